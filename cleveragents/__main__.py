@@ -1,0 +1,3 @@
+from cleveragents.cli.app import main
+
+raise SystemExit(main())

@@ -1,0 +1,185 @@
+"""The scripted actor's YAML plan file, validated by pydantic, errors naming line and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    field_validator,
+)
+
+from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
+from cleveragents.domain.plan import Check
+from cleveragents.domain.rules import confined_path
+from cleveragents.errors import InvalidPlanFile, PathRefused
+
+ACTION_KEYS = ("write", "edit", "delete", "run")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _path(value: str) -> str:
+    try:
+        return confined_path(value)
+    except PathRefused as refused:
+        raise ValueError(refused.message) from refused
+
+
+class WriteSpec(_Strict):
+    write: str
+    content: str
+    _confined = field_validator("write")(_path)
+
+    def action(self) -> Action:
+        return WriteAction(path=self.write, content=self.content)
+
+
+class EditSpec(_Strict):
+    edit: str
+    find: str
+    replace: str
+    _confined = field_validator("edit")(_path)
+
+    def action(self) -> Action:
+        return EditAction(path=self.edit, find=self.find, replace=self.replace)
+
+
+class DeleteSpec(_Strict):
+    delete: str
+    _confined = field_validator("delete")(_path)
+
+    def action(self) -> Action:
+        return DeleteAction(path=self.delete)
+
+
+class RunSpec(_Strict):
+    run: str
+    timeout: float = Field(default=60.0, gt=0)
+
+    def action(self) -> Action:
+        return RunAction(command=self.run, timeout=self.timeout)
+
+
+def _action_key(value: Any) -> str | None:
+    if isinstance(value, dict):
+        found = [key for key in ACTION_KEYS if key in value]
+        return found[0] if len(found) == 1 else None
+    return None
+
+
+ActionSpec = Annotated[
+    Annotated[WriteSpec, Tag("write")]
+    | Annotated[EditSpec, Tag("edit")]
+    | Annotated[DeleteSpec, Tag("delete")]
+    | Annotated[RunSpec, Tag("run")],
+    Discriminator(
+        _action_key,
+        custom_error_type="action_kind",
+        custom_error_message="an action needs exactly one of: write, edit, delete, run",
+    ),
+]
+
+
+class OptionSpec(_Strict):
+    name: str | None = None
+    when: list[str] = Field(default_factory=list)
+    actions: list[ActionSpec] = Field(min_length=1)
+
+
+class StepFileSpec(_Strict):
+    name: str = Field(min_length=1)
+    options: list[OptionSpec] = Field(min_length=1)
+    check: list[Check] = Field(default_factory=list)
+
+    def option_name(self, index: int) -> str:
+        return self.options[index].name or f"option {index + 1}"
+
+
+class PlanFile(_Strict):
+    """A whole plan file: the task, an optional goal, and the steps with their options."""
+
+    task: str = Field(min_length=1)
+    goal: list[Check] = Field(default_factory=list)
+    steps: list[StepFileSpec] = Field(min_length=1)
+
+
+def load_plan_file(path: Path) -> tuple[PlanFile, str]:
+    """Read and validate a plan file; return it with its text (kept with the plan)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidPlanFile(f"cannot read plan file {path}: {error}") from error
+    return parse_plan_file(text, str(path)), text
+
+
+def parse_plan_file(text: str, source: str) -> PlanFile:
+    """Validate plan-file text; any problem is one InvalidPlanFile naming `source:line`."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise InvalidPlanFile(f"{source}{line}: not valid YAML: {problem}") from error
+    if not isinstance(data, dict):
+        raise InvalidPlanFile(
+            f"{source}: a plan file is a mapping with `task` and `steps`",
+            hint="see `agents plan run --help` for an example",
+        )
+    try:
+        return PlanFile.model_validate(data)
+    except ValidationError as error:
+        problems = error.errors()
+        first = problems[0]
+        loc = _without_tags(first["loc"])
+        at = _line_of(node, loc)
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        message = first["msg"].removeprefix("Value error, ")
+        raise InvalidPlanFile(f"{source}:{at}: {_dotted(loc)}: {message}{more}") from error
+
+
+def _without_tags(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    # pydantic puts the union tag after the list index: actions.0.write.content
+    return tuple(
+        part
+        for i, part in enumerate(loc)
+        if not (i >= 2 and loc[i - 2] == "actions" and part in ACTION_KEYS)
+    )
+
+
+def _dotted(loc: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text.lstrip(".") or "(top level)"
+
+
+def _line_of(node: Any, loc: tuple[int | str, ...]) -> int:
+    """The line of the deepest YAML node that `loc` reaches (1-based)."""
+    import yaml
+
+    for part in loc:
+        child = None
+        if isinstance(node, yaml.MappingNode):
+            child = next((v for k, v in node.value if k.value == part), None)
+        elif (
+            isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value)
+        ):
+            child = node.value[part]
+        if child is None:
+            break
+        node = child
+    line: int = node.start_mark.line
+    return line + 1

@@ -1,0 +1,59 @@
+"""The decision tree as a rich Tree: the main line flat, branches nested where it forks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from rich.tree import Tree
+
+from cleveragents.domain.decision import Decision, DecisionStatus
+from cleveragents.domain.plan import Plan, PlanStatus
+from cleveragents.domain.tree import MAIN_LINE_KINDS, children_of
+
+PLAN_STYLE = {PlanStatus.COMPLETED: "green", PlanStatus.FAILED: "red", PlanStatus.CANCELLED: "red"}
+
+
+def decision_label(decision: Decision) -> Text:
+    """`7 action write greet.py — wrote greet.py`, marked by outcome and status."""
+    mark = {True: ("✓ ", "green"), False: ("✗ ", "red"), None: ("• ", "yellow")}[decision.ok]
+    text = Text(mark[0], style=mark[1])
+    text.append(f"{decision.id} ", style="bold")
+    text.append(f"{decision.kind.value} ", style="cyan")
+    text.append(decision.summary)
+    if decision.outcome:
+        text.append(f" — {decision.outcome}", style="dim")
+    if decision.status is not DecisionStatus.ACTIVE:
+        text.append(f" [{decision.status.value}]", style="magenta")
+        text.stylize("strike", 0, len(text))
+    return text
+
+
+def plan_label(plan: Plan) -> Text:
+    text = Text(f"plan {plan.id} ", style="bold")
+    text.append(plan.status.value, style=PLAN_STYLE.get(plan.status, "yellow"))
+    text.append(f" — {plan.task}")
+    return text
+
+
+def render_tree(plan: Plan, decisions: Sequence[Decision]) -> Tree:
+    """A node's single main-line child continues at its level; a fork nests each branch."""
+    tree = Tree(plan_label(plan))
+    children = children_of(decisions)
+
+    def add_line(branch: Tree, first: Decision) -> None:
+        node: Decision | None = first
+        while node is not None:
+            shown = branch.add(decision_label(node))
+            kids = children.get(node.id, [])
+            for leaf in (k for k in kids if k.kind not in MAIN_LINE_KINDS):
+                add_line(shown, leaf)
+            main = [k for k in kids if k.kind in MAIN_LINE_KINDS]
+            node = main[0] if len(main) == 1 else None
+            if len(main) > 1:
+                for fork in main:
+                    add_line(shown, fork)
+
+    for root in children.get(None, []):
+        add_line(tree, root)
+    return tree

@@ -1,0 +1,202 @@
+"""SqliteStore: the plan store in `<git-dir>/cleveragents/state.db` (WAL, migrations)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from cleveragents.adapters.storage.migrations import migrate
+from cleveragents.domain.actor_state import ActorState, Message
+from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.decision import Decision
+from cleveragents.domain.plan import Plan
+from cleveragents.errors import BadInput, UnknownPlan
+
+
+class SqliteStore:
+    """Every write happens in a transaction: a crash leaves the previous state whole."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        self.version = migrate(self._db)
+        self._depth = 0
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One unit of work: committed whole on success, rolled back on any exception."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        else:
+            self._db.execute("COMMIT")
+        finally:
+            self._depth = 0
+
+    # plans
+
+    def save_plan(self, plan: Plan) -> None:
+        self._db.execute(
+            "INSERT INTO plans (id, created_at, body) VALUES (?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET body = excluded.body",
+            (plan.id, plan.created_at.isoformat(), plan.model_dump_json()),
+        )
+
+    def plan(self, ref: str | None) -> Plan:
+        """The plan whose id starts with `ref` (the newest plan when `ref` is None)."""
+        if ref is None:
+            row = self._db.execute(
+                "SELECT body FROM plans ORDER BY created_at DESC, rowid DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                raise UnknownPlan(
+                    "no plan in this repository yet", hint="start one with `agents plan run`"
+                )
+            return Plan.model_validate_json(row[0])
+        if not ref or not all(c in "0123456789abcdef" for c in ref.lower()):
+            raise UnknownPlan(f"{ref!r} is not a plan id", hint="see `agents plan list`")
+        rows = self._db.execute(
+            "SELECT id, body FROM plans WHERE id LIKE ? ORDER BY id", (ref.lower() + "%",)
+        ).fetchall()
+        if not rows:
+            raise UnknownPlan(f"no plan matches {ref!r}", hint="see `agents plan list`")
+        if len(rows) > 1:
+            ids = ", ".join(r[0] for r in rows)
+            raise BadInput(f"plan id {ref!r} is ambiguous: {ids}", hint="give more characters")
+        return Plan.model_validate_json(rows[0][1])
+
+    def plans(self) -> list[Plan]:
+        rows = self._db.execute("SELECT body FROM plans ORDER BY created_at, rowid").fetchall()
+        return [Plan.model_validate_json(r[0]) for r in rows]
+
+    # decisions and checkpoints
+
+    def save_decision(self, decision: Decision) -> None:
+        self._db.execute(
+            "INSERT INTO decisions (plan_id, id, seq, parent_id, kind, status, body) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (plan_id, id) DO UPDATE SET "
+            "status = excluded.status, body = excluded.body",
+            (
+                decision.plan_id,
+                decision.id,
+                decision.seq,
+                decision.parent_id,
+                decision.kind.value,
+                decision.status.value,
+                decision.model_dump_json(),
+            ),
+        )
+
+    def decisions(self, plan_id: str) -> list[Decision]:
+        rows = self._db.execute(
+            "SELECT body FROM decisions WHERE plan_id = ? ORDER BY seq", (plan_id,)
+        ).fetchall()
+        return [Decision.model_validate_json(r[0]) for r in rows]
+
+    def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        self._db.execute(
+            "INSERT OR IGNORE INTO checkpoints (id, plan_id, tree, label, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (
+                checkpoint.id,
+                checkpoint.plan_id,
+                checkpoint.tree,
+                checkpoint.label,
+                checkpoint.created_at.isoformat(),
+            ),
+        )
+
+    def checkpoint(self, checkpoint_id: str) -> Checkpoint:
+        row = self._db.execute(
+            "SELECT id, plan_id, tree, label, created_at FROM checkpoints WHERE id = ?",
+            (checkpoint_id,),
+        ).fetchone()
+        if row is None:
+            raise BadInput(f"no checkpoint {checkpoint_id[:12]} in the plan store")
+        return Checkpoint(
+            id=row[0],
+            plan_id=row[1],
+            tree=row[2],
+            label=row[3],
+            created_at=datetime.fromisoformat(row[4]),
+        )
+
+    # the message tree and actor states
+
+    def add_message(self, plan_id: str, parent_id: int | None, role: str, content: str) -> Message:
+        now = datetime.now(UTC)
+        cursor = self._db.execute(
+            "INSERT INTO messages (plan_id, parent_id, role, content, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (plan_id, parent_id, role, content, now.isoformat()),
+        )
+        assert cursor.lastrowid is not None
+        return Message(
+            id=cursor.lastrowid,
+            plan_id=plan_id,
+            parent_id=parent_id,
+            role=role,
+            content=content,
+            created_at=now,
+        )
+
+    def conversation(self, message_id: int | None) -> list[Message]:
+        """The messages from the root of the tree down to `message_id`: one branch, in order."""
+        if message_id is None:
+            return []
+        rows = self._db.execute(
+            "WITH RECURSIVE branch(id) AS (SELECT ? UNION ALL "
+            "SELECT m.parent_id FROM messages m JOIN branch b ON m.id = b.id "
+            "WHERE m.parent_id IS NOT NULL) "
+            "SELECT m.id, m.plan_id, m.parent_id, m.role, m.content, m.created_at "
+            "FROM messages m JOIN branch b ON m.id = b.id ORDER BY m.id",
+            (message_id,),
+        ).fetchall()
+        return [
+            Message(
+                id=r[0],
+                plan_id=r[1],
+                parent_id=r[2],
+                role=r[3],
+                content=r[4],
+                created_at=datetime.fromisoformat(r[5]),
+            )
+            for r in rows
+        ]
+
+    def save_actor_state(self, state: ActorState) -> str:
+        self._db.execute(
+            "INSERT OR IGNORE INTO actor_states (key, message_id, data) VALUES (?, ?, ?)",
+            (state.key, state.message_id, json.dumps(state.data, sort_keys=True)),
+        )
+        return state.key
+
+    def actor_state(self, key: str) -> ActorState:
+        row = self._db.execute(
+            "SELECT message_id, data FROM actor_states WHERE key = ?", (key,)
+        ).fetchone()
+        if row is None:
+            raise BadInput(f"no actor state {key[:12]} in the plan store")
+        return ActorState(message_id=row[0], data=json.loads(row[1]))

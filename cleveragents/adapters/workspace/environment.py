@@ -1,0 +1,113 @@
+"""WorkspaceEnvironment: actions on a git working tree, confined to it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+from cleveragents.domain.action import (
+    Action,
+    ActionOutcome,
+    DeleteAction,
+    EditAction,
+    RunAction,
+    WriteAction,
+)
+from cleveragents.domain.rules import confined_path
+from cleveragents.errors import PathRefused
+
+OUTPUT_CAP = 64 * 1024
+# Secrets the agent's own commands have no business seeing.
+HIDDEN_VARIABLES = ("ANTHROPIC_API_KEY", "GIT_INDEX_FILE", "GIT_DIR", "GIT_WORK_TREE")
+
+
+class WorkspaceEnvironment:
+    """Applies `write`, `edit`, `delete` and `run` actions inside one working tree."""
+
+    def __init__(self, root: Path, git_dir: Path) -> None:
+        self.root = root.resolve()
+        self.git_dir = git_dir.resolve()
+
+    def apply(self, action: Action) -> ActionOutcome:
+        """Carry out one action. A refused path or a failed edit is an outcome, not a crash."""
+        try:
+            if isinstance(action, RunAction):
+                return self._run(action)
+            if isinstance(action, WriteAction):
+                target = self.resolve(action.path)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(action.content.encode())
+                return ActionOutcome(ok=True, summary=f"wrote {action.path}")
+            if isinstance(action, EditAction):
+                return self._edit(action)
+            return self._delete(action)
+        except PathRefused as refused:
+            return ActionOutcome(ok=False, summary=f"refused: {refused.message}")
+
+    def resolve(self, path: str, *, follow_last: bool = True) -> Path:
+        """The absolute path for `path`, refused if it (or a symlink on the way) leaves the tree."""
+        relative = confined_path(path)
+        lexical = self.root / relative
+        real = Path(os.path.realpath(lexical if follow_last else lexical.parent))
+        if not real.is_relative_to(self.root):
+            raise PathRefused(f"path {path!r} goes through a symlink that leaves the working tree")
+        if real.is_relative_to(self.git_dir) or real.is_relative_to(self.root / ".git"):
+            raise PathRefused(f"path {path!r} leads into the git directory")
+        return lexical
+
+    def _edit(self, action: EditAction) -> ActionOutcome:
+        target = self.resolve(action.path)
+        if not target.is_file():
+            return ActionOutcome(ok=False, summary=f"edit {action.path}: no such file")
+        text = target.read_text(encoding="utf-8", errors="surrogateescape")
+        if action.find not in text:
+            return ActionOutcome(ok=False, summary=f"edit {action.path}: text to replace not found")
+        target.write_text(
+            text.replace(action.find, action.replace, 1), encoding="utf-8", errors="surrogateescape"
+        )
+        return ActionOutcome(ok=True, summary=f"edited {action.path}")
+
+    def _delete(self, action: DeleteAction) -> ActionOutcome:
+        # The link itself is deleted, never what it points to: only its folder must be inside.
+        target = self.resolve(action.path, follow_last=False)
+        if not target.is_symlink() and not target.exists():
+            return ActionOutcome(ok=False, summary=f"delete {action.path}: no such file")
+        if target.is_dir() and not target.is_symlink():
+            return ActionOutcome(ok=False, summary=f"delete {action.path}: is a directory")
+        target.unlink()
+        return ActionOutcome(ok=True, summary=f"deleted {action.path}")
+
+    def _run(self, action: RunAction) -> ActionOutcome:
+        env = {k: v for k, v in os.environ.items() if k not in HIDDEN_VARIABLES}
+        process = subprocess.Popen(
+            action.command,
+            shell=True,
+            cwd=self.root,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            raw, _ = process.communicate(timeout=action.timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            raw, _ = process.communicate()
+            return ActionOutcome(
+                ok=False,
+                summary=f"timed out after {action.timeout:g}s",
+                output=_cap(raw),
+                timed_out=True,
+            )
+        code = process.returncode
+        return ActionOutcome(ok=code == 0, summary=f"exit {code}", exit_code=code, output=_cap(raw))
+
+
+def _cap(raw: bytes) -> str:
+    text = raw.decode("utf-8", errors="replace")
+    if len(text) <= OUTPUT_CAP:
+        return text
+    return text[:OUTPUT_CAP] + f"\n[... {len(text) - OUTPUT_CAP} more characters cut]"

@@ -1,0 +1,104 @@
+"""The `agents` command: the root typer app, and the one place errors become exit codes."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from typer.exceptions import TyperException
+
+from cleveragents import __version__
+from cleveragents.cli import demo, output, plan
+from cleveragents.errors import CleverAgentsError
+
+app = typer.Typer(
+    name="agents",
+    help=(
+        "An AI agent on your git working tree, with a checkpoint before every decision.\n\n"
+        "Start with `agents demo`, then `agents plan run --script plan.yaml` in a repository."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(plan.app, name="plan")
+app.command("demo")(demo.demo)
+
+
+def _version(value: bool) -> None:
+    if value:
+        output.show(f"agents (cleveragents) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    directory: Annotated[
+        Path | None,
+        typer.Option(
+            "-C", help="Run as if started in this directory (like git -C).", show_default=False
+        ),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    ctx.obj = (directory or Path.cwd()).absolute()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `agents`; map every error to one stderr line and its documented exit code."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        result = app(args=args, prog_name="agents", standalone_mode=False)
+    except CleverAgentsError as error:
+        if "--json" in args:
+            output.emit_json(
+                {
+                    "error": {
+                        "kind": error.kind,
+                        "message": error.message,
+                        "hint": error.hint,
+                        "exit_code": error.exit_code,
+                    }
+                }
+            )
+        output.error_line(error.line())
+        return error.exit_code
+    except KeyboardInterrupt:
+        output.error_line("interrupted")
+        return 130
+    except typer.Abort:
+        output.error_line("interrupted")
+        return 130
+    except TyperException as error:  # usage errors: typer prints them with the usage line
+        show = getattr(error, "show", None)
+        if show is not None:
+            show()
+        else:  # pragma: no cover - every usage error typer raises can show itself
+            output.error_line(error.message)
+        return error.exit_code
+    except Exception as error:
+        return _unexpected(error)
+    return result if isinstance(result, int) else 0
+
+
+def _unexpected(error: Exception) -> int:
+    if os.environ.get("CLEVERAGENTS_DEBUG") == "1":
+        traceback.print_exc()
+    with tempfile.NamedTemporaryFile(
+        "w", prefix="cleveragents-crash-", suffix=".log", delete=False
+    ) as log:
+        traceback.print_exc(file=log)
+    output.error_line(
+        f"unexpected {type(error).__name__}: {error} (this is a bug; traceback in {log.name},"
+        " or rerun with CLEVERAGENTS_DEBUG=1)"
+    )
+    return 70

@@ -1,0 +1,27 @@
+"""Where the CLI writes: rich consoles for people, one JSON document for scripts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.console import Console, RenderableType
+
+# Not on a terminal (CI, pipes), lines are never cut or wrapped, so scripts can grep them.
+stdout = Console(highlight=False, width=None if sys.stdout.isatty() else 4096)
+stderr = Console(stderr=True, soft_wrap=True, highlight=False)
+
+
+def show(renderable: RenderableType | str) -> None:
+    stdout.print(renderable)
+
+
+def emit_json(document: Any) -> None:
+    """One JSON document on stdout, nothing else."""
+    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.flush()
+
+
+def error_line(text: str) -> None:
+    stderr.print(f"[red]error:[/red] {text}", markup=True, highlight=False)

@@ -1,0 +1,70 @@
+"""Workspace actions an actor can take, and what came of them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class WriteAction(_Action):
+    """Create or overwrite a text file."""
+
+    type: Literal["write"] = "write"
+    path: str
+    content: str
+
+    def describe(self) -> str:
+        return f"write {self.path}"
+
+
+class EditAction(_Action):
+    """Replace the first occurrence of `find` by `replace` in a file."""
+
+    type: Literal["edit"] = "edit"
+    path: str
+    find: str
+    replace: str
+
+    def describe(self) -> str:
+        return f"edit {self.path}"
+
+
+class DeleteAction(_Action):
+    """Remove a file or symlink."""
+
+    type: Literal["delete"] = "delete"
+    path: str
+
+    def describe(self) -> str:
+        return f"delete {self.path}"
+
+
+class RunAction(_Action):
+    """Run a shell command in the working tree, with a timeout."""
+
+    type: Literal["run"] = "run"
+    command: str
+    timeout: float = Field(default=60.0, gt=0)
+
+    def describe(self) -> str:
+        return f"run {self.command}"
+
+
+Action = Annotated[WriteAction | EditAction | DeleteAction | RunAction, Field(discriminator="type")]
+
+
+class ActionOutcome(BaseModel):
+    """What an action did: success, exit code for commands, captured output (capped)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ok: bool
+    summary: str
+    exit_code: int | None = None
+    output: str = ""
+    timed_out: bool = False

@@ -1,0 +1,53 @@
+"""A decision the agent took, with the checkpoints and actor state taken before it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel
+
+from cleveragents.domain.plan import Phase
+
+
+class DecisionKind(StrEnum):
+    STRATEGY = "strategy"
+    STEP = "step"
+    ACTION = "action"
+    LOCAL_ACTION = "local_action"
+    REPLAN = "replan"
+    REVERT = "revert"
+    VERIFICATION = "verification"
+    USER_INTERVENTION = "user_intervention"
+    SUBTASK = "subtask"
+
+
+class DecisionStatus(StrEnum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    REVERTED = "reverted"
+
+
+class Decision(BaseModel):
+    """One node of the decision tree. `id` is unique within its plan (`7`, `8.1`)."""
+
+    plan_id: str
+    id: str
+    seq: int
+    parent_id: str | None = None
+    kind: DecisionKind
+    phase: Phase
+    summary: str
+    rationale: str = ""
+    action: dict[str, Any] | None = None
+    outcome: str | None = None
+    ok: bool | None = None
+    checkpoint_before: str | None = None
+    checkpoint_after: str | None = None
+    actor_state_before: str | None = None
+    status: DecisionStatus = DecisionStatus.ACTIVE
+    superseded_by: str | None = None
+    distance_before: float | None = None
+    distance_after: float | None = None
+    created_at: datetime

@@ -1,0 +1,62 @@
+"""A plan: the task, its goal, where the agent loop stands, and who acts."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+from cleveragents.domain.budget import Budget, Usage
+
+
+class PlanStatus(StrEnum):
+    STRATEGIZING = "strategizing"
+    EXECUTING = "executing"
+    VERIFYING = "verifying"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class Phase(StrEnum):
+    STRATEGIZE = "strategize"
+    EXECUTE = "execute"
+    VERIFY = "verify"
+    DONE = "done"
+
+
+class Check(BaseModel):
+    """A command that must exit 0."""
+
+    run: str
+    timeout: float = Field(default=60.0, gt=0)
+
+
+class ActorSpec(BaseModel):
+    """Which actor plays, and what it needs to play again later (a scripted plan keeps its text)."""
+
+    kind: str
+    source: str | None = None
+    script: str | None = None
+
+
+class Plan(BaseModel):
+    """One run of an agent on one working tree."""
+
+    id: str
+    task: str
+    goal: list[Check] = Field(default_factory=list)
+    status: PlanStatus = PlanStatus.STRATEGIZING
+    phase: Phase = Phase.STRATEGIZE
+    actor: ActorSpec
+    budget: Budget = Field(default_factory=Budget)
+    usage: Usage = Field(default_factory=Usage)
+    head_decision: str | None = None
+    outcome: str | None = None
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (PlanStatus.COMPLETED, PlanStatus.FAILED, PlanStatus.CANCELLED)

@@ -1,0 +1,35 @@
+"""Decision rules as pure functions: no I/O."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from cleveragents.errors import PathRefused
+
+
+def confined_path(path: str) -> str:
+    """Normalise an action's path relative to the working tree, or refuse it.
+
+    Refuses absolute paths, `..`, and anything under `.git`. Symlinks leaving the tree
+    need the filesystem and are checked by the workspace adapter.
+    """
+    if not path or not path.strip():
+        raise PathRefused("empty path in action", hint="name a file inside the working tree")
+    if "\\" in path or "\x00" in path:
+        raise PathRefused(f"path {path!r} has a backslash or NUL", hint="use / between folders")
+    pure = PurePosixPath(path)
+    if pure.is_absolute():
+        raise PathRefused(f"path {path!r} is absolute", hint="give it relative to the working tree")
+    parts = [part for part in pure.parts if part != "."]
+    if ".." in parts:
+        raise PathRefused(f"path {path!r} leaves the working tree", hint="remove the '..'")
+    if any(part.lower() == ".git" for part in parts):
+        raise PathRefused(f"path {path!r} is inside .git", hint="actions may not touch .git")
+    if not parts:
+        raise PathRefused(f"path {path!r} names the working tree itself", hint="name a file")
+    return "/".join(parts)
+
+
+def step_succeeded(check_exit_codes: list[int | None]) -> bool:
+    """A step succeeds when every check exits 0 (no checks: its actions decide)."""
+    return all(code == 0 for code in check_exit_codes)

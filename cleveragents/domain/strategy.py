@@ -1,0 +1,56 @@
+"""What an actor proposes: the steps of a plan segment, and the actions of one attempt at a step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cleveragents.domain.action import Action
+from cleveragents.domain.plan import Check
+
+
+class StepSpec(BaseModel):
+    """A step of the plan as the actor proposed it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    checks: list[Check] = Field(default_factory=list)
+
+
+class Strategy(BaseModel):
+    """A plan segment: the ordered steps to take."""
+
+    model_config = ConfigDict(frozen=True)
+
+    steps: list[StepSpec]
+    rationale: str = ""
+
+
+class StepAttempt(BaseModel):
+    """One option for a step: the concrete actions to take."""
+
+    model_config = ConfigDict(frozen=True)
+
+    option: str
+    actions: list[Action]
+    rationale: str = ""
+
+
+class ActorContext(BaseModel):
+    """Everything the actor is told when it is asked something."""
+
+    model_config = ConfigDict(frozen=True)
+
+    task: str
+    steps: list[StepSpec] = Field(default_factory=list)
+    step_index: int | None = None
+    completed_steps: list[str] = Field(default_factory=list)
+    tried_options: list[str] = Field(default_factory=list)
+    guidance: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+    def as_state(self) -> dict[str, Any]:
+        """The actor-state blob for this context (what a revert brings back)."""
+        return self.model_dump(mode="json", exclude={"task"})

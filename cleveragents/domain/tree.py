@@ -1,0 +1,63 @@
+"""Pure functions over a plan's decisions: children, subtrees, ids, nesting."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cleveragents.domain.decision import Decision, DecisionKind
+
+# Kinds whose children continue the main line of the plan; the rest are leaves of a step.
+MAIN_LINE_KINDS = frozenset(
+    {
+        DecisionKind.STRATEGY,
+        DecisionKind.STEP,
+        DecisionKind.REPLAN,
+        DecisionKind.USER_INTERVENTION,
+        DecisionKind.SUBTASK,
+    }
+)
+
+
+def children_of(decisions: Iterable[Decision]) -> dict[str | None, list[Decision]]:
+    """Map each parent id (None for roots) to its children in creation order."""
+    children: dict[str | None, list[Decision]] = defaultdict(list)
+    for decision in sorted(decisions, key=lambda d: d.seq):
+        children[decision.parent_id].append(decision)
+    return children
+
+
+def subtree(decisions: Sequence[Decision], root_id: str) -> list[Decision]:
+    """The decision `root_id` and all its descendants, in creation order."""
+    children = children_of(decisions)
+    by_id = {d.id: d for d in decisions}
+    found: list[Decision] = []
+    stack = [by_id[root_id]]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(children.get(node.id, []))
+    return sorted(found, key=lambda d: d.seq)
+
+
+def next_decision_id(decisions: Sequence[Decision], local_to: str | None = None) -> str:
+    """The next id: `N` for the plan's main numbering, `S.N` for a local action under step S."""
+    if local_to is None:
+        top = [int(d.id) for d in decisions if "." not in d.id]
+        return str(max(top, default=0) + 1)
+    prefix = f"{local_to}."
+    local = [int(d.id[len(prefix) :]) for d in decisions if d.id.startswith(prefix)]
+    return f"{local_to}.{max(local, default=0) + 1}"
+
+
+def nested(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
+    """The decision tree as nested plain data (for `--json` and renderers)."""
+    children = children_of(decisions)
+
+    def node(decision: Decision) -> dict[str, Any]:
+        data = decision.model_dump(mode="json", exclude={"plan_id"})
+        data["children"] = [node(child) for child in children.get(decision.id, [])]
+        return data
+
+    return [node(root) for root in children.get(None, [])]

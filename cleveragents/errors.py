@@ -1,0 +1,68 @@
+"""One error tree; each error carries the exit code the CLI returns for it (DESIGN.md)."""
+
+from __future__ import annotations
+
+
+class CleverAgentsError(Exception):
+    """An error the user can act on: one clear line, and what to do next."""
+
+    exit_code = 1
+    kind = "error"
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def line(self) -> str:
+        """The single stderr line: the fact, then what to do about it."""
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+
+class BadInput(CleverAgentsError):
+    """Unknown id, bad file, bad path, not a repository: exit 2."""
+
+    exit_code = 2
+    kind = "bad_input"
+
+
+class NotAGitRepository(BadInput):
+    kind = "not_a_git_repository"
+
+
+class UnknownPlan(BadInput):
+    kind = "unknown_plan"
+
+
+class UnknownDecision(BadInput):
+    kind = "unknown_decision"
+
+
+class InvalidPlanFile(BadInput):
+    kind = "invalid_plan_file"
+
+
+class PathRefused(BadInput):
+    """An action named a path outside the working tree, or inside `.git`."""
+
+    kind = "path_refused"
+
+
+class ConflictingState(CleverAgentsError):
+    """Locked plan or a store/repository in a state we refuse to touch: exit 3."""
+
+    exit_code = 3
+    kind = "conflict"
+
+
+class GitFailed(ConflictingState):
+    """A git plumbing command failed; nothing of the user's was changed by us."""
+
+    kind = "git_failed"
+
+
+class PlanFailed(CleverAgentsError):
+    """The plan ran and failed or was cancelled: exit 1."""
+
+    exit_code = 1
+    kind = "plan_failed"
