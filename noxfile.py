@@ -1,0 +1,89 @@
+"""Sessions: lint, typecheck, tests (behave + robot under coverage, >= 97 %), bench."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["lint", "typecheck", "tests"]
+nox.options.reuse_existing_virtualenvs = True
+
+ROOT = Path(__file__).parent
+REPORTS = ROOT / "reports"
+COVERAGE_DIR = ROOT / ".coverage-data"
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("ruff")
+    session.run("ruff", "check", "cleveragents", "features", "robot", "benchmarks", "noxfile.py")
+    session.run("ruff", "format", "--check", "cleveragents", "features", "robot", "benchmarks")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    session.install("-e", ".", "mypy", "types-PyYAML")
+    session.run("mypy")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """behave and Robot Framework under coverage; the CLI's subprocesses are measured too."""
+    session.install("-e", ".[test]")
+    REPORTS.mkdir(exist_ok=True)
+    for old in COVERAGE_DIR.glob("coverage*"):
+        old.unlink()
+    COVERAGE_DIR.mkdir(exist_ok=True)
+    env = {
+        "COVERAGE_FILE": str(COVERAGE_DIR / "coverage"),
+        "COVERAGE_RCFILE": str(ROOT / "pyproject.toml"),
+        # Tests must never write into the real home directory.
+        "HOME": session.create_tmp(),
+    }
+    behave = session.run(
+        "coverage", "run", "-m", "behave", "--format", "progress", "--no-capture-stderr",
+        *session.posargs, env=env, silent=True, success_codes=[0, 1],
+    )
+    print(behave)
+    b_passed, b_failed = _behave_counts(str(behave))
+    session.run(
+        "coverage", "run", "-m", "robot", "--outputdir", str(REPORTS / "robot"), "--consolecolors",
+        "off", "robot", env=env, success_codes=list(range(0, 251)),
+    )
+    r_passed, r_failed = _robot_counts(REPORTS / "robot" / "output.xml")
+    passed, failed = b_passed + r_passed, b_failed + r_failed
+    (REPORTS / "test-summary.json").write_text(json.dumps({"passed": passed, "failed": failed}))
+    session.run("coverage", "combine", "--quiet", env=env)
+    session.run("coverage", "report", env=env, success_codes=[0, 2])
+    session.run("coverage", "html", "-d", str(REPORTS / "coverage"), "--quiet", env=env)
+    print(f"behave: {b_passed} passed, {b_failed} failed; robot: {r_passed} passed, {r_failed} failed")
+    if failed:
+        session.error(f"tests: {passed} passed, {failed} failed")
+    session.run("coverage", "report", "--fail-under=97", "--format=total", env=env)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    session.install("-e", ".")
+    session.run("python", "benchmarks/checkpoint.py", *session.posargs)
+
+
+def _behave_counts(text: str) -> tuple[int, int]:
+    found = re.search(r"(\d+) scenarios? passed, (\d+) failed(?:, (\d+) error)?", text)
+    if not found:
+        return 0, 1
+    errors = int(found.group(3) or 0)
+    return int(found.group(1)), int(found.group(2)) + errors
+
+
+def _robot_counts(output: Path) -> tuple[int, int]:
+    if not output.exists():
+        return 0, 1
+    from robot.api import ExecutionResult
+
+    stats = ExecutionResult(str(output)).statistics.total
+    return stats.passed, stats.failed
+
