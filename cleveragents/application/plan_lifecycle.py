@@ -71,7 +71,7 @@ class _Run:
             for index, step in enumerate(self.context.steps):
                 ok, parent = self.run_step(index, step, parent)
                 if not ok:
-                    return self.finish(PlanStatus.FAILED, self.decisions[-1].outcome or "")
+                    return self.finish(PlanStatus.FAILED, parent.outcome or "")
             return self.verify(parent)
         except KeyboardInterrupt:
             self.plan = self.plan.model_copy(update={"outcome": "interrupted"})
@@ -208,7 +208,7 @@ class _Run:
             self.s.environment.apply(RunAction(command=c.run, timeout=c.timeout)) for c in checks
         ]
         after = self.checkpoint(f"after {what}")
-        failed = next((r for r in results if not r.ok), None)
+        failed = next(((c, r) for c, r in zip(checks, results, strict=True) if not r.ok), None)
         outcome = "; ".join(_describe(r) for r in results)
         self.record(
             kind=DecisionKind.VERIFICATION,
@@ -221,7 +221,9 @@ class _Run:
             ok=failed is None,
             outcome=outcome,
         )
-        return None if failed is None else f"{what} failed: {failed.summary}"
+        if failed is None:
+            return None
+        return f"{what} `{failed[0].run}` failed: {_describe(failed[1])}"
 
     def finish(self, status: PlanStatus, outcome: str) -> Plan:
         self.save_plan(status=status, phase=Phase.DONE, outcome=outcome)

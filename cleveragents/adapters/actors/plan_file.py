@@ -141,13 +141,14 @@ def parse_plan_file(text: str, source: str) -> PlanFile:
     try:
         return PlanFile.model_validate(data)
     except ValidationError as error:
-        problems = error.errors()
-        first = problems[0]
-        loc = _without_tags(first["loc"])
-        at = _line_of(node, loc)
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        message = first["msg"].removeprefix("Value error, ")
-        raise InvalidPlanFile(f"{source}:{at}: {_dotted(loc)}: {message}{more}") from error
+        problems = [_problem(source, node, e["loc"], e["msg"]) for e in error.errors()]
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise InvalidPlanFile("; ".join(problems[:3]) + more) from error
+
+
+def _problem(source: str, node: Any, loc: tuple[int | str, ...], message: str) -> str:
+    loc = _without_tags(loc)
+    return f"{source}:{_line_of(node, loc)}: {_dotted(loc)}: {message.removeprefix('Value error, ')}"
 
 
 def _without_tags(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:

@@ -14,21 +14,27 @@ from cleveragents.domain.actor_state import ActorState, Message
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
-from cleveragents.errors import BadInput, UnknownPlan
+from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
 
 
 class SqliteStore:
     """Every write happens in a transaction: a crash leaves the previous state whole."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self._db.execute("PRAGMA synchronous = NORMAL")
-        self.version = migrate(self._db)
         self._depth = 0
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self.version = migrate(self._db)
+        except (OSError, sqlite3.Error) as error:
+            raise ConflictingState(
+                f"cannot open the plan store {path}: {error}",
+                hint="check that it is a readable SQLite file, or move it aside",
+            ) from error
 
     def close(self) -> None:
         self._db.close()

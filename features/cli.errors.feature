@@ -1,0 +1,58 @@
+Feature: Errors a user can act on
+  As a developer or a CI pipeline
+  I want every error to be one clear line with a documented exit code
+  So that I know what to do next and scripts can tell failures apart
+
+  Scenario: Outside a git repository
+    Given a directory that is not a git repository
+    When I run "agents plan list"
+    Then the exit code is 2
+    And stderr is one line containing "is not inside a git repository"
+    And stderr contains "git init"
+
+  Scenario: A bare repository has no working tree
+    Given a bare git repository
+    When I run "agents plan list"
+    Then the exit code is 2
+    And stderr is one line containing "is a bare repository"
+
+  Scenario: -C names a directory that does not exist
+    Given a git repository
+    When I run "agents -C {tmp}/nowhere plan list"
+    Then the exit code is 2
+    And stderr is one line containing "is not a directory"
+
+  Scenario: A missing option is a usage error
+    Given a git repository
+    When I run "agents plan run"
+    Then the exit code is 2
+    And stderr contains "--script"
+
+  Scenario: The version and the help
+    When I run "agents --version"
+    Then the exit code is 0
+    And stdout contains "agents (cleveragents) 0.1.0"
+    When I run "agents plan run --help"
+    Then the exit code is 0
+    And stdout contains "Example plan file"
+
+  Scenario: A plan store that cannot be opened is a conflict, not a crash
+    Given a git repository
+    And the plan store is a directory instead of a file
+    When I run "agents plan list"
+    Then the exit code is 3
+    And stderr is one line containing "cannot open the plan store"
+
+  Scenario: An unexpected error names a log file, and debug mode shows the traceback
+    Given a git repository
+    When I run "agents plan list --json" with stdout going to /dev/full
+    Then the exit code is 70
+    And stderr contains "this is a bug; traceback in"
+    When I run "agents plan list --json" with stdout going to /dev/full and CLEVERAGENTS_DEBUG=1
+    Then stderr contains "Traceback"
+
+  Scenario: The store can be redirected by an environment variable
+    Given a git repository
+    When I run "agents plan list" with the environment CLEVERAGENTS_STATE_DB={tmp}/elsewhere.db
+    Then the exit code is 0
+    And the file "{tmp}/elsewhere.db" exists outside the repository

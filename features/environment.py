@@ -1,0 +1,28 @@
+"""behave hooks: every scenario gets its own temporary directory, removed afterwards."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def before_all(context: Any) -> None:
+    # Tests must never write into the real home directory (pre-commit's habit).
+    home = Path(os.environ.get("HOME", "/"))
+    context.real_home = home
+
+
+def before_scenario(context: Any, scenario: Any) -> None:
+    context.tmp = Path(tempfile.mkdtemp(prefix="ca-behave-"))
+    context.repo = context.tmp / "repo"
+    context.services = None
+    context.env = {}
+
+
+def after_scenario(context: Any, scenario: Any) -> None:
+    if getattr(context, "services", None) is not None:
+        context.services.close()
+    shutil.rmtree(context.tmp, ignore_errors=True)

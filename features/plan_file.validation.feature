@@ -1,0 +1,37 @@
+Feature: Plan files are validated with errors naming the line and the field
+  As someone writing a plan file for CI
+  I want a mistake in my plan file to be reported with its line and field
+  So that I can fix it without guessing
+
+  Scenario Outline: Invalid plan files
+    Given a git repository
+    And a plan file "plan.yaml" with the text "<text>"
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 2
+    And stderr is one line containing "<message>"
+    And the repository has no plan
+
+    Examples:
+      | text                                                                               | message                                                   |
+      | task: x                                                                            | plan.yaml:1: steps: Field required                        |
+      | steps: []\ntask: x                                                                 | plan.yaml:1: steps: List should have at least 1 item      |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - write: a | plan.yaml:6: steps[0].options[0].actions[0].content: Field required |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - copy: a  | plan.yaml:6: steps[0].options[0].actions[0]: an action needs exactly one of: write, edit, delete, run |
+      | task: x\nsteps:\n  - name: s\n    option: []                                       | plan.yaml:3: steps[0].options: Field required; {tmp}/plan.yaml:4: steps[0].option: Extra inputs are not permitted |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - run: ls\n            timeout: -1 | plan.yaml:7: steps[0].options[0].actions[0].timeout: Input should be greater than 0 |
+      | task: [unclosed                                                                    | not valid YAML                                            |
+      | just a string                                                                      | a plan file is a mapping with `task` and `steps`          |
+      | task: x\nsteps: 3\ngoal: 4\nfoo: 1\nbar: 2                                         | (and 1 more)                                              |
+
+  Scenario: A plan file that does not exist
+    Given a git repository
+    When I run "agents plan run --script {tmp}/missing.yaml"
+    Then the exit code is 2
+    And stderr is one line containing "cannot read plan file"
+
+  Scenario: A plan file that is not UTF-8
+    Given a git repository
+    And a plan file "latin1.yaml" that is not UTF-8
+    When I run "agents plan run --script {tmp}/latin1.yaml --json"
+    Then the exit code is 2
+    And the JSON value "error.kind" is "invalid_plan_file"

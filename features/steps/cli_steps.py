@@ -1,0 +1,135 @@
+"""The reusable CLI step library: run the real `agents` command and look at what it printed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from behave import given, then, when
+
+AGENTS = Path(sys.executable).with_name("agents")
+
+
+def expand(context: Any, text: str) -> str:
+    """Fill in `{tmp}`, `{repo}` and prefixes of the ids of plans created so far."""
+    values = {"tmp": str(context.tmp), "repo": str(context.repo)}
+    ids = getattr(context, "plan_ids", [])
+    if ids:
+        values["plan_prefix"] = ids[-1][:4]
+        values["common_prefix"] = os.path.commonprefix(ids)
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", value)
+    return text
+
+
+def run_agents(context: Any, command: str, env: dict[str, str] | None = None,
+               stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    args = shlex.split(expand(context, command))
+    assert args[0] == "agents", f"steps run only the agents command, not {args[0]}"
+    cwd = context.repo if context.repo.exists() else context.tmp
+    result = subprocess.run(
+        [str(AGENTS), *args[1:]], cwd=cwd, stdout=stdout, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **context.env, **(env or {})}, stdin=subprocess.DEVNULL, timeout=120,
+    )
+    context.result = result
+    return result
+
+
+@when('I run "{command}"')
+def step_run(context: Any, command: str) -> None:
+    run_agents(context, command)
+
+
+@when('I run "{command}" with the environment {name}={value}')
+def step_run_with_env(context: Any, command: str, name: str, value: str) -> None:
+    run_agents(context, command, {name: expand(context, value)})
+
+
+@when('I run "{command}" with stdout going to /dev/full')
+def step_run_full(context: Any, command: str) -> None:
+    with open("/dev/full", "w") as full:
+        run_agents(context, command, stdout=full)
+
+
+@when('I run "{command}" with stdout going to /dev/full and CLEVERAGENTS_DEBUG=1')
+def step_run_full_debug(context: Any, command: str) -> None:
+    with open("/dev/full", "w") as full:
+        run_agents(context, command, {"CLEVERAGENTS_DEBUG": "1"}, stdout=full)
+
+
+@given('I have run "{command}"')
+def step_have_run(context: Any, command: str) -> None:
+    result = run_agents(context, command)
+    assert result.returncode == 0, result.stderr
+    listed = run_agents(context, "agents plan list --json")
+    context.plan_ids = [p["id"] for p in json.loads(listed.stdout)["plans"]]
+
+
+@given('I have run "{command}" until two plan ids share their first character')
+def step_have_run_until_shared(context: Any, command: str) -> None:
+    for _ in range(40):
+        step_have_run(context, command)
+        firsts = [plan_id[0] for plan_id in context.plan_ids]
+        shared = [c for c in firsts if firsts.count(c) > 1]
+        if shared:
+            context.plan_ids = [p for p in context.plan_ids if p[0] == shared[0]][:2]
+            return
+    raise AssertionError("40 plans and no two ids share a first character")
+
+
+@then("the exit code is {code:d}")
+def step_exit_code(context: Any, code: int) -> None:
+    result = context.result
+    assert result.returncode == code, (
+        f"exit {result.returncode}, expected {code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+    )
+
+
+@then('stdout contains "{text}"')
+def step_stdout_contains(context: Any, text: str) -> None:
+    assert text in context.result.stdout, f"{text!r} not in stdout:\n{context.result.stdout}"
+
+
+@then('stdout does not contain "{text}"')
+def step_stdout_lacks(context: Any, text: str) -> None:
+    assert text not in context.result.stdout, f"{text!r} in stdout:\n{context.result.stdout}"
+
+
+@then('stderr contains "{text}"')
+def step_stderr_contains(context: Any, text: str) -> None:
+    assert text in context.result.stderr, f"{text!r} not in stderr:\n{context.result.stderr}"
+
+
+@then('stderr is one line containing "{text}"')
+def step_stderr_one_line(context: Any, text: str) -> None:
+    text = expand(context, text)
+    lines = context.result.stderr.strip().splitlines()
+    assert len(lines) == 1, f"stderr has {len(lines)} lines:\n{context.result.stderr}"
+    assert text in lines[0], f"{text!r} not in {lines[0]!r}"
+
+
+def json_value(context: Any, dotted: str) -> Any:
+    value: Any = json.loads(context.result.stdout)
+    for part in dotted.split("."):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
+
+
+@then('the JSON value "{dotted}" is "{expected}"')
+def step_json_string(context: Any, dotted: str, expected: str) -> None:
+    assert json_value(context, dotted) == expected, json_value(context, dotted)
+
+
+@then('the JSON value "{dotted}" is {expected:d}')
+def step_json_int(context: Any, dotted: str, expected: int) -> None:
+    assert json_value(context, dotted) == expected, json_value(context, dotted)
+
+
+@then('the JSON value "{dotted}" contains "{expected}"')
+def step_json_contains(context: Any, dotted: str, expected: str) -> None:
+    assert expected in json_value(context, dotted), json_value(context, dotted)

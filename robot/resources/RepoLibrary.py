@@ -1,0 +1,173 @@
+"""Keywords Robot is clumsy at: exact snapshots of a working tree and of git's own state.
+
+A working-tree snapshot records, for every file and symlink outside `.git`, its kind, its
+permission bits and its bytes (or its link target). A git-state snapshot records the bytes
+of the user's index, HEAD, config and every reflog, and every ref outside
+`refs/cleveragents/` with its value: what `agents` promises never to touch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+CHECKPOINT_REFS = "refs/cleveragents/"
+
+Snapshot = dict[str, tuple[Any, ...]]
+
+
+class RepoLibrary:
+    """Snapshots and comparisons for the `agents` end-to-end suites."""
+
+    ROBOT_LIBRARY_SCOPE = "GLOBAL"
+
+    def make_work_directory(self) -> str:
+        """A fresh folder under the system temp dir, resolved (no symlink in its path)."""
+        return os.path.realpath(tempfile.mkdtemp(prefix="agents-robot-"))
+
+    # the working tree
+
+    def snapshot_working_tree(self, root: str) -> Snapshot:
+        """Every file and symlink under `root` except `.git`: kind, mode bits, bytes or target."""
+        snapshot: Snapshot = {}
+        top = Path(root)
+        for folder, dirs, files in os.walk(top):
+            if Path(folder) == top:
+                dirs[:] = [d for d in dirs if d != ".git"]
+            for name in [*dirs, *files]:
+                path = Path(folder) / name
+                info = path.lstat()
+                relative = path.relative_to(top).as_posix()
+                if stat.S_ISLNK(info.st_mode):
+                    snapshot[relative] = ("symlink", os.readlink(path))
+                elif stat.S_ISREG(info.st_mode):
+                    mode = oct(stat.S_IMODE(info.st_mode))
+                    snapshot[relative] = ("file", mode, path.read_bytes())
+        return snapshot
+
+    def working_tree_should_match_snapshot(self, root: str, expected: Snapshot) -> None:
+        """Fail, listing every difference, unless `root` is exactly the `expected` snapshot."""
+        actual = self.snapshot_working_tree(root)
+        problems = [f"missing: {p} ({_show(expected[p])})" for p in sorted(expected - actual.keys())]
+        problems += [f"unexpected: {p} ({_show(actual[p])})" for p in sorted(actual - expected.keys())]
+        for path in sorted(expected.keys() & actual.keys()):
+            if expected[path] != actual[path]:
+                problems.append(
+                    f"differs: {path}: expected {_show(expected[path])}, got {_show(actual[path])}"
+                )
+        if problems:
+            raise AssertionError(
+                f"working tree {root} differs from the expected one:\n" + "\n".join(problems)
+            )
+
+    def working_tree_should_equal(self, root: str, expected_root: str) -> None:
+        """Fail, listing every difference, unless `root` holds exactly what `expected_root` does."""
+        self.working_tree_should_match_snapshot(root, self.snapshot_working_tree(expected_root))
+
+    def copy_working_tree(self, source: str, destination: str) -> None:
+        """Copy a working tree without `.git`, keeping symlinks as links and modes as they are."""
+        shutil.copytree(
+            source, destination, symlinks=True, ignore=shutil.ignore_patterns(".git")
+        )
+
+    def write_all_byte_values(self, path: str) -> None:
+        """A binary file holding the bytes 0 to 255 once each."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_bytes(bytes(range(256)))
+
+    def file_identity(self, path: str) -> tuple[int, int, int]:
+        """Inode, size and modification time (ns): unchanged only if nothing rewrote the file."""
+        info = Path(path).lstat()
+        return info.st_ino, info.st_size, info.st_mtime_ns
+
+    # git's own state
+
+    def snapshot_git_state(self, repo: str) -> dict[str, Any]:
+        """Index, HEAD, config, reflogs (bytes) and refs outside refs/cleveragents/."""
+        git_dir = Path(repo) / ".git"
+        refs = _git(repo, "for-each-ref", "--format=%(objectname) %(refname)")
+        logs = git_dir / "logs"
+        return {
+            "index": (git_dir / "index").read_bytes(),
+            "HEAD": (git_dir / "HEAD").read_bytes(),
+            "config": (git_dir / "config").read_bytes(),
+            "refs": [line for line in refs.splitlines() if CHECKPOINT_REFS not in line],
+            "reflogs": {
+                p.relative_to(logs).as_posix(): p.read_bytes()
+                for p in sorted(logs.rglob("*"))
+                if p.is_file()
+            },
+            "stash": _git(repo, "stash", "list", "--format=%H %gs"),
+        }
+
+    def git_state_should_match_snapshot(self, repo: str, expected: dict[str, Any]) -> None:
+        """Fail, naming each part that changed, unless git's state is byte-for-byte `expected`."""
+        actual = self.snapshot_git_state(repo)
+        changed = [part for part in expected if expected[part] != actual[part]]
+        if changed:
+            details = "\n".join(
+                f"{part}:\n  before: {_show_state(expected[part])}\n"
+                f"  after:  {_show_state(actual[part])}"
+                for part in changed
+            )
+            raise AssertionError(f"the user's git state changed ({', '.join(changed)}):\n{details}")
+
+    # JSON documents of `agents --json`
+
+    def parse_json_document(self, text: str) -> Any:
+        """The one JSON document `text` holds; fail if it holds anything else."""
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise AssertionError(f"stdout is not one JSON document ({error}):\n{text}") from None
+
+    def decisions_of(self, document: dict[str, Any]) -> list[dict[str, Any]]:
+        """Every decision of a `--json` tree document, flat, in the order they were taken."""
+        found: list[dict[str, Any]] = []
+        stack = list(document["tree"])
+        while stack:
+            node = stack.pop()
+            found.append(node)
+            stack.extend(node["children"])
+        return sorted(found, key=lambda d: d["seq"])
+
+    def decision_kinds_of(self, document: dict[str, Any]) -> list[str]:
+        """The kinds of every decision, in the order they were taken."""
+        return [d["kind"] for d in self.decisions_of(document)]
+
+    def decision_by_id(self, document: dict[str, Any], decision_id: str) -> dict[str, Any]:
+        """The decision with this id, or a failure listing the ids there are."""
+        decisions = self.decisions_of(document)
+        for decision in decisions:
+            if decision["id"] == str(decision_id):
+                return decision
+        raise AssertionError(
+            f"no decision {decision_id}; the tree has {[d['id'] for d in decisions]}"
+        )
+
+
+def _git(repo: str, *args: str) -> str:
+    done = subprocess.run(
+        ["git", *args], cwd=repo, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def _show(entry: tuple[Any, ...]) -> str:
+    if entry[0] == "symlink":
+        return f"symlink to {entry[1]!r}"
+    content: bytes = entry[2]
+    preview = content[:40]
+    more = "..." if len(content) > 40 else ""
+    return f"file {entry[1]}, {len(content)} bytes {preview!r}{more}"
+
+
+def _show_state(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) < 400 else text[:400] + "..."
