@@ -25,4 +25,6 @@ def before_scenario(context: Any, scenario: Any) -> None:
 def after_scenario(context: Any, scenario: Any) -> None:
     if getattr(context, "services", None) is not None:
         context.services.close()
+    for store in getattr(context, "stores", []):
+        store.close()
     shutil.rmtree(context.tmp, ignore_errors=True)

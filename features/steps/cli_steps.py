@@ -133,3 +133,17 @@ def step_json_int(context: Any, dotted: str, expected: int) -> None:
 @then('the JSON value "{dotted}" contains "{expected}"')
 def step_json_contains(context: Any, dotted: str, expected: str) -> None:
     assert expected in json_value(context, dotted), json_value(context, dotted)
+
+
+@then("the demo repository is kept with the plan in it")
+def step_demo_kept(context: Any) -> None:
+    import shutil
+
+    kept = Path(json_value(context, "repository"))
+    try:
+        assert (kept / "greet.py").read_text().count("Hello") == 1
+        listed = subprocess.run([str(AGENTS), "-C", str(kept), "plan", "list"],
+                                capture_output=True, text=True, check=True)
+        assert "completed" in listed.stdout
+    finally:
+        shutil.rmtree(kept)

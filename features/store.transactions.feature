@@ -1,0 +1,41 @@
+Feature: The plan store is safe
+  As a developer who must never lose a plan's record
+  I want the store to migrate itself in order and to write each operation whole
+  So that a crash leaves the previous state, never half of a new one
+
+  Scenario: A new store is migrated in order and remembers its migrations
+    Given a git repository
+    When the plan store is opened
+    Then the store is in WAL mode at schema version 1
+    And the store recorded the migration "m001_initial"
+    When the plan store is opened again
+    Then the store recorded the migration "m001_initial" once
+
+  Scenario: A failed transaction leaves the previous state whole
+    Given a git repository
+    And a plan stored in the plan store
+    When a transaction saves a decision and then fails
+    Then the plan store holds no decision
+    And the plan is as it was
+
+  Scenario: A store written by a newer cleveragents is refused
+    Given a git repository
+    And the plan store is at schema version 99
+    When I run "agents plan list"
+    Then the exit code is 3
+    And stderr is one line containing "newer than this cleveragents knows"
+
+  Scenario: The message tree gives one branch of the conversation
+    Given a git repository
+    And a plan stored in the plan store
+    And the messages "a", "b" below "a", "c" below "b" and "d" below "b"
+    Then the conversation up to "d" is "a, b, d"
+    And the conversation up to "c" is "a, b, c"
+    And the conversation up to nothing is empty
+
+  Scenario: Actor states are addressed by their content
+    Given a git repository
+    And a plan stored in the plan store
+    When the same actor state is saved twice
+    Then the store holds it once under one key
+    And an unknown actor state or checkpoint is a clear error
