@@ -56,3 +56,29 @@ Feature: Errors a user can act on
     When I run "agents plan list" with the environment CLEVERAGENTS_STATE_DB={tmp}/elsewhere.db
     Then the exit code is 0
     And the file "{tmp}/elsewhere.db" exists outside the repository
+
+  Scenario: Interrupting a run keeps what was recorded and stops its command
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: Slow
+      steps:
+        - name: wait
+          options:
+            - actions:
+                - write: started.txt
+                  content: "yes\n"
+                - run: sleep 30; echo late > late.txt
+      """
+    When I start "agents plan run --script {tmp}/plan.yaml" and interrupt it once "started.txt" exists
+    Then the exit code is 130
+    And stderr is one line containing "interrupted"
+    And no command of the plan is still running
+    When I run "agents plan show --json"
+    Then the JSON value "outcome" is "interrupted"
+    And the JSON value "status" is "executing"
+
+  Scenario: The package runs as a module too
+    When I run "python -m cleveragents --version"
+    Then the exit code is 0
+    And stdout contains "agents (cleveragents)"

@@ -39,3 +39,11 @@ Feature: The plan store is safe
     When the same actor state is saved twice
     Then the store holds it once under one key
     And an unknown actor state or checkpoint is a clear error
+
+  Scenario: A migration that fails is rolled back whole
+    Given a git repository
+    And the plan store already has a table "checkpoints" of its own
+    When I run "agents plan list"
+    Then the exit code is 3
+    And stderr is one line containing "cannot open the plan store"
+    And the plan store is still at schema version 0 with no table "plans"

@@ -72,12 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             )
         output.error_line(error.line())
         return error.exit_code
-    except KeyboardInterrupt:
-        output.error_line("interrupted")
-        return 130
-    except typer.Abort:
-        output.error_line("interrupted")
-        return 130
+    except (KeyboardInterrupt, typer.Abort):
+        return _interrupted()
     except TyperException as error:  # usage errors: typer prints them with the usage line
         show = getattr(error, "show", None)
         if show is not None:
@@ -87,7 +83,14 @@ def main(argv: list[str] | None = None) -> int:
         return error.exit_code
     except Exception as error:
         return _unexpected(error)
+    if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130
+        return _interrupted()
     return result if isinstance(result, int) else 0
+
+
+def _interrupted() -> int:
+    output.error_line("interrupted: what was recorded before stays; see `agents plan show`")
+    return 130
 
 
 def _unexpected(error: Exception) -> int:

@@ -56,7 +56,3 @@ class Plan(BaseModel):
     outcome: str | None = None
     created_at: datetime
     updated_at: datetime
-
-    @property
-    def finished(self) -> bool:
-        return self.status in (PlanStatus.COMPLETED, PlanStatus.FAILED, PlanStatus.CANCELLED)

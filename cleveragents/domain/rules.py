@@ -28,8 +28,3 @@ def confined_path(path: str) -> str:
     if not parts:
         raise PathRefused(f"path {path!r} names the working tree itself", hint="name a file")
     return "/".join(parts)
-
-
-def step_succeeded(check_exit_codes: list[int | None]) -> bool:
-    """A step succeeds when every check exits 0 (no checks: its actions decide)."""
-    return all(code == 0 for code in check_exit_codes)

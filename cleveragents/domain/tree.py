@@ -41,14 +41,10 @@ def subtree(decisions: Sequence[Decision], root_id: str) -> list[Decision]:
     return sorted(found, key=lambda d: d.seq)
 
 
-def next_decision_id(decisions: Sequence[Decision], local_to: str | None = None) -> str:
-    """The next id: `N` for the plan's main numbering, `S.N` for a local action under step S."""
-    if local_to is None:
-        top = [int(d.id) for d in decisions if "." not in d.id]
-        return str(max(top, default=0) + 1)
-    prefix = f"{local_to}."
-    local = [int(d.id[len(prefix) :]) for d in decisions if d.id.startswith(prefix)]
-    return f"{local_to}.{max(local, default=0) + 1}"
+def next_decision_id(decisions: Sequence[Decision]) -> str:
+    """The next id in the plan's main numbering (local actions `8.1` come with local planning)."""
+    top = [int(d.id) for d in decisions if "." not in d.id]
+    return str(max(top, default=0) + 1)
 
 
 def nested(decisions: Sequence[Decision]) -> list[dict[str, Any]]:

@@ -35,18 +35,28 @@ def working_tree(repo: Path) -> dict[str, Entry]:
             else:
                 mode = "100755" if os.stat(path).st_mode & stat.S_IXUSR else "100644"
                 found[rel] = (mode, hashlib.sha256(path.read_bytes()).hexdigest())
-    ignored = subprocess.run(
-        ["git", "check-ignore", "--stdin", "-z"], cwd=repo, input="\0".join(found).encode(),
-        capture_output=True,
-    ).stdout.decode().split("\0")
+    ignored = (
+        subprocess.run(
+            ["git", "check-ignore", "--stdin", "-z"],
+            cwd=repo,
+            input="\0".join(found).encode(),
+            capture_output=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     return {path: entry for path, entry in found.items() if path not in ignored}
 
 
 def git_tree(repo: Path, tree: str) -> dict[str, Entry]:
     """What a checkpoint's tree holds, read straight from the object database."""
-    listing = subprocess.run(
-        ["git", "ls-tree", "-r", "-z", tree], cwd=repo, capture_output=True, check=True
-    ).stdout.decode().split("\0")
+    listing = (
+        subprocess.run(
+            ["git", "ls-tree", "-r", "-z", tree], cwd=repo, capture_output=True, check=True
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     found: dict[str, Entry] = {}
     for line in filter(None, listing):
         meta, path = line.split("\t", 1)
@@ -54,7 +64,10 @@ def git_tree(repo: Path, tree: str) -> dict[str, Entry]:
         data = subprocess.run(
             ["git", "cat-file", "blob", blob], cwd=repo, capture_output=True, check=True
         ).stdout
-        found[path] = (mode, data.decode() if mode == "120000" else hashlib.sha256(data).hexdigest())
+        found[path] = (
+            mode,
+            data.decode() if mode == "120000" else hashlib.sha256(data).hexdigest(),
+        )
     return found
 
 
@@ -71,8 +84,11 @@ def user_git_state(repo: Path) -> dict[str, bytes]:
             if path.is_file() and not rel.startswith("refs/cleveragents"):
                 state[rel] = path.read_bytes()
     refs = subprocess.run(
-        ["git", "for-each-ref", "--format=%(refname) %(objectname)"], cwd=repo,
-        capture_output=True, text=True, check=True,
+        ["git", "for-each-ref", "--format=%(refname) %(objectname)"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.splitlines()
     state["for-each-ref"] = "\n".join(r for r in refs if "refs/cleveragents/" not in r).encode()
     return state
@@ -141,16 +157,24 @@ def step_state_same(context: Any) -> None:
 
 @then('the checkpoint refs are under "{prefix}"')
 def step_refs(context: Any, prefix: str) -> None:
-    refs = subprocess.run(["git", "for-each-ref", "--format=%(refname)", prefix], cwd=context.repo,
-                          capture_output=True, text=True, check=True).stdout.split()
+    refs = subprocess.run(
+        ["git", "for-each-ref", "--format=%(refname)", prefix],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert refs == [f"{prefix}plans/feedcafe"], refs
 
 
 @then("every checkpoint is reachable from the plan's ref")
 def step_reachable(context: Any) -> None:
     reachable = subprocess.run(
-        ["git", "rev-list", "refs/cleveragents/plans/feedcafe"], cwd=context.repo,
-        capture_output=True, text=True, check=True,
+        ["git", "rev-list", "refs/cleveragents/plans/feedcafe"],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     for checkpoint in context.checkpoints.values():
         assert checkpoint.id in reachable
@@ -207,7 +231,7 @@ def step_all_recorded(context: Any) -> None:
 
 @then("every checkpoint of the newest plan restores byte for byte what the working tree was")
 def step_all_restore(context: Any) -> None:
-    plan, decisions = newest(context)
+    _, decisions = newest(context)
     final = working_tree(context.repo)
     cps = services(context).checkpoints
     store = services(context).store
@@ -230,7 +254,7 @@ def step_has_kind(context: Any, kind: str, text: str) -> None:
     assert any(d.kind.value == kind and text in d.summary for d in decisions), decisions
 
 
-@then("the newest plan's step {decision_id} ended \"{outcome}\"")
+@then('the newest plan\'s step {decision_id} ended "{outcome}"')
 def step_outcome(context: Any, decision_id: str, outcome: str) -> None:
     _, decisions = newest(context)
     found = next(d for d in decisions if d.id == decision_id)

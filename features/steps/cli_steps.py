@@ -21,23 +21,71 @@ def expand(context: Any, text: str) -> str:
     ids = getattr(context, "plan_ids", [])
     if ids:
         values["plan_prefix"] = ids[-1][:4]
-        values["common_prefix"] = os.path.commonprefix(ids)
+        values["common_prefix"] = os.path.commonprefix(ids)  # noqa: RUF071 - prefix of ids
     for name, value in values.items():
         text = text.replace("{" + name + "}", value)
     return text
 
 
-def run_agents(context: Any, command: str, env: dict[str, str] | None = None,
-               stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
-    args = shlex.split(expand(context, command))
-    assert args[0] == "agents", f"steps run only the agents command, not {args[0]}"
-    cwd = context.repo if context.repo.exists() else context.tmp
+def run_agents(
+    context: Any, command: str, env: dict[str, str] | None = None, stdout: Any = subprocess.PIPE
+) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
-        [str(AGENTS), *args[1:]], cwd=cwd, stdout=stdout, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, **context.env, **(env or {})}, stdin=subprocess.DEVNULL, timeout=120,
+        command_line(context, command),
+        cwd=cwd_of(context),
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **context.env, **(env or {})},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
     )
     context.result = result
     return result
+
+
+def command_line(context: Any, command: str) -> list[str]:
+    args = shlex.split(expand(context, command))
+    if args[:3] == ["python", "-m", "cleveragents"]:
+        return [sys.executable, *args[1:]]
+    assert args[0] == "agents", f"steps run only the agents command, not {args[0]}"
+    return [str(AGENTS), *args[1:]]
+
+
+def cwd_of(context: Any) -> Path:
+    return context.repo if context.repo.exists() else context.tmp
+
+
+@when('I start "{command}" and interrupt it once "{path}" exists')
+def step_interrupt(context: Any, command: str, path: str) -> None:
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        command_line(context, command),
+        cwd=cwd_of(context),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while not (context.repo / path).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # let the command of the next action start
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    context.result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+@then("no command of the plan is still running")
+def step_no_orphans(context: Any) -> None:
+    import time
+
+    time.sleep(0.2)
+    found = subprocess.run(["pgrep", "-f", "sleep 30; echo late"], capture_output=True, text=True)
+    assert found.stdout.strip() == "", found.stdout
+    assert not (context.repo / "late.txt").exists()
 
 
 @when('I run "{command}"')
@@ -86,7 +134,8 @@ def step_have_run_until_shared(context: Any, command: str) -> None:
 def step_exit_code(context: Any, code: int) -> None:
     result = context.result
     assert result.returncode == code, (
-        f"exit {result.returncode}, expected {code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+        f"exit {result.returncode}, expected {code}\n"
+        f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
     )
 
 
@@ -142,8 +191,12 @@ def step_demo_kept(context: Any) -> None:
     kept = Path(json_value(context, "repository"))
     try:
         assert (kept / "greet.py").read_text().count("Hello") == 1
-        listed = subprocess.run([str(AGENTS), "-C", str(kept), "plan", "list"],
-                                capture_output=True, text=True, check=True)
+        listed = subprocess.run(
+            [str(AGENTS), "-C", str(kept), "plan", "list"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert "completed" in listed.stdout
     finally:
         shutil.rmtree(kept)

@@ -19,8 +19,12 @@ IDENTITY = {
 
 def git(context: Any, *args: str, cwd: Path | None = None) -> str:
     result = subprocess.run(
-        ["git", *args], cwd=cwd or context.repo, capture_output=True, text=True,
-        env={**os.environ, **IDENTITY}, check=True,
+        ["git", *args],
+        cwd=cwd or context.repo,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **IDENTITY},
+        check=True,
     )
     return result.stdout
 

@@ -52,16 +52,28 @@ def step_migration(context: Any, name: str) -> None:
 def step_plan(context: Any) -> None:
     context.store = open_store(context)
     now = datetime.now(UTC)
-    context.plan = Plan(id="abcdef01", task="stored", actor=ActorSpec(kind="scripted"),
-                        created_at=now, updated_at=now)
+    context.plan = Plan(
+        id="abcdef01",
+        task="stored",
+        actor=ActorSpec(kind="scripted"),
+        created_at=now,
+        updated_at=now,
+    )
     with context.store.transaction():
         context.store.save_plan(context.plan)
 
 
 @when("a transaction saves a decision and then fails")
 def step_failing_transaction(context: Any) -> None:
-    decision = Decision(plan_id="abcdef01", id="1", seq=1, kind=DecisionKind.STRATEGY,
-                        phase=Phase.STRATEGIZE, summary="s", created_at=datetime.now(UTC))
+    decision = Decision(
+        plan_id="abcdef01",
+        id="1",
+        seq=1,
+        kind=DecisionKind.STRATEGY,
+        phase=Phase.STRATEGIZE,
+        summary="s",
+        created_at=datetime.now(UTC),
+    )
     try:
         with context.store.transaction():
             context.store.save_decision(decision)
@@ -116,7 +128,10 @@ def step_conversation_empty(context: Any) -> None:
 def step_state_twice(context: Any) -> None:
     state = ActorState(message_id=None, data={"completed_steps": ["one"], "notes": []})
     with context.store.transaction():
-        context.keys = {context.store.save_actor_state(state), context.store.save_actor_state(state)}
+        context.keys = {
+            context.store.save_actor_state(state),
+            context.store.save_actor_state(state),
+        }
     context.state = state
 
 
@@ -138,3 +153,21 @@ def step_unknown(context: Any) -> None:
             assert "no " in error.message
         else:
             raise AssertionError("expected BadInput")
+
+
+@given('the plan store already has a table "{table}" of its own')
+def step_foreign_table(context: Any, table: str) -> None:
+    store_path(context).parent.mkdir(parents=True)
+    db = sqlite3.connect(store_path(context))
+    db.execute(f"CREATE TABLE {table} (x)")
+    db.commit()
+    db.close()
+
+
+@then('the plan store is still at schema version {version:d} with no table "{table}"')
+def step_still_old(context: Any, version: int, table: str) -> None:
+    db = sqlite3.connect(store_path(context))
+    assert db.execute("PRAGMA user_version").fetchone()[0] == version
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    db.close()
+    assert table not in names, names

@@ -148,7 +148,8 @@ def parse_plan_file(text: str, source: str) -> PlanFile:
 
 def _problem(source: str, node: Any, loc: tuple[int | str, ...], message: str) -> str:
     loc = _without_tags(loc)
-    return f"{source}:{_line_of(node, loc)}: {_dotted(loc)}: {message.removeprefix('Value error, ')}"
+    message = message.removeprefix("Value error, ")
+    return f"{source}:{_line_of(node, loc)}: {_dotted(loc)}: {message}"
 
 
 def _without_tags(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:

@@ -93,13 +93,6 @@ class GitCheckpoints:
         out = self.repo.git("diff-tree", "-r", "--no-renames", "--name-only", "-z", before, after)
         return [p for p in out.split("\0") if p]
 
-    def drop(self, plan_id: str) -> None:
-        """Forget a plan's checkpoints: its ref and its private index."""
-        ref = self.ref(plan_id)
-        if self._resolve(ref):
-            self.repo.git("update-ref", "-d", ref)
-        self._index(plan_id).unlink(missing_ok=True)
-
     def _resolve(self, ref: str) -> str | None:
         try:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None

@@ -93,6 +93,11 @@ class WorkspaceEnvironment:
         )
         try:
             raw, _ = process.communicate(timeout=action.timeout)
+        except KeyboardInterrupt:
+            # The command runs in its own session: it would outlive us if not stopped here.
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            raise
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             raw, _ = process.communicate()
