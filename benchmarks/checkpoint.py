@@ -106,7 +106,7 @@ def _git(root: Path, *args: str) -> str:
 
 
 def _relative_path(i: int) -> str:
-    # about 20 files per leaf folder, 5 leaves per folder, 20 folders per part (depth 4)
+    # three folder levels: 20 files per leaf, 5 leaves per folder, 20 folders per part
     ext = EXTENSIONS[i % len(EXTENSIONS)]
     return f"part{i // 2000:02d}/dir{(i // 100) % 20:02d}/sub{(i // 20) % 5}/file{i:05d}{ext}"
 
@@ -146,9 +146,8 @@ def generate(root: Path, count: int) -> list[str]:
     # gc.auto=0: no background `gc --auto` competing with the measurements; repack so the
     # objects look like a clone's (one pack) rather than tens of thousands of loose files.
     _git(root, "-c", "gc.auto=0", "commit", "-q", "--no-gpg-sign", "-m", "generated tree")
-    _git(root, "repack", "-a", "-d", "-q")
-    _git(root, "prune-packed")
-    tracked = int(_git(root, "ls-files", "-z").count("\0"))
+    _git(root, "repack", "-a", "-d", "-q")  # -d also drops the loose copies
+    tracked = _git(root, "ls-files", "-z").count("\0")
     if tracked != count + 1:  # + .gitignore
         raise RuntimeError(f"expected {count + 1} tracked files, git tracks {tracked}")
     return paths
@@ -166,9 +165,8 @@ def git_status(root: Path) -> float:
 class Editor:
     """Gives files new content each time, so every checkpoint has something new to record."""
 
-    def __init__(self, root: Path, pool: list[str]) -> None:
+    def __init__(self, root: Path) -> None:
         self.root = root
-        self.pool = pool
         self.edits = 0
 
     def edit(self, rel: str) -> None:
@@ -192,14 +190,6 @@ def _timed(repo: TimedGitRepository, action: Callable[[], T]) -> tuple[float, di
 
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
-
-
-def _summary(samples: list[float]) -> dict[str, float]:
-    return {
-        "median": _ms(statistics.median(samples)),
-        "min": _ms(min(samples)),
-        "max": _ms(max(samples)),
-    }
 
 
 def spawn_cost(repo: GitRepository, runs: int = 15) -> dict[str, float]:
@@ -232,7 +222,7 @@ def measure(root: Path, count: int, repeat: int) -> dict[str, object]:
     checkpoints = GitCheckpoints(repo, lambda: datetime.now(UTC))
     plan = f"bench-{count}"
     pool = random.Random(SEED).sample(paths, POOL)
-    editor = Editor(root, pool)
+    editor = Editor(root)
 
     seed_seconds, _, previous = _timed(repo, lambda: checkpoints.create(plan, "seed"))
     # one unmeasured round so git status and the private index are both warm
@@ -275,7 +265,6 @@ def measure(root: Path, count: int, repeat: int) -> dict[str, object]:
         log(f"{count} files: round {n + 1}/{repeat} done")
 
     spawn = spawn_cost(repo)
-    checkpoints.drop(plan)
 
     medians = {kind: statistics.median(values) for kind, values in samples.items()}
     status = medians["status"]
