@@ -6,16 +6,21 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from cleveragents.adapters.actors.plan_file import load_plan_file
+from cleveragents.adapters.actors.plan_file import load_plan_file, parse_plan_file
 from cleveragents.adapters.actors.scripted import ScriptedActor
 from cleveragents.adapters.clock import SystemClock
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+from cleveragents.application.correction_service import CorrectionService
+from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_inspection import PlanInspection
-from cleveragents.application.plan_lifecycle import Observer, PlanLifecycleService
+from cleveragents.application.plan_lifecycle import PlanLifecycleService
+from cleveragents.application.plan_recorder import Observer
 from cleveragents.domain.plan import ActorSpec, Plan
+from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
 
@@ -27,17 +32,26 @@ class Services:
     store: SqliteStore
     checkpoints: GitCheckpoints
     lifecycle: PlanLifecycleService
+    corrections: CorrectionService
+    operations: OperationLog
     inspection: PlanInspection
 
     def close(self) -> None:
         self.store.close()
 
-    def start_scripted(self, script: Path) -> tuple[Plan, Actor]:
-        """A new plan that follows the plan file at `script`."""
+    def create_scripted(self, script: Path) -> Plan:
+        """A new plan that follows the plan file at `script` (its text is kept with the plan)."""
         plan_file, text = load_plan_file(script)
         spec = ActorSpec(kind="scripted", source=str(script), script=text)
-        plan = self.lifecycle.create(plan_file.task, plan_file.goal, spec)
-        return plan, ScriptedActor(plan_file, str(script))
+        return self.lifecycle.create(plan_file.task, plan_file.goal, spec)
+
+
+def actor_for(spec: ActorSpec) -> Actor:
+    """The actor a plan was made with, rebuilt from what the plan stored."""
+    if spec.kind == "scripted" and spec.script is not None:
+        source = spec.source or "plan file"
+        return ScriptedActor(parse_plan_file(spec.script, source), source)
+    raise BadInput(f"this version of cleveragents cannot rebuild a {spec.kind!r} actor")
 
 
 def state_path(repo: GitRepository) -> Path:
@@ -53,5 +67,10 @@ def bootstrap(start: Path, observer: Observer | None = None) -> Services:
     store = SqliteStore(state_path(repo))
     checkpoints = GitCheckpoints(repo, clock.now)
     environment = WorkspaceEnvironment(repo.root, repo.git_dir)
-    lifecycle = PlanLifecycleService(store, checkpoints, environment, clock, observer)
-    return Services(repo, store, checkpoints, lifecycle, PlanInspection(store))
+    operations = OperationLog(store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock)
+    lifecycle = PlanLifecycleService(
+        store, checkpoints, environment, clock, operations, actor_for, observer
+    )
+    corrections = CorrectionService(store, checkpoints, lifecycle, operations, actor_for)
+    inspection = PlanInspection(store, checkpoints)
+    return Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

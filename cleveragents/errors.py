@@ -66,3 +66,10 @@ class PlanFailed(CleverAgentsError):
 
     exit_code = 1
     kind = "plan_failed"
+
+
+class Cancelled(CleverAgentsError):
+    """The person said no when asked: nothing was changed. Exit 1."""
+
+    exit_code = 1
+    kind = "cancelled"

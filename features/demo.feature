@@ -3,15 +3,22 @@ Feature: The demo runs with nothing but the package
   I want `agents demo` to show a real plan run with no network and no key
   So that I see what it does before I use it on my code
 
-  Scenario: The demo prints a decision tree with a restored checkpoint
+  Scenario: The demo runs a plan, corrects it, and prints both paths
     When I run "agents demo"
     Then the exit code is 0
-    And stdout contains "completed — Make the greeting say Hello with a capital H"
+    And stdout contains "completed — A greeting module with a command line"
     And stdout contains "revert restore the checkpoint of 2 after option lowercase failed"
+    And stdout contains "⑂ original path (superseded by correction c1)"
+    And stdout contains "✓ 8 step step 2: add a command line — done (fixed) [superseded by c1]"
+    And stdout contains "⑂ corrected path"
+    And stdout contains "user_intervention correction c1: use argparse with a --name flag"
+    And stdout contains "step step 2: add a command line — done (argparse)"
+    And stdout contains "(4 actor calls)"
     And stdout contains "agents demo --keep"
 
   Scenario: The demo keeps its repository when asked, for exploring
     When I run "agents demo --keep --json"
     Then the exit code is 0
     And the JSON value "plan.status" is "completed"
+    And the JSON value "correction_actor_calls" is 4
     And the demo repository is kept with the plan in it

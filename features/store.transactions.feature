@@ -6,10 +6,10 @@ Feature: The plan store is safe
   Scenario: A new store is migrated in order and remembers its migrations
     Given a git repository
     When the plan store is opened
-    Then the store is in WAL mode at schema version 1
-    And the store recorded the migration "m001_initial"
+    Then the store is in WAL mode at schema version 2
+    And the store recorded the migrations "m001_initial, m002_corrections_and_operations"
     When the plan store is opened again
-    Then the store recorded the migration "m001_initial" once
+    Then the store recorded the migrations "m001_initial, m002_corrections_and_operations"
 
   Scenario: A failed transaction leaves the previous state whole
     Given a git repository

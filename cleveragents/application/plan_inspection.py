@@ -1,31 +1,35 @@
-"""PlanInspection: read-only views of plans and their decision trees."""
+"""PlanInspection: read-only views of plans, decisions, diffs and operations."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+from cleveragents.application.correction_service import resolve_decision
+from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
-from cleveragents.ports import PlanStore
+from cleveragents.errors import BadInput
+from cleveragents.ports import CheckpointStore, PlanStore
 
 
 class PlanInspection:
-    """Answers `plan list`, `plan show` and `plan tree` without changing anything."""
+    """Answers `plan list/show/tree/decision/diff/ops` without changing anything."""
 
-    def __init__(self, store: PlanStore) -> None:
+    def __init__(self, store: PlanStore, checkpoints: CheckpointStore) -> None:
         self.store = store
+        self.checkpoints = checkpoints
 
     def plans(self) -> list[Plan]:
         return self.store.plans()
 
-    def tree(self, ref: str | None) -> tuple[Plan, list[Decision]]:
+    def tree(self, ref: str | None) -> tuple[Plan, list[Decision], list[Correction]]:
         plan = self.store.plan(ref)
-        return plan, self.store.decisions(plan.id)
+        return plan, self.store.decisions(plan.id), self.store.corrections(plan.id)
 
     def summary(self, ref: str | None) -> dict[str, Any]:
-        """A plan with counts of its decisions by kind and by status."""
-        plan, decisions = self.tree(ref)
+        """A plan with counts of its decisions by kind and by status, and its corrections."""
+        plan, decisions, corrections = self.tree(ref)
         return {
             **plan.model_dump(mode="json", exclude={"actor"}),
             "actor": plan.actor.kind,
@@ -33,4 +37,33 @@ class PlanInspection:
             "decisions": len(decisions),
             "by_kind": dict(Counter(d.kind.value for d in decisions)),
             "by_status": dict(Counter(d.status.value for d in decisions)),
+            "corrections": [c.model_dump(mode="json") for c in corrections],
         }
+
+    def decision(self, plan_ref: str | None, ref: str) -> tuple[Plan, Decision, list[str]]:
+        """One decision and the files it changed (between its checkpoints)."""
+        plan, decision = resolve_decision(self.store, plan_ref, ref)
+        changed: list[str] = []
+        if decision.checkpoint_before and decision.checkpoint_after:
+            changed = self.checkpoints.changed_paths(
+                decision.checkpoint_before, decision.checkpoint_after
+            )
+        return plan, decision, changed
+
+    def diff(self, plan_ref: str | None, first: str, second: str | None) -> str:
+        """The diff from the files at decision `first` to `second`'s (or the working tree)."""
+        plan, a = resolve_decision(self.store, plan_ref, first)
+        start = self._files_at(a)
+        if second is None:
+            return self.checkpoints.patch(start, self.checkpoints.snapshot_tree(plan.id))
+        _, b = resolve_decision(self.store, plan.id, second)
+        return self.checkpoints.patch(start, self._files_at(b))
+
+    def operations(self, plan_ref: str | None) -> list[Operation]:
+        plan_id = self.store.plan(plan_ref).id if plan_ref else None
+        return self.store.operations(plan_id)
+
+    def _files_at(self, decision: Decision) -> str:
+        if decision.checkpoint_before is None:  # pragma: no cover - every decision records one
+            raise BadInput(f"decision {decision.id} has no checkpoint")
+        return self.store.checkpoint(decision.checkpoint_before).tree

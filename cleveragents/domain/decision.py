@@ -41,6 +41,8 @@ class Decision(BaseModel):
     summary: str
     rationale: str = ""
     action: dict[str, Any] | None = None
+    step: int | None = None  # the plan step (1-based) this decision belongs to
+    option: str | None = None  # the option of that step it belongs to, or that succeeded
     outcome: str | None = None
     ok: bool | None = None
     checkpoint_before: str | None = None

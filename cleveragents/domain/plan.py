@@ -53,6 +53,7 @@ class Plan(BaseModel):
     budget: Budget = Field(default_factory=Budget)
     usage: Usage = Field(default_factory=Usage)
     head_decision: str | None = None
+    actor_state: str | None = None  # the actor's latest state: where `resume` picks up
     outcome: str | None = None
     created_at: datetime
     updated_at: datetime

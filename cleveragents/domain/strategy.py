@@ -50,7 +50,13 @@ class ActorContext(BaseModel):
     tried_options: list[str] = Field(default_factory=list)
     guidance: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    # Options a correction superseded, by step number: the actor should try something else.
+    superseded_options: dict[str, list[str]] = Field(default_factory=dict)
 
     def as_state(self) -> dict[str, Any]:
         """The actor-state blob for this context (what a revert brings back)."""
         return self.model_dump(mode="json", exclude={"task"})
+
+    @classmethod
+    def from_state(cls, task: str, data: dict[str, Any]) -> ActorContext:
+        return cls.model_validate({**data, "task": task})

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 
 # Kinds whose children continue the main line of the plan; the rest are leaves of a step.
 MAIN_LINE_KINDS = frozenset(
@@ -57,3 +57,27 @@ def nested(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
         return data
 
     return [node(root) for root in children.get(None, [])]
+
+
+def affected_by(decisions: Sequence[Decision], target: Decision) -> list[Decision]:
+    """What a revert to `target` supersedes: the target and every active decision after it.
+
+    The active decisions form one line of execution, so everything recorded after the
+    target on it depends on the target, whether it hangs below it or below a later step.
+    """
+    return [
+        d
+        for d in decisions
+        if d.id == target.id or (d.status is DecisionStatus.ACTIVE and d.seq > target.seq)
+    ]
+
+
+def active(decisions: Sequence[Decision]) -> list[Decision]:
+    """Only the live path: no superseded or reverted decisions."""
+    return [d for d in decisions if d.status is DecisionStatus.ACTIVE]
+
+
+def main_line_tip(decisions: Sequence[Decision]) -> Decision | None:
+    """The newest active main-line decision: where new work attaches."""
+    line = [d for d in active(decisions) if d.kind in MAIN_LINE_KINDS]
+    return max(line, key=lambda d: d.seq, default=None)

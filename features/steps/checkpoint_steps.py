@@ -207,7 +207,8 @@ def step_private_index(context: Any) -> None:
 
 
 def newest(context: Any) -> tuple[Any, list[Any]]:
-    return services(context).inspection.tree(None)
+    plan, decisions, _ = services(context).inspection.tree(None)
+    return plan, decisions
 
 
 @then("the newest plan has these decisions:")

@@ -191,6 +191,7 @@ def step_demo_kept(context: Any) -> None:
     kept = Path(json_value(context, "repository"))
     try:
         assert (kept / "greet.py").read_text().count("Hello") == 1
+        assert "argparse" in (kept / "cli.py").read_text()
         listed = subprocess.run(
             [str(AGENTS), "-C", str(kept), "plan", "list"],
             capture_output=True,

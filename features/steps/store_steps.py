@@ -39,13 +39,12 @@ def step_wal(context: Any, version: int) -> None:
     db.close()
 
 
-@then('the store recorded the migration "{name}"')
-@then('the store recorded the migration "{name}" once')
-def step_migration(context: Any, name: str) -> None:
+@then('the store recorded the migrations "{names}"')
+def step_migration(context: Any, names: str) -> None:
     db = sqlite3.connect(store_path(context))
-    rows = db.execute("SELECT version, name FROM migrations").fetchall()
+    rows = db.execute("SELECT version, name FROM migrations ORDER BY version").fetchall()
     db.close()
-    assert rows == [(1, name)], rows
+    assert rows == list(enumerate(names.split(", "), start=1)), rows
 
 
 @given("a plan stored in the plan store")

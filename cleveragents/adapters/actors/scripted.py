@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from cleveragents.adapters.actors.plan_file import PlanFile
+import re
+
+from cleveragents.adapters.actors.plan_file import OptionSpec, PlanFile
 from cleveragents.domain.strategy import ActorContext, StepAttempt, StepSpec, Strategy
 
 
 class ScriptedActor:
-    """Proposes the file's steps; at each step, the options in order, skipping those tried."""
+    """Proposes the file's steps not yet completed; at each step, an option not yet tried.
+
+    After a correction it prefers the option whose name or `when` words the guidance
+    mentions, then the first option the superseded branch did not use.
+    """
 
     name = "scripted"
 
@@ -16,18 +22,36 @@ class ScriptedActor:
         self.source = source
 
     def strategize(self, context: ActorContext) -> Strategy:
-        steps = [StepSpec(name=s.name, checks=s.check) for s in self.plan_file.steps]
+        remaining = self.plan_file.steps[len(context.completed_steps) :]
+        steps = [StepSpec(name=s.name, checks=s.check) for s in remaining]
         return Strategy(steps=steps, rationale=f"the steps of plan file {self.source}")
 
     def refine(self, context: ActorContext) -> StepAttempt | None:
         assert context.step_index is not None
         step = self.plan_file.steps[context.step_index]
-        for index, option in enumerate(step.options):
-            name = step.option_name(index)
-            if name not in context.tried_options:
-                return StepAttempt(
-                    option=name,
-                    actions=[spec.action() for spec in option.actions],
-                    rationale="the first option of the plan file not tried yet",
-                )
-        return None
+        untried = [
+            (step.option_name(i), option)
+            for i, option in enumerate(step.options)
+            if step.option_name(i) not in context.tried_options
+        ]
+        if not untried:
+            return None
+        words = set(re.findall(r"\w+", " ".join(context.guidance).lower()))
+        superseded = set(context.superseded_options.get(str(context.step_index + 1), []))
+        named = [(n, o) for n, o in untried if _mentioned(n, o, words)]
+        fresh = [(n, o) for n, o in untried if n not in superseded]
+        if named:
+            (name, option), why = named[0], "the option the guidance asks for"
+        elif fresh and superseded:
+            (name, option), why = fresh[0], "the first option the corrected branch did not use"
+        elif fresh:
+            (name, option), why = fresh[0], "the first option not tried yet"
+        else:
+            (name, option), why = untried[0], "only options the corrected branch used are left"
+        actions = [spec.action() for spec in option.actions]
+        return StepAttempt(option=name, actions=actions, rationale=why)
+
+
+def _mentioned(name: str, option: OptionSpec, words: set[str]) -> bool:
+    keys = {w.lower() for w in option.when} | ({name.lower()} if option.name else set())
+    return bool(keys & words)

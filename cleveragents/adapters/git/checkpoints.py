@@ -26,6 +26,7 @@ class GitCheckpoints:
     def __init__(self, repo: GitRepository, now: Callable[[], datetime]) -> None:
         self.repo = repo
         self._now = now
+        self._tips: dict[str, str | None] = {}  # each plan's newest checkpoint, once resolved
 
     def ref(self, plan_id: str) -> str:
         return f"refs/cleveragents/plans/{plan_id}"
@@ -53,7 +54,9 @@ class GitCheckpoints:
         """Commit the working tree as it is now and keep it reachable from the plan's ref."""
         tree = self.snapshot_tree(plan_id)
         ref = self.ref(plan_id)
-        parent = self._resolve(ref)
+        if plan_id not in self._tips:
+            self._tips[plan_id] = self._resolve(ref)
+        parent = self._tips[plan_id]
         args = [
             "commit-tree",
             "--no-gpg-sign",
@@ -69,10 +72,12 @@ class GitCheckpoints:
         try:
             self.repo.git("update-ref", ref, commit, parent or ZERO)
         except GitFailed as error:
+            self._tips.pop(plan_id, None)
             raise ConflictingState(
                 f"checkpoint ref {ref} moved while writing a checkpoint",
                 hint="another cleveragents command is working on this plan; retry when it ends",
             ) from error
+        self._tips[plan_id] = commit
         return Checkpoint(
             id=commit, plan_id=plan_id, tree=tree, label=label, created_at=self._now()
         )
@@ -92,6 +97,10 @@ class GitCheckpoints:
         """Paths that differ between two trees (commits work too)."""
         out = self.repo.git("diff-tree", "-r", "--no-renames", "--name-only", "-z", before, after)
         return [p for p in out.split("\0") if p]
+
+    def patch(self, before: str, after: str) -> str:
+        """The textual diff from one tree to another (binary files named, not shown)."""
+        return self.repo.git("diff-tree", "-p", "-r", "--no-renames", "--no-color", before, after)
 
     def _resolve(self, ref: str) -> str | None:
         try:

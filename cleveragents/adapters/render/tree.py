@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from rich.tree import Tree
 
-from cleveragents.domain.decision import Decision, DecisionStatus
+from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
 from cleveragents.domain.tree import MAIN_LINE_KINDS, children_of
 
@@ -24,9 +24,22 @@ def decision_label(decision: Decision) -> Text:
     if decision.outcome:
         text.append(f" — {decision.outcome}", style="dim")
     if decision.status is not DecisionStatus.ACTIVE:
-        text.append(f" [{decision.status.value}]", style="magenta")
+        by = f" by {decision.superseded_by}" if decision.superseded_by else ""
+        text.append(f" [{decision.status.value}{by}]", style="magenta")
         text.stylize("strike", 0, len(text))
     return text
+
+
+def branch_label(first: Decision) -> Text:
+    """The head of one path where the tree forks: the superseded one or the live one."""
+    if first.status is DecisionStatus.ACTIVE:
+        if first.kind is DecisionKind.USER_INTERVENTION:
+            return Text("⑂ corrected path", style="bold green")
+        return Text("⑂ live path", style="bold green")
+    by = (
+        f" by correction {first.superseded_by}" if first.status is DecisionStatus.SUPERSEDED else ""
+    )
+    return Text(f"⑂ original path ({first.status.value}{by})", style="bold magenta")
 
 
 def plan_label(plan: Plan) -> Text:
@@ -52,7 +65,7 @@ def render_tree(plan: Plan, decisions: Sequence[Decision]) -> Tree:
             node = main[0] if len(main) == 1 else None
             if len(main) > 1:
                 for fork in main:
-                    add_line(shown, fork)
+                    add_line(shown.add(branch_label(fork)), fork)
 
     for root in children.get(None, []):
         add_line(tree, root)

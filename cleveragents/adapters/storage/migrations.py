@@ -64,7 +64,31 @@ def m001_initial(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [m001_initial]
+def m002_corrections_and_operations(db: sqlite3.Connection) -> None:
+    _run(
+        db,
+        """
+        CREATE TABLE corrections (
+            plan_id TEXT NOT NULL REFERENCES plans(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (plan_id, id)
+        );
+        CREATE TABLE operations (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            plan_id TEXT NOT NULL,
+            status TEXT NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX operations_by_plan ON operations (plan_id, id);
+        """,
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    m001_initial,
+    m002_corrections_and_operations,
+]
 
 
 def migrate(db: sqlite3.Connection) -> int:

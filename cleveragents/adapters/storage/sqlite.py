@@ -12,6 +12,7 @@ from pathlib import Path
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState, Message
 from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.correction import Correction, Operation, OperationStatus
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
 from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
@@ -206,3 +207,53 @@ class SqliteStore:
         if row is None:
             raise BadInput(f"no actor state {key[:12]} in the plan store")
         return ActorState(message_id=row[0], data=json.loads(row[1]))
+
+    # corrections and operations
+
+    def save_correction(self, correction: Correction) -> None:
+        self._db.execute(
+            "INSERT INTO corrections (plan_id, id, body) VALUES (?, ?, ?) "
+            "ON CONFLICT (plan_id, id) DO UPDATE SET body = excluded.body",
+            (correction.plan_id, correction.id, correction.model_dump_json()),
+        )
+
+    def corrections(self, plan_id: str) -> list[Correction]:
+        rows = self._db.execute(
+            "SELECT body FROM corrections WHERE plan_id = ? ORDER BY rowid", (plan_id,)
+        ).fetchall()
+        return [Correction.model_validate_json(r[0]) for r in rows]
+
+    def next_operation_id(self) -> int:
+        row = self._db.execute(
+            "SELECT seq FROM sqlite_sequence WHERE name = 'operations'"
+        ).fetchone()
+        return (row[0] if row else 0) + 1
+
+    def save_operation(self, operation: Operation) -> None:
+        self._db.execute(
+            "INSERT INTO operations (id, plan_id, status, body) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET status = excluded.status, body = excluded.body",
+            (operation.id, operation.plan_id, operation.status.value, operation.model_dump_json()),
+        )
+
+    def operations(self, plan_id: str | None = None) -> list[Operation]:
+        rows = self._db.execute(
+            "SELECT body FROM operations WHERE ? IS NULL OR plan_id = ? ORDER BY id",
+            (plan_id, plan_id),
+        ).fetchall()
+        return [Operation.model_validate_json(r[0]) for r in rows]
+
+    def operation(self, operation_id: int) -> Operation:
+        row = self._db.execute(
+            "SELECT body FROM operations WHERE id = ?", (operation_id,)
+        ).fetchone()
+        if row is None:
+            raise BadInput(f"no operation {operation_id}", hint="see `agents plan ops`")
+        return Operation.model_validate_json(row[0])
+
+    def running_operations(self, plan_id: str) -> list[Operation]:
+        rows = self._db.execute(
+            "SELECT body FROM operations WHERE plan_id = ? AND status = ? ORDER BY id",
+            (plan_id, OperationStatus.RUNNING.value),
+        ).fetchall()
+        return [Operation.model_validate_json(r[0]) for r in rows]

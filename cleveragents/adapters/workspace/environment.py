@@ -60,10 +60,10 @@ class WorkspaceEnvironment:
     def _edit(self, action: EditAction) -> ActionOutcome:
         target = self.resolve(action.path)
         if not target.is_file():
-            return ActionOutcome(ok=False, summary=f"edit {action.path}: no such file")
+            return ActionOutcome(ok=False, summary="no such file")
         text = target.read_text(encoding="utf-8", errors="surrogateescape")
         if action.find not in text:
-            return ActionOutcome(ok=False, summary=f"edit {action.path}: text to replace not found")
+            return ActionOutcome(ok=False, summary="text to replace not found")
         target.write_text(
             text.replace(action.find, action.replace, 1), encoding="utf-8", errors="surrogateescape"
         )
@@ -73,9 +73,9 @@ class WorkspaceEnvironment:
         # The link itself is deleted, never what it points to: only its folder must be inside.
         target = self.resolve(action.path, follow_last=False)
         if not target.is_symlink() and not target.exists():
-            return ActionOutcome(ok=False, summary=f"delete {action.path}: no such file")
+            return ActionOutcome(ok=False, summary="no such file")
         if target.is_dir() and not target.is_symlink():
-            return ActionOutcome(ok=False, summary=f"delete {action.path}: is a directory")
+            return ActionOutcome(ok=False, summary="is a directory")
         target.unlink()
         return ActionOutcome(ok=True, summary=f"deleted {action.path}")
 

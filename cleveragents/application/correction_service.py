@@ -1,0 +1,259 @@
+"""CorrectionService: send a plan back to a decision, with guidance, and re-execute its subtree."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cleveragents.application.operation_log import OperationLog
+from cleveragents.application.plan_lifecycle import PlanLifecycleService
+from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.correction import Correction, CorrectionMode, Restore
+from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
+from cleveragents.domain.plan import ActorSpec, Phase, Plan, PlanStatus
+from cleveragents.domain.strategy import ActorContext
+from cleveragents.domain.tree import affected_by, main_line_tip, next_decision_id
+from cleveragents.errors import BadInput, UnknownDecision
+from cleveragents.ports import Actor, CheckpointStore, PlanStore
+
+
+@dataclass
+class CorrectionPlan:
+    """What a correction would do: for `--dry-run` and for the question asked before it."""
+
+    plan: Plan
+    target: Decision | None
+    affected: list[Decision]
+    changed_paths: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CorrectionResult:
+    correction: Correction
+    plan: Plan
+    preview: CorrectionPlan
+    actor_calls: int
+
+
+class CorrectionService:
+    """Revert (files and/or context back to a decision) or append guidance, then re-execute."""
+
+    def __init__(
+        self,
+        store: PlanStore,
+        checkpoints: CheckpointStore,
+        lifecycle: PlanLifecycleService,
+        operations: OperationLog,
+        actor_for: Callable[[ActorSpec], Actor],
+    ) -> None:
+        self.store = store
+        self.checkpoints = checkpoints
+        self.lifecycle = lifecycle
+        self.operations = operations
+        self.actor_for = actor_for
+
+    def preview(self, plan_ref: str | None, decision_ref: str) -> CorrectionPlan:
+        """The decisions a revert to `decision_ref` supersedes and the files it changes."""
+        plan, target = resolve_decision(self.store, plan_ref, decision_ref)
+        if target.status is not DecisionStatus.ACTIVE:
+            raise BadInput(
+                f"decision {target.id} of plan {plan.id} is {target.status.value}",
+                hint=f"correct a live decision: see `agents plan tree {plan.id} --active`",
+            )
+        if target.checkpoint_before is None:  # pragma: no cover - every decision records one
+            raise BadInput(f"decision {target.id} has no checkpoint to go back to")
+        affected = affected_by(self.store.decisions(plan.id), target)
+        before = self.store.checkpoint(target.checkpoint_before)
+        now = self.checkpoints.snapshot_tree(plan.id)
+        return CorrectionPlan(
+            plan, target, affected, self.checkpoints.changed_paths(now, before.tree)
+        )
+
+    def revert(
+        self,
+        plan_ref: str | None,
+        decision_ref: str,
+        guidance: str,
+        restore: Restore,
+        execute: bool,
+        command: str,
+    ) -> CorrectionResult:
+        """Restore files and/or context to the target, supersede its subtree, re-execute."""
+        preview = self.preview(plan_ref, decision_ref)
+        target = preview.target
+        assert target is not None and target.checkpoint_before and target.actor_state_before
+        with self.operations.operation(preview.plan, "correct", command) as op:
+            plan = self.store.plan(preview.plan.id)
+            restored = self.store.checkpoint(target.checkpoint_before)
+            if restore is not Restore.CONTEXT:
+                self.checkpoints.restore(restored)
+            at_target = self.store.actor_state(target.actor_state_before)
+            latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
+            # The conversation branches at the target unless only the files go back; progress
+            # (completed steps) always follows the target, since its subtree is redone.
+            message_id = latest.message_id if restore is Restore.FILES else at_target.message_id
+            context = ActorContext.from_state(plan.task, at_target.data)
+            used: dict[str, list[str]] = defaultdict(list, context.superseded_options)
+            for d in preview.affected:
+                if d.step is not None and d.option and d.option not in used[str(d.step)]:
+                    used[str(d.step)].append(d.option)
+            context = context.model_copy(
+                update={
+                    "guidance": [*context.guidance, guidance],
+                    "superseded_options": dict(used),
+                }
+            )
+            correction = Correction(
+                id=f"c{len(self.store.corrections(plan.id)) + 1}",
+                plan_id=plan.id,
+                mode=CorrectionMode.REVERT,
+                target=target.id,
+                guidance=guidance,
+                restore=restore,
+                affected=[d.id for d in preview.affected],
+                safety_checkpoint=op.files_before,
+                restored_checkpoint=restored.id if restore is not Restore.CONTEXT else None,
+                created_at=self.lifecycle.clock.now(),
+            )
+            after = restored.id if restore is not Restore.CONTEXT else op.files_before
+            outcome = f"back to decision {target.id}: {len(preview.affected)} decisions superseded"
+            plan, intervention, state = self._intervene(
+                plan, correction, target.parent_id, context, message_id, after, outcome
+            )
+            with self.store.transaction():
+                for d in preview.affected:
+                    self.store.save_decision(
+                        d.model_copy(
+                            update={
+                                "status": DecisionStatus.SUPERSEDED,
+                                "superseded_by": correction.id,
+                            }
+                        )
+                    )
+            op.summary = f"correction {correction.id}: reverted to decision {target.id}"
+            return self._finish(plan, correction, intervention, state, execute, preview)
+
+    def append(
+        self, plan_ref: str | None, guidance: str, execute: bool, command: str
+    ) -> CorrectionResult:
+        """Keep files and context, add the guidance at the head, re-enter Strategize."""
+        plan = self.store.plan(plan_ref)
+        with self.operations.operation(plan, "correct", command) as op:
+            plan = self.store.plan(plan.id)
+            tip = main_line_tip(self.store.decisions(plan.id))
+            latest = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
+            context = ActorContext.from_state(plan.task, latest.data)
+            context = context.model_copy(update={"guidance": [*context.guidance, guidance]})
+            correction = Correction(
+                id=f"c{len(self.store.corrections(plan.id)) + 1}",
+                plan_id=plan.id,
+                mode=CorrectionMode.APPEND,
+                target=None,
+                guidance=guidance,
+                restore=Restore.BOTH,
+                safety_checkpoint=op.files_before,
+                created_at=self.lifecycle.clock.now(),
+            )
+            plan, intervention, state = self._intervene(
+                plan,
+                correction,
+                tip.id if tip else None,
+                context,
+                latest.message_id,
+                op.files_before,
+                "guidance added at the head",
+            )
+            op.summary = f"correction {correction.id}: guidance appended"
+            return self._finish(
+                plan, correction, intervention, state, execute, CorrectionPlan(plan, None, [])
+            )
+
+    def _intervene(
+        self,
+        plan: Plan,
+        correction: Correction,
+        parent: str | None,
+        context: ActorContext,
+        message_id: int | None,
+        files_after: str | None,
+        outcome: str,
+    ) -> tuple[Plan, Decision, ActorState]:
+        """Record the guidance as a `user_intervention` decision and point the plan at it."""
+        state = ActorState(message_id=message_id, data=context.as_state())
+        decisions = self.store.decisions(plan.id)
+        intervention = Decision(
+            plan_id=plan.id,
+            id=next_decision_id(decisions),
+            seq=max((d.seq for d in decisions), default=0) + 1,
+            parent_id=parent,
+            kind=DecisionKind.USER_INTERVENTION,
+            phase=Phase.STRATEGIZE,
+            summary=f"correction {correction.id}: {correction.guidance}",
+            ok=True,
+            rationale=f"{correction.mode.value} correction",
+            outcome=outcome,
+            checkpoint_before=correction.safety_checkpoint,
+            checkpoint_after=files_after,
+            actor_state_before=state.key,
+            created_at=self.lifecycle.clock.now(),
+        )
+        correction = correction.model_copy(update={"intervention": intervention.id})
+        plan = plan.model_copy(
+            update={
+                "status": PlanStatus.STRATEGIZING,
+                "phase": Phase.STRATEGIZE,
+                "outcome": None,
+                "head_decision": intervention.id,
+                "actor_state": state.key,
+                "updated_at": self.lifecycle.clock.now(),
+            }
+        )
+        with self.store.transaction():
+            self.store.save_actor_state(state)
+            self.store.save_decision(intervention)
+            self.store.save_correction(correction)
+            self.store.save_plan(plan)
+        return plan, intervention, state
+
+    def _finish(
+        self,
+        plan: Plan,
+        correction: Correction,
+        intervention: Decision,
+        state: ActorState,
+        execute: bool,
+        preview: CorrectionPlan,
+    ) -> CorrectionResult:
+        calls_before = plan.usage.actor_calls
+        if execute:
+            plan = self.lifecycle.continue_from(
+                plan, self.actor_for(plan.actor), intervention, state
+            )
+        outcome = plan.outcome if execute else "recorded; `agents plan resume` re-executes"
+        correction = correction.model_copy(
+            update={"intervention": intervention.id, "outcome": outcome}
+        )
+        with self.store.transaction():
+            self.store.save_correction(correction)
+        return CorrectionResult(correction, plan, preview, plan.usage.actor_calls - calls_before)
+
+
+def resolve_decision(store: PlanStore, plan_ref: str | None, ref: str) -> tuple[Plan, Decision]:
+    """`7` in the given (or newest) plan, or `PLAN:7`; unknown ids are one clear error."""
+    plan = store.plan(plan_ref)
+    if ":" in ref:
+        owner_ref, ref = ref.split(":", 1)
+        owner = store.plan(owner_ref)
+        if plan_ref is not None and owner.id != plan.id:
+            raise BadInput(
+                f"decision {owner.id}:{ref} belongs to plan {owner.id}, not {plan.id}",
+                hint="drop --plan or name the decision's own plan",
+            )
+        plan = owner
+    found = next((d for d in store.decisions(plan.id) if d.id == ref), None)
+    if found is None:
+        raise UnknownDecision(
+            f"plan {plan.id} has no decision {ref!r}", hint=f"see `agents plan tree {plan.id}`"
+        )
+    return plan, found

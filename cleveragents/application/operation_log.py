@@ -1,0 +1,134 @@
+"""OperationLog: every command that changes files or plan state is an operation, and undoable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from cleveragents.domain.correction import Operation, OperationStatus
+from cleveragents.domain.decision import DecisionStatus
+from cleveragents.domain.plan import Plan
+from cleveragents.errors import BadInput
+from cleveragents.ports import CheckpointStore, Clock, PlanLocks, PlanStore
+
+UNDO = "undo"
+RESTARTABLE = ("run", "resume")  # interrupted, these leave a plan `agents plan resume` continues
+
+
+class OperationLog:
+    """Records operations with what it takes to put things back, and puts them back."""
+
+    def __init__(
+        self, store: PlanStore, checkpoints: CheckpointStore, locks: PlanLocks, clock: Clock
+    ) -> None:
+        self.store = store
+        self.checkpoints = checkpoints
+        self.locks = locks
+        self.clock = clock
+        self.notices: list[str] = []
+
+    @contextmanager
+    def operation(self, plan: Plan, kind: str, command: str) -> Iterator[Operation]:
+        """Lock the plan, take a safety checkpoint, and record the operation around the block.
+
+        An exception inside puts files and plan state back as they were (nothing half
+        done); an interrupt keeps what was recorded, for `agents plan resume`.
+        """
+        with self.locks.hold(plan.id, command):
+            self.repair(plan.id)
+            plan = self.store.plan(plan.id)
+            safety = self.checkpoints.create(plan.id, f"safety checkpoint before {kind}")
+            with self.store.transaction():
+                self.store.save_checkpoint(safety)
+                op = Operation(
+                    id=self.store.next_operation_id(),
+                    plan_id=plan.id,
+                    kind=kind,
+                    command=command,
+                    files_before=safety.id,
+                    plan_before=plan.model_dump(mode="json"),
+                    decisions_before={
+                        d.id: [d.status.value, d.superseded_by]
+                        for d in self.store.decisions(plan.id)
+                    },
+                    created_at=self.clock.now(),
+                )
+                self.store.save_operation(op)
+            try:
+                yield op
+            except KeyboardInterrupt:
+                self._finish(op, OperationStatus.INTERRUPTED)
+                raise
+            except BaseException:
+                self.put_back(op)
+                self._finish(op, OperationStatus.ROLLED_BACK)
+                raise
+            self._finish(op, OperationStatus.DONE)
+
+    def undo(self, operation_id: int | None, command: str) -> tuple[Operation, Operation]:
+        """Put files and plan state back as they were before an operation (the newest by default).
+
+        The undo is an operation too: undoing it redoes what it undid.
+        """
+        target = self._undoable(operation_id)
+        plan = self.store.plan(target.plan_id)
+        with self.operation(plan, UNDO, command) as undo:
+            undo.undoes = target.id
+            undo.summary = f"undid operation {target.id} ({target.kind})"
+            self.put_back(target)
+        return target, undo
+
+    def put_back(self, op: Operation) -> None:
+        """Files to the operation's safety checkpoint; plan and decision states to before it."""
+        assert op.files_before is not None and op.plan_before is not None
+        self.checkpoints.restore(self.store.checkpoint(op.files_before))
+        with self.store.transaction():
+            self.store.save_plan(Plan.model_validate(op.plan_before))
+            for decision in self.store.decisions(op.plan_id):
+                status, by = op.decisions_before.get(
+                    decision.id, [DecisionStatus.REVERTED.value, f"operation {op.id}"]
+                )
+                if (decision.status.value, decision.superseded_by) != (status, by):
+                    self.store.save_decision(
+                        decision.model_copy(
+                            update={
+                                "status": DecisionStatus(status or "active"),
+                                "superseded_by": by,
+                            }
+                        )
+                    )
+
+    def repair(self, plan_id: str) -> None:
+        """Settle operations a killed command left running (we hold the plan's lock)."""
+        for op in self.store.running_operations(plan_id):
+            if op.kind in RESTARTABLE:
+                plan = self.store.plan(plan_id).model_copy(update={"outcome": "interrupted"})
+                with self.store.transaction():
+                    self.store.save_plan(plan)
+                op.summary = "interrupted; `agents plan resume` continues it"
+                self._finish(op, OperationStatus.INTERRUPTED)
+            else:
+                self.put_back(op)
+                op.summary = "interrupted; files and plan state put back as they were before it"
+                self._finish(op, OperationStatus.ROLLED_BACK)
+            self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
+
+    def _undoable(self, operation_id: int | None) -> Operation:
+        if operation_id is not None:
+            op = self.store.operation(operation_id)
+            if op.status is not OperationStatus.DONE:
+                raise BadInput(
+                    f"operation {op.id} is {op.status.value}; only done operations undo",
+                    hint="see `agents plan ops`",
+                )
+            return op
+        done = [op for op in self.store.operations() if op.status is OperationStatus.DONE]
+        if not done:
+            raise BadInput("no operation to undo yet", hint="see `agents plan ops`")
+        return done[-1]
+
+    def _finish(self, op: Operation, status: OperationStatus) -> None:
+        op.status = status
+        op.finished_at = self.clock.now()
+        with self.store.transaction():
+            self.store.save_operation(op)

@@ -1,0 +1,107 @@
+"""PlanRecorder: writes one run's decisions, checkpoints, messages and actor states."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.decision import Decision
+from cleveragents.domain.plan import Plan
+from cleveragents.domain.strategy import ActorContext
+from cleveragents.domain.tree import next_decision_id
+from cleveragents.ports import CheckpointStore, Clock, PlanStore
+
+Observer = Callable[[Decision], None]
+
+
+class PlanRecorder:
+    """Each write is its own transaction: a crash keeps every decision recorded before it."""
+
+    def __init__(
+        self,
+        store: PlanStore,
+        checkpoints: CheckpointStore,
+        clock: Clock,
+        plan: Plan,
+        state: ActorState,
+        observer: Observer | None,
+    ) -> None:
+        self.store = store
+        self.checkpoints = checkpoints
+        self.clock = clock
+        self.plan = plan
+        self.observer = observer
+        self.decisions: list[Decision] = store.decisions(plan.id)
+        self.message_id = state.message_id
+        self.context = ActorContext.from_state(plan.task, state.data)
+        self.current: Checkpoint | None = None
+
+    def checkpoint(self, label: str) -> Checkpoint:
+        checkpoint = self.checkpoints.create(self.plan.id, label)
+        with self.store.transaction():
+            self.store.save_checkpoint(checkpoint)
+        self.current = checkpoint
+        return checkpoint
+
+    def actor_state(self) -> str:
+        """Store the actor's context as it is now; the plan remembers it as the latest."""
+        state = ActorState(message_id=self.message_id, data=self.context.as_state())
+        with self.store.transaction():
+            key = self.store.save_actor_state(state)
+            self.save_plan(actor_state=key)
+        return key
+
+    def ask(self, duty: str, call: Callable[[], Any]) -> Any:
+        """Ask the actor; the question and the answer join the message tree."""
+        request = json.dumps({"duty": duty, "context": self.context.model_dump(mode="json")})
+        reply = call()
+        answer = "null" if reply is None else reply.model_dump_json()
+        usage = self.plan.usage.model_copy(update={"actor_calls": self.plan.usage.actor_calls + 1})
+        with self.store.transaction():
+            asked = self.store.add_message(self.plan.id, self.message_id, "user", request)
+            self.message_id = self.store.add_message(self.plan.id, asked.id, "assistant", answer).id
+            self.save_plan(usage=usage)
+        return reply
+
+    def record(
+        self,
+        *,
+        before: Checkpoint | None,
+        after: Checkpoint | None = None,
+        plan_update: dict[str, Any] | None = None,
+        **fields: Any,
+    ) -> Decision:
+        """A new decision below `fields['parent_id']`, with its checkpoints and actor state."""
+        decision = Decision(
+            plan_id=self.plan.id,
+            id=next_decision_id(self.decisions),
+            seq=max((d.seq for d in self.decisions), default=0) + 1,
+            checkpoint_before=before.id if before else None,
+            checkpoint_after=after.id if after else None,
+            created_at=self.clock.now(),
+            **fields,
+        )
+        with self.store.transaction():
+            self.store.save_decision(decision)
+            self.save_plan(head_decision=decision.id, **(plan_update or {}))
+        self.decisions.append(decision)
+        if self.observer:
+            self.observer(decision)
+        return decision
+
+    def update(self, decision: Decision, after: Checkpoint | None, **fields: Any) -> Decision:
+        changed = decision.model_copy(
+            update={**fields, "checkpoint_after": after.id if after else None}
+        )
+        with self.store.transaction():
+            self.store.save_decision(changed)
+        self.decisions[self.decisions.index(decision)] = changed
+        return changed
+
+    def save_plan(self, **fields: Any) -> None:
+        self.plan = self.plan.model_copy(update={**fields, "updated_at": self.clock.now()})
+        with self.store.transaction():
+            self.store.save_plan(self.plan)

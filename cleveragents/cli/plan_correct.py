@@ -1,0 +1,242 @@
+"""`agents plan correct|undo|ops`: send a plan back to a decision; undo any operation."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from cleveragents.cli import output
+from cleveragents.cli.options import Json, PlanOption, Yes, command_line, confirm, services
+from cleveragents.errors import BadInput
+
+if TYPE_CHECKING:
+    from cleveragents.application.correction_service import CorrectionPlan
+
+
+class Mode(StrEnum):
+    revert = "revert"
+    append = "append"
+
+
+class RestoreChoice(StrEnum):
+    both = "both"
+    files = "files"
+    context = "context"
+
+
+def correct(
+    ctx: typer.Context,
+    mode: Annotated[
+        Mode,
+        typer.Option(
+            "--mode",
+            help="revert: go back to --decision and redo "
+            "what depends on it; append: add guidance at the head.",
+        ),
+    ],
+    decision: Annotated[
+        str | None,
+        typer.Option(
+            "--decision", "-d", show_default=False, help="The decision to go back to (revert)."
+        ),
+    ] = None,
+    plan: PlanOption = None,
+    guidance: Annotated[
+        str | None,
+        typer.Option(
+            "--guidance", "-g", show_default=False, help="What the agent should do differently."
+        ),
+    ] = None,
+    restore: Annotated[
+        RestoreChoice,
+        typer.Option("--restore", help="What goes back: the files, the agent's context, or both."),
+    ] = RestoreChoice.both,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would change; change nothing.")
+    ] = False,
+    no_execute: Annotated[
+        bool,
+        typer.Option(
+            "--no-execute",
+            help="Record the correction; re-execute later with `agents plan resume`.",
+        ),
+    ] = False,
+    yes: Yes = False,
+    json: Json = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only the final lines.")
+    ] = False,
+) -> int:
+    """Correct a plan: back to a decision with guidance, then re-execute only what depends on it.
+
+    \b
+    agents plan correct --mode=revert --decision 7 --guidance "use PostgreSQL, not SQLite"
+    agents plan correct --mode=append --guidance "also update the README"
+
+    A revert restores the files and the agent's context to what they were before the
+    decision, marks it and everything after it superseded, records the guidance, re-enters
+    Strategize and re-executes. A safety checkpoint comes first: `agents plan undo` brings
+    back the working tree as it was, your own edits included.
+    """
+    from cleveragents.cli.plan import finished, progress
+    from cleveragents.cli.plan_inspect import document, notices
+    from cleveragents.domain.correction import Restore
+
+    if mode is Mode.revert and decision is None:
+        raise BadInput("--mode=revert needs --decision", hint="see `agents plan tree` for ids")
+    if mode is Mode.append and (decision is not None or not guidance):
+        raise BadInput(
+            "--mode=append takes --guidance and no --decision",
+            hint="to go back to a decision, use --mode=revert",
+        )
+    s = services(ctx, progress(json, quiet))
+    try:
+        if mode is Mode.append:
+            assert guidance is not None
+            result = s.corrections.append(plan, guidance, not no_execute, command_line())
+        else:
+            assert decision is not None
+            preview = s.corrections.preview(plan, decision)
+            if dry_run:
+                return _show_preview(preview, json)
+            confirm(
+                f"Restore {restore.value} of plan {preview.plan.id} to decision "
+                f"{decision} ({len(preview.changed_paths)} files change)?",
+                yes,
+            )
+            result = s.corrections.revert(
+                plan,
+                decision,
+                guidance or "",
+                Restore(restore.value),
+                not no_execute,
+                command_line(),
+            )
+        notices(s)
+        doc = {
+            "correction": result.correction.model_dump(mode="json"),
+            "files_changed": result.preview.changed_paths,
+            "actor_calls": result.actor_calls,
+            **document(*s.inspection.tree(result.plan.id)),
+        }
+        if not json:
+            c = result.correction
+            output.show(
+                f"correction {c.id} of plan {c.plan_id}: {len(c.affected)} decisions "
+                f"superseded, {result.actor_calls} actor calls to re-execute"
+            )
+        if no_execute:
+            if json:
+                output.emit_json(doc)
+            else:
+                output.show("re-execute it with `agents plan resume`")
+            return 0
+        return finished(result.plan, json, doc)
+    finally:
+        s.close()
+
+
+def _show_preview(preview: CorrectionPlan, json: bool) -> int:
+    affected = [
+        d.model_dump(mode="json", include={"id", "kind", "summary"}) for d in preview.affected
+    ]
+    if json:
+        output.emit_json(
+            {
+                "dry_run": True,
+                "plan": preview.plan.id,
+                "affected": affected,
+                "files_changed": preview.changed_paths,
+            }
+        )
+        return 0
+    assert preview.target is not None
+    output.show(
+        f"dry run: a revert of plan {preview.plan.id} to decision {preview.target.id} "
+        f"would supersede {len(affected)} decisions:"
+    )
+    for d in affected:
+        output.show(f"  {d['id']} {d['kind']} {d['summary']}")
+    output.show(f"and change {len(preview.changed_paths)} files:")
+    for path in preview.changed_paths:
+        output.show(f"  {path}")
+    return 0
+
+
+def undo(
+    ctx: typer.Context,
+    operation: Annotated[
+        int | None,
+        typer.Argument(
+            metavar="OP",
+            help="The operation to undo (see `agents plan ops`); the newest by default.",
+            show_default=False,
+        ),
+    ] = None,
+    yes: Yes = False,
+    json: Json = False,
+) -> int:
+    """Put files and plan state back as they were before an operation. Undo an undo to redo.
+
+    A safety checkpoint of the working tree comes first, so nothing of yours is lost.
+    """
+    s = services(ctx)
+    try:
+        target = s.store.operation(operation) if operation else None
+        what = f"operation {target.id} ({target.command})" if target else "the newest operation"
+        confirm(f"Undo {what}? Files of the working tree will be restored.", yes)
+        undone, undo_op = s.operations.undo(operation, command_line())
+        from cleveragents.cli.plan_inspect import notices
+
+        notices(s)
+    finally:
+        s.close()
+    if json:
+        output.emit_json(
+            {"undone": undone.model_dump(mode="json"), "operation": undo_op.model_dump(mode="json")}
+        )
+        return 0
+    output.show(
+        f"undid operation {undone.id} ({undone.kind}: {undone.summary}) as operation "
+        f"{undo_op.id}; `agents plan undo {undo_op.id}` redoes it"
+    )
+    return 0
+
+
+def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
+    """List the operations: every command that changed files or plan state, oldest first."""
+    from rich.table import Table
+
+    s = services(ctx)
+    try:
+        found = s.inspection.operations(plan)
+    finally:
+        s.close()
+    if json:
+        output.emit_json({"operations": [_op_row(op) for op in found]})
+        return 0
+    table = Table("op", "plan", "kind", "status", "when", "what", box=None)
+    for op in found:
+        table.add_row(
+            str(op.id),
+            op.plan_id,
+            op.kind,
+            op.status.value,
+            op.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+            op.summary or op.command,
+        )
+    output.show(table)
+    return 0
+
+
+def _op_row(op: Any) -> dict[str, Any]:
+    row: dict[str, Any] = op.model_dump(mode="json", exclude={"plan_before", "decisions_before"})
+    return row
+
+
+def register(app: typer.Typer) -> None:
+    app.command("correct")(correct)
+    app.command("undo")(undo)
+    app.command("ops")(ops)

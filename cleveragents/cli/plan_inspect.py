@@ -1,0 +1,217 @@
+"""`agents plan list|show|tree|decision|diff`: read-only views."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from cleveragents.cli import output
+from cleveragents.cli.options import Json, PlanOption, PlanRef, services
+
+if TYPE_CHECKING:
+    from cleveragents.domain.correction import Correction
+    from cleveragents.domain.decision import Decision
+    from cleveragents.domain.plan import Plan
+
+
+def document(
+    plan: Plan, decisions: list[Decision], corrections: list[Correction]
+) -> dict[str, Any]:
+    """The plan, its decision tree and its corrections as one JSON document."""
+    from cleveragents.domain.tree import nested
+
+    return {
+        "plan": {**plan.model_dump(mode="json", exclude={"actor"}), "actor": plan.actor.kind},
+        "tree": nested(decisions),
+        "corrections": [c.model_dump(mode="json") for c in corrections],
+    }
+
+
+def notices(s: Any) -> None:
+    """Say what was repaired on the way (an operation a killed command left behind)."""
+    for notice in s.operations.notices:
+        output.stderr.print(f"note: {notice}", markup=False)
+
+
+def list_plans(ctx: typer.Context, json: Json = False) -> int:
+    """List the plans of this repository, oldest first."""
+    from rich.table import Table
+
+    s = services(ctx)
+    try:
+        plans = s.inspection.plans()
+    finally:
+        s.close()
+    rows = [
+        p.model_dump(
+            mode="json",
+            include={
+                "id",
+                "task",
+                "status",
+                "phase",
+                "head_decision",
+                "outcome",
+                "created_at",
+                "updated_at",
+            },
+        )
+        for p in plans
+    ]
+    if json:
+        output.emit_json({"plans": rows})
+        return 0
+    if not plans:
+        output.show("no plans yet: start one with `agents plan run --script FILE`")
+        return 0
+    table = Table("id", "status", "phase", "head", "task", box=None)
+    for p in plans:
+        table.add_row(p.id, p.status.value, p.phase.value, p.head_decision or "-", p.task)
+    output.show(table)
+    return 0
+
+
+def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
+    """Show a plan: status, phase, head decision, counts of its decisions, corrections."""
+    from rich.table import Table
+
+    s = services(ctx)
+    try:
+        summary = s.inspection.summary(plan)
+    finally:
+        s.close()
+    if json:
+        output.emit_json(summary)
+        return 0
+    table = Table(show_header=False, box=None)
+    for key in (
+        "id",
+        "task",
+        "status",
+        "phase",
+        "head_decision",
+        "outcome",
+        "actor",
+        "actor_source",
+        "decisions",
+        "created_at",
+        "updated_at",
+    ):
+        table.add_row(key.replace("_", " "), str(summary[key]))
+    table.add_row("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items()))
+    table.add_row("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items()))
+    table.add_row("actor calls", str(summary["usage"]["actor_calls"]))
+    for c in summary["corrections"]:
+        target = f" to decision {c['target']}" if c["target"] else ""
+        table.add_row(f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}")
+    output.show(table)
+    return 0
+
+
+def tree(
+    ctx: typer.Context,
+    plan: PlanRef = None,
+    json: Json = False,
+    active: Annotated[bool, typer.Option("--active", help="Only the live path.")] = False,
+) -> int:
+    """Show the decision tree: the original path, marked superseded, beside the corrected one."""
+    from cleveragents.domain.tree import active as live
+
+    s = services(ctx)
+    try:
+        found, decisions, corrections = s.inspection.tree(plan)
+    finally:
+        s.close()
+    shown = live(decisions) if active else decisions
+    if json:
+        output.emit_json(document(found, shown, corrections))
+        return 0
+    from cleveragents.adapters.render.tree import render_tree
+
+    output.show(render_tree(found, shown))
+    return 0
+
+
+def decision(
+    ctx: typer.Context,
+    decision_id: Annotated[
+        str, typer.Argument(metavar="DECISION", help="A decision id, or PLAN:ID.")
+    ],
+    plan: PlanOption = None,
+    json: Json = False,
+) -> int:
+    """Show one decision: kind, summary, rationale, action, outcome, checkpoints, changed files."""
+    from rich.table import Table
+
+    s = services(ctx)
+    try:
+        found, d, changed = s.inspection.decision(plan, decision_id)
+    finally:
+        s.close()
+    if json:
+        output.emit_json({"plan": found.id, **d.model_dump(mode="json"), "files_changed": changed})
+        return 0
+    table = Table(show_header=False, box=None)
+    for key in (
+        "id",
+        "kind",
+        "phase",
+        "status",
+        "superseded_by",
+        "summary",
+        "rationale",
+        "outcome",
+        "step",
+        "option",
+        "parent_id",
+        "checkpoint_before",
+        "checkpoint_after",
+        "actor_state_before",
+        "created_at",
+    ):
+        value = getattr(d, key)
+        if value not in (None, ""):
+            table.add_row(key.replace("_", " "), str(getattr(value, "value", value)))
+    if d.action:
+        table.add_row("action", ", ".join(f"{k}={v!r}" for k, v in d.action.items()))
+    table.add_row("files changed", ", ".join(changed) or "none")
+    output.show(table)
+    return 0
+
+
+def diff(
+    ctx: typer.Context,
+    first: Annotated[
+        str, typer.Argument(metavar="D1", help="The decision whose files to start from.")
+    ],
+    second: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="D2",
+            help="The decision to compare with; the working tree if left out.",
+            show_default=False,
+        ),
+    ] = None,
+    plan: PlanOption = None,
+) -> int:
+    """The file diff between two decisions' checkpoints, or a decision and the working tree.
+
+    A decision's files are those of its checkpoint before it: what a revert to it restores.
+    """
+    s = services(ctx)
+    try:
+        patch = s.inspection.diff(plan, first, second)
+    finally:
+        s.close()
+    sys.stdout.write(patch + ("\n" if patch and not patch.endswith("\n") else ""))
+    return 0
+
+
+def register(app: typer.Typer) -> None:
+    app.command("list")(list_plans)
+    app.command("show")(show)
+    app.command("tree")(tree)
+    app.command("decision")(decision)
+    app.command("diff")(diff)

@@ -1,0 +1,65 @@
+"""Corrections and operations: what a person asked for, and what each command changed."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class CorrectionMode(StrEnum):
+    REVERT = "revert"
+    APPEND = "append"
+
+
+class Restore(StrEnum):
+    BOTH = "both"
+    FILES = "files"
+    CONTEXT = "context"
+
+
+class Correction(BaseModel):
+    """A person's correction of a plan, with everything needed to explain and undo it."""
+
+    id: str
+    plan_id: str
+    mode: CorrectionMode
+    target: str | None
+    guidance: str
+    restore: Restore
+    affected: list[str] = Field(default_factory=list)
+    intervention: str | None = None
+    safety_checkpoint: str | None = None
+    restored_checkpoint: str | None = None
+    outcome: str | None = None
+    created_at: datetime
+
+
+class OperationStatus(StrEnum):
+    RUNNING = "running"
+    DONE = "done"
+    INTERRUPTED = "interrupted"
+    ROLLED_BACK = "rolled_back"
+
+
+class Operation(BaseModel):
+    """One command that changed files or plan state, with what it takes to undo it.
+
+    `plan_before` is the plan as it was, `decisions_before` each decision's status and
+    `superseded_by` as they were; `files_before` the checkpoint of the working tree.
+    """
+
+    id: int
+    plan_id: str
+    kind: str
+    command: str
+    status: OperationStatus = OperationStatus.RUNNING
+    files_before: str | None = None
+    plan_before: dict[str, Any] | None = None
+    decisions_before: dict[str, list[str | None]] = Field(default_factory=dict)
+    undoes: int | None = None
+    summary: str = ""
+    created_at: datetime
+    finished_at: datetime | None = None
