@@ -133,7 +133,17 @@ Dash C Runs As If Started In That Directory
     Exit Code Should Be    ${show}    0
     Should Match Regexp    ${show.stdout}    status\\s+completed
 
+A Plan Runs And Restores In A Repository Without Any Commit
+    Remove Directory    ${REPO}/.git    recursive=True
+    Git    init    --quiet
+    ${expected}    Copy Of Working Tree
+    Run Failing Option Then Second Option    echo changed > README.md && echo new > new.txt
+    Create File    ${expected}/result.txt    ${SECOND_OPTION}
+    Working Tree Should Equal    ${REPO}    ${expected}
+
 Dash C Reads A Relative Plan File From That Directory, Like git -C
+    [Documentation]    `-C DIR` is documented as "run as if started in this directory (like
+    ...    git -C)": a relative --script is then relative to DIR, as git -C treats paths.
     Copy File    ${PLANS}/notes.yaml    ${REPO}/plans/notes.yaml
     ${result}    Run Agents    -C    repo    plan    run    --script    plans/notes.yaml
     ...    cwd=${WORK}

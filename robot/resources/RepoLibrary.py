@@ -54,8 +54,12 @@ class RepoLibrary:
     def working_tree_should_match_snapshot(self, root: str, expected: Snapshot) -> None:
         """Fail, listing every difference, unless `root` is exactly the `expected` snapshot."""
         actual = self.snapshot_working_tree(root)
-        problems = [f"missing: {p} ({_show(expected[p])})" for p in sorted(expected - actual.keys())]
-        problems += [f"unexpected: {p} ({_show(actual[p])})" for p in sorted(actual - expected.keys())]
+        problems = [
+            f"missing: {p} ({_show(expected[p])})" for p in sorted(expected - actual.keys())
+        ]
+        problems += [
+            f"unexpected: {p} ({_show(actual[p])})" for p in sorted(actual - expected.keys())
+        ]
         for path in sorted(expected.keys() & actual.keys()):
             if expected[path] != actual[path]:
                 problems.append(
@@ -72,9 +76,7 @@ class RepoLibrary:
 
     def copy_working_tree(self, source: str, destination: str) -> None:
         """Copy a working tree without `.git`, keeping symlinks as links and modes as they are."""
-        shutil.copytree(
-            source, destination, symlinks=True, ignore=shutil.ignore_patterns(".git")
-        )
+        shutil.copytree(source, destination, symlinks=True, ignore=shutil.ignore_patterns(".git"))
 
     def write_all_byte_values(self, path: str) -> None:
         """A binary file holding the bytes 0 to 255 once each."""
@@ -153,9 +155,7 @@ class RepoLibrary:
 
 
 def _git(repo: str, *args: str) -> str:
-    done = subprocess.run(
-        ["git", *args], cwd=repo, capture_output=True, text=True, check=True
-    )
+    done = subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, check=True)
     return done.stdout
 
 
