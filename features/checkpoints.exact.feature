@@ -65,3 +65,15 @@ Feature: Checkpoints of the working tree are exact and never touch the user's gi
     And a checkpoint "next" of the working tree
     Then the changed paths from "start" to "next" are "src/app.py"
     And the plan has a private index inside the git directory
+
+  Scenario: Files ignored at the checkpoint survive a restore after their .gitignore was deleted
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value     |
+      | delete | .gitignore |           |
+      | write  | fresh.txt  | created\n |
+    And a checkpoint "no rules" of the working tree
+    And I restore the checkpoint "start"
+    Then the file "build/out.o" contains "object code"
+    And the file "fresh.txt" does not exist
+    And the file ".gitignore" contains "build/"

@@ -20,9 +20,12 @@ def before_scenario(context: Any, scenario: Any) -> None:
     context.repo = context.tmp / "repo"
     context.services = None
     context.env = {}
+    context.cleanups = []
 
 
 def after_scenario(context: Any, scenario: Any) -> None:
+    for cleanup in context.cleanups:
+        cleanup()
     if getattr(context, "services", None) is not None:
         context.services.close()
     for store in getattr(context, "stores", []):

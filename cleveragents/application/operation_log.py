@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, ConflictingState
 from cleveragents.ports import CheckpointStore, Clock, PlanLocks, PlanStore
 
 UNDO = "undo"
@@ -27,8 +27,19 @@ class OperationLog:
         self.clock = clock
         self.notices: list[str] = []
 
+    def settle(self) -> None:
+        """Repair what killed commands left behind, unless their command is still running."""
+        for plan_id in dict.fromkeys(op.plan_id for op in self.store.running_operations(None)):
+            try:
+                with self.locks.hold(plan_id, "repair"):
+                    self.repair(plan_id)
+            except ConflictingState:
+                continue  # the operation's command is alive and holds the lock
+
     @contextmanager
-    def operation(self, plan: Plan, kind: str, command: str) -> Iterator[Operation]:
+    def operation(
+        self, plan: Plan, kind: str, command: str, check: Callable[[Plan], None] | None = None
+    ) -> Iterator[Operation]:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
 
         An exception inside puts files and plan state back as they were (nothing half
@@ -37,6 +48,8 @@ class OperationLog:
         with self.locks.hold(plan.id, command):
             self.repair(plan.id)
             plan = self.store.plan(plan.id)
+            if check is not None:
+                check(plan)
             safety = self.checkpoints.create(plan.id, f"safety checkpoint before {kind}")
             with self.store.transaction():
                 self.store.save_checkpoint(safety)

@@ -60,12 +60,7 @@ class PlanLifecycleService:
     def resume(self, plan_ref: str | None, command: str) -> Plan:
         """Continue a plan that did not complete, from its newest live decision."""
         plan = self.store.plan(plan_ref)
-        if plan.status is PlanStatus.COMPLETED:
-            raise BadInput(
-                f"plan {plan.id} is completed; there is nothing to resume",
-                hint="to redo part of it, use `agents plan correct`",
-            )
-        with self.operations.operation(plan, "resume", command) as op:
+        with self.operations.operation(plan, "resume", command, check=_resumable) as op:
             plan = self.store.plan(plan.id)
             tip = main_line_tip(self.store.decisions(plan.id))
             state = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
@@ -284,3 +279,11 @@ def _describe(outcome: ActionOutcome) -> str:
 
 def _option(name: str) -> str:
     return name if name.startswith("option ") else f"option {name}"
+
+
+def _resumable(plan: Plan) -> None:
+    if plan.status is PlanStatus.COMPLETED:
+        raise BadInput(
+            f"plan {plan.id} is completed; there is nothing to resume",
+            hint="to redo part of it, use `agents plan correct`",
+        )

@@ -74,18 +74,25 @@ def main(argv: list[str] | None = None) -> int:
         return error.exit_code
     except (KeyboardInterrupt, typer.Abort):
         return _interrupted()
-    except TyperException as error:  # usage errors: typer prints them with the usage line
-        show = getattr(error, "show", None)
-        if show is not None:
-            show()
-        else:  # pragma: no cover - every usage error typer raises can show itself
-            output.error_line(error.message)
-        return error.exit_code
+    except TyperException as error:
+        return _usage_error(error)
     except Exception as error:
         return _unexpected(error)
     if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130
         return _interrupted()
     return result if isinstance(result, int) else 0
+
+
+def _usage_error(error: TyperException) -> int:
+    """A usage error as one line naming the help to read (a bare group still shows its help)."""
+    if type(error).__name__ == "NoArgsIsHelpError":
+        getattr(error, "show")()  # noqa: B009 - only click's errors have show()
+        return 0
+    context = getattr(error, "ctx", None)
+    where = context.command_path if context is not None else "agents"
+    message = error.format_message().replace("Value error, ", "")
+    output.error_line(f"{message} (see `{where} --help`)")
+    return error.exit_code
 
 
 def _interrupted() -> int:

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from cleveragents.cli import output
 from cleveragents.errors import Cancelled
 
 Json = Annotated[
@@ -35,7 +36,12 @@ def services(ctx: typer.Context, observer: Any = None) -> Any:
     """The services for the repository the command runs in (imported late: fast --help)."""
     from cleveragents.bootstrap import bootstrap
 
-    return bootstrap(ctx.obj, observer)
+    built = bootstrap(ctx.obj, observer)
+    built.operations.settle()
+    for notice in built.operations.notices:
+        output.stderr.print(f"note: {notice}", markup=False, highlight=False)
+    built.operations.notices.clear()
+    return built
 
 
 def command_line() -> str:

@@ -96,7 +96,7 @@ def run(
     """
     s = services(ctx, progress(json, quiet))
     try:
-        plan = s.create_scripted(script)
+        plan = s.create_scripted(ctx.obj / script)  # relative to -C DIR, as git -C does
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())
@@ -116,7 +116,6 @@ def resume(
     s = services(ctx, progress(json, quiet))
     try:
         found = s.lifecycle.resume(plan, command_line())
-        plan_inspect.notices(s)
         return finished(found, json, plan_inspect.document(*s.inspection.tree(found.id)))
     finally:
         s.close()

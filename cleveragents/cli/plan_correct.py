@@ -81,7 +81,7 @@ def correct(
     back the working tree as it was, your own edits included.
     """
     from cleveragents.cli.plan import finished, progress
-    from cleveragents.cli.plan_inspect import document, notices
+    from cleveragents.cli.plan_inspect import document
     from cleveragents.domain.correction import Restore
 
     if mode is Mode.revert and decision is None:
@@ -114,7 +114,6 @@ def correct(
                 not no_execute,
                 command_line(),
             )
-        notices(s)
         doc = {
             "correction": result.correction.model_dump(mode="json"),
             "files_changed": result.preview.changed_paths,
@@ -188,9 +187,6 @@ def undo(
         what = f"operation {target.id} ({target.command})" if target else "the newest operation"
         confirm(f"Undo {what}? Files of the working tree will be restored.", yes)
         undone, undo_op = s.operations.undo(operation, command_line())
-        from cleveragents.cli.plan_inspect import notices
-
-        notices(s)
     finally:
         s.close()
     if json:

@@ -29,12 +29,6 @@ def document(
     }
 
 
-def notices(s: Any) -> None:
-    """Say what was repaired on the way (an operation a killed command left behind)."""
-    for notice in s.operations.notices:
-        output.stderr.print(f"note: {notice}", markup=False)
-
-
 def list_plans(ctx: typer.Context, json: Json = False) -> int:
     """List the plans of this repository, oldest first."""
     from rich.table import Table

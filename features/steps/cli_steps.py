@@ -21,6 +21,7 @@ def expand(context: Any, text: str) -> str:
     ids = getattr(context, "plan_ids", [])
     if ids:
         values["plan_prefix"] = ids[-1][:4]
+        values["first_plan"] = ids[0]
         values["common_prefix"] = os.path.commonprefix(ids)  # noqa: RUF071 - prefix of ids
     for name, value in values.items():
         text = text.replace("{" + name + "}", value)
@@ -144,6 +145,12 @@ def step_stdout_contains(context: Any, text: str) -> None:
     assert text in context.result.stdout, f"{text!r} not in stdout:\n{context.result.stdout}"
 
 
+@then('stdout has a line "{key}" "{value}"')
+def step_stdout_row(context: Any, key: str, value: str) -> None:
+    rows = [line.split() for line in context.result.stdout.splitlines()]
+    assert [*key.split(), value] in rows, context.result.stdout
+
+
 @then('stdout does not contain "{text}"')
 def step_stdout_lacks(context: Any, text: str) -> None:
     assert text not in context.result.stdout, f"{text!r} in stdout:\n{context.result.stdout}"
@@ -179,6 +186,11 @@ def step_json_int(context: Any, dotted: str, expected: int) -> None:
     assert json_value(context, dotted) == expected, json_value(context, dotted)
 
 
+@then('the JSON value "{dotted}" is true')
+def step_json_true(context: Any, dotted: str) -> None:
+    assert json_value(context, dotted) is True
+
+
 @then('the JSON value "{dotted}" contains "{expected}"')
 def step_json_contains(context: Any, dotted: str, expected: str) -> None:
     assert expected in json_value(context, dotted), json_value(context, dotted)
@@ -201,3 +213,44 @@ def step_demo_kept(context: Any) -> None:
         assert "completed" in listed.stdout
     finally:
         shutil.rmtree(kept)
+
+
+@when('on a terminal I run "{command}" answering "{answer}"')
+def step_run_tty(context: Any, command: str, answer: str) -> None:
+    import pty
+    import select
+    import time
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        command_line(context, command), cwd=cwd_of(context), stdin=follower, stdout=follower,
+        stderr=follower, env={**os.environ, **context.env}, close_fds=True,
+    )
+    os.close(follower)
+    seen = b""
+    answered = False
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        if not answered and b"[y/N]" in seen:
+            os.write(leader, answer.encode() + b"\n")
+            answered = True
+        if process.poll() is not None and not ready:
+            break
+    process.wait(timeout=60)
+    os.close(leader)
+    text = seen.decode(errors="replace")
+    context.result = subprocess.CompletedProcess(process.args, process.returncode, text, text)
+
+
+@then('the terminal shows "{text}"')
+def step_terminal_shows(context: Any, text: str) -> None:
+    assert text in context.result.stdout, context.result.stdout

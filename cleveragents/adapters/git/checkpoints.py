@@ -8,7 +8,9 @@ previous checkpoint. The user's index, HEAD, branches, stash and reflogs are nev
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -91,7 +93,70 @@ class GitCheckpoints:
         """
         env = self._env(checkpoint.plan_id)
         self.repo.git("add", "--all", "--", ".", env=env)
+        self._spare_ignored(checkpoint.tree, env)
         self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
+
+    def _spare_ignored(self, tree: str, env: dict[str, str]) -> None:
+        """Keep `read-tree` off files the checkpoint's own ignore rules exclude.
+
+        A file created since the checkpoint is removed by the restore, unless the rules of
+        the checkpoint ignore it: when a `.gitignore` was deleted or emptied since, files
+        it ignored (build outputs, `node_modules`) look new, and would otherwise be lost.
+        They are dropped from the private index, so `read-tree` leaves them on disk.
+        """
+        added = self.repo.git(
+            "diff-index",
+            "--cached",
+            "--no-renames",
+            "--name-only",
+            "-z",
+            "--diff-filter=A",
+            tree,
+            env=env,
+        )
+        candidates = [p for p in added.split("\0") if p]
+        if not candidates:
+            return
+        ignored = self._ignored_by(tree, candidates)
+        if ignored:
+            with tempfile.NamedTemporaryFile("w", delete=False) as listing:
+                listing.write("\0".join(ignored))
+            try:
+                self.repo.git(
+                    "rm",
+                    "--cached",
+                    "--quiet",
+                    "--ignore-unmatch",
+                    f"--pathspec-from-file={listing.name}",
+                    "--pathspec-file-nul",
+                    env=env,
+                )
+            finally:
+                os.unlink(listing.name)
+
+    def _ignored_by(self, tree: str, paths: list[str]) -> list[str]:
+        """Which `paths` the `.gitignore` files of `tree` (plus info/exclude) ignore."""
+        names = self.repo.git("ls-tree", "-r", "--name-only", "-z", tree).split("\0")
+        with tempfile.TemporaryDirectory(prefix="cleveragents-rules-") as rules:
+            for name in names:
+                if name == ".gitignore" or name.endswith("/.gitignore"):
+                    target = Path(rules, name)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text(self.repo.git("cat-file", "blob", f"{tree}:{name}") + "\n")
+            out = self._check_ignore(Path(rules), paths)
+        return [p for p in out.split("\0") if p]
+
+    def _check_ignore(self, work_tree: Path, paths: list[str]) -> str:
+        env = {"GIT_DIR": str(self.repo.git_dir), "GIT_WORK_TREE": str(work_tree)}
+        with tempfile.TemporaryFile() as stdin:
+            stdin.write("\0".join(paths).encode())
+            stdin.seek(0)
+            try:
+                return self.repo.git_with_input(
+                    stdin, "check-ignore", "--no-index", "--stdin", "-z", env=env
+                )
+            except GitFailed:  # exit 1: none of them is ignored
+                return ""
 
     def changed_paths(self, before: str, after: str) -> list[str]:
         """Paths that differ between two trees (commits work too)."""

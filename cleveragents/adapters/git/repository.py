@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from cleveragents.errors import BadInput, GitFailed, NotAGitRepository
 
@@ -55,13 +55,21 @@ class GitRepository:
         """Run `git ARGS` at the top of the working tree and return its stdout."""
         return _execute(self.root, list(args), env)
 
+    def git_with_input(
+        self, stdin: BinaryIO, *args: str, env: Mapping[str, str] | None = None
+    ) -> str:
+        """Run `git ARGS` with `stdin` as its standard input."""
+        return _execute(self.root, list(args), env, stdin)
 
-def _execute(cwd: Path, args: list[str], env: Mapping[str, str] | None = None) -> str:
+
+def _execute(
+    cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: BinaryIO | None = None
+) -> str:
     from git.cmd import Git
     from git.exc import GitCommandError, GitCommandNotFound
 
     try:
-        output: Any = Git(str(cwd)).execute(["git", *args], env=dict(env or {}))
+        output: Any = Git(str(cwd)).execute(["git", *args], env=dict(env or {}), istream=stdin)
     except GitCommandNotFound as error:  # pragma: no cover - git is a prerequisite
         raise GitFailed("git is not installed or not on PATH", hint="install git") from error
     except GitCommandError as error:

@@ -251,9 +251,10 @@ class SqliteStore:
             raise BadInput(f"no operation {operation_id}", hint="see `agents plan ops`")
         return Operation.model_validate_json(row[0])
 
-    def running_operations(self, plan_id: str) -> list[Operation]:
+    def running_operations(self, plan_id: str | None) -> list[Operation]:
         rows = self._db.execute(
-            "SELECT body FROM operations WHERE plan_id = ? AND status = ? ORDER BY id",
-            (plan_id, OperationStatus.RUNNING.value),
+            "SELECT body FROM operations WHERE (? IS NULL OR plan_id = ?) AND status = ? "
+            "ORDER BY id",
+            (plan_id, plan_id, OperationStatus.RUNNING.value),
         ).fetchall()
         return [Operation.model_validate_json(r[0]) for r in rows]
