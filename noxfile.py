@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import re
+import shutil
 from pathlib import Path
 
 import nox
@@ -43,15 +43,36 @@ def tests(session: nox.Session) -> None:
         # Tests must never write into the real home directory.
         "HOME": session.create_tmp(),
     }
-    behave = session.run(
-        "coverage", "run", "-m", "behave", "--format", "progress", "--no-capture-stderr",
-        *session.posargs, env=env, silent=True, success_codes=[0, 1],
-    )
-    print(behave)
-    b_passed, b_failed = _behave_counts(str(behave))
+    junit = REPORTS / "behave"
+    shutil.rmtree(junit, ignore_errors=True)
     session.run(
-        "coverage", "run", "-m", "robot", "--outputdir", str(REPORTS / "robot"), "--consolecolors",
-        "off", "robot", env=env, success_codes=list(range(0, 251)),
+        "coverage",
+        "run",
+        "-m",
+        "behave",
+        "--format",
+        "progress",
+        "--no-capture-stderr",
+        "--junit",
+        "--junit-directory",
+        str(junit),
+        *session.posargs,
+        env=env,
+        success_codes=[0, 1],
+    )
+    b_passed, b_failed = _behave_counts(junit)
+    session.run(
+        "coverage",
+        "run",
+        "-m",
+        "robot",
+        "--outputdir",
+        str(REPORTS / "robot"),
+        "--consolecolors",
+        "off",
+        "robot",
+        env=env,
+        success_codes=list(range(0, 251)),
     )
     r_passed, r_failed = _robot_counts(REPORTS / "robot" / "output.xml")
     passed, failed = b_passed + r_passed, b_failed + r_failed
@@ -59,7 +80,9 @@ def tests(session: nox.Session) -> None:
     session.run("coverage", "combine", "--quiet", env=env)
     session.run("coverage", "report", env=env, success_codes=[0, 2])
     session.run("coverage", "html", "-d", str(REPORTS / "coverage"), "--quiet", env=env)
-    print(f"behave: {b_passed} passed, {b_failed} failed; robot: {r_passed} passed, {r_failed} failed")
+    print(
+        f"behave: {b_passed} passed, {b_failed} failed; robot: {r_passed} passed, {r_failed} failed"
+    )
     if failed:
         session.error(f"tests: {passed} passed, {failed} failed")
     session.run("coverage", "report", "--fail-under=97", "--format=total", env=env)
@@ -71,12 +94,17 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/checkpoint.py", *session.posargs)
 
 
-def _behave_counts(text: str) -> tuple[int, int]:
-    found = re.search(r"(\d+) scenarios? passed, (\d+) failed(?:, (\d+) error)?", text)
-    if not found:
-        return 0, 1
-    errors = int(found.group(3) or 0)
-    return int(found.group(1)), int(found.group(2)) + errors
+def _behave_counts(junit: Path) -> tuple[int, int]:
+    """Scenarios passed and failed, from behave's JUnit reports (one file per feature)."""
+    import xml.etree.ElementTree as ET
+
+    passed = failed = 0
+    for report in junit.glob("*.xml"):
+        for suite in ET.parse(report).getroot().iter("testsuite"):
+            bad = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
+            failed += bad
+            passed += int(suite.get("tests", 0)) - bad - int(suite.get("skipped", 0))
+    return (passed, failed) if passed + failed else (0, 1)
 
 
 def _robot_counts(output: Path) -> tuple[int, int]:
@@ -86,4 +114,3 @@ def _robot_counts(output: Path) -> tuple[int, int]:
 
     stats = ExecutionResult(str(output)).statistics.total
     return stats.passed, stats.failed
-

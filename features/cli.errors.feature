@@ -82,3 +82,42 @@ Feature: Errors a user can act on
     When I run "python -m cleveragents --version"
     Then the exit code is 0
     And stdout contains "agents (cleveragents)"
+
+  Scenario: The plan group alone shows its help
+    When I run "agents plan"
+    Then the exit code is 0
+    And stdout contains "correct"
+
+  Scenario: A run killed in the middle is left resumable, and resume finishes it
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: Slow the first time
+      steps:
+        - name: first
+          options:
+            - actions:
+                - write: first.txt
+                  content: "1\n"
+        - name: slow
+          options:
+            - actions:
+                - run: if [ -f .again ]; then echo fast; else touch .again; sleep 30; fi
+        - name: last
+          options:
+            - actions:
+                - write: last.txt
+                  content: "3\n"
+      """
+    When I start "agents plan run --script {tmp}/plan.yaml" and wait for ".again"
+    And I kill the started command
+    And I run "agents plan show --json"
+    Then stderr contains "(run) was interrupted; `agents plan resume` continues it"
+    And the JSON value "outcome" is "interrupted"
+    When I run "agents plan resume"
+    Then the exit code is 0
+    And stdout contains "strategy 2 steps after 1 done: slow, last"
+    And the file "last.txt" contains "3"
+    When I run "agents plan resume"
+    Then the exit code is 2
+    And stderr is one line containing "is completed; there is nothing to resume"

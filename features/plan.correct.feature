@@ -31,8 +31,9 @@ Feature: Correct a plan by sending it back to a decision
 
   Scenario: Restoring only the context keeps the files as they are
     Given I write "kept.txt" with "mine"
-    When I run "agents plan correct --mode=revert --decision 6 --restore context --no-execute --quiet"
+    When I run "agents plan correct --mode=revert --decision 6 --restore context --no-execute --json"
     Then the exit code is 0
+    And the JSON value "correction.outcome" is "recorded; `agents plan resume` re-executes"
     And the file "kept.txt" contains "mine"
     And the file "step5.txt" contains "red"
     And the plan is "strategizing" with the intervention at its head
@@ -92,6 +93,13 @@ Feature: Correct a plan by sending it back to a decision
     When I run "agents plan ops --json"
     Then the JSON value "operations.3.kind" is "undo"
     And the JSON value "operations.3.undoes" is 3
+    When I run "agents plan ops"
+    Then stdout contains "undid operation 2 (correct)"
+    When I run "agents plan undo 1 --json"
+    Then the JSON value "undone.kind" is "run"
+    And the file "step1.txt" does not exist
+    When I run "agents plan undo --yes"
+    Then the working tree holds exactly what the blue options produce
 
   Scenario Outline: Bad corrections are one clear line, their exit code, and change nothing
     Given I record the working tree, the store and the refs
@@ -135,13 +143,20 @@ Feature: Correct a plan by sending it back to a decision
   Scenario: A correction killed in the middle is rolled back by the next command
     Given I write "mine.txt" with "my own edit"
     And I record the working tree
-    When I start "agents plan correct --mode=revert --decision 6 -g 'use the slow option' --quiet" and kill it once "slow-started.txt" exists
+    When I start "agents plan correct --mode=revert --decision 6 -g 'use the slow option' --quiet" and wait for "slow-started.txt"
+    And I run "agents plan tree"
+    Then the exit code is 0
+    And stderr does not contain "was interrupted"
+    When I kill the started command
     And I run "agents plan tree"
     Then stderr contains "was interrupted; files and plan state put back as they were before it"
     And the working tree is as recorded
     And decision 6 is active again and the new branch is reverted
     When I run "agents plan ops --json"
     Then the JSON value "operations.1.status" is "rolled_back"
+    When I run "agents plan undo 2"
+    Then the exit code is 2
+    And stderr is one line containing "operation 2 is rolled_back; only done operations undo"
 
   Scenario: The tree shows both paths; --active only the live one
     Given I have run "agents plan correct --mode=revert --decision 6 --guidance 'use the blue option' --quiet"
@@ -179,3 +194,19 @@ Feature: Correct a plan by sending it back to a decision
     Then the exit code is 0
     And the terminal shows "Undo the newest operation?"
     And the file "step1.txt" does not exist
+
+  Scenario: Closing the terminal at the question interrupts and changes nothing
+    Given I record the working tree, the store and the refs
+    When on a terminal I run "agents plan undo" answering "EOF"
+    Then the exit code is 130
+    And the working tree, the store and the refs are as recorded
+
+  Scenario: A correction whose re-execution breaks puts everything back
+    Given I write "mine.txt" with "my own edit"
+    And I record the working tree
+    When a correction to decision 6 re-executes with an actor that breaks
+    Then the correction failed with "the actor broke"
+    And the working tree is as recorded
+    And decision 6 is active again and the new branch is reverted
+    When I run "agents plan ops --json"
+    Then the JSON value "operations.1.status" is "rolled_back"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -32,16 +34,24 @@ PlanOption = Annotated[
 Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before restoring files.")]
 
 
-def services(ctx: typer.Context, observer: Any = None) -> Any:
-    """The services for the repository the command runs in (imported late: fast --help)."""
+@contextmanager
+def services(ctx: typer.Context, observer: Any = None) -> Iterator[Any]:
+    """The services for the repository the command runs in, closed after the block.
+
+    Imported late, so `--help` stays fast. What a killed command left behind is repaired
+    first, and said on stderr.
+    """
     from cleveragents.bootstrap import bootstrap
 
     built = bootstrap(ctx.obj, observer)
-    built.operations.settle()
-    for notice in built.operations.notices:
-        output.stderr.print(f"note: {notice}", markup=False, highlight=False)
-    built.operations.notices.clear()
-    return built
+    try:
+        built.operations.settle()
+        for notice in built.operations.notices:
+            output.stderr.print(f"note: {notice}", markup=False, highlight=False)
+        built.operations.notices.clear()
+        yield built
+    finally:
+        built.close()
 
 
 def command_line() -> str:

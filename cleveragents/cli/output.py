@@ -25,3 +25,13 @@ def emit_json(document: Any) -> None:
 
 def error_line(text: str) -> None:
     stderr.print(f"[red]error:[/red] {text}", markup=True, highlight=False)
+
+
+def key_values(rows: list[tuple[str, str]]) -> None:
+    """A two-column table of facts, `key  value`, one a line."""
+    from rich.table import Table
+
+    table = Table(show_header=False, box=None)
+    for key, value in rows:
+        table.add_row(key, value)
+    show(table)

@@ -94,15 +94,12 @@ def run(
 
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input.
     """
-    s = services(ctx, progress(json, quiet))
-    try:
+    with services(ctx, progress(json, quiet)) as s:
         plan = s.create_scripted(ctx.obj / script)  # relative to -C DIR, as git -C does
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())
         return finished(plan, json, plan_inspect.document(*s.inspection.tree(plan.id)))
-    finally:
-        s.close()
 
 
 @app.command("resume")
@@ -113,12 +110,9 @@ def resume(
 
     Steps already completed are not redone.
     """
-    s = services(ctx, progress(json, quiet))
-    try:
+    with services(ctx, progress(json, quiet)) as s:
         found = s.lifecycle.resume(plan, command_line())
         return finished(found, json, plan_inspect.document(*s.inspection.tree(found.id)))
-    finally:
-        s.close()
 
 
 plan_inspect.register(app)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -91,8 +91,7 @@ def correct(
             "--mode=append takes --guidance and no --decision",
             hint="to go back to a decision, use --mode=revert",
         )
-    s = services(ctx, progress(json, quiet))
-    try:
+    with services(ctx, progress(json, quiet)) as s:
         if mode is Mode.append:
             assert guidance is not None
             result = s.corrections.append(plan, guidance, not no_execute, command_line())
@@ -133,8 +132,6 @@ def correct(
                 output.show("re-execute it with `agents plan resume`")
             return 0
         return finished(result.plan, json, doc)
-    finally:
-        s.close()
 
 
 def _show_preview(preview: CorrectionPlan, json: bool) -> int:
@@ -181,14 +178,11 @@ def undo(
 
     A safety checkpoint of the working tree comes first, so nothing of yours is lost.
     """
-    s = services(ctx)
-    try:
+    with services(ctx) as s:
         target = s.store.operation(operation) if operation else None
         what = f"operation {target.id} ({target.command})" if target else "the newest operation"
         confirm(f"Undo {what}? Files of the working tree will be restored.", yes)
         undone, undo_op = s.operations.undo(operation, command_line())
-    finally:
-        s.close()
     if json:
         output.emit_json(
             {"undone": undone.model_dump(mode="json"), "operation": undo_op.model_dump(mode="json")}
@@ -205,13 +199,13 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
     """List the operations: every command that changed files or plan state, oldest first."""
     from rich.table import Table
 
-    s = services(ctx)
-    try:
+    with services(ctx) as s:
         found = s.inspection.operations(plan)
-    finally:
-        s.close()
     if json:
-        output.emit_json({"operations": [_op_row(op) for op in found]})
+        hidden = {"plan_before", "decisions_before"}
+        output.emit_json(
+            {"operations": [op.model_dump(mode="json", exclude=hidden) for op in found]}
+        )
         return 0
     table = Table("op", "plan", "kind", "status", "when", "what", box=None)
     for op in found:
@@ -225,11 +219,6 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
         )
     output.show(table)
     return 0
-
-
-def _op_row(op: Any) -> dict[str, Any]:
-    row: dict[str, Any] = op.model_dump(mode="json", exclude={"plan_before", "decisions_before"})
-    return row
 
 
 def register(app: typer.Typer) -> None:

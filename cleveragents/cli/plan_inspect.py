@@ -33,11 +33,8 @@ def list_plans(ctx: typer.Context, json: Json = False) -> int:
     """List the plans of this repository, oldest first."""
     from rich.table import Table
 
-    s = services(ctx)
-    try:
+    with services(ctx) as s:
         plans = s.inspection.plans()
-    finally:
-        s.close()
     rows = [
         p.model_dump(
             mode="json",
@@ -69,18 +66,12 @@ def list_plans(ctx: typer.Context, json: Json = False) -> int:
 
 def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
     """Show a plan: status, phase, head decision, counts of its decisions, corrections."""
-    from rich.table import Table
-
-    s = services(ctx)
-    try:
+    with services(ctx) as s:
         summary = s.inspection.summary(plan)
-    finally:
-        s.close()
     if json:
         output.emit_json(summary)
         return 0
-    table = Table(show_header=False, box=None)
-    for key in (
+    keys = (
         "id",
         "task",
         "status",
@@ -92,15 +83,17 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
         "decisions",
         "created_at",
         "updated_at",
-    ):
-        table.add_row(key.replace("_", " "), str(summary[key]))
-    table.add_row("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items()))
-    table.add_row("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items()))
-    table.add_row("actor calls", str(summary["usage"]["actor_calls"]))
+    )
+    rows = [(key.replace("_", " "), str(summary[key])) for key in keys]
+    rows += [
+        ("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items())),
+        ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
+        ("actor calls", str(summary["usage"]["actor_calls"])),
+    ]
     for c in summary["corrections"]:
         target = f" to decision {c['target']}" if c["target"] else ""
-        table.add_row(f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}")
-    output.show(table)
+        rows.append((f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}"))
+    output.key_values(rows)
     return 0
 
 
@@ -113,11 +106,8 @@ def tree(
     """Show the decision tree: the original path, marked superseded, beside the corrected one."""
     from cleveragents.domain.tree import active as live
 
-    s = services(ctx)
-    try:
+    with services(ctx) as s:
         found, decisions, corrections = s.inspection.tree(plan)
-    finally:
-        s.close()
     shown = live(decisions) if active else decisions
     if json:
         output.emit_json(document(found, shown, corrections))
@@ -137,18 +127,12 @@ def decision(
     json: Json = False,
 ) -> int:
     """Show one decision: kind, summary, rationale, action, outcome, checkpoints, changed files."""
-    from rich.table import Table
-
-    s = services(ctx)
-    try:
+    with services(ctx) as s:
         found, d, changed = s.inspection.decision(plan, decision_id)
-    finally:
-        s.close()
     if json:
         output.emit_json({"plan": found.id, **d.model_dump(mode="json"), "files_changed": changed})
         return 0
-    table = Table(show_header=False, box=None)
-    for key in (
+    keys = (
         "id",
         "kind",
         "phase",
@@ -164,14 +148,13 @@ def decision(
         "checkpoint_after",
         "actor_state_before",
         "created_at",
-    ):
-        value = getattr(d, key)
-        if value not in (None, ""):
-            table.add_row(key.replace("_", " "), str(getattr(value, "value", value)))
+    )
+    data = d.model_dump(mode="json")
+    rows = [(k.replace("_", " "), str(data[k])) for k in keys if data[k] not in (None, "")]
     if d.action:
-        table.add_row("action", ", ".join(f"{k}={v!r}" for k, v in d.action.items()))
-    table.add_row("files changed", ", ".join(changed) or "none")
-    output.show(table)
+        rows.append(("action", ", ".join(f"{k}={v!r}" for k, v in d.action.items())))
+    rows.append(("files changed", ", ".join(changed) or "none"))
+    output.key_values(rows)
     return 0
 
 
@@ -194,11 +177,8 @@ def diff(
 
     A decision's files are those of its checkpoint before it: what a revert to it restores.
     """
-    s = services(ctx)
-    try:
+    with services(ctx) as s:
         patch = s.inspection.diff(plan, first, second)
-    finally:
-        s.close()
     sys.stdout.write(patch + ("\n" if patch and not patch.endswith("\n") else ""))
     return 0
 

@@ -28,19 +28,6 @@ def children_of(decisions: Iterable[Decision]) -> dict[str | None, list[Decision
     return children
 
 
-def subtree(decisions: Sequence[Decision], root_id: str) -> list[Decision]:
-    """The decision `root_id` and all its descendants, in creation order."""
-    children = children_of(decisions)
-    by_id = {d.id: d for d in decisions}
-    found: list[Decision] = []
-    stack = [by_id[root_id]]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(children.get(node.id, []))
-    return sorted(found, key=lambda d: d.seq)
-
-
 def next_decision_id(decisions: Sequence[Decision]) -> str:
     """The next id in the plan's main numbering (local actions `8.1` come with local planning)."""
     top = [int(d.id) for d in decisions if "." not in d.id]

@@ -151,6 +151,11 @@ def step_stdout_row(context: Any, key: str, value: str) -> None:
     assert [*key.split(), value] in rows, context.result.stdout
 
 
+@then('stderr does not contain "{text}"')
+def step_stderr_lacks(context: Any, text: str) -> None:
+    assert text not in context.result.stderr, context.result.stderr
+
+
 @then('stdout does not contain "{text}"')
 def step_stdout_lacks(context: Any, text: str) -> None:
     assert text not in context.result.stdout, f"{text!r} in stdout:\n{context.result.stdout}"
@@ -223,8 +228,13 @@ def step_run_tty(context: Any, command: str, answer: str) -> None:
 
     leader, follower = pty.openpty()
     process = subprocess.Popen(
-        command_line(context, command), cwd=cwd_of(context), stdin=follower, stdout=follower,
-        stderr=follower, env={**os.environ, **context.env}, close_fds=True,
+        command_line(context, command),
+        cwd=cwd_of(context),
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env={**os.environ, **context.env},
+        close_fds=True,
     )
     os.close(follower)
     seen = b""
@@ -241,7 +251,7 @@ def step_run_tty(context: Any, command: str, answer: str) -> None:
                 break
             seen += chunk
         if not answered and b"[y/N]" in seen:
-            os.write(leader, answer.encode() + b"\n")
+            os.write(leader, b"\x04" if answer == "EOF" else answer.encode() + b"\n")
             answered = True
         if process.poll() is not None and not ready:
             break

@@ -134,17 +134,23 @@ def step_new_branch(context: Any, a: int, b: int, c: int) -> None:
     assert plan.status.value == "completed"
 
 
+BLUE = {
+    "README.md": "# demo\n",
+    "step1.txt": "one\n",
+    "step2.txt": "two\n",
+    "step3.txt": "blue\n",
+    "step4.txt": "blue\n",
+    "step5.txt": "blue\n",
+}
+
+
+def _files(context: Any) -> dict[str, str]:
+    return {p: (context.repo / p).read_text() for p in working_tree(context.repo)}
+
+
 @then("the working tree holds exactly what the blue options produce")
 def step_blue(context: Any) -> None:
-    files = {p: (context.repo / p).read_text() for p in working_tree(context.repo)}
-    assert files == {
-        "README.md": "# demo\n",
-        "step1.txt": "one\n",
-        "step2.txt": "two\n",
-        "step3.txt": "blue\n",
-        "step4.txt": "blue\n",
-        "step5.txt": "blue\n",
-    }, files
+    assert _files(context) == BLUE, _files(context)
 
 
 @given("I remember the newest message")
@@ -286,8 +292,8 @@ def step_hold_lock(context: Any, command: str) -> None:
     assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
 
 
-@when('I start "{command}" and kill it once "{path}" exists')
-def step_kill(context: Any, command: str, path: str) -> None:
+@when('I start "{command}" and wait for "{path}"')
+def step_start(context: Any, command: str, path: str) -> None:
     from features.steps.cli_steps import expand
 
     process = subprocess.Popen(
@@ -296,13 +302,49 @@ def step_kill(context: Any, command: str, path: str) -> None:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    context.cleanups.append(process.kill)
     deadline = time.monotonic() + 60
     while not (context.repo / path).exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.3)
-    process.send_signal(signal.SIGKILL)
-    process.wait(timeout=30)
+    context.started = process
+
+
+@when("I kill the started command")
+def step_kill(context: Any) -> None:
+    context.started.send_signal(signal.SIGKILL)
+    context.started.wait(timeout=30)
     subprocess.run(["pkill", "-f", "sleep 30"], check=False)
+
+
+@when("a correction to decision {target:d} re-executes with an actor that breaks")
+def step_breaking_actor(context: Any, target: int) -> None:
+    from cleveragents.domain.correction import Restore
+
+    class BreakingActor:
+        """The one fake of the suite: an actor (the network edge) that fails mid-way."""
+
+        name = "breaking"
+
+        def strategize(self, context: Any) -> Any:
+            raise RuntimeError("the actor broke")
+
+        def refine(self, context: Any) -> Any:  # pragma: no cover - never reached
+            raise RuntimeError("the actor broke")
+
+    built = services(context)
+    built.corrections.actor_for = lambda spec: BreakingActor()
+    try:
+        built.corrections.revert(None, str(target), "x", Restore.BOTH, True, "behave")
+    except RuntimeError as error:
+        context.failure = str(error)
+    else:
+        raise AssertionError("the correction did not fail")
+
+
+@then('the correction failed with "{text}"')
+def step_correction_failed(context: Any, text: str) -> None:
+    assert context.failure == text
 
 
 @then("the JSON tree has no superseded decision")
