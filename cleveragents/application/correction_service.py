@@ -65,7 +65,9 @@ class CorrectionService:
             raise BadInput(f"decision {target.id} has no checkpoint to go back to")
         affected = affected_by(self.store.decisions(plan.id), target)
         before = self.store.checkpoint(target.checkpoint_before)
-        now = self.checkpoints.snapshot_tree(plan.id)
+        # The snapshot writes the plan's private index: not while another command owns it.
+        with self.operations.locks.hold(plan.id, "agents plan correct --dry-run"):
+            now = self.checkpoints.snapshot_tree(plan.id)
         return CorrectionPlan(
             plan, target, affected, self.checkpoints.changed_paths(now, before.tree)
         )
