@@ -19,6 +19,7 @@ from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_inspection import PlanInspection
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import Observer
+from cleveragents.domain.budget import Budget
 from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
@@ -39,11 +40,15 @@ class Services:
     def close(self) -> None:
         self.store.close()
 
-    def create_scripted(self, script: Path) -> Plan:
-        """A new plan that follows the plan file at `script` (its text is kept with the plan)."""
+    def create_scripted(self, script: Path, budget: dict[str, int] | None = None) -> Plan:
+        """A new plan that follows the plan file at `script` (its text is kept with the plan).
+
+        The budget is the plan file's, with what `budget` sets on top (command-line flags).
+        """
         plan_file, text = load_plan_file(script)
         spec = ActorSpec(kind="scripted", source=str(script), script=text)
-        return self.lifecycle.create(plan_file.task, plan_file.goal, spec)
+        limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
+        return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits)
 
 
 def actor_for(spec: ActorSpec) -> Actor:

@@ -68,6 +68,13 @@ class PlanFailed(CleverAgentsError):
     kind = "plan_failed"
 
 
+class BudgetExhausted(CleverAgentsError):
+    """A budget ran out: the plan stops with a partial result, resumable. Exit 4."""
+
+    exit_code = 4
+    kind = "budget_exhausted"
+
+
 class Cancelled(CleverAgentsError):
     """The person said no when asked: nothing was changed. Exit 1."""
 

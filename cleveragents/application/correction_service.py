@@ -206,6 +206,7 @@ class CorrectionService:
                 "status": PlanStatus.STRATEGIZING,
                 "phase": Phase.STRATEGIZE,
                 "outcome": None,
+                "exhausted": None,
                 "head_decision": intervention.id,
                 "actor_state": state.key,
                 "updated_at": self.lifecycle.clock.now(),

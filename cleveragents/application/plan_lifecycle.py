@@ -9,12 +9,13 @@ from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.budget import Budget, replans_left, retries_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
 from cleveragents.domain.strategy import StepSpec
 from cleveragents.domain.tree import main_line_tip
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, BudgetExhausted
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 
@@ -39,14 +40,22 @@ class PlanLifecycleService:
         self.actor_for = actor_for
         self.observer = observer
 
-    def create(self, task: str, goal: list[Check], actor: ActorSpec) -> Plan:
+    def create(self, task: str, goal: list[Check], actor: ActorSpec, budget: Budget) -> Plan:
         """A new plan, stored, ready to run."""
         existing = {p.id for p in self.store.plans()}
         plan_id = secrets.token_hex(4)
         while plan_id in existing:  # pragma: no cover - 1 in 4 billion
             plan_id = secrets.token_hex(4)
         now = self.clock.now()
-        plan = Plan(id=plan_id, task=task, goal=goal, actor=actor, created_at=now, updated_at=now)
+        plan = Plan(
+            id=plan_id,
+            task=task,
+            goal=goal,
+            actor=actor,
+            budget=budget,
+            created_at=now,
+            updated_at=now,
+        )
         with self.store.transaction():
             self.store.save_plan(plan)
         return plan
@@ -57,11 +66,21 @@ class PlanLifecycleService:
             op.summary = f"ran plan {plan.id}"
             return self.run(plan, self.actor_for(plan.actor))
 
-    def resume(self, plan_ref: str | None, command: str) -> Plan:
-        """Continue a plan that did not complete, from its newest live decision."""
+    def resume(
+        self, plan_ref: str | None, command: str, budget: dict[str, int] | None = None
+    ) -> Plan:
+        """Continue a plan that did not complete, from its newest live decision.
+
+        `budget` raises limits (a plan stopped by a spent budget needs more to go on).
+        """
         plan = self.store.plan(plan_ref)
         with self.operations.operation(plan, "resume", command, check=_resumable) as op:
             plan = self.store.plan(plan.id)
+            plan = plan.model_copy(
+                update={"budget": plan.budget.model_copy(update=budget or {}), "exhausted": None}
+            )
+            with self.store.transaction():
+                self.store.save_plan(plan)
             tip = main_line_tip(self.store.decisions(plan.id))
             state = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             op.summary = f"resumed plan {plan.id}" + (f" after decision {tip.id}" if tip else "")
@@ -101,37 +120,59 @@ class _Run:
 
     def execute(self, parent: Decision | None) -> Plan:
         try:
-            line = self.strategize(parent)
-            for step in list(self.r.context.steps):
-                ok, line = self.run_step(len(self.r.context.completed_steps), step, line)
-                if not ok:
-                    return self.finish(PlanStatus.FAILED, line.outcome or "")
-            return self.verify(line)
+            line, replan_after = self.strategize(parent, DecisionKind.STRATEGY, "")
+            while True:
+                for step in list(self.r.context.steps):
+                    ok, line = self.run_step(len(self.r.context.completed_steps), step, line)
+                    if not ok:
+                        return self.finish(PlanStatus.FAILED, line.outcome or "")
+                if not replan_after:
+                    return self.verify(line)
+                line, replan_after = self.replan(line, "a replan step ended the segment")
+        except BudgetExhausted as spent:
+            self.r.actor_state()
+            self.r.save_plan(exhausted=spent.message, outcome=f"stopped: {spent.message}")
+            return self.r.plan
         except KeyboardInterrupt:
             self.r.save_plan(outcome="interrupted")
             raise
 
-    def strategize(self, parent: Decision | None) -> Decision:
+    def replan(self, parent: Decision, why: str) -> tuple[Decision, bool]:
+        """Ask for the next segment, the completed steps marked done (seed 002)."""
+        r = self.r
+        if not replans_left(r.plan.budget, r.plan.usage):
+            raise BudgetExhausted(f"the replan budget ({r.plan.budget.replans}) is spent")
+        usage = r.plan.usage.model_copy(update={"replans": r.plan.usage.replans + 1})
+        r.save_plan(usage=usage)
+        return self.strategize(parent, DecisionKind.REPLAN, why)
+
+    def strategize(
+        self, parent: Decision | None, kind: DecisionKind, why: str
+    ) -> tuple[Decision, bool]:
+        """Ask the actor for a plan segment; the completed steps are not proposed again."""
         r = self.r
         before = r.checkpoint("before strategy")
         state = r.actor_state()
         strategy = r.ask("strategize", lambda: self.actor.strategize(r.context))
         r.context = r.context.model_copy(update={"steps": strategy.steps})
         done = len(r.context.completed_steps)
-        names = ", ".join(s.name for s in strategy.steps)
-        return r.record(
-            kind=DecisionKind.STRATEGY,
+        names = ", ".join(s.name for s in strategy.steps) or "none"
+        more = "; a replan follows" if strategy.replan_after else ""
+        decision = r.record(
+            kind=kind,
             phase=Phase.STRATEGIZE,
             parent_id=parent.id if parent else None,
-            summary=f"{len(strategy.steps)} steps{f' after {done} done' if done else ''}: {names}",
-            rationale=strategy.rationale,
+            summary=f"{_count(len(strategy.steps), 'step')}"
+            f"{f' after {done} done' if done else ''}: {names}{more}",
+            rationale=f"{why}; {strategy.rationale}" if why else strategy.rationale,
             before=before,
             after=before,
             actor_state_before=state,
             ok=True,
-            outcome="plan proposed",
+            outcome="plan proposed" if kind is DecisionKind.STRATEGY else "plan updated",
             plan_update={"status": PlanStatus.EXECUTING, "phase": Phase.EXECUTE},
         )
+        return decision, strategy.replan_after
 
     def run_step(self, index: int, step: StepSpec, parent: Decision) -> tuple[bool, Decision]:
         r = self.r
@@ -146,8 +187,23 @@ class _Run:
             before=before,
             actor_state_before=r.actor_state(),
         )
+        try:
+            return self.attempts(index, step, decision, before)
+        except BudgetExhausted as spent:
+            r.update(decision, after=r.current, ok=False, outcome=f"stopped: {spent.message}")
+            raise
+
+    def attempts(
+        self, index: int, step: StepSpec, decision: Decision, before: Checkpoint
+    ) -> tuple[bool, Decision]:
+        """Try the step's options the actor proposes until one passes or none is left."""
+        r = self.r
         failures: list[str] = []
         while True:
+            if not retries_left(r.plan.budget, len(failures)):
+                raise BudgetExhausted(
+                    f"step {index + 1} used its {r.plan.budget.retries_per_step} retries"
+                )
             attempt = r.ask("refine", lambda: self.actor.refine(r.context))
             if attempt is None:
                 tried = ", ".join(r.context.tried_options) or "none"
@@ -287,3 +343,7 @@ def _resumable(plan: Plan) -> None:
             f"plan {plan.id} is completed; there is nothing to resume",
             hint="to redo part of it, use `agents plan correct`",
         )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")

@@ -7,11 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import next_decision_id
+from cleveragents.errors import BudgetExhausted
 from cleveragents.ports import CheckpointStore, Clock, PlanStore
 
 Observer = Callable[[Decision], None]
@@ -56,6 +58,10 @@ class PlanRecorder:
 
     def ask(self, duty: str, call: Callable[[], Any]) -> Any:
         """Ask the actor; the question and the answer join the message tree."""
+        if not calls_left(self.plan.budget, self.plan.usage):
+            raise BudgetExhausted(
+                f"the actor call budget ({self.plan.budget.actor_calls}) is spent"
+            )
         request = json.dumps({"duty": duty, "context": self.context.model_dump(mode="json")})
         reply = call()
         answer = "null" if reply is None else reply.model_dump_json()

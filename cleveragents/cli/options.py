@@ -31,6 +31,41 @@ PlanOption = Annotated[
         show_default=False,
     ),
 ]
+BudgetCalls = Annotated[
+    int | None,
+    typer.Option(
+        "--budget-calls",
+        min=1,
+        show_default=False,
+        help="Actor calls the plan may make in all (default 30, or the plan file's).",
+    ),
+]
+BudgetReplans = Annotated[
+    int | None,
+    typer.Option(
+        "--budget-replans",
+        min=0,
+        show_default=False,
+        help="Replans the plan may make in all (default 5).",
+    ),
+]
+BudgetRetries = Annotated[
+    int | None,
+    typer.Option(
+        "--budget-retries",
+        min=0,
+        show_default=False,
+        help="Retries of one step after its first try (default 3).",
+    ),
+]
+
+
+def budget(calls: int | None, replans: int | None, retries: int | None) -> dict[str, int]:
+    """The budget limits the flags set; the others keep their value."""
+    given = {"actor_calls": calls, "replans": replans, "retries_per_step": retries}
+    return {k: v for k, v in given.items() if v is not None}
+
+
 Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before restoring files.")]
 
 

@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from cleveragents.cli import output, plan_correct, plan_inspect
-from cleveragents.cli.options import Json, PlanRef, command_line, services
+from cleveragents.cli.options import (
+    BudgetCalls,
+    BudgetReplans,
+    BudgetRetries,
+    Json,
+    PlanRef,
+    budget,
+    command_line,
+    services,
+)
 
 if TYPE_CHECKING:
     from cleveragents.domain.decision import Decision
@@ -62,9 +71,15 @@ def progress(json: bool, quiet: bool) -> Any:
 
 
 def finished(plan: Plan, json: bool, document: dict[str, Any]) -> int:
-    """Render the end of a run: exit 0 when completed, 1 otherwise."""
+    """Render the end of a run: exit 0 when completed, 4 when a budget ran out, else 1."""
     if json:
         output.emit_json(document)
+    if plan.exhausted:
+        output.error_line(
+            f"plan {plan.id} stopped: {plan.exhausted} (continue with a larger budget: "
+            f"`agents plan resume {plan.id} --budget-calls N`, see --help)"
+        )
+        return 4
     if plan.status.value == "completed":
         if not json:
             output.show(f"plan {plan.id} completed: {plan.outcome}")
@@ -89,13 +104,18 @@ def run(
     ],
     json: Json = False,
     quiet: Quiet = False,
+    calls: BudgetCalls = None,
+    replans: BudgetReplans = None,
+    retries: BudgetRetries = None,
 ) -> int:
     """Run a plan on this working tree, with a checkpoint before every decision.
 
-    Exit 0 when the plan completes, 1 when it fails, 2 on bad input.
+    Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when a budget
+    runs out (`agents plan resume --budget-calls N` then continues it).
     """
     with services(ctx, progress(json, quiet)) as s:
-        plan = s.create_scripted(ctx.obj / script)  # relative to -C DIR, as git -C does
+        # A relative path is relative to -C DIR, as with git -C.
+        plan = s.create_scripted(ctx.obj / script, budget(calls, replans, retries))
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())
@@ -104,14 +124,20 @@ def run(
 
 @app.command("resume")
 def resume(
-    ctx: typer.Context, plan: PlanRef = None, json: Json = False, quiet: Quiet = False
+    ctx: typer.Context,
+    plan: PlanRef = None,
+    json: Json = False,
+    quiet: Quiet = False,
+    calls: BudgetCalls = None,
+    replans: BudgetReplans = None,
+    retries: BudgetRetries = None,
 ) -> int:
     """Continue a plan that did not complete (interrupted, or corrected with --no-execute).
 
     Steps already completed are not redone.
     """
     with services(ctx, progress(json, quiet)) as s:
-        found = s.lifecycle.resume(plan, command_line())
+        found = s.lifecycle.resume(plan, command_line(), budget(calls, replans, retries))
         return finished(found, json, plan_inspect.document(*s.inspection.tree(found.id)))
 
 

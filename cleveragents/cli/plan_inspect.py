@@ -78,6 +78,7 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
         "phase",
         "head_decision",
         "outcome",
+        "exhausted",
         "actor",
         "actor_source",
         "decisions",
@@ -88,7 +89,9 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
     rows += [
         ("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items())),
         ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
-        ("actor calls", str(summary["usage"]["actor_calls"])),
+        ("actor calls", f"{summary['usage']['actor_calls']} of {summary['budget']['actor_calls']}"),
+        ("replans", f"{summary['usage']['replans']} of {summary['budget']['replans']}"),
+        ("retries per step", str(summary["budget"]["retries_per_step"])),
     ]
     for c in summary["corrections"]:
         target = f" to decision {c['target']}" if c["target"] else ""

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Budget(BaseModel):
     """Limits a run may not exceed."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
-    actor_calls: int = 30
-    replans: int = 5
-    retries_per_step: int = 3
+    actor_calls: int = Field(default=30, ge=1)
+    replans: int = Field(default=5, ge=0)
+    retries_per_step: int = Field(default=3, ge=0)
 
 
 class Usage(BaseModel):
@@ -20,3 +20,16 @@ class Usage(BaseModel):
 
     actor_calls: int = 0
     replans: int = 0
+
+
+def calls_left(budget: Budget, usage: Usage) -> bool:
+    return usage.actor_calls < budget.actor_calls
+
+
+def replans_left(budget: Budget, usage: Usage) -> bool:
+    return usage.replans < budget.replans
+
+
+def retries_left(budget: Budget, failed_attempts: int) -> bool:
+    """A step may try again after `failed_attempts` failures: the first try is not a retry."""
+    return failed_attempts <= budget.retries_per_step

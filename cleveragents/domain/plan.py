@@ -55,5 +55,6 @@ class Plan(BaseModel):
     head_decision: str | None = None
     actor_state: str | None = None  # the actor's latest state: where `resume` picks up
     outcome: str | None = None
+    exhausted: str | None = None  # the budget that ran out; `resume` with more continues
     created_at: datetime
     updated_at: datetime

@@ -26,6 +26,7 @@ class Strategy(BaseModel):
 
     steps: list[StepSpec]
     rationale: str = ""
+    replan_after: bool = False  # the segment ends at a `replan` step: ask again after it
 
 
 class StepAttempt(BaseModel):

@@ -148,7 +148,7 @@ def step_stdout_contains(context: Any, text: str) -> None:
 @then('stdout has a line "{key}" "{value}"')
 def step_stdout_row(context: Any, key: str, value: str) -> None:
     rows = [line.split() for line in context.result.stdout.splitlines()]
-    assert [*key.split(), value] in rows, context.result.stdout
+    assert [*key.split(), *value.split()] in rows, context.result.stdout
 
 
 @then('stderr does not contain "{text}"')

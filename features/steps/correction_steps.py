@@ -355,3 +355,30 @@ def step_no_superseded(context: Any) -> None:
             walk(node["children"])
 
     walk(json.loads(context.result.stdout)["tree"])
+
+
+@then(
+    'the newest plan asked the actor to strategize {times:d} times, '
+    'the second time with "{done}" done'
+)
+def step_strategize_times(context: Any, times: int, done: str) -> None:
+    _, decisions = fresh(context)
+    proposals = [d for d in decisions if d.kind.value in ("strategy", "replan")]
+    assert len(proposals) == times, proposals
+    state = services(context).store.actor_state(proposals[1].actor_state_before)
+    assert state.data["completed_steps"] == [done], state.data
+
+
+@then("the newest plan has {count:d} step decisions, one for each step")
+def step_one_per_step(context: Any, count: int) -> None:
+    _, decisions = fresh(context)
+    steps = [d.step for d in decisions if d.kind.value == "step"]
+    assert steps == list(range(1, count + 1)), steps
+
+
+@then("the newest plan has {done:d} step decisions that completed and {stopped:d} that stopped")
+def step_completed_and_stopped(context: Any, done: int, stopped: int) -> None:
+    _, decisions = fresh(context)
+    steps = [d for d in decisions if d.kind.value == "step"]
+    assert sum(1 for d in steps if d.ok) == done, steps
+    assert sum(1 for d in steps if d.outcome and d.outcome.startswith("stopped:")) == stopped

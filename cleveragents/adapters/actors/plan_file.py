@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -16,6 +16,7 @@ from pydantic import (
 )
 
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
+from cleveragents.domain.budget import Budget
 from cleveragents.domain.plan import Check
 from cleveragents.domain.rules import confined_path
 from cleveragents.errors import InvalidPlanFile, PathRefused
@@ -104,12 +105,51 @@ class StepFileSpec(_Strict):
         return self.options[index].name or f"option {index + 1}"
 
 
+REPLAN = "replan"
+
+
+def _step_kind(value: Any) -> str | None:
+    if value == REPLAN:
+        return REPLAN
+    return "step" if isinstance(value, dict) else None
+
+
+StepEntry = Annotated[
+    Annotated[StepFileSpec, Tag("step")] | Annotated[Literal["replan"], Tag(REPLAN)],
+    Discriminator(
+        _step_kind,
+        custom_error_type="step_kind",
+        custom_error_message="a step is a mapping with name and options, or the word replan",
+    ),
+]
+
+
 class PlanFile(_Strict):
-    """A whole plan file: the task, an optional goal, and the steps with their options."""
+    """A whole plan file: the task, an optional goal and budget, the steps with their options.
+
+    A `replan` entry ends a segment: the actor is asked again for what follows it.
+    """
 
     task: str = Field(min_length=1)
     goal: list[Check] = Field(default_factory=list)
-    steps: list[StepFileSpec] = Field(min_length=1)
+    budget: Budget | None = None
+    steps: list[StepEntry] = Field(min_length=1)
+
+    @property
+    def real_steps(self) -> list[StepFileSpec]:
+        return [s for s in self.steps if isinstance(s, StepFileSpec)]
+
+    def segment(self, done: int) -> tuple[list[StepFileSpec], bool]:
+        """The steps after the first `done` up to the next `replan`, and whether one follows."""
+        seen, found = 0, []
+        for entry in self.steps:
+            if isinstance(entry, StepFileSpec):
+                if seen >= done:
+                    found.append(entry)
+                seen += 1
+            elif found:
+                return found, seen < len(self.real_steps)
+        return found, False
 
 
 def load_plan_file(path: Path) -> tuple[PlanFile, str]:
@@ -152,12 +192,15 @@ def _problem(source: str, node: Any, loc: tuple[int | str, ...], message: str) -
     return f"{source}:{_line_of(node, loc)}: {_dotted(loc)}: {message}"
 
 
+TAGS = {"actions": set(ACTION_KEYS), "steps": {"step", REPLAN}}
+
+
 def _without_tags(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
-    # pydantic puts the union tag after the list index: actions.0.write.content
+    # pydantic puts a union's tag after the list index: steps.0.step.options.0...
     return tuple(
         part
         for i, part in enumerate(loc)
-        if not (i >= 2 and loc[i - 2] == "actions" and part in ACTION_KEYS)
+        if not (i >= 2 and part in TAGS.get(str(loc[i - 2]), ()))
     )
 
 

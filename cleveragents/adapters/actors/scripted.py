@@ -22,13 +22,17 @@ class ScriptedActor:
         self.source = source
 
     def strategize(self, context: ActorContext) -> Strategy:
-        remaining = self.plan_file.steps[len(context.completed_steps) :]
-        steps = [StepSpec(name=s.name, checks=s.check) for s in remaining]
-        return Strategy(steps=steps, rationale=f"the steps of plan file {self.source}")
+        segment, replan_after = self.plan_file.segment(len(context.completed_steps))
+        steps = [StepSpec(name=s.name, checks=s.check) for s in segment]
+        return Strategy(
+            steps=steps,
+            replan_after=replan_after,
+            rationale=f"the steps of plan file {self.source}",
+        )
 
     def refine(self, context: ActorContext) -> StepAttempt | None:
         assert context.step_index is not None
-        step = self.plan_file.steps[context.step_index]
+        step = self.plan_file.real_steps[context.step_index]
         untried = [
             (step.option_name(i), option)
             for i, option in enumerate(step.options)
