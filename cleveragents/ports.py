@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Protocol
@@ -12,7 +13,7 @@ from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
-from cleveragents.domain.strategy import ActorContext, StepAttempt, Strategy
+from cleveragents.domain.strategy import ActorContext, DistanceEstimate, StepAttempt, Strategy
 
 
 class Clock(Protocol):
@@ -74,3 +75,7 @@ class Actor(Protocol):
 
     def strategize(self, context: ActorContext) -> Strategy: ...
     def refine(self, context: ActorContext) -> StepAttempt | None: ...
+    def propose_local(self, context: ActorContext) -> StepAttempt | None: ...
+    def estimate_distance(
+        self, context: ActorContext, checks: Sequence[ActionOutcome]
+    ) -> DistanceEstimate: ...

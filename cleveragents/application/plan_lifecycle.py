@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
+from cleveragents.application.local_planner import LocalPlanner
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
@@ -206,11 +207,7 @@ class _Run:
                 )
             attempt = r.ask("refine", lambda: self.actor.refine(r.context))
             if attempt is None:
-                tried = ", ".join(r.context.tried_options) or "none"
-                why = f"step {index + 1} ({step.name}) failed: no option left (tried {tried})"
-                if failures:
-                    why += f"; last failure: {failures[-1]}"
-                return False, r.update(decision, ok=False, outcome=why, after=r.current)
+                return self.local_planning(index, step, decision, before, failures)
             failure = self.attempt(decision, attempt.option, attempt.actions, step.checks)
             if failure is None:
                 r.context = r.context.model_copy(
@@ -227,6 +224,33 @@ class _Run:
                 return True, done
             failures.append(f"{_option(attempt.option)}: {failure}")
             self.revert_attempt(decision, before, attempt.option, failure)
+
+    def local_planning(
+        self,
+        index: int,
+        step: StepSpec,
+        decision: Decision,
+        before: Checkpoint,
+        failures: list[str],
+    ) -> tuple[bool, Decision]:
+        """Every option failed: the local loop tries to reach the step's goal, else it fails."""
+        r = self.r
+        local = LocalPlanner(r, self.actor, self.checkpoints, self.environment).run(decision, step)
+        if local.ok:
+            r.context = r.context.model_copy(
+                update={"completed_steps": [*r.context.completed_steps, step.name]}
+            )
+            return True, r.update(
+                decision, after=r.current, ok=True, option="local planning", outcome=local.outcome
+            )
+        tried = ", ".join(r.context.tried_options) or "none"
+        why = f"step {index + 1} ({step.name}) failed: no option left (tried {tried})"
+        if local.actions:
+            why += f"; {local.outcome}"
+            self.restore_step(decision, before, "local planning ended without the goal")
+        if failures:
+            why += f"; last option failure: {failures[-1]}"
+        return False, r.update(decision, ok=False, outcome=why, after=r.current)
 
     def attempt(
         self, step: Decision, option: str, actions: Sequence[Action], checks: Sequence[Check]
@@ -260,23 +284,35 @@ class _Run:
 
     def revert_attempt(self, step: Decision, to: Checkpoint, option: str, failure: str) -> None:
         r = self.r
-        before = r.current
-        self.checkpoints.restore(to)
-        r.current = to
         r.context = r.context.model_copy(
             update={
                 "tried_options": [*r.context.tried_options, option],
                 "notes": [*r.context.notes, f"{step.summary}, {_option(option)} failed: {failure}"],
             }
         )
+        self.restore_step(step, to, f"after {_option(option)} failed", failure, option)
+
+    def restore_step(
+        self,
+        step: Decision,
+        to: Checkpoint,
+        why: str,
+        rationale: str = "",
+        option: str | None = None,
+    ) -> None:
+        """Put the files back to the step's checkpoint, as a revert decision of the step."""
+        r = self.r
+        before = r.current
+        self.checkpoints.restore(to)
+        r.current = to
         r.record(
             kind=DecisionKind.REVERT,
             phase=Phase.EXECUTE,
             parent_id=step.id,
             step=step.step,
             option=option,
-            summary=f"restore the checkpoint of {step.id} after {_option(option)} failed",
-            rationale=failure,
+            summary=f"restore the checkpoint of {step.id} {why}",
+            rationale=rationale,
             before=before,
             after=to,
             actor_state_before=r.actor_state(),

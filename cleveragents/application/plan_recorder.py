@@ -12,7 +12,7 @@ from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.strategy import ActorContext
-from cleveragents.domain.tree import next_decision_id
+from cleveragents.domain.tree import next_decision_id, next_local_id
 from cleveragents.errors import BudgetExhausted
 from cleveragents.ports import CheckpointStore, Clock, PlanStore
 
@@ -76,14 +76,20 @@ class PlanRecorder:
         self,
         *,
         before: Checkpoint | None,
+        local_to: str | None = None,
         after: Checkpoint | None = None,
         plan_update: dict[str, Any] | None = None,
         **fields: Any,
     ) -> Decision:
-        """A new decision below `fields['parent_id']`, with its checkpoints and actor state."""
+        """A new decision below `fields['parent_id']`, with its checkpoints and actor state.
+
+        With `local_to`, the id is a local one under that step (`8.1`).
+        """
         decision = Decision(
             plan_id=self.plan.id,
-            id=next_decision_id(self.decisions),
+            id=next_local_id(self.decisions, local_to)
+            if local_to
+            else next_decision_id(self.decisions),
             seq=max((d.seq for d in self.decisions), default=0) + 1,
             checkpoint_before=before.id if before else None,
             checkpoint_after=after.id if after else None,

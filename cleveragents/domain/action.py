@@ -50,6 +50,8 @@ class RunAction(_Action):
     type: Literal["run"] = "run"
     command: str
     timeout: float = Field(default=60.0, gt=0)
+    revert: str | None = None  # a command that undoes this one (a toggle undoes itself)
+    irreversible: bool = False  # effects outside the working tree: no restore undoes them
 
     def describe(self) -> str:
         return f"run {self.command}"

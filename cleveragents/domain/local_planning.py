@@ -12,6 +12,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cleveragents.domain.action import Action, RunAction
+
 MAX_LOCAL_ITERATIONS = 10
 STUCK_REPEATS = 3
 REGRESSION_RUN = 3
@@ -141,3 +143,21 @@ def drifted(
 def velocity_stalled(successes_without_goal: int, limit: int = VELOCITY_LIMIT) -> bool:
     """True when `limit` successful verifications in a row have not reached the goal."""
     return successes_without_goal >= limit
+
+
+class Reversal(StrEnum):
+    """How a local action is undone (seed 000's action reverter, for a working tree)."""
+
+    RESTORE = "restore"  # put the files back to the action's checkpoint
+    COMMAND = "command"  # run the action's own revert commands, like a toggle clicked again
+    IRREVERSIBLE = "irreversible"  # effects outside the tree: nothing here undoes them
+
+
+def reversal(actions: Sequence[Action]) -> Reversal:
+    """The strategy for undoing a local action made of `actions`: the hardest one decides."""
+    runs = [a for a in actions if isinstance(a, RunAction)]
+    if any(run.irreversible for run in runs):
+        return Reversal.IRREVERSIBLE
+    if runs and len(runs) == len(actions) and all(run.revert for run in runs):
+        return Reversal.COMMAND
+    return Reversal.RESTORE

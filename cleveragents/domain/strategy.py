@@ -11,12 +11,17 @@ from cleveragents.domain.plan import Check
 
 
 class StepSpec(BaseModel):
-    """A step of the plan as the actor proposed it."""
+    """A step of the plan as the actor proposed it.
+
+    `checks` decide that the step is done; `progress` checks (default: `checks`) measure
+    how far it is, for the distance to its goal in local planning.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     name: str
     checks: list[Check] = Field(default_factory=list)
+    progress: list[Check] = Field(default_factory=list)
 
 
 class Strategy(BaseModel):
@@ -37,6 +42,17 @@ class StepAttempt(BaseModel):
     option: str
     actions: list[Action]
     rationale: str = ""
+    alternatives: int = 0  # other ways left to do the same, to explore if this makes no progress
+    explores: str | None = None  # the local action this one is an alternative of
+
+
+class DistanceEstimate(BaseModel):
+    """The actor's estimate of how close the step is to its goal: 0 far, 10 reached."""
+
+    model_config = ConfigDict(frozen=True)
+
+    distance: float = Field(ge=0, le=10)
+    reasoning: str = ""
 
 
 class ActorContext(BaseModel):
@@ -53,6 +69,9 @@ class ActorContext(BaseModel):
     notes: list[str] = Field(default_factory=list)
     # Options a correction superseded, by step number: the actor should try something else.
     superseded_options: dict[str, list[str]] = Field(default_factory=dict)
+    # Local planning inside the current step: what was tried, and what to explore from.
+    local_tried: list[str] = Field(default_factory=list)
+    explore_from: str | None = None
 
     def as_state(self) -> dict[str, Any]:
         """The actor-state blob for this context (what a revert brings back)."""

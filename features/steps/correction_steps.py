@@ -358,7 +358,7 @@ def step_no_superseded(context: Any) -> None:
 
 
 @then(
-    'the newest plan asked the actor to strategize {times:d} times, '
+    "the newest plan asked the actor to strategize {times:d} times, "
     'the second time with "{done}" done'
 )
 def step_strategize_times(context: Any, times: int, done: str) -> None:
@@ -382,3 +382,34 @@ def step_completed_and_stopped(context: Any, done: int, stopped: int) -> None:
     steps = [d for d in decisions if d.kind.value == "step"]
     assert sum(1 for d in steps if d.ok) == done, steps
     assert sum(1 for d in steps if d.outcome and d.outcome.startswith("stopped:")) == stopped
+
+
+@then("the newest plan has these local decisions under step {step_id}:")
+def step_local_decisions(context: Any, step_id: str) -> None:
+    _, decisions = fresh(context)
+    local = [d for d in decisions if d.id.startswith(f"{step_id}.")]
+    shown = [(d.id, d.kind.value, d.outcome or "") for d in local]
+    expected = [(r["id"], r["kind"], r["outcome"]) for r in context.table]
+    assert len(shown) == len(expected), shown
+    for (sid, kind, outcome), (eid, ekind, eoutcome) in zip(shown, expected, strict=True):
+        assert (sid, kind) == (eid, ekind) and outcome.startswith(eoutcome), (sid, outcome)
+    assert all(d.parent_id == step_id and d.checkpoint_before for d in local)
+
+
+@then("the JSON tree has a replan decision")
+def step_has_replan(context: Any) -> None:
+    def kinds(nodes: list[dict[str, Any]]) -> list[str]:
+        return [k for n in nodes for k in [n["kind"], *kinds(n["children"])]]
+
+    assert "replan" in kinds(json.loads(context.result.stdout)["tree"])
+
+
+@when("I correct the newest plan back to its live replan decision")
+def step_correct_replan(context: Any) -> None:
+    from features.steps.cli_steps import run_agents
+
+    _, decisions = fresh(context)
+    replan = next(
+        d for d in reversed(decisions) if d.kind.value == "replan" and d.status.value == "active"
+    )
+    run_agents(context, f"agents plan correct --mode=revert --decision {replan.id} -g again -q")

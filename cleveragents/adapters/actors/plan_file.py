@@ -65,9 +65,16 @@ class DeleteSpec(_Strict):
 class RunSpec(_Strict):
     run: str
     timeout: float = Field(default=60.0, gt=0)
+    revert: str | None = None
+    irreversible: bool = False
 
     def action(self) -> Action:
-        return RunAction(command=self.run, timeout=self.timeout)
+        return RunAction(
+            command=self.run,
+            timeout=self.timeout,
+            revert=self.revert,
+            irreversible=self.irreversible,
+        )
 
 
 def _action_key(value: Any) -> str | None:
@@ -96,10 +103,25 @@ class OptionSpec(_Strict):
     actions: list[ActionSpec] = Field(min_length=1)
 
 
+class AlternativeSpec(_Strict):
+    """Another way to take a local action, explored when the action made no progress."""
+
+    name: str = Field(min_length=1)
+    actions: list[ActionSpec] = Field(min_length=1)
+
+
+class LocalSpec(AlternativeSpec):
+    """A local action the actor proposes, in order, once every option of the step failed."""
+
+    explore: list[AlternativeSpec] = Field(default_factory=list)
+
+
 class StepFileSpec(_Strict):
     name: str = Field(min_length=1)
     options: list[OptionSpec] = Field(min_length=1)
     check: list[Check] = Field(default_factory=list)
+    progress: list[Check] = Field(default_factory=list)
+    local: list[LocalSpec] = Field(default_factory=list)
 
     def option_name(self, index: int) -> str:
         return self.options[index].name or f"option {index + 1}"
@@ -198,9 +220,7 @@ TAGS = {"actions": set(ACTION_KEYS), "steps": {"step", REPLAN}}
 def _without_tags(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     # pydantic puts a union's tag after the list index: steps.0.step.options.0...
     return tuple(
-        part
-        for i, part in enumerate(loc)
-        if not (i >= 2 and part in TAGS.get(str(loc[i - 2]), ()))
+        part for i, part in enumerate(loc) if not (i >= 2 and part in TAGS.get(str(loc[i - 2]), ()))
     )
 
 

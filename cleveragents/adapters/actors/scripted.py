@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from cleveragents.adapters.actors.plan_file import OptionSpec, PlanFile
-from cleveragents.domain.strategy import ActorContext, StepAttempt, StepSpec, Strategy
+from cleveragents.domain.action import ActionOutcome
+from cleveragents.domain.local_planning import distance_from_checks
+from cleveragents.domain.strategy import (
+    ActorContext,
+    DistanceEstimate,
+    StepAttempt,
+    StepSpec,
+    Strategy,
+)
 
 
 class ScriptedActor:
@@ -23,7 +32,7 @@ class ScriptedActor:
 
     def strategize(self, context: ActorContext) -> Strategy:
         segment, replan_after = self.plan_file.segment(len(context.completed_steps))
-        steps = [StepSpec(name=s.name, checks=s.check) for s in segment]
+        steps = [StepSpec(name=s.name, checks=s.check, progress=s.progress) for s in segment]
         return Strategy(
             steps=steps,
             replan_after=replan_after,
@@ -54,6 +63,42 @@ class ScriptedActor:
             (name, option), why = untried[0], "only options the corrected branch used are left"
         actions = [spec.action() for spec in option.actions]
         return StepAttempt(option=name, actions=actions, rationale=why)
+
+    def propose_local(self, context: ActorContext) -> StepAttempt | None:
+        """Another way to do the last local action when exploring; else the first entry of
+        the step's `local` list not tried yet."""
+        assert context.step_index is not None
+        step = self.plan_file.real_steps[context.step_index]
+        if context.explore_from is not None:
+            base = next(s for s in step.local if s.name == context.explore_from)
+            left = [alt for alt in base.explore if alt.name not in context.local_tried]
+            if left:
+                return StepAttempt(
+                    option=left[0].name,
+                    actions=[a.action() for a in left[0].actions],
+                    rationale=f"another way to {base.name}",
+                    alternatives=len(left) - 1,
+                    explores=base.name,
+                )
+        for local in step.local:
+            if local.name not in context.local_tried:
+                return StepAttempt(
+                    option=local.name,
+                    actions=[a.action() for a in local.actions],
+                    rationale="the next local action of the plan file",
+                    alternatives=len(local.explore),
+                )
+        return None
+
+    def estimate_distance(
+        self, context: ActorContext, checks: Sequence[ActionOutcome]
+    ) -> DistanceEstimate:
+        """The share of the step's progress checks that pass, times 10."""
+        passed = sum(1 for c in checks if c.ok)
+        return DistanceEstimate(
+            distance=distance_from_checks(passed, len(checks)),
+            reasoning=f"{passed} of {len(checks)} progress checks pass",
+        )
 
 
 def _mentioned(name: str, option: OptionSpec, words: set[str]) -> bool:

@@ -21,6 +21,11 @@ def decision_label(decision: Decision) -> Text:
     text.append(f"{decision.id} ", style="bold")
     text.append(f"{decision.kind.value} ", style="cyan")
     text.append(decision.summary)
+    if decision.distance_before is not None and decision.distance_after is not None:
+        text.append(
+            f" [distance {decision.distance_before:.2g} → {decision.distance_after:.2g}]",
+            style="blue",
+        )
     if decision.outcome:
         text.append(f" — {decision.outcome}", style="dim")
     if decision.status is not DecisionStatus.ACTIVE:

@@ -1,0 +1,195 @@
+"""LocalPlanner: inside one step whose options all failed, retain, explore, revert or cancel.
+
+The loop of seeds 000 and 001: the actor proposes one local action at a time and
+estimates the distance to the step's goal (0-10) after it; the pure rules of
+`domain.local_planning` decide what happens next. Local actions get ids `8.1`, `8.2`
+under step 8, each with its checkpoints, so a correction can go back to any of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.domain.action import ActionOutcome, RunAction
+from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.local_planning import (
+    LocalDecision,
+    LocalStep,
+    Reversal,
+    decide,
+    local_iterations_left,
+    reversal,
+)
+from cleveragents.domain.plan import Phase
+from cleveragents.domain.strategy import DistanceEstimate, StepAttempt, StepSpec
+from cleveragents.ports import Actor, CheckpointStore, Environment
+
+
+@dataclass
+class LocalResult:
+    """How the local loop ended: done, or why not; and how many local actions it took."""
+
+    ok: bool
+    outcome: str
+    actions: int = 0
+    history: list[LocalStep] = field(default_factory=list)
+
+
+class LocalPlanner:
+    """Runs the local loop for one step, recording every local action and revert."""
+
+    def __init__(
+        self,
+        recorder: PlanRecorder,
+        actor: Actor,
+        checkpoints: CheckpointStore,
+        environment: Environment,
+    ) -> None:
+        self.r = recorder
+        self.actor = actor
+        self.checkpoints = checkpoints
+        self.environment = environment
+
+    def run(self, step: Decision, spec: StepSpec) -> LocalResult:
+        r = self.r
+        r.context = r.context.model_copy(update={"local_tried": [], "explore_from": None})
+        history: list[LocalStep] = []
+        distance, _ = self.measure(spec)
+        while local_iterations_left(history):
+            proposal: StepAttempt | None = r.ask(
+                "propose_local", lambda: self.actor.propose_local(r.context)
+            )
+            if proposal is None:
+                return LocalResult(False, "no local action left", len(history), history)
+            before = r.current
+            assert before is not None
+            outcomes = self.apply(proposal)
+            after = r.checkpoint(f"after local action {proposal.option}")
+            distance_after, goal_met = self.measure(spec)
+            history.append(
+                LocalStep(
+                    state_before=before.tree,
+                    state_after=after.tree,
+                    distance_before=distance,
+                    distance_after=distance_after,
+                )
+            )
+            verdict = decide(history, goal_met=goal_met, has_unexplored=proposal.alternatives > 0)
+            r.context = r.context.model_copy(
+                update={
+                    "local_tried": [*r.context.local_tried, proposal.option],
+                    "explore_from": (proposal.explores or proposal.option)
+                    if verdict.decision is LocalDecision.EXPLORE
+                    else None,
+                }
+            )
+            failed = next((o for o in outcomes if not o.ok), None)
+            r.record(
+                kind=DecisionKind.LOCAL_ACTION,
+                phase=Phase.EXECUTE,
+                parent_id=step.id,
+                local_to=step.id,
+                step=step.step,
+                option=proposal.option,
+                summary=f"local action {proposal.option}",
+                rationale=proposal.rationale,
+                action={"actions": [a.model_dump(mode="json") for a in proposal.actions]},
+                before=before,
+                after=after,
+                actor_state_before=r.actor_state(),
+                distance_before=distance,
+                distance_after=distance_after,
+                ok=failed is None,
+                outcome=f"{verdict.decision.value}: {verdict.reason}"
+                + (f" ({failed.summary})" if failed else ""),
+            )
+            distance = distance_after
+            if verdict.decision is LocalDecision.SUCCESS:
+                return LocalResult(
+                    True,
+                    f"done by local planning ({len(history)} local actions)",
+                    len(history),
+                    history,
+                )
+            if verdict.decision is LocalDecision.CANCEL:
+                return LocalResult(
+                    False, f"local planning cancelled: {verdict.reason}", len(history), history
+                )
+            if verdict.decision is LocalDecision.REVERT:
+                undone = self.revert(step, proposal, before)
+                if undone is None:
+                    return LocalResult(
+                        False,
+                        "local planning cancelled: "
+                        f"{proposal.option} is irreversible and cannot be undone",
+                        len(history),
+                        history,
+                    )
+                distance = history[-1].distance_before
+        return LocalResult(
+            False, f"no goal after {len(history)} local actions", len(history), history
+        )
+
+    def apply(self, proposal: StepAttempt) -> list[ActionOutcome]:
+        """Take the local action's workspace actions, stopping at the first that fails."""
+        outcomes: list[ActionOutcome] = []
+        for action in proposal.actions:
+            outcomes.append(self.environment.apply(action))
+            if not outcomes[-1].ok:
+                break
+        return outcomes
+
+    def measure(self, spec: StepSpec) -> tuple[float, bool]:
+        """The actor's distance to the step's goal, and whether the step's checks all pass."""
+        progress = [
+            self.environment.apply(RunAction(command=c.run, timeout=c.timeout))
+            for c in spec.progress or spec.checks
+        ]
+        checks = (
+            [
+                self.environment.apply(RunAction(command=c.run, timeout=c.timeout))
+                for c in spec.checks
+            ]
+            if spec.progress
+            else progress
+        )
+        estimate: DistanceEstimate = self.r.ask(
+            "estimate_distance", lambda: self.actor.estimate_distance(self.r.context, progress)
+        )
+        return estimate.distance, all(c.ok for c in checks)
+
+    def revert(self, step: Decision, proposal: StepAttempt, to: Checkpoint) -> Checkpoint | None:
+        """Undo the last local action the way its kind allows; None when it cannot be."""
+        r = self.r
+        how = reversal(proposal.actions)
+        if how is Reversal.IRREVERSIBLE:
+            return None
+        before = r.current
+        if how is Reversal.COMMAND:
+            for action in proposal.actions:
+                assert isinstance(action, RunAction) and action.revert
+                self.environment.apply(RunAction(command=action.revert, timeout=action.timeout))
+            done = r.checkpoint(f"after reverting {proposal.option}")
+            what = "by its own revert command"
+        else:
+            self.checkpoints.restore(to)
+            r.current = done = to
+            what = f"by restoring checkpoint {to.id[:12]}"
+        r.record(
+            kind=DecisionKind.REVERT,
+            phase=Phase.EXECUTE,
+            parent_id=step.id,
+            local_to=step.id,
+            step=step.step,
+            option=proposal.option,
+            summary=f"revert local action {proposal.option}",
+            rationale=f"reverter: {how.value}",
+            before=before,
+            after=done,
+            actor_state_before=r.actor_state(),
+            ok=True,
+            outcome=f"undone {what}" + ("" if done.tree == to.tree else " (the files differ)"),
+        )
+        return done
