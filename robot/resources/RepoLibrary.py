@@ -3,7 +3,8 @@
 A working-tree snapshot records, for every file and symlink outside `.git`, its kind, its
 permission bits and its bytes (or its link target). A git-state snapshot records the bytes
 of the user's index, HEAD, config and every reflog, and every ref outside
-`refs/cleveragents/` with its value: what `agents` promises never to touch.
+`refs/cleveragents/` with its value: what `agents` promises never to touch. A store dump
+is every row of `agents`' own SQLite store, as SQL text.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import stat
 import subprocess
 import tempfile
@@ -120,6 +122,20 @@ class RepoLibrary:
             )
             raise AssertionError(f"the user's git state changed ({', '.join(changed)}):\n{details}")
 
+    # the store of `agents`
+
+    def store_dump(self, repo: str) -> str:
+        """Every table and row of `<git-dir>/cleveragents/state.db`, as SQL text (`.dump`)."""
+        path = Path(repo) / ".git" / "cleveragents" / "state.db"
+        if not path.is_file():
+            raise AssertionError(f"there is no store at {path}")
+        # A read-write connection, closed at once: the last one to close removes the WAL files.
+        db = sqlite3.connect(path)
+        try:
+            return "\n".join(db.iterdump())
+        finally:
+            db.close()
+
     # JSON documents of `agents --json`
 
     def parse_json_document(self, text: str) -> Any:
@@ -152,6 +168,30 @@ class RepoLibrary:
         raise AssertionError(
             f"no decision {decision_id}; the tree has {[d['id'] for d in decisions]}"
         )
+
+    def step_decision(
+        self, document: dict[str, Any], step: int, status: str = "active"
+    ) -> dict[str, Any]:
+        """The one decision of kind `step` for step number `step` with this status."""
+        found = [
+            d
+            for d in self.decisions_of(document)
+            if d["kind"] == "step" and d["step"] == int(step) and d["status"] == status
+        ]
+        if len(found) != 1:
+            raise AssertionError(
+                f"expected one {status} decision of step {step}, found {[d['id'] for d in found]}"
+            )
+        return found[0]
+
+    def decision_records(self, document: dict[str, Any], *ids: str) -> list[str]:
+        """The decisions with these ids, each as canonical JSON without its nested children."""
+        records = []
+        for decision_id in ids:
+            decision = self.decision_by_id(document, decision_id)
+            record = {key: value for key, value in decision.items() if key != "children"}
+            records.append(json.dumps(record, sort_keys=True, ensure_ascii=False))
+        return records
 
 
 def _git(repo: str, *args: str) -> str:
