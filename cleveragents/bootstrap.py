@@ -40,15 +40,22 @@ class Services:
     def close(self) -> None:
         self.store.close()
 
-    def create_scripted(self, script: Path, budget: dict[str, int] | None = None) -> Plan:
+    def create_scripted(
+        self,
+        script: Path,
+        budget: dict[str, int] | None = None,
+        drift_threshold: float | None = None,
+    ) -> Plan:
         """A new plan that follows the plan file at `script` (its text is kept with the plan).
 
-        The budget is the plan file's, with what `budget` sets on top (command-line flags).
+        The budget and drift threshold are the plan file's, with what the command-line
+        flags set on top.
         """
         plan_file, text = load_plan_file(script)
         spec = ActorSpec(kind="scripted", source=str(script), script=text)
         limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
-        return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits)
+        threshold = drift_threshold if drift_threshold is not None else plan_file.drift_threshold
+        return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits, threshold)
 
 
 def actor_for(spec: ActorSpec) -> Actor:

@@ -210,3 +210,7 @@ Feature: Correct a plan by sending it back to a decision
     And decision 6 is active again and the new branch is reverted
     When I run "agents plan ops --json"
     Then the JSON value "operations.1.status" is "rolled_back"
+
+  Scenario: A diff for scripts
+    When I run "agents plan diff 6 8 --json"
+    Then the JSON value "patch" contains "+red"

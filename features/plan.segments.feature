@@ -101,3 +101,70 @@ Feature: Plans made in segments, within budgets
       | task: x\nbudget:\n  calls: 3\nsteps:\n  - replan                         | bad.yaml:3: budget.calls: Extra inputs are not permitted           |
       | task: x\nsteps:\n  - replant                                             | bad.yaml:3: steps[0]: a step is a mapping with name and options, or the word replan |
       | task: x\nsteps:\n  - name: s\n    options: []                            | bad.yaml:4: steps[0].options: List should have at least 1 item     |
+
+  Scenario: A command that changes many files is drift: the actor regenerates the plan
+    Given the plan file "drift.yaml":
+      """
+      task: Generate, then go on
+      on_drift: regenerate
+      steps:
+        - name: generate
+          options:
+            - actions:
+                - run: mkdir gen && for i in 1 2 3 4 5 6; do echo $i > gen/$i.txt; done
+        - name: use it
+          options:
+            - actions:
+                - write: use.txt
+                  content: "used\n"
+      """
+    When I run "agents plan run --script {tmp}/drift.yaml"
+    Then the exit code is 0
+    And stdout contains "replan 1 step after 1 done: use it — plan updated"
+    When I run "agents plan tree --json"
+    Then the JSON tree has a replan decision
+    And the JSON replan's rationale says "drift: similarity 0.14 is below 0.7; the actor chose to regenerate the plan"
+
+  Scenario: Files the plan writes itself are no drift
+    Given the plan file "writes.yaml":
+      """
+      task: Write many files
+      on_drift: regenerate
+      steps:
+        - name: one
+          options:
+            - actions:
+                - write: a.txt
+                  content: "a"
+                - write: b.txt
+                  content: "b"
+                - delete: README.md
+        - name: two
+          options:
+            - actions:
+                - write: e.txt
+                  content: "e"
+      """
+    When I run "agents plan run --script {tmp}/writes.yaml --json"
+    Then the exit code is 0
+    And the JSON value "plan.usage.replans" is 0
+
+  Scenario: A lower threshold lets more change through
+    Given the plan file "drift.yaml":
+      """
+      task: Generate, then go on
+      on_drift: regenerate
+      steps:
+        - name: generate
+          options:
+            - actions:
+                - run: mkdir gen && for i in 1 2 3 4 5 6; do echo $i > gen/$i.txt; done
+        - name: use it
+          options:
+            - actions:
+                - write: use.txt
+                  content: "used\n"
+      """
+    When I run "agents plan run --script {tmp}/drift.yaml --drift-threshold 0.1 --json"
+    Then the exit code is 0
+    And the JSON value "plan.usage.replans" is 0

@@ -54,19 +54,22 @@ class CorrectionService:
         self.actor_for = actor_for
 
     def preview(self, plan_ref: str | None, decision_ref: str) -> CorrectionPlan:
-        """The decisions a revert to `decision_ref` supersedes and the files it changes."""
-        plan, target = resolve_decision(self.store, plan_ref, decision_ref)
-        if target.status is not DecisionStatus.ACTIVE:
-            raise BadInput(
-                f"decision {target.id} of plan {plan.id} is {target.status.value}",
-                hint=f"correct a live decision: see `agents plan tree {plan.id} --active`",
-            )
-        if target.checkpoint_before is None:  # pragma: no cover - every decision records one
-            raise BadInput(f"decision {target.id} has no checkpoint to go back to")
-        affected = affected_by(self.store.decisions(plan.id), target)
-        before = self.store.checkpoint(target.checkpoint_before)
-        # The snapshot writes the plan's private index: not while another command owns it.
+        """The decisions a revert to `decision_ref` supersedes and the files it changes.
+
+        Read under the plan's lock: a command still changing the plan is named (exit 3),
+        rather than its half-made state taken for the plan's.
+        """
+        plan, _ = resolve_decision(self.store, plan_ref, decision_ref)
         with self.operations.locks.hold(plan.id, "agents plan correct --dry-run"):
+            plan, target = resolve_decision(self.store, plan.id, decision_ref.split(":")[-1])
+            if target.status is not DecisionStatus.ACTIVE:
+                raise BadInput(
+                    f"decision {target.id} of plan {plan.id} is {target.status.value}",
+                    hint=f"correct a live decision: see `agents plan tree {plan.id} --active`",
+                )
+            assert target.checkpoint_before is not None  # every decision records one
+            affected = affected_by(self.store.decisions(plan.id), target)
+            before = self.store.checkpoint(target.checkpoint_before)
             now = self.checkpoints.snapshot_tree(plan.id)
         return CorrectionPlan(
             plan, target, affected, self.checkpoints.changed_paths(now, before.tree)

@@ -13,8 +13,9 @@ from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget, replans_left, retries_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.local_planning import jaccard
 from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
-from cleveragents.domain.strategy import StepSpec
+from cleveragents.domain.strategy import DriftVerdict, StepSpec
 from cleveragents.domain.tree import main_line_tip
 from cleveragents.errors import BadInput, BudgetExhausted
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
@@ -41,7 +42,14 @@ class PlanLifecycleService:
         self.actor_for = actor_for
         self.observer = observer
 
-    def create(self, task: str, goal: list[Check], actor: ActorSpec, budget: Budget) -> Plan:
+    def create(
+        self,
+        task: str,
+        goal: list[Check],
+        actor: ActorSpec,
+        budget: Budget,
+        drift_threshold: float | None = None,
+    ) -> Plan:
         """A new plan, stored, ready to run."""
         existing = {p.id for p in self.store.plans()}
         plan_id = secrets.token_hex(4)
@@ -57,6 +65,8 @@ class PlanLifecycleService:
             created_at=now,
             updated_at=now,
         )
+        if drift_threshold is not None:
+            plan = plan.model_copy(update={"drift_threshold": drift_threshold})
         with self.store.transaction():
             self.store.save_plan(plan)
         return plan
@@ -123,10 +133,17 @@ class _Run:
         try:
             line, replan_after = self.strategize(parent, DecisionKind.STRATEGY, "")
             while True:
-                for step in list(self.r.context.steps):
-                    ok, line = self.run_step(len(self.r.context.completed_steps), step, line)
+                queue = list(self.r.context.steps)
+                while queue:
+                    ok, line = self.run_step(
+                        len(self.r.context.completed_steps), queue.pop(0), line
+                    )
                     if not ok:
                         return self.finish(PlanStatus.FAILED, line.outcome or "")
+                    drift = self.drift() if queue else None
+                    if drift:
+                        line, replan_after = self.replan(line, drift)
+                        queue = list(self.r.context.steps)
                 if not replan_after:
                     return self.verify(line)
                 line, replan_after = self.replan(line, "a replan step ended the segment")
@@ -147,12 +164,38 @@ class _Run:
         r.save_plan(usage=usage)
         return self.strategize(parent, DecisionKind.REPLAN, why)
 
+    def drift(self) -> str | None:
+        """Why to replan when the workspace drifted from the one the segment was planned on.
+
+        Files the segment's own write, edit and delete actions changed are expected, not
+        drift; what commands or other people changed is. Below the plan's threshold the
+        actor says whether the rest of the segment still holds (seed 004).
+        """
+        r = self.r
+        assert r.current is not None and r.planned_on is not None
+        planned = {e for e in self.checkpoints.entries(r.planned_on) if e[0] not in r.touched}
+        now = {e for e in self.checkpoints.entries(r.current.tree) if e[0] not in r.touched}
+        similarity = jaccard(planned, now)
+        if similarity >= r.plan.drift_threshold:
+            return None
+        verdict: DriftVerdict = r.ask(
+            "assess_drift", lambda: self.actor.assess_drift(r.context, similarity)
+        )
+        r.planned_on, r.touched = r.current.tree, set()
+        if verdict.action == "continue":
+            return None
+        return (
+            f"drift: similarity {similarity:.2f} is below {r.plan.drift_threshold:g}; "
+            f"the actor chose to {verdict.action} the plan"
+        )
+
     def strategize(
         self, parent: Decision | None, kind: DecisionKind, why: str
     ) -> tuple[Decision, bool]:
         """Ask the actor for a plan segment; the completed steps are not proposed again."""
         r = self.r
         before = r.checkpoint("before strategy")
+        r.planned_on, r.touched = before.tree, set()
         state = r.actor_state()
         strategy = r.ask("strategize", lambda: self.actor.strategize(r.context))
         r.context = r.context.model_copy(update={"steps": strategy.steps})
@@ -259,7 +302,7 @@ class _Run:
         r = self.r
         for action in actions:
             before = r.current
-            outcome = self.environment.apply(action)
+            outcome = r.apply(self.environment, action)
             after = r.checkpoint(f"after {action.describe()}")
             r.record(
                 kind=DecisionKind.ACTION,

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint
@@ -14,7 +15,7 @@ from cleveragents.domain.plan import Plan
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import next_decision_id, next_local_id
 from cleveragents.errors import BudgetExhausted
-from cleveragents.ports import CheckpointStore, Clock, PlanStore
+from cleveragents.ports import CheckpointStore, Clock, Environment, PlanStore
 
 Observer = Callable[[Decision], None]
 
@@ -40,6 +41,14 @@ class PlanRecorder:
         self.message_id = state.message_id
         self.context = ActorContext.from_state(plan.task, state.data)
         self.current: Checkpoint | None = None
+        self.planned_on: str | None = None  # the tree the current segment was planned on
+        self.touched: set[str] = set()  # paths the segment's own file actions wrote
+
+    def apply(self, environment: Environment, action: Action) -> ActionOutcome:
+        """Take an action, remembering the files it writes: those changes are no drift."""
+        if not isinstance(action, RunAction):
+            self.touched.add(action.path)
+        return environment.apply(action)
 
     def checkpoint(self, label: str) -> Checkpoint:
         checkpoint = self.checkpoints.create(self.plan.id, label)

@@ -107,6 +107,17 @@ def run(
     calls: BudgetCalls = None,
     replans: BudgetReplans = None,
     retries: BudgetRetries = None,
+    drift: Annotated[
+        float | None,
+        typer.Option(
+            "--drift-threshold",
+            min=0,
+            max=1,
+            show_default=False,
+            help="Below this similarity to the tree it was planned on, the actor is "
+            "asked whether the plan still holds (default 0.7).",
+        ),
+    ] = None,
 ) -> int:
     """Run a plan on this working tree, with a checkpoint before every decision.
 
@@ -115,7 +126,7 @@ def run(
     """
     with services(ctx, progress(json, quiet)) as s:
         # A relative path is relative to -C DIR, as with git -C.
-        plan = s.create_scripted(ctx.obj / script, budget(calls, replans, retries))
+        plan = s.create_scripted(ctx.obj / script, budget(calls, replans, retries), drift)
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())

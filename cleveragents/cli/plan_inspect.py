@@ -175,6 +175,7 @@ def diff(
         ),
     ] = None,
     plan: PlanOption = None,
+    json: Json = False,
 ) -> int:
     """The file diff between two decisions' checkpoints, or a decision and the working tree.
 
@@ -182,6 +183,9 @@ def diff(
     """
     with services(ctx) as s:
         patch = s.inspection.diff(plan, first, second)
+    if json:
+        output.emit_json({"patch": patch})
+        return 0
     sys.stdout.write(patch + ("\n" if patch and not patch.endswith("\n") else ""))
     return 0
 

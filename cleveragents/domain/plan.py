@@ -51,6 +51,7 @@ class Plan(BaseModel):
     phase: Phase = Phase.STRATEGIZE
     actor: ActorSpec
     budget: Budget = Field(default_factory=Budget)
+    drift_threshold: float = Field(default=0.7, ge=0, le=1)
     usage: Usage = Field(default_factory=Usage)
     head_decision: str | None = None
     actor_state: str | None = None  # the actor's latest state: where `resume` picks up

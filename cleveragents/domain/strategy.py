@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -52,6 +52,15 @@ class DistanceEstimate(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     distance: float = Field(ge=0, le=10)
+    reasoning: str = ""
+
+
+class DriftVerdict(BaseModel):
+    """The actor's answer when the workspace drifted from the one its plan was made on."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action: Literal["continue", "modify", "regenerate"]
     reasoning: str = ""
 
 

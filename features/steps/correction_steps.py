@@ -413,3 +413,12 @@ def step_correct_replan(context: Any) -> None:
         d for d in reversed(decisions) if d.kind.value == "replan" and d.status.value == "active"
     )
     run_agents(context, f"agents plan correct --mode=revert --decision {replan.id} -g again -q")
+
+
+@then('the JSON replan\'s rationale says "{text}"')
+def step_replan_rationale(context: Any, text: str) -> None:
+    def walk(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [m for n in nodes for m in [n, *walk(n["children"])]]
+
+    replans = [n for n in walk(json.loads(context.result.stdout)["tree"]) if n["kind"] == "replan"]
+    assert any(r["rationale"].startswith(text) for r in replans), [r["rationale"] for r in replans]

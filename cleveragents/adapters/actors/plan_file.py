@@ -155,6 +155,8 @@ class PlanFile(_Strict):
     task: str = Field(min_length=1)
     goal: list[Check] = Field(default_factory=list)
     budget: Budget | None = None
+    drift_threshold: float | None = Field(default=None, ge=0, le=1)
+    on_drift: Literal["continue", "modify", "regenerate"] = "continue"
     steps: list[StepEntry] = Field(min_length=1)
 
     @property

@@ -11,6 +11,7 @@ from cleveragents.domain.local_planning import distance_from_checks
 from cleveragents.domain.strategy import (
     ActorContext,
     DistanceEstimate,
+    DriftVerdict,
     StepAttempt,
     StepSpec,
     Strategy,
@@ -89,6 +90,13 @@ class ScriptedActor:
                     alternatives=len(local.explore),
                 )
         return None
+
+    def assess_drift(self, context: ActorContext, similarity: float) -> DriftVerdict:
+        """What the plan file's `on_drift` says (continue unless it says otherwise)."""
+        return DriftVerdict(
+            action=self.plan_file.on_drift,
+            reasoning=f"the plan file says {self.plan_file.on_drift}",
+        )
 
     def estimate_distance(
         self, context: ActorContext, checks: Sequence[ActionOutcome]

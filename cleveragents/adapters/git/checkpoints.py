@@ -29,6 +29,7 @@ class GitCheckpoints:
         self.repo = repo
         self._now = now
         self._tips: dict[str, str | None] = {}  # each plan's newest checkpoint, once resolved
+        self._entries: dict[str, frozenset[tuple[str, str]]] = {}  # trees listed lately
 
     def ref(self, plan_id: str) -> str:
         return f"refs/cleveragents/plans/{plan_id}"
@@ -162,6 +163,16 @@ class GitCheckpoints:
         """Paths that differ between two trees (commits work too)."""
         out = self.repo.git("diff-tree", "-r", "--no-renames", "--name-only", "-z", before, after)
         return [p for p in out.split("\0") if p]
+
+    def entries(self, tree: str) -> frozenset[tuple[str, str]]:
+        """The `(path, blob)` pairs of a tree: what drift is measured on."""
+        if tree not in self._entries:
+            listing = self.repo.git("ls-tree", "-r", "-z", tree).split("\0")
+            pairs = (line.split("\t", 1) for line in listing if line)
+            if len(self._entries) > 16:
+                self._entries.clear()
+            self._entries[tree] = frozenset((path, meta.split()[2]) for meta, path in pairs)
+        return self._entries[tree]
 
     def patch(self, before: str, after: str) -> str:
         """The textual diff from one tree to another (binary files named, not shown)."""

@@ -81,6 +81,9 @@ class WorkspaceEnvironment:
 
     def _run(self, action: RunAction) -> ActionOutcome:
         env = {k: v for k, v in os.environ.items() if k not in HIDDEN_VARIABLES}
+        # Its own session, so a Ctrl-C reaches us first and we stop the whole command; and
+        # killed with us (SIGKILL gives no chance to clean up), so a command a killed
+        # correction started cannot write into the working tree after its rollback.
         process = subprocess.Popen(
             action.command,
             shell=True,
@@ -90,6 +93,7 @@ class WorkspaceEnvironment:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         try:
             raw, _ = process.communicate(timeout=action.timeout)
@@ -116,3 +120,13 @@ def _cap(raw: bytes) -> str:
     if len(text) <= OUTPUT_CAP:
         return text
     return text[:OUTPUT_CAP] + f"\n[... {len(text) - OUTPUT_CAP} more characters cut]"
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child, between fork and exec
+    """Ask Linux to SIGKILL this child when the agents process dies (PR_SET_PDEATHSIG)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass  # not Linux: the command may outlive a killed agents process
