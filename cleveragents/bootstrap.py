@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,12 +59,16 @@ class Services:
         return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits, threshold)
 
 
-def actor_for(spec: ActorSpec) -> Actor:
-    """The actor a plan was made with, rebuilt from what the plan stored."""
-    if spec.kind == "scripted" and spec.script is not None:
-        source = spec.source or "plan file"
-        return ScriptedActor(parse_plan_file(spec.script, source), source)
-    raise BadInput(f"this version of cleveragents cannot rebuild a {spec.kind!r} actor")
+def actors(root: Path) -> Callable[[ActorSpec], Actor]:
+    """Rebuilds the actor a plan was made with, from what the plan stored."""
+
+    def actor_for(spec: ActorSpec) -> Actor:
+        if spec.kind == "scripted" and spec.script is not None:
+            source = spec.source or "plan file"
+            return ScriptedActor(parse_plan_file(spec.script, source), source, root)
+        raise BadInput(f"this version of cleveragents cannot rebuild a {spec.kind!r} actor")
+
+    return actor_for
 
 
 def state_path(repo: GitRepository) -> Path:
@@ -80,6 +85,7 @@ def bootstrap(start: Path, observer: Observer | None = None) -> Services:
     checkpoints = GitCheckpoints(repo, clock.now)
     environment = WorkspaceEnvironment(repo.root, repo.git_dir)
     operations = OperationLog(store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock)
+    actor_for = actors(repo.root)
     lifecycle = PlanLifecycleService(
         store, checkpoints, environment, clock, operations, actor_for, observer
     )

@@ -136,7 +136,7 @@ class LocalPlanner:
         """Take the local action's workspace actions, stopping at the first that fails."""
         outcomes: list[ActionOutcome] = []
         for action in proposal.actions:
-            outcomes.append(self.r.apply(self.environment, action))
+            outcomes.append(self.r.apply(self.environment, action)[1])
             if not outcomes[-1].ok:
                 break
         return outcomes

@@ -15,6 +15,7 @@ from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.local_planning import jaccard
 from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
+from cleveragents.domain.rules import subtasks
 from cleveragents.domain.strategy import DriftVerdict, StepSpec
 from cleveragents.domain.tree import main_line_tip
 from cleveragents.errors import BadInput, BudgetExhausted
@@ -128,22 +129,26 @@ class _Run:
         self.actor = actor
         self.checkpoints = checkpoints
         self.environment = environment
+        self.last_output = ""  # what the last failed action or check printed
+        self.subtask: Decision | None = None  # the open sub-task decision, if any
+        self.subtask_name: str | None = None
 
     def execute(self, parent: Decision | None) -> Plan:
         try:
             line, replan_after = self.strategize(parent, DecisionKind.STRATEGY, "")
             while True:
-                queue = list(self.r.context.steps)
+                queue = self.segment_queue()
                 while queue:
-                    ok, line = self.run_step(
-                        len(self.r.context.completed_steps), queue.pop(0), line
-                    )
+                    step, subtask = queue.pop(0)
+                    line = self.enter_subtask(subtask, line)
+                    ok, line = self.run_step(len(self.r.context.completed_steps), step, line)
                     if not ok:
+                        self.close_subtask(ok=False)
                         return self.finish(PlanStatus.FAILED, line.outcome or "")
                     drift = self.drift() if queue else None
                     if drift:
                         line, replan_after = self.replan(line, drift)
-                        queue = list(self.r.context.steps)
+                        queue = self.segment_queue()
                 if not replan_after:
                     return self.verify(line)
                 line, replan_after = self.replan(line, "a replan step ended the segment")
@@ -163,6 +168,39 @@ class _Run:
         usage = r.plan.usage.model_copy(update={"replans": r.plan.usage.replans + 1})
         r.save_plan(usage=usage)
         return self.strategize(parent, DecisionKind.REPLAN, why)
+
+    def segment_queue(self) -> list[tuple[StepSpec, str | None]]:
+        """The segment's steps, each with the sub-task it belongs to."""
+        steps = self.r.context.steps
+        names = subtasks([s.phase for s in steps], len(self.r.context.completed_steps))
+        return list(zip(steps, names, strict=True))
+
+    def enter_subtask(self, name: str | None, line: Decision) -> Decision:
+        """Open a sub-task decision when the step starts a new one; steps hang below it."""
+        if name is None or name == self.subtask_name:
+            return line
+        self.close_subtask(ok=True)
+        r = self.r
+        assert r.current is not None
+        self.subtask = r.record(
+            kind=DecisionKind.SUBTASK,
+            phase=Phase.EXECUTE,
+            parent_id=line.id,
+            summary=f"sub-task {name}",
+            before=r.current,
+            actor_state_before=r.actor_state(),
+        )
+        self.subtask_name = name
+        return self.subtask
+
+    def close_subtask(self, ok: bool) -> None:
+        """Settle the open sub-task, naming the outputs it hands to the next one."""
+        if self.subtask is None:
+            return
+        outputs = ", ".join(self.r.context.outputs) or "none"
+        outcome = f"done; outputs so far: {outputs}" if ok else "failed"
+        self.r.update(self.subtask, after=self.r.current, ok=ok, outcome=outcome)
+        self.subtask, self.subtask_name = None, None
 
     def drift(self) -> str | None:
         """Why to replan when the workspace drifted from the one the segment was planned on.
@@ -220,7 +258,9 @@ class _Run:
 
     def run_step(self, index: int, step: StepSpec, parent: Decision) -> tuple[bool, Decision]:
         r = self.r
-        r.context = r.context.model_copy(update={"step_index": index, "tried_options": []})
+        r.context = r.context.model_copy(
+            update={"step_index": index, "tried_options": [], "last_failure": ""}
+        )
         before = r.checkpoint(f"before step {index + 1}: {step.name}")
         decision = r.record(
             kind=DecisionKind.STEP,
@@ -302,7 +342,7 @@ class _Run:
         r = self.r
         for action in actions:
             before = r.current
-            outcome = r.apply(self.environment, action)
+            action, outcome = r.apply(self.environment, action)
             after = r.checkpoint(f"after {action.describe()}")
             r.record(
                 kind=DecisionKind.ACTION,
@@ -320,6 +360,7 @@ class _Run:
                 outcome=_describe(outcome),
             )
             if not outcome.ok:
+                self.last_output = outcome.output
                 return f"{action.describe()}: {outcome.summary}"
         if checks:
             return self.run_checks(step, Phase.EXECUTE, "step check", checks, option)
@@ -330,6 +371,7 @@ class _Run:
         r.context = r.context.model_copy(
             update={
                 "tried_options": [*r.context.tried_options, option],
+                "last_failure": f"{failure}\n{self.last_output[-4000:]}",
                 "notes": [*r.context.notes, f"{step.summary}, {_option(option)} failed: {failure}"],
             }
         )
@@ -364,6 +406,7 @@ class _Run:
         )
 
     def verify(self, parent: Decision) -> Plan:
+        self.close_subtask(ok=True)
         if not self.r.plan.goal:
             return self.finish(PlanStatus.COMPLETED, "every step succeeded (no goal checks)")
         self.r.save_plan(status=PlanStatus.VERIFYING, phase=Phase.VERIFY)
@@ -397,6 +440,7 @@ class _Run:
         )
         if failed is None:
             return None
+        self.last_output = failed[1].output
         return f"{what} `{failed[0].run}` failed: {_describe(failed[1])}"
 
     def finish(self, status: PlanStatus, outcome: str) -> Plan:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from cleveragents.domain.action import Action, ActionOutcome, RunAction
+from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint
@@ -44,11 +44,22 @@ class PlanRecorder:
         self.planned_on: str | None = None  # the tree the current segment was planned on
         self.touched: set[str] = set()  # paths the segment's own file actions wrote
 
-    def apply(self, environment: Environment, action: Action) -> ActionOutcome:
-        """Take an action, remembering the files it writes: those changes are no drift."""
+    def apply(self, environment: Environment, action: Action) -> tuple[Action, ActionOutcome]:
+        """Take an action with earlier outputs filled in; keep its own output if it names one.
+
+        The files it writes are remembered: changes the plan makes itself are no drift.
+        """
+        try:
+            action = with_outputs(action, self.context.outputs)
+        except KeyError as missing:
+            return action, ActionOutcome(ok=False, summary=f"no output {missing} yet")
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
-        return environment.apply(action)
+        outcome = environment.apply(action)
+        if isinstance(action, RunAction) and action.output and outcome.ok:
+            outputs = {**self.context.outputs, action.output: outcome.output.strip()}
+            self.context = self.context.model_copy(update={"outputs": outputs})
+        return action, outcome
 
     def checkpoint(self, label: str) -> Checkpoint:
         checkpoint = self.checkpoints.create(self.plan.id, label)

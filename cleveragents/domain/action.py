@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -52,6 +53,7 @@ class RunAction(_Action):
     timeout: float = Field(default=60.0, gt=0)
     revert: str | None = None  # a command that undoes this one (a toggle undoes itself)
     irreversible: bool = False  # effects outside the working tree: no restore undoes them
+    output: str | None = None  # keep its stdout as `{{ outputs.NAME }}` for later actions
 
     def describe(self) -> str:
         return f"run {self.command}"
@@ -70,3 +72,16 @@ class ActionOutcome(BaseModel):
     exit_code: int | None = None
     output: str = ""
     timed_out: bool = False
+
+
+_OUTPUT = re.compile(r"\{\{\s*outputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+def with_outputs(action: Action, outputs: dict[str, str]) -> Action:
+    """The action with every `{{ outputs.NAME }}` filled in; KeyError names a missing one."""
+    fields = {
+        name: _OUTPUT.sub(lambda m: outputs[m.group(1)], value)
+        for name, value in action.model_dump().items()
+        if isinstance(value, str) and name != "type"
+    }
+    return action.model_copy(update=fields)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import PurePosixPath
 
 from cleveragents.errors import PathRefused
@@ -28,3 +29,21 @@ def confined_path(path: str) -> str:
     if not parts:
         raise PathRefused(f"path {path!r} names the working tree itself", hint="name a file")
     return "/".join(parts)
+
+
+SUBTASK_SIZE = 5
+
+
+def subtasks(phases: Sequence[str | None], done: int) -> list[str | None]:
+    """The sub-task of each step of a segment: its phase; without phases, when there are
+    more than five steps, parts of five (seed 004: hierarchical plans)."""
+    if any(phases):
+        return list(phases)
+    if len(phases) <= SUBTASK_SIZE:
+        return [None] * len(phases)
+    names: list[str | None] = []
+    for i in range(len(phases)):
+        first = done + (i // SUBTASK_SIZE) * SUBTASK_SIZE + 1
+        last = min(first + SUBTASK_SIZE - 1, done + len(phases))
+        names.append(f"part {i // SUBTASK_SIZE + 1} (steps {first}-{last})")
+    return names

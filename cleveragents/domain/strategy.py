@@ -22,6 +22,7 @@ class StepSpec(BaseModel):
     name: str
     checks: list[Check] = Field(default_factory=list)
     progress: list[Check] = Field(default_factory=list)
+    phase: str | None = None  # the sub-task it belongs to
 
 
 class Strategy(BaseModel):
@@ -78,6 +79,10 @@ class ActorContext(BaseModel):
     notes: list[str] = Field(default_factory=list)
     # Options a correction superseded, by step number: the actor should try something else.
     superseded_options: dict[str, list[str]] = Field(default_factory=dict)
+    # Outputs of earlier commands (`output: NAME`), handed from sub-task to sub-task.
+    outputs: dict[str, str] = Field(default_factory=dict)
+    # How the last attempt at the current step failed, with the end of its output.
+    last_failure: str = ""
     # Local planning inside the current step: what was tried, and what to explore from.
     local_tried: list[str] = Field(default_factory=list)
     explore_from: str | None = None

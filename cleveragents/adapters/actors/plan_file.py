@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -13,6 +14,7 @@ from pydantic import (
     Tag,
     ValidationError,
     field_validator,
+    model_validator,
 )
 
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
@@ -67,6 +69,7 @@ class RunSpec(_Strict):
     timeout: float = Field(default=60.0, gt=0)
     revert: str | None = None
     irreversible: bool = False
+    output: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
 
     def action(self) -> Action:
         return RunAction(
@@ -74,6 +77,7 @@ class RunSpec(_Strict):
             timeout=self.timeout,
             revert=self.revert,
             irreversible=self.irreversible,
+            output=self.output,
         )
 
 
@@ -116,6 +120,29 @@ class LocalSpec(AlternativeSpec):
     explore: list[AlternativeSpec] = Field(default_factory=list)
 
 
+class ContingencySpec(_Strict):
+    """A known fix: when a failure's output matches `when_output` (a regular expression) or
+    the file `when_missing` does not exist, take `actions`, then retry the failed option."""
+
+    name: str = Field(min_length=1)
+    when_output: str | None = None
+    when_missing: str | None = None
+    actions: list[ActionSpec] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one_condition(self) -> ContingencySpec:
+        if (self.when_output is None) == (self.when_missing is None):
+            raise ValueError("a contingency needs exactly one of when_output, when_missing")
+        if self.when_output is not None:
+            try:
+                re.compile(self.when_output)
+            except re.error as error:
+                raise ValueError(f"when_output is not a regular expression: {error}") from error
+        if self.when_missing is not None:
+            _path(self.when_missing)
+        return self
+
+
 class StepFileSpec(_Strict):
     name: str = Field(min_length=1)
     options: list[OptionSpec] = Field(min_length=1)
@@ -146,10 +173,18 @@ StepEntry = Annotated[
 ]
 
 
+class PhaseSpec(_Strict):
+    """A named group of steps: a sub-task that runs before the next phase."""
+
+    name: str = Field(min_length=1)
+    steps: list[StepEntry] = Field(min_length=1)
+
+
 class PlanFile(_Strict):
     """A whole plan file: the task, an optional goal and budget, the steps with their options.
 
-    A `replan` entry ends a segment: the actor is asked again for what follows it.
+    A `replan` entry ends a segment: the actor is asked again for what follows it. Steps
+    may instead come in `phases`, each a sub-task.
     """
 
     task: str = Field(min_length=1)
@@ -157,19 +192,39 @@ class PlanFile(_Strict):
     budget: Budget | None = None
     drift_threshold: float | None = Field(default=None, ge=0, le=1)
     on_drift: Literal["continue", "modify", "regenerate"] = "continue"
-    steps: list[StepEntry] = Field(min_length=1)
+    contingencies: list[ContingencySpec] = Field(default_factory=list)
+    steps: list[StepEntry] = Field(default_factory=list)
+    phases: list[PhaseSpec] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _steps_or_phases(self) -> PlanFile:
+        if bool(self.steps) == bool(self.phases):
+            raise ValueError("a plan file has either steps or phases (not both, not neither)")
+        if not self.real_steps:
+            raise ValueError("a plan file needs at least one step besides replan")
+        return self
 
     @property
-    def real_steps(self) -> list[StepFileSpec]:
-        return [s for s in self.steps if isinstance(s, StepFileSpec)]
+    def entries(self) -> list[tuple[str | None, StepEntry]]:
+        """Every entry with the name of its phase (None without phases)."""
+        if self.steps:
+            return [(None, entry) for entry in self.steps]
+        return [(phase.name, entry) for phase in self.phases for entry in phase.steps]
 
-    def segment(self, done: int) -> tuple[list[StepFileSpec], bool]:
+    @property
+    def real_steps(self) -> list[tuple[str | None, StepFileSpec]]:
+        return [(ph, e) for ph, e in self.entries if isinstance(e, StepFileSpec)]
+
+    def step(self, index: int) -> StepFileSpec:
+        return self.real_steps[index][1]
+
+    def segment(self, done: int) -> tuple[list[tuple[str | None, StepFileSpec]], bool]:
         """The steps after the first `done` up to the next `replan`, and whether one follows."""
         seen, found = 0, []
-        for entry in self.steps:
+        for phase, entry in self.entries:
             if isinstance(entry, StepFileSpec):
                 if seen >= done:
-                    found.append(entry)
+                    found.append((phase, entry))
                 seen += 1
             elif found:
                 return found, seen < len(self.real_steps)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from cleveragents.adapters.actors.plan_file import OptionSpec, PlanFile
 from cleveragents.domain.action import ActionOutcome
@@ -27,13 +28,17 @@ class ScriptedActor:
 
     name = "scripted"
 
-    def __init__(self, plan_file: PlanFile, source: str) -> None:
+    def __init__(self, plan_file: PlanFile, source: str, root: Path) -> None:
         self.plan_file = plan_file
         self.source = source
+        self.root = root
 
     def strategize(self, context: ActorContext) -> Strategy:
         segment, replan_after = self.plan_file.segment(len(context.completed_steps))
-        steps = [StepSpec(name=s.name, checks=s.check, progress=s.progress) for s in segment]
+        steps = [
+            StepSpec(name=s.name, checks=s.check, progress=s.progress, phase=phase)
+            for phase, s in segment
+        ]
         return Strategy(
             steps=steps,
             replan_after=replan_after,
@@ -42,12 +47,15 @@ class ScriptedActor:
 
     def refine(self, context: ActorContext) -> StepAttempt | None:
         assert context.step_index is not None
-        step = self.plan_file.real_steps[context.step_index]
+        step = self.plan_file.step(context.step_index)
         untried = [
             (step.option_name(i), option)
             for i, option in enumerate(step.options)
             if step.option_name(i) not in context.tried_options
         ]
+        fix = self._contingency(context)
+        if fix is not None:
+            return fix
         if not untried:
             return None
         words = set(re.findall(r"\w+", " ".join(context.guidance).lower()))
@@ -65,11 +73,36 @@ class ScriptedActor:
         actions = [spec.action() for spec in option.actions]
         return StepAttempt(option=name, actions=actions, rationale=why)
 
+    def _contingency(self, context: ActorContext) -> StepAttempt | None:
+        """A known fix for the last failure, followed by the option that failed, once each."""
+        assert context.step_index is not None
+        step = self.plan_file.step(context.step_index)
+        names = [step.option_name(i) for i in range(len(step.options))]
+        failed = next((n for n in reversed(context.tried_options) if n in names), None)
+        if not context.last_failure or failed is None:
+            return None
+        for fix in self.plan_file.contingencies:
+            if fix.name in context.tried_options:
+                continue
+            if fix.when_output is not None and re.search(fix.when_output, context.last_failure):
+                why = f"the failure's output matches {fix.when_output!r}"
+            elif fix.when_missing is not None and not (self.root / fix.when_missing).exists():
+                why = f"{fix.when_missing} is missing"
+            else:
+                continue
+            retry = step.options[names.index(failed)].actions
+            return StepAttempt(
+                option=fix.name,
+                actions=[a.action() for a in [*fix.actions, *retry]],
+                rationale=f"contingency {fix.name}: {why}; then {failed} again",
+            )
+        return None
+
     def propose_local(self, context: ActorContext) -> StepAttempt | None:
         """Another way to do the last local action when exploring; else the first entry of
         the step's `local` list not tried yet."""
         assert context.step_index is not None
-        step = self.plan_file.real_steps[context.step_index]
+        step = self.plan_file.step(context.step_index)
         if context.explore_from is not None:
             base = next(s for s in step.local if s.name == context.explore_from)
             left = [alt for alt in base.explore if alt.name not in context.local_tried]
