@@ -1,0 +1,174 @@
+"""PlanRun: one pass of the agent loop: segments of steps, replans, sub-tasks, verification."""
+
+from __future__ import annotations
+
+from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.application.step_runner import StepRunner
+from cleveragents.domain.budget import replans_left
+from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.local_planning import jaccard
+from cleveragents.domain.plan import Phase, Plan, PlanStatus
+from cleveragents.domain.rules import subtasks
+from cleveragents.domain.strategy import DriftVerdict, StepSpec
+from cleveragents.errors import BudgetExhausted
+from cleveragents.ports import Actor, CheckpointStore, Environment
+
+
+class PlanRun:
+    """Strategize, then each step of each segment, replanning between segments and on drift."""
+
+    def __init__(
+        self,
+        recorder: PlanRecorder,
+        actor: Actor,
+        checkpoints: CheckpointStore,
+        environment: Environment,
+    ) -> None:
+        self.r = recorder
+        self.actor = actor
+        self.checkpoints = checkpoints
+        self.steps = StepRunner(recorder, actor, checkpoints, environment)
+        self.subtask: Decision | None = None  # the open sub-task decision, if any
+        self.subtask_name: str | None = None
+
+    def execute(self, parent: Decision | None) -> Plan:
+        try:
+            line, replan_after = self.strategize(parent, DecisionKind.STRATEGY, "")
+            while True:
+                queue = self.segment_queue()
+                while queue:
+                    step, subtask = queue.pop(0)
+                    line = self.enter_subtask(subtask, line)
+                    ok, line = self.steps.run_step(len(self.r.context.completed_steps), step, line)
+                    if not ok:
+                        self.close_subtask(ok=False)
+                        return self.finish(PlanStatus.FAILED, line.outcome or "")
+                    drift = self.drift() if queue else None
+                    if drift:
+                        line, replan_after = self.replan(line, drift)
+                        queue = self.segment_queue()
+                if not replan_after:
+                    return self.verify(line)
+                line, replan_after = self.replan(line, "a replan step ended the segment")
+        except BudgetExhausted as spent:
+            self.r.actor_state()
+            self.r.save_plan(exhausted=spent.message, outcome=f"stopped: {spent.message}")
+            return self.r.plan
+        except KeyboardInterrupt:
+            self.r.save_plan(outcome="interrupted")
+            raise
+
+    def replan(self, parent: Decision, why: str) -> tuple[Decision, bool]:
+        """Ask for the next segment, the completed steps marked done (seed 002)."""
+        r = self.r
+        if not replans_left(r.plan.budget, r.plan.usage):
+            raise BudgetExhausted(f"the replan budget ({r.plan.budget.replans}) is spent")
+        usage = r.plan.usage.model_copy(update={"replans": r.plan.usage.replans + 1})
+        r.save_plan(usage=usage)
+        return self.strategize(parent, DecisionKind.REPLAN, why)
+
+    def segment_queue(self) -> list[tuple[StepSpec, str | None]]:
+        """The segment's steps, each with the sub-task it belongs to."""
+        steps = self.r.context.steps
+        names = subtasks([s.phase for s in steps], len(self.r.context.completed_steps))
+        return list(zip(steps, names, strict=True))
+
+    def enter_subtask(self, name: str | None, line: Decision) -> Decision:
+        """Open a sub-task decision when the step starts a new one; steps hang below it."""
+        if name is None or name == self.subtask_name:
+            return line
+        self.close_subtask(ok=True)
+        r = self.r
+        assert r.current is not None
+        self.subtask = r.record(
+            kind=DecisionKind.SUBTASK,
+            phase=Phase.EXECUTE,
+            parent_id=line.id,
+            summary=f"sub-task {name}",
+            before=r.current,
+            actor_state_before=r.actor_state(),
+        )
+        self.subtask_name = name
+        return self.subtask
+
+    def close_subtask(self, ok: bool) -> None:
+        """Settle the open sub-task, naming the outputs it hands to the next one."""
+        if self.subtask is None:
+            return
+        outputs = ", ".join(self.r.context.outputs) or "none"
+        outcome = f"done; outputs so far: {outputs}" if ok else "failed"
+        self.r.update(self.subtask, after=self.r.current, ok=ok, outcome=outcome)
+        self.subtask, self.subtask_name = None, None
+
+    def drift(self) -> str | None:
+        """Why to replan when the workspace drifted from the one the segment was planned on.
+
+        Files the segment's own write, edit and delete actions changed are expected, not
+        drift; what commands or other people changed is. Below the plan's threshold the
+        actor says whether the rest of the segment still holds (seed 004).
+        """
+        r = self.r
+        assert r.current is not None and r.planned_on is not None
+        planned = {e for e in self.checkpoints.entries(r.planned_on) if e[0] not in r.touched}
+        now = {e for e in self.checkpoints.entries(r.current.tree) if e[0] not in r.touched}
+        similarity = jaccard(planned, now)
+        if similarity >= r.plan.drift_threshold:
+            return None
+        verdict: DriftVerdict = r.ask(
+            "assess_drift", lambda: self.actor.assess_drift(r.context, similarity)
+        )
+        r.planned_on, r.touched = r.current.tree, set()
+        if verdict.action == "continue":
+            return None
+        return (
+            f"drift: similarity {similarity:.2f} is below {r.plan.drift_threshold:g}; "
+            f"the actor chose to {verdict.action} the plan"
+        )
+
+    def strategize(
+        self, parent: Decision | None, kind: DecisionKind, why: str
+    ) -> tuple[Decision, bool]:
+        """Ask the actor for a plan segment; the completed steps are not proposed again."""
+        r = self.r
+        before = r.checkpoint("before strategy")
+        r.planned_on, r.touched = before.tree, set()
+        state = r.actor_state()
+        strategy = r.ask("strategize", lambda: self.actor.strategize(r.context))
+        r.context = r.context.model_copy(update={"steps": strategy.steps})
+        done = len(r.context.completed_steps)
+        names = ", ".join(s.name for s in strategy.steps) or "none"
+        more = "; a replan follows" if strategy.replan_after else ""
+        decision = r.record(
+            kind=kind,
+            phase=Phase.STRATEGIZE,
+            parent_id=parent.id if parent else None,
+            summary=f"{_count(len(strategy.steps), 'step')}"
+            f"{f' after {done} done' if done else ''}: {names}{more}",
+            rationale=f"{why}; {strategy.rationale}" if why else strategy.rationale,
+            before=before,
+            after=before,
+            actor_state_before=state,
+            ok=True,
+            outcome="plan proposed" if kind is DecisionKind.STRATEGY else "plan updated",
+            plan_update={"status": PlanStatus.EXECUTING, "phase": Phase.EXECUTE},
+        )
+        return decision, strategy.replan_after
+
+    def verify(self, parent: Decision) -> Plan:
+        self.close_subtask(ok=True)
+        if not self.r.plan.goal:
+            return self.finish(PlanStatus.COMPLETED, "every step succeeded (no goal checks)")
+        self.r.save_plan(status=PlanStatus.VERIFYING, phase=Phase.VERIFY)
+        failed = self.steps.run_checks(parent, Phase.VERIFY, "goal", self.r.plan.goal, None)
+        if failed:
+            return self.finish(PlanStatus.FAILED, f"goal not met: {failed}")
+        return self.finish(PlanStatus.COMPLETED, "every goal check passed")
+
+    def finish(self, status: PlanStatus, outcome: str) -> Plan:
+        self.r.actor_state()
+        self.r.save_plan(status=status, phase=Phase.DONE, outcome=outcome)
+        return self.r.plan
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")

@@ -1,0 +1,222 @@
+"""StepRunner: one step of a plan: its options, their checks, and local planning after them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cleveragents.application.local_planner import LocalPlanner
+from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.domain.action import Action, ActionOutcome, RunAction
+from cleveragents.domain.budget import retries_left
+from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.plan import Check, Phase
+from cleveragents.domain.strategy import StepSpec
+from cleveragents.errors import BudgetExhausted
+from cleveragents.ports import Actor, CheckpointStore, Environment
+
+
+class StepRunner:
+    """Runs a step: each option the actor proposes, restoring the step's checkpoint after a
+    failed one; when none is left, local planning; a checkpoint before every decision."""
+
+    def __init__(
+        self,
+        recorder: PlanRecorder,
+        actor: Actor,
+        checkpoints: CheckpointStore,
+        environment: Environment,
+    ) -> None:
+        self.r = recorder
+        self.actor = actor
+        self.checkpoints = checkpoints
+        self.environment = environment
+        self.last_output = ""  # what the last failed action or check printed
+
+    def run_step(self, index: int, step: StepSpec, parent: Decision) -> tuple[bool, Decision]:
+        r = self.r
+        r.context = r.context.model_copy(
+            update={"step_index": index, "tried_options": [], "last_failure": ""}
+        )
+        before = r.checkpoint(f"before step {index + 1}: {step.name}")
+        decision = r.record(
+            kind=DecisionKind.STEP,
+            phase=Phase.EXECUTE,
+            parent_id=parent.id,
+            step=index + 1,
+            summary=f"step {index + 1}: {step.name}",
+            before=before,
+            actor_state_before=r.actor_state(),
+        )
+        try:
+            return self.attempts(index, step, decision, before)
+        except BudgetExhausted as spent:
+            r.update(decision, after=r.current, ok=False, outcome=f"stopped: {spent.message}")
+            raise
+
+    def attempts(
+        self, index: int, step: StepSpec, decision: Decision, before: Checkpoint
+    ) -> tuple[bool, Decision]:
+        """Try the step's options the actor proposes until one passes or none is left."""
+        r = self.r
+        failures: list[str] = []
+        while True:
+            if not retries_left(r.plan.budget, len(failures)):
+                raise BudgetExhausted(
+                    f"step {index + 1} used its {r.plan.budget.retries_per_step} retries"
+                )
+            attempt = r.ask("refine", lambda: self.actor.refine(r.context))
+            if attempt is None:
+                return self.local_planning(index, step, decision, before, failures)
+            failure = self.attempt(decision, attempt.option, attempt.actions, step.checks)
+            if failure is None:
+                r.context = r.context.model_copy(
+                    update={"completed_steps": [*r.context.completed_steps, step.name]}
+                )
+                done = r.update(
+                    decision,
+                    after=r.current,
+                    ok=True,
+                    option=attempt.option,
+                    outcome=f"done ({attempt.option})",
+                    rationale=attempt.rationale,
+                )
+                return True, done
+            failures.append(f"{_option(attempt.option)}: {failure}")
+            self.revert_attempt(decision, before, attempt.option, failure)
+
+    def local_planning(
+        self,
+        index: int,
+        step: StepSpec,
+        decision: Decision,
+        before: Checkpoint,
+        failures: list[str],
+    ) -> tuple[bool, Decision]:
+        """Every option failed: the local loop tries to reach the step's goal, else it fails."""
+        r = self.r
+        local = LocalPlanner(r, self.actor, self.checkpoints, self.environment).run(decision, step)
+        if local.ok:
+            r.context = r.context.model_copy(
+                update={"completed_steps": [*r.context.completed_steps, step.name]}
+            )
+            return True, r.update(
+                decision, after=r.current, ok=True, option="local planning", outcome=local.outcome
+            )
+        tried = ", ".join(r.context.tried_options) or "none"
+        why = f"step {index + 1} ({step.name}) failed: no option left (tried {tried})"
+        if local.actions:
+            why += f"; {local.outcome}"
+            self.restore_step(decision, before, "local planning ended without the goal")
+        if failures:
+            why += f"; last option failure: {failures[-1]}"
+        return False, r.update(decision, ok=False, outcome=why, after=r.current)
+
+    def attempt(
+        self, step: Decision, option: str, actions: Sequence[Action], checks: Sequence[Check]
+    ) -> str | None:
+        """Take one option's actions, then its checks; the reason it failed, or None."""
+        r = self.r
+        for action in actions:
+            before = r.current
+            action, outcome = r.apply(self.environment, action)
+            after = r.checkpoint(f"after {action.describe()}")
+            r.record(
+                kind=DecisionKind.ACTION,
+                phase=Phase.EXECUTE,
+                parent_id=step.id,
+                step=step.step,
+                option=option,
+                summary=action.describe(),
+                rationale=_option(option),
+                action=action.model_dump(mode="json"),
+                before=before,
+                after=after,
+                actor_state_before=r.actor_state(),
+                ok=outcome.ok,
+                outcome=_describe(outcome),
+            )
+            if not outcome.ok:
+                self.last_output = outcome.output
+                return f"{action.describe()}: {outcome.summary}"
+        if checks:
+            return self.run_checks(step, Phase.EXECUTE, "step check", checks, option)
+        return None
+
+    def revert_attempt(self, step: Decision, to: Checkpoint, option: str, failure: str) -> None:
+        r = self.r
+        r.context = r.context.model_copy(
+            update={
+                "tried_options": [*r.context.tried_options, option],
+                "last_failure": f"{failure}\n{self.last_output[-4000:]}",
+                "notes": [*r.context.notes, f"{step.summary}, {_option(option)} failed: {failure}"],
+            }
+        )
+        self.restore_step(step, to, f"after {_option(option)} failed", failure, option)
+
+    def restore_step(
+        self,
+        step: Decision,
+        to: Checkpoint,
+        why: str,
+        rationale: str = "",
+        option: str | None = None,
+    ) -> None:
+        """Put the files back to the step's checkpoint, as a revert decision of the step."""
+        r = self.r
+        before = r.current
+        self.checkpoints.restore(to)
+        r.current = to
+        r.record(
+            kind=DecisionKind.REVERT,
+            phase=Phase.EXECUTE,
+            parent_id=step.id,
+            step=step.step,
+            option=option,
+            summary=f"restore the checkpoint of {step.id} {why}",
+            rationale=rationale,
+            before=before,
+            after=to,
+            actor_state_before=r.actor_state(),
+            ok=True,
+            outcome=f"working tree back at checkpoint {to.id[:12]}",
+        )
+
+    def run_checks(
+        self, parent: Decision, phase: Phase, what: str, checks: Sequence[Check], option: str | None
+    ) -> str | None:
+        r = self.r
+        before = r.current
+        results = [
+            self.environment.apply(RunAction(command=c.run, timeout=c.timeout)) for c in checks
+        ]
+        after = r.checkpoint(f"after {what}")
+        failed = next(((c, o) for c, o in zip(checks, results, strict=True) if not o.ok), None)
+        r.record(
+            kind=DecisionKind.VERIFICATION,
+            phase=phase,
+            parent_id=parent.id,
+            step=parent.step,
+            option=option,
+            summary=f"{what}: " + "; ".join(c.run for c in checks),
+            before=before,
+            after=after,
+            actor_state_before=r.actor_state(),
+            ok=failed is None,
+            outcome="; ".join(_describe(o) for o in results),
+        )
+        if failed is None:
+            return None
+        self.last_output = failed[1].output
+        return f"{what} `{failed[0].run}` failed: {_describe(failed[1])}"
+
+
+def _describe(outcome: ActionOutcome) -> str:
+    if outcome.output.strip() and not outcome.ok:
+        tail = outcome.output.strip().splitlines()[-1][:200]
+        return f"{outcome.summary} ({tail})"
+    return outcome.summary
+
+
+def _option(name: str) -> str:
+    return name if name.startswith("option ") else f"option {name}"
