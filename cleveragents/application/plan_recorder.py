@@ -10,8 +10,9 @@ from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_ou
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint
-from cleveragents.domain.decision import Decision
+from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.rules import roll
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import next_decision_id, next_local_id
 from cleveragents.errors import BudgetExhausted
@@ -120,6 +121,15 @@ class PlanRecorder:
             self.store.save_decision(decision)
             self.save_plan(head_decision=decision.id, **(plan_update or {}))
         self.decisions.append(decision)
+        if decision.kind in (DecisionKind.ACTION, DecisionKind.LOCAL_ACTION):
+            recent, earlier = roll(
+                self.context.recent_actions,
+                self.context.earlier_actions,
+                f"{decision.summary}: {decision.outcome}",
+            )
+            self.context = self.context.model_copy(
+                update={"recent_actions": recent, "earlier_actions": earlier}
+            )
         if self.observer:
             self.observer(decision)
         return decision

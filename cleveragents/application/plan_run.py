@@ -6,9 +6,9 @@ from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.application.step_runner import StepRunner
 from cleveragents.domain.budget import replans_left
 from cleveragents.domain.decision import Decision, DecisionKind
-from cleveragents.domain.local_planning import jaccard
+from cleveragents.domain.local_planning import jaccard, velocity_stalled
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
-from cleveragents.domain.rules import subtasks
+from cleveragents.domain.rules import split_compound, subtasks
 from cleveragents.domain.strategy import DriftVerdict, StepSpec
 from cleveragents.errors import BudgetExhausted
 from cleveragents.ports import Actor, CheckpointStore, Environment
@@ -30,6 +30,7 @@ class PlanRun:
         self.steps = StepRunner(recorder, actor, checkpoints, environment)
         self.subtask: Decision | None = None  # the open sub-task decision, if any
         self.subtask_name: str | None = None
+        self.successes = 0  # steps that succeeded in this run, the goal not yet met
 
     def execute(self, parent: Decision | None) -> Plan:
         try:
@@ -43,12 +44,16 @@ class PlanRun:
                     if not ok:
                         self.close_subtask(ok=False)
                         return self.finish(PlanStatus.FAILED, line.outcome or "")
+                    self.successes += 1
                     drift = self.drift() if queue else None
                     if drift:
                         line, replan_after = self.replan(line, drift)
                         queue = self.segment_queue()
                 if not replan_after:
                     return self.verify(line)
+                ended = self.between_segments(line)
+                if ended is not None:
+                    return ended
                 line, replan_after = self.replan(line, "a replan step ended the segment")
         except BudgetExhausted as spent:
             self.r.actor_state()
@@ -57,6 +62,27 @@ class PlanRun:
         except KeyboardInterrupt:
             self.r.save_plan(outcome="interrupted")
             raise
+
+    def between_segments(self, line: Decision) -> Plan | None:
+        """Before the next segment: done if the goal is met already; stopped, with a
+        reflection, after five successful steps in a row that did not reach it (seed 004)."""
+        if not self.r.plan.goal:
+            return None
+        failed = self.steps.run_checks(line, Phase.VERIFY, "goal", self.r.plan.goal, None)
+        if failed is None:
+            self.close_subtask(ok=True)
+            return self.finish(
+                PlanStatus.COMPLETED, "every goal check passed; the rest of the plan was not needed"
+            )
+        if velocity_stalled(self.successes):
+            done = ", ".join(self.r.context.completed_steps[-self.successes :])
+            self.close_subtask(ok=False)
+            return self.finish(
+                PlanStatus.FAILED,
+                f"stopped to reflect: {self.successes} steps succeeded in a row ({done}) and the "
+                f"goal is still not met ({failed}); the plan needs rethinking, not more steps",
+            )
+        return None
 
     def replan(self, parent: Decision, why: str) -> tuple[Decision, bool]:
         """Ask for the next segment, the completed steps marked done (seed 002)."""
@@ -134,15 +160,16 @@ class PlanRun:
         r.planned_on, r.touched = before.tree, set()
         state = r.actor_state()
         strategy = r.ask("strategize", lambda: self.actor.strategize(r.context))
-        r.context = r.context.model_copy(update={"steps": strategy.steps})
+        steps = strategy.steps if strategy.atomic else atomic_steps(strategy.steps)
+        r.context = r.context.model_copy(update={"steps": steps})
         done = len(r.context.completed_steps)
-        names = ", ".join(s.name for s in strategy.steps) or "none"
+        names = ", ".join(s.name for s in steps) or "none"
         more = "; a replan follows" if strategy.replan_after else ""
         decision = r.record(
             kind=kind,
             phase=Phase.STRATEGIZE,
             parent_id=parent.id if parent else None,
-            summary=f"{_count(len(strategy.steps), 'step')}"
+            summary=f"{_count(len(steps), 'step')}"
             f"{f' after {done} done' if done else ''}: {names}{more}",
             rationale=f"{why}; {strategy.rationale}" if why else strategy.rationale,
             before=before,
@@ -172,3 +199,13 @@ class PlanRun:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def atomic_steps(steps: list[StepSpec]) -> list[StepSpec]:
+    """Compound steps an actor proposed, split into atomic ones; checks go with the last."""
+    atomic: list[StepSpec] = []
+    for step in steps:
+        names = split_compound(step.name)
+        atomic += [StepSpec(name=n, phase=step.phase) for n in names[:-1]]
+        atomic.append(step.model_copy(update={"name": names[-1]}))
+    return atomic

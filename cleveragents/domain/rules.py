@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
@@ -47,3 +48,31 @@ def subtasks(phases: Sequence[str | None], done: int) -> list[str | None]:
         last = min(first + SUBTASK_SIZE - 1, done + len(phases))
         names.append(f"part {i // SUBTASK_SIZE + 1} (steps {first}-{last})")
     return names
+
+
+RECENT_ACTIONS = 10
+
+
+def roll(recent: Sequence[str], earlier: int, new: str) -> tuple[list[str], int]:
+    """The actor's rolling context (seed 004): the last ten actions in full, and how many
+    came before them, so the context grows no further however long the plan runs."""
+    kept = [*recent, new]
+    overflow = max(0, len(kept) - RECENT_ACTIONS)
+    return kept[overflow:], earlier + overflow
+
+
+_THEN = re.compile(r",? and then |,? then |; ")
+_AND = re.compile(
+    r",? and (?=(?:write|add|create|run|edit|delete|remove|update|fix|test|install|"
+    r"build|commit|rename|move)\b)"
+)
+
+
+def split_compound(name: str) -> list[str]:
+    """The atomic steps of a compound one ("write X and run Y" -> "write X", "run Y")."""
+    parts: list[str] = []
+    for piece in (p.strip() for p in _THEN.split(name)):
+        halves = [h.strip() for h in _AND.split(piece)]
+        # "read and write the config" is one action with two verbs, not two steps.
+        parts += halves if all(len(h.split()) > 1 for h in halves) else [piece]
+    return [p for p in parts if p] or [name]

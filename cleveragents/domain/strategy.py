@@ -33,6 +33,7 @@ class Strategy(BaseModel):
     steps: list[StepSpec]
     rationale: str = ""
     replan_after: bool = False  # the segment ends at a `replan` step: ask again after it
+    atomic: bool = False  # the steps are atomic already (a plan file's are): no splitting
 
 
 class StepAttempt(BaseModel):
@@ -79,6 +80,9 @@ class ActorContext(BaseModel):
     notes: list[str] = Field(default_factory=list)
     # Options a correction superseded, by step number: the actor should try something else.
     superseded_options: dict[str, list[str]] = Field(default_factory=dict)
+    # The last ten actions in full (seed 004's rolling context), and how many came before.
+    recent_actions: list[str] = Field(default_factory=list)
+    earlier_actions: int = 0
     # Outputs of earlier commands (`output: NAME`), handed from sub-task to sub-task.
     outputs: dict[str, str] = Field(default_factory=dict)
     # How the last attempt at the current step failed, with the end of its output.

@@ -422,3 +422,22 @@ def step_replan_rationale(context: Any, text: str) -> None:
 
     replans = [n for n in walk(json.loads(context.result.stdout)["tree"]) if n["kind"] == "replan"]
     assert any(r["rationale"].startswith(text) for r in replans), [r["rationale"] for r in replans]
+
+
+@then(
+    'the newest plan\'s latest actor state holds {count:d} recent actions from "{first}" and '
+    "{earlier:d} earlier"
+)
+def step_rolling(context: Any, count: int, first: str, earlier: int) -> None:
+    plan, _ = fresh(context)
+    data = services(context).store.actor_state(plan.actor_state).data
+    assert len(data["recent_actions"]) == count, data["recent_actions"]
+    assert data["recent_actions"][0].startswith(first), data["recent_actions"]
+    assert data["earlier_actions"] == earlier
+
+
+@then('the step "{name}" splits into "{parts}"')
+def step_split(context: Any, name: str, parts: str) -> None:
+    from cleveragents.domain.rules import split_compound
+
+    assert split_compound(name) == parts.split(" | "), split_compound(name)

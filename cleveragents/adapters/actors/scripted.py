@@ -40,6 +40,7 @@ class ScriptedActor:
             for phase, s in segment
         ]
         return Strategy(
+            atomic=True,
             steps=steps,
             replan_after=replan_after,
             rationale=f"the steps of plan file {self.source}",
