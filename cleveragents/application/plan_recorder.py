@@ -18,7 +18,7 @@ from cleveragents.domain.tree import next_decision_id, next_local_id
 from cleveragents.errors import BudgetExhausted
 from cleveragents.ports import CheckpointStore, Clock, Environment, PlanStore
 
-Observer = Callable[[Decision], None]
+Observer = Callable[[Decision, Plan], None]
 
 
 class PlanRecorder:
@@ -131,7 +131,7 @@ class PlanRecorder:
                 update={"recent_actions": recent, "earlier_actions": earlier}
             )
         if self.observer:
-            self.observer(decision)
+            self.observer(decision, self.plan)
         return decision
 
     def update(self, decision: Decision, after: Checkpoint | None, **fields: Any) -> Decision:

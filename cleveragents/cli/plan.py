@@ -18,9 +18,9 @@ from cleveragents.cli.options import (
     command_line,
     services,
 )
+from cleveragents.cli.progress import Progress
 
 if TYPE_CHECKING:
-    from cleveragents.domain.decision import Decision
     from cleveragents.domain.plan import Plan
 
 app = typer.Typer(
@@ -55,19 +55,6 @@ Actions: write (path, content), edit (path, find, replace), delete (path), run (
 """
 
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final line.")]
-
-
-def progress(json: bool, quiet: bool) -> Any:
-    """An observer that prints each decision as it is recorded (not for --json or --quiet)."""
-    if json or quiet:
-        return None
-
-    def show(decision: Decision) -> None:
-        from cleveragents.adapters.render.tree import decision_label
-
-        output.show(decision_label(decision))
-
-    return show
 
 
 def finished(plan: Plan, json: bool, document: dict[str, Any]) -> int:
@@ -124,7 +111,7 @@ def run(
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when a budget
     runs out (`agents plan resume --budget-calls N` then continues it).
     """
-    with services(ctx, progress(json, quiet)) as s:
+    with Progress(not (json or quiet)) as progress, services(ctx, progress) as s:
         # A relative path is relative to -C DIR, as with git -C.
         plan = s.create_scripted(ctx.obj / script, budget(calls, replans, retries), drift)
         if not (json or quiet):
@@ -147,7 +134,7 @@ def resume(
 
     Steps already completed are not redone.
     """
-    with services(ctx, progress(json, quiet)) as s:
+    with Progress(not (json or quiet)) as progress, services(ctx, progress) as s:
         found = s.lifecycle.resume(plan, command_line(), budget(calls, replans, retries))
         return finished(found, json, plan_inspect.document(*s.inspection.tree(found.id)))
 

@@ -80,8 +80,9 @@ def correct(
     Strategize and re-executes. A safety checkpoint comes first: `agents plan undo` brings
     back the working tree as it was, your own edits included.
     """
-    from cleveragents.cli.plan import finished, progress
+    from cleveragents.cli.plan import finished
     from cleveragents.cli.plan_inspect import document
+    from cleveragents.cli.progress import Progress
     from cleveragents.domain.correction import Restore
 
     if mode is Mode.revert and decision is None:
@@ -91,7 +92,7 @@ def correct(
             "--mode=append takes --guidance and no --decision",
             hint="to go back to a decision, use --mode=revert",
         )
-    with services(ctx, progress(json, quiet)) as s:
+    with Progress(not (json or quiet)) as progress, services(ctx, progress) as s:
         if mode is Mode.append:
             assert guidance is not None
             result = s.corrections.append(plan, guidance, not no_execute, command_line())

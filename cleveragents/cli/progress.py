@@ -1,0 +1,59 @@
+"""Seeing a plan run: a line per decision, and on a terminal a live status line below them."""
+
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from cleveragents.cli import output
+
+if TYPE_CHECKING:
+    from rich.status import Status
+
+    from cleveragents.domain.decision import Decision
+    from cleveragents.domain.plan import Plan
+
+
+class Progress:
+    """The observer of a run. Off for --json and --quiet; plain lines when not a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.live = enabled and sys.stdout.isatty()
+        self.status: Status | None = None
+
+    def __call__(self, decision: Decision, plan: Plan) -> None:
+        if not self.enabled:
+            return
+        from cleveragents.adapters.render.tree import decision_label
+
+        output.show(decision_label(decision))
+        if self.live and self.status is None:  # started late: a question may come first
+            self.status = output.stdout.status("", spinner="dots")
+            self.status.start()
+        if self.status is not None:
+            self.status.update(status_line(decision, plan))
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self.status is not None:
+            self.status.stop()
+
+
+def status_line(decision: Decision, plan: Plan) -> str:
+    """Where the run stands: phase, step, local iteration, and the budget used."""
+    where = f"step {decision.step}" if decision.step else decision.phase.value
+    if "." in decision.id:
+        where += f", local {decision.id.split('.', 1)[1]}"
+    return (
+        f"plan {plan.id} · {where} · actor calls {plan.usage.actor_calls}/"
+        f"{plan.budget.actor_calls} · replans {plan.usage.replans}/{plan.budget.replans}"
+    )
