@@ -41,6 +41,32 @@ class Services:
     def close(self) -> None:
         self.store.close()
 
+    def create_for_task(
+        self,
+        task: str,
+        model: str | None,
+        allow: list[str],
+        budget: dict[str, int] | None = None,
+        drift_threshold: float | None = None,
+    ) -> Plan:
+        """A new plan for Claude to make and carry out; it runs only the allowed commands."""
+        from cleveragents.adapters.actors.claude import api_key_present
+
+        if not task.strip():
+            raise BadInput("the task is empty", hint="say what the agent should do")
+        if not api_key_present():
+            raise BadInput(
+                "ANTHROPIC_API_KEY is not set", hint="export it, or run a plan file with --script"
+            )
+        spec = ActorSpec(kind="anthropic", model=model or model_name())
+        plan = self.lifecycle.create(
+            task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
+        )
+        plan = plan.model_copy(update={"allow_commands": allow})
+        with self.store.transaction():
+            self.store.save_plan(plan)
+        return plan
+
     def create_scripted(
         self,
         script: Path,
@@ -59,16 +85,27 @@ class Services:
         return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits, threshold)
 
 
-def actors(root: Path) -> Callable[[ActorSpec], Actor]:
+def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
     """Rebuilds the actor a plan was made with, from what the plan stored."""
 
     def actor_for(spec: ActorSpec) -> Actor:
         if spec.kind == "scripted" and spec.script is not None:
             source = spec.source or "plan file"
             return ScriptedActor(parse_plan_file(spec.script, source), source, root)
+        if spec.kind == "anthropic":
+            from cleveragents.adapters.actors.claude import AnthropicActor
+
+            return AnthropicActor(spec.model or model_name(), root, git_dir)
         raise BadInput(f"this version of cleveragents cannot rebuild a {spec.kind!r} actor")
 
     return actor_for
+
+
+def model_name() -> str:
+    """The model for the anthropic actor: CLEVERAGENTS_MODEL, else the default."""
+    from cleveragents.adapters.actors.claude import DEFAULT_MODEL
+
+    return os.environ.get("CLEVERAGENTS_MODEL") or DEFAULT_MODEL
 
 
 def state_path(repo: GitRepository) -> Path:
@@ -77,7 +114,9 @@ def state_path(repo: GitRepository) -> Path:
     return Path(override) if override else repo.state_dir / "state.db"
 
 
-def bootstrap(start: Path, observer: Observer | None = None) -> Services:
+def bootstrap(
+    start: Path, observer: Observer | None = None, approve: Callable[[str], bool] | None = None
+) -> Services:
     """Find the repository at or above `start` and build the services on it."""
     repo = GitRepository.discover(start)
     clock = SystemClock()
@@ -85,9 +124,9 @@ def bootstrap(start: Path, observer: Observer | None = None) -> Services:
     checkpoints = GitCheckpoints(repo, clock.now)
     environment = WorkspaceEnvironment(repo.root, repo.git_dir)
     operations = OperationLog(store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock)
-    actor_for = actors(repo.root)
+    actor_for = actors(repo.root, repo.git_dir)
     lifecycle = PlanLifecycleService(
-        store, checkpoints, environment, clock, operations, actor_for, observer
+        store, checkpoints, environment, clock, operations, actor_for, observer, approve
     )
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, actor_for)
     inspection = PlanInspection(store, checkpoints)

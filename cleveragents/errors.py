@@ -75,6 +75,13 @@ class BudgetExhausted(CleverAgentsError):
     kind = "budget_exhausted"
 
 
+class ActorUnavailable(CleverAgentsError):
+    """The actor (a model's service) could not answer: the plan stops, resumable. Exit 1."""
+
+    exit_code = 1
+    kind = "actor_unavailable"
+
+
 class Cancelled(CleverAgentsError):
     """The person said no when asked: nothing was changed. Exit 1."""
 

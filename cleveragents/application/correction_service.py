@@ -103,10 +103,19 @@ class CorrectionService:
             for d in preview.affected:
                 if d.step is not None and d.option and d.option not in used[str(d.step)]:
                     used[str(d.step)].append(d.option)
+            notes = context.notes
+            if restore is not Restore.BOTH and preview.changed_paths:
+                # What the actor last saw and the files now differ: say where.
+                notes = [
+                    *notes,
+                    "files that differ from what you last saw: "
+                    + ", ".join(preview.changed_paths[:50]),
+                ]
             context = context.model_copy(
                 update={
                     "guidance": [*context.guidance, guidance],
                     "superseded_options": dict(used),
+                    "notes": notes,
                 }
             )
             correction = Correction(

@@ -144,12 +144,12 @@ class LocalPlanner:
     def measure(self, spec: StepSpec) -> tuple[float, bool]:
         """The actor's distance to the step's goal, and whether the step's checks all pass."""
         progress = [
-            self.environment.apply(RunAction(command=c.run, timeout=c.timeout))
+            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))[1]
             for c in spec.progress or spec.checks
         ]
         checks = (
             [
-                self.environment.apply(RunAction(command=c.run, timeout=c.timeout))
+                self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))[1]
                 for c in spec.checks
             ]
             if spec.progress
@@ -170,7 +170,9 @@ class LocalPlanner:
         if how is Reversal.COMMAND:
             for action in proposal.actions:
                 assert isinstance(action, RunAction) and action.revert
-                self.environment.apply(RunAction(command=action.revert, timeout=action.timeout))
+                self.r.apply(
+                    self.environment, RunAction(command=action.revert, timeout=action.timeout)
+                )
             done = r.checkpoint(f"after reverting {proposal.option}")
             what = "by its own revert command"
         else:

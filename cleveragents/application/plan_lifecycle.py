@@ -29,6 +29,7 @@ class PlanLifecycleService:
         operations: OperationLog,
         actor_for: Callable[[ActorSpec], Actor],
         observer: Observer | None = None,
+        approve_command: Callable[[str], bool] | None = None,
     ) -> None:
         self.store = store
         self.checkpoints = checkpoints
@@ -37,6 +38,7 @@ class PlanLifecycleService:
         self.operations = operations
         self.actor_for = actor_for
         self.observer = observer
+        self.approve_command = approve_command
 
     def create(
         self,
@@ -105,7 +107,14 @@ class PlanLifecycleService:
         Steps the context counts as completed are not sent to the actor again.
         """
         recorder = PlanRecorder(
-            self.store, self.checkpoints, self.clock, plan, state, self.observer
+            self.store,
+            self.checkpoints,
+            self.clock,
+            plan,
+            state,
+            self.observer,
+            actor,
+            self.approve_command,
         )
         return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
 

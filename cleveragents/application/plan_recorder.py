@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import fnmatch
 import json
 from collections.abc import Callable
 from typing import Any
 
 from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
-from cleveragents.domain.budget import calls_left
+from cleveragents.domain.budget import Usage, calls_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
@@ -32,12 +33,16 @@ class PlanRecorder:
         plan: Plan,
         state: ActorState,
         observer: Observer | None,
+        actor: object = None,
+        approve: Callable[[str], bool] | None = None,
     ) -> None:
         self.store = store
         self.checkpoints = checkpoints
         self.clock = clock
         self.plan = plan
         self.observer = observer
+        self.actor = actor
+        self.approve = approve  # asks a person whether a command outside the allow list runs
         self.decisions: list[Decision] = store.decisions(plan.id)
         self.message_id = state.message_id
         self.context = ActorContext.from_state(plan.task, state.data)
@@ -56,11 +61,23 @@ class PlanRecorder:
             return action, ActionOutcome(ok=False, summary=f"no output {missing} yet")
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
+        elif not self.allowed(action.command):
+            return action, ActionOutcome(
+                ok=False, summary=f"refused: `{action.command}` matches no --allow-command pattern"
+            )
         outcome = environment.apply(action)
         if isinstance(action, RunAction) and action.output and outcome.ok:
             outputs = {**self.context.outputs, action.output: outcome.output.strip()}
             self.context = self.context.model_copy(update={"outputs": outputs})
         return action, outcome
+
+    def allowed(self, command: str) -> bool:
+        """A plan made by a model runs only commands its allow list matches, or a person
+        approves; a plan file's commands were written by a person and run as they are."""
+        patterns = self.plan.allow_commands
+        if patterns is None or any(fnmatch.fnmatchcase(command, p) for p in patterns):
+            return True
+        return self.approve is not None and self.approve(command)
 
     def checkpoint(self, label: str) -> Checkpoint:
         checkpoint = self.checkpoints.create(self.plan.id, label)
@@ -84,12 +101,19 @@ class PlanRecorder:
                 f"the actor call budget ({self.plan.budget.actor_calls}) is spent"
             )
         request = json.dumps({"duty": duty, "context": self.context.model_dump(mode="json")})
+        spent_before = getattr(self.actor, "spent", Usage())
         reply = call()
         answer = "null" if reply is None else reply.model_dump_json()
-        usage = self.plan.usage.model_copy(update={"actor_calls": self.plan.usage.actor_calls + 1})
+        # A model's actor says what it exchanged and spent; the scripted one, nothing more.
+        exchange = getattr(self.actor, "exchange", None) or [
+            ("user", request),
+            ("assistant", answer),
+        ]
+        usage = _spend(self.plan.usage, spent_before, getattr(self.actor, "spent", Usage()))
         with self.store.transaction():
-            asked = self.store.add_message(self.plan.id, self.message_id, "user", request)
-            self.message_id = self.store.add_message(self.plan.id, asked.id, "assistant", answer).id
+            for role, content in exchange:
+                said = self.store.add_message(self.plan.id, self.message_id, role, content)
+                self.message_id = said.id
             self.save_plan(usage=usage)
         return reply
 
@@ -147,3 +171,16 @@ class PlanRecorder:
         self.plan = self.plan.model_copy(update={**fields, "updated_at": self.clock.now()})
         with self.store.transaction():
             self.store.save_plan(self.plan)
+
+
+def _spend(usage: Usage, before: Usage, after: Usage) -> Usage:
+    """The plan's usage after one actor call, with what a model's service counted for it."""
+    return usage.model_copy(
+        update={
+            "actor_calls": usage.actor_calls + 1,
+            "api_calls": usage.api_calls + after.api_calls - before.api_calls,
+            "input_tokens": usage.input_tokens + after.input_tokens - before.input_tokens,
+            "output_tokens": usage.output_tokens + after.output_tokens - before.output_tokens,
+            "cost_usd": round(usage.cost_usd + after.cost_usd - before.cost_usd, 6),
+        }
+    )

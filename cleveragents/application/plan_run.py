@@ -10,7 +10,7 @@ from cleveragents.domain.local_planning import jaccard, velocity_stalled
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.rules import split_compound, subtasks
 from cleveragents.domain.strategy import DriftVerdict, StepSpec
-from cleveragents.errors import BudgetExhausted
+from cleveragents.errors import ActorUnavailable, BudgetExhausted
 from cleveragents.ports import Actor, CheckpointStore, Environment
 
 
@@ -58,6 +58,10 @@ class PlanRun:
         except BudgetExhausted as spent:
             self.r.actor_state()
             self.r.save_plan(exhausted=spent.message, outcome=f"stopped: {spent.message}")
+            return self.r.plan
+        except ActorUnavailable as gone:
+            # Nothing half recorded: the question was not answered, so nothing was decided.
+            self.r.save_plan(outcome=f"stopped: {gone.message}")
             return self.r.plan
         except KeyboardInterrupt:
             self.r.save_plan(outcome="interrupted")

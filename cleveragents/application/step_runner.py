@@ -12,7 +12,7 @@ from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Check, Phase
 from cleveragents.domain.strategy import StepSpec
-from cleveragents.errors import BudgetExhausted
+from cleveragents.errors import ActorUnavailable, BudgetExhausted
 from cleveragents.ports import Actor, CheckpointStore, Environment
 
 
@@ -50,8 +50,8 @@ class StepRunner:
         )
         try:
             return self.attempts(index, step, decision, before)
-        except BudgetExhausted as spent:
-            r.update(decision, after=r.current, ok=False, outcome=f"stopped: {spent.message}")
+        except (BudgetExhausted, ActorUnavailable) as stopped:
+            r.update(decision, after=r.current, ok=False, outcome=f"stopped: {stopped.message}")
             raise
 
     def attempts(
@@ -188,7 +188,8 @@ class StepRunner:
         r = self.r
         before = r.current
         results = [
-            self.environment.apply(RunAction(command=c.run, timeout=c.timeout)) for c in checks
+            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))[1]
+            for c in checks
         ]
         after = r.checkpoint(f"after {what}")
         failed = next(((c, o) for c, o in zip(checks, results, strict=True) if not o.ok), None)

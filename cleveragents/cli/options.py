@@ -70,7 +70,7 @@ Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before restor
 
 
 @contextmanager
-def services(ctx: typer.Context, observer: Any = None) -> Iterator[Any]:
+def services(ctx: typer.Context, observer: Any = None, approve: Any = None) -> Iterator[Any]:
     """The services for the repository the command runs in, closed after the block.
 
     Imported late, so `--help` stays fast. What a killed command left behind is repaired
@@ -78,7 +78,7 @@ def services(ctx: typer.Context, observer: Any = None) -> Iterator[Any]:
     """
     from cleveragents.bootstrap import bootstrap
 
-    built = bootstrap(ctx.obj, observer)
+    built = bootstrap(ctx.obj, observer, approve)
     try:
         built.operations.settle()
         for notice in built.operations.notices:
@@ -100,3 +100,22 @@ def confirm(question: str, yes: bool) -> None:
         return
     if not typer.confirm(question, default=False):
         raise Cancelled("nothing changed: the restore was declined")
+
+
+Allow = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow-command",
+        show_default=False,
+        help="A command Claude may run without asking, as a shell pattern "
+        "('pytest*'); repeat it for more. Others are asked about on a terminal, "
+        "refused without one.",
+    ),
+]
+
+
+def approve_on_terminal(command: str) -> bool:
+    """Ask whether a model's command outside the allow list may run; no terminal, no."""
+    if not sys.stdin.isatty():
+        return False
+    return typer.confirm(f"Run `{command}`? It matches no --allow-command pattern", default=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -9,16 +10,19 @@ import typer
 
 from cleveragents.cli import output, plan_correct, plan_inspect
 from cleveragents.cli.options import (
+    Allow,
     BudgetCalls,
     BudgetReplans,
     BudgetRetries,
     Json,
     PlanRef,
+    approve_on_terminal,
     budget,
     command_line,
     services,
 )
 from cleveragents.cli.progress import Progress
+from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
     from cleveragents.domain.plan import Plan
@@ -77,18 +81,47 @@ def finished(plan: Plan, json: bool, document: dict[str, Any]) -> int:
     return 1
 
 
+class ActorChoice(StrEnum):
+    scripted = "scripted"
+    anthropic = "anthropic"
+
+
 @app.command("run", epilog=EXAMPLE)
 def run(
     ctx: typer.Context,
+    task: Annotated[
+        str | None,
+        typer.Argument(
+            help="What Claude should do (it makes the plan; needs ANTHROPIC_API_KEY).",
+            show_default=False,
+        ),
+    ] = None,
     script: Annotated[
-        Path,
+        Path | None,
         typer.Option(
             "--script",
             "-s",
-            help="The YAML plan file the scripted actor follows.",
             show_default=False,
+            help="A YAML plan file for the scripted actor: no network, no key.",
         ),
-    ],
+    ] = None,
+    actor: Annotated[
+        ActorChoice | None,
+        typer.Option(
+            "--actor",
+            show_default=False,
+            help="Who decides: scripted (with --script) or anthropic (with a TASK).",
+        ),
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            show_default=False,
+            help="Claude model (default: CLEVERAGENTS_MODEL, else claude-sonnet-4-5).",
+        ),
+    ] = None,
+    allow: Allow = None,
     json: Json = False,
     quiet: Quiet = False,
     calls: BudgetCalls = None,
@@ -108,12 +141,34 @@ def run(
 ) -> int:
     """Run a plan on this working tree, with a checkpoint before every decision.
 
+    \b
+    agents plan run --script plan.yaml              # the scripted actor, offline
+    agents plan run "add a --verbose flag" --allow-command "pytest*"   # Claude
+
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when a budget
     runs out (`agents plan resume --budget-calls N` then continues it).
     """
-    with Progress(not (json or quiet)) as progress, services(ctx, progress) as s:
-        # A relative path is relative to -C DIR, as with git -C.
-        plan = s.create_scripted(ctx.obj / script, budget(calls, replans, retries), drift)
+    chosen = actor or (ActorChoice.scripted if script else ActorChoice.anthropic)
+    if script is not None and task is not None:
+        raise BadInput("give either a TASK (for Claude) or --script FILE, not both")
+    if chosen is ActorChoice.scripted and script is None:
+        raise BadInput("the scripted actor needs --script FILE", hint="see `agents plan run -h`")
+    if chosen is ActorChoice.anthropic and task is None:
+        raise BadInput(
+            "the anthropic actor needs a TASK",
+            hint='agents plan run "what to do", or --script FILE for a plan file',
+        )
+    limits = budget(calls, replans, retries)
+    with (
+        Progress(not (json or quiet)) as progress,
+        services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
+    ):
+        if script is not None:
+            # A relative path is relative to -C DIR, as with git -C.
+            plan = s.create_scripted(ctx.obj / script, limits, drift)
+        else:
+            assert task is not None
+            plan = s.create_for_task(task, model, allow or [], limits, drift)
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())
@@ -134,7 +189,10 @@ def resume(
 
     Steps already completed are not redone.
     """
-    with Progress(not (json or quiet)) as progress, services(ctx, progress) as s:
+    with (
+        Progress(not (json or quiet)) as progress,
+        services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
+    ):
         found = s.lifecycle.resume(plan, command_line(), budget(calls, replans, retries))
         return finished(found, json, plan_inspect.document(*s.inspection.tree(found.id)))
 

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cleveragents.cli import output
-from cleveragents.cli.options import Json, PlanOption, Yes, command_line, confirm, services
+from cleveragents.cli.options import (
+    Json,
+    PlanOption,
+    Yes,
+    approve_on_terminal,
+    command_line,
+    confirm,
+    services,
+)
 from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
@@ -92,7 +100,10 @@ def correct(
             "--mode=append takes --guidance and no --decision",
             hint="to go back to a decision, use --mode=revert",
         )
-    with Progress(not (json or quiet)) as progress, services(ctx, progress) as s:
+    with (
+        Progress(not (json or quiet)) as progress,
+        services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
+    ):
         if mode is Mode.append:
             assert guidance is not None
             result = s.corrections.append(plan, guidance, not no_execute, command_line())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,20 @@ class Progress:
             self.status.start()
         if self.status is not None:
             self.status.update(status_line(decision, plan))
+
+    def pausing(self, ask: Callable[[str], bool]) -> Callable[[str], bool]:
+        """`ask`, with the live status line held while the question is on screen."""
+
+        def asked(command: str) -> bool:
+            if self.status is not None:
+                self.status.stop()
+            try:
+                return ask(command)
+            finally:
+                if self.status is not None:
+                    self.status.start()
+
+        return asked
 
     def __enter__(self) -> Progress:
         return self

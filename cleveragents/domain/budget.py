@@ -20,6 +20,10 @@ class Usage(BaseModel):
 
     actor_calls: int = 0
     replans: int = 0
+    api_calls: int = 0  # requests to a model's service (a duty may take several)
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
 
 
 def calls_left(budget: Budget, usage: Usage) -> bool:

@@ -39,6 +39,7 @@ class ActorSpec(BaseModel):
     kind: str
     source: str | None = None
     script: str | None = None
+    model: str | None = None
 
 
 class Plan(BaseModel):
@@ -52,6 +53,7 @@ class Plan(BaseModel):
     actor: ActorSpec
     budget: Budget = Field(default_factory=Budget)
     drift_threshold: float = Field(default=0.7, ge=0, le=1)
+    allow_commands: list[str] | None = None  # None: run every command (a person wrote them)
     usage: Usage = Field(default_factory=Usage)
     head_decision: str | None = None
     actor_state: str | None = None  # the actor's latest state: where `resume` picks up

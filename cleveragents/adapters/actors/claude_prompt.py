@@ -1,0 +1,54 @@
+"""The prompt Claude is given: built from the actor's context alone (seeds 002, 004)."""
+
+from __future__ import annotations
+
+from cleveragents.domain.strategy import ActorContext
+
+
+def prompt(context: ActorContext, ask: str) -> str:
+    """What the model is told: the task, the plan, what is done, guidance, and the ask."""
+    lines = [f"Task: {context.task}"]
+    if context.guidance:
+        lines += ["", "Guidance from the user (follow it):", *[f"- {g}" for g in context.guidance]]
+    if context.completed_steps:
+        lines += [
+            "",
+            "Completed steps (already done, DO NOT REPEAT):",
+            *[f"- {s}" for s in context.completed_steps],
+        ]
+    if context.steps:
+        lines += ["", "Current plan:", *[f"{i + 1}. {s.name}" for i, s in enumerate(context.steps)]]
+    if context.step_index is not None and context.step_index < len(context.completed_steps) + len(
+        context.steps
+    ):
+        current = _current(context)
+        if current:
+            lines += ["", f"Current step: {current}"]
+    if context.tried_options:
+        lines += ["", "Options already tried for this step: " + ", ".join(context.tried_options)]
+    if context.last_failure:
+        lines += ["", "The last attempt failed:", context.last_failure[-2000:]]
+    if context.earlier_actions:
+        lines += ["", f"({context.earlier_actions} earlier actions are summarised away.)"]
+    if context.recent_actions:
+        lines += ["", "Recent actions:", *[f"- {a}" for a in context.recent_actions]]
+    if context.notes:
+        lines += ["", "Notes:", *[f"- {n}" for n in context.notes[-10:]]]
+    if context.outputs:
+        lines += [
+            "",
+            "Outputs so far:",
+            *[f"- {k} = {v[:200]}" for k, v in context.outputs.items()],
+        ]
+    lines += ["", ask]
+    return "\n".join(lines)
+
+
+def _current(context: ActorContext) -> str:
+    assert context.step_index is not None
+    offset = context.step_index - len(context.completed_steps)
+    if 0 <= offset < len(context.steps):
+        step = context.steps[offset]
+        checks = "; ".join(c.run for c in step.checks)
+        return step.name + (f" (done when these pass: {checks})" if checks else "")
+    return ""

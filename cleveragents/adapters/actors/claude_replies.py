@@ -1,0 +1,76 @@
+"""What Claude may answer, as pydantic models: each one is a tool's input schema."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Reply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ProposedStep(_Reply):
+    name: str = Field(min_length=1, description="What the step achieves, in a few words.")
+    checks: list[str] = Field(
+        default_factory=list, description="Shell commands that exit 0 once the step is done."
+    )
+
+
+class PlanReply(_Reply):
+    steps: list[ProposedStep] = Field(description="The steps of this segment, in order.")
+    replan_after: bool = Field(
+        default=False, description="True when the plan should be revisited after these steps."
+    )
+    rationale: str = ""
+
+
+class ReadFile(_Reply):
+    path: str
+
+
+class ListFiles(_Reply):
+    path: str = "."
+
+
+class WriteFile(_Reply):
+    path: str
+    content: str
+
+
+class EditFile(_Reply):
+    path: str
+    find: str
+    replace: str
+
+
+class DeleteFile(_Reply):
+    path: str
+
+
+class RunCommand(_Reply):
+    command: str
+    timeout: float = Field(default=60.0, gt=0, le=600)
+
+
+class FinishStep(_Reply):
+    option: str = Field(min_length=1, description="A short name for this way of doing it.")
+    rationale: str = ""
+    alternatives: int = Field(
+        default=0, ge=0, description="Other ways you could try if this makes no progress."
+    )
+
+
+class GiveUp(_Reply):
+    reason: str
+
+
+class DistanceReply(_Reply):
+    distance: float = Field(ge=0, le=10, description="0: far from the goal, 10: reached.")
+    reasoning: str = ""
+
+
+class DriftReply(_Reply):
+    action: Literal["continue", "modify", "regenerate"]
+    reasoning: str = ""
