@@ -1,0 +1,74 @@
+Feature: A local stand-in for the Anthropic Messages API
+  As a developer testing the Claude actor without the live service
+  I want a local server that answers the real anthropic SDK with replies scripted in advance
+  So that tool calls, rate limits, server errors and timeouts are tested offline and fast
+
+  Scenario: A scripted tool call reaches the SDK and the request is logged
+    Given a stand-in Messages API
+    And the stand-in Messages API answers with the tool "run_command" and input:
+      """
+      {"command": "pytest -q", "timeout": 30}
+      """
+    When the Anthropic SDK asks the stand-in Messages API for the tool "run_command"
+    Then the SDK's reply calls the tool "run_command" with input:
+      """
+      {"command": "pytest -q", "timeout": 30}
+      """
+    And the stand-in Messages API received 1 request
+    And the stand-in Messages API's last request offered the tool "run_command" and forced it
+    And the stand-in Messages API's last request holds the user message "Run the tests."
+    And the stand-in Messages API's last request came with the header "anthropic-version"
+    And the stand-in Messages API's last request came with the header "Authorization"
+
+  Scenario: A rate limit is retried by the SDK and the retry succeeds
+    Given a stand-in Messages API
+    And the stand-in Messages API answers with error 429 "rate_limit_error"
+    And the stand-in Messages API answers with the tool "run_command" and input:
+      """
+      {"command": "make"}
+      """
+    When the Anthropic SDK asks the stand-in Messages API for the tool "run_command" with 2 retries
+    Then the SDK's reply calls the tool "run_command" with input:
+      """
+      {"command": "make"}
+      """
+    And the stand-in Messages API received 2 requests
+    And the stand-in Messages API saw the retry counts "0, 1"
+    And the stand-in Messages API has no scripted reply left
+
+  Scenario: More server errors than retries reach the caller
+    Given a stand-in Messages API
+    And the stand-in Messages API answers with error 500 "api_error" 4 times
+    When the Anthropic SDK asks the stand-in Messages API for the tool "run_command" with 2 retries
+    Then the SDK call failed with "InternalServerError"
+    And the SDK's error has status 500 and type "api_error"
+    And the stand-in Messages API received 3 requests
+    And the stand-in Messages API saw the retry counts "0, 1, 2"
+
+  Scenario: An overload the server says not to retry fails at once
+    Given a stand-in Messages API
+    And the stand-in Messages API answers with error 529 "overloaded_error" that must not be retried
+    And the stand-in Messages API answers with the text "never reached"
+    When the Anthropic SDK asks the stand-in Messages API for the tool "run_command" with 2 retries
+    Then the SDK call failed with "OverloadedError"
+    And the SDK's error has status 529 and type "overloaded_error"
+    And the stand-in Messages API received 1 request
+
+  Scenario: A reply slower than the client's timeout is a timeout
+    Given a stand-in Messages API
+    And the stand-in Messages API answers after 2 seconds with the tool "run_command" and input:
+      """
+      {"command": "sleep 1"}
+      """
+    When the Anthropic SDK asks the stand-in Messages API for the tool "run_command" with a timeout of 0.5 seconds
+    Then the SDK call failed with "APITimeoutError"
+    And the SDK gave up within 1.5 seconds
+    And the stand-in Messages API received 1 request
+
+  Scenario: With no scripted reply left the error names the stand-in server
+    Given a stand-in Messages API
+    When the Anthropic SDK asks the stand-in Messages API for the tool "run_command" with 2 retries
+    Then the SDK call failed with "InternalServerError"
+    And the SDK's error has status 500 and type "api_error"
+    And the SDK's error says "stand-in server: no scripted reply left"
+    And the stand-in Messages API received 1 request

@@ -1,0 +1,1 @@
+"""Test support shared by the behave steps (never imported by cleveragents itself)."""

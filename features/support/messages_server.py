@@ -1,0 +1,474 @@
+"""A local stand-in for the Anthropic Messages API, for tests that use the real SDK.
+
+The server listens on 127.0.0.1 only and answers ``POST /v1/messages`` (non-streaming) with
+replies scripted in advance, first in first out::
+
+    with MessagesServer() as server:
+        server.reply_tool("run", {"command": "pytest"})
+        client = anthropic.Anthropic(api_key="sk-test", base_url=server.url, max_retries=0)
+        message = client.messages.create(...)
+        assert server.requests[0].body["tools"][0]["name"] == "run"
+
+A reply is taken from the queue when its request arrives, so a request the client gave up on
+(a timeout) still uses up its reply. With no reply left the server answers HTTP 500 with the
+message ``stand-in server: no scripted reply left`` and ``x-should-retry: false``, so the SDK
+fails at once instead of retrying a scripting mistake.
+
+Every request, whatever its path, is logged with its JSON body and its headers (lower-cased
+names) in ``server.requests``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import socket
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+NO_REPLY_LEFT = "stand-in server: no scripted reply left"
+DEFAULT_MODEL = "claude-stand-in"
+
+
+@dataclass(frozen=True)
+class LoggedRequest:
+    """One request as the stand-in server received it."""
+
+    method: str
+    path: str  # without the query string
+    query: str
+    headers: dict[str, str]  # lower-cased names
+    body: Any  # the decoded JSON, or the raw text when it was not JSON, or None when empty
+
+
+@dataclass(frozen=True)
+class ScriptedReply:
+    """One answer waiting in the queue. ``model`` in a message body is filled in on answering."""
+
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+
+
+def error_body(error_type: str, message: str) -> dict[str, Any]:
+    """The body the Messages API gives with an error status."""
+    return {"type": "error", "error": {"type": error_type, "message": message}}
+
+
+class MessagesServer:
+    """A threaded HTTP server on 127.0.0.1 that answers like the Anthropic Messages API."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        self._address = (host, port)
+        self._lock = threading.Lock()
+        self._replies: deque[ScriptedReply] = deque()
+        self._log: list[LoggedRequest] = []
+        self._message_ids = itertools.count(1)
+        self._tool_use_ids = itertools.count(1)
+        self._request_ids = itertools.count(1)
+        self._stopping = threading.Event()
+        self._connections: set[socket.socket] = set()
+        self._handler_threads: set[threading.Thread] = set()
+        self._httpd: _HTTPServer | None = None
+        self._serve_thread: threading.Thread | None = None
+
+    # --- life cycle -------------------------------------------------------------------------
+
+    def start(self) -> MessagesServer:
+        """Bind a free port (unless one was given) and serve in a background thread."""
+        if self._httpd is not None:
+            raise RuntimeError("the stand-in Messages API is already started")
+        self._stopping.clear()
+        httpd = _HTTPServer(self._address, _Handler, self)
+        self._httpd = httpd
+        self._serve_thread = threading.Thread(
+            target=httpd.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name=f"stand-in-messages-api:{httpd.server_address[1]}",
+            daemon=True,
+        )
+        self._serve_thread.start()
+        return self
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop serving, drop open connections and wait at most about ``timeout`` seconds.
+
+        Delayed replies are cut short; their clients see the connection close. Calling it
+        again, or on a server never started, does nothing.
+        """
+        httpd = self._httpd
+        if httpd is None:
+            return
+        self._httpd = None
+        self._stopping.set()
+        httpd.shutdown()
+        with self._lock:
+            connections = list(self._connections)
+            threads = list(self._handler_threads)
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+        httpd.server_close()
+        if self._serve_thread is not None:
+            self._serve_thread.join(timeout)
+            self._serve_thread = None
+        deadline = time.monotonic() + timeout
+        for thread in threads:
+            thread.join(max(deadline - time.monotonic(), 0.0))
+
+    def __enter__(self) -> MessagesServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @property
+    def url(self) -> str:
+        """The base URL to give the SDK, e.g. ``http://127.0.0.1:43125``."""
+        if self._httpd is None:
+            raise RuntimeError("the stand-in Messages API is not started")
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    # --- what the tests look at -------------------------------------------------------------
+
+    @property
+    def requests(self) -> list[LoggedRequest]:
+        """A copy of the log of every request received so far, oldest first."""
+        with self._lock:
+            return list(self._log)
+
+    @property
+    def pending(self) -> int:
+        """How many scripted replies are still waiting."""
+        with self._lock:
+            return len(self._replies)
+
+    # --- scripting ------------------------------------------------------------------------
+
+    def reply(self, scripted: ScriptedReply) -> None:
+        """Queue any prepared reply."""
+        with self._lock:
+            self._replies.append(scripted)
+
+    def reply_message(
+        self,
+        content: list[dict[str, Any]],
+        *,
+        stop_reason: str = "end_turn",
+        input_tokens: int = 10,
+        output_tokens: int = 5,
+        delay: float = 0.0,
+    ) -> str:
+        """Queue a 200 message with these content blocks; returns the message id."""
+        with self._lock:
+            message_id = f"msg_{next(self._message_ids)}"
+        self.reply(
+            ScriptedReply(
+                status=200,
+                body={
+                    "id": message_id,
+                    "type": "message",
+                    "role": "assistant",
+                    "model": None,
+                    "content": content,
+                    "stop_reason": stop_reason,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+                },
+                delay=delay,
+            )
+        )
+        return message_id
+
+    def reply_tool(
+        self,
+        name: str,
+        input: dict[str, Any],
+        *,
+        input_tokens: int = 10,
+        output_tokens: int = 5,
+        delay: float = 0.0,
+    ) -> str:
+        """Queue a message that calls one tool; returns the ``toolu_<n>`` id of the call."""
+        return self.reply_tools(
+            [(name, input)],
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            delay=delay,
+        )[0]
+
+    def reply_tools(
+        self,
+        calls: Iterable[tuple[str, dict[str, Any]]],
+        *,
+        text: str | None = None,
+        input_tokens: int = 10,
+        output_tokens: int = 5,
+        delay: float = 0.0,
+    ) -> list[str]:
+        """Queue one message calling several tools (after an optional text block).
+
+        Returns the ``toolu_<n>`` ids of the calls, in order.
+        """
+        blocks: list[dict[str, Any]] = []
+        if text is not None:
+            blocks.append({"type": "text", "text": text, "citations": None})
+        ids: list[str] = []
+        for name, tool_input in calls:
+            with self._lock:
+                tool_use_id = f"toolu_{next(self._tool_use_ids)}"
+            ids.append(tool_use_id)
+            blocks.append(
+                {"type": "tool_use", "id": tool_use_id, "name": name, "input": tool_input}
+            )
+        self.reply_message(
+            blocks,
+            stop_reason="tool_use",
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            delay=delay,
+        )
+        return ids
+
+    def reply_text(
+        self,
+        text: str,
+        *,
+        stop_reason: str = "end_turn",
+        input_tokens: int = 10,
+        output_tokens: int = 5,
+        delay: float = 0.0,
+    ) -> str:
+        """Queue a message with one text block; returns the message id."""
+        return self.reply_message(
+            [{"type": "text", "text": text, "citations": None}],
+            stop_reason=stop_reason,
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            delay=delay,
+        )
+
+    def reply_error(
+        self,
+        status: int,
+        error_type: str,
+        message: str,
+        *,
+        retry_after: float | None = None,
+        should_retry: bool | None = None,
+        headers: Mapping[str, str] | None = None,
+        delay: float = 0.0,
+    ) -> None:
+        """Queue an error answer, e.g. ``429 rate_limit_error`` or ``529 overloaded_error``.
+
+        ``retry_after`` sets the ``retry-after`` header in seconds (fractions allowed; the SDK
+        reads it as a float but ignores 0 or less and then backs off 0.5 s, 1 s, ...).
+        ``should_retry`` sets ``x-should-retry``, which overrides the SDK's own choice.
+        """
+        extra: dict[str, str] = {}
+        if retry_after is not None:
+            extra["retry-after"] = f"{retry_after:g}"
+        if should_retry is not None:
+            extra["x-should-retry"] = "true" if should_retry else "false"
+        extra.update({name.lower(): value for name, value in (headers or {}).items()})
+        self.reply(
+            ScriptedReply(
+                status=status,
+                body=error_body(error_type, message),
+                headers=extra,
+                delay=delay,
+            )
+        )
+
+    # --- used by the request handler --------------------------------------------------------
+
+    def _record(self, entry: LoggedRequest) -> None:
+        with self._lock:
+            self._log.append(entry)
+
+    def _next_reply(self) -> ScriptedReply | None:
+        with self._lock:
+            return self._replies.popleft() if self._replies else None
+
+    def _next_request_id(self) -> str:
+        with self._lock:
+            return f"req_stand_in_{next(self._request_ids)}"
+
+    def _opened(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._connections.add(connection)
+            self._handler_threads.add(threading.current_thread())
+
+    def _closed(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._connections.discard(connection)
+            self._handler_threads.discard(threading.current_thread())
+
+
+class _HTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+    # Handler threads are joined by MessagesServer.stop with a bound, not by server_close.
+    block_on_close = False
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        handler: type[BaseHTTPRequestHandler],
+        owner: MessagesServer,
+    ) -> None:
+        self.owner = owner
+        super().__init__(address, handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that gave up (a timeout) leaves a broken pipe behind; that is expected.
+        if isinstance(sys.exc_info()[1], OSError):
+            return
+        super().handle_error(request, client_address)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, as the SDK's connection pool expects
+    server_version = "StandInMessagesAPI/1.0"
+    timeout = 60  # an idle keep-alive connection is closed after this many seconds
+    disable_nagle_algorithm = True  # headers and body go out at once, not 40 ms apart
+
+    @property
+    def owner(self) -> MessagesServer:
+        return cast(_HTTPServer, self.server).owner
+
+    def setup(self) -> None:
+        super().setup()
+        self.owner._opened(self.connection)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        except OSError:
+            pass
+        finally:
+            self.owner._closed(self.connection)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # the request log is server.requests
+
+    def do_POST(self) -> None:
+        self._serve("POST")
+
+    def do_GET(self) -> None:
+        self._serve("GET")
+
+    def do_PUT(self) -> None:
+        self._serve("PUT")
+
+    def do_DELETE(self) -> None:
+        self._serve("DELETE")
+
+    def _serve(self, method: str) -> None:
+        try:
+            self._answer(method)
+        except OSError:
+            self.close_connection = True
+        except Exception as error:  # a bug here must reach the test, not hang it
+            self.close_connection = True
+            self._send(
+                500,
+                error_body("api_error", f"stand-in server: internal error: {error!r}"),
+                {"x-should-retry": "false"},
+            )
+
+    def _answer(self, method: str) -> None:
+        owner = self.owner
+        url = urlsplit(self.path)
+        headers: dict[str, str] = {}
+        for name, value in self.headers.items():
+            key = name.lower()
+            headers[key] = f"{headers[key]}, {value}" if key in headers else value
+        raw = self._read_body()
+        body: Any = None
+        is_json = True
+        if raw:
+            text = raw.decode("utf-8", errors="replace")
+            try:
+                body = json.loads(text)
+            except ValueError:
+                body, is_json = text, False
+        owner._record(LoggedRequest(method, url.path, url.query, headers, body))
+
+        if method != "POST" or url.path.rstrip("/") != "/v1/messages":
+            self._send(
+                404,
+                error_body("not_found_error", f"stand-in server: no {method} {url.path}"),
+                {"x-should-retry": "false"},
+            )
+            return
+        if not is_json or not isinstance(body, dict):
+            self._send(
+                400,
+                error_body("invalid_request_error", "stand-in server: the body is no JSON object"),
+                {"x-should-retry": "false"},
+            )
+            return
+        if body.get("stream"):
+            self._send(
+                400,
+                error_body("invalid_request_error", "stand-in server: streaming is not supported"),
+                {"x-should-retry": "false"},
+            )
+            return
+
+        scripted = owner._next_reply()
+        if scripted is None:
+            self._send(500, error_body("api_error", NO_REPLY_LEFT), {"x-should-retry": "false"})
+            return
+        if scripted.delay > 0 and owner._stopping.wait(scripted.delay):
+            self.close_connection = True  # stopped while waiting: just hang up
+            return
+        payload = json.loads(json.dumps(scripted.body))  # a fresh copy per answer
+        if payload.get("type") == "message" and payload.get("model") is None:
+            payload["model"] = body.get("model") or DEFAULT_MODEL
+        self._send(scripted.status, payload, scripted.headers)
+
+    def _read_body(self) -> bytes:
+        if self.headers.get("transfer-encoding", "").lower() == "chunked":
+            chunks: list[bytes] = []
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass  # trailers
+                    return b"".join(chunks)
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+        length = int(self.headers.get("content-length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def _send(self, status: int, payload: dict[str, Any], headers: Mapping[str, str]) -> None:
+        data = json.dumps(payload).encode("utf-8")
+        try:
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.send_header("request-id", self.owner._next_request_id())
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+            self.wfile.flush()
+        except OSError:
+            self.close_connection = True  # the client is gone (it timed out)
