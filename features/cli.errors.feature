@@ -121,3 +121,6 @@ Feature: Errors a user can act on
     When I run "agents plan resume"
     Then the exit code is 2
     And stderr is one line containing "is completed; there is nothing to resume"
+
+  Scenario: Starting the command does not import the model's SDK
+    Then importing the agents command leaves "anthropic" and "git" unimported

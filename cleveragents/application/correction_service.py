@@ -13,7 +13,7 @@ from cleveragents.domain.correction import Correction, CorrectionMode, Restore
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Phase, Plan, PlanStatus
 from cleveragents.domain.strategy import ActorContext
-from cleveragents.domain.tree import affected_by, main_line_tip, next_decision_id
+from cleveragents.domain.tree import affected_by, anchor_of, main_line_tip, next_decision_id
 from cleveragents.errors import BadInput, UnknownDecision
 from cleveragents.ports import Actor, CheckpointStore, PlanStore
 
@@ -133,7 +133,13 @@ class CorrectionService:
             after = restored.id if restore is not Restore.CONTEXT else op.files_before
             outcome = f"back to decision {target.id}: {len(preview.affected)} decisions superseded"
             plan, intervention, state = self._intervene(
-                plan, correction, target.parent_id, context, message_id, after, outcome
+                plan,
+                correction,
+                anchor_of(preview.affected, target).parent_id,
+                context,
+                message_id,
+                after,
+                outcome,
             )
             with self.store.transaction():
                 for d in preview.affected:

@@ -10,9 +10,9 @@ from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.application.plan_run import PlanRun
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
-from cleveragents.domain.decision import Decision
-from cleveragents.domain.plan import ActorSpec, Check, Plan, PlanStatus
-from cleveragents.domain.tree import main_line_tip
+from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
+from cleveragents.domain.tree import main_line_tip, next_decision_id
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
@@ -92,8 +92,38 @@ class PlanLifecycleService:
                 self.store.save_plan(plan)
             tip = main_line_tip(self.store.decisions(plan.id))
             state = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
+            if tip is not None and tip.kind is DecisionKind.STEP and not tip.ok:
+                tip = self.restart_step(plan, tip, op.files_before, state)
             op.summary = f"resumed plan {plan.id}" + (f" after decision {tip.id}" if tip else "")
             return self.continue_from(plan, self.actor_for(plan.actor), tip, state)
+
+    def restart_step(
+        self, plan: Plan, step: Decision, safety: str | None, state: ActorState
+    ) -> Decision:
+        """A step that did not finish starts again from its own checkpoint, not on top of
+        what it left half done (the resume's safety checkpoint keeps that)."""
+        assert step.checkpoint_before is not None
+        self.checkpoints.restore(self.store.checkpoint(step.checkpoint_before))
+        decisions = self.store.decisions(plan.id)
+        revert = Decision(
+            plan_id=plan.id,
+            id=next_decision_id(decisions),
+            seq=max(d.seq for d in decisions) + 1,
+            parent_id=step.id,
+            kind=DecisionKind.REVERT,
+            phase=Phase.EXECUTE,
+            step=step.step,
+            summary=f"restore the checkpoint of {step.id} to start the unfinished step again",
+            checkpoint_before=safety,
+            checkpoint_after=step.checkpoint_before,
+            actor_state_before=self.store.save_actor_state(state),
+            ok=True,
+            outcome="working tree back at the step's checkpoint",
+            created_at=self.clock.now(),
+        )
+        with self.store.transaction():
+            self.store.save_decision(revert)
+        return step
 
     def run(self, plan: Plan, actor: Actor) -> Plan:
         """Run a new plan to completion or failure; the returned plan says which."""

@@ -165,7 +165,9 @@ class PlanRun:
         state = r.actor_state()
         strategy = r.ask("strategize", lambda: self.actor.strategize(r.context))
         steps = strategy.steps if strategy.atomic else atomic_steps(strategy.steps)
-        r.context = r.context.model_copy(update={"steps": steps})
+        r.context = r.context.model_copy(
+            update={"steps": steps, "segment_start": len(r.context.completed_steps)}
+        )
         done = len(r.context.completed_steps)
         names = ", ".join(s.name for s in steps) or "none"
         more = "; a replan follows" if strategy.replan_after else ""

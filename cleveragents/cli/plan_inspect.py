@@ -92,6 +92,12 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
         ("actor calls", f"{summary['usage']['actor_calls']} of {summary['budget']['actor_calls']}"),
         ("replans", f"{summary['usage']['replans']} of {summary['budget']['replans']}"),
         ("retries per step", str(summary["budget"]["retries_per_step"])),
+        ("model requests", str(summary["usage"]["api_calls"])),
+        (
+            "tokens",
+            f"{summary['usage']['input_tokens']} in, {summary['usage']['output_tokens']} out",
+        ),
+        ("cost", f"${summary['usage']['cost_usd']:.4f}"),
     ]
     for c in summary["corrections"]:
         target = f" to decision {c['target']}" if c["target"] else ""

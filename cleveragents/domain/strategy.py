@@ -74,6 +74,7 @@ class ActorContext(BaseModel):
     task: str
     steps: list[StepSpec] = Field(default_factory=list)
     step_index: int | None = None
+    segment_start: int = 0  # how many steps were done when the current segment was planned
     completed_steps: list[str] = Field(default_factory=list)
     tried_options: list[str] = Field(default_factory=list)
     guidance: list[str] = Field(default_factory=list)

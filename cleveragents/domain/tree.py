@@ -54,16 +54,28 @@ def nested(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
 
 
 def affected_by(decisions: Sequence[Decision], target: Decision) -> list[Decision]:
-    """What a revert to `target` supersedes: the target and every active decision after it.
+    """What a revert to `target` supersedes: its anchor and every live decision after it.
 
-    The active decisions form one line of execution, so everything recorded after the
-    target on it depends on the target, whether it hangs below it or below a later step.
+    The live decisions form one line of execution, so everything recorded after the
+    anchor depends on it. The anchor is the target itself, or for a decision inside a
+    step (an action, a check, a local action) that step: re-execution redoes whole steps,
+    and two live copies of one step would say the step was done twice.
     """
+    anchor = anchor_of(decisions, target)
     return [
         d
         for d in decisions
-        if d.id == target.id or (d.status is DecisionStatus.ACTIVE and d.seq > target.seq)
+        if d.id == anchor.id or (d.status is DecisionStatus.ACTIVE and d.seq > anchor.seq)
     ]
+
+
+def anchor_of(decisions: Sequence[Decision], target: Decision) -> Decision:
+    """The target, or the main-line decision (the step) it belongs to."""
+    by_id = {d.id: d for d in decisions}
+    node = target
+    while node.kind not in MAIN_LINE_KINDS and node.parent_id in by_id:
+        node = by_id[node.parent_id]
+    return node
 
 
 def active(decisions: Sequence[Decision]) -> list[Decision]:

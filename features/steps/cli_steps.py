@@ -264,3 +264,14 @@ def step_run_tty(context: Any, command: str, answer: str) -> None:
 @then('the terminal shows "{text}"')
 def step_terminal_shows(context: Any, text: str) -> None:
     assert text in context.result.stdout, context.result.stdout
+
+
+@then('importing the agents command leaves "{first}" and "{second}" unimported')
+def step_lazy_imports(context: Any, first: str, second: str) -> None:
+    code = (
+        "import sys, cleveragents.cli.app\n"
+        f"loaded = [m for m in ({first!r}, {second!r}) if m in sys.modules]\n"
+        "print(loaded)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == "[]", result

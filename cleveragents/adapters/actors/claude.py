@@ -87,7 +87,11 @@ class AnthropicActor:
                 )
             import anthropic
 
-            client = anthropic.Anthropic(max_retries=max_retries, timeout=timeout)
+            # Both can be tuned from the environment (tests use a short timeout).
+            client = anthropic.Anthropic(
+                max_retries=int(os.environ.get("CLEVERAGENTS_MODEL_RETRIES", max_retries)),
+                timeout=float(os.environ.get("CLEVERAGENTS_MODEL_TIMEOUT", timeout)),
+            )
         self.client = client
         self.model = model
         self.files = WorkspaceEnvironment(root, git_dir)

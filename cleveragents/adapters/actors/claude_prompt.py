@@ -18,12 +18,9 @@ def prompt(context: ActorContext, ask: str) -> str:
         ]
     if context.steps:
         lines += ["", "Current plan:", *[f"{i + 1}. {s.name}" for i, s in enumerate(context.steps)]]
-    if context.step_index is not None and context.step_index < len(context.completed_steps) + len(
-        context.steps
-    ):
-        current = _current(context)
-        if current:
-            lines += ["", f"Current step: {current}"]
+    current = _current(context) if context.step_index is not None else ""
+    if current:
+        lines += ["", f"Current step: {current}"]
     if context.tried_options:
         lines += ["", "Options already tried for this step: " + ", ".join(context.tried_options)]
     if context.last_failure:
@@ -46,7 +43,7 @@ def prompt(context: ActorContext, ask: str) -> str:
 
 def _current(context: ActorContext) -> str:
     assert context.step_index is not None
-    offset = context.step_index - len(context.completed_steps)
+    offset = context.step_index - context.segment_start
     if 0 <= offset < len(context.steps):
         step = context.steps[offset]
         checks = "; ".join(c.run for c in step.checks)

@@ -292,16 +292,20 @@ def _line_of(node: Any, loc: tuple[int | str, ...]) -> int:
     """The line of the deepest YAML node that `loc` reaches (1-based)."""
     import yaml
 
+    line: int = node.start_mark.line
     for part in loc:
         child = None
         if isinstance(node, yaml.MappingNode):
-            child = next((v for k, v in node.value if k.value == part), None)
+            pair = next(((k, v) for k, v in node.value if k.value == part), None)
+            if pair is not None:
+                # The key's line: a block value starts on the line after it.
+                line, child = pair[0].start_mark.line, pair[1]
         elif (
             isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value)
         ):
             child = node.value[part]
+            line = child.start_mark.line
         if child is None:
             break
         node = child
-    line: int = node.start_mark.line
     return line + 1

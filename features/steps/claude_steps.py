@@ -1,0 +1,189 @@
+"""Claude through the real anthropic SDK, answered by the stand-in Messages API server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from behave import given, then, when
+
+from features.steps.cli_steps import run_agents
+from features.support.messages_server import MessagesServer
+
+KEY = "sk-ant-test-KEY-must-never-leak-0123456789"
+
+
+def server(context: Any) -> MessagesServer:
+    found: MessagesServer = context.claude
+    return found
+
+
+def claude_env(context: Any, timeout: float = 30.0) -> dict[str, str]:
+    return {
+        "ANTHROPIC_API_KEY": KEY,
+        "ANTHROPIC_BASE_URL": server(context).url,
+        "CLEVERAGENTS_MODEL_TIMEOUT": str(timeout),
+        "CLEVERAGENTS_MODEL_RETRIES": "2",
+    }
+
+
+@given("Claude answers through a stand-in server")
+def step_claude(context: Any) -> None:
+    context.claude = MessagesServer().start()
+    context.cleanups.append(context.claude.stop)
+
+
+def _plan(context: Any, names: list[str], check: str = "") -> None:
+    steps = [{"name": n, "checks": [check] if check else []} for n in names]
+    server(context).reply_tool("propose_plan", {"steps": steps, "rationale": "plain"})
+
+
+@given('Claude will propose the plan "{name}" checked by "{check}"')
+def step_plan_checked(context: Any, name: str, check: str) -> None:
+    _plan(context, [name], check)
+
+
+@given('Claude will propose the plan "{first}" then "{second}"')
+def step_plan_two(context: Any, first: str, second: str) -> None:
+    _plan(context, [first, second])
+
+
+@given('Claude will propose the plan "{name}"')
+def step_plan_one(context: Any, name: str) -> None:
+    _plan(context, [name])
+
+
+@given('Claude will write "{path}" with "{content}"')
+def step_write(context: Any, path: str, content: str) -> None:
+    server(context).reply_tools(
+        [
+            ("write_file", {"path": path, "content": content.replace("\\n", "\n")}),
+            ("finish_step", {"option": f"write {path}"}),
+        ]
+    )
+
+
+@given('Claude will list the files, then write "{path}" with "{content}"')
+def step_list_then_write(context: Any, path: str, content: str) -> None:
+    server(context).reply_tool("list_files", {"path": "."})
+    step_write(context, path, content)
+
+
+@given('Claude will run "{command}"')
+def step_run_command(context: Any, command: str) -> None:
+    server(context).reply_tools(
+        [
+            ("run_command", {"command": command}),
+            ("finish_step", {"option": "run it"}),
+        ]
+    )
+
+
+@given("Claude will give up")
+def step_give_up(context: Any) -> None:
+    server(context).reply_tool("give_up", {"reason": "no other way"})
+
+
+@given('Claude will answer the plan with "{field}" set to "{value}"')
+def step_invalid_plan(context: Any, field: str, value: str) -> None:
+    server(context).reply_tool("propose_plan", {field: value})
+
+
+@given('Claude\'s service answers {status:d} "{kind}" once')
+def step_error_once(context: Any, status: int, kind: str) -> None:
+    server(context).reply_error(status, kind, "try again", retry_after=0.01)
+
+
+@given('Claude\'s service answers {status:d} "{kind}" {times:d} times')
+def step_error_times(context: Any, status: int, kind: str, times: int) -> None:
+    for _ in range(times):
+        server(context).reply_error(status, kind, "the service broke", retry_after=0.01)
+
+
+@given("Claude answers the plan only after {seconds:d} seconds")
+def step_slow(context: Any, seconds: int) -> None:
+    for _ in range(3):  # the first try and the SDK's two retries
+        server(context).reply_tool("propose_plan", {"steps": []}, delay=float(seconds))
+
+
+@given('I have run "{command}" with Claude')
+def step_have_run_claude(context: Any, command: str) -> None:
+    result = run_agents(context, command, claude_env(context))
+    assert result.returncode == 0, result.stderr
+    context.requests_before = len(server(context).requests)
+
+
+@when('I run "{command}" with Claude')
+def step_run_claude(context: Any, command: str) -> None:
+    run_agents(context, command, claude_env(context))
+
+
+@when('I run "{command}" with Claude and a timeout of {seconds:f} seconds')
+def step_run_claude_timeout(context: Any, command: str, seconds: float) -> None:
+    run_agents(context, command, claude_env(context, seconds))
+
+
+@when('I run "{command}" without an API key')
+def step_run_no_key(context: Any, command: str) -> None:
+    env = {**claude_env(context), "ANTHROPIC_API_KEY": ""}
+    run_agents(context, command, env)
+
+
+def _text(request: Any) -> str:
+    return json.dumps(request.body)
+
+
+@then("Claude was asked {times:d} times")
+def step_asked(context: Any, times: int) -> None:
+    assert len(server(context).requests) == times, len(server(context).requests)
+
+
+@then(
+    'Claude was asked {times:d} times, the third request answering the file listing with "{name}"'
+)
+def step_listing(context: Any, times: int, name: str) -> None:
+    step_asked(context, times)
+    last = server(context).requests[2].body["messages"][-1]["content"]
+    assert last[0]["type"] == "tool_result" and name in last[0]["content"], last
+
+
+@then('Claude\'s request {number:d} answers a tool use with an error containing "{text}"')
+def step_error_result(context: Any, number: int, text: str) -> None:
+    last = server(context).requests[number - 1].body["messages"][-1]["content"]
+    assert last[0]["type"] == "tool_result" and last[0]["is_error"], last
+    assert text in last[0]["content"], last
+
+
+@then('Claude\'s first request after the correction holds "{guidance}" and "{marker}"')
+def step_after_correction(context: Any, guidance: str, marker: str) -> None:
+    first = _text(server(context).requests[context.requests_before])
+    assert guidance in first and marker in first, first
+
+
+@then('no request after the correction holds "{text}"')
+def step_no_leak(context: Any, text: str) -> None:
+    for request in server(context).requests[context.requests_before :]:
+        assert text not in _text(request), _text(request)
+
+
+@then("nothing the tool stored or printed holds the API key")
+def step_no_key(context: Any) -> None:
+    git_dir = context.repo / ".git"
+    leaked = subprocess.run(["grep", "-rl", KEY, str(git_dir)], capture_output=True, text=True)
+    assert leaked.stdout == "", leaked.stdout
+    assert KEY not in context.result.stdout + context.result.stderr
+    for request in server(context).requests:
+        assert KEY not in _text(request)
+        # It went where it belongs, and only there (SDK 2 sends it as a bearer token).
+        assert request.headers.get("authorization") == f"Bearer {KEY}"
+
+
+@then('the file "{path}" does not exist outside the repository')
+def step_missing_outside(context: Any, path: str) -> None:
+    assert not Path(path.format(tmp=context.tmp)).exists()
+
+
+_ = os
