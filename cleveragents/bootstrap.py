@@ -48,17 +48,36 @@ class Services:
         allow: list[str],
         budget: dict[str, int] | None = None,
         drift_threshold: float | None = None,
+        cassette: Path | None = None,
+        record: Path | None = None,
     ) -> Plan:
-        """A new plan for Claude to make and carry out; it runs only the allowed commands."""
+        """A new plan for Claude to make and carry out; it runs only the allowed commands.
+
+        With `cassette`, Claude's answers are replayed from a recording: no network, no key.
+        """
         from cleveragents.adapters.actors.claude import api_key_present
 
         if not task.strip():
             raise BadInput("the task is empty", hint="say what the agent should do")
-        if not api_key_present():
+        if cassette is not None:
+            if not cassette.is_dir():
+                raise BadInput(
+                    f"no cassette folder {cassette}",
+                    hint="record one with `agents plan run TASK --record DIR`",
+                )
+            spec = ActorSpec(
+                kind="replay", source=str(cassette.absolute()), model=model or model_name()
+            )
+        elif not api_key_present():
             raise BadInput(
                 "ANTHROPIC_API_KEY is not set", hint="export it, or run a plan file with --script"
             )
-        spec = ActorSpec(kind="anthropic", model=model or model_name())
+        else:
+            spec = ActorSpec(
+                kind="anthropic",
+                model=model or model_name(),
+                record=str(record.absolute()) if record else None,
+            )
         plan = self.lifecycle.create(
             task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
         )
@@ -93,9 +112,19 @@ def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
             source = spec.source or "plan file"
             return ScriptedActor(parse_plan_file(spec.script, source), source, root)
         if spec.kind == "anthropic":
+            from cleveragents.adapters.actors.cassette import RecordingClient
             from cleveragents.adapters.actors.claude import AnthropicActor
 
-            return AnthropicActor(spec.model or model_name(), root, git_dir)
+            actor = AnthropicActor(spec.model or model_name(), root, git_dir)
+            if spec.record:
+                actor.client = RecordingClient(actor.client, Path(spec.record))
+            return actor
+        if spec.kind == "replay" and spec.source:
+            from cleveragents.adapters.actors.cassette import ReplayClient
+            from cleveragents.adapters.actors.claude import AnthropicActor
+
+            replay = ReplayClient(Path(spec.source))
+            return AnthropicActor(spec.model or model_name(), root, git_dir, client=replay)
         raise BadInput(f"this version of cleveragents cannot rebuild a {spec.kind!r} actor")
 
     return actor_for

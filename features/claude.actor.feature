@@ -94,3 +94,39 @@ Feature: Claude as the actor, through the real SDK against a local stand-in serv
     Then the exit code is 2
     And stderr is one line containing "ANTHROPIC_API_KEY is not set"
     And the repository has no plan
+
+  Scenario: Recorded exchanges replay offline, and a changed request is refused clearly
+    Given Claude will propose the plan "write greet.py" checked by "test -f greet.py"
+    And Claude will write "greet.py" with "x = 1\n"
+    When I run "agents plan run 'add a greeting' --allow-command 'test *' --record {tmp}/cassette" with Claude
+    Then the exit code is 0
+    And the folder "{tmp}/cassette" holds 2 recorded exchanges
+    Given a second git repository like the first
+    When I run "agents plan run 'add a greeting' --allow-command 'test *' --actor replay --cassette {tmp}/cassette" in it without an API key
+    Then the exit code is 0
+    And the file "greet.py" in it contains "x = 1"
+    When I run "agents plan run 'add a farewell' --actor replay --cassette {tmp}/cassette" in it without an API key
+    Then the exit code is 2
+    And stderr contains "request 1 no longer matches 0001.json"
+    When I run "agents plan run 'x' --actor replay --cassette {tmp}/nothing" in it without an API key
+    Then the exit code is 2
+    And stderr is one line containing "no cassette folder"
+
+  Scenario: Claude reads files, edits and deletes; bad tool calls are answered with errors
+    Given the file "old.txt" is committed with "old"
+    And Claude will propose the plan "tidy up"
+    And Claude will read "README.md", read "../outside.txt", call "teleport" and write without content
+    And Claude will edit "README.md" from "# demo" to "# tidy", delete "old.txt" and finish
+    When I run "agents plan run 'tidy up'" with Claude
+    Then the exit code is 0
+    And the file "README.md" contains "# tidy"
+    And the file "old.txt" does not exist
+    And Claude's request 3 answered "# demo", a refusal, "there is no tool teleport" and "invalid input"
+
+  Scenario: On a terminal, a command outside the allow list is asked about
+    Given Claude will propose the plan "count lines"
+    And Claude will run "wc -l README.md > count.txt"
+    When on a terminal I run "agents plan run 'count lines'" answering "y" with Claude
+    Then the exit code is 0
+    And the terminal shows "matches no --allow-command pattern [y/N]"
+    And the file "count.txt" contains "README.md"

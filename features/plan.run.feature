@@ -163,3 +163,18 @@ Feature: Run a scripted plan on a real working tree
     And stdout contains "timed out after 0.5s"
     And stdout contains "exit 3 (hello from the step)"
     And the file "ran.txt" contains "ok"
+
+  Scenario: On a terminal the run shows a live status line
+    Given the plan file "plan.yaml":
+      """
+      task: Slow enough to see
+      steps:
+        - name: wait a moment
+          options:
+            - actions:
+                - run: sleep 1
+      """
+    When on a terminal I run "agents plan run --script {tmp}/plan.yaml" answering "y"
+    Then the exit code is 0
+    And the terminal shows "step 1 · actor calls"
+    And the terminal shows "completed"

@@ -38,9 +38,9 @@ Plan File Path Is Absolute          ${REPO}             ${INVALID}/absolute.yaml
 Plan File Path Is In .git           ${REPO}             ${INVALID}/dot_git.yaml:6: steps[0].options[0].actions[0].delete: path '.git/config' is inside .git
 ...                                                     plan    run    --script    ${INVALID}/dot_git.yaml
 
-Missing --script
+Neither A Task Nor --script
     [Template]    Usage Should Be Refused
-    Missing option '--script'    plan    run
+    or --script FILE for a plan file    plan    run
 
 Unknown Command
     [Template]    Usage Should Be Refused

@@ -84,6 +84,7 @@ def finished(plan: Plan, json: bool, document: dict[str, Any]) -> int:
 class ActorChoice(StrEnum):
     scripted = "scripted"
     anthropic = "anthropic"
+    replay = "replay"
 
 
 @app.command("run", epilog=EXAMPLE)
@@ -122,6 +123,22 @@ def run(
         ),
     ] = None,
     allow: Allow = None,
+    cassette: Annotated[
+        Path | None,
+        typer.Option(
+            "--cassette",
+            show_default=False,
+            help="With --actor replay: the folder of recorded exchanges to replay.",
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            show_default=False,
+            help="Save every exchange with Claude into this folder, for --actor replay.",
+        ),
+    ] = None,
     json: Json = False,
     quiet: Quiet = False,
     calls: BudgetCalls = None,
@@ -153,11 +170,13 @@ def run(
         raise BadInput("give either a TASK (for Claude) or --script FILE, not both")
     if chosen is ActorChoice.scripted and script is None:
         raise BadInput("the scripted actor needs --script FILE", hint="see `agents plan run -h`")
-    if chosen is ActorChoice.anthropic and task is None:
+    if chosen is not ActorChoice.scripted and task is None:
         raise BadInput(
-            "the anthropic actor needs a TASK",
+            f"the {chosen.value} actor needs a TASK",
             hint='agents plan run "what to do", or --script FILE for a plan file',
         )
+    if (chosen is ActorChoice.replay) != (cassette is not None):
+        raise BadInput("--cassette DIR goes with --actor replay, and replay needs it")
     limits = budget(calls, replans, retries)
     with (
         Progress(not (json or quiet)) as progress,
@@ -168,7 +187,15 @@ def run(
             plan = s.create_scripted(ctx.obj / script, limits, drift)
         else:
             assert task is not None
-            plan = s.create_for_task(task, model, allow or [], limits, drift)
+            plan = s.create_for_task(
+                task,
+                model,
+                allow or [],
+                limits,
+                drift,
+                cassette=ctx.obj / cassette if cassette else None,
+                record=ctx.obj / record if record else None,
+            )
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())

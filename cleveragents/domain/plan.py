@@ -40,6 +40,7 @@ class ActorSpec(BaseModel):
     source: str | None = None
     script: str | None = None
     model: str | None = None
+    record: str | None = None  # a folder where every exchange with the model is saved
 
 
 class Plan(BaseModel):

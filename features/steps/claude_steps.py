@@ -187,3 +187,92 @@ def step_missing_outside(context: Any, path: str) -> None:
 
 
 _ = os
+
+
+@then('the folder "{folder}" holds {count:d} recorded exchanges')
+def step_cassette(context: Any, folder: str, count: int) -> None:
+    found = sorted(Path(folder.format(tmp=context.tmp)).glob("*.json"))
+    assert len(found) == count, found
+    for path in found:
+        exchange = json.loads(path.read_text())
+        assert KEY not in path.read_text() and set(exchange) == {"request", "response"}
+
+
+@given("a second git repository like the first")
+def step_second_repo(context: Any) -> None:
+    context.second = context.tmp / "second"
+    context.second.mkdir()
+    subprocess.run(["git", "init", "-q", "--initial-branch=main"], cwd=context.second, check=True)
+    (context.second / "README.md").write_text((context.repo / "README.md").read_text())
+
+
+@when('I run "{command}" in it without an API key')
+def step_run_second(context: Any, command: str) -> None:
+    from features.steps.cli_steps import command_line, expand
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    context.result = subprocess.run(
+        command_line(context, expand(context, command)),
+        cwd=context.second,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+@then('the file "{path}" in it contains "{text}"')
+def step_second_file(context: Any, path: str, text: str) -> None:
+    assert text in (context.second / path).read_text()
+
+
+@given('the file "{path}" is committed with "{content}"')
+def step_committed(context: Any, path: str, content: str) -> None:
+    (context.repo / path).write_text(content)
+    subprocess.run(["git", "add", path], cwd=context.repo, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", path],
+        cwd=context.repo,
+        check=True,
+    )
+
+
+@given('Claude will read "{first}", read "{second}", call "{bogus}" and write without content')
+def step_reads(context: Any, first: str, second: str, bogus: str) -> None:
+    server(context).reply_tools(
+        [
+            ("read_file", {"path": first}),
+            ("read_file", {"path": second}),
+            (bogus, {}),
+            ("write_file", {"path": "x.txt"}),
+        ]
+    )
+
+
+@given('Claude will edit "{path}" from "{find}" to "{replace}", delete "{gone}" and finish')
+def step_edit_delete(context: Any, path: str, find: str, replace: str, gone: str) -> None:
+    server(context).reply_tools(
+        [
+            ("edit_file", {"path": path, "find": find, "replace": replace}),
+            ("delete_file", {"path": gone}),
+            ("finish_step", {"option": "tidy", "rationale": "as asked"}),
+        ]
+    )
+
+
+@then('Claude\'s request {number:d} answered "{content}", a refusal, "{unknown}" and "{invalid}"')
+def step_answers(context: Any, number: int, content: str, unknown: str, invalid: str) -> None:
+    results = server(context).requests[number - 1].body["messages"][-1]["content"]
+    texts = [r["content"] for r in results]
+    assert content in texts[0] and "leaves the working tree" in texts[1], texts
+    assert unknown in texts[2] and results[2]["is_error"], texts
+    assert invalid in texts[3] and results[3]["is_error"], texts
+
+
+@when('on a terminal I run "{command}" answering "{answer}" with Claude')
+def step_tty_claude(context: Any, command: str, answer: str) -> None:
+    from features.steps.cli_steps import step_run_tty
+
+    context.env.update(claude_env(context))
+    step_run_tty(context, command, answer)
