@@ -19,8 +19,12 @@ COVERAGE_DIR = ROOT / ".coverage-data"
 @nox.session
 def lint(session: nox.Session) -> None:
     session.install("ruff")
-    session.run("ruff", "check", "cleveragents", "features", "robot", "benchmarks", "noxfile.py")
-    session.run("ruff", "format", "--check", "cleveragents", "features", "robot", "benchmarks")
+    session.run(
+        "ruff", "check", "cleveragents", "features", "robot", "benchmarks", "scripts", "noxfile.py"
+    )
+    session.run(
+        "ruff", "format", "--check", "cleveragents", "features", "robot", "benchmarks", "scripts"
+    )
 
 
 @nox.session
@@ -79,8 +83,15 @@ def tests(session: nox.Session) -> None:
     (REPORTS / "test-summary.json").write_text(json.dumps({"passed": passed, "failed": failed}))
     session.run("coverage", "combine", "--quiet", env=env)
     session.run("coverage", "report", env=env, success_codes=[0, 2])
-    session.run("coverage", "html", "-d", str(REPORTS / "coverage"), "--quiet", env=env,
-                success_codes=[0, 2])
+    session.run(
+        "coverage",
+        "html",
+        "-d",
+        str(REPORTS / "coverage"),
+        "--quiet",
+        env=env,
+        success_codes=[0, 2],
+    )
     print(
         f"behave: {b_passed} passed, {b_failed} failed; robot: {r_passed} passed, {r_failed} failed"
     )

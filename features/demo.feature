@@ -22,3 +22,10 @@ Feature: The demo runs with nothing but the package
     And the JSON value "plan.status" is "completed"
     And the JSON value "correction_actor_calls" is 4
     And the demo repository is kept with the plan in it
+
+  Scenario: The demo replays Claude's recorded answers, with no network and no key
+    When I run "agents demo --actor replay" with no key and the network closed
+    Then the exit code is 0
+    And stdout contains "completed — Write a greeting module, greet.hello(name), with a test"
+    And stdout contains "done (titlecase module)"
+    And stdout contains "--actor replay"

@@ -6,9 +6,10 @@ import shlex
 import shutil
 import sys
 import tempfile
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -22,49 +23,61 @@ FILES = {
 GUIDANCE = "use argparse with a --name flag"
 
 
+CLAUDE_TASK = "Write a greeting module, greet.hello(name), with a test"
+
+
+def make_repository(root: Path) -> Path:
+    """The demo's repository: a README and a .gitignore, committed."""
+    from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+
+    for name, text in FILES.items():
+        (root / name).write_text(text)
+    repo = GitRepository(root=root, git_dir=root / ".git")
+    repo.git("init", "--quiet")
+    repo.git("add", "--all")
+    repo.git("commit", "--quiet", "--no-gpg-sign", "-m", "initial commit", env=IDENTITY)
+    return root
+
+
+class DemoActor(StrEnum):
+    scripted = "scripted"
+    replay = "replay"
+
+
 def demo(
     keep: Annotated[
         bool, typer.Option("--keep", help="Keep the demo repository to explore it.")
     ] = False,
+    actor: Annotated[
+        DemoActor,
+        typer.Option(
+            "--actor",
+            help="scripted: a plan file, corrected half-way; replay: Claude's recorded "
+            "answers, replayed.",
+        ),
+    ] = DemoActor.scripted,
     json: Json = False,
 ) -> int:
     """Run a bundled plan in a throwaway git repository, correct it, print the decision tree.
 
-    No network and no key needed. Step 1's first option fails its check, so the agent
-    restores its checkpoint and tries the next; step 2 takes an option we do not want,
-    so the demo corrects it: `agents plan correct --mode=revert` with a guidance, which
-    re-executes step 2 and what follows it, and nothing before.
+    No network and no key needed. With the scripted actor, step 1's first option fails its
+    check, so the agent restores its checkpoint and tries the next; step 2 takes an option
+    we do not want, so the demo corrects it: `agents plan correct --mode=revert` with a
+    guidance, which re-executes step 2 and what follows it, and nothing before. With
+    `--actor replay`, Claude's recorded answers to a task are replayed.
     """
-    from cleveragents.adapters.git.repository import IDENTITY, GitRepository
     from cleveragents.adapters.render.tree import render_tree
     from cleveragents.bootstrap import bootstrap
     from cleveragents.cli.plan_inspect import document
-    from cleveragents.domain.correction import Restore
 
-    root = Path(tempfile.mkdtemp(prefix="cleveragents-demo-"))
+    root = make_repository(Path(tempfile.mkdtemp(prefix="cleveragents-demo-")))
     try:
-        for name, text in FILES.items():
-            (root / name).write_text(text)
-        repo = GitRepository(root=root, git_dir=root / ".git")
-        repo.git("init", "--quiet")
-        repo.git("add", "--all")
-        repo.git("commit", "--quiet", "--no-gpg-sign", "-m", "initial commit", env=IDENTITY)
-        script = root / ".git" / "demo-plan.yaml"
-        text = resources.files("cleveragents.data").joinpath("demo.yaml").read_text()
-        if shutil.which("python3") is None:  # pragma: no cover - python3 is on PATH here
-            text = text.replace("python3 ", shlex.quote(sys.executable) + " ")
-        script.write_text(text)
         services = bootstrap(root)
         try:
-            plan = services.lifecycle.start(services.create_scripted(script), "agents demo")
-            _, decisions, _ = services.inspection.tree(plan.id)
-            step2 = next(d for d in decisions if d.kind.value == "step" and d.step == 2)
-            command = (
-                f"agents plan correct --mode=revert --decision {step2.id} --guidance {GUIDANCE!r}"
-            )
-            result = services.corrections.revert(
-                plan.id, step2.id, GUIDANCE, Restore.BOTH, True, command
-            )
+            if actor is DemoActor.replay:
+                plan, command, calls = _replayed(services)
+            else:
+                plan, command, calls = _corrected(services, root)
             plan, decisions, corrections = services.inspection.tree(plan.id)
         finally:
             services.close()
@@ -74,15 +87,17 @@ def demo(
                 {
                     **document(plan, decisions, corrections),
                     "repository": kept,
-                    "correction_actor_calls": result.actor_calls,
+                    "correction_actor_calls": calls,
                 }
             )
         else:
             output.show(render_tree(plan, decisions))
-            output.show(
-                f"\nThe demo ran: {command}\nIt re-executed only the superseded subtree "
-                f"({result.actor_calls} actor calls); steps before it kept their records."
-            )
+            output.show(f"\nThe demo ran: {command}")
+            if calls is not None:
+                output.show(
+                    f"It re-executed only the superseded subtree ({calls} actor calls); "
+                    "steps before it kept their records."
+                )
             if keep:
                 output.show(f"The repository is kept at {root}: try `agents -C {root} plan tree`.")
             else:
@@ -91,3 +106,38 @@ def demo(
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
     return 0 if plan.status.value == "completed" else 1
+
+
+def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
+    """The scripted plan, then a revert of its second step with a guidance."""
+    from cleveragents.domain.correction import Restore
+
+    script = root / ".git" / "demo-plan.yaml"
+    text = resources.files("cleveragents.data").joinpath("demo.yaml").read_text()
+    if shutil.which("python3") is None:  # pragma: no cover - python3 is on PATH here
+        text = text.replace("python3 ", shlex.quote(sys.executable) + " ")
+    script.write_text(text)
+    plan = services.lifecycle.start(services.create_scripted(script), "agents demo")
+    _, decisions, _ = services.inspection.tree(plan.id)
+    step2 = next(d for d in decisions if d.kind.value == "step" and d.step == 2)
+    command = f"agents plan correct --mode=revert --decision {step2.id} --guidance {GUIDANCE!r}"
+    result = services.corrections.revert(plan.id, step2.id, GUIDANCE, Restore.BOTH, True, command)
+    return result.plan, command, result.actor_calls
+
+
+def _replayed(services: Any) -> tuple[Any, str, None]:
+    """Claude's answers to the demo task, replayed from the bundled cassette."""
+    cassette = Path(str(resources.files("cleveragents.data").joinpath("demo-cassette")))
+    plan = services.create_for_task(
+        CLAUDE_TASK, _recorded_model(cassette), ["python3 *"], cassette=cassette
+    )
+    command = f"agents plan run {CLAUDE_TASK!r} --actor replay --cassette <bundled>"
+    return services.lifecycle.start(plan, command), command, None
+
+
+def _recorded_model(cassette: Path) -> str:
+    import json as _json
+
+    first = sorted(cassette.glob("*.json"))[0]
+    model: str = _json.loads(first.read_text())["request"]["model"]
+    return model

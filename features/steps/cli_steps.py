@@ -275,3 +275,18 @@ def step_lazy_imports(context: Any, first: str, second: str) -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == "[]", result
+
+
+@when('I run "{command}" with no key and the network closed')
+def step_run_offline(context: Any, command: str) -> None:
+    # Port 9 (discard) is closed here: any request to a model's service would fail.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    context.result = subprocess.run(
+        command_line(context, command),
+        cwd=cwd_of(context),
+        capture_output=True,
+        text=True,
+        env={**env, "ANTHROPIC_BASE_URL": "http://127.0.0.1:9"},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
