@@ -130,3 +130,12 @@ Feature: Claude as the actor, through the real SDK against a local stand-in serv
     Then the exit code is 0
     And the terminal shows "matches no --allow-command pattern [y/N]"
     And the file "count.txt" contains "README.md"
+
+  Scenario: Claude's plan can carry goal checks, verified at the end
+    Given Claude will propose a plan with the goal "test -f greet.py" and the step "write greet.py"
+    And Claude will write "greet.py" with "x = 1\n"
+    When I run "agents plan run 'add a greeting' --allow-command 'test *'" with Claude
+    Then the exit code is 0
+    When I run "agents plan show --json" with Claude
+    Then the JSON value "outcome" is "every goal check passed"
+    And the JSON value "goal.0.run" is "test -f greet.py"

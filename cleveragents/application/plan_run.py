@@ -165,6 +165,8 @@ class PlanRun:
         state = r.actor_state()
         strategy = r.ask("strategize", lambda: self.actor.strategize(r.context))
         steps = strategy.steps if strategy.atomic else atomic_steps(strategy.steps)
+        if strategy.goal and not r.plan.goal:
+            r.save_plan(goal=strategy.goal)  # a plan made from a task gets its goal here
         r.context = r.context.model_copy(
             update={"steps": steps, "segment_start": len(r.context.completed_steps)}
         )

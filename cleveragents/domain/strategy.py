@@ -34,6 +34,7 @@ class Strategy(BaseModel):
     rationale: str = ""
     replan_after: bool = False  # the segment ends at a `replan` step: ask again after it
     atomic: bool = False  # the steps are atomic already (a plan file's are): no splitting
+    goal: list[Check] = Field(default_factory=list)  # checks of the whole task, if proposed
 
 
 class StepAttempt(BaseModel):

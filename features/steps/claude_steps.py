@@ -276,3 +276,10 @@ def step_tty_claude(context: Any, command: str, answer: str) -> None:
 
     context.env.update(claude_env(context))
     step_run_tty(context, command, answer)
+
+
+@given('Claude will propose a plan with the goal "{check}" and the step "{name}"')
+def step_plan_goal(context: Any, check: str, name: str) -> None:
+    server(context).reply_tool(
+        "propose_plan", {"steps": [{"name": name}], "goal": [check], "rationale": "with a goal"}
+    )

@@ -110,7 +110,12 @@ class AnthropicActor:
         steps = [
             StepSpec(name=s.name, checks=[Check(run=c) for c in s.checks]) for s in reply.steps
         ]
-        return Strategy(steps=steps, replan_after=reply.replan_after, rationale=reply.rationale)
+        return Strategy(
+            steps=steps,
+            replan_after=reply.replan_after,
+            rationale=reply.rationale,
+            goal=[Check(run=c) for c in reply.goal],
+        )
 
     def refine(self, context: ActorContext) -> StepAttempt | None:
         return self._actions(context, "Propose the actions of the current step.")

@@ -25,6 +25,8 @@ def prompt(context: ActorContext, ask: str) -> str:
         lines += ["", "Options already tried for this step: " + ", ".join(context.tried_options)]
     if context.last_failure:
         lines += ["", "The last attempt failed:", context.last_failure[-2000:]]
+    elif context.completed_steps:
+        lines += ["", "The previous step succeeded; the goal is not yet met."]
     if context.earlier_actions:
         lines += ["", f"({context.earlier_actions} earlier actions are summarised away.)"]
     if context.recent_actions:

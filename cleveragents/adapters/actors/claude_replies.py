@@ -23,6 +23,10 @@ class PlanReply(_Reply):
     replan_after: bool = Field(
         default=False, description="True when the plan should be revisited after these steps."
     )
+    goal: list[str] = Field(
+        default_factory=list,
+        description="Shell commands that all exit 0 once the whole task is done.",
+    )
     rationale: str = ""
 
 
