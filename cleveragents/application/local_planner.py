@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import ActionOutcome, RunAction
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.decision import Decision, DecisionKind
@@ -24,7 +24,6 @@ from cleveragents.domain.local_planning import (
 )
 from cleveragents.domain.plan import Phase
 from cleveragents.domain.strategy import DistanceEstimate, StepAttempt, StepSpec
-from cleveragents.ports import Actor, CheckpointStore, Environment
 
 
 @dataclass
@@ -37,20 +36,8 @@ class LocalResult:
     history: list[LocalStep] = field(default_factory=list)
 
 
-class LocalPlanner:
+class LocalPlanner(RunPart):
     """Runs the local loop for one step, recording every local action and revert."""
-
-    def __init__(
-        self,
-        recorder: PlanRecorder,
-        actor: Actor,
-        checkpoints: CheckpointStore,
-        environment: Environment,
-    ) -> None:
-        self.r = recorder
-        self.actor = actor
-        self.checkpoints = checkpoints
-        self.environment = environment
 
     def run(self, step: Decision, spec: StepSpec) -> LocalResult:
         r = self.r

@@ -17,7 +17,7 @@ from cleveragents.domain.rules import roll
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import next_decision_id, next_local_id
 from cleveragents.errors import BudgetExhausted
-from cleveragents.ports import CheckpointStore, Clock, Environment, PlanStore
+from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 Observer = Callable[[Decision, Plan], None]
 
@@ -184,3 +184,19 @@ def _spend(usage: Usage, before: Usage, after: Usage) -> Usage:
             "cost_usd": round(usage.cost_usd + after.cost_usd - before.cost_usd, 6),
         }
     )
+
+
+class RunPart:
+    """What each part of a run works with: its recorder, actor, checkpoints, environment."""
+
+    def __init__(
+        self,
+        recorder: PlanRecorder,
+        actor: Actor,
+        checkpoints: CheckpointStore,
+        environment: Environment,
+    ) -> None:
+        self.r = recorder
+        self.actor = actor
+        self.checkpoints = checkpoints
+        self.environment = environment

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.application.plan_recorder import PlanRecorder, RunPart
 from cleveragents.application.step_runner import StepRunner
 from cleveragents.domain.budget import replans_left
 from cleveragents.domain.decision import Decision, DecisionKind
@@ -14,7 +14,7 @@ from cleveragents.errors import ActorUnavailable, BudgetExhausted
 from cleveragents.ports import Actor, CheckpointStore, Environment
 
 
-class PlanRun:
+class PlanRun(RunPart):
     """Strategize, then each step of each segment, replanning between segments and on drift."""
 
     def __init__(
@@ -24,9 +24,7 @@ class PlanRun:
         checkpoints: CheckpointStore,
         environment: Environment,
     ) -> None:
-        self.r = recorder
-        self.actor = actor
-        self.checkpoints = checkpoints
+        super().__init__(recorder, actor, checkpoints, environment)
         self.steps = StepRunner(recorder, actor, checkpoints, environment)
         self.subtask: Decision | None = None  # the open sub-task decision, if any
         self.subtask_name: str | None = None

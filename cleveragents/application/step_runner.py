@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cleveragents.application.local_planner import LocalPlanner
-from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.budget import retries_left
 from cleveragents.domain.checkpoint import Checkpoint
@@ -13,25 +13,13 @@ from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Check, Phase
 from cleveragents.domain.strategy import StepSpec
 from cleveragents.errors import ActorUnavailable, BudgetExhausted
-from cleveragents.ports import Actor, CheckpointStore, Environment
 
 
-class StepRunner:
+class StepRunner(RunPart):
     """Runs a step: each option the actor proposes, restoring the step's checkpoint after a
     failed one; when none is left, local planning; a checkpoint before every decision."""
 
-    def __init__(
-        self,
-        recorder: PlanRecorder,
-        actor: Actor,
-        checkpoints: CheckpointStore,
-        environment: Environment,
-    ) -> None:
-        self.r = recorder
-        self.actor = actor
-        self.checkpoints = checkpoints
-        self.environment = environment
-        self.last_output = ""  # what the last failed action or check printed
+    last_output = ""  # what the last failed action or check printed
 
     def run_step(self, index: int, step: StepSpec, parent: Decision) -> tuple[bool, Decision]:
         r = self.r
