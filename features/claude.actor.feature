@@ -139,3 +139,33 @@ Feature: Claude as the actor, through the real SDK against a local stand-in serv
     When I run "agents plan show --json" with Claude
     Then the JSON value "outcome" is "every goal check passed"
     And the JSON value "goal.0.run" is "test -f greet.py"
+
+  Scenario: Local planning through Claude: distances, and an irreversible action it undoes itself
+    Given Claude will propose the plan "publish" checked by "test -f published"
+    And Claude will write "draft.txt" with "draft"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will take the irreversible local action "notify" running "true"
+    And Claude will estimate the distance at 0
+    And Claude will write "undo.txt" with "compensated"
+    And Claude will write "published" with "yes"
+    And Claude will estimate the distance at 10
+    When I run "agents plan run 'publish it' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the newest plan has these local decisions under step 2:
+      | id  | kind         | outcome                                                   |
+      | 2.1 | local_action | revert: no progress and nothing left to explore: dead end |
+      | 2.2 | revert       | undone by the actor's own actions (write undo.txt)        |
+      | 2.3 | local_action | success: goal reached                                     |
+    And the file "undo.txt" contains "compensated"
+
+  Scenario: Claude decides what a drift means for its plan
+    Given Claude will propose the plan "generate" then "use it"
+    And Claude will run "mkdir gen && for i in 1 2 3 4 5 6; do echo $i > gen/$i.txt; done"
+    And Claude will answer the drift with "regenerate"
+    And Claude will propose the plan "use it"
+    And Claude will write "use.txt" with "used"
+    When I run "agents plan run 'generate and use' --allow-command '*'" with Claude
+    Then the exit code is 0
+    When I run "agents plan tree --json" with Claude
+    Then the JSON replan's rationale says "drift: similarity 0.14 is below 0.7; the actor chose to regenerate the plan"

@@ -151,10 +151,19 @@ class LocalPlanner(RunPart):
         """Undo the last local action the way its kind allows; None when it cannot be."""
         r = self.r
         how = reversal(proposal.actions)
-        if how is Reversal.IRREVERSIBLE:
-            return None
         before = r.current
-        if how is Reversal.COMMAND:
+        if how is Reversal.IRREVERSIBLE:
+            # No reverter for effects outside the tree: the actor may know how to undo them.
+            undo: StepAttempt | None = r.ask(
+                "propose_revert", lambda: self.actor.propose_revert(r.context, proposal.option)
+            )
+            if undo is None:
+                return None
+            for action in undo.actions:
+                r.apply(self.environment, action)
+            done = r.checkpoint(f"after undoing {proposal.option}")
+            what = f"by the actor's own actions ({undo.option})"
+        elif how is Reversal.COMMAND:
             for action in proposal.actions:
                 assert isinstance(action, RunAction) and action.revert
                 self.r.apply(

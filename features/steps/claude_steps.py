@@ -283,3 +283,25 @@ def step_plan_goal(context: Any, check: str, name: str) -> None:
     server(context).reply_tool(
         "propose_plan", {"steps": [{"name": name}], "goal": [check], "rationale": "with a goal"}
     )
+
+
+@given("Claude will estimate the distance at {distance:d}")
+def step_distance(context: Any, distance: int) -> None:
+    server(context).reply_tool(
+        "estimate_distance", {"distance": distance, "reasoning": "as the checks say"}
+    )
+
+
+@given('Claude will take the irreversible local action "{name}" running "{command}"')
+def step_irreversible(context: Any, name: str, command: str) -> None:
+    server(context).reply_tools(
+        [
+            ("run_command", {"command": command, "irreversible": True}),
+            ("finish_step", {"option": name, "alternatives": 0}),
+        ]
+    )
+
+
+@given('Claude will answer the drift with "{action}"')
+def step_drift(context: Any, action: str) -> None:
+    server(context).reply_tool("assess_drift", {"action": action, "reasoning": "many new files"})

@@ -127,6 +127,13 @@ class AnthropicActor:
             "small local action that brings the step closer to its goal.",
         )
 
+    def propose_revert(self, context: ActorContext, action: str) -> StepAttempt | None:
+        return self._actions(
+            context,
+            f"The local action {action} has effects no restore of "
+            "files undoes. Propose actions that undo them, or give_up.",
+        )
+
     def estimate_distance(
         self, context: ActorContext, checks: Sequence[ActionOutcome]
     ) -> DistanceEstimate:
@@ -317,7 +324,9 @@ def _action(request: BaseModel) -> Action:
     if isinstance(request, r.DeleteFile):
         return DeleteAction(path=request.path)
     assert isinstance(request, r.RunCommand)
-    return RunAction(command=request.command, timeout=request.timeout)
+    return RunAction(
+        command=request.command, timeout=request.timeout, irreversible=request.irreversible
+    )
 
 
 def _listing(files: WorkspaceEnvironment, folder: str) -> str:

@@ -56,6 +56,9 @@ class DeleteFile(_Reply):
 class RunCommand(_Reply):
     command: str
     timeout: float = Field(default=60.0, gt=0, le=600)
+    irreversible: bool = Field(
+        default=False, description="True when it has effects outside the working tree."
+    )
 
 
 class FinishStep(_Reply):

@@ -125,6 +125,10 @@ class ScriptedActor:
                 )
         return None
 
+    def propose_revert(self, context: ActorContext, action: str) -> StepAttempt | None:
+        """A plan file says nothing about undoing an irreversible action: no proposal."""
+        return None
+
     def assess_drift(self, context: ActorContext, similarity: float) -> DriftVerdict:
         """What the plan file's `on_drift` says (continue unless it says otherwise)."""
         return DriftVerdict(
