@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cleveragents.adapters.actors.plan_file import load_plan_file, parse_plan_file
 from cleveragents.adapters.actors.scripted import ScriptedActor
@@ -51,12 +52,14 @@ class Services:
         cassette: Path | None = None,
         record: Path | None = None,
     ) -> Plan:
-        """A new plan for Claude to make and carry out; it runs only the allowed commands.
+        """A new plan for Claude to make and carry out; it runs only the allowed commands
+        (the flags' patterns and the config's).
 
         With `cassette`, Claude's answers are replayed from a recording: no network, no key.
         """
         from cleveragents.adapters.actors.claude import api_key_present
 
+        config = load_config(self.repo)
         if not task.strip():
             raise BadInput("the task is empty", hint="say what the agent should do")
         if cassette is not None:
@@ -66,7 +69,7 @@ class Services:
                     hint="record one with `agents plan run TASK --record DIR`",
                 )
             spec = ActorSpec(
-                kind="replay", source=str(cassette.absolute()), model=model or model_name()
+                kind="replay", source=str(cassette.absolute()), model=model or model_name(config)
             )
         elif not api_key_present():
             raise BadInput(
@@ -75,13 +78,14 @@ class Services:
         else:
             spec = ActorSpec(
                 kind="anthropic",
-                model=model or model_name(),
+                model=model or model_name(config),
                 record=str(record.absolute()) if record else None,
             )
         plan = self.lifecycle.create(
             task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
         )
-        plan = plan.model_copy(update={"allow_commands": allow})
+        configured = list(config.get("allow_commands", []))
+        plan = plan.model_copy(update={"allow_commands": [*allow, *configured]})
         with self.store.transaction():
             self.store.save_plan(plan)
         return plan
@@ -130,11 +134,32 @@ def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
     return actor_for
 
 
-def model_name() -> str:
-    """The model for the anthropic actor: CLEVERAGENTS_MODEL, else the default."""
+def model_name(config: dict[str, Any] | None = None) -> str:
+    """The model for the anthropic actor: CLEVERAGENTS_MODEL, the config's, or the default."""
     from cleveragents.adapters.actors.claude import DEFAULT_MODEL
 
-    return os.environ.get("CLEVERAGENTS_MODEL") or DEFAULT_MODEL
+    configured = (config or {}).get("model")
+    return os.environ.get("CLEVERAGENTS_MODEL") or (
+        str(configured) if configured else DEFAULT_MODEL
+    )
+
+
+def load_config(repo: GitRepository) -> dict[str, Any]:
+    """`<git-dir>/cleveragents/config.toml` (CLEVERAGENTS_CONFIG elsewhere): `model` and
+    `allow_commands`. Kept in the git directory, like the rest of cleveragents' state."""
+    import tomllib
+
+    path = Path(os.environ.get("CLEVERAGENTS_CONFIG") or repo.state_dir / "config.toml")
+    if not path.is_file():
+        return {}
+    try:
+        config = tomllib.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise BadInput(f"cannot read the config {path}: {error}") from error
+    allow = config.get("allow_commands", [])
+    if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
+        raise BadInput(f"{path}: allow_commands must be a list of shell patterns")
+    return config
 
 
 def state_path(repo: GitRepository) -> Path:

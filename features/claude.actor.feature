@@ -169,3 +169,24 @@ Feature: Claude as the actor, through the real SDK against a local stand-in serv
     Then the exit code is 0
     When I run "agents plan tree --json" with Claude
     Then the JSON replan's rationale says "drift: similarity 0.14 is below 0.7; the actor chose to regenerate the plan"
+
+  Scenario: The model and the allowed commands can come from the config
+    Given the config of the repository says:
+      """
+      model = "claude-haiku-test"
+      allow_commands = ["test *"]
+      """
+    And Claude will propose the plan "write greet.py" checked by "test -f greet.py"
+    And Claude will write "greet.py" with "x = 1\n"
+    When I run "agents plan run 'add a greeting'" with Claude
+    Then the exit code is 0
+    And every request Claude got names the model "claude-haiku-test"
+
+  Scenario: A broken config is one clear line
+    Given the config of the repository says:
+      """
+      allow_commands = "pytest*"
+      """
+    When I run "agents plan run 'add a greeting'" with Claude
+    Then the exit code is 2
+    And stderr is one line containing "allow_commands must be a list of shell patterns"

@@ -305,3 +305,16 @@ def step_irreversible(context: Any, name: str, command: str) -> None:
 @given('Claude will answer the drift with "{action}"')
 def step_drift(context: Any, action: str) -> None:
     server(context).reply_tool("assess_drift", {"action": action, "reasoning": "many new files"})
+
+
+@given("the config of the repository says:")
+def step_config(context: Any) -> None:
+    folder = context.repo / ".git" / "cleveragents"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "config.toml").write_text(context.text + "\n")
+
+
+@then('every request Claude got names the model "{model}"')
+def step_model(context: Any, model: str) -> None:
+    assert server(context).requests
+    assert all(r.body["model"] == model for r in server(context).requests)
