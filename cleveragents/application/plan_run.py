@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cleveragents.application.plan_recorder import PlanRecorder, RunPart
+from functools import cached_property
+
+from cleveragents.application.plan_recorder import RunPart
 from cleveragents.application.step_runner import StepRunner
 from cleveragents.domain.budget import replans_left
 from cleveragents.domain.decision import Decision, DecisionKind
@@ -11,24 +13,18 @@ from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.rules import split_compound, subtasks
 from cleveragents.domain.strategy import DriftVerdict, StepSpec
 from cleveragents.errors import ActorUnavailable, BudgetExhausted
-from cleveragents.ports import Actor, CheckpointStore, Environment
 
 
 class PlanRun(RunPart):
     """Strategize, then each step of each segment, replanning between segments and on drift."""
 
-    def __init__(
-        self,
-        recorder: PlanRecorder,
-        actor: Actor,
-        checkpoints: CheckpointStore,
-        environment: Environment,
-    ) -> None:
-        super().__init__(recorder, actor, checkpoints, environment)
-        self.steps = StepRunner(recorder, actor, checkpoints, environment)
-        self.subtask: Decision | None = None  # the open sub-task decision, if any
-        self.subtask_name: str | None = None
-        self.successes = 0  # steps that succeeded in this run, the goal not yet met
+    subtask: Decision | None = None  # the open sub-task decision, if any
+    subtask_name: str | None = None
+    successes = 0  # steps that succeeded in this run, the goal not yet met
+
+    @cached_property
+    def steps(self) -> StepRunner:
+        return StepRunner(self.r, self.actor, self.checkpoints, self.environment)
 
     def execute(self, parent: Decision | None) -> Plan:
         try:
