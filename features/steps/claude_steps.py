@@ -186,9 +186,6 @@ def step_missing_outside(context: Any, path: str) -> None:
     assert not Path(path.format(tmp=context.tmp)).exists()
 
 
-_ = os
-
-
 @then('the folder "{folder}" holds {count:d} recorded exchanges')
 def step_cassette(context: Any, folder: str, count: int) -> None:
     found = sorted(Path(folder.format(tmp=context.tmp)).glob("*.json"))
