@@ -83,13 +83,19 @@ class CorrectionService:
         restore: Restore,
         execute: bool,
         command: str,
+        preview: CorrectionPlan | None = None,
     ) -> CorrectionResult:
-        """Restore files and/or context to the target, supersede its subtree, re-execute."""
-        preview = self.preview(plan_ref, decision_ref)
-        target = preview.target
-        assert target is not None and target.checkpoint_before and target.actor_state_before
+        """Restore files and/or context to the target, supersede its subtree, re-execute.
+
+        `preview` is the one the caller showed (it snapshots the working tree: no need to
+        do it twice); what it supersedes is read again once the plan is locked.
+        """
+        preview = preview or self.preview(plan_ref, decision_ref)
         with self.operations.operation(preview.plan, "correct", command) as op:
             plan = self.store.plan(preview.plan.id)
+            preview = self._still_live(preview)
+            target = preview.target
+            assert target is not None and target.checkpoint_before and target.actor_state_before
             restored = self.store.checkpoint(target.checkpoint_before)
             if restore is not Restore.CONTEXT:
                 self.checkpoints.restore(restored)
@@ -153,6 +159,20 @@ class CorrectionService:
                     )
             op.summary = f"correction {correction.id}: reverted to decision {target.id}"
             return self._finish(plan, correction, intervention, state, execute, preview)
+
+    def _still_live(self, preview: CorrectionPlan) -> CorrectionPlan:
+        """The preview with its target and subtree as the locked plan has them now."""
+        assert preview.target is not None
+        decisions = self.store.decisions(preview.plan.id)
+        target = next(d for d in decisions if d.id == preview.target.id)
+        if target.status is not DecisionStatus.ACTIVE:
+            raise BadInput(
+                f"decision {target.id} was {target.status.value} meanwhile",
+                hint=f"see `agents plan tree {preview.plan.id} --active`",
+            )
+        return CorrectionPlan(
+            preview.plan, target, affected_by(decisions, target), preview.changed_paths
+        )
 
     def append(
         self, plan_ref: str | None, guidance: str, execute: bool, command: str

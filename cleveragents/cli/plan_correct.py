@@ -124,6 +124,7 @@ def correct(
                 Restore(restore.value),
                 not no_execute,
                 command_line(),
+                preview=preview,
             )
         doc = {
             "correction": result.correction.model_dump(mode="json"),
