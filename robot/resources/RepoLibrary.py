@@ -90,6 +90,75 @@ class RepoLibrary:
         info = Path(path).lstat()
         return info.st_ino, info.st_size, info.st_mtime_ns
 
+    # exact bytes and modes
+
+    def write_file_bytes(self, path: str, content: bytes | str, mode: str = "") -> None:
+        """Write exactly these bytes (a `str` is UTF-8), folders made as needed; `mode` in octal."""
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content.encode() if isinstance(content, str) else content)
+        if mode:
+            target.chmod(int(mode, 8))
+
+    def file_should_hold_bytes(self, path: str, expected: bytes | str, mode: str = "") -> None:
+        """Fail unless `path` is a regular file of exactly these bytes (and this octal mode)."""
+        wanted = expected.encode() if isinstance(expected, str) else expected
+        target = Path(path)
+        if target.is_symlink() or not target.is_file():
+            kind = "missing" if not os.path.lexists(target) else "not a regular file"
+            raise AssertionError(f"{path} is {kind}; expected {len(wanted)} bytes {wanted!r}")
+        actual = target.read_bytes()
+        if actual != wanted:
+            raise AssertionError(f"{path} holds {actual!r}, expected {wanted!r}")
+        actual_mode = stat.S_IMODE(target.lstat().st_mode)
+        if mode and actual_mode != int(mode, 8):
+            raise AssertionError(f"{path} has mode {actual_mode:04o}, expected {mode}")
+
+    def path_should_not_exist(self, path: str) -> None:
+        """Fail if anything (file, folder, symlink, even a broken one) stands at `path`."""
+        if os.path.lexists(path):
+            raise AssertionError(f"{path} should not exist, but it does")
+
+    def snapshot_files_under(self, folder: str, *skipped: str) -> dict[str, Any]:
+        """Every file under `folder` (but the names `skipped`): bytes and mtime in ns; folders."""
+        top = Path(folder)
+        found: dict[str, Any] = {}
+        for path in sorted(top.rglob("*")):
+            relative = path.relative_to(top).as_posix()
+            if path.name in skipped:
+                continue
+            info = path.lstat()
+            if stat.S_ISDIR(info.st_mode):
+                found[relative] = ("folder",)
+            elif stat.S_ISLNK(info.st_mode):
+                found[relative] = ("symlink", os.readlink(path), info.st_mtime_ns)
+            else:
+                found[relative] = ("file", path.read_bytes(), info.st_mtime_ns)
+        return found
+
+    def files_under_should_match_snapshot(
+        self, folder: str, expected: dict[str, Any], *skipped: str, after: str = ""
+    ) -> None:
+        """Fail, naming each path that appeared, went or was rewritten since `expected`."""
+        actual = self.snapshot_files_under(folder, *skipped)
+        problems = [f"new: {p}" for p in sorted(actual.keys() - expected.keys())]
+        problems += [f"gone: {p}" for p in sorted(expected.keys() - actual.keys())]
+        problems += [
+            f"rewritten: {p}"
+            for p in sorted(actual.keys() & expected.keys())
+            if actual[p] != expected[p]
+        ]
+        if problems:
+            since = f" after {after}" if after else ""
+            raise AssertionError(f"files under {folder} changed{since}:\n" + "\n".join(problems))
+
+    def command_prefix_that_honours_file_modes(self) -> list[str]:
+        """For root, `setpriv` dropping the capabilities that read any file; else nothing."""
+        if os.geteuid() != 0:
+            return []
+        caps = "-dac_override,-dac_read_search"
+        return ["setpriv", f"--bounding-set={caps}", f"--inh-caps={caps}"]
+
     # git's own state
 
     def snapshot_git_state(self, repo: str) -> dict[str, Any]:
