@@ -338,8 +338,9 @@ Snapshot Of Folder
     [Documentation]    The working-tree snapshot entries under `folder`, its `.git` included.
     [Arguments]    ${folder}
     ${tree}    Snapshot Working Tree    ${REPO}
-    ${inside}    Evaluate
-    ...    (lambda tree, top: {p: v for p, v in tree.items() if p.startswith(top)})($tree, $folder + "/")
+    VAR    ${top}    ${folder}/
+    ${inside}    Evaluate    {p: v for p, v in tree.items() if p.startswith(top)}
+    ...    namespace=${{ {"tree": $tree, "top": $top} }}
     RETURN    ${inside}
 
 Newest Operation Id
