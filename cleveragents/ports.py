@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Protocol
 
 from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.actor_state import ActorState, Message
-from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
@@ -53,20 +53,30 @@ class PlanStore(Protocol):
 
 
 class CheckpointStore(Protocol):
-    """Snapshots of the working tree held in git, outside the user's index and refs."""
+    """Snapshots of the working tree held in git, outside the user's index and refs.
+
+    `keep` receives what a restore or an action is about to destroy that no checkpoint
+    holds, before anything is destroyed: the operation under way records it for undo.
+    """
+
+    keep: Callable[[SavedFiles], None]
 
     def create(self, plan_id: str, label: str) -> Checkpoint: ...
-    def restore(self, checkpoint: Checkpoint) -> None: ...
-    def snapshot_tree(self, plan_id: str) -> str: ...
+    def restore(self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = ()) -> None: ...
+    def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str: ...
+    def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None: ...
+    def clear_stale_locks(self, plan_id: str) -> None: ...
     def changed_paths(self, before: str, after: str) -> list[str]: ...
     def entries(self, tree: str) -> frozenset[tuple[str, str]]: ...
     def patch(self, before: str, after: str) -> str: ...
 
 
 class PlanLocks(Protocol):
-    """One writer per plan at a time."""
+    """One writer per working tree at a time."""
 
-    def hold(self, plan_id: str, command: str) -> AbstractContextManager[None]: ...
+    def hold(
+        self, plan_id: str, command: str, shared: bool = False
+    ) -> AbstractContextManager[None]: ...
 
 
 class Environment(Protocol):

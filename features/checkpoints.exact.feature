@@ -64,7 +64,7 @@ Feature: Checkpoints of the working tree are exact and never touch the user's gi
       | write  | src/app.py | print('v4')\n  |
     And a checkpoint "next" of the working tree
     Then the changed paths from "start" to "next" are "src/app.py"
-    And the plan has a private index inside the git directory
+    And the working tree has one private index inside the git directory
 
   Scenario: Files ignored at the checkpoint survive a restore after their .gitignore was deleted
     Given a checkpoint "start" of the working tree

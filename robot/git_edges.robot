@@ -218,7 +218,7 @@ Stale Locks Of Our Own Dead Processes Are Cleared, And One That Cannot Be Is Nam
     ${run}    Run Edge Plan    three_steps
     ${git_dir}    Git Dir
     ${common}    Git    rev-parse    --path-format\=absolute    --git-common-dir
-    VAR    ${index_lock}    ${git_dir}/cleveragents/index.lock
+    VAR    ${index_lock}    ${git_dir}/cleveragents/worktree.index.lock
     VAR    ${ref_lock}    ${common}/refs/cleveragents/plans/${run}[plan][id].lock
     Create File    ${index_lock}
     Create File    ${ref_lock}

@@ -60,7 +60,7 @@ class CorrectionService:
         rather than its half-made state taken for the plan's.
         """
         plan, _ = resolve_decision(self.store, plan_ref, decision_ref)
-        with self.operations.locks.hold(plan.id, "agents plan correct --dry-run"):
+        with self.operations.locks.hold(plan.id, "agents plan correct --dry-run", shared=True):
             plan, target = resolve_decision(self.store, plan.id, decision_ref.split(":")[-1])
             if target.status is not DecisionStatus.ACTIVE:
                 raise BadInput(
@@ -70,7 +70,7 @@ class CorrectionService:
             assert target.checkpoint_before is not None  # every decision records one
             affected = affected_by(self.store.decisions(plan.id), target)
             before = self.store.checkpoint(target.checkpoint_before)
-            now = self.checkpoints.snapshot_tree(plan.id)
+            now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
         return CorrectionPlan(
             plan, target, affected, self.checkpoints.changed_paths(now, before.tree)
         )
@@ -98,7 +98,8 @@ class CorrectionService:
             assert target is not None and target.checkpoint_before and target.actor_state_before
             restored = self.store.checkpoint(target.checkpoint_before)
             if restore is not Restore.CONTEXT:
-                self.checkpoints.restore(restored)
+                replaced = [saved for d in preview.affected for saved in d.replaced]
+                self.checkpoints.restore(restored, replaced)
             at_target = self.store.actor_state(target.actor_state_before)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
             # The conversation branches at the target unless only the files go back; progress

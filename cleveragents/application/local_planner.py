@@ -172,7 +172,7 @@ class LocalPlanner(RunPart):
             done = r.checkpoint(f"after reverting {proposal.option}")
             what = "by its own revert command"
         else:
-            self.checkpoints.restore(to)
+            self.checkpoints.restore(to, r.decisions[-1].replaced)
             r.current = done = to
             what = f"by restoring checkpoint {to.id[:12]}"
         r.record(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan
@@ -32,6 +33,7 @@ class OperationLog:
         for plan_id in dict.fromkeys(op.plan_id for op in self.store.running_operations(None)):
             try:
                 with self.locks.hold(plan_id, "repair"):
+                    self.checkpoints.clear_stale_locks(plan_id)
                     self.repair(plan_id)
             except ConflictingState:
                 continue  # the operation's command is alive and holds the lock
@@ -46,6 +48,7 @@ class OperationLog:
         done); an interrupt keeps what was recorded, for `agents plan resume`.
         """
         with self.locks.hold(plan.id, command):
+            self.checkpoints.clear_stale_locks(plan.id)
             self.repair(plan.id)
             plan = self.store.plan(plan.id)
             if check is not None:
@@ -67,16 +70,33 @@ class OperationLog:
                     created_at=self.clock.now(),
                 )
                 self.store.save_operation(op)
-            try:
-                yield op
-            except KeyboardInterrupt:
-                self._finish(op, OperationStatus.INTERRUPTED)
-                raise
-            except BaseException:
-                self.put_back(op)
-                self._finish(op, OperationStatus.ROLLED_BACK)
-                raise
-            self._finish(op, OperationStatus.DONE)
+            with self.keeping(op):
+                try:
+                    yield op
+                except KeyboardInterrupt:
+                    self._finish(op, OperationStatus.INTERRUPTED)
+                    raise
+                except BaseException:
+                    self.put_back(op)
+                    self._finish(op, OperationStatus.ROLLED_BACK)
+                    raise
+                self._finish(op, OperationStatus.DONE)
+
+    @contextmanager
+    def keeping(self, op: Operation) -> Iterator[None]:
+        """While the block runs, what restores and actions save goes into `op`'s record,
+        each in a transaction of its own, before they destroy anything."""
+
+        def keep(saved: SavedFiles) -> None:
+            op.saved.append(saved)
+            with self.store.transaction():
+                self.store.save_operation(op)
+
+        previous, self.checkpoints.keep = self.checkpoints.keep, keep
+        try:
+            yield
+        finally:
+            self.checkpoints.keep = previous
 
     def undo(self, operation_id: int | None, command: str) -> tuple[Operation, Operation]:
         """Put files and plan state back as they were before an operation (the newest by default).
@@ -94,7 +114,7 @@ class OperationLog:
     def put_back(self, op: Operation) -> None:
         """Files to the operation's safety checkpoint; plan and decision states to before it."""
         assert op.files_before is not None and op.plan_before is not None
-        self.checkpoints.restore(self.store.checkpoint(op.files_before))
+        self.checkpoints.restore(self.store.checkpoint(op.files_before), list(op.saved))
         with self.store.transaction():
             self.store.save_plan(Plan.model_validate(op.plan_before))
             for decision in self.store.decisions(op.plan_id):
@@ -121,7 +141,8 @@ class OperationLog:
                 op.summary = "interrupted; `agents plan resume` continues it"
                 self._finish(op, OperationStatus.INTERRUPTED)
             else:
-                self.put_back(op)
+                with self.keeping(op):
+                    self.put_back(op)
                 op.summary = "interrupted; files and plan state put back as they were before it"
                 self._finish(op, OperationStatus.ROLLED_BACK)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")

@@ -55,7 +55,8 @@ class PlanInspection:
         plan, a = resolve_decision(self.store, plan_ref, first)
         start = self._files_at(a)
         if second is None:
-            return self.checkpoints.patch(start, self.checkpoints.snapshot_tree(plan.id))
+            now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
+            return self.checkpoints.patch(start, now)
         _, b = resolve_decision(self.store, plan.id, second)
         return self.checkpoints.patch(start, self._files_at(b))
 

@@ -103,8 +103,9 @@ class PlanLifecycleService:
         """A step that did not finish starts again from its own checkpoint, not on top of
         what it left half done (the resume's safety checkpoint keeps that)."""
         assert step.checkpoint_before is not None
-        self.checkpoints.restore(self.store.checkpoint(step.checkpoint_before))
         decisions = self.store.decisions(plan.id)
+        replaced = [saved for d in decisions if d.parent_id == step.id for saved in d.replaced]
+        self.checkpoints.restore(self.store.checkpoint(step.checkpoint_before), replaced)
         revert = Decision(
             plan_id=plan.id,
             id=next_decision_id(decisions),

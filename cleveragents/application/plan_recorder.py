@@ -10,13 +10,13 @@ from typing import Any
 from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left
-from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
-from cleveragents.domain.rules import roll
+from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import next_decision_id, next_local_id
-from cleveragents.errors import BudgetExhausted
+from cleveragents.errors import BudgetExhausted, PathRefused
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 Observer = Callable[[Decision, Plan], None]
@@ -49,6 +49,7 @@ class PlanRecorder:
         self.current: Checkpoint | None = None
         self.planned_on: str | None = None  # the tree the current segment was planned on
         self.touched: set[str] = set()  # paths the segment's own file actions wrote
+        self.replaced: list[SavedFiles] = []  # saved by actions since the last decision
 
     def apply(self, environment: Environment, action: Action) -> tuple[Action, ActionOutcome]:
         """Take an action with earlier outputs filled in; keep its own output if it names one.
@@ -61,6 +62,7 @@ class PlanRecorder:
             return action, ActionOutcome(ok=False, summary=f"no output {missing} yet")
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
+            self._save_before(action.path)
         elif not self.allowed(action.command):
             return action, ActionOutcome(
                 ok=False, summary=f"refused: `{action.command}` matches no --allow-command pattern"
@@ -70,6 +72,20 @@ class PlanRecorder:
             outputs = {**self.context.outputs, action.output: outcome.output.strip()}
             self.context = self.context.model_copy(update={"outputs": outputs})
         return action, outcome
+
+    def _save_before(self, path: str) -> None:
+        """Save what a write, edit or delete of `path` replaces that no checkpoint holds."""
+        try:
+            relative = confined_path(path)
+        except PathRefused:
+            return  # the environment refuses the action itself
+        saved = self.checkpoints.save_before_action(self.plan.id, relative)
+        if saved is not None:
+            self.replaced.append(saved)
+
+    def replaced_under(self, parent_id: str) -> list[SavedFiles]:
+        """What the actions below a decision replaced: a restore of its checkpoint puts it back."""
+        return [saved for d in self.decisions if d.parent_id == parent_id for saved in d.replaced]
 
     def allowed(self, command: str) -> bool:
         """A plan made by a model runs only commands its allow list matches, or a person
@@ -139,8 +155,10 @@ class PlanRecorder:
             checkpoint_before=before.id if before else None,
             checkpoint_after=after.id if after else None,
             created_at=self.clock.now(),
+            replaced=self.replaced,
             **fields,
         )
+        self.replaced = []
         with self.store.transaction():
             self.store.save_decision(decision)
             self.save_plan(head_decision=decision.id, **(plan_update or {}))

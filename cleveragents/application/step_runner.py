@@ -153,7 +153,7 @@ class StepRunner(RunPart):
         """Put the files back to the step's checkpoint, as a revert decision of the step."""
         r = self.r
         before = r.current
-        self.checkpoints.restore(to)
+        self.checkpoints.restore(to, r.replaced_under(step.id))
         r.current = to
         r.record(
             kind=DecisionKind.REVERT,

@@ -17,3 +17,30 @@ class Checkpoint(BaseModel):
     tree: str
     label: str
     created_at: datetime
+
+
+class SavedFiles(BaseModel):
+    """Bytes no checkpoint tree holds, saved before something overwrote or removed them.
+
+    Ignored files, files inside nested repositories, and permission bits git does not record
+    (`0600`): `commit` is a commit (on the plan's checkpoint ref) whose tree holds the saved
+    files' bytes, `modes` their exact permission bits, `absent` the paths where nothing stood.
+    `at` orders records in time: putting several back, the oldest is applied last and wins.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    plan_id: str
+    commit: str | None = None
+    modes: dict[str, int] = {}
+    absent: list[str] = []
+    at: int = 0
+
+    @property
+    def paths(self) -> list[str]:
+        return [*self.modes, *self.absent]
+
+
+def oldest_last(records: list[SavedFiles]) -> list[SavedFiles]:
+    """The order to put saved files back in: newest first, so the oldest state wins."""
+    return sorted(records, key=lambda r: r.at, reverse=True)

@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from cleveragents.domain.checkpoint import SavedFiles
+
 
 class CorrectionMode(StrEnum):
     REVERT = "revert"
@@ -48,7 +50,8 @@ class Operation(BaseModel):
     """One command that changed files or plan state, with what it takes to undo it.
 
     `plan_before` is the plan as it was, `decisions_before` each decision's status and
-    `superseded_by` as they were; `files_before` the checkpoint of the working tree.
+    `superseded_by` as they were; `files_before` the checkpoint of the working tree, and
+    `saved` what it replaced that no checkpoint holds (put back by undo, oldest state winning).
     """
 
     id: int
@@ -59,6 +62,7 @@ class Operation(BaseModel):
     files_before: str | None = None
     plan_before: dict[str, Any] | None = None
     decisions_before: dict[str, list[str | None]] = Field(default_factory=dict)
+    saved: list[SavedFiles] = Field(default_factory=list)
     undoes: int | None = None
     summary: str = ""
     created_at: datetime

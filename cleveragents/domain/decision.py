@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.plan import Phase
 
 
@@ -52,4 +53,6 @@ class Decision(BaseModel):
     superseded_by: str | None = None
     distance_before: float | None = None
     distance_after: float | None = None
+    # What its actions replaced that no checkpoint holds (ignored files, nested repositories).
+    replaced: list[SavedFiles] = []
     created_at: datetime

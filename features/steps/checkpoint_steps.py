@@ -198,9 +198,9 @@ def step_changed(context: Any, a: str, b: str, paths: str) -> None:
     assert found == paths.split(","), found
 
 
-@then("the plan has a private index inside the git directory")
+@then("the working tree has one private index inside the git directory")
 def step_private_index(context: Any) -> None:
-    assert (context.repo / ".git" / "cleveragents" / "index" / "feedcafe").is_file()
+    assert (context.repo / ".git" / "cleveragents" / "worktree.index").is_file()
 
 
 # plans recorded by `agents plan run`

@@ -1,25 +1,41 @@
 """GitCheckpoints: checkpoints as commits in the repository's own object database.
 
-A private index per plan (seeded once from the user's index with its timestamps, so the
-next `add -A` re-hashes only what changed) builds each tree; a ref per plan under
+A private index per working tree (never the user's: no skip-worktree or assume-unchanged bit
+of theirs hides a file from us) builds each tree in the private git directory of
+`private_dir`, so every file's bytes are stored as they are on disk. A ref per plan under
 `refs/cleveragents/` keeps every checkpoint reachable, each commit's parent being the
-previous checkpoint. The user's index, HEAD, branches, stash and reflogs are never touched.
+previous one. The user's index, HEAD, branches, stash and reflogs are never touched, and no
+hook of theirs runs.
+
+Before a restore writes or deletes anything, what it would destroy that no checkpoint tree
+holds (ignored files in its way, files inside nested repositories, unrecorded permission
+bits) is saved and handed to `keep`, which records it for `agents plan undo`.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from cleveragents.adapters.git import private_dir
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
-from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.adapters.git.saved_files import (
+    FileSaver,
+    in_the_way,
+    inside_nested_repository,
+    remove,
+    unusual_mode,
+)
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, oldest_last
 from cleveragents.errors import ConflictingState, GitFailed
 
-ZERO = "0" * 40
+GITLINK = "160000"
 
 
 class GitCheckpoints:
@@ -30,74 +46,183 @@ class GitCheckpoints:
         self._now = now
         self._tips: dict[str, str | None] = {}  # each plan's newest checkpoint, once resolved
         self._entries: dict[str, frozenset[tuple[str, str]]] = {}  # trees listed lately
+        self._env: dict[str, str] | None = None
+        self.saver = FileSaver(repo, self._commit)
+        # Where saved files are recorded before a restore destroys anything (the operation).
+        self.keep: Callable[[SavedFiles], None] = _nowhere
 
     def ref(self, plan_id: str) -> str:
         return f"refs/cleveragents/plans/{plan_id}"
 
-    def _index(self, plan_id: str) -> Path:
-        return self.repo.state_dir / "index" / plan_id
+    @property
+    def index(self) -> Path:
+        return self.repo.state_dir / "worktree.index"
 
-    def _env(self, plan_id: str) -> dict[str, str]:
-        index = self._index(plan_id)
-        if not index.exists():
-            index.parent.mkdir(parents=True, exist_ok=True)
-            user_index = self.repo.git_dir / "index"
-            if user_index.exists():
-                # copy2 keeps the timestamps: a plain copy would make every entry racy.
-                shutil.copy2(user_index, index)
-        return {"GIT_INDEX_FILE": str(index), **IDENTITY}
+    def tree_env(self, index: Path | None = None) -> dict[str, str]:
+        if index is not None:
+            return private_dir.working_tree_env(self.repo, index)
+        if self._env is None:
+            self.index.parent.mkdir(parents=True, exist_ok=True)
+            # Before 0.2 each plan had a private index, seeded from the user's (with their
+            # skip-worktree bits, which hid files from us): nothing uses them any more.
+            shutil.rmtree(self.repo.state_dir / "index", ignore_errors=True)
+            self._env = private_dir.working_tree_env(self.repo, self.index)
+        return self._env
 
-    def snapshot_tree(self, plan_id: str) -> str:
-        """The tree id of the working tree as it is now (tracked + untracked, not ignored)."""
-        env = self._env(plan_id)
-        self.repo.git("add", "--all", "--", ".", env=env)
+    def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
+        """The tree id of the working tree as it is now (tracked + untracked, not ignored).
+
+        `scratch` works on a copy of the private index, for read-only commands: nothing a
+        writer uses is written.
+        """
+        if not scratch:
+            return self._add_and_write(self.tree_env())
+        with tempfile.TemporaryDirectory(prefix="cleveragents-scratch-") as folder:
+            copy = Path(folder, "index")
+            if self.index.exists():
+                shutil.copy2(self.index, copy)  # timestamps kept: only changes are hashed
+            return self._add_and_write(self.tree_env(copy))
+
+    def _add_and_write(self, env: dict[str, str]) -> str:
+        try:
+            self.repo.git("add", "--all", "--", ".", env=env)
+        except GitFailed as error:
+            reason = error.message.removeprefix("git add failed: ")
+            raise GitFailed(
+                f"cannot checkpoint the working tree: {reason}",
+                hint="make that path readable, or list it in .git/info/exclude, then retry",
+            ) from error
         return self.repo.git("write-tree", env=env)
 
     def create(self, plan_id: str, label: str) -> Checkpoint:
         """Commit the working tree as it is now and keep it reachable from the plan's ref."""
         tree = self.snapshot_tree(plan_id)
-        ref = self.ref(plan_id)
-        if plan_id not in self._tips:
-            self._tips[plan_id] = self._resolve(ref)
-        parent = self._tips[plan_id]
-        args = [
-            "commit-tree",
-            "--no-gpg-sign",
-            tree,
-            "-m",
-            f"cleveragents checkpoint: {label}",
-            "-m",
-            f"plan: {plan_id}",
-        ]
-        if parent:
-            args[2:2] = ["-p", parent]
-        commit = self.repo.git(*args, env=self._env(plan_id))
-        try:
-            self.repo.git("update-ref", ref, commit, parent or ZERO)
-        except GitFailed as error:
-            self._tips.pop(plan_id, None)
-            raise ConflictingState(
-                f"checkpoint ref {ref} moved while writing a checkpoint",
-                hint="another cleveragents command is working on this plan; retry when it ends",
-            ) from error
-        self._tips[plan_id] = commit
+        commit = self._commit(plan_id, tree, f"cleveragents checkpoint: {label}")
         return Checkpoint(
             id=commit, plan_id=plan_id, tree=tree, label=label, created_at=self._now()
         )
 
-    def restore(self, checkpoint: Checkpoint) -> None:
-        """Make the working tree equal to the checkpoint's tree; ignored files stay as they are.
+    def _commit(self, plan_id: str, tree: str, message: str) -> str:
+        """A commit of `tree` on top of the plan's ref, which then points at it."""
+        ref = self.ref(plan_id)
+        if plan_id not in self._tips:
+            self._tips[plan_id] = self._resolve(ref)
+        parent = self._tips[plan_id]
+        args = ["commit-tree", "--no-gpg-sign", tree, "-m", message, "-m", f"plan: {plan_id}"]
+        if parent:
+            args[2:2] = ["-p", parent]
+        commit = self.repo.git(*args, env=IDENTITY)
+        try:
+            self.repo.git("update-ref", ref, commit, parent or "0" * len(commit))
+        except GitFailed as error:
+            self._tips.pop(plan_id, None)
+            raise ConflictingState(
+                f"checkpoint ref {ref} could not be moved: {error.message}",
+                hint="another cleveragents command may be working here; retry when it ends",
+            ) from error
+        self._tips[plan_id] = commit
+        return commit
+
+    def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
+        """What an agent's write, edit or delete of `path` replaces that no checkpoint holds:
+        the bytes of an ignored file or one inside a nested repository (or its absence), or
+        the permission bits of a file git would not write so. None when there is nothing."""
+        full = self.repo.root / path
+        if not Path(os.path.realpath(full.parent)).is_relative_to(self.repo.root.resolve()):
+            return None  # through a link out of the tree: the environment refuses the action
+        if inside_nested_repository(self.repo.root, path) or self._ignored(path):
+            saved = self.saver.save(plan_id, [path], f"before an action on {path}")
+        else:
+            mode = self._mode(path)
+            if mode is None:
+                return None
+            saved = SavedFiles(plan_id=plan_id, modes={path: mode}, at=time.time_ns())
+        self.keep(saved)
+        return saved
+
+    def _ignored(self, path: str) -> bool:
+        """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
+        try:
+            self.repo.git("check-ignore", "--quiet", "--", path, env=self.tree_env())
+        except GitFailed:
+            return False
+        return True
+
+    def restore(self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = ()) -> None:
+        """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
+        back (newest first, so the oldest state wins); ignored files stay as they are.
 
         `add --all` first makes the private index describe the working tree, so that
         `read-tree -m -u` removes files created since, restores deleted ones, and resets
-        content, modes and symlinks, without ever overwriting an unrecorded change.
+        content, modes and symlinks. Whatever it would destroy that no tree holds is saved
+        through `keep` first.
         """
-        env = self._env(checkpoint.plan_id)
+        env = self.tree_env()
         self.repo.git("add", "--all", "--", ".", env=env)
-        self._spare_ignored(checkpoint.tree, env)
+        changes = self._changes(checkpoint.tree, env)
+        in_way = self._in_the_way(changes)
+        rewritten = {
+            path: mode
+            for path, (_, _, status) in changes.items()
+            if status in "MT" and (mode := self._mode(path)) is not None
+        }
+        touched = [*in_way, *(p for saved in put_back for p in saved.paths)]
+        if touched or rewritten:
+            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore")
+            self.keep(saved.model_copy(update={"modes": {**rewritten, **saved.modes}}))
+        for path in in_way:
+            remove(self.repo.root / path)
+        self._spare_ignored(checkpoint.tree, changes, env)
         self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
+        for path, mode in rewritten.items():
+            full = self.repo.root / path
+            if full.is_file() and not full.is_symlink():
+                git_mode = stat.S_IMODE(full.lstat().st_mode)
+                os.chmod(full, (mode & ~0o111) | (git_mode & 0o111))
+        for saved in oldest_last(list(put_back)):
+            self.saver.put_back(saved)
 
-    def _spare_ignored(self, tree: str, env: dict[str, str]) -> None:
+    def _changes(self, tree: str, env: dict[str, str]) -> dict[str, tuple[str, str, str]]:
+        """Per path that differs between `tree` and the private index: (mode in the tree,
+        mode in the index, status: D the restore creates it, A it deletes it, M/T rewrites)."""
+        out = self.repo.git_bytes(
+            "diff-index", "--cached", "--raw", "-z", "--no-renames", tree, env=env
+        )
+        fields = out.split(b"\0")
+        changes = {}
+        for meta, name in zip(fields[::2], fields[1::2], strict=False):
+            old_mode, new_mode, _, _, status = meta.decode().lstrip(":").split()
+            changes[name.decode("utf-8", "surrogateescape")] = (old_mode, new_mode, status)
+        for path, (old_mode, new_mode, status) in changes.items():
+            if status == "T" and GITLINK in (old_mode, new_mode):
+                raise ConflictingState(
+                    f"a restore would replace the nested repository {path}",
+                    hint="move it out of the way, then retry",
+                )
+        return changes
+
+    def _in_the_way(self, changes: dict[str, tuple[str, str, str]]) -> list[str]:
+        """What stands where the restore creates a path and no tree holds it: ignored files
+        and folders, or a file where a folder must be."""
+        found: list[str] = []
+        for path, (_, _, status) in changes.items():
+            if status != "D":
+                continue
+            blocker = in_the_way(self.repo.root, path)
+            # One our index holds (status A, M or T) is in the safety checkpoint already.
+            if blocker is not None and changes.get(blocker, ("", "", "D"))[2] == "D":
+                found.append(blocker)
+        return list(dict.fromkeys(found))
+
+    def _mode(self, path: str) -> int | None:
+        try:
+            return unusual_mode((self.repo.root / path).lstat())
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+
+    def _spare_ignored(
+        self, tree: str, changes: dict[str, tuple[str, str, str]], env: dict[str, str]
+    ) -> None:
         """Keep `read-tree` off files the checkpoint's own ignore rules exclude.
 
         A file created since the checkpoint is removed by the restore, unless the rules of
@@ -105,23 +230,13 @@ class GitCheckpoints:
         it ignored (build outputs, `node_modules`) look new, and would otherwise be lost.
         They are dropped from the private index, so `read-tree` leaves them on disk.
         """
-        added = self.repo.git(
-            "diff-index",
-            "--cached",
-            "--no-renames",
-            "--name-only",
-            "-z",
-            "--diff-filter=A",
-            tree,
-            env=env,
-        )
-        candidates = [p for p in added.split("\0") if p]
+        candidates = [p for p, (_, _, status) in changes.items() if status == "A"]
         if not candidates:
             return
         ignored = self._ignored_by(tree, candidates)
         if ignored:
-            with tempfile.NamedTemporaryFile("w", delete=False) as listing:
-                listing.write("\0".join(ignored))
+            with tempfile.NamedTemporaryFile("wb", delete=False) as listing:
+                listing.write("\0".join(ignored).encode("utf-8", "surrogateescape"))
             try:
                 self.repo.git(
                     "rm",
@@ -138,19 +253,20 @@ class GitCheckpoints:
     def _ignored_by(self, tree: str, paths: list[str]) -> list[str]:
         """Which `paths` the `.gitignore` files of `tree` (plus info/exclude) ignore."""
         names = self.repo.git("ls-tree", "-r", "--name-only", "-z", tree).split("\0")
+        rules_files = [n for n in names if n == ".gitignore" or n.endswith("/.gitignore")]
         with tempfile.TemporaryDirectory(prefix="cleveragents-rules-") as rules:
-            for name in names:
-                if name == ".gitignore" or name.endswith("/.gitignore"):
-                    target = Path(rules, name)
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_text(self.repo.git("cat-file", "blob", f"{tree}:{name}") + "\n")
+            blobs = self.saver.read_paths(tree, rules_files)
+            for name, data in blobs.items():
+                target = Path(rules, name)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data + b"\n")
             out = self._check_ignore(Path(rules), paths)
         return [p for p in out.split("\0") if p]
 
     def _check_ignore(self, work_tree: Path, paths: list[str]) -> str:
         env = {"GIT_DIR": str(self.repo.git_dir), "GIT_WORK_TREE": str(work_tree)}
         with tempfile.TemporaryFile() as stdin:
-            stdin.write("\0".join(paths).encode())
+            stdin.write("\0".join(paths).encode("utf-8", "surrogateescape"))
             stdin.seek(0)
             try:
                 return self.repo.git_with_input(
@@ -158,6 +274,21 @@ class GitCheckpoints:
                 )
             except GitFailed:  # exit 1: none of them is ignored
                 return ""
+
+    def clear_stale_locks(self, plan_id: str) -> None:
+        """Remove lock files our own killed commands left (we hold the working tree's lock,
+        so no command of ours is writing them); one that cannot go is named."""
+        refs = self.repo.common_dir / "refs" / "cleveragents" / "plans"
+        for lock in (self.index.with_name(f"{self.index.name}.lock"), refs / f"{plan_id}.lock"):
+            if not os.path.lexists(lock):
+                continue
+            try:
+                lock.unlink()
+            except OSError as error:
+                raise ConflictingState(
+                    f"a stale lock file cannot be removed: {lock} ({error.strerror})",
+                    hint="remove it by hand once no agents or git command is running, then retry",
+                ) from error
 
     def changed_paths(self, before: str, after: str) -> list[str]:
         """Paths that differ between two trees (commits work too)."""
@@ -176,10 +307,16 @@ class GitCheckpoints:
 
     def patch(self, before: str, after: str) -> str:
         """The textual diff from one tree to another (binary files named, not shown)."""
-        return self.repo.git("diff-tree", "-p", "-r", "--no-renames", "--no-color", before, after)
+        return self.repo.git(
+            "diff-tree", "-p", "-r", "--no-renames", "--no-color", "--no-ext-diff", before, after
+        )
 
     def _resolve(self, ref: str) -> str | None:
         try:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None
         except GitFailed:
             return None
+
+
+def _nowhere(saved: SavedFiles) -> None:
+    raise AssertionError("a restore ran outside an operation: nothing would record what it saved")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -17,13 +17,50 @@ IDENTITY = {
     "GIT_COMMITTER_EMAIL": "cleveragents@localhost",
 }
 
+# The user's configuration where it would interfere with our plumbing: no hooks run (a private
+# index `add` fires `post-index-change`, a ref update `reference-transaction`), nothing is
+# signed, no fsmonitor daemon, no split index or sparse rules writing into `.git`, no
+# submodule recursion, no end-of-line conversion. Given as environment (GIT_CONFIG_COUNT),
+# which overrides every config file.
+PLUMBING_CONFIG = {
+    "core.hooksPath": "/dev/null",
+    "core.fsmonitor": "false",
+    "core.untrackedCache": "false",
+    "core.splitIndex": "false",
+    "core.sparseCheckout": "false",
+    "index.sparse": "false",
+    "core.autocrlf": "false",
+    "core.safecrlf": "false",
+    "commit.gpgSign": "false",
+    "submodule.recurse": "false",
+    "gc.auto": "0",
+    "maintenance.auto": "false",
+}
+PLUMBING_ENV = {
+    "GIT_CONFIG_COUNT": str(len(PLUMBING_CONFIG)),
+    **{f"GIT_CONFIG_KEY_{i}": key for i, key in enumerate(PLUMBING_CONFIG)},
+    **{f"GIT_CONFIG_VALUE_{i}": value for i, value in enumerate(PLUMBING_CONFIG.values())},
+    "GIT_TERMINAL_PROMPT": "0",
+    "GIT_PAGER": "cat",
+    "GIT_OPTIONAL_LOCKS": "0",  # never refresh the user's index behind their back
+}
+
 
 @dataclass(frozen=True)
 class GitRepository:
-    """A non-bare repository: its working tree and its (absolute) git directory."""
+    """A non-bare repository: its working tree and its (absolute) git directory.
+
+    `common_dir` holds the objects and refs (the main `.git` of a linked worktree).
+    """
 
     root: Path
     git_dir: Path
+    common_dir: Path = field(default=Path())
+    object_format: str = "sha1"
+
+    def __post_init__(self) -> None:
+        if self.common_dir == Path():
+            object.__setattr__(self, "common_dir", self.git_dir)
 
     @property
     def state_dir(self) -> Path:
@@ -36,44 +73,95 @@ class GitRepository:
         if not start.is_dir():
             raise BadInput(f"{start} is not a directory")
         try:
-            out = _execute(start, ["rev-parse", "--is-bare-repository", "--absolute-git-dir"])
+            out = _run(
+                start,
+                [
+                    "rev-parse",
+                    "--is-bare-repository",
+                    "--absolute-git-dir",
+                    "--git-common-dir",
+                    "--show-object-format",
+                ],
+            )
         except GitFailed as error:
             raise NotAGitRepository(
                 f"{start} is not inside a git repository",
                 hint="cd into one, or run `git init` first",
             ) from error
-        bare, git_dir = out.splitlines()
+        bare, git_dir, common, object_format = out.splitlines()
         if bare == "true":
             raise NotAGitRepository(
                 f"{git_dir} is a bare repository; cleveragents needs a working tree",
                 hint="run it in a clone with a working tree",
             )
-        root = _execute(start, ["rev-parse", "--show-toplevel"])
-        return cls(root=Path(root), git_dir=Path(git_dir))
+        root = _run(start, ["rev-parse", "--show-toplevel"])
+        if not root:
+            raise NotAGitRepository(
+                f"{start} is inside the git directory {git_dir}, not a working tree",
+                hint="cd into the working tree",
+            )
+        common_dir = (start / common).resolve() if not Path(common).is_absolute() else Path(common)
+        return cls(
+            root=Path(root),
+            git_dir=Path(git_dir),
+            common_dir=common_dir,
+            object_format=object_format,
+        )
 
     def git(self, *args: str, env: Mapping[str, str] | None = None) -> str:
         """Run `git ARGS` at the top of the working tree and return its stdout."""
-        return _execute(self.root, list(args), env)
+        return _run(self.root, list(args), env)
 
     def git_with_input(
         self, stdin: BinaryIO, *args: str, env: Mapping[str, str] | None = None
     ) -> str:
         """Run `git ARGS` with `stdin` as its standard input."""
+        return _run(self.root, list(args), env, stdin)
+
+    def git_bytes(
+        self, *args: str, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None
+    ) -> bytes:
+        """Run `git ARGS` and return its stdout as bytes, exactly as git wrote them."""
         return _execute(self.root, list(args), env, stdin)
+
+
+def _run(
+    cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: BinaryIO | None = None
+) -> str:
+    """git's stdout as text (paths undecodable as UTF-8 kept as surrogates), less its last
+    newline."""
+    return _execute(cwd, args, env, stdin).decode("utf-8", "surrogateescape").removesuffix("\n")
 
 
 def _execute(
     cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: BinaryIO | None = None
-) -> str:
+) -> bytes:
     from git.cmd import Git
     from git.exc import GitCommandError, GitCommandNotFound
 
     try:
-        output: Any = Git(str(cwd)).execute(["git", *args], env=dict(env or {}), istream=stdin)
+        output: Any = Git(str(cwd)).execute(
+            ["git", *args],
+            env={**PLUMBING_ENV, **(env or {})},
+            istream=stdin,
+            stdout_as_string=False,
+            strip_newline_in_stdout=False,
+        )
     except GitCommandNotFound as error:  # pragma: no cover - git is a prerequisite
         raise GitFailed("git is not installed or not on PATH", hint="install git") from error
     except GitCommandError as error:
-        stderr = str(error.stderr).strip().removeprefix("stderr: ").strip("'\n ")
-        last = stderr.splitlines()[-1] if stderr else f"exit {error.status}"
-        raise GitFailed(f"git {args[0]} failed: {last}") from error
-    return str(output)
+        raise GitFailed(f"git {args[0]} failed: {_reason(error)}") from error
+    return bytes(output)
+
+
+def _reason(error: Any) -> str:
+    """git's own words: its `error:` lines (which name the path) and its `fatal:` line."""
+    stderr = error.stderr
+    if isinstance(stderr, bytes):
+        stderr = stderr.decode("utf-8", "replace")
+    text = str(stderr).strip().removeprefix("stderr: ").strip("'\n ")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    errors = [line.removeprefix("error: ") for line in lines if line.startswith("error: ")]
+    if errors:
+        return "; ".join(errors[:5]) + (f" (and {len(errors) - 5} more)" if len(errors) > 5 else "")
+    return lines[-1].removeprefix("fatal: ") if lines else f"exit {error.status}"

@@ -61,12 +61,12 @@ class WorkspaceEnvironment:
         target = self.resolve(action.path)
         if not target.is_file():
             return ActionOutcome(ok=False, summary="no such file")
-        text = target.read_text(encoding="utf-8", errors="surrogateescape")
+        # Bytes, not text mode: universal newlines would turn every CRLF of the file into LF.
+        text = target.read_bytes().decode("utf-8", errors="surrogateescape")
         if action.find not in text:
             return ActionOutcome(ok=False, summary="text to replace not found")
-        target.write_text(
-            text.replace(action.find, action.replace, 1), encoding="utf-8", errors="surrogateescape"
-        )
+        edited = text.replace(action.find, action.replace, 1)
+        target.write_bytes(edited.encode("utf-8", errors="surrogateescape"))
         return ActionOutcome(ok=True, summary=f"edited {action.path}")
 
     def _delete(self, action: DeleteAction) -> ActionOutcome:

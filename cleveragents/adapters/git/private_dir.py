@@ -1,0 +1,80 @@
+"""The private git directory our working-tree plumbing runs in: byte-exact, hook-free.
+
+`git add` applies `.gitattributes` (`text=auto` turns CRLF into LF, clean filters rewrite
+content) and `read-tree -u` applies eol conversion and smudge filters. Only
+`$GIT_DIR/info/attributes` outranks a working tree's `.gitattributes`, and git 2.39 has no
+`--attr-source`; so `add`, `write-tree` and `read-tree -u` run with GIT_DIR pointing at a small
+directory of ours (inside `<git-dir>/cleveragents/`) whose attributes turn every conversion
+off, while objects go to the repository's own object database. Its config includes the
+user's (for `core.fileMode`, excludes and the like); its `info/exclude` is the user's; the
+user's index, HEAD and refs are never involved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+
+ATTRIBUTES = "* -text -filter -ident -working-tree-encoding -eol\n"
+VERSION = "1"  # bump when the layout below changes: the directory is made again
+
+
+def working_tree_env(repo: GitRepository, index: Path) -> dict[str, str]:
+    """Environment for plumbing that reads or writes working-tree files through `index`."""
+    return {
+        "GIT_DIR": str(ensure(repo)),
+        "GIT_WORK_TREE": str(repo.root),
+        "GIT_INDEX_FILE": str(index),
+        "GIT_OBJECT_DIRECTORY": str(repo.common_dir / "objects"),
+        **IDENTITY,
+    }
+
+
+def ensure(repo: GitRepository) -> Path:
+    """The private git directory, made (atomically) on first use."""
+    where = repo.state_dir / "gitdir"
+    marker = where / "cleveragents-version"
+    if marker.is_file() and marker.read_text() == VERSION:
+        return where
+    repo.state_dir.mkdir(parents=True, exist_ok=True)
+    draft = Path(tempfile.mkdtemp(prefix="gitdir-", dir=repo.state_dir))
+    (draft / "refs").mkdir()
+    (draft / "info").mkdir()
+    (draft / "HEAD").write_text("ref: refs/heads/cleveragents\n")
+    extensions = ""
+    if repo.object_format != "sha1":
+        extensions = f"[extensions]\n\tobjectFormat = {repo.object_format}\n"
+    version = "1" if extensions else "0"
+    (draft / "config").write_text(
+        f"[core]\n\trepositoryformatversion = {version}\n\tbare = false\n{extensions}"
+        f"[include]\n\tpath = {_quoted(repo.common_dir / 'config')}\n"
+        f"\tpath = {_quoted(repo.git_dir / 'config.worktree')}\n"
+    )
+    (draft / "info" / "attributes").write_text(ATTRIBUTES)
+    os.symlink(repo.common_dir / "info" / "exclude", draft / "info" / "exclude")
+    (draft / "cleveragents-version").write_text(VERSION)
+    _replace_dir(draft, where)
+    return where
+
+
+def _quoted(path: Path) -> str:
+    return '"' + str(path).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _replace_dir(draft: Path, where: Path) -> None:
+    """Move `draft` to `where`; an older one goes (a racing command may have made it too)."""
+    import shutil
+
+    if where.exists():
+        old = where.with_name(f"{where.name}.old.{os.getpid()}")
+        with contextlib.suppress(OSError):
+            where.rename(old)
+        shutil.rmtree(old, ignore_errors=True)
+    try:
+        draft.rename(where)
+    except OSError:  # another command made it first: theirs is as good as ours
+        shutil.rmtree(draft, ignore_errors=True)

@@ -1,0 +1,225 @@
+"""Saving and putting back files no checkpoint tree holds, byte for byte, with their modes.
+
+Ignored files, files inside nested repositories and permission bits git does not record are
+saved into a tree of their own (a commit on the plan's checkpoint ref keeps it reachable)
+before a restore or an agent's action overwrites them, so `agents plan undo` and a
+correction can put them back. Bytes are hashed and read back raw (`--no-filters`, plain
+`cat-file`): no `.gitattributes` rule or filter touches them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.errors import ConflictingState
+
+UMASK = os.umask(0o022)
+os.umask(UMASK)
+
+
+def git_default_mode(executable: bool) -> int:
+    """The permission bits git gives a file it writes."""
+    return (0o777 if executable else 0o666) & ~UMASK
+
+
+def unusual_mode(st: os.stat_result) -> int | None:
+    """A regular file's permission bits when git would not write them so, else None."""
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    perm = stat.S_IMODE(st.st_mode)
+    return None if perm == git_default_mode(bool(perm & 0o100)) else perm
+
+
+class FileSaver:
+    """Writes saved files into the object database and puts them back."""
+
+    def __init__(self, repo: GitRepository, commit: Callable[[str, str, str], str]) -> None:
+        self.repo = repo
+        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
+
+    def save(self, plan_id: str, paths: Iterable[str], why: str) -> SavedFiles:
+        """The current state of `paths` (files, links, whole folders; or their absence)."""
+        entries: list[tuple[str, str, int]] = []  # (path, git mode, exact mode)
+        absent: list[str] = []
+        wanted = list(dict.fromkeys(paths))
+        for path in wanted:
+            full = self.repo.root / path
+            try:
+                st = full.lstat()
+            except FileNotFoundError:
+                absent.append(path)
+                continue
+            except NotADirectoryError:  # a file stands where one of its folders would be
+                absent.append(path)
+                blocker = in_the_way(self.repo.root, path)
+                if blocker is not None and blocker not in wanted:
+                    wanted.append(blocker)
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                entries += self._folder(path)
+            else:
+                entries.append((path, _git_mode(st), stat.S_IMODE(st.st_mode)))
+        commit = None
+        if entries:
+            tree = self._tree([(path, mode) for path, mode, _ in entries])
+            commit = self._commit(plan_id, tree, f"cleveragents saved files: {why}")
+        return SavedFiles(
+            plan_id=plan_id,
+            commit=commit,
+            modes={path: exact for path, mode, exact in entries if mode != "120000"},
+            absent=absent,
+            at=time.time_ns(),
+        )
+
+    def _folder(self, path: str) -> list[tuple[str, str, int]]:
+        found: list[tuple[str, str, int]] = []
+        for top, folders, files in os.walk(self.repo.root / path):
+            if ".git" in folders or ".git" in files:
+                nested = Path(top).relative_to(self.repo.root)
+                raise ConflictingState(
+                    f"a restore would remove the nested repository {nested}",
+                    hint="move it out of the way (or commit and remove it), then retry",
+                )
+            for name in [*files, *(f for f in folders if Path(top, f).is_symlink())]:
+                full = Path(top, name)
+                st = full.lstat()
+                found.append(
+                    (str(full.relative_to(self.repo.root)), _git_mode(st), stat.S_IMODE(st.st_mode))
+                )
+        return found
+
+    def _tree(self, entries: list[tuple[str, str]]) -> str:
+        """A tree of the files at `entries` (working-tree paths), their bytes stored raw."""
+        records = []
+        for path, mode in entries:
+            full = self.repo.root / path
+            if mode == "120000":
+                data = os.readlink(full).encode("utf-8", "surrogateescape")
+            else:
+                data = full.read_bytes()
+            blob = self._blob(data)
+            records.append(f"{mode} {blob}\t{path}".encode("utf-8", "surrogateescape"))
+        with tempfile.TemporaryDirectory(prefix="cleveragents-saved-") as scratch:
+            env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
+            with tempfile.TemporaryFile() as listing:
+                listing.write(b"\0".join(records) + b"\0")
+                listing.seek(0)
+                self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+            return self.repo.git("write-tree", env=env)
+
+    def _blob(self, data: bytes) -> str:
+        with tempfile.TemporaryFile() as content:
+            content.write(data)
+            content.seek(0)
+            return self.repo.git_with_input(content, "hash-object", "-w", "--no-filters", "--stdin")
+
+    def put_back(self, saved: SavedFiles) -> None:
+        """Make every path of `saved` as it was when it was saved."""
+        for path in saved.absent:
+            remove(self.repo.root / path)
+        files = self._listing(saved.commit) if saved.commit else []
+        blobs = self._read_blobs([blob for _, _, blob in files])
+        for path, mode, blob in files:
+            full = self.repo.root / path
+            _clear_way(self.repo.root, path)
+            remove(full)
+            full.parent.mkdir(parents=True, exist_ok=True)
+            if mode == "120000":
+                os.symlink(blobs[blob].decode("utf-8", "surrogateescape"), full)
+            else:
+                full.write_bytes(blobs[blob])
+        for path, perm in saved.modes.items():
+            full = self.repo.root / path
+            if full.is_file() and not full.is_symlink():
+                os.chmod(full, perm)
+
+    def _listing(self, commit: str) -> list[tuple[str, str, str]]:
+        out = self.repo.git_bytes("ls-tree", "-r", "-z", commit)
+        files = []
+        for line in out.split(b"\0"):
+            if line:
+                meta, path = line.split(b"\t", 1)
+                mode, _, blob = meta.decode().split()
+                files.append((path.decode("utf-8", "surrogateescape"), mode, blob))
+        return files
+
+    def read_paths(self, tree: str, paths: list[str]) -> dict[str, bytes]:
+        """The bytes of `paths` in `tree`, in one `cat-file --batch`."""
+        found = self._read_blobs([f"{tree}:{path}" for path in paths])
+        return {path: found[f"{tree}:{path}"] for path in paths}
+
+    def _read_blobs(self, blobs: list[str]) -> dict[str, bytes]:
+        """Blob contents by object name, in one `cat-file --batch`, exactly as stored."""
+        if not blobs:
+            return {}
+        wanted = list(dict.fromkeys(blobs))
+        with tempfile.TemporaryFile() as ids:
+            ids.write("".join(f"{b}\n" for b in wanted).encode("utf-8", "surrogateescape"))
+            ids.seek(0)
+            out = self.repo.git_bytes("cat-file", "--batch", stdin=ids)
+        contents: dict[str, bytes] = {}
+        at = 0
+        for blob in wanted:
+            header_end = out.index(b"\n", at)
+            size = int(out[at:header_end].split()[2])
+            contents[blob] = out[header_end + 1 : header_end + 1 + size]
+            at = header_end + 1 + size + 1
+        return contents
+
+
+def _git_mode(st: os.stat_result) -> str:
+    if stat.S_ISLNK(st.st_mode):
+        return "120000"
+    return "100755" if st.st_mode & 0o100 else "100644"
+
+
+def remove(full: Path) -> None:
+    """Remove a file, a link or a whole folder standing at `full` (already saved)."""
+    if full.is_symlink() or full.is_file():
+        full.unlink()
+    elif full.is_dir():
+        shutil.rmtree(full)
+    elif os.path.lexists(full):
+        full.unlink()
+
+
+def _clear_way(root: Path, path: str) -> None:
+    """Remove a file or link standing where a folder on the way to `path` must be."""
+    parts = Path(path).parts[:-1]
+    for depth in range(1, len(parts) + 1):
+        where = root.joinpath(*parts[:depth])
+        if where.is_symlink() or (os.path.lexists(where) and not where.is_dir()):
+            where.unlink()
+            return
+        if not where.exists():
+            return
+
+
+def in_the_way(root: Path, path: str) -> str | None:
+    """What stands where a restore must create `path`: the path itself, or a file or link
+    where one of its folders must be; None when the way is clear."""
+    parts = Path(path).parts
+    for depth in range(1, len(parts)):
+        where = root.joinpath(*parts[:depth])
+        try:
+            st = where.lstat()
+        except FileNotFoundError:
+            return None
+        if not stat.S_ISDIR(st.st_mode):
+            return str(Path(*parts[:depth]))
+    return path if os.path.lexists(root / path) else None
+
+
+def inside_nested_repository(root: Path, path: str) -> bool:
+    """Whether a folder on the way to `path` is a repository of its own (its files are not
+    in our checkpoints: git records such a folder as one entry)."""
+    parts = Path(path).parts
+    return any(os.path.lexists(root.joinpath(*parts[:i], ".git")) for i in range(1, len(parts)))
