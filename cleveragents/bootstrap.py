@@ -17,6 +17,7 @@ from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.application.correction_service import CorrectionService
+from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_inspection import PlanInspection
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
@@ -134,6 +135,15 @@ def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
     return actor_for
 
 
+def reloaded(spec: ActorSpec) -> ActorSpec:
+    """The actor spec with its plan file's text as it is on disk now, when the person edited
+    it since (an invalid edit is refused, exit 2); any other spec as it is."""
+    if spec.kind != "scripted" or not spec.source or not Path(spec.source).is_file():
+        return spec
+    _, text = load_plan_file(Path(spec.source))
+    return spec if text == spec.script else spec.model_copy(update={"script": text})
+
+
 def model_name(config: dict[str, Any] | None = None) -> str:
     """The model for the anthropic actor: CLEVERAGENTS_MODEL, the config's, or the default."""
     from cleveragents.adapters.actors.claude import DEFAULT_MODEL
@@ -182,6 +192,14 @@ def bootstrap(
     lifecycle = PlanLifecycleService(
         store, checkpoints, environment, clock, operations, actor_for, observer, approve
     )
-    corrections = CorrectionService(store, checkpoints, lifecycle, operations, actor_for)
+    corrections = CorrectionService(
+        store,
+        checkpoints,
+        lifecycle,
+        operations,
+        actor_for,
+        FileRestore(store, checkpoints, repo.root),
+        reloaded,
+    )
     inspection = PlanInspection(store, checkpoints)
     return Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

@@ -74,10 +74,10 @@ Feature: Correct a plan by sending it back to a decision
     And the file "step5.txt" contains "red"
     And the intervention hangs below the last step with the guidance in its context
 
-  Scenario: A user's edit made between run and correct comes back with undo, and undo redoes
+  Scenario: A user's edit a full-scope restore removed comes back with undo, and undo redoes
     Given I write "mine.txt" with "my own edit"
     And I write "README.md" with "# edited by hand"
-    When I run "agents plan correct --mode=revert --decision 6 -g 'use the blue option' --quiet"
+    When I run "agents plan correct --mode=revert --decision 6 -g 'use the blue option' --restore-scope full --quiet"
     Then the file "mine.txt" does not exist
     When I run "agents plan undo"
     Then the exit code is 0
@@ -187,7 +187,7 @@ Feature: Correct a plan by sending it back to a decision
     Given I record the working tree, the store and the refs
     When on a terminal I run "agents plan correct --mode=revert --decision 6 -g 'use the blue option'" answering "n"
     Then the exit code is 1
-    And the terminal shows "Restore both of plan"
+    And the terminal shows "Restore the files and context of plan"
     And the terminal shows "nothing changed: the restore was declined"
     And the working tree, the store and the refs are as recorded
     When on a terminal I run "agents plan undo" answering "y"

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from cleveragents.application.file_restore import FileRestore, FilesPlan
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.domain.actor_state import ActorState
-from cleveragents.domain.correction import Correction, CorrectionMode, Restore
+from cleveragents.domain.correction import Correction, CorrectionMode, Operation, Restore
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Phase, Plan, PlanStatus
+from cleveragents.domain.restore_scope import Resolution, Scope
 from cleveragents.domain.strategy import ActorContext
-from cleveragents.domain.tree import affected_by, anchor_of, main_line_tip, next_decision_id
+from cleveragents.domain.tree import (
+    active,
+    affected_by,
+    anchor_of,
+    main_line_tip,
+    next_decision_id,
+)
 from cleveragents.errors import BadInput, UnknownDecision
 from cleveragents.ports import Actor, CheckpointStore, PlanStore
 
@@ -25,7 +33,15 @@ class CorrectionPlan:
     plan: Plan
     target: Decision | None
     affected: list[Decision]
-    changed_paths: list[str] = field(default_factory=list)
+    files: FilesPlan | None = None
+    scope: Scope = Scope.AGENT
+
+    @property
+    def changed_paths(self) -> list[str]:
+        """The paths the restore may change: restored, and in conflict."""
+        if self.files is None:
+            return []
+        return sorted([*self.files.groups.restored, *self.files.groups.conflicts])
 
 
 @dataclass
@@ -34,6 +50,8 @@ class CorrectionResult:
     plan: Plan
     preview: CorrectionPlan
     actor_calls: int
+    notices: list[str] = field(default_factory=list)
+    conflicts_left: list[str] = field(default_factory=list)  # markers, or files not merged
 
 
 class CorrectionService:
@@ -46,14 +64,20 @@ class CorrectionService:
         lifecycle: PlanLifecycleService,
         operations: OperationLog,
         actor_for: Callable[[ActorSpec], Actor],
+        files: FileRestore,
+        reload: Callable[[ActorSpec], ActorSpec],
     ) -> None:
         self.store = store
         self.checkpoints = checkpoints
         self.lifecycle = lifecycle
         self.operations = operations
         self.actor_for = actor_for
+        self.files = files
+        self.reload = reload  # the actor spec with the plan file as it is on disk now
 
-    def preview(self, plan_ref: str | None, decision_ref: str) -> CorrectionPlan:
+    def preview(
+        self, plan_ref: str | None, decision_ref: str, scope: Scope = Scope.AGENT
+    ) -> CorrectionPlan:
         """The decisions a revert to `decision_ref` supersedes and the files it changes.
 
         Read under the plan's lock: a command still changing the plan is named (exit 3),
@@ -71,9 +95,8 @@ class CorrectionService:
             affected = affected_by(self.store.decisions(plan.id), target)
             before = self.store.checkpoint(target.checkpoint_before)
             now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
-        return CorrectionPlan(
-            plan, target, affected, self.checkpoints.changed_paths(now, before.tree)
-        )
+            files = self.files.plan(plan, before.tree, now, affected, None, scope is Scope.FULL)
+        return CorrectionPlan(plan, target, affected, files, scope)
 
     def revert(
         self,
@@ -84,22 +107,50 @@ class CorrectionService:
         execute: bool,
         command: str,
         preview: CorrectionPlan | None = None,
+        scope: Scope = Scope.AGENT,
+        resolution: Resolution = Resolution.ASK,
     ) -> CorrectionResult:
         """Restore files and/or context to the target, supersede its subtree, re-execute.
 
-        `preview` is the one the caller showed (it snapshots the working tree: no need to
-        do it twice); what it supersedes is read again once the plan is locked.
+        `scope` agent restores only what the superseded subtree changed; a path the user
+        changed too is a conflict, settled by `resolution` (ASK refuses: exit 3, nothing
+        changed). `preview` is the one the caller showed (it snapshots the working tree: no
+        need to do it twice); what it supersedes is read again once the plan is locked.
         """
-        preview = preview or self.preview(plan_ref, decision_ref)
+        preview = preview or self.preview(plan_ref, decision_ref, scope)
+        if restore is not Restore.CONTEXT and preview.files is not None:
+            self.files.resolve_check(preview.files, resolution)
         with self.operations.operation(preview.plan, "correct", command) as op:
             plan = self.store.plan(preview.plan.id)
             preview = self._still_live(preview)
             target = preview.target
             assert target is not None and target.checkpoint_before and target.actor_state_before
+            assert op.files_before is not None
+            cid = f"c{len(self.store.corrections(plan.id)) + 1}"
             restored = self.store.checkpoint(target.checkpoint_before)
+            conflicts_left: list[str] = []
             if restore is not Restore.CONTEXT:
+                # Grouped again against the safety checkpoint: the files as they are now.
+                now = self.store.checkpoint(op.files_before).tree
+                files = self.files.plan(
+                    plan, restored.tree, now, preview.affected, None, scope is Scope.FULL
+                )
+                preview = replace(preview, files=files)
+                resolved = self.files.resolve(files, resolution)
+                conflicts_left = [*resolved.markers, *resolved.unmerged]
+                restored = self.checkpoints.at_tree(
+                    plan.id, resolved.tree, f"files restored by correction {cid}"
+                )
                 replaced = [saved for d in preview.affected for saved in d.replaced]
                 self.checkpoints.restore(restored, replaced)
+            notices = []
+            spec = self.reload(plan.actor)
+            if spec != plan.actor:
+                plan = plan.model_copy(update={"actor": spec})
+                notices.append(
+                    f"the plan file {spec.source} changed since the run: "
+                    "re-executing with the edited file"
+                )
             at_target = self.store.actor_state(target.actor_state_before)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
             # The conversation branches at the target unless only the files go back; progress
@@ -118,6 +169,13 @@ class CorrectionService:
                     "files that differ from what you last saw: "
                     + ", ".join(preview.changed_paths[:50]),
                 ]
+            kept = preview.files.groups.kept if preview.files else []
+            if restore is not Restore.CONTEXT and kept:
+                notes = [
+                    *notes,
+                    "the user's own edits, kept as they are (build on them): "
+                    + ", ".join(kept[:50]),
+                ]
             context = context.model_copy(
                 update={
                     "guidance": [*context.guidance, guidance],
@@ -126,12 +184,14 @@ class CorrectionService:
                 }
             )
             correction = Correction(
-                id=f"c{len(self.store.corrections(plan.id)) + 1}",
+                id=cid,
                 plan_id=plan.id,
                 mode=CorrectionMode.REVERT,
                 target=target.id,
                 guidance=guidance,
                 restore=restore,
+                scope=scope.value,
+                files=preview.files.groups.as_json() if preview.files else {},
                 affected=[d.id for d in preview.affected],
                 safety_checkpoint=op.files_before,
                 restored_checkpoint=restored.id if restore is not Restore.CONTEXT else None,
@@ -159,7 +219,57 @@ class CorrectionService:
                         )
                     )
             op.summary = f"correction {correction.id}: reverted to decision {target.id}"
-            return self._finish(plan, correction, intervention, state, execute, preview)
+            result = self._finish(
+                plan, correction, intervention, state, execute and not conflicts_left, preview
+            )
+            return replace(result, notices=notices, conflicts_left=conflicts_left)
+
+    def preview_restore(
+        self, plan_ref: str | None, decision_ref: str, paths: list[str]
+    ) -> CorrectionPlan:
+        """What `agents plan restore` would do: the files (or `paths`) as at a decision,
+        grouped like a correction's; nothing of the plan's records changes."""
+        plan, target = resolve_decision(self.store, plan_ref, decision_ref)
+        assert target.checkpoint_before is not None  # every decision records one
+        with self.operations.locks.hold(plan.id, "agents plan restore --dry-run", shared=True):
+            decisions = active(self.store.decisions(plan.id))
+            before = self.store.checkpoint(target.checkpoint_before)
+            now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
+            files = self.files.plan(plan, before.tree, now, decisions, paths, False)
+        return CorrectionPlan(plan, target, [], files)
+
+    def restore_files(
+        self, preview: CorrectionPlan, paths: list[str], resolution: Resolution, command: str
+    ) -> tuple[Operation, list[str]]:
+        """Put files back as they were at a decision, as an operation `undo` reverses.
+
+        Returns the operation and the paths left in conflict (merge markers, or not merged).
+        """
+        assert preview.files is not None and preview.target is not None
+        self.files.resolve_check(preview.files, resolution)
+        target = preview.target
+        assert target.checkpoint_before is not None
+        with self.operations.operation(preview.plan, "restore", command) as op:
+            assert op.files_before is not None
+            plan = self.store.plan(preview.plan.id)
+            decisions = active(self.store.decisions(plan.id))
+            files = self.files.plan(
+                plan,
+                self.store.checkpoint(target.checkpoint_before).tree,
+                self.store.checkpoint(op.files_before).tree,
+                decisions,
+                paths,
+                False,
+            )
+            resolved = self.files.resolve(files, resolution)
+            self.checkpoints.restore(
+                self.checkpoints.at_tree(plan.id, resolved.tree, f"files of decision {target.id}")
+            )
+            count = len(files.groups.restored) + len(files.groups.conflicts)
+            op.summary = (
+                f"restored {count} file{'' if count == 1 else 's'} as at decision {target.id}"
+            )
+        return op, [*resolved.markers, *resolved.unmerged]
 
     def _still_live(self, preview: CorrectionPlan) -> CorrectionPlan:
         """The preview with its target and subtree as the locked plan has them now."""
@@ -171,9 +281,7 @@ class CorrectionService:
                 f"decision {target.id} was {target.status.value} meanwhile",
                 hint=f"see `agents plan tree {preview.plan.id} --active`",
             )
-        return CorrectionPlan(
-            preview.plan, target, affected_by(decisions, target), preview.changed_paths
-        )
+        return replace(preview, target=target, affected=affected_by(decisions, target))
 
     def append(
         self, plan_ref: str | None, guidance: str, execute: bool, command: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
@@ -31,12 +31,14 @@ class OperationLog:
     def settle(self) -> None:
         """Repair what killed commands left behind, unless their command is still running."""
         for plan_id in dict.fromkeys(op.plan_id for op in self.store.running_operations(None)):
-            try:
-                with self.locks.hold(plan_id, "repair"):
-                    self.checkpoints.clear_stale_locks(plan_id)
-                    self.repair(plan_id)
-            except ConflictingState:
-                continue  # the operation's command is alive and holds the lock
+            with ExitStack() as held:
+                try:
+                    held.enter_context(self.locks.hold(plan_id, "repair"))
+                except ConflictingState:
+                    continue  # the operation's command is alive and holds the lock
+                # A repair that fails says why (a stale lock it cannot clear): never silent.
+                self.checkpoints.clear_stale_locks(plan_id)
+                self.repair(plan_id)
 
     @contextmanager
     def operation(

@@ -35,3 +35,8 @@ def key_values(rows: list[tuple[str, str]]) -> None:
     for key, value in rows:
         table.add_row(key, value)
     show(table)
+
+
+def note(text: str) -> None:
+    """A line on stderr that tells, not fails: `note: ...`."""
+    stderr.print(f"note: {text}", markup=False, highlight=False)

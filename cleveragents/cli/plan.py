@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cleveragents.cli import output, plan_correct, plan_inspect
+from cleveragents.cli import output, plan_correct, plan_inspect, plan_restore
 from cleveragents.cli.options import (
     Allow,
     BudgetCalls,
@@ -226,3 +226,4 @@ def resume(
 
 plan_inspect.register(app)
 plan_correct.register(app)
+app.command("restore")(plan_restore.restore)

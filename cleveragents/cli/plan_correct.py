@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,10 +19,11 @@ from cleveragents.cli.options import (
     confirm,
     services,
 )
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, Cancelled
 
 if TYPE_CHECKING:
     from cleveragents.application.correction_service import CorrectionPlan
+    from cleveragents.domain.restore_scope import Resolution
 
 
 class Mode(StrEnum):
@@ -32,6 +35,26 @@ class RestoreChoice(StrEnum):
     both = "both"
     files = "files"
     context = "context"
+
+
+class ScopeChoice(StrEnum):
+    agent = "agent"
+    full = "full"
+
+
+Theirs = Annotated[
+    bool,
+    typer.Option("--theirs", help="On a conflict, take the checkpoint's version of the file."),
+]
+Mine = Annotated[bool, typer.Option("--mine", help="On a conflict, keep your version.")]
+Merge = Annotated[
+    bool,
+    typer.Option(
+        "--merge",
+        help="On a conflict, merge your edits with the restore (text files; conflict "
+        "markers are left in place, listed, and the exit code is 3 while any remain).",
+    ),
+]
 
 
 def correct(
@@ -61,6 +84,17 @@ def correct(
         RestoreChoice,
         typer.Option("--restore", help="What goes back: the files, the agent's context, or both."),
     ] = RestoreChoice.both,
+    scope: Annotated[
+        ScopeChoice,
+        typer.Option(
+            "--restore-scope",
+            help="agent: put back only the files the superseded decisions changed, keeping "
+            "your other edits; full: the whole working tree as at the decision.",
+        ),
+    ] = ScopeChoice.agent,
+    theirs: Theirs = False,
+    mine: Mine = False,
+    merge: Merge = False,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would change; change nothing.")
     ] = False,
@@ -85,13 +119,17 @@ def correct(
 
     A revert restores the files and the agent's context to what they were before the
     decision, marks it and everything after it superseded, records the guidance, re-enters
-    Strategize and re-executes. A safety checkpoint comes first: `agents plan undo` brings
-    back the working tree as it was, your own edits included.
+    Strategize and re-executes. Only the files the agent changed go back: your own edits
+    stay (a file you both changed is a conflict: asked about on a terminal, refused with
+    exit 3 without one unless --theirs, --mine or --merge). The plan file is never restored;
+    edited since the run, it is the one re-executed. A safety checkpoint comes first:
+    `agents plan undo` brings back the working tree as it was, your own edits included.
     """
     from cleveragents.cli.plan import finished
     from cleveragents.cli.plan_inspect import document
     from cleveragents.cli.progress import Progress
     from cleveragents.domain.correction import Restore
+    from cleveragents.domain.restore_scope import Scope
 
     if mode is Mode.revert and decision is None:
         raise BadInput("--mode=revert needs --decision", hint="see `agents plan tree` for ids")
@@ -109,12 +147,18 @@ def correct(
             result = s.corrections.append(plan, guidance, not no_execute, command_line())
         else:
             assert decision is not None
-            preview = s.corrections.preview(plan, decision)
+            chosen = resolution(theirs, mine, merge)
+            preview = s.corrections.preview(plan, decision, Scope(scope.value))
+            if restore is RestoreChoice.context:
+                preview = replace(preview, files=None)
             if dry_run:
                 return _show_preview(preview, json)
+            if not json:
+                show_files(preview)
+            chosen = ask_resolution(preview, chosen, yes)
             confirm(
-                f"Restore {restore.value} of plan {preview.plan.id} to decision "
-                f"{decision} ({len(preview.changed_paths)} files change)?",
+                f"Restore the {_what(restore.value)} of plan {preview.plan.id} to decision "
+                f"{decision}?",
                 yes,
             )
             result = s.corrections.revert(
@@ -125,10 +169,17 @@ def correct(
                 not no_execute,
                 command_line(),
                 preview=preview,
+                scope=Scope(scope.value),
+                resolution=chosen,
             )
+        for notice in result.notices:
+            output.note(notice)
+        files = result.preview.files
         doc = {
             "correction": result.correction.model_dump(mode="json"),
             "files_changed": result.preview.changed_paths,
+            "files": files.groups.as_json() if files else None,
+            "conflicts_left": result.conflicts_left,
             "actor_calls": result.actor_calls,
             **document(*s.inspection.tree(result.plan.id)),
         }
@@ -138,6 +189,10 @@ def correct(
                 f"correction {c.id} of plan {c.plan_id}: {len(c.affected)} decisions "
                 f"superseded, {result.actor_calls} actor calls to re-execute"
             )
+        if result.conflicts_left:
+            if json:
+                output.emit_json(doc)
+            return conflicts_left(result.conflicts_left, f"agents plan resume {result.plan.id}")
         if no_execute:
             if json:
                 output.emit_json(doc)
@@ -145,6 +200,71 @@ def correct(
                 output.show("re-execute it with `agents plan resume`")
             return 0
         return finished(result.plan, json, doc)
+
+
+def resolution(theirs: bool, mine: bool, merge: bool) -> Resolution:
+    """The conflict resolution the flags choose (at most one of them)."""
+    from cleveragents.domain.restore_scope import Resolution
+
+    chosen = [r for r, on in ((Resolution.THEIRS, theirs), (Resolution.MINE, mine)) if on]
+    chosen += [Resolution.MERGE] if merge else []
+    if len(chosen) > 1:
+        raise BadInput("choose one of --theirs, --mine and --merge")
+    return chosen[0] if chosen else Resolution.ASK
+
+
+def ask_resolution(preview: CorrectionPlan, chosen: Resolution, yes: bool) -> Resolution:
+    """On a terminal, ask how to settle the conflicts no flag settled; else leave it to the
+    service, which refuses them (exit 3)."""
+    from cleveragents.domain.restore_scope import Resolution
+
+    files = preview.files
+    if files is None or not files.groups.conflicts or chosen is not Resolution.ASK:
+        return chosen
+    if yes or not sys.stdin.isatty():
+        return chosen
+    answer = ""
+    while answer not in ("theirs", "mine", "merge", "abort"):
+        answer = typer.prompt(
+            "You changed the conflicting files too: take the checkpoint's (theirs), keep "
+            "yours (mine), merge, or abort?",
+            default="abort",
+        ).strip()
+    if answer == "abort":
+        raise Cancelled("nothing changed: the restore was declined")
+    return Resolution(answer)
+
+
+def conflicts_left(paths: list[str], then: str | None) -> int:
+    """Exit 3 naming the files a merge left with markers (or could not merge)."""
+    next_step = f"resolve them, then run `{then}`" if then else "resolve them"
+    output.error_line(
+        f"{len(paths)} files still have conflicts: {', '.join(paths)} "
+        f"({next_step}; `agents plan undo` puts everything back)"
+    )
+    return 3
+
+
+def _what(restore: str) -> str:
+    return {"both": "files and context", "files": "files", "context": "context"}[restore]
+
+
+def show_files(preview: CorrectionPlan) -> None:
+    """The three groups of a restore's files, each path on a line of its own."""
+    files = preview.files
+    if files is None:
+        return
+    groups = files.groups
+    for title, paths in (
+        ("restored (the agent's changes undone)", groups.restored),
+        ("kept (your edits, not touched)", groups.kept),
+        ("conflicts (changed by you and by the agent)", groups.conflicts),
+    ):
+        output.show(f"{title}: {len(paths)}")
+        for path in paths:
+            output.show(f"  {path}")
+    if files.plan_file:
+        output.show(f"the plan file {files.plan_file} is yours: never restored")
 
 
 def _show_preview(preview: CorrectionPlan, json: bool) -> int:
@@ -158,6 +278,7 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
                 "plan": preview.plan.id,
                 "affected": affected,
                 "files_changed": preview.changed_paths,
+                "files": preview.files.groups.as_json() if preview.files else None,
             }
         )
         return 0
@@ -169,8 +290,7 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
     for d in affected:
         output.show(f"  {d['id']} {d['kind']} {d['summary']}")
     output.show(f"and change {len(preview.changed_paths)} files:")
-    for path in preview.changed_paths:
-        output.show(f"  {path}")
+    show_files(preview)
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
@@ -44,3 +45,27 @@ class SavedFiles(BaseModel):
 def oldest_last(records: list[SavedFiles]) -> list[SavedFiles]:
     """The order to put saved files back in: newest first, so the oldest state wins."""
     return sorted(records, key=lambda r: r.at, reverse=True)
+
+
+ABSENT = "000000"
+
+
+@dataclass(frozen=True)
+class TreeEntry:
+    """A path's state in a tree: its git mode (`100644`, `100755`, `120000`, `160000`) and
+    object id, or ABSENT."""
+
+    mode: str
+    blob: str
+
+    @property
+    def absent(self) -> bool:
+        return self.mode == ABSENT
+
+    @property
+    def regular_file(self) -> bool:
+        return self.mode in ("100644", "100755")
+
+
+# Each path that differs between two trees, with its entry in the first and in the second.
+Differences = dict[str, tuple[TreeEntry, TreeEntry]]

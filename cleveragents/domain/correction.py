@@ -31,6 +31,8 @@ class Correction(BaseModel):
     target: str | None
     guidance: str
     restore: Restore
+    scope: str | None = None  # agent or full (files restores)
+    files: dict[str, list[str]] = Field(default_factory=dict)  # restored, kept, conflicts
     affected: list[str] = Field(default_factory=list)
     intervention: str | None = None
     safety_checkpoint: str | None = None

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from behave import given, then, when
@@ -312,9 +315,31 @@ def step_start(context: Any, command: str, path: str) -> None:
 
 @when("I kill the started command")
 def step_kill(context: Any) -> None:
+    # The processes it started, found by PID before it dies: ended too, and only they.
+    started = descendants(context.started.pid)
     context.started.send_signal(signal.SIGKILL)
     context.started.wait(timeout=30)
-    subprocess.run(["pkill", "-f", "sleep 30"], check=False)
+    for pid in started:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def descendants(pid: int) -> list[int]:
+    """The PIDs of every process below `pid`, read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                stat = (entry / "stat").read_text()
+                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: list[int] = []
+    frontier = [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [child for child, ppid in parents.items() if ppid == parent]
+        found += children
+        frontier += children
+    return found
 
 
 @when("a correction to decision {target:d} re-executes with an actor that breaks")

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from cleveragents.adapters.git import private_dir
+from cleveragents.adapters.git import private_dir, trees
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -32,10 +32,17 @@ from cleveragents.adapters.git.saved_files import (
     remove,
     unusual_mode,
 )
-from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, oldest_last
+from cleveragents.domain.checkpoint import (
+    Checkpoint,
+    Differences,
+    SavedFiles,
+    TreeEntry,
+    oldest_last,
+)
 from cleveragents.errors import ConflictingState, GitFailed
 
 GITLINK = "160000"
+MESSAGE_CAP = 500
 
 
 class GitCheckpoints:
@@ -108,6 +115,8 @@ class GitCheckpoints:
         if plan_id not in self._tips:
             self._tips[plan_id] = self._resolve(ref)
         parent = self._tips[plan_id]
+        if len(message) > MESSAGE_CAP:  # a label can hold a whole command: keep argv small
+            message = message[:MESSAGE_CAP] + " [...]"
         args = ["commit-tree", "--no-gpg-sign", tree, "-m", message, "-m", f"plan: {plan_id}"]
         if parent:
             args[2:2] = ["-p", parent]
@@ -122,6 +131,37 @@ class GitCheckpoints:
             ) from error
         self._tips[plan_id] = commit
         return commit
+
+    def at_tree(self, plan_id: str, tree: str, label: str) -> Checkpoint:
+        """A checkpoint of a tree made for a restore (not a snapshot of the working tree)."""
+        commit = self._commit(plan_id, tree, f"cleveragents checkpoint: {label}")
+        return Checkpoint(
+            id=commit, plan_id=plan_id, tree=tree, label=label, created_at=self._now()
+        )
+
+    def differences(self, before: str, after: str) -> Differences:
+        """Each path that differs between two trees, with its entry in each."""
+        return trees.raw_diff(self.repo, before, after)
+
+    def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
+        """`base` with each path of `changes` set to its entry (an absent one removed)."""
+        return trees.edited_tree(self.repo, base, changes)
+
+    def merge(
+        self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
+    ) -> tuple[TreeEntry, int] | None:
+        """Three regular files merged as text: the merged file and how many conflicts it
+        marks; None when no text merge can hold them (binary, links, a missing side)."""
+        if not (mine.regular_file and base.regular_file and theirs.regular_file):
+            return None
+        blobs = self.saver.read_objects([mine.blob, base.blob, theirs.blob])
+        merged = trees.merge_text(
+            self.repo, blobs[mine.blob], blobs[base.blob], blobs[theirs.blob], labels
+        )
+        if merged is None:
+            return None
+        data, conflicts = merged
+        return TreeEntry(mine.mode, trees.blob_of(self.repo, data)), conflicts
 
     def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
         """What an agent's write, edit or delete of `path` replaces that no checkpoint holds:

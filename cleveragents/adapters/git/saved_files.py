@@ -126,7 +126,7 @@ class FileSaver:
         for path in saved.absent:
             remove(self.repo.root / path)
         files = self._listing(saved.commit) if saved.commit else []
-        blobs = self._read_blobs([blob for _, _, blob in files])
+        blobs = self.read_objects([blob for _, _, blob in files])
         for path, mode, blob in files:
             full = self.repo.root / path
             _clear_way(self.repo.root, path)
@@ -153,10 +153,10 @@ class FileSaver:
 
     def read_paths(self, tree: str, paths: list[str]) -> dict[str, bytes]:
         """The bytes of `paths` in `tree`, in one `cat-file --batch`."""
-        found = self._read_blobs([f"{tree}:{path}" for path in paths])
+        found = self.read_objects([f"{tree}:{path}" for path in paths])
         return {path: found[f"{tree}:{path}"] for path in paths}
 
-    def _read_blobs(self, blobs: list[str]) -> dict[str, bytes]:
+    def read_objects(self, blobs: list[str]) -> dict[str, bytes]:
         """Blob contents by object name, in one `cat-file --batch`, exactly as stored."""
         if not blobs:
             return {}

@@ -1,0 +1,82 @@
+"""Diffs, edits and merges of trees: the mechanism behind restores of chosen paths.
+
+A scoped restore is an ordinary restore to a tree made for it: the working tree's own
+snapshot with the chosen paths taken from the target (or merged), written through a scratch
+index, so the user's index and the working tree are not involved until the restore itself.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from cleveragents.adapters.git.repository import IDENTITY, PLUMBING_ENV, GitRepository
+from cleveragents.domain.checkpoint import Differences, TreeEntry
+
+
+def raw_diff(repo: GitRepository, before: str, after: str) -> Differences:
+    """Each path that differs between two trees, with its entry in each."""
+    out = repo.git_bytes("diff-tree", "-r", "--raw", "-z", "--no-renames", before, after)
+    fields = out.split(b"\0")
+    found = {}
+    for meta, name in zip(fields[::2], fields[1::2], strict=False):
+        mode_a, mode_b, blob_a, blob_b, _ = meta.decode().lstrip(":").split()
+        path = name.decode("utf-8", "surrogateescape")
+        found[path] = (TreeEntry(mode_a, blob_a), TreeEntry(mode_b, blob_b))
+    return found
+
+
+def edited_tree(repo: GitRepository, base: str, changes: dict[str, TreeEntry]) -> str:
+    """`base` with each path of `changes` set to its entry (ABSENT removes it)."""
+    if not changes:
+        return base
+    records = []
+    for path, entry in changes.items():
+        if entry.absent:
+            records.append(f"0 {'0' * len(entry.blob)}\t{path}")
+        else:
+            records.append(f"{entry.mode} {entry.blob}\t{path}")
+    with tempfile.TemporaryDirectory(prefix="cleveragents-tree-") as scratch:
+        env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
+        repo.git("read-tree", base, env=env)
+        with tempfile.TemporaryFile() as listing:
+            listing.write("\0".join(records).encode("utf-8", "surrogateescape") + b"\0")
+            listing.seek(0)
+            repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+        return repo.git("write-tree", env=env)
+
+
+def blob_of(repo: GitRepository, data: bytes) -> str:
+    """Store `data` as a blob, raw, and return its id."""
+    with tempfile.TemporaryFile() as content:
+        content.write(data)
+        content.seek(0)
+        return repo.git_with_input(content, "hash-object", "-w", "--no-filters", "--stdin")
+
+
+def merge_text(
+    repo: GitRepository, mine: bytes, base: bytes, theirs: bytes, labels: tuple[str, str, str]
+) -> tuple[bytes, int] | None:
+    """`git merge-file` of three versions: the merged bytes and how many conflicts it left
+    marked; None for binary content, which no text merge can hold."""
+    if any(b"\0" in data for data in (mine, base, theirs)):
+        return None
+    with tempfile.TemporaryDirectory(prefix="cleveragents-merge-") as scratch:
+        paths = []
+        for name, data in zip(("mine", "base", "theirs"), (mine, base, theirs), strict=True):
+            path = Path(scratch, name)
+            path.write_bytes(data)
+            paths.append(str(path))
+        label_args = [arg for label in labels for arg in ("-L", label)]
+        result = subprocess.run(
+            ["git", "merge-file", "-p", *label_args, *paths],
+            cwd=repo.root,
+            env={**os.environ, **PLUMBING_ENV},
+            capture_output=True,
+            check=False,
+        )
+    if result.returncode < 0 or result.returncode > 127:
+        return None
+    return result.stdout, result.returncode

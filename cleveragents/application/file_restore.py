@@ -1,0 +1,137 @@
+"""FileRestore: which files a restore puts back, keeps or finds in conflict, and the tree it
+makes of them. Shared by corrections and `agents plan restore`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cleveragents.domain.checkpoint import Differences, TreeEntry
+from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.plan import Plan
+from cleveragents.domain.restore_scope import Resolution, RestoreScope, classify, within
+from cleveragents.errors import ConflictingState
+from cleveragents.ports import CheckpointStore, PlanStore
+
+
+@dataclass
+class FilesPlan:
+    """The three states a restore works between, and its paths in three groups.
+
+    `target`: the tree the files go back to; `last`: the plan's last checkpoint (what the
+    agent left); `now`: the working tree as it is.
+    """
+
+    target: str
+    last: str
+    now: str
+    groups: RestoreScope
+    to_target: Differences = field(repr=False)
+    since_agent: Differences = field(repr=False)
+    plan_file: str | None = None  # the plan file, when it lies in the tree and changed
+
+
+@dataclass
+class ResolvedFiles:
+    tree: str
+    markers: list[str]  # merged, with conflict markers left in the file
+    unmerged: list[str]  # could not be merged (binary, links, deleted on one side): kept as is
+
+
+class FileRestore:
+    """Plans and resolves restores of chosen paths."""
+
+    def __init__(self, store: PlanStore, checkpoints: CheckpointStore, root: Path) -> None:
+        self.store = store
+        self.checkpoints = checkpoints
+        self.root = root
+
+    def plan(
+        self,
+        plan: Plan,
+        target: str,
+        now: str,
+        agent: list[Decision],
+        asked: list[str] | None,
+        full: bool,
+    ) -> FilesPlan:
+        """Group the paths of a restore from `now` to `target`.
+
+        `agent`: the decisions whose work is being undone (their newest checkpoint is what
+        the agent left); `asked`: None for what the agent changed, else the paths a person
+        named (files, or folders for everything in them; none named: every path).
+        """
+        last = self.last_tree(agent) or now
+        to_target = self.checkpoints.differences(target, now)
+        since_agent = self.checkpoints.differences(last, now)
+        if asked is None:
+            candidates = list(self.checkpoints.differences(target, last))
+        else:
+            candidates = [p for p in to_target if not asked or within(p, asked)]
+        never = self.plan_file(plan)
+        groups = classify(
+            candidates, to_target, since_agent, full=full, never=[never] if never else []
+        )
+        changed = never if never and (never in to_target or never in since_agent) else None
+        return FilesPlan(target, last, now, groups, to_target, since_agent, changed)
+
+    def last_tree(self, decisions: list[Decision]) -> str | None:
+        """The tree of the newest checkpoint the agent's own decisions recorded."""
+        own = [d for d in decisions if d.kind is not DecisionKind.USER_INTERVENTION]
+        for decision in sorted(own, key=lambda d: d.seq, reverse=True):
+            checkpoint = decision.checkpoint_after or decision.checkpoint_before
+            if checkpoint:
+                return self.store.checkpoint(checkpoint).tree
+        return None
+
+    def plan_file(self, plan: Plan) -> str | None:
+        """The plan file's path in the working tree, when the plan runs from one inside it."""
+        if plan.actor.kind != "scripted" or not plan.actor.source:
+            return None
+        source = Path(plan.actor.source)
+        try:
+            return source.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return None
+
+    def resolve_check(self, files: FilesPlan, resolution: Resolution) -> None:
+        """Refuse (exit 3) a restore with conflicts no resolution was chosen for."""
+        groups = files.groups
+        if groups.conflicts and resolution is Resolution.ASK:
+            raise ConflictingState(
+                f"{_count(len(groups.conflicts))} you changed since the agent's last checkpoint "
+                f"would be overwritten: {', '.join(groups.conflicts[:10])}"
+                + (" ..." if len(groups.conflicts) > 10 else ""),
+                hint="nothing changed; choose --theirs, --mine or --merge",
+            )
+
+    def resolve(self, files: FilesPlan, resolution: Resolution) -> ResolvedFiles:
+        """The tree the working tree becomes: `now` with the restored paths (and the
+        conflicts, as `resolution` says) taken from the target."""
+        self.resolve_check(files, resolution)
+        groups = files.groups
+        changes: dict[str, TreeEntry] = {p: files.to_target[p][0] for p in groups.restored}
+        markers: list[str] = []
+        unmerged: list[str] = []
+        for path in groups.conflicts:
+            if resolution is Resolution.THEIRS:
+                changes[path] = files.to_target[path][0]
+            elif resolution is Resolution.MERGE:
+                base, mine = files.since_agent[path]
+                merged = self.checkpoints.merge(
+                    mine,
+                    base,
+                    files.to_target[path][0],
+                    (f"{path} (yours)", f"{path} (the agent's)", f"{path} (checkpoint)"),
+                )
+                if merged is None:
+                    unmerged.append(path)
+                    continue
+                changes[path], conflicts = merged
+                if conflicts:
+                    markers.append(path)
+        return ResolvedFiles(self.checkpoints.edited_tree(files.now, changes), markers, unmerged)
+
+
+def _count(n: int) -> str:
+    return f"{n} file" + ("" if n == 1 else "s")

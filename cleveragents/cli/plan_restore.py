@@ -1,0 +1,80 @@
+"""`agents plan restore D [PATH...]`: files back as they were at a decision, no correction."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cleveragents.cli import output
+from cleveragents.cli.options import Json, PlanOption, Yes, command_line, confirm, services
+from cleveragents.cli.plan_correct import (
+    Merge,
+    Mine,
+    Theirs,
+    ask_resolution,
+    conflicts_left,
+    resolution,
+    show_files,
+)
+
+
+def restore(
+    ctx: typer.Context,
+    decision: Annotated[
+        str, typer.Argument(help="The decision whose files to put back (see `agents plan tree`).")
+    ],
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Files or folders to restore, relative to the top of the working tree; "
+            "all of them when left out.",
+            show_default=False,
+        ),
+    ] = None,
+    plan: PlanOption = None,
+    theirs: Theirs = False,
+    mine: Mine = False,
+    merge: Merge = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would change; change nothing.")
+    ] = False,
+    yes: Yes = False,
+    json: Json = False,
+) -> int:
+    """Put files back as they were before decision D, without correcting the plan.
+
+    \\b
+    agents plan restore 7              # every file as at decision 7
+    agents plan restore 7 src/app.py   # just this one
+
+    A file you changed since the agent's last checkpoint is a conflict, as in
+    `agents plan correct`. It is an operation: `agents plan undo` reverses it.
+    """
+    chosen = resolution(theirs, mine, merge)
+    with services(ctx) as s:
+        preview = s.corrections.preview_restore(plan, decision, paths or [])
+        assert preview.files is not None
+        groups = preview.files.groups.as_json()
+        if not json:
+            show_files(preview)
+        if dry_run:
+            if json:
+                output.emit_json({"dry_run": True, "plan": preview.plan.id, "files": groups})
+            return 0
+        chosen = ask_resolution(preview, chosen, yes)
+        confirm(f"Restore these files of plan {preview.plan.id} as at decision {decision}?", yes)
+        op, left = s.corrections.restore_files(preview, paths or [], chosen, command_line())
+    if json:
+        output.emit_json(
+            {
+                "operation": op.model_dump(mode="json", include={"id", "kind", "summary"}),
+                "conflicts_left": left,
+                "files": groups,
+            }
+        )
+    elif not left:
+        output.show(f"{op.summary} (operation {op.id}; `agents plan undo {op.id}` reverses it)")
+    if left:
+        return conflicts_left(left, None)
+    return 0
