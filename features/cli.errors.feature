@@ -124,3 +124,20 @@ Feature: Errors a user can act on
 
   Scenario: Starting the command does not import the model's SDK
     Then importing the agents command leaves "anthropic" and "git" unimported
+
+  Scenario Outline: An action the file system refuses fails its option with one line, not a crash
+    Given a git repository with files:
+      | path   | content |
+      | d/keep | kept\n  |
+    And a plan file "plan.yaml" with the text "task: t\nsteps:\n  - name: s\n    options:\n      - actions:\n          - <action>", where LONG is "<unit>" <times> times
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 1
+    And stderr is one line containing "<message>"
+    And the file "d/keep" contains "kept"
+
+    Examples:
+      | action                                        | unit                                                | times | message                        |
+      | write: d\n            content: x              | -                                                   | 0     | option 1: write d: is a directory |
+      | write: LONGf\n            content: x          | cccccccccccccccccccccccccccccccccccccccccccccccccc/ | 100   | file name too long             |
+      | edit: LONGf\n            find: a\n            replace: b | cccccccccccccccccccccccccccccccccccccccccccccccccc/ | 100 | file name too long |
+      | delete: LONGf                                 | cccccccccccccccccccccccccccccccccccccccccccccccccc/ | 100   | file name too long             |

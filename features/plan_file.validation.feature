@@ -22,6 +22,34 @@ Feature: Plan files are validated with errors naming the line and the field
       | task: [unclosed                                                                    | not valid YAML                                            |
       | just a string                                                                      | a plan file is a mapping with `task` and `steps`          |
       | task: x\nsteps: 3\ngoal: 4\nfoo: 1\nbar: 2                                         | (and 1 more)                                              |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - run: ls\n            timeout: .inf | plan.yaml:7: steps[0].options[0].actions[0].timeout: a timeout is at most 86400 seconds (a day) |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - run: ls\n            timeout: 1e300 | plan.yaml:7: steps[0].options[0].actions[0].timeout: a timeout is at most 86400 seconds (a day) |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - run: ls\n            timeout: .nan | plan.yaml:7: steps[0].options[0].actions[0].timeout: Input should be greater than 0 |
+      | task: x\ngoal:\n  - run: ls\n    timeout: .inf\nsteps:\n  - name: s\n    options:\n      - actions:\n          - run: ls | plan.yaml:3: goal[0]: a timeout is at most 86400 seconds (a day) |
+      | task: x\ntask: y\nsteps: []                                                         | plan.yaml:2: the key `task` appears twice (first on line 1) |
+      | task: x\nsteps:\n  - name: s\n    options: []\n    name: t                         | plan.yaml:5: the key `name` appears twice (first on line 3) |
+
+  Scenario Outline: Plan files too large or too deep, or naming a file the file system refuses
+    Given a git repository
+    And a plan file "plan.yaml" with the text "<text>", where LONG is "<unit>" <times> times
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 2
+    And stderr is one line containing "<message>"
+    And the repository has no plan
+
+    Examples:
+      | text                                                                                    | unit | times   | message                                       |
+      | task: x\nsteps: LONG                                                                     | [    | 2000    | plan.yaml:2: nested more than 50 levels deep   |
+      | task: x\nsteps: []\n# LONG                                                              | x    | 1100000 | plan.yaml is larger than 1 MiB                 |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - write: LONG\n            content: x | a | 256 | write: path 'aaaa |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - edit: d/LONG\n            find: a\n            replace: b | é | 128 | has a name over 255 bytes |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - delete: LONG   | a    | 256     | delete: path 'aaaa                             |
+
+  Scenario: A device is not a plan file, and is not read to its end
+    Given a git repository
+    When I run "agents plan run --script /dev/zero"
+    Then the exit code is 2
+    And stderr is one line containing "cannot read plan file /dev/zero: it is not a regular file"
 
   Scenario: A plan file that does not exist
     Given a git repository

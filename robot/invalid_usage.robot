@@ -37,6 +37,19 @@ Plan File Path Is Absolute          ${REPO}             ${INVALID}/absolute.yaml
 ...                                                     plan    run    --script    ${INVALID}/absolute.yaml
 Plan File Path Is In .git           ${REPO}             ${INVALID}/dot_git.yaml:6: steps[0].options[0].actions[0].delete: path '.git/config' is inside .git
 ...                                                     plan    run    --script    ${INVALID}/dot_git.yaml
+Plan File Repeats A Key             ${REPO}             ${INVALID}/repeated_key.yaml:8: the key `steps` appears twice (first on line 2)
+...                                                     plan    run    --script    ${INVALID}/repeated_key.yaml
+Plan File Waits Forever             ${REPO}             ${INVALID}/infinite_timeout.yaml:7: steps[0].options[0].actions[0].timeout: a timeout is at most 86400 seconds
+...                                                     plan    run    --script    ${INVALID}/infinite_timeout.yaml
+Plan File Nests Too Deep            ${REPO}             ${INVALID}/deep.yaml:3: nested more than 50 levels deep
+...                                                     plan    run    --script    ${INVALID}/deep.yaml
+Plan File Expands Through Aliases   ${REPO}             ${INVALID}/aliases.yaml:3: holds more than 100000 values once its aliases are expanded
+...                                                     plan    run    --script    ${INVALID}/aliases.yaml
+Plan File Names Too Long A File     ${REPO}             ${INVALID}/long_name.yaml:6: steps[0].options[0].actions[0].write: path 'notes/nnnn
+...                                                     plan    run    --script    ${INVALID}/long_name.yaml
+Plan File Is A Device               ${REPO}             cannot read plan file /dev/zero: it is not a regular file
+...                                                     plan    run    --script    /dev/zero
+Undo Of An Operation Id Too Large   ${REPO}             Invalid value for 'OP'      plan    undo    1234567890123456789012345    --yes
 
 Neither A Task Nor --script
     [Template]    Usage Should Be Refused

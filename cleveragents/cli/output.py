@@ -1,4 +1,9 @@
-"""Where the CLI writes: rich consoles for people, one JSON document for scripts."""
+"""Where the CLI writes: rich consoles for people, one JSON document for scripts.
+
+User text (tasks, step names, guidance, paths, command output) is data: neither console
+reads markup or emoji codes in a string, so `[/b]` or `app/[slug]/page.tsx` print as they
+are. Style is given explicitly, with `rich.text.Text`.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,16 @@ import sys
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 # Not on a terminal (CI, pipes), lines are never cut or wrapped, so scripts can grep them.
-stdout = Console(highlight=False, width=None if sys.stdout.isatty() else 4096)
-stderr = Console(stderr=True, soft_wrap=True, highlight=False)
+stdout = Console(
+    highlight=False,
+    markup=False,
+    emoji=False,
+    width=None if sys.stdout.isatty() else 4096,
+)
+stderr = Console(stderr=True, soft_wrap=True, highlight=False, markup=False, emoji=False)
 
 
 def show(renderable: RenderableType | str) -> None:
@@ -24,7 +35,7 @@ def emit_json(document: Any) -> None:
 
 
 def error_line(text: str) -> None:
-    stderr.print(f"[red]error:[/red] {text}", markup=True, highlight=False)
+    stderr.print(Text.assemble(("error:", "red"), " ", text))
 
 
 def key_values(rows: list[tuple[str, str]]) -> None:

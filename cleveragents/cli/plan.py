@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from cleveragents.cli import output, plan_correct, plan_inspect, plan_restore
 from cleveragents.cli.options import (
@@ -87,7 +88,8 @@ class ActorChoice(StrEnum):
     replay = "replay"
 
 
-@app.command("run", epilog=EXAMPLE)
+# typer reads help as rich markup: escaped, `when: [title, capital]` prints as written.
+@app.command("run", epilog=escape(EXAMPLE))
 def run(
     ctx: typer.Context,
     task: Annotated[

@@ -302,6 +302,8 @@ def undo(
             metavar="OP",
             help="The operation to undo (see `agents plan ops`); the newest by default.",
             show_default=False,
+            min=1,
+            max=2**63 - 1,  # SQLite's largest integer
         ),
     ] = None,
     yes: Yes = False,

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
 from cleveragents.cli import output
 
 if TYPE_CHECKING:
@@ -63,12 +65,15 @@ class Progress:
             self.status.stop()
 
 
-def status_line(decision: Decision, plan: Plan) -> str:
-    """Where the run stands: phase, step, local iteration, and the budget used."""
+def status_line(decision: Decision, plan: Plan) -> Text:
+    """Where the run stands: phase, step, local iteration, and the budget used.
+
+    A Text, since a status line reads markup in a plain string.
+    """
     where = f"step {decision.step}" if decision.step else decision.phase.value
     if "." in decision.id:
         where += f", local {decision.id.split('.', 1)[1]}"
-    return (
+    return Text(
         f"plan {plan.id} · {where} · actor calls {plan.usage.actor_calls}/"
         f"{plan.budget.actor_calls} · replans {plan.usage.replans}/{plan.budget.replans}"
     )

@@ -8,12 +8,14 @@ from pathlib import PurePosixPath
 
 from cleveragents.errors import PathRefused
 
+MAX_NAME_BYTES = 255  # one file or folder name, on every common file system
+
 
 def confined_path(path: str) -> str:
     """Normalise an action's path relative to the working tree, or refuse it.
 
-    Refuses absolute paths, `..`, and anything under `.git`. Symlinks leaving the tree
-    need the filesystem and are checked by the workspace adapter.
+    Refuses absolute paths, `..`, anything under `.git`, and names no file system takes.
+    Symlinks leaving the tree need the filesystem and are checked by the workspace adapter.
     """
     if not path or not path.strip():
         raise PathRefused("empty path in action", hint="name a file inside the working tree")
@@ -29,6 +31,11 @@ def confined_path(path: str) -> str:
         raise PathRefused(f"path {path!r} is inside .git", hint="actions may not touch .git")
     if not parts:
         raise PathRefused(f"path {path!r} names the working tree itself", hint="name a file")
+    if any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in parts):
+        shown = path if len(path) <= 60 else path[:57] + "..."
+        raise PathRefused(
+            f"path {shown!r} has a name over {MAX_NAME_BYTES} bytes, longer than file systems allow"
+        )
     return "/".join(parts)
 
 

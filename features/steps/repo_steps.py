@@ -80,6 +80,11 @@ def step_plan_file_text(context: Any, name: str, text: str) -> None:
     (context.tmp / name).write_text(unescape(text) + "\n")
 
 
+@given('a plan file "{name}" with the text "{text}", where LONG is "{unit}" {times:d} times')
+def step_plan_file_long(context: Any, name: str, text: str, unit: str, times: int) -> None:
+    (context.tmp / name).write_text(unescape(text).replace("LONG", unit * times) + "\n")
+
+
 @given('a plan file "{name}" that is not UTF-8')
 def step_plan_file_latin1(context: Any, name: str) -> None:
     (context.tmp / name).write_bytes("task: café\n".encode("latin-1"))

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -17,6 +18,7 @@ from pydantic import (
     model_validator,
 )
 
+from cleveragents.adapters.actors.plan_yaml import compose, read_plan_bytes
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.plan import Check
@@ -24,6 +26,24 @@ from cleveragents.domain.rules import confined_path
 from cleveragents.errors import InvalidPlanFile, PathRefused
 
 ACTION_KEYS = ("write", "edit", "delete", "run")
+
+
+# At most a day: a longer wait overflows the timer, and is surely a slip (.inf, 1e300).
+MAX_TIMEOUT = 24 * 60 * 60
+
+
+def _seconds(value: float) -> float:
+    if not value <= MAX_TIMEOUT:  # also false for nan
+        raise ValueError(f"a timeout is at most {MAX_TIMEOUT} seconds (a day)")
+    return value
+
+
+def _check_seconds(check: Check) -> Check:
+    _seconds(check.timeout)
+    return check
+
+
+PlanCheck = Annotated[Check, AfterValidator(_check_seconds)]
 
 
 class _Strict(BaseModel):
@@ -70,6 +90,7 @@ class RunSpec(_Strict):
     revert: str | None = None
     irreversible: bool = False
     output: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    _bounded = field_validator("timeout")(_seconds)
 
     def action(self) -> Action:
         return RunAction(
@@ -146,8 +167,8 @@ class ContingencySpec(_Strict):
 class StepFileSpec(_Strict):
     name: str = Field(min_length=1)
     options: list[OptionSpec] = Field(min_length=1)
-    check: list[Check] = Field(default_factory=list)
-    progress: list[Check] = Field(default_factory=list)
+    check: list[PlanCheck] = Field(default_factory=list)
+    progress: list[PlanCheck] = Field(default_factory=list)
     local: list[LocalSpec] = Field(default_factory=list)
 
     def option_name(self, index: int) -> str:
@@ -188,7 +209,7 @@ class PlanFile(_Strict):
     """
 
     task: str = Field(min_length=1)
-    goal: list[Check] = Field(default_factory=list)
+    goal: list[PlanCheck] = Field(default_factory=list)
     budget: Budget | None = None
     drift_threshold: float | None = Field(default=None, ge=0, le=1)
     on_drift: Literal["continue", "modify", "regenerate"] = "continue"
@@ -234,8 +255,8 @@ class PlanFile(_Strict):
 def load_plan_file(path: Path) -> tuple[PlanFile, str]:
     """Read and validate a plan file; return it with its text (kept with the plan)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_plan_bytes(path).decode("utf-8")
+    except UnicodeDecodeError as error:
         raise InvalidPlanFile(f"cannot read plan file {path}: {error}") from error
     return parse_plan_file(text, str(path)), text
 
@@ -245,7 +266,7 @@ def parse_plan_file(text: str, source: str) -> PlanFile:
     import yaml
 
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = compose(text, source)
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)

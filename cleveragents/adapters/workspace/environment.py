@@ -31,7 +31,7 @@ class WorkspaceEnvironment:
         self.git_dir = git_dir.resolve()
 
     def apply(self, action: Action) -> ActionOutcome:
-        """Carry out one action. A refused path or a failed edit is an outcome, not a crash."""
+        """Carry out one action. A refused path, a failed edit, an OS error: an outcome."""
         try:
             if isinstance(action, RunAction):
                 return self._run(action)
@@ -45,6 +45,8 @@ class WorkspaceEnvironment:
             return self._delete(action)
         except PathRefused as refused:
             return ActionOutcome(ok=False, summary=f"refused: {refused.message}")
+        except OSError as error:  # a folder where a file goes, a name too long, no permission
+            return ActionOutcome(ok=False, summary=(error.strerror or str(error)).lower())
 
     def resolve(self, path: str, *, follow_last: bool = True) -> Path:
         """The absolute path for `path`, refused if it (or a symlink on the way) leaves the tree."""

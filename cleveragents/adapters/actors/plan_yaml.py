@@ -1,0 +1,139 @@
+"""A plan file's bytes and YAML, read so that no input can hang, crash or mislead us.
+
+A size cap (read at most one byte past it), regular files only, a nesting cap checked on
+the event stream before anything recurses, and no duplicate keys (YAML keeps the last
+one silently, so a plan would run other than it reads).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from cleveragents.errors import InvalidPlanFile
+
+MAX_BYTES = 1024 * 1024
+MAX_DEPTH = 50
+# Anchors and aliases can make a small file expand to billions of nodes.
+MAX_NODES = 100_000
+
+
+def read_plan_bytes(path: Path) -> bytes:
+    """At most MAX_BYTES of a regular file, or InvalidPlanFile naming what is wrong."""
+    try:
+        # Non-blocking, so that opening a pipe with no writer does not wait forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise InvalidPlanFile(f"cannot read plan file {path}: {error.strerror}") from error
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+            raise InvalidPlanFile(
+                f"cannot read plan file {path}: it is {kind}",
+                hint="give the path of a YAML file",
+            )
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            data = file.read(MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_BYTES:
+        raise InvalidPlanFile(
+            f"plan file {path} is larger than {MAX_BYTES // 1024 // 1024} MiB",
+            hint="a plan file holds steps; keep large content in files its commands read",
+        )
+    return data
+
+
+def compose(text: str, source: str) -> Any:
+    """The YAML node graph of `text`, refused when too deep, too large or with a key twice.
+
+    Raises yaml.YAMLError for text that is not YAML.
+    """
+    import yaml
+
+    _refuse_deep_nesting(text, source)
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    if node is not None:
+        _refuse_large_or_duplicate(node, source)
+    return node
+
+
+def _refuse_deep_nesting(text: str, source: str) -> None:
+    import yaml
+
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1 if event.start_mark else 1
+                raise InvalidPlanFile(
+                    f"{source}:{line}: nested more than {MAX_DEPTH} levels deep",
+                    hint="a plan file needs a handful of levels; see `agents plan run --help`",
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _refuse_large_or_duplicate(root: Any, source: str) -> None:
+    """One pass over the graph: each mapping's keys, and the size with aliases expanded."""
+    import yaml
+
+    sizes: dict[int, int] = {}
+    entered: set[int] = set()
+    # Children before parents, without recursion: (node, children done?).
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if id(node) in sizes:
+            continue
+        children = _children(node)
+        if not done:
+            if id(node) in entered:  # met again below itself
+                raise InvalidPlanFile(
+                    f"{source}:{node.start_mark.line + 1}: an alias refers to a node it is in",
+                    hint="a plan file cannot contain itself",
+                )
+            entered.add(id(node))
+            if isinstance(node, yaml.MappingNode):
+                _refuse_duplicate_keys(node, source)
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in sizes)
+            continue
+        sizes[id(node)] = 1 + sum(sizes[id(child)] for child in children)
+        if sizes[id(node)] > MAX_NODES:
+            raise InvalidPlanFile(
+                f"{source}:{node.start_mark.line + 1}: holds more than {MAX_NODES} values "
+                "once its aliases are expanded",
+                hint="a plan file needs far fewer; repeat less through aliases",
+            )
+
+
+def _children(node: Any) -> list[Any]:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _refuse_duplicate_keys(node: Any, source: str) -> None:
+    import yaml
+
+    seen: dict[tuple[str, str], int] = {}
+    for key, _ in node.value:
+        if not isinstance(key, yaml.ScalarNode) or key.tag == "tag:yaml.org,2002:merge":
+            continue
+        line = key.start_mark.line + 1
+        if (key.tag, key.value) in seen:
+            raise InvalidPlanFile(
+                f"{source}:{line}: the key `{key.value}` appears twice "
+                f"(first on line {seen[key.tag, key.value]})",
+                hint="keep one of them",
+            )
+        seen[key.tag, key.value] = line
