@@ -50,4 +50,4 @@ def key_values(rows: list[tuple[str, str]]) -> None:
 
 def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`."""
-    stderr.print(f"note: {text}", markup=False, highlight=False)
+    stderr.print(f"note: {text}")
