@@ -168,14 +168,24 @@ class GitCheckpoints:
         the bytes of an ignored file or one inside a nested repository (or its absence), or
         the permission bits of a file git would not write so. None when there is nothing."""
         full = self.repo.root / path
-        if not Path(os.path.realpath(full.parent)).is_relative_to(self.repo.root.resolve()):
-            return None  # through a link out of the tree: the environment refuses the action
-        if inside_nested_repository(self.repo.root, path) or self._ignored(path):
-            saved = self.saver.save(plan_id, [path], f"before an action on {path}")
+        try:
+            if not Path(os.path.realpath(full.parent)).is_relative_to(self.repo.root.resolve()):
+                return None  # through a link out of the tree: the environment refuses it
+            hidden = inside_nested_repository(self.repo.root, path) or self._ignored(path)
+            mode = None if hidden else self._mode(path)
+        except OSError:
+            return None  # a path the file system refuses: so will it refuse the action
+        if hidden:
+            try:
+                saved = self.saver.save(plan_id, [path], f"before an action on {path}")
+            except OSError as error:
+                raise ConflictingState(
+                    f"cannot save {path} before the agent's action replaces it: {error.strerror}",
+                    hint="make it readable (or move it away), then `agents plan resume`",
+                ) from error
+        elif mode is None:
+            return None
         else:
-            mode = self._mode(path)
-            if mode is None:
-                return None
             saved = SavedFiles(plan_id=plan_id, modes={path: mode}, at=time.time_ns())
         self.keep(saved)
         return saved
