@@ -69,13 +69,14 @@ Revert To Step 3 Redoes Steps 3 To 5 Only, With The Guidance, And Keeps Steps 1 
     ...    ⑂ corrected path
     ...    ${intervention}[id] user_intervention correction c1: ${BLUE}
 
-A Hand Edit Goes With The Revert, Comes Back With Undo, And Undo Again Redoes
+A Hand Edit Goes With A Full Revert, Comes Back With Undo, And Undo Again Redoes
     ${before}    Run The Five Steps
     ${target}    Step Decision    ${before}    3
     Write Repository File    mine.txt    my own edit, never committed\n
     Write Repository File    README.md    \# edited by hand\n
     ${edited}    Snapshot Working Tree    ${REPO}
     ${result}    Correct    --mode\=revert    --decision    ${target}[id]    --guidance    ${BLUE}
+    ...    --restore-scope\=full
     Exit Code Should Be    ${result}    0
     Working Tree Should Hold What The Blue Options Produce
     ${result}    Run Agents    plan    undo    stdin=${EMPTY}
@@ -113,6 +114,7 @@ A Dry Run Lists What Would Change And Changes Nothing
     FOR    ${path}    IN    mine.txt    step3.txt    step4.txt    step5.txt
         Stdout Should Have A Line    ${result}    ${path}
     END
+    Stdout Should Contain    ${result}    kept (your edits, not touched): 1
     Should Not Contain    ${result.stdout}    step1.txt
     Everything Should Be As Recorded    ${recorded}
     ${result}    Correct    --mode\=revert    --decision    ${target}[id]    --dry-run    --json
@@ -122,8 +124,8 @@ A Dry Run Lists What Would Change And Changes Nothing
     ${ids}    Evaluate    [d["id"] for d in $document["affected"]]
     ${expected_ids}    Evaluate    [d["id"] for d in $affected]
     Should Be Equal    ${ids}    ${expected_ids}
-    Should Be Equal    ${document}[files_changed]
-    ...    ${{ ["mine.txt", "step3.txt", "step4.txt", "step5.txt"] }}
+    Should Be Equal    ${document}[files_changed]    ${{ ["step3.txt", "step4.txt", "step5.txt"] }}
+    Should Be Equal    ${document}[files][kept]    ${{ ["mine.txt"] }}
     Everything Should Be As Recorded    ${recorded}
 
 Restoring Only The Files Puts Them Back Before Step 3, And Resume Completes The Plan
@@ -235,6 +237,7 @@ While A Correction Runs Others Get Exit 3, And Once Killed It Is Rolled Back
     Should Be Equal    ${ops}[operations][-1][kind]    correct
     Should Be Equal    ${ops}[operations][-1][status]    rolled_back
     ${result}    Correct    --mode\=revert    --decision    ${target}[id]    --guidance    ${BLUE}
+    ...    --restore-scope\=full
     Exit Code Should Be    ${result}    0
     Working Tree Should Hold What The Blue Options Produce
 
