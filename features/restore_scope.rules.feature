@@ -1,0 +1,49 @@
+Feature: Which files a restore puts back, keeps or finds in conflict
+  As a developer who edits files while an agent works
+  I want a restore to put back only what it is asked to, and to name what we both changed
+  So that my own edits are never overwritten without a word
+
+  # Paths are written "a, b"; "-" is none. `candidates` are what the restore is asked to put
+  # back (what the agent's subtree changed, or the paths a person named), `differ` the paths
+  # whose working-tree state is not the target's, `mine` the paths changed since the agent's
+  # last checkpoint, `never` the plan file.
+
+  Scenario Outline: <case>
+    Given a restore asked for "<candidates>", with "<differ>" differing from the target and "<mine>" changed since the agent
+    When its paths are grouped with the <scope> scope, never restoring "<never>"
+    Then restored is "<restored>", kept is "<kept>" and conflicts are "<conflicts>"
+
+    Examples: agent scope
+      | case                                                       | candidates          | differ                     | mine         | scope | never     | restored     | kept      | conflicts |
+      | changed by the agent only: restored                        | a.txt               | a.txt                      | -            | agent | -         | a.txt        | -         | -         |
+      | changed by the user only: kept                             | -                   | u.txt                      | u.txt        | agent | -         | -            | u.txt     | -         |
+      | changed by both: a conflict                                | a.txt               | a.txt                      | a.txt        | agent | -         | -            | -         | a.txt     |
+      | the user made it equal to the target: kept, not a conflict | a.txt               | -                          | a.txt        | agent | -         | -            | a.txt     | -         |
+      | the agent changed it and back: nothing to do               | a.txt               | -                          | -            | agent | -         | -            | -         | -         |
+      | the three groups at once, each sorted                      | c.txt, a.txt, b.txt | a.txt, b.txt, c.txt, u.txt | b.txt, u.txt | agent | -         | a.txt, c.txt | u.txt     | b.txt     |
+      | the plan file, edited by the user: kept                    | a.txt, plan.yaml    | a.txt, plan.yaml           | plan.yaml    | agent | plan.yaml | a.txt        | plan.yaml | -         |
+      | the plan file, changed by the agent only: kept             | plan.yaml           | plan.yaml                  | -            | agent | plan.yaml | -            | plan.yaml | -         |
+
+    Examples: full scope: the working tree becomes the target's, no conflict
+      | case                                          | candidates | differ              | mine         | scope | never     | restored            | kept      | conflicts |
+      | every differing path, the user's too          | a.txt      | a.txt, b.txt, u.txt | b.txt, u.txt | full  | -         | a.txt, b.txt, u.txt | -         | -         |
+      | the user made it equal to the target: kept    | a.txt      | a.txt               | u.txt        | full  | -         | a.txt               | u.txt     | -         |
+      | the plan file is never restored, even in full | a.txt      | a.txt, plan.yaml    | plan.yaml    | full  | plan.yaml | a.txt               | plan.yaml | -         |
+
+  Scenario Outline: A path named "<path>" is <verdict> "<pathspecs>"
+    Then the path "<path>" is <verdict> "<pathspecs>"
+
+    Examples:
+      | path          | verdict    | pathspecs    |
+      | a.txt         | within     | a.txt        |
+      | a.txt         | within     | b.txt, a.txt |
+      | a.txt         | not within | b.txt        |
+      | a.txt         | not within | -            |
+      | src/app.py    | within     | src          |
+      | src/app.py    | within     | src/         |
+      | src/deep/x.py | within     | src/deep     |
+      | src           | within     | src/         |
+      | src2/app.py   | not within | src          |
+      | srcfile       | not within | src          |
+      | src/app.py    | not within | src/app      |
+      | src           | not within | src/app.py   |
