@@ -74,7 +74,7 @@ With --merge, Overlapping Hunks Leave Markers: Named, Exit 3, Nothing Re-Execute
     ${edited}    Snapshot Working Tree    ${REPO}
     ${result}    Correct Back To Step 2    --merge    --json
     Exit Code Should Be    ${result}    3
-    Stderr Should Contain    ${result}    still have conflicts: shared.txt
+    Stderr Should Contain    ${result}    still has conflicts: shared.txt
     ${document}    Parse JSON Document    ${result.stdout}
     Should Be Equal    ${document}[conflicts_left]    ${{ ["shared.txt"] }}
     Should Be Equal As Integers    ${document}[actor_calls]    0
@@ -95,7 +95,7 @@ With --merge, A Binary File Is Not Merged: Left As The User Made It, Named, Exit
     Write File Bytes    ${REPO}/shared.txt    AGENT1\x00binary\n
     ${result}    Correct Back To Step 2    --merge    --no-execute
     Exit Code Should Be    ${result}    3
-    Stderr Should Contain    ${result}    still have conflicts: shared.txt
+    Stderr Should Contain    ${result}    still has conflicts: shared.txt
     File Should Hold Bytes    ${REPO}/shared.txt    AGENT1\x00binary\n
     Path Should Not Exist    ${REPO}/b.txt
 

@@ -227,8 +227,9 @@ class CorrectionService:
     def preview_restore(
         self, plan_ref: str | None, decision_ref: str, paths: list[str]
     ) -> CorrectionPlan:
-        """What `agents plan restore` would do: the files (or `paths`) as at a decision,
-        grouped like a correction's; nothing of the plan's records changes."""
+        """What `agents plan restore` would do: the files (or `paths`, from the top of the
+        working tree) as at a decision, grouped like a correction's; nothing of the plan's
+        records changes."""
         plan, target = resolve_decision(self.store, plan_ref, decision_ref)
         assert target.checkpoint_before is not None  # every decision records one
         with self.operations.locks.hold(plan.id, "agents plan restore --dry-run", shared=True):

@@ -238,8 +238,9 @@ def ask_resolution(preview: CorrectionPlan, chosen: Resolution, yes: bool) -> Re
 def conflicts_left(paths: list[str], then: str | None) -> int:
     """Exit 3 naming the files a merge left with markers (or could not merge)."""
     next_step = f"resolve them, then run `{then}`" if then else "resolve them"
+    files = "1 file still has" if len(paths) == 1 else f"{len(paths)} files still have"
     output.error_line(
-        f"{len(paths)} files still have conflicts: {', '.join(paths)} "
+        f"{files} conflicts: {', '.join(paths)} "
         f"({next_step}; `agents plan undo` puts everything back)"
     )
     return 3
@@ -254,9 +255,12 @@ def show_files(preview: CorrectionPlan) -> None:
     files = preview.files
     if files is None:
         return
+    from cleveragents.domain.restore_scope import Scope
+
     groups = files.groups
+    undone = "the agent's changes undone" if preview.scope is Scope.AGENT else "as at the decision"
     for title, paths in (
-        ("restored (the agent's changes undone)", groups.restored),
+        (f"restored ({undone})", groups.restored),
         ("kept (your edits, not touched)", groups.kept),
         ("conflicts (changed by you and by the agent)", groups.conflicts),
     ):

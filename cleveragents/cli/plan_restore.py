@@ -51,20 +51,25 @@ def restore(
     A file you changed since the agent's last checkpoint is a conflict, as in
     `agents plan correct`. It is an operation: `agents plan undo` reverses it.
     """
+    from cleveragents.domain.restore_scope import tree_paths
+
     chosen = resolution(theirs, mine, merge)
     with services(ctx) as s:
-        preview = s.corrections.preview_restore(plan, decision, paths or [])
+        wanted = tree_paths(str(s.repo.root), str(ctx.obj), paths or [])
+        preview = s.corrections.preview_restore(plan, decision, wanted)
         assert preview.files is not None
         groups = preview.files.groups.as_json()
         if not json:
             show_files(preview)
-        if dry_run:
+        if dry_run or not preview.changed_paths:
             if json:
-                output.emit_json({"dry_run": True, "plan": preview.plan.id, "files": groups})
+                output.emit_json({"dry_run": dry_run, "plan": preview.plan.id, "files": groups})
+            elif not dry_run:
+                output.show(f"nothing to restore: the files already are as at decision {decision}")
             return 0
         chosen = ask_resolution(preview, chosen, yes)
         confirm(f"Restore these files of plan {preview.plan.id} as at decision {decision}?", yes)
-        op, left = s.corrections.restore_files(preview, paths or [], chosen, command_line())
+        op, left = s.corrections.restore_files(preview, wanted, chosen, command_line())
     if json:
         output.emit_json(
             {

@@ -9,9 +9,12 @@ user's is kept. These are pure set rules, tested in a line each.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+
+from cleveragents.errors import BadInput
 
 
 class Scope(StrEnum):
@@ -66,3 +69,19 @@ def within(path: str, pathspecs: Iterable[str]) -> bool:
     """Whether `path` is one of `pathspecs` or lies in a folder one of them names."""
     folders = [spec.rstrip("/") for spec in pathspecs]
     return any(path == folder or path.startswith(folder + "/") for folder in folders)
+
+
+def tree_paths(root: str, cwd: str, paths: Iterable[str]) -> list[str]:
+    """Paths a person typed (relative to where they stand, or absolute) as paths from the top
+    of the working tree; one outside it is refused. `.` at the top means every path."""
+    found = []
+    for typed in paths:
+        absolute = posixpath.normpath(posixpath.join(cwd, typed))
+        relative = posixpath.relpath(absolute, root)
+        if relative == ".." or relative.startswith("../"):
+            raise BadInput(
+                f"{typed} is outside the working tree {root}",
+                hint="name files inside it, relative to where you stand",
+            )
+        found.append("" if relative == "." else relative)
+    return [] if "" in found else found
