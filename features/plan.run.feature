@@ -174,7 +174,7 @@ Feature: Run a scripted plan on a real working tree
             - actions:
                 - run: sleep 1
       """
-    When on a terminal I run "agents plan run --script {tmp}/plan.yaml" answering "y"
+    When on a terminal I run "agents plan run --script {tmp}/plan.yaml" with no question to answer
     Then the exit code is 0
     And the terminal shows "step 1 · actor calls"
     And the terminal shows "completed"

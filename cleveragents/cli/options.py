@@ -67,6 +67,7 @@ def budget(calls: int | None, replans: int | None, retries: int | None) -> dict[
 
 
 Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before restoring files.")]
+DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what would change; change nothing.")]
 
 
 @contextmanager

@@ -11,6 +11,7 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import (
+    DryRun,
     Json,
     PlanOption,
     Yes,
@@ -95,9 +96,7 @@ def correct(
     theirs: Theirs = False,
     mine: Mine = False,
     merge: Merge = False,
-    dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Show what would change; change nothing.")
-    ] = False,
+    dry_run: DryRun = False,
     no_execute: Annotated[
         bool,
         typer.Option(

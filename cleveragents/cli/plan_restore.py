@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from cleveragents.cli import output
-from cleveragents.cli.options import Json, PlanOption, Yes, command_line, confirm, services
+from cleveragents.cli.options import DryRun, Json, PlanOption, Yes, command_line, confirm, services
 from cleveragents.cli.plan_correct import (
     Merge,
     Mine,
@@ -36,9 +36,7 @@ def restore(
     theirs: Theirs = False,
     mine: Mine = False,
     merge: Merge = False,
-    dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Show what would change; change nothing.")
-    ] = False,
+    dry_run: DryRun = False,
     yes: Yes = False,
     json: Json = False,
 ) -> int:

@@ -220,8 +220,18 @@ def step_demo_kept(context: Any) -> None:
         shutil.rmtree(kept)
 
 
+@when('on a terminal I run "{command}" with no question to answer')
+def step_run_tty_unasked(context: Any, command: str) -> None:
+    on_terminal(context, command, [])
+
+
 @when('on a terminal I run "{command}" answering "{answer}"')
 def step_run_tty(context: Any, command: str, answer: str) -> None:
+    on_terminal(context, command, [answer])
+
+
+def on_terminal(context: Any, command: str, answers: list[str]) -> None:
+    """Each answer goes in once a new question (`...]: `) shows; `EOF` closes the input."""
     import pty
     import select
     import time
@@ -237,8 +247,8 @@ def step_run_tty(context: Any, command: str, answer: str) -> None:
         close_fds=True,
     )
     os.close(follower)
-    seen = b""
-    answered = False
+    left = list(answers)
+    seen, asked_from = b"", 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         ready, _, _ = select.select([leader], [], [], 0.1)
@@ -250,13 +260,17 @@ def step_run_tty(context: Any, command: str, answer: str) -> None:
             if not chunk:
                 break
             seen += chunk
-        if not answered and b"[y/N]" in seen:
+        if left and b"]: " in seen[asked_from:]:
+            answer = left.pop(0)
             os.write(leader, b"\x04" if answer == "EOF" else answer.encode() + b"\n")
-            answered = True
+            asked_from = len(seen)
         if process.poll() is not None and not ready:
             break
+    if process.poll() is None:
+        process.kill()
     process.wait(timeout=60)
     os.close(leader)
+    assert not left, f"the command asked fewer questions than answered; it showed:\n{seen!r}"
     text = seen.decode(errors="replace")
     context.result = subprocess.CompletedProcess(process.args, process.returncode, text, text)
 

@@ -3,15 +3,13 @@ answers each question of a command in turn."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from typing import Any
 
 from behave import given, then, when
 
 from cleveragents.domain.restore_scope import classify, within
 from features.steps.checkpoint_steps import services
-from features.steps.cli_steps import command_line, cwd_of
+from features.steps.cli_steps import on_terminal
 from features.steps.correction_steps import fresh, intervention
 from features.steps.repo_steps import unescape
 
@@ -49,48 +47,7 @@ def step_within(context: Any, path: str, verdict: str, pathspecs: str) -> None:
 
 @when('on a terminal I run "{command}" answering "{answers}" in turn')
 def step_run_tty_answers(context: Any, command: str, answers: str) -> None:
-    """Each answer goes in once a new question (`...]: `) shows; `EOF` closes the input."""
-    import pty
-    import select
-    import time
-
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        command_line(context, command),
-        cwd=cwd_of(context),
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env={**os.environ, **context.env},
-        close_fds=True,
-    )
-    os.close(follower)
-    left = [a.strip() for a in answers.split(",")]
-    seen, asked_from = b"", 0
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([leader], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-        if left and b"]: " in seen[asked_from:]:
-            answer = left.pop(0)
-            os.write(leader, b"\x04" if answer == "EOF" else answer.encode() + b"\n")
-            asked_from = len(seen)
-        if process.poll() is not None and not ready:
-            break
-    if process.poll() is None:
-        process.kill()
-    process.wait(timeout=60)
-    os.close(leader)
-    assert not left, f"the command asked fewer questions than answered; it showed:\n{seen!r}"
-    text = seen.decode(errors="replace")
-    context.result = subprocess.CompletedProcess(process.args, process.returncode, text, text)
+    on_terminal(context, command, [a.strip() for a in answers.split(",")])
 
 
 @given('I change "{path}" to "{content}"')
