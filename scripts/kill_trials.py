@@ -2,7 +2,10 @@
 
 Each trial builds a fresh git repository (committed, untracked and ignored files of the user),
 starts one command of the real CLI on a plan of small writes, edits, deletes and `sleep 0.05`
-runs, and after a random delay sends it SIGKILL, SIGINT, SIGTERM or SIGHUP (by its PID). Then
+runs, and at a random point sends it SIGKILL, SIGINT, SIGTERM or SIGHUP (by its PID): mostly
+a random delay after its safety checkpoint appears under `refs/cleveragents/` (from then on
+it works on the tree; the delay is drawn up to the time the rest takes left alone), sometimes
+a random delay before it (starting up, locking, repairing). Then
 it runs the next commands a user would (`agents plan ops --json`, `agents plan show --json`),
 which must repair what the interrupted one left, and checks:
 
@@ -17,6 +20,7 @@ which must repair what the interrupted one left, and checks:
 Usage (from the top of the checkout, with `agents` installed next to this Python):
 
     python scripts/kill_trials.py --trials 100 --seed 7
+    python scripts/kill_trials.py --trials 20 --commands correct,undo --signals SIGINT
 
 The seed is printed first; the same seed replays the same commands, signals and delays
 (`--trial K` replays trial K alone). The delays land at slightly different points of the
@@ -32,6 +36,7 @@ import os
 import random
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -54,6 +59,7 @@ from features.support.tree_state import (  # noqa: E402
 
 COMMANDS = ("run", "correct", "undo")
 SIGNALS = {"SIGKILL": 0.35, "SIGINT": 0.35, "SIGTERM": 0.15, "SIGHUP": 0.15}
+EARLY = 0.2  # share of signals sent before the command's safety checkpoint
 WAIT = 60.0  # seconds an interrupted command gets to exit before it counts as hung
 HIDDEN = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CONFIG_PARAMETERS")
 
@@ -158,14 +164,16 @@ class Setup:
 class Trials:
     """Runs trials against the real CLI, in a scratch directory, and counts what went wrong."""
 
-    def __init__(self, agents: Path, workdir: Path) -> None:
+    def __init__(self, agents: Path, workdir: Path, calibrations: int = 3) -> None:
         self.binary = agents
+        self.calibrations = calibrations  # runs of each command left alone, to time it
         self.workdir = workdir
         self.plan = workdir / "plan.yaml"
         self.plan.write_text(plan_file(), encoding="utf-8")
         self.decision = ""  # the decision corrections go back to: step 2's
         self.outcomes: dict[str, Picture] = {}  # what correct and undo give, left alone
-        self.durations: dict[str, float] = {}
+        self.anchors: dict[str, float] = {}  # seconds from start to the safety checkpoint
+        self.durations: dict[str, float] = {}  # seconds from the safety checkpoint to the end
 
     # -- building the state each command starts from -------------------------------------
 
@@ -208,10 +216,21 @@ class Trials:
         tree = json.loads(self.agents_ok(repo, "plan", "tree", "--json"))["tree"]
         self.decision = next(d["id"] for d in _flat(tree) if d["kind"] == "step" and d["step"] == 2)
         for command in COMMANDS:
-            setup = self.setup(command, f"calibrate-{command}")
-            started = time.monotonic()
-            self.agents_ok(setup.repo, *setup.args)
-            self.durations[command] = time.monotonic() - started
+            anchors, rests = [], []
+            for attempt in range(self.calibrations):
+                setup = self.setup(command, f"calibrate-{command}-{attempt}")
+                process, started, refs = self.launch(setup)
+                anchor = self.wait_for_checkpoint(process, setup.repo, refs, started, 60.0)
+                process.communicate(timeout=120)
+                if process.returncode != 0 or anchor is None:
+                    raise SystemExit(
+                        f"kill_trials: `agents {' '.join(setup.args)}` left alone exited "
+                        f"{process.returncode}, or wrote no checkpoint under refs/cleveragents"
+                    )
+                anchors.append(anchor)
+                rests.append(time.monotonic() - started - anchor)
+            self.anchors[command] = statistics.median(anchors)
+            self.durations[command] = statistics.median(rests)
             self.outcomes[command] = picture(setup.repo)
             if command == "run" and self.outcomes["run"] != setup.after[-1]:
                 raise SystemExit(
@@ -219,14 +238,8 @@ class Trials:
                     + "\n".join(differences(setup.after[-1], self.outcomes["run"]))
                 )
 
-    # -- one trial ------------------------------------------------------------------------
-
-    def trial(self, number: int, command: str, sig: str, fraction: float) -> dict[str, Any]:
-        setup = self.setup(command, f"trial-{number}")
-        if command != "run":
-            setup.after = [self.outcomes[command]]
-        user_git = git_state(setup.repo / ".git")
-        delay = fraction * self.durations[command]
+    def launch(self, setup: Setup) -> tuple[subprocess.Popen[str], float, dict[str, bytes]]:
+        refs = _checkpoint_refs(setup.repo)
         process = subprocess.Popen(
             [str(self.binary), *setup.args],
             cwd=setup.repo,
@@ -236,7 +249,46 @@ class Trials:
             text=True,
             env=_environment(),
         )
-        time.sleep(delay)
+        return process, time.monotonic(), refs
+
+    def wait_for_checkpoint(
+        self,
+        process: subprocess.Popen[str],
+        repo: Path,
+        refs: dict[str, bytes],
+        started: float,
+        limit: float,
+    ) -> float | None:
+        """Seconds until the command's first checkpoint (its safety checkpoint) moved a ref
+        under refs/cleveragents: from then on it works on the tree. None if it ended first."""
+        while time.monotonic() - started < limit and process.poll() is None:
+            if _checkpoint_refs(repo) != refs:
+                return time.monotonic() - started
+            time.sleep(0.002)
+        return None
+
+    # -- one trial ------------------------------------------------------------------------
+
+    def trial(
+        self, number: int, command: str, sig: str, early: bool, fraction: float
+    ) -> dict[str, Any]:
+        setup = self.setup(command, f"trial-{number}")
+        if command != "run":
+            setup.after = [self.outcomes[command]]
+        user_git = git_state(setup.repo / ".git")
+        process, started, refs = self.launch(setup)
+        if early:
+            # Before its safety checkpoint: starting, taking the lock, repairing, previewing.
+            time.sleep((0.5 + 0.5 * fraction) * self.anchors[command])
+            point = "before its safety checkpoint (by the clock)"
+        else:
+            limit = 3 * self.anchors[command] + 5
+            anchor = self.wait_for_checkpoint(process, setup.repo, refs, started, limit)
+            time.sleep(fraction * self.durations[command])
+            point = f"{fraction * self.durations[command]:.3f} s after its safety checkpoint"
+            if anchor is None:
+                point = "no checkpoint seen"
+        delay = time.monotonic() - started
         finished_first = process.poll() is not None
         if not finished_first:
             process.send_signal(getattr(signal, sig))
@@ -245,6 +297,7 @@ class Trials:
             "command": command,
             "signal": sig,
             "delay_s": round(delay, 3),
+            "point": point,
             "finished_before_signal": finished_first,
             "problems": [],
             "lost_bytes": 0,
@@ -353,6 +406,16 @@ class Trials:
         )
 
 
+def _checkpoint_refs(repo: Path) -> dict[str, bytes]:
+    refs = {}
+    for path in (repo / ".git" / "refs" / "cleveragents").rglob("*"):
+        try:
+            refs[path.as_posix()] = path.read_bytes()
+        except OSError:
+            continue  # a folder, or a ref being replaced right now
+    return refs
+
+
 def _flat(tree: list[dict[str, Any]]) -> list[dict[str, Any]]:
     found, todo = [], list(tree)
     while todo:
@@ -397,7 +460,10 @@ def summary(seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
         "failed_trials": sum(bool(r["problems"]) for r in results),
         "per_command": per_command,
         "failures": [
-            {k: r[k] for k in ("trial", "command", "signal", "delay_s", "exit", "problems")}
+            {
+                k: r[k]
+                for k in ("trial", "command", "signal", "delay_s", "point", "exit", "problems")
+            }
             for r in results
             if r["problems"]
         ],
@@ -410,30 +476,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None, help="default: from the clock")
     parser.add_argument("--trial", type=int, default=None, help="replay only this trial")
     parser.add_argument("--commands", default=",".join(COMMANDS))
+    parser.add_argument("--signals", default=",".join(SIGNALS))
+    parser.add_argument("--calibrations", type=int, default=3, help="timing runs per command")
     parser.add_argument("--agents", type=Path, default=Path(sys.executable).with_name("agents"))
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     print(f"seed {seed}", flush=True)
     commands = [c for c in args.commands.split(",") if c]
-    if not args.agents.exists() or any(c not in COMMANDS for c in commands):
-        parser.error(f"needs the agents command ({args.agents}) and commands among {COMMANDS}")
+    signals = {s: SIGNALS[s] for s in args.signals.split(",") if s in SIGNALS}
+    if not args.agents.exists():
+        parser.error(f"no agents command at {args.agents} (install the package, or --agents)")
+    if not signals or any(c not in COMMANDS for c in commands):
+        parser.error(f"commands among {', '.join(COMMANDS)}; signals among {', '.join(SIGNALS)}")
     workdir = Path(tempfile.mkdtemp(prefix="kill-trials-"))
     try:
-        trials = Trials(args.agents, workdir)
+        trials = Trials(args.agents, workdir, max(1, args.calibrations))
         trials.calibrate()
         results = []
         numbers = [args.trial] if args.trial is not None else range(1, args.trials + 1)
         for number in numbers:
             rng = random.Random(f"{seed}:{number}")
             command = rng.choice(commands)
-            sig = rng.choices(list(SIGNALS), weights=list(SIGNALS.values()))[0]
-            # From a fifth of the command's usual time (its start is Python starting up) to
-            # its end: most signals land while it works on the tree.
-            result = trials.trial(number, command, sig, rng.uniform(0.2, 1.0))
+            sig = rng.choices(list(signals), weights=list(signals.values()))[0]
+            early = rng.random() < EARLY
+            result = trials.trial(number, command, sig, early, rng.random())
             results.append(result)
             verdict = "ok" if not result["problems"] else "; ".join(result["problems"])
             print(
-                f"trial {number} {command} {sig} after {result['delay_s']} s: "
+                f"trial {number} {command} {sig} after {result['delay_s']} s, {result['point']}: "
                 f"exit {result['exit']}, {verdict}",
                 file=sys.stderr,
                 flush=True,
@@ -441,7 +511,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     report = summary(seed, results)
-    report["usual_duration_s"] = {c: round(t, 2) for c, t in trials.durations.items()}
+    report["calibration_s"] = {
+        c: {"to_safety_checkpoint": round(trials.anchors[c], 3), "then": round(t, 3)}
+        for c, t in trials.durations.items()
+    }
     print(json.dumps(report, indent=2))
     bad = report["lost_bytes"] or report["stranded_operations"] or report["exit_70"]
     return 1 if bad or report["failed_trials"] else 0

@@ -56,7 +56,16 @@ def step_kill_trials(context: Any) -> None:
     seed = os.environ.get("CLEVERAGENTS_KILL_SEED", str(time.time_ns() % 2**32))
     print(f"kill trials: seed {seed}, {trials} trials", file=sys.stderr, flush=True)
     done = subprocess.run(
-        [sys.executable, str(KILL_TRIALS), "--trials", trials, "--seed", seed],
+        [
+            sys.executable,
+            str(KILL_TRIALS),
+            "--trials",
+            trials,
+            "--seed",
+            seed,
+            "--calibrations",
+            "1",
+        ],
         capture_output=True,
         text=True,
         timeout=1200,
