@@ -83,7 +83,7 @@ def step_kill_trials(context: Any) -> None:
 
 
 def _trials_failures(context: Any) -> str:
-    return json.dumps(context.trials["failures"], indent=2) + "\n" + context.trials_replay
+    return f"{json.dumps(context.trials['failures'], indent=2)}\n{context.trials_replay}"
 
 
 @then("no trial lost a byte of the working tree")

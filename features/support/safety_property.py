@@ -75,10 +75,13 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         op for _ in range(draw(st.integers(0, 6))) for op in draw(operation(model, hand=True))
     ]
     present = sorted(model.links | set(model.files))
-    committed = draw(st.lists(st.sampled_from(present), unique=True)) if present else []
+    committed: list[str] = []
+    if present:
+        committed = draw(st.lists(st.sampled_from(present), unique=True))
     files = [p for p in committed if p in model.files]
     hidden_edit = None
-    if files and draw(st.booleans()):
+    hide: bool = draw(st.booleans())
+    if files and hide:
         hidden_edit = Op(
             "write_bytes", draw(st.sampled_from(files)), data=draw(st.binary(max_size=16))
         )
