@@ -1,0 +1,108 @@
+"""Steps of the safety features: the property on random file operations, the kill trials."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from behave import then, when
+
+EXAMPLES = 25
+
+
+@when("run, correct and undo are checked on random plans of file operations")
+def step_property(context: Any) -> None:
+    from features.support.safety_property import check_property
+
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", EXAMPLES))
+    seed = int(os.environ.get("CLEVERAGENTS_PROPERTY_SEED", time.time_ns() % 2**32))
+    replay = (
+        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
+    )
+    print(f"property: seed {seed}, {examples} examples; {replay}", file=sys.stderr, flush=True)
+    context.property_failure = None
+    started = time.monotonic()
+    try:
+        ran = check_property(examples, seed, context.tmp)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        context.property_failure = f"seed {seed}: {failure}\n{notes}\n{replay}"
+        print(context.property_failure, file=sys.stderr, flush=True)
+        return
+    seconds = time.monotonic() - started
+    print(f"property: {ran} examples held in {seconds:.0f} s", file=sys.stderr, flush=True)
+    assert ran > 0, "no example ran"
+
+
+@then("every example kept every byte, mode and symlink, and the user's git state")
+def step_property_held(context: Any) -> None:
+    # Hypothesis stops at the first failing example and shrinks it: the report names which
+    # check broke, on the smallest example it found, with the seed to replay it.
+    assert context.property_failure is None, context.property_failure
+
+
+TRIALS = 6
+KILL_TRIALS = Path(__file__).resolve().parents[2] / "scripts" / "kill_trials.py"
+
+
+@when("the kill trials run with a seed from the clock")
+def step_kill_trials(context: Any) -> None:
+    trials = os.environ.get("CLEVERAGENTS_KILL_TRIALS", str(TRIALS))
+    seed = os.environ.get("CLEVERAGENTS_KILL_SEED", str(time.time_ns() % 2**32))
+    print(f"kill trials: seed {seed}, {trials} trials", file=sys.stderr, flush=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(KILL_TRIALS),
+            "--trials",
+            trials,
+            "--seed",
+            seed,
+            "--calibrations",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    print(done.stderr, file=sys.stderr, flush=True)
+    assert done.stdout.startswith(f"seed {seed}\n"), f"the seed comes first:\n{done.stdout[:300]}"
+    report = done.stdout.split("\n", 1)[1]
+    assert report.strip(), f"kill_trials.py exited {done.returncode}:\n{done.stderr[-2000:]}"
+    context.trials = json.loads(report)
+    context.trials_exit = done.returncode
+    context.trials_replay = (
+        f"replay with: python scripts/kill_trials.py --trials {trials} --seed {seed}"
+    )
+
+
+def _trials_failures(context: Any) -> str:
+    return f"{json.dumps(context.trials['failures'], indent=2)}\n{context.trials_replay}"
+
+
+@then("no trial lost a byte of the working tree")
+def step_no_lost_bytes(context: Any) -> None:
+    assert context.trials["trials"] > 0, "no trial ran"
+    assert context.trials["lost_bytes"] == 0, _trials_failures(context)
+
+
+@then("no operation was left running or interrupted where undo refuses it")
+def step_no_stranded(context: Any) -> None:
+    assert context.trials["stranded_operations"] == 0, _trials_failures(context)
+
+
+@then("no command exited 70")
+def step_no_exit_70(context: Any) -> None:
+    assert context.trials["exit_70"] == 0, _trials_failures(context)
+
+
+@then("every trial passed")
+def step_every_trial(context: Any) -> None:
+    assert context.trials["failed_trials"] == 0, _trials_failures(context)
+    assert context.trials_exit == 0, f"kill_trials.py exited {context.trials_exit}"

@@ -1,0 +1,524 @@
+"""Fault injection: stop `agents plan run|correct|undo` at random points, check nothing is lost.
+
+Each trial builds a fresh git repository (committed, untracked and ignored files of the user),
+starts one command of the real CLI on a plan of small writes, edits, deletes and `sleep 0.05`
+runs, and at a random point sends it SIGKILL, SIGINT, SIGTERM or SIGHUP (by its PID): mostly
+a random delay after its safety checkpoint appears under `refs/cleveragents/` (from then on
+it works on the tree; the delay is drawn up to the time the rest takes left alone), sometimes
+a random delay before it (starting up, locking, repairing). Then
+it runs the next commands a user would (`agents plan ops --json`, `agents plan show --json`),
+which must repair what the interrupted one left, and checks:
+
+- no exit 70 (internal error), neither from the interrupted command nor from the next ones;
+- no operation left `running`, and no correct/undo left `interrupted` (undo refuses those);
+- nothing lost: after an interrupted `correct` or `undo` the working tree is byte for byte
+  what it was before the command, or (if the command got to finish) what it gives when left
+  alone; after an interrupted `run` it is one of the states the plan passes through, and
+  `agents plan undo` then brings back the tree as it was before the run, byte for byte;
+- the user's `.git/index`, HEAD and branches are untouched.
+
+Usage (from the top of the checkout, with `agents` installed next to this Python):
+
+    python scripts/kill_trials.py --trials 100 --seed 7
+    python scripts/kill_trials.py --trials 20 --commands correct,undo --signals SIGINT
+
+The seed is printed first; the same seed replays the same commands, signals and delays
+(`--trial K` replays trial K alone). The delays land at slightly different points of the
+command on every machine, so a failure is replayed by the seed most of the time, not always.
+A JSON summary ends the output; the exit status is 1 when any trial failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from features.support.tree_state import (  # noqa: E402
+    Entry,
+    Picture,
+    differences,
+    git_state,
+    lost_bytes,
+    picture,
+)
+
+COMMANDS = ("run", "correct", "undo")
+SIGNALS = {"SIGKILL": 0.35, "SIGINT": 0.35, "SIGTERM": 0.15, "SIGHUP": 0.15}
+EARLY = 0.2  # share of signals sent before the command's safety checkpoint
+WAIT = 60.0  # seconds an interrupted command gets to exit before it counts as hung
+HIDDEN = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CONFIG_PARAMETERS")
+
+# The user's repository: committed files, an executable, an untracked and an ignored file.
+USER_FILES = {
+    "README.md": (b"# demo\n", 0o644, True),
+    "src/app.py": (b"print('v1')\n", 0o644, True),
+    "notes.txt": (b"my notes, committed\n", 0o644, True),
+    "run.sh": (b"#!/bin/sh\necho run\n", 0o755, True),
+    "todo.txt": (b"untracked, mine\n", 0o644, False),
+    "debug.log": (b"ignored, mine\n", 0o644, False),
+}
+# The plan: four steps of writes, edits and deletes with short sleeps between them, so that
+# a signal has many points to land on. Each action with the effect it has on the tree.
+STEPS: list[list[tuple[dict[str, Any], Any]]] = [
+    [
+        ({"write": "out/one.txt", "content": "one\n"}, ("write", "out/one.txt", b"one\n")),
+        ({"run": "sleep 0.05"}, None),
+        (
+            {"edit": "README.md", "find": "# demo", "replace": "# demo, step 1"},
+            ("write", "README.md", b"# demo, step 1\n"),
+        ),
+    ],
+    [
+        ({"write": "out/two.txt", "content": "two\n"}, ("write", "out/two.txt", b"two\n")),
+        ({"run": "sleep 0.05"}, None),
+        ({"delete": "notes.txt"}, ("delete", "notes.txt", b"")),
+    ],
+    [
+        (
+            {"write": "src/app.py", "content": "print('v2')\n"},
+            ("write", "src/app.py", b"print('v2')\n"),
+        ),
+        ({"run": "sleep 0.05"}, None),
+        (
+            {"run": "printf 'bin\\000\\377\\r\\n' > out/blob.bin"},
+            ("write", "out/blob.bin", b"bin\x00\xff\r\n"),
+        ),
+    ],
+    [
+        ({"run": "sleep 0.05"}, None),
+        (
+            {"edit": "src/app.py", "find": "v2", "replace": "v3"},
+            ("write", "src/app.py", b"print('v3')\n"),
+        ),
+        ({"delete": "out/one.txt"}, ("delete", "out/one.txt", b"")),
+    ],
+]
+# What the user does by hand after the run, before a correction.
+HAND_EDITS = {
+    "out/two.txt": b"two, edited by hand\r\n",
+    "mine.txt": b"new and untracked\n",
+    "debug.log": b"ignored, rewritten\x00\n",
+}
+
+
+def plan_file() -> str:
+    import yaml
+
+    steps = [
+        {"name": f"step {n}", "options": [{"actions": [action for action, _ in actions]}]}
+        for n, actions in enumerate(STEPS, 1)
+    ]
+    return yaml.safe_dump({"task": "many small steps", "steps": steps}, sort_keys=False)
+
+
+def plan_states(start: Picture) -> list[Picture]:
+    """Every state the plan passes through: before it, and after each of its actions."""
+    states = [dict(start)]
+    for actions in STEPS:
+        for _, effect in actions:
+            if effect is None:
+                continue
+            state = dict(states[-1])
+            kind, path, data = effect
+            if kind == "delete":
+                state.pop(path)
+            else:
+                old = state.get(path)
+                mode = old.mode if old else 0o666 & ~_umask()
+                state[path] = Entry("file", data, mode)
+            states.append(state)
+    return states
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+@dataclass
+class Setup:
+    """A repository ready for the command under trial, and what the command may leave."""
+
+    repo: Path
+    args: list[str]
+    before: Picture
+    after: list[Picture] = field(default_factory=list)
+
+
+class Trials:
+    """Runs trials against the real CLI, in a scratch directory, and counts what went wrong."""
+
+    def __init__(self, agents: Path, workdir: Path, calibrations: int = 3) -> None:
+        self.binary = agents
+        self.calibrations = calibrations  # runs of each command left alone, to time it
+        self.workdir = workdir
+        self.plan = workdir / "plan.yaml"
+        self.plan.write_text(plan_file(), encoding="utf-8")
+        self.decision = ""  # the decision corrections go back to: step 2's
+        self.outcomes: dict[str, Picture] = {}  # what correct and undo give, left alone
+        self.anchors: dict[str, float] = {}  # seconds from start to the safety checkpoint
+        self.durations: dict[str, float] = {}  # seconds from the safety checkpoint to the end
+
+    # -- building the state each command starts from -------------------------------------
+
+    def repository(self, name: str) -> Path:
+        repo = self.workdir / name
+        repo.mkdir()
+        self.git(repo, "init", "--quiet", "--initial-branch=main")
+        (repo / ".gitignore").write_text("*.log\n")
+        for path, (data, mode, committed) in USER_FILES.items():
+            target = repo / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            target.chmod(mode)
+            if committed:
+                self.git(repo, "add", "--", path)
+        self.git(repo, "add", ".gitignore")
+        self.git(repo, "commit", "--quiet", "--no-gpg-sign", "-m", "initial")
+        return repo
+
+    def setup(self, command: str, name: str) -> Setup:
+        repo = self.repository(name)
+        run = ["plan", "run", "--script", str(self.plan)]
+        if command == "run":
+            before = picture(repo)
+            return Setup(repo, run, before, plan_states(before))
+        self.agents_ok(repo, *run)
+        for path, data in HAND_EDITS.items():
+            (repo / path).write_bytes(data)
+        correct = ["plan", "correct", "--mode=revert", "--decision", self.decision]
+        correct += ["--guidance", "try again", "--yes"]
+        if command == "correct":
+            return Setup(repo, correct, picture(repo))
+        self.agents_ok(repo, *correct, "--no-execute")
+        return Setup(repo, ["plan", "undo", "--yes"], picture(repo))
+
+    def calibrate(self) -> None:
+        """Time each command left alone, and record what correct and undo give."""
+        repo = self.repository("calibrate-tree")
+        self.agents_ok(repo, "plan", "run", "--script", str(self.plan))
+        tree = json.loads(self.agents_ok(repo, "plan", "tree", "--json"))["tree"]
+        self.decision = next(d["id"] for d in _flat(tree) if d["kind"] == "step" and d["step"] == 2)
+        for command in COMMANDS:
+            anchors, rests = [], []
+            for attempt in range(self.calibrations):
+                setup = self.setup(command, f"calibrate-{command}-{attempt}")
+                process, started, refs = self.launch(setup)
+                anchor = self.wait_for_checkpoint(process, setup.repo, refs, started, 60.0)
+                process.communicate(timeout=120)
+                if process.returncode != 0 or anchor is None:
+                    raise SystemExit(
+                        f"kill_trials: `agents {' '.join(setup.args)}` left alone exited "
+                        f"{process.returncode}, or wrote no checkpoint under refs/cleveragents"
+                    )
+                anchors.append(anchor)
+                rests.append(time.monotonic() - started - anchor)
+            self.anchors[command] = statistics.median(anchors)
+            self.durations[command] = statistics.median(rests)
+            self.outcomes[command] = picture(setup.repo)
+            if command == "run" and self.outcomes["run"] != setup.after[-1]:
+                raise SystemExit(
+                    "kill_trials: the plan's model does not match what `agents plan run` did:\n"
+                    + "\n".join(differences(setup.after[-1], self.outcomes["run"]))
+                )
+
+    def launch(self, setup: Setup) -> tuple[subprocess.Popen[str], float, dict[str, bytes]]:
+        refs = _checkpoint_refs(setup.repo)
+        process = subprocess.Popen(
+            [str(self.binary), *setup.args],
+            cwd=setup.repo,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_environment(),
+        )
+        return process, time.monotonic(), refs
+
+    def wait_for_checkpoint(
+        self,
+        process: subprocess.Popen[str],
+        repo: Path,
+        refs: dict[str, bytes],
+        started: float,
+        limit: float,
+    ) -> float | None:
+        """Seconds until the command's first checkpoint (its safety checkpoint) moved a ref
+        under refs/cleveragents: from then on it works on the tree. None if it ended first."""
+        while time.monotonic() - started < limit and process.poll() is None:
+            if _checkpoint_refs(repo) != refs:
+                return time.monotonic() - started
+            time.sleep(0.002)
+        return None
+
+    # -- one trial ------------------------------------------------------------------------
+
+    def trial(
+        self, number: int, command: str, sig: str, early: bool, fraction: float
+    ) -> dict[str, Any]:
+        setup = self.setup(command, f"trial-{number}")
+        if command != "run":
+            setup.after = [self.outcomes[command]]
+        user_git = git_state(setup.repo / ".git")
+        process, started, refs = self.launch(setup)
+        if early:
+            # Before its safety checkpoint: starting, taking the lock, repairing, previewing.
+            time.sleep((0.5 + 0.5 * fraction) * self.anchors[command])
+            point = "before its safety checkpoint (by the clock)"
+        else:
+            limit = 3 * self.anchors[command] + 5
+            anchor = self.wait_for_checkpoint(process, setup.repo, refs, started, limit)
+            time.sleep(fraction * self.durations[command])
+            point = f"{fraction * self.durations[command]:.3f} s after its safety checkpoint"
+            if anchor is None:
+                point = "no checkpoint seen"
+        delay = time.monotonic() - started
+        finished_first = process.poll() is not None
+        if not finished_first:
+            process.send_signal(getattr(signal, sig))
+        result: dict[str, Any] = {
+            "trial": number,
+            "command": command,
+            "signal": sig,
+            "delay_s": round(delay, 3),
+            "point": point,
+            "finished_before_signal": finished_first,
+            "problems": [],
+            "lost_bytes": 0,
+            "stranded": 0,
+            "exit_70": 0,
+        }
+        try:
+            _, stderr = process.communicate(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            _, stderr = process.communicate()
+            result["problems"].append(f"hung: still running {WAIT:.0f} s after {sig}")
+        result["exit"] = process.returncode
+        self.exit_code(result, f"agents {' '.join(setup.args[:2])}", process.returncode, stderr)
+        self.next_commands(result, setup)
+        self.check_tree(result, setup, command)
+        if git_state(setup.repo / ".git") != user_git:
+            result["problems"].append("the user's index, HEAD or branches changed")
+        shutil.rmtree(setup.repo, ignore_errors=True)
+        return result
+
+    def next_commands(self, result: dict[str, Any], setup: Setup) -> None:
+        """`plan ops --json` then `plan show --json`: they repair; nothing may stay stuck."""
+        ops = self.agents(setup.repo, "plan", "ops", "--json")
+        self.exit_code(result, "agents plan ops --json", ops.returncode, ops.stderr)
+        operations = json.loads(ops.stdout)["operations"] if ops.returncode == 0 else []
+        for op in operations:
+            stuck = op["status"] == "running" or (
+                op["status"] == "interrupted" and op["kind"] not in ("run", "resume")
+            )
+            if stuck:
+                result["stranded"] += 1
+                result["problems"].append(
+                    f"operation {op['id']} ({op['kind']}) {op['status']} after the next command"
+                )
+        result["operations"] = [(op["id"], op["kind"], op["status"]) for op in operations]
+        show = self.agents(setup.repo, "plan", "show", "--json")
+        if show.returncode != 2 or "no plan" not in show.stderr:  # no plan yet is fine
+            self.exit_code(result, "agents plan show --json", show.returncode, show.stderr)
+
+    def check_tree(self, result: dict[str, Any], setup: Setup, command: str) -> None:
+        now = picture(setup.repo)
+        mine = [op for op in result["operations"] if op[1] == command]
+        if command == "run":
+            self.check_states(result, now, setup.after, "a state the plan passes through")
+            if mine:  # a run killed before it recorded anything changed nothing
+                undo = self.agents(setup.repo, "plan", "undo", str(mine[-1][0]), "--yes")
+                self.exit_code(result, "agents plan undo --yes", undo.returncode, undo.stderr)
+                if undo.returncode != 0:
+                    result["problems"].append(
+                        f"undo of the interrupted run exited {undo.returncode}: "
+                        + _last_line(undo.stderr)
+                    )
+                now = picture(setup.repo)
+            self.check_states(result, now, [setup.before], "the tree before the run, after undo")
+            return
+        done = bool(mine) and mine[-1][2] == "done"
+        expected = setup.after if done else [setup.before]
+        what = f"the tree {command} gives" if done else f"the tree before the {command}"
+        self.check_states(result, now, expected, what)
+
+    def check_states(
+        self, result: dict[str, Any], now: Picture, states: list[Picture], what: str
+    ) -> None:
+        if now in states:
+            return
+        losses = [lost_bytes(state, now) for state in states]
+        closest = states[losses.index(min(losses))]
+        result["lost_bytes"] += min(losses)
+        result["problems"].append(
+            f"the working tree is not {what} ({min(losses)} bytes of it missing):\n"
+            + "\n".join(differences(closest, now, limit=6))
+        )
+
+    def exit_code(self, result: dict[str, Any], what: str, code: int, stderr: str) -> None:
+        if code == 70:
+            result["exit_70"] += 1
+            result["problems"].append(f"{what} exited 70: {_last_line(stderr)}")
+
+    # -- running things -------------------------------------------------------------------
+
+    def agents(self, repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(self.binary), *args],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            env=_environment(),
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+            check=False,
+        )
+
+    def agents_ok(self, repo: Path, *args: str) -> str:
+        result = self.agents(repo, *args)
+        if result.returncode != 0:
+            raise SystemExit(
+                f"kill_trials: setup failed: `agents {' '.join(args)}` exited "
+                f"{result.returncode}: {_last_line(result.stderr)}"
+            )
+        return result.stdout
+
+    def git(self, repo: Path, *args: str) -> None:
+        subprocess.run(
+            ["git", *args], cwd=repo, env=_environment(), check=True, capture_output=True
+        )
+
+
+def _checkpoint_refs(repo: Path) -> dict[str, bytes]:
+    refs = {}
+    for path in (repo / ".git" / "refs" / "cleveragents").rglob("*"):
+        try:
+            refs[path.as_posix()] = path.read_bytes()
+        except OSError:
+            continue  # a folder, or a ref being replaced right now
+    return refs
+
+
+def _flat(tree: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found, todo = [], list(tree)
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(node["children"])
+    return found
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else "(nothing on stderr)"
+
+
+def _environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in HIDDEN}
+    for who in ("AUTHOR", "COMMITTER"):
+        env[f"GIT_{who}_NAME"] = "Test User"
+        env[f"GIT_{who}_EMAIL"] = "test@example.com"
+    return env
+
+
+def summary(seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
+    per_command: dict[str, Any] = {}
+    for command in COMMANDS:
+        mine = [r for r in results if r["command"] == command]
+        per_command[command] = {
+            "trials": len(mine),
+            "signals": {s: sum(r["signal"] == s for r in mine) for s in SIGNALS},
+            "finished_before_signal": sum(r["finished_before_signal"] for r in mine),
+            "failed": sum(bool(r["problems"]) for r in mine),
+            "failed_by_signal": {
+                s: sum(bool(r["problems"]) and r["signal"] == s for r in mine) for s in SIGNALS
+            },
+        }
+    return {
+        "seed": seed,
+        "trials": len(results),
+        "lost_bytes": sum(r["lost_bytes"] for r in results),
+        "stranded_operations": sum(r["stranded"] for r in results),
+        "exit_70": sum(r["exit_70"] for r in results),
+        "failed_trials": sum(bool(r["problems"]) for r in results),
+        "per_command": per_command,
+        "failures": [
+            {
+                k: r[k]
+                for k in ("trial", "command", "signal", "delay_s", "point", "exit", "problems")
+            }
+            for r in results
+            if r["problems"]
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--trials", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=None, help="default: from the clock")
+    parser.add_argument("--trial", type=int, default=None, help="replay only this trial")
+    parser.add_argument("--commands", default=",".join(COMMANDS))
+    parser.add_argument("--signals", default=",".join(SIGNALS))
+    parser.add_argument("--calibrations", type=int, default=3, help="timing runs per command")
+    parser.add_argument("--agents", type=Path, default=Path(sys.executable).with_name("agents"))
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else time.time_ns() % 2**32
+    print(f"seed {seed}", flush=True)
+    commands = [c for c in args.commands.split(",") if c]
+    signals = {s: SIGNALS[s] for s in args.signals.split(",") if s in SIGNALS}
+    if not args.agents.exists():
+        parser.error(f"no agents command at {args.agents} (install the package, or --agents)")
+    if not signals or any(c not in COMMANDS for c in commands):
+        parser.error(f"commands among {', '.join(COMMANDS)}; signals among {', '.join(SIGNALS)}")
+    workdir = Path(tempfile.mkdtemp(prefix="kill-trials-"))
+    try:
+        trials = Trials(args.agents, workdir, max(1, args.calibrations))
+        trials.calibrate()
+        results = []
+        numbers = [args.trial] if args.trial is not None else range(1, args.trials + 1)
+        for number in numbers:
+            rng = random.Random(f"{seed}:{number}")
+            command = rng.choice(commands)
+            sig = rng.choices(list(signals), weights=list(signals.values()))[0]
+            early = rng.random() < EARLY
+            result = trials.trial(number, command, sig, early, rng.random())
+            results.append(result)
+            verdict = "ok" if not result["problems"] else "; ".join(result["problems"])
+            print(
+                f"trial {number} {command} {sig} after {result['delay_s']} s, {result['point']}: "
+                f"exit {result['exit']}, {verdict}",
+                file=sys.stderr,
+                flush=True,
+            )
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    report = summary(seed, results)
+    report["calibration_s"] = {
+        c: {"to_safety_checkpoint": round(trials.anchors[c], 3), "then": round(t, 3)}
+        for c, t in trials.durations.items()
+    }
+    print(json.dumps(report, indent=2))
+    bad = report["lost_bytes"] or report["stranded_operations"] or report["exit_70"]
+    return 1 if bad or report["failed_trials"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
