@@ -5,7 +5,8 @@ skip-worktree files, odd modes, symlinks, `.gitattributes`, maybe `core.autocrlf
 random scripted plan of file operations through the real `agents` command, and checks:
 
 1. restoring the first decision (before anything ran) with `--no-execute` gives back the
-   tree as it was before the run for every path that is not ignored, and leaves alone
+   tree as it was before the run for every path that is not ignored (for a file whose mode
+   a plan's command changed, its executable bit: the one git records), and leaves alone
    every ignored path the plan never touched; `undo` then gives back the tree after the run;
 2. after random hand edits, a correction to a random active decision followed by `undo`
    gives back every byte and mode of the tree as it was before the correction, ignored
@@ -60,6 +61,10 @@ class Scenario:
         text = yaml.safe_dump(plan, allow_unicode=True, sort_keys=False, width=1000)
         assert yaml.safe_load(text) == plan, "the plan file does not survive YAML"
         return text
+
+    def chmodded(self) -> set[str]:
+        """The paths a plan's `chmod` command changed the mode of."""
+        return {op.path for ops in self.steps for op in ops if op.kind == "chmod"}
 
     def touched(self, path: str) -> bool:
         """Whether the plan changes `path` or a folder above it."""
@@ -154,7 +159,14 @@ def play(scenario: Scenario, tmp: Path) -> None:
     _agents(repo, "plan", "correct", "--mode=revert", "--decision", decisions[0], *QUIET)
 
     def kept(tree: Picture) -> Picture:
-        return {p: e for p, e in tree.items() if p not in ignored or not scenario.touched(p)}
+        # A restore keeps a file's own permission bits beyond the executable one (git records
+        # no more): where a plan's command chmod-ed a file, only that bit must come back.
+        chmodded = scenario.chmodded()
+        return {
+            p: e._replace(mode=e.mode & 0o100) if p in chmodded else e
+            for p, e in tree.items()
+            if p not in ignored or not scenario.touched(p)
+        }
 
     _same(
         "restoring the first decision gives back the tree before the run "

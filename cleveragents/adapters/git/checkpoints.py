@@ -211,15 +211,18 @@ class GitCheckpoints:
         self.repo.git("add", "--all", "--", ".", env=env)
         changes = self._changes(checkpoint.tree, env)
         in_way = self._in_the_way(changes)
-        rewritten = {
+        # Permission bits git does not record, of the files the restore rewrites or deletes:
+        # kept in the safety record (undo puts them back), and kept by a rewritten file.
+        modes = {
             path: mode
             for path, (_, _, status) in changes.items()
-            if status in "MT" and (mode := self._mode(path)) is not None
+            if status in "MTA" and (mode := self._mode(path)) is not None
         }
+        rewritten = {p: m for p, m in modes.items() if changes[p][2] in "MT"}
         touched = [*in_way, *(p for saved in put_back for p in saved.paths)]
-        if touched or rewritten:
+        if touched or modes:
             saved = self.saver.save(checkpoint.plan_id, touched, "before a restore")
-            self.keep(saved.model_copy(update={"modes": {**rewritten, **saved.modes}}))
+            self.keep(saved.model_copy(update={"modes": {**modes, **saved.modes}}))
         for path in in_way:
             remove(self.repo.root / path)
         self._spare_ignored(checkpoint.tree, changes, env)
