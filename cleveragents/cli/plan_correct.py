@@ -190,8 +190,10 @@ def undo(
     """Put files and plan state back as they were before an operation. Undo an undo to redo.
 
     A safety checkpoint of the working tree comes first, so nothing of yours is lost.
-    An interrupted run or resume undoes too. Without OP, the newest operation there is
-    something to undo of: one rolled back when interrupted is passed, and said so.
+
+    A run or resume stopped by an interrupt undoes like a finished one.
+    Without OP: the newest operation with something to undo (a newer one
+    that was rolled back is passed, and a note says so).
     """
     with services(ctx) as s:
         target = s.store.operation(operation) if operation else None
