@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cleveragents.adapters import interrupts
 from cleveragents.adapters.actors.plan_file import load_plan_file, parse_plan_file
 from cleveragents.adapters.actors.scripted import ScriptedActor
 from cleveragents.adapters.clock import SystemClock
@@ -187,7 +188,9 @@ def bootstrap(
     store = SqliteStore(state_path(repo))
     checkpoints = GitCheckpoints(repo, clock.now)
     environment = WorkspaceEnvironment(repo.root, repo.git_dir)
-    operations = OperationLog(store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock)
+    operations = OperationLog(
+        store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock, interrupts.deferred
+    )
     actor_for = actors(repo.root, repo.git_dir)
     lifecycle = PlanLifecycleService(
         store, checkpoints, environment, clock, operations, actor_for, observer, approve

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class CleverAgentsError(Exception):
     """An error the user can act on: one clear line, and what to do next."""
@@ -87,3 +89,27 @@ class Cancelled(CleverAgentsError):
 
     exit_code = 1
     kind = "cancelled"
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, SIGTERM, SIGHUP, or a closed terminal or pipe: the command stops. Exit 130.
+
+    A KeyboardInterrupt, so everything that cleans up after Ctrl-C cleans up after these
+    too. `outcome` says what became of the operation it stopped, once that is settled.
+    """
+
+    exit_code = 130
+    # Typer turns a KeyboardInterrupt into a bare exit 130: the newest one says why.
+    latest: ClassVar[Interrupted | None] = None
+
+    def __init__(self, cause: str = "SIGINT", outcome: str | None = None) -> None:
+        super().__init__(cause)
+        self.cause = cause
+        self.outcome = outcome
+        Interrupted.latest = self
+
+    def line(self) -> str:
+        """The single stderr line: what stopped the command and where that leaves things."""
+        return f"interrupted ({self.cause}): " + (
+            self.outcome or "what was recorded before stays; see `agents plan ops`"
+        )

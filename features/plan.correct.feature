@@ -156,7 +156,7 @@ Feature: Correct a plan by sending it back to a decision
     Then the JSON value "operations.1.status" is "rolled_back"
     When I run "agents plan undo 2"
     Then the exit code is 2
-    And stderr is one line containing "operation 2 is rolled_back; only done operations undo"
+    And stderr is one line containing "operation 2 was rolled back; there is nothing of it to undo"
 
   Scenario: The tree shows both paths; --active only the live one
     Given I have run "agents plan correct --mode=revert --decision 6 --guidance 'use the blue option' --quiet"

@@ -3,29 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan
-from cleveragents.errors import BadInput, ConflictingState
+from cleveragents.errors import BadInput, CleverAgentsError, ConflictingState, Interrupted
 from cleveragents.ports import CheckpointStore, Clock, PlanLocks, PlanStore
 
 UNDO = "undo"
 RESTARTABLE = ("run", "resume")  # interrupted, these leave a plan `agents plan resume` continues
+UNDOABLE = (OperationStatus.DONE, OperationStatus.INTERRUPTED)
+ROLLED_BACK = "interrupted; files and plan state put back as they were before it"
+
+# Holds interrupts back while the block runs (a rollback must not stop halfway).
+Shield = Callable[[], AbstractContextManager[None]]
 
 
 class OperationLog:
     """Records operations with what it takes to put things back, and puts them back."""
 
     def __init__(
-        self, store: PlanStore, checkpoints: CheckpointStore, locks: PlanLocks, clock: Clock
+        self,
+        store: PlanStore,
+        checkpoints: CheckpointStore,
+        locks: PlanLocks,
+        clock: Clock,
+        shield: Shield = nullcontext,
     ) -> None:
         self.store = store
         self.checkpoints = checkpoints
         self.locks = locks
         self.clock = clock
+        self.shield = shield
         self.notices: list[str] = []
 
     def settle(self) -> None:
@@ -47,7 +58,8 @@ class OperationLog:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
 
         An exception inside puts files and plan state back as they were (nothing half
-        done); an interrupt keeps what was recorded, for `agents plan resume`.
+        done). So does an interrupt, except of a run or resume: that keeps what was
+        recorded, for `agents plan resume`, and stays undoable.
         """
         with self.locks.hold(plan.id, command):
             self.checkpoints.clear_stale_locks(plan.id)
@@ -75,12 +87,21 @@ class OperationLog:
             with self.keeping(op):
                 try:
                     yield op
-                except KeyboardInterrupt:
-                    self._finish(op, OperationStatus.INTERRUPTED)
-                    raise
+                except KeyboardInterrupt as stop:
+                    try:
+                        with self.shield():
+                            self.settle_interrupted(op)
+                    except CleverAgentsError as failed:
+                        raise ConflictingState(
+                            f"interrupted, and putting operation {op.id} back failed: "
+                            f"{failed.message}",
+                            hint="the next `agents` command in this repository tries again",
+                        ) from failed
+                    raise self._interrupted(op, stop) from None
                 except BaseException:
-                    self.put_back(op)
-                    self._finish(op, OperationStatus.ROLLED_BACK)
+                    with self.shield():
+                        self.put_back(op)
+                        self._finish(op, OperationStatus.ROLLED_BACK)
                     raise
                 self._finish(op, OperationStatus.DONE)
 
@@ -103,7 +124,9 @@ class OperationLog:
     def undo(self, operation_id: int | None, command: str) -> tuple[Operation, Operation]:
         """Put files and plan state back as they were before an operation (the newest by default).
 
-        The undo is an operation too: undoing it redoes what it undid.
+        The undo is an operation too: undoing it redoes what it undid. An interrupted run
+        or resume undoes like a finished one. Newer operations that were rolled back have
+        nothing left to undo; the undo says it passed them.
         """
         target = self._undoable(operation_id)
         plan = self.store.plan(target.plan_id)
@@ -111,6 +134,13 @@ class OperationLog:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
             self.put_back(target)
+        if operation_id is None:
+            self.notices += [
+                f"operation {op.id} ({op.kind}) is newer, but was rolled back: "
+                "nothing of it was left to undo"
+                for op in self.store.operations()
+                if target.id < op.id < undo.id and op.status is OperationStatus.ROLLED_BACK
+            ]
         return target, undo
 
     def put_back(self, op: Operation) -> None:
@@ -136,32 +166,65 @@ class OperationLog:
     def repair(self, plan_id: str) -> None:
         """Settle operations a killed command left running (we hold the plan's lock)."""
         for op in self.store.running_operations(plan_id):
-            if op.kind in RESTARTABLE:
-                plan = self.store.plan(plan_id).model_copy(update={"outcome": "interrupted"})
-                with self.store.transaction():
-                    self.store.save_plan(plan)
-                op.summary = "interrupted; `agents plan resume` continues it"
-                self._finish(op, OperationStatus.INTERRUPTED)
-            else:
-                with self.keeping(op):
-                    self.put_back(op)
-                op.summary = "interrupted; files and plan state put back as they were before it"
-                self._finish(op, OperationStatus.ROLLED_BACK)
+            with self.shield(), self.keeping(op):
+                self.settle_interrupted(op)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
+
+    def settle_interrupted(self, op: Operation) -> None:
+        """Settle an operation its command did not finish: a run or resume keeps what it
+        did, resumable and undoable; anything else goes back to its safety checkpoint."""
+        if op.kind in RESTARTABLE:
+            plan = self.store.plan(op.plan_id).model_copy(update={"outcome": "interrupted"})
+            with self.store.transaction():
+                self.store.save_plan(plan)
+            op.summary = (
+                "interrupted; `agents plan resume` continues it, "
+                f"`agents plan undo {op.id}` undoes it"
+            )
+            self._finish(op, OperationStatus.INTERRUPTED)
+        else:
+            self.put_back(op)
+            op.summary = ROLLED_BACK
+            self._finish(op, OperationStatus.ROLLED_BACK)
+
+    def _interrupted(self, op: Operation, stop: KeyboardInterrupt) -> Interrupted:
+        """The interrupt, saying where it left the operation (for the one stderr line)."""
+        interrupted = stop if isinstance(stop, Interrupted) else Interrupted()
+        if op.status is OperationStatus.INTERRUPTED:
+            interrupted.outcome = (
+                f"plan {op.plan_id} stopped where it was; continue it with "
+                f"`agents plan resume {op.plan_id}`, or undo it with `agents plan undo {op.id}`"
+            )
+        else:
+            interrupted.outcome = (
+                f"operation {op.id} ({op.kind}) was rolled back; "
+                "files and plan state are as they were before it"
+            )
+        return interrupted
 
     def _undoable(self, operation_id: int | None) -> Operation:
         if operation_id is not None:
             op = self.store.operation(operation_id)
-            if op.status is not OperationStatus.DONE:
+            if op.status is OperationStatus.RUNNING:
+                raise ConflictingState(
+                    f"operation {op.id} is still running (`{op.command}`)",
+                    hint="undo it once it has ended",
+                )
+            if op.status not in UNDOABLE:
                 raise BadInput(
-                    f"operation {op.id} is {op.status.value}; only done operations undo",
+                    f"operation {op.id} was rolled back; there is nothing of it to undo",
                     hint="see `agents plan ops`",
                 )
             return op
-        done = [op for op in self.store.operations() if op.status is OperationStatus.DONE]
-        if not done:
-            raise BadInput("no operation to undo yet", hint="see `agents plan ops`")
-        return done[-1]
+        for op in reversed(self.store.operations()):
+            if op.status is OperationStatus.RUNNING:
+                raise ConflictingState(
+                    f"the newest operation, {op.id} (`{op.command}`), is still running",
+                    hint="undo once it has ended, or name the operation: `agents plan undo OP`",
+                )
+            if op.status in UNDOABLE:
+                return op
+        raise BadInput("no operation to undo yet", hint="see `agents plan ops`")
 
     def _finish(self, op: Operation, status: OperationStatus) -> None:
         op.status = status

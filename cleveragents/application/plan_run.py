@@ -58,6 +58,9 @@ class PlanRun(RunPart):
             self.r.save_plan(outcome=f"stopped: {gone.message}")
             return self.r.plan
         except KeyboardInterrupt:
+            # From the store: a transaction the interrupt cut short left nothing there, but
+            # the plan in memory may already point at what it would have written.
+            self.r.plan = self.r.store.plan(self.r.plan.id)
             self.r.save_plan(outcome="interrupted")
             raise
 

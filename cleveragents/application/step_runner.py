@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cleveragents.application.local_planner import LocalPlanner
 from cleveragents.application.plan_recorder import RunPart
@@ -58,13 +59,9 @@ class StepRunner(RunPart):
                 return self.local_planning(index, step, decision, before, failures)
             failure = self.attempt(decision, attempt.option, attempt.actions, step.checks)
             if failure is None:
-                r.context = r.context.model_copy(
-                    update={"completed_steps": [*r.context.completed_steps, step.name]}
-                )
-                done = r.update(
+                done = self.succeeded(
+                    step,
                     decision,
-                    after=r.current,
-                    ok=True,
                     option=attempt.option,
                     outcome=f"done ({attempt.option})",
                     rationale=attempt.rationale,
@@ -85,11 +82,8 @@ class StepRunner(RunPart):
         r = self.r
         local = LocalPlanner(r, self.actor, self.checkpoints, self.environment).run(decision, step)
         if local.ok:
-            r.context = r.context.model_copy(
-                update={"completed_steps": [*r.context.completed_steps, step.name]}
-            )
-            return True, r.update(
-                decision, after=r.current, ok=True, option="local planning", outcome=local.outcome
+            return True, self.succeeded(
+                step, decision, option="local planning", outcome=local.outcome
             )
         tried = ", ".join(r.context.tried_options) or "none"
         why = f"step {index + 1} ({step.name}) failed: no option left (tried {tried})"
@@ -99,6 +93,17 @@ class StepRunner(RunPart):
         if failures:
             why += f"; last option failure: {failures[-1]}"
         return False, r.update(decision, ok=False, outcome=why, after=r.current)
+
+    def succeeded(self, step: StepSpec, decision: Decision, **fields: Any) -> Decision:
+        """The step is done: its decision and the context counting it completed are saved
+        in one transaction, so a resume after an interrupt from here on never redoes it."""
+        r = self.r
+        r.context = r.context.model_copy(
+            update={"completed_steps": [*r.context.completed_steps, step.name]}
+        )
+        with r.store.transaction():
+            r.actor_state()
+            return r.update(decision, after=r.current, ok=True, **fields)
 
     def attempt(
         self, step: Decision, option: str, actions: Sequence[Action], checks: Sequence[Check]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -13,14 +14,18 @@ import typer
 from typer.exceptions import TyperException
 
 from cleveragents import __version__
+from cleveragents.adapters import interrupts
 from cleveragents.cli import demo, output, plan
-from cleveragents.errors import CleverAgentsError
+from cleveragents.errors import CleverAgentsError, Interrupted
 
 app = typer.Typer(
     name="agents",
     help=(
         "An AI agent on your git working tree, with a checkpoint before every decision.\n\n"
-        "Start with `agents demo`, then `agents plan run --script plan.yaml` in a repository."
+        "Start with `agents demo`, then `agents plan run --script plan.yaml` in a repository.\n\n"
+        "Ctrl-C, SIGTERM, SIGHUP or a closed terminal stop a command with exit 130: a run or "
+        "resume keeps what it did (`agents plan resume` continues it, `agents plan undo` "
+        "undoes it); a correction or undo is rolled back whole."
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -56,6 +61,14 @@ def root(
 def main(argv: list[str] | None = None) -> int:
     """Run `agents`; map every error to one stderr line and its documented exit code."""
     args = sys.argv[1:] if argv is None else argv
+    interrupts.install()
+    try:
+        return _run(args)
+    finally:
+        interrupts.settle_quietly()  # done: a signal now would only garble the exit
+
+
+def _run(args: list[str]) -> int:
     try:
         result = app(args=args, prog_name="agents", standalone_mode=False)
     except CleverAgentsError as error:
@@ -72,14 +85,14 @@ def main(argv: list[str] | None = None) -> int:
             )
         output.error_line(error.line())
         return error.exit_code
-    except (KeyboardInterrupt, typer.Abort):
-        return _interrupted()
+    except (KeyboardInterrupt, typer.Abort) as stop:
+        return _interrupted(stop)
     except TyperException as error:
         return _usage_error(error)
     except Exception as error:
         return _unexpected(error)
     if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130
-        return _interrupted()
+        return _interrupted(None)
     return result if isinstance(result, int) else 0
 
 
@@ -95,9 +108,23 @@ def _usage_error(error: TyperException) -> int:
     return error.exit_code
 
 
-def _interrupted() -> int:
-    output.error_line("interrupted: what was recorded before stays; see `agents plan show`")
-    return 130
+def _interrupted(stop: BaseException | None) -> int:
+    """One line saying what stopped the command and where that leaves the operation.
+
+    Typer turns the end of input at a question into an Abort (the EOFError its cause),
+    and a KeyboardInterrupt into a bare exit 130 (`Interrupted.latest` says why).
+    """
+    interrupted = Interrupted.latest or Interrupted()
+    while stop is not None:
+        if isinstance(stop, Interrupted):
+            interrupted = stop
+            break
+        if isinstance(stop, EOFError):
+            interrupted = Interrupted("input closed")
+        stop = stop.__cause__ or stop.__context__
+    with contextlib.suppress(OSError):  # the terminal is gone: the exit code still says it
+        output.error_line(interrupted.line())
+    return Interrupted.exit_code
 
 
 def _unexpected(error: Exception) -> int:

@@ -7,35 +7,77 @@ are. Style is given explicitly, with `rich.text.Text`.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from cleveragents.errors import Interrupted
+
+CLOSED = (errno.EPIPE, errno.EIO)  # a pipe whose reader left; a terminal that was closed
+
+
+class _Stdout(Console):
+    def on_broken_pipe(self) -> None:
+        _closed()
+
+
+class _Stderr(Console):
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nobody reads it any more; the exit code still tells
+
+
 # Not on a terminal (CI, pipes), lines are never cut or wrapped, so scripts can grep them.
-stdout = Console(
+stdout = _Stdout(
     highlight=False,
     markup=False,
     emoji=False,
     width=None if sys.stdout.isatty() else 4096,
 )
-stderr = Console(stderr=True, soft_wrap=True, highlight=False, markup=False, emoji=False)
+stderr = _Stderr(stderr=True, soft_wrap=True, highlight=False, markup=False, emoji=False)
 
 
 def show(renderable: RenderableType | str) -> None:
-    stdout.print(renderable)
+    with _writing():
+        stdout.print(renderable)
 
 
 def emit_json(document: Any) -> None:
     """One JSON document on stdout, nothing else."""
-    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
-    sys.stdout.flush()
+    with _writing():
+        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
+        sys.stdout.flush()
 
 
 def error_line(text: str) -> None:
     stderr.print(Text.assemble(("error:", "red"), " ", text))
+
+
+@contextmanager
+def _writing() -> Iterator[None]:
+    """Write to stdout; a reader gone (EPIPE, or EIO from a closed terminal) interrupts."""
+    try:
+        yield
+    except OSError as error:
+        if error.errno not in CLOSED:
+            raise
+        _closed()
+
+
+def _closed() -> None:
+    """Nobody reads stdout any more: stop as for Ctrl-C (a run stays resumable, a
+    correction goes back), and send what is still buffered nowhere, so exiting is quiet."""
+    stdout.quiet = True
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    raise Interrupted("stdout closed")
 
 
 def key_values(rows: list[tuple[str, str]]) -> None:

@@ -315,12 +315,18 @@ def undo(
     """Put files and plan state back as they were before an operation. Undo an undo to redo.
 
     A safety checkpoint of the working tree comes first, so nothing of yours is lost.
+
+    A run or resume stopped by an interrupt undoes like a finished one.
+    Without OP: the newest operation with something to undo (a newer one
+    that was rolled back is passed, and a note says so).
     """
     with services(ctx) as s:
         target = s.store.operation(operation) if operation else None
         what = f"operation {target.id} ({target.command})" if target else "the newest operation"
         confirm(f"Undo {what}? Files of the working tree will be restored.", yes)
         undone, undo_op = s.operations.undo(operation, command_line())
+        for notice in s.operations.notices:
+            output.stderr.print(f"note: {notice}", markup=False, highlight=False)
     if json:
         output.emit_json(
             {"undone": undone.model_dump(mode="json"), "operation": undo_op.model_dump(mode="json")}

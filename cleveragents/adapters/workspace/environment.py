@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -101,7 +102,9 @@ class WorkspaceEnvironment:
             raw, _ = process.communicate(timeout=action.timeout)
         except KeyboardInterrupt:
             # The command runs in its own session: it would outlive us if not stopped here.
-            os.killpg(process.pid, signal.SIGKILL)
+            # It may have ended (and been reaped) as the interrupt came: then none is left.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             raise
         except subprocess.TimeoutExpired:

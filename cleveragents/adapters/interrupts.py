@@ -1,0 +1,67 @@
+"""POSIX signals as interrupts: SIGTERM and SIGHUP stop a command the way Ctrl-C does."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+from cleveragents.errors import Interrupted
+
+STOPPING = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+CHILD_GRACE_SECONDS = 10.0
+
+
+def install() -> None:
+    """SIGINT, SIGTERM and SIGHUP raise `Interrupted` in the main thread.
+
+    A signal ignored when we started (`nohup`, a background job) stays ignored.
+    """
+    for number in STOPPING:
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, _stop)
+
+
+def _stop(number: int, frame: FrameType | None) -> None:
+    # Once stopping, later signals wait: a second Ctrl-C cannot cut the rollback (or the
+    # store's own ROLLBACK) short. The process ends soon after; they never get delivered.
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    raise Interrupted(signal.Signals(number).name)
+
+
+def settle_quietly() -> None:
+    """From here on the command only finishes: signals that come now change nothing."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back for the block, so that it runs whole.
+
+    Processes started inside inherit the mask: a Ctrl-C on the terminal, which signals
+    the whole process group, does not kill the git commands of a rollback halfway either.
+    First the git commands an interrupt cut short may still be writing (and holding
+    their index lock): they are given time to end.
+    """
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        _wait_for_children(CHILD_GRACE_SECONDS)
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _wait_for_children(seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return  # no child left
+        if pid == 0:
+            if time.monotonic() >= deadline:
+                return  # a child that does not end: go on; a restore names what blocks it
+            time.sleep(0.02)

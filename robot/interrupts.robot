@@ -1,0 +1,381 @@
+*** Settings ***
+Documentation       As a developer who stops `agents` with Ctrl-C, kills it with SIGTERM, closes its
+...                 terminal (SIGHUP) or pipes its output into `head`,
+...                 I want every way of stopping to leave things as a SIGKILL would, or better:
+...                 a correction or undo rolled back whole, a run or resume kept, resumable and
+...                 undoable, and an exit code of 130,
+...                 so that stopping a command never strands my files where `undo` cannot reach.
+...
+...                 Every test runs the real `agents` command on a real temporary git repository,
+...                 starts the command to stop as a process, waits for a marker file one of its
+...                 steps writes (outside the repository), and sends the signal to its pid.
+...                 To stop an undo at a known point, `git` is found first in `${WORK}/bin`:
+...                 `resources/slow_read_tree` runs the real git, but holds a `read-tree` (the
+...                 writing part of every restore) for 3 s while `${WORK}/hold` exists, and
+...                 fails it while `${WORK}/fail` exists.
+
+Resource            resources/agents.resource
+
+Test Setup          Create Repository With A Held Git
+Test Teardown       Kill Started Processes And Remove Temporary Repository
+
+
+*** Variables ***
+${FIVE_STEPS}       ${PLANS}/five_steps.yaml
+${WRITE_WAIT_EDIT}    ${PLANS}/interrupts/write_wait_edit.yaml
+${BLUE}             use the blue option
+${SLOW}             use the slow option
+${ROLLED_BACK}      files and plan state are as they were before it
+
+
+*** Test Cases ***
+Ctrl-C During A Correction Rolls It Back At Once
+    A Stopped Correction Is Rolled Back At Once    SIGINT
+
+SIGTERM During A Correction Rolls It Back At Once
+    A Stopped Correction Is Rolled Back At Once    SIGTERM
+
+A Closed Terminal During A Correction Rolls It Back At Once
+    A Stopped Correction Is Rolled Back At Once    SIGHUP
+
+Ctrl-C During A Run Keeps It Resumable And Undoable
+    A Stopped Run Is Kept, Resumable And Undoable    SIGINT
+
+SIGTERM During A Run Keeps It Resumable And Undoable
+    A Stopped Run Is Kept, Resumable And Undoable    SIGTERM
+
+A Closed Terminal During A Run Keeps It Resumable And Undoable
+    A Stopped Run Is Kept, Resumable And Undoable    SIGHUP
+
+SIGTERM During A Resume Keeps It Resumable, And Undo Takes The Resume Back
+    ${plan}    Write Plan From Template    ${WRITE_WAIT_EDIT}    WAIT=${WAIT_TWICE}    GOAL_WAIT=true
+    Start Agents    run    plan    run    --script    ${plan}
+    Wait Until Created    ${WORK}/waiting-0    timeout=30s
+    Send Signal To Process    SIGINT    handle=run
+    ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${result}    130
+    ${stopped_run}    Snapshot Working Tree    ${REPO}
+    ${live_before}    Live Decision Ids
+    Start Agents    resume    plan    resume
+    Wait Until Created    ${WORK}/waiting-1    timeout=30s
+    Send Signal To Process    SIGTERM    handle=resume
+    ${result}    Wait For Process    resume    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${result}    130
+    ${ops}    Operations Settled Without Repair
+    ${statuses}    Evaluate    [(op["kind"], op["status"]) for op in $ops]
+    Should Be Equal    ${statuses}    ${{ [("run", "interrupted"), ("resume", "interrupted")] }}
+    Stderr Should Contain    ${result}    interrupted (SIGTERM): plan    `agents plan undo 2`
+    ${result}    Run Agents    plan    undo    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    undid operation 2 (resume
+    Working Tree Should Match Snapshot    ${REPO}    ${stopped_run}
+    ${live}    Live Decision Ids
+    Should Be Equal    ${live}    ${live_before}    the undone resume left live decisions
+    ${result}    Run Agents    plan    resume
+    Exit Code Should Be    ${result}    0
+    Working Tree Should Hold    README.md=\# edited\n    first.txt=1\n
+
+Ctrl-C During An Undo Rolls The Undo Back, And The Undo Can Be Done Again
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Write Repository File    mine.txt    my own edit\n
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    ${target}[id]
+    ...    --guidance    ${BLUE}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${corrected}    Snapshot Working Tree    ${REPO}
+    Create File    ${WORK}/hold
+    Start Agents    undo    plan    undo
+    Wait Until Created    ${WORK}/hold.reached    timeout=30s
+    Remove File    ${WORK}/hold
+    Send Signal To Process    SIGINT    handle=undo
+    ${result}    Wait For Process    undo    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${result}    130
+    Working Tree Should Match Snapshot    ${REPO}    ${corrected}
+    ${ops}    Operations Settled Without Repair
+    Should Be Equal    ${ops}[-1][kind]    undo
+    Should Be Equal    ${ops}[-1][status]    rolled_back
+    Stderr Should Contain    ${result}    interrupted (SIGINT): operation 3 (undo) was rolled back
+    ${result}    Run Agents    plan    undo    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    undid operation 2 (correct
+    Stderr Should Contain    ${result}
+    ...    note: operation 3 (undo) is newer, but was rolled back: nothing of it was left to undo
+    Working Tree Should Hold    README.md=\# demo\n    mine.txt=my own edit\n    step1.txt=one\n
+    ...    step2.txt=two\n    step3.txt=red\n    step4.txt=red\n    step5.txt=red\n
+
+A Second Ctrl-C And A SIGTERM During The Rollback Do Not Cut It Short
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Write Repository File    mine.txt    my own edit\n
+    ${files}    Snapshot Working Tree    ${REPO}
+    Start A Slow Correction Of    ${target}[id]
+    Create File    ${WORK}/hold
+    Send Signal To Process    SIGINT    handle=correct
+    Wait Until Created    ${WORK}/hold.reached    timeout=30s
+    Send Signal To Process    SIGINT    handle=correct
+    Send Signal To Process    SIGTERM    handle=correct
+    Send Signal To Process    SIGHUP    handle=correct
+    ${result}    Wait For Process    correct    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${result}    130
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+    ${ops}    Operations Settled Without Repair
+    Should Be Equal    ${ops}[-1][status]    rolled_back
+    Stderr Should Contain    ${result}    operation 2 (correct) was rolled back
+
+A Rollback That Fails Says So, And The Next Command Completes It
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Write Repository File    mine.txt    my own edit\n
+    ${files}    Snapshot Working Tree    ${REPO}
+    Start A Slow Correction Of    ${target}[id]
+    Create File    ${WORK}/fail
+    Send Signal To Process    SIGINT    handle=correct
+    ${result}    Wait For Process    correct    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}
+    ...    interrupted, and putting operation 2 back failed: git read-tree failed
+    ...    the next `agents` command in this repository tries again
+    Remove File    ${WORK}/fail
+    ${result}    Run Agents    plan    ops    --json
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted; files and plan
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+    ${ops}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${ops}[operations][-1][status]    rolled_back
+
+Undo While A Correction Runs Names It Instead Of Undoing An Older Operation
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Start A Slow Correction Of    ${target}[id]
+    ${recorded}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Agents    plan    undo    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    the newest operation, 2 (`agents plan correct    is still running
+    ${result}    Run Agents    plan    undo    2    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    operation 2 is still running
+    Working Tree Should Match Snapshot    ${REPO}    ${recorded}
+
+Resume After An Interrupt Past A Step's Edit Does Not Edit Again
+    [Documentation]    Stopped while the goal is checked, after the step that edits README.md
+    ...    is done: resume must not run that edit again on top (its text is gone).
+    ${plan}    Write Plan From Template    ${WRITE_WAIT_EDIT}
+    ...    WAIT=true    GOAL_WAIT=${WAIT_ONCE}
+    Start Agents    run    plan    run    --script    ${plan}
+    Wait Until Created    ${WORK}/waiting-0    timeout=30s
+    Send Signal To Process    SIGINT    handle=run
+    ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${result}    130
+    ${result}    Run Agents    plan    resume
+    Exit Code Should Be    ${result}    0
+    Plan Status Should Be    completed
+    Working Tree Should Hold    README.md=\# edited\n    first.txt=1\n
+    ${document}    Plan Tree Document
+    ${decisions}    Decisions Of    ${document}
+    ${edits}    Evaluate    [d["id"] for d in $decisions if d["summary"] == "edit README.md"]
+    Length Should Be    ${edits}    1    the edit ran again: ${edits}
+
+A Run Whose Output Pipe Closes Stops Resumable
+    [Documentation]    `agents plan run ... | head -n 1`: the reader leaves after one line.
+    ${plan}    Write Plan From Template    ${WRITE_WAIT_EDIT}    WAIT=sleep 1    GOAL_WAIT=true
+    ${result}    Run Piped Into Head    plan    run    --script    ${plan}
+    Exit Code Should Be    ${result}    130
+    Stderr Should Contain    ${result}    interrupted (stdout closed): plan
+    ...    continue it with `agents plan resume
+    ${ops}    Operations Settled Without Repair
+    Should Be Equal    ${ops}[-1][status]    interrupted
+    ${result}    Run Agents    plan    resume
+    Exit Code Should Be    ${result}    0
+    Working Tree Should Hold    README.md=\# edited\n    first.txt=1\n
+
+A Correction Whose Output Pipe Closes Is Rolled Back
+    ${text}    Get File    ${FIVE_STEPS}
+    ${text}    Replace String    ${text}    run: sleep 20    run: sleep 1
+    Create File    ${WORK}/one_second.yaml    ${text}
+    ${before}    Run The Five Steps    ${WORK}/one_second.yaml
+    ${target}    Step Decision    ${before}    3
+    Write Repository File    mine.txt    my own edit\n
+    ${files}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Piped Into Head    plan    correct    --mode\=revert    --decision
+    ...    ${target}[id]    --guidance    ${SLOW}
+    Exit Code Should Be    ${result}    130
+    Stderr Should Contain    ${result}    interrupted (stdout closed): operation 2 (correct)
+    ...    ${ROLLED_BACK}
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+    ${ops}    Operations Settled Without Repair
+    Should Be Equal    ${ops}[-1][status]    rolled_back
+
+Ctrl-C As A Command Of The Plan Ends Is An Interrupt, Not An Internal Error
+    [Documentation]    The command ends within the moment the interrupt waits for it (and is
+    ...    reaped there): stopping its process group then finds none.
+    ${plan}    Write Plan From Template    ${WRITE_WAIT_EDIT}
+    ...    WAIT=touch ${WORK}/started; while [ ! -f ${WORK}/go ]; do sleep 0.01; done
+    ...    GOAL_WAIT=true
+    Start Agents    run    plan    run    --script    ${plan}
+    Wait Until Created    ${WORK}/started    timeout=30s
+    Send Signal To Process    SIGINT    handle=run
+    Create File    ${WORK}/go
+    ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${result}    130
+    Stderr Should Be One Line    ${result}
+    ${ops}    Operations Settled Without Repair
+    Should Be Equal    ${ops}[-1][status]    interrupted
+
+
+*** Keywords ***
+A Stopped Correction Is Rolled Back At Once
+    [Documentation]    Stop a correction while its slow option runs; without any other command
+    ...    the files are back, the operation rolled back; plain undo then says it passed
+    ...    it and undoes the run before it.
+    [Arguments]    ${signal}
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Write Repository File    mine.txt    my own edit\n
+    ${files}    Snapshot Working Tree    ${REPO}
+    Start A Slow Correction Of    ${target}[id]
+    Send Signal To Process    ${signal}    handle=correct
+    ${stopped}    Wait For Process    correct    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${stopped}    130
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+    ${ops}    Operations Settled Without Repair
+    Should Be Equal    ${ops}[-1][kind]    correct
+    Should Be Equal    ${ops}[-1][status]    rolled_back
+    Stderr Should Be One Line    ${stopped}
+    Stderr Should Contain    ${stopped}    interrupted (${signal}): operation 2 (correct) was rolled back
+    ...    ${ROLLED_BACK}
+    ${after}    Plan Tree Document
+    ${again}    Decision By Id    ${after}    ${target}[id]
+    Should Be Equal    ${again}[status]    active
+    ${result}    Run Agents    plan    undo    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    undid operation 1 (run
+    Stderr Should Contain    ${result}
+    ...    note: operation 2 (correct) is newer, but was rolled back: nothing of it was left to undo
+    Working Tree Should Hold    README.md=\# demo\n
+
+A Stopped Run Is Kept, Resumable And Undoable
+    [Documentation]    Stop a run in its second step: what it did stays, `undo` puts the files
+    ...    back as before it, `undo` again brings the run back, and `resume` finishes it.
+    [Arguments]    ${signal}
+    Write Repository File    mine.txt    my own edit\n
+    ${files}    Snapshot Working Tree    ${REPO}
+    ${plan}    Write Plan From Template    ${WRITE_WAIT_EDIT}
+    ...    WAIT=${WAIT_ONCE}    GOAL_WAIT=true
+    Start Agents    run    plan    run    --script    ${plan}
+    Wait Until Created    ${WORK}/waiting-0    timeout=30s
+    Send Signal To Process    ${signal}    handle=run
+    ${stopped}    Wait For Process    run    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${stopped}    130
+    Working Tree Should Hold    README.md=\# demo\n    mine.txt=my own edit\n    first.txt=1\n
+    ${ops}    Operations Settled Without Repair
+    Should Be Equal    ${ops}[-1][kind]    run
+    Should Be Equal    ${ops}[-1][status]    interrupted
+    ${plan_id}    Plan Id
+    Stderr Should Be One Line    ${stopped}
+    Stderr Should Contain    ${stopped}    interrupted (${signal}): plan ${plan_id} stopped
+    ...    `agents plan resume ${plan_id}`    `agents plan undo 1`
+    ${result}    Run Agents    plan    undo    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    undid operation 1 (run
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+    ${result}    Run Agents    plan    undo    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Working Tree Should Hold    README.md=\# demo\n    mine.txt=my own edit\n    first.txt=1\n
+    ${result}    Run Agents    plan    resume
+    Exit Code Should Be    ${result}    0
+    Plan Status Should Be    completed
+    Working Tree Should Hold    README.md=\# edited\n    mine.txt=my own edit\n    first.txt=1\n
+
+Create Repository With A Held Git
+    Create Temporary Repository
+    Create Directory    ${WORK}/bin
+    Copy File    ${CURDIR}/resources/slow_read_tree    ${WORK}/bin/git
+    ${git}    Evaluate    shutil.which("git")    modules=shutil
+    VAR    ${REAL_GIT}    ${git}    scope=TEST
+    # The first time it runs, the command marks that it waits, then sleeps.
+    VAR    ${WAIT_ONCE}    if [ ! -f ${WORK}/waited ]; then touch ${WORK}/waited ${WORK}/waiting-0; sleep 30; fi
+    ...    scope=TEST
+    # The first two times it runs, the command marks that it waits (waiting-0, waiting-1).
+    VAR    ${WAIT_TWICE}    n=$(cat ${WORK}/runs 2>/dev/null || echo 0); echo $((n + 1)) > ${WORK}/runs; if [ $n -lt 2 ]; then touch ${WORK}/waiting-$n; sleep 30; fi
+    ...    scope=TEST
+
+Start Agents
+    [Documentation]    Start `agents ARGS` in the repository as process `alias`, with no
+    ...    terminal, git found first in `${WORK}/bin`.
+    [Arguments]    ${alias}    @{args}
+    Start Process    agents    @{args}    cwd=${REPO}    alias=${alias}    stdin=${EMPTY}
+    ...    stdout=${WORK}/${alias}.stdout    stderr=${WORK}/${alias}.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PATH=${WORK}/bin:%{PATH}
+    ...    env:REAL_GIT=${REAL_GIT}    env:HOLD_READ_TREE=${WORK}/hold
+    ...    env:FAIL_READ_TREE=${WORK}/fail
+
+Run Piped Into Head
+    [Documentation]    `agents ARGS | head -n 1`; the result's rc is agents' exit code.
+    [Arguments]    @{args}
+    ${result}    Run Process    bash    -c    "$0" "$@" | head -n 1 >/dev/null; exit \${PIPESTATUS[0]}
+    ...    agents    @{args}    cwd=${REPO}    stdin=${EMPTY}    timeout=60s    on_timeout=kill
+    ...    stderr=${WORK}/piped.stderr    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Log    agents ${args} | head -n 1 -> exit ${result.rc}\nstderr:\n${result.stderr}
+    RETURN    ${result}
+
+Start A Slow Correction Of
+    [Documentation]    Start `agents plan correct` back to `${decision}` with guidance naming
+    ...    the `slow` option (it writes slow-started.txt, then sleeps 20 s), as process
+    ...    `correct`; returns once it sleeps.
+    [Arguments]    ${decision}
+    Start Agents    correct    plan    correct    --mode\=revert    --decision    ${decision}
+    ...    --guidance    ${SLOW}
+    Wait Until Created    ${REPO}/slow-started.txt    timeout=30s
+    Process Should Be Running    correct
+
+Run The Five Steps
+    [Arguments]    ${file}=${FIVE_STEPS}
+    ${result}    Run Plan    ${file}    --json
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    RETURN    ${document}
+
+Operations Settled Without Repair
+    [Documentation]    `agents plan ops --json`'s operations; the command that stopped settled
+    ...    its own: nothing was left for this one to repair.
+    ${result}    Run Agents    plan    ops    --json
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stderr}    note:    a later command had to repair
+    ${ops}    Parse JSON Document    ${result.stdout}
+    RETURN    ${ops}[operations]
+
+Live Decision Ids
+    ${document}    Plan Tree Document
+    ${decisions}    Decisions Of    ${document}
+    ${ids}    Evaluate    [d["id"] for d in $decisions if d["status"] == "active"]
+    RETURN    ${ids}
+
+Plan Id
+    ${result}    Run Agents    plan    show    --json
+    Exit Code Should Be    ${result}    0
+    ${plan}    Parse JSON Document    ${result.stdout}
+    RETURN    ${plan}[id]
+
+Plan Status Should Be
+    [Arguments]    ${status}
+    ${result}    Run Agents    plan    show    --json
+    Exit Code Should Be    ${result}    0
+    ${plan}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${plan}[status]    ${status}
+
+Working Tree Should Hold
+    [Documentation]    Exactly these files (`path=content`), byte for byte, and nothing else.
+    [Arguments]    &{files}
+    VAR    ${expected}    ${WORK}/expected-tree
+    Remove Directory    ${expected}    recursive=True
+    Create Directory    ${expected}
+    FOR    ${path}    ${content}    IN    &{files}
+        Create File    ${expected}/${path}    ${content}
+    END
+    Working Tree Should Equal    ${REPO}    ${expected}
+
+Kill Started Processes And Remove Temporary Repository
+    Terminate All Processes    kill=True
+    Remove Temporary Repository
