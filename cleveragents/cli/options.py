@@ -95,9 +95,14 @@ def command_line() -> str:
     return shlex.join(["agents", *sys.argv[1:]])
 
 
+def asking(yes: bool) -> bool:
+    """Whether a person is asked before files are restored: on a terminal, without --yes."""
+    return not yes and sys.stdin.isatty()
+
+
 def confirm(question: str, yes: bool) -> None:
     """Ask on a terminal before files are restored; `--yes` or no terminal (CI) proceeds."""
-    if yes or not sys.stdin.isatty():
+    if not asking(yes):
         return
     if not typer.confirm(question, default=False):
         raise Cancelled("nothing changed: the restore was declined")

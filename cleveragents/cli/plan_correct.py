@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
@@ -16,6 +15,7 @@ from cleveragents.cli.options import (
     PlanOption,
     Yes,
     approve_on_terminal,
+    asking,
     command_line,
     confirm,
     services,
@@ -152,9 +152,11 @@ def correct(
                 preview = replace(preview, files=None)
             if dry_run:
                 return _show_preview(preview, json)
-            if not json:
-                show_files(preview)
+            if asking(yes) and not json:
+                show_files(preview)  # before the question; otherwise after the correction
             chosen = ask_resolution(preview, chosen, yes)
+            if refused(preview, chosen) and not json:
+                show_files(preview)  # the correction is refused: say which files and why
             confirm(
                 f"Restore the {_what(restore.value)} of plan {preview.plan.id} to decision "
                 f"{decision}?",
@@ -188,6 +190,8 @@ def correct(
                 f"correction {c.id} of plan {c.plan_id}: {len(c.affected)} decisions "
                 f"superseded, {result.actor_calls} actor calls to re-execute"
             )
+            if not (quiet or asking(yes)):
+                show_files(result.preview)
         if result.conflicts_left:
             if json:
                 output.emit_json(doc)
@@ -220,7 +224,7 @@ def ask_resolution(preview: CorrectionPlan, chosen: Resolution, yes: bool) -> Re
     files = preview.files
     if files is None or not files.groups.conflicts or chosen is not Resolution.ASK:
         return chosen
-    if yes or not sys.stdin.isatty():
+    if not asking(yes):
         return chosen
     answer = ""
     while answer not in ("theirs", "mine", "merge", "abort"):
@@ -232,6 +236,14 @@ def ask_resolution(preview: CorrectionPlan, chosen: Resolution, yes: bool) -> Re
     if answer == "abort":
         raise Cancelled("nothing changed: the restore was declined")
     return Resolution(answer)
+
+
+def refused(preview: CorrectionPlan, chosen: Resolution) -> bool:
+    """Whether the restore will be refused: conflicts, and nobody chose what to do."""
+    from cleveragents.domain.restore_scope import Resolution
+
+    files = preview.files
+    return files is not None and bool(files.groups.conflicts) and chosen is Resolution.ASK
 
 
 def conflicts_left(paths: list[str], then: str | None) -> int:

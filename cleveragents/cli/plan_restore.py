@@ -7,13 +7,23 @@ from typing import Annotated
 import typer
 
 from cleveragents.cli import output
-from cleveragents.cli.options import DryRun, Json, PlanOption, Yes, command_line, confirm, services
+from cleveragents.cli.options import (
+    DryRun,
+    Json,
+    PlanOption,
+    Yes,
+    asking,
+    command_line,
+    confirm,
+    services,
+)
 from cleveragents.cli.plan_correct import (
     Merge,
     Mine,
     Theirs,
     ask_resolution,
     conflicts_left,
+    refused,
     resolution,
     show_files,
 )
@@ -57,7 +67,7 @@ def restore(
         preview = s.corrections.preview_restore(plan, decision, wanted)
         assert preview.files is not None
         groups = preview.files.groups.as_json()
-        if not json:
+        if not json and (dry_run or asking(yes)):
             show_files(preview)
         if dry_run or not preview.changed_paths:
             if json:
@@ -66,6 +76,8 @@ def restore(
                 output.show(f"nothing to restore: the files already are as at decision {decision}")
             return 0
         chosen = ask_resolution(preview, chosen, yes)
+        if refused(preview, chosen) and not json and not asking(yes):
+            show_files(preview)
         confirm(f"Restore these files of plan {preview.plan.id} as at decision {decision}?", yes)
         op, left = s.corrections.restore_files(preview, wanted, chosen, command_line())
     if json:
@@ -78,6 +90,8 @@ def restore(
         )
     elif not left:
         output.show(f"{op.summary} (operation {op.id}; `agents plan undo {op.id}` reverses it)")
+        if not asking(yes):
+            show_files(preview)
     if left:
         return conflicts_left(left, None)
     return 0

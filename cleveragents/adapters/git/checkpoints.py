@@ -74,7 +74,36 @@ class GitCheckpoints:
             # skip-worktree bits, which hid files from us): nothing uses them any more.
             shutil.rmtree(self.repo.state_dir / "index", ignore_errors=True)
             self._env = private_dir.working_tree_env(self.repo, self.index)
+            self._track_what_the_user_tracks(self._env)
         return self._env
+
+    def _track_what_the_user_tracks(self, env: dict[str, str]) -> None:
+        """Files the user tracks although their ignore rules match them (`git add -f`) are
+        in checkpoints too: our index starts empty, and `add --all` adds no ignored file.
+
+        Read from the user's index whenever it changed since we last looked (one stat
+        otherwise); their blobs and bits are not taken, only the paths.
+        """
+        user_index = self.repo.git_dir / "index"
+        marker = self.repo.state_dir / "tracked-ignored.synced"
+        try:
+            st = user_index.stat()
+        except FileNotFoundError:
+            return
+        seen = f"{st.st_mtime_ns} {st.st_size} {st.st_ino}"
+        if self.index.exists() and marker.is_file() and marker.read_text() == seen:
+            return
+        tracked = self.repo.git_bytes(
+            "ls-files", "-z", "--cached", "--ignored", "--exclude-standard"
+        )
+        if tracked.strip(b"\0"):
+            with tempfile.TemporaryFile() as listing:
+                listing.write(tracked)
+                listing.seek(0)
+                self.repo.git_with_input(
+                    listing, "update-index", "--add", "--remove", "-z", "--stdin", env=env
+                )
+        marker.write_text(seen)
 
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
         """The tree id of the working tree as it is now (tracked + untracked, not ignored).

@@ -64,7 +64,10 @@ class FileSaver:
                     wanted.append(blocker)
                 continue
             if stat.S_ISDIR(st.st_mode):
-                entries += self._folder(path)
+                inside = self._folder(path)
+                entries += inside
+                if not inside:  # only empty folders, which no checkpoint holds either
+                    absent.append(path)
             else:
                 entries.append((path, _git_mode(st), stat.S_IMODE(st.st_mode)))
         commit = None
