@@ -125,13 +125,20 @@ class FileSaver:
             return self.repo.git_with_input(content, "hash-object", "-w", "--no-filters", "--stdin")
 
     def put_back(self, saved: SavedFiles) -> None:
-        """Make every path of `saved` as it was when it was saved."""
+        """Make every path of `saved` as it was when it was saved.
+
+        A folder with files in it standing at a path is left alone: saved files are files
+        and links, and a folder there now is what the restored checkpoint holds.
+        """
         for path in saved.absent:
-            remove(self.repo.root / path)
+            if not _occupied(self.repo.root / path):
+                remove(self.repo.root / path)
         files = self._listing(saved.commit) if saved.commit else []
         blobs = self.read_objects([blob for _, _, blob in files])
         for path, mode, blob in files:
             full = self.repo.root / path
+            if _occupied(full):
+                continue
             _clear_way(self.repo.root, path)
             remove(full)
             full.parent.mkdir(parents=True, exist_ok=True)
@@ -182,6 +189,11 @@ def _git_mode(st: os.stat_result) -> str:
     if stat.S_ISLNK(st.st_mode):
         return "120000"
     return "100755" if st.st_mode & 0o100 else "100644"
+
+
+def _occupied(full: Path) -> bool:
+    """Whether a folder with something in it stands at `full`."""
+    return full.is_dir() and not full.is_symlink() and any(full.iterdir())
 
 
 def remove(full: Path) -> None:
