@@ -39,6 +39,7 @@ from cleveragents.domain.checkpoint import (
     TreeEntry,
     oldest_last,
 )
+from cleveragents.domain.restore_scope import within
 from cleveragents.errors import ConflictingState, GitFailed
 
 GITLINK = "160000"
@@ -254,7 +255,7 @@ class GitCheckpoints:
             self.keep(saved.model_copy(update={"modes": {**modes, **saved.modes}}))
         for path in in_way:
             remove(self.repo.root / path)
-        self._spare_ignored(checkpoint.tree, changes, env)
+        self._spare_ignored(checkpoint.tree, changes, env, saved_paths=touched)
         self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
         for path, mode in rewritten.items():
             full = self.repo.root / path
@@ -303,16 +304,25 @@ class GitCheckpoints:
             return None
 
     def _spare_ignored(
-        self, tree: str, changes: dict[str, tuple[str, str, str]], env: dict[str, str]
+        self,
+        tree: str,
+        changes: dict[str, tuple[str, str, str]],
+        env: dict[str, str],
+        saved_paths: list[str],
     ) -> None:
         """Keep `read-tree` off files the checkpoint's own ignore rules exclude.
 
         A file created since the checkpoint is removed by the restore, unless the rules of
         the checkpoint ignore it: when a `.gitignore` was deleted or emptied since, files
         it ignored (build outputs, `node_modules`) look new, and would otherwise be lost.
-        They are dropped from the private index, so `read-tree` leaves them on disk.
+        They are dropped from the private index, so `read-tree` leaves them on disk. Not
+        where saved files go back (`saved_paths`): what stood there is known exactly.
         """
-        candidates = [p for p, (_, _, status) in changes.items() if status == "A"]
+        candidates = [
+            p
+            for p, (_, _, status) in changes.items()
+            if status == "A" and not within(p, saved_paths)
+        ]
         if not candidates:
             return
         ignored = self._ignored_by(tree, candidates)

@@ -77,7 +77,7 @@ class FileSaver:
         return SavedFiles(
             plan_id=plan_id,
             commit=commit,
-            modes={path: exact for path, mode, exact in entries if mode != "120000"},
+            modes={path: exact for path, _, exact in entries},  # links' are never applied
             absent=absent,
             at=time.time_ns(),
         )
