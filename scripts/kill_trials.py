@@ -203,7 +203,8 @@ class Trials:
         for path, data in HAND_EDITS.items():
             (repo / path).write_bytes(data)
         correct = ["plan", "correct", "--mode=revert", "--decision", self.decision]
-        correct += ["--guidance", "try again", "--yes"]
+        # --theirs: the user's hand edit of a file the agent changed is a conflict.
+        correct += ["--guidance", "try again", "--yes", "--theirs"]
         if command == "correct":
             return Setup(repo, correct, picture(repo))
         self.agents_ok(repo, *correct, "--no-execute")

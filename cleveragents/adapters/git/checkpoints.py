@@ -316,7 +316,8 @@ class GitCheckpoints:
         the checkpoint ignore it: when a `.gitignore` was deleted or emptied since, files
         it ignored (build outputs, `node_modules`) look new, and would otherwise be lost.
         They are dropped from the private index, so `read-tree` leaves them on disk. Not
-        where saved files go back (`saved_paths`): what stood there is known exactly.
+        where saved files go back (`saved_paths`): what stood there is known exactly; nor
+        files today's rules ignore as well (those are tracked in spite of their rules).
         """
         candidates = [
             p
@@ -326,6 +327,11 @@ class GitCheckpoints:
         if not candidates:
             return
         ignored = self._ignored_by(tree, candidates)
+        if ignored:
+            # Ignored by today's rules too, such a file is one the user tracks in spite of
+            # them (`git add -f`), created since: the restore removes it like any other.
+            still = set(self._check_ignore(self.repo.root, ignored).split("\0"))
+            ignored = [p for p in ignored if p not in still]
         if ignored:
             with tempfile.NamedTemporaryFile("wb", delete=False) as listing:
                 listing.write("\0".join(ignored).encode("utf-8", "surrogateescape"))
