@@ -61,6 +61,7 @@ class GitFailed(ConflictingState):
     """A git plumbing command failed; nothing of the user's was changed by us."""
 
     kind = "git_failed"
+    status: object = None  # git's exit status, when it ran
 
 
 class PlanFailed(CleverAgentsError):

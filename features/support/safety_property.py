@@ -185,7 +185,20 @@ def play(scenario: Scenario, tmp: Path) -> None:
         op.apply(repo)
     before_correction = picture(repo)
     target = decisions[scenario.pick % len(decisions)]
-    _agents(repo, "plan", "correct", "--mode=revert", "--decision", target, *QUIET)
+    # A file both the plan and a hand edit changed is a conflict: settled each way in turn
+    # (a merge that leaves markers exits 3, and is undone all the same).
+    settle = RESOLUTIONS[scenario.pick % len(RESOLUTIONS)]
+    _agents(
+        repo,
+        "plan",
+        "correct",
+        "--mode=revert",
+        "--decision",
+        target,
+        settle,
+        *QUIET,
+        codes=(0, 3) if settle == "--merge" else (0,),
+    )
     _agents(repo, "plan", "undo", "--yes")
     _same(
         f"undo after a correction to decision {target} gives back the tree before the correction",
@@ -200,6 +213,7 @@ def play(scenario: Scenario, tmp: Path) -> None:
 
 
 QUIET = ("--guidance", "g", "--yes", "--no-execute", "--quiet")
+RESOLUTIONS = ("--theirs", "--mine", "--merge", "--restore-scope=full")
 
 
 def _make_repository(scenario: Scenario, repo: Path) -> None:

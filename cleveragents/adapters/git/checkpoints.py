@@ -224,8 +224,9 @@ class GitCheckpoints:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
         try:
             self.repo.git("check-ignore", "--quiet", "--", path, env=self.tree_env())
-        except GitFailed:
-            return False
+        except GitFailed as failed:
+            # 1: not ignored. Anything else is no answer: save it, rather than risk it.
+            return failed.status != 1
         return True
 
     def restore(self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = ()) -> None:

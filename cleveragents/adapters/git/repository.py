@@ -150,7 +150,9 @@ def _execute(
     except GitCommandNotFound as error:  # pragma: no cover - git is a prerequisite
         raise GitFailed("git is not installed or not on PATH", hint="install git") from error
     except GitCommandError as error:
-        raise GitFailed(f"git {args[0]} failed: {_reason(error)}") from error
+        failed = GitFailed(f"git {args[0]} failed: {_reason(error)}")
+        failed.status = error.status
+        raise failed from error
     return bytes(output)
 
 
