@@ -48,6 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from features.support import agents_process  # noqa: E402
 from features.support.tree_state import (  # noqa: E402
     Entry,
     Picture,
@@ -61,7 +62,6 @@ COMMANDS = ("run", "correct", "undo")
 SIGNALS = {"SIGKILL": 0.35, "SIGINT": 0.35, "SIGTERM": 0.15, "SIGHUP": 0.15}
 EARLY = 0.2  # share of signals sent before the command's safety checkpoint
 WAIT = 60.0  # seconds an interrupted command gets to exit before it counts as hung
-HIDDEN = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CONFIG_PARAMETERS")
 
 # The user's repository: committed files, an executable, an untracked and an ignored file.
 USER_FILES = {
@@ -248,7 +248,7 @@ class Trials:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
-            env=_environment(),
+            env=agents_process.environment(),
         )
         return process, time.monotonic(), refs
 
@@ -381,16 +381,7 @@ class Trials:
     # -- running things -------------------------------------------------------------------
 
     def agents(self, repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [str(self.binary), *args],
-            cwd=repo,
-            capture_output=True,
-            text=True,
-            env=_environment(),
-            stdin=subprocess.DEVNULL,
-            timeout=120,
-            check=False,
-        )
+        return agents_process.run(self.binary, repo, *args)
 
     def agents_ok(self, repo: Path, *args: str) -> str:
         result = self.agents(repo, *args)
@@ -403,7 +394,11 @@ class Trials:
 
     def git(self, repo: Path, *args: str) -> None:
         subprocess.run(
-            ["git", *args], cwd=repo, env=_environment(), check=True, capture_output=True
+            ["git", *args],
+            cwd=repo,
+            env=agents_process.environment(),
+            check=True,
+            capture_output=True,
         )
 
 
@@ -429,14 +424,6 @@ def _flat(tree: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _last_line(text: str) -> str:
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1] if lines else "(nothing on stderr)"
-
-
-def _environment() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in HIDDEN}
-    for who in ("AUTHOR", "COMMITTER"):
-        env[f"GIT_{who}_NAME"] = "Test User"
-        env[f"GIT_{who}_EMAIL"] = "test@example.com"
-    return env
 
 
 def summary(seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -17,7 +17,6 @@ random scripted plan of file operations through the real `agents` command, and c
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -31,11 +30,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
 
+from features.support import agents_process
 from features.support.file_operations import EXCLUDE, GITIGNORE, Model, Op, operation
 from features.support.tree_state import Picture, differences, git_state, picture
 
 AGENTS = Path(sys.executable).with_name("agents")
-HIDDEN = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CONFIG_PARAMETERS")
 
 
 @dataclass
@@ -235,16 +234,7 @@ def _make_repository(scenario: Scenario, repo: Path) -> None:
 def _agents(
     repo: Path, *args: str, codes: tuple[int, ...] = (0,)
 ) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [str(AGENTS), *args],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        env=_environment(),
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-        check=False,
-    )
+    result = agents_process.run(AGENTS, repo, *args)
     assert result.returncode in codes, (
         f"`agents {' '.join(args)}` exited {result.returncode}:\n{result.stderr[-2000:]}"
     )
@@ -253,17 +243,13 @@ def _agents(
 
 def _git(repo: Path, *args: str) -> str:
     return subprocess.run(
-        ["git", *args], cwd=repo, capture_output=True, text=True, env=_environment(), check=True
+        ["git", *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=agents_process.environment(),
+        check=True,
     ).stdout
-
-
-def _environment() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in HIDDEN}
-    identity = {"NAME": "Test User", "EMAIL": "test@example.com"}
-    for who in ("AUTHOR", "COMMITTER"):
-        for key, value in identity.items():
-            env[f"GIT_{who}_{key}"] = value
-    return env
 
 
 def _active(tree: list[dict[str, Any]]) -> list[str]:
