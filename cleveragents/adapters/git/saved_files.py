@@ -101,16 +101,12 @@ class FileSaver:
 
     def _tree(self, entries: list[tuple[str, str]]) -> str:
         """A tree of the files at `entries` (working-tree paths), their bytes stored raw."""
-        records = []
-        for path, mode in entries:
-            full = self.repo.root / path
-            if mode == "120000":
-                data = os.readlink(full).encode("utf-8", "surrogateescape")
-            else:
-                data = full.read_bytes()
-            blob = self._blob(data)
-            records.append(f"{mode} {blob}\t{path}".encode("utf-8", "surrogateescape"))
         with tempfile.TemporaryDirectory(prefix="cleveragents-saved-") as scratch:
+            blobs = self._blobs(entries, Path(scratch))
+            records = [
+                f"{mode} {blob}\t{path}".encode("utf-8", "surrogateescape")
+                for (path, mode), blob in zip(entries, blobs, strict=True)
+            ]
             env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
             with tempfile.TemporaryFile() as listing:
                 listing.write(b"\0".join(records) + b"\0")
@@ -118,11 +114,28 @@ class FileSaver:
                 self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
             return self.repo.git("write-tree", env=env)
 
-    def _blob(self, data: bytes) -> str:
-        with tempfile.TemporaryFile() as content:
-            content.write(data)
-            content.seek(0)
-            return self.repo.git_with_input(content, "hash-object", "-w", "--no-filters", "--stdin")
+    def _blobs(self, entries: list[tuple[str, str]], scratch: Path) -> list[str]:
+        """Each entry's bytes stored raw, in one `hash-object --stdin-paths` (a whole folder
+        of ignored files is one git call, not one per file). A link's target, or a file
+        whose path a line cannot carry, is hashed from a copy in `scratch`."""
+        sources = []
+        for number, (path, mode) in enumerate(entries):
+            full = self.repo.root / path
+            if mode == "120000" or "\n" in str(full):
+                copy = scratch / f"blob-{number}"
+                if mode == "120000":
+                    copy.write_bytes(os.readlink(full).encode("utf-8", "surrogateescape"))
+                else:
+                    copy.write_bytes(full.read_bytes())
+                full = copy
+            sources.append(str(full).encode("utf-8", "surrogateescape"))
+        with tempfile.TemporaryFile() as listing:
+            listing.write(b"".join(source + b"\n" for source in sources))
+            listing.seek(0)
+            out = self.repo.git_bytes(
+                "hash-object", "-w", "--no-filters", "--stdin-paths", stdin=listing
+            )
+        return out.decode().split()
 
     def put_back(self, saved: SavedFiles) -> None:
         """Make every path of `saved` as it was when it was saved.
