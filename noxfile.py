@@ -74,10 +74,6 @@ def tests(session: nox.Session) -> None:
         str(REPORTS / "robot"),
         "--consolecolors",
         "off",
-        # A test tagged `race` fails now and then under load for a reason not found yet;
-        # it is run by hand until fixed (see its documentation).
-        "--exclude",
-        "race",
         "robot",
         env=env,
         success_codes=list(range(0, 251)),

@@ -16,3 +16,17 @@ Feature: Stopping run, correct or undo at any point loses nothing
     And no operation was left running or interrupted where undo refuses it
     And no command exited 70
     And every trial passed
+
+  # Python only reports an exception raised where it cannot propagate: in an at-fork hook
+  # (they run while a process with a preexec_fn starts, as every `run` action's does) or in
+  # a __del__. A signal handled there used to be lost, and every later one with it.
+  Scenario Outline: An interrupt that lands while a command starts still stops it
+    Given a git repository
+    When <signal> lands in an at-fork hook as a run action starts a 20 s command
+    Then the action was interrupted by <signal>
+    And the command it started is no longer running
+
+    Examples:
+      | signal  |
+      | SIGINT  |
+      | SIGTERM |

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -13,6 +14,11 @@ from cleveragents.errors import Interrupted
 
 STOPPING = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 CHILD_GRACE_SECONDS = 10.0
+
+# Interrupts Python swallowed: see `raise_if_swallowed`.
+_swallowed: list[Interrupted] = []
+# The hook that reported unraisable exceptions before ours: it still reports all the others.
+_reporters: list[Callable[[sys.UnraisableHookArgs], object]] = []
 
 
 def install() -> None:
@@ -23,6 +29,9 @@ def install() -> None:
     for number in STOPPING:
         if signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, _stop)
+    if sys.unraisablehook is not _keep_swallowed:
+        _reporters[:] = [sys.unraisablehook]
+        sys.unraisablehook = _keep_swallowed
 
 
 def _stop(number: int, frame: FrameType | None) -> None:
@@ -30,6 +39,28 @@ def _stop(number: int, frame: FrameType | None) -> None:
     # store's own ROLLBACK) short. The process ends soon after; they never get delivered.
     signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
     raise Interrupted(signal.Signals(number).name)
+
+
+def _keep_swallowed(unraisable: sys.UnraisableHookArgs) -> None:
+    """Where an exception cannot propagate (an at-fork hook, which runs while a subprocess
+    with a `preexec_fn` starts; a `__del__` the garbage collector calls), Python only
+    reports it. A signal handled there would be lost, and with it every later signal,
+    which `_stop` blocked: the interrupt is kept for `raise_if_swallowed` instead."""
+    if isinstance(unraisable.exc_value, Interrupted):
+        _swallowed.append(unraisable.exc_value)
+        return
+    for report in _reporters:
+        report(unraisable)
+
+
+def raise_if_swallowed() -> None:
+    """Raise again an interrupt Python swallowed (see `_keep_swallowed`).
+
+    Called after starting a process and before each git command and action, so a Ctrl-C
+    that landed in one of those places stops the command a moment later, not never.
+    """
+    if _swallowed:
+        raise _swallowed.pop()
 
 
 def settle_quietly() -> None:

@@ -110,3 +110,30 @@ def step_no_exit_70(context: Any) -> None:
 def step_every_trial(context: Any) -> None:
     assert context.trials["failed_trials"] == 0, _trials_failures(context)
     assert context.trials_exit == 0, f"kill_trials.py exited {context.trials_exit}"
+
+
+SWALLOWED = Path(__file__).resolve().parent.parent / "support" / "swallowed_interrupt.py"
+
+
+@when("{name} lands in an at-fork hook as a run action starts a 20 s command")
+def step_swallowed_signal(context: Any, name: str) -> None:
+    context.swallowed = subprocess.run(
+        [sys.executable, str(SWALLOWED), str(context.repo), name],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@then("the action was interrupted by {name}")
+def step_interrupted_by(context: Any, name: str) -> None:
+    done = context.swallowed
+    assert (done.returncode, done.stdout.split("\n")[0]) == (130, f"interrupted: {name}"), (
+        f"exit {done.returncode}\nstdout: {done.stdout}\nstderr: {done.stderr}"
+    )
+
+
+@then("the command it started is no longer running")
+def step_command_ended(context: Any) -> None:
+    assert "processes left: 0\n" in context.swallowed.stdout, context.swallowed.stdout

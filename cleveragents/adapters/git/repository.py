@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from cleveragents.adapters import interrupts
 from cleveragents.errors import BadInput, GitFailed, NotAGitRepository
 
 # Checkpoint commits are ours, not the user's: a fixed identity, so no git config is needed.
@@ -139,6 +140,7 @@ def _execute(
     from git.cmd import Git
     from git.exc import GitCommandError, GitCommandNotFound
 
+    interrupts.raise_if_swallowed()
     try:
         output: Any = Git(str(cwd)).execute(
             ["git", *args],

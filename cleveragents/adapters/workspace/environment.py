@@ -8,6 +8,7 @@ import signal
 import subprocess
 from pathlib import Path
 
+from cleveragents.adapters import interrupts
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -33,6 +34,7 @@ class WorkspaceEnvironment:
 
     def apply(self, action: Action) -> ActionOutcome:
         """Carry out one action. A refused path, a failed edit, an OS error: an outcome."""
+        interrupts.raise_if_swallowed()
         try:
             if isinstance(action, RunAction):
                 return self._run(action)
@@ -99,6 +101,9 @@ class WorkspaceEnvironment:
             preexec_fn=_die_with_parent,
         )
         try:
+            # Starting it ran Python's at-fork hooks (for the preexec_fn), where an
+            # interrupt is swallowed: it is raised here, not lost.
+            interrupts.raise_if_swallowed()
             raw, _ = process.communicate(timeout=action.timeout)
         except KeyboardInterrupt:
             # The command runs in its own session: it would outlive us if not stopped here.
