@@ -50,6 +50,9 @@ class PlanRecorder:
         self.planned_on: str | None = None  # the tree the current segment was planned on
         self.touched: set[str] = set()  # paths the segment's own file actions wrote
         self.replaced: list[SavedFiles] = []  # saved by actions since the last decision
+        # Paths the agent's file actions changed since the last checkpoint, which then reads
+        # only those; None once a command ran (it may have changed anything): a full scan.
+        self.changed: set[str] | None = None
 
     def apply(self, environment: Environment, action: Action) -> tuple[Action, ActionOutcome]:
         """Take an action with earlier outputs filled in; keep its own output if it names one.
@@ -67,6 +70,8 @@ class PlanRecorder:
             return action, ActionOutcome(
                 ok=False, summary=f"refused: `{action.command}` matches no --allow-command pattern"
             )
+        else:
+            self.changed = None
         outcome = environment.apply(action)
         if isinstance(action, RunAction) and action.output and outcome.ok:
             outputs = {**self.context.outputs, action.output: outcome.output.strip()}
@@ -79,6 +84,8 @@ class PlanRecorder:
             relative = confined_path(path)
         except PathRefused:
             return  # the environment refuses the action itself
+        if self.changed is not None:
+            self.changed.add(relative)
         saved = self.checkpoints.save_before_action(self.plan.id, relative)
         if saved is not None:
             self.replaced.append(saved)
@@ -96,9 +103,13 @@ class PlanRecorder:
         return self.approve is not None and self.approve(command)
 
     def checkpoint(self, label: str) -> Checkpoint:
-        checkpoint = self.checkpoints.create(self.plan.id, label)
-        with self.store.transaction():
-            self.store.save_checkpoint(checkpoint)
+        """The working tree now: the last checkpoint again if the agent changed nothing."""
+        changed = None if self.changed is None else sorted(self.changed)
+        checkpoint = self.checkpoints.create(self.plan.id, label, changed)
+        self.changed = set()
+        if self.current is None or checkpoint.id != self.current.id:
+            with self.store.transaction():
+                self.store.save_checkpoint(checkpoint)
         self.current = checkpoint
         return checkpoint
 

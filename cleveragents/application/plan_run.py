@@ -8,7 +8,7 @@ from cleveragents.application.plan_recorder import RunPart
 from cleveragents.application.step_runner import StepRunner
 from cleveragents.domain.budget import replans_left
 from cleveragents.domain.decision import Decision, DecisionKind
-from cleveragents.domain.local_planning import jaccard, velocity_stalled
+from cleveragents.domain.local_planning import similarity_after, velocity_stalled
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.rules import split_compound, subtasks
 from cleveragents.domain.strategy import DriftVerdict, StepSpec
@@ -136,9 +136,11 @@ class PlanRun(RunPart):
         """
         r = self.r
         assert r.current is not None and r.planned_on is not None
-        planned = {e for e in self.checkpoints.entries(r.planned_on) if e[0] not in r.touched}
-        now = {e for e in self.checkpoints.entries(r.current.tree) if e[0] not in r.touched}
-        similarity = jaccard(planned, now)
+        # From what changed since: listing the whole tree every step costs its size.
+        planned = self.checkpoints.tree_paths(r.planned_on)
+        size = len(planned) - len(r.touched & planned)
+        changes = self.checkpoints.differences(r.planned_on, r.current.tree)
+        similarity = similarity_after(size, changes, r.touched)
         if similarity >= r.plan.drift_threshold:
             return None
         verdict: DriftVerdict = r.ask(

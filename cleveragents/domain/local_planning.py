@@ -13,6 +13,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from cleveragents.domain.action import Action, RunAction
+from cleveragents.domain.checkpoint import Differences
 
 MAX_LOCAL_ITERATIONS = 10
 STUCK_REPEATS = 3
@@ -131,6 +132,26 @@ def jaccard(a: Set[TreeEntry], b: Set[TreeEntry]) -> float:
     if not union:
         return 1.0
     return len(a & b) / len(union)
+
+
+def similarity_after(
+    planned_size: int, differences: Differences, leave_out: Set[str] = frozenset()
+) -> float:
+    """`jaccard` of a tree's `(path, blob)` entries and another's, from what differs.
+
+    `differences` are the paths that differ between the two trees; `planned_size` counts
+    the first tree's entries. The paths of `leave_out` count in neither (and must not be
+    in `planned_size`). The same figure as `jaccard` on both listings whole, at the cost
+    of what changed rather than of the tree's size.
+    """
+    gone = added = 0
+    for path, (old, new) in differences.items():
+        if path in leave_out or (not old.absent and not new.absent and old.blob == new.blob):
+            continue  # left out, or a mode change: entries are (path, blob)
+        gone += not old.absent
+        added += not new.absent
+    union = planned_size + added
+    return 1.0 if union == 0 else (planned_size - gone) / union
 
 
 def drifted(

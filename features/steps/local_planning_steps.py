@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from behave import given, then, when
 from pydantic import ValidationError
 
+from cleveragents.domain.checkpoint import ABSENT
+from cleveragents.domain.checkpoint import TreeEntry as CheckpointEntry
 from cleveragents.domain.local_planning import (
     LocalStep,
     TreeEntry,
@@ -17,6 +20,7 @@ from cleveragents.domain.local_planning import (
     is_stuck,
     jaccard,
     local_iterations_left,
+    similarity_after,
     velocity_stalled,
 )
 
@@ -170,6 +174,24 @@ def step_similarity(context: Any, similarity: str) -> None:
     there = jaccard(context.local_planned_on, context.local_now)
     back = jaccard(context.local_now, context.local_planned_on)
     assert near(there, similarity) and there == back, (there, back)
+    # The figure a run computes from the paths that differ, not from both listings.
+    before, after = dict(context.local_planned_on), dict(context.local_now)
+    differences = {
+        path: (_entry(before.get(path)), _entry(after.get(path)))
+        for path in before.keys() | after.keys()
+        if before.get(path) != after.get(path)
+    }
+    from_changes = similarity_after(len(before), differences)
+    assert math.isclose(from_changes, there), (from_changes, there)
+    leave_out = set(list(before)[:1])
+    left = {e for e in context.local_planned_on if e[0] not in leave_out}
+    kept = {e for e in context.local_now if e[0] not in leave_out}
+    partial = similarity_after(len(left), differences, leave_out)
+    assert math.isclose(partial, jaccard(left, kept)), (partial, jaccard(left, kept))
+
+
+def _entry(blob: str | None) -> CheckpointEntry:
+    return CheckpointEntry(ABSENT, "0" * 40) if blob is None else CheckpointEntry("100644", blob)
 
 
 @then("the local tree counts as drifted: {answer}")

@@ -13,6 +13,7 @@ from typing import Any
 from behave import then, when
 
 EXAMPLES = 25
+CHECKPOINT_EXAMPLES = 60
 CI_SEED = 20261122
 
 
@@ -21,10 +22,7 @@ def step_property(context: Any) -> None:
     from features.support.safety_property import check_property
 
     examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", EXAMPLES))
-    # CI runs one known sequence of examples (hypothesis' advice: derandomize in CI), so a
-    # red build means a regression; elsewhere every run explores new ones.
-    default = CI_SEED if os.environ.get("CI") else time.time_ns() % 2**32
-    seed = int(os.environ.get("CLEVERAGENTS_PROPERTY_SEED", default))
+    seed = _property_seed()
     replay = (
         f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
     )
@@ -41,6 +39,37 @@ def step_property(context: Any) -> None:
     seconds = time.monotonic() - started
     print(f"property: {ran} examples held in {seconds:.0f} s", file=sys.stderr, flush=True)
     assert ran > 0, "no example ran"
+
+
+@when("random actions are taken on random repositories, with a checkpoint after each")
+def step_checkpoint_property(context: Any) -> None:
+    from features.support.checkpoint_property import check_property
+
+    seed = _property_seed()
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", CHECKPOINT_EXAMPLES))
+    print(f"checkpoint property: seed {seed}, {examples} examples", file=sys.stderr, flush=True)
+    try:
+        ran = check_property(examples, seed, context.tmp)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        context.property_failure = (
+            f"{failure}\n{notes}\nreplay with CLEVERAGENTS_PROPERTY_SEED={seed}"
+        )
+        return
+    context.property_failure = None
+    assert ran > 0, "no example ran"
+
+
+@then("every checkpoint's tree is the one a scan of the whole working tree gives")
+def step_checkpoint_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+def _property_seed() -> int:
+    """CI checks one known sequence of examples (hypothesis' advice: derandomize in CI), so
+    a red build means a regression; elsewhere every run explores new ones."""
+    default = CI_SEED if os.environ.get("CI") else time.time_ns() % 2**32
+    return int(os.environ.get("CLEVERAGENTS_PROPERTY_SEED", default))
 
 
 @then("every example kept every byte, mode and symlink, and the user's git state")

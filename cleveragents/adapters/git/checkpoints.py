@@ -53,8 +53,12 @@ class GitCheckpoints:
         self.repo = repo
         self._now = now
         self._tips: dict[str, str | None] = {}  # each plan's newest checkpoint, once resolved
-        self._entries: dict[str, frozenset[tuple[str, str]]] = {}  # trees listed lately
+        self._paths: dict[str, frozenset[str]] = {}  # trees listed lately
         self._env: dict[str, str] | None = None
+        # Each plan's newest checkpoint while the private index still holds its tree (a
+        # restore rewrites the index: then the next checkpoint scans the tree again).
+        self._latest: dict[str, Checkpoint] = {}
+        self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         self.saver = FileSaver(repo, self._commit)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self.keep: Callable[[SavedFiles], None] = _nowhere
@@ -131,13 +135,57 @@ class GitCheckpoints:
             ) from error
         return self.repo.git("write-tree", env=env)
 
-    def create(self, plan_id: str, label: str) -> Checkpoint:
-        """Commit the working tree as it is now and keep it reachable from the plan's ref."""
-        tree = self.snapshot_tree(plan_id)
+    def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
+        """Commit the working tree and keep it reachable from the plan's ref.
+
+        `changed`, when known, lists every path the agent wrote, edited or deleted since the
+        plan's last checkpoint: then only those are read, not the whole tree, and none at
+        all is the last checkpoint again. None (a command ran: anything may have changed)
+        scans the whole working tree.
+        """
+        latest = self._latest.get(plan_id)
+        tree = None
+        if changed is not None and latest is not None:
+            if not changed:
+                return latest
+            tree = self._update_paths(changed)
+        if tree is None:
+            tree = self.snapshot_tree(plan_id)
+        self._hidden.clear()
+        if latest is not None and tree == latest.tree:
+            return latest
         commit = self._commit(plan_id, tree, f"cleveragents checkpoint: {label}")
-        return Checkpoint(
+        checkpoint = Checkpoint(
             id=commit, plan_id=plan_id, tree=tree, label=label, created_at=self._now()
         )
+        self._latest[plan_id] = checkpoint
+        return checkpoint
+
+    def _update_paths(self, paths: Sequence[str]) -> str | None:
+        """The tree of the private index with just `paths` read again from the working tree;
+        None where that is not enough (a changed `.gitignore` changes what else is in the
+        tree; a path git refuses, such as one through a symbolic link): scan instead."""
+        if any(p == ".gitignore" or p.endswith("/.gitignore") for p in paths):
+            return None
+        visible = [p for p in paths if p not in self._hidden]
+        if visible:
+            with tempfile.TemporaryFile() as listing:
+                listing.write("\0".join(visible).encode("utf-8", "surrogateescape"))
+                listing.seek(0)
+                try:
+                    self.repo.git_with_input(
+                        listing,
+                        "update-index",
+                        "--add",
+                        "--remove",
+                        "--replace",
+                        "-z",
+                        "--stdin",
+                        env=self.tree_env(),
+                    )
+                except GitFailed:
+                    return None
+        return self.repo.git("write-tree", env=self.tree_env())
 
     def _commit(self, plan_id: str, tree: str, message: str) -> str:
         """A commit of `tree` on top of the plan's ref, which then points at it."""
@@ -206,6 +254,7 @@ class GitCheckpoints:
         except OSError:
             return None  # a path the file system refuses: so will it refuse the action
         if hidden:
+            self._hidden.add(path)
             try:
                 saved = self.saver.save(plan_id, [path], f"before an action on {path}")
             except OSError as error:
@@ -239,6 +288,7 @@ class GitCheckpoints:
         through `keep` first.
         """
         env = self.tree_env()
+        self._latest.clear()  # the index follows the restore, not the plans' checkpoints
         self.repo.git("add", "--all", "--", ".", env=env)
         changes = self._changes(checkpoint.tree, env)
         in_way = self._in_the_way(changes)
@@ -394,15 +444,14 @@ class GitCheckpoints:
         out = self.repo.git("diff-tree", "-r", "--no-renames", "--name-only", "-z", before, after)
         return [p for p in out.split("\0") if p]
 
-    def entries(self, tree: str) -> frozenset[tuple[str, str]]:
-        """The `(path, blob)` pairs of a tree: what drift is measured on."""
-        if tree not in self._entries:
-            listing = self.repo.git("ls-tree", "-r", "-z", tree).split("\0")
-            pairs = (line.split("\t", 1) for line in listing if line)
-            if len(self._entries) > 16:
-                self._entries.clear()
-            self._entries[tree] = frozenset((path, meta.split()[2]) for meta, path in pairs)
-        return self._entries[tree]
+    def tree_paths(self, tree: str) -> frozenset[str]:
+        """Every path of a tree (listed once per tree: a run asks for the same one often)."""
+        if tree not in self._paths:
+            listing = self.repo.git("ls-tree", "-r", "--name-only", "-z", tree)
+            if len(self._paths) > 16:
+                self._paths.clear()
+            self._paths[tree] = frozenset(p for p in listing.split("\0") if p)
+        return self._paths[tree]
 
     def patch(self, before: str, after: str) -> str:
         """The textual diff from one tree to another (binary files named, not shown)."""

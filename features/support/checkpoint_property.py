@@ -1,0 +1,142 @@
+"""The property behind checkpoints that read only what an action changed.
+
+After a `write`, `edit` or `delete` the paths it changed are known, and a checkpoint reads
+only those (`GitCheckpoints.create(..., changed=[path])`); after a command (`run`) it scans
+the whole tree. Each example builds a real repository in a random state (committed,
+untracked and ignored files, folders, symlinks, `.gitattributes`, maybe `core.autocrlf`,
+files force-added though ignored), then takes random actions through the real workspace
+environment as a run does, including rewrites of `.gitignore`. After every checkpoint, its
+tree must be exactly the tree a scan of the whole working tree gives (`add --all` on the
+private index as it was before the action).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as fixed_seed
+from hypothesis import strategies as st
+
+from cleveragents.adapters.git import private_dir
+from cleveragents.adapters.git.checkpoints import GitCheckpoints
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
+from cleveragents.domain.checkpoint import SavedFiles
+from features.support.file_operations import Model, Op, operation
+from features.support.safety_property import Scenario, _make_repository
+
+PLAN = "property"
+# Rules naming paths the operations use (file_operations.COMPONENTS), and none at all.
+IGNORE_RULES = ("build/\n*.log\n", "*.txt\n", "", "a/\n!a/keep\n", "c d\n")
+
+
+@dataclass
+class History:
+    """A repository's starting state and the actions taken on it, in order."""
+
+    start: Scenario
+    actions: list[Op]
+
+
+@st.composite
+def histories(draw: st.DrawFn) -> History:
+    model = Model()
+    initial = [
+        op for _ in range(draw(st.integers(0, 6))) for op in draw(operation(model, hand=True))
+    ]
+    present = sorted(model.links | set(model.files))
+    committed = draw(st.lists(st.sampled_from(present), unique=True)) if present else []
+    model.edits_translate_newlines = True
+    actions: list[Op] = []
+    for _ in range(draw(st.integers(1, 8))):
+        if draw(st.integers(0, 5)) == 0:
+            rules = Op("write_text", ".gitignore", text=draw(st.sampled_from(IGNORE_RULES)))
+            model.apply(rules)
+            actions.append(rules)
+        else:
+            actions.extend(draw(operation(model)))
+    start = Scenario(
+        autocrlf=draw(st.booleans()),
+        initial=initial,
+        committed=committed,
+        hidden_edit=None,
+        steps=[],
+        hand_edits=[],
+        pick=0,
+    )
+    return History(start, actions)
+
+
+def check_property(examples: int, seed: int, workdir: Path) -> int:
+    """Run the property on up to `examples` random histories; how many ran."""
+    count = [0]
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        print_blob=True,
+        report_multiple_bugs=False,
+        phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @fixed_seed(seed)
+    @given(histories())
+    def each_checkpoint_is_what_a_full_scan_gives(history: History) -> None:
+        count[0] += 1
+        with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+            play(history, Path(tmp) / "repo")
+
+    each_checkpoint_is_what_a_full_scan_gives()
+    return count[0]
+
+
+def play(history: History, root: Path) -> None:
+    _make_repository(history.start, root)
+    repo = GitRepository.discover(root)
+    checkpoints = GitCheckpoints(repo, lambda: datetime.now(UTC))
+    saved: list[SavedFiles] = []
+    checkpoints.keep = saved.append  # what a run records for undo: not checked here
+    environment = WorkspaceEnvironment(root, repo.git_dir)
+    checkpoints.create(PLAN, "start")
+    for number, op in enumerate(history.actions, 1):
+        action = _action(op)
+        shadow = root.parent / "index-before"
+        shutil.copy2(checkpoints.index, shadow)
+        changed: list[str] | None = None
+        if not isinstance(action, RunAction):
+            checkpoints.save_before_action(PLAN, action.path)
+            changed = [action.path]
+        environment.apply(action)
+        tree = checkpoints.create(PLAN, f"after action {number}", changed).tree
+        scanned = _full_scan(checkpoints, shadow)
+        assert tree == scanned, (
+            f"after action {number} ({op!r}) the checkpoint holds {tree}, a full scan "
+            f"{scanned}:\n"
+            + repo.git("diff-tree", "-r", "--no-renames", "--name-status", tree, scanned)
+        )
+
+
+def _action(op: Op) -> Action:
+    data = op.action()
+    if "write" in data:
+        return WriteAction(path=data["write"], content=data["content"])
+    if "edit" in data:
+        return EditAction(path=data["edit"], find=data["find"], replace=data["replace"])
+    if "delete" in data:
+        return DeleteAction(path=data["delete"])
+    return RunAction(command=data["run"])
+
+
+def _full_scan(checkpoints: GitCheckpoints, index: Path) -> str:
+    """What a checkpoint that scans the whole tree takes, on the private index as it was
+    before the action (files it tracks stay, though rules written since ignore them)."""
+    env = private_dir.working_tree_env(checkpoints.repo, index)
+    checkpoints.repo.git("add", "--all", "--", ".", env=env)
+    return checkpoints.repo.git("write-tree", env=env)
