@@ -13,7 +13,9 @@ and an ignored folder) this script measures, in one run and on the same working 
 - `restore_1`        `GitCheckpoints.restore` of the checkpoint taken before a one-file change;
 - `restore_115`      the same, 115 files apart;
 - `plan_step`        one step (a `write`) of a 50-step plan run by the real `agents plan run`
-                     (the 50-step run less a 1-step run, over 49), at sizes up to 10,000.
+                     (the 50-step run less a 1-step run, over 49), at sizes up to 10,000;
+- `correct_near_top` `agents plan correct` back to the first step of a 50-step plan (which
+                     re-executes all of it), beside `plan_run_50`, a fresh run of that plan.
 
 Only warm checkpoints count: the first `create` of a plan seeds its private index from
 `.git/index` and is reported apart (`checkpoint_seed_ms`). Each measurement is repeated with
@@ -73,6 +75,7 @@ TARGETS: dict[str, tuple[float, tuple[int, ...] | None]] = {
     "plan_step/status": (2.0, (1_000,)),
     "plan_step/status@10000": (1.2, (10_000,)),
 }
+# A correction near the top re-executes the whole plan: it should cost about a fresh run.
 PLAN_STEP_SIZES = (1_000, 10_000)
 POOL = 115  # files the plan edits: the 115-file change touches all of them
 AGENTS = Path(sys.executable).with_name("agents")
@@ -298,6 +301,8 @@ def measure(root: Path, count: int, repeat: int) -> dict[str, object]:
 
     if count in PLAN_STEP_SIZES:
         samples["plan_step"] = plan_step(root, max(3, repeat // 2))
+        fresh, corrected = correction_near_top(root, max(3, repeat // 2))
+        samples["plan_run_50"], samples["correct_near_top"] = fresh, corrected
     spawn = spawn_cost(repo)
 
     medians = {kind: statistics.median(values) for kind, values in samples.items()}
@@ -307,6 +312,10 @@ def measure(root: Path, count: int, repeat: int) -> dict[str, object]:
         for kind, value in medians.items()
         if kind != "status"
     }
+    if "correct_near_top" in medians:
+        ratios["correct_near_top/plan_run_50"] = round(
+            medians["correct_near_top"] / medians["plan_run_50"], 2
+        )
     targets: dict[str, dict[str, object]] = {}
     for name, (most, sizes) in TARGETS.items():
         ratio = ratios.get(name.split("@")[0])
@@ -341,15 +350,59 @@ def plan_step(root: Path, runs: int) -> list[float]:
             plan = root.parent / f"plan-{steps}.yaml"
             plan.write_text(_plan_file(steps, f"r{run}s{steps}"))
             start = time.perf_counter()
-            subprocess.run(
-                [str(AGENTS), "plan", "run", "--script", str(plan), "--budget-calls", "1000"],
-                cwd=root,
-                check=True,
-                capture_output=True,
-            )
+            _agents(root, "plan", "run", "--script", str(plan), "--budget-calls", "1000")
             times[steps] = time.perf_counter() - start
         per_step.append((times[50] - times[1]) / 49)
     return per_step
+
+
+def correction_near_top(root: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Seconds of a fresh run of a 50-step plan, and of a correction back to its first step
+    (which re-executes all 50): what a revert near the top costs beside starting again."""
+    fresh, corrected = [], []
+    for run in range(runs):
+        plan = root.parent / "plan-top.yaml"
+        plan.write_text(_plan_file(50, f"top{run}"))
+        start = time.perf_counter()
+        _agents(root, "plan", "run", "--script", str(plan), "--budget-calls", "1000")
+        fresh.append(time.perf_counter() - start)
+        tree = json.loads(_agents(root, "plan", "tree", "--json"))
+        first = min(
+            (d for d in _decisions(tree) if d.get("kind") == "step"),
+            key=lambda d: int(str(d["seq"])),
+        )
+        start = time.perf_counter()
+        _agents(
+            root,
+            "plan",
+            "correct",
+            "--mode=revert",
+            "--decision",
+            str(first["id"]),
+            "--guidance",
+            "again",
+        )
+        corrected.append(time.perf_counter() - start)
+    return fresh, corrected
+
+
+def _agents(root: Path, *args: str) -> str:
+    done = subprocess.run([str(AGENTS), *args], cwd=root, check=True, capture_output=True)
+    return done.stdout.decode()
+
+
+def _decisions(document: object) -> list[dict[str, object]]:
+    """Every decision object in `plan tree --json`, however it nests them."""
+    found, todo = [], [document]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if "kind" in node and "seq" in node:
+                found.append(node)
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return found
 
 
 def _plan_file(steps: int, tag: str) -> str:

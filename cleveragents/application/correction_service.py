@@ -142,7 +142,8 @@ class CorrectionService:
                     plan.id, resolved.tree, f"files restored by correction {cid}"
                 )
                 replaced = [saved for d in preview.affected for saved in d.replaced]
-                self.checkpoints.restore(restored, replaced)
+                # The safety checkpoint has just scanned the working tree: no second scan.
+                self.checkpoints.restore(restored, replaced, in_step=True)
             notices = []
             spec = self.reload(plan.actor)
             if spec != plan.actor:
@@ -264,7 +265,8 @@ class CorrectionService:
             )
             resolved = self.files.resolve(files, resolution)
             self.checkpoints.restore(
-                self.checkpoints.at_tree(plan.id, resolved.tree, f"files of decision {target.id}")
+                self.checkpoints.at_tree(plan.id, resolved.tree, f"files of decision {target.id}"),
+                in_step=True,
             )
             count = len(files.groups.restored) + len(files.groups.conflicts)
             op.summary = (

@@ -133,7 +133,7 @@ class OperationLog:
         with self.operation(plan, UNDO, command) as undo:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
-            self.put_back(target)
+            self.put_back(target, in_step=True)  # the undo's safety checkpoint scanned
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "
@@ -143,10 +143,15 @@ class OperationLog:
             ]
         return target, undo
 
-    def put_back(self, op: Operation) -> None:
-        """Files to the operation's safety checkpoint; plan and decision states to before it."""
+    def put_back(self, op: Operation, in_step: bool = False) -> None:
+        """Files to the operation's safety checkpoint; plan and decision states to before it.
+
+        `in_step`: the working tree was scanned just now (see `GitCheckpoints.restore`).
+        """
         assert op.files_before is not None and op.plan_before is not None
-        self.checkpoints.restore(self.store.checkpoint(op.files_before), list(op.saved))
+        self.checkpoints.restore(
+            self.store.checkpoint(op.files_before), list(op.saved), in_step=in_step
+        )
         with self.store.transaction():
             self.store.save_plan(Plan.model_validate(op.plan_before))
             for decision in self.store.decisions(op.plan_id):

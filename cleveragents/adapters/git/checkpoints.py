@@ -278,18 +278,23 @@ class GitCheckpoints:
             return failed.status != 1
         return True
 
-    def restore(self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = ()) -> None:
+    def restore(
+        self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = (), in_step: bool = False
+    ) -> None:
         """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
         back (newest first, so the oldest state wins); ignored files stay as they are.
 
         `add --all` first makes the private index describe the working tree, so that
         `read-tree -m -u` removes files created since, restores deleted ones, and resets
         content, modes and symlinks. Whatever it would destroy that no tree holds is saved
-        through `keep` first.
+        through `keep` first. `in_step`: a checkpoint of the whole working tree was just
+        taken (an operation's safety checkpoint), so that scan is not made twice; a file
+        changed in between makes `read-tree` refuse ("not uptodate"), never overwrite it.
         """
         env = self.tree_env()
         self._latest.clear()  # the index follows the restore, not the plans' checkpoints
-        self.repo.git("add", "--all", "--", ".", env=env)
+        if not in_step:
+            self.repo.git("add", "--all", "--", ".", env=env)
         changes = self._changes(checkpoint.tree, env)
         in_way = self._in_the_way(changes)
         # Permission bits git does not record, of the files the restore rewrites or deletes:
