@@ -206,6 +206,20 @@ class RepoLibrary:
         finally:
             db.close()
 
+    # plan files
+
+    def write_plan_of_one_write_per_step(self, path: str, steps: int | str) -> str:
+        """A plan file whose step N writes `fN.txt` holding `N`; returns its path. Its budget
+        of actor calls covers a run and two corrections that each re-execute all of it."""
+        count = int(steps)
+        lines = ["task: one write per step", f"budget: {{actor_calls: {3 * count + 10}}}"]
+        lines.append("steps:")
+        for n in range(1, count + 1):
+            lines += [f"  - name: step {n}", "    options:", "      - actions:"]
+            lines += [f"          - write: f{n}.txt", f'            content: "{n}\\n"']
+        Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path
+
     # JSON documents of `agents --json`
 
     def parse_json_document(self, text: str) -> Any:
