@@ -39,9 +39,12 @@ Feature: Look at plans and their decision trees
   Scenario: JSON for scripts
     Given I have run "agents plan run --script {tmp}/plan.yaml"
     When I run "agents plan tree --json"
-    Then the JSON value "plan.status" is "completed"
-    And the JSON value "tree.0.kind" is "strategy"
-    And the JSON value "tree.0.children.0.summary" is "step 1: first"
+    Then the JSON value "schema" is 1
+    And the JSON value "plan.status" is "completed"
+    And the JSON value "decisions.0.kind" is "strategy"
+    And the JSON value "decisions.0.children.0" is "2"
+    And the JSON value "decisions.1.parent_id" is "1"
+    And the JSON value "decisions.1.summary" is "step 1: first"
     When I run "agents plan list --json"
     Then the JSON value "plans.0.task" is "Write two files"
     When I run "agents plan show --json"

@@ -77,16 +77,22 @@ Tree Shows Each Decision's Id, Kind, Summary And Outcome
     ...    10 action edit README.md — edited README.md
     ...    11 verification goal: grep -q Hello greeting.txt — exit 0
 
-Tree With --json Is One Document Nesting Decisions Under Their Parents
+Tree With --json Is One Flat Document: Decisions In Order, Each Naming Its Parent And Children
     ${id}    Run Plan For Its Id    ${PLANS}/greeting.yaml    0
     ${document}    Plan Tree Document    ${id}
+    Should Be Equal    ${document}[schema]    ${1}
     Should Be Equal    ${document}[plan][id]    ${id}
     Should Be Equal    ${document}[plan][actor]    scripted
-    ${strategy}    Set Variable    ${document}[tree][0]
+    Dictionary Should Not Contain Key    ${document}    tree
+    Decision Tree Should Hang Together    ${document}
+    ${strategy}    Set Variable    ${document}[decisions][0]
     Should Be Equal    ${strategy}[kind]    strategy
-    ${step}    Set Variable    ${strategy}[children][0]
+    Should Be Equal    ${strategy}[parent_id]    ${None}
+    ${step}    Decision By Id    ${document}    ${strategy}[children][0]
     Should Be Equal    ${step}[summary]    step 1: write the greeting
-    ${kinds}    Evaluate    [child["kind"] for child in $step["children"][:6]]
+    Should Be Equal    ${step}[parent_id]    ${strategy}[id]
+    ${kinds}    Evaluate
+    ...    [d["kind"] for d in $document["decisions"] if d["parent_id"] == "${step}[id]"][:6]
     Should Be Equal    ${kinds}
     ...    ${{ ["action", "action", "verification", "revert", "action", "verification"] }}
 

@@ -71,7 +71,7 @@ Run With --json Prints One JSON Document With The Plan's Status
     ${document}    Parse JSON Document    ${result.stdout}
     Should Be Equal    ${document}[plan][status]    completed
     Should Be Equal    ${document}[plan][task]    Write a greeting and document it
-    Should Be Equal    ${document}[tree][0][kind]    strategy
+    Should Be Equal    ${document}[decisions][0][kind]    strategy
     Should Be Empty    ${result.stderr}
 
 A Plan Where No Option Passes Exits 1 And Is Shown As Failed

@@ -214,8 +214,10 @@ class Trials:
         """Time each command left alone, and record what correct and undo give."""
         repo = self.repository("calibrate-tree")
         self.agents_ok(repo, "plan", "run", "--script", str(self.plan))
-        tree = json.loads(self.agents_ok(repo, "plan", "tree", "--json"))["tree"]
-        self.decision = next(d["id"] for d in _flat(tree) if d["kind"] == "step" and d["step"] == 2)
+        tree = json.loads(self.agents_ok(repo, "plan", "tree", "--json"))
+        self.decision = next(
+            d["id"] for d in tree["decisions"] if d["kind"] == "step" and d["step"] == 2
+        )
         for command in COMMANDS:
             anchors, rests = [], []
             for attempt in range(self.calibrations):
@@ -410,15 +412,6 @@ def _checkpoint_refs(repo: Path) -> dict[str, bytes]:
         except OSError:
             continue  # a folder, or a ref being replaced right now
     return refs
-
-
-def _flat(tree: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    found, todo = [], list(tree)
-    while todo:
-        node = todo.pop()
-        found.append(node)
-        todo.extend(node["children"])
-    return found
 
 
 def _last_line(text: str) -> str:

@@ -67,8 +67,8 @@ def demo(
     `--actor replay`, Claude's recorded answers to a task are replayed.
     """
     from cleveragents.adapters.render.tree import render_tree
+    from cleveragents.adapters.render.tree_json import tree_document
     from cleveragents.bootstrap import bootstrap
-    from cleveragents.cli.plan_inspect import document
 
     root = make_repository(Path(tempfile.mkdtemp(prefix="cleveragents-demo-")))
     try:
@@ -85,7 +85,7 @@ def demo(
             kept = str(root) if keep else None
             output.emit_json(
                 {
-                    **document(plan, decisions, corrections),
+                    **tree_document(plan, decisions, corrections),
                     "repository": kept,
                     "correction_actor_calls": calls,
                 }

@@ -167,6 +167,8 @@ def run(
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when a budget
     runs out (`agents plan resume --budget-calls N` then continues it).
     """
+    from cleveragents.adapters.render.tree_json import tree_document
+
     chosen = actor or (ActorChoice.scripted if script else ActorChoice.anthropic)
     if script is not None and task is not None:
         raise BadInput("give either a TASK (for Claude) or --script FILE, not both")
@@ -201,7 +203,7 @@ def run(
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())
-        return finished(plan, json, plan_inspect.document(*s.inspection.tree(plan.id)))
+        return finished(plan, json, tree_document(*s.inspection.tree(plan.id)))
 
 
 @app.command("resume")
@@ -218,12 +220,14 @@ def resume(
 
     Steps already completed are not redone.
     """
+    from cleveragents.adapters.render.tree_json import tree_document
+
     with (
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         found = s.lifecycle.resume(plan, command_line(), budget(calls, replans, retries))
-        return finished(found, json, plan_inspect.document(*s.inspection.tree(found.id)))
+        return finished(found, json, tree_document(*s.inspection.tree(found.id)))
 
 
 plan_inspect.register(app)

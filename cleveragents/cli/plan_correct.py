@@ -124,8 +124,8 @@ def correct(
     edited since the run, it is the one re-executed. A safety checkpoint comes first:
     `agents plan undo` brings back the working tree as it was, your own edits included.
     """
+    from cleveragents.adapters.render.tree_json import tree_document
     from cleveragents.cli.plan import finished
-    from cleveragents.cli.plan_inspect import document
     from cleveragents.cli.progress import Progress
     from cleveragents.domain.correction import Restore
     from cleveragents.domain.restore_scope import Scope
@@ -182,7 +182,7 @@ def correct(
             "files": files.groups.as_json() if files else None,
             "conflicts_left": result.conflicts_left,
             "actor_calls": result.actor_calls,
-            **document(*s.inspection.tree(result.plan.id)),
+            **tree_document(*s.inspection.tree(result.plan.id)),
         }
         if not json:
             c = result.correction

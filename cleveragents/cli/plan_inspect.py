@@ -3,30 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json, PlanOption, PlanRef, services
-
-if TYPE_CHECKING:
-    from cleveragents.domain.correction import Correction
-    from cleveragents.domain.decision import Decision
-    from cleveragents.domain.plan import Plan
-
-
-def document(
-    plan: Plan, decisions: list[Decision], corrections: list[Correction]
-) -> dict[str, Any]:
-    """The plan, its decision tree and its corrections as one JSON document."""
-    from cleveragents.domain.tree import nested
-
-    return {
-        "plan": {**plan.model_dump(mode="json", exclude={"actor"}), "actor": plan.actor.kind},
-        "tree": nested(decisions),
-        "corrections": [c.model_dump(mode="json") for c in corrections],
-    }
 
 
 def list_plans(ctx: typer.Context, json: Json = False) -> int:
@@ -119,7 +101,9 @@ def tree(
         found, decisions, corrections = s.inspection.tree(plan)
     shown = live(decisions) if active else decisions
     if json:
-        output.emit_json(document(found, shown, corrections))
+        from cleveragents.adapters.render.tree_json import tree_document
+
+        output.emit_json(tree_document(found, shown, corrections))
         return 0
     from cleveragents.adapters.render.tree import render_tree
 

@@ -1,10 +1,12 @@
-"""Pure functions over a plan's decisions: children, subtrees, ids, nesting."""
+"""Pure functions over a plan's decisions: children, subtrees, ids, the main line.
+
+None recurses: a plan's main line is as long as the plan (10,000 decisions and more).
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 
@@ -39,18 +41,6 @@ def next_local_id(decisions: Sequence[Decision], step_id: str) -> str:
     prefix = f"{step_id}."
     taken = [int(d.id[len(prefix) :]) for d in decisions if d.id.startswith(prefix)]
     return f"{prefix}{max(taken, default=0) + 1}"
-
-
-def nested(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
-    """The decision tree as nested plain data (for `--json` and renderers)."""
-    children = children_of(decisions)
-
-    def node(decision: Decision) -> dict[str, Any]:
-        data = decision.model_dump(mode="json", exclude={"plan_id"})
-        data["children"] = [node(child) for child in children.get(decision.id, [])]
-        return data
-
-    return [node(root) for root in children.get(None, [])]
 
 
 def affected_by(decisions: Sequence[Decision], target: Decision) -> list[Decision]:

@@ -374,12 +374,8 @@ def step_correction_failed(context: Any, text: str) -> None:
 
 @then("the JSON tree has no superseded decision")
 def step_no_superseded(context: Any) -> None:
-    def walk(nodes: list[dict[str, Any]]) -> None:
-        for node in nodes:
-            assert node["status"] == "active", node["id"]
-            walk(node["children"])
-
-    walk(json.loads(context.result.stdout)["tree"])
+    for decision in json.loads(context.result.stdout)["decisions"]:
+        assert decision["status"] == "active", decision["id"]
 
 
 @then(
@@ -423,10 +419,8 @@ def step_local_decisions(context: Any, step_id: str) -> None:
 
 @then("the JSON tree has a replan decision")
 def step_has_replan(context: Any) -> None:
-    def kinds(nodes: list[dict[str, Any]]) -> list[str]:
-        return [k for n in nodes for k in [n["kind"], *kinds(n["children"])]]
-
-    assert "replan" in kinds(json.loads(context.result.stdout)["tree"])
+    decisions = json.loads(context.result.stdout)["decisions"]
+    assert "replan" in [d["kind"] for d in decisions]
 
 
 @when("I correct the newest plan back to its live replan decision")
@@ -442,10 +436,8 @@ def step_correct_replan(context: Any) -> None:
 
 @then('the JSON replan\'s rationale says "{text}"')
 def step_replan_rationale(context: Any, text: str) -> None:
-    def walk(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [m for n in nodes for m in [n, *walk(n["children"])]]
-
-    replans = [n for n in walk(json.loads(context.result.stdout)["tree"]) if n["kind"] == "replan"]
+    decisions = json.loads(context.result.stdout)["decisions"]
+    replans = [d for d in decisions if d["kind"] == "replan"]
     assert any(r["rationale"].startswith(text) for r in replans), [r["rationale"] for r in replans]
 
 

@@ -151,7 +151,7 @@ def play(scenario: Scenario, tmp: Path) -> None:
     user_git = git_state(repo / ".git")
     before_run = picture(repo)
     ran = _agents(repo, "plan", "run", "--script", str(plan_path), "--json", codes=(0, 1))
-    decisions = _active(json.loads(ran.stdout)["tree"])
+    decisions = _active(json.loads(ran.stdout)["decisions"])
     after_run = picture(repo)
     ignored = _ignored(repo, before_run.keys() | after_run.keys())
 
@@ -252,16 +252,9 @@ def _git(repo: Path, *args: str) -> str:
     ).stdout
 
 
-def _active(tree: list[dict[str, Any]]) -> list[str]:
-    """Ids of the active decisions, in the order they were taken."""
-    found: list[tuple[int, str]] = []
-    todo = list(tree)
-    while todo:
-        node = todo.pop()
-        if node["status"] == "active":
-            found.append((node["seq"], node["id"]))
-        todo.extend(node["children"])
-    return [decision for _, decision in sorted(found)]
+def _active(decisions: list[dict[str, Any]]) -> list[str]:
+    """Ids of the active decisions, in the order they were taken (the document's order)."""
+    return [d["id"] for d in decisions if d["status"] == "active"]
 
 
 def _ignored(repo: Path, paths: set[str]) -> set[str]:

@@ -1,7 +1,7 @@
 """Keywords over `agents plan tree --json` documents for the agent-loop suite.
 
 Local actions (`8.1`, `8.2` under step decision `8`), the decisions of one kind, the
-sub-task a step ran in: walks of the nested tree that Robot is clumsy at.
+sub-task a step ran in: searches of the flat list of decisions that Robot is clumsy at.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ class LoopLibrary:
     ROBOT_LIBRARY_SCOPE = "GLOBAL"
 
     def all_decisions(self, document: dict[str, Any]) -> list[Decision]:
-        """Every decision of the tree, flat, in the order they were taken."""
-        return sorted(_walk(document["tree"]), key=lambda d: d["seq"])
+        """Every decision of the tree, in the order they were taken (as the document lists them)."""
+        decisions: list[Decision] = document["decisions"]
+        return decisions
 
     def decisions_of_kind(
         self, document: dict[str, Any], kind: str, status: str = "active"
@@ -104,11 +105,3 @@ class LoopLibrary:
             if node["kind"] == kind:
                 return node
         raise AssertionError(f"decision {decision_id} has no {kind} above it")
-
-
-def _walk(nodes: list[Decision]) -> list[Decision]:
-    found: list[Decision] = []
-    for node in nodes:
-        found.append(node)
-        found.extend(_walk(node["children"]))
-    return found

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 CHECKPOINT_REFS = "refs/cleveragents/"
+TREE_SCHEMA = 1  # the shape of `agents plan tree --json` these keywords read
 
 Snapshot = dict[str, tuple[Any, ...]]
 
@@ -205,6 +206,20 @@ class RepoLibrary:
         finally:
             db.close()
 
+    # plan files
+
+    def write_plan_of_one_write_per_step(self, path: str, steps: int | str) -> str:
+        """A plan file whose step N writes `fN.txt` holding `N`; returns its path. Its budget
+        of actor calls covers a run and two corrections that each re-execute all of it."""
+        count = int(steps)
+        lines = ["task: one write per step", f"budget: {{actor_calls: {3 * count + 10}}}"]
+        lines.append("steps:")
+        for n in range(1, count + 1):
+            lines += [f"  - name: step {n}", "    options:", "      - actions:"]
+            lines += [f"          - write: f{n}.txt", f'            content: "{n}\\n"']
+        Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path
+
     # JSON documents of `agents --json`
 
     def parse_json_document(self, text: str) -> Any:
@@ -215,14 +230,30 @@ class RepoLibrary:
             raise AssertionError(f"stdout is not one JSON document ({error}):\n{text}") from None
 
     def decisions_of(self, document: dict[str, Any]) -> list[dict[str, Any]]:
-        """Every decision of a `--json` tree document, flat, in the order they were taken."""
-        found: list[dict[str, Any]] = []
-        stack = list(document["tree"])
-        while stack:
-            node = stack.pop()
-            found.append(node)
-            stack.extend(node["children"])
-        return sorted(found, key=lambda d: d["seq"])
+        """Every decision of a `--json` tree document, in the order they were taken."""
+        if document.get("schema") != TREE_SCHEMA:
+            raise AssertionError(
+                f"expected a tree document of schema {TREE_SCHEMA}, got {document.get('schema')!r}"
+            )
+        decisions: list[dict[str, Any]] = document["decisions"]
+        return decisions
+
+    def decision_tree_should_hang_together(self, document: dict[str, Any]) -> None:
+        """Fail unless the decisions come in `seq` order, each listing as its `children` the
+        ids (not nested decisions) of exactly those that name it as their parent."""
+        decisions = self.decisions_of(document)
+        seqs = [d["seq"] for d in decisions]
+        if seqs != sorted(seqs):
+            raise AssertionError(f"the decisions are not in seq order: {seqs}")
+        expected: dict[str | None, list[str]] = {d["id"]: [] for d in decisions}
+        for d in decisions:
+            expected.setdefault(d["parent_id"], []).append(d["id"])
+        for d in decisions:
+            if d["children"] != expected[d["id"]]:
+                raise AssertionError(
+                    f"decision {d['id']} lists children {d['children']}, "
+                    f"but {expected[d['id']]} name it as their parent"
+                )
 
     def decision_kinds_of(self, document: dict[str, Any]) -> list[str]:
         """The kinds of every decision, in the order they were taken."""
@@ -254,7 +285,8 @@ class RepoLibrary:
         return found[0]
 
     def decision_records(self, document: dict[str, Any], *ids: str) -> list[str]:
-        """The decisions with these ids, each as canonical JSON without its nested children."""
+        """The decisions with these ids, each as canonical JSON without its children (a
+        correction adds one to the decision where it forks)."""
         records = []
         for decision_id in ids:
             decision = self.decision_by_id(document, decision_id)

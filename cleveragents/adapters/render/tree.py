@@ -1,4 +1,4 @@
-"""The decision tree as a rich Tree: the main line flat, branches nested where it forks."""
+"""The decision tree as a rich Tree: the live main line flat, superseded paths nested."""
 
 from __future__ import annotations
 
@@ -36,15 +36,15 @@ def decision_label(decision: Decision) -> Text:
 
 
 def branch_label(first: Decision) -> Text:
-    """The head of one path where the tree forks: the superseded one or the live one."""
+    """The head of one path where the tree forks: the live one or a superseded one."""
+    corrected = first.kind is DecisionKind.USER_INTERVENTION
     if first.status is DecisionStatus.ACTIVE:
-        if first.kind is DecisionKind.USER_INTERVENTION:
-            return Text("⑂ corrected path", style="bold green")
-        return Text("⑂ live path", style="bold green")
+        return Text("⑂ corrected path" if corrected else "⑂ live path", style="bold green")
     by = (
         f" by correction {first.superseded_by}" if first.status is DecisionStatus.SUPERSEDED else ""
     )
-    return Text(f"⑂ original path ({first.status.value}{by})", style="bold magenta")
+    name = "corrected path" if corrected else "original path"
+    return Text(f"⑂ {name} ({first.status.value}{by})", style="bold magenta")
 
 
 def plan_label(plan: Plan) -> Text:
@@ -55,23 +55,27 @@ def plan_label(plan: Plan) -> Text:
 
 
 def render_tree(plan: Plan, decisions: Sequence[Decision]) -> Tree:
-    """A node's single main-line child continues at its level; a fork nests each branch."""
+    """The main line at one level, each step's actions and checks below their step.
+
+    Where a correction forked the line, the older path nests below its label and the newest
+    (the correction's) goes on at the same level, so the live line never moves right. Lines
+    still to draw wait on a stack, not in a recursion: a main line is as long as its plan.
+    """
     tree = Tree(plan_label(plan))
     children = children_of(decisions)
-
-    def add_line(branch: Tree, first: Decision) -> None:
-        node: Decision | None = first
-        while node is not None:
+    # (where to draw a line, the main-line decisions it goes on with): drawn in order.
+    todo: list[tuple[Tree, list[Decision]]] = [(tree, children.get(None, []))]
+    while todo:
+        branch, ahead = todo.pop()
+        found: list[tuple[Tree, list[Decision]]] = []
+        while ahead:
+            *older, node = ahead
+            if older:
+                found += [(branch.add(branch_label(path)), [path]) for path in older]
+                branch.add(branch_label(node))
             shown = branch.add(decision_label(node))
             kids = children.get(node.id, [])
-            for leaf in (k for k in kids if k.kind not in MAIN_LINE_KINDS):
-                add_line(shown, leaf)
-            main = [k for k in kids if k.kind in MAIN_LINE_KINDS]
-            node = main[0] if len(main) == 1 else None
-            if len(main) > 1:
-                for fork in main:
-                    add_line(shown.add(branch_label(fork)), fork)
-
-    for root in children.get(None, []):
-        add_line(tree, root)
+            found += [(shown, [kid]) for kid in kids if kid.kind not in MAIN_LINE_KINDS]
+            ahead = [kid for kid in kids if kid.kind in MAIN_LINE_KINDS]
+        todo += reversed(found)
     return tree

@@ -1,0 +1,39 @@
+"""The decision tree as one JSON document for scripts (`plan tree --json`, `run --json`, ...).
+
+A plan's main line is as long as the plan: nested, a plan of a few thousand decisions is a
+document no JSON library reads (Python's `json.loads` stops near 1,000 levels). So nothing
+nests: the decisions come as one list in the order they were taken, each naming its parent
+and its children by id, and a script walks the tree through those ids at any length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cleveragents.domain.correction import Correction
+from cleveragents.domain.decision import Decision
+from cleveragents.domain.plan import Plan
+from cleveragents.domain.tree import children_of
+
+# The shape of the document; it goes up whenever a key goes or changes what it means.
+SCHEMA = 1
+
+
+def tree_document(
+    plan: Plan, decisions: Sequence[Decision], corrections: Sequence[Correction]
+) -> dict[str, Any]:
+    """`schema`, the plan, its decisions (in `seq` order, `children` as ids), its corrections."""
+    children = children_of(decisions)
+    return {
+        "schema": SCHEMA,
+        "plan": {**plan.model_dump(mode="json", exclude={"actor"}), "actor": plan.actor.kind},
+        "decisions": [
+            {
+                **decision.model_dump(mode="json", exclude={"plan_id"}),
+                "children": [child.id for child in children.get(decision.id, [])],
+            }
+            for decision in sorted(decisions, key=lambda d: d.seq)
+        ],
+        "corrections": [c.model_dump(mode="json") for c in corrections],
+    }
