@@ -33,6 +33,15 @@ Feature: Claude as the actor, through the real SDK against a local stand-in serv
     And Claude's first request after the correction holds "use PostgreSQL, not SQLite" and "DO NOT REPEAT"
     And no request after the correction holds "engine=sqlite3"
 
+  Scenario: The store keeps what Claude was asked as a pointer to the context, not the prompt again
+    Given Claude will propose the plan "first file" then "second file"
+    And Claude will write "a.txt" with "a"
+    And Claude will write "b.txt" with "b"
+    When I run "agents plan run 'two files'" with Claude
+    Then the exit code is 0
+    And every prompt Claude got is rebuilt exactly from the actor state its request names
+    And no message the store holds repeats a prompt
+
   Scenario: An invalid reply is sent back with the validation error, then a valid one is used
     Given Claude will answer the plan with "steps" set to "not a list"
     And Claude will propose the plan "write greet.py" checked by "test -f greet.py"

@@ -6,10 +6,10 @@ Feature: The plan store is safe
   Scenario: A new store is migrated in order and remembers its migrations
     Given a git repository
     When the plan store is opened
-    Then the store is in WAL mode at schema version 2
-    And the store recorded the migrations "m001_initial, m002_corrections_and_operations"
+    Then the store is in WAL mode at schema version 3
+    And the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts"
     When the plan store is opened again
-    Then the store recorded the migrations "m001_initial, m002_corrections_and_operations"
+    Then the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts"
 
   Scenario: A failed transaction leaves the previous state whole
     Given a git repository

@@ -333,6 +333,7 @@ class CorrectionService:
     ) -> tuple[Plan, Decision, ActorState]:
         """Record the guidance as a `user_intervention` decision and point the plan at it."""
         state = ActorState(message_id=message_id, data=context.as_state())
+        key = self.store.save_actor_state(state)  # unused if what follows fails: harmless
         decisions = self.store.decisions(plan.id)
         intervention = Decision(
             plan_id=plan.id,
@@ -347,7 +348,7 @@ class CorrectionService:
             outcome=outcome,
             checkpoint_before=correction.safety_checkpoint,
             checkpoint_after=files_after,
-            actor_state_before=state.key,
+            actor_state_before=key,
             created_at=self.lifecycle.clock.now(),
         )
         correction = correction.model_copy(update={"intervention": intervention.id})
@@ -358,12 +359,11 @@ class CorrectionService:
                 "outcome": None,
                 "exhausted": None,
                 "head_decision": intervention.id,
-                "actor_state": state.key,
+                "actor_state": key,
                 "updated_at": self.lifecycle.clock.now(),
             }
         )
         with self.store.transaction():
-            self.store.save_actor_state(state)
             self.store.save_decision(intervention)
             self.store.save_correction(correction)
             self.store.save_plan(plan)

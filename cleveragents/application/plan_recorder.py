@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,6 @@ from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
-from cleveragents.domain.tree import next_decision_id, next_local_id
 from cleveragents.errors import BudgetExhausted, PathRefused
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
@@ -23,7 +23,11 @@ Observer = Callable[[Decision, Plan], None]
 
 
 class PlanRecorder:
-    """Each write is its own transaction: a crash keeps every decision recorded before it."""
+    """Each write is its own transaction: a crash keeps every decision recorded before it.
+
+    What it does per decision does not grow with the plan: ids and seq numbers are
+    counted, not searched for; the actor's context is stored as what changed.
+    """
 
     def __init__(
         self,
@@ -44,8 +48,16 @@ class PlanRecorder:
         self.actor = actor
         self.approve = approve  # asks a person whether a command outside the allow list runs
         self.decisions: list[Decision] = store.decisions(plan.id)
+        self.position = {d.id: i for i, d in enumerate(self.decisions)}
+        self.children: dict[str | None, list[str]] = defaultdict(list)
+        self.seq = 0
+        self.top = 0  # the highest main-line id (`7`)
+        self.local: dict[str, int] = {}  # the highest local id under each step (`8.2`)
+        for d in self.decisions:
+            self._count(d)
         self.message_id = state.message_id
         self.context = ActorContext.from_state(plan.task, state.data)
+        self.blob: tuple[ActorContext, dict[str, Any]] | None = None  # the last one stored
         self.current: Checkpoint | None = None
         self.planned_on: str | None = None  # the tree the current segment was planned on
         self.touched: set[str] = set()  # paths the segment's own file actions wrote
@@ -92,7 +104,8 @@ class PlanRecorder:
 
     def replaced_under(self, parent_id: str) -> list[SavedFiles]:
         """What the actions below a decision replaced: a restore of its checkpoint puts it back."""
-        return [saved for d in self.decisions if d.parent_id == parent_id for saved in d.replaced]
+        below = (self.decisions[self.position[i]] for i in self.children[parent_id])
+        return [saved for d in below for saved in d.replaced]
 
     def allowed(self, command: str) -> bool:
         """A plan made by a model runs only commands its allow list matches, or a person
@@ -115,11 +128,15 @@ class PlanRecorder:
 
     def actor_state(self) -> str:
         """Store the actor's context as it is now; the plan remembers it as the latest."""
-        state = ActorState(message_id=self.message_id, data=self.context.as_state())
         with self.store.transaction():
-            key = self.store.save_actor_state(state)
+            key = self._store_state(self.context)
             self.save_plan(actor_state=key)
         return key
+
+    def _store_state(self, context: ActorContext) -> str:
+        blob = context.as_state(self.blob)
+        self.blob = (context, blob)
+        return self.store.save_actor_state(ActorState(message_id=self.message_id, data=blob))
 
     def ask(self, duty: str, call: Callable[[], Any]) -> Any:
         """Ask the actor; the question and the answer join the message tree."""
@@ -127,18 +144,18 @@ class PlanRecorder:
             raise BudgetExhausted(
                 f"the actor call budget ({self.plan.budget.actor_calls}) is spent"
             )
-        request = json.dumps({"duty": duty, "context": self.context.model_dump(mode="json")})
+        asked = self.context
         spent_before = getattr(self.actor, "spent", Usage())
         reply = call()
         answer = "null" if reply is None else reply.model_dump_json()
         # A model's actor says what it exchanged and spent; the scripted one, nothing more.
-        exchange = getattr(self.actor, "exchange", None) or [
-            ("user", request),
-            ("assistant", answer),
-        ]
+        exchange = getattr(self.actor, "exchange", None) or [("assistant", answer)]
         usage = _spend(self.plan.usage, spent_before, getattr(self.actor, "spent", Usage()))
         with self.store.transaction():
-            for role, content in exchange:
+            # The request names the context it was asked with (stored as an actor state,
+            # most often the one just stored): never the whole context again.
+            request = json.dumps({"duty": duty, "context": self._store_state(asked)})
+            for role, content in [("user", request), *exchange]:
                 said = self.store.add_message(self.plan.id, self.message_id, role, content)
                 self.message_id = said.id
             self.save_plan(usage=usage)
@@ -159,10 +176,8 @@ class PlanRecorder:
         """
         decision = Decision(
             plan_id=self.plan.id,
-            id=next_local_id(self.decisions, local_to)
-            if local_to
-            else next_decision_id(self.decisions),
-            seq=max((d.seq for d in self.decisions), default=0) + 1,
+            id=f"{local_to}.{self.local.get(local_to, 0) + 1}" if local_to else str(self.top + 1),
+            seq=self.seq + 1,
             checkpoint_before=before.id if before else None,
             checkpoint_after=after.id if after else None,
             created_at=self.clock.now(),
@@ -173,7 +188,9 @@ class PlanRecorder:
         with self.store.transaction():
             self.store.save_decision(decision)
             self.save_plan(head_decision=decision.id, **(plan_update or {}))
+        self.position[decision.id] = len(self.decisions)
         self.decisions.append(decision)
+        self._count(decision)
         if decision.kind in (DecisionKind.ACTION, DecisionKind.LOCAL_ACTION):
             recent, earlier = roll(
                 self.context.recent_actions,
@@ -193,10 +210,23 @@ class PlanRecorder:
         )
         with self.store.transaction():
             self.store.save_decision(changed)
-        self.decisions[self.decisions.index(decision)] = changed
+        self.decisions[self.position[decision.id]] = changed
         return changed
 
+    def _count(self, decision: Decision) -> None:
+        """Keep the numbering and the children of each decision up to date."""
+        self.seq = max(self.seq, decision.seq)
+        self.children[decision.parent_id].append(decision.id)
+        step, dot, local = decision.id.partition(".")
+        if dot:
+            self.local[step] = max(self.local.get(step, 0), int(local))
+        else:
+            self.top = max(self.top, int(step))
+
     def save_plan(self, **fields: Any) -> None:
+        """Save the plan with `fields` changed; unchanged, it is not written again."""
+        if all(getattr(self.plan, name) == value for name, value in fields.items()):
+            return
         self.plan = self.plan.model_copy(update={**fields, "updated_at": self.clock.now()})
         with self.store.transaction():
             self.store.save_plan(self.plan)

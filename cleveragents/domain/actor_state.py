@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from datetime import datetime
 from typing import Any
 
@@ -24,18 +22,10 @@ class Message(BaseModel):
 
 
 class ActorState(BaseModel):
-    """The actor's context at one moment; `key` addresses it by content."""
+    """The actor's context at one moment. The store addresses it by content: saving it
+    returns its key, stored as parts that states share (a long plan's steps once)."""
 
     model_config = ConfigDict(frozen=True)
 
     message_id: int | None = None
     data: dict[str, Any] = Field(default_factory=dict)
-
-    @property
-    def key(self) -> str:
-        canonical = json.dumps(
-            {"message_id": self.message_id, "data": self.data},
-            sort_keys=True,
-            separators=(",", ":"),
-        )
-        return hashlib.sha256(canonical.encode()).hexdigest()[:32]

@@ -93,10 +93,30 @@ class ActorContext(BaseModel):
     local_tried: list[str] = Field(default_factory=list)
     explore_from: str | None = None
 
-    def as_state(self) -> dict[str, Any]:
-        """The actor-state blob for this context (what a revert brings back)."""
-        return self.model_dump(mode="json", exclude={"task"})
+    def as_state(self, before: tuple[ActorContext, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The actor-state blob for this context (what a revert brings back).
+
+        With `before`, an earlier context and its blob, fields that are still the very same
+        objects (a context changes by copies) are taken from that blob instead of being
+        serialised again: a long plan's steps would cost time at every decision.
+        """
+        if before is None:
+            return self.model_dump(mode="json", exclude={"task"})
+        earlier, blob = before
+        changed = {
+            name
+            for name in type(self).model_fields
+            if name != "task" and getattr(self, name) is not getattr(earlier, name)
+        }
+        # Lists of strings are JSON already, and a context never changes one in place.
+        shared = {name: getattr(self, name) for name in changed & _STRING_LISTS}
+        return {**blob, **self.model_dump(mode="json", include=changed - shared.keys()), **shared}
 
     @classmethod
     def from_state(cls, task: str, data: dict[str, Any]) -> ActorContext:
         return cls.model_validate({**data, "task": task})
+
+
+_STRING_LISTS = {
+    name for name, field in ActorContext.model_fields.items() if field.annotation == list[str]
+}

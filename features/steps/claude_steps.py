@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -315,3 +316,42 @@ def step_config(context: Any) -> None:
 def step_model(context: Any, model: str) -> None:
     assert server(context).requests
     assert all(r.body["model"] == model for r in server(context).requests)
+
+
+def _stored_messages(context: Any) -> list[str]:
+    import sqlite3
+
+    db = sqlite3.connect(context.repo / ".git" / "cleveragents" / "state.db")
+    contents = [r[0] for r in db.execute("SELECT content FROM messages ORDER BY id")]
+    db.close()
+    return contents
+
+
+@then("every prompt Claude got is rebuilt exactly from the actor state its request names")
+def step_prompts_rebuilt(context: Any) -> None:
+    from cleveragents.adapters.actors.claude_prompt import prompt
+    from cleveragents.adapters.storage.sqlite import SqliteStore
+    from cleveragents.domain.strategy import ActorContext
+
+    store = SqliteStore(context.repo / ".git" / "cleveragents" / "state.db")
+    context.cleanups.append(store.close)
+    task = store.plan(None).task
+    stored = [json.loads(c) for c in _stored_messages(context)]
+    rebuilt = []
+    for request, opening in itertools.pairwise(stored):
+        if isinstance(request, dict) and set(request) == {"duty", "context"}:
+            state = store.actor_state(request["context"])
+            rebuilt.append(prompt(ActorContext.from_state(task, state.data), opening["ask"]))
+    # A duty's first request to the model holds one message: the prompt.
+    sent = [
+        r.body["messages"][0]["content"]
+        for r in server(context).requests
+        if len(r.body["messages"]) == 1
+    ]
+    assert len(sent) == 3 and rebuilt == sent, (rebuilt, sent)
+
+
+@then("no message the store holds repeats a prompt")
+def step_no_prompt_stored(context: Any) -> None:
+    for content in _stored_messages(context):
+        assert "Task: two files" not in content and "Current plan:" not in content, content

@@ -136,8 +136,9 @@ def step_state_twice(context: Any) -> None:
 
 @then("the store holds it once under one key")
 def step_state_once(context: Any) -> None:
-    assert context.keys == {context.state.key}
-    assert context.store.actor_state(context.state.key) == context.state
+    assert len(context.keys) == 1, context.keys
+    (key,) = context.keys
+    assert context.store.actor_state(key) == context.state
     db = sqlite3.connect(store_path(context))
     assert db.execute("SELECT count(*) FROM actor_states").fetchone()[0] == 1
     db.close()

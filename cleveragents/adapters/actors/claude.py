@@ -6,6 +6,11 @@ tool loop: the model may read files and list folders, proposes write/edit/delete
 actions, and ends with finish_step. Nothing is executed here: the lifecycle takes the
 actions, with a checkpoint before each. The prompt is built from the actor's context
 alone, so after a revert the model sees nothing of the superseded branch.
+
+What the exchange records of a duty's first message is its ask alone: the request the
+recorder stores before it names the actor state asked with, and `prompt(context, ask)`
+builds the same text again. Storing the prompt itself would store the whole context (a
+long plan's steps and completed steps) once more at every request.
 """
 
 from __future__ import annotations
@@ -160,8 +165,7 @@ class AnthropicActor:
 
     def _forced(self, context: ActorContext, tool: str, shape: type[Any], ask: str) -> Any:
         """One tool the model must call; its input validated, retried with the error."""
-        self.exchange = []
-        messages: list[dict[str, Any]] = [{"role": "user", "content": prompt(context, ask)}]
+        messages = self._opening(context, ask)
         spec = [_tool(tool, shape, ask)]
         for _ in range(VALIDATION_RETRIES + 1):
             reply = self._call(messages, spec, {"type": "tool", "name": tool})
@@ -182,8 +186,7 @@ class AnthropicActor:
 
     def _actions(self, context: ActorContext, ask: str) -> StepAttempt | None:
         """The tool loop of a step: reads are answered, actions collected until finish_step."""
-        self.exchange = []
-        messages: list[dict[str, Any]] = [{"role": "user", "content": prompt(context, ask)}]
+        messages = self._opening(context, ask)
         tools = [_tool(name, shape, text) for name, (shape, text) in ACTION_TOOLS.items()]
         actions: list[Action] = []
         for _ in range(MAX_TURNS):
@@ -227,6 +230,11 @@ class AnthropicActor:
         actions.append(_action(request))
         return "queued; it runs after finish_step, with a checkpoint before it"
 
+    def _opening(self, context: ActorContext, ask: str) -> list[dict[str, Any]]:
+        """A duty's first message; the exchange keeps its ask (see the module's docstring)."""
+        self.exchange = [("user", json.dumps({"role": "user", "ask": ask}))]
+        return [{"role": "user", "content": prompt(context, ask)}]
+
     def _call(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], choice: dict[str, Any]
     ) -> Any:
@@ -240,7 +248,8 @@ class AnthropicActor:
             "tools": tools,
             "tool_choice": choice,
         }
-        self.exchange.append(("user", json.dumps(messages[-1], default=str)))
+        if len(messages) > 1:  # the opening one is recorded by `_opening`
+            self.exchange.append(("user", json.dumps(messages[-1], default=str)))
         try:
             reply = self.client.messages.create(**body)
         except anthropic.APITimeoutError as error:

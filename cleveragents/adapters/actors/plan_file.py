@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -225,14 +226,15 @@ class PlanFile(_Strict):
             raise ValueError("a plan file needs at least one step besides replan")
         return self
 
-    @property
+    # Cached: the actor looks a step up at every decision, and a plan file may be long.
+    @cached_property
     def entries(self) -> list[tuple[str | None, StepEntry]]:
         """Every entry with the name of its phase (None without phases)."""
         if self.steps:
             return [(None, entry) for entry in self.steps]
         return [(phase.name, entry) for phase in self.phases for entry in phase.steps]
 
-    @property
+    @cached_property
     def real_steps(self) -> list[tuple[str | None, StepFileSpec]]:
         return [(ph, e) for ph, e in self.entries if isinstance(e, StepFileSpec)]
 

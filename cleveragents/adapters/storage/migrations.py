@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import sqlite3
 from collections.abc import Callable
+from typing import Any
 
+from cleveragents.adapters.storage.actor_states import ActorStates
+from cleveragents.domain.actor_state import ActorState
 from cleveragents.errors import ConflictingState
 
 
@@ -85,9 +91,73 @@ def m002_corrections_and_operations(db: sqlite3.Connection) -> None:
     )
 
 
+def m003_actor_states_as_parts(db: sqlite3.Connection) -> None:
+    """Actor states as parts (see actor_states.py), request messages pointing at the state
+    they asked with, a plan file's text stored once: rows of older stores are converted,
+    keys kept, so every decision still finds what the actor knew."""
+    _run(
+        db,
+        """
+        ALTER TABLE actor_states RENAME TO actor_states_whole;
+        CREATE TABLE actor_state_items (
+            id INTEGER PRIMARY KEY,
+            parent INTEGER REFERENCES actor_state_items(id),
+            item TEXT NOT NULL
+        );
+        CREATE TABLE actor_states (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            message_id INTEGER REFERENCES messages(id),
+            base INTEGER REFERENCES actor_states(id),
+            parts TEXT NOT NULL
+        );
+        CREATE TABLE scripts (
+            sha TEXT PRIMARY KEY,
+            text TEXT NOT NULL
+        );
+        ALTER TABLE plans ADD COLUMN script TEXT REFERENCES scripts(sha)
+        """,
+    )
+    states = ActorStates(db)
+    rows = db.execute("SELECT key, message_id, data FROM actor_states_whole ORDER BY rowid")
+    for key, message_id, data in rows.fetchall():
+        states.save(ActorState(message_id=message_id, data=json.loads(data)), key=key)
+    db.execute("DROP TABLE actor_states_whole")
+    requests = db.execute(
+        "SELECT id, parent_id, content FROM messages WHERE content LIKE '{\"duty\": %' ORDER BY id"
+    )
+    for message_id, parent_id, content in requests.fetchall():
+        request = _whole_request(content)
+        if request is not None:
+            key = states.save(ActorState(message_id=parent_id, data=request["context"]))
+            shorter = json.dumps({"duty": request["duty"], "context": key})
+            db.execute("UPDATE messages SET content = ? WHERE id = ?", (shorter, message_id))
+    for plan_id, body in db.execute("SELECT id, body FROM plans").fetchall():
+        plan = json.loads(body)
+        script = plan["actor"].pop("script", None)
+        if script is not None:
+            sha = hashlib.sha256(script.encode("utf-8", "surrogatepass")).hexdigest()
+            db.execute("INSERT OR IGNORE INTO scripts (sha, text) VALUES (?, ?)", (sha, script))
+            db.execute(
+                "UPDATE plans SET body = ?, script = ? WHERE id = ?",
+                (json.dumps(plan), sha, plan_id),
+            )
+
+
+def _whole_request(content: str) -> dict[str, Any] | None:
+    """A request of the scripted actor as older versions stored it: the whole context."""
+    try:
+        request = json.loads(content)
+    except ValueError:
+        return None
+    whole = isinstance(request, dict) and set(request) == {"duty", "context"}
+    return request if whole and isinstance(request["context"], dict) else None
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m001_initial,
     m002_corrections_and_operations,
+    m003_actor_states_as_parts,
 ]
 
 
@@ -112,4 +182,16 @@ def migrate(db: sqlite3.Connection) -> int:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+    if version < len(MIGRATIONS):
+        _give_back_space(db)
     return len(MIGRATIONS)
+
+
+def _give_back_space(db: sqlite3.Connection) -> None:
+    """After a migration that left most of the file unused (whole states converted to
+    parts), rewrite the file smaller; a reader holding it open just defers that."""
+    pages: int = db.execute("PRAGMA page_count").fetchone()[0]
+    free: int = db.execute("PRAGMA freelist_count").fetchone()[0]
+    if free > 256 and free * 2 > pages:
+        with contextlib.suppress(sqlite3.OperationalError):  # another connection reads
+            db.execute("VACUUM")

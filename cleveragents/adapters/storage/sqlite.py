@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -9,6 +10,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState, Message
 from cleveragents.domain.checkpoint import Checkpoint
@@ -17,13 +19,24 @@ from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
 from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
 
+# Decision fields kept in columns of their own: not repeated in the row's JSON body.
+DECISION_COLUMNS = ("plan_id", "id", "seq", "parent_id", "kind", "status")
+# A plan's body, and its plan file's text (stored once, by its hash).
+PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.sha = p.script"
+
 
 class SqliteStore:
-    """Every write happens in a transaction: a crash leaves the previous state whole."""
+    """Every write happens in a transaction: a crash leaves the previous state whole.
+
+    What is written grows with what is new, not with the plan's length: actor states as
+    parts (`actor_states.py`), a plan file's text once however often its plan is saved,
+    decisions without the fields their columns hold.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._depth = 0
+        self._script: tuple[str, str] | None = None  # the last plan-file text and its hash
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
@@ -31,6 +44,7 @@ class SqliteStore:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self.version = migrate(self._db)
+            self._states = ActorStates(self._db)
         except (OSError, sqlite3.Error) as error:
             raise ConflictingState(
                 f"cannot open the plan store {path}: {error}",
@@ -52,9 +66,12 @@ class SqliteStore:
             return
         self._db.execute("BEGIN IMMEDIATE")
         self._depth = 1
+        remembered = self._states.mark()
         try:
             yield
         except BaseException:
+            # What the states remember of this transaction's rows is gone with them.
+            self._states.reset(remembered)
             self._db.execute("ROLLBACK")
             raise
         else:
@@ -65,38 +82,60 @@ class SqliteStore:
     # plans
 
     def save_plan(self, plan: Plan) -> None:
-        self._db.execute(
-            "INSERT INTO plans (id, created_at, body) VALUES (?, ?, ?) "
-            "ON CONFLICT (id) DO UPDATE SET body = excluded.body",
-            (plan.id, plan.created_at.isoformat(), plan.model_dump_json()),
-        )
+        """The plan's body, without its plan file's text: that is stored once, by its hash."""
+        with self.transaction():
+            script = self._save_script(plan.actor.script)
+            self._db.execute(
+                "INSERT INTO plans (id, created_at, body, script) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET body = excluded.body, script = excluded.script",
+                (
+                    plan.id,
+                    plan.created_at.isoformat(),
+                    plan.model_dump_json(exclude={"actor": {"script"}}),
+                    script,
+                ),
+            )
+
+    def _save_script(self, text: str | None) -> str | None:
+        if text is None:
+            return None
+        # The same text object as last time: its hash is known (hashing a long one per
+        # save would cost time proportional to the plan at every decision).
+        if self._script is not None and self._script[0] is text:
+            sha = self._script[1]
+        else:
+            sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+            self._script = (text, sha)
+        if not self._db.execute("SELECT 1 FROM scripts WHERE sha = ?", (sha,)).fetchone():
+            self._db.execute("INSERT INTO scripts (sha, text) VALUES (?, ?)", (sha, text))
+        return sha
 
     def plan(self, ref: str | None) -> Plan:
         """The plan whose id starts with `ref` (the newest plan when `ref` is None)."""
         if ref is None:
             row = self._db.execute(
-                "SELECT body FROM plans ORDER BY created_at DESC, rowid DESC LIMIT 1"
+                f"{PLAN_ROWS} ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1"
             ).fetchone()
             if row is None:
                 raise UnknownPlan(
                     "no plan in this repository yet", hint="start one with `agents plan run`"
                 )
-            return Plan.model_validate_json(row[0])
+            return _plan(row)
         if not ref or not all(c in "0123456789abcdef" for c in ref.lower()):
             raise UnknownPlan(f"{ref!r} is not a plan id", hint="see `agents plan list`")
         rows = self._db.execute(
-            "SELECT id, body FROM plans WHERE id LIKE ? ORDER BY id", (ref.lower() + "%",)
+            f"{PLAN_ROWS} WHERE p.id LIKE ? ORDER BY p.id", (ref.lower() + "%",)
         ).fetchall()
         if not rows:
             raise UnknownPlan(f"no plan matches {ref!r}", hint="see `agents plan list`")
         if len(rows) > 1:
             ids = ", ".join(r[0] for r in rows)
             raise BadInput(f"plan id {ref!r} is ambiguous: {ids}", hint="give more characters")
-        return Plan.model_validate_json(rows[0][1])
+        return _plan(rows[0])
 
     def plans(self) -> list[Plan]:
-        rows = self._db.execute("SELECT body FROM plans ORDER BY created_at, rowid").fetchall()
-        return [Plan.model_validate_json(r[0]) for r in rows]
+        rows = self._db.execute(f"{PLAN_ROWS} ORDER BY p.created_at, p.rowid").fetchall()
+        return [_plan(r) for r in rows]
 
     # decisions and checkpoints
 
@@ -112,15 +151,23 @@ class SqliteStore:
                 decision.parent_id,
                 decision.kind.value,
                 decision.status.value,
-                decision.model_dump_json(),
+                decision.model_dump_json(exclude=set(DECISION_COLUMNS), exclude_defaults=True),
             ),
         )
 
     def decisions(self, plan_id: str) -> list[Decision]:
         rows = self._db.execute(
-            "SELECT body FROM decisions WHERE plan_id = ? ORDER BY seq", (plan_id,)
+            f"SELECT body, {', '.join(DECISION_COLUMNS)} FROM decisions "
+            "WHERE plan_id = ? ORDER BY seq",
+            (plan_id,),
         ).fetchall()
-        return [Decision.model_validate_json(r[0]) for r in rows]
+        # Older bodies hold every field; the columns agree with them.
+        return [
+            Decision.model_validate(
+                {**json.loads(r[0]), **dict(zip(DECISION_COLUMNS, r[1:], strict=True))}
+            )
+            for r in rows
+        ]
 
     def save_checkpoint(self, checkpoint: Checkpoint) -> None:
         self._db.execute(
@@ -194,19 +241,12 @@ class SqliteStore:
         ]
 
     def save_actor_state(self, state: ActorState) -> str:
-        self._db.execute(
-            "INSERT OR IGNORE INTO actor_states (key, message_id, data) VALUES (?, ?, ?)",
-            (state.key, state.message_id, json.dumps(state.data, sort_keys=True)),
-        )
-        return state.key
+        """Store what the actor knew; the key it returns finds it again."""
+        with self.transaction():
+            return self._states.save(state)
 
     def actor_state(self, key: str) -> ActorState:
-        row = self._db.execute(
-            "SELECT message_id, data FROM actor_states WHERE key = ?", (key,)
-        ).fetchone()
-        if row is None:
-            raise BadInput(f"no actor state {key[:12]} in the plan store")
-        return ActorState(message_id=row[0], data=json.loads(row[1]))
+        return self._states.load(key)
 
     # corrections and operations
 
@@ -258,3 +298,11 @@ class SqliteStore:
             (plan_id, plan_id, OperationStatus.RUNNING.value),
         ).fetchall()
         return [Operation.model_validate_json(r[0]) for r in rows]
+
+
+def _plan(row: tuple[str, str, str | None]) -> Plan:
+    if row[2] is None:
+        return Plan.model_validate_json(row[1])
+    data = json.loads(row[1])
+    data["actor"]["script"] = row[2]
+    return Plan.model_validate(data)
