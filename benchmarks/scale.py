@@ -58,7 +58,7 @@ from cleveragents.bootstrap import bootstrap
 from cleveragents.domain.action import Action, ActionOutcome, WriteAction
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget, Usage
-from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
+from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.domain.rules import roll
@@ -201,11 +201,18 @@ def plan_run(decisions: int, folder: Path) -> dict[str, Any]:
         path = services.store.path
     finally:
         services.close()
+    return finished("plan run", plan, path, timer, start, elapsed, steps)
+
+
+def finished(
+    what: str, plan: Plan, path: Path, timer: Timer, start: float, elapsed: float, steps: int
+) -> dict[str, Any]:
+    """A measured run's figures: decisions, time per decision, what the store holds."""
     if plan.status.value != "completed":
-        raise RuntimeError(f"the plan ended {plan.status.value}: {plan.outcome}")
+        raise RuntimeError(f"{what}: the plan ended {plan.status.value}: {plan.outcome}")
     size = store_size(path)
     count = len(timer.times)
-    log(f"plan run: {count} decisions in {elapsed:.1f} s, state.db {size['bytes']:,} bytes")
+    log(f"{what}: {count} decisions in {elapsed:.1f} s, state.db {size['bytes']:,} bytes")
     return {
         "steps": steps,
         "decisions": count,
@@ -227,7 +234,7 @@ class StandInCheckpoints:
         self.count = 0
         self.keep: Callable[[SavedFiles], None] = lambda saved: None
 
-    def create(self, plan_id: str, label: str) -> Checkpoint:
+    def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
         self.count += 1
         digest = hashlib.sha1(f"{plan_id}:{self.count}".encode()).hexdigest()
         return Checkpoint(
@@ -238,13 +245,18 @@ class StandInCheckpoints:
             created_at=datetime.now(UTC),
         )
 
-    def entries(self, tree: str) -> frozenset[tuple[str, str]]:
+    def tree_paths(self, tree: str) -> frozenset[str]:
         return frozenset()
+
+    def differences(self, before: str, after: str) -> Differences:
+        return {}
 
     def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
         return None
 
-    def restore(self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = ()) -> None:
+    def restore(
+        self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = (), in_step: bool = False
+    ) -> None:
         raise RuntimeError("the conversation model never restores")
 
     def clear_stale_locks(self, plan_id: str) -> None:
@@ -421,21 +433,8 @@ def full_record_model(decisions: int, conversation: int, folder: Path) -> dict[s
         elapsed = time.perf_counter() - start
     finally:
         store.close()
-    if plan.status.value != "completed":
-        raise RuntimeError(f"the model's plan ended {plan.status.value}: {plan.outcome}")
-    size = store_size(path)
-    count = len(timer.times)
-    log(f"full record: {count} decisions, state.db {size['bytes']:,} bytes")
-    return {
-        "steps": steps,
-        "decisions": count,
-        "conversation_bytes": _said(path),
-        "seconds": round(elapsed, 1),
-        **timer.rates(start),
-        "state_db_bytes": size["bytes"],
-        "bytes_per_decision": round(size["bytes"] / count),
-        "store": size,
-    }
+    figures = finished("full record", plan, path, timer, start, elapsed, steps)
+    return {**figures, "conversation_bytes": _said(path)}
 
 
 # -- command line --------------------------------------------------------------------------

@@ -36,13 +36,6 @@ def next_decision_id(decisions: Sequence[Decision]) -> str:
     return str(max(top, default=0) + 1)
 
 
-def next_local_id(decisions: Sequence[Decision], step_id: str) -> str:
-    """The next local id under step `step_id`: `8.1`, `8.2`, ..."""
-    prefix = f"{step_id}."
-    taken = [int(d.id[len(prefix) :]) for d in decisions if d.id.startswith(prefix)]
-    return f"{prefix}{max(taken, default=0) + 1}"
-
-
 def affected_by(decisions: Sequence[Decision], target: Decision) -> list[Decision]:
     """What a revert to `target` supersedes: its anchor and every live decision after it.
 

@@ -7,69 +7,60 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from behave import then, when
 
+from features.support.properties import property_seed
+
 EXAMPLES = 25
 CHECKPOINT_EXAMPLES = 60
-CI_SEED = 20261122
 
 
 @when("run, correct and undo are checked on random plans of file operations")
 def step_property(context: Any) -> None:
     from features.support.safety_property import check_property
 
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", EXAMPLES))
-    seed = _property_seed()
-    replay = (
-        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
-    )
-    print(f"property: seed {seed}, {examples} examples; {replay}", file=sys.stderr, flush=True)
-    context.property_failure = None
-    started = time.monotonic()
-    try:
-        ran = check_property(examples, seed, context.tmp)
-    except Exception as failure:
-        notes = "\n".join(getattr(failure, "__notes__", []))
-        context.property_failure = f"seed {seed}: {failure}\n{notes}\n{replay}"
-        print(context.property_failure, file=sys.stderr, flush=True)
-        return
-    seconds = time.monotonic() - started
-    print(f"property: {ran} examples held in {seconds:.0f} s", file=sys.stderr, flush=True)
-    assert ran > 0, "no example ran"
+    _check(context, "property", check_property, EXAMPLES)
 
 
 @when("random actions are taken on random repositories, with a checkpoint after each")
 def step_checkpoint_property(context: Any) -> None:
     from features.support.checkpoint_property import check_property
 
-    seed = _property_seed()
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", CHECKPOINT_EXAMPLES))
-    print(f"checkpoint property: seed {seed}, {examples} examples", file=sys.stderr, flush=True)
+    _check(context, "checkpoint property", check_property, CHECKPOINT_EXAMPLES)
+
+
+def _check(
+    context: Any, name: str, check: Callable[[int, int, Path], int], default_examples: int
+) -> None:
+    """Run a property; its failure (hypothesis' report on the shrunk example, and how to
+    replay it) is kept for the step that says what must hold."""
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", default_examples))
+    seed = property_seed()
+    replay = (
+        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
+    )
+    print(f"{name}: seed {seed}, {examples} examples; {replay}", file=sys.stderr, flush=True)
+    context.property_failure = None
+    started = time.monotonic()
     try:
-        ran = check_property(examples, seed, context.tmp)
+        ran = check(examples, seed, context.tmp)
     except Exception as failure:
         notes = "\n".join(getattr(failure, "__notes__", []))
-        context.property_failure = (
-            f"{failure}\n{notes}\nreplay with CLEVERAGENTS_PROPERTY_SEED={seed}"
-        )
+        context.property_failure = f"seed {seed}: {failure}\n{notes}\n{replay}"
+        print(context.property_failure, file=sys.stderr, flush=True)
         return
-    context.property_failure = None
+    seconds = time.monotonic() - started
+    print(f"{name}: {ran} examples held in {seconds:.0f} s", file=sys.stderr, flush=True)
     assert ran > 0, "no example ran"
 
 
 @then("every checkpoint's tree is the one a scan of the whole working tree gives")
 def step_checkpoint_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
-
-
-def _property_seed() -> int:
-    """CI checks one known sequence of examples (hypothesis' advice: derandomize in CI), so
-    a red build means a regression; elsewhere every run explores new ones."""
-    default = CI_SEED if os.environ.get("CI") else time.time_ns() % 2**32
-    return int(os.environ.get("CLEVERAGENTS_PROPERTY_SEED", default))
 
 
 @then("every example kept every byte, mode and symlink, and the user's git state")

@@ -6,10 +6,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import os
 import sqlite3
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +22,7 @@ from cleveragents.domain.plan import Check
 from cleveragents.domain.strategy import ActorContext, StepSpec
 from cleveragents.errors import ConflictingState
 from features.steps.store_steps import open_store, store_path
-
-CI_SEED = 20261122
+from features.support.properties import property_seed
 
 
 def _steps(count: int) -> list[StepSpec]:
@@ -128,10 +125,7 @@ def step_records(context: Any, records: int) -> None:
 def step_random_states(context: Any) -> None:
     from features.support.actor_state_property import check_states
 
-    seed = int(
-        os.environ.get("CLEVERAGENTS_PROPERTY_SEED")
-        or (CI_SEED if os.environ.get("CI") else time.time_ns() % 2**32)
-    )
+    seed = property_seed()
     context.property_seed = seed
     context.tmp.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=context.tmp) as folder:

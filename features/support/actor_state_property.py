@@ -16,14 +16,14 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, example, given, settings
-from hypothesis import seed as fixed_seed
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from cleveragents.adapters.storage import actor_states
 from cleveragents.adapters.storage.sqlite import SqliteStore
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.plan import ActorSpec, Plan
+from features.support.properties import reproducible
 
 EXAMPLES = 60
 LISTS = ("completed_steps", "recent_actions", "notes")
@@ -149,16 +149,7 @@ def check_states(seed: int, folder: Path, examples: int = EXAMPLES) -> int:
     """Run the property on `examples` random sequences; return how many ran."""
     count = [0]
 
-    @settings(
-        max_examples=examples,
-        deadline=None,
-        database=None,
-        print_blob=True,
-        report_multiple_bugs=False,
-        phases=(Phase.explicit, Phase.generate, Phase.shrink),
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @fixed_seed(seed)
+    @reproducible(examples, seed)
     @given(saves, st.integers(2, 6))
     @example(KNOWN, 3)
     def states_read_back_exactly(sequence: list[tuple[list[Any], int, bool]], whole: int) -> None:

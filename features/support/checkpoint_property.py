@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import seed as fixed_seed
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cleveragents.adapters.git import private_dir
@@ -29,6 +28,7 @@ from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
 from cleveragents.domain.checkpoint import SavedFiles
 from features.support.file_operations import Model, Op, operation
+from features.support.properties import reproducible
 from features.support.safety_property import Scenario, _make_repository
 
 PLAN = "property"
@@ -77,16 +77,7 @@ def check_property(examples: int, seed: int, workdir: Path) -> int:
     """Run the property on up to `examples` random histories; how many ran."""
     count = [0]
 
-    @settings(
-        max_examples=examples,
-        deadline=None,
-        database=None,
-        print_blob=True,
-        report_multiple_bugs=False,
-        phases=(Phase.explicit, Phase.generate, Phase.shrink),
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @fixed_seed(seed)
+    @reproducible(examples, seed)
     @given(histories())
     def each_checkpoint_is_what_a_full_scan_gives(history: History) -> None:
         count[0] += 1

@@ -26,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import seed as fixed_seed
+from hypothesis import given
 from hypothesis import strategies as st
 
 from features.support import agents_process
 from features.support.file_operations import EXCLUDE, GITIGNORE, Model, Op, operation
+from features.support.properties import reproducible
 from features.support.tree_state import Picture, differences, git_state, picture
 
 AGENTS = Path(sys.executable).with_name("agents")
@@ -117,21 +117,7 @@ def check_property(examples: int, seed: int, workdir: Path) -> int:
     """
     count = [0]
 
-    @settings(
-        max_examples=examples,
-        deadline=None,
-        database=None,
-        print_blob=True,
-        report_multiple_bugs=False,
-        phases=(Phase.explicit, Phase.generate, Phase.shrink),
-        suppress_health_check=[
-            HealthCheck.too_slow,
-            HealthCheck.data_too_large,
-            HealthCheck.large_base_example,
-            HealthCheck.filter_too_much,
-        ],
-    )
-    @fixed_seed(seed)
+    @reproducible(examples, seed)
     @given(scenarios())
     def run_correct_undo_returns_every_byte(scenario: Scenario) -> None:
         count[0] += 1
