@@ -26,6 +26,8 @@ from cleveragents.cli.progress import Progress
 from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cleveragents.domain.plan import Plan
 
 app = typer.Typer(
@@ -62,10 +64,13 @@ Actions: write (path, content), edit (path, find, replace), delete (path), run (
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final line.")]
 
 
-def finished(plan: Plan, json: bool, document: dict[str, Any]) -> int:
-    """Render the end of a run: exit 0 when completed, 4 when a budget ran out, else 1."""
+def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> int:
+    """Render the end of a run: exit 0 when completed, 4 when a budget ran out, else 1.
+
+    `document` is built only for `--json`: it reads and writes out every decision.
+    """
     if json:
-        output.emit_json(document)
+        output.emit_json(document())
     if plan.exhausted:
         output.error_line(
             f"plan {plan.id} stopped: {plan.exhausted} (continue with a larger budget: "
@@ -203,7 +208,7 @@ def run(
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")
         plan = s.lifecycle.start(plan, command_line())
-        return finished(plan, json, tree_document(*s.inspection.tree(plan.id)))
+        return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
 
 
 @app.command("resume")
@@ -227,7 +232,7 @@ def resume(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         found = s.lifecycle.resume(plan, command_line(), budget(calls, replans, retries))
-        return finished(found, json, tree_document(*s.inspection.tree(found.id)))
+        return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
 
 
 plan_inspect.register(app)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -176,14 +176,17 @@ def correct(
         for notice in result.notices:
             output.note(notice)
         files = result.preview.files
-        doc = {
-            "correction": result.correction.model_dump(mode="json"),
-            "files_changed": result.preview.changed_paths,
-            "files": files.groups.as_json() if files else None,
-            "conflicts_left": result.conflicts_left,
-            "actor_calls": result.actor_calls,
-            **tree_document(*s.inspection.tree(result.plan.id)),
-        }
+
+        def doc() -> dict[str, Any]:
+            return {
+                "correction": result.correction.model_dump(mode="json"),
+                "files_changed": result.preview.changed_paths,
+                "files": files.groups.as_json() if files else None,
+                "conflicts_left": result.conflicts_left,
+                "actor_calls": result.actor_calls,
+                **tree_document(*s.inspection.tree(result.plan.id)),
+            }
+
         if not json:
             c = result.correction
             output.show(
@@ -194,11 +197,11 @@ def correct(
                 show_files(result.preview)
         if result.conflicts_left:
             if json:
-                output.emit_json(doc)
+                output.emit_json(doc())
             return conflicts_left(result.conflicts_left, f"agents plan resume {result.plan.id}")
         if no_execute:
             if json:
-                output.emit_json(doc)
+                output.emit_json(doc())
             else:
                 output.show("re-execute it with `agents plan resume`")
             return 0
