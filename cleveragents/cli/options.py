@@ -120,8 +120,25 @@ Allow = Annotated[
 ]
 
 
-def approve_on_terminal(command: str) -> bool:
+AllowNetwork = Annotated[
+    bool,
+    typer.Option(
+        "--allow-network",
+        help="Let Claude's commands reach the network (their sandbox has none).",
+    ),
+]
+NoSandbox = Annotated[
+    bool,
+    typer.Option(
+        "--no-sandbox",
+        help="Run Claude's commands outside the bubblewrap sandbox (still checked "
+        "against --allow-command). For machines without bubblewrap.",
+    ),
+]
+
+
+def approve_on_terminal(question: str) -> bool:
     """Ask whether a model's command outside the allow list may run; no terminal, no."""
     if not sys.stdin.isatty():
         return False
-    return typer.confirm(f"Run `{command}`? It matches no --allow-command pattern", default=False)
+    return typer.confirm(question, default=False)
