@@ -14,6 +14,7 @@ are therefore unchecked as well. The sandbox, not this module, is the boundary.
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,7 @@ HOLDS_ASSIGNMENTS = frozenset({"command", "declaration_command", "variable_assig
 NAMES = frozenset({"variable_name", "word", "simple_expansion", "expansion", "subscript"})
 NUMERIC_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v"})
 ARITHMETIC = "arithmetic evaluates what variables hold"
+UNREADABLE = "bash syntax this check cannot read"
 
 
 @cache
@@ -56,7 +58,7 @@ def read_line(line: str) -> ShellLine:
     source = line.encode("utf-8", errors="surrogateescape")
     root = _parser().parse(source).root_node
     if root.has_error:
-        return ShellLine(unchecked="bash syntax this check cannot read")
+        return ShellLine(unchecked=UNREADABLE)
     commands: list[str] = []
     spans: dict[int, tuple[int, int]] = {}  # a command with its redirections: a wider text
     stack = [root]
@@ -68,6 +70,8 @@ def read_line(line: str) -> ShellLine:
         if node.type == "redirected_statement":
             _widen(node, spans)
         if _is_simple(node):
+            if _spans_lines(node, source):
+                return ShellLine(unchecked=UNREADABLE)
             start, end = spans.get(node.id, (node.start_byte, node.end_byte))
             commands.append(source[start:end].decode("utf-8", errors="surrogateescape"))
         stack.extend(reversed(node.named_children))
@@ -81,6 +85,19 @@ def _is_simple(node: Node) -> bool:
         return _first_token(node) == "["
     if node.type in ("variable_assignment", "variable_assignments"):
         return node.parent is None or node.parent.type not in HOLDS_ASSIGNMENTS
+    return False
+
+
+def _spans_lines(command: Node, source: bytes) -> bool:
+    """Whether the parse put words of two lines into one command, which bash never does.
+
+    tree-sitter-bash does, in `a | b | c` followed by a line with a heredoc: that line's
+    command becomes arguments of `c`. A new line between two words is escaped, or wrong.
+    """
+    for before, after in itertools.pairwise(command.children):
+        gap = source[before.end_byte : after.start_byte]
+        if b"\n" in gap.replace(b"\\\n", b""):
+            return True
     return False
 
 
