@@ -181,3 +181,20 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     When I run "agents plan run --script {tmp}/plan.yaml --no-sandbox"
     Then the exit code is 2
     And stderr is one line containing "--allow-network and --no-sandbox are for Claude's commands"
+
+  Scenario: Ctrl-C stops a sandboxed command and everything it started
+    Given Claude will propose the plan "wait"
+    And Claude will run "touch started; (sleep 30; echo late > late.txt) & sleep 30; echo late > late.txt"
+    When I start "agents plan run 'wait' --allow-command '*'" with Claude and interrupt it once "started" exists
+    Then the exit code is 130
+    And no command of the plan is still running
+
+  Scenario: A sandboxed command that runs too long is stopped, with everything it started
+    Given Claude will propose the plan "wait"
+    And Claude will run "(sleep 30; echo late > late.txt) & sleep 30; echo late > late.txt" with a timeout of 1 second
+    And Claude will give up
+    When I run "agents plan run 'wait' --allow-command '*'" with Claude
+    Then the exit code is 1
+    And no command of the plan is still running
+    When I run "agents plan tree" with Claude
+    Then stdout contains "timed out after 1s"

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from behave import given, then
+from behave import given, then, when
 
-from features.steps.claude_steps import KEY, server, step_run_command
+from features.steps.claude_steps import KEY, claude_env, server, step_run_command
 
 
 def _expand(context: Any, text: str) -> str:
@@ -94,3 +94,21 @@ def step_file_holds(context: Any, path: str, text: str) -> None:
 def step_stderr_once(context: Any, text: str) -> None:
     lines = [line for line in context.result.stderr.splitlines() if text in line]
     assert len(lines) == 1, f"{len(lines)} lines with {text!r}:\n{context.result.stderr}"
+
+
+@given('Claude will run "{command}" with a timeout of {seconds:d} second')
+def step_run_with_timeout(context: Any, command: str, seconds: int) -> None:
+    server(context).reply_tools(
+        [
+            ("run_command", {"command": command, "timeout": seconds}),
+            ("finish_step", {"option": "run it"}),
+        ]
+    )
+
+
+@when('I start "{command}" with Claude and interrupt it once "{path}" exists')
+def step_interrupt_claude(context: Any, command: str, path: str) -> None:
+    from features.steps.cli_steps import step_interrupt
+
+    context.env.update(claude_env(context))
+    step_interrupt(context, command, path)
