@@ -142,6 +142,16 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     Then the exit code is 0
     And the file "count.txt" contains "README.md"
 
+  Scenario: Where bubblewrap cannot make namespaces, a command is refused, naming why
+    Given a bwrap on PATH that says "bwrap: No permissions to create new namespace" and fails
+    And Claude will propose the plan "count lines"
+    And Claude will run "wc -l README.md > count.txt"
+    And Claude will give up
+    When I run "agents plan run 'count lines' --allow-command 'wc *'" with Claude
+    Then the exit code is 1
+    And stderr has one line containing "refused: bwrap cannot make a sandbox here (bwrap: No permissions to create new namespace)"
+    And the file "count.txt" does not exist
+
   Scenario: A resumed plan keeps the sandbox it was started with
     Given Claude will propose the plan "look around" checked by "test -f parent.env"
     And Claude's service answers 500 "api_error" 3 times

@@ -114,8 +114,8 @@ Allow = Annotated[
         "--allow-command",
         show_default=False,
         help="A command Claude may run without asking, as a shell pattern "
-        "('pytest*'); repeat it for more. Others are asked about on a terminal, "
-        "refused without one.",
+        "('pytest*') that each simple command of a line must match; repeat it for "
+        "more. Others are asked about on a terminal, refused without one.",
     ),
 ]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import tempfile
 from pathlib import Path
@@ -65,6 +66,18 @@ def step_path_without_bwrap(context: Any) -> None:
                 link.symlink_to(program)
     assert not (folder / "bwrap").exists()
     context.env["PATH"] = str(folder)
+
+
+@given('a bwrap on PATH that says "{message}" and fails')
+def step_failing_bwrap(context: Any, message: str) -> None:
+    """A machine where bubblewrap is installed but may not create namespaces (a container
+    without user namespaces): bwrap says why on stderr and exits 1."""
+    folder = context.tmp / "bin"
+    folder.mkdir()
+    bwrap = folder / "bwrap"
+    bwrap.write_text(f"#!/bin/sh\necho {shlex.quote(message)} >&2\nexit 1\n")
+    bwrap.chmod(0o755)
+    context.env["PATH"] = f"{folder}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
 @then('the file "{path}" exists')

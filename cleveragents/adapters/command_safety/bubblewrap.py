@@ -70,7 +70,7 @@ class Bubblewrap:
                 capture_output=True,
                 timeout=PROBE_TIMEOUT,
             )
-        except (OSError, subprocess.TimeoutExpired) as error:
+        except (OSError, subprocess.TimeoutExpired) as error:  # pragma: no cover - a broken bwrap
             return f"bwrap cannot run here ({error})"
         if tried.returncode == 0:
             return None
