@@ -105,6 +105,7 @@ class MessagesServer:
         self._httpd: _HTTPServer | None = None
         self._serve_thread: threading.Thread | None = None
         self._cache: set[str] = set()  # prefixes written to the prompt cache
+        self._answers: list[tuple[int, dict[str, Any] | None]] = []
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -176,6 +177,12 @@ class MessagesServer:
         """A copy of the log of every request received so far, oldest first."""
         with self._lock:
             return list(self._log)
+
+    @property
+    def answers(self) -> list[tuple[int, dict[str, Any] | None]]:
+        """Each answer sent: its status and, for a message, its ``usage``; oldest first."""
+        with self._lock:
+            return list(self._answers)
 
     @property
     def pending(self) -> int:
@@ -324,6 +331,11 @@ class MessagesServer:
             )
         )
 
+    def forget(self) -> None:
+        """Drop every scripted reply not given yet."""
+        with self._lock:
+            self._replies.clear()
+
     def reply_raw(self, text: str, *, status: int = 200) -> None:
         """Queue an answer whose body is ``text`` as it is (labelled JSON): a malformed one."""
         self.reply(ScriptedReply(status=status, body={}, raw=text.encode("utf-8")))
@@ -354,6 +366,10 @@ class MessagesServer:
             "cache_creation_input_tokens": write,
             "cache_read_input_tokens": read,
         }
+
+    def _answered(self, status: int, usage: dict[str, Any] | None) -> None:
+        with self._lock:
+            self._answers.append((status, usage))
 
     def _record(self, entry: LoggedRequest) -> None:
         with self._lock:
@@ -506,6 +522,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True  # stopped while waiting: just hang up
             return
         if scripted.raw is not None:
+            owner._answered(scripted.status, None)
             self._send_bytes(scripted.status, scripted.raw, scripted.headers)
             return
         payload = json.loads(json.dumps(scripted.body))  # a fresh copy per answer
@@ -513,6 +530,7 @@ class _Handler(BaseHTTPRequestHandler):
             payload["model"] = body.get("model") or DEFAULT_MODEL
         if payload.get("type") == "message" and payload["usage"]["input_tokens"] is None:
             payload["usage"].update(owner._usage(body))
+        owner._answered(scripted.status, payload.get("usage"))
         self._send(scripted.status, payload, scripted.headers)
 
     def _read_body(self) -> bytes:

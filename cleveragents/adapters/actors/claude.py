@@ -352,6 +352,9 @@ class AnthropicActor:
             reply = self.client.messages.create(**body)
         except anthropic.APIError as error:
             raise _failure(error, self.model) from error
+        except json.JSONDecodeError as error:  # answered, but not with JSON
+            self.spent = self.spent.plus(Usage(api_calls=1))
+            raise ActorUnavailable(MALFORMED, hint=MALFORMED_HINT) from error
         self._count(reply)
         self.exchange.append(("assistant", json.dumps([_plain(b) for b in reply.content])))
         return reply
@@ -381,12 +384,11 @@ class AnthropicActor:
         )
         self.spent = self.spent.plus(Usage(api_calls=1, cost_usd=price, **used))
         if not well_formed:
-            raise ActorUnavailable(
-                "the model's service answered with a malformed reply",
-                hint="this is the service's fault, not the plan's; resume later",
-            )
+            raise ActorUnavailable(MALFORMED, hint=MALFORMED_HINT)
 
 
+MALFORMED = "the model's service answered with a malformed reply"
+MALFORMED_HINT = "the service's fault, not the plan's; try again later"
 _NO_TEXT = {"type": "text", "text": "(no reply)"}
 NO_TOOL_USED = (
     "Answer through the tools: propose the step's actions, then call finish_step; or call give_up."
@@ -460,10 +462,7 @@ def _failure(error: Exception, model: str) -> ActorUnavailable:
     if isinstance(error, anthropic.APIConnectionError):
         return ActorUnavailable("cannot reach the model's service", hint="check the network")
     if isinstance(error, anthropic.APIResponseValidationError):
-        return ActorUnavailable(
-            "the model's service answered with a malformed reply",
-            hint="this is the service's fault, not the plan's; resume later",
-        )
+        return ActorUnavailable(MALFORMED, hint=MALFORMED_HINT)
     if not isinstance(error, anthropic.APIStatusError):
         return ActorUnavailable(f"the model's service failed: {_said(str(error))}")
     status, kind, said = error.status_code, *_service_error(error)
