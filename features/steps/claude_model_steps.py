@@ -10,8 +10,7 @@ from typing import Any
 import anthropic
 from behave import given, then
 
-from cleveragents.adapters.actors.claude_models import cost
-from features.steps.claude_steps import _plain_text, answer, server
+from features.steps.claude_steps import plain_text, answer, server
 from features.steps.cli_steps import json_value
 
 
@@ -122,7 +121,7 @@ def step_pause(context: Any) -> None:
 @then("request {number:d} ends with the paused turn sent back")
 def step_paused_back(context: Any, number: int) -> None:
     last = _request(context, number)["messages"][-1]
-    assert last["role"] == "assistant" and "working on it" in _plain_text(last["content"]), last
+    assert last["role"] == "assistant" and "working on it" in plain_text(last["content"]), last
 
 
 @given('Claude will answer in words "{text}"')
@@ -133,7 +132,7 @@ def step_words(context: Any, text: str) -> None:
 @then('request {number:d} reminds Claude to "{text}"')
 def step_reminded(context: Any, number: int, text: str) -> None:
     last = _request(context, number)["messages"][-1]
-    assert last["role"] == "user" and text in _plain_text(last["content"]), last
+    assert last["role"] == "user" and text in plain_text(last["content"]), last
 
 
 @given("Claude's service answers with a refusal")

@@ -167,10 +167,10 @@ def step_error_result(context: Any, number: int, text: str) -> None:
 def step_sent_back(context: Any, number: int, text: str) -> None:
     messages = server(context).requests[number - 1].body["messages"]
     assert messages[-2]["role"] == "assistant", messages
-    assert text in _plain_text(messages[-1]["content"]), messages[-1]
+    assert text in plain_text(messages[-1]["content"]), messages[-1]
 
 
-def _plain_text(content: Any) -> str:
+def plain_text(content: Any) -> str:
     """A message's text, whether a string or blocks (a cache breakpoint makes it blocks)."""
     if isinstance(content, str):
         return content
@@ -359,7 +359,7 @@ def step_prompts_rebuilt(context: Any) -> None:
             rebuilt.append(prompt(ActorContext.from_state(task, state.data), opening["ask"]))
     # A duty's first request to the model holds one message: the prompt.
     sent = [
-        _plain_text(r.body["messages"][0]["content"])
+        plain_text(r.body["messages"][0]["content"])
         for r in server(context).requests
         if len(r.body["messages"]) == 1
     ]
