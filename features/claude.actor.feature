@@ -67,6 +67,7 @@ Feature: Claude as the actor, through the real SDK against a local stand-in serv
     And stderr contains "(continue with `agents plan resume "
     When I run "agents plan show --json" with Claude
     Then the JSON value "status" is "stopped"
+    And the spending the plan shows is what the server answered
     Given Claude will propose the plan "write greet.py" checked by "test -f greet.py"
     And Claude will write "greet.py" with "x = 1\n"
     When I run "agents plan resume" with Claude
