@@ -123,6 +123,7 @@ class AnthropicActor:
         self.files = WorkspaceEnvironment(root, git_dir)
         self.spent = Usage()
         self.exchange: list[tuple[str, str]] = []  # this duty's requests and replies
+        self._recorded = 0  # how many of the duty's messages the exchange holds
         # Set by the recorder: raises BudgetExhausted when a spending limit is reached.
         self.allowance: Callable[[Usage], None] | None = None
         _warn_if_deprecated(model)
@@ -278,6 +279,7 @@ class AnthropicActor:
     def _opening(self, context: ActorContext, ask: str) -> list[dict[str, Any]]:
         """A duty's first message; the exchange keeps its ask (see the module's docstring)."""
         self.exchange = [("user", json.dumps({"role": "user", "ask": ask}))]
+        self._recorded = 1
         return [{"role": "user", "content": prompt(context, ask)}]
 
     def _call(
@@ -345,9 +347,12 @@ class AnthropicActor:
             body["tool_choice"] = choice
         if output:
             body["output_config"] = {"format": output}
-        if len(messages) > 1:  # the opening one is recorded by `_opening`
-            latest = messages[-1]
-            self.exchange.append((latest["role"], json.dumps(latest, default=str)))
+        # What the duty said since its last request (the opening one is recorded by
+        # `_opening`; replies are recorded as they come, so only the user's turns here).
+        for said in messages[self._recorded :]:
+            if said["role"] == "user":
+                self.exchange.append(("user", json.dumps(said, default=str)))
+        self._recorded = len(messages)
         try:
             reply = self.client.messages.create(**body)
         except anthropic.APIError as error:
