@@ -49,7 +49,7 @@ class Services:
         task: str,
         model: str | None,
         allow: list[str],
-        budget: dict[str, int] | None = None,
+        budget: dict[str, Any] | None = None,
         drift_threshold: float | None = None,
         cassette: Path | None = None,
         record: Path | None = None,
@@ -85,6 +85,14 @@ class Services:
                 model=model or model_name(config),
                 record=str(record.absolute()) if record else None,
             )
+        if (budget or {}).get("usd") is not None:
+            from cleveragents.adapters.actors.claude_models import PRICES
+
+            if spec.model not in PRICES:
+                raise BadInput(
+                    f"--budget-usd needs a model whose price is known; {spec.model}'s is not",
+                    hint="use --budget-tokens or --budget-requests instead",
+                )
         plan = self.lifecycle.create(
             task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
         )
@@ -103,7 +111,7 @@ class Services:
     def create_scripted(
         self,
         script: Path,
-        budget: dict[str, int] | None = None,
+        budget: dict[str, Any] | None = None,
         drift_threshold: float | None = None,
     ) -> Plan:
         """A new plan that follows the plan file at `script` (its text is kept with the plan).
@@ -131,13 +139,13 @@ def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
 
             actor = AnthropicActor(spec.model or model_name(), root, git_dir)
             if spec.record:
-                actor.client = RecordingClient(actor.client, Path(spec.record))
+                actor.client = RecordingClient(actor.client, Path(spec.record), root)
             return actor
         if spec.kind == "replay" and spec.source:
             from cleveragents.adapters.actors.cassette import ReplayClient
             from cleveragents.adapters.actors.claude import AnthropicActor
 
-            replay = ReplayClient(Path(spec.source))
+            replay = ReplayClient(Path(spec.source), root)
             return AnthropicActor(spec.model or model_name(), root, git_dir, client=replay)
         raise BadInput(f"this version of cleveragents cannot rebuild a {spec.kind!r} actor")
 
@@ -155,7 +163,7 @@ def reloaded(spec: ActorSpec) -> ActorSpec:
 
 def model_name(config: dict[str, Any] | None = None) -> str:
     """The model for the anthropic actor: CLEVERAGENTS_MODEL, the config's, or the default."""
-    from cleveragents.adapters.actors.claude import DEFAULT_MODEL
+    from cleveragents.adapters.actors.claude_models import DEFAULT_MODEL
 
     configured = (config or {}).get("model")
     return os.environ.get("CLEVERAGENTS_MODEL") or (

@@ -72,3 +72,27 @@ Feature: A local stand-in for the Anthropic Messages API
     And the SDK's error has status 500 and type "api_error"
     And the SDK's error says "stand-in server: no scripted reply left"
     And the stand-in Messages API received 1 request
+
+  Scenario Outline: A request that breaks a rule of the API is refused with 400, as the service does
+    Given a stand-in Messages API
+    And the stand-in Messages API answers with the text "never reached"
+    When the Anthropic SDK sends the stand-in Messages API the conversation "<conversation>"
+    Then the SDK call failed with "BadRequestError"
+    And the SDK's error mentions "<rule>"
+    And the stand-in Messages API has 1 scripted reply left
+
+    Examples:
+      | conversation                                   | rule                                              |
+      | two user messages in a row                     | roles must alternate                              |
+      | a first message from the assistant             | the first message must use the user role          |
+      | a tool call not answered by its result         | tool_use ids were found without tool_result blocks |
+      | a tool result that answers no call             | a tool_result answers no tool_use                 |
+      | five cache breakpoints                         | a maximum of 4 blocks with cache_control          |
+
+  Scenario: Prompt caching: a long prefix is written once, then read, and usage says so
+    Given a stand-in Messages API
+    And the stand-in Messages API answers with the text "one"
+    And the stand-in Messages API answers with the text "two"
+    When the Anthropic SDK sends the stand-in Messages API a long cached prompt twice, the second time with a question more
+    Then the first usage wrote the prompt to the cache and read nothing
+    And the second usage read the same number of tokens from the cache and wrote the question

@@ -43,7 +43,7 @@ Feature: Plans made in segments, within budgets
     When I run "agents plan run --script {tmp}/segments.yaml --budget-calls 4 --json"
     Then the exit code is 4
     And the JSON value "plan.exhausted" is "the actor call budget (4) is spent"
-    And the JSON value "plan.status" is "executing"
+    And the JSON value "plan.status" is "stopped"
     And stderr contains "`agents plan resume"
     And the file "b.txt" contains "b"
     And the file "c.txt" does not exist

@@ -207,7 +207,7 @@ A Spent Budget Stops With Exit 4 And Resume Finishes Without Repeating Work
     ${plan_id}    Set Variable    ${document}[plan][id]
     ${show}    Plan Show Document    ${plan_id}
     Should Be Equal    ${show}[exhausted]    the actor call budget (4) is spent
-    Should Be Equal    ${show}[status]    executing
+    Should Be Equal    ${show}[status]    stopped
     File Should Not Exist    ${REPO}/c.txt
     ${a}    File Identity    ${REPO}/a.txt
     ${b}    File Identity    ${REPO}/b.txt

@@ -8,6 +8,7 @@ ones the actor makes on the demo repository. Run from the top of the checkout:
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -34,16 +35,14 @@ def main() -> None:
     shutil.rmtree(TARGET, ignore_errors=True)
     root = make_repository(Path(tempfile.mkdtemp(prefix="cleveragents-record-")))
     with MessagesServer() as server:
-        server.reply_tool(
-            "propose_plan",
-            {
-                "rationale": "a module, then its test",
-                "steps": [
-                    {"name": "write the greeting module", "checks": ["python3 -c 'import greet'"]},
-                    {"name": "add a test", "checks": ["python3 -m unittest -q test_greet"]},
-                ],
-            },
-        )
+        plan = {
+            "rationale": "a module, then its test",
+            "steps": [
+                {"name": "write the greeting module", "checks": ["python3 -c 'import greet'"]},
+                {"name": "add a test", "checks": ["python3 -m unittest -q test_greet"]},
+            ],
+        }
+        server.reply_text(json.dumps(plan))  # structured outputs: the JSON as text
         server.reply_tool("list_files", {"path": "."})
         server.reply_tools(
             [

@@ -34,6 +34,7 @@ class PlanInspection:
             **plan.model_dump(mode="json", exclude={"actor"}),
             "actor": plan.actor.kind,
             "actor_source": plan.actor.source,
+            "model": plan.actor.model,
             "decisions": len(decisions),
             "by_kind": dict(Counter(d.kind.value for d in decisions)),
             "by_status": dict(Counter(d.status.value for d in decisions)),

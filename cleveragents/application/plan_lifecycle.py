@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_recorder import Observer, PlanRecorder
@@ -76,17 +77,30 @@ class PlanLifecycleService:
             return self.run(plan, self.actor_for(plan.actor))
 
     def resume(
-        self, plan_ref: str | None, command: str, budget: dict[str, int] | None = None
+        self,
+        plan_ref: str | None,
+        command: str,
+        budget: dict[str, Any] | None = None,
+        model: str | None = None,
     ) -> Plan:
         """Continue a plan that did not complete, from its newest live decision.
 
-        `budget` raises limits (a plan stopped by a spent budget needs more to go on).
+        `budget` raises limits (a plan stopped by a spent budget needs more to go on);
+        `model` changes the model of a plan Claude makes (one its key cannot use, say).
         """
         plan = self.store.plan(plan_ref)
+        if model is not None and plan.actor.kind != "anthropic":
+            raise BadInput(
+                f"--model is for plans Claude makes; plan {plan.id} has the {plan.actor.kind} actor"
+            )
         with self.operations.operation(plan, "resume", command, check=_resumable) as op:
             plan = self.store.plan(plan.id)
             plan = plan.model_copy(
-                update={"budget": plan.budget.model_copy(update=budget or {}), "exhausted": None}
+                update={
+                    "budget": plan.budget.model_copy(update=budget or {}),
+                    "exhausted": None,
+                    **({"actor": plan.actor.model_copy(update={"model": model})} if model else {}),
+                }
             )
             with self.store.transaction():
                 self.store.save_plan(plan)

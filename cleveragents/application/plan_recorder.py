@@ -9,14 +9,14 @@ from typing import Any
 
 from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
-from cleveragents.domain.budget import Usage, calls_left
+from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
-from cleveragents.errors import BudgetExhausted, PathRefused
+from cleveragents.errors import BudgetExhausted, CleverAgentsError, PathRefused
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 Observer = Callable[[Decision, Plan], None]
@@ -141,18 +141,29 @@ class PlanRecorder:
         return self.store.save_actor_state(ActorState(message_id=self.message_id, data=blob))
 
     def ask(self, duty: str, call: Callable[[], Any]) -> Any:
-        """Ask the actor; the question and the answer join the message tree."""
+        """Ask the actor; the question and the answer join the message tree.
+
+        A model's actor checks the plan's spending limits before each request it makes.
+        A duty that stops half way (the service failed, a limit was reached) decides
+        nothing, but what its requests spent is counted all the same.
+        """
         if not calls_left(self.plan.budget, self.plan.usage):
             raise BudgetExhausted(
                 f"the actor call budget ({self.plan.budget.actor_calls}) is spent"
             )
         asked = self.context
         spent_before = getattr(self.actor, "spent", Usage())
-        reply = call()
+        self._within_budget(spent_before, spent_before)
+        if hasattr(self.actor, "allowance"):
+            self.actor.allowance = lambda spent: self._within_budget(spent, spent_before)
+        try:
+            reply = call()
+        except CleverAgentsError:
+            self.save_plan(usage=self._spent(spent_before))
+            raise
         answer = "null" if reply is None else reply.model_dump_json()
         # A model's actor says what it exchanged and spent; the scripted one, nothing more.
         exchange = getattr(self.actor, "exchange", None) or [("assistant", answer)]
-        usage = _spend(self.plan.usage, spent_before, getattr(self.actor, "spent", Usage()))
         with self.store.transaction():
             # The request names the context it was asked with (stored as an actor state,
             # most often the one just stored): never the whole context again.
@@ -160,8 +171,20 @@ class PlanRecorder:
             for role, content in [("user", request), *exchange]:
                 said = self.store.add_message(self.plan.id, self.message_id, role, content)
                 self.message_id = said.id
-            self.save_plan(usage=usage)
+            self.save_plan(usage=self._spent(spent_before))
         return reply
+
+    def _spent(self, before: Usage) -> Usage:
+        """The plan's usage after one actor call, with what a model's service counted for it."""
+        after = getattr(self.actor, "spent", Usage())
+        called = self.plan.usage.model_copy(update={"actor_calls": self.plan.usage.actor_calls + 1})
+        return called.plus(after, before)
+
+    def _within_budget(self, spent: Usage, before: Usage) -> None:
+        """Raise BudgetExhausted when the plan's usage, with `spent` of this duty, is at a limit."""
+        over = spending_over(self.plan.budget, self.plan.usage.plus(spent, before))
+        if over is not None:
+            raise BudgetExhausted(over)
 
     def record(
         self,
@@ -232,19 +255,6 @@ class PlanRecorder:
         self.plan = self.plan.model_copy(update={**fields, "updated_at": self.clock.now()})
         with self.store.transaction():
             self.store.save_plan(self.plan)
-
-
-def _spend(usage: Usage, before: Usage, after: Usage) -> Usage:
-    """The plan's usage after one actor call, with what a model's service counted for it."""
-    return usage.model_copy(
-        update={
-            "actor_calls": usage.actor_calls + 1,
-            "api_calls": usage.api_calls + after.api_calls - before.api_calls,
-            "input_tokens": usage.input_tokens + after.input_tokens - before.input_tokens,
-            "output_tokens": usage.output_tokens + after.output_tokens - before.output_tokens,
-            "cost_usd": round(usage.cost_usd + after.cost_usd - before.cost_usd, 6),
-        }
-    )
 
 
 class RunPart:

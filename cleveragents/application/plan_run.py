@@ -51,11 +51,15 @@ class PlanRun(RunPart):
                 line, replan_after = self.replan(line, "a replan step ended the segment")
         except BudgetExhausted as spent:
             self.r.actor_state()
-            self.r.save_plan(exhausted=spent.message, outcome=f"stopped: {spent.message}")
+            self.r.save_plan(
+                status=PlanStatus.STOPPED,
+                exhausted=spent.message,
+                outcome=f"stopped: {spent.message}",
+            )
             return self.r.plan
         except ActorUnavailable as gone:
             # Nothing half recorded: the question was not answered, so nothing was decided.
-            self.r.save_plan(outcome=f"stopped: {gone.message}")
+            self.r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {gone.line()}")
             return self.r.plan
         except KeyboardInterrupt:
             # From the store: a transaction the interrupt cut short left nothing there, but

@@ -60,9 +60,53 @@ BudgetRetries = Annotated[
 ]
 
 
-def budget(calls: int | None, replans: int | None, retries: int | None) -> dict[str, int]:
+BudgetRequests = Annotated[
+    int | None,
+    typer.Option(
+        "--budget-requests",
+        min=1,
+        show_default=False,
+        help="Requests to the model's service the plan may make in all (no limit by default).",
+    ),
+]
+BudgetTokens = Annotated[
+    int | None,
+    typer.Option(
+        "--budget-tokens",
+        min=1,
+        show_default=False,
+        help="Tokens the plan may use in all: input, output and cache (no limit by default).",
+    ),
+]
+BudgetUsd = Annotated[
+    float | None,
+    typer.Option(
+        "--budget-usd",
+        min=0.000001,
+        show_default=False,
+        help="US dollars the plan may spend in all, at the model's list price "
+        "(no limit by default; refused for a model whose price is not known).",
+    ),
+]
+
+
+def budget(
+    calls: int | None,
+    replans: int | None,
+    retries: int | None,
+    requests: int | None = None,
+    tokens: int | None = None,
+    usd: float | None = None,
+) -> dict[str, Any]:
     """The budget limits the flags set; the others keep their value."""
-    given = {"actor_calls": calls, "replans": replans, "retries_per_step": retries}
+    given = {
+        "actor_calls": calls,
+        "replans": replans,
+        "retries_per_step": retries,
+        "requests": requests,
+        "tokens": tokens,
+        "usd": usd,
+    }
     return {k: v for k, v in given.items() if v is not None}
 
 

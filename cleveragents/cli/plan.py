@@ -15,7 +15,10 @@ from cleveragents.cli.options import (
     AllowNetwork,
     BudgetCalls,
     BudgetReplans,
+    BudgetRequests,
     BudgetRetries,
+    BudgetTokens,
+    BudgetUsd,
     Json,
     NoSandbox,
     PlanRef,
@@ -66,18 +69,35 @@ Actions: write (path, content), edit (path, find, replace), delete (path), run (
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final line.")]
 
 
+# The flag that raises each budget, by the words its stop reason starts with.
+RAISED_BY = {
+    "the actor call": "--budget-calls",
+    "the replan": "--budget-replans",
+    "step": "--budget-retries",
+    "the request": "--budget-requests",
+    "the token": "--budget-tokens",
+    "the dollar": "--budget-usd",
+}
+
+
 def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> int:
-    """Render the end of a run: exit 0 when completed, 4 when a budget ran out, else 1.
+    """Render the end of a run: exit 0 when completed, 4 when it stopped before the end
+    (a budget ran out, the model's service failed: resumable), else 1.
 
     `document` is built only for `--json`: it reads and writes out every decision.
     """
     if json:
         output.emit_json(document())
-    if plan.exhausted:
-        output.error_line(
-            f"plan {plan.id} stopped: {plan.exhausted} (continue with a larger budget: "
-            f"`agents plan resume {plan.id} --budget-calls N`, see --help)"
-        )
+    if plan.status.value == "stopped" or plan.exhausted:
+        if plan.exhausted:
+            flag = next((f for w, f in RAISED_BY.items() if plan.exhausted.startswith(w)), None)
+            more = f" {flag} N" if flag else ""
+            how = f"continue with a larger budget: `agents plan resume {plan.id}{more}`"
+            output.error_line(f"plan {plan.id} stopped: {plan.exhausted} ({how}, see --help)")
+        else:
+            output.error_line(
+                f"plan {plan.id} {plan.outcome} (continue with `agents plan resume {plan.id}`)"
+            )
         return 4
     if plan.status.value == "completed":
         if not json:
@@ -128,7 +148,7 @@ def run(
         typer.Option(
             "--model",
             show_default=False,
-            help="Claude model (default: CLEVERAGENTS_MODEL, else claude-sonnet-4-5).",
+            help="Claude model (default: CLEVERAGENTS_MODEL, else claude-sonnet-5-5).",
         ),
     ] = None,
     allow: Allow = None,
@@ -155,6 +175,9 @@ def run(
     calls: BudgetCalls = None,
     replans: BudgetReplans = None,
     retries: BudgetRetries = None,
+    requests: BudgetRequests = None,
+    tokens: BudgetTokens = None,
+    usd: BudgetUsd = None,
     drift: Annotated[
         float | None,
         typer.Option(
@@ -173,8 +196,9 @@ def run(
     agents plan run --script plan.yaml              # the scripted actor, offline
     agents plan run "add a --verbose flag" --allow-command "pytest*"   # Claude
 
-    Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when a budget
-    runs out (`agents plan resume --budget-calls N` then continues it).
+    Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when it stops
+    before the end: a budget ran out (`agents plan resume --budget-calls N` then
+    continues it) or the model's service failed (`agents plan resume`).
     """
     from cleveragents.adapters.render.tree_json import tree_document
 
@@ -195,7 +219,7 @@ def run(
             "--allow-network and --no-sandbox are for Claude's commands; "
             "a plan file's commands run as written"
         )
-    limits = budget(calls, replans, retries)
+    limits = budget(calls, replans, retries, requests, tokens, usd)
     with (
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
@@ -231,10 +255,23 @@ def resume(
     calls: BudgetCalls = None,
     replans: BudgetReplans = None,
     retries: BudgetRetries = None,
+    requests: BudgetRequests = None,
+    tokens: BudgetTokens = None,
+    usd: BudgetUsd = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            show_default=False,
+            help="Go on with another Claude model (one the key can use, say).",
+        ),
+    ] = None,
 ) -> int:
-    """Continue a plan that did not complete (interrupted, or corrected with --no-execute).
+    """Continue a plan that did not complete: stopped (a budget, the model's service),
+    interrupted, or corrected with --no-execute.
 
-    Steps already completed are not redone.
+    Steps already completed are not redone; a step left unfinished starts again from its
+    checkpoint.
     """
     from cleveragents.adapters.render.tree_json import tree_document
 
@@ -242,7 +279,8 @@ def resume(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
-        found = s.lifecycle.resume(plan, command_line(), budget(calls, replans, retries))
+        limits = budget(calls, replans, retries, requests, tokens, usd)
+        found = s.lifecycle.resume(plan, command_line(), limits, model)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -63,6 +63,7 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
         "exhausted",
         "actor",
         "actor_source",
+        "model",
         "decisions",
         "created_at",
         "updated_at",
@@ -75,17 +76,26 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
         ("replans", f"{summary['usage']['replans']} of {summary['budget']['replans']}"),
         ("retries per step", str(summary["budget"]["retries_per_step"])),
         ("model requests", str(summary["usage"]["api_calls"])),
-        (
-            "tokens",
-            f"{summary['usage']['input_tokens']} in, {summary['usage']['output_tokens']} out",
-        ),
-        ("cost", f"${summary['usage']['cost_usd']:.4f}"),
+        ("tokens", _tokens(summary["usage"])),
+        ("cost", _cost(summary["usage"]["cost_usd"])),
     ]
+    limits = [(k, summary["budget"].get(k)) for k in ("requests", "tokens", "usd")]
+    rows += [(f"budget of {k}", str(v)) for k, v in limits if v is not None]
     for c in summary["corrections"]:
         target = f" to decision {c['target']}" if c["target"] else ""
         rows.append((f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}"))
     output.key_values(rows)
     return 0
+
+
+def _tokens(usage: dict[str, Any]) -> str:
+    said = f"{usage['input_tokens']} in, {usage['output_tokens']} out"
+    cached = (usage.get("cache_write_tokens", 0), usage.get("cache_read_tokens", 0))
+    return said + (f", cache {cached[0]} written, {cached[1]} read" if any(cached) else "")
+
+
+def _cost(cost: float | None) -> str:
+    return "unknown (the model's price is not known)" if cost is None else f"${cost:.4f}"
 
 
 def tree(

@@ -17,6 +17,7 @@ class PlanStatus(StrEnum):
     COMPLETED = "completed"
     FAILED = "failed"
     CANCELLED = "cancelled"
+    STOPPED = "stopped"  # before the end, resumable: a budget ran out, the model's service failed
 
 
 class Phase(StrEnum):

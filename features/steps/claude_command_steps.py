@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from behave import given, then, when
 
-from features.steps.claude_steps import KEY, claude_env, server, step_run_command
+from features.steps.claude_steps import KEY, answer, claude_env, server, step_run_command
 
 
 def _expand(context: Any, text: str) -> str:
@@ -41,7 +41,7 @@ def step_nothing_in_outside(context: Any) -> None:
 
 @given('Claude will write "{path}" and run "{command}":')
 def step_write_and_run(context: Any, path: str, command: str) -> None:
-    server(context).reply_tool("propose_plan", {"steps": [{"name": "probe"}], "rationale": "-"})
+    answer(context, {"steps": [{"name": "probe"}], "rationale": "-"})
     server(context).reply_tools(
         [
             ("write_file", {"path": path, "content": context.text + "\n"}),

@@ -37,9 +37,14 @@ def step_claude(context: Any) -> None:
     context.cleanups.append(context.claude.stop)
 
 
+def answer(context: Any, data: dict[str, Any]) -> None:
+    """A one-shot duty's reply: JSON text, as structured outputs give it."""
+    server(context).reply_text(json.dumps(data))
+
+
 def _plan(context: Any, names: list[str], check: str = "") -> None:
     steps = [{"name": n, "checks": [check] if check else []} for n in names]
-    server(context).reply_tool("propose_plan", {"steps": steps, "rationale": "plain"})
+    answer(context, {"steps": steps, "rationale": "plain"})
 
 
 @given('Claude will propose the plan "{name}" checked by "{check}"')
@@ -90,7 +95,7 @@ def step_give_up(context: Any) -> None:
 
 @given('Claude will answer the plan with "{field}" set to "{value}"')
 def step_invalid_plan(context: Any, field: str, value: str) -> None:
-    server(context).reply_tool("propose_plan", {field: value})
+    answer(context, {field: value})
 
 
 @given('Claude\'s service answers {status:d} "{kind}" once')
@@ -107,7 +112,7 @@ def step_error_times(context: Any, status: int, kind: str, times: int) -> None:
 @given("Claude answers the plan only after {seconds:d} seconds")
 def step_slow(context: Any, seconds: int) -> None:
     for _ in range(3):  # the first try and the SDK's two retries
-        server(context).reply_tool("propose_plan", {"steps": []}, delay=float(seconds))
+        server(context).reply_text(json.dumps({"steps": []}), delay=float(seconds))
 
 
 @given('I have run "{command}" with Claude')
@@ -156,6 +161,20 @@ def step_error_result(context: Any, number: int, text: str) -> None:
     last = server(context).requests[number - 1].body["messages"][-1]["content"]
     assert last[0]["type"] == "tool_result" and last[0]["is_error"], last
     assert text in last[0]["content"], last
+
+
+@then('Claude\'s request {number:d} sends its reply back with "{text}"')
+def step_sent_back(context: Any, number: int, text: str) -> None:
+    messages = server(context).requests[number - 1].body["messages"]
+    assert messages[-2]["role"] == "assistant", messages
+    assert text in plain_text(messages[-1]["content"]), messages[-1]
+
+
+def plain_text(content: Any) -> str:
+    """A message's text, whether a string or blocks (a cache breakpoint makes it blocks)."""
+    if isinstance(content, str):
+        return content
+    return "".join(b.get("text", "") for b in content)
 
 
 @then('Claude\'s first request after the correction holds "{guidance}" and "{marker}"')
@@ -278,16 +297,12 @@ def step_tty_claude(context: Any, command: str, answer: str) -> None:
 
 @given('Claude will propose a plan with the goal "{check}" and the step "{name}"')
 def step_plan_goal(context: Any, check: str, name: str) -> None:
-    server(context).reply_tool(
-        "propose_plan", {"steps": [{"name": name}], "goal": [check], "rationale": "with a goal"}
-    )
+    answer(context, {"steps": [{"name": name}], "goal": [check], "rationale": "with a goal"})
 
 
 @given("Claude will estimate the distance at {distance:d}")
 def step_distance(context: Any, distance: int) -> None:
-    server(context).reply_tool(
-        "estimate_distance", {"distance": distance, "reasoning": "as the checks say"}
-    )
+    answer(context, {"distance": distance, "reasoning": "as the checks say"})
 
 
 @given('Claude will take the irreversible local action "{name}" running "{command}"')
@@ -302,7 +317,7 @@ def step_irreversible(context: Any, name: str, command: str) -> None:
 
 @given('Claude will answer the drift with "{action}"')
 def step_drift(context: Any, action: str) -> None:
-    server(context).reply_tool("assess_drift", {"action": action, "reasoning": "many new files"})
+    answer(context, {"action": action, "reasoning": "many new files"})
 
 
 @given("the config of the repository says:")
@@ -344,7 +359,7 @@ def step_prompts_rebuilt(context: Any) -> None:
             rebuilt.append(prompt(ActorContext.from_state(task, state.data), opening["ask"]))
     # A duty's first request to the model holds one message: the prompt.
     sent = [
-        r.body["messages"][0]["content"]
+        plain_text(r.body["messages"][0]["content"])
         for r in server(context).requests
         if len(r.body["messages"]) == 1
     ]

@@ -237,3 +237,94 @@ def step_header(context: Any, name: str) -> None:
 def step_retry_counts(context: Any, counts: str) -> None:
     seen = [r.headers.get("x-stainless-retry-count") for r in stand_in(context).requests]
     assert seen == counts.split(", "), seen
+
+
+# --- the rules the stand-in checks, and its prompt cache ------------------------------------
+
+CALL = {"type": "tool_use", "id": "toolu_9", "name": "t", "input": {}}
+RESULT = {"type": "tool_result", "tool_use_id": "toolu_9", "content": "done"}
+MARK = {"type": "ephemeral"}
+BROKEN: dict[str, list[dict[str, Any]]] = {
+    "two user messages in a row": [
+        {"role": "user", "content": "a"},
+        {"role": "user", "content": "b"},
+    ],
+    "a first message from the assistant": [{"role": "assistant", "content": "a"}],
+    "a tool call not answered by its result": [
+        {"role": "user", "content": "a"},
+        {"role": "assistant", "content": [CALL]},
+        {"role": "user", "content": "b"},
+    ],
+    "a tool result that answers no call": [
+        {"role": "user", "content": "a"},
+        {"role": "assistant", "content": "b"},
+        {"role": "user", "content": [RESULT]},
+    ],
+    "five cache breakpoints": [
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": str(i), "cache_control": MARK} for i in range(5)],
+        }
+    ],
+}
+
+
+def _client(context: Any) -> anthropic.Anthropic:
+    client = anthropic.Anthropic(api_key="sk-test", base_url=stand_in(context).url, max_retries=0)
+    context.cleanups.append(client.close)
+    return client
+
+
+@when('the Anthropic SDK sends the stand-in Messages API the conversation "{conversation}"')
+def step_send_broken(context: Any, conversation: str) -> None:
+    context.sdk_error = None
+    try:
+        _client(context).messages.create(
+            model="claude-sonnet-5-5",
+            max_tokens=16,
+            messages=BROKEN[conversation],  # type: ignore[arg-type]
+        )
+    except anthropic.AnthropicError as error:
+        context.sdk_error = error
+
+
+@then('the SDK\'s error mentions "{text}"')
+def step_error_mentions(context: Any, text: str) -> None:
+    assert text in str(context.sdk_error), context.sdk_error
+
+
+@then("the stand-in Messages API has {count:d} scripted reply left")
+def step_replies_left(context: Any, count: int) -> None:
+    assert stand_in(context).pending == count, stand_in(context).pending
+
+
+@when(
+    "the Anthropic SDK sends the stand-in Messages API a long cached prompt twice, "
+    "the second time with a question more"
+)
+def step_cached_twice(context: Any) -> None:
+    client = _client(context)
+    prompt = {"type": "text", "text": "context " * 2000, "cache_control": MARK}
+    first = [{"role": "user", "content": [prompt]}]
+    second = [
+        {"role": "user", "content": [{k: v for k, v in prompt.items() if k != "cache_control"}]},
+        {"role": "assistant", "content": "one"},
+        {"role": "user", "content": [{"type": "text", "text": "and?", "cache_control": MARK}]},
+    ]
+    context.usages = [
+        client.messages.create(model="claude-sonnet-5-5", max_tokens=16, messages=m).usage  # type: ignore[arg-type]
+        for m in (first, second)
+    ]
+
+
+@then("the first usage wrote the prompt to the cache and read nothing")
+def step_first_usage(context: Any) -> None:
+    usage = context.usages[0]
+    assert usage.cache_creation_input_tokens > 1024 and usage.cache_read_input_tokens == 0, usage
+
+
+@then("the second usage read the same number of tokens from the cache and wrote the question")
+def step_second_usage(context: Any) -> None:
+    first, second = context.usages
+    assert second.cache_read_input_tokens == first.cache_creation_input_tokens, second
+    assert 0 < second.cache_creation_input_tokens < 100 and second.input_tokens == 0, second

@@ -16,13 +16,29 @@ fails at once instead of retrying a scripting mistake.
 
 Every request, whatever its path, is logged with its JSON body and its headers (lower-cased
 names) in ``server.requests``.
+
+It checks requests the way the service does, and answers 400 ``invalid_request_error``
+when one breaks a rule: roles that do not alternate (or a first message not the user's),
+a ``tool_use`` not answered by a ``tool_result`` in the next message (or a result for no
+call), more than four cache breakpoints, and a forced ``tool_choice`` (``tool``/``any``)
+for the models that refuse one (:data:`REFUSE_FORCED_TOOL`).
+
+It models prompt caching as the API documents it: a ``cache_control`` breakpoint writes
+the prefix up to it (tools, then system, then messages) when it is long enough for the
+model; a later request whose prefix, at a block boundary up to 20 blocks before one of
+its breakpoints, matches a written one reads it. ``usage`` reports
+``cache_creation_input_tokens``, ``cache_read_input_tokens`` and the rest as
+``input_tokens``, tokens estimated as one per four characters of JSON. A scripted reply
+that fixes ``input_tokens`` reports those instead, with no cache tokens.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 import json
+import math
 import socket
 import sys
 import threading
@@ -37,6 +53,12 @@ from urllib.parse import urlsplit
 
 NO_REPLY_LEFT = "stand-in server: no scripted reply left"
 DEFAULT_MODEL = "claude-stand-in"
+# Models that answer a forced tool choice with 400 (their pages: "forced tool use returns
+# an error").
+REFUSE_FORCED_TOOL = frozenset({"claude-sonnet-5-5", "claude-opus-5-5", "claude-fable-5-1"})
+# The shortest prefix a model caches, in tokens; 1024 for the others.
+MIN_CACHEABLE = {"claude-haiku-4-5": 4096, "claude-opus-4-5": 4096, "claude-haiku-5-5": 2048}
+LOOKBACK = 20  # block boundaries before a breakpoint where a cache hit is looked for
 
 
 @dataclass(frozen=True)
@@ -58,6 +80,7 @@ class ScriptedReply:
     body: dict[str, Any]
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    raw: bytes | None = None  # sent as it is instead of `body` (a malformed answer)
 
 
 def error_body(error_type: str, message: str) -> dict[str, Any]:
@@ -81,6 +104,8 @@ class MessagesServer:
         self._handler_threads: set[threading.Thread] = set()
         self._httpd: _HTTPServer | None = None
         self._serve_thread: threading.Thread | None = None
+        self._cache: set[str] = set()  # prefixes written to the prompt cache
+        self._answers: list[tuple[int, dict[str, Any] | None]] = []
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -154,6 +179,12 @@ class MessagesServer:
             return list(self._log)
 
     @property
+    def answers(self) -> list[tuple[int, dict[str, Any] | None]]:
+        """Each answer sent: its status and, for a message, its ``usage``; oldest first."""
+        with self._lock:
+            return list(self._answers)
+
+    @property
     def pending(self) -> int:
         """How many scripted replies are still waiting."""
         with self._lock:
@@ -171,11 +202,14 @@ class MessagesServer:
         content: list[dict[str, Any]],
         *,
         stop_reason: str = "end_turn",
-        input_tokens: int = 10,
+        input_tokens: int | None = None,
         output_tokens: int = 5,
         delay: float = 0.0,
     ) -> str:
-        """Queue a 200 message with these content blocks; returns the message id."""
+        """Queue a 200 message with these content blocks; returns the message id.
+
+        With ``input_tokens`` None, usage is counted from the request (with the cache).
+        """
         with self._lock:
             message_id = f"msg_{next(self._message_ids)}"
         self.reply(
@@ -201,7 +235,7 @@ class MessagesServer:
         name: str,
         input: dict[str, Any],
         *,
-        input_tokens: int = 10,
+        input_tokens: int | None = None,
         output_tokens: int = 5,
         delay: float = 0.0,
     ) -> str:
@@ -218,7 +252,8 @@ class MessagesServer:
         calls: Iterable[tuple[str, dict[str, Any]]],
         *,
         text: str | None = None,
-        input_tokens: int = 10,
+        stop_reason: str = "tool_use",
+        input_tokens: int | None = None,
         output_tokens: int = 5,
         delay: float = 0.0,
     ) -> list[str]:
@@ -239,7 +274,7 @@ class MessagesServer:
             )
         self.reply_message(
             blocks,
-            stop_reason="tool_use",
+            stop_reason=stop_reason,
             input_tokens=input_tokens,
             output_tokens=output_tokens,
             delay=delay,
@@ -251,7 +286,7 @@ class MessagesServer:
         text: str,
         *,
         stop_reason: str = "end_turn",
-        input_tokens: int = 10,
+        input_tokens: int | None = None,
         output_tokens: int = 5,
         delay: float = 0.0,
     ) -> str:
@@ -296,7 +331,45 @@ class MessagesServer:
             )
         )
 
+    def forget(self) -> None:
+        """Drop every scripted reply not given yet."""
+        with self._lock:
+            self._replies.clear()
+
+    def reply_raw(self, text: str, *, status: int = 200) -> None:
+        """Queue an answer whose body is ``text`` as it is (labelled JSON): a malformed one."""
+        self.reply(ScriptedReply(status=status, body={}, raw=text.encode("utf-8")))
+
     # --- used by the request handler --------------------------------------------------------
+
+    def _usage(self, body: dict[str, Any]) -> dict[str, int]:
+        """Input, cache-write and cache-read tokens of a request, the cache updated."""
+        blocks, breakpoints = _prefix_blocks(body)
+        sizes = [_tokens(b) for b in blocks]
+        ends = list(itertools.accumulate(sizes))
+        hashes = [_digest(blocks[: i + 1]) for i in range(len(blocks))]
+        least = MIN_CACHEABLE.get(str(body.get("model")), 1024)
+        with self._lock:
+            read_at = -1
+            for point in breakpoints:
+                for i in range(point, max(point - LOOKBACK, -1), -1):
+                    if hashes[i] in self._cache:
+                        read_at = max(read_at, i)
+                        break
+            written = [p for p in breakpoints if p > read_at and ends[p] >= least]
+            self._cache.update(hashes[p] for p in written)
+        read = ends[read_at] if read_at >= 0 else 0
+        write = ends[max(written)] - read if written else 0
+        total = ends[-1] if ends else 0
+        return {
+            "input_tokens": total - read - write,
+            "cache_creation_input_tokens": write,
+            "cache_read_input_tokens": read,
+        }
+
+    def _answered(self, status: int, usage: dict[str, Any] | None) -> None:
+        with self._lock:
+            self._answers.append((status, usage))
 
     def _record(self, entry: LoggedRequest) -> None:
         with self._lock:
@@ -432,6 +505,15 @@ class _Handler(BaseHTTPRequestHandler):
             )
             return
 
+        broken = _broken_rule(body)
+        if broken:
+            self._send(
+                400,
+                error_body("invalid_request_error", broken),
+                {"x-should-retry": "false"},
+            )
+            return
+
         scripted = owner._next_reply()
         if scripted is None:
             self._send(500, error_body("api_error", NO_REPLY_LEFT), {"x-should-retry": "false"})
@@ -439,9 +521,16 @@ class _Handler(BaseHTTPRequestHandler):
         if scripted.delay > 0 and owner._stopping.wait(scripted.delay):
             self.close_connection = True  # stopped while waiting: just hang up
             return
+        if scripted.raw is not None:
+            owner._answered(scripted.status, None)
+            self._send_bytes(scripted.status, scripted.raw, scripted.headers)
+            return
         payload = json.loads(json.dumps(scripted.body))  # a fresh copy per answer
         if payload.get("type") == "message" and payload.get("model") is None:
             payload["model"] = body.get("model") or DEFAULT_MODEL
+        if payload.get("type") == "message" and payload["usage"]["input_tokens"] is None:
+            payload["usage"].update(owner._usage(body))
+        owner._answered(scripted.status, payload.get("usage"))
         self._send(scripted.status, payload, scripted.headers)
 
     def _read_body(self) -> bytes:
@@ -459,7 +548,9 @@ class _Handler(BaseHTTPRequestHandler):
         return self.rfile.read(length) if length > 0 else b""
 
     def _send(self, status: int, payload: dict[str, Any], headers: Mapping[str, str]) -> None:
-        data = json.dumps(payload).encode("utf-8")
+        self._send_bytes(status, json.dumps(payload).encode("utf-8"), headers)
+
+    def _send_bytes(self, status: int, data: bytes, headers: Mapping[str, str]) -> None:
         try:
             self.send_response(status)
             self.send_header("content-type", "application/json")
@@ -472,3 +563,74 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except OSError:
             self.close_connection = True  # the client is gone (it timed out)
+
+
+def _broken_rule(body: dict[str, Any]) -> str | None:
+    """The first rule of the Messages API this request breaks, said as the service would."""
+    choice = body.get("tool_choice") or {}
+    model = str(body.get("model"))
+    if choice.get("type") in ("tool", "any") and model in REFUSE_FORCED_TOOL:
+        return f"tool_choice of type {choice['type']!r} is not supported with {model}: use auto"
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return "messages: at least one message is required"
+    if messages[0].get("role") != "user":
+        return "messages: the first message must use the user role"
+    calls: set[str] = set()
+    for i, message in enumerate(messages):
+        role = message.get("role")
+        if i and role == messages[i - 1].get("role"):
+            return f"messages.{i}: roles must alternate between user and assistant"
+        content = message.get("content")
+        blocks = content if isinstance(content, list) else []
+        if role == "user":
+            answered = {b.get("tool_use_id") for b in blocks if b.get("type") == "tool_result"}
+            if answered - calls:
+                return f"messages.{i}: a tool_result answers no tool_use of the message before"
+            if calls - answered:
+                return f"messages.{i}: tool_use ids were found without tool_result blocks"
+            calls = set()
+        else:
+            calls = {b.get("id") for b in blocks if b.get("type") == "tool_use"}
+    if calls:
+        return "the last message calls tools: their results must follow in a user message"
+    blocks, breakpoints = _prefix_blocks(body)
+    if len(breakpoints) > 4:
+        return f"a maximum of 4 blocks with cache_control may be provided; found {len(breakpoints)}"
+    return None
+
+
+def _prefix_blocks(body: dict[str, Any]) -> tuple[list[Any], list[int]]:
+    """The request's blocks in cache order (tools, system, messages), without their
+    ``cache_control``, and the positions of the breakpoints among them."""
+    found: list[Any] = []
+    breakpoints: list[int] = []
+
+    def add(block: Any) -> None:
+        if isinstance(block, dict) and "cache_control" in block:
+            breakpoints.append(len(found))
+            block = {k: v for k, v in block.items() if k != "cache_control"}
+        found.append(block)
+
+    for tool in body.get("tools") or []:
+        add(tool)
+    system = body.get("system")
+    for block in [system] if isinstance(system, str) else system or []:
+        add(block)
+    for message in body.get("messages") or []:
+        content = message.get("content")
+        for block in [content] if isinstance(content, str) else content or []:
+            add(
+                {"role": message.get("role"), "block": block}
+                if not isinstance(block, dict)
+                else {**block, "role": message.get("role")}
+            )
+    return found, breakpoints
+
+
+def _tokens(block: Any) -> int:
+    return math.ceil(len(json.dumps(block, sort_keys=True)) / 4)
+
+
+def _digest(blocks: list[Any]) -> str:
+    return hashlib.sha256(json.dumps(blocks, sort_keys=True).encode()).hexdigest()

@@ -6,6 +6,7 @@ keyword queues what Claude answers next. Nothing leaves 127.0.0.1.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,8 @@ class ClaudeLibrary:
             self.server = None
 
     def claude_will_propose_the_plan(self, step: str) -> None:
-        self._server().reply_tool("propose_plan", {"steps": [{"name": step}], "rationale": "-"})
+        plan = {"steps": [{"name": step}], "rationale": "-"}
+        self._server().reply_text(json.dumps(plan))  # a structured output: JSON text
 
     def claude_will_run(self, command: str) -> None:
         self._server().reply_tools(
@@ -48,6 +50,9 @@ class ClaudeLibrary:
         )
 
     def claude_will_give_up(self) -> None:
+        """No other option for the step, and none in the local planning that follows."""
+        self._server().reply_tool("give_up", {"reason": "no other way"})
+        self._server().reply_text(json.dumps({"distance": 0, "reasoning": "nothing done"}))
         self._server().reply_tool("give_up", {"reason": "no other way"})
 
     def test_key(self) -> str:

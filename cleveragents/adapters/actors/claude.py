@@ -1,11 +1,19 @@
-"""AnthropicActor: Claude as the actor, through the official SDK with tool use.
+"""AnthropicActor: Claude as the actor, through the official SDK.
 
-Every duty is one forced tool call whose input is validated by pydantic; an invalid
-reply is sent back with the validation error, twice at most. Refining a step is a short
-tool loop: the model may read files and list folders, proposes write/edit/delete/run
-actions, and ends with finish_step. Nothing is executed here: the lifecycle takes the
-actions, with a checkpoint before each. The prompt is built from the actor's context
-alone, so after a revert the model sees nothing of the superseded branch.
+The one-shot duties (a plan, a distance, a drift verdict) ask for a JSON reply through
+structured outputs, validated by pydantic; an invalid reply is sent back with the
+validation error, twice at most. Refining a step is a short tool loop (tool_choice auto:
+the newest models refuse a forced one): the model may read files and list folders,
+proposes write/edit/delete/run actions, and ends with finish_step. Nothing is executed
+here: the lifecycle takes the actions, with a checkpoint before each. The prompt is built
+from the actor's context alone, so after a revert the model sees nothing of the
+superseded branch.
+
+Every request carries prompt-cache breakpoints (system and tools; the newest message),
+so a tool loop pays full price only for what each turn adds. Every answer is counted, its
+cache tokens too, and priced by exact model id. Every `stop_reason` is handled as what it
+is: a reply cut at `max_tokens` is asked again once with the most room a request may
+have, `pause_turn` goes on, `refusal` and a full context window stop the plan clearly.
 
 What the exchange records of a duty's first message is its ask alone: the request the
 recorder stores before it names the actor state asked with, and `prompt(context, ask)`
@@ -17,13 +25,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+import sys
+import warnings
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from cleveragents.adapters.actors import claude_models
 from cleveragents.adapters.actors import claude_replies as r
+from cleveragents.adapters.actors.claude_models import DEFAULT_MODEL
 from cleveragents.adapters.actors.claude_prompt import prompt
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.domain.action import (
@@ -46,12 +58,16 @@ from cleveragents.domain.strategy import (
 )
 from cleveragents.errors import ActorUnavailable, BadInput, PathRefused
 
-DEFAULT_MODEL = "claude-sonnet-4-5"
-MAX_TOKENS = 4096
+__all__ = ["DEFAULT_MODEL", "AnthropicActor", "api_key_present"]
+
+# Room for a reply, in output tokens. A reply cut at its room is asked again, once, with the
+# most a request may have without streaming (the SDK's bound: 10 minutes at its rate).
+ONE_SHOT_ROOM = 4096
+ACTION_ROOM = 8192
+MOST_ROOM = 21_000
 MAX_TURNS = 12
 VALIDATION_RETRIES = 2
-# US dollars per million input and output tokens, for the cost shown by `plan show`.
-PRICES = {"claude-opus": (15.0, 75.0), "claude-sonnet": (3.0, 15.0), "claude-haiku": (1.0, 5.0)}
+CACHE = {"type": "ephemeral"}
 
 ACTION_TOOLS: dict[str, tuple[type[BaseModel], str]] = {
     "read_file": (r.ReadFile, "Read a text file of the working tree."),
@@ -63,6 +79,8 @@ ACTION_TOOLS: dict[str, tuple[type[BaseModel], str]] = {
     "finish_step": (r.FinishStep, "End your proposal: the actions proposed so far are it."),
     "give_up": (r.GiveUp, "Say there is no other way to do this step."),
 }
+
+_warned: set[str] = set()  # deprecated models already warned of, in this process
 
 
 def api_key_present() -> bool:
@@ -82,7 +100,8 @@ class AnthropicActor:
         *,
         client: Any = None,
         max_retries: int = 2,
-        timeout: float = 120.0,
+        timeout: float = 600.0,
+        cache: bool = True,
     ) -> None:
         if client is None:
             if not api_key_present():
@@ -92,21 +111,27 @@ class AnthropicActor:
                 )
             import anthropic
 
-            # Both can be tuned from the environment (tests use a short timeout).
+            # Both can be tuned from the environment (tests use a short timeout). The
+            # default timeout is the SDK's own for a reply of MOST_ROOM tokens.
             client = anthropic.Anthropic(
                 max_retries=int(os.environ.get("CLEVERAGENTS_MODEL_RETRIES", max_retries)),
                 timeout=float(os.environ.get("CLEVERAGENTS_MODEL_TIMEOUT", timeout)),
             )
         self.client = client
         self.model = model
+        self.cache = cache
         self.files = WorkspaceEnvironment(root, git_dir)
         self.spent = Usage()
         self.exchange: list[tuple[str, str]] = []  # this duty's requests and replies
+        self._recorded = 0  # how many of the duty's messages the exchange holds
+        # Set by the recorder: raises BudgetExhausted when a spending limit is reached.
+        self.allowance: Callable[[Usage], None] | None = None
+        _warn_if_deprecated(model)
 
     # the duties
 
     def strategize(self, context: ActorContext) -> Strategy:
-        reply = self._forced(
+        reply = self._one_shot(
             context,
             "propose_plan",
             r.PlanReply,
@@ -143,7 +168,7 @@ class AnthropicActor:
         self, context: ActorContext, checks: Sequence[ActionOutcome]
     ) -> DistanceEstimate:
         results = "\n".join(f"- {c.summary}: {c.output.strip()[-300:]}" for c in checks)
-        reply = self._forced(
+        reply = self._one_shot(
             context,
             "estimate_distance",
             r.DistanceReply,
@@ -152,7 +177,7 @@ class AnthropicActor:
         return DistanceEstimate(distance=reply.distance, reasoning=reply.reasoning)
 
     def assess_drift(self, context: ActorContext, similarity: float) -> DriftVerdict:
-        reply = self._forced(
+        reply = self._one_shot(
             context,
             "assess_drift",
             r.DriftReply,
@@ -163,25 +188,39 @@ class AnthropicActor:
 
     # talking to the model
 
-    def _forced(self, context: ActorContext, tool: str, shape: type[Any], ask: str) -> Any:
-        """One tool the model must call; its input validated, retried with the error."""
+    def _one_shot(self, context: ActorContext, name: str, shape: type[Any], ask: str) -> Any:
+        """A JSON reply of `shape`, validated; an invalid one is sent back with the error.
+
+        Models from before structured outputs are asked for it as a forced tool call.
+        """
         messages = self._opening(context, ask)
-        spec = [_tool(tool, shape, ask)]
+        structured = claude_models.structured_outputs(self.model)
         for _ in range(VALIDATION_RETRIES + 1):
-            reply = self._call(messages, spec, {"type": "tool", "name": tool})
+            if structured:
+                reply = self._call(messages, ONE_SHOT_ROOM, output=_json_format(shape))
+                text = "".join(b.text for b in reply.content if b.type == "text")
+                try:
+                    return shape.model_validate_json(text)
+                except ValidationError as invalid:
+                    said = [b for b in reply.content if b.type == "text"]
+                    messages += _retry(said or [_NO_TEXT], None, _brief(invalid))
+                continue
+            spec = [_tool(name, shape, ask)]
+            reply = self._call(
+                messages, ONE_SHOT_ROOM, tools=spec, choice={"type": "tool", "name": name}
+            )
             block = next(
-                (b for b in reply.content if b.type == "tool_use" and b.name == tool), None
+                (b for b in reply.content if b.type == "tool_use" and b.name == name), None
             )
             if block is None:
-                error, content = f"call the tool {tool}", reply.content
-            else:
-                try:
-                    return shape.model_validate(block.input)
-                except ValidationError as invalid:
-                    error, content = _brief(invalid), [block]
-            messages += _retry(content, block.id if block else None, error)
+                messages += _retry(reply.content, None, f"call the tool {name}")
+                continue
+            try:
+                return shape.model_validate(block.input)
+            except ValidationError as invalid:
+                messages += _retry([block], block.id, _brief(invalid))
         raise ActorUnavailable(
-            f"the model's reply to {tool} was invalid {VALIDATION_RETRIES + 1} times"
+            f"the model's reply to {name} was invalid {VALIDATION_RETRIES + 1} times"
         )
 
     def _actions(self, context: ActorContext, ask: str) -> StepAttempt | None:
@@ -189,11 +228,21 @@ class AnthropicActor:
         messages = self._opening(context, ask)
         tools = [_tool(name, shape, text) for name, (shape, text) in ACTION_TOOLS.items()]
         actions: list[Action] = []
+        reminded = False
         for _ in range(MAX_TURNS):
-            reply = self._call(messages, tools, {"type": "any"})
+            reply = self._call(messages, ACTION_ROOM, tools=tools, choice={"type": "auto"})
             messages.append({"role": "assistant", "content": [_plain(b) for b in reply.content]})
+            uses = [b for b in reply.content if b.type == "tool_use"]
+            if not uses:  # the model answered in words, without finish_step
+                if actions:
+                    return StepAttempt(option="proposal", actions=actions)
+                if reminded:
+                    return None
+                reminded = True
+                messages.append({"role": "user", "content": NO_TOOL_USED})
+                continue
             results: list[dict[str, Any]] = []
-            for block in (b for b in reply.content if b.type == "tool_use"):
+            for block in uses:
                 shape, _ = ACTION_TOOLS.get(block.name, (None, ""))
                 try:
                     if shape is None:
@@ -211,10 +260,7 @@ class AnthropicActor:
                     )
                 if isinstance(request, r.GiveUp):
                     return None
-                answer = self._answer(request, actions)
-                results.append(_result(block.id, answer))
-            if not results:  # the model stopped talking without finish_step
-                return StepAttempt(option="proposal", actions=actions) if actions else None
+                results.append(_result(block.id, self._answer(request, actions)))
             messages.append({"role": "user", "content": results})
         raise ActorUnavailable(f"the model did not finish its proposal in {MAX_TURNS} turns")
 
@@ -233,58 +279,125 @@ class AnthropicActor:
     def _opening(self, context: ActorContext, ask: str) -> list[dict[str, Any]]:
         """A duty's first message; the exchange keeps its ask (see the module's docstring)."""
         self.exchange = [("user", json.dumps({"role": "user", "ask": ask}))]
+        self._recorded = 1
         return [{"role": "user", "content": prompt(context, ask)}]
 
     def _call(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], choice: dict[str, Any]
+        self,
+        messages: list[dict[str, Any]],
+        room: int,
+        *,
+        tools: list[dict[str, Any]] | None = None,
+        choice: dict[str, Any] | None = None,
+        output: dict[str, Any] | None = None,
     ) -> Any:
+        """One answer the duty can use, whatever `stop_reason` came first (see the module)."""
+        for _ in range(MAX_TURNS):
+            reply = self._request(messages, room, tools, choice, output)
+            stop = reply.stop_reason
+            if stop == "max_tokens":
+                if room < MOST_ROOM:
+                    room = MOST_ROOM  # the cut reply is dropped (and counted): ask again
+                    continue
+                raise ActorUnavailable(
+                    f"the model's reply was cut at its output limit ({room:,} tokens), "
+                    "even with the most room a request may have",
+                    hint="guide it to smaller actions with `agents plan correct --mode=append`",
+                )
+            if stop == "pause_turn":  # the service paused a long turn: send it back to go on
+                messages.append(
+                    {"role": "assistant", "content": [_plain(b) for b in reply.content]}
+                )
+                continue
+            if stop == "refusal":
+                raise ActorUnavailable(
+                    "the model declined to go on (stop reason: refusal)",
+                    hint="guide it with `agents plan correct --mode=append --guidance ...`",
+                )
+            if stop == "model_context_window_exceeded":
+                raise ActorUnavailable(
+                    "the conversation outgrew the model's context window",
+                    hint="resuming starts the step again with a fresh conversation",
+                )
+            return reply
+        raise ActorUnavailable(f"the model paused its turn {MAX_TURNS} times in a row")
+
+    def _request(
+        self,
+        messages: list[dict[str, Any]],
+        room: int,
+        tools: list[dict[str, Any]] | None,
+        choice: dict[str, Any] | None,
+        output: dict[str, Any] | None,
+    ) -> Any:
+        """One request to the service: within budget, cached, counted, its failures said."""
         import anthropic
 
-        body = {
+        if self.allowance is not None:
+            self.allowance(self.spent)
+        system: list[dict[str, Any]] = [{"type": "text", "text": SYSTEM}]
+        body: dict[str, Any] = {
             "model": self.model,
-            "max_tokens": MAX_TOKENS,
-            "system": SYSTEM,
-            "messages": messages,
-            "tools": tools,
-            "tool_choice": choice,
+            "max_tokens": room,
+            "system": _cached(system) if self.cache else system,
+            "messages": _cached(messages) if self.cache else messages,
         }
-        if len(messages) > 1:  # the opening one is recorded by `_opening`
-            self.exchange.append(("user", json.dumps(messages[-1], default=str)))
+        if tools:
+            body["tools"] = tools
+            body["tool_choice"] = choice
+        if output:
+            body["output_config"] = {"format": output}
+        # What the duty said since its last request (the opening one is recorded by
+        # `_opening`; replies are recorded as they come, so only the user's turns here).
+        for said in messages[self._recorded :]:
+            if said["role"] == "user":
+                self.exchange.append(("user", json.dumps(said, default=str)))
+        self._recorded = len(messages)
         try:
             reply = self.client.messages.create(**body)
-        except anthropic.APITimeoutError as error:
-            raise ActorUnavailable(
-                "the model did not answer in time, even after retries",
-                hint="`agents plan resume` continues the plan",
-            ) from error
-        except anthropic.APIStatusError as error:
-            raise ActorUnavailable(
-                f"the model's service answered {error.status_code} ({_kind(error)}), "
-                "even after retries",
-                hint="`agents plan resume` continues the plan later",
-            ) from error
-        except anthropic.APIConnectionError as error:
-            raise ActorUnavailable(
-                "cannot reach the model's service",
-                hint="check the network, then `agents plan resume`",
-            ) from error
+        except anthropic.APIError as error:
+            raise _failure(error, self.model) from error
+        except json.JSONDecodeError as error:  # answered, but not with JSON
+            self.spent = self.spent.plus(Usage(api_calls=1))
+            raise ActorUnavailable(MALFORMED, hint=MALFORMED_HINT) from error
         self._count(reply)
         self.exchange.append(("assistant", json.dumps([_plain(b) for b in reply.content])))
         return reply
 
     def _count(self, reply: Any) -> None:
-        used_in, used_out = reply.usage.input_tokens, reply.usage.output_tokens
-        price = next((p for k, p in PRICES.items() if self.model.startswith(k)), None)
-        cost = (used_in * price[0] + used_out * price[1]) / 1e6 if price else 0.0
-        self.spent = self.spent.model_copy(
-            update={
-                "api_calls": self.spent.api_calls + 1,
-                "input_tokens": self.spent.input_tokens + used_in,
-                "output_tokens": self.spent.output_tokens + used_out,
-                "cost_usd": round(self.spent.cost_usd + cost, 6),
+        """Add a reply's usage to what was spent; a reply that cannot be read is a failure."""
+        try:
+            usage = reply.usage
+            used = {
+                "input_tokens": int(usage.input_tokens),
+                "output_tokens": int(usage.output_tokens),
+                "cache_write_tokens": int(usage.cache_creation_input_tokens or 0),
+                "cache_read_tokens": int(usage.cache_read_input_tokens or 0),
             }
+            well_formed = isinstance(reply.content, list) and all(
+                isinstance(b.type, str) for b in reply.content
+            )
+            reply.stop_reason  # noqa: B018 - read now: a malformed reply fails here, not later
+        except (AttributeError, TypeError, ValueError):
+            used, well_formed = {}, False
+        price = claude_models.cost(
+            self.model,
+            used.get("input_tokens", 0),
+            used.get("output_tokens", 0),
+            used.get("cache_write_tokens", 0),
+            used.get("cache_read_tokens", 0),
         )
+        self.spent = self.spent.plus(Usage(api_calls=1, cost_usd=price, **used))
+        if not well_formed:
+            raise ActorUnavailable(MALFORMED, hint=MALFORMED_HINT)
 
+
+MALFORMED = "the model's service answered with a malformed reply"
+MALFORMED_HINT = "the service's fault, not the plan's; try again later"
+_NO_TEXT = {"type": "text", "text": "(no reply)"}
+NO_TOOL_USED = (
+    "Answer through the tools: propose the step's actions, then call finish_step; or call give_up."
+)
 
 SYSTEM = (
     "You are the actor of cleveragents, working on a git working tree through a plan. "
@@ -298,6 +411,8 @@ def _tool(name: str, shape: type[BaseModel], text: str) -> dict[str, Any]:
 
 
 def _plain(block: Any) -> dict[str, Any]:
+    if isinstance(block, dict):
+        return block
     data: dict[str, Any] = block.model_dump(mode="json", exclude_none=True)
     return data
 
@@ -318,11 +433,99 @@ def _brief(error: Exception) -> str:
     return f"invalid input, please call the tool again: {error}"[:2000]
 
 
-def _kind(error: Any) -> str:
+def _cached(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copy of the system blocks or messages, a cache breakpoint on the last block.
+
+    The API caches the whole prefix up to a breakpoint (tools, system, then messages) and
+    finds a shorter cached prefix by itself: one breakpoint on the system and one on the
+    newest message make each turn of a tool loop read what the one before wrote.
+    """
+    if not items:
+        return items
+    last = dict(items[-1])
+    if "role" not in last:  # a system block
+        return [*items[:-1], {**last, "cache_control": CACHE}]
+    content = last["content"]
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+    blocks[-1] = {**blocks[-1], "cache_control": CACHE}
+    return [*items[:-1], {**last, "content": blocks}]
+
+
+def _json_format(shape: type[BaseModel]) -> dict[str, Any]:
+    """The `output_config.format` that asks for a JSON reply of `shape`."""
+    from anthropic import transform_schema
+
+    return {"type": "json_schema", "schema": transform_schema(shape)}
+
+
+def _failure(error: Exception, model: str) -> ActorUnavailable:
+    """What a failed request says, in one line: which failure, and what to do about it."""
+    import anthropic
+
+    if isinstance(error, anthropic.APITimeoutError):
+        return ActorUnavailable("the model did not answer in time, even after retries")
+    if isinstance(error, anthropic.APIConnectionError):
+        return ActorUnavailable("cannot reach the model's service", hint="check the network")
+    if isinstance(error, anthropic.APIResponseValidationError):
+        return ActorUnavailable(MALFORMED, hint=MALFORMED_HINT)
+    if not isinstance(error, anthropic.APIStatusError):
+        return ActorUnavailable(f"the model's service failed: {_said(str(error))}")
+    status, kind, said = error.status_code, *_service_error(error)
+    code = f"{status} {kind}"
+    if status == 400:
+        return ActorUnavailable(f"the model's service refused the request ({code}): {said}")
+    if status == 401:
+        return ActorUnavailable(
+            f"the model's service refused the key ({code}): {said}",
+            hint="check ANTHROPIC_API_KEY",
+        )
+    if status == 403:
+        return ActorUnavailable(
+            f"the key may not do this ({code}): {said}",
+            hint="check the key's workspace and permissions",
+        )
+    if status == 404:
+        return ActorUnavailable(
+            f"the model {model!r} was not found ({code}): {said}",
+            hint="the models your key can use are listed by GET /v1/models; "
+            "resume with --model NAME",
+        )
+    if status == 429:
+        return ActorUnavailable(
+            f"the model's service is rate limiting this key ({code}), even after retries"
+        )
+    return ActorUnavailable(
+        f"the model's service answered {status} ({kind}), even after retries: {said}"
+    )
+
+
+def _service_error(error: Any) -> tuple[str, str]:
+    """The error type and message the service gave with a status (its body's `error`)."""
     body = getattr(error, "body", None)
-    if isinstance(body, dict):
-        return str(body.get("error", {}).get("type", "error"))
-    return "error"
+    found = body.get("error") if isinstance(body, dict) else None
+    if isinstance(found, dict):
+        return str(found.get("type") or "error"), _said(str(found.get("message") or ""))
+    return "error", _said(str(getattr(error, "message", "") or error))
+
+
+def _said(text: str) -> str:
+    """Text the service said, on one line, not too long."""
+    line = " ".join(text.split())
+    return line if len(line) <= 300 else line[:297] + "..."
+
+
+def _warn_if_deprecated(model: str) -> None:
+    """One line on stderr, once, for a model the SDK lists as deprecated (and not its own
+    multi-line warning)."""
+    warnings.filterwarnings("ignore", message=r"The model '.*' is deprecated")
+    ends = claude_models.end_of_life(model)
+    if ends is None or model in _warned:
+        return
+    _warned.add(model)
+    sys.stderr.write(
+        f"warning: the model {model} is deprecated and reaches its end of life on {ends}; "
+        f"choose a current one with --model (the default is {DEFAULT_MODEL})\n"
+    )
 
 
 def _action(request: BaseModel) -> Action:

@@ -44,7 +44,10 @@ def prompt(context: ActorContext, ask: str) -> str:
 
 
 def _current(context: ActorContext) -> str:
+    """The step being worked on; none once it is done (a replan after it, say)."""
     assert context.step_index is not None
+    if context.step_index < len(context.completed_steps):
+        return ""
     offset = context.step_index - context.segment_start
     if 0 <= offset < len(context.steps):
         step = context.steps[offset]
