@@ -87,6 +87,7 @@ def demo(
                 {
                     **tree_document(plan, decisions, corrections),
                     "repository": kept,
+                    "plan_file": _plan_file(root) if keep else None,
                     "correction_actor_calls": calls,
                 }
             )
@@ -100,12 +101,20 @@ def demo(
                 )
             if keep:
                 output.show(f"The repository is kept at {root}: try `agents -C {root} plan tree`.")
+                if _plan_file(root):
+                    output.show(f"The plan file it ran: {_plan_file(root)}")
             else:
                 output.show("Run `agents demo --keep` to keep the repository and explore it.")
     finally:
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
     return 0 if plan.status.value == "completed" else 1
+
+
+def _plan_file(root: Path) -> str | None:
+    """Where the scripted demo's plan file is, in a kept repository (replay has none)."""
+    script = root / ".git" / "demo-plan.yaml"
+    return str(script) if script.is_file() else None
 
 
 def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:

@@ -107,6 +107,11 @@ def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> 
     return 1
 
 
+def _plan_file(start: Path, task: str) -> bool:
+    """Whether a TASK is rather a plan file: a path that exists and ends in .yaml or .yml."""
+    return task.endswith((".yaml", ".yml")) and (start / task).is_file()
+
+
 class ActorChoice(StrEnum):
     scripted = "scripted"
     anthropic = "anthropic"
@@ -120,7 +125,8 @@ def run(
     task: Annotated[
         str | None,
         typer.Argument(
-            help="What Claude should do (it makes the plan; needs ANTHROPIC_API_KEY).",
+            help="What Claude should do (it makes the plan; needs ANTHROPIC_API_KEY); "
+            "or a plan file (FILE.yaml) for the scripted actor, as with --script.",
             show_default=False,
         ),
     ] = None,
@@ -189,7 +195,8 @@ def run(
     """Run a plan on this working tree, with a checkpoint before every decision.
 
     \b
-    agents plan run --script plan.yaml              # the scripted actor, offline
+    agents plan run plan.yaml                       # the scripted actor, offline
+    agents plan run --script plan.yaml              # the same
     agents plan run "add a --verbose flag" --allow-command "pytest*"   # Claude
 
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when it stops
@@ -198,6 +205,8 @@ def run(
     """
     from cleveragents.adapters.render.tree_json import tree_document
 
+    if script is None and task is not None and actor is None and _plan_file(ctx.obj, task):
+        script, task = Path(task), None  # `agents plan run plan.yaml`: the file is the plan
     chosen = actor or (ActorChoice.scripted if script else ActorChoice.anthropic)
     if script is not None and task is not None:
         raise BadInput("give either a TASK (for Claude) or --script FILE, not both")
