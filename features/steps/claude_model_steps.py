@@ -10,7 +10,7 @@ from typing import Any
 import anthropic
 from behave import given, then
 
-from features.steps.claude_steps import plain_text, answer, server
+from features.steps.claude_steps import answer, plain_text, server
 from features.steps.cli_steps import json_value
 
 
