@@ -83,14 +83,7 @@ class Services:
                 model=model or model_name(config),
                 record=str(record.absolute()) if record else None,
             )
-        if (budget or {}).get("usd") is not None:
-            from cleveragents.adapters.actors.claude_models import PRICES
-
-            if spec.model not in PRICES:
-                raise BadInput(
-                    f"--budget-usd needs a model whose price is known; {spec.model}'s is not",
-                    hint="use --budget-tokens or --budget-requests instead",
-                )
+        _priced(spec.model, budget)
         plan = self.lifecycle.create(
             task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
         )
@@ -99,6 +92,16 @@ class Services:
         with self.store.transaction():
             self.store.save_plan(plan)
         return plan
+
+    def resume(
+        self, plan_ref: str | None, command: str, budget: dict[str, Any], model: str | None
+    ) -> Plan:
+        """`lifecycle.resume`, refusing a dollar budget the model's price cannot keep."""
+        plan = self.store.plan(plan_ref)
+        if plan.actor.kind == "anthropic":
+            limits = {"usd": plan.budget.usd, **budget}
+            _priced(model or plan.actor.model, limits)
+        return self.lifecycle.resume(plan.id, command, budget, model)
 
     def create_scripted(
         self,
@@ -116,6 +119,17 @@ class Services:
         limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
         threshold = drift_threshold if drift_threshold is not None else plan_file.drift_threshold
         return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits, threshold)
+
+
+def _priced(model: str | None, budget: dict[str, Any] | None) -> None:
+    """Refuse a dollar budget for a model whose price is not known: it could not be kept."""
+    from cleveragents.adapters.actors.claude_models import PRICES
+
+    if (budget or {}).get("usd") is not None and model not in PRICES:
+        raise BadInput(
+            f"--budget-usd needs a model whose price is known; {model}'s is not",
+            hint="use --budget-tokens or --budget-requests instead",
+        )
 
 
 def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:

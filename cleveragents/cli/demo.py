@@ -108,7 +108,7 @@ def demo(
     finally:
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
-    return 0 if plan.status.value == "completed" else 1
+    return {"completed": 0, "stopped": 4}.get(plan.status.value, 1)
 
 
 def _plan_file(root: Path) -> str | None:

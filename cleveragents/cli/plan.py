@@ -278,7 +278,7 @@ def resume(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         limits = budget(calls, replans, retries, requests, tokens, usd)
-        found = s.lifecycle.resume(plan, command_line(), limits, model)
+        found = s.resume(plan, command_line(), limits, model)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
 
 

@@ -203,7 +203,7 @@ class AnthropicActor:
                     return shape.model_validate_json(text)
                 except ValidationError as invalid:
                     said = [b for b in reply.content if b.type == "text"]
-                    messages += _retry(said or [_NO_TEXT], None, _brief(invalid))
+                    _continue(messages, _retry(said, None, _brief(invalid, tool=False)))
                 continue
             spec = [_tool(name, shape, ask)]
             reply = self._call(
@@ -213,12 +213,12 @@ class AnthropicActor:
                 (b for b in reply.content if b.type == "tool_use" and b.name == name), None
             )
             if block is None:
-                messages += _retry(reply.content, None, f"call the tool {name}")
+                _continue(messages, _retry(reply.content, None, f"call the tool {name}"))
                 continue
             try:
                 return shape.model_validate(block.input)
             except ValidationError as invalid:
-                messages += _retry([block], block.id, _brief(invalid))
+                _continue(messages, _retry([block], block.id, _brief(invalid)))
         raise ActorUnavailable(
             f"the model's reply to {name} was invalid {VALIDATION_RETRIES + 1} times"
         )
@@ -231,7 +231,7 @@ class AnthropicActor:
         reminded = False
         for _ in range(MAX_TURNS):
             reply = self._call(messages, ACTION_ROOM, tools=tools, choice={"type": "auto"})
-            messages.append({"role": "assistant", "content": [_plain(b) for b in reply.content]})
+            _continue(messages, [_assistant(reply.content)])
             uses = [b for b in reply.content if b.type == "tool_use"]
             if not uses:  # the model answered in words, without finish_step
                 if actions:
@@ -305,9 +305,7 @@ class AnthropicActor:
                     hint="guide it to smaller actions with `agents plan correct --mode=append`",
                 )
             if stop == "pause_turn":  # the service paused a long turn: send it back to go on
-                messages.append(
-                    {"role": "assistant", "content": [_plain(b) for b in reply.content]}
-                )
+                _continue(messages, [_assistant(reply.content)])
                 continue
             if stop == "refusal":
                 raise ActorUnavailable(
@@ -401,8 +399,9 @@ NO_TOOL_USED = (
 
 SYSTEM = (
     "You are the actor of cleveragents, working on a git working tree through a plan. "
-    "Answer only through the tools you are given. Paths are relative to the top of the "
-    "working tree. Steps marked done must not be repeated. Follow the user's guidance."
+    "Answer only through the tools you are given, or with the JSON you are asked for. "
+    "Paths are relative to the top of the working tree. Steps marked done must not be "
+    "repeated. Follow the user's guidance."
 )
 
 
@@ -422,33 +421,62 @@ def _result(tool_use_id: str, content: str, error: bool = False) -> dict[str, An
     return {**result, "is_error": True} if error else result
 
 
+def _assistant(content: Sequence[Any]) -> dict[str, Any]:
+    """The model's turn as it is sent back; never empty, which the API refuses."""
+    return {"role": "assistant", "content": [_plain(b) for b in content] or [_NO_TEXT]}
+
+
+def _continue(messages: list[dict[str, Any]], turns: list[dict[str, Any]]) -> None:
+    """Add `turns` to the conversation. The model's turn after a paused one continues it:
+    one assistant message, as roles must alternate."""
+    for turn in turns:
+        last = messages[-1]
+        if turn["role"] == last["role"] == "assistant":
+            kept = [b for b in last["content"] if b is not _NO_TEXT]
+            messages[-1] = {**last, "content": kept + turn["content"]}
+        else:
+            messages.append(turn)
+
+
 def _retry(content: Sequence[Any], tool_use_id: str | None, error: str) -> list[dict[str, Any]]:
-    said = {"role": "assistant", "content": [_plain(b) for b in content]}
+    said = _assistant(content)
     if tool_use_id is None:
         return [said, {"role": "user", "content": error}]
     return [said, {"role": "user", "content": [_result(tool_use_id, error, error=True)]}]
 
 
-def _brief(error: Exception) -> str:
-    return f"invalid input, please call the tool again: {error}"[:2000]
+def _brief(error: Exception, tool: bool = True) -> str:
+    again = "please call the tool again" if tool else "please answer again with valid JSON"
+    return f"invalid input, {again}: {error}"[:2000]
 
 
 def _cached(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A copy of the system blocks or messages, a cache breakpoint on the last block.
+    """A copy of the system blocks or messages, cache breakpoints on their last block.
 
     The API caches the whole prefix up to a breakpoint (tools, system, then messages) and
-    finds a shorter cached prefix by itself: one breakpoint on the system and one on the
-    newest message make each turn of a tool loop read what the one before wrote.
+    looks for a shorter cached prefix up to 20 blocks back. One breakpoint on the system,
+    one on the newest message and one on the user's turn before it (a turn of many tool
+    results may be more than 20 blocks) make each turn of a tool loop read what the one
+    before wrote: three of the four breakpoints a request may have.
     """
     if not items:
         return items
-    last = dict(items[-1])
-    if "role" not in last:  # a system block
-        return [*items[:-1], {**last, "cache_control": CACHE}]
-    content = last["content"]
+    if "role" not in items[-1]:  # system blocks
+        return [*items[:-1], {**items[-1], "cache_control": CACHE}]
+    marked = list(items)
+    for at in (len(items) - 3, len(items) - 1):
+        if at >= 0 and marked[at]["role"] == "user":
+            marked[at] = _breakpoint(marked[at])
+    return marked
+
+
+def _breakpoint(message: dict[str, Any]) -> dict[str, Any]:
+    content = message["content"]
     blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+    if not blocks:
+        return message
     blocks[-1] = {**blocks[-1], "cache_control": CACHE}
-    return [*items[:-1], {**last, "content": blocks}]
+    return {**message, "content": blocks}
 
 
 def _json_format(shape: type[BaseModel]) -> dict[str, Any]:
