@@ -13,79 +13,16 @@ from cleveragents.cli.options import Json, PlanOption, PlanRef, services
 
 def list_plans(ctx: typer.Context, json: Json = False) -> int:
     """List the plans of this repository, oldest first."""
-    from rich.table import Table
+    from cleveragents.cli import plan_views
 
-    with services(ctx) as s:
-        plans = s.inspection.plans()
-    rows = [
-        p.model_dump(
-            mode="json",
-            include={
-                "id",
-                "task",
-                "status",
-                "phase",
-                "head_decision",
-                "outcome",
-                "created_at",
-                "updated_at",
-            },
-        )
-        for p in plans
-    ]
-    if json:
-        output.emit_json({"plans": rows})
-        return 0
-    if not plans:
-        output.show("no plans yet: start one with `agents plan run --script FILE`")
-        return 0
-    table = Table("id", "status", "phase", "head", "task", box=None)
-    for p in plans:
-        table.add_row(p.id, p.status.value, p.phase.value, p.head_decision or "-", p.task)
-    output.show(table)
-    return 0
+    return plan_views.list_plans(ctx.obj, json)
 
 
 def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
     """Show a plan: status, phase, head decision, counts of its decisions, corrections."""
-    with services(ctx) as s:
-        summary = s.inspection.summary(plan)
-    if json:
-        output.emit_json(summary)
-        return 0
-    keys = (
-        "id",
-        "task",
-        "status",
-        "phase",
-        "head_decision",
-        "outcome",
-        "exhausted",
-        "actor",
-        "actor_source",
-        "decisions",
-        "created_at",
-        "updated_at",
-    )
-    rows = [(key.replace("_", " "), str(summary[key])) for key in keys]
-    rows += [
-        ("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items())),
-        ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
-        ("actor calls", f"{summary['usage']['actor_calls']} of {summary['budget']['actor_calls']}"),
-        ("replans", f"{summary['usage']['replans']} of {summary['budget']['replans']}"),
-        ("retries per step", str(summary["budget"]["retries_per_step"])),
-        ("model requests", str(summary["usage"]["api_calls"])),
-        (
-            "tokens",
-            f"{summary['usage']['input_tokens']} in, {summary['usage']['output_tokens']} out",
-        ),
-        ("cost", f"${summary['usage']['cost_usd']:.4f}"),
-    ]
-    for c in summary["corrections"]:
-        target = f" to decision {c['target']}" if c["target"] else ""
-        rows.append((f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}"))
-    output.key_values(rows)
-    return 0
+    from cleveragents.cli import plan_views
+
+    return plan_views.show(ctx.obj, plan, json)
 
 
 def tree(
