@@ -102,13 +102,14 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Both benchmarks. `nox -s bench -- --quick` runs each small, for a fast check; other
-    arguments go to the checkpoint benchmark, as they did before there were two."""
+    """The benchmarks. `nox -s bench -- --quick` runs each small, for a fast check; other
+    arguments go to the checkpoint benchmark, as they did before there were three."""
     session.install("-e", ".")
     quick = "--quick" in session.posargs
     checkpoint = ["--sizes", "1000", "--repeat", "3"] if quick else session.posargs
     session.run("python", "benchmarks/checkpoint.py", *checkpoint)
     session.run("python", "benchmarks/scale.py", *(["--quick"] if quick else []))
+    session.run("python", "benchmarks/startup.py", *(["--quick"] if quick else []))
 
 
 def _behave_counts(junit: Path) -> tuple[int, int]:
