@@ -169,7 +169,7 @@ def _working_tree(start: Path) -> list[str] | None:
             capture_output=True,
             check=False,
         )
-    except OSError:
+    except OSError:  # pragma: no cover - `start` is a directory and git a prerequisite
         return None
     found = done.stdout.decode("utf-8", "surrogateescape").removesuffix("\n").split("\n")
     if done.returncode != 0 or len(found) != 5 or found[0] != "false" or not found[4]:

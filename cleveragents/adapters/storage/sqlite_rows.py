@@ -3,10 +3,10 @@
 `agents plan list` and `plan show` print a few fields of a plan. Importing pydantic and
 building the models to read them takes several times longer than the rest of the command,
 and a row holds the JSON the models wrote: its fields are what the models would say, as long
-as the row has them. Where the rows alone cannot answer exactly, `SqliteRows` answers None and
-the command reads through `SqliteStore`, which migrates, settles and fills in defaults: no
-store yet, a schema this version would migrate, an operation a killed command left running,
-a row an older version wrote without a field.
+as the row has them. Where the rows alone cannot answer exactly, the command reads through
+`SqliteStore` instead, which migrates, settles and fills in defaults: `SqliteRows.opened`
+gives None when there is no store yet, its schema is not this version's, or an operation is
+still marked running; a row an older version wrote without a field raises KeyError.
 """
 
 from __future__ import annotations
@@ -87,33 +87,28 @@ class SqliteRows:
         if not path.is_file():
             yield None
             return
+        db: sqlite3.Connection | None = None
         try:
             db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
-        except sqlite3.Error:
-            yield None
-            return
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            running = db.execute(
+                "SELECT 1 FROM operations WHERE status = ? LIMIT 1", (RUNNING,)
+            ).fetchone()
+        except sqlite3.Error:  # not a plan store, or not one we can read: SqliteStore says so
+            version = running = None
         try:
-            try:
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                running = db.execute(
-                    "SELECT 1 FROM operations WHERE status = ? LIMIT 1", (RUNNING,)
-                ).fetchone()
-            except sqlite3.Error:  # not a plan store: SqliteStore says so
-                yield None
-                return
-            yield cls(db) if version == SCHEMA_VERSION and running is None else None
+            current = version == SCHEMA_VERSION and running is None
+            yield cls(db) if db is not None and current else None
         finally:
-            db.close()
+            if db is not None:
+                db.close()
 
-    def listed(self) -> list[dict[str, Any]] | None:
-        """Each plan's LISTED fields, oldest first; None when a row lacks one."""
-        try:
-            return [
-                {key: plan[key] for key in LISTED}
-                for plan in map(plan_json, self._db.execute(OLDEST_FIRST).fetchall())
-            ]
-        except KeyError:
-            return None
+    def listed(self) -> list[dict[str, Any]]:
+        """Each plan's LISTED fields, oldest first."""
+        return [
+            {key: plan[key] for key in LISTED}
+            for plan in map(plan_json, self._db.execute(OLDEST_FIRST).fetchall())
+        ]
 
     def plan(self, ref: str | None) -> dict[str, Any]:
         """The fields of the plan `ref` names (see `plan_row`)."""
