@@ -16,6 +16,7 @@ from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
+from cleveragents.adapters.storage.sqlite_rows import state_path
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.application.correction_service import CorrectionService
 from cleveragents.application.file_restore import FileRestore
@@ -193,12 +194,6 @@ def load_config(repo: GitRepository) -> dict[str, Any]:
     if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
         raise BadInput(f"{path}: allow_commands must be a list of shell patterns")
     return config
-
-
-def state_path(repo: GitRepository) -> Path:
-    """The store's file; CLEVERAGENTS_STATE_DB redirects it (tests, read-only git dirs)."""
-    override = os.environ.get("CLEVERAGENTS_STATE_DB")
-    return Path(override) if override else repo.state_dir / "state.db"
 
 
 def bootstrap(

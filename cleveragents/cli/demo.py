@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import shlex
-import shutil
 import sys
-import tempfile
 from enum import StrEnum
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -66,6 +62,9 @@ def demo(
     guidance, which re-executes step 2 and what follows it, and nothing before. With
     `--actor replay`, Claude's recorded answers to a task are replayed.
     """
+    import shutil
+    import tempfile
+
     from cleveragents.adapters.render.tree import render_tree
     from cleveragents.adapters.render.tree_json import tree_document
     from cleveragents.bootstrap import bootstrap
@@ -119,6 +118,10 @@ def _plan_file(root: Path) -> str | None:
 
 def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
     """The scripted plan, then a revert of its second step with a guidance."""
+    import shlex
+    import shutil
+    from importlib import resources
+
     from cleveragents.domain.correction import Restore
 
     script = root / ".git" / "demo-plan.yaml"
@@ -136,6 +139,8 @@ def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
 
 def _replayed(services: Any) -> tuple[Any, str, None]:
     """Claude's answers to the demo task, replayed from the bundled cassette."""
+    from importlib import resources
+
     cassette = Path(str(resources.files("cleveragents.data").joinpath("demo-cassette")))
     plan = services.create_for_task(
         CLAUDE_TASK, _recorded_model(cassette), ["python3 *"], cassette=cassette

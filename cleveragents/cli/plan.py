@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from cleveragents.cli import output, plan_correct, plan_inspect, plan_restore
+from cleveragents.cli.app import PLAN_HELP
 from cleveragents.cli.options import (
     Allow,
     BudgetCalls,
@@ -34,8 +34,10 @@ if TYPE_CHECKING:
     from cleveragents.domain.plan import Plan
 
 app = typer.Typer(
-    help="Run plans, look at their decision trees, correct them, undo anything.",
+    help=PLAN_HELP,
     no_args_is_help=True,
+    rich_markup_mode=None,  # click's plain help: typer's rich help imports markdown_it
+    add_completion=False,  # built on its own (`app.PlanGroup`): no completion options here
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -118,8 +120,7 @@ class ActorChoice(StrEnum):
     replay = "replay"
 
 
-# typer reads help as rich markup: escaped, `when: [title, capital]` prints as written.
-@app.command("run", epilog=escape(EXAMPLE))
+@app.command("run", epilog=EXAMPLE)
 def run(
     ctx: typer.Context,
     task: Annotated[
