@@ -114,6 +114,7 @@ def bench(session: nox.Session) -> None:
     checkpoint = ["--sizes", "1000", "--repeat", "3"] if quick else session.posargs
     session.run("python", "benchmarks/checkpoint.py", *checkpoint)
     session.run("python", "benchmarks/scale.py", *(["--quick"] if quick else []))
+    session.run("python", "benchmarks/startup.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/claude.py")
 
 

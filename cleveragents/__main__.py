@@ -1,3 +1,3 @@
-from cleveragents.cli.app import main
+from cleveragents.cli.main import main
 
 raise SystemExit(main())

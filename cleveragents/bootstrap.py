@@ -16,6 +16,7 @@ from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
+from cleveragents.adapters.storage.sqlite_rows import state_path
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.application.correction_service import CorrectionService
 from cleveragents.application.file_restore import FileRestore
@@ -85,14 +86,7 @@ class Services:
                 model=model or model_name(config),
                 record=str(record.absolute()) if record else None,
             )
-        if (budget or {}).get("usd") is not None:
-            from cleveragents.adapters.actors.claude_models import PRICES
-
-            if spec.model not in PRICES:
-                raise BadInput(
-                    f"--budget-usd needs a model whose price is known; {spec.model}'s is not",
-                    hint="use --budget-tokens or --budget-requests instead",
-                )
+        _priced(spec.model, budget)
         plan = self.lifecycle.create(
             task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
         )
@@ -107,6 +101,16 @@ class Services:
         with self.store.transaction():
             self.store.save_plan(plan)
         return plan
+
+    def resume(
+        self, plan_ref: str | None, command: str, budget: dict[str, Any], model: str | None
+    ) -> Plan:
+        """`lifecycle.resume`, refusing a dollar budget the model's price cannot keep."""
+        plan = self.store.plan(plan_ref)
+        if plan.actor.kind == "anthropic":
+            limits = {"usd": plan.budget.usd, **budget}
+            _priced(model or plan.actor.model, limits)
+        return self.lifecycle.resume(plan.id, command, budget, model)
 
     def create_scripted(
         self,
@@ -124,6 +128,17 @@ class Services:
         limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
         threshold = drift_threshold if drift_threshold is not None else plan_file.drift_threshold
         return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits, threshold)
+
+
+def _priced(model: str | None, budget: dict[str, Any] | None) -> None:
+    """Refuse a dollar budget for a model whose price is not known: it could not be kept."""
+    from cleveragents.adapters.actors.claude_models import PRICES
+
+    if (budget or {}).get("usd") is not None and model not in PRICES:
+        raise BadInput(
+            f"--budget-usd needs a model whose price is known; {model}'s is not",
+            hint="use --budget-tokens or --budget-requests instead",
+        )
 
 
 def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
@@ -187,12 +202,6 @@ def load_config(repo: GitRepository) -> dict[str, Any]:
     if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
         raise BadInput(f"{path}: allow_commands must be a list of shell patterns")
     return config
-
-
-def state_path(repo: GitRepository) -> Path:
-    """The store's file; CLEVERAGENTS_STATE_DB redirects it (tests, read-only git dirs)."""
-    override = os.environ.get("CLEVERAGENTS_STATE_DB")
-    return Path(override) if override else repo.state_dir / "state.db"
 
 
 def bootstrap(

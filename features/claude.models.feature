@@ -47,13 +47,15 @@ Feature: Claude on every current model, with honest accounting and clear stops
 
   Scenario: A write cut off at max_tokens is asked again with more room, never sent back as invalid
     Given Claude will propose the plan "write big.txt"
+    And Claude will list the files first
     And Claude will start writing "big.txt" and be cut off at max_tokens
     And Claude will write "big.txt" with "all of it"
     When I run "agents plan run 'a big file'" with Claude
     Then the exit code is 0
     And the file "big.txt" contains "all of it"
-    And request 2 had room for 8192 tokens and request 3 for 21000
+    And request 3 had room for 8192 tokens and request 4 for 21000
     And no request sent back "invalid input"
+    And the store holds each turn of the exchange once
     When I run "agents plan show --json" with Claude
     Then the spending the plan shows is what the server answered
 
@@ -76,6 +78,15 @@ Feature: Claude on every current model, with honest accounting and clear stops
     When I run "agents plan run 'add a greeting'" with Claude
     Then the exit code is 0
     And request 3 ends with the paused turn sent back
+
+  Scenario: A paused turn that goes on with a tool call is one turn of the model
+    Given Claude will propose the plan "write greet.py"
+    And Claude will pause its turn
+    And Claude will read "README.md" 1 times, then write "greet.py" with "x = 1"
+    When I run "agents plan run 'add a greeting'" with Claude
+    Then the exit code is 0
+    And the file "greet.py" contains "x = 1"
+    And request 4 sends back one turn of the model holding "working on it" and the call to "read_file"
 
   Scenario: A model that answers in words is reminded once to use the tools
     Given Claude will propose the plan "write greet.py"
@@ -140,6 +151,9 @@ Feature: Claude on every current model, with honest accounting and clear stops
     When I run "agents plan run 'again' --model claude-new-model --budget-usd 1" with Claude
     Then the exit code is 2
     And stderr is one line containing "--budget-usd needs a model whose price is known"
+    When I run "agents plan resume --budget-usd 1" with Claude
+    Then the exit code is 2
+    And stderr is one line containing "--budget-usd needs a model whose price is known"
 
   Scenario Outline: A budget of <what> stops the plan in the middle of a step, resumable with more
     Given Claude will propose the plan "read and write"
@@ -184,6 +198,15 @@ Feature: Claude on every current model, with honest accounting and clear stops
     When I run "agents plan run 'write t' --allow-command 'python3 *' --actor replay --cassette {tmp}/cassette" in it without an API key
     Then the exit code is 0
     And the file "t.py" in it contains "print('ok')"
+
+  Scenario: A duration the user wrote in the task is not normalised away on replay
+    Given Claude will propose the plan "write greet.py"
+    And Claude will write "greet.py" with "x = 1\n"
+    When I run "agents plan run 'add a 5s timeout, version 1.2s' --record {tmp}/cassette" with Claude
+    Given a second git repository like the first
+    When I run "agents plan run 'add a 9s timeout, version 1.2s' --actor replay --cassette {tmp}/cassette" in it without an API key
+    Then the exit code is 2
+    And stderr contains "no longer matches 0001.json"
 
   Scenario: A changed request is refused on replay with the first line that differs
     Given Claude will propose the plan "write greet.py"

@@ -88,6 +88,7 @@ Feature: A local stand-in for the Anthropic Messages API
       | a tool call not answered by its result         | tool_use ids were found without tool_result blocks |
       | a tool result that answers no call             | a tool_result answers no tool_use                 |
       | five cache breakpoints                         | a maximum of 4 blocks with cache_control          |
+      | an empty message                               | all messages must have non-empty content          |
 
   Scenario: Prompt caching: a long prefix is written once, then read, and usage says so
     Given a stand-in Messages API

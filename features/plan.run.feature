@@ -42,6 +42,32 @@ Feature: Run a scripted plan on a real working tree
     And every decision of the newest plan has a checkpoint before and after and an actor state
     And every checkpoint of the newest plan restores byte for byte what the working tree was
 
+  Scenario Outline: A plan file given as the argument runs as with --script
+    Given the plan file "<name>":
+      """
+      task: Add a greeting
+      steps:
+        - name: write the module
+          options:
+            - actions:
+                - write: greet.py
+                  content: "def hello():\n    return 'hi'\n"
+      """
+    When I run "agents plan run {tmp}/<name>"
+    Then the exit code is 0
+    And stdout contains "completed"
+    And the file "greet.py" contains "return 'hi'"
+
+    Examples:
+      | name      |
+      | plan.yaml |
+      | plan.yml  |
+
+  Scenario: A task that only looks like a plan file is a task for Claude
+    When I run "agents plan run missing.yaml" with no API key in the environment
+    Then the exit code is 2
+    And stderr is one line containing "ANTHROPIC_API_KEY is not set"
+
   Scenario: A failed check restores the step's checkpoint and the next option is tried
     Given the plan file "plan.yaml":
       """

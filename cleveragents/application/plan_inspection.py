@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from cleveragents.application.correction_service import resolve_decision
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.summary import plan_summary
 from cleveragents.errors import BadInput
 from cleveragents.ports import CheckpointStore, PlanStore
 
@@ -30,16 +30,12 @@ class PlanInspection:
     def summary(self, ref: str | None) -> dict[str, Any]:
         """A plan with counts of its decisions by kind and by status, and its corrections."""
         plan, decisions, corrections = self.tree(ref)
-        return {
-            **plan.model_dump(mode="json", exclude={"actor"}),
-            "actor": plan.actor.kind,
-            "actor_source": plan.actor.source,
-            "model": plan.actor.model,
-            "decisions": len(decisions),
-            "by_kind": dict(Counter(d.kind.value for d in decisions)),
-            "by_status": dict(Counter(d.status.value for d in decisions)),
-            "corrections": [c.model_dump(mode="json") for c in corrections],
-        }
+        return plan_summary(
+            plan.model_dump(mode="json", exclude={"actor": {"script"}}),
+            [d.kind.value for d in decisions],
+            [d.status.value for d in decisions],
+            [c.model_dump(mode="json") for c in corrections],
+        )
 
     def decision(self, plan_ref: str | None, ref: str) -> tuple[Plan, Decision, list[str]]:
         """One decision and the files it changed (between its checkpoints)."""

@@ -16,7 +16,7 @@ from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
-from cleveragents.errors import BudgetExhausted, CleverAgentsError, PathRefused
+from cleveragents.errors import BudgetExhausted, PathRefused
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 Observer = Callable[[Decision, Plan], None]
@@ -158,7 +158,7 @@ class PlanRecorder:
             self.actor.allowance = lambda spent: self._within_budget(spent, spent_before)
         try:
             reply = call()
-        except CleverAgentsError:
+        except BaseException:  # the service failed, a limit was reached, Ctrl-C, a bug
             self.save_plan(usage=self._spent(spent_before))
             raise
         answer = "null" if reply is None else reply.model_dump_json()

@@ -1,24 +1,46 @@
-"""The `agents` command: the root typer app, and the one place errors become exit codes."""
+"""The `agents` command's typer app: the root, its options, and typer's own errors."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sys
-import tempfile
-import traceback
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from cleveragents import __version__
-from cleveragents.adapters import interrupts
-from cleveragents.cli import demo, output, plan
-from cleveragents.errors import CleverAgentsError, Interrupted
+from cleveragents.cli import demo, output
+from cleveragents.cli.main import exit_code, interrupted
+from cleveragents.cli.main import main as entry
+
+PLAN_HELP = "Run plans, look at their decision trees, correct them, undo anything."
+
+
+class PlanGroup(TyperGroup):
+    """`agents plan`, known by its name and help until it runs: only then are the plan
+    commands' modules imported and the commands built (`agents --help` needs neither, and
+    takes half as long to start without them)."""
+
+    def __init__(self) -> None:
+        super().__init__(name="plan", help=PLAN_HELP)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        from cleveragents.cli import plan
+
+        return typer.main.get_command(plan.app).make_context(*args, **kwargs)
+
+
+class Root(TyperGroup):
+    """The root command: typer's group, with `plan` added as a `PlanGroup`."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.add_command(PlanGroup())
+
 
 app = typer.Typer(
+    cls=Root,
     name="agents",
     help=(
         "An AI agent on your git working tree, with a checkpoint before every decision.\n\n"
@@ -28,11 +50,13 @@ app = typer.Typer(
         "undoes it); a correction or undo is rolled back whole."
     ),
     no_args_is_help=True,
+    # click's plain help, which reads no markup: typer's rich help imports rich.markdown,
+    # markdown_it and rich.traceback, and would make `agents --help` twice as slow to start.
+    rich_markup_mode=None,
     add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.add_typer(plan.app, name="plan")
 app.command("demo")(demo.demo)
 
 
@@ -58,84 +82,34 @@ def root(
     ctx.obj = (directory or Path.cwd()).absolute()
 
 
+def run(args: list[str]) -> int:
+    """`agents ARGS` through the typer app, every error mapped to its exit code (`main.py`)."""
+    return exit_code(
+        args, lambda: app(args=args, prog_name="agents", standalone_mode=False), _typer
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run `agents`; map every error to one stderr line and its documented exit code."""
-    args = sys.argv[1:] if argv is None else argv
-    interrupts.install()
-    try:
-        return _run(args)
-    finally:
-        interrupts.settle_quietly()  # done: a signal now would only garble the exit
+    """The entry point as installs made before `cleveragents.cli.main` name it."""
+    return entry(argv)
 
 
-def _run(args: list[str]) -> int:
-    try:
-        result = app(args=args, prog_name="agents", standalone_mode=False)
-    except CleverAgentsError as error:
-        if "--json" in args:
-            output.emit_json(
-                {
-                    "error": {
-                        "kind": error.kind,
-                        "message": error.message,
-                        "hint": error.hint,
-                        "exit_code": error.exit_code,
-                    }
-                }
-            )
-        output.error_line(error.line())
-        return error.exit_code
-    except (KeyboardInterrupt, typer.Abort) as stop:
-        return _interrupted(stop)
-    except TyperException as error:
+def _typer(error: Exception) -> int | None:
+    """Typer's own errors: a question's input closed, or a usage error; None for others."""
+    if isinstance(error, typer.Abort):
+        return interrupted(error)
+    if isinstance(error, TyperException):
         return _usage_error(error)
-    except Exception as error:
-        return _unexpected(error)
-    if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130
-        return _interrupted(None)
-    return result if isinstance(result, int) else 0
+    return None
 
 
 def _usage_error(error: TyperException) -> int:
     """A usage error as one line naming the help to read (a bare group still shows its help)."""
-    if type(error).__name__ == "NoArgsIsHelpError":
-        getattr(error, "show")()  # noqa: B009 - only click's errors have show()
+    if type(error).__name__ == "NoArgsIsHelpError":  # its message is the help, for stdout
+        typer.echo(error.format_message())
         return 0
     context = getattr(error, "ctx", None)
     where = context.command_path if context is not None else "agents"
     message = error.format_message().replace("Value error, ", "")
     output.error_line(f"{message} (see `{where} --help`)")
     return error.exit_code
-
-
-def _interrupted(stop: BaseException | None) -> int:
-    """One line saying what stopped the command and where that leaves the operation.
-
-    Typer turns the end of input at a question into an Abort (the EOFError its cause),
-    and a KeyboardInterrupt into a bare exit 130 (`Interrupted.latest` says why).
-    """
-    interrupted = Interrupted.latest or Interrupted()
-    while stop is not None:
-        if isinstance(stop, Interrupted):
-            interrupted = stop
-            break
-        if isinstance(stop, EOFError):
-            interrupted = Interrupted("input closed")
-        stop = stop.__cause__ or stop.__context__
-    with contextlib.suppress(OSError):  # the terminal is gone: the exit code still says it
-        output.error_line(interrupted.line())
-    return Interrupted.exit_code
-
-
-def _unexpected(error: Exception) -> int:
-    if os.environ.get("CLEVERAGENTS_DEBUG") == "1":
-        traceback.print_exc()
-    with tempfile.NamedTemporaryFile(
-        "w", prefix="cleveragents-crash-", suffix=".log", delete=False
-    ) as log:
-        traceback.print_exc(file=log)
-    output.error_line(
-        f"unexpected {type(error).__name__}: {error} (this is a bug; traceback in {log.name},"
-        " or rerun with CLEVERAGENTS_DEBUG=1)"
-    )
-    return 70

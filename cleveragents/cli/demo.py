@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import shlex
-import shutil
 import sys
-import tempfile
 from enum import StrEnum
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -66,6 +62,9 @@ def demo(
     guidance, which re-executes step 2 and what follows it, and nothing before. With
     `--actor replay`, Claude's recorded answers to a task are replayed.
     """
+    import shutil
+    import tempfile
+
     from cleveragents.adapters.render.tree import render_tree
     from cleveragents.adapters.render.tree_json import tree_document
     from cleveragents.bootstrap import bootstrap
@@ -87,6 +86,7 @@ def demo(
                 {
                     **tree_document(plan, decisions, corrections),
                     "repository": kept,
+                    "plan_file": _plan_file(root) if keep else None,
                     "correction_actor_calls": calls,
                 }
             )
@@ -100,16 +100,28 @@ def demo(
                 )
             if keep:
                 output.show(f"The repository is kept at {root}: try `agents -C {root} plan tree`.")
+                if _plan_file(root):
+                    output.show(f"The plan file it ran: {_plan_file(root)}")
             else:
                 output.show("Run `agents demo --keep` to keep the repository and explore it.")
     finally:
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
-    return 0 if plan.status.value == "completed" else 1
+    return {"completed": 0, "stopped": 4}.get(plan.status.value, 1)
+
+
+def _plan_file(root: Path) -> str | None:
+    """Where the scripted demo's plan file is, in a kept repository (replay has none)."""
+    script = root / ".git" / "demo-plan.yaml"
+    return str(script) if script.is_file() else None
 
 
 def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
     """The scripted plan, then a revert of its second step with a guidance."""
+    import shlex
+    import shutil
+    from importlib import resources
+
     from cleveragents.domain.correction import Restore
 
     script = root / ".git" / "demo-plan.yaml"
@@ -127,6 +139,8 @@ def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
 
 def _replayed(services: Any) -> tuple[Any, str, None]:
     """Claude's answers to the demo task, replayed from the bundled cassette."""
+    from importlib import resources
+
     cassette = Path(str(resources.files("cleveragents.data").joinpath("demo-cassette")))
     plan = services.create_for_task(
         CLAUDE_TASK, _recorded_model(cassette), ["python3 *"], cassette=cassette

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from cleveragents.cli import output
+from cleveragents.cli.services import opened
 from cleveragents.errors import Cancelled
 
 Json = Annotated[
@@ -116,22 +116,10 @@ DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what would change;
 
 @contextmanager
 def services(ctx: typer.Context, observer: Any = None, approve: Any = None) -> Iterator[Any]:
-    """The services for the repository the command runs in, closed after the block.
-
-    Imported late, so `--help` stays fast. What a killed command left behind is repaired
-    first, and said on stderr.
-    """
-    from cleveragents.bootstrap import bootstrap
-
-    built = bootstrap(ctx.obj, observer, approve)
-    try:
-        built.operations.settle()
-        for notice in built.operations.notices:
-            output.stderr.print(f"note: {notice}", markup=False, highlight=False)
-        built.operations.notices.clear()
+    """The services for the repository the command runs in, closed after the block (see
+    `cli/services.py`: what a killed command left behind is repaired first)."""
+    with opened(ctx.obj, observer, approve) as built:
         yield built
-    finally:
-        built.close()
 
 
 def command_line() -> str:

@@ -8,55 +8,75 @@ are. Style is given explicitly, with `rich.text.Text`.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
-
-from rich.console import Console, RenderableType
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from cleveragents.errors import Interrupted
 
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
 CLOSED = (errno.EPIPE, errno.EIO)  # a pipe whose reader left; a terminal that was closed
 
-
-class _Stdout(Console):
-    def on_broken_pipe(self) -> None:
-        _closed()
-
-
-class _Stderr(Console):
-    def on_broken_pipe(self) -> None:
-        self.quiet = True  # nobody reads it any more; the exit code still tells
+# The two rich consoles, made at first use (see `_consoles`): `output.stdout`, `output.stderr`.
+stdout: Console
+stderr: Console
 
 
-# Not on a terminal (CI, pipes), lines are never cut or wrapped, so scripts can grep them.
-stdout = _Stdout(
-    highlight=False,
-    markup=False,
-    emoji=False,
-    width=None if sys.stdout.isatty() else 4096,
-)
-stderr = _Stderr(stderr=True, soft_wrap=True, highlight=False, markup=False, emoji=False)
+def __getattr__(name: str) -> Console:
+    if name in ("stdout", "stderr"):
+        return _consoles()[name == "stderr"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _consoles() -> tuple[Console, Console]:
+    """stdout's console and stderr's, made when first written to: importing rich takes longer
+    than `agents --help` or `agents plan list --json` take without it."""
+    global stdout, stderr
+    if "stdout" not in globals():
+        from rich.console import Console
+
+        class _Stdout(Console):
+            def on_broken_pipe(self) -> None:
+                _closed()
+
+        class _Stderr(Console):
+            def on_broken_pipe(self) -> None:
+                self.quiet = True  # nobody reads it any more; the exit code still tells
+
+        # Not on a terminal (CI, pipes), lines are never cut or wrapped, so scripts can grep
+        # them.
+        stdout = _Stdout(
+            highlight=False,
+            markup=False,
+            emoji=False,
+            width=None if sys.stdout.isatty() else 4096,
+        )
+        stderr = _Stderr(stderr=True, soft_wrap=True, highlight=False, markup=False, emoji=False)
+    return stdout, stderr
 
 
 def show(renderable: RenderableType | str) -> None:
     with _writing():
-        stdout.print(renderable)
+        _consoles()[0].print(renderable)
 
 
 def emit_json(document: Any) -> None:
     """One JSON document on stdout, nothing else."""
+    import json
+
     with _writing():
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
         sys.stdout.flush()
 
 
 def error_line(text: str) -> None:
-    stderr.print(Text.assemble(("error:", "red"), " ", text))
+    from rich.text import Text
+
+    _consoles()[1].print(Text.assemble(("error:", "red"), " ", text))
 
 
 @contextmanager
@@ -73,7 +93,8 @@ def _writing() -> Iterator[None]:
 def _closed() -> None:
     """Nobody reads stdout any more: stop as for Ctrl-C (a run stays resumable, a
     correction goes back), and send what is still buffered nowhere, so exiting is quiet."""
-    stdout.quiet = True
+    if "stdout" in globals():  # no console made yet: nothing of it is buffered
+        stdout.quiet = True
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
@@ -92,4 +113,4 @@ def key_values(rows: list[tuple[str, str]]) -> None:
 
 def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`."""
-    stderr.print(f"note: {text}")
+    _consoles()[1].print(f"note: {text}")

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from cleveragents.cli import output, plan_correct, plan_inspect, plan_restore
+from cleveragents.cli.app import PLAN_HELP
 from cleveragents.cli.options import (
     Allow,
     AllowNetwork,
@@ -36,8 +36,10 @@ if TYPE_CHECKING:
     from cleveragents.domain.plan import Plan
 
 app = typer.Typer(
-    help="Run plans, look at their decision trees, correct them, undo anything.",
+    help=PLAN_HELP,
     no_args_is_help=True,
+    rich_markup_mode=None,  # click's plain help: typer's rich help imports markdown_it
+    add_completion=False,  # built on its own (`app.PlanGroup`): no completion options here
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -109,20 +111,25 @@ def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> 
     return 1
 
 
+def _plan_file(start: Path, task: str) -> bool:
+    """Whether a TASK is rather a plan file: a path that exists and ends in .yaml or .yml."""
+    return task.endswith((".yaml", ".yml")) and (start / task).is_file()
+
+
 class ActorChoice(StrEnum):
     scripted = "scripted"
     anthropic = "anthropic"
     replay = "replay"
 
 
-# typer reads help as rich markup: escaped, `when: [title, capital]` prints as written.
-@app.command("run", epilog=escape(EXAMPLE))
+@app.command("run", epilog=EXAMPLE)
 def run(
     ctx: typer.Context,
     task: Annotated[
         str | None,
         typer.Argument(
-            help="What Claude should do (it makes the plan; needs ANTHROPIC_API_KEY).",
+            help="What Claude should do (it makes the plan; needs ANTHROPIC_API_KEY); "
+            "or a plan file (FILE.yaml) for the scripted actor, as with --script.",
             show_default=False,
         ),
     ] = None,
@@ -193,7 +200,8 @@ def run(
     """Run a plan on this working tree, with a checkpoint before every decision.
 
     \b
-    agents plan run --script plan.yaml              # the scripted actor, offline
+    agents plan run plan.yaml                       # the scripted actor, offline
+    agents plan run --script plan.yaml              # the same
     agents plan run "add a --verbose flag" --allow-command "pytest*"   # Claude
 
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when it stops
@@ -202,6 +210,8 @@ def run(
     """
     from cleveragents.adapters.render.tree_json import tree_document
 
+    if script is None and task is not None and actor is None and _plan_file(ctx.obj, task):
+        script, task = Path(task), None  # `agents plan run plan.yaml`: the file is the plan
     chosen = actor or (ActorChoice.scripted if script else ActorChoice.anthropic)
     if script is not None and task is not None:
         raise BadInput("give either a TASK (for Claude) or --script FILE, not both")
@@ -280,7 +290,7 @@ def resume(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         limits = budget(calls, replans, retries, requests, tokens, usd)
-        found = s.lifecycle.resume(plan, command_line(), limits, model)
+        found = s.resume(plan, command_line(), limits, model)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -13,89 +13,16 @@ from cleveragents.cli.options import Json, PlanOption, PlanRef, services
 
 def list_plans(ctx: typer.Context, json: Json = False) -> int:
     """List the plans of this repository, oldest first."""
-    from rich.table import Table
+    from cleveragents.cli import plan_views
 
-    with services(ctx) as s:
-        plans = s.inspection.plans()
-    rows = [
-        p.model_dump(
-            mode="json",
-            include={
-                "id",
-                "task",
-                "status",
-                "phase",
-                "head_decision",
-                "outcome",
-                "created_at",
-                "updated_at",
-            },
-        )
-        for p in plans
-    ]
-    if json:
-        output.emit_json({"plans": rows})
-        return 0
-    if not plans:
-        output.show("no plans yet: start one with `agents plan run --script FILE`")
-        return 0
-    table = Table("id", "status", "phase", "head", "task", box=None)
-    for p in plans:
-        table.add_row(p.id, p.status.value, p.phase.value, p.head_decision or "-", p.task)
-    output.show(table)
-    return 0
+    return plan_views.list_plans(ctx.obj, json)
 
 
 def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
     """Show a plan: status, phase, head decision, counts of its decisions, corrections."""
-    with services(ctx) as s:
-        summary = s.inspection.summary(plan)
-    if json:
-        output.emit_json(summary)
-        return 0
-    keys = (
-        "id",
-        "task",
-        "status",
-        "phase",
-        "head_decision",
-        "outcome",
-        "exhausted",
-        "actor",
-        "actor_source",
-        "model",
-        "decisions",
-        "created_at",
-        "updated_at",
-    )
-    rows = [(key.replace("_", " "), str(summary[key])) for key in keys]
-    rows += [
-        ("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items())),
-        ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
-        ("actor calls", f"{summary['usage']['actor_calls']} of {summary['budget']['actor_calls']}"),
-        ("replans", f"{summary['usage']['replans']} of {summary['budget']['replans']}"),
-        ("retries per step", str(summary["budget"]["retries_per_step"])),
-        ("model requests", str(summary["usage"]["api_calls"])),
-        ("tokens", _tokens(summary["usage"])),
-        ("cost", _cost(summary["usage"]["cost_usd"])),
-    ]
-    limits = [(k, summary["budget"].get(k)) for k in ("requests", "tokens", "usd")]
-    rows += [(f"budget of {k}", str(v)) for k, v in limits if v is not None]
-    for c in summary["corrections"]:
-        target = f" to decision {c['target']}" if c["target"] else ""
-        rows.append((f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}"))
-    output.key_values(rows)
-    return 0
+    from cleveragents.cli import plan_views
 
-
-def _tokens(usage: dict[str, Any]) -> str:
-    said = f"{usage['input_tokens']} in, {usage['output_tokens']} out"
-    cached = (usage.get("cache_write_tokens", 0), usage.get("cache_read_tokens", 0))
-    return said + (f", cache {cached[0]} written, {cached[1]} read" if any(cached) else "")
-
-
-def _cost(cost: float | None) -> str:
-    return "unknown (the model's price is not known)" if cost is None else f"${cost:.4f}"
+    return plan_views.show(ctx.obj, plan, json)
 
 
 def tree(

@@ -7,12 +7,11 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from rich.text import Text
-
 from cleveragents.cli import output
 
 if TYPE_CHECKING:
     from rich.status import Status
+    from rich.text import Text
 
     from cleveragents.domain.decision import Decision
     from cleveragents.domain.plan import Plan
@@ -70,6 +69,8 @@ def status_line(decision: Decision, plan: Plan) -> Text:
 
     A Text, since a status line reads markup in a plain string.
     """
+    from rich.text import Text
+
     where = f"step {decision.step}" if decision.step else decision.phase.value
     if "." in decision.id:
         where += f", local {decision.id.split('.', 1)[1]}"

@@ -100,6 +100,11 @@ def step_run_with_env(context: Any, command: str, name: str, value: str) -> None
     run_agents(context, command, {name: expand(context, value)})
 
 
+@when('I run "{command}" with no API key in the environment')
+def step_run_keyless(context: Any, command: str) -> None:
+    run_agents(context, command, {"ANTHROPIC_API_KEY": ""})
+
+
 @when('I run "{command}" with stdout going to /dev/full')
 def step_run_full(context: Any, command: str) -> None:
     with open("/dev/full", "w") as full:
@@ -217,6 +222,9 @@ def step_demo_kept(context: Any) -> None:
             check=True,
         )
         assert "completed" in listed.stdout
+        # The plan file it ran is named, and runs again as it is: `agents plan run FILE`.
+        plan_file = Path(json_value(context, "plan_file"))
+        assert plan_file.is_relative_to(kept) and "task:" in plan_file.read_text()
     finally:
         shutil.rmtree(kept)
 

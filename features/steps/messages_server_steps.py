@@ -260,6 +260,11 @@ BROKEN: dict[str, list[dict[str, Any]]] = {
         {"role": "assistant", "content": "b"},
         {"role": "user", "content": [RESULT]},
     ],
+    "an empty message": [
+        {"role": "user", "content": "a"},
+        {"role": "assistant", "content": []},
+        {"role": "user", "content": "b"},
+    ],
     "five cache breakpoints": [
         {
             "role": "user",

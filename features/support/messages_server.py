@@ -19,6 +19,7 @@ names) in ``server.requests``.
 
 It checks requests the way the service does, and answers 400 ``invalid_request_error``
 when one breaks a rule: roles that do not alternate (or a first message not the user's),
+a message with empty content (but for a final assistant one),
 a ``tool_use`` not answered by a ``tool_result`` in the next message (or a result for no
 call), more than four cache breakpoints, and a forced ``tool_choice`` (``tool``/``any``)
 for the models that refuse one (:data:`REFUSE_FORCED_TOOL`).
@@ -579,6 +580,9 @@ def _broken_rule(body: dict[str, Any]) -> str | None:
     calls: set[str] = set()
     for i, message in enumerate(messages):
         role = message.get("role")
+        final_assistant = i == len(messages) - 1 and role == "assistant"
+        if not message.get("content") and not final_assistant:
+            return f"messages.{i}: all messages must have non-empty content"
         if i and role == messages[i - 1].get("role"):
             return f"messages.{i}: roles must alternate between user and assistant"
         content = message.get("content")
@@ -619,12 +623,10 @@ def _prefix_blocks(body: dict[str, Any]) -> tuple[list[Any], list[int]]:
         add(block)
     for message in body.get("messages") or []:
         content = message.get("content")
-        for block in [content] if isinstance(content, str) else content or []:
-            add(
-                {"role": message.get("role"), "block": block}
-                if not isinstance(block, dict)
-                else {**block, "role": message.get("role")}
-            )
+        # A string is one text block, as the API reads it.
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        for block in blocks or []:
+            add({**block, "role": message.get("role")})
     return found, breakpoints
 
 

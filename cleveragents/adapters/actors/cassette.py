@@ -20,8 +20,12 @@ from typing import Any
 from cleveragents.errors import BadInput
 
 TREE = "<working tree>"
-# A number of seconds or milliseconds, as test runners and timers print them.
-DURATION = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|s|sec|secs|seconds?)\b")
+# A duration as test runners and timers print it: `0.004s`, `12 ms`, `in 3 seconds`. Not
+# `5s` alone (a task's "add a 5s timeout") nor inside a word (`v1.2s`).
+DURATION = re.compile(
+    r"(?<![\w.])\d+\.\d+\s?(?:ms|s)\b"
+    r"|\b(?:in|took|after)\s+\d+(?:\.\d+)?\s?(?:ms|s|sec|secs|seconds?)\b"
+)
 
 
 class RecordingClient:
@@ -93,12 +97,12 @@ class _Player:
 def normalised(body: dict[str, Any], root: Path) -> Any:
     """The request as plain JSON data, with what differs between clones and runs replaced."""
     roots = sorted({str(root), os.path.realpath(root)}, key=len, reverse=True)
+    # The tree's path, where it ends a path component (not `/tmp/x/repo` in `/tmp/x/repo2`).
+    tree = re.compile("|".join(re.escape(r) for r in roots) + r"(?![^/\s'\"`:;,)\]])")
 
     def clean(value: Any) -> Any:
         if isinstance(value, str):
-            for path in roots:
-                value = value.replace(path, TREE)
-            return DURATION.sub("<time>", value)
+            return DURATION.sub("<time>", tree.sub(TREE, value))
         if isinstance(value, list):
             return [clean(v) for v in value]
         if isinstance(value, dict):

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from cleveragents.domain.strategy import ActorContext
 
+SYSTEM = (
+    "You are the actor of cleveragents, working on a git working tree through a plan. "
+    "Answer only through the tools you are given, or with the JSON you are asked for. "
+    "Paths are relative to the top of the working tree. Steps marked done must not be "
+    "repeated. Follow the user's guidance."
+)
+
 
 def prompt(context: ActorContext, ask: str) -> str:
     """What the model is told: the task, the plan, what is done, guidance, and the ask."""

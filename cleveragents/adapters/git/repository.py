@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,6 +74,17 @@ class GitRepository:
         """The repository `start` lies in, or a clear error saying what to do."""
         if not start.is_dir():
             raise BadInput(f"{start} is not a directory")
+        found = _working_tree(start)
+        if found is not None:
+            _, git_dir, common, object_format, root = found
+            return cls(
+                root=Path(root),
+                git_dir=Path(git_dir),
+                common_dir=_common_dir(start, common),
+                object_format=object_format,
+            )
+        # Not a working tree: the same questions one by one, through GitPython as every
+        # other git command, tell which error to give.
         try:
             out = _run(
                 start,
@@ -101,11 +113,10 @@ class GitRepository:
                 f"{start} is inside the git directory {git_dir}, not a working tree",
                 hint="cd into the working tree",
             )
-        common_dir = (start / common).resolve() if not Path(common).is_absolute() else Path(common)
         return cls(
             root=Path(root),
             git_dir=Path(git_dir),
-            common_dir=common_dir,
+            common_dir=_common_dir(start, common),
             object_format=object_format,
         )
 
@@ -124,6 +135,46 @@ class GitRepository:
     ) -> bytes:
         """Run `git ARGS` and return its stdout as bytes, exactly as git wrote them."""
         return _execute(self.root, list(args), env, stdin)
+
+
+def _common_dir(start: Path, common: str) -> Path:
+    return (start / common).resolve() if not Path(common).is_absolute() else Path(common)
+
+
+def _working_tree(start: Path) -> list[str] | None:
+    """What `discover` asks git, in one `git rev-parse` run as a plain subprocess, when
+    `start` is in a working tree; None otherwise (inside a git directory or a bare repository
+    `--show-toplevel` fails), or when git could not be run here.
+
+    Not through GitPython: importing it takes longer than a read-only command's whole run.
+    The environment is the one GitPython gives git (`_execute`).
+    """
+    import subprocess
+
+    interrupts.raise_if_swallowed()
+    try:
+        done = subprocess.run(
+            [
+                "git",
+                "rev-parse",
+                "--is-bare-repository",
+                "--absolute-git-dir",
+                "--git-common-dir",
+                "--show-object-format",
+                "--show-toplevel",
+            ],
+            cwd=start,
+            env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
+        )
+    except OSError:  # pragma: no cover - `start` is a directory and git a prerequisite
+        return None
+    found = done.stdout.decode("utf-8", "surrogateescape").removesuffix("\n").split("\n")
+    if done.returncode != 0 or len(found) != 5 or found[0] != "false" or not found[4]:
+        return None
+    return found
 
 
 def _run(

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cleveragents.adapters.storage.actor_states import ActorStates
+from cleveragents.adapters.storage.sqlite_rows import SCHEMA_VERSION
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.errors import ConflictingState
 
@@ -159,6 +160,8 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m002_corrections_and_operations,
     m003_actor_states_as_parts,
 ]
+# SqliteRows reads a store at this version only (an older one is migrated first).
+assert len(MIGRATIONS) == SCHEMA_VERSION, "set sqlite_rows.SCHEMA_VERSION to the migrations'"
 
 
 def migrate(db: sqlite3.Connection) -> int:

@@ -12,17 +12,16 @@ from pathlib import Path
 
 from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
+from cleveragents.adapters.storage.sqlite_rows import OLDEST_FIRST, Row, plan_json, plan_row
 from cleveragents.domain.actor_state import ActorState, Message
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.correction import Correction, Operation, OperationStatus
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
-from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
+from cleveragents.errors import BadInput, ConflictingState
 
 # Decision fields kept in columns of their own: not repeated in the row's JSON body.
 DECISION_COLUMNS = ("plan_id", "id", "seq", "parent_id", "kind", "status")
-# A plan's body, and its plan file's text (stored once, by its hash).
-PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.sha = p.script"
 
 
 class SqliteStore:
@@ -112,30 +111,10 @@ class SqliteStore:
 
     def plan(self, ref: str | None) -> Plan:
         """The plan whose id starts with `ref` (the newest plan when `ref` is None)."""
-        if ref is None:
-            row = self._db.execute(
-                f"{PLAN_ROWS} ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1"
-            ).fetchone()
-            if row is None:
-                raise UnknownPlan(
-                    "no plan in this repository yet", hint="start one with `agents plan run`"
-                )
-            return _plan(row)
-        if not ref or not all(c in "0123456789abcdef" for c in ref.lower()):
-            raise UnknownPlan(f"{ref!r} is not a plan id", hint="see `agents plan list`")
-        rows = self._db.execute(
-            f"{PLAN_ROWS} WHERE p.id LIKE ? ORDER BY p.id", (ref.lower() + "%",)
-        ).fetchall()
-        if not rows:
-            raise UnknownPlan(f"no plan matches {ref!r}", hint="see `agents plan list`")
-        if len(rows) > 1:
-            ids = ", ".join(r[0] for r in rows)
-            raise BadInput(f"plan id {ref!r} is ambiguous: {ids}", hint="give more characters")
-        return _plan(rows[0])
+        return _plan(plan_row(self._db, ref))
 
     def plans(self) -> list[Plan]:
-        rows = self._db.execute(f"{PLAN_ROWS} ORDER BY p.created_at, p.rowid").fetchall()
-        return [_plan(r) for r in rows]
+        return [_plan(r) for r in self._db.execute(OLDEST_FIRST).fetchall()]
 
     # decisions and checkpoints
 
@@ -300,9 +279,7 @@ class SqliteStore:
         return [Operation.model_validate_json(r[0]) for r in rows]
 
 
-def _plan(row: tuple[str, str, str | None]) -> Plan:
+def _plan(row: Row) -> Plan:
     if row[2] is None:
         return Plan.model_validate_json(row[1])
-    data = json.loads(row[1])
-    data["actor"]["script"] = row[2]
-    return Plan.model_validate(data)
+    return Plan.model_validate(plan_json(row))

@@ -1,0 +1,128 @@
+"""SqliteRows: the plan store read as the JSON its rows hold, building no pydantic model.
+
+`agents plan list` and `plan show` print a few fields of a plan. Importing pydantic and
+building the models to read them takes several times longer than the rest of the command,
+and a row holds the JSON the models wrote: its fields are what the models would say, as long
+as the row has them. Where the rows alone cannot answer exactly, the command reads through
+`SqliteStore` instead, which migrates, settles and fills in defaults: `SqliteRows.opened`
+gives None when there is no store yet, its schema is not this version's, or an operation is
+still marked running; a row an older version wrote without a field raises KeyError.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cleveragents.errors import BadInput, UnknownPlan
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.git.repository import GitRepository
+
+SCHEMA_VERSION = 3  # the number of migrations: migrations.py keeps the two equal
+RUNNING = "running"  # OperationStatus.RUNNING, whose module imports pydantic
+# A plan's body, and its plan file's text (stored once, by its hash).
+PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.sha = p.script"
+OLDEST_FIRST = f"{PLAN_ROWS} ORDER BY p.created_at, p.rowid"
+# What `agents plan list` tells of each plan, in the order of the Plan model's fields.
+LISTED = ("id", "task", "status", "phase", "head_decision", "outcome", "created_at", "updated_at")
+
+Row = tuple[str, str, str | None]
+
+
+def state_path(repo: GitRepository) -> Path:
+    """The store's file; CLEVERAGENTS_STATE_DB redirects it (tests, read-only git dirs)."""
+    override = os.environ.get("CLEVERAGENTS_STATE_DB")
+    return Path(override) if override else repo.state_dir / "state.db"
+
+
+def plan_row(db: sqlite3.Connection, ref: str | None) -> Row:
+    """The row of the plan whose id starts with `ref` (the newest plan when `ref` is None)."""
+    if ref is None:
+        newest = f"{PLAN_ROWS} ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1"
+        row: Row | None = db.execute(newest).fetchone()
+        if row is None:
+            raise UnknownPlan(
+                "no plan in this repository yet", hint="start one with `agents plan run`"
+            )
+        return row
+    if not ref or not all(c in "0123456789abcdef" for c in ref.lower()):
+        raise UnknownPlan(f"{ref!r} is not a plan id", hint="see `agents plan list`")
+    rows: list[Row] = db.execute(
+        f"{PLAN_ROWS} WHERE p.id LIKE ? ORDER BY p.id", (ref.lower() + "%",)
+    ).fetchall()
+    if not rows:
+        raise UnknownPlan(f"no plan matches {ref!r}", hint="see `agents plan list`")
+    if len(rows) > 1:
+        ids = ", ".join(r[0] for r in rows)
+        raise BadInput(f"plan id {ref!r} is ambiguous: {ids}", hint="give more characters")
+    return rows[0]
+
+
+def plan_json(row: Row) -> dict[str, Any]:
+    """A plan's fields as JSON, its plan file's text put back into its actor."""
+    data: dict[str, Any] = json.loads(row[1])
+    if row[2] is not None:
+        data["actor"]["script"] = row[2]
+    return data
+
+
+class SqliteRows:
+    """Plans, their decisions' kinds and statuses, and their corrections, as stored."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    @classmethod
+    @contextmanager
+    def opened(cls, path: Path) -> Iterator[SqliteRows | None]:
+        """The store at `path`, or None when only `SqliteStore` can open it: it is not there
+        yet, its schema is not this version's, or an operation is still marked running (a
+        killed command's, which settling repairs first, or a live one's)."""
+        if not path.is_file():
+            yield None
+            return
+        db: sqlite3.Connection | None = None
+        try:
+            db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            running = db.execute(
+                "SELECT 1 FROM operations WHERE status = ? LIMIT 1", (RUNNING,)
+            ).fetchone()
+        except sqlite3.Error:  # not a plan store, or not one we can read: SqliteStore says so
+            version = running = None
+        try:
+            current = version == SCHEMA_VERSION and running is None
+            yield cls(db) if db is not None and current else None
+        finally:
+            if db is not None:
+                db.close()
+
+    def listed(self) -> list[dict[str, Any]]:
+        """Each plan's LISTED fields, oldest first."""
+        return [
+            {key: plan[key] for key in LISTED}
+            for plan in map(plan_json, self._db.execute(OLDEST_FIRST).fetchall())
+        ]
+
+    def plan(self, ref: str | None) -> dict[str, Any]:
+        """The fields of the plan `ref` names (see `plan_row`)."""
+        return plan_json(plan_row(self._db, ref))
+
+    def decisions(self, plan_id: str) -> tuple[list[str], list[str]]:
+        """The kind and the status of each of the plan's decisions, in the order taken."""
+        rows = self._db.execute(
+            "SELECT kind, status FROM decisions WHERE plan_id = ? ORDER BY seq", (plan_id,)
+        ).fetchall()
+        return [r[0] for r in rows], [r[1] for r in rows]
+
+    def corrections(self, plan_id: str) -> list[dict[str, Any]]:
+        rows = self._db.execute(
+            "SELECT body FROM corrections WHERE plan_id = ? ORDER BY rowid", (plan_id,)
+        ).fetchall()
+        return [json.loads(r[0]) for r in rows]

@@ -1,0 +1,138 @@
+"""`agents`: the entry point, and the one place errors become exit codes.
+
+Importing typer is most of what `agents plan list` or `plan show` would spend starting, so
+those two, asked in their plain forms, are answered without it (`plan_views.py`); every
+other command line goes to the typer app (`app.py`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from cleveragents.adapters import interrupts
+from cleveragents.cli import output
+from cleveragents.errors import CleverAgentsError, Interrupted
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `agents`; map every error to one stderr line and its documented exit code."""
+    args = sys.argv[1:] if argv is None else argv
+    interrupts.install()
+    try:
+        view = read_only_view(args)
+        if view is not None:
+            return exit_code(args, view)
+        from cleveragents.cli.app import run
+
+        return run(args)
+    finally:
+        interrupts.settle_quietly()  # done: a signal now would only garble the exit
+
+
+def read_only_view(args: list[str]) -> Callable[[], int] | None:
+    """`agents [-C DIR] plan list [--json]` or `agents [-C DIR] plan show [PLAN] [--json]`,
+    exactly as typer would run them; None for any other command line, even one typer would
+    read the same way (`-CDIR`, `--json --json`): typer parses those, and every mistake."""
+    words = list(args)
+    directory: str | None = None
+    if words[:1] == ["-C"]:
+        if len(words) < 2 or not words[1] or words[1].startswith("-"):
+            return None
+        directory, words = words[1], words[2:]
+    if words[:1] != ["plan"] or len(words) < 2 or words[1] not in ("list", "show"):
+        return None
+    command, rest = words[1], words[2:]
+    refs = [word for word in rest if word != "--json"]
+    if len(rest) - len(refs) > 1 or len(refs) > (command == "show"):
+        return None
+    if any(ref.startswith("-") for ref in refs) or "_AGENTS_COMPLETE" in os.environ:
+        return None  # an option typer knows or refuses; click's shell completion
+    json = len(refs) < len(rest)
+
+    def view() -> int:
+        from cleveragents.cli import plan_views
+
+        start = (Path(directory) if directory else Path.cwd()).absolute()  # as the root callback
+        if command == "list":
+            return plan_views.list_plans(start, json)
+        return plan_views.show(start, refs[0] if refs else None, json)
+
+    return view
+
+
+def exit_code(
+    args: list[str],
+    command: Callable[[], object],
+    usage: Callable[[Exception], int | None] = lambda error: None,
+) -> int:
+    """Run `command` and return its exit code; an error becomes one line on stderr (with
+    `--json`, a document on stdout too) and the exit code DESIGN.md gives it. `usage` maps
+    the command-line parser's own errors, and answers None for any other."""
+    try:
+        result = command()
+    except CleverAgentsError as error:
+        return failed(error, "--json" in args)
+    except KeyboardInterrupt as stop:
+        return interrupted(stop)
+    except Exception as error:
+        code = usage(error)
+        return unexpected(error) if code is None else code
+    if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130
+        return interrupted(None)
+    return result if isinstance(result, int) else 0
+
+
+def failed(error: CleverAgentsError, json: bool) -> int:
+    if json:
+        output.emit_json(
+            {
+                "error": {
+                    "kind": error.kind,
+                    "message": error.message,
+                    "hint": error.hint,
+                    "exit_code": error.exit_code,
+                }
+            }
+        )
+    output.error_line(error.line())
+    return error.exit_code
+
+
+def interrupted(stop: BaseException | None) -> int:
+    """One line saying what stopped the command and where that leaves the operation.
+
+    Typer turns the end of input at a question into an Abort (the EOFError its cause),
+    and a KeyboardInterrupt into a bare exit 130 (`Interrupted.latest` says why).
+    """
+    stopped = Interrupted.latest or Interrupted()
+    while stop is not None:
+        if isinstance(stop, Interrupted):
+            stopped = stop
+            break
+        if isinstance(stop, EOFError):
+            stopped = Interrupted("input closed")
+        stop = stop.__cause__ or stop.__context__
+    with contextlib.suppress(OSError):  # the terminal is gone: the exit code still says it
+        output.error_line(stopped.line())
+    return Interrupted.exit_code
+
+
+def unexpected(error: Exception) -> int:
+    import tempfile
+    import traceback
+
+    if os.environ.get("CLEVERAGENTS_DEBUG") == "1":
+        traceback.print_exc()
+    with tempfile.NamedTemporaryFile(
+        "w", prefix="cleveragents-crash-", suffix=".log", delete=False
+    ) as log:
+        traceback.print_exc(file=log)
+    output.error_line(
+        f"unexpected {type(error).__name__}: {error} (this is a bug; traceback in {log.name},"
+        " or rerun with CLEVERAGENTS_DEBUG=1)"
+    )
+    return 70

@@ -1,0 +1,124 @@
+"""`agents plan list` and `plan show`, without typer: `main.py` runs them before typer is
+imported; `plan_inspect.py` makes them typer commands for every other command line.
+
+They read the store's rows as stored (`SqliteRows`) and import neither GitPython nor
+pydantic. Where the rows alone cannot answer exactly what the models would, they read
+through the services like every other command, which first settles what a killed command
+left behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.storage.sqlite_rows import LISTED, SqliteRows, state_path
+from cleveragents.cli import output
+from cleveragents.cli.services import opened
+from cleveragents.domain.summary import plan_summary
+
+Answer = TypeVar("Answer")
+
+
+def list_plans(start: Path, json: bool) -> int:
+    """The plans of the repository at or above `start`, oldest first."""
+    plans = _from_rows(start, SqliteRows.listed)
+    if plans is None:
+        with opened(start) as s:
+            plans = [p.model_dump(mode="json", include=set(LISTED)) for p in s.inspection.plans()]
+    if json:
+        output.emit_json({"plans": plans})
+        return 0
+    if not plans:
+        output.show("no plans yet: start one with `agents plan run --script FILE`")
+        return 0
+    from rich.table import Table
+
+    table = Table("id", "status", "phase", "head", "task", box=None)
+    for p in plans:
+        table.add_row(p["id"], p["status"], p["phase"], p["head_decision"] or "-", p["task"])
+    output.show(table)
+    return 0
+
+
+def show(start: Path, ref: str | None, json: bool) -> int:
+    """A plan's status, phase, head decision, counts of its decisions, and corrections.
+
+    `--json` prints every field of the plan: only the models know them all (a row an older
+    version wrote lacks the newer ones), so it always reads through them.
+    """
+    facts = None if json else _from_rows(start, lambda rows: _facts(_summary(rows, ref)))
+    if facts is None:
+        with opened(start) as s:
+            summary = s.inspection.summary(ref)
+        if json:
+            output.emit_json(summary)
+            return 0
+        facts = _facts(summary)
+    output.key_values(facts)
+    return 0
+
+
+def _from_rows(start: Path, read: Callable[[SqliteRows], Answer]) -> Answer | None:
+    """What `read` answers from the store's rows; None when only the models can answer."""
+    repo = GitRepository.discover(start)
+    with SqliteRows.opened(state_path(repo)) as rows:
+        if rows is None:
+            return None
+        try:
+            return read(rows)
+        except KeyError:  # a row an older version wrote: the model gives the field's default
+            return None
+
+
+def _summary(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
+    plan = rows.plan(ref)
+    kinds, statuses = rows.decisions(plan["id"])
+    return plan_summary(plan, kinds, statuses, rows.corrections(plan["id"]))
+
+
+def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
+    keys = (
+        "id",
+        "task",
+        "status",
+        "phase",
+        "head_decision",
+        "outcome",
+        "exhausted",
+        "actor",
+        "actor_source",
+        "model",
+        "decisions",
+        "created_at",
+        "updated_at",
+    )
+    rows = [(key.replace("_", " "), str(summary[key])) for key in keys]
+    rows += [
+        ("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items())),
+        ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
+        ("actor calls", f"{summary['usage']['actor_calls']} of {summary['budget']['actor_calls']}"),
+        ("replans", f"{summary['usage']['replans']} of {summary['budget']['replans']}"),
+        ("retries per step", str(summary["budget"]["retries_per_step"])),
+        ("model requests", str(summary["usage"]["api_calls"])),
+        ("tokens", _tokens(summary["usage"])),
+        ("cost", _cost(summary["usage"]["cost_usd"])),
+    ]
+    limits = [(k, summary["budget"].get(k)) for k in ("requests", "tokens", "usd")]
+    rows += [(f"budget of {k}", str(v)) for k, v in limits if v is not None]
+    for c in summary["corrections"]:
+        target = f" to decision {c['target']}" if c["target"] else ""
+        rows.append((f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}"))
+    return rows
+
+
+def _tokens(usage: dict[str, Any]) -> str:
+    said = f"{usage['input_tokens']} in, {usage['output_tokens']} out"
+    cached = (usage.get("cache_write_tokens", 0), usage.get("cache_read_tokens", 0))
+    return said + (f", cache {cached[0]} written, {cached[1]} read" if any(cached) else "")
+
+
+def _cost(cost: float | None) -> str:
+    return "unknown (the model's price is not known)" if cost is None else f"${cost:.4f}"

@@ -1,0 +1,33 @@
+"""The services of the repository a command runs in, with what killed commands left settled.
+
+Without typer, so that `plan_views.py` can use them before typer is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from cleveragents.cli import output
+
+
+@contextmanager
+def opened(start: Path, observer: Any = None, approve: Any = None) -> Iterator[Any]:
+    """The services for the repository at or above `start`, closed after the block.
+
+    Imported late, so `--help` stays fast. What a killed command left behind is repaired
+    first, and said on stderr.
+    """
+    from cleveragents.bootstrap import bootstrap
+
+    built = bootstrap(start, observer, approve)
+    try:
+        built.operations.settle()
+        for notice in built.operations.notices:
+            output.stderr.print(f"note: {notice}", markup=False, highlight=False)
+        built.operations.notices.clear()
+        yield built
+    finally:
+        built.close()

@@ -1,0 +1,27 @@
+"""What `agents plan show` tells of a plan, from its fields as JSON: the same function whether
+they come from the models or straight from the store's rows (`SqliteRows`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+
+def plan_summary(
+    plan: dict[str, Any],
+    kinds: list[str],
+    statuses: list[str],
+    corrections: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The plan's fields with its actor as kind and source, its decisions counted by kind and
+    by status (in the order first taken), and its corrections."""
+    return {
+        **{key: value for key, value in plan.items() if key != "actor"},
+        "actor": plan["actor"]["kind"],
+        "actor_source": plan["actor"]["source"],
+        "model": plan["actor"].get("model"),
+        "decisions": len(kinds),
+        "by_kind": dict(Counter(kinds)),
+        "by_status": dict(Counter(statuses)),
+        "corrections": corrections,
+    }

@@ -1,0 +1,72 @@
+Feature: The help and the read-only views start quickly
+  As a developer who looks at plans in every shell and every CI step
+  I want `agents --help`, `agents plan list` and `agents plan show` to start about as fast as typer itself
+  So that looking at a plan never waits for the machinery that changes one
+
+  # Each of these would make the command several times slower to start: GitPython (git),
+  # pydantic (the models), typer, and for the help rich's markdown. The time itself is
+  # measured by benchmarks/startup.py, never here.
+
+  Background:
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: Write a greeting
+      steps:
+        - name: greet
+          options:
+            - actions:
+                - write: hello.txt
+                  content: "hello\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+
+  Scenario Outline: A read-only view imports neither GitPython, pydantic nor typer
+    When I run "<command>" and note the modules it imports
+    Then the exit code is 0
+    And stdout contains "<shown>"
+    And it imported none of "git, pydantic, pydantic_core, typer, cleveragents.bootstrap"
+
+    Examples:
+      | command                                       | shown             |
+      | agents plan list                              | Write a greeting  |
+      | agents plan list --json                       | "head_decision"   |
+      | agents plan show                              | strategy 1, step 1 |
+      | agents -C {repo} plan show {plan_prefix}      | Write a greeting  |
+
+  Scenario: The help imports neither rich nor the plan commands
+    When I run "agents --help" and note the modules it imports
+    Then the exit code is 0
+    And stdout contains "Run plans, look at their decision trees"
+    And it imported none of "rich, markdown_it, cleveragents.cli.plan, git, pydantic"
+
+  Scenario: A plan stored by an older version, without a newer field, shows the field's default
+    Given the stored plans lack the field "exhausted", as an older version wrote them
+    And the stored plans lack the field "usage.cost_usd", as an older version wrote them
+    When I run "agents plan show"
+    Then the exit code is 0
+    And stdout has a line "exhausted" "None"
+    And stdout has a line "cost" "$0.0000"
+    Given the stored plans lack the field "status", as an older version wrote them
+    When I run "agents plan list --json"
+    Then the exit code is 0
+    And the JSON value "plans.0.status" is "strategizing"
+
+  Scenario: What a killed command left running is settled before the plans are listed
+    Given the newest operation is still marked running, as a killed command leaves it
+    When I run "agents plan list"
+    Then the exit code is 0
+    And stderr contains "note: operation 1 (run) was interrupted"
+    And stdout contains "Write a greeting"
+    When I run "agents plan show"
+    Then the exit code is 0
+    And stderr does not contain "note:"
+
+  Scenario: A plan store that is not a SQLite file is a conflict, not a crash
+    Given the plan store is a file that is not a SQLite database
+    When I run "agents plan show"
+    Then the exit code is 3
+    And stderr is one line containing "cannot open the plan store"
+
+  Scenario: Command lines read without typer are read as typer reads them
+    Then every command line read without typer is read as typer reads it

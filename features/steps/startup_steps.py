@@ -1,0 +1,109 @@
+"""Steps of the quick start: which modules a command imports, stores as older versions or
+killed commands leave them, and the command lines read without typer."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sqlite3
+import subprocess
+import sys
+from typing import Any
+
+from behave import given, then, when
+
+from features.steps.cli_steps import cwd_of, expand
+from features.support.properties import property_seed
+
+# Runs `agents ARGS` in this Python, then writes the names of every module it imported.
+IMPORTS = """
+import json, sys
+from cleveragents.cli.main import main
+try:
+    code = main(sys.argv[2:])
+finally:
+    with open(sys.argv[1], "w") as modules:
+        json.dump(sorted(sys.modules), modules)
+raise SystemExit(code)
+"""
+PROPERTY_EXAMPLES = 300
+
+
+def _store(context: Any) -> sqlite3.Connection:
+    return sqlite3.connect(context.repo / ".git" / "cleveragents" / "state.db")
+
+
+@when('I run "{command}" and note the modules it imports')
+def step_run_noting_imports(context: Any, command: str) -> None:
+    args = shlex.split(expand(context, command))
+    assert args[0] == "agents", f"steps run only the agents command, not {args[0]}"
+    modules = context.tmp / "modules.json"
+    context.result = subprocess.run(
+        [sys.executable, "-c", IMPORTS, str(modules), *args[1:]],
+        cwd=cwd_of(context),
+        capture_output=True,
+        text=True,
+        env={**os.environ, **context.env},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    context.imported = set(json.loads(modules.read_text()))
+
+
+@then('it imported none of "{names}"')
+def step_imported_none(context: Any, names: str) -> None:
+    unwanted = [name.strip() for name in names.split(",")]
+    found = sorted(
+        module
+        for module in context.imported
+        if any(module == name or module.startswith(name + ".") for name in unwanted)
+    )
+    assert not found, f"imported {found}"
+
+
+@given('the stored plans lack the field "{dotted}", as an older version wrote them')
+def step_plans_lack_field(context: Any, dotted: str) -> None:
+    *parents, name = dotted.split(".")
+    with _store(context) as db:
+        for plan_id, body in db.execute("SELECT id, body FROM plans").fetchall():
+            plan = json.loads(body)
+            fields = plan
+            for parent in parents:
+                fields = fields[parent]
+            del fields[name]
+            db.execute("UPDATE plans SET body = ? WHERE id = ?", (json.dumps(plan), plan_id))
+
+
+@given("the newest operation is still marked running, as a killed command leaves it")
+def step_operation_left_running(context: Any) -> None:
+    with _store(context) as db:
+        op_id, body = db.execute("SELECT id, body FROM operations ORDER BY id DESC").fetchone()
+        operation = {**json.loads(body), "status": "running"}
+        db.execute(
+            "UPDATE operations SET status = 'running', body = ? WHERE id = ?",
+            (json.dumps(operation), op_id),
+        )
+
+
+@given("the plan store is a file that is not a SQLite database")
+def step_store_not_sqlite(context: Any) -> None:
+    store = context.repo / ".git" / "cleveragents" / "state.db"
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_text("these are not the plans you are looking for\n" * 100)
+
+
+@then("every command line read without typer is read as typer reads it")
+def step_command_lines_agree(context: Any) -> None:
+    from features.support.command_line_property import check_property
+
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", PROPERTY_EXAMPLES))
+    seed = property_seed()
+    try:
+        ran = check_property(examples, seed)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        raise AssertionError(
+            f"seed {seed}: {failure}\n{notes}\nreplay with CLEVERAGENTS_PROPERTY_SEED={seed}"
+        ) from failure
+    assert ran > 0, "no example ran"
