@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -13,7 +14,11 @@ nox.options.reuse_existing_virtualenvs = True
 
 ROOT = Path(__file__).parent
 REPORTS = ROOT / "reports"
-COVERAGE_DIR = ROOT / ".coverage-data"
+# Under /tmp: every Python the tests start measures itself, also one a command of Claude's
+# runs in the bubblewrap sandbox, where /tmp is private and writable and the rest read-only.
+# There its data goes unseen; in the checkout, saving it failed and changed its output.
+CHECKOUT = hashlib.sha1(bytes(ROOT.resolve())).hexdigest()[:8]  # two checkouts, two folders
+COVERAGE_DIR = Path("/tmp") / f"cleveragents-coverage-{CHECKOUT}"
 
 
 @nox.session
@@ -40,7 +45,7 @@ def tests(session: nox.Session) -> None:
     REPORTS.mkdir(exist_ok=True)
     for old in COVERAGE_DIR.glob("coverage*"):
         old.unlink()
-    COVERAGE_DIR.mkdir(exist_ok=True)
+    COVERAGE_DIR.mkdir(parents=True, exist_ok=True)
     env = {
         "COVERAGE_FILE": str(COVERAGE_DIR / "coverage"),
         "COVERAGE_RCFILE": str(ROOT / "pyproject.toml"),

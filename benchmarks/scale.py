@@ -266,7 +266,7 @@ class StandInCheckpoints:
 class StandInFiles:
     """Every write succeeds; nothing is written."""
 
-    def apply(self, action: Action) -> ActionOutcome:
+    def apply(self, action: Action, confinement: object = None) -> ActionOutcome:
         return ActionOutcome(ok=True, summary=f"wrote {getattr(action, 'path', '?')}")
 
 

@@ -54,9 +54,11 @@ class Services:
         drift_threshold: float | None = None,
         cassette: Path | None = None,
         record: Path | None = None,
+        sandbox: bool = True,
+        network: bool = False,
     ) -> Plan:
         """A new plan for Claude to make and carry out; it runs only the allowed commands
-        (the flags' patterns and the config's).
+        (the flags' patterns and the config's), in the sandbox unless `sandbox` is False.
 
         With `cassette`, Claude's answers are replayed from a recording: no network, no key.
         """
@@ -89,7 +91,13 @@ class Services:
             task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
         )
         configured = list(config.get("allow_commands", []))
-        plan = plan.model_copy(update={"allow_commands": [*allow, *configured]})
+        plan = plan.model_copy(
+            update={
+                "allow_commands": [*allow, *configured],
+                "sandbox": sandbox,
+                "allow_network": network,
+            }
+        )
         with self.store.transaction():
             self.store.save_plan(plan)
         return plan

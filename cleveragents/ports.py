@@ -10,6 +10,7 @@ from typing import Protocol
 from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.actor_state import ActorState, Message
 from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
+from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
@@ -92,7 +93,8 @@ class PlanLocks(Protocol):
 class Environment(Protocol):
     """Where actions take effect: for now, a git working tree."""
 
-    def apply(self, action: Action) -> ActionOutcome: ...
+    def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome: ...
+    def shell_line(self, command: str) -> ShellLine: ...
 
 
 class Actor(Protocol):

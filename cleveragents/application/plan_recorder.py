@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import json
 from collections import defaultdict
 from collections.abc import Callable
@@ -12,6 +11,7 @@ from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_ou
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
+from cleveragents.domain.command_policy import confinement, judge
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
@@ -46,7 +46,7 @@ class PlanRecorder:
         self.plan = plan
         self.observer = observer
         self.actor = actor
-        self.approve = approve  # asks a person whether a command outside the allow list runs
+        self.approve = approve  # asks a person (the question given) whether a command runs
         self.decisions: list[Decision] = store.decisions(plan.id)
         self.position = {d.id: i for i, d in enumerate(self.decisions)}
         self.children: dict[str | None, list[str]] = defaultdict(list)
@@ -78,13 +78,11 @@ class PlanRecorder:
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
             self._save_before(action.path)
-        elif not self.allowed(action.command):
-            return action, ActionOutcome(
-                ok=False, summary=f"refused: `{action.command}` matches no --allow-command pattern"
-            )
+        elif (refused := self.refusal(environment, action.command)) is not None:
+            return action, ActionOutcome(ok=False, summary=f"refused: {refused}")
         else:
             self.changed = None
-        outcome = environment.apply(action)
+        outcome = environment.apply(action, confinement(self.plan))
         if isinstance(action, RunAction) and action.output and outcome.ok:
             outputs = {**self.context.outputs, action.output: outcome.output.strip()}
             self.context = self.context.model_copy(update={"outputs": outputs})
@@ -107,13 +105,17 @@ class PlanRecorder:
         below = (self.decisions[self.position[i]] for i in self.children[parent_id])
         return [saved for d in below for saved in d.replaced]
 
-    def allowed(self, command: str) -> bool:
-        """A plan made by a model runs only commands its allow list matches, or a person
-        approves; a plan file's commands were written by a person and run as they are."""
+    def refusal(self, environment: Environment, command: str) -> str | None:
+        """Why a command may not run, or None. A plan made by a model runs a command when
+        every simple command in it matches its allow list, or a person approves; a plan
+        file's commands were written by a person and run as they are."""
         patterns = self.plan.allow_commands
-        if patterns is None or any(fnmatch.fnmatchcase(command, p) for p in patterns):
-            return True
-        return self.approve is not None and self.approve(command)
+        if patterns is None:
+            return None
+        judged = judge(command, environment.shell_line(command), patterns)
+        if judged is None or (self.approve is not None and self.approve(judged.question)):
+            return None
+        return judged.summary
 
     def checkpoint(self, label: str) -> Checkpoint:
         """The working tree now: the last checkpoint again if the agent changed nothing."""

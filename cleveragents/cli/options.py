@@ -146,14 +146,31 @@ Allow = Annotated[
         "--allow-command",
         show_default=False,
         help="A command Claude may run without asking, as a shell pattern "
-        "('pytest*'); repeat it for more. Others are asked about on a terminal, "
-        "refused without one.",
+        "('pytest*') that each simple command of a line must match; repeat it for "
+        "more. Others are asked about on a terminal, refused without one.",
     ),
 ]
 
 
-def approve_on_terminal(command: str) -> bool:
+AllowNetwork = Annotated[
+    bool,
+    typer.Option(
+        "--allow-network",
+        help="Let Claude's commands reach the network (their sandbox has none).",
+    ),
+]
+NoSandbox = Annotated[
+    bool,
+    typer.Option(
+        "--no-sandbox",
+        help="Run Claude's commands outside the bubblewrap sandbox (still checked "
+        "against --allow-command). For machines without bubblewrap.",
+    ),
+]
+
+
+def approve_on_terminal(question: str) -> bool:
     """Ask whether a model's command outside the allow list may run; no terminal, no."""
     if not sys.stdin.isatty():
         return False
-    return typer.confirm(f"Run `{command}`? It matches no --allow-command pattern", default=False)
+    return typer.confirm(question, default=False)

@@ -12,6 +12,7 @@ from cleveragents.cli import output, plan_correct, plan_inspect, plan_restore
 from cleveragents.cli.app import PLAN_HELP
 from cleveragents.cli.options import (
     Allow,
+    AllowNetwork,
     BudgetCalls,
     BudgetReplans,
     BudgetRequests,
@@ -19,6 +20,7 @@ from cleveragents.cli.options import (
     BudgetTokens,
     BudgetUsd,
     Json,
+    NoSandbox,
     PlanRef,
     approve_on_terminal,
     budget,
@@ -157,6 +159,8 @@ def run(
         ),
     ] = None,
     allow: Allow = None,
+    network: AllowNetwork = False,
+    no_sandbox: NoSandbox = False,
     cassette: Annotated[
         Path | None,
         typer.Option(
@@ -220,6 +224,11 @@ def run(
         )
     if (chosen is ActorChoice.replay) != (cassette is not None):
         raise BadInput("--cassette DIR goes with --actor replay, and replay needs it")
+    if script is not None and (network or no_sandbox):
+        raise BadInput(
+            "--allow-network and --no-sandbox are for Claude's commands; "
+            "a plan file's commands run as written"
+        )
     limits = budget(calls, replans, retries, requests, tokens, usd)
     with (
         Progress(not (json or quiet)) as progress,
@@ -238,6 +247,8 @@ def run(
                 drift,
                 cassette=ctx.obj / cassette if cassette else None,
                 record=ctx.obj / record if record else None,
+                sandbox=not no_sandbox,
+                network=network,
             )
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")

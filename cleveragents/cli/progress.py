@@ -40,11 +40,11 @@ class Progress:
     def pausing(self, ask: Callable[[str], bool]) -> Callable[[str], bool]:
         """`ask`, with the live status line held while the question is on screen."""
 
-        def asked(command: str) -> bool:
+        def asked(question: str) -> bool:
             if self.status is not None:
                 self.status.stop()
             try:
-                return ask(command)
+                return ask(question)
             finally:
                 if self.status is not None:
                     self.status.start()

@@ -56,6 +56,8 @@ class Plan(BaseModel):
     budget: Budget = Field(default_factory=Budget)
     drift_threshold: float = Field(default=0.7, ge=0, le=1)
     allow_commands: list[str] | None = None  # None: run every command (a person wrote them)
+    sandbox: bool = True  # a model's commands run in bubblewrap (False: --no-sandbox)
+    allow_network: bool = False  # ...with the network (--allow-network)
     usage: Usage = Field(default_factory=Usage)
     head_decision: str | None = None
     actor_state: str | None = None  # the actor's latest state: where `resume` picks up

@@ -69,6 +69,7 @@ def step_interrupt(context: Any, command: str, path: str) -> None:
         stderr=subprocess.PIPE,
         text=True,
         stdin=subprocess.DEVNULL,
+        env={**os.environ, **context.env},
     )
     deadline = time.monotonic() + 60
     while not (context.repo / path).exists() and time.monotonic() < deadline:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters import interrupts
+from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -17,27 +21,44 @@ from cleveragents.domain.action import (
     RunAction,
     WriteAction,
 )
+from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.rules import confined_path
 from cleveragents.errors import PathRefused
 
 OUTPUT_CAP = 64 * 1024
 # Secrets the agent's own commands have no business seeing.
 HIDDEN_VARIABLES = ("ANTHROPIC_API_KEY", "GIT_INDEX_FILE", "GIT_DIR", "GIT_WORK_TREE")
+# What bash reads at start-up besides its command: a model's command line is all that runs.
+SHELL_STARTUP = ("BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS")
+NO_SANDBOX = "refused: no sandbox (install bubblewrap, or pass --no-sandbox)"
 
 
 class WorkspaceEnvironment:
     """Applies `write`, `edit`, `delete` and `run` actions inside one working tree."""
 
-    def __init__(self, root: Path, git_dir: Path) -> None:
+    def __init__(
+        self,
+        root: Path,
+        git_dir: Path,
+        sandbox: Bubblewrap | None = None,
+        notice: Callable[[str], None] | None = None,
+    ) -> None:
         self.root = root.resolve()
         self.git_dir = git_dir.resolve()
+        self.sandbox = sandbox or Bubblewrap(self.root, self.git_dir)
+        self.notice = notice or _on_stderr
+        self.noticed = False
 
-    def apply(self, action: Action) -> ActionOutcome:
-        """Carry out one action. A refused path, a failed edit, an OS error: an outcome."""
+    def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
+        """Carry out one action. A refused path, a failed edit, an OS error: an outcome.
+
+        A command runs with /bin/sh as written, or, with a `confinement` (a model's
+        command), under bash and in the sandbox it says.
+        """
         interrupts.raise_if_swallowed()
         try:
             if isinstance(action, RunAction):
-                return self._run(action)
+                return self._run(action, confinement)
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -62,6 +83,12 @@ class WorkspaceEnvironment:
             raise PathRefused(f"path {path!r} leads into the git directory")
         return lexical
 
+    def shell_line(self, command: str) -> ShellLine:
+        """The simple commands of `command` as bash, which runs a model's commands, reads it."""
+        from cleveragents.adapters.command_safety.shell import read_line
+
+        return read_line(command)
+
     def _edit(self, action: EditAction) -> ActionOutcome:
         target = self.resolve(action.path)
         if not target.is_file():
@@ -84,14 +111,30 @@ class WorkspaceEnvironment:
         target.unlink()
         return ActionOutcome(ok=True, summary=f"deleted {action.path}")
 
-    def _run(self, action: RunAction) -> ActionOutcome:
+    def _run(self, action: RunAction, confinement: Confinement | None) -> ActionOutcome:
         env = {k: v for k, v in os.environ.items() if k not in HIDDEN_VARIABLES}
+        args: str | list[str] = action.command
+        if confinement is not None:
+            bash = os.path.realpath(shutil.which("bash") or "/bin/bash")
+            args = [bash, "-c", "--", action.command]
+            env = {
+                k: v
+                for k, v in env.items()
+                if k not in SHELL_STARTUP and not k.startswith("BASH_FUNC_")
+            }
+            if confinement.sandbox:
+                why = self.sandbox.unavailable()
+                if why is not None:
+                    self._notice_once(why)
+                    return ActionOutcome(ok=False, summary=NO_SANDBOX)
+                args = self.sandbox.argv(args, confinement.network)
+                env["TMPDIR"] = "/tmp"  # the sandbox's own, fresh; any other is read-only
         # Its own session, so a Ctrl-C reaches us first and we stop the whole command; and
         # killed with us (SIGKILL gives no chance to clean up), so a command a killed
         # correction started cannot write into the working tree after its rollback.
         process = subprocess.Popen(
-            action.command,
-            shell=True,
+            args,
+            shell=confinement is None,
             cwd=self.root,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -123,6 +166,18 @@ class WorkspaceEnvironment:
             )
         code = process.returncode
         return ActionOutcome(ok=code == 0, summary=f"exit {code}", exit_code=code, output=_cap(raw))
+
+    def _notice_once(self, why: str) -> None:
+        if not self.noticed:
+            self.noticed = True
+            self.notice(
+                f"the model's commands are refused: {why} "
+                "(install bubblewrap, or run the plan with --no-sandbox)"
+            )
+
+
+def _on_stderr(text: str) -> None:
+    print(f"note: {text}", file=sys.stderr, flush=True)
 
 
 def _cap(raw: bytes) -> str:
