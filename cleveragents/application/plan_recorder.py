@@ -153,9 +153,11 @@ class PlanRecorder:
             )
         asked = self.context
         spent_before = getattr(self.actor, "spent", Usage())
-        self._within_budget(spent_before, spent_before)
+        self._within_budget(self.plan.usage)
         if hasattr(self.actor, "allowance"):
-            self.actor.allowance = lambda spent: self._within_budget(spent, spent_before)
+            self.actor.allowance = lambda spent: self._within_budget(
+                self.plan.usage.plus(spent, spent_before)
+            )
         try:
             reply = call()
         except BaseException:  # the service failed, a limit was reached, Ctrl-C, a bug
@@ -180,9 +182,9 @@ class PlanRecorder:
         called = self.plan.usage.model_copy(update={"actor_calls": self.plan.usage.actor_calls + 1})
         return called.plus(after, before)
 
-    def _within_budget(self, spent: Usage, before: Usage) -> None:
-        """Raise BudgetExhausted when the plan's usage, with `spent` of this duty, is at a limit."""
-        over = spending_over(self.plan.budget, self.plan.usage.plus(spent, before))
+    def _within_budget(self, usage: Usage) -> None:
+        """Raise BudgetExhausted when `usage` (the plan's, with a duty's so far) is at a limit."""
+        over = spending_over(self.plan.budget, usage)
         if over is not None:
             raise BudgetExhausted(over)
 

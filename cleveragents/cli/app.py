@@ -44,7 +44,7 @@ app = typer.Typer(
     name="agents",
     help=(
         "An AI agent on your git working tree, with a checkpoint before every decision.\n\n"
-        "Start with `agents demo`, then `agents plan run --script plan.yaml` in a repository.\n\n"
+        "Start with `agents demo`, then `agents plan run plan.yaml` in a repository.\n\n"
         "Ctrl-C, SIGTERM, SIGHUP or a closed terminal stop a command with exit 130: a run or "
         "resume keeps what it did (`agents plan resume` continues it, `agents plan undo` "
         "undoes it); a correction or undo is rolled back whole."

@@ -71,17 +71,6 @@ Actions: write (path, content), edit (path, find, replace), delete (path), run (
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final line.")]
 
 
-# The flag that raises each budget, by the words its stop reason starts with.
-RAISED_BY = {
-    "the actor call": "--budget-calls",
-    "the replan": "--budget-replans",
-    "step": "--budget-retries",
-    "the request": "--budget-requests",
-    "the token": "--budget-tokens",
-    "the dollar": "--budget-usd",
-}
-
-
 def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> int:
     """Render the end of a run: exit 0 when completed, 4 when it stopped before the end
     (a budget ran out, the model's service failed: resumable), else 1.
@@ -90,9 +79,11 @@ def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> 
     """
     if json:
         output.emit_json(document())
-    if plan.status.value == "stopped" or plan.exhausted:
+    if plan.status.value == "stopped":
         if plan.exhausted:
-            flag = next((f for w, f in RAISED_BY.items() if plan.exhausted.startswith(w)), None)
+            from cleveragents.domain.budget import raised_by
+
+            flag = raised_by(plan.exhausted)
             more = f" {flag} N" if flag else ""
             how = f"continue with a larger budget: `agents plan resume {plan.id}{more}`"
             output.error_line(f"plan {plan.id} stopped: {plan.exhausted} ({how}, see --help)")

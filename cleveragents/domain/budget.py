@@ -80,6 +80,23 @@ def retries_left(budget: Budget, failed_attempts: int) -> bool:
     return failed_attempts <= budget.retries_per_step
 
 
+# The flag that raises each budget, by the words its stop reason starts with (the reasons
+# are said where each budget is checked: the recorder, the run, the step runner, here).
+RAISED_BY = {
+    "the actor call": "--budget-calls",
+    "the replan": "--budget-replans",
+    "step": "--budget-retries",
+    "the request": "--budget-requests",
+    "the token": "--budget-tokens",
+    "the dollar": "--budget-usd",
+}
+
+
+def raised_by(reason: str) -> str | None:
+    """The command-line flag that gives more of the budget a stop `reason` names."""
+    return next((flag for words, flag in RAISED_BY.items() if reason.startswith(words)), None)
+
+
 def spending_over(budget: Budget, usage: Usage) -> str | None:
     """Which limit on a model's spending `usage` has reached, said as a stop reason; or None."""
     if budget.requests is not None and usage.api_calls >= budget.requests:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import anthropic
 from behave import given, then
 
-from features.steps.claude_steps import answer, plain_text, server
+from features.steps.claude_steps import answer, commit, plain_text, server
 from features.steps.cli_steps import json_value
 
 
@@ -170,12 +169,7 @@ def step_last_model(context: Any, model: str) -> None:
 def step_big_file(context: Any, path: str, size: int) -> None:
     line = "the quick brown fox jumps over the lazy dog, again and again\n"
     (context.repo / path).write_text((line * (size // len(line) + 1))[:size])
-    subprocess.run(["git", "add", path], cwd=context.repo, check=True)
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", path],
-        cwd=context.repo,
-        check=True,
-    )
+    commit(context, path)
 
 
 @given('Claude will read "{path}" {times:d} times, then write "{out}" with "{content}"')

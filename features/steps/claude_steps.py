@@ -247,6 +247,11 @@ def step_second_file(context: Any, path: str, text: str) -> None:
 @given('the file "{path}" is committed with "{content}"')
 def step_committed(context: Any, path: str, content: str) -> None:
     (context.repo / path).write_text(content)
+    commit(context, path)
+
+
+def commit(context: Any, path: str) -> None:
+    """Commit `path` of the scenario's repository as it is."""
     subprocess.run(["git", "add", path], cwd=context.repo, check=True)
     subprocess.run(
         ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", path],
