@@ -55,4 +55,7 @@ class Decision(BaseModel):
     distance_after: float | None = None
     # What its actions replaced that no checkpoint holds (ignored files, nested repositories).
     replaced: list[SavedFiles] = []
+    # The full output (stdout and stderr, as printed) of its `run` action or check, capped;
+    # None where it ran no command.
+    output: str | None = None
     created_at: datetime

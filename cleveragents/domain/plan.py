@@ -18,6 +18,7 @@ class PlanStatus(StrEnum):
     FAILED = "failed"
     CANCELLED = "cancelled"
     STOPPED = "stopped"  # before the end, resumable: a budget ran out, the model's service failed
+    INTERRUPTED = "interrupted"  # by a signal or a closed terminal, resumable
 
 
 class Phase(StrEnum):
