@@ -28,6 +28,9 @@ class DecisionStatus(StrEnum):
     ACTIVE = "active"
     SUPERSEDED = "superseded"
     REVERTED = "reverted"
+    # Cut short by a stop (Ctrl-C, a signal, a closed terminal); `plan resume` takes its step
+    # again from its checkpoint, so it is off the live path, as a superseded one is.
+    INTERRUPTED = "interrupted"
 
 
 class Decision(BaseModel):
