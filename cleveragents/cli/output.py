@@ -114,3 +114,13 @@ def key_values(rows: list[tuple[str, str]]) -> None:
 def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`."""
     _consoles()[1].print(f"note: {text}")
+
+
+def disk_size(count: int) -> str:
+    """Bytes for a person: 812 B, 4.1 KB, 3.2 MB."""
+    value = float(count)
+    for unit in ("B", "KB", "MB"):
+        if value < 1024:
+            return f"{count} B" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"
