@@ -32,6 +32,8 @@ Delete And Undo Bring The Plan Back Whole
     ${result}    Run Agents    plan    correct    --plan    ${plan}    --mode    revert
     ...    --decision    1    --guidance    again    --yes    stdin=${EMPTY}
     Refused As Deleted    ${result}    ${plan}
+    ${result}    Run Agents    plan    undo    1    --yes    stdin=${EMPTY}
+    Refused As Deleted    ${result}    ${plan}
     ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    (delete:
@@ -156,6 +158,10 @@ Retention Drops Only Finished Plans No Rule Keeps
     ${result}    Run Agents    gc
     Exit Code Should Be    ${result}    2
     Stderr Should Contain    ${result}    keep_plans
+    Create File    ${REPO}/.git/cleveragents/config.toml    keep_days = -1\n
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    2
+    Stderr Should Contain    ${result}    keep_days
 
 A Plan Another Command Runs Cannot Be Deleted, Nor Can Gc Run
     Start Process    agents    plan    run    --script    ${GC_PLANS}/slow.yaml    cwd=${REPO}
@@ -193,6 +199,85 @@ Plan List Shows Each Plan's Size
     Should Be True    ${document}[plans][0][size][bytes] > 0
     Should Be True    ${document}[plans][0][size][objects] > 0
 
+Commits Stay When A Commit-Graph Names Them
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    ${blob}    Blob Id Of    quick\n
+    Git    commit-graph    write    --reachable
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Git    cat-file    -e    ${tip}
+    Object Should Be Gone    ${blob}
+    Git Fsck Should Be Clean
+
+Objects The User's Git Gc Packed Stay In Their Pack
+    ${plan}    Run Quick Plan
+    Git    gc    --quiet
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    dropped 0 loose objects    in packs and stay
+    Git Fsck Should Be Clean
+
+An Object Written Again While Gc Runs Is Kept
+    ${plan}    Run Quick Plan
+    ${blob}    Blob Id Of    quick\n
+    Delete Plan    ${plan}
+    # What git does when it would write an object that is there already: it freshens it.
+    ${result}    Run Process    touch    -d    +1 hour
+    ...    ${REPO}/.git/objects/${blob}[:2]/${blob}[2:]
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    written again while gc ran were kept
+    Git    cat-file    -e    ${blob}
+
+Another Working Tree's Plan Keeps What It Shares With A Deleted Plan
+    ${plan}    Run Quick Plan
+    Git    worktree    add    --quiet    ${WORK}/linked
+    ${result}    Run Plan    ${GC_PLANS}/quick.yaml    cwd=${WORK}/linked
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    list    --json    cwd=${WORK}/linked
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${linked}    Set Variable    ${document}[plans][0][id]
+    ${linked_tip}    Git    rev-parse    refs/cleveragents/plans/${linked}
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Git    cat-file    -e    ${linked_tip}
+    ${blob}    Blob Id Of    quick\n
+    Git    cat-file    -e    ${blob}
+    ${result}    Run Agents    plan    tree    ${linked}    cwd=${WORK}/linked
+    Exit Code Should Be    ${result}    0
+    Git Fsck Should Be Clean
+
+Gc During The User's Rebase Leaves The Rebase Whole
+    Git    switch    --quiet    -c    topic
+    Write Repository File    README.md    \# topic\n
+    Commit All    topic's readme
+    Git    switch    --quiet    main
+    Write Repository File    README.md    \# main\n
+    Commit All    main's readme
+    ${plan}    Run Quick Plan
+    Git    switch    --quiet    topic
+    ${result}    Run Process    git    rebase    main    cwd=${REPO}
+    ...    env:GIT_CONFIG_GLOBAL=/dev/null    env:GIT_COMMITTER_NAME=Robot
+    ...    env:GIT_COMMITTER_EMAIL=robot@example.com
+    Should Not Be Equal As Integers    ${result.rc}    0    the rebase should stop on a conflict
+    Directory Should Exist    ${REPO}/.git/rebase-merge
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Git    rebase    --abort
+    Git Fsck Should Be Clean
+
+Gc With Nothing Deleted Frees Nothing
+    Run Quick Plan
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    nothing to free
+
 
 *** Keywords ***
 Run Quick Plan
@@ -215,6 +300,11 @@ Plan Should Not Be Listed
     ${result}    Run Agents    plan    list
     Exit Code Should Be    ${result}    0
     Should Not Contain    ${result.stdout}    ${plan}
+
+Delete Plan
+    [Arguments]    ${plan}
+    ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
 
 Refused As Deleted
     [Arguments]    ${result}    ${plan}

@@ -143,10 +143,11 @@ class OperationLog:
         target = self._undoable(operation_id)
         plan = self.store.plan(target.plan_id, deleted=True)
         if plan.deleted_at is not None and target.kind != DELETE:
+            deletes = [op.id for op in self.store.operations(plan.id) if op.kind == DELETE]
             raise BadInput(
                 f"plan {plan.id} is deleted: operation {target.id} ({target.kind}) cannot be "
                 "undone while it is",
-                hint="undo the plan's delete first; see `agents plan ops`",
+                hint=f"bring it back first with `agents plan undo {deletes[-1]}`",
             )
         files = target.files_before is not None
         with self.operation(plan, UNDO, command, files=files) as undo:
