@@ -27,6 +27,9 @@ Delete And Undo Bring The Plan Back Whole
     Plan Should Not Be Listed    ${plan}
     ${result}    Run Agents    plan    show    ${plan}
     Refused As Deleted    ${result}    ${plan}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    2
+    Stderr Should Contain    ${result}    no plan in this repository yet
     ${result}    Run Agents    plan    resume    ${plan}
     Refused As Deleted    ${result}    ${plan}
     ${result}    Run Agents    plan    correct    --plan    ${plan}    --mode    revert
@@ -271,6 +274,15 @@ Gc During The User's Rebase Leaves The Rebase Whole
     Exit Code Should Be    ${result}    0
     Git    rebase    --abort
     Git Fsck Should Be Clean
+
+The Newest Plan Is The Newest Not Deleted
+    ${older}    Run Quick Plan
+    ${newer}    Run Quick Plan
+    Delete Plan    ${newer}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    ${older}
+    Should Not Contain    ${result.stdout}    ${newer}
 
 Gc With Nothing Deleted Frees Nothing
     Run Quick Plan

@@ -40,5 +40,5 @@ class PlanDeletion:
 
 
 def _not_deleted(plan: Plan) -> None:
-    if plan.deleted_at is not None:  # deleted by another command since it was named
+    if plan.deleted_at is not None:  # pragma: no cover - deleted by a racing command
         raise UnknownPlan(f"plan {plan.id} is deleted already", hint="see `agents plan ops`")
