@@ -13,7 +13,7 @@ from cleveragents.cli.options import Json, command_line, confirm, services
 def delete(
     ctx: typer.Context,
     plans: Annotated[
-        list[str], typer.Argument(metavar="PLAN...", help="Plan ids or unique prefixes of them.")
+        list[str], typer.Argument(metavar="PLAN", help="Plan ids or unique prefixes of them.")
     ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
     json: Json = False,
