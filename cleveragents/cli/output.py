@@ -114,3 +114,19 @@ def key_values(rows: list[tuple[str, str]]) -> None:
 def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`."""
     _consoles()[1].print(f"note: {text}")
+
+
+def printed(text: str) -> None:
+    """Lines a command printed, as they are: never wrapped or cut, never read as markup."""
+    from rich.text import Text
+
+    with _writing():
+        _consoles()[0].print(Text(text.removesuffix("\n")), soft_wrap=True)
+
+
+def raw(text: str) -> None:
+    """`text` on stdout in UTF-8 and nothing else, for scripts."""
+    with _writing():
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode())
+        sys.stdout.buffer.flush()
