@@ -133,3 +133,21 @@ Feature: What a decision's commands printed
     Then stdout is exactly "untoggling\n"
     When I run "agents plan log 2.3"
     Then stdout is exactly "feature on\n"
+
+  Scenario: A command that printed nothing says so
+    Given the plan file "quiet.yaml":
+      """
+      task: Touch a file
+      steps:
+        - name: touch
+          options:
+            - actions:
+                - run: touch touched.txt
+      """
+    Given I have run "agents plan run --script {tmp}/quiet.yaml"
+    When I run "agents plan decision 3"
+    Then stdout has a line "output" "none: the command printed nothing"
+    When I run "agents plan log 3"
+    Then the exit code is 0
+    And stdout is empty
+    And stderr does not contain "ran no command"
