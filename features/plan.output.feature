@@ -151,3 +151,14 @@ Feature: What a decision's commands printed
     Then the exit code is 0
     And stdout is empty
     And stderr does not contain "ran no command"
+
+  Scenario: A command Claude ran keeps its output, from inside its sandbox
+    Given Claude answers through a stand-in server
+    And Claude will propose the plan "count lines"
+    And Claude will run "echo counting; wc -l README.md >&2"
+    When I run "agents plan run 'count lines' --allow-command 'echo *' --allow-command 'wc *'" with Claude
+    Then the exit code is 0
+    When I run "agents plan tree" with Claude
+    Then stdout contains "3 action run echo counting; wc -l README.md >&2 — exit 0"
+    When I run "agents plan log 3" with Claude
+    Then stdout is exactly "counting\n1 README.md\n"
