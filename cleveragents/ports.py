@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Protocol
@@ -80,6 +80,7 @@ class CheckpointStore(Protocol):
     def changed_paths(self, before: str, after: str) -> list[str]: ...
     def tree_paths(self, tree: str) -> frozenset[str]: ...
     def patch(self, before: str, after: str) -> str: ...
+    def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]: ...
 
 
 class PlanLocks(Protocol):

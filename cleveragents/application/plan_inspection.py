@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cleveragents.application.correction_service import resolve_decision
+from cleveragents.application.decision_diffs import decision_diffs
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
+from cleveragents.domain.decision_diff import DecisionDiff
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.summary import plan_summary
 from cleveragents.errors import BadInput
@@ -26,6 +29,10 @@ class PlanInspection:
     def tree(self, ref: str | None) -> tuple[Plan, list[Decision], list[Correction]]:
         plan = self.store.plan(ref)
         return plan, self.store.decisions(plan.id), self.store.corrections(plan.id)
+
+    def changes(self, decisions: Sequence[Decision]) -> dict[str, DecisionDiff]:
+        """What each decision changed, sized for a picture of the plan (`decision_diffs`)."""
+        return decision_diffs(self.checkpoints, decisions)
 
     def summary(self, ref: str | None) -> dict[str, Any]:
         """A plan with counts of its decisions by kind and by status, and its corrections."""
