@@ -33,13 +33,14 @@ def decision_diffs(
     room = total
     found = checkpoints.patches(pairs)  # git runs batch by batch: stopping early saves runs
     for index, (decision, patch) in enumerate(zip(recorded, found, strict=False)):
-        if room <= 0:  # the page is full: the rest are named, not shown
+        if not patch:  # "" (the same files) or None (a checkpoint gone): nothing to show
+            continue
+        text, cut = capped(patch, min(each, room))
+        if not text and room < each:  # not a line more fits: the rest are named, not shown
             for later in recorded[index:]:
                 if later.checkpoint_before != later.checkpoint_after:
                     diffs[later.id] = DecisionDiff(None)
             break
-        if patch:  # not "" (the same files) nor None (a checkpoint gone): something to show
-            text, cut = capped(patch, min(each, room))
-            diffs[decision.id] = DecisionDiff(text, cut)
-            room -= len(text.encode()) + 1
+        diffs[decision.id] = DecisionDiff(text, cut)
+        room -= len(text.encode())
     return diffs

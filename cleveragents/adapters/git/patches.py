@@ -22,8 +22,6 @@ OBJECT_ID = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
 def trees_of(repo: GitRepository, commits: Sequence[str]) -> dict[str, str]:
     """Each commit's tree, for the commits that exist."""
     unique = list(dict.fromkeys(commits))
-    if not unique:
-        return {}
     asked = "".join(f"{commit}^{{tree}}\n" for commit in unique)
     answers = _with_input(repo, asked, "cat-file", "--batch-check=%(objectname)").split("\n")
     return {
