@@ -464,6 +464,12 @@ class GitCheckpoints:
             "diff-tree", "-p", "-r", "--no-renames", "--no-color", "--no-ext-diff", before, after
         )
 
+    def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
+        return trees.line_counts(self.repo, before, after)
+
+    def diff_stat(self, before: str, after: str, width: int) -> str:
+        return trees.diff_stat(self.repo, before, after, width)
+
     def _resolve(self, ref: str) -> str | None:
         try:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None
