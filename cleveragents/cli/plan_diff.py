@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import shutil
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cleveragents.cli import output, pager
 from cleveragents.cli.options import Json, PlanOption, services
-from cleveragents.domain.diff import FileDiff
 from cleveragents.errors import BadInput
+
+if TYPE_CHECKING:  # pydantic's models are imported when a command runs, not for `--help`
+    from cleveragents.domain.diff import FileDiff
 
 
 def diff(
