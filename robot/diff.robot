@@ -148,7 +148,7 @@ The Pager Is GIT_PAGER, Then core.pager, Then PAGER
     Should Contain    ${result.stdout}    ${GREEN}+hello${RESET}    `cat` is no pager
     File Should Not Exist    ${WORK}/paged
 
---no-pager, NO_COLOR And A Pipe Turn Each Off
+--no-pager, NO_COLOR, A Dumb Terminal And A Pipe Turn Each Off
     ${result}    Run Agents On A Terminal    plan    diff    3    --no-pager
     ...    cwd=${REPO}    ceiling=${WORK}    PAGER=${PAGER} env    PAGED=${WORK}/paged
     Exit Code Should Be    ${result}    0
@@ -158,6 +158,10 @@ The Pager Is GIT_PAGER, Then core.pager, Then PAGER
     ...    cwd=${REPO}    ceiling=${WORK}    NO_COLOR=1
     Should Contain    ${result.stdout}    \n+hello\n
     Should Not Contain    ${result.stdout}    ${ESC}
+    ${result}    Run Agents On A Terminal    plan    diff    3    --no-pager
+    ...    cwd=${REPO}    ceiling=${WORK}    TERM=dumb
+    Should Contain    ${result.stdout}    \n+hello\n
+    Should Not Contain    ${result.stdout}    ${ESC}    a dumb terminal shows no colour
     ${result}    Run Process    agents    plan    diff    3    cwd=${REPO}
     ...    env:PAGER=${PAGER} env    env:PAGED=${WORK}/paged
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}

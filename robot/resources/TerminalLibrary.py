@@ -41,8 +41,8 @@ class TerminalLibrary:
             GIT_CONFIG_NOSYSTEM="1",
             TERM="xterm",
             COLUMNS="100",
-            **env,
         )
+        environment.update(env)
         leader, follower = pty.openpty()
         process = subprocess.Popen(
             ["agents", *args],
