@@ -204,7 +204,8 @@ A Decision That Did Not Finish And Took No Checkpoint After It Says So
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}
     ...    decision ${step} did not finish: no checkpoint was taken after it
-    ...    `agents plan diff ${step} --worktree` shows what changed since
+    ...    shows what changed since
+    Should Match Regexp    ${result.stderr}    `agents plan diff [0-9a-f]+:${step} --worktree`
 
 
 *** Keywords ***

@@ -115,7 +115,8 @@ class PlanInspection:
         if last is None:
             raise BadInput(
                 f"decision {decision.id} did not finish: no checkpoint was taken after it",
-                hint=f"`agents plan diff {decision.id} --worktree` shows what changed since",
+                hint=f"`agents plan diff {plan_id}:{decision.id} --worktree` shows what "
+                "changed since",
             )
         return DiffSide(at="after", decision=last.id, checkpoint=last.checkpoint_after), (
             f"decision {decision.id} did not finish: its changes up to decision {last.id}, "
