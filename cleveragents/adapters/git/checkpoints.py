@@ -470,6 +470,12 @@ class GitCheckpoints:
         `adapters/git/patches.py`): "" where the files are the same, None where one is gone."""
         return patches_of(self.repo, pairs)
 
+    def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
+        return trees.line_counts(self.repo, before, after)
+
+    def diff_stat(self, before: str, after: str, width: int) -> str:
+        return trees.diff_stat(self.repo, before, after, width)
+
     def _resolve(self, ref: str) -> str | None:
         try:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None
