@@ -124,9 +124,23 @@ def printed(text: str) -> None:
         _consoles()[0].print(Text(text.removesuffix("\n")), soft_wrap=True)
 
 
-def raw(text: str) -> None:
-    """`text` on stdout in UTF-8 and nothing else, for scripts."""
+# What `--color` chose: "auto" (the default), "always" or "never".
+color = "auto"
+
+
+def use_color() -> bool:
+    """Whether stdout gets colour codes: what `--color` says, and in `auto` only on a
+    terminal, without NO_COLOR (https://no-color.org) and not a `dumb` one."""
+    if color != "auto":
+        return color == "always"
+    return (
+        sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    )
+
+
+def raw(data: bytes) -> None:
+    """Bytes on stdout as they are (a diff's file contents need not be UTF-8)."""
     with _writing():
         sys.stdout.flush()
-        sys.stdout.buffer.write(text.encode())
+        sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()

@@ -31,5 +31,5 @@ def log(
     if d.output is None:
         output.note(f"decision {d.id} ran no command: there is no output to print")
         return 0
-    output.raw(d.output)
+    output.raw(d.output.encode())
     return 0
