@@ -36,7 +36,8 @@ def capped(raw: bytes, cap: int = OUTPUT_CAP) -> str:
 
 
 def cut_bytes(output: str) -> int:
-    """How many bytes `capped` left out of `output` (0 when nothing was cut)."""
+    """How many bytes `capped` left out of `output` (0 when nothing was cut). Read from its
+    notes, so a command that printed such a line itself is counted as cut too."""
     return sum(int(found) for found in _CUT.findall(output))
 
 
