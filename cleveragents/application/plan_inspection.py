@@ -9,6 +9,7 @@ from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.summary import plan_summary
+from cleveragents.domain.tree import taken_since
 from cleveragents.errors import BadInput
 from cleveragents.ports import CheckpointStore, PlanStore
 
@@ -23,9 +24,16 @@ class PlanInspection:
     def plans(self) -> list[Plan]:
         return self.store.plans()
 
-    def tree(self, ref: str | None) -> tuple[Plan, list[Decision], list[Correction]]:
+    def tree(
+        self, ref: str | None, since: str | None = None
+    ) -> tuple[Plan, list[Decision], list[Correction]]:
+        """A plan, its decisions (only decision `since` and later, if given), its corrections."""
         plan = self.store.plan(ref)
-        return plan, self.store.decisions(plan.id), self.store.corrections(plan.id)
+        decisions = self.store.decisions(plan.id)
+        if since is not None:
+            _, start = resolve_decision(self.store, plan.id, since)
+            decisions = taken_since(decisions, start)
+        return plan, decisions, self.store.corrections(plan.id)
 
     def summary(self, ref: str | None) -> dict[str, Any]:
         """A plan with counts of its decisions by kind and by status, and its corrections."""

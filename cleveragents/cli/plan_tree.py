@@ -15,12 +15,34 @@ def tree(
     plan: PlanRef = None,
     json: Json = False,
     active: Annotated[bool, typer.Option("--active", help="Only the live path.")] = False,
+    depth: Annotated[
+        int | None,
+        typer.Option(
+            "--depth",
+            min=0,
+            show_default=False,
+            help="Levels shown below the main line (0: steps only, 1: their actions too).",
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="DECISION",
+            show_default=False,
+            help="Only decision DECISION (`8` or `#8`) and those taken after it.",
+        ),
+    ] = None,
 ) -> int:
-    """Show the decision tree: the original path, marked superseded, beside the corrected one."""
+    """Show the decision tree: one `#id` a line, the paths forking where a correction went back.
+
+    The `#8` of a line is what `agents plan correct --decision` and `agents plan decision`
+    take: `agents plan tree | grep 'choose database' | grep -o '#[0-9.]*'` finds it.
+    """
     from cleveragents.domain.tree import active as live
 
     with services(ctx) as s:
-        found, decisions, corrections = s.inspection.tree(plan)
+        found, decisions, corrections = s.inspection.tree(plan, since=since)
     shown = live(decisions) if active else decisions
     if json:
         from cleveragents.adapters.render.tree_json import tree_document
@@ -29,5 +51,5 @@ def tree(
         return 0
     from cleveragents.adapters.render.tree import render_tree
 
-    output.show(render_tree(found, shown))
+    output.show(render_tree(found, shown, depth))
     return 0
