@@ -25,13 +25,17 @@ def headline(decision: Decision) -> tuple[str, str]:
     """(`step 2`, `choose database`): the kind in words, and the rest of the summary.
 
     Summaries that already open with their kind (`step 2: ...`, `correction c1: ...`,
-    `step check: ...`, `sub-task part 1`) lend it their words, so no word shows twice.
+    `step check: ...`, `sub-task part 1`) lend it their words, so no word shows twice;
+    a check of the goal reads `goal check`.
     """
     name = KIND_NAMES[decision.kind]
     summary = decision.summary
     head, sep, rest = summary.partition(": ")
-    if sep and name in head.split(" ") and len(head.split(" ")) == 2:
+    words = head.split(" ")
+    if sep and name in words and len(words) == 2:
         return head, rest
+    if sep and decision.kind is DecisionKind.VERIFICATION and len(words) == 1:
+        return f"{head} {name}", rest  # `goal: ...`: the goal check
     if summary.startswith(name + " "):
         return name, summary.removeprefix(name + " ")
     return name, summary
