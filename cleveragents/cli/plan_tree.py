@@ -49,7 +49,13 @@ def tree(
 
         output.emit_json(tree_document(found, shown, corrections))
         return 0
-    from cleveragents.adapters.render.tree import render_tree
+    import sys
 
-    output.show(render_tree(found, shown, depth))
+    from cleveragents.adapters.render.tree import render_tree, whole_lines
+
+    drawn = render_tree(found, shown, depth)
+    if sys.stdout.isatty():  # a person: long lines wrap below their guides
+        output.show(drawn)
+    else:  # a script: every line whole, to grep
+        output.show(whole_lines(drawn), soft_wrap=True)
     return 0

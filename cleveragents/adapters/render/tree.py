@@ -32,7 +32,8 @@ def decision_label(decision: Decision, running: bool = True) -> Text:
     """
     unfinished = decision.ok is None and not running
     mark, colour = ("○ ", "yellow") if unfinished else MARKS[decision.ok]
-    text = Text(mark, style=colour)
+    text = Text()  # a style given here would colour the whole line, user text included
+    text.append(mark, style=colour)
     text.append(f"#{decision.id}", style="bold")
     kind, rest = headline(decision)
     text.append(f"  {kind}", style="cyan")
@@ -101,6 +102,33 @@ def render_tree(plan: Plan, decisions: Sequence[Decision], depth: int | None = N
 
 
 Work = tuple[Tree, Decision, int, bool]
+
+
+def whole_lines(tree: Tree) -> Text:
+    """The tree drawn as rich draws it, but as whole lines, for output never wrapped or cut.
+
+    A rich Tree cuts a line at the console's width; scripts reading a pipe need each line
+    whole, however long the guidance in it.
+    """
+    lines: list[Text] = []
+    # (node, its line's guides, its children's guides): drawn in order, off a stack.
+    todo: list[tuple[Tree, str, str]] = [(tree, "", "")]
+    while todo:
+        node, guides, below = todo.pop()
+        label = node.label if isinstance(node.label, Text) else Text(str(node.label))
+        lines.append(Text(guides, style="tree.line") + label)
+        last = len(node.children) - 1
+        todo += reversed(
+            [
+                (
+                    kid,
+                    below + ("└── " if i == last else "├── "),
+                    below + ("    " if i == last else "│   "),
+                )
+                for i, kid in enumerate(node.children)
+            ]
+        )
+    return Text("\n").join(lines)
 
 
 def _next(
