@@ -20,6 +20,7 @@ def tree(
         typer.Option(
             "--depth",
             min=0,
+            metavar="N",
             show_default=False,
             help="Levels shown below the main line (0: steps only, 1: their actions too).",
         ),

@@ -9,6 +9,7 @@ the live path; colour (and `dim` for those paths) only helps on a terminal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from rich.text import Text
 from rich.tree import Tree
@@ -76,6 +77,11 @@ def plan_label(plan: Plan) -> Text:
     return text
 
 
+# A line to draw: where, which decision, how many levels below the main line, whether it
+# heads one of the paths of a fork.
+Work = tuple[Tree, Decision, int, bool]
+
+
 def render_tree(plan: Plan, decisions: Sequence[Decision], depth: int | None = None) -> Tree:
     """The main line at one level, each step's actions and checks one level below it.
 
@@ -90,7 +96,6 @@ def render_tree(plan: Plan, decisions: Sequence[Decision], depth: int | None = N
     shown_ids = {d.id for d in decisions}
     children = children_of(decisions)
     roots = [d for d in sorted(decisions, key=lambda d: d.seq) if d.parent_id not in shown_ids]
-    # (where to draw, what, how many levels below the main line, whether it heads a path)
     todo = _next(tree, tree, roots, 0, depth)
     while todo:
         branch, node, level, heads_path = todo.pop()
@@ -99,9 +104,6 @@ def render_tree(plan: Plan, decisions: Sequence[Decision], depth: int | None = N
         shown = branch.add(decision_label(node, running))
         todo += _next(branch, shown, children.get(node.id, []), level, depth)
     return tree
-
-
-Work = tuple[Tree, Decision, int, bool]
 
 
 def whole_lines(tree: Tree) -> Text:
@@ -115,7 +117,7 @@ def whole_lines(tree: Tree) -> Text:
     todo: list[tuple[Tree, str, str]] = [(tree, "", "")]
     while todo:
         node, guides, below = todo.pop()
-        label = node.label if isinstance(node.label, Text) else Text(str(node.label))
+        label = cast(Text, node.label)  # every label drawn here is one
         lines.append(Text(guides, style="tree.line") + label)
         last = len(node.children) - 1
         todo += reversed(
