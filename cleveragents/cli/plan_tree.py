@@ -8,6 +8,7 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json, PlanRef, services
+from cleveragents.cli.plan_picture import Format, OpenPage, OutputFile, TreeFormat, draw, picked
 
 
 def tree(
@@ -34,6 +35,9 @@ def tree(
             help="Only decision DECISION (`8` or `#8`) and those taken after it.",
         ),
     ] = None,
+    format: Format = None,
+    to_file: OutputFile = None,
+    open_page: OpenPage = False,
 ) -> int:
     """Show the decision tree: one `#id` a line, the paths forking where a correction went back.
 
@@ -42,10 +46,13 @@ def tree(
     """
     from cleveragents.domain.tree import active as live
 
+    picture = picked(json, format, to_file, open_page)
     with services(ctx) as s:
         found, decisions, corrections = s.inspection.tree(plan, since=since)
     shown = live(decisions) if active else decisions
-    if json:
+    if picture is not None:
+        return draw(ctx, found, shown, corrections, picture, to_file, open_page)
+    if json or format is TreeFormat.JSON:
         from cleveragents.adapters.render.tree_json import tree_document
 
         output.emit_json(tree_document(found, shown, corrections))
