@@ -19,7 +19,7 @@ from cleveragents.cli import output
 from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
-    from typer import core
+    from typer._click import Command
 
 
 class ColorChoice(StrEnum):
@@ -106,7 +106,7 @@ def _parameters(declared: Any) -> list[Any]:
     return list(typer.main.get_command(app).params)
 
 
-def give(command: core.TyperCommand | core.TyperGroup) -> None:
+def give(command: Command) -> None:
     """Give `command`, and every command below it, the common options."""
     taken = {opt for param in command.params for opt in getattr(param, "opts", ())}
     for param in _parameters(_conventions):
@@ -115,10 +115,10 @@ def give(command: core.TyperCommand | core.TyperGroup) -> None:
     own = next((p for p in command.params if p.name == "quiet" and p.expose_value), None)
     if own is not None:  # a command's own --quiet, which its code reads: -q anywhere sets it
         own.callback = _own_quiet
-    if any(p.name == "plan" and p.param_type_name == "argument" for p in command.params):
-        if "--plan" not in taken:
-            command.params += _parameters(_plan_option)
-            command.callback = _one_plan(command.callback)
+    positional = any(p.name == "plan" and p.param_type_name == "argument" for p in command.params)
+    if positional and "--plan" not in taken:
+        command.params += _parameters(_plan_option)
+        command.callback = _one_plan(command.callback)
     for sub in getattr(command, "commands", {}).values():
         give(sub)
 

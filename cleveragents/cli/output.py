@@ -149,10 +149,15 @@ def show(renderable: RenderableType | str) -> None:
         _consoles()[0].print(renderable)
 
 
-def emit_json(document: Any) -> None:
-    """One JSON document on stdout, nothing else."""
+def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
+    """One JSON document on stdout, nothing else; it starts with the `schema_version` of the
+    documents (`domain/documents.py`) unless it is not one of them (a JSON Schema)."""
     import json
 
+    if versioned:
+        from cleveragents.domain.schema_version import SCHEMA_VERSION
+
+        document = {"schema_version": SCHEMA_VERSION, **document}
     with _writing():
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
         sys.stdout.flush()

@@ -16,17 +16,14 @@ from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.tree import children_of
 
-# The shape of the document; it goes up whenever a key goes or changes what it means.
-SCHEMA = 1
-
 
 def tree_document(
     plan: Plan, decisions: Sequence[Decision], corrections: Sequence[Correction]
 ) -> dict[str, Any]:
-    """`schema`, the plan, its decisions (in `seq` order, `children` as ids), its corrections."""
+    """The plan, its decisions (in `seq` order, `children` as ids), its corrections: the
+    `PlanTree` of `domain/documents.py` (`output.emit_json` adds its `schema_version`)."""
     children = children_of(decisions)
     return {
-        "schema": SCHEMA,
         "plan": {**plan.model_dump(mode="json", exclude={"actor"}), "actor": plan.actor.kind},
         "decisions": [
             {
