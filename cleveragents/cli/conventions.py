@@ -134,12 +134,13 @@ def _one_plan(callback: Any) -> Any:
     @functools.wraps(callback)
     def selected(**params: Any) -> Any:
         option = params.pop("plan_option")
-        if option is not None and params["plan"] not in (None, option):
-            raise BadInput(
-                f"two plans given: {params['plan']} and --plan {option}",
-                hint="give the plan once, as PLAN or with -p/--plan",
-            )
-        params["plan"] = params["plan"] or option
+        if option is not None:
+            if params["plan"] not in (None, option):
+                raise BadInput(
+                    f"two plans given: {params['plan']} and --plan {option}",
+                    hint="give the plan once, as PLAN or with -p/--plan",
+                )
+            params["plan"] = option
         return callback(**params)
 
     return selected
