@@ -101,10 +101,7 @@ def _colouring(stream: TextIO) -> dict[str, Any]:
 
 
 def _terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except ValueError:  # closed
-        return False
+    return stream.isatty()
 
 
 def quiet() -> bool:
