@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 CLOSED = (errno.EPIPE, errno.EIO)  # a pipe whose reader left; a terminal that was closed
 
-# `--color`: auto (colour on a terminal, unless NO_COLOR), always or never.
-_colour_choice = "auto"
+# `--color`: "auto" (colour on a terminal, unless NO_COLOR), "always" or "never".
+color = "auto"
 # `-q`: no notes and no progress, only results and errors.
 _quiet = False
 
@@ -76,16 +76,17 @@ def _consoles() -> tuple[Console, Console]:
 def colour(stream: TextIO | None = None) -> bool:
     """Whether what goes to `stream` (stdout when None) is coloured: with `--color always`
     yes, `never` no; with `auto`, the default, only on a terminal and only when NO_COLOR is
-    unset or empty (https://no-color.org)."""
-    if _colour_choice != "auto":
-        return _colour_choice == "always"
-    return not os.environ.get("NO_COLOR") and _terminal(stream or sys.stdout)
+    unset or empty (https://no-color.org), and not on a `dumb` terminal."""
+    if color != "auto":
+        return color == "always"
+    no_colour = os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb"
+    return not no_colour and _terminal(stream or sys.stdout)
 
 
 def use_colour(choice: str) -> None:
     """`--color CHOICE` (auto, always, never); consoles made before are made again."""
-    global _colour_choice
-    _colour_choice = choice
+    global color
+    color = choice
     globals().pop("stdout", None)
     globals().pop("stderr", None)
 
@@ -148,7 +149,7 @@ def show(renderable: RenderableType | str) -> None:
 
 def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
     """One JSON document on stdout, nothing else; it starts with the `schema_version` of the
-    documents (`domain/documents.py`) unless it is not one of them (a JSON Schema)."""
+    documents (`domain/documents.py`), unless it is not one of them (a JSON Schema)."""
     import json
 
     if versioned:
@@ -202,3 +203,19 @@ def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`; `-q` leaves it out."""
     if not _quiet:
         _consoles()[1].print(f"note: {text}")
+
+
+def printed(text: str) -> None:
+    """Lines a command printed, as they are: never wrapped or cut, never read as markup."""
+    from rich.text import Text
+
+    with _writing():
+        _consoles()[0].print(Text(text.removesuffix("\n")), soft_wrap=True)
+
+
+def raw(data: bytes) -> None:
+    """Bytes on stdout as they are (a diff's file contents need not be UTF-8)."""
+    with _writing():
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()

@@ -22,10 +22,11 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
 
 
 def register(app: typer.Typer) -> None:
-    from cleveragents.cli import plan_decision, plan_diff, plan_tree
+    from cleveragents.cli import plan_decision, plan_diff, plan_log, plan_tree
 
     app.command("list")(list_plans)
     app.command("show")(show)
     app.command("tree")(plan_tree.tree)
     app.command("decision")(plan_decision.decision)
     app.command("diff")(plan_diff.diff)
+    app.command("log")(plan_log.log)

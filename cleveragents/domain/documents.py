@@ -16,6 +16,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.diff import ChangedFile, DiffSide
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.schema_version import SCHEMA_VERSION
 
@@ -187,12 +188,19 @@ class DecisionShown(Document, Decision):
 
     plan_id: SkipJsonSchema[str | None] = Field(default=None, exclude=True)  # type: ignore[assignment]
     plan: str
+    output_cut_bytes: int = Field(description="Bytes of `output` cut from its middle.")
     files_changed: list[str]
 
 
 class Diff(Document):
-    """`agents plan diff --json`: the patch, as `git diff` prints it."""
+    """`agents plan diff --json`: the two ends compared, the files that differ and how, and
+    the patch as `git diff` prints it."""
 
+    plan: str
+    start: DiffSide = Field(alias="from")
+    to: DiffSide
+    note: str | None = Field(description="Set when `to` is not what was asked for.")
+    files: list[ChangedFile]
     patch: str
 
 
