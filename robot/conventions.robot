@@ -113,7 +113,7 @@ Every Command Acting On A Plan Takes -p
 
 Every Document Matches Its Published Schema And Carries schema_version
     ${run}    Run Agents    plan    run    ${PLANS}/greeting.yaml    --json
-    Document Should Match    plan-run    ${run}
+    ${run}    Document Should Match    plan-run    ${run}
     Write Repository File    greeting.txt    mine\n
     Document Of Command Should Match    plan-list    plan    list    --json
     Document Of Command Should Match    plan-show    plan    show    --json
@@ -133,6 +133,9 @@ Every Document Matches Its Published Schema And Carries schema_version
     ${result}    Run Agents    plan    show    0ff    --json
     Exit Code Should Be    ${result}    2
     Document Should Match    error    ${result}
+    Document Of Command Should Match    plan-list    plan    list    --size    --json
+    Document Of Command Should Match    plan-delete    plan    delete    ${run}[plan][id]    -y    --json
+    Document Of Command Should Match    gc    gc    --dry-run    --json
 
 The Schemas Say Their Version And Refuse An Unknown Name
     ${result}    Run Agents    schema

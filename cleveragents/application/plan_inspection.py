@@ -31,7 +31,8 @@ class PlanInspection:
         self.checkpoints = checkpoints
 
     def plans(self) -> list[Plan]:
-        return self.store.plans()
+        """The plans not deleted, oldest first."""
+        return [p for p in self.store.plans() if p.deleted_at is None]
 
     def tree(self, ref: str | None) -> tuple[Plan, list[Decision], list[Correction]]:
         plan = self.store.plan(ref)

@@ -219,3 +219,13 @@ def raw(data: bytes) -> None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
+
+
+def disk_size(count: int) -> str:
+    """Bytes for a person: 812 B, 4.1 KB, 3.2 MB."""
+    value = float(count)
+    for unit in ("B", "KB", "MB"):
+        if value < 1024:
+            return f"{count} B" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"

@@ -23,7 +23,8 @@ def schema(
             metavar="NAME",
             help="One document: plan-list, plan-show, plan-tree, plan-run, plan-resume, "
             "plan-decision, plan-diff, plan-ops, plan-correct, plan-correct-preview, "
-            "plan-restore, plan-restore-preview, plan-undo, demo, error. All of them when "
+            "plan-restore, plan-restore-preview, plan-undo, plan-delete, gc, demo, error. "
+            "All of them when "
             "left out.",
             show_default=False,
             autocompletion=_names,

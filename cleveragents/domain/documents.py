@@ -45,8 +45,17 @@ class Document(BaseModel):
     )
 
 
+class PlanSize(BaseModel):
+    """The disk a plan takes: its records (about) and the loose objects only it reaches."""
+
+    bytes: int
+    records_bytes: int
+    objects: int
+    objects_bytes: int
+
+
 class PlanListed(BaseModel):
-    """A plan as `agents plan list --json` tells it."""
+    """A plan as `agents plan list --json` tells it (`size` with --size)."""
 
     id: str
     task: str
@@ -56,6 +65,7 @@ class PlanListed(BaseModel):
     outcome: str | None
     created_at: datetime
     updated_at: datetime
+    size: PlanSize | None = None
 
 
 class PlanList(Document):
@@ -212,6 +222,34 @@ class Demo(PlanTree):
     correction_actor_calls: int | None
 
 
+class DeletedPlan(BaseModel):
+    model_config = ConfigDict(coerce_numbers_to_str=True)
+
+    plan: str
+    operation: str = Field(description="The delete's operation: `agents plan undo` it.")
+    deleted_at: datetime
+
+
+class PlansDeleted(Document):
+    """`agents plan delete --json`: each plan deleted, and its operation."""
+
+    deleted: list[DeletedPlan]
+
+
+class Collected(Document):
+    """`agents gc --json`: the plans dropped (or, with --dry-run, that would be) and the
+    disk freed."""
+
+    dry_run: bool
+    deleted: list[str] = Field(description="Plans `agents plan delete` had deleted.")
+    expired: list[str] = Field(description="Plans the retention policy let go.")
+    row_bytes: int
+    objects: int = Field(description="Loose objects freed.")
+    object_bytes: int
+    packed: int = Field(description="Objects only those plans reached, in packs: they stay.")
+    kept_recent: int = Field(description="Loose objects written again while gc ran: kept.")
+
+
 class ErrorShown(BaseModel):
     kind: str
     message: str
@@ -240,6 +278,8 @@ DOCUMENTS: dict[str, type[Document]] = {
     "plan-restore": Restored,
     "plan-restore-preview": RestorePreview,
     "plan-undo": Undone,
+    "plan-delete": PlansDeleted,
+    "gc": Collected,
     "demo": Demo,
     "error": Error,
 }
