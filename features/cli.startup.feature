@@ -33,6 +33,7 @@ Feature: The help and the read-only views start quickly
       | agents plan list --json                       | "head_decision"   |
       | agents plan show                              | strategy 1, step 1 |
       | agents -C {repo} plan show {plan_prefix}      | Write a greeting  |
+      | agents plan show -p {plan_prefix}             | Write a greeting  |
 
   Scenario: The help imports neither rich nor the plan commands
     When I run "agents --help" and note the modules it imports

@@ -92,7 +92,7 @@ Feature: Correct a plan by sending it back to a decision
     And decisions 6 and everything after it up to the intervention are superseded by "c1"
     When I run "agents plan ops --json"
     Then the JSON value "operations.3.kind" is "undo"
-    And the JSON value "operations.3.undoes" is 3
+    And the JSON value "operations.3.undoes" is "3"
     When I run "agents plan ops"
     Then stdout contains "undid operation 2 (correct)"
     When I run "agents plan undo 1 --json"

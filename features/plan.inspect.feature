@@ -39,7 +39,7 @@ Feature: Look at plans and their decision trees
   Scenario: JSON for scripts
     Given I have run "agents plan run --script {tmp}/plan.yaml"
     When I run "agents plan tree --json"
-    Then the JSON value "schema" is 1
+    Then the JSON value "schema_version" is 2
     And the JSON value "plan.status" is "completed"
     And the JSON value "decisions.0.kind" is "strategy"
     And the JSON value "decisions.0.children.0" is "2"

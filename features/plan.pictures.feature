@@ -48,7 +48,7 @@ Feature: Pictures of the decision tree
     Given I have run "agents plan run --script {tmp}/big.yaml"
     When I run "agents plan tree --format json --output pictures/tree.json"
     Then the exit code is 0
-    And the file "pictures/tree.json" contains ""schema": 1"
+    And the file "pictures/tree.json" contains ""schema_version": 2"
     And stderr contains "wrote pictures/tree.json"
     When I run "agents plan tree --format json"
     Then the JSON value "decisions.1.summary" is "step 1: write it"

@@ -80,7 +80,7 @@ Tree Shows Each Decision's Id, Kind, Summary And Outcome
 Tree With --json Is One Flat Document: Decisions In Order, Each Naming Its Parent And Children
     ${id}    Run Plan For Its Id    ${PLANS}/greeting.yaml    0
     ${document}    Plan Tree Document    ${id}
-    Should Be Equal    ${document}[schema]    ${1}
+    Should Be Equal    ${document}[schema_version]    ${2}
     Should Be Equal    ${document}[plan][id]    ${id}
     Should Be Equal    ${document}[plan][actor]    scripted
     Dictionary Should Not Contain Key    ${document}    tree

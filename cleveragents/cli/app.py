@@ -10,7 +10,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from cleveragents import __version__
-from cleveragents.cli import demo, gc, output
+from cleveragents.cli import conventions, demo, gc, output, schema
 from cleveragents.cli.main import exit_code, interrupted
 from cleveragents.cli.main import main as entry
 
@@ -28,15 +28,19 @@ class PlanGroup(TyperGroup):
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         from cleveragents.cli import plan
 
-        return typer.main.get_command(plan.app).make_context(*args, **kwargs)
+        group = typer.main.get_command(plan.app)
+        conventions.give(group)
+        return group.make_context(*args, **kwargs)
 
 
 class Root(TyperGroup):
-    """The root command: typer's group, with `plan` added as a `PlanGroup`."""
+    """The root command: typer's group, with `plan` added as a `PlanGroup`, and the options
+    every command takes (`conventions.py`)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self.add_command(PlanGroup())
+        conventions.give(self)
 
 
 app = typer.Typer(
@@ -53,12 +57,15 @@ app = typer.Typer(
     # click's plain help, which reads no markup: typer's rich help imports rich.markdown,
     # markdown_it and rich.traceback, and would make `agents --help` twice as slow to start.
     rich_markup_mode=None,
-    add_completion=False,
+    # typer's own --install-completion and --show-completion; the shell asks through
+    # _AGENTS_COMPLETE, which `main.py` always leaves to typer.
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.command("demo")(demo.demo)
 app.command("gc")(gc.gc)
+app.command("schema")(schema.schema)
 
 
 def _version(value: bool) -> None:

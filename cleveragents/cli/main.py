@@ -34,8 +34,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def read_only_view(args: list[str]) -> Callable[[], int] | None:
-    """`agents [-C DIR] plan list [--json]` or `agents [-C DIR] plan show [PLAN] [--json]`,
-    exactly as typer would run them; None for any other command line, even one typer would
+    """`agents [-C DIR] plan list [--json]` or
+    `agents [-C DIR] plan show [PLAN | -p PLAN | --plan PLAN] [--json]`, exactly as typer would
+    run them; None for any other command line, even one typer would
     read the same way (`-CDIR`, `--json --json`): typer parses those, and every mistake."""
     words = list(args)
     directory: str | None = None
@@ -46,6 +47,8 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
     if words[:1] != ["plan"] or len(words) < 2 or words[1] not in ("list", "show"):
         return None
     command, rest = words[1], words[2:]
+    if command == "show" and len(rest) >= 2 and rest[0] in ("-p", "--plan"):
+        rest = rest[1:] if rest[1] and not rest[1].startswith("-") else rest  # -p PLAN as PLAN
     refs = [word for word in rest if word != "--json"]
     if len(rest) - len(refs) > 1 or len(refs) > (command == "show"):
         return None

@@ -1,4 +1,5 @@
-"""Where the CLI writes: rich consoles for people, one JSON document for scripts.
+"""Where the CLI writes: rich consoles for people, one JSON document for scripts; and the
+conventions every command follows: colour (`--color`, `NO_COLOR`), `-q` and `-v`.
 
 User text (tasks, step names, guidance, paths, command output) is data: neither console
 reads markup or emoji codes in a string, so `[/b]` or `app/[slug]/page.tsx` print as they
@@ -12,7 +13,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cleveragents.errors import Interrupted
 
@@ -20,6 +21,11 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
 CLOSED = (errno.EPIPE, errno.EIO)  # a pipe whose reader left; a terminal that was closed
+
+# `--color`: "auto" (colour on a terminal, unless NO_COLOR), "always" or "never".
+color = "auto"
+# `-q`: no notes and no progress, only results and errors.
+_quiet = False
 
 # The two rich consoles, made at first use (see `_consoles`): `output.stdout`, `output.stderr`.
 stdout: Console
@@ -53,10 +59,87 @@ def _consoles() -> tuple[Console, Console]:
             highlight=False,
             markup=False,
             emoji=False,
-            width=None if sys.stdout.isatty() else 4096,
+            width=None if _terminal(sys.stdout) else 4096,
+            **_colouring(sys.stdout),
         )
-        stderr = _Stderr(stderr=True, soft_wrap=True, highlight=False, markup=False, emoji=False)
+        stderr = _Stderr(
+            stderr=True,
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+            emoji=False,
+            **_colouring(sys.stderr),
+        )
     return stdout, stderr
+
+
+def colour(stream: TextIO | None = None) -> bool:
+    """Whether what goes to `stream` (stdout when None) is coloured: with `--color always`
+    yes, `never` no; with `auto`, the default, only on a terminal and only when NO_COLOR is
+    unset or empty (https://no-color.org), and not on a `dumb` terminal."""
+    if color != "auto":
+        return color == "always"
+    no_colour = os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb"
+    return not no_colour and _terminal(stream or sys.stdout)
+
+
+def use_colour(choice: str) -> None:
+    """`--color CHOICE` (auto, always, never); consoles made before are made again."""
+    global color
+    color = choice
+    globals().pop("stdout", None)
+    globals().pop("stderr", None)
+
+
+def _colouring(stream: TextIO) -> dict[str, Any]:
+    """The rich console settings that follow `colour()`: rich's own reading of NO_COLOR and
+    FORCE_COLOR would otherwise contradict `--color`."""
+    if not colour(stream):
+        return {"color_system": None, "no_color": True}
+    if _terminal(stream):
+        return {"color_system": "auto", "no_color": False}
+    return {"color_system": "standard", "no_color": False, "force_terminal": True}
+
+
+def _terminal(stream: TextIO) -> bool:
+    return stream.isatty()
+
+
+def quiet() -> bool:
+    """Whether `-q` was given: notes and progress are left out."""
+    return _quiet
+
+
+def be_quiet() -> None:
+    """`-q`: only results and errors; log records below errors are dropped."""
+    global _quiet
+    _quiet = True
+    _log_level()
+
+
+def be_verbose(count: int) -> None:
+    """`-v` logs what runs (the git commands) on stderr; `-vv` the details too."""
+    _log_level(count)
+
+
+def _log_level(verbose: int = 0) -> None:
+    """The `cleveragents` loggers write to stderr (as `info: ...`), from the level -q/-v set."""
+    import logging
+
+    class Lines(logging.Formatter):
+        def format(self, record: logging.LogRecord) -> str:
+            return f"{record.levelname.lower()}: {super().format(record)}"
+
+    logger = logging.getLogger("cleveragents")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(Lines())
+        logger.addHandler(handler)
+        logger.propagate = False
+    if verbose:
+        logger.setLevel(logging.DEBUG if verbose > 1 else logging.INFO)
+    elif logger.level == logging.NOTSET:  # -q, unless -v came first: -v wins
+        logger.setLevel(logging.ERROR)
 
 
 def show(renderable: RenderableType | str, soft_wrap: bool = False) -> None:
@@ -65,10 +148,15 @@ def show(renderable: RenderableType | str, soft_wrap: bool = False) -> None:
         _consoles()[0].print(renderable, soft_wrap=soft_wrap)
 
 
-def emit_json(document: Any) -> None:
-    """One JSON document on stdout, nothing else."""
+def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
+    """One JSON document on stdout, nothing else; it starts with the `schema_version` of the
+    documents (`domain/documents.py`), unless it is not one of them (a JSON Schema)."""
     import json
 
+    if versioned:
+        from cleveragents.domain.schema_version import SCHEMA_VERSION
+
+        document = {"schema_version": SCHEMA_VERSION, **document}
     with _writing():
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
         sys.stdout.flush()
@@ -113,8 +201,9 @@ def key_values(rows: list[tuple[str, str]]) -> None:
 
 
 def note(text: str) -> None:
-    """A line on stderr that tells, not fails: `note: ...`."""
-    _consoles()[1].print(f"note: {text}")
+    """A line on stderr that tells, not fails: `note: ...`; `-q` leaves it out."""
+    if not _quiet:
+        _consoles()[1].print(f"note: {text}")
 
 
 def printed(text: str) -> None:
@@ -123,20 +212,6 @@ def printed(text: str) -> None:
 
     with _writing():
         _consoles()[0].print(Text(text.removesuffix("\n")), soft_wrap=True)
-
-
-# What `--color` chose: "auto" (the default), "always" or "never".
-color = "auto"
-
-
-def use_color() -> bool:
-    """Whether stdout gets colour codes: what `--color` says, and in `auto` only on a
-    terminal, without NO_COLOR (https://no-color.org) and not a `dumb` one."""
-    if color != "auto":
-        return color == "always"
-    return (
-        sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-    )
 
 
 def raw(data: bytes) -> None:

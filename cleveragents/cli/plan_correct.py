@@ -341,11 +341,11 @@ def undo(
         confirm(f"Undo {what}? Files of the working tree will be restored.", yes)
         undone, undo_op = s.operations.undo(operation, command_line())
         for notice in s.operations.notices:
-            output.stderr.print(f"note: {notice}", markup=False, highlight=False)
+            output.note(notice)
     if json:
-        output.emit_json(
-            {"undone": undone.model_dump(mode="json"), "operation": undo_op.model_dump(mode="json")}
-        )
+        from cleveragents.domain.documents import operation_shown
+
+        output.emit_json({"undone": operation_shown(undone), "operation": operation_shown(undo_op)})
         return 0
     output.show(
         f"undid operation {undone.id} ({undone.kind}: {undone.summary}) as operation "
@@ -361,10 +361,9 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
     with services(ctx) as s:
         found = s.inspection.operations(plan)
     if json:
-        hidden = {"plan_before", "decisions_before"}
-        output.emit_json(
-            {"operations": [op.model_dump(mode="json", exclude=hidden) for op in found]}
-        )
+        from cleveragents.domain.documents import operation_shown
+
+        output.emit_json({"operations": [operation_shown(op) for op in found]})
         return 0
     table = Table("op", "plan", "kind", "status", "when", "what", box=None)
     for op in found:

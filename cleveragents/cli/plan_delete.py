@@ -39,7 +39,7 @@ def delete(
                 "deleted": [
                     {
                         "plan": plan.id,
-                        "operation": op.id,
+                        "operation": str(op.id),
                         "deleted_at": plan.model_dump(mode="json")["deleted_at"],
                     }
                     for plan, op in done

@@ -81,7 +81,7 @@ def _text(found: FileDiff, stat: bool, name_only: bool) -> str:
     if name_only:
         return "".join(f"{changed.path}\n" for changed in found.files)
     text = found.stat if stat else found.patch
-    if output.use_color():
+    if output.colour():
         text = colored_stat(text) if stat else colored_patch(text)
     return text if text.endswith("\n") else text + "\n"
 

@@ -83,7 +83,7 @@ def restore(
     if json:
         output.emit_json(
             {
-                "operation": op.model_dump(mode="json", include={"id", "kind", "summary"}),
+                "operation": {"id": str(op.id), "kind": op.kind, "summary": op.summary},
                 "conflicts_left": left,
                 "files": groups,
             }

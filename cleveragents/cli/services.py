@@ -26,7 +26,7 @@ def opened(start: Path, observer: Any = None, approve: Any = None) -> Iterator[A
     try:
         built.operations.settle()
         for notice in built.operations.notices:
-            output.stderr.print(f"note: {notice}", markup=False, highlight=False)
+            output.note(notice)
         built.operations.notices.clear()
         yield built
     finally:

@@ -136,7 +136,7 @@ def step_colour_choice(context: Any, choice: str, no_color: str) -> None:
 
 @then("stdout gets colour: {answer}")
 def step_colour_answer(context: Any, answer: str) -> None:
-    assert output.use_color() is (answer == "yes")
+    assert output.colour() is (answer == "yes")
 
 
 @given('the decisions "{listing}"')

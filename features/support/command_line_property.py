@@ -23,7 +23,7 @@ from features.support.properties import reproducible
 
 WORDS = [
     "plan", "list", "show", "tree", "--json", "--jso", "-C", "-Csub", "sub", "4fe", "",
-    "-", "--", "-h", "-p", "--version", "x y",
+    "-", "--", "-h", "-p", "--plan", "--version", "x y",
 ]  # fmt: skip
 # Mostly a start typer would run (or nearly), then any words; sometimes any words at all.
 command_lines = st.one_of(
@@ -44,6 +44,8 @@ PLAIN = [
     ["plan", "show", "--json", "4fe"],
     ["-C", "sub", "plan", "show", "4fe", "--json"],
     ["-C", "plan", "plan", "list"],
+    ["plan", "show", "-p", "4fe"],
+    ["plan", "show", "--plan", "4fe", "--json"],
 ]
 
 # Always tried too: one command line at each edge of what is read without typer.
@@ -53,6 +55,10 @@ EDGES = [
     ["plan", "show", "--", "4fe"],
     ["plan", "show", "4fe", "x y"],
     ["plan", "show", ""],
+    ["plan", "show", "-p", ""],
+    ["plan", "show", "-p", "4fe", "4fe"],
+    ["plan", "show", "-p", "--json"],
+    ["plan", "list", "-p", "4fe"],
     ["plan", "list", "4fe"],
     ["plan", "list", "--json", "--json"],
     ["-C", "-h", "plan", "list"],

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 CHECKPOINT_REFS = "refs/cleveragents/"
-TREE_SCHEMA = 1  # the shape of `agents plan tree --json` these keywords read
+TREE_SCHEMA = 2  # the schema_version of `agents plan tree --json` these keywords read
 
 Snapshot = dict[str, tuple[Any, ...]]
 
@@ -231,9 +231,10 @@ class RepoLibrary:
 
     def decisions_of(self, document: dict[str, Any]) -> list[dict[str, Any]]:
         """Every decision of a `--json` tree document, in the order they were taken."""
-        if document.get("schema") != TREE_SCHEMA:
+        if document.get("schema_version") != TREE_SCHEMA:
             raise AssertionError(
-                f"expected a tree document of schema {TREE_SCHEMA}, got {document.get('schema')!r}"
+                f"expected a tree document of schema_version {TREE_SCHEMA}, "
+                f"got {document.get('schema_version')!r}"
             )
         decisions: list[dict[str, Any]] = document["decisions"]
         return decisions

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,17 +161,19 @@ def _working_tree(start: Path) -> list[str] | None:
     import subprocess
 
     interrupts.raise_if_swallowed()
+    command = [
+        "git",
+        "rev-parse",
+        "--is-bare-repository",
+        "--absolute-git-dir",
+        "--git-common-dir",
+        "--show-object-format",
+        "--show-toplevel",
+    ]
+    trace(command, start)
     try:
         done = subprocess.run(
-            [
-                "git",
-                "rev-parse",
-                "--is-bare-repository",
-                "--absolute-git-dir",
-                "--git-common-dir",
-                "--show-object-format",
-                "--show-toplevel",
-            ],
+            command,
             cwd=start,
             env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV},
             stdin=subprocess.DEVNULL,
@@ -200,6 +203,7 @@ def _execute(
     from git.exc import GitCommandError, GitCommandNotFound
 
     interrupts.raise_if_swallowed()
+    trace(["git", *args], cwd, env)
     try:
         output: Any = Git(str(cwd)).execute(
             ["git", *args],
@@ -215,6 +219,28 @@ def _execute(
         failed.status = error.status
         raise failed from error
     return bytes(output)
+
+
+def trace(command: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> None:
+    """Log a git command line at INFO (`agents -v`), with its directory and the environment
+    we give it at DEBUG (`-vv`).
+
+    When nothing imported `logging`, nothing configured it and no record could show: it is
+    not imported here for that, as it would cost a read-only view a tenth of its start-up.
+    """
+    logging = sys.modules.get("logging")
+    if logging is None:
+        return
+    logger = logging.getLogger("cleveragents.git")
+    if not logger.isEnabledFor(logging.INFO):
+        return
+    import shlex
+
+    line = shlex.join(command)
+    if logger.isEnabledFor(logging.DEBUG):
+        given = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
+        line = f"{line}  (in {cwd}{'; ' + given if given else ''})"
+    logger.info("%s", line)
 
 
 def _reason(error: Any) -> str:

@@ -12,7 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from cleveragents.adapters.git.repository import IDENTITY, PLUMBING_ENV, GitRepository
+from cleveragents.adapters.git.repository import IDENTITY, PLUMBING_ENV, GitRepository, trace
 from cleveragents.domain.checkpoint import Differences, TreeEntry
 
 
@@ -95,8 +95,10 @@ def merge_text(
             path.write_bytes(data)
             paths.append(str(path))
         label_args = [arg for label in labels for arg in ("-L", label)]
+        command = ["git", "merge-file", "-p", *label_args, *paths]
+        trace(command, repo.root)
         result = subprocess.run(
-            ["git", "merge-file", "-p", *label_args, *paths],
+            command,
             cwd=repo.root,
             env={**os.environ, **PLUMBING_ENV},
             capture_output=True,

@@ -14,19 +14,19 @@ from typing import Any
 from cleveragents.domain.correction import Correction
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.schema_version import SCHEMA_VERSION
 from cleveragents.domain.tree import children_of
-
-# The shape of the document; it goes up whenever a key goes or changes what it means.
-SCHEMA = 1
 
 
 def tree_document(
     plan: Plan, decisions: Sequence[Decision], corrections: Sequence[Correction]
 ) -> dict[str, Any]:
-    """`schema`, the plan, its decisions (in `seq` order, `children` as ids), its corrections."""
+    """`schema_version`, the plan, its decisions (in `seq` order, `children` as ids), its
+    corrections: the `PlanTree` of `domain/documents.py`, also where it is written to a
+    file (`plan tree --format json --output FILE`)."""
     children = children_of(decisions)
     return {
-        "schema": SCHEMA,
+        "schema_version": SCHEMA_VERSION,
         "plan": {**plan.model_dump(mode="json", exclude={"actor"}), "actor": plan.actor.kind},
         "decisions": [
             {
