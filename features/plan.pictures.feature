@@ -39,9 +39,9 @@ Feature: Pictures of the decision tree
     And its page says "<b>c2</b> append: <q class=\"guidance\">go on &quot;now&quot;</q>"
     And its page says "class=\"decision kind-verification off failed\""
     And its Mermaid says "    class d2,d3 failed"
-    And its Mermaid says "✗ boom #60;b#62;#38;amp#59;#60;/b#62; #123;#123;x#125;#125; · superseded by c1"
+    And its Mermaid says "✗ boom #60;b#62;#38;amp#59;#60;/b#62; #123;#123;x#125;#125; · superseded by correction c1"
     And its Mermaid shortens the long summary to 100 characters
-    And its DOT says "d3 [label=\"#3 check · check: boom \\\"q\\\" \\\\N\\n✗"
+    And its DOT says "d3 [label=\"#3 check · boom \\\"q\\\" \\\\N\\n✗"
     And its DOT says "style=\"rounded,dashed\", color=\"#dc2626\""
 
   Scenario: JSON goes to a file or to stdout, the text tree stays the default

@@ -63,7 +63,7 @@ Quiet Leaves Out Progress And Notes But Not Results Or Errors
     Exit Code Should Be    ${result}    0
     Should Not Contain    ${result.stderr}    note:
     ${result}    Run Agents    plan    tree    -q
-    Stdout Should Contain    ${result}    ✓ 1 strategy
+    Stdout Should Contain    ${result}    ✓ \#1${SPACE}${SPACE}strategy
     ${result}    Run Agents    -q    plan    show    0ff
     Exit Code Should Be    ${result}    2
     Stderr Should Contain    ${result}    error: no plan matches '0ff'

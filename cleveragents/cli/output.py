@@ -76,11 +76,15 @@ def _consoles() -> tuple[Console, Console]:
 def colour(stream: TextIO | None = None) -> bool:
     """Whether what goes to `stream` (stdout when None) is coloured: with `--color always`
     yes, `never` no; with `auto`, the default, only on a terminal and only when NO_COLOR is
-    unset or empty (https://no-color.org), and not on a `dumb` terminal."""
+    unset or empty (https://no-color.org), and not on a `dumb` terminal; FORCE_COLOR set
+    and non-empty colours a pipe too."""
     if color != "auto":
         return color == "always"
-    no_colour = os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb"
-    return not no_colour and _terminal(stream or sys.stdout)
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):  # https://force-color.org, as rich and many tools read it
+        return True
+    return os.environ.get("TERM") != "dumb" and _terminal(stream or sys.stdout)
 
 
 def use_colour(choice: str) -> None:

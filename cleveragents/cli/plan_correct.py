@@ -286,6 +286,8 @@ def show_files(preview: CorrectionPlan) -> None:
 
 
 def _show_preview(preview: CorrectionPlan, json: bool) -> int:
+    from cleveragents.adapters.render.labels import headline
+
     affected = [
         d.model_dump(mode="json", include={"id", "kind", "summary"}) for d in preview.affected
     ]
@@ -305,8 +307,9 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
         f"dry run: a revert of plan {preview.plan.id} to decision {preview.target.id} "
         f"would supersede {len(affected)} decisions:"
     )
-    for d in affected:
-        output.show(f"  {d['id']} {d['kind']} {d['summary']}")
+    for d in preview.affected:
+        kind, rest = headline(d)
+        output.show(f"  #{d.id}  {kind} · {rest}", soft_wrap=True)
     output.show(f"and change {len(preview.changed_paths)} files:")
     show_files(preview)
     return 0

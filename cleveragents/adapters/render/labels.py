@@ -32,7 +32,7 @@ def headline(decision: Decision) -> tuple[str, str]:
     summary = decision.summary
     head, sep, rest = summary.partition(": ")
     words = head.split(" ")
-    if sep and name in words and len(words) == 2:
+    if sep and name in words and len(words) <= 2:
         return head, rest
     if sep and decision.kind is DecisionKind.VERIFICATION and len(words) == 1:
         return f"{head} {name}", rest  # `goal: ...`: the goal check

@@ -7,19 +7,15 @@ escapes it for its own format.
 
 from __future__ import annotations
 
+from cleveragents.adapters.render import labels
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import Plan
 
-KIND_NAMES = {
-    DecisionKind.USER_INTERVENTION: "correction",
-    DecisionKind.VERIFICATION: "check",
-    DecisionKind.LOCAL_ACTION: "local action",
-}
 LABEL_LIMIT = 100  # characters of a summary in a graph's box; the HTML page shows it whole
 
 
 def kind_name(kind: DecisionKind) -> str:
-    return KIND_NAMES.get(kind, kind.value.replace("_", " "))
+    return labels.KIND_NAMES[kind]
 
 
 def shortened(text: str, limit: int = LABEL_LIMIT) -> str:
@@ -29,17 +25,19 @@ def shortened(text: str, limit: int = LABEL_LIMIT) -> str:
 
 
 def headline(decision: Decision) -> str:
-    """`#8 step · step 4: four`: the id `--decision` takes, the kind, the summary."""
-    return f"#{decision.id} {kind_name(decision.kind)} · {shortened(decision.summary)}"
+    """`#8  step 4 · four`: the id `--decision` takes, the kind, the summary, as `plan tree`
+    prints them."""
+    kind, rest = labels.headline(decision)
+    return f"#{decision.id}  {kind} · {shortened(rest)}"
 
 
 def state_line(decision: Decision) -> str:
     """`✓ done (red) · superseded by c1`: how it went, and whether it is still on the path."""
     mark = {True: "✓", False: "✗", None: "•"}[decision.ok]
     parts = [f"{mark} {shortened(decision.outcome or 'no outcome')}"]
-    if decision.status is not DecisionStatus.ACTIVE:
-        by = f" by {decision.superseded_by}" if decision.superseded_by else ""
-        parts.append(f"{decision.status.value}{by}")
+    fate = labels.fate(decision)
+    if fate:
+        parts.append(fate)
     return " · ".join(parts)
 
 
