@@ -203,7 +203,7 @@ def correct(
             if json:
                 output.emit_json(doc())
             else:
-                output.show("re-execute it with `agents plan resume`")
+                output.show(f"re-execute it with `agents plan resume {result.plan.id}`")
             return 0
         return finished(result.plan, json, doc)
 
