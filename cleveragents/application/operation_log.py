@@ -137,7 +137,7 @@ class OperationLog:
         or resume undoes like a finished one. Newer operations that were rolled back have
         nothing left to undo; the undo says it passed them.
         """
-        target = self._undoable(operation_id)
+        target = self.target(operation_id)
         plan = self.store.plan(target.plan_id)
         with self.operation(plan, UNDO, command) as undo:
             undo.undoes = target.id
@@ -224,7 +224,8 @@ class OperationLog:
             )
         return interrupted
 
-    def _undoable(self, operation_id: int | None) -> Operation:
+    def target(self, operation_id: int | None) -> Operation:
+        """The operation `undo` would take back: `operation_id`, or the newest undoable one."""
         if operation_id is not None:
             op = self.store.operation(operation_id)
             if op.status is OperationStatus.RUNNING:

@@ -38,4 +38,3 @@ def cut_short(decisions: Sequence[Decision]) -> list[Decision]:
                 if kid.kind not in MAIN_LINE_KINDS and kid.status is DecisionStatus.ACTIVE
             ]
     return sorted(found.values(), key=lambda d: d.seq)
-
