@@ -65,6 +65,7 @@ SIGTERM During A Resume Keeps It Resumable, And Undo Takes The Resume Back
     ${statuses}    Evaluate    [(op["kind"], op["status"]) for op in $ops]
     Should Be Equal    ${statuses}    ${{ [("run", "interrupted"), ("resume", "interrupted")] }}
     Stderr Should Contain    ${result}    interrupted (SIGTERM): plan    `agents plan undo 2`
+    Plan Status Should Be    interrupted
     ${result}    Run Agents    plan    undo    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    undid operation 2 (resume
@@ -307,7 +308,8 @@ A Stopped Correction Is Rolled Back At Once
     Should Be Equal    ${ops}[-1][status]    rolled_back
     Stderr Should Be One Line    ${stopped}
     Stderr Should Contain    ${stopped}    interrupted (${signal}): operation 2 (correct) was rolled back
-    ...    ${ROLLED_BACK}
+    ...    ${ROLLED_BACK} (`agents plan correct --mode=revert --decision ${target}[id]
+    ...    ` runs it again)
     ${after}    Plan Tree Document
     ${again}    Decision By Id    ${after}    ${target}[id]
     Should Be Equal    ${again}[status]    active
@@ -339,6 +341,7 @@ A Stopped Run Is Kept, Resumable And Undoable
     Stderr Should Be One Line    ${stopped}
     Stderr Should Contain    ${stopped}    interrupted (${signal}): plan ${plan_id} stopped
     ...    `agents plan resume ${plan_id}`    `agents plan undo 1`
+    Plan Status Should Be    interrupted
     ${result}    Run Agents    plan    undo    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    undid operation 1 (run
