@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.actors.plan_file import load_plan_file, parse_plan_file
@@ -29,6 +29,11 @@ from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
+if TYPE_CHECKING:
+    from cleveragents.application.garbage_collection import GarbageCollection
+    from cleveragents.application.plan_deletion import PlanDeletion
+    from cleveragents.domain.retention import Retention
+
 
 @dataclass
 class Services:
@@ -44,6 +49,25 @@ class Services:
 
     def close(self) -> None:
         self.store.close()
+
+    def deletion(self) -> PlanDeletion:
+        from cleveragents.application.plan_deletion import PlanDeletion
+
+        return PlanDeletion(self.store, self.operations, self.operations.clock)
+
+    def garbage(self) -> GarbageCollection:
+        """`agents gc` and plans' sizes, with the retention policy of the config."""
+        from cleveragents.adapters.git.loose_objects import LooseObjects
+        from cleveragents.application.garbage_collection import GarbageCollection
+
+        return GarbageCollection(
+            self.store,
+            LooseObjects(self.repo),
+            self.operations.locks,
+            self.operations.clock,
+            lambda: retention(load_config(self.repo)),
+            self.checkpoints.index,
+        )
 
     def create_for_task(
         self,
@@ -202,6 +226,19 @@ def load_config(repo: GitRepository) -> dict[str, Any]:
     if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
         raise BadInput(f"{path}: allow_commands must be a list of shell patterns")
     return config
+
+
+def retention(config: dict[str, Any]) -> Retention:
+    """The config's `keep_plans` (how many of the newest plans `agents gc` keeps) and
+    `keep_days` (plans changed within so many days are kept)."""
+    from cleveragents.domain.retention import Retention
+
+    plans, days = config.get("keep_plans"), config.get("keep_days")
+    if plans is not None and (type(plans) is not int or plans < 0):
+        raise BadInput("config: keep_plans must be a whole number, 0 or more")
+    if days is not None and (type(days) not in (int, float) or days < 0):
+        raise BadInput("config: keep_days must be a number of days, 0 or more")
+    return Retention(plans, days)
 
 
 def bootstrap(

@@ -188,7 +188,7 @@ Feature: Correct a plan by sending it back to a decision
     Then stdout contains "+red"
     And stdout contains "step3.txt"
     Given I write "step5.txt" with "changed by hand"
-    When I run "agents plan diff 10"
+    When I run "agents plan diff 10 --worktree"
     Then stdout contains "+changed by hand"
 
   Scenario: On a terminal a restore asks first; no changes nothing

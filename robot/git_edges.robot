@@ -236,15 +236,16 @@ Stale Locks Of Our Own Dead Processes Are Cleared, And One That Cannot Be Is Nam
     Working Tree Should Match Snapshot    ${REPO}    ${files}
 
 Read-Only Commands Write Nothing A Writer Uses
-    [Documentation]    Class: `plan diff D`, a read-only command, writes the plan's private
-    ...    index without the lock, and can make a writer beside it fail. A hand edit and a new
-    ...    file since the run give the diff against the working tree something to read.
+    [Documentation]    Class: `plan diff D --worktree`, a read-only command, writes the plan's
+    ...    private index without the lock, and can make a writer beside it fail. A hand edit and
+    ...    a new file since the run give the diff against the working tree something to read.
     ${run}    Run Edge Plan    three_steps
     Write Repository File    s2.txt    edited by hand\n
     Write Repository File    mine.txt    mine\n
     Record The Private Files And Checkpoint Refs
     ${step_2}    Step Decision    ${run}    2
     ${step_3}    Step Decision    ${run}    3
+    Read-Only Command Changes Nothing    plan    diff    ${step_2}[id]    --worktree
     Read-Only Command Changes Nothing    plan    diff    ${step_2}[id]
     Read-Only Command Changes Nothing    plan    diff    ${step_2}[id]    ${step_3}[id]
     Read-Only Command Changes Nothing    plan    tree

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cleveragents.application.plan_recorder import RunPart
-from cleveragents.domain.action import ActionOutcome, RunAction
+from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.command_output import commands_run, kept_output
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.local_planning import (
     LocalDecision,
@@ -24,6 +25,8 @@ from cleveragents.domain.local_planning import (
 )
 from cleveragents.domain.plan import Phase
 from cleveragents.domain.strategy import DistanceEstimate, StepAttempt, StepSpec
+
+Taken = tuple[Action, ActionOutcome]  # an action as taken (outputs filled in), and its outcome
 
 
 @dataclass
@@ -43,7 +46,7 @@ class LocalPlanner(RunPart):
         r = self.r
         r.context = r.context.model_copy(update={"local_tried": [], "explore_from": None})
         history: list[LocalStep] = []
-        distance, _ = self.measure(spec)
+        distance, _, _ = self.measure(spec)
         while local_iterations_left(history):
             proposal: StepAttempt | None = r.ask(
                 "propose_local", lambda: self.actor.propose_local(r.context)
@@ -52,9 +55,9 @@ class LocalPlanner(RunPart):
                 return LocalResult(False, "no local action left", len(history), history)
             before = r.current
             assert before is not None
-            outcomes = self.apply(proposal)
+            taken = self.apply(proposal)
             after = r.checkpoint(f"after local action {proposal.option}")
-            distance_after, goal_met = self.measure(spec)
+            distance_after, goal_met, checked = self.measure(spec)
             history.append(
                 LocalStep(
                     state_before=before.tree,
@@ -72,7 +75,7 @@ class LocalPlanner(RunPart):
                     else None,
                 }
             )
-            failed = next((o for o in outcomes if not o.ok), None)
+            failed = next((o for _, o in taken if not o.ok), None)
             r.record(
                 kind=DecisionKind.LOCAL_ACTION,
                 phase=Phase.EXECUTE,
@@ -91,6 +94,8 @@ class LocalPlanner(RunPart):
                 ok=failed is None,
                 outcome=f"{verdict.decision.value}: {verdict.reason}"
                 + (f" ({failed.summary})" if failed else ""),
+                # Its commands, then the checks that measured it: what the distance rests on.
+                output=kept_output(commands_run([*taken, *checked])),
             )
             distance = distance_after
             if verdict.decision is LocalDecision.SUCCESS:
@@ -119,33 +124,36 @@ class LocalPlanner(RunPart):
             False, f"no goal after {len(history)} local actions", len(history), history
         )
 
-    def apply(self, proposal: StepAttempt) -> list[ActionOutcome]:
+    def apply(self, proposal: StepAttempt) -> list[Taken]:
         """Take the local action's workspace actions, stopping at the first that fails."""
-        outcomes: list[ActionOutcome] = []
+        taken: list[Taken] = []
         for action in proposal.actions:
-            outcomes.append(self.r.apply(self.environment, action)[1])
-            if not outcomes[-1].ok:
+            taken.append(self.r.apply(self.environment, action))
+            if not taken[-1][1].ok:
                 break
-        return outcomes
+        return taken
 
-    def measure(self, spec: StepSpec) -> tuple[float, bool]:
-        """The actor's distance to the step's goal, and whether the step's checks all pass."""
+    def measure(self, spec: StepSpec) -> tuple[float, bool, list[Taken]]:
+        """The actor's distance to the step's goal, whether the step's checks all pass, and
+        the checks as run."""
         progress = [
-            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))[1]
+            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
             for c in spec.progress or spec.checks
         ]
         checks = (
             [
-                self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))[1]
+                self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
                 for c in spec.checks
             ]
             if spec.progress
-            else progress
+            else []
         )
         estimate: DistanceEstimate = self.r.ask(
-            "estimate_distance", lambda: self.actor.estimate_distance(self.r.context, progress)
+            "estimate_distance",
+            lambda: self.actor.estimate_distance(self.r.context, [o for _, o in progress]),
         )
-        return estimate.distance, all(c.ok for c in checks)
+        met = all(o.ok for _, o in (checks if spec.progress else progress))
+        return estimate.distance, met, [*progress, *checks]
 
     def revert(self, step: Decision, proposal: StepAttempt, to: Checkpoint) -> Checkpoint | None:
         """Undo the last local action the way its kind allows; None when it cannot be."""
@@ -159,19 +167,22 @@ class LocalPlanner(RunPart):
             )
             if undo is None:
                 return None
-            for action in undo.actions:
-                r.apply(self.environment, action)
+            taken = [r.apply(self.environment, action) for action in undo.actions]
             done = r.checkpoint(f"after undoing {proposal.option}")
             what = f"by the actor's own actions ({undo.option})"
         elif how is Reversal.COMMAND:
+            taken = []
             for action in proposal.actions:
                 assert isinstance(action, RunAction) and action.revert
-                self.r.apply(
-                    self.environment, RunAction(command=action.revert, timeout=action.timeout)
+                taken.append(
+                    self.r.apply(
+                        self.environment, RunAction(command=action.revert, timeout=action.timeout)
+                    )
                 )
             done = r.checkpoint(f"after reverting {proposal.option}")
             what = "by its own revert command"
         else:
+            taken = []
             self.checkpoints.restore(to, r.decisions[-1].replaced)
             r.current = done = to
             what = f"by restoring checkpoint {to.id[:12]}"
@@ -189,5 +200,6 @@ class LocalPlanner(RunPart):
             actor_state_before=r.actor_state(),
             ok=True,
             outcome=f"undone {what}" + ("" if done.tree == to.tree else " (the files differ)"),
+            output=kept_output(commands_run(taken)),
         )
         return done

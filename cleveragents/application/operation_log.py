@@ -20,6 +20,7 @@ from cleveragents.errors import (
 from cleveragents.ports import CheckpointStore, Clock, PlanLocks, PlanStore
 
 UNDO = "undo"
+DELETE = "delete"
 RESTARTABLE = ("run", "resume")  # interrupted, these leave a plan `agents plan resume` continues
 UNDOABLE = (OperationStatus.DONE, OperationStatus.INTERRUPTED)
 ROLLED_BACK = "interrupted; files and plan state put back as they were before it"
@@ -62,9 +63,17 @@ class OperationLog:
 
     @contextmanager
     def operation(
-        self, plan: Plan, kind: str, command: str, check: Callable[[Plan], None] | None = None
+        self,
+        plan: Plan,
+        kind: str,
+        command: str,
+        check: Callable[[Plan], None] | None = None,
+        files: bool = True,
     ) -> Iterator[Operation]:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
+
+        `files` False: the operation changes plan state only (a delete), so no checkpoint
+        of the working tree is taken, and undoing it leaves the files as they are.
 
         An exception inside puts files and plan state back as they were (nothing half
         done). So does an interrupt, except of a run or resume: that keeps what was
@@ -73,18 +82,21 @@ class OperationLog:
         with self.locks.hold(plan.id, command):
             self.checkpoints.clear_stale_locks(plan.id)
             self.repair(plan.id)
-            plan = self.store.plan(plan.id)
+            plan = self.store.plan(plan.id, deleted=True)  # the caller found it: undo may
             if check is not None:
                 check(plan)
-            safety = self.checkpoints.create(plan.id, f"safety checkpoint before {kind}")
+            safety = None
+            if files:
+                safety = self.checkpoints.create(plan.id, f"safety checkpoint before {kind}")
             with self.store.transaction():
-                self.store.save_checkpoint(safety)
+                if safety is not None:
+                    self.store.save_checkpoint(safety)
                 op = Operation(
                     id=self.store.next_operation_id(),
                     plan_id=plan.id,
                     kind=kind,
                     command=command,
-                    files_before=safety.id,
+                    files_before=safety.id if safety is not None else None,
                     plan_before=plan.model_dump(mode="json"),
                     decisions_before={
                         d.id: [d.status.value, d.superseded_by]
@@ -138,8 +150,16 @@ class OperationLog:
         nothing left to undo; the undo says it passed them.
         """
         target = self.target(operation_id)
-        plan = self.store.plan(target.plan_id)
-        with self.operation(plan, UNDO, command) as undo:
+        plan = self.store.plan(target.plan_id, deleted=True)
+        if plan.deleted_at is not None and target.kind != DELETE:
+            deletes = [op.id for op in self.store.operations(plan.id) if op.kind == DELETE]
+            raise BadInput(
+                f"plan {plan.id} is deleted: operation {target.id} ({target.kind}) cannot be "
+                "undone while it is",
+                hint=f"bring it back first with `agents plan undo {deletes[-1]}`",
+            )
+        files = target.files_before is not None
+        with self.operation(plan, UNDO, command, files=files) as undo:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
             self.put_back(target, in_step=True)  # the undo's safety checkpoint scanned
@@ -157,10 +177,11 @@ class OperationLog:
 
         `in_step`: the working tree was scanned just now (see `GitCheckpoints.restore`).
         """
-        assert op.files_before is not None and op.plan_before is not None
-        self.checkpoints.restore(
-            self.store.checkpoint(op.files_before), list(op.saved), in_step=in_step
-        )
+        assert op.plan_before is not None
+        if op.files_before is not None:  # None: an operation on plan state only (a delete)
+            self.checkpoints.restore(
+                self.store.checkpoint(op.files_before), list(op.saved), in_step=in_step
+            )
         with self.store.transaction():
             self.store.save_plan(Plan.model_validate(op.plan_before))
             for decision in self.store.decisions(op.plan_id):

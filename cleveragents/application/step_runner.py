@@ -7,9 +7,10 @@ from typing import Any
 
 from cleveragents.application.local_planner import LocalPlanner
 from cleveragents.application.plan_recorder import RunPart
-from cleveragents.domain.action import Action, ActionOutcome, RunAction
+from cleveragents.domain.action import Action, RunAction
 from cleveragents.domain.budget import retries_left
 from cleveragents.domain.checkpoint import Checkpoint
+from cleveragents.domain.command_output import commands_run, kept_output, one_line
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Check, Phase
 from cleveragents.domain.strategy import StepSpec
@@ -129,7 +130,8 @@ class StepRunner(RunPart):
                 after=after,
                 actor_state_before=r.actor_state(),
                 ok=outcome.ok,
-                outcome=_describe(outcome),
+                outcome=one_line(outcome),
+                output=kept_output(commands_run([(action, outcome)])),
             )
             if not outcome.ok:
                 self.last_output = outcome.output
@@ -182,10 +184,11 @@ class StepRunner(RunPart):
     ) -> str | None:
         r = self.r
         before = r.current
-        results = [
-            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))[1]
+        taken = [
+            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
             for c in checks
         ]
+        results = [outcome for _, outcome in taken]
         after = r.checkpoint(f"after {what}")
         failed = next(((c, o) for c, o in zip(checks, results, strict=True) if not o.ok), None)
         r.record(
@@ -199,19 +202,13 @@ class StepRunner(RunPart):
             after=after,
             actor_state_before=r.actor_state(),
             ok=failed is None,
-            outcome="; ".join(_describe(o) for o in results),
+            outcome="; ".join(one_line(o) for o in results),
+            output=kept_output(commands_run(taken)),
         )
         if failed is None:
             return None
         self.last_output = failed[1].output
-        return f"{what} `{failed[0].run}` failed: {_describe(failed[1])}"
-
-
-def _describe(outcome: ActionOutcome) -> str:
-    if outcome.output.strip() and not outcome.ok:
-        tail = outcome.output.strip().splitlines()[-1][:200]
-        return f"{outcome.summary} ({tail})"
-    return outcome.summary
+        return f"{what} `{failed[0].run}` failed: {one_line(failed[1])}"
 
 
 def _option(name: str) -> str:

@@ -10,7 +10,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from cleveragents import __version__
-from cleveragents.cli import demo, output
+from cleveragents.cli import demo, gc, output
 from cleveragents.cli.main import exit_code, interrupted
 from cleveragents.cli.main import main as entry
 
@@ -58,6 +58,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.command("demo")(demo.demo)
+app.command("gc")(gc.gc)
 
 
 def _version(value: bool) -> None:

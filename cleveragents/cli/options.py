@@ -132,12 +132,12 @@ def asking(yes: bool) -> bool:
     return not yes and sys.stdin.isatty()
 
 
-def confirm(question: str, yes: bool) -> None:
+def confirm(question: str, yes: bool, declined: str = "the restore was declined") -> None:
     """Ask on a terminal before files are restored; `--yes` or no terminal (CI) proceeds."""
     if not asking(yes):
         return
     if not typer.confirm(question, default=False):
-        raise Cancelled("nothing changed: the restore was declined")
+        raise Cancelled(f"nothing changed: {declined}")
 
 
 Allow = Annotated[

@@ -114,3 +114,43 @@ def key_values(rows: list[tuple[str, str]]) -> None:
 def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`."""
     _consoles()[1].print(f"note: {text}")
+
+
+def printed(text: str) -> None:
+    """Lines a command printed, as they are: never wrapped or cut, never read as markup."""
+    from rich.text import Text
+
+    with _writing():
+        _consoles()[0].print(Text(text.removesuffix("\n")), soft_wrap=True)
+
+
+# What `--color` chose: "auto" (the default), "always" or "never".
+color = "auto"
+
+
+def use_color() -> bool:
+    """Whether stdout gets colour codes: what `--color` says, and in `auto` only on a
+    terminal, without NO_COLOR (https://no-color.org) and not a `dumb` one."""
+    if color != "auto":
+        return color == "always"
+    return (
+        sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    )
+
+
+def raw(data: bytes) -> None:
+    """Bytes on stdout as they are (a diff's file contents need not be UTF-8)."""
+    with _writing():
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+
+
+def disk_size(count: int) -> str:
+    """Bytes for a person: 812 B, 4.1 KB, 3.2 MB."""
+    value = float(count)
+    for unit in ("B", "KB", "MB"):
+        if value < 1024:
+            return f"{count} B" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cleveragents.cli import output, plan_correct, plan_inspect, plan_restore
+from cleveragents.cli import output, plan_correct, plan_delete, plan_inspect, plan_restore
 from cleveragents.cli.app import PLAN_HELP
 from cleveragents.cli.options import (
     Allow,
@@ -288,3 +288,4 @@ def resume(
 plan_inspect.register(app)
 plan_correct.register(app)
 app.command("restore")(plan_restore.restore)
+app.command("delete")(plan_delete.delete)

@@ -8,6 +8,7 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json, PlanOption, services
+from cleveragents.domain.command_output import cut_bytes
 
 
 def decision(
@@ -18,11 +19,13 @@ def decision(
     plan: PlanOption = None,
     json: Json = False,
 ) -> int:
-    """Show one decision: kind, summary, rationale, action, outcome, checkpoints, changed files."""
+    """Show one decision: kind, summary, rationale, action, outcome, checkpoints, changed
+    files, and the output of the commands it ran (`agents plan log` prints it alone)."""
     with services(ctx) as s:
         found, d, changed = s.inspection.decision(plan, decision_id)
     if json:
-        output.emit_json({"plan": found.id, **d.model_dump(mode="json"), "files_changed": changed})
+        document = {**d.model_dump(mode="json"), "output_cut_bytes": cut_bytes(d.output or "")}
+        output.emit_json({"plan": found.id, **document, "files_changed": changed})
         return 0
     keys = (
         "id",
@@ -46,5 +49,19 @@ def decision(
     if d.action:
         rows.append(("action", ", ".join(f"{k}={v!r}" for k, v in d.action.items())))
     rows.append(("files changed", ", ".join(changed) or "none"))
+    if d.output is not None:
+        rows.append(("output", _output_fact(d.output)))
     output.key_values(rows)
+    if d.output:
+        output.printed(d.output)
     return 0
+
+
+def _output_fact(text: str) -> str:
+    """What the output row says of the lines printed below it."""
+    if not text:
+        return "none: the command printed nothing"
+    lines = len(text.splitlines())
+    said = f"{lines} line{'s' if lines != 1 else ''}, as printed, below"
+    cut = cut_bytes(text)
+    return said + (f"; {cut} bytes were cut from the middle, where it says so" if cut else "")

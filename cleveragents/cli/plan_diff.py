@@ -2,39 +2,96 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cleveragents.cli import output
+from cleveragents.cli import output, pager
 from cleveragents.cli.options import Json, PlanOption, services
+from cleveragents.errors import BadInput
+
+if TYPE_CHECKING:  # pydantic's models are imported when a command runs, not for `--help`
+    from cleveragents.domain.diff import FileDiff
 
 
 def diff(
     ctx: typer.Context,
-    first: Annotated[
-        str, typer.Argument(metavar="D1", help="The decision whose files to start from.")
-    ],
+    first: Annotated[str, typer.Argument(metavar="D", help="The decision (an id, or PLAN:ID).")],
     second: Annotated[
         str | None,
         typer.Argument(
             metavar="D2",
-            help="The decision to compare with; the working tree if left out.",
+            help="Compare the files before D with those before D2.",
             show_default=False,
         ),
     ] = None,
+    worktree: Annotated[
+        bool,
+        typer.Option("--worktree", help="Compare the files before D with the working tree now."),
+    ] = False,
+    stat: Annotated[
+        bool, typer.Option("--stat", help="A line per file changed with a graph, as git's.")
+    ] = False,
+    name_only: Annotated[
+        bool, typer.Option("--name-only", help="Only the paths of the files changed.")
+    ] = False,
+    no_pager: Annotated[
+        bool, typer.Option("--no-pager", help="Never page the output on a terminal.")
+    ] = False,
     plan: PlanOption = None,
     json: Json = False,
 ) -> int:
-    """The file diff between two decisions' checkpoints, or a decision and the working tree.
+    """Show the files a decision changed, or how they differ between two points.
 
-    A decision's files are those of its checkpoint before it: what a revert to it restores.
+    \b
+      agents plan diff D             what D changed: the files before D to those after D
+      agents plan diff D D2          the files before D to the files before D2
+      agents plan diff D --worktree  the files before D to the working tree now
+
+    A decision's "before" files are what a revert to it restores. On a terminal the diff
+    is coloured and paged as git does (GIT_PAGER, core.pager, PAGER, then less); piped,
+    it is plain. --json gives the files changed, with their status, and the patch.
     """
+    if stat and name_only:
+        raise BadInput("choose --stat or --name-only, not both")
+    parts = {"counts", "patch"} if json else {"stat"} if stat else set() if name_only else {"patch"}
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else 80
     with services(ctx) as s:
-        patch = s.inspection.diff(plan, first, second)
+        found = s.inspection.diff(
+            plan, first, second, worktree=worktree, parts=frozenset(parts), stat_width=width
+        )
+        repo = s.repo
     if json:
-        output.emit_json({"patch": patch})
+        output.emit_json(_document(found))
         return 0
-    sys.stdout.write(patch + ("\n" if patch and not patch.endswith("\n") else ""))
+    if found.note:
+        output.note(found.note)
+    if not found.files:
+        output.note(f"no file differs from {found.start.describe()} to {found.end.describe()}")
+        return 0
+    pager.page(_text(found, stat, name_only), not no_pager, lambda: repo.config("core.pager"))
     return 0
+
+
+def _text(found: FileDiff, stat: bool, name_only: bool) -> str:
+    from cleveragents.adapters.render.diff import colored_patch, colored_stat
+
+    if name_only:
+        return "".join(f"{changed.path}\n" for changed in found.files)
+    text = found.stat if stat else found.patch
+    if output.use_color():
+        text = colored_stat(text) if stat else colored_patch(text)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _document(found: FileDiff) -> dict[str, object]:
+    return {
+        "plan": found.plan_id,
+        "from": found.start.model_dump(mode="json"),
+        "to": found.end.model_dump(mode="json"),
+        "note": found.note,
+        "files": [changed.model_dump(mode="json") for changed in found.files],
+        "patch": found.patch,
+    }

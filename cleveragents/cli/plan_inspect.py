@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from cleveragents.cli.options import Json, PlanRef
 
 
-def list_plans(ctx: typer.Context, json: Json = False) -> int:
-    """List the plans of this repository, oldest first."""
+def list_plans(
+    ctx: typer.Context,
+    json: Json = False,
+    size: Annotated[
+        bool,
+        typer.Option(
+            "--size",
+            help="Show the disk each plan takes (about): its records, and the loose git "
+            "objects only it reaches. Walks the repository's objects: slower.",
+        ),
+    ] = False,
+) -> int:
+    """List the plans of this repository, oldest first (deleted plans are not listed)."""
     from cleveragents.cli import plan_views
 
-    return plan_views.list_plans(ctx.obj, json)
+    return plan_views.list_plans(ctx.obj, json, size)
 
 
 def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
@@ -22,10 +35,11 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
 
 
 def register(app: typer.Typer) -> None:
-    from cleveragents.cli import plan_decision, plan_diff, plan_tree
+    from cleveragents.cli import plan_decision, plan_diff, plan_log, plan_tree
 
     app.command("list")(list_plans)
     app.command("show")(show)
     app.command("tree")(plan_tree.tree)
     app.command("decision")(plan_decision.decision)
     app.command("diff")(plan_diff.diff)
+    app.command("log")(plan_log.log)

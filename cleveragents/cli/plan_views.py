@@ -39,12 +39,15 @@ FACTS = (
 RESUMABLE = ("interrupted", "stopped")  # PlanStatus values; its module imports pydantic
 
 
-def list_plans(start: Path, json: bool) -> int:
-    """The plans of the repository at or above `start`, oldest first."""
-    plans = _from_rows(start, SqliteRows.listed)
+def list_plans(start: Path, json: bool, size: bool = False) -> int:
+    """The plans of the repository at or above `start`, oldest first; with `size`, the
+    disk each takes (it needs git: never on the fast path)."""
+    plans = None if size else _from_rows(start, SqliteRows.listed)
     if plans is None:
         with opened(start) as s:
             plans = [p.model_dump(mode="json", include=set(LISTED)) for p in s.inspection.plans()]
+            if size:
+                _add_sizes(plans, s.garbage().sizes())
     if json:
         output.emit_json({"plans": plans})
         return 0
@@ -53,11 +56,29 @@ def list_plans(start: Path, json: bool) -> int:
         return 0
     from rich.table import Table
 
-    table = Table("id", "status", "phase", "head", "task", box=None)
+    table = Table("id", "status", "phase", "head", *(["size"] if size else []), "task", box=None)
     for p in plans:
-        table.add_row(p["id"], p["status"], p["phase"], p["head_decision"] or "-", p["task"])
+        disk = [output.disk_size(p["size"]["bytes"])] if size else []
+        table.add_row(p["id"], p["status"], p["phase"], p["head_decision"] or "-", *disk, p["task"])
     output.show(table)
+    if size:
+        total = sum(p["size"]["bytes"] for p in plans)
+        output.show(
+            f"{output.disk_size(total)} in all (records, about, and loose objects no other "
+            "plan and nothing of yours reaches); `agents gc --dry-run` tells what gc frees"
+        )
     return 0
+
+
+def _add_sizes(plans: list[dict[str, Any]], sizes: dict[str, Any]) -> None:
+    for plan in plans:
+        found = sizes[plan["id"]]
+        plan["size"] = {
+            "bytes": found.rows + found.object_bytes,
+            "records_bytes": found.rows,
+            "objects": found.objects,
+            "objects_bytes": found.object_bytes,
+        }
 
 
 def show(start: Path, ref: str | None, json: bool) -> int:

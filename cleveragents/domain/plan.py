@@ -64,5 +64,8 @@ class Plan(BaseModel):
     actor_state: str | None = None  # the actor's latest state: where `resume` picks up
     outcome: str | None = None
     exhausted: str | None = None  # the budget that ran out; `resume` with more continues
+    # Set by `agents plan delete`: the plan is gone from every command but `plan undo`,
+    # its rows and checkpoints kept until `agents gc` drops them.
+    deleted_at: datetime | None = None
     created_at: datetime
     updated_at: datetime

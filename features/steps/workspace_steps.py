@@ -6,8 +6,9 @@ from typing import Any
 
 from behave import then, when
 
-from cleveragents.adapters.workspace.environment import OUTPUT_CAP, WorkspaceEnvironment
+from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.domain.action import DeleteAction, EditAction, RunAction, WriteAction
+from cleveragents.domain.command_output import OUTPUT_CAP
 
 
 def workspace(context: Any) -> WorkspaceEnvironment:
@@ -54,5 +55,6 @@ def step_outside_kept(context: Any) -> None:
 @then("the captured output is cut with a note of how much more there was")
 def step_capped(context: Any) -> None:
     output = context.outcome.output
-    assert output.startswith("x" * OUTPUT_CAP)
-    assert output.endswith(f"[... {100001 - OUTPUT_CAP} more characters cut]"), output[-80:]
+    head, note, tail = output.splitlines()  # printed: 100,000 x and a line end
+    assert head == "x" * (OUTPUT_CAP // 2) and tail == "x" * (OUTPUT_CAP // 2 - 1)
+    assert note.startswith(f"[agents: {100001 - OUTPUT_CAP} bytes cut here, of 100001;"), note

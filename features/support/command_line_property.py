@@ -71,8 +71,8 @@ def _calls(args: list[str]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
 
     calls: list[tuple[Any, ...]] = []
 
-    def listed(start: Path, json: bool) -> int:
-        calls.append(("list", start, None, json))
+    def listed(start: Path, json: bool, size: bool = False) -> int:
+        calls.append(("list", start, None, json, size))
         return 0
 
     def shown(start: Path, ref: str | None, json: bool) -> int:

@@ -19,11 +19,12 @@ import shutil
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
 from cleveragents.adapters.git import private_dir, trees
+from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -463,6 +464,17 @@ class GitCheckpoints:
         return self.repo.git(
             "diff-tree", "-p", "-r", "--no-renames", "--no-color", "--no-ext-diff", before, after
         )
+
+    def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
+        """The patch of each pair of checkpoints, in order, from a few git runs (see
+        `adapters/git/patches.py`): "" where the files are the same, None where one is gone."""
+        return patches_of(self.repo, pairs)
+
+    def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
+        return trees.line_counts(self.repo, before, after)
+
+    def diff_stat(self, before: str, after: str, width: int) -> str:
+        return trees.diff_stat(self.repo, before, after, width)
 
     def _resolve(self, ref: str) -> str | None:
         try:

@@ -136,6 +136,14 @@ class GitRepository:
         """Run `git ARGS` and return its stdout as bytes, exactly as git wrote them."""
         return _execute(self.root, list(args), env, stdin)
 
+    def config(self, key: str) -> str | None:
+        """The repository's value of a git config `key` (its own, the user's or the
+        system's, as git reads them), or None where none is set. Runs no hook."""
+        try:
+            return self.git("config", "--get", key)
+        except GitFailed:
+            return None
+
 
 def _common_dir(start: Path, common: str) -> Path:
     return (start / common).resolve() if not Path(common).is_absolute() else Path(common)

@@ -28,6 +28,31 @@ def raw_diff(repo: GitRepository, before: str, after: str) -> Differences:
     return found
 
 
+def line_counts(
+    repo: GitRepository, before: str, after: str
+) -> dict[str, tuple[int | None, int | None]]:
+    """Lines added and removed per path that differs; (None, None) for binary content."""
+    out = repo.git_bytes("diff-tree", "-r", "--numstat", "-z", "--no-renames", before, after)
+    counts: dict[str, tuple[int | None, int | None]] = {}
+    for record in out.split(b"\0"):
+        if record:
+            added, removed, name = record.split(b"\t", 2)
+            path = name.decode("utf-8", "surrogateescape")
+            counts[path] = (_count(added), _count(removed))
+    return counts
+
+
+def _count(field: bytes) -> int | None:
+    return None if field == b"-" else int(field)
+
+
+def diff_stat(repo: GitRepository, before: str, after: str, width: int) -> str:
+    """git's own `--stat` of two trees, `width` columns wide, without colour."""
+    return repo.git(
+        "diff-tree", "-r", "--no-renames", "--no-color", f"--stat={width}", before, after
+    )
+
+
 def edited_tree(repo: GitRepository, base: str, changes: dict[str, TreeEntry]) -> str:
     """`base` with each path of `changes` set to its entry (ABSENT removes it)."""
     if not changes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -10,6 +11,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from cleveragents.adapters.storage import plan_rows
 from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.adapters.storage.sqlite_rows import OLDEST_FIRST, Row, plan_json, plan_row
@@ -109,12 +111,30 @@ class SqliteStore:
             self._db.execute("INSERT INTO scripts (sha, text) VALUES (?, ?)", (sha, text))
         return sha
 
-    def plan(self, ref: str | None) -> Plan:
-        """The plan whose id starts with `ref` (the newest plan when `ref` is None)."""
-        return _plan(plan_row(self._db, ref))
+    def plan(self, ref: str | None, deleted: bool = False) -> Plan:
+        """The plan whose id starts with `ref` (the newest plan when `ref` is None); a
+        deleted plan only when `deleted` (see `plan_row`)."""
+        return _plan(plan_row(self._db, ref, deleted))
 
     def plans(self) -> list[Plan]:
+        """Every plan, deleted ones included, oldest first."""
         return [_plan(r) for r in self._db.execute(OLDEST_FIRST).fetchall()]
+
+    def plan_size(self, plan_id: str) -> int:
+        """About how many bytes the plan's rows hold (`plan_rows.size`)."""
+        return plan_rows.size(self._db, plan_id)
+
+    def drop_plan(self, plan_id: str) -> None:
+        """Delete the plan's rows for good (`agents gc`, of a deleted plan)."""
+        with self.transaction():
+            plan_rows.drop(self._db, plan_id)
+        self._states.reset(({}, None))  # what it remembers may have been dropped
+
+    def give_back_space(self) -> None:
+        """Rewrite the file smaller after rows were dropped; a reader holding it open just
+        defers that."""
+        with contextlib.suppress(sqlite3.OperationalError):
+            self._db.execute("VACUUM")
 
     # decisions and checkpoints
 

@@ -41,16 +41,19 @@ def state_path(repo: GitRepository) -> Path:
     return Path(override) if override else repo.state_dir / "state.db"
 
 
-def plan_row(db: sqlite3.Connection, ref: str | None) -> Row:
-    """The row of the plan whose id starts with `ref` (the newest plan when `ref` is None)."""
+def plan_row(db: sqlite3.Connection, ref: str | None, deleted: bool = False) -> Row:
+    """The row of the plan whose id starts with `ref` (the newest plan when `ref` is None).
+
+    A deleted plan (`agents plan delete`) is never the newest, and naming one is refused
+    unless `deleted`: only `plan undo` and `gc` still see it.
+    """
     if ref is None:
-        newest = f"{PLAN_ROWS} ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1"
-        row: Row | None = db.execute(newest).fetchone()
-        if row is None:
-            raise UnknownPlan(
-                "no plan in this repository yet", hint="start one with `agents plan run`"
-            )
-        return row
+        newest = f"{PLAN_ROWS} ORDER BY p.created_at DESC, p.rowid DESC"
+        candidates: Iterator[Row] = db.execute(newest)
+        for row in candidates:
+            if deleted or not is_deleted(row):
+                return row
+        raise UnknownPlan("no plan in this repository yet", hint="start one with `agents plan run`")
     if not ref or not all(c in "0123456789abcdef" for c in ref.lower()):
         raise UnknownPlan(f"{ref!r} is not a plan id", hint="see `agents plan list`")
     rows: list[Row] = db.execute(
@@ -61,7 +64,18 @@ def plan_row(db: sqlite3.Connection, ref: str | None) -> Row:
     if len(rows) > 1:
         ids = ", ".join(r[0] for r in rows)
         raise BadInput(f"plan id {ref!r} is ambiguous: {ids}", hint="give more characters")
+    if not deleted and is_deleted(rows[0]):
+        raise UnknownPlan(
+            f"plan {rows[0][0]} is deleted",
+            hint="`agents plan undo` brings it back until `agents gc` drops it; "
+            "see `agents plan ops`",
+        )
     return rows[0]
+
+
+def is_deleted(row: Row) -> bool:
+    """Whether `agents plan delete` marked the plan of this row (its body says when)."""
+    return json.loads(row[1]).get("deleted_at") is not None
 
 
 def plan_json(row: Row) -> dict[str, Any]:
@@ -104,10 +118,12 @@ class SqliteRows:
                 db.close()
 
     def listed(self) -> list[dict[str, Any]]:
-        """Each plan's LISTED fields, oldest first."""
+        """Each plan's LISTED fields, oldest first; deleted plans are not listed."""
+        rows = self._db.execute(OLDEST_FIRST).fetchall()
         return [
             {key: plan[key] for key in LISTED}
-            for plan in map(plan_json, self._db.execute(OLDEST_FIRST).fetchall())
+            for plan in map(plan_json, rows)
+            if plan.get("deleted_at") is None
         ]
 
     def plan(self, ref: str | None) -> dict[str, Any]:

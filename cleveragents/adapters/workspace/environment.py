@@ -21,11 +21,11 @@ from cleveragents.domain.action import (
     RunAction,
     WriteAction,
 )
+from cleveragents.domain.command_output import capped
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.rules import confined_path
 from cleveragents.errors import PathRefused
 
-OUTPUT_CAP = 64 * 1024
 # Secrets the agent's own commands have no business seeing.
 HIDDEN_VARIABLES = ("ANTHROPIC_API_KEY", "GIT_INDEX_FILE", "GIT_DIR", "GIT_WORK_TREE")
 # What bash reads at start-up besides its command: a model's command line is all that runs.
@@ -161,11 +161,13 @@ class WorkspaceEnvironment:
             return ActionOutcome(
                 ok=False,
                 summary=f"timed out after {action.timeout:g}s",
-                output=_cap(raw),
+                output=capped(raw),
                 timed_out=True,
             )
         code = process.returncode
-        return ActionOutcome(ok=code == 0, summary=f"exit {code}", exit_code=code, output=_cap(raw))
+        return ActionOutcome(
+            ok=code == 0, summary=f"exit {code}", exit_code=code, output=capped(raw)
+        )
 
     def _notice_once(self, why: str) -> None:
         if not self.noticed:
@@ -178,13 +180,6 @@ class WorkspaceEnvironment:
 
 def _on_stderr(text: str) -> None:
     print(f"note: {text}", file=sys.stderr, flush=True)
-
-
-def _cap(raw: bytes) -> str:
-    text = raw.decode("utf-8", errors="replace")
-    if len(text) <= OUTPUT_CAP:
-        return text
-    return text[:OUTPUT_CAP] + f"\n[... {len(text) - OUTPUT_CAP} more characters cut]"
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child, between fork and exec

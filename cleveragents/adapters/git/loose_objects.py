@@ -1,0 +1,146 @@
+"""LooseObjects: which objects only deleted plans reach, and removing exactly those.
+
+`agents gc` must free what deleted plans held without touching anything of the user's, so
+it does not run `git gc` or `git prune` (they follow the user's settings, expire the user's
+reflogs, repack their objects). Instead, under the working tree's lock:
+
+1. the objects the deleted plans' refs reach are listed (`rev-list --objects TIPS`);
+2. those refs are deleted (`update-ref -d`, which drops their reflogs too);
+3. every object anything else reaches is listed: all refs (the user's branches, tags,
+   remotes, notes, stash, and the other plans' `refs/cleveragents/`), every reflog entry,
+   every worktree's HEAD and index (`--all --reflog --indexed-objects`), the objects the
+   pseudo-refs and rebase or sequencer state name (ORIG_HEAD, FETCH_HEAD...), and the blobs
+   of the private indexes of other working trees;
+4. what is in (1) and not in (3) is deleted, as loose object files only: packs are the
+   user's (or `git gc`'s) to rewrite, so an object already packed stays, and is counted as
+   such. A file written or touched (git freshens an object it would write again) since
+   step 1 began is kept: a `git add` of the same content racing with gc keeps its blob.
+   When a commit-graph exists, commits stay (it may name them; `git fsck` checks that).
+
+An object of ours identical to one the user has but nothing of theirs reaches (a dangling
+blob `git fsck --lost-found` could still find) may go with it; git would prune it too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from cleveragents.adapters.git.repository import GitRepository
+
+PLAN_REFS = "refs/cleveragents/plans/"
+# Files of a git directory that may name objects no ref reaches (besides index and refs).
+STATE_DIRS = ("rebase-merge", "rebase-apply", "sequencer")
+OBJECT_ID = re.compile(rb"\b(?:[0-9a-f]{64}|[0-9a-f]{40})\b")
+
+
+class LooseObjects:
+    """Object reachability in one repository, and removal of loose object files."""
+
+    def __init__(self, repo: GitRepository) -> None:
+        self.repo = repo
+        self.directory = repo.common_dir / "objects"
+
+    def plan_tips(self) -> dict[str, str]:
+        """Each plan's checkpoint ref tip, by plan id (every working tree's plans)."""
+        out = self.repo.git("for-each-ref", "--format=%(refname) %(objectname)", PLAN_REFS)
+        tips = (line.split(" ") for line in out.splitlines() if line)
+        return {ref.removeprefix(PLAN_REFS): tip for ref, tip in tips}
+
+    def reached(self, tips: Iterable[str]) -> set[str]:
+        """Every object the commits `tips` reach."""
+        return self._rev_list(["--objects", "--no-object-names"], list(tips))
+
+    def commits(self, tips: Iterable[str]) -> set[str]:
+        return self._rev_list([], list(tips))
+
+    def kept(self, excluded: Iterable[str] = (), dropped_index: Path | None = None) -> set[str]:
+        """Every object something other than the plans `excluded` (and the private index
+        `dropped_index`, which gc drops) reaches (see step 3)."""
+        args = ["--objects", "--no-object-names"]
+        args += [f"--exclude={PLAN_REFS}{plan}" for plan in excluded]
+        args += ["--all", "--reflog", "--indexed-objects"]
+        found = self._rev_list(args, self._named_elsewhere(), ignore_missing=True)
+        return found | self._private_index_blobs(dropped_index)
+
+    def drop_ref(self, plan_id: str, tip: str) -> None:
+        """Delete the plan's ref (and its reflog), if it still points at `tip`."""
+        self.repo.git("update-ref", "-d", f"{PLAN_REFS}{plan_id}", tip)
+
+    def sizes(self, ids: Iterable[str]) -> dict[str, int]:
+        """The size on disk of each object of `ids` stored loose (packed ones are left out)."""
+        found = {}
+        for oid in ids:
+            with contextlib.suppress(OSError):
+                found[oid] = self._path(oid).lstat().st_size
+        return found
+
+    def remove(self, ids: Iterable[str], since_ns: int) -> dict[str, int]:
+        """Delete the loose files of `ids` not modified since `since_ns`; their sizes."""
+        removed = {}
+        for oid in ids:
+            path = self._path(oid)
+            try:
+                st = path.lstat()
+                if st.st_mtime_ns >= since_ns:
+                    continue  # written again or freshened while gc ran: someone uses it
+                path.unlink()
+            except OSError:  # pragma: no cover - gone since it was sized: a racing git gc
+                continue
+            removed[oid] = st.st_size
+            with contextlib.suppress(OSError):
+                path.parent.rmdir()  # only when it is empty now
+        return removed
+
+    def has_commit_graph(self) -> bool:
+        info = self.directory / "info"
+        return (info / "commit-graph").exists() or (info / "commit-graphs").exists()
+
+    def _path(self, oid: str) -> Path:
+        return self.directory / oid[:2] / oid[2:]
+
+    def _rev_list(self, args: list[str], revs: list[str], ignore_missing: bool = False) -> set[str]:
+        extra = ["--ignore-missing"] if ignore_missing else []
+        with tempfile.TemporaryFile() as stdin:
+            stdin.write("".join(f"{rev}\n" for rev in revs).encode())
+            stdin.seek(0)
+            out = self.repo.git_bytes("rev-list", *extra, *args, "--stdin", stdin=stdin)
+        return {line.decode() for line in out.split(b"\n") if line}
+
+    def _git_dirs(self) -> list[Path]:
+        """The main git directory, and each linked working tree's."""
+        linked = self.repo.common_dir / "worktrees"
+        found = [self.repo.common_dir]
+        if linked.is_dir():
+            found += sorted(p for p in linked.iterdir() if p.is_dir())
+        return found
+
+    def _named_elsewhere(self) -> list[str]:
+        """Object ids written in pseudo-refs (ORIG_HEAD, FETCH_HEAD, MERGE_HEAD...) and in
+        rebase, sequencer and bisect state: whatever git may still need from them."""
+        names: set[str] = set()
+        for git_dir in self._git_dirs():
+            files = [p for p in git_dir.iterdir() if p.is_file() and p.name != "index"]
+            for folder in STATE_DIRS:
+                if (git_dir / folder).is_dir():
+                    files += [p for p in (git_dir / folder).rglob("*") if p.is_file()]
+            for path in files:
+                with contextlib.suppress(OSError), path.open("rb") as text:
+                    names.update(m.decode() for m in OBJECT_ID.findall(text.read(1 << 20)))
+        return sorted(names)
+
+    def _private_index_blobs(self, dropped: Path | None) -> set[str]:
+        """The blobs our private indexes of working trees name (a missing one is rebuilt)."""
+        found: set[str] = set()
+        for git_dir in self._git_dirs():
+            index = git_dir / "cleveragents" / "worktree.index"
+            if index == dropped or not index.is_file():
+                continue
+            out = self.repo.git_bytes(
+                "ls-files", "--stage", "-z", env={"GIT_INDEX_FILE": str(index)}
+            )
+            found.update(entry.split(b" ")[1].decode() for entry in out.split(b"\0") if entry)
+        return found

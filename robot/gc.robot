@@ -1,0 +1,350 @@
+*** Settings ***
+Documentation       `agents plan delete` and `agents gc` on real repositories: a delete is an
+...                 operation `agents plan undo` reverses; gc frees exactly what deleted plans
+...                 alone held, and never an object the user's refs, reflogs, stash or index
+...                 reach; `--dry-run` changes nothing; the retention policy takes only
+...                 finished plans.
+
+Resource            resources/agents.resource
+
+Test Setup          Create Temporary Repository
+Test Teardown       Kill Started Processes And Remove Temporary Repository
+
+
+*** Variables ***
+${GC_PLANS}         ${PLANS}/gc
+
+
+*** Test Cases ***
+Delete And Undo Bring The Plan Back Whole
+    ${plan}    Run Quick Plan
+    ${tree}    Plan Tree Document    ${plan}
+    ${files}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    deleted plan ${plan}    agents plan undo
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+    Plan Should Not Be Listed    ${plan}
+    ${result}    Run Agents    plan    show    ${plan}
+    Refused As Deleted    ${result}    ${plan}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    2
+    Stderr Should Contain    ${result}    no plan in this repository yet
+    ${result}    Run Agents    plan    resume    ${plan}
+    Refused As Deleted    ${result}    ${plan}
+    ${result}    Run Agents    plan    correct    --plan    ${plan}    --mode    revert
+    ...    --decision    1    --guidance    again    --yes    stdin=${EMPTY}
+    Refused As Deleted    ${result}    ${plan}
+    ${result}    Run Agents    plan    undo    1    --yes    stdin=${EMPTY}
+    Refused As Deleted    ${result}    ${plan}
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    (delete:
+    ${back}    Plan Tree Document    ${plan}
+    Should Be Equal    ${back}    ${tree}
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+    ${listed}    Run Agents    plan    list
+    Stdout Should Contain    ${listed}    ${plan}
+
+Undoing The Undo Deletes It Again, And The Delete Says So In JSON
+    ${plan}    Run Quick Plan
+    ${result}    Run Agents    plan    delete    ${plan}    --json    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${document}[deleted][0][plan]    ${plan}
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Plan Should Not Be Listed    ${plan}
+
+Gc After Delete Frees The Plan's Objects
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    ${before}    Loose Object Count
+    ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    dropped 1 plan: ${plan} (deleted)
+    ${after}    Loose Object Count
+    Should Be True    ${after} < ${before}    loose objects: ${before} before gc, ${after} after
+    Object Should Be Gone    ${tip}
+    No Checkpoint Should Exist
+    ${dump}    Store Dump    ${REPO}
+    Should Not Contain    ${dump}    ${plan}
+    Git Fsck Should Be Clean
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    2
+
+Gc Never Removes What The User's Refs, Reflogs, Stash Or Index Reach
+    Write Repository File    .gitignore    *.log\n
+    Write Repository File    staged.txt    staged by the user\n
+    Git    add    .gitignore
+    Git    commit    --quiet    -m    ignore logs
+    ${result}    Run Plan    ${GC_PLANS}/shared_blobs.yaml
+    Exit Code Should Be    ${result}    0
+    ${plan}    Newest Plan
+    ${plan_only}    Blob Id Of    held by the plan alone\n
+    Git    cat-file    -e    ${plan_only}
+    # The user keeps the plan's contents: in a branch, in a reflog only, in a stash, staged.
+    Git    add    branch.txt
+    Git    commit    --quiet    -m    keep the branch file
+    ${branch_blob}    Git    rev-parse    HEAD:branch.txt
+    Git    add    reflog.txt
+    Git    commit    --quiet    -m    soon only in the reflog
+    ${reflog_commit}    Git    rev-parse    HEAD
+    ${reflog_blob}    Git    rev-parse    HEAD:reflog.txt
+    Git    reset    --hard    --quiet    HEAD~1
+    Git    add    stash.txt
+    Git    stash    push    --quiet    -m    the user's stash
+    ${stash}    Git    rev-parse    refs/stash
+    ${stash_blob}    Git    rev-parse    refs/stash:stash.txt
+    Git    add    staged.txt
+    ${staged_blob}    Git    rev-parse    :staged.txt
+    ${git_state}    Snapshot Git State    ${REPO}
+    ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    FOR    ${object}    IN    ${branch_blob}    ${reflog_commit}    ${reflog_blob}    ${stash}
+    ...    ${stash_blob}    ${staged_blob}
+        Git    cat-file    -e    ${object}
+    END
+    Object Should Be Gone    ${plan_only}
+    Git State Should Match Snapshot    ${REPO}    ${git_state}
+    Git Fsck Should Be Clean
+
+Gc Dry Run Says What It Would Free And Changes Nothing
+    ${plan}    Run Quick Plan
+    ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${dump}    Store Dump    ${REPO}
+    ${refs}    Checkpoint Refs
+    ${count}    Loose Object Count
+    ${result}    Run Agents    gc    --dry-run
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    would drop 1 plan: ${plan} (deleted)    loose objects
+    ${result}    Run Agents    gc    --dry-run    --json
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be True    ${document}[dry_run]
+    Should Be True    ${document}[objects] > 0
+    ${would}    Set Variable    ${document}[objects]
+    ${dump_after}    Store Dump    ${REPO}
+    Should Be Equal    ${dump}    ${dump_after}
+    ${refs_after}    Checkpoint Refs
+    Should Be Equal    ${refs}    ${refs_after}
+    ${count_after}    Loose Object Count
+    Should Be Equal    ${count}    ${count_after}
+    ${result}    Run Agents    gc    --json
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${document}[objects]    ${would}
+    Should Not Be True    ${document}[dry_run]
+
+Retention Drops Only Finished Plans No Rule Keeps
+    ${oldest}    Run Quick Plan
+    ${result}    Run Plan    ${PLANS}/loop/two_segments.yaml    --budget-calls    1
+    Exit Code Should Be    ${result}    4
+    ${stopped}    Newest Plan
+    ${newest}    Run Quick Plan
+    Create File    ${REPO}/.git/cleveragents/config.toml    keep_plans = 1\n
+    ${result}    Run Agents    gc    --dry-run    --json
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${document}[expired]    ${{[$oldest]}}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    ${oldest} (retention)
+    Plan Should Not Be Listed    ${oldest}
+    ${listed}    Run Agents    plan    list
+    Stdout Should Contain    ${listed}    ${stopped}    ${newest}
+    Create File    ${REPO}/.git/cleveragents/config.toml    keep_plans = "all"\n
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    2
+    Stderr Should Contain    ${result}    keep_plans
+    Create File    ${REPO}/.git/cleveragents/config.toml    keep_days = -1\n
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    2
+    Stderr Should Contain    ${result}    keep_days
+
+A Plan Another Command Runs Cannot Be Deleted, Nor Can Gc Run
+    Start Process    agents    plan    run    --script    ${GC_PLANS}/slow.yaml    cwd=${REPO}
+    ...    alias=slow    stdin=${EMPTY}    stdout=${WORK}/slow.stdout    stderr=${WORK}/slow.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${REPO}/slow-started.txt    timeout=30s
+    ${plan}    Newest Plan
+    ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    is locked by `agents plan run
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    3
+
+The Private Index Is Rebuilt When Missing
+    Write Repository File    .gitignore    *.log\n
+    Write Repository File    forced.log    tracked although ignored\n
+    Git    add    .gitignore
+    Git    add    --force    forced.log
+    Git    commit    --quiet    -m    a log the user tracks
+    Run Quick Plan
+    Remove File    ${REPO}/.git/cleveragents/worktree.index
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    ${files}    Git    ls-tree    -r    --name-only    ${tip}
+    Should Contain    ${files}    forced.log
+    Should Contain    ${files}    quick.txt
+
+Plan List Shows Each Plan's Size
+    ${plan}    Run Quick Plan
+    ${result}    Run Agents    plan    list    --size
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    size    ${plan}    in all
+    ${result}    Run Agents    plan    list    --size    --json
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be True    ${document}[plans][0][size][bytes] > 0
+    Should Be True    ${document}[plans][0][size][objects] > 0
+
+Commits Stay When A Commit-Graph Names Them
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    ${blob}    Blob Id Of    quick\n
+    Git    commit-graph    write    --reachable
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Git    cat-file    -e    ${tip}
+    Object Should Be Gone    ${blob}
+    Git Fsck Should Be Clean
+
+Objects The User's Git Gc Packed Stay In Their Pack
+    ${plan}    Run Quick Plan
+    Git    gc    --quiet
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    dropped 0 loose objects    in packs and stay
+    Git Fsck Should Be Clean
+
+An Object Written Again While Gc Runs Is Kept
+    ${plan}    Run Quick Plan
+    ${blob}    Blob Id Of    quick\n
+    Delete Plan    ${plan}
+    # What git does when it would write an object that is there already: it freshens it.
+    ${result}    Run Process    touch    -d    +1 hour
+    ...    ${REPO}/.git/objects/${blob}[:2]/${blob}[2:]
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    written again while gc ran were kept
+    Git    cat-file    -e    ${blob}
+
+Another Working Tree's Plan Keeps What It Shares With A Deleted Plan
+    ${plan}    Run Quick Plan
+    Git    worktree    add    --quiet    ${WORK}/linked
+    ${result}    Run Plan    ${GC_PLANS}/quick.yaml    cwd=${WORK}/linked
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    list    --json    cwd=${WORK}/linked
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${linked}    Set Variable    ${document}[plans][0][id]
+    ${linked_tip}    Git    rev-parse    refs/cleveragents/plans/${linked}
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Git    cat-file    -e    ${linked_tip}
+    ${blob}    Blob Id Of    quick\n
+    Git    cat-file    -e    ${blob}
+    ${result}    Run Agents    plan    tree    ${linked}    cwd=${WORK}/linked
+    Exit Code Should Be    ${result}    0
+    Git Fsck Should Be Clean
+
+Gc During The User's Rebase Leaves The Rebase Whole
+    Git    switch    --quiet    -c    topic
+    Write Repository File    README.md    \# topic\n
+    Commit All    topic's readme
+    Git    switch    --quiet    main
+    Write Repository File    README.md    \# main\n
+    Commit All    main's readme
+    ${plan}    Run Quick Plan
+    Git    switch    --quiet    topic
+    ${result}    Run Process    git    rebase    main    cwd=${REPO}
+    ...    env:GIT_CONFIG_GLOBAL=/dev/null    env:GIT_COMMITTER_NAME=Robot
+    ...    env:GIT_COMMITTER_EMAIL=robot@example.com
+    Should Not Be Equal As Integers    ${result.rc}    0    the rebase should stop on a conflict
+    Directory Should Exist    ${REPO}/.git/rebase-merge
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Git    rebase    --abort
+    Git Fsck Should Be Clean
+
+The Newest Plan Is The Newest Not Deleted
+    ${older}    Run Quick Plan
+    ${newer}    Run Quick Plan
+    Delete Plan    ${newer}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    ${older}
+    Should Not Contain    ${result.stdout}    ${newer}
+
+Gc With Nothing Deleted Frees Nothing
+    Run Quick Plan
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    nothing to free
+
+
+*** Keywords ***
+Run Quick Plan
+    [Documentation]    Run a plan that writes quick.txt; return its id. The file goes, so the
+    ...    next plan writes it again.
+    ${result}    Run Plan    ${GC_PLANS}/quick.yaml
+    Exit Code Should Be    ${result}    0
+    Remove File    ${REPO}/quick.txt
+    ${plan}    Newest Plan
+    RETURN    ${plan}
+
+Newest Plan
+    ${result}    Run Agents    plan    list    --json
+    Exit Code Should Be    ${result}    0
+    ${document}    Parse JSON Document    ${result.stdout}
+    RETURN    ${document}[plans][-1][id]
+
+Plan Should Not Be Listed
+    [Arguments]    ${plan}
+    ${result}    Run Agents    plan    list
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stdout}    ${plan}
+
+Delete Plan
+    [Arguments]    ${plan}
+    ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+
+Refused As Deleted
+    [Arguments]    ${result}    ${plan}
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    plan ${plan} is deleted    agents plan undo
+
+Loose Object Count
+    ${out}    Git    count-objects    -v
+    ${line}    Get Lines Matching Regexp    ${out}    count: \\d+
+    RETURN    ${{int($line.split()[1])}}
+
+Blob Id Of
+    [Arguments]    ${text}
+    Create File    ${WORK}/blob.txt    ${text}
+    ${result}    Run Process    git    hash-object    ${WORK}/blob.txt    cwd=${REPO}
+    RETURN    ${result.stdout}
+
+Object Should Be Gone
+    [Arguments]    ${object}
+    ${result}    Run Process    git    cat-file    -e    ${object}    cwd=${REPO}
+    Should Not Be Equal As Integers    ${result.rc}    0    ${object} is still in the repository
+
+Git Fsck Should Be Clean
+    ${result}    Run Process    git    fsck    --full    --strict    cwd=${REPO}
+    Should Be Equal As Integers    ${result.rc}    0    git fsck: ${result.stdout} ${result.stderr}
+    Should Not Contain Any    ${result.stdout}\n${result.stderr}    missing    broken    error
+
+Kill Started Processes And Remove Temporary Repository
+    Terminate All Processes    kill=True
+    Remove Temporary Repository
