@@ -202,11 +202,6 @@ def step_json_true(context: Any, dotted: str) -> None:
     assert json_value(context, dotted) is True
 
 
-@then('the JSON value "{dotted}" is null')
-def step_json_null(context: Any, dotted: str) -> None:
-    assert json_value(context, dotted) is None, json_value(context, dotted)
-
-
 @then('the JSON value "{dotted}" contains "{expected}"')
 def step_json_contains(context: Any, dotted: str, expected: str) -> None:
     assert expected in json_value(context, dotted), json_value(context, dotted)
