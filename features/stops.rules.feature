@@ -7,7 +7,7 @@ Feature: What a stop leaves unfinished, what an undo took back, and times in wor
   # yet); decisions are listed in the order they were taken.
 
   Scenario Outline: The decisions a stop cut short: <case>
-    Given the decisions "<decisions>"
+    Given a plan stopped with the decisions "<decisions>"
     Then the decisions cut short are "<cut short>"
 
     Examples:
@@ -21,7 +21,7 @@ Feature: What a stop leaves unfinished, what an undo took back, and times in wor
       | superseded and already interrupted are off  | 1 strategy - yes active, 2 step 1 ? superseded, 3 step 1 ? interrupted, 4 action 3 yes active   | none      |
 
   Scenario Outline: Which operations are undone now: <case>
-    Given the operations "<operations>"
+    Given the operation log "<operations>"
     Then the operations undone are "<undone>"
 
     # `N kind` is an operation; `N undo M` an undo of M that ran to the end, `N undo M rolled_back` one that was rolled back.

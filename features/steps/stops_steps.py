@@ -18,7 +18,7 @@ OK = {"yes": True, "no": False, "?": None}
 WHEN = datetime(2026, 11, 22, tzinfo=UTC)
 
 
-@given('the decisions "{written}"')
+@given('a plan stopped with the decisions "{written}"')
 def step_decisions(context: Any, written: str) -> None:
     context.decisions = []
     for seq, item in enumerate(written.split(", "), start=1):
@@ -45,7 +45,7 @@ def step_cut_short(context: Any, expected: str) -> None:
     assert found == expected, found
 
 
-@given('the operations "{written}"')
+@given('the operation log "{written}"')
 def step_operations(context: Any, written: str) -> None:
     context.operations = []
     for item in written.split(", "):
