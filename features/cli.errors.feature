@@ -121,7 +121,7 @@ Feature: Errors a user can act on
     And stdout contains "agents plan resume "
     When I run "agents plan resume"
     Then the exit code is 0
-    And stdout contains "strategy 2 steps after 1 done: slow, last"
+    And stdout contains "strategy · 2 steps after 1 done: slow, last"
     And the file "last.txt" contains "3"
     When I run "agents plan resume"
     Then the exit code is 2

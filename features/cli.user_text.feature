@@ -22,7 +22,7 @@ Feature: What a user or an agent wrote is printed as written
     When I run "agents plan run --script {tmp}/plan.yaml"
     Then the exit code is 0
     And stdout contains ": close [/b] tag [red]x[/red] :smile:"
-    And stdout contains "step 1: step [/b] [bold]"
+    And stdout contains "#2  step 1 · step [/b] [bold]"
     And stdout contains "wrote app/[slug]/page.tsx"
     And stdout contains "run echo '[/b] [red]out[/red]'"
     When I run "agents plan list"

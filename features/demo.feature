@@ -7,12 +7,12 @@ Feature: The demo runs with nothing but the package
     When I run "agents demo"
     Then the exit code is 0
     And stdout contains "completed — A greeting module with a command line"
-    And stdout contains "revert restore the checkpoint of 2 after option lowercase failed"
-    And stdout contains "⑂ original path (superseded by correction c1)"
-    And stdout contains "✓ 8 step step 2: add a command line — done (fixed) [superseded by c1]"
-    And stdout contains "⑂ corrected path"
-    And stdout contains "user_intervention correction c1: use argparse with a --name flag"
-    And stdout contains "step step 2: add a command line — done (argparse)"
+    And stdout contains "#5  revert · restore the checkpoint of 2 after option lowercase failed"
+    And stdout contains "⑂ original path — superseded by correction c1"
+    And stdout contains "✓ #8  step 2 · add a command line — done (fixed) [superseded by correction c1]"
+    And stdout contains "⑂ corrected path (correction c1) — live"
+    And stdout contains "#17  correction c1 · use argparse with a --name flag"
+    And stdout contains "step 2 · add a command line — done (argparse)"
     And stdout contains "(4 actor calls)"
     And stdout contains "agents demo --keep"
 

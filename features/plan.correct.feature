@@ -169,8 +169,8 @@ Feature: Correct a plan by sending it back to a decision
   Scenario: The tree shows both paths; --active only the live one
     Given I have run "agents plan correct --mode=revert --decision 6 --guidance 'use the blue option' --quiet"
     When I run "agents plan tree"
-    Then stdout contains "⑂ original path (superseded by correction c1)"
-    And stdout contains "⑂ corrected path"
+    Then stdout contains "⑂ original path — superseded by correction c1"
+    And stdout contains "⑂ corrected path (correction c1) — live"
     When I run "agents plan tree --active --json"
     Then the JSON tree has no superseded decision
     When I run "agents plan show"

@@ -37,7 +37,7 @@ Feature: Contingencies and sub-tasks
     And the file "config.ini" contains "[main]"
     And the file "local.txt" does not exist
     When I run "agents plan tree"
-    Then stdout contains "step step 1: run the tool — done (create the config)"
+    Then stdout contains "step 1 · run the tool — done (create the config)"
     And stdout does not contain "local_action"
 
     Examples:
@@ -88,12 +88,12 @@ Feature: Contingencies and sub-tasks
       """
     When I run "agents plan run --script {tmp}/plan.yaml"
     Then the exit code is 0
-    And stdout contains "subtask sub-task part 1 (steps 1-5)"
-    And stdout contains "subtask sub-task part 2 (steps 6-7)"
+    And stdout contains "#2  sub-task · part 1 (steps 1-5)"
+    And stdout contains "#13  sub-task · part 2 (steps 6-7)"
     And the file "NOTES.md" contains "Release 1.2.3"
     And the file "TAG" contains "v1.2.3"
     When I run "agents plan tree"
-    Then stdout contains "sub-task part 1 (steps 1-5) — done; outputs so far: version"
+    Then stdout contains "sub-task · part 1 (steps 1-5) — done; outputs so far: version"
 
   Scenario: Phases in a plan file are sub-tasks by name; a missing output fails the action
     Given the plan file "plan.yaml":
@@ -114,6 +114,6 @@ Feature: Contingencies and sub-tasks
       """
     When I run "agents plan run --script {tmp}/plan.yaml"
     Then the exit code is 1
-    And stdout contains "subtask sub-task build"
-    And stdout contains "subtask sub-task ship"
+    And stdout contains "#2  sub-task · build"
+    And stdout contains "#5  sub-task · ship"
     And stderr contains "no output 'url' yet"

@@ -33,8 +33,8 @@ Feature: Look at plans and their decision trees
     Then stdout contains "head decision"
     And stdout contains "strategy 1, step 2, action 2"
     When I run "agents plan tree"
-    Then stdout contains "✓ 1 strategy 2 steps: first, second"
-    And stdout contains "✓ 3 action write one.txt — wrote one.txt"
+    Then stdout contains "✓ #1  strategy · 2 steps: first, second"
+    And stdout contains "✓ #3  action · write one.txt — wrote one.txt"
 
   Scenario: JSON for scripts
     Given I have run "agents plan run --script {tmp}/plan.yaml"

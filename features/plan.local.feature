@@ -55,7 +55,7 @@ Feature: Local planning inside a step: retain, explore, revert or cancel
       | 2.5 | local_action | success: goal reached                                   |
     And the file "conf.txt" contains "right"
     When I run "agents plan tree"
-    Then stdout contains "2.5 local_action local action right config [distance 0 → 10]"
+    Then stdout contains "#2.5  local action · right config [distance 0 → 10]"
     And stdout contains "done by local planning (4 local actions)"
 
   Scenario: A toggle is undone by its own reverter, not by a restore

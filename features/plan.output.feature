@@ -159,6 +159,6 @@ Feature: What a decision's commands printed
     When I run "agents plan run 'count lines' --allow-command 'echo *' --allow-command 'wc *'" with Claude
     Then the exit code is 0
     When I run "agents plan tree" with Claude
-    Then stdout contains "3 action run echo counting; wc -l README.md >&2 — exit 0"
+    Then stdout contains "#3  action · run echo counting; wc -l README.md >&2 — exit 0"
     When I run "agents plan log 3" with Claude
     Then stdout is exactly "counting\n1 README.md\n"

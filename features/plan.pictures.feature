@@ -53,7 +53,7 @@ Feature: Pictures of the decision tree
     When I run "agents plan tree --format json"
     Then the JSON value "decisions.1.summary" is "step 1: write it"
     When I run "agents plan tree --format text"
-    Then stdout contains "step 1: write it"
+    Then stdout contains "#2  step 1 · write it"
     When I run "agents plan tree --format dot --output {tmp}/big.yaml/tree.dot"
     Then the exit code is 2
     And stderr is one line containing "cannot write {tmp}/big.yaml/tree.dot"

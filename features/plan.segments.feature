@@ -31,8 +31,8 @@ Feature: Plans made in segments, within budgets
   Scenario: A replan step ends a segment; the second segment repeats nothing
     When I run "agents plan run --script {tmp}/segments.yaml"
     Then the exit code is 0
-    And stdout contains "✓ 1 strategy 1 step: first; a replan follows"
-    And stdout contains "✓ 4 replan 2 steps after 1 done: second, third — plan updated"
+    And stdout contains "✓ #1  strategy · 1 step: first; a replan follows"
+    And stdout contains "✓ #4  replan · 2 steps after 1 done: second, third — plan updated"
     And the newest plan asked the actor to strategize 2 times, the second time with "first" done
     And the newest plan has 3 step decisions, one for each step
     When I run "agents plan show --json"
@@ -84,7 +84,7 @@ Feature: Plans made in segments, within budgets
     Then the exit code is 4
     And stderr contains "step 1 used its 1 retries"
     When I run "agents plan tree"
-    Then stdout contains "step 1: pick — stopped: step 1 used its 1 retries"
+    Then stdout contains "step 1 · pick — stopped: step 1 used its 1 retries"
     When I run "agents plan resume --budget-retries 2 --quiet"
     Then the exit code is 0
     And the file "x.txt" contains "3"
@@ -120,7 +120,7 @@ Feature: Plans made in segments, within budgets
       """
     When I run "agents plan run --script {tmp}/drift.yaml"
     Then the exit code is 0
-    And stdout contains "replan 1 step after 1 done: use it — plan updated"
+    And stdout contains "#4  replan · 1 step after 1 done: use it — plan updated"
     When I run "agents plan tree --json"
     Then the JSON tree has a replan decision
     And the JSON replan's rationale says "drift: similarity 0.14 is below 0.7; the actor chose to regenerate the plan"

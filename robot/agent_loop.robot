@@ -70,8 +70,8 @@ A Replan Entry Ends A Segment And The Second Segment Repeats Nothing
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    ${replan}[id] replan 2 steps after 1 done: second, third — plan updated
-    ...    ${second}[id] step step 2: second — done (option 1)
+    ...    \#${replan}[id] \ replan · 2 steps after 1 done: second, third — plan updated
+    ...    \#${second}[id]  step 2 · second — done (option 1)
     FOR    ${name}    IN    a    b    c
         ${content}    Get File    ${REPO}/${name}.txt
         Should Be Equal    ${content}    ${name}\n
@@ -103,10 +103,10 @@ A Dead End Explores Every Alternative Before It Is Reverted, Then The Next Local
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    step 1: configure — done by local planning (4 local actions)
-    ...    ${step}[id].3 local_action local action set mode c [distance 0 → 0] — revert: no progress
-    ...    ${step}[id].4 revert revert local action set mode c — undone by restoring checkpoint
-    ...    ${step}[id].5 local_action local action right config [distance 0 → 10] — success: goal reached
+    ...    step 1 · configure — done by local planning (4 local actions)
+    ...    \#${step}[id].3 \ local action · set mode c [distance 0 → 0] — revert: no progress
+    ...    \#${step}[id].4 \ revert · local action set mode c — undone by restoring checkpoint
+    ...    \#${step}[id].5 \ local action · right config [distance 0 → 10] — success: goal reached
 
 A Toggle Is Undone By Its Own Revert Command
     [Template]    NONE
@@ -136,7 +136,7 @@ A Toggle Is Undone By Its Own Revert Command
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    ${revert}[id] revert revert local action toggle — undone by its own revert command
+    ...    \#${revert}[id] \ revert · local action toggle — undone by its own revert command
 
 A Stuck Loop Is Cancelled: The Same State Three Times
     [Template]    NONE
@@ -163,7 +163,7 @@ A Stuck Loop Is Cancelled: The Same State Three Times
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    ${step}[id].3 local_action local action look once more [distance 0 → 0] — cancel: stuck: the same state 3 times
+    ...    \#${step}[id].3 \ local action · look once more [distance 0 → 0] — cancel: stuck: the same state 3 times
 
 A Regression Is Cancelled: Three Falls In A Row
     [Template]    NONE
@@ -195,7 +195,7 @@ A Regression Is Cancelled: Three Falls In A Row
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    ${step}[id].5 local_action local action drop both [distance 6.7 → 0] — cancel: regression 3 times in a row
+    ...    \#${step}[id].5 \ local action · drop both [distance 6.7 → 0] — cancel: regression 3 times in a row
 
 A Spent Budget Stops With Exit 4 And Resume Finishes Without Repeating Work
     [Template]    NONE
@@ -278,7 +278,7 @@ A Drift Of The Working Tree Makes The Actor Regenerate The Plan
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    ${replan}[id] replan 1 step after 1 done: use it — plan updated
+    ...    \#${replan}[id] \ replan · 1 step after 1 done: use it — plan updated
 
 A Contingency Fixes A Failure Without Local Planning
     [Template]    NONE
@@ -302,7 +302,7 @@ A Contingency Fixes A Failure Without Local Planning
     File Should Not Exist    ${REPO}/local.txt
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
-    Stdout Should Contain    ${tree}    step 1: run the tool — done (create the config)
+    Stdout Should Contain    ${tree}    step 1 · run the tool — done (create the config)
     Should Not Contain    ${tree.stdout}    local_action
 
 Seven Steps Run As Two Sub-Tasks And Pass An Output Along
@@ -330,8 +330,8 @@ Seven Steps Run As Two Sub-Tasks And Pass An Output Along
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    ${subtasks}[0][id] subtask sub-task part 1 (steps 1-5) — done; outputs so far: version
-    ...    ${subtasks}[1][id] subtask sub-task part 2 (steps 6-7) — done; outputs so far: version
+    ...    \#${subtasks}[0][id] \ sub-task · part 1 (steps 1-5) — done; outputs so far: version
+    ...    \#${subtasks}[1][id] \ sub-task · part 2 (steps 6-7) — done; outputs so far: version
 
 A Correction Goes Back To A Local Action And Then To A Replan
     [Template]    NONE
@@ -376,8 +376,8 @@ A Correction Goes Back To A Local Action And Then To A Replan
     ${tree}    Run Agents    plan    tree
     Exit Code Should Be    ${tree}    0
     Stdout Should Contain    ${tree}
-    ...    correction ${first}: try again — back to decision ${target}:
-    ...    correction ${second}: again — back to decision ${replan}[id]:
+    ...    correction ${first} · try again — back to decision ${target}:
+    ...    correction ${second} · again — back to decision ${replan}[id]:
 
 A Correction To A Local Action Does Not Run Its Step A Second Time On The Live Path
     [Documentation]    A revert supersedes the target and what came after it and re-executes

@@ -65,9 +65,9 @@ Revert To Step 3 Redoes Steps 3 To 5 Only, With The Guidance, And Keeps Steps 1 
     ${result}    Run Agents    plan    tree
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}
-    ...    ⑂ original path (superseded by correction c1)
-    ...    ⑂ corrected path
-    ...    ${intervention}[id] user_intervention correction c1: ${BLUE}
+    ...    ⑂ original path — superseded by correction c1
+    ...    ⑂ corrected path (correction c1) — live
+    ...    \#${intervention}[id] \ correction c1 · ${BLUE}
 
 A Hand Edit Goes With A Full Revert, Comes Back With Undo, And Undo Again Redoes
     ${before}    Run The Five Steps

@@ -16,8 +16,8 @@ The Demo Prints A Completed Tree With A Revert, Offline And Without A Key
     Exit Code Should Be    ${result}    0
     Should Match Regexp    ${result.stdout}    ^plan [0-9a-f]{8} completed — \\S
     # The bundled plan's first option fails its check: the tree shows the revert it caused.
-    Should Match Regexp    ${result.stdout}    ✓ \\d+ revert restore the checkpoint of \\d+ after option
-    Should Match Regexp    ${result.stdout}    ✓ \\d+ verification goal: .* — exit 0
+    Should Match Regexp    ${result.stdout}    ✓ #\\d+ \ revert · restore the checkpoint of \\d+ after option
+    Should Match Regexp    ${result.stdout}    ✓ #\\d+ \ goal check · .* — exit 0
     Stdout Should Contain    ${result}    agents demo --keep
     Should Be Empty    ${result.stderr}
 

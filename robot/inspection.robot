@@ -87,15 +87,15 @@ Tree Shows Each Decision's Id, Kind, Summary And Outcome
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}
     ...    plan ${id} completed — Write a greeting and document it
-    ...    1 strategy 2 steps: write the greeting, document it — plan proposed
-    ...    2 step step 1: write the greeting — done (titlecase)
-    ...    3 action write greeting.txt — wrote greeting.txt
-    ...    4 action run cp greeting.txt greeting.bak — exit 0
-    ...    ✗ 5 verification step check: grep -q Hello greeting.txt — exit 1
-    ...    6 revert restore the checkpoint of 2 after option lowercase failed
-    ...    9 step step 2: document it — done (option 1)
-    ...    10 action edit README.md — edited README.md
-    ...    11 verification goal: grep -q Hello greeting.txt — exit 0
+    ...    ✓ #1 \ strategy · 2 steps: write the greeting, document it — plan proposed
+    ...    ✓ #2 \ step 1 · write the greeting — done (titlecase)
+    ...    ✓ #3 \ action · write greeting.txt — wrote greeting.txt
+    ...    ✓ #4 \ action · run cp greeting.txt greeting.bak — exit 0
+    ...    ✗ #5 \ step check · grep -q Hello greeting.txt — exit 1
+    ...    ✓ #6 \ revert · restore the checkpoint of 2 after option lowercase failed
+    ...    ✓ #9 \ step 2 · document it — done (option 1)
+    ...    ✓ #10 \ action · edit README.md — edited README.md
+    ...    ✓ #11 \ goal check · grep -q Hello greeting.txt — exit 0
 
 Tree With --json Is One Flat Document: Decisions In Order, Each Naming Its Parent And Children
     ${id}    Run Plan For Its Id    ${PLANS}/greeting.yaml    0

@@ -15,9 +15,9 @@ A Completed Plan Exits 0 And Prints Each Decision As It Is Taken
     Exit Code Should Be    ${result}    0
     Should Match Regexp    ${result.stdout}    ^plan [0-9a-f]{8}: Write a greeting and document it
     Stdout Should Contain    ${result}
-    ...    1 strategy 2 steps: write the greeting, document it
-    ...    3 action write greeting.txt — wrote greeting.txt
-    ...    6 revert restore the checkpoint of 2 after option lowercase failed
+    ...    ✓ #1 \ strategy · 2 steps: write the greeting, document it
+    ...    ✓ #3 \ action · write greeting.txt — wrote greeting.txt
+    ...    ✓ #6 \ revert · restore the checkpoint of 2 after option lowercase failed
     ...    completed: every goal check passed
     Should Be Empty    ${result.stderr}
 

@@ -37,12 +37,12 @@ A Plan Of Over A Thousand Decisions Runs, Is Corrected Near Its Bottom And Its T
     ${top}    Step Decision    ${ran}    2
     ${result}    Correct Within Minutes    ${top}[id]    near the top
     Exit Code Should Be    ${result}    0
-    # Superseded paths nest below their labels, c1's inside c2's; the live line stays level.
+    # Each fork at the level of what it replaced: c1's inside c2's original path.
     ${corrected}    Long Tree Should Be Shown
-    ...    ⑂ original path (superseded by correction c2)
-    ...    ⑂ original path (superseded by correction c1)
-    ...    ⑂ corrected path (superseded by correction c2)
-    ...    ⑂ corrected path
+    ...    ⑂ original path — superseded by correction c2
+    ...    ⑂ original path — superseded by correction c1
+    ...    ⑂ corrected path (correction c1) — superseded by correction c2
+    ...    ⑂ corrected path (correction c2) — live
     ...    nested=4
     ${live}    Evaluate
     ...    [d["step"] for d in $corrected["decisions"] if d["kind"] == "step" and d["status"] == "active"]
@@ -62,7 +62,7 @@ Long Tree Should Be Shown
     [Arguments]    @{texts}    ${nested}
     ${result}    Run Agents    plan    tree
     Exit Code Should Be    ${result}    0
-    Stdout Should Contain    ${result}    action write f${STEPS}.txt — wrote f${STEPS}.txt    @{texts}
+    Stdout Should Contain    ${result}    action · write f${STEPS}.txt — wrote f${STEPS}.txt    @{texts}
     ${deepest}    Evaluate
     ...    max((len(line) - len(line.lstrip("│├└─ "))) // 4 for line in $result.stdout.splitlines())
     Should Be Equal As Integers    ${deepest}    ${nested}

@@ -19,6 +19,7 @@ from cleveragents.domain.tree import (
     active,
     affected_by,
     anchor_of,
+    decision_id,
     main_line_tip,
     next_decision_id,
 )
@@ -394,7 +395,8 @@ class CorrectionService:
 
 
 def resolve_decision(store: PlanStore, plan_ref: str | None, ref: str) -> tuple[Plan, Decision]:
-    """`7` in the given (or newest) plan, or `PLAN:7`; unknown ids are one clear error."""
+    """`7` (or `#7`, as `plan tree` prints it) in the given (or newest) plan, or `PLAN:7`;
+    unknown ids are one clear error."""
     plan = store.plan(plan_ref)
     if ":" in ref:
         owner_ref, ref = ref.split(":", 1)
@@ -405,6 +407,7 @@ def resolve_decision(store: PlanStore, plan_ref: str | None, ref: str) -> tuple[
                 hint="drop --plan or name the decision's own plan",
             )
         plan = owner
+    ref = decision_id(ref)
     found = next((d for d in store.decisions(plan.id) if d.id == ref), None)
     if found is None:
         raise UnknownDecision(

@@ -19,6 +19,7 @@ from cleveragents.domain.diff import (
 )
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.summary import plan_summary
+from cleveragents.domain.tree import taken_since
 from cleveragents.errors import BadInput
 from cleveragents.ports import CheckpointStore, PlanStore
 
@@ -34,9 +35,16 @@ class PlanInspection:
         """The plans not deleted, oldest first."""
         return [p for p in self.store.plans() if p.deleted_at is None]
 
-    def tree(self, ref: str | None) -> tuple[Plan, list[Decision], list[Correction]]:
+    def tree(
+        self, ref: str | None, since: str | None = None
+    ) -> tuple[Plan, list[Decision], list[Correction]]:
+        """A plan, its decisions (only decision `since` and later, if given), its corrections."""
         plan = self.store.plan(ref)
-        return plan, self.store.decisions(plan.id), self.store.corrections(plan.id)
+        decisions = self.store.decisions(plan.id)
+        if since is not None:
+            _, start = resolve_decision(self.store, plan.id, since)
+            decisions = taken_since(decisions, start)
+        return plan, decisions, self.store.corrections(plan.id)
 
     def changes(self, decisions: Sequence[Decision]) -> dict[str, DecisionDiff]:
         """What each decision changed, sized for a picture of the plan (`decision_diffs`)."""

@@ -59,9 +59,10 @@ def _consoles() -> tuple[Console, Console]:
     return stdout, stderr
 
 
-def show(renderable: RenderableType | str) -> None:
+def show(renderable: RenderableType | str, soft_wrap: bool = False) -> None:
+    """`soft_wrap`: lines go out whole, neither wrapped nor cut at any width."""
     with _writing():
-        _consoles()[0].print(renderable)
+        _consoles()[0].print(renderable, soft_wrap=soft_wrap)
 
 
 def emit_json(document: Any) -> None:

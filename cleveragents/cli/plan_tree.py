@@ -16,16 +16,39 @@ def tree(
     plan: PlanRef = None,
     json: Json = False,
     active: Annotated[bool, typer.Option("--active", help="Only the live path.")] = False,
+    depth: Annotated[
+        int | None,
+        typer.Option(
+            "--depth",
+            min=0,
+            metavar="N",
+            show_default=False,
+            help="Levels shown below the main line (0: steps only, 1: their actions too).",
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="DECISION",
+            show_default=False,
+            help="Only decision DECISION (`8` or `#8`) and those taken after it.",
+        ),
+    ] = None,
     format: Format = None,
     to_file: OutputFile = None,
     open_page: OpenPage = False,
 ) -> int:
-    """Show the decision tree: the original path, marked superseded, beside the corrected one."""
+    """Show the decision tree: one `#id` a line, the paths forking where a correction went back.
+
+    The `#8` of a line is what `agents plan correct --decision` and `agents plan decision`
+    take: `agents plan tree | grep 'choose database' | grep -o '#[0-9.]*'` finds it.
+    """
     from cleveragents.domain.tree import active as live
 
     picture = picked(json, format, to_file, open_page)
     with services(ctx) as s:
-        found, decisions, corrections = s.inspection.tree(plan)
+        found, decisions, corrections = s.inspection.tree(plan, since=since)
     shown = live(decisions) if active else decisions
     if picture is not None:
         return draw(ctx, found, shown, corrections, picture, to_file, open_page)
@@ -34,7 +57,13 @@ def tree(
 
         output.emit_json(tree_document(found, shown, corrections))
         return 0
-    from cleveragents.adapters.render.tree import render_tree
+    import sys
 
-    output.show(render_tree(found, shown))
+    from cleveragents.adapters.render.tree import render_tree, whole_lines
+
+    drawn = render_tree(found, shown, depth)
+    if sys.stdout.isatty():  # a person: long lines wrap below their guides
+        output.show(drawn)
+    else:  # a script: every line whole, to grep
+        output.show(whole_lines(drawn), soft_wrap=True)
     return 0

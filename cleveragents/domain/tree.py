@@ -66,6 +66,16 @@ def active(decisions: Sequence[Decision]) -> list[Decision]:
     return [d for d in decisions if d.status is DecisionStatus.ACTIVE]
 
 
+def taken_since(decisions: Sequence[Decision], start: Decision) -> list[Decision]:
+    """`start` and every decision taken after it: the end of a long plan."""
+    return [d for d in decisions if d.seq >= start.seq]
+
+
+def decision_id(ref: str) -> str:
+    """A decision id as a person copies it from `plan tree`: `#8` is `8`."""
+    return ref.strip().removeprefix("#")
+
+
 def main_line_tip(decisions: Sequence[Decision]) -> Decision | None:
     """The newest active main-line decision: where new work attaches."""
     line = [d for d in active(decisions) if d.kind in MAIN_LINE_KINDS]
