@@ -114,3 +114,8 @@ class Interrupted(KeyboardInterrupt):
         return f"interrupted ({self.cause}): " + (
             self.outcome or "what was recorded before stays; see `agents plan ops`"
         )
+
+
+def interrupted_by(stop: BaseException) -> str:
+    """A plan's outcome when `stop` cut it short: `interrupted (SIGTERM)`."""
+    return f"interrupted ({stop.cause})" if isinstance(stop, Interrupted) else "interrupted"

@@ -75,8 +75,8 @@ Feature: Errors a user can act on
     And stderr is one line containing "interrupted"
     And no command of the plan is still running
     When I run "agents plan show --json"
-    Then the JSON value "outcome" is "interrupted"
-    And the JSON value "status" is "executing"
+    Then the JSON value "outcome" is "interrupted (SIGINT)"
+    And the JSON value "status" is "interrupted"
 
   Scenario: The package runs as a module too
     When I run "python -m cleveragents --version"
@@ -112,8 +112,13 @@ Feature: Errors a user can act on
     When I start "agents plan run --script {tmp}/plan.yaml" and wait for ".again"
     And I kill the started command
     And I run "agents plan show --json"
-    Then stderr contains "(run) was interrupted; `agents plan resume` continues it"
-    And the JSON value "outcome" is "interrupted"
+    Then stderr contains "(run) was interrupted; `agents plan resume "
+    And stderr contains "` continues it"
+    And the JSON value "status" is "interrupted"
+    And the JSON value "outcome" is "interrupted: the command running it ended without finishing (killed?)"
+    When I run "agents plan show"
+    Then stdout has a line "status" "interrupted"
+    And stdout contains "agents plan resume "
     When I run "agents plan resume"
     Then the exit code is 0
     And stdout contains "strategy · 2 steps after 1 done: slow, last"

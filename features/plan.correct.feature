@@ -33,7 +33,8 @@ Feature: Correct a plan by sending it back to a decision
     Given I write "kept.txt" with "mine"
     When I run "agents plan correct --mode=revert --decision 6 --restore context --no-execute --json"
     Then the exit code is 0
-    And the JSON value "correction.outcome" is "recorded; `agents plan resume` re-executes"
+    And the JSON value "correction.outcome" contains "recorded; `agents plan resume "
+    And the JSON value "correction.outcome" contains "` re-executes"
     And the file "kept.txt" contains "mine"
     And the file "step5.txt" contains "red"
     And the plan is "strategizing" with the intervention at its head
@@ -48,7 +49,7 @@ Feature: Correct a plan by sending it back to a decision
   Scenario: No execution now, resume later
     When I run "agents plan correct --mode=revert --decision 6 -g 'use the blue option' --no-execute"
     Then the exit code is 0
-    And stdout contains "re-execute it with `agents plan resume`"
+    And stdout contains "re-execute it with `agents plan resume "
     And the file "step3.txt" does not exist
     When I run "agents plan resume --quiet"
     Then the exit code is 0
@@ -93,11 +94,18 @@ Feature: Correct a plan by sending it back to a decision
     When I run "agents plan ops --json"
     Then the JSON value "operations.3.kind" is "undo"
     And the JSON value "operations.3.undoes" is "3"
+    And the JSON value "operations.2.undone_by" is "4"
+    And the JSON value "operations.2.status" is "done"
+    And the JSON value "operations.1.undone_by" is null
     When I run "agents plan ops"
     Then stdout contains "undid operation 2 (correct)"
+    And stdout contains "undone by 4"
+    And stdout does not contain "undone by 3"
     When I run "agents plan undo 1 --json"
     Then the JSON value "undone.kind" is "run"
     And the file "step1.txt" does not exist
+    When I run "agents plan ops --json"
+    Then the JSON value "operations.0.undone_by" is "5"
     When I run "agents plan undo --yes"
     Then the working tree holds exactly what the blue options produce
 
@@ -192,7 +200,9 @@ Feature: Correct a plan by sending it back to a decision
     And the working tree, the store and the refs are as recorded
     When on a terminal I run "agents plan undo" answering "y"
     Then the exit code is 0
-    And the terminal shows "Undo the newest operation?"
+    And the terminal shows "Undo operation 1 (run: `agents plan run"
+    And the terminal shows "UTC ("
+    And the terminal shows ")? Files of the working tree will be restored."
     And the file "step1.txt" does not exist
 
   Scenario: Closing the terminal at the question interrupts and changes nothing

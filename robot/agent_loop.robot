@@ -201,10 +201,10 @@ A Spent Budget Stops With Exit 4 And Resume Finishes Without Repeating Work
     [Template]    NONE
     ${result}    Run Plan    ${LOOP}/two_segments.yaml    --budget-calls    4    --json
     Exit Code Should Be    ${result}    4
-    Stderr Should Contain    ${result}    `agents plan resume
     ${document}    Parse JSON Document    ${result.stdout}
     Should Be Equal    ${document}[plan][exhausted]    the actor call budget (4) is spent
     ${plan_id}    Set Variable    ${document}[plan][id]
+    Stderr Should Contain    ${result}    `agents plan resume ${plan_id} --budget-calls N`
     ${show}    Plan Show Document    ${plan_id}
     Should Be Equal    ${show}[exhausted]    the actor call budget (4) is spent
     Should Be Equal    ${show}[status]    stopped
@@ -236,6 +236,9 @@ A Spent Budget Stops With Exit 4 And Resume Finishes Without Repeating Work
     ${outcomes}    Evaluate    [d["outcome"] for d in $third]
     Should Be Equal    ${outcomes}
     ...    ${{ ["stopped: the actor call budget (4) is spent", "done (option 1)"] }}
+    # The stopped one was taken again: resume set it aside, off the live path.
+    ${statuses}    Evaluate    [(d["ok"], d["status"]) for d in $third]
+    Should Be Equal    ${statuses}    ${{ [(None, "interrupted"), (True, "active")] }}
 
 A Budget Spent Inside A Step Is Resumed To What An Uninterrupted Run Leaves
     [Documentation]    The budget runs out during local planning, after a local action

@@ -134,7 +134,7 @@ Restoring Only The Files Puts Them Back Before Step 3, And Resume Completes The 
     ${result}    Correct    --mode\=revert    --decision    ${target}[id]
     ...    --restore    files    --no-execute
     Exit Code Should Be    ${result}    0
-    Stdout Should Contain    ${result}    re-execute it with `agents plan resume`
+    Stdout Should Contain    ${result}    re-execute it with `agents plan resume 
     File Should Not Exist    ${REPO}/step3.txt
     Working Tree Should Hold    README.md=\# demo\n    step1.txt=one\n    step2.txt=two\n
     Plan Status Should Be    strategizing

@@ -49,6 +49,26 @@ Show Describes The Newest Plan, Or The One A Prefix Names
     Should Match Regexp    ${result.stdout}
     ...    by kind\\s+strategy 1, step 2, action 4, verification 3, revert 1
 
+Show Tells A Person Only What Applies, Times In Words, And --json Keeps Every Field
+    [Documentation]    A plan file's plan asked no model anything: no model, requests, tokens or
+    ...    cost; no budget ran out and no budget of money was set: no line for them.
+    ${id}    Run Plan For Its Id    ${PLANS}/greeting.yaml    0
+    ${result}    Run Agents    plan    show    ${id}
+    Exit Code Should Be    ${result}    0
+    FOR    ${absent}    IN    exhausted    None    model    tokens    cost    budget of    continue with
+        Should Not Contain    ${result.stdout}    ${absent}
+    END
+    Should Match Regexp    ${result.stdout}
+    ...    created at\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\((just now|\\d+ seconds? ago)\\)
+    Should Match Regexp    ${result.stdout}    updated at\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(
+    Should Not Match Regexp    ${result.stdout}    \\d\\d:\\d\\d:\\d\\d\\.\\d    a time with microseconds
+    ${result}    Run Agents    plan    show    ${id}    --json
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${document}[exhausted]    ${None}
+    Should Be Equal    ${document}[model]    ${None}
+    Should Be Equal As Integers    ${document}[usage][api_calls]    0
+    Should Match Regexp    ${document}[created_at]    ^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d+Z$
+
 Show With --json Is One Document With Counts By Kind
     ${id}    Run Plan For Its Id    ${PLANS}/greeting.yaml    0
     ${result}    Run Agents    plan    show    ${id}    --json

@@ -65,6 +65,7 @@ SIGTERM During A Resume Keeps It Resumable, And Undo Takes The Resume Back
     ${statuses}    Evaluate    [(op["kind"], op["status"]) for op in $ops]
     Should Be Equal    ${statuses}    ${{ [("run", "interrupted"), ("resume", "interrupted")] }}
     Stderr Should Contain    ${result}    interrupted (SIGTERM): plan    `agents plan undo 2`
+    Plan Status Should Be    interrupted
     ${result}    Run Agents    plan    undo    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    undid operation 2 (resume
@@ -73,6 +74,65 @@ SIGTERM During A Resume Keeps It Resumable, And Undo Takes The Resume Back
     Should Be Equal    ${live}    ${live_before}    the undone resume left live decisions
     ${result}    Run Agents    plan    resume
     Exit Code Should Be    ${result}    0
+    Working Tree Should Hold    README.md=\# edited\n    first.txt=1\n
+
+Ctrl-C During A Run Leaves It Interrupted, And Resume Sets The Cut-Short Step Aside
+    [Documentation]    Stopped in its second step: the plan says `interrupted`, every message
+    ...    names `agents plan resume ID`; resume marks the step it cut short `interrupted`,
+    ...    off the live path, and takes that step again: one live decision a step.
+    ${plan}    Write Plan From Template    ${WRITE_WAIT_EDIT}    WAIT=${WAIT_ONCE}    GOAL_WAIT=true
+    Start Agents    run    plan    run    --script    ${plan}
+    Wait Until Created    ${WORK}/waiting-0    timeout=30s
+    Send Signal To Process    SIGINT    handle=run
+    ${stopped}    Wait For Process    run    timeout=60s    on_timeout=kill
+    Exit Code Should Be    ${stopped}    130
+    ${plan_id}    Plan Id
+    Stderr Should Contain    ${stopped}    interrupted (SIGINT): plan ${plan_id} stopped
+    ...    `agents plan resume ${plan_id}`
+    Plan Status Should Be    interrupted
+    ${result}    Run Agents    plan    show
+    Should Match Regexp    ${result.stdout}    status\\s+interrupted
+    Should Match Regexp    ${result.stdout}    outcome\\s+interrupted \\(SIGINT\\)
+    Should Match Regexp    ${result.stdout}    continue with\\s+agents plan resume ${plan_id}
+    ${result}    Run Agents    plan    list
+    Should Match Regexp    ${result.stdout}    ${plan_id}\\s+interrupted
+    ${result}    Run Agents    plan    ops
+    Stdout Should Contain    ${result}    `agents plan resume ${plan_id}` continues it
+    ${cut}    Step Decisions    2
+    Should Be Equal    ${cut}    ${{ [(None, "active")] }}    before resume: under way, live
+    ${result}    Run Agents    plan    resume    ${plan_id}
+    Exit Code Should Be    ${result}    0
+    Plan Status Should Be    completed
+    ${steps}    Step Decisions    2
+    Should Be Equal    ${steps}    ${{ [(None, "interrupted"), (True, "active")] }}
+    FOR    ${number}    IN    1    3
+        ${steps}    Step Decisions    ${number}
+        Should Be Equal    ${steps}    ${{ [(True, "active")] }}
+    END
+    Working Tree Should Hold    README.md=\# edited\n    first.txt=1\n
+
+A Killed Run Reads As Interrupted At The Next Command, And Resume Finishes It
+    [Documentation]    A SIGKILL leaves no time to say anything: the next command finds the
+    ...    run's operation still marked running and its lock free, settles it, and says so.
+    ${plan}    Write Plan From Template    ${WRITE_WAIT_EDIT}    WAIT=${WAIT_ONCE}    GOAL_WAIT=true
+    Start Agents    run    plan    run    --script    ${plan}
+    Wait Until Created    ${WORK}/waiting-0    timeout=30s
+    Send Signal To Process    SIGKILL    handle=run
+    ${killed}    Wait For Process    run    timeout=60s    on_timeout=kill
+    Should Be Equal As Integers    ${killed.rc}    -9
+    ${said}    Get File    ${WORK}/run.stdout
+    ${plan_id}    Evaluate    re.match(r"plan ([0-9a-f]+): ", $said).group(1)    modules=re
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}
+    ...    note: operation 1 (run) was interrupted; `agents plan resume ${plan_id}` continues it
+    Should Match Regexp    ${result.stdout}    status\\s+interrupted
+    Should Match Regexp    ${result.stdout}    outcome\\s+interrupted: the command running it ended
+    ${result}    Run Agents    plan    resume
+    Exit Code Should Be    ${result}    0
+    Plan Status Should Be    completed
+    ${steps}    Step Decisions    2
+    Should Be Equal    ${steps}    ${{ [(None, "interrupted"), (True, "active")] }}
     Working Tree Should Hold    README.md=\# edited\n    first.txt=1\n
 
 Ctrl-C During An Undo Rolls The Undo Back, And The Undo Can Be Done Again
@@ -248,7 +308,8 @@ A Stopped Correction Is Rolled Back At Once
     Should Be Equal    ${ops}[-1][status]    rolled_back
     Stderr Should Be One Line    ${stopped}
     Stderr Should Contain    ${stopped}    interrupted (${signal}): operation 2 (correct) was rolled back
-    ...    ${ROLLED_BACK}
+    ...    ${ROLLED_BACK} (`agents plan correct --mode=revert --decision ${target}[id]
+    ...    ` runs it again)
     ${after}    Plan Tree Document
     ${again}    Decision By Id    ${after}    ${target}[id]
     Should Be Equal    ${again}[status]    active
@@ -280,6 +341,7 @@ A Stopped Run Is Kept, Resumable And Undoable
     Stderr Should Be One Line    ${stopped}
     Stderr Should Contain    ${stopped}    interrupted (${signal}): plan ${plan_id} stopped
     ...    `agents plan resume ${plan_id}`    `agents plan undo 1`
+    Plan Status Should Be    interrupted
     ${result}    Run Agents    plan    undo    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    undid operation 1 (run
@@ -361,6 +423,15 @@ Plan Id
     Exit Code Should Be    ${result}    0
     ${plan}    Parse JSON Document    ${result.stdout}
     RETURN    ${plan}[id]
+
+Step Decisions
+    [Documentation]    (ok, status) of each decision of step `number`, oldest first.
+    [Arguments]    ${number}
+    ${document}    Plan Tree Document
+    ${decisions}    Decisions Of    ${document}
+    ${steps}    Evaluate
+    ...    [(d["ok"], d["status"]) for d in $decisions if d["kind"] == "step" and d["step"] == ${number}]
+    RETURN    ${steps}
 
 Plan Status Should Be
     [Arguments]    ${status}

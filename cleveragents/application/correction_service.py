@@ -384,7 +384,8 @@ class CorrectionService:
             plan = self.lifecycle.continue_from(
                 plan, self.actor_for(plan.actor), intervention, state
             )
-        outcome = plan.outcome if execute else "recorded; `agents plan resume` re-executes"
+        later = f"recorded; `agents plan resume {plan.id}` re-executes"
+        outcome = plan.outcome if execute else later
         correction = correction.model_copy(
             update={"intervention": intervention.id, "outcome": outcome}
         )

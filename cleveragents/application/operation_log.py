@@ -8,8 +8,15 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
-from cleveragents.domain.plan import Plan
-from cleveragents.errors import BadInput, CleverAgentsError, ConflictingState, Interrupted
+from cleveragents.domain.plan import Plan, PlanStatus
+from cleveragents.domain.stops import UNDER_WAY
+from cleveragents.errors import (
+    BadInput,
+    CleverAgentsError,
+    ConflictingState,
+    Interrupted,
+    interrupted_by,
+)
 from cleveragents.ports import CheckpointStore, Clock, PlanLocks, PlanStore
 
 UNDO = "undo"
@@ -17,6 +24,8 @@ DELETE = "delete"
 RESTARTABLE = ("run", "resume")  # interrupted, these leave a plan `agents plan resume` continues
 UNDOABLE = (OperationStatus.DONE, OperationStatus.INTERRUPTED)
 ROLLED_BACK = "interrupted; files and plan state put back as they were before it"
+# A plan's outcome when the next command finds its run's command gone without a word.
+KILLED = "interrupted: the command running it ended without finishing (killed?)"
 
 # Holds interrupts back while the block runs (a rollback must not stop halfway).
 Shield = Callable[[], AbstractContextManager[None]]
@@ -102,7 +111,7 @@ class OperationLog:
                 except KeyboardInterrupt as stop:
                     try:
                         with self.shield():
-                            self.settle_interrupted(op)
+                            self.settle_interrupted(op, interrupted_by(stop))
                     except CleverAgentsError as failed:
                         raise ConflictingState(
                             f"interrupted, and putting operation {op.id} back failed: "
@@ -140,7 +149,7 @@ class OperationLog:
         or resume undoes like a finished one. Newer operations that were rolled back have
         nothing left to undo; the undo says it passed them.
         """
-        target = self._undoable(operation_id)
+        target = self.target(operation_id)
         plan = self.store.plan(target.plan_id, deleted=True)
         if plan.deleted_at is not None and target.kind != DELETE:
             deletes = [op.id for op in self.store.operations(plan.id) if op.kind == DELETE]
@@ -193,18 +202,26 @@ class OperationLog:
         """Settle operations a killed command left running (we hold the plan's lock)."""
         for op in self.store.running_operations(plan_id):
             with self.shield(), self.keeping(op):
-                self.settle_interrupted(op)
+                self.settle_interrupted(op, KILLED)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
 
-    def settle_interrupted(self, op: Operation) -> None:
+    def settle_interrupted(self, op: Operation, outcome: str) -> None:
         """Settle an operation its command did not finish: a run or resume keeps what it
-        did, resumable and undoable; anything else goes back to its safety checkpoint."""
+        did, resumable and undoable; anything else goes back to its safety checkpoint.
+
+        A plan the run left under way is `interrupted`, with `outcome` saying by what; one
+        it had already ended (completed, failed, stopped) keeps what it says.
+        """
         if op.kind in RESTARTABLE:
-            plan = self.store.plan(op.plan_id).model_copy(update={"outcome": "interrupted"})
-            with self.store.transaction():
-                self.store.save_plan(plan)
+            plan = self.store.plan(op.plan_id)
+            if plan.status in UNDER_WAY:
+                plan = plan.model_copy(
+                    update={"status": PlanStatus.INTERRUPTED, "outcome": outcome}
+                )
+                with self.store.transaction():
+                    self.store.save_plan(plan)
             op.summary = (
-                "interrupted; `agents plan resume` continues it, "
+                f"interrupted; `agents plan resume {op.plan_id}` continues it, "
                 f"`agents plan undo {op.id}` undoes it"
             )
             self._finish(op, OperationStatus.INTERRUPTED)
@@ -224,11 +241,12 @@ class OperationLog:
         else:
             interrupted.outcome = (
                 f"operation {op.id} ({op.kind}) was rolled back; "
-                "files and plan state are as they were before it"
+                f"files and plan state are as they were before it (`{op.command}` runs it again)"
             )
         return interrupted
 
-    def _undoable(self, operation_id: int | None) -> Operation:
+    def target(self, operation_id: int | None) -> Operation:
+        """The operation `undo` would take back: `operation_id`, or the newest undoable one."""
         if operation_id is not None:
             op = self.store.operation(operation_id)
             if op.status is OperationStatus.RUNNING:

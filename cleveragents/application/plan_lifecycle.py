@@ -11,8 +11,9 @@ from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.application.plan_run import PlanRun
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
-from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
+from cleveragents.domain.stops import cut_short
 from cleveragents.domain.tree import main_line_tip, next_decision_id
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
@@ -104,12 +105,27 @@ class PlanLifecycleService:
             )
             with self.store.transaction():
                 self.store.save_plan(plan)
-            tip = main_line_tip(self.store.decisions(plan.id))
+            decisions = self.store.decisions(plan.id)
+            tip = main_line_tip(decisions)
             state = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             if tip is not None and tip.kind is DecisionKind.STEP and not tip.ok:
-                tip = self.restart_step(plan, tip, op.files_before, state)
+                self.restart_step(plan, tip, op.files_before, state)
+            if self.set_aside(decisions):
+                tip = main_line_tip(self.store.decisions(plan.id))
             op.summary = f"resumed plan {plan.id}" + (f" after decision {tip.id}" if tip else "")
             return self.continue_from(plan, self.actor_for(plan.actor), tip, state)
+
+    def set_aside(self, decisions: list[Decision]) -> list[Decision]:
+        """Mark what a stop left unfinished `interrupted`, off the live path: the work goes
+        on from the newest live decision before it, and `plan tree` shows it as a path of
+        its own. Undoing the resume makes them live again (its operation kept their status)."""
+        stale = cut_short(decisions)
+        with self.store.transaction():
+            for decision in stale:
+                self.store.save_decision(
+                    decision.model_copy(update={"status": DecisionStatus.INTERRUPTED})
+                )
+        return stale
 
     def restart_step(
         self, plan: Plan, step: Decision, safety: str | None, state: ActorState

@@ -12,7 +12,7 @@ from cleveragents.domain.local_planning import similarity_after, velocity_stalle
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.rules import split_compound, subtasks
 from cleveragents.domain.strategy import DriftVerdict, StepSpec
-from cleveragents.errors import ActorUnavailable, BudgetExhausted
+from cleveragents.errors import ActorUnavailable, BudgetExhausted, interrupted_by
 
 
 class PlanRun(RunPart):
@@ -61,11 +61,11 @@ class PlanRun(RunPart):
             # Nothing half recorded: the question was not answered, so nothing was decided.
             self.r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {gone.line()}")
             return self.r.plan
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             # From the store: a transaction the interrupt cut short left nothing there, but
             # the plan in memory may already point at what it would have written.
             self.r.plan = self.r.store.plan(self.r.plan.id)
-            self.r.save_plan(outcome="interrupted")
+            self.r.save_plan(status=PlanStatus.INTERRUPTED, outcome=interrupted_by(stop))
             raise
 
     def between_segments(self, line: Decision) -> Plan | None:

@@ -41,7 +41,9 @@ class StepRunner(RunPart):
         try:
             return self.attempts(index, step, decision, before)
         except (BudgetExhausted, ActorUnavailable) as stopped:
-            r.update(decision, after=r.current, ok=False, outcome=f"stopped: {stopped.message}")
+            # No verdict (ok stays None): the step did not fail, it was cut short, and
+            # `plan resume` takes it again (see `domain.stops.cut_short`).
+            r.update(decision, after=r.current, outcome=f"stopped: {stopped.message}")
             raise
 
     def attempts(

@@ -203,7 +203,7 @@ def correct(
             if json:
                 output.emit_json(doc())
             else:
-                output.show("re-execute it with `agents plan resume`")
+                output.show(f"re-execute it with `agents plan resume {result.plan.id}`")
             return 0
         return finished(result.plan, json, doc)
 
@@ -338,10 +338,19 @@ def undo(
     Without OP: the newest operation with something to undo (a newer one
     that was rolled back is passed, and a note says so).
     """
+    from datetime import UTC, datetime
+
+    from cleveragents.domain.when import said_when
+
     with services(ctx) as s:
-        target = s.store.operation(operation) if operation else None
-        what = f"operation {target.id} ({target.command})" if target else "the newest operation"
-        confirm(f"Undo {what}? Files of the working tree will be restored.", yes)
+        if asking(yes):  # the question names what it undoes; without one, the undo says so
+            target = s.operations.target(operation)
+            when = said_when(target.created_at, datetime.now(UTC))
+            confirm(
+                f"Undo operation {target.id} ({target.kind}: `{target.command}`, {when})? "
+                "Files of the working tree will be restored.",
+                yes,
+            )
         undone, undo_op = s.operations.undo(operation, command_line())
         for notice in s.operations.notices:
             output.note(notice)
@@ -361,20 +370,24 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
     """List the operations: every command that changed files or plan state, oldest first."""
     from rich.table import Table
 
+    from cleveragents.domain.undo import undone_by
+
     with services(ctx) as s:
         found = s.inspection.operations(plan)
+    undone = undone_by(found)  # an undo is an operation of its target's plan
     if json:
         from cleveragents.domain.documents import operation_shown
 
-        output.emit_json({"operations": [operation_shown(op) for op in found]})
+        output.emit_json({"operations": [operation_shown(op, undone.get(op.id)) for op in found]})
         return 0
     table = Table("op", "plan", "kind", "status", "when", "what", box=None)
     for op in found:
+        by = undone.get(op.id)
         table.add_row(
             str(op.id),
             op.plan_id,
             op.kind,
-            op.status.value,
+            f"undone by {by}" if by else op.status.value,
             op.created_at.strftime("%Y-%m-%d %H:%M:%S"),
             op.summary or op.command,
         )

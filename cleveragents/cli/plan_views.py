@@ -20,6 +20,23 @@ from cleveragents.cli.services import opened
 from cleveragents.domain.summary import plan_summary
 
 Answer = TypeVar("Answer")
+# The plan's own fields `plan show` tells, in this order, each only when it is set.
+FACTS = (
+    "id",
+    "task",
+    "status",
+    "phase",
+    "head_decision",
+    "outcome",
+    "exhausted",
+    "actor",
+    "actor_source",
+    "model",
+    "decisions",
+    "created_at",
+    "updated_at",
+)
+RESUMABLE = ("interrupted", "stopped")  # PlanStatus values; its module imports pydantic
 
 
 def list_plans(start: Path, json: bool, size: bool = False) -> int:
@@ -101,38 +118,42 @@ def _summary(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
 
 
 def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
-    keys = (
-        "id",
-        "task",
-        "status",
-        "phase",
-        "head_decision",
-        "outcome",
-        "exhausted",
-        "actor",
-        "actor_source",
-        "model",
-        "decisions",
-        "created_at",
-        "updated_at",
-    )
-    rows = [(key.replace("_", " "), str(summary[key])) for key in keys]
+    """What a person reads of a plan: only the fields that apply to it, times in words.
+
+    A field not set (no outcome, no budget ran out, no model) is left out, and so is the
+    model's usage when no model was asked anything; `--json` keeps every field.
+    """
+    from datetime import UTC, datetime
+
+    from cleveragents.domain.when import said_when
+
+    now = datetime.now(UTC)
+    said = {key: summary.get(key) for key in FACTS}
+    said["created_at"] = said_when(summary["created_at"], now)
+    said["updated_at"] = said_when(summary["updated_at"], now)
+    rows = [(key.replace("_", " "), str(value)) for key, value in said.items() if value is not None]
+    if summary["status"] in RESUMABLE:
+        rows.append(("continue with", f"agents plan resume {summary['id']}"))
+    usage, budget = summary["usage"], summary["budget"]
     rows += [
         ("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items())),
         ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
-        ("actor calls", f"{summary['usage']['actor_calls']} of {summary['budget']['actor_calls']}"),
-        ("replans", f"{summary['usage']['replans']} of {summary['budget']['replans']}"),
-        ("retries per step", str(summary["budget"]["retries_per_step"])),
-        ("model requests", str(summary["usage"]["api_calls"])),
-        ("tokens", _tokens(summary["usage"])),
-        ("cost", _cost(summary["usage"]["cost_usd"])),
+        ("actor calls", f"{usage['actor_calls']} of {budget['actor_calls']}"),
+        ("replans", f"{usage['replans']} of {budget['replans']}"),
+        ("retries per step", str(budget["retries_per_step"])),
     ]
-    limits = [(k, summary["budget"].get(k)) for k in ("requests", "tokens", "usd")]
+    if summary.get("model") or usage["api_calls"]:
+        rows += [
+            ("model requests", str(usage["api_calls"])),
+            ("tokens", _tokens(usage)),
+            ("cost", _cost(usage["cost_usd"])),
+        ]
+    limits = [(k, budget.get(k)) for k in ("requests", "tokens", "usd")]
     rows += [(f"budget of {k}", str(v)) for k, v in limits if v is not None]
     for c in summary["corrections"]:
         target = f" to decision {c['target']}" if c["target"] else ""
         rows.append((f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}"))
-    return rows
+    return [(key, value) for key, value in rows if value]
 
 
 def _tokens(usage: dict[str, Any]) -> str:

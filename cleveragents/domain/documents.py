@@ -150,6 +150,8 @@ class OperationShown(Operation):
 
     id: str  # type: ignore[assignment]
     undoes: str | None = None  # type: ignore[assignment]
+    # `plan ops`: the undo that put this operation back, while that undo is in force.
+    undone_by: str | None = None
     plan_before: SkipJsonSchema[dict[str, Any] | None] = Field(default=None, exclude=True)
     decisions_before: SkipJsonSchema[dict[str, list[str | None]]] = Field(
         default_factory=dict, exclude=True
@@ -285,7 +287,7 @@ DOCUMENTS: dict[str, type[Document]] = {
 }
 
 
-def operation_shown(operation: Operation) -> dict[str, Any]:
+def operation_shown(operation: Operation, undone_by: int | None = None) -> dict[str, Any]:
     """An operation as documents show it: ids as strings, the undo records left out."""
-    shown = OperationShown.model_validate(operation.model_dump())
+    shown = OperationShown.model_validate({**operation.model_dump(), "undone_by": undone_by})
     return shown.model_dump(mode="json")

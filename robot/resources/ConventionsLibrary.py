@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 # Keys whose value is an id (a string, or null where there is none).
-ID_KEYS = {"id", "undoes", "superseded_by", "head_decision", "target", "intervention"}
+ID_KEYS = {"id", "undoes", "undone_by", "superseded_by", "head_decision", "target", "intervention"}
 ID_LISTS = {"children", "affected"}
 
 
