@@ -109,7 +109,7 @@ A Dry Run Lists What Would Change And Changes Nothing
     ${decisions}    Decisions Of    ${before}
     ${affected}    Evaluate    [d for d in $decisions if d["seq"] >= ${target}[seq]]
     FOR    ${decision}    IN    @{affected}
-        Stdout Should Have A Line    ${result}    ${decision}[id] ${decision}[kind] ${decision}[summary]
+        Stdout Should Have A Decision Line    ${result}    ${decision}
     END
     FOR    ${path}    IN    mine.txt    step3.txt    step4.txt    step5.txt
         Stdout Should Have A Line    ${result}    ${path}
@@ -331,6 +331,13 @@ Stdout Should Have A Line
     [Arguments]    ${result}    ${text}
     ${escaped}    Regexp Escape    ${text}
     Should Match Regexp    ${result.stdout}    (?m)^\\s*${escaped}\\s*$
+
+Stdout Should Have A Decision Line
+    [Documentation]    A line of stdout names the decision as `plan tree` does: `#8  step 4 · four`.
+    [Arguments]    ${result}    ${decision}
+    ${tail}    Evaluate    $decision["summary"].split(": ")[-1]
+    ${escaped}    Regexp Escape    ${tail}
+    Should Match Regexp    ${result.stdout}    (?m)^\\s*\#${decision}[id]${SPACE}${SPACE}.* · ${escaped}$
 
 Working Tree Should Hold
     [Documentation]    Exactly these files (`path=content`), byte for byte, and nothing else.

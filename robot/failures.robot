@@ -22,7 +22,9 @@ Plan Decision Of A Failed Check Shows The Lines It Printed, Literally
     ${id}    Run The Noisy Plan
     ${result}    Run Agents    plan    decision    4
     Exit Code Should Be    ${result}    0
-    Should Match Regexp    ${result.stdout}    kind\\s+verification
+    # Kinds and times in words, as the tree says them; --json keeps `verification` and ISO 8601.
+    Should Match Regexp    ${result.stdout}    kind\\s+check *\n
+    Should Match Regexp    ${result.stdout}    created at\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(
     Should Match Regexp    ${result.stdout}    outcome\\s+exit 3 \\(err 2: the last line; 4 lines of output\\)
     Should Match Regexp    ${result.stdout}    output\\s+4 lines, as printed, below
     # The lines come last, as printed: no indent, no markup read, no format filled in.
@@ -31,6 +33,7 @@ Plan Decision Of A Failed Check Shows The Lines It Printed, Literally
     ${document}    Parse JSON Document    ${result.stdout}
     Should Be Equal    ${document}[output]    ${PRINTED}
     Should Be Equal As Integers    ${document}[output_cut_bytes]    0
+    Should Be Equal    ${document}[kind]    verification
 
 Plan Log Prints Exactly The Lines, And Nothing Else
     ${id}    Run The Noisy Plan
@@ -95,11 +98,15 @@ The Output Outlives A Resume And A Correction
     Exit Code Should Be    ${result}    0
     ${result}    Run Agents    plan    log    4
     Stdout Bytes Should Be    ${PRINTED}
-    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    2
+    # The budget cut step 2 short: resume set it and its check 4 aside and took the step again.
+    ${result}    Run Agents    plan    tree    --active    --json
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${steps}    Evaluate    [d["id"] for d in $document["decisions"] if d["kind"] == "step"]
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    ${steps}[0]
     ...    --guidance    build it quietly    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
     ${result}    Run Agents    plan    decision    4
-    Should Match Regexp    ${result.stdout}    status\\s+superseded
+    Should Match Regexp    ${result.stdout}    status\\s+interrupted
     Should End With    ${result.stdout}    ${PRINTED.rstrip()}
     ${result}    Run Agents    plan    log    4
     Stdout Bytes Should Be    ${PRINTED}

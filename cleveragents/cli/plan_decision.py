@@ -44,7 +44,14 @@ def decision(
         "actor_state_before",
         "created_at",
     )
+    from datetime import UTC, datetime
+
+    from cleveragents.adapters.render.labels import KIND_NAMES
+    from cleveragents.domain.when import said_when
+
     data = d.model_dump(mode="json")
+    data["kind"] = KIND_NAMES[d.kind]  # the stored name is for scripts: --json keeps it
+    data["created_at"] = said_when(d.created_at, datetime.now(UTC))
     rows = [(k.replace("_", " "), str(data[k])) for k in keys if data[k] not in (None, "")]
     if d.action:
         rows.append(("action", ", ".join(f"{k}={v!r}" for k, v in d.action.items())))
