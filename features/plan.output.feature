@@ -77,10 +77,13 @@ Feature: What a decision's commands printed
     Then the exit code is 4
     When I run "agents plan resume --budget-calls 10"
     Then the exit code is 0
-    When I run "agents plan correct --mode=revert --decision 2 --guidance 'build it quietly'"
+    # The budget cut step 2 short: resume set it and its check 4 aside and took the step again.
+    When I run "agents plan decision 4 --json"
+    Then the JSON value "status" is "interrupted"
+    When I run "agents plan correct --mode=revert --decision 1 --guidance 'build it quietly'"
     Then the exit code is 0
     When I run "agents plan decision 4 --json"
-    Then the JSON value "status" is "superseded"
+    Then the JSON value "status" is "interrupted"
     When I run "agents plan log 4"
     Then stdout is exactly "no built.txt\n[red]boom[/red] %s {0}\nline 3\nlast line\n"
 
