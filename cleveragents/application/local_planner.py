@@ -185,6 +185,7 @@ class LocalPlanner(RunPart):
             taken = []
             self.checkpoints.restore(to, r.decisions[-1].replaced)
             r.current = done = to
+            r.read_since_planned = None  # the next checkpoint scans: drift from a diff
             what = f"by restoring checkpoint {to.id[:12]}"
         r.record(
             kind=DecisionKind.REVERT,

@@ -65,6 +65,9 @@ class PlanRecorder:
         # Paths the agent's file actions changed since the last checkpoint, which then reads
         # only those; None once a command ran (it may have changed anything): a full scan.
         self.changed: set[str] | None = None
+        # Paths the checkpoints since `planned_on` read again, the others being as planned
+        # on; None once one scanned the whole working tree (anything may differ).
+        self.read_since_planned: set[str] | None = None
 
     def apply(self, environment: Environment, action: Action) -> tuple[Action, ActionOutcome]:
         """Take an action with earlier outputs filled in; keep its own output if it names one.
@@ -122,11 +125,19 @@ class PlanRecorder:
         changed = None if self.changed is None else sorted(self.changed)
         checkpoint = self.checkpoints.create(self.plan.id, label, changed)
         self.changed = set()
+        if changed is None:
+            self.read_since_planned = None
+        elif self.read_since_planned is not None:
+            self.read_since_planned.update(changed)
         if self.current is None or checkpoint.id != self.current.id:
             with self.store.transaction():
                 self.store.save_checkpoint(checkpoint)
         self.current = checkpoint
         return checkpoint
+
+    def plan_on(self, tree: str) -> None:
+        """A segment is planned on `tree`: drift is measured from it from now on."""
+        self.planned_on, self.touched, self.read_since_planned = tree, set(), set()
 
     def actor_state(self) -> str:
         """Store the actor's context as it is now; the plan remembers it as the latest."""

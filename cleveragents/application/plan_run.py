@@ -140,6 +140,8 @@ class PlanRun(RunPart):
         """
         r = self.r
         assert r.current is not None and r.planned_on is not None
+        if r.read_since_planned is not None and r.read_since_planned <= r.touched:
+            return None  # only the segment's own file actions changed files: no drift
         # From what changed since: listing the whole tree every step costs its size.
         planned = self.checkpoints.tree_paths(r.planned_on)
         size = len(planned) - len(r.touched & planned)
@@ -150,7 +152,7 @@ class PlanRun(RunPart):
         verdict: DriftVerdict = r.ask(
             "assess_drift", lambda: self.actor.assess_drift(r.context, similarity)
         )
-        r.planned_on, r.touched = r.current.tree, set()
+        r.plan_on(r.current.tree)
         if verdict.action == "continue":
             return None
         return (
@@ -164,7 +166,7 @@ class PlanRun(RunPart):
         """Ask the actor for a plan segment; the completed steps are not proposed again."""
         r = self.r
         before = r.checkpoint("before strategy")
-        r.planned_on, r.touched = before.tree, set()
+        r.plan_on(before.tree)
         state = r.actor_state()
         strategy = r.ask("strategize", lambda: self.actor.strategize(r.context))
         steps = strategy.steps if strategy.atomic else atomic_steps(strategy.steps)

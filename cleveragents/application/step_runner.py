@@ -164,6 +164,7 @@ class StepRunner(RunPart):
         before = r.current
         self.checkpoints.restore(to, r.replaced_under(step.id))
         r.current = to
+        r.read_since_planned = None  # the next checkpoint scans: drift from a diff
         r.record(
             kind=DecisionKind.REVERT,
             phase=Phase.EXECUTE,

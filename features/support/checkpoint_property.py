@@ -5,9 +5,10 @@ only those (`GitCheckpoints.create(..., changed=[path])`); after a command (`run
 the whole tree. Each example builds a real repository in a random state (committed,
 untracked and ignored files, folders, symlinks, `.gitattributes`, maybe `core.autocrlf`,
 files force-added though ignored), then takes random actions through the real workspace
-environment as a run does, including rewrites of `.gitignore`. After every checkpoint, its
-tree must be exactly the tree a scan of the whole working tree gives (`add --all` on the
-private index as it was before the action).
+environment as a run does, including rewrites of `.gitignore` and of `.gitattributes` (with
+a clean filter configured and end-of-line rules: a checkpoint stores bytes as they are).
+After every checkpoint, its tree must be exactly the tree a scan of the whole working tree
+gives (`add --all` on the private index as it was before the action).
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ from features.support.safety_property import Scenario, _make_repository
 PLAN = "property"
 # Rules naming paths the operations use (file_operations.COMPONENTS), and none at all.
 IGNORE_RULES = ("build/\n*.log\n", "*.txt\n", "", "a/\n!a/keep\n", "c d\n")
+# Conversions `git add` would make, which no checkpoint may: a clean filter (configured in
+# every example's repository) and end-of-line rules.
+ATTRIBUTE_RULES = (
+    "*.txt filter=upper eol=crlf\n",
+    "* filter=upper text\n",
+    "* text=auto eol=crlf\n",
+)
 
 
 @dataclass
@@ -55,8 +63,12 @@ def histories(draw: st.DrawFn) -> History:
     model.edits_translate_newlines = True
     actions: list[Op] = []
     for _ in range(draw(st.integers(1, 8))):
-        if draw(st.integers(0, 5)) == 0:
-            rules = Op("write_text", ".gitignore", text=draw(st.sampled_from(IGNORE_RULES)))
+        rules_file = draw(st.sampled_from([None, None, None, None, ".gitignore", ".gitattributes"]))
+        if rules_file is not None:
+            choices = IGNORE_RULES if rules_file == ".gitignore" else ATTRIBUTE_RULES
+            if rules_file == ".gitattributes":
+                actions.extend(model.clear_way(rules_file, keep_file=True))
+            rules = Op("write_text", rules_file, text=draw(st.sampled_from(choices)))
             model.apply(rules)
             actions.append(rules)
         else:
@@ -91,6 +103,8 @@ def check_property(examples: int, seed: int, workdir: Path) -> int:
 def play(history: History, root: Path) -> None:
     _make_repository(history.start, root)
     repo = GitRepository.discover(root)
+    for name, command in (("clean", "tr a-z A-Z"), ("smudge", "tr A-Z a-z")):
+        repo.git("config", f"filter.upper.{name}", command)
     checkpoints = GitCheckpoints(repo, lambda: datetime.now(UTC))
     saved: list[SavedFiles] = []
     checkpoints.keep = saved.append  # what a run records for undo: not checked here
@@ -99,6 +113,7 @@ def play(history: History, root: Path) -> None:
     for number, op in enumerate(history.actions, 1):
         action = _action(op)
         shadow = root.parent / "index-before"
+        checkpoints.catch_up_index()  # entries of in-process checkpoints, as a scan has them
         shutil.copy2(checkpoints.index, shadow)
         changed: list[str] | None = None
         if not isinstance(action, RunAction):

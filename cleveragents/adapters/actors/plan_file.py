@@ -19,7 +19,7 @@ from pydantic import (
     model_validator,
 )
 
-from cleveragents.adapters.actors.plan_yaml import compose, read_plan_bytes
+from cleveragents.adapters.actors.plan_yaml import compose, construct, read_plan_bytes
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.plan import Check
@@ -269,7 +269,7 @@ def parse_plan_file(text: str, source: str) -> PlanFile:
 
     try:
         node = compose(text, source)
-        data = yaml.safe_load(text)
+        data = construct(node)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""

@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from cleveragents.adapters.git import private_dir, trees
+from cleveragents.adapters.git.objects import LooseObjects
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.saved_files import (
@@ -44,6 +45,7 @@ from cleveragents.domain.restore_scope import within
 from cleveragents.errors import ConflictingState, GitFailed
 
 GITLINK = "160000"
+AUTHOR = f"{IDENTITY['GIT_AUTHOR_NAME']} <{IDENTITY['GIT_AUTHOR_EMAIL']}>"
 MESSAGE_CAP = 500
 
 
@@ -61,6 +63,12 @@ class GitCheckpoints:
         self._latest: dict[str, Checkpoint] = {}
         self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         self.saver = FileSaver(repo, self._commit)
+        self.objects = LooseObjects(repo)
+        self._plain: bool | None = None  # whether `git add` records what the disk says
+        # Entries of checkpoints built in-process not yet in the private index: written
+        # there (`catch_up_index`) before anything reads it, so that it always stands for
+        # the newest checkpoint, as if `git add` had made it.
+        self._behind: dict[bytes, tuple[bytes, bytes] | None] = {}
         # Where saved files are recorded before a restore destroys anything (the operation).
         self.keep: Callable[[SavedFiles], None] = _nowhere
 
@@ -70,6 +78,11 @@ class GitCheckpoints:
     @property
     def index(self) -> Path:
         return self.repo.state_dir / "worktree.index"
+
+    @property
+    def _journal(self) -> Path:
+        """Index entries of in-process checkpoints not yet written into the index."""
+        return self.repo.state_dir / "worktree.index.behind"
 
     def tree_env(self, index: Path | None = None) -> dict[str, str]:
         if index is not None:
@@ -81,6 +94,7 @@ class GitCheckpoints:
             shutil.rmtree(self.repo.state_dir / "index", ignore_errors=True)
             self._env = private_dir.working_tree_env(self.repo, self.index)
             self._track_what_the_user_tracks(self._env)
+            self.catch_up_index()  # what a command killed before catching up left behind
         return self._env
 
     def _track_what_the_user_tracks(self, env: dict[str, str]) -> None:
@@ -118,11 +132,13 @@ class GitCheckpoints:
         writer uses is written.
         """
         if not scratch:
+            self.catch_up_index()
             return self._add_and_write(self.tree_env())
         with tempfile.TemporaryDirectory(prefix="cleveragents-scratch-") as folder:
             copy = Path(folder, "index")
             if self.index.exists():
                 shutil.copy2(self.index, copy)  # timestamps kept: only changes are hashed
+            self.catch_up_index(into=copy)
             return self._add_and_write(self.tree_env(copy))
 
     def _add_and_write(self, env: dict[str, str]) -> str:
@@ -149,7 +165,7 @@ class GitCheckpoints:
         if changed is not None and latest is not None:
             if not changed:
                 return latest
-            tree = self._update_paths(changed)
+            tree = self._update_paths(latest.tree, changed)
         if tree is None:
             tree = self.snapshot_tree(plan_id)
         self._hidden.clear()
@@ -162,31 +178,79 @@ class GitCheckpoints:
         self._latest[plan_id] = checkpoint
         return checkpoint
 
-    def _update_paths(self, paths: Sequence[str]) -> str | None:
-        """The tree of the private index with just `paths` read again from the working tree;
-        None where that is not enough (a changed `.gitignore` changes what else is in the
-        tree; a path git refuses, such as one through a symbolic link): scan instead."""
+    def _update_paths(self, tree: str, paths: Sequence[str]) -> str | None:
+        """`tree` with just `paths` read again from the working tree, built in-process (no
+        index, no scan: `objects.LooseObjects`); None where that is not enough (a changed
+        `.gitignore` changes what else is in the tree; a path git would record otherwise,
+        such as a folder or one through a symbolic link): scan instead.
+
+        The private index is brought up to date only before something reads it
+        (`catch_up_index`): a plan of file actions writes it once, not once a step.
+        """
         if any(p == ".gitignore" or p.endswith("/.gitignore") for p in paths):
             return None
+        if not self._records_the_disk():
+            return None
         visible = [p for p in paths if p not in self._hidden]
-        if visible:
-            with tempfile.TemporaryFile() as listing:
-                listing.write("\0".join(visible).encode("utf-8", "surrogateescape"))
-                listing.seek(0)
-                try:
-                    self.repo.git_with_input(
-                        listing,
-                        "update-index",
-                        "--add",
-                        "--remove",
-                        "--replace",
-                        "-z",
-                        "--stdin",
-                        env=self.tree_env(),
-                    )
-                except GitFailed:
-                    return None
-        return self.repo.git("write-tree", env=self.tree_env())
+        built = self.objects.update(tree, self.repo.root, visible)
+        if built is None:
+            return None
+        self._note_behind(built[1])
+        return built[0]
+
+    def catch_up_index(self, into: Path | None = None) -> None:
+        """Write into the private index (or the copy `into`) the entries that checkpoints
+        built in-process set, from their journal, in one `update-index --index-info`: it
+        stands for the newest checkpoint again, with no file timestamps for those paths,
+        so the next scan reads them again. The journal outlives a killed command: the next
+        one to use the index catches up first."""
+        try:
+            size = self._journal.stat().st_size
+        except FileNotFoundError:
+            size = 0
+        if size:
+            env = self.tree_env() if into is None else self.tree_env(into)
+            with self._journal.open("rb") as listing:
+                self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+        if into is None:
+            if size:
+                os.truncate(self._journal, 0)
+            self._behind.clear()
+
+    def _note_behind(self, entries: dict[bytes, tuple[bytes, bytes] | None]) -> None:
+        """Journal the entries a checkpoint built in-process set, before its ref moves."""
+        zeros = b"0" * 2 * self.objects.digest_size
+        records = b"".join(
+            b"%s %s\t%s\0" % (entry[0], entry[1].hex().encode(), path)
+            if entry is not None
+            else b"0 %s\t%s\0" % (zeros, path)
+            for path, entry in entries.items()
+        )
+        with self._journal.open("ab") as journal:
+            journal.write(records)
+        self._behind.update(entries)
+
+    def _records_the_disk(self) -> bool:
+        """Whether `git add` records each file's mode and links as the file system has them
+        (not so under `core.fileMode=false`, `core.symlinks=false` or `core.ignoreCase`)."""
+        if self._plain is None:
+            try:
+                out = self.repo.git(
+                    "config",
+                    "--type=bool",
+                    "--get-regexp",
+                    r"^core\.(filemode|symlinks|ignorecase)$",
+                    env=self.tree_env(),
+                )
+            except GitFailed:  # exit 1: none of them set
+                out = ""
+            settings = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+            self._plain = (
+                settings.get("core.filemode", "true") == "true"
+                and settings.get("core.symlinks", "true") == "true"
+                and settings.get("core.ignorecase", "false") == "false"
+            )
+        return self._plain
 
     def _commit(self, plan_id: str, tree: str, message: str) -> str:
         """A commit of `tree` on top of the plan's ref, which then points at it."""
@@ -196,10 +260,9 @@ class GitCheckpoints:
         parent = self._tips[plan_id]
         if len(message) > MESSAGE_CAP:  # a label can hold a whole command: keep argv small
             message = message[:MESSAGE_CAP] + " [...]"
-        args = ["commit-tree", "--no-gpg-sign", tree, "-m", message, "-m", f"plan: {plan_id}"]
-        if parent:
-            args[2:2] = ["-p", parent]
-        commit = self.repo.git(*args, env=IDENTITY)
+        # Written in-process as `commit-tree -m MESSAGE -m "plan: ID"` would: one git
+        # process less per checkpoint.
+        commit = self.objects.commit(tree, parent, f"{message}\n\nplan: {plan_id}", AUTHOR)
         try:
             self.repo.git("update-ref", ref, commit, parent or "0" * len(commit))
         except GitFailed as error:
@@ -272,8 +335,14 @@ class GitCheckpoints:
 
     def _ignored(self, path: str) -> bool:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
+        # What the private index tracks is never ignored. For a path whose entry is not
+        # written there yet, the newest checkpoint says whether it is tracked.
+        behind = self._behind.get(path.encode("utf-8", "surrogateescape"), False)
+        if behind is not False and behind is not None:
+            return False
+        index = [] if behind is False else ["--no-index"]
         try:
-            self.repo.git("check-ignore", "--quiet", "--", path, env=self.tree_env())
+            self.repo.git("check-ignore", "--quiet", *index, "--", path, env=self.tree_env())
         except GitFailed as failed:
             # 1: not ignored. Anything else is no answer: save it, rather than risk it.
             return failed.status != 1
@@ -293,6 +362,7 @@ class GitCheckpoints:
         changed in between makes `read-tree` refuse ("not uptodate"), never overwrite it.
         """
         env = self.tree_env()
+        self.catch_up_index()
         self._latest.clear()  # the index follows the restore, not the plans' checkpoints
         if not in_step:
             self.repo.git("add", "--all", "--", ".", env=env)

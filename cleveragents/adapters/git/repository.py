@@ -1,13 +1,14 @@
-"""GitRepository: finds the repository and runs git plumbing through GitPython."""
+"""GitRepository: finds the repository and runs git plumbing as plain subprocesses."""
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from cleveragents.adapters import interrupts
 from cleveragents.errors import BadInput, GitFailed, NotAGitRepository
@@ -84,7 +85,7 @@ class GitRepository:
                 common_dir=_common_dir(start, common),
                 object_format=object_format,
             )
-        # Not a working tree: the same questions one by one, through GitPython as every
+        # Not a working tree: the same questions one by one, as every
         # other git command, tell which error to give.
         try:
             out = _run(
@@ -155,8 +156,7 @@ def _working_tree(start: Path) -> list[str] | None:
     `start` is in a working tree; None otherwise (inside a git directory or a bare repository
     `--show-toplevel` fails), or when git could not be run here.
 
-    Not through GitPython: importing it takes longer than a read-only command's whole run.
-    The environment is the one GitPython gives git (`_execute`).
+    The environment is the one `_execute` gives git.
     """
     import subprocess
 
@@ -173,7 +173,7 @@ def _working_tree(start: Path) -> list[str] | None:
     trace(command, start)
     try:
         done = subprocess.run(
-            command,
+            [git_executable(), *command[1:]],
             cwd=start,
             env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV},
             stdin=subprocess.DEVNULL,
@@ -199,26 +199,40 @@ def _run(
 def _execute(
     cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: BinaryIO | None = None
 ) -> bytes:
-    from git.cmd import Git
-    from git.exc import GitCommandError, GitCommandNotFound
+    """Run git as a plain subprocess, by its absolute path.
+
+    Not through GitPython: its wrapper costs about a millisecond a call, and a call by bare
+    name searches PATH again each time (84 failed `execve` a step). The environment is the
+    one GitPython gave git: the caller's, in the C locale, with our plumbing settings.
+    """
+    import subprocess
 
     interrupts.raise_if_swallowed()
     trace(["git", *args], cwd, env)
-    try:
-        output: Any = Git(str(cwd)).execute(
-            ["git", *args],
-            env={**PLUMBING_ENV, **(env or {})},
-            istream=stdin,
-            stdout_as_string=False,
-            strip_newline_in_stdout=False,
-        )
-    except GitCommandNotFound as error:  # pragma: no cover - git is a prerequisite
-        raise GitFailed("git is not installed or not on PATH", hint="install git") from error
-    except GitCommandError as error:
-        failed = GitFailed(f"git {args[0]} failed: {_reason(error)}")
-        failed.status = error.status
-        raise failed from error
-    return bytes(output)
+    done = subprocess.run(
+        [git_executable(), *args],
+        cwd=cwd,
+        env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})},
+        stdin=subprocess.DEVNULL if stdin is None else stdin,
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        failed = GitFailed(f"git {args[0]} failed: {_reason(done.stderr, done.returncode)}")
+        failed.status = done.returncode
+        raise failed
+    return done.stdout
+
+
+@functools.cache
+def git_executable() -> str:
+    """Where `git` is, found on PATH once per process."""
+    import shutil
+
+    found = shutil.which("git")
+    if found is None:  # pragma: no cover - git is a prerequisite
+        raise GitFailed("git is not installed or not on PATH", hint="install git")
+    return found
 
 
 def trace(command: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> None:
@@ -243,14 +257,11 @@ def trace(command: list[str], cwd: Path, env: Mapping[str, str] | None = None) -
     logger.info("%s", line)
 
 
-def _reason(error: Any) -> str:
+def _reason(stderr: bytes, status: int) -> str:
     """git's own words: its `error:` lines (which name the path) and its `fatal:` line."""
-    stderr = error.stderr
-    if isinstance(stderr, bytes):
-        stderr = stderr.decode("utf-8", "replace")
-    text = str(stderr).strip().removeprefix("stderr: ").strip("'\n ")
+    text = stderr.decode("utf-8", "replace").strip()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     errors = [line.removeprefix("error: ") for line in lines if line.startswith("error: ")]
     if errors:
         return "; ".join(errors[:5]) + (f" (and {len(errors) - 5} more)" if len(errors) > 5 else "")
-    return lines[-1].removeprefix("fatal: ") if lines else f"exit {error.status}"
+    return lines[-1].removeprefix("fatal: ") if lines else f"exit {status}"

@@ -1,0 +1,239 @@
+"""Checkpoints of known paths built in-process: no index, no scan, no git process.
+
+After an agent's write, edit or delete the changed paths are known, so the new tree is the
+last checkpoint's tree with just those entries replaced. Blobs, trees and the commit are
+written here as loose objects, in git's own format (`<kind> <size>\\0<bytes>`, zlib,
+content-addressed), straight into the repository's object database: the bytes are the
+file's own, with no `.gitattributes` conversion and no filter, as `hash-object
+--no-filters` stores them. The old trees along the changed paths are read in one
+`cat-file --batch` (none at all for trees made here lately, which are remembered).
+
+Anything this does not mirror exactly is left to the full scan (`update` returns None): a
+path that is now a folder or something other than a file or link, one through a link or a
+recorded non-folder, and repositories whose `core.fileMode`, `core.symlinks` or
+`core.ignoreCase` make `git add` record something else than the file system says.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import tempfile
+import time
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.errors import GitFailed
+
+TREE = b"40000"
+LINK = b"120000"
+# Each tree's entries: name -> (mode, raw object id), in no particular order.
+Entries = dict[bytes, tuple[bytes, bytes]]
+Changes = dict[bytes, tuple[bytes, bytes] | None]  # path -> its new entry; None: removed
+CACHE_MAX = 4_096  # trees remembered; a checkpoint needs those along its changed paths
+
+
+class Unsure(Exception):
+    """A path whose entry only a full scan of the working tree can say."""
+
+
+class LooseObjects:
+    """Writes objects into a repository's object database and edits trees there."""
+
+    def __init__(self, repo: GitRepository) -> None:
+        self.repo = repo
+        self.objects = repo.common_dir / "objects"
+        self._hash = hashlib.sha256 if repo.object_format == "sha256" else hashlib.sha1
+        self._trees: dict[bytes, Entries] = {}
+        self.digest_size = self._hash().digest_size
+
+    def write(self, kind: bytes, data: bytes) -> bytes:
+        """Store one object (unless it is there already); its raw id."""
+        body = b"%s %d\0%s" % (kind, len(data), data)
+        oid = self._hash(body).digest()
+        name = oid.hex()
+        folder = self.objects / name[:2]
+        target = folder / name[2:]
+        if not target.exists():
+            # As git does: a temporary file in the same folder, read-only, then renamed.
+            try:
+                handle, draft = tempfile.mkstemp(prefix="tmp_obj_", dir=folder)
+            except FileNotFoundError:
+                folder.mkdir(exist_ok=True)
+                handle, draft = tempfile.mkstemp(prefix="tmp_obj_", dir=folder)
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    out.write(zlib.compress(body, 1))  # core.looseCompression's default
+                os.chmod(draft, 0o444)
+                os.replace(draft, target)
+            except BaseException:  # pragma: no cover - a full disk or Ctrl-C mid-write
+                Path(draft).unlink(missing_ok=True)
+                raise
+        return oid
+
+    def commit(self, tree: str, parent: str | None, message: str, identity: str) -> str:
+        """A commit object as `git commit-tree -m` writes it, dated now."""
+        offset = time.localtime().tm_gmtoff // 60
+        sign = "-" if offset < 0 else "+"
+        when = f"{int(time.time())} {sign}{abs(offset) // 60:02d}{abs(offset) % 60:02d}"
+        lines = [f"tree {tree}"] + ([f"parent {parent}"] if parent else [])
+        lines += [f"author {identity} {when}", f"committer {identity} {when}", "", message]
+        text = "\n".join(lines).encode("utf-8", "surrogateescape")
+        return self.write(b"commit", text if text.endswith(b"\n") else text + b"\n").hex()
+
+    def update(self, tree: str, root: Path, paths: Sequence[str]) -> tuple[str, Changes] | None:
+        """`tree` with each of `paths` as the working tree at `root` has it now (a missing
+        one removed), and the entries it set (None: removed); None where only a full scan
+        can say, also where a folder's entries would go (the private index holds them)."""
+        try:
+            wanted = {p.encode("utf-8", "surrogateescape"): self._entry(root, p) for p in paths}
+        except Unsure:
+            return None
+        if not wanted:
+            return tree, {}
+        folders = {_parent(p) for p in wanted}
+        for folder in list(folders):
+            while folder:
+                folder = _parent(folder)
+                folders.add(folder)
+        trees = self._read(bytes.fromhex(tree), folders)
+        if trees is None:
+            return None
+        for path, entry in wanted.items():
+            folder, name = _parent(path), path.rpartition(b"/")[2]
+            if trees[folder].get(name, (b"", b""))[0] == TREE:
+                return None  # a folder removed or replaced: its files are many entries
+            if entry is None:
+                trees[folder].pop(name, None)
+            else:
+                trees[folder][name] = entry
+        # Deepest first, so each folder's new id is in its parent before that is written.
+        for folder in sorted(folders, key=lambda f: -f.count(b"/") - (f != b"")):
+            if not folder:
+                break
+            parent, name = trees[_parent(folder)], folder.rpartition(b"/")[2]
+            if trees[folder]:
+                parent[name] = (TREE, self._tree(trees[folder]))
+            else:  # git records no empty folder
+                parent.pop(name, None)
+        return self._tree(trees[b""]).hex(), wanted
+
+    def _tree(self, entries: Entries) -> bytes:
+        """Write a tree object of `entries`, sorted as git sorts them."""
+
+        def key(name: bytes) -> bytes:
+            return name + b"/" if entries[name][0] == TREE else name
+
+        data = b"".join(
+            entries[name][0] + b" " + name + b"\0" + entries[name][1]
+            for name in sorted(entries, key=key)
+        )
+        oid = self.write(b"tree", data)
+        self._remember(oid, entries)
+        return oid
+
+    def _remember(self, oid: bytes, entries: Entries) -> None:
+        if len(self._trees) >= CACHE_MAX:  # pragma: no cover - thousands of folders
+            self._trees.clear()
+        self._trees[oid] = dict(entries)
+
+    def _read(self, tree: bytes, folders: set[bytes]) -> dict[bytes, Entries] | None:
+        """Each folder's entries in `tree` ({} where it has none), from the trees made here
+        lately and, for the others, one `cat-file --batch`; None when a folder on the way
+        is recorded as something else (a file, a nested repository)."""
+        found: dict[bytes, Entries] = {}
+        unknown: list[bytes] = []
+        for folder in sorted(folders, key=lambda f: f.count(b"/") + (f != b"")):
+            if not folder:
+                oid: bytes | None = tree
+            else:
+                parent = found.get(_parent(folder))
+                if parent is None:
+                    unknown.append(folder)
+                    continue
+                mode, oid = parent.get(folder.rpartition(b"/")[2], (TREE, b""))
+                if mode != TREE:
+                    return None
+            if oid and oid in self._trees:
+                found[folder] = dict(self._trees[oid])
+            elif not oid:
+                found[folder] = {}
+            else:
+                unknown.append(folder)
+        if unknown:
+            read = self._batch(tree, unknown)
+            if read is None:
+                return None
+            found.update(read)
+        return found
+
+    def _batch(self, tree: bytes, folders: list[bytes]) -> dict[bytes, Entries] | None:
+        """The folders' entries in `tree`, in one `cat-file --batch` (`<tree>:<folder>`)."""
+        if any(b"\n" in folder for folder in folders):
+            return None  # pragma: no cover - a line of the batch cannot carry it
+        specs = [tree.hex().encode() + (b":" + folder if folder else b"") for folder in folders]
+        with tempfile.TemporaryFile() as stdin:
+            stdin.write(b"".join(spec + b"\n" for spec in specs))
+            stdin.seek(0)
+            try:
+                out = self.repo.git_bytes("cat-file", "--batch", stdin=stdin)
+            except GitFailed:  # pragma: no cover - the tree is gone: the scan still works
+                return None
+        found: dict[bytes, Entries] = {}
+        at = 0
+        for folder in folders:
+            end = out.index(b"\n", at)
+            header = out[at:end].split()
+            if header[-1] == b"missing":
+                found[folder], at = {}, end + 1
+                continue
+            size = int(header[2])
+            if header[1] != b"tree":
+                return None
+            entries = _parse(out[end + 1 : end + 1 + size], self.digest_size)
+            self._remember(bytes.fromhex(header[0].decode()), entries)
+            found[folder], at = dict(entries), end + 1 + size + 1
+        return found
+
+    def _entry(self, root: Path, path: str) -> tuple[bytes, bytes] | None:
+        """The tree entry `path` has on disk now, its bytes stored; None when it is gone.
+        Raises `Unsure` for what only a full scan can say (a folder, a device, a link or a
+        file on the way)."""
+        parts = Path(path).parts
+        for depth in range(1, len(parts)):
+            try:
+                st = os.lstat(root.joinpath(*parts[:depth]))
+            except (FileNotFoundError, NotADirectoryError):
+                return None
+            if not stat.S_ISDIR(st.st_mode):
+                raise Unsure(path)
+        full = root / path
+        try:
+            st = full.lstat()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        if stat.S_ISLNK(st.st_mode):
+            return LINK, self.write(b"blob", os.readlink(os.fsencode(full)))
+        if not stat.S_ISREG(st.st_mode):
+            raise Unsure(path)
+        mode = b"100755" if st.st_mode & stat.S_IXUSR else b"100644"
+        return mode, self.write(b"blob", full.read_bytes())
+
+
+def _parent(path: bytes) -> bytes:
+    return path.rpartition(b"/")[0]
+
+
+def _parse(data: bytes, size: int) -> Entries:
+    """A tree object's entries."""
+    entries: Entries = {}
+    at = 0
+    while at < len(data):
+        space = data.index(b" ", at)
+        nul = data.index(b"\0", space)
+        entries[data[space + 1 : nul]] = (data[at:space], data[nul + 1 : nul + 1 + size])
+        at = nul + 1 + size
+    return entries

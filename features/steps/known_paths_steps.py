@@ -1,0 +1,90 @@
+"""Checkpoints that read only the paths an agent's actions named, against a full scan."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from typing import Any
+
+from behave import given, then, when
+
+from features.steps.checkpoint_steps import services
+
+PLAN = "feedcafe"
+
+
+@given('the git setting "{key}" is "{value}"')
+def step_setting(context: Any, key: str, value: str) -> None:
+    if value == "(unset)":
+        args = ["git", "config", "--unset-all", key]
+    else:
+        args = ["git", "config", key, value]
+    subprocess.run(args, cwd=context.repo, check=False, capture_output=True)
+
+
+@when('these paths change and a checkpoint "{name}" reads only them:')
+def step_known_change(context: Any, name: str) -> None:
+    """Each row changes one path as a file action or a hand would; the checkpoint is told
+    the paths of the rows, as a run tells it the paths its file actions named."""
+    for row in context.table:
+        path = context.repo / row["path"]
+        value = row["value"].replace("\\n", "\n").replace("\\r", "\r")
+        change = row["change"]
+        if change == "swap" and not path.parent.is_dir():
+            path.parent.unlink()  # a file where the folder must be
+        if change in ("write", "swap"):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(value.encode())
+        elif change == "delete":
+            shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+        elif change == "chmod-x":
+            path.chmod(0o644)
+        elif change == "folder":  # a folder (holding a file) stands at the path
+            (path / "inside.txt").parent.mkdir(parents=True, exist_ok=True)
+            (path / "inside.txt").write_text(value)
+        elif change == "link":
+            os.symlink(value, path)
+        else:
+            raise AssertionError(f"unknown change {change}")
+    changed = [row["path"] for row in context.table]
+    checkpoints = services(context).checkpoints
+    context.checkpoints = getattr(context, "checkpoints", {})
+    context.checkpoints[name] = checkpoints.create(PLAN, name, changed)
+
+
+@then('the checkpoint "{name}" is what a scan of the whole working tree gives')
+def step_as_scanned(context: Any, name: str) -> None:
+    checkpoints = services(context).checkpoints
+    scanned = checkpoints.snapshot_tree(PLAN, scratch=True)
+    tree = context.checkpoints[name].tree
+    assert tree == scanned, checkpoints.repo.git(
+        "diff-tree", "-r", "--no-renames", "--name-status", tree, scanned
+    )
+
+
+@then("git finds every object of the checkpoints sound")
+def step_fsck(context: Any) -> None:
+    done = subprocess.run(
+        ["git", "fsck", "--strict", "--no-dangling", "--no-progress"],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
+
+
+@when("the command ends before its private index caught up")
+def step_killed(context: Any) -> None:
+    """As a killed command leaves it: the journal of in-process entries not yet applied."""
+    journal = context.repo / ".git" / "cleveragents" / "worktree.index.behind"
+    assert journal.stat().st_size > 0, "no entries were left to catch up"
+    context.services = None  # the next command starts afresh
+
+
+@when('"{path}" is ignored and written again as "{text}"')
+def step_ignored_again(context: Any, path: str, text: str) -> None:
+    with (context.repo / ".git" / "info" / "exclude").open("a") as exclude:
+        exclude.write(f"/{path}\n")
+    (context.repo / path).write_text(text)
