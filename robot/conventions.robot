@@ -74,7 +74,7 @@ Verbose Shows The Git Commands Run On Stderr
     Should Not Contain    ${result.stderr}    git
     ${result}    Run Agents    -v    plan    run    ${PLANS}/greeting.yaml
     Exit Code Should Be    ${result}    0
-    Stderr Should Contain    ${result}    info: git write-tree\n    info: git commit-tree
+    Stderr Should Contain    ${result}    info: git write-tree\n    info: git update-ref refs/cleveragents/plans/
     Should Not Contain    ${result.stdout}    info: git
     ${result}    Run Agents    plan    tree    --verbose
     Exit Code Should Be    ${result}    0
