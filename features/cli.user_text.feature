@@ -44,7 +44,7 @@ Feature: What a user or an agent wrote is printed as written
     Given I have run "agents plan run --script {tmp}/plan.yaml"
     When I run "agents plan correct --mode=revert --decision 2 --dry-run"
     Then the exit code is 0
-    And stdout contains "2 step step 1: step [/b] [bold]"
+    And stdout contains "#2  step 1 · step [/b] [bold]"
     And stdout contains "  app/[slug]/page.tsx"
     When I run "agents plan correct --mode=revert --decision 2 --guidance '[/b] use [bold]' --yes"
     Then the exit code is 0
