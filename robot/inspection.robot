@@ -47,7 +47,7 @@ Show Describes The Newest Plan, Or The One A Prefix Names
     Should Match Regexp    ${result.stdout}    head decision\\s+11
     Should Match Regexp    ${result.stdout}    decisions\\s+11
     Should Match Regexp    ${result.stdout}
-    ...    by kind\\s+strategy 1, step 2, action 4, verification 3, revert 1
+    ...    by kind\\s+strategy 1, step 2, action 4, check 3, revert 1
 
 Show Tells A Person Only What Applies, Times In Words, And --json Keeps Every Field
     [Documentation]    A plan file's plan asked no model anything: no model, requests, tokens or

@@ -17,6 +17,7 @@ from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.storage.sqlite_rows import LISTED, SqliteRows, state_path
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
+from cleveragents.domain.kind_words import KIND_WORDS
 from cleveragents.domain.summary import plan_summary
 
 Answer = TypeVar("Answer")
@@ -136,7 +137,10 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append(("continue with", f"agents plan resume {summary['id']}"))
     usage, budget = summary["usage"], summary["budget"]
     rows += [
-        ("by kind", ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items())),
+        (
+            "by kind",
+            ", ".join(f"{KIND_WORDS.get(k, k)} {v}" for k, v in summary["by_kind"].items()),
+        ),
         ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
         ("actor calls", f"{usage['actor_calls']} of {budget['actor_calls']}"),
         ("replans", f"{usage['replans']} of {budget['replans']}"),

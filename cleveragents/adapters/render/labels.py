@@ -7,18 +7,9 @@ words are for people, in every renderer that shows a decision.
 from __future__ import annotations
 
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
+from cleveragents.domain.kind_words import KIND_WORDS
 
-KIND_NAMES = {
-    DecisionKind.STRATEGY: "strategy",
-    DecisionKind.STEP: "step",
-    DecisionKind.ACTION: "action",
-    DecisionKind.LOCAL_ACTION: "local action",
-    DecisionKind.REPLAN: "replan",
-    DecisionKind.REVERT: "revert",
-    DecisionKind.VERIFICATION: "check",
-    DecisionKind.USER_INTERVENTION: "correction",
-    DecisionKind.SUBTASK: "sub-task",
-}
+KIND_NAMES = {kind: KIND_WORDS[kind.value] for kind in DecisionKind}
 
 
 def headline(decision: Decision) -> tuple[str, str]:
