@@ -32,8 +32,8 @@ Mermaid Draws Both Paths, The Superseded One Grey, The Guidance As Text
     Exit Code Should Be    ${result}    0
     ${labels}    Mermaid Labels    ${result.stdout}
     ${correction}    The One Intervention    ${tree}
-    Should Contain    ${labels}[d${correction}[id]]    correction c1: ${GUIDANCE}
-    Should Start With    ${labels}[d${correction}[id]]    \#${correction}[id] correction ·
+    Should Contain    ${labels}[d${correction}[id]]    correction c1 · ${GUIDANCE}
+    Should Start With    ${labels}[d${correction}[id]]    \#${correction}[id] correction c1 ·
     ${off}    Ids Of Decisions    ${tree}    d["status"] == "superseded"
     ${names}    Evaluate    ",".join("d" + i for i in $off)
     ${fork}    Set Variable    ${correction}[parent_id]
@@ -54,7 +54,7 @@ DOT Draws Both Paths, The Superseded One Dashed, And Graphviz Reads It
     ${text}    Get File    ${WORK}/tree.dot
     ${nodes}    Dot Nodes    ${text}
     ${correction}    The One Intervention    ${tree}
-    Should Contain    ${nodes}[d${correction}[id]][label]    correction c1: ${GUIDANCE}
+    Should Contain    ${nodes}[d${correction}[id]][label]    correction c1 · ${GUIDANCE}
     Should Contain    ${nodes}[d${correction}[id]][style]    filled
     ${off}    Ids Of Decisions    ${tree}    d["status"] == "superseded"
     FOR    ${id}    IN    @{off}
