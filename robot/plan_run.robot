@@ -21,6 +21,19 @@ A Completed Plan Exits 0 And Prints Each Decision As It Is Taken
     ...    completed: every goal check passed
     Should Be Empty    ${result.stderr}
 
+A Plan File Given In Place Of The Task Runs, As The Help's Example Says It Would
+    [Documentation]    The help's plan file prints literally (its `when: [title, capital]` keeps
+    ...    its brackets), and a path that exists and ends in .yaml runs as a plan file, with no key.
+    ${help}    Run Agents    plan    run    --help
+    Exit Code Should Be    ${help}    0
+    Stdout Should Contain    ${help}    when: [title, capital]
+    Copy File    ${PLANS}/greeting.yaml    ${REPO}/plan.yaml
+    Git    add    plan.yaml
+    Git    commit    --quiet    --no-gpg-sign    -m    the plan file
+    ${result}    Run Agents    plan    run    plan.yaml
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    completed: every goal check passed
+
 The Tree Records One Decision Per Step And Per Action, Each With Its Checkpoints
     ${result}    Run Plan    ${PLANS}/greeting.yaml    --quiet
     Exit Code Should Be    ${result}    0
