@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import TypeVar
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
@@ -111,9 +111,7 @@ class TimedGitRepository(GitRepository):
         finally:
             self.calls.append((args[0], time.perf_counter() - start))
 
-    def git_with_input(
-        self, stdin: BinaryIO, *args: str, env: Mapping[str, str] | None = None
-    ) -> str:
+    def git_with_input(self, stdin: bytes, *args: str, env: Mapping[str, str] | None = None) -> str:
         start = time.perf_counter()
         try:
             return super().git_with_input(stdin, *args, env=env)
@@ -121,7 +119,7 @@ class TimedGitRepository(GitRepository):
             self.calls.append((args[0], time.perf_counter() - start))
 
     def git_bytes(
-        self, *args: str, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None
+        self, *args: str, stdin: bytes | None = None, env: Mapping[str, str] | None = None
     ) -> bytes:
         start = time.perf_counter()
         try:

@@ -117,12 +117,9 @@ class GitCheckpoints:
             "ls-files", "-z", "--cached", "--ignored", "--exclude-standard"
         )
         if tracked.strip(b"\0"):
-            with tempfile.TemporaryFile() as listing:
-                listing.write(tracked)
-                listing.seek(0)
-                self.repo.git_with_input(
-                    listing, "update-index", "--add", "--remove", "-z", "--stdin", env=env
-                )
+            self.repo.git_with_input(
+                tracked, "update-index", "--add", "--remove", "-z", "--stdin", env=env
+            )
         marker.write_text(seen)
 
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
@@ -205,13 +202,13 @@ class GitCheckpoints:
         so the next scan reads them again. The journal outlives a killed command: the next
         one to use the index catches up first."""
         try:
-            size = self._journal.stat().st_size
+            listing = self._journal.read_bytes()
         except FileNotFoundError:
-            size = 0
+            listing = b""
+        size = len(listing)
         if size:
             env = self.tree_env() if into is None else self.tree_env(into)
-            with self._journal.open("rb") as listing:
-                self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+            self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
         if into is None:
             if size:
                 os.truncate(self._journal, 0)
@@ -490,15 +487,13 @@ class GitCheckpoints:
 
     def _check_ignore(self, work_tree: Path, paths: list[str]) -> str:
         env = {"GIT_DIR": str(self.repo.git_dir), "GIT_WORK_TREE": str(work_tree)}
-        with tempfile.TemporaryFile() as stdin:
-            stdin.write("\0".join(paths).encode("utf-8", "surrogateescape"))
-            stdin.seek(0)
-            try:
-                return self.repo.git_with_input(
-                    stdin, "check-ignore", "--no-index", "--stdin", "-z", env=env
-                )
-            except GitFailed:  # exit 1: none of them is ignored
-                return ""
+        listed = "\0".join(paths).encode("utf-8", "surrogateescape")
+        try:
+            return self.repo.git_with_input(
+                listed, "check-ignore", "--no-index", "--stdin", "-z", env=env
+            )
+        except GitFailed:  # exit 1: none of them is ignored
+            return ""
 
     def clear_stale_locks(self, plan_id: str) -> None:
         """Remove lock files our own killed commands left (we hold the working tree's lock,

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -104,10 +103,8 @@ class LooseObjects:
 
     def _rev_list(self, args: list[str], revs: list[str], ignore_missing: bool = False) -> set[str]:
         extra = ["--ignore-missing"] if ignore_missing else []
-        with tempfile.TemporaryFile() as stdin:
-            stdin.write("".join(f"{rev}\n" for rev in revs).encode())
-            stdin.seek(0)
-            out = self.repo.git_bytes("rev-list", *extra, *args, "--stdin", stdin=stdin)
+        listed = "".join(f"{rev}\n" for rev in revs).encode()
+        out = self.repo.git_bytes("rev-list", *extra, *args, "--stdin", stdin=listed)
         return {line.decode() for line in out.split(b"\n") if line}
 
     def _git_dirs(self) -> list[Path]:

@@ -175,13 +175,12 @@ class LooseObjects:
         if any(b"\n" in folder for folder in folders):
             return None  # pragma: no cover - a line of the batch cannot carry it
         specs = [tree.hex().encode() + (b":" + folder if folder else b"") for folder in folders]
-        with tempfile.TemporaryFile() as stdin:
-            stdin.write(b"".join(spec + b"\n" for spec in specs))
-            stdin.seek(0)
-            try:
-                out = self.repo.git_bytes("cat-file", "--batch", stdin=stdin)
-            except GitFailed:  # pragma: no cover - the tree is gone: the scan still works
-                return None
+        try:
+            out = self.repo.git_bytes(
+                "cat-file", "--batch", stdin=b"".join(spec + b"\n" for spec in specs)
+            )
+        except GitFailed:  # pragma: no cover - the tree is gone: the scan still works
+            return None
         found: dict[bytes, Entries] = {}
         at = 0
         for folder in folders:

@@ -10,7 +10,6 @@ patch lines start with a marker (`diff`, `@@`, `+`, `-`, ` `, ...).
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Iterator, Sequence
 
 from cleveragents.adapters.git.repository import GitRepository
@@ -77,8 +76,5 @@ def _diff_trees(repo: GitRepository, pairs: list[tuple[str, str]]) -> dict[tuple
 
 
 def _with_input(repo: GitRepository, text: str, *args: str) -> str:
-    """git's stdout, given `text` on stdin (from a file: git reads it from a descriptor)."""
-    with tempfile.TemporaryFile() as given:
-        given.write(text.encode())
-        given.seek(0)
-        return repo.git_with_input(given, *args)
+    """git's stdout, given `text` on stdin."""
+    return repo.git_with_input(text.encode(), *args)

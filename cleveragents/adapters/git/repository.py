@@ -8,7 +8,6 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
 
 from cleveragents.adapters import interrupts
 from cleveragents.errors import BadInput, GitFailed, NotAGitRepository
@@ -126,14 +125,12 @@ class GitRepository:
         """Run `git ARGS` at the top of the working tree and return its stdout."""
         return _run(self.root, list(args), env)
 
-    def git_with_input(
-        self, stdin: BinaryIO, *args: str, env: Mapping[str, str] | None = None
-    ) -> str:
-        """Run `git ARGS` with `stdin` as its standard input."""
+    def git_with_input(self, stdin: bytes, *args: str, env: Mapping[str, str] | None = None) -> str:
+        """Run `git ARGS` with the bytes `stdin` as its standard input."""
         return _run(self.root, list(args), env, stdin)
 
     def git_bytes(
-        self, *args: str, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None
+        self, *args: str, stdin: bytes | None = None, env: Mapping[str, str] | None = None
     ) -> bytes:
         """Run `git ARGS` and return its stdout as bytes, exactly as git wrote them."""
         return _execute(self.root, list(args), env, stdin)
@@ -189,7 +186,7 @@ def _working_tree(start: Path) -> list[str] | None:
 
 
 def _run(
-    cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: BinaryIO | None = None
+    cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: bytes | None = None
 ) -> str:
     """git's stdout as text (paths undecodable as UTF-8 kept as surrogates), less its last
     newline."""
@@ -197,7 +194,7 @@ def _run(
 
 
 def _execute(
-    cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: BinaryIO | None = None
+    cwd: Path, args: list[str], env: Mapping[str, str] | None = None, stdin: bytes | None = None
 ) -> bytes:
     """Run git as a plain subprocess, by its absolute path.
 
@@ -213,7 +210,8 @@ def _execute(
         [git_executable(), *args],
         cwd=cwd,
         env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})},
-        stdin=subprocess.DEVNULL if stdin is None else stdin,
+        stdin=subprocess.DEVNULL if stdin is None else None,
+        input=stdin,  # written while stdout is read, so neither pipe fills and blocks
         capture_output=True,
         check=False,
     )

@@ -108,10 +108,8 @@ class FileSaver:
                 for (path, mode), blob in zip(entries, blobs, strict=True)
             ]
             env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
-            with tempfile.TemporaryFile() as listing:
-                listing.write(b"\0".join(records) + b"\0")
-                listing.seek(0)
-                self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+            listing = b"\0".join(records) + b"\0"
+            self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
             return self.repo.git("write-tree", env=env)
 
     def _blobs(self, entries: list[tuple[str, str]], scratch: Path) -> list[str]:
@@ -129,12 +127,10 @@ class FileSaver:
                     copy.write_bytes(full.read_bytes())
                 full = copy
             sources.append(str(full).encode("utf-8", "surrogateescape"))
-        with tempfile.TemporaryFile() as listing:
-            listing.write(b"".join(source + b"\n" for source in sources))
-            listing.seek(0)
-            out = self.repo.git_bytes(
-                "hash-object", "-w", "--no-filters", "--stdin-paths", stdin=listing
-            )
+        listing = b"".join(source + b"\n" for source in sources)
+        out = self.repo.git_bytes(
+            "hash-object", "-w", "--no-filters", "--stdin-paths", stdin=listing
+        )
         return out.decode().split()
 
     def put_back(self, saved: SavedFiles) -> None:
@@ -184,10 +180,8 @@ class FileSaver:
         if not blobs:
             return {}
         wanted = list(dict.fromkeys(blobs))
-        with tempfile.TemporaryFile() as ids:
-            ids.write("".join(f"{b}\n" for b in wanted).encode("utf-8", "surrogateescape"))
-            ids.seek(0)
-            out = self.repo.git_bytes("cat-file", "--batch", stdin=ids)
+        ids = "".join(f"{b}\n" for b in wanted).encode("utf-8", "surrogateescape")
+        out = self.repo.git_bytes("cat-file", "--batch", stdin=ids)
         contents: dict[str, bytes] = {}
         at = 0
         for blob in wanted:

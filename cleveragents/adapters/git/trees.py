@@ -66,19 +66,14 @@ def edited_tree(repo: GitRepository, base: str, changes: dict[str, TreeEntry]) -
     with tempfile.TemporaryDirectory(prefix="cleveragents-tree-") as scratch:
         env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
         repo.git("read-tree", base, env=env)
-        with tempfile.TemporaryFile() as listing:
-            listing.write("\0".join(records).encode("utf-8", "surrogateescape") + b"\0")
-            listing.seek(0)
-            repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+        listing = "\0".join(records).encode("utf-8", "surrogateescape") + b"\0"
+        repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
         return repo.git("write-tree", env=env)
 
 
 def blob_of(repo: GitRepository, data: bytes) -> str:
     """Store `data` as a blob, raw, and return its id."""
-    with tempfile.TemporaryFile() as content:
-        content.write(data)
-        content.seek(0)
-        return repo.git_with_input(content, "hash-object", "-w", "--no-filters", "--stdin")
+    return repo.git_with_input(data, "hash-object", "-w", "--no-filters", "--stdin")
 
 
 def merge_text(
