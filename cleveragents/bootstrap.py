@@ -14,6 +14,7 @@ from cleveragents.adapters.actors.scripted import ScriptedActor
 from cleveragents.adapters.clock import SystemClock
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.place import here
 from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
 from cleveragents.adapters.storage.sqlite_rows import state_path
@@ -32,6 +33,7 @@ from cleveragents.ports import Actor
 if TYPE_CHECKING:
     from cleveragents.application.garbage_collection import GarbageCollection
     from cleveragents.application.plan_deletion import PlanDeletion
+    from cleveragents.application.plan_sharing import PlanSharing
     from cleveragents.domain.retention import Retention
 
 
@@ -54,6 +56,15 @@ class Services:
         from cleveragents.application.plan_deletion import PlanDeletion
 
         return PlanDeletion(self.store, self.operations, self.operations.clock)
+
+    def sharing(self) -> PlanSharing:
+        """`agents plan push`, `pull`, `export` and `import`."""
+        from cleveragents.adapters.git.remotes import GitRemotes
+        from cleveragents.application.plan_sharing import PlanSharing
+
+        return PlanSharing(
+            self.store, GitRemotes(self.repo), self.operations, self.operations.clock
+        )
 
     def garbage(self) -> GarbageCollection:
         """`agents gc` and plans' sizes, with the retention policy of the config."""
@@ -247,7 +258,7 @@ def bootstrap(
     """Find the repository at or above `start` and build the services on it."""
     repo = GitRepository.discover(start)
     clock = SystemClock()
-    store = SqliteStore(state_path(repo))
+    store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)
     environment = WorkspaceEnvironment(repo.root, repo.git_dir)
     operations = OperationLog(

@@ -50,7 +50,7 @@ Feature: The plan store grows with what is new, not with how long the plan is
     And the plan store is turned back into what cleveragents wrote at schema version 2
     When I run "agents plan correct --mode=revert --decision 6 --guidance 'use the blue option' --quiet"
     Then the exit code is 0
-    And the store is in WAL mode at schema version 3
+    And the store is in WAL mode at schema version 4
     And every actor state reads back as it was before the migration
     And every request of the old store names an actor state holding the context it held
     And the first new strategy was asked with steps 1 and 2 completed only
@@ -60,7 +60,7 @@ Feature: The plan store grows with what is new, not with how long the plan is
     Given a git repository
     And a plan store at schema version 2 holding 300 whole actor states of a 600-step plan
     When the plan store is opened
-    Then the store is in WAL mode at schema version 3
+    Then the store is in WAL mode at schema version 4
     And the store's file is under a tenth of its size before
     And every actor state reads back as it was before the migration
     And every request of the old store names an actor state holding the context it held

@@ -6,7 +6,7 @@ Feature: The plan store is safe
   Scenario: A new store is migrated in order and remembers its migrations
     Given a git repository
     When the plan store is opened
-    Then the store is in WAL mode at schema version 3
+    Then the store is in WAL mode at schema version 4
     And the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts"
     When the plan store is opened again
     Then the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts"

@@ -338,6 +338,7 @@ class CorrectionService:
         decisions = self.store.decisions(plan.id)
         intervention = Decision(
             plan_id=plan.id,
+            made_by=self.store.place,
             id=next_decision_id(decisions),
             seq=max((d.seq for d in decisions), default=0) + 1,
             parent_id=parent,

@@ -88,7 +88,7 @@ class GarbageCollection:
         tips = self.objects.plan_tips()
         theirs = {p.id: tips[p.id] for p in doomed if p.id in tips}
         since = time.time_ns()
-        reached = self.objects.reached(theirs.values())
+        reached = self.objects.reached(theirs.values(), theirs)
         if report.dry_run:
             free = reached - self.objects.kept(theirs, dropped_index=self.private_index)
         else:

@@ -69,11 +69,14 @@ class OperationLog:
         command: str,
         check: Callable[[Plan], None] | None = None,
         files: bool = True,
+        records: bool = False,
     ) -> Iterator[Operation]:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
 
         `files` False: the operation changes plan state only (a delete), so no checkpoint
         of the working tree is taken, and undoing it leaves the files as they are.
+        `records`: the block may replace any of the plan's records (a pull), so they are
+        kept whole with the operation, and putting it back imports them again.
 
         An exception inside puts files and plan state back as they were (nothing half
         done). So does an interrupt, except of a run or resume: that keeps what was
@@ -102,6 +105,10 @@ class OperationLog:
                         d.id: [d.status.value, d.superseded_by]
                         for d in self.store.decisions(plan.id)
                     },
+                    made_in=self.store.store_id,
+                    records_before=(
+                        self.store.export_records(plan.id).decode() if records else None
+                    ),
                     created_at=self.clock.now(),
                 )
                 self.store.save_operation(op)
@@ -159,7 +166,8 @@ class OperationLog:
                 hint=f"bring it back first with `agents plan undo {deletes[-1]}`",
             )
         files = target.files_before is not None
-        with self.operation(plan, UNDO, command, files=files) as undo:
+        records = target.records_before is not None
+        with self.operation(plan, UNDO, command, files=files, records=records) as undo:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
             self.put_back(target, in_step=True)  # the undo's safety checkpoint scanned
@@ -182,6 +190,9 @@ class OperationLog:
             self.checkpoints.restore(
                 self.store.checkpoint(op.files_before), list(op.saved), in_step=in_step
             )
+        if op.records_before is not None:  # a pull: the plan's records as they were, whole
+            self.store.import_records(op.records_before.encode())
+            return
         with self.store.transaction():
             self.store.save_plan(Plan.model_validate(op.plan_before))
             for decision in self.store.decisions(op.plan_id):
@@ -259,6 +270,12 @@ class OperationLog:
                     f"operation {op.id} was rolled back; there is nothing of it to undo",
                     hint="see `agents plan ops`",
                 )
+            if not self.made_here(op):
+                raise BadInput(
+                    f"operation {op.id} ({op.kind}) was made in another clone, with the plan "
+                    "pulled from it: it is undone there, then pulled again",
+                    hint="or correct the plan here with `agents plan correct`",
+                )
             return op
         for op in reversed(self.store.operations()):
             if op.status is OperationStatus.RUNNING:
@@ -266,9 +283,13 @@ class OperationLog:
                     f"the newest operation, {op.id} (`{op.command}`), is still running",
                     hint="undo once it has ended, or name the operation: `agents plan undo OP`",
                 )
-            if op.status in UNDOABLE:
+            if op.status in UNDOABLE and self.made_here(op):
                 return op
         raise BadInput("no operation to undo yet", hint="see `agents plan ops`")
+
+    def made_here(self, op: Operation) -> bool:
+        """Whether `op` was made in this plan store, not pulled with its plan from another."""
+        return op.made_in in (None, self.store.store_id)
 
     def _finish(self, op: Operation, status: OperationStatus) -> None:
         op.status = status

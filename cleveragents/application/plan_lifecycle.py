@@ -138,6 +138,7 @@ class PlanLifecycleService:
         self.checkpoints.restore(self.store.checkpoint(step.checkpoint_before), replaced)
         revert = Decision(
             plan_id=plan.id,
+            made_by=self.store.place,
             id=next_decision_id(decisions),
             seq=max(d.seq for d in decisions) + 1,
             parent_id=step.id,

@@ -214,6 +214,7 @@ class PlanRecorder:
         """
         decision = Decision(
             plan_id=self.plan.id,
+            made_by=self.store.place,
             id=f"{local_to}.{self.local.get(local_to, 0) + 1}" if local_to else str(self.top + 1),
             seq=self.seq + 1,
             checkpoint_before=before.id if before else None,

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cleveragents.cli import output, plan_correct, plan_delete, plan_inspect, plan_restore
+from cleveragents.cli import (
+    output,
+    plan_correct,
+    plan_delete,
+    plan_inspect,
+    plan_restore,
+    plan_share,
+)
 from cleveragents.cli.app import PLAN_HELP
 from cleveragents.cli.options import (
     Allow,
@@ -289,3 +296,7 @@ plan_inspect.register(app)
 plan_correct.register(app)
 app.command("restore")(plan_restore.restore)
 app.command("delete")(plan_delete.delete)
+app.command("push", epilog=plan_share.WHAT)(plan_share.push)
+app.command("pull", epilog=plan_share.WHAT)(plan_share.pull)
+app.command("export", epilog=plan_share.WHAT)(plan_share.export)
+app.command("import", epilog=plan_share.WHAT)(plan_share.import_)

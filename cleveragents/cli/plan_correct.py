@@ -374,6 +374,7 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
 
     with services(ctx) as s:
         found = s.inspection.operations(plan)
+        elsewhere = {op.id for op in found if not s.operations.made_here(op)}
     undone = undone_by(found)  # an undo is an operation of its target's plan
     if json:
         from cleveragents.domain.documents import operation_shown
@@ -383,13 +384,16 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
     table = Table("op", "plan", "kind", "status", "when", "what", box=None)
     for op in found:
         by = undone.get(op.id)
+        what = op.summary or op.command
+        if op.id in elsewhere:
+            what = f"{what} [made in another clone: undone there]"
         table.add_row(
             str(op.id),
             op.plan_id,
             op.kind,
             f"undone by {by}" if by else op.status.value,
             op.created_at.strftime("%Y-%m-%d %H:%M:%S"),
-            op.summary or op.command,
+            what,
         )
     output.show(table)
     return 0

@@ -67,5 +67,12 @@ class Operation(BaseModel):
     saved: list[SavedFiles] = Field(default_factory=list)
     undoes: int | None = None
     summary: str = ""
+    # The plan store it was made in (None: this one, before stores had names), and its id
+    # there: an operation pulled with its plan from another clone is undone there only.
+    made_in: str | None = None
+    home_id: int | None = None
+    # The records commit of the plan as they were before it (`agents plan pull`): undoing
+    # it imports them back whole.
+    records_before: str | None = None
     created_at: datetime
     finished_at: datetime | None = None

@@ -61,4 +61,7 @@ class Decision(BaseModel):
     # The full output (stdout and stderr, as printed) of its `run` action or check, capped;
     # None where it ran no command.
     output: str | None = None
+    # Who made it where (`user@host`), when known: a plan pulled from another clone keeps
+    # the place of every decision made there.
+    made_by: str | None = None
     created_at: datetime

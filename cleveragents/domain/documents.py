@@ -156,6 +156,9 @@ class OperationShown(Operation):
     decisions_before: SkipJsonSchema[dict[str, list[str | None]]] = Field(
         default_factory=dict, exclude=True
     )
+    records_before: SkipJsonSchema[str | None] = Field(default=None, exclude=True)
+    # Pulled with its plan from another clone: its id in the store it was made in.
+    home_id: str | None = None  # type: ignore[assignment]
 
 
 class OperationList(Document):

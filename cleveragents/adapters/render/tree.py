@@ -25,11 +25,12 @@ RUNNING = frozenset({PlanStatus.STRATEGIZING, PlanStatus.EXECUTING, PlanStatus.V
 MARKS = {True: ("✓ ", "green"), False: ("✗ ", "red"), None: ("• ", "yellow")}
 
 
-def decision_label(decision: Decision, running: bool = True) -> Text:
+def decision_label(decision: Decision, running: bool = True, home: str | None = None) -> Text:
     """`✓ #7  action · write greet.py — wrote greet.py`, then what took it off the live path.
 
     `running` False (the plan is not running): a decision with no outcome was cut short,
-    and says `unfinished` rather than looking like work still to come.
+    and says `unfinished` rather than looking like work still to come. A decision made
+    elsewhere than `home` (where the plan began, when it travelled) says where.
     """
     unfinished = decision.ok is None and not running
     mark, colour = ("○ ", "yellow") if unfinished else MARKS[decision.ok]
@@ -52,6 +53,8 @@ def decision_label(decision: Decision, running: bool = True) -> Text:
         gone = "unfinished"
     if gone:
         text.append(f" [{gone}]", style="magenta")
+    if decision.made_by and home and decision.made_by != home:
+        text.append(f" (made by {decision.made_by})", style="yellow")
     if decision.status is not DecisionStatus.ACTIVE:
         text.stylize("dim")
     return text
@@ -93,6 +96,7 @@ def render_tree(plan: Plan, decisions: Sequence[Decision], depth: int | None = N
     """
     tree = Tree(plan_label(plan))
     running = plan.status in RUNNING
+    home = min(decisions, key=lambda d: d.seq).made_by if decisions else None
     shown_ids = {d.id for d in decisions}
     children = children_of(decisions)
     roots = [d for d in sorted(decisions, key=lambda d: d.seq) if d.parent_id not in shown_ids]
@@ -101,7 +105,7 @@ def render_tree(plan: Plan, decisions: Sequence[Decision], depth: int | None = N
         branch, node, level, heads_path = todo.pop()
         if heads_path:
             branch = branch.add(branch_label(node))
-        shown = branch.add(decision_label(node, running))
+        shown = branch.add(decision_label(node, running, home))
         todo += _next(branch, shown, children.get(node.id, []), level, depth)
     return tree
 

@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import json
 import sqlite3
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -155,10 +156,18 @@ def _whole_request(content: str) -> dict[str, Any] | None:
     return request if whole and isinstance(request["context"], dict) else None
 
 
+def m004_store_identity(db: sqlite3.Connection) -> None:
+    """A name for this store, told apart from every other: operations made in it are
+    undoable here only, once plans travel between clones (`agents plan push` and `pull`)."""
+    _run(db, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute("INSERT INTO meta (key, value) VALUES ('store_id', ?)", (uuid.uuid4().hex,))
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m001_initial,
     m002_corrections_and_operations,
     m003_actor_states_as_parts,
+    m004_store_identity,
 ]
 # SqliteRows reads a store at this version only (an older one is migrated first).
 assert len(MIGRATIONS) == SCHEMA_VERSION, "set sqlite_rows.SCHEMA_VERSION to the migrations'"

@@ -35,10 +35,12 @@ def size(db: sqlite3.Connection, plan_id: str) -> int:
     return int(db.execute(SIZE, {"plan": plan_id}).fetchone()[0])
 
 
-def drop(db: sqlite3.Connection, plan_id: str) -> None:
-    """Delete the plan's rows (inside the caller's transaction)."""
+def drop(db: sqlite3.Connection, plan_id: str, operations: bool = True) -> None:
+    """Delete the plan's rows (inside the caller's transaction); its operations too unless
+    `operations` is False (records pulled in their place keep this store's undo log)."""
     _drop_actor_states(db, plan_id)
-    db.execute("DELETE FROM operations WHERE plan_id = ?", (plan_id,))
+    if operations:
+        db.execute("DELETE FROM operations WHERE plan_id = ?", (plan_id,))
     db.execute("DELETE FROM plans WHERE id = ?", (plan_id,))  # decisions, messages... cascade
     db.execute(
         "DELETE FROM scripts WHERE sha NOT IN (SELECT script FROM plans WHERE script IS NOT NULL)"

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from cleveragents.adapters.storage import plan_rows
+from cleveragents.adapters.storage import plan_records, plan_rows
 from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.adapters.storage.sqlite_rows import OLDEST_FIRST, Row, plan_json, plan_row
@@ -34,8 +35,9 @@ class SqliteStore:
     decisions without the fields their columns hold.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, place: str | None = None) -> None:
         self.path = path
+        self.place = place  # who writes, where (`user@host`): stamped on new decisions
         self._depth = 0
         self._script: tuple[str, str] | None = None  # the last plan-file text and its hash
         try:
@@ -46,6 +48,8 @@ class SqliteStore:
             self._db.execute("PRAGMA synchronous = NORMAL")
             self.version = migrate(self._db)
             self._states = ActorStates(self._db)
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'store_id'").fetchone()
+            self.store_id: str = row[0]
         except (OSError, sqlite3.Error) as error:
             raise ConflictingState(
                 f"cannot open the plan store {path}: {error}",
@@ -129,6 +133,25 @@ class SqliteStore:
         with self.transaction():
             plan_rows.drop(self._db, plan_id)
         self._states.reset(({}, None))  # what it remembers may have been dropped
+
+    def export_records(self, plan_id: str) -> bytes:
+        """The plan's records in the format of `plan_records.py`: the same plan gives the
+        same bytes in every clone."""
+        return plan_records.export(self._db, plan_id, self.store_id)
+
+    def import_records(self, text: bytes) -> str:
+        """Make the plan of the records `text` hold what they say, in one transaction: a
+        plan that is here already has its rows replaced (its operations made here stay).
+        Returns the plan's id."""
+        records = plan_records.read(text)
+        with self.transaction():
+            plan_id = plan_records.replace(self._db, records, self.store_id)
+        self._states.reset(({}, None))  # what it remembers may have been replaced
+        return plan_id
+
+    def decisions_in(self, text: bytes) -> dict[str, dict[str, Any]]:
+        """Each decision of the records `text`, by id, as their lines hold it."""
+        return plan_records.decisions(plan_records.read(text))
 
     def give_back_space(self) -> None:
         """Rewrite the file smaller after rows were dropped; a reader holding it open just

@@ -24,7 +24,7 @@ from cleveragents.errors import BadInput, UnknownPlan
 if TYPE_CHECKING:
     from cleveragents.adapters.git.repository import GitRepository
 
-SCHEMA_VERSION = 3  # the number of migrations: migrations.py keeps the two equal
+SCHEMA_VERSION = 4  # the number of migrations: migrations.py keeps the two equal
 RUNNING = "running"  # OperationStatus.RUNNING, whose module imports pydantic
 # A plan's body, and its plan file's text (stored once, by its hash).
 PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.sha = p.script"

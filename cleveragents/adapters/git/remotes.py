@@ -1,0 +1,208 @@
+"""GitRemotes: plans carried between clones by git itself, under `refs/cleveragents/`.
+
+A plan travels as two refs: `refs/cleveragents/plans/<id>`, its checkpoints (each commit's
+parent the one before), and `refs/cleveragents/records/<id>`, a commit whose tree holds one
+file, `records.jsonl`: its records (`adapters/storage/plan_records.py`). Each records commit
+has the records it was made from as its parent, so git's ancestry tells who changed a plan
+since two clones last met, and nothing either side wrote is ever unreachable.
+
+Only those refs are fetched, pushed or bundled: the remote's branches and tags, and the
+user's own refs, are never named. git runs with the user's remotes and credentials but
+with `PLUMBING_CONFIG` (no hook of theirs, no automatic gc or maintenance); fetching writes
+no FETCH_HEAD and no commit-graph, and takes no tags.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.errors import BadInput, ConflictingState, GitFailed
+
+PLANS = "refs/cleveragents/plans/"
+RECORDS = "refs/cleveragents/records/"
+# Where fetched refs land before a pull decides what to do with them: never read as plans.
+INCOMING = "refs/cleveragents/incoming/"
+FILE = "records.jsonl"
+# Settings of the user's that would make a fetch or push write more than our refs.
+SHARING_CONFIG = (
+    "-c",
+    "fetch.writeCommitGraph=false",
+    "-c",
+    "fetch.recurseSubmodules=false",
+    "-c",
+    "push.gpgSign=false",
+    "-c",
+    "push.recurseSubmodules=no",
+)
+
+
+class GitRemotes:
+    """Plans' refs in one repository, and moving them to and from remotes and bundles."""
+
+    def __init__(self, repo: GitRepository) -> None:
+        self.repo = repo
+
+    # refs and objects of this repository
+
+    def tip(self, ref: str) -> str | None:
+        out = self.repo.git("for-each-ref", "--format=%(objectname)", ref)
+        return out.split("\n")[0] or None
+
+    def records(self, commit: str) -> bytes:
+        return self.repo.git_bytes("cat-file", "blob", f"{commit}:{FILE}")
+
+    def commit_records(self, plan_id: str, text: bytes, parents: list[str], when: datetime) -> str:
+        """A commit of `text` as the plan's records, on top of `parents` (not yet on a ref).
+
+        Its date is `when`, the plan's last change: the same records on the same parents
+        give the same commit in every clone.
+        """
+        blob = self.repo.git_bytes("hash-object", "-w", "--stdin", stdin=text).decode().strip()
+        tree = self.repo.git_with_input(f"100644 blob {blob}\t{FILE}\n".encode(), "mktree")
+        return self._commit(tree, parents, f"records of plan {plan_id}", when)
+
+    def join(self, mine: str, theirs: str, when: datetime) -> str:
+        """A commit with `mine`'s tree and both as parents: what either side wrote stays
+        reachable from one ref (checkpoints made on two clones, records a pull replaced)."""
+        tree = self.repo.git("rev-parse", f"{mine}^{{tree}}")
+        return self._commit(tree, [mine, theirs], "joined what two clones wrote", when)
+
+    def _commit(self, tree: str, parents: list[str], message: str, when: datetime) -> str:
+        stamp = f"{int(when.timestamp())} +0000"
+        env = {**IDENTITY, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
+        args = [arg for parent in parents for arg in ("-p", parent)]
+        return self.repo.git_with_input(message.encode(), "commit-tree", tree, *args, env=env)
+
+    def set_ref(self, ref: str, new: str, old: str | None) -> None:
+        """Move `ref` to `new` if it still points at `old` (None: if it does not exist)."""
+        try:
+            self.repo.git("update-ref", ref, new, old or "0" * len(new))
+        except GitFailed as error:
+            raise ConflictingState(
+                f"{ref} could not be moved: {error.message}",
+                hint="another cleveragents command may be working here; retry when it ends",
+            ) from error
+
+    def delete_ref(self, ref: str) -> None:
+        self.repo.git("update-ref", "-d", ref)
+
+    def is_ancestor(self, older: str, newer: str) -> bool:
+        try:
+            self.repo.git("merge-base", "--is-ancestor", older, newer)
+        except GitFailed as error:
+            if error.status == 1:
+                return False
+            raise
+        return True
+
+    # remotes and bundles
+
+    def remote_plans(self, remote: str) -> dict[str, str]:
+        """The plans `remote` holds (a remote's name, a URL, a path or a bundle file): each
+        plan's records commit, by plan id."""
+        try:
+            out = self.repo.git("ls-remote", "--refs", "--end-of-options", remote, f"{RECORDS}*")
+        except GitFailed as error:
+            raise BadInput(
+                f"cannot read the remote {remote!r}: {error.message}",
+                hint="name a remote of `git remote -v`, a URL or a path git can fetch from",
+            ) from error
+        rows = (line.split("\t") for line in out.splitlines() if "\t" in line)
+        return {ref.removeprefix(RECORDS): oid for oid, ref in rows if ref.startswith(RECORDS)}
+
+    def fetch(self, remote: str, plan_ids: list[str]) -> dict[str, tuple[str, str | None]]:
+        """Fetch the plans' refs from `remote` under INCOMING; each plan's records commit
+        and checkpoint commit (None when it has none there), by plan id."""
+        if not plan_ids:
+            return {}
+        self.clear_incoming()
+        known = self._remote_refs(remote)
+        specs = [
+            f"+{kind}{p}:{INCOMING}{name}/{p}"
+            for p in plan_ids
+            for kind, name in ((RECORDS, "records"), (PLANS, "plans"))
+            if f"{kind}{p}" in known
+        ]
+        if not specs:  # a fetch with no refspec would fetch the remote's configured ones
+            return {}
+        try:
+            self.repo.git(
+                *SHARING_CONFIG,
+                "fetch",
+                "--quiet",
+                "--no-tags",
+                "--no-write-fetch-head",
+                "--no-prune",
+                "--no-recurse-submodules",
+                "--no-auto-gc",
+                "--refmap=",  # no remote-tracking ref of the user's is updated on the way
+                "--end-of-options",
+                remote,
+                *specs,
+            )
+        except GitFailed as error:
+            raise ConflictingState(
+                f"fetching from {remote!r} failed: {error.message}",
+                hint="check the remote and your access to it (`git ls-remote REMOTE`)",
+            ) from error
+        found = {}
+        for plan_id in plan_ids:
+            records = self.tip(f"{INCOMING}records/{plan_id}")
+            if records is not None:
+                found[plan_id] = (records, self.tip(f"{INCOMING}plans/{plan_id}"))
+        return found
+
+    def _remote_refs(self, remote: str) -> set[str]:
+        out = self.repo.git(
+            "ls-remote", "--refs", "--end-of-options", remote, "refs/cleveragents/*"
+        )
+        return {line.split("\t")[1] for line in out.splitlines() if "\t" in line}
+
+    def clear_incoming(self) -> None:
+        """Delete what the last fetch left under INCOMING (its objects stay reachable from
+        the refs a pull moved, or go with git's own gc)."""
+        out = self.repo.git("for-each-ref", "--format=%(refname)", INCOMING)
+        for ref in out.splitlines():
+            self.delete_ref(ref)
+
+    def push(self, remote: str, refs: list[str]) -> None:
+        """Push `refs` to the same names on `remote`, all or none, fast-forward only."""
+        try:
+            self.repo.git(
+                *SHARING_CONFIG,
+                "push",
+                "--quiet",
+                "--atomic",
+                "--no-verify",
+                "--no-recurse-submodules",
+                "--end-of-options",
+                remote,
+                *(f"{ref}:{ref}" for ref in refs),
+            )
+        except GitFailed as error:
+            if "rejected" in error.message or "non-fast-forward" in error.message:
+                raise ConflictingState(
+                    f"{remote!r} refused the push: its copy of the plan changed meanwhile",
+                    hint="pull it first (`agents plan pull REMOTE PLAN`), then push again",
+                ) from error
+            raise ConflictingState(
+                f"pushing to {remote!r} failed: {error.message}",
+                hint="check the remote and your access to it (`git ls-remote REMOTE`)",
+            ) from error
+
+    def bundle(self, file: Path, refs: list[str]) -> None:
+        """Write `refs` and every object they reach into the bundle `file`."""
+        self.repo.git("bundle", "create", "--quiet", str(file.absolute()), *refs)
+
+    def verify_bundle(self, file: Path) -> None:
+        if not file.is_file():
+            raise BadInput(f"no file {file}", hint="name a file `agents plan export` wrote")
+        try:
+            self.repo.git("bundle", "verify", "--quiet", str(file.absolute()))
+        except GitFailed as error:
+            raise BadInput(
+                f"{file} is not a git bundle this repository can read: {error.message}",
+                hint="name a file `agents plan export` wrote",
+            ) from error

@@ -1,0 +1,172 @@
+"""`agents plan push|pull REMOTE [PLAN...]` and `agents plan export|import`: plans that
+travel between clones through git."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from cleveragents.cli import output
+from cleveragents.cli.options import Json, command_line, services
+
+if TYPE_CHECKING:
+    from cleveragents.application.plan_sharing import Shared
+
+Remote = Annotated[
+    str,
+    typer.Argument(
+        metavar="REMOTE",
+        help="A remote of `git remote -v`, a URL (ssh://, https://, file://, git://) or a path.",
+    ),
+]
+Plans = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="[PLAN]...",
+        help="Plan ids or unique prefixes; every plan by default.",
+        show_default=False,
+    ),
+]
+
+WHAT = """\b
+What travels: the plan's checkpoints (refs/cleveragents/plans/ID) and its records
+(refs/cleveragents/records/ID: decisions, corrections, operations, the conversation,
+what the actor knew, usage), as git objects. Only those refs are fetched or pushed:
+never your branches, tags, index, HEAD or stash, and no hook of yours runs. git uses
+your remotes and credentials (a credential helper or ssh agent: it asks for nothing).
+"""
+
+
+def push(
+    ctx: typer.Context,
+    remote: Remote,
+    plans: Plans = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Push a plan that changed there too, ours on top: theirs stays in the "
+            "records' history.",
+        ),
+    ] = False,
+    json: Json = False,
+) -> int:
+    """Send plans to a git remote, for another clone to pull (and correct) them.
+
+    A plan that changed on the remote since this clone last pushed or pulled it is
+    refused (exit 3), naming the decisions that differ: pull it first, or --force.
+    """
+    with services(ctx) as s:
+        done = s.sharing().push(remote, plans or [], force, command_line())
+    return _report(done, json, f"to {remote}")
+
+
+def pull(
+    ctx: typer.Context,
+    remote: Remote,
+    plans: Plans = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Take a plan that changed here too, theirs replacing ours: "
+            "`agents plan undo` brings ours back.",
+        ),
+    ] = False,
+    json: Json = False,
+) -> int:
+    """Take plans from a git remote: new ones appear in `agents plan list`, known ones are
+    brought up to date. Then correct them here as any plan.
+
+    Updating a plan is an operation `agents plan undo` reverses. A plan that changed both
+    here and there since they last met is refused (exit 3), naming the decisions that
+    differ, and nothing is changed: push it first from the other side, or --force to
+    take theirs. Files of the working tree are not touched.
+    """
+    with services(ctx) as s:
+        done = s.sharing().pull(remote, plans or [], force, command_line())
+    return _report(done, json, f"from {remote}")
+
+
+def export(
+    ctx: typer.Context,
+    plan: Annotated[str, typer.Argument(metavar="PLAN", help="Plan id or a unique prefix.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="The file to write (a git bundle).")],
+    json: Json = False,
+) -> int:
+    """Write a plan into one file (a git bundle), for a CI artefact or a mail.
+
+    `agents plan import FILE` in any clone of the repository takes it, as a pull would.
+    """
+    with services(ctx) as s:
+        done = s.sharing().export(plan, file, command_line())
+    if json:
+        output.emit_json({"plan": done.plan, "file": str(file), "decisions": done.decisions})
+        return 0
+    output.show(f"wrote plan {done.plan} ({done.decisions} decisions) to {file}")
+    return 0
+
+
+def import_(
+    ctx: typer.Context,
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A file `agents plan export` wrote.")
+    ],
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Take a plan that changed here too, replacing ours: `agents plan undo` "
+            "brings ours back.",
+        ),
+    ] = False,
+    json: Json = False,
+) -> int:
+    """Take the plan of a file `agents plan export` wrote, as `agents plan pull` would."""
+    with services(ctx) as s:
+        done = s.sharing().import_(file, force, command_line())
+    return _report(done, json, f"from {file}")
+
+
+SAID = {
+    "pushed": "pushed plan {plan} ({n} decisions) {where}",
+    "up to date": "plan {plan} is up to date {where}",
+    "new": "pulled plan {plan} ({n} decisions) {where}: new here",
+    "updated": "updated plan {plan} ({n} decisions) {where}",
+    "replaced": "replaced plan {plan} with its records {where} ({n} decisions)",
+    "ahead": "plan {plan} changed here since it was last pulled {where}; nothing newer there",
+}
+
+
+def _report(done: list[Shared], json: bool, where: str) -> int:
+    if json:
+        output.emit_json(
+            {
+                "plans": [
+                    {
+                        "plan": d.plan,
+                        "result": d.result.replace(" ", "_"),
+                        "decisions": d.decisions,
+                        "operation": str(d.operation) if d.operation is not None else None,
+                    }
+                    for d in done
+                ]
+            }
+        )
+        return 0
+    if not done:
+        output.show(f"no plan {where}")
+    for d in done:
+        line = SAID[d.result].format(plan=d.plan, n=d.decisions, where=where)
+        if d.operation is not None:
+            line += f"; `agents plan undo {d.operation}` brings back what it had"
+        output.show(line)
+    if any(d.result == "new" for d in done):
+        output.note(
+            "a pulled plan's files are in its checkpoints, not in this working tree: "
+            "`agents plan restore D` puts them here, and `agents plan correct "
+            "--restore-scope full` restores the whole tree as at the decision"
+        )
+    return 0
