@@ -60,7 +60,7 @@ def push(
     """
     with services(ctx) as s:
         done = s.sharing().push(remote, plans or [], force, command_line())
-    return _report(done, json, f"to {remote}")
+    return _report(done, json, f"to {remote}", remote)
 
 
 def pull(
@@ -87,7 +87,7 @@ def pull(
     """
     with services(ctx) as s:
         done = s.sharing().pull(remote, plans or [], force, command_line())
-    return _report(done, json, f"from {remote}")
+    return _report(done, json, f"from {remote}", remote)
 
 
 def export(
@@ -127,20 +127,21 @@ def import_(
     """Take the plan of a file `agents plan export` wrote, as `agents plan pull` would."""
     with services(ctx) as s:
         done = s.sharing().import_(file, force, command_line())
-    return _report(done, json, f"from {file}")
+    return _report(done, json, f"from {file}", str(file))
 
 
 SAID = {
     "pushed": "pushed plan {plan} ({n} decisions) {where}",
-    "up to date": "plan {plan} is up to date {where}",
+    "up to date": "plan {plan} is up to date with {remote}",
     "new": "pulled plan {plan} ({n} decisions) {where}: new here",
     "updated": "updated plan {plan} ({n} decisions) {where}",
     "replaced": "replaced plan {plan} with its records {where} ({n} decisions)",
-    "ahead": "plan {plan} changed here since it was last pulled {where}; nothing newer there",
+    "ahead": "plan {plan} changed here since it last met {remote}, which has nothing newer "
+    "(`agents plan push` sends it)",
 }
 
 
-def _report(done: list[Shared], json: bool, where: str) -> int:
+def _report(done: list[Shared], json: bool, where: str, remote: str) -> int:
     if json:
         output.emit_json(
             {
@@ -159,7 +160,7 @@ def _report(done: list[Shared], json: bool, where: str) -> int:
     if not done:
         output.show(f"no plan {where}")
     for d in done:
-        line = SAID[d.result].format(plan=d.plan, n=d.decisions, where=where)
+        line = SAID[d.result].format(plan=d.plan, n=d.decisions, where=where, remote=remote)
         if d.operation is not None:
             line += f"; `agents plan undo {d.operation}` brings back what it had"
         output.show(line)

@@ -14,6 +14,7 @@ no FETCH_HEAD and no commit-graph, and takes no tags.
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from pathlib import Path
 
@@ -168,7 +169,13 @@ class GitRemotes:
             self.delete_ref(ref)
 
     def push(self, remote: str, refs: list[str]) -> None:
-        """Push `refs` to the same names on `remote`, all or none, fast-forward only."""
+        """Push `refs` to the same names on `remote`, all or none, fast-forward only.
+
+        A remote named in the config is pushed to by its URL: by name, git would also copy
+        the refs into the user's `refs/remotes/` where a fetch refspec of theirs matches.
+        """
+        with contextlib.suppress(GitFailed):  # else not a configured remote: a URL or a path
+            remote = self.repo.git("remote", "get-url", "--push", "--end-of-options", remote)
         try:
             self.repo.git(
                 *SHARING_CONFIG,
