@@ -17,6 +17,11 @@ Feature: The plan store grows with what is new, not with how long the plan is
     When random sequences of actor states are stored, some in transactions that fail
     Then every state that was committed reads back exactly, through the same and a new connection
 
+  Scenario: A plan's records travel byte for byte, whatever its history
+    Given a git repository
+    When random plan histories are exported and imported into a store holding another plan
+    Then every import exports the same bytes again, with every actor state and conversation whole
+
   Scenario: A state stored after a failed transaction reads back whole
     Given a git repository
     And a plan stored in the plan store

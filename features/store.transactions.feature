@@ -7,9 +7,9 @@ Feature: The plan store is safe
     Given a git repository
     When the plan store is opened
     Then the store is in WAL mode at schema version 4
-    And the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts"
+    And the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts, m004_store_identity"
     When the plan store is opened again
-    Then the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts"
+    Then the store recorded the migrations "m001_initial, m002_corrections_and_operations, m003_actor_states_as_parts, m004_store_identity"
 
   Scenario: A failed transaction leaves the previous state whole
     Given a git repository

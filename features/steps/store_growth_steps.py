@@ -434,3 +434,23 @@ def step_shrunk(context: Any) -> None:
     context.stores.remove(context.store)
     size = file_size(context)
     assert size * 10 < context.size_before, (size, context.size_before)
+
+
+# -- a plan's records, exported and imported ------------------------------------------------
+
+
+@when("random plan histories are exported and imported into a store holding another plan")
+def step_random_records(context: Any) -> None:
+    from features.support.records_property import check_records
+
+    seed = property_seed()
+    context.property_seed = seed
+    context.tmp.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=context.tmp) as folder:
+        context.property_examples = check_records(seed, Path(folder))
+
+
+@then("every import exports the same bytes again, with every actor state and conversation whole")
+def step_random_records_held(context: Any) -> None:
+    # check_records raises hypothesis' report (the shrunk example) on the first that fails.
+    assert context.property_examples > 0, f"no example ran (seed {context.property_seed})"

@@ -11,8 +11,9 @@ far: bytes and time quadratic in a plan's length. Instead:
   base, the state recorded before it; every FULL_EVERY-th record holds them all, so
   reading a state back reads at most FULL_EVERY records, however long the plan.
 
-The key is a hash of the message pointer and of the parts (chain tails included): saving
-the same state again finds the same record.
+The key is a hash of the message pointer and of the parts (chain tails included), and of
+the store's name: saving the same state again finds the same record, and no state pulled
+from another clone has the key of one made here.
 """
 
 from __future__ import annotations
@@ -60,8 +61,11 @@ class ActorStates:
     what is new; `mark`/`reset` forget what a rolled-back transaction wrote.
     """
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, salt: str = "") -> None:
         self.db = db
+        # The store's name, in every key it makes: message ids count from 1 in every store,
+        # so a state pulled from another clone never takes the key of one of ours.
+        self.salt = salt
         self._chains: dict[str, _Chain] = {}
         self._base: _Base | None = None
 
@@ -74,7 +78,7 @@ class ActorStates:
     def save(self, state: ActorState, key: str | None = None) -> str:
         """Store `state` (under `key` when migrating one that has its key already)."""
         parts = {field: self._encode(field, value) for field, value in state.data.items()}
-        key = key or _key(state.message_id, parts)
+        key = key or _key(state.message_id, parts, self.salt)
         if self.db.execute("SELECT 1 FROM actor_states WHERE key = ?", (key,)).fetchone():
             return key
         base = self._base if self._base and self._base.depth + 1 < FULL_EVERY else None
@@ -177,7 +181,7 @@ def _difference(base: dict[str, Part], parts: dict[str, Part]) -> dict[str, Any]
                 record.setdefault("v", {})[field] = part[1]
             else:
                 record.setdefault(part[0][0], {})[field] = [part[1], part[2]]
-    dropped = [field for field in base if field not in parts]
+    dropped = sorted(field for field in base if field not in parts)  # whatever their order
     if dropped:
         record["x"] = dropped
     return record
@@ -193,10 +197,9 @@ def _apply(parts: dict[str, Part], record: dict[str, Any]) -> None:
         del parts[field]
 
 
-def _key(message_id: int | None, parts: dict[str, Part]) -> str:
-    canonical = json.dumps(
-        {"message_id": message_id, "parts": parts}, sort_keys=True, separators=(",", ":")
-    )
+def _key(message_id: int | None, parts: dict[str, Part], salt: str = "") -> str:
+    named = {"message_id": message_id, "parts": parts, **({"store": salt} if salt else {})}
+    canonical = json.dumps(named, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 
 

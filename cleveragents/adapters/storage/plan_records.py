@@ -252,8 +252,13 @@ def _insert_states(
     states: list[dict[str, Any]],
     messages: dict[int, int],
 ) -> None:
+    found_ids = {
+        s["n"]: row[0]
+        for s in states
+        if (row := db.execute("SELECT id FROM actor_states WHERE key = ?", (s["key"],)).fetchone())
+    }
     item_ids: dict[int, int] = {}
-    for i in items:
+    for i in _items_needed(items, [s for s in states if s["n"] not in found_ids]):
         cursor = db.execute(
             "INSERT INTO actor_state_items (parent, item) VALUES (?, ?)",
             (item_ids.get(i["parent"]), json.dumps(i["item"], separators=(",", ":"))),
@@ -263,13 +268,13 @@ def _insert_states(
     state_ids: dict[int, int] = {}
     for s in states:
         message = messages.get(s["message"]) if s["message"] is not None else None
-        found = db.execute("SELECT id FROM actor_states WHERE key = ?", (s["key"],)).fetchone()
+        found = found_ids.get(s["n"])
         if found is not None:  # kept as another plan's base, or the same state elsewhere
             db.execute(
                 "UPDATE actor_states SET message_id = ? WHERE id = ? AND message_id IS NULL",
-                (message, found[0]),
+                (message, found),
             )
-            state_ids[s["n"]] = found[0]
+            state_ids[s["n"]] = found
             continue
         parts = dict(s["parts"])
         for letter in ("l", "d"):
@@ -286,6 +291,22 @@ def _insert_states(
         )
         assert cursor.lastrowid is not None
         state_ids[s["n"]] = cursor.lastrowid
+
+
+def _items_needed(
+    items: list[dict[str, Any]], states: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The items the chains of `states` reach, in order: a state already in the store keeps
+    the items it has, so its own would be rows nothing reads."""
+    parent = {i["n"]: i["parent"] for i in items}
+    needed: set[int] = set()
+    for s in states:
+        for letter in ("l", "d"):
+            for tail, _ in s["parts"].get(letter, {}).values():
+                while tail is not None and tail not in needed:
+                    needed.add(tail)
+                    tail = parent[tail]
+    return [i for i in items if i["n"] in needed]
 
 
 def _replace_operations(

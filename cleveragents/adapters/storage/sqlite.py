@@ -47,9 +47,9 @@ class SqliteStore:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self.version = migrate(self._db)
-            self._states = ActorStates(self._db)
             row = self._db.execute("SELECT value FROM meta WHERE key = 'store_id'").fetchone()
             self.store_id: str = row[0]
+            self._states = ActorStates(self._db, self.store_id)
         except (OSError, sqlite3.Error) as error:
             raise ConflictingState(
                 f"cannot open the plan store {path}: {error}",
