@@ -42,6 +42,7 @@ def decision(
         "checkpoint_before",
         "checkpoint_after",
         "actor_state_before",
+        "made_by",
         "created_at",
     )
     from datetime import UTC, datetime
