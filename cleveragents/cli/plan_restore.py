@@ -52,7 +52,7 @@ def restore(
 ) -> int:
     """Put files back as they were before decision D, without correcting the plan.
 
-    \\b
+    \b
     agents plan restore 7              # every file as at decision 7
     agents plan restore 7 src/app.py   # just this one
 
