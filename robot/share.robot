@@ -33,17 +33,21 @@ Run On A, Pull On B, Correct On B, Push, Pull On A: A's Tree Shows The Correctio
     ${result}    Agents In    ${B}    plan    pull    origin    place=bob@ci
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    pulled plan ${plan}    new here
-    Stderr Should Contain    ${result}    --restore-scope full
+    Stderr Should Contain    ${result}    agents plan restore D
     ${on_a}    Tree Document In    ${REPO}    ${plan}
     ${on_b}    Tree Document In    ${B}    ${plan}
     Should Be Equal    ${on_b}    ${on_a}
 
+    # B never ran the plan: the correction restores B's whole tree as at the decision.
     ${three}    Step Decision    ${on_b}    3
     ${result}    Agents In    ${B}    plan    correct    --mode    revert    --decision    ${three}
-    ...    --guidance    use the blue option    --restore-scope    full    --yes    place=bob@ci
+    ...    --guidance    use the blue option    --yes    place=bob@ci
     Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    was pulled and not yet changed in this clone
     ${blue}    Get File    ${B}/step3.txt
     Should Be Equal    ${blue}    blue\n
+    ${earlier}    Get File    ${B}/step2.txt
+    Should Be Equal    ${earlier}    two\n
     ${result}    Agents In    ${B}    plan    push    origin    ${plan}    place=bob@ci
     Exit Code Should Be    ${result}    0
 

@@ -77,9 +77,13 @@ class CorrectionService:
         self.reload = reload  # the actor spec with the plan file as it is on disk now
 
     def preview(
-        self, plan_ref: str | None, decision_ref: str, scope: Scope = Scope.AGENT
+        self, plan_ref: str | None, decision_ref: str, scope: Scope | None = Scope.AGENT
     ) -> CorrectionPlan:
         """The decisions a revert to `decision_ref` supersedes and the files it changes.
+
+        `scope` None: agent, unless this clone never changed the plan (it was pulled from
+        another): its working tree then holds none of the plan's work, and the whole tree
+        goes back as at the decision.
 
         Read under the plan's lock: a command still changing the plan is named (exit 3),
         rather than its half-made state taken for the plan's.
@@ -92,6 +96,9 @@ class CorrectionService:
                     f"decision {target.id} of plan {plan.id} is {target.status.value}",
                     hint=f"correct a live decision: see `agents plan tree {plan.id} --active`",
                 )
+            if scope is None:
+                ours = any(map(self.operations.made_here, self.store.operations(plan.id)))
+                scope = Scope.AGENT if ours else Scope.FULL
             assert target.checkpoint_before is not None  # every decision records one
             affected = affected_by(self.store.decisions(plan.id), target)
             before = self.store.checkpoint(target.checkpoint_before)

@@ -86,13 +86,16 @@ def correct(
         typer.Option("--restore", help="What goes back: the files, the agent's context, or both."),
     ] = RestoreChoice.both,
     scope: Annotated[
-        ScopeChoice,
+        ScopeChoice | None,
         typer.Option(
             "--restore-scope",
             help="agent: put back only the files the superseded decisions changed, keeping "
-            "your other edits; full: the whole working tree as at the decision.",
+            "your other edits; full: the whole working tree as at the decision. Default: "
+            "agent, or full for a plan pulled from another clone and not yet changed here "
+            "(this working tree holds none of its work).",
+            show_default=False,
         ),
-    ] = ScopeChoice.agent,
+    ] = None,
     theirs: Theirs = False,
     mine: Mine = False,
     merge: Merge = False,
@@ -147,7 +150,12 @@ def correct(
         else:
             assert decision is not None
             chosen = resolution(theirs, mine, merge)
-            preview = s.corrections.preview(plan, decision, Scope(scope.value))
+            preview = s.corrections.preview(plan, decision, Scope(scope) if scope else None)
+            if scope is None and preview.scope is Scope.FULL and not json:
+                output.note(
+                    f"plan {preview.plan.id} was pulled and not yet changed in this clone: the "
+                    "whole working tree goes back as at the decision (--restore-scope full)"
+                )
             if restore is RestoreChoice.context:
                 preview = replace(preview, files=None)
             if dry_run:
@@ -170,7 +178,7 @@ def correct(
                 not no_execute,
                 command_line(),
                 preview=preview,
-                scope=Scope(scope.value),
+                scope=preview.scope,
                 resolution=chosen,
             )
         for notice in result.notices:

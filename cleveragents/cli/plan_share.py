@@ -167,7 +167,7 @@ def _report(done: list[Shared], json: bool, where: str, remote: str) -> int:
     if any(d.result == "new" for d in done):
         output.note(
             "a pulled plan's files are in its checkpoints, not in this working tree: "
-            "`agents plan restore D` puts them here, and `agents plan correct "
-            "--restore-scope full` restores the whole tree as at the decision"
+            "`agents plan restore D` puts them here, and `agents plan correct` restores the "
+            "whole tree as at the decision until the plan is changed here"
         )
     return 0
