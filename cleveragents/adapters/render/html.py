@@ -163,6 +163,8 @@ def _body(decision: Decision, diff: DecisionDiff | None) -> str:
     parts = []
     if decision.rationale:
         parts.append(f'<p class="rationale">{escape(decision.rationale)}</p>\n')
+    if decision.made_by:
+        parts.append(f'<p class="made-by">made by {escape(decision.made_by)}</p>\n')
     if decision.output is not None:
         parts.append(f'<h3>output</h3>\n<pre class="output">{escape(decision.output)}</pre>\n')
     parts.append(_diff(decision.id, diff))
