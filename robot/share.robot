@@ -136,6 +136,17 @@ Push And Pull Through A Git Daemon On 127.0.0.1
     ${result}    Agents In    ${B}    plan    pull    ${url}
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    plan ${plan} is up to date with ${url}
+    # A corrects and pushes; B, unchanged, has nothing to push until it pulls.
+    ${three}    Step Decision    ${on_a}    3
+    Agents In Should Pass    ${REPO}    plan    correct    --mode    revert    --decision    ${three}
+    ...    --guidance    use the blue option    --yes
+    Agents In Should Pass    ${REPO}    plan    push    ${url}
+    ${result}    Agents In    ${B}    plan    push    ${url}    --json    place=bob@ci
+    Exit Code Should Be    ${result}    0
+    ${done}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${done}[plans][0][result]    behind
+    ${result}    Agents In    ${B}    plan    pull    ${url}    place=bob@ci
+    Stdout Should Contain    ${result}    updated plan ${plan}
 
 Export And Import Round-Trip A Plan Byte For Byte
     ${plan}    Run Five Steps On A

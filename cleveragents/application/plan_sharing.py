@@ -56,7 +56,8 @@ class Remotes(Protocol):
 @dataclass
 class Shared:
     """What a push or pull did to one plan: `result` is `pushed`, `up to date`, `new`,
-    `updated`, `replaced` (a forced pull) or `ahead` (a pull found nothing newer there)."""
+    `updated`, `replaced` (a forced pull), `ahead` (a pull found nothing newer there) or
+    `behind` (a push had nothing to send: the plan changed there only)."""
 
     plan: str
     result: str
@@ -90,10 +91,19 @@ class PlanSharing:
     def _push(self, remote: str, plans: list[Plan], force: bool, command: str) -> list[Shared]:
         fetched = self.remotes.fetch(remote, [p.id for p in plans])
         ready = []
+        behind = []
         for plan in plans:
             with self.operations.locks.hold(plan.id, command, shared=True):
                 ours = self._commit_ours(plan)
             theirs = fetched.get(plan.id)
+            if (
+                theirs is not None
+                and theirs[0] != ours
+                and self.remotes.is_ancestor(ours, theirs[0])
+            ):
+                # Unchanged here since we last met, changed there: nothing of ours to send.
+                behind.append(Shared(plan.id, "behind", len(self.store.decisions(plan.id))))
+                continue
             if theirs is not None and not self.remotes.is_ancestor(theirs[0], ours):
                 if not force:
                     raise self._diverged(
@@ -114,8 +124,9 @@ class PlanSharing:
             refs_out.append(f"{RECORDS}{plan.id}")
             if self.remotes.tip(f"{PLANS}{plan.id}") is not None:
                 refs_out.append(f"{PLANS}{plan.id}")
-        self.remotes.push(remote, refs_out)
-        return [
+        if refs_out:
+            self.remotes.push(remote, refs_out)
+        return behind + [
             Shared(
                 plan.id,
                 "up to date" if theirs is not None and theirs[0] == ours else "pushed",

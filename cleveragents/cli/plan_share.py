@@ -136,6 +136,8 @@ SAID = {
     "new": "pulled plan {plan} ({n} decisions) {where}: new here",
     "updated": "updated plan {plan} ({n} decisions) {where}",
     "replaced": "replaced plan {plan} with its records {where} ({n} decisions)",
+    "behind": "plan {plan} changed on {remote} since this clone last met it, and not here: "
+    "nothing to push (`agents plan pull` takes theirs)",
     "ahead": "plan {plan} changed here since it last met {remote}, which has nothing newer "
     "(`agents plan push` sends it)",
 }
