@@ -34,6 +34,17 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And the private index holds the tree of the checkpoint "start"
     And git fsck --strict finds nothing wrong
 
+  Scenario: A file with a hard link elsewhere is replaced, not rewritten: the link keeps its bytes
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    And a hard link outside the working tree to "src/app.py"
+    And I restore the checkpoint "start"
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the hard link outside the working tree holds "print('v2')\n"
+    And the file "src/app.py" has no other link
+
   Scenario: A file changed after the checkpoint makes the in-step restore refuse, writing nothing
     Given a checkpoint "start" of the working tree
     When the working tree is changed in every way:

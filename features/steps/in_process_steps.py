@@ -55,6 +55,22 @@ def step_restore_new_command(context: Any, name: str) -> None:
     services(context).checkpoints.restore(context.checkpoints[name])
 
 
+@when('a hard link outside the working tree to "{path}"')
+def step_hard_link(context: Any, path: str) -> None:
+    context.outside = context.tmp / "outside-link"
+    context.outside.hardlink_to(context.repo / path)
+
+
+@then('the hard link outside the working tree holds "{content}"')
+def step_hard_link_holds(context: Any, content: str) -> None:
+    assert context.outside.read_text() == content.replace("\\n", "\n")
+
+
+@then('the file "{path}" has no other link')
+def step_one_link(context: Any, path: str) -> None:
+    assert (context.repo / path).stat().st_nlink == 1
+
+
 @given('a sha256 git repository with a file "{path}" containing "{content}"')
 def step_sha256(context: Any, path: str, content: str) -> None:
     import shutil

@@ -6,10 +6,11 @@ The caller lists the paths where the private index and the target tree differ (o
 `diff-index --cached`). Before anything is written, each path is checked as `read-tree -m`
 checks it: one the restore rewrites or deletes holds exactly what the index says (its bytes
 hashed, its kind and executable bit; a missing one is fine), one it creates is free. Then,
-as git does: every deletion first, with the folders it leaves empty, then each file made
-anew (never written in place, so a hard link elsewhere keeps its bytes) with git's modes
-(0666 or 0777 less the umask), its blob's exact bytes (no eol conversion, no smudge
-filter: the private git directory turns them off for git too) and links as links.
+as git does: every deletion first, with the folders it leaves empty, then each file with
+git's modes (0666 or 0777 less the umask), its blob's exact bytes (no eol conversion, no
+smudge filter: the private git directory turns them off for git too) and links as links.
+A file is rewritten in place when nothing else links to it (see `_rewritten`), else made
+anew as git makes it, so a hard link elsewhere keeps its bytes.
 
 Whatever this does not mirror exactly is left to git before the first write (`write`
 returns False): a nested repository, a folder or a file or link where the restore needs
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cleveragents.adapters.git.objects import LooseObjects
+from cleveragents.adapters.git.saved_files import git_default_mode
 
 GITLINK = "160000"
 LINK = "120000"
@@ -42,10 +44,16 @@ class Change:
     index: tuple[str, str] | None
 
 
-def check(root: Path, objects: LooseObjects, changes: Sequence[Change]) -> bool:
+def check(
+    root: Path, objects: LooseObjects, changes: Sequence[Change], verify: bool = True
+) -> bool:
     """Whether `write` may make `changes`: each as `read-tree -m` would allow it, and with
-    nothing git would do otherwise (see the module's notes). Nothing is written."""
-    return all(_checks(root, objects, change) for change in changes)
+    nothing git would do otherwise (see the module's notes). Nothing is written.
+
+    `verify` False: whatever file or link stands where the index has an entry may go (the
+    caller found what differs by a scan that stored nothing, as a restore that is not in
+    step does: it overwrites what the scan saw), not a folder."""
+    return all(_checks(root, objects, change, verify) for change in changes)
 
 
 def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> None:
@@ -63,7 +71,7 @@ def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> Non
         _create(root / change.path, mode, blobs[oid])
 
 
-def _checks(root: Path, objects: LooseObjects, change: Change) -> bool:
+def _checks(root: Path, objects: LooseObjects, change: Change, verify: bool) -> bool:
     """Whether the restore may write `change` in-process: as `read-tree -m` would, and
     with nothing git would do otherwise (see the module's notes)."""
     entries = [e for e in (change.target, change.index) if e is not None]
@@ -85,6 +93,8 @@ def _checks(root: Path, objects: LooseObjects, change: Change) -> bool:
     if change.index is None:
         return False  # something stands where the restore creates a file
     mode, oid = change.index
+    if not verify:
+        return stat.S_ISLNK(st.st_mode) or stat.S_ISREG(st.st_mode)
     if mode == LINK:
         return stat.S_ISLNK(st.st_mode) and objects.blob_id(os.readlink(os.fsencode(full))) == oid
     if not stat.S_ISREG(st.st_mode) or bool(st.st_mode & stat.S_IXUSR) != (mode == EXECUTABLE):
@@ -106,7 +116,10 @@ def _remove_empty_folders(root: Path, removed: list[str]) -> None:
 
 def _create(full: Path, mode: str, data: bytes) -> None:
     """Put a new file (or link) at `full`, as git's checkout does: what stood there goes
-    first (it was checked to hold what the index says)."""
+    first (it was checked to hold what the index says), unless it is a file that can be
+    rewritten in place."""
+    if mode != LINK and _rewritten(full, mode, data):
+        return
     if os.path.lexists(full):
         full.unlink()
     else:
@@ -119,3 +132,27 @@ def _create(full: Path, mode: str, data: bytes) -> None:
     )
     with os.fdopen(handle, "wb") as out:
         out.write(data)
+
+
+def _rewritten(full: Path, mode: str, data: bytes) -> bool:
+    """Rewrite the regular file at `full` in place with `data` and git's permission bits
+    for `mode`, when nothing else links to it (a hard link elsewhere must keep its bytes,
+    as git's unlink and create keep them); False when it is not such a file.
+
+    Same bytes and bits as a new file, and much cheaper where the file system discards
+    freed blocks at once (ext4 `-o discard`: unlinking 115 small files took 13-280 ms
+    there, rewriting them 1.5 ms). Its inode, owner and extended attributes stay.
+    """
+    try:
+        handle = os.open(full, os.O_WRONLY | os.O_NOFOLLOW)
+    except OSError:  # gone, a link, not writable: git's way
+        return False
+    with os.fdopen(handle, "wb") as out:
+        st = os.fstat(handle)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+            return False
+        out.write(data)
+        out.flush()
+        os.ftruncate(handle, len(data))
+        os.fchmod(handle, git_default_mode(mode == EXECUTABLE))
+    return True

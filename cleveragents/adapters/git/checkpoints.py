@@ -414,13 +414,14 @@ class GitCheckpoints:
         """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
         back (newest first, so the oldest state wins); ignored files stay as they are.
 
-        `add --all` first makes the private index describe the working tree, so that the
-        paths it differs in from the checkpoint are the ones to write: files created since
-        go, deleted ones come back, content, modes and symlinks are reset (`checkout.py`,
-        or `read-tree -m -u` where that is not sure). Whatever it would destroy that no
-        tree holds is saved through `keep` first. `in_step`: a checkpoint of the whole
-        working tree was just taken (an operation's safety checkpoint), so that scan is not
-        made twice; a file changed in between makes the restore refuse ("not uptodate"),
+        A scan first finds the paths where the working tree differs from the checkpoint
+        (`_scanned`), which are the ones to write: files created since go, deleted ones
+        come back, content, modes and symlinks are reset (`checkout.py`, or `read-tree -m
+        -u` on an index `add --all` brought up to date, where that is not sure). Whatever
+        it would destroy that no tree holds is saved through `keep` first. `in_step`: a
+        checkpoint of the whole working tree was just taken (an operation's safety
+        checkpoint), so that scan is not made twice, and the private index stands for the
+        working tree: a file changed in between makes the restore refuse ("not uptodate"),
         never overwrite it.
         """
         env = self.tree_env()
@@ -428,9 +429,13 @@ class GitCheckpoints:
         self._latest.clear()  # the index follows the restore, not the plans' checkpoints
         held = self._index_holding() if in_step else None
         self._index_holds(None)  # until the restore is done
-        if not in_step:
-            self.repo.git("add", "--all", "--", ".", env=env)
-        changes = self._compared(checkpoint.tree, held, env)
+        added = in_step  # whether the private index stands for the working tree
+        changes = None if in_step else self._scanned(checkpoint.tree, env)
+        if changes is None:
+            if not added:
+                self.repo.git("add", "--all", "--", ".", env=env)
+                added = True
+            changes = self._compared(checkpoint.tree, held, env)
         in_way = self._in_the_way(changes)
         # Permission bits git does not record, of the files the restore rewrites or deletes:
         # kept in the safety record (undo puts them back), and kept by a rewritten file.
@@ -447,7 +452,9 @@ class GitCheckpoints:
         for path in in_way:
             remove(self.repo.root / path)
         spared = self._spare_ignored(checkpoint.tree, changes, saved_paths=touched)
-        if not self._write(changes, spared, checkpoint.tree):
+        if not self._write(changes, spared, checkpoint.tree, verify=added):
+            if not added:
+                self.repo.git("add", "--all", "--", ".", env=env)
             if spared:
                 self._untrack(spared, env)
             self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
@@ -460,11 +467,14 @@ class GitCheckpoints:
         for saved in oldest_last(list(put_back)):
             self.saver.put_back(saved)
 
-    def _write(self, changes: dict[str, Difference], spared: list[str], tree: str) -> bool:
+    def _write(
+        self, changes: dict[str, Difference], spared: list[str], tree: str, verify: bool
+    ) -> bool:
         """Write the restore's files in-process (`checkout.write`), then the private index's
         entries for them, read from the files as written (`update-index --add --remove
         --replace`: their timestamps recorded, the next scan reads none of them again);
-        False where git must do it all (nothing was written then).
+        False where git must do it all (nothing was written then). `verify`: the index
+        stands for the working tree, and a file that differs from it is not overwritten.
 
         The checkpoint's entries go into the journal before the first file is written: a
         command killed halfway leaves an index the next one catches up, whose entries
@@ -482,7 +492,7 @@ class GitCheckpoints:
             for path, change in changes.items()
             if path not in keep
         ]
-        if not checkout.check(self.repo.root, self.objects, wanted):
+        if not checkout.check(self.repo.root, self.objects, wanted, verify):
             return False
         blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
         if blobs is None:
@@ -520,6 +530,30 @@ class GitCheckpoints:
         self._behind.clear()
         return True
 
+    def _scanned(self, tree: str, env: dict[str, str]) -> dict[str, Difference] | None:
+        """Each path where the working tree differs from `tree`, found as `git status` finds
+        them, writing nothing: the private index's entries against `tree` and against the
+        files' timestamps (`diff-index`; one whose timestamps changed counts as changed,
+        unread), and the files it does not hold that no rule ignores (`ls-files --others`,
+        as `add --all` would add them). Statuses as `Difference` says (the index side is
+        the file on disk). None where only `add --all` can say: a repository whose files
+        git records otherwise than the disk says, a nested repository, a gitlink."""
+        if not self._records_the_disk():
+            return None
+        changes = self._diff_index(tree, env, cached=False)
+        if any(GITLINK in (c.tree_mode, c.index_mode) for c in changes.values()):
+            return None
+        out = self.repo.git_bytes("ls-files", "-z", "--others", "--exclude-standard", env=env)
+        zero = "0" * 2 * self.objects.digest_size
+        for name in out.split(b"\0"):
+            path = name.decode("utf-8", "surrogateescape")
+            if not path or path in changes:
+                continue  # one the tree holds is listed already (D: not in the index)
+            if path.endswith("/"):
+                return None  # a nested repository: `add --all` records it as a gitlink
+            changes[path] = Difference("000000", "100644", "A", zero, zero)
+        return dict(sorted(changes.items()))
+
     def _compared(self, tree: str, held: str | None, env: dict[str, str]) -> dict[str, Difference]:
         """Each path where `tree` and the private index differ (see `Difference`): from
         the two trees in-process when the index is known to hold `held` and both are
@@ -537,23 +571,34 @@ class GitCheckpoints:
                 path = name.decode("utf-8", "surrogateescape")
                 changes[path] = Difference(f"{was[0]:0>6}", f"{now[0]:0>6}", status, was[1], now[1])
         else:
-            out = self.repo.git_bytes(
-                "diff-index", "--cached", "--raw", "-z", "--no-renames", tree, env=env
-            )
-            fields = out.split(b"\0")
-            for meta, name in zip(fields[::2], fields[1::2], strict=False):
-                tree_mode, index_mode, tree_oid, index_oid, status = (
-                    meta.decode().lstrip(":").split()
-                )
-                changes[name.decode("utf-8", "surrogateescape")] = Difference(
-                    tree_mode, index_mode, status, tree_oid, index_oid
-                )
+            changes = self._diff_index(tree, env, cached=True)
         for path, change in changes.items():
             if change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
                 raise ConflictingState(
                     f"a restore would replace the nested repository {path}",
                     hint="move it out of the way, then retry",
                 )
+        return changes
+
+    def _diff_index(self, tree: str, env: dict[str, str], cached: bool) -> dict[str, Difference]:
+        """`diff-index` of `tree` against the private index (`--cached`) or, through it,
+        against the working tree (`--raw`)."""
+        out = self.repo.git_bytes(
+            "diff-index",
+            *(["--cached"] if cached else []),
+            "--raw",
+            "-z",
+            "--no-renames",
+            tree,
+            env=env,
+        )
+        fields = out.split(b"\0")
+        changes = {}
+        for meta, name in zip(fields[::2], fields[1::2], strict=False):
+            tree_mode, index_mode, tree_oid, index_oid, status = meta.decode().lstrip(":").split()
+            changes[name.decode("utf-8", "surrogateescape")] = Difference(
+                tree_mode, index_mode, status, tree_oid, index_oid
+            )
         return changes
 
     def _in_the_way(self, changes: dict[str, Difference]) -> list[str]:
