@@ -532,45 +532,55 @@ class GitCheckpoints:
 
     def _scanned(self, tree: str, env: dict[str, str]) -> dict[str, Difference] | None:
         """Each path where the working tree differs from `tree`, found as `git status` finds
-        them, writing nothing: the private index's entries against `tree` and against the
-        files' timestamps (`diff-index`; one whose timestamps changed counts as changed,
-        unread), and the files it does not hold that no rule ignores (`ls-files --others`,
-        as `add --all` would add them). Statuses as `Difference` says (the index side is
-        the file on disk). None where only `add --all` can say: a repository whose files
-        git records otherwise than the disk says, a nested repository, a gitlink."""
+        them, writing nothing: where `tree` and the private index differ (in-process when
+        this process knows the index's tree), where the files differ from the index (their
+        timestamps, then their bytes), and the files it does not hold that no rule ignores
+        (as `add --all` would add them). Statuses as `Difference` says (the index side is
+        the file on disk, unread). None where only `add --all` can say: a repository whose
+        files git records otherwise than the disk says, a nested repository, a gitlink."""
         if not self._records_the_disk():
             return None
-        changes = self._diff_index(tree, env, cached=False)
+        held = self._index_holding()
+        changes = None if held is None else self._tree_diff(tree, held)
+        zero = "0" * 2 * self.objects.digest_size
+        if changes is None:
+            # `diff-index` (no --cached): the index against `tree`, and each entry whose
+            # file's timestamps changed, as changed; then the files the index lacks.
+            changes = self._diff_index(tree, env, cached=False)
+            listing = ["--others"]
+        else:
+            listing = ["-t", "--modified", "--deleted", "--others"]
         if any(GITLINK in (c.tree_mode, c.index_mode) for c in changes.values()):
             return None
-        out = self.repo.git_bytes("ls-files", "-z", "--others", "--exclude-standard", env=env)
-        zero = "0" * 2 * self.objects.digest_size
-        for name in out.split(b"\0"):
+        out = self.repo.git_bytes("ls-files", "-z", *listing, "--exclude-standard", env=env)
+        for record in out.split(b"\0"):
+            tag, name = (record[:1], record[2:]) if len(listing) > 1 else (b"?", record)
             path = name.decode("utf-8", "surrogateescape")
-            if not path or path in changes:
-                continue  # one the tree holds is listed already (D: not in the index)
+            if not path:
+                continue
+            if path in changes:  # listed already: the index differs from the tree there
+                if tag == b"R" and changes[path].status in "MT":  # and the file is gone
+                    changes[path] = changes[path]._replace(status="D", index_mode="000000")
+                continue
             if path.endswith("/"):
                 return None  # a nested repository: `add --all` records it as a gitlink
-            changes[path] = Difference("000000", "100644", "A", zero, zero)
+            if tag == b"?":
+                changes[path] = Difference("000000", "100644", "A", zero, zero)
+                continue
+            entry = self.objects.entry(tree, path)  # the index's, which holds `tree`
+            if entry is None:
+                return None
+            mode, oid = entry
+            status = "D" if tag == b"R" else "M"
+            changes[path] = Difference(mode, "100644", status, oid, zero)
         return dict(sorted(changes.items()))
 
     def _compared(self, tree: str, held: str | None, env: dict[str, str]) -> dict[str, Difference]:
         """Each path where `tree` and the private index differ (see `Difference`): from
         the two trees in-process when the index is known to hold `held` and both are
         loose, else as `diff-index --cached` lists them."""
-        found = None if held is None else self.objects.diff(tree, held)
-        changes = {}
-        if found is not None:
-            none = ("000000", "0" * 2 * self.objects.digest_size)
-            for name, (before, after) in found.items():
-                was = none if before is None else (before[0].decode(), before[1].hex())
-                now = none if after is None else (after[0].decode(), after[1].hex())
-                status = "D" if after is None else "A" if before is None else "M"
-                if status == "M" and int(was[0], 8) & 0o170000 != int(now[0], 8) & 0o170000:
-                    status = "T"
-                path = name.decode("utf-8", "surrogateescape")
-                changes[path] = Difference(f"{was[0]:0>6}", f"{now[0]:0>6}", status, was[1], now[1])
-        else:
+        changes = None if held is None else self._tree_diff(tree, held)
+        if changes is None:
             changes = self._diff_index(tree, env, cached=True)
         for path, change in changes.items():
             if change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
@@ -578,6 +588,23 @@ class GitCheckpoints:
                     f"a restore would replace the nested repository {path}",
                     hint="move it out of the way, then retry",
                 )
+        return changes
+
+    def _tree_diff(self, tree: str, held: str) -> dict[str, Difference] | None:
+        """`_compared` in-process, from loose trees; None where one is not loose."""
+        found = self.objects.diff(tree, held)
+        if found is None:
+            return None
+        changes = {}
+        none = ("000000", "0" * 2 * self.objects.digest_size)
+        for name, (before, after) in found.items():
+            was = none if before is None else (before[0].decode(), before[1].hex())
+            now = none if after is None else (after[0].decode(), after[1].hex())
+            status = "D" if after is None else "A" if before is None else "M"
+            if status == "M" and int(was[0], 8) & 0o170000 != int(now[0], 8) & 0o170000:
+                status = "T"
+            path = name.decode("utf-8", "surrogateescape")
+            changes[path] = Difference(f"{was[0]:0>6}", f"{now[0]:0>6}", status, was[1], now[1])
         return changes
 
     def _diff_index(self, tree: str, env: dict[str, str], cached: bool) -> dict[str, Difference]:

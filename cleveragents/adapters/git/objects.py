@@ -140,6 +140,20 @@ class LooseObjects:
                     found[path] = (None if was_tree else before, None if is_tree else after)
         return dict(sorted(found.items()))
 
+    def entry(self, tree: str, path: str) -> tuple[str, str] | None:
+        """The (mode, id) of `path` in `tree`, read as `diff` reads trees; None where it
+        has none, or a tree on the way is not loose."""
+        entries = self._entries(tree)
+        names = path.encode("utf-8", "surrogateescape").split(b"/")
+        for name in names[:-1]:
+            if entries is None or entries.get(name, (b"", b""))[0] != TREE:
+                return None
+            entries = self._entries(entries[name][1].hex())
+        found = None if entries is None else entries.get(names[-1])
+        if found is None or found[0] == TREE:
+            return None
+        return f"{found[0].decode():0>6}", found[1].hex()
+
     def _entries(self, oid: str) -> Entries | None:
         """A tree's entries ({} for none), or None when it is neither remembered nor loose."""
         if not oid:
@@ -158,7 +172,8 @@ class LooseObjects:
         """A loose object's header and bytes, its id checked; None when it is not loose
         here (or damaged: git is asked instead, and says what is wrong)."""
         try:
-            body = zlib.decompress((self.objects / oid[:2] / oid[2:]).read_bytes())
+            with open(f"{self.objects}/{oid[:2]}/{oid[2:]}", "rb") as stored:
+                body = zlib.decompress(stored.read())
         except (OSError, zlib.error):
             return None
         nul = body.find(b"\0")
