@@ -26,11 +26,17 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
       | delete  | README.md    |                 |
       | write   | new/deep.txt | created later\n |
       | write   | debug.log    | ignored log     |
+      | write   | gone/a.txt   | created later\n |
+      | write   | keep/b.txt   | created later\n |
+      | write   | keep/run.log | ignored log     |
     And a checkpoint "changed" of the working tree
     And I restore the checkpoint "start" right after that checkpoint
     Then the working tree equals the checkpoint "start" byte for byte
     And the folder "new" does not exist
+    And the folder "gone" does not exist
     And the file "debug.log" contains "ignored log"
+    And the file "keep/run.log" contains "ignored log"
+    And the restore saved nothing
     And the private index holds the tree of the checkpoint "start"
     And git fsck --strict finds nothing wrong
 

@@ -154,6 +154,12 @@ def step_fsck(context: Any) -> None:
     assert done.returncode == 0 and not done.stderr.strip(), done.stdout + done.stderr
 
 
+@then("the restore saved nothing")
+def step_saved_nothing(context: Any) -> None:
+    saved = [s for s in context.kept if s.commit or s.absent]
+    assert not saved, saved
+
+
 @then('the folder "{path}" does not exist')
 def step_no_folder(context: Any, path: str) -> None:
     assert not (context.repo / path).exists()

@@ -427,14 +427,15 @@ class GitCheckpoints:
         env = self.tree_env()
         self.catch_up_index()
         self._latest.clear()  # the index follows the restore, not the plans' checkpoints
-        held = self._index_holding() if in_step else None
+        held = self._index_holding()  # read before the restore forgets it
         self._index_holds(None)  # until the restore is done
         added = in_step  # whether the private index stands for the working tree
-        changes = None if in_step else self._scanned(checkpoint.tree, env)
+        changes = None if in_step else self._scanned(checkpoint.tree, held, env)
         if changes is None:
             if not added:
                 self.repo.git("add", "--all", "--", ".", env=env)
                 added = True
+                held = None  # `add` changed the index
             changes = self._compared(checkpoint.tree, held, env)
         in_way = self._in_the_way(changes)
         # Permission bits git does not record, of the files the restore rewrites or deletes:
@@ -530,17 +531,18 @@ class GitCheckpoints:
         self._behind.clear()
         return True
 
-    def _scanned(self, tree: str, env: dict[str, str]) -> dict[str, Difference] | None:
+    def _scanned(
+        self, tree: str, held: str | None, env: dict[str, str]
+    ) -> dict[str, Difference] | None:
         """Each path where the working tree differs from `tree`, found as `git status` finds
         them, writing nothing: where `tree` and the private index differ (in-process when
-        this process knows the index's tree), where the files differ from the index (their
+        this process knows the index holds `held`), where the files differ from the index (their
         timestamps, then their bytes), and the files it does not hold that no rule ignores
         (as `add --all` would add them). Statuses as `Difference` says (the index side is
         the file on disk, unread). None where only `add --all` can say: a repository whose
         files git records otherwise than the disk says, a nested repository, a gitlink."""
         if not self._records_the_disk():
             return None
-        held = self._index_holding()
         changes = None if held is None else self._tree_diff(tree, held)
         zero = "0" * 2 * self.objects.digest_size
         if changes is None:

@@ -136,8 +136,9 @@ class LooseObjects:
                             after[1].hex() if is_tree and after else "",
                         )
                     )
-                if not (was_tree and is_tree):
-                    found[path] = (None if was_tree else before, None if is_tree else after)
+                kept = (None if was_tree else before, None if is_tree else after)
+                if kept != (None, None):  # a file or link on one side at least
+                    found[path] = kept
         return dict(sorted(found.items()))
 
     def entry(self, tree: str, path: str) -> tuple[str, str] | None:
