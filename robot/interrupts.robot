@@ -10,9 +10,9 @@ Documentation       As a developer who stops `agents` with Ctrl-C, kills it with
 ...                 starts the command to stop as a process, waits for a marker file one of its
 ...                 steps writes (outside the repository), and sends the signal to its pid.
 ...                 To stop an undo at a known point, `git` is found first in `${WORK}/bin`:
-...                 `resources/slow_read_tree` runs the real git, but holds a `read-tree` (the
-...                 writing part of every restore) for 3 s while `${WORK}/hold` exists, and
-...                 fails it while `${WORK}/fail` exists.
+...                 `resources/slow_index_write` runs the real git, but holds the
+...                 `update-index` that ends every restore (it records the files written) for
+...                 3 s while `${WORK}/hold` exists, and fails it while `${WORK}/fail` exists.
 
 Resource            resources/agents.resource
 
@@ -174,7 +174,7 @@ A Second Ctrl-C And A SIGTERM During The Rollback Do Not Cut It Short
     Create File    ${WORK}/hold
     Send Signal To Process    SIGINT    handle=correct
     # The rollback may first wait for the command the interrupt cut short; a loaded CI
-    # machine under coverage has taken over 30 s to reach the held read-tree.
+    # machine under coverage has taken over 30 s to reach the held index write.
     Wait Until Created    ${WORK}/hold.reached    timeout=90s
     Send Signal To Process    SIGINT    handle=correct
     Send Signal To Process    SIGTERM    handle=correct
@@ -198,7 +198,7 @@ A Rollback That Fails Says So, And The Next Command Completes It
     Exit Code Should Be    ${result}    3
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}
-    ...    interrupted, and putting operation 2 back failed: git read-tree failed
+    ...    interrupted, and putting operation 2 back failed: git update-index failed
     ...    the next `agents` command in this repository tries again
     Remove File    ${WORK}/fail
     ${result}    Run Agents    plan    ops    --json
@@ -357,7 +357,7 @@ A Stopped Run Is Kept, Resumable And Undoable
 Create Repository With A Held Git
     Create Temporary Repository
     Create Directory    ${WORK}/bin
-    Copy File    ${CURDIR}/resources/slow_read_tree    ${WORK}/bin/git
+    Copy File    ${CURDIR}/resources/slow_index_write    ${WORK}/bin/git
     ${git}    Evaluate    shutil.which("git")    modules=shutil
     VAR    ${REAL_GIT}    ${git}    scope=TEST
     # The first time it runs, the command marks that it waits, then sleeps.
@@ -374,8 +374,8 @@ Start Agents
     Start Process    agents    @{args}    cwd=${REPO}    alias=${alias}    stdin=${EMPTY}
     ...    stdout=${WORK}/${alias}.stdout    stderr=${WORK}/${alias}.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PATH=${WORK}/bin:%{PATH}
-    ...    env:REAL_GIT=${REAL_GIT}    env:HOLD_READ_TREE=${WORK}/hold
-    ...    env:FAIL_READ_TREE=${WORK}/fail
+    ...    env:REAL_GIT=${REAL_GIT}    env:HOLD_INDEX_WRITE=${WORK}/hold
+    ...    env:FAIL_INDEX_WRITE=${WORK}/fail
 
 Run Piped Into Head
     [Documentation]    `agents ARGS | head -n 1`; the result's rc is agents' exit code.

@@ -14,6 +14,7 @@ bits) is saved and handed to `keep`, which records it for `agents plan undo`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
@@ -22,8 +23,16 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
-from cleveragents.adapters.git import private_dir, trees
+from cleveragents.adapters.git import (
+    checkout,
+    ignore_rules,
+    private_dir,
+    refs,
+    settings,
+    trees,
+)
 from cleveragents.adapters.git.objects import LooseObjects
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
@@ -49,6 +58,17 @@ AUTHOR = f"{IDENTITY['GIT_AUTHOR_NAME']} <{IDENTITY['GIT_AUTHOR_EMAIL']}>"
 MESSAGE_CAP = 500
 
 
+class Difference(NamedTuple):
+    """A path where a tree and the private index differ, as `diff-index --cached` says:
+    status D the restore creates it, A deletes it, M or T rewrites it."""
+
+    tree_mode: str
+    index_mode: str
+    status: str
+    tree_oid: str
+    index_oid: str
+
+
 class GitCheckpoints:
     """Create, restore and compare checkpoints of one repository's working tree."""
 
@@ -65,10 +85,15 @@ class GitCheckpoints:
         self.saver = FileSaver(repo, self._commit)
         self.objects = LooseObjects(repo)
         self._plain: bool | None = None  # whether `git add` records what the disk says
+        self._config: dict[str, str | None] | None = None  # see `settings.py`
         # Entries of checkpoints built in-process not yet in the private index: written
         # there (`catch_up_index`) before anything reads it, so that it always stands for
         # the newest checkpoint, as if `git add` had made it.
         self._behind: dict[bytes, tuple[bytes, bytes] | None] = {}
+        # The tree the private index holds (its journal caught up), while this process
+        # knows it: what an in-step restore compares the target with, in-process. Trusted
+        # only while the index file is the one it was then (git rewrites it by a rename).
+        self._index_tree: tuple[str, tuple[int, int, int]] | None = None
         # Where saved files are recorded before a restore destroys anything (the operation).
         self.keep: Callable[[SavedFiles], None] = _nowhere
 
@@ -130,7 +155,9 @@ class GitCheckpoints:
         """
         if not scratch:
             self.catch_up_index()
-            return self._add_and_write(self.tree_env())
+            tree = self._add_and_write(self.tree_env())
+            self._index_holds(tree)
+            return tree
         with tempfile.TemporaryDirectory(prefix="cleveragents-scratch-") as folder:
             copy = Path(folder, "index")
             if self.index.exists():
@@ -192,8 +219,30 @@ class GitCheckpoints:
         built = self.objects.update(tree, self.repo.root, visible)
         if built is None:
             return None
+        held = self._index_holding()
         self._note_behind(built[1])
+        if held == tree:
+            self._index_holds(built[0])
         return built[0]
+
+    def _index_holds(self, tree: str | None) -> None:
+        """Note the tree the private index holds now (None: not known)."""
+        self._index_tree = None
+        if tree is not None:
+            with contextlib.suppress(OSError):
+                st = self.index.stat()
+                self._index_tree = (tree, (st.st_ino, st.st_mtime_ns, st.st_size))
+
+    def _index_holding(self) -> str | None:
+        """The tree the private index holds, when this process knows it."""
+        if self._index_tree is None:
+            return None
+        tree, seen = self._index_tree
+        try:
+            st = self.index.stat()
+        except OSError:
+            return None
+        return tree if (st.st_ino, st.st_mtime_ns, st.st_size) == seen else None
 
     def catch_up_index(self, into: Path | None = None) -> None:
         """Write into the private index (or the copy `into`) the entries that checkpoints
@@ -208,7 +257,10 @@ class GitCheckpoints:
         size = len(listing)
         if size:
             env = self.tree_env() if into is None else self.tree_env(into)
+            held = self._index_holding() if into is None else None
             self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+            if into is None:
+                self._index_holds(held)  # the journal was part of it already
         if into is None:
             if size:
                 os.truncate(self._journal, 0)
@@ -231,23 +283,18 @@ class GitCheckpoints:
         """Whether `git add` records each file's mode and links as the file system has them
         (not so under `core.fileMode=false`, `core.symlinks=false` or `core.ignoreCase`)."""
         if self._plain is None:
-            try:
-                out = self.repo.git(
-                    "config",
-                    "--type=bool",
-                    "--get-regexp",
-                    r"^core\.(filemode|symlinks|ignorecase)$",
-                    env=self.tree_env(),
-                )
-            except GitFailed:  # exit 1: none of them set
-                out = ""
-            settings = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+            found = self._settings()
             self._plain = (
-                settings.get("core.filemode", "true") == "true"
-                and settings.get("core.symlinks", "true") == "true"
-                and settings.get("core.ignorecase", "false") == "false"
+                settings.flag(found, "core.filemode", True) is True
+                and settings.flag(found, "core.symlinks", True) is True
+                and settings.flag(found, "core.ignorecase", False) is False
             )
         return self._plain
+
+    def _settings(self) -> dict[str, str | None]:
+        if self._config is None:
+            self._config = settings.read(self.repo, self.tree_env())
+        return self._config
 
     def _commit(self, plan_id: str, tree: str, message: str) -> str:
         """A commit of `tree` on top of the plan's ref, which then points at it."""
@@ -261,15 +308,25 @@ class GitCheckpoints:
         # process less per checkpoint.
         commit = self.objects.commit(tree, parent, f"{message}\n\nplan: {plan_id}", AUTHOR)
         try:
-            self.repo.git("update-ref", ref, commit, parent or "0" * len(commit))
-        except GitFailed as error:
+            self._move(ref, commit, parent)
+        except (GitFailed, refs.Moved) as error:
             self._tips.pop(plan_id, None)
+            reason = error.message if isinstance(error, GitFailed) else str(error)
             raise ConflictingState(
-                f"checkpoint ref {ref} could not be moved: {error.message}",
+                f"checkpoint ref {ref} could not be moved: {reason}",
                 hint="another cleveragents command may be working here; retry when it ends",
             ) from error
         self._tips[plan_id] = commit
         return commit
+
+    def _move(self, ref: str, new: str, old: str | None) -> None:
+        """`update-ref REF NEW OLD`, in-process where that is exactly what git would do
+        (`refs.py`): a ref of ours that exists already, in a repository whose settings ask
+        nothing more of it."""
+        settled = old is not None and refs.in_process(self._settings())
+        if settled and refs.move(self.repo.common_dir, ref, new, old):
+            return
+        self.repo.git("update-ref", ref, new, old or "0" * len(new))
 
     def at_tree(self, plan_id: str, tree: str, label: str) -> Checkpoint:
         """A checkpoint of a tree made for a restore (not a snapshot of the working tree)."""
@@ -337,6 +394,12 @@ class GitCheckpoints:
         behind = self._behind.get(path.encode("utf-8", "surrogateescape"), False)
         if behind is not False and behind is not None:
             return False
+        if self._records_the_disk():  # case-sensitive: the rules can be read here
+            everywhere = ignore_rules.global_files(self.repo.common_dir, self._settings())
+            if everywhere is not None and ignore_rules.surely_not_ignored(
+                self.repo.root, path, everywhere
+            ):
+                return False
         index = [] if behind is False else ["--no-index"]
         try:
             self.repo.git("check-ignore", "--quiet", *index, "--", path, env=self.tree_env())
@@ -351,36 +414,52 @@ class GitCheckpoints:
         """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
         back (newest first, so the oldest state wins); ignored files stay as they are.
 
-        `add --all` first makes the private index describe the working tree, so that
-        `read-tree -m -u` removes files created since, restores deleted ones, and resets
-        content, modes and symlinks. Whatever it would destroy that no tree holds is saved
-        through `keep` first. `in_step`: a checkpoint of the whole working tree was just
-        taken (an operation's safety checkpoint), so that scan is not made twice; a file
-        changed in between makes `read-tree` refuse ("not uptodate"), never overwrite it.
+        A scan first finds the paths where the working tree differs from the checkpoint
+        (`_scanned`), which are the ones to write: files created since go, deleted ones
+        come back, content, modes and symlinks are reset (`checkout.py`, or `read-tree -m
+        -u` on an index `add --all` brought up to date, where that is not sure). Whatever
+        it would destroy that no tree holds is saved through `keep` first. `in_step`: a
+        checkpoint of the whole working tree was just taken (an operation's safety
+        checkpoint), so that scan is not made twice, and the private index stands for the
+        working tree: a file changed in between makes the restore refuse ("not uptodate"),
+        never overwrite it.
         """
         env = self.tree_env()
         self.catch_up_index()
         self._latest.clear()  # the index follows the restore, not the plans' checkpoints
-        if not in_step:
-            self.repo.git("add", "--all", "--", ".", env=env)
-        changes = self._changes(checkpoint.tree, env)
+        held = self._index_holding()  # read before the restore forgets it
+        self._index_holds(None)  # until the restore is done
+        added = in_step  # whether the private index stands for the working tree
+        changes = None if in_step else self._scanned(checkpoint.tree, held, env)
+        if changes is None:
+            if not added:
+                self.repo.git("add", "--all", "--", ".", env=env)
+                added = True
+                held = None  # `add` changed the index
+            changes = self._compared(checkpoint.tree, held, env)
         in_way = self._in_the_way(changes)
         # Permission bits git does not record, of the files the restore rewrites or deletes:
         # kept in the safety record (undo puts them back), and kept by a rewritten file.
         modes = {
             path: mode
-            for path, (_, _, status) in changes.items()
-            if status in "MTA" and (mode := self._mode(path)) is not None
+            for path, change in changes.items()
+            if change.status in "MTA" and (mode := self._mode(path)) is not None
         }
-        rewritten = {p: m for p, m in modes.items() if changes[p][2] in "MT"}
+        rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
         touched = [*in_way, *(p for saved in put_back for p in saved.paths)]
         if touched or modes:
             saved = self.saver.save(checkpoint.plan_id, touched, "before a restore")
             self.keep(saved.model_copy(update={"modes": {**modes, **saved.modes}}))
         for path in in_way:
             remove(self.repo.root / path)
-        self._spare_ignored(checkpoint.tree, changes, env, saved_paths=touched)
-        self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
+        spared = self._spare_ignored(checkpoint.tree, changes, saved_paths=touched)
+        if not self._write(changes, spared, checkpoint.tree, verify=added):
+            if not added:
+                self.repo.git("add", "--all", "--", ".", env=env)
+            if spared:
+                self._untrack(spared, env)
+            self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
+            self._index_holds(checkpoint.tree)
         for path, mode in rewritten.items():
             full = self.repo.root / path
             if full.is_file() and not full.is_symlink():
@@ -389,35 +468,178 @@ class GitCheckpoints:
         for saved in oldest_last(list(put_back)):
             self.saver.put_back(saved)
 
-    def _changes(self, tree: str, env: dict[str, str]) -> dict[str, tuple[str, str, str]]:
-        """Per path that differs between `tree` and the private index: (mode in the tree,
-        mode in the index, status: D the restore creates it, A it deletes it, M/T rewrites)."""
-        out = self.repo.git_bytes(
-            "diff-index", "--cached", "--raw", "-z", "--no-renames", tree, env=env
+    def _write(
+        self, changes: dict[str, Difference], spared: list[str], tree: str, verify: bool
+    ) -> bool:
+        """Write the restore's files in-process (`checkout.write`), then the private index's
+        entries for them, read from the files as written (`update-index --add --remove
+        --replace`: their timestamps recorded, the next scan reads none of them again);
+        False where git must do it all (nothing was written then). `verify`: the index
+        stands for the working tree, and a file that differs from it is not overwritten.
+
+        The checkpoint's entries go into the journal before the first file is written: a
+        command killed halfway leaves an index the next one catches up, whose entries
+        (with no file timestamps) make its scan read those files again, whatever they hold.
+        """
+        if not self._records_the_disk():
+            return False
+        keep = set(spared)
+        wanted = [
+            checkout.Change(
+                path,
+                None if change.status == "A" else (change.tree_mode, change.tree_oid),
+                None if change.status == "D" else (change.index_mode, change.index_oid),
+            )
+            for path, change in changes.items()
+            if path not in keep
+        ]
+        if not checkout.check(self.repo.root, self.objects, wanted, verify):
+            return False
+        blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
+        if blobs is None:
+            return False
+        entries: dict[bytes, tuple[bytes, bytes] | None] = {
+            path.encode("utf-8", "surrogateescape"): None for path in spared
+        }
+        for change in wanted:
+            entries[change.path.encode("utf-8", "surrogateescape")] = (
+                None
+                if change.target is None
+                else (change.target[0].encode(), bytes.fromhex(change.target[1]))
+            )
+        if not entries:
+            self._index_holds(tree)
+            return True
+        self._note_behind(entries)
+        checkout.write(self.repo.root, wanted, blobs)
+        if spared:  # they stay on disk: only the journal can drop them from the index
+            self.catch_up_index()
+            self._index_holds(tree)
+            return True
+        listing = b"".join(path + b"\0" for path in entries)
+        self.repo.git_with_input(
+            listing,
+            "update-index",
+            "--add",
+            "--remove",
+            "--replace",
+            "-z",
+            "--stdin",
+            env=self.tree_env(),
         )
-        fields = out.split(b"\0")
-        changes = {}
-        for meta, name in zip(fields[::2], fields[1::2], strict=False):
-            old_mode, new_mode, _, _, status = meta.decode().lstrip(":").split()
-            changes[name.decode("utf-8", "surrogateescape")] = (old_mode, new_mode, status)
-        for path, (old_mode, new_mode, status) in changes.items():
-            if status == "T" and GITLINK in (old_mode, new_mode):
+        os.truncate(self._journal, 0)
+        self._behind.clear()
+        return True
+
+    def _scanned(
+        self, tree: str, held: str | None, env: dict[str, str]
+    ) -> dict[str, Difference] | None:
+        """Each path where the working tree differs from `tree`, found as `git status` finds
+        them, writing nothing: where `tree` and the private index differ (in-process when
+        this process knows the index holds `held`), where the files differ from the index (their
+        timestamps, then their bytes), and the files it does not hold that no rule ignores
+        (as `add --all` would add them). Statuses as `Difference` says (the index side is
+        the file on disk, unread). None where only `add --all` can say: a repository whose
+        files git records otherwise than the disk says, a nested repository, a gitlink."""
+        if not self._records_the_disk():
+            return None
+        changes = None if held is None else self._tree_diff(tree, held)
+        zero = "0" * 2 * self.objects.digest_size
+        if changes is None:
+            # `diff-index` (no --cached): the index against `tree`, and each entry whose
+            # file's timestamps changed, as changed; then the files the index lacks.
+            changes = self._diff_index(tree, env, cached=False)
+            listing = ["--others"]
+        else:
+            listing = ["-t", "--modified", "--deleted", "--others"]
+        if any(GITLINK in (c.tree_mode, c.index_mode) for c in changes.values()):
+            return None
+        out = self.repo.git_bytes("ls-files", "-z", *listing, "--exclude-standard", env=env)
+        for record in out.split(b"\0"):
+            tag, name = (record[:1], record[2:]) if len(listing) > 1 else (b"?", record)
+            path = name.decode("utf-8", "surrogateescape")
+            if not path:
+                continue
+            if path in changes:  # listed already: the index differs from the tree there
+                if tag == b"R" and changes[path].status in "MT":  # and the file is gone
+                    changes[path] = changes[path]._replace(status="D", index_mode="000000")
+                continue
+            if path.endswith("/"):
+                return None  # a nested repository: `add --all` records it as a gitlink
+            if tag == b"?":
+                changes[path] = Difference("000000", "100644", "A", zero, zero)
+                continue
+            entry = self.objects.entry(tree, path)  # the index's, which holds `tree`
+            if entry is None:
+                return None
+            mode, oid = entry
+            status = "D" if tag == b"R" else "M"
+            changes[path] = Difference(mode, "100644", status, oid, zero)
+        return dict(sorted(changes.items()))
+
+    def _compared(self, tree: str, held: str | None, env: dict[str, str]) -> dict[str, Difference]:
+        """Each path where `tree` and the private index differ (see `Difference`): from
+        the two trees in-process when the index is known to hold `held` and both are
+        loose, else as `diff-index --cached` lists them."""
+        changes = None if held is None else self._tree_diff(tree, held)
+        if changes is None:
+            changes = self._diff_index(tree, env, cached=True)
+        for path, change in changes.items():
+            if change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
                 raise ConflictingState(
                     f"a restore would replace the nested repository {path}",
                     hint="move it out of the way, then retry",
                 )
         return changes
 
-    def _in_the_way(self, changes: dict[str, tuple[str, str, str]]) -> list[str]:
+    def _tree_diff(self, tree: str, held: str) -> dict[str, Difference] | None:
+        """`_compared` in-process, from loose trees; None where one is not loose."""
+        found = self.objects.diff(tree, held)
+        if found is None:
+            return None
+        changes = {}
+        none = ("000000", "0" * 2 * self.objects.digest_size)
+        for name, (before, after) in found.items():
+            was = none if before is None else (before[0].decode(), before[1].hex())
+            now = none if after is None else (after[0].decode(), after[1].hex())
+            status = "D" if after is None else "A" if before is None else "M"
+            if status == "M" and int(was[0], 8) & 0o170000 != int(now[0], 8) & 0o170000:
+                status = "T"
+            path = name.decode("utf-8", "surrogateescape")
+            changes[path] = Difference(f"{was[0]:0>6}", f"{now[0]:0>6}", status, was[1], now[1])
+        return changes
+
+    def _diff_index(self, tree: str, env: dict[str, str], cached: bool) -> dict[str, Difference]:
+        """`diff-index` of `tree` against the private index (`--cached`) or, through it,
+        against the working tree (`--raw`)."""
+        out = self.repo.git_bytes(
+            "diff-index",
+            *(["--cached"] if cached else []),
+            "--raw",
+            "-z",
+            "--no-renames",
+            tree,
+            env=env,
+        )
+        fields = out.split(b"\0")
+        changes = {}
+        for meta, name in zip(fields[::2], fields[1::2], strict=False):
+            tree_mode, index_mode, tree_oid, index_oid, status = meta.decode().lstrip(":").split()
+            changes[name.decode("utf-8", "surrogateescape")] = Difference(
+                tree_mode, index_mode, status, tree_oid, index_oid
+            )
+        return changes
+
+    def _in_the_way(self, changes: dict[str, Difference]) -> list[str]:
         """What stands where the restore creates a path and no tree holds it: ignored files
         and folders, or a file where a folder must be."""
         found: list[str] = []
-        for path, (_, _, status) in changes.items():
-            if status != "D":
+        for path, change in changes.items():
+            if change.status != "D":
                 continue
             blocker = in_the_way(self.repo.root, path)
             # One our index holds (status A, M or T) is in the safety checkpoint already.
-            if blocker is not None and changes.get(blocker, ("", "", "D"))[2] == "D":
+            if blocker is not None and (blocker not in changes or changes[blocker].status == "D"):
                 found.append(blocker)
         return list(dict.fromkeys(found))
 
@@ -428,49 +650,48 @@ class GitCheckpoints:
             return None
 
     def _spare_ignored(
-        self,
-        tree: str,
-        changes: dict[str, tuple[str, str, str]],
-        env: dict[str, str],
-        saved_paths: list[str],
-    ) -> None:
-        """Keep `read-tree` off files the checkpoint's own ignore rules exclude.
+        self, tree: str, changes: dict[str, Difference], saved_paths: list[str]
+    ) -> list[str]:
+        """Files the restore must leave alone: those the checkpoint's own ignore rules exclude.
 
         A file created since the checkpoint is removed by the restore, unless the rules of
         the checkpoint ignore it: when a `.gitignore` was deleted or emptied since, files
         it ignored (build outputs, `node_modules`) look new, and would otherwise be lost.
-        They are dropped from the private index, so `read-tree` leaves them on disk. Not
-        where saved files go back (`saved_paths`): what stood there is known exactly; nor
-        files today's rules ignore as well (those are tracked in spite of their rules).
+        They stay on disk and leave the private index. Not where saved files go back
+        (`saved_paths`): what stood there is known exactly; nor files today's rules ignore
+        as well (those are tracked in spite of their rules).
         """
         candidates = [
             p
-            for p, (_, _, status) in changes.items()
-            if status == "A" and not within(p, saved_paths)
+            for p, change in changes.items()
+            if change.status == "A" and not within(p, saved_paths)
         ]
         if not candidates:
-            return
+            return []
         ignored = self._ignored_by(tree, candidates)
         if ignored:
             # Ignored by today's rules too, such a file is one the user tracks in spite of
             # them (`git add -f`), created since: the restore removes it like any other.
             still = set(self._check_ignore(self.repo.root, ignored).split("\0"))
             ignored = [p for p in ignored if p not in still]
-        if ignored:
-            with tempfile.NamedTemporaryFile("wb", delete=False) as listing:
-                listing.write("\0".join(ignored).encode("utf-8", "surrogateescape"))
-            try:
-                self.repo.git(
-                    "rm",
-                    "--cached",
-                    "--quiet",
-                    "--ignore-unmatch",
-                    f"--pathspec-from-file={listing.name}",
-                    "--pathspec-file-nul",
-                    env=env,
-                )
-            finally:
-                os.unlink(listing.name)
+        return ignored
+
+    def _untrack(self, paths: list[str], env: dict[str, str]) -> None:
+        """Drop `paths` from the private index, so that `read-tree -m -u` leaves them on disk."""
+        with tempfile.NamedTemporaryFile("wb", delete=False) as listing:
+            listing.write("\0".join(paths).encode("utf-8", "surrogateescape"))
+        try:
+            self.repo.git(
+                "rm",
+                "--cached",
+                "--quiet",
+                "--ignore-unmatch",
+                f"--pathspec-from-file={listing.name}",
+                "--pathspec-file-nul",
+                env=env,
+            )
+        finally:
+            os.unlink(listing.name)
 
     def _ignored_by(self, tree: str, paths: list[str]) -> list[str]:
         """Which `paths` the `.gitignore` files of `tree` (plus info/exclude) ignore."""

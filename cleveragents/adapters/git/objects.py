@@ -22,7 +22,7 @@ import stat
 import tempfile
 import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git.repository import GitRepository
@@ -31,7 +31,8 @@ from cleveragents.errors import GitFailed
 TREE = b"40000"
 LINK = b"120000"
 # Each tree's entries: name -> (mode, raw object id), in no particular order.
-Entries = dict[bytes, tuple[bytes, bytes]]
+Entry = tuple[bytes, bytes]  # (mode, raw object id)
+Entries = dict[bytes, Entry]
 Changes = dict[bytes, tuple[bytes, bytes] | None]  # path -> its new entry; None: removed
 CACHE_MAX = 4_096  # trees remembered; a checkpoint needs those along its changed paths
 
@@ -73,6 +74,122 @@ class LooseObjects:
                 Path(draft).unlink(missing_ok=True)
                 raise
         return oid
+
+    def blob_id(self, data: bytes) -> str:
+        """The id `data` has as a blob (nothing is written)."""
+        return self._hash(b"blob %d\0%s" % (len(data), data)).hexdigest()
+
+    def read_blobs(self, oids: Iterable[str]) -> dict[str, bytes] | None:
+        """Each blob's exact bytes: loose ones read here (zlib, their id checked), the
+        others (packed, in an alternate) in one `cat-file --batch`; None when git has one
+        of them as something other than a blob, or not at all."""
+        found: dict[str, bytes] = {}
+        rest: list[str] = []
+        for oid in dict.fromkeys(oids):
+            data = self._read_loose(oid)
+            if data is None:
+                rest.append(oid)
+            else:
+                found[oid] = data
+        if not rest:
+            return found
+        try:
+            out = self.repo.git_bytes(
+                "cat-file", "--batch", stdin=b"".join(f"{oid}\n".encode() for oid in rest)
+            )
+        except GitFailed:  # pragma: no cover - cat-file --batch names missing ones instead
+            return None
+        at = 0
+        for oid in rest:
+            end = out.index(b"\n", at)
+            header = out[at:end].split()
+            if len(header) != 3 or header[1] != b"blob":
+                return None
+            size = int(header[2])
+            found[oid] = out[end + 1 : end + 1 + size]
+            at = end + 1 + size + 1
+        return found
+
+    def diff(self, old: str, new: str) -> dict[bytes, tuple[Entry | None, Entry | None]] | None:
+        """Each path whose entry differs between two trees, with its entry in each (None
+        where it has none), as `diff-tree -r` lists them; only from trees made here lately
+        or stored loose: None when one on the way is not (packed), for git to say."""
+        found: dict[bytes, tuple[Entry | None, Entry | None]] = {}
+        todo = [(b"", old, new)]
+        while todo:
+            prefix, a, b = todo.pop()
+            left, right = self._entries(a), self._entries(b)
+            if left is None or right is None:
+                return None
+            for name in left.keys() | right.keys():
+                before, after = left.get(name), right.get(name)
+                if before == after:
+                    continue
+                path = prefix + name
+                was_tree = before is not None and before[0] == TREE
+                is_tree = after is not None and after[0] == TREE
+                if was_tree or is_tree:
+                    todo.append(
+                        (
+                            path + b"/",
+                            before[1].hex() if was_tree and before else "",
+                            after[1].hex() if is_tree and after else "",
+                        )
+                    )
+                kept = (None if was_tree else before, None if is_tree else after)
+                if kept != (None, None):  # a file or link on one side at least
+                    found[path] = kept
+        return dict(sorted(found.items()))
+
+    def entry(self, tree: str, path: str) -> tuple[str, str] | None:
+        """The (mode, id) of `path` in `tree`, read as `diff` reads trees; None where it
+        has none, or a tree on the way is not loose."""
+        entries = self._entries(tree)
+        names = path.encode("utf-8", "surrogateescape").split(b"/")
+        for name in names[:-1]:
+            if entries is None or entries.get(name, (b"", b""))[0] != TREE:
+                return None
+            entries = self._entries(entries[name][1].hex())
+        found = None if entries is None else entries.get(names[-1])
+        if found is None or found[0] == TREE:
+            return None
+        return f"{found[0].decode():0>6}", found[1].hex()
+
+    def _entries(self, oid: str) -> Entries | None:
+        """A tree's entries ({} for none), or None when it is neither remembered nor loose."""
+        if not oid:
+            return {}
+        raw = bytes.fromhex(oid)
+        if raw in self._trees:
+            return self._trees[raw]
+        body = self._loose(oid)
+        if body is None or not body.startswith(b"tree "):
+            return None
+        entries = _parse(body[body.index(b"\0") + 1 :], self.digest_size)
+        self._remember(raw, entries)
+        return entries
+
+    def _loose(self, oid: str) -> bytes | None:
+        """A loose object's header and bytes, its id checked; None when it is not loose
+        here (or damaged: git is asked instead, and says what is wrong)."""
+        try:
+            with open(f"{self.objects}/{oid[:2]}/{oid[2:]}", "rb") as stored:
+                body = zlib.decompress(stored.read())
+        except (OSError, zlib.error):
+            return None
+        nul = body.find(b"\0")
+        if nul < 0 or not body[:nul].endswith(b" %d" % (len(body) - nul - 1)):
+            return None
+        if self._hash(body).hexdigest() != oid:
+            return None
+        return body
+
+    def _read_loose(self, oid: str) -> bytes | None:
+        """A loose blob's bytes, or None (not loose, or not a blob)."""
+        body = self._loose(oid)
+        if body is None or not body.startswith(b"blob "):
+            return None
+        return body[body.index(b"\0") + 1 :]
 
     def commit(self, tree: str, parent: str | None, message: str, identity: str) -> str:
         """A commit object as `git commit-tree -m` writes it, dated now."""

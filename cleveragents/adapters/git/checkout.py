@@ -1,0 +1,167 @@
+"""Writing a restore's files in-process: what `read-tree -m -u` does for the paths that
+differ, without its git process, its read of the whole target tree or its write of the
+whole index (which cost it 8 ms at 1,000 files and 26 ms at 10,000 for a one-file restore).
+
+The caller lists the paths where the private index and the target tree differ (one
+`diff-index --cached`). Before anything is written, each path is checked as `read-tree -m`
+checks it: one the restore rewrites or deletes holds exactly what the index says (its bytes
+hashed, its kind and executable bit; a missing one is fine), one it creates is free. Then,
+as git does: every deletion first, with the folders it leaves empty, then each file with
+git's modes (0666 or 0777 less the umask), its blob's exact bytes (no eol conversion, no
+smudge filter: the private git directory turns them off for git too) and links as links.
+A file is rewritten in place when nothing else links to it (see `_rewritten`), else made
+anew as git makes it, so a hard link elsewhere keeps its bytes.
+
+Whatever this does not mirror exactly is left to git before the first write (`write`
+returns False): a nested repository, a folder or a file or link where the restore needs
+the other, a file that changed since the scan (git refuses it: "not uptodate"), an object
+git cannot give as a blob.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cleveragents.adapters.git.objects import LooseObjects
+from cleveragents.adapters.git.saved_files import git_default_mode
+
+GITLINK = "160000"
+LINK = "120000"
+EXECUTABLE = "100755"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One path a restore changes: its entry in the target and in the private index
+    (`(mode, object id)`, None where it has none)."""
+
+    path: str
+    target: tuple[str, str] | None
+    index: tuple[str, str] | None
+
+
+def check(
+    root: Path, objects: LooseObjects, changes: Sequence[Change], verify: bool = True
+) -> bool:
+    """Whether `write` may make `changes`: each as `read-tree -m` would allow it, and with
+    nothing git would do otherwise (see the module's notes). Nothing is written.
+
+    `verify` False: whatever file or link stands where the index has an entry may go (the
+    caller found what differs by a scan that stored nothing, as a restore that is not in
+    step does: it overwrites what the scan saw), not a folder."""
+    top = str(root)
+    folders: dict[str, bool] = {}  # whether each folder on the way is one, or missing
+    return all(_checks(top, objects, change, verify, folders) for change in changes)
+
+
+def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> None:
+    """Make each path of `changes` as its target entry says (`blobs`: the bytes of each
+    target's object); `check` first."""
+    gone = [c.path for c in changes if c.target is None]
+    for path in gone:
+        full = root / path
+        if os.path.lexists(full):
+            full.unlink()
+    _remove_empty_folders(root, gone)
+    for change in sorted((c for c in changes if c.target is not None), key=lambda c: c.path):
+        assert change.target is not None
+        mode, oid = change.target
+        _create(Path(os.path.join(root, change.path)), mode, blobs[oid])
+
+
+def _checks(
+    top: str, objects: LooseObjects, change: Change, verify: bool, folders: dict[str, bool]
+) -> bool:
+    """Whether the restore may write `change` in-process: as `read-tree -m` would, and
+    with nothing git would do otherwise (see the module's notes). Strings, not `Path`s:
+    this runs for every path a restore writes (pathlib cost 0.13 ms a path here)."""
+    entries = [e for e in (change.target, change.index) if e is not None]
+    if any(mode == GITLINK for mode, _ in entries):
+        return False
+    at = change.path.find("/")
+    while at > 0:
+        folder = change.path[:at]
+        if folder not in folders:
+            try:
+                folders[folder] = stat.S_ISDIR(os.lstat(f"{top}/{folder}").st_mode)
+            except FileNotFoundError:
+                folders[folder] = True  # made when the file is
+        if not folders[folder]:
+            return False
+        at = change.path.find("/", at + 1)
+    full = f"{top}/{change.path}"
+    try:
+        st = os.lstat(full)
+    except (FileNotFoundError, NotADirectoryError):
+        return True  # missing: nothing of anyone's to lose (git: fine too)
+    if change.index is None:
+        return False  # something stands where the restore creates a file
+    mode, oid = change.index
+    if not verify:
+        return stat.S_ISLNK(st.st_mode) or stat.S_ISREG(st.st_mode)
+    if mode == LINK:
+        return stat.S_ISLNK(st.st_mode) and objects.blob_id(os.readlink(os.fsencode(full))) == oid
+    if not stat.S_ISREG(st.st_mode) or bool(st.st_mode & stat.S_IXUSR) != (mode == EXECUTABLE):
+        return False
+    with open(full, "rb") as data:
+        return objects.blob_id(data.read()) == oid
+
+
+def _remove_empty_folders(root: Path, removed: list[str]) -> None:
+    """Remove each folder the deletions left empty, up to the top, as git does."""
+    folders = {Path(p).parent for p in removed}
+    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):
+        while folder.parts:
+            try:
+                (root / folder).rmdir()
+            except OSError:  # not empty (or gone already): nor are its parents
+                break
+            folder = folder.parent
+
+
+def _create(full: Path, mode: str, data: bytes) -> None:
+    """Put a new file (or link) at `full`, as git's checkout does: what stood there goes
+    first (it was checked to hold what the index says), unless it is a file that can be
+    rewritten in place."""
+    if mode != LINK and _rewritten(full, mode, data):
+        return
+    if os.path.lexists(full):
+        full.unlink()
+    else:
+        full.parent.mkdir(parents=True, exist_ok=True)
+    if mode == LINK:
+        os.symlink(data, os.fsencode(full))
+        return
+    handle = os.open(
+        full, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o777 if mode == EXECUTABLE else 0o666
+    )
+    with os.fdopen(handle, "wb") as out:
+        out.write(data)
+
+
+def _rewritten(full: Path, mode: str, data: bytes) -> bool:
+    """Rewrite the regular file at `full` in place with `data` and git's permission bits
+    for `mode`, when nothing else links to it (a hard link elsewhere must keep its bytes,
+    as git's unlink and create keep them); False when it is not such a file.
+
+    Same bytes and bits as a new file, and much cheaper where the file system discards
+    freed blocks at once (ext4 `-o discard`: unlinking 115 small files took 13-280 ms
+    there, rewriting them 1.5 ms). Its inode, owner and extended attributes stay.
+    """
+    try:
+        handle = os.open(full, os.O_WRONLY | os.O_NOFOLLOW)
+    except OSError:  # gone, a link, not writable: git's way
+        return False
+    with os.fdopen(handle, "wb") as out:
+        st = os.fstat(handle)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+            return False
+        out.write(data)
+        out.flush()
+        os.ftruncate(handle, len(data))
+        os.fchmod(handle, git_default_mode(mode == EXECUTABLE))
+    return True

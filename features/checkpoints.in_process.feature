@@ -1,0 +1,119 @@
+Feature: Restores, ref moves and ignore checks made in-process do exactly what git does
+  As a developer whose repository is sacred
+  I want the shortcuts that make restores and checkpoints fast to do what git itself would
+  So that speed never costs a byte, a mode, a link, a lock, a reflog or an ignored file
+
+  # A restore writes its files in-process, moves a plan's ref in-process and tells in-process
+  # that git ignores no part of a path an agent writes; each falls back to git where it is not
+  # sure. These scenarios check the results against git itself.
+
+  Background:
+    Given a git repository with files:
+      | path        | content         |
+      | README.md   | # demo\n        |
+      | src/app.py  | print('v1')\n   |
+      | .gitignore  | build/\n*.log\n |
+    And an executable file "run.sh" containing "#!/bin/sh\necho run\n" committed
+    And a symlink "latest" pointing to "src/app.py" committed
+
+  Scenario: A restore right after a checkpoint writes content, modes, links and deletions
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change  | path         | value           |
+      | write   | src/app.py   | print('v2')\n   |
+      | chmod-x | run.sh       |                 |
+      | relink  | latest       | README.md       |
+      | delete  | README.md    |                 |
+      | write   | new/deep.txt | created later\n |
+      | write   | debug.log    | ignored log     |
+      | write   | gone/a.txt   | created later\n |
+      | write   | keep/b.txt   | created later\n |
+      | write   | keep/run.log | ignored log     |
+    And a checkpoint "changed" of the working tree
+    And I restore the checkpoint "start" right after that checkpoint
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the folder "new" does not exist
+    And the folder "gone" does not exist
+    And the file "debug.log" contains "ignored log"
+    And the file "keep/run.log" contains "ignored log"
+    And the restore saved nothing
+    And the private index holds the tree of the checkpoint "start"
+    And git fsck --strict finds nothing wrong
+
+  Scenario: A file with a hard link elsewhere is replaced, not rewritten: the link keeps its bytes
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    And a hard link outside the working tree to "src/app.py"
+    And I restore the checkpoint "start"
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the hard link outside the working tree holds "print('v2')\n"
+    And the file "src/app.py" has no other link
+
+  Scenario: A file changed after the checkpoint makes the in-step restore refuse, writing nothing
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+      | write  | README.md  | # changed\n   |
+    And a checkpoint "changed" of the working tree
+    And the working tree is changed in every way:
+      | change | path       | value          |
+      | write  | src/app.py | print('mine')\n |
+    Then restoring the checkpoint "start" right after that checkpoint is refused
+    And the file "src/app.py" contains "print('mine')"
+    And the file "README.md" contains "# changed"
+
+  Scenario: Checkpoints whose objects and refs git packed restore exactly, and the ref moves on
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+      | delete | README.md  |               |
+    And a checkpoint "changed" of the working tree
+    And git packs every object and every ref of the repository
+    And I restore the checkpoint "start" in a new command
+    Then the working tree equals the checkpoint "start" byte for byte
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v3')\n |
+    And a checkpoint "after" of the working tree
+    Then the plan's ref points at the checkpoint "after" after the checkpoint "changed"
+    And git fsck --strict finds nothing wrong
+
+  Scenario: A sha256 repository checkpoints and restores in-process too
+    Given a sha256 git repository with a file "src/app.py" containing "print('v1')\n"
+    And a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+      | write  | more.txt   | more\n        |
+    And a checkpoint "changed" of the working tree
+    And I restore the checkpoint "start" right after that checkpoint
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the private index holds the tree of the checkpoint "start"
+    And git fsck --strict finds nothing wrong
+
+  Scenario: A ref another command holds locked is not moved, and the lock stays
+    Given a checkpoint "start" of the working tree
+    And the lock file of the plan's ref exists
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    Then a checkpoint of the working tree is refused naming the lock file
+    And the lock file of the plan's ref still exists
+    And the plan's ref is still at the checkpoint "start"
+
+  Scenario: A reflog the user's settings keep for every ref gets each move of the plan's ref
+    Given the repository setting "core.logAllRefUpdates" is "always"
+    And a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    And a checkpoint "changed" of the working tree
+    Then the plan's ref has a reflog of 2 entries
+
+  Scenario: The in-process answer that git ignores no part of a path never contradicts git
+    When random ignore rules and paths are checked against git check-ignore
+    Then every path said not to be ignored is not ignored by git

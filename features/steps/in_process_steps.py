@@ -1,0 +1,224 @@
+"""In-process restores, ref moves and ignore checks, checked against git itself."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from behave import given, then, when
+from hypothesis import HealthCheck, settings
+from hypothesis import given as for_all
+from hypothesis import strategies as st
+
+from features.steps.checkpoint_steps import services
+from features.steps.repo_steps import commit_all, git
+
+PLAN = "feedcafe"
+CHECK_IGNORE = ["git", "-c", "core.excludesFile=/dev/null", "check-ignore", "--no-index"]
+REF = f"refs/cleveragents/plans/{PLAN}"
+
+
+@when('I restore the checkpoint "{name}" right after that checkpoint')
+def step_restore_in_step(context: Any, name: str) -> None:
+    checkpoints = services(context).checkpoints
+    context.kept = []
+    checkpoints.keep = context.kept.append  # as an operation records what a restore saves
+    checkpoints.restore(context.checkpoints[name], in_step=True)
+
+
+@then('restoring the checkpoint "{name}" right after that checkpoint is refused')
+def step_restore_refused(context: Any, name: str) -> None:
+    from cleveragents.errors import ConflictingState
+
+    try:
+        step_restore_in_step(context, name)
+    except ConflictingState as refused:
+        context.refusal = refused.message
+    else:
+        raise AssertionError("the restore overwrote a file changed since the checkpoint")
+
+
+@when("git packs every object and every ref of the repository")
+def step_pack(context: Any) -> None:
+    git(context, "pack-refs", "--all")
+    git(context, "repack", "-a", "-d", "-q")
+    loose = [p for p in (context.repo / ".git" / "refs" / "cleveragents").rglob("*") if p.is_file()]
+    assert not loose, f"refs left loose: {loose}"
+
+
+@when('I restore the checkpoint "{name}" in a new command')
+def step_restore_new_command(context: Any, name: str) -> None:
+    context.services.close()
+    context.services = None
+    services(context).checkpoints.restore(context.checkpoints[name])
+
+
+@when('a hard link outside the working tree to "{path}"')
+def step_hard_link(context: Any, path: str) -> None:
+    context.outside = context.tmp / "outside-link"
+    context.outside.hardlink_to(context.repo / path)
+
+
+@then('the hard link outside the working tree holds "{content}"')
+def step_hard_link_holds(context: Any, content: str) -> None:
+    assert context.outside.read_text() == content.replace("\\n", "\n")
+
+
+@then('the file "{path}" has no other link')
+def step_one_link(context: Any, path: str) -> None:
+    assert (context.repo / path).stat().st_nlink == 1
+
+
+@given('a sha256 git repository with a file "{path}" containing "{content}"')
+def step_sha256(context: Any, path: str, content: str) -> None:
+    import shutil
+
+    shutil.rmtree(context.repo)
+    context.repo.mkdir(parents=True)
+    git(context, "init", "--quiet", "--object-format=sha256", "--initial-branch=main")
+    (context.repo / path).parent.mkdir(parents=True, exist_ok=True)
+    (context.repo / path).write_text(content.replace("\\n", "\n"))
+    commit_all(context, "initial")
+
+
+@given("the lock file of the plan's ref exists")
+def step_ref_lock(context: Any) -> None:
+    lock = context.repo / ".git" / f"{REF}.lock"
+    lock.write_text("held by another command\n")
+    context.ref_lock = lock
+
+
+@then("a checkpoint of the working tree is refused naming the lock file")
+def step_checkpoint_refused(context: Any) -> None:
+    from cleveragents.errors import ConflictingState
+
+    try:
+        services(context).checkpoints.create(PLAN, "refused")
+    except ConflictingState as refused:
+        assert str(context.ref_lock) in refused.message, refused.message
+    else:
+        raise AssertionError("the ref moved although another command held its lock")
+
+
+@then("the lock file of the plan's ref still exists")
+def step_lock_stays(context: Any) -> None:
+    assert context.ref_lock.read_text() == "held by another command\n"
+
+
+@then('the plan\'s ref is still at the checkpoint "{name}"')
+def step_ref_at(context: Any, name: str) -> None:
+    assert git(context, "rev-parse", REF).strip() == context.checkpoints[name].id
+
+
+@then('the plan\'s ref points at the checkpoint "{name}" after the checkpoint "{parent}"')
+def step_ref_and_parent(context: Any, name: str, parent: str) -> None:
+    step_ref_at(context, name)
+    assert git(context, "rev-parse", f"{REF}^").strip() == context.checkpoints[parent].id
+
+
+@given('the repository setting "{key}" is "{value}"')
+def step_setting(context: Any, key: str, value: str) -> None:
+    git(context, "config", key, value)
+
+
+@then("the plan's ref has a reflog of {count:d} entries")
+def step_reflog(context: Any, count: int) -> None:
+    entries = git(context, "reflog", "show", "--format=%H", REF).split()
+    assert len(entries) == count, entries
+
+
+@then('the private index holds the tree of the checkpoint "{name}"')
+def step_index_holds(context: Any, name: str) -> None:
+    index = context.repo / ".git" / "cleveragents" / "worktree.index"
+    tree = subprocess.run(
+        ["git", "write-tree"],
+        cwd=context.repo,
+        env={"GIT_INDEX_FILE": str(index), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert tree == context.checkpoints[name].tree, (tree, context.checkpoints[name].tree)
+
+
+@then("git fsck --strict finds nothing wrong")
+def step_fsck(context: Any) -> None:
+    done = subprocess.run(
+        ["git", "fsck", "--strict", "--no-progress", "--no-dangling"],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and not done.stderr.strip(), done.stdout + done.stderr
+
+
+@then("the restore saved nothing")
+def step_saved_nothing(context: Any) -> None:
+    saved = [s for s in context.kept if s.commit or s.absent]
+    assert not saved, saved
+
+
+@then('the folder "{path}" does not exist')
+def step_no_folder(context: Any, path: str) -> None:
+    assert not (context.repo / path).exists()
+
+
+NAMES = ["a", "b", "build", "x.log", "foo.txt", "Ab", "a b", "d.py", ".hidden", "é"]
+ATOMS = ["a", "b", "build", "*", "?", "*.log", "x", "foo*", "*b", "d", "a b", "ba", "é", "[ab]"]
+
+
+def _rule(atoms: list[str], flags: list[bool]) -> str:
+    rule = "/".join(atoms)
+    lead, trail, negate, spaces, comment, crlf = flags
+    rule = ("/" if lead else "") + rule + ("/" if trail else "")
+    rule = ("!" if negate else "") + rule + ("  " if spaces else "")
+    return ("#" if comment else "") + rule + ("\r" if crlf else "")
+
+
+rules = st.builds(
+    _rule,
+    st.lists(st.sampled_from(ATOMS), min_size=1, max_size=2),
+    st.lists(st.booleans(), min_size=6, max_size=6),
+)
+paths = st.lists(st.sampled_from(NAMES), min_size=1, max_size=4).map("/".join)
+
+
+@when("random ignore rules and paths are checked against git check-ignore")
+def step_ignore_property(context: Any) -> None:
+    from cleveragents.adapters.git import ignore_rules
+
+    context.ignore_mismatches = []
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @for_all(
+        st.lists(st.lists(rules, max_size=4), min_size=4, max_size=4),
+        st.lists(paths, min_size=1, max_size=12),
+    )
+    def check(rule_files: list[list[str]], wanted: list[str]) -> None:
+        with tempfile.TemporaryDirectory(prefix="ca-ignore-", dir=context.tmp) as scratch:
+            root = Path(scratch)
+            subprocess.run(["git", "init", "-q", str(root)], check=True)
+            folders = ["", "a", "a/b"]
+            for folder, listed in zip(folders, rule_files, strict=False):
+                (root / folder).mkdir(parents=True, exist_ok=True)
+                (root / folder / ".gitignore").write_text("\n".join(listed) + "\n")
+            exclude = root / ".git" / "info" / "exclude"
+            exclude.write_text("\n".join(rule_files[3]) + "\n")
+            said = [p for p in wanted if ignore_rules.surely_not_ignored(root, p, [exclude])]
+            done = subprocess.run(
+                [*CHECK_IGNORE, "--stdin", "-z"],
+                cwd=root,
+                input="\0".join(said).encode(),
+                capture_output=True,
+            )
+            ignored = set(done.stdout.decode().split("\0")) - {""}
+            context.ignore_mismatches += [(rule_files, p) for p in said if p in ignored]
+
+    check()
+
+
+@then("every path said not to be ignored is not ignored by git")
+def step_no_mismatch(context: Any) -> None:
+    assert not context.ignore_mismatches, context.ignore_mismatches[:5]
