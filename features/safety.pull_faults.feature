@@ -20,3 +20,18 @@ Feature: Stopping a pull or an import at any point loses nothing
     And no operation was left running or interrupted where undo refuses it
     And no command exited 70
     And every trial passed
+
+  # The pull's operation used to move the records ref before it was recorded done. Stopped
+  # in between, the next command put B's records back while the ref stayed at A's: the next
+  # pull took B's records for a change made here ("nothing newer"), and a push would have
+  # sent them over A's correction.
+  Scenario Outline: A pull stopped right after it <moment> is taken up by the next pull
+    Given clone B of a plan that clone A corrected and pushed since B pulled it
+    When `agents plan pull origin` in clone B gets <signal> right after it <moment>
+    Then `agents plan ops` in clone B shows no operation running
+    And `agents plan pull origin` in clone B gives it clone A's plan
+
+    Examples:
+      | signal  | moment                |
+      | SIGKILL | moves the records ref |
+      | SIGINT  | moves the records ref |
