@@ -22,11 +22,13 @@ Feature: Stopping a pull or an import at any point loses nothing
     And every trial passed
 
   # Stopped after the plan store took the remote's records, the pull's operation is rolled
-  # back. The rolled-back operation used to travel in the plan's records, so the plan
-  # looked changed here and the next pull was refused as diverged (exit 3). Stopped after
-  # the records ref moved, the ref used to stay at the remote's records while the next
-  # command put B's back: the next pull took B's for a change made here ("nothing newer"),
-  # and a push would have sent them over A's correction.
+  # back; the rolled-back operation used to travel in the plan's records, so the plan looked
+  # changed here and the next pull was refused as diverged (exit 3). Stopped after the
+  # records ref moved, the ref used to stay at the remote's records while the next command
+  # put B's back: the next pull took B's for a change made here ("nothing newer"), and a
+  # push would have sent them over A's correction. Stopped after its operation was done
+  # (the ref moves after it now), the pull's own operation, travelling in the records, made
+  # the next pull refuse as diverged too.
   Scenario Outline: A pull stopped right after it <moment> is taken up by the next pull
     Given clone B of a plan that clone A corrected and pushed since B pulled it
     When `agents plan pull origin` in clone B gets <signal> right after it <moment>
@@ -34,8 +36,10 @@ Feature: Stopping a pull or an import at any point loses nothing
     And `agents plan pull origin` in clone B gives it clone A's plan
 
     Examples:
-      | signal  | moment                    |
+      | signal  | moment                     |
       | SIGKILL | takes the remote's records |
       | SIGINT  | takes the remote's records |
       | SIGKILL | moves the records ref      |
       | SIGINT  | moves the records ref      |
+      | SIGKILL | finishes its operation     |
+

@@ -23,7 +23,7 @@ _built: list[TwoClones] = []  # built once per behave run: copying is faster
 
 
 @given("clone B of a plan that clone A corrected and pushed since B pulled it")
-def step_two_clones(context: Any) -> None:
+def step_clone_behind(context: Any) -> None:
     if not _built:
         root = Path(tempfile.mkdtemp(prefix="ca-two-clones-"))
         atexit.register(shutil.rmtree, root, ignore_errors=True)
@@ -36,12 +36,13 @@ def step_two_clones(context: Any) -> None:
 MOMENTS = {
     "takes the remote's records": "records-taken",
     "moves the records ref": "records-ref-moved",
+    "finishes its operation": "operation-done",
 }
 
 
 @when("`agents plan pull origin` in clone B gets {name} right after it {moment}")
 def step_stopped_pull(context: Any, name: str, moment: str) -> None:
-    context.stopped = subprocess.run(
+    stopped = subprocess.run(
         [sys.executable, str(STOPPED_PULL), name, MOMENTS[moment], "plan", "pull", "origin"],
         cwd=context.b,
         capture_output=True,
@@ -50,7 +51,6 @@ def step_stopped_pull(context: Any, name: str, moment: str) -> None:
         timeout=120,
         check=False,
     )
-    stopped = context.stopped
     assert stopped.returncode in (-9, 130), (stopped.returncode, stopped.stderr)
 
 
@@ -64,8 +64,12 @@ def step_none_running(context: Any) -> None:
 
 @then("`agents plan pull origin` in clone B gives it clone A's plan")
 def step_pull_again(context: Any) -> None:
-    again = context.clones.run(context.b, "plan", "pull", "origin")
+    clones, b = context.clones, context.b
+    again = clones.run(b, "plan", "pull", "origin")
     assert again.returncode == 0, f"exit {again.returncode}: {again.stderr}"
-    assert context.clones.tree(context.b) == context.clones.theirs, (
-        f"B's plan is not A's after a second pull, which said: {again.stdout}"
-    )
+    assert clones.tree(b) == clones.theirs, f"B's plan is not A's; the pull said: {again.stdout}"
+    ref = f"refs/cleveragents/records/{clones.plan}"
+    theirs, mine = clones.tip(clones.root / "a", ref), clones.tip(b, ref)
+    assert theirs is not None and mine is not None
+    met = subprocess.run(["git", "merge-base", "--is-ancestor", theirs, mine], cwd=b, check=False)
+    assert met.returncode == 0, f"B's records ref {mine} does not reach A's {theirs}: a push fails"

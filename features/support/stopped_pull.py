@@ -3,7 +3,8 @@ SIGNAL once, right after a chosen step of it:
 
 - `records-taken`: the plan store took the remote's records (the pull's operation is
   not done yet: the next command rolls it back);
-- `records-ref-moved`: the plan's records ref (`refs/cleveragents/records/ID`) moved.
+- `records-ref-moved`: the plan's records ref (`refs/cleveragents/records/ID`) moved;
+- `operation-done`: the pull's operation was recorded done.
 
     python stopped_pull.py SIGNAL MOMENT ARGS...
 
@@ -18,7 +19,9 @@ import sys
 
 from cleveragents.adapters.git.remotes import RECORDS, GitRemotes
 from cleveragents.adapters.storage.sqlite import SqliteStore
+from cleveragents.application.operation_log import OperationLog
 from cleveragents.cli.main import main
+from cleveragents.domain.correction import Operation, OperationStatus
 
 
 def stop_after(moment: str, name: str) -> None:
@@ -38,6 +41,16 @@ def stop_after(moment: str, name: str) -> None:
             return plan_id
 
         SqliteStore.import_records = import_records  # type: ignore[method-assign]
+        return
+    if moment == "operation-done":
+        finish = OperationLog._finish
+
+        def _finish(self: OperationLog, op: Operation, status: OperationStatus) -> None:
+            finish(self, op, status)
+            if op.kind == "pull" and status is OperationStatus.DONE:
+                stop()
+
+        OperationLog._finish = _finish  # type: ignore[method-assign]
         return
     moved = GitRemotes.set_ref
 
