@@ -12,15 +12,16 @@ what a user would (`agents plan ops --json`, `agents plan tree PLAN --json`) and
 
 - no exit 70 (internal error), neither from the interrupted command nor from the next ones;
 - no operation left `running`, and no pull left `interrupted` (undo refuses those);
-- nothing half-imported: B's tree document is the one before the command, or A's if the
-  pull's operation got to finish (or a new plan's... there is none: B knows it already);
+- nothing half-imported: B's tree document is A's if the pull's operation is done, else
+  the one it had before the command;
 - nothing unreachable: B's refs under refs/cleveragents/plans/ and records/ still reach the
   commits they did before; anything left under refs/cleveragents/incoming/ is only the
   remote's refs of the plan, not read as a plan; `git fsck --strict` is clean;
 - B's working tree, index, HEAD, branches and other refs are untouched;
-- the same command run again completes, leaves nothing under incoming/, and B's tree
-  document is then A's; `agents plan undo --yes` then brings B's own records back: its
-  tree document is the one before the first command, exactly.
+- the same command run again completes, leaves nothing under incoming/, B's tree
+  document is then A's and its records ref reaches A's (B's next push would go through);
+  `agents plan undo --yes` then brings B's own records back: its tree document is the one
+  before the first command, exactly.
 
 Usage (from the top of the checkout, with `agents` installed next to this Python):
 
@@ -119,64 +120,28 @@ class Trials:
         tips = {
             kind: self.clones.tip(repo, f"refs/cleveragents/{kind}/{self.plan}") for kind in KINDS
         }
-        process, started, refs = self.launch(repo, args)
-        if early:  # starting up, listing the remote's plans, repairing
-            time.sleep((0.5 + 0.5 * fraction) * self.anchors[command])
-            point = "before its fetch (by the clock)"
-        else:
-            limit = 3 * self.anchors[command] + 5
-            anchor = self.wait_for_fetch(process, repo, refs, started, limit)
-            # Squared: the records are taken in the first part of what follows the fetch.
-            time.sleep(fraction**2 * self.durations[command])
-            point = f"{fraction**2 * self.durations[command]:.3f} s after its fetch"
-            if anchor is None:
-                point = "no fetch seen"
-        delay = time.monotonic() - started
-        finished_first = process.poll() is not None
-        if not finished_first:
-            process.send_signal(getattr(signal, sig))
         result: dict[str, Any] = {
             "trial": number,
             "command": " ".join(a for a in args[1:] if a in (command, "--force")),
             "side": side,
             "signal": sig,
-            "delay_s": round(delay, 3),
-            "point": point,
-            "finished_before_signal": finished_first,
             "problems": [],
             "exit_70": 0,
             "stranded_operations": 0,
             "half_imported": 0,
             "unreachable": 0,
         }
-        try:
-            _, stderr = process.communicate(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            _, stderr = process.communicate()
-            result["problems"].append(f"hung: still running {WAIT:.0f} s after {sig}")
-        result["exit"] = process.returncode
-        self.exit_code(result, f"agents {' '.join(args)}", process.returncode, stderr)
+        self.stop(result, repo, args, command, early, fraction)
         done = self.operations(result, repo)
-        self.check_tree(
-            result, repo, self.clones.theirs if done else self.clones.before[side], "first"
-        )
+        self.check_tree(result, repo, self.clones.theirs if done else self.clones.before[side])
         self.check_refs(result, repo, tips)
-        again = self.clones.run(repo, *args)
-        self.exit_code(result, "the same command again", again.returncode, again.stderr)
-        if again.returncode != 0:
-            result["problems"].append(
-                f"run again, it exited {again.returncode}: {agents_process.last_line(again.stderr)}"
-            )
+        self.passes(result, repo, "the same command again", *args)
         self.check_tree(result, repo, self.clones.theirs, "again")
         if self.incoming(repo):
             result["problems"].append(f"refs left under {INCOMING} by the command run again")
-        undo = self.clones.run(repo, "plan", "undo", "--yes")
-        self.exit_code(result, "agents plan undo --yes", undo.returncode, undo.stderr)
-        if undo.returncode != 0:
-            result["problems"].append(
-                f"undo exited {undo.returncode}: {agents_process.last_line(undo.stderr)}"
-            )
+        if not self.met(repo):
+            result["problems"].append("run again, B's records ref does not reach the remote's")
+        self.passes(result, repo, "undo", "plan", "undo", "--yes")
         self.check_tree(result, repo, self.clones.before[side], "undone")
         self.check_refs(result, repo, tips)
         self.check_objects(result, repo)
@@ -188,6 +153,50 @@ class Trials:
             result["problems"].append("the user's index, HEAD, branches or other refs changed")
         shutil.rmtree(repo, ignore_errors=True)
         return result
+
+    def stop(
+        self,
+        result: dict[str, Any],
+        repo: Path,
+        args: list[str],
+        command: str,
+        early: bool,
+        fraction: float,
+    ) -> None:
+        """Start `agents ARGS` and send it the trial's signal at its point; wait for it."""
+        process, started, refs = self.launch(repo, args)
+        if early:  # starting up, listing the remote's plans, repairing
+            time.sleep((0.5 + 0.5 * fraction) * self.anchors[command])
+            result["point"] = "before its fetch (by the clock)"
+        else:
+            limit = 3 * self.anchors[command] + 5
+            anchor = self.wait_for_fetch(process, repo, refs, started, limit)
+            # Squared: the records are taken in the first part of what follows the fetch.
+            time.sleep(fraction**2 * self.durations[command])
+            result["point"] = f"{fraction**2 * self.durations[command]:.3f} s after its fetch"
+            if anchor is None:
+                result["point"] = "no fetch seen"
+        result["delay_s"] = round(time.monotonic() - started, 3)
+        result["finished_before_signal"] = process.poll() is not None
+        if not result["finished_before_signal"]:
+            process.send_signal(getattr(signal, result["signal"]))
+        try:
+            _, stderr = process.communicate(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            _, stderr = process.communicate()
+            result["problems"].append(f"hung: still running {WAIT:.0f} s after the signal")
+        result["exit"] = process.returncode
+        self.exit_code(result, f"agents {' '.join(args)}", process.returncode, stderr)
+
+    def passes(self, result: dict[str, Any], repo: Path, what: str, *args: str) -> None:
+        """`agents ARGS` in `repo` must exit 0."""
+        done = self.clones.run(repo, *args)
+        self.exit_code(result, what, done.returncode, done.stderr)
+        if done.returncode != 0:
+            result["problems"].append(
+                f"{what} exited {done.returncode}: {agents_process.last_line(done.stderr)}"
+            )
 
     def operations(self, result: dict[str, Any], repo: Path) -> bool:
         """`plan ops --json` (it repairs first): whether the command's operation finished."""
@@ -207,7 +216,7 @@ class Trials:
         return bool(pulls) and pulls[-1]["status"] == "done"
 
     def check_tree(
-        self, result: dict[str, Any], repo: Path, expected: dict[str, Any], when: str
+        self, result: dict[str, Any], repo: Path, expected: dict[str, Any], when: str = "first"
     ) -> None:
         shown = self.clones.run(repo, "plan", "tree", self.plan, "--json")
         self.exit_code(result, "agents plan tree --json", shown.returncode, shown.stderr)
@@ -294,6 +303,12 @@ class Trials:
             ["git", "merge-base", "--is-ancestor", old, new], cwd=repo, check=False
         )
         return found.returncode == 0
+
+    def met(self, repo: Path) -> bool:
+        """Whether B's records ref reaches A's: then B's next push is a fast-forward."""
+        ref = f"refs/cleveragents/records/{self.plan}"
+        theirs, mine = self.clones.tip(self.clones.root / "a", ref), self.clones.tip(repo, ref)
+        return theirs is not None and mine is not None and self.reaches(repo, theirs, mine)
 
     def incoming(self, repo: Path) -> dict[str, str]:
         out = self.clones.git(repo, "for-each-ref", "--format=%(refname) %(objectname)", INCOMING)
