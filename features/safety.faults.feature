@@ -30,3 +30,11 @@ Feature: Stopping run, correct or undo at any point loses nothing
       | signal  |
       | SIGINT  |
       | SIGTERM |
+
+  # Found by the pull kill trials (seed 11, trial 73: SIGINT as `agents plan import` was
+  # starting): Python reports what a class's `__set_name__` raised (a dataclass field's
+  # has one) as a RuntimeError caused by it, so a signal that lands while a module is being
+  # imported came out as an internal error, exit 70, with a crash log.
+  Scenario: An interrupt that lands while a module defines a class exits 130, not 70
+    When SIGINT lands while a class is being defined
+    Then it is taken as the interrupt: exit 130

@@ -82,6 +82,10 @@ def exit_code(
     except KeyboardInterrupt as stop:
         return interrupted(stop)
     except Exception as error:
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            # Python wraps what a class's `__set_name__` raised in a RuntimeError: a signal
+            # that lands while a module being imported defines a dataclass comes so.
+            return interrupted(error.__cause__)
         code = usage(error)
         return unexpected(error) if code is None else code
     if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130

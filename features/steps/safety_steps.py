@@ -178,3 +178,24 @@ def step_interrupted_by(context: Any, name: str) -> None:
 @then("the command it started is no longer running")
 def step_command_ended(context: Any) -> None:
     assert "processes left: 0\n" in context.swallowed.stdout, context.swallowed.stdout
+
+
+INTERRUPTED_CLASS = Path(__file__).resolve().parent.parent / "support" / "interrupted_class.py"
+
+
+@when("SIGINT lands while a class is being defined")
+def step_interrupted_class(context: Any) -> None:
+    context.interrupted_class = subprocess.run(
+        [sys.executable, str(INTERRUPTED_CLASS)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@then("it is taken as the interrupt: exit 130")
+def step_taken_as_interrupt(context: Any) -> None:
+    done = context.interrupted_class
+    assert done.stdout == "exit 130\n", f"stdout: {done.stdout}\nstderr: {done.stderr}"
+    assert done.stderr.startswith("error: interrupted (SIGINT)"), done.stderr
