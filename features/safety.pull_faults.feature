@@ -6,9 +6,10 @@ Feature: Stopping a pull or an import at any point loses nothing
   # scripts/pull_kill_trials.py builds two clones of a bare remote once (A runs a plan and
   # pushes it, B pulls it, A corrects it and pushes again), then on copies of B starts the
   # real `agents plan pull origin` or `agents plan import BUNDLE` (with --force on a copy
-  # where B corrected the plan too) and sends SIGKILL, SIGINT, SIGTERM or SIGHUP at a random
-  # point. It runs `agents plan ops --json` and `agents plan tree PLAN --json` after it,
-  # checks B's refs and `git fsck --strict`, pulls again, and undoes the pull.
+  # where B corrected the plan too; on a clone that never pulled it, the plan is new) and
+  # sends SIGKILL, SIGINT, SIGTERM or SIGHUP at a random point. It runs `agents plan ops
+  # --json` and `agents plan tree PLAN --json` after it, checks B's refs and `git fsck
+  # --strict`, pulls again, and undoes the pull.
   # A few trials here (CLEVERAGENTS_KILL_TRIALS, 6 by default) with a seed from the clock,
   # printed on stderr; CLEVERAGENTS_KILL_SEED replays one. Run 100 by hand:
   #   python scripts/pull_kill_trials.py --trials 100

@@ -20,8 +20,10 @@ what a user would (`agents plan ops --json`, `agents plan tree PLAN --json`) and
 - B's working tree, index, HEAD, branches and other refs are untouched;
 - the same command run again completes, leaves nothing under incoming/, B's tree
   document is then A's and its records ref reaches A's (B's next push would go through);
-  `agents plan undo --yes` then brings B's own records back: its tree document is the one
-  before the first command, exactly.
+  undoing the pull operations (`agents plan undo OP --yes`, newest first) then brings B's
+  own records back: its tree document is the one before the first command, exactly. (A
+  forced pull stopped after its operation ended, before it moved the records ref, is run
+  again as a second operation: each is undone.)
 
 Usage (from the top of the checkout, with `agents` installed next to this Python):
 
@@ -133,16 +135,23 @@ class Trials:
         }
         self.stop(result, repo, args, command, early, fraction)
         done = self.operations(result, repo)
-        self.check_tree(result, repo, self.clones.theirs if done else self.clones.before[side])
+        first = [self.clones.theirs if done else self.clones.before[side]]
+        if side == "fresh":  # a new plan is taken in one transaction, and no operation
+            first = [self.clones.before[side], self.clones.theirs]
+        self.check_tree(result, repo, *first)
         self.check_refs(result, repo, tips)
         self.passes(result, repo, "the same command again", *args)
-        self.check_tree(result, repo, self.clones.theirs, "again")
+        self.check_tree(result, repo, self.clones.theirs, when="again")
         if self.incoming(repo):
             result["problems"].append(f"refs left under {INCOMING} by the command run again")
         if not self.met(repo):
             result["problems"].append("run again, B's records ref does not reach the remote's")
-        self.passes(result, repo, "undo", "plan", "undo", "--yes")
-        self.check_tree(result, repo, self.clones.before[side], "undone")
+        if side != "fresh":  # a new plan is no operation: `agents plan delete` drops it
+            pulls = self.pulls_done(repo)
+            result["undone"] = len(pulls)
+            for op in reversed(pulls):
+                self.passes(result, repo, f"undo of {op}", "plan", "undo", op, "--yes")
+            self.check_tree(result, repo, self.clones.before[side], when="undone")
         self.check_refs(result, repo, tips)
         self.check_objects(result, repo)
         if picture(repo) != files:
@@ -198,6 +207,15 @@ class Trials:
                 f"{what} exited {done.returncode}: {agents_process.last_line(done.stderr)}"
             )
 
+    def pulls_done(self, repo: Path) -> list[str]:
+        """The ids of the pull operations done in `repo`, oldest first."""
+        ops = json.loads(self.clones.run(repo, "plan", "ops", "--json").stdout or "{}")
+        return [
+            op["id"]
+            for op in ops.get("operations", [])
+            if op["kind"] == "pull" and op["status"] == "done"
+        ]
+
     def operations(self, result: dict[str, Any], repo: Path) -> bool:
         """`plan ops --json` (it repairs first): whether the command's operation finished."""
         ops = self.clones.run(repo, "plan", "ops", "--json")
@@ -216,19 +234,20 @@ class Trials:
         return bool(pulls) and pulls[-1]["status"] == "done"
 
     def check_tree(
-        self, result: dict[str, Any], repo: Path, expected: dict[str, Any], when: str = "first"
+        self, result: dict[str, Any], repo: Path, *expected: dict[str, Any], when: str = "first"
     ) -> None:
+        """B's tree document is one of `expected` ({}: no such plan in B)."""
         shown = self.clones.run(repo, "plan", "tree", self.plan, "--json")
         self.exit_code(result, "agents plan tree --json", shown.returncode, shown.stderr)
         now = json.loads(shown.stdout) if shown.returncode == 0 else {}
-        if now == expected:
+        if now in expected:
             return
         if when == "first":  # neither before nor after, or not what the operation says
             result["half_imported"] += 1
-        whose = "A's" if expected is self.clones.theirs else "B's own"
-        other = [n for n in (self.clones.theirs, *self.clones.before.values()) if n == now]
-        said = "another of the plan's states" if other else "a mix: none of its states"
-        result["problems"].append(f"tree document {when}: expected {whose}, found {said}")
+        states = {"A's": self.clones.theirs}
+        states |= {f"B's before ({side})": d for side, d in self.clones.before.items()}
+        found = next((name for name, d in states.items() if d == now), "none of the plan's")
+        result["problems"].append(f"tree document {when}: {found}, not one expected")
 
     def check_refs(self, result: dict[str, Any], repo: Path, tips: dict[str, str | None]) -> None:
         """The plan's refs still reach what they did; what a stopped fetch left under
@@ -246,8 +265,8 @@ class Trials:
                 result["problems"].append(f"{ref} is not the remote's: {oid}")
         if incoming:
             listed = json.loads(self.clones.run(repo, "plan", "list", "--json").stdout or "{}")
-            if [p["id"] for p in listed.get("plans", [])] != [self.plan]:
-                result["problems"].append(f"plan list shows more or less than {self.plan}")
+            if not {p["id"] for p in listed.get("plans", [])} <= {self.plan}:
+                result["problems"].append(f"plan list shows a plan other than {self.plan}")
 
     def check_objects(self, result: dict[str, Any], repo: Path) -> None:
         fsck = subprocess.run(
@@ -322,14 +341,15 @@ class Trials:
 def summary(seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
     counted = ("exit_70", "stranded_operations", "half_imported", "unreachable")
     per_command: dict[str, Any] = {}
-    for command in sorted({r["command"] for r in results}):
-        mine = [r for r in results if r["command"] == command]
+    for command in sorted({f"{r['command']} ({r['side']})" for r in results}):
+        mine = [r for r in results if f"{r['command']} ({r['side']})" == command]
         per_command[command] = {
             "trials": len(mine),
             "signals": {s: sum(r["signal"] == s for r in mine) for s in SIGNALS},
             "finished_before_signal": sum(r["finished_before_signal"] for r in mine),
             "operation_done": sum(r["operation"] == "done" for r in mine),
             "operation_rolled_back": sum(r["operation"] == "rolled_back" for r in mine),
+            "pulls_undone": sum(r.get("undone", 0) for r in mine),
             "failed": sum(bool(r["problems"]) for r in mine),
         }
     return {

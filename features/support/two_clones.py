@@ -4,7 +4,8 @@ the pull fault tests start from.
 Clone A (`a`, as alice@laptop) runs robot/plans/five_steps.yaml and pushes it; clone B
 (`behind`, as bob@ci) pulls it; a copy of B (`diverged`) corrects it ("use the red option");
 then A corrects it ("use the blue option"), pushes it and exports it to `plan.bundle`. So
-`agents plan pull origin` in `behind` updates the plan, and in `diverged` it needs --force.
+`agents plan pull origin` in `behind` updates the plan, in `diverged` it needs --force, and
+in `fresh`, a clone of the remote that never pulled, it brings the plan new.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from features.support import agents_process
 
 PLAN_FILE = Path(__file__).resolve().parents[2] / "robot" / "plans" / "five_steps.yaml"
-SIDES = ("behind", "diverged")  # B did not change the plan since it pulled it / it did
+SIDES = ("behind", "diverged", "fresh")
 
 
 class TwoClones:
@@ -30,7 +31,7 @@ class TwoClones:
         self.bundle = root / "plan.bundle"
         self.plan = ""
         self.theirs: dict[str, Any] = {}  # A's tree document: what a pull gives B
-        self.before: dict[str, dict[str, Any]] = {}  # B's before it pulls, by side
+        self.before: dict[str, dict[str, Any]] = {}  # B's before it pulls, by side (or {})
 
     def build(self) -> TwoClones:
         remote, a = self.root / "remote.git", self.root / "a"
@@ -42,7 +43,8 @@ class TwoClones:
         self.git(a, "commit", "--quiet", "--no-gpg-sign", "-m", "initial")
         self.git(a, "remote", "add", "origin", str(remote))
         self.git(a, "push", "--quiet", "origin", "main")
-        self.git(self.root, "clone", "--quiet", str(remote), str(self.root / "behind"))
+        for side in ("behind", "fresh"):
+            self.git(self.root, "clone", "--quiet", str(remote), str(self.root / side))
         self.run_ok(a, "plan", "run", "--script", str(PLAN_FILE))
         self.plan = json.loads(self.run_ok(a, "plan", "list", "--json"))["plans"][-1]["id"]
         self.run_ok(a, "plan", "push", "origin")
@@ -54,7 +56,8 @@ class TwoClones:
         self.run_ok(a, "plan", "push", "origin")
         self.run_ok(a, "plan", "export", self.plan, str(self.bundle))
         self.theirs = self.tree(a)
-        self.before = {side: self.tree(self.root / side) for side in SIDES}
+        self.before = {side: self.tree(self.root / side) for side in SIDES if side != "fresh"}
+        self.before["fresh"] = {}  # no plan there
         return self
 
     def copy(self, side: str, to: Path) -> Path:
