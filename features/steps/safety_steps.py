@@ -183,10 +183,16 @@ def step_command_ended(context: Any) -> None:
 INTERRUPTED_CLASS = Path(__file__).resolve().parent.parent / "support" / "interrupted_class.py"
 
 
-@when("SIGINT lands while a class is being defined")
-def step_interrupted_class(context: Any) -> None:
+WHERE = {
+    "a class is being defined": "set-name",
+    "a library reports it as an error of its own": "rewrapped",
+}
+
+
+@when("SIGINT lands where {what}")
+def step_interrupted_class(context: Any, what: str) -> None:
     context.interrupted_class = subprocess.run(
-        [sys.executable, str(INTERRUPTED_CLASS)],
+        [sys.executable, str(INTERRUPTED_CLASS), WHERE[what]],
         capture_output=True,
         text=True,
         timeout=60,

@@ -1,11 +1,15 @@
-"""Send this process SIGINT while Python defines a class, from a `__set_name__` (as the
-`dataclasses.field` of a module `agents` imports while it starts has one), and report the
-exit code `agents` maps what was raised to.
+"""Send this process SIGINT where code that reports errors its own way turns the interrupt
+into another error, and print the exit code `agents` maps what was raised to:
 
-    python interrupted_class.py
+- `set-name`: while Python defines a class, from a `__set_name__` (a dataclass field of a
+  module `agents` imports while it starts has one): Python raises a RuntimeError caused by
+  the interrupt;
+- `rewrapped`: inside a library that raises an error of its own naming it, chained to
+  nothing (pydantic building a model's schema does).
 
-Python reports what a `__set_name__` raised as a RuntimeError caused by it: the interrupt
-arrives wrapped. Prints `exit N` (130: taken as the interrupt it is).
+    python interrupted_class.py set-name|rewrapped
+
+Prints `exit N` (130: taken as the interrupt it is).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 
 from cleveragents.adapters import interrupts
 from cleveragents.cli.main import exit_code
@@ -28,7 +33,16 @@ def define_a_class() -> None:
         field = SignalsWhenNamed()
 
 
+def build_in_a_library() -> None:
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
+    except BaseException as error:
+        raise ValueError(f"Error building `model` serializer: {error!r}") from None
+
+
 if __name__ == "__main__":
     interrupts.install()
-    print(f"exit {exit_code([], define_a_class)}")
+    command = define_a_class if sys.argv[1] == "set-name" else build_in_a_library
+    print(f"exit {exit_code([], command)}")
     sys.exit(0)
