@@ -1,14 +1,15 @@
 """Fault injection: stop `agents plan pull` and `agents plan import` at random points, check
 nothing is lost.
 
-Once per run it builds two clones of a bare remote: clone A runs robot/plans/five_steps.yaml
-and pushes it, clone B pulls it; B is copied to a second clone that corrects the plan too
-(`diverged`); A then corrects it ("use the blue option"), pushes it and exports it to a
-bundle. Each trial copies one of the two B clones and starts `agents plan pull origin` or
-`agents plan import BUNDLE` on it (with `--force` on the diverged one), and sends SIGKILL,
-SIGINT, SIGTERM or SIGHUP (by its PID) at a random point: mostly a random delay after its
-fetch shows under `refs/cleveragents/`, sometimes a random delay before it. Then it runs
-what a user would (`agents plan ops --json`, `agents plan tree PLAN --json`) and checks:
+Once per run it builds clones of a bare remote (`features/support/two_clones.py`): clone A
+runs robot/plans/five_steps.yaml and pushes it, clone B pulls it (`behind`); a copy of B
+corrects the plan too (`diverged`), and another clone never pulls it (`fresh`); A then
+corrects it ("use the blue option"), pushes it and exports it to a bundle. Each trial copies
+one of the three and starts `agents plan pull origin` or `agents plan import BUNDLE` on it
+(with `--force` on the diverged one), and sends SIGKILL, SIGINT, SIGTERM or SIGHUP (by its
+PID) at a random point: mostly a random delay after its fetch shows under
+`refs/cleveragents/`, sometimes a random delay before it. Then it runs what a user would
+(`agents plan ops --json`, `agents plan tree PLAN --json`) and checks:
 
 - no exit 70 (internal error), neither from the interrupted command nor from the next ones;
 - no operation left `running`, and no pull left `interrupted` (undo refuses those);
