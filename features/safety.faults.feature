@@ -30,3 +30,17 @@ Feature: Stopping run, correct or undo at any point loses nothing
       | signal  |
       | SIGINT  |
       | SIGTERM |
+
+  # Found by the pull kill trials: a signal that landed while `agents` was importing its
+  # modules came out as an internal error, exit 70, with a crash log. Python reports what a
+  # class's `__set_name__` raised (a dataclass field's: seed 11, trial 73) as a RuntimeError
+  # caused by it; pydantic reports what stopped it building a model's schema as a
+  # SchemaError of its own (seed 4015492626, trial 21).
+  Scenario Outline: An interrupt that other code turns into its own error exits 130, not 70
+    When SIGINT lands where <what>
+    Then it is taken as the interrupt: exit 130
+
+    Examples:
+      | what                                        |
+      | a class is being defined                    |
+      | a library reports it as an error of its own |

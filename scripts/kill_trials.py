@@ -242,7 +242,7 @@ class Trials:
                 )
 
     def launch(self, setup: Setup) -> tuple[subprocess.Popen[str], float, dict[str, bytes]]:
-        refs = _checkpoint_refs(setup.repo)
+        refs = agents_process.cleveragents_refs(setup.repo)
         process = subprocess.Popen(
             [str(self.binary), *setup.args],
             cwd=setup.repo,
@@ -265,7 +265,7 @@ class Trials:
         """Seconds until the command's first checkpoint (its safety checkpoint) moved a ref
         under refs/cleveragents: from then on it works on the tree. None if it ended first."""
         while time.monotonic() - started < limit and process.poll() is None:
-            if _checkpoint_refs(repo) != refs:
+            if agents_process.cleveragents_refs(repo) != refs:
                 return time.monotonic() - started
             time.sleep(0.002)
         return None
@@ -352,7 +352,7 @@ class Trials:
                 if undo.returncode != 0:
                     result["problems"].append(
                         f"undo of the interrupted run exited {undo.returncode}: "
-                        + _last_line(undo.stderr)
+                        + agents_process.last_line(undo.stderr)
                     )
                 now = picture(setup.repo)
             self.check_states(result, now, [setup.before], "the tree before the run, after undo")
@@ -378,7 +378,7 @@ class Trials:
     def exit_code(self, result: dict[str, Any], what: str, code: int, stderr: str) -> None:
         if code == 70:
             result["exit_70"] += 1
-            result["problems"].append(f"{what} exited 70: {_last_line(stderr)}")
+            result["problems"].append(f"{what} exited 70: {agents_process.last_line(stderr)}")
 
     # -- running things -------------------------------------------------------------------
 
@@ -390,7 +390,7 @@ class Trials:
         if result.returncode != 0:
             raise SystemExit(
                 f"kill_trials: setup failed: `agents {' '.join(args)}` exited "
-                f"{result.returncode}: {_last_line(result.stderr)}"
+                f"{result.returncode}: {agents_process.last_line(result.stderr)}"
             )
         return result.stdout
 
@@ -402,21 +402,6 @@ class Trials:
             check=True,
             capture_output=True,
         )
-
-
-def _checkpoint_refs(repo: Path) -> dict[str, bytes]:
-    refs = {}
-    for path in (repo / ".git" / "refs" / "cleveragents").rglob("*"):
-        try:
-            refs[path.as_posix()] = path.read_bytes()
-        except OSError:
-            continue  # a folder, or a ref being replaced right now
-    return refs
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1] if lines else "(nothing on stderr)"
 
 
 def summary(seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -248,11 +248,15 @@ class PlanSharing:
                     local.id, op.records_before.encode(), [base] if base else [], local.updated_at
                 )
                 tip = self.remotes.join(theirs, ours, local.updated_at)
-            self._move(f"{RECORDS}{local.id}", tip)
             op.summary = (
                 f"{'replaced' if what == 'diverged' else 'updated'} plan {local.id} with the "
                 f"records pulled; `agents plan undo {op.id}` brings back those it had"
             )
+        # Only once the operation is done: a pull stopped before then gets our records back,
+        # and a ref left at theirs would make the next pull take them for ours ("ahead"), and
+        # a push send ours over theirs. Stopped between the two, the next pull finds the
+        # records up to date with theirs and moves the ref.
+        self._move(f"{RECORDS}{local.id}", tip)
         return Shared(
             local.id,
             "replaced" if what == "diverged" else "updated",

@@ -75,6 +75,7 @@ def exit_code(
     """Run `command` and return its exit code; an error becomes one line on stderr (with
     `--json`, a document on stdout too) and the exit code DESIGN.md gives it. `usage` maps
     the command-line parser's own errors, and answers None for any other."""
+    Interrupted.latest = None  # this command's interrupts only
     try:
         result = command()
     except CleverAgentsError as error:
@@ -82,6 +83,12 @@ def exit_code(
     except KeyboardInterrupt as stop:
         return interrupted(stop)
     except Exception as error:
+        if Interrupted.latest is not None:
+            # A stopping signal came, and code that reports errors its own way turned the
+            # interrupt into another error: Python, what a class's `__set_name__` raised (a
+            # dataclass field's, while a module is imported), pydantic, what stopped it
+            # building a model's schema. It is the interrupt still, not a bug.
+            return interrupted(error)
         code = usage(error)
         return unexpected(error) if code is None else code
     if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130

@@ -71,18 +71,30 @@ def step_property_held(context: Any) -> None:
 
 
 TRIALS = 6
-KILL_TRIALS = Path(__file__).resolve().parents[2] / "scripts" / "kill_trials.py"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 
 @when("the kill trials run with a seed from the clock")
 def step_kill_trials(context: Any) -> None:
+    _run_trials(context, "kill_trials.py")
+
+
+@when("the pull kill trials run with a seed from the clock")
+def step_pull_kill_trials(context: Any) -> None:
+    _run_trials(context, "pull_kill_trials.py")
+
+
+def _run_trials(context: Any, script: str) -> None:
+    """Run a few trials of `scripts/SCRIPT` (CLEVERAGENTS_KILL_TRIALS, with the seed of
+    CLEVERAGENTS_KILL_SEED or the clock's, printed); its JSON summary is kept for the steps
+    that say what must hold."""
     trials = os.environ.get("CLEVERAGENTS_KILL_TRIALS", str(TRIALS))
     seed = os.environ.get("CLEVERAGENTS_KILL_SEED", str(time.time_ns() % 2**32))
-    print(f"kill trials: seed {seed}, {trials} trials", file=sys.stderr, flush=True)
+    print(f"{script}: seed {seed}, {trials} trials", file=sys.stderr, flush=True)
     done = subprocess.run(
         [
             sys.executable,
-            str(KILL_TRIALS),
+            str(SCRIPTS / script),
             "--trials",
             trials,
             "--seed",
@@ -98,12 +110,10 @@ def step_kill_trials(context: Any) -> None:
     print(done.stderr, file=sys.stderr, flush=True)
     assert done.stdout.startswith(f"seed {seed}\n"), f"the seed comes first:\n{done.stdout[:300]}"
     report = done.stdout.split("\n", 1)[1]
-    assert report.strip(), f"kill_trials.py exited {done.returncode}:\n{done.stderr[-2000:]}"
+    assert report.strip(), f"{script} exited {done.returncode}:\n{done.stderr[-2000:]}"
     context.trials = json.loads(report)
     context.trials_exit = done.returncode
-    context.trials_replay = (
-        f"replay with: python scripts/kill_trials.py --trials {trials} --seed {seed}"
-    )
+    context.trials_replay = f"replay with: python scripts/{script} --trials {trials} --seed {seed}"
 
 
 def _trials_failures(context: Any) -> str:
@@ -129,7 +139,18 @@ def step_no_exit_70(context: Any) -> None:
 @then("every trial passed")
 def step_every_trial(context: Any) -> None:
     assert context.trials["failed_trials"] == 0, _trials_failures(context)
-    assert context.trials_exit == 0, f"kill_trials.py exited {context.trials_exit}"
+    assert context.trials_exit == 0, f"the trials exited {context.trials_exit}"
+
+
+@then("no trial left a plan half-imported")
+def step_no_half_import(context: Any) -> None:
+    assert context.trials["trials"] > 0, "no trial ran"
+    assert context.trials["half_imported"] == 0, _trials_failures(context)
+
+
+@then("no trial left a checkpoint or a record of the clone unreachable")
+def step_none_unreachable(context: Any) -> None:
+    assert context.trials["unreachable"] == 0, _trials_failures(context)
 
 
 SWALLOWED = Path(__file__).resolve().parent.parent / "support" / "swallowed_interrupt.py"
@@ -157,3 +178,30 @@ def step_interrupted_by(context: Any, name: str) -> None:
 @then("the command it started is no longer running")
 def step_command_ended(context: Any) -> None:
     assert "processes left: 0\n" in context.swallowed.stdout, context.swallowed.stdout
+
+
+INTERRUPTED_CLASS = Path(__file__).resolve().parent.parent / "support" / "interrupted_class.py"
+
+
+WHERE = {
+    "a class is being defined": "set-name",
+    "a library reports it as an error of its own": "rewrapped",
+}
+
+
+@when("SIGINT lands where {what}")
+def step_interrupted_class(context: Any, what: str) -> None:
+    context.interrupted_class = subprocess.run(
+        [sys.executable, str(INTERRUPTED_CLASS), WHERE[what]],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@then("it is taken as the interrupt: exit 130")
+def step_taken_as_interrupt(context: Any) -> None:
+    done = context.interrupted_class
+    assert done.stdout == "exit 130\n", f"stdout: {done.stdout}\nstderr: {done.stderr}"
+    assert done.stderr.startswith("error: interrupted (SIGINT)"), done.stderr

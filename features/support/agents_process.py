@@ -20,15 +20,41 @@ def environment() -> dict[str, str]:
     return env
 
 
-def run(binary: Path, repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """`agents ARGS` in `repo`, its output captured; at most two minutes."""
+def run(
+    binary: Path, repo: Path, *args: str, place: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`agents ARGS` in `repo`, its output captured; at most two minutes. `place`: the
+    user@host its records say made them (CLEVERAGENTS_PLACE)."""
+    env = environment()
+    if place is not None:
+        env["CLEVERAGENTS_PLACE"] = place
     return subprocess.run(
         [str(binary), *args],
         cwd=repo,
         capture_output=True,
         text=True,
-        env=environment(),
+        env=env,
         stdin=subprocess.DEVNULL,
         timeout=120,
         check=False,
     )
+
+
+def cleveragents_refs(repo: Path) -> dict[str, bytes]:
+    """The loose refs under `refs/cleveragents/`, read without git: cheap enough to poll
+    while a command runs, to see when it writes its first one."""
+    refs = {}
+    # os.walk, not Path.rglob: git removes a folder whose last ref it deletes, mid-walk.
+    for folder, _, files in os.walk(repo / ".git" / "refs" / "cleveragents"):
+        for name in files:
+            try:
+                refs[f"{folder}/{name}"] = Path(folder, name).read_bytes()
+            except OSError:
+                continue  # a ref being deleted right now
+    return refs
+
+
+def last_line(text: str) -> str:
+    """The last line of a command's stderr that says something: its one-line error."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else "(nothing on stderr)"

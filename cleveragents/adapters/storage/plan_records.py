@@ -19,7 +19,11 @@ sorted), each an object with a `type`, in this order:
 - `correction`, one a correction: `body`.
 - `operation`, one a command that changed the plan: `body`, its `id` in the plan store it
   was made in, `made_in` naming that store (without `records_before`: what a pull
-  replaced is that clone's to bring back, not the plan's).
+  replaced is that clone's to bring back, not the plan's). Not one rolled back: it
+  changed nothing. Nor a pull (or an import): it is that clone's meeting another, not a
+  change of the plan; travelling, it made the plan look changed in the clone that pulled
+  it, so that a pull stopped before it moved the records ref was refused as diverged
+  when run again.
 
 Numbers (`n`) count within the plan, so the same plan gives the same text in every clone:
 exported, imported elsewhere and exported again, it is the same bytes.
@@ -37,10 +41,12 @@ from cleveragents.adapters.storage import plan_rows
 from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.correction import OperationStatus
 from cleveragents.errors import BadInput
 
 FORMAT = "cleveragents-plan-records"
 VERSION = 1
+PULL = "pull"  # the kind of a pull's or an import's operation (`plan_sharing.py`)
 DECISION_COLUMNS = ("plan_id", "id", "seq", "parent_id", "kind", "status")
 
 
@@ -89,8 +95,12 @@ def _records(db: sqlite3.Connection, plan_id: str, store_id: str) -> Iterator[di
             "created_at": created,
         }
     operations = [
-        json.loads(r[0])
-        for r in db.execute("SELECT body FROM operations WHERE plan_id = ? ORDER BY id", (plan_id,))
+        op
+        for (body,) in db.execute(
+            "SELECT body FROM operations WHERE plan_id = ? AND status != ? ORDER BY id",
+            (plan_id, OperationStatus.ROLLED_BACK.value),
+        )
+        if (op := json.loads(body))["kind"] != PULL
     ]
     keys = _state_keys(db, plan_id, plan, bodies, [m[3] for m in messages], operations)
     yield from _states(db, keys, numbers)
