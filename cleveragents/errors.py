@@ -62,6 +62,7 @@ class GitFailed(ConflictingState):
 
     kind = "git_failed"
     status: object = None  # git's exit status, when it ran
+    stderr: str = ""  # all git said on stderr, when it ran
 
 
 class PlanFailed(CleverAgentsError):

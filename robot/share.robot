@@ -231,6 +231,18 @@ Bad Remotes, Files And Plans Are Refused With One Line And Nothing Changed
     Exit Code Should Be    ${result}    2
     ${refs}    Git    for-each-ref    --format\=%(refname)    refs/cleveragents/
     Should Not Contain    ${refs}    records
+    # A remote whose own rule declines the refs says so, in git's and the remote's words.
+    Create File    ${REMOTE}/hooks/pre-receive    \#!/bin/sh\necho "no plans here, please" >&2\nexit 1\n
+    Run Process    chmod    755    ${REMOTE}/hooks/pre-receive
+    ${result}    Agents In    ${REPO}    plan    push    ${REMOTE}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    refused the push: pre-receive hook declined
+    ...    no plans here, please
+    ${result}    Agents In    ${REPO}    plan    export    ${plan}    ${WORK}/p.bundle    --json
+    Exit Code Should Be    ${result}    0
+    ${done}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${done}[plan]    ${plan}
 
 
 *** Keywords ***

@@ -189,10 +189,24 @@ class GitRemotes:
                 *(f"{ref}:{ref}" for ref in refs),
             )
         except GitFailed as error:
-            if "rejected" in error.message or "non-fast-forward" in error.message:
+            said = error.stderr
+            if "(non-fast-forward)" in said or "(fetch first)" in said:
                 raise ConflictingState(
                     f"{remote!r} refused the push: its copy of the plan changed meanwhile",
                     hint="pull it first (`agents plan pull REMOTE PLAN`), then push again",
+                ) from error
+            refused = [line.strip() for line in said.splitlines() if line.startswith(" ! ")]
+            if refused:  # the remote's own rule: a hook, a protected namespace
+                why = [line.rpartition("(")[2].rstrip(")") for line in refused]
+                heard = [
+                    line.removeprefix("remote:").strip()
+                    for line in said.splitlines()
+                    if line.startswith("remote:") and line.removeprefix("remote:").strip()
+                ]
+                raise ConflictingState(
+                    f"{remote!r} refused the push: {'; '.join(dict.fromkeys(why))}"
+                    + (f" ({'; '.join(heard[:3])})" if heard else ""),
+                    hint="ask whoever runs the remote to accept refs/cleveragents/",
                 ) from error
             raise ConflictingState(
                 f"pushing to {remote!r} failed: {error.message}",

@@ -216,8 +216,11 @@ def _execute(
         check=False,
     )
     if done.returncode != 0:
-        failed = GitFailed(f"git {args[0]} failed: {_reason(done.stderr, done.returncode)}")
+        failed = GitFailed(
+            f"git {_subcommand(args)} failed: {_reason(done.stderr, done.returncode)}"
+        )
         failed.status = done.returncode
+        failed.stderr = done.stderr.decode("utf-8", "replace")
         raise failed
     return done.stdout
 
@@ -253,6 +256,17 @@ def trace(command: list[str], cwd: Path, env: Mapping[str, str] | None = None) -
         given = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
         line = f"{line}  (in {cwd}{'; ' + given if given else ''})"
     logger.info("%s", line)
+
+
+def _subcommand(args: list[str]) -> str:
+    """The git command `args` run, past the `-c NAME=VALUE` settings before it."""
+    rest = iter(args)
+    for arg in rest:
+        if arg == "-c":
+            next(rest, None)
+        elif not arg.startswith("-"):
+            return arg
+    return args[0] if args else "git"
 
 
 def _reason(stderr: bytes, status: int) -> str:
