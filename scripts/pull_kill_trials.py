@@ -42,7 +42,6 @@ touches no file of the working tree.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import shutil
@@ -63,7 +62,7 @@ from features.support.tree_state import differences, git_state, picture  # noqa:
 from features.support.two_clones import SIDES, TwoClones  # noqa: E402
 
 COMMANDS = ("pull", "import")
-SIGNALS = {"SIGKILL": 0.35, "SIGINT": 0.35, "SIGTERM": 0.15, "SIGHUP": 0.15}
+SIGNALS = agents_process.SIGNALS
 EARLY = 0.2  # share of signals sent before the command's fetch shows under refs/cleveragents
 WAIT = 60.0  # seconds an interrupted command gets to exit before it counts as hung
 INCOMING = "refs/cleveragents/incoming/"
@@ -359,27 +358,13 @@ def summary(seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
         **{name: sum(r[name] for r in results) for name in counted},
         "failed_trials": sum(bool(r["problems"]) for r in results),
         "per_command": per_command,
-        "failures": [
-            {
-                k: r[k]
-                for k in ("trial", "command", "signal", "delay_s", "point", "exit", "problems")
-            }
-            for r in results
-            if r["problems"]
-        ],
+        "failures": agents_process.failures(results),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--trials", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=None, help="default: from the clock")
-    parser.add_argument("--trial", type=int, default=None, help="replay only this trial")
-    parser.add_argument("--commands", default=",".join(COMMANDS))
+    parser = agents_process.trial_arguments(__doc__ or "", COMMANDS, SIGNALS, calibrations=2)
     parser.add_argument("--sides", default=",".join(SIDES))
-    parser.add_argument("--signals", default=",".join(SIGNALS))
-    parser.add_argument("--calibrations", type=int, default=2, help="timing runs per command")
-    parser.add_argument("--agents", type=Path, default=Path(sys.executable).with_name("agents"))
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     print(f"seed {seed}", flush=True)

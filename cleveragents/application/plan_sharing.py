@@ -23,34 +23,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
 
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.plan_refs import checkpoints_ref, records_ref
 from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
-from cleveragents.ports import Clock, PlanStore
+from cleveragents.ports import Clock, PlanRemotes, PlanStore
 
-PLANS = "refs/cleveragents/plans/"
-RECORDS = "refs/cleveragents/records/"
-INCOMING = "refs/cleveragents/incoming/"
 PULL = "pull"
-
-
-class Remotes(Protocol):
-    """The git side of sharing (`adapters/git/remotes.py`)."""
-
-    def tip(self, ref: str) -> str | None: ...
-    def records(self, commit: str) -> bytes: ...
-    def commit_records(self, plan_id: str, text: bytes, parents: list[str], when: Any) -> str: ...
-    def join(self, mine: str, theirs: str, when: Any) -> str: ...
-    def set_ref(self, ref: str, new: str, old: str | None) -> None: ...
-    def is_ancestor(self, older: str, newer: str) -> bool: ...
-    def remote_plans(self, remote: str) -> dict[str, str]: ...
-    def fetch(self, remote: str, plan_ids: list[str]) -> dict[str, tuple[str, str | None]]: ...
-    def push(self, remote: str, refs: list[str]) -> None: ...
-    def bundle(self, file: Path, refs: list[str]) -> None: ...
-    def verify_bundle(self, file: Path) -> None: ...
-    def clear_incoming(self) -> None: ...
 
 
 @dataclass
@@ -67,7 +47,7 @@ class Shared:
 
 class PlanSharing:
     def __init__(
-        self, store: PlanStore, remotes: Remotes, operations: OperationLog, clock: Clock
+        self, store: PlanStore, remotes: PlanRemotes, operations: OperationLog, clock: Clock
     ) -> None:
         self.store = store
         self.remotes = remotes
@@ -118,12 +98,12 @@ class PlanSharing:
             ready.append((plan, ours, theirs))
         refs_out = []
         for plan, ours, theirs in ready:
-            self._move(f"{RECORDS}{plan.id}", ours)
+            self._move(records_ref(plan.id), ours)
             if theirs is not None and theirs[1] is not None:
                 self._take_checkpoints(plan.id, theirs[1])
-            refs_out.append(f"{RECORDS}{plan.id}")
-            if self.remotes.tip(f"{PLANS}{plan.id}") is not None:
-                refs_out.append(f"{PLANS}{plan.id}")
+            refs_out.append(records_ref(plan.id))
+            if self.remotes.tip(checkpoints_ref(plan.id)) is not None:
+                refs_out.append(checkpoints_ref(plan.id))
         if refs_out:
             self.remotes.push(remote, refs_out)
         return behind + [
@@ -138,7 +118,7 @@ class PlanSharing:
     def _commit_ours(self, plan: Plan) -> str:
         """The plan's records commit as they are now: the last one when they did not change
         since, else a new one on top of it."""
-        base = self.remotes.tip(f"{RECORDS}{plan.id}")
+        base = self.remotes.tip(records_ref(plan.id))
         text = self.store.export_records(plan.id)
         if base is not None and self.remotes.records(base) == text:
             return base
@@ -208,14 +188,14 @@ class PlanSharing:
                 self._take_checkpoints(plan_id, checkpoints)
             if what in ("up to date", "ahead"):
                 result = Shared(plan_id, what, len(self.store.decisions(plan_id)))
-                base = self.remotes.tip(f"{RECORDS}{plan_id}")
+                base = self.remotes.tip(records_ref(plan_id))
                 if what == "up to date" and (
                     base is None or self.remotes.is_ancestor(base, theirs)
                 ):
-                    self._move(f"{RECORDS}{plan_id}", theirs)
+                    self._move(records_ref(plan_id), theirs)
             elif local is None:
                 self.store.import_records(self.remotes.records(theirs))
-                self._move(f"{RECORDS}{plan_id}", theirs)
+                self._move(records_ref(plan_id), theirs)
                 result = Shared(plan_id, "new", len(self.store.decisions(plan_id)))
             else:
                 result = self._update(local, theirs, what, command)
@@ -225,7 +205,7 @@ class PlanSharing:
     def _what_to_do(self, local: Plan | None, theirs: str) -> str:
         if local is None:
             return "new"
-        base = self.remotes.tip(f"{RECORDS}{local.id}")
+        base = self.remotes.tip(records_ref(local.id))
         text = self.store.export_records(local.id)
         if self.remotes.records(theirs) == text:
             return "up to date"
@@ -239,7 +219,7 @@ class PlanSharing:
     def _update(self, local: Plan, theirs: str, what: str, command: str) -> Shared:
         """Take their records as an operation: undoing it brings ours back whole."""
         with self.operations.operation(local, PULL, command, files=False, records=True) as op:
-            base = self.remotes.tip(f"{RECORDS}{local.id}")
+            base = self.remotes.tip(records_ref(local.id))
             self.store.import_records(self.remotes.records(theirs))
             tip = theirs
             if what == "diverged":  # forced: ours stay in the records' history
@@ -256,7 +236,7 @@ class PlanSharing:
         # and a ref left at theirs would make the next pull take them for ours ("ahead"), and
         # a push send ours over theirs. Stopped between the two, the next pull finds the
         # records up to date with theirs and moves the ref.
-        self._move(f"{RECORDS}{local.id}", tip)
+        self._move(records_ref(local.id), tip)
         return Shared(
             local.id,
             "replaced" if what == "diverged" else "updated",
@@ -270,10 +250,10 @@ class PlanSharing:
         """Write the plan's refs, with everything they reach, into the bundle `file`."""
         (plan,) = self._plans([ref])
         with self.operations.locks.hold(plan.id, command, shared=True):
-            self._move(f"{RECORDS}{plan.id}", self._commit_ours(plan))
-        refs = [f"{RECORDS}{plan.id}"]
-        if self.remotes.tip(f"{PLANS}{plan.id}") is not None:
-            refs.append(f"{PLANS}{plan.id}")
+            self._move(records_ref(plan.id), self._commit_ours(plan))
+        refs = [records_ref(plan.id)]
+        if self.remotes.tip(checkpoints_ref(plan.id)) is not None:
+            refs.append(checkpoints_ref(plan.id))
         self.remotes.bundle(file, refs)
         return Shared(plan.id, "exported", len(self.store.decisions(plan.id)))
 
@@ -319,7 +299,7 @@ class PlanSharing:
     def _take_checkpoints(self, plan_id: str, theirs: str) -> None:
         """Make the plan's checkpoint ref reach their checkpoints too (joining both chains
         when each has some the other has not)."""
-        ref = f"{PLANS}{plan_id}"
+        ref = checkpoints_ref(plan_id)
         mine = self.remotes.tip(ref)
         if mine is None or self.remotes.is_ancestor(mine, theirs):
             self._move(ref, theirs)

@@ -4,7 +4,7 @@ travel between clones through git."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -39,16 +39,19 @@ your remotes and credentials (a credential helper or ssh agent: it asks for noth
 """
 
 
+def _force(what: str) -> Any:
+    """`--force`, saying what it does to a plan that changed on both sides."""
+    return typer.Option("--force", help=what)
+
+
 def push(
     ctx: typer.Context,
     remote: Remote,
     plans: Plans = None,
     force: Annotated[
         bool,
-        typer.Option(
-            "--force",
-            help="Push a plan that changed there too, ours on top: theirs stays in the "
-            "records' history.",
+        _force(
+            "Push a plan that changed there too, ours on top: theirs stays in the records' history."
         ),
     ] = False,
     json: Json = False,
@@ -69,10 +72,9 @@ def pull(
     plans: Plans = None,
     force: Annotated[
         bool,
-        typer.Option(
-            "--force",
-            help="Take a plan that changed here too, theirs replacing ours: "
-            "`agents plan undo` brings ours back.",
+        _force(
+            "Take a plan that changed here too, theirs replacing ours. "
+            "`agents plan undo` brings ours back."
         ),
     ] = False,
     json: Json = False,
@@ -116,10 +118,9 @@ def import_(
     ],
     force: Annotated[
         bool,
-        typer.Option(
-            "--force",
-            help="Take a plan that changed here too, replacing ours: `agents plan undo` "
-            "brings ours back.",
+        _force(
+            "Take a plan that changed here too, replacing ours. `agents plan undo` brings "
+            "ours back."
         ),
     ] = False,
     json: Json = False,

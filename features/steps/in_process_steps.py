@@ -143,17 +143,6 @@ def step_index_holds(context: Any, name: str) -> None:
     assert tree == context.checkpoints[name].tree, (tree, context.checkpoints[name].tree)
 
 
-@then("git fsck --strict finds nothing wrong")
-def step_fsck(context: Any) -> None:
-    done = subprocess.run(
-        ["git", "fsck", "--strict", "--no-progress", "--no-dangling"],
-        cwd=context.repo,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0 and not done.stderr.strip(), done.stdout + done.stderr
-
-
 @then("the restore saved nothing")
 def step_saved_nothing(context: Any) -> None:
     saved = [s for s in context.kept if s.commit or s.absent]

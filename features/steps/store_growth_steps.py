@@ -8,6 +8,7 @@ import hashlib
 import json
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -125,17 +126,22 @@ def step_records(context: Any, records: int) -> None:
 def step_random_states(context: Any) -> None:
     from features.support.actor_state_property import check_states
 
-    seed = property_seed()
-    context.property_seed = seed
-    context.tmp.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=context.tmp) as folder:
-        context.property_examples = check_states(seed, Path(folder))
+    _run_property(context, check_states)
 
 
 @then("every state that was committed reads back exactly, through the same and a new connection")
-def step_random_states_held(context: Any) -> None:
-    # check_states raises hypothesis' report (the shrunk example) on the first that fails.
+@then("every import exports the same bytes again, with every actor state and conversation whole")
+def step_property_held(context: Any) -> None:
+    # The check raises hypothesis' report (the shrunk example) on the first that fails.
     assert context.property_examples > 0, f"no example ran (seed {context.property_seed})"
+
+
+def _run_property(context: Any, check: Callable[[int, Path], int]) -> None:
+    """Run a property's examples from the suite's seed, in a folder of their own."""
+    context.property_seed = seed = property_seed()
+    context.tmp.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=context.tmp) as folder:
+        context.property_examples = check(seed, Path(folder))
 
 
 # -- a failed transaction, a damaged record ------------------------------------------------
@@ -443,14 +449,4 @@ def step_shrunk(context: Any) -> None:
 def step_random_records(context: Any) -> None:
     from features.support.records_property import check_records
 
-    seed = property_seed()
-    context.property_seed = seed
-    context.tmp.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=context.tmp) as folder:
-        context.property_examples = check_records(seed, Path(folder))
-
-
-@then("every import exports the same bytes again, with every actor state and conversation whole")
-def step_random_records_held(context: Any) -> None:
-    # check_records raises hypothesis' report (the shrunk example) on the first that fails.
-    assert context.property_examples > 0, f"no example ran (seed {context.property_seed})"
+    _run_property(context, check_records)

@@ -1,12 +1,18 @@
 """Running the real `agents` command (and git) the way the guarantee tests do: a test
-identity, none of git's redirections from the caller's environment, no input."""
+identity, none of git's redirections from the caller's environment, no input; and what the
+kill-trials scripts share."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
+# The signals kill trials send, and how often each is drawn.
+SIGNALS = {"SIGKILL": 0.35, "SIGINT": 0.35, "SIGTERM": 0.15, "SIGHUP": 0.15}
 # Redirections that would point git at another repository or index than the test's.
 HIDDEN = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CONFIG_PARAMETERS")
 
@@ -58,3 +64,26 @@ def last_line(text: str) -> str:
     """The last line of a command's stderr that says something: its one-line error."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1] if lines else "(nothing on stderr)"
+
+
+def trial_arguments(
+    doc: str, commands: tuple[str, ...], signals: dict[str, float], calibrations: int
+) -> argparse.ArgumentParser:
+    """The options every kill-trials script takes (`scripts/*kill_trials.py`)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--trials", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=None, help="default: from the clock")
+    parser.add_argument("--trial", type=int, default=None, help="replay only this trial")
+    parser.add_argument("--commands", default=",".join(commands))
+    parser.add_argument("--signals", default=",".join(signals))
+    parser.add_argument(
+        "--calibrations", type=int, default=calibrations, help="timing runs per command"
+    )
+    parser.add_argument("--agents", type=Path, default=Path(sys.executable).with_name("agents"))
+    return parser
+
+
+def failures(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a trials report says of each trial that failed."""
+    shown = ("trial", "command", "signal", "delay_s", "point", "exit", "problems")
+    return [{k: r[k] for k in shown} for r in results if r["problems"]]

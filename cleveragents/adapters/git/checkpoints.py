@@ -50,6 +50,7 @@ from cleveragents.domain.checkpoint import (
     TreeEntry,
     oldest_last,
 )
+from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.restore_scope import within
 from cleveragents.errors import ConflictingState, GitFailed
 
@@ -98,7 +99,7 @@ class GitCheckpoints:
         self.keep: Callable[[SavedFiles], None] = _nowhere
 
     def ref(self, plan_id: str) -> str:
-        return f"refs/cleveragents/plans/{plan_id}"
+        return checkpoints_ref(plan_id)
 
     @property
     def index(self) -> Path:

@@ -29,9 +29,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.domain.plan_refs import PLANS, RECORDS
 
-PLAN_REFS = "refs/cleveragents/plans/"
-RECORDS_REFS = "refs/cleveragents/records/"  # a shared plan's records (`remotes.py`)
 # Files of a git directory that may name objects no ref reaches (besides index and refs).
 STATE_DIRS = ("rebase-merge", "rebase-apply", "sequencer")
 OBJECT_ID = re.compile(rb"\b(?:[0-9a-f]{64}|[0-9a-f]{40})\b")
@@ -46,13 +45,13 @@ class LooseObjects:
 
     def plan_tips(self) -> dict[str, str]:
         """Each plan's checkpoint ref tip, by plan id (every working tree's plans)."""
-        out = self.repo.git("for-each-ref", "--format=%(refname) %(objectname)", PLAN_REFS)
+        out = self.repo.git("for-each-ref", "--format=%(refname) %(objectname)", PLANS)
         tips = (line.split(" ") for line in out.splitlines() if line)
-        return {ref.removeprefix(PLAN_REFS): tip for ref, tip in tips}
+        return {ref.removeprefix(PLANS): tip for ref, tip in tips}
 
     def reached(self, tips: Iterable[str], plans: Iterable[str] = ()) -> set[str]:
         """Every object the commits `tips` reach, and the records refs of `plans`."""
-        records = [f"{RECORDS_REFS}{plan}" for plan in plans]
+        records = [f"{RECORDS}{plan}" for plan in plans]
         out = self.repo.git("for-each-ref", "--format=%(objectname)", *records) if records else ""
         return self._rev_list(["--objects", "--no-object-names"], [*tips, *out.split()])
 
@@ -63,9 +62,7 @@ class LooseObjects:
         """Every object something other than the plans `excluded` (and the private index
         `dropped_index`, which gc drops) reaches (see step 3)."""
         args = ["--objects", "--no-object-names"]
-        args += [
-            f"--exclude={refs}{plan}" for plan in excluded for refs in (PLAN_REFS, RECORDS_REFS)
-        ]
+        args += [f"--exclude={refs}{plan}" for plan in excluded for refs in (PLANS, RECORDS)]
         args += ["--all", "--reflog", "--indexed-objects"]
         found = self._rev_list(args, self._named_elsewhere(), ignore_missing=True)
         return found | self._private_index_blobs(dropped_index)
@@ -73,8 +70,8 @@ class LooseObjects:
     def drop_ref(self, plan_id: str, tip: str) -> None:
         """Delete the plan's ref (and its reflog), if it still points at `tip`, and the
         ref of its records when it was shared."""
-        self.repo.git("update-ref", "-d", f"{PLAN_REFS}{plan_id}", tip)
-        self.repo.git("update-ref", "-d", f"{RECORDS_REFS}{plan_id}")
+        self.repo.git("update-ref", "-d", f"{PLANS}{plan_id}", tip)
+        self.repo.git("update-ref", "-d", f"{RECORDS}{plan_id}")
 
     def sizes(self, ids: Iterable[str]) -> dict[str, int]:
         """The size on disk of each object of `ids` stored loose (packed ones are left out)."""

@@ -19,12 +19,9 @@ from datetime import datetime
 from pathlib import Path
 
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
-PLANS = "refs/cleveragents/plans/"
-RECORDS = "refs/cleveragents/records/"
-# Where fetched refs land before a pull decides what to do with them: never read as plans.
-INCOMING = "refs/cleveragents/incoming/"
 FILE = "records.jsonl"
 # Settings of the user's that would make a fetch or push write more than our refs.
 SHARING_CONFIG = (
