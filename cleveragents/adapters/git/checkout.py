@@ -58,19 +58,44 @@ def check(
     return all(_checks(top, objects, change, verify, folders) for change in changes)
 
 
-def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> None:
+Written = dict[str, tuple[int, int, int, int] | None]
+
+
+def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> Written:
     """Make each path of `changes` as its target entry says (`blobs`: the bytes of each
-    target's object); `check` first."""
+    target's object); `check` first. Returns what each path was left as (`left_as`: None
+    where it was deleted), for `unchanged_since` to compare with later."""
+    top = str(root)
     gone = [c.path for c in changes if c.target is None]
     for path in gone:
-        full = root / path
+        full = f"{top}/{path}"
         if os.path.lexists(full):
-            full.unlink()
+            os.unlink(full)
     _remove_empty_folders(root, gone)
+    written: Written = dict.fromkeys(gone)
     for change in sorted((c for c in changes if c.target is not None), key=lambda c: c.path):
         assert change.target is not None
         mode, oid = change.target
-        _create(Path(os.path.join(root, change.path)), mode, blobs[oid])
+        written[change.path] = _create(f"{top}/{change.path}", mode, blobs[oid])
+    return written
+
+
+def left_as(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What says a file was not changed since: its inode, size and both timestamps."""
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def unchanged_since(root: Path, written: Written) -> bool:
+    """Whether every path is still as `write` left it (nothing changed it since)."""
+    top = str(root)
+    for path, was in written.items():
+        try:
+            now: tuple[int, int, int, int] | None = left_as(os.lstat(f"{top}/{path}"))
+        except (FileNotFoundError, NotADirectoryError):
+            now = None
+        if now != was:
+            return False
+    return True
 
 
 def _checks(
@@ -123,30 +148,36 @@ def _remove_empty_folders(root: Path, removed: list[str]) -> None:
             folder = folder.parent
 
 
-def _create(full: Path, mode: str, data: bytes) -> None:
+def _create(full: str, mode: str, data: bytes) -> tuple[int, int, int, int]:
     """Put a new file (or link) at `full`, as git's checkout does: what stood there goes
     first (it was checked to hold what the index says), unless it is a file that can be
-    rewritten in place."""
-    if mode != LINK and _rewritten(full, mode, data):
-        return
+    rewritten in place. Returns what it is left as (`left_as`)."""
+    if mode != LINK:
+        rewritten = _rewritten(full, mode, data)
+        if rewritten is not None:
+            return rewritten
     if os.path.lexists(full):
-        full.unlink()
+        os.unlink(full)
     else:
-        full.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
     if mode == LINK:
         os.symlink(data, os.fsencode(full))
-        return
+        return left_as(os.lstat(full))
     handle = os.open(
         full, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o777 if mode == EXECUTABLE else 0o666
     )
-    with os.fdopen(handle, "wb") as out:
-        out.write(data)
+    try:
+        _write_all(handle, data)
+        return left_as(os.fstat(handle))
+    finally:
+        os.close(handle)
 
 
-def _rewritten(full: Path, mode: str, data: bytes) -> bool:
+def _rewritten(full: str, mode: str, data: bytes) -> tuple[int, int, int, int] | None:
     """Rewrite the regular file at `full` in place with `data` and git's permission bits
     for `mode`, when nothing else links to it (a hard link elsewhere must keep its bytes,
-    as git's unlink and create keep them); False when it is not such a file.
+    as git's unlink and create keep them); None when it is not such a file, else what it
+    is left as (`left_as`).
 
     Same bytes and bits as a new file, and much cheaper where the file system discards
     freed blocks at once (ext4 `-o discard`: unlinking 115 small files took 13-280 ms
@@ -155,13 +186,22 @@ def _rewritten(full: Path, mode: str, data: bytes) -> bool:
     try:
         handle = os.open(full, os.O_WRONLY | os.O_NOFOLLOW)
     except OSError:  # gone, a link, not writable: git's way
-        return False
-    with os.fdopen(handle, "wb") as out:
+        return None
+    try:
         st = os.fstat(handle)
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
-            return False
-        out.write(data)
-        out.flush()
+            return None
+        _write_all(handle, data)
         os.ftruncate(handle, len(data))
-        os.fchmod(handle, git_default_mode(mode == EXECUTABLE))
-    return True
+        bits = git_default_mode(mode == EXECUTABLE)
+        if stat.S_IMODE(st.st_mode) != bits:
+            os.fchmod(handle, bits)
+        return left_as(os.fstat(handle))
+    finally:
+        os.close(handle)
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view) :]

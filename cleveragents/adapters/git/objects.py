@@ -201,10 +201,20 @@ class LooseObjects:
         text = "\n".join(lines).encode("utf-8", "surrogateescape")
         return self.write(b"commit", text if text.endswith(b"\n") else text + b"\n").hex()
 
-    def update(self, tree: str, root: Path, paths: Sequence[str]) -> tuple[str, Changes] | None:
+    def update(
+        self,
+        tree: str,
+        root: Path,
+        paths: Sequence[str],
+        expected: dict[bytes, bool] | None = None,
+    ) -> tuple[str, Changes] | None:
         """`tree` with each of `paths` as the working tree at `root` has it now (a missing
         one removed), and the entries it set (None: removed); None where only a full scan
-        can say, also where a folder's entries would go (the private index holds them)."""
+        can say, also where a folder's entries would go (the private index holds them).
+
+        `expected` (by path, as bytes): True where the path must now have an entry other
+        than its entry in `tree`, False where it must have gone from the disk and have one
+        in `tree`; None when one does not hold."""
         try:
             wanted = {p.encode("utf-8", "surrogateescape"): self._entry(root, p) for p in paths}
         except Unsure:
@@ -221,8 +231,13 @@ class LooseObjects:
             return None
         for path, entry in wanted.items():
             folder, name = _parent(path), path.rpartition(b"/")[2]
-            if trees[folder].get(name, (b"", b""))[0] == TREE:
+            before = trees[folder].get(name)
+            if before is not None and before[0] == TREE:
                 return None  # a folder removed or replaced: its files are many entries
+            if expected is not None:
+                added = entry is not None and entry != before
+                if not (added if expected[path] else entry is None and before is not None):
+                    return None
             if entry is None:
                 trees[folder].pop(name, None)
             else:
@@ -274,12 +289,11 @@ class LooseObjects:
                 mode, oid = parent.get(folder.rpartition(b"/")[2], (TREE, b""))
                 if mode != TREE:
                     return None
-            if oid and oid in self._trees:
-                found[folder] = dict(self._trees[oid])
-            elif not oid:
-                found[folder] = {}
-            else:
+            entries = self._entries(oid.hex()) if oid else {}  # remembered, or loose
+            if entries is None:
                 unknown.append(folder)
+            else:
+                found[folder] = dict(entries)
         if unknown:
             read = self._batch(tree, unknown)
             if read is None:
