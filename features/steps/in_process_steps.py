@@ -13,6 +13,7 @@ from hypothesis import given as for_all
 from hypothesis import strategies as st
 
 from features.steps.checkpoint_steps import services
+from features.steps.known_paths_steps import git_commands
 from features.steps.repo_steps import commit_all, git
 
 PLAN = "feedcafe"
@@ -211,3 +212,38 @@ def step_ignore_property(context: Any) -> None:
 @then("every path said not to be ignored is not ignored by git")
 def step_no_mismatch(context: Any) -> None:
     assert not context.ignore_mismatches, context.ignore_mismatches[:5]
+
+
+@when('I restore the checkpoint "{name}" while "{path}" is written again just before git reads it')
+def step_restore_racing(context: Any, name: str, path: str) -> None:
+    """A writer racing the restore: between its file writes and `update-index`."""
+    from cleveragents.adapters.git.repository import GitRepository
+
+    checkpoints = services(context).checkpoints
+    honest = checkpoints.repo
+    target = context.repo / path
+
+    class Racing(GitRepository):
+        def git_with_input(self, stdin: bytes, *args: str, env: Any = None) -> str:
+            if args[0] == "update-index" and "--stdin" in args:
+                target.write_text("written by someone else\n")
+            return honest.git_with_input(stdin, *args, env=env)
+
+    checkpoints.repo = Racing(**{f: getattr(honest, f) for f in honest.__dataclass_fields__})
+    try:
+        checkpoints.restore(context.checkpoints[name])
+    finally:
+        checkpoints.repo = honest
+    assert target.read_text() == "written by someone else\n"
+
+
+@when('I restore the checkpoint "{name}" and note the git commands')
+def step_restore_noted(context: Any, name: str) -> None:
+    with git_commands() as context.git_calls:
+        services(context).checkpoints.restore(context.checkpoints[name])
+
+
+@then("the restore asked git for the differences: {asked}")
+def step_asked_differences(context: Any, asked: str) -> None:
+    diffed = any(c.startswith("git diff-index") for c in context.git_calls)
+    assert diffed is (asked == "yes"), context.git_calls

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from behave import given, then, when
@@ -28,29 +32,44 @@ def step_known_change(context: Any, name: str) -> None:
     """Each row changes one path as a file action or a hand would; the checkpoint is told
     the paths of the rows, as a run tells it the paths its file actions named."""
     for row in context.table:
-        path = context.repo / row["path"]
-        value = row["value"].replace("\\n", "\n").replace("\\r", "\r")
-        change = row["change"]
-        if change == "swap" and not path.parent.is_dir():
-            path.parent.unlink()  # a file where the folder must be
-        if change in ("write", "swap"):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(value.encode())
-        elif change == "delete":
-            shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
-        elif change == "chmod-x":
-            path.chmod(0o644)
-        elif change == "folder":  # a folder (holding a file) stands at the path
-            (path / "inside.txt").parent.mkdir(parents=True, exist_ok=True)
-            (path / "inside.txt").write_text(value)
-        elif change == "link":
-            os.symlink(value, path)
-        else:
-            raise AssertionError(f"unknown change {change}")
+        change_path(context.repo, row["change"], row["path"], row["value"])
     changed = [row["path"] for row in context.table]
     checkpoints = services(context).checkpoints
     context.checkpoints = getattr(context, "checkpoints", {})
     context.checkpoints[name] = checkpoints.create(PLAN, name, changed)
+
+
+def change_path(repo: Path, change: str, at: str, written: str) -> None:
+    """Change one path as a file action or a command would (`\\n`, `\\r` in the table
+    stand for newline and carriage return, in a path as in content)."""
+    path = repo / at.replace("\\n", "\n")
+    value = written.replace("\\n", "\n").replace("\\r", "\r")
+    if change == "swap" and not path.parent.is_dir():
+        path.parent.unlink()  # a file where the folder must be
+    if change in ("write", "swap"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(value.encode())
+    elif change == "delete":
+        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+    elif change == "chmod-x":
+        path.chmod(0o644)
+    elif change == "folder":  # a folder (holding a file) stands at the path
+        (path / "inside.txt").parent.mkdir(parents=True, exist_ok=True)
+        (path / "inside.txt").write_text(value)
+    elif change == "link":
+        os.symlink(value, path)
+    elif change == "nested":  # a repository of its own, with a commit
+        path.mkdir(parents=True)
+        (path / "inner.txt").write_text(value)
+        identity = ["-c", "user.name=inner", "-c", "user.email=inner@localhost"]
+        for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "inner", "--no-gpg-sign"]):
+            subprocess.run(["git", *identity, *args], cwd=path, check=True, capture_output=True)
+    elif change == "many":  # `value` new files in the folder `at`
+        path.mkdir(parents=True, exist_ok=True)
+        for number in range(int(value)):
+            (path / f"f{number}.txt").write_text(f"file {number}\n")
+    else:
+        raise AssertionError(f"unknown change {change}")
 
 
 @then('the checkpoint "{name}" is what a scan of the whole working tree gives')
@@ -90,3 +109,58 @@ def step_ignored_again(context: Any, path: str, text: str) -> None:
     with (context.repo / ".git" / "info" / "exclude").open("a") as exclude:
         exclude.write(f"/{path}\n")
     (context.repo / path).write_text(text)
+
+
+class _GitCalls(logging.Handler):
+    """The git commands run while it is installed (`agents -v` shows the same lines)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.commands: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.commands.append(record.getMessage())
+
+
+@contextlib.contextmanager
+def git_commands() -> Iterator[list[str]]:
+    """The git commands run inside the `with` block, as `agents -v` prints them."""
+    logger = logging.getLogger("cleveragents.git")
+    calls, level = _GitCalls(), logger.level
+    logger.addHandler(calls)
+    logger.setLevel(logging.INFO)
+    try:
+        yield calls.commands
+    finally:
+        logger.removeHandler(calls)
+        logger.setLevel(level)
+
+
+@when('a command makes this change and a checkpoint "{name}" scans for it:')
+def step_command_change(context: Any, name: str) -> None:
+    """As after a `run` action: the checkpoint is told nothing of what changed."""
+    for row in context.table:
+        change_path(context.repo, row["change"], row["path"], row["value"])
+    with git_commands() as context.git_calls:
+        context.checkpoints[name] = services(context).checkpoints.create(PLAN, name)
+    assert any(c.startswith("git add --all") for c in context.git_calls), context.git_calls
+
+
+@when("a new command starts")
+def step_new_command(context: Any) -> None:
+    context.services.close()
+    context.services = None
+
+
+@then("git was asked for the tree: {asked}")
+def step_asked_for_tree(context: Any, asked: str) -> None:
+    wrote = any(c.startswith("git write-tree") for c in context.git_calls)
+    assert wrote is (asked == "yes"), context.git_calls
+
+
+@then('the checkpoint "{name}" is the checkpoint "{other}"')
+def step_same_checkpoint(context: Any, name: str, other: str) -> None:
+    assert context.checkpoints[name] == context.checkpoints[other], (
+        context.checkpoints[name],
+        context.checkpoints[other],
+    )

@@ -1,0 +1,62 @@
+Feature: A checkpoint after a command builds its tree from the paths git added
+  As a developer whose plan runs commands in a large repository
+  I want the checkpoint after a command to cost one scan, not a scan and a rewrite of the index
+  So that a long plan stays quick, with every checkpoint still exactly my working tree
+
+  # After a command anything may have changed, so `git add --all` scans the working tree.
+  # With `--verbose` it names each path it added or removed, and the new tree is the last
+  # one with those entries read again, built in-process (no `write-tree`, which reads and
+  # writes the whole index once more). git prints those names raw: a name holding a newline
+  # can print a line that looks like another path's, so each line is checked against the disk
+  # and the last tree, and anything doubtful is left to `write-tree`. The random version of
+  # this is the property in checkpoints.exact.feature (its commands are checked there too).
+
+  Background:
+    Given a git repository with files:
+      | path              | content              |
+      | README.md         | # demo\n             |
+      | src/app.py        | print('v1')\n        |
+      | docs/read me.txt  | spaces in the name\n |
+      | .gitignore        | build/\n*.log\n      |
+    And an executable file "run.sh" containing "#!/bin/sh\necho run\n" committed
+    And a symlink "latest" pointing to "src/app.py" committed
+    And a checkpoint "start" of the working tree
+
+  Scenario Outline: <what>
+    When a command makes this change and a checkpoint "after" scans for it:
+      | change   | path   | value   |
+      | <change> | <path> | <bytes> |
+    Then the checkpoint "after" is what a scan of the whole working tree gives
+    And git was asked for the tree: <asked>
+    And git finds every object of the checkpoints sound
+
+    Examples:
+      | what                                                 | change  | path                               | bytes         | asked |
+      | a file rewritten                                     | write   | src/app.py                         | print('v2')\n | no    |
+      | the last file of a folder deleted drops the folder   | delete  | docs/read me.txt                   |               | no    |
+      | a new file in new folders                            | write   | src/new/deeper/x.txt               | new\n         | no    |
+      | a removed executable bit                             | chmod-x | run.sh                             |               | no    |
+      | a link made                                          | link    | to-readme                          | README.md     | no    |
+      | quotes and spaces in a name                          | write   | it's 'quoted' .txt                 | q\n           | no    |
+      | an ignored file written                              | write   | build/out.o                        | binary        | no    |
+      | a name whose newline forges the line of a real file  | write   | src/app.py'\nadd 'README.md        | forged\n      | yes   |
+      | a name whose newline forges a removal                | write   | x'\nremove 'gone.txt               | forged\n      | yes   |
+      | a name cut in two by a newline                       | write   | two\nlines                         | x\n           | yes   |
+      | a folder where the tree holds a file                 | swap    | README.md/x.txt                    | a folder\n    | yes   |
+      | a nested repository                                  | nested  | vendor/lib                         | inner\n       | yes   |
+      | more files than are worth building in-process        | many    | generated                          | 30            | yes   |
+
+  Scenario: A checkpoint after a command with nothing changed is the last one
+    When a command makes this change and a checkpoint "after" scans for it:
+      | change | path       | value         |
+      | write  | src/app.py | print('v1')\n |
+    Then the checkpoint "after" is the checkpoint "start"
+    And git was asked for the tree: no
+
+  Scenario: The first checkpoint a command takes asks git, which names no tree it held
+    When a new command starts
+    And a command makes this change and a checkpoint "after" scans for it:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    Then the checkpoint "after" is what a scan of the whole working tree gives
+    And git was asked for the tree: yes
