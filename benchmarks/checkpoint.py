@@ -46,6 +46,7 @@ One JSON document goes to stdout; progress goes to stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -57,7 +58,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -126,6 +127,22 @@ class TimedGitRepository(GitRepository):
             return super().git_bytes(*args, stdin=stdin, env=env)
         finally:
             self.calls.append((args[0], time.perf_counter() - start))
+
+    @contextlib.contextmanager
+    def git_started(
+        self, *args: str, env: Mapping[str, str] | None = None
+    ) -> Iterator[Callable[[bytes], str]]:
+        """Timed from the input given to git's end: what the caller waited for."""
+        with super().git_started(*args, env=env) as finish:
+
+            def timed(stdin: bytes) -> str:
+                start = time.perf_counter()
+                try:
+                    return finish(stdin)
+                finally:
+                    self.calls.append((args[0], time.perf_counter() - start))
+
+            yield timed
 
 
 # -- repository generation -----------------------------------------------------------------

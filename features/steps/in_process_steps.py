@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -224,10 +226,16 @@ def step_restore_racing(context: Any, name: str, path: str) -> None:
     target = context.repo / path
 
     class Racing(GitRepository):
-        def git_with_input(self, stdin: bytes, *args: str, env: Any = None) -> str:
-            if args[0] == "update-index" and "--stdin" in args:
-                target.write_text("written by someone else\n")
-            return honest.git_with_input(stdin, *args, env=env)
+        @contextlib.contextmanager
+        def git_started(self, *args: str, env: Any = None) -> Iterator[Callable[[bytes], str]]:
+            with honest.git_started(*args, env=env) as finish:
+
+                def racing(stdin: bytes) -> str:
+                    if args[0] == "update-index":
+                        target.write_text("written by someone else\n")
+                    return finish(stdin)
+
+                yield racing
 
     checkpoints.repo = Racing(**{f: getattr(honest, f) for f in honest.__dataclass_fields__})
     try:

@@ -192,7 +192,8 @@ def _rewritten(full: str, mode: str, data: bytes) -> tuple[int, int, int, int] |
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
             return None
         _write_all(handle, data)
-        os.ftruncate(handle, len(data))
+        if st.st_size > len(data):
+            os.ftruncate(handle, len(data))
         bits = git_default_mode(mode == EXECUTABLE)
         if stat.S_IMODE(st.st_mode) != bits:
             os.fchmod(handle, bits)

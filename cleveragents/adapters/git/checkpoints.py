@@ -559,22 +559,18 @@ class GitCheckpoints:
             self._index_holds(tree)
             return True
         self._note_behind(entries)
-        written = checkout.write(self.repo.root, wanted, blobs)
         if spared:  # they stay on disk: only the journal can drop them from the index
+            checkout.write(self.repo.root, wanted, blobs)
             self.catch_up_index()
             self._index_holds(tree)
             return True
-        listing = b"".join(path + b"\0" for path in entries)
-        self.repo.git_with_input(
-            listing,
-            "update-index",
-            "--add",
-            "--remove",
-            "--replace",
-            "-z",
-            "--stdin",
-            env=self.tree_env(),
-        )
+        # git starts (and reads the index) while the files are written; it reads the list
+        # of them once they are all written.
+        with self.repo.git_started(
+            "update-index", "--add", "--remove", "--replace", "-z", "--stdin", env=self.tree_env()
+        ) as update_index:
+            written = checkout.write(self.repo.root, wanted, blobs)
+            update_index(b"".join(path + b"\0" for path in entries))
         os.truncate(self._journal, 0)
         self._behind.clear()
         # The index holds `tree` now, unless a file changed between its write and

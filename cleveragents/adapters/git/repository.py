@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,6 +136,41 @@ class GitRepository:
         """Run `git ARGS` and return its stdout as bytes, exactly as git wrote them."""
         return _execute(self.root, list(args), env, stdin)
 
+    @contextlib.contextmanager
+    def git_started(
+        self, *args: str, env: Mapping[str, str] | None = None
+    ) -> Iterator[Callable[[bytes], str]]:
+        """Start `git ARGS` now and give it its standard input later, through the function
+        this yields (which returns its stdout, as `git_with_input` does): the caller works
+        while git starts up and reads what it reads first, on another core. Left without
+        that call, git is given no input and waited for."""
+        import subprocess
+
+        interrupts.raise_if_swallowed()
+        trace(["git", *args], self.root, env)
+        process = subprocess.Popen(
+            [git_executable(), *args],
+            cwd=self.root,
+            env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        given = False
+
+        def finish(stdin: bytes) -> str:
+            nonlocal given
+            given = True
+            out, err = process.communicate(stdin)
+            _check(args, process.returncode, err)
+            return out.decode("utf-8", "surrogateescape").removesuffix("\n")
+
+        try:
+            yield finish
+        finally:
+            if not given:  # pragma: no cover - the caller failed before it had the input
+                process.communicate(b"")
+
     def config(self, key: str) -> str | None:
         """The repository's value of a git config `key` (its own, the user's or the
         system's, as git reads them), or None where none is set. Runs no hook."""
@@ -215,14 +251,17 @@ def _execute(
         capture_output=True,
         check=False,
     )
-    if done.returncode != 0:
-        failed = GitFailed(
-            f"git {_subcommand(args)} failed: {_reason(done.stderr, done.returncode)}"
-        )
-        failed.status = done.returncode
-        failed.stderr = done.stderr.decode("utf-8", "replace")
-        raise failed
+    _check(args, done.returncode, done.stderr)
     return done.stdout
+
+
+def _check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None:
+    """Raise `GitFailed` in git's own words where git failed."""
+    if status != 0:
+        failed = GitFailed(f"git {_subcommand(list(args))} failed: {_reason(stderr, status)}")
+        failed.status = status
+        failed.stderr = stderr.decode("utf-8", "replace")
+        raise failed
 
 
 @functools.cache
