@@ -131,11 +131,11 @@ class TimedGitRepository(GitRepository):
     @contextlib.contextmanager
     def git_started(
         self, *args: str, env: Mapping[str, str] | None = None
-    ) -> Iterator[Callable[[bytes], str]]:
+    ) -> Iterator[Callable[[bytes], bytes]]:
         """Timed from the input given to git's end: what the caller waited for."""
         with super().git_started(*args, env=env) as finish:
 
-            def timed(stdin: bytes) -> str:
+            def timed(stdin: bytes) -> bytes:
                 start = time.perf_counter()
                 try:
                     return finish(stdin)

@@ -227,10 +227,10 @@ def step_restore_racing(context: Any, name: str, path: str) -> None:
 
     class Racing(GitRepository):
         @contextlib.contextmanager
-        def git_started(self, *args: str, env: Any = None) -> Iterator[Callable[[bytes], str]]:
+        def git_started(self, *args: str, env: Any = None) -> Iterator[Callable[[bytes], bytes]]:
             with honest.git_started(*args, env=env) as finish:
 
-                def racing(stdin: bytes) -> str:
+                def racing(stdin: bytes) -> bytes:
                     if args[0] == "update-index":
                         target.write_text("written by someone else\n")
                     return finish(stdin)

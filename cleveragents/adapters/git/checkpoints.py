@@ -585,38 +585,57 @@ class GitCheckpoints:
     ) -> dict[str, Difference] | None:
         """Each path where the working tree differs from `tree`, found as `git status` finds
         them, writing nothing: where `tree` and the private index differ (in-process when
-        this process knows the index holds `held`), where the files differ from the index (their
-        timestamps, then their bytes), and the files it does not hold that no rule ignores
-        (as `add --all` would add them). Statuses as `Difference` says (the index side is
-        the file on disk, unread). None where only `add --all` can say: a repository whose
-        files git records otherwise than the disk says, a nested repository, a gitlink."""
+        this process knows the index holds `held`), where the files differ from the index
+        (their timestamps, or their bytes where those cannot tell), and the files it does
+        not hold that no rule ignores (as `add --all` would add them). Statuses as
+        `Difference` says (the index side is the file on disk, unread). None where only
+        `add --all` can say: a repository whose files git records otherwise than the disk
+        says, a nested repository, a gitlink.
+
+        The files the index lacks are listed by a second git process while the first
+        compares: at the same time, on the other core (as `git status` does both in one
+        process, with threads)."""
         if not self._records_the_disk():
             return None
         changes = None if held is None else self._tree_diff(tree, held)
         zero = "0" * 2 * self.objects.digest_size
-        if changes is None:
-            # `diff-index` (no --cached): the index against `tree`, and each entry whose
-            # file's timestamps changed, as changed; then the files the index lacks.
-            changes = self._diff_index(tree, env, cached=False)
-            listing = ["--others"]
-        else:
-            listing = ["-t", "--modified", "--deleted", "--others"]
-        if any(GITLINK in (c.tree_mode, c.index_mode) for c in changes.values()):
+        with self.repo.git_started(
+            "ls-files", "-z", "--others", "--exclude-standard", env=env
+        ) as others:
+            if changes is None:
+                # `diff-index` (no --cached): the index against `tree`, and each entry
+                # whose file's timestamps changed, as changed.
+                changes = self._diff_index(tree, env, cached=False)
+            else:
+                changes = self._with_files(tree, changes, env)
+            untracked = others(b"")
+        if changes is None or any(GITLINK in (c.tree_mode, c.index_mode) for c in changes.values()):
             return None
-        out = self.repo.git_bytes("ls-files", "-z", *listing, "--exclude-standard", env=env)
-        for record in out.split(b"\0"):
-            tag, name = (record[:1], record[2:]) if len(listing) > 1 else (b"?", record)
+        for name in untracked.split(b"\0"):
             path = name.decode("utf-8", "surrogateescape")
+            if not path or path in changes:
+                continue
+            if path.endswith("/"):
+                return None  # a nested repository: `add --all` records it as a gitlink
+            changes[path] = Difference("000000", "100644", "A", zero, zero)
+        return dict(sorted(changes.items()))
+
+    def _with_files(
+        self, tree: str, changes: dict[str, Difference], env: dict[str, str]
+    ) -> dict[str, Difference] | None:
+        """`changes` (where `tree` and the private index differ) with each path whose file
+        differs from the index: its timestamps, then its bytes (as `ls-files --modified`
+        tells them: a file only touched is not rewritten); None where a tree not read
+        here leaves it to git."""
+        zero = "0" * 2 * self.objects.digest_size
+        out = self.repo.git_bytes("ls-files", "-z", "-t", "--modified", "--deleted", env=env)
+        for record in out.split(b"\0"):
+            tag, path = record[:1], record[2:].decode("utf-8", "surrogateescape")
             if not path:
                 continue
             if path in changes:  # listed already: the index differs from the tree there
                 if tag == b"R" and changes[path].status in "MT":  # and the file is gone
                     changes[path] = changes[path]._replace(status="D", index_mode="000000")
-                continue
-            if path.endswith("/"):
-                return None  # a nested repository: `add --all` records it as a gitlink
-            if tag == b"?":
-                changes[path] = Difference("000000", "100644", "A", zero, zero)
                 continue
             entry = self.objects.entry(tree, path)  # the index's, which holds `tree`
             if entry is None:
@@ -624,7 +643,7 @@ class GitCheckpoints:
             mode, oid = entry
             status = "D" if tag == b"R" else "M"
             changes[path] = Difference(mode, "100644", status, oid, zero)
-        return dict(sorted(changes.items()))
+        return changes
 
     def _compared(self, tree: str, held: str | None, env: dict[str, str]) -> dict[str, Difference]:
         """Each path where `tree` and the private index differ (see `Difference`): from

@@ -139,9 +139,9 @@ class GitRepository:
     @contextlib.contextmanager
     def git_started(
         self, *args: str, env: Mapping[str, str] | None = None
-    ) -> Iterator[Callable[[bytes], str]]:
+    ) -> Iterator[Callable[[bytes], bytes]]:
         """Start `git ARGS` now and give it its standard input later, through the function
-        this yields (which returns its stdout, as `git_with_input` does): the caller works
+        this yields (which returns its stdout, as `git_bytes` does): the caller works
         while git starts up and reads what it reads first, on another core. Left without
         that call, git is given no input and waited for."""
         import subprocess
@@ -158,12 +158,12 @@ class GitRepository:
         )
         given = False
 
-        def finish(stdin: bytes) -> str:
+        def finish(stdin: bytes) -> bytes:
             nonlocal given
             given = True
             out, err = process.communicate(stdin)
             _check(args, process.returncode, err)
-            return out.decode("utf-8", "surrogateescape").removesuffix("\n")
+            return bytes(out)
 
         try:
             yield finish
