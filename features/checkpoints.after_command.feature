@@ -60,3 +60,11 @@ Feature: A checkpoint after a command builds its tree from the paths git added
       | write  | src/app.py | print('v2')\n |
     Then the checkpoint "after" is what a scan of the whole working tree gives
     And git was asked for the tree: yes
+
+  Scenario: A forged line naming a file that changed too is left to git
+    When a command makes this change and a checkpoint "after" scans for it:
+      | change | path                        | value       |
+      | write  | README.md                   | # changed\n |
+      | write  | src/app.py'\nadd 'README.md | forged\n    |
+    Then the checkpoint "after" is what a scan of the whole working tree gives
+    And git was asked for the tree: yes
