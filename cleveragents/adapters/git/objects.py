@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import stat
-import tempfile
 import time
 import zlib
 from collections.abc import Iterable, Sequence
@@ -59,16 +59,16 @@ class LooseObjects:
         folder = self.objects / name[:2]
         target = folder / name[2:]
         if not target.exists():
-            # As git does: a temporary file in the same folder, read-only, then renamed.
+            # As git does: a temporary file in the same folder, made read-only (its handle
+            # writes all the same), then renamed.
             try:
-                handle, draft = tempfile.mkstemp(prefix="tmp_obj_", dir=folder)
+                handle, draft = _draft(folder)
             except FileNotFoundError:
                 folder.mkdir(exist_ok=True)
-                handle, draft = tempfile.mkstemp(prefix="tmp_obj_", dir=folder)
+                handle, draft = _draft(folder)
             try:
                 with os.fdopen(handle, "wb") as out:
                     out.write(zlib.compress(body, 1))  # core.looseCompression's default
-                os.chmod(draft, 0o444)
                 os.replace(draft, target)
             except BaseException:  # pragma: no cover - a full disk or Ctrl-C mid-write
                 Path(draft).unlink(missing_ok=True)
@@ -351,6 +351,18 @@ class LooseObjects:
             raise Unsure(path)
         mode = b"100755" if st.st_mode & stat.S_IXUSR else b"100644"
         return mode, self.write(b"blob", full.read_bytes())
+
+
+def _draft(folder: Path) -> tuple[int, str]:
+    """A new read-only file in `folder`, named as git names its temporary objects, open
+    for writing: one `chmod` less than `mkstemp` and a change of mode."""
+    for _ in range(100):
+        draft = f"{folder}/tmp_obj_{secrets.token_hex(6)}"
+        try:
+            return os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444), draft
+        except FileExistsError:  # pragma: no cover - 48 random bits taken already
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")  # pragma: no cover
 
 
 def _parent(path: bytes) -> bytes:
