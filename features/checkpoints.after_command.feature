@@ -68,3 +68,24 @@ Feature: A checkpoint after a command builds its tree from the paths git added
       | write  | src/app.py'\nadd 'README.md | forged\n    |
     Then the checkpoint "after" is what a scan of the whole working tree gives
     And git was asked for the tree: yes
+
+  Scenario Outline: A forged line naming <what> is left to git
+    When a command makes this change and a checkpoint "after" scans for it:
+      | change | path      | value    |
+      | write  | x.log     | log      |
+      | write  | <real>    | <bytes>  |
+      | write  | <forging> | forged\n |
+    Then the checkpoint "after" is what a scan of the whole working tree gives
+    And git was asked for the tree: yes
+    And git finds every object of the checkpoints sound
+
+    Examples:
+      | what                              | real          | bytes     | forging                    |
+      | ignored files, present on disk    | build/out.o   | object    | x.log'\nadd 'build/out.o   |
+      | a file inside the git directory   | .git/config   | (kept)    | x.log'\nadd '.git/config   |
+      | a file out of the working tree    | ../outside.md | outside\n | x.log'\nadd '../outside.md |
+
+  Scenario: A file written again after git added it is left to git, which has the bytes it added
+    When a command changes "src/app.py" and writes it again after git added it for a checkpoint "after"
+    Then the checkpoint "after" is what the private index holds
+    And git was asked for the tree: yes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
@@ -15,7 +16,7 @@ from hypothesis import given as for_all
 from hypothesis import strategies as st
 
 from features.steps.checkpoint_steps import services
-from features.steps.known_paths_steps import git_commands
+from features.steps.known_paths_steps import git_commands, private_index_tree
 from features.steps.repo_steps import commit_all, git
 
 PLAN = "feedcafe"
@@ -76,7 +77,6 @@ def step_one_link(context: Any, path: str) -> None:
 
 @given('a sha256 git repository with a file "{path}" containing "{content}"')
 def step_sha256(context: Any, path: str, content: str) -> None:
-    import shutil
 
     shutil.rmtree(context.repo)
     context.repo.mkdir(parents=True)
@@ -134,15 +134,7 @@ def step_reflog(context: Any, count: int) -> None:
 
 @then('the private index holds the tree of the checkpoint "{name}"')
 def step_index_holds(context: Any, name: str) -> None:
-    index = context.repo / ".git" / "cleveragents" / "worktree.index"
-    tree = subprocess.run(
-        ["git", "write-tree"],
-        cwd=context.repo,
-        env={"GIT_INDEX_FILE": str(index), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    tree = private_index_tree(context)
     assert tree == context.checkpoints[name].tree, (tree, context.checkpoints[name].tree)
 
 
@@ -216,7 +208,7 @@ def step_no_mismatch(context: Any) -> None:
     assert not context.ignore_mismatches, context.ignore_mismatches[:5]
 
 
-@when('I restore the checkpoint "{name}" while "{path}" is written again just before git reads it')
+@when('I restore the checkpoint "{name}" while "{path}" is written again meanwhile')
 def step_restore_racing(context: Any, name: str, path: str) -> None:
     """A writer racing the restore: between its file writes and `update-index`."""
     from cleveragents.adapters.git.repository import GitRepository

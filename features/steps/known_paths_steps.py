@@ -46,7 +46,9 @@ def change_path(repo: Path, change: str, at: str, written: str) -> None:
     value = written.replace("\\n", "\n").replace("\\r", "\r")
     if change == "swap" and not path.parent.is_dir():
         path.parent.unlink()  # a file where the folder must be
-    if change in ("write", "swap"):
+    if value == "(kept)":  # as it is: the repository's own file
+        assert path.exists(), path
+    elif change in ("write", "swap"):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(value.encode())
     elif change == "delete":
@@ -164,3 +166,48 @@ def step_same_checkpoint(context: Any, name: str, other: str) -> None:
         context.checkpoints[name],
         context.checkpoints[other],
     )
+
+
+@when('a command changes "{path}" and writes it again after git added it for a checkpoint "{name}"')
+def step_written_after_add(context: Any, path: str, name: str) -> None:
+    """A writer racing the checkpoint: between `git add` and the tree built from its lines."""
+    from cleveragents.adapters.git.repository import GitRepository
+
+    checkpoints = services(context).checkpoints
+    honest, target = checkpoints.repo, context.repo / path
+    target.write_text("print('added')\n")
+
+    class Racing(GitRepository):
+        def git_bytes(self, *args: str, stdin: bytes | None = None, env: Any = None) -> bytes:
+            out = honest.git_bytes(*args, stdin=stdin, env=env)
+            if args[0] == "add":
+                target.write_text("print('written after')\n")
+            return out
+
+    checkpoints.repo = Racing(**{f: getattr(honest, f) for f in honest.__dataclass_fields__})
+    try:
+        with git_commands() as context.git_calls:
+            context.checkpoints[name] = checkpoints.create(PLAN, name)
+    finally:
+        checkpoints.repo = honest
+
+
+@then('the checkpoint "{name}" is what the private index holds')
+def step_as_indexed(context: Any, name: str) -> None:
+    tree = private_index_tree(context)
+    assert tree == context.checkpoints[name].tree, (tree, context.checkpoints[name].tree)
+
+
+def private_index_tree(context: Any) -> str:
+    """The tree the private index holds, written from a copy of it (`write-tree` writes
+    the index it reads: its cache of trees)."""
+    index = context.tmp / "index-copy"
+    shutil.copy(context.repo / ".git" / "cleveragents" / "worktree.index", index)
+    return subprocess.run(
+        ["git", "write-tree"],
+        cwd=context.repo,
+        env={"GIT_INDEX_FILE": str(index), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()

@@ -58,13 +58,9 @@ def check(
     return all(_checks(top, objects, change, verify, folders) for change in changes)
 
 
-Written = dict[str, tuple[int, int, int, int] | None]
-
-
-def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> Written:
+def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> None:
     """Make each path of `changes` as its target entry says (`blobs`: the bytes of each
-    target's object); `check` first. Returns what each path was left as (`left_as`: None
-    where it was deleted), for `unchanged_since` to compare with later."""
+    target's object); `check` first."""
     top = str(root)
     gone = [c.path for c in changes if c.target is None]
     for path in gone:
@@ -72,30 +68,10 @@ def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> Wri
         if os.path.lexists(full):
             os.unlink(full)
     _remove_empty_folders(root, gone)
-    written: Written = dict.fromkeys(gone)
     for change in sorted((c for c in changes if c.target is not None), key=lambda c: c.path):
         assert change.target is not None
         mode, oid = change.target
-        written[change.path] = _create(f"{top}/{change.path}", mode, blobs[oid])
-    return written
-
-
-def left_as(st: os.stat_result) -> tuple[int, int, int, int]:
-    """What says a file was not changed since: its inode, size and both timestamps."""
-    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
-
-
-def unchanged_since(root: Path, written: Written) -> bool:
-    """Whether every path is still as `write` left it (nothing changed it since)."""
-    top = str(root)
-    for path, was in written.items():
-        try:
-            now: tuple[int, int, int, int] | None = left_as(os.lstat(f"{top}/{path}"))
-        except (FileNotFoundError, NotADirectoryError):
-            now = None
-        if now != was:
-            return False
-    return True
+        _create(f"{top}/{change.path}", mode, blobs[oid])
 
 
 def _checks(
@@ -148,36 +124,32 @@ def _remove_empty_folders(root: Path, removed: list[str]) -> None:
             folder = folder.parent
 
 
-def _create(full: str, mode: str, data: bytes) -> tuple[int, int, int, int]:
+def _create(full: str, mode: str, data: bytes) -> None:
     """Put a new file (or link) at `full`, as git's checkout does: what stood there goes
     first (it was checked to hold what the index says), unless it is a file that can be
-    rewritten in place. Returns what it is left as (`left_as`)."""
-    if mode != LINK:
-        rewritten = _rewritten(full, mode, data)
-        if rewritten is not None:
-            return rewritten
+    rewritten in place."""
+    if mode != LINK and _rewritten(full, mode, data):
+        return
     if os.path.lexists(full):
         os.unlink(full)
     else:
         os.makedirs(os.path.dirname(full), exist_ok=True)
     if mode == LINK:
         os.symlink(data, os.fsencode(full))
-        return left_as(os.lstat(full))
+        return
     handle = os.open(
         full, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o777 if mode == EXECUTABLE else 0o666
     )
     try:
         _write_all(handle, data)
-        return left_as(os.fstat(handle))
     finally:
         os.close(handle)
 
 
-def _rewritten(full: str, mode: str, data: bytes) -> tuple[int, int, int, int] | None:
+def _rewritten(full: str, mode: str, data: bytes) -> bool:
     """Rewrite the regular file at `full` in place with `data` and git's permission bits
     for `mode`, when nothing else links to it (a hard link elsewhere must keep its bytes,
-    as git's unlink and create keep them); None when it is not such a file, else what it
-    is left as (`left_as`).
+    as git's unlink and create keep them); False when it is not such a file.
 
     Same bytes and bits as a new file, and much cheaper where the file system discards
     freed blocks at once (ext4 `-o discard`: unlinking 115 small files took 13-280 ms
@@ -186,18 +158,18 @@ def _rewritten(full: str, mode: str, data: bytes) -> tuple[int, int, int, int] |
     try:
         handle = os.open(full, os.O_WRONLY | os.O_NOFOLLOW)
     except OSError:  # gone, a link, not writable: git's way
-        return None
+        return False
     try:
         st = os.fstat(handle)
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
-            return None
+            return False
         _write_all(handle, data)
         if st.st_size > len(data):
             os.ftruncate(handle, len(data))
         bits = git_default_mode(mode == EXECUTABLE)
         if stat.S_IMODE(st.st_mode) != bits:
             os.fchmod(handle, bits)
-        return left_as(os.fstat(handle))
+        return True
     finally:
         os.close(handle)
 

@@ -190,22 +190,25 @@ class GitCheckpoints:
                 hint="make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
         if listed and held is not None:
-            tree = self._added_tree(held, out)
+            tree = self._added_tree(held, out, env)
             if tree is not None:
                 return tree
         return self.repo.git("write-tree", env=env)
 
-    def _added_tree(self, held: str, out: bytes) -> str | None:
+    def _added_tree(self, held: str, out: bytes, env: dict[str, str]) -> str | None:
         """`held` with each path `add --verbose` printed (`add 'PATH'`, `remove 'PATH'`,
-        one a line, in the C locale) read again from the working tree; None where only
-        `write-tree` can say.
+        one a line, in the C locale) read again from the working tree, each entry as the
+        index has it now; None where only `write-tree` can say.
 
         git prints paths raw, so a name holding a newline could print lines that look like
         other paths'. Each path must therefore be what its line says: an added one a file
-        or link whose entry is new, a removed one gone from the disk but in `held`, and
-        none twice. A forged line fails one of these (its path unchanged, missing, or named
-        by its own line too), and so does a line cut by a newline. A folder (a nested
-        repository) is left to `write-tree` as well."""
+        or link whose entry is new and is the index's entry (read back in one `ls-files`;
+        a file written again since `add` read it fails this too), a removed one gone from
+        the disk and from the index but in `held`, and none twice. Every path a forged
+        line names fails one of these: `add` changed it (then its own line names it too),
+        or it holds what `held` holds, or the index has it otherwise or not at all (an
+        ignored file, a path into `.git` or out of the tree). A line cut by a newline
+        fails to parse. A folder (a nested repository) is left to `write-tree` as well."""
         if not out:
             return held  # nothing changed
         if out.count(b"\n") > BUILT_MOST:
@@ -216,13 +219,29 @@ class GitCheckpoints:
             if verb not in (b"add", b"remove") or not rest.endswith(b"'") or len(rest) < 2:
                 return None
             path = rest[:-1]
-            if path in expected:
+            if path in expected or not _plain(path):
                 return None
             expected[path] = verb == b"add"
-        built = self.objects.update(
-            held, self.repo.root, [p.decode("utf-8", "surrogateescape") for p in expected], expected
-        )
-        return None if built is None else built[0]
+        paths = [p.decode("utf-8", "surrogateescape") for p in expected]
+        built = self.objects.update(held, self.repo.root, paths, expected)
+        if built is None:
+            return None
+        tree, entries = built
+        try:
+            out = self.repo.git_bytes(
+                "ls-files", "-s", "-z", "--", *paths, env={**env, "GIT_LITERAL_PATHSPECS": "1"}
+            )
+        except GitFailed:  # a path out of the working tree
+            return None
+        indexed: dict[bytes, tuple[bytes, bytes]] = {}
+        for record in out.split(b"\0"):
+            if record:
+                meta, _, path = record.partition(b"\t")
+                mode, oid, _ = meta.split(b" ")
+                indexed[path] = (mode, bytes.fromhex(oid.decode()))
+        if any(indexed.get(path) != entry for path, entry in entries.items()):
+            return None
+        return tree
 
     def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
         """Commit the working tree and keep it reachable from the plan's ref.
@@ -520,14 +539,16 @@ class GitCheckpoints:
         self, changes: dict[str, Difference], spared: list[str], tree: str, verify: bool
     ) -> bool:
         """Write the restore's files in-process (`checkout.write`), then the private index's
-        entries for them, read from the files as written (`update-index --add --remove
-        --replace`: their timestamps recorded, the next scan reads none of them again);
-        False where git must do it all (nothing was written then). `verify`: the index
-        stands for the working tree, and a file that differs from it is not overwritten.
+        entries for them: the checkpoint's own (`update-index --index-info`, started while
+        the files are written), so the index holds the checkpoint's tree exactly, whatever
+        wrote a file meanwhile; False where git must do it all (nothing was written then).
+        `verify`: the index stands for the working tree, and a file that differs from it
+        is not overwritten.
 
-        The checkpoint's entries go into the journal before the first file is written: a
-        command killed halfway leaves an index the next one catches up, whose entries
-        (with no file timestamps) make its scan read those files again, whatever they hold.
+        Those entries go into the journal before the first file is written: a command
+        killed halfway leaves an index the next one catches up. They carry no file
+        timestamps, so the next scan reads those files again (git's `add` records their
+        timestamps then).
         """
         if not self._records_the_disk():
             return False
@@ -547,7 +568,9 @@ class GitCheckpoints:
         if blobs is None:
             return False
         entries: dict[bytes, tuple[bytes, bytes] | None] = {
-            path.encode("utf-8", "surrogateescape"): None for path in spared
+            # spared files stay on disk: only an entry of the journal drops them from the index
+            path.encode("utf-8", "surrogateescape"): None
+            for path in spared
         }
         for change in wanted:
             entries[change.path.encode("utf-8", "surrogateescape")] = (
@@ -555,29 +578,16 @@ class GitCheckpoints:
                 if change.target is None
                 else (change.target[0].encode(), bytes.fromhex(change.target[1]))
             )
-        if not entries:
-            self._index_holds(tree)
-            return True
-        self._note_behind(entries)
-        if spared:  # they stay on disk: only the journal can drop them from the index
-            checkout.write(self.repo.root, wanted, blobs)
-            self.catch_up_index()
-            self._index_holds(tree)
-            return True
-        # git starts (and reads the index) while the files are written; it reads the list
-        # of them once they are all written.
-        with self.repo.git_started(
-            "update-index", "--add", "--remove", "--replace", "-z", "--stdin", env=self.tree_env()
-        ) as update_index:
-            written = checkout.write(self.repo.root, wanted, blobs)
-            update_index(b"".join(path + b"\0" for path in entries))
-        os.truncate(self._journal, 0)
-        self._behind.clear()
-        # The index holds `tree` now, unless a file changed between its write and
-        # `update-index`'s read of it (the index has those bytes then): the next restore
-        # compares trees in-process only when none did.
-        if checkout.unchanged_since(self.repo.root, written):
-            self._index_holds(tree)
+        if entries:
+            self._note_behind(entries)
+            with self.repo.git_started(
+                "update-index", "-z", "--index-info", env=self.tree_env()
+            ) as catch_up:
+                checkout.write(self.repo.root, wanted, blobs)
+                catch_up(self._journal.read_bytes())
+            os.truncate(self._journal, 0)
+            self._behind.clear()
+        self._index_holds(tree)
         return True
 
     def _scanned(
@@ -835,6 +845,14 @@ class GitCheckpoints:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None
         except GitFailed:
             return None
+
+
+def _plain(path: bytes) -> bool:
+    """Whether `path` is one `git add` could print: relative, each part a name, none of
+    them `.git` (a forged line could name anything; no tree of ours is written for it)."""
+    return all(
+        part not in (b"", b".", b"..") and part.lower() != b".git" for part in path.split(b"/")
+    )
 
 
 def _nowhere(saved: SavedFiles) -> None:

@@ -60,8 +60,7 @@ class LooseObjects:
         folder = self.objects / name[:2]
         target = folder / name[2:]
         if not target.exists():
-            # As git does: a temporary file in the same folder, made read-only (its handle
-            # writes all the same), then renamed.
+            # As git does: a temporary file in the same folder, read-only, then renamed.
             try:
                 handle, draft = _draft(folder)
             except FileNotFoundError:
@@ -355,14 +354,17 @@ class LooseObjects:
 
 
 def _draft(folder: Path) -> tuple[int, str]:
-    """A new read-only file in `folder`, named as git names its temporary objects, open
-    for writing: one `chmod` less than `mkstemp` and a change of mode."""
+    """A new file in `folder` with the bits 0444, named as git names its temporary
+    objects, open for writing (its handle writes all the same)."""
     for _ in range(100):
         draft = f"{folder}/tmp_obj_{secrets.token_hex(6)}"
         try:
-            return os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444), draft
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+            handle = os.open(draft, flags, 0o444)
         except FileExistsError:  # pragma: no cover - 48 random bits taken already
             continue
+        os.fchmod(handle, 0o444)  # whatever the umask is now, as before
+        return handle, draft
     raise FileExistsError(f"no free temporary name in {folder}")  # pragma: no cover
 
 

@@ -142,8 +142,10 @@ class GitRepository:
     ) -> Iterator[Callable[[bytes], bytes]]:
         """Start `git ARGS` now and give it its standard input later, through the function
         this yields (which returns its stdout, as `git_bytes` does): the caller works
-        while git starts up and reads what it reads first, on another core. Left without
-        that call, git is given no input and waited for."""
+        while git starts up and reads what it reads first, on another core. Left by an
+        exception or an interrupt, before or while git is given its input, git is ended
+        (SIGTERM: it removes its lock files) and waited for, so it changes nothing and
+        holds no lock."""
         import subprocess
 
         interrupts.raise_if_swallowed()
@@ -156,20 +158,24 @@ class GitRepository:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
-        given = False
+        ended = False
 
         def finish(stdin: bytes) -> bytes:
-            nonlocal given
-            given = True
+            nonlocal ended
             out, err = process.communicate(stdin)
+            ended = True
             _check(args, process.returncode, err)
             return bytes(out)
 
         try:
             yield finish
-        finally:
-            if not given:  # pragma: no cover - the caller failed before it had the input
-                process.communicate(b"")
+        except BaseException:
+            if not ended:
+                process.terminate()
+                process.communicate()
+            raise
+        if not ended:  # pragma: no cover - every caller gives git its input
+            process.communicate(b"")
 
     def config(self, key: str) -> str | None:
         """The repository's value of a git config `key` (its own, the user's or the
