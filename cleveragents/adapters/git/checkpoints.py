@@ -223,16 +223,18 @@ class GitCheckpoints:
                 return None
             expected[path] = verb == b"add"
         paths = [p.decode("utf-8", "surrogateescape") for p in expected]
-        built = self.objects.update(held, self.repo.root, paths, expected)
+        try:
+            # git reads the index on the other core while the tree is built here
+            with self.repo.git_started(
+                "ls-files", "-s", "-z", "--", *paths, env={**env, "GIT_LITERAL_PATHSPECS": "1"}
+            ) as listed:
+                built = self.objects.update(held, self.repo.root, paths, expected)
+                out = listed(b"")
+        except GitFailed:  # a path out of the working tree
+            return None
         if built is None:
             return None
         tree, entries = built
-        try:
-            out = self.repo.git_bytes(
-                "ls-files", "-s", "-z", "--", *paths, env={**env, "GIT_LITERAL_PATHSPECS": "1"}
-            )
-        except GitFailed:  # a path out of the working tree
-            return None
         indexed: dict[bytes, tuple[bytes, bytes]] = {}
         for record in out.split(b"\0"):
             if record:
