@@ -140,3 +140,17 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And I restore the checkpoint "start" and note the git commands
     Then the working tree equals the checkpoint "start" byte for byte
     And the restore asked git for the differences: no
+
+  Scenario: A restore swaps a folder for a link standing at its place, and back
+    # The files under the folder leave the index without git looking through the link
+    # (git refused that before: "beyond a symbolic link", after the files were written).
+    Given a symlink "b" pointing to "README.md" committed
+    And a checkpoint "link" of the working tree
+    When "b" becomes a folder holding "b/in"
+    And a checkpoint "folder" of the working tree
+    And I restore the checkpoint "link" as an operation does
+    Then the working tree equals the checkpoint "link" byte for byte
+    And the private index holds the tree of the checkpoint "link"
+    When I restore the checkpoint "folder" as an operation does
+    Then the working tree equals the checkpoint "folder" byte for byte
+    And the private index holds the tree of the checkpoint "folder"

@@ -32,6 +32,14 @@ def step_restore_in_step(context: Any, name: str) -> None:
     checkpoints.restore(context.checkpoints[name], in_step=True)
 
 
+@when('I restore the checkpoint "{name}" as an operation does')
+def step_restore_kept(context: Any, name: str) -> None:
+    checkpoints = services(context).checkpoints
+    context.kept = []
+    checkpoints.keep = context.kept.append
+    checkpoints.restore(context.checkpoints[name])
+
+
 @then('restoring the checkpoint "{name}" right after that checkpoint is refused')
 def step_restore_refused(context: Any, name: str) -> None:
     from cleveragents.errors import ConflictingState
@@ -247,3 +255,10 @@ def step_restore_noted(context: Any, name: str) -> None:
 def step_asked_differences(context: Any, asked: str) -> None:
     diffed = any(c.startswith("git diff-index") for c in context.git_calls)
     assert diffed is (asked == "yes"), context.git_calls
+
+
+@when('"{path}" becomes a folder holding "{inside}"')
+def step_becomes_folder(context: Any, path: str, inside: str) -> None:
+    (context.repo / path).unlink()
+    (context.repo / path).mkdir()
+    (context.repo / inside).write_text(f"{inside}\n")
