@@ -582,8 +582,15 @@ class GitCheckpoints:
             )
         if entries:
             self._note_behind(entries)
+            # --replace: a file may take a folder's place, or a folder a file's
             with self.repo.git_started(
-                "update-index", "-z", "--index-info", env=self.tree_env()
+                "update-index",
+                "--add",
+                "--remove",
+                "--replace",
+                "-z",
+                "--index-info",
+                env=self.tree_env(),
             ) as catch_up:
                 checkout.write(self.repo.root, wanted, blobs)
                 catch_up(self._journal.read_bytes())
