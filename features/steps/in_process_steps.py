@@ -16,7 +16,13 @@ from hypothesis import given as for_all
 from hypothesis import strategies as st
 
 from features.steps.checkpoint_steps import services
-from features.steps.known_paths_steps import git_commands, private_index_tree
+from features.steps.known_paths_steps import (
+    assert_asked,
+    git_commands,
+    private_index_tree,
+    standing_in,
+    step_new_command,
+)
 from features.steps.repo_steps import commit_all, git
 
 PLAN = "feedcafe"
@@ -62,8 +68,7 @@ def step_pack(context: Any) -> None:
 
 @when('I restore the checkpoint "{name}" in a new command')
 def step_restore_new_command(context: Any, name: str) -> None:
-    context.services.close()
-    context.services = None
+    step_new_command(context)
     services(context).checkpoints.restore(context.checkpoints[name])
 
 
@@ -237,11 +242,8 @@ def step_restore_racing(context: Any, name: str, path: str) -> None:
 
                 yield racing
 
-    checkpoints.repo = Racing(**{f: getattr(honest, f) for f in honest.__dataclass_fields__})
-    try:
+    with standing_in(checkpoints, Racing):
         checkpoints.restore(context.checkpoints[name])
-    finally:
-        checkpoints.repo = honest
     assert target.read_text() == "written by someone else\n"
 
 
@@ -253,8 +255,7 @@ def step_restore_noted(context: Any, name: str) -> None:
 
 @then("the restore asked git for the differences: {asked}")
 def step_asked_differences(context: Any, asked: str) -> None:
-    diffed = any(c.startswith("git diff-index") for c in context.git_calls)
-    assert diffed is (asked == "yes"), context.git_calls
+    assert_asked(context.git_calls, "git diff-index", asked)
 
 
 @when('"{path}" becomes a folder holding "{inside}"')

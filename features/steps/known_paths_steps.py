@@ -156,8 +156,25 @@ def step_new_command(context: Any) -> None:
 
 @then("git was asked for the tree: {asked}")
 def step_asked_for_tree(context: Any, asked: str) -> None:
-    wrote = any(c.startswith("git write-tree") for c in context.git_calls)
-    assert wrote is (asked == "yes"), context.git_calls
+    assert_asked(context.git_calls, "git write-tree", asked)
+
+
+def assert_asked(commands: list[str], command: str, asked: str) -> None:
+    """`asked` "yes": `command` is among the git commands run; "no": it is not."""
+    ran = any(c.startswith(command) for c in commands)
+    assert ran is (asked == "yes"), commands
+
+
+@contextlib.contextmanager
+def standing_in(checkpoints: Any, stand_in: type) -> Iterator[None]:
+    """`checkpoints` run their git through `stand_in` (a `GitRepository` subclass that
+    races a writer against a git command) inside the block."""
+    honest = checkpoints.repo
+    checkpoints.repo = stand_in(**{f: getattr(honest, f) for f in honest.__dataclass_fields__})
+    try:
+        yield
+    finally:
+        checkpoints.repo = honest
 
 
 @then('the checkpoint "{name}" is the checkpoint "{other}"')
@@ -184,12 +201,8 @@ def step_written_after_add(context: Any, path: str, name: str) -> None:
                 target.write_text("print('written after')\n")
             return out
 
-    checkpoints.repo = Racing(**{f: getattr(honest, f) for f in honest.__dataclass_fields__})
-    try:
-        with git_commands() as context.git_calls:
-            context.checkpoints[name] = checkpoints.create(PLAN, name)
-    finally:
-        checkpoints.repo = honest
+    with standing_in(checkpoints, Racing), git_commands() as context.git_calls:
+        context.checkpoints[name] = checkpoints.create(PLAN, name)
 
 
 @then('the checkpoint "{name}" is what the private index holds')

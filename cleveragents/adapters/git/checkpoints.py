@@ -178,10 +178,10 @@ class GitCheckpoints:
         new tree is built from it in-process (`_added_tree`), with no `write-tree` (which
         reads and writes the whole index again: 10-14 ms of a 50 ms checkpoint at 10,000
         files)."""
-        listed = held is not None and self._records_the_disk()
+        base = held if held is not None and self._records_the_disk() else None
         try:
             out = self.repo.git_bytes(
-                "add", "--all", *(["--verbose"] if listed else []), "--", ".", env=env
+                "add", "--all", *([] if base is None else ["--verbose"]), "--", ".", env=env
             )
         except GitFailed as error:
             reason = error.message.removeprefix("git add failed: ")
@@ -189,8 +189,8 @@ class GitCheckpoints:
                 f"cannot checkpoint the working tree: {reason}",
                 hint="make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
-        if listed and held is not None:
-            tree = self._added_tree(held, out, env)
+        if base is not None:
+            tree = self._added_tree(base, out, env)
             if tree is not None:
                 return tree
         return self.repo.git("write-tree", env=env)

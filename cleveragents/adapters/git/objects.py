@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import secrets
 import stat
 import time
 import zlib
@@ -357,7 +356,7 @@ def _draft(folder: Path) -> tuple[int, str]:
     """A new file in `folder` with the bits 0444, named as git names its temporary
     objects, open for writing (its handle writes all the same)."""
     for _ in range(100):
-        draft = f"{folder}/tmp_obj_{secrets.token_hex(6)}"
+        draft = f"{folder}/tmp_obj_{os.urandom(6).hex()}"
         try:
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
             handle = os.open(draft, flags, 0o444)

@@ -153,7 +153,7 @@ class GitRepository:
         process = subprocess.Popen(
             [git_executable(), *args],
             cwd=self.root,
-            env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})},
+            env=_environment(env),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -214,7 +214,7 @@ def _working_tree(start: Path) -> list[str] | None:
         done = subprocess.run(
             [git_executable(), *command[1:]],
             cwd=start,
-            env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV},
+            env=_environment(),
             stdin=subprocess.DEVNULL,
             capture_output=True,
             check=False,
@@ -251,7 +251,7 @@ def _execute(
     done = subprocess.run(
         [git_executable(), *args],
         cwd=cwd,
-        env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})},
+        env=_environment(env),
         stdin=subprocess.DEVNULL if stdin is None else None,
         input=stdin,  # written while stdout is read, so neither pipe fills and blocks
         capture_output=True,
@@ -259,6 +259,12 @@ def _execute(
     )
     _check(args, done.returncode, done.stderr)
     return done.stdout
+
+
+def _environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """What git runs with: the caller's environment, in the C locale, with our plumbing
+    settings and then `env`."""
+    return {**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})}
 
 
 def _check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None:
