@@ -17,8 +17,6 @@ from hypothesis import strategies as st
 
 from features.steps.checkpoint_steps import services
 from features.steps.known_paths_steps import (
-    assert_asked,
-    git_commands,
     private_index_tree,
     standing_in,
     step_new_command,
@@ -245,17 +243,6 @@ def step_restore_racing(context: Any, name: str, path: str) -> None:
     with standing_in(checkpoints, Racing):
         checkpoints.restore(context.checkpoints[name])
     assert target.read_text() == "written by someone else\n"
-
-
-@when('I restore the checkpoint "{name}" and note the git commands')
-def step_restore_noted(context: Any, name: str) -> None:
-    with git_commands() as context.git_calls:
-        services(context).checkpoints.restore(context.checkpoints[name])
-
-
-@then("the restore asked git for the differences: {asked}")
-def step_asked_differences(context: Any, asked: str) -> None:
-    assert_asked(context.git_calls, "git diff-index", asked)
 
 
 @when('"{path}" becomes a folder holding "{inside}"')
