@@ -62,3 +62,30 @@ Feature: A checkpoint after a file action reads only the paths it named, and hol
     And "README.md" is ignored and written again as "ignored now"
     And a checkpoint "scanned" of the working tree
     Then the checkpoint "scanned" does not contain "README.md"
+
+  Scenario Outline: In a shared repository (<value>, umask <umask>) an object folder made here has the bits git gives its own
+    # Group members' git writes objects into the folders a checkpoint makes: one made 2700
+    # where git makes 2770 shut them out of the object database.
+    Given the git setting "core.sharedRepository" is "<value>"
+    And the umask is <umask>
+    And a checkpoint "start" of the working tree
+    And the folders of the object database are noted
+    When these paths change and a checkpoint "after" reads only them:
+      | change | path        | value    |
+      | write  | new/a.txt   | one\n    |
+      | write  | new/b.txt   | two\n    |
+      | write  | new/c/d.txt | three\n  |
+    Then each object folder made since has the bits git gives a folder it makes
+
+    Examples:
+      | value     | umask |
+      | group     | 077   |
+      | group     | 022   |
+      | true      | 077   |
+      | all       | 077   |
+      | everybody | 027   |
+      | 0640      | 022   |
+      | 0660      | 077   |
+      | 2         | 077   |
+      | umask     | 077   |
+      | false     | 022   |

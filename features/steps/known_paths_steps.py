@@ -224,3 +224,44 @@ def private_index_tree(context: Any) -> str:
         text=True,
         check=True,
     ).stdout.strip()
+
+
+@given("the umask is {octal}")
+def step_umask(context: Any, octal: str) -> None:
+    """This process's umask (git inherits it) for the scenario, restored after it."""
+    before = os.umask(int(octal, 8))
+    context.add_cleanup(os.umask, before)
+
+
+@given("the folders of the object database are noted")
+def step_note_object_folders(context: Any) -> None:
+    context.object_folders = set(_object_folders(context))
+
+
+@then("each object folder made since has the bits git gives a folder it makes")
+def step_object_folder_bits(context: Any) -> None:
+    """Against a folder `git hash-object -w` makes now (same settings, same umask)."""
+    made = set(_object_folders(context)) - context.object_folders
+    assert made, "no object folder was made: nothing was tried"
+    for number in range(1000):
+        oid = subprocess.run(
+            ["git", "hash-object", "-w", "--stdin"],
+            cwd=context.repo,
+            input=f"git's own {number}\n",
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        gits = services(context).checkpoints.repo.common_dir / "objects" / oid[:2]
+        if gits not in made and gits not in context.object_folders:  # one git made now
+            break
+    else:  # pragma: no cover - 1,000 objects in folders that were there already
+        raise AssertionError("git made no new object folder")
+    want = oct(os.stat(gits).st_mode & 0o7777)
+    found = {folder.name: oct(os.stat(folder).st_mode & 0o7777) for folder in made}
+    assert set(found.values()) == {want}, f"git: {want}, ours: {found}"
+
+
+def _object_folders(context: Any) -> Iterator[Path]:
+    objects = services(context).checkpoints.repo.common_dir / "objects"
+    return (folder for folder in objects.iterdir() if len(folder.name) == 2)

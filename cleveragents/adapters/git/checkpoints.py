@@ -89,7 +89,7 @@ class GitCheckpoints:
         self._latest: dict[str, Checkpoint] = {}
         self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         self.saver = FileSaver(repo, self._commit)
-        self.objects = LooseObjects(repo)
+        self.objects = LooseObjects(repo, self._settings)
         self._plain: bool | None = None  # whether `git add` records what the disk says
         self._config: dict[str, str | None] | None = None  # see `settings.py`
         # Entries of checkpoints built in-process not yet in the private index: written

@@ -22,9 +22,10 @@ import re
 import stat
 import time
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
+from cleveragents.adapters.git import settings
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.errors import GitFailed
 
@@ -44,8 +45,11 @@ class Unsure(Exception):
 class LooseObjects:
     """Writes objects into a repository's object database and edits trees there."""
 
-    def __init__(self, repo: GitRepository) -> None:
+    def __init__(
+        self, repo: GitRepository, config: Callable[[], Mapping[str, str | None]] = dict
+    ) -> None:
         self.repo = repo
+        self._config = config  # the settings of `settings.read`, asked for when needed
         self.objects = repo.common_dir / "objects"
         self._hash = hashlib.sha256 if repo.object_format == "sha256" else hashlib.sha1
         self._trees: dict[bytes, Entries] = {}
@@ -63,7 +67,7 @@ class LooseObjects:
             try:
                 handle, draft = _draft(folder)
             except FileNotFoundError:
-                folder.mkdir(exist_ok=True)
+                self._make_folder(folder)
                 handle, draft = _draft(folder)
             try:
                 with os.fdopen(handle, "wb") as out:
@@ -73,6 +77,21 @@ class LooseObjects:
                 Path(draft).unlink(missing_ok=True)
                 raise
         return oid
+
+    def _make_folder(self, folder: Path) -> None:
+        """Make one of the object database's folders as git makes it: in a shared
+        repository with the bits git gives it, so that group members' git can write
+        objects there too. (An object itself stays 0444, readable through its folder
+        only, where git's may be 0440 or 0400.)"""
+        try:
+            folder.mkdir()
+        except FileExistsError:  # made meanwhile by another process: theirs to set
+            return
+        shared = settings.shared(self._config())
+        if shared:
+            bits = stat.S_IMODE(folder.stat().st_mode)
+            if (wanted := settings.shared_mode(shared, bits, folder=True)) != bits:
+                os.chmod(folder, wanted)
 
     def blob_id(self, data: bytes) -> str:
         """The id `data` has as a blob (nothing is written)."""

@@ -4,6 +4,8 @@ files, as git reads them; keys come back lower-case)."""
 
 from __future__ import annotations
 
+import re
+import stat
 from collections.abc import Mapping
 
 from cleveragents.adapters.git.repository import GitRepository
@@ -46,3 +48,38 @@ def flag(settings: Mapping[str, str | None], key: str, default: bool) -> bool | 
         return int(word, 0) != 0
     except ValueError:
         return None
+
+
+def shared(settings: Mapping[str, str | None]) -> int:
+    """`core.sharedRepository` as git reads it (`git_config_perm`): 0 when the umask alone
+    decides, 0o660 for group, 0o664 for everybody, or a file mode given in octal as its
+    negative (it replaces the bits group and others have, instead of adding to them)."""
+    if "core.sharedrepository" not in settings:
+        return 0
+    value = settings["core.sharedrepository"]
+    if value is None:
+        return 0o660
+    words = {"umask": 0, "group": 0o660, "all": 0o664, "world": 0o664, "everybody": 0o664}
+    if value in words:
+        return words[value]
+    if not re.fullmatch(r"\s*[-+]?[0-7]*", value):  # a boolean, as git says
+        return 0o660 if flag(settings, "core.sharedrepository", False) else 0
+    number = int(value.strip() or "0", 8)
+    if number in (0, 1, 2):  # git's old spellings of umask, group and everybody
+        return (0, 0o660, 0o664)[number]
+    return -(number & 0o666)  # git refuses a mode without 0600; so does every git command
+
+
+def shared_mode(shared: int, mode: int, folder: bool) -> int:
+    """The permission bits git gives a file or folder it made with `mode` in a shared
+    repository (`adjust_shared_perm`): `shared` as `shared()` returns it."""
+    tweak = -shared if shared < 0 else shared
+    if not mode & stat.S_IWUSR:
+        tweak &= ~0o222
+    if mode & stat.S_IXUSR:
+        tweak |= (tweak & 0o444) >> 2  # read bits copied to execute bits
+    new = (mode & ~0o777) | tweak if shared < 0 else mode | tweak
+    if folder:
+        new |= (new & 0o444) >> 2
+        new |= stat.S_ISGID
+    return new
