@@ -51,6 +51,26 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And the hard link outside the working tree holds "print('v2')\n"
     And the file "src/app.py" has no other link
 
+  Scenario: A restore leaves as it is a file that holds the checkpoint's bytes, whatever its timestamps say
+    # The scan lists, without reading them, a file whose timestamps changed and one whose
+    # index entry has none (the last restore wrote it). Each holds the checkpoint's bytes, so
+    # it stays as it is: its inode, its hard link elsewhere, its timestamps (builds and
+    # editors go by them).
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+      | write  | README.md  | # changed\n   |
+    And a checkpoint "changed" of the working tree
+    And I restore the checkpoint "start" in a new command
+    And a hard link outside the working tree to "README.md"
+    And "README.md" is touched
+    And the inode and timestamps of every file are noted
+    And I restore the checkpoint "start" in a new command
+    Then the working tree equals the checkpoint "start" byte for byte
+    And no file's inode or timestamps changed
+    And the private index holds the tree of the checkpoint "start"
+
   Scenario: A file changed after the checkpoint makes the in-step restore refuse, writing nothing
     Given a checkpoint "start" of the working tree
     When the working tree is changed in every way:

@@ -75,17 +75,19 @@ Feature: A checkpoint after a file action reads only the paths it named, and hol
       | write  | new/a.txt   | one\n    |
       | write  | new/b.txt   | two\n    |
       | write  | new/c/d.txt | three\n  |
-    Then each object folder made since has the bits git gives a folder it makes
+    Then each object folder made since has the bits <bits>, as git gives a folder it makes
 
     Examples:
-      | value     | umask |
-      | group     | 077   |
-      | group     | 022   |
-      | true      | 077   |
-      | all       | 077   |
-      | everybody | 027   |
-      | 0640      | 022   |
-      | 0660      | 077   |
-      | 2         | 077   |
-      | umask     | 077   |
-      | false     | 022   |
+      | value     | umask | bits |
+      | group     | 077   | 2770 |
+      | group     | 022   | 2775 |
+      | true      | 077   | 2770 |
+      | all       | 077   | 2775 |
+      | everybody | 027   | 2775 |
+      | 0640      | 022   | 2750 |
+      | 0660      | 077   | 2770 |
+      | 0600      | 022   | 0700 |
+      | 0700      | 077   | 0700 |
+      | 2         | 077   | 2775 |
+      | umask     | 077   | 0700 |
+      | false     | 022   | 0755 |

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
+import stat
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
@@ -84,6 +86,38 @@ def step_hard_link_holds(context: Any, content: str) -> None:
 @then('the file "{path}" has no other link')
 def step_one_link(context: Any, path: str) -> None:
     assert (context.repo / path).stat().st_nlink == 1
+
+
+@when('"{path}" is touched')
+def step_touched(context: Any, path: str) -> None:
+    """Its timestamps set an hour back, its bytes kept."""
+    full = context.repo / path
+    before = full.stat()
+    os.utime(full, ns=(before.st_atime_ns, before.st_mtime_ns - 3_600 * 10**9))
+
+
+@when("the inode and timestamps of every file are noted")
+def step_note_inodes(context: Any) -> None:
+    context.noted = _inodes(context.repo)
+
+
+@then("no file's inode or timestamps changed")
+def step_same_inodes(context: Any) -> None:
+    now = _inodes(context.repo)
+    changed = sorted(
+        p for p in now.keys() | context.noted.keys() if now.get(p) != context.noted.get(p)
+    )
+    assert not changed, f"changed: {changed}"
+
+
+def _inodes(repo: Path) -> dict[str, tuple[int, int, int]]:
+    """Each file's and link's inode, modification time and link count, by path."""
+    return {
+        str(path.relative_to(repo)): (info.st_ino, info.st_mtime_ns, info.st_nlink)
+        for path in repo.rglob("*")
+        if ".git" not in path.relative_to(repo).parts
+        and not stat.S_ISDIR((info := path.lstat()).st_mode)
+    }
 
 
 @given('a sha256 git repository with a file "{path}" containing "{content}"')

@@ -238,9 +238,9 @@ def step_note_object_folders(context: Any) -> None:
     context.object_folders = set(_object_folders(context))
 
 
-@then("each object folder made since has the bits git gives a folder it makes")
-def step_object_folder_bits(context: Any) -> None:
-    """Against a folder `git hash-object -w` makes now (same settings, same umask)."""
+@then("each object folder made since has the bits {bits}, as git gives a folder it makes")
+def step_object_folder_bits(context: Any, bits: str) -> None:
+    """And a folder `git hash-object -w` makes now (same settings, same umask) has them."""
     made = set(_object_folders(context)) - context.object_folders
     assert made, "no object folder was made: nothing was tried"
     for number in range(1000):
@@ -257,8 +257,9 @@ def step_object_folder_bits(context: Any) -> None:
             break
     else:  # pragma: no cover - 1,000 objects in folders that were there already
         raise AssertionError("git made no new object folder")
-    want = oct(os.stat(gits).st_mode & 0o7777)
-    found = {folder.name: oct(os.stat(folder).st_mode & 0o7777) for folder in made}
+    want = f"{os.stat(gits).st_mode & 0o7777:04o}"
+    found = {folder.name: f"{os.stat(folder).st_mode & 0o7777:04o}" for folder in made}
+    assert want == bits, f"git gave its folder {want}"
     assert set(found.values()) == {want}, f"git: {want}, ours: {found}"
 
 

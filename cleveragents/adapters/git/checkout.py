@@ -9,8 +9,10 @@ hashed, its kind and executable bit; a missing one is fine), one it creates is f
 as git does: every deletion first, with the folders it leaves empty, then each file with
 git's modes (0666 or 0777 less the umask), its blob's exact bytes (no eol conversion, no
 smudge filter: the private git directory turns them off for git too) and links as links.
-A file is rewritten in place when nothing else links to it (see `_rewritten`), else made
-anew as git makes it, so a hard link elsewhere keeps its bytes.
+A file that holds the target's bytes already (a scan that reads no file lists one only
+touched) is left as it is. Another is rewritten in place when nothing else links to it
+(see `_rewritten`), else made anew as git makes it, so a hard link elsewhere keeps its
+bytes.
 
 Whatever this does not mirror exactly is left to git before the first write (`write`
 returns False): a nested repository, a folder or a file or link where the restore needs
@@ -127,8 +129,8 @@ def _remove_empty_folders(root: Path, removed: list[str]) -> None:
 def _create(full: str, mode: str, data: bytes) -> None:
     """Put a new file (or link) at `full`, as git's checkout does: what stood there goes
     first (it was checked to hold what the index says), unless it is a file that can be
-    rewritten in place."""
-    if mode != LINK and _rewritten(full, mode, data):
+    rewritten in place, or holds what it must already."""
+    if _holds(full, mode, data) or (mode != LINK and _rewritten(full, mode, data)):
         return
     if os.path.lexists(full):
         os.unlink(full)
@@ -142,6 +144,35 @@ def _create(full: str, mode: str, data: bytes) -> None:
     )
     try:
         _write_all(handle, data)
+    finally:
+        os.close(handle)
+
+
+def _holds(full: str, mode: str, data: bytes) -> bool:
+    """Whether `full` is what the restore would make of it already: a scan lists a file
+    whose timestamps changed (or that an index entry with none stands for) without
+    reading it, as `git diff-index` does. Such a file is left as it is, its inode, hard
+    links, timestamps and permission bits too, as git leaves a file whose bytes did not
+    change. Its size is compared first, so a file that did change is seldom read; plain
+    `os` calls, as this runs for every file a restore writes. A doubt (a file too large
+    for one read, one not readable) answers no: the file is written."""
+    if mode == LINK:
+        try:
+            return os.readlink(os.fsencode(full)) == data
+        except OSError:  # gone, or no link
+            return False
+    try:
+        handle = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:  # gone, a link, not readable
+        return False
+    try:
+        st = os.fstat(handle)
+        return (
+            stat.S_ISREG(st.st_mode)
+            and st.st_size == len(data)
+            and bool(st.st_mode & stat.S_IXUSR) == (mode == EXECUTABLE)
+            and os.read(handle, len(data) + 1) == data
+        )
     finally:
         os.close(handle)
 

@@ -16,6 +16,7 @@ recorded non-folder, and repositories whose `core.fileMode`, `core.symlinks` or
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -83,15 +84,13 @@ class LooseObjects:
         repository with the bits git gives it, so that group members' git can write
         objects there too. (An object itself stays 0444, readable through its folder
         only, where git's may be 0440 or 0400.)"""
-        try:
-            folder.mkdir()
-        except FileExistsError:  # made meanwhile by another process: theirs to set
-            return
+        folder.mkdir(exist_ok=True)
         shared = settings.shared(self._config())
         if shared:
             bits = stat.S_IMODE(folder.stat().st_mode)
             if (wanted := settings.shared_mode(shared, bits, folder=True)) != bits:
-                os.chmod(folder, wanted)
+                with contextlib.suppress(PermissionError):  # another's, made meanwhile
+                    os.chmod(folder, wanted)
 
     def blob_id(self, data: bytes) -> str:
         """The id `data` has as a blob (nothing is written)."""

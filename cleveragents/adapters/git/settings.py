@@ -53,7 +53,7 @@ def flag(settings: Mapping[str, str | None], key: str, default: bool) -> bool | 
 def shared(settings: Mapping[str, str | None]) -> int:
     """`core.sharedRepository` as git reads it (`git_config_perm`): 0 when the umask alone
     decides, 0o660 for group, 0o664 for everybody, or a file mode given in octal as its
-    negative (it replaces the bits group and others have, instead of adding to them)."""
+    negative (it replaces the permission bits, instead of adding to them)."""
     if "core.sharedrepository" not in settings:
         return 0
     value = settings["core.sharedrepository"]
@@ -62,9 +62,9 @@ def shared(settings: Mapping[str, str | None]) -> int:
     words = {"umask": 0, "group": 0o660, "all": 0o664, "world": 0o664, "everybody": 0o664}
     if value in words:
         return words[value]
-    if not re.fullmatch(r"\s*[-+]?[0-7]*", value):  # a boolean, as git says
+    if not re.fullmatch(r"\s*[-+]?[0-7]+|", value):  # no octal number: a boolean
         return 0o660 if flag(settings, "core.sharedrepository", False) else 0
-    number = int(value.strip() or "0", 8)
+    number = int(value or "0", 8)
     if number in (0, 1, 2):  # git's old spellings of umask, group and everybody
         return (0, 0o660, 0o664)[number]
     return -(number & 0o666)  # git refuses a mode without 0600; so does every git command
@@ -81,5 +81,6 @@ def shared_mode(shared: int, mode: int, folder: bool) -> int:
     new = (mode & ~0o777) | tweak if shared < 0 else mode | tweak
     if folder:
         new |= (new & 0o444) >> 2
-        new |= stat.S_ISGID
+        if new & 0o060:  # set-group-id matters only where the group has access
+            new |= stat.S_ISGID
     return new
