@@ -52,10 +52,11 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And the file "src/app.py" has no other link
 
   Scenario: A restore leaves as it is a file that holds the checkpoint's bytes, whatever its timestamps say
-    # The scan lists, without reading them, a file whose timestamps changed and one whose
-    # index entry has none (the last restore wrote it). Each holds the checkpoint's bytes, so
-    # it stays as it is: its inode, its hard link elsewhere, its timestamps (builds and
-    # editors go by them).
+    # The scan lists, without reading them, a file whose timestamps changed (run.sh) and
+    # those whose index entries have none (the last restore wrote them). Each holds the
+    # checkpoint's bytes, so it stays as it is: its inode, its hard link elsewhere, its
+    # timestamps (builds and editors go by them), its permission bits (untouched, not even
+    # set again: the file may be another user's).
     Given a checkpoint "start" of the working tree
     When the working tree is changed in every way:
       | change | path       | value         |
@@ -64,9 +65,11 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And a checkpoint "changed" of the working tree
     And I restore the checkpoint "start" in a new command
     And a hard link outside the working tree to "README.md"
-    And "README.md" is touched
+    And the mode of "README.md" is 0600
+    And "run.sh" is touched
     And the inode and timestamps of every file are noted
-    And I restore the checkpoint "start" in a new command
+    And a new command starts
+    And I restore the checkpoint "start" as an operation does
     Then the working tree equals the checkpoint "start" byte for byte
     And no file's inode or timestamps changed
     And the private index holds the tree of the checkpoint "start"

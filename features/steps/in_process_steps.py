@@ -96,6 +96,11 @@ def step_touched(context: Any, path: str) -> None:
     os.utime(full, ns=(before.st_atime_ns, before.st_mtime_ns - 3_600 * 10**9))
 
 
+@when('the mode of "{path}" is {octal}')
+def step_mode(context: Any, path: str, octal: str) -> None:
+    (context.repo / path).chmod(int(octal, 8))
+
+
 @when("the inode and timestamps of every file are noted")
 def step_note_inodes(context: Any) -> None:
     context.noted = _inodes(context.repo)
@@ -110,10 +115,17 @@ def step_same_inodes(context: Any) -> None:
     assert not changed, f"changed: {changed}"
 
 
-def _inodes(repo: Path) -> dict[str, tuple[int, int, int]]:
-    """Each file's and link's inode, modification time and link count, by path."""
+def _inodes(repo: Path) -> dict[str, tuple[int, ...]]:
+    """Each file's and link's inode, modification and change times, link count and
+    permission bits, by path."""
     return {
-        str(path.relative_to(repo)): (info.st_ino, info.st_mtime_ns, info.st_nlink)
+        str(path.relative_to(repo)): (
+            info.st_ino,
+            info.st_mtime_ns,
+            info.st_ctime_ns,
+            info.st_nlink,
+            info.st_mode,
+        )
         for path in repo.rglob("*")
         if ".git" not in path.relative_to(repo).parts
         and not stat.S_ISDIR((info := path.lstat()).st_mode)
