@@ -52,14 +52,14 @@ SIGTERM During A Resume Keeps It Resumable, And Undo Takes The Resume Back
     Start Agents    run    plan    run    --script    ${plan}
     Wait Until Created    ${WORK}/waiting-0    timeout=30s
     Send Signal To Process    SIGINT    handle=run
-    ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
+    ${result}    Wait For Stopped Agents    run
     Exit Code Should Be    ${result}    130
     ${stopped_run}    Snapshot Working Tree    ${REPO}
     ${live_before}    Live Decision Ids
     Start Agents    resume    plan    resume
     Wait Until Created    ${WORK}/waiting-1    timeout=30s
     Send Signal To Process    SIGTERM    handle=resume
-    ${result}    Wait For Process    resume    timeout=60s    on_timeout=kill
+    ${result}    Wait For Stopped Agents    resume
     Exit Code Should Be    ${result}    130
     ${ops}    Operations Settled Without Repair
     ${statuses}    Evaluate    [(op["kind"], op["status"]) for op in $ops]
@@ -84,7 +84,7 @@ Ctrl-C During A Run Leaves It Interrupted, And Resume Sets The Cut-Short Step As
     Start Agents    run    plan    run    --script    ${plan}
     Wait Until Created    ${WORK}/waiting-0    timeout=30s
     Send Signal To Process    SIGINT    handle=run
-    ${stopped}    Wait For Process    run    timeout=60s    on_timeout=kill
+    ${stopped}    Wait For Stopped Agents    run
     Exit Code Should Be    ${stopped}    130
     ${plan_id}    Plan Id
     Stderr Should Contain    ${stopped}    interrupted (SIGINT): plan ${plan_id} stopped
@@ -118,7 +118,7 @@ A Killed Run Reads As Interrupted At The Next Command, And Resume Finishes It
     Start Agents    run    plan    run    --script    ${plan}
     Wait Until Created    ${WORK}/waiting-0    timeout=30s
     Send Signal To Process    SIGKILL    handle=run
-    ${killed}    Wait For Process    run    timeout=60s    on_timeout=kill
+    ${killed}    Wait For Stopped Agents    run
     Should Be Equal As Integers    ${killed.rc}    -9
     ${said}    Get File    ${WORK}/run.stdout
     ${plan_id}    Evaluate    re.match(r"plan ([0-9a-f]+): ", $said).group(1)    modules=re
@@ -148,7 +148,7 @@ Ctrl-C During An Undo Rolls The Undo Back, And The Undo Can Be Done Again
     Wait Until Created    ${WORK}/hold.reached    timeout=30s
     Remove File    ${WORK}/hold
     Send Signal To Process    SIGINT    handle=undo
-    ${result}    Wait For Process    undo    timeout=60s    on_timeout=kill
+    ${result}    Wait For Stopped Agents    undo
     Exit Code Should Be    ${result}    130
     Working Tree Should Match Snapshot    ${REPO}    ${corrected}
     ${ops}    Operations Settled Without Repair
@@ -179,7 +179,7 @@ A Second Ctrl-C And A SIGTERM During The Rollback Do Not Cut It Short
     Send Signal To Process    SIGINT    handle=correct
     Send Signal To Process    SIGTERM    handle=correct
     Send Signal To Process    SIGHUP    handle=correct
-    ${result}    Wait For Process    correct    timeout=120s    on_timeout=kill
+    ${result}    Wait For Stopped Agents    correct    timeout=120s
     Exit Code Should Be    ${result}    130
     Working Tree Should Match Snapshot    ${REPO}    ${files}
     ${ops}    Operations Settled Without Repair
@@ -194,7 +194,7 @@ A Rollback That Fails Says So, And The Next Command Completes It
     Start A Slow Correction Of    ${target}[id]
     Create File    ${WORK}/fail
     Send Signal To Process    SIGINT    handle=correct
-    ${result}    Wait For Process    correct    timeout=60s    on_timeout=kill
+    ${result}    Wait For Stopped Agents    correct
     Exit Code Should Be    ${result}    3
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}
@@ -230,7 +230,7 @@ Resume After An Interrupt Past A Step's Edit Does Not Edit Again
     Start Agents    run    plan    run    --script    ${plan}
     Wait Until Created    ${WORK}/waiting-0    timeout=30s
     Send Signal To Process    SIGINT    handle=run
-    ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
+    ${result}    Wait For Stopped Agents    run
     Exit Code Should Be    ${result}    130
     ${result}    Run Agents    plan    resume
     Exit Code Should Be    ${result}    0
@@ -281,7 +281,7 @@ Ctrl-C As A Command Of The Plan Ends Is An Interrupt, Not An Internal Error
     Wait Until Created    ${WORK}/started    timeout=30s
     Send Signal To Process    SIGINT    handle=run
     Create File    ${WORK}/go
-    ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
+    ${result}    Wait For Stopped Agents    run
     Exit Code Should Be    ${result}    130
     Stderr Should Be One Line    ${result}
     ${ops}    Operations Settled Without Repair
@@ -300,7 +300,7 @@ A Stopped Correction Is Rolled Back At Once
     ${files}    Snapshot Working Tree    ${REPO}
     Start A Slow Correction Of    ${target}[id]
     Send Signal To Process    ${signal}    handle=correct
-    ${stopped}    Wait For Process    correct    timeout=60s    on_timeout=kill
+    ${stopped}    Wait For Stopped Agents    correct
     Exit Code Should Be    ${stopped}    130
     Working Tree Should Match Snapshot    ${REPO}    ${files}
     ${ops}    Operations Settled Without Repair
@@ -331,7 +331,7 @@ A Stopped Run Is Kept, Resumable And Undoable
     Start Agents    run    plan    run    --script    ${plan}
     Wait Until Created    ${WORK}/waiting-0    timeout=30s
     Send Signal To Process    ${signal}    handle=run
-    ${stopped}    Wait For Process    run    timeout=60s    on_timeout=kill
+    ${stopped}    Wait For Stopped Agents    run
     Exit Code Should Be    ${stopped}    130
     Working Tree Should Hold    README.md=\# demo\n    mine.txt=my own edit\n    first.txt=1\n
     ${ops}    Operations Settled Without Repair
@@ -375,7 +375,20 @@ Start Agents
     ...    stdout=${WORK}/${alias}.stdout    stderr=${WORK}/${alias}.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PATH=${WORK}/bin:%{PATH}
     ...    env:REAL_GIT=${REAL_GIT}    env:HOLD_INDEX_WRITE=${WORK}/hold
-    ...    env:FAIL_INDEX_WRITE=${WORK}/fail
+    ...    env:FAIL_INDEX_WRITE=${WORK}/fail    env:PYTHONFAULTHANDLER=1
+
+Wait For Stopped Agents
+    [Documentation]    Wait for process `alias` to end. One still running after `timeout` is
+    ...    hung: SIGABRT makes Python's fault handler print where (in the failure), then it goes.
+    [Arguments]    ${alias}    ${timeout}=60s
+    ${result}    Wait For Process    ${alias}    timeout=${timeout}    on_timeout=continue
+    IF    $result is None
+        Send Signal To Process    SIGABRT    handle=${alias}
+        ${result}    Wait For Process    ${alias}    timeout=10s    on_timeout=kill
+        ${stack}    Get File    ${WORK}/${alias}.stderr
+        Fail    agents (${alias}) still ran ${timeout} after the signal; where:\n${stack}
+    END
+    RETURN    ${result}
 
 Run Piped Into Head
     [Documentation]    `agents ARGS | head -n 1`; the result's rc is agents' exit code.

@@ -306,12 +306,9 @@ class Trials:
             "stranded": 0,
             "exit_70": 0,
         }
-        try:
-            _, stderr = process.communicate(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            _, stderr = process.communicate()
-            result["problems"].append(f"hung: still running {WAIT:.0f} s after {sig}")
+        stderr, hang = agents_process.ended(process, WAIT)
+        if hang is not None:
+            result["problems"].append(f"hung: still running {WAIT:.0f} s after {sig}; {hang}")
         result["exit"] = process.returncode
         self.exit_code(result, f"agents {' '.join(setup.args[:2])}", process.returncode, stderr)
         self.next_commands(result, setup)

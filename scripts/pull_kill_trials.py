@@ -189,12 +189,9 @@ class Trials:
         result["finished_before_signal"] = process.poll() is not None
         if not result["finished_before_signal"]:
             process.send_signal(getattr(signal, result["signal"]))
-        try:
-            _, stderr = process.communicate(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            _, stderr = process.communicate()
-            result["problems"].append(f"hung: still running {WAIT:.0f} s after the signal")
+        stderr, hang = agents_process.ended(process, WAIT)
+        if hang is not None:
+            result["problems"].append(f"hung: still running {WAIT:.0f} s after the signal; {hang}")
         result["exit"] = process.returncode
         self.exit_code(result, f"agents {' '.join(args)}", process.returncode, stderr)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,7 @@ HIDDEN = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CONFIG_PARAMETERS")
 def environment() -> dict[str, str]:
     """The caller's environment less git's redirections, with a commit identity."""
     env = {k: v for k, v in os.environ.items() if k not in HIDDEN}
+    env["PYTHONFAULTHANDLER"] = "1"  # SIGABRT prints where it is: see `ended`
     for who in ("AUTHOR", "COMMITTER"):
         env[f"GIT_{who}_NAME"] = "Test User"
         env[f"GIT_{who}_EMAIL"] = "test@example.com"
@@ -58,6 +60,23 @@ def cleveragents_refs(repo: Path) -> dict[str, bytes]:
             except OSError:
                 continue  # a ref being deleted right now
     return refs
+
+
+def ended(process: subprocess.Popen[str], seconds: float) -> tuple[str, str | None]:
+    """Wait up to `seconds` for a command a trial signalled; its stderr, and None, or, if it
+    is still running then, where it hangs: SIGABRT makes Python's fault handler (on in
+    `environment`) print every thread's stack before it dies, then it is killed."""
+    try:
+        return process.communicate(timeout=seconds)[1], None
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        try:
+            stderr = process.communicate(timeout=10)[1]
+        except subprocess.TimeoutExpired:
+            process.kill()
+            stderr = process.communicate()[1]
+        _, fatal, stack = stderr.partition("Fatal Python error")
+        return stderr, (fatal + stack)[:2000] if fatal else "(no stack printed)"
 
 
 def last_line(text: str) -> str:
