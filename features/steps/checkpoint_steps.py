@@ -6,6 +6,7 @@ import hashlib
 import os
 import stat
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -138,8 +139,12 @@ def step_equals(context: Any, name: str) -> None:
 
 
 def _difference(a: dict[str, Entry], b: dict[str, Entry]) -> str:
-    keys = sorted(set(a) | set(b))
-    return "\n".join(f"{k}: {a.get(k)} != {b.get(k)}" for k in keys if a.get(k) != b.get(k))
+    return "\n".join(f"{k}: {a.get(k)} != {b.get(k)}" for k in changed_keys(a, b))
+
+
+def changed_keys(a: Mapping[str, object], b: Mapping[str, object]) -> list[str]:
+    """The keys whose values differ between `a` and `b` (one missing counts), sorted."""
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
 
 
 @given("I record the user's git state")
@@ -150,9 +155,7 @@ def step_record_state(context: Any) -> None:
 @then("the user's git state is byte for byte what it was")
 def step_state_same(context: Any) -> None:
     now = user_git_state(context.repo)
-    assert now == context.user_state, sorted(
-        k for k in set(now) | set(context.user_state) if now.get(k) != context.user_state.get(k)
-    )
+    assert now == context.user_state, changed_keys(now, context.user_state)
 
 
 @then('the checkpoint refs are under "{prefix}"')

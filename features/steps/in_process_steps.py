@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import given as for_all
 from hypothesis import strategies as st
 
-from features.steps.checkpoint_steps import services
+from features.steps.checkpoint_steps import changed_keys, services
 from features.steps.known_paths_steps import (
     private_index_tree,
     standing_in,
@@ -108,10 +108,7 @@ def step_note_inodes(context: Any) -> None:
 
 @then("no file's inode or timestamps changed")
 def step_same_inodes(context: Any) -> None:
-    now = _inodes(context.repo)
-    changed = sorted(
-        p for p in now.keys() | context.noted.keys() if now.get(p) != context.noted.get(p)
-    )
+    changed = changed_keys(_inodes(context.repo), context.noted)
     assert not changed, f"changed: {changed}"
 
 

@@ -88,7 +88,7 @@ class LooseObjects:
         shared = settings.shared(self._config())
         if shared:
             bits = stat.S_IMODE(folder.stat().st_mode)
-            if (wanted := settings.shared_mode(shared, bits, folder=True)) != bits:
+            if (wanted := settings.shared_folder_mode(shared, bits)) != bits:
                 with contextlib.suppress(PermissionError):  # another's, made meanwhile
                     os.chmod(folder, wanted)
 
@@ -157,20 +157,6 @@ class LooseObjects:
                 if kept != (None, None):  # a file or link on one side at least
                     found[path] = kept
         return dict(sorted(found.items()))
-
-    def entry(self, tree: str, path: str) -> tuple[str, str] | None:
-        """The (mode, id) of `path` in `tree`, read as `diff` reads trees; None where it
-        has none, or a tree on the way is not loose."""
-        entries = self._entries(tree)
-        names = path.encode("utf-8", "surrogateescape").split(b"/")
-        for name in names[:-1]:
-            if entries is None or entries.get(name, (b"", b""))[0] != TREE:
-                return None
-            entries = self._entries(entries[name][1].hex())
-        found = None if entries is None else entries.get(names[-1])
-        if found is None or found[0] == TREE:
-            return None
-        return f"{found[0].decode():0>6}", found[1].hex()
 
     def _entries(self, oid: str) -> Entries | None:
         """A tree's entries ({} for none), or None when it is neither remembered nor loose."""

@@ -70,17 +70,16 @@ def shared(settings: Mapping[str, str | None]) -> int:
     return -(number & 0o666)  # git refuses a mode without 0600; so does every git command
 
 
-def shared_mode(shared: int, mode: int, folder: bool) -> int:
-    """The permission bits git gives a file or folder it made with `mode` in a shared
-    repository (`adjust_shared_perm`): `shared` as `shared()` returns it."""
+def shared_folder_mode(shared: int, mode: int) -> int:
+    """The permission bits git gives a folder it made with `mode` in a shared repository
+    (`adjust_shared_perm`): `shared` as `shared()` returns it."""
     tweak = -shared if shared < 0 else shared
     if not mode & stat.S_IWUSR:
         tweak &= ~0o222
     if mode & stat.S_IXUSR:
         tweak |= (tweak & 0o444) >> 2  # read bits copied to execute bits
     new = (mode & ~0o777) | tweak if shared < 0 else mode | tweak
-    if folder:
-        new |= (new & 0o444) >> 2
-        if new & 0o060:  # set-group-id matters only where the group has access
-            new |= stat.S_ISGID
+    new |= (new & 0o444) >> 2
+    if new & 0o060:  # set-group-id matters only where the group has access
+        new |= stat.S_ISGID
     return new
