@@ -162,6 +162,53 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And I restore the checkpoint "start"
     Then the working tree equals the checkpoint "start" byte for byte
 
+  Scenario: A step put back to its own checkpoint asks git only what differs from the index
+    # The private index holds the checkpoint a restore goes back to (a step whose command
+    # failed is put back to the checkpoint taken before it): `diff-files` lists every file
+    # that differs from the index, without reading the checkpoint's trees. Entries a restore
+    # wrote have no timestamps, so the second round lists them too.
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change  | path         | value           |
+      | write   | src/app.py   | print('v2')\n   |
+      | chmod-x | run.sh       |                 |
+      | relink  | latest       | README.md       |
+      | delete  | README.md    |                 |
+      | write   | new/deep.txt | created later\n |
+      | write   | debug.log    | ignored log     |
+    And I restore the checkpoint "start", noting the git commands
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the file "debug.log" contains "ignored log"
+    And the restore asked git "diff-files", not "diff-index"
+    And the private index holds the tree of the checkpoint "start"
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v3')\n |
+      | write  | README.md  | # changed\n   |
+    And I restore the checkpoint "start", noting the git commands
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the restore asked git "diff-files", not "diff-index"
+
+  Scenario: A restore to another checkpoint than the index holds, or in a new command, compares with its tree
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    And a checkpoint "changed" of the working tree
+    And the working tree is changed in every way:
+      | change | path      | value       |
+      | write  | README.md | # changed\n |
+    And I restore the checkpoint "start", noting the git commands
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the restore asked git "diff-index", not "diff-files"
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v3')\n |
+    And a new command starts
+    And I restore the checkpoint "start", noting the git commands
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the restore asked git "diff-index", not "diff-files"
+
   Scenario: A restore swaps a folder for a link standing at its place, and back
     # The files under the folder leave the index without git looking through the link
     # (git refused that before: "beyond a symbolic link", after the files were written).
@@ -175,3 +222,14 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     When I restore the checkpoint "folder" as an operation does
     Then the working tree equals the checkpoint "folder" byte for byte
     And the private index holds the tree of the checkpoint "folder"
+
+  Scenario: A file that became a folder comes back in a correction's restore, the folder's files saved
+    # The folder stands in the way of the file and goes first. Its files were looked at
+    # before it went: the restore must not trust what it saw of them (safety.property,
+    # seed 1314265743, found a restore reading such a file after it had gone).
+    Given a checkpoint "start" of the working tree
+    When "README.md" becomes a folder holding "README.md/notes"
+    And a checkpoint "folder" of the working tree
+    And I restore the checkpoint "start" right after that checkpoint
+    Then the working tree equals the checkpoint "start" byte for byte
+    And the private index holds the tree of the checkpoint "start"

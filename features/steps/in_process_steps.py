@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from features.steps.checkpoint_steps import changed_keys, services
 from features.steps.known_paths_steps import (
+    assert_asked,
+    git_commands,
     private_index_tree,
     standing_in,
     step_new_command,
@@ -44,6 +46,18 @@ def step_restore_kept(context: Any, name: str) -> None:
     context.kept = []
     checkpoints.keep = context.kept.append
     checkpoints.restore(context.checkpoints[name])
+
+
+@when('I restore the checkpoint "{name}", noting the git commands')
+def step_restore_noted(context: Any, name: str) -> None:
+    with git_commands() as context.git_calls:
+        services(context).checkpoints.restore(context.checkpoints[name])
+
+
+@then('the restore asked git "{asked}", not "{other}"')
+def step_restore_asked(context: Any, asked: str, other: str) -> None:
+    assert_asked(context.git_calls, f"git {asked}", "yes")
+    assert_asked(context.git_calls, f"git {other}", "no")
 
 
 @then('restoring the checkpoint "{name}" right after that checkpoint is refused')

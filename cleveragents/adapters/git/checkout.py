@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cleveragents.adapters.git.objects import LooseObjects
+from cleveragents.adapters.git.objects import LooseObjects, read_whole
 from cleveragents.adapters.git.saved_files import git_default_mode
 
 GITLINK = "160000"
+EMPTY: Mapping[str, os.stat_result | None] = {}
 LINK = "120000"
 EXECUTABLE = "100755"
 
@@ -47,22 +48,33 @@ class Change:
 
 
 def check(
-    root: Path, objects: LooseObjects, changes: Sequence[Change], verify: bool = True
+    root: Path,
+    objects: LooseObjects,
+    changes: Sequence[Change],
+    verify: bool = True,
+    stats: Mapping[str, os.stat_result | None] = EMPTY,
 ) -> bool:
     """Whether `write` may make `changes`: each as `read-tree -m` would allow it, and with
     nothing git would do otherwise (see the module's notes). Nothing is written.
 
     `verify` False: whatever file or link stands where the index has an entry may go (the
     caller found what differs by a scan that stored nothing, as a restore that is not in
-    step does: it overwrites what the scan saw), not a folder."""
+    step does: it overwrites what the scan saw), not a folder. `stats`: what `os.lstat`
+    said of some of the paths a moment before (None: nothing there), not asked again."""
     top = str(root)
     folders: dict[str, bool] = {}  # whether each folder on the way is one, or missing
-    return all(_checks(top, objects, change, verify, folders) for change in changes)
+    return all(_checks(top, objects, change, verify, folders, stats) for change in changes)
 
 
-def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> None:
+def write(
+    root: Path,
+    changes: Sequence[Change],
+    blobs: dict[str, bytes],
+    stats: Mapping[str, os.stat_result | None] = EMPTY,
+) -> None:
     """Make each path of `changes` as its target entry says (`blobs`: the bytes of each
-    target's object); `check` first."""
+    target's object); `check` first. `stats` as `check` says: a file whose size or kind
+    differs from its target's there is rewritten without being read first."""
     top = str(root)
     gone = [c.path for c in changes if c.target is None]
     for path in gone:
@@ -73,11 +85,18 @@ def write(root: Path, changes: Sequence[Change], blobs: dict[str, bytes]) -> Non
     for change in sorted((c for c in changes if c.target is not None), key=lambda c: c.path):
         assert change.target is not None
         mode, oid = change.target
-        _create(f"{top}/{change.path}", mode, blobs[oid])
+        full = f"{top}/{change.path}"
+        seen = stats[change.path] if change.path in stats else _lstat(full)
+        _create(full, mode, blobs[oid], seen)
 
 
 def _checks(
-    top: str, objects: LooseObjects, change: Change, verify: bool, folders: dict[str, bool]
+    top: str,
+    objects: LooseObjects,
+    change: Change,
+    verify: bool,
+    folders: dict[str, bool],
+    stats: Mapping[str, os.stat_result | None],
 ) -> bool:
     """Whether the restore may write `change` in-process: as `read-tree -m` would, and
     with nothing git would do otherwise (see the module's notes). Strings, not `Path`s:
@@ -97,9 +116,8 @@ def _checks(
             return False
         at = change.path.find("/", at + 1)
     full = f"{top}/{change.path}"
-    try:
-        st = os.lstat(full)
-    except (FileNotFoundError, NotADirectoryError):
+    st = stats[change.path] if change.path in stats else _lstat(full)
+    if st is None:
         return True  # missing: nothing of anyone's to lose (git: fine too)
     if change.index is None:
         return False  # something stands where the restore creates a file
@@ -110,8 +128,14 @@ def _checks(
         return stat.S_ISLNK(st.st_mode) and objects.blob_id(os.readlink(os.fsencode(full))) == oid
     if not stat.S_ISREG(st.st_mode) or bool(st.st_mode & stat.S_IXUSR) != (mode == EXECUTABLE):
         return False
-    with open(full, "rb") as data:
-        return objects.blob_id(data.read()) == oid
+    return objects.blob_id(read_whole(full)) == oid
+
+
+def _lstat(full: str) -> os.stat_result | None:
+    try:
+        return os.lstat(full)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
 
 
 def _remove_empty_folders(root: Path, removed: list[str]) -> None:
@@ -126,11 +150,12 @@ def _remove_empty_folders(root: Path, removed: list[str]) -> None:
             folder = folder.parent
 
 
-def _create(full: str, mode: str, data: bytes) -> None:
+def _create(full: str, mode: str, data: bytes, seen: os.stat_result | None) -> None:
     """Put a new file (or link) at `full`, as git's checkout does: what stood there goes
     first (it was checked to hold what the index says), unless it is a file that can be
-    rewritten in place, or holds what it must already."""
-    if _holds(full, mode, data) or (mode != LINK and _rewritten(full, mode, data)):
+    rewritten in place, or holds what it must already (`seen`: its `lstat` a moment
+    ago)."""
+    if _holds(full, mode, data, seen) or (mode != LINK and _rewritten(full, mode, data)):
         return
     if os.path.lexists(full):
         os.unlink(full)
@@ -148,14 +173,17 @@ def _create(full: str, mode: str, data: bytes) -> None:
         os.close(handle)
 
 
-def _holds(full: str, mode: str, data: bytes) -> bool:
+def _holds(full: str, mode: str, data: bytes, seen: os.stat_result | None) -> bool:
     """Whether `full` is what the restore would make of it already: a scan lists a file
     whose timestamps changed (or that an index entry with none stands for) without
     reading it, as `git diff-index` does. Such a file is left as it is, its inode, hard
     links, timestamps and permission bits too, as git leaves a file whose bytes did not
-    change. Its size is compared first, so a file that did change is seldom read; plain
-    `os` calls, as this runs for every file a restore writes. A doubt (a file too large
-    for one read, one not readable) answers no: the file is written."""
+    change. Its kind and size (`seen`, then again once it is open) are compared first,
+    so a file that did change is seldom opened and never read; plain `os` calls, as this
+    runs for every file a restore writes. A doubt (a file too large for one read, one
+    not readable) answers no: the file is written."""
+    if not _may_hold(seen, mode, len(data)):
+        return False
     if mode == LINK:
         try:
             return os.readlink(os.fsencode(full)) == data
@@ -166,15 +194,21 @@ def _holds(full: str, mode: str, data: bytes) -> bool:
     except OSError:  # gone, a link, not readable
         return False
     try:
-        st = os.fstat(handle)
-        return (
-            stat.S_ISREG(st.st_mode)
-            and st.st_size == len(data)
-            and bool(st.st_mode & stat.S_IXUSR) == (mode == EXECUTABLE)
-            and os.read(handle, len(data) + 1) == data
+        return _may_hold(os.fstat(handle), mode, len(data)) and (
+            os.read(handle, len(data) + 1) == data
         )
     finally:
         os.close(handle)
+
+
+def _may_hold(st: os.stat_result | None, mode: str, size: int) -> bool:
+    """Whether what `st` describes may hold a target entry of `mode` and `size` bytes: a
+    link for a link, else a regular file with the entry's executable bit."""
+    if st is None or st.st_size != size:  # a link's size is its target's length
+        return False
+    if mode == LINK:
+        return stat.S_ISLNK(st.st_mode)
+    return stat.S_ISREG(st.st_mode) and bool(st.st_mode & stat.S_IXUSR) == (mode == EXECUTABLE)
 
 
 def _rewritten(full: str, mode: str, data: bytes) -> bool:

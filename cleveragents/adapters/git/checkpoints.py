@@ -20,7 +20,7 @@ import shutil
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -500,7 +500,7 @@ class GitCheckpoints:
         held = self._index_holding()  # read before the restore forgets it
         self._index_holds(None)  # until the restore is done
         added = in_step  # whether the private index stands for the working tree
-        changes = None if in_step else self._scanned(checkpoint.tree, env)
+        changes = None if in_step else self._scanned(checkpoint.tree, env, held)
         if changes is None:
             if not added:
                 self.repo.git("add", "--all", "--", ".", env=env)
@@ -508,12 +508,14 @@ class GitCheckpoints:
                 held = None  # `add` changed the index
             changes = self._compared(checkpoint.tree, held, env)
         in_way = self._in_the_way(changes)
-        # Permission bits git does not record, of the files the restore rewrites or deletes:
-        # kept in the safety record (undo puts them back), and kept by a rewritten file.
+        # What stands at each path the restore rewrites or deletes, looked at once: for the
+        # permission bits git does not record (kept in the safety record, where undo puts
+        # them back, and kept by a rewritten file), and for `checkout` (see `_write`).
+        stats = {path: self._lstat(path) for path, c in changes.items() if c.status in "MTA"}
         modes = {
             path: mode
-            for path, change in changes.items()
-            if change.status in "MTA" and (mode := self._mode(path)) is not None
+            for path, st in stats.items()
+            if st is not None and (mode := unusual_mode(st)) is not None
         }
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
         touched = [*in_way, *(p for saved in put_back for p in saved.paths)]
@@ -522,8 +524,10 @@ class GitCheckpoints:
             self.keep(saved.model_copy(update={"modes": {**modes, **saved.modes}}))
         for path in in_way:
             remove(self.repo.root / path)
+        if in_way:  # a folder in the way held some of them
+            stats = {p: st for p, st in stats.items() if not within(p, in_way)}
         spared = self._spare_ignored(checkpoint.tree, changes, saved_paths=touched)
-        if not self._write(changes, spared, checkpoint.tree, verify=added):
+        if not self._write(changes, spared, checkpoint.tree, verify=added, stats=stats):
             if not added:
                 self.repo.git("add", "--all", "--", ".", env=env)
             if spared:
@@ -541,7 +545,12 @@ class GitCheckpoints:
             self.saver.put_back(saved)
 
     def _write(
-        self, changes: dict[str, Difference], spared: list[str], tree: str, verify: bool
+        self,
+        changes: dict[str, Difference],
+        spared: list[str],
+        tree: str,
+        verify: bool,
+        stats: Mapping[str, os.stat_result | None],
     ) -> bool:
         """Write the restore's files in-process (`checkout.write`), then the private index's
         entries for them: the checkpoint's own (`update-index --index-info`, started while
@@ -554,7 +563,8 @@ class GitCheckpoints:
         killed halfway leaves an index the next one catches up. They carry no file
         timestamps: the next `add` reads those files again (and records their timestamps),
         and the next restore's scan lists them (`checkout` leaves each that holds its bytes
-        already).
+        already). `stats`: what `os.lstat` said of paths a moment before (None: nothing
+        there), looked at again only where it matters (see `checkout.check`).
         """
         if not self._records_the_disk():
             return False
@@ -568,7 +578,7 @@ class GitCheckpoints:
             for path, change in changes.items()
             if path not in keep
         ]
-        if not checkout.check(self.repo.root, self.objects, wanted, verify):
+        if not checkout.check(self.repo.root, self.objects, wanted, verify, stats):
             return False
         blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
         if blobs is None:
@@ -596,14 +606,16 @@ class GitCheckpoints:
                 "--index-info",
                 env=self.tree_env(),
             ) as catch_up:
-                checkout.write(self.repo.root, wanted, blobs)
+                checkout.write(self.repo.root, wanted, blobs, stats)
                 catch_up(self._journal.read_bytes())
             os.truncate(self._journal, 0)
             self._behind.clear()
         self._index_holds(tree)
         return True
 
-    def _scanned(self, tree: str, env: dict[str, str]) -> dict[str, Difference] | None:
+    def _scanned(
+        self, tree: str, env: dict[str, str], held: str | None
+    ) -> dict[str, Difference] | None:
         """Each path where the working tree may differ from `tree`, writing nothing: one
         `diff-index` (no --cached) lists where `tree` and the private index differ and each
         entry whose file's timestamps changed (or that has none: after a restore, or a
@@ -613,6 +625,11 @@ class GitCheckpoints:
         already, as `git status` would not list it). None where only `add --all` can say: a
         repository whose files git records otherwise than the disk says, a nested
         repository, a gitlink.
+
+        Where the index holds `tree` (`held`, as far as this process knows: a step put
+        back to its own checkpoint after its command failed), `diff-files` lists the same
+        entries, in the same form, without reading `tree` (its trees were 2 ms of the 5
+        `diff-index` spent in git at 1,000 files).
 
         The files the index lacks are listed by a second git process while the first
         compares: at the same time, on the other core (as `git status` does both in one
@@ -626,7 +643,10 @@ class GitCheckpoints:
         with self.repo.git_started(
             "ls-files", "-z", "--others", "--exclude-standard", env=env
         ) as others:
-            changes = self._diff_index(tree, env, cached=False)
+            if held == tree:
+                changes = self._raw_diff(env, "diff-files")
+            else:
+                changes = self._diff_index(tree, env, cached=False)
             untracked = others(b"")
         if any(GITLINK in (c.tree_mode, c.index_mode) for c in changes.values()):
             return None
@@ -674,15 +694,11 @@ class GitCheckpoints:
     def _diff_index(self, tree: str, env: dict[str, str], cached: bool) -> dict[str, Difference]:
         """`diff-index` of `tree` against the private index (`--cached`) or, through it,
         against the working tree (`--raw`)."""
-        out = self.repo.git_bytes(
-            "diff-index",
-            *(["--cached"] if cached else []),
-            "--raw",
-            "-z",
-            "--no-renames",
-            tree,
-            env=env,
-        )
+        return self._raw_diff(env, "diff-index", *(["--cached"] if cached else []), tree)
+
+    def _raw_diff(self, env: dict[str, str], command: str, *args: str) -> dict[str, Difference]:
+        """What `git COMMAND --raw ARGS` lists (`diff-index`, `diff-files`), by path."""
+        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", *args, env=env)
         fields = out.split(b"\0")
         changes = {}
         for meta, name in zip(fields[::2], fields[1::2], strict=False):
@@ -706,8 +722,12 @@ class GitCheckpoints:
         return list(dict.fromkeys(found))
 
     def _mode(self, path: str) -> int | None:
+        st = self._lstat(path)
+        return None if st is None else unusual_mode(st)
+
+    def _lstat(self, path: str) -> os.stat_result | None:
         try:
-            return unusual_mode(os.lstat(f"{self.repo.root}/{path}"))
+            return os.lstat(f"{self.repo.root}/{path}")
         except (FileNotFoundError, NotADirectoryError):
             return None
 
