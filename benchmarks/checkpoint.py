@@ -23,7 +23,9 @@ and an ignored folder) this script measures, in one run and on the same working 
 Only warm checkpoints count: the first `create` of a plan seeds its private index from
 `.git/index` and is reported apart (`checkpoint_seed_ms`). Each measurement is repeated with
 new file content every time (each checkpoint is checked to have a new tree, each restore to
-bring the old content back; a wrong result stops the script with exit status 1).
+bring the old content back; a wrong result stops the script with exit status 1). `git
+status` runs three times at the start of each round (the tree as it is then), so that the
+yardstick's median is steadier than any one measurement's.
 
 Why ratios: absolute milliseconds depend on the disk, the CPU and the page cache of whoever
 runs this; the ratio to `git status` on the same tree in the same run does not, or much less.
@@ -82,6 +84,7 @@ TARGETS: dict[str, tuple[float, tuple[int, ...] | None]] = {
 }
 # A correction near the top re-executes the whole plan: it should cost about a fresh run.
 PLAN_STEP_SIZES = (1_000, 10_000)
+STATUS_SAMPLES = 3  # `git status` runs per round (each measurement runs once)
 POOL = 115  # files the plan edits: the 115-file change touches all of them
 AGENTS = Path(sys.executable).with_name("agents")
 SEED = 20_240_601
@@ -295,7 +298,7 @@ def measure(root: Path, count: int, repeat: int) -> dict[str, object]:
 
     last_tree = ""
     for n in range(repeat):
-        samples["status"].append(git_status(root))
+        samples["status"] += [git_status(root) for _ in range(STATUS_SAMPLES)]
 
         editor.edit(pool[(3 * n + 1) % POOL])
         total, per_call, checkpoint = _timed(repo, lambda: checkpoints.create(plan, "one"))
