@@ -65,10 +65,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
-from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.repository import GitRepository, Started
 from cleveragents.domain.checkpoint import Checkpoint
 
 DEFAULT_SIZES = (1_000, 10_000, 50_000)
@@ -132,20 +132,27 @@ class TimedGitRepository(GitRepository):
             self.calls.append((args[0], time.perf_counter() - start))
 
     @contextlib.contextmanager
-    def git_started(
-        self, *args: str, env: Mapping[str, str] | None = None
-    ) -> Iterator[Callable[[bytes], bytes]]:
-        """Timed from the input given to git's end: what the caller waited for."""
-        with super().git_started(*args, env=env) as finish:
+    def git_started(self, *args: str, env: Mapping[str, str] | None = None) -> Iterator[Started]:
+        """Timed from the wait for git's end to that end: what the caller waited for."""
+        with super().git_started(*args, env=env) as started:
+            yield cast(Started, _TimedStarted(started, args[0], self.calls))
 
-            def timed(stdin: bytes) -> bytes:
-                start = time.perf_counter()
-                try:
-                    return finish(stdin)
-                finally:
-                    self.calls.append((args[0], time.perf_counter() - start))
 
-            yield timed
+class _TimedStarted:
+    """A started git (`Started`) whose wait for its end is recorded in `calls`."""
+
+    def __init__(self, started: Started, name: str, calls: list[tuple[str, float]]) -> None:
+        self.started, self.name, self.calls = started, name, calls
+
+    def feed(self, stdin: bytes) -> None:
+        self.started.feed(stdin)
+
+    def __call__(self, stdin: bytes = b"") -> bytes:
+        start = time.perf_counter()
+        try:
+            return self.started(stdin)
+        finally:
+            self.calls.append((self.name, time.perf_counter() - start))
 
 
 # -- repository generation -----------------------------------------------------------------

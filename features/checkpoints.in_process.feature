@@ -209,6 +209,23 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     Then the working tree equals the checkpoint "start" byte for byte
     And the restore asked git "diff-index", not "diff-files"
 
+  Scenario: A restore whose private index another git locked meanwhile names the lock, and the next command catches the index up
+    # git is given the index's new entries before the files are written, and fails when it
+    # has read them: the files are written, the entries stay in the journal, and the next
+    # command to use the index writes them there first.
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+      | write  | README.md  | # changed\n   |
+    And a checkpoint "changed" of the working tree
+    And I restore the checkpoint "start" while another git holds the private index locked
+    Then the restore failed, naming "worktree.index.lock"
+    And the working tree equals the checkpoint "start" byte for byte
+    When the other git is done with the private index
+    And a new command opens the private index
+    Then the private index holds the tree of the checkpoint "start"
+
   Scenario: A restore swaps a folder for a link standing at its place, and back
     # The files under the folder leave the index without git looking through the link
     # (git refused that before: "beyond a symbolic link", after the files were written).

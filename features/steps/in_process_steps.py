@@ -8,7 +8,7 @@ import shutil
 import stat
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -287,19 +287,73 @@ def step_restore_racing(context: Any, name: str, path: str) -> None:
 
     class Racing(GitRepository):
         @contextlib.contextmanager
-        def git_started(self, *args: str, env: Any = None) -> Iterator[Callable[[bytes], bytes]]:
-            with honest.git_started(*args, env=env) as finish:
-
-                def racing(stdin: bytes) -> bytes:
-                    if args[0] == "update-index":
-                        target.write_text("written by someone else\n")
-                    return finish(stdin)
-
-                yield racing
+        def git_started(self, *args: str, env: Any = None) -> Iterator[Any]:
+            with honest.git_started(*args, env=env) as started:
+                yield _Racing(started, args[0] == "update-index", target)
 
     with standing_in(checkpoints, Racing):
         checkpoints.restore(context.checkpoints[name])
     assert target.read_text() == "written by someone else\n"
+
+
+@when('I restore the checkpoint "{name}" while another git holds the private index locked')
+def step_restore_locked(context: Any, name: str) -> None:
+    """The lock appears as the restore starts its `update-index`: git reads its input
+    (the restore's files are written meanwhile), then fails for want of the lock."""
+    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.errors import GitFailed
+
+    checkpoints = services(context).checkpoints
+    honest = checkpoints.repo
+    context.index_lock = context.repo / ".git" / "cleveragents" / "worktree.index.lock"
+
+    class Locked(GitRepository):
+        @contextlib.contextmanager
+        def git_started(self, *args: str, env: Any = None) -> Iterator[Any]:
+            if args[0] == "update-index":
+                context.index_lock.write_text("")
+            with honest.git_started(*args, env=env) as started:
+                yield started
+
+    context.failure = None
+    with standing_in(checkpoints, Locked):
+        try:
+            checkpoints.restore(context.checkpoints[name])
+        except GitFailed as failed:
+            context.failure = failed.message
+
+
+@then('the restore failed, naming "{name}"')
+def step_restore_failed(context: Any, name: str) -> None:
+    assert context.failure is not None, "the restore did not fail"
+    assert name in context.failure, context.failure
+
+
+@when("the other git is done with the private index")
+def step_lock_gone(context: Any) -> None:
+    context.index_lock.unlink()
+
+
+@when("a new command opens the private index")
+def step_new_command_opens(context: Any) -> None:
+    step_new_command(context)
+    services(context).checkpoints.tree_env()
+
+
+class _Racing:
+    """A started git (`Started`) whose wait for `update-index` is preceded by a write of
+    `target`: after the restore wrote its files, while git may still write the index."""
+
+    def __init__(self, started: Any, racing: bool, target: Path) -> None:
+        self.started, self.racing, self.target = started, racing, target
+
+    def feed(self, stdin: bytes) -> None:
+        self.started.feed(stdin)
+
+    def __call__(self, stdin: bytes = b"") -> bytes:
+        if self.racing:
+            self.target.write_text("written by someone else\n")
+        return bytes(self.started(stdin))
 
 
 @when('"{path}" becomes a folder holding "{inside}"')

@@ -552,15 +552,17 @@ class GitCheckpoints:
         verify: bool,
         stats: Mapping[str, os.stat_result | None],
     ) -> bool:
-        """Write the restore's files in-process (`checkout.write`), then the private index's
-        entries for them: the checkpoint's own (`update-index --index-info`, started while
-        the files are written), so the index holds the checkpoint's tree exactly, whatever
-        wrote a file meanwhile; False where git must do it all (nothing was written then).
-        `verify`: the index stands for the working tree, and a file that differs from it
-        is not overwritten.
+        """Write the restore's files in-process (`checkout.write`), and the private index's
+        entries for them: the checkpoint's own (`update-index --index-info`, started before
+        the blobs are read and given its input before the files are written, so that git
+        starts up and writes the index on the other core meanwhile), so the index holds
+        the checkpoint's tree exactly, whatever wrote a file meanwhile; False where git
+        must do it all (nothing was written then). `verify`: the index stands for the
+        working tree, and a file that differs from it is not overwritten.
 
-        Those entries go into the journal before the first file is written: a command
-        killed halfway leaves an index the next one catches up. They carry no file
+        Those entries go into the journal before git or the first file is written: a
+        command killed halfway leaves an index the next one catches up, as when killed
+        after the index took them and before every file was written. They carry no file
         timestamps: the next `add` reads those files again (and records their timestamps),
         and the next restore's scan lists them (`checkout` leaves each that holds its bytes
         already). `stats`: what `os.lstat` said of paths a moment before (None: nothing
@@ -580,9 +582,6 @@ class GitCheckpoints:
         ]
         if not checkout.check(self.repo.root, self.objects, wanted, verify, stats):
             return False
-        blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
-        if blobs is None:
-            return False
         entries: dict[bytes, tuple[bytes, bytes] | None] = {
             # spared files stay on disk: only an entry of the journal drops them from the index
             path.encode("utf-8", "surrogateescape"): None
@@ -594,8 +593,10 @@ class GitCheckpoints:
                 if change.target is None
                 else (change.target[0].encode(), bytes.fromhex(change.target[1]))
             )
-        if entries:
-            self._note_behind(entries)
+        if not entries:
+            self._index_holds(tree)
+            return True
+        try:
             # --replace: a file may take a folder's place, or a folder a file's
             with self.repo.git_started(
                 "update-index",
@@ -606,10 +607,17 @@ class GitCheckpoints:
                 "--index-info",
                 env=self.tree_env(),
             ) as catch_up:
+                blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
+                if blobs is None:
+                    raise _LeftToGit  # git is ended: it had no input, nothing was written
+                self._note_behind(entries)
+                catch_up.feed(self._journal.read_bytes())
                 checkout.write(self.repo.root, wanted, blobs, stats)
-                catch_up(self._journal.read_bytes())
-            os.truncate(self._journal, 0)
-            self._behind.clear()
+                catch_up()
+        except _LeftToGit:
+            return False
+        os.truncate(self._journal, 0)
+        self._behind.clear()
         self._index_holds(tree)
         return True
 
@@ -849,6 +857,10 @@ class GitCheckpoints:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None
         except GitFailed:
             return None
+
+
+class _LeftToGit(Exception):
+    """A restore's object is not a blob git can give: `read-tree` makes the restore."""
 
 
 def _plain(path: bytes) -> bool:

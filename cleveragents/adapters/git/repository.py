@@ -6,12 +6,16 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cleveragents.adapters import interrupts
 from cleveragents.errors import BadInput, GitFailed, NotAGitRepository
+
+if TYPE_CHECKING:
+    import subprocess
 
 # Checkpoint commits are ours, not the user's: a fixed identity, so no git config is needed.
 IDENTITY = {
@@ -137,45 +141,36 @@ class GitRepository:
         return _execute(self.root, list(args), env, stdin)
 
     @contextlib.contextmanager
-    def git_started(
-        self, *args: str, env: Mapping[str, str] | None = None
-    ) -> Iterator[Callable[[bytes], bytes]]:
-        """Start `git ARGS` now and give it its standard input later, through the function
-        this yields (which returns its stdout, as `git_bytes` does): the caller works
-        while git starts up and reads what it reads first, on another core. Left by an
-        exception or an interrupt, before or while git is given its input, git is ended
-        (SIGTERM: it removes its lock files) and waited for, so it changes nothing and
-        holds no lock."""
+    def git_started(self, *args: str, env: Mapping[str, str] | None = None) -> Iterator[Started]:
+        """Start `git ARGS` now and give it its standard input later, through what this
+        yields (`Started`): the caller works while git starts up and reads what it reads
+        first, on another core. Left by an exception or an interrupt before git ended,
+        git is ended (SIGTERM: it removes its lock files) and waited for, so that it holds
+        no lock (it changed nothing, unless it had all its input already)."""
         import subprocess
 
         interrupts.raise_if_swallowed()
         trace(["git", *args], self.root, env)
-        process = subprocess.Popen(
-            [git_executable(), *args],
-            cwd=self.root,
-            env=_environment(env),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+        started = Started(
+            subprocess.Popen(
+                [git_executable(), *args],
+                cwd=self.root,
+                env=_environment(env),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            ),
+            args,
         )
-        ended = False
-
-        def finish(stdin: bytes) -> bytes:
-            nonlocal ended
-            out, err = process.communicate(stdin)
-            ended = True
-            _check(args, process.returncode, err)
-            return bytes(out)
-
         try:
-            yield finish
+            yield started
         except BaseException:
-            if not ended:
-                process.terminate()
-                process.communicate()
+            if not started.ended:
+                started.process.terminate()
+                started.process.communicate()
             raise
-        if not ended:  # pragma: no cover - every caller gives git its input
-            process.communicate(b"")
+        if not started.ended:  # pragma: no cover - every caller waits for git
+            started.process.communicate()
 
     def config(self, key: str) -> str | None:
         """The repository's value of a git config `key` (its own, the user's or the
@@ -184,6 +179,37 @@ class GitRepository:
             return self.git("config", "--get", key)
         except GitFailed:
             return None
+
+
+class Started:
+    """A git process `GitRepository.git_started` started: give it its input (all of it
+    at once with `feed`, or with the call that waits), then wait for its end (call it)."""
+
+    def __init__(self, process: subprocess.Popen[bytes], args: tuple[str, ...]) -> None:
+        self.process = process
+        self.args = args
+        self.ended = False
+
+    def feed(self, stdin: bytes) -> None:
+        """Give git all of `stdin` now and close its input, without waiting for it: git
+        works on it while the caller goes on. Only for a command that reads its input
+        before it writes much (else each could wait on the other's full pipe)."""
+        pipe = self.process.stdin
+        assert pipe is not None, "fed once"
+        self.process.stdin = None  # `communicate` gives it nothing more
+        try:
+            pipe.write(stdin)
+            pipe.close()
+        except BrokenPipeError:  # pragma: no cover - git ended before it read: waiting says why
+            pass
+
+    def __call__(self, stdin: bytes = b"") -> bytes:
+        """Give git `stdin` (nothing more when fed) and wait for its end: its stdout, as
+        `git_bytes` gives it; `GitFailed` where git failed."""
+        out, err = self.process.communicate(stdin if self.process.stdin else None)
+        self.ended = True
+        _check(self.args, self.process.returncode, err)
+        return bytes(out)
 
 
 def _common_dir(start: Path, common: str) -> Path:
@@ -321,10 +347,13 @@ def _subcommand(args: list[str]) -> str:
 
 
 def _reason(stderr: bytes, status: int) -> str:
-    """git's own words: its `error:` lines (which name the path) and its `fatal:` line."""
+    """git's own words: its `error:` lines (which name the path), else its `fatal:` line
+    (not the advice after it: "Unable to create '.../index.lock': File exists." is
+    followed by five lines ending "remove the file manually to continue."), else its last."""
     text = stderr.decode("utf-8", "replace").strip()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     errors = [line.removeprefix("error: ") for line in lines if line.startswith("error: ")]
     if errors:
         return "; ".join(errors[:5]) + (f" (and {len(errors) - 5} more)" if len(errors) > 5 else "")
-    return lines[-1].removeprefix("fatal: ") if lines else f"exit {status}"
+    fatal = [line.removeprefix("fatal: ") for line in lines if line.startswith("fatal: ")]
+    return fatal[0] if fatal else lines[-1] if lines else f"exit {status}"
