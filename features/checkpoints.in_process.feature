@@ -189,6 +189,22 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     Then the working tree equals the checkpoint "start" byte for byte
     And the restore asked git "diff-files", not "diff-index"
 
+  Scenario: Two plans in one command: a checkpoint of known paths of one leaves unknown what the index holds for the other
+    # The private index held plan-b's newest tree when plan-a's checkpoint journalled its
+    # entry: a restore to plan-b's checkpoint must compare with that checkpoint's tree (the
+    # second reader's example: diff-files against the moved index left src/app.py as v3).
+    Given a checkpoint "a0" of the working tree for the plan "plan-a"
+    When the working tree is changed in every way:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    And a checkpoint "b0" of the working tree for the plan "plan-b"
+    And these paths change and a checkpoint "a1" of the plan "plan-a" reads only them:
+      | change | path       | value         |
+      | write  | src/app.py | print('v3')\n |
+    And I restore the checkpoint "b0", noting the git commands
+    Then the working tree equals the checkpoint "b0" byte for byte
+    And the restore asked git "diff-index", not "diff-files"
+
   Scenario: A restore to another checkpoint than the index holds, or in a new command, compares with its tree
     Given a checkpoint "start" of the working tree
     When the working tree is changed in every way:

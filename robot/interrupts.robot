@@ -11,8 +11,9 @@ Documentation       As a developer who stops `agents` with Ctrl-C, kills it with
 ...                 steps writes (outside the repository), and sends the signal to its pid.
 ...                 To stop an undo at a known point, `git` is found first in `${WORK}/bin`:
 ...                 `resources/slow_index_write` runs the real git, but holds the
-...                 `update-index` that ends every restore (it records the files written) for
-...                 3 s while `${WORK}/hold` exists, and fails it while `${WORK}/fail` exists.
+...                 `update-index` with which every restore records the files it writes (started
+...                 before they are written, waited for after) for 3 s while `${WORK}/hold`
+...                 exists, and fails it while `${WORK}/fail` exists.
 
 Resource            resources/agents.resource
 

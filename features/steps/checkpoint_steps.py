@@ -97,11 +97,13 @@ def user_git_state(repo: Path) -> dict[str, bytes]:
 
 @given('a checkpoint "{name}" of the working tree')
 @when('a checkpoint "{name}" of the working tree')
-def step_checkpoint(context: Any, name: str) -> None:
+@given('a checkpoint "{name}" of the working tree for the plan "{plan}"')
+@when('a checkpoint "{name}" of the working tree for the plan "{plan}"')
+def step_checkpoint(context: Any, name: str, plan: str = "feedcafe") -> None:
     context.checkpoints = getattr(context, "checkpoints", {})
     context.checkpoint_trees = getattr(context, "checkpoint_trees", {})
     before = working_tree(context.repo)
-    checkpoint = services(context).checkpoints.create("feedcafe", name)
+    checkpoint = services(context).checkpoints.create(plan, name)
     context.checkpoints[name] = checkpoint
     context.checkpoint_trees[name] = before
 

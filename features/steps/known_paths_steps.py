@@ -28,7 +28,8 @@ def step_setting(context: Any, key: str, value: str) -> None:
 
 
 @when('these paths change and a checkpoint "{name}" reads only them:')
-def step_known_change(context: Any, name: str) -> None:
+@when('these paths change and a checkpoint "{name}" of the plan "{plan}" reads only them:')
+def step_known_change(context: Any, name: str, plan: str = PLAN) -> None:
     """Each row changes one path as a file action or a hand would; the checkpoint is told
     the paths of the rows, as a run tells it the paths its file actions named."""
     for row in context.table:
@@ -36,7 +37,7 @@ def step_known_change(context: Any, name: str) -> None:
     changed = [row["path"] for row in context.table]
     checkpoints = services(context).checkpoints
     context.checkpoints = getattr(context, "checkpoints", {})
-    context.checkpoints[name] = checkpoints.create(PLAN, name, changed)
+    context.checkpoints[name] = checkpoints.create(plan, name, changed)
 
 
 def change_path(repo: Path, change: str, at: str, written: str) -> None:

@@ -290,8 +290,9 @@ class GitCheckpoints:
             return None
         held = self._index_holding()
         self._note_behind(built[1])
-        if held == tree:
-            self._index_holds(built[0])
+        # The journal moves the index on from `tree`, which it held only if it was this
+        # plan's newest checkpoint: else what it holds is no longer known (another plan's).
+        self._index_holds(built[0] if held == tree else None)
         return built[0]
 
     def _index_holds(self, tree: str | None) -> None:
