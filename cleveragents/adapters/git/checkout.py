@@ -2,17 +2,18 @@
 differ, without its git process, its read of the whole target tree or its write of the
 whole index (which cost it 8 ms at 1,000 files and 26 ms at 10,000 for a one-file restore).
 
-The caller lists the paths where the private index and the target tree differ (one
-`diff-index --cached`). Before anything is written, each path is checked as `read-tree -m`
-checks it: one the restore rewrites or deletes holds exactly what the index says (its bytes
-hashed, its kind and executable bit; a missing one is fine), one it creates is free. Then,
-as git does: every deletion first, with the folders it leaves empty, then each file with
-git's modes (0666 or 0777 less the umask), its blob's exact bytes (no eol conversion, no
-smudge filter: the private git directory turns them off for git too) and links as links.
-A file that holds the target's bytes already (a scan that reads no file lists one only
-touched) is left as it is. Another is rewritten in place when nothing else links to it
-(see `_rewritten`), else made anew as git makes it, so a hard link elsewhere keeps its
-bytes.
+The caller lists the paths where the working tree (through the private index) and the target
+tree differ (one `diff-index` or `diff-files`, see `GitCheckpoints._scanned`; or `diff-index
+--cached`, right after a checkpoint). Before anything is written, each path is checked as
+`read-tree -m` checks it: one the restore rewrites or deletes holds exactly what the index
+says (its bytes hashed, its kind and executable bit; a missing one is fine), one it creates
+is free. Then, as git does: every deletion first, with the folders it leaves empty, then
+each file with git's modes (0666 or 0777 less the umask), its blob's exact bytes (no eol
+conversion, no smudge filter: the private git directory turns them off for git too) and
+links as links. A file that holds the target's bytes already (a scan that reads no file
+lists one only touched) is left as it is. Another is rewritten in place when nothing else
+links to it (see `_rewritten`), else made anew as git makes it, so a hard link elsewhere
+keeps its bytes.
 
 Whatever this does not mirror exactly is left to git before the first write (`write`
 returns False): a nested repository, a folder or a file or link where the restore needs
