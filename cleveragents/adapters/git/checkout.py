@@ -87,7 +87,7 @@ def write(
         assert change.target is not None
         mode, oid = change.target
         full = f"{top}/{change.path}"
-        seen = stats[change.path] if change.path in stats else _lstat(full)
+        seen = stats[change.path] if change.path in stats else lstat(full)
         _create(full, mode, blobs[oid], seen)
 
 
@@ -117,7 +117,7 @@ def _checks(
             return False
         at = change.path.find("/", at + 1)
     full = f"{top}/{change.path}"
-    st = stats[change.path] if change.path in stats else _lstat(full)
+    st = stats[change.path] if change.path in stats else lstat(full)
     if st is None:
         return True  # missing: nothing of anyone's to lose (git: fine too)
     if change.index is None:
@@ -132,7 +132,8 @@ def _checks(
     return objects.blob_id(read_whole(full)) == oid
 
 
-def _lstat(full: str) -> os.stat_result | None:
+def lstat(full: str) -> os.stat_result | None:
+    """`os.lstat` of `full`; None where nothing is there."""
     try:
         return os.lstat(full)
     except (FileNotFoundError, NotADirectoryError):

@@ -735,10 +735,7 @@ class GitCheckpoints:
         return None if st is None else unusual_mode(st)
 
     def _lstat(self, path: str) -> os.stat_result | None:
-        try:
-            return os.lstat(f"{self.repo.root}/{path}")
-        except (FileNotFoundError, NotADirectoryError):
-            return None
+        return checkout.lstat(f"{self.repo.root}/{path}")
 
     def _spare_ignored(
         self, tree: str, changes: dict[str, Difference], saved_paths: list[str]
