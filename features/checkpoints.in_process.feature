@@ -236,7 +236,7 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
       | write  | README.md  | # changed\n   |
     And a checkpoint "changed" of the working tree
     And I restore the checkpoint "start" while another git holds the private index locked
-    Then the restore failed, naming "worktree.index.lock"
+    Then the restore failed, naming "worktree.index.lock" and saying what to do
     And the working tree equals the checkpoint "start" byte for byte
     When the other git is done with the private index
     And a new command opens the private index

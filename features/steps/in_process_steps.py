@@ -320,13 +320,14 @@ def step_restore_locked(context: Any, name: str) -> None:
         try:
             checkpoints.restore(context.checkpoints[name])
         except GitFailed as failed:
-            context.failure = failed.message
+            context.failure, context.failure_hint = failed.message, failed.hint
 
 
-@then('the restore failed, naming "{name}"')
+@then('the restore failed, naming "{name}" and saying what to do')
 def step_restore_failed(context: Any, name: str) -> None:
     assert context.failure is not None, "the restore did not fail"
     assert name in context.failure, context.failure
+    assert context.failure_hint is not None and "remove that file" in context.failure_hint
 
 
 @when("the other git is done with the private index")

@@ -296,7 +296,15 @@ def _environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
 def _check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None:
     """Raise `GitFailed` in git's own words where git failed."""
     if status != 0:
-        failed = GitFailed(f"git {_subcommand(list(args))} failed: {_reason(stderr, status)}")
+        reason = _reason(stderr, status)
+        failed = GitFailed(
+            f"git {_subcommand(list(args))} failed: {reason}",
+            # git's own advice for a lock file it found, in one line
+            hint="another git or agents command is working here; once none is, remove that "
+            "file, then retry"
+            if reason.startswith("Unable to create") and reason.endswith("File exists.")
+            else None,
+        )
         failed.status = status
         failed.stderr = stderr.decode("utf-8", "replace")
         raise failed
