@@ -28,6 +28,7 @@ Feature: A checkpoint after a command builds its tree from the paths git added
       | <change> | <path> | <bytes> |
     Then the checkpoint "after" is what a scan of the whole working tree gives
     And git was asked for the tree: <asked>
+    And git listed the index: no
     And git finds every object of the checkpoints sound
 
     Examples:
@@ -45,6 +46,40 @@ Feature: A checkpoint after a command builds its tree from the paths git added
       | a folder where the tree holds a file                 | swap    | README.md/x.txt                    | a folder\n    | yes   |
       | a nested repository                                  | nested  | vendor/lib                         | inner\n       | yes   |
       | more files than are worth building in-process        | many    | generated                          | 30            | yes   |
+
+  # What `add` wrote is read back from the index file in-process (`index_file.py`), but
+  # format 4 shortens each name against the one before: that index is listed by git.
+  Scenario Outline: In an index of format 4, git lists what it added: <what>
+    Given the private index is in format 4, as "feature.manyFiles" makes it
+    # git rewrote the index: the next checkpoint asks git for the tree it holds
+    When a command makes this change and a checkpoint "known" scans for it:
+      | change | path      | value        |
+      | write  | README.md | # demo, v2\n |
+    And a command makes this change and a checkpoint "after" scans for it:
+      | change   | path   | value   |
+      | <change> | <path> | <bytes> |
+    Then the checkpoint "after" is what a scan of the whole working tree gives
+    And git listed the index: yes
+    And git was asked for the tree: <asked>
+
+    Examples:
+      | what                                   | change | path                        | bytes         | asked |
+      | a file rewritten                       | write  | src/app.py                  | print('v2')\n | no    |
+      | a file deleted                         | delete | docs/read me.txt            |               | no    |
+
+  Scenario: In an index of format 4, a forged line naming ignored files is left to git
+    Given the private index is in format 4, as "feature.manyFiles" makes it
+    When a command makes this change and a checkpoint "known" scans for it:
+      | change | path      | value        |
+      | write  | README.md | # demo, v2\n |
+    And a command makes this change and a checkpoint "after" scans for it:
+      | change | path                     | value    |
+      | write  | x.log                    | log      |
+      | write  | build/out.o              | object   |
+      | write  | x.log'\nadd 'build/out.o | forged\n |
+    Then the checkpoint "after" is what a scan of the whole working tree gives
+    And git listed the index: yes
+    And git was asked for the tree: yes
 
   Scenario: A checkpoint after a command with nothing changed is the last one
     When a command makes this change and a checkpoint "after" scans for it:

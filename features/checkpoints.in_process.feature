@@ -141,6 +141,10 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     When random ignore rules and paths are checked against git check-ignore
     Then every path said not to be ignored is not ignored by git
 
+  Scenario: The in-process reading of the private index never contradicts git
+    When random files are added to an index, and random entries asked of it in-process
+    Then it never says the index holds what git does not list, and finds every plain entry
+
   Scenario: After a restore the index holds its tree exactly, and the next restore puts back a file written meanwhile
     # The restore writes its files and gives the private index the checkpoint's own entries
     # (no file is read back), so the index holds the restored tree exactly. A file someone

@@ -276,6 +276,74 @@ def step_no_mismatch(context: Any) -> None:
     assert not context.ignore_mismatches, context.ignore_mismatches[:5]
 
 
+INDEX_NAMES = ["a", "b", "a.b", "a b", "a-b", "ab", "é", "x'y", "q\nr", "n" * 200]
+index_paths = st.lists(st.sampled_from(INDEX_NAMES), min_size=1, max_size=3).map("/".join)
+
+
+@when("random files are added to an index, and random entries asked of it in-process")
+def step_index_property(context: Any) -> None:
+    """Each answer of `index_file.holds` set against what `git ls-files` lists: it may not
+    say an index holds what git does not list, nor fail to find an entry git wrote plainly
+    (one with no skip-worktree or assume-unchanged bit, which set bits of its flags)."""
+    from cleveragents.adapters.git import index_file
+
+    context.index_mismatches = []
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @for_all(
+        st.lists(st.tuples(index_paths, st.binary(max_size=20), st.booleans()), min_size=1),
+        st.data(),
+    )
+    def check(files: list[tuple[str, bytes, bool]], data: Any) -> None:
+        with tempfile.TemporaryDirectory(prefix="ca-index-", dir=context.tmp) as scratch:
+            root = Path(scratch)
+            subprocess.run(["git", "init", "-q", str(root)], check=True)
+            for path, content, executable in files:
+                target = root / path
+                with contextlib.suppress(OSError):  # a file where a folder is, or back
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(content)
+                    target.chmod(0o755 if executable else 0o644)
+            run = {"cwd": root, "check": True, "capture_output": True}
+            subprocess.run(["git", "add", "--all"], **run)
+            listed = {}
+            for record in subprocess.run(["git", "ls-files", "-s", "-z"], **run).stdout.split(
+                b"\0"
+            ):
+                if record:
+                    meta, _, name = record.partition(b"\t")
+                    mode, oid, _ = meta.split(b" ")
+                    listed[name] = (mode, bytes.fromhex(oid.decode()))
+            names = sorted(listed)
+            hidden = data.draw(st.sets(st.sampled_from(names), max_size=2))
+            if hidden:
+                bit = data.draw(st.sampled_from(["--skip-worktree", "--assume-unchanged"]))
+                subprocess.run(["git", "update-index", bit, "--", *hidden], **run)
+            asked: dict[bytes, tuple[bytes, bytes] | None] = {}
+            for name in data.draw(st.lists(st.sampled_from(names), min_size=1, unique=True)):
+                mode, oid = listed[name]
+                change = data.draw(st.sampled_from(["as is", "id", "mode", "none"]))
+                if change == "id":
+                    oid = bytes(20 - len(oid)) + bytes(b ^ 1 for b in oid[:20])
+                elif change == "mode":
+                    mode = b"100755" if mode == b"100644" else b"100644"
+                asked[name] = None if change == "none" else (mode, oid)
+            absent = data.draw(st.sets(index_paths.map(str.encode)))
+            asked.update({name: None for name in absent - set(listed)})
+            said = index_file.holds(root / ".git" / "index", asked)
+            truth = all(listed.get(name) == entry for name, entry in asked.items())
+            plain = not hidden & set(asked)
+            if said is None or (said and not truth) or (plain and said != truth):
+                context.index_mismatches.append((files, hidden, asked, said, truth))
+
+    check()
+
+
+@then("it never says the index holds what git does not list, and finds every plain entry")
+def step_no_index_mismatch(context: Any) -> None:
+    assert not context.index_mismatches, context.index_mismatches[:3]
+
+
 @when('I restore the checkpoint "{name}" while "{path}" is written again meanwhile')
 def step_restore_racing(context: Any, name: str, path: str) -> None:
     """A writer racing the restore: between its file writes and `update-index`."""

@@ -149,6 +149,19 @@ def step_command_change(context: Any, name: str) -> None:
     assert any(c.startswith("git add --all") for c in context.git_calls), context.git_calls
 
 
+@given('the private index is in format 4, as "feature.manyFiles" makes it')
+def step_index_format_4(context: Any) -> None:
+    checkpoints = services(context).checkpoints
+    env = {**os.environ, **checkpoints.tree_env()}
+    subprocess.run(["git", "update-index", "--index-version", "4"], env=env, check=True)
+    assert checkpoints.index.read_bytes()[4:8] == b"\0\0\0\4"
+
+
+@then("git listed the index: {asked}")
+def step_listed_index(context: Any, asked: str) -> None:
+    assert_asked(context.git_calls, "git ls-files", asked)
+
+
 @when("a new command starts")
 def step_new_command(context: Any) -> None:
     context.services.close()

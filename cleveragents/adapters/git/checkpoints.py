@@ -28,12 +28,13 @@ from typing import NamedTuple
 from cleveragents.adapters.git import (
     checkout,
     ignore_rules,
+    index_file,
     private_dir,
     refs,
     settings,
     trees,
 )
-from cleveragents.adapters.git.objects import LooseObjects
+from cleveragents.adapters.git.objects import Entry, LooseObjects
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.saved_files import (
@@ -202,13 +203,14 @@ class GitCheckpoints:
 
         git prints paths raw, so a name holding a newline could print lines that look like
         other paths'. Each path must therefore be what its line says: an added one a file
-        or link whose entry is new and is the index's entry (read back in one `ls-files`;
-        a file written again since `add` read it fails this too), a removed one gone from
-        the disk and from the index but in `held`, and none twice. Every path a forged
-        line names fails one of these: `add` changed it (then its own line names it too),
-        or it holds what `held` holds, or the index has it otherwise or not at all (an
-        ignored file, a path into `.git` or out of the tree). A line cut by a newline
-        fails to parse. A folder (a nested repository) is left to `write-tree` as well."""
+        or link whose entry is new and is the index's entry (read back from the index file,
+        or by `ls-files` in a format only git reads; a file written again since `add` read
+        it fails this too), a removed one gone from the disk and from the index but in
+        `held`, and none twice. Every path a forged line names fails one of these: `add`
+        changed it (then its own line names it too), or it holds what `held` holds, or the
+        index has it otherwise or not at all (an ignored file, a path into `.git` or out of
+        the tree). A line cut by a newline fails to parse. A folder (a nested repository)
+        is left to `write-tree` as well."""
         if not out:
             return held  # nothing changed
         if out.count(b"\n") > BUILT_MOST:
@@ -223,27 +225,32 @@ class GitCheckpoints:
                 return None
             expected[path] = verb == b"add"
         paths = [p.decode("utf-8", "surrogateescape") for p in expected]
-        try:
-            # git reads the index on the other core while the tree is built here
-            with self.repo.git_started(
-                "ls-files", "-s", "-z", "--", *paths, env={**env, "GIT_LITERAL_PATHSPECS": "1"}
-            ) as listed:
-                built = self.objects.update(held, self.repo.root, paths, expected)
-                out = listed(b"")
-        except GitFailed:  # a path out of the working tree
-            return None
+        built = self.objects.update(held, self.repo.root, paths, expected)
         if built is None:
             return None
         tree, entries = built
-        indexed: dict[bytes, tuple[bytes, bytes]] = {}
+        matches = index_file.holds(Path(env["GIT_INDEX_FILE"]), entries)
+        if matches is None:  # an index format only git reads
+            added = {path: entry for path, entry in entries.items() if entry is not None}
+            matches = self._listed(paths, env) == added
+        return tree if matches else None
+
+    def _listed(self, paths: list[str], env: dict[str, str]) -> dict[bytes, Entry] | None:
+        """The index's entries of `paths`, as `ls-files` lists them; None for a path out of
+        the working tree."""
+        try:
+            out = self.repo.git_bytes(
+                "ls-files", "-s", "-z", "--", *paths, env={**env, "GIT_LITERAL_PATHSPECS": "1"}
+            )
+        except GitFailed:  # pragma: no cover - `objects.update` found each in the tree
+            return None
+        indexed: dict[bytes, Entry] = {}
         for record in out.split(b"\0"):
             if record:
                 meta, _, path = record.partition(b"\t")
                 mode, oid, _ = meta.split(b" ")
                 indexed[path] = (mode, bytes.fromhex(oid.decode()))
-        if any(indexed.get(path) != entry for path, entry in entries.items()):
-            return None
-        return tree
+        return indexed
 
     def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
         """Commit the working tree and keep it reachable from the plan's ref.
