@@ -246,6 +246,24 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And a new command opens the private index
     Then the private index holds the tree of the checkpoint "start"
 
+  Scenario: The end of a journal record a killed command was writing never reaches the private index
+    # A checkpoint of known paths journals the index's new entries, which the next command
+    # gives git. A command killed while appending leaves the end of a record with no NUL:
+    # git would take it as the entry of a shortened path ("src/ap"), and keep it.
+    Given a checkpoint "a0" of the working tree for the plan "plan-a"
+    When these paths change and a checkpoint "a1" of the plan "plan-a" reads only them:
+      | change | path       | value         |
+      | write  | src/app.py | print('v2')\n |
+    And the journal of the private index ends with a record cut short after "src/ap"
+    And a new command opens the private index
+    Then the private index holds the tree of the checkpoint "a1"
+    And the journal of the private index is empty
+    When these paths change and a checkpoint "a2" of the plan "plan-a" reads only them:
+      | change | path       | value         |
+      | write  | src/app.py | print('v3')\n |
+    And a new command opens the private index
+    Then the private index holds the tree of the checkpoint "a2"
+
   Scenario: A restore swaps a folder for a link standing at its place, and back
     # The files under the folder leave the index without git looking through the link
     # (git refused that before: "beyond a symbolic link", after the files were written).

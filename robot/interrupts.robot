@@ -289,6 +289,37 @@ Ctrl-C As A Command Of The Plan Ends Is An Interrupt, Not An Internal Error
     Should Be Equal    ${ops}[-1][status]    interrupted
 
 
+A Restore Killed While Git Reads Its Entries Leaves No Entry Cut Short
+    [Documentation]    An undo rewrites 1,500 files with long names: the private index's new
+    ...    entries (over 200 KB) fill git's input pipe while git is held. Killed then, the
+    ...    command leaves git some of them: whole ones only. One cut short would give git an
+    ...    entry for a shortened path, which no later command removes while such a file exists.
+    Write Many Files    ${REPO}/gen    1500    160
+    Commit All    1,500 files
+    ${result}    Run Plan    ${PLANS}/interrupts/rewrite_generated.yaml
+    Exit Code Should Be    ${result}    0
+    ${files}    Snapshot Working Tree    ${REPO}
+    Create File    ${WORK}/hold
+    Start Agents    undo    plan    undo
+    Wait Until Created    ${WORK}/hold.reached    timeout=60s
+    ${index}    Get Modified Time    ${REPO}/.git/cleveragents/worktree.index    epoch
+    Sleep    1s    the undo fills git's input pipe, and waits
+    Send Signal To Process    SIGKILL    handle=undo
+    ${killed}    Wait For Stopped Agents    undo
+    Should Be Equal As Integers    ${killed.rc}    -9
+    # git, held 3 s, then takes what reached it and writes the index
+    Wait Until Keyword Succeeds    30s    0.2s    Private Index Written Since    ${index}
+    ${listed}    Private Index Paths    ${REPO}
+    ${stray}    Evaluate
+    ...    [p for p in $listed if p != "README.md" and not re.fullmatch(r"gen/[0-9]{5}-n+[.]txt", p)]
+    ...    modules=re
+    Should Be Empty    ${stray}    entries for paths cut short
+    Length Should Be    ${listed}    1501
+    ${result}    Run Agents    plan    ops    --json
+    Exit Code Should Be    ${result}    0
+    Working Tree Should Match Snapshot    ${REPO}    ${files}
+
+
 *** Keywords ***
 A Stopped Correction Is Rolled Back At Once
     [Documentation]    Stop a correction while its slow option runs; without any other command
@@ -399,6 +430,12 @@ Run Piped Into Head
     ...    stderr=${WORK}/piped.stderr    env:GIT_CEILING_DIRECTORIES=${WORK}
     Log    agents ${args} | head -n 1 -> exit ${result.rc}\nstderr:\n${result.stderr}
     RETURN    ${result}
+
+Private Index Written Since
+    [Arguments]    ${then}
+    ${now}    Get Modified Time    ${REPO}/.git/cleveragents/worktree.index    epoch
+    Should Be True    ${now} > ${then}
+    File Should Not Exist    ${REPO}/.git/cleveragents/worktree.index.lock
 
 Start A Slow Correction Of
     [Documentation]    Start `agents plan correct` back to `${decision}` with guidance naming

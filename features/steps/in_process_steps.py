@@ -403,6 +403,22 @@ def step_lock_gone(context: Any) -> None:
     context.index_lock.unlink()
 
 
+@when('the journal of the private index ends with a record cut short after "{path}"')
+def step_journal_cut(context: Any, path: str) -> None:
+    journal = context.repo / ".git" / "cleveragents" / "worktree.index.behind"
+    assert journal.read_bytes().endswith(b"\0"), "no whole record journalled first"
+    (context.tmp / "cut.txt").write_text("cut\n")
+    blob = git(context, "hash-object", "-w", str(context.tmp / "cut.txt")).strip()
+    with journal.open("ab") as out:
+        out.write(f"100644 {blob}\t{path}".encode())
+
+
+@then("the journal of the private index is empty")
+def step_journal_empty(context: Any) -> None:
+    journal = context.repo / ".git" / "cleveragents" / "worktree.index.behind"
+    assert journal.read_bytes() == b"", journal.read_bytes()
+
+
 @when("a new command opens the private index")
 def step_new_command_opens(context: Any) -> None:
     step_new_command(context)

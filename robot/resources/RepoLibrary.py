@@ -54,6 +54,28 @@ class RepoLibrary:
                     snapshot[relative] = ("file", mode, path.read_bytes())
         return snapshot
 
+    def write_many_files(self, folder: str, count: int | str, name_length: int | str) -> None:
+        """`count` files in `folder`, each named by its number padded to `name_length`
+        characters with `n`, holding its number."""
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for number in range(int(count)):
+            name = f"{number:05d}-".ljust(int(name_length) - 4, "n") + ".txt"
+            Path(folder, name).write_text(f"{number}\n")
+
+    def private_index_paths(self, repo: str) -> list[str]:
+        """Every path `agents`' private index has an entry for, as `git ls-files` lists them."""
+        git_dir = Path(repo, ".git")
+        env = {
+            **os.environ,
+            "GIT_DIR": str(git_dir),
+            "GIT_WORK_TREE": repo,
+            "GIT_INDEX_FILE": str(git_dir / "cleveragents" / "worktree.index"),
+        }
+        listed = subprocess.run(
+            ["git", "ls-files", "-z"], env=env, cwd=repo, capture_output=True, check=True
+        ).stdout
+        return [path for path in listed.decode("utf-8", "surrogateescape").split("\0") if path]
+
     def working_tree_should_match_snapshot(self, root: str, expected: Snapshot) -> None:
         """Fail, listing every difference, unless `root` is exactly the `expected` snapshot."""
         actual = self.snapshot_working_tree(root)

@@ -149,7 +149,7 @@ class GitCheckpoints:
             "ls-files", "-z", "--cached", "--ignored", "--exclude-standard"
         )
         if tracked.strip(b"\0"):
-            self.repo.git_with_input(
+            self.repo.git_fed(
                 tracked, "update-index", "--add", "--remove", "-z", "--stdin", env=env
             )
         marker.write_text(seen)
@@ -328,21 +328,25 @@ class GitCheckpoints:
         the next `add` reads those files again, and a restore's scan lists them (the
         restore leaves each that holds its bytes already). The journal outlives a killed
         command: the next one to use the index catches up first."""
-        try:
-            listing = self._journal.read_bytes()
-        except FileNotFoundError:
-            listing = b""
-        size = len(listing)
-        if size:
+        listing = self._journalled()
+        if listing:
             env = self.tree_env() if into is None else self.tree_env(into)
             held = self._index_holding() if into is None else None
-            self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
+            self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
             if into is None:
                 self._index_holds(held)  # the journal was part of it already
         if into is None:
-            if size:
+            with contextlib.suppress(FileNotFoundError):  # and the end of a record cut short
                 os.truncate(self._journal, 0)
             self._behind.clear()
+
+    def _journalled(self) -> bytes:
+        """The journal's whole records: not the end of one a killed command was writing."""
+        try:
+            listing = self._journal.read_bytes()
+        except FileNotFoundError:
+            return b""
+        return listing[: listing.rfind(b"\0") + 1]
 
     def _note_behind(self, entries: dict[bytes, tuple[bytes, bytes] | None]) -> None:
         """Journal the entries a checkpoint built in-process set, before its ref moves."""
@@ -619,7 +623,7 @@ class GitCheckpoints:
                 if blobs is None:
                     raise _LeftToGit  # git is ended: it had no input, nothing was written
                 self._note_behind(entries)
-                catch_up.feed(self._journal.read_bytes())
+                catch_up.feed(self._journalled())
                 checkout.write(self.repo.root, wanted, blobs, stats)
                 catch_up()
         except _LeftToGit:

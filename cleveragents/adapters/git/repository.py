@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import select
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -16,6 +17,9 @@ from cleveragents.errors import BadInput, GitFailed, NotAGitRepository
 
 if TYPE_CHECKING:
     import subprocess
+
+# What a pipe takes whole or not at all (4,096 on Linux; POSIX says at least 512).
+PIPE_BUF: int = getattr(select, "PIPE_BUF", 512)
 
 # Checkpoint commits are ours, not the user's: a fixed identity, so no git config is needed.
 IDENTITY = {
@@ -140,6 +144,13 @@ class GitRepository:
         """Run `git ARGS` and return its stdout as bytes, exactly as git wrote them."""
         return _execute(self.root, list(args), env, stdin)
 
+    def git_fed(self, records: bytes, *args: str, env: Mapping[str, str] | None = None) -> bytes:
+        """Run `git ARGS` with the NUL-terminated `records` as its input, given whole
+        (`Started.feed`): a command killed meanwhile leaves git no record cut short."""
+        with self.git_started(*args, env=env) as started:
+            started.feed(records)
+            return started()
+
     @contextlib.contextmanager
     def git_started(self, *args: str, env: Mapping[str, str] | None = None) -> Iterator[Started]:
         """Start `git ARGS` now and give it its standard input later, through what this
@@ -193,12 +204,20 @@ class Started:
     def feed(self, stdin: bytes) -> None:
         """Give git all of `stdin` now and close its input, without waiting for it: git
         works on it while the caller goes on. Only for a command that reads its input
-        before it writes much (else each could wait on the other's full pipe)."""
+        before it writes much (else each could wait on the other's full pipe).
+
+        `stdin` is NUL-terminated records (`-z`), given whole: in writes of whole records
+        of at most PIPE_BUF bytes, each of which the pipe takes whole or not at all. A
+        command killed while git reads leaves git only whole records, never one cut short
+        (for `update-index`, an entry of a shortened path). Only a record longer than
+        PIPE_BUF (a path of over 4,000 bytes) is written in parts."""
         pipe = self.process.stdin
         assert pipe is not None, "fed once"
         self.process.stdin = None  # `communicate` gives it nothing more
         try:
-            pipe.write(stdin)
+            for part in whole_records(stdin):
+                while part:
+                    part = part[os.write(pipe.fileno(), part) :]
             pipe.close()
         except BrokenPipeError:  # pragma: no cover - git ended before it read: waiting says why
             pass
@@ -210,6 +229,19 @@ class Started:
         self.ended = True
         _check(self.args, self.process.returncode, err)
         return bytes(out)
+
+
+def whole_records(data: bytes, most: int = PIPE_BUF) -> Iterator[memoryview]:
+    """`data` in parts of whole NUL-terminated records, each at most `most` bytes, save a
+    record longer than that, which is a part alone (as is a last one with no NUL)."""
+    view = memoryview(data)
+    start = 0
+    while start < len(data):
+        end = data.rfind(b"\0", start, start + most) + 1
+        if end <= start:  # one record longer than `most`
+            end = data.find(b"\0", start) + 1 or len(data)
+        yield view[start:end]
+        start = end
 
 
 def _common_dir(start: Path, common: str) -> Path:
