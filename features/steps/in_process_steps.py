@@ -282,9 +282,10 @@ index_paths = st.lists(st.sampled_from(INDEX_NAMES), min_size=1, max_size=3).map
 
 @when("random files are added to an index, and random entries asked of it in-process")
 def step_index_property(context: Any) -> None:
-    """Each answer of `index_file.holds` set against what `git ls-files` lists: it may not
-    say an index holds what git does not list, nor fail to find an entry git wrote plainly
-    (one with no skip-worktree or assume-unchanged bit, which set bits of its flags)."""
+    """Each answer of `index_file.holds` set against what `git ls-files` lists (and the
+    files' sizes): it may not say an index holds what git does not list, nor fail to find
+    an entry git wrote plainly (one with no skip-worktree or assume-unchanged bit, which
+    set bits of its flags; those are always asked, as they are or as absent)."""
     from cleveragents.adapters.git import index_file
 
     context.index_mismatches = []
@@ -305,7 +306,8 @@ def step_index_property(context: Any) -> None:
                     target.write_bytes(content)
                     target.chmod(0o755 if executable else 0o644)
             run = {"cwd": root, "check": True, "capture_output": True}
-            subprocess.run(["git", "add", "--all"], **run)
+            # format 2 (or 3), whatever index.version or feature.manyFiles say here
+            subprocess.run(["git", "-c", "index.version=2", "add", "--all"], **run)
             listed = {}
             for record in subprocess.run(["git", "ls-files", "-s", "-z"], **run).stdout.split(
                 b"\0"
@@ -315,23 +317,31 @@ def step_index_property(context: Any) -> None:
                     mode, oid, _ = meta.split(b" ")
                     listed[name] = (mode, bytes.fromhex(oid.decode()))
             names = sorted(listed)
-            hidden = data.draw(st.sets(st.sampled_from(names), max_size=2))
-            if hidden:
-                bit = data.draw(st.sampled_from(["--skip-worktree", "--assume-unchanged"]))
-                subprocess.run(["git", "update-index", bit, "--", *hidden], **run)
+            hidden: set[bytes] = set()
+            bit = data.draw(st.sampled_from(["--skip-worktree", "--assume-unchanged", ""]))
+            if bit:
+                hidden = data.draw(st.sets(st.sampled_from(names), min_size=1, max_size=2))
+                subprocess.run(["git", "update-index", bit, "--", *map(os.fsdecode, hidden)], **run)
             asked: dict[bytes, tuple[bytes, bytes] | None] = {}
-            for name in data.draw(st.lists(st.sampled_from(names), min_size=1, unique=True)):
+            sizes = {name: os.lstat(root / os.fsdecode(name)).st_size for name in names}
+            truth = True
+            drawn = data.draw(st.lists(st.sampled_from(names), min_size=1, unique=True))
+            for name in dict.fromkeys([*drawn, *sorted(hidden)]):  # a hidden one asked always
                 mode, oid = listed[name]
-                change = data.draw(st.sampled_from(["as is", "id", "mode", "none"]))
+                changes = ["none", "as is"] if name in hidden else ["as is", "id", "mode", "size"]
+                change = data.draw(st.sampled_from([*changes, "none"]))
                 if change == "id":
-                    oid = bytes(20 - len(oid)) + bytes(b ^ 1 for b in oid[:20])
+                    oid = bytes(b ^ 1 for b in oid)
                 elif change == "mode":
                     mode = b"100755" if mode == b"100644" else b"100644"
+                elif change == "size":
+                    sizes[name] += 1
+                    truth = False
                 asked[name] = None if change == "none" else (mode, oid)
             absent = data.draw(st.sets(index_paths.map(str.encode)))
             asked.update({name: None for name in absent - set(listed)})
-            said = index_file.holds(root / ".git" / "index", asked)
-            truth = all(listed.get(name) == entry for name, entry in asked.items())
+            said = index_file.holds(root / ".git" / "index", asked, sizes)
+            truth = truth and all(listed.get(name) == entry for name, entry in asked.items())
             plain = not hidden & set(asked)
             if said is None or (said and not truth) or (plain and said != truth):
                 context.index_mismatches.append((files, hidden, asked, said, truth))

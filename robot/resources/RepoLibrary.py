@@ -62,8 +62,9 @@ class RepoLibrary:
             name = f"{number:05d}-".ljust(int(name_length) - 4, "n") + ".txt"
             Path(folder, name).write_text(f"{number}\n")
 
-    def private_index_paths(self, repo: str) -> list[str]:
-        """Every path `agents`' private index has an entry for, as `git ls-files` lists them."""
+    def private_index_entries(self, repo: str) -> dict[str, str]:
+        """Each path `agents`' private index has an entry for, with its object id, as
+        `git ls-files --stage` lists them."""
         git_dir = Path(repo, ".git")
         env = {
             **os.environ,
@@ -72,9 +73,13 @@ class RepoLibrary:
             "GIT_INDEX_FILE": str(git_dir / "cleveragents" / "worktree.index"),
         }
         listed = subprocess.run(
-            ["git", "ls-files", "-z"], env=env, cwd=repo, capture_output=True, check=True
-        ).stdout
-        return [path for path in listed.decode("utf-8", "surrogateescape").split("\0") if path]
+            ["git", "ls-files", "--stage", "-z"], env=env, cwd=repo, capture_output=True, check=True
+        ).stdout.decode("utf-8", "surrogateescape")
+        entries = {}
+        for record in filter(None, listed.split("\0")):
+            meta, _, path = record.partition("\t")
+            entries[path] = meta.split(" ")[1]
+        return entries
 
     def working_tree_should_match_snapshot(self, root: str, expected: Snapshot) -> None:
         """Fail, listing every difference, unless `root` is exactly the `expected` snapshot."""

@@ -229,7 +229,13 @@ class GitCheckpoints:
         if built is None:
             return None
         tree, entries = built
-        matches = index_file.holds(Path(env["GIT_INDEX_FILE"]), entries)
+        sizes = {}
+        for path, entry in entries.items():
+            if entry is not None:
+                if (st := checkout.lstat(f"{self.repo.root}/{os.fsdecode(path)}")) is None:
+                    return None  # pragma: no cover - deleted since `update` read it
+                sizes[path] = st.st_size
+        matches = index_file.holds(Path(env["GIT_INDEX_FILE"]), entries, sizes)
         if matches is None:  # an index format only git reads
             added = {path: entry for path, entry in entries.items() if entry is not None}
             matches = self._listed(paths, env) == added
@@ -350,6 +356,7 @@ class GitCheckpoints:
 
     def _note_behind(self, entries: dict[bytes, tuple[bytes, bytes] | None]) -> None:
         """Journal the entries a checkpoint built in-process set, before its ref moves."""
+        self.tree_env()  # the first time: a journal a killed command left is caught up first
         zeros = b"0" * 2 * self.objects.digest_size
         records = b"".join(
             b"%s %s\t%s\0" % (entry[0], entry[1].hex().encode(), path)

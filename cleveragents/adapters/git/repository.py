@@ -55,6 +55,7 @@ PLUMBING_ENV = {
     "GIT_TERMINAL_PROMPT": "0",
     "GIT_PAGER": "cat",
     "GIT_OPTIONAL_LOCKS": "0",  # never refresh the user's index behind their back
+    "GIT_TEST_SPLIT_INDEX": "0",  # git's own test switch, which splits an index all the same
 }
 
 
