@@ -334,7 +334,8 @@ class GitCheckpoints:
         the next `add` reads those files again, and a restore's scan lists them (the
         restore leaves each that holds its bytes already). The journal outlives a killed
         command: the next one to use the index catches up first."""
-        listing = self._journalled()
+        journal = self._journalled()
+        listing = _whole_records(journal)
         if listing:
             env = self.tree_env() if into is None else self.tree_env(into)
             held = self._index_holding() if into is None else None
@@ -342,17 +343,16 @@ class GitCheckpoints:
             if into is None:
                 self._index_holds(held)  # the journal was part of it already
         if into is None:
-            with contextlib.suppress(FileNotFoundError):  # and the end of a record cut short
+            if journal:  # with the end of a record cut short, if any
                 os.truncate(self._journal, 0)
             self._behind.clear()
 
     def _journalled(self) -> bytes:
-        """The journal's whole records: not the end of one a killed command was writing."""
+        """The journal's bytes (b"" where there is none)."""
         try:
-            listing = self._journal.read_bytes()
+            return self._journal.read_bytes()
         except FileNotFoundError:
             return b""
-        return listing[: listing.rfind(b"\0") + 1]
 
     def _note_behind(self, entries: dict[bytes, tuple[bytes, bytes] | None]) -> None:
         """Journal the entries a checkpoint built in-process set, before its ref moves."""
@@ -630,7 +630,7 @@ class GitCheckpoints:
                 if blobs is None:
                     raise _LeftToGit  # git is ended: it had no input, nothing was written
                 self._note_behind(entries)
-                catch_up.feed(self._journalled())
+                catch_up.feed(_whole_records(self._journalled()))
                 checkout.write(self.repo.root, wanted, blobs, stats)
                 catch_up()
         except _LeftToGit:
@@ -877,6 +877,11 @@ class GitCheckpoints:
 
 class _LeftToGit(Exception):
     """A restore's object is not a blob git can give: `read-tree` makes the restore."""
+
+
+def _whole_records(journal: bytes) -> bytes:
+    """The journal's whole records: not the end of one a killed command was appending."""
+    return journal[: journal.rfind(b"\0") + 1]
 
 
 def _plain(path: bytes) -> bool:
