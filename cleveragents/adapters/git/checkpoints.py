@@ -335,7 +335,7 @@ class GitCheckpoints:
         restore leaves each that holds its bytes already). The journal outlives a killed
         command: the next one to use the index catches up first."""
         journal = self._journalled()
-        listing = _whole_records(journal)
+        listing = _without_cut_end(journal)
         if listing:
             env = self.tree_env() if into is None else self.tree_env(into)
             held = self._index_holding() if into is None else None
@@ -630,7 +630,7 @@ class GitCheckpoints:
                 if blobs is None:
                     raise _LeftToGit  # git is ended: it had no input, nothing was written
                 self._note_behind(entries)
-                catch_up.feed(_whole_records(self._journalled()))
+                catch_up.feed(_without_cut_end(self._journalled()))
                 checkout.write(self.repo.root, wanted, blobs, stats)
                 catch_up()
         except _LeftToGit:
@@ -879,7 +879,7 @@ class _LeftToGit(Exception):
     """A restore's object is not a blob git can give: `read-tree` makes the restore."""
 
 
-def _whole_records(journal: bytes) -> bytes:
+def _without_cut_end(journal: bytes) -> bytes:
     """The journal's whole records: not the end of one a killed command was appending."""
     return journal[: journal.rfind(b"\0") + 1]
 

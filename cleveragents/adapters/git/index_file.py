@@ -24,7 +24,7 @@ from pathlib import Path
 from cleveragents.adapters.git.objects import read_whole
 
 VERSIONS = (b"\0\0\0\2", b"\0\0\0\3")
-MODE_BEFORE_ID = 16  # the mode's word starts this many bytes before the id (mode, uid, gid, size)
+MODE_BEFORE_SIZE = 12  # the mode's word, then uid and gid, then the size's
 
 
 def holds(
@@ -52,7 +52,8 @@ def holds(
         mode, oid = entry
         size = (sizes[path] & 0xFFFFFFFF).to_bytes(4, "big")  # git keeps 32 bits of it
         at = data.find(size + oid + named, start)
-        if at < 0 or data[at + 4 - MODE_BEFORE_ID : at - 8] != int(mode, 8).to_bytes(4, "big"):
+        mode_at = at - MODE_BEFORE_SIZE
+        if at < 0 or data[mode_at : mode_at + 4] != int(mode, 8).to_bytes(4, "big"):
             return False
         start = at + len(size) + len(oid) + len(named)
     return True
