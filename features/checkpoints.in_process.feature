@@ -145,11 +145,45 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     When random files are added to an index, and random entries asked of it in-process
     Then it never says the index holds what git does not list, and finds every plain entry
 
+  Scenario: The in-process writing of the private index writes the bytes git writes
+    # A restore gives the private index its entries in-process (git's start-up was most of
+    # a one-file restore). Where that does not mirror git exactly, git is asked instead.
+    When random entries are given to random indexes, by git and in-process
+    Then each index written in-process holds the very bytes git wrote
+
+  Scenario: A file changed within the second the index was written is still seen as changed after an in-process write
+    # The new index is written later than the entry's file: a reader would trust its
+    # timestamps, and take the file for unchanged. Such an entry keeps no size, as git's does
+    # when git finds the file changed, so that the file is read again.
+    Given "notes.txt" was rewritten within the second its index entry and the index were written
+    When the index is given the entry of "src/other.py" in-process
+    Then git still finds "notes.txt" changed
+
+  Scenario Outline: An index the in-process writing does not mirror git for is left to git
+    When an index with <case> is given the entry of "<path>" in-process
+    Then the index is left as it was, for git to write
+
+    Examples:
+      | case                | path          |
+      | format 4            | src/new.py    |
+      | an untracked cache  | src/new.py    |
+      | an end of entries   | src/new.py    |
+      | a conflict          | c             |
+      | a lock file         | src/new.py    |
+      | a damaged checksum  | src/new.py    |
+      | nothing unusual     | .git/hooks/x  |
+      | nothing unusual     | a/./b         |
+      | nothing unusual     | a//b          |
+      | nothing unusual     | .GIT          |
+      | nothing unusual     | git~1/x       |
+      | nothing unusual     | b/.gitmodules |
+      | nothing unusual     | a\\b          |
+
   Scenario: After a restore the index holds its tree exactly, and the next restore puts back a file written meanwhile
-    # The restore writes its files and gives the private index the checkpoint's own entries
+    # The restore gives the private index the checkpoint's own entries and writes its files
     # (no file is read back), so the index holds the restored tree exactly. A file someone
-    # writes while the restore runs differs from the index's entry (which has no timestamps),
-    # so the next restore's scan finds it and puts it back.
+    # writes as the restore ends differs from the index's entry (which has no timestamps), so
+    # the next restore's scan finds it and puts it back.
     Given a checkpoint "start" of the working tree
     When the working tree is changed in every way:
       | change | path       | value         |
@@ -229,10 +263,10 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     Then the working tree equals the checkpoint "start" byte for byte
     And the restore asked git "diff-index", not "diff-files"
 
-  Scenario: A restore whose private index another git locked meanwhile names the lock, and the next command catches the index up
-    # git is given the index's new entries before the files are written, and fails when it
-    # has read them: the files are written, the entries stay in the journal, and the next
-    # command to use the index writes them there first.
+  Scenario: A restore whose private index another git locked meanwhile names the lock and writes nothing
+    # The index's new entries are written before the files: where git's lock file stands in
+    # the way, git is asked, and says so in its words. No file is written, and the entries
+    # leave the journal again, so the next command finds the index as it was.
     Given a checkpoint "start" of the working tree
     When the working tree is changed in every way:
       | change | path       | value         |
@@ -241,10 +275,13 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And a checkpoint "changed" of the working tree
     And I restore the checkpoint "start" while another git holds the private index locked
     Then the restore failed, naming "worktree.index.lock" and saying what to do
-    And the working tree equals the checkpoint "start" byte for byte
+    And the working tree equals the checkpoint "changed" byte for byte
     When the other git is done with the private index
     And a new command opens the private index
-    Then the private index holds the tree of the checkpoint "start"
+    Then the private index holds the tree of the checkpoint "changed"
+    And the journal of the private index is empty
+    When I restore the checkpoint "start"
+    Then the working tree equals the checkpoint "start" byte for byte
 
   Scenario: The end of a journal record a killed command was writing never reaches the private index
     # A checkpoint of known paths journals the index's new entries, which the next command

@@ -9,11 +9,11 @@ Documentation       As a developer who stops `agents` with Ctrl-C, kills it with
 ...                 Every test runs the real `agents` command on a real temporary git repository,
 ...                 starts the command to stop as a process, waits for a marker file one of its
 ...                 steps writes (outside the repository), and sends the signal to its pid.
-...                 To stop an undo at a known point, `git` is found first in `${WORK}/bin`:
-...                 `resources/slow_index_write` runs the real git, but holds the
-...                 `update-index` with which every restore records the files it writes (started
-...                 before they are written, waited for after) for 3 s while `${WORK}/hold`
-...                 exists, and fails it while `${WORK}/fail` exists.
+...                 To stop a command at a known point, `git` is found first in `${WORK}/bin`:
+...                 `resources/held_git` runs the real git, but holds the git commands that
+...                 `${WORK}/hold` names for 3 s while it exists, and fails those `${WORK}/fail`
+...                 names. (A restore right after a checkpoint runs no git where its objects are
+...                 loose: an undo is held where its objects are packed, a rollback in its scan.)
 
 Resource            resources/agents.resource
 
@@ -144,7 +144,9 @@ Ctrl-C During An Undo Rolls The Undo Back, And The Undo Can Be Done Again
     ...    --guidance    ${BLUE}    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
     ${corrected}    Snapshot Working Tree    ${REPO}
-    Create File    ${WORK}/hold
+    # packed objects: the undo's restore asks git to compare the trees (`diff-index`)
+    Git    repack    -a    -d    -q
+    Create File    ${WORK}/hold    diff-index
     Start Agents    undo    plan    undo
     Wait Until Created    ${WORK}/hold.reached    timeout=30s
     Remove File    ${WORK}/hold
@@ -172,7 +174,7 @@ A Second Ctrl-C And A SIGTERM During The Rollback Do Not Cut It Short
     Write Repository File    mine.txt    my own edit\n
     ${files}    Snapshot Working Tree    ${REPO}
     Start A Slow Correction Of    ${target}[id]
-    Create File    ${WORK}/hold
+    Create File    ${WORK}/hold    diff-index diff-files    # the rollback's scan
     Send Signal To Process    SIGINT    handle=correct
     # The rollback may first wait for the command the interrupt cut short; a loaded CI
     # machine under coverage has taken over 30 s to reach the held index write.
@@ -193,13 +195,13 @@ A Rollback That Fails Says So, And The Next Command Completes It
     Write Repository File    mine.txt    my own edit\n
     ${files}    Snapshot Working Tree    ${REPO}
     Start A Slow Correction Of    ${target}[id]
-    Create File    ${WORK}/fail
+    Create File    ${WORK}/fail    diff-index diff-files    # the rollback's scan
     Send Signal To Process    SIGINT    handle=correct
     ${result}    Wait For Stopped Agents    correct
     Exit Code Should Be    ${result}    3
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}
-    ...    interrupted, and putting operation 2 back failed: git update-index failed
+    ...    interrupted, and putting operation 2 back failed: git diff-index failed
     ...    the next `agents` command in this repository tries again
     Remove File    ${WORK}/fail
     ${result}    Run Agents    plan    ops    --json
@@ -290,17 +292,19 @@ Ctrl-C As A Command Of The Plan Ends Is An Interrupt, Not An Internal Error
 
 
 A Restore Killed While Git Reads Its Entries Leaves No Entry Cut Short
-    [Documentation]    An undo rewrites 1,500 files with long names: the private index's new
-    ...    entries (over 200 KB) fill git's input pipe while git is held. Killed then, the
-    ...    command leaves git some of them: whole ones only. One cut short would give git an
-    ...    entry for a shortened path, which no later command removes while such a file exists.
+    [Documentation]    An undo rewrites 1,500 files with long names. The private index is of
+    ...    format 4 (`index.version`), which only git writes: its new entries (over 200 KB)
+    ...    fill git's input pipe while git is held. Killed then, the command leaves git some
+    ...    of them: whole ones only. One cut short would give git an entry for a shortened
+    ...    path, which no later command removes while such a file exists.
+    Git    config    index.version    4
     Write Many Files    ${REPO}/gen    1500    160
     Commit All    1,500 files
     ${result}    Run Plan    ${PLANS}/interrupts/rewrite_generated.yaml
     Exit Code Should Be    ${result}    0
     ${files}    Snapshot Working Tree    ${REPO}
     Create File    ${WORK}/rewritten.txt    rewritten\n
-    Create File    ${WORK}/hold
+    Create File    ${WORK}/hold    --index-info
     Start Agents    undo    plan    undo
     Wait Until Created    ${WORK}/hold.reached    timeout=60s
     ${index}    Get Modified Time    ${REPO}/.git/cleveragents/worktree.index    epoch
@@ -394,7 +398,7 @@ A Stopped Run Is Kept, Resumable And Undoable
 Create Repository With A Held Git
     Create Temporary Repository
     Create Directory    ${WORK}/bin
-    Copy File    ${CURDIR}/resources/slow_index_write    ${WORK}/bin/git
+    Copy File    ${CURDIR}/resources/held_git    ${WORK}/bin/git
     ${git}    Evaluate    shutil.which("git")    modules=shutil
     VAR    ${REAL_GIT}    ${git}    scope=TEST
     # The first time it runs, the command marks that it waits, then sleeps.
@@ -411,8 +415,8 @@ Start Agents
     Start Process    agents    @{args}    cwd=${REPO}    alias=${alias}    stdin=${EMPTY}
     ...    stdout=${WORK}/${alias}.stdout    stderr=${WORK}/${alias}.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PATH=${WORK}/bin:%{PATH}
-    ...    env:REAL_GIT=${REAL_GIT}    env:HOLD_INDEX_WRITE=${WORK}/hold
-    ...    env:FAIL_INDEX_WRITE=${WORK}/fail    env:PYTHONFAULTHANDLER=1
+    ...    env:REAL_GIT=${REAL_GIT}    env:HOLD_GIT=${WORK}/hold
+    ...    env:FAIL_GIT=${WORK}/fail    env:PYTHONFAULTHANDLER=1
 
 Wait For Stopped Agents
     [Documentation]    Wait for process `alias` to end. One still running after `timeout` is

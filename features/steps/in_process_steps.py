@@ -8,7 +8,9 @@ import shutil
 import stat
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -357,6 +359,165 @@ def step_index_property(context: Any) -> None:
     check()
 
 
+LONG_NAMES = ["L" * 4094, "L" * 4095, "a/" + "L" * 4100]  # about git's 0xFFF name length
+index_records = st.tuples(
+    st.one_of(index_paths, index_paths, index_paths, st.sampled_from(LONG_NAMES)),
+    st.sampled_from(["100644", "100755", "120000", "160000", "0"]),
+    st.integers(0, 3),
+)
+
+
+@when("random entries are given to random indexes, by git and in-process")
+def step_index_writes(context: Any) -> None:
+    """An index made by git (`update-index --index-info`, maybe `write-tree`'s cache of
+    trees, skip-worktree or assume-unchanged bits, more entries after it), then
+    given random records by `git update-index -z --index-info` and by `index_file.update`
+    (a copy): the second writes the very bytes git wrote."""
+    from cleveragents.adapters.git import index_file
+
+    context.index_writes = []
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+    @for_all(
+        st.sampled_from(["sha1", "sha1", "sha256"]),
+        st.lists(index_records, min_size=1, max_size=12),
+        st.data(),
+    )
+    def check(kind: str, first: list[tuple[str, str, int]], data: Any) -> None:
+        with tempfile.TemporaryDirectory(prefix="ca-index-", dir=context.tmp) as scratch:
+            root = Path(scratch)
+            subprocess.run(["git", "init", "-q", f"--object-format={kind}", str(root)], check=True)
+            git = partial(subprocess.run, cwd=root, capture_output=True)
+            made = root / ".git" / "made.index"
+            env = {**os.environ, "GIT_INDEX_FILE": str(made)}
+            oids = [
+                git(["git", "hash-object", "-w", "--stdin"], input=b"%d" % n, check=True)
+                .stdout.strip()
+                .decode()
+                for n in range(4)
+            ]
+            zeros = "0" * len(oids[0])
+
+            def listing(records: list[tuple[str, str, int]]) -> bytes:
+                return b"".join(
+                    b"%s %s\t%s\0"
+                    % (mode.encode(), (zeros if mode == "0" else oids[n]).encode(), path.encode())
+                    for path, mode, n in records
+                )
+
+            git(["git", "update-index", "-z", "--index-info"], input=listing(first), env=env)
+            if not made.exists():
+                return  # nothing was added
+            if data.draw(st.booleans()):
+                git(["git", "write-tree", "--missing-ok"], env=env, check=True)
+            names = [n for n in git(["git", "ls-files", "-z"], env=env).stdout.split(b"\0") if n]
+            bit = data.draw(st.sampled_from(["", "", "--skip-worktree", "--assume-unchanged"]))
+            picked: set[bytes] = set()
+            if bit and names:
+                picked = data.draw(st.sets(st.sampled_from(names), min_size=1, max_size=2))
+                git(["git", "update-index", bit, "--", *map(os.fsdecode, picked)], env=env)
+            more = data.draw(st.lists(index_records, max_size=3))
+            git(["git", "update-index", "-z", "--index-info"], input=listing(more), env=env)
+            change = data.draw(st.lists(index_records, min_size=1, max_size=6))
+            for name in picked:  # a flagged entry replaced or gone: format 3 may not be needed
+                if data.draw(st.booleans()):
+                    mode = data.draw(st.sampled_from(["0", "100644"]))
+                    change.append((os.fsdecode(name), mode, 1))
+            ours = root / ".git" / "ours.index"
+            shutil.copyfile(made, ours)
+            by_git = git(
+                ["git", "update-index", "-z", "--index-info"], input=listing(change), env=env
+            )
+            wrote = index_file.update(ours, listing(change), kind)
+            if not wrote or by_git.returncode != 0 or ours.read_bytes() != made.read_bytes():
+                context.index_writes.append((kind, first, more, change, wrote))
+
+    check()
+
+
+@then("each index written in-process holds the very bytes git wrote")
+def step_index_writes_same(context: Any) -> None:
+    assert not context.index_writes, context.index_writes[:2]
+
+
+@given('"{path}" was rewritten within the second its index entry and the index were written')
+def step_racily_clean(context: Any, path: str) -> None:
+    """git's racily clean entry: the file's timestamp is the index file's own, so git reads
+    the file to tell whether it changed. It was rewritten in place after `git add`, at the
+    same size and timestamp (and `core.trustctime=false`): only its bytes say it changed."""
+    root = context.repo
+    git = partial(subprocess.run, cwd=root, capture_output=True, check=True)
+    git(["git", "config", "core.trustctime", "false"])
+    target, index = root / path, root / ".git" / "index"
+    second = (int(time.time()) - 100) * 1_000_000_000
+    target.write_bytes(b"aaaa\n")
+    os.utime(target, ns=(second, second))
+    git(["git", "add", "--", path])
+    os.utime(index, ns=(second, second))
+    with target.open("r+b") as handle:  # the same inode
+        handle.write(b"bbbb\n")
+    os.utime(target, ns=(second, second))
+    assert path in git(["git", "diff-files", "--name-only"]).stdout.decode()
+
+
+@when('the index is given the entry of "{path}" in-process')
+def step_index_given(context: Any, path: str) -> None:
+    from cleveragents.adapters.git import index_file
+
+    oid = subprocess.run(
+        ["git", "hash-object", "-w", "--stdin"], cwd=context.repo, input=b"x", capture_output=True
+    ).stdout.strip()
+    entry = b"100644 %s\t%s\0" % (oid, path.encode())
+    assert index_file.update(context.repo / ".git" / "index", entry, "sha1")
+
+
+@then('git still finds "{path}" changed')
+def step_git_finds_changed(context: Any, path: str) -> None:
+    listed = subprocess.run(
+        ["git", "diff-files", "--name-only"], cwd=context.repo, capture_output=True, check=True
+    ).stdout.decode()
+    assert path in listed.split("\n"), listed
+
+
+LEFT_TO_GIT = {  # how each index is made what `index_file.update` does not mirror
+    "format 4": [["update-index", "--index-version", "4"]],
+    "an untracked cache": [["update-index", "--untracked-cache"]],
+    "an end of entries": [
+        ["-c", "index.recordEndOfIndexEntries=true", "update-index", "--force-write-index"]
+    ],
+    "a conflict": [["update-index", "-z", "--index-info"]],  # given stages 1 and 2 of "c"
+    "a lock file": [],
+    "a damaged checksum": [],
+}
+
+
+@when('an index with {case} is given the entry of "{path}" in-process')
+def step_left_to_git(context: Any, case: str, path: str) -> None:
+    from cleveragents.adapters.git import index_file
+
+    root = context.repo
+    git = partial(subprocess.run, cwd=root, capture_output=True, check=True)
+    oid = git(["git", "hash-object", "-w", "--stdin"], input=b"x").stdout.strip()
+    index = root / ".git" / "index"
+    for args in LEFT_TO_GIT.get(case, []):
+        stages = b"100644 %s 1\tc\x00100644 %s 2\tc\x00" % (oid, oid)
+        git(["git", *args], input=stages if case == "a conflict" else b"")
+    if case == "a lock file":
+        index.with_name("index.lock").write_bytes(b"")
+    if case == "a damaged checksum":
+        data = bytearray(index.read_bytes())
+        data[-1] ^= 1
+        index.write_bytes(bytes(data))
+    context.index_before = index.read_bytes()
+    context.written = index_file.update(index, b"100644 %s\t%s\0" % (oid, path.encode()), "sha1")
+
+
+@then("the index is left as it was, for git to write")
+def step_left_as_it_was(context: Any) -> None:
+    assert context.written is False
+    assert (context.repo / ".git" / "index").read_bytes() == context.index_before
+
+
 @then("it never says the index holds what git does not list, and finds every plain entry")
 def step_no_index_mismatch(context: Any) -> None:
     assert not context.index_mismatches, context.index_mismatches[:3]
@@ -364,28 +525,28 @@ def step_no_index_mismatch(context: Any) -> None:
 
 @when('I restore the checkpoint "{name}" while "{path}" is written again meanwhile')
 def step_restore_racing(context: Any, name: str, path: str) -> None:
-    """A writer racing the restore: between its file writes and `update-index`."""
-    from cleveragents.adapters.git.repository import GitRepository
+    """A writer racing the restore: right after it wrote its files (and the index)."""
+    from cleveragents.adapters.git import checkout
 
-    checkpoints = services(context).checkpoints
-    honest = checkpoints.repo
     target = context.repo / path
+    honest = checkout.write
 
-    class Racing(GitRepository):
-        @contextlib.contextmanager
-        def git_started(self, *args: str, env: Any = None) -> Iterator[Any]:
-            with honest.git_started(*args, env=env) as started:
-                yield _Racing(started, args[0] == "update-index", target)
+    def racing(*args: Any) -> None:
+        honest(*args)
+        target.write_text("written by someone else\n")
 
-    with standing_in(checkpoints, Racing):
-        checkpoints.restore(context.checkpoints[name])
+    checkout.write = racing  # type: ignore[assignment]
+    try:
+        services(context).checkpoints.restore(context.checkpoints[name])
+    finally:
+        checkout.write = honest  # type: ignore[assignment]
     assert target.read_text() == "written by someone else\n"
 
 
 @when('I restore the checkpoint "{name}" while another git holds the private index locked')
 def step_restore_locked(context: Any, name: str) -> None:
-    """The lock appears as the restore starts its `update-index`: git reads its input
-    (the restore's files are written meanwhile), then fails for want of the lock."""
+    """The lock appears as the restore starts its scan (`ls-files`): when the restore
+    comes to write the index, git's lock file is there."""
     from cleveragents.adapters.git.repository import GitRepository
     from cleveragents.errors import GitFailed
 
@@ -396,7 +557,7 @@ def step_restore_locked(context: Any, name: str) -> None:
     class Locked(GitRepository):
         @contextlib.contextmanager
         def git_started(self, *args: str, env: Any = None) -> Iterator[Any]:
-            if args[0] == "update-index":
+            if args[0] == "ls-files":
                 context.index_lock.write_text("")
             with honest.git_started(*args, env=env) as started:
                 yield started
@@ -441,22 +602,6 @@ def step_journal_empty(context: Any) -> None:
 def step_new_command_opens(context: Any) -> None:
     step_new_command(context)
     services(context).checkpoints.tree_env()
-
-
-class _Racing:
-    """A started git (`Started`) whose wait for `update-index` is preceded by a write of
-    `target`: after the restore wrote its files, while git may still write the index."""
-
-    def __init__(self, started: Any, racing: bool, target: Path) -> None:
-        self.started, self.racing, self.target = started, racing, target
-
-    def feed(self, stdin: bytes) -> None:
-        self.started.feed(stdin)
-
-    def __call__(self, stdin: bytes = b"") -> bytes:
-        if self.racing:
-            self.target.write_text("written by someone else\n")
-        return bytes(self.started(stdin))
 
 
 @when('"{path}" becomes a folder holding "{inside}"')

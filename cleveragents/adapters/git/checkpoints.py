@@ -329,7 +329,7 @@ class GitCheckpoints:
 
     def catch_up_index(self, into: Path | None = None) -> None:
         """Write into the private index (or the copy `into`) the entries that checkpoints
-        built in-process set, from their journal, in one `update-index --index-info`: it
+        built in-process set, from their journal, as one `update-index --index-info`: it
         stands for the newest checkpoint again, with no file timestamps for those paths:
         the next `add` reads those files again, and a restore's scan lists them (the
         restore leaves each that holds its bytes already). The journal outlives a killed
@@ -337,15 +337,22 @@ class GitCheckpoints:
         journal = self._journalled()
         listing = _without_cut_end(journal)
         if listing:
-            env = self.tree_env() if into is None else self.tree_env(into)
             held = self._index_holding() if into is None else None
-            self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
+            self._give_index(listing, into)
             if into is None:
                 self._index_holds(held)  # the journal was part of it already
         if into is None:
             if journal:  # with the end of a record cut short, if any
                 os.truncate(self._journal, 0)
             self._behind.clear()
+
+    def _give_index(self, listing: bytes, into: Path | None = None) -> None:
+        """Give the private index (or the copy `into`) the entries of `listing`, as
+        `update-index -z --index-info` takes them: in-process where `index_file.update`
+        writes what git would, else through git."""
+        if not index_file.update(into or self.index, listing, self.repo.object_format):
+            env = self.tree_env() if into is None else self.tree_env(into)
+            self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
 
     def _journalled(self) -> bytes:
         """The journal's bytes (b"" where there is none)."""
@@ -572,14 +579,13 @@ class GitCheckpoints:
         stats: Mapping[str, os.stat_result | None],
     ) -> bool:
         """Write the restore's files in-process (`checkout.write`), and the private index's
-        entries for them: the checkpoint's own (`update-index --index-info`, started before
-        the blobs are read and given its input before the files are written, so that git
-        starts up and writes the index on the other core meanwhile), so the index holds
-        the checkpoint's tree exactly, whatever wrote a file meanwhile; False where git
-        must do it all (nothing was written then). `verify`: the index stands for the
-        working tree, and a file that differs from it is not overwritten.
+        entries for them: the checkpoint's own (`_give_index`, before the files are
+        written), so the index holds the checkpoint's tree exactly, whatever wrote a file
+        meanwhile; False where git must do it all (nothing was written then). `verify`: the
+        index stands for the working tree, and a file that differs from it is not
+        overwritten.
 
-        Those entries go into the journal before git or the first file is written: a
+        Those entries go into the journal before the index or the first file is written: a
         command killed halfway leaves an index the next one catches up, as when killed
         after the index took them and before every file was written. They carry no file
         timestamps: the next `add` reads those files again (and records their timestamps),
@@ -615,26 +621,18 @@ class GitCheckpoints:
         if not entries:
             self._index_holds(tree)
             return True
+        blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
+        if blobs is None:
+            return False  # nothing was written
+        journalled = self._journal.stat().st_size if self._journal.exists() else 0
+        self._note_behind(entries)
         try:
-            # --replace: a file may take a folder's place, or a folder a file's
-            with self.repo.git_started(
-                "update-index",
-                "--add",
-                "--remove",
-                "--replace",
-                "-z",
-                "--index-info",
-                env=self.tree_env(),
-            ) as catch_up:
-                blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
-                if blobs is None:
-                    raise _LeftToGit  # git is ended: it had no input, nothing was written
-                self._note_behind(entries)
-                catch_up.feed(_without_cut_end(self._journalled()))
-                checkout.write(self.repo.root, wanted, blobs, stats)
-                catch_up()
-        except _LeftToGit:
-            return False
+            self._give_index(_without_cut_end(self._journalled()))
+        except BaseException:  # the index is as it was: nothing is written
+            os.truncate(self._journal, journalled)
+            self._behind.clear()
+            raise
+        checkout.write(self.repo.root, wanted, blobs, stats)
         os.truncate(self._journal, 0)
         self._behind.clear()
         self._index_holds(tree)
@@ -873,10 +871,6 @@ class GitCheckpoints:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None
         except GitFailed:
             return None
-
-
-class _LeftToGit(Exception):
-    """A restore's object is not a blob git can give: `read-tree` makes the restore."""
 
 
 def _without_cut_end(journal: bytes) -> bytes:

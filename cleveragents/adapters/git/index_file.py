@@ -18,6 +18,12 @@ it this cannot tell, and git is asked.
 
 from __future__ import annotations
 
+import bisect
+import contextlib
+import hashlib
+import os
+import stat
+import struct
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -56,4 +62,309 @@ def holds(
         if at < 0 or data[mode_at : mode_at + 4] != int(mode, 8).to_bytes(4, "big"):
             return False
         start = at + len(size) + len(oid) + len(named)
+    return True
+
+
+GITLINK = 0o160000
+_STAT = struct.Struct(">8xI12xI8xI")  # of an entry's file data: mtime (s), mode, size
+STAGE, EXTENDED, LONG_NAME = 0x3000, 0x4000, 0xFFF
+
+
+def update(index: Path, listing: bytes, hash_name: str) -> bool:
+    """Do in-process what `git update-index -z --index-info < listing` does to the index at
+    `index` (records `MODE SP OID TAB PATH NUL`, mode 0 removing the path, in order), writing
+    the bytes git would write; False, with nothing written, wherever this does not mirror git
+    exactly: then the caller runs git (which may refuse, in its own words). It saves git's
+    start-up, 2.5 of the 4 ms a one-file restore took at 1,000 files.
+
+    Mirrored: an index of format 2 or 3 whose entries are all at stage 0 and whose one
+    extension, if any, is the cache of trees (`TREE`). Each record replaces its path's entry
+    with one that has no file data (as git's `make_cache_entry`); a new path takes the place
+    of a file at one of its folders and of the entries under it (`--replace`, implied); the
+    cache of trees forgets each folder on a record's path, and a folder of its name
+    (`cache_tree_invalidate_path`); format 3 is written only while some entry has extended
+    flags. An entry whose file may have changed within the timestamp of the index it
+    replaces (git's "racily clean" entries) loses its size, so that whatever reads the new
+    index reads that file again: git does that only where the file differs, which it reads
+    the file to know, and this never reads one.
+    """
+    hasher = hashlib.new(hash_name)
+    digest = hasher.digest_size
+    try:
+        handle = os.open(index, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        st = os.fstat(handle)
+        data = _read(handle, st.st_size)
+    finally:
+        os.close(handle)
+    records = _records(listing, digest)
+    parsed = _Index.parse(data, digest, st.st_mtime_ns // 1_000_000_000)
+    if records is None or parsed is None:
+        return False
+    hasher.update(data[:-digest])
+    if hasher.digest() != data[-digest:]:
+        return False  # git says what is wrong with it
+    for path, entry in records:
+        parsed.apply(path, entry)
+    new = parsed.serialized()
+    return _replace(index, new + hashlib.new(hash_name, new).digest(), st.st_mode)
+
+
+def _read(handle: int, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        more = os.read(handle, size - len(data))
+        if not more:
+            break
+        data += more
+    return data
+
+
+def _records(listing: bytes, digest: int) -> list[tuple[bytes, tuple[int, bytes] | None]] | None:
+    """The records of `listing` (None where one is not `MODE SP OID TAB PATH` with a path
+    git surely takes as it is)."""
+    if not listing.endswith(b"\0"):
+        return None
+    found: list[tuple[bytes, tuple[int, bytes] | None]] = []
+    for record in listing[:-1].split(b"\0"):
+        meta, tab, path = record.partition(b"\t")
+        mode, space, oid = meta.partition(b" ")
+        if not tab or not space or len(oid) != 2 * digest or not _plain_path(path):
+            return None
+        try:
+            number, raw = int(mode, 8), bytes.fromhex(oid.decode("ascii"))
+        except ValueError:
+            return None
+        if number not in (0, 0o100644, 0o100755, 0o120000, GITLINK):
+            return None
+        found.append((path, None if number == 0 else (number, raw)))
+    return found
+
+
+def _plain_path(path: bytes) -> bool:
+    """Whether git's `verify_path` surely takes `path`: no empty, `.` or `..` component, and
+    none that (its bytes above 127 left out, as HFS+ ignores some such characters) starts
+    with `.git` or `git~` in any case, which git may refuse as its own directory."""
+    for part in path.split(b"/"):
+        if part in (b"", b".", b".."):
+            return False
+        folded = bytes(c for c in part if c < 128).lower() if not part.isascii() else part.lower()
+        if folded.startswith((b".git", b"git~")):
+            return False
+    return b"\\" not in path
+
+
+class _Index:
+    """An index file's entries (by name, sorted as git sorts them: as bytes) and its cache
+    of trees, as far as `update` changes them."""
+
+    def __init__(self, data: bytes, digest: int, version: int) -> None:
+        self.data = data
+        self.digest = digest
+        self.version = version
+        self.names: list[bytes] = []
+        # each entry's bytes: a span of `data` where unchanged, else bytes of its own
+        self.spans: list[tuple[int, int] | bytes] = []
+        self.extended: set[bytes] = set()  # names of entries with extended flags
+        self.trees: _Tree | None = None
+
+    @classmethod
+    def parse(cls, data: bytes, digest: int, mtime: int) -> _Index | None:
+        if data[:4] != b"DIRC" or data[4:8] not in VERSIONS:
+            return None
+        parsed = cls(data, digest, data[7])
+        flags_at = 40 + digest
+        at, end = 12, len(data) - digest
+        for _ in range(int.from_bytes(data[8:12], "big")):
+            flags = int.from_bytes(data[at + flags_at : at + flags_at + 2], "big")
+            name_at = at + flags_at + 2
+            if flags & STAGE:
+                return None  # a conflict: git would also record how it was resolved
+            if flags & EXTENDED:
+                if parsed.version != 3 or data[name_at : name_at + 2] == b"\0\0":
+                    return None  # git would drop an extended word that says nothing
+                name_at += 2
+            length = flags & LONG_NAME
+            if length == LONG_NAME:
+                length = data.index(b"\0", name_at) - name_at
+            name = data[name_at : name_at + length]
+            after = at + ((name_at - at + length + 8) & ~7)
+            if flags & EXTENDED:
+                parsed.extended.add(name)
+            mtime_s, mode, size = _STAT.unpack_from(data, at)
+            if mtime and mtime_s >= mtime and size and mode != GITLINK:  # racily clean
+                smudged = bytearray(data[at:after])
+                smudged[36:40] = bytes(4)
+                parsed.spans.append(bytes(smudged))
+            else:
+                parsed.spans.append((at, after))
+            parsed.names.append(name)
+            at = after
+        while at < end:
+            signature, length = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "big")
+            if signature != b"TREE" or parsed.trees is not None:
+                return None  # an extension git would change otherwise, or split index
+            parsed.trees = _Tree.parse(data[at + 8 : at + 8 + length], digest)
+            at += 8 + length
+        return parsed if at == end else None
+
+    def apply(self, path: bytes, entry: tuple[int, bytes] | None) -> None:
+        """One record, as git's `add_index_entry` (with `--replace`) or, for None,
+        `remove_file_from_index` does it."""
+        if self.trees is not None:
+            self.trees.forget(path)
+        names = self.names
+        at = bisect.bisect_left(names, path)
+        if at < len(names) and names[at] == path:
+            self._drop(at, at + 1)
+        elif entry is not None:  # what stands in its way: the entries under a folder of its
+            # name (sorted from "PATH/" up to "PATH0"), a file at one of its folders
+            self._drop(
+                bisect.bisect_left(names, path + b"/"), bisect.bisect_left(names, path + b"0")
+            )
+            folder = path
+            while b"/" in folder:
+                folder = folder[: folder.rindex(b"/")]
+                found = bisect.bisect_left(names, folder)
+                if found < len(names) and names[found] == folder:
+                    self._drop(found, found + 1)
+        if entry is not None:
+            at = bisect.bisect_left(names, path)
+            names.insert(at, path)
+            self.spans.insert(at, _new_entry(path, *entry))
+
+    def _drop(self, start: int, stop: int) -> None:
+        if self.extended:
+            self.extended.difference_update(self.names[start:stop])
+        del self.names[start:stop]
+        del self.spans[start:stop]
+
+    def serialized(self) -> bytes:
+        """The index file less its checksum."""
+        version = 3 if self.extended else 2
+        out = [b"DIRC", version.to_bytes(4, "big"), len(self.names).to_bytes(4, "big")]
+        data = self.data
+        start = stop = 0  # the run of `data` not yet out
+        for span in self.spans:
+            if isinstance(span, tuple) and span[0] == stop:
+                stop = span[1]
+                continue
+            out.append(data[start:stop])
+            if isinstance(span, tuple):
+                start, stop = span
+            else:
+                out.append(span)
+                start = stop = 0
+        out.append(data[start:stop])
+        if self.trees is not None:
+            body = self.trees.serialized()
+            out += [b"TREE", len(body).to_bytes(4, "big"), body]
+        return b"".join(out)
+
+
+def _new_entry(path: bytes, mode: int, oid: bytes) -> bytes:
+    """An entry with no file data: only the mode among the 40 bytes, the stage 0."""
+    body = b"%s%s%s%s%s%s" % (
+        bytes(24),
+        mode.to_bytes(4, "big"),
+        bytes(12),
+        oid,
+        min(len(path), LONG_NAME).to_bytes(2, "big"),
+        path,
+    )
+    return body + bytes(8 - len(body) % 8)
+
+
+class _Tree:
+    """A folder of git's cache of trees: its name, its count of entries (-1: not known),
+    its tree's id when known, its subfolders in the order git keeps them."""
+
+    __slots__ = ("children", "count", "name", "oid")
+
+    def __init__(self, name: bytes, count: int, oid: bytes | None) -> None:
+        self.name = name
+        self.count = count
+        self.oid = oid
+        self.children: list[_Tree] = []
+
+    @classmethod
+    def parse(cls, body: bytes, digest: int) -> _Tree | None:
+        """The root folder of a `TREE` extension: each folder as `NAME NUL COUNT SP
+        SUBFOLDERS LF`, its id if COUNT is not -1, then its subfolders (None if malformed)."""
+        at = 0
+
+        def one() -> tuple[_Tree, int]:
+            nonlocal at
+            nul = body.index(b"\0", at)
+            line = body.index(b"\n", nul)
+            count, subfolders = (int(n) for n in body[nul + 1 : line].split(b" "))
+            node = cls(body[at:nul], count, None)
+            at = line + 1
+            if count >= 0:
+                node.oid, at = body[at : at + digest], at + digest
+            return node, subfolders
+
+        try:
+            root, wanted = one()
+            stack = [(root, wanted)]
+            while stack:
+                node, wanted = stack[-1]
+                if len(node.children) == wanted:
+                    stack.pop()
+                    continue
+                child, more = one()
+                node.children.append(child)
+                stack.append((child, more))
+        except ValueError:
+            return None
+        return root if at == len(body) else None
+
+    def forget(self, path: bytes) -> None:
+        """`cache_tree_invalidate_path`: each folder on `path` no longer known, and a
+        subfolder named as its last part gone."""
+        node = self
+        *folders, last = path.split(b"/")
+        for part in folders:
+            node.count, node.oid = -1, None
+            node = next((c for c in node.children if c.name == part), None)  # type: ignore[assignment]
+            if node is None:
+                return
+        node.count, node.oid = -1, None
+        node.children = [c for c in node.children if c.name != last]
+
+    def serialized(self) -> bytes:
+        out = []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            out.append(b"%s\0%d %d\n" % (node.name, node.count, len(node.children)))
+            if node.oid is not None:
+                out.append(node.oid)
+            stack.extend(reversed(node.children))
+        return b"".join(out)
+
+
+def _replace(index: Path, data: bytes, mode: int) -> bool:
+    """Write `data` as the index, through its lock file as git does (False: that file
+    exists, another command may be writing the index)."""
+    lock = index.with_name(f"{index.name}.lock")
+    try:
+        handle = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    except FileExistsError:
+        return False
+    try:
+        try:
+            os.fchmod(handle, stat.S_IMODE(mode))  # as git made it (umask, shared repository)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view) :]
+        finally:
+            os.close(handle)
+        os.replace(lock, index)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        raise
     return True
