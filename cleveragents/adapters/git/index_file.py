@@ -1,6 +1,11 @@
-"""Whether the private index has given entries, read in-process from the file: the check
-that a checkpoint built from `git add --verbose`'s lines matches what `add` wrote, without
-starting `git ls-files` (2.5 ms of a 40 ms checkpoint at 10,000 files).
+"""The private index file, read and written in-process where that does exactly what git
+does, to save a git process:
+
+- `holds`: whether it has given entries, the check that a checkpoint built from `git add
+  --verbose`'s lines matches what `add` wrote, without `git ls-files` (2.5 ms of a 40 ms
+  checkpoint at 10,000 files);
+- `update`: what `git update-index -z --index-info` does (a restore's entries, the journal's
+  catch-up), without git's start-up (2.5 ms of a 4 ms one-file restore at 1,000 files).
 
 An index of format 2 or 3 (as git writes ours: `PLUMBING_ENV` rules out a split index) is
 a header (`DIRC`, its version, its entry count) and its entries sorted by name, each: 40
@@ -88,17 +93,36 @@ def update(index: Path, listing: bytes, hash_name: str) -> bool:
     index reads that file again: git does that only where the file differs, which it reads
     the file to know, and this never reads one.
     """
+    lock = index.with_name(f"{index.name}.lock")
+    try:  # taken before the index is read, as git takes it
+        handle = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    except FileExistsError:
+        return False  # another command may be writing the index
+    try:
+        try:
+            written = _new_index(index, listing, hash_name, handle)
+        finally:
+            os.close(handle)
+        if written:
+            os.replace(lock, index)
+            return True
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        raise
+    os.unlink(lock)
+    return False
+
+
+def _new_index(index: Path, listing: bytes, hash_name: str, handle: int) -> bool:
+    """`update`'s new index, written to `handle` (False: not one this mirrors)."""
     hasher = hashlib.new(hash_name)
     digest = hasher.digest_size
     try:
-        handle = os.open(index, os.O_RDONLY)
+        st = os.stat(index)
+        data = read_whole(index)
     except OSError:
         return False
-    try:
-        st = os.fstat(handle)
-        data = _read(handle, st.st_size)
-    finally:
-        os.close(handle)
     records = _records(listing, digest)
     parsed = _Index.parse(data, digest, st.st_mtime_ns // 1_000_000_000)
     if records is None or parsed is None:
@@ -109,17 +133,11 @@ def update(index: Path, listing: bytes, hash_name: str) -> bool:
     for path, entry in records:
         parsed.apply(path, entry)
     new = parsed.serialized()
-    return _replace(index, new + hashlib.new(hash_name, new).digest(), st.st_mode)
-
-
-def _read(handle: int, size: int) -> bytes:
-    data = b""
-    while len(data) < size:
-        more = os.read(handle, size - len(data))
-        if not more:
-            break
-        data += more
-    return data
+    os.fchmod(handle, stat.S_IMODE(st.st_mode))  # as git made it (umask, shared repository)
+    view = memoryview(new + hashlib.new(hash_name, new).digest())
+    while view:
+        view = view[os.write(handle, view) :]
+    return True
 
 
 def _records(listing: bytes, digest: int) -> list[tuple[bytes, tuple[int, bytes] | None]] | None:
@@ -150,7 +168,7 @@ def _plain_path(path: bytes) -> bool:
     for part in path.split(b"/"):
         if part in (b"", b".", b".."):
             return False
-        folded = bytes(c for c in part if c < 128).lower() if not part.isascii() else part.lower()
+        folded = bytes(c for c in part if c < 128).lower()
         if folded.startswith((b".git", b"git~")):
             return False
     return b"\\" not in path
@@ -160,9 +178,8 @@ class _Index:
     """An index file's entries (by name, sorted as git sorts them: as bytes) and its cache
     of trees, as far as `update` changes them."""
 
-    def __init__(self, data: bytes, digest: int, version: int) -> None:
+    def __init__(self, data: bytes, version: int) -> None:
         self.data = data
-        self.digest = digest
         self.version = version
         self.names: list[bytes] = []
         # each entry's bytes: a span of `data` where unchanged, else bytes of its own
@@ -174,7 +191,7 @@ class _Index:
     def parse(cls, data: bytes, digest: int, mtime: int) -> _Index | None:
         if data[:4] != b"DIRC" or data[4:8] not in VERSIONS:
             return None
-        parsed = cls(data, digest, data[7])
+        parsed = cls(data, data[7])
         flags_at = 40 + digest
         at, end = 12, len(data) - digest
         for _ in range(int.from_bytes(data[8:12], "big")):
@@ -182,7 +199,8 @@ class _Index:
             name_at = at + flags_at + 2
             if flags & STAGE:
                 return None  # a conflict: git would also record how it was resolved
-            if flags & EXTENDED:
+            extended = flags & EXTENDED
+            if extended:
                 if parsed.version != 3 or data[name_at : name_at + 2] == b"\0\0":
                     return None  # git would drop an extended word that says nothing
                 name_at += 2
@@ -191,7 +209,7 @@ class _Index:
                 length = data.index(b"\0", name_at) - name_at
             name = data[name_at : name_at + length]
             after = at + ((name_at - at + length + 8) & ~7)
-            if flags & EXTENDED:
+            if extended:
                 parsed.extended.add(name)
             mtime_s, mode, size = _STAT.unpack_from(data, at)
             if mtime and mtime_s >= mtime and size and mode != GITLINK:  # racily clean
@@ -344,27 +362,3 @@ class _Tree:
                 out.append(node.oid)
             stack.extend(reversed(node.children))
         return b"".join(out)
-
-
-def _replace(index: Path, data: bytes, mode: int) -> bool:
-    """Write `data` as the index, through its lock file as git does (False: that file
-    exists, another command may be writing the index)."""
-    lock = index.with_name(f"{index.name}.lock")
-    try:
-        handle = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-    except FileExistsError:
-        return False
-    try:
-        try:
-            os.fchmod(handle, stat.S_IMODE(mode))  # as git made it (umask, shared repository)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(handle, view) :]
-        finally:
-            os.close(handle)
-        os.replace(lock, index)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(lock)
-        raise
-    return True
