@@ -170,6 +170,7 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
       | an end of entries   | src/new.py    |
       | a conflict          | c             |
       | a lock file         | src/new.py    |
+      | over 256 KB of entries | src/new.py |
       | a damaged checksum  | src/new.py    |
       | nothing unusual     | .git/hooks/x  |
       | nothing unusual     | a/./b         |

@@ -487,6 +487,7 @@ LEFT_TO_GIT = {  # how each index is made what `index_file.update` does not mirr
     ],
     "a conflict": [["update-index", "-z", "--index-info"]],  # given stages 1 and 2 of "c"
     "a lock file": [],
+    "over 256 KB of entries": [["update-index", "-z", "--index-info"]],  # given 4,000
     "a damaged checksum": [],
 }
 
@@ -499,9 +500,12 @@ def step_left_to_git(context: Any, case: str, path: str) -> None:
     git = partial(subprocess.run, cwd=root, capture_output=True, check=True)
     oid = git(["git", "hash-object", "-w", "--stdin"], input=b"x").stdout.strip()
     index = root / ".git" / "index"
+    given = {
+        "a conflict": b"100644 %s 1\tc\x00100644 %s 2\tc\x00" % (oid, oid),
+        "over 256 KB of entries": b"".join(b"100644 %s\tmany/%d\0" % (oid, n) for n in range(4000)),
+    }
     for args in LEFT_TO_GIT.get(case, []):
-        stages = b"100644 %s 1\tc\x00100644 %s 2\tc\x00" % (oid, oid)
-        git(["git", *args], input=stages if case == "a conflict" else b"")
+        git(["git", *args], input=given.get(case, b""))
     if case == "a lock file":
         index.with_name("index.lock").write_bytes(b"")
     if case == "a damaged checksum":
