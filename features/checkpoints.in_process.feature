@@ -151,34 +151,50 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     When random entries are given to random indexes, by git and in-process
     Then each index written in-process holds the very bytes git wrote
 
-  Scenario: A file changed within the second the index was written is still seen as changed after an in-process write
+  Scenario Outline: A file changed within the second the index was written is still seen as changed after an in-process write
     # The new index is written later than the entry's file: a reader would trust its
     # timestamps, and take the file for unchanged. Such an entry keeps no size, as git's does
     # when git finds the file changed, so that the file is read again.
-    Given "notes.txt" was rewritten within the second its index entry and the index were written
+    Given "notes.txt" was rewritten <later> s after the second the index was written in
     When the index is given the entry of "src/other.py" in-process
     Then git still finds "notes.txt" changed
 
+    Examples:
+      | later |
+      | 0     |
+      | 1     |
+
+  Scenario: With the file data of files git added, the in-process writing writes the bytes git writes
+    Given every file is older than the index
+    When git and the in-process writing each give a copy of the index the entry of "src/new.py"
+    Then the two copies hold the same bytes
+
   Scenario Outline: An index the in-process writing does not mirror git for is left to git
-    When an index with <case> is given the entry of "<path>" in-process
+    When an index with <case> is given a <mode> entry of "<path>" in-process
     Then the index is left as it was, for git to write
 
     Examples:
-      | case                | path          |
-      | format 4            | src/new.py    |
-      | an untracked cache  | src/new.py    |
-      | an end of entries   | src/new.py    |
-      | a conflict          | c             |
-      | a lock file         | src/new.py    |
-      | over 256 KB of entries | src/new.py |
-      | a damaged checksum  | src/new.py    |
-      | nothing unusual     | .git/hooks/x  |
-      | nothing unusual     | a/./b         |
-      | nothing unusual     | a//b          |
-      | nothing unusual     | .GIT          |
-      | nothing unusual     | git~1/x       |
-      | nothing unusual     | b/.gitmodules |
-      | nothing unusual     | a\\b          |
+      | case                   | mode   | path          |
+      | format 4               | 100644 | src/new.py    |
+      | an untracked cache     | 100644 | src/new.py    |
+      | an end of entries      | 100644 | src/new.py    |
+      | a conflict             | 100644 | c             |
+      | a lock file            | 100644 | src/new.py    |
+      | a damaged checksum     | 100644 | src/new.py    |
+      | its end cut off        | 100644 | src/new.py    |
+      | more entries counted than it holds | 100644 | src/new.py |
+      | over 256 KB of entries | 100644 | src/new.py    |
+      | nothing unusual        | 100664 | src/new.py    |
+      | nothing unusual        | 40000  | src           |
+      | nothing unusual        | 100644 | .git/hooks/x  |
+      | nothing unusual        | 100644 | a/./b         |
+      | nothing unusual        | 100644 | a//b          |
+      | nothing unusual        | 100644 | .GIT          |
+      | nothing unusual        | 100644 | git~1/x       |
+      | nothing unusual        | 100644 | b/.gitmodules |
+      | nothing unusual        | 120000 | gitmod~1      |
+      | nothing unusual        | 120000 | a/gi7eba~1    |
+      | nothing unusual        | 100644 | a\\b          |
 
   Scenario: After a restore the index holds its tree exactly, and the next restore puts back a file written meanwhile
     # The restore gives the private index the checkpoint's own entries and writes its files

@@ -69,6 +69,17 @@ def settle_quietly() -> None:
 
 
 @contextmanager
+def held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back for the block (a few file system calls that
+    must run whole): one that came meanwhile stops the command as the block ends."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextmanager
 def deferred() -> Iterator[None]:
     """Hold SIGINT, SIGTERM and SIGHUP back for the block, so that it runs whole.
 
@@ -77,12 +88,9 @@ def deferred() -> Iterator[None]:
     First the git commands an interrupt cut short may still be writing (and holding
     their index lock): they are given time to end.
     """
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-    try:
+    with held():
         _wait_for_children(CHILD_GRACE_SECONDS)
         yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _wait_for_children(seconds: float) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import shutil
 import stat
@@ -440,23 +441,25 @@ def step_index_writes_same(context: Any) -> None:
     assert not context.index_writes, context.index_writes[:2]
 
 
-@given('"{path}" was rewritten within the second its index entry and the index were written')
-def step_racily_clean(context: Any, path: str) -> None:
-    """git's racily clean entry: the file's timestamp is the index file's own, so git reads
-    the file to tell whether it changed. It was rewritten in place after `git add`, at the
-    same size and timestamp (and `core.trustctime=false`): only its bytes say it changed."""
+@given('"{path}" was rewritten {later:d} s after the second the index was written in')
+def step_racily_clean(context: Any, path: str, later: int) -> None:
+    """git's racily clean entry: the file's timestamp is the index file's own (or later),
+    so git reads the file to tell whether it changed. It was rewritten in place after `git
+    add`, at the same size and timestamp (and `core.trustctime=false`): only its bytes say
+    it changed."""
     root = context.repo
     git = partial(subprocess.run, cwd=root, capture_output=True, check=True)
     git(["git", "config", "core.trustctime", "false"])
     target, index = root / path, root / ".git" / "index"
     second = (int(time.time()) - 100) * 1_000_000_000
+    stamp = second + later * 1_000_000_000
     target.write_bytes(b"aaaa\n")
-    os.utime(target, ns=(second, second))
+    os.utime(target, ns=(stamp, stamp))
     git(["git", "add", "--", path])
     os.utime(index, ns=(second, second))
     with target.open("r+b") as handle:  # the same inode
         handle.write(b"bbbb\n")
-    os.utime(target, ns=(second, second))
+    os.utime(target, ns=(stamp, stamp))
     assert path in git(["git", "diff-files", "--name-only"]).stdout.decode()
 
 
@@ -479,6 +482,40 @@ def step_git_finds_changed(context: Any, path: str) -> None:
     assert path in listed.split("\n"), listed
 
 
+@given("every file is older than the index")
+def step_files_older(context: Any) -> None:
+    root = context.repo
+    old = time.time() - 1000
+    for path in root.rglob("*"):
+        if ".git" not in path.relative_to(root).parts:
+            os.utime(path, (old, old), follow_symlinks=False)
+    subprocess.run(["git", "add", "--all"], cwd=root, check=True)
+    subprocess.run(["git", "update-index", "--refresh"], cwd=root, capture_output=True)
+
+
+@when('git and the in-process writing each give a copy of the index the entry of "{path}"')
+def step_both_write(context: Any, path: str) -> None:
+    from cleveragents.adapters.git import index_file
+
+    index = context.repo / ".git" / "index"
+    ours = index.with_name("ours")
+    shutil.copy2(index, ours)
+    oid = subprocess.run(
+        ["git", "hash-object", "-w", "--stdin"], cwd=context.repo, input=b"x", capture_output=True
+    ).stdout.strip()
+    entry = b"100644 %s\t%s\0" % (oid, path.encode())
+    assert index_file.update(ours, entry, "sha1")
+    update = ["git", "update-index", "-z", "--index-info"]
+    subprocess.run(update, cwd=context.repo, input=entry, check=True)
+    context.index_pair = (index.read_bytes(), ours.read_bytes())
+
+
+@then("the two copies hold the same bytes")
+def step_same_copies(context: Any) -> None:
+    theirs, ours = context.index_pair
+    assert theirs == ours, "the in-process index differs from git's"
+
+
 LEFT_TO_GIT = {  # how each index is made what `index_file.update` does not mirror
     "format 4": [["update-index", "--index-version", "4"]],
     "an untracked cache": [["update-index", "--untracked-cache"]],
@@ -492,8 +529,8 @@ LEFT_TO_GIT = {  # how each index is made what `index_file.update` does not mirr
 }
 
 
-@when('an index with {case} is given the entry of "{path}" in-process')
-def step_left_to_git(context: Any, case: str, path: str) -> None:
+@when('an index with {case} is given a {mode:d} entry of "{path}" in-process')
+def step_left_to_git(context: Any, case: str, mode: int, path: str) -> None:
     from cleveragents.adapters.git import index_file
 
     root = context.repo
@@ -512,8 +549,15 @@ def step_left_to_git(context: Any, case: str, path: str) -> None:
         data = bytearray(index.read_bytes())
         data[-1] ^= 1
         index.write_bytes(bytes(data))
+    if case == "its end cut off":
+        index.write_bytes(index.read_bytes()[:-30])
+    if case == "more entries counted than it holds":  # with its checksum made again
+        data = index.read_bytes()[:-20]
+        data = data[:8] + (int.from_bytes(data[8:12], "big") + 9).to_bytes(4, "big") + data[12:]
+        index.write_bytes(data + hashlib.sha1(data).digest())
     context.index_before = index.read_bytes()
-    context.written = index_file.update(index, b"100644 %s\t%s\0" % (oid, path.encode()), "sha1")
+    entry = b"%d %s\t%s\0" % (mode, oid, path.encode())
+    context.written = index_file.update(index, entry, "sha1")
 
 
 @then("the index is left as it was, for git to write")

@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from cleveragents.adapters import interrupts
 from cleveragents.adapters.git import (
     checkout,
     ignore_rules,
@@ -350,9 +351,10 @@ class GitCheckpoints:
         """Give the private index (or the copy `into`) the entries of `listing`, as
         `update-index -z --index-info` takes them: in-process where `index_file.update`
         writes what git would, else through git."""
-        if not index_file.update(into or self.index, listing, self.repo.object_format):
-            env = self.tree_env() if into is None else self.tree_env(into)
-            self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
+        with interrupts.held():  # a lock file of ours is never left behind
+            if not index_file.update(into or self.index, listing, self.repo.object_format):
+                env = self.tree_env() if into is None else self.tree_env(into)
+                self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
 
     def _journalled(self) -> bytes:
         """The journal's bytes (b"" where there is none)."""
@@ -628,7 +630,7 @@ class GitCheckpoints:
         self._note_behind(entries)
         try:
             self._give_index(_without_cut_end(self._journalled()))
-        except BaseException:  # the index is as it was: nothing is written
+        except (GitFailed, OSError):  # the index is as it was: nothing is written
             os.truncate(self._journal, journalled)
             self._behind.clear()
             raise

@@ -27,6 +27,7 @@ import bisect
 import contextlib
 import hashlib
 import os
+import re
 import stat
 import struct
 from collections.abc import Mapping
@@ -82,9 +83,10 @@ STAGE, EXTENDED, LONG_NAME = 0x3000, 0x4000, 0xFFF
 def update(index: Path, listing: bytes, hash_name: str) -> bool:
     """Do in-process what `git update-index -z --index-info < listing` does to the index at
     `index` (records `MODE SP OID TAB PATH NUL`, mode 0 removing the path, in order), writing
-    the bytes git would write; False, with nothing written, wherever this does not mirror git
-    exactly: then the caller runs git (which may refuse, in its own words). It saves git's
-    start-up, 2.5 of the 4 ms a one-file restore took at 1,000 files.
+    the bytes git would write (and writing where git would not: for an absent path removed,
+    and see "racily clean" below); False, with nothing written, wherever this does not
+    mirror git exactly: then the caller runs git (which may refuse, in its own words). It
+    saves git's start-up, 2.5 of the 4 ms a one-file restore took at 1,000 files.
 
     Mirrored: an index of at most `IN_PROCESS_MOST` bytes and of format 2 or 3, whose
     entries are all at stage 0 and whose one extension, if any, is the cache of trees
@@ -132,13 +134,16 @@ def _new_index(index: Path, listing: bytes, hash_name: str, handle: int) -> bool
         data = read_whole(index)
     except OSError:
         return False
+    hasher.update(data[:-digest])
+    if len(data) < 12 + digest or hasher.digest() != data[-digest:]:
+        return False  # git says what is wrong with it
     records = _records(listing, digest)
-    parsed = _Index.parse(data, digest, st.st_mtime_ns // 1_000_000_000)
+    try:
+        parsed = _Index.parse(data, digest, st.st_mtime_ns // 1_000_000_000)
+    except (IndexError, ValueError, struct.error):  # not as git writes one
+        return False
     if records is None or parsed is None:
         return False
-    hasher.update(data[:-digest])
-    if hasher.digest() != data[-digest:]:
-        return False  # git says what is wrong with it
     for path, entry in records:
         parsed.apply(path, entry)
     new = parsed.serialized()
@@ -149,36 +154,38 @@ def _new_index(index: Path, listing: bytes, hash_name: str, handle: int) -> bool
     return True
 
 
+MODES = {b"0": 0, b"100644": 0o100644, b"100755": 0o100755, b"120000": 0o120000, b"160000": GITLINK}
+
+
 def _records(listing: bytes, digest: int) -> list[tuple[bytes, tuple[int, bytes] | None]] | None:
-    """The records of `listing` (None where one is not `MODE SP OID TAB PATH` with a path
-    git surely takes as it is)."""
+    """The records of `listing` (None where one is not `MODE SP OID TAB PATH`, with a mode
+    as git writes it, an id of hex digits and a path git surely takes as it is)."""
     if not listing.endswith(b"\0"):
         return None
+    hexadecimal = re.compile(rb"[0-9a-f]{%d}" % (2 * digest))
     found: list[tuple[bytes, tuple[int, bytes] | None]] = []
     for record in listing[:-1].split(b"\0"):
         meta, tab, path = record.partition(b"\t")
         mode, space, oid = meta.partition(b" ")
-        if not tab or not space or len(oid) != 2 * digest or not _plain_path(path):
+        number = MODES.get(mode)
+        if not tab or not space or number is None or not hexadecimal.fullmatch(oid):
             return None
-        try:
-            number, raw = int(mode, 8), bytes.fromhex(oid.decode("ascii"))
-        except ValueError:
+        if not _plain_path(path, symlink=number == 0o120000):
             return None
-        if number not in (0, 0o100644, 0o100755, 0o120000, GITLINK):
-            return None
-        found.append((path, None if number == 0 else (number, raw)))
+        found.append((path, None if number == 0 else (number, bytes.fromhex(oid.decode()))))
     return found
 
 
-def _plain_path(path: bytes) -> bool:
+def _plain_path(path: bytes, symlink: bool) -> bool:
     """Whether git's `verify_path` surely takes `path`: no empty, `.` or `..` component, and
     none that (its bytes above 127 left out, as HFS+ ignores some such characters) starts
-    with `.git` or `git~` in any case, which git may refuse as its own directory."""
+    with `.git` or `git~` in any case, which git may refuse as its own directory; for a
+    symbolic link, no `~` either (NTFS's short names of `.gitmodules`, as `gitmod~1`)."""
     for part in path.split(b"/"):
         if part in (b"", b".", b".."):
             return False
         folded = bytes(c for c in part if c < 128).lower()
-        if folded.startswith((b".git", b"git~")):
+        if folded.startswith((b".git", b"git~")) or (symlink and b"~" in part):
             return False
     return b"\\" not in path
 

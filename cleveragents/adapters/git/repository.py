@@ -41,6 +41,9 @@ PLUMBING_CONFIG = {
     "core.splitIndex": "false",
     "core.sparseCheckout": "false",
     "index.sparse": "false",
+    # extensions only git writes: an index with them is left to git (`index_file.update`)
+    "index.recordEndOfIndexEntries": "false",
+    "index.recordOffsetTable": "false",
     "core.autocrlf": "false",
     "core.safecrlf": "false",
     "commit.gpgSign": "false",
