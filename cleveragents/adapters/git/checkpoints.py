@@ -351,9 +351,9 @@ class GitCheckpoints:
         """Give the private index (or the copy `into`) the entries of `listing`, as
         `update-index -z --index-info` takes them: in-process where `index_file.update`
         writes what git would, else through git."""
+        env = self.tree_env(into)  # the first time: what the user tracks is added first
         with interrupts.held():  # a lock file of ours is never left behind
             if not index_file.update(into or self.index, listing, self.repo.object_format):
-                env = self.tree_env() if into is None else self.tree_env(into)
                 self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
 
     def _journalled(self) -> bytes:
