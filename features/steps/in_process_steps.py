@@ -441,6 +441,13 @@ def step_index_writes_same(context: Any) -> None:
     assert not context.index_writes, context.index_writes[:2]
 
 
+def _blob_x(repo: Path) -> bytes:
+    """The id of a blob holding "x", written to `repo`'s objects."""
+    hashing = ["git", "hash-object", "-w", "--stdin"]
+    done = subprocess.run(hashing, cwd=repo, input=b"x", capture_output=True, check=True)
+    return done.stdout.strip()
+
+
 @given('"{path}" was rewritten {later:d} s after the second the index was written in')
 def step_racily_clean(context: Any, path: str, later: int) -> None:
     """git's racily clean entry: the file's timestamp is the index file's own (or later),
@@ -467,9 +474,7 @@ def step_racily_clean(context: Any, path: str, later: int) -> None:
 def step_index_given(context: Any, path: str) -> None:
     from cleveragents.adapters.git import index_file
 
-    oid = subprocess.run(
-        ["git", "hash-object", "-w", "--stdin"], cwd=context.repo, input=b"x", capture_output=True
-    ).stdout.strip()
+    oid = _blob_x(context.repo)
     entry = b"100644 %s\t%s\0" % (oid, path.encode())
     assert index_file.update(context.repo / ".git" / "index", entry, "sha1")
 
@@ -500,9 +505,7 @@ def step_both_write(context: Any, path: str) -> None:
     index = context.repo / ".git" / "index"
     ours = index.with_name("ours")
     shutil.copy2(index, ours)
-    oid = subprocess.run(
-        ["git", "hash-object", "-w", "--stdin"], cwd=context.repo, input=b"x", capture_output=True
-    ).stdout.strip()
+    oid = _blob_x(context.repo)
     entry = b"100644 %s\t%s\0" % (oid, path.encode())
     assert index_file.update(ours, entry, "sha1")
     update = ["git", "update-index", "-z", "--index-info"]
@@ -535,7 +538,7 @@ def step_left_to_git(context: Any, case: str, mode: int, path: str) -> None:
 
     root = context.repo
     git = partial(subprocess.run, cwd=root, capture_output=True, check=True)
-    oid = git(["git", "hash-object", "-w", "--stdin"], input=b"x").stdout.strip()
+    oid = _blob_x(root)
     index = root / ".git" / "index"
     given = {
         "a conflict": b"100644 %s 1\tc\x00100644 %s 2\tc\x00" % (oid, oid),

@@ -99,11 +99,6 @@ def update(index: Path, listing: bytes, hash_name: str) -> bool:
     size, so that whatever reads the new index reads that file again: git does that only
     where the file differs, which it reads the file to know, and this never reads one.
     """
-    try:
-        if os.stat(index).st_size > IN_PROCESS_MOST:
-            return False
-    except OSError:
-        return False
     lock = index.with_name(f"{index.name}.lock")
     try:  # taken before the index is read, as git takes it
         handle = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
@@ -131,6 +126,8 @@ def _new_index(index: Path, listing: bytes, hash_name: str, handle: int) -> bool
     digest = hasher.digest_size
     try:
         st = os.stat(index)
+        if st.st_size > IN_PROCESS_MOST:
+            return False
         data = read_whole(index)
     except OSError:
         return False
@@ -245,6 +242,8 @@ class _Index:
             if signature != b"TREE" or parsed.trees is not None:
                 return None  # an extension git would change otherwise, or split index
             parsed.trees = _Tree.parse(data[at + 8 : at + 8 + length], digest)
+            if parsed.trees is None:
+                return None  # not as git writes it: git says what is wrong
             at += 8 + length
         return parsed if at == end else None
 
