@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -40,7 +41,10 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """behave and Robot Framework under coverage; the CLI's subprocesses are measured too."""
+    """behave and Robot Framework under coverage; the CLI's subprocesses are measured too.
+
+    Both run `jobs` at a time (at least two): behave a feature per process, Robot a suite per
+    process through pabot. The whole command must stay under 30 minutes on a 2-core machine."""
     session.install("-e", ".[test]")
     REPORTS.mkdir(exist_ok=True)
     for old in COVERAGE_DIR.glob("coverage*"):
@@ -54,29 +58,40 @@ def tests(session: nox.Session) -> None:
     }
     junit = REPORTS / "behave"
     shutil.rmtree(junit, ignore_errors=True)
-    session.run(
-        "coverage",
-        "run",
-        "-m",
-        "behave",
-        "--format",
-        "progress",
-        "--no-capture-stderr",
-        "--junit",
-        "--junit-directory",
-        str(junit),
-        *session.posargs,
-        env=env,
-        success_codes=[0, 1],
-    )
+    jobs = str(max(2, os.cpu_count() or 1))
+    if session.posargs:  # chosen features or behave options: one behave, as asked
+        behave = ["coverage", "run", "-m", "behave", "--format", "progress"]
+        behave += ["--no-capture-stderr", "--junit", "--junit-directory", str(junit)]
+        session.run(*behave, *session.posargs, env=env, success_codes=[0, 1])
+    else:  # every feature, a process each, `jobs` at a time (see the script)
+        durations = REPORTS / "behave-durations.json"
+        if not durations.exists():
+            shutil.copy(ROOT / "scripts" / "behave_durations.json", durations)
+        session.run(
+            "python",
+            "scripts/behave_parallel.py",
+            "--jobs",
+            jobs,
+            "--junit-directory",
+            str(junit),
+            "--durations",
+            str(durations),
+            env=env,
+            success_codes=[0, 1],
+        )
     b_passed, b_failed = _behave_counts(junit)
+    robot = REPORTS / "robot"
+    shutil.rmtree(robot, ignore_errors=True)
     session.run(
         "coverage",
         "run",
         "-m",
-        "robot",
+        "pabot",
+        "--no-pabotlib",  # its server takes a fixed port; no suite shares resources
+        "--processes",
+        jobs,
         "--outputdir",
-        str(REPORTS / "robot"),
+        str(robot),
         "--consolecolors",
         "off",
         "robot",
