@@ -29,11 +29,12 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--junit-directory", type=Path, required=True)
     parser.add_argument("--durations", type=Path, help="a JSON file of seconds per feature")
+    parser.add_argument("features", nargs="*", type=Path, help="these only (default: all)")
     args = parser.parse_args()
 
     known = _read_durations(args.durations)
     features = sorted(
-        FEATURES.glob("*.feature"),
+        [f.resolve() for f in args.features] or FEATURES.glob("*.feature"),
         key=lambda f: known.get(f.name, f.stat().st_size / 1000),
         reverse=True,
     )
