@@ -37,12 +37,19 @@ Feature: Claude on every current model, with honest accounting and clear stops
     And no request forced a tool choice
     And the stand-in refuses a forced tool choice for "claude-sonnet-5-5" with 400
 
-  Scenario: A deprecated model warns once, with its end of life, and gets a forced tool call
+  Scenario: A deprecated model warns once, with its end of life
+    Given a model the installed anthropic SDK lists as deprecated
+    And Claude will propose the plan "write greet.py"
+    And Claude will write "greet.py" with "x = 1\n"
+    When I run "agents plan run 'add a greeting' --model {deprecated}" with Claude
+    Then the exit code is 0
+    And stderr is one line containing "the model {deprecated} is deprecated and reaches its end of life on {end_of_life}"
+
+  Scenario: A model from before structured outputs gets a forced tool call
     Given Claude will call the tool "propose_plan" with the plan "write greet.py"
     And Claude will write "greet.py" with "x = 1\n"
     When I run "agents plan run 'add a greeting' --model claude-3-7-sonnet-20250219" with Claude
     Then the exit code is 0
-    And stderr is one line containing "the model claude-3-7-sonnet-20250219 is deprecated and reaches its end of life on February 19th, 2026"
     And request 1 forced the tool "propose_plan"
 
   Scenario: A write cut off at max_tokens is asked again with more room, never sent back as invalid

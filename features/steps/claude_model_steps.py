@@ -9,6 +9,7 @@ from typing import Any
 import anthropic
 from behave import given, then
 
+from cleveragents.adapters.actors.claude_models import PRICES
 from features.steps.claude_steps import answer, commit, plain_text, server
 from features.steps.cli_steps import json_value
 
@@ -256,3 +257,14 @@ def step_turns_once(context: Any) -> None:
 @given("Claude will list the files first")
 def step_list_first(context: Any) -> None:
     server(context).reply_tool("list_files", {"path": "."})
+
+
+@given("a model the installed anthropic SDK lists as deprecated")
+def step_deprecated_model(context: Any) -> None:
+    """The SDK's list changes with its releases: the scenario takes whichever it names."""
+    from anthropic.resources.messages import messages
+
+    listed: dict[str, object] = getattr(messages, "DEPRECATED_MODELS", {})
+    priced = [m for m in listed if m in PRICES]
+    assert priced, f"the installed anthropic SDK lists no deprecated model we price: {listed}"
+    context.values = {"deprecated": priced[0], "end_of_life": str(listed[priced[0]])}

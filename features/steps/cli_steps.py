@@ -16,8 +16,9 @@ AGENTS = Path(sys.executable).with_name("agents")
 
 
 def expand(context: Any, text: str) -> str:
-    """Fill in `{tmp}`, `{repo}` and prefixes of the ids of plans created so far."""
-    values = {"tmp": str(context.tmp), "repo": str(context.repo)}
+    """Fill in `{tmp}`, `{repo}`, what steps named in `context.values`, and prefixes of
+    the ids of plans created so far."""
+    values = {"tmp": str(context.tmp), "repo": str(context.repo), **getattr(context, "values", {})}
     ids = getattr(context, "plan_ids", [])
     if ids:
         values["plan_prefix"] = ids[-1][:4]

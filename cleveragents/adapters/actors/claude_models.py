@@ -97,9 +97,10 @@ def cost(
 
 def end_of_life(model: str) -> str | None:
     """The end-of-life date the installed SDK gives a deprecated model, or None."""
-    try:
-        from anthropic.resources.messages.messages import DEPRECATED_MODELS
-    except ImportError:  # pragma: no cover - an SDK without the list warns of nothing
-        return None
-    found = DEPRECATED_MODELS.get(model)
+    from anthropic.resources.messages import messages
+
+    # Not exported by name in every SDK version (mypy refuses the import in 2.x); an SDK
+    # without the list warns of nothing.
+    deprecated: dict[str, object] = getattr(messages, "DEPRECATED_MODELS", {})
+    found = deprecated.get(model)
     return str(found) if found else None
