@@ -30,6 +30,7 @@ from cleveragents.adapters.git import (
     checkout,
     ignore_rules,
     index_file,
+    nested,
     private_dir,
     refs,
     settings,
@@ -150,6 +151,7 @@ class GitCheckpoints:
             "ls-files", "-z", "--cached", "--ignored", "--exclude-standard"
         )
         if tracked.strip(b"\0"):
+            nested.may_hold_gitlinks(env)  # a submodule the user tracks, ignored
             self.repo.git_fed(
                 tracked, "update-index", "--add", "--remove", "-z", "--stdin", env=env
             )
@@ -164,6 +166,8 @@ class GitCheckpoints:
         if not scratch:
             self.catch_up_index()
             held = self._index_holding()
+            if nested.opaque(self.repo, self.tree_env()):
+                held = None  # its gitlinks are gone
             tree = self._add_and_write(self.tree_env(), held)
             self._index_holds(tree)
             return tree
@@ -171,6 +175,8 @@ class GitCheckpoints:
             copy = Path(folder, "index")
             if self.index.exists():
                 shutil.copy2(self.index, copy)  # timestamps kept: only changes are hashed
+                if nested.marker(self.index).exists():
+                    nested.marker(copy).touch()
             self.catch_up_index(into=copy)
             return self._add_and_write(self.tree_env(copy))
 
@@ -182,9 +188,7 @@ class GitCheckpoints:
         files)."""
         base = held if held is not None and self._records_the_disk() else None
         try:
-            out = self.repo.git_bytes(
-                "add", "--all", *([] if base is None else ["--verbose"]), "--", ".", env=env
-            )
+            out = nested.add_all(self.repo, env, verbose=base is not None)
         except GitFailed as error:
             reason = error.message.removeprefix("git add failed: ")
             raise GitFailed(
@@ -531,35 +535,44 @@ class GitCheckpoints:
         changes = None if in_step else self._scanned(checkpoint.tree, env, held)
         if changes is None:
             if not added:
-                self.repo.git("add", "--all", "--", ".", env=env)
+                nested.add_all(self.repo, env, verbose=False)
                 added = True
                 held = None  # `add` changed the index
             changes = self._compared(checkpoint.tree, held, env)
         in_way = self._in_the_way(changes)
+        # Nested repositories made since the checkpoint go whole into the safety record
+        # (their `.git` too: undo brings them back), not left in the tree with their config
+        created = [p for p, c in changes.items() if c.status == "A" and c.index_mode == GITLINK]
+        created = [p for p in created if self._is_folder(p)]
         # What stands at each path the restore rewrites or deletes, looked at once: for the
         # permission bits git does not record (kept in the safety record, where undo puts
         # them back, and kept by a rewritten file), and for `checkout` (see `_write`).
-        stats = {path: self._lstat(path) for path, c in changes.items() if c.status in "MTA"}
+        stats = {
+            path: self._lstat(path)
+            for path, c in changes.items()
+            if c.status in "MTA" and path not in created
+        }
         modes = {
             path: mode
             for path, st in stats.items()
             if st is not None and (mode := unusual_mode(st)) is not None
         }
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
-        touched = [*in_way, *(p for saved in put_back for p in saved.paths)]
+        touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
         if touched or modes:
-            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore")
+            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
             self.keep(saved.model_copy(update={"modes": {**modes, **saved.modes}}))
-        for path in in_way:
+        for path in [*in_way, *created]:
             remove(self.repo.root / path)
         if in_way:  # a folder in the way held some of them
             stats = {p: st for p, st in stats.items() if not within(p, in_way)}
         spared = self._spare_ignored(checkpoint.tree, changes, saved_paths=touched)
         if not self._write(changes, spared, checkpoint.tree, verify=added, stats=stats):
             if not added:
-                self.repo.git("add", "--all", "--", ".", env=env)
+                nested.add_all(self.repo, env, verbose=False)
             if spared:
                 self._untrack(spared, env)
+            nested.may_hold_gitlinks(env)  # the tree's own
             self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
             self._index_holds(checkpoint.tree)
         for path, mode in rewritten.items():
@@ -664,8 +677,8 @@ class GitCheckpoints:
         the trees here and asking `ls-files --modified` for the files cost more at every
         size (a 115-file restore, in `git status` times: 3.0 against 2.2-2.6 at 1,000
         files, 1.5-1.7 against 1.35-1.5 at 10,000, 1.27 against 1.15 at 50,000)."""
-        if not self._records_the_disk():
-            return None
+        if not self._records_the_disk() or not nested.marker(Path(env["GIT_INDEX_FILE"])).exists():
+            return None  # (or the index may hold gitlinks: only `_compared` sees them)
         zero = "0" * 2 * self.objects.digest_size
         with self.repo.git_started(
             "ls-files", "-z", "--others", "--exclude-standard", env=env
@@ -693,8 +706,10 @@ class GitCheckpoints:
         changes = None if held is None else self._tree_diff(tree, held)
         if changes is None:
             changes = self._diff_index(tree, env, cached=True)
-        for path, change in changes.items():
-            if change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
+        for path, change in list(changes.items()):
+            if change.status == "D" and change.tree_mode == GITLINK and self._is_folder(path):
+                del changes[path]  # a nested repository the index left out (`nested.py`)
+            elif change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
                 raise ConflictingState(
                     f"a restore would replace the nested repository {path}",
                     hint="move it out of the way, then retry",
@@ -725,7 +740,9 @@ class GitCheckpoints:
 
     def _raw_diff(self, env: dict[str, str], command: str, *args: str) -> dict[str, Difference]:
         """What `git COMMAND --raw ARGS` lists (`diff-index`, `diff-files`), by path."""
-        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", *args, env=env)
+        # never into a nested repository (its `git status` would run its filters and hooks)
+        opaque = [] if "--cached" in args else ["--ignore-submodules=all"]
+        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", *opaque, *args, env=env)
         fields = out.split(b"\0")
         changes = {}
         for meta, name in zip(fields[::2], fields[1::2], strict=False):
@@ -747,6 +764,10 @@ class GitCheckpoints:
             if blocker is not None and (blocker not in changes or changes[blocker].status == "D"):
                 found.append(blocker)
         return list(dict.fromkeys(found))
+
+    def _is_folder(self, path: str) -> bool:
+        st = self._lstat(path)
+        return st is not None and stat.S_ISDIR(st.st_mode)
 
     def _mode(self, path: str) -> int | None:
         st = self._lstat(path)
