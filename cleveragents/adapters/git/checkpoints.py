@@ -740,9 +740,8 @@ class GitCheckpoints:
 
     def _raw_diff(self, env: dict[str, str], command: str, *args: str) -> dict[str, Difference]:
         """What `git COMMAND --raw ARGS` lists (`diff-index`, `diff-files`), by path."""
-        # never into a nested repository (its `git status` would run its filters and hooks)
-        opaque = [] if "--cached" in args else ["--ignore-submodules=all"]
-        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", *opaque, *args, env=env)
+        opaque = nested.OF_TREES if "--cached" in args else nested.OF_WORKING_TREE
+        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", opaque, *args, env=env)
         fields = out.split(b"\0")
         changes = {}
         for meta, name in zip(fields[::2], fields[1::2], strict=False):
@@ -860,7 +859,9 @@ class GitCheckpoints:
 
     def changed_paths(self, before: str, after: str) -> list[str]:
         """Paths that differ between two trees (commits work too)."""
-        out = self.repo.git("diff-tree", "-r", "--no-renames", "--name-only", "-z", before, after)
+        out = self.repo.git(
+            "diff-tree", "-r", "--no-renames", nested.OF_TREES, "--name-only", "-z", before, after
+        )
         return [p for p in out.split("\0") if p]
 
     def tree_paths(self, tree: str) -> frozenset[str]:
@@ -875,7 +876,16 @@ class GitCheckpoints:
     def patch(self, before: str, after: str) -> str:
         """The textual diff from one tree to another (binary files named, not shown)."""
         return self.repo.git(
-            "diff-tree", "-p", "-r", "--no-renames", "--no-color", "--no-ext-diff", before, after
+            "diff-tree",
+            "-p",
+            "-r",
+            "--no-renames",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            nested.OF_TREES,
+            before,
+            after,
         )
 
     def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:

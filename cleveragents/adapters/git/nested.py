@@ -25,6 +25,13 @@ from pathlib import Path
 
 from cleveragents.adapters.git.repository import GitRepository, check
 
+# Every diff of trees (or of a tree and the index) lists gitlinks as any entry and reads no
+# `.gitmodules`: git refuses one whose `update = !command` a model wrote, and every diff,
+# hence every rollback and undo, failed.
+OF_TREES = "--ignore-submodules=none"
+# A diff against the working tree never looks into a nested repository.
+OF_WORKING_TREE = "--ignore-submodules=all"
+
 EMBEDDED = b"warning: adding embedded git repository: "
 NO_COMMIT = re.compile(rb"error: '.*/' does not have a commit checked out")
 GITLINK = b"160000"
