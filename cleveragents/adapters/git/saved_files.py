@@ -165,6 +165,8 @@ class FileSaver:
             full = self.repo.root / path
             if full.is_file() and not full.is_symlink():
                 os.chmod(full, perm)
+        for path, _, _ in files:
+            _mend_git_dir(self.repo.root, path)
 
     def _listing(self, commit: str) -> list[tuple[str, str, str]]:
         out = self.repo.git_bytes("ls-tree", "-r", "-z", commit)
@@ -213,6 +215,17 @@ def _unescaped(path: str) -> str:
         p.removesuffix(ESCAPE) if _ESCAPABLE.fullmatch(p) and p.endswith(ESCAPE) else p
         for p in path.split("/")
     )
+
+
+def _mend_git_dir(root: Path, path: str) -> None:
+    """A saved nested repository's `.git` gets back the folders git needs to find it there
+    (`objects`, `refs`), which no tree holds when they were empty (all packed)."""
+    parts = path.split("/")
+    if ".git" in parts[:-1]:
+        git_dir = root.joinpath(*parts[: parts.index(".git") + 1])
+        for folder in ("objects", "refs"):
+            if not os.path.lexists(git_dir / folder):
+                (git_dir / folder).mkdir()
 
 
 def _git_mode(st: os.stat_result) -> str:
