@@ -706,10 +706,8 @@ class GitCheckpoints:
         changes = None if held is None else self._tree_diff(tree, held)
         if changes is None:
             changes = self._diff_index(tree, env, cached=True)
-        for path, change in list(changes.items()):
-            if change.status == "D" and change.tree_mode == GITLINK and self._is_folder(path):
-                del changes[path]  # a nested repository the index left out (`nested.py`)
-            elif change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
+        for path, change in changes.items():
+            if change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
                 raise ConflictingState(
                     f"a restore would replace the nested repository {path}",
                     hint="move it out of the way, then retry",
