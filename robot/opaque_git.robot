@@ -38,6 +38,26 @@ The Fsmonitor Command Of The User's Config          tree            core.fsmonit
 The Hooks Of The Repository                         tree hooks      core.hooksPath          hooks
 An update=!command In .gitmodules                   gitmodules      submodule.recurse       true
 
+A Nested Repository With No Commit Does Not Wedge The Plan
+    [Documentation]    `git init sub` in a model's command made every checkpoint fail ("does
+    ...    not have a commit checked out"): the run, then undo, exited 3 until the user moved
+    ...    `sub/` by hand. It is left out of checkpoints as an ignored folder is, and kept.
+    [Template]    NONE
+    ${plan}    Write Plan From Template    ${FAIL_THEN_WRITE}
+    ...    COMMAND=git init --quiet sub && printf 'draft\\n' > sub/draft.txt
+    ${run}    Run Plan    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${run}    0
+    File Should Hold Bytes    ${REPO}/result.txt    ${SECOND_OPTION}
+    File Should Hold Bytes    ${REPO}/sub/draft.txt    draft\n
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/result.txt
+    File Should Hold Bytes    ${REPO}/sub/draft.txt    draft\n
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/result.txt    ${SECOND_OPTION}
+    File Should Hold Bytes    ${REPO}/sub/draft.txt    draft\n
+
 
 *** Keywords ***
 No Command Of Theirs Runs
