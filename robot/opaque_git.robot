@@ -35,6 +35,7 @@ A Textconv Driver The Tree's Attributes Name        tree            diff.x.textc
 An External Diff Driver The Tree's Attributes Name  tree            diff.x.command          external
 An External Diff Of The User's Config               tree            diff.external           external
 The Fsmonitor Command Of The User's Config          tree            core.fsmonitor          fsmonitor
+The Pager Of The User's Config, With No Terminal    tree            core.pager              pager
 The Hooks Of The Repository                         tree hooks      core.hooksPath          hooks
 An update=!command In .gitmodules                   gitmodules      submodule.recurse       true
 
