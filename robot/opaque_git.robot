@@ -80,7 +80,9 @@ No Command Of Theirs Runs
     ${run}    Run Plan    ${plan}    stdin=${EMPTY}
     Exit Code Should Be    ${run}    0
     Canary Should Not Exist    the rollback of the failed option
+    # The rollback moved the nested repository the option made into the safety record.
     Path Should Not Exist    ${REPO}/vendor
+    Should Contain    ${run.stdout}    nested repository vendor moved aside (undo brings it back)
     File Should Hold Bytes    ${REPO}/result.txt    ${SECOND_OPTION}
     Passes Without Canary    plan    diff    2    --worktree
     Passes Without Canary    plan    diff    3

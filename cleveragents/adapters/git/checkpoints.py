@@ -512,7 +512,7 @@ class GitCheckpoints:
 
     def restore(
         self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = (), in_step: bool = False
-    ) -> None:
+    ) -> list[str]:
         """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
         back (newest first, so the oldest state wins); ignored files stay as they are.
 
@@ -525,6 +525,9 @@ class GitCheckpoints:
         checkpoint), so that scan is not made twice, and the private index stands for the
         working tree: a file changed in between makes the restore refuse ("not uptodate"),
         never overwrite it.
+
+        Returns the nested repositories made since the checkpoint that it moved whole into
+        the safety record.
         """
         env = self.tree_env()
         self.catch_up_index()
@@ -584,6 +587,7 @@ class GitCheckpoints:
                     os.chmod(full, wanted)
         for saved in oldest_last(list(put_back)):
             self.saver.put_back(saved)
+        return created
 
     def _write(
         self,
