@@ -162,7 +162,7 @@ class StepRunner(RunPart):
         """Put the files back to the step's checkpoint, as a revert decision of the step."""
         r = self.r
         before = r.current
-        self.checkpoints.restore(to, r.replaced_under(step.id))
+        moved = self.checkpoints.restore(to, r.replaced_under(step.id))
         r.current = to
         r.read_since_planned = None  # the next checkpoint scans: drift from a diff
         r.record(
@@ -177,7 +177,8 @@ class StepRunner(RunPart):
             after=to,
             actor_state_before=r.actor_state(),
             ok=True,
-            outcome=f"working tree back at checkpoint {to.id[:12]}",
+            outcome=f"working tree back at checkpoint {to.id[:12]}"
+            + "".join(f"; nested repository {p} moved aside (undo brings it back)" for p in moved),
         )
 
     def run_checks(

@@ -209,11 +209,11 @@ def step_written_after_add(context: Any, path: str, name: str) -> None:
     target.write_text("print('added')\n")
 
     class Racing(GitRepository):
-        def git_bytes(self, *args: str, stdin: bytes | None = None, env: Any = None) -> bytes:
-            out = honest.git_bytes(*args, stdin=stdin, env=env)
+        def git_outcome(self, *args: str, env: Any = None) -> tuple[int, bytes, bytes]:
+            done = honest.git_outcome(*args, env=env)
             if args[0] == "add":
                 target.write_text("print('written after')\n")
-            return out
+            return done
 
     with standing_in(checkpoints, Racing), git_commands() as context.git_calls:
         context.checkpoints[name] = checkpoints.create(PLAN, name)

@@ -205,3 +205,15 @@ def step_taken_as_interrupt(context: Any) -> None:
     done = context.interrupted_class
     assert done.stdout == "exit 130\n", f"stdout: {done.stdout}\nstderr: {done.stderr}"
     assert done.stderr.startswith("error: interrupted (SIGINT)"), done.stderr
+
+
+@when("random nested repositories are saved whole, removed and put back")
+def step_nested_property(context: Any) -> None:
+    from features.support.nested_property import check_property
+
+    _check(context, "nested repository property", check_property, 25)
+
+
+@then("each came back byte for byte with its modes, and is a repository again")
+def step_nested_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

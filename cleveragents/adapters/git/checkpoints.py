@@ -30,6 +30,7 @@ from cleveragents.adapters.git import (
     checkout,
     ignore_rules,
     index_file,
+    nested,
     private_dir,
     refs,
     settings,
@@ -150,6 +151,7 @@ class GitCheckpoints:
             "ls-files", "-z", "--cached", "--ignored", "--exclude-standard"
         )
         if tracked.strip(b"\0"):
+            nested.may_hold_gitlinks(env)  # a submodule the user tracks, ignored
             self.repo.git_fed(
                 tracked, "update-index", "--add", "--remove", "-z", "--stdin", env=env
             )
@@ -164,6 +166,8 @@ class GitCheckpoints:
         if not scratch:
             self.catch_up_index()
             held = self._index_holding()
+            if nested.opaque(self.repo, self.tree_env()):
+                held = None  # its gitlinks are gone
             tree = self._add_and_write(self.tree_env(), held)
             self._index_holds(tree)
             return tree
@@ -171,6 +175,8 @@ class GitCheckpoints:
             copy = Path(folder, "index")
             if self.index.exists():
                 shutil.copy2(self.index, copy)  # timestamps kept: only changes are hashed
+                if nested.marker(self.index).exists():
+                    nested.marker(copy).touch()
             self.catch_up_index(into=copy)
             return self._add_and_write(self.tree_env(copy))
 
@@ -182,9 +188,7 @@ class GitCheckpoints:
         files)."""
         base = held if held is not None and self._records_the_disk() else None
         try:
-            out = self.repo.git_bytes(
-                "add", "--all", *([] if base is None else ["--verbose"]), "--", ".", env=env
-            )
+            out = nested.add_all(self.repo, env, verbose=base is not None)
         except GitFailed as error:
             reason = error.message.removeprefix("git add failed: ")
             raise GitFailed(
@@ -508,7 +512,7 @@ class GitCheckpoints:
 
     def restore(
         self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = (), in_step: bool = False
-    ) -> None:
+    ) -> list[str]:
         """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
         back (newest first, so the oldest state wins); ignored files stay as they are.
 
@@ -521,6 +525,9 @@ class GitCheckpoints:
         checkpoint), so that scan is not made twice, and the private index stands for the
         working tree: a file changed in between makes the restore refuse ("not uptodate"),
         never overwrite it.
+
+        Returns the nested repositories made since the checkpoint that it moved whole into
+        the safety record.
         """
         env = self.tree_env()
         self.catch_up_index()
@@ -531,35 +538,44 @@ class GitCheckpoints:
         changes = None if in_step else self._scanned(checkpoint.tree, env, held)
         if changes is None:
             if not added:
-                self.repo.git("add", "--all", "--", ".", env=env)
+                nested.add_all(self.repo, env, verbose=False)
                 added = True
                 held = None  # `add` changed the index
             changes = self._compared(checkpoint.tree, held, env)
         in_way = self._in_the_way(changes)
+        # Nested repositories made since the checkpoint go whole into the safety record
+        # (their `.git` too: undo brings them back), not left in the tree with their config
+        created = [p for p, c in changes.items() if c.status == "A" and c.index_mode == GITLINK]
+        created = [p for p in created if self._is_folder(p)]
         # What stands at each path the restore rewrites or deletes, looked at once: for the
         # permission bits git does not record (kept in the safety record, where undo puts
         # them back, and kept by a rewritten file), and for `checkout` (see `_write`).
-        stats = {path: self._lstat(path) for path, c in changes.items() if c.status in "MTA"}
+        stats = {
+            path: self._lstat(path)
+            for path, c in changes.items()
+            if c.status in "MTA" and path not in created
+        }
         modes = {
             path: mode
             for path, st in stats.items()
             if st is not None and (mode := unusual_mode(st)) is not None
         }
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
-        touched = [*in_way, *(p for saved in put_back for p in saved.paths)]
+        touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
         if touched or modes:
-            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore")
+            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
             self.keep(saved.model_copy(update={"modes": {**modes, **saved.modes}}))
-        for path in in_way:
+        for path in [*in_way, *created]:
             remove(self.repo.root / path)
         if in_way:  # a folder in the way held some of them
             stats = {p: st for p, st in stats.items() if not within(p, in_way)}
         spared = self._spare_ignored(checkpoint.tree, changes, saved_paths=touched)
         if not self._write(changes, spared, checkpoint.tree, verify=added, stats=stats):
             if not added:
-                self.repo.git("add", "--all", "--", ".", env=env)
+                nested.add_all(self.repo, env, verbose=False)
             if spared:
                 self._untrack(spared, env)
+            nested.may_hold_gitlinks(env)  # the tree's own
             self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
             self._index_holds(checkpoint.tree)
         for path, mode in rewritten.items():
@@ -571,6 +587,7 @@ class GitCheckpoints:
                     os.chmod(full, wanted)
         for saved in oldest_last(list(put_back)):
             self.saver.put_back(saved)
+        return created
 
     def _write(
         self,
@@ -664,8 +681,8 @@ class GitCheckpoints:
         the trees here and asking `ls-files --modified` for the files cost more at every
         size (a 115-file restore, in `git status` times: 3.0 against 2.2-2.6 at 1,000
         files, 1.5-1.7 against 1.35-1.5 at 10,000, 1.27 against 1.15 at 50,000)."""
-        if not self._records_the_disk():
-            return None
+        if not self._records_the_disk() or not nested.marker(Path(env["GIT_INDEX_FILE"])).exists():
+            return None  # (or the index may hold gitlinks: only `_compared` sees them)
         zero = "0" * 2 * self.objects.digest_size
         with self.repo.git_started(
             "ls-files", "-z", "--others", "--exclude-standard", env=env
@@ -725,7 +742,8 @@ class GitCheckpoints:
 
     def _raw_diff(self, env: dict[str, str], command: str, *args: str) -> dict[str, Difference]:
         """What `git COMMAND --raw ARGS` lists (`diff-index`, `diff-files`), by path."""
-        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", *args, env=env)
+        opaque = nested.OF_TREES if "--cached" in args else nested.OF_WORKING_TREE
+        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", opaque, *args, env=env)
         fields = out.split(b"\0")
         changes = {}
         for meta, name in zip(fields[::2], fields[1::2], strict=False):
@@ -747,6 +765,10 @@ class GitCheckpoints:
             if blocker is not None and (blocker not in changes or changes[blocker].status == "D"):
                 found.append(blocker)
         return list(dict.fromkeys(found))
+
+    def _is_folder(self, path: str) -> bool:
+        st = self._lstat(path)
+        return st is not None and stat.S_ISDIR(st.st_mode)
 
     def _mode(self, path: str) -> int | None:
         st = self._lstat(path)
@@ -839,7 +861,9 @@ class GitCheckpoints:
 
     def changed_paths(self, before: str, after: str) -> list[str]:
         """Paths that differ between two trees (commits work too)."""
-        out = self.repo.git("diff-tree", "-r", "--no-renames", "--name-only", "-z", before, after)
+        out = self.repo.git(
+            "diff-tree", "-r", "--no-renames", nested.OF_TREES, "--name-only", "-z", before, after
+        )
         return [p for p in out.split("\0") if p]
 
     def tree_paths(self, tree: str) -> frozenset[str]:
@@ -854,7 +878,16 @@ class GitCheckpoints:
     def patch(self, before: str, after: str) -> str:
         """The textual diff from one tree to another (binary files named, not shown)."""
         return self.repo.git(
-            "diff-tree", "-p", "-r", "--no-renames", "--no-color", "--no-ext-diff", before, after
+            "diff-tree",
+            "-p",
+            "-r",
+            "--no-renames",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            nested.OF_TREES,
+            before,
+            after,
         )
 
     def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from cleveragents.adapters.git.nested import OF_TREES
 from cleveragents.adapters.git.repository import GitRepository
 
 BATCH = 200  # pairs a diff-tree run writes: a caller that has seen enough stops between runs
@@ -61,6 +62,8 @@ def _diff_trees(repo: GitRepository, pairs: list[tuple[str, str]]) -> dict[tuple
         "--no-renames",
         "--no-color",
         "--no-ext-diff",
+        "--no-textconv",
+        OF_TREES,
     )
     headers = {f"{a} {b}": (a, b) for a, b in unique}
     found: dict[tuple[str, str], list[str]] = {pair: [] for pair in unique}

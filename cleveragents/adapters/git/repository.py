@@ -32,8 +32,9 @@ IDENTITY = {
 # The user's configuration where it would interfere with our plumbing: no hooks run (a private
 # index `add` fires `post-index-change`, a ref update `reference-transaction`), nothing is
 # signed, no fsmonitor daemon, no split index or sparse rules writing into `.git`, no
-# submodule recursion, no end-of-line conversion. Given as environment (GIT_CONFIG_COUNT),
-# which overrides every config file.
+# submodule recursion (nested repositories are opaque: see `nested.py`), no end-of-line
+# conversion. Given as environment (GIT_CONFIG_COUNT), which overrides every config file,
+# and which git passes on to any git it runs in a nested repository.
 PLUMBING_CONFIG = {
     "core.hooksPath": "/dev/null",
     "core.fsmonitor": "false",
@@ -48,6 +49,9 @@ PLUMBING_CONFIG = {
     "core.safecrlf": "false",
     "commit.gpgSign": "false",
     "submodule.recurse": "false",
+    "fetch.recurseSubmodules": "false",
+    "push.recurseSubmodules": "no",
+    "advice.addEmbeddedRepo": "false",  # its warning stays: `nested.add_all` reads it
     "gc.auto": "0",
     "maintenance.auto": "false",
 }
@@ -148,6 +152,25 @@ class GitRepository:
         """Run `git ARGS` and return its stdout as bytes, exactly as git wrote them."""
         return _execute(self.root, list(args), env, stdin)
 
+    def git_outcome(
+        self, *args: str, env: Mapping[str, str] | None = None
+    ) -> tuple[int, bytes, bytes]:
+        """Run `git ARGS` and return its exit status, stdout and stderr, raising nothing:
+        for a caller that reads what git said on success too (see `nested.add_all`)."""
+        import subprocess
+
+        interrupts.raise_if_swallowed()
+        trace(["git", *args], self.root, env)
+        done = subprocess.run(
+            [git_executable(), *args],
+            cwd=self.root,
+            env=_environment(env),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
+        )
+        return done.returncode, done.stdout, done.stderr
+
     def git_fed(self, records: bytes, *args: str, env: Mapping[str, str] | None = None) -> bytes:
         """Run `git ARGS` with the NUL-terminated `records` as its input, given whole
         (`Started.feed`): a command killed meanwhile leaves git no record cut short."""
@@ -231,7 +254,7 @@ class Started:
         `git_bytes` gives it; `GitFailed` where git failed."""
         out, err = self.process.communicate(stdin if self.process.stdin else None)
         self.ended = True
-        _check(self.args, self.process.returncode, err)
+        check(self.args, self.process.returncode, err)
         return bytes(out)
 
 
@@ -319,7 +342,7 @@ def _execute(
         capture_output=True,
         check=False,
     )
-    _check(args, done.returncode, done.stderr)
+    check(args, done.returncode, done.stderr)
     return done.stdout
 
 
@@ -329,7 +352,7 @@ def _environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
     return {**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})}
 
 
-def _check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None:
+def check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None:
     """Raise `GitFailed` in git's own words where git failed."""
     if status != 0:
         reason = _reason(stderr, status)

@@ -10,6 +10,7 @@ correction can put them back. Bytes are hashed and read back raw (`--no-filters`
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -45,8 +46,13 @@ class FileSaver:
         self.repo = repo
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
 
-    def save(self, plan_id: str, paths: Iterable[str], why: str) -> SavedFiles:
-        """The current state of `paths` (files, links, whole folders; or their absence)."""
+    def save(
+        self, plan_id: str, paths: Iterable[str], why: str, repositories: Iterable[str] = ()
+    ) -> SavedFiles:
+        """The current state of `paths` (files, links, whole folders; or their absence).
+        `repositories`: those of `paths` that are nested repositories, saved whole (their
+        `.git` too), where any other folder holding one is refused."""
+        whole = set(repositories)
         entries: list[tuple[str, str, int]] = []  # (path, git mode, exact mode)
         absent: list[str] = []
         wanted = list(dict.fromkeys(paths))
@@ -64,7 +70,7 @@ class FileSaver:
                     wanted.append(blocker)
                 continue
             if stat.S_ISDIR(st.st_mode):
-                inside = self._folder(path)
+                inside = self._folder(path, path in whole)
                 entries += inside
                 if not inside:  # only empty folders, which no checkpoint holds either
                     absent.append(path)
@@ -82,10 +88,10 @@ class FileSaver:
             at=time.time_ns(),
         )
 
-    def _folder(self, path: str) -> list[tuple[str, str, int]]:
+    def _folder(self, path: str, repository: bool = False) -> list[tuple[str, str, int]]:
         found: list[tuple[str, str, int]] = []
         for top, folders, files in os.walk(self.repo.root / path):
-            if ".git" in folders or ".git" in files:
+            if (".git" in folders or ".git" in files) and not repository:
                 nested = Path(top).relative_to(self.repo.root)
                 raise ConflictingState(
                     f"a restore would remove the nested repository {nested}",
@@ -104,7 +110,7 @@ class FileSaver:
         with tempfile.TemporaryDirectory(prefix="cleveragents-saved-") as scratch:
             blobs = self._blobs(entries, Path(scratch))
             records = [
-                f"{mode} {blob}\t{path}".encode("utf-8", "surrogateescape")
+                f"{mode} {blob}\t{_escaped(path)}".encode("utf-8", "surrogateescape")
                 for (path, mode), blob in zip(entries, blobs, strict=True)
             ]
             env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
@@ -159,6 +165,8 @@ class FileSaver:
             full = self.repo.root / path
             if full.is_file() and not full.is_symlink():
                 os.chmod(full, perm)
+        for path, _, _ in files:
+            _mend_git_dir(self.repo.root, path)
 
     def _listing(self, commit: str) -> list[tuple[str, str, str]]:
         out = self.repo.git_bytes("ls-tree", "-r", "-z", commit)
@@ -167,7 +175,7 @@ class FileSaver:
             if line:
                 meta, path = line.split(b"\t", 1)
                 mode, _, blob = meta.decode().split()
-                files.append((path.decode("utf-8", "surrogateescape"), mode, blob))
+                files.append((_unescaped(path.decode("utf-8", "surrogateescape")), mode, blob))
         return files
 
     def read_paths(self, tree: str, paths: list[str]) -> dict[str, bytes]:
@@ -190,6 +198,34 @@ class FileSaver:
             contents[blob] = out[header_end + 1 : header_end + 1 + size]
             at = header_end + 1 + size + 1
         return contents
+
+
+# git refuses a path through `.git` (in any case) in a tree: a nested repository's own
+# `.git` is saved as `.git~cleveragents`, and a name of that form gets one suffix more.
+ESCAPE = "~cleveragents"
+_ESCAPABLE = re.compile(rf"(?i)\.git(?:{ESCAPE})*")
+
+
+def _escaped(path: str) -> str:
+    return "/".join(p + ESCAPE if _ESCAPABLE.fullmatch(p) else p for p in path.split("/"))
+
+
+def _unescaped(path: str) -> str:
+    return "/".join(
+        p.removesuffix(ESCAPE) if _ESCAPABLE.fullmatch(p) and p.endswith(ESCAPE) else p
+        for p in path.split("/")
+    )
+
+
+def _mend_git_dir(root: Path, path: str) -> None:
+    """A saved nested repository's `.git` gets back the folders git needs to find it there
+    (`objects`, `refs`), which no tree holds when they were empty (all packed)."""
+    parts = path.split("/")
+    if ".git" in parts[:-1]:
+        git_dir = root.joinpath(*parts[: parts.index(".git") + 1])
+        for folder in ("objects", "refs"):
+            if not os.path.lexists(git_dir / folder):
+                (git_dir / folder).mkdir()
 
 
 def _git_mode(st: os.stat_result) -> str:

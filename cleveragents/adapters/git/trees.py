@@ -12,13 +12,14 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from cleveragents.adapters.git.nested import OF_TREES
 from cleveragents.adapters.git.repository import IDENTITY, PLUMBING_ENV, GitRepository, trace
 from cleveragents.domain.checkpoint import Differences, TreeEntry
 
 
 def raw_diff(repo: GitRepository, before: str, after: str) -> Differences:
     """Each path that differs between two trees, with its entry in each."""
-    out = repo.git_bytes("diff-tree", "-r", "--raw", "-z", "--no-renames", before, after)
+    out = repo.git_bytes("diff-tree", "-r", "--raw", "-z", "--no-renames", OF_TREES, before, after)
     fields = out.split(b"\0")
     found = {}
     for meta, name in zip(fields[::2], fields[1::2], strict=False):
@@ -32,7 +33,8 @@ def line_counts(
     repo: GitRepository, before: str, after: str
 ) -> dict[str, tuple[int | None, int | None]]:
     """Lines added and removed per path that differs; (None, None) for binary content."""
-    out = repo.git_bytes("diff-tree", "-r", "--numstat", "-z", "--no-renames", before, after)
+    args = ["-r", "--numstat", "-z", "--no-renames", "--no-textconv", OF_TREES, before, after]
+    out = repo.git_bytes("diff-tree", *args)
     counts: dict[str, tuple[int | None, int | None]] = {}
     for record in out.split(b"\0"):
         if record:
@@ -49,7 +51,15 @@ def _count(field: bytes) -> int | None:
 def diff_stat(repo: GitRepository, before: str, after: str, width: int) -> str:
     """git's own `--stat` of two trees, `width` columns wide, without colour."""
     return repo.git(
-        "diff-tree", "-r", "--no-renames", "--no-color", f"--stat={width}", before, after
+        "diff-tree",
+        "-r",
+        "--no-renames",
+        "--no-color",
+        "--no-textconv",
+        OF_TREES,
+        f"--stat={width}",
+        before,
+        after,
     )
 
 
