@@ -26,7 +26,10 @@ def read_plan_bytes(path: Path) -> bytes:
         # Non-blocking, so that opening a pipe with no writer does not wait forever.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise InvalidPlanFile(f"cannot read plan file {path}: {error.strerror}") from error
+        raise InvalidPlanFile(
+            f"cannot read plan file {path}: {error.strerror}",
+            hint="check the path; a task for Claude is a sentence in quotes",
+        ) from error
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

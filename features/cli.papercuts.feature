@@ -1,0 +1,26 @@
+Feature: What a new user meets in the first ten minutes says what to do next
+  As someone trying agents for the first time
+  I want each slip answered with the exit code DESIGN.md gives it and one line saying why
+  So that I am never sent after an API key I do not need, or left with a ghost plan
+
+  Scenario Outline: A TASK that looks like a plan file is read as one, and refused as one
+    Given a git repository
+    And an empty folder "d.yaml" in the repository
+    When I run "agents plan run <task>" with no API key in the environment
+    Then the exit code is 2
+    And stderr is one line containing "<message>"
+    And stderr does not contain "ANTHROPIC_API_KEY"
+    And the repository has no plan
+
+    Examples:
+      | task            | message                                                          |
+      | plan.yaml       | cannot read plan file {repo}/plan.yaml: No such file or directory (check the path |
+      | plans/ci.yml    | cannot read plan file {repo}/plans/ci.yml: No such file or directory |
+      | ./ci-plan       | cannot read plan file {repo}/ci-plan: No such file or directory  |
+      | d.yaml          | cannot read plan file {repo}/d.yaml: it is a directory           |
+
+  Scenario: A task for Claude is a sentence, even when it names a file
+    Given a git repository
+    When I run "agents plan run 'tidy src/app.py'" with no API key in the environment
+    Then the exit code is 2
+    And stderr is one line containing "ANTHROPIC_API_KEY is not set"
