@@ -24,3 +24,27 @@ Feature: What a new user meets in the first ten minutes says what to do next
     When I run "agents plan run 'tidy src/app.py'" with no API key in the environment
     Then the exit code is 2
     And stderr is one line containing "ANTHROPIC_API_KEY is not set"
+
+  Scenario: A run the lock refuses leaves no plan behind
+    Given a git repository
+    And the plan file "notes.yaml":
+      """
+      task: Add a notes file
+      steps:
+        - name: write notes
+          options:
+            - actions:
+                - write: notes.txt
+                  content: "nothing yet\n"
+      """
+    And I have run "agents plan run --script {tmp}/notes.yaml"
+    And another command holds the working tree's lock
+    When I run "agents plan run --script {tmp}/notes.yaml"
+    Then the exit code is 3
+    And stderr is one line containing "this working tree is locked by"
+    And stdout is empty
+    When the other command lets go of the lock
+    And I run "agents plan list --json"
+    Then the plans listed are only the first one
+    When I run "agents plan show --json"
+    Then the plan shown is the first one

@@ -70,8 +70,12 @@ class OperationLog:
         check: Callable[[Plan], None] | None = None,
         files: bool = True,
         records: bool = False,
+        new: bool = False,
     ) -> Iterator[Operation]:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
+
+        `new`: the plan is not stored yet (a run's): it is, once the lock is held, so a run
+        the lock refuses leaves nothing behind.
 
         `files` False: the operation changes plan state only (a delete), so no checkpoint
         of the working tree is taken, and undoing it leaves the files as they are.
@@ -83,6 +87,9 @@ class OperationLog:
         recorded, for `agents plan resume`, and stays undoable.
         """
         with self.locks.hold(plan.id, command):
+            if new:
+                with self.store.transaction():
+                    self.store.save_plan(plan)
             self.checkpoints.clear_stale_locks(plan.id)
             self.repair(plan.id)
             plan = self.store.plan(plan.id, deleted=True)  # the caller found it: undo may

@@ -255,9 +255,8 @@ def run(
                 sandbox=not no_sandbox,
                 network=network,
             )
-        if not (json or quiet):
-            output.show(f"plan {plan.id}: {plan.task}")
-        plan = s.lifecycle.start(plan, command_line())
+        announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
+        plan = s.lifecycle.start(plan, command_line(), announce)
         return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
 
 

@@ -4,9 +4,53 @@ from __future__ import annotations
 
 from typing import Any
 
-from behave import given
+from behave import given, then, when
 
 
 @given('an empty folder "{name}" in the repository')
 def step_empty_folder(context: Any, name: str) -> None:
     (context.repo / name).mkdir()
+
+
+@given("another command holds the working tree's lock")
+def step_hold_lock(context: Any) -> None:
+    """The lock as a writer holds it: flock on the lock file (the holder's record left empty)."""
+    import fcntl
+    import os
+
+    folder = context.repo / ".git" / "cleveragents" / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / "worktree.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    context.held_lock = fd
+    context.add_cleanup(lambda: _let_go(context))
+
+
+@when("the other command lets go of the lock")
+def step_let_go(context: Any) -> None:
+    _let_go(context)
+
+
+def _let_go(context: Any) -> None:
+    import os
+
+    fd = getattr(context, "held_lock", None)
+    if fd is not None:
+        context.held_lock = None
+        os.close(fd)
+
+
+@then("the plans listed are only the first one")
+def step_only_first_listed(context: Any) -> None:
+    import json
+
+    plans = [plan["id"] for plan in json.loads(context.result.stdout)["plans"]]
+    assert plans == context.plan_ids[:1], plans
+
+
+@then("the plan shown is the first one")
+def step_first_shown(context: Any) -> None:
+    import json
+
+    shown = json.loads(context.result.stdout)["id"]
+    assert shown == context.plan_ids[0], shown
