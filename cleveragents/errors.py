@@ -87,9 +87,10 @@ class ActorUnavailable(CleverAgentsError):
 
 
 class Cancelled(CleverAgentsError):
-    """The person said no when asked: nothing was changed. Exit 1."""
+    """The person said no when asked: nothing was changed. Exit 3, as for a conflict
+    refused without a terminal to ask on (1 says a plan failed; nothing ran here)."""
 
-    exit_code = 1
+    exit_code = 3
     kind = "cancelled"
 
 
