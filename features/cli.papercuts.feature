@@ -48,3 +48,31 @@ Feature: What a new user meets in the first ten minutes says what to do next
     Then the plans listed are only the first one
     When I run "agents plan show --json"
     Then the plan shown is the first one
+
+  Scenario: An operation already undone is not undone again; undoing the undo redoes it
+    Given a git repository
+    And the plan file "notes.yaml":
+      """
+      task: Add a notes file
+      steps:
+        - name: write notes
+          options:
+            - actions:
+                - write: notes.txt
+                  content: "nothing yet\n"
+      """
+    And I have run "agents plan run --script {tmp}/notes.yaml"
+    And I have run "agents plan undo 1 --yes"
+    When I run "agents plan undo 1 --yes"
+    Then the exit code is 3
+    And stderr is one line containing "operation 1 (run) is already undone, by operation 2 (to redo it, undo the undo: `agents plan undo 2`)"
+    And the file "notes.txt" does not exist
+    When I run "agents plan ops --json"
+    Then the JSON value "operations.1.id" is "2"
+    And stdout does not contain ""id": "3""
+    When I run "agents plan undo 2 --yes"
+    Then the exit code is 0
+    And the file "notes.txt" contains "nothing yet"
+    When I run "agents plan undo 1 --yes"
+    Then the exit code is 0
+    And the file "notes.txt" does not exist
