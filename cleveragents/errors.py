@@ -118,6 +118,16 @@ class Interrupted(KeyboardInterrupt):
         )
 
 
+class ReaderLeft(Interrupted):
+    """The reader of a read-only command's output left (`agents plan tree | head`): the
+    command ends there, quietly, with exit 0."""
+
+    exit_code = 0
+
+    def __init__(self) -> None:
+        super().__init__("stdout closed")
+
+
 def interrupted_by(stop: BaseException) -> str:
     """A plan's outcome when `stop` cut it short: `interrupted (SIGTERM)`."""
     return f"interrupted ({stop.cause})" if isinstance(stop, Interrupted) else "interrupted"

@@ -76,3 +76,50 @@ Feature: What a new user meets in the first ten minutes says what to do next
     When I run "agents plan undo 1 --yes"
     Then the exit code is 0
     And the file "notes.txt" does not exist
+
+  Scenario Outline: A read command whose reader leaves (`| head`) ends quietly: <command>
+    Given a git repository
+    And the plan file "notes.yaml":
+      """
+      task: Add a notes file
+      steps:
+        - name: write notes
+          options:
+            - actions:
+                - write: notes.txt
+                  content: "nothing yet\n"
+                - run: echo one; echo two
+      """
+    And I have run "agents plan run --script {tmp}/notes.yaml"
+    When I run "agents <command>" with stdout to a pipe nobody reads
+    Then the exit code is 0
+    And stderr is empty
+
+    Examples:
+      | command                 |
+      | plan tree               |
+      | plan tree --json        |
+      | plan decision 4         |
+      | plan list               |
+      | plan show               |
+      | plan show --plan {plan_prefix} |
+      | plan ops                |
+      | plan log 4              |
+      | plan diff 2 4           |
+      | schema                  |
+
+  Scenario: A command that changes things still says where a closed pipe left it
+    Given a git repository
+    And the plan file "notes.yaml":
+      """
+      task: Add a notes file
+      steps:
+        - name: write notes
+          options:
+            - actions:
+                - write: notes.txt
+                  content: "nothing yet\n"
+      """
+    When I run "agents plan run --script {tmp}/notes.yaml" with stdout to a pipe nobody reads
+    Then the exit code is 130
+    And stderr is one line containing "interrupted (stdout closed)"

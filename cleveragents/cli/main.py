@@ -59,6 +59,7 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
     def view() -> int:
         from cleveragents.cli import plan_views
 
+        output.reading()
         start = (Path(directory) if directory else Path.cwd()).absolute()  # as the root callback
         if command == "list":
             return plan_views.list_plans(start, json)
@@ -126,9 +127,11 @@ def interrupted(stop: BaseException | None) -> int:
         if isinstance(stop, EOFError):
             stopped = Interrupted("input closed")
         stop = stop.__cause__ or stop.__context__
+    if stopped.exit_code == 0:  # a reader of a read-only command left: nothing to say
+        return 0
     with contextlib.suppress(OSError):  # the terminal is gone: the exit code still says it
         output.error_line(stopped.line())
-    return Interrupted.exit_code
+    return stopped.exit_code
 
 
 def unexpected(error: Exception) -> int:

@@ -54,3 +54,23 @@ def step_first_shown(context: Any) -> None:
 
     shown = json.loads(context.result.stdout)["id"]
     assert shown == context.plan_ids[0], shown
+
+
+@when('I run "{command}" with stdout to a pipe nobody reads')
+def step_run_unread(context: Any, command: str) -> None:
+    """A pipe whose reader left before the first line: every write fails with EPIPE."""
+    import os
+
+    from features.steps.cli_steps import run_agents
+
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        run_agents(context, command, stdout=writer)
+    finally:
+        os.close(writer)
+
+
+@then("stderr is empty")
+def step_stderr_empty(context: Any) -> None:
+    assert context.result.stderr == "", context.result.stderr
