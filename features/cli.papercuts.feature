@@ -123,3 +123,24 @@ Feature: What a new user meets in the first ten minutes says what to do next
     When I run "agents plan run --script {tmp}/notes.yaml" with stdout to a pipe nobody reads
     Then the exit code is 130
     And stderr is one line containing "interrupted (stdout closed)"
+
+  Scenario: A push to a remote that does not exist is bad input, with where to look
+    Given a git repository
+    And the plan file "notes.yaml":
+      """
+      task: Add a notes file
+      steps:
+        - name: write notes
+          options:
+            - actions:
+                - write: notes.txt
+                  content: "nothing yet\n"
+      """
+    And I have run "agents plan run --script {tmp}/notes.yaml"
+    When I run "agents plan push nowhere"
+    Then the exit code is 2
+    And stderr is one line containing "cannot read the remote 'nowhere'"
+    And stderr contains "(name a remote of `git remote -v`, a URL or a path git can fetch from)"
+    When I run "agents plan push {tmp}/no-such-folder --json"
+    Then the exit code is 2
+    And the JSON value "error.kind" is "bad_input"
