@@ -144,3 +144,14 @@ Feature: What a new user meets in the first ten minutes says what to do next
     When I run "agents plan push {tmp}/no-such-folder --json"
     Then the exit code is 2
     And the JSON value "error.kind" is "bad_input"
+
+  Scenario: Every `agents plan correct` the README shows is a command line agents takes
+    Given a git repository
+    When I run each `agents plan correct` line of the README
+    Then each was refused only because the repository has no plan yet
+
+  Scenario: A missing option with choices is one line naming them
+    Given a git repository
+    When I run "agents plan correct --decision 6 --guidance 'use the blue option'"
+    Then the exit code is 2
+    And stderr is one line containing "Missing option '--mode'. Choose from: revert, append (see `agents plan correct --help`)"

@@ -74,3 +74,32 @@ def step_run_unread(context: Any, command: str) -> None:
 @then("stderr is empty")
 def step_stderr_empty(context: Any) -> None:
     assert context.result.stderr == "", context.result.stderr
+
+
+@when("I run each `agents plan correct` line of the README")
+def step_readme_corrections(context: Any) -> None:
+    """The README's example lines, as typed: `$ ` and a trailing `# comment` left out."""
+    import shlex
+    from pathlib import Path
+
+    from features.steps.cli_steps import run_agents
+
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    lines = [
+        line.strip().removeprefix("$ ")
+        for line in readme.read_text().splitlines()
+        if line.strip().removeprefix("$ ").startswith("agents plan correct ")
+    ]
+    assert lines, "the README shows no `agents plan correct` line"
+    context.readme_results = []
+    for line in lines:
+        words = shlex.split(line, comments=True)
+        result = run_agents(context, shlex.join(words))
+        context.readme_results.append((line, result))
+
+
+@then("each was refused only because the repository has no plan yet")
+def step_readme_refused_for_no_plan(context: Any) -> None:
+    for line, result in context.readme_results:
+        assert result.returncode == 2, f"{line}: exit {result.returncode}\n{result.stderr}"
+        assert "no plan in this repository yet" in result.stderr, f"{line}:\n{result.stderr}"
