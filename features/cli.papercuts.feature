@@ -155,3 +155,41 @@ Feature: What a new user meets in the first ten minutes says what to do next
     When I run "agents plan correct --decision 6 --guidance 'use the blue option'"
     Then the exit code is 2
     And stderr is one line containing "Missing option '--mode'. Choose from: revert, append (see `agents plan correct --help`)"
+
+  Scenario: A decision shows its action field by field and says a failed check failed
+    Given a git repository
+    And the plan file "notes.yaml":
+      """
+      task: Add a notes file
+      steps:
+        - name: write notes
+          options:
+            - actions:
+                - write: notes.txt
+                  content: "first line\nsecond line\n"
+                - run: touch made.txt
+                  revert: rm made.txt
+                  timeout: 30
+          check:
+            - run: test -f missing.txt
+      """
+    When I run "agents plan run --script {tmp}/notes.yaml"
+    Then the exit code is 1
+    When I run "agents plan decision 3"
+    Then stdout has a line "action" "write notes.txt"
+    And stdout has a line "content" "first line"
+    And stdout has a line "result" "succeeded"
+    And stdout has a line "status" "live: on the plan's current path"
+    And stdout does not contain "type="
+    And stdout does not contain "content='"
+    When I run "agents plan decision 4"
+    Then stdout has a line "action" "run touch made.txt"
+    And stdout has a line "timeout" "30 seconds"
+    And stdout has a line "undone by running" "rm made.txt"
+    And stdout does not contain "irreversible=False"
+    When I run "agents plan decision 5"
+    Then stdout has a line "kind" "check"
+    And stdout has a line "result" "failed"
+    And stdout has a line "outcome" "exit 1"
+    When I run "agents plan decision 5 --json"
+    Then the JSON value "status" is "active"
