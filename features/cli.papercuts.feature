@@ -193,3 +193,43 @@ Feature: What a new user meets in the first ten minutes says what to do next
     And stdout has a line "outcome" "exit 1"
     When I run "agents plan decision 5 --json"
     Then the JSON value "status" is "active"
+
+  Scenario Outline: A plan file with <what> is refused when it is read, naming the line
+    Given a git repository
+    And a plan file "plan.yaml" holding <what>
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 2
+    And stderr is one line containing "<message>"
+    And the repository has no plan
+
+    Examples:
+      | what                                  | message                                                                                     |
+      | a NUL in a command                    | plan.yaml:6: steps[0].options[0].actions[0].run: a command cannot hold a NUL character      |
+      | a NUL in a check                      | plan.yaml:8: steps[0].check[0]: a command cannot hold a NUL character                       |
+      | a lone surrogate in a command         | plan.yaml:6: text holds \ud800, which is not a character (not valid UTF-8)                  |
+      | a lone surrogate in a write's content | plan.yaml:7: text holds \udc80, which is not a character                                    |
+      | a NUL byte in its text                | plan.yaml:1: not valid YAML: unacceptable character #x0000                                  |
+      | a write to a path ending in /         | plan.yaml:6: steps[0].options[0].actions[0].write: path 'notes/' ends in '/': actions name files, not folders |
+      | a delete of a path ending in /        | plan.yaml:6: steps[0].options[0].actions[0].delete: path 'README.md/' ends in '/'           |
+
+  Scenario: An argument that is not UTF-8 is bad input, not an internal error
+    Given a git repository
+    When I run agents with the guidance of a correction holding the byte 0xff
+    Then the exit code is 2
+    And stderr is one line containing "the argument 'use\xffblue' is not valid UTF-8 text"
+
+  Scenario Outline: Claude's command with <what> is sent back to it as invalid input
+    Given a git repository
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "say hello"
+    And Claude will run a command holding <what>
+    And Claude will write "hello.txt" with "hello"
+    When I run "agents plan run 'say hello' --allow-command 'echo *'" with Claude
+    Then the exit code is 0
+    And the file "hello.txt" contains "hello"
+    And Claude's request 3 answers a tool use with an error containing "<error>"
+
+    Examples:
+      | what             | error                                    |
+      | a NUL            | a command cannot hold a NUL character    |
+      | a lone surrogate | text holds \udcff, which is not a character |

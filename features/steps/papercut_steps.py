@@ -103,3 +103,52 @@ def step_readme_refused_for_no_plan(context: Any) -> None:
     for line, result in context.readme_results:
         assert result.returncode == 2, f"{line}: exit {result.returncode}\n{result.stderr}"
         assert "no plan in this repository yet" in result.stderr, f"{line}:\n{result.stderr}"
+
+
+PLAN_FILES = {
+    "a NUL in a command": "task: t\nsteps:\n  - name: s\n    options:\n      - actions:\n"
+    '          - run: "echo \\0 x"\n',
+    "a NUL in a check": "task: t\nsteps:\n  - name: s\n    options:\n      - actions:\n"
+    '          - run: "true"\n    check:\n      - run: "test \\0"\n',
+    "a lone surrogate in a command": "task: t\nsteps:\n  - name: s\n    options:\n"
+    '      - actions:\n          - run: "echo \\ud800 x"\n',
+    "a lone surrogate in a write's content": "task: t\nsteps:\n  - name: s\n    options:\n"
+    '      - actions:\n          - write: a.txt\n            content: "a\\udc80b"\n',
+    "a NUL byte in its text": "task: t\x00\nsteps: []\n",
+    "a write to a path ending in /": "task: t\nsteps:\n  - name: s\n    options:\n"
+    '      - actions:\n          - write: notes/\n            content: "x"\n',
+    "a delete of a path ending in /": "task: t\nsteps:\n  - name: s\n    options:\n"
+    "      - actions:\n          - delete: README.md/\n",
+}
+
+
+@given('a plan file "{name}" holding {what}')
+def step_plan_file_holding(context: Any, name: str, what: str) -> None:
+    (context.tmp / name).write_text(PLAN_FILES[what])
+
+
+@when("I run agents with the guidance of a correction holding the byte 0xff")
+def step_guidance_not_utf8(context: Any) -> None:
+    import os
+    import subprocess
+
+    from features.steps.cli_steps import AGENTS, cwd_of
+
+    command = [bytes(str(AGENTS), "utf-8"), b"plan", b"correct", b"--mode=append", b"-g"]
+    context.result = subprocess.run(
+        [*command, b"use\xffblue", b"--yes"],
+        cwd=cwd_of(context),
+        capture_output=True,
+        text=True,
+        env={**os.environ, **context.env},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+@given("Claude will run a command holding {what}")
+def step_claude_bad_command(context: Any, what: str) -> None:
+    from features.steps.claude_steps import server
+
+    command = {"a NUL": "echo \x00 hi", "a lone surrogate": "echo \udcff hi"}[what]
+    server(context).reply_tool("run_command", {"command": command})
