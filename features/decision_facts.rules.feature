@@ -24,5 +24,6 @@ Feature: A decision's action and texts in the words a person reads
     Examples:
       | type       | action                                                                              | rows                                                    |
       | delete     | {"type": "delete", "path": "old.txt"}                                               | action=delete old.txt                                   |
+      | edit       | {"type": "edit", "path": "a.py", "find": "x = 1\n", "replace": ""}                  | action=edit a.py; find=x = 1; replace with=(empty)      |
       | run        | {"type": "run", "command": "make", "timeout": 60, "irreversible": true, "output": "V"} | action=run make; timeout=60 seconds; irreversible=yes: what it did outside the working tree stays; output kept as={{ outputs.V }} |
       | unknown    | {"type": "click", "target": "OK"}                                                   | action=click; target=OK                                 |
