@@ -43,3 +43,16 @@ def step_runnable(context: Any, bad: str, good: str) -> None:
         assert "NUL" in str(refused)
     else:
         raise AssertionError("a NUL passed")
+
+
+@when("plan files with random texts in every field are read")
+def step_plan_file_property(context: Any) -> None:
+    from features.steps.safety_steps import _check
+    from features.support.plan_file_property import check_property
+
+    _check(context, "plan file property", check_property, 200)
+
+
+@then("each was read into a plan the store can keep, or refused in one line")
+def step_plan_file_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
