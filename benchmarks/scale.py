@@ -421,12 +421,13 @@ def full_record_model(decisions: int, conversation: int, folder: Path) -> dict[s
         store, checkpoints, StandInFiles(), clock, operations, lambda spec: actor, timer
     )
     try:
-        plan = lifecycle.create(
+        plan = lifecycle.new(
             "write many files, one per step",
             [],
             ActorSpec(kind="conversation"),
             Budget(actor_calls=10 * asks),
         )
+        store.save_plan(plan)
         log(f"full record: {steps} steps (about {decisions} decisions)")
         start = time.perf_counter()
         plan = lifecycle.run(plan, actor)

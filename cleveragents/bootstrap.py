@@ -92,8 +92,9 @@ class Services:
         sandbox: bool = True,
         network: bool = False,
     ) -> Plan:
-        """A new plan for Claude to make and carry out; it runs only the allowed commands
-        (the flags' patterns and the config's), in the sandbox unless `sandbox` is False.
+        """A new plan for Claude to make and carry out (`lifecycle.start` stores it); it runs
+        only the allowed commands (the flags' patterns and the config's), in the sandbox
+        unless `sandbox` is False.
 
         With `cassette`, Claude's answers are replayed from a recording: no network, no key.
         """
@@ -122,20 +123,17 @@ class Services:
                 record=str(record.absolute()) if record else None,
             )
         _priced(spec.model, budget)
-        plan = self.lifecycle.create(
+        plan = self.lifecycle.new(
             task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
         )
         configured = list(config.get("allow_commands", []))
-        plan = plan.model_copy(
+        return plan.model_copy(
             update={
                 "allow_commands": [*allow, *configured],
                 "sandbox": sandbox,
                 "allow_network": network,
             }
         )
-        with self.store.transaction():
-            self.store.save_plan(plan)
-        return plan
 
     def resume(
         self, plan_ref: str | None, command: str, budget: dict[str, Any], model: str | None
@@ -153,7 +151,7 @@ class Services:
         budget: dict[str, Any] | None = None,
         drift_threshold: float | None = None,
     ) -> Plan:
-        """A new plan that follows the plan file at `script` (its text is kept with the plan).
+        """A new plan (stored by `lifecycle.start`) that follows the plan file at `script`.
 
         The budget and drift threshold are the plan file's, with what the command-line
         flags set on top.
@@ -162,7 +160,7 @@ class Services:
         spec = ActorSpec(kind="scripted", source=str(script), script=text)
         limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
         threshold = drift_threshold if drift_threshold is not None else plan_file.drift_threshold
-        return self.lifecycle.create(plan_file.task, plan_file.goal, spec, limits, threshold)
+        return self.lifecycle.new(plan_file.task, plan_file.goal, spec, limits, threshold)
 
 
 def _priced(model: str | None, budget: dict[str, Any] | None) -> None:

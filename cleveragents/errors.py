@@ -87,9 +87,10 @@ class ActorUnavailable(CleverAgentsError):
 
 
 class Cancelled(CleverAgentsError):
-    """The person said no when asked: nothing was changed. Exit 1."""
+    """The person said no when asked: nothing was changed. Exit 3, as for a conflict
+    refused without a terminal to ask on (1 says a plan failed; nothing ran here)."""
 
-    exit_code = 1
+    exit_code = 3
     kind = "cancelled"
 
 
@@ -115,6 +116,16 @@ class Interrupted(KeyboardInterrupt):
         return f"interrupted ({self.cause}): " + (
             self.outcome or "what was recorded before stays; see `agents plan ops`"
         )
+
+
+class ReaderLeft(Interrupted):
+    """The reader of a read-only command's output left (`agents plan tree | head`): the
+    command ends there, quietly, with exit 0."""
+
+    exit_code = 0
+
+    def __init__(self) -> None:
+        super().__init__("stdout closed")
 
 
 def interrupted_by(stop: BaseException) -> str:

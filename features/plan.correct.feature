@@ -194,7 +194,7 @@ Feature: Correct a plan by sending it back to a decision
   Scenario: On a terminal a restore asks first; no changes nothing
     Given I record the working tree, the store and the refs
     When on a terminal I run "agents plan correct --mode=revert --decision 6 -g 'use the blue option'" answering "n"
-    Then the exit code is 1
+    Then the exit code is 3
     And the terminal shows "Restore the files and context of plan"
     And the terminal shows "nothing changed: the restore was declined"
     And the working tree, the store and the refs are as recorded

@@ -35,7 +35,7 @@ Feature: On a terminal, a correction or a restore names the files and asks about
   Scenario: The question names the three groups; abort changes nothing
     Given I record the working tree, the store and the refs
     When on a terminal I run "agents plan correct --mode=revert --decision 4 -g g" answering "abort" in turn
-    Then the exit code is 1
+    Then the exit code is 3
     And the terminal shows the group "restored (the agent's changes undone)" with "b.txt"
     And the terminal shows the group "kept (your edits, not touched)" with "unrelated.txt"
     And the terminal shows the group "conflicts (changed by you and by the agent)" with "shared.txt"

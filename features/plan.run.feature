@@ -63,8 +63,8 @@ Feature: Run a scripted plan on a real working tree
       | plan.yaml |
       | plan.yml  |
 
-  Scenario: A task that only looks like a plan file is a task for Claude
-    When I run "agents plan run missing.yaml" with no API key in the environment
+  Scenario: A sentence that names a plan file is a task for Claude
+    When I run "agents plan run 'fix missing.yaml'" with no API key in the environment
     Then the exit code is 2
     And stderr is one line containing "ANTHROPIC_API_KEY is not set"
 

@@ -10,6 +10,7 @@ from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
 from cleveragents.domain.stops import UNDER_WAY
+from cleveragents.domain.undo import undone_by
 from cleveragents.errors import (
     BadInput,
     CleverAgentsError,
@@ -70,8 +71,12 @@ class OperationLog:
         check: Callable[[Plan], None] | None = None,
         files: bool = True,
         records: bool = False,
+        new: bool = False,
     ) -> Iterator[Operation]:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
+
+        `new`: the plan is not stored yet (a run's): it is, once the lock is held, so a run
+        the lock refuses leaves nothing behind.
 
         `files` False: the operation changes plan state only (a delete), so no checkpoint
         of the working tree is taken, and undoing it leaves the files as they are.
@@ -83,6 +88,9 @@ class OperationLog:
         recorded, for `agents plan resume`, and stays undoable.
         """
         with self.locks.hold(plan.id, command):
+            if new:
+                with self.store.transaction():
+                    self.store.save_plan(plan)
             self.checkpoints.clear_stale_locks(plan.id)
             self.repair(plan.id)
             plan = self.store.plan(plan.id, deleted=True)  # the caller found it: undo may
@@ -167,7 +175,8 @@ class OperationLog:
             )
         files = target.files_before is not None
         records = target.records_before is not None
-        with self.operation(plan, UNDO, command, files=files, records=records) as undo:
+        again = (lambda _: self.refuse_undone(target)) if operation_id is not None else None
+        with self.operation(plan, UNDO, command, check=again, files=files, records=records) as undo:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
             self.put_back(target, in_step=True)  # the undo's safety checkpoint scanned
@@ -256,6 +265,16 @@ class OperationLog:
             )
         return interrupted
 
+    def refuse_undone(self, op: Operation) -> None:
+        """Refuse (exit 3) to undo again what an undo in force took back: that undo holds
+        it, and undoing the undo is what redoes it."""
+        by = undone_by(self.store.operations(op.plan_id)).get(op.id)
+        if by is not None:
+            raise ConflictingState(
+                f"operation {op.id} ({op.kind}) is already undone, by operation {by}",
+                hint=f"to redo it, undo the undo: `agents plan undo {by}`",
+            )
+
     def target(self, operation_id: int | None) -> Operation:
         """The operation `undo` would take back: `operation_id`, or the newest undoable one."""
         if operation_id is not None:
@@ -276,6 +295,7 @@ class OperationLog:
                     "pulled from it: it is undone there, then pulled again",
                     hint="or correct the plan here with `agents plan correct`",
                 )
+            self.refuse_undone(op)
             return op
         for op in reversed(self.store.operations()):
             if op.status is OperationStatus.RUNNING:

@@ -42,7 +42,7 @@ class PlanLifecycleService:
         self.observer = observer
         self.approve_command = approve_command
 
-    def create(
+    def new(
         self,
         task: str,
         goal: list[Check],
@@ -50,7 +50,7 @@ class PlanLifecycleService:
         budget: Budget,
         drift_threshold: float | None = None,
     ) -> Plan:
-        """A new plan, stored, ready to run."""
+        """A new plan, not stored yet: `start` stores it once it holds the lock."""
         existing = {p.id for p in self.store.plans()}
         plan_id = secrets.token_hex(4)
         while plan_id in existing:  # pragma: no cover - 1 in 4 billion
@@ -67,14 +67,17 @@ class PlanLifecycleService:
         )
         if drift_threshold is not None:
             plan = plan.model_copy(update={"drift_threshold": drift_threshold})
-        with self.store.transaction():
-            self.store.save_plan(plan)
         return plan
 
-    def start(self, plan: Plan, command: str) -> Plan:
-        """Run a new plan as one operation (`agents plan undo` puts the files back)."""
-        with self.operations.operation(plan, "run", command) as op:
+    def start(self, plan: Plan, command: str, begun: Callable[[Plan], None] | None = None) -> Plan:
+        """Run a new plan as one operation (`agents plan undo` puts the files back).
+
+        The plan is stored only once the lock is held; `begun` hears of it then.
+        """
+        with self.operations.operation(plan, "run", command, new=True) as op:
             op.summary = f"ran plan {plan.id}"
+            if begun is not None:
+                begun(plan)
             return self.run(plan, self.actor_for(plan.actor))
 
     def resume(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -119,5 +120,7 @@ def _usage_error(error: TyperException) -> int:
     context = getattr(error, "ctx", None)
     where = context.command_path if context is not None else "agents"
     message = error.format_message().replace("Value error, ", "")
+    # click lists a choice's values one a line ("Choose from:\n\trevert,\n\tappend"): one line.
+    message = re.sub(r"\s*\n\s*", " ", message.strip())
     output.error_line(f"{message} (see `{where} --help`)")
     return error.exit_code

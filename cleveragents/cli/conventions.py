@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from typer._click import Command
 
 
+# The commands that change nothing: `| head` ends them with exit 0, not 130 (`output.reading`).
+READ_ONLY = frozenset({"list", "show", "tree", "decision", "diff", "log", "ops", "schema"})
+
+
 class ColorChoice(StrEnum):
     auto = "auto"
     always = "always"
@@ -115,12 +119,25 @@ def give(command: Command) -> None:
     own = next((p for p in command.params if p.name == "quiet" and p.expose_value), None)
     if own is not None:  # a command's own --quiet, which its code reads: -q anywhere sets it
         own.callback = _own_quiet
+    if command.name in READ_ONLY and command.callback is not None:
+        command.callback = _reading(command.callback)
     positional = any(p.name == "plan" and p.param_type_name == "argument" for p in command.params)
     if positional and "--plan" not in taken:
         command.params += _parameters(_plan_option)
         command.callback = _one_plan(command.callback)
     for sub in getattr(command, "commands", {}).values():
         give(sub)
+
+
+def _reading(callback: Any) -> Any:
+    """The callback of a command that changes nothing: a reader that leaves ends it quietly."""
+
+    @functools.wraps(callback)
+    def read(**params: Any) -> Any:
+        output.reading()
+        return callback(**params)
+
+    return read
 
 
 def _own_quiet(ctx: Any, param: Any, value: bool) -> bool:

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from cleveragents.adapters import interrupts
 from cleveragents.cli import output
-from cleveragents.errors import CleverAgentsError, Interrupted
+from cleveragents.domain.text_rules import lone_surrogate, shown_bytes
+from cleveragents.errors import BadInput, CleverAgentsError, Interrupted
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,6 +24,15 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     interrupts.install()
     try:
+        unreadable = next((arg for arg in args if lone_surrogate(arg)), None)
+        if unreadable is not None:  # every command line is kept as text with its operation
+            return failed(
+                BadInput(
+                    f"the argument '{shown_bytes(unreadable)}' is not valid UTF-8 text",
+                    hint="give it as UTF-8; a file whose name is not, rename it",
+                ),
+                "--json" in args,
+            )
         view = read_only_view(args)
         if view is not None:
             return exit_code(args, view)
@@ -59,6 +69,7 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
     def view() -> int:
         from cleveragents.cli import plan_views
 
+        output.reading()
         start = (Path(directory) if directory else Path.cwd()).absolute()  # as the root callback
         if command == "list":
             return plan_views.list_plans(start, json)
@@ -126,9 +137,11 @@ def interrupted(stop: BaseException | None) -> int:
         if isinstance(stop, EOFError):
             stopped = Interrupted("input closed")
         stop = stop.__cause__ or stop.__context__
+    if stopped.exit_code == 0:  # a reader of a read-only command left: nothing to say
+        return 0
     with contextlib.suppress(OSError):  # the terminal is gone: the exit code still says it
         output.error_line(stopped.line())
-    return Interrupted.exit_code
+    return stopped.exit_code
 
 
 def unexpected(error: Exception) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
-from cleveragents.errors import Interrupted
+from cleveragents.errors import Interrupted, ReaderLeft
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -183,6 +183,16 @@ def _writing() -> Iterator[None]:
         _closed()
 
 
+_reading = False  # the command changes nothing: see `reading`
+
+
+def reading() -> None:
+    """This command only reads: a reader of its output that leaves (`| head`) ends it
+    quietly with exit 0, as `git log | head` ends."""
+    global _reading
+    _reading = True
+
+
 def _closed() -> None:
     """Nobody reads stdout any more: stop as for Ctrl-C (a run stays resumable, a
     correction goes back), and send what is still buffered nowhere, so exiting is quiet."""
@@ -191,7 +201,7 @@ def _closed() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
-    raise Interrupted("stdout closed")
+    raise ReaderLeft() if _reading else Interrupted("stdout closed")
 
 
 def key_values(rows: list[tuple[str, str]]) -> None:

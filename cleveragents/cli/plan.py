@@ -110,8 +110,14 @@ def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> 
 
 
 def _plan_file(start: Path, task: str) -> bool:
-    """Whether a TASK is rather a plan file: a path that exists and ends in .yaml or .yml."""
-    return task.endswith((".yaml", ".yml")) and (start / task).is_file()
+    """Whether a TASK is rather a plan file: it names a file that exists, or it is one word
+    that looks like a path to one (ends in .yaml or .yml, or holds a `/`). A task for Claude
+    is a sentence; a mistyped plan file must be refused as one, not sent to the model."""
+    if (start / task).is_file():
+        return True
+    if not task or any(c.isspace() for c in task):
+        return False
+    return task.endswith((".yaml", ".yml")) or "/" in task
 
 
 class ActorChoice(StrEnum):
@@ -127,7 +133,8 @@ def run(
         str | None,
         typer.Argument(
             help="What Claude should do (it makes the plan; needs ANTHROPIC_API_KEY); "
-            "or a plan file (FILE.yaml) for the scripted actor, as with --script.",
+            "or a plan file for the scripted actor, as with --script: a file that exists, "
+            "or one word ending in .yaml/.yml or holding a / (refused if it is missing).",
             show_default=False,
         ),
     ] = None,
@@ -248,9 +255,8 @@ def run(
                 sandbox=not no_sandbox,
                 network=network,
             )
-        if not (json or quiet):
-            output.show(f"plan {plan.id}: {plan.task}")
-        plan = s.lifecycle.start(plan, command_line())
+        announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
+        plan = s.lifecycle.start(plan, command_line(), announce)
         return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
 
 

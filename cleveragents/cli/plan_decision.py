@@ -48,14 +48,17 @@ def decision(
     from datetime import UTC, datetime
 
     from cleveragents.adapters.render.labels import KIND_NAMES
+    from cleveragents.domain.decision_facts import RESULTS, STANDING, action_rows
     from cleveragents.domain.when import said_when
 
     data = d.model_dump(mode="json")
     data["kind"] = KIND_NAMES[d.kind]  # the stored name is for scripts: --json keeps it
     data["created_at"] = said_when(d.created_at, datetime.now(UTC))
+    data["status"] = STANDING[d.status]
     rows = [(k.replace("_", " "), str(data[k])) for k in keys if data[k] not in (None, "")]
+    rows.insert(keys.index("status"), ("result", RESULTS[d.ok]))
     if d.action:
-        rows.append(("action", ", ".join(f"{k}={v!r}" for k, v in d.action.items())))
+        rows += action_rows(d.action)
     rows.append(("files changed", ", ".join(changed) or "none"))
     if d.output is not None:
         rows.append(("output", _output_fact(d.output)))

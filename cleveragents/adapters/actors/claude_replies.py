@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from cleveragents.domain.text_rules import runnable, unstorable
+
+# A shell command the model proposes: one with a NUL could never run.
+Command = Annotated[str, AfterValidator(runnable)]
 
 
 class _Reply(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    @model_validator(mode="after")
+    def _storable(self) -> Self:
+        """A text the store cannot keep is invalid input the model is asked to fix."""
+        problem = unstorable(self.model_dump())
+        if problem is not None:
+            raise ValueError(problem)
+        return self
+
 
 class ProposedStep(_Reply):
     name: str = Field(min_length=1, description="What the step achieves, in a few words.")
-    checks: list[str] = Field(
+    checks: list[Command] = Field(
         default_factory=list, description="Shell commands that exit 0 once the step is done."
     )
 
@@ -23,7 +36,7 @@ class PlanReply(_Reply):
     replan_after: bool = Field(
         default=False, description="True when the plan should be revisited after these steps."
     )
-    goal: list[str] = Field(
+    goal: list[Command] = Field(
         default_factory=list,
         description="Shell commands that all exit 0 once the whole task is done.",
     )
@@ -54,7 +67,7 @@ class DeleteFile(_Reply):
 
 
 class RunCommand(_Reply):
-    command: str
+    command: Command
     timeout: float = Field(default=60.0, gt=0, le=600)
     irreversible: bool = Field(
         default=False, description="True when it has effects outside the working tree."

@@ -26,6 +26,7 @@ from cleveragents.adapters.actors import claude_models
 from cleveragents.adapters.actors.claude_models import DEFAULT_MODEL
 from cleveragents.adapters.actors.claude_prompt import SYSTEM
 from cleveragents.domain.budget import Usage
+from cleveragents.domain.text_rules import surrogates_written
 from cleveragents.errors import ActorUnavailable
 
 # Room for a reply, in output tokens. A reply cut at its room is asked again, once, with the
@@ -175,7 +176,8 @@ NO_TEXT = {"type": "text", "text": "(no reply)"}
 def plain(block: Any) -> dict[str, Any]:
     if isinstance(block, dict):
         return block
-    data: dict[str, Any] = block.model_dump(mode="json", exclude_none=True)
+    # A lone surrogate (a "\\udcff" escape in its JSON) could be neither sent nor stored.
+    data: dict[str, Any] = surrogates_written(block.model_dump(mode="json", exclude_none=True))
     return data
 
 

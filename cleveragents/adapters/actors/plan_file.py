@@ -24,6 +24,7 @@ from cleveragents.domain.action import Action, DeleteAction, EditAction, RunActi
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.plan import Check
 from cleveragents.domain.rules import confined_path
+from cleveragents.domain.text_rules import runnable
 from cleveragents.errors import InvalidPlanFile, PathRefused
 
 ACTION_KEYS = ("write", "edit", "delete", "run")
@@ -41,10 +42,15 @@ def _seconds(value: float) -> float:
 
 def _check_seconds(check: Check) -> Check:
     _seconds(check.timeout)
+    runnable(check.run)
     return check
 
 
 PlanCheck = Annotated[Check, AfterValidator(_check_seconds)]
+
+
+def _runnable_or_none(value: str | None) -> str | None:
+    return None if value is None else runnable(value)
 
 
 class _Strict(BaseModel):
@@ -52,6 +58,8 @@ class _Strict(BaseModel):
 
 
 def _path(value: str) -> str:
+    if value.endswith("/"):
+        raise ValueError(f"path {value!r} ends in '/': actions name files, not folders")
     try:
         return confined_path(value)
     except PathRefused as refused:
@@ -92,6 +100,7 @@ class RunSpec(_Strict):
     irreversible: bool = False
     output: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
     _bounded = field_validator("timeout")(_seconds)
+    _runnable = field_validator("run", "revert")(_runnable_or_none)
 
     def action(self) -> Action:
         return RunAction(
@@ -273,7 +282,11 @@ def parse_plan_file(text: str, source: str) -> PlanFile:
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(error, "problem", None) or str(error)
+        position = getattr(error, "position", None)  # a character no YAML may hold
+        if mark is None and position is not None:
+            line = f":{text.count(chr(10), 0, position) + 1}"
+        # The first line: what follows says where, in the words of YAML's own reader.
+        problem = (getattr(error, "problem", None) or str(error)).splitlines()[0]
         raise InvalidPlanFile(f"{source}{line}: not valid YAML: {problem}") from error
     if not isinstance(data, dict):
         raise InvalidPlanFile(

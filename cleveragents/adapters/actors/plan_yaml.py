@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from cleveragents.domain.text_rules import unstorable
 from cleveragents.errors import InvalidPlanFile
 
 MAX_BYTES = 1024 * 1024
@@ -26,7 +27,10 @@ def read_plan_bytes(path: Path) -> bytes:
         # Non-blocking, so that opening a pipe with no writer does not wait forever.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise InvalidPlanFile(f"cannot read plan file {path}: {error.strerror}") from error
+        raise InvalidPlanFile(
+            f"cannot read plan file {path}: {error.strerror}",
+            hint="check the path; a task for Claude is a sentence in quotes",
+        ) from error
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -94,7 +98,8 @@ def _refuse_deep_nesting(text: str, source: str, loader: Any) -> None:
 
 
 def _refuse_large_or_duplicate(root: Any, source: str) -> None:
-    """One pass over the graph: each mapping's keys, and the size with aliases expanded."""
+    """One pass over the graph: each mapping's keys, each text (the store keeps UTF-8),
+    and the size with aliases expanded."""
     import yaml
 
     sizes: dict[int, int] = {}
@@ -115,6 +120,11 @@ def _refuse_large_or_duplicate(root: Any, source: str) -> None:
             entered.add(id(node))
             if isinstance(node, yaml.MappingNode):
                 _refuse_duplicate_keys(node, source)
+            elif isinstance(node, yaml.ScalarNode) and unstorable(node.value):
+                raise InvalidPlanFile(
+                    f"{source}:{node.start_mark.line + 1}: {unstorable(node.value)}",
+                    hint="write the character itself, or its UTF-8 bytes",
+                )
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in sizes)
             continue

@@ -100,15 +100,20 @@ class GitRemotes:
     def remote_plans(self, remote: str) -> dict[str, str]:
         """The plans `remote` holds (a remote's name, a URL, a path or a bundle file): each
         plan's records commit, by plan id."""
+        out = self._ls_remote(remote, f"{RECORDS}*")
+        rows = (line.split("\t") for line in out.splitlines() if "\t" in line)
+        return {ref.removeprefix(RECORDS): oid for oid, ref in rows if ref.startswith(RECORDS)}
+
+    def _ls_remote(self, remote: str, pattern: str) -> str:
+        """`git ls-remote` of the refs matching `pattern`; a remote git cannot read (no such
+        remote, URL or path) is bad input, said with where to look."""
         try:
-            out = self.repo.git("ls-remote", "--refs", "--end-of-options", remote, f"{RECORDS}*")
+            return self.repo.git("ls-remote", "--refs", "--end-of-options", remote, pattern)
         except GitFailed as error:
             raise BadInput(
                 f"cannot read the remote {remote!r}: {error.message}",
                 hint="name a remote of `git remote -v`, a URL or a path git can fetch from",
             ) from error
-        rows = (line.split("\t") for line in out.splitlines() if "\t" in line)
-        return {ref.removeprefix(RECORDS): oid for oid, ref in rows if ref.startswith(RECORDS)}
 
     def fetch(self, remote: str, plan_ids: list[str]) -> dict[str, tuple[str, str | None]]:
         """Fetch the plans' refs from `remote` under INCOMING; each plan's records commit
@@ -153,9 +158,7 @@ class GitRemotes:
         return found
 
     def _remote_refs(self, remote: str) -> set[str]:
-        out = self.repo.git(
-            "ls-remote", "--refs", "--end-of-options", remote, "refs/cleveragents/*"
-        )
+        out = self._ls_remote(remote, "refs/cleveragents/*")
         return {line.split("\t")[1] for line in out.splitlines() if "\t" in line}
 
     def clear_incoming(self) -> None:

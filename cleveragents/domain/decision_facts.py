@@ -1,0 +1,74 @@
+"""What `agents plan decision` says of a decision, in the words a person reads: whether it
+succeeded, where it stands in the tree, and its action field by field (`--json` keeps the
+stored values for scripts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cleveragents.domain.decision import DecisionStatus
+
+RESULTS = {True: "succeeded", False: "failed", None: "none yet (unfinished)"}
+STANDING = {
+    DecisionStatus.ACTIVE: "live: on the plan's current path",
+    DecisionStatus.SUPERSEDED: "superseded: a correction took it off the current path",
+    DecisionStatus.REVERTED: "reverted: an undo took it off the current path",
+    DecisionStatus.INTERRUPTED: "interrupted: a stop cut it short, off the current path",
+}
+SHOWN_LINES = 10  # of a write's content or an edit's text; `--json` has it whole
+DEFAULT_TIMEOUT = 60.0
+
+
+def action_rows(action: dict[str, Any]) -> list[tuple[str, str]]:
+    """The action as rows of (what, value): `write notes.txt`, its content; a command, its
+    timeout and what else it sets. Never a Python repr."""
+    kind = action.get("type")
+    path = str(action.get("path", ""))
+    if kind == "write":
+        return [("action", f"write {path}"), ("content", text_shown(action.get("content", "")))]
+    if kind == "edit":
+        return [
+            ("action", f"edit {path}"),
+            ("find", text_shown(action.get("find", ""))),
+            ("replace with", text_shown(action.get("replace", ""))),
+        ]
+    if kind == "delete":
+        return [("action", f"delete {path}")]
+    if kind == "run":
+        return _run_rows(action)
+    return [("action", str(kind))] + [  # an action of a newer version: its fields as stored
+        (str(key), text_shown(str(value))) for key, value in action.items() if key != "type"
+    ]
+
+
+def _run_rows(action: dict[str, Any]) -> list[tuple[str, str]]:
+    rows = [("action", f"run {text_shown(str(action.get('command', '')))}")]
+    timeout = float(action.get("timeout") or DEFAULT_TIMEOUT)
+    rows.append(("timeout", f"{timeout:g} seconds"))
+    if action.get("revert"):
+        rows.append(("undone by running", text_shown(str(action["revert"]))))
+    if action.get("irreversible"):
+        rows.append(("irreversible", "yes: what it did outside the working tree stays"))
+    if action.get("output"):
+        rows.append(("output kept as", f"{{{{ outputs.{action['output']} }}}}"))
+    return rows
+
+
+def text_shown(text: str) -> str:
+    """`text` as lines to read: control characters (but newline and tab) escaped, at most
+    SHOWN_LINES lines, and an empty text or a missing final newline said in words."""
+    if not text:
+        return "(empty)"
+    safe = "".join(c if c in "\n\t" or c.isprintable() else _escaped(c) for c in text)
+    lines = safe.splitlines()
+    shown = "\n".join(lines[:SHOWN_LINES])
+    if len(lines) > SHOWN_LINES:
+        shown += f"\n… {len(lines) - SHOWN_LINES} more lines (all of it: --json)"
+    elif not text.endswith("\n") and "\n" in text:
+        shown += "\n(no newline at the end)"
+    return shown
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

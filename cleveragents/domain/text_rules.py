@@ -1,0 +1,56 @@
+"""Which texts can be kept and run: the store holds UTF-8 text (a lone surrogate, what
+Python makes of bytes that are not UTF-8, cannot be written), and a command with a NUL
+cannot be run (the system ends a program's arguments at the first NUL)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first lone surrogate of `text`, written `\\udcff`; None when there is none."""
+    found = next((c for c in text if "\ud800" <= c <= "\udfff"), None)
+    return None if found is None else f"\\u{ord(found):04x}"
+
+
+def unstorable(value: Any) -> str | None:
+    """Why `value` (text, or lists and mappings of it) cannot be stored; None when it can."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            surrogate = lone_surrogate(item)
+            if surrogate is not None:
+                return f"text holds {surrogate}, which is not a character (not valid UTF-8)"
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return None
+
+
+def surrogates_written(value: Any) -> Any:
+    """`value` (JSON data) with each lone surrogate written out as `\\udcff`: what the model
+    said, sent back to it and stored as text it can read."""
+    if isinstance(value, str):
+        if lone_surrogate(value) is None:
+            return value
+        return "".join(f"\\u{ord(c):04x}" if "\ud800" <= c <= "\udfff" else c for c in value)
+    if isinstance(value, dict):
+        return {surrogates_written(k): surrogates_written(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [surrogates_written(item) for item in value]
+    return value
+
+
+def runnable(command: str) -> str:
+    """`command`, refused (ValueError) when it holds a NUL: no program can be given one."""
+    if "\x00" in command:
+        raise ValueError("a command cannot hold a NUL character (\\0)")
+    return command
+
+
+def shown_bytes(text: str) -> str:
+    """`text` with what is not UTF-8 written as `\\xff`, for an error line."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
