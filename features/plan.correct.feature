@@ -75,6 +75,17 @@ Feature: Correct a plan by sending it back to a decision
     And the file "step5.txt" contains "red"
     And the intervention hangs below the last step with the guidance in its context
 
+  Scenario: Append runs the steps the user added to the plan file
+    Given I add to the plan file "plan.yaml" a step "six" writing "step6.txt"
+    When I run "agents plan correct --mode=append --guidance 'do step six too'"
+    Then the exit code is 0
+    And stderr contains "plan.yaml changed since the run: re-executing with the edited file"
+    And stdout contains "1 step after 5 done: six"
+    And the file "step6.txt" contains "six"
+    And the file "step5.txt" contains "red"
+    When I run "agents plan show --json"
+    Then the JSON value "status" is "completed"
+
   Scenario: A user's edit a full-scope restore removed comes back with undo, and undo redoes
     Given I write "mine.txt" with "my own edit"
     And I write "README.md" with "# edited by hand"

@@ -152,14 +152,7 @@ class CorrectionService:
                 replaced = [saved for d in preview.affected for saved in d.replaced]
                 # The safety checkpoint has just scanned the working tree: no second scan.
                 self.checkpoints.restore(restored, replaced, in_step=True)
-            notices = []
-            spec = self.reload(plan.actor)
-            if spec != plan.actor:
-                plan = plan.model_copy(update={"actor": spec})
-                notices.append(
-                    f"the plan file {spec.source} changed since the run: "
-                    "re-executing with the edited file"
-                )
+            plan, notices = self._edited_plan_file(plan)
             at_target = self.store.actor_state(target.actor_state_before)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
             # The conversation branches at the target unless only the files go back; progress
@@ -300,7 +293,7 @@ class CorrectionService:
         """Keep files and context, add the guidance at the head, re-enter Strategize."""
         plan = self.store.plan(plan_ref)
         with self.operations.operation(plan, "correct", command) as op:
-            plan = self.store.plan(plan.id)
+            plan, notices = self._edited_plan_file(self.store.plan(plan.id))
             tip = main_line_tip(self.store.decisions(plan.id))
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             context = ActorContext.from_state(plan.task, latest.data)
@@ -325,9 +318,21 @@ class CorrectionService:
                 "guidance added at the head",
             )
             op.summary = f"correction {correction.id}: guidance appended"
-            return self._finish(
+            result = self._finish(
                 plan, correction, intervention, state, execute, CorrectionPlan(plan, None, [])
             )
+            return replace(result, notices=notices)
+
+    def _edited_plan_file(self, plan: Plan) -> tuple[Plan, list[str]]:
+        """The plan with its plan file as the user left it (the file is theirs: a step they
+        added is one to run), and the notice saying so when it changed."""
+        spec = self.reload(plan.actor)
+        if spec == plan.actor:
+            return plan, []
+        notice = (
+            f"the plan file {spec.source} changed since the run: re-executing with the edited file"
+        )
+        return plan.model_copy(update={"actor": spec}), [notice]
 
     def _intervene(
         self,
