@@ -161,10 +161,10 @@ def correct(
             if dry_run:
                 return _show_preview(preview, json)
             if asking(yes) and not json:
-                show_files(preview)  # before the question; otherwise after the correction
+                show_files(preview, done=False)  # before the question; else after it is done
             chosen = ask_resolution(preview, chosen, yes)
             if refused(preview, chosen) and not json:
-                show_files(preview)  # the correction is refused: say which files and why
+                show_files(preview, done=False)  # it is refused: say which files and why
             confirm(
                 f"Restore the {_what(restore.value)} of plan {preview.plan.id} to decision "
                 f"{decision}?",
@@ -272,8 +272,12 @@ def _what(restore: str) -> str:
     return {"both": "files and context", "files": "files", "context": "context"}[restore]
 
 
-def show_files(preview: CorrectionPlan) -> None:
-    """The three groups of a restore's files, each path on a line of its own."""
+def show_files(preview: CorrectionPlan, done: bool = True) -> None:
+    """The three groups of a restore's files, each path on a line of its own.
+
+    `done` False (a dry run, the question, a refusal): the restored group is worded as what
+    would be restored, since nothing was.
+    """
     files = preview.files
     if files is None:
         return
@@ -282,7 +286,7 @@ def show_files(preview: CorrectionPlan) -> None:
     groups = files.groups
     undone = "the agent's changes undone" if preview.scope is Scope.AGENT else "as at the decision"
     for title, paths in (
-        (f"restored ({undone})", groups.restored),
+        (f"{'' if done else 'would be '}restored ({undone})", groups.restored),
         ("kept (your edits, not touched)", groups.kept),
         ("conflicts (changed by you and by the agent)", groups.conflicts),
     ):
@@ -319,7 +323,7 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
         kind, rest = headline(d)
         output.show(f"  #{d.id}  {kind} · {rest}", soft_wrap=True)
     output.show(f"and change {len(preview.changed_paths)} files:")
-    show_files(preview)
+    show_files(preview, done=False)
     return 0
 
 
