@@ -39,6 +39,12 @@ Feature: Correct a plan by sending it back to a decision
     And the file "step5.txt" contains "red"
     And the plan is "strategizing" with the intervention at its head
 
+  Scenario: Restoring only the context tells the actor which files differ from what it saw
+    Given I write "kept.txt" with "mine"
+    When I run "agents plan correct --mode=revert --decision 6 --restore context --quiet"
+    Then the exit code is 0
+    And the first strategy after the correction was told "files that differ from what you last saw: kept.txt, step3.txt, step4.txt, step5.txt"
+
   Scenario: Restoring only the files keeps the conversation
     Given I remember the newest message
     When I run "agents plan correct --mode=revert --decision 6 --restore files --no-execute --quiet"

@@ -164,12 +164,18 @@ class CorrectionService:
                 if d.step is not None and d.option and d.option not in used[str(d.step)]:
                     used[str(d.step)].append(d.option)
             notes = context.notes
-            if restore is not Restore.BOTH and preview.changed_paths:
+            differ = preview.changed_paths if restore is Restore.FILES else []
+            if restore is Restore.CONTEXT:
+                # The files stay: each that differs from the target's checkpoint differs
+                # from what the actor saw there, the user's edits too.
+                differ = self.checkpoints.changed_paths(
+                    restored.tree, self.store.checkpoint(op.files_before).tree
+                )
+            if differ:
                 # What the actor last saw and the files now differ: say where.
                 notes = [
                     *notes,
-                    "files that differ from what you last saw: "
-                    + ", ".join(preview.changed_paths[:50]),
+                    "files that differ from what you last saw: " + ", ".join(differ[:50]),
                 ]
             kept = preview.files.groups.kept if preview.files else []
             if restore is not Restore.CONTEXT and kept:
