@@ -411,7 +411,7 @@ def step_completed_and_stopped(context: Any, done: int, stopped: int) -> None:
     _, decisions = fresh(context)
     steps = [d for d in decisions if d.kind.value == "step"]
     assert sum(1 for d in steps if d.ok) == done, steps
-    assert sum(1 for d in steps if d.outcome and d.outcome.startswith("stopped:")) == stopped
+    assert sum(1 for d in steps if d.outcome and d.outcome.startswith("cut short:")) == stopped
 
 
 @then("the newest plan has these local decisions under step {step_id}:")
