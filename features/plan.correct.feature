@@ -29,6 +29,17 @@ Feature: Correct a plan by sending it back to a decision
     And the context of every new decision carries the guidance
     And the first new strategy was asked with steps 1 and 2 completed only
 
+  Scenario: Only the corrected step avoids what the superseded branch took, and says so
+    When I run "agents plan correct --mode=revert --decision 8 --guidance 'try again'"
+    Then the exit code is 0
+    And stdout contains "step 4 is redone with another option than 'red' (the superseded branch's), unless the guidance names it or none is left; later steps choose as in a new run"
+    And the file "step4.txt" contains "blue"
+    And the file "step5.txt" contains "red"
+    And the first strategy after the correction was told "at step 4 the superseded branch took 'red': take another option, unless the guidance asks for it or none is left"
+    When I run "agents plan undo --yes"
+    And I run "agents plan correct --mode=revert --decision 8 --guidance 'try again' --no-execute --json"
+    Then the JSON value "options_avoided.4.0" is "red"
+
   Scenario: Restoring only the context keeps the files as they are
     Given I write "kept.txt" with "mine"
     When I run "agents plan correct --mode=revert --decision 6 --restore context --no-execute --json"

@@ -19,9 +19,11 @@ from cleveragents.domain.tree import (
     active,
     affected_by,
     anchor_of,
+    avoid_note,
     decision_id,
     main_line_tip,
     next_decision_id,
+    options_to_avoid,
 )
 from cleveragents.errors import BadInput, UnknownDecision
 from cleveragents.ports import Actor, CheckpointStore, PlanStore
@@ -53,6 +55,8 @@ class CorrectionResult:
     actor_calls: int
     notices: list[str] = field(default_factory=list)
     conflicts_left: list[str] = field(default_factory=list)  # markers, or files not merged
+    # By step number: the options the redone step takes only when no other is left.
+    avoided: dict[str, list[str]] = field(default_factory=dict)
 
 
 class CorrectionService:
@@ -160,10 +164,11 @@ class CorrectionService:
             message_id = latest.message_id if restore is Restore.FILES else at_target.message_id
             context = ActorContext.from_state(plan.task, at_target.data)
             used: dict[str, list[str]] = defaultdict(list, context.superseded_options)
-            for d in preview.affected:
-                if d.step is not None and d.option and d.option not in used[str(d.step)]:
-                    used[str(d.step)].append(d.option)
+            avoided = options_to_avoid(preview.affected, target)
             notes = context.notes
+            for step, options in avoided.items():
+                used[step] += [o for o in options if o not in used[step]]
+                notes = [*notes, avoid_note(step, options)]
             differ = preview.changed_paths if restore is Restore.FILES else []
             if restore is Restore.CONTEXT:
                 # The files stay: each that differs from the target's checkpoint differs
@@ -230,7 +235,7 @@ class CorrectionService:
             result = self._finish(
                 plan, correction, intervention, state, execute and not conflicts_left, preview
             )
-            return replace(result, notices=notices, conflicts_left=conflicts_left)
+            return replace(result, notices=notices, conflicts_left=conflicts_left, avoided=avoided)
 
     def preview_restore(
         self, plan_ref: str | None, decision_ref: str, paths: list[str]

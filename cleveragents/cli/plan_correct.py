@@ -191,6 +191,7 @@ def correct(
                 "files_changed": result.preview.changed_paths,
                 "files": files.groups.as_json() if files else None,
                 "conflicts_left": result.conflicts_left,
+                "options_avoided": result.avoided,
                 "actor_calls": result.actor_calls,
                 **tree_document(*s.inspection.tree(result.plan.id)),
             }
@@ -201,6 +202,9 @@ def correct(
                 f"correction {c.id} of plan {c.plan_id}: {len(c.affected)} decisions "
                 f"superseded, {result.actor_calls} actor calls to re-execute"
             )
+            for step, options in result.avoided.items():
+                if not quiet:
+                    output.show(_avoided(step, options), soft_wrap=True)
             if not (quiet or asking(yes)):
                 show_files(result.preview)
         if result.conflicts_left:
@@ -266,6 +270,14 @@ def conflicts_left(paths: list[str], then: str | None) -> int:
         f"({next_step}; `agents plan undo` puts everything back)"
     )
     return 3
+
+
+def _avoided(step: str, options: list[str]) -> str:
+    taken = ", ".join(repr(o) for o in options)  # a name's control characters escaped
+    return (
+        f"step {step} is redone with another option than {taken} (the superseded branch's), "
+        "unless the guidance names it or none is left; later steps choose as in a new run"
+    )
 
 
 def _what(restore: str) -> str:
