@@ -29,6 +29,17 @@ Feature: Correct a plan by sending it back to a decision
     And the context of every new decision carries the guidance
     And the first new strategy was asked with steps 1 and 2 completed only
 
+  Scenario: Only the corrected step avoids what the superseded branch took, and says so
+    When I run "agents plan correct --mode=revert --decision 8 --guidance 'try again'"
+    Then the exit code is 0
+    And stdout contains "step 4 is redone with another option than 'red' (the superseded branch's), unless the guidance names it or none is left; later steps choose as in a new run"
+    And the file "step4.txt" contains "blue"
+    And the file "step5.txt" contains "red"
+    And the first strategy after the correction was told "at step 4 the superseded branch took 'red': take another option, unless the guidance asks for it or none is left"
+    When I run "agents plan undo --yes"
+    And I run "agents plan correct --mode=revert --decision 8 --guidance 'try again' --no-execute --json"
+    Then the JSON value "options_avoided.4.0" is "red"
+
   Scenario: Restoring only the context keeps the files as they are
     Given I write "kept.txt" with "mine"
     When I run "agents plan correct --mode=revert --decision 6 --restore context --no-execute --json"
@@ -38,6 +49,12 @@ Feature: Correct a plan by sending it back to a decision
     And the file "kept.txt" contains "mine"
     And the file "step5.txt" contains "red"
     And the plan is "strategizing" with the intervention at its head
+
+  Scenario: Restoring only the context tells the actor which files differ from what it saw
+    Given I write "kept.txt" with "mine"
+    When I run "agents plan correct --mode=revert --decision 6 --restore context --quiet"
+    Then the exit code is 0
+    And the first strategy after the correction was told "files that differ from what you last saw: kept.txt, step3.txt, step4.txt, step5.txt"
 
   Scenario: Restoring only the files keeps the conversation
     Given I remember the newest message
@@ -74,6 +91,17 @@ Feature: Correct a plan by sending it back to a decision
     And the JSON value "correction.mode" is "append"
     And the file "step5.txt" contains "red"
     And the intervention hangs below the last step with the guidance in its context
+
+  Scenario: Append runs the steps the user added to the plan file
+    Given I add to the plan file "plan.yaml" a step "six" writing "step6.txt"
+    When I run "agents plan correct --mode=append --guidance 'do step six too'"
+    Then the exit code is 0
+    And stderr contains "plan.yaml changed since the run: re-executing with the edited file"
+    And stdout contains "1 step after 5 done: six"
+    And the file "step6.txt" contains "six"
+    And the file "step5.txt" contains "red"
+    When I run "agents plan show --json"
+    Then the JSON value "status" is "completed"
 
   Scenario: A user's edit a full-scope restore removed comes back with undo, and undo redoes
     Given I write "mine.txt" with "my own edit"

@@ -36,11 +36,29 @@ Feature: On a terminal, a correction or a restore names the files and asks about
     Given I record the working tree, the store and the refs
     When on a terminal I run "agents plan correct --mode=revert --decision 4 -g g" answering "abort" in turn
     Then the exit code is 3
-    And the terminal shows the group "restored (the agent's changes undone)" with "b.txt"
+    And the terminal shows the group "would be restored (the agent's changes undone)" with "b.txt"
+    And no line of stdout starts with "restored ("
     And the terminal shows the group "kept (your edits, not touched)" with "unrelated.txt"
     And the terminal shows the group "conflicts (changed by you and by the agent)" with "shared.txt"
     And the terminal shows "take the checkpoint's (theirs), keep yours (mine), merge, or abort?"
     And the terminal shows "nothing changed: the restore was declined"
+    And the working tree, the store and the refs are as recorded
+
+  Scenario: Declined, the files are named as what would have been restored
+    Given I record the working tree, the store and the refs
+    When on a terminal I run "agents plan correct --mode=revert --decision 4 -g g" answering "theirs, n" in turn
+    Then the terminal shows "nothing changed: the restore was declined"
+    And the terminal shows the group "would be restored (the agent's changes undone)" with "b.txt"
+    And no line of stdout starts with "restored ("
+    And the working tree, the store and the refs are as recorded
+
+  Scenario: A conflict refused without a terminal names what would have been restored
+    Given I record the working tree, the store and the refs
+    When I run "agents plan correct --mode=revert --decision 4 -g g"
+    Then the exit code is 3
+    And stderr contains "shared.txt"
+    And stdout contains "would be restored (the agent's changes undone): 1"
+    And no line of stdout starts with "restored ("
     And the working tree, the store and the refs are as recorded
 
   Scenario: Answering merge merges the conflicting file and keeps the unrelated edit

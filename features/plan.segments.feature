@@ -84,7 +84,7 @@ Feature: Plans made in segments, within budgets
     Then the exit code is 4
     And stderr contains "step 1 used its 1 retries"
     When I run "agents plan tree"
-    Then stdout contains "step 1 · pick — stopped: step 1 used its 1 retries"
+    Then stdout contains "step 1 · pick — cut short: step 1 used its 1 retries; `agents plan resume "
     When I run "agents plan resume --budget-retries 2 --quiet"
     Then the exit code is 0
     And the file "x.txt" contains "3"

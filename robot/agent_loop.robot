@@ -235,7 +235,7 @@ A Spent Budget Stops With Exit 4 And Resume Finishes Without Repeating Work
     ${third}    Step Decisions For Step    ${document}    3
     ${outcomes}    Evaluate    [d["outcome"] for d in $third]
     Should Be Equal    ${outcomes}
-    ...    ${{ ["stopped: the actor call budget (4) is spent", "done (option 1)"] }}
+    ...    ${{ ["cut short: the actor call budget (4) is spent; `agents plan resume " + $plan_id + "` continues it", "done (option 1)"] }}
     # The stopped one was taken again: resume set it aside, off the live path.
     ${statuses}    Evaluate    [(d["ok"], d["status"]) for d in $third]
     Should Be Equal    ${statuses}    ${{ [(None, "interrupted"), (True, "active")] }}

@@ -141,8 +141,10 @@ Restoring Only The Files Puts Them Back Before Step 3, And Resume Completes The 
     ${result}    Run Agents    plan    resume
     Exit Code Should Be    ${result}    0
     Plan Status Should Be    completed
-    # Without guidance the scripted actor takes the first option the superseded branch did not use.
-    Working Tree Should Hold What The Blue Options Produce
+    # Without guidance the corrected step takes an option the superseded branch did not use;
+    # later steps choose as a new run would.
+    Working Tree Should Hold    README.md=\# demo\n    step1.txt=one\n    step2.txt=two\n
+    ...    step3.txt=blue\n    step4.txt=red\n    step5.txt=red\n
 
 Restoring Only The Context Keeps The Files, And Resume Completes The Plan
     ${before}    Run The Five Steps
@@ -160,7 +162,7 @@ Restoring Only The Context Keeps The Files, And Resume Completes The Plan
     Exit Code Should Be    ${result}    0
     Plan Status Should Be    completed
     Working Tree Should Hold    README.md=\# demo\n    kept.txt=mine\n    step1.txt=one\n
-    ...    step2.txt=two\n    step3.txt=blue\n    step4.txt=blue\n    step5.txt=blue\n
+    ...    step2.txt=two\n    step3.txt=blue\n    step4.txt=red\n    step5.txt=red\n
 
 Append Keeps The Files And Adds The Guidance At The Head
     ${before}    Run The Five Steps

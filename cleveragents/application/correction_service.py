@@ -19,9 +19,11 @@ from cleveragents.domain.tree import (
     active,
     affected_by,
     anchor_of,
+    avoid_note,
     decision_id,
     main_line_tip,
     next_decision_id,
+    options_to_avoid,
 )
 from cleveragents.errors import BadInput, UnknownDecision
 from cleveragents.ports import Actor, CheckpointStore, PlanStore
@@ -53,6 +55,8 @@ class CorrectionResult:
     actor_calls: int
     notices: list[str] = field(default_factory=list)
     conflicts_left: list[str] = field(default_factory=list)  # markers, or files not merged
+    # By step number: the options the redone step takes only when no other is left.
+    avoided: dict[str, list[str]] = field(default_factory=dict)
 
 
 class CorrectionService:
@@ -152,14 +156,7 @@ class CorrectionService:
                 replaced = [saved for d in preview.affected for saved in d.replaced]
                 # The safety checkpoint has just scanned the working tree: no second scan.
                 self.checkpoints.restore(restored, replaced, in_step=True)
-            notices = []
-            spec = self.reload(plan.actor)
-            if spec != plan.actor:
-                plan = plan.model_copy(update={"actor": spec})
-                notices.append(
-                    f"the plan file {spec.source} changed since the run: "
-                    "re-executing with the edited file"
-                )
+            plan, notices = self._edited_plan_file(plan)
             at_target = self.store.actor_state(target.actor_state_before)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
             # The conversation branches at the target unless only the files go back; progress
@@ -167,16 +164,23 @@ class CorrectionService:
             message_id = latest.message_id if restore is Restore.FILES else at_target.message_id
             context = ActorContext.from_state(plan.task, at_target.data)
             used: dict[str, list[str]] = defaultdict(list, context.superseded_options)
-            for d in preview.affected:
-                if d.step is not None and d.option and d.option not in used[str(d.step)]:
-                    used[str(d.step)].append(d.option)
+            avoided = options_to_avoid(preview.affected, target)
             notes = context.notes
-            if restore is not Restore.BOTH and preview.changed_paths:
+            for step, options in avoided.items():
+                used[step] += [o for o in options if o not in used[step]]
+                notes = [*notes, avoid_note(step, options)]
+            differ = preview.changed_paths if restore is Restore.FILES else []
+            if restore is Restore.CONTEXT:
+                # The files stay: each that differs from the target's checkpoint differs
+                # from what the actor saw there, the user's edits too.
+                differ = self.checkpoints.changed_paths(
+                    restored.tree, self.store.checkpoint(op.files_before).tree
+                )
+            if differ:
                 # What the actor last saw and the files now differ: say where.
                 notes = [
                     *notes,
-                    "files that differ from what you last saw: "
-                    + ", ".join(preview.changed_paths[:50]),
+                    "files that differ from what you last saw: " + ", ".join(differ[:50]),
                 ]
             kept = preview.files.groups.kept if preview.files else []
             if restore is not Restore.CONTEXT and kept:
@@ -231,7 +235,7 @@ class CorrectionService:
             result = self._finish(
                 plan, correction, intervention, state, execute and not conflicts_left, preview
             )
-            return replace(result, notices=notices, conflicts_left=conflicts_left)
+            return replace(result, notices=notices, conflicts_left=conflicts_left, avoided=avoided)
 
     def preview_restore(
         self, plan_ref: str | None, decision_ref: str, paths: list[str]
@@ -300,7 +304,7 @@ class CorrectionService:
         """Keep files and context, add the guidance at the head, re-enter Strategize."""
         plan = self.store.plan(plan_ref)
         with self.operations.operation(plan, "correct", command) as op:
-            plan = self.store.plan(plan.id)
+            plan, notices = self._edited_plan_file(self.store.plan(plan.id))
             tip = main_line_tip(self.store.decisions(plan.id))
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             context = ActorContext.from_state(plan.task, latest.data)
@@ -325,9 +329,21 @@ class CorrectionService:
                 "guidance added at the head",
             )
             op.summary = f"correction {correction.id}: guidance appended"
-            return self._finish(
+            result = self._finish(
                 plan, correction, intervention, state, execute, CorrectionPlan(plan, None, [])
             )
+            return replace(result, notices=notices)
+
+    def _edited_plan_file(self, plan: Plan) -> tuple[Plan, list[str]]:
+        """The plan with its plan file as the user left it (the file is theirs: a step they
+        added is one to run), and the notice saying so when it changed."""
+        spec = self.reload(plan.actor)
+        if spec == plan.actor:
+            return plan, []
+        notice = (
+            f"the plan file {spec.source} changed since the run: re-executing with the edited file"
+        )
+        return plan.model_copy(update={"actor": spec}), [notice]
 
     def _intervene(
         self,

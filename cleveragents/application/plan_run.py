@@ -11,6 +11,7 @@ from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.local_planning import similarity_after, velocity_stalled
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.rules import split_compound, subtasks
+from cleveragents.domain.stops import cut_short_outcome
 from cleveragents.domain.strategy import DriftVerdict, StepSpec
 from cleveragents.errors import ActorUnavailable, BudgetExhausted, interrupted_by
 
@@ -50,6 +51,7 @@ class PlanRun(RunPart):
                     return ended
                 line, replan_after = self.replan(line, "a replan step ended the segment")
         except BudgetExhausted as spent:
+            self.cut_short_subtask(spent.message)
             self.r.actor_state()
             self.r.save_plan(
                 status=PlanStatus.STOPPED,
@@ -59,6 +61,7 @@ class PlanRun(RunPart):
             return self.r.plan
         except ActorUnavailable as gone:
             # Nothing half recorded: the question was not answered, so nothing was decided.
+            self.cut_short_subtask(gone.message)
             self.r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {gone.line()}")
             return self.r.plan
         except KeyboardInterrupt as stop:
@@ -130,6 +133,13 @@ class PlanRun(RunPart):
         outcome = f"done; outputs so far: {outputs}" if ok else "failed"
         self.r.update(self.subtask, after=self.r.current, ok=ok, outcome=outcome)
         self.subtask, self.subtask_name = None, None
+
+    def cut_short_subtask(self, why: str) -> None:
+        """A stop leaves the open sub-task unfinished: no verdict (`plan resume` takes it
+        again), but an outcome saying what stopped it, as its step has."""
+        if self.subtask is not None:
+            outcome = cut_short_outcome(why, self.r.plan.id)
+            self.r.update(self.subtask, after=self.r.current, outcome=outcome)
 
     def drift(self) -> str | None:
         """Why to replan when the workspace drifted from the one the segment was planned on.

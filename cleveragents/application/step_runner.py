@@ -13,6 +13,7 @@ from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output, one_line
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Check, Phase
+from cleveragents.domain.stops import cut_short_outcome
 from cleveragents.domain.strategy import StepSpec
 from cleveragents.errors import ActorUnavailable, BudgetExhausted
 
@@ -43,7 +44,9 @@ class StepRunner(RunPart):
         except (BudgetExhausted, ActorUnavailable) as stopped:
             # No verdict (ok stays None): the step did not fail, it was cut short, and
             # `plan resume` takes it again (see `domain.stops.cut_short`).
-            r.update(decision, after=r.current, outcome=f"stopped: {stopped.message}")
+            r.update(
+                decision, after=r.current, outcome=cut_short_outcome(stopped.message, r.plan.id)
+            )
             raise
 
     def attempts(

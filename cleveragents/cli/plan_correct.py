@@ -161,10 +161,10 @@ def correct(
             if dry_run:
                 return _show_preview(preview, json)
             if asking(yes) and not json:
-                show_files(preview)  # before the question; otherwise after the correction
+                show_files(preview, done=False)  # before the question; else after it is done
             chosen = ask_resolution(preview, chosen, yes)
             if refused(preview, chosen) and not json:
-                show_files(preview)  # the correction is refused: say which files and why
+                show_files(preview, done=False)  # it is refused: say which files and why
             confirm(
                 f"Restore the {_what(restore.value)} of plan {preview.plan.id} to decision "
                 f"{decision}?",
@@ -191,6 +191,7 @@ def correct(
                 "files_changed": result.preview.changed_paths,
                 "files": files.groups.as_json() if files else None,
                 "conflicts_left": result.conflicts_left,
+                "options_avoided": result.avoided,
                 "actor_calls": result.actor_calls,
                 **tree_document(*s.inspection.tree(result.plan.id)),
             }
@@ -201,6 +202,9 @@ def correct(
                 f"correction {c.id} of plan {c.plan_id}: {len(c.affected)} decisions "
                 f"superseded, {result.actor_calls} actor calls to re-execute"
             )
+            for step, options in result.avoided.items():
+                if not quiet:
+                    output.show(_avoided(step, options), soft_wrap=True)
             if not (quiet or asking(yes)):
                 show_files(result.preview)
         if result.conflicts_left:
@@ -268,12 +272,24 @@ def conflicts_left(paths: list[str], then: str | None) -> int:
     return 3
 
 
+def _avoided(step: str, options: list[str]) -> str:
+    taken = ", ".join(repr(o) for o in options)  # a name's control characters escaped
+    return (
+        f"step {step} is redone with another option than {taken} (the superseded branch's), "
+        "unless the guidance names it or none is left; later steps choose as in a new run"
+    )
+
+
 def _what(restore: str) -> str:
     return {"both": "files and context", "files": "files", "context": "context"}[restore]
 
 
-def show_files(preview: CorrectionPlan) -> None:
-    """The three groups of a restore's files, each path on a line of its own."""
+def show_files(preview: CorrectionPlan, done: bool = True) -> None:
+    """The three groups of a restore's files, each path on a line of its own.
+
+    `done` False (a dry run, the question, a refusal): the restored group is worded as what
+    would be restored, since nothing was.
+    """
     files = preview.files
     if files is None:
         return
@@ -282,7 +298,7 @@ def show_files(preview: CorrectionPlan) -> None:
     groups = files.groups
     undone = "the agent's changes undone" if preview.scope is Scope.AGENT else "as at the decision"
     for title, paths in (
-        (f"restored ({undone})", groups.restored),
+        (f"{'' if done else 'would be '}restored ({undone})", groups.restored),
         ("kept (your edits, not touched)", groups.kept),
         ("conflicts (changed by you and by the agent)", groups.conflicts),
     ):
@@ -319,7 +335,7 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
         kind, rest = headline(d)
         output.show(f"  #{d.id}  {kind} · {rest}", soft_wrap=True)
     output.show(f"and change {len(preview.changed_paths)} files:")
-    show_files(preview)
+    show_files(preview, done=False)
     return 0
 
 

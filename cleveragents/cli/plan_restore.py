@@ -68,7 +68,7 @@ def restore(
         assert preview.files is not None
         groups = preview.files.groups.as_json()
         if not json and (dry_run or asking(yes)):
-            show_files(preview)
+            show_files(preview, done=False)
         if dry_run or not preview.changed_paths:
             if json:
                 output.emit_json({"dry_run": dry_run, "plan": preview.plan.id, "files": groups})
@@ -77,7 +77,7 @@ def restore(
             return 0
         chosen = ask_resolution(preview, chosen, yes)
         if refused(preview, chosen) and not json and not asking(yes):
-            show_files(preview)
+            show_files(preview, done=False)
         confirm(f"Restore these files of plan {preview.plan.id} as at decision {decision}?", yes)
         op, left = s.corrections.restore_files(preview, wanted, chosen, command_line())
     if json:

@@ -123,6 +123,10 @@ class CorrectionDone(PlanTree):
     files_changed: list[str]
     files: FileGroups | None
     conflicts_left: list[str] = Field(description="Files a merge left with conflict markers.")
+    options_avoided: dict[str, list[str]] = Field(
+        description="By step number: options the superseded branch took at the corrected "
+        "step, taken again only if the guidance names them or no other is left."
+    )
     actor_calls: int = Field(description="Actor calls needed to re-execute.")
 
 

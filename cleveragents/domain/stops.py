@@ -15,6 +15,12 @@ UNDER_WAY = frozenset({PlanStatus.STRATEGIZING, PlanStatus.EXECUTING, PlanStatus
 RESUMABLE = frozenset({PlanStatus.INTERRUPTED, PlanStatus.STOPPED})
 
 
+def cut_short_outcome(why: str, plan_id: str) -> str:
+    """The outcome of a decision a stop left unfinished: no verdict, what stopped it, and
+    how it goes on."""
+    return f"cut short: {why}; `agents plan resume {plan_id}` continues it"
+
+
 def cut_short(decisions: Sequence[Decision]) -> list[Decision]:
     """The live decisions a stop left unfinished, oldest first.
 

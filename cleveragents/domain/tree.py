@@ -80,3 +80,33 @@ def main_line_tip(decisions: Sequence[Decision]) -> Decision | None:
     """The newest active main-line decision: where new work attaches."""
     line = [d for d in active(decisions) if d.kind in MAIN_LINE_KINDS]
     return max(line, key=lambda d: d.seq, default=None)
+
+
+# Kinds that carry the option of the step they belong to (the step itself names only the
+# option that succeeded, or "local planning").
+_OPTION_KINDS = frozenset({DecisionKind.ACTION, DecisionKind.VERIFICATION, DecisionKind.REVERT})
+
+
+def options_to_avoid(affected: Sequence[Decision], target: Decision) -> dict[str, list[str]]:
+    """The options a revert to `target` asks the redone branch to take only when nothing
+    else is left: those the superseded branch took at the target's own step, the choice
+    the person corrected. Later steps' choices were not questioned: a new run makes them."""
+    if target.step is None:
+        return {}
+    taken = [
+        d.option
+        for d in affected
+        # Local planning's own decisions (`8.1`) name local actions, not the step's options.
+        if d.step == target.step and d.option and d.kind in _OPTION_KINDS and "." not in d.id
+    ]
+    return {str(target.step): list(dict.fromkeys(taken))} if taken else {}
+
+
+def avoid_note(step: str, options: list[str]) -> str:
+    """What the actor is told of the options the superseded branch took at the corrected
+    step (the person's output says the same)."""
+    taken = ", ".join(repr(o) for o in options)
+    return (
+        f"at step {step} the superseded branch took {taken}: take another option, "
+        "unless the guidance asks for it or none is left"
+    )

@@ -83,6 +83,15 @@ def step_five(context: Any, name: str) -> None:
     (context.tmp / name).write_text(FIVE_STEPS)
 
 
+@given('I add to the plan file "{name}" a step "{step}" writing "{path}"')
+def step_add_step(context: Any, name: str, step: str, path: str) -> None:
+    with (context.tmp / name).open("a") as plan_file:
+        plan_file.write(
+            f"  - name: {step}\n    options:\n      - actions:\n"
+            f'          - write: {path}\n            content: "{step}\\n"\n'
+        )
+
+
 @given('I write "{path}" with "{content}"')
 def step_write(context: Any, path: str, content: str) -> None:
     (context.repo / path).write_text(content)
@@ -402,7 +411,7 @@ def step_completed_and_stopped(context: Any, done: int, stopped: int) -> None:
     _, decisions = fresh(context)
     steps = [d for d in decisions if d.kind.value == "step"]
     assert sum(1 for d in steps if d.ok) == done, steps
-    assert sum(1 for d in steps if d.outcome and d.outcome.startswith("stopped:")) == stopped
+    assert sum(1 for d in steps if d.outcome and d.outcome.startswith("cut short:")) == stopped
 
 
 @then("the newest plan has these local decisions under step {step_id}:")

@@ -69,6 +69,12 @@ def step_group_shown(context: Any, title: str, listed: str) -> None:
     assert block in context.result.stdout, f"{block!r} not in:\n{context.result.stdout}"
 
 
+@then('no line of stdout starts with "{text}"')
+def step_no_line_starts(context: Any, text: str) -> None:
+    found = [line for line in context.result.stdout.splitlines() if line.startswith(text)]
+    assert not found, found
+
+
 @then('the first strategy after the correction was told "{note}"')
 def step_told(context: Any, note: str) -> None:
     _, decisions = fresh(context)
