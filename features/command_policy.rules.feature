@@ -77,6 +77,14 @@ Feature: Which of a model's command lines run without asking
       | declare -i evaluates what it is given   | declare -i x                           | declare*                 | refused: "cannot be checked (`declare -i` makes variables that evaluate what they are given)" |
       | local -ia too                           | local -ia x                            | local*                   | refused: "cannot be checked (`local -ia` makes variables"                                |
       | a nameref too                           | declare -n r=x                         | declare*                 | refused: "cannot be checked (`declare -n` makes variables"                               |
+      | a ${...} hidden in an operand           | ls ${PWD#${!x}}                        | ls*                      | refused: "cannot be checked (it expands `${!x}`, which may evaluate what a variable holds)" |
+      | $(...) in an arithmetic command         | (( 1 + $(touch X) ))                   | *X*                      | refused: "cannot be checked (it substitutes: command substitution"                       |
+      | a C-style for on names                  | for ((i = 0; i < 1; i++)); do true; done | true                   | refused: "cannot be checked (arithmetic evaluates what variables hold)"                  |
+      | after a prefix assignment too           | X=1 test -v 'a[$(touch X)]'            | X=1 test *               | refused: "cannot be checked (`test` evaluates the array index"                           |
+      | mapfile -C runs a command               | mapfile -C 'touch X' -c 1 x < f        | mapfile*                 | refused: "cannot be checked (`mapfile` may run a command or load code it is given)"     |
+      | hash -p makes a name run another program | hash -p /usr/bin/touch ls; ls X       | hash*, ls*               | refused: "cannot be checked (`hash` may run a command"                                   |
+      | fc runs what history holds              | fc -s                                  | fc*                      | refused: "cannot be checked (`fc` may run a command"                                     |
+      | plain mapfile                           | mapfile -t x < f                       | mapfile*                 | allowed                                                                                  |
       | plain uses of those builtins            | test -f a \|\| [ x = y ] && printf '%s' "a b" && read -r x | test *, [ *, printf *, read* | allowed                                                              |
       | a plain declaration                     | declare -a x; export A=1 B             | declare*, export*        | allowed                                                                                  |
 
@@ -98,6 +106,12 @@ Feature: Which of a model's command lines run without asking
       | never across a /                        | ./scripts/a/b.sh                       | ./scripts/*.sh           | refused: "matches no --allow-command pattern"                                            |
       | never a .. component                    | ./scripts/../x                         | ./scripts/*/x            | refused: "matches no --allow-command pattern"                                            |
       | an argument of one word                 | cat a.txt                              | cat *.txt                | allowed                                                                                  |
+      | quotes and escapes in words             | X=1 pytest a"b"c "\$x\y" -q               | X=1 pytest abc $x\y*     | allowed                                                                                  |
+      | quotes and escapes, other values        | X=1 pytest a"b"c "\$x\z" -q               | X=1 pytest abc $x\y*     | refused: "matches no --allow-command pattern"                                            |
+      | an escaped space                        | cat a\ b.txt \\n  -q                     | cat a?b.txt -q           | allowed                                                                                  |
+      | a word goes on after an escaped new line | python3 -m unittest\\n_pwn             | python3 -m unittest*     | refused: "cannot be checked (a word goes on after an escaped new line)"                  |
+      | a name goes on after an escaped new line | pytest\\n/../../../usr/bin/touch X     | pytest*                  | refused: "cannot be checked (a word goes on after an escaped new line)"                  |
+      | an empty pattern matches nothing        | ls                                     | , ls                     | allowed                                                                                  |
       | an argument of one word, not two        | cat a.txt b.txt                        | cat *.txt                | refused: "matches no --allow-command pattern"                                            |
       | * alone allows anything                 | test -v 'a[$(touch X)]' \| p/../x     | *                        | allowed                                                                                  |
 

@@ -50,13 +50,14 @@ HIDDEN = [
 ]  # fmt: skip
 PLAIN = [
     "-q", "-v", "-R", "-i", "-n", "-a", "x.txt", '"a b"', "'c'", "$HOME", "-m", "unittest",
-    "unittest_pwn", "tests", "x", "=", "%s", "a[1]", "'a[1]'", "a", "-p", "-t",
+    "unittest_pwn", "tests", "x", "=", "%s", "a[1]", "'a[1]'", "a", "-p", "-t", "unittest\\\n_pwn",
+    "\\\n -q",
 ]  # fmt: skip
 HEADS = [
     "ls", "cat", "test", "[", "pytest", "pytest/../../../usr/bin/touch", "pytest-xdist",
     "python3 -m unittest", "python3 -m", "python3", "printf -v", "printf", "read", "echo",
     "declare -i", "declare", "unset", "let", "export", "true", "touch", "mapfile", "wait -p",
-    "Y=1 ls", "'ls'", "l\\s",
+    "Y=1 ls", "'ls'", "l\\s", "pytest\\\n/../../../usr/bin/touch", "python3 -m unittest\\\n_pwn",
 ]  # fmt: skip
 REDIRECTS = ["", "", " > out", " 2>&1", " < x.txt", f" <<< {HIDDEN[0]}", " <<< x"]
 CANARY = '#!/opt/canary/bash\nprintf "%s\\0" "$0" "$@" > "/log/$$.$RANDOM.$RANDOM"\n'
