@@ -84,9 +84,15 @@ Feature: Which of a model's command lines run without asking
       | mapfile -C runs a command               | mapfile -C 'touch X' -c 1 x < f        | mapfile*                 | refused: "cannot be checked (`mapfile` may run a command or load code it is given)"     |
       | hash -p makes a name run another program | hash -p /usr/bin/touch ls; ls X       | hash*, ls*               | refused: "cannot be checked (`hash` may run a command"                                   |
       | fc runs what history holds              | fc -s                                  | fc*                      | refused: "cannot be checked (`fc` may run a command"                                     |
+      | printf -v sets PATH                     | printf -v PATH . ; pytest              | printf *, pytest*        | refused: "cannot be checked (`printf` would set `PATH`, a variable in capitals)"         |
+      | read sets PATH                          | read PATH < f; pytest                  | read*, pytest*           | refused: "cannot be checked (`read` would set `PATH`, a variable in capitals)"           |
+      | export sets LD_PRELOAD                  | export LD_PRELOAD=./x.so; ls           | export*, ls*             | refused: "cannot be checked (`export` would set `LD_PRELOAD`, a variable in capitals)"   |
+      | a loop sets PATH                        | for PATH in .; do pytest; done         | pytest*                  | refused: "cannot be checked (a loop sets `PATH`, a variable in capitals)"                |
+      | alias                                   | alias ls=touch                         | alias*                   | refused: "cannot be checked (`alias` may run a command"                                  |
+      | a loop on a small name                  | for f in a b; do pytest $f; done       | pytest*                  | allowed                                                                                  |
       | plain mapfile                           | mapfile -t x < f                       | mapfile*                 | allowed                                                                                  |
       | plain uses of those builtins            | test -f a \|\| [ x = y ] && printf '%s' "a b" && read -r x | test *, [ *, printf *, read* | allowed                                                              |
-      | a plain declaration                     | declare -a x; export A=1 B             | declare*, export*        | allowed                                                                                  |
+      | a plain declaration                     | declare -a x; export a=1 b _C          | declare*, export*        | allowed                                                                                  |
 
     Examples: a pattern matches word by word, its trailing * any further words
       | case                                    | line                                   | patterns                 | verdict                                                                                  |

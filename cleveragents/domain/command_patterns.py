@@ -13,7 +13,9 @@ Some builtins evaluate the names they are given, array index included, so `test 
 'a[$(cmd)]'` runs `cmd`: their arguments must be certain words with no `$`, backquote or
 index other than a number, and `declare -i`/`-n` (and its kin) are refused, as a variable
 of that kind evaluates what is assigned to it. So are the options with which a builtin runs
-a command or loads code (`mapfile -C`, `compgen -C`/`-F`, `hash -p`, `enable -f`) and `fc`.
+a command or loads code (`mapfile -C`, `compgen -C`/`-F`, `hash -p`, `enable -f`), `fc` and
+`alias`, and a builtin setting a variable in capitals (`read PATH`, `printf -v PS4`, `export
+LD_PRELOAD=...`): such variables change what later commands run.
 """
 
 from __future__ import annotations
@@ -31,7 +33,13 @@ EVALUATES = frozenset(
 DECLARES = frozenset("declare typeset local export readonly".split())  # noqa: SIM905
 # Options with which a builtin runs a command or loads code it is given: `mapfile -C cmd`.
 RUNS = {"mapfile": "C", "readarray": "C", "compgen": "CF", "complete": "CF", "hash": "p"}
-RUNS |= {"enable": "f", "fc": "es"}
+RUNS |= {"enable": "f", "fc": "es", "alias": ""}
+# Builtins that set the variables they name: never one in capitals (PATH, PS4, BASH_ENV,
+# LD_PRELOAD...), which changes what later commands run. printf only with -v.
+ASSIGNS = frozenset(
+    "read mapfile readarray getopts wait declare typeset local export readonly let unset".split()  # noqa: SIM905
+)
+ENVIRONMENT = re.compile(r"[A-Z][A-Z0-9_]*(\[|\+?=|$)")
 ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
 PLAIN_INDEX = re.compile(r"[0-9 @*+-]*")
 
@@ -72,11 +80,17 @@ def evaluated(words: Sequence[str | None]) -> str | None:
     name = words[at] if at < len(words) else None
     if name in RUNS:
         options = [w for w in words[at + 1 :] if w is None or w[:1] == "-"]
-        if name == "fc" or any(w is None or set(w[1:]) & set(RUNS[name]) for w in options):
+        if name in ("fc", "alias") or any(
+            w is None or set(w[1:]) & set(RUNS[name]) for w in options
+        ):
             return f"`{name}` may run a command or load code it is given"
     if name not in EVALUATES:
         return None
-    for word in words[at + 1 :]:
+    arguments = words[at + 1 :]
+    for before, word in zip((None, *arguments), arguments, strict=False):
+        sets = name in ASSIGNS or (name == "printf" and before == "-v")
+        if sets and word is not None and ENVIRONMENT.match(word):
+            return f"`{name}` would set `{re.split(r'[[+=]', word)[0]}`, a variable in capitals"
         if word is None:
             return f"`{name}` evaluates names it is given, and an argument is expanded"
         if "$" in word or "`" in word or not _plain_indexes(word):

@@ -11,9 +11,10 @@ pipelines, lists, subshells, groups, `if` and `for`. The policy judges it agains
 A line it allows runs under the real bash in a scratch bubblewrap sandbox: `/usr/bin`,
 `/usr/sbin` and `/usr/local/bin` hold one canary in place of each program the host has
 (and the allowed ones), a script that records its path and argv in a log; libraries are
-the host's, read-only; the working folder holds a `pytest/` folder and files named `-v` and
-`a[$(touch g)]`. Every record must be an allowed program, found on PATH, with argv a
-pattern matches, as an oracle written apart from the policy's matcher checks it.
+the host's, read-only; the working folder holds a `pytest/` folder, files named `-v` and
+`a[$(touch g)]`, and a canary `python3` that a PATH holding `.` would find. Every record
+must be an allowed program, found on PATH, with argv a pattern matches, as an oracle
+written apart from the policy's matcher checks it.
 
 CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples; CLEVERAGENTS_PROPERTY_SEED replays one.
 """
@@ -51,7 +52,7 @@ HIDDEN = [
 PLAIN = [
     "-q", "-v", "-R", "-i", "-n", "-a", "x.txt", '"a b"', "'c'", "$HOME", "-m", "unittest",
     "unittest_pwn", "tests", "x", "=", "%s", "a[1]", "'a[1]'", "a", "-p", "-t", "unittest\\\n_pwn",
-    "\\\n -q",
+    "\\\n -q", "PATH", "PATH=.", ".",
 ]  # fmt: skip
 HEADS = [
     "ls", "cat", "test", "[", "pytest", "pytest/../../../usr/bin/touch", "pytest-xdist",
@@ -92,6 +93,7 @@ def _compose(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         inner.map(lambda s: f"{{ {s}; }}"),
         inner.map(lambda s: f"if true; then {s}; fi"),
         inner.map(lambda s: f"for f in *; do {s}; done"),
+        inner.map(lambda s: f"for PATH in .; do {s}; done"),
     )
 
 
@@ -135,6 +137,7 @@ class Sandbox:
             folder.mkdir(parents=True)
         for name in ("-v", f"a[$({RUN})]", "x.txt"):
             (work / name).write_text("x\n")
+        (work / "python3").symlink_to("/opt/canary/log")  # what PATH=. would find
         options = ["--unshare-all", "--die-with-parent", "--clearenv", "--cap-drop", "ALL"]
         options += ["--ro-bind", "/usr/lib", "/usr/lib", "--symlink", "usr/lib", "/lib"]
         if os.path.isdir("/usr/lib64"):

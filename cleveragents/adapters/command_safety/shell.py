@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # Nodes that only hold other nodes or plain words: walked, nothing to check themselves.
 STRUCTURE = frozenset(
     """program list pipeline subshell compound_statement do_group if_statement elif_clause
-    else_clause while_statement for_statement case_statement case_item negated_command
+    else_clause while_statement case_statement case_item negated_command
     redirected_statement file_redirect heredoc_redirect heredoc_body heredoc_start heredoc_end
     heredoc_content herestring_redirect file_descriptor command_name concatenation string
     string_content raw_string ansi_c_string translated_string word number simple_expansion
@@ -126,6 +126,10 @@ def _unchecked(node: Node) -> str | None:
         return "it defines a function"
     if kind in ("command_substitution", "process_substitution", "arithmetic_expansion"):
         return f"it substitutes: {kind.replace('_', ' ')} runs what the check cannot see"
+    if kind == "for_statement":  # `for PATH in .; do pytest; done` runs ./pytest
+        names = [_text(n) for n in node.children if n.type == "variable_name"][:1]
+        upper = names and names[0][:1].isupper()
+        return f"a loop sets `{names[0]}`, a variable in capitals" if upper else None
     if kind == "c_style_for_statement":
         return _arithmetic(node)
     if kind == "compound_statement" and _first_token(node) == "((":
