@@ -90,7 +90,8 @@ def evaluated(words: Sequence[str | None]) -> str | None:
     for before, word in zip((None, *arguments), arguments, strict=False):
         sets = name in ASSIGNS or (name == "printf" and before == "-v")
         if sets and word is not None and ENVIRONMENT.match(word):
-            return f"`{name}` would set `{re.split(r'[[+=]', word)[0]}`, a variable in capitals"
+            variable = re.split(r"[\[+=]", word)[0]
+            return f"`{name}` would set `{variable}`, a variable in capitals"
         if word is None:
             return f"`{name}` evaluates names it is given, and an argument is expanded"
         if "$" in word or "`" in word or not _plain_indexes(word):

@@ -94,6 +94,9 @@ def _compose(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         inner.map(lambda s: f"if true; then {s}; fi"),
         inner.map(lambda s: f"for f in *; do {s}; done"),
         inner.map(lambda s: f"for PATH in .; do {s}; done"),
+        st.sampled_from(HIDDEN).map(lambda s: f"(( {s} ))"),
+        st.sampled_from(HIDDEN).map(lambda s: f"[[ {s} ]]"),
+        st.sampled_from(HIDDEN).map(lambda s: f"case {s} in x) ;; esac"),
     )
 
 

@@ -3,12 +3,12 @@
 tree-sitter-bash leaves some substitutions as plain text: `${PWD#$(cmd)}` (an operand read
 as a pattern), backquotes in a heredoc's body, `'...'` inside "${x:-...}" (quotes there are
 characters, so `$(cmd)` in them runs). So the text of the line is searched instead, with only
-what bash certainly never expands left out: '...' and $'...' outside any "..." or `${...}`,
-comments, and the bodies of heredocs whose delimiter is quoted. What is left, with its
-escaped new lines joined as bash joins them (and none inside a word, which the parse
-splits in two), may hold no `$(`, `$[`, backquote, `<(` or
-`>(`, even escaped (when in doubt, refuse), and every `${...}` in it must be plain: a name
-or a number index, no indirection, no arithmetic offset.
+what bash certainly never expands left out: '...' and $'...' outside any "...", `${...}` or
+arithmetic, comments, and the bodies of heredocs whose delimiter is quoted. What is left,
+with its escaped new lines joined as bash joins them (and none inside a word, which the
+parse splits in two), may hold no `$(`, `$[`, backquote, `<(` or `>(`, even escaped (when
+in doubt, refuse), and every `${...}` in it must be plain: a name or a number index, no
+indirection, no arithmetic offset.
 """
 
 from __future__ import annotations
@@ -28,8 +28,12 @@ SUBSTITUTIONS = {
     "<(": "`<(...)`",
     ">(": "`>(...)`",
 }
-# Inside these, '...' is not a quote to bash (or may not be): never left out.
-QUOTING = frozenset({"string", "expansion", "heredoc_body", "translated_string"})
+# Inside these, '...' is not a quote to bash (or may not be): never left out. Arithmetic
+# expands what is inside quotes too: `(( '$(cmd)' ))` runs `cmd`.
+QUOTING = frozenset(
+    """string expansion heredoc_body translated_string arithmetic_expansion
+    c_style_for_statement""".split()  # noqa: SIM905 - a list of words reads best
+)
 # `${` then a name, positional or special parameter, then an index of digits, @ or *.
 PLAIN_PARAMETER = re.compile(r"#?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[([0-9]+|[@*])\])?")
 # What may follow it: `}` or an operator whose operand is a pattern or a word, not arithmetic.
@@ -67,7 +71,8 @@ def _never_expanded(root: Node, source: bytes) -> list[tuple[int, int]]:
         if _never(node, quoted, source):
             spans.append((node.start_byte, node.end_byte))
         else:
-            inside = quoted or node.type in QUOTING
+            arithmetic = node.type == "compound_statement" and text(node).startswith("((")
+            inside = quoted or arithmetic or node.type in QUOTING
             stack.extend((child, inside) for child in node.children)
     return spans
 
