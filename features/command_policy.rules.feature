@@ -74,6 +74,8 @@ Feature: Which of a model's command lines run without asking
       | an index that is a name                 | unset 'a[i]'                           | unset*                   | refused: "cannot be checked (`unset` evaluates the array index in `a[i]`)"               |
       | let evaluates its arguments             | let 'a[$(touch X)]'                    | let*                     | refused: "cannot be checked (`let` evaluates"                                            |
       | an argument a glob makes                | test -v *                              | test *                   | refused: "cannot be checked (`test` evaluates names it is given, and an argument is expanded)" |
+      | let on a name evaluates what it holds   | read y < f; let x=y                    | read*, let*              | refused: "cannot be checked (`let` evaluates what the variables it names hold)"          |
+      | let on numbers                          | let 1+2                                | let*                     | allowed                                                                                  |
       | declare -i evaluates what it is given   | declare -i x                           | declare*                 | refused: "cannot be checked (`declare -i` makes variables that evaluate what they are given)" |
       | local -ia too                           | local -ia x                            | local*                   | refused: "cannot be checked (`local -ia` makes variables"                                |
       | a nameref too                           | declare -n r=x                         | declare*                 | refused: "cannot be checked (`declare -n` makes variables"                               |

@@ -15,7 +15,8 @@ index other than a number, and `declare -i`/`-n` (and its kin) are refused, as a
 of that kind evaluates what is assigned to it. So are the options with which a builtin runs
 a command or loads code (`mapfile -C`, `compgen -C`/`-F`, `hash -p`, `enable -f`), `fc` and
 `alias`, and a builtin setting a variable in capitals (`read PATH`, `printf -v PS4`, `export
-LD_PRELOAD=...`): such variables change what later commands run.
+LD_PRELOAD=...`): such variables change what later commands run. `let` takes numbers only,
+as arithmetic elsewhere: a name it evaluates may hold `a[$(cmd)]`.
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ def evaluated(words: Sequence[str | None]) -> str | None:
             return f"`{name}` evaluates names it is given, and an argument is expanded"
         if "$" in word or "`" in word or not _plain_indexes(word):
             return f"`{name}` evaluates the array index in `{word}`"
+        if name == "let" and re.search(r"[A-Za-z_]", word):  # as in ((...)): numbers only
+            return "`let` evaluates what the variables it names hold"
         if name in DECLARES and word[:1] in "-+" and set(word[1:]) & set("in"):
             return f"`{name} {word}` makes variables that evaluate what they are given"
     return None
