@@ -12,9 +12,10 @@ A line it allows runs under the real bash in a scratch bubblewrap sandbox: `/usr
 `/usr/sbin` and `/usr/local/bin` hold one canary in place of each program the host has
 (and the allowed ones), a script that records its path and argv in a log; libraries are
 the host's, read-only; the working folder holds a `pytest/` folder, files named `-v` and
-`a[$(touch g)]`, and a canary `python3` that a PATH holding `.` would find. Every record
-must be an allowed program, found on PATH, with argv a pattern matches, as an oracle
-written apart from the policy's matcher checks it.
+`a[$(touch g)]`, a `v.txt` holding `a[$(touch g)]` for `read`, and a canary `python3`
+that a PATH holding `.` would find. Every record must be an allowed program, found on
+PATH, with argv a pattern matches, as an oracle written apart from the policy's matcher
+checks it.
 
 CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples; CLEVERAGENTS_PROPERTY_SEED replays one.
 """
@@ -52,7 +53,7 @@ HIDDEN = [
 PLAIN = [
     "-q", "-v", "-R", "-i", "-n", "-a", "x.txt", '"a b"', "'c'", "$HOME", "-m", "unittest",
     "unittest_pwn", "tests", "x", "=", "%s", "a[1]", "'a[1]'", "a", "-p", "-t", "unittest\\\n_pwn",
-    "\\\n -q", "PATH", "PATH=.", ".",
+    "\\\n -q", "PATH", "PATH=.", ".", "y", "x=y", "y < v.txt",
 ]  # fmt: skip
 HEADS = [
     "ls", "cat", "test", "[", "pytest", "pytest/../../../usr/bin/touch", "pytest-xdist",
@@ -60,7 +61,7 @@ HEADS = [
     "declare -i", "declare", "unset", "let", "export", "true", "touch", "mapfile", "wait -p",
     "Y=1 ls", "'ls'", "l\\s", "pytest\\\n/../../../usr/bin/touch", "python3 -m unittest\\\n_pwn",
 ]  # fmt: skip
-REDIRECTS = ["", "", " > out", " 2>&1", " < x.txt", f" <<< {HIDDEN[0]}", " <<< x"]
+REDIRECTS = ["", "", " > out", " 2>&1", " < x.txt", " < v.txt", f" <<< {HIDDEN[0]}", " <<< x"]
 CANARY = '#!/opt/canary/bash\nprintf "%s\\0" "$0" "$@" > "/log/$$.$RANDOM.$RANDOM"\n'
 
 
@@ -100,7 +101,13 @@ def _compose(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     )
 
 
-statements = st.one_of(simple_commands(), simple_commands(), heredocs())
+# A value read from a file the model wrote, then handed to a command: `let x=y`.
+read_then = st.builds(
+    lambda head, use: f"read y < v.txt; {head} {use}",
+    st.sampled_from(HEADS),
+    st.sampled_from(["x=y", '"$y"', "$y", "y", "-v y", "'a[y]'"]),
+)
+statements = st.one_of(simple_commands(), simple_commands(), heredocs(), read_then)
 lines = st.recursive(statements, _compose, max_leaves=4)
 
 
@@ -141,6 +148,7 @@ class Sandbox:
         for name in ("-v", f"a[$({RUN})]", "x.txt"):
             (work / name).write_text("x\n")
         (work / "python3").symlink_to("/opt/canary/log")  # what PATH=. would find
+        (work / "v.txt").write_text(f"a[$({RUN})]\n")  # a value `read` takes
         options = ["--unshare-all", "--die-with-parent", "--clearenv", "--cap-drop", "ALL"]
         options += ["--ro-bind", "/usr/lib", "/usr/lib", "--symlink", "usr/lib", "/lib"]
         if os.path.isdir("/usr/lib64"):
