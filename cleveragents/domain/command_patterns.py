@@ -28,8 +28,7 @@ from fnmatch import fnmatchcase
 # Builtins that evaluate a name or expression they are given (array indexes run `$(...)`).
 EVALUATES = frozenset(
     """test [ printf read mapfile readarray wait getopts declare typeset local export readonly
-    let unset shift return exit kill ulimit compgen complete caller history fc
-    printf""".split()  # noqa: SIM905 - a list of words reads best
+    let unset shift return exit kill ulimit compgen complete caller history fc""".split()  # noqa: SIM905 - a list of words reads best
 )
 DECLARES = frozenset("declare typeset local export readonly".split())  # noqa: SIM905
 # Options with which a builtin runs a command or loads code it is given: `mapfile -C cmd`.
