@@ -113,5 +113,5 @@ def heredoc_misread(root: Node) -> bool:
         strip = any(text(n) == "<<-" for n in node.children)
         lines = [line.lstrip("\t") if strip else line for line in "".join(body).split("\n")]
         if delimiter is None or delimiter in lines or end[:1] not in ([], [delimiter]):
-            return True
+            return True  # pragma: no cover - a guard: no reading of today's grammar trips it
     return False
