@@ -1,13 +1,14 @@
 """How an --allow-command pattern matches a simple command: word by word.
 
-A pattern is split at spaces into words. A command matches when its words, as bash passes
-them (quotes removed), equal the pattern's words one by one; a `*` at the very end of the
-pattern means "and any further words" (arguments, redirections), nothing else: `pytest*` is
-`pytest` with any arguments, never `pytest-xdist` or `pytest/../x`; `python3 -m unittest*`
-never matches `python3 -m unittest_pwn`. Elsewhere `*`, `?` and `[...]` match within one
-path component of one word (as a shell glob): never across `/`, and never a `.` or `..`
-component. A command word bash expands (`$x`, a glob, `~`, braces) is not known before it
-runs: only the trailing `*` takes it. The command name must be a plain word.
+A pattern is split at spaces into words; it has no quoting of its own. A command matches
+when its words, as bash passes them (quotes removed), equal the pattern's words one by one;
+a `*` at the very end of the pattern means "and any further words" (arguments,
+redirections), nothing else: `pytest*` is `pytest` with any arguments, never `pytest-xdist`
+or `pytest/../x`; `python3 -m unittest*` never matches `python3 -m unittest_pwn`. Elsewhere
+`*`, `?` and `[...]` match within one path component of one word (as a shell glob): never
+across `/`, and never a `.` or `..` component. A command word bash expands (`$x`, a glob,
+`~`, braces) is not known before it runs: only the trailing `*` takes it. The command name
+must be a plain word.
 
 Some builtins evaluate the names they are given, array index included, so `test -v
 'a[$(cmd)]'` runs `cmd`: their arguments must be certain words with no `$`, backquote or
