@@ -88,6 +88,11 @@ Feature: Which of a model's command lines run without asking
       | hash -p makes a name run another program | hash -p /usr/bin/touch ls; ls X       | hash*, ls*               | refused: "cannot be checked (`hash` may run a command"                                   |
       | fc runs what history holds              | fc -s                                  | fc*                      | refused: "cannot be checked (`fc` may run a command"                                     |
       | printf -v sets PATH                     | printf -v PATH . ; pytest              | printf *, pytest*        | refused: "cannot be checked (`printf` would set `PATH`, a variable in capitals)"         |
+      | printf -vPATH sets PATH                 | printf -vPATH . ; pytest               | printf *, pytest*        | refused: "cannot be checked (`printf` would set `PATH`, a variable in capitals)"         |
+      | read -aPATH sets PATH                   | read -aPATH < f; pytest                | read*, pytest*           | refused: "cannot be checked (`read` would set `PATH`, a variable in capitals)"           |
+      | set -k passes assignments after a name  | set -k; pytest LD_PRELOAD=./x.so       | set*, pytest*            | refused: "cannot be checked (`set` may run a command"                                    |
+      | set -o keyword too                      | set -o keyword; pytest LD_PRELOAD=./x.so | set*, pytest*          | refused: "cannot be checked (`set` may run a command"                                    |
+      | plain set                               | set -eu -o pipefail; pytest            | set*, pytest*            | allowed                                                                                  |
       | read sets PATH                          | read PATH < f; pytest                  | read*, pytest*           | refused: "cannot be checked (`read` would set `PATH`, a variable in capitals)"           |
       | export sets LD_PRELOAD                  | export LD_PRELOAD=./x.so; ls           | export*, ls*             | refused: "cannot be checked (`export` would set `LD_PRELOAD`, a variable in capitals)"   |
       | a loop sets PATH                        | for PATH in .; do pytest; done         | pytest*                  | refused: "cannot be checked (a loop sets `PATH`, a variable in capitals)"                |

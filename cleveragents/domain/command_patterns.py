@@ -14,10 +14,10 @@ Some builtins evaluate the names they are given, array index included, so `test 
 'a[$(cmd)]'` runs `cmd`: their arguments must be certain words with no `$`, backquote or
 index other than a number, and `declare -i`/`-n` (and its kin) are refused, as a variable
 of that kind evaluates what is assigned to it. So are the options with which a builtin runs
-a command or loads code (`mapfile -C`, `compgen -C`/`-F`, `hash -p`, `enable -f`), `fc` and
-`alias`, and a builtin setting a variable in capitals (`read PATH`, `printf -v PS4`, `export
-LD_PRELOAD=...`): such variables change what later commands run. `let` takes numbers only,
-as arithmetic elsewhere: a name it evaluates may hold `a[$(cmd)]`.
+a command or loads code (`mapfile -C`, `compgen -C`/`-F`, `hash -p`, `enable -f`, `set -k`),
+`fc` and `alias`, and a builtin setting a variable in capitals (`read PATH`, `printf -v
+PS4`, `export LD_PRELOAD=...`): such variables change what later commands run. `let` takes
+numbers only, as arithmetic elsewhere: a name it evaluates may hold `a[$(cmd)]`.
 """
 
 from __future__ import annotations
@@ -34,13 +34,14 @@ EVALUATES = frozenset(
 DECLARES = frozenset("declare typeset local export readonly".split())  # noqa: SIM905
 # Options with which a builtin runs a command or loads code it is given: `mapfile -C cmd`.
 RUNS = {"mapfile": "C", "readarray": "C", "compgen": "CF", "complete": "CF", "hash": "p"}
-RUNS |= {"enable": "f", "fc": "es", "alias": ""}
+RUNS |= {"enable": "f", "fc": "es", "alias": "", "set": "k"}  # set -k: `cmd LD_PRELOAD=x`
 # Builtins that set the variables they name: never one in capitals (PATH, PS4, BASH_ENV,
 # LD_PRELOAD...), which changes what later commands run. printf only with -v.
 ASSIGNS = frozenset(
     "read mapfile readarray getopts wait declare typeset local export readonly let unset".split()  # noqa: SIM905
 )
 ENVIRONMENT = re.compile(r"[A-Z][A-Z0-9_]*(\[|\+?=|$)")
+ATTACHED = re.compile(r"-[a-z]+([A-Z][A-Z0-9_]*)")  # `printf -vPATH .`, `read -aPATH`
 ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
 PLAIN_INDEX = re.compile(r"[0-9 @*+-]*")
 
@@ -81,17 +82,15 @@ def evaluated(words: Sequence[str | None]) -> str | None:
     name = words[at] if at < len(words) else None
     if name in RUNS:
         options = [w for w in words[at + 1 :] if w is None or w[:1] == "-"]
-        if name in ("fc", "alias") or any(
-            w is None or set(w[1:]) & set(RUNS[name]) for w in options
-        ):
+        always = name in ("fc", "alias") or (name == "set" and "keyword" in words)
+        if always or any(w is None or set(w[1:]) & set(RUNS[name]) for w in options):
             return f"`{name}` may run a command or load code it is given"
     if name not in EVALUATES:
         return None
     arguments = words[at + 1 :]
     for before, word in zip((None, *arguments), arguments, strict=False):
-        sets = name in ASSIGNS or (name == "printf" and before == "-v")
-        if sets and word is not None and ENVIRONMENT.match(word):
-            variable = re.split(r"[\[+=]", word)[0]
+        variable = _capitals(name, before, word)
+        if variable is not None:
             return f"`{name}` would set `{variable}`, a variable in capitals"
         if word is None:
             return f"`{name}` evaluates names it is given, and an argument is expanded"
@@ -101,6 +100,18 @@ def evaluated(words: Sequence[str | None]) -> str | None:
             return "`let` evaluates what the variables it names hold"
         if name in DECLARES and word[:1] in "-+" and set(word[1:]) & set("in"):
             return f"`{name} {word}` makes variables that evaluate what they are given"
+    return None
+
+
+def _capitals(name: str, before: str | None, word: str | None) -> str | None:
+    """The variable in capitals this argument would have the builtin set, or None."""
+    if word is None or (name not in ASSIGNS and name != "printf"):
+        return None
+    attached = ATTACHED.match(word)
+    if attached and (name in ASSIGNS or word.startswith("-v")):
+        return attached[1]
+    if (name in ASSIGNS or before == "-v") and ENVIRONMENT.match(word):
+        return re.split(r"[\[+=]", word)[0]
     return None
 
 
