@@ -72,6 +72,9 @@ Feature: Which of a model's command lines run without asking
       | printf -v evaluates an index            | printf -v 'a[$(touch X)]' x            | printf *                 | refused: "cannot be checked (`printf` evaluates the array index"                         |
       | read evaluates an index                 | read 'a[$(touch X)]'                   | read*                    | refused: "cannot be checked (`read` evaluates the array index"                           |
       | an index that is a name                 | unset 'a[i]'                           | unset*                   | refused: "cannot be checked (`unset` evaluates the array index in `a[i]`)"               |
+      | mapfile evaluates an index              | mapfile 'a[$(touch X)]' < f            | mapfile*                 | refused: "cannot be checked (`mapfile` evaluates the array index"                        |
+      | wait -p evaluates an index              | wait -p 'a[$(touch X)]'                | wait*                    | refused: "cannot be checked (`wait` evaluates the array index"                           |
+      | export evaluates an index               | export 'a[$(touch X)]'=1               | export*                  | refused: "cannot be checked (`export` evaluates the array index"                         |
       | let evaluates its arguments             | let 'a[$(touch X)]'                    | let*                     | refused: "cannot be checked (`let` evaluates"                                            |
       | an argument a glob makes                | test -v *                              | test *                   | refused: "cannot be checked (`test` evaluates names it is given, and an argument is expanded)" |
       | let on a name evaluates what it holds   | read y < f; let x=y                    | read*, let*              | refused: "cannot be checked (`let` evaluates what the variables it names hold)"          |
