@@ -54,6 +54,7 @@ PLAIN = [
     "-q", "-v", "-R", "-i", "-n", "-a", "x.txt", '"a b"', "'c'", "$HOME", "-m", "unittest",
     "unittest_pwn", "tests", "x", "=", "%s", "a[1]", "'a[1]'", "a", "-p", "-t", "unittest\\\n_pwn",
     "\\\n -q", "PATH", "PATH=.", ".", "y", "x=y", "y < v.txt",
+    "-vPATH .", "-aPATH",
 ]  # fmt: skip
 HEADS = [
     "ls", "cat", "test", "[", "pytest", "pytest/../../../usr/bin/touch", "pytest-xdist",
