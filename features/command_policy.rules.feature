@@ -85,6 +85,7 @@ Feature: Which of a model's command lines run without asking
       | a ${...} hidden in an operand           | ls ${PWD#${!x}}                        | ls*                      | refused: "cannot be checked (it expands `${!x}`, which may evaluate what a variable holds)" |
       | $(...) in an arithmetic command         | (( 1 + $(touch X) ))                   | *X*                      | refused: "cannot be checked (it substitutes: command substitution"                       |
       | '...' in arithmetic is not a quote      | (( '$(touch X)' ))                     | *X*                      | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | a redirection naming a variable         | cat {a['$(touch X)']}>/dev/null        | cat *                    | refused: "cannot be checked (a redirection names a variable (`{name}>`)"                 |
       | a C-style for on names                  | for ((i = 0; i < 1; i++)); do true; done | true                   | refused: "cannot be checked (arithmetic evaluates what variables hold)"                  |
       | after a prefix assignment too           | X=1 test -v 'a[$(touch X)]'            | X=1 test *               | refused: "cannot be checked (`test` evaluates the array index"                           |
       | mapfile -C runs a command               | mapfile -C 'touch X' -c 1 x < f        | mapfile*                 | refused: "cannot be checked (`mapfile` may run a command or load code it is given)"     |

@@ -7,8 +7,9 @@ what bash certainly never expands left out: '...' and $'...' outside any "...", 
 arithmetic, comments, and the bodies of heredocs whose delimiter is quoted. What is left,
 with its escaped new lines joined as bash joins them (and none inside a word, which the
 parse splits in two), may hold no `$(`, `$[`, backquote, `<(` or `>(`, even escaped (when
-in doubt, refuse), and every `${...}` in it must be plain: a name or a number index, no
-indirection, no arithmetic offset.
+in doubt, refuse), no `}` right before a redirection (`{a['$(cmd)']}>f` names a variable
+whose index bash evaluates), and every `${...}` in it must be plain: a name or a number
+index, no indirection, no arithmetic offset.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def hidden(root: Node, source: bytes) -> str | None:
         return "a word goes on after an escaped new line"
     # bash joins a line ending in a backslash to the next before it reads on: `$\` `(cmd)`.
     searched = searched.replace("\\\n", "")
+    if re.search(r"\}[<>]", searched):  # `{a['$(cmd)']}>f` evaluates the index, quotes and all
+        return "a redirection names a variable (`{name}>`), whose index bash evaluates"
     for token in SUBSTITUTIONS:
         if token in searched:
             return f"it substitutes: {SUBSTITUTIONS[token]} runs what the check cannot see"
