@@ -75,6 +75,7 @@ Feature: Which of a model's command lines run without asking
       | mapfile evaluates an index              | mapfile 'a[$(touch X)]' < f            | mapfile*                 | refused: "cannot be checked (`mapfile` evaluates the array index"                        |
       | wait -p evaluates an index              | wait -p 'a[$(touch X)]'                | wait*                    | refused: "cannot be checked (`wait` evaluates the array index"                           |
       | export evaluates an index               | export 'a[$(touch X)]'=1               | export*                  | refused: "cannot be checked (`export` evaluates the array index"                         |
+      | compgen -W expands its word list        | compgen -W '$(touch X)' x              | compgen*                 | refused: "cannot be checked (`compgen` may expand what `$(touch X)` holds)"             |
       | let evaluates its arguments             | let 'a[$(touch X)]'                    | let*                     | refused: "cannot be checked (`let` evaluates"                                            |
       | an argument a glob makes                | test -v *                              | test *                   | refused: "cannot be checked (`test` evaluates names it is given, and an argument is expanded)" |
       | let on a name evaluates what it holds   | read y < f; let x=y                    | read*, let*              | refused: "cannot be checked (`let` evaluates what the variables it names hold)"          |

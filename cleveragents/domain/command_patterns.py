@@ -94,6 +94,8 @@ def evaluated(words: Sequence[str | None]) -> str | None:
             return f"`{name}` would set `{variable}`, a variable in capitals"
         if word is None:
             return f"`{name}` evaluates names it is given, and an argument is expanded"
+        if ("$" in word or "`" in word) and "[" not in word:
+            return f"`{name}` may expand what `{word}` holds"
         if "$" in word or "`" in word or not _plain_indexes(word):
             return f"`{name}` evaluates the array index in `{word}`"
         if name == "let" and re.search(r"[A-Za-z_]", word):  # as in ((...)): numbers only
