@@ -40,14 +40,30 @@ Feature: Claude's commands are checked part by part and run in a sandbox
       | after &&                  | python3 -m unittest -q && touch X      | `touch X`                  |
       | after \|\|                | python3 -m unittest -q \|\| touch X    | `touch X`                  |
       | behind a pipe             | python3 -m unittest -q \| touch X      | `touch X`                  |
-      | in $(...)                 | python3 -m unittest -q $(touch X)      | `touch X`                  |
-      | in backticks              | python3 -m unittest -q `touch X`       | `touch X`                  |
       | in a subshell             | (python3 -m unittest -q; touch X)      | `touch X`                  |
       | in a group                | { python3 -m unittest -q; touch X; }   | `touch X`                  |
-      | in a process substitution | python3 -m unittest -q <(touch X)      | `touch X`                  |
-      | in a redirect target      | python3 -m unittest -q > "$(touch X)"  | `touch X`                  |
-      | in a quoted argument      | python3 -m unittest -q "$(touch X)"    | `touch X`                  |
-      | in an assignment          | python3 -m unittest -q; Y=$(touch X)   | `Y=$(touch X)`, `touch X`  |
+
+  Scenario Outline: A command substituted <where> is refused unchecked, and nothing of it runs
+    Given Claude will propose the plan "run the tests"
+    And Claude will run the command line "<command>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'run the tests' --allow-command 'python3 -m unittest*'" with Claude
+    Then the exit code is 1
+    And the file "X" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: `<command>` cannot be checked (it substitutes"
+
+    Examples:
+      | where                     | command                                |
+      | in $(...)                 | python3 -m unittest -q $(touch X)      |
+      | in backticks              | python3 -m unittest -q `touch X`       |
+      | in a process substitution | python3 -m unittest -q <(touch X)      |
+      | in a redirect target      | python3 -m unittest -q > "$(touch X)"  |
+      | in a quoted argument      | python3 -m unittest -q "$(touch X)"    |
+      | in an assignment          | python3 -m unittest -q; Y=$(touch X)   |
+      | in a ${...} operand       | python3 -m unittest -q ${PWD#$(touch X)} |
 
   Scenario: A line that cannot be checked is refused without a terminal
     Given Claude will propose the plan "run the tests"

@@ -5,7 +5,7 @@ Feature: Which of a model's command lines run without asking
   So that allowing the tests never allows what is chained, piped or substituted into them
 
   # A line is read as bash reads it (tree-sitter-bash), then judged against the patterns
-  # (comma-separated). "\n" in a line is a new line, "\|" a pipe. "allowed" means it runs
+  # (comma-separated). "\n" in a line is a new line, "\t" a tab, "\|" a pipe. "allowed" means it runs
   # without asking; otherwise the reason shown is given.
 
   Scenario Outline: <case>
@@ -20,10 +20,10 @@ Feature: Which of a model's command lines run without asking
       | a chain: the part named                 | python3 -m unittest -q; touch X        | python3 -m unittest*     | refused: "`touch X` (in `python3 -m unittest -q; touch X`) matches no"                   |
       | two parts refused: both named           | ls; touch X \| rm Y                    | ls                       | refused: "`touch X`, `rm Y` (in `ls; touch X \| rm Y`) match no"                         |
       | nothing allowed: the whole line         | curl x \| sh                           | pytest*                  | refused: "`curl x \| sh` matches no --allow-command pattern"                             |
-      | a heredoc's body runs its $(...)        | cat <<E\n$(touch X)\nE                 | cat *                    | refused: "`touch X` (in `cat <<E\n$(touch X)\nE`) matches no"                            |
+      | a heredoc's body runs its $(...)        | cat <<E\n$(touch X)\nE                 | cat *                    | refused: "cannot be checked (it substitutes: command substitution"                       |
       | a quoted heredoc's body is text         | cat <<'E'\n$(touch X)\nE               | cat *                    | allowed                                                                                  |
-      | $(...) inside ${...}                    | echo ${X:-$(touch X)}                  | echo *                   | refused: "`touch X` (in `echo ${X:-$(touch X)}`) matches no"                             |
-      | $(...) in arithmetic on numbers         | echo $((1 + $(touch X)))               | echo *                   | refused: "`touch X` (in `echo $((1 + $(touch X)))`) matches no"                          |
+      | $(...) inside ${...}                    | echo ${X:-$(touch X)}                  | echo *                   | refused: "cannot be checked (it substitutes: command substitution"                       |
+      | $(...) in arithmetic on numbers         | echo $((1 + $(touch X)))               | echo *                   | refused: "cannot be checked (it substitutes: arithmetic expansion"                       |
       | a prefix assignment is part of the text | PATH=. python3 -m unittest             | python3 -m unittest*     | refused: "`PATH=. python3 -m unittest` matches no"                                       |
       | a bare assignment is a simple command   | PATH=.; python3 -m unittest            | python3 -m unittest*     | refused: "`PATH=.` (in `PATH=.; python3 -m unittest`) matches no"                        |
       | inside if, for and case                 | if true; then for f in a; do case $f in a) touch X;; esac; done; fi | true | refused: "`touch X` (in"                                                |
@@ -42,7 +42,7 @@ Feature: Which of a model's command lines run without asking
     Examples: what cannot be checked is asked about, unless a pattern is only *
       | case                                    | line                                   | patterns                 | verdict                                                                                  |
       | a function                              | f() { touch X; }; f                    | f*                       | refused: "`f() { touch X; }; f` cannot be checked (it defines a function)"               |
-      | arithmetic on a variable                | echo $((x + 1))                        | echo *                   | refused: "cannot be checked (arithmetic evaluates what variables hold)"                  |
+      | arithmetic on a variable                | echo $((x + 1))                        | echo *                   | refused: "cannot be checked (it substitutes: arithmetic expansion"                       |
       | an arithmetic command                   | (( x ))                                | *x*                      | refused: "cannot be checked (arithmetic evaluates what variables hold)"                  |
       | [[ ]] comparing numbers                 | [[ $x -eq 1 ]]                         | *                        | allowed                                                                                  |
       | [[ ]] comparing numbers, no star        | [[ $x -eq 1 ]]                         | [[*                      | refused: "cannot be checked (arithmetic evaluates what variables hold)"                  |
@@ -52,7 +52,87 @@ Feature: Which of a model's command lines run without asking
       | a substring offset that is a name       | echo ${x:y}                            | echo *                   | refused: "cannot be checked (a substring offset"                                         |
       | bash syntax that does not parse         | echo )(                                | echo *                   | refused: "cannot be checked (bash syntax this check cannot read)"                        |
       | what tree-sitter-bash misreads: a heredoc on the line after a \| b \| c | true a1 \| true a2 \| true a3\nrm x <<E\nE | true a* | refused: "cannot be checked (bash syntax this check cannot read)" |
-      | numbers only are fine                   | echo $((1 + 2)) ${a[0]} ${a[@]} ${x:1:2} | echo *                 | allowed                                                                                  |
+      | number indexes and offsets are fine     | echo ${a[0]} ${a[@]} ${x:1:2} "${#a[*]}" | echo *                 | allowed                                                                                  |
+
+    Examples: every place bash substitutes is refused, wherever it hides
+      | case                                    | line                                   | patterns                 | verdict                                                                                  |
+      | $(...) in a # operand                   | ls ${PWD#$(touch X)}                   | ls*                      | refused: "cannot be checked (it substitutes: `$(...)` or `$((...))` runs"                |
+      | $(...) in a ## operand                  | ls ${PWD##$(touch X)}                  | ls*                      | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | $(...) in a % operand                   | ls ${PWD%$(touch X)}                   | ls*                      | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | $(...) in a %% operand                  | ls ${PWD%%$(touch X)}                  | ls*                      | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | $(...) in a ^ operand                   | ls ${PWD^$(touch X)}                   | ls*                      | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | $(...) in a , operand                   | ls ${PWD,$(touch X)}                   | ls*                      | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | a process substitution                  | cat <(touch X)                         | cat *                    | refused: "cannot be checked (it substitutes: process substitution"                       |
+      | backquotes in a ${x:-...} operand       | cat ${x:-`touch X`}                    | cat *                    | refused: "cannot be checked (it substitutes: backquotes"                                 |
+      | '...' inside "${x:-...}" is not a quote | cat "${x:-'$(touch X)'}"               | cat *                    | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | backquotes in a heredoc's body          | cat <<E\n`touch X`\nE                  | cat *                    | refused: "cannot be checked (it substitutes: backquotes"                                 |
+      | test -v evaluates an index              | test -v 'a[$(touch X)]'                | test *                   | refused: "cannot be checked (`test` evaluates the array index in `a[$(touch X)]`)"       |
+      | [ -v ] evaluates an index               | [ -v 'a[`touch X`]' ]                  | [ *                      | refused: "cannot be checked (`[` evaluates the array index"                              |
+      | [[ -v ]] evaluates an index             | [[ -v 'a[$(touch X)]' ]]               | [[*                      | refused: "cannot be checked (arithmetic evaluates what variables hold)"                  |
+      | printf -v evaluates an index            | printf -v 'a[$(touch X)]' x            | printf *                 | refused: "cannot be checked (`printf` evaluates the array index"                         |
+      | read evaluates an index                 | read 'a[$(touch X)]'                   | read*                    | refused: "cannot be checked (`read` evaluates the array index"                           |
+      | an index that is a name                 | unset 'a[i]'                           | unset*                   | refused: "cannot be checked (`unset` evaluates the array index in `a[i]`)"               |
+      | mapfile evaluates an index              | mapfile 'a[$(touch X)]' < f            | mapfile*                 | refused: "cannot be checked (`mapfile` evaluates the array index"                        |
+      | wait -p evaluates an index              | wait -p 'a[$(touch X)]'                | wait*                    | refused: "cannot be checked (`wait` evaluates the array index"                           |
+      | export evaluates an index               | export 'a[$(touch X)]'=1               | export*                  | refused: "cannot be checked (`export` evaluates the array index"                         |
+      | compgen -W expands its word list        | compgen -W '$(touch X)' x              | compgen*                 | refused: "cannot be checked (`compgen` may expand what `$(touch X)` holds)"             |
+      | let evaluates its arguments             | let 'a[$(touch X)]'                    | let*                     | refused: "cannot be checked (`let` evaluates"                                            |
+      | an argument a glob makes                | test -v *                              | test *                   | refused: "cannot be checked (`test` evaluates names it is given, and an argument is expanded)" |
+      | let on a name evaluates what it holds   | read y < f; let x=y                    | read*, let*              | refused: "cannot be checked (`let` evaluates what the variables it names hold)"          |
+      | let on numbers                          | let 1+2                                | let*                     | allowed                                                                                  |
+      | declare -i evaluates what it is given   | declare -i x                           | declare*                 | refused: "cannot be checked (`declare -i` makes variables that evaluate what they are given)" |
+      | local -ia too                           | local -ia x                            | local*                   | refused: "cannot be checked (`local -ia` makes variables"                                |
+      | a nameref too                           | declare -n r=x                         | declare*                 | refused: "cannot be checked (`declare -n` makes variables"                               |
+      | a ${...} hidden in an operand           | ls ${PWD#${!x}}                        | ls*                      | refused: "cannot be checked (it expands `${!x}`, which may evaluate what a variable holds)" |
+      | $(...) in an arithmetic command         | (( 1 + $(touch X) ))                   | *X*                      | refused: "cannot be checked (it substitutes: command substitution"                       |
+      | '...' in arithmetic is not a quote      | (( '$(touch X)' ))                     | *X*                      | refused: "cannot be checked (it substitutes: `$(...)`"                                   |
+      | a redirection naming a variable         | cat {a['$(touch X)']}>/dev/null        | cat *                    | refused: "cannot be checked (a redirection names a variable (`{name}>`)"                 |
+      | a C-style for on names                  | for ((i = 0; i < 1; i++)); do true; done | true                   | refused: "cannot be checked (arithmetic evaluates what variables hold)"                  |
+      | after a prefix assignment too           | X=1 test -v 'a[$(touch X)]'            | X=1 test *               | refused: "cannot be checked (`test` evaluates the array index"                           |
+      | mapfile -C runs a command               | mapfile -C 'touch X' -c 1 x < f        | mapfile*                 | refused: "cannot be checked (`mapfile` may run a command or load code it is given)"     |
+      | hash -p makes a name run another program | hash -p /usr/bin/touch ls; ls X       | hash*, ls*               | refused: "cannot be checked (`hash` may run a command"                                   |
+      | fc runs what history holds              | fc -s                                  | fc*                      | refused: "cannot be checked (`fc` may run a command"                                     |
+      | printf -v sets PATH                     | printf -v PATH . ; pytest              | printf *, pytest*        | refused: "cannot be checked (`printf` would set `PATH`, a variable in capitals)"         |
+      | printf -vPATH sets PATH                 | printf -vPATH . ; pytest               | printf *, pytest*        | refused: "cannot be checked (`printf` would set `PATH`, a variable in capitals)"         |
+      | read -aPATH sets PATH                   | read -aPATH < f; pytest                | read*, pytest*           | refused: "cannot be checked (`read` would set `PATH`, a variable in capitals)"           |
+      | set -k passes assignments after a name  | set -k; pytest LD_PRELOAD=./x.so       | set*, pytest*            | refused: "cannot be checked (`set` may run a command"                                    |
+      | set -o keyword too                      | set -o keyword; pytest LD_PRELOAD=./x.so | set*, pytest*          | refused: "cannot be checked (`set` may run a command"                                    |
+      | plain set                               | set -eu -o pipefail; pytest            | set*, pytest*            | allowed                                                                                  |
+      | read sets PATH                          | read PATH < f; pytest                  | read*, pytest*           | refused: "cannot be checked (`read` would set `PATH`, a variable in capitals)"           |
+      | export sets LD_PRELOAD                  | export LD_PRELOAD=./x.so; ls           | export*, ls*             | refused: "cannot be checked (`export` would set `LD_PRELOAD`, a variable in capitals)"   |
+      | a loop sets PATH                        | for PATH in .; do pytest; done         | pytest*                  | refused: "cannot be checked (a loop sets `PATH`, a variable in capitals)"                |
+      | alias                                   | alias ls=touch                         | alias*                   | refused: "cannot be checked (`alias` may run a command"                                  |
+      | a loop on a small name                  | for f in a b; do pytest $f; done       | pytest*                  | allowed                                                                                  |
+      | plain mapfile                           | mapfile -t x < f                       | mapfile*                 | allowed                                                                                  |
+      | plain uses of those builtins            | test -f a \|\| [ x = y ] && printf '%s' "a b" && read -r x | test *, [ *, printf *, read* | allowed                                                              |
+      | a plain declaration                     | declare -a x; export a=1 b _C          | declare*, export*        | allowed                                                                                  |
+
+    Examples: a pattern matches word by word, its trailing * any further words
+      | case                                    | line                                   | patterns                 | verdict                                                                                  |
+      | the command and any arguments           | pytest -q tests/ > log 2>&1            | pytest*                  | allowed                                                                                  |
+      | the command alone                       | pytest                                 | pytest*                  | allowed                                                                                  |
+      | not a path through it                   | pytest/../../../usr/bin/touch X        | pytest*                  | refused: "`pytest/../../../usr/bin/touch X` matches no --allow-command pattern"          |
+      | not a longer name                       | pytest-xdist                           | pytest*                  | refused: "`pytest-xdist` matches no --allow-command pattern"                             |
+      | a longer name the user wrote            | pytest-xdist -n 2                      | pytest-xdist*            | allowed                                                                                  |
+      | not a longer module name                | python3 -m unittest_pwn                | python3 -m unittest*     | refused: "`python3 -m unittest_pwn` matches no --allow-command pattern"                  |
+      | the module and arguments                | python3 -m unittest -v tests.test_a    | python3 -m unittest*     | allowed                                                                                  |
+      | quotes are removed, as bash does        | python3 '-m' "unittest" -q             | python3 -m unittest*     | allowed                                                                                  |
+      | an expanded word is not known           | python3 $M unittest                    | python3 -m unittest*     | refused: "matches no --allow-command pattern"                                            |
+      | a quoted command name                   | 'pytest' -q                            | pytest*                  | refused: "matches no --allow-command pattern"                                            |
+      | an escaped command name                 | p\ytest -q                             | pytest*                  | refused: "matches no --allow-command pattern"                                            |
+      | no trailing *: exactly those words      | make test                              | make                     | refused: "`make test` matches no --allow-command pattern"                                |
+      | a * inside a word stays in the word     | ./scripts/check.sh                     | ./scripts/*.sh           | allowed                                                                                  |
+      | never across a /                        | ./scripts/a/b.sh                       | ./scripts/*.sh           | refused: "matches no --allow-command pattern"                                            |
+      | never a .. component                    | ./scripts/../x                         | ./scripts/*/x            | refused: "matches no --allow-command pattern"                                            |
+      | an argument of one word                 | cat a.txt                              | cat *.txt                | allowed                                                                                  |
+      | quotes and escapes in words             | X=1 pytest a"b"c "\$x\y" -q               | X=1 pytest abc $x\y*     | allowed                                                                                  |
+      | quotes and escapes, other values        | X=1 pytest a"b"c "\$x\z" -q               | X=1 pytest abc $x\y*     | refused: "matches no --allow-command pattern"                                            |
+      | an escaped space                        | cat a\ b.txt \\n  -q                     | cat a?b.txt -q           | allowed                                                                                  |
+      | a word goes on after an escaped new line | python3 -m unittest\\n_pwn             | python3 -m unittest*     | refused: "cannot be checked (a word goes on after an escaped new line)"                  |
+      | a name goes on after an escaped new line | pytest\\n/../../../usr/bin/touch X     | pytest*                  | refused: "cannot be checked (a word goes on after an escaped new line)"                  |
+      | an empty pattern matches nothing        | ls                                     | , ls                     | allowed                                                                                  |
+      | an argument of one word, not two        | cat a.txt b.txt                        | cat *.txt                | refused: "matches no --allow-command pattern"                                            |
+      | * alone allows anything                 | test -v 'a[$(touch X)]' \| p/../x     | *                        | allowed                                                                                  |
 
   Scenario: Random compositions: a line runs exactly when every simple command in it may
     When random command lines of allowed and refused commands are judged, and run by bash

@@ -145,9 +145,13 @@ Allow = Annotated[
     typer.Option(
         "--allow-command",
         show_default=False,
-        help="A command Claude may run without asking, as a shell pattern "
-        "('pytest*') that each simple command of a line must match; repeat it for "
-        "more. Others are asked about on a terminal, refused without one.",
+        help="A command Claude may run without asking; repeat it for more. Each "
+        "simple command of a line must match one, word by word: a trailing * takes "
+        "any further arguments ('pytest*' is pytest with any arguments, never "
+        "pytest-xdist or pytest/..), another * matches within one word and never "
+        "across /. '*' alone allows anything. A line with $(...), backquotes, <(...) "
+        "or $((...)) anywhere is asked about, as are others on a terminal; refused "
+        "without one.",
     ),
 ]
 

@@ -1,29 +1,40 @@
 """Which of a model's commands run without asking, and how they run.
 
 A command line runs without a person's yes when every simple command in it (across `;`,
-`&&`, `||`, `|`, subshells, groups, `$(...)`, backticks, process substitutions, redirect
-targets and assignments) matches an allow pattern as a whole: `python3 -m unittest*` allows
-`python3 -m unittest -q` and nothing chained to it. A pattern matches the whole text of one
-simple command, so `xargs*`, `env*`, `bash*` or `eval*` allow whatever those run.
-A line the shell adapter cannot check (it does not parse, defines a function, evaluates
-variables as arithmetic) is asked about too; only a pattern of nothing but `*` allows it.
+`&&`, `||`, `|`, subshells, groups, `if`, `for`, `case`, bare assignments) matches an allow
+pattern word by word (`command_patterns`): `python3 -m unittest*` allows `python3 -m
+unittest -q` and nothing chained to it. What a matched command runs, it allows: `xargs*`,
+`env*`, `bash*` or `eval*` allow whatever those run. A line the shell adapter cannot check
+(it does not parse, defines a function, substitutes anywhere - `$(...)`, backquotes,
+`<(...)`, `$((...))` - or evaluates variables as arithmetic) is asked about too, and so is
+a builtin that would evaluate an array index it is given; only a pattern of nothing but
+`*` allows those.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
 
+from cleveragents.domain.command_patterns import evaluated, matches
 from cleveragents.domain.plan import Plan
 
 
 @dataclass(frozen=True)
-class ShellLine:
-    """A command line as the shell reads it: the text of each simple command in it, in order,
-    or why it cannot be checked."""
+class SimpleCommand:
+    """One simple command: its text as written (with its redirections) and its words as
+    bash passes them, None for a word bash expands (its value is known only at run time)."""
 
-    commands: tuple[str, ...] = ()
+    text: str
+    words: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class ShellLine:
+    """A command line as the shell reads it: each simple command in it, in order, or why it
+    cannot be checked."""
+
+    commands: tuple[SimpleCommand, ...] = ()
     unchecked: str | None = None
 
 
@@ -48,13 +59,16 @@ def judge(line: str, read: ShellLine, patterns: Sequence[str]) -> Refusal | None
     """None when `line` may run: every simple command in it matches a pattern."""
     if any(p and set(p) == {"*"} for p in patterns):
         return None  # `--allow-command '*'`: anything, checked or not
-    if read.unchecked is not None:
+    allowed = [c for c in read.commands if any(matches(c.words, p) for p in patterns)]
+    why = read.unchecked
+    for command in allowed:
+        why = why or evaluated(command.words)
+    if why is not None:
         return Refusal(
-            f"`{line}` cannot be checked ({read.unchecked})",
-            f"Run `{line}`? It cannot be checked ({read.unchecked})",
+            f"`{line}` cannot be checked ({why})", f"Run `{line}`? It cannot be checked ({why})"
         )
-    parts = list(dict.fromkeys(read.commands))
-    refused = [c for c in parts if not any(fnmatchcase(c, p) for p in patterns)]
+    parts = list(dict.fromkeys(c.text for c in read.commands))
+    refused = [c for c in parts if c not in {a.text for a in allowed}]
     if not refused:
         return None
     if refused == parts:  # nothing in it is allowed: the line as a whole, as it always read

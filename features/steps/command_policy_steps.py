@@ -13,7 +13,7 @@ from features.steps.safety_steps import _check
 
 @when('the line "{line}" is judged against "{patterns}"')
 def step_judge(context: Any, line: str, patterns: str) -> None:
-    line = line.replace("\\n", "\n")
+    line = line.replace("\\n", "\n").replace("\\t", "\t")
     context.line = line
     context.judged = judge(line, read_line(line), [p.strip() for p in patterns.split(",")])
 
@@ -48,4 +48,16 @@ def step_policy_property(context: Any) -> None:
     "one, and bash ran nothing the check did not see"
 )
 def step_policy_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@when("random bash lines are judged, and those allowed run where every program is a canary")
+def step_policy_sandbox_property(context: Any) -> None:
+    from features.support.policy_sandbox_property import check_property
+
+    _check(context, "policy sandbox property", check_property, 300)
+
+
+@then("no canary outside the patterns ran, and every argv that ran matches a pattern")
+def step_policy_sandbox_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

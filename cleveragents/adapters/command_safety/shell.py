@@ -1,4 +1,4 @@
-"""How bash reads a command line: the text of every simple command in it, by tree-sitter-bash.
+"""How bash reads a command line: every simple command in it, its text and its words.
 
 tree-sitter-bash (MIT, maintained with tree-sitter itself) reads the whole bash grammar:
 arithmetic, `case`, `[[ ]]`, heredoc bodies and `${...}` with the substitutions inside them.
@@ -9,7 +9,10 @@ command past it.
 No parser sees what bash does with values at run time: arithmetic evaluates a variable's
 value as an expression, and `x='a[$(cmd)]'; echo $((x))` runs `cmd`. Arithmetic on
 variables, array indexes that are not numbers, `${!x}`, `${x@P}` and substring offsets
-are therefore unchecked as well. The sandbox, not this module, is the boundary.
+are therefore unchecked as well. So is any substitution (`$(...)`, backquotes, `<(...)`,
+`$((...))`), wherever it stands: in a word, a `${...}` operand, a heredoc's body; it is
+looked for in the text of the line (`substitutions`), not only in tree-sitter's reading,
+which leaves some as plain text. The sandbox, not this module, is the boundary.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import itertools
 from functools import cache
 from typing import TYPE_CHECKING
 
-from cleveragents.domain.command_policy import ShellLine
+from cleveragents.adapters.command_safety.substitutions import heredoc_misread, hidden
+from cleveragents.adapters.command_safety.words import command_words
+from cleveragents.domain.command_policy import ShellLine, SimpleCommand
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Parser
@@ -26,11 +31,11 @@ if TYPE_CHECKING:
 # Nodes that only hold other nodes or plain words: walked, nothing to check themselves.
 STRUCTURE = frozenset(
     """program list pipeline subshell compound_statement do_group if_statement elif_clause
-    else_clause while_statement for_statement case_statement case_item negated_command
+    else_clause while_statement case_statement case_item negated_command
     redirected_statement file_redirect heredoc_redirect heredoc_body heredoc_start heredoc_end
     heredoc_content herestring_redirect file_descriptor command_name concatenation string
     string_content raw_string ansi_c_string translated_string word number simple_expansion
-    special_variable_name variable_name command_substitution process_substitution array
+    special_variable_name variable_name array
     brace_expression extglob_pattern regex comment test_operator unary_expression
     binary_expression parenthesized_expression ternary_expression postfix_expression
     variable_assignments""".split()  # noqa: SIM905 - a list of words reads best
@@ -40,7 +45,7 @@ SIMPLE = frozenset({"command", "declaration_command", "unset_command"})
 HOLDS_ASSIGNMENTS = frozenset({"command", "declaration_command", "variable_assignments"})
 # Arithmetic evaluates what these name: `x` holding `a[$(cmd)]` runs `cmd`.
 NAMES = frozenset({"variable_name", "word", "simple_expansion", "expansion", "subscript"})
-NUMERIC_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v"})
+NUMERIC_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v", "-R"})
 ARITHMETIC = "arithmetic evaluates what variables hold"
 UNREADABLE = "bash syntax this check cannot read"
 
@@ -57,10 +62,11 @@ def read_line(line: str) -> ShellLine:
     """Every simple command of `line` as written (with its redirections), outermost first."""
     source = line.encode("utf-8", errors="surrogateescape")
     root = _parser().parse(source).root_node
-    if root.has_error:
+    if root.has_error or heredoc_misread(root):
         return ShellLine(unchecked=UNREADABLE)
-    commands: list[str] = []
+    commands: list[SimpleCommand] = []
     spans: dict[int, tuple[int, int]] = {}  # a command with its redirections: a wider text
+    redirects: dict[int, list[Node]] = {}
     stack = [root]
     while stack:
         node = stack.pop()
@@ -68,14 +74,26 @@ def read_line(line: str) -> ShellLine:
         if why is not None:
             return ShellLine(unchecked=why)
         if node.type == "redirected_statement":
-            _widen(node, spans)
+            _widen(node, spans, redirects)
         if _is_simple(node):
             if _spans_lines(node, source):
                 return ShellLine(unchecked=UNREADABLE)
             start, end = spans.get(node.id, (node.start_byte, node.end_byte))
-            commands.append(source[start:end].decode("utf-8", errors="surrogateescape"))
+            words = command_words(_words_of(node) + redirects.get(node.id, []))
+            written = source[start:end].decode("utf-8", errors="surrogateescape")
+            commands.append(SimpleCommand(written, words))
         stack.extend(reversed(node.named_children))
+    substituted = hidden(root, source)  # what tree-sitter-bash read as plain text
+    if substituted is not None:
+        return ShellLine(unchecked=substituted)
     return ShellLine(commands=tuple(commands))
+
+
+def _words_of(command: Node) -> list[Node]:
+    """The nodes a command's words come from; a bare assignment is one word."""
+    if command.type in ("variable_assignment", "variable_assignments"):
+        return [command]
+    return list(command.children)
 
 
 def _is_simple(node: Node) -> bool:
@@ -106,7 +124,13 @@ def _unchecked(node: Node) -> str | None:
     kind = node.type
     if kind == "function_definition":
         return "it defines a function"
-    if kind == "arithmetic_expansion" or kind == "c_style_for_statement":
+    if kind in ("command_substitution", "process_substitution", "arithmetic_expansion"):
+        return f"it substitutes: {kind.replace('_', ' ')} runs what the check cannot see"
+    if kind == "for_statement":  # `for PATH in .; do pytest; done` runs ./pytest
+        names = [_text(n) for n in node.children if n.type == "variable_name"][:1]
+        upper = names and names[0][:1].isupper()
+        return f"a loop sets `{names[0]}`, a variable in capitals" if upper else None
+    if kind == "c_style_for_statement":
         return _arithmetic(node)
     if kind == "compound_statement" and _first_token(node) == "((":
         return _arithmetic(node)
@@ -152,19 +176,25 @@ def _descendants(node: Node, stop: str | None = None) -> list[Node]:
     return found
 
 
-def _widen(statement: Node, spans: dict[int, tuple[int, int]]) -> None:
-    """A simple command's text runs to its last redirection; a heredoc's body is not in it."""
+def _widen(
+    statement: Node, spans: dict[int, tuple[int, int]], words: dict[int, list[Node]]
+) -> None:
+    """A simple command's text runs to its last redirection; a heredoc's body is not in it.
+    Its redirections are words of it too (a pattern's trailing `*` takes them)."""
     body, *redirects = statement.named_children
     if not _is_simple(body):
         return
     end = body.end_byte
+    taken: list[Node] = []
     for redirect in redirects:
+        taken.append(redirect)
         if redirect.type == "heredoc_redirect":
             starts = [n for n in redirect.children if n.type == "heredoc_start"]
             end = max(end, starts[0].end_byte if starts else redirect.start_byte)
             break  # what follows on the line is nested under the heredoc, walked apart
         end = max(end, redirect.end_byte)
     spans[body.id] = (statement.start_byte, end)
+    words[body.id] = taken
 
 
 def _first_token(node: Node) -> str:
