@@ -159,6 +159,16 @@ AllowNetwork = Annotated[
         help="Let Claude's commands reach the network (their sandbox has none).",
     ),
 ]
+PassEnv = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--pass-env",
+        metavar="NAME",
+        show_default=False,
+        help="An environment variable Claude's commands may see; repeat it for more. "
+        "They see PATH, HOME (their own), LANG, LC_*, TERM and TZ, and no other.",
+    ),
+]
 NoSandbox = Annotated[
     bool,
     typer.Option(

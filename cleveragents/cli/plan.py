@@ -28,6 +28,7 @@ from cleveragents.cli.options import (
     BudgetUsd,
     Json,
     NoSandbox,
+    PassEnv,
     PlanRef,
     approve_on_terminal,
     budget,
@@ -159,6 +160,7 @@ def run(
     allow: Allow = None,
     network: AllowNetwork = False,
     no_sandbox: NoSandbox = False,
+    pass_env: PassEnv = None,
     cassette: Annotated[
         Path | None,
         typer.Option(
@@ -222,9 +224,9 @@ def run(
         )
     if (chosen is ActorChoice.replay) != (cassette is not None):
         raise BadInput("--cassette DIR goes with --actor replay, and replay needs it")
-    if script is not None and (network or no_sandbox):
+    if script is not None and (network or no_sandbox or pass_env):
         raise BadInput(
-            "--allow-network and --no-sandbox are for Claude's commands; "
+            "--allow-network, --no-sandbox and --pass-env are for Claude's commands; "
             "a plan file's commands run as written"
         )
     limits = budget(calls, replans, retries, requests, tokens, usd)
@@ -247,6 +249,7 @@ def run(
                 record=ctx.obj / record if record else None,
                 sandbox=not no_sandbox,
                 network=network,
+                pass_env=pass_env or [],
             )
         if not (json or quiet):
             output.show(f"plan {plan.id}: {plan.task}")

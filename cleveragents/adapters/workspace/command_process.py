@@ -16,10 +16,11 @@ from cleveragents.adapters import interrupts
 from cleveragents.adapters.command_safety.bubblewrap import HOME
 from cleveragents.adapters.command_safety.limits import PidsCgroup, SandboxLimits
 from cleveragents.domain.action import ActionOutcome
+from cleveragents.domain.command_environment import NEVER_PASSED
 from cleveragents.domain.command_output import OutputRecord
 
 # Secrets the agent's own commands have no business seeing, even when named.
-HIDDEN_VARIABLES = ("ANTHROPIC_API_KEY", "GIT_INDEX_FILE", "GIT_DIR", "GIT_WORK_TREE")
+HIDDEN_VARIABLES = NEVER_PASSED
 # What bash reads at start-up besides its command: a model's command line is all that runs.
 SHELL_STARTUP = ("BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS")
 # What a model's command sees of our environment, besides what the user names (--pass-env).
