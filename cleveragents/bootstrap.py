@@ -142,14 +142,20 @@ class Services:
         return plan
 
     def resume(
-        self, plan_ref: str | None, command: str, budget: dict[str, Any], model: str | None
+        self,
+        plan_ref: str | None,
+        command: str,
+        budget: dict[str, Any],
+        model: str | None,
+        pass_env: Sequence[str] | None = None,
     ) -> Plan:
         """`lifecycle.resume`, refusing a dollar budget the model's price cannot keep."""
+        passed = None if pass_env is None else passed_variables(pass_env)
         plan = self.store.plan(plan_ref)
         if plan.actor.kind == "anthropic":
             limits = {"usd": plan.budget.usd, **budget}
             _priced(model or plan.actor.model, limits)
-        return self.lifecycle.resume(plan.id, command, budget, model)
+        return self.lifecycle.resume(plan.id, command, budget, model, passed)
 
     def create_scripted(
         self,

@@ -18,7 +18,8 @@ Test Teardown       Stop Stand In Claude And Remove Repository
 
 *** Variables ***
 @{VARIABLES SET}    ANTHROPIC_API_KEY    ANTHROPIC_BASE_URL    CLEVERAGENTS_MODEL_RETRIES
-...                 AWS_SECRET_ACCESS_KEY    SSH_AUTH_SOCK    KEEP_ME
+...                 AWS_SECRET_ACCESS_KEY    SSH_AUTH_SOCK    ANTHROPIC_AUTH_TOKEN
+...                 KEEP_ME    AGAIN_ME
 ...                 CLEVERAGENTS_SANDBOX_MEMORY_MB    CLEVERAGENTS_SANDBOX_PROCESSES
 ...                 CLEVERAGENTS_SANDBOX_FILE_MB    CLEVERAGENTS_SANDBOX_TMP_MB
 
@@ -88,20 +89,67 @@ No Unix Socket Of The Host Is Reachable
     Should Be Equal    ${said}    refused /run/${name}\nrefused ${WORK}/host.sock\n
     [Teardown]    Stop Listening And Remove Repository
 
-Only The Allowed Variables And Those Passed Reach A Command
+The Host's Secret Variables Do Not Reach A Command
     Set Environment Variable    AWS_SECRET_ACCESS_KEY    aws-secret-canary
     Set Environment Variable    SSH_AUTH_SOCK    /run/ssh-agent-canary
+    Set Environment Variable    ANTHROPIC_AUTH_TOKEN    auth-token-canary
+    Claude Will Propose The Plan    look around
+    Claude Will Run    env > env.txt
+    ${result}    Run Claude Plan    look around    --allow-command    env *
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${REPO}/env.txt
+    Should Not Contain    ${env}    canary
+    Should Contain    ${env}    HOME=/tmp/home\n
+    Should Contain    ${env}    PATH=
+
+A Variable Named With --pass-env Reaches A Command, And The Plan Shows It
+    Set Environment Variable    AWS_SECRET_ACCESS_KEY    aws-secret-canary
     Set Environment Variable    KEEP_ME    kept-value
     Claude Will Propose The Plan    look around
     Claude Will Run    env > env.txt
     ${result}    Run Claude Plan    look around    --allow-command    env *    --pass-env    KEEP_ME
     Exit Code Should Be    ${result}    0
     ${env}    Get File    ${REPO}/env.txt
-    Should Not Contain    ${env}    canary
     Should Contain    ${env}    KEEP_ME=kept-value\n
-    Should Contain    ${env}    HOME=/tmp/home\n
+    Should Not Contain    ${env}    canary
     ${shown}    Run Agents    plan    show
     Should Match Regexp    ${shown.stdout}    pass env\\s+KEEP_ME
+
+Resume Takes --pass-env Again, In Place Of What The Plan Kept
+    Set Environment Variable    KEEP_ME    kept-value
+    Set Environment Variable    AGAIN_ME    again-value
+    Claude Will Propose The Plan    look around
+    ${result}    Run Claude Plan    look around    --allow-command    env *
+    ...    --pass-env    KEEP_ME    --budget-calls    1
+    Exit Code Should Be    ${result}    4
+    Claude Will Propose The Plan    look around
+    Claude Will Run    env > env.txt
+    ${result}    Run Agents    plan    resume    --budget-calls    5    --pass-env    AGAIN_ME
+    ...    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${REPO}/env.txt
+    Should Contain    ${env}    AGAIN_ME=again-value\n
+    Should Not Contain    ${env}    KEEP_ME
+    ${shown}    Run Agents    plan    show
+    Should Match Regexp    ${shown.stdout}    pass env\\s+AGAIN_ME\\s
+    Should Not Contain    ${shown.stdout}    KEEP_ME
+
+A Correction Takes --pass-env Again, In Place Of What The Plan Kept
+    Set Environment Variable    KEEP_ME    kept-value
+    Set Environment Variable    AGAIN_ME    again-value
+    Claude Will Propose The Plan    look around
+    Claude Will Run    env > env.txt
+    ${result}    Run Claude Plan    look around    --allow-command    env *
+    ...    --pass-env    KEEP_ME
+    Exit Code Should Be    ${result}    0
+    Claude Will Propose The Plan    look again
+    Claude Will Run    env > env.txt
+    ${result}    Run Agents    plan    correct    --mode\=append    --guidance    look again
+    ...    --pass-env    AGAIN_ME    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${REPO}/env.txt
+    Should Contain    ${env}    AGAIN_ME=again-value\n
+    Should Not Contain    ${env}    KEEP_ME
 
 A Memory Hog Is Stopped, Its Outcome Naming The Limit
     [Documentation]    The hog asks for 2 GB it never touches: without a limit it costs nothing.

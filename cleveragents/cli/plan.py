@@ -29,6 +29,7 @@ from cleveragents.cli.options import (
     Json,
     NoSandbox,
     PassEnv,
+    PassEnvAgain,
     PlanRef,
     approve_on_terminal,
     budget,
@@ -277,6 +278,7 @@ def resume(
             help="Go on with another Claude model (one the key can use, say).",
         ),
     ] = None,
+    pass_env: PassEnvAgain = None,
 ) -> int:
     """Continue a plan that did not complete: stopped (a budget, the model's service),
     interrupted, or corrected with --no-execute.
@@ -291,7 +293,7 @@ def resume(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         limits = budget(calls, replans, retries, requests, tokens, usd)
-        found = s.resume(plan, command_line(), limits, model)
+        found = s.resume(plan, command_line(), limits, model, pass_env)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cleveragents.domain.plan import Plan
 from cleveragents.errors import BadInput
 
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -27,3 +28,11 @@ def passed_variables(names: Sequence[str]) -> list[str]:
                 hint="pass only the variables the commands need",
             )
     return list(dict.fromkeys(names))
+
+
+def with_pass_env(plan: Plan, names: Sequence[str] | None) -> Plan:
+    """`plan` with the variables named again on `resume` or `correct` in place of those it
+    kept; unchanged when none were named."""
+    if names is None:
+        return plan
+    return plan.model_copy(update={"pass_env": passed_variables(names)})

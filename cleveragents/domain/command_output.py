@@ -47,7 +47,7 @@ class OutputRecord:
             del self.tail[: len(self.tail) - self.cap]
 
     def last(self, size: int) -> bytes:
-        """The last `size` bytes printed (fewer when it printed fewer)."""
+        """The last `size` bytes printed, `size` at most the cap (fewer when it printed fewer)."""
         return bytes((self.head + self.tail)[-size:])
 
     def text(self) -> str:
