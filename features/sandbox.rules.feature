@@ -79,4 +79,10 @@ Feature: What the sandbox keeps bounded: output, file reads, and its limits
       """
     When I run "agents plan run --script {tmp}/plan.yaml --pass-env HOME"
     Then the exit code is 2
-    And stderr is one line containing "--pass-env are for Claude's commands"
+    And stderr is one line containing "--pass-env is for Claude's commands"
+
+  Scenario: A command whose leftover process holds its output open is stopped at its timeout
+    Given a git repository
+    When the workspace runs "sleep 30 & echo started" with a timeout of 1 second
+    Then the action fails with "timed out after 1s"
+    And the command's kept output is "started"

@@ -54,6 +54,17 @@ An Allowed Command Runs In The Sandbox, Without The Key And Without Writing .git
     ${refused}    Get File    ${REPO}/git.txt
     Should Contain    ${refused}    Read-only file system
 
+Git Works In The Sandbox Of A Linked Worktree
+    [Documentation]    The sandbox shows the worktree's git directory and the common one.
+    Git    worktree    add    --quiet    ${WORK}/linked
+    Claude Will Propose The Plan    look around
+    Claude Will Run    git log --format\=%s -1 > log.txt 2>&1
+    ${result}    Run Agents    plan    run    look around    --allow-command    git log *
+    ...    cwd=${WORK}/linked    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${said}    Get File    ${WORK}/linked/log.txt
+    Should Be Equal    ${said}    initial commit\n
+
 The Host's /proc/sys Stays Read-Only Even As Root
     [Documentation]    Only asks whether it could write: nothing is ever written to /proc/sys.
     Claude Will Propose The Plan    look around

@@ -225,10 +225,14 @@ def run(
         )
     if (chosen is ActorChoice.replay) != (cassette is not None):
         raise BadInput("--cassette DIR goes with --actor replay, and replay needs it")
-    if script is not None and (network or no_sandbox or pass_env):
+    if script is not None and (network or no_sandbox):
         raise BadInput(
-            "--allow-network, --no-sandbox and --pass-env are for Claude's commands; "
+            "--allow-network and --no-sandbox are for Claude's commands; "
             "a plan file's commands run as written"
+        )
+    if script is not None and pass_env:
+        raise BadInput(
+            "--pass-env is for Claude's commands; a plan file's commands see your environment"
         )
     limits = budget(calls, replans, retries, requests, tokens, usd)
     with (

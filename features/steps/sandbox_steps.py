@@ -150,3 +150,17 @@ def step_stopped_by(context: Any, code: int, printed: str, named: str) -> None:
     tail = b"" if printed == "-" else printed.encode()
     found = SandboxLimits.configured().stopped_by(code, tail, False)
     assert found == (None if named == "nothing" else named), found
+
+
+@when('the workspace runs "{command}" with a timeout of {seconds:d} second')
+def step_run_with_timeout(context: Any, command: str, seconds: int) -> None:
+    from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+    from cleveragents.domain.action import RunAction
+
+    environment = WorkspaceEnvironment(context.repo, context.repo / ".git")
+    context.outcome = environment.apply(RunAction(command=command, timeout=seconds))
+
+
+@then('the command\'s kept output is "{text}"')
+def step_kept_output(context: Any, text: str) -> None:
+    assert context.outcome.output == text + "\n", context.outcome.output

@@ -70,9 +70,10 @@ class Bubblewrap:
         options += ["--dev", "/dev", "--proc", "/proc"]
         for part in PROC_HOST:
             options += ["--ro-bind-try", f"/proc/{part}", f"/proc/{part}"]
-        tmpfs = str(self.limits.tmpfs_bytes)
-        options += ["--size", tmpfs, "--tmpfs", "/tmp", "--size", tmpfs, "--tmpfs", "/dev/shm"]
-        options += ["--dir", HOME, "--dir", "/var/tmp", "--remount-ro", "/dev"]
+        for tmpfs in ("/tmp", "/dev/shm"):
+            options += ["--perms", "1777", "--size", str(self.limits.tmpfs_bytes)]
+            options += ["--tmpfs", tmpfs]
+        options += ["--dir", HOME, "--symlink", "/tmp", "/var/tmp", "--remount-ro", "/dev"]
         for git in self._git_dirs():
             if not git.is_relative_to(self.root):
                 options += ["--ro-bind", str(git), str(git)]
