@@ -86,3 +86,10 @@ Feature: What the sandbox keeps bounded: output, file reads, and its limits
     When the workspace runs "sleep 30 & echo started" with a timeout of 1 second
     Then the action fails with "timed out after 1s"
     And the command's kept output is "started"
+
+  Scenario: PATH entries that are relative, missing or not a bin folder are left out of the sandbox
+    Given a git repository
+    And PATH also holds "relative/bin", "/nonexistent/bin" and "/root"
+    When the sandbox runs "test ! -e /nonexistent && echo shown"
+    Then the action succeeds
+    And the command's kept output is "shown"

@@ -164,3 +164,20 @@ def step_run_with_timeout(context: Any, command: str, seconds: int) -> None:
 @then('the command\'s kept output is "{text}"')
 def step_kept_output(context: Any, text: str) -> None:
     assert context.outcome.output == text + "\n", context.outcome.output
+
+
+@given('PATH also holds "{first}", "{second}" and "{third}"')
+def step_path_holds(context: Any, first: str, second: str, third: str) -> None:
+    before = os.environ["PATH"]
+    os.environ["PATH"] = os.pathsep.join([first, second, third, before])
+    context.add_cleanup(_put_back, "PATH", before)
+
+
+@when('the sandbox runs "{command}"')
+def step_sandbox_runs(context: Any, command: str) -> None:
+    from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+    from cleveragents.domain.action import RunAction
+    from cleveragents.domain.command_policy import Confinement
+
+    environment = WorkspaceEnvironment(context.repo, context.repo / ".git")
+    context.outcome = environment.apply(RunAction(command=command), Confinement())

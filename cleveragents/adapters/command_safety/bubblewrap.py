@@ -73,7 +73,10 @@ class Bubblewrap:
         for tmpfs in ("/tmp", "/dev/shm"):
             options += ["--perms", "1777", "--size", str(self.limits.tmpfs_bytes)]
             options += ["--tmpfs", tmpfs]
-        options += ["--dir", HOME, "--symlink", "/tmp", "/var/tmp", "--remount-ro", "/dev"]
+        options += ["--dir", HOME, "--remount-ro", "/dev"]
+        # /var/tmp is /tmp, unless the tree is under it: then it holds the tree, read-only.
+        if not any(p.is_relative_to("/var/tmp") for p in [self.root, *self._git_dirs()]):
+            options += ["--symlink", "/tmp", "/var/tmp"]
         for git in self._git_dirs():
             if not git.is_relative_to(self.root):
                 options += ["--ro-bind", str(git), str(git)]
