@@ -96,9 +96,10 @@ class Bubblewrap:
                 options += ["--symlink", os.readlink(top), top]
             elif os.path.isdir(top):
                 options += ["--ro-bind", top, top]
-        for entry in os.environ.get("PATH", "").split(os.pathsep):
-            for found in _program_folders(entry, self.root):
-                options += ["--ro-bind", found, found]
+        entries = os.environ.get("PATH", "").split(os.pathsep)
+        folders = [found for entry in entries for found in _program_folders(entry, self.root)]
+        for found in dict.fromkeys(folders):  # PATH often names one twice
+            options += ["--ro-bind", found, found]
         return options
 
     def _etc(self) -> list[str]:
