@@ -29,8 +29,8 @@ SIGNS = {
     "file size": (b"File too large", b"File size limit exceeded"),
     "/tmp size": (b"No space left on device",),
 }
-# Where a pids cgroup can be made: cgroup v1's pids hierarchy, the v2 unified one.
-PIDS_HIERARCHIES = ("/sys/fs/cgroup/pids", "/sys/fs/cgroup")
+# Where cgroup v1's pids hierarchy and the v2 unified one are mounted.
+PIDS_V1, UNIFIED = Path("/sys/fs/cgroup/pids"), Path("/sys/fs/cgroup")
 
 
 @dataclass(frozen=True)
@@ -91,8 +91,8 @@ class PidsCgroup:
         if os.geteuid() != 0:  # pragma: no cover - the tests run as root; RLIMIT_NPROC then
             return None
         name = f"cleveragents-{os.getpid()}-{time.monotonic_ns()}"
-        for hierarchy in PIDS_HIERARCHIES:
-            path = Path(hierarchy, name)
+        for own in _own_cgroups():
+            path = own / name
             try:
                 path.mkdir()
             except OSError:  # pragma: no cover - a host without this hierarchy
@@ -126,6 +126,21 @@ class PidsCgroup:
                 return
             except OSError:  # pragma: no cover - the killed processes not yet reaped
                 time.sleep(0.02)
+
+
+def _own_cgroups() -> list[Path]:
+    """The cgroups this process is in that can hold a pids cgroup of its own, v1's first:
+    one made below them keeps whatever limits the host set on them."""
+    found: list[Path] = []
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "pids" in controllers.split(","):
+                found.insert(0, PIDS_V1 / path.lstrip("/"))
+            elif not controllers:
+                found.append(UNIFIED / path.lstrip("/"))
+    # Only where a cgroup file system is: a tmpfs in its place would take any folder.
+    return [own for own in found if (own / "cgroup.procs").is_file()]
 
 
 def _setting(name: str, variable: str, default: int, unit: int) -> int:
