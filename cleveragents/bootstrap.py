@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,7 @@ from cleveragents.application.plan_inspection import PlanInspection
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import Observer
 from cleveragents.domain.budget import Budget
+from cleveragents.domain.command_environment import passed_variables
 from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
@@ -91,6 +92,7 @@ class Services:
         record: Path | None = None,
         sandbox: bool = True,
         network: bool = False,
+        pass_env: Sequence[str] = (),
     ) -> Plan:
         """A new plan for Claude to make and carry out (`lifecycle.start` stores it); it runs
         only the allowed commands (the flags' patterns and the config's), in the sandbox
@@ -101,6 +103,7 @@ class Services:
         from cleveragents.adapters.actors.claude import api_key_present
 
         config = load_config(self.repo)
+        passed = passed_variables(pass_env)
         if not task.strip():
             raise BadInput("the task is empty", hint="say what the agent should do")
         if cassette is not None:
@@ -132,18 +135,25 @@ class Services:
                 "allow_commands": [*allow, *configured],
                 "sandbox": sandbox,
                 "allow_network": network,
+                "pass_env": passed,
             }
         )
 
     def resume(
-        self, plan_ref: str | None, command: str, budget: dict[str, Any], model: str | None
+        self,
+        plan_ref: str | None,
+        command: str,
+        budget: dict[str, Any],
+        model: str | None,
+        pass_env: Sequence[str] | None = None,
     ) -> Plan:
         """`lifecycle.resume`, refusing a dollar budget the model's price cannot keep."""
+        passed = None if pass_env is None else passed_variables(pass_env)
         plan = self.store.plan(plan_ref)
         if plan.actor.kind == "anthropic":
             limits = {"usd": plan.budget.usd, **budget}
             _priced(model or plan.actor.model, limits)
-        return self.lifecycle.resume(plan.id, command, budget, model)
+        return self.lifecycle.resume(plan.id, command, budget, model, passed)
 
     def create_scripted(
         self,

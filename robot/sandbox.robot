@@ -1,7 +1,8 @@
 *** Settings ***
-Documentation       As a developer letting Claude run the commands I allow,
+Documentation       As a developer letting Claude run the commands I allow, as root in CI too,
 ...                 I want a command chained to an allowed one refused, naming the part, and an
-...                 allowed one run in a sandbox that hides my key and keeps .git read-only,
+...                 allowed one run in a sandbox that hides my key, my secrets and my sockets,
+...                 keeps .git and the host read-only, and bounds memory, processes and files,
 ...                 so that `--allow-command` allows what it says and nothing more.
 ...
 ...                 The real `agents` command runs Claude's plan through the anthropic SDK
@@ -9,9 +10,18 @@ Documentation       As a developer letting Claude run the commands I allow,
 
 Resource            resources/agents.resource
 Library             resources/ClaudeLibrary.py
+Library             resources/SandboxLibrary.py
 
 Test Setup          Create Repository With Stand In Claude
 Test Teardown       Stop Stand In Claude And Remove Repository
+
+
+*** Variables ***
+@{VARIABLES SET}    ANTHROPIC_API_KEY    ANTHROPIC_BASE_URL    CLEVERAGENTS_MODEL_RETRIES
+...                 AWS_SECRET_ACCESS_KEY    SSH_AUTH_SOCK    ANTHROPIC_AUTH_TOKEN
+...                 KEEP_ME    AGAIN_ME
+...                 CLEVERAGENTS_SANDBOX_MEMORY_MB    CLEVERAGENTS_SANDBOX_PROCESSES
+...                 CLEVERAGENTS_SANDBOX_FILE_MB    CLEVERAGENTS_SANDBOX_TMP_MB
 
 
 *** Test Cases ***
@@ -44,10 +54,186 @@ An Allowed Command Runs In The Sandbox, Without The Key And Without Writing .git
     ${refused}    Get File    ${REPO}/git.txt
     Should Contain    ${refused}    Read-only file system
 
+Git Works In The Sandbox Of A Linked Worktree
+    [Documentation]    The sandbox shows the worktree's git directory and the common one.
+    Git    worktree    add    --quiet    ${WORK}/linked
+    Claude Will Propose The Plan    look around
+    Claude Will Run    git log --format\=%s -1 > log.txt 2>&1
+    ${result}    Run Agents    plan    run    look around    --allow-command    git log *
+    ...    cwd=${WORK}/linked    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${said}    Get File    ${WORK}/linked/log.txt
+    Should Be Equal    ${said}    initial commit\n
+
+The Host's /proc/sys Stays Read-Only Even As Root
+    [Documentation]    Only asks whether it could write: nothing is ever written to /proc/sys.
+    Claude Will Propose The Plan    look around
+    Claude Will Run
+    ...    test -w /proc/sys/kernel/core_pattern && echo writable > proc.txt || echo read-only > proc.txt
+    ${result}    Run Claude Plan    look around    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    ${said}    Get File    ${REPO}/proc.txt
+    Should Be Equal    ${said}    read-only\n
+
+The Host's Secrets In /etc And /root Are Not There
+    Claude Will Propose The Plan    look around
+    Claude Will Run    cat /etc/shadow /etc/gshadow /root/.bash_history > secrets.txt 2>&1; grep -c :x: /etc/passwd > passwd.txt
+    ${result}    Run Claude Plan    look around    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    ${said}    Get File    ${REPO}/secrets.txt
+    Should Not Contain    ${said}    root:
+    Should Contain    ${said}    /etc/shadow: No such file or directory
+    ${users}    Get File    ${REPO}/passwd.txt
+    Should Be True    int($users) > 0    passwd is not there for programs that need it
+
+No Unix Socket Of The Host Is Reachable
+    [Setup]    Create Repository Outside Tmp With Stand In Claude
+    ${name}    Evaluate    f"agents-robot-{os.getpid()}-{uuid.uuid4().hex[:8]}.sock"    modules=os,uuid
+    Listen On Unix Socket    /run/${name}
+    Listen On Unix Socket    ${WORK}/host.sock
+    Claude Will Propose The Plan    look around
+    Claude Will Run
+    ...    for s in /run/${name} ${WORK}/host.sock; do python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' $s 2> /dev/null && echo "reached $s" || echo "refused $s"; done > sockets.txt
+    ${result}    Run Claude Plan    look around    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    ${said}    Get File    ${REPO}/sockets.txt
+    Should Be Equal    ${said}    refused /run/${name}\nrefused ${WORK}/host.sock\n
+    [Teardown]    Stop Listening And Remove Repository
+
+The Host's Secret Variables Do Not Reach A Command
+    Set Environment Variable    AWS_SECRET_ACCESS_KEY    aws-secret-canary
+    Set Environment Variable    SSH_AUTH_SOCK    /run/ssh-agent-canary
+    Set Environment Variable    ANTHROPIC_AUTH_TOKEN    auth-token-canary
+    Claude Will Propose The Plan    look around
+    Claude Will Run    env > env.txt
+    ${result}    Run Claude Plan    look around    --allow-command    env *
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${REPO}/env.txt
+    Should Not Contain    ${env}    canary
+    Should Contain    ${env}    HOME=/tmp/home\n
+    Should Contain    ${env}    PATH=
+
+A Variable Named With --pass-env Reaches A Command, And The Plan Shows It
+    Set Environment Variable    AWS_SECRET_ACCESS_KEY    aws-secret-canary
+    Set Environment Variable    KEEP_ME    kept-value
+    Claude Will Propose The Plan    look around
+    Claude Will Run    env > env.txt
+    ${result}    Run Claude Plan    look around    --allow-command    env *    --pass-env    KEEP_ME
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${REPO}/env.txt
+    Should Contain    ${env}    KEEP_ME=kept-value\n
+    Should Not Contain    ${env}    canary
+    ${shown}    Run Agents    plan    show
+    Should Match Regexp    ${shown.stdout}    pass env\\s+KEEP_ME
+
+Resume Takes --pass-env Again, In Place Of What The Plan Kept
+    Set Environment Variable    KEEP_ME    kept-value
+    Set Environment Variable    AGAIN_ME    again-value
+    Claude Will Propose The Plan    look around
+    ${result}    Run Claude Plan    look around    --allow-command    env *
+    ...    --pass-env    KEEP_ME    --budget-calls    1
+    Exit Code Should Be    ${result}    4
+    Claude Will Propose The Plan    look around
+    Claude Will Run    env > env.txt
+    ${result}    Run Agents    plan    resume    --budget-calls    5    --pass-env    AGAIN_ME
+    ...    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${REPO}/env.txt
+    Should Contain    ${env}    AGAIN_ME=again-value\n
+    Should Not Contain    ${env}    KEEP_ME
+    ${shown}    Run Agents    plan    show
+    Should Match Regexp    ${shown.stdout}    pass env\\s+AGAIN_ME\\s
+    Should Not Contain    ${shown.stdout}    KEEP_ME
+
+A Correction Takes --pass-env Again, In Place Of What The Plan Kept
+    Set Environment Variable    KEEP_ME    kept-value
+    Set Environment Variable    AGAIN_ME    again-value
+    Claude Will Propose The Plan    look around
+    Claude Will Run    env > env.txt
+    ${result}    Run Claude Plan    look around    --allow-command    env *
+    ...    --pass-env    KEEP_ME
+    Exit Code Should Be    ${result}    0
+    Claude Will Propose The Plan    look again
+    Claude Will Run    env > env.txt
+    ${result}    Run Agents    plan    correct    --mode\=append    --guidance    look again
+    ...    --pass-env    AGAIN_ME    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${REPO}/env.txt
+    Should Contain    ${env}    AGAIN_ME=again-value\n
+    Should Not Contain    ${env}    KEEP_ME
+
+A Memory Hog Is Stopped, Its Outcome Naming The Limit
+    [Documentation]    The hog asks for 2 GB it never touches: without a limit it costs nothing.
+    Set Environment Variable    CLEVERAGENTS_SANDBOX_MEMORY_MB    256
+    The Command Is Stopped By    python3 -c "x = [bytearray(50 << 20) for i in range(40)]"
+    ...    the memory limit (256 MiB)
+
+A Fork Bomb Is Bounded, Its Outcome Naming The Limit
+    [Documentation]    Sixty sleeping children without a limit: nothing this machine minds.
+    Set Environment Variable    CLEVERAGENTS_SANDBOX_PROCESSES    16
+    The Command Is Stopped By
+    ...    python3 -c "import os, time; [os.fork() or (time.sleep(2), os._exit(0)) for i in range(60)]"
+    ...    the process limit (16)
+
+A Huge File Write Is Stopped, Its Outcome Naming The Limit
+    Set Environment Variable    CLEVERAGENTS_SANDBOX_FILE_MB    8
+    The Command Is Stopped By    head -c 20000000 /dev/zero > big.bin    the file size limit (8 MiB)
+
+Filling /tmp Is Stopped, Its Outcome Naming The Limit
+    Set Environment Variable    CLEVERAGENTS_SANDBOX_TMP_MB    16
+    The Command Is Stopped By    head -c 40000000 /dev/zero > /tmp/big    the /tmp size limit (16 MiB)
+
+Endless Output Keeps The Memory Of Agents Bounded
+    [Documentation]    400 MB of output: held whole, agents' peak would pass 400 MB.
+    Claude Will Propose The Plan    look around
+    Claude Will Run    head -c 400000000 /dev/zero
+    ${code}    ${peak}    Run Agents Measuring Memory    ${REPO}    ${WORK}
+    ...    plan    run    look around    --allow-command    head *
+    Should Be Equal As Integers    ${code}    0
+    Should Be True    ${peak} < 150 * 1024    agents' peak memory was ${peak} KiB
+
+Reading A FIFO Is Refused Without Waiting
+    Create Ignored Files List
+    Make Fifo    ${REPO}/pipe
+    Claude Will Propose The Plan    look around
+    Claude Will Read    pipe
+    Claude Will Run    true
+    ${result}    Run Agents    plan    run    look around    --allow-command    true
+    ...    stdin=${EMPTY}    timeout=30s
+    Exit Code Should Be    ${result}    0
+    ${told}    Tool Results Claude Got
+    Should Be Equal    ${told}[0]    cannot read pipe: it is a FIFO (named pipe), not a regular file
+
+Reading A 10 GB Sparse File Gives Its Head, Saying It Was Cut
+    Create Ignored Files List
+    Make Sparse File    ${REPO}/sparse.bin    ${10 * 1024 ** 3}
+    Claude Will Propose The Plan    look around
+    Claude Will Read    sparse.bin
+    Claude Will Run    true
+    ${code}    ${peak}    Run Agents Measuring Memory    ${REPO}    ${WORK}
+    ...    plan    run    look around    --allow-command    true
+    Should Be Equal As Integers    ${code}    0
+    Should Be True    ${peak} < 150 * 1024    agents' peak memory was ${peak} KiB
+    ${told}    Tool Results Claude Got
+    Should End With    ${told}[0]
+    ...    [agents: cut after 20000 characters; the file has 10737418240 bytes]
+
 
 *** Keywords ***
 Create Repository With Stand In Claude
     Create Temporary Repository
+    Start Stand In Claude With Its Environment
+
+Create Repository Outside Tmp With Stand In Claude
+    ${work}    Make Work Directory Outside Tmp
+    VAR    ${WORK}    ${work}    scope=TEST
+    VAR    ${REPO}    ${work}/repo    scope=TEST
+    Create Directory    ${REPO}
+    Git    init    --quiet    --initial-branch\=main
+    Create Ignored Files List
+    Start Stand In Claude With Its Environment
+
+Start Stand In Claude With Its Environment
     ${env}    Start Stand In Claude
     FOR    ${name}    ${value}    IN    &{env}
         Set Environment Variable    ${name}    ${value}
@@ -57,10 +243,31 @@ Create Repository With Stand In Claude
 
 Stop Stand In Claude And Remove Repository
     Stop Stand In Claude
-    FOR    ${name}    IN    ANTHROPIC_API_KEY    ANTHROPIC_BASE_URL    CLEVERAGENTS_MODEL_RETRIES
+    FOR    ${name}    IN    @{VARIABLES SET}
         Remove Environment Variable    ${name}
     END
     Remove Temporary Repository
+
+Stop Listening And Remove Repository
+    Stop Listening
+    Stop Stand In Claude And Remove Repository
+
+Create Ignored Files List
+    [Documentation]    What the reading tests make is ignored: no checkpoint takes it.
+    Create File    ${REPO}/.gitignore    pipe\nsparse.bin\n
+    Commit All    ignore what the tests make to be read
+
+The Command Is Stopped By
+    [Documentation]    Claude runs `${command}`; its outcome names `${limit}` as what stopped it.
+    [Arguments]    ${command}    ${limit}
+    Claude Will Propose The Plan    run it
+    Claude Will Run    ${command}
+    Claude Will Give Up
+    ${result}    Run Claude Plan    run it    --allow-command    *
+    Exit Code Should Be    ${result}    1
+    ${document}    Plan Tree Document
+    ${action}    Decision By Id    ${document}    3
+    Should Contain    ${action}[outcome]    ; stopped: ${limit}
 
 Run Claude Plan
     [Documentation]    `agents plan run TASK [more]` with Claude: the stand-in answers.

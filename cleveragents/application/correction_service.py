@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from cleveragents.application.file_restore import FileRestore, FilesPlan
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.command_environment import passed_variables, with_pass_env
 from cleveragents.domain.correction import Correction, CorrectionMode, Operation, Restore
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Phase, Plan, PlanStatus
@@ -121,6 +122,7 @@ class CorrectionService:
         preview: CorrectionPlan | None = None,
         scope: Scope = Scope.AGENT,
         resolution: Resolution = Resolution.ASK,
+        pass_env: Sequence[str] | None = None,
     ) -> CorrectionResult:
         """Restore files and/or context to the target, supersede its subtree, re-execute.
 
@@ -129,11 +131,12 @@ class CorrectionService:
         changed). `preview` is the one the caller showed (it snapshots the working tree: no
         need to do it twice); what it supersedes is read again once the plan is locked.
         """
+        passed = None if pass_env is None else passed_variables(pass_env)
         preview = preview or self.preview(plan_ref, decision_ref, scope)
         if restore is not Restore.CONTEXT and preview.files is not None:
             self.files.resolve_check(preview.files, resolution)
         with self.operations.operation(preview.plan, "correct", command) as op:
-            plan = self.store.plan(preview.plan.id)
+            plan = with_pass_env(self.store.plan(preview.plan.id), passed)
             preview = self._still_live(preview)
             target = preview.target
             assert target is not None and target.checkpoint_before and target.actor_state_before
@@ -299,12 +302,19 @@ class CorrectionService:
         return replace(preview, target=target, affected=affected_by(decisions, target))
 
     def append(
-        self, plan_ref: str | None, guidance: str, execute: bool, command: str
+        self,
+        plan_ref: str | None,
+        guidance: str,
+        execute: bool,
+        command: str,
+        pass_env: Sequence[str] | None = None,
     ) -> CorrectionResult:
         """Keep files and context, add the guidance at the head, re-enter Strategize."""
+        passed = None if pass_env is None else passed_variables(pass_env)
         plan = self.store.plan(plan_ref)
         with self.operations.operation(plan, "correct", command) as op:
             plan, notices = self._edited_plan_file(self.store.plan(plan.id))
+            plan = with_pass_env(plan, passed)
             tip = main_line_tip(self.store.decisions(plan.id))
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             context = ActorContext.from_state(plan.task, latest.data)

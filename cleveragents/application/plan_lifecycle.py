@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cleveragents.application.operation_log import OperationLog
@@ -11,6 +11,7 @@ from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.application.plan_run import PlanRun
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
+from cleveragents.domain.command_environment import with_pass_env
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
 from cleveragents.domain.stops import cut_short
@@ -86,6 +87,7 @@ class PlanLifecycleService:
         command: str,
         budget: dict[str, Any] | None = None,
         model: str | None = None,
+        pass_env: Sequence[str] | None = None,
     ) -> Plan:
         """Continue a plan that did not complete, from its newest live decision.
 
@@ -106,6 +108,7 @@ class PlanLifecycleService:
                     **({"actor": plan.actor.model_copy(update={"model": model})} if model else {}),
                 }
             )
+            plan = with_pass_env(plan, pass_env)
             with self.store.transaction():
                 self.store.save_plan(plan)
             decisions = self.store.decisions(plan.id)

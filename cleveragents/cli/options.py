@@ -163,6 +163,26 @@ AllowNetwork = Annotated[
         help="Let Claude's commands reach the network (their sandbox has none).",
     ),
 ]
+PassEnv = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--pass-env",
+        metavar="NAME",
+        show_default=False,
+        help="An environment variable Claude's commands may see; repeat it for more. "
+        "They see PATH, HOME (their own), LANG, LC_*, TERM and TZ, and no other.",
+    ),
+]
+PassEnvAgain = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--pass-env",
+        metavar="NAME",
+        show_default=False,
+        help="A variable Claude's commands may see from now on, in place of those the plan "
+        "was given; repeat it for more.",
+    ),
+]
 NoSandbox = Annotated[
     bool,
     typer.Option(

@@ -28,6 +28,8 @@ from cleveragents.cli.options import (
     BudgetUsd,
     Json,
     NoSandbox,
+    PassEnv,
+    PassEnvAgain,
     PlanRef,
     approve_on_terminal,
     budget,
@@ -166,6 +168,7 @@ def run(
     allow: Allow = None,
     network: AllowNetwork = False,
     no_sandbox: NoSandbox = False,
+    pass_env: PassEnv = None,
     cassette: Annotated[
         Path | None,
         typer.Option(
@@ -234,6 +237,10 @@ def run(
             "--allow-network and --no-sandbox are for Claude's commands; "
             "a plan file's commands run as written"
         )
+    if script is not None and pass_env:
+        raise BadInput(
+            "--pass-env is for Claude's commands; a plan file's commands see your environment"
+        )
     limits = budget(calls, replans, retries, requests, tokens, usd)
     with (
         Progress(not (json or quiet)) as progress,
@@ -254,6 +261,7 @@ def run(
                 record=ctx.obj / record if record else None,
                 sandbox=not no_sandbox,
                 network=network,
+                pass_env=pass_env or [],
             )
         announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
         plan = s.lifecycle.start(plan, command_line(), announce)
@@ -280,6 +288,7 @@ def resume(
             help="Go on with another Claude model (one the key can use, say).",
         ),
     ] = None,
+    pass_env: PassEnvAgain = None,
 ) -> int:
     """Continue a plan that did not complete: stopped (a budget, the model's service),
     interrupted, or corrected with --no-execute.
@@ -294,7 +303,7 @@ def resume(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         limits = budget(calls, replans, retries, requests, tokens, usd)
-        found = s.resume(plan, command_line(), limits, model)
+        found = s.resume(plan, command_line(), limits, model, pass_env)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
 
 

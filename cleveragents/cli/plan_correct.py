@@ -12,6 +12,7 @@ from cleveragents.cli import output
 from cleveragents.cli.options import (
     DryRun,
     Json,
+    PassEnvAgain,
     PlanOption,
     Yes,
     approve_on_terminal,
@@ -108,6 +109,7 @@ def correct(
         ),
     ] = False,
     yes: Yes = False,
+    pass_env: PassEnvAgain = None,
     json: Json = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print only the final lines.")
@@ -146,7 +148,7 @@ def correct(
     ):
         if mode is Mode.append:
             assert guidance is not None
-            result = s.corrections.append(plan, guidance, not no_execute, command_line())
+            result = s.corrections.append(plan, guidance, not no_execute, command_line(), pass_env)
         else:
             assert decision is not None
             chosen = resolution(theirs, mine, merge)
@@ -180,6 +182,7 @@ def correct(
                 preview=preview,
                 scope=preview.scope,
                 resolution=chosen,
+                pass_env=pass_env,
             )
         for notice in result.notices:
             output.note(notice)

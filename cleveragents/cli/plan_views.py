@@ -152,6 +152,7 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
             ("tokens", _tokens(usage)),
             ("cost", _cost(usage["cost_usd"])),
         ]
+    rows.append(("pass env", ", ".join(summary.get("pass_env") or [])))
     limits = [(k, budget.get(k)) for k in ("requests", "tokens", "usd")]
     rows += [(f"budget of {k}", str(v)) for k, v in limits if v is not None]
     for c in summary["corrections"]:

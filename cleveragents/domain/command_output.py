@@ -20,19 +20,53 @@ def capped(raw: bytes, cap: int = OUTPUT_CAP) -> str:
     """`raw` decoded (bytes that are not UTF-8 replaced); longer than `cap` bytes, its first
     and last `cap // 2` bytes, cut at a line end where one is near, and a line between them
     saying how many bytes were cut."""
-    if len(raw) <= cap:
-        return raw.decode("utf-8", errors="replace")
-    half = cap // 2
-    head, tail = raw[:half], raw[len(raw) - half :]
-    # Whole lines read better; a line end in the outer half of each part is near enough.
-    if (end := head.rfind(b"\n")) >= half // 2:
-        head = head[: end + 1]
-    if 0 <= (start := tail.find(b"\n")) < half // 2:
-        tail = tail[start + 1 :]
-    cut = len(raw) - len(head) - len(tail)
-    line = f"[agents: {cut} bytes cut here, of {len(raw)}; the head and the tail are kept]\n"
-    text = head.decode("utf-8", errors="replace")
-    return text + ("" if text.endswith("\n") else "\n") + line + tail.decode(errors="replace")
+    record = OutputRecord(cap)
+    record.add(raw)
+    return record.text()
+
+
+class OutputRecord:
+    """A command's output as it streams in, holding only what `capped` keeps of it: the
+    first and the last `cap // 2` bytes, and how many there were."""
+
+    def __init__(self, cap: int = OUTPUT_CAP) -> None:
+        self.cap = cap
+        self.head = bytearray()
+        self.tail = bytearray()
+        self.total = 0
+
+    def add(self, chunk: bytes) -> None:
+        """Take the next `chunk` of output."""
+        self.total += len(chunk)
+        room = self.cap - len(self.head)
+        if room > 0:  # until `cap` bytes came, all of it is kept
+            self.head += chunk[:room]
+            chunk = chunk[room:]
+        self.tail += chunk
+        if len(self.tail) > self.cap:
+            del self.tail[: len(self.tail) - self.cap]
+
+    def last(self, size: int) -> bytes:
+        """The last `size` bytes printed, `size` at most the cap (fewer when it printed fewer)."""
+        return bytes((self.head + self.tail)[-size:])
+
+    def text(self) -> str:
+        """What is kept, as `capped` would keep it of the whole output."""
+        if self.total <= self.cap:
+            return bytes(self.head).decode("utf-8", errors="replace")
+        half = self.cap // 2
+        whole = bytes(self.head + self.tail)
+        head, tail = whole[:half], whole[len(whole) - half :]
+        # Whole lines read better; a line end in the outer half of each part is near enough.
+        if (end := head.rfind(b"\n")) >= half // 2:
+            head = head[: end + 1]
+        if 0 <= (start := tail.find(b"\n")) < half // 2:
+            tail = tail[start + 1 :]
+        total = self.total
+        cut = total - len(head) - len(tail)
+        line = f"[agents: {cut} bytes cut here, of {total}; the head and the tail are kept]\n"
+        text = head.decode("utf-8", errors="replace")
+        return text + ("" if text.endswith("\n") else "\n") + line + tail.decode(errors="replace")
 
 
 def cut_bytes(output: str) -> int:

@@ -53,6 +53,7 @@ class Confinement:
 
     sandbox: bool = True
     network: bool = False
+    pass_env: tuple[str, ...] = ()  # variables the user passes to the commands (--pass-env)
 
 
 def judge(line: str, read: ShellLine, patterns: Sequence[str]) -> Refusal | None:
@@ -89,4 +90,6 @@ def confinement(plan: Plan) -> Confinement | None:
     a model's under bash in the sandbox the plan was started with."""
     if plan.allow_commands is None:
         return None
-    return Confinement(sandbox=plan.sandbox, network=plan.allow_network)
+    return Confinement(
+        sandbox=plan.sandbox, network=plan.allow_network, pass_env=tuple(plan.pass_env)
+    )

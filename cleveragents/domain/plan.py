@@ -59,6 +59,7 @@ class Plan(BaseModel):
     allow_commands: list[str] | None = None  # None: run every command (a person wrote them)
     sandbox: bool = True  # a model's commands run in bubblewrap (False: --no-sandbox)
     allow_network: bool = False  # ...with the network (--allow-network)
+    pass_env: list[str] = Field(default_factory=list)  # variables they see (--pass-env)
     usage: Usage = Field(default_factory=Usage)
     head_decision: str | None = None
     actor_state: str | None = None  # the actor's latest state: where `resume` picks up

@@ -55,6 +55,20 @@ class ClaudeLibrary:
         self._server().reply_text(json.dumps({"distance": 0, "reasoning": "nothing done"}))
         self._server().reply_tool("give_up", {"reason": "no other way"})
 
+    def claude_will_read(self, path: str) -> None:
+        self._server().reply_tool("read_file", {"path": path})
+
+    def tool_results_claude_got(self) -> list[str]:
+        """What the tools answered, in the last request Claude got, in order."""
+        messages = self._server().requests[-1].body["messages"]
+        return [
+            block["content"]
+            for message in messages
+            if isinstance(message["content"], list)
+            for block in message["content"]
+            if block.get("type") == "tool_result"
+        ]
+
     def test_key(self) -> str:
         return KEY
 

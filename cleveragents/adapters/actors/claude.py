@@ -36,6 +36,7 @@ from cleveragents.adapters.actors.claude_wire import (
     json_format,
 )
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+from cleveragents.adapters.workspace.file_reading import read_text
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -276,7 +277,7 @@ class AnthropicActor:
         """Reads are done now, inside the tree; actions are queued for the lifecycle."""
         if isinstance(request, r.ReadFile):
             try:
-                return self.files.resolve(request.path).read_text(errors="replace")[:20000]
+                return read_text(self.files.resolve(request.path))
             except (PathRefused, OSError) as error:
                 return f"cannot read {request.path}: {getattr(error, 'message', error)}"
         if isinstance(request, r.ListFiles):

@@ -1,11 +1,17 @@
 """Bubblewrap: the sandbox a model's commands run in.
 
-The working tree is the one writable place (its git directory is not: checkpoints and the
-plan's records live there); everything else is read-only, `/tmp` is fresh and empty, and
-the command has its own PID, IPC, UTS and (unless the plan allows it) network namespaces,
-no capabilities, and no ANTHROPIC_API_KEY: nothing of the agents process is visible in
-`/proc`. bwrap stays in our process group, so the interrupt handling that kills the group
-kills the sandbox; its PID namespace's init dying kills everything left inside it.
+The sandbox's root is built from an allow list, so it holds when `agents` runs as root too:
+the system's programs and libraries (`/usr`, `/bin`, `/lib*`, `/opt`, the `bin` folders on
+PATH) read-only, a fresh `/etc` with only what programs need (passwd and group without
+hashes, no shadow, no private keys), the working tree the one writable place (its git
+directory is not: checkpoints and the plan's records live there), size-bounded fresh `/tmp`
+and `/dev/shm`, and nothing else: no `/root`, `/home`, `/var`, `/run`, no folder beside the
+tree, so no secret file and no Unix socket of the host is there to reach. `/proc` is the
+command's own PID namespace, with the parts that change the host (`/proc/sys`,
+`/proc/sysrq-trigger`, ...) read-only. The command has its own PID, IPC, UTS and (unless
+the plan allows it) network namespaces and no capabilities. bwrap stays in our process
+group, so the interrupt handling that kills the group kills the sandbox; its PID
+namespace's init dying kills everything left inside it.
 """
 
 from __future__ import annotations
@@ -15,16 +21,32 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from cleveragents.adapters.command_safety.limits import SandboxLimits
+
 PROBE_TIMEOUT = 10.0
 NOT_INSTALLED = "bwrap (bubblewrap) is not installed"
+HOME = "/tmp/home"  # the command's HOME: private, in the sandbox's own /tmp
+# The host's programs and libraries; a symlink (merged /usr) stays a symlink.
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/nix")
+# What programs read in /etc; never shadow, gshadow, sudoers, ssh keys or ssl/private.
+ETC = (
+    "hosts", "host.conf", "resolv.conf", "nsswitch.conf", "gai.conf", "networks",
+    "protocols", "services", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives",
+    "ssl/certs", "ssl/openssl.cnf", "ca-certificates", "ca-certificates.conf",
+    "pki/tls/certs", "pki/ca-trust", "localtime", "timezone", "locale.alias", "locale.conf",
+    "os-release", "lsb-release", "debian_version", "mime.types", "gitconfig", "shells",
+)  # fmt: skip
+# What in /proc reaches beyond the command's namespaces and a root could write.
+PROC_HOST = ("sys", "sysrq-trigger", "irq", "bus", "fs", "acpi", "mtrr", "pressure", "scsi")
 
 
 class Bubblewrap:
     """Builds the bwrap command line for one working tree; probes once whether bwrap works."""
 
-    def __init__(self, root: Path, git_dir: Path) -> None:
+    def __init__(self, root: Path, git_dir: Path, limits: SandboxLimits | None = None) -> None:
         self.root = root.resolve()
         self.git_dir = git_dir.resolve()
+        self.limits = limits or SandboxLimits.configured()
         self._probed: tuple[str | None, str | None] | None = None  # (bwrap, why not)
 
     def unavailable(self) -> str | None:
@@ -43,14 +65,77 @@ class Bubblewrap:
         # it out of the process group that Ctrl-C and timeouts kill.
         options = ["--unshare-all", *(["--share-net"] if network else [])]
         options += ["--die-with-parent", "--cap-drop", "ALL"]
-        options += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+        options += self._system()
+        options += self._etc()
+        options += ["--dev", "/dev", "--proc", "/proc"]
+        for part in PROC_HOST:
+            options += ["--ro-bind-try", f"/proc/{part}", f"/proc/{part}"]
+        for tmpfs in ("/tmp", "/dev/shm"):
+            options += ["--perms", "1777", "--size", str(self.limits.tmpfs_bytes)]
+            options += ["--tmpfs", tmpfs]
+        options += ["--dir", HOME, "--remount-ro", "/dev"]
+        # /var/tmp is /tmp, unless the tree is under it: then it holds the tree, read-only.
+        if not any(p.is_relative_to("/var/tmp") for p in [self.root, *self._git_dirs()]):
+            options += ["--symlink", "/tmp", "/var/tmp"]
+        for git in self._git_dirs():
+            if not git.is_relative_to(self.root):
+                options += ["--ro-bind", str(git), str(git)]
         options += ["--bind", str(self.root), str(self.root)]
-        # After the tree's bind: the git directory inside it goes back to read-only. One
-        # outside it (a worktree's, a separate git dir) is read-only already.
-        for git in dict.fromkeys([self.git_dir, self.root / ".git"]):
+        # After the tree's bind: the git directory inside it goes back to read-only.
+        for git in dict.fromkeys([*self._git_dirs(), self.root / ".git"]):
             if git.is_relative_to(self.root) and (git.exists() or git.is_symlink()):
                 options += ["--ro-bind", str(git), str(git)]
-        return [*options, "--chdir", str(self.root)]
+        return [*options, "--remount-ro", "/", "--chdir", str(self.root)]
+
+    def _system(self) -> list[str]:
+        """The host's programs: the system folders, and the `bin` folders on PATH (a
+        virtual environment's whole folder, so its Python finds its packages)."""
+        options: list[str] = []
+        for top in SYSTEM:
+            if os.path.islink(top):
+                options += ["--symlink", os.readlink(top), top]
+            elif os.path.isdir(top):
+                options += ["--ro-bind", top, top]
+        entries = os.environ.get("PATH", "").split(os.pathsep)
+        folders = [found for entry in entries for found in _program_folders(entry, self.root)]
+        for found in dict.fromkeys(folders):  # PATH often names one twice
+            options += ["--ro-bind", found, found]
+        return options
+
+    def _etc(self) -> list[str]:
+        options = ["--dir", "/etc"]
+        for name in ETC:
+            options += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+        for name, text in self._accounts().items():
+            options += ["--ro-bind", str(text), f"/etc/{name}"]
+        return options
+
+    def _accounts(self) -> dict[str, Path]:
+        """passwd and group as the host has them, with no password field: written once,
+        beside the plan's records, to be bound into each sandbox."""
+        folder = self.git_dir / "cleveragents" / "sandbox"
+        folder.mkdir(parents=True, exist_ok=True)
+        written: dict[str, Path] = {}
+        for name in ("passwd", "group"):
+            try:
+                lines = Path("/etc", name).read_text(errors="replace").splitlines()
+            except OSError:  # pragma: no cover - a system without one
+                lines = []
+            fields = [line.split(":") for line in lines if line.count(":") >= 2]
+            text = "".join(":".join([f[0], "x", *f[2:]]) + "\n" for f in fields)
+            target = folder / name
+            if not target.is_file() or target.read_text() != text:
+                target.write_text(text)
+            written[name] = target
+        return written
+
+    def _git_dirs(self) -> list[Path]:
+        """The git directory and, for a linked worktree, the common one it points to."""
+        found = [self.git_dir]
+        common = self.git_dir / "commondir"
+        if common.is_file():
+            found.append((self.git_dir / common.read_text().strip()).resolve())
+        return found
 
     def _probe(self) -> tuple[str | None, str | None]:
         """Where bwrap is, or why the sandbox cannot be made here: tried once, with `true`."""
@@ -76,3 +161,26 @@ class Bubblewrap:
             return None
         said = tried.stderr.decode("utf-8", errors="replace").strip().splitlines()
         return f"bwrap cannot make a sandbox here ({said[-1] if said else 'no reason given'})"
+
+
+def _program_folders(entry: str, tree: Path) -> list[str]:
+    """The folders to show for one PATH entry: none for a relative one, one the system
+    folders hold already, one in the tree, or one not named bin (a home folder on PATH
+    would show the whole home); a virtual environment whole, with the Python it was made
+    from (its `home`)."""
+    if not entry or not os.path.isabs(entry) or not os.path.isdir(entry):
+        return []
+    real = Path(os.path.realpath(entry))
+    if real.name not in ("bin", "sbin") or real.is_relative_to(tree):
+        return []
+    if any(real.is_relative_to(top) for top in SYSTEM if not os.path.islink(top)):
+        return []
+    config = real.parent / "pyvenv.cfg"
+    if not config.is_file():
+        return [str(real)]
+    found = [str(real.parent)]
+    for line in config.read_text(errors="replace").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == "home":  # the bin folder of the Python it was made from
+            found += [str(Path(f).parent) for f in _program_folders(value.strip(), tree)]
+    return found

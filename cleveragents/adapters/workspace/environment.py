@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import signal
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
+from cleveragents.adapters.workspace import command_process
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -21,15 +19,10 @@ from cleveragents.domain.action import (
     RunAction,
     WriteAction,
 )
-from cleveragents.domain.command_output import capped
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.rules import confined_path
 from cleveragents.errors import PathRefused
 
-# Secrets the agent's own commands have no business seeing.
-HIDDEN_VARIABLES = ("ANTHROPIC_API_KEY", "GIT_INDEX_FILE", "GIT_DIR", "GIT_WORK_TREE")
-# What bash reads at start-up besides its command: a model's command line is all that runs.
-SHELL_STARTUP = ("BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS")
 NO_SANDBOX = "refused: no sandbox (install bubblewrap, or pass --no-sandbox)"
 
 
@@ -112,62 +105,21 @@ class WorkspaceEnvironment:
         return ActionOutcome(ok=True, summary=f"deleted {action.path}")
 
     def _run(self, action: RunAction, confinement: Confinement | None) -> ActionOutcome:
-        env = {k: v for k, v in os.environ.items() if k not in HIDDEN_VARIABLES}
+        sandboxed = confinement is not None and confinement.sandbox
+        named = confinement.pass_env if confinement is not None else ()
+        env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         if confinement is not None:
             bash = os.path.realpath(shutil.which("bash") or "/bin/bash")
             args = [bash, "-c", "--", action.command]
-            env = {
-                k: v
-                for k, v in env.items()
-                if k not in SHELL_STARTUP and not k.startswith("BASH_FUNC_")
-            }
             if confinement.sandbox:
                 why = self.sandbox.unavailable()
                 if why is not None:
                     self._notice_once(why)
                     return ActionOutcome(ok=False, summary=NO_SANDBOX)
                 args = self.sandbox.argv(args, confinement.network)
-                env["TMPDIR"] = "/tmp"  # the sandbox's own, fresh; any other is read-only
-        # Its own session, so a Ctrl-C reaches us first and we stop the whole command; and
-        # killed with us (SIGKILL gives no chance to clean up), so a command a killed
-        # correction started cannot write into the working tree after its rollback.
-        process = subprocess.Popen(
-            args,
-            shell=confinement is None,
-            cwd=self.root,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
-        try:
-            # Starting it ran Python's at-fork hooks (for the preexec_fn), where an
-            # interrupt is swallowed: it is raised here, not lost.
-            interrupts.raise_if_swallowed()
-            raw, _ = process.communicate(timeout=action.timeout)
-        except KeyboardInterrupt:
-            # The command runs in its own session: it would outlive us if not stopped here.
-            # It may have ended (and been reaped) as the interrupt came: then none is left.
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-            raise
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            raw, _ = process.communicate()
-            return ActionOutcome(
-                ok=False,
-                summary=f"timed out after {action.timeout:g}s",
-                output=capped(raw),
-                timed_out=True,
-            )
-        code = process.returncode
-        return ActionOutcome(
-            ok=code == 0, summary=f"exit {code}", exit_code=code, output=capped(raw)
-        )
+        limits = self.sandbox.limits if sandboxed else None
+        return command_process.run(args, str(self.root), env, action.timeout, limits)
 
     def _notice_once(self, why: str) -> None:
         if not self.noticed:
@@ -180,13 +132,3 @@ class WorkspaceEnvironment:
 
 def _on_stderr(text: str) -> None:
     print(f"note: {text}", file=sys.stderr, flush=True)
-
-
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child, between fork and exec
-    """Ask Linux to SIGKILL this child when the agents process dies (PR_SET_PDEATHSIG)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass  # not Linux: the command may outlive a killed agents process

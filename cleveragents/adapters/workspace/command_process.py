@@ -1,0 +1,154 @@
+"""One command as a process: its environment, its limits, its output streamed into the
+capped record (never held whole), its timeout and interrupts."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import IO
+
+from cleveragents.adapters import interrupts
+from cleveragents.adapters.command_safety.bubblewrap import HOME
+from cleveragents.adapters.command_safety.limits import PidsCgroup, SandboxLimits
+from cleveragents.domain.action import ActionOutcome
+from cleveragents.domain.command_environment import NEVER_PASSED
+from cleveragents.domain.command_output import OutputRecord
+
+# Secrets the agent's own commands have no business seeing, even when named.
+HIDDEN_VARIABLES = NEVER_PASSED
+# What bash reads at start-up besides its command: a model's command line is all that runs.
+SHELL_STARTUP = ("BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS")
+# What a model's command sees of our environment, besides what the user names (--pass-env).
+PASSED = ("PATH", "HOME", "LANG", "LANGUAGE", "TERM", "TZ")
+CHUNK = 64 * 1024
+TAIL = 4096  # the end of the output where a program says which limit refused it
+
+
+def environment(confined: bool, sandbox: bool, named: Sequence[str] = ()) -> dict[str, str]:
+    """The variables a command runs with: a plan file's, all but our secrets; a model's,
+    the allow list and what the user named, with a HOME of its own in the sandbox."""
+    env = {k: v for k, v in os.environ.items() if k not in HIDDEN_VARIABLES}
+    if not confined:
+        return env
+    env = {
+        k: v
+        for k, v in env.items()
+        if (k in PASSED or k.startswith("LC_") or k in named)
+        and k not in SHELL_STARTUP
+        and not k.startswith("BASH_FUNC_")
+    }
+    if sandbox:
+        env["HOME"] = HOME
+        env["TMPDIR"] = "/tmp"  # the sandbox's own, fresh; any other is not there
+    return env
+
+
+def run(
+    args: str | list[str],
+    cwd: str,
+    env: dict[str, str],
+    timeout: float,
+    limits: SandboxLimits | None = None,
+) -> ActionOutcome:
+    """Run `args` (a shell line when a string) to its end, its timeout, or an interrupt;
+    under `limits` (a sandboxed command), naming the limit that stopped it."""
+    cgroup = PidsCgroup.made(limits.processes) if limits is not None else None
+    try:
+        return _run(args, cwd, env, timeout, limits, cgroup)
+    finally:
+        if cgroup is not None:
+            cgroup.remove()
+
+
+def _run(
+    args: str | list[str],
+    cwd: str,
+    env: dict[str, str],
+    timeout: float,
+    limits: SandboxLimits | None,
+    cgroup: PidsCgroup | None,
+) -> ActionOutcome:
+    # Its own session, so a Ctrl-C reaches us first and we stop the whole command; and
+    # killed with us (SIGKILL gives no chance to clean up), so a command a killed
+    # correction started cannot write into the working tree after its rollback.
+    process = subprocess.Popen(
+        args,
+        shell=isinstance(args, str),
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        preexec_fn=_child_setup(limits, cgroup),
+    )
+    assert process.stdout is not None
+    record = OutputRecord()
+    reader = threading.Thread(target=_drain, args=(process.stdout, record), daemon=True)
+    reader.start()
+    deadline = time.monotonic() + timeout
+    try:
+        # Starting it ran Python's at-fork hooks (for the preexec_fn), where an
+        # interrupt is swallowed: it is raised here, not lost.
+        interrupts.raise_if_swallowed()
+        process.wait(timeout=timeout)
+        # A process it left behind may hold the output open: that counts against the time.
+        reader.join(max(0.0, deadline - time.monotonic()))
+        if reader.is_alive():
+            raise subprocess.TimeoutExpired(args, timeout)
+    except KeyboardInterrupt:
+        # The command runs in its own session: it would outlive us if not stopped here.
+        # It may have ended (and been reaped) as the interrupt came: then none is left.
+        _stop(process)
+        raise
+    except subprocess.TimeoutExpired:
+        _stop(process)
+        reader.join(timeout=5)
+        return ActionOutcome(
+            ok=False, summary=f"timed out after {timeout:g}s", output=record.text(), timed_out=True
+        )
+    code = process.returncode
+    summary = f"exit {code}"
+    if limits is not None:
+        refused = cgroup is not None and cgroup.refused()
+        stopped = limits.stopped_by(code, record.last(TAIL), refused)
+        summary += f"; stopped: {stopped}" if stopped else ""
+    return ActionOutcome(ok=code == 0, summary=summary, exit_code=code, output=record.text())
+
+
+def _drain(stream: IO[bytes], record: OutputRecord) -> None:
+    with stream:
+        while chunk := stream.read1(CHUNK):  # type: ignore[attr-defined]
+            record.add(chunk)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+def _child_setup(limits: SandboxLimits | None, cgroup: PidsCgroup | None) -> Callable[[], None]:
+    def setup() -> None:  # pragma: no cover - runs in the child, between fork and exec
+        _die_with_parent()
+        if cgroup is not None:
+            cgroup.enter()
+        if limits is not None:
+            limits.apply()
+
+    return setup
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child, between fork and exec
+    """Ask Linux to SIGKILL this child when the agents process dies (PR_SET_PDEATHSIG)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass  # not Linux: the command may outlive a killed agents process
