@@ -27,6 +27,7 @@ from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import Observer
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.plan import ActorSpec, Plan
+from cleveragents.domain.restore_scope import Resolution
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
@@ -138,14 +139,19 @@ class Services:
         return plan
 
     def resume(
-        self, plan_ref: str | None, command: str, budget: dict[str, Any], model: str | None
+        self,
+        plan_ref: str | None,
+        command: str,
+        budget: dict[str, Any],
+        model: str | None,
+        resolution: Resolution = Resolution.ASK,
     ) -> Plan:
         """`lifecycle.resume`, refusing a dollar budget the model's price cannot keep."""
         plan = self.store.plan(plan_ref)
         if plan.actor.kind == "anthropic":
             limits = {"usd": plan.budget.usd, **budget}
             _priced(model or plan.actor.model, limits)
-        return self.lifecycle.resume(plan.id, command, budget, model)
+        return self.lifecycle.resume(plan.id, command, budget, model, resolution)
 
     def create_scripted(
         self,
@@ -265,17 +271,12 @@ def bootstrap(
         store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock, interrupts.deferred
     )
     actor_for = actors(repo.root, repo.git_dir)
+    files = FileRestore(store, checkpoints, repo.root)
     lifecycle = PlanLifecycleService(
-        store, checkpoints, environment, clock, operations, actor_for, observer, approve
+        store, checkpoints, environment, clock, operations, actor_for, observer, approve, files
     )
     corrections = CorrectionService(
-        store,
-        checkpoints,
-        lifecycle,
-        operations,
-        actor_for,
-        FileRestore(store, checkpoints, repo.root),
-        reloaded,
+        store, checkpoints, lifecycle, operations, actor_for, files, reloaded
     )
     inspection = PlanInspection(store, checkpoints)
     return Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)
