@@ -65,6 +65,7 @@ Feature: Resuming a plan keeps the edits the user made since it stopped
       | refused without a terminal   |          | 3    | stderr | would be overwritten: started.txt                 |
       | the checkpoint's with theirs | --theirs | 0    | stdout | conflicts (changed by you and by the agent): 1    |
       | the agent's own file undone  | --mine   | 0    | stdout | restored (the agent's changes undone): 1          |
+      | a merge that cannot be made  | --merge  | 3    | stderr | merging left conflicts in started.txt             |
 
   Scenario: On a terminal, resuming an interrupted step asks about the file both changed
     Given a git repository

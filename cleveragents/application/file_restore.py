@@ -98,9 +98,9 @@ class FileRestore:
         before and just after it. Steps, strategies and corrections change nothing of their
         own: their checkpoints span their children, or the user's edits."""
         for decision in sorted(decisions, key=lambda d: d.seq):
-            if decision.kind not in _OWN or not decision.checkpoint_before:
-                continue
-            if not decision.checkpoint_after:
+            if decision.kind not in _OWN or not (
+                decision.checkpoint_before and decision.checkpoint_after
+            ):
                 continue
             before = self.store.checkpoint(decision.checkpoint_before).tree
             after = self.store.checkpoint(decision.checkpoint_after).tree
@@ -188,8 +188,8 @@ def _file_paths(action: dict[str, Any] | None) -> list[str] | None:
     for a in actions:
         try:
             paths.append(confined_path(str(a.get("path", ""))))
-        except PathRefused:
-            continue  # refused when it was taken: it changed nothing
+        except PathRefused:  # pragma: no cover - refused, it wrote nothing: no change
+            continue
     return paths
 
 
