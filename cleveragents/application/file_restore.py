@@ -3,7 +3,6 @@ makes of them. Shared by corrections and `agents plan restore`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,11 +91,12 @@ class FileRestore:
         changed = never if never and (never in to_target or never in since_agent) else None
         return FilesPlan(target, last, now, groups, to_target, since_agent, changed)
 
-    def own_changes(self, decisions: list[Decision]) -> Iterator[Differences]:
+    def own_changes(self, decisions: list[Decision]) -> list[Differences]:
         """The changes each of the agent's own decisions made, oldest first: a file action's
         to its paths, a command's (a check's, a revert's) whatever differed between just
         before and just after it. Steps, strategies and corrections change nothing of their
         own: their checkpoints span their children, or the user's edits."""
+        own: list[tuple[Decision, str, str]] = []
         for decision in sorted(decisions, key=lambda d: d.seq):
             if decision.kind not in _OWN or not (
                 decision.checkpoint_before and decision.checkpoint_after
@@ -104,13 +104,16 @@ class FileRestore:
                 continue
             before = self.store.checkpoint(decision.checkpoint_before).tree
             after = self.store.checkpoint(decision.checkpoint_after).tree
-            if before == after:
-                continue
-            changes = self.checkpoints.differences(before, after)
+            if before != after:
+                own.append((decision, before, after))
+        changes = self.checkpoints.differences_each([(b, a) for _, b, a in own])
+        for index, (decision, _, _) in enumerate(own):
             paths = _file_paths(decision.action)
             if paths is not None:
-                changes = {p: e for p, e in changes.items() if any(_near(p, q) for q in paths)}
-            yield changes
+                changes[index] = {
+                    p: e for p, e in changes[index].items() if any(_near(p, q) for q in paths)
+                }
+        return changes
 
     def last_tree(self, decisions: list[Decision]) -> str | None:
         """The tree of the newest checkpoint the agent's own decisions recorded."""
