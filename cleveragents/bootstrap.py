@@ -28,6 +28,7 @@ from cleveragents.application.plan_recorder import Observer
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.command_environment import passed_variables
 from cleveragents.domain.plan import ActorSpec, Plan
+from cleveragents.domain.restore_scope import Resolution
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
@@ -146,6 +147,7 @@ class Services:
         budget: dict[str, Any],
         model: str | None,
         pass_env: Sequence[str] | None = None,
+        resolution: Resolution = Resolution.ASK,
     ) -> Plan:
         """`lifecycle.resume`, refusing a dollar budget the model's price cannot keep."""
         passed = None if pass_env is None else passed_variables(pass_env)
@@ -153,7 +155,7 @@ class Services:
         if plan.actor.kind == "anthropic":
             limits = {"usd": plan.budget.usd, **budget}
             _priced(model or plan.actor.model, limits)
-        return self.lifecycle.resume(plan.id, command, budget, model, passed)
+        return self.lifecycle.resume(plan.id, command, budget, model, passed, resolution)
 
     def create_scripted(
         self,
@@ -273,17 +275,12 @@ def bootstrap(
         store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock, interrupts.deferred
     )
     actor_for = actors(repo.root, repo.git_dir)
+    files = FileRestore(store, checkpoints, repo.root)
     lifecycle = PlanLifecycleService(
-        store, checkpoints, environment, clock, operations, actor_for, observer, approve
+        store, checkpoints, environment, clock, operations, actor_for, observer, approve, files
     )
     corrections = CorrectionService(
-        store,
-        checkpoints,
-        lifecycle,
-        operations,
-        actor_for,
-        FileRestore(store, checkpoints, repo.root),
-        reloaded,
+        store, checkpoints, lifecycle, operations, actor_for, files, reloaded
     )
     inspection = PlanInspection(store, checkpoints)
     return Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

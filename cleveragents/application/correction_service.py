@@ -108,7 +108,9 @@ class CorrectionService:
             affected = affected_by(self.store.decisions(plan.id), target)
             before = self.store.checkpoint(target.checkpoint_before)
             now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
-            files = self.files.plan(plan, before.tree, now, affected, None, scope is Scope.FULL)
+            files = self.files.plan(
+                plan, before.tree, now, since(affected, target), None, scope is Scope.FULL
+            )
         return CorrectionPlan(plan, target, affected, files, scope)
 
     def revert(
@@ -148,7 +150,12 @@ class CorrectionService:
                 # Grouped again against the safety checkpoint: the files as they are now.
                 now = self.store.checkpoint(op.files_before).tree
                 files = self.files.plan(
-                    plan, restored.tree, now, preview.affected, None, scope is Scope.FULL
+                    plan,
+                    restored.tree,
+                    now,
+                    since(preview.affected, target),
+                    None,
+                    scope is Scope.FULL,
                 )
                 preview = replace(preview, files=files)
                 resolved = self.files.resolve(files, resolution)
@@ -426,6 +433,12 @@ class CorrectionService:
         with self.store.transaction():
             self.store.save_correction(correction)
         return CorrectionResult(correction, plan, preview, plan.usage.actor_calls - calls_before)
+
+
+def since(affected: list[Decision], target: Decision) -> list[Decision]:
+    """The superseded decisions taken from the target on: what was done before it (earlier
+    in the target's own step) is not undone, as the files go back to the target's checkpoint."""
+    return [d for d in affected if d.seq >= target.seq]
 
 
 def resolve_decision(store: PlanStore, plan_ref: str | None, ref: str) -> tuple[Plan, Decision]:

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cleveragents.domain.checkpoint import Differences, TreeEntry
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
-from cleveragents.domain.restore_scope import Resolution, RestoreScope, classify, within
-from cleveragents.errors import ConflictingState
+from cleveragents.domain.restore_scope import (
+    Resolution,
+    RestoreScope,
+    agent_work,
+    classify,
+    touched_by_user,
+    within,
+)
+from cleveragents.domain.rules import confined_path
+from cleveragents.errors import ConflictingState, PathRefused
 from cleveragents.ports import CheckpointStore, PlanStore
 
 
@@ -64,16 +73,47 @@ class FileRestore:
         last = self.last_tree(agent) or now
         to_target = self.checkpoints.differences(target, now)
         since_agent = self.checkpoints.differences(last, now)
-        if asked is None:
+        mine = set(since_agent)
+        if asked is not None:
+            candidates = [p for p in to_target if not asked or within(p, asked)]
+        elif full:
             candidates = list(self.checkpoints.differences(target, last))
         else:
-            candidates = [p for p in to_target if not asked or within(p, asked)]
+            # What the agent's own decisions did, not what differs between checkpoints:
+            # every other change since the target (the user's, kept by a correction) stays.
+            work = agent_work(self.own_changes(agent))
+            candidates = list(work)
+            mine = touched_by_user(work, to_target) | (set(to_target) - set(work))
+            for path in set(work) & set(to_target):  # a conflict merges from what it left
+                since_agent[path] = (work[path][1], to_target[path][1])
         never = self.plan_file(plan)
-        groups = classify(
-            candidates, to_target, since_agent, full=full, never=[never] if never else []
-        )
+        groups = classify(candidates, to_target, mine, full=full, never=[never] if never else [])
         changed = never if never and (never in to_target or never in since_agent) else None
         return FilesPlan(target, last, now, groups, to_target, since_agent, changed)
+
+    def own_changes(self, decisions: list[Decision]) -> list[Differences]:
+        """The changes each of the agent's own decisions made, oldest first: a file action's
+        to its paths, a command's (a check's, a revert's) whatever differed between just
+        before and just after it. Steps, strategies and corrections change nothing of their
+        own: their checkpoints span their children, or the user's edits."""
+        own: list[tuple[Decision, str, str]] = []
+        for decision in sorted(decisions, key=lambda d: d.seq):
+            if decision.kind not in _OWN or not (
+                decision.checkpoint_before and decision.checkpoint_after
+            ):
+                continue
+            before = self.store.checkpoint(decision.checkpoint_before).tree
+            after = self.store.checkpoint(decision.checkpoint_after).tree
+            if before != after:
+                own.append((decision, before, after))
+        changes = self.checkpoints.differences_each([(b, a) for _, b, a in own])
+        for index, (decision, _, _) in enumerate(own):
+            paths = _file_paths(decision.action)
+            if paths is not None:
+                changes[index] = {
+                    p: e for p, e in changes[index].items() if any(_near(p, q) for q in paths)
+                }
+        return changes
 
     def last_tree(self, decisions: list[Decision]) -> str | None:
         """The tree of the newest checkpoint the agent's own decisions recorded."""
@@ -131,6 +171,35 @@ class FileRestore:
                 if conflicts:
                     markers.append(path)
         return ResolvedFiles(self.checkpoints.edited_tree(files.now, changes), markers, unmerged)
+
+
+_OWN = (
+    DecisionKind.ACTION,
+    DecisionKind.LOCAL_ACTION,
+    DecisionKind.VERIFICATION,
+    DecisionKind.REVERT,
+)
+
+
+def _file_paths(action: dict[str, Any] | None) -> list[str] | None:
+    """The paths the file actions of a decision's payload name; None when one is a command
+    (it may change anything) or there is no payload."""
+    actions = (action or {}).get("actions", [action] if action else [])
+    if not actions or any(a.get("type") not in ("write", "edit", "delete") for a in actions):
+        return None
+    paths = []
+    for a in actions:
+        try:
+            paths.append(confined_path(str(a.get("path", ""))))
+        except PathRefused:  # pragma: no cover - refused, it wrote nothing: no change
+            continue
+    return paths
+
+
+def _near(path: str, named: str) -> bool:
+    """Whether a change of `path` is one an action on `named` makes: the path itself, a
+    file inside it (a folder it replaced), or a file it replaced by a folder."""
+    return path == named or path.startswith(named + "/") or named.startswith(path + "/")
 
 
 def _count(n: int) -> str:

@@ -54,6 +54,8 @@ class LocalPlanner(RunPart):
             if proposal is None:
                 return LocalResult(False, "no local action left", len(history), history)
             before = r.current
+            if any(isinstance(a, RunAction) for a in proposal.actions):
+                before = r.fresh(f"before local action {proposal.option}")
             assert before is not None
             taken = self.apply(proposal)
             after = r.checkpoint(f"after local action {proposal.option}")

@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cleveragents.application.file_restore import FileRestore, FilesPlan
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.application.plan_run import PlanRun
@@ -14,9 +15,10 @@ from cleveragents.domain.budget import Budget
 from cleveragents.domain.command_environment import with_pass_env
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
+from cleveragents.domain.restore_scope import Resolution
 from cleveragents.domain.stops import cut_short
 from cleveragents.domain.tree import main_line_tip, next_decision_id
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, ConflictingState
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 
@@ -33,6 +35,7 @@ class PlanLifecycleService:
         actor_for: Callable[[ActorSpec], Actor],
         observer: Observer | None = None,
         approve_command: Callable[[str], bool] | None = None,
+        files: FileRestore | None = None,
     ) -> None:
         self.store = store
         self.checkpoints = checkpoints
@@ -42,6 +45,7 @@ class PlanLifecycleService:
         self.actor_for = actor_for
         self.observer = observer
         self.approve_command = approve_command
+        self.files = files  # a resume's restart keeps the user's edits as a correction does
 
     def new(
         self,
@@ -88,11 +92,13 @@ class PlanLifecycleService:
         budget: dict[str, Any] | None = None,
         model: str | None = None,
         pass_env: Sequence[str] | None = None,
+        resolution: Resolution = Resolution.ASK,
     ) -> Plan:
         """Continue a plan that did not complete, from its newest live decision.
 
         `budget` raises limits (a plan stopped by a spent budget needs more to go on);
-        `model` changes the model of a plan Claude makes (one its key cannot use, say).
+        `model` changes the model of a plan Claude makes (one its key cannot use, say);
+        `resolution` settles the files both the unfinished step and the user changed.
         """
         plan = self.store.plan(plan_ref)
         if model is not None and plan.actor.kind != "anthropic":
@@ -114,8 +120,9 @@ class PlanLifecycleService:
             decisions = self.store.decisions(plan.id)
             tip = main_line_tip(decisions)
             state = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
-            if tip is not None and tip.kind is DecisionKind.STEP and not tip.ok:
-                self.restart_step(plan, tip, op.files_before, state)
+            unfinished = _unfinished(decisions)
+            if unfinished is not None:
+                self.restart_step(plan, unfinished, op.files_before, state, resolution)
             if self.set_aside(decisions):
                 tip = main_line_tip(self.store.decisions(plan.id))
             op.summary = f"resumed plan {plan.id}" + (f" after decision {tip.id}" if tip else "")
@@ -133,15 +140,60 @@ class PlanLifecycleService:
                 )
         return stale
 
+    def restart_files(self, plan_ref: str | None) -> tuple[Plan, FilesPlan | None]:
+        """What a resume's restart of an unfinished step would do to the files (None: the
+        plan has no unfinished step), read under the plan's lock."""
+        plan = self.store.plan(plan_ref)
+        with self.operations.locks.hold(plan.id, "agents plan resume", shared=True):
+            step = _unfinished(self.store.decisions(plan.id))
+            if step is None or self.files is None:
+                return plan, None
+            return plan, self._step_files(plan, step, self.checkpoints.snapshot_tree(plan.id, True))
+
+    def _step_files(self, plan: Plan, step: Decision, now: str) -> FilesPlan:
+        assert self.files is not None and step.checkpoint_before is not None
+        own = [d for d in self.store.decisions(plan.id) if d.parent_id == step.id]
+        target = self.store.checkpoint(step.checkpoint_before).tree
+        return self.files.plan(plan, target, now, own, None, False)
+
     def restart_step(
-        self, plan: Plan, step: Decision, safety: str | None, state: ActorState
+        self,
+        plan: Plan,
+        step: Decision,
+        safety: str | None,
+        state: ActorState,
+        resolution: Resolution = Resolution.ASK,
     ) -> Decision:
         """A step that did not finish starts again from its own checkpoint, not on top of
-        what it left half done (the resume's safety checkpoint keeps that)."""
-        assert step.checkpoint_before is not None
+        what it left half done (the resume's safety checkpoint keeps that). Only the step's
+        own changes go back: the user's edits since (a fix by hand) stay, and a file both
+        changed is settled by `resolution` (ASK refuses it: exit 3, nothing changed)."""
+        assert step.checkpoint_before is not None and safety is not None
         decisions = self.store.decisions(plan.id)
         replaced = [saved for d in decisions if d.parent_id == step.id for saved in d.replaced]
-        self.checkpoints.restore(self.store.checkpoint(step.checkpoint_before), replaced)
+        restored = self.store.checkpoint(step.checkpoint_before)
+        outcome = "working tree back at the step's checkpoint"
+        if self.files is not None:
+            files = self._step_files(plan, step, self.store.checkpoint(safety).tree)
+            resolved = self.files.resolve(files, resolution)
+            if resolved.markers or resolved.unmerged:
+                raise ConflictingState(
+                    "merging left conflicts in " + ", ".join(resolved.markers + resolved.unmerged),
+                    hint="nothing changed; resume with --theirs or --mine, or settle them by hand",
+                )
+            restored = self.checkpoints.at_tree(
+                plan.id, resolved.tree, f"files restored to restart step {step.id}"
+            )
+            with self.store.transaction():
+                self.store.save_checkpoint(restored)
+            groups = files.groups
+            undone = len(groups.restored) + (
+                len(groups.conflicts) if resolution is Resolution.THEIRS else 0
+            )
+            outcome = f"the step's own changes undone: {undone}; your edits kept: " + str(
+                len(groups.kept) + (len(groups.conflicts) if resolution is Resolution.MINE else 0)
+            )
+        self.checkpoints.restore(restored, replaced)
         revert = Decision(
             plan_id=plan.id,
             made_by=self.store.place,
@@ -153,10 +205,10 @@ class PlanLifecycleService:
             step=step.step,
             summary=f"restore the checkpoint of {step.id} to start the unfinished step again",
             checkpoint_before=safety,
-            checkpoint_after=step.checkpoint_before,
+            checkpoint_after=restored.id,
             actor_state_before=self.store.save_actor_state(state),
             ok=True,
-            outcome="working tree back at the step's checkpoint",
+            outcome=outcome,
             created_at=self.clock.now(),
         )
         with self.store.transaction():
@@ -185,6 +237,12 @@ class PlanLifecycleService:
             self.approve_command,
         )
         return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
+
+
+def _unfinished(decisions: list[Decision]) -> Decision | None:
+    """The step a resume starts again: the newest live one, when it did not succeed."""
+    tip = main_line_tip(decisions)
+    return tip if tip is not None and tip.kind is DecisionKind.STEP and not tip.ok else None
 
 
 def _resumable(plan: Plan) -> None:

@@ -135,6 +135,12 @@ class PlanRecorder:
         self.current = checkpoint
         return checkpoint
 
+    def fresh(self, label: str) -> Checkpoint:
+        """The working tree just before a command, scanned whole: what the user changed
+        since the last checkpoint is then not counted the command's own change."""
+        self.changed = None
+        return self.checkpoint(label)
+
     def plan_on(self, tree: str) -> None:
         """A segment is planned on `tree`: drift is measured from it from now on."""
         self.planned_on, self.touched, self.read_since_planned = tree, set(), set()

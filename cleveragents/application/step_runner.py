@@ -117,7 +117,8 @@ class StepRunner(RunPart):
         """Take one option's actions, then its checks; the reason it failed, or None."""
         r = self.r
         for action in actions:
-            before = r.current
+            command = isinstance(action, RunAction)
+            before = r.fresh(f"before {action.describe()}") if command else r.current
             action, outcome = r.apply(self.environment, action)
             after = r.checkpoint(f"after {action.describe()}")
             r.record(
@@ -188,7 +189,7 @@ class StepRunner(RunPart):
         self, parent: Decision, phase: Phase, what: str, checks: Sequence[Check], option: str | None
     ) -> str | None:
         r = self.r
-        before = r.current
+        before = r.fresh(f"before {what}")
         taken = [
             self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
             for c in checks

@@ -289,21 +289,35 @@ def resume(
         ),
     ] = None,
     pass_env: PassEnvAgain = None,
+    theirs: plan_correct.Theirs = False,
+    mine: plan_correct.Mine = False,
+    merge: plan_correct.Merge = False,
 ) -> int:
-    """Continue a plan that did not complete: stopped (a budget, the model's service),
-    interrupted, or corrected with --no-execute.
+    """Continue a plan that did not complete: failed, stopped (a budget, the model's
+    service), interrupted, or corrected with --no-execute.
 
     Steps already completed are not redone; a step left unfinished starts again from its
-    checkpoint.
+    checkpoint: only its own changes go back, your edits since stay (a file you both
+    changed is a conflict: asked about on a terminal, refused with exit 3 without one
+    unless --theirs, --mine or --merge).
     """
     from cleveragents.adapters.render.tree_json import tree_document
+    from cleveragents.application.correction_service import CorrectionPlan
 
+    chosen = plan_correct.resolution(theirs, mine, merge)
     with (
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         limits = budget(calls, replans, retries, requests, tokens, usd)
-        found = s.resume(plan, command_line(), limits, model, pass_env)
+        found, files = s.lifecycle.restart_files(plan)
+        if files is not None and any(files.groups.as_json().values()):
+            restart = CorrectionPlan(found, None, [], files)
+            if not (json or quiet):
+                output.show("the unfinished step starts again from its checkpoint:")
+                plan_correct.show_files(restart)
+            chosen = plan_correct.ask_resolution(restart, chosen, False)
+        found = s.resume(found.id, command_line(), limits, model, pass_env, chosen)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
 
 

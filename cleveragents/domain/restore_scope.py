@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from cleveragents.domain.checkpoint import Differences, TreeEntry
 from cleveragents.errors import BadInput
 
 
@@ -63,6 +64,36 @@ def classify(
     conflicts = set() if full else wanted & mine
     kept = (mine | (differ & excluded)) - wanted
     return RestoreScope(sorted(wanted - conflicts), sorted(kept), sorted(conflicts))
+
+
+def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, TreeEntry]]:
+    """What the agent itself did to each path, from its own decisions' changes (oldest
+    first): the entry it found before its first change and the one it left after its last.
+
+    A path it left as it found it is none of its work. Nothing else is the agent's: a user
+    edit between decisions, or what a correction's safety checkpoint holds, is in no
+    decision's own changes.
+    """
+    found: dict[str, TreeEntry] = {}
+    left: dict[str, TreeEntry] = {}
+    for change in changes:
+        for path, (before, after) in change.items():
+            found.setdefault(path, before)
+            left[path] = after
+    return {path: (found[path], left[path]) for path in found if found[path] != left[path]}
+
+
+def touched_by_user(
+    work: dict[str, tuple[TreeEntry, TreeEntry]], to_target: Differences
+) -> set[str]:
+    """The paths of the agent's `work` the user changed too: since the agent left them, or
+    after the target and before the agent first changed them (putting the target's back
+    would lose the user's bytes either way). `to_target`: target entry, entry now."""
+    return {
+        path
+        for path, (found, left) in work.items()
+        if path in to_target and (to_target[path][1] != left or to_target[path][0] != found)
+    }
 
 
 def within(path: str, pathspecs: Iterable[str]) -> bool:

@@ -7,7 +7,8 @@ from typing import Any
 
 from behave import given, then, when
 
-from cleveragents.domain.restore_scope import classify, within
+from cleveragents.domain.checkpoint import ABSENT, TreeEntry
+from cleveragents.domain.restore_scope import agent_work, classify, touched_by_user, within
 from features.steps.checkpoint_steps import services
 from features.steps.cli_steps import on_terminal
 from features.steps.correction_steps import fresh, intervention
@@ -82,3 +83,31 @@ def step_told(context: Any, note: str) -> None:
     strategy = next(d for d in decisions if d.parent_id == cut.id and d.kind.value == "strategy")
     data = services(context).store.actor_state(strategy.actor_state_before).data
     assert note in data["notes"], data["notes"]
+
+
+def _entry(text: str) -> TreeEntry:
+    return TreeEntry(ABSENT, "") if text == "-" else TreeEntry("100644", text)
+
+
+@given('the agent\'s decisions changed a.txt as "{changes}"')
+def step_agent_changes(context: Any, changes: str) -> None:
+    steps = [] if changes == "-" else [c.strip().split(">") for c in changes.split(",")]
+    context.work = agent_work({"a.txt": (_entry(a), _entry(b))} for a, b in steps)
+
+
+@when('a.txt is "{target}" at the target and "{now}" in the working tree')
+def step_target_now(context: Any, target: str, now: str) -> None:
+    context.to_target = {"a.txt": (_entry(target), _entry(now))} if target != now else {}
+
+
+@then("a.txt is {verdict}")
+def step_work_verdict(context: Any, verdict: str) -> None:
+    mine = touched_by_user(context.work, context.to_target)
+    found = (
+        "none of the agent's"
+        if "a.txt" not in context.work
+        else "the agent's, conflict"
+        if "a.txt" in mine
+        else "the agent's, undone"
+    )
+    assert found == verdict, f"{found}: {context.work}, {context.to_target}"

@@ -441,6 +441,10 @@ class GitCheckpoints:
         """Each path that differs between two trees, with its entry in each."""
         return trees.raw_diff(self.repo, before, after)
 
+    def differences_each(self, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
+        """`differences` of each pair of trees, from one git process."""
+        return trees.raw_diffs(self.repo, pairs)
+
     def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
         """`base` with each path of `changes` set to its entry (an absent one removed)."""
         return trees.edited_tree(self.repo, base, changes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git.nested import OF_TREES
@@ -26,6 +27,29 @@ def raw_diff(repo: GitRepository, before: str, after: str) -> Differences:
         mode_a, mode_b, blob_a, blob_b, _ = meta.decode().lstrip(":").split()
         path = name.decode("utf-8", "surrogateescape")
         found[path] = (TreeEntry(mode_a, blob_a), TreeEntry(mode_b, blob_b))
+    return found
+
+
+def raw_diffs(repo: GitRepository, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
+    """`raw_diff` of each pair of trees, from one git process (`diff-tree --stdin`)."""
+    if not pairs:
+        return []
+    asked = "".join(f"{before} {after}\n" for before, after in pairs).encode()
+    out = repo.git_bytes("diff-tree", "-r", "--raw", "-z", "--no-renames", "--stdin", stdin=asked)
+    found: list[Differences] = []
+    at = 0
+    while at < len(out):
+        if out[at : at + 1] != b":":  # a pair's header: `BEFORE AFTER\n`
+            at = out.index(b"\n", at) + 1
+            found.append({})
+            continue
+        meta_end = out.index(b"\0", at)
+        name_end = out.index(b"\0", meta_end + 1)
+        mode_a, mode_b, blob_a, blob_b, _ = out[at + 1 : meta_end].decode().split()
+        path = out[meta_end + 1 : name_end].decode("utf-8", "surrogateescape")
+        found[-1][path] = (TreeEntry(mode_a, blob_a), TreeEntry(mode_b, blob_b))
+        at = name_end + 1
+    assert len(found) == len(pairs), "git diff-tree --stdin answered another number of pairs"
     return found
 
 

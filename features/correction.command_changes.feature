@@ -1,0 +1,23 @@
+Feature: A command's own changes are what it changed while it ran
+  As a developer who edits files while Claude thinks about its next command
+  I want what I changed before a command started never to count as the command's change
+  So that a correction of that command leaves my file alone
+
+  # Claude answers through the real anthropic SDK from a local stand-in server; the reply
+  # with the step's command is held back 3 seconds, and the user writes u.txt meanwhile.
+
+  Background:
+    Given a git repository
+    And Claude answers through a stand-in server
+
+  Scenario: A file the user wrote while Claude was thinking survives a correction of the step
+    Given Claude will propose the plan "make r"
+    And Claude will take 3 seconds, then run "printf r > r.txt"
+    When I start "agents plan run 'make r' --allow-command 'printf *' --quiet" with Claude and write "u.txt" while Claude refines the step
+    Then the exit code is 0
+    And the file "r.txt" holds exactly "r"
+    When I run "agents plan correct --mode=revert --decision 2 -g g --yes --no-execute" with Claude
+    Then the exit code is 0
+    And stdout contains "kept (your edits, not touched): 1"
+    And the file "u.txt" holds exactly "mine\n"
+    And the file "r.txt" does not exist
