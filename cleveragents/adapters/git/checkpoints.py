@@ -35,6 +35,7 @@ from cleveragents.adapters.git import (
     settings,
     trees,
 )
+from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.objects import Entry, LooseObjects
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
@@ -52,6 +53,7 @@ from cleveragents.domain.checkpoint import (
     TreeEntry,
     oldest_last,
 )
+from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.restore_scope import within
 from cleveragents.errors import ConflictingState, GitFailed
@@ -91,6 +93,7 @@ class GitCheckpoints:
         self._latest: dict[str, Checkpoint] = {}
         self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         self.saver = FileSaver(repo, self._commit)
+        self.guard = CommandGuard(repo, self.saver, self._commit)
         self.objects = LooseObjects(repo, self._settings)
         self._plain: bool | None = None  # whether `git add` records what the disk says
         self._config: dict[str, str | None] | None = None  # see `settings.py`
@@ -483,6 +486,19 @@ class GitCheckpoints:
         else:
             saved = SavedFiles(plan_id=plan_id, modes={path: mode}, at=time.time_ns())
         self.keep(saved)
+        return saved
+
+    def before_command(self, plan_id: str, tree: str | None) -> CommandLook:
+        """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
+        ignored files within the bound, and the permission bits of the files of `tree`."""
+        env = self.tree_env()
+        return self.guard.look(plan_id, env, self.tree_paths(tree) if tree else ())
+
+    def after_command(self, look: CommandLook) -> SavedFiles | None:
+        """What the command changed of what `look` saw, as it was, recorded through `keep`."""
+        saved = self.guard.changed(look)
+        if saved is not None:
+            self.keep(saved)
         return saved
 
     def _ignored(self, path: str) -> bool:
