@@ -13,7 +13,7 @@ Documentation       As a developer whose plan runs commands that delete or rewri
 Resource            resources/agents.resource
 
 Test Setup          Create Repository With Ignored Files
-Test Teardown       Remove Temporary Repository
+Test Teardown       Kill Started Processes And Remove Temporary Repository
 Test Tags           issue-25
 
 
@@ -49,6 +49,23 @@ A Failed Option's Rollback Brings Back What Its Command Deleted
     ...    then fails: the step's checkpoint is restored before the next option, with them.
     ${before}    Snapshot Working Tree    ${REPO}
     ${run}    Run Plan Here    fail_then_pass
+    Working Tree Should Match Snapshot    ${REPO}    ${before}
+
+What A Command Killed With Agents Deleted Comes Back With Undo
+    [Documentation]    SIGKILL of `agents` while its command runs (after the deletes) leaves no
+    ...    time to record anything: what the command could delete was kept in the operation
+    ...    before it ran. The next command settles the run; undo brings every byte back.
+    ${before}    Snapshot Working Tree    ${REPO}
+    ${plan}    Write Plan From Template    ${HERE}/killed.yaml    WORK=${WORK}
+    Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
+    ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${WORK}/deleted    timeout=60s
+    Send Signal To Process    SIGKILL    handle=run
+    ${killed}    Wait For Process    run    timeout=30s
+    Should Be Equal As Integers    ${killed.rc}    -9
+    Path Should Not Exist    ${REPO}/.env
+    Undo The Last Operation
     Working Tree Should Match Snapshot    ${REPO}    ${before}
 
 Ignored Files Over The Bound Are Named Before The Command Runs, And Never Claimed
@@ -123,6 +140,10 @@ Correct Back To Step
 Undo The Last Operation
     ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
+
+Kill Started Processes And Remove Temporary Repository
+    Terminate All Processes    kill=True
+    Remove Temporary Repository
 
 Sparse File
     [Documentation]    A file of `size` (as `truncate` reads it) that takes no room on disk.

@@ -106,7 +106,17 @@ class GitCheckpoints:
         # only while the index file is the one it was then (git rewrites it by a rename).
         self._index_tree: tuple[str, tuple[int, int, int]] | None = None
         # Where saved files are recorded before a restore destroys anything (the operation).
-        self.keep: Callable[[SavedFiles], None] = _nowhere
+        self._keep: Callable[[SavedFiles], None] = _nowhere
+
+    @property
+    def keep(self) -> Callable[[SavedFiles], None]:
+        return self._keep
+
+    @keep.setter
+    def keep(self, keep: Callable[[SavedFiles], None]) -> None:
+        """Each operation gives its own: what a command's look kept before is not in it."""
+        self._keep = keep
+        self.guard.forget()
 
     def ref(self, plan_id: str) -> str:
         return checkpoints_ref(plan_id)
@@ -490,9 +500,14 @@ class GitCheckpoints:
 
     def before_command(self, plan_id: str, tree: str | None) -> CommandLook:
         """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
-        ignored files within the bound, and the permission bits of the files of `tree`."""
+        ignored files within the bound, and the permission bits of the files of `tree`;
+        what the operation's record lacks of them goes into it through `keep` now."""
         env = self.tree_env()
-        return self.guard.look(plan_id, env, self.tree_paths(tree) if tree else ())
+        look = self.guard.look(plan_id, env, self.tree_paths(tree) if tree else ())
+        unkept = self.guard.unkept(look)
+        if unkept is not None:
+            self.keep(unkept)
+        return look
 
     def after_command(self, look: CommandLook) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`."""

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import FileSaver, git_mode
+from cleveragents.adapters.git.saved_files import FileSaver, git_default_mode, git_mode
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.command_saves import (
     EACH_BYTES,
@@ -55,6 +55,9 @@ class CommandGuard:
         # itself is unchanged (its inode and mtime: a file added or removed at its top). One
         # changed deeper down stays unsaved, and named so: never claimed saved.
         self._over: dict[str, tuple[tuple[int, int], list[str]]] = {}
+        # What the operation under way has in its record already (see `unkept`).
+        self._kept: dict[str, IgnoredFile] = {}
+        self._kept_modes: dict[str, int] = {}
 
     def look(self, plan_id: str, env: dict[str, str], checkpointed: Iterable[str]) -> CommandLook:
         """Save the ignored files within the bound and note every file's permission bits."""
@@ -88,8 +91,37 @@ class CommandGuard:
         modes = {path: stat.S_IMODE(saved.seen[0]) for path, saved in files}
         for path, perm in look.modes.items():
             st = self._lstat(path)
-            if st is None or not stat.S_ISREG(st.st_mode) or stat.S_IMODE(st.st_mode) != perm:
+            if st is not None and stat.S_ISREG(st.st_mode):
+                if stat.S_IMODE(st.st_mode) != perm:  # a chmod
+                    modes[path] = perm
+            elif perm != git_default_mode(bool(perm & 0o100)):  # a restore writes git's
                 modes[path] = perm
+        return self._record(look, files, modes)
+
+    def unkept(self, look: CommandLook) -> SavedFiles | None:
+        """What `look` saw that the operation under way has not kept yet (an ignored file
+        new or changed since, an unusual mode): kept before the command runs, it is there
+        for undo even if this process is killed while the command runs (the oldest state
+        of a path wins, so what was kept before stands for the unchanged ones)."""
+        files = [(p, saved) for p, saved in look.ignored.items() if self._kept.get(p) != saved]
+        modes = {path: stat.S_IMODE(saved.seen[0]) for path, saved in files}
+        modes |= {
+            path: perm
+            for path, perm in look.modes.items()
+            if perm != git_default_mode(bool(perm & 0o100)) and self._kept_modes.get(path) != perm
+        }
+        self._kept.update(files)
+        self._kept_modes.update(modes)
+        return self._record(look, files, modes)
+
+    def forget(self) -> None:
+        """A new operation: nothing is kept in its record yet."""
+        self._kept.clear()
+        self._kept_modes.clear()
+
+    def _record(
+        self, look: CommandLook, files: list[tuple[str, IgnoredFile]], modes: dict[str, int]
+    ) -> SavedFiles | None:
         if not modes:
             return None
         commit = None
