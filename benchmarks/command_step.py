@@ -16,7 +16,9 @@ For each: `step_ms`, one `run: "true"` step of a plan run by the real `agents pl
 (a 20-step run less a 1-step run, over 19, median of `--repeat` runs), and `look_ms`, the
 guard alone (`before_command` and `after_command` of the real `GitCheckpoints`, median of
 20). `ratio` is each layout's `step_ms` over the baseline's, in the same run; `status_ms` is
-`git status --porcelain` on the same tree, the usual yardstick.
+`git status --porcelain` on the same tree, the usual yardstick, and `look_vs_status` the
+guard's cost in those units (two `lstat` passes over the checkpointed files and one
+`ls-files` make it about 1-2x `git status`: the part of a step's cost it adds).
 
 Usage: python benchmarks/command_step.py [--tracked 1000] [--modules 30000] [--repeat 3]
 One JSON document goes to stdout; progress to stderr.
@@ -178,6 +180,7 @@ def main() -> int:
     base = results["none"]["step_ms"]
     for result in results.values():
         result["ratio"] = round(result["step_ms"] / base, 2)
+        result["look_vs_status"] = round(result["look_ms"] / result["status_ms"], 2)
     json.dump(
         {"benchmark": "command_step", "tracked": args.tracked, "layouts": results},
         sys.stdout,

@@ -70,13 +70,20 @@ What A Command Killed With Agents Deleted Comes Back With Undo
 
 Ignored Files Over The Bound Are Named Before The Command Runs, And Never Claimed
     [Documentation]    build/ (75 MiB) and disk.iso (one file of 20 MiB) are over the bound
-    ...    (each file up to 16 MiB, 64 MiB in all): the note names them on stderr before the
-    ...    command runs (the command copies what stderr said so far), the action's outcome
-    ...    names them, and undo brings back .env but not them, and does not name them.
+    ...    (each file up to 16 MiB, 64 MiB in all): the note names them on stderr, once,
+    ...    before the first command runs (which copies what stderr said so far), each
+    ...    command's outcome names them, and undo brings back .env but not them, and does
+    ...    not name them. A FIFO is not read (nothing hangs), a nested repository inside an
+    ...    ignored folder is named, not saved.
     FOR    ${part}    IN RANGE    5
         Sparse File    ${REPO}/build/part${part}.o    15M
     END
     Sparse File    ${REPO}/disk.iso    20M
+    Append To File    ${REPO}/.gitignore    *.fifo\ncache/\n
+    Commit All    more ignore rules
+    Run Process    mkfifo    ${REPO}/pipe.fifo    ${REPO}/build/pipe.fifo
+    Create Directory    ${REPO}/cache/lib
+    Git    init    --quiet    cwd=${REPO}/cache/lib
     ${plan}    Write Plan From Template    ${HERE}/over_bound.yaml    WORK=${WORK}
     ${result}    Run Plan    ${plan}    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
@@ -84,8 +91,12 @@ Ignored Files Over The Bound Are Named Before The Command Runs, And Never Claime
     Should Contain    ${seen}    are not saved before this command
     Should Contain    ${seen}    build/ (75 MiB or more)
     Should Contain    ${seen}    disk.iso (20 MiB)
+    Should Contain    ${seen}    cache/lib/ (a nested repository)
     Should Not Contain    ${seen}    .env
-    Stdout Should Contain    ${result}    not saved (over the bound): build/ (75 MiB or more)
+    Should Not Contain    ${seen}    fifo
+    ${said}    Get File    ${WORK}/agents.stderr
+    Should Contain X Times    ${said}    are not saved before this command    1
+    Should Contain X Times    ${result.stdout}    not saved (over the bound): build/ (75 MiB    2
     Undo The Last Operation
     File Should Hold Bytes    ${REPO}/.env    K=1\r\n\x00    0600
     Path Should Not Exist    ${REPO}/build

@@ -21,3 +21,18 @@ def step_command_saves_property(context: Any) -> None:
 @then("every path that existed before the command is back, byte for byte, with its mode")
 def step_command_saves_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@then('a size of {size:d} bytes reads "{text}"')
+def step_size_text(context: Any, size: int, text: str) -> None:
+    from cleveragents.domain.command_saves import size_text
+
+    assert size_text(size) == text, size_text(size)
+
+
+@then('the name "{name}" is shown as "{shown}"')
+def step_shown_path(context: Any, name: str, shown: str) -> None:
+    from cleveragents.domain.command_saves import shown_path
+
+    raw = name.replace("<ESC>", "\x1b").replace("<NL>", "\n")
+    assert shown_path(raw) == shown, shown_path(raw)

@@ -64,27 +64,29 @@ class CommandGuard:
         import time
 
         look = CommandLook(plan_id=plan_id, at=time.time_ns())
-        listed = self.repo.git_bytes(
+        # git lists the ignored files on the other core while the modes are read here.
+        with self.repo.git_started(
             "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory",
             env=env,
-        )  # fmt: skip
+        ) as listing:  # fmt: skip
+            for path in checkpointed:
+                st = checkout.lstat(f"{self.repo.root}/{path}")
+                if st is not None and stat.S_ISREG(st.st_mode):
+                    look.modes[path] = stat.S_IMODE(st.st_mode)
+            listed = listing(b"")
         names = [n.decode("utf-8", "surrogateescape") for n in listed.split(b"\0") if n]
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
-        for path in checkpointed:
-            st = checkout.lstat(f"{self.repo.root}/{path}")
-            if st is not None and stat.S_ISREG(st.st_mode):
-                look.modes[path] = stat.S_IMODE(st.st_mode)
         return look
 
     def changed(self, look: CommandLook) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was before; None if nothing."""
-        files = [(p, saved) for p, saved in look.ignored.items() if self._now(p) != saved.seen]
-        racy = [
-            (p, saved)
-            for p, saved in look.ignored.items()
-            if is_racy(saved.seen, look.at) and self._now(p) == saved.seen
-        ]
+        files, racy = [], []
+        for path, saved in look.ignored.items():
+            if self._now(path) != saved.seen:
+                files.append((path, saved))
+            elif is_racy(saved.seen, look.at):
+                racy.append((path, saved))
         if racy:  # maybe rewritten within the clock tick they were seen in: read again
             blobs = self.saver.hash_files([(p, saved.git_mode) for p, saved in racy])
             files += [(p, s) for (p, s), blob in zip(racy, blobs, strict=True) if blob != s.blob]
