@@ -161,8 +161,8 @@ class CommandGuard:
                 )
             elif stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
                 inside = [(path, st)]
-            else:
-                continue  # a FIFO, socket or device: no bytes to keep
+            else:  # pragma: no cover - git lists no FIFO, socket or device; never read one
+                continue
             fitting = [(p, s) for p, s in inside if s.st_size <= EACH_BYTES]
             unsaved += [
                 f"{shown_path(p)} ({size_text(s.st_size)})"
