@@ -37,6 +37,7 @@ from cleveragents.domain.command_saves import (
     shown_path,
     size_text,
 )
+from cleveragents.errors import GitFailed
 
 Found = list[tuple[str, os.stat_result]]
 
@@ -218,11 +219,27 @@ class CommandGuard:
                 wanted.append((path, git_mode(st), seen))
             else:  # pragma: no cover - the suites run as root, who reads every file
                 unsaved.append(f"{shown_path(path)} (unreadable)")
-        if wanted:
-            blobs = self.saver.hash_files([(path, mode) for path, mode, _ in wanted])
-            for (path, mode, seen), blob in zip(wanted, blobs, strict=True):
+        for (path, mode, seen), blob in zip(wanted, self._blobs(wanted, unsaved), strict=True):
+            if blob is not None:
                 saved[path] = self._hashed[path] = IgnoredFile(mode, blob, seen)
         return saved
+
+    def _blobs(self, wanted: list[tuple[str, str, Seen]], unsaved: list[str]) -> list[str | None]:
+        """The blob of each file, all in one git call; where git cannot read one (removed
+        since the walk, by a build running beside), one by one, naming those it cannot."""
+        if not wanted:
+            return []
+        try:
+            return list(self.saver.hash_files([(path, mode) for path, mode, _ in wanted]))
+        except (GitFailed, OSError):  # pragma: no cover - a file gone between walk and read
+            blobs: list[str | None] = []
+            for path, mode, _ in wanted:
+                try:
+                    blobs.append(self.saver.hash_files([(path, mode)])[0])
+                except (GitFailed, OSError):
+                    blobs.append(None)
+                    unsaved.append(f"{shown_path(path)} (could not be read)")
+            return blobs
 
 
 def _seen(st: os.stat_result) -> Seen:
