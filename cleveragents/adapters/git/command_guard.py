@@ -8,17 +8,22 @@ of `domain.command_saves` (a file whose stat is as when it was last hashed is no
 again), and every checkpointed file's permission bits are noted. After it, a second look
 finds which of them the command changed, and only those are recorded (their state before,
 a `SavedFiles`), so undo, a correction and a failed option's rollback put them back.
-Whatever is beyond the bound is named before the command runs.
+What the operation's record lacks of the look is kept in it before the command runs
+(`unkept`), for an undo after agents was killed meanwhile. Whatever is beyond the bound is
+named before the command runs.
 
-Cost per command: the listing (one git process), an `lstat` per ignored file within the
-bound and per checkpointed file, twice; bytes are read only for ignored files new or
-changed since the last look (in this process).
+Cost per command: the listing (one git process, on the other core while the modes are
+read), an `lstat` per ignored file within the bound and per checkpointed file, twice
+(`benchmarks/command_step.py`); bytes are read only for ignored files new or changed since
+the last look of this process, and a tree and a commit are written only for what is new
+to the record (before) or changed (after).
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -63,8 +68,6 @@ class CommandGuard:
 
     def look(self, plan_id: str, env: dict[str, str], checkpointed: Iterable[str]) -> CommandLook:
         """Save the ignored files within the bound and note every file's permission bits."""
-        import time
-
         look = CommandLook(plan_id=plan_id, at=time.time_ns())
         # git lists the ignored files on the other core while the modes are read here.
         with self.repo.git_started(
