@@ -12,6 +12,7 @@ from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
+from cleveragents.domain.command_saves import unsaved_note
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
@@ -68,6 +69,7 @@ class PlanRecorder:
         # Paths the checkpoints since `planned_on` read again, the others being as planned
         # on; None once one scanned the whole working tree (anything may differ).
         self.read_since_planned: set[str] | None = None
+        self.noted: str | None = None  # the last note on what a command's look did not save
 
     def apply(self, environment: Environment, action: Action) -> tuple[Action, ActionOutcome]:
         """Take an action with earlier outputs filled in; keep its own output if it names one.
@@ -85,11 +87,31 @@ class PlanRecorder:
             return action, ActionOutcome(ok=False, summary=f"refused: {refused}")
         else:
             self.changed = None
-        outcome = environment.apply(action, confinement(self.plan))
-        if isinstance(action, RunAction) and action.output and outcome.ok:
+            return action, self._command(environment, action)
+        return action, environment.apply(action, confinement(self.plan))
+
+    def _command(self, environment: Environment, action: RunAction) -> ActionOutcome:
+        """Run a command, with what it may destroy that no checkpoint holds saved before
+        (what is beyond the bound named first) and what it changed of it recorded after."""
+        tree = self.current.tree if self.current is not None else None
+        look = self.checkpoints.before_command(self.plan.id, tree)
+        note = unsaved_note(look.unsaved) if look.unsaved else None
+        if note is not None and note != self.noted:  # the same again: in the outcome only
+            environment.notice(note)
+            self.noted = note
+        try:
+            outcome = environment.apply(action, confinement(self.plan))
+        finally:
+            saved = self.checkpoints.after_command(look)
+            if saved is not None:
+                self.replaced.append(saved)
+        if look.unsaved:
+            not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"
+            outcome = outcome.model_copy(update={"summary": f"{outcome.summary}; {not_saved}"})
+        if action.output and outcome.ok:
             outputs = {**self.context.outputs, action.output: outcome.output.strip()}
             self.context = self.context.model_copy(update={"outputs": outputs})
-        return action, outcome
+        return outcome
 
     def _save_before(self, path: str) -> None:
         """Save what a write, edit or delete of `path` replaces that no checkpoint holds."""

@@ -36,6 +36,7 @@ from cleveragents.adapters.git import (
     settings,
     trees,
 )
+from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.objects import Entry, LooseObjects
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
@@ -53,6 +54,7 @@ from cleveragents.domain.checkpoint import (
     TreeEntry,
     oldest_last,
 )
+from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.restore_scope import within
 from cleveragents.errors import ConflictingState, GitFailed
@@ -92,6 +94,7 @@ class GitCheckpoints:
         self._latest: dict[str, Checkpoint] = {}
         self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         self.saver = FileSaver(repo, self._commit)
+        self.guard = CommandGuard(repo, self.saver, self._commit)
         self.objects = LooseObjects(repo, self._settings)
         self._plain: bool | None = None  # whether `git add` records what the disk says
         self._config: dict[str, str | None] | None = None  # see `settings.py`
@@ -104,7 +107,17 @@ class GitCheckpoints:
         # only while the index file is the one it was then (git rewrites it by a rename).
         self._index_tree: tuple[str, tuple[int, int, int]] | None = None
         # Where saved files are recorded before a restore destroys anything (the operation).
-        self.keep: Callable[[SavedFiles], None] = _nowhere
+        self._keep: Callable[[SavedFiles], None] = _nowhere
+
+    @property
+    def keep(self) -> Callable[[SavedFiles], None]:
+        return self._keep
+
+    @keep.setter
+    def keep(self, keep: Callable[[SavedFiles], None]) -> None:
+        """Each operation gives its own: what a command's look kept before is not in it."""
+        self._keep = keep
+        self.guard.forget()
 
     def ref(self, plan_id: str) -> str:
         return checkpoints_ref(plan_id)
@@ -491,6 +504,24 @@ class GitCheckpoints:
         else:
             saved = SavedFiles(plan_id=plan_id, modes={path: mode}, at=time.time_ns())
         self.keep(saved)
+        return saved
+
+    def before_command(self, plan_id: str, tree: str | None) -> CommandLook:
+        """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
+        ignored files within the bound, and the permission bits of the files of `tree`;
+        what the operation's record lacks of them goes into it through `keep` now."""
+        env = self.tree_env()
+        look = self.guard.look(plan_id, env, self.tree_paths(tree) if tree else ())
+        unkept = self.guard.unkept(look)
+        if unkept is not None:
+            self.keep(unkept)
+        return look
+
+    def after_command(self, look: CommandLook) -> SavedFiles | None:
+        """What the command changed of what `look` saw, as it was, recorded through `keep`."""
+        saved = self.guard.changed(look)
+        if saved is not None:
+            self.keep(saved)
         return saved
 
     def _ignored(self, path: str) -> bool:

@@ -75,7 +75,7 @@ class FileSaver:
                 if not inside:  # only empty folders, which no checkpoint holds either
                     absent.append(path)
             else:
-                entries.append((path, _git_mode(st), stat.S_IMODE(st.st_mode)))
+                entries.append((path, git_mode(st), stat.S_IMODE(st.st_mode)))
         commit = None
         if entries:
             tree = self._tree([(path, mode) for path, mode, _ in entries])
@@ -101,17 +101,26 @@ class FileSaver:
                 full = Path(top, name)
                 st = full.lstat()
                 found.append(
-                    (str(full.relative_to(self.repo.root)), _git_mode(st), stat.S_IMODE(st.st_mode))
+                    (str(full.relative_to(self.repo.root)), git_mode(st), stat.S_IMODE(st.st_mode))
                 )
         return found
 
     def _tree(self, entries: list[tuple[str, str]]) -> str:
         """A tree of the files at `entries` (working-tree paths), their bytes stored raw."""
+        blobs = self.hash_files(entries)
+        return self.tree_of([(p, m, b) for (p, m), b in zip(entries, blobs, strict=True)])
+
+    def hash_files(self, entries: list[tuple[str, str]]) -> list[str]:
+        """The blob of each (path, git mode) of the working tree, written raw."""
         with tempfile.TemporaryDirectory(prefix="cleveragents-saved-") as scratch:
-            blobs = self._blobs(entries, Path(scratch))
+            return self._blobs(entries, Path(scratch))
+
+    def tree_of(self, entries: list[tuple[str, str, str]]) -> str:
+        """A tree of (path, git mode, blob) entries whose blobs are stored already."""
+        with tempfile.TemporaryDirectory(prefix="cleveragents-saved-") as scratch:
             records = [
                 f"{mode} {blob}\t{_escaped(path)}".encode("utf-8", "surrogateescape")
-                for (path, mode), blob in zip(entries, blobs, strict=True)
+                for path, mode, blob in entries
             ]
             env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
             listing = b"\0".join(records) + b"\0"
@@ -228,7 +237,7 @@ def _mend_git_dir(root: Path, path: str) -> None:
                 (git_dir / folder).mkdir()
 
 
-def _git_mode(st: os.stat_result) -> str:
+def git_mode(st: os.stat_result) -> str:
     if stat.S_ISLNK(st.st_mode):
         return "120000"
     return "100755" if st.st_mode & 0o100 else "100644"

@@ -1,0 +1,77 @@
+"""What a command may destroy that no checkpoint holds, and the bound on saving it.
+
+Before a `run` action, ignored files are saved (their bytes into the object database)
+within a bound: each file up to `EACH_BYTES`, all of them up to `TOTAL_BYTES` and
+`MOST_FILES`. What lies beyond is named before the command runs, since no undo can bring
+it back; after the command, only what it changed is recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MIB = 1 << 20
+EACH_BYTES = 16 * MIB
+TOTAL_BYTES = 64 * MIB
+MOST_FILES = 10_000
+
+# (st_mode, size, mtime_ns, ctime_ns, inode): a file seen again with the same is unchanged.
+Seen = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True)
+class IgnoredFile:
+    """An ignored file (or link) saved before a command: its bytes are the object `blob`."""
+
+    git_mode: str
+    blob: str
+    seen: Seen
+
+
+@dataclass
+class CommandLook:
+    """What was seen just before a command: ignored files saved, every checkpointed
+    file's permission bits, and what is beyond the bound (named, never saved)."""
+
+    plan_id: str
+    at: int  # time.time_ns() of the look
+    ignored: dict[str, IgnoredFile] = field(default_factory=dict)
+    modes: dict[str, int] = field(default_factory=dict)
+    unsaved: list[str] = field(default_factory=list)
+
+
+def size_text(size: int) -> str:
+    """A size as a person reads it: `512 bytes`, `3.5 KiB`, `64 MiB`, `1.2 GiB`."""
+    if size < 1024:
+        return f"{size} bytes"
+    value = float(size)
+    for unit in ("KiB", "MiB"):
+        value /= 1024
+        if value < 1024:
+            return f"{value:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{value / 1024:.1f}".removesuffix(".0") + " GiB"
+
+
+def shown_path(path: str) -> str:
+    """A file name as a line shows it: control characters (a name may hold any) escaped."""
+    return "".join(
+        f"\\x{ord(c):02x}" if ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 else c for c in path
+    )
+
+
+def unsaved_note(unsaved: list[str]) -> str:
+    """The line said before a command runs when some ignored files are not saved."""
+    bound = (
+        f"each file up to {size_text(EACH_BYTES)}, {size_text(TOTAL_BYTES)} and "
+        f"{MOST_FILES:,} files in all"
+    )
+    return (
+        f"ignored files over the bound ({bound}) are not saved before this command: "
+        f"undo cannot bring back what it changes in {', '.join(unsaved)}"
+    )
+
+
+def is_racy(seen: Seen, at: int) -> bool:
+    """Whether a file was written so shortly before `at` that a change in the same clock
+    tick would leave its stat as it was: it is taken as changed, never as the same."""
+    return seen[2] >= at - 2_000_000_000
