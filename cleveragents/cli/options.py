@@ -136,7 +136,7 @@ def confirm(question: str, yes: bool, declined: str = "the restore was declined"
     """Ask on a terminal before files are restored; `--yes` or no terminal (CI) proceeds."""
     if not asking(yes):
         return
-    if not typer.confirm(question, default=False):
+    if not yes_to(question):
         raise Cancelled(f"nothing changed: {declined}")
 
 
@@ -173,4 +173,12 @@ def approve_on_terminal(question: str) -> bool:
     """Ask whether a model's command outside the allow list may run; no terminal, no."""
     if not sys.stdin.isatty():
         return False
-    return typer.confirm(question, default=False)
+    return yes_to(question)
+
+
+def yes_to(question: str) -> bool:
+    """A yes/no question on the terminal, no by default. It is one line, as it will run:
+    what a model wrote in it cannot erase, reverse or push the question off the screen."""
+    from cleveragents.domain.shown_text import visible
+
+    return typer.confirm(visible(question, one_line=True), default=False)

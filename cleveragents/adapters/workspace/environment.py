@@ -179,7 +179,9 @@ class WorkspaceEnvironment:
 
 
 def _on_stderr(text: str) -> None:
-    print(f"note: {text}", file=sys.stderr, flush=True)
+    from cleveragents.domain.shown_text import visible
+
+    print(f"note: {visible(text)}", file=sys.stderr, flush=True)
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child, between fork and exec
