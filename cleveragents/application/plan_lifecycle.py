@@ -9,6 +9,7 @@ from typing import Any
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.application.plan_run import PlanRun
+from cleveragents.application.plan_trust import PlanTrust
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
@@ -41,6 +42,8 @@ class PlanLifecycleService:
         self.actor_for = actor_for
         self.observer = observer
         self.approve_command = approve_command
+        # What this clone gives a plan's commands; by default nothing (`plan_trust.py`).
+        self.trust = PlanTrust(store, list)
 
     def create(
         self,
@@ -166,8 +169,10 @@ class PlanLifecycleService:
     ) -> Plan:
         """(Re-)enter Strategize below `parent` with the actor's context `state`.
 
-        Steps the context counts as completed are not sent to the actor again.
+        Steps the context counts as completed are not sent to the actor again. The plan's
+        commands run with the settings in force in this clone (`PlanTrust`).
         """
+        plan = self.trust.here(plan)
         recorder = PlanRecorder(
             self.store,
             self.checkpoints,

@@ -147,7 +147,8 @@ Allow = Annotated[
         show_default=False,
         help="A command Claude may run without asking, as a shell pattern "
         "('pytest*') that each simple command of a line must match; repeat it for "
-        "more. Others are asked about on a terminal, refused without one.",
+        "more. Others are asked about on a terminal, refused without one. A plan "
+        "pulled from another clone uses only those given here.",
     ),
 ]
 
@@ -182,3 +183,30 @@ def yes_to(question: str) -> bool:
     from cleveragents.domain.shown_text import visible
 
     return typer.confirm(visible(question, one_line=True), default=False)
+
+
+TrustPlan = Annotated[
+    bool,
+    typer.Option(
+        "--trust-plan",
+        help="Run the commands of a plan file pulled from another clone as written, "
+        "outside the sandbox (asked about on a terminal, refused without one).",
+    ),
+]
+
+
+def trusting(
+    s: Any,
+    progress: Any,
+    allow: list[str] | None,
+    network: bool,
+    no_sandbox: bool,
+    trust_plan: bool,
+) -> None:
+    """What this clone gives the plan's commands on `resume` or `correct`: a plan pulled from
+    another clone runs with these, never with the settings it came with."""
+    from cleveragents.domain.trust import GivenHere
+
+    trust = s.lifecycle.trust
+    trust.given = GivenHere(tuple(allow or ()), not no_sandbox, network, trust_plan)
+    trust.ask = progress.pausing(yes_to) if sys.stdin.isatty() else None

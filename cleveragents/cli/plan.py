@@ -29,10 +29,12 @@ from cleveragents.cli.options import (
     Json,
     NoSandbox,
     PlanRef,
+    TrustPlan,
     approve_on_terminal,
     budget,
     command_line,
     services,
+    trusting,
 )
 from cleveragents.cli.progress import Progress
 from cleveragents.errors import BadInput
@@ -274,12 +276,17 @@ def resume(
             help="Go on with another Claude model (one the key can use, say).",
         ),
     ] = None,
+    allow: Allow = None,
+    network: AllowNetwork = False,
+    no_sandbox: NoSandbox = False,
+    trust_plan: TrustPlan = False,
 ) -> int:
     """Continue a plan that did not complete: stopped (a budget, the model's service),
     interrupted, or corrected with --no-execute.
 
     Steps already completed are not redone; a step left unfinished starts again from its
-    checkpoint.
+    checkpoint. A plan pulled from another clone runs with the settings given here, not
+    those it came with (see `agents plan show`).
     """
     from cleveragents.adapters.render.tree_json import tree_document
 
@@ -287,6 +294,7 @@ def resume(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
+        trusting(s, progress, allow, network, no_sandbox, trust_plan)
         limits = budget(calls, replans, retries, requests, tokens, usd)
         found = s.resume(plan, command_line(), limits, model)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
