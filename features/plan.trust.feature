@@ -89,3 +89,52 @@ Feature: A plan's trust settings are this clone's
     And the terminal shows "came from another clone. Run the commands of"
     And the terminal shows "as written, outside the sandbox? `echo ran >> marker.txt`"
     And the file "marker.txt" does not exist
+
+  Scenario: A plan started here takes more patterns on resume, and keeps its own
+    Given a git repository
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "make files"
+    When I run "agents plan run 'make files' --allow-command 'ls *' --budget-calls 1" with Claude
+    Then the exit code is 4
+    Given Claude will propose the plan "make files"
+    And Claude will run "ls README.md && touch X"
+    And Claude will estimate the distance at 0
+    When I run "agents plan resume --budget-calls 30 --allow-command 'touch *'" with Claude
+    Then the file "X" exists
+    When I run "agents plan show --json"
+    Then the JSON value "trust.allow_commands" contains "ls *"
+    And the JSON value "trust.allow_commands" contains "touch *"
+    And the JSON value "trust.origin" is "this clone"
+
+  Scenario: A plan file written here needs no --trust-plan, and takes it without effect
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: mark
+      steps:
+        - name: mark
+          options:
+            - actions:
+                - run: echo ran >> marker.txt
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    When I run "agents plan correct --mode=revert --decision 2 --guidance again --yes --trust-plan"
+    Then the exit code is 0
+    And the file "marker.txt" contains "ran"
+
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (25 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+  Scenario: Imported records never put their settings in force, whatever they claim
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: mark
+      steps:
+        - name: mark
+          options:
+            - actions:
+                - run: echo ran >> marker.txt
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    When records of the newest plan claiming random origins and settings are imported
+    Then no imported settings were in force, and the records travelled on as they came
