@@ -138,3 +138,25 @@ Feature: A plan's trust settings are this clone's
     And I have run "agents plan run --script {tmp}/plan.yaml"
     When records of the newest plan claiming random origins and settings are imported
     Then no imported settings were in force, and the records travelled on as they came
+
+  Scenario: With --allow-command, an imported plan file's commands are checked and sandboxed
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: mark
+      steps:
+        - name: mark
+          options:
+            - actions:
+                - run: echo ran >> marker.txt
+                - run: touch ../outside.txt
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And a clone of the repository that imported the newest plan
+    When I run "agents plan correct --mode=revert --decision 2 --guidance again --yes --allow-command 'ls *'"
+    Then the exit code is 1
+    And the file "marker.txt" does not exist
+    When I run "agents plan resume --allow-command 'echo *' --allow-command 'touch *'"
+    Then the exit code is 0
+    And the file "marker.txt" contains "ran"
+    And nothing was written beside the clone named "outside.txt"

@@ -19,7 +19,7 @@ def step_clone_imported(context: Any) -> None:
     bundle = context.tmp / "plan.bundle"
     exported = run_agents(context, f"agents plan export {plan} {bundle}")
     assert exported.returncode == 0, exported.stderr
-    clone = context.tmp / "clone"
+    clone = context.tmp / "elsewhere" / "clone"  # its parent folder is its own
     subprocess.run(["git", "clone", "-q", str(context.repo), str(clone)], check=True)
     context.origin, context.repo = context.repo, clone
     imported = run_agents(context, f"agents plan import {bundle}")
