@@ -89,6 +89,29 @@ Feature: A plan's trust settings are this clone's
     And the terminal shows "came from another clone. Run the commands of"
     And the terminal shows "as written, outside the sandbox? `echo ran >> marker.txt`"
     And the file "marker.txt" does not exist
+    When on a terminal I run "agents plan correct --mode=revert --decision 2 --guidance again --yes" answering "y"
+    Then the exit code is 0
+    And the file "marker.txt" contains "ran"
+
+  Scenario: An imported plan file that runs no command needs nobody to vouch for it
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: write
+      steps:
+        - name: write
+          options:
+            - actions:
+                - write: written.txt
+                  content: "yes\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And a clone of the repository that imported the newest plan
+    When I run "agents plan correct --mode=revert --decision 2 --guidance again --yes"
+    Then the exit code is 0
+    And the file "written.txt" contains "yes"
+    When I run "agents plan show"
+    Then stdout has a line "settings from" "this clone"
 
   Scenario: A plan started here takes more patterns on resume, and keeps its own
     Given a git repository
