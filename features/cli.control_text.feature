@@ -49,6 +49,27 @@ Feature: What is shown is what runs
     When I run "agents plan list"
     Then neither stdout nor stderr holds a control character but newlines
 
+  Scenario: JSON and pictures escape what a terminal acts on, and still mean the same text
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: "tidy \u202Eexe.txt \x85 \x7f"
+      steps:
+        - name: "step \u2066one"
+          options:
+            - actions:
+                - write: a.txt
+                  content: "a\n"
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml --json"
+    Then neither stdout nor stderr holds a control character but newlines
+    When I run "agents plan show --json"
+    Then neither stdout nor stderr holds a control character but newlines
+    And the JSON document on stdout gives the task as "tidy \u202eexe.txt \x85 \x7f"
+    When I run "agents plan tree --format json"
+    Then neither stdout nor stderr holds a control character but newlines
+    And the JSON document on stdout gives the task as "tidy \u202eexe.txt \x85 \x7f"
+
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (200 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
   Scenario: No text of any characters reaches a console with one the terminal acts on

@@ -180,8 +180,11 @@ def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
         from cleveragents.domain.schema_version import SCHEMA_VERSION
 
         document = {"schema_version": SCHEMA_VERSION, **document}
+    from cleveragents.domain.shown_text import visible_json
+
+    text = json.dumps(document, indent=2, ensure_ascii=False, default=str)
     with _writing():
-        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
+        sys.stdout.write(visible_json(text) + "\n")
         sys.stdout.flush()
 
 

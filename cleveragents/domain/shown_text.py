@@ -33,3 +33,14 @@ def visible(text: str, one_line: bool = False) -> str:
     the screen or split by the text it quotes).
     """
     return (_HIDDEN_IN_A_LINE if one_line else _HIDDEN).sub(_escape, text)
+
+
+# What `json.dumps(..., ensure_ascii=False)` leaves raw that a terminal acts on or cannot
+# write: DEL, C1 controls, bidi controls and surrogates (it escapes C0 itself).
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def visible_json(text: str) -> str:
+    """JSON text with those characters as `\\uXXXX` escapes: the same document to a parser,
+    nothing a terminal acts on to a person."""
+    return _RAW_IN_JSON.sub(lambda found: f"\\u{ord(found.group()):04x}", text)

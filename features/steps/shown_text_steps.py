@@ -98,3 +98,12 @@ def strip_styles(text: str) -> str:
 @then("no example showed a character the terminal acts on")
 def step_none_acted_on(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@then('the JSON document on stdout gives the task as "{escaped}"')
+def step_json_task(context: Any, escaped: str) -> None:
+    import json
+
+    document = json.loads(context.result.stdout)
+    task = document["task"] if "task" in document else document["plan"]["task"]
+    assert task == escapes(escaped), f"{task!r} != {escapes(escaped)!r}"
