@@ -262,6 +262,14 @@ def retention(config: dict[str, Any]) -> Retention:
     return Retention(plans, days)
 
 
+def plan_file_commands(plan: Plan) -> list[str]:
+    """What a scripted plan's plan file runs, for the question before a pulled one runs."""
+    from cleveragents.adapters.actors import plan_file_commands as found
+
+    script = plan.actor.script or ""
+    return found.plan_file_commands(script, plan.actor.source or "plan file")
+
+
 def bootstrap(
     start: Path, observer: Observer | None = None, approve: Callable[[str], bool] | None = None
 ) -> Services:
@@ -279,6 +287,8 @@ def bootstrap(
     lifecycle = PlanLifecycleService(
         store, checkpoints, environment, clock, operations, actor_for, observer, approve, files
     )
+    lifecycle.trust.configured = lambda: list(load_config(repo).get("allow_commands", []))
+    lifecycle.trust.commands = plan_file_commands
     corrections = CorrectionService(
         store, checkpoints, lifecycle, operations, actor_for, files, reloaded
     )

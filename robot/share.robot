@@ -39,9 +39,10 @@ Run On A, Pull On B, Correct On B, Push, Pull On A: A's Tree Shows The Correctio
     Should Be Equal    ${on_b}    ${on_a}
 
     # B never ran the plan: the correction restores B's whole tree as at the decision.
+    # Its plan file came from A: B vouches for its commands with --trust-plan.
     ${three}    Step Decision    ${on_b}    3
     ${result}    Agents In    ${B}    plan    correct    --mode    revert    --decision    ${three}
-    ...    --guidance    use the blue option    --yes    place=bob@ci
+    ...    --guidance    use the blue option    --yes    --trust-plan    place=bob@ci
     Exit Code Should Be    ${result}    0
     Stderr Should Contain    ${result}    was pulled and not yet changed in this clone
     ${blue}    Get File    ${B}/step3.txt
@@ -67,6 +68,10 @@ Run On A, Pull On B, Correct On B, Push, Pull On A: A's Tree Shows The Correctio
     Exit Code Should Be    ${result}    0
     ${tree}    Agents In    ${REPO}    plan    tree    ${plan}
     Should Not Contain    ${tree.stdout}    use the blue option
+    # B's settings came with the pull; undone, A's own are in force again.
+    ${shown}    Agents In    ${REPO}    plan    show    ${plan}    --json
+    ${shown}    Parse JSON Document    ${shown.stdout}
+    Should Be Equal    ${shown}[trust][origin]    this clone
     # Undone again, it is back; B's correction is B's to undo: A refuses it, naming why.
     ${result}    Agents In    ${REPO}    plan    undo    --yes
     Exit Code Should Be    ${result}    0
@@ -84,7 +89,7 @@ A Plan Corrected On Both Sides Is Refused On Pull With Exit 3, Until --force
     Agents In Should Pass    ${B}    plan    pull    origin    place=bob@ci
     ${three}    Step Decision    ${{ None }}    3    cwd=${REPO}    plan=${plan}
     Agents In Should Pass    ${B}    plan    correct    --mode    revert    --decision    ${three}
-    ...    --guidance    use the blue option    --restore-scope    full    --yes    place=bob@ci
+    ...    --guidance    use the blue option    --restore-scope    full    --yes    --trust-plan    place=bob@ci
     Agents In Should Pass    ${B}    plan    push    origin    place=bob@ci
     Agents In Should Pass    ${REPO}    plan    correct    --mode    revert    --decision    ${three}
     ...    --guidance    use the red option    --yes
@@ -173,7 +178,7 @@ Export And Import Round-Trip A Plan Byte For Byte
     # The imported plan corrects on B, from checkpoints B never made.
     ${three}    Step Decision    ${on_b}    3
     Agents In Should Pass    ${B}    plan    correct    --mode    revert    --decision    ${three}
-    ...    --guidance    use the red option    --restore-scope    full    --yes    place=bob@ci
+    ...    --guidance    use the red option    --restore-scope    full    --yes    --trust-plan    place=bob@ci
     ${red}    Get File    ${B}/step3.txt
     Should Be Equal    ${red}    red\n
 

@@ -201,6 +201,12 @@ class OperationLog:
             )
         if op.records_before is not None:  # a pull: the plan's records as they were, whole
             self.store.import_records(op.records_before.encode())
+            # As records they came back as another clone's; the settings were this one's.
+            plan = self.store.plan(op.plan_id, deleted=True)
+            with self.store.transaction():
+                self.store.save_plan(
+                    plan.model_copy(update={"settings_from": op.plan_before.get("settings_from")})
+                )
             return
         with self.store.transaction():
             self.store.save_plan(Plan.model_validate(op.plan_before))

@@ -10,6 +10,7 @@ from cleveragents.application.file_restore import FileRestore, FilesPlan
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.application.plan_run import PlanRun
+from cleveragents.application.plan_trust import PlanTrust
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.command_environment import with_pass_env
@@ -46,6 +47,8 @@ class PlanLifecycleService:
         self.observer = observer
         self.approve_command = approve_command
         self.files = files  # a resume's restart keeps the user's edits as a correction does
+        # What this clone gives a plan's commands; by default nothing (`plan_trust.py`).
+        self.trust = PlanTrust(store, list)
 
     def new(
         self,
@@ -224,8 +227,10 @@ class PlanLifecycleService:
     ) -> Plan:
         """(Re-)enter Strategize below `parent` with the actor's context `state`.
 
-        Steps the context counts as completed are not sent to the actor again.
+        Steps the context counts as completed are not sent to the actor again. The plan's
+        commands run with the settings in force in this clone (`PlanTrust`).
         """
+        plan = self.trust.here(plan)
         recorder = PlanRecorder(
             self.store,
             self.checkpoints,

@@ -136,7 +136,7 @@ def confirm(question: str, yes: bool, declined: str = "the restore was declined"
     """Ask on a terminal before files are restored; `--yes` or no terminal (CI) proceeds."""
     if not asking(yes):
         return
-    if not typer.confirm(question, default=False):
+    if not yes_to(question):
         raise Cancelled(f"nothing changed: {declined}")
 
 
@@ -151,7 +151,7 @@ Allow = Annotated[
         "pytest-xdist or pytest/..), another * matches within one word and never "
         "across /. '*' alone allows anything. A line with $(...), backquotes, <(...) "
         "or $((...)) anywhere is asked about, as are others on a terminal; refused "
-        "without one.",
+        "without one. A plan pulled from another clone uses only those given here.",
     ),
 ]
 
@@ -197,4 +197,39 @@ def approve_on_terminal(question: str) -> bool:
     """Ask whether a model's command outside the allow list may run; no terminal, no."""
     if not sys.stdin.isatty():
         return False
-    return typer.confirm(question, default=False)
+    return yes_to(question)
+
+
+def yes_to(question: str) -> bool:
+    """A yes/no question on the terminal, no by default. It is one line, as it will run:
+    what a model wrote in it cannot erase, reverse or push the question off the screen."""
+    from cleveragents.domain.shown_text import visible
+
+    return typer.confirm(visible(question, one_line=True), default=False)
+
+
+TrustPlan = Annotated[
+    bool,
+    typer.Option(
+        "--trust-plan",
+        help="Run the commands of a plan file pulled from another clone as written, "
+        "outside the sandbox (asked about on a terminal, refused without one).",
+    ),
+]
+
+
+def trusting(
+    s: Any,
+    progress: Any,
+    allow: list[str] | None,
+    network: bool,
+    no_sandbox: bool,
+    trust_plan: bool,
+) -> None:
+    """What this clone gives the plan's commands on `resume` or `correct`: a plan pulled from
+    another clone runs with these, never with the settings it came with."""
+    from cleveragents.domain.trust import GivenHere
+
+    trust = s.lifecycle.trust
+    trust.given = GivenHere(tuple(allow or ()), not no_sandbox, network, trust_plan)
+    trust.ask = progress.pausing(yes_to) if sys.stdin.isatty() else None

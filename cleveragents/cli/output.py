@@ -3,7 +3,9 @@ conventions every command follows: colour (`--color`, `NO_COLOR`), `-q` and `-v`
 
 User text (tasks, step names, guidance, paths, command output) is data: neither console
 reads markup or emoji codes in a string, so `[/b]` or `app/[slug]/page.tsx` print as they
-are. Style is given explicitly, with `rich.text.Text`.
+are. Style is given explicitly, with `rich.text.Text`. Nor does a terminal act on it: both
+consoles write every control character, bidi override and lone surrogate in what they print
+as its escape (`domain/shown_text.py`), whatever renderable holds it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -44,12 +46,27 @@ def _consoles() -> tuple[Console, Console]:
     global stdout, stderr
     if "stdout" not in globals():
         from rich.console import Console
+        from rich.segment import Segment
 
-        class _Stdout(Console):
+        from cleveragents.domain.shown_text import visible
+
+        class _Visible(Console):
+            """Shows what a terminal would act on as escapes: in a plain string before rich
+            drops its carriage returns and backspaces, and in every piece of text it writes
+            (a Text, a table cell, a tree label), never in its own styles and controls."""
+
+            def render_str(self, text: str, **how: Any) -> Any:
+                return super().render_str(visible(text), **how)
+
+            def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+                shown = (s if s.control else Segment(visible(s.text), s.style) for s in buffer)
+                return super()._render_buffer(shown)
+
+        class _Stdout(_Visible):
             def on_broken_pipe(self) -> None:
                 _closed()
 
-        class _Stderr(Console):
+        class _Stderr(_Visible):
             def on_broken_pipe(self) -> None:
                 self.quiet = True  # nobody reads it any more; the exit code still tells
 
@@ -132,7 +149,9 @@ def _log_level(verbose: int = 0) -> None:
 
     class Lines(logging.Formatter):
         def format(self, record: logging.LogRecord) -> str:
-            return f"{record.levelname.lower()}: {super().format(record)}"
+            from cleveragents.domain.shown_text import visible
+
+            return f"{record.levelname.lower()}: {visible(super().format(record))}"
 
     logger = logging.getLogger("cleveragents")
     if not logger.handlers:
@@ -161,15 +180,20 @@ def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
         from cleveragents.domain.schema_version import SCHEMA_VERSION
 
         document = {"schema_version": SCHEMA_VERSION, **document}
+    from cleveragents.domain.shown_text import visible_json
+
+    text = json.dumps(document, indent=2, ensure_ascii=False, default=str)
     with _writing():
-        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
+        sys.stdout.write(visible_json(text) + "\n")
         sys.stdout.flush()
 
 
 def error_line(text: str) -> None:
     from rich.text import Text
 
-    _consoles()[1].print(Text.assemble(("error:", "red"), " ", text))
+    from cleveragents.domain.shown_text import visible
+
+    _consoles()[1].print(Text.assemble(("error:", "red"), " ", visible(text, one_line=True)))
 
 
 @contextmanager
@@ -221,11 +245,14 @@ def note(text: str) -> None:
 
 
 def printed(text: str) -> None:
-    """Lines a command printed, as they are: never wrapped or cut, never read as markup."""
+    """Lines a command printed, as they are: never wrapped or cut, never read as markup, and
+    with what a terminal would act on escaped (a command's colours show as `\\x1b[31m`)."""
     from rich.text import Text
 
+    from cleveragents.domain.shown_text import visible
+
     with _writing():
-        _consoles()[0].print(Text(text.removesuffix("\n")), soft_wrap=True)
+        _consoles()[0].print(Text(visible(text.removesuffix("\n"))), soft_wrap=True)
 
 
 def raw(data: bytes) -> None:

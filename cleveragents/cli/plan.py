@@ -31,10 +31,12 @@ from cleveragents.cli.options import (
     PassEnv,
     PassEnvAgain,
     PlanRef,
+    TrustPlan,
     approve_on_terminal,
     budget,
     command_line,
     services,
+    trusting,
 )
 from cleveragents.cli.progress import Progress
 from cleveragents.errors import BadInput
@@ -292,6 +294,10 @@ def resume(
     theirs: plan_correct.Theirs = False,
     mine: plan_correct.Mine = False,
     merge: plan_correct.Merge = False,
+    allow: Allow = None,
+    network: AllowNetwork = False,
+    no_sandbox: NoSandbox = False,
+    trust_plan: TrustPlan = False,
 ) -> int:
     """Continue a plan that did not complete: failed, stopped (a budget, the model's
     service), interrupted, or corrected with --no-execute.
@@ -299,7 +305,8 @@ def resume(
     Steps already completed are not redone; a step left unfinished starts again from its
     checkpoint: only its own changes go back, your edits since stay (a file you both
     changed is a conflict: asked about on a terminal, refused with exit 3 without one
-    unless --theirs, --mine or --merge).
+    unless --theirs, --mine or --merge). A plan pulled from another clone runs with the
+    settings given here, not those it came with (see `agents plan show`).
     """
     from cleveragents.adapters.render.tree_json import tree_document
     from cleveragents.application.correction_service import CorrectionPlan
@@ -309,6 +316,7 @@ def resume(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
+        trusting(s, progress, allow, network, no_sandbox, trust_plan)
         limits = budget(calls, replans, retries, requests, tokens, usd)
         found, files = s.lifecycle.restart_files(plan)
         if files is not None and any(files.groups.as_json().values()):

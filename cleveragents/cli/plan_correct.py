@@ -10,16 +10,21 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import (
+    Allow,
+    AllowNetwork,
     DryRun,
     Json,
+    NoSandbox,
     PassEnvAgain,
     PlanOption,
+    TrustPlan,
     Yes,
     approve_on_terminal,
     asking,
     command_line,
     confirm,
     services,
+    trusting,
 )
 from cleveragents.errors import BadInput, Cancelled
 
@@ -114,6 +119,10 @@ def correct(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print only the final lines.")
     ] = False,
+    allow: Allow = None,
+    network: AllowNetwork = False,
+    no_sandbox: NoSandbox = False,
+    trust_plan: TrustPlan = False,
 ) -> int:
     """Correct a plan: back to a decision with guidance, then re-execute only what depends on it.
 
@@ -146,6 +155,7 @@ def correct(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
+        trusting(s, progress, allow, network, no_sandbox, trust_plan)
         if mode is Mode.append:
             assert guidance is not None
             result = s.corrections.append(plan, guidance, not no_execute, command_line(), pass_env)

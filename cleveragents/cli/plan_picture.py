@@ -119,7 +119,11 @@ def draw(
     if open_page and to_file is None:
         to_file = state_dir / "pictures" / f"plan-{plan.id}.html"
     if to_file is None:
-        sys.stdout.write(text)
+        from cleveragents.domain.shown_text import visible, visible_json
+
+        # The same document to a parser; on a terminal, nothing in it that the terminal acts on.
+        text = visible_json(text) if wanted is TreeFormat.JSON else text
+        sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         sys.stdout.flush()
         return 0
     written(to_file, text)

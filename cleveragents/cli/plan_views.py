@@ -126,6 +126,7 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
     """
     from datetime import UTC, datetime
 
+    from cleveragents.domain.trust import trust_facts
     from cleveragents.domain.when import said_when
 
     now = datetime.now(UTC)
@@ -155,6 +156,7 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
     rows.append(("pass env", ", ".join(summary.get("pass_env") or [])))
     limits = [(k, budget.get(k)) for k in ("requests", "tokens", "usd")]
     rows += [(f"budget of {k}", str(v)) for k, v in limits if v is not None]
+    rows += trust_facts(summary["trust"])
     for c in summary["corrections"]:
         target = f" to decision {c['target']}" if c["target"] else ""
         rows.append((f"correction {c['id']}", f"{c['mode']}{target}: {c['guidance']}"))

@@ -80,6 +80,19 @@ class DocumentPlan(Plan):
     actor: str  # type: ignore[assignment]
 
 
+class TrustShown(BaseModel):
+    """What the plan's commands may do, and whether that is in force in this clone."""
+
+    sandbox: bool
+    network: bool
+    allow_commands: list[str] | None = Field(
+        description="Patterns a command runs under without asking; null: a plan file's "
+        "commands, run as written."
+    )
+    origin: str = Field(description="`this clone`, or `imported`: shown, not used here.")
+    in_force: bool
+
+
 class PlanShown(Document, DocumentPlan):
     """`agents plan show --json`: the plan, its decisions counted, its corrections."""
 
@@ -89,6 +102,7 @@ class PlanShown(Document, DocumentPlan):
     by_kind: dict[str, int]
     by_status: dict[str, int]
     corrections: list[Correction]
+    trust: TrustShown
 
 
 class TreeDecision(Decision):

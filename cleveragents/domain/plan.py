@@ -60,6 +60,9 @@ class Plan(BaseModel):
     sandbox: bool = True  # a model's commands run in bubblewrap (False: --no-sandbox)
     allow_network: bool = False  # ...with the network (--allow-network)
     pass_env: list[str] = Field(default_factory=list)  # variables they see (--pass-env)
+    # The clone whose person gave the three settings above (`domain/trust.py`): None, this
+    # one; else they came with the plan from another and are not in force here.
+    settings_from: str | None = None
     usage: Usage = Field(default_factory=Usage)
     head_decision: str | None = None
     actor_state: str | None = None  # the actor's latest state: where `resume` picks up

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cleveragents.domain.trust import described
+
 
 def plan_summary(
     plan: dict[str, Any],
@@ -14,7 +16,8 @@ def plan_summary(
     corrections: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """The plan's fields with its actor as kind and source, its decisions counted by kind and
-    by status (in the order first taken), and its corrections."""
+    by status (in the order first taken), its corrections, and what its commands may do
+    here (`domain/trust.py`)."""
     return {
         **{key: value for key, value in plan.items() if key != "actor"},
         "actor": plan["actor"]["kind"],
@@ -24,4 +27,5 @@ def plan_summary(
         "by_kind": dict(Counter(kinds)),
         "by_status": dict(Counter(statuses)),
         "corrections": corrections,
+        "trust": described(plan),
     }

@@ -17,6 +17,7 @@ from rich.tree import Tree
 from cleveragents.adapters.render.labels import fate, headline
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
+from cleveragents.domain.shown_text import visible
 from cleveragents.domain.tree import MAIN_LINE_KINDS, children_of
 
 PLAN_STYLE = {PlanStatus.COMPLETED: "green", PlanStatus.FAILED: "red", PlanStatus.CANCELLED: "red"}
@@ -27,6 +28,7 @@ MARKS = {True: ("✓ ", "green"), False: ("✗ ", "red"), None: ("• ", "yellow
 
 def decision_label(decision: Decision, running: bool = True, home: str | None = None) -> Text:
     """`✓ #7  action · write greet.py — wrote greet.py`, then what took it off the live path.
+    What the actor wrote shows its control characters escaped (a Text drops some unseen).
 
     `running` False (the plan is not running): a decision with no outcome was cut short,
     and says `unfinished` rather than looking like work still to come. A decision made
@@ -40,14 +42,14 @@ def decision_label(decision: Decision, running: bool = True, home: str | None = 
     kind, rest = headline(decision)
     text.append(f"  {kind}", style="cyan")
     if rest:
-        text.append(f" · {rest}")
+        text.append(f" · {visible(rest, one_line=True)}")
     if decision.distance_before is not None and decision.distance_after is not None:
         text.append(
             f" [distance {decision.distance_before:.2g} → {decision.distance_after:.2g}]",
             style="blue",
         )
     if decision.outcome:
-        text.append(f" — {decision.outcome}")
+        text.append(f" — {visible(decision.outcome, one_line=True)}")
     gone = fate(decision)
     if gone is None and unfinished:
         gone = "unfinished"
@@ -76,7 +78,7 @@ def branch_label(first: Decision) -> Text:
 def plan_label(plan: Plan) -> Text:
     text = Text(f"plan {plan.id} ", style="bold")
     text.append(plan.status.value, style=PLAN_STYLE.get(plan.status, "yellow"))
-    text.append(f" — {plan.task}")
+    text.append(f" — {visible(plan.task, one_line=True)}")
     return text
 
 

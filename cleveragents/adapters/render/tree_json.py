@@ -27,7 +27,11 @@ def tree_document(
     children = children_of(decisions)
     return {
         "schema_version": SCHEMA_VERSION,
-        "plan": {**plan.model_dump(mode="json", exclude={"actor"}), "actor": plan.actor.kind},
+        # Where its settings were given differs from clone to clone: `plan show` tells it.
+        "plan": {
+            **plan.model_dump(mode="json", exclude={"actor", "settings_from"}),
+            "actor": plan.actor.kind,
+        },
         "decisions": [
             {
                 **decision.model_dump(mode="json", exclude={"plan_id"}),

@@ -5,7 +5,9 @@ sorted), each an object with a `type`, in this order:
 
 - `records`: `format`, `version`, `plan` (the plan's id). Always the first line.
 - `plan`: `body`, the plan as `agents plan show --json` tells it (without its plan file's
-  text), and `script`, that text (null for a plan Claude acts in).
+  text), and `script`, that text (null for a plan Claude acts in). Its `settings_from`
+  names the store whose person gave its allow patterns, sandbox and network settings;
+  imported, they are never in force in the importing store (`domain/trust.py`).
 - `decision`, one a decision in the order they were taken: `body`, every field of it.
 - `checkpoint`, one a checkpoint record: `id` (the commit), `tree`, `label`, `created_at`.
 - `message`, one a message of the conversation, oldest first: `n` (1, 2, ... within the
@@ -42,6 +44,7 @@ from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.correction import OperationStatus
+from cleveragents.domain.trust import IMPORTED_FROM_UNKNOWN
 from cleveragents.errors import BadInput
 
 FORMAT = "cleveragents-plan-records"
@@ -62,7 +65,7 @@ def _records(db: sqlite3.Connection, plan_id: str, store_id: str) -> Iterator[di
         (plan_id,),
     ).fetchone()
     plan = json.loads(body)
-    yield {"type": "plan", "body": plan, "script": script}
+    yield {"type": "plan", "body": _settings_out(plan, store_id), "script": script}
     columns = ", ".join(DECISION_COLUMNS)
     decisions = db.execute(
         f"SELECT body, {columns} FROM decisions WHERE plan_id = ? ORDER BY seq", (plan_id,)
@@ -220,7 +223,7 @@ def replace(db: sqlite3.Connection, records: list[dict[str, Any]], store_id: str
         db.execute("INSERT OR IGNORE INTO scripts (sha, text) VALUES (?, ?)", (sha, script))
     db.execute(
         "INSERT INTO plans (id, created_at, body, script) VALUES (?, ?, ?, ?)",
-        (pid, plan["body"]["created_at"], json.dumps(plan["body"]), sha),
+        (pid, plan["body"]["created_at"], json.dumps(_settings_in(plan["body"])), sha),
     )
     for record in by_type.get("decision", []):
         body = dict(record["body"])
@@ -352,6 +355,24 @@ def _replace_operations(
     db.execute(
         "DELETE FROM operations WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(gone),)
     )
+
+
+def _settings_out(plan: dict[str, Any], store_id: str) -> dict[str, Any]:
+    """The plan as it travels: settings given here name this store as theirs; those that
+    came without a name (older records) travel as they came, without one."""
+    came_from = plan.get("settings_from")
+    if came_from is None:
+        return {**plan, "settings_from": store_id}
+    if came_from == IMPORTED_FROM_UNKNOWN:
+        return {k: v for k, v in plan.items() if k != "settings_from"}
+    return plan
+
+
+def _settings_in(plan: dict[str, Any]) -> dict[str, Any]:
+    """The plan as it arrives: its settings are another clone's, whatever the records say,
+    even the name of this store (anyone can write that), so they are never in force here
+    until given here (`domain/trust.py`)."""
+    return {**plan, "settings_from": plan.get("settings_from") or IMPORTED_FROM_UNKNOWN}
 
 
 def _line(record: dict[str, Any]) -> bytes:

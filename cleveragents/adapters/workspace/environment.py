@@ -131,4 +131,6 @@ class WorkspaceEnvironment:
 
 
 def _on_stderr(text: str) -> None:
-    print(f"note: {text}", file=sys.stderr, flush=True)
+    from cleveragents.domain.shown_text import visible
+
+    print(f"note: {visible(text)}", file=sys.stderr, flush=True)
