@@ -85,9 +85,9 @@ Feature: A plan's trust settings are this clone's
     And I have run "agents plan run --script {tmp}/plan.yaml"
     And a clone of the repository that imported the newest plan
     When on a terminal I run "agents plan correct --mode=revert --decision 2 --guidance again --yes" answering "n"
-    Then the exit code is 1
-    And the terminal shows "came from another clone. Run the commands of"
+    Then the terminal shows "came from another clone. Run the commands of"
     And the terminal shows "as written, outside the sandbox? `echo ran >> marker.txt`"
+    And the terminal shows "nothing changed: the plan file was not trusted"
     And the file "marker.txt" does not exist
     When on a terminal I run "agents plan correct --mode=revert --decision 2 --guidance again --yes" answering "y"
     Then the exit code is 0
