@@ -183,3 +183,25 @@ Feature: A plan's trust settings are this clone's
     Then the exit code is 0
     And the file "marker.txt" contains "ran"
     And nothing was written beside the clone named "outside.txt"
+
+  Scenario: An imported plan's --pass-env is not used on resume; one given here is
+    Given the environment variable "PULLED_SECRET" is "pulled-secret-canary"
+    And the environment variable "GIVEN_HERE" is "given-here-value"
+    And a git repository
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "look around"
+    When I run "agents plan run 'look around' --allow-command 'env *' --pass-env PULLED_SECRET --budget-calls 1" with Claude
+    Then the exit code is 4
+    Given a clone of the repository that imported the newest plan
+    And Claude will propose the plan "look around"
+    And Claude will run "env > env.txt"
+    And Claude will estimate the distance at 0
+    When I run "agents plan resume --budget-calls 30 --allow-command 'env *'" with Claude
+    Then the file "env.txt" exists
+    And the file "env.txt" does not contain "pulled-secret-canary"
+    Given Claude will propose the plan "look around"
+    And Claude will run "env > env2.txt"
+    And Claude will estimate the distance at 0
+    When I run "agents plan correct --mode=append -g again --allow-command 'env *' --pass-env GIVEN_HERE" with Claude
+    Then the file "env2.txt" contains "GIVEN_HERE=given-here-value"
+    And the file "env2.txt" does not contain "pulled-secret-canary"

@@ -225,11 +225,13 @@ def trusting(
     network: bool,
     no_sandbox: bool,
     trust_plan: bool,
+    pass_env: list[str] | None = None,
 ) -> None:
     """What this clone gives the plan's commands on `resume` or `correct`: a plan pulled from
     another clone runs with these, never with the settings it came with."""
     from cleveragents.domain.trust import GivenHere
 
     trust = s.lifecycle.trust
-    trust.given = GivenHere(tuple(allow or ()), not no_sandbox, network, trust_plan)
+    passed = None if pass_env is None else tuple(pass_env)
+    trust.given = GivenHere(tuple(allow or ()), not no_sandbox, network, trust_plan, passed)
     trust.ask = progress.pausing(yes_to) if sys.stdin.isatty() else None

@@ -316,7 +316,7 @@ def resume(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
-        trusting(s, progress, allow, network, no_sandbox, trust_plan)
+        trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
         limits = budget(calls, replans, retries, requests, tokens, usd)
         found, files = s.lifecycle.restart_files(plan)
         if files is not None and any(files.groups.as_json().values()):

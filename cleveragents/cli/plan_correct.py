@@ -155,7 +155,7 @@ def correct(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
-        trusting(s, progress, allow, network, no_sandbox, trust_plan)
+        trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
         if mode is Mode.append:
             assert guidance is not None
             result = s.corrections.append(plan, guidance, not no_execute, command_line(), pass_env)

@@ -1,12 +1,13 @@
 """A plan's trust settings are this clone's: which of them are in force here.
 
 What a plan's commands may do (its allow patterns, whether they run outside the sandbox
-or reach the network, whether a plan file's commands run as written) is a person's
-decision in one clone. A plan pulled or imported from another clone brings that clone's
-settings (`Plan.settings_from` names it); they are shown, never used here. On `resume` or
-`correct` its commands run with what is given here: the `--allow-command` patterns and the
-config's, in the sandbox unless `--no-sandbox`, without the network unless
-`--allow-network`. Its plan file's commands run as written only once a person here
+or reach the network, which of the user's variables they see, whether a plan file's
+commands run as written) is a person's decision in one clone. A plan pulled or imported
+from another clone brings that clone's settings (`Plan.settings_from` names it); they are
+shown, never used here. On `resume` or `correct` its commands run with what is given
+here: the `--allow-command` patterns and the config's, in the sandbox unless
+`--no-sandbox`, without the network unless `--allow-network`, seeing only the variables
+`--pass-env` names here. Its plan file's commands run as written only once a person here
 vouched for them (`--trust-plan`, or a yes on a terminal); with `--allow-command` instead,
 they are checked and sandboxed like a model's. From then on the settings are this clone's.
 """
@@ -29,9 +30,16 @@ class GivenHere:
     sandbox: bool = True  # False: --no-sandbox
     network: bool = False  # --allow-network
     plan_file: bool = False  # --trust-plan: a pulled plan file's commands run as written
+    pass_env: tuple[str, ...] | None = None  # --pass-env given again (None: not given)
 
     def anything(self) -> bool:
-        return bool(self.allow) or not self.sandbox or self.network or self.plan_file
+        return (
+            bool(self.allow)
+            or not self.sandbox
+            or self.network
+            or self.plan_file
+            or self.pass_env is not None
+        )
 
 
 def imported(plan: Plan) -> bool:
@@ -60,6 +68,7 @@ def settings_here(plan: Plan, given: GivenHere, configured: list[str]) -> Plan |
                 "allow_commands": None,
                 "sandbox": True,
                 "allow_network": False,
+                "pass_env": list(given.pass_env or ()),
                 "settings_from": None,
             }
         )
@@ -68,6 +77,7 @@ def settings_here(plan: Plan, given: GivenHere, configured: list[str]) -> Plan |
             "allow_commands": list(dict.fromkeys([*given.allow, *configured])),
             "sandbox": given.sandbox,
             "allow_network": given.network,
+            "pass_env": list(given.pass_env or ()),
             "settings_from": None,
         }
     )

@@ -157,6 +157,12 @@ def step_file_contains(context: Any, path: str, text: str) -> None:
     assert text in content, f"{text!r} not in {path}: {content!r}"
 
 
+@then('the file "{path}" does not contain "{text}"')
+def step_file_lacks(context: Any, path: str, text: str) -> None:
+    content = (context.repo / path).read_text()
+    assert text not in content, f"{text!r} in {path}: {content!r}"
+
+
 @then('the file "{path}" does not exist')
 def step_file_missing(context: Any, path: str) -> None:
     assert not (context.repo / path).exists(), f"{path} exists"

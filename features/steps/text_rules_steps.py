@@ -15,11 +15,6 @@ def step_checked(context: Any, value: str) -> None:
     context.answer = unstorable(json.loads(value)) or "storable"
 
 
-@then('the answer is "{answer}"')
-def step_answer(context: Any, answer: str) -> None:
-    assert context.answer == answer, context.answer
-
-
 @when("the reply {value} is written for sending back")
 def step_written(context: Any, value: str) -> None:
     from cleveragents.domain.text_rules import surrogates_written
