@@ -124,6 +124,9 @@ Create Repository With Ignored Files
     Write Repository File    app.log    started\n
     Write Repository File    debug.log    debug\n
     Write File Bytes    ${REPO}/local.key    key\n    0600
+    # Older than two seconds, the files' changes are found by git's comparison of their
+    # stat with the private index, not read again as changed just before the look.
+    Sleep    2.1s
 
 Run Plan Here
     [Documentation]    Run `plans/command_deletes/NAME.yaml` to completion; returns `plan tree --json`.
