@@ -13,10 +13,10 @@ What the operation's record lacks of the look is kept in it before the command r
 named before the command runs.
 
 Cost per command: the listing (one git process, on the other core while the modes are
-read), an `lstat` per ignored file within the bound and per checkpointed file, twice
-(`benchmarks/command_step.py`); bytes are read only for ignored files new or changed since
-the last look of this process, and a tree and a commit are written only for what is new
-to the record (before) or changed (after).
+read), an `lstat` per checkpointed file and, twice, per ignored file within the bound, and
+one `diff-index` after the command (`benchmarks/command_step.py`); bytes are read only for
+ignored files new or changed since the last look of this process, and a tree and a commit
+are written only for what is new to the record (before) or changed (after).
 """
 
 from __future__ import annotations
