@@ -82,7 +82,8 @@ class CommandGuard:
         # compares as it was (whole seconds, unless git is built with USE_NSEC), and an
         # entry as recent as its index is compared by content only ("racy git"): a file
         # changed that recently is read again after the command (`_maybe_changed`).
-        since = min(look.at, _mtime(env.get("GIT_INDEX_FILE"))) - RECENT
+        index = checkout.lstat(env.get("GIT_INDEX_FILE", ""))
+        since = min(look.at, index.st_mtime_ns if index is not None else 0) - RECENT
         look.recent = {path for path, (_, ctime) in seen.items() if ctime >= since}
         names = [n.decode("utf-8", "surrogateescape") for n in listed.split(b"\0") if n]
         found = self._within_bound(names, look.unsaved)
@@ -118,15 +119,16 @@ class CommandGuard:
         ctime included, or the index does not hold them as `tree` does), and the recent
         ones. git compares the stat of every file in C, on threads: one `lstat` pass here,
         not two."""
-        if look.tree is None:
-            return list(look.modes)
+        listed = set(look.modes) if look.tree is None else self._listed(look.tree, env)
+        return [p for p in look.modes if p in listed or p in look.recent]
+
+    def _listed(self, tree: str, env: dict[str, str]) -> set[str]:
         out = self.repo.git_bytes(
             "-c", "core.trustctime=true", "-c", "core.checkStat=default",
             "diff-index", "-z", "--name-only", "--no-renames", "--ignore-submodules=all",
-            look.tree, env=env,
+            tree, env=env,
         )  # fmt: skip
-        listed = {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0")}
-        return [p for p in look.modes if p in listed or p in look.recent]
+        return {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0")}
 
     def unkept(self, look: CommandLook) -> SavedFiles | None:
         """What `look` saw that the operation under way has not kept yet (an ignored file
@@ -295,14 +297,6 @@ def permissions(root: Path, paths: Iterable[str]) -> dict[str, tuple[int, int]]:
         finally:
             os.close(fd)
     return found
-
-
-def _mtime(path: str | None) -> int:
-    """The mtime of the file at `path`, in ns; 0 where there is none (nothing is older)."""
-    try:
-        return 0 if path is None else os.stat(path).st_mtime_ns
-    except OSError:
-        return 0
 
 
 def _seen(st: os.stat_result) -> Seen:
