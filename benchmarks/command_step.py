@@ -17,13 +17,15 @@ For each: `step_ms`, one `run: "true"` step of a plan run by the real `agents pl
 guard alone (`before_command` and `after_command` of the real `GitCheckpoints`, median of
 20). `ratio` is each layout's `step_ms` over the baseline's, in the same run; `status_ms` is
 `git status --porcelain` on the same tree, the usual yardstick, and `look_vs_status` the
-guard's cost in those units (two `lstat` passes over the checkpointed files and one
-`ls-files`), and `look_share_of_step` the part of a step it is.
+guard's cost in those units (an `lstat` pass over the checkpointed files, an `ls-files`
+and a `diff-index`), and `look_share_of_step` the part of a step it is.
 
 Measured on a 2-core machine shared with other builds (load 10), so only ratios mean
-much: at 1,000 files the look was 0.25-0.4 of a step (1.5-3x `git status`), at 10,000 files
-0.55-0.65 (about 3x `git status`, 300 of 500 ms); a large ignored folder over the bound
-costs one walk per run, not one per step (`ratio` 1.0 within noise).
+much. With two `lstat` passes (before `diff-index` did the second): at 1,000 files the
+look was 0.25-0.4 of a step (1.5-3x `git status`), at 10,000 files 0.55-0.65 (about 3x
+`git status`, 300 of 500 ms); with `diff-index`, at 10,000 files, 200-250 ms against 76-197
+for `git status`. A large ignored folder over the bound costs one walk per run, not one per
+step (`ratio` 1.0 within noise).
 
 Usage: python benchmarks/command_step.py [--tracked 1000] [--modules 30000] [--repeat 3]
 One JSON document goes to stdout; progress to stderr.

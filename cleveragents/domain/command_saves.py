@@ -38,6 +38,8 @@ class CommandLook:
     ignored: dict[str, IgnoredFile] = field(default_factory=dict)
     modes: dict[str, int] = field(default_factory=dict)
     unsaved: list[str] = field(default_factory=list)
+    recent: set[str] = field(default_factory=set)  # files changed just before the look
+    tree: str | None = None  # the checkpoint whose files' modes were read
 
 
 def size_text(size: int) -> str:

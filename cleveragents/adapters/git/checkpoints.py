@@ -512,6 +512,7 @@ class GitCheckpoints:
         what the operation's record lacks of them goes into it through `keep` now."""
         env = self.tree_env()
         look = self.guard.look(plan_id, env, self.tree_paths(tree) if tree else ())
+        look.tree = tree
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
@@ -519,7 +520,7 @@ class GitCheckpoints:
 
     def after_command(self, look: CommandLook) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`."""
-        saved = self.guard.changed(look)
+        saved = self.guard.changed(look, self.tree_env())
         if saved is not None:
             self.keep(saved)
         return saved

@@ -13,10 +13,10 @@ What the operation's record lacks of the look is kept in it before the command r
 named before the command runs.
 
 Cost per command: the listing (one git process, on the other core while the modes are
-read), an `lstat` per ignored file within the bound and per checkpointed file, twice
-(`benchmarks/command_step.py`); bytes are read only for ignored files new or changed since
-the last look of this process, and a tree and a commit are written only for what is new
-to the record (before) or changed (after).
+read), an `lstat` per checkpointed file and, twice, per ignored file within the bound, and
+one `diff-index` after the command (`benchmarks/command_step.py`); bytes are read only for
+ignored files new or changed since the last look of this process, and a tree and a commit
+are written only for what is new to the record (before) or changed (after).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from cleveragents.domain.command_saves import (
 from cleveragents.errors import GitFailed
 
 Found = list[tuple[str, os.stat_result]]
+RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a look is read after it
 
 
 class CommandGuard:
@@ -74,14 +75,22 @@ class CommandGuard:
             "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory",
             env=env,
         ) as listing:  # fmt: skip
-            look.modes = permissions(self.repo.root, checkpointed)
+            seen = permissions(self.repo.root, checkpointed)
             listed = listing(b"")
+        look.modes = {path: perm for path, (perm, _) in seen.items()}
+        # A change of mode in the same second as the one git recorded leaves the ctime it
+        # compares as it was (whole seconds, unless git is built with USE_NSEC), and an
+        # entry as recent as its index is compared by content only ("racy git"): a file
+        # changed that recently is read again after the command (`_maybe_changed`).
+        index = checkout.lstat(env.get("GIT_INDEX_FILE", ""))
+        since = min(look.at, index.st_mtime_ns if index is not None else 0) - RECENT
+        look.recent = {path for path, (_, ctime) in seen.items() if ctime >= since}
         names = [n.decode("utf-8", "surrogateescape") for n in listed.split(b"\0") if n]
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
         return look
 
-    def changed(self, look: CommandLook) -> SavedFiles | None:
+    def changed(self, look: CommandLook, env: dict[str, str]) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was before; None if nothing."""
         files, racy = [], []
         for path, saved in look.ignored.items():
@@ -93,14 +102,33 @@ class CommandGuard:
             blobs = self.saver.hash_files([(p, saved.git_mode) for p, saved in racy])
             files += [(p, s) for (p, s), blob in zip(racy, blobs, strict=True) if blob != s.blob]
         modes = {path: stat.S_IMODE(saved.seen[0]) for path, saved in files}
-        now = permissions(self.repo.root, look.modes)
-        for path, perm in look.modes.items():
+        maybe = self._maybe_changed(look, env)
+        now = permissions(self.repo.root, maybe)
+        for path in maybe:
+            perm = look.modes[path]
             if path in now:
-                if now[path] != perm:  # a chmod
+                if now[path][0] != perm:  # a chmod
                     modes[path] = perm
             elif perm != git_default_mode(bool(perm & 0o100)):  # a restore writes git's
                 modes[path] = perm
         return self._record(look, files, modes)
+
+    def _maybe_changed(self, look: CommandLook, env: dict[str, str]) -> list[str]:
+        """The files of `look.modes` whose mode may have changed since: those `diff-index`
+        lists against `look.tree` (their stat differs from what the private index recorded,
+        ctime included, or the index does not hold them as `tree` does), and the recent
+        ones. git compares the stat of every file in C, on threads: one `lstat` pass here,
+        not two."""
+        listed = set(look.modes) if look.tree is None else self._listed(look.tree, env)
+        return [p for p in look.modes if p in listed or p in look.recent]
+
+    def _listed(self, tree: str, env: dict[str, str]) -> set[str]:
+        out = self.repo.git_bytes(
+            "-c", "core.trustctime=true", "-c", "core.checkStat=default",
+            "diff-index", "-z", "--name-only", "--no-renames", "--ignore-submodules=all",
+            tree, env=env,
+        )  # fmt: skip
+        return {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0")}
 
     def unkept(self, look: CommandLook) -> SavedFiles | None:
         """What `look` saw that the operation under way has not kept yet (an ignored file
@@ -243,15 +271,15 @@ class CommandGuard:
             return blobs
 
 
-def permissions(root: Path, paths: Iterable[str]) -> dict[str, int]:
-    """The permission bits of each of `paths` that is a regular file. One `lstat` a file,
+def permissions(root: Path, paths: Iterable[str]) -> dict[str, tuple[int, int]]:
+    """The permission bits and ctime of each of `paths` that is a regular file. One `lstat` a file,
     relative to its folder, opened once: half the cost of `lstat` of each full path (the
     kernel walks the path from the root each time)."""
     folders: dict[str, list[str]] = defaultdict(list)
     for path in paths:
         folder, _, name = path.rpartition("/")
         folders[folder].append(name)
-    found: dict[str, int] = {}
+    found: dict[str, tuple[int, int]] = {}
     for folder, names in folders.items():
         try:
             fd = os.open(root / folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
@@ -264,7 +292,8 @@ def permissions(root: Path, paths: Iterable[str]) -> dict[str, int]:
                 except OSError:
                     continue
                 if stat.S_ISREG(st.st_mode):
-                    found[f"{folder}/{name}" if folder else name] = stat.S_IMODE(st.st_mode)
+                    at = f"{folder}/{name}" if folder else name
+                    found[at] = (stat.S_IMODE(st.st_mode), st.st_ctime_ns)
         finally:
             os.close(fd)
     return found
