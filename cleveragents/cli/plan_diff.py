@@ -71,7 +71,9 @@ def diff(
     if not found.files:
         output.note(f"no file differs from {found.start.describe()} to {found.end.describe()}")
         return 0
-    pager.page(_text(found, stat, name_only), not no_pager, lambda: repo.config("core.pager"))
+    pager.page(
+        _text(found, stat, name_only), not no_pager, lambda: repo.config("core.pager"), repo.root
+    )
     return 0
 
 

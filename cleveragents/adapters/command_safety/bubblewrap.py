@@ -17,10 +17,10 @@ namespace's init dying kills everything left inside it.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
+from cleveragents.adapters import host_programs
 from cleveragents.adapters.command_safety.limits import SandboxLimits
 
 PROBE_TIMEOUT = 10.0
@@ -140,7 +140,7 @@ class Bubblewrap:
     def _probe(self) -> tuple[str | None, str | None]:
         """Where bwrap is, or why the sandbox cannot be made here: tried once, with `true`."""
         if self._probed is None:
-            bwrap = shutil.which("bwrap")
+            bwrap = host_programs.find("bwrap", host_programs.tree_of(self.root))
             why = NOT_INSTALLED if bwrap is None else self._try(bwrap)
             self._probed = (None if why else bwrap, why)
         return self._probed

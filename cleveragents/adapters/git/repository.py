@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import select
 import sys
@@ -162,7 +161,7 @@ class GitRepository:
         interrupts.raise_if_swallowed()
         trace(["git", *args], self.root, env)
         done = subprocess.run(
-            [git_executable(), *args],
+            [git_executable(self.root), *args],
             cwd=self.root,
             env=_environment(env),
             stdin=subprocess.DEVNULL,
@@ -191,7 +190,7 @@ class GitRepository:
         trace(["git", *args], self.root, env)
         started = Started(
             subprocess.Popen(
-                [git_executable(), *args],
+                [git_executable(self.root), *args],
                 cwd=self.root,
                 env=_environment(env),
                 stdin=subprocess.PIPE,
@@ -297,7 +296,7 @@ def _working_tree(start: Path) -> list[str] | None:
     trace(command, start)
     try:
         done = subprocess.run(
-            [git_executable(), *command[1:]],
+            [git_executable(start), *command[1:]],
             cwd=start,
             env=_environment(),
             stdin=subprocess.DEVNULL,
@@ -334,7 +333,7 @@ def _execute(
     interrupts.raise_if_swallowed()
     trace(["git", *args], cwd, env)
     done = subprocess.run(
-        [git_executable(), *args],
+        [git_executable(cwd), *args],
         cwd=cwd,
         env=_environment(env),
         stdin=subprocess.DEVNULL if stdin is None else None,
@@ -369,14 +368,17 @@ def check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None
         raise failed
 
 
-@functools.cache
-def git_executable() -> str:
-    """Where `git` is, found on PATH once per process."""
-    import shutil
+def git_executable(place: Path) -> str:
+    """Where `git` is for the working tree `place` lies in: found on PATH once, never in a
+    folder of that tree, where a model's command could have planted one (`host_programs`)."""
+    from cleveragents.adapters import host_programs
 
-    found = shutil.which("git")
+    found = host_programs.find("git", host_programs.tree_of(place))
     if found is None:  # pragma: no cover - git is a prerequisite
-        raise GitFailed("git is not installed or not on PATH", hint="install git")
+        raise GitFailed(
+            "git is not installed, or only in a folder of the working tree on PATH",
+            hint="install git",
+        )
     return found
 
 

@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git.nested import OF_TREES
-from cleveragents.adapters.git.repository import IDENTITY, PLUMBING_ENV, GitRepository, trace
+from cleveragents.adapters.git.repository import (
+    IDENTITY,
+    PLUMBING_ENV,
+    GitRepository,
+    git_executable,
+    trace,
+)
 from cleveragents.domain.checkpoint import Differences, TreeEntry
 
 
@@ -127,7 +133,7 @@ def merge_text(
         command = ["git", "merge-file", "-p", *label_args, *paths]
         trace(command, repo.root)
         result = subprocess.run(
-            command,
+            [git_executable(repo.root), *command[1:]],
             cwd=repo.root,
             env={**os.environ, **PLUMBING_ENV},
             capture_output=True,
