@@ -289,8 +289,6 @@ def bootstrap(
     )
     lifecycle.trust.configured = lambda: list(load_config(repo).get("allow_commands", []))
     lifecycle.trust.commands = plan_file_commands
-    corrections = CorrectionService(
-        store, checkpoints, lifecycle, operations, actor_for, files, reloaded
-    )
+    corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
     return Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

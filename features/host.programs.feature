@@ -41,3 +41,24 @@ Feature: agents never runs a program planted in the working tree
     Then the exit code is 0
     And the file "seen.txt" contains "done"
     And no planted program ran
+
+  Scenario: A write or an edit through a hard link leaves the file outside the tree as it was
+    Given a git repository
+    And a file outside the repository "outside.txt" hard-linked into it as "linked.txt" holding "outside\n"
+    And the plan file "plan.yaml":
+      """
+      task: write through links
+      steps:
+        - name: write
+          options:
+            - actions:
+                - edit: linked.txt
+                  find: outside
+                  replace: edited
+                - write: linked.txt
+                  content: "model wrote\n"
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And the file "linked.txt" contains "model wrote"
+    And the file outside the repository "outside.txt" holds "outside\n"

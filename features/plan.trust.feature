@@ -205,3 +205,16 @@ Feature: A plan's trust settings are this clone's
     When I run "agents plan correct --mode=append -g again --allow-command 'env *' --pass-env GIVEN_HERE" with Claude
     Then the file "env2.txt" contains "GIVEN_HERE=given-here-value"
     And the file "env2.txt" does not contain "pulled-secret-canary"
+
+  Scenario: An imported plan's --record folder is not written on resume
+    Given a git repository
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "make a file"
+    When I run "agents plan run 'make a file' --record {tmp}/recorded --budget-calls 1" with Claude
+    Then the exit code is 4
+    Given a clone of the repository that imported the newest plan
+    And the folder "{tmp}/recorded" is removed
+    And Claude will propose the plan "make a file"
+    And Claude will estimate the distance at 0
+    When I run "agents plan resume --budget-calls 30" with Claude
+    Then nothing was recorded in "{tmp}/recorded"

@@ -27,7 +27,7 @@ from cleveragents.domain.tree import (
     options_to_avoid,
 )
 from cleveragents.errors import BadInput, UnknownDecision
-from cleveragents.ports import Actor, CheckpointStore, PlanStore
+from cleveragents.ports import CheckpointStore, PlanStore
 
 
 @dataclass
@@ -69,7 +69,6 @@ class CorrectionService:
         checkpoints: CheckpointStore,
         lifecycle: PlanLifecycleService,
         operations: OperationLog,
-        actor_for: Callable[[ActorSpec], Actor],
         files: FileRestore,
         reload: Callable[[ActorSpec], ActorSpec],
     ) -> None:
@@ -77,7 +76,6 @@ class CorrectionService:
         self.checkpoints = checkpoints
         self.lifecycle = lifecycle
         self.operations = operations
-        self.actor_for = actor_for
         self.files = files
         self.reload = reload  # the actor spec with the plan file as it is on disk now
 
@@ -422,9 +420,7 @@ class CorrectionService:
     ) -> CorrectionResult:
         calls_before = plan.usage.actor_calls
         if execute:
-            plan = self.lifecycle.continue_from(
-                plan, self.actor_for(plan.actor), intervention, state
-            )
+            plan = self.lifecycle.continue_from(plan, None, intervention, state)
         later = f"recorded; `agents plan resume {plan.id}` re-executes"
         outcome = plan.outcome if execute else later
         correction = correction.model_copy(

@@ -129,7 +129,7 @@ class PlanLifecycleService:
             if self.set_aside(decisions):
                 tip = main_line_tip(self.store.decisions(plan.id))
             op.summary = f"resumed plan {plan.id}" + (f" after decision {tip.id}" if tip else "")
-            return self.continue_from(plan, self.actor_for(plan.actor), tip, state)
+            return self.continue_from(plan, None, tip, state)
 
     def set_aside(self, decisions: list[Decision]) -> list[Decision]:
         """Mark what a stop left unfinished `interrupted`, off the live path: the work goes
@@ -223,14 +223,16 @@ class PlanLifecycleService:
         return self.continue_from(plan, actor, None, ActorState())
 
     def continue_from(
-        self, plan: Plan, actor: Actor, parent: Decision | None, state: ActorState
+        self, plan: Plan, actor: Actor | None, parent: Decision | None, state: ActorState
     ) -> Plan:
         """(Re-)enter Strategize below `parent` with the actor's context `state`.
 
         Steps the context counts as completed are not sent to the actor again. The plan's
-        commands run with the settings in force in this clone (`PlanTrust`).
+        commands run with the settings in force in this clone (`PlanTrust`), and so does
+        its actor when `actor` is None (an imported plan's recording folder is not).
         """
         plan = self.trust.here(plan)
+        actor = self.actor_for(plan.actor) if actor is None else actor
         recorder = PlanRecorder(
             self.store,
             self.checkpoints,

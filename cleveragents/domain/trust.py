@@ -2,14 +2,15 @@
 
 What a plan's commands may do (its allow patterns, whether they run outside the sandbox
 or reach the network, which of the user's variables they see, whether a plan file's
-commands run as written) is a person's decision in one clone. A plan pulled or imported
-from another clone brings that clone's settings (`Plan.settings_from` names it); they are
-shown, never used here. On `resume` or `correct` its commands run with what is given
-here: the `--allow-command` patterns and the config's, in the sandbox unless
-`--no-sandbox`, without the network unless `--allow-network`, seeing only the variables
-`--pass-env` names here. Its plan file's commands run as written only once a person here
-vouched for them (`--trust-plan`, or a yes on a terminal); with `--allow-command` instead,
-they are checked and sandboxed like a model's. From then on the settings are this clone's.
+commands run as written) and where its exchanges with the model are recorded is a
+person's decision in one clone. A plan pulled or imported from another clone brings that
+clone's settings (`Plan.settings_from` names it); they are shown, never used here. On
+`resume` or `correct` its commands run with what is given here: the `--allow-command`
+patterns and the config's, in the sandbox unless `--no-sandbox`, without the network
+unless `--allow-network`, seeing only the variables `--pass-env` names here, recording
+nowhere. Its plan file's commands run as written only once a person here vouched for
+them (`--trust-plan`, or a yes on a terminal); with `--allow-command` instead, they are
+checked and sandboxed like a model's. From then on the settings are this clone's.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def settings_here(plan: Plan, given: GivenHere, configured: list[str]) -> Plan |
                 "sandbox": True,
                 "allow_network": False,
                 "pass_env": list(given.pass_env or ()),
+                "actor": plan.actor.model_copy(update={"record": None}),
                 "settings_from": None,
             }
         )
@@ -78,6 +80,7 @@ def settings_here(plan: Plan, given: GivenHere, configured: list[str]) -> Plan |
             "sandbox": given.sandbox,
             "allow_network": given.network,
             "pass_env": list(given.pass_env or ()),
+            "actor": plan.actor.model_copy(update={"record": None}),
             "settings_from": None,
         }
     )

@@ -367,7 +367,7 @@ def step_breaking_actor(context: Any, target: int) -> None:
             raise RuntimeError("the actor broke")
 
     built = services(context)
-    built.corrections.actor_for = lambda spec: BreakingActor()
+    built.lifecycle.actor_for = lambda spec: BreakingActor()
     try:
         built.corrections.revert(None, str(target), "x", Restore.BOTH, True, "behave")
     except RuntimeError as error:

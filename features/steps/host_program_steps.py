@@ -29,3 +29,16 @@ def step_planted(context: Any, folder: str, names: str) -> None:
 def step_none_ran(context: Any) -> None:
     log = context.planted_log
     assert not log.exists(), f"planted programs ran:\n{log.read_text()}"
+
+
+@given('a file outside the repository "{name}" hard-linked into it as "{linked}" holding "{text}"')
+def step_hard_linked(context: Any, name: str, linked: str, text: str) -> None:
+    outside = context.tmp / name
+    outside.write_text(text.encode().decode("unicode_escape"))
+    os.link(outside, context.repo / linked)
+
+
+@then('the file outside the repository "{name}" holds "{text}"')
+def step_outside_holds(context: Any, name: str, text: str) -> None:
+    held = (context.tmp / name).read_text()
+    assert held == text.encode().decode("unicode_escape"), held

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 from typing import Any
 
 from behave import given, then, when
 
-from features.steps.cli_steps import run_agents
+from features.steps.cli_steps import expand, run_agents
 
 
 @given("a clone of the repository that imported the newest plan")
@@ -89,3 +90,18 @@ def step_random_origins(context: Any) -> None:
 @then("no imported settings were in force, and the records travelled on as they came")
 def step_never_in_force(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given('the folder "{folder}" is removed')
+def step_folder_removed(context: Any, folder: str) -> None:
+    import shutil
+
+    path = Path(expand(context, folder))
+    assert path.is_dir(), f"{path} was never made"
+    shutil.rmtree(path)
+
+
+@then('nothing was recorded in "{folder}"')
+def step_folder_absent(context: Any, folder: str) -> None:
+    path = Path(expand(context, folder))
+    assert not path.exists(), f"{path} exists: {sorted(p.name for p in path.iterdir())}"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -55,7 +57,7 @@ class WorkspaceEnvironment:
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(action.content.encode())
+                _put(target, action.content.encode())
                 return ActionOutcome(ok=True, summary=f"wrote {action.path}")
             if isinstance(action, EditAction):
                 return self._edit(action)
@@ -91,7 +93,7 @@ class WorkspaceEnvironment:
         if action.find not in text:
             return ActionOutcome(ok=False, summary="text to replace not found")
         edited = text.replace(action.find, action.replace, 1)
-        target.write_bytes(edited.encode("utf-8", errors="surrogateescape"))
+        _put(target, edited.encode("utf-8", errors="surrogateescape"))
         return ActionOutcome(ok=True, summary=f"edited {action.path}")
 
     def _delete(self, action: DeleteAction) -> ActionOutcome:
@@ -134,3 +136,25 @@ def _on_stderr(text: str) -> None:
     from cleveragents.domain.shown_text import visible
 
     print(f"note: {visible(text)}", file=sys.stderr, flush=True)
+
+
+def _put(target: Path, data: bytes) -> None:
+    """Write `data` to the file at `target`: in place, except over a file that other names
+    link to (a hard link from outside the tree must keep its bytes), which is replaced by a
+    new file with the same permission bits, as a restore does."""
+    try:
+        st = target.lstat()
+    except FileNotFoundError:
+        st = None
+    if st is None or not stat.S_ISREG(st.st_mode) or st.st_nlink == 1:
+        target.write_bytes(data)
+        return
+    handle, fresh = tempfile.mkstemp(dir=target.parent, prefix=".cleveragents-write-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            os.fchmod(out.fileno(), stat.S_IMODE(st.st_mode))
+        os.replace(fresh, target)
+    except BaseException:
+        os.unlink(fresh)
+        raise
