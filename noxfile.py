@@ -86,7 +86,7 @@ def tests(session: nox.Session) -> None:
         "coverage",
         "run",
         "-m",
-        "pabot",
+        "pabot.pabot",  # the package has no __main__
         "--no-pabotlib",  # its server takes a fixed port; no suite shares resources
         "--processes",
         jobs,
