@@ -62,3 +62,14 @@ Feature: agents never runs a program planted in the working tree
     Then the exit code is 0
     And the file "linked.txt" contains "model wrote"
     And the file outside the repository "outside.txt" holds "outside\n"
+
+  Scenario: A model's command cannot point a submodule at a git directory of its own
+    Given a git repository
+    And a submodule "lib" registered in the repository
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "look"
+    And Claude will run "echo 'gitdir: ../evil' > lib/.git; echo tried > tried.txt"
+    And Claude will estimate the distance at 0
+    When I run "agents plan run 'look' --allow-command '*'" with Claude
+    Then the file "tried.txt" contains "tried"
+    And the submodule "lib" still names its own git directory

@@ -42,3 +42,32 @@ def step_hard_linked(context: Any, name: str, linked: str, text: str) -> None:
 def step_outside_holds(context: Any, name: str, text: str) -> None:
     held = (context.tmp / name).read_text()
     assert held == text.encode().decode("unicode_escape"), held
+
+
+@given('a submodule "{name}" registered in the repository')
+def step_submodule(context: Any, name: str) -> None:
+    from features.steps.repo_steps import commit_all, git
+
+    upstream = context.tmp / f"{name}-upstream"
+    upstream.mkdir()
+    git(context, "init", "--quiet", "--initial-branch=main", cwd=upstream)
+    (upstream / "l.txt").write_text("library\n")
+    git(context, "add", "l.txt", cwd=upstream)
+    git(context, "commit", "--quiet", "--no-gpg-sign", "-m", "library", cwd=upstream)
+    git(
+        context,
+        "-c",
+        "protocol.file.allow=always",
+        "submodule",
+        "add",
+        "--quiet",
+        str(upstream),
+        name,
+    )
+    commit_all(context, f"add {name}")
+    context.submodule_git = (context.repo / name / ".git").read_bytes()
+
+
+@then('the submodule "{name}" still names its own git directory')
+def step_submodule_kept(context: Any, name: str) -> None:
+    assert (context.repo / name / ".git").read_bytes() == context.submodule_git

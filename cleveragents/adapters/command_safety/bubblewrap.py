@@ -48,6 +48,7 @@ class Bubblewrap:
         self.git_dir = git_dir.resolve()
         self.limits = limits or SandboxLimits.configured()
         self._probed: tuple[str | None, str | None] | None = None  # (bwrap, why not)
+        self._submodules: list[Path] | None = None
 
     def unavailable(self) -> str | None:
         """Why no command can be sandboxed here (bwrap missing, no namespaces), or None."""
@@ -81,8 +82,10 @@ class Bubblewrap:
             if not git.is_relative_to(self.root):
                 options += ["--ro-bind", str(git), str(git)]
         options += ["--bind", str(self.root), str(self.root)]
-        # After the tree's bind: the git directory inside it goes back to read-only.
-        for git in dict.fromkeys([*self._git_dirs(), self.root / ".git"]):
+        # After the tree's bind: the git directory inside it goes back to read-only, and so
+        # does each registered submodule's `.git`, which the user's own git looks into.
+        inside = [*self._git_dirs(), self.root / ".git", *self._submodule_gits()]
+        for git in dict.fromkeys(inside):
             if git.is_relative_to(self.root) and (git.exists() or git.is_symlink()):
                 options += ["--ro-bind", str(git), str(git)]
         return [*options, "--remount-ro", "/", "--chdir", str(self.root)]
@@ -128,6 +131,29 @@ class Bubblewrap:
                 target.write_text(text)
             written[name] = target
         return written
+
+    def _submodule_gits(self) -> list[Path]:
+        """The `.git` (a file or a folder) of each submodule the user's index records.
+
+        The user's `git status` runs git inside each of them, with their config: a command
+        that rewrote `lib/.git` to name a git directory of its own (with an fsmonitor or a
+        hook) would run code on the host the next time the user looked. Read once: agents
+        never changes the user's index."""
+        if self._submodules is None:
+            from cleveragents.adapters.git.repository import GitRepository
+            from cleveragents.errors import GitFailed
+
+            repo = GitRepository(self.root, self.git_dir)
+            try:
+                listing = repo.git_bytes("ls-files", "--stage", "-z")
+            except GitFailed:  # pragma: no cover - an index git cannot read: nothing to keep
+                listing = b""
+            self._submodules = [
+                self.root / os.fsdecode(record.split(b"\t", 1)[1]) / ".git"
+                for record in listing.split(b"\0")
+                if record.startswith(b"160000 ")
+            ]
+        return self._submodules
 
     def _git_dirs(self) -> list[Path]:
         """The git directory and, for a linked worktree, the common one it points to."""
