@@ -49,6 +49,23 @@ Feature: What is shown is what runs
     When I run "agents plan list"
     Then neither stdout nor stderr holds a control character but newlines
 
+  Scenario: plan log shows a command's escape sequences escaped on a terminal, raw in a pipe
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: print
+      steps:
+        - name: print
+          options:
+            - actions:
+                - run: "printf 'A\\033]52;c;cHduZWQ=\\007B\\n'"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    When on a terminal I run "agents plan log 3" with no question to answer
+    Then the terminal shows "A\x1b]52;c;cHduZWQ=\x07B" literally
+    When I run "agents plan log 3"
+    Then stdout is exactly the characters "A\x1b]52;c;cHduZWQ=\x07B\n"
+
   Scenario: JSON and pictures escape what a terminal acts on, and still mean the same text
     Given a git repository
     And the plan file "plan.yaml":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -24,12 +25,18 @@ def log(
     many bytes were cut. A decision that ran no command (a write, a step, a strategy)
     prints nothing, says so on stderr and exits 0, like one whose command printed nothing:
     `agents plan decision D --json` tells the two apart (`"output": null`). An unknown
-    decision exits 2.
+    decision exits 2. On a terminal, control characters and escape sequences are shown
+    escaped (`\\x1b`); piped or redirected, the bytes are as printed.
     """
     with services(ctx) as s:
         _, d, _ = s.inspection.decision(plan, decision_id)
     if d.output is None:
         output.note(f"decision {d.id} ran no command: there is no output to print")
         return 0
-    output.raw(d.output.encode())
+    text = d.output
+    if sys.stdout.isatty():  # a person reads it: nothing in it may act on the terminal
+        from cleveragents.domain.shown_text import visible
+
+        text = visible(text)
+    output.raw(text.encode("utf-8", "surrogateescape"))
     return 0

@@ -107,3 +107,8 @@ def step_json_task(context: Any, escaped: str) -> None:
     document = json.loads(context.result.stdout)
     task = document["task"] if "task" in document else document["plan"]["task"]
     assert task == escapes(escaped), f"{task!r} != {escapes(escaped)!r}"
+
+
+@then('stdout is exactly the characters "{escaped}"')
+def step_stdout_characters(context: Any, escaped: str) -> None:
+    assert context.result.stdout == escapes(escaped), repr(context.result.stdout)
