@@ -35,7 +35,7 @@ Feature: A plan's trust settings are this clone's
     And stdout has a line "allowed commands" "*"
     And stdout contains "imported: not used here"
     Given Claude will propose the plan "make a file"
-    And Claude will run "touch ../outside.txt inside.txt"
+    And Claude will run "touch ../outside.txt 2>/dev/null; touch inside.txt"
     And Claude will estimate the distance at 0
     When I run "agents plan resume --budget-calls 30 --allow-command 'touch *'" with Claude
     Then the file "inside.txt" exists
@@ -172,7 +172,7 @@ Feature: A plan's trust settings are this clone's
           options:
             - actions:
                 - run: echo ran >> marker.txt
-                - run: touch ../outside.txt
+                - run: touch ../outside.txt 2>/dev/null; echo tried >> marker.txt
       """
     And I have run "agents plan run --script {tmp}/plan.yaml"
     And a clone of the repository that imported the newest plan
