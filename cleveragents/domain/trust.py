@@ -16,9 +16,10 @@ checked and sandboxed like a model's. From then on the settings are this clone's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cleveragents.domain.plan import Plan
+if TYPE_CHECKING:  # `plan show`'s fast path reads `trust_facts` without pydantic
+    from cleveragents.domain.plan import Plan
 
 IMPORTED_FROM_UNKNOWN = ""  # records that did not say which clone the settings came from
 
