@@ -72,7 +72,8 @@ class TwoClones:
             if d["kind"] == "step" and d["step"] == 3 and d["status"] == "active"
         )
         correct = ["plan", "correct", "--mode", "revert", "--decision", step]
-        self.run_ok(repo, *correct, "--guidance", guidance, "--yes")
+        # B pulled the plan: its plan file's commands run there only once vouched for.
+        self.run_ok(repo, *correct, "--guidance", guidance, "--yes", "--trust-plan")
 
     def place(self, repo: Path) -> str:
         """Who runs `agents` in `repo`: alice in A, bob in any copy of B."""
