@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import defaultdict
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
-from cleveragents.domain.command_saves import unsaved_note
+from cleveragents.domain.command_saves import CommandLook, unsaved_note
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
@@ -101,10 +102,13 @@ class PlanRecorder:
             self.noted = note
         try:
             outcome = environment.apply(action, confinement(self.plan))
-        finally:
-            saved = self.checkpoints.after_command(look)
-            if saved is not None:
-                self.replaced.append(saved)
+        except BaseException:
+            # What ended the command (an interrupt, most often) is what the user must hear
+            # of: what it changed is recorded if it can be, never in its place.
+            with contextlib.suppress(Exception):
+                self._after_command(look)
+            raise
+        self._after_command(look)
         if look.unsaved:
             not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"
             outcome = outcome.model_copy(update={"summary": f"{outcome.summary}; {not_saved}"})
@@ -112,6 +116,11 @@ class PlanRecorder:
             outputs = {**self.context.outputs, action.output: outcome.output.strip()}
             self.context = self.context.model_copy(update={"outputs": outputs})
         return outcome
+
+    def _after_command(self, look: CommandLook) -> None:
+        saved = self.checkpoints.after_command(look)
+        if saved is not None:
+            self.replaced.append(saved)
 
     def _save_before(self, path: str) -> None:
         """Save what a write, edit or delete of `path` replaces that no checkpoint holds."""
