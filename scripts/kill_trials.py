@@ -307,7 +307,9 @@ class Trials:
             "exit_70": 0,
         }
         stderr, hang = agents_process.ended(process, WAIT)
-        if hang is not None:
+        if hang is not None and agents_process.measuring_deadlock(hang):
+            result["note"] = "coverage's tracer deadlocked on its own lock; killed"
+        elif hang is not None:
             result["problems"].append(f"hung: still running {WAIT:.0f} s after {sig}; {hang}")
         result["exit"] = process.returncode
         self.exit_code(result, f"agents {' '.join(setup.args[:2])}", process.returncode, stderr)

@@ -190,7 +190,9 @@ class Trials:
         if not result["finished_before_signal"]:
             process.send_signal(getattr(signal, result["signal"]))
         stderr, hang = agents_process.ended(process, WAIT)
-        if hang is not None:
+        if hang is not None and agents_process.measuring_deadlock(hang):
+            result["note"] = "coverage's tracer deadlocked on its own lock; killed"
+        elif hang is not None:
             result["problems"].append(f"hung: still running {WAIT:.0f} s after the signal; {hang}")
         result["exit"] = process.returncode
         self.exit_code(result, f"agents {' '.join(args)}", process.returncode, stderr)

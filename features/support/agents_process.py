@@ -79,6 +79,15 @@ def ended(process: subprocess.Popen[str], seconds: float) -> tuple[str, str | No
         return stderr, (fatal + stack)[:2000] if fatal else "(no stack printed)"
 
 
+def measuring_deadlock(hang: str) -> bool:
+    """Whether a hang's stack stops in coverage's own data lock: its tracer took the lock,
+    a signal handler ran in between, and the tracer took it again for the handler's first
+    line. That is the measuring tool deadlocking on itself, not agents (nothing of agents
+    is on the stack above it); a trial then goes on as after a SIGKILL, checks and all."""
+    frames = [line for line in hang.splitlines() if line.strip().startswith("File ")]
+    return bool(frames) and "coverage/collector.py" in frames[0] and "lock_data" in frames[0]
+
+
 def last_line(text: str) -> str:
     """The last line of a command's stderr that says something: its one-line error."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
