@@ -797,10 +797,15 @@ class GitCheckpoints:
             if change.status != "D":
                 continue
             blocker = in_the_way(self.repo.root, path)
+            if blocker == path and change.tree_mode == GITLINK and self._is_repository(path):
+                continue  # a nested repository a command broke: what it changed comes back
             # One our index holds (status A, M or T) is in the safety checkpoint already.
             if blocker is not None and (blocker not in changes or changes[blocker].status == "D"):
                 found.append(blocker)
         return list(dict.fromkeys(found))
+
+    def _is_repository(self, path: str) -> bool:
+        return self._lstat(f"{path}/.git") is not None
 
     def _is_folder(self, path: str) -> bool:
         st = self._lstat(path)
