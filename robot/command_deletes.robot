@@ -26,11 +26,11 @@ ${HERE}             ${PLANS}/command_deletes
 
 *** Test Cases ***
 What A Command Deletes Or Changes Of Ignored Files And Modes Comes Back With Undo
-    [Documentation]    `rm -rf .env build app.log vendor/lib` and a committed `0600` file, an
+    [Documentation]    `rm -rf .env build app.log vendor` and a committed `0600` file, an
     ...    append to an ignored log, a chmod of a committed and of an ignored file: undo puts
     ...    every byte, link and mode back as it was before the run, the nested repository's
     ...    `.git` (packs, packed refs, stash, `0600` config) and its untracked and ignored
-    ...    files too.
+    ...    files too, and the nested repository with no commit yet.
     ${before}    Snapshot Working Tree    ${REPO}
     ${run}    Run Plan Here    remove_ignored
     Ignored Files Should Be Gone
@@ -102,7 +102,8 @@ Ignored Files Over The Bound Are Named Before The Command Runs, And Never Claime
     END
     Sparse File    ${REPO}/disk.iso    20M
     Append To File    ${REPO}/.gitignore    *.fifo\ncache/\n
-    Commit All    more ignore rules
+    Git    add    .gitignore
+    Git    commit    --quiet    --no-gpg-sign    -m    more ignore rules
     Run Process    mkfifo    ${REPO}/pipe.fifo    ${REPO}/build/pipe.fifo
     FOR    ${part}    IN RANGE    5
         Sparse File    ${REPO}/vendor/lib/big${part}.bin    15M
@@ -149,7 +150,8 @@ Create Nested Repository
     [Documentation]    `vendor/lib`, a repository of its own (untracked in ours): two commits,
     ...    a pack, packed refs, a loose tag, a stash, an untracked, an ignored and an
     ...    executable file, a `0600` config; then a command for every mechanism git offers
-    ...    (filter, fsmonitor, pager, external diff, hooks), each writing `${WORK}/canary`.
+    ...    (filter, fsmonitor, pager, external diff, hooks), each writing `${WORK}/canary`;
+    ...    and `vendor/fresh`, a repository with no commit yet.
     VAR    ${lib}    ${REPO}/vendor/lib
     Write File Bytes    ${lib}/lib.c    int lib;\n
     Write File Bytes    ${lib}/run.sh    \#!/bin/sh\n    0755
@@ -182,6 +184,9 @@ Create Nested Repository
     END
     ${result}    Run Process    chmod    600    ${lib}/.git/config
     Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    # And `vendor/fresh`, a repository with no commit yet (no checkpoint holds any of it).
+    Write File Bytes    ${REPO}/vendor/fresh/draft.txt    first draft\n    0600
+    Git    init    --quiet    cwd=${REPO}/vendor/fresh
 
 No Command Of The Nested Repository Ran
     OperatingSystem.Should Not Exist    ${WORK}/canary    a command the nested repository named ran
@@ -215,7 +220,7 @@ Run Plan Here
     RETURN    ${document}
 
 Ignored Files Should Be Gone
-    FOR    ${path}    IN    .env    build    app.log    secret.env    docs    vendor/lib
+    FOR    ${path}    IN    .env    build    app.log    secret.env    docs    vendor
         Path Should Not Exist    ${REPO}/${path}
     END
     File Should Hold Bytes    ${REPO}/debug.log    debug\nmore\n

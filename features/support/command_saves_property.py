@@ -3,15 +3,15 @@ undo brings back.
 
 Each example builds a real repository with committed files of random modes (0600, 0640,
 0644, 0755) and ignored files and folders (`.env`, `build/`, `*.log`) of random bytes and
-modes, some of them symbolic links, and maybe a nested repository with a commit (`lib/`, or
-`build/dep/` inside an ignored folder: its packed refs, stash, untracked and ignored files);
-then a random shell command, run through the real workspace environment as a plan runs it,
-deletes (`rm -rf`), truncates, appends to, chmods, moves and links them (a nested
-repository's `.git`, config, refs and index too), and puts files where folders were and the
-reverse. The real
-`GitCheckpoints` looks before the command and records what it changed after; a restore of
-the checkpoint before the command with what was recorded (as `agents plan undo` does) must
-give back every path that existed before, byte for byte, with its mode or link target.
+modes, some of them symbolic links, and maybe a nested repository, with commits or none yet
+(`lib/`, or `build/dep/` inside an ignored folder: its packed refs, stash, untracked and
+ignored files); then a random shell command, run through the real workspace environment as a
+plan runs it, deletes (`rm -rf`), truncates, appends to, chmods, moves and links them (a
+nested repository's `.git`, config, refs and index too), and puts files where folders were
+and the reverse. The real `GitCheckpoints` looks before the command and records what it
+changed after; a restore of the checkpoint before the command with what was recorded (as
+`agents plan undo` does) must give back every path that existed before, byte for byte, with
+its mode or link target.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class Example:
     ignored: dict[str, tuple[bytes, int] | str]  # bytes and mode, or a link's target
     command: list[str]  # simple commands, joined with `;`
     nested: str | None = None  # where a nested repository stands, if one does
+    committed: bool = True  # whether it has commits (else `git init` only)
 
 
 def _bytes() -> st.SearchStrategy[bytes]:
@@ -73,7 +74,7 @@ def examples(draw: st.DrawFn) -> Example:
     nested = draw(st.sampled_from([None, *NESTED]))
     targets = TARGETS if nested is None else (*TARGETS, nested, *(f"{nested}/{p}" for p in INSIDE))
     steps = [draw(_shell_step(targets)) for _ in range(draw(st.integers(1, 6)))]
-    return Example(tracked, ignored, steps, nested)
+    return Example(tracked, ignored, steps, nested, draw(st.booleans()))
 
 
 @st.composite
@@ -156,16 +157,20 @@ def _make_repository(example: Example, root: Path) -> None:
         else:
             _write(root / path, *what)
     if example.nested is not None:
-        _make_nested(root / example.nested)
+        _make_nested(root / example.nested, example.committed)
 
 
-def _make_nested(lib: Path) -> None:
+def _make_nested(lib: Path, committed: bool) -> None:
     """A repository of its own at `lib`: two commits, packed refs, a tag, a stash, an
-    untracked, an ignored and an executable file, a `0600` config."""
+    untracked, an ignored and an executable file, a `0600` config; or, not `committed`,
+    no commit yet."""
     _write(lib / "src.c", b"int a;\n", 0o644)
     _write(lib / "run.sh", b"#!/bin/sh\n", 0o755)
     _write(lib / ".gitignore", b"*.o\n", 0o644)
     _git(lib, "init", "--quiet")
+    if not committed:
+        _write(lib / "out.o", b"\x00out\n", 0o600)
+        return
     _git(lib, "add", "--all")
     _git(lib, "commit", "--quiet", "--no-gpg-sign", "-m", "one")
     _git(lib, "pack-refs", "--all")

@@ -1,11 +1,13 @@
 """CommandGuard: what a command may destroy that no checkpoint holds, saved before it runs.
 
-A `run` action can delete or rewrite ignored files (`rm -rf .env build`) and change
+A `run` action can delete or rewrite ignored files (`rm -rf .env build`), nested
+repositories (`rm -rf vendor/lib`: a checkpoint holds only their HEAD, as a gitlink) and
 permission bits git does not record (`chmod 600`, or the removal of a `0600` file, which a
 checkpoint brings back `0644`). Before the command, one `ls-files` lists the ignored files
-(an ignored folder as one name), which are hashed into the object database within the bound
-of `domain.command_saves` (a file whose stat is as when it was last hashed is not read
-again), and every checkpointed file's permission bits are noted. After it, a second look
+(an ignored folder as one name); they and every file of each nested repository, its `.git`
+too (read as plain files: nothing of it runs), are hashed into the object database within
+the bound of `domain.command_saves` (a file whose stat is as when it was last hashed is not
+read again), and every checkpointed file's permission bits are noted. After it, a second look
 finds which of them the command changed, and only those are recorded (their state before,
 a `SavedFiles`), so undo, a correction and a failed option's rollback put them back.
 What the operation's record lacks of the look is kept in it before the command runs
@@ -13,9 +15,10 @@ What the operation's record lacks of the look is kept in it before the command r
 named before the command runs.
 
 Cost per command: the listing (one git process, on the other core while the modes are
-read), an `lstat` per checkpointed file and, twice, per ignored file within the bound, and
+read), an `lstat` per checkpointed file and, twice, per ignored or nested file within the
+bound, and
 one `diff-index` after the command (`benchmarks/command_step.py`); bytes are read only for
-ignored files new or changed since the last look of this process, and a tree and a commit
+those new or changed since the last look of this process, and a tree and a commit
 are written only for what is new to the record (before) or changed (after).
 """
 
@@ -67,8 +70,16 @@ class CommandGuard:
         self._kept: dict[str, IgnoredFile] = {}
         self._kept_modes: dict[str, int] = {}
 
-    def look(self, plan_id: str, env: dict[str, str], checkpointed: Iterable[str]) -> CommandLook:
-        """Save the ignored files within the bound and note every file's permission bits."""
+    def look(
+        self,
+        plan_id: str,
+        env: dict[str, str],
+        checkpointed: Iterable[str],
+        uncommitted: Iterable[str] = (),
+    ) -> CommandLook:
+        """Save the ignored files and nested repositories within the bound and note every
+        file's permission bits. `uncommitted`: nested repositories with no commit, which
+        the checkpoint leaves out as it does ignored folders."""
         look = CommandLook(plan_id=plan_id, at=time.time_ns())
         # git lists the ignored files on the other core while the modes are read here.
         with self.repo.git_started(
@@ -90,7 +101,8 @@ class CommandGuard:
         # A folder where the checkpoint holds a path is a nested repository (a gitlink): the
         # checkpoint holds none of its files, so it is saved whole, `.git` too, as an ignored
         # folder is (a `.git` file or folder is what git itself looks for).
-        names += [f"{path}/" for path in folders if self._lstat(f"{path}/.git") is not None]
+        repositories = dict.fromkeys([*folders, *uncommitted])
+        names += [f"{p}/" for p in repositories if self._lstat(f"{p}/.git") is not None]
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
         return look
