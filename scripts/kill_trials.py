@@ -1,13 +1,14 @@
 """Fault injection: stop `agents plan run|correct|undo` at random points, check nothing is lost.
 
-Each trial builds a fresh git repository (committed, untracked and ignored files of the user),
-starts one command of the real CLI on a plan of small writes, edits, deletes and `sleep 0.05`
-runs, and at a random point sends it SIGKILL, SIGINT, SIGTERM or SIGHUP (by its PID): mostly
-a random delay after its safety checkpoint appears under `refs/cleveragents/` (from then on
-it works on the tree; the delay is drawn up to the time the rest takes left alone), sometimes
-a random delay before it (starting up, locking, repairing). Then
-it runs the next commands a user would (`agents plan ops --json`, `agents plan show --json`),
-which must repair what the interrupted one left, and checks:
+Each trial builds a fresh git repository (committed, untracked and ignored files of the user,
+and a nested repository of theirs that a `run` removes), starts one command of the real CLI
+on a plan of small writes, edits, deletes and `sleep 0.05` runs, and at a random point sends
+it SIGKILL, SIGINT, SIGTERM or SIGHUP (by its PID): mostly a random delay after its safety
+checkpoint appears under `refs/cleveragents/` (from then on it works on the tree; the delay
+is drawn up to the time the rest takes left alone), sometimes a random delay before it
+(starting up, locking, repairing). Then it runs the next commands a user would (`agents
+plan ops --json`, `agents plan show --json`), which must repair what the interrupted one
+left, and checks:
 
 - no exit 70 (internal error), neither from the interrupted command nor from the next ones;
 - no operation left `running`, and no correct/undo left `interrupted` (undo refuses those);
@@ -71,6 +72,11 @@ USER_FILES = {
     "todo.txt": (b"untracked, mine\n", 0o644, False),
     "debug.log": (b"ignored, mine\n", 0o644, False),
 }
+# The user's nested repository (untracked in theirs): a commit, packed refs, a stash, an
+# untracked and an ignored file. Step 3 removes it whole.
+NESTED = "vendor/lib"
+NESTED_FILES = {"lib.c": b"int lib;\n", ".gitignore": b"*.o\n"}
+
 # The plan: four steps of writes, edits and deletes with short sleeps between them, so that
 # a signal has many points to land on. Each action with the effect it has on the tree.
 STEPS: list[list[tuple[dict[str, Any], Any]]] = [
@@ -92,7 +98,7 @@ STEPS: list[list[tuple[dict[str, Any], Any]]] = [
             {"write": "src/app.py", "content": "print('v2')\n"},
             ("write", "src/app.py", b"print('v2')\n"),
         ),
-        ({"run": "sleep 0.05"}, None),
+        ({"run": "rm -rf vendor/lib"}, ("delete", NESTED, b"")),
         (
             {"run": "printf 'bin\\000\\377\\r\\n' > out/blob.bin"},
             ("write", "out/blob.bin", b"bin\x00\xff\r\n"),
@@ -135,7 +141,8 @@ def plan_states(start: Picture) -> list[Picture]:
             state = dict(states[-1])
             kind, path, data = effect
             if kind == "delete":
-                state.pop(path)
+                for gone in [p for p in state if p == path or p.startswith(f"{path}/")]:
+                    state.pop(gone)
             else:
                 old = state.get(path)
                 mode = old.mode if old else 0o666 & ~_umask()
@@ -190,7 +197,21 @@ class Trials:
                 self.git(repo, "add", "--", path)
         self.git(repo, "add", ".gitignore")
         self.git(repo, "commit", "--quiet", "--no-gpg-sign", "-m", "initial")
+        self.nested_repository(repo / NESTED)
         return repo
+
+    def nested_repository(self, lib: Path) -> None:
+        lib.mkdir(parents=True)
+        for name, data in NESTED_FILES.items():
+            (lib / name).write_bytes(data)
+        self.git(lib, "init", "--quiet")
+        self.git(lib, "add", "--all")
+        self.git(lib, "commit", "--quiet", "--no-gpg-sign", "-m", "lib")
+        self.git(lib, "pack-refs", "--all")
+        (lib / "lib.c").write_bytes(b"int stashed;\n")
+        self.git(lib, "stash", "--quiet")
+        (lib / "wip.txt").write_bytes(b"untracked, mine\n")
+        (lib / "built.o").write_bytes(b"ignored, mine\x00\n")
 
     def setup(self, command: str, name: str) -> Setup:
         repo = self.repository(name)

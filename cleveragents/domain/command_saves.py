@@ -68,7 +68,8 @@ def unsaved_note(unsaved: list[str]) -> str:
         f"{MOST_FILES:,} files in all"
     )
     return (
-        f"ignored files over the bound ({bound}) are not saved before this command: "
+        f"ignored files and nested repositories over the bound ({bound}) are not saved "
+        "before this command: "
         f"undo cannot bring back what it changes in {', '.join(unsaved)}"
     )
 

@@ -1,13 +1,17 @@
-"""The property behind commands whose changes to ignored files and modes undo brings back.
+"""The property behind commands whose changes to ignored files, nested repositories and modes
+undo brings back.
 
 Each example builds a real repository with committed files of random modes (0600, 0640,
 0644, 0755) and ignored files and folders (`.env`, `build/`, `*.log`) of random bytes and
-modes, some of them symbolic links; then a random shell command, run through the real
-workspace environment as a plan runs it, deletes (`rm -rf`), truncates, appends to, chmods,
-moves and links them, and puts files where folders were and the reverse. The real
-`GitCheckpoints` looks before the command and records what it changed after; a restore of
-the checkpoint before the command with what was recorded (as `agents plan undo` does) must
-give back every path that existed before, byte for byte, with its mode or link target.
+modes, some of them symbolic links, and maybe a nested repository, with commits or none yet
+(`lib/`, or `build/dep/` inside an ignored folder: its packed refs, stash, untracked and
+ignored files); then a random shell command, run through the real workspace environment as a
+plan runs it, deletes (`rm -rf`), truncates, appends to, chmods, moves and links them (a
+nested repository's `.git`, config, refs and index too), and puts files where folders were
+and the reverse. The real `GitCheckpoints` looks before the command and records what it
+changed after; a restore of the checkpoint before the command with what was recorded (as
+`agents plan undo` does) must give back every path that existed before, byte for byte, with
+its mode or link target.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ RULES = ".env\nbuild/\n*.log\n"
 TRACKED = ("notes.txt", "secret.env", "src/app.py", "run.sh")
 IGNORED = (".env", "app.log", "build/a.o", "build/sub/b.o", "build/c.log", "src/x.log")
 MODES = (0o600, 0o640, 0o644, 0o755)
+NESTED = ("lib", "build/dep")  # untracked, or inside an ignored folder
+INSIDE = (".git", ".git/config", ".git/HEAD", ".git/index", ".git/packed-refs", ".git/refs")
+INSIDE += (".git/objects", "src.c", "wip.txt", "out.o")
 TARGETS = (*TRACKED, *IGNORED, "build", "build/sub", "src")
 
 
@@ -44,6 +51,8 @@ class Example:
     tracked: dict[str, tuple[bytes, int]]
     ignored: dict[str, tuple[bytes, int] | str]  # bytes and mode, or a link's target
     command: list[str]  # simple commands, joined with `;`
+    nested: str | None = None  # where a nested repository stands, if one does
+    committed: bool = True  # whether it has commits (else `git init` only)
 
 
 def _bytes() -> st.SearchStrategy[bytes]:
@@ -62,14 +71,16 @@ def examples(draw: st.DrawFn) -> Example:
             ignored[path] = draw(st.sampled_from([*TARGETS, "missing"]))
         else:
             ignored[path] = (draw(_bytes()), draw(st.sampled_from(MODES)))
-    steps = [draw(_shell_step()) for _ in range(draw(st.integers(1, 6)))]
-    return Example(tracked, ignored, steps)
+    nested = draw(st.sampled_from([None, *NESTED]))
+    targets = TARGETS if nested is None else (*TARGETS, nested, *(f"{nested}/{p}" for p in INSIDE))
+    steps = [draw(_shell_step(targets)) for _ in range(draw(st.integers(1, 6)))]
+    return Example(tracked, ignored, steps, nested, draw(st.booleans()))
 
 
 @st.composite
-def _shell_step(draw: st.DrawFn) -> str:
-    path = shlex.quote(draw(st.sampled_from(TARGETS)))
-    other = shlex.quote(draw(st.sampled_from(TARGETS)))
+def _shell_step(draw: st.DrawFn, targets: tuple[str, ...]) -> str:
+    path = shlex.quote(draw(st.sampled_from(targets)))
+    other = shlex.quote(draw(st.sampled_from(targets)))
     mode = f"{draw(st.sampled_from(MODES)):o}"
     return draw(
         st.sampled_from(
@@ -126,8 +137,9 @@ def play(example: Example, root: Path) -> None:
 
 
 def _new_inside(path: str) -> bool:
-    """Whether `path` is one of the ignored ones (a folder there holds new ignored files)."""
-    return path in IGNORED or path.startswith("build/")
+    """Whether `path` is one of the ignored ones or inside a nested repository (a folder
+    there holds new files no checkpoint holds)."""
+    return path in IGNORED or path.startswith(("build/", "lib/"))
 
 
 def _make_repository(example: Example, root: Path) -> None:
@@ -144,6 +156,32 @@ def _make_repository(example: Example, root: Path) -> None:
             os.symlink(what, root / path)
         else:
             _write(root / path, *what)
+    if example.nested is not None:
+        _make_nested(root / example.nested, example.committed)
+
+
+def _make_nested(lib: Path, committed: bool) -> None:
+    """A repository of its own at `lib`: two commits, packed refs, a tag, a stash, an
+    untracked, an ignored and an executable file, a `0600` config; or, not `committed`,
+    no commit yet."""
+    _write(lib / "src.c", b"int a;\n", 0o644)
+    _write(lib / "run.sh", b"#!/bin/sh\n", 0o755)
+    _write(lib / ".gitignore", b"*.o\n", 0o644)
+    _git(lib, "init", "--quiet")
+    if not committed:
+        _write(lib / "out.o", b"\x00out\n", 0o600)
+        return
+    _git(lib, "add", "--all")
+    _git(lib, "commit", "--quiet", "--no-gpg-sign", "-m", "one")
+    _git(lib, "pack-refs", "--all")
+    _write(lib / "src.c", b"int b;\n", 0o644)
+    _git(lib, "commit", "--quiet", "--no-gpg-sign", "-am", "two")
+    _git(lib, "tag", "v2")
+    _write(lib / "src.c", b"int stashed;\n", 0o644)
+    _git(lib, "stash", "--quiet")
+    _write(lib / "wip.txt", b"wip\n", 0o644)
+    _write(lib / "out.o", b"\x00out\n", 0o600)
+    (lib / ".git" / "config").chmod(0o600)
 
 
 def _write(full: Path, data: bytes, mode: int) -> None:

@@ -93,6 +93,8 @@ class GitCheckpoints:
         # restore rewrites the index: then the next checkpoint scans the tree again).
         self._latest: dict[str, Checkpoint] = {}
         self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
+        # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
+        self.uncommitted: list[str] = []
         self.saver = FileSaver(repo, self._commit)
         self.guard = CommandGuard(repo, self.saver, self._commit)
         self.objects = LooseObjects(repo, self._settings)
@@ -201,7 +203,7 @@ class GitCheckpoints:
         files)."""
         base = held if held is not None and self._records_the_disk() else None
         try:
-            out = nested.add_all(self.repo, env, verbose=base is not None)
+            out = nested.add_all(self.repo, env, base is not None, self.uncommitted)
         except GitFailed as error:
             reason = error.message.removeprefix("git add failed: ")
             raise GitFailed(
@@ -511,7 +513,8 @@ class GitCheckpoints:
         ignored files within the bound, and the permission bits of the files of `tree`;
         what the operation's record lacks of them goes into it through `keep` now."""
         env = self.tree_env()
-        look = self.guard.look(plan_id, env, self.tree_paths(tree) if tree else ())
+        paths = self.tree_paths(tree) if tree else ()
+        look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
         unkept = self.guard.unkept(look)
         if unkept is not None:
@@ -797,10 +800,15 @@ class GitCheckpoints:
             if change.status != "D":
                 continue
             blocker = in_the_way(self.repo.root, path)
+            if blocker == path and change.tree_mode == GITLINK and self._is_repository(path):
+                continue  # a nested repository a command broke: what it changed comes back
             # One our index holds (status A, M or T) is in the safety checkpoint already.
             if blocker is not None and (blocker not in changes or changes[blocker].status == "D"):
                 found.append(blocker)
         return list(dict.fromkeys(found))
+
+    def _is_repository(self, path: str) -> bool:
+        return self._lstat(f"{path}/.git") is not None
 
     def _is_folder(self, path: str) -> bool:
         st = self._lstat(path)

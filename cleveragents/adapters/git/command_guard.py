@@ -1,11 +1,13 @@
 """CommandGuard: what a command may destroy that no checkpoint holds, saved before it runs.
 
-A `run` action can delete or rewrite ignored files (`rm -rf .env build`) and change
+A `run` action can delete or rewrite ignored files (`rm -rf .env build`), nested
+repositories (`rm -rf vendor/lib`: a checkpoint holds only their HEAD, as a gitlink) and
 permission bits git does not record (`chmod 600`, or the removal of a `0600` file, which a
 checkpoint brings back `0644`). Before the command, one `ls-files` lists the ignored files
-(an ignored folder as one name), which are hashed into the object database within the bound
-of `domain.command_saves` (a file whose stat is as when it was last hashed is not read
-again), and every checkpointed file's permission bits are noted. After it, a second look
+(an ignored folder as one name); they and every file of each nested repository, its `.git`
+too (read as plain files: nothing of it runs), are hashed into the object database within
+the bound of `domain.command_saves` (a file whose stat is as when it was last hashed is not
+read again), and every checkpointed file's permission bits are noted. After it, a second look
 finds which of them the command changed, and only those are recorded (their state before,
 a `SavedFiles`), so undo, a correction and a failed option's rollback put them back.
 What the operation's record lacks of the look is kept in it before the command runs
@@ -13,9 +15,10 @@ What the operation's record lacks of the look is kept in it before the command r
 named before the command runs.
 
 Cost per command: the listing (one git process, on the other core while the modes are
-read), an `lstat` per checkpointed file and, twice, per ignored file within the bound, and
+read), an `lstat` per checkpointed file and, twice, per ignored or nested file within the
+bound, and
 one `diff-index` after the command (`benchmarks/command_step.py`); bytes are read only for
-ignored files new or changed since the last look of this process, and a tree and a commit
+those new or changed since the last look of this process, and a tree and a commit
 are written only for what is new to the record (before) or changed (after).
 """
 
@@ -67,15 +70,24 @@ class CommandGuard:
         self._kept: dict[str, IgnoredFile] = {}
         self._kept_modes: dict[str, int] = {}
 
-    def look(self, plan_id: str, env: dict[str, str], checkpointed: Iterable[str]) -> CommandLook:
-        """Save the ignored files within the bound and note every file's permission bits."""
+    def look(
+        self,
+        plan_id: str,
+        env: dict[str, str],
+        checkpointed: Iterable[str],
+        uncommitted: Iterable[str] = (),
+    ) -> CommandLook:
+        """Save the ignored files and nested repositories within the bound and note every
+        file's permission bits. `uncommitted`: nested repositories with no commit, which
+        the checkpoint leaves out as it does ignored folders."""
         look = CommandLook(plan_id=plan_id, at=time.time_ns())
         # git lists the ignored files on the other core while the modes are read here.
         with self.repo.git_started(
             "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory",
             env=env,
         ) as listing:  # fmt: skip
-            seen = permissions(self.repo.root, checkpointed)
+            folders: list[str] = []
+            seen = permissions(self.repo.root, checkpointed, folders)
             listed = listing(b"")
         look.modes = {path: perm for path, (perm, _) in seen.items()}
         # A change of mode in the same second as the one git recorded leaves the ctime it
@@ -86,6 +98,11 @@ class CommandGuard:
         since = min(look.at, index.st_mtime_ns if index is not None else 0) - RECENT
         look.recent = {path for path, (_, ctime) in seen.items() if ctime >= since}
         names = [n.decode("utf-8", "surrogateescape") for n in listed.split(b"\0") if n]
+        # A folder where the checkpoint holds a path is a nested repository (a gitlink): the
+        # checkpoint holds none of its files, so it is saved whole, `.git` too, as an ignored
+        # folder is (a `.git` file or folder is what git itself looks for).
+        repositories = dict.fromkeys([*folders, *uncommitted])
+        names += [f"{p}/" for p in repositories if self._lstat(f"{p}/.git") is not None]
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
         return look
@@ -186,9 +203,7 @@ class CommandGuard:
                 if over is not None and over[0] == (st.st_ino, st.st_mtime_ns):
                     unsaved += over[1]  # see `_over`
                     continue
-                inside, whole = self._folder(
-                    path, TOTAL_BYTES - total, MOST_FILES - len(found), unsaved
-                )
+                inside, whole = self._folder(path, TOTAL_BYTES - total, MOST_FILES - len(found))
             elif stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
                 inside = [(path, st)]
             else:  # pragma: no cover - git lists no FIFO, socket or device; never read one
@@ -202,7 +217,8 @@ class CommandGuard:
             size = sum(s.st_size for _, s in fitting)
             if total + size > TOTAL_BYTES or len(found) + len(fitting) > MOST_FILES:
                 more = "" if whole else " or more"
-                unsaved.append(f"{shown_path(name)} ({size_text(size)}{more})")
+                kind = "a nested repository, " if self._lstat(f"{path}/.git") is not None else ""
+                unsaved.append(f"{shown_path(name)} ({kind}{size_text(size)}{more})")
                 if stat.S_ISDIR(st.st_mode):
                     self._over[path] = ((st.st_ino, st.st_mtime_ns), [unsaved[-1]])
                 continue
@@ -210,19 +226,14 @@ class CommandGuard:
             total += size
         return found
 
-    def _folder(self, path: str, room: int, slots: int, unsaved: list[str]) -> tuple[Found, bool]:
-        """The files and links in an ignored folder, as far as `room` bytes and `slots`
-        files reach (then one file more, which says it is over), and whether that is all
-        of them. A nested repository inside is not saved (its own git holds it): it is
-        named in `unsaved`."""
+    def _folder(self, path: str, room: int, slots: int) -> tuple[Found, bool]:
+        """The files and links in a folder, as far as `room` bytes and `slots` files reach
+        (then one file more, which says it is over), and whether that is all of them. A
+        nested repository inside is walked as any folder: its `.git` is files like others,
+        which no checkpoint holds (`saved_files.py` stores it under an escaped name)."""
         found: Found = []
         used = 0
         for top, folders, files in os.walk(self.repo.root / path):
-            if ".git" in folders or ".git" in files:
-                nested = Path(top).relative_to(self.repo.root)
-                unsaved.append(f"{shown_path(str(nested))}/ (a nested repository)")
-                folders[:] = []
-                continue
             for name in [*files, *(f for f in folders if Path(top, f).is_symlink())]:
                 full = Path(top, name)
                 st = full.lstat()
@@ -271,10 +282,13 @@ class CommandGuard:
             return blobs
 
 
-def permissions(root: Path, paths: Iterable[str]) -> dict[str, tuple[int, int]]:
-    """The permission bits and ctime of each of `paths` that is a regular file. One `lstat` a file,
-    relative to its folder, opened once: half the cost of `lstat` of each full path (the
-    kernel walks the path from the root each time)."""
+def permissions(
+    root: Path, paths: Iterable[str], seen_folders: list[str] | None = None
+) -> dict[str, tuple[int, int]]:
+    """The permission bits and ctime of each of `paths` that is a regular file; those that
+    are folders are added to `seen_folders`. One `lstat` a file, relative to its folder, opened
+    once: half the cost of `lstat` of each full path (the kernel walks the path from the
+    root each time)."""
     folders: dict[str, list[str]] = defaultdict(list)
     for path in paths:
         folder, _, name = path.rpartition("/")
@@ -291,9 +305,11 @@ def permissions(root: Path, paths: Iterable[str]) -> dict[str, tuple[int, int]]:
                     st = os.lstat(name, dir_fd=fd)
                 except OSError:
                     continue
+                at = f"{folder}/{name}" if folder else name
                 if stat.S_ISREG(st.st_mode):
-                    at = f"{folder}/{name}" if folder else name
                     found[at] = (stat.S_IMODE(st.st_mode), st.st_ctime_ns)
+                elif stat.S_ISDIR(st.st_mode) and seen_folders is not None:
+                    seen_folders.append(at)
         finally:
             os.close(fd)
     return found

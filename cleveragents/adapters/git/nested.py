@@ -33,7 +33,7 @@ OF_TREES = "--ignore-submodules=none"
 OF_WORKING_TREE = "--ignore-submodules=all"
 
 EMBEDDED = b"warning: adding embedded git repository: "
-NO_COMMIT = re.compile(rb"error: '.*/' does not have a commit checked out")
+NO_COMMIT = re.compile(rb"error: '(.*)/' does not have a commit checked out")
 GITLINK = b"160000"
 
 
@@ -66,10 +66,13 @@ def may_hold_gitlinks(env: Mapping[str, str]) -> None:
         marker(Path(env["GIT_INDEX_FILE"])).unlink()
 
 
-def add_all(repo: GitRepository, env: Mapping[str, str], verbose: bool) -> bytes:
+def add_all(
+    repo: GitRepository, env: Mapping[str, str], verbose: bool, uncommitted: list[str] | None = None
+) -> bytes:
     """`add --all` of the working tree into the index of `env` (made `opaque` first): its
-    stdout. `--ignore-errors` lets it go past a nested repository with no commit; any other
-    error (an unreadable file) fails as before, in git's words."""
+    stdout. `--ignore-errors` lets it go past a nested repository with no commit (each one
+    named in `uncommitted`, if given); any other error (an unreadable file) fails as before,
+    in git's words."""
     opaque(repo, env)
     may_hold_gitlinks(env)
     args = ("add", "--all", "--ignore-errors", *(["--verbose"] if verbose else []), "--", ".")
@@ -81,6 +84,9 @@ def add_all(repo: GitRepository, env: Mapping[str, str], verbose: bool) -> bytes
     ):
         status = 0  # only nested repositories with no commit were left out
     check(args, status, err)
+    if uncommitted is not None:
+        found = (NO_COMMIT.fullmatch(line) for line in lines)
+        uncommitted[:] = [m[1].decode("utf-8", "surrogateescape") for m in found if m]
     if not any(line.startswith(EMBEDDED) for line in lines):
         marker(Path(env["GIT_INDEX_FILE"])).touch()
     return out

@@ -226,15 +226,19 @@ def _unescaped(path: str) -> str:
     )
 
 
+GIT_DIR_FOLDERS = ("objects", "objects/info", "objects/pack", "refs", "refs/heads", "refs/tags")
+
+
 def _mend_git_dir(root: Path, path: str) -> None:
     """A saved nested repository's `.git` gets back the folders git needs to find it there
-    (`objects`, `refs`), which no tree holds when they were empty (all packed)."""
+    (`objects`, `refs`) and those `git init` makes, which no tree holds when they were
+    empty (all packed): other empty folders are not recorded, as in any checkpoint."""
     parts = path.split("/")
     if ".git" in parts[:-1]:
         git_dir = root.joinpath(*parts[: parts.index(".git") + 1])
-        for folder in ("objects", "refs"):
+        for folder in GIT_DIR_FOLDERS:
             if not os.path.lexists(git_dir / folder):
-                (git_dir / folder).mkdir()
+                (git_dir / folder).mkdir(parents=True)
 
 
 def git_mode(st: os.stat_result) -> str:
