@@ -157,6 +157,52 @@ class Services:
             _priced(model or plan.actor.model, limits)
         return self.lifecycle.resume(plan.id, command, budget, model, passed, resolution)
 
+    def create_for_claude_code(
+        self, task: str, model: str | None, allow: list[str], budget: dict[str, Any] | None
+    ) -> Plan:
+        """A new plan Claude Code carries out (`run_claude_code` stores it); its Bash
+        commands run only when allowed (the flags' patterns and the config's)."""
+        from cleveragents.adapters.actors.claude_code.program import find_claude
+
+        if not task.strip():
+            raise BadInput("the task is empty", hint="say what the agent should do")
+        program = find_claude(self.repo.root)
+        spec = ActorSpec(
+            kind="claude-code", source=program.path, version=program.version, model=model
+        )
+        plan = self.lifecycle.new(task, [], spec, Budget().model_copy(update=budget or {}))
+        configured = list(load_config(self.repo).get("allow_commands", []))
+        return plan.model_copy(update={"allow_commands": [*allow, *configured]})
+
+    def run_claude_code(
+        self, plan: Plan, command: str, begun: Callable[[Plan], None] | None = None
+    ) -> Plan:
+        """Run Claude Code on a new plan as one operation (`agents plan undo` undoes it)."""
+        from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
+        from cleveragents.adapters.actors.claude_code.session import ClaudeCodeSession
+        from cleveragents.application.claude_code_run import ClaudeCodeRun
+        from cleveragents.application.plan_recorder import PlanRecorder
+        from cleveragents.domain.actor_state import ActorState
+
+        life = self.lifecycle
+        program = ClaudeProgram(plan.actor.source or "claude", plan.actor.version or "")
+        session = ClaudeCodeSession(program, self.repo.root, self.repo.state_dir)
+        with self.operations.operation(plan, "run", command, new=True) as op:
+            op.summary = f"ran plan {plan.id}"
+            if begun is not None:
+                begun(plan)
+            recorder = PlanRecorder(
+                self.store,
+                self.checkpoints,
+                life.clock,
+                plan,
+                ActorState(),
+                life.observer,
+                None,
+                life.approve_command,
+            )
+            return ClaudeCodeRun(recorder, life.environment, session, str(self.repo.root)).execute()
+
     def create_scripted(
         self,
         script: Path,

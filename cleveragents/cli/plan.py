@@ -128,6 +128,7 @@ class ActorChoice(StrEnum):
     scripted = "scripted"
     anthropic = "anthropic"
     replay = "replay"
+    claude_code = "claude-code"
 
 
 @app.command("run", epilog=EXAMPLE)
@@ -156,7 +157,8 @@ def run(
         typer.Option(
             "--actor",
             show_default=False,
-            help="Who decides: scripted (with --script) or anthropic (with a TASK).",
+            help="Who decides: scripted (with --script), anthropic or claude-code "
+            "(Claude Code headless; pip install 'cleveragents[claude-code]') with a TASK.",
         ),
     ] = None,
     model: Annotated[
@@ -248,6 +250,12 @@ def run(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
+        announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
+        if chosen is ActorChoice.claude_code:
+            assert task is not None
+            plan = s.create_for_claude_code(task, model, allow or [], limits)
+            plan = s.run_claude_code(plan, command_line(), announce)
+            return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
         if script is not None:
             # A relative path is relative to -C DIR, as with git -C.
             plan = s.create_scripted(ctx.obj / script, limits, drift)
@@ -265,7 +273,6 @@ def run(
                 network=network,
                 pass_env=pass_env or [],
             )
-        announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
         plan = s.lifecycle.start(plan, command_line(), announce)
         return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
 

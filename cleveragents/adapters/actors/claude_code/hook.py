@@ -1,0 +1,76 @@
+"""The command Claude Code runs for each hook event: `python -m
+cleveragents.adapters.actors.claude_code.hook`.
+
+A command hook, not the SDK's in-process callbacks: the same command serves a session
+installed in `.claude/settings.local.json`, where no Python process of ours drives Claude
+Code. Under `agents plan run` it hands the event to that run over the Unix socket named by
+CLEVERAGENTS_HOOK_SOCKET (with the run's CLEVERAGENTS_HOOK_TOKEN): the run holds the plan's
+lock and records the decision, so the hook takes no lock of its own and waits for nothing
+but the answer. It imports nothing of cleveragents: it starts in tens of milliseconds.
+
+It never fails Claude Code: when it cannot record (no run to reach, an error) it says so
+once on stderr and prints nothing, which lets the call through Claude Code's own
+permission mode (edits pass; a command is refused headless, never run unchecked).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+SOCKET = "CLEVERAGENTS_HOOK_SOCKET"
+TOKEN = "CLEVERAGENTS_HOOK_TOKEN"
+CONNECT_SECONDS = 5.0
+ANSWER_SECONDS = 590.0  # below the hook's timeout in the settings: ours ends first
+
+
+def ask(place: str, token: str, event: dict[str, Any]) -> dict[str, Any]:
+    """Send the event to the run; its answer is the hook's output (may be empty)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+        connection.settimeout(CONNECT_SECONDS)
+        connection.connect(place)
+        connection.settimeout(ANSWER_SECONDS)
+        connection.sendall(json.dumps({"token": token, "event": event}).encode() + b"\n")
+        connection.shutdown(socket.SHUT_WR)
+        received = b""
+        while chunk := connection.recv(65536):
+            received += chunk
+    answer = json.loads(received)
+    if not isinstance(answer, dict):
+        raise ValueError("the run's answer is no JSON object")
+    return answer
+
+
+def say_once(place: str | None, why: str) -> None:
+    """One line on stderr the first time a run's hook cannot record, not on every call."""
+    marker = Path(place + ".warned") if place else None
+    if marker is not None and marker.exists():
+        return
+    if marker is not None:
+        with contextlib.suppress(OSError):
+            marker.touch()
+    print(f"cleveragents: this tool call goes ahead unrecorded: {why}", file=sys.stderr)
+
+
+def main() -> int:
+    place, token = os.environ.get(SOCKET), os.environ.get(TOKEN, "")
+    try:
+        event = json.loads(sys.stdin.read())
+        if not place:
+            raise LookupError(f"{SOCKET} is not set: no `agents plan run` to record it")
+        answer = ask(place, token, event)
+    except Exception as error:
+        say_once(place, str(error) or type(error).__name__)
+        return 0
+    if answer:
+        print(json.dumps(answer))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,221 @@
+"""Running Claude Code headless on the working tree, its hook events answered by the run.
+
+The CLI runs with `-p TASK --output-format stream-json`, a settings file written into the
+git directory's cleveragents folder (never the user's repository) that installs our hook
+for PreToolUse and PostToolUse, and the permission mode `acceptEdits`: the hook is the gate
+(it answers `allow` or `deny` for every call); should it fail, edits still pass and a
+command is refused, as Claude Code does headless with no one to ask.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import selectors
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cleveragents.adapters.actors.claude_code import hook, transcript
+from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
+from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
+
+HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
+Answer = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass
+class SessionEnd:
+    """How the CLI ended: its `result` message (usage, cost, subtype), exit code, stderr."""
+
+    result: dict[str, Any] | None
+    returncode: int
+    stderr: str
+    texts: list[str] = field(default_factory=list)  # the assistant's words, in order
+
+
+def settings(hook_command: str) -> dict[str, Any]:
+    """Claude Code settings that send every tool call's events to `hook_command`."""
+    entry = [
+        {
+            "matcher": "*",
+            "hooks": [{"type": "command", "command": hook_command, "timeout": HOOK_SECONDS}],
+        }
+    ]
+    return {"hooks": {"PreToolUse": entry, "PostToolUse": entry}}
+
+
+def hook_command() -> str:
+    """This Python running our hook module, without the API key in its environment."""
+    return shlex.join(["env", "-u", "ANTHROPIC_API_KEY", sys.executable, "-m", hook.__name__])
+
+
+class ClaudeCodeSession:
+    """One headless run of the CLI in `root`, its settings kept under `state_dir`."""
+
+    def __init__(self, program: ClaudeProgram, root: Path, state_dir: Path) -> None:
+        self.program = program
+        self.root = root
+        self.state_dir = state_dir
+
+    def place_of(self, event: dict[str, Any]) -> ToolCallPlace:
+        """Where the event's tool call sits in its session file."""
+        return transcript.place_of(event.get("transcript_path"), str(event.get("tool_use_id")))
+
+    def argv(
+        self,
+        task: str,
+        session_id: str,
+        settings_file: Path,
+        model: str | None,
+        usd: float | None,
+    ) -> list[str]:
+        line = [
+            self.program.path,
+            "-p",
+            task,
+            "--output-format",
+            "stream-json",
+            "--verbose",
+            "--settings",
+            str(settings_file),
+            "--session-id",
+            session_id,
+            "--permission-mode",
+            "acceptEdits",
+        ]
+        if model:
+            line += ["--model", model]
+        if usd is not None:
+            line += ["--max-budget-usd", f"{usd:g}"]
+        return line
+
+    def run(
+        self, task: str, session_id: str, model: str | None, usd: float | None, answer: Answer
+    ) -> SessionEnd:
+        """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
+        folder = self.state_dir / "claude-code"
+        folder.mkdir(parents=True, exist_ok=True)
+        settings_file = folder / f"settings-{session_id}.json"
+        settings_file.write_text(json.dumps(settings(hook_command()), indent=2))
+        token = secrets.token_hex(16)
+        with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
+            env = {**os.environ, hook.SOCKET: place, hook.TOKEN: token, "DISABLE_AUTOUPDATER": "1"}
+            process = subprocess.Popen(
+                self.argv(task, session_id, settings_file, model, usd),
+                cwd=self.root,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+            )
+            try:
+                result, texts = _serve(process, listener, token, answer)
+            except BaseException:
+                _end(process)
+                raise
+            returncode = process.wait()
+            errors.seek(0)
+            stderr = errors.read().decode("utf-8", errors="replace")
+        return SessionEnd(result, returncode, stderr, texts)
+
+
+@contextlib.contextmanager
+def _listening() -> Iterator[tuple[socket.socket, str]]:
+    """A Unix socket only this user can reach, in a fresh private folder."""
+    folder = tempfile.mkdtemp(prefix="agents-hook-")
+    place = os.path.join(folder, "hook.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        listener.bind(place)
+        listener.listen(8)
+        yield listener, place
+    finally:
+        listener.close()
+        for name in os.listdir(folder):
+            os.unlink(os.path.join(folder, name))
+        os.rmdir(folder)
+
+
+def _serve(
+    process: subprocess.Popen[bytes], listener: socket.socket, token: str, answer: Answer
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """Read the CLI's messages and answer its hooks, one at a time, until its output ends."""
+    assert process.stdout is not None
+    out = process.stdout.fileno()
+    chooser = selectors.DefaultSelector()
+    chooser.register(out, selectors.EVENT_READ, "out")
+    chooser.register(listener, selectors.EVENT_READ, "hook")
+    pending, result = b"", None
+    texts: list[str] = []
+    with chooser:
+        while True:
+            for key, _ in chooser.select():
+                if key.data == "hook":
+                    connection, _ = listener.accept()
+                    with connection:
+                        _answer_hook(connection, token, answer)
+                    continue
+                chunk = os.read(out, 65536)
+                if not chunk:
+                    return result, texts
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    message = _message(line)
+                    if message.get("type") == "result":
+                        result = message
+                    texts += _texts(message)
+
+
+def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
+    connection.settimeout(30)
+    received = b""
+    try:
+        while chunk := connection.recv(65536):
+            received += chunk
+        asked = json.loads(received)
+    except (OSError, ValueError):
+        return  # a hook that died half way: it let its call through unrecorded
+    if not isinstance(asked, dict) or not secrets.compare_digest(
+        str(asked.get("token", "")), token
+    ):
+        reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
+    else:
+        reply = answer(asked["event"])
+    with contextlib.suppress(OSError):
+        connection.sendall(json.dumps(reply).encode())
+
+
+def _message(line: bytes) -> dict[str, Any]:
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return {}
+    return message if isinstance(message, dict) else {}
+
+
+def _texts(message: dict[str, Any]) -> list[str]:
+    if message.get("type") != "assistant":
+        return []
+    content = (message.get("message") or {}).get("content") or []
+    return [str(b.get("text")) for b in content if isinstance(b, dict) and b.get("type") == "text"]
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Stop the CLI we started (by its own pid), waiting a little before killing it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,0 +1,143 @@
+*** Settings ***
+Documentation       As a developer who works with Claude Code,
+...                 I want each of its tool calls recorded as a decision, with a checkpoint of
+...                 my files taken before every call that may change them, and its commands
+...                 held to my --allow-command patterns,
+...                 so that I can see, and later correct, exactly what it did at each call.
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API (streamed); skipped only when no Claude
+...                 Code can be run (`pip install 'cleveragents[claude-code]'`).
+
+Resource            resources/agents.resource
+Library             resources/ClaudeCodeLibrary.py
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+
+
+*** Test Cases ***
+Every Tool Call Is A Decision With The Files As They Were Before It
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    ...    text=First the greeting file.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "two"}
+    Claude Code Will Call    Bash    {"command": "echo hi > b.txt", "description": "b"}
+    Claude Code Will Call    Bash    {"command": "touch canary", "description": "canary"}
+    Claude Code Will Call    Read    {"file_path": "${REPO}/a.txt"}
+    Claude Code Will Say    All done.
+    ${result}    Run Claude Code Plan    make the files    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    Should Contain    ${result.stdout}    completed: Claude Code finished: All done.
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
+    Should Be Equal    ${{ open("${REPO}/b.txt").read() }}    hi\n
+    File Should Not Exist    ${REPO}/canary
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][actor]    claude-code
+    ${shown}    Run Agents    plan    show    --json
+    ${plan}    Parse JSON Document    ${shown.stdout}
+    Should Match Regexp    ${plan}[actor_version]    ^\\d+\\.\\d+\\.\\d+ \\(Claude Code\\)$
+    Decision Should Be    ${document}    2    Write a.txt    done (create)
+    Should Be Equal    ${{ $document["decisions"][1]["rationale"] }}    First the greeting file.
+    Decision Should Be    ${document}    3    Write c.txt    done (create)
+    Decision Should Be    ${document}    4    Edit a.txt    done
+    Decision Should Be    ${document}    5    Bash: echo hi > b.txt    ran: no output
+    Decision Should Be    ${document}    6    Bash: touch canary
+    ...    refused: `touch canary` matches no --allow-command pattern
+    Decision Should Be    ${document}    7    Read a.txt    done (text)
+    # The checkpoint before each call holds the files as they were before it.
+    Checkpoint Should Hold    ${document}    2    a.txt    ${NONE}
+    Checkpoint Should Hold    ${document}    3    a.txt    one\n
+    Checkpoint Should Hold    ${document}    3    c.txt    ${NONE}
+    Checkpoint Should Hold    ${document}    4    a.txt    one\n
+    Checkpoint Should Hold    ${document}    5    a.txt    two\n
+    Checkpoint Should Hold    ${document}    5    b.txt    ${NONE}
+    Should Be Equal    ${{ $document["decisions"][6]["checkpoint_before"] }}    ${NONE}
+    ...    a read needs no checkpoint
+    Should Be Equal    ${{ $document["decisions"][5]["checkpoint_before"] }}    ${NONE}
+    ...    a refused command ran nothing: no checkpoint
+    # Claude Code was told why, and went on.
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[4]    cleveragents refused this command: `touch canary`
+    ${left}    Scripted Replies Left
+    Should Be Equal As Integers    ${left}    0
+
+A Spent Call Budget Stops The Plan Resumable
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    not reached
+    ${result}    Run Claude Code Plan    make the files    --budget-calls    1
+    Exit Code Should Be    ${result}    4
+    Should Contain    ${result.stderr}    the actor call budget (1) is spent
+    File Should Exist    ${REPO}/a.txt
+    File Should Not Exist    ${REPO}/c.txt
+
+A Claude Code That Cannot Run Is Refused With The Install Line
+    ${result}    Run Process    agents    plan    run    do it    --actor    claude-code
+    ...    cwd=${REPO}    stdin=${EMPTY}    env:CLEVERAGENTS_CLAUDE_CODE=${WORK}/no-such-claude
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    CLEVERAGENTS_CLAUDE_CODE=${WORK}/no-such-claude is no program
+    Should Contain    ${result.stderr}    pip install 'cleveragents[claude-code]'
+    Create File    ${REPO}/claude    \#!/bin/sh\necho planted\n
+    Run Process    chmod    755    ${REPO}/claude
+    ${result}    Run Process    agents    plan    run    do it    --actor    claude-code
+    ...    cwd=${REPO}    stdin=${EMPTY}    env:CLEVERAGENTS_CLAUDE_CODE=${REPO}/claude
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    lies inside the working tree
+
+A Hook That Cannot Record Lets The Call Through And Says So
+    [Documentation]    No run to reach: no output (Claude Code's own permission mode decides),
+    ...    exit 0, one line on stderr.
+    ${result}    Run Process    python3    -m    cleveragents.adapters.actors.claude_code.hook
+    ...    stdin={"hook_event_name": "PreToolUse", "tool_name": "Write"}
+    ...    env:CLEVERAGENTS_HOOK_SOCKET=${WORK}/nobody.sock
+    Should Be Equal As Integers    ${result.rc}    0
+    Should Be Empty    ${result.stdout}
+    Should Contain    ${result.stderr}    this tool call goes ahead unrecorded
+    ${again}    Run Process    python3    -m    cleveragents.adapters.actors.claude_code.hook
+    ...    stdin={}    env:CLEVERAGENTS_HOOK_SOCKET=${WORK}/nobody.sock
+    Should Be Empty    ${again.stderr}    said once, not on every call
+
+
+*** Keywords ***
+Create Repository With Stand In Claude Code
+    Create Temporary Repository
+    ${env}    Start Stand In For Claude Code    ${WORK}
+    VAR    &{CLAUDE_ENV}    &{env}    scope=TEST
+
+Stop Stand In Claude Code And Remove Repository
+    Stop Stand In For Claude Code
+    Remove Temporary Repository
+
+Run Claude Code Plan
+    [Arguments]    ${task}    @{more}
+    ${result}    Run Process    agents    plan    run    ${task}    --actor    claude-code    @{more}
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
+
+Decision Should Be
+    [Arguments]    ${document}    ${id}    ${summary}    ${outcome}=${NONE}
+    ${decision}    Decision By Id    ${document}    ${id}
+    Should Be Equal    ${decision}[kind]    action
+    Should Be Equal    ${decision}[summary]    ${summary}
+    IF    $outcome is not None
+        Should Be Equal    ${decision}[outcome]    ${outcome}
+    END
+
+Checkpoint Should Hold
+    [Documentation]    The checkpoint before decision `${id}` holds `${path}` with `${content}`
+    ...    (`${NONE}`: the path is absent from it).
+    [Arguments]    ${document}    ${id}    ${path}    ${content}
+    ${decision}    Decision By Id    ${document}    ${id}
+    ${checkpoint}    Set Variable    ${decision}[checkpoint_before]
+    Should Not Be Equal    ${checkpoint}    ${NONE}    decision ${id} has no checkpoint
+    ${shown}    Run Process    git    cat-file    blob    ${checkpoint}:${path}    cwd=${REPO}
+    IF    $content is None
+        Should Not Be Equal As Integers    ${shown.rc}    0    ${path} is in ${checkpoint}
+    ELSE
+        Should Be Equal    ${shown.stdout}\n    ${content}
+    END
