@@ -73,6 +73,26 @@ A Spent Call Budget Stops The Plan Resumable
     File Should Exist    ${REPO}/a.txt
     File Should Not Exist    ${REPO}/c.txt
 
+A Spent Dollar Budget Stops The Plan Resumable
+    [Documentation]    Claude Code keeps the dollar budget itself (--max-budget-usd); the
+    ...    stand-in's first turn already costs more than a cent at Claude Code's prices.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    not reached
+    ${result}    Run Claude Code Plan    make the files    --budget-usd    0.01
+    Exit Code Should Be    ${result}    4
+    Should Contain    ${result.stderr}    the dollar budget ($0.01) is spent
+    Should Contain    ${result.stderr}    --budget-usd
+    File Should Not Exist    ${REPO}/c.txt
+
+A Session The Service Refuses Fails The Plan, Saying Why
+    Claude Code Will Get Error    400    invalid_request_error    stand-in refuses this request
+    ${result}    Run Claude Code Plan    make the files
+    Exit Code Should Be    ${result}    1
+    Should Contain    ${result.stderr}    Claude Code ended with
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    failed
+
 A Claude Code That Cannot Run Is Refused With The Install Line
     ${result}    Run Process    agents    plan    run    do it    --actor    claude-code
     ...    cwd=${REPO}    stdin=${EMPTY}    env:CLEVERAGENTS_CLAUDE_CODE=${WORK}/no-such-claude

@@ -3,7 +3,7 @@
 The events follow the service's order: ``message_start`` (usage so far, no content),
 then per content block ``content_block_start``, one or more ``content_block_delta``
 (``text_delta`` for text, ``input_json_delta`` carrying the tool input's JSON in pieces)
-and ``content_block_stop``; a ``ping`` after the first block starts; then
+and ``content_block_stop``; a ``ping`` once the first block started; then
 ``message_delta`` (stop reason, output tokens) and ``message_stop``.
 
 Claude Code also asks things of its own besides the session's turns (a title for the
@@ -30,8 +30,6 @@ def events(message: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     yield "message_start", {"type": "message_start", "message": start}
     for index, block in enumerate(message.get("content") or []):
         yield from _block(index, block)
-        if index == 0:
-            yield "ping", {"type": "ping"}
     yield (
         "message_delta",
         {

@@ -61,6 +61,10 @@ class ClaudeCodeLibrary:
         """The next turn ends the session with `text`."""
         self._server().reply_text(text)
 
+    def claude_code_will_get_error(self, status: str, error_type: str, message: str) -> None:
+        """The next turn is refused by the service, not to be retried."""
+        self._server().reply_error(int(status), error_type, message, should_retry=False)
+
     def tool_results_claude_code_got(self) -> list[str]:
         """What the tools answered, in the last turn's request, in order, as text."""
         messages = self._session_requests()[-1]["messages"]
