@@ -63,6 +63,25 @@ Every Tool Call Is A Decision With The Files As They Were Before It
     ${left}    Scripted Replies Left
     Should Be Equal As Integers    ${left}    0
 
+Only Claude Code Gets The Key: Its Commands Neither See Nor Can Ask For It
+    [Documentation]    Claude Code takes the key from its apiKeyHelper, which the run answers
+    ...    once; its commands get neither the variable nor a second answer.
+    Claude Code Will Call    Bash
+    ...    {"command": "env > env.txt; python3 -m cleveragents.adapters.actors.claude_code.hook --key > key.txt 2> why.txt", "description": "look"}
+    Claude Code Will Say    Looked.
+    ${result}    Run Claude Code Plan    look around    --allow-command    env*
+    ...    --allow-command    python3 -m cleveragents.adapters.actors.claude_code.hook --key*
+    Exit Code Should Be    ${result}    0
+    ${key}    Test Key
+    ${keys}    Keys Claude Code Sent
+    Should Be Equal    ${keys}    ${{ [$key, $key] }}
+    ${environ}    Get File    ${REPO}/env.txt
+    Should Not Contain    ${environ}    ${key}
+    Should Contain    ${environ}    CLEVERAGENTS_HOOK_SOCKET=
+    File Should Be Empty    ${REPO}/key.txt
+    ${why}    Get File    ${REPO}/why.txt
+    Should Contain    ${why}    hands out its API key once only
+
 A Spent Call Budget Stops The Plan Resumable
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
     Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}

@@ -76,6 +76,17 @@ class ClaudeCodeLibrary:
             if block.get("type") == "tool_result"
         ]
 
+    def keys_claude_code_sent(self) -> list[str]:
+        """The `x-api-key` of each request of the session, in order."""
+        return [
+            r.headers.get("x-api-key", "")
+            for r in self._server().requests
+            if isinstance(r.body, dict) and r.body.get("tools")
+        ]
+
+    def test_key(self) -> str:
+        return KEY
+
     def session_turns_sent(self) -> int:
         return len(self._session_requests())
 

@@ -29,13 +29,13 @@ CONNECT_SECONDS = 5.0
 ANSWER_SECONDS = 590.0  # below the hook's timeout in the settings: ours ends first
 
 
-def ask(place: str, token: str, event: dict[str, Any]) -> dict[str, Any]:
-    """Send the event to the run; its answer is the hook's output (may be empty)."""
+def ask(place: str, token: str, asked: dict[str, Any]) -> dict[str, Any]:
+    """Send the event (or the ask for the key) to the run; its answer comes back."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.settimeout(CONNECT_SECONDS)
         connection.connect(place)
         connection.settimeout(ANSWER_SECONDS)
-        connection.sendall(json.dumps({"token": token, "event": event}).encode() + b"\n")
+        connection.sendall(json.dumps({"token": token, **asked}).encode() + b"\n")
         connection.shutdown(socket.SHUT_WR)
         received = b""
         while chunk := connection.recv(65536):
@@ -57,13 +57,30 @@ def say_once(place: str | None, why: str) -> None:
     print(f"cleveragents: this tool call goes ahead unrecorded: {why}", file=sys.stderr)
 
 
+def key() -> int:
+    """As Claude Code's apiKeyHelper: print the key the run hands out once; else fail."""
+    place, token = os.environ.get(SOCKET), os.environ.get(TOKEN, "")
+    try:
+        answer = ask(place or "", token, {"key": True})
+    except Exception as error:
+        print(f"cleveragents: no API key from the run: {error}", file=sys.stderr)
+        return 1
+    if not answer.get("key"):
+        print("cleveragents: the run hands out its API key once only", file=sys.stderr)
+        return 1
+    print(answer["key"])
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--key"]:
+        return key()
     place, token = os.environ.get(SOCKET), os.environ.get(TOKEN, "")
     try:
         event = json.loads(sys.stdin.read())
         if not place:
             raise LookupError(f"{SOCKET} is not set: no `agents plan run` to record it")
-        answer = ask(place, token, event)
+        answer = ask(place, token, {"event": event})
     except Exception as error:
         say_once(place, str(error) or type(error).__name__)
         return 0

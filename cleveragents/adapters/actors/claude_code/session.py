@@ -28,6 +28,7 @@ from cleveragents.adapters.actors.claude_code import hook, transcript
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 
+KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
 HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -42,20 +43,64 @@ class SessionEnd:
     texts: list[str] = field(default_factory=list)  # the assistant's words, in order
 
 
-def settings(hook_command: str) -> dict[str, Any]:
-    """Claude Code settings that send every tool call's events to `hook_command`."""
+def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any]:
+    """Claude Code settings that send every tool call's events to `hook_command`, and
+    take the API key from `key_command` (an apiKeyHelper) when given."""
     entry = [
         {
             "matcher": "*",
             "hooks": [{"type": "command", "command": hook_command, "timeout": HOOK_SECONDS}],
         }
     ]
-    return {"hooks": {"PreToolUse": entry, "PostToolUse": entry}}
+    found: dict[str, Any] = {"hooks": {"PreToolUse": entry, "PostToolUse": entry}}
+    if key_command is not None:
+        found["apiKeyHelper"] = key_command
+    return found
 
 
 def hook_command() -> str:
     """This Python running our hook module, without the API key in its environment."""
     return shlex.join(["env", "-u", "ANTHROPIC_API_KEY", sys.executable, "-m", hook.__name__])
+
+
+def key_command() -> str:
+    """Our hook module asking the run for the API key, once (see `_with_key`)."""
+    return shlex.join([sys.executable, "-m", hook.__name__, "--key"])
+
+
+def _environment(place: str, token: str) -> dict[str, str]:
+    """Claude Code's environment: the user's, with the way to reach the run, and without the
+    API key: Claude Code passes its environment on to every command it runs, so it asks
+    for the key through its apiKeyHelper instead (kept for the session: asked once)."""
+    env = {name: value for name, value in os.environ.items() if name != "ANTHROPIC_API_KEY"}
+    env.update(
+        {
+            hook.SOCKET: place,
+            hook.TOKEN: token,
+            "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CODE_API_KEY_HELPER_TTL_MS": str(KEY_KEPT_MS),
+        }
+    )
+    return env
+
+
+def _with_key(key: str | None, answer: Answer) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Answer hook events with `answer`, and the first ask for the key with the key. Claude
+    Code asks before its first request, before any command of the session could run;
+    a later ask (a command that found the socket) gets nothing."""
+    handed = False
+
+    def answering(asked: dict[str, Any]) -> dict[str, Any]:
+        nonlocal handed
+        if asked.get("key"):
+            if handed or key is None:
+                return {}
+            handed = True
+            return {"key": key}
+        event = asked.get("event")
+        return answer(event) if isinstance(event, dict) else {}
+
+    return answering
 
 
 class ClaudeCodeSession:
@@ -105,10 +150,12 @@ class ClaudeCodeSession:
         folder = self.state_dir / "claude-code"
         folder.mkdir(parents=True, exist_ok=True)
         settings_file = folder / f"settings-{session_id}.json"
-        settings_file.write_text(json.dumps(settings(hook_command()), indent=2))
+        key = os.environ.get("ANTHROPIC_API_KEY")
+        written = settings(hook_command(), key_command() if key else None)
+        settings_file.write_text(json.dumps(written, indent=2))
         token = secrets.token_hex(16)
         with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
-            env = {**os.environ, hook.SOCKET: place, hook.TOKEN: token, "DISABLE_AUTOUPDATER": "1"}
+            env = _environment(place, token)
             process = subprocess.Popen(
                 self.argv(task, session_id, settings_file, model, usd),
                 cwd=self.root,
@@ -118,7 +165,7 @@ class ClaudeCodeSession:
                 stderr=errors,
             )
             try:
-                result, texts = _serve(process, listener, token, answer)
+                result, texts = _serve(process, listener, token, _with_key(key, answer))
             except BaseException:
                 _end(process)
                 raise
@@ -190,7 +237,7 @@ def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
     ):
         reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
     else:
-        reply = answer(asked["event"])
+        reply = answer(asked)
     with contextlib.suppress(OSError):
         connection.sendall(json.dumps(reply).encode())
 
