@@ -125,6 +125,13 @@ A Claude Code That Cannot Run Is Refused With The Install Line
     Exit Code Should Be    ${result}    2
     Should Contain    ${result.stderr}    lies inside the working tree
 
+Flags Claude Code Has No Use For Are Refused
+    ${result}    Run Process    agents    plan    run    do it    --actor    claude-code
+    ...    --no-sandbox    --budget-tokens    5    cwd=${REPO}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    --no-sandbox, --budget-tokens: not for --actor claude-code
+    Should Be Equal    ${{ $result.stderr.count("\n") }}    ${0}    one line
+
 A Hook That Cannot Record Lets The Call Through And Says So
     [Documentation]    No run to reach: no output (Claude Code's own permission mode decides),
     ...    exit 0, one line on stderr.

@@ -245,6 +245,19 @@ def run(
         raise BadInput(
             "--pass-env is for Claude's commands; a plan file's commands see your environment"
         )
+    if chosen is ActorChoice.claude_code:
+        _claude_code_flags(
+            cassette=cassette,
+            record=record,
+            allow_network=network,
+            no_sandbox=no_sandbox,
+            pass_env=pass_env,
+            drift_threshold=drift,
+            budget_replans=replans,
+            budget_retries=retries,
+            budget_requests=requests,
+            budget_tokens=tokens,
+        )
     limits = budget(calls, replans, retries, requests, tokens, usd)
     with (
         Progress(not (json or quiet)) as progress,
@@ -275,6 +288,18 @@ def run(
             )
         plan = s.lifecycle.start(plan, command_line(), announce)
         return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
+
+
+def _claude_code_flags(**given: object) -> None:
+    """Refuse the flags Claude Code has no use for: it runs its commands itself, makes no
+    plan segments, and counts its own requests and tokens."""
+    used = [name for name, value in given.items() if value]
+    if used:
+        flags = ", ".join("--" + name.replace("_", "-") for name in used)
+        raise BadInput(
+            f"{flags}: not for --actor claude-code",
+            hint="it takes --allow-command, --model, --budget-calls and --budget-usd",
+        )
 
 
 @app.command("resume")
