@@ -33,6 +33,7 @@ from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
 if TYPE_CHECKING:
+    from cleveragents.application.claude_code_service import ClaudeCodeService
     from cleveragents.application.garbage_collection import GarbageCollection
     from cleveragents.application.plan_deletion import PlanDeletion
     from cleveragents.application.plan_sharing import PlanSharing
@@ -155,53 +156,31 @@ class Services:
         if plan.actor.kind == "anthropic":
             limits = {"usd": plan.budget.usd, **budget}
             _priced(model or plan.actor.model, limits)
+        if plan.actor.kind == "claude-code":
+            return self.claude_code().resume(plan.id, command, budget, model)
         return self.lifecycle.resume(plan.id, command, budget, model, passed, resolution)
 
-    def create_for_claude_code(
-        self, task: str, model: str | None, allow: list[str], budget: dict[str, Any] | None
-    ) -> Plan:
-        """A new plan Claude Code carries out (`run_claude_code` stores it); its Bash
-        commands run only when allowed (the flags' patterns and the config's)."""
-        from cleveragents.adapters.actors.claude_code.program import find_claude
-
-        if not task.strip():
-            raise BadInput("the task is empty", hint="say what the agent should do")
-        program = find_claude(self.repo.root)
-        spec = ActorSpec(
-            kind="claude-code", source=program.path, version=program.version, model=model
-        )
-        plan = self.lifecycle.new(task, [], spec, Budget().model_copy(update=budget or {}))
-        configured = list(load_config(self.repo).get("allow_commands", []))
-        return plan.model_copy(update={"allow_commands": [*allow, *configured]})
-
-    def run_claude_code(
-        self, plan: Plan, command: str, begun: Callable[[Plan], None] | None = None
-    ) -> Plan:
-        """Run Claude Code on a new plan as one operation (`agents plan undo` undoes it)."""
-        from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
+    def claude_code(self) -> ClaudeCodeService:
+        """Claude Code's plans: new ones, and resuming one (imports nothing until used)."""
+        from cleveragents.adapters.actors.claude_code.program import ClaudeProgram, find_claude
         from cleveragents.adapters.actors.claude_code.session import ClaudeCodeSession
-        from cleveragents.application.claude_code_run import ClaudeCodeRun
-        from cleveragents.application.plan_recorder import PlanRecorder
-        from cleveragents.domain.actor_state import ActorState
+        from cleveragents.application.claude_code_service import ClaudeCodeService
 
-        life = self.lifecycle
-        program = ClaudeProgram(plan.actor.source or "claude", plan.actor.version or "")
-        session = ClaudeCodeSession(program, self.repo.root, self.repo.state_dir)
-        with self.operations.operation(plan, "run", command, new=True) as op:
-            op.summary = f"ran plan {plan.id}"
-            if begun is not None:
-                begun(plan)
-            recorder = PlanRecorder(
-                self.store,
-                self.checkpoints,
-                life.clock,
-                plan,
-                ActorState(),
-                life.observer,
-                None,
-                life.approve_command,
-            )
-            return ClaudeCodeRun(recorder, life.environment, session, str(self.repo.root)).execute()
+        def session_for(plan: Plan) -> ClaudeCodeSession:
+            program = ClaudeProgram(plan.actor.source or "claude", plan.actor.version or "")
+            return ClaudeCodeSession(program, self.repo.root, self.repo.state_dir)
+
+        def program() -> tuple[str, str]:
+            found = find_claude(self.repo.root)
+            return found.path, found.version
+
+        return ClaudeCodeService(
+            self.lifecycle,
+            program,
+            session_for,
+            lambda: list(load_config(self.repo).get("allow_commands", [])),
+            str(self.repo.root),
+        )
 
     def create_scripted(
         self,

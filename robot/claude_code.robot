@@ -85,12 +85,25 @@ Only Claude Code Gets The Key: Its Commands Neither See Nor Can Ask For It
 A Spent Call Budget Stops The Plan Resumable
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
     Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
-    Claude Code Will Say    not reached
     ${result}    Run Claude Code Plan    make the files    --budget-calls    1
     Exit Code Should Be    ${result}    4
     Should Contain    ${result.stderr}    the actor call budget (1) is spent
     File Should Exist    ${REPO}/a.txt
     File Should Not Exist    ${REPO}/c.txt
+    ${left}    Scripted Replies Left
+    Should Be Equal As Integers    ${left}    0    the denied call ended the session at once
+    # Resumed with more, the same session goes on below the last decision.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    Done now.
+    ${result}    Run Agents With Claude Code    plan    resume    --budget-calls    5
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/c.txt
+    ${document}    Plan Tree Document
+    ${resumed}    Decision By Id    ${document}    3
+    Should Be Equal    ${resumed}[summary]    Write c.txt
+    Should Be Equal    ${resumed}[parent_id]    2
+    ${history}    Tool Results Claude Code Got
+    Should Contain    ${history}[0]    a.txt    the resumed session forgot the first call
 
 A Spent Dollar Budget Stops The Plan Resumable
     [Documentation]    Claude Code keeps the dollar budget itself (--max-budget-usd); the
@@ -158,11 +171,18 @@ Stop Stand In Claude Code And Remove Repository
 
 Run Claude Code Plan
     [Arguments]    ${task}    @{more}
-    ${result}    Run Process    agents    plan    run    ${task}    --actor    claude-code    @{more}
+    ${result}    Run Agents With Claude Code    plan    run    ${task}    --actor    claude-code
+    ...    @{more}
+    RETURN    ${result}
+
+Run Agents With Claude Code
+    [Documentation]    The real `agents` command, Claude Code pointed at the stand-in.
+    [Arguments]    @{args}
+    ${result}    Run Process    agents    @{args}
     ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
     ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
-    Log    exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    Log    agents ${args} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
     RETURN    ${result}
 
 Decision Should Be

@@ -21,6 +21,7 @@ from cleveragents.domain.budget import Usage, calls_left
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
+from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
 from cleveragents.ports import Environment
 
@@ -54,7 +55,12 @@ class CodingSession(Protocol):
         model: str | None,
         usd: float | None,
         answer: Callable[[dict[str, Any]], dict[str, Any]],
+        resume: bool = False,
     ) -> SessionEnd: ...
+
+
+# What a resumed session is told: it goes on where it stopped (a budget, an interrupt).
+GO_ON = "Go on with the task where you stopped."
 
 
 def _allow() -> dict[str, Any]:
@@ -90,25 +96,40 @@ class ClaudeCodeRun:
         self.stopped: str | None = None  # a budget ran out: every later call is denied
 
     def execute(self) -> Plan:
+        """Start the session on the plan's task, below a first decision naming it."""
         r = self.r
         spec = r.plan.actor.model_copy(update={"session": self.session_id})
         r.save_plan(actor=spec)
+        before = r.fresh("before Claude Code")
+        self.line = r.record(
+            kind=DecisionKind.STRATEGY,
+            phase=Phase.STRATEGIZE,
+            summary=f"Claude Code session {self.session_id}",
+            rationale=f"Claude Code ({spec.version}) works on the task on its own",
+            before=before,
+            after=before,
+            actor_state_before=self.state({}),
+            ok=True,
+            outcome="session started",
+            plan_update={"status": PlanStatus.EXECUTING, "phase": Phase.EXECUTE},
+        )
+        return self._work(r.plan.task, resume=False)
+
+    def resume(self) -> Plan:
+        """Continue the session where it stopped; new decisions hang below the newest."""
+        # Every call hangs below the one before (not only the main line's kinds).
+        self.line = max(active(self.r.decisions), key=lambda d: d.seq, default=None)
+        self.r.save_plan(status=PlanStatus.EXECUTING, phase=Phase.EXECUTE)
+        return self._work(GO_ON, resume=True)
+
+    def _work(self, prompt: str, resume: bool) -> Plan:
+        r = self.r
+        usd = r.plan.budget.usd
+        if usd is not None:  # what is left of it: Claude Code counts its own process only
+            usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
         try:
-            before = r.fresh("before Claude Code")
-            self.line = r.record(
-                kind=DecisionKind.STRATEGY,
-                phase=Phase.STRATEGIZE,
-                summary=f"Claude Code session {self.session_id}",
-                rationale=f"Claude Code ({spec.version}) works on the task on its own",
-                before=before,
-                after=before,
-                actor_state_before=self.state({}),
-                ok=True,
-                outcome="session started",
-                plan_update={"status": PlanStatus.EXECUTING, "phase": Phase.EXECUTE},
-            )
             end = self.session.run(
-                r.plan.task, self.session_id, spec.model, r.plan.budget.usd, self.answer
+                prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume
             )
         except KeyboardInterrupt as stop:
             r.plan = r.store.plan(r.plan.id)

@@ -266,8 +266,9 @@ def run(
         announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
         if chosen is ActorChoice.claude_code:
             assert task is not None
-            plan = s.create_for_claude_code(task, model, allow or [], limits)
-            plan = s.run_claude_code(plan, command_line(), announce)
+            claude_code = s.claude_code()
+            plan = claude_code.new(task, model, allow or [], limits)
+            plan = claude_code.start(plan, command_line(), announce)
             return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
         if script is not None:
             # A relative path is relative to -C DIR, as with git -C.

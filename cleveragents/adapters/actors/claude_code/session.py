@@ -122,7 +122,9 @@ class ClaudeCodeSession:
         settings_file: Path,
         model: str | None,
         usd: float | None,
+        resume: bool = False,
     ) -> list[str]:
+        """The command line: a new session with this id, or the existing one resumed."""
         line = [
             self.program.path,
             "-p",
@@ -132,7 +134,7 @@ class ClaudeCodeSession:
             "--verbose",
             "--settings",
             str(settings_file),
-            "--session-id",
+            "--resume" if resume else "--session-id",
             session_id,
             "--permission-mode",
             "acceptEdits",
@@ -144,7 +146,13 @@ class ClaudeCodeSession:
         return line
 
     def run(
-        self, task: str, session_id: str, model: str | None, usd: float | None, answer: Answer
+        self,
+        task: str,
+        session_id: str,
+        model: str | None,
+        usd: float | None,
+        answer: Answer,
+        resume: bool = False,
     ) -> SessionEnd:
         """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
         folder = self.state_dir / "claude-code"
@@ -157,7 +165,7 @@ class ClaudeCodeSession:
         with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
             env = _environment(place, token)
             process = subprocess.Popen(
-                self.argv(task, session_id, settings_file, model, usd),
+                self.argv(task, session_id, settings_file, model, usd, resume),
                 cwd=self.root,
                 env=env,
                 stdin=subprocess.DEVNULL,
