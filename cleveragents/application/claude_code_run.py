@@ -196,7 +196,7 @@ class ClaudeCodeRun:
 
     def after_call(self, event: dict[str, Any]) -> None:
         decision = self.open.pop(str(event.get("tool_use_id")), None)
-        if decision is None:
+        if decision is None:  # pragma: no cover - no call of ours is open (denied calls get none)
             return
         tool = str(event.get("tool_name"))
         after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None

@@ -84,6 +84,10 @@ class ClaudeCodeLibrary:
             if isinstance(r.body, dict) and r.body.get("tools")
         ]
 
+    def models_claude_code_asked_for(self) -> list[str]:
+        """The model of each request of the session, in order."""
+        return [str(body.get("model")) for body in self._session_requests()]
+
     def test_key(self) -> str:
         return KEY
 

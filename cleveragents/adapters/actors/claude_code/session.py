@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,6 @@ class SessionEnd:
     result: dict[str, Any] | None
     returncode: int
     stderr: str
-    texts: list[str] = field(default_factory=list)  # the assistant's words, in order
 
 
 def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any]:
@@ -173,14 +172,14 @@ class ClaudeCodeSession:
                 stderr=errors,
             )
             try:
-                result, texts = _serve(process, listener, token, _with_key(key, answer))
+                result = _serve(process, listener, token, _with_key(key, answer))
             except BaseException:
                 _end(process)
                 raise
             returncode = process.wait()
             errors.seek(0)
             stderr = errors.read().decode("utf-8", errors="replace")
-        return SessionEnd(result, returncode, stderr, texts)
+        return SessionEnd(result, returncode, stderr)
 
 
 @contextlib.contextmanager
@@ -202,7 +201,7 @@ def _listening() -> Iterator[tuple[socket.socket, str]]:
 
 def _serve(
     process: subprocess.Popen[bytes], listener: socket.socket, token: str, answer: Answer
-) -> tuple[dict[str, Any] | None, list[str]]:
+) -> dict[str, Any] | None:
     """Read the CLI's messages and answer its hooks, one at a time, until its output ends."""
     assert process.stdout is not None
     out = process.stdout.fileno()
@@ -210,7 +209,6 @@ def _serve(
     chooser.register(out, selectors.EVENT_READ, "out")
     chooser.register(listener, selectors.EVENT_READ, "hook")
     pending, result = b"", None
-    texts: list[str] = []
     with chooser:
         while True:
             for key, _ in chooser.select():
@@ -221,14 +219,13 @@ def _serve(
                     continue
                 chunk = os.read(out, 65536)
                 if not chunk:
-                    return result, texts
+                    return result
                 pending += chunk
                 *lines, pending = pending.split(b"\n")
                 for line in lines:
                     message = _message(line)
                     if message.get("type") == "result":
                         result = message
-                    texts += _texts(message)
 
 
 def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
@@ -238,8 +235,8 @@ def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
         while chunk := connection.recv(65536):
             received += chunk
         asked = json.loads(received)
-    except (OSError, ValueError):
-        return  # a hook that died half way: it let its call through unrecorded
+    except (OSError, ValueError):  # pragma: no cover - a hook killed while it sent its event
+        return  # it let its call through unrecorded
     if not isinstance(asked, dict) or not secrets.compare_digest(
         str(asked.get("token", "")), token
     ):
@@ -258,19 +255,12 @@ def _message(line: bytes) -> dict[str, Any]:
     return message if isinstance(message, dict) else {}
 
 
-def _texts(message: dict[str, Any]) -> list[str]:
-    if message.get("type") != "assistant":
-        return []
-    content = (message.get("message") or {}).get("content") or []
-    return [str(b.get("text")) for b in content if isinstance(b, dict) and b.get("type") == "text"]
-
-
 def _end(process: subprocess.Popen[bytes]) -> None:
     """Stop the CLI we started (by its own pid), waiting a little before killing it."""
     if process.poll() is None:
         process.terminate()
         try:
             process.wait(5)
-        except subprocess.TimeoutExpired:
+        except subprocess.TimeoutExpired:  # pragma: no cover - Claude Code ends on SIGTERM
             process.kill()
             process.wait()
