@@ -176,7 +176,12 @@ class ClaudeCodeRun:
             parent_id=self.line.id,
             summary=tool_summary(tool, tool_input, self.root),
             rationale=place.rationale,
-            action={"tool": tool, "input": tool_input, "tool_use_id": event.get("tool_use_id")},
+            action={
+                "type": "tool",
+                "tool": tool,
+                "input": tool_input,
+                "tool_use_id": event.get("tool_use_id"),
+            },
             before=before,
             actor_state_before=self.state(
                 {
