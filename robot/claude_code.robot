@@ -11,6 +11,7 @@ Documentation       As a developer who works with Claude Code,
 
 Resource            resources/agents.resource
 Library             resources/ClaudeCodeLibrary.py
+Library             resources/ConventionsLibrary.py
 
 Test Setup          Create Repository With Stand In Claude Code
 Test Teardown       Stop Stand In Claude Code And Remove Repository
@@ -45,11 +46,20 @@ Every Tool Call Is A Decision With The Files As They Were Before It
     Should Be Equal    ${document}[plan][actor]    claude-code
     ${shown}    Run Agents    plan    show    --json
     ${plan}    Parse JSON Document    ${shown.stdout}
+    ${schema}    Run Agents    schema    plan-show
+    Document Should Match Schema    ${plan}    ${{ json.loads($schema.stdout) }}
+    ${schema}    Run Agents    schema    plan-tree
+    Document Should Match Schema    ${document}    ${{ json.loads($schema.stdout) }}
+    Should Be Equal    ${plan}[session]    ${{ $document["decisions"][0]["summary"].split()[-1] }}
     Should Match Regexp    ${plan}[actor_version]    ^\\d+\\.\\d+\\.\\d+ \\(Claude Code\\)$
     Decision Should Be    ${document}    2    Write a.txt    done (create)
     Should Be Equal    ${{ $document["decisions"][1]["rationale"] }}    First the greeting file.
     Decision Should Be    ${document}    3    Write c.txt    done (create)
     Decision Should Be    ${document}    4    Edit a.txt    done
+    ${shown}    Run Agents    plan    decision    4
+    Should Match Regexp    ${shown.stdout}    action +Edit \\(Claude Code tool call\\)
+    Should Match Regexp    ${shown.stdout}    new_string +two
+    Should Not Contain    ${shown.stdout}    {'
     Decision Should Be    ${document}    5    Bash: echo hi > b.txt    ran: no output
     Decision Should Be    ${document}    6    Bash: touch canary
     ...    refused: `touch canary` matches no --allow-command pattern

@@ -215,6 +215,7 @@ def run(
     agents plan run plan.yaml                       # the scripted actor, offline
     agents plan run --script plan.yaml              # the same
     agents plan run "add a --verbose flag" --allow-command "pytest*"   # Claude
+    agents plan run "add a --verbose flag" --actor claude-code        # Claude Code
 
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when it stops
     before the end: a budget ran out (`agents plan resume --budget-calls N` then
