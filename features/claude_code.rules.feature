@@ -31,6 +31,8 @@ Feature: How Claude Code's tool calls are read
       | a command on lines        | Bash  | {"command": "make\n  test"}                  | Bash: make test       |
       | a search                  | Grep  | {"pattern": "TODO"}                          | Grep TODO             |
       | nothing to name           | Task  | {}                                           | Task                  |
+      | its to-do list            | TodoWrite | {"todos": [{"content": "add a", "status": "completed"}, {"content": "test", "status": "pending"}]} | TodoWrite: add a (completed); test (pending) |
+      | an empty to-do list       | TodoWrite | {"todos": []}                            | TodoWrite: nothing to do |
 
   Scenario: A long call is cut to the width of a line
     Then the call of "Bash" with a 300-character command reads 120 characters ending in "…"

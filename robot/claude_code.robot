@@ -51,6 +51,14 @@ Every Tool Call Is A Decision With The Files As They Were Before It
     ${schema}    Run Agents    schema    plan-tree
     Document Should Match Schema    ${document}    ${{ json.loads($schema.stdout) }}
     Should Be Equal    ${plan}[session]    ${{ $document["decisions"][0]["summary"].split()[-1] }}
+    # Where a correction will fork: the session and the message just before each call.
+    ${edit}    Decision By Id    ${document}    4
+    ${place}    Claude Code Place Of Decision    ${REPO}    4
+    Should Be Equal    ${place}[session_id]    ${plan}[session]
+    Should Be Equal    ${place}[tool_use_id]    ${edit}[action][tool_use_id]
+    ${before}    Transcript Entry Before Call    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]
+    ...    ${plan}[session]    ${edit}[action][tool_use_id]
+    Should Be Equal    ${place}[before_uuid]    ${before}
     Should Match Regexp    ${plan}[actor_version]    ^\\d+\\.\\d+\\.\\d+ \\(Claude Code\\)$
     Decision Should Be    ${document}    2    Write a.txt    done (create)
     Should Be Equal    ${{ $document["decisions"][1]["rationale"] }}    First the greeting file.

@@ -21,6 +21,10 @@ def tool_summary(tool: str, tool_input: dict[str, Any], root: str) -> str:
     """One line naming the call: `Write notes.txt`, `Bash: make test`."""
     if tool == "Bash":
         said = f"Bash: {tool_input.get('command', '')}"
+    elif tool == "TodoWrite" and isinstance(tool_input.get("todos"), list):
+        todos = [t for t in tool_input["todos"] if isinstance(t, dict)]
+        listed = "; ".join(f"{t.get('content', '')} ({t.get('status', '?')})" for t in todos)
+        said = f"TodoWrite: {listed or 'nothing to do'}"
     else:
         target = next(
             (

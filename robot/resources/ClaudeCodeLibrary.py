@@ -88,6 +88,35 @@ class ClaudeCodeLibrary:
         """The model of each request of the session, in order."""
         return [str(body.get("model")) for body in self._session_requests()]
 
+    def claude_code_place_of_decision(self, repo: str, decision: str) -> dict[str, Any]:
+        """What the plan's store keeps of where decision `decision`'s call sits in its
+        session (the newest plan), read from the real SQLite file."""
+        from cleveragents.adapters.git.repository import GitRepository
+        from cleveragents.adapters.storage.sqlite import SqliteStore
+        from cleveragents.adapters.storage.sqlite_rows import state_path
+
+        store = SqliteStore(state_path(GitRepository.discover(Path(repo))))
+        try:
+            plan = store.plan(None)
+            found = next(d for d in store.decisions(plan.id) if d.id == decision)
+            assert found.actor_state_before is not None, f"decision {decision} has no state"
+            place = dict(store.actor_state(found.actor_state_before).data["claude_code"])
+        finally:
+            store.close()
+        return place
+
+    def transcript_entry_before_call(self, config: str, session: str, tool_use_id: str) -> str:
+        """The uuid of the entry before the one holding the call, in the session's file."""
+        (found,) = Path(config).glob(f"projects/*/{session}.jsonl")
+        for line in found.read_text().splitlines():
+            entry = json.loads(line)
+            content = (entry.get("message") or {}).get("content")
+            if isinstance(content, list) and any(
+                b.get("type") == "tool_use" and b.get("id") == tool_use_id for b in content
+            ):
+                return str(entry["parentUuid"])
+        raise AssertionError(f"no call {tool_use_id} in {found}")
+
     def test_key(self) -> str:
         return KEY
 
