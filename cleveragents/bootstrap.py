@@ -33,6 +33,7 @@ from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
 if TYPE_CHECKING:
+    from cleveragents.application.claude_code_service import ClaudeCodeService
     from cleveragents.application.garbage_collection import GarbageCollection
     from cleveragents.application.plan_deletion import PlanDeletion
     from cleveragents.application.plan_sharing import PlanSharing
@@ -155,7 +156,31 @@ class Services:
         if plan.actor.kind == "anthropic":
             limits = {"usd": plan.budget.usd, **budget}
             _priced(model or plan.actor.model, limits)
+        if plan.actor.kind == "claude-code":
+            return self.claude_code().resume(plan.id, command, budget, model)
         return self.lifecycle.resume(plan.id, command, budget, model, passed, resolution)
+
+    def claude_code(self) -> ClaudeCodeService:
+        """Claude Code's plans: new ones, and resuming one (imports nothing until used)."""
+        from cleveragents.adapters.actors.claude_code.program import ClaudeProgram, find_claude
+        from cleveragents.adapters.actors.claude_code.session import ClaudeCodeSession
+        from cleveragents.application.claude_code_service import ClaudeCodeService
+
+        def session_for(plan: Plan) -> ClaudeCodeSession:
+            program = ClaudeProgram(plan.actor.source or "claude", plan.actor.version or "")
+            return ClaudeCodeSession(program, self.repo.root, self.repo.state_dir)
+
+        def program() -> tuple[str, str]:
+            found = find_claude(self.repo.root)
+            return found.path, found.version
+
+        return ClaudeCodeService(
+            self.lifecycle,
+            program,
+            session_for,
+            lambda: list(load_config(self.repo).get("allow_commands", [])),
+            str(self.repo.root),
+        )
 
     def create_scripted(
         self,

@@ -97,3 +97,26 @@ Feature: A local stand-in for the Anthropic Messages API
     When the Anthropic SDK sends the stand-in Messages API a long cached prompt twice, the second time with a question more
     Then the first usage wrote the prompt to the cache and read nothing
     And the second usage read the same number of tokens from the cache and wrote the question
+
+  # The SDK does not hand on the `ping` the stand-in sends after the first block starts.
+  Scenario: A streamed reply reaches the SDK as events in the service's order
+    Given a stand-in Messages API
+    And the stand-in Messages API answers with the text "Let me look." and the tool "Write" with input:
+      """
+      {"file_path": "/tmp/x/notes.txt", "content": "a line long enough to take several pieces\n"}
+      """
+    When the Anthropic SDK streams a request to the stand-in Messages API
+    Then the stream's events are message_start, content_block_start, content_block_delta, content_block_stop, content_block_start, content_block_delta, content_block_stop, message_delta, message_stop
+    And the streamed message says "Let me look." and calls the tool "Write" with input:
+      """
+      {"file_path": "/tmp/x/notes.txt", "content": "a line long enough to take several pieces\n"}
+      """
+    And the streamed message stopped for "tool_use"
+
+  Scenario: Claude Code's own requests are answered without using up the script
+    Given a stand-in Messages API that answers Claude Code's own requests
+    And the stand-in Messages API answers with the text "scripted"
+    When the Anthropic SDK asks the stand-in Messages API without tools
+    And the Anthropic SDK counts the tokens of a request to the stand-in Messages API
+    Then the stand-in Messages API still has 1 scripted reply
+    And the stand-in Messages API logged the paths /v1/messages, /v1/messages/count_tokens

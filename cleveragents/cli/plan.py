@@ -128,6 +128,7 @@ class ActorChoice(StrEnum):
     scripted = "scripted"
     anthropic = "anthropic"
     replay = "replay"
+    claude_code = "claude-code"
 
 
 @app.command("run", epilog=EXAMPLE)
@@ -156,7 +157,8 @@ def run(
         typer.Option(
             "--actor",
             show_default=False,
-            help="Who decides: scripted (with --script) or anthropic (with a TASK).",
+            help="Who decides: scripted (with --script), anthropic or claude-code "
+            "(Claude Code headless; pip install 'cleveragents[claude-code]') with a TASK.",
         ),
     ] = None,
     model: Annotated[
@@ -213,6 +215,7 @@ def run(
     agents plan run plan.yaml                       # the scripted actor, offline
     agents plan run --script plan.yaml              # the same
     agents plan run "add a --verbose flag" --allow-command "pytest*"   # Claude
+    agents plan run "add a --verbose flag" --actor claude-code        # Claude Code
 
     Exit 0 when the plan completes, 1 when it fails, 2 on bad input, 4 when it stops
     before the end: a budget ran out (`agents plan resume --budget-calls N` then
@@ -243,11 +246,31 @@ def run(
         raise BadInput(
             "--pass-env is for Claude's commands; a plan file's commands see your environment"
         )
+    if chosen is ActorChoice.claude_code:
+        _claude_code_flags(
+            cassette=cassette,
+            record=record,
+            allow_network=network,
+            no_sandbox=no_sandbox,
+            pass_env=pass_env,
+            drift_threshold=drift,
+            budget_replans=replans,
+            budget_retries=retries,
+            budget_requests=requests,
+            budget_tokens=tokens,
+        )
     limits = budget(calls, replans, retries, requests, tokens, usd)
     with (
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
+        announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
+        if chosen is ActorChoice.claude_code:
+            assert task is not None
+            claude_code = s.claude_code()
+            plan = claude_code.new(task, model, allow or [], limits)
+            plan = claude_code.start(plan, command_line(), announce)
+            return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
         if script is not None:
             # A relative path is relative to -C DIR, as with git -C.
             plan = s.create_scripted(ctx.obj / script, limits, drift)
@@ -265,9 +288,20 @@ def run(
                 network=network,
                 pass_env=pass_env or [],
             )
-        announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
         plan = s.lifecycle.start(plan, command_line(), announce)
         return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
+
+
+def _claude_code_flags(**given: object) -> None:
+    """Refuse the flags Claude Code has no use for: it runs its commands itself, makes no
+    plan segments, and counts its own requests and tokens."""
+    used = [name for name, value in given.items() if value]
+    if used:
+        flags = ", ".join("--" + name.replace("_", "-") for name in used)
+        raise BadInput(
+            f"{flags}: not for --actor claude-code",
+            hint="it takes --allow-command, --model, --budget-calls and --budget-usd",
+        )
 
 
 @app.command("resume")

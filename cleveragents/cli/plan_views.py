@@ -32,6 +32,8 @@ FACTS = (
     "exhausted",
     "actor",
     "actor_source",
+    "actor_version",
+    "session",
     "model",
     "decisions",
     "created_at",

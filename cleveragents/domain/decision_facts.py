@@ -4,6 +4,7 @@ stored values for scripts)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from cleveragents.domain.decision import DecisionStatus
@@ -36,6 +37,12 @@ def action_rows(action: dict[str, Any]) -> list[tuple[str, str]]:
         return [("action", f"delete {path}")]
     if kind == "run":
         return _run_rows(action)
+    if kind == "tool":  # a Claude Code tool call: each of its inputs, as text
+        inputs = action.get("input") or {}
+        return [("action", f"{action.get('tool')} (Claude Code tool call)")] + [
+            (str(key), text_shown(value if isinstance(value, str) else json.dumps(value)))
+            for key, value in inputs.items()
+        ]
     return [("action", str(kind))] + [  # an action of a newer version: its fields as stored
         (str(key), text_shown(str(value))) for key, value in action.items() if key != "type"
     ]

@@ -96,7 +96,13 @@ class TrustShown(BaseModel):
 class PlanShown(Document, DocumentPlan):
     """`agents plan show --json`: the plan, its decisions counted, its corrections."""
 
-    actor_source: str | None = Field(description="The plan file, for the scripted actor.")
+    actor_source: str | None = Field(
+        description="The plan file, for the scripted actor; the CLI, for Claude Code."
+    )
+    actor_version: str | None = Field(
+        default=None, description="The version of Claude Code, for the claude-code actor."
+    )
+    session: str | None = Field(default=None, description="Claude Code's session id.")
     model: str | None
     decisions: int = Field(description="How many decisions the plan took, in all.")
     by_kind: dict[str, int]

@@ -43,6 +43,8 @@ class ActorSpec(BaseModel):
     script: str | None = None
     model: str | None = None
     record: str | None = None  # a folder where every exchange with the model is saved
+    version: str | None = None  # the program's version, for Claude Code (`2.1.332 (...)`)
+    session: str | None = None  # Claude Code's session id
 
 
 class Plan(BaseModel):

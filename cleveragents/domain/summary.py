@@ -23,6 +23,8 @@ def plan_summary(
         "actor": plan["actor"]["kind"],
         "actor_source": plan["actor"]["source"],
         "model": plan["actor"].get("model"),
+        "actor_version": plan["actor"].get("version"),
+        "session": plan["actor"].get("session"),
         "decisions": len(kinds),
         "by_kind": dict(Counter(kinds)),
         "by_status": dict(Counter(statuses)),

@@ -52,6 +52,8 @@ from types import TracebackType
 from typing import Any, cast
 from urllib.parse import urlsplit
 
+from features.support import messages_stream
+
 NO_REPLY_LEFT = "stand-in server: no scripted reply left"
 DEFAULT_MODEL = "claude-stand-in"
 # Models that answer a forced tool choice with 400 (their pages: "forced tool use returns
@@ -92,8 +94,13 @@ def error_body(error_type: str, message: str) -> dict[str, Any]:
 class MessagesServer:
     """A threaded HTTP server on 127.0.0.1 that answers like the Anthropic Messages API."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", port: int = 0, answer_side_requests: bool = False
+    ) -> None:
         self._address = (host, port)
+        # Claude Code's own requests (no tools: titles, checks) get a short text, not a
+        # scripted reply (`messages_stream.side_answer`).
+        self.answer_side_requests = answer_side_requests
         self._lock = threading.Lock()
         self._replies: deque[ScriptedReply] = deque()
         self._log: list[LoggedRequest] = []
@@ -484,6 +491,9 @@ class _Handler(BaseHTTPRequestHandler):
                 body, is_json = text, False
         owner._record(LoggedRequest(method, url.path, url.query, headers, body))
 
+        if method == "POST" and url.path.rstrip("/") == "/v1/messages/count_tokens":
+            self._send(200, messages_stream.counted_tokens(body or {}), {})
+            return
         if method != "POST" or url.path.rstrip("/") != "/v1/messages":
             self._send(
                 404,
@@ -498,14 +508,6 @@ class _Handler(BaseHTTPRequestHandler):
                 {"x-should-retry": "false"},
             )
             return
-        if body.get("stream"):
-            self._send(
-                400,
-                error_body("invalid_request_error", "stand-in server: streaming is not supported"),
-                {"x-should-retry": "false"},
-            )
-            return
-
         broken = _broken_rule(body)
         if broken:
             self._send(
@@ -515,6 +517,9 @@ class _Handler(BaseHTTPRequestHandler):
             )
             return
 
+        if owner.answer_side_requests and messages_stream.is_side_request(body):
+            self._answer_message(body, messages_stream.side_answer(body), 200, {})
+            return
         scripted = owner._next_reply()
         if scripted is None:
             self._send(500, error_body("api_error", NO_REPLY_LEFT), {"x-should-retry": "false"})
@@ -531,8 +536,30 @@ class _Handler(BaseHTTPRequestHandler):
             payload["model"] = body.get("model") or DEFAULT_MODEL
         if payload.get("type") == "message" and payload["usage"]["input_tokens"] is None:
             payload["usage"].update(owner._usage(body))
-        owner._answered(scripted.status, payload.get("usage"))
-        self._send(scripted.status, payload, scripted.headers)
+        self._answer_message(body, payload, scripted.status, scripted.headers)
+
+    def _answer_message(
+        self, body: dict[str, Any], payload: dict[str, Any], status: int, headers: Mapping[str, str]
+    ) -> None:
+        """Send a message (or an error), streamed as events when the request asked for it."""
+        self.owner._answered(status, payload.get("usage"))
+        if status != 200 or not body.get("stream"):
+            self._send(status, payload, headers)
+            return
+        self.close_connection = True  # the stream's end is the connection's
+        try:
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.send_header("cache-control", "no-cache")
+            self.send_header("connection", "close")
+            self.send_header("request-id", self.owner._next_request_id())
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(messages_stream.encoded(payload))
+            self.wfile.flush()
+        except OSError:
+            pass  # the client is gone
 
     def _read_body(self) -> bytes:
         if self.headers.get("transfer-encoding", "").lower() == "chunked":

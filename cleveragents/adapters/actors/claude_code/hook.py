@@ -1,0 +1,90 @@
+"""The command Claude Code runs for each hook event: `python -m
+cleveragents.adapters.actors.claude_code.hook`.
+
+A command hook, not the SDK's in-process callbacks: the same command serves a session
+installed in `.claude/settings.local.json`, where no Python process of ours drives Claude
+Code. Under `agents plan run` it hands the event to that run over the Unix socket named by
+CLEVERAGENTS_HOOK_SOCKET (with the run's CLEVERAGENTS_HOOK_TOKEN): the run holds the plan's
+lock and records the decision, so the hook takes no lock of its own and waits for nothing
+but the answer. It imports nothing of cleveragents: it starts in tens of milliseconds.
+
+It never fails Claude Code: when it cannot record (no run to reach, an error) it says so
+once on stderr and prints nothing, which lets the call through Claude Code's own
+permission mode (edits pass; a command is refused headless, never run unchecked).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any, cast
+
+SOCKET = "CLEVERAGENTS_HOOK_SOCKET"
+TOKEN = "CLEVERAGENTS_HOOK_TOKEN"
+CONNECT_SECONDS = 5.0
+ANSWER_SECONDS = 590.0  # below the hook's timeout in the settings: ours ends first
+
+
+def ask(place: str, token: str, asked: dict[str, Any]) -> dict[str, Any]:
+    """Send the event (or the ask for the key) to the run; its answer comes back."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+        connection.settimeout(CONNECT_SECONDS)
+        connection.connect(place)
+        connection.settimeout(ANSWER_SECONDS)
+        connection.sendall(json.dumps({"token": token, **asked}).encode() + b"\n")
+        connection.shutdown(socket.SHUT_WR)
+        received = b""
+        while chunk := connection.recv(65536):
+            received += chunk
+    return cast(dict[str, Any], json.loads(received))  # the run answers with an object
+
+
+def say_once(place: str | None, why: str) -> None:
+    """One line on stderr the first time a run's hook cannot record, not on every call."""
+    marker = Path(place + ".warned") if place else None
+    if marker is not None and marker.exists():
+        return
+    if marker is not None:
+        with contextlib.suppress(OSError):
+            marker.touch()
+    print(f"cleveragents: this tool call goes ahead unrecorded: {why}", file=sys.stderr)
+
+
+def key() -> int:
+    """As Claude Code's apiKeyHelper: print the key the run hands out once; else fail."""
+    place, token = os.environ.get(SOCKET), os.environ.get(TOKEN, "")
+    try:
+        answer = ask(place or "", token, {"key": True})
+    except Exception as error:
+        print(f"cleveragents: no API key from the run: {error}", file=sys.stderr)
+        return 1
+    if not answer.get("key"):
+        print("cleveragents: the run hands out its API key once only", file=sys.stderr)
+        return 1
+    print(answer["key"])
+    return 0
+
+
+def main() -> int:
+    if sys.argv[1:] == ["--key"]:
+        return key()
+    place, token = os.environ.get(SOCKET), os.environ.get(TOKEN, "")
+    try:
+        event = json.loads(sys.stdin.read())
+        if not place:
+            raise LookupError(f"{SOCKET} is not set: no `agents plan run` to record it")
+        answer = ask(place, token, {"event": event})
+    except Exception as error:
+        say_once(place, str(error) or type(error).__name__)
+        return 0
+    if answer:
+        print(json.dumps(answer))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+"""Running Claude Code headless on the working tree, its hook events answered by the run.
+
+The CLI runs with `-p TASK --output-format stream-json`, a settings file written into the
+git directory's cleveragents folder (never the user's repository) that installs our hook
+for PreToolUse and PostToolUse, and the permission mode `acceptEdits`: the hook is the gate
+(it answers `allow` or `deny` for every call); should it fail, edits still pass and a
+command is refused, as Claude Code does headless with no one to ask.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import selectors
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cleveragents.adapters.actors.claude_code import hook, transcript
+from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
+from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
+
+KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
+HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
+Answer = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass
+class SessionEnd:
+    """How the CLI ended: its `result` message (usage, cost, subtype), exit code, stderr."""
+
+    result: dict[str, Any] | None
+    returncode: int
+    stderr: str
+
+
+def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any]:
+    """Claude Code settings that send every tool call's events to `hook_command`, and
+    take the API key from `key_command` (an apiKeyHelper) when given."""
+    entry = [
+        {
+            "matcher": "*",
+            "hooks": [{"type": "command", "command": hook_command, "timeout": HOOK_SECONDS}],
+        }
+    ]
+    found: dict[str, Any] = {"hooks": {"PreToolUse": entry, "PostToolUse": entry}}
+    if key_command is not None:
+        found["apiKeyHelper"] = key_command
+    return found
+
+
+def hook_command() -> str:
+    """This Python running our hook module, without the API key in its environment."""
+    return shlex.join(["env", "-u", "ANTHROPIC_API_KEY", sys.executable, "-m", hook.__name__])
+
+
+def key_command() -> str:
+    """Our hook module asking the run for the API key, once (see `_with_key`)."""
+    return shlex.join([sys.executable, "-m", hook.__name__, "--key"])
+
+
+def _environment(place: str, token: str) -> dict[str, str]:
+    """Claude Code's environment: the user's, with the way to reach the run, and without the
+    API key: Claude Code passes its environment on to every command it runs, so it asks
+    for the key through its apiKeyHelper instead (kept for the session: asked once)."""
+    env = {name: value for name, value in os.environ.items() if name != "ANTHROPIC_API_KEY"}
+    env.update(
+        {
+            hook.SOCKET: place,
+            hook.TOKEN: token,
+            "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CODE_API_KEY_HELPER_TTL_MS": str(KEY_KEPT_MS),
+        }
+    )
+    return env
+
+
+def _with_key(key: str | None, answer: Answer) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Answer hook events with `answer`, and the first ask for the key with the key. Claude
+    Code asks before its first request, before any command of the session could run;
+    a later ask (a command that found the socket) gets nothing."""
+    handed = False
+
+    def answering(asked: dict[str, Any]) -> dict[str, Any]:
+        nonlocal handed
+        if asked.get("key"):
+            if handed or key is None:
+                return {}
+            handed = True
+            return {"key": key}
+        event = asked.get("event")
+        return answer(event) if isinstance(event, dict) else {}
+
+    return answering
+
+
+class ClaudeCodeSession:
+    """One headless run of the CLI in `root`, its settings kept under `state_dir`."""
+
+    def __init__(self, program: ClaudeProgram, root: Path, state_dir: Path) -> None:
+        self.program = program
+        self.root = root
+        self.state_dir = state_dir
+
+    def place_of(self, event: dict[str, Any]) -> ToolCallPlace:
+        """Where the event's tool call sits in its session file."""
+        return transcript.place_of(event.get("transcript_path"), str(event.get("tool_use_id")))
+
+    def argv(
+        self,
+        task: str,
+        session_id: str,
+        settings_file: Path,
+        model: str | None,
+        usd: float | None,
+        resume: bool = False,
+    ) -> list[str]:
+        """The command line: a new session with this id, or the existing one resumed."""
+        line = [
+            self.program.path,
+            "-p",
+            task,
+            "--output-format",
+            "stream-json",
+            "--verbose",
+            "--settings",
+            str(settings_file),
+            "--resume" if resume else "--session-id",
+            session_id,
+            "--permission-mode",
+            "acceptEdits",
+        ]
+        if model:
+            line += ["--model", model]
+        if usd is not None:
+            line += ["--max-budget-usd", f"{usd:g}"]
+        return line
+
+    def run(
+        self,
+        task: str,
+        session_id: str,
+        model: str | None,
+        usd: float | None,
+        answer: Answer,
+        resume: bool = False,
+    ) -> SessionEnd:
+        """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
+        folder = self.state_dir / "claude-code"
+        folder.mkdir(parents=True, exist_ok=True)
+        settings_file = folder / f"settings-{session_id}.json"
+        key = os.environ.get("ANTHROPIC_API_KEY")
+        written = settings(hook_command(), key_command() if key else None)
+        settings_file.write_text(json.dumps(written, indent=2))
+        token = secrets.token_hex(16)
+        with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
+            env = _environment(place, token)
+            process = subprocess.Popen(
+                self.argv(task, session_id, settings_file, model, usd, resume),
+                cwd=self.root,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+            )
+            try:
+                result = _serve(process, listener, token, _with_key(key, answer))
+            except BaseException:
+                _end(process)
+                raise
+            returncode = process.wait()
+            errors.seek(0)
+            stderr = errors.read().decode("utf-8", errors="replace")
+        return SessionEnd(result, returncode, stderr)
+
+
+@contextlib.contextmanager
+def _listening() -> Iterator[tuple[socket.socket, str]]:
+    """A Unix socket only this user can reach, in a fresh private folder."""
+    folder = tempfile.mkdtemp(prefix="agents-hook-")
+    place = os.path.join(folder, "hook.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        listener.bind(place)
+        listener.listen(8)
+        yield listener, place
+    finally:
+        listener.close()
+        for name in os.listdir(folder):
+            os.unlink(os.path.join(folder, name))
+        os.rmdir(folder)
+
+
+def _serve(
+    process: subprocess.Popen[bytes], listener: socket.socket, token: str, answer: Answer
+) -> dict[str, Any] | None:
+    """Read the CLI's messages and answer its hooks, one at a time, until its output ends."""
+    assert process.stdout is not None
+    out = process.stdout.fileno()
+    chooser = selectors.DefaultSelector()
+    chooser.register(out, selectors.EVENT_READ, "out")
+    chooser.register(listener, selectors.EVENT_READ, "hook")
+    pending, result = b"", None
+    with chooser:
+        while True:
+            for key, _ in chooser.select():
+                if key.data == "hook":
+                    connection, _ = listener.accept()
+                    with connection:
+                        _answer_hook(connection, token, answer)
+                    continue
+                chunk = os.read(out, 65536)
+                if not chunk:
+                    return result
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    message = _message(line)
+                    if message.get("type") == "result":
+                        result = message
+
+
+def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
+    connection.settimeout(30)
+    received = b""
+    try:
+        while chunk := connection.recv(65536):
+            received += chunk
+        asked = json.loads(received)
+    except (OSError, ValueError):  # pragma: no cover - a hook killed while it sent its event
+        return  # it let its call through unrecorded
+    if not isinstance(asked, dict) or not secrets.compare_digest(
+        str(asked.get("token", "")), token
+    ):
+        reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
+    else:
+        reply = answer(asked)
+    with contextlib.suppress(OSError):
+        connection.sendall(json.dumps(reply).encode())
+
+
+def _message(line: bytes) -> dict[str, Any]:
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return {}
+    return message if isinstance(message, dict) else {}
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Stop the CLI we started (by its own pid), waiting a little before killing it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - Claude Code ends on SIGTERM
+            process.kill()
+            process.wait()

@@ -1,0 +1,256 @@
+"""ClaudeCodeRun: Claude Code works on the task; each of its tool calls is a decision.
+
+Claude Code runs its own loop; this service answers its hook events. Before a call that may
+change files it takes a checkpoint and records the decision (the actor state names the
+session and the message before the call, where a correction will fork it); a Bash command
+goes through the plan's command policy first and is denied, with the reason, when the
+policy refuses it. After the call, the decision gets its outcome and a checkpoint after.
+The decisions form one line, each below the one before: a correction of one supersedes
+exactly what came after it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.budget import Usage, calls_left
+from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.plan import Phase, Plan, PlanStatus
+from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
+from cleveragents.domain.tree import active
+from cleveragents.errors import interrupted_by
+from cleveragents.ports import Environment
+
+
+class ToolCallPlace(Protocol):
+    @property
+    def message_uuid(self) -> str | None: ...
+    @property
+    def before_uuid(self) -> str | None: ...
+    @property
+    def rationale(self) -> str: ...
+
+
+class SessionEnd(Protocol):
+    @property
+    def result(self) -> dict[str, Any] | None: ...
+    @property
+    def returncode(self) -> int: ...
+    @property
+    def stderr(self) -> str: ...
+
+
+class CodingSession(Protocol):
+    """Claude Code, headless (`adapters/actors/claude_code/session.py`)."""
+
+    def place_of(self, event: dict[str, Any]) -> ToolCallPlace: ...
+    def run(
+        self,
+        task: str,
+        session_id: str,
+        model: str | None,
+        usd: float | None,
+        answer: Callable[[dict[str, Any]], dict[str, Any]],
+        resume: bool = False,
+    ) -> SessionEnd: ...
+
+
+# What a resumed session is told: it goes on where it stopped (a budget, an interrupt).
+GO_ON = "Go on with the task where you stopped."
+
+
+def _allow() -> dict[str, Any]:
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}
+
+
+def _deny(reason: str, stop: bool = False) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": reason,
+        }
+    }
+    if stop:
+        answer.update({"continue": False, "stopReason": reason})
+    return answer
+
+
+class ClaudeCodeRun:
+    """One run of Claude Code on a new plan, recorded by `recorder`."""
+
+    def __init__(
+        self, recorder: PlanRecorder, environment: Environment, session: CodingSession, root: str
+    ) -> None:
+        self.r = recorder
+        self.environment = environment
+        self.session = session
+        self.root = root
+        self.session_id = recorder.plan.actor.session or str(uuid.uuid4())
+        self.line: Decision | None = None  # the newest decision: the next hangs below it
+        self.open: dict[str, Decision] = {}  # decisions whose call has not finished, by id
+        self.stopped: str | None = None  # a budget ran out: every later call is denied
+
+    def execute(self) -> Plan:
+        """Start the session on the plan's task, below a first decision naming it."""
+        r = self.r
+        spec = r.plan.actor.model_copy(update={"session": self.session_id})
+        r.save_plan(actor=spec)
+        before = r.fresh("before Claude Code")
+        self.line = r.record(
+            kind=DecisionKind.STRATEGY,
+            phase=Phase.STRATEGIZE,
+            summary=f"Claude Code session {self.session_id}",
+            rationale=f"Claude Code ({spec.version}) works on the task on its own",
+            before=before,
+            after=before,
+            actor_state_before=self.state({}),
+            ok=True,
+            outcome="session started",
+            plan_update={"status": PlanStatus.EXECUTING, "phase": Phase.EXECUTE},
+        )
+        return self._work(r.plan.task, resume=False)
+
+    def resume(self) -> Plan:
+        """Continue the session where it stopped; new decisions hang below the newest."""
+        # Every call hangs below the one before (not only the main line's kinds).
+        self.line = max(active(self.r.decisions), key=lambda d: d.seq, default=None)
+        self.r.save_plan(status=PlanStatus.EXECUTING, phase=Phase.EXECUTE)
+        return self._work(GO_ON, resume=True)
+
+    def _work(self, prompt: str, resume: bool) -> Plan:
+        r = self.r
+        usd = r.plan.budget.usd
+        if usd is not None:  # what is left of it: Claude Code counts its own process only
+            usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
+        try:
+            end = self.session.run(
+                prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume
+            )
+        except KeyboardInterrupt as stop:
+            r.plan = r.store.plan(r.plan.id)
+            r.save_plan(status=PlanStatus.INTERRUPTED, outcome=interrupted_by(stop))
+            raise
+        return self.finish(end)
+
+    def state(self, place: dict[str, Any]) -> str:
+        """The actor state of a decision: the session and where in it the call sits."""
+        data = {"claude_code": {"session_id": self.session_id, **place}}
+        return self.r.store.save_actor_state(ActorState(data=data))
+
+    def answer(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Claude Code's hook event in, the hook's output back."""
+        if event.get("session_id") not in (None, self.session_id):
+            return {}  # a sub-agent's or another session's call: not this plan's
+        name = event.get("hook_event_name")
+        if name == "PreToolUse":
+            return self.before_call(event)
+        if name == "PostToolUse":
+            self.after_call(event)
+        return {}
+
+    def before_call(self, event: dict[str, Any]) -> dict[str, Any]:
+        r = self.r
+        tool, tool_input = str(event.get("tool_name")), event.get("tool_input") or {}
+        if self.stopped is None and not calls_left(r.plan.budget, r.plan.usage):
+            self.stopped = f"the actor call budget ({r.plan.budget.actor_calls}) is spent"
+        if self.stopped is not None:
+            return _deny(self.stopped, stop=True)
+        refused = None
+        if tool == "Bash":
+            refused = r.refusal(self.environment, str(tool_input.get("command", "")))
+        place = self.session.place_of(event)
+        changing = changes_files(tool) and refused is None
+        before = r.fresh(f"before {tool} call") if changing else None
+        r.save_plan(
+            usage=r.plan.usage.model_copy(update={"actor_calls": r.plan.usage.actor_calls + 1})
+        )
+        assert self.line is not None
+        decision = r.record(
+            kind=DecisionKind.ACTION,
+            phase=Phase.EXECUTE,
+            parent_id=self.line.id,
+            summary=tool_summary(tool, tool_input, self.root),
+            rationale=place.rationale,
+            action={
+                "type": "tool",
+                "tool": tool,
+                "input": tool_input,
+                "tool_use_id": event.get("tool_use_id"),
+            },
+            before=before,
+            actor_state_before=self.state(
+                {
+                    "tool_use_id": event.get("tool_use_id"),
+                    "message_uuid": place.message_uuid,
+                    "before_uuid": place.before_uuid,
+                }
+            ),
+            ok=False if refused else None,
+            outcome=f"refused: {refused}" if refused else None,
+        )
+        self.line = decision
+        if refused is not None:
+            return _deny(f"cleveragents refused this command: {refused}")
+        self.open[str(event.get("tool_use_id"))] = decision
+        return _allow()
+
+    def after_call(self, event: dict[str, Any]) -> None:
+        decision = self.open.pop(str(event.get("tool_use_id")), None)
+        if decision is None:  # pragma: no cover - no call of ours is open (denied calls get none)
+            return
+        tool = str(event.get("tool_name"))
+        after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
+        ok, outcome = tool_outcome(tool, event.get("tool_response"))
+        self.r.update(decision, after, ok=ok, outcome=outcome)
+
+    def finish(self, end: SessionEnd) -> Plan:
+        r, result = self.r, end.result or {}
+        r.save_plan(usage=r.plan.usage.plus(_usage(result)))
+        if self.stopped is not None:
+            r.save_plan(
+                status=PlanStatus.STOPPED,
+                exhausted=self.stopped,
+                outcome=f"stopped: {self.stopped}",
+            )
+        elif result.get("subtype") == "error_max_budget_usd":
+            spent = f"the dollar budget (${r.plan.budget.usd:g}) is spent"
+            r.save_plan(status=PlanStatus.STOPPED, exhausted=spent, outcome=f"stopped: {spent}")
+        elif result.get("subtype") == "success" and not result.get("is_error"):
+            said = " ".join(str(result.get("result") or "").split())[:200]
+            r.save_plan(
+                status=PlanStatus.COMPLETED,
+                phase=Phase.DONE,
+                outcome=f"Claude Code finished: {said or 'no summary'}",
+            )
+        else:
+            r.save_plan(status=PlanStatus.FAILED, phase=Phase.DONE, outcome=_failure(end))
+        return r.plan
+
+
+def _usage(result: dict[str, Any]) -> Usage:
+    """What Claude Code's result message says the session spent."""
+    counted = result.get("usage") or {}
+    cost = result.get("total_cost_usd")
+    return Usage(
+        api_calls=int(result.get("num_turns") or 0),
+        input_tokens=int(counted.get("input_tokens") or 0),
+        output_tokens=int(counted.get("output_tokens") or 0),
+        cache_write_tokens=int(counted.get("cache_creation_input_tokens") or 0),
+        cache_read_tokens=int(counted.get("cache_read_input_tokens") or 0),
+        cost_usd=float(cost) if cost is not None else 0.0,
+    )
+
+
+def _failure(end: SessionEnd) -> str:
+    result = end.result or {}
+    if result:
+        said = result.get("result") or ", ".join(map(str, result.get("errors") or []))
+        return f"Claude Code ended with {result.get('subtype')}: {said or 'no detail'}"
+    lines = [line for line in end.stderr.splitlines() if line.strip()]
+    last = lines[-1].strip() if lines else "no message"
+    return f"Claude Code exited {end.returncode} without a result: {last}"

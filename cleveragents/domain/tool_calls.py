@@ -1,0 +1,55 @@
+"""Rules for Claude Code's tool calls: which may change files, and how one reads in a line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Tools that only look (or keep Claude Code's own to-do list): recorded with no checkpoint.
+# Any other tool, one this list does not know included, may change files: a checkpoint first.
+READING_TOOLS = frozenset(
+    {"Read", "Grep", "Glob", "LS", "TodoWrite", "TodoRead", "NotebookRead", "BashOutput"}
+)
+SUMMARY_WIDTH = 120
+
+
+def changes_files(tool: str) -> bool:
+    """Whether a call of `tool` gets a checkpoint before it runs (unknown tools do)."""
+    return tool not in READING_TOOLS
+
+
+def tool_summary(tool: str, tool_input: dict[str, Any], root: str) -> str:
+    """One line naming the call: `Write notes.txt`, `Bash: make test`."""
+    if tool == "Bash":
+        said = f"Bash: {tool_input.get('command', '')}"
+    elif tool == "TodoWrite" and isinstance(tool_input.get("todos"), list):
+        todos = [t for t in tool_input["todos"] if isinstance(t, dict)]
+        listed = "; ".join(f"{t.get('content', '')} ({t.get('status', '?')})" for t in todos)
+        said = f"TodoWrite: {listed or 'nothing to do'}"
+    else:
+        target = next(
+            (
+                str(tool_input[k])
+                for k in ("file_path", "notebook_path", "path", "pattern")
+                if tool_input.get(k)
+            ),
+            "",
+        )
+        prefix = root.rstrip("/") + "/"
+        said = f"{tool} {target.removeprefix(prefix)}".rstrip()
+    line = " ".join(said.split())
+    return line if len(line) <= SUMMARY_WIDTH else line[: SUMMARY_WIDTH - 1] + "…"
+
+
+def tool_outcome(tool: str, response: Any) -> tuple[bool, str]:
+    """Whether a finished call succeeded, and its outcome in a line, from its tool_response."""
+    if isinstance(response, dict):
+        if tool == "Bash":
+            failed = bool(response.get("interrupted"))
+            output = str(response.get("stdout") or response.get("stderr") or "").strip()
+            first = output.splitlines()[0] if output else "no output"
+            return not failed, ("interrupted: " if failed else "ran: ") + first[:SUMMARY_WIDTH]
+        if response.get("error") or response.get("is_error"):
+            return False, f"failed: {str(response.get('error') or 'error')[:SUMMARY_WIDTH]}"
+        kind = response.get("type")
+        return True, f"done ({kind})" if kind else "done"
+    return True, "done"
