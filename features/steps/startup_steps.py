@@ -107,3 +107,23 @@ def step_command_lines_agree(context: Any) -> None:
             f"seed {seed}: {failure}\n{notes}\nreplay with CLEVERAGENTS_PROPERTY_SEED={seed}"
         ) from failure
     assert ran > 0, "no example ran"
+
+
+@then('it imported "{names}"')
+def step_imported(context: Any, names: str) -> None:
+    wanted = [name.strip() for name in names.split(",")]
+    missing = [name for name in wanted if name not in context.imported]
+    assert not missing, f"did not import {missing}: it did not take the path it names"
+
+
+@then("I keep what stdout holds")
+def step_keep_stdout(context: Any) -> None:
+    context.kept = context.result.stdout
+
+
+@then("stdout is what was kept")
+def step_stdout_kept(context: Any) -> None:
+    assert context.result.returncode == 0, context.result.stderr
+    assert context.result.stdout == context.kept, (
+        f"now:\n{context.result.stdout}\nkept:\n{context.kept}"
+    )

@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cleveragents.domain.read_model import DecisionRow
+from cleveragents.domain.states import DecisionKind, DecisionStatus
 from cleveragents.errors import BadInput, UnknownPlan
 
 if TYPE_CHECKING:
@@ -31,6 +33,14 @@ PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.s
 OLDEST_FIRST = f"{PLAN_ROWS} ORDER BY p.created_at, p.rowid"
 # What `agents plan list` tells of each plan, in the order of the Plan model's fields.
 LISTED = ("id", "task", "status", "phase", "head_decision", "outcome", "created_at", "updated_at")
+
+# What a line of `plan tree` shows of a decision beyond its columns, taken out of its body
+# by SQLite as one JSON array (a field a body leaves out is null, its default): JSON, since
+# text a command printed may hold bytes that are not UTF-8, which SQLite cannot give as text.
+LINE = (
+    "json_extract(body, '$.summary', '$.outcome', '$.ok', '$.superseded_by', "
+    "'$.distance_before', '$.distance_after', '$.made_by')"
+)
 
 Row = tuple[str, str, str | None]
 
@@ -142,3 +152,43 @@ class SqliteRows:
             "SELECT body FROM corrections WHERE plan_id = ? ORDER BY rowid", (plan_id,)
         ).fetchall()
         return [json.loads(r[0]) for r in rows]
+
+    def decision_lines(self, plan_id: str) -> list[DecisionRow]:
+        """What `plan tree` shows of each of the plan's decisions, in the order taken: no
+        field is read that a line does not show."""
+        rows = self._db.execute(
+            f"SELECT id, seq, parent_id, kind, status, {LINE} FROM decisions "
+            "WHERE plan_id = ? ORDER BY seq",
+            (plan_id,),
+        )
+        lines = []
+        for id_, seq, parent_id, kind, status, shown in rows:
+            summary, outcome, ok, by, before, after, made_by = json.loads(shown)
+            lines.append(
+                DecisionRow(
+                    id=id_,
+                    seq=seq,
+                    parent_id=parent_id,
+                    kind=DecisionKind(kind),
+                    summary=summary,
+                    outcome=outcome,
+                    ok=ok,
+                    status=DecisionStatus(status),
+                    superseded_by=by,
+                    distance_before=before,
+                    distance_after=after,
+                    made_by=made_by,
+                )
+            )
+        return lines
+
+    def output(self, plan_id: str, decision_id: str) -> str | None:
+        """The output of one decision's command, None when it ran none; KeyError when the
+        plan has no such decision."""
+        row = self._db.execute(
+            "SELECT body FROM decisions WHERE plan_id = ? AND id = ?", (plan_id, decision_id)
+        ).fetchone()
+        if row is None:
+            raise KeyError(decision_id)
+        output: str | None = json.loads(row[0]).get("output")
+        return output

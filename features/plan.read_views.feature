@@ -1,0 +1,87 @@
+Feature: The read views a pipe gets, without typer, are the full path's byte for byte
+  As a developer who greps `agents plan tree` and `plan log` in scripts and CI steps
+  I want them answered from the store's rows, without pydantic, rich or typer
+  So that a 1,000-decision plan shows in a blink, and never differently from the full path
+
+  # `agents plan tree` to a pipe and `agents plan log` are read from the rows (`SqliteRows`)
+  # and written without rich. `--depth` with a depth no plan reaches takes the typer command
+  # with the models and rich instead, and a killed command's operation makes the rows give
+  # way to the models: both must print the same bytes.
+
+  Background:
+    Given a git repository with files:
+      | path      | content  |
+      | README.md | # demo\n |
+    And the plan file "plan.yaml":
+      """
+      task: "Paint \e[31mred\e[0m, then tabs\tand more"
+      steps:
+        - name: "colour \e[32mgreen\t tab"
+          options:
+            - actions:
+                - run: "printf 'out \\033[31mred\\r\\n\\377 not utf-8\\n'"
+        - name: pick a colour
+          options:
+            - name: red
+              actions:
+                - write: colour.txt
+                  content: "red\n"
+            - name: blue
+              actions:
+                - write: colour.txt
+                  content: "blue\n"
+        - name: write more
+          options:
+            - actions:
+                - write: more.txt
+                  content: "more\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And I have run "agents plan correct --mode=revert --decision 4 --guidance 'use the blue option' --quiet"
+
+  Scenario: A pipe gets the tree of a corrected plan as the full path draws it
+    When I run "agents plan tree" and note the modules it imports
+    Then the exit code is 0
+    And stdout contains "⑂ corrected path (correction c1) — live"
+    And stdout contains "\x1b[32mgreen"
+    And it imported none of "pydantic, rich, typer, git, cleveragents.bootstrap"
+    And I keep what stdout holds
+    When I run "agents plan tree --depth 1000" and note the modules it imports
+    Then the exit code is 0
+    And it imported "pydantic, rich, typer"
+    And stdout is what was kept
+    When I run "agents plan tree --color never"
+    Then stdout is what was kept
+
+  Scenario: The tree read through the models, after a killed command, is the same
+    Given the newest operation is still marked running, as a killed command leaves it
+    When I run "agents plan tree" and note the modules it imports
+    Then the exit code is 0
+    And stderr contains "was interrupted"
+    And it imported "pydantic"
+    And I keep what stdout holds
+    When I run "agents plan tree" and note the modules it imports
+    Then it imported none of "pydantic, rich, typer"
+    And stdout is what was kept
+
+  Scenario: plan log prints the same bytes from the rows as through the models
+    Given the newest operation is still marked running, as a killed command leaves it
+    When I run "agents plan log 3" and note the modules it imports
+    Then the exit code is 0
+    And it imported "pydantic"
+    And I keep what stdout holds
+    When I run "agents plan log 3" and note the modules it imports
+    Then it imported none of "pydantic, rich, typer, git, cleveragents.bootstrap"
+    And stdout is what was kept
+    And stdout contains "out"
+
+  Scenario Outline: plan log leaves what the rows cannot answer to the services
+    When I run "<command>"
+    Then the exit code is <code>
+    And stderr contains "<said>"
+
+    Examples:
+      | command                          | code | said                                 |
+      | agents plan log 99               | 2    | has no decision '99'                 |
+      | agents plan log {plan_prefix}:2  | 0    | decision 2 ran no command            |
+      | agents plan log 2                | 0    | decision 2 ran no command            |
