@@ -1,10 +1,10 @@
-Feature: The read views a pipe gets, without typer, are the full path's byte for byte
-  As a developer who greps `agents plan tree` and `plan log` in scripts and CI steps
-  I want them answered from the store's rows, without pydantic, rich or typer
+Feature: The read views answered from the rows are the full path's byte for byte
+  As a developer who greps `agents plan tree`, `log` and `decision` in scripts and CI steps
+  I want them answered from the store's rows, without pydantic or typer
   So that a 1,000-decision plan shows in a blink, and never differently from the full path
 
-  # `agents plan tree` to a pipe and `agents plan log` are read from the rows (`SqliteRows`)
-  # and written without rich. `--depth` with a depth no plan reaches takes the typer command
+  # `agents plan tree` to a pipe, `plan log` and `plan decision` are read from the rows
+  # (`SqliteRows`), the tree written without rich. `--depth` with a depth no plan reaches takes the typer command
   # with the models and rich instead, and a killed command's operation makes the rows give
   # way to the models: both must print the same bytes.
 
@@ -74,6 +74,31 @@ Feature: The read views a pipe gets, without typer, are the full path's byte for
     Then it imported none of "pydantic, rich, typer, git, cleveragents.bootstrap"
     And stdout is what was kept
     And stdout contains "out"
+
+  Scenario: plan decision prints the same from the row as through the model
+    When I run "agents plan decision 3 --json" and note the modules it imports
+    Then the exit code is 0
+    And it imported none of "pydantic, typer, git, cleveragents.bootstrap"
+    And I keep what stdout holds
+    When I run "agents plan decision 3" and note the modules it imports
+    Then it imported none of "pydantic, typer, git, cleveragents.bootstrap"
+    And stdout has a line "files changed" "none"
+    And I keep it as the text
+    Given the newest operation is still marked running, as a killed command leaves it
+    When I run "agents plan decision 3 --json" and note the modules it imports
+    Then it imported "pydantic"
+    And stdout is what was kept
+    When I run "agents plan decision 3"
+    Then stdout is the text kept, but for its "created at" line
+
+  Scenario: A decision the model alone reads is read through it
+    When I run "agents plan decision 11 --json"
+    Then I keep what stdout holds
+    And stdout contains "colour.txt"
+    Given the stored decision 11 holds a field this version does not know
+    When I run "agents plan decision 11 --json" and note the modules it imports
+    Then it imported "pydantic"
+    And stdout is what was kept
 
   Scenario Outline: plan log leaves what the rows cannot answer to the services
     When I run "<command>"

@@ -45,20 +45,22 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # The read-only views answered without typer: whether each takes --json, and whether it
-# takes a plan (show, tree) or a decision (log) as its one plain word.
+# takes a plan (show, tree) or a decision (log, decision) as its one plain word.
 VIEWS = {
     "list": (True, None),
     "show": (True, "plan"),
     "tree": (False, "plan"),
     "log": (False, "decision"),
+    "decision": (True, "decision"),
 }
 
 
 def read_only_view(args: list[str]) -> Callable[[], int] | None:
     """`agents [-C DIR] plan list [--json]`, `plan show [PLAN | -p PLAN] [--json]`,
-    `plan tree [PLAN | -p PLAN]` to a pipe without colour, or `plan log DECISION [-p PLAN]`,
-    exactly as typer would run them; None for any other command line, even one typer would
-    read the same way (`-CDIR`, `--json --json`): typer parses those, and every mistake."""
+    `plan tree [PLAN | -p PLAN]` to a pipe without colour, `plan log DECISION [-p PLAN]` or
+    `plan decision DECISION [-p PLAN] [--json]`, exactly as typer would run them; None for
+    any other command line, even one typer would read the same way (`-CDIR`, `--json
+    --json`): typer parses those, and every mistake."""
     words = list(args)
     directory: str | None = None
     if words[:1] == ["-C"]:
@@ -86,9 +88,11 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
         plan = rest[0]
     if command == "tree" and (sys.stdout.isatty() or output.colour()):
         return None  # rich wraps lines below their guides, and colours them
-    if command == "log":
+    if word == "decision":
         if not rest:
             return None
+        if command == "decision":
+            return lambda: _decision(directory, plan, rest[0], json)
         return lambda: _view(directory, lambda start, views: views.log(start, plan, rest[0]))
     if command == "list":
         return lambda: _view(directory, lambda start, views: views.list_plans(start, json))
@@ -100,6 +104,12 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
 def _plain(word: str) -> bool:
     """A word typer takes as a value, never as an option."""
     return not word.startswith("-")
+
+
+def _decision(directory: str | None, plan: str | None, ref: str, json: bool) -> int:
+    from cleveragents.cli.decision_view import decision
+
+    return _view(directory, lambda start, _: decision(start, plan, ref, json))
 
 
 def _view(directory: str | None, shown: Callable[[Path, ModuleType], int]) -> int:

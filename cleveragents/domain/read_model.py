@@ -10,9 +10,51 @@ which is what a line of the tree shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from cleveragents.domain.states import DecisionKind, DecisionStatus, PlanStatus
+
+# The `Decision` model's fields in its order, with the default of those that have one
+# (`...`: none). A row's body leaves defaults out.
+DECISION_FIELDS: dict[str, Any] = {
+    "plan_id": ...,
+    "id": ...,
+    "seq": ...,
+    "parent_id": None,
+    "kind": ...,
+    "phase": ...,
+    "summary": ...,
+    "rationale": "",
+    "action": None,
+    "step": None,
+    "option": None,
+    "outcome": None,
+    "ok": None,
+    "checkpoint_before": None,
+    "checkpoint_after": None,
+    "actor_state_before": None,
+    "status": "active",
+    "superseded_by": None,
+    "distance_before": None,
+    "distance_after": None,
+    "replaced": [],
+    "output": None,
+    "made_by": None,
+    "created_at": ...,
+}
+
+
+def decision_fields(stored: dict[str, Any]) -> dict[str, Any]:
+    """Every field of a decision as `Decision.model_dump(mode="json")` gives it, from what
+    its row holds, a default filled in where it is left out. KeyError where only the model
+    can answer: a field this version does not know, or one missing that has no default, or
+    what its actions replaced (models of their own, which an older version wrote otherwise).
+    """
+    fields = {key: stored.get(key, default) for key, default in DECISION_FIELDS.items()}
+    if ... in fields.values() or stored.keys() - fields.keys() or fields["replaced"]:
+        raise KeyError("a row only the model reads")
+    fields["replaced"] = []  # never the default itself, which every answer would share
+    return fields
 
 
 class Ordered(Protocol):

@@ -127,3 +127,25 @@ def step_stdout_kept(context: Any) -> None:
     assert context.result.stdout == context.kept, (
         f"now:\n{context.result.stdout}\nkept:\n{context.kept}"
     )
+
+
+@then("I keep it as the text")
+def step_keep_text(context: Any) -> None:
+    context.kept_text = context.result.stdout
+
+
+@then('stdout is the text kept, but for its "{key}" line')
+def step_stdout_text_kept(context: Any, key: str) -> None:
+    def lines(text: str) -> list[str]:  # a table pads each line to its widest value
+        return [line.rstrip() for line in text.splitlines() if not line.strip().startswith(key)]
+
+    assert context.result.returncode == 0, context.result.stderr
+    assert lines(context.result.stdout) == lines(context.kept_text), context.result.stdout
+
+
+@given("the stored decision {decision} holds a field this version does not know")
+def step_decision_unknown_field(context: Any, decision: str) -> None:
+    with _store(context) as db:
+        (body,) = db.execute("SELECT body FROM decisions WHERE id = ?", (decision,)).fetchone()
+        newer = {**json.loads(body), "field_of_a_newer_version": 1}
+        db.execute("UPDATE decisions SET body = ? WHERE id = ?", (json.dumps(newer), decision))

@@ -1,6 +1,6 @@
 """The property behind "a command line read without typer is read as typer reads it".
 
-`agents plan list`, `plan show`, `plan tree` and `plan log` in their plain forms are
+`agents plan list`, `show`, `tree`, `log` and `decision` in their plain forms are
 answered before typer is imported (`cli/main.py`). Each example is a random command line
 of the words those forms and their mistakes are made of. Whenever `read_only_view` takes
 one, the view it runs must be called with what the typer app would call it with: the same
@@ -18,13 +18,13 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cleveragents.cli import plan_views
+from cleveragents.cli import decision_view, plan_views
 from cleveragents.cli.main import read_only_view
 from features.support.properties import reproducible
 
 WORDS = [
-    "plan", "list", "show", "tree", "log", "--json", "--jso", "-C", "-Csub", "sub", "4fe",
-    "", "-", "--", "-h", "-p", "--plan", "--version", "x y", "#7", "--depth", "--active",
+    "plan", "list", "show", "tree", "log", "decision", "--json", "--jso", "-C", "-Csub", "sub",
+    "4fe", "", "-", "--", "-h", "-p", "--plan", "--version", "x y", "#7", "--depth", "--active",
 ]  # fmt: skip
 # Mostly a start typer would run (or nearly), then any words; sometimes any words at all.
 command_lines = st.one_of(
@@ -32,7 +32,14 @@ command_lines = st.one_of(
         lambda start, command, rest: [*start, *command, *rest],
         st.sampled_from([[], ["-C", "sub"], ["-C"], ["-Csub"], ["-C", "-h"], ["-C", ""]]),
         st.sampled_from(
-            [["plan", "list"], ["plan", "show"], ["plan"], ["plan", "tree"], ["plan", "log"]]
+            [
+                ["plan", "list"],
+                ["plan", "show"],
+                ["plan"],
+                ["plan", "tree"],
+                ["plan", "log"],
+                ["plan", "decision"],
+            ]
         ),
         st.lists(st.sampled_from(WORDS), max_size=4),
     ),
@@ -55,6 +62,8 @@ PLAIN = [
     ["plan", "log", "#7"],
     ["plan", "log", "4fe", "-p", "4fe"],
     ["plan", "log", "--plan", "4fe", "#7"],
+    ["plan", "decision", "#7"],
+    ["plan", "decision", "--json", "#7", "-p", "4fe"],
 ]
 
 # Always tried too: one command line at each edge of what is read without typer.
@@ -81,6 +90,8 @@ EDGES = [
     ["plan", "log", "#7", "#7"],
     ["plan", "log", "--json", "#7"],
     ["plan", "log", "-p", "#7"],
+    ["plan", "decision", "#7", "--json", "--json"],
+    ["plan", "decision", "-p", "4fe", "--plan", "4fe", "#7"],
     ["plan"],
 ]
 
@@ -108,10 +119,16 @@ def _calls(args: list[str]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
         calls.append(("log", start, ref, decision))
         return 0
 
+    def described(start: Path, ref: str | None, decision: str, json: bool) -> int:
+        calls.append(("decision", start, ref, decision, json))
+        return 0
+
     view = read_only_view(args)
     if view is None:
         return None
     saved = plan_views.list_plans, plan_views.show, plan_views.tree, plan_views.log
+    saved_decision = decision_view.decision
+    decision_view.decision = described
     plan_views.list_plans, plan_views.show = listed, shown  # type: ignore[assignment]
     plan_views.tree, plan_views.log = drawn, printed  # type: ignore[assignment]
     try:
@@ -122,6 +139,7 @@ def _calls(args: list[str]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
             run(args)
     finally:
         plan_views.list_plans, plan_views.show, plan_views.tree, plan_views.log = saved
+        decision_view.decision = saved_decision
     return quick, calls
 
 

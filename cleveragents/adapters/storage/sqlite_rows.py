@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cleveragents.domain.read_model import DecisionRow
+from cleveragents.domain.read_model import DecisionRow, decision_fields
 from cleveragents.domain.states import DecisionKind, DecisionStatus
 from cleveragents.errors import BadInput, UnknownPlan
 
@@ -181,6 +181,21 @@ class SqliteRows:
                 )
             )
         return lines
+
+    def decision(self, plan_id: str, decision_id: str) -> dict[str, Any]:
+        """Every field of one decision (`decision_fields`); KeyError when the plan has no such
+        decision, or only the model can read its row."""
+        row = self._db.execute(
+            "SELECT body, plan_id, id, seq, parent_id, kind, status FROM decisions "
+            "WHERE plan_id = ? AND id = ?",
+            (plan_id, decision_id),
+        ).fetchone()
+        if row is None:
+            raise KeyError(decision_id)
+        columns = dict(
+            zip(("plan_id", "id", "seq", "parent_id", "kind", "status"), row[1:], strict=True)
+        )
+        return decision_fields({**json.loads(row[0]), **columns})
 
     def output(self, plan_id: str, decision_id: str) -> str | None:
         """The output of one decision's command, None when it ran none; KeyError when the
