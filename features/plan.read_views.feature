@@ -53,6 +53,42 @@ Feature: The read views answered from the rows are the full path's byte for byte
     When I run "agents plan tree --color never"
     Then stdout is what was kept
 
+  Scenario: The tree's JSON from the rows is the models' document
+    When I run "agents plan tree --json" and note the modules it imports
+    Then the exit code is 0
+    And it imported none of "pydantic, typer, git, cleveragents.bootstrap"
+    And I keep what stdout holds
+    When I run "agents plan tree --json --since 1" and note the modules it imports
+    Then it imported "pydantic, typer"
+    And stdout is what was kept
+    When I run "agents plan tree --format json"
+    Then stdout is what was kept
+
+  Scenario: plan show's JSON from the rows is the models' summary
+    When I run "agents plan show --json" and note the modules it imports
+    Then the exit code is 0
+    And it imported none of "pydantic, typer, git, cleveragents.bootstrap"
+    And I keep what stdout holds
+    Given the newest operation is still marked running, as a killed command leaves it
+    When I run "agents plan show --json" and note the modules it imports
+    Then it imported "pydantic"
+    And the JSON value "corrections.0.guidance" is "use the blue option"
+    And I keep what stdout holds
+    When I run "agents plan show --json"
+    Then stdout is what was kept
+
+  Scenario: A plan an older version stored, without a newer field, is read through the model
+    Given the stored plans lack the field "usage.cost_usd", as an older version wrote them
+    When I run "agents plan show --json" and note the modules it imports
+    Then it imported "pydantic"
+    And the JSON value "usage.cost_usd" is 0
+    When I run "agents plan tree --json" and note the modules it imports
+    Then it imported "pydantic"
+    And the JSON value "plan.usage.cost_usd" is 0
+
+  Scenario: The rows are read as the models that wrote them, field for field
+    Then the read model names every field of the plan, decision and correction models in order
+
   Scenario: The tree read through the models, after a killed command, is the same
     Given the newest operation is still marked running, as a killed command leaves it
     When I run "agents plan tree" and note the modules it imports

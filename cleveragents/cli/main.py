@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
 VIEWS = {
     "list": (True, None),
     "show": (True, "plan"),
-    "tree": (False, "plan"),
+    "tree": (True, "plan"),
     "log": (False, "decision"),
     "decision": (True, "decision"),
 }
@@ -57,7 +57,8 @@ VIEWS = {
 
 def read_only_view(args: list[str]) -> Callable[[], int] | None:
     """`agents [-C DIR] plan list [--json]`, `plan show [PLAN | -p PLAN] [--json]`,
-    `plan tree [PLAN | -p PLAN]` to a pipe without colour, `plan log DECISION [-p PLAN]` or
+    `plan tree [PLAN | -p PLAN] [--json]` (its text to a pipe without colour), `plan log
+    DECISION [-p PLAN]` or
     `plan decision DECISION [-p PLAN] [--json]`, exactly as typer would run them; None for
     any other command line, even one typer would read the same way (`-CDIR`, `--json
     --json`): typer parses those, and every mistake."""
@@ -86,7 +87,7 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
         if plan is not None:
             return None  # a plan named twice: typer says which wins
         plan = rest[0]
-    if command == "tree" and (sys.stdout.isatty() or output.colour()):
+    if command == "tree" and not json and (sys.stdout.isatty() or output.colour()):
         return None  # rich wraps lines below their guides, and colours them
     if word == "decision":
         if not rest:
@@ -98,7 +99,7 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
         return lambda: _view(directory, lambda start, views: views.list_plans(start, json))
     if command == "show":
         return lambda: _view(directory, lambda start, views: views.show(start, plan, json))
-    return lambda: _view(directory, lambda start, views: views.tree(start, plan))
+    return lambda: _view(directory, lambda start, views: views.tree(start, plan, json))
 
 
 def _plain(word: str) -> bool:

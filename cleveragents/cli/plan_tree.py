@@ -49,11 +49,12 @@ def tree(
     from cleveragents.domain.tree import active as live
 
     picture = picked(json, format, to_file, open_page)
-    drawn = picture or json or format is TreeFormat.JSON or sys.stdout.isatty() or output.colour()
-    if not (drawn or active or since or depth is not None):  # the whole tree, plain, to a pipe
+    as_json = json or format is TreeFormat.JSON
+    plain = depth is None and not (sys.stdout.isatty() or output.colour())
+    if picture is None and not (active or since) and (as_json or plain):  # the whole tree
         from cleveragents.cli import plan_views
 
-        return plan_views.tree(ctx.obj, plan)
+        return plan_views.tree(ctx.obj, plan, as_json)
     with services(ctx) as s:
         found, decisions, corrections = s.inspection.tree(plan, since=since)
     shown = live(decisions) if active else decisions

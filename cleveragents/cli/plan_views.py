@@ -93,24 +93,36 @@ def _add_sizes(plans: list[dict[str, Any]], sizes: dict[str, Any]) -> None:
 def show(start: Path, ref: str | None, json: bool) -> int:
     """A plan's status, phase, head decision, counts of its decisions, and corrections.
 
-    `--json` prints every field of the plan: only the models know them all (a row an older
-    version wrote lacks the newer ones), so it always reads through them.
+    `--json` prints every field of the plan: the rows give them as the models would only
+    when they hold every field (`shaped`); a row an older version wrote lacks the newer
+    ones, and is read through the models.
     """
-    facts = None if json else _from_rows(start, lambda rows: _facts(_summary(rows, ref)))
+    if json:
+        summary = _from_rows(start, lambda rows: _summary_document(rows, ref))
+        if summary is None:
+            with opened(start) as s:
+                summary = s.inspection.summary(ref)
+        output.emit_json(summary)
+        return 0
+    facts = _from_rows(start, lambda rows: _facts(_summary(rows, ref)))
     if facts is None:
         with opened(start) as s:
-            summary = s.inspection.summary(ref)
-        if json:
-            output.emit_json(summary)
-            return 0
-        facts = _facts(summary)
+            facts = _facts(s.inspection.summary(ref))
     output.key_values(facts)
     return 0
 
 
-def tree(start: Path, ref: str | None) -> int:
+def _summary_document(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
+    plan = rows.plan_document(ref)
+    kinds, statuses = rows.decisions(plan["id"])
+    return plan_summary(plan, kinds, statuses, rows.correction_documents(plan["id"]))
+
+
+def tree(start: Path, ref: str | None, json: bool = False) -> int:
     """The decision tree as plain whole lines, as `plan tree` writes it to a pipe without
-    colour (the same outline `render/tree.py` draws with rich)."""
+    colour (the same outline `render/tree.py` draws with rich), or with `json` its document."""
+    if json:
+        return _tree_document(start, ref)
     from cleveragents.adapters.render.tree_outline import outline, plain_lines
 
     drawn = _from_rows(start, lambda rows: _outline(rows, ref))
@@ -119,6 +131,22 @@ def tree(start: Path, ref: str | None) -> int:
             found, decisions, _ = s.inspection.tree(ref)
         drawn = outline(found, decisions)
     output.raw(plain_lines(drawn).encode())
+    return 0
+
+
+def _tree_document(start: Path, ref: str | None) -> int:
+    from cleveragents.adapters.render.tree_json import plan_tree, tree_document
+
+    def read(rows: SqliteRows) -> dict[str, Any]:
+        plan = rows.plan_document(ref)
+        decisions = rows.decision_documents(plan["id"])
+        return plan_tree(plan, decisions, rows.correction_documents(plan["id"]))
+
+    document = _from_rows(start, read)
+    if document is None:
+        with opened(start) as s:
+            document = tree_document(*s.inspection.tree(ref))
+    output.emit_json(document)
     return 0
 
 

@@ -44,6 +44,78 @@ DECISION_FIELDS: dict[str, Any] = {
 }
 
 
+# The JSON a model dumps, as the keys of each of its objects in order (None: a value, not an
+# object of a model's). A stored body of exactly this shape is what the model would dump of
+# it; one an older version wrote, without a newer field, is not, and only the model reads it.
+PLAN_SHAPE: dict[str, Any] = {
+    "id": None,
+    "task": None,
+    "goal": [{"run": None, "timeout": None}],
+    "status": None,
+    "phase": None,
+    "actor": {"kind": None, "source": None, "model": None, "record": None},  # not its script
+    "budget": dict.fromkeys(
+        ("actor_calls", "replans", "retries_per_step", "requests", "tokens", "usd")
+    ),
+    "drift_threshold": None,
+    "allow_commands": None,
+    "sandbox": None,
+    "allow_network": None,
+    "pass_env": None,
+    "settings_from": None,
+    "usage": dict.fromkeys(
+        (
+            "actor_calls",
+            "replans",
+            "api_calls",
+            "input_tokens",
+            "output_tokens",
+            "cache_write_tokens",
+            "cache_read_tokens",
+            "cost_usd",
+        )
+    ),
+    "head_decision": None,
+    "actor_state": None,
+    "outcome": None,
+    "exhausted": None,
+    "deleted_at": None,
+    "created_at": None,
+    "updated_at": None,
+}
+CORRECTION_SHAPE: dict[str, Any] = dict.fromkeys(
+    (
+        "id",
+        "plan_id",
+        "mode",
+        "target",
+        "guidance",
+        "restore",
+        "scope",
+        "files",
+        "affected",
+        "intervention",
+        "safety_checkpoint",
+        "restored_checkpoint",
+        "outcome",
+        "created_at",
+    )
+)
+
+
+def shaped(value: Any, shape: Any) -> bool:
+    """Whether `value` has `shape` (`PLAN_SHAPE`): every object its keys, in their order."""
+    if shape is None:
+        return True
+    if isinstance(shape, list):
+        return isinstance(value, list) and all(shaped(item, shape[0]) for item in value)
+    return (
+        isinstance(value, dict)
+        and list(value) == list(shape)
+        and all(shaped(value[key], inner) for key, inner in shape.items())
+    )
+
+
 def decision_fields(stored: dict[str, Any]) -> dict[str, Any]:
     """Every field of a decision as `Decision.model_dump(mode="json")` gives it, from what
     its row holds, a default filled in where it is left out. KeyError where only the model

@@ -149,3 +149,42 @@ def step_decision_unknown_field(context: Any, decision: str) -> None:
         (body,) = db.execute("SELECT body FROM decisions WHERE id = ?", (decision,)).fetchone()
         newer = {**json.loads(body), "field_of_a_newer_version": 1}
         db.execute("UPDATE decisions SET body = ? WHERE id = ?", (json.dumps(newer), decision))
+
+
+def _model_shape(model: Any) -> dict[str, Any]:
+    """The keys of what `model` dumps, nested as `read_model.PLAN_SHAPE` writes them."""
+    from typing import get_args
+
+    from pydantic import BaseModel
+
+    def shape_of(annotation: Any) -> Any:
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            return _model_shape(annotation)
+        inner = [shape_of(arg) for arg in get_args(annotation)]
+        if getattr(annotation, "__origin__", None) is list and inner[0] is not None:
+            return inner
+        return None
+
+    return {name: shape_of(field.annotation) for name, field in model.model_fields.items()}
+
+
+@then("the read model names every field of the plan, decision and correction models in order")
+def step_read_model_fields(context: Any) -> None:
+    from pydantic_core import PydanticUndefined
+
+    from cleveragents.domain import read_model
+    from cleveragents.domain.correction import Correction
+    from cleveragents.domain.decision import Decision
+    from cleveragents.domain.plan import Plan
+
+    plan = _model_shape(Plan)
+    del plan["actor"]["script"]  # the store keeps a plan file's text apart, once
+    assert plan == read_model.PLAN_SHAPE, plan
+    assert list(read_model.PLAN_SHAPE["actor"]) == list(plan["actor"])
+    assert _model_shape(Correction) == read_model.CORRECTION_SHAPE
+    fields = {
+        name: ... if field.default is PydanticUndefined else field.default
+        for name, field in Decision.model_fields.items()
+    }
+    assert fields == read_model.DECISION_FIELDS, fields
+    assert list(read_model.DECISION_FIELDS) == list(fields)

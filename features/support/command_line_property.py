@@ -58,6 +58,8 @@ PLAIN = [
     ["plan", "show", "--plan", "4fe", "--json"],
     ["plan", "tree"],
     ["plan", "tree", "4fe"],
+    ["plan", "tree", "--json"],
+    ["plan", "tree", "--json", "-p", "4fe"],
     ["-C", "sub", "plan", "tree", "-p", "4fe"],
     ["plan", "log", "#7"],
     ["plan", "log", "4fe", "-p", "4fe"],
@@ -83,7 +85,7 @@ EDGES = [
     ["-C", "", "plan", "list"],
     ["-C"],
     ["-Csub", "plan", "list"],
-    ["plan", "tree", "--json"],
+    ["plan", "tree", "--json", "--json"],
     ["plan", "tree", "--depth", "4fe"],
     ["plan", "tree", "4fe", "-p", "4fe"],
     ["plan", "log"],
@@ -111,8 +113,8 @@ def _calls(args: list[str]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
         calls.append(("show", start, ref, json))
         return 0
 
-    def drawn(start: Path, ref: str | None) -> int:
-        calls.append(("tree", start, ref))
+    def drawn(start: Path, ref: str | None, json: bool = False) -> int:
+        calls.append(("tree", start, ref, json))
         return 0
 
     def printed(start: Path, ref: str | None, decision: str) -> int:

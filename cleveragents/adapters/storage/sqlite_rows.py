@@ -19,7 +19,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cleveragents.domain.read_model import DecisionRow, decision_fields
+from cleveragents.domain.read_model import (
+    CORRECTION_SHAPE,
+    PLAN_SHAPE,
+    DecisionRow,
+    decision_fields,
+    shaped,
+)
 from cleveragents.domain.states import DecisionKind, DecisionStatus
 from cleveragents.errors import BadInput, UnknownPlan
 
@@ -41,6 +47,9 @@ LINE = (
     "json_extract(body, '$.summary', '$.outcome', '$.ok', '$.superseded_by', "
     "'$.distance_before', '$.distance_after', '$.made_by')"
 )
+
+# A decision's columns, beside its body (which leaves them out).
+COLUMNS = ("plan_id", "id", "seq", "parent_id", "kind", "status")
 
 Row = tuple[str, str, str | None]
 
@@ -181,6 +190,33 @@ class SqliteRows:
                 )
             )
         return lines
+
+    def plan_document(self, ref: str | None) -> dict[str, Any]:
+        """The plan `ref` names as its model dumps it (`model_dump(mode="json")`), without its
+        actor's script; KeyError where only the model can read its row (`shaped`)."""
+        plan: dict[str, Any] = json.loads(plan_row(self._db, ref)[1])
+        if not shaped(plan, PLAN_SHAPE):
+            raise KeyError("a plan only the model reads")
+        return plan
+
+    def correction_documents(self, plan_id: str) -> list[dict[str, Any]]:
+        """The plan's corrections as their model dumps them; KeyError as `plan_document`."""
+        corrections = self.corrections(plan_id)
+        if not shaped(corrections, [CORRECTION_SHAPE]):
+            raise KeyError("a correction only the model reads")
+        return corrections
+
+    def decision_documents(self, plan_id: str) -> list[dict[str, Any]]:
+        """The plan's decisions as their model dumps them (`decision_fields`), in the order
+        taken; KeyError where only the model can read one."""
+        rows = self._db.execute(
+            f"SELECT body, {', '.join(COLUMNS)} FROM decisions WHERE plan_id = ? ORDER BY seq",
+            (plan_id,),
+        )
+        return [
+            decision_fields({**json.loads(r[0]), **dict(zip(COLUMNS, r[1:], strict=True))})
+            for r in rows
+        ]
 
     def decision(self, plan_id: str, decision_id: str) -> dict[str, Any]:
         """Every field of one decision (`decision_fields`); KeyError when the plan has no such
