@@ -86,6 +86,18 @@ Feature: The read views answered from the rows are the full path's byte for byte
     Then it imported "pydantic"
     And the JSON value "plan.usage.cost_usd" is 0
 
+  Scenario: A correction an older version stored, without a newer field, is read through the model
+    Given the stored corrections lack the field "scope", as an older version wrote them
+    When I run "agents plan tree --json" and note the modules it imports
+    Then it imported "pydantic"
+    And the JSON value "corrections.0.guidance" is "use the blue option"
+
+  Scenario: A decision named with its plan is read through the services
+    When I run "agents plan decision {plan_prefix}:3 --json" and note the modules it imports
+    Then the exit code is 0
+    And it imported "pydantic"
+    And the JSON value "id" is "3"
+
   Scenario: The rows are read as the models that wrote them, field for field
     Then the read model names every field of the plan, decision and correction models in order
 

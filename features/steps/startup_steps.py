@@ -188,3 +188,13 @@ def step_read_model_fields(context: Any) -> None:
     }
     assert fields == read_model.DECISION_FIELDS, fields
     assert list(read_model.DECISION_FIELDS) == list(fields)
+
+
+@given('the stored corrections lack the field "{name}", as an older version wrote them')
+def step_corrections_lack_field(context: Any, name: str) -> None:
+    with _store(context) as db:
+        for key, body in db.execute("SELECT id, body FROM corrections").fetchall():
+            correction = json.loads(body)
+            del correction[name]
+            older = json.dumps(correction)
+            db.execute("UPDATE corrections SET body = ? WHERE id = ?", (older, key))
