@@ -28,6 +28,7 @@ finally:
 raise SystemExit(code)
 """
 PROPERTY_EXAMPLES = 300
+TREE_EXAMPLES = 100  # random plans drawn both ways
 
 
 def _store(context: Any) -> sqlite3.Connection:
@@ -198,3 +199,20 @@ def step_corrections_lack_field(context: Any, name: str) -> None:
             del correction[name]
             older = json.dumps(correction)
             db.execute("UPDATE corrections SET body = ? WHERE id = ?", (older, key))
+
+
+@then("any tree a pipe gets is the one rich draws there")
+def step_tree_lines_agree(context: Any) -> None:
+    from features.support.tree_lines_property import check_property
+
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", TREE_EXAMPLES))
+    seed = property_seed()
+    print(f"tree lines property: seed {seed}", file=sys.stderr)
+    try:
+        ran = check_property(examples, seed)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        raise AssertionError(
+            f"seed {seed}: {failure}\n{notes}\nreplay with CLEVERAGENTS_PROPERTY_SEED={seed}"
+        ) from failure
+    assert ran > 0, "no example ran"
