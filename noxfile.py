@@ -133,6 +133,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/checkpoint.py", *checkpoint)
     session.run("python", "benchmarks/scale.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/startup.py", *(["--quick"] if quick else []))
+    session.run("python", "benchmarks/read_commands.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/claude.py")
 
 

@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from cleveragents.adapters import interrupts
 from cleveragents.cli import output
@@ -43,39 +44,81 @@ def main(argv: list[str] | None = None) -> int:
         interrupts.settle_quietly()  # done: a signal now would only garble the exit
 
 
+# The read-only views answered without typer: whether each takes --json, and whether it
+# takes a plan (show, tree) or a decision (log, decision) as its one plain word.
+VIEWS = {
+    "list": (True, None),
+    "show": (True, "plan"),
+    "tree": (True, "plan"),
+    "log": (False, "decision"),
+    "decision": (True, "decision"),
+}
+
+
 def read_only_view(args: list[str]) -> Callable[[], int] | None:
-    """`agents [-C DIR] plan list [--json]` or
-    `agents [-C DIR] plan show [PLAN | -p PLAN | --plan PLAN] [--json]`, exactly as typer would
-    run them; None for any other command line, even one typer would
-    read the same way (`-CDIR`, `--json --json`): typer parses those, and every mistake."""
+    """`agents [-C DIR] plan list [--json]`, `plan show [PLAN | -p PLAN] [--json]`,
+    `plan tree [PLAN | -p PLAN] [--json]` (its text to a pipe without colour), `plan log
+    DECISION [-p PLAN]` or
+    `plan decision DECISION [-p PLAN] [--json]`, exactly as typer would run them; None for
+    any other command line, even one typer would read the same way (`-CDIR`, `--json
+    --json`): typer parses those, and every mistake."""
     words = list(args)
     directory: str | None = None
     if words[:1] == ["-C"]:
-        if len(words) < 2 or not words[1] or words[1].startswith("-"):
+        if len(words) < 2 or not _plain(words[1]):
             return None
         directory, words = words[1], words[2:]
-    if words[:1] != ["plan"] or len(words) < 2 or words[1] not in ("list", "show"):
+    if words[:1] != ["plan"] or len(words) < 2 or words[1] not in VIEWS:
         return None
     command, rest = words[1], words[2:]
-    if command == "show" and len(rest) >= 2 and rest[0] in ("-p", "--plan"):
-        rest = rest[1:] if rest[1] and not rest[1].startswith("-") else rest  # -p PLAN as PLAN
-    refs = [word for word in rest if word != "--json"]
-    if len(rest) - len(refs) > 1 or len(refs) > (command == "show"):
-        return None
-    if any(ref.startswith("-") for ref in refs) or "_AGENTS_COMPLETE" in os.environ:
-        return None  # an option typer knows or refuses; click's shell completion
-    json = len(refs) < len(rest)
+    takes_json, word = VIEWS[command]
+    json = takes_json and "--json" in rest
+    rest = [w for w in rest if w != "--json"] if json else rest
+    plan: str | None = None
+    named = [i for i, w in enumerate(rest) if w in ("-p", "--plan")]
+    if len(named) == 1 and word and named[0] + 1 < len(rest) and _plain(rest[named[0] + 1]):
+        plan, rest = rest[named[0] + 1], rest[: named[0]] + rest[named[0] + 2 :]
+    removed = len(words) - 2 - len(rest)
+    if removed != json + 2 * (plan is not None) or not all(map(_plain, rest)):
+        return None  # an option typer knows or refuses, or one given twice
+    if len(rest) > (word is not None) or "_AGENTS_COMPLETE" in os.environ:
+        return None  # a word too many; click's shell completion
+    if word == "plan" and rest:
+        if plan is not None:
+            return None  # a plan named twice: typer says which wins
+        plan = rest[0]
+    if command == "tree" and not json and (sys.stdout.isatty() or output.colour()):
+        return None  # rich wraps lines below their guides, and colours them
+    if word == "decision":
+        if not rest:
+            return None
+        if command == "decision":
+            return lambda: _decision(directory, plan, rest[0], json)
+        return lambda: _view(directory, lambda start, views: views.log(start, plan, rest[0]))
+    if command == "list":
+        return lambda: _view(directory, lambda start, views: views.list_plans(start, json))
+    if command == "show":
+        return lambda: _view(directory, lambda start, views: views.show(start, plan, json))
+    return lambda: _view(directory, lambda start, views: views.tree(start, plan, json))
 
-    def view() -> int:
-        from cleveragents.cli import plan_views
 
-        output.reading()
-        start = (Path(directory) if directory else Path.cwd()).absolute()  # as the root callback
-        if command == "list":
-            return plan_views.list_plans(start, json)
-        return plan_views.show(start, refs[0] if refs else None, json)
+def _plain(word: str) -> bool:
+    """A word typer takes as a value, never as an option."""
+    return not word.startswith("-")
 
-    return view
+
+def _decision(directory: str | None, plan: str | None, ref: str, json: bool) -> int:
+    from cleveragents.cli.decision_view import decision
+
+    return _view(directory, lambda start, _: decision(start, plan, ref, json))
+
+
+def _view(directory: str | None, shown: Callable[[Path, ModuleType], int]) -> int:
+    from cleveragents.cli import plan_views
+
+    output.reading()
+    start = (Path(directory) if directory else Path.cwd()).absolute()  # as the root callback
+    return shown(start, plan_views)
 
 
 def exit_code(

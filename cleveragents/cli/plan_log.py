@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
 
-from cleveragents.cli import output
-from cleveragents.cli.options import PlanOption, services
+from cleveragents.cli.options import PlanOption
 
 
 def log(
@@ -28,15 +26,6 @@ def log(
     decision exits 2. On a terminal, control characters and escape sequences are shown
     escaped (`\\x1b`); piped or redirected, the bytes are as printed.
     """
-    with services(ctx) as s:
-        _, d, _ = s.inspection.decision(plan, decision_id)
-    if d.output is None:
-        output.note(f"decision {d.id} ran no command: there is no output to print")
-        return 0
-    text = d.output
-    if sys.stdout.isatty():  # a person reads it: nothing in it may act on the terminal
-        from cleveragents.domain.shown_text import visible
+    from cleveragents.cli import plan_views
 
-        text = visible(text)
-    output.raw(text.encode("utf-8", "surrogateescape"))
-    return 0
+    return plan_views.log(ctx.obj, plan, decision_id)

@@ -44,9 +44,17 @@ def tree(
     The `#8` of a line is what `agents plan correct --decision` and `agents plan decision`
     take: `agents plan tree | grep 'choose database' | grep -o '#[0-9.]*'` finds it.
     """
+    import sys
+
     from cleveragents.domain.tree import active as live
 
     picture = picked(json, format, to_file, open_page)
+    as_json = json or format is TreeFormat.JSON
+    plain = depth is None and not (sys.stdout.isatty() or output.colour())
+    if picture is None and not (active or since) and (as_json or plain):  # the whole tree
+        from cleveragents.cli import plan_views
+
+        return plan_views.tree(ctx.obj, plan, as_json)
     with services(ctx) as s:
         found, decisions, corrections = s.inspection.tree(plan, since=since)
     shown = live(decisions) if active else decisions
@@ -57,13 +65,10 @@ def tree(
 
         output.emit_json(tree_document(found, shown, corrections))
         return 0
-    import sys
-
     from cleveragents.adapters.render.tree import render_tree, whole_lines
 
-    drawn = render_tree(found, shown, depth)
     if sys.stdout.isatty():  # a person: long lines wrap below their guides
-        output.show(drawn)
+        output.show(render_tree(found, shown, depth))
     else:  # a script: every line whole, to grep
-        output.show(whole_lines(drawn), soft_wrap=True)
+        output.show(whole_lines(found, shown, depth), soft_wrap=True)
     return 0

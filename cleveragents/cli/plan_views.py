@@ -1,24 +1,32 @@
-"""`agents plan list` and `plan show`, without typer: `main.py` runs them before typer is
-imported; `plan_inspect.py` makes them typer commands for every other command line.
+"""`agents plan list`, `plan show`, `plan tree` and `plan log`, without typer: `main.py`
+runs their plain forms before typer is imported; `plan_inspect.py` makes the first two
+typer commands for every other command line (`plan_tree.py` and `plan_log.py` are the others').
 
 They read the store's rows as stored (`SqliteRows`) and import neither GitPython nor
-pydantic. Where the rows alone cannot answer exactly what the models would, they read
-through the services like every other command, which first settles what a killed command
-left behind.
+pydantic, nor rich where the output is plain text. Where the rows alone cannot answer
+exactly what the models would, they read through the services like every other command,
+which first settles what a killed command left behind.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.storage.sqlite_rows import LISTED, SqliteRows, state_path
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.kind_words import KIND_WORDS
+from cleveragents.domain.read_model import PlanRow
+from cleveragents.domain.states import PlanStatus
 from cleveragents.domain.summary import plan_summary
+from cleveragents.domain.tree import decision_id as decision_id_of
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.render.tree_outline import Outline
 
 Answer = TypeVar("Answer")
 # The plan's own fields `plan show` tells, in this order, each only when it is set.
@@ -87,19 +95,98 @@ def _add_sizes(plans: list[dict[str, Any]], sizes: dict[str, Any]) -> None:
 def show(start: Path, ref: str | None, json: bool) -> int:
     """A plan's status, phase, head decision, counts of its decisions, and corrections.
 
-    `--json` prints every field of the plan: only the models know them all (a row an older
-    version wrote lacks the newer ones), so it always reads through them.
+    `--json` prints every field of the plan: the rows give them as the models would only
+    when they hold every field (`shaped`); a row an older version wrote lacks the newer
+    ones, and is read through the models.
     """
-    facts = None if json else _from_rows(start, lambda rows: _facts(_summary(rows, ref)))
+    if json:
+        summary = _from_rows(start, lambda rows: _summary_document(rows, ref))
+        if summary is None:
+            with opened(start) as s:
+                summary = s.inspection.summary(ref)
+        output.emit_json(summary)
+        return 0
+    facts = _from_rows(start, lambda rows: _facts(_summary(rows, ref)))
     if facts is None:
         with opened(start) as s:
-            summary = s.inspection.summary(ref)
-        if json:
-            output.emit_json(summary)
-            return 0
-        facts = _facts(summary)
+            facts = _facts(s.inspection.summary(ref))
     output.key_values(facts)
     return 0
+
+
+def _summary_document(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
+    plan = rows.plan_document(ref)
+    kinds, statuses = rows.decisions(plan["id"])
+    return plan_summary(plan, kinds, statuses, rows.correction_documents(plan["id"]))
+
+
+def tree(start: Path, ref: str | None, json: bool = False) -> int:
+    """The decision tree as plain whole lines, as `plan tree` writes it to a pipe without
+    colour (the same outline `render/tree.py` draws with rich), or with `json` its document."""
+    if json:
+        return _tree_document(start, ref)
+    from cleveragents.adapters.render.tree_outline import outline, plain_lines
+
+    drawn = _from_rows(start, lambda rows: _outline(rows, ref))
+    if drawn is None:
+        with opened(start) as s:
+            found, decisions, _ = s.inspection.tree(ref)
+        drawn = outline(found, decisions)
+    output.raw(plain_lines(drawn).encode())
+    return 0
+
+
+def _tree_document(start: Path, ref: str | None) -> int:
+    from cleveragents.adapters.render.tree_json import plan_tree, tree_document
+
+    def read(rows: SqliteRows) -> dict[str, Any]:
+        plan = rows.plan_document(ref)
+        decisions = rows.decision_documents(plan["id"])
+        return plan_tree(plan, decisions, rows.correction_documents(plan["id"]))
+
+    document = _from_rows(start, read)
+    if document is None:
+        with opened(start) as s:
+            document = tree_document(*s.inspection.tree(ref))
+    output.emit_json(document)
+    return 0
+
+
+def _outline(rows: SqliteRows, ref: str | None) -> Outline:
+    from cleveragents.adapters.render.tree_outline import outline
+
+    plan = rows.plan(ref)
+    found = PlanRow(id=plan["id"], status=PlanStatus(plan["status"]), task=plan["task"])
+    return outline(found, rows.decision_lines(found.id))
+
+
+def log(start: Path, plan_ref: str | None, ref: str) -> int:
+    """What decision `ref` printed, as `plan log` prints it: the one row it is in is read."""
+    found = _from_rows(start, lambda rows: _output(rows, plan_ref, ref))
+    if found is None:
+        with opened(start) as s:
+            _, decision, _ = s.inspection.decision(plan_ref, ref)
+        found = decision.id, decision.output
+    decision_id, text = found
+    if text is None:
+        output.note(f"decision {decision_id} ran no command: there is no output to print")
+        return 0
+    if sys.stdout.isatty():  # a person reads it: nothing in it may act on the terminal
+        from cleveragents.domain.shown_text import visible
+
+        text = visible(text)
+    output.raw(text.encode("utf-8", "surrogateescape"))
+    return 0
+
+
+def _output(rows: SqliteRows, plan_ref: str | None, ref: str) -> tuple[str, str | None]:
+    """A decision's id and output; KeyError (the services answer) for `PLAN:ID` or an
+    unknown decision, whose errors `resolve_decision` words."""
+    if ":" in ref:
+        raise KeyError(ref)
+    plan = rows.plan(plan_ref)
+    decision_id = decision_id_of(ref)
+    return decision_id, rows.output(plan["id"], decision_id)
 
 
 def _from_rows(start: Path, read: Callable[[SqliteRows], Answer]) -> Answer | None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from cleveragents.domain.action import Action, ActionOutcome, RunAction
+if TYPE_CHECKING:  # the models import pydantic, which `plan decision` does without
+    from cleveragents.domain.action import Action, ActionOutcome
 
 OUTPUT_CAP = 64 * 1024  # bytes of output one command, or one decision, keeps
 _CUT = re.compile(r"^\[agents: (\d+) bytes cut here\b", re.MULTILINE)
@@ -91,6 +93,8 @@ def kept_output(runs: Sequence[tuple[str, str]]) -> str | None:
 
 def commands_run(taken: Iterable[tuple[Action, ActionOutcome]]) -> list[tuple[str, str]]:
     """`(command, output)` of each action taken that ran a command; one refused did not."""
+    from cleveragents.domain.action import RunAction
+
     return [
         (action.command, outcome.output)
         for action, outcome in taken

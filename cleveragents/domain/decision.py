@@ -3,34 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel
 
 from cleveragents.domain.checkpoint import SavedFiles
-from cleveragents.domain.plan import Phase
+from cleveragents.domain.states import DecisionKind, DecisionStatus, Phase
 
-
-class DecisionKind(StrEnum):
-    STRATEGY = "strategy"
-    STEP = "step"
-    ACTION = "action"
-    LOCAL_ACTION = "local_action"
-    REPLAN = "replan"
-    REVERT = "revert"
-    VERIFICATION = "verification"
-    USER_INTERVENTION = "user_intervention"
-    SUBTASK = "subtask"
-
-
-class DecisionStatus(StrEnum):
-    ACTIVE = "active"
-    SUPERSEDED = "superseded"
-    REVERTED = "reverted"
-    # Cut short by a stop (Ctrl-C, a signal, a closed terminal); `plan resume` takes its step
-    # again from its checkpoint, so it is off the live path, as a superseded one is.
-    INTERRUPTED = "interrupted"
+__all__ = ["Decision", "DecisionKind", "DecisionStatus"]
 
 
 class Decision(BaseModel):

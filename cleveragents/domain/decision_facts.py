@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cleveragents.domain.decision import DecisionStatus
+from cleveragents.domain.states import DecisionStatus
 
 RESULTS = {True: "succeeded", False: "failed", None: "none yet (unfinished)"}
 STANDING = {

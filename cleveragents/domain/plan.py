@@ -3,29 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
 from cleveragents.domain.budget import Budget, Usage
+from cleveragents.domain.states import Phase, PlanStatus
 
-
-class PlanStatus(StrEnum):
-    STRATEGIZING = "strategizing"
-    EXECUTING = "executing"
-    VERIFYING = "verifying"
-    COMPLETED = "completed"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
-    STOPPED = "stopped"  # before the end, resumable: a budget ran out, the model's service failed
-    INTERRUPTED = "interrupted"  # by a signal or a closed terminal, resumable
-
-
-class Phase(StrEnum):
-    STRATEGIZE = "strategize"
-    EXECUTE = "execute"
-    VERIFY = "verify"
-    DONE = "done"
+__all__ = ["ActorSpec", "Check", "Phase", "Plan", "PlanStatus"]
 
 
 class Check(BaseModel):

@@ -7,8 +7,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
-from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
+from cleveragents.domain.read_model import Ordered
+from cleveragents.domain.states import DecisionKind, DecisionStatus
+
+if TYPE_CHECKING:
+    from cleveragents.domain.decision import Decision
+
+Placed = TypeVar("Placed", bound=Ordered)
 
 # Kinds whose children continue the main line of the plan; the rest are leaves of a step.
 MAIN_LINE_KINDS = frozenset(
@@ -22,9 +29,9 @@ MAIN_LINE_KINDS = frozenset(
 )
 
 
-def children_of(decisions: Iterable[Decision]) -> dict[str | None, list[Decision]]:
+def children_of(decisions: Iterable[Placed]) -> dict[str | None, list[Placed]]:
     """Map each parent id (None for roots) to its children in creation order."""
-    children: dict[str | None, list[Decision]] = defaultdict(list)
+    children: dict[str | None, list[Placed]] = defaultdict(list)
     for decision in sorted(decisions, key=lambda d: d.seq):
         children[decision.parent_id].append(decision)
     return children

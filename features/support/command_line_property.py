@@ -1,10 +1,11 @@
 """The property behind "a command line read without typer is read as typer reads it".
 
-`agents plan list` and `plan show` in their plain forms are answered before typer is
-imported (`cli/main.py`). Each example is a random command line of the words those forms
-and their mistakes are made of. Whenever `read_only_view` takes one, the view it runs must
-be called with what the typer app would call it with: the same command, directory, plan
-and --json. The views are stand-ins that only record their arguments.
+`agents plan list`, `show`, `tree`, `log` and `decision` in their plain forms are
+answered before typer is imported (`cli/main.py`). Each example is a random command line
+of the words those forms and their mistakes are made of. Whenever `read_only_view` takes
+one, the view it runs must be called with what the typer app would call it with: the same
+command, directory, plan, decision and --json. The views are stand-ins that only record
+their arguments.
 """
 
 from __future__ import annotations
@@ -17,20 +18,29 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cleveragents.cli import plan_views
+from cleveragents.cli import decision_view, plan_views
 from cleveragents.cli.main import read_only_view
 from features.support.properties import reproducible
 
 WORDS = [
-    "plan", "list", "show", "tree", "--json", "--jso", "-C", "-Csub", "sub", "4fe", "",
-    "-", "--", "-h", "-p", "--plan", "--version", "x y",
+    "plan", "list", "show", "tree", "log", "decision", "--json", "--jso", "-C", "-Csub", "sub",
+    "4fe", "", "-", "--", "-h", "-p", "--plan", "--version", "x y", "#7", "--depth", "--active",
 ]  # fmt: skip
 # Mostly a start typer would run (or nearly), then any words; sometimes any words at all.
 command_lines = st.one_of(
     st.builds(
         lambda start, command, rest: [*start, *command, *rest],
         st.sampled_from([[], ["-C", "sub"], ["-C"], ["-Csub"], ["-C", "-h"], ["-C", ""]]),
-        st.sampled_from([["plan", "list"], ["plan", "show"], ["plan"], ["plan", "tree"]]),
+        st.sampled_from(
+            [
+                ["plan", "list"],
+                ["plan", "show"],
+                ["plan"],
+                ["plan", "tree"],
+                ["plan", "log"],
+                ["plan", "decision"],
+            ]
+        ),
         st.lists(st.sampled_from(WORDS), max_size=4),
     ),
     st.lists(st.sampled_from(WORDS), max_size=7),
@@ -46,6 +56,16 @@ PLAIN = [
     ["-C", "plan", "plan", "list"],
     ["plan", "show", "-p", "4fe"],
     ["plan", "show", "--plan", "4fe", "--json"],
+    ["plan", "tree"],
+    ["plan", "tree", "4fe"],
+    ["plan", "tree", "--json"],
+    ["plan", "tree", "--json", "-p", "4fe"],
+    ["-C", "sub", "plan", "tree", "-p", "4fe"],
+    ["plan", "log", "#7"],
+    ["plan", "log", "4fe", "-p", "4fe"],
+    ["plan", "log", "--plan", "4fe", "#7"],
+    ["plan", "decision", "#7"],
+    ["plan", "decision", "--json", "#7", "-p", "4fe"],
 ]
 
 # Always tried too: one command line at each edge of what is read without typer.
@@ -65,7 +85,15 @@ EDGES = [
     ["-C", "", "plan", "list"],
     ["-C"],
     ["-Csub", "plan", "list"],
-    ["plan", "tree"],
+    ["plan", "tree", "--json", "--json"],
+    ["plan", "tree", "--depth", "4fe"],
+    ["plan", "tree", "4fe", "-p", "4fe"],
+    ["plan", "log"],
+    ["plan", "log", "#7", "#7"],
+    ["plan", "log", "--json", "#7"],
+    ["plan", "log", "-p", "#7"],
+    ["plan", "decision", "#7", "--json", "--json"],
+    ["plan", "decision", "-p", "4fe", "--plan", "4fe", "#7"],
     ["plan"],
 ]
 
@@ -85,11 +113,26 @@ def _calls(args: list[str]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
         calls.append(("show", start, ref, json))
         return 0
 
+    def drawn(start: Path, ref: str | None, json: bool = False) -> int:
+        calls.append(("tree", start, ref, json))
+        return 0
+
+    def printed(start: Path, ref: str | None, decision: str) -> int:
+        calls.append(("log", start, ref, decision))
+        return 0
+
+    def described(start: Path, ref: str | None, decision: str, json: bool) -> int:
+        calls.append(("decision", start, ref, decision, json))
+        return 0
+
     view = read_only_view(args)
     if view is None:
         return None
-    saved = plan_views.list_plans, plan_views.show
+    saved = plan_views.list_plans, plan_views.show, plan_views.tree, plan_views.log
+    saved_decision = decision_view.decision
+    decision_view.decision = described
     plan_views.list_plans, plan_views.show = listed, shown  # type: ignore[assignment]
+    plan_views.tree, plan_views.log = drawn, printed  # type: ignore[assignment]
     try:
         view()
         quick = calls[:]
@@ -97,7 +140,8 @@ def _calls(args: list[str]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             run(args)
     finally:
-        plan_views.list_plans, plan_views.show = saved  # type: ignore[assignment]
+        plan_views.list_plans, plan_views.show, plan_views.tree, plan_views.log = saved
+        decision_view.decision = saved_decision
     return quick, calls
 
 

@@ -6,13 +6,14 @@ words are for people, in every renderer that shows a decision.
 
 from __future__ import annotations
 
-from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.kind_words import KIND_WORDS
+from cleveragents.domain.read_model import DecisionLine
+from cleveragents.domain.states import DecisionKind, DecisionStatus
 
 KIND_NAMES = {kind: KIND_WORDS[kind.value] for kind in DecisionKind}
 
 
-def headline(decision: Decision) -> tuple[str, str]:
+def headline(decision: DecisionLine) -> tuple[str, str]:
     """(`step 2`, `choose database`): the kind in words, and the rest of the summary.
 
     Summaries that already open with their kind (`step 2: ...`, `correction c1: ...`,
@@ -32,7 +33,7 @@ def headline(decision: Decision) -> tuple[str, str]:
     return name, summary
 
 
-def fate(decision: Decision) -> str | None:
+def fate(decision: DecisionLine) -> str | None:
     """What took a decision off the live path, in words; None while it is on it."""
     by = decision.superseded_by
     match decision.status:

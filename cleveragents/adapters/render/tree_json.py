@@ -9,13 +9,14 @@ and its children by id, and a script walks the tree through those ids at any len
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cleveragents.domain.correction import Correction
-from cleveragents.domain.decision import Decision
-from cleveragents.domain.plan import Plan
 from cleveragents.domain.schema_version import SCHEMA_VERSION
-from cleveragents.domain.tree import children_of
+
+if TYPE_CHECKING:
+    from cleveragents.domain.correction import Correction
+    from cleveragents.domain.decision import Decision
+    from cleveragents.domain.plan import Plan
 
 
 def tree_document(
@@ -24,20 +25,34 @@ def tree_document(
     """`schema_version`, the plan, its decisions (in `seq` order, `children` as ids), its
     corrections: the `PlanTree` of `domain/documents.py`, also where it is written to a
     file (`plan tree --format json --output FILE`)."""
-    children = children_of(decisions)
+    return plan_tree(
+        plan.model_dump(mode="json", exclude={"actor": {"script"}}),
+        [decision.model_dump(mode="json") for decision in decisions],
+        [correction.model_dump(mode="json") for correction in corrections],
+    )
+
+
+def plan_tree(
+    plan: dict[str, Any], decisions: list[dict[str, Any]], corrections: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """`tree_document` of what the models dump (or the rows hold, which is the same)."""
+    taken = sorted(decisions, key=lambda decision: int(decision["seq"]))
+    children: dict[str | None, list[str]] = {}
+    for decision in taken:
+        children.setdefault(decision["parent_id"], []).append(decision["id"])
     return {
         "schema_version": SCHEMA_VERSION,
         # Where its settings were given differs from clone to clone: `plan show` tells it.
         "plan": {
-            **plan.model_dump(mode="json", exclude={"actor", "settings_from"}),
-            "actor": plan.actor.kind,
+            **{key: value for key, value in plan.items() if key not in ("actor", "settings_from")},
+            "actor": plan["actor"]["kind"],
         },
         "decisions": [
             {
-                **decision.model_dump(mode="json", exclude={"plan_id"}),
-                "children": [child.id for child in children.get(decision.id, [])],
+                **{key: value for key, value in decision.items() if key != "plan_id"},
+                "children": children.get(decision["id"], []),
             }
-            for decision in sorted(decisions, key=lambda d: d.seq)
+            for decision in taken
         ],
-        "corrections": [c.model_dump(mode="json") for c in corrections],
+        "corrections": corrections,
     }

@@ -19,6 +19,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cleveragents.domain.read_model import (
+    CORRECTION_SHAPE,
+    PLAN_SHAPE,
+    DecisionRow,
+    decision_fields,
+    shaped,
+)
+from cleveragents.domain.states import DecisionKind, DecisionStatus
 from cleveragents.errors import BadInput, UnknownPlan
 
 if TYPE_CHECKING:
@@ -31,6 +39,17 @@ PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.s
 OLDEST_FIRST = f"{PLAN_ROWS} ORDER BY p.created_at, p.rowid"
 # What `agents plan list` tells of each plan, in the order of the Plan model's fields.
 LISTED = ("id", "task", "status", "phase", "head_decision", "outcome", "created_at", "updated_at")
+
+# What a line of `plan tree` shows of a decision beyond its columns, taken out of its body
+# by SQLite as one JSON array (a field a body leaves out is null, its default): JSON, since
+# text a command printed may hold bytes that are not UTF-8, which SQLite cannot give as text.
+LINE = (
+    "json_extract(body, '$.summary', '$.outcome', '$.ok', '$.superseded_by', "
+    "'$.distance_before', '$.distance_after', '$.made_by')"
+)
+
+# A decision's columns, beside its body (which leaves them out).
+COLUMNS = ("plan_id", "id", "seq", "parent_id", "kind", "status")
 
 Row = tuple[str, str, str | None]
 
@@ -142,3 +161,85 @@ class SqliteRows:
             "SELECT body FROM corrections WHERE plan_id = ? ORDER BY rowid", (plan_id,)
         ).fetchall()
         return [json.loads(r[0]) for r in rows]
+
+    def decision_lines(self, plan_id: str) -> list[DecisionRow]:
+        """What `plan tree` shows of each of the plan's decisions, in the order taken: no
+        field is read that a line does not show."""
+        rows = self._db.execute(
+            f"SELECT id, seq, parent_id, kind, status, {LINE} FROM decisions "
+            "WHERE plan_id = ? ORDER BY seq",
+            (plan_id,),
+        )
+        lines = []
+        for id_, seq, parent_id, kind, status, shown in rows:
+            summary, outcome, ok, by, before, after, made_by = json.loads(shown)
+            lines.append(
+                DecisionRow(
+                    id=id_,
+                    seq=seq,
+                    parent_id=parent_id,
+                    kind=DecisionKind(kind),
+                    summary=summary,
+                    outcome=outcome,
+                    ok=ok,
+                    status=DecisionStatus(status),
+                    superseded_by=by,
+                    distance_before=before,
+                    distance_after=after,
+                    made_by=made_by,
+                )
+            )
+        return lines
+
+    def plan_document(self, ref: str | None) -> dict[str, Any]:
+        """The plan `ref` names as its model dumps it (`model_dump(mode="json")`), without its
+        actor's script; KeyError where only the model can read its row (`shaped`)."""
+        plan: dict[str, Any] = json.loads(plan_row(self._db, ref)[1])
+        if not shaped(plan, PLAN_SHAPE):
+            raise KeyError("a plan only the model reads")
+        return plan
+
+    def correction_documents(self, plan_id: str) -> list[dict[str, Any]]:
+        """The plan's corrections as their model dumps them; KeyError as `plan_document`."""
+        corrections = self.corrections(plan_id)
+        if not shaped(corrections, [CORRECTION_SHAPE]):
+            raise KeyError("a correction only the model reads")
+        return corrections
+
+    def decision_documents(self, plan_id: str) -> list[dict[str, Any]]:
+        """The plan's decisions as their model dumps them (`decision_fields`), in the order
+        taken; KeyError where only the model can read one."""
+        rows = self._db.execute(
+            f"SELECT body, {', '.join(COLUMNS)} FROM decisions WHERE plan_id = ? ORDER BY seq",
+            (plan_id,),
+        )
+        return [
+            decision_fields({**json.loads(r[0]), **dict(zip(COLUMNS, r[1:], strict=True))})
+            for r in rows
+        ]
+
+    def decision(self, plan_id: str, decision_id: str) -> dict[str, Any]:
+        """Every field of one decision (`decision_fields`); KeyError when the plan has no such
+        decision, or only the model can read its row."""
+        row = self._db.execute(
+            "SELECT body, plan_id, id, seq, parent_id, kind, status FROM decisions "
+            "WHERE plan_id = ? AND id = ?",
+            (plan_id, decision_id),
+        ).fetchone()
+        if row is None:
+            raise KeyError(decision_id)
+        columns = dict(
+            zip(("plan_id", "id", "seq", "parent_id", "kind", "status"), row[1:], strict=True)
+        )
+        return decision_fields({**json.loads(row[0]), **columns})
+
+    def output(self, plan_id: str, decision_id: str) -> str | None:
+        """The output of one decision's command, None when it ran none; KeyError when the
+        plan has no such decision."""
+        row = self._db.execute(
+            "SELECT body FROM decisions WHERE plan_id = ? AND id = ?", (plan_id, decision_id)
+        ).fetchone()
+        if row is None:
+            raise KeyError(decision_id)
+        output: str | None = json.loads(row[0]).get("output")
+        return output

@@ -1,0 +1,202 @@
+"""Read-command benchmark: the commands that only show a plan, on a 1,000-decision plan with a
+correction, against `python -c pass` and `git status` measured in the same run.
+
+Targets (issue 28): `agents --help` and `agents plan --help` within 100 ms, and `plan list`,
+`plan show`, `plan tree`, `plan tree --json`, `plan decision N` and `plan log N` within
+150 ms (medians of wall time). Absolute times depend on the machine, so every command is
+also given as a ratio to `python -c pass` (the interpreter's own start, the floor of any
+Python command) and to `git status` in the same repository, taken round by round: the
+commands run as whole processes, in turn, so a change in the machine's speed during the run
+touches all of them alike.
+
+The plan: a scripted plan file of one-`write` steps (every 25th step a `run` that prints a
+line), about 1,000 decisions, then a revert correction near its end, re-executed.
+
+This is a benchmark, not a test: a missed target is reported in the JSON (`met: false`) and
+the exit status stays 0.
+
+Usage: python benchmarks/read_commands.py [--quick] [--runs N] [--decisions N]
+`--runs` sets the rounds counted (15 by default; `--quick` 5), after two not counted.
+One JSON document goes to stdout; progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+RUNS = 15
+QUICK_RUNS = 5
+WARMUP = 2
+HELP_TARGET_MS = 100.0
+READ_TARGET_MS = 150.0
+SUBTASK_SIZE = 5  # without phases, steps come in sub-tasks of five (one decision each)
+
+
+def log(message: str) -> None:
+    print(f"[read_commands] {message}", file=sys.stderr, flush=True)
+
+
+def steps_for(decisions: int) -> int:
+    """One-write steps for about `decisions` decisions: a strategy, then a step and an
+    action decision per step, and a sub-task decision for every five steps."""
+    steps = 1
+    while 1 + 2 * steps + -(-steps // SUBTASK_SIZE) < decisions:
+        steps += 1
+    return steps
+
+
+def plan_file(steps: int) -> str:
+    lines = ["task: write many files, one per step", "budget:", "  actor_calls: 1000000", "steps:"]
+    for i in range(steps):
+        action = (
+            [f"          - run: echo step {i}"]
+            if i % 25 == 0
+            else [
+                f"          - write: notes/f{i % 50:02d}.txt",
+                f'            content: "step {i}\\n"',
+            ]
+        )
+        lines += [f"  - name: write file {i}", "    options:", "      - actions:", *action]
+    return "\n".join(lines) + "\n"
+
+
+def agents_command() -> list[str]:
+    script = Path(sys.executable).with_name("agents")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "cleveragents"]
+
+
+def make_plan(root: Path, agents: list[str], decisions: int) -> dict[str, str]:
+    """A repository with one corrected plan; the ids a command line needs."""
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "bench",
+        "GIT_AUTHOR_EMAIL": "bench@localhost",
+        "GIT_COMMITTER_NAME": "bench",
+        "GIT_COMMITTER_EMAIL": "bench@localhost",
+    }
+    subprocess.run(["git", "init", "--quiet", str(root)], check=True, env=env)
+    (root / "README.md").write_text("# bench\n")
+    subprocess.run(["git", "add", "--all"], cwd=root, check=True, env=env)
+    subprocess.run(["git", "commit", "-qm", "initial", "--no-gpg-sign"], cwd=root, env=env)
+    script = root.parent / "plan.yaml"
+    script.write_text(plan_file(steps_for(decisions)))
+    log(f"running a plan of about {decisions} decisions")
+
+    def agents(*args: str) -> str:
+        done = subprocess.run([*agents_command(), *args], cwd=root, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"agents {' '.join(args)} exited {done.returncode}: {done.stderr}")
+        return done.stdout
+
+    agents("plan", "run", "--script", str(script), "--quiet")
+    target = str(decisions - decisions // 10)
+    agents("plan", "correct", "--mode=revert", "--decision", target, "--guidance", "again", "-q")
+    tree = json.loads(agents("plan", "tree", "--json"))
+    ran = next(d["id"] for d in tree["decisions"] if d["output"])
+    return {
+        "plan": tree["plan"]["id"],
+        "decision": target,
+        "ran": ran,
+        "count": str(len(tree["decisions"])),
+    }
+
+
+def timed(command: list[str], cwd: Path) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{command} exited {done.returncode}: {done.stderr!r}")
+    return seconds
+
+
+def measure(runs: int, decisions: int) -> dict[str, Any]:
+    agents = agents_command()
+    with tempfile.TemporaryDirectory(prefix="cleveragents-read-") as tmp:
+        root = Path(tmp) / "repo"
+        ids = make_plan(root, agents, decisions)
+        baselines = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "git status": ["git", "status"],
+        }
+        commands = {
+            "agents --help": (["--help"], HELP_TARGET_MS),
+            "agents plan --help": (["plan", "--help"], HELP_TARGET_MS),
+            "agents plan list": (["plan", "list"], READ_TARGET_MS),
+            "agents plan show": (["plan", "show"], READ_TARGET_MS),
+            "agents plan tree": (["plan", "tree"], READ_TARGET_MS),
+            "agents plan tree --json": (["plan", "tree", "--json"], READ_TARGET_MS),
+            "agents plan decision N": (["plan", "decision", ids["ran"]], READ_TARGET_MS),
+            "agents plan log N": (["plan", "log", ids["ran"]], READ_TARGET_MS),
+        }
+        wall: dict[str, list[float]] = {name: [] for name in [*baselines, *commands]}
+        log(f"{ids['count']} decisions; {WARMUP} rounds not counted, then {runs}")
+        for round_ in range(WARMUP + runs):
+            times = {name: timed(command, root) for name, command in baselines.items()}
+            for name, (args, _) in commands.items():
+                times[name] = timed([*agents, *args], root)
+            if round_ >= WARMUP:
+                for name, seconds in times.items():
+                    wall[name].append(seconds)
+    report: dict[str, Any] = {
+        "decisions": int(ids["count"]),
+        **{name: {"wall_ms": _figures(wall[name])} for name in baselines},
+    }
+    for name, (args, target) in commands.items():
+        median = statistics.median(wall[name]) * 1000
+        report[name] = {
+            "command": " ".join(["agents", *args]),
+            "wall_ms": _figures(wall[name]),
+            **{f"ratio_to_{base}": _ratio(wall[name], wall[base]) for base in baselines},
+            "target": {"max_ms": target, "met": median <= target},
+        }
+    return report
+
+
+def _figures(values: list[float]) -> dict[str, float]:
+    return {
+        "median": round(statistics.median(values) * 1000, 1),
+        "min": round(min(values) * 1000, 1),
+        "max": round(max(values) * 1000, 1),
+    }
+
+
+def _ratio(values: list[float], base: list[float]) -> float:
+    """The median of the round-by-round ratios."""
+    return round(statistics.median(a / b for a, b in zip(values, base, strict=True)), 2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_RUNS} rounds")
+    parser.add_argument("--runs", type=int, help=f"rounds counted (default {RUNS})")
+    parser.add_argument("--decisions", type=int, default=1000, help="the plan's size")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    runs = args.runs or (QUICK_RUNS if args.quick else RUNS)
+    started = time.perf_counter()
+    commands = measure(runs, args.decisions)
+    report = {
+        "benchmark": "read_commands",
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "rounds": runs,
+        "commands": commands,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
