@@ -53,7 +53,9 @@ PLAN_SHAPE: dict[str, Any] = {
     "goal": [{"run": None, "timeout": None}],
     "status": None,
     "phase": None,
-    "actor": {"kind": None, "source": None, "model": None, "record": None},  # not its script
+    "actor": dict.fromkeys(
+        ("kind", "source", "model", "record", "version", "session")
+    ),  # no script
     "budget": dict.fromkeys(
         ("actor_calls", "replans", "retries_per_step", "requests", "tokens", "usd")
     ),
