@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import re
 
-# C0 controls but tab and newline, DEL, C1 controls, the bidi embeddings, overrides and
-# isolates (U+202A-202E, U+2066-2069), and the surrogates (never valid alone in text).
-_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_HIDDEN_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# C0 controls but tab and newline, DEL, C1 controls, the bidi marks, embeddings, overrides
+# and isolates (U+061C, U+200E-200F, U+202A-202E, U+2066-2069), the characters that show as
+# nothing or break a line where no newline is (U+200B zero width space, U+2028-2029 line and
+# paragraph separators, U+2060-2064 word joiner and invisible operators, U+FEFF), and the
+# surrogates (never valid alone in text). U+200C-200D stay: scripts and emoji join with them.
+_UNSEEN = "\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_HIDDEN = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_UNSEEN}\ud800-\udfff]")
+_HIDDEN_IN_A_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_UNSEEN}\ud800-\udfff]")
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
@@ -35,9 +39,9 @@ def visible(text: str, one_line: bool = False) -> str:
     return (_HIDDEN_IN_A_LINE if one_line else _HIDDEN).sub(_escape, text)
 
 
-# What `json.dumps(..., ensure_ascii=False)` leaves raw that a terminal acts on or cannot
-# write: DEL, C1 controls, bidi controls and surrogates (it escapes C0 itself).
-_RAW_IN_JSON = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# What `json.dumps(..., ensure_ascii=False)` leaves raw that a terminal acts on, hides or
+# cannot write: DEL, C1 controls, the unseen characters above and surrogates (it escapes C0).
+_RAW_IN_JSON = re.compile(f"[\x7f-\x9f{_UNSEEN}\ud800-\udfff]")
 
 
 def visible_json(text: str) -> str:

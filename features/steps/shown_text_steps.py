@@ -11,7 +11,12 @@ from behave import given, then, when
 from features.steps.claude_steps import step_run_command
 
 # What a terminal acts on rather than shows; a pseudo-terminal ends its lines in \r\n.
-ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# So do the bidi marks and what shows as nothing or breaks a line: LRM, RLM, ALM, zero width
+# space, line and paragraph separators, word joiner and invisible operators, BOM.
+UNSEEN = "\u061c\u200b\u200e\u200f\u2028\u2029\u2060-\u2064\ufeff"
+ACTED_ON = re.compile(
+    f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069{UNSEEN}\ud800-\udfff]"
+)
 
 
 def escapes(text: str) -> str:
@@ -60,7 +65,9 @@ def step_random_texts(context: Any) -> None:
         f"CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}",
         file=sys.stderr,
     )
-    tricky = st.sampled_from(["\x1b[2K", "\r", "\x9b", "\u202e", "\u2066", "\ud800", "\x7f"])
+    tricky = st.sampled_from(
+        ["\x1b[2K", "\r", "\x9b", "\u202e", "\u2066", "\ud800", "\x7f", "\u200e", "\u2028"]
+    )
     texts = st.lists(st.one_of(st.text(), tricky), max_size=6).map("".join)
     context.shown = []
 
