@@ -57,6 +57,18 @@ Feature: Errors a user can act on
     Then the exit code is 0
     And the file "{tmp}/elsewhere.db" exists outside the repository
 
+  Scenario Outline: A store redirected to what is not a file is refused, nothing written beside it
+    Given a git repository
+    When I run "<command>" with the environment CLEVERAGENTS_STATE_DB=<target>
+    Then the exit code is 2
+    And stderr contains "CLEVERAGENTS_STATE_DB names"
+    And the file "<target>-journal" does not exist outside the repository
+
+    Examples:
+      | command          | target    |
+      | agents plan list | /dev/null |
+      | agents plan tree | {tmp}     |
+
   Scenario: Interrupting a run keeps what was recorded and stops its command
     Given a git repository
     And the plan file "plan.yaml":

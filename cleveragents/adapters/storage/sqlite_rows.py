@@ -57,7 +57,15 @@ Row = tuple[str, str, str | None]
 def state_path(repo: GitRepository) -> Path:
     """The store's file; CLEVERAGENTS_STATE_DB redirects it (tests, read-only git dirs)."""
     override = os.environ.get("CLEVERAGENTS_STATE_DB")
-    return Path(override) if override else repo.state_dir / "state.db"
+    if not override:
+        return repo.state_dir / "state.db"
+    path = Path(override)
+    if path.is_dir() or (path.exists() and not path.is_file()):  # SQLite would write beside it
+        raise BadInput(
+            f"CLEVERAGENTS_STATE_DB names {override!r}, which is not a file",
+            hint="point it at a file (it is made when missing), or unset it",
+        )
+    return path
 
 
 def plan_row(db: sqlite3.Connection, ref: str | None, deleted: bool = False) -> Row:
