@@ -47,3 +47,9 @@ Feature: A restore touches only paths inside the tree, whatever a record says
       | mode   | out/x |
     When I run "agents plan correct --mode=revert --decision 4 --guidance redo --yes"
     Then the canary file "{tmp}/host/x" is still there with mode 0600
+
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (25 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+  Scenario: Damaged records are refused whole, never half taken or a crash
+    When random damage to the newest plan's records is imported
+    Then every damaged record was refused with one line, or held only paths inside the tree

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, StrictInt, StrictStr, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, StringConstraints, ValidationError
 
 from cleveragents.domain.checkpoint import SavedFiles
-from cleveragents.domain.correction import Correction, Operation
-from cleveragents.domain.decision import Decision
+from cleveragents.domain.correction import Correction, Operation, OperationStatus
+from cleveragents.domain.decision import Decision, DecisionStatus
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.record_paths import path_problem
 from cleveragents.errors import BadInput
@@ -35,8 +35,14 @@ class _PlanRecord(BaseModel):
     script: StrictStr | None
 
 
+class _TravellingDecision(Decision):
+    # The columns of its row: never left to a default.
+    parent_id: StrictStr | None
+    status: DecisionStatus
+
+
 class _DecisionRecord(BaseModel):
-    body: Decision
+    body: _TravellingDecision
 
 
 class _CheckpointRecord(BaseModel):
@@ -60,12 +66,22 @@ class _ItemRecord(BaseModel):
     item: Any
 
 
+class _Parts(BaseModel):
+    """A state's differences; its lists (`l`) and mappings (`d`) name, by field, the item
+    they end at and how many items they hold."""
+
+    model_config = ConfigDict(extra="allow")
+
+    l: dict[str, tuple[StrictInt, StrictInt]] = {}  # noqa: E741 - the letter states use
+    d: dict[str, tuple[StrictInt, StrictInt]] = {}
+
+
 class _StateRecord(BaseModel):
     n: StrictInt
     key: StrictStr
     message: StrictInt | None
     base: StrictInt | None
-    parts: dict[str, Any]
+    parts: _Parts
 
 
 class _CorrectionRecord(BaseModel):
@@ -74,6 +90,7 @@ class _CorrectionRecord(BaseModel):
 
 class _TravellingOperation(Operation):
     made_in: StrictStr  # required: whose it is is never guessed
+    status: OperationStatus
 
 
 class _OperationRecord(BaseModel):
@@ -125,10 +142,31 @@ def check_records(records: list[dict[str, Any]], plan_id: str | None = None) -> 
                 problem = path_problem(path, foreign=True)
                 if problem is not None:
                     raise _bad(number, f"({kind}) names the path {path!r}, which {problem}")
+    _references(records)
     if plans != 1:
         raise BadInput(
             f"{plans} of the plan records are plan lines, not one: nothing was taken", hint=HINT
         )
+
+
+def _references(records: list[dict[str, Any]]) -> None:
+    """Messages, items and states name only ones that came before them (as numbered)."""
+    seen: dict[str, set[int]] = {"message": set(), "item": set(), "state": set()}
+    for number, record in enumerate(records, start=1):
+        kind = record["type"]
+        named: list[tuple[str, Any]] = []
+        if kind in ("message", "item"):
+            named = [(kind, record["parent"])]
+        elif kind == "state":
+            parts = record["parts"]
+            tails = [t for letter in ("l", "d") for t, _ in parts.get(letter, {}).values()]
+            named = [("state", record["base"]), ("message", record["message"])]
+            named += [("item", tail) for tail in tails]
+        for what, n in named:
+            if n is not None and n not in seen[what]:
+                raise _bad(number, f"({kind}) names {what} {n}, which no line before it is")
+        if kind in seen:
+            seen[kind].add(record["n"])
 
 
 def _owner(record: BaseModel) -> str | None:

@@ -187,3 +187,82 @@ def step_forge_store(context: Any, decision: str) -> None:
 @given('a link "{name}" in the repository to "{target}"')
 def step_link(context: Any, name: str, target: str) -> None:
     (context.repo / name).symlink_to(expand(context, target))
+
+
+@when("random damage to the newest plan's records is imported")
+def step_random_damage(context: Any) -> None:
+    """Each example: the plan's own records with one field of one record (or of its body)
+    deleted or set to any JSON value, or a saved path of a decision set to any path made of
+    `..`, `.git` in any case and such parts; imported into the real plan store."""
+    import sys
+
+    from hypothesis import given as for_every
+    from hypothesis import strategies as st
+
+    from cleveragents.bootstrap import bootstrap
+    from cleveragents.errors import BadInput
+    from features.support.properties import property_seed, reproducible
+
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", 25))
+    seed = property_seed()
+    print(
+        f"records gate property: seed {seed}, {examples} examples; replay with "
+        f"CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}",
+        file=sys.stderr,
+    )
+    services = bootstrap(context.repo)
+    context.cleanups.append(services.close)
+    store = services.store
+    plan = context.plan_ids[-1]
+    lines = [json.loads(line) for line in store.export_records(plan).splitlines()]
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+        max_leaves=5,
+    )
+    parts = st.sampled_from(["a", ".", "..", "", ".git", ".GiT", "GIT~1", "b", "~"])
+    paths = st.tuples(st.booleans(), st.lists(parts, min_size=1, max_size=4)).map(
+        lambda t: ("/" if t[0] else "") + "/".join(t[1])
+    )
+
+    @reproducible(examples, seed)
+    @for_every(st.data(), json_values, paths)
+    def check(data: Any, value: Any, path: str) -> None:
+        records = json.loads(json.dumps(lines))
+        n = data.draw(st.integers(0, len(records) - 1))
+        target = records[n]
+        if data.draw(st.booleans()) and isinstance(target.get("body"), dict):
+            target = target["body"]
+        key = data.draw(st.sampled_from(sorted(target)))
+        how = data.draw(st.sampled_from(["delete", "set", "path"]))
+        if how == "delete":
+            del target[key]
+        elif how == "set":
+            target[key] = value
+        else:
+            decision = next(r for r in records if r["type"] == "decision")
+            decision["body"]["replaced"] = [{"plan_id": plan, "absent": [path], "at": 1}]
+        text = b"".join(json.dumps(r).encode() + b"\n" for r in records)
+        try:
+            store.import_records(text, plan)
+        except BadInput:
+            return  # refused, one line: never KeyError, TypeError, exit 70
+        for decision in store.decisions(plan):
+            for saved in decision.replaced:
+                for p in [*saved.absent, *saved.modes]:
+                    assert os.path.normpath(p) == p and not p.startswith(("/", "..")), p
+                    assert ".git" not in p.lower().split("/"), p
+                    assert "git~1" not in p.lower().split("/"), p
+
+    context.property_failure = None
+    try:
+        check()
+    except AssertionError as failure:
+        context.property_failure = f"seed {seed}: {failure}"
+    finally:
+        store.import_records(b"".join(json.dumps(r).encode() + b"\n" for r in lines))
+
+
+@then("every damaged record was refused with one line, or held only paths inside the tree")
+def step_damage_refused(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
