@@ -27,6 +27,9 @@ sorted), each an object with a `type`, in this order:
   it, so that a pull stopped before it moved the records ref was refused as diverged
   when run again.
 
+Every text read is checked whole first (`domain/foreign_records.py`): a record of another
+clone is data to validate, never trusted field by field.
+
 Numbers (`n`) count within the plan, so the same plan gives the same text in every clone:
 exported, imported elsewhere and exported again, it is the same bytes.
 """
