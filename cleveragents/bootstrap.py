@@ -288,11 +288,12 @@ def retention(config: dict[str, Any]) -> Retention:
 
 
 def plan_file_commands(plan: Plan) -> list[str]:
-    """What a scripted plan's plan file runs, for the question before a pulled one runs."""
+    """What a scripted plan runs (its plan file's commands and its goal checks), for the
+    question before a pulled one runs."""
     from cleveragents.adapters.actors import plan_file_commands as found
 
     script = plan.actor.script or ""
-    return found.plan_file_commands(script, plan.actor.source or "plan file")
+    return found.plan_commands(plan, script, plan.actor.source or "plan file")
 
 
 def bootstrap(

@@ -314,8 +314,11 @@ class OperationLog:
         raise BadInput("no operation to undo yet", hint="see `agents plan ops`")
 
     def made_here(self, op: Operation) -> bool:
-        """Whether `op` was made in this plan store, not pulled with its plan from another."""
-        return op.made_in in (None, self.store.store_id)
+        """Whether `op` was made in this plan store, not pulled with its plan from another.
+
+        What the records say of where it was made is never trusted: an operation that came
+        with them has an id from its home store (`home_id`) whatever its `made_in` says."""
+        return op.home_id is None and op.made_in in (None, self.store.store_id)
 
     def _finish(self, op: Operation, status: OperationStatus) -> None:
         op.status = status

@@ -176,6 +176,9 @@ class PlanSharing:
                     hint=f"bring it back with `agents plan undo {deletes[-1]}`, or drop it "
                     "with `agents gc`, then pull again",
                 )
+            # Every plan's records checked whole, and to be the plan their ref names, before
+            # any changes: one forged record refuses the whole pull.
+            self.store.decisions_in(self.remotes.records(theirs), plan_id)
             steps.append((plan_id, local, theirs, checkpoints, self._what_to_do(local, theirs)))
         diverged = [s for s in steps if s[4] == "diverged"]
         if diverged and not force:
@@ -194,7 +197,7 @@ class PlanSharing:
                 ):
                     self._move(records_ref(plan_id), theirs)
             elif local is None:
-                self.store.import_records(self.remotes.records(theirs))
+                self.store.import_records(self.remotes.records(theirs), plan_id)
                 self._move(records_ref(plan_id), theirs)
                 result = Shared(plan_id, "new", len(self.store.decisions(plan_id)))
             else:
@@ -220,7 +223,7 @@ class PlanSharing:
         """Take their records as an operation: undoing it brings ours back whole."""
         with self.operations.operation(local, PULL, command, files=False, records=True) as op:
             base = self.remotes.tip(records_ref(local.id))
-            self.store.import_records(self.remotes.records(theirs))
+            self.store.import_records(self.remotes.records(theirs), local.id)
             tip = theirs
             if what == "diverged":  # forced: ours stay in the records' history
                 assert op.records_before is not None
@@ -247,7 +250,13 @@ class PlanSharing:
     # export and import
 
     def export(self, ref: str, file: Path, command: str) -> Shared:
-        """Write the plan's refs, with everything they reach, into the bundle `file`."""
+        """Write the plan's refs, with everything they reach, into the bundle `file`: a new
+        file, or one that is a file already (never a FIFO, a device or a folder)."""
+        if (file.exists() or file.is_symlink()) and not file.is_file():
+            raise BadInput(
+                f"{file} is not a regular file: a plan is exported only into a file",
+                hint="name a new file, or an existing regular file to overwrite",
+            )
         (plan,) = self._plans([ref])
         with self.operations.locks.hold(plan.id, command, shared=True):
             self._move(records_ref(plan.id), self._commit_ours(plan))

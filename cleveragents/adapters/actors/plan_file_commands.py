@@ -1,5 +1,7 @@
-"""The commands a plan file runs: every `run:` of its actions and checks, and every
-`revert:` command, wherever they stand (steps, phases, local alternatives, contingencies)."""
+"""The commands a plan runs: every `run:` of its plan file's actions and checks, every
+`revert:` command, wherever they stand (steps, phases, local alternatives, contingencies),
+and every command the plan's own fields hold (its `goal` checks): the list a person vouches
+for before a plan from another clone runs here, so none may be left out."""
 
 from __future__ import annotations
 
@@ -16,6 +18,13 @@ COMMAND_FIELDS = ("run", "revert")
 def plan_file_commands(script: str, source: str) -> list[str]:
     """Each command the plan file `script` can run, once, in the order written."""
     return list(dict.fromkeys(_commands(parse_plan_file(script, source))))
+
+
+def plan_commands(plan: BaseModel, script: str, source: str) -> list[str]:
+    """Each command the plan and its plan file `script` can run, once: the plan's own
+    fields are walked as the plan file is, so a field added later that holds a command is
+    listed without being named here."""
+    return list(dict.fromkeys([*_commands(plan), *plan_file_commands(script, source)]))
 
 
 def _commands(node: Any) -> Iterator[str]:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.domain.record_paths import path_problem
 from cleveragents.errors import ConflictingState
 
 UMASK = os.umask(0o022)
@@ -56,6 +57,7 @@ class FileSaver:
         entries: list[tuple[str, str, int]] = []  # (path, git mode, exact mode)
         absent: list[str] = []
         wanted = list(dict.fromkeys(paths))
+        _refuse_outside(wanted)
         for path in wanted:
             full = self.repo.root / path
             try:
@@ -154,10 +156,11 @@ class FileSaver:
         A folder with files in it standing at a path is left alone: saved files are files
         and links, and a folder there now is what the restored checkpoint holds.
         """
-        for path in saved.absent:
-            if not _occupied(self.repo.root / path):
-                remove(self.repo.root / path)
         files = self._listing(saved.commit) if saved.commit else []
+        _refuse_outside([*saved.absent, *saved.modes, *(path for path, _, _ in files)])
+        for path in saved.absent:
+            if not _occupied(self.repo.root / path) and not _through_link(self.repo.root, path):
+                remove(self.repo.root / path)
         blobs = self.read_objects([blob for _, _, blob in files])
         for path, mode, blob in files:
             full = self.repo.root / path
@@ -172,7 +175,7 @@ class FileSaver:
                 full.write_bytes(blobs[blob])
         for path, perm in saved.modes.items():
             full = self.repo.root / path
-            if full.is_file() and not full.is_symlink():
+            if full.is_file() and not full.is_symlink() and not _through_link(self.repo.root, path):
                 os.chmod(full, perm)
         for path, _, _ in files:
             _mend_git_dir(self.repo.root, path)
@@ -227,6 +230,24 @@ def _unescaped(path: str) -> str:
 
 
 GIT_DIR_FOLDERS = ("objects", "objects/info", "objects/pack", "refs", "refs/heads", "refs/tags")
+
+
+def _refuse_outside(paths: list[str]) -> None:
+    """Refuse (exit 3) a record naming a path outside the tree, whatever wrote it."""
+    for path in paths:
+        problem = path_problem(path)
+        if problem is not None:
+            raise ConflictingState(
+                f"a saved-files record names the path {path!r}, which {problem}: "
+                "nothing was restored",
+                hint="the plan's records are damaged or forged; delete the plan",
+            )
+
+
+def _through_link(root: Path, path: str) -> bool:
+    """Whether a folder on the way to `path` is a symbolic link (out of the tree, maybe)."""
+    parts = path.split("/")[:-1]
+    return any(root.joinpath(*parts[:depth]).is_symlink() for depth in range(1, len(parts) + 1))
 
 
 def _mend_git_dir(root: Path, path: str) -> None:

@@ -27,6 +27,9 @@ sorted), each an object with a `type`, in this order:
   it, so that a pull stopped before it moved the records ref was refused as diverged
   when run again.
 
+Every text read is checked whole first (`domain/foreign_records.py`): a record of another
+clone is data to validate, never trusted field by field.
+
 Numbers (`n`) count within the plan, so the same plan gives the same text in every clone:
 exported, imported elsewhere and exported again, it is the same bytes.
 """
@@ -44,6 +47,7 @@ from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.correction import OperationStatus
+from cleveragents.domain.foreign_records import check_records
 from cleveragents.domain.trust import IMPORTED_FROM_UNKNOWN
 from cleveragents.errors import BadInput
 
@@ -178,8 +182,9 @@ def _states(
     scratch.close()
 
 
-def read(text: bytes) -> list[dict[str, Any]]:
-    """The records of `text`, checked to be of this format (a bad one is refused, exit 2)."""
+def read(text: bytes, named: str | None = None) -> list[dict[str, Any]]:
+    """The records of `text`, checked to be of this format and each whole, of the plan
+    `named` when given (`domain/foreign_records.py`; a bad one is refused, exit 2)."""
     try:
         records = [json.loads(line) for line in text.splitlines() if line.strip()]
     except ValueError as error:
@@ -195,6 +200,7 @@ def read(text: bytes) -> list[dict[str, Any]]:
         )
     if not all(isinstance(r, dict) and "type" in r for r in records):
         raise BadInput("the plan records hold a line that is not a record")
+    check_records(records, named)
     return records
 
 

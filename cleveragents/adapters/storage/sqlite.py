@@ -139,19 +139,20 @@ class SqliteStore:
         same bytes in every clone."""
         return plan_records.export(self._db, plan_id, self.store_id)
 
-    def import_records(self, text: bytes) -> str:
+    def import_records(self, text: bytes, plan_id: str | None = None) -> str:
         """Make the plan of the records `text` hold what they say, in one transaction: a
         plan that is here already has its rows replaced (its operations made here stay).
-        Returns the plan's id."""
-        records = plan_records.read(text)
+        `plan_id`: the plan their ref names, which they must be. Returns the plan's id."""
+        records = plan_records.read(text, plan_id)
         with self.transaction():
             plan_id = plan_records.replace(self._db, records, self.store_id)
         self._states.reset(({}, None))  # what it remembers may have been replaced
         return plan_id
 
-    def decisions_in(self, text: bytes) -> dict[str, dict[str, Any]]:
-        """Each decision of the records `text`, by id, as their lines hold it."""
-        return plan_records.decisions(plan_records.read(text))
+    def decisions_in(self, text: bytes, plan_id: str | None = None) -> dict[str, dict[str, Any]]:
+        """Each decision of the records `text`, by id, as their lines hold it; refused
+        (exit 2) unless every record is whole and, when given, of the plan `plan_id`."""
+        return plan_records.decisions(plan_records.read(text, plan_id))
 
     def give_back_space(self) -> None:
         """Rewrite the file smaller after rows were dropped; a reader holding it open just
