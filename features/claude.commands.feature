@@ -65,6 +65,25 @@ Feature: Claude's commands are checked part by part and run in a sandbox
       | in an assignment          | python3 -m unittest -q; Y=$(touch X)   |
       | in a ${...} operand       | python3 -m unittest -q ${PWD#$(touch X)} |
 
+  Scenario Outline: A line bash reads otherwise than the check (<where>) is refused, and nothing of it runs
+    Given Claude will propose the plan "run the tests"
+    And Claude will run the command line "<command>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'run the tests' --allow-command 'python3 -m unittest*' --allow-command 'echo*'" with Claude
+    Then the exit code is 1
+    And the file "X" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "cannot be checked (bash syntax this check cannot read: <why>"
+
+    Examples:
+      | where                        | command                                   | why                           |
+      | a `$` before a new line      | echo ok >$\ntouch X                       | a new line inside a word      |
+      | a carriage return after &>   | echo hi &><CR>\nsh -c 'touch X'           | it holds the character \x0d   |
+      | a vertical tab before #      | echo ok <VT>#; touch X                    | it holds the character \x0b   |
+      | a `\ ` before #              | python3 -m unittest -q \ #; touch X       | a `#` inside a word           |
+
   Scenario: A line that cannot be checked is refused without a terminal
     Given Claude will propose the plan "run the tests"
     And Claude will run "f() { touch X; }; f"

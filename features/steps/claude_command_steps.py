@@ -23,8 +23,10 @@ def _expand(context: Any, text: str) -> str:
 
 @given('Claude will run the command line "{line}"')
 def step_run_line(context: Any, line: str) -> None:
-    """The line as Claude sends it; `\\n` in it is a new line."""
-    step_run_command(context, line.replace("\\n", "\n"))
+    """The line as Claude sends it; `\\n` in it is a new line, `<CR>` a carriage return."""
+    from features.steps.command_policy_steps import written
+
+    step_run_command(context, written(line))
 
 
 @given("a folder outside the working tree and outside /tmp")
