@@ -84,6 +84,21 @@ Feature: Claude's commands are checked part by part and run in a sandbox
       | a vertical tab before #      | echo ok <VT>#; touch X                    | it holds the character \x0b   |
       | a `\ ` before #              | python3 -m unittest -q \ #; touch X       | a `#` inside a word           |
 
+  Scenario: A command reads the repository's config without its secrets, and git still works
+    Given the repository's config holds tokens as CI checkouts write them
+    And Claude will propose the plan "look"
+    And Claude will run "git config --list > seen.txt; cat .git/config >> seen.txt; git status --short >> seen.txt; git log --oneline >> seen.txt; git remote -v >> seen.txt"
+    And Claude will estimate the distance at 0
+    When I run "agents plan run 'look' --allow-command 'git *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "seen.txt" does not contain "SECRET"
+    And the file "seen.txt" contains "remote.origin.url=https://example.com/r.git"
+    And the file "seen.txt" contains "core.bare=false"
+    And the file "seen.txt" contains "?? seen.txt"
+    And the file "seen.txt" contains "initial"
+    And the file "seen.txt" contains "https://example.com/r.git (fetch)"
+    And the repository's config still holds its tokens
+
   Scenario: A line that cannot be checked is refused without a terminal
     Given Claude will propose the plan "run the tests"
     And Claude will run "f() { touch X; }; f"

@@ -127,3 +127,30 @@ def step_interrupt_claude(context: Any, command: str, path: str) -> None:
 
     context.env.update(claude_env(context))
     step_interrupt(context, command, path)
+
+
+# What CI checkouts leave in .git/config: actions/checkout's header, a token in a remote's
+# URL and in an insteadOf, a credential helper and an include.
+TOKENS = [
+    ("remote.origin.url", "https://ci:SECRET-URL-TOKEN@example.com/r.git"),
+    ("remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*"),
+    ("http.https://example.com/.extraheader", "AUTHORIZATION: basic SECRET-HEADER"),
+    ("url.https://x:SECRET-INSTEAD@example.com/.insteadOf", "https://mirror.example.com/"),
+    ("credential.helper", "store --file /tmp/SECRET-STORE"),
+    ("include.path", "/tmp/SECRET-INCLUDE"),
+    ("gitlab.accessToken", "SECRET-GITLAB"),
+]
+
+
+@given("the repository's config holds tokens as CI checkouts write them")
+def step_config_tokens(context: Any) -> None:
+    from features.steps.repo_steps import git
+
+    for key, value in TOKENS:
+        git(context, "config", key, value)
+    context.config_before = (context.repo / ".git" / "config").read_bytes()
+
+
+@then("the repository's config still holds its tokens")
+def step_config_kept(context: Any) -> None:
+    assert (context.repo / ".git" / "config").read_bytes() == context.config_before
