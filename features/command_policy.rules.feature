@@ -124,6 +124,8 @@ Feature: Which of a model's command lines run without asking
       | \\ # is a word, no comment              | python3 -m unittest -q \ #; rm -rf victim; touch X | python3 -m unittest*     | refused: "(bash syntax this check cannot read: a `#` inside a word is no comment to bash)" |
       | a string over two lines                 | echo 'a\ntouch X'                      | echo*                    | refused: "a new line inside a word, a string or a redirection"                           |
       | a comment ends at its line, \\ or not   | echo a # x \\ntouch X                  | echo*                    | refused: "`touch X` (in"                                                                 |
+      | `==;` read as a regex in a subshell     | ( ( echo ==;touch X ) )                | echo*                    | refused: "cannot be checked (bash syntax this check cannot read)"                        |
+      | a regex inside [[ ]] is one             | [[ a =~ ^x ]] && echo a                | [[*, echo*               | allowed                                                                                  |
       | # after ; starts a comment              | echo a;#x; touch X                     | echo*                    | allowed                                                                                  |
       | a new line after a pipe                 | echo a \|\necho b                      | echo*                    | allowed                                                                                  |
       | an escaped new line between words       | echo a \\n b                           | echo*                    | allowed                                                                                  |

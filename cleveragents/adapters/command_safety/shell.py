@@ -149,6 +149,8 @@ def _unchecked(node: Node) -> str | None:
         return None if plain else "an array index: " + ARITHMETIC
     if kind == "expansion":
         return _expansion(node)
+    if kind == "regex" and not _pattern_place(node):  # `( echo ==;touch g )`: the parse
+        return UNREADABLE  # takes `;touch g` for a regex; bash, for a command
     if kind in ("variable_assignment", "test_command") or kind in SIMPLE or kind in STRUCTURE:
         return None
     return f"it uses {kind.replace('_', ' ')}"
@@ -168,6 +170,18 @@ def _expansion(node: Node) -> str | None:
     if ":" in tokens and any(n.type != "number" for n in node.named_children[1:]):
         return "a substring offset: " + ARITHMETIC
     return None
+
+
+def _pattern_place(node: Node) -> bool:
+    """Whether `node` stands where bash reads a pattern: in `[[ ... ]]` or `${x#...}`."""
+    above = node.parent
+    while above is not None:
+        if above.type == "expansion" or (
+            above.type == "test_command" and _first_token(above) == "[["
+        ):
+            return True
+        above = above.parent
+    return False
 
 
 def _descendants(node: Node, stop: str | None = None) -> list[Node]:
