@@ -65,6 +65,40 @@ Feature: Claude's commands are checked part by part and run in a sandbox
       | in an assignment          | python3 -m unittest -q; Y=$(touch X)   |
       | in a ${...} operand       | python3 -m unittest -q ${PWD#$(touch X)} |
 
+  Scenario Outline: A line bash reads otherwise than the check (<where>) is refused, and nothing of it runs
+    Given Claude will propose the plan "run the tests"
+    And Claude will run the command line "<command>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'run the tests' --allow-command 'python3 -m unittest*' --allow-command 'echo*'" with Claude
+    Then the exit code is 1
+    And the file "X" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "cannot be checked (bash syntax this check cannot read: <why>"
+
+    Examples:
+      | where                        | command                                   | why                           |
+      | a `$` before a new line      | echo ok >$\ntouch X                       | a new line inside a word      |
+      | a carriage return after &>   | echo hi &><CR>\nsh -c 'touch X'           | it holds the character \x0d   |
+      | a vertical tab before #      | echo ok <VT>#; touch X                    | it holds the character \x0b   |
+      | a `\ ` before #              | python3 -m unittest -q \ #; touch X       | a `#` inside a word           |
+
+  Scenario: A command reads the repository's config without its secrets, and git still works
+    Given the repository's config holds tokens as CI checkouts write them
+    And Claude will propose the plan "look"
+    And Claude will run "git config --list > seen.txt; cat .git/config >> seen.txt; git status --short >> seen.txt; git log --oneline >> seen.txt; git remote -v >> seen.txt"
+    And Claude will estimate the distance at 0
+    When I run "agents plan run 'look' --allow-command 'git *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "seen.txt" does not contain "SECRET"
+    And the file "seen.txt" contains "remote.origin.url=https://example.com/r.git"
+    And the file "seen.txt" contains "core.bare=false"
+    And the file "seen.txt" contains "?? seen.txt"
+    And the file "seen.txt" contains "initial"
+    And the file "seen.txt" contains "https://example.com/r.git (fetch)"
+    And the repository's config still holds its tokens
+
   Scenario: A line that cannot be checked is refused without a terminal
     Given Claude will propose the plan "run the tests"
     And Claude will run "f() { touch X; }; f"

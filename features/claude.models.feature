@@ -126,6 +126,20 @@ Feature: Claude on every current model, with honest accounting and clear stops
       | 429 "rate_limit_error" 3 times saying "slow down"         | the model's service is rate limiting this key (429 rate_limit_error), even after retries      |
       | with the context window full                             | the conversation outgrew the model's context window                                          |
 
+  Scenario Outline: A model setting in the environment that is no number is bad input, not a crash
+    Given Claude will propose the plan "write greet.py"
+    When I run "agents plan run 'add a greeting'" with Claude and the environment <name>=<value>
+    Then the exit code is 2
+    And stderr is one line containing "<name> is '<value>', not <what>"
+
+    Examples:
+      | name                       | value | what                       |
+      | CLEVERAGENTS_MODEL_TIMEOUT | abc   | a number of seconds above 0 |
+      | CLEVERAGENTS_MODEL_TIMEOUT | nan   | a number of seconds above 0 |
+      | CLEVERAGENTS_MODEL_TIMEOUT | 0     | a number of seconds above 0 |
+      | CLEVERAGENTS_MODEL_RETRIES | -1    | a whole number, 0 or more  |
+      | CLEVERAGENTS_MODEL_RETRIES | 2.5   | a whole number, 0 or more  |
+
   Scenario: A model the key cannot use is resumed with another
     Given Claude will propose the plan "write greet.py"
     And Claude's service answers 404 "not_found_error" saying "model: claude-sonnet-5-5"

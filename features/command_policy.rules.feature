@@ -107,6 +107,29 @@ Feature: Which of a model's command lines run without asking
       | plain uses of those builtins            | test -f a \|\| [ x = y ] && printf '%s' "a b" && read -r x | test *, [ *, printf *, read* | allowed                                                              |
       | a plain declaration                     | declare -a x; export a=1 b _C          | declare*, export*        | allowed                                                                                  |
 
+    Examples: where bash and the parse would split the text differently, the line is unreadable
+      | case                                    | line                                   | patterns                 | verdict                                                                                  |
+      | `$` then a new line (report 3)          | echo ok >$\ntouch X                    | echo*                    | refused: "cannot be checked (bash syntax this check cannot read: a new line inside a word" |
+      | `$` then a new line, after 2>&1         | python3 -m unittest -q 2>&1 >$\nrm -rf victim | echo*, python3 -m unittest* | refused: "cannot be checked (bash syntax this check cannot read: a new line inside a word" |
+      | &> then CR and a new line               | echo hi &><CR>\nsh -c 'touch X'        | echo*                    | refused: "cannot be checked (bash syntax this check cannot read: it holds the character \x0d" |
+      | > then CR and a new line                | echo hi ><CR>\nsh -c 'touch X'         | echo*                    | refused: "it holds the character \x0d"                                                   |
+      | VT is no blank to bash                  | echo ok <VT>#; touch X                 | echo*                    | refused: "it holds the character \x0b"                                                   |
+      | CR is no blank to bash                  | echo ok <CR>#; touch X                 | echo*                    | refused: "it holds the character \x0d"                                                   |
+      | FF is no blank to bash                  | echo ok <FF>#; touch X                 | echo*                    | refused: "it holds the character \x0c"                                                   |
+      | a no-break space is no blank            | echo ok <NBSP>#; touch X               | echo*                    | refused: "it holds the character \xa0"                                                   |
+      | a line separator is no blank            | echo ok <LS>#; touch X                 | echo*                    | refused: "it holds the character \u2028"                                                 |
+      | a line of nothing but a comment         | # a note; touch X                      | echo*                    | allowed                                                                                  |
+      | an escape character                     | echo ok <ESC>[2K                       | echo*                    | refused: "it holds the character \x1b"                                                   |
+      | <<< then VT and a new line              | echo <<<<VT>\ntouch X                  | echo*                    | refused: "it holds the character \x0b"                                                   |
+      | \\ # is a word, no comment              | python3 -m unittest -q \ #; rm -rf victim; touch X | python3 -m unittest*     | refused: "(bash syntax this check cannot read: a `#` inside a word is no comment to bash)" |
+      | a string over two lines                 | echo 'a\ntouch X'                      | echo*                    | refused: "a new line inside a word, a string or a redirection"                           |
+      | a comment ends at its line, \\ or not   | echo a # x \\ntouch X                  | echo*                    | refused: "`touch X` (in"                                                                 |
+      | `==;` read as a regex in a subshell     | ( ( echo ==;touch X ) )                | echo*                    | refused: "cannot be checked (bash syntax this check cannot read)"                        |
+      | a regex inside [[ ]] is one             | [[ a =~ ^x ]] && echo a                | [[*, echo*               | allowed                                                                                  |
+      | # after ; starts a comment              | echo a;#x; touch X                     | echo*                    | allowed                                                                                  |
+      | a new line after a pipe                 | echo a \|\necho b                      | echo*                    | allowed                                                                                  |
+      | an escaped new line between words       | echo a \\n b                           | echo*                    | allowed                                                                                  |
+
     Examples: a pattern matches word by word, its trailing * any further words
       | case                                    | line                                   | patterns                 | verdict                                                                                  |
       | the command and any arguments           | pytest -q tests/ > log 2>&1            | pytest*                  | allowed                                                                                  |

@@ -42,6 +42,23 @@ Feature: agents never runs a program planted in the working tree
     And the file "seen.txt" contains "done"
     And no planted program ran
 
+  Scenario Outline: A model's command runs under the host's bash, not one planted in the tree (<how>)
+    Given a git repository
+    And Claude answers through a stand-in server
+    And a "bash" planted in the tree's folder ".venv/bin", first on PATH, writes "bash-ran.txt"
+    And Claude will propose the plan "look"
+    And Claude will run "echo done > seen.txt"
+    And Claude will estimate the distance at 0
+    When I run "agents plan run 'look' --allow-command 'echo *' <flags>" with Claude
+    Then the exit code is 0
+    And the file "seen.txt" contains "done"
+    And the file "bash-ran.txt" does not exist
+
+    Examples:
+      | how              | flags        |
+      | in the sandbox   |              |
+      | with no sandbox  | --no-sandbox |
+
   Scenario: A write or an edit through a hard link leaves the file outside the tree as it was
     Given a git repository
     And a file outside the repository "outside.txt" hard-linked into it as "linked.txt" holding "outside\n"

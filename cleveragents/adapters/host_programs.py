@@ -1,5 +1,5 @@
-"""The programs agents itself runs on the host (git, bwrap, the pager's shell), found on
-PATH without the folders a model's command can write.
+"""The programs agents itself runs on the host (git, bwrap, the pager's shell, the bash of a
+model's commands), found on PATH without the folders a model's command can write.
 
 A sandboxed command may write anywhere in the working tree. A PATH that names a folder of
 it (an activated `.venv/bin`, `node_modules/.bin`, `.`) would let a model plant a `git` or

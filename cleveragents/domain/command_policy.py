@@ -5,8 +5,9 @@ A command line runs without a person's yes when every simple command in it (acro
 pattern word by word (`command_patterns`): `python3 -m unittest*` allows `python3 -m
 unittest -q` and nothing chained to it. What a matched command runs, it allows: `xargs*`,
 `env*`, `bash*` or `eval*` allow whatever those run. A line the shell adapter cannot check
-(it does not parse, defines a function, substitutes anywhere - `$(...)`, backquotes,
-`<(...)`, `$((...))` - or evaluates variables as arithmetic) is asked about too, and so is
+(it does not parse, may be split otherwise by bash than by the parser, defines a function,
+substitutes anywhere - `$(...)`, backquotes, `<(...)`, `$((...))` - or evaluates variables
+as arithmetic) is asked about too, and so is
 a builtin that would evaluate an array index it is given; only a pattern of nothing but
 `*` allows those.
 """

@@ -23,8 +23,10 @@ def _expand(context: Any, text: str) -> str:
 
 @given('Claude will run the command line "{line}"')
 def step_run_line(context: Any, line: str) -> None:
-    """The line as Claude sends it; `\\n` in it is a new line."""
-    step_run_command(context, line.replace("\\n", "\n"))
+    """The line as Claude sends it; `\\n` in it is a new line, `<CR>` a carriage return."""
+    from features.steps.command_policy_steps import written
+
+    step_run_command(context, written(line))
 
 
 @given("a folder outside the working tree and outside /tmp")
@@ -125,3 +127,30 @@ def step_interrupt_claude(context: Any, command: str, path: str) -> None:
 
     context.env.update(claude_env(context))
     step_interrupt(context, command, path)
+
+
+# What CI checkouts leave in .git/config: actions/checkout's header, a token in a remote's
+# URL and in an insteadOf, a credential helper and an include.
+TOKENS = [
+    ("remote.origin.url", "https://ci:SECRET-URL-TOKEN@example.com/r.git"),
+    ("remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*"),
+    ("http.https://example.com/.extraheader", "AUTHORIZATION: basic SECRET-HEADER"),
+    ("url.https://x:SECRET-INSTEAD@example.com/.insteadOf", "https://mirror.example.com/"),
+    ("credential.helper", "store --file /tmp/SECRET-STORE"),
+    ("include.path", "/tmp/SECRET-INCLUDE"),
+    ("gitlab.accessToken", "SECRET-GITLAB"),
+]
+
+
+@given("the repository's config holds tokens as CI checkouts write them")
+def step_config_tokens(context: Any) -> None:
+    from features.steps.repo_steps import git
+
+    for key, value in TOKENS:
+        git(context, "config", key, value)
+    context.config_before = (context.repo / ".git" / "config").read_bytes()
+
+
+@then("the repository's config still holds its tokens")
+def step_config_kept(context: Any) -> None:
+    assert (context.repo / ".git" / "config").read_bytes() == context.config_before

@@ -132,6 +132,11 @@ def step_run_claude_timeout(context: Any, command: str, seconds: float) -> None:
     run_agents(context, command, claude_env(context, seconds))
 
 
+@when('I run "{command}" with Claude and the environment {name}={value}')
+def step_run_claude_env(context: Any, command: str, name: str, value: str) -> None:
+    run_agents(context, command, {**claude_env(context), name: value})
+
+
 @when('I run "{command}" without an API key')
 def step_run_no_key(context: Any, command: str) -> None:
     env = {**claude_env(context), "ANTHROPIC_API_KEY": ""}

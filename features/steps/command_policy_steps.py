@@ -10,10 +10,22 @@ from cleveragents.adapters.command_safety.shell import read_line
 from cleveragents.domain.command_policy import judge
 from features.steps.safety_steps import _check
 
+# Characters a feature file cannot show: named in angle brackets, as the attack report did.
+UNSEEN = {"<CR>": "\r", "<VT>": "\v", "<FF>": "\f", "<NBSP>": "\xa0", "<ESC>": "\x1b"}
+UNSEEN |= {"<LS>": "\u2028"}
+
+
+def written(line: str) -> str:
+    """The line a feature writes: `\\n` a new line, `\\t` a tab, `<CR>`, `<VT>`... themselves."""
+    line = line.replace("\\n", "\n").replace("\\t", "\t")
+    for name, char in UNSEEN.items():
+        line = line.replace(name, char)
+    return line
+
 
 @when('the line "{line}" is judged against "{patterns}"')
 def step_judge(context: Any, line: str, patterns: str) -> None:
-    line = line.replace("\\n", "\n").replace("\\t", "\t")
+    line = written(line)
     context.line = line
     context.judged = judge(line, read_line(line), [p.strip() for p in patterns.split(",")])
 

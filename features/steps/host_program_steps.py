@@ -25,6 +25,21 @@ def step_planted(context: Any, folder: str, names: str) -> None:
     context.add_cleanup(os.environ.__setitem__, "PATH", before)
 
 
+@given('a "bash" planted in the tree\'s folder "{folder}", first on PATH, writes "{marker}"')
+def step_planted_bash(context: Any, folder: str, marker: str) -> None:
+    """A `bash` that leaves a file in the tree (the one place both the sandbox and the host
+    can write) before it runs the real one."""
+    place = context.repo / folder
+    place.mkdir(parents=True, exist_ok=True)
+    bash = place / "bash"
+    log = context.repo / marker
+    bash.write_text(f'#!/bin/sh\necho "$0 $*" >> \'{log}\'\nexec /bin/bash "$@"\n')
+    bash.chmod(0o755)
+    before = os.environ["PATH"]
+    os.environ["PATH"] = f"{place}{os.pathsep}{before}"
+    context.add_cleanup(os.environ.__setitem__, "PATH", before)
+
+
 @then("no planted program ran")
 def step_none_ran(context: Any) -> None:
     log = context.planted_log

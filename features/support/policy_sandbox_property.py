@@ -109,7 +109,27 @@ read_then = st.builds(
     st.sampled_from(HEADS),
     st.sampled_from(["x=y", '"$y"', "$y", "y", "-v y", "'a[y]'"]),
 )
-statements = st.one_of(simple_commands(), simple_commands(), heredocs(), read_then)
+# Where bash and a parser may split text differently: every blank and control character
+# bash takes as part of a word, `\\ ` before `#`, a `$` or a redirection at a word's end
+# before a new line (escaped or raw, after a carriage return), quotes, operators. Glued at
+# random after an allowed `echo` and before a command no pattern allows (the attack
+# report's fuzzer, whose lines found 46 ways past the parse).
+GLUE = [
+    "\v", "\f", "\r", "\x1c", "\x1f", "\x85", "\xa0", "\u2028", "\u3000", "\u200b",
+    "\x01", "\x1b", "\x7f", " ", "\t", "\n", "\r\n", "\\\n", "\\ ", "\\ #", "\\\t#",
+    "#", " #", "$", "$\n", "$\\\n", ">$", ">", "&>", ">&", "2>", "<", "<<", "<<<", "<<-", "E",
+    "\nE\n", ";", "&", "|", "|&", "&&", "(", ")", "{", "}", "'", '"', "\\", "`", "=", "x=",
+    "a", "[", "]", "[[", "]]", "((", "))", "*", "?", "!", "~", "-", "@", "%", ":", ",", "$'",
+    "\\x", "\\'", '\\"', "case", "in", "esac", ";;", "if", "then", "fi", "do", "done",
+    "for", "while", "function", "coproc", "time", "echo", "touch g",
+]  # fmt: skip
+TAILS = ["", " touch g", ";touch g", "&touch g", "|touch g", "\ntouch g", "\r\ntouch g"]
+glued = st.builds(
+    lambda parts, tail: "echo " + "".join(parts) + tail,
+    st.lists(st.sampled_from(GLUE), min_size=1, max_size=10),
+    st.sampled_from(TAILS),
+)
+statements = st.one_of(simple_commands(), simple_commands(), heredocs(), read_then, glued)
 lines = st.recursive(statements, _compose, max_leaves=4)
 
 

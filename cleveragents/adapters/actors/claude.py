@@ -15,6 +15,7 @@ prices and what each model accepts, `claude_models`; the prompt, `claude_prompt`
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -77,6 +78,27 @@ def api_key_present() -> bool:
     return bool(os.environ.get("ANTHROPIC_API_KEY"))
 
 
+def _tuned(variable: str, default: float, *, whole: bool) -> float:
+    """The number `variable` sets (`default` when unset): a whole number of retries, 0 or
+    more, or a timeout of seconds above 0; anything else is bad input, not a crash."""
+    given = os.environ.get(variable, "").strip()
+    if not given:
+        return default
+    try:
+        number = int(given) if whole else float(given)
+    except ValueError:
+        number = -1
+    if not (0 <= number < math.inf) or (not whole and number == 0):
+        from cleveragents.domain.shown_text import visible
+
+        what = "a whole number, 0 or more" if whole else "a number of seconds above 0"
+        raise BadInput(
+            f"{variable} is '{visible(given, one_line=True)}', not {what}",
+            hint=f"set it to {what}, or unset it",
+        )
+    return number
+
+
 class AnthropicActor:
     """Claude behind the Actor port. The key comes from ANTHROPIC_API_KEY and is never kept."""
 
@@ -104,8 +126,8 @@ class AnthropicActor:
             # Both can be tuned from the environment (tests use a short timeout). The
             # default timeout is the SDK's own for a reply of MOST_ROOM tokens.
             client = anthropic.Anthropic(
-                max_retries=int(os.environ.get("CLEVERAGENTS_MODEL_RETRIES", max_retries)),
-                timeout=float(os.environ.get("CLEVERAGENTS_MODEL_TIMEOUT", timeout)),
+                max_retries=int(_tuned("CLEVERAGENTS_MODEL_RETRIES", max_retries, whole=True)),
+                timeout=_tuned("CLEVERAGENTS_MODEL_TIMEOUT", timeout, whole=False),
             )
         self.model = model
         self.wire = Wire(client, model, cache)

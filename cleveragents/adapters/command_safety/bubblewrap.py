@@ -88,7 +88,19 @@ class Bubblewrap:
         for git in dict.fromkeys(inside):
             if git.is_relative_to(self.root) and (git.exists() or git.is_symlink()):
                 options += ["--ro-bind", str(git), str(git)]
+        for copy, config in self._configs():  # last: over the git directories' binds
+            options += ["--ro-bind", copy, config]
         return [*options, "--remount-ro", "/", "--chdir", str(self.root)]
+
+    def _configs(self) -> list[tuple[str, str]]:
+        """The repository's configs without their secrets (`git_config`), each to bind over
+        the real one; written afresh for each command, as the user may change them."""
+        from cleveragents.adapters.command_safety import git_config
+        from cleveragents.adapters.git.repository import git_executable
+
+        folder = self.git_dir / "cleveragents" / "sandbox"
+        folder.mkdir(parents=True, exist_ok=True)
+        return git_config.redacted(self._git_dirs(), folder, git_executable(self.root))
 
     def _system(self) -> list[str]:
         """The host's programs: the system folders, and the `bin` folders on PATH (a

@@ -4,7 +4,9 @@ tree-sitter-bash (MIT, maintained with tree-sitter itself) reads the whole bash 
 arithmetic, `case`, `[[ ]]`, heredoc bodies and `${...}` with the substitutions inside them.
 It never fails: what it cannot read becomes an ERROR node, and such a line is unchecked.
 A node kind this module does not know is unchecked too, so a newer grammar cannot slip a
-command past it.
+command past it. Where tree-sitter-bash splits text otherwise than bash (control characters
+taken as blanks, a `#` inside a word taken for a comment, a new line inside a word), the
+line is unreadable too (`lexical`).
 
 No parser sees what bash does with values at run time: arithmetic evaluates a variable's
 value as an expression, and `x='a[$(cmd)]'; echo $((x))` runs `cmd`. Arithmetic on
@@ -21,6 +23,7 @@ import itertools
 from functools import cache
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.command_safety.lexical import misread
 from cleveragents.adapters.command_safety.substitutions import heredoc_misread, hidden
 from cleveragents.adapters.command_safety.words import command_words
 from cleveragents.domain.command_policy import ShellLine, SimpleCommand
@@ -86,6 +89,9 @@ def read_line(line: str) -> ShellLine:
     substituted = hidden(root, source)  # what tree-sitter-bash read as plain text
     if substituted is not None:
         return ShellLine(unchecked=substituted)
+    differently = misread(root, source, line)  # where bash splits the text otherwise
+    if differently is not None:
+        return ShellLine(unchecked=f"{UNREADABLE}: {differently}")
     return ShellLine(commands=tuple(commands))
 
 
@@ -143,6 +149,8 @@ def _unchecked(node: Node) -> str | None:
         return None if plain else "an array index: " + ARITHMETIC
     if kind == "expansion":
         return _expansion(node)
+    if kind == "regex" and not _pattern_place(node):  # `( echo ==;touch g )`: the parse
+        return UNREADABLE  # takes `;touch g` for a regex; bash, for a command
     if kind in ("variable_assignment", "test_command") or kind in SIMPLE or kind in STRUCTURE:
         return None
     return f"it uses {kind.replace('_', ' ')}"
@@ -162,6 +170,18 @@ def _expansion(node: Node) -> str | None:
     if ":" in tokens and any(n.type != "number" for n in node.named_children[1:]):
         return "a substring offset: " + ARITHMETIC
     return None
+
+
+def _pattern_place(node: Node) -> bool:
+    """Whether `node` stands where bash reads a pattern: in `[[ ... ]]` or `${x#...}`."""
+    above = node.parent
+    while above is not None:
+        if above.type == "expansion" or (
+            above.type == "test_command" and _first_token(above) == "[["
+        ):
+            return True
+        above = above.parent
+    return False
 
 
 def _descendants(node: Node, stop: str | None = None) -> list[Node]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.command_safety.lexical import starts_word
 from cleveragents.adapters.command_safety.words import text
 
 if TYPE_CHECKING:
@@ -87,12 +88,8 @@ def _never(node: Node, quoted: bool, source: bytes) -> bool:
     if quoted:
         return False
     if node.type == "comment":
-        return _starts_word(source, node.start_byte)
+        return starts_word(source, node.start_byte)
     return node.type in ("raw_string", "ansi_c_string")
-
-
-def _starts_word(source: bytes, at: int) -> bool:
-    return at == 0 or source[at - 1 : at] in (b" ", b"\t", b"\n")
 
 
 def _quoted_heredoc(body: Node) -> bool:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 import stat
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from cleveragents.adapters import interrupts
+from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.workspace import command_process
 from cleveragents.domain.action import (
@@ -112,7 +111,10 @@ class WorkspaceEnvironment:
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         if confinement is not None:
-            bash = os.path.realpath(shutil.which("bash") or "/bin/bash")
+            # Found as git and bwrap are: never in a folder of the tree (an activated
+            # .venv/bin), where a model's command could have planted a `bash` of its own.
+            tree = host_programs.tree_of(self.root)
+            bash = os.path.realpath(host_programs.find("bash", tree) or "/bin/bash")
             args = [bash, "-c", "--", action.command]
             if confinement.sandbox:
                 why = self.sandbox.unavailable()
