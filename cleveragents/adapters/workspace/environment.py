@@ -12,7 +12,7 @@ from pathlib import Path
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
-from cleveragents.adapters.workspace import command_process
+from cleveragents.adapters.workspace import command_process, special_bits
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -22,6 +22,7 @@ from cleveragents.domain.action import (
     WriteAction,
 )
 from cleveragents.domain.command_policy import Confinement, ShellLine
+from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import confined_path
 from cleveragents.errors import PathRefused
 
@@ -121,7 +122,14 @@ class WorkspaceEnvironment:
                     return ActionOutcome(ok=False, summary=NO_SANDBOX)
                 args = self.sandbox.argv(args, confinement.network)
         limits = self.sandbox.limits if sandboxed else None
-        return command_process.run(args, str(self.root), env, action.timeout, limits)
+        before = special_bits.marked(self.root)
+        outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
+        cleared = special_bits.clear_new(self.root, before)
+        if cleared:
+            shown = ", ".join(shown_path(path) for path in cleared)
+            note = f"; cleared setuid/setgid/sticky bits it set on {shown}"
+            outcome = outcome.model_copy(update={"summary": outcome.summary + note})
+        return outcome
 
     def _notice_once(self, why: str) -> None:
         if not self.noticed:
