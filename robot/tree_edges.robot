@@ -1,0 +1,58 @@
+*** Settings ***
+Documentation       As a developer whose plan's commands leave odd things in my working tree
+...                 (a link where a folder was, a FIFO, a `.GIT` folder, a path longer than
+...                 the system's limit), I want every run, correction and undo to finish
+...                 without reading or writing through a link, without waiting on a FIFO,
+...                 and without losing a file silently, so that what the agent leaves behind
+...                 never costs me a host file or my own work (issue 25, attack findings 6, 9,
+...                 10, 11, 12).
+...
+...                 Each test runs the real `agents` command on a real temporary git repository
+...                 with a scripted plan from `plans/tree_edges/`.
+
+Resource            resources/agents.resource
+
+Test Setup          Create Temporary Repository
+Test Teardown       Remove Temporary Repository
+Test Tags           issue-25
+
+
+*** Variables ***
+${HERE}             ${PLANS}/tree_edges
+
+
+*** Test Cases ***
+A Correction Never Saves A Host File Through A Link A Command Made
+    [Documentation]    Step 2's command replaces the ignored build/ by a link to a folder
+    ...    outside the tree. A correction back to step 2 (before the link) saves the link,
+    ...    not the host file it leads to: no object of the repository holds the host's
+    ...    bytes, the host file keeps them, and undo and the correction's redo bring back
+    ...    the link and the agent's own file, never the host's.
+    Write Repository File    .gitignore    build/\n
+    Commit All    ignore build
+    Write File Bytes    ${WORK}/host/shadow    root:HOST-SECRET\n    0600
+    ${plan}    Write Plan From Template    ${HERE}/link_parent.yaml    WORK=${WORK}
+    ${result}    Run Plan    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${link_step}    Step Decision    ${document}    2
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    ${link_step}[id]
+    ...    --guidance    g    --yes    --no-execute    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/build/shadow    the agent's build\n
+    Host Bytes Should Not Be In The Repository    ${WORK}/host/shadow
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${link}    Evaluate    os.readlink(r"${REPO}/build")    modules=os
+    Should Be Equal    ${link}    ${WORK}/host
+    File Should Hold Bytes    ${WORK}/host/shadow    root:HOST-SECRET\n    0600
+    Host Bytes Should Not Be In The Repository    ${WORK}/host/shadow
+
+
+*** Keywords ***
+Host Bytes Should Not Be In The Repository
+    [Arguments]    ${path}
+    ${blob}    Git    hash-object    --no-filters    ${path}
+    ${result}    Run Process    git    cat-file    -e    ${blob}    cwd=${REPO}
+    Should Not Be Equal As Integers    ${result.rc}    0
+    ...    the host file ${path} is an object of the repository (${blob})
