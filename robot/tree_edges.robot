@@ -48,6 +48,26 @@ A Correction Never Saves A Host File Through A Link A Command Made
     File Should Hold Bytes    ${WORK}/host/shadow    root:HOST-SECRET\n    0600
     Host Bytes Should Not Be In The Repository    ${WORK}/host/shadow
 
+A Write Onto A FIFO A Command Made Is Refused At Once
+    [Documentation]    `write: p` where `mkfifo p` made a FIFO: the action fails at once,
+    ...    naming it; the step's second option runs, and nothing waits on the FIFO.
+    ${result}    Run Plan    ${HERE}/write_fifo.yaml    --json    stdin=${EMPTY}    timeout=60s
+    Exit Code Should Be    ${result}    0
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${write}    Decision By Id    ${document}    4
+    Should Be Equal    ${write}[outcome]    refused: p is a FIFO (named pipe), not a regular file
+    File Should Hold Bytes    ${REPO}/result.txt    second option\n
+
+Undo Of A Command That Made A Nested Repository Holding A FIFO Does Not Wait On It
+    [Documentation]    Undo moves the nested repository whole into its safety record: its
+    ...    files are saved, the FIFO (no bytes to keep) is never opened. (Before: `git
+    ...    hash-object` opened it and waited for ever.)
+    ${result}    Run Plan    ${HERE}/nested_fifo.yaml    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}    timeout=60s
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/n
+
 
 *** Keywords ***
 Host Bytes Should Not Be In The Repository

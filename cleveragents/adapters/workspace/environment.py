@@ -13,6 +13,7 @@ from pathlib import Path
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.workspace import command_process, special_bits
+from cleveragents.adapters.workspace.file_reading import refuse_if_special
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -57,6 +58,7 @@ class WorkspaceEnvironment:
                 return self._run(action, confinement)
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
+                _refuse_special(target, action.path)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 _put(target, action.content.encode())
                 return ActionOutcome(ok=True, summary=f"wrote {action.path}")
@@ -87,6 +89,7 @@ class WorkspaceEnvironment:
 
     def _edit(self, action: EditAction) -> ActionOutcome:
         target = self.resolve(action.path)
+        _refuse_special(target, action.path)
         if not target.is_file():
             return ActionOutcome(ok=False, summary="no such file")
         # Bytes, not text mode: universal newlines would turn every CRLF of the file into LF.
@@ -146,6 +149,31 @@ def _on_stderr(text: str) -> None:
     print(f"note: {visible(text)}", file=sys.stderr, flush=True)
 
 
+def _refuse_special(target: Path, path: str) -> None:
+    """Refuse a FIFO, socket or device at `target` (or where its link leads, inside the
+    tree): opening a FIFO waits for a reader that never comes, a device's has effects."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:  # missing, or a file on the way: the write itself says so
+        return
+    if stat.S_ISDIR(mode):
+        return  # the write fails as before: "is a directory"
+    try:
+        refuse_if_special(mode)
+    except OSError as error:
+        raise PathRefused(f"{path} is {str(error).removeprefix('it is ')}") from None
+
+
+def _write_regular(target: Path, data: bytes) -> None:
+    """Write `data` into the file at `target` (made if missing), opened without waiting
+    and checked to be a regular file once open: one that became a FIFO since is refused."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    handle = os.open(target, flags, 0o666)
+    with os.fdopen(handle, "wb") as out:
+        refuse_if_special(os.fstat(handle).st_mode)
+        out.write(data)
+
+
 def _put(target: Path, data: bytes) -> None:
     """Write `data` to the file at `target`: in place, except over a file that other names
     link to (a hard link from outside the tree must keep its bytes), which is replaced by a
@@ -155,7 +183,7 @@ def _put(target: Path, data: bytes) -> None:
     except FileNotFoundError:
         st = None
     if st is None or not stat.S_ISREG(st.st_mode) or st.st_nlink == 1:
-        target.write_bytes(data)
+        _write_regular(target, data)
         return
     handle, fresh = tempfile.mkstemp(dir=target.parent, prefix=".cleveragents-write-")
     try:
