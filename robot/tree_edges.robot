@@ -68,8 +68,63 @@ Undo Of A Command That Made A Nested Repository Holding A FIFO Does Not Wait On 
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/n
 
+Paths Git Refuses Are Left Out, Named Once, And Never Wedge The Run Or Undo
+    [Documentation]    `d/.GIT/x` and `e/git~1/y` cannot be in a git tree. The run goes on
+    ...    (it stopped with exit 3 before), the command's outcome names them, the next
+    ...    command's does not again, and undo brings back the rest and leaves them as they are.
+    ${result}    Run Plan    ${HERE}/dot_git_paths.yaml    --json    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${made}    Decision By Id    ${document}    3
+    Should Be Equal    ${made}[outcome]
+    ...    exit 0; left out of checkpoints (names git refuses): d/.GIT, e/git~1
+    ${again}    Decision By Id    ${document}    5
+    Should Be Equal    ${again}[outcome]    exit 0
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/made.txt
+    File Should Hold Bytes    ${REPO}/d/.GIT/x    x\n
+    File Should Hold Bytes    ${REPO}/e/git~1/y    y\n
+
+A Write Through A Name Git Refuses Is Refused
+    [Documentation]    `git~1` is `.git`'s NTFS short name: no checkpoint could hold the file.
+    ${result}    Run Plan    ${HERE}/write_git_short_name.yaml    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    2
+    Stderr Should Contain    ${result}    has a name git takes for .git
+
+Files At Paths Too Long For Git Are Named Before And After A Command
+    [Documentation]    21 folders of 200 bytes: git cannot open the file at the bottom, so
+    ...    no checkpoint holds it. Before the command runs, stderr names it as beyond undo,
+    ...    and the command's outcome says it is in no checkpoint.
+    Make Deep File    ${REPO}    21    200
+    ${result}    Run Plan    ${HERE}/remove_long.yaml    --json    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Should Contain    ${result.stderr}    in no checkpoint (paths over 4095 bytes, which git cannot open): 00
+    Should Contain    ${result.stderr}    undo cannot bring back what it changes
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${removed}    Decision By Id    ${document}    3
+    Should Start With    ${removed}[outcome]
+    ...    exit 0; in no checkpoint (paths over 4095 bytes, which git cannot open): 00
+
 
 *** Keywords ***
+Make Deep File
+    [Documentation]    `count` nested folders of names `length` bytes long under `root`,
+    ...    with a file at the bottom (made relative to each folder: the path is too long
+    ...    for one system call).
+    [Arguments]    ${root}    ${count}    ${length}
+    ${script}    Catenate    SEPARATOR=\n
+    ...    import os, sys
+    ...    fd = os.open(sys.argv[1], os.O_RDONLY)
+    ...    for i in range(int(sys.argv[2])):
+    ...    ${SPACE * 4}name = str(i).zfill(2) + "x" * (int(sys.argv[3]) - 2)
+    ...    ${SPACE * 4}os.mkdir(name, dir_fd=fd)
+    ...    ${SPACE * 4}fd = os.open(name, os.O_RDONLY, dir_fd=fd)
+    ...    out = os.open("deep.txt", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+    ...    os.write(out, b"deep\\n")
+    ${result}    Run Process    python3    -c    ${script}    ${root}    ${count}    ${length}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+
 Host Bytes Should Not Be In The Repository
     [Arguments]    ${path}
     ${blob}    Git    hash-object    --no-filters    ${path}

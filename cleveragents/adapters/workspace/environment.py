@@ -12,8 +12,9 @@ from pathlib import Path
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
-from cleveragents.adapters.workspace import command_process, special_bits
+from cleveragents.adapters.workspace import command_process, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
+from cleveragents.adapters.workspace.tree_walk import TreeWalk
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -24,7 +25,7 @@ from cleveragents.domain.action import (
 )
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.rules import confined_path
+from cleveragents.domain.rules import LONGEST_PATH, confined_path
 from cleveragents.errors import PathRefused
 
 NO_SANDBOX = "refused: no sandbox (install bubblewrap, or pass --no-sandbox)"
@@ -45,6 +46,7 @@ class WorkspaceEnvironment:
         self.sandbox = sandbox or Bubblewrap(self.root, self.git_dir)
         self.notice = notice or _on_stderr
         self.noticed = False
+        self.named_long: set[str] = set()  # the paths too long for git named last
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
         """Carry out one action. A refused path, a failed edit, an OS error: an outcome.
@@ -125,13 +127,17 @@ class WorkspaceEnvironment:
                     return ActionOutcome(ok=False, summary=NO_SANDBOX)
                 args = self.sandbox.argv(args, confinement.network)
         limits = self.sandbox.limits if sandboxed else None
-        before = special_bits.marked(self.root)
+        before = tree_walk.walk(self.root)
+        if before.too_long and before.too_long != self.named_long:
+            self.named_long = before.too_long
+            self.notice(
+                f"{_too_long_note(before.too_long)}: undo cannot bring back what it changes"
+            )
         outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
-        cleared = special_bits.clear_new(self.root, before)
-        if cleared:
-            shown = ", ".join(shown_path(path) for path in cleared)
-            note = f"; cleared setuid/setgid/sticky bits it set on {shown}"
-            outcome = outcome.model_copy(update={"summary": outcome.summary + note})
+        after = tree_walk.walk(self.root)
+        notes = _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
+        if notes:
+            outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
         return outcome
 
     def _notice_once(self, why: str) -> None:
@@ -141,6 +147,31 @@ class WorkspaceEnvironment:
                 f"the model's commands are refused: {why} "
                 "(install bubblewrap, or run the plan with --no-sandbox)"
             )
+
+
+def _leftover_notes(cleared: list[str], before: TreeWalk, after: TreeWalk) -> list[str]:
+    """What a command's outcome says of what it left that no checkpoint can hold safely."""
+    notes = []
+    if cleared:
+        notes.append(f"cleared setuid/setgid/sticky bits it set on {_listed(cleared)}")
+    if refused := sorted(after.refused - before.refused):
+        notes.append(f"left out of checkpoints (names git refuses): {_listed(refused)}")
+    if too_long := before.too_long | after.too_long:
+        notes.append(_too_long_note(too_long))
+    return notes
+
+
+def _too_long_note(paths: set[str]) -> str:
+    shown = [p if len(p) <= 60 else f"{p[:40]}…{p[-16:]}" for p in sorted(paths)[:3]]
+    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
+    return (
+        f"in no checkpoint (paths over {LONGEST_PATH} bytes, which git cannot open): "
+        f"{_listed(shown)}{more}"
+    )
+
+
+def _listed(paths: list[str]) -> str:
+    return ", ".join(shown_path(path) for path in paths)
 
 
 def _on_stderr(text: str) -> None:
