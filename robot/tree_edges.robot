@@ -68,6 +68,22 @@ Undo Of A Command That Made A Nested Repository Holding A FIFO Does Not Wait On 
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/n
 
+A Correction Over An Ignored FIFO A Command Made Does Not Wait On It
+    [Documentation]    The command swapped the ignored app.log for a FIFO: the correction
+    ...    saves what stands there before putting the log back, without opening the FIFO.
+    Write Repository File    .gitignore    *.log\n
+    Commit All    ignore logs
+    Write Repository File    app.log    started\n
+    Sleep    2.1s    # older than a clock tick: the look before the command reads it
+    ${result}    Run Plan    ${HERE}/ignored_fifo.yaml    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${swap}    Step Decision    ${document}    1
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    ${swap}[id]
+    ...    --guidance    g    --yes    --no-execute    stdin=${EMPTY}    timeout=60s
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/app.log    started\n
+
 Paths Git Refuses Are Left Out, Named Once, And Never Wedge The Run Or Undo
     [Documentation]    `d/.GIT/x` and `e/git~1/y` cannot be in a git tree. The run goes on
     ...    (it stopped with exit 3 before), the command's outcome names them, the next

@@ -303,9 +303,9 @@ def has_bytes(st: os.stat_result) -> bool:
 def _check_readable(root: Path, path: str) -> None:
     """Refuse, before git reads it, a path through a link or one that is no file or link."""
     blocker = link_on_the_way(root, path)
-    if blocker is not None:
+    if blocker is not None:  # pragma: no cover - callers look first; this is the last guard
         raise OSError(f"{blocker} is not a folder (a link?): {path} is not in the tree")
-    if not has_bytes((root / path).lstat()):
+    if not has_bytes((root / path).lstat()):  # pragma: no cover - as above
         raise OSError(f"{path} is not a regular file or link: it is never read")
 
 
