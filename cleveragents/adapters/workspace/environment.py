@@ -7,6 +7,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -133,8 +134,10 @@ class WorkspaceEnvironment:
             self.notice(
                 f"{_too_long_note(before.too_long)}: undo cannot bring back what it changes"
             )
+        # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
+        started = time.time_ns() - 100_000_000
         outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
-        after = tree_walk.walk(self.root)
+        after = tree_walk.walk(self.root, since=started)
         notes = _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})

@@ -5,8 +5,9 @@ one walk of the tree before and one after it (`find`, in C, skipping `.git`).
   in CI and containers: `cp /usr/bin/bash rootsh && chmod 4755 rootsh` leaves a setuid-root
   shell for any local user. bwrap mounts the tree `nosuid` inside the sandbox (every bind
   mount it makes is), which stops the bit from working there but not from being set on the
-  host's file system. Every file or folder whose special bits are new after the command is
-  opened without following links and has them cleared; bits held before stay.
+  host's file system. Every folder whose special bits are new after the command, and every
+  file with one that the command made or changed (its ctime says so), is opened without
+  following links and has them cleared; a folder's bits held before stay.
 - Names git refuses in a tree (`d/.GIT`, `git~1`, `domain.rules.git_refuses_name`): no
   checkpoint holds what is under them; they are left out as ignored files are.
 - Paths too long for git (`domain.rules.LONGEST_PATH`): git cannot open them, so no
@@ -37,23 +38,30 @@ class TreeWalk:
     too_long: set[str] = field(default_factory=set)  # paths over LONGEST_PATH bytes
 
 
-def walk(root: Path) -> TreeWalk:
-    """Each file with a setuid, setgid or sticky bit and each folder with a setuid or
-    setgid bit, each path with a name git refuses, and each path too long for git, in the
-    tree at `root` (links are never followed; `.git` is skipped: a command cannot write
-    there)."""
+def walk(root: Path, since: int | None = None) -> TreeWalk:
+    """Each folder with a setuid or setgid bit, each path with a name git refuses, and each
+    path too long for git, in the tree at `root`; `since` (ns, after a command): each file
+    with a setuid, setgid or sticky bit whose inode changed since as well. Links are never
+    followed; `.git` is skipped (a command cannot write there).
+
+    Before a command no file is looked at past its name, so that walk costs no `lstat` a
+    file: a file's special bits are looked at only when the command changed its inode (a
+    create, a chmod), which its ctime says."""
     found = TreeWalk()
     find = host_programs.find("find", root)
     if find is None:  # pragma: no cover - findutils is part of every base system
         return found
     top = os.fsencode(root)
     longest = len(top) + 1 + LONGEST_PATH  # find's regex sees the whole path
+    files: list[str | bytes] = []
+    if since is not None:
+        changed = f"@{since // 1_000_000_000}.{since % 1_000_000_000:09d}"
+        files = ["-o", "-type", "f", "-perm", "/7000", "-newerct", changed]
     result = subprocess.run(
         [
             find, top, "-regextype", "posix-extended", "-path", top + b"/.git", "-prune",
             "-o", "(",
-            "(", "-type", "f", "-perm", "/7000", "-o", "-type", "d", "-perm", "/6000", ")",
-            "-printf", "S%i\\t%P\\0", ",",
+            "(", "-type", "d", "-perm", "/6000", *files, ")", "-printf", "S%i\\t%P\\0", ",",
             "-iname", "*git*", "-printf", "G%P\\0", ",",
             "-regex", f".{{{longest + 1},}}", "-printf", "L%P\\0",
             ")",
@@ -76,8 +84,9 @@ def walk(root: Path) -> TreeWalk:
 
 
 def clear_new(root: Path, before: TreeWalk, after: TreeWalk) -> list[str]:
-    """Clear the special bits of what is marked `after` and was not `before`; the paths
-    cleared."""
+    """Clear the special bits of what is marked `after` and was not `before` (a folder's
+    held before stays; a file is marked after only when the command changed it); the
+    paths cleared."""
     cleared = []
     for _, path in sorted(after.marked - before.marked, key=lambda entry: entry[1]):
         if _clear(root / path):
