@@ -70,16 +70,15 @@ class FileSaver:
             except FileNotFoundError:
                 absent.append(path)
                 continue
-            if not has_bytes(st):  # a FIFO, socket or device: nothing to keep, never opened
-                absent.append(path)
-                continue
             if stat.S_ISDIR(st.st_mode):
                 inside = self._folder(path, path in whole)
                 entries += inside
                 if not inside:  # only empty folders, which no checkpoint holds either
                     absent.append(path)
-            else:
+            elif has_bytes(st):
                 entries.append((path, git_mode(st), stat.S_IMODE(st.st_mode)))
+            else:  # a FIFO, socket or device: nothing to keep, never opened
+                absent.append(path)
         commit = None
         if entries:
             tree = self._tree([(path, mode) for path, mode, _ in entries])
