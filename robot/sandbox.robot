@@ -162,6 +162,27 @@ A Correction Takes --pass-env Again, In Place Of What The Plan Kept
     Should Contain    ${env}    AGAIN_ME=again-value\n
     Should Not Contain    ${env}    KEEP_ME
 
+A Setuid Binary Or Setgid Folder A Command Makes Loses The Bit, And The Outcome Says So
+    [Documentation]    As root the copy of a shell with bit 4755 would be a root shell for
+    ...    any local user; a setgid folder too. The setgid folder and the setuid file the
+    ...    tree held before (which the command does not touch) stay.
+    Create Directory    ${REPO}/shared
+    Evaluate    os.chmod(r"${REPO}/shared", 0o2775)    modules=os
+    Create File    ${REPO}/tool    the user's own\n
+    Evaluate    os.chmod(r"${REPO}/tool", 0o4755)    modules=os
+    Claude Will Propose The Plan    build it
+    Claude Will Run
+    ...    cp /usr/bin/true rootsh && chmod 4755 rootsh && mkdir sg && chmod 2755 sg && touch notes && chmod 1644 notes
+    ${result}    Run Claude Plan    build it    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    ${bits}    Evaluate    [oct(os.lstat(r"${REPO}/" + p).st_mode & 0o7777) for p in ("rootsh", "sg", "shared", "notes", "tool")]
+    ...    modules=os
+    Should Be Equal    ${bits}    ${{ ["0o755", "0o755", "0o2775", "0o644", "0o4755"] }}
+    ${document}    Plan Tree Document
+    ${action}    Decision By Id    ${document}    3
+    Should End With    ${action}[outcome]
+    ...    exit 0; cleared setuid/setgid/sticky bits it set on notes, rootsh, sg
+
 A Memory Hog Is Stopped, Its Outcome Naming The Limit
     [Documentation]    The hog asks for 2 GB it never touches: without a limit it costs nothing.
     Set Environment Variable    CLEVERAGENTS_SANDBOX_MEMORY_MB    256

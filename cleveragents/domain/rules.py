@@ -9,6 +9,25 @@ from pathlib import PurePosixPath
 from cleveragents.errors import PathRefused
 
 MAX_NAME_BYTES = 255  # one file or folder name, on every common file system
+# The longest path (bytes, relative to the working tree) git opens: PATH_MAX (4096) less
+# its NUL. git skips a longer one with a warning, so no checkpoint holds it.
+LONGEST_PATH = 4095
+
+
+def git_refuses_name(name: str) -> bool:
+    """Whether git refuses a file or folder `name` in a tree (and so in every checkpoint):
+    `.git` in another case, or with trailing dots or spaces or an NTFS stream (`.git.`,
+    `.GIT::$DATA`), or its NTFS short name `git~1`. A nested repository's own `.git` is
+    not one: git records that folder as a gitlink, never its files."""
+    lower = name.lower()
+    if name == ".git":
+        return False
+    for stem in (".git", "git~1"):
+        if lower.startswith(stem):
+            rest = lower[len(stem) :].partition(":")[0]
+            if not rest.strip(" ."):
+                return True
+    return False
 
 
 def confined_path(path: str) -> str:
@@ -29,6 +48,11 @@ def confined_path(path: str) -> str:
         raise PathRefused(f"path {path!r} leaves the working tree", hint="remove the '..'")
     if any(part.lower() == ".git" for part in parts):
         raise PathRefused(f"path {path!r} is inside .git", hint="actions may not touch .git")
+    if any(git_refuses_name(part) for part in parts):
+        raise PathRefused(
+            f"path {path!r} has a name git takes for .git (no checkpoint can hold it)",
+            hint="choose another name",
+        )
     if not parts:
         raise PathRefused(f"path {path!r} names the working tree itself", hint="name a file")
     if any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in parts):

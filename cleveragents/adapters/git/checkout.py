@@ -223,8 +223,9 @@ def _rewritten(full: str, mode: str, data: bytes) -> bool:
     there, rewriting them 1.5 ms). Its inode, owner and extended attributes stay.
     """
     try:
-        handle = os.open(full, os.O_WRONLY | os.O_NOFOLLOW)
-    except OSError:  # gone, a link, not writable: git's way
+        # O_NONBLOCK: a FIFO standing there fails to open (no reader) instead of waiting.
+        handle = os.open(full, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:  # gone, a link, a FIFO, not writable: git's way
         return False
     try:
         st = os.fstat(handle)

@@ -33,7 +33,12 @@ from pathlib import Path
 
 from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import FileSaver, git_default_mode, git_mode
+from cleveragents.adapters.git.saved_files import (
+    FileSaver,
+    git_default_mode,
+    git_mode,
+    link_on_the_way,
+)
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.command_saves import (
     EACH_BYTES,
@@ -180,6 +185,10 @@ class CommandGuard:
         return SavedFiles(plan_id=look.plan_id, commit=commit, modes=modes, at=look.at)
 
     def _now(self, path: str) -> Seen | None:
+        """None also for a path through a link the command made (`build -> /etc`): the
+        file is gone from the tree, and what the link leads to is never read."""
+        if link_on_the_way(self.repo.root, path) is not None:
+            return None
         st = self._lstat(path)
         return None if st is None else _seen(st)
 

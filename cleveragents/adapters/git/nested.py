@@ -34,6 +34,10 @@ OF_WORKING_TREE = "--ignore-submodules=all"
 
 EMBEDDED = b"warning: adding embedded git repository: "
 NO_COMMIT = re.compile(rb"error: '(.*)/' does not have a commit checked out")
+# A path git refuses in a tree (a `.git` component in any case, its NTFS/HFS forms such as
+# `git~1`): `add` names it twice, and adds everything else.
+INVALID = re.compile(rb"error: invalid path '(.*)'")
+NOT_ADDED = re.compile(rb"error: unable to add '(.*)' to index")
 GITLINK = b"160000"
 
 
@@ -71,18 +75,21 @@ def add_all(
 ) -> bytes:
     """`add --all` of the working tree into the index of `env` (made `opaque` first): its
     stdout. `--ignore-errors` lets it go past a nested repository with no commit (each one
-    named in `uncommitted`, if given); any other error (an unreadable file) fails as before,
-    in git's words."""
+    named in `uncommitted`, if given) and a path
+    git refuses in a tree (`d/.GIT/x`), both left out of the checkpoint as an ignored file
+    is (the command that made the latter names it: `workspace.tree_walk`); any other
+    error (an unreadable file) fails as before, in git's words."""
     opaque(repo, env)
     may_hold_gitlinks(env)
     args = ("add", "--all", "--ignore-errors", *(["--verbose"] if verbose else []), "--", ".")
     status, out, err = repo.git_outcome(*args, env=env)
     lines = err.splitlines()
+    refused = {m.group(1) for line in lines if (m := INVALID.fullmatch(line))}
     if status == 1 and not any(
-        line.startswith(b"fatal:") or (line.startswith(b"error:") and not NO_COMMIT.fullmatch(line))
+        line.startswith(b"fatal:") or (line.startswith(b"error:") and not _left_out(line, refused))
         for line in lines
     ):
-        status = 0  # only nested repositories with no commit were left out
+        status = 0  # only nested repositories with no commit, and refused paths, were left out
     check(args, status, err)
     if uncommitted is not None:
         found = (NO_COMMIT.fullmatch(line) for line in lines)
@@ -90,3 +97,12 @@ def add_all(
     if not any(line.startswith(EMBEDDED) for line in lines):
         marker(Path(env["GIT_INDEX_FILE"])).touch()
     return out
+
+
+def _left_out(line: bytes, refused: set[bytes]) -> bool:
+    """Whether an error line of `add` is one it goes past: a nested repository with no
+    commit, or one of the paths git refuses in a tree."""
+    if NO_COMMIT.fullmatch(line) or INVALID.fullmatch(line):
+        return True
+    added = NOT_ADDED.fullmatch(line)
+    return added is not None and added.group(1) in refused

@@ -59,25 +59,28 @@ class FileSaver:
         wanted = list(dict.fromkeys(paths))
         _refuse_outside(wanted)
         for path in wanted:
-            full = self.repo.root / path
+            # A link (or file) standing where a folder of `path` would be: `path` is not in
+            # the tree (reading through a link would save a host file); the link is saved.
+            blocker = link_on_the_way(self.repo.root, path)
+            if blocker is not None:
+                absent.append(path)
+                if blocker not in wanted:
+                    wanted.append(blocker)
+                continue
             try:
-                st = full.lstat()
+                st = (self.repo.root / path).lstat()
             except FileNotFoundError:
                 absent.append(path)
-                continue
-            except NotADirectoryError:  # a file stands where one of its folders would be
-                absent.append(path)
-                blocker = in_the_way(self.repo.root, path)
-                if blocker is not None and blocker not in wanted:
-                    wanted.append(blocker)
                 continue
             if stat.S_ISDIR(st.st_mode):
                 inside = self._folder(path, path in whole)
                 entries += inside
                 if not inside:  # only empty folders, which no checkpoint holds either
                     absent.append(path)
-            else:
+            elif has_bytes(st):
                 entries.append((path, git_mode(st), stat.S_IMODE(st.st_mode)))
+            else:  # a FIFO, socket or device: nothing to keep, never opened
+                absent.append(path)
         commit = None
         if entries:
             tree = self._tree([(path, mode) for path, mode, _ in entries])
@@ -102,6 +105,8 @@ class FileSaver:
             for name in [*files, *(f for f in folders if Path(top, f).is_symlink())]:
                 full = Path(top, name)
                 st = full.lstat()
+                if not has_bytes(st):  # a FIFO, socket or device: reading one would hang
+                    continue
                 found.append(
                     (str(full.relative_to(self.repo.root)), git_mode(st), stat.S_IMODE(st.st_mode))
                 )
@@ -136,6 +141,7 @@ class FileSaver:
         sources = []
         for number, (path, mode) in enumerate(entries):
             full = self.repo.root / path
+            _check_readable(self.repo.root, path)
             if mode == "120000" or "\n" in str(full):
                 copy = scratch / f"blob-{number}"
                 if mode == "120000":
@@ -159,14 +165,17 @@ class FileSaver:
         files = self._listing(saved.commit) if saved.commit else []
         _refuse_outside([*saved.absent, *saved.modes, *(path for path, _, _ in files)])
         for path in saved.absent:
-            if not _occupied(self.repo.root / path) and not _through_link(self.repo.root, path):
+            # one through a link is not in the tree: not there
+            if link_on_the_way(self.repo.root, path) is None and not _occupied(
+                self.repo.root / path
+            ):
                 remove(self.repo.root / path)
         blobs = self.read_objects([blob for _, _, blob in files])
         for path, mode, blob in files:
             full = self.repo.root / path
+            _clear_way(self.repo.root, path)  # never write through a link on the way
             if _occupied(full):
                 continue
-            _clear_way(self.repo.root, path)
             remove(full)
             full.parent.mkdir(parents=True, exist_ok=True)
             if mode == "120000":
@@ -175,7 +184,8 @@ class FileSaver:
                 full.write_bytes(blobs[blob])
         for path, perm in saved.modes.items():
             full = self.repo.root / path
-            if full.is_file() and not full.is_symlink() and not _through_link(self.repo.root, path):
+            through_link = link_on_the_way(self.repo.root, path) is not None
+            if not through_link and full.is_file() and not full.is_symlink():
                 os.chmod(full, perm)
         for path, _, _ in files:
             _mend_git_dir(self.repo.root, path)
@@ -244,12 +254,6 @@ def _refuse_outside(paths: list[str]) -> None:
             )
 
 
-def _through_link(root: Path, path: str) -> bool:
-    """Whether a folder on the way to `path` is a symbolic link (out of the tree, maybe)."""
-    parts = path.split("/")[:-1]
-    return any(root.joinpath(*parts[:depth]).is_symlink() for depth in range(1, len(parts) + 1))
-
-
 def _mend_git_dir(root: Path, path: str) -> None:
     """A saved nested repository's `.git` gets back the folders git needs to find it there
     (`objects`, `refs`) and those `git init` makes, which no tree holds when they were
@@ -293,6 +297,35 @@ def _clear_way(root: Path, path: str) -> None:
             return
         if not where.exists():
             return
+
+
+def link_on_the_way(root: Path, path: str) -> str | None:
+    """The first folder on the way to `path` that is not one (a link, a file); None when
+    each is a real folder or missing. `lstat` of each: nothing is followed."""
+    parts = Path(path).parts
+    for depth in range(1, len(parts)):
+        try:
+            st = root.joinpath(*parts[:depth]).lstat()
+        except FileNotFoundError:
+            return None
+        if not stat.S_ISDIR(st.st_mode):
+            return str(Path(*parts[:depth]))
+    return None
+
+
+def has_bytes(st: os.stat_result) -> bool:
+    """Whether what `st` describes is a file or link: something a save reads without
+    waiting (a FIFO's `open` waits for a writer, a device's has effects)."""
+    return stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)
+
+
+def _check_readable(root: Path, path: str) -> None:
+    """Refuse, before git reads it, a path through a link or one that is no file or link."""
+    blocker = link_on_the_way(root, path)
+    if blocker is not None:  # pragma: no cover - callers look first; this is the last guard
+        raise OSError(f"{blocker} is not a folder (a link?): {path} is not in the tree")
+    if not has_bytes((root / path).lstat()):  # pragma: no cover - as above
+        raise OSError(f"{path} is not a regular file or link: it is never read")
 
 
 def in_the_way(root: Path, path: str) -> str | None:

@@ -6,12 +6,15 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
-from cleveragents.adapters.workspace import command_process
+from cleveragents.adapters.workspace import command_process, tree_walk
+from cleveragents.adapters.workspace.file_reading import refuse_if_special
+from cleveragents.adapters.workspace.tree_walk import TreeWalk
 from cleveragents.domain.action import (
     Action,
     ActionOutcome,
@@ -21,7 +24,8 @@ from cleveragents.domain.action import (
     WriteAction,
 )
 from cleveragents.domain.command_policy import Confinement, ShellLine
-from cleveragents.domain.rules import confined_path
+from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.rules import LONGEST_PATH, confined_path
 from cleveragents.errors import PathRefused
 
 NO_SANDBOX = "refused: no sandbox (install bubblewrap, or pass --no-sandbox)"
@@ -42,6 +46,7 @@ class WorkspaceEnvironment:
         self.sandbox = sandbox or Bubblewrap(self.root, self.git_dir)
         self.notice = notice or _on_stderr
         self.noticed = False
+        self.named_long: set[str] = set()  # the paths too long for git named last
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
         """Carry out one action. A refused path, a failed edit, an OS error: an outcome.
@@ -55,6 +60,7 @@ class WorkspaceEnvironment:
                 return self._run(action, confinement)
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
+                _refuse_special(target, action.path)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 _put(target, action.content.encode())
                 return ActionOutcome(ok=True, summary=f"wrote {action.path}")
@@ -85,6 +91,7 @@ class WorkspaceEnvironment:
 
     def _edit(self, action: EditAction) -> ActionOutcome:
         target = self.resolve(action.path)
+        _refuse_special(target, action.path)
         if not target.is_file():
             return ActionOutcome(ok=False, summary="no such file")
         # Bytes, not text mode: universal newlines would turn every CRLF of the file into LF.
@@ -123,7 +130,20 @@ class WorkspaceEnvironment:
                     return ActionOutcome(ok=False, summary=NO_SANDBOX)
                 args = self.sandbox.argv(args, confinement.network)
         limits = self.sandbox.limits if sandboxed else None
-        return command_process.run(args, str(self.root), env, action.timeout, limits)
+        before = tree_walk.walk(self.root)
+        if before.too_long and before.too_long != self.named_long:
+            self.named_long = before.too_long
+            self.notice(
+                f"{_too_long_note(before.too_long)}: undo cannot bring back what it changes"
+            )
+        # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
+        started = time.time_ns() - 100_000_000
+        outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
+        after = tree_walk.walk(self.root, since=started)
+        notes = _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
+        if notes:
+            outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
+        return outcome
 
     def _notice_once(self, why: str) -> None:
         if not self.noticed:
@@ -134,10 +154,60 @@ class WorkspaceEnvironment:
             )
 
 
+def _leftover_notes(cleared: list[str], before: TreeWalk, after: TreeWalk) -> list[str]:
+    """What a command's outcome says of what it left that no checkpoint can hold safely."""
+    notes = []
+    if cleared:
+        notes.append(f"cleared setuid/setgid/sticky bits it set on {_listed(cleared)}")
+    if refused := sorted(after.refused - before.refused):
+        notes.append(f"left out of checkpoints (names git refuses): {_listed(refused)}")
+    if too_long := before.too_long | after.too_long:
+        notes.append(_too_long_note(too_long))
+    return notes
+
+
+def _too_long_note(paths: set[str]) -> str:
+    shown = [p if len(p) <= 60 else f"{p[:40]}…{p[-16:]}" for p in sorted(paths)[:3]]
+    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
+    return (
+        f"in no checkpoint (paths over {LONGEST_PATH} bytes, which git cannot open): "
+        f"{_listed(shown)}{more}"
+    )
+
+
+def _listed(paths: list[str]) -> str:
+    return ", ".join(shown_path(path) for path in paths)
+
+
 def _on_stderr(text: str) -> None:
     from cleveragents.domain.shown_text import visible
 
     print(f"note: {visible(text)}", file=sys.stderr, flush=True)
+
+
+def _refuse_special(target: Path, path: str) -> None:
+    """Refuse a FIFO, socket or device at `target` (or where its link leads, inside the
+    tree): opening a FIFO waits for a reader that never comes, a device's has effects."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:  # missing, or a file on the way: the write itself says so
+        return
+    if stat.S_ISDIR(mode):
+        return  # the write fails as before: "is a directory"
+    try:
+        refuse_if_special(mode)
+    except OSError as error:
+        raise PathRefused(f"{path} is {str(error).removeprefix('it is ')}") from None
+
+
+def _write_regular(target: Path, data: bytes) -> None:
+    """Write `data` into the file at `target` (made if missing), opened without waiting
+    and checked to be a regular file once open: one that became a FIFO since is refused."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    handle = os.open(target, flags, 0o666)
+    with os.fdopen(handle, "wb") as out:
+        refuse_if_special(os.fstat(handle).st_mode)
+        out.write(data)
 
 
 def _put(target: Path, data: bytes) -> None:
@@ -149,7 +219,7 @@ def _put(target: Path, data: bytes) -> None:
     except FileNotFoundError:
         st = None
     if st is None or not stat.S_ISREG(st.st_mode) or st.st_nlink == 1:
-        target.write_bytes(data)
+        _write_regular(target, data)
         return
     handle, fresh = tempfile.mkstemp(dir=target.parent, prefix=".cleveragents-write-")
     try:

@@ -1,0 +1,113 @@
+"""What a command leaves in the working tree that no checkpoint can hold safely, found by
+one walk of the tree before and one after it (`find`, in C, skipping `.git`).
+
+- Setuid, setgid and sticky bits. A sandboxed command runs as the user agents runs as, root
+  in CI and containers: `cp /usr/bin/bash rootsh && chmod 4755 rootsh` leaves a setuid-root
+  shell for any local user. bwrap mounts the tree `nosuid` inside the sandbox (every bind
+  mount it makes is), which stops the bit from working there but not from being set on the
+  host's file system. Every folder whose special bits are new after the command, and every
+  file with one that the command made or changed (its ctime says so), is opened without
+  following links and has them cleared; a folder's bits held before stay.
+- Names git refuses in a tree (`d/.GIT`, `git~1`, `domain.rules.git_refuses_name`): no
+  checkpoint holds what is under them; they are left out as ignored files are.
+- Paths too long for git (`domain.rules.LONGEST_PATH`): git cannot open them, so no
+  checkpoint holds them, and undo cannot bring them back.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cleveragents.adapters import host_programs
+from cleveragents.domain.rules import LONGEST_PATH, git_refuses_name
+
+FILE_BITS = stat.S_ISUID | stat.S_ISGID | stat.S_ISVTX
+FOLDER_BITS = stat.S_ISUID | stat.S_ISGID
+
+
+@dataclass
+class TreeWalk:
+    """What one walk of the tree found."""
+
+    marked: set[tuple[int, str]] = field(default_factory=set)  # (inode, path): special bits
+    refused: set[str] = field(default_factory=set)  # names git refuses, as paths
+    too_long: set[str] = field(default_factory=set)  # paths over LONGEST_PATH bytes
+
+
+def walk(root: Path, since: int | None = None) -> TreeWalk:
+    """Each folder with a setuid or setgid bit, each path with a name git refuses, and each
+    path too long for git, in the tree at `root`; `since` (ns, after a command): each file
+    with a setuid, setgid or sticky bit whose inode changed since as well. Links are never
+    followed; `.git` is skipped (a command cannot write there).
+
+    Before a command no file is looked at past its name, so that walk costs no `lstat` a
+    file: a file's special bits are looked at only when the command changed its inode (a
+    create, a chmod), which its ctime says."""
+    found = TreeWalk()
+    find = host_programs.find("find", root)
+    if find is None:  # pragma: no cover - findutils is part of every base system
+        return found
+    top = os.fsencode(root)
+    longest = len(top) + 1 + LONGEST_PATH  # find's regex sees the whole path
+    files: list[str | bytes] = []
+    if since is not None:
+        changed = f"@{since // 1_000_000_000}.{since % 1_000_000_000:09d}"
+        files = ["-o", "-type", "f", "-perm", "/7000", "-newerct", changed]
+    result = subprocess.run(
+        [
+            find, top, "-regextype", "posix-extended", "-path", top + b"/.git", "-prune",
+            "-o", "(",
+            "(", "-type", "d", "-perm", "/6000", *files, ")", "-printf", "S%i\\t%P\\0", ",",
+            "-iname", "*git*", "-printf", "G%P\\0", ",",
+            "-regex", f".{{{longest + 1},}}", "-printf", "L%P\\0",
+            ")",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "LC_ALL": "C"},  # the regex counts bytes, not characters
+        check=False,
+    )  # fmt: skip
+    for record in result.stdout.split(b"\0"):
+        kind, rest = record[:1], record[1:].decode("utf-8", "surrogateescape")
+        if kind == b"S":
+            inode, _, path = rest.partition("\t")
+            found.marked.add((int(inode), path))
+        elif kind == b"G" and git_refuses_name(rest.rpartition("/")[2]):
+            found.refused.add(rest)
+        elif kind == b"L":
+            found.too_long.add(rest)
+    return found
+
+
+def clear_new(root: Path, before: TreeWalk, after: TreeWalk) -> list[str]:
+    """Clear the special bits of what is marked `after` and was not `before` (a folder's
+    held before stays; a file is marked after only when the command changed it); the
+    paths cleared."""
+    cleared = []
+    for _, path in sorted(after.marked - before.marked, key=lambda entry: entry[1]):
+        if _clear(root / path):
+            cleared.append(path)
+    return cleared
+
+
+def _clear(full: Path) -> bool:
+    """Drop the special bits of the file or folder at `full`, opened as a path only (no
+    read permission needed, a FIFO not opened) without following a link at its end, and
+    checked once open."""
+    try:
+        handle = os.open(full, os.O_PATH | os.O_NOFOLLOW)
+    except OSError:  # pragma: no cover - gone since `find` listed it
+        return False
+    try:
+        st = os.fstat(handle)
+        bits = FOLDER_BITS if stat.S_ISDIR(st.st_mode) else FILE_BITS
+        if not (stat.S_ISDIR(st.st_mode) or stat.S_ISREG(st.st_mode)) or not st.st_mode & bits:
+            return False  # pragma: no cover - replaced since `find` listed it
+        os.chmod(f"/proc/self/fd/{handle}", stat.S_IMODE(st.st_mode) & ~bits)
+        return True
+    finally:
+        os.close(handle)
