@@ -14,11 +14,17 @@ marker. Diffs against the working tree pass `--ignore-submodules=all`.
 A nested repository with no commit (`git init sub`) has no HEAD to record: `add` refuses it
 ("does not have a commit checked out"). It is left out of the checkpoint, as an ignored
 folder is, instead of stopping every checkpoint and restore until the user moves it.
+
+A folder whose `.git` (a `gitdir:` file, a link, or a `commondir` in it) leads out of the
+working tree is no repository of the tree's: its HEAD is another repository's (the host's,
+say). It is left out of the checkpoint as well (`foreign`), so no checkpoint records it and
+no later git command compares it, and its files stay as they are, as a nested repository's.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -81,6 +87,53 @@ def add_all(repo: GitRepository, env: Mapping[str, str], verbose: bool) -> bytes
     ):
         status = 0  # only nested repositories with no commit were left out
     check(args, status, err)
-    if not any(line.startswith(EMBEDDED) for line in lines):
-        marker(Path(env["GIT_INDEX_FILE"])).touch()
+    if any(line.startswith(EMBEDDED) for line in lines):
+        return _without_foreign(repo, env, out)
+    marker(Path(env["GIT_INDEX_FILE"])).touch()
     return out
+
+
+def _without_foreign(repo: GitRepository, env: Mapping[str, str], out: bytes) -> bytes:
+    """Take the gitlinks `add` just recorded for `foreign` folders out of the index of
+    `env` again; `add --verbose`'s stdout `out` without the lines naming them."""
+    listed = repo.git_bytes("ls-files", "--stage", "-z", env=env)
+    paths = [
+        record.partition(b"\t")[2]
+        for record in listed.split(b"\0")
+        if record.startswith(GITLINK + b" ")
+    ]
+    found = [path for path in paths if foreign(repo, os.fsdecode(path))]
+    if not found:
+        return out
+    removed = b"".join(path + b"\0" for path in found)
+    repo.git_fed(removed, "update-index", "--force-remove", "-z", "--stdin", env=env)
+    named = {b"add '" + path + b"'" for path in found}
+    return b"".join(
+        line for line in out.splitlines(keepends=True) if line.rstrip(b"\n") not in named
+    )
+
+
+def foreign(repo: GitRepository, path: str) -> bool:
+    """Whether the folder `path` of the working tree keeps its repository outside it: its
+    `.git` (a `gitdir:` file, or a link) or the `commondir` that names leads elsewhere than
+    into the tree or the repository's own git directories (a submodule's lies there)."""
+    folder = repo.root / path
+    dot_git = folder / ".git"
+    try:
+        if dot_git.is_file() and not dot_git.is_symlink():
+            with dot_git.open("rb") as named:
+                text = named.read(4096).strip()
+            if not text.startswith(b"gitdir: "):  # pragma: no cover - git added no gitlink
+                return True
+            git_dir = Path(os.path.realpath(folder / os.fsdecode(text[len(b"gitdir: ") :])))
+        else:
+            git_dir = Path(os.path.realpath(dot_git))
+        common = git_dir / "commondir"
+        places = [git_dir]
+        if common.is_file():
+            named_common = common.read_bytes()[:4096].strip()
+            places.append(Path(os.path.realpath(git_dir / os.fsdecode(named_common))))
+    except OSError:  # pragma: no cover - changed since `add` read it: follow it no more
+        return True
+    ours = [Path(os.path.realpath(p)) for p in (repo.root, repo.git_dir, repo.common_dir)]
+    return not all(any(place.is_relative_to(own) for own in ours) for place in places)
