@@ -128,12 +128,18 @@ def foreign(repo: GitRepository, path: str) -> bool:
             git_dir = Path(os.path.realpath(folder / os.fsdecode(text[len(b"gitdir: ") :])))
         else:
             git_dir = Path(os.path.realpath(dot_git))
+        if not _ours(repo, git_dir):
+            return True  # nothing of that repository's is read to know it
         common = git_dir / "commondir"
-        places = [git_dir]
-        if common.is_file():
-            named_common = common.read_bytes()[:4096].strip()
-            places.append(Path(os.path.realpath(git_dir / os.fsdecode(named_common))))
+        if not common.is_file():
+            return False
+        named_common = common.read_bytes()[:4096].strip()
+        return not _ours(repo, Path(os.path.realpath(git_dir / os.fsdecode(named_common))))
     except OSError:  # pragma: no cover - changed since `add` read it: follow it no more
         return True
-    ours = [Path(os.path.realpath(p)) for p in (repo.root, repo.git_dir, repo.common_dir)]
-    return not all(any(place.is_relative_to(own) for own in ours) for place in places)
+
+
+def _ours(repo: GitRepository, place: Path) -> bool:
+    """Whether `place` lies in the working tree or in the repository's git directories."""
+    ours = (repo.root, repo.git_dir, repo.common_dir)
+    return any(place.is_relative_to(os.path.realpath(own)) for own in ours)
