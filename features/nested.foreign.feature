@@ -36,3 +36,13 @@ Feature: A folder whose .git leads out of the working tree is never followed
       | a relative gitdir file   |
       | a link                   |
       | a commondir              |
+
+  Scenario: Once found, that repository is not read again by later checkpoints
+    Given "sub" leads to the git directory of "host" by an absolute gitdir file
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    When I run "agents plan undo --yes" while the HEAD of "host" is a pipe no one writes to
+    Then the exit code is 0
+    And the file "a.txt" does not exist
+    When I run "agents plan diff 3 --worktree" while the HEAD of "host" is a pipe no one writes to
+    Then the exit code is 0
+    And the repository "host" is as it was, and its canary does not exist

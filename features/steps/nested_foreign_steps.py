@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from behave import given, then
+from behave import given, then, when
 
 from features.steps.repo_steps import git
 
@@ -77,3 +77,44 @@ def _state(git_dir: Path) -> dict[str, str]:
             data = os.readlink(path).encode() if path.is_symlink() else path.read_bytes()
             found[str(path.relative_to(git_dir))] = hashlib.sha256(data).hexdigest()
     return found
+
+
+@when('I run "{command}" while the HEAD of "{name}" is a pipe no one writes to')
+def step_run_with_fifo_head(context: Any, command: str, name: str) -> None:
+    """Any git that reads that HEAD blocks on it: the command then does not end in 30 s.
+    Whatever happens, the pipe is given an end (so such a git ends) and HEAD put back."""
+    import subprocess
+    import time
+
+    from features.steps.cli_steps import command_line, cwd_of
+
+    head = context.tmp / name / ".git" / "HEAD"
+    saved = head.read_bytes()
+    head.unlink()
+    os.mkfifo(head)
+    process = subprocess.Popen(
+        command_line(context, command),
+        cwd=cwd_of(context),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, **context.env},
+    )
+    try:
+        stdout, stderr = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        stdout, stderr = process.communicate()
+        stderr += f"\n{command} read the HEAD of {name}: it did not end in 30 s"
+    finally:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # a reader still blocked gets end of file
+            try:
+                os.close(os.open(head, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                break
+            time.sleep(0.1)
+        head.unlink()
+        head.write_bytes(saved)
+    context.result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)

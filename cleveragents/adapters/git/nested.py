@@ -19,6 +19,8 @@ A folder whose `.git` (a `gitdir:` file, a link, or a `commondir` in it) leads o
 working tree is no repository of the tree's: its HEAD is another repository's (the host's,
 say). It is left out of the checkpoint as well (`foreign`), so no checkpoint records it and
 no later git command compares it, and its files stay as they are, as a nested repository's.
+Found once, it is listed beside the index and left out of every later `add` by a pathspec,
+so git does not even read that repository's HEAD to know it again.
 """
 
 from __future__ import annotations
@@ -72,13 +74,23 @@ def may_hold_gitlinks(env: Mapping[str, str]) -> None:
         marker(Path(env["GIT_INDEX_FILE"])).unlink()
 
 
+def foreign_list(index: Path) -> Path:
+    """The file beside `index` listing the `foreign` folders found (NUL after each)."""
+    return index.with_name(f"{index.name}.foreign")
+
+
 def add_all(repo: GitRepository, env: Mapping[str, str], verbose: bool) -> bytes:
     """`add --all` of the working tree into the index of `env` (made `opaque` first): its
     stdout. `--ignore-errors` lets it go past a nested repository with no commit; any other
-    error (an unreadable file) fails as before, in git's words."""
+    error (an unreadable file) fails as before, in git's words. Folders known `foreign` are
+    left out."""
     opaque(repo, env)
     may_hold_gitlinks(env)
-    args = ("add", "--all", "--ignore-errors", *(["--verbose"] if verbose else []), "--", ".")
+    listed = foreign_list(Path(env["GIT_INDEX_FILE"]))
+    known = _still_foreign(repo, listed)
+    left_out = [f":(exclude,literal){os.fsdecode(path)}" for path in known]
+    verbosely = ["--verbose"] if verbose else []
+    args = ("add", "--all", "--ignore-errors", *verbosely, "--", ".", *left_out)
     status, out, err = repo.git_outcome(*args, env=env)
     lines = err.splitlines()
     if status == 1 and not any(
@@ -88,14 +100,30 @@ def add_all(repo: GitRepository, env: Mapping[str, str], verbose: bool) -> bytes
         status = 0  # only nested repositories with no commit were left out
     check(args, status, err)
     if any(line.startswith(EMBEDDED) for line in lines):
-        return _without_foreign(repo, env, out)
-    marker(Path(env["GIT_INDEX_FILE"])).touch()
+        out, found = _without_foreign(repo, env, out)
+        known += found
+    else:
+        marker(Path(env["GIT_INDEX_FILE"])).touch()
+    written = b"".join(path + b"\0" for path in known)
+    if written != (listed.read_bytes() if listed.exists() else b""):
+        listed.write_bytes(written)
     return out
 
 
-def _without_foreign(repo: GitRepository, env: Mapping[str, str], out: bytes) -> bytes:
+def _still_foreign(repo: GitRepository, listed: Path) -> list[bytes]:
+    """The folders `listed` that are still `foreign` (a user may have fixed one)."""
+    try:
+        paths = listed.read_bytes().split(b"\0")
+    except FileNotFoundError:
+        return []
+    return [path for path in paths if path and foreign(repo, os.fsdecode(path))]
+
+
+def _without_foreign(
+    repo: GitRepository, env: Mapping[str, str], out: bytes
+) -> tuple[bytes, list[bytes]]:
     """Take the gitlinks `add` just recorded for `foreign` folders out of the index of
-    `env` again; `add --verbose`'s stdout `out` without the lines naming them."""
+    `env` again: `add --verbose`'s stdout `out` without the lines naming them, and them."""
     listed = repo.git_bytes("ls-files", "--stage", "-z", env=env)
     paths = [
         record.partition(b"\t")[2]
@@ -104,13 +132,12 @@ def _without_foreign(repo: GitRepository, env: Mapping[str, str], out: bytes) ->
     ]
     found = [path for path in paths if foreign(repo, os.fsdecode(path))]
     if not found:
-        return out
+        return out, []
     removed = b"".join(path + b"\0" for path in found)
     repo.git_fed(removed, "update-index", "--force-remove", "-z", "--stdin", env=env)
     named = {b"add '" + path + b"'" for path in found}
-    return b"".join(
-        line for line in out.splitlines(keepends=True) if line.rstrip(b"\n") not in named
-    )
+    kept = [line for line in out.splitlines(keepends=True) if line.rstrip(b"\n") not in named]
+    return b"".join(kept), found
 
 
 def foreign(repo: GitRepository, path: str) -> bool:
