@@ -31,11 +31,12 @@ Feature: A folder whose .git leads out of the working tree is never followed
     And the repository "host" is as it was, and its canary does not exist
 
     Examples:
-      | how                      |
-      | an absolute gitdir file  |
-      | a relative gitdir file   |
-      | a link                   |
-      | a commondir              |
+      | how                                                    |
+      | an absolute gitdir file                                |
+      | a relative gitdir file                                 |
+      | a gitdir file, beside a name git's warning cuts in two |
+      | a link                                                 |
+      | a commondir                                            |
 
   Scenario: Once found, that repository is not read again by later checkpoints
     Given "sub" leads to the git directory of "host" by an absolute gitdir file

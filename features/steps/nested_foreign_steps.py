@@ -40,6 +40,11 @@ def step_leads_out(context: Any, folder: str, name: str, how: str) -> None:
         (sub / ".git").write_text(f"gitdir: {context.tmp / name / '.git'}\n")
     elif how == "a relative gitdir file":
         (sub / ".git").write_text(f"gitdir: {outside}\n")
+    elif how == "a gitdir file, beside a name git's warning cuts in two":
+        (sub / ".git").write_text(f"gitdir: {outside}\n")
+        forged = context.repo / "a\nwarning: adding embedded git repository: b"
+        forged.mkdir()
+        (forged / ".git").write_text(f"gitdir: {context.tmp / name / '.git'}\n")
     elif how == "a link":
         (sub / ".git").symlink_to(outside)
     else:  # a git directory of its own, whose objects and refs are the host's

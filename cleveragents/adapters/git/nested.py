@@ -99,8 +99,9 @@ def add_all(repo: GitRepository, env: Mapping[str, str], verbose: bool) -> bytes
     ):
         status = 0  # only nested repositories with no commit were left out
     check(args, status, err)
-    if any(line.startswith(EMBEDDED) for line in lines):
-        out, found = _without_foreign(repo, env, out)
+    embedded = [line.removeprefix(EMBEDDED) for line in lines if line.startswith(EMBEDDED)]
+    if embedded:
+        out, found = _without_foreign(repo, env, out, embedded)
         known += found
     else:
         marker(Path(env["GIT_INDEX_FILE"])).touch()
@@ -120,16 +121,21 @@ def _still_foreign(repo: GitRepository, listed: Path) -> list[bytes]:
 
 
 def _without_foreign(
-    repo: GitRepository, env: Mapping[str, str], out: bytes
+    repo: GitRepository, env: Mapping[str, str], out: bytes, embedded: list[bytes]
 ) -> tuple[bytes, list[bytes]]:
     """Take the gitlinks `add` just recorded for `foreign` folders out of the index of
-    `env` again: `add --verbose`'s stdout `out` without the lines naming them, and them."""
-    listed = repo.git_bytes("ls-files", "--stage", "-z", env=env)
-    paths = [
-        record.partition(b"\t")[2]
-        for record in listed.split(b"\0")
-        if record.startswith(GITLINK + b" ")
-    ]
+    `env` again: `add --verbose`'s stdout `out` without the lines naming them, and them.
+
+    `embedded`: the folders git's warnings named, raw; when one is no repository (a name
+    holding a newline printed as two), the index is listed instead."""
+    paths = embedded
+    if not all(os.path.lexists(repo.root / os.fsdecode(path) / ".git") for path in paths):
+        listed = repo.git_bytes("ls-files", "--stage", "-z", env=env)
+        paths = [
+            record.partition(b"\t")[2]
+            for record in listed.split(b"\0")
+            if record.startswith(GITLINK + b" ")
+        ]
     found = [path for path in paths if foreign(repo, os.fsdecode(path))]
     if not found:
         return out, []
