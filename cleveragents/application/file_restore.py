@@ -180,6 +180,8 @@ class FileRestore:
             return self._merge(path, mine, base, files.to_target[path][0])
         merged, conflicts = (files.to_target[path][1], 0), 0
         for found, left in reversed(files.runs[path]):
+            if found == left:
+                continue  # put back as it found it: nothing of the agent's to undo
             next_merge = self._merge(path, merged[0], left, found)
             if next_merge is None:
                 return None
