@@ -82,3 +82,9 @@ Feature: On a terminal, a correction or a restore names the files and asks about
     When I run "agents plan correct --mode=revert --decision 4 -g g --merge --quiet"
     Then the exit code is 0
     And the first strategy after the correction was told "the user's own edits, kept as they are (build on them): unrelated.txt"
+
+  Scenario: plan restore with --merge puts the checkpoint's line back and keeps the user's
+    When I run "agents plan restore 4 shared.txt --merge --yes"
+    Then the exit code is 0
+    And the file "shared.txt" holds exactly "line1\nline2\nline3\nline4\nline5\nline6\nUSER7\n"
+    And the file "b.txt" holds exactly "b\n"

@@ -13,6 +13,7 @@ from cleveragents.domain.plan import Plan
 from cleveragents.domain.restore_scope import (
     Resolution,
     RestoreScope,
+    agent_runs,
     agent_work,
     classify,
     touched_by_user,
@@ -38,6 +39,8 @@ class FilesPlan:
     to_target: Differences = field(repr=False)
     since_agent: Differences = field(repr=False)
     plan_file: str | None = None  # the plan file, when it lies in the tree and changed
+    # By path, in agent scope: the runs of the agent's own changes a merge undoes in turn.
+    runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -74,6 +77,7 @@ class FileRestore:
         to_target = self.checkpoints.differences(target, now)
         since_agent = self.checkpoints.differences(last, now)
         mine = set(since_agent)
+        runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] = {}
         if asked is not None:
             candidates = [p for p in to_target if not asked or within(p, asked)]
         elif full:
@@ -81,15 +85,15 @@ class FileRestore:
         else:
             # What the agent's own decisions did, not what differs between checkpoints:
             # every other change since the target (the user's, kept by a correction) stays.
-            work = agent_work(self.own_changes(agent))
+            own = self.own_changes(agent)
+            work, runs = agent_work(own), agent_runs(own)
             candidates = list(work)
-            mine = touched_by_user(work, to_target) | (set(to_target) - set(work))
-            for path in set(work) & set(to_target):  # a conflict merges from what it left
-                since_agent[path] = (work[path][1], to_target[path][1])
+            mine = touched_by_user(work, to_target, runs) | (set(to_target) - set(work))
+            runs = {path: runs[path] for path in set(work) & set(to_target)}
         never = self.plan_file(plan)
         groups = classify(candidates, to_target, mine, full=full, never=[never] if never else [])
         changed = never if never and (never in to_target or never in since_agent) else None
-        return FilesPlan(target, last, now, groups, to_target, since_agent, changed)
+        return FilesPlan(target, last, now, groups, to_target, since_agent, changed, runs)
 
     def own_changes(self, decisions: list[Decision]) -> list[Differences]:
         """The changes each of the agent's own decisions made, oldest first: a file action's
@@ -157,13 +161,7 @@ class FileRestore:
             if resolution is Resolution.THEIRS:
                 changes[path] = files.to_target[path][0]
             elif resolution is Resolution.MERGE:
-                base, mine = files.since_agent[path]
-                merged = self.checkpoints.merge(
-                    mine,
-                    base,
-                    files.to_target[path][0],
-                    (f"{path} (yours)", f"{path} (the agent's)", f"{path} (checkpoint)"),
-                )
+                merged = self._merged(files, path)
                 if merged is None:
                     unmerged.append(path)
                     continue
@@ -171,6 +169,30 @@ class FileRestore:
                 if conflicts:
                     markers.append(path)
         return ResolvedFiles(self.checkpoints.edited_tree(files.now, changes), markers, unmerged)
+
+    def _merged(self, files: FilesPlan, path: str) -> tuple[TreeEntry, int] | None:
+        """A conflict merged: in agent scope each run of the agent's changes undone in turn,
+        newest first, from the file as it is now (what the user wrote before, between and
+        after them stays); else the target's file merged in from the agent's last. None
+        when some merge cannot be made as text; how many conflicts the markers show."""
+        if path not in files.runs:
+            base, mine = files.since_agent[path]
+            return self._merge(path, mine, base, files.to_target[path][0])
+        merged, conflicts = (files.to_target[path][1], 0), 0
+        for found, left in reversed(files.runs[path]):
+            if found == left:
+                continue  # put back as it found it: nothing of the agent's to undo
+            next_merge = self._merge(path, merged[0], left, found)
+            if next_merge is None:
+                return None
+            merged, conflicts = next_merge, conflicts + next_merge[1]
+        return merged[0], conflicts
+
+    def _merge(
+        self, path: str, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry
+    ) -> tuple[TreeEntry, int] | None:
+        labels = (f"{path} (yours)", f"{path} (the agent's)", f"{path} (before the agent)")
+        return self.checkpoints.merge(mine, base, theirs, labels)
 
 
 _OWN = (

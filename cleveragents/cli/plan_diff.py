@@ -51,8 +51,10 @@ def diff(
       agents plan diff D --worktree  the files before D to the working tree now
 
     A decision's "before" files are what a revert to it restores. On a terminal the diff
-    is coloured and paged as git does (GIT_PAGER, core.pager, PAGER, then less); piped,
-    it is plain. --json gives the files changed, with their status, and the patch.
+    is coloured and paged as git does (GIT_PAGER, core.pager, PAGER, then less), and the
+    control characters of file contents are shown escaped (\\x1b, \\r), paged or not;
+    piped, it is git's exact bytes, which `git apply` takes. --json gives the files
+    changed, with their status, and the patch as git's text.
     """
     if stat and name_only:
         raise BadInput("choose --stat or --name-only, not both")
@@ -71,18 +73,23 @@ def diff(
     if not found.files:
         output.note(f"no file differs from {found.start.describe()} to {found.end.describe()}")
         return 0
-    pager.page(
-        _text(found, stat, name_only), not no_pager, lambda: repo.config("core.pager"), repo.root
-    )
+    text = _text(found, stat, name_only, sys.stdout.isatty())
+    pager.page(text, not no_pager, lambda: repo.config("core.pager"), repo.root)
     return 0
 
 
-def _text(found: FileDiff, stat: bool, name_only: bool) -> str:
+def _text(found: FileDiff, stat: bool, name_only: bool, terminal: bool) -> str:
+    """The diff as shown: on a `terminal` a file's control characters are written as their
+    escapes (whatever pager shows it), and only our colours act on it; else git's bytes."""
     from cleveragents.adapters.render.diff import colored_patch, colored_stat
+    from cleveragents.domain.shown_text import visible
 
     if name_only:
-        return "".join(f"{changed.path}\n" for changed in found.files)
+        text = "".join(f"{changed.path}\n" for changed in found.files)
+        return visible(text) if terminal else text
     text = found.stat if stat else found.patch
+    if terminal:
+        text = visible(text)
     if output.colour():
         text = colored_stat(text) if stat else colored_patch(text)
     return text if text.endswith("\n") else text + "\n"

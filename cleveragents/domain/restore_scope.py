@@ -83,16 +83,36 @@ def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, Tre
     return {path: (found[path], left[path]) for path in found if found[path] != left[path]}
 
 
+def agent_runs(changes: Iterable[Differences]) -> dict[str, list[tuple[TreeEntry, TreeEntry]]]:
+    """What the agent did to each path as runs of its own changes (oldest first), one run
+    ending where something else (the user) changed the path before the agent's next change:
+    undoing the agent's work undoes each run, not what lies between them."""
+    runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] = {}
+    for change in changes:
+        for path, (before, after) in change.items():
+            found = runs.setdefault(path, [])
+            if found and found[-1][1] == before:
+                found[-1] = (found[-1][0], after)
+            else:
+                found.append((before, after))
+    return runs
+
+
 def touched_by_user(
-    work: dict[str, tuple[TreeEntry, TreeEntry]], to_target: Differences
+    work: dict[str, tuple[TreeEntry, TreeEntry]],
+    to_target: Differences,
+    runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] | None = None,
 ) -> set[str]:
-    """The paths of the agent's `work` the user changed too: since the agent left them, or
-    after the target and before the agent first changed them (putting the target's back
-    would lose the user's bytes either way). `to_target`: target entry, entry now."""
+    """The paths of the agent's `work` the user changed too: since the agent left them,
+    after the target and before the agent first changed them, or between two of the
+    agent's changes (`runs`: more than one) — putting the target's back would lose the
+    user's bytes in each case. `to_target`: target entry, entry now."""
+    between = {path for path, found in (runs or {}).items() if len(found) > 1}
     return {
         path
         for path, (found, left) in work.items()
-        if path in to_target and (to_target[path][1] != left or to_target[path][0] != found)
+        if path in to_target
+        and (to_target[path][1] != left or to_target[path][0] != found or path in between)
     }
 
 

@@ -8,7 +8,13 @@ from typing import Any
 from behave import given, then, when
 
 from cleveragents.domain.checkpoint import ABSENT, TreeEntry
-from cleveragents.domain.restore_scope import agent_work, classify, touched_by_user, within
+from cleveragents.domain.restore_scope import (
+    agent_runs,
+    agent_work,
+    classify,
+    touched_by_user,
+    within,
+)
 from features.steps.checkpoint_steps import services
 from features.steps.cli_steps import on_terminal
 from features.steps.correction_steps import fresh, intervention
@@ -92,7 +98,8 @@ def _entry(text: str) -> TreeEntry:
 @given('the agent\'s decisions changed a.txt as "{changes}"')
 def step_agent_changes(context: Any, changes: str) -> None:
     steps = [] if changes == "-" else [c.strip().split(">") for c in changes.split(",")]
-    context.work = agent_work({"a.txt": (_entry(a), _entry(b))} for a, b in steps)
+    changes = [{"a.txt": (_entry(a), _entry(b))} for a, b in steps]
+    context.work, context.runs = agent_work(changes), agent_runs(changes)
 
 
 @when('a.txt is "{target}" at the target and "{now}" in the working tree')
@@ -102,7 +109,7 @@ def step_target_now(context: Any, target: str, now: str) -> None:
 
 @then("a.txt is {verdict}")
 def step_work_verdict(context: Any, verdict: str) -> None:
-    mine = touched_by_user(context.work, context.to_target)
+    mine = touched_by_user(context.work, context.to_target, context.runs)
     found = (
         "none of the agent's"
         if "a.txt" not in context.work

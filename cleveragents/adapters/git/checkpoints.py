@@ -192,6 +192,8 @@ class GitCheckpoints:
                 shutil.copy2(self.index, copy)  # timestamps kept: only changes are hashed
                 if nested.marker(self.index).exists():
                     nested.marker(copy).touch()
+                if nested.foreign_list(self.index).exists():
+                    shutil.copy2(nested.foreign_list(self.index), nested.foreign_list(copy))
             self.catch_up_index(into=copy)
             return self._add_and_write(self.tree_env(copy))
 

@@ -14,11 +14,19 @@ marker. Diffs against the working tree pass `--ignore-submodules=all`.
 A nested repository with no commit (`git init sub`) has no HEAD to record: `add` refuses it
 ("does not have a commit checked out"). It is left out of the checkpoint, as an ignored
 folder is, instead of stopping every checkpoint and restore until the user moves it.
+
+A folder whose `.git` (a `gitdir:` file, a link, or a `commondir` in it) leads out of the
+working tree is no repository of the tree's: its HEAD is another repository's (the host's,
+say). It is left out of the checkpoint as well (`foreign`), so no checkpoint records it and
+no later git command compares it, and its files stay as they are, as a nested repository's.
+Found once, it is listed beside the index and left out of every later `add` by a pathspec,
+so git does not even read that repository's HEAD to know it again.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -70,18 +78,27 @@ def may_hold_gitlinks(env: Mapping[str, str]) -> None:
         marker(Path(env["GIT_INDEX_FILE"])).unlink()
 
 
+def foreign_list(index: Path) -> Path:
+    """The file beside `index` listing the `foreign` folders found (NUL after each)."""
+    return index.with_name(f"{index.name}.foreign")
+
+
 def add_all(
     repo: GitRepository, env: Mapping[str, str], verbose: bool, uncommitted: list[str] | None = None
 ) -> bytes:
     """`add --all` of the working tree into the index of `env` (made `opaque` first): its
     stdout. `--ignore-errors` lets it go past a nested repository with no commit (each one
-    named in `uncommitted`, if given) and a path
-    git refuses in a tree (`d/.GIT/x`), both left out of the checkpoint as an ignored file
-    is (the command that made the latter names it: `workspace.tree_walk`); any other
-    error (an unreadable file) fails as before, in git's words."""
+    named in `uncommitted`, if given) and a path git refuses in a tree (`d/.GIT/x`), both
+    left out of the checkpoint as an ignored file is (the command that made the latter
+    names it: `workspace.tree_walk`); any other error (an unreadable file) fails as before,
+    in git's words. Folders known `foreign` are left out."""
     opaque(repo, env)
     may_hold_gitlinks(env)
-    args = ("add", "--all", "--ignore-errors", *(["--verbose"] if verbose else []), "--", ".")
+    listed = foreign_list(Path(env["GIT_INDEX_FILE"]))
+    known = _still_foreign(repo, listed)
+    left_out = [f":(exclude,literal){os.fsdecode(path)}" for path in known]
+    verbosely = ["--verbose"] if verbose else []
+    args = ("add", "--all", "--ignore-errors", *verbosely, "--", ".", *left_out)
     status, out, err = repo.git_outcome(*args, env=env)
     lines = err.splitlines()
     refused = {m.group(1) for line in lines if (m := INVALID.fullmatch(line))}
@@ -92,10 +109,17 @@ def add_all(
         status = 0  # only nested repositories with no commit, and refused paths, were left out
     check(args, status, err)
     if uncommitted is not None:
-        found = (NO_COMMIT.fullmatch(line) for line in lines)
-        uncommitted[:] = [m[1].decode("utf-8", "surrogateescape") for m in found if m]
-    if not any(line.startswith(EMBEDDED) for line in lines):
+        matches = (NO_COMMIT.fullmatch(line) for line in lines)
+        uncommitted[:] = [m[1].decode("utf-8", "surrogateescape") for m in matches if m]
+    embedded = [line.removeprefix(EMBEDDED) for line in lines if line.startswith(EMBEDDED)]
+    if embedded:
+        out, found = _without_foreign(repo, env, out, embedded)
+        known += found
+    else:
         marker(Path(env["GIT_INDEX_FILE"])).touch()
+    written = b"".join(path + b"\0" for path in known)
+    if written != (listed.read_bytes() if listed.exists() else b""):
+        listed.write_bytes(written)
     return out
 
 
@@ -106,3 +130,70 @@ def _left_out(line: bytes, refused: set[bytes]) -> bool:
         return True
     added = NOT_ADDED.fullmatch(line)
     return added is not None and added.group(1) in refused
+
+
+def _still_foreign(repo: GitRepository, listed: Path) -> list[bytes]:
+    """The folders `listed` that are still `foreign` (a user may have fixed one)."""
+    try:
+        paths = listed.read_bytes().split(b"\0")
+    except FileNotFoundError:
+        return []
+    return [path for path in paths if path and foreign(repo, os.fsdecode(path))]
+
+
+def _without_foreign(
+    repo: GitRepository, env: Mapping[str, str], out: bytes, embedded: list[bytes]
+) -> tuple[bytes, list[bytes]]:
+    """Take the gitlinks `add` just recorded for `foreign` folders out of the index of
+    `env` again: `add --verbose`'s stdout `out` without the lines naming them, and them.
+
+    `embedded`: the folders git's warnings named, raw; when one is no repository (a name
+    holding a newline printed as two), the index is listed instead."""
+    paths = embedded
+    if not all(os.path.lexists(repo.root / os.fsdecode(path) / ".git") for path in paths):
+        listed = repo.git_bytes("ls-files", "--stage", "-z", env=env)
+        paths = [
+            record.partition(b"\t")[2]
+            for record in listed.split(b"\0")
+            if record.startswith(GITLINK + b" ")
+        ]
+    found = [path for path in paths if foreign(repo, os.fsdecode(path))]
+    if not found:
+        return out, []
+    removed = b"".join(path + b"\0" for path in found)
+    repo.git_fed(removed, "update-index", "--force-remove", "-z", "--stdin", env=env)
+    named = {b"add '" + path + b"'" for path in found}
+    kept = [line for line in out.splitlines(keepends=True) if line.rstrip(b"\n") not in named]
+    return b"".join(kept), found
+
+
+def foreign(repo: GitRepository, path: str) -> bool:
+    """Whether the folder `path` of the working tree keeps its repository outside it: its
+    `.git` (a `gitdir:` file, or a link) or the `commondir` that names leads elsewhere than
+    into the tree or the repository's own git directories (a submodule's lies there)."""
+    folder = repo.root / path
+    dot_git = folder / ".git"
+    try:
+        if dot_git.is_file() and not dot_git.is_symlink():
+            with dot_git.open("rb") as named:
+                text = named.read(4096).strip()
+            if not text.startswith(b"gitdir: "):  # pragma: no cover - git added no gitlink
+                return True
+            git_dir = Path(os.path.realpath(folder / os.fsdecode(text[len(b"gitdir: ") :])))
+        else:
+            git_dir = Path(os.path.realpath(dot_git))
+        if not _ours(repo, git_dir):
+            return True  # nothing of that repository's is read to know it
+        common = git_dir / "commondir"
+        if not common.is_file():
+            return False
+        named_common = common.read_bytes()[:4096].strip()
+        return not _ours(repo, Path(os.path.realpath(git_dir / os.fsdecode(named_common))))
+    except OSError:  # pragma: no cover - changed since `add` read it: follow it no more
+        return True
+
+
+def _ours(repo: GitRepository, place: Path) -> bool:
+    """Whether `place` lies in the working tree or in the repository's git directories."""
+    ours = (repo.root, repo.git_dir, repo.common_dir)
+    return any(place.is_relative_to(os.path.realpath(own)) for own in ours)

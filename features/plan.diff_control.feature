@@ -1,0 +1,39 @@
+Feature: plan diff shows a file's control characters escaped on a terminal, exact in a pipe
+  As a developer reading on a terminal what an agent wrote
+  I want a file's escape sequences shown as text, not acted on by my terminal
+  So that a diff cannot erase or rewrite lines I read, while scripts still get git's bytes
+
+  # Step 1 writes out.txt holding an erase-line sequence, a carriage return and a
+  # clipboard-writing OSC 52 sequence.
+  Background:
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: print
+      steps:
+        - name: print
+          options:
+            - actions:
+                - run: "printf 'A\\033[2K\\rB\\033]52;c;cHduZWQ=\\007C\\n' > out.txt"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+
+  Scenario: On a terminal, without a pager, only our own colours act on the diff
+    When on a terminal I run "agents plan diff 3 --no-pager" with no question to answer
+    Then the terminal shows "+A\x1b[2K\rB\x1b]52;c;cHduZWQ=\x07C" literally
+    And the terminal shows no control character but line ends and colour codes
+
+  Scenario: On a terminal, through a pager, the pager gets the diff escaped
+    Given the pager is "sed s/^/paged:/"
+    When on a terminal I run "agents plan diff 3" with no question to answer
+    Then the terminal shows "paged:" literally
+    And the terminal shows "+A\x1b[2K\rB\x1b]52;c;cHduZWQ=\x07C" literally
+    And the terminal shows no control character but line ends and colour codes
+
+  Scenario: Piped, the patch is git's exact bytes
+    Then piped, "agents plan diff 3" prints the characters "+A\x1b[2K\rB\x1b]52;c;cHduZWQ=\x07C\n"
+
+  Scenario: On a terminal, the names of the files changed are shown too
+    When on a terminal I run "agents plan diff 3 --no-pager --name-only" with no question to answer
+    Then the terminal shows "out.txt" literally
+    And the terminal shows no control character but line ends and colour codes
