@@ -71,17 +71,22 @@ class FileRestore:
         named (files, or folders for everything in them; none named: every path).
         """
         last = self.last_tree(agent) or now
+        work = None if asked is not None or full else agent_work(self.own_changes(agent))
+        if work:
+            # Each path of the agent's goes back to what the agent found there, not to the
+            # target's: a file the user made or changed after the target, that a command
+            # of the agent's then deleted or rewrote, comes back as the user had it.
+            target = self.checkpoints.edited_tree(target, {p: e[0] for p, e in work.items()})
         to_target = self.checkpoints.differences(target, now)
         since_agent = self.checkpoints.differences(last, now)
         mine = set(since_agent)
         if asked is not None:
             candidates = [p for p in to_target if not asked or within(p, asked)]
-        elif full:
+        elif work is None:
             candidates = list(self.checkpoints.differences(target, last))
         else:
             # What the agent's own decisions did, not what differs between checkpoints:
             # every other change since the target (the user's, kept by a correction) stays.
-            work = agent_work(self.own_changes(agent))
             candidates = list(work)
             mine = touched_by_user(work, to_target) | (set(to_target) - set(work))
             for path in set(work) & set(to_target):  # a conflict merges from what it left

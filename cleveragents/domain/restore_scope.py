@@ -84,15 +84,15 @@ def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, Tre
 
 
 def touched_by_user(
-    work: dict[str, tuple[TreeEntry, TreeEntry]], to_target: Differences
+    work: dict[str, tuple[TreeEntry, TreeEntry]], to_found: Differences
 ) -> set[str]:
-    """The paths of the agent's `work` the user changed too: since the agent left them, or
-    after the target and before the agent first changed them (putting the target's back
-    would lose the user's bytes either way). `to_target`: target entry, entry now."""
+    """The paths of the agent's `work` the user changed since the agent left them (putting
+    back what the agent found would lose the user's bytes). `to_found`: for each path that
+    differs, its entry as the agent found it (the target's, off its work) and its entry now.
+    What the user changed before the agent first changed a path is what the agent found:
+    it comes back, and is no conflict."""
     return {
-        path
-        for path, (found, left) in work.items()
-        if path in to_target and (to_target[path][1] != left or to_target[path][0] != found)
+        path for path, (_, left) in work.items() if path in to_found and to_found[path][1] != left
     }
 
 
