@@ -66,6 +66,7 @@ Feature: Which files a restore puts back, keeps or finds in conflict
       | changed by the user after the agent            | O>A      | O      | U   | the agent's, conflict  |
       | changed by the user before the agent first did | U>A      | O      | A   | the agent's, undone    |
       | made by the user, deleted by a command         | U>-      | -      | -   | the agent's, undone    |
+      | changed by the user between the agent's        | O>A, U>B | O      | B   | the agent's, undone to U |
       | made by the user, deleted, made again the same | U>-      | -      | U   | the agent's, as it found it already |
       | made by the user, deleted, made anew by them   | U>-      | -      | V   | the agent's, conflict  |
       | deleted by the agent, untouched since: undone  | O>-      | O      | -   | the agent's, undone    |

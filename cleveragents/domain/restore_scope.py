@@ -69,6 +69,8 @@ def classify(
 def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, TreeEntry]]:
     """What the agent itself did to each path, from its own decisions' changes (oldest
     first): the entry it found before its first change and the one it left after its last.
+    A path the user changed between two of its changes was found as the user left it: what
+    the agent did before is gone already, and the user's bytes are what comes back.
 
     A path it left as it found it is none of its work. Nothing else is the agent's: a user
     edit between decisions, or what a correction's safety checkpoint holds, is in no
@@ -78,7 +80,8 @@ def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, Tre
     left: dict[str, TreeEntry] = {}
     for change in changes:
         for path, (before, after) in change.items():
-            found.setdefault(path, before)
+            if left.get(path) != before:  # its first change, or the user's since the last
+                found[path] = before
             left[path] = after
     return {path: (found[path], left[path]) for path in found if found[path] != left[path]}
 

@@ -114,4 +114,6 @@ def step_work_verdict(context: Any, verdict: str) -> None:
         if "a.txt" not in context.to_target
         else "the agent's, undone"
     )
+    if verdict.startswith("the agent's, undone to "):  # what it goes back to, too
+        found += f" to {context.to_target['a.txt'][0].blob}"
     assert found == verdict, f"{found}: {context.work}, {context.to_target}"
