@@ -50,7 +50,9 @@ class ResolvedFiles:
 class FileRestore:
     """Plans and resolves restores of chosen paths."""
 
-    def __init__(self, store: PlanStore, checkpoints: CheckpointStore, root: Path) -> None:
+    def __init__(
+        self, store: PlanStore, checkpoints: CheckpointStore, root: Path | None = None
+    ) -> None:
         self.store = store
         self.checkpoints = checkpoints
         self.root = root
@@ -131,7 +133,7 @@ class FileRestore:
 
     def plan_file(self, plan: Plan) -> str | None:
         """The plan file's path in the working tree, when the plan runs from one inside it."""
-        if plan.actor.kind != "scripted" or not plan.actor.source:
+        if plan.actor.kind != "scripted" or not plan.actor.source or self.root is None:
             return None
         source = Path(plan.actor.source)
         try:
@@ -139,21 +141,26 @@ class FileRestore:
         except ValueError:
             return None
 
-    def resolve_check(self, files: FilesPlan, resolution: Resolution) -> None:
-        """Refuse (exit 3) a restore with conflicts no resolution was chosen for."""
+    def resolve_check(
+        self, files: FilesPlan, resolution: Resolution, since: str = "the agent's last checkpoint"
+    ) -> None:
+        """Refuse (exit 3) a restore with conflicts no resolution was chosen for. `since`:
+        what the user changed the conflicting files after."""
         groups = files.groups
         if groups.conflicts and resolution is Resolution.ASK:
             raise ConflictingState(
-                f"{_count(len(groups.conflicts))} you changed since the agent's last checkpoint "
+                f"{_count(len(groups.conflicts))} you changed since {since} "
                 f"would be overwritten: {', '.join(groups.conflicts[:10])}"
                 + (" ..." if len(groups.conflicts) > 10 else ""),
                 hint="nothing changed; choose --theirs, --mine or --merge",
             )
 
-    def resolve(self, files: FilesPlan, resolution: Resolution) -> ResolvedFiles:
+    def resolve(
+        self, files: FilesPlan, resolution: Resolution, since: str = "the agent's last checkpoint"
+    ) -> ResolvedFiles:
         """The tree the working tree becomes: `now` with the restored paths (and the
         conflicts, as `resolution` says) taken from the target."""
-        self.resolve_check(files, resolution)
+        self.resolve_check(files, resolution, since)
         groups = files.groups
         changes: dict[str, TreeEntry] = {p: files.to_target[p][0] for p in groups.restored}
         markers: list[str] = []

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from dataclasses import dataclass
 
+from cleveragents.application.file_restore import FileRestore, FilesPlan, ResolvedFiles
+from cleveragents.application.undo_files import UndoFiles
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
+from cleveragents.domain.restore_scope import Resolution
 from cleveragents.domain.stops import UNDER_WAY
 from cleveragents.domain.undo import undone_by
 from cleveragents.errors import (
@@ -32,6 +36,18 @@ KILLED = "interrupted: the command running it ended without finishing (killed?)"
 Shield = Callable[[], AbstractContextManager[None]]
 
 
+@dataclass
+class UndoResult:
+    """An undo: the operation it took back, its own operation, and its files (None: the
+    operation changed none); `whole`: its end was not recorded, so the whole tree went back."""
+
+    target: Operation
+    operation: Operation
+    files: FilesPlan | None = None
+    resolved: ResolvedFiles | None = None
+    whole: bool = False
+
+
 class OperationLog:
     """Records operations with what it takes to put things back, and puts them back."""
 
@@ -49,6 +65,8 @@ class OperationLog:
         self.clock = clock
         self.shield = shield
         self.notices: list[str] = []
+        self.undo_files = UndoFiles(store, checkpoints)
+        self.files = FileRestore(store, checkpoints)  # how a correction settles conflicts
 
     def settle(self) -> None:
         """Repair what killed commands left behind, unless their command is still running."""
@@ -126,6 +144,8 @@ class OperationLog:
                 except KeyboardInterrupt as stop:
                     try:
                         with self.shield():
+                            if files and op.kind in RESTARTABLE:  # it keeps what it did
+                                self.record_end(op, scan=True)
                             self.settle_interrupted(op, interrupted_by(stop))
                     except CleverAgentsError as failed:
                         raise ConflictingState(
@@ -139,6 +159,8 @@ class OperationLog:
                         self.put_back(op)
                         self._finish(op, OperationStatus.ROLLED_BACK)
                     raise
+                if files:
+                    self.record_end(op)
                 self._finish(op, OperationStatus.DONE)
 
     @contextmanager
@@ -157,8 +179,20 @@ class OperationLog:
         finally:
             self.checkpoints.keep = previous
 
-    def undo(self, operation_id: int | None, command: str) -> tuple[Operation, Operation]:
-        """Put files and plan state back as they were before an operation (the newest by default).
+    def undo(
+        self,
+        operation_id: int | None,
+        command: str,
+        resolution: Resolution = Resolution.ASK,
+        preview: FilesPlan | None = None,
+    ) -> UndoResult:
+        """Put back what an operation (the newest by default) changed, and plan state as it
+        was before it.
+
+        Only the paths the operation changed go back: what changed since and was not its
+        change stays; a path both changed is a conflict, settled by `resolution` (ASK
+        refuses: exit 3, nothing changed). An operation whose end was not recorded puts
+        the whole tree back as before it. `preview`: the files as the caller showed them.
 
         The undo is an operation too: undoing it redoes what it undid. An interrupted run
         or resume undoes like a finished one. Newer operations that were rolled back have
@@ -173,13 +207,26 @@ class OperationLog:
                 "undone while it is",
                 hint=f"bring it back first with `agents plan undo {deletes[-1]}`",
             )
+        selective = self.undo_files.selective(target)
+        if selective and resolution is Resolution.ASK:
+            self.files.resolve_check(
+                preview or self.undo_files.preview(target), resolution, _since(target)
+            )
         files = target.files_before is not None
         records = target.records_before is not None
         again = (lambda _: self.refuse_undone(target)) if operation_id is not None else None
+        result = None
         with self.operation(plan, UNDO, command, check=again, files=files, records=records) as undo:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
-            self.put_back(target, in_step=True)  # the undo's safety checkpoint scanned
+            result = UndoResult(target, undo, whole=files and not selective)
+            if selective:
+                assert undo.files_before is not None
+                now = self.store.checkpoint(undo.files_before).tree
+                result.files = self.undo_files.plan(target, now)
+                result.resolved = self.files.resolve(result.files, resolution, _since(target))
+            # The undo's safety checkpoint scanned the working tree just now.
+            self.put_back(target, in_step=True, tree=result.resolved)
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "
@@ -187,18 +234,22 @@ class OperationLog:
                 for op in self.store.operations()
                 if target.id < op.id < undo.id and op.status is OperationStatus.ROLLED_BACK
             ]
-        return target, undo
+        return result
 
-    def put_back(self, op: Operation, in_step: bool = False) -> None:
-        """Files to the operation's safety checkpoint; plan and decision states to before it.
+    def put_back(
+        self, op: Operation, in_step: bool = False, tree: ResolvedFiles | None = None
+    ) -> None:
+        """Files to the operation's safety checkpoint (or to `tree`, an undo's: only what
+        the operation changed put back); plan and decision states to before it.
 
         `in_step`: the working tree was scanned just now (see `GitCheckpoints.restore`).
         """
         assert op.plan_before is not None
         if op.files_before is not None:  # None: an operation on plan state only (a delete)
-            self.checkpoints.restore(
-                self.store.checkpoint(op.files_before), list(op.saved), in_step=in_step
-            )
+            to = self.store.checkpoint(op.files_before)
+            if tree is not None and tree.tree != to.tree:
+                to = self.checkpoints.at_tree(op.plan_id, tree.tree, f"undo of operation {op.id}")
+            self.checkpoints.restore(to, list(op.saved), in_step=in_step)
         if op.records_before is not None:  # a pull: the plan's records as they were, whole
             self.store.import_records(op.records_before.encode())
             # As records they came back as another clone's; the settings were this one's.
@@ -223,6 +274,16 @@ class OperationLog:
                             }
                         )
                     )
+
+    def record_end(self, op: Operation, scan: bool = False) -> None:
+        """Keep the working tree as the operation leaves it: the plan's last checkpoint
+        when it is the tree now (nothing to read again), else a new one. `scan`: the last
+        checkpoint may be older than what an interrupted command changed: read it all."""
+        label = f"end of operation {op.id} ({op.kind})"
+        end = self.checkpoints.create(op.plan_id, label, None if scan else [])
+        with self.store.transaction():
+            self.store.save_checkpoint(end)
+        op.files_after = end.id
 
     def repair(self, plan_id: str) -> None:
         """Settle operations a killed command left running (we hold the plan's lock)."""
@@ -322,3 +383,7 @@ class OperationLog:
         op.finished_at = self.clock.now()
         with self.store.transaction():
             self.store.save_operation(op)
+
+
+def _since(op: Operation) -> str:
+    return f"operation {op.id} ({op.kind})"
