@@ -89,3 +89,23 @@ Feature: Undo takes back what the operation did, and keeps what I did since
     When I run "agents plan undo --yes"
     Then the exit code is 0
     And the file "later.txt" holds exactly "later\n"
+
+  Scenario: On a terminal, a file both changed is asked about, and the groups are shown
+    Given I change "a.txt" to "mine\n"
+    And I change "later.txt" to "later\n"
+    When on a terminal I run "agents plan undo" answering "mine, y" in turn
+    Then the exit code is 0
+    And the terminal shows "would be restored (the operation's changes undone): 3"
+    And the terminal shows "conflicts (changed by the operation and since): 1"
+    And the terminal shows "Undo operation 1 (run"
+    And the file "a.txt" holds exactly "mine\n"
+    And the file "later.txt" holds exactly "later\n"
+    And the file "b.txt" does not exist
+
+  Scenario: A file both changed, merged: the markers are named and the exit code is 3
+    Given I change "a.txt" to "agent\nmine\n"
+    When I run "agents plan undo --yes --merge"
+    Then the exit code is 3
+    And stderr is one line containing "a.txt"
+    And the file "a.txt" contains "<<<<<<< a.txt (yours)"
+    And the file "b.txt" does not exist
