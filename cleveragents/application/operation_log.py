@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
-from dataclasses import dataclass
 
-from cleveragents.application.file_restore import FileRestore, FilesPlan, ResolvedFiles
-from cleveragents.application.undo_files import UndoFiles
-from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.application.file_restore import FileRestore, ResolvedFiles
+from cleveragents.application.undo_files import UndoFiles, UndoResult
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
@@ -34,18 +33,6 @@ KILLED = "interrupted: the command running it ended without finishing (killed?)"
 
 # Holds interrupts back while the block runs (a rollback must not stop halfway).
 Shield = Callable[[], AbstractContextManager[None]]
-
-
-@dataclass
-class UndoResult:
-    """An undo: the operation it took back, its own operation, and its files (None: the
-    operation changed none); `whole`: its end was not recorded, so the whole tree went back."""
-
-    target: Operation
-    operation: Operation
-    files: FilesPlan | None = None
-    resolved: ResolvedFiles | None = None
-    whole: bool = False
 
 
 class OperationLog:
@@ -90,8 +77,12 @@ class OperationLog:
         files: bool = True,
         records: bool = False,
         new: bool = False,
+        vet: Callable[[Checkpoint], None] | None = None,
     ) -> Iterator[Operation]:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
+
+        `check` may refuse the operation before anything is done, `vet` once the safety
+        checkpoint holds the working tree (no operation is recorded then either).
 
         `new`: the plan is not stored yet (a run's): it is, once the lock is held, so a run
         the lock refuses leaves nothing behind.
@@ -117,6 +108,8 @@ class OperationLog:
             safety = None
             if files:
                 safety = self.checkpoints.create(plan.id, f"safety checkpoint before {kind}")
+                if vet is not None:
+                    vet(safety)
             with self.store.transaction():
                 if safety is not None:
                     self.store.save_checkpoint(safety)
@@ -184,7 +177,6 @@ class OperationLog:
         operation_id: int | None,
         command: str,
         resolution: Resolution = Resolution.ASK,
-        preview: FilesPlan | None = None,
     ) -> UndoResult:
         """Put back what an operation (the newest by default) changed, and plan state as it
         was before it.
@@ -192,7 +184,7 @@ class OperationLog:
         Only the paths the operation changed go back: what changed since and was not its
         change stays; a path both changed is a conflict, settled by `resolution` (ASK
         refuses: exit 3, nothing changed). An operation whose end was not recorded puts
-        the whole tree back as before it. `preview`: the files as the caller showed them.
+        the whole tree back as before it.
 
         The undo is an operation too: undoing it redoes what it undid. An interrupted run
         or resume undoes like a finished one. Newer operations that were rolled back have
@@ -208,15 +200,20 @@ class OperationLog:
                 hint=f"bring it back first with `agents plan undo {deletes[-1]}`",
             )
         selective = self.undo_files.selective(target)
-        if selective and resolution is Resolution.ASK:
-            self.files.resolve_check(
-                preview or self.undo_files.preview(target), resolution, _since(target)
-            )
+        since = _since(target)
+
+        def vet(safety: Checkpoint) -> None:  # conflicts nobody settled: no operation at all
+            if selective and resolution is Resolution.ASK:
+                files = self.undo_files.plan(target, safety.tree)
+                self.files.resolve_check(files, resolution, since)
+
         files = target.files_before is not None
         records = target.records_before is not None
         again = (lambda _: self.refuse_undone(target)) if operation_id is not None else None
         result = None
-        with self.operation(plan, UNDO, command, check=again, files=files, records=records) as undo:
+        with self.operation(
+            plan, UNDO, command, check=again, files=files, records=records, vet=vet
+        ) as undo:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
             result = UndoResult(target, undo, whole=files and not selective)
@@ -224,7 +221,9 @@ class OperationLog:
                 assert undo.files_before is not None
                 now = self.store.checkpoint(undo.files_before).tree
                 result.files = self.undo_files.plan(target, now)
-                result.resolved = self.files.resolve(result.files, resolution, _since(target))
+                result.resolved = self.undo_files.whole(
+                    result.files, resolution
+                ) or self.files.resolve(result.files, resolution, since)
             # The undo's safety checkpoint scanned the working tree just now.
             self.put_back(target, in_step=True, tree=result.resolved)
         if operation_id is None:

@@ -9,10 +9,24 @@ nothing changed since, the tree becomes exactly the one before the operation.
 
 from __future__ import annotations
 
-from cleveragents.application.file_restore import FilesPlan
+from dataclasses import dataclass
+
+from cleveragents.application.file_restore import FilesPlan, ResolvedFiles
 from cleveragents.domain.correction import Operation
-from cleveragents.domain.restore_scope import classify
+from cleveragents.domain.restore_scope import Resolution, classify
 from cleveragents.ports import CheckpointStore, PlanStore
+
+
+@dataclass
+class UndoResult:
+    """An undo: the operation it took back, its own operation, and its files (None: the
+    operation changed none); `whole`: its end was not recorded, so the whole tree went back."""
+
+    target: Operation
+    operation: Operation
+    files: FilesPlan | None = None
+    resolved: ResolvedFiles | None = None
+    whole: bool = False
 
 
 class UndoFiles:
@@ -40,3 +54,11 @@ class UndoFiles:
     def preview(self, op: Operation) -> FilesPlan:
         """`plan` against the working tree as it is now, writing nothing a writer uses."""
         return self.plan(op, self.checkpoints.snapshot_tree(op.plan_id, scratch=True))
+
+    def whole(self, files: FilesPlan, resolution: Resolution) -> ResolvedFiles | None:
+        """The tree before the operation, when the undo gives it back whole (nothing it
+        keeps differs from it): no tree to build."""
+        kept = set(files.groups.kept) | (
+            set() if resolution is Resolution.THEIRS else set(files.groups.conflicts)
+        )
+        return None if kept & set(files.to_target) else ResolvedFiles(files.target, [], [])

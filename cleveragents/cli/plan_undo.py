@@ -12,7 +12,7 @@ from cleveragents.cli.plan_correct import Merge, Mine, Theirs, ask_for, conflict
 
 if TYPE_CHECKING:
     from cleveragents.application.file_restore import FilesPlan
-    from cleveragents.application.operation_log import UndoResult
+    from cleveragents.application.undo_files import UndoResult
 
 
 def undo(
@@ -52,7 +52,6 @@ def undo(
 
     with services(ctx) as s:
         chosen = resolution(theirs, mine, merge)
-        preview = None
         if asking(yes):  # the question names what it undoes; without one, the undo says so
             target = s.operations.target(operation)
             if s.operations.undo_files.selective(target):
@@ -65,7 +64,7 @@ def undo(
                 "Files of the working tree will be restored.",
                 yes,
             )
-        result = s.operations.undo(operation, command_line(), chosen, preview)
+        result = s.operations.undo(operation, command_line(), chosen)
         for notice in s.operations.notices:
             output.note(notice)
     left = [*result.resolved.markers, *result.resolved.unmerged] if result.resolved else []
