@@ -68,6 +68,7 @@ class Scenario:
     steps: list[list[dict[str, str]]]
     calls: int  # the run's actor call budget: small ones stop it between decisions
     commands: list[Command]
+    made: str | None = None  # u2.txt as the user makes it once the run stopped, if they do
 
     def plan_file(self) -> str:
         steps = [
@@ -80,7 +81,7 @@ class Scenario:
 @st.composite
 def actions(draw: st.DrawFn) -> dict[str, str]:
     path = draw(st.sampled_from(AGENT_PATHS))
-    kind = draw(st.sampled_from(["write", "write", "run", "delete", "edit", "user"]))
+    kind = draw(st.sampled_from(["write", "write", "run", "delete", "edit", "user", "user"]))
     if kind == "user":  # a command that deletes or changes the user's file, if it is there
         return {
             "run": draw(st.sampled_from(["rm -f u2.txt", "test ! -f u2.txt || echo c >> u2.txt"]))
@@ -96,14 +97,14 @@ def actions(draw: st.DrawFn) -> dict[str, str]:
 
 @st.composite
 def commands(draw: st.DrawFn) -> Command:
-    kind = draw(
-        st.sampled_from(["edit"] * 3 + ["correct"] * 3 + ["resume"] * 2 + ["undo"] * 2 + ["all"])
-    )
+    kinds = ["edit"] * 3 + ["correct"] * 2 + ["resume"] * 2 + ["undo"] * 2 + ["all"] * 2
+    kind = draw(st.sampled_from(kinds))
     how = draw(st.sampled_from(RESOLUTIONS))
     if kind == "edit":
-        path = draw(st.sampled_from(USER_PATHS + AGENT_PATHS))
+        path = draw(st.sampled_from((*USER_PATHS, "u2.txt", *AGENT_PATHS)))
         return Command("edit", path=path, text=draw(st.one_of(st.none(), WORDS)))
     if kind == "correct":
+        how = draw(st.sampled_from([*RESOLUTIONS, "--mine"]))
         execute = draw(st.sampled_from([True, True, False]))
         return Command("correct", pick=draw(st.integers(0, 100)), how=how, execute=execute)
     if kind == "resume":
@@ -122,6 +123,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         steps=steps,
         calls=draw(st.integers(2, 8)),
         commands=draw(st.lists(commands(), min_size=3, max_size=8)),
+        made=draw(st.one_of(st.none(), WORDS)),
     )
 
 
@@ -164,6 +166,8 @@ class Play:
         self.plan.write_text(self.scenario.plan_file(), encoding="utf-8")
         budget = ("--budget-calls", str(self.scenario.calls))
         self.agents("run", "plan", "run", "--script", str(self.plan), *budget, "--quiet")
+        if self.scenario.made is not None:  # between decisions, when the run stopped
+            self.edit(Command("edit", path="u2.txt", text=self.scenario.made))
         for command in self.scenario.commands:
             if command.kind == "all":
                 self.correct_all()
