@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from features.support import agents_process
@@ -127,11 +127,29 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     )
 
 
+# Always tried first: a file the user makes while the run is stopped, which a command of
+# the resumed plan deletes, comes back when everything the agent did is corrected; and an
+# undo after the user deleted their own file leaves it deleted.
+COMMAND_DELETES_MINE = Scenario(
+    steps=[[{"write": "a1.txt", "content": "x"}], [{"run": "rm -f u2.txt"}]],
+    calls=2,
+    commands=[Command("resume", how=""), Command("all")],
+    made="mine\n",
+)
+UNDO_AFTER_MY_EDIT = Scenario(
+    steps=[[{"write": "a1.txt", "content": "x"}], [{"write": "a2.txt", "content": "y"}]],
+    calls=8,
+    commands=[Command("edit", path="u1.txt"), Command("undo")],
+)
+
+
 def check_property(examples: int, seed: int, workdir: Path) -> int:
     """Run the property on up to `examples` random scenarios and return how many ran."""
     count = [0]
 
     @reproducible(examples, seed)
+    @example(COMMAND_DELETES_MINE)
+    @example(UNDO_AFTER_MY_EDIT)
     @given(scenarios())
     def user_files_stay_and_undo_gives_back(scenario: Scenario) -> None:
         count[0] += 1
