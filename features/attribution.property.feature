@@ -5,15 +5,21 @@ Feature: Corrections, resumes and undos never touch a byte the agent did not wri
   tree as it was, fails the build
 
   # Each example: a real git repository, a random scripted plan whose writes, edits, deletes
-  # and shell commands touch only a1.txt..a3.txt, run with a small call budget (it may stop
+  # and shell commands touch a1.txt..a3.txt, and whose commands may delete or change u2.txt,
+  # a file the user made between decisions, run with a small call budget (it may stop
   # between decisions), then a random sequence of hand edits (u1.txt, u2.txt and the agent's
   # files), corrections to random live decisions (--theirs, --mine or --merge, executed or
-  # not), resumes and undos, through the real `agents` command. In each example:
-  # - no run, resume or correction changes u1.txt or u2.txt (bytes, mode, presence);
-  # - every undo gives back the exact tree as it was before the operation it undid.
+  # not), corrections of everything the agent did, resumes and undos (with no flag, --theirs
+  # or --mine), through the real `agents` command. In each example:
+  # - no run, resume or correction changes u1.txt (bytes, mode, presence);
+  # - every undo takes back exactly what its operation changed: what changed since and not
+  #   by it stays, a file both changed is refused without a flag (exit 3, nothing changed),
+  #   and with nothing changed since the tree is exactly the one before the operation;
+  # - correcting everything the agent did (--mine) gives back u1.txt and u2.txt as the user
+  #   last wrote them, whatever the agent's commands did to them.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (8 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 
-  Scenario: The user's files stay theirs; every undo gives back the tree before its operation
+  Scenario: The user's files stay theirs; every undo takes back exactly its operation's changes
     When runs, hand edits, corrections, resumes and undos are checked in random sequences
     Then every example kept the user's files and every undo gave back its tree

@@ -56,9 +56,18 @@ Feature: A correction undoes only what the agent itself did, however many came b
     And the file "other.txt" holds exactly "edited\n"
     And the file "a.txt" does not exist
 
-  Scenario: A file the user kept over the agent's, then the agent wrote again, is a conflict
+  Scenario: A file the user kept over the agent's, then the agent wrote again, comes back
     Given I change "c.txt" to "my c\n"
     And I have run "agents plan correct --mode=revert --decision 6 -g g --yes --mine --quiet"
+    When I run "agents plan correct --mode=revert --decision 4 -g g --no-execute"
+    Then the exit code is 0
+    And the file "c.txt" holds exactly "my c\n"
+    And the file "b.txt" does not exist
+
+  Scenario: A file the user changed after the agent wrote it again is a conflict
+    Given I change "c.txt" to "my c\n"
+    And I have run "agents plan correct --mode=revert --decision 6 -g g --yes --mine --quiet"
+    And I change "c.txt" to "mine again\n"
     When I run "agents plan correct --mode=revert --decision 4 -g g --no-execute"
     Then the exit code is 3
     And stderr is one line containing "c.txt"

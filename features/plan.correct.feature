@@ -129,7 +129,7 @@ Feature: Correct a plan by sending it back to a decision
     Then stdout contains "undid operation 2 (correct)"
     And stdout contains "undone by 4"
     And stdout does not contain "undone by 3"
-    When I run "agents plan undo 1 --json"
+    When I run "agents plan undo 1 --theirs --json"
     Then the JSON value "undone.kind" is "run"
     And the file "step1.txt" does not exist
     When I run "agents plan ops --json"

@@ -50,22 +50,26 @@ Feature: Which files a restore puts back, keeps or finds in conflict
 
   # The agent's work on a.txt, from its own decisions' changes in order ("A>B": from A to B;
   # "-" absent), against the target's and the working tree's a.txt: none of its work (it
-  # left it as it found it), undone, or a conflict (the user changed it since the agent did,
-  # before the agent first did, or between two of its changes: putting the target's back
-  # would lose their bytes).
+  # left it as it found it), undone (back to what the agent found, which holds what the
+  # user did before the agent first changed it), or a conflict (the user changed it since
+  # the agent did, or between two of its changes: putting back what the agent found would
+  # lose their bytes, or keep the agent's first change).
   Scenario Outline: The agent's work on a path: <case>
     Given the agent's decisions changed a.txt as "<changes>"
     When a.txt is "<target>" at the target and "<now>" in the working tree
     Then a.txt is <verdict>
 
     Examples:
-      | case                                            | changes            | target | now | verdict               |
-      | written once, untouched since: undone           | ->A                | -      | A   | the agent's, undone   |
-      | written twice: undone from the first            | ->A, A>B           | -      | B   | the agent's, undone   |
-      | written, then put back as it was: not its work  | O>A, A>O           | O      | O   | none of the agent's   |
-      | changed by the user after the agent             | O>A                | O      | U   | the agent's, conflict |
-      | changed by the user before the agent first did  | U>A                | O      | A   | the agent's, conflict |
-      | deleted by the agent, untouched since: undone   | O>-                | O      | -   | the agent's, undone   |
-      | never changed by the agent: not its work        | -                  | O      | U   | none of the agent's   |
-      | changed by the user between the agent's changes | O>A, U>B           | O      | B   | the agent's, conflict |
-      | put back by the agent around the user's change  | O>A, A>O, U>B, B>U | O      | U   | the agent's, conflict |
+      | case                                            | changes            | target | now | verdict                             |
+      | written once, untouched since: undone           | ->A                | -      | A   | the agent's, undone                 |
+      | written twice: undone from the first            | ->A, A>B           | -      | B   | the agent's, undone                 |
+      | written, then put back as it was: not its work  | O>A, A>O           | O      | O   | none of the agent's                 |
+      | changed by the user after the agent             | O>A                | O      | U   | the agent's, conflict               |
+      | changed by the user before the agent first did  | U>A                | O      | A   | the agent's, undone                 |
+      | made by the user, deleted by a command          | U>-                | -      | -   | the agent's, undone                 |
+      | changed by the user between the agent's changes | O>A, U>B           | O      | B   | the agent's, conflict               |
+      | put back by the agent around the user's change  | O>A, A>O, U>B, B>U | O      | U   | none of the agent's                 |
+      | made by the user, deleted, made again the same  | U>-                | -      | U   | the agent's, as it found it already |
+      | made by the user, deleted, made anew by them    | U>-                | -      | V   | the agent's, conflict               |
+      | deleted by the agent, untouched since: undone   | O>-                | O      | -   | the agent's, undone                 |
+      | never changed by the agent: not its work        | -                  | O      | U   | none of the agent's                 |

@@ -333,7 +333,7 @@ A Restore Killed While Git Reads Its Entries Leaves No Entry Cut Short
 A Stopped Correction Is Rolled Back At Once
     [Documentation]    Stop a correction while its slow option runs; without any other command
     ...    the files are back, the operation rolled back; plain undo then says it passed
-    ...    it and undoes the run before it.
+    ...    it and undoes the run before it, keeping the file the user made since.
     [Arguments]    ${signal}
     ${before}    Run The Five Steps
     ${target}    Step Decision    ${before}    3
@@ -359,7 +359,8 @@ A Stopped Correction Is Rolled Back At Once
     Stdout Should Contain    ${result}    undid operation 1 (run
     Stderr Should Contain    ${result}
     ...    note: operation 2 (correct) is newer, but was rolled back: nothing of it was left to undo
-    Working Tree Should Hold    README.md=\# demo\n
+    # the undo takes back what the run did: the user's file, made after it, stays
+    Working Tree Should Hold    README.md=\# demo\n    mine.txt=my own edit\n
 
 A Stopped Run Is Kept, Resumable And Undoable
     [Documentation]    Stop a run in its second step: what it did stays, `undo` puts the files

@@ -53,7 +53,9 @@ class ResolvedFiles:
 class FileRestore:
     """Plans and resolves restores of chosen paths."""
 
-    def __init__(self, store: PlanStore, checkpoints: CheckpointStore, root: Path) -> None:
+    def __init__(
+        self, store: PlanStore, checkpoints: CheckpointStore, root: Path | None = None
+    ) -> None:
         self.store = store
         self.checkpoints = checkpoints
         self.root = root
@@ -74,19 +76,25 @@ class FileRestore:
         named (files, or folders for everything in them; none named: every path).
         """
         last = self.last_tree(agent) or now
+        own = None if asked is not None or full else self.own_changes(agent)
+        work = None if own is None else agent_work(own)
+        if work:
+            # Each path of the agent's goes back to what the agent found there, not to the
+            # target's: a file the user made or changed after the target, that a command
+            # of the agent's then deleted or rewrote, comes back as the user had it.
+            target = self.checkpoints.edited_tree(target, {p: e[0] for p, e in work.items()})
         to_target = self.checkpoints.differences(target, now)
         since_agent = self.checkpoints.differences(last, now)
         mine = set(since_agent)
         runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] = {}
         if asked is not None:
             candidates = [p for p in to_target if not asked or within(p, asked)]
-        elif full:
+        elif work is None:
             candidates = list(self.checkpoints.differences(target, last))
         else:
             # What the agent's own decisions did, not what differs between checkpoints:
             # every other change since the target (the user's, kept by a correction) stays.
-            own = self.own_changes(agent)
-            work, runs = agent_work(own), agent_runs(own)
+            runs = agent_runs(own or [])  # own is set whenever work is
             candidates = list(work)
             mine = touched_by_user(work, to_target, runs) | (set(to_target) - set(work))
             runs = {path: runs[path] for path in set(work) & set(to_target)}
@@ -130,7 +138,7 @@ class FileRestore:
 
     def plan_file(self, plan: Plan) -> str | None:
         """The plan file's path in the working tree, when the plan runs from one inside it."""
-        if plan.actor.kind != "scripted" or not plan.actor.source:
+        if plan.actor.kind != "scripted" or not plan.actor.source or self.root is None:
             return None
         source = Path(plan.actor.source)
         try:
@@ -138,21 +146,26 @@ class FileRestore:
         except ValueError:
             return None
 
-    def resolve_check(self, files: FilesPlan, resolution: Resolution) -> None:
-        """Refuse (exit 3) a restore with conflicts no resolution was chosen for."""
+    def resolve_check(
+        self, files: FilesPlan, resolution: Resolution, since: str = "the agent's last checkpoint"
+    ) -> None:
+        """Refuse (exit 3) a restore with conflicts no resolution was chosen for. `since`:
+        what the user changed the conflicting files after."""
         groups = files.groups
         if groups.conflicts and resolution is Resolution.ASK:
             raise ConflictingState(
-                f"{_count(len(groups.conflicts))} you changed since the agent's last checkpoint "
+                f"{_count(len(groups.conflicts))} you changed since {since} "
                 f"would be overwritten: {', '.join(groups.conflicts[:10])}"
                 + (" ..." if len(groups.conflicts) > 10 else ""),
                 hint="nothing changed; choose --theirs, --mine or --merge",
             )
 
-    def resolve(self, files: FilesPlan, resolution: Resolution) -> ResolvedFiles:
+    def resolve(
+        self, files: FilesPlan, resolution: Resolution, since: str = "the agent's last checkpoint"
+    ) -> ResolvedFiles:
         """The tree the working tree becomes: `now` with the restored paths (and the
         conflicts, as `resolution` says) taken from the target."""
-        self.resolve_check(files, resolution)
+        self.resolve_check(files, resolution, since)
         groups = files.groups
         changes: dict[str, TreeEntry] = {p: files.to_target[p][0] for p in groups.restored}
         markers: list[str] = []

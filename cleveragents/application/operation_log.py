@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
-from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.application.file_restore import FileRestore, ResolvedFiles
+from cleveragents.application.undo_files import UndoFiles, UndoResult
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
+from cleveragents.domain.restore_scope import Resolution
 from cleveragents.domain.stops import UNDER_WAY
 from cleveragents.domain.undo import undone_by
 from cleveragents.errors import (
@@ -49,6 +52,8 @@ class OperationLog:
         self.clock = clock
         self.shield = shield
         self.notices: list[str] = []
+        self.undo_files = UndoFiles(store, checkpoints)
+        self.files = FileRestore(store, checkpoints)  # how a correction settles conflicts
 
     def settle(self) -> None:
         """Repair what killed commands left behind, unless their command is still running."""
@@ -72,8 +77,12 @@ class OperationLog:
         files: bool = True,
         records: bool = False,
         new: bool = False,
+        vet: Callable[[Checkpoint], None] | None = None,
     ) -> Iterator[Operation]:
         """Lock the plan, take a safety checkpoint, and record the operation around the block.
+
+        `check` may refuse the operation before anything is done, `vet` once the safety
+        checkpoint holds the working tree (no operation is recorded then either).
 
         `new`: the plan is not stored yet (a run's): it is, once the lock is held, so a run
         the lock refuses leaves nothing behind.
@@ -99,6 +108,8 @@ class OperationLog:
             safety = None
             if files:
                 safety = self.checkpoints.create(plan.id, f"safety checkpoint before {kind}")
+                if vet is not None:
+                    vet(safety)
             with self.store.transaction():
                 if safety is not None:
                     self.store.save_checkpoint(safety)
@@ -126,6 +137,8 @@ class OperationLog:
                 except KeyboardInterrupt as stop:
                     try:
                         with self.shield():
+                            if files and op.kind in RESTARTABLE:  # it keeps what it did
+                                self.record_end(op, scan=True)
                             self.settle_interrupted(op, interrupted_by(stop))
                     except CleverAgentsError as failed:
                         raise ConflictingState(
@@ -139,6 +152,8 @@ class OperationLog:
                         self.put_back(op)
                         self._finish(op, OperationStatus.ROLLED_BACK)
                     raise
+                if files:
+                    self.record_end(op)
                 self._finish(op, OperationStatus.DONE)
 
     @contextmanager
@@ -157,8 +172,19 @@ class OperationLog:
         finally:
             self.checkpoints.keep = previous
 
-    def undo(self, operation_id: int | None, command: str) -> tuple[Operation, Operation]:
-        """Put files and plan state back as they were before an operation (the newest by default).
+    def undo(
+        self,
+        operation_id: int | None,
+        command: str,
+        resolution: Resolution = Resolution.ASK,
+    ) -> UndoResult:
+        """Put back what an operation (the newest by default) changed, and plan state as it
+        was before it.
+
+        Only the paths the operation changed go back: what changed since and was not its
+        change stays; a path both changed is a conflict, settled by `resolution` (ASK
+        refuses: exit 3, nothing changed). An operation whose end was not recorded puts
+        the whole tree back as before it.
 
         The undo is an operation too: undoing it redoes what it undid. An interrupted run
         or resume undoes like a finished one. Newer operations that were rolled back have
@@ -173,13 +199,33 @@ class OperationLog:
                 "undone while it is",
                 hint=f"bring it back first with `agents plan undo {deletes[-1]}`",
             )
+        selective = self.undo_files.selective(target)
+        since = _since(target)
+
+        def vet(safety: Checkpoint) -> None:  # conflicts nobody settled: no operation at all
+            if selective and resolution is Resolution.ASK:
+                files = self.undo_files.plan(target, safety.tree)
+                self.files.resolve_check(files, resolution, since)
+
         files = target.files_before is not None
         records = target.records_before is not None
         again = (lambda _: self.refuse_undone(target)) if operation_id is not None else None
-        with self.operation(plan, UNDO, command, check=again, files=files, records=records) as undo:
+        result = None
+        with self.operation(
+            plan, UNDO, command, check=again, files=files, records=records, vet=vet
+        ) as undo:
             undo.undoes = target.id
             undo.summary = f"undid operation {target.id} ({target.kind})"
-            self.put_back(target, in_step=True)  # the undo's safety checkpoint scanned
+            result = UndoResult(target, undo, whole=files and not selective)
+            if selective:
+                assert undo.files_before is not None
+                now = self.store.checkpoint(undo.files_before).tree
+                result.files = self.undo_files.plan(target, now)
+                result.resolved = self.undo_files.whole(
+                    result.files, resolution
+                ) or self.files.resolve(result.files, resolution, since)
+            # The undo's safety checkpoint scanned the working tree just now.
+            self.put_back(target, in_step=True, tree=result.resolved)
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "
@@ -187,18 +233,22 @@ class OperationLog:
                 for op in self.store.operations()
                 if target.id < op.id < undo.id and op.status is OperationStatus.ROLLED_BACK
             ]
-        return target, undo
+        return result
 
-    def put_back(self, op: Operation, in_step: bool = False) -> None:
-        """Files to the operation's safety checkpoint; plan and decision states to before it.
+    def put_back(
+        self, op: Operation, in_step: bool = False, tree: ResolvedFiles | None = None
+    ) -> None:
+        """Files to the operation's safety checkpoint (or to `tree`, an undo's: only what
+        the operation changed put back); plan and decision states to before it.
 
         `in_step`: the working tree was scanned just now (see `GitCheckpoints.restore`).
         """
         assert op.plan_before is not None
         if op.files_before is not None:  # None: an operation on plan state only (a delete)
-            self.checkpoints.restore(
-                self.store.checkpoint(op.files_before), list(op.saved), in_step=in_step
-            )
+            to = self.store.checkpoint(op.files_before)
+            if tree is not None and tree.tree != to.tree:
+                to = self.checkpoints.at_tree(op.plan_id, tree.tree, f"undo of operation {op.id}")
+            self.checkpoints.restore(to, list(op.saved), in_step=in_step)
         if op.records_before is not None:  # a pull: the plan's records as they were, whole
             self.store.import_records(op.records_before.encode())
             # As records they came back as another clone's; the settings were this one's.
@@ -223,6 +273,16 @@ class OperationLog:
                             }
                         )
                     )
+
+    def record_end(self, op: Operation, scan: bool = False) -> None:
+        """Keep the working tree as the operation leaves it: the plan's last checkpoint
+        when it is the tree now (nothing to read again), else a new one. `scan`: the last
+        checkpoint may be older than what an interrupted command changed: read it all."""
+        label = f"end of operation {op.id} ({op.kind})"
+        end = self.checkpoints.create(op.plan_id, label, None if scan else [])
+        with self.store.transaction():
+            self.store.save_checkpoint(end)
+        op.files_after = end.id
 
     def repair(self, plan_id: str) -> None:
         """Settle operations a killed command left running (we hold the plan's lock)."""
@@ -325,3 +385,7 @@ class OperationLog:
         op.finished_at = self.clock.now()
         with self.store.transaction():
             self.store.save_operation(op)
+
+
+def _since(op: Operation) -> str:
+    return f"operation {op.id} ({op.kind})"

@@ -1,4 +1,5 @@
-"""`agents plan correct|undo|ops`: send a plan back to a decision; undo any operation."""
+"""`agents plan correct|ops`: send a plan back to a decision; list the operations (undo is
+`plan_undo.py`)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from cleveragents.errors import BadInput, Cancelled
 
 if TYPE_CHECKING:
     from cleveragents.application.correction_service import CorrectionPlan
+    from cleveragents.application.file_restore import FilesPlan
     from cleveragents.domain.restore_scope import Resolution
 
 
@@ -247,12 +249,14 @@ def resolution(theirs: bool, mine: bool, merge: bool) -> Resolution:
 def ask_resolution(preview: CorrectionPlan, chosen: Resolution, yes: bool) -> Resolution:
     """On a terminal, ask how to settle the conflicts no flag settled; else leave it to the
     service, which refuses them (exit 3)."""
+    return chosen if preview.files is None else ask_for(preview.files, chosen, yes)
+
+
+def ask_for(files: FilesPlan, chosen: Resolution, yes: bool) -> Resolution:
+    """`ask_resolution` of a restore's files (a correction's, a resume's or an undo's)."""
     from cleveragents.domain.restore_scope import Resolution
 
-    files = preview.files
-    if files is None or not files.groups.conflicts or chosen is not Resolution.ASK:
-        return chosen
-    if not asking(yes):
+    if not files.groups.conflicts or chosen is not Resolution.ASK or not asking(yes):
         return chosen
     answer = ""
     while answer not in ("theirs", "mine", "merge", "abort"):
@@ -352,57 +356,6 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
     return 0
 
 
-def undo(
-    ctx: typer.Context,
-    operation: Annotated[
-        int | None,
-        typer.Argument(
-            metavar="OP",
-            help="The operation to undo (see `agents plan ops`); the newest by default.",
-            show_default=False,
-            min=1,
-            max=2**63 - 1,  # SQLite's largest integer
-        ),
-    ] = None,
-    yes: Yes = False,
-    json: Json = False,
-) -> int:
-    """Put files and plan state back as they were before an operation. Undo an undo to redo.
-
-    A safety checkpoint of the working tree comes first, so nothing of yours is lost.
-
-    A run or resume stopped by an interrupt undoes like a finished one.
-    Without OP: the newest operation with something to undo (a newer one
-    that was rolled back is passed, and a note says so).
-    """
-    from datetime import UTC, datetime
-
-    from cleveragents.domain.when import said_when
-
-    with services(ctx) as s:
-        if asking(yes):  # the question names what it undoes; without one, the undo says so
-            target = s.operations.target(operation)
-            when = said_when(target.created_at, datetime.now(UTC))
-            confirm(
-                f"Undo operation {target.id} ({target.kind}: `{target.command}`, {when})? "
-                "Files of the working tree will be restored.",
-                yes,
-            )
-        undone, undo_op = s.operations.undo(operation, command_line())
-        for notice in s.operations.notices:
-            output.note(notice)
-    if json:
-        from cleveragents.domain.documents import operation_shown
-
-        output.emit_json({"undone": operation_shown(undone), "operation": operation_shown(undo_op)})
-        return 0
-    output.show(
-        f"undid operation {undone.id} ({undone.kind}: {undone.summary}) as operation "
-        f"{undo_op.id}; `agents plan undo {undo_op.id}` redoes it"
-    )
-    return 0
-
-
 def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
     """List the operations: every command that changed files or plan state, oldest first."""
     from rich.table import Table
@@ -437,6 +390,8 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
 
 
 def register(app: typer.Typer) -> None:
+    from cleveragents.cli.plan_undo import undo
+
     app.command("correct")(correct)
     app.command("undo")(undo)
     app.command("ops")(ops)

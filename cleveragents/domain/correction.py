@@ -52,8 +52,9 @@ class Operation(BaseModel):
     """One command that changed files or plan state, with what it takes to undo it.
 
     `plan_before` is the plan as it was, `decisions_before` each decision's status and
-    `superseded_by` as they were; `files_before` the checkpoint of the working tree, and
-    `saved` what it replaced that no checkpoint holds (put back by undo, oldest state winning).
+    `superseded_by` as they were; `files_before` and `files_after` the checkpoints of the
+    working tree before and after it, and `saved` what it replaced that no checkpoint holds
+    (put back by undo, oldest state winning).
     """
 
     id: int
@@ -62,6 +63,10 @@ class Operation(BaseModel):
     command: str
     status: OperationStatus = OperationStatus.RUNNING
     files_before: str | None = None
+    # The checkpoint of the working tree when it finished: what it changed is what differs
+    # from `files_before`, and an undo takes back only that. None (recorded before ends
+    # were, or by a command killed before it finished): an undo puts the whole tree back.
+    files_after: str | None = None
     plan_before: dict[str, Any] | None = None
     decisions_before: dict[str, list[str | None]] = Field(default_factory=dict)
     saved: list[SavedFiles] = Field(default_factory=list)

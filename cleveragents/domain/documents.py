@@ -192,10 +192,24 @@ class OperationList(Document):
 
 
 class Undone(Document):
-    """`agents plan undo --json`: the operation undone, and the undo's own operation."""
+    """`agents plan undo --json`: the operation undone, the undo's own operation, and its
+    files: restored (what the operation changed, put back), kept (changed since, not by
+    it), conflicts (changed by both, settled as --theirs, --mine or --merge said)."""
 
     undone: OperationShown
     operation: OperationShown
+    files: FileGroups | None = Field(
+        default=None,
+        description="None: the operation changed no files, or its end was not recorded.",
+    )
+    whole_tree: bool = Field(
+        default=False,
+        description="The operation's end was not recorded (older stores, killed commands): "
+        "the whole working tree went back as before it, later edits included.",
+    )
+    conflicts_left: list[str] = Field(
+        default_factory=list, description="Files a merge left with conflict markers."
+    )
 
 
 class OperationBrief(BaseModel):

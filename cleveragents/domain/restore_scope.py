@@ -69,6 +69,8 @@ def classify(
 def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, TreeEntry]]:
     """What the agent itself did to each path, from its own decisions' changes (oldest
     first): the entry it found before its first change and the one it left after its last.
+    A path the user changed between two of its changes was found as the user left it: what
+    the agent did before is gone already, and the user's bytes are what comes back.
 
     A path it left as it found it is none of its work. Nothing else is the agent's: a user
     edit between decisions, or what a correction's safety checkpoint holds, is in no
@@ -78,7 +80,8 @@ def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, Tre
     left: dict[str, TreeEntry] = {}
     for change in changes:
         for path, (before, after) in change.items():
-            found.setdefault(path, before)
+            if left.get(path) != before:  # its first change, or the user's since the last
+                found[path] = before
             left[path] = after
     return {path: (found[path], left[path]) for path in found if found[path] != left[path]}
 
@@ -100,19 +103,20 @@ def agent_runs(changes: Iterable[Differences]) -> dict[str, list[tuple[TreeEntry
 
 def touched_by_user(
     work: dict[str, tuple[TreeEntry, TreeEntry]],
-    to_target: Differences,
+    to_found: Differences,
     runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] | None = None,
 ) -> set[str]:
-    """The paths of the agent's `work` the user changed too: since the agent left them,
-    after the target and before the agent first changed them, or between two of the
-    agent's changes (`runs`: more than one) — putting the target's back would lose the
-    user's bytes in each case. `to_target`: target entry, entry now."""
+    """The paths of the agent's `work` the user changed too: since the agent left them, or
+    between two of the agent's changes (`runs`: more than one; putting back what the agent
+    found would lose the user's bytes, or keep the agent's first changes). `to_found`: for
+    each path that differs, its entry as the agent found it (the target's, off its work)
+    and its entry now. What the user changed before the agent first changed a path is what
+    the agent found: it comes back, and is no conflict."""
     between = {path for path, found in (runs or {}).items() if len(found) > 1}
     return {
         path
-        for path, (found, left) in work.items()
-        if path in to_target
-        and (to_target[path][1] != left or to_target[path][0] != found or path in between)
+        for path, (_, left) in work.items()
+        if path in to_found and (to_found[path][1] != left or path in between)
     }
 
 

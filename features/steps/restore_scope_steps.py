@@ -104,7 +104,9 @@ def step_agent_changes(context: Any, changes: str) -> None:
 
 @when('a.txt is "{target}" at the target and "{now}" in the working tree')
 def step_target_now(context: Any, target: str, now: str) -> None:
-    context.to_target = {"a.txt": (_entry(target), _entry(now))} if target != now else {}
+    # A path of the agent's goes back to what the agent found there, not to the target's.
+    found = context.work["a.txt"][0] if "a.txt" in context.work else _entry(target)
+    context.to_target = {"a.txt": (found, _entry(now))} if found != _entry(now) else {}
 
 
 @then("a.txt is {verdict}")
@@ -115,6 +117,10 @@ def step_work_verdict(context: Any, verdict: str) -> None:
         if "a.txt" not in context.work
         else "the agent's, conflict"
         if "a.txt" in mine
+        else "the agent's, as it found it already"
+        if "a.txt" not in context.to_target
         else "the agent's, undone"
     )
+    if verdict.startswith("the agent's, undone to "):  # what it goes back to, too
+        found += f" to {context.to_target['a.txt'][0].blob}"
     assert found == verdict, f"{found}: {context.work}, {context.to_target}"

@@ -1,0 +1,64 @@
+"""UndoFiles: which files an undo puts back, which it keeps, and which conflict.
+
+An operation records the working tree before it and when it finished. What it changed is
+what differs between the two: an undo puts back only those paths. A path changed since the
+operation (by the user, or by a later operation) that the operation did not change stays
+as it is; one both changed is a conflict, settled as a correction settles them. With
+nothing changed since, the tree becomes exactly the one before the operation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cleveragents.application.file_restore import FilesPlan, ResolvedFiles
+from cleveragents.domain.correction import Operation
+from cleveragents.domain.restore_scope import Resolution, classify
+from cleveragents.ports import CheckpointStore, PlanStore
+
+
+@dataclass
+class UndoResult:
+    """An undo: the operation it took back, its own operation, and its files (None: the
+    operation changed none); `whole`: its end was not recorded, so the whole tree went back."""
+
+    target: Operation
+    operation: Operation
+    files: FilesPlan | None = None
+    resolved: ResolvedFiles | None = None
+    whole: bool = False
+
+
+class UndoFiles:
+    """Groups an undo's paths from the operation's two checkpoints and the tree now."""
+
+    def __init__(self, store: PlanStore, checkpoints: CheckpointStore) -> None:
+        self.store = store
+        self.checkpoints = checkpoints
+
+    def selective(self, op: Operation) -> bool:
+        """Whether an undo of `op` can tell its changes from later ones (its end is known)."""
+        return op.files_before is not None and op.files_after is not None
+
+    def plan(self, op: Operation, now: str) -> FilesPlan:
+        """The undo of `op` with the working tree at `now` (a tree id)."""
+        assert op.files_before is not None and op.files_after is not None
+        before = self.store.checkpoint(op.files_before).tree
+        end = self.store.checkpoint(op.files_after).tree
+        own, to_before, since = self.checkpoints.differences_each(
+            [(before, end), (before, now), (end, now)]
+        )
+        groups = classify(own, to_before, since)
+        return FilesPlan(before, end, now, groups, to_before, since)
+
+    def preview(self, op: Operation) -> FilesPlan:
+        """`plan` against the working tree as it is now, writing nothing a writer uses."""
+        return self.plan(op, self.checkpoints.snapshot_tree(op.plan_id, scratch=True))
+
+    def whole(self, files: FilesPlan, resolution: Resolution) -> ResolvedFiles | None:
+        """The tree before the operation, when the undo gives it back whole (nothing it
+        keeps differs from it): no tree to build."""
+        kept = set(files.groups.kept) | (
+            set() if resolution is Resolution.THEIRS else set(files.groups.conflicts)
+        )
+        return None if kept & set(files.to_target) else ResolvedFiles(files.target, [], [])
