@@ -20,6 +20,7 @@ from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.command_output import cut_bytes
 from cleveragents.domain.decision_facts import RESULTS, STANDING, action_rows
+from cleveragents.domain.shown_text import visible
 from cleveragents.domain.states import DecisionKind
 from cleveragents.domain.tree import decision_id
 from cleveragents.domain.when import said_when
@@ -99,11 +100,13 @@ def _facts(fields: dict[str, Any], changed: list[str]) -> list[tuple[str, str]]:
     data["kind"] = KIND_NAMES[DecisionKind(fields["kind"])]  # --json keeps the stored name
     data["created_at"] = said_when(fields["created_at"], datetime.now(UTC))
     data["status"] = STANDING[fields["status"]]
+    if data["summary"]:  # a name, on a line of its own
+        data["summary"] = visible(data["summary"], one_line=True)
     rows = [(k.replace("_", " "), str(data[k])) for k in KEYS if data[k] not in (None, "")]
     rows.insert(KEYS.index("status"), ("result", RESULTS[fields["ok"]]))
     if fields["action"]:
         rows += action_rows(fields["action"])
-    rows.append(("files changed", ", ".join(changed) or "none"))
+    rows.append(("files changed", ", ".join(visible(p, one_line=True) for p in changed) or "none"))
     if fields["output"] is not None:
         rows.append(("output", _output_fact(fields["output"])))
     return rows

@@ -238,6 +238,17 @@ def key_values(rows: list[tuple[str, str]]) -> None:
     show(table)
 
 
+def path_groups(groups: Iterable[tuple[str, list[str]]]) -> None:
+    """Groups of paths, `title: N`, then each path on a line of its own: a newline or a
+    line separator in a name is escaped, so no name passes for two, or for a title."""
+    from cleveragents.domain.shown_text import visible
+
+    for title, paths in groups:
+        show(f"{title}: {len(paths)}")
+        for path in paths:
+            show(f"  {visible(path, one_line=True)}")
+
+
 def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`; `-q` leaves it out."""
     if not _quiet:

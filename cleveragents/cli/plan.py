@@ -39,6 +39,7 @@ from cleveragents.cli.options import (
     trusting,
 )
 from cleveragents.cli.progress import Progress
+from cleveragents.domain.shown_text import visible
 from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
@@ -264,7 +265,11 @@ def run(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
-        announce = None if json or quiet else lambda p: output.show(f"plan {p.id}: {p.task}")
+        announce = (
+            None
+            if json or quiet
+            else lambda p: output.show(f"plan {p.id}: {visible(p.task, one_line=True)}")
+        )
         if chosen is ActorChoice.claude_code:
             assert task is not None
             claude_code = s.claude_code()

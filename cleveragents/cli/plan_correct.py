@@ -27,6 +27,7 @@ from cleveragents.cli.options import (
     services,
     trusting,
 )
+from cleveragents.domain.shown_text import visible
 from cleveragents.errors import BadInput, Cancelled
 
 if TYPE_CHECKING:
@@ -314,16 +315,16 @@ def show_files(preview: CorrectionPlan, done: bool = True) -> None:
 
     groups = files.groups
     undone = "the agent's changes undone" if preview.scope is Scope.AGENT else "as at the decision"
-    for title, paths in (
-        (f"{'' if done else 'would be '}restored ({undone})", groups.restored),
-        ("kept (your edits, not touched)", groups.kept),
-        ("conflicts (changed by you and by the agent)", groups.conflicts),
-    ):
-        output.show(f"{title}: {len(paths)}")
-        for path in paths:
-            output.show(f"  {path}")
+    output.path_groups(
+        (
+            (f"{'' if done else 'would be '}restored ({undone})", groups.restored),
+            ("kept (your edits, not touched)", groups.kept),
+            ("conflicts (changed by you and by the agent)", groups.conflicts),
+        )
+    )
     if files.plan_file:
-        output.show(f"the plan file {files.plan_file} is yours: never restored")
+        shown = visible(files.plan_file, one_line=True)
+        output.show(f"the plan file {shown} is yours: never restored")
 
 
 def _show_preview(preview: CorrectionPlan, json: bool) -> int:
@@ -350,7 +351,7 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
     )
     for d in preview.affected:
         kind, rest = headline(d)
-        output.show(f"  #{d.id}  {kind} · {rest}", soft_wrap=True)
+        output.show(f"  #{d.id}  {kind} · {visible(rest, one_line=True)}", soft_wrap=True)
     output.show(f"and change {len(preview.changed_paths)} files:")
     show_files(preview, done=False)
     return 0
@@ -374,7 +375,7 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
     table = Table("op", "plan", "kind", "status", "when", "what", box=None)
     for op in found:
         by = undone.get(op.id)
-        what = op.summary or op.command
+        what = visible(op.summary or op.command, one_line=True)  # a row an operation
         if op.id in elsewhere:
             what = f"{what} [made in another clone: undone there]"
         table.add_row(

@@ -111,11 +111,10 @@ def show_files(files: FilesPlan, done: bool = True) -> None:
     """An undo's three groups of paths, each path on a line of its own."""
     groups = files.groups
     restored = f"{'' if done else 'would be '}restored (the operation's changes undone)"
-    for title, paths in (
-        (restored, groups.restored),
-        ("kept (changed since, not by the operation)", groups.kept),
-        ("conflicts (changed by the operation and since)", groups.conflicts),
-    ):
-        output.show(f"{title}: {len(paths)}")
-        for path in paths:
-            output.show(f"  {path}")
+    output.path_groups(
+        (
+            (restored, groups.restored),
+            ("kept (changed since, not by the operation)", groups.kept),
+            ("conflicts (changed by the operation and since)", groups.conflicts),
+        )
+    )

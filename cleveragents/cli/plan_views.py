@@ -67,10 +67,13 @@ def list_plans(start: Path, json: bool, size: bool = False) -> int:
         return 0
     from rich.table import Table
 
+    from cleveragents.domain.shown_text import visible
+
     table = Table("id", "status", "phase", "head", *(["size"] if size else []), "task", box=None)
     for p in plans:
         disk = [output.disk_size(p["size"]["bytes"])] if size else []
-        table.add_row(p["id"], p["status"], p["phase"], p["head_decision"] or "-", *disk, p["task"])
+        task = visible(p["task"], one_line=True)  # a row a plan: its newlines escaped
+        table.add_row(p["id"], p["status"], p["phase"], p["head_decision"] or "-", *disk, task)
     output.show(table)
     if size:
         total = sum(p["size"]["bytes"] for p in plans)
@@ -215,6 +218,7 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
     """
     from datetime import UTC, datetime
 
+    from cleveragents.domain.shown_text import visible
     from cleveragents.domain.trust import trust_facts
     from cleveragents.domain.when import said_when
 
@@ -222,6 +226,7 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
     said = {key: summary.get(key) for key in FACTS}
     said["created_at"] = said_when(summary["created_at"], now)
     said["updated_at"] = said_when(summary["updated_at"], now)
+    said["task"] = visible(summary["task"], one_line=True)
     rows = [(key.replace("_", " "), str(value)) for key, value in said.items() if value is not None]
     if summary["status"] in RESUMABLE:
         rows.append(("continue with", f"agents plan resume {summary['id']}"))

@@ -119,3 +119,11 @@ def step_json_task(context: Any, escaped: str) -> None:
 @then('stdout is exactly the characters "{escaped}"')
 def step_stdout_characters(context: Any, escaped: str) -> None:
     assert context.result.stdout == escapes(escaped), repr(context.result.stdout)
+
+
+@then('no line of stdout begins with "{text}"')
+def step_no_line_begins(context: Any, text: str) -> None:
+    """A name holding a newline, printed raw, would start a line of its own (in a table,
+    after the cell's indent): escaped, it cannot."""
+    lines = context.result.stdout.splitlines()
+    assert not any(line.lstrip().startswith(text) for line in lines), context.result.stdout
