@@ -117,6 +117,14 @@ class ClaudeCodeLibrary:
                 return str(entry["parentUuid"])
         raise AssertionError(f"no call {tool_use_id} in {found}")
 
+    def session_file_of(self, config: str, session: str) -> str:
+        return session_file(config, session)
+
+    def session_messages_sent(self, turn: str) -> list[Any]:
+        """The messages of the session's request number `turn` (from 0), as Claude Code
+        sent them, without cache marks."""
+        return list(_plain(self._session_requests()[int(turn)]["messages"]))
+
     def test_key(self) -> str:
         return KEY
 
@@ -136,3 +144,18 @@ class ClaudeCodeLibrary:
     def _server(self) -> MessagesServer:
         assert self.server is not None, "Start Stand In For Claude Code first"
         return self.server
+
+
+def session_file(config: str, session: str) -> str:
+    """The path of Claude Code's file of `session` under its config folder."""
+    (found,) = Path(config).glob(f"projects/*/{session}.jsonl")
+    return str(found)
+
+
+def _plain(value: Any) -> Any:
+    """`value` without cache_control marks, which Claude Code moves to the newest turn."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if k != "cache_control"}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

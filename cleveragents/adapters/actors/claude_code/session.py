@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from cleveragents.adapters.actors.claude_code import hook, transcript
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
@@ -31,6 +31,15 @@ from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
 HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class Fork(Protocol):
+    """Resume into a new session (the original stays as it was), cut after the message
+    `at` when given; `seen` learns the new session's id as soon as the CLI says it."""
+
+    @property
+    def at(self) -> str | None: ...
+    def seen(self, session_id: str) -> None: ...
 
 
 @dataclass
@@ -122,8 +131,10 @@ class ClaudeCodeSession:
         model: str | None,
         usd: float | None,
         resume: bool = False,
+        fork: Fork | None = None,
     ) -> list[str]:
-        """The command line: a new session with this id, or the existing one resumed."""
+        """The command line: a new session with this id, or the existing one resumed (or,
+        with `fork`, copied into a new session, cut after the message `fork.at` names)."""
         line = [
             self.program.path,
             "-p",
@@ -138,6 +149,9 @@ class ClaudeCodeSession:
             "--permission-mode",
             "acceptEdits",
         ]
+        if fork is not None:
+            line += ["--fork-session"]
+            line += ["--resume-session-at", fork.at] if fork.at else []
         if model:
             line += ["--model", model]
         if usd is not None:
@@ -152,6 +166,7 @@ class ClaudeCodeSession:
         usd: float | None,
         answer: Answer,
         resume: bool = False,
+        fork: Fork | None = None,
     ) -> SessionEnd:
         """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
         folder = self.state_dir / "claude-code"
@@ -164,7 +179,7 @@ class ClaudeCodeSession:
         with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
             env = _environment(place, token)
             process = subprocess.Popen(
-                self.argv(task, session_id, settings_file, model, usd, resume),
+                self.argv(task, session_id, settings_file, model, usd, resume, fork),
                 cwd=self.root,
                 env=env,
                 stdin=subprocess.DEVNULL,
@@ -172,7 +187,8 @@ class ClaudeCodeSession:
                 stderr=errors,
             )
             try:
-                result = _serve(process, listener, token, _with_key(key, answer))
+                seen = fork.seen if fork is not None else None
+                result = _serve(process, listener, token, _with_key(key, answer), seen)
             except BaseException:
                 _end(process)
                 raise
@@ -200,9 +216,14 @@ def _listening() -> Iterator[tuple[socket.socket, str]]:
 
 
 def _serve(
-    process: subprocess.Popen[bytes], listener: socket.socket, token: str, answer: Answer
+    process: subprocess.Popen[bytes],
+    listener: socket.socket,
+    token: str,
+    answer: Answer,
+    seen: Callable[[str], None] | None = None,
 ) -> dict[str, Any] | None:
-    """Read the CLI's messages and answer its hooks, one at a time, until its output ends."""
+    """Read the CLI's messages and answer its hooks, one at a time, until its output ends;
+    `seen` learns the session id the CLI announces (a fork's new one) before any hook."""
     assert process.stdout is not None
     out = process.stdout.fileno()
     chooser = selectors.DefaultSelector()
@@ -226,6 +247,8 @@ def _serve(
                     message = _message(line)
                     if message.get("type") == "result":
                         result = message
+                    elif message.get("subtype") == "init" and seen is not None:
+                        seen(str(message.get("session_id")))
 
 
 def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
