@@ -26,7 +26,6 @@ A Revert Forks The Session Just Before The Call And Redoes Only What Follows
     ${plan}    Plan Shown
     ${original}    Session File Of    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]    ${plan}[session]
     ${bytes}    Get Binary File    ${original}
-    ${third}    Session Messages Sent    2
     Create File    ${REPO}/mine.txt    my own edit\n
     Claude Code Will Call    Edit
     ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "three"}
@@ -42,8 +41,8 @@ A Revert Forks The Session Just Before The Call And Redoes Only What Follows
     File Should Not Exist    ${REPO}/d.txt
     Should Be Equal    ${{ open("${REPO}/mine.txt").read() }}    my own edit\n
     # The fork's first request: the conversation up to just before the call, and the guidance.
-    ${forked}    Session Messages Sent    7
-    Should Be Equal    ${forked}    ${{ [*$third[:-1], $third[-1] | {"content": [*$third[-1]["content"], {"type": "text", "text": $GUIDANCE}]}] }}
+    ${notes}    Fork Should Continue Before Call    7    2    ${GUIDANCE}
+    Should Be Empty    ${notes}    the files are as Claude Code saw them: nothing to note
     ${turns}    Session Turns Sent
     Should Be Equal As Integers    ${turns}    9    only the calls after the target were redone
     ${after}    Get Binary File    ${original}
@@ -75,6 +74,106 @@ A Revert Forks The Session Just Before The Call And Redoes Only What Follows
     Should Be Equal    ${{ open("${REPO}/b.txt").read() }}    hi\n
     Should Be Equal    ${{ open("${REPO}/c.txt").read() }}    cc\n
     File Should Exist    ${REPO}/d.txt
+
+Restore Context Forks The Session And Leaves The Files
+    Record A Session Of Six Tool Calls
+    ${plan}    Plan Shown
+    ${original}    Session File Of    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]    ${plan}[session]
+    ${bytes}    Get Binary File    ${original}
+    # Another Claude Code version runs the correction (the same CLI, saying 9.9.9).
+    ${real}    Claude Code Program    ${WORK}
+    Create File    ${WORK}/bin/claude
+    ...    \#!/bin/sh\n[ "$1" = --version ] && { echo "9.9.9 (Claude Code)"; exit 0; }\nexec ${real} "$@"\n
+    Run Process    chmod    755    ${WORK}/bin/claude
+    Set To Dictionary    ${CLAUDE_ENV}    CLEVERAGENTS_CLAUDE_CODE=${WORK}/bin/claude
+    Claude Code Will Say    Nothing to change.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --restore    context    --yes
+    Exit Code Should Be    ${result}    0
+    Should Contain    ${result.stderr}
+    ...    was recorded with Claude Code ${{ $plan["actor_version"].split()[0] }}; this correction runs Claude Code 9.9.9
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
+    Should Be Equal    ${{ open("${REPO}/b.txt").read() }}    hi\n
+    File Should Exist    ${REPO}/d.txt
+    ${notes}    Fork Should Continue Before Call    7    2    ${GUIDANCE}
+    # The files stay: Claude Code notes itself that they differ from what it saw there.
+    Should Contain    ${{ json.dumps($notes) }}    a.txt changed on disk
+    ${after}    Get Binary File    ${original}
+    Should Be Equal    ${after}    ${bytes}    the original session file changed
+    ${now}    Plan Shown
+    Should Not Be Equal    ${now}[session]    ${plan}[session]
+    Should Be Equal    ${now}[actor_version]    9.9.9 (Claude Code)
+
+Restore Files Goes On In The Latest Session With The Guidance
+    Record A Session Of Six Tool Calls
+    ${plan}    Plan Shown
+    ${whole}    Session Messages Sent    6
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "three"}
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --restore    files    --yes
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    three\n
+    File Should Not Exist    ${REPO}/b.txt
+    # The session goes on: its whole conversation, then the guidance.
+    ${next}    Session Messages Sent    7
+    Should Be Equal    ${next}[:${{ len($whole) }}]    ${whole}
+    Should Contain    ${{ json.dumps($next[len($whole):]) }}    ${GUIDANCE}
+    ${now}    Plan Shown
+    Should Be Equal    ${now}[session]    ${plan}[session]
+    ${place}    Claude Code Place Of Decision    ${REPO}    9
+    Should Be Equal    ${place}[session_id]    ${plan}[session]
+
+Append Goes On In The Live Session Below Its Newest Call
+    Record A Session Of Six Tool Calls
+    ${plan}    Plan Shown
+    Claude Code Will Call    Write    {"file_path": "${REPO}/e.txt", "content": "e\\n"}
+    Claude Code Will Say    Added.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=append
+    ...    --guidance    also write e.txt    --yes
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/d.txt").read() }}    d\n
+    Should Be Equal    ${{ open("${REPO}/e.txt").read() }}    e\n
+    ${document}    Plan Tree Document
+    ${intervention}    Decision By Id    ${document}    8
+    Should Be Equal    ${intervention}[parent_id]    7
+    ${added}    Decision By Id    ${document}    9
+    Should Be Equal    ${added}[summary]    Write e.txt
+    Should Be Equal    ${added}[parent_id]    8
+    ${now}    Plan Shown
+    Should Be Equal    ${now}[session]    ${plan}[session]
+
+A Correction Recorded Without Running Forks When Resumed
+    Record A Session Of Six Tool Calls
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --no-execute    --yes
+    Exit Code Should Be    ${result}    0
+    ${turns}    Session Turns Sent
+    Should Be Equal As Integers    ${turns}    7    Claude Code ran at --no-execute
+    File Should Not Exist    ${REPO}/b.txt
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "three"}
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    resume
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    three\n
+    ${notes}    Fork Should Continue Before Call    7    2    ${GUIDANCE}
+    Should Be Empty    ${notes}
+    ${document}    Plan Tree Document
+    ${redone}    Decision By Id    ${document}    9
+    Should Be Equal    ${redone}[parent_id]    8
+
+The Session's First Decision Has No Message To Fork At
+    Record A Session Of Six Tool Calls
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    1
+    ...    --guidance    ${GUIDANCE}    --yes
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    decision 1 is no tool call of a Claude Code session
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
+    ${document}    Plan Tree Document
+    ${first}    Decision By Id    ${document}    1
+    Should Be Equal    ${first}[status]    active
 
 
 *** Keywords ***

@@ -37,7 +37,7 @@ def asked_of_claude_code(
     the plan's latest session."""
     if plan.actor.kind != KIND:
         return None
-    said = guidance.strip() or REDO
+    said = guidance if guidance.strip() else REDO  # as the user wrote it, not trimmed
     if target is None or restore is Restore.FILES:
         return {"session_id": plan.actor.session, "guidance": said}
     place = target_state.get("claude_code") or {}
