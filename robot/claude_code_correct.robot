@@ -175,6 +175,25 @@ The Session's First Decision Has No Message To Fork At
     ${first}    Decision By Id    ${document}    1
     Should Be Equal    ${first}[status]    active
 
+A File Both Changed Is A Conflict Settled As For Any Plan
+    Record A Session Of Six Tool Calls
+    Create File    ${REPO}/d.txt    my d\n
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --yes
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}    d.txt
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n    nothing was restored
+    ${turns}    Session Turns Sent
+    Should Be Equal As Integers    ${turns}    7    Claude Code ran on a refused correction
+    Claude Code Will Say    Kept yours.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --mine    --yes
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/d.txt").read() }}    my d\n
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    one\n
+    File Should Not Exist    ${REPO}/b.txt
+    Fork Should Continue Before Call    7    2    ${GUIDANCE}
+
 
 *** Keywords ***
 Record A Session Of Six Tool Calls
