@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import sys
+import tempfile
+import threading
+import time
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from behave import then, when
-from hypothesis import given
+from behave import given, then, when
+from hypothesis import given as examples_of
 from hypothesis import strategies as st
 
 from cleveragents.application.claude_code_correction import REDO, asked_of_claude_code
@@ -67,7 +73,7 @@ def check(examples: int, seed: int) -> int:
     uuids = st.uuids().map(str)
 
     @reproducible(examples, seed)
-    @given(claude_code_lines(), st.data(), uuids, uuids, uuids, st.text())
+    @examples_of(claude_code_lines(), st.data(), uuids, uuids, uuids, st.text())
     def correct(
         line: list[Decision], data: Any, latest: str, session: str, before: str, guidance: str
     ) -> None:
@@ -111,3 +117,65 @@ def step_random_corrections(context: Any) -> None:
 @then("each superseded exactly the target and the live calls after it, and forked before it")
 def step_held(context: Any) -> None:
     assert context.property_examples > 0, f"no example ran (seed {context.property_seed})"
+
+
+# -- the fork point, read by the hook while Claude Code may still be writing it ---------------
+
+
+@given(
+    'a session file that gets the call "{call}" after message "{before}" only {delay:d} ms later'
+)
+def step_late_session_file(context: Any, call: str, before: str, delay: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="agents-session-"))
+    context.cleanups.append(lambda: shutil.rmtree(folder, ignore_errors=True))
+    context.session_file = str(folder / "session.jsonl")
+    first = {"type": "user", "uuid": before, "message": {"role": "user", "content": "task"}}
+    Path(context.session_file).write_text(json.dumps(first) + "\n")
+    entry = {
+        "type": "assistant",
+        "uuid": "u-call",
+        "parentUuid": before,
+        "message": {"id": "msg_1", "content": [{"type": "tool_use", "id": call}]},
+    }
+
+    def late() -> None:
+        time.sleep(delay / 1000)
+        with open(context.session_file, "a") as file:
+            file.write(json.dumps(entry) + "\n")
+
+    context.writer = threading.Thread(target=late)
+    context.writer.start()
+    context.cleanups.append(context.writer.join)
+
+
+def _ask(context: Any, call: str, path: str | None) -> None:
+    from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
+    from cleveragents.adapters.actors.claude_code.session import ClaudeCodeSession
+
+    session = ClaudeCodeSession(ClaudeProgram("claude", "0"), Path("."), Path("."))
+    started = time.monotonic()
+    context.place = session.place_of({"transcript_path": path, "tool_use_id": call})
+    context.waited = time.monotonic() - started
+
+
+@when('the hook of the call "{call}" asks where it sits')
+def step_ask_place(context: Any, call: str) -> None:
+    _ask(context, call, context.session_file)
+
+
+@when('the hook of the call "{call}" with no session file asks where it sits')
+def step_ask_nowhere(context: Any, call: str) -> None:
+    _ask(context, call, None)
+
+
+@then('it sits after "{before}", waited for')
+def step_sits_after(context: Any, before: str) -> None:
+    assert context.place.before_uuid == before, context.place
+    assert context.place.message_uuid == "u-call", context.place
+    assert context.waited >= 0.3, context.waited
+
+
+@then("its place is unknown, found at once")
+def step_unknown_at_once(context: Any) -> None:
+    assert context.place.message_uuid is None and context.place.before_uuid is None
+    assert context.waited < 0.5, context.waited

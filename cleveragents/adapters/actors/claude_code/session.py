@@ -19,6 +19,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
+PLACE_SECONDS = 3.0  # how long a hook waits for its call's entry in the session file
 HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -120,8 +122,16 @@ class ClaudeCodeSession:
         self.state_dir = state_dir
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace:
-        """Where the event's tool call sits in its session file."""
-        return transcript.place_of(event.get("transcript_path"), str(event.get("tool_use_id")))
+        """Where the event's tool call sits in its session file. Claude Code may run the
+        hook before the entry holding the call reaches the file: it is waited for a little,
+        since a correction forks the session there."""
+        path, call = event.get("transcript_path"), str(event.get("tool_use_id"))
+        deadline = time.monotonic() + PLACE_SECONDS
+        place = transcript.place_of(path, call)
+        while place.message_uuid is None and path and time.monotonic() < deadline:
+            time.sleep(0.02)
+            place = transcript.place_of(path, call)
+        return place
 
     def argv(
         self,
