@@ -194,6 +194,29 @@ A File Both Changed Is A Conflict Settled As For Any Plan
     File Should Not Exist    ${REPO}/b.txt
     Fork Should Continue Before Call    7    2    ${GUIDANCE}
 
+Words Before The Call Are Kept, The Call Is Not
+    [Documentation]    Claude Code said something before the call, in the same message: the
+    ...    fork keeps those words and drops the call.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "two"}
+    ...    text=Now the edit.
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    make the files    --actor
+    ...    claude-code
+    Exit Code Should Be    ${result}    0
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    3
+    ...    --guidance    ${GUIDANCE}    --yes
+    Exit Code Should Be    ${result}    0
+    ${before}    Session Messages Sent    1
+    ${forked}    Session Messages Sent    3
+    ${words}    Create Dictionary    type=text    text=Now the edit.
+    ${said}    Create Dictionary    type=text    text=${GUIDANCE}
+    Should Be Equal    ${forked}
+    ...    ${{ [*$before, {"role": "assistant", "content": [$words]}, {"role": "user", "content": [$said]}] }}
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    one\n
+
 
 *** Keywords ***
 Record A Session Of Six Tool Calls
