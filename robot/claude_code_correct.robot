@@ -217,6 +217,33 @@ Words Before The Call Are Kept, The Call Is Not
     ...    ${{ [*$before, {"role": "assistant", "content": [$words]}, {"role": "user", "content": [$said]}] }}
     Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    one\n
 
+An Interrupted Correction Is Put Back Whole
+    [Documentation]    As for any correction, an interrupt puts files and plan back as they
+    ...    were; the session the fork began is left aside, the original untouched.
+    Record A Session Of Six Tool Calls
+    ${plan}    Plan Shown
+    ${original}    Session File Of    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]    ${plan}[session]
+    ${bytes}    Get Binary File    ${original}
+    Claude Code Will Call    Bash    {"command": "touch started; sleep 60", "description": "wait"}
+    ${process}    Start Process    agents    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --yes    --allow-command    touch *    --allow-command    sleep *
+    ...    cwd=${REPO}    stdin=${EMPTY}    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Wait Until Keyword Succeeds    60s    0.2s    File Should Exist    ${REPO}/started
+    Send Signal To Process    SIGINT    ${process}
+    ${result}    Wait For Process    ${process}    timeout=30s    on_timeout=kill
+    Exit Code Should Be    ${result}    130
+    ${now}    Plan Shown
+    Should Be Equal    ${now}[session]    ${plan}[session]
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
+    Should Be Equal    ${{ open("${REPO}/b.txt").read() }}    hi\n
+    File Should Not Exist    ${REPO}/started
+    ${document}    Plan Tree Document
+    ${edit}    Decision By Id    ${document}    4
+    Should Be Equal    ${edit}[status]    active
+    ${after}    Get Binary File    ${original}
+    Should Be Equal    ${after}    ${bytes}    the original session file changed
+
 
 *** Keywords ***
 Record A Session Of Six Tool Calls

@@ -102,7 +102,10 @@ class ClaudeCodeService:
         return run.resume() if resume else run.execute()
 
     def _session_run(self, plan: Plan) -> ClaudeCodeRun:
+        """The run of `plan`'s session, its commands held to the patterns in force here
+        (those `resume` or `correct` were given too)."""
         life = self.lifecycle
+        plan = life.trust.here(plan)
         recorder = PlanRecorder(
             life.store,
             life.checkpoints,
