@@ -317,4 +317,6 @@ def bootstrap(
     lifecycle.trust.commands = plan_file_commands
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
-    return Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)
+    services = Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)
+    corrections.coding = services.claude_code
+    return services

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cleveragents.application.plan_recorder import PlanRecorder
@@ -44,6 +45,15 @@ class SessionEnd(Protocol):
     def stderr(self) -> str: ...
 
 
+@dataclass(frozen=True)
+class Fork:
+    """A correction's session: a new one copied from the old, cut after the message `at`
+    (the one just before the target's call); `seen` adopts the new session's id."""
+
+    at: str | None
+    seen: Callable[[str], None]
+
+
 class CodingSession(Protocol):
     """Claude Code, headless (`adapters/actors/claude_code/session.py`)."""
 
@@ -56,6 +66,7 @@ class CodingSession(Protocol):
         usd: float | None,
         answer: Callable[[dict[str, Any]], dict[str, Any]],
         resume: bool = False,
+        fork: Fork | None = None,
     ) -> SessionEnd: ...
 
 
@@ -116,20 +127,46 @@ class ClaudeCodeRun:
         return self._work(r.plan.task, resume=False)
 
     def resume(self) -> Plan:
-        """Continue the session where it stopped; new decisions hang below the newest."""
+        """Continue the session where it stopped; new decisions hang below the newest. A
+        correction recorded without running (`--no-execute`) is carried out now."""
         # Every call hangs below the one before (not only the main line's kinds).
         self.line = max(active(self.r.decisions), key=lambda d: d.seq, default=None)
+        asked = self.correction_asked(self.line)
+        if self.line is not None and asked is not None:
+            return self.correct(self.line, asked)
         self.r.save_plan(status=PlanStatus.EXECUTING, phase=Phase.EXECUTE)
         return self._work(GO_ON, resume=True)
 
-    def _work(self, prompt: str, resume: bool) -> Plan:
+    def correction_asked(self, decision: Decision | None) -> dict[str, Any] | None:
+        """What a correction's decision asks of Claude Code (session, fork point, guidance)."""
+        if decision is None or decision.kind is not DecisionKind.USER_INTERVENTION:
+            return None
+        assert decision.actor_state_before is not None  # every intervention records one
+        found = self.r.store.actor_state(decision.actor_state_before).data.get("claude_code")
+        return found if isinstance(found, dict) and "guidance" in found else None
+
+    def correct(self, intervention: Decision, asked: dict[str, Any]) -> Plan:
+        """Give Claude Code the guidance below the correction's decision: in a fork of the
+        session cut just before the target's call, or in the latest session itself."""
+        self.line = intervention
+        self.session_id = str(asked["session_id"])
+        self.r.save_plan(status=PlanStatus.EXECUTING, phase=Phase.EXECUTE)
+        fork = Fork(asked.get("fork_at"), self.adopt) if asked.get("fork") else None
+        return self._work(str(asked["guidance"]), resume=True, fork=fork)
+
+    def adopt(self, session_id: str) -> None:
+        """The fork's own session: its calls are this plan's, and later ones resume it."""
+        self.session_id = session_id
+        self.r.save_plan(actor=self.r.plan.actor.model_copy(update={"session": session_id}))
+
+    def _work(self, prompt: str, resume: bool, fork: Fork | None = None) -> Plan:
         r = self.r
         usd = r.plan.budget.usd
         if usd is not None:  # what is left of it: Claude Code counts its own process only
             usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
         try:
             end = self.session.run(
-                prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume
+                prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume, fork
             )
         except KeyboardInterrupt as stop:
             r.plan = r.store.plan(r.plan.id)

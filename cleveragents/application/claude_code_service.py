@@ -10,6 +10,7 @@ from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
+from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import ActorSpec, Plan, PlanStatus
 from cleveragents.errors import BadInput
 
@@ -77,8 +78,34 @@ class ClaudeCodeService:
             op.summary = f"resumed plan {plan.id}"
             return self._run(plan, resume=True)
 
+    def correct(self, plan: Plan, intervention: Decision) -> tuple[Plan, list[str]]:
+        """Carry out a correction just recorded (inside its operation): Claude Code gets the
+        guidance below `intervention`. A Claude Code of another version than the plan's
+        runs it, and the notice says so; it is the plan's from then on."""
+        path, version = self.program()
+        notices = []
+        if version != plan.actor.version:
+            notices.append(
+                f"plan {plan.id} was recorded with Claude Code {_number(plan.actor.version)}; "
+                f"this correction runs Claude Code {_number(version)}"
+            )
+            plan = plan.model_copy(
+                update={"actor": plan.actor.model_copy(update={"source": path, "version": version})}
+            )
+        run = self._session_run(plan)
+        asked = run.correction_asked(intervention)
+        assert asked is not None  # the correction service recorded it
+        return run.correct(intervention, asked), notices
+
     def _run(self, plan: Plan, resume: bool) -> Plan:
+        run = self._session_run(plan)
+        return run.resume() if resume else run.execute()
+
+    def _session_run(self, plan: Plan) -> ClaudeCodeRun:
+        """The run of `plan`'s session, its commands held to the patterns in force here
+        (those `resume` or `correct` were given too)."""
         life = self.lifecycle
+        plan = life.trust.here(plan)
         recorder = PlanRecorder(
             life.store,
             life.checkpoints,
@@ -89,5 +116,9 @@ class ClaudeCodeService:
             None,
             life.approve_command,
         )
-        run = ClaudeCodeRun(recorder, life.environment, self.session_for(plan), self.root)
-        return run.resume() if resume else run.execute()
+        return ClaudeCodeRun(recorder, life.environment, self.session_for(plan), self.root)
+
+
+def _number(version: str | None) -> str:
+    """`2.1.332` of what `claude --version` says (`2.1.332 (Claude Code)`)."""
+    return (version or "of an unknown version").removesuffix(" (Claude Code)")

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from cleveragents.application.claude_code_correction import (
+    KIND,
+    CodingCorrection,
+    asked_of_claude_code,
+)
 from cleveragents.application.file_restore import FileRestore, FilesPlan
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
@@ -78,6 +84,7 @@ class CorrectionService:
         self.operations = operations
         self.files = files
         self.reload = reload  # the actor spec with the plan file as it is on disk now
+        self.coding: Callable[[], CodingCorrection] | None = None  # Claude Code's plans
 
     def preview(
         self, plan_ref: str | None, decision_ref: str, scope: Scope | None = Scope.AGENT
@@ -103,7 +110,7 @@ class CorrectionService:
                 ours = any(map(self.operations.made_here, self.store.operations(plan.id)))
                 scope = Scope.AGENT if ours else Scope.FULL
             assert target.checkpoint_before is not None  # every decision records one
-            affected = affected_by(self.store.decisions(plan.id), target)
+            affected = affected_by(self.store.decisions(plan.id), target, _calls(plan))
             before = self.store.checkpoint(target.checkpoint_before)
             now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
             files = self.files.plan(
@@ -133,6 +140,7 @@ class CorrectionService:
         """
         passed = None if pass_env is None else passed_variables(pass_env)
         preview = preview or self.preview(plan_ref, decision_ref, scope)
+        self._asked(preview.plan, preview.target, guidance, restore)  # refused before changes
         if restore is not Restore.CONTEXT and preview.files is not None:
             self.files.resolve_check(preview.files, resolution)
         with self.operations.operation(preview.plan, "correct", command) as op:
@@ -228,6 +236,7 @@ class CorrectionService:
                 message_id,
                 after,
                 outcome,
+                self._asked(plan, target, guidance, restore),
             )
             with self.store.transaction():
                 for d in preview.affected:
@@ -243,7 +252,12 @@ class CorrectionService:
             result = self._finish(
                 plan, correction, intervention, state, execute and not conflicts_left, preview
             )
-            return replace(result, notices=notices, conflicts_left=conflicts_left, avoided=avoided)
+            return replace(
+                result,
+                notices=[*notices, *result.notices],
+                conflicts_left=conflicts_left,
+                avoided=avoided,
+            )
 
     def preview_restore(
         self, plan_ref: str | None, decision_ref: str, paths: list[str]
@@ -304,7 +318,8 @@ class CorrectionService:
                 f"decision {target.id} was {target.status.value} meanwhile",
                 hint=f"see `agents plan tree {preview.plan.id} --active`",
             )
-        return replace(preview, target=target, affected=affected_by(decisions, target))
+        calls = _calls(preview.plan)
+        return replace(preview, target=target, affected=affected_by(decisions, target, calls))
 
     def append(
         self,
@@ -320,7 +335,10 @@ class CorrectionService:
         with self.operations.operation(plan, "correct", command) as op:
             plan, notices = self._edited_plan_file(self.store.plan(plan.id))
             plan = with_pass_env(plan, passed)
-            tip = main_line_tip(self.store.decisions(plan.id))
+            decisions = self.store.decisions(plan.id)
+            tip = main_line_tip(decisions)
+            if _calls(plan):  # its calls form one line: the newest is the tip
+                tip = max(active(decisions), key=lambda d: d.seq, default=None)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             context = ActorContext.from_state(plan.task, latest.data)
             context = context.model_copy(update={"guidance": [*context.guidance, guidance]})
@@ -342,12 +360,22 @@ class CorrectionService:
                 latest.message_id,
                 op.files_before,
                 "guidance added at the head",
+                self._asked(plan, None, guidance, Restore.BOTH),
             )
             op.summary = f"correction {correction.id}: guidance appended"
             result = self._finish(
                 plan, correction, intervention, state, execute, CorrectionPlan(plan, None, [])
             )
-            return replace(result, notices=notices)
+            return replace(result, notices=[*notices, *result.notices])
+
+    def _asked(
+        self, plan: Plan, target: Decision | None, guidance: str, restore: Restore
+    ) -> dict[str, Any] | None:
+        """What the correction asks of Claude Code, for its plans (None for others)."""
+        state = {}
+        if target is not None and target.actor_state_before is not None:
+            state = self.store.actor_state(target.actor_state_before).data
+        return asked_of_claude_code(plan, target, state, guidance, restore)
 
     def _edited_plan_file(self, plan: Plan) -> tuple[Plan, list[str]]:
         """The plan with its plan file as the user left it (the file is theirs: a step they
@@ -369,9 +397,12 @@ class CorrectionService:
         message_id: int | None,
         files_after: str | None,
         outcome: str,
+        asked: dict[str, Any] | None = None,
     ) -> tuple[Plan, Decision, ActorState]:
-        """Record the guidance as a `user_intervention` decision and point the plan at it."""
-        state = ActorState(message_id=message_id, data=context.as_state())
+        """Record the guidance as a `user_intervention` decision and point the plan at it
+        (with what it asks of Claude Code, for its plans)."""
+        data = context.as_state() | ({"claude_code": asked} if asked is not None else {})
+        state = ActorState(message_id=message_id, data=data)
         key = self.store.save_actor_state(state)  # unused if what follows fails: harmless
         decisions = self.store.decisions(plan.id)
         intervention = Decision(
@@ -419,7 +450,10 @@ class CorrectionService:
         preview: CorrectionPlan,
     ) -> CorrectionResult:
         calls_before = plan.usage.actor_calls
-        if execute:
+        notices: list[str] = []
+        if execute and self.coding is not None and _calls(plan):
+            plan, notices = self.coding().correct(plan, intervention)
+        elif execute:
             plan = self.lifecycle.continue_from(plan, None, intervention, state)
         later = f"recorded; `agents plan resume {plan.id}` re-executes"
         outcome = plan.outcome if execute else later
@@ -428,7 +462,14 @@ class CorrectionService:
         )
         with self.store.transaction():
             self.store.save_correction(correction)
-        return CorrectionResult(correction, plan, preview, plan.usage.actor_calls - calls_before)
+        return CorrectionResult(
+            correction, plan, preview, plan.usage.actor_calls - calls_before, notices
+        )
+
+
+def _calls(plan: Plan) -> bool:
+    """Whether the plan's decisions are Claude Code's tool calls, each its own unit."""
+    return plan.actor.kind == KIND
 
 
 def since(affected: list[Decision], target: Decision) -> list[Decision]:

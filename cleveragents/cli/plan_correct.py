@@ -140,6 +140,11 @@ def correct(
     exit 3 without one unless --theirs, --mine or --merge). The plan file is never restored;
     edited since the run, it is the one re-executed. A safety checkpoint comes first:
     `agents plan undo` brings back the working tree as it was, your own edits included.
+
+    A Claude Code plan goes back to one of its tool calls: only that call and the later ones
+    are superseded, and Claude Code goes on with the guidance in a fork of its session cut
+    just before the call (the original session stays as it was); with --restore files, or
+    --mode=append, it goes on in its latest session instead.
     """
     from cleveragents.adapters.render.tree_json import tree_document
     from cleveragents.cli.plan import finished

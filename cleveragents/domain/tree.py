@@ -43,15 +43,19 @@ def next_decision_id(decisions: Sequence[Decision]) -> str:
     return str(max(top, default=0) + 1)
 
 
-def affected_by(decisions: Sequence[Decision], target: Decision) -> list[Decision]:
+def affected_by(
+    decisions: Sequence[Decision], target: Decision, tool_calls: bool = False
+) -> list[Decision]:
     """What a revert to `target` supersedes: its anchor and every live decision after it.
 
     The live decisions form one line of execution, so everything recorded after the
     anchor depends on it. The anchor is the target itself, or for a decision inside a
     step (an action, a check, a local action) that step: re-execution redoes whole steps,
-    and two live copies of one step would say the step was done twice.
+    and two live copies of one step would say the step was done twice. In a plan of
+    `tool_calls` (Claude Code's), each call is its own unit: the session is forked
+    just before the target's call, so the calls before it stay done.
     """
-    anchor = anchor_of(decisions, target)
+    anchor = target if tool_calls else anchor_of(decisions, target)
     return [
         d
         for d in decisions

@@ -117,6 +117,40 @@ class ClaudeCodeLibrary:
                 return str(entry["parentUuid"])
         raise AssertionError(f"no call {tool_use_id} in {found}")
 
+    def claude_code_program(self, work: str) -> str:
+        """The path of the Claude Code the tests run."""
+        return find_claude(Path(work)).path
+
+    def session_file_of(self, config: str, session: str) -> str:
+        return session_file(config, session)
+
+    def session_messages_sent(self, turn: str) -> list[Any]:
+        """The messages of the session's request number `turn` (from 0), as Claude Code
+        sent them, without cache marks."""
+        return list(_plain(self._session_requests()[int(turn)]["messages"]))
+
+    def fork_should_continue_before_call(self, forked: str, turn: str, guidance: str) -> list[Any]:
+        """The session's request `forked` holds exactly the messages of request `turn` (the
+        one answered by the corrected call), the guidance added to its last user message,
+        then only Claude Code's own notes (role system); those notes are returned."""
+        before = self.session_messages_sent(turn)
+        last = before[-1]
+        expected = [*before[:-1], {**last, "content": [*last["content"], _said(guidance)]}]
+        got = self.session_messages_sent(forked)
+        notes = got[len(expected) :]
+        if got[: len(expected)] != expected or any(n["role"] != "system" for n in notes):
+            import difflib
+
+            shown = difflib.unified_diff(
+                json.dumps(expected, indent=1).splitlines(),
+                json.dumps(got, indent=1).splitlines(),
+                "expected",
+                "sent",
+                lineterm="",
+            )
+            raise AssertionError("\n".join(shown))
+        return notes
+
     def test_key(self) -> str:
         return KEY
 
@@ -136,3 +170,22 @@ class ClaudeCodeLibrary:
     def _server(self) -> MessagesServer:
         assert self.server is not None, "Start Stand In For Claude Code first"
         return self.server
+
+
+def session_file(config: str, session: str) -> str:
+    """The path of Claude Code's file of `session` under its config folder."""
+    (found,) = Path(config).glob(f"projects/*/{session}.jsonl")
+    return str(found)
+
+
+def _plain(value: Any) -> Any:
+    """`value` without cache_control marks, which Claude Code moves to the newest turn."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if k != "cache_control"}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _said(text: str) -> dict[str, str]:
+    return {"type": "text", "text": text}

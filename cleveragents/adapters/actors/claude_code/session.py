@@ -19,18 +19,29 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from cleveragents.adapters.actors.claude_code import hook, transcript
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
+PLACE_SECONDS = 3.0  # how long a hook waits for its call's entry in the session file
 HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class Fork(Protocol):
+    """Resume into a new session (the original stays as it was), cut after the message
+    `at` when given; `seen` learns the new session's id as soon as the CLI says it."""
+
+    @property
+    def at(self) -> str | None: ...
+    def seen(self, session_id: str) -> None: ...
 
 
 @dataclass
@@ -111,8 +122,16 @@ class ClaudeCodeSession:
         self.state_dir = state_dir
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace:
-        """Where the event's tool call sits in its session file."""
-        return transcript.place_of(event.get("transcript_path"), str(event.get("tool_use_id")))
+        """Where the event's tool call sits in its session file. Claude Code may run the
+        hook before the entry holding the call reaches the file: it is waited for a little,
+        since a correction forks the session there."""
+        path, call = event.get("transcript_path"), str(event.get("tool_use_id"))
+        deadline = time.monotonic() + PLACE_SECONDS
+        place = transcript.place_of(path, call)
+        while place.message_uuid is None and path and time.monotonic() < deadline:
+            time.sleep(0.02)
+            place = transcript.place_of(path, call)
+        return place
 
     def argv(
         self,
@@ -122,8 +141,10 @@ class ClaudeCodeSession:
         model: str | None,
         usd: float | None,
         resume: bool = False,
+        fork: Fork | None = None,
     ) -> list[str]:
-        """The command line: a new session with this id, or the existing one resumed."""
+        """The command line: a new session with this id, or the existing one resumed (or,
+        with `fork`, copied into a new session, cut after the message `fork.at` names)."""
         line = [
             self.program.path,
             "-p",
@@ -138,6 +159,9 @@ class ClaudeCodeSession:
             "--permission-mode",
             "acceptEdits",
         ]
+        if fork is not None:
+            line += ["--fork-session"]
+            line += ["--resume-session-at", fork.at] if fork.at else []
         if model:
             line += ["--model", model]
         if usd is not None:
@@ -152,6 +176,7 @@ class ClaudeCodeSession:
         usd: float | None,
         answer: Answer,
         resume: bool = False,
+        fork: Fork | None = None,
     ) -> SessionEnd:
         """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
         folder = self.state_dir / "claude-code"
@@ -164,7 +189,7 @@ class ClaudeCodeSession:
         with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
             env = _environment(place, token)
             process = subprocess.Popen(
-                self.argv(task, session_id, settings_file, model, usd, resume),
+                self.argv(task, session_id, settings_file, model, usd, resume, fork),
                 cwd=self.root,
                 env=env,
                 stdin=subprocess.DEVNULL,
@@ -172,7 +197,8 @@ class ClaudeCodeSession:
                 stderr=errors,
             )
             try:
-                result = _serve(process, listener, token, _with_key(key, answer))
+                seen = fork.seen if fork is not None else None
+                result = _serve(process, listener, token, _with_key(key, answer), seen)
             except BaseException:
                 _end(process)
                 raise
@@ -200,9 +226,14 @@ def _listening() -> Iterator[tuple[socket.socket, str]]:
 
 
 def _serve(
-    process: subprocess.Popen[bytes], listener: socket.socket, token: str, answer: Answer
+    process: subprocess.Popen[bytes],
+    listener: socket.socket,
+    token: str,
+    answer: Answer,
+    seen: Callable[[str], None] | None = None,
 ) -> dict[str, Any] | None:
-    """Read the CLI's messages and answer its hooks, one at a time, until its output ends."""
+    """Read the CLI's messages and answer its hooks, one at a time, until its output ends;
+    `seen` learns the session id the CLI announces (a fork's new one) before any hook."""
     assert process.stdout is not None
     out = process.stdout.fileno()
     chooser = selectors.DefaultSelector()
@@ -226,6 +257,8 @@ def _serve(
                     message = _message(line)
                     if message.get("type") == "result":
                         result = message
+                    elif message.get("subtype") == "init" and seen is not None:
+                        seen(str(message.get("session_id")))
 
 
 def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
