@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,10 @@ def before_all(context: Any) -> None:
     # Tests must never write into the real home directory (pre-commit's habit).
     home = Path(os.environ.get("HOME", "/"))
     context.real_home = home
+    # Started in the background of a script (`.ci/run &`), the suite inherits SIGINT ignored,
+    # and so would every agents it starts: a Ctrl-C test would see it ignored. A handler of
+    # ours is reset to the default in each child, so they get SIGINT as a terminal gives it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def before_scenario(context: Any, scenario: Any) -> None:

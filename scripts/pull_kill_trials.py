@@ -365,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = agents_process.trial_arguments(__doc__ or "", COMMANDS, SIGNALS, calibrations=2)
     parser.add_argument("--sides", default=",".join(SIDES))
     args = parser.parse_args(argv)
+    # Started in a script's background, SIGINT comes ignored, and the agents of each trial
+    # would ignore it too: a handler of ours is reset to the default in every child.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     print(f"seed {seed}", flush=True)
     commands = [c for c in args.commands.split(",") if c]

@@ -35,8 +35,8 @@ def stop_after(moment: str, name: str) -> None:
     if moment == "records-taken":
         take = SqliteStore.import_records
 
-        def import_records(self: SqliteStore, text: bytes) -> str:
-            plan_id = take(self, text)
+        def import_records(self: SqliteStore, text: bytes, named: str | None = None) -> str:
+            plan_id = take(self, text, named)
             stop()
             return plan_id
 
