@@ -126,6 +126,9 @@ Feature: Records pulled from another clone are checked whole before anything tru
       | if r['type'] == 'state': r['message'] = 999                                 |
       | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': 'f00df00d'}] |
       | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'commit': '-p'}] |
+      | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'modes': {'ok.txt': 0o4755}}] |
+      | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'modes': {'ok.txt': 2**70}}] |
+      | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'modes': {'ok.txt': -1}}] |
 
   Scenario Outline: A plan is exported only into a regular file
     Given I have run "agents plan pull origin"

@@ -142,6 +142,9 @@ def check_records(records: list[dict[str, Any]], plan_id: str | None = None) -> 
                 problem = path_problem(path, foreign=True)
                 if problem is not None:
                     raise _bad(number, f"({kind}) names the path {path!r}, which {problem}")
+            for path, mode in saved.modes.items():
+                if not 0 <= mode <= 0o777:  # no setuid, setgid or sticky bit, nothing else
+                    raise _bad(number, f"({kind}) gives {path!r} the mode {mode:#o}")
     _references(records)
     if plans != 1:
         raise BadInput(

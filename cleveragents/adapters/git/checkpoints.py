@@ -623,7 +623,7 @@ class GitCheckpoints:
             full = self.repo.root / path
             if full.is_file() and not full.is_symlink():
                 git_mode = stat.S_IMODE(full.lstat().st_mode)
-                wanted = (mode & ~0o111) | (git_mode & 0o111)
+                wanted = (mode & 0o666) | (git_mode & 0o111)  # never a setuid bit
                 if wanted != git_mode:  # not for a file left as it was (maybe not ours)
                     os.chmod(full, wanted)
         for saved in oldest_last(list(put_back)):

@@ -186,7 +186,7 @@ class FileSaver:
             full = self.repo.root / path
             through_link = link_on_the_way(self.repo.root, path) is not None
             if not through_link and full.is_file() and not full.is_symlink():
-                os.chmod(full, perm)
+                os.chmod(full, perm & 0o777)  # permission bits only: never setuid, whatever
         for path, _, _ in files:
             _mend_git_dir(self.repo.root, path)
 
