@@ -18,7 +18,7 @@ Test Teardown       Stop Stand In Claude And Remove Repository
 
 *** Variables ***
 @{VARIABLES SET}    ANTHROPIC_API_KEY    ANTHROPIC_BASE_URL    CLEVERAGENTS_MODEL_RETRIES
-...                 AWS_SECRET_ACCESS_KEY    SSH_AUTH_SOCK    ANTHROPIC_AUTH_TOKEN
+...                 AWS_SECRET_ACCESS_KEY    SSH_AUTH_SOCK    ANTHROPIC_AUTH_TOKEN    LC_SECRET    LC_TIME
 ...                 KEEP_ME    AGAIN_ME
 ...                 CLEVERAGENTS_SANDBOX_MEMORY_MB    CLEVERAGENTS_SANDBOX_PROCESSES
 ...                 CLEVERAGENTS_SANDBOX_FILE_MB    CLEVERAGENTS_SANDBOX_TMP_MB
@@ -104,12 +104,15 @@ The Host's Secret Variables Do Not Reach A Command
     Set Environment Variable    AWS_SECRET_ACCESS_KEY    aws-secret-canary
     Set Environment Variable    SSH_AUTH_SOCK    /run/ssh-agent-canary
     Set Environment Variable    ANTHROPIC_AUTH_TOKEN    auth-token-canary
+    Set Environment Variable    LC_SECRET    lc-named-canary
+    Set Environment Variable    LC_TIME    C
     Claude Will Propose The Plan    look around
     Claude Will Run    env > env.txt
     ${result}    Run Claude Plan    look around    --allow-command    env *
     Exit Code Should Be    ${result}    0
     ${env}    Get File    ${REPO}/env.txt
     Should Not Contain    ${env}    canary
+    Should Contain    ${env}    LC_TIME=C\n
     Should Contain    ${env}    HOME=/tmp/home\n
     Should Contain    ${env}    PATH=
 

@@ -170,7 +170,8 @@ PassEnv = Annotated[
         metavar="NAME",
         show_default=False,
         help="An environment variable Claude's commands may see; repeat it for more. "
-        "They see PATH, HOME (their own), LANG, LC_*, TERM and TZ, and no other.",
+        "They see PATH, HOME (their own), LANG, the locale's LC_ categories, TERM and TZ, "
+        "and no other.",
     ),
 ]
 PassEnvAgain = Annotated[

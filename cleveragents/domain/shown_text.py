@@ -12,11 +12,18 @@ from __future__ import annotations
 import re
 
 # C0 controls but tab and newline, DEL, C1 controls, the bidi marks, embeddings, overrides
-# and isolates (U+061C, U+200E-200F, U+202A-202E, U+2066-2069), the characters that show as
-# nothing or break a line where no newline is (U+200B zero width space, U+2028-2029 line and
-# paragraph separators, U+2060-2064 word joiner and invisible operators, U+FEFF), and the
-# surrogates (never valid alone in text). U+200C-200D stay: scripts and emoji join with them.
-_UNSEEN = "\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+# and isolates (U+061C, U+200E-200F, U+202A-202E, U+2066-2069), and what shows as nothing,
+# or breaks a line where no newline is: the soft hyphen, the Hangul fillers, the Mongolian
+# vowel separator, the zero width space, the line and paragraph separators, the word joiner
+# and invisible operators, the deprecated format characters (U+206A-206F), the BOM, the
+# interlinear annotation marks, the musical format characters and the tag characters; and
+# the surrogates (never valid alone in text). U+200C-200D stay: scripts and emoji join with
+# them.
+_UNSEEN = (
+    "\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e007f"
+)
 _HIDDEN = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_UNSEEN}\ud800-\udfff]")
 _HIDDEN_IN_A_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_UNSEEN}\ud800-\udfff]")
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -27,7 +34,9 @@ def _escape(found: re.Match[str]) -> str:
     if char in _NAMED:
         return _NAMED[char]
     code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def visible(text: str, one_line: bool = False) -> str:
@@ -47,4 +56,12 @@ _RAW_IN_JSON = re.compile(f"[\x7f-\x9f{_UNSEEN}\ud800-\udfff]")
 def visible_json(text: str) -> str:
     """JSON text with those characters as `\\uXXXX` escapes: the same document to a parser,
     nothing a terminal acts on to a person."""
-    return _RAW_IN_JSON.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+    return _RAW_IN_JSON.sub(lambda found: _json_escape(ord(found.group())), text)
+
+
+def _json_escape(code: int) -> str:
+    """`\\uXXXX`, or its surrogate pair beyond the basic plane (as JSON writes it)."""
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

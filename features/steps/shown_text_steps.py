@@ -11,9 +11,14 @@ from behave import given, then, when
 from features.steps.claude_steps import step_run_command
 
 # What a terminal acts on rather than shows; a pseudo-terminal ends its lines in \r\n.
-# So do the bidi marks and what shows as nothing or breaks a line: LRM, RLM, ALM, zero width
-# space, line and paragraph separators, word joiner and invisible operators, BOM.
-UNSEEN = "\u061c\u200b\u200e\u200f\u2028\u2029\u2060-\u2064\ufeff"
+# So do the bidi marks and what shows as nothing or breaks a line: LRM, RLM, ALM, the soft
+# hyphen, Hangul fillers, zero width space, line and paragraph separators, word joiner,
+# invisible operators, deprecated format characters, BOM, annotation marks, musical
+# format characters and tag characters.
+UNSEEN = (
+    "\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029\u2060-\u2064"
+    "\u206a-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e007f"
+)
 ACTED_ON = re.compile(
     f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069{UNSEEN}\ud800-\udfff]"
 )
@@ -66,7 +71,10 @@ def step_random_texts(context: Any) -> None:
         file=sys.stderr,
     )
     tricky = st.sampled_from(
-        ["\x1b[2K", "\r", "\x9b", "\u202e", "\u2066", "\ud800", "\x7f", "\u200e", "\u2028"]
+        [
+            *("\x1b[2K", "\r", "\x9b", "\u202e", "\u2066", "\ud800", "\x7f", "\u200e"),
+            *("\u2028", "\u00ad", "\U000e0041", "\u3164", "\u206b"),
+        ]
     )
     texts = st.lists(st.one_of(st.text(), tricky), max_size=6).map("".join)
     context.shown = []

@@ -25,6 +25,15 @@ HIDDEN_VARIABLES = NEVER_PASSED
 SHELL_STARTUP = ("BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS")
 # What a model's command sees of our environment, besides what the user names (--pass-env).
 PASSED = ("PATH", "HOME", "LANG", "LANGUAGE", "TERM", "TZ")
+# The locale's categories (POSIX and glibc's), not any name that starts with `LC_`: a host's
+# `LC_SECRET` is no locale.
+LOCALE = frozenset(
+    (
+        "LC_ALL", "LC_ADDRESS", "LC_COLLATE", "LC_CTYPE", "LC_IDENTIFICATION", "LC_MEASUREMENT",
+        "LC_MESSAGES", "LC_MONETARY", "LC_NAME", "LC_NUMERIC", "LC_PAPER", "LC_TELEPHONE",
+        "LC_TIME",
+    )
+)  # fmt: skip
 CHUNK = 64 * 1024
 TAIL = 4096  # the end of the output where a program says which limit refused it
 
@@ -38,7 +47,7 @@ def environment(confined: bool, sandbox: bool, named: Sequence[str] = ()) -> dic
     env = {
         k: v
         for k, v in env.items()
-        if (k in PASSED or k.startswith("LC_") or k in named)
+        if (k in PASSED or k in LOCALE or k in named)
         and k not in SHELL_STARTUP
         and not k.startswith("BASH_FUNC_")
     }
