@@ -18,7 +18,7 @@ from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Correction, Operation, OperationStatus
 from cleveragents.domain.decision import Decision, DecisionStatus
 from cleveragents.domain.plan import Plan
-from cleveragents.domain.record_paths import path_problem
+from cleveragents.domain.record_paths import GIT_DIR_NAMES, path_problem
 from cleveragents.errors import BadInput
 
 # A git object name: never an option, a revision expression or a path.
@@ -179,6 +179,31 @@ def _owner(record: BaseModel) -> str | None:
     if isinstance(body, Decision | Correction | Operation):
         return body.plan_id
     return None
+
+
+def leave_out_nested_git(records: list[dict[str, Any]]) -> None:
+    """Drop, in place, each saved-files entry that holds a path inside a nested repository's
+    `.git` (`vendor/lib/.git/config`): the safety save of another clone's nested
+    repository, whose config and hooks are commands that clone ran; here they would be
+    another machine's commands. An operation made elsewhere is never undone here, and a
+    correction here brings back no such repository; every other saved file stays."""
+    for record in records:
+        body = record.get("body")
+        if not isinstance(body, dict):
+            continue
+        for key in ("replaced", "saved"):
+            entries = body.get(key)
+            if isinstance(entries, list):
+                body[key] = [e for e in entries if not _holds_nested_git(e)]
+
+
+def _holds_nested_git(entry: object) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    paths = [*(entry.get("absent") or []), *(entry.get("modes") or {})]
+    if not all(isinstance(p, str) and path_problem(p) is None for p in paths):
+        return False  # a bad path anywhere is refused whole, not dropped
+    return any(any(n.lower() in GIT_DIR_NAMES for n in p.split("/")[1:]) for p in paths)
 
 
 def _saved(record: BaseModel) -> list[SavedFiles]:

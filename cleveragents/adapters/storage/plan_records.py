@@ -47,7 +47,7 @@ from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.correction import OperationStatus
-from cleveragents.domain.foreign_records import check_records
+from cleveragents.domain.foreign_records import check_records, leave_out_nested_git
 from cleveragents.domain.trust import IMPORTED_FROM_UNKNOWN
 from cleveragents.errors import BadInput
 
@@ -200,6 +200,7 @@ def read(text: bytes, named: str | None = None) -> list[dict[str, Any]]:
         )
     if not all(isinstance(r, dict) and "type" in r for r in records):
         raise BadInput("the plan records hold a line that is not a record")
+    leave_out_nested_git(records)
     check_records(records, named)
     return records
 
