@@ -87,6 +87,23 @@ An Include Given In The Environment Of Agents
     No Canary Should Exist    plan push
 
 
+A Global Config That Is A File Of The Tree
+    [Documentation]    `GIT_CONFIG_GLOBAL` naming the tree's `.gitconfig`: git reads it as
+    ...    the user's own config, so it is refused as an include is.
+    ${rendered}    Render Settings
+    Copy File    ${rendered}    ${REPO}/.gitconfig
+    Create File    ${WORK}/harmless    [core]\n\tabbrev = 12\n
+    ${plan}    Write Plan From Template    ${WRITE_SETTINGS}    SETTINGS=${WORK}/harmless
+    ${result}    Run Process    agents    plan    run    --script    ${plan}
+    ...    cwd=${REPO}    stdin=${EMPTY}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ...    env:GIT_CONFIG_GLOBAL=${REPO}/.gitconfig
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    git reads the config file ${REPO}/.gitconfig
+    ...    lies in the working tree
+    No Canary Should Exist    plan run
+
+
 *** Keywords ***
 No Git Runs While The Config Includes The Tree
     [Documentation]    The user's config includes (KEY = VALUE) the tree's `.gitconfig`; the
