@@ -8,6 +8,7 @@ Documentation       As a developer whose repository config includes a file of th
 ...                 Every command the settings name would write a canary in `${WORK}`; none
 ...                 may ever appear.
 
+Library             resources/TerminalLibrary.py
 Resource            resources/agents.resource
 
 Test Setup          Create Temporary Repository
@@ -102,6 +103,22 @@ A Global Config That Is A File Of The Tree
     Stderr Should Contain    ${result}    git reads the config file ${REPO}/.gitconfig
     ...    lies in the working tree
     No Canary Should Exist    plan run
+
+
+The Pager Of The Tree's .gitconfig On A Terminal
+    [Documentation]    `plan diff` pages through `core.pager` on a terminal: from an
+    ...    included file of the tree it would be the model's command, so it is refused.
+    Create File    ${WORK}/harmless    [core]\n\tabbrev = 12\n
+    ${plan}    Write Plan From Template    ${WRITE_SETTINGS}    SETTINGS=${WORK}/harmless
+    ${run}    Run Plan    ${plan}    stdin=${EMPTY}
+    Exit Code Should Be    ${run}    0
+    ${rendered}    Render Settings
+    Copy File    ${rendered}    ${REPO}/.gitconfig
+    Git    config    include.path    ../.gitconfig
+    ${result}    Run Agents On A Terminal    plan    diff    2    cwd=${REPO}    ceiling=${WORK}
+    Should Be Equal As Integers    ${result.rc}    3    ${result.stdout}
+    Should Contain    ${result.stdout}    includes ../.gitconfig, which lies in the working tree
+    No Canary Should Exist    plan diff on a terminal
 
 
 *** Keywords ***
