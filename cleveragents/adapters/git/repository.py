@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.adapters import interrupts
-from cleveragents.errors import BadInput, GitFailed, NotAGitRepository
+from cleveragents.errors import BadInput, ConflictingState, GitFailed, NotAGitRepository
 
 if TYPE_CHECKING:
     import subprocess
@@ -53,6 +53,8 @@ PLUMBING_CONFIG = {
     "advice.addEmbeddedRepo": "false",  # its warning stays: `nested.add_all` reads it
     "gc.auto": "0",
     "maintenance.auto": "false",
+    # `ext::` runs a command for a URL: no remote of agents' is ever one
+    "protocol.ext.allow": "never",
 }
 PLUMBING_ENV = {
     "GIT_CONFIG_COUNT": str(len(PLUMBING_CONFIG)),
@@ -63,6 +65,9 @@ PLUMBING_ENV = {
     "GIT_OPTIONAL_LOCKS": "0",  # never refresh the user's index behind their back
     "GIT_TEST_SPLIT_INDEX": "0",  # git's own test switch, which splits an index all the same
 }
+
+# The working trees whose config `tree_includes` found reading no file of theirs.
+_CHECKED: set[Path] = set()
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,19 @@ class GitRepository:
 
     @classmethod
     def discover(cls, start: Path) -> GitRepository:
-        """The repository `start` lies in, or a clear error saying what to do."""
+        """The repository `start` lies in, or a clear error saying what to do; refused (exit
+        3) where its git config includes a file of its working tree (`tree_includes`),
+        which is checked once per process and repository."""
+        from cleveragents.adapters.git import tree_includes
+
+        repo = cls._discover(start)
+        if repo.root not in _CHECKED:
+            tree_includes.refuse_tree_includes(repo)
+            _CHECKED.add(repo.root)
+        return repo
+
+    @classmethod
+    def _discover(cls, start: Path) -> GitRepository:
         if not start.is_dir():
             raise BadInput(f"{start} is not a directory")
         found = _working_tree(start)
@@ -114,6 +131,12 @@ class GitRepository:
                 ],
             )
         except GitFailed as error:
+            if "config" in (error.stderr or ""):  # git's own words name the file
+                raise ConflictingState(
+                    "git cannot read this repository's config: "
+                    + error.message.removeprefix("git rev-parse failed: "),
+                    hint="fix or move that file, or remove the include that names it",
+                ) from error
             raise NotAGitRepository(
                 f"{start} is not inside a git repository",
                 hint="cd into one, or run `git init` first",

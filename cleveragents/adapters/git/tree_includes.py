@@ -1,0 +1,85 @@
+"""No git config read from the working tree: refuse a repository whose config includes a file
+there.
+
+Every git command agents runs reads the repository's config (and the user's and the
+system's). Were one of them to include a file of the working tree (`include.path =
+../.gitconfig`, an `includeIf.*.path`, or `GIT_CONFIG_GLOBAL` pointing there), a file the
+model wrote would configure git: an `ext::` remote, `core.sshCommand`, `core.pager`,
+`credential.helper`, `remote.*.uploadpack`, each a command run on the host. So before any
+git that could run one, the config files git reads are listed once (`git config --list
+--show-origin`: it follows includes as every git command does) and each include's value is
+resolved as git resolves it (`~` expanded, a relative path against the folder of the file
+that includes it). A file or an include inside the working tree (lexically or through a
+link), outside its git directory, is refused: exit 3, naming it and what to do.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cleveragents.errors import ConflictingState
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.git.repository import GitRepository
+
+
+def refuse_tree_includes(repo: GitRepository) -> None:
+    """Raise `ConflictingState` when a config file git reads for `repo`, or one an include
+    names (whether it exists yet or not, whatever its condition), lies in its working tree."""
+    # A config git cannot read (a `.gitconfig` of garbage) already failed `discover`.
+    listing = repo.git_bytes("config", "--list", "--show-origin", "-z")
+    for origin, key, value in _entries(listing):
+        if origin:
+            _refuse_inside(repo, Path(origin), f"git reads the config file {origin}")
+        lowered = key.lower()
+        if lowered == "include.path" or (
+            lowered.startswith("includeif.") and lowered.endswith(".path")
+        ):
+            source = f"the git config {origin}" if origin else "a git config setting"
+            _refuse_inside(repo, _resolved(repo.root, origin, value), f"{source} includes {value}")
+
+
+def _entries(listing: bytes) -> list[tuple[str, str, str]]:
+    """(origin file or "", key, value) of each entry of `git config --list --show-origin -z`."""
+    fields = os.fsdecode(listing).split("\0")
+    found = []
+    for origin, entry in zip(fields[0::2], fields[1::2], strict=False):
+        key, _, value = entry.partition("\n")
+        file = origin.removeprefix("file:") if origin.startswith("file:") else ""
+        found.append((file, key, value))
+    return found
+
+
+def _resolved(root: Path, origin: str, value: str) -> Path | None:
+    """The file an include names, as git finds it; None where git would refuse it (a
+    relative include from the command line or a blob)."""
+    named = Path(os.path.expanduser(value))
+    if named.is_absolute():
+        return named
+    if not origin:  # pragma: no cover - git refuses it first ("must come from files")
+        return None
+    return root / Path(origin).parent / named
+
+
+def _refuse_inside(repo: GitRepository, path: Path | None, what: str) -> None:
+    if path is None:
+        return
+    absolute = repo.root / path
+    places = (Path(os.path.normpath(absolute)), absolute.resolve())
+    if not any(_in_tree(repo, place) for place in places):
+        return
+    raise ConflictingState(
+        f"{what}, which lies in the working tree {repo.root}: a file there would "
+        "configure the commands git runs on this machine, so agents runs no git here",
+        hint="move that file out of the working tree, or remove the include from the git "
+        "config, then retry",
+    )
+
+
+def _in_tree(repo: GitRepository, path: Path) -> bool:
+    root = repo.root.resolve()
+    inside = path.is_relative_to(root) or path.is_relative_to(repo.root)
+    git_dirs = {repo.git_dir, repo.common_dir, repo.git_dir.resolve(), repo.common_dir.resolve()}
+    return inside and not any(path.is_relative_to(git_dir) for git_dir in git_dirs)
