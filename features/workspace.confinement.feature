@@ -60,6 +60,20 @@ Feature: Actions are confined to the working tree
     When the workspace applies "write" to "gitlink/config"
     Then the action is refused with "leads into the git directory"
 
+  Scenario Outline: A symlink into a nested repository's .git is refused: <how>
+    Given a git repository
+    And an untracked file "lib/.git" containing "gitdir: ../../elsewhere"
+    And an untracked file "sub/.git/config" containing "[core]"
+    And a symlink "<link>" pointing to "<target>"
+    When the workspace applies "<action>" to "<path>"
+    Then the action is refused with "leads into a nested repository's .git"
+
+    Examples:
+      | how                          | link | target    | action | path    |
+      | a write onto the gitdir file | x    | lib/.git  | write  | x       |
+      | a write into a linked .git   | z    | sub/.git  | write  | z/config |
+      | an edit of the gitdir file   | x    | lib/.git  | edit   | x       |
+
   Scenario: Deleting a symlink removes the link, not what it points to
     Given a git repository
     And a symlink "out" pointing outside the repository

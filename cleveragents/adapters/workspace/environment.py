@@ -81,6 +81,11 @@ class WorkspaceEnvironment:
             raise PathRefused(f"path {path!r} goes through a symlink that leaves the working tree")
         if real.is_relative_to(self.git_dir) or real.is_relative_to(self.root / ".git"):
             raise PathRefused(f"path {path!r} leads into the git directory")
+        # Through a link, a nested repository's or a submodule's `.git` (a `gitdir:` file
+        # planted there is a config, and so commands, the user's own git then runs).
+        inside = real.relative_to(self.root).parts
+        if any(part.lower() == ".git" for part in inside):
+            raise PathRefused(f"path {path!r} leads into a nested repository's .git")
         return lexical
 
     def shell_line(self, command: str) -> ShellLine:
