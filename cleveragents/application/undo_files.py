@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cleveragents.application.file_restore import FilesPlan, ResolvedFiles
+from cleveragents.domain.checkpoint import GITLINK
 from cleveragents.domain.correction import Operation
 from cleveragents.domain.restore_scope import Resolution, classify
 from cleveragents.ports import CheckpointStore, PlanStore
@@ -48,6 +49,9 @@ class UndoFiles:
         own, to_before, since = self.checkpoints.differences_each(
             [(before, end), (before, now), (end, now)]
         )
+        # A nested repository the operation removed or changed is no path a checkpoint can
+        # put back (its saved files do, within their bound): named, it would be claimed.
+        own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
         groups = classify(own, to_before, since)
         return FilesPlan(before, end, now, groups, to_before, since)
 
