@@ -14,10 +14,12 @@ def before_all(context: Any) -> None:
     # Tests must never write into the real home directory (pre-commit's habit).
     home = Path(os.environ.get("HOME", "/"))
     context.real_home = home
-    # Started in the background of a script (`.ci/run &`), the suite inherits SIGINT ignored,
+    # Started in the background of a script (`.ci/run &`), the suite inherits SIGINT ignored
     # and so would every agents it starts: a Ctrl-C test would see it ignored. A handler of
     # ours is reset to the default in each child, so they get SIGINT as a terminal gives it.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGHUP) is signal.SIG_IGN:  # `nohup`: a closed terminal's
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def before_scenario(context: Any, scenario: Any) -> None:

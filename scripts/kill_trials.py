@@ -454,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     # Started in a script's background, SIGINT comes ignored, and the agents of each trial
     # would ignore it too: a handler of ours is reset to the default in every child.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGHUP) is signal.SIG_IGN:  # and under `nohup`, SIGHUP
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     print(f"seed {seed}", flush=True)
     commands = [c for c in args.commands.split(",") if c]

@@ -12,12 +12,20 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sqlite3
 import stat
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
+
+# Started under `nohup` or in a script's background, Robot inherits SIGHUP or SIGINT
+# ignored, and so would every agents a test starts: the tests of a closed terminal and of
+# Ctrl-C need them delivered as a terminal delivers them.
+for _stop in (signal.SIGHUP, signal.SIGINT):
+    if signal.getsignal(_stop) is signal.SIG_IGN:
+        signal.signal(_stop, signal.SIG_DFL)
 
 CHECKPOINT_REFS = "refs/cleveragents/"
 TREE_SCHEMA = 2  # the schema_version of `agents plan tree --json` these keywords read
