@@ -9,6 +9,7 @@ import shlex
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from behave import given, then, when
@@ -98,16 +99,7 @@ def step_store_not_sqlite(context: Any) -> None:
 def step_command_lines_agree(context: Any) -> None:
     from features.support.command_line_property import check_property
 
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", PROPERTY_EXAMPLES))
-    seed = property_seed()
-    try:
-        ran = check_property(examples, seed)
-    except Exception as failure:
-        notes = "\n".join(getattr(failure, "__notes__", []))
-        raise AssertionError(
-            f"seed {seed}: {failure}\n{notes}\nreplay with CLEVERAGENTS_PROPERTY_SEED={seed}"
-        ) from failure
-    assert ran > 0, "no example ran"
+    _holds(check_property, PROPERTY_EXAMPLES)
 
 
 @then('it imported "{names}"')
@@ -205,11 +197,18 @@ def step_corrections_lack_field(context: Any, name: str) -> None:
 def step_tree_lines_agree(context: Any) -> None:
     from features.support.tree_lines_property import check_property
 
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", TREE_EXAMPLES))
+    _holds(check_property, TREE_EXAMPLES, "tree lines property")
+
+
+def _holds(check: Callable[[int, int], int], default: int, name: str | None = None) -> None:
+    """Run a property (`CLEVERAGENTS_PROPERTY_EXAMPLES` examples, else `default`); a
+    failure says its seed and how to replay it."""
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", default))
     seed = property_seed()
-    print(f"tree lines property: seed {seed}", file=sys.stderr)
+    if name:
+        print(f"{name}: seed {seed}", file=sys.stderr)
     try:
-        ran = check_property(examples, seed)
+        ran = check(examples, seed)
     except Exception as failure:
         notes = "\n".join(getattr(failure, "__notes__", []))
         raise AssertionError(
