@@ -69,6 +69,13 @@ Feature: Errors a user can act on
       | agents plan list | /dev/null |
       | agents plan tree | {tmp}     |
 
+  Scenario: A store redirected into the working tree is refused: a model's command could rewrite it
+    Given a git repository
+    When I run "agents plan list" with the environment CLEVERAGENTS_STATE_DB={repo}/sub/state.db
+    Then the exit code is 2
+    And stderr contains "inside the working tree"
+    And the folder "sub" does not exist
+
   Scenario: Interrupting a run keeps what was recorded and stops its command
     Given a git repository
     And the plan file "plan.yaml":

@@ -6,8 +6,12 @@ content) and `read-tree -u` applies eol conversion and smudge filters. Only
 `--attr-source`; so `add`, `write-tree` and `read-tree -u` run with GIT_DIR pointing at a small
 directory of ours (inside `<git-dir>/cleveragents/`) whose attributes turn every conversion
 off, while objects go to the repository's own object database. Its config includes the
-user's (for `core.fileMode`, excludes and the like); its `info/exclude` is the user's; the
-user's index, HEAD and refs are never involved.
+user's (excludes and the like), then overrides what would make git miss a change or write a
+file otherwise than it was: `core.ignoreStat` (every change unseen), `core.trustctime` and
+`core.checkStat` (a same-size change that keeps the mtime unseen), and `core.fileMode`,
+`core.symlinks` and `core.ignoreCase` set as this file system behaves, probed as `git init`
+probes them (not as the user's config says: a mode or a link would come back lost). Its
+`info/exclude` is the user's; the user's index, HEAD and refs are never involved.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from pathlib import Path
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 
 ATTRIBUTES = "* -text -filter -ident -working-tree-encoding -eol\n"
-VERSION = "1"  # bump when the layout below changes: the directory is made again
+VERSION = "2"  # bump when the layout below changes: the directory is made again
 
 
 def working_tree_env(repo: GitRepository, index: Path) -> dict[str, str]:
@@ -52,13 +56,67 @@ def ensure(repo: GitRepository) -> Path:
     (draft / "config").write_text(
         f"[core]\n\trepositoryformatversion = {version}\n\tbare = false\n{extensions}"
         f"[include]\n\tpath = {_quoted(repo.common_dir / 'config')}\n"
-        f"\tpath = {_quoted(repo.git_dir / 'config.worktree')}\n"
+        f"\tpath = {_quoted(repo.git_dir / 'config.worktree')}\n" + _overrides(draft)
     )
     (draft / "info" / "attributes").write_text(ATTRIBUTES)
     os.symlink(repo.common_dir / "info" / "exclude", draft / "info" / "exclude")
     (draft / "cleveragents-version").write_text(VERSION)
+    if marker.exists():
+        # An index built under an older layout may hold assume-unchanged bits the user's
+        # `core.ignoreStat` let git set, which hide a file's changes for good: it is a cache
+        # of the tree (built again from the files), so it goes.
+        with contextlib.suppress(FileNotFoundError):
+            (repo.state_dir / "worktree.index").unlink()
     _replace_dir(draft, where)
     return where
+
+
+def _overrides(probe_in: Path) -> str:
+    """The core settings that follow the includes, so that the user's cannot stand."""
+    facts = {
+        "ignoreStat": "false",
+        "trustctime": "true",
+        "checkStat": "default",
+        "fileMode": _bool(_keeps_exec_bit(probe_in)),
+        "symlinks": _bool(_makes_symlinks(probe_in)),
+        "ignoreCase": _bool(_ignores_case(probe_in)),
+    }
+    return "[core]\n" + "".join(f"\t{key} = {value}\n" for key, value in facts.items())
+
+
+def _bool(fact: bool) -> str:
+    return "true" if fact else "false"
+
+
+def _keeps_exec_bit(folder: Path) -> bool:
+    probe = folder / "probe-mode"
+    probe.touch(mode=0o644)
+    try:
+        probe.chmod(0o755)
+        set_kept = bool(probe.stat().st_mode & 0o111)
+        probe.chmod(0o644)
+        return set_kept and not probe.stat().st_mode & 0o111
+    finally:
+        probe.unlink()
+
+
+def _makes_symlinks(folder: Path) -> bool:
+    probe = folder / "probe-link"
+    try:
+        os.symlink("probe-target", probe)
+    except OSError:
+        return False
+    probe.unlink()
+    return True
+
+
+def _ignores_case(folder: Path) -> bool:
+    probe = folder / "probe-case"
+    probe.touch()
+    try:
+        return (folder / "PROBE-CASE").exists()
+    finally:
+        probe.unlink()
 
 
 def _quoted(path: Path) -> str:

@@ -186,7 +186,7 @@ class GitRepository:
         done = subprocess.run(
             [git_executable(self.root), *args],
             cwd=self.root,
-            env=_environment(env),
+            env=_environment(self.root, env),
             stdin=subprocess.DEVNULL,
             capture_output=True,
             check=False,
@@ -215,7 +215,7 @@ class GitRepository:
             subprocess.Popen(
                 [git_executable(self.root), *args],
                 cwd=self.root,
-                env=_environment(env),
+                env=_environment(self.root, env),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -321,7 +321,7 @@ def _working_tree(start: Path) -> list[str] | None:
         done = subprocess.run(
             [git_executable(start), *command[1:]],
             cwd=start,
-            env=_environment(),
+            env=_environment(start),
             stdin=subprocess.DEVNULL,
             capture_output=True,
             check=False,
@@ -358,7 +358,7 @@ def _execute(
     done = subprocess.run(
         [git_executable(cwd), *args],
         cwd=cwd,
-        env=_environment(env),
+        env=_environment(cwd, env),
         stdin=subprocess.DEVNULL if stdin is None else None,
         input=stdin,  # written while stdout is read, so neither pipe fills and blocks
         capture_output=True,
@@ -368,10 +368,22 @@ def _execute(
     return done.stdout
 
 
-def _environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+def _environment(cwd: Path, env: Mapping[str, str] | None = None) -> dict[str, str]:
     """What git runs with: the caller's environment, in the C locale, with our plumbing
-    settings and then `env`."""
-    return {**os.environ, "LANGUAGE": "C", "LC_ALL": "C", **PLUMBING_ENV, **(env or {})}
+    settings and then `env`; its PATH without the working tree's folders (an activated
+    `.venv/bin`), where a model's command could have planted the `ssh`, `git-remote-*` or
+    credential helper git would run."""
+    from cleveragents.adapters import host_programs
+
+    path = host_programs.trusted_path(host_programs.tree_of(cwd))
+    return {
+        **os.environ,
+        "PATH": path,
+        "LANGUAGE": "C",
+        "LC_ALL": "C",
+        **PLUMBING_ENV,
+        **(env or {}),
+    }
 
 
 def check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None:

@@ -65,6 +65,15 @@ def state_path(repo: GitRepository) -> Path:
             f"CLEVERAGENTS_STATE_DB names {override!r}, which is not a file",
             hint="point it at a file (it is made when missing), or unset it",
         )
+    folder = Path(os.path.realpath(path.parent))
+    if folder == repo.root or folder.is_relative_to(repo.root):
+        # A model's command may write anywhere in the tree: it could rewrite a plan's trust
+        # settings (its sandbox, its allowed commands) before the next resume.
+        raise BadInput(
+            f"CLEVERAGENTS_STATE_DB names {override!r}, inside the working tree, where a "
+            "model's command could rewrite it",
+            hint="point it at a file outside the working tree, or unset it",
+        )
     return path
 
 
