@@ -148,6 +148,9 @@ class CorrectionDone(PlanTree):
         "step, taken again only if the guidance names them or no other is left."
     )
     actor_calls: int = Field(description="Actor calls needed to re-execute.")
+    resume: str | None = Field(
+        None, description="With --print-resume: the `claude --resume SESSION` line."
+    )
 
 
 class AffectedDecision(BaseModel):

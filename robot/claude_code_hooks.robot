@@ -1,0 +1,258 @@
+*** Settings ***
+Documentation       As a developer who runs Claude Code myself,
+...                 I want `agents hooks install claude-code` to record my own sessions,
+...                 so that each one is a plan I can correct like a headless run, and going on
+...                 in the corrected session is one `claude --resume` away; uninstalling leaves
+...                 my settings as they were.
+...
+...                 The real Claude Code CLI runs as a user would run it (`claude -p`, no
+...                 --settings of ours, its own CLAUDE_CONFIG_DIR) in the repository, against a
+...                 local stand-in of the Messages API: only the installed hooks record it.
+
+Resource            resources/agents.resource
+Library             resources/ClaudeCodeLibrary.py
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+
+
+*** Variables ***
+${GUIDANCE}         Write three, not two.
+# The user's own settings: a key of theirs, a hook of theirs (it must still run), odd spacing.
+${MINE}             {"permissions": {"allow": ["Bash(ls:*)"]},\n "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "touch ../user-hook-ran"}]}]}}\n
+
+
+*** Test Cases ***
+A Session Run By Hand Is Recorded, Corrected, And Uninstall Leaves My Settings As They Were
+    Create File    ${SETTINGS}    ${MINE}
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    Should Contain    ${installed.stderr}    is not ignored by git
+    ${status}    Run Agents    hooks    status    --json
+    ${found}    Parse JSON Document    ${status.stdout}
+    Should Be True    $found["claude_code"][0]["installed"]
+    Should Be Equal    ${found}[claude_code][0][git_ignored]    ${FALSE}
+    Queue A Session Of Five Tool Calls
+    ${session}    Run Claude Code By Hand    make the files
+    Exit Code Should Be    ${session}    0
+    File Should Exist    ${WORK}/user-hook-ran    the user's own hook did not run
+    ${plan}    Plan Shown
+    Should Be Equal    ${plan}[task]    make the files
+    Should Be Equal    ${plan}[actor]    claude-code
+    Should Be Equal    ${plan}[status]    completed
+    Should Match Regexp    ${plan}[actor_version]    ^\\d+\\.\\d+\\.\\d+ \\(Claude Code\\)$
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Write a.txt    done (create)
+    Decision Should Be    ${document}    3    Write c.txt    done (create)
+    Decision Should Be    ${document}    4    Edit a.txt    done
+    Decision Should Be    ${document}    5    Bash: echo hi > b.txt    ran: no output
+    Decision Should Be    ${document}    6    Read a.txt    done (text)
+    Should Be Equal    ${{ $document["decisions"][1]["rationale"] }}    First the greeting file.
+    Checkpoint Should Hold    ${document}    2    a.txt    ${NONE}
+    Checkpoint Should Hold    ${document}    4    a.txt    one\n
+    Checkpoint Should Hold    ${document}    5    b.txt    ${NONE}
+    ${read}    Decision By Id    ${document}    6
+    Should Be Equal    ${read}[checkpoint_before]    ${NONE}    a read took a checkpoint
+    ${times}    Get File    ${WORK}/hook-times
+    Log    seconds per hook event:\n${times}
+    # The correction: as for a headless plan, then the line that goes on in Claude Code.
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "three"}
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --yes    --print-resume
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    three\n
+    File Should Not Exist    ${REPO}/b.txt
+    Fork Should Continue Before Call    6    2    ${GUIDANCE}
+    ${now}    Plan Shown
+    Should Not Be Equal    ${now}[session]    ${plan}[session]
+    Should Match Regexp    ${result.stdout}    (?m)^claude --resume ${now}[session]$
+    ${place}    Claude Code Place Of Decision    ${REPO}    8
+    Should Be Equal    ${place}[session_id]    ${now}[session]
+    # Going on by hand in the fork records into the same plan, below the correction.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/e.txt", "content": "e\\n"}
+    Claude Code Will Say    Added.
+    ${again}    Run Claude Code By Hand    also write e.txt    --resume    ${now}[session]
+    Exit Code Should Be    ${again}    0
+    ${document}    Plan Tree Document
+    ${added}    Decision By Id    ${document}    9
+    Should Be Equal    ${added}[summary]    Write e.txt
+    Should Be Equal    ${added}[parent_id]    8
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    Exit Code Should Be    ${removed}    0
+    ${after}    Get File    ${SETTINGS}
+    Should Be Equal    ${after}    ${MINE}
+
+Uninstall Removes The Settings File When There Was None
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    ${status}    Run Agents    hooks    status
+    Should Contain    ${status.stdout}    repository: installed in ${SETTINGS}
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    Exit Code Should Be    ${removed}    0
+    File Should Not Exist    ${SETTINGS}
+    Directory Should Not Exist    ${REPO}/.claude
+    ${status}    Run Agents    hooks    status
+    Should Contain    ${status.stdout}    repository: not installed
+
+A Hook That Cannot Record Lets The Call Through And Says So Once
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    ${holder}    Hold The Working Tree Lock
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    make the files    --include-hook-events
+    ...    --output-format    stream-json    --verbose
+    Terminate Process    ${holder}
+    Exit Code Should Be    ${session}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    one\n
+    Should Be Equal    ${{ open("${REPO}/c.txt").read() }}    c\n
+    ${said}    Hook Warnings In    ${session.stdout}
+    Length Should Be    ${said}    1
+    Should Contain    ${said}[0]    this session goes on unrecorded: this working tree is locked
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    0
+
+Only An Install With Enforce Policy Denies A Command The Policy Refuses
+    ${installed}    Run Agents    hooks    install    claude-code
+    Claude Code Will Call    Bash    {"command": "touch canary", "description": "canary"}
+    Claude Code Will Say    Done.
+    ${session}    Run Claude Code By Hand    touch it
+    File Should Exist    ${REPO}/canary    the default install denied a command
+    Remove File    ${REPO}/canary
+    ${installed}    Run Agents    hooks    install    claude-code    --enforce-policy
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${installed}    0
+    ${status}    Run Agents    hooks    status
+    Should Contain    ${status.stdout}    commands held to our policy
+    Claude Code Will Call    Bash    {"command": "touch canary", "description": "canary"}
+    Claude Code Will Say    Done.
+    ${session}    Run Claude Code By Hand    touch it again
+    Exit Code Should Be    ${session}    0
+    File Should Not Exist    ${REPO}/canary
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[-1]    matches no --allow-command pattern
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Bash: touch canary
+    ...    refused: `touch canary` matches no --allow-command pattern
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    File Should Not Exist    ${SETTINGS}
+
+Settings That Are Not JSON Are Refused And Left As They Were
+    Create File    ${SETTINGS}    {"hooks": [
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    2
+    Should Contain    ${installed.stderr}    settings.local.json is not valid JSON
+    Should Be Equal    ${{ open($SETTINGS).read() }}    {"hooks": [
+
+User Settings Honour CLAUDE_CONFIG_DIR
+    ${config}    Set Variable    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code    --user
+    Exit Code Should Be    ${installed}    0
+    File Should Exist    ${config}/settings.json
+    File Should Not Exist    ${SETTINGS}
+    ${status}    Run Agents With Claude Code    hooks    status    --json
+    ${found}    Parse JSON Document    ${status.stdout}
+    Should Be True    $found["claude_code"][1]["installed"]
+    Should Be Equal    ${found}[claude_code][1][path]    ${config}/settings.json
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    make a
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Write a.txt    done (create)
+    ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
+    File Should Not Exist    ${config}/settings.json
+
+
+*** Keywords ***
+Queue A Session Of Five Tool Calls
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    ...    text=First the greeting file.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "two"}
+    Claude Code Will Call    Bash    {"command": "echo hi > b.txt", "description": "b"}
+    Claude Code Will Call    Read    {"file_path": "${REPO}/a.txt"}
+    Claude Code Will Say    All done.
+
+Run Claude Code By Hand
+    [Documentation]    The real Claude Code CLI as a user runs it in the repository: its own
+    ...    permissions (edits accepted, `echo` and `touch` allowed), no settings of ours.
+    [Arguments]    ${prompt}    @{more}
+    ${claude}    Claude Code Program    ${WORK}
+    ${result}    Run Process    ${claude}    -p    ${prompt}    --permission-mode    acceptEdits
+    ...    --allowedTools    Bash(echo:*)    Bash(touch:*)    @{more}
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/claude.stdout    stderr=${WORK}/claude.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:CLEVERAGENTS_HOOK_TIMES=${WORK}/hook-times
+    ...    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    claude -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
+
+Hold The Working Tree Lock
+    [Documentation]    Another command holds the working tree's lock (as `agents` does).
+    ${lock}    Set Variable    ${REPO}/.git/cleveragents/locks/worktree.lock
+    Create Directory    ${REPO}/.git/cleveragents/locks
+    ${holder}    Start Process    python3    -c
+    ...    import fcntl, os, sys, time; fd \= os.open(sys.argv[1], os.O_RDWR | os.O_CREAT); fcntl.flock(fd, fcntl.LOCK_EX); open(sys.argv[2], "w").close(); time.sleep(300)
+    ...    ${lock}    ${WORK}/locked
+    Wait Until Keyword Succeeds    20s    0.1s    File Should Exist    ${WORK}/locked
+    RETURN    ${holder}
+
+Hook Warnings In
+    [Documentation]    What our hooks said on stderr, from the session's hook events.
+    [Arguments]    ${stream}
+    ${said}    Evaluate
+    ...    [m.get("stderr") for m in map(json.loads, filter(None, $stream.splitlines())) if m.get("subtype") == "hook_response" and "cleveragents" in (m.get("stderr") or "")]
+    RETURN    ${said}
+
+Decision Should Be
+    [Arguments]    ${document}    ${id}    ${summary}    ${outcome}=${NONE}
+    ${decision}    Decision By Id    ${document}    ${id}
+    Should Be Equal    ${decision}[summary]    ${summary}
+    IF    $outcome is not None
+        Should Be Equal    ${decision}[outcome]    ${outcome}
+    END
+
+Checkpoint Should Hold
+    [Arguments]    ${document}    ${id}    ${path}    ${content}
+    ${decision}    Decision By Id    ${document}    ${id}
+    ${checkpoint}    Set Variable    ${decision}[checkpoint_before]
+    Should Not Be Equal    ${checkpoint}    ${NONE}    decision ${id} has no checkpoint
+    ${shown}    Run Process    git    cat-file    blob    ${checkpoint}:${path}    cwd=${REPO}
+    IF    $content is None
+        Should Not Be Equal As Integers    ${shown.rc}    0    ${path} is in ${checkpoint}
+    ELSE
+        Should Be Equal    ${shown.stdout}\n    ${content}
+    END
+
+Plan Shown
+    ${shown}    Run Agents    plan    show    --json
+    ${plan}    Parse JSON Document    ${shown.stdout}
+    RETURN    ${plan}
+
+Create Repository With Stand In Claude Code
+    Create Temporary Repository
+    ${env}    Start Stand In For Claude Code    ${WORK}
+    VAR    &{CLAUDE_ENV}    &{env}    scope=TEST
+    VAR    ${SETTINGS}    ${REPO}/.claude/settings.local.json    scope=TEST
+
+Stop Stand In Claude Code And Remove Repository
+    Stop Stand In For Claude Code
+    Remove Temporary Repository
+
+Run Agents With Claude Code
+    [Documentation]    The real `agents` command, Claude Code pointed at the stand-in.
+    [Arguments]    @{args}
+    ${result}    Run Process    agents    @{args}
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:XDG_STATE_HOME=${WORK}/state
+    ...    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    agents ${args} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
