@@ -150,7 +150,9 @@ Settings That Are Not JSON Are Refused And Left As They Were
     Should Contain    ${installed.stderr}    settings.local.json is not valid JSON
     Should Be Equal    ${{ open($SETTINGS).read() }}    {"hooks": [
 
-User Settings Honour CLAUDE_CONFIG_DIR
+User Settings Honour CLAUDE_CONFIG_DIR, And A Call Is Recorded Once
+    [Documentation]    Installed in both the user's and the repository's settings, both hooks
+    ...    run for each event: only the repository's records it (the user's stands aside).
     ${config}    Set Variable    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]
     ${installed}    Run Agents With Claude Code    hooks    install    claude-code    --user
     Exit Code Should Be    ${installed}    0
@@ -165,8 +167,48 @@ User Settings Honour CLAUDE_CONFIG_DIR
     ${session}    Run Claude Code By Hand    make a
     ${document}    Plan Tree Document
     Decision Should Be    ${document}    2    Write a.txt    done (create)
+    # Installed here too: the user's hook stands aside, the repository's records.
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code
+    ${event}    Set Variable
+    ...    {"session_id": "s2", "hook_event_name": "UserPromptSubmit", "cwd": "${REPO}", "prompt": "p"}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record    --user
+    ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
     ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
     File Should Not Exist    ${config}/settings.json
+
+A Hook Outside Any Repository Records Nothing And Says Nothing
+    Create Directory    ${WORK}/plain
+    ${event}    Set Variable
+    ...    {"session_id": "s1", "hook_event_name": "PreToolUse", "cwd": "${WORK}/plain", "tool_name": "Write"}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record    --user
+    ...    cwd=${WORK}/plain    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0
+    Should Be Empty    ${result.stdout}
+    Should Be Empty    ${result.stderr}
+
+Print Resume Needs A Claude Code Correction That Runs
+    ${installed}    Run Agents    hooks    install    claude-code
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    make the files
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    3
+    ...    --guidance    ${GUIDANCE}    --yes    --print-resume    --no-execute
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    --print-resume needs the correction to run
+    File Should Exist    ${REPO}/c.txt    a refused correction restored files
+    ${scripted}    Run Plan    ${PLANS}/greeting.yaml
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    1    --yes
+    ...    --print-resume
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    is no Claude Code session
 
 
 *** Keywords ***

@@ -94,7 +94,7 @@ def install(
     it runs in: `agents plan tree` shows its tool calls, and `agents plan correct
     --mode=revert --decision D --guidance G --print-resume` sends it back to one.
     Recording never holds up or fails the session: a call it cannot record goes ahead,
-    and the hook says so once (on its stderr, which Claude Code shows in debug mode).
+    and the hook says so once, on its stderr.
     """
     from cleveragents.adapters.actors.claude_code.settings_file import hook_command
 

@@ -60,23 +60,26 @@ def with_hooks(data: dict[str, Any], command: str) -> dict[str, Any]:
     return merged
 
 
-def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` without our groups; an event list or a `hooks` object left empty by that is
-    dropped (it was ours: an empty one the user wrote is kept when nothing of ours was in
-    it). The user's groups, even ones mixing our hook with theirs, stay whole."""
+def without_hooks(data: dict[str, Any], before: object = None) -> dict[str, Any]:
+    """`data` without our groups. An event list or a `hooks` object left empty by that is
+    dropped, unless `before` (the document before our install, when known) had it: the
+    user's own empty ones stay. The user's groups, even ones mixing our hook with theirs,
+    stay whole."""
     cleaned = copy.deepcopy(data)
     hooks = cleaned.get("hooks")
     if not isinstance(hooks, dict):
         return cleaned
+    had = before.get("hooks") if isinstance(before, dict) else None
+    had_events = had if isinstance(had, dict) else {}
     for event in list(hooks):
         groups = hooks[event]
         if not isinstance(groups, list) or not any(map(_group_is_ours, groups)):
             continue
         kept = [g for g in groups if not _group_is_ours(g)]
-        if kept:
+        if kept or event in had_events:
             hooks[event] = kept
         else:
             del hooks[event]
-    if not hooks and installed(data):
+    if not hooks and installed(data) and had is None:
         del cleaned["hooks"]
     return cleaned

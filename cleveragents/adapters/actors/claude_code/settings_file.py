@@ -130,10 +130,10 @@ class SettingsFile:
         raw, data = self.read()
         if raw is None or not claude_settings.installed(data):
             return False
-        cleaned = claude_settings.without_hooks(data)
         kept = self._kept()
         original = None if kept is None else kept.get("original")
         before = {} if original is None else _parsed(original)
+        cleaned = claude_settings.without_hooks(data, before if kept is not None else None)
         if kept is not None and cleaned == before:
             if original is None:
                 self.path.unlink()
