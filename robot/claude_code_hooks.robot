@@ -66,6 +66,9 @@ A Session Run By Hand Is Recorded, Corrected, And Uninstall Leaves My Settings A
     Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    three\n
     File Should Not Exist    ${REPO}/b.txt
     Fork Should Continue Before Call    6    2    ${GUIDANCE}
+    # The installed hook stood aside in the correction's run (it records itself): no wait
+    # for the lock the correction holds, no warning of one.
+    Should Be Empty    ${{ glob.glob($WORK + "/tmp/cleveragents-hooks-*/*") }}
     ${now}    Plan Shown
     Should Not Be Equal    ${now}[session]    ${plan}[session]
     Should Match Regexp    ${result.stdout}    (?m)^claude --resume ${now}[session]$
@@ -119,11 +122,17 @@ A Hook That Cannot Record Lets The Call Through And Says So Once
     Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    0
 
 Only An Install With Enforce Policy Denies A Command The Policy Refuses
+    [Documentation]    By default the hook decides nothing: what Claude Code allows runs,
+    ...    what it refuses (`git init`: no --allowedTools for it) does not.
     ${installed}    Run Agents    hooks    install    claude-code
     Claude Code Will Call    Bash    {"command": "touch canary", "description": "canary"}
+    Claude Code Will Call    Bash    {"command": "git init made", "description": "made"}
     Claude Code Will Say    Done.
     ${session}    Run Claude Code By Hand    touch it
     File Should Exist    ${REPO}/canary    the default install denied a command
+    Directory Should Not Exist    ${REPO}/made    the hook granted what Claude Code refuses
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    3    Bash: git init made
     Remove File    ${REPO}/canary
     ${installed}    Run Agents    hooks    install    claude-code    --enforce-policy
     ...    --allow-command    echo *
@@ -140,6 +149,8 @@ Only An Install With Enforce Policy Denies A Command The Policy Refuses
     ${document}    Plan Tree Document
     Decision Should Be    ${document}    2    Bash: touch canary
     ...    refused: `touch canary` matches no --allow-command pattern
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
     ${removed}    Run Agents    hooks    uninstall    claude-code
     File Should Not Exist    ${SETTINGS}
 
@@ -224,7 +235,8 @@ Queue A Session Of Five Tool Calls
 
 Run Claude Code By Hand
     [Documentation]    The real Claude Code CLI as a user runs it in the repository: its own
-    ...    permissions (edits accepted, `echo` and `touch` allowed), no settings of ours.
+    ...    permissions (edits accepted, `echo` and `touch` allowed; a command it does not take
+    ...    for a file edit, such as `git init`, is refused with no one to ask), no settings of ours.
     [Arguments]    ${prompt}    @{more}
     ${claude}    Claude Code Program    ${WORK}
     ${result}    Run Process    ${claude}    -p    ${prompt}    --permission-mode    acceptEdits
@@ -232,6 +244,7 @@ Run Claude Code By Hand
     ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
     ...    stdout=${WORK}/claude.stdout    stderr=${WORK}/claude.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:CLEVERAGENTS_HOOK_TIMES=${WORK}/hook-times
+    ...    env:TMPDIR=${WORK}/tmp
     ...    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
     Log    claude -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
     RETURN    ${result}
@@ -283,6 +296,7 @@ Create Repository With Stand In Claude Code
     ${env}    Start Stand In For Claude Code    ${WORK}
     VAR    &{CLAUDE_ENV}    &{env}    scope=TEST
     VAR    ${SETTINGS}    ${REPO}/.claude/settings.local.json    scope=TEST
+    Create Directory    ${WORK}/tmp
 
 Stop Stand In Claude Code And Remove Repository
     Stop Stand In For Claude Code
@@ -295,6 +309,6 @@ Run Agents With Claude Code
     ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
     ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:XDG_STATE_HOME=${WORK}/state
-    ...    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    ...    env:TMPDIR=${WORK}/tmp    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
     Log    agents ${args} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
     RETURN    ${result}
