@@ -9,7 +9,8 @@ Claude Code's own permissions.
 Flags (written by the install): `--enforce-policy` and `--allow-command PATTERN` (our
 command policy decides Bash calls), `--user` (installed in the user's settings: it
 stands aside where the repository's own settings install us too, so a call is recorded
-once). `CLEVERAGENTS_HOOK_TIMES=FILE` appends the seconds each event took to FILE.
+once). `CLEVERAGENTS_HOOK_TIMES=FILE` appends, for each event, the seconds it took (wall
+clock, then CPU time of this process) to FILE.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if times:
         with contextlib.suppress(OSError), open(times, "a") as out:
             name = event.get("hook_event_name") if isinstance(event, dict) else None
-            out.write(f"{name} {time.monotonic() - started:.3f}\n")
+            out.write(f"{name} {time.monotonic() - started:.3f} {time.process_time():.3f}\n")
     return 0
 
 
