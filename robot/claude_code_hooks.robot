@@ -155,11 +155,38 @@ Only An Install With Enforce Policy Denies A Command The Policy Refuses
     File Should Not Exist    ${SETTINGS}
 
 Settings That Are Not JSON Are Refused And Left As They Were
-    Create File    ${SETTINGS}    {"hooks": [
-    ${installed}    Run Agents    hooks    install    claude-code
-    Exit Code Should Be    ${installed}    2
-    Should Contain    ${installed.stderr}    settings.local.json is not valid JSON
-    Should Be Equal    ${{ open($SETTINGS).read() }}    {"hooks": [
+    [Template]    Install Should Be Refused
+    {"hooks": [    settings.local.json is not valid JSON
+    \[1]    settings.local.json holds no JSON object
+    {"hooks": []}    "hooks" is not an object
+    {"hooks": {"PreToolUse": {}}}    "hooks"."PreToolUse" is not a list
+
+Bad Usage Is Refused, And Status Says What Is Not There
+    ${result}    Run Agents    hooks    install    claude-code    --allow-command    ls
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    --allow-command needs --enforce-policy
+    Create Directory    ${SETTINGS}
+    ${result}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    cannot read ${SETTINGS}
+    Remove Directory    ${SETTINGS}
+    ${result}    Run Agents    hooks    uninstall    claude-code    --json
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ json.loads($result.stdout)["removed"] }}    ${FALSE}
+    ${result}    Run Agents    hooks    uninstall    claude-code
+    Should Contain    ${result.stdout}    no claude-code hooks of ours in ${SETTINGS}: nothing changed
+    Create Directory    ${WORK}/plain
+    ${result}    Run Agents    hooks    install    claude-code    cwd=${WORK}/plain
+    Exit Code Should Be    ${result}    2
+    ${result}    Run Agents With Claude Code    hooks    install    claude-code    --user    --json
+    ...    cwd=${WORK}/plain
+    Exit Code Should Be    ${result}    0
+    Should Be True    ${{ json.loads($result.stdout)["installed"] }}
+    ${result}    Run Agents With Claude Code    hooks    status    cwd=${WORK}/plain
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stdout}    repository:
+    Should Contain    ${result.stdout}    user: installed in ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]/settings.json
+    Should Contain    ${result.stdout}    records only
 
 User Settings Honour CLAUDE_CONFIG_DIR, And A Call Is Recorded Once
     [Documentation]    Installed in both the user's and the repository's settings, both hooks
@@ -189,6 +216,21 @@ User Settings Honour CLAUDE_CONFIG_DIR, And A Call Is Recorded Once
     Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
     ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
     ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
+    # A call of a session whose file is not written yet: its version is learnt later.
+    ${call}    Set Variable
+    ...    {"session_id": "s2", "hook_event_name": "PreToolUse", "cwd": "${REPO}", "tool_name": "Read", "tool_use_id": "r1", "tool_input": {"file_path": "${REPO}/a.txt"}}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin=${call}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Empty    ${result.stdout}
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Read a.txt
+    Should Be Equal    ${document}[plan][task]    p
+    # An event with no session id is none of ours.
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin={"hook_event_name": "UserPromptSubmit", "cwd": "${REPO}"}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
     ${plans}    Run Agents    plan    list    --json
     Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
     ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
@@ -223,6 +265,14 @@ Print Resume Needs A Claude Code Correction That Runs
 
 
 *** Keywords ***
+Install Should Be Refused
+    [Arguments]    ${content}    ${said}
+    Create File    ${SETTINGS}    ${content}
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    2
+    Should Contain    ${installed.stderr}    ${said}
+    Should Be Equal    ${{ open($SETTINGS).read() }}    ${content}
+
 Queue A Session Of Five Tool Calls
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
     ...    text=First the greeting file.
@@ -304,9 +354,9 @@ Stop Stand In Claude Code And Remove Repository
 
 Run Agents With Claude Code
     [Documentation]    The real `agents` command, Claude Code pointed at the stand-in.
-    [Arguments]    @{args}
+    [Arguments]    @{args}    ${cwd}=${REPO}
     ${result}    Run Process    agents    @{args}
-    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    cwd=${cwd}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
     ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:XDG_STATE_HOME=${WORK}/state
     ...    env:TMPDIR=${WORK}/tmp    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}

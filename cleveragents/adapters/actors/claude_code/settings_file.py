@@ -169,7 +169,7 @@ class SettingsFile:
                 out.write(data)
             os.chmod(temporary, mode)
             os.replace(temporary, path)
-        except BaseException:
+        except BaseException:  # pragma: no cover - a full disk or a kill mid-write
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
