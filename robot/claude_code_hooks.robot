@@ -11,6 +11,7 @@ Documentation       As a developer who runs Claude Code myself,
 
 Resource            resources/agents.resource
 Library             resources/ClaudeCodeLibrary.py
+Library             resources/ConventionsLibrary.py
 Library             OperatingSystem
 
 Test Setup          Create Repository With Stand In Claude Code
@@ -33,6 +34,8 @@ A Session Run By Hand Is Recorded, Corrected, And Uninstall Leaves My Settings A
     ${found}    Parse JSON Document    ${status.stdout}
     Should Be True    $found["claude_code"][0]["installed"]
     Should Be Equal    ${found}[claude_code][0][git_ignored]    ${FALSE}
+    ${schema}    Run Agents    schema    hooks-status
+    Document Should Match Schema    ${found}    ${{ json.loads($schema.stdout) }}
     Queue A Session Of Five Tool Calls
     ${session}    Run Claude Code By Hand    make the files
     Exit Code Should Be    ${session}    0
@@ -173,6 +176,8 @@ Bad Usage Is Refused, And Status Says What Is Not There
     ${result}    Run Agents    hooks    uninstall    claude-code    --json
     Exit Code Should Be    ${result}    0
     Should Be Equal    ${{ json.loads($result.stdout)["removed"] }}    ${FALSE}
+    ${schema}    Run Agents    schema    hooks-uninstall
+    Document Should Match Schema    ${{ json.loads($result.stdout) }}    ${{ json.loads($schema.stdout) }}
     ${result}    Run Agents    hooks    uninstall    claude-code
     Should Contain    ${result.stdout}    no claude-code hooks of ours in ${SETTINGS}: nothing changed
     Create Directory    ${WORK}/plain
@@ -182,6 +187,8 @@ Bad Usage Is Refused, And Status Says What Is Not There
     ...    cwd=${WORK}/plain
     Exit Code Should Be    ${result}    0
     Should Be True    ${{ json.loads($result.stdout)["installed"] }}
+    ${schema}    Run Agents    schema    hooks-install
+    Document Should Match Schema    ${{ json.loads($result.stdout) }}    ${{ json.loads($schema.stdout) }}
     ${result}    Run Agents With Claude Code    hooks    status    cwd=${WORK}/plain
     Exit Code Should Be    ${result}    0
     Should Not Contain    ${result.stdout}    repository:
