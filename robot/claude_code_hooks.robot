@@ -105,6 +105,21 @@ Uninstall Removes The Settings File When There Was None
     ${status}    Run Agents    hooks    status
     Should Contain    ${status.stdout}    repository: not installed
 
+Uninstall After Other Changes Takes Out Only Ours
+    [Documentation]    Claude Code (or you) changed the file since the install: only our hooks
+    ...    go, every other key and hook stays.
+    Create File    ${SETTINGS}    ${MINE}
+    ${installed}    Run Agents    hooks    install    claude-code
+    ${now}    Evaluate    json.loads(open($SETTINGS).read())
+    Set To Dictionary    ${now}[permissions]    deny=${{ ["Bash(rm:*)"] }}
+    Create File    ${SETTINGS}    ${{ json.dumps($now) }}
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    Exit Code Should Be    ${removed}    0
+    ${after}    Evaluate    json.loads(open($SETTINGS).read())
+    ${expected}    Evaluate    json.loads($MINE)
+    Set To Dictionary    ${expected}[permissions]    deny=${{ ["Bash(rm:*)"] }}
+    Should Be Equal    ${after}    ${expected}
+
 A Hook That Cannot Record Lets The Call Through And Says So Once
     ${installed}    Run Agents    hooks    install    claude-code
     Exit Code Should Be    ${installed}    0

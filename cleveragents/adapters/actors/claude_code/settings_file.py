@@ -176,7 +176,4 @@ class SettingsFile:
 
 
 def _parsed(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
+    return json.loads(text)  # the install read it as JSON
