@@ -151,6 +151,7 @@ Only An Install With Enforce Policy Denies A Command The Policy Refuses
     Directory Should Not Exist    ${REPO}/made    the hook granted what Claude Code refuses
     ${document}    Plan Tree Document
     Decision Should Be    ${document}    3    Bash: git init made
+    ...    no result: refused by Claude Code's permissions, or interrupted
     Remove File    ${REPO}/canary
     ${installed}    Run Agents    hooks    install    claude-code    --enforce-policy
     ...    --allow-command    echo *

@@ -24,6 +24,7 @@ from cleveragents.errors import ConflictingState
 
 LOCK_SECONDS = 2.0  # how long a hook waits for another command's lock before giving up
 RECORDED = "recorded by the hooks `agents hooks install claude-code` installed"
+NEVER_RAN = "no result: refused by Claude Code's permissions, or interrupted"
 T = TypeVar("T")
 
 
@@ -110,7 +111,9 @@ class SessionRecording:
         if name == "PostToolUse" and mine and mine[-1].outcome is None:
             run.open[call] = mine[-1]
             run.after_call(event)
-        elif name == "SessionEnd":
+        elif name in ("UserPromptSubmit", "SessionEnd"):  # the calls before it are over
+            _never_ran(run)
+        if name == "SessionEnd":
             said = str(event.get("reason") or "")
             r.save_plan(
                 status=PlanStatus.COMPLETED,
@@ -118,6 +121,15 @@ class SessionRecording:
                 outcome=f"the Claude Code session ended{f' ({said})' if said else ''}",
             )
         return {}
+
+
+def _never_ran(run: ClaudeCodeRun) -> None:
+    """Calls with no result when their turn is over: Claude Code's permissions refused
+    them (no PostToolUse comes then), or the user interrupted them."""
+    for decision in active(run.r.decisions):
+        action = decision.action or {}
+        if action.get("type") == "tool" and decision.outcome is None and decision.ok is None:
+            run.r.update(decision, None, ok=False, outcome=NEVER_RAN)
 
 
 def _command(session: str) -> str:
