@@ -250,6 +250,18 @@ User Settings Honour CLAUDE_CONFIG_DIR, And A Call Is Recorded Once
     ${document}    Plan Tree Document
     Decision Should Be    ${document}    2    Read a.txt
     Should Be Equal    ${document}[plan][task]    p
+    # Undoing the recording forgets it; the session's next call starts it again.
+    ${undone}    Run Agents    plan    undo    --yes
+    Exit Code Should Be    ${undone}    0
+    ${call}    Set Variable    ${{ $call.replace('"r1"', '"r2"') }}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin=${call}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Empty    ${result.stderr}
+    ${document}    Plan Tree Document
+    ${again}    Decision By Id    ${document}    4
+    Should Be Equal    ${again}[summary]    Read a.txt
+    Should Be Equal    ${again}[status]    active
+    Should Be Equal    ${again}[parent_id]    3
     # An event with no session id is none of ours.
     ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
     ...    cwd=${REPO}    stdin={"hook_event_name": "UserPromptSubmit", "cwd": "${REPO}"}

@@ -105,6 +105,8 @@ class SessionRecording:
                 r.save_plan(actor=r.plan.actor.model_copy(update={"version": version}))
             if r.plan.status is not PlanStatus.EXECUTING:
                 r.save_plan(status=PlanStatus.EXECUTING, phase=Phase.EXECUTE, outcome=None)
+            if run.line is None:  # `agents plan undo` forgot the recording: start again
+                run.begin(f"Claude Code goes on with you after an undo; {RECORDED}")
             answer = run.before_call(event)
             decided = answer.get("hookSpecificOutput", {}).get("permissionDecision")
             return answer if decided == "deny" else {}  # allowed: Claude Code asks as usual
