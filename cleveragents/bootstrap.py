@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters import interrupts
-from cleveragents.adapters.actors.plan_file import load_plan_file, parse_plan_file
-from cleveragents.adapters.actors.scripted import ScriptedActor
 from cleveragents.adapters.clock import SystemClock
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
@@ -193,6 +191,8 @@ class Services:
         The budget and drift threshold are the plan file's, with what the command-line
         flags set on top.
         """
+        from cleveragents.adapters.actors.plan_file import load_plan_file
+
         plan_file, text = load_plan_file(script)
         spec = ActorSpec(kind="scripted", source=str(script), script=text)
         limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
@@ -216,6 +216,9 @@ def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
 
     def actor_for(spec: ActorSpec) -> Actor:
         if spec.kind == "scripted" and spec.script is not None:
+            from cleveragents.adapters.actors.plan_file import parse_plan_file
+            from cleveragents.adapters.actors.scripted import ScriptedActor
+
             source = spec.source or "plan file"
             return ScriptedActor(parse_plan_file(spec.script, source), source, root)
         if spec.kind == "anthropic":
@@ -242,6 +245,8 @@ def reloaded(spec: ActorSpec) -> ActorSpec:
     it since (an invalid edit is refused, exit 2); any other spec as it is."""
     if spec.kind != "scripted" or not spec.source or not Path(spec.source).is_file():
         return spec
+    from cleveragents.adapters.actors.plan_file import load_plan_file
+
     _, text = load_plan_file(Path(spec.source))
     return spec if text == spec.script else spec.model_copy(update={"script": text})
 

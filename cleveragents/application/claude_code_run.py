@@ -105,9 +105,18 @@ class ClaudeCodeRun:
         self.line: Decision | None = None  # the newest decision: the next hangs below it
         self.open: dict[str, Decision] = {}  # decisions whose call has not finished, by id
         self.stopped: str | None = None  # a budget ran out: every later call is denied
+        # A session the user runs (recorded by installed hooks) spends no budget of ours,
+        # and its commands go through the policy only when the install asked for that.
+        self.budgeted = True
+        self.policed = True
 
     def execute(self) -> Plan:
         """Start the session on the plan's task, below a first decision naming it."""
+        self.begin(f"Claude Code ({self.r.plan.actor.version}) works on the task on its own")
+        return self._work(self.r.plan.task, resume=False)
+
+    def begin(self, rationale: str, summary: str = "") -> None:
+        """The plan's first decision: the session, with the files as they were before it."""
         r = self.r
         spec = r.plan.actor.model_copy(update={"session": self.session_id})
         r.save_plan(actor=spec)
@@ -115,8 +124,8 @@ class ClaudeCodeRun:
         self.line = r.record(
             kind=DecisionKind.STRATEGY,
             phase=Phase.STRATEGIZE,
-            summary=f"Claude Code session {self.session_id}",
-            rationale=f"Claude Code ({spec.version}) works on the task on its own",
+            summary=summary or f"Claude Code session {self.session_id}",
+            rationale=rationale,
             before=before,
             after=before,
             actor_state_before=self.state({}),
@@ -124,7 +133,6 @@ class ClaudeCodeRun:
             outcome="session started",
             plan_update={"status": PlanStatus.EXECUTING, "phase": Phase.EXECUTE},
         )
-        return self._work(r.plan.task, resume=False)
 
     def resume(self) -> Plan:
         """Continue the session where it stopped; new decisions hang below the newest. A
@@ -193,12 +201,13 @@ class ClaudeCodeRun:
     def before_call(self, event: dict[str, Any]) -> dict[str, Any]:
         r = self.r
         tool, tool_input = str(event.get("tool_name")), event.get("tool_input") or {}
-        if self.stopped is None and not calls_left(r.plan.budget, r.plan.usage):
+        spent = self.budgeted and not calls_left(r.plan.budget, r.plan.usage)
+        if self.stopped is None and spent:
             self.stopped = f"the actor call budget ({r.plan.budget.actor_calls}) is spent"
         if self.stopped is not None:
             return _deny(self.stopped, stop=True)
         refused = None
-        if tool == "Bash":
+        if tool == "Bash" and self.policed:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
         place = self.session.place_of(event)
         changing = changes_files(tool) and refused is None

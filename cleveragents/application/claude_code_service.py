@@ -84,24 +84,25 @@ class ClaudeCodeService:
         runs it, and the notice says so; it is the plan's from then on."""
         path, version = self.program()
         notices = []
-        if version != plan.actor.version:
+        if version != plan.actor.version and plan.actor.version is not None:
             notices.append(
                 f"plan {plan.id} was recorded with Claude Code {_number(plan.actor.version)}; "
                 f"this correction runs Claude Code {_number(version)}"
             )
+        if version != plan.actor.version or plan.actor.source != path:
             plan = plan.model_copy(
                 update={"actor": plan.actor.model_copy(update={"source": path, "version": version})}
             )
-        run = self._session_run(plan)
+        run = self.session_run(plan)
         asked = run.correction_asked(intervention)
         assert asked is not None  # the correction service recorded it
         return run.correct(intervention, asked), notices
 
     def _run(self, plan: Plan, resume: bool) -> Plan:
-        run = self._session_run(plan)
+        run = self.session_run(plan)
         return run.resume() if resume else run.execute()
 
-    def _session_run(self, plan: Plan) -> ClaudeCodeRun:
+    def session_run(self, plan: Plan) -> ClaudeCodeRun:
         """The run of `plan`'s session, its commands held to the patterns in force here
         (those `resume` or `correct` were given too)."""
         life = self.lifecycle

@@ -67,6 +67,7 @@ app = typer.Typer(
 app.command("demo")(demo.demo)
 app.command("gc")(gc.gc)
 app.command("schema")(schema.schema)
+__import__("cleveragents.cli.hooks", fromlist=["register"]).register(app)
 
 
 def _version(value: bool) -> None:

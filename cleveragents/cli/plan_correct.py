@@ -126,6 +126,14 @@ def correct(
     network: AllowNetwork = False,
     no_sandbox: NoSandbox = False,
     trust_plan: TrustPlan = False,
+    print_resume: Annotated[
+        bool,
+        typer.Option(
+            "--print-resume",
+            help="Claude Code plans: print the `claude --resume SESSION` line that goes on "
+            "with the corrected session in Claude Code itself.",
+        ),
+    ] = False,
 ) -> int:
     """Correct a plan: back to a decision with guidance, then re-execute only what depends on it.
 
@@ -164,6 +172,8 @@ def correct(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
+        if print_resume:
+            _resumable(s.store.plan(plan), no_execute)
         if mode is Mode.append:
             assert guidance is not None
             result = s.corrections.append(plan, guidance, not no_execute, command_line(), pass_env)
@@ -206,8 +216,11 @@ def correct(
             output.note(notice)
         files = result.preview.files
 
+        resume = f"claude --resume {result.plan.actor.session}" if print_resume else None
+
         def doc() -> dict[str, Any]:
             return {
+                "resume": resume,
                 "correction": result.correction.model_dump(mode="json"),
                 "files_changed": result.preview.changed_paths,
                 "files": files.groups.as_json() if files else None,
@@ -238,7 +251,24 @@ def correct(
             else:
                 output.show(f"re-execute it with `agents plan resume {result.plan.id}`")
             return 0
-        return finished(result.plan, json, doc)
+        code = finished(result.plan, json, doc)
+        if resume and not json:
+            output.show(resume)
+        return code
+
+
+def _resumable(plan: Any, no_execute: bool) -> None:
+    """`--print-resume` is for a Claude Code plan whose correction runs now: Claude Code
+    cuts a session at a message only when it runs headless (`--resume-session-at` is a
+    `--print` option), so a fork made for later has no session to print yet."""
+    if plan.actor.kind != "claude-code":
+        raise BadInput(f"--print-resume: plan {plan.id} is no Claude Code session")
+    if no_execute:
+        raise BadInput(
+            "--print-resume needs the correction to run: Claude Code forks a session at a "
+            "message only while it runs headless",
+            hint="leave out --no-execute; then go on in the printed session",
+        )
 
 
 def resolution(theirs: bool, mine: bool, merge: bool) -> Resolution:

@@ -23,7 +23,8 @@ def schema(
             metavar="NAME",
             help="One document: plan-list, plan-show, plan-tree, plan-run, plan-resume, "
             "plan-decision, plan-diff, plan-ops, plan-correct, plan-correct-preview, "
-            "plan-restore, plan-restore-preview, plan-undo, plan-delete, gc, demo, error. "
+            "plan-restore, plan-restore-preview, plan-undo, plan-delete, gc, hooks-install, "
+            "hooks-uninstall, hooks-status, demo, error. "
             "All of them when "
             "left out.",
             show_default=False,

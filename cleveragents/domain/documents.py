@@ -148,6 +148,9 @@ class CorrectionDone(PlanTree):
         "step, taken again only if the guidance names them or no other is left."
     )
     actor_calls: int = Field(description="Actor calls needed to re-execute.")
+    resume: str | None = Field(
+        None, description="With --print-resume: the `claude --resume SESSION` line."
+    )
 
 
 class AffectedDecision(BaseModel):
@@ -306,6 +309,37 @@ class Error(Document):
     error: ErrorShown
 
 
+class HookPlace(BaseModel):
+    """One Claude Code settings file and what it holds of our hooks."""
+
+    path: str
+    installed: bool
+    events: list[str] = Field(description="The hook events our hook is installed for.")
+    enforce_policy: bool = Field(description="Whether it denies what our policy refuses.")
+    allow_commands: list[str]
+    user: bool = Field(description="The user's own settings, not the repository's.")
+    git_ignored: bool | None = Field(
+        description="Whether git ignores the repository's file (null for the user's)."
+    )
+
+
+class HookInstalled(HookPlace, Document):
+    """`agents hooks install claude-code --json`: the settings file as installed."""
+
+
+class HookUninstalled(Document):
+    """`agents hooks uninstall claude-code --json`."""
+
+    path: str
+    removed: bool = Field(description="False when nothing of ours was there.")
+
+
+class HookStatus(Document):
+    """`agents hooks status --json`: the repository's settings (in one) and the user's."""
+
+    claude_code: list[HookPlace]
+
+
 # The documents by the name `agents schema NAME` takes.
 DOCUMENTS: dict[str, type[Document]] = {
     "plan-list": PlanList,
@@ -323,6 +357,9 @@ DOCUMENTS: dict[str, type[Document]] = {
     "plan-undo": Undone,
     "plan-delete": PlansDeleted,
     "gc": Collected,
+    "hooks-install": HookInstalled,
+    "hooks-uninstall": HookUninstalled,
+    "hooks-status": HookStatus,
     "demo": Demo,
     "error": Error,
 }

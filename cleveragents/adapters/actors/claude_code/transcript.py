@@ -66,3 +66,12 @@ def _tool_ids(entry: dict[str, Any]) -> set[str]:
 
 def _text(entry: dict[str, Any]) -> str:
     return "\n".join(str(b.get("text", "")) for b in _blocks(entry) if b.get("type") == "text")
+
+
+def version_of(transcript: str | None) -> str | None:
+    """The Claude Code version that wrote the session (`2.1.332 (Claude Code)`, as
+    `claude --version` says it), from its first entry naming one; None before there is one."""
+    for entry in _entries(transcript):
+        if entry.get("version"):
+            return f"{entry['version']} (Claude Code)"
+    return None

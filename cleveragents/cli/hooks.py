@@ -1,0 +1,191 @@
+"""`agents hooks install|uninstall|status`: record the Claude Code sessions you run yourself."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from cleveragents.cli import output
+from cleveragents.cli.options import Json
+from cleveragents.errors import BadInput
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.actors.claude_code.settings_file import SettingsFile
+
+app = typer.Typer(
+    name="hooks",
+    help="Record the Claude Code sessions you run yourself: each session a plan, each "
+    "tool call a decision with a checkpoint, correctable with `agents plan correct`.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+LOCAL = ".claude/settings.local.json"
+
+
+class Agent(StrEnum):
+    claude_code = "claude-code"
+
+
+AgentArgument = Annotated[Agent, typer.Argument(help="The agent whose sessions are recorded.")]
+User = Annotated[
+    bool,
+    typer.Option(
+        "--user",
+        help="Your own settings (settings.json in CLAUDE_CONFIG_DIR, else ~/.claude): every "
+        "repository's sessions, not only this one's (.claude/settings.local.json).",
+    ),
+]
+
+
+def _files(ctx: typer.Context, user: bool) -> tuple[SettingsFile, Path | None]:
+    """The settings file chosen, and the repository's top (None for --user outside one)."""
+    from cleveragents.adapters.actors.claude_code import settings_file
+    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.errors import NotAGitRepository
+
+    try:
+        repo: GitRepository | None = GitRepository.discover(ctx.obj)
+    except NotAGitRepository:
+        if not user:
+            raise
+        repo = None
+    if user:
+        place = settings_file.SettingsFile(settings_file.user_place(), settings_file.user_state())
+        return place, repo.root if repo else None
+    assert repo is not None
+    local = settings_file.local_place(repo.root)
+    return settings_file.SettingsFile(local, repo.state_dir / "hooks"), repo.root
+
+
+def install(
+    ctx: typer.Context,
+    agent: AgentArgument,
+    user: User = False,
+    enforce_policy: Annotated[
+        bool,
+        typer.Option(
+            "--enforce-policy",
+            help="Deny the Bash commands our command policy refuses (--allow-command "
+            "patterns, and the config's allow_commands). Without it nothing is denied: "
+            "Claude Code's own permissions decide, and commands are only recorded.",
+        ),
+    ] = False,
+    allow: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-command",
+            show_default=False,
+            help="With --enforce-policy, a command Claude Code may run; repeat it for more. "
+            "A correction's headless run is held to these patterns too.",
+        ),
+    ] = None,
+    json: Json = False,
+) -> int:
+    """Add our hooks to Claude Code's settings, beside yours (none of yours is changed).
+
+    \b
+    agents hooks install claude-code                  # this repository, for you only
+    agents hooks install claude-code --user           # every repository you work in
+
+    From then on each Claude Code session you run is recorded as a plan of the repository
+    it runs in: `agents plan tree` shows its tool calls, and `agents plan correct
+    --mode=revert --decision D --guidance G --print-resume` sends it back to one.
+    Recording never holds up or fails the session: a call it cannot record goes ahead,
+    and the hook says so once, on its stderr.
+    """
+    from cleveragents.adapters.actors.claude_code.settings_file import hook_command
+
+    if allow and not enforce_policy:
+        raise BadInput("--allow-command needs --enforce-policy: without it nothing is denied")
+    place, root = _files(ctx, user)
+    place.install(hook_command(enforce_policy, list(allow or [])) + (" --user" if user else ""))
+    found = _status(place, root, user)
+    if json:
+        output.emit_json(found)
+        return 0
+    output.show(f"installed the claude-code hooks in {place.path}")
+    _ignored_note(found)
+    return 0
+
+
+def uninstall(
+    ctx: typer.Context, agent: AgentArgument, user: User = False, json: Json = False
+) -> int:
+    """Take our hooks out of Claude Code's settings. The file goes back to the bytes it
+    had before the install when nothing else in it changed since (or is removed, when
+    there was none); else only our entries go."""
+    place, _ = _files(ctx, user)
+    removed = place.uninstall()
+    if json:
+        output.emit_json({"path": str(place.path), "removed": removed})
+    elif removed:
+        output.show(f"removed the claude-code hooks from {place.path}")
+    else:
+        output.show(f"no claude-code hooks of ours in {place.path}: nothing changed")
+    return 0
+
+
+def status(ctx: typer.Context, json: Json = False) -> int:
+    """Say where our hooks are installed: this repository's settings and your own."""
+    from cleveragents.adapters.actors.claude_code import settings_file
+    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.errors import NotAGitRepository
+
+    places: list[dict[str, Any]] = []
+    try:
+        repo = GitRepository.discover(ctx.obj)
+        local = settings_file.local_place(repo.root)
+        places.append(
+            _status(settings_file.SettingsFile(local, repo.state_dir / "hooks"), repo.root, False)
+        )
+    except NotAGitRepository:
+        repo = None
+    user = settings_file.SettingsFile(settings_file.user_place(), settings_file.user_state())
+    places.append(_status(user, repo.root if repo else None, True))
+    if json:
+        output.emit_json({"claude_code": places})
+        return 0
+    for found in places:
+        where = "user" if found["user"] else "repository"
+        if not found["installed"]:
+            output.show(f"{where}: not installed ({found['path']})", soft_wrap=True)
+            continue
+        policy = "commands held to our policy" if found["enforce_policy"] else "records only"
+        events = ", ".join(found["events"])
+        output.show(f"{where}: installed in {found['path']} ({events}; {policy})", soft_wrap=True)
+        _ignored_note(found)
+    return 0
+
+
+def _status(place: SettingsFile, root: Path | None, user: bool) -> dict[str, Any]:
+    found = {**place.installed().as_json(), "user": user, "git_ignored": None}
+    if not user and root is not None:
+        found["git_ignored"] = _ignored(root)
+    return found
+
+
+def _ignored(root: Path) -> bool:
+    """Whether git ignores the repository's .claude/settings.local.json (we never edit
+    .gitignore: Claude Code adds it there when it makes the file)."""
+    from cleveragents.adapters.git.repository import GitRepository
+
+    status, _, _ = GitRepository.discover(root).git_outcome("check-ignore", "-q", "--", LOCAL)
+    return status == 0
+
+
+def _ignored_note(found: dict[str, Any]) -> None:
+    if found["git_ignored"] is False:
+        output.note(
+            f"{LOCAL} is not ignored by git: it could be committed; add it to your .gitignore "
+            "(agents does not edit it)"
+        )
+
+
+def register(root: typer.Typer) -> None:
+    app.command("install")(install)
+    app.command("uninstall")(uninstall)
+    app.command("status")(status)
+    root.add_typer(app)

@@ -1,0 +1,399 @@
+*** Settings ***
+Documentation       As a developer who runs Claude Code myself,
+...                 I want `agents hooks install claude-code` to record my own sessions,
+...                 so that each one is a plan I can correct like a headless run, and going on
+...                 in the corrected session is one `claude --resume` away; uninstalling leaves
+...                 my settings as they were.
+...
+...                 The real Claude Code CLI runs as a user would run it (`claude -p`, no
+...                 --settings of ours, its own CLAUDE_CONFIG_DIR) in the repository, against a
+...                 local stand-in of the Messages API: only the installed hooks record it.
+
+Resource            resources/agents.resource
+Library             resources/ClaudeCodeLibrary.py
+Library             resources/ConventionsLibrary.py
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+
+
+*** Variables ***
+${GUIDANCE}         Write three, not two.
+# The user's own settings: a key of theirs, a hook of theirs (it must still run), odd spacing.
+${MINE}             {"permissions": {"allow": ["Bash(ls:*)"]},\n "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "touch ../user-hook-ran"}]}]}}\n
+
+
+*** Test Cases ***
+A Session Run By Hand Is Recorded, Corrected, And Uninstall Leaves My Settings As They Were
+    Create File    ${SETTINGS}    ${MINE}
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    Should Contain    ${installed.stderr}    is not ignored by git
+    ${status}    Run Agents    hooks    status    --json
+    ${found}    Parse JSON Document    ${status.stdout}
+    Should Be True    $found["claude_code"][0]["installed"]
+    Should Be Equal    ${found}[claude_code][0][git_ignored]    ${FALSE}
+    ${schema}    Run Agents    schema    hooks-status
+    Document Should Match Schema    ${found}    ${{ json.loads($schema.stdout) }}
+    Queue A Session Of Five Tool Calls
+    ${session}    Run Claude Code By Hand    make the files
+    Exit Code Should Be    ${session}    0
+    File Should Exist    ${WORK}/user-hook-ran    the user's own hook did not run
+    ${plan}    Plan Shown
+    Should Be Equal    ${plan}[task]    make the files
+    Should Be Equal    ${plan}[actor]    claude-code
+    Should Be Equal    ${plan}[status]    completed
+    Should Match Regexp    ${plan}[actor_version]    ^\\d+\\.\\d+\\.\\d+ \\(Claude Code\\)$
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Write a.txt    done (create)
+    Decision Should Be    ${document}    3    Write c.txt    done (create)
+    Decision Should Be    ${document}    4    Edit a.txt    done
+    Decision Should Be    ${document}    5    Bash: echo hi > b.txt    ran: no output
+    Decision Should Be    ${document}    6    Read a.txt    done (text)
+    Should Be Equal    ${{ $document["decisions"][1]["rationale"] }}    First the greeting file.
+    Checkpoint Should Hold    ${document}    2    a.txt    ${NONE}
+    Checkpoint Should Hold    ${document}    4    a.txt    one\n
+    Checkpoint Should Hold    ${document}    5    b.txt    ${NONE}
+    ${read}    Decision By Id    ${document}    6
+    Should Be Equal    ${read}[checkpoint_before]    ${NONE}    a read took a checkpoint
+    ${times}    Get File    ${WORK}/hook-times
+    Log    seconds per hook event:\n${times}
+    # The correction: as for a headless plan, then the line that goes on in Claude Code.
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "three"}
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --yes    --print-resume
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    three\n
+    File Should Not Exist    ${REPO}/b.txt
+    Fork Should Continue Before Call    6    2    ${GUIDANCE}
+    # The installed hook stood aside in the correction's run (it records itself): no wait
+    # for the lock the correction holds, no warning of one.
+    Should Be Empty    ${{ glob.glob($WORK + "/tmp/cleveragents-hooks-*/*") }}
+    ${now}    Plan Shown
+    Should Not Be Equal    ${now}[session]    ${plan}[session]
+    Should Match Regexp    ${result.stdout}    (?m)^claude --resume ${now}[session]$
+    ${place}    Claude Code Place Of Decision    ${REPO}    8
+    Should Be Equal    ${place}[session_id]    ${now}[session]
+    # Going on by hand in the fork records into the same plan, below the correction.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/e.txt", "content": "e\\n"}
+    Claude Code Will Say    Added.
+    ${again}    Run Claude Code By Hand    also write e.txt    --resume    ${now}[session]
+    Exit Code Should Be    ${again}    0
+    ${document}    Plan Tree Document
+    ${added}    Decision By Id    ${document}    9
+    Should Be Equal    ${added}[summary]    Write e.txt
+    Should Be Equal    ${added}[parent_id]    8
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    Exit Code Should Be    ${removed}    0
+    ${after}    Get File    ${SETTINGS}
+    Should Be Equal    ${after}    ${MINE}
+
+Uninstall Removes The Settings File When There Was None
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    ${status}    Run Agents    hooks    status
+    Should Contain    ${status.stdout}    repository: installed in ${SETTINGS}
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    Exit Code Should Be    ${removed}    0
+    File Should Not Exist    ${SETTINGS}
+    Directory Should Not Exist    ${REPO}/.claude
+    ${status}    Run Agents    hooks    status
+    Should Contain    ${status.stdout}    repository: not installed
+
+Uninstall After Other Changes Takes Out Only Ours
+    [Documentation]    Claude Code (or you) changed the file since the install: only our hooks
+    ...    go, every other key and hook stays.
+    Create File    ${SETTINGS}    ${MINE}
+    ${installed}    Run Agents    hooks    install    claude-code
+    ${now}    Evaluate    json.loads(open($SETTINGS).read())
+    Set To Dictionary    ${now}[permissions]    deny=${{ ["Bash(rm:*)"] }}
+    Create File    ${SETTINGS}    ${{ json.dumps($now) }}
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    Exit Code Should Be    ${removed}    0
+    ${after}    Evaluate    json.loads(open($SETTINGS).read())
+    ${expected}    Evaluate    json.loads($MINE)
+    Set To Dictionary    ${expected}[permissions]    deny=${{ ["Bash(rm:*)"] }}
+    Should Be Equal    ${after}    ${expected}
+
+A Hook That Cannot Record Lets The Call Through And Says So Once
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    ${holder}    Hold The Working Tree Lock
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    make the files    --include-hook-events
+    ...    --output-format    stream-json    --verbose
+    Terminate Process    ${holder}
+    Exit Code Should Be    ${session}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    one\n
+    Should Be Equal    ${{ open("${REPO}/c.txt").read() }}    c\n
+    ${said}    Hook Warnings In    ${session.stdout}
+    Length Should Be    ${said}    1
+    Should Contain    ${said}[0]    this session goes on unrecorded: this working tree is locked
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    0
+
+Only An Install With Enforce Policy Denies A Command The Policy Refuses
+    [Documentation]    By default the hook decides nothing: what Claude Code allows runs,
+    ...    what it refuses (`git init`: no --allowedTools for it) does not.
+    ${installed}    Run Agents    hooks    install    claude-code
+    Claude Code Will Call    Bash    {"command": "touch canary", "description": "canary"}
+    Claude Code Will Call    Bash    {"command": "git init made", "description": "made"}
+    Claude Code Will Say    Done.
+    ${session}    Run Claude Code By Hand    touch it
+    File Should Exist    ${REPO}/canary    the default install denied a command
+    Directory Should Not Exist    ${REPO}/made    the hook granted what Claude Code refuses
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    3    Bash: git init made
+    ...    no result: refused by Claude Code's permissions, or interrupted
+    Remove File    ${REPO}/canary
+    ${installed}    Run Agents    hooks    install    claude-code    --enforce-policy
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${installed}    0
+    ${status}    Run Agents    hooks    status
+    Should Contain    ${status.stdout}    commands held to our policy
+    Claude Code Will Call    Bash    {"command": "touch canary", "description": "canary"}
+    Claude Code Will Say    Done.
+    ${session}    Run Claude Code By Hand    touch it again
+    Exit Code Should Be    ${session}    0
+    File Should Not Exist    ${REPO}/canary
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[-1]    matches no --allow-command pattern
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Bash: touch canary
+    ...    refused: `touch canary` matches no --allow-command pattern
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
+    ${removed}    Run Agents    hooks    uninstall    claude-code
+    File Should Not Exist    ${SETTINGS}
+
+Settings That Are Not JSON Are Refused And Left As They Were
+    [Template]    Install Should Be Refused
+    {"hooks": [    settings.local.json is not valid JSON
+    \[1]    settings.local.json holds no JSON object
+    {"hooks": []}    "hooks" is not an object
+    {"hooks": {"PreToolUse": {}}}    "hooks"."PreToolUse" is not a list
+
+Bad Usage Is Refused, And Status Says What Is Not There
+    ${result}    Run Agents    hooks    install    claude-code    --allow-command    ls
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    --allow-command needs --enforce-policy
+    Create Directory    ${SETTINGS}
+    ${result}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    cannot read ${SETTINGS}
+    Remove Directory    ${SETTINGS}
+    ${result}    Run Agents    hooks    uninstall    claude-code    --json
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ json.loads($result.stdout)["removed"] }}    ${FALSE}
+    ${schema}    Run Agents    schema    hooks-uninstall
+    Document Should Match Schema    ${{ json.loads($result.stdout) }}    ${{ json.loads($schema.stdout) }}
+    ${result}    Run Agents    hooks    uninstall    claude-code
+    Should Contain    ${result.stdout}    no claude-code hooks of ours in ${SETTINGS}: nothing changed
+    Create Directory    ${WORK}/plain
+    ${result}    Run Agents    hooks    install    claude-code    cwd=${WORK}/plain
+    Exit Code Should Be    ${result}    2
+    ${result}    Run Agents With Claude Code    hooks    install    claude-code    --user    --json
+    ...    cwd=${WORK}/plain
+    Exit Code Should Be    ${result}    0
+    Should Be True    ${{ json.loads($result.stdout)["installed"] }}
+    ${schema}    Run Agents    schema    hooks-install
+    Document Should Match Schema    ${{ json.loads($result.stdout) }}    ${{ json.loads($schema.stdout) }}
+    ${result}    Run Agents With Claude Code    hooks    status    cwd=${WORK}/plain
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stdout}    repository:
+    Should Contain    ${result.stdout}    user: installed in ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]/settings.json
+    Should Contain    ${result.stdout}    records only
+
+User Settings Honour CLAUDE_CONFIG_DIR, And A Call Is Recorded Once
+    [Documentation]    Installed in both the user's and the repository's settings, both hooks
+    ...    run for each event: only the repository's records it (the user's stands aside).
+    ${config}    Set Variable    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code    --user
+    Exit Code Should Be    ${installed}    0
+    File Should Exist    ${config}/settings.json
+    File Should Not Exist    ${SETTINGS}
+    ${status}    Run Agents With Claude Code    hooks    status    --json
+    ${found}    Parse JSON Document    ${status.stdout}
+    Should Be True    $found["claude_code"][1]["installed"]
+    Should Be Equal    ${found}[claude_code][1][path]    ${config}/settings.json
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    make a
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Write a.txt    done (create)
+    # Installed here too: the user's hook stands aside, the repository's records.
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code
+    ${event}    Set Variable
+    ...    {"session_id": "s2", "hook_event_name": "UserPromptSubmit", "cwd": "${REPO}", "prompt": "p"}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record    --user
+    ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
+    # A call of a session whose file is not written yet: its version is learnt later.
+    ${call}    Set Variable
+    ...    {"session_id": "s2", "hook_event_name": "PreToolUse", "cwd": "${REPO}", "tool_name": "Read", "tool_use_id": "r1", "tool_input": {"file_path": "${REPO}/a.txt"}}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin=${call}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Empty    ${result.stdout}
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Read a.txt
+    Should Be Equal    ${document}[plan][task]    p
+    # Undoing the recording forgets it; the session's next call starts it again.
+    ${undone}    Run Agents    plan    undo    --yes
+    Exit Code Should Be    ${undone}    0
+    ${call}    Set Variable    ${{ $call.replace('"r1"', '"r2"') }}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin=${call}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Empty    ${result.stderr}
+    ${document}    Plan Tree Document
+    ${again}    Decision By Id    ${document}    4
+    Should Be Equal    ${again}[summary]    Read a.txt
+    Should Be Equal    ${again}[status]    active
+    Should Be Equal    ${again}[parent_id]    3
+    # An event with no session id is none of ours.
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${REPO}    stdin={"hook_event_name": "UserPromptSubmit", "cwd": "${REPO}"}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
+    ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
+    File Should Not Exist    ${config}/settings.json
+
+A Hook Outside Any Repository Records Nothing And Says Nothing
+    Create Directory    ${WORK}/plain
+    ${event}    Set Variable
+    ...    {"session_id": "s1", "hook_event_name": "PreToolUse", "cwd": "${WORK}/plain", "tool_name": "Write"}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record    --user
+    ...    cwd=${WORK}/plain    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0
+    Should Be Empty    ${result.stdout}
+    Should Be Empty    ${result.stderr}
+
+Print Resume Needs A Claude Code Correction That Runs
+    ${installed}    Run Agents    hooks    install    claude-code
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    make the files
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    3
+    ...    --guidance    ${GUIDANCE}    --yes    --print-resume    --no-execute
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    --print-resume needs the correction to run
+    File Should Exist    ${REPO}/c.txt    a refused correction restored files
+    ${scripted}    Run Plan    ${PLANS}/greeting.yaml
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    1    --yes
+    ...    --print-resume
+    Exit Code Should Be    ${result}    2
+    Should Contain    ${result.stderr}    is no Claude Code session
+
+
+*** Keywords ***
+Install Should Be Refused
+    [Arguments]    ${content}    ${said}
+    Create File    ${SETTINGS}    ${content}
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    2
+    Should Contain    ${installed.stderr}    ${said}
+    Should Be Equal    ${{ open($SETTINGS).read() }}    ${content}
+
+Queue A Session Of Five Tool Calls
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    ...    text=First the greeting file.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "two"}
+    Claude Code Will Call    Bash    {"command": "echo hi > b.txt", "description": "b"}
+    Claude Code Will Call    Read    {"file_path": "${REPO}/a.txt"}
+    Claude Code Will Say    All done.
+
+Run Claude Code By Hand
+    [Documentation]    The real Claude Code CLI as a user runs it in the repository: its own
+    ...    permissions (edits accepted, `echo` and `touch` allowed; a command it does not take
+    ...    for a file edit, such as `git init`, is refused with no one to ask), no settings of ours.
+    [Arguments]    ${prompt}    @{more}
+    ${claude}    Claude Code Program    ${WORK}
+    ${result}    Run Process    ${claude}    -p    ${prompt}    --permission-mode    acceptEdits
+    ...    --allowedTools    Bash(echo:*)    Bash(touch:*)    @{more}
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/claude.stdout    stderr=${WORK}/claude.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:CLEVERAGENTS_HOOK_TIMES=${WORK}/hook-times
+    ...    env:TMPDIR=${WORK}/tmp
+    ...    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    claude -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
+
+Hold The Working Tree Lock
+    [Documentation]    Another command holds the working tree's lock (as `agents` does).
+    ${lock}    Set Variable    ${REPO}/.git/cleveragents/locks/worktree.lock
+    Create Directory    ${REPO}/.git/cleveragents/locks
+    ${holder}    Start Process    python3    -c
+    ...    import fcntl, os, sys, time; fd \= os.open(sys.argv[1], os.O_RDWR | os.O_CREAT); fcntl.flock(fd, fcntl.LOCK_EX); open(sys.argv[2], "w").close(); time.sleep(300)
+    ...    ${lock}    ${WORK}/locked
+    Wait Until Keyword Succeeds    20s    0.1s    File Should Exist    ${WORK}/locked
+    RETURN    ${holder}
+
+Hook Warnings In
+    [Documentation]    What our hooks said on stderr, from the session's hook events.
+    [Arguments]    ${stream}
+    ${said}    Evaluate
+    ...    [m.get("stderr") for m in map(json.loads, filter(None, $stream.splitlines())) if m.get("subtype") == "hook_response" and "cleveragents" in (m.get("stderr") or "")]
+    RETURN    ${said}
+
+Decision Should Be
+    [Arguments]    ${document}    ${id}    ${summary}    ${outcome}=${NONE}
+    ${decision}    Decision By Id    ${document}    ${id}
+    Should Be Equal    ${decision}[summary]    ${summary}
+    IF    $outcome is not None
+        Should Be Equal    ${decision}[outcome]    ${outcome}
+    END
+
+Checkpoint Should Hold
+    [Arguments]    ${document}    ${id}    ${path}    ${content}
+    ${decision}    Decision By Id    ${document}    ${id}
+    ${checkpoint}    Set Variable    ${decision}[checkpoint_before]
+    Should Not Be Equal    ${checkpoint}    ${NONE}    decision ${id} has no checkpoint
+    ${shown}    Run Process    git    cat-file    blob    ${checkpoint}:${path}    cwd=${REPO}
+    IF    $content is None
+        Should Not Be Equal As Integers    ${shown.rc}    0    ${path} is in ${checkpoint}
+    ELSE
+        Should Be Equal    ${shown.stdout}\n    ${content}
+    END
+
+Plan Shown
+    ${shown}    Run Agents    plan    show    --json
+    ${plan}    Parse JSON Document    ${shown.stdout}
+    RETURN    ${plan}
+
+Create Repository With Stand In Claude Code
+    Create Temporary Repository
+    ${env}    Start Stand In For Claude Code    ${WORK}
+    VAR    &{CLAUDE_ENV}    &{env}    scope=TEST
+    VAR    ${SETTINGS}    ${REPO}/.claude/settings.local.json    scope=TEST
+    Create Directory    ${WORK}/tmp
+
+Stop Stand In Claude Code And Remove Repository
+    Stop Stand In For Claude Code
+    Remove Temporary Repository
+
+Run Agents With Claude Code
+    [Documentation]    The real `agents` command, Claude Code pointed at the stand-in.
+    [Arguments]    @{args}    ${cwd}=${REPO}
+    ${result}    Run Process    agents    @{args}
+    ...    cwd=${cwd}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:XDG_STATE_HOME=${WORK}/state
+    ...    env:TMPDIR=${WORK}/tmp    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    agents ${args} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
