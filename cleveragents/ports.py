@@ -146,13 +146,19 @@ class PlanLocks(Protocol):
 
 
 class Environment(Protocol):
-    """Where actions take effect: for now, a git working tree. `notice` tells the person
-    running the plan something before it happens (one line on stderr)."""
+    """Where actions take effect: a git working tree, and a web page beside it for a plan
+    with one. `notice` tells the person running the plan something before it happens (one
+    line on stderr). `session` holds what a plan needs open while it runs (its page);
+    `mark`/`rewind` undo the page actions since a mark by their inverses (seed 000)."""
 
-    notice: Callable[[str], None]
+    @property
+    def notice(self) -> Callable[[str], None]: ...
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome: ...
     def shell_line(self, command: str) -> ShellLine: ...
+    def session(self, plan: Plan) -> AbstractContextManager[None]: ...
+    def mark(self) -> int: ...
+    def rewind(self, mark: int) -> str | None: ...
 
 
 class Actor(Protocol):

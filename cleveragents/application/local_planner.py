@@ -139,14 +139,10 @@ class LocalPlanner(RunPart):
         """The actor's distance to the step's goal, whether the step's checks all pass, and
         the checks as run."""
         progress = [
-            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
-            for c in spec.progress or spec.checks
+            self.r.apply(self.environment, c.action()) for c in spec.progress or spec.checks
         ]
         checks = (
-            [
-                self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
-                for c in spec.checks
-            ]
+            [self.r.apply(self.environment, c.action()) for c in spec.checks]
             if spec.progress
             else []
         )

@@ -10,6 +10,7 @@ from typing import Any
 
 from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.browser import BrowserAction, PageExpectation
 from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
@@ -81,6 +82,8 @@ class PlanRecorder:
             action = with_outputs(action, self.context.outputs)
         except KeyError as missing:
             return action, ActionOutcome(ok=False, summary=f"no output {missing} yet")
+        if isinstance(action, BrowserAction | PageExpectation):
+            return action, environment.apply(action)  # the page: no file of the tree
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
             self._save_before(action.path)

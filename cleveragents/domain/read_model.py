@@ -50,7 +50,8 @@ DECISION_FIELDS: dict[str, Any] = {
 PLAN_SHAPE: dict[str, Any] = {
     "id": None,
     "task": None,
-    "goal": [{"run": None, "timeout": None}],
+    "goal": [{"run": None, "timeout": None, "expect": None, "url": None}],
+    "browser_url": None,
     "status": None,
     "phase": None,
     "actor": dict.fromkeys(

@@ -1,0 +1,75 @@
+"""PageEnvironment: a working tree and, for a plan with a `browser:` section, a web page.
+
+File actions and commands go to the working tree; page actions and expectations go to one
+Chromium opened for the command and closed however it ends. Playwright is imported here
+only, when a plan opens a page: no other command pays for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cleveragents.domain.action import Action, ActionOutcome
+from cleveragents.domain.browser import BrowserAction, PageExpectation
+from cleveragents.domain.command_policy import Confinement, ShellLine
+from cleveragents.domain.plan import Plan
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.environments.browser.page_session import PageSession
+    from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+
+
+class PageEnvironment:
+    """The working tree's environment with a page beside it while a plan runs."""
+
+    def __init__(self, workspace: WorkspaceEnvironment, home: Path) -> None:
+        self.workspace = workspace
+        self.home = home  # <git-dir>/cleveragents/browser: profile, PID, screenshots
+        self.page: PageSession | None = None
+
+    @property
+    def notice(self) -> Callable[[str], None]:
+        return self.workspace.notice
+
+    @contextmanager
+    def session(self, plan: Plan) -> Iterator[None]:
+        """While the block runs, the plan's page is open (when it has one)."""
+        if plan.browser_url is None or self.page is not None:
+            yield
+            return
+        from cleveragents.adapters.environments.browser.page_session import PageSession
+
+        self.page = PageSession(self.home, plan.browser_url)
+        try:
+            self.page.open()
+            yield
+        finally:
+            page, self.page = self.page, None
+            page.close()
+
+    def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
+        if isinstance(action, BrowserAction | PageExpectation):
+            if self.page is None:
+                return ActionOutcome(
+                    ok=False, summary="no page: add a `browser: {url: ...}` section to the plan"
+                )
+            return self.page.apply(action)
+        return self.workspace.apply(action, confinement)
+
+    def shell_line(self, command: str) -> ShellLine:
+        return self.workspace.shell_line(command)
+
+    def mark(self) -> int:
+        """How many page actions were taken so far: `rewind` goes back to here."""
+        return self.page.mark() if self.page is not None else 0
+
+    def rewind(self, mark: int) -> str | None:
+        """Undo the page actions taken since `mark`; what was done, None when nothing was."""
+        return self.page.rewind(mark) if self.page is not None else None
+
+    def look(self) -> dict[str, Any] | None:
+        """What a decision sees of the page now (None without a page)."""
+        return self.page.look() if self.page is not None else None

@@ -1,0 +1,98 @@
+"""What a decision sees of a web page, and what changed between two looks at it."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Element(BaseModel):
+    """A visible interactive element: ARIA role, accessible name, state words, value."""
+
+    model_config = ConfigDict(frozen=True)
+
+    role: str
+    name: str = ""
+    state: tuple[str, ...] = ()  # checked, expanded, disabled, ... in a fixed order
+    value: str | None = None
+
+    def key(self) -> tuple[str, str]:
+        return self.role, self.name
+
+    def line(self) -> str:
+        state = f" [{', '.join(self.state)}]" if self.state else ""
+        value = f" = {self.value!r}" if self.value is not None else ""
+        return f"{self.role} {self.name!r}{state}{value}"
+
+
+class PageState(BaseModel):
+    """The page at one moment: URL, title, open dialogs (their names), elements."""
+
+    model_config = ConfigDict(frozen=True)
+
+    url: str
+    title: str = ""
+    dialogs: tuple[str, ...] = ()
+    elements: tuple[Element, ...] = ()
+
+    def element(self, role: str, name: str | None) -> Element | None:
+        """The first element with this role (and name, when given)."""
+        return next(
+            (e for e in self.elements if e.role == role and (name is None or e.name == name)),
+            None,
+        )
+
+
+class PageChanges(BaseModel):
+    """A page state as what changed since the previous one (a decision stores this)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    url: str | None = None  # set when it changed
+    title: str | None = None
+    dialogs: tuple[str, ...] | None = None
+    added: tuple[Element, ...] = ()
+    removed: tuple[tuple[str, str], ...] = Field(default=())  # (role, name) no longer there
+    changed: tuple[Element, ...] = ()  # same (role, name), new state or value
+
+    def empty(self) -> bool:
+        return self == PageChanges()
+
+
+def changes(before: PageState | None, after: PageState) -> PageChanges:
+    """`after` as what changed since `before` (everything, without a `before`)."""
+    if before is None:
+        return PageChanges(
+            url=after.url, title=after.title, dialogs=after.dialogs, added=after.elements
+        )
+    old = {e.key(): e for e in before.elements}
+    new = {e.key(): e for e in after.elements}
+    return PageChanges(
+        url=after.url if after.url != before.url else None,
+        title=after.title if after.title != before.title else None,
+        dialogs=after.dialogs if after.dialogs != before.dialogs else None,
+        added=tuple(e for k, e in new.items() if k not in old),
+        removed=tuple(k for k in old if k not in new),
+        changed=tuple(e for k, e in new.items() if k in old and old[k] != e),
+    )
+
+
+def apply_changes(before: PageState | None, delta: PageChanges) -> PageState:
+    """The state `changes(before, after)` was made from: `after` again."""
+    if before is None:
+        before = PageState(url="")
+    removed = set(delta.removed)
+    replaced = {e.key(): e for e in delta.changed}
+    kept = tuple(replaced.get(e.key(), e) for e in before.elements if e.key() not in removed)
+    return PageState(
+        url=delta.url if delta.url is not None else before.url,
+        title=delta.title if delta.title is not None else before.title,
+        dialogs=delta.dialogs if delta.dialogs is not None else before.dialogs,
+        elements=kept + delta.added,
+    )
+
+
+def similarity(a: PageState, b: PageState) -> float:
+    """Jaccard similarity of the two pages' element sets (1.0 for two empty pages)."""
+    left, right = set(a.elements), set(b.elements)
+    union = left | right
+    return len(left & right) / len(union) if union else 1.0

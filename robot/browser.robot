@@ -1,0 +1,136 @@
+*** Settings ***
+Documentation       As a developer whose agent works on a web page,
+...                 I want a plan file's steps to click, check, fill, select, press and
+...                 navigate on a real page, its wrong turns undone by each action's inverse,
+...                 so that the agent's world can be a browser as well as a working tree.
+...
+...                 Every test serves the fixture site (`resources/web/index.html`) from the
+...                 test itself on 127.0.0.1 and runs the real `agents` command, which drives
+...                 a real headless Chromium (Debian's, by path) through Playwright.
+
+Resource            resources/agents.resource
+Library             resources/WebFixture.py
+
+Test Setup          Create Repository And Serve The Fixture Site
+Test Teardown       Stop The Site And Remove The Repository
+
+
+*** Variables ***
+${BROWSER_PLANS}    ${PLANS}/browser
+
+
+*** Test Cases ***
+A Plan Checks, Fills, Selects And Saves On A Real Page
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${saved}    Saved On Server
+    Should Be Equal    ${saved}    dark=on&display=Ada&theme=Dark
+    ${document}    Plan Tree Document
+    ${save}    Decision With Summary    ${document}    click button 'Save'
+    Should Contain    ${save}[outcome]    irreversible: it sent a POST request to the server
+    ${fill}    Decision With Summary    ${document}    fill textbox 'Display name' with 'Ada'
+    Should Be True    ${fill}[ok]
+    File Should Exist    ${REPO}/notes.txt
+    No Chromium Should Be Left
+
+The Wrong Dialog Is Closed By Its Cancel Button And The Second Option Succeeds
+    [Documentation]    The first option opens Export, a modal dialog that leads nowhere: the
+    ...    step's check fails, the reverter closes it with its own Cancel button, and the
+    ...    second option opens Settings (a modal left open would block that click).
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${revert}    Decision With Summary    ${document}
+    ...    restore the checkpoint of 2 after option the export button failed
+    Should Contain    ${revert}[outcome]    page: click button 'Cancel'
+    Should Not Contain    ${revert}[outcome]    the page still differs
+    ${step}    Decision By Id    ${document}    2
+    Should Be Equal    ${step}[outcome]    done (the settings button)
+
+Goto, Back, Press And URL Patterns Move Through The Site
+    ${result}    Run Browser Plan    navigate.yaml
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    url is ${URL}about    expect menu 'File' hidden: yes
+
+A Missing Element Fails The Step In One Line And Closes The Browser
+    ${result}    Run Browser Plan    missing.yaml
+    Exit Code Should Be    ${result}    1
+    ${document}    Plan Tree Document
+    ${click}    Decision With Summary    ${document}    click button 'Launch'
+    Should Not Be True    ${click}[ok]
+    Should Not Contain    ${click}[outcome]    \n
+    Should Contain    ${click}[outcome]    Timeout
+    No Chromium Should Be Left
+
+A Page Action Without A Browser Section Fails And Says What To Add
+    ${result}    Run Plan    ${BROWSER_PLANS}/no_browser.yaml    --json
+    Exit Code Should Be    ${result}    1
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${click}    Decision By Id    ${document}    3
+    Should Be Equal    ${click}[outcome]    no page: add a `browser: {url: ...}` section to the plan
+
+A Page Action Without A Role Is Refused With Its Line
+    ${result}    Run Plan    ${BROWSER_PLANS}/bad_action.yaml
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    bad_action.yaml:8:    click.role: Field required
+
+No Chromium Is A One-Line Error Naming The Install Command
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${URL}
+    ${result}    Run Process    agents    plan    run    --script    ${plan}    cwd=${REPO}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:CLEVERAGENTS_CHROMIUM=${WORK}/no-chromium
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    no Chromium found    playwright install chromium
+
+A Killed Run's Browser Is Ended By The Next Run, By Its PID
+    [Documentation]    SIGKILL to the whole process group of `agents` leaves the browser (in
+    ...    a group of its own) running; the next command that opens a page ends it first.
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/slow.yaml    URL=${URL}
+    Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
+    ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${WORK}/running    timeout=60s
+    Send Signal To Process    SIGKILL    handle=run    group=True
+    Wait For Process    run    timeout=30s    on_timeout=kill
+    ${left}    Chromium Processes    ${REPO}
+    Should Not Be Empty    ${left}    the kill should leave the browser for the next command
+    File Should Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
+    ${result}    Run Browser Plan    navigate.yaml
+    Exit Code Should Be    ${result}    0
+    No Chromium Should Be Left
+    File Should Not Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
+
+
+*** Keywords ***
+Create Repository And Serve The Fixture Site
+    Create Temporary Repository
+    ${url}    Start Fixture Site
+    VAR    ${URL}    ${url}    scope=TEST
+
+Stop The Site And Remove The Repository
+    # A failed test may leave the browser of a killed run: ended by its PID, as agents would.
+    ${left}    Chromium Processes    ${REPO}
+    FOR    ${pid}    IN    @{left}
+        Evaluate    os.kill(${pid}, signal.SIGKILL)    modules=os,signal
+    END
+    Stop Fixture Site
+    Remove Temporary Repository
+
+Run Browser Plan
+    [Documentation]    Run `plans/browser/NAME` against the fixture site.
+    [Arguments]    ${name}
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/${name}    URL=${URL}
+    ${result}    Run Plan    ${plan}    timeout=120s
+    RETURN    ${result}
+
+Decision With Summary
+    [Arguments]    ${document}    ${summary}
+    FOR    ${decision}    IN    @{document}[decisions]
+        IF    $decision["summary"] == $summary    RETURN    ${decision}
+    END
+    Fail    no decision "${summary}"
+
+No Chromium Should Be Left
+    ${left}    Chromium Processes    ${REPO}
+    Should Be Empty    ${left}    a Chromium outlived the command: ${left}
