@@ -15,6 +15,7 @@ from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
+from cleveragents.domain.page_state import PageLook
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.strategy import (
     ActorContext,
@@ -159,6 +160,7 @@ class Environment(Protocol):
     def session(self, plan: Plan) -> AbstractContextManager[None]: ...
     def mark(self) -> int: ...
     def rewind(self, mark: int) -> str | None: ...
+    def look(self) -> PageLook | None: ...
 
 
 class Actor(Protocol):

@@ -47,6 +47,29 @@ The Wrong Dialog Is Closed By Its Cancel Button And The Second Option Succeeds
     ${step}    Decision By Id    ${document}    2
     Should Be Equal    ${step}[outcome]    done (the settings button)
 
+Each Decision Records The Page: What Changed, Its Elements And A Screenshot
+    [Documentation]    A decision keeps what changed on the page since the previous one; the
+    ...    whole state and a PNG screenshot are files under the git directory, and
+    ...    `plan decision D` lists the elements as (role, name, state, value).
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${fill}    Decision With Summary    ${document}    fill textbox 'Display name' with 'Ada'
+    Should Be Equal    ${fill}[page][changes]
+    ...    ${{ {"changed": [{"role": "textbox", "name": "Display name", "value": "Ada"}]} }}
+    ${shown}    Run Agents    plan    decision    ${fill}[id]
+    Exit Code Should Be    ${shown}    0
+    FOR    ${row}    IN    dialogs\\s+'Settings'    element\\s+checkbox 'Dark mode' \\[checked\\]
+    ...    element\\s+textbox 'Display name' = 'Ada'    element\\s+combobox 'Theme' = 'Light'
+        Should Match Regexp    ${shown.stdout}    ${row}
+    END
+    ${png}    Get Binary File
+    ...    ${REPO}/.git/cleveragents/browser/screenshots/${fill}[page][screenshot].png
+    Should Be Equal    ${png[:8]}    ${{ b"\x89PNG\r\n\x1a\n" }}
+    ${first}    Decision By Id    ${document}    1
+    Should Be Equal    ${first}[page][changes][url]    ${URL}
+    Git Status Should Be Clean Apart From    notes.txt
+
 Goto, Back, Press And URL Patterns Move Through The Site
     ${result}    Run Browser Plan    navigate.yaml
     Exit Code Should Be    ${result}    0
@@ -130,6 +153,11 @@ Decision With Summary
         IF    $decision["summary"] == $summary    RETURN    ${decision}
     END
     Fail    no decision "${summary}"
+
+Git Status Should Be Clean Apart From
+    [Arguments]    ${path}
+    ${status}    Git    status    --porcelain
+    Should Be Equal    ${status}    ?? ${path}
 
 No Chromium Should Be Left
     ${left}    Chromium Processes    ${REPO}

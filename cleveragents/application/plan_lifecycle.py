@@ -245,6 +245,7 @@ class PlanLifecycleService:
             actor,
             self.approve_command,
         )
+        recorder.look = self.environment.look
         with self.environment.session(plan):
             return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
 

@@ -54,8 +54,44 @@ class PageChanges(BaseModel):
     removed: tuple[tuple[str, str], ...] = Field(default=())  # (role, name) no longer there
     changed: tuple[Element, ...] = ()  # same (role, name), new state or value
 
-    def empty(self) -> bool:
-        return self == PageChanges()
+    def describe(self) -> str:
+        """One line: what was added, removed and changed, and the new URL, title, dialogs."""
+        parts = [
+            f"{word} {', '.join(e.line() for e in found)}"
+            for word, found in (("added", self.added), ("removed", self.removed_elements()))
+            if found
+        ]
+        if self.changed:
+            parts.append(f"changed {', '.join(e.line() for e in self.changed)}")
+        for word, value in (("url", self.url), ("title", self.title)):
+            if value is not None:
+                parts.append(f"{word} {value}")
+        if self.dialogs is not None:
+            parts.append(f"dialogs {', '.join(repr(d) for d in self.dialogs) or 'none'}")
+        return "; ".join(parts) or "no change"
+
+    def removed_elements(self) -> tuple[Element, ...]:
+        return tuple(Element(role=role, name=name) for role, name in self.removed)
+
+
+class PageLook(BaseModel):
+    """What a decision sees of the page: its state, and the ids under which the whole
+    state and a screenshot are kept (content-addressed files beside the store)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    state: PageState
+    state_id: str
+    screenshot_id: str | None = None
+
+
+def look_record(previous: PageState | None, look: PageLook) -> dict[str, object]:
+    """The compact record a decision keeps: what changed since `previous`, and the ids."""
+    delta = changes(previous, look.state).model_dump(mode="json", exclude_defaults=True)
+    record: dict[str, object] = {"state": look.state_id, "changes": delta}
+    if look.screenshot_id is not None:
+        record["screenshot"] = look.screenshot_id
+    return record
 
 
 def changes(before: PageState | None, after: PageState) -> PageChanges:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.browser import BrowserAction, PageExpectation
 from cleveragents.domain.command_policy import Confinement, ShellLine
+from cleveragents.domain.page_state import PageLook
 from cleveragents.domain.plan import Plan
 
 if TYPE_CHECKING:
@@ -70,6 +71,6 @@ class PageEnvironment:
         """Undo the page actions taken since `mark`; what was done, None when nothing was."""
         return self.page.rewind(mark) if self.page is not None else None
 
-    def look(self) -> dict[str, Any] | None:
+    def look(self) -> PageLook | None:
         """What a decision sees of the page now (None without a page)."""
         return self.page.look() if self.page is not None else None

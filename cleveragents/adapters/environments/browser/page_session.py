@@ -11,11 +11,12 @@ from typing import Any
 from urllib.parse import urljoin
 
 from cleveragents.adapters.environments.browser.chromium import Chromium, executable
+from cleveragents.adapters.environments.browser.page_files import keep
 from cleveragents.adapters.environments.browser.page_reading import read_state
 from cleveragents.domain.action import ActionOutcome
 from cleveragents.domain.action_reverter import changed_data, inverse, same_page
 from cleveragents.domain.browser import BrowserAction, ElementRef, PageExpectation
-from cleveragents.domain.page_state import PageState
+from cleveragents.domain.page_state import PageLook, PageState
 
 
 def _milliseconds(name: str, default: int) -> int:
@@ -43,6 +44,7 @@ class PageSession:
 
     def __init__(self, home: Path, url: str) -> None:
         self.url = url
+        self.home = home
         self.chromium = Chromium(home)
         self.journal: list[Taken] = []
         self.requests: list[str] = []  # methods of the requests seen since the last action
@@ -182,9 +184,16 @@ class PageSession:
         reached = same_page(self.state, taken[0].before)
         return _said(done) + ("" if reached else "; the page still differs")
 
-    def look(self) -> dict[str, Any]:
-        state = self.state or self.read()
-        return state.model_dump(mode="json")
+    def look(self) -> PageLook:
+        """The page now, its state and a screenshot kept as content-addressed files."""
+        state = self.state = self.state or self.read()
+        text = state.model_dump_json().encode()
+        shot = self.page.screenshot(type="png")
+        return PageLook(
+            state=state,
+            state_id=keep(self.home / "states", text, ".json"),
+            screenshot_id=keep(self.home / "screenshots", shot, ".png"),
+        )
 
 
 def _said(done: list[str]) -> str:
