@@ -47,6 +47,21 @@ The Wrong Dialog Is Closed By Its Cancel Button And The Second Option Succeeds
     ${step}    Decision By Id    ${document}    2
     Should Be Equal    ${step}[outcome]    done (the settings button)
 
+Local Planning Reverts A Wrong Menu Item By Cancel, Then Escape, And Finds Settings
+    [Documentation]    Seed 001's example: Settings reached after a wrong Export item. The
+    ...    step's option fails; the first local action (File, then Export...) makes no
+    ...    progress and is reverted newest first: the dialog by its Cancel button, the menu by
+    ...    Escape; the second local action (File, then Settings...) reaches the goal.
+    ${result}    Run Browser Plan    local.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${revert}    Decision By Id    ${document}    2.2
+    Should Be Equal    ${revert}[kind]    revert
+    Should End With    ${revert}[outcome]    page: click button 'Cancel'; press Escape
+    ${done}    Decision By Id    ${document}    2.3
+    Should Be Equal    ${done}[summary]    local action the settings item of the file menu
+    Should Be True    ${done}[ok]
+
 Each Decision Records The Page: What Changed, Its Elements And A Screenshot
     [Documentation]    A decision keeps what changed on the page since the previous one; the
     ...    whole state and a PNG screenshot are files under the git directory, and
