@@ -10,6 +10,7 @@ Documentation       As a developer whose agent works on a web page,
 
 Resource            resources/agents.resource
 Library             resources/WebFixture.py
+Library             resources/TerminalLibrary.py
 
 Test Setup          Create Repository And Serve The Fixture Site
 Test Teardown       Stop The Site And Remove The Repository
@@ -61,6 +62,92 @@ Local Planning Reverts A Wrong Menu Item By Cancel, Then Escape, And Finds Setti
     ${done}    Decision By Id    ${document}    2.3
     Should Be Equal    ${done}[summary]    local action the settings item of the file menu
     Should Be True    ${done}[ok]
+
+A Correction Puts The Page Back As At The Decision And Redoes Only What Followed
+    [Documentation]    The third step is corrected with guidance: a fresh browser replays the
+    ...    page actions in effect before it (Settings opened, Dark mode checked), compares
+    ...    the page with the one recorded there, and only the third step runs again.
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${live}    Evaluate
+    ...    [d["summary"] for d in $document["decisions"] if d["status"] == "active" and d["kind"] == "action"]
+    Should Be Equal    ${live}    ${{ ["click button 'Settings'", "check checkbox 'Dark mode'", "fill textbox 'Display name' with 'Ada'"] }}
+    ${goal}    Evaluate    [d for d in $document["decisions"] if d["kind"] == "verification"][-1]
+    Should Be True    ${goal}[ok]    the goal (Dark mode checked) failed: ${goal}[outcome]
+    Should Be Equal    ${document}[plan][status]    completed
+    No Chromium Should Be Left
+
+A Correction Across A POST Is Refused Without A Terminal, And Goes On With --yes
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    14
+    ...    --guidance    save again    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    decision 15 sent data to a server    pass --yes
+    ${ops}    Run Agents    plan    ops    --json
+    Should Be Equal    ${{ len(json.loads($ops.stdout)["operations"]) }}    ${1}
+    ${posts}    Posts On Server
+    Should Be Equal    ${posts}    ${1}
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    14
+    ...    --guidance    save again    --yes    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${posts}    Posts On Server
+    Should Be Equal    ${posts}    ${2}
+
+On A Terminal A Correction Across A POST Warns And Asks, And No Changes Nothing
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents On A Terminal    plan    correct    --mode\=revert    --decision    14
+    ...    --guidance    save again    cwd=${REPO}    ceiling=${WORK}    answer=n\n
+    Should Be Equal As Integers    ${result.rc}    3    ${result.stdout}
+    Should Contain    ${result.stdout}    decision 15 sent data to a server; no correction undoes that
+    Should Contain    ${result.stdout}    Correct it anyway?
+    Should Contain    ${result.stdout}    the correction across sent data was declined
+    ${ops}    Run Agents    plan    ops    --json
+    Should Be Equal    ${{ len(json.loads($ops.stdout)["operations"]) }}    ${1}
+
+A Correction Is Refused, Changing Nothing, When The Page Cannot Be Put Back
+    [Documentation]    The site changed since the run: the checkbox is renamed, so taking
+    ...    the page actions again cannot reach the page recorded at the decision.
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    Rename On The Page    Dark mode    Night mode
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}
+    ...    the page cannot be put back as decision 6 left it: check checkbox 'Dark mode':
+    ${document}    Plan Tree Document
+    ${states}    Evaluate
+    ...    {d["status"] for d in $document["decisions"] if d["kind"] != "user_intervention"}
+    Should Be Equal    ${states}    ${{ {"active"} }}    the correction was not rolled back
+    Should Be Equal    ${document}[plan][status]    completed
+    No Chromium Should Be Left
+
+A Correction Is Refused When The Page Reached Differs From The One Recorded
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    Rename On The Page    >Theme<    >Colour theme<
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    after its actions again, added combobox 'Colour theme'
+
+A Correction Is Refused When This Clone Does Not Hold The Page Recorded
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    Remove Directory    ${REPO}/.git/cleveragents/browser/states    recursive=True
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    the page decision 6 saw is not kept in this clone
 
 Each Decision Records The Page: What Changed, Its Elements And A Screenshot
     [Documentation]    A decision keeps what changed on the page since the previous one; the

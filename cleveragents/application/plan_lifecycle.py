@@ -246,8 +246,14 @@ class PlanLifecycleService:
             self.approve_command,
         )
         recorder.look = self.environment.look
-        with self.environment.session(plan):
+        with self.environment.session(plan, _last_seen(recorder.decisions)):
             return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
+
+
+def _last_seen(decisions: list[Decision]) -> Decision | None:
+    """The newest live decision that saw a page: a plan going on continues from its page."""
+    live = (d for d in reversed(decisions) if d.status is DecisionStatus.ACTIVE and d.page)
+    return next(live, None)
 
 
 def _unfinished(decisions: list[Decision]) -> Decision | None:

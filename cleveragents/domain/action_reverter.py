@@ -117,3 +117,9 @@ def _menu_opened(before: PageState, after: PageState) -> bool:
 def same_page(a: PageState, b: PageState) -> bool:
     """The same URL, dialogs and elements (in any order): a revert reached its state."""
     return a.url == b.url and a.dialogs == b.dialogs and set(a.elements) == set(b.elements)
+
+
+def sent_data(pages: Sequence[tuple[str, dict[str, object] | None]]) -> list[str]:
+    """Of `(decision id, page record)` pairs, the ids of decisions during which a request
+    changed a server's data: no restore of the page undoes them."""
+    return [i for i, page in pages if page and page.get("sent")]

@@ -83,6 +83,8 @@ class PageLook(BaseModel):
     state: PageState
     state_id: str
     screenshot_id: str | None = None
+    trail_id: str | None = None  # the page actions in effect, in order, since it opened
+    sent: tuple[str, ...] = ()  # data-changing requests (POST, ...) since the previous look
 
 
 def look_record(previous: PageState | None, look: PageLook) -> dict[str, object]:
@@ -91,6 +93,10 @@ def look_record(previous: PageState | None, look: PageLook) -> dict[str, object]
     record: dict[str, object] = {"state": look.state_id, "changes": delta}
     if look.screenshot_id is not None:
         record["screenshot"] = look.screenshot_id
+    if look.trail_id is not None:
+        record["trail"] = look.trail_id
+    if look.sent:
+        record["sent"] = list(look.sent)
     return record
 
 

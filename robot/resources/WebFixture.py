@@ -22,7 +22,7 @@ class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
     def do_GET(self) -> None:
-        body = {"/": PAGE, "/about": ABOUT, "/saved": self.server.saved}.get(self.path)
+        body = {"/": self.server.page, "/about": ABOUT, "/saved": self.server.saved}.get(self.path)
         if body is None:
             self.send_error(404)
             return
@@ -47,6 +47,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class _Server(ThreadingHTTPServer):
+    page = PAGE
     saved = b""
     posts = 0
 
@@ -70,6 +71,11 @@ class WebFixture:
             self.server.shutdown()
             self.server.server_close()
             self.server = None
+
+    def rename_on_the_page(self, old: str, new: str) -> None:
+        """The site changes: every `old` in the page's text becomes `new`."""
+        assert self.server is not None
+        self.server.page = PAGE.replace(old.encode(), new.encode())
 
     def saved_on_server(self) -> str:
         assert self.server is not None

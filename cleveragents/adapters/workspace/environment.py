@@ -90,7 +90,9 @@ class WorkspaceEnvironment:
             raise PathRefused(f"path {path!r} leads into a nested repository's .git")
         return lexical
 
-    def session(self, plan: object) -> contextlib.AbstractContextManager[None]:
+    def session(
+        self, plan: object, since: object = None
+    ) -> contextlib.AbstractContextManager[None]:
         """Nothing to hold open for a working tree."""
         return contextlib.nullcontext()
 

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.browser import BrowserAction, PageExpectation
 from cleveragents.domain.command_policy import Confinement, ShellLine
-from cleveragents.domain.page_state import PageLook
+from cleveragents.domain.decision import Decision
+from cleveragents.domain.page_state import PageLook, PageState
 from cleveragents.domain.plan import Plan
+from cleveragents.errors import ConflictingState
 
 if TYPE_CHECKING:
     from cleveragents.adapters.environments.browser.page_session import PageSession
@@ -36,8 +38,9 @@ class PageEnvironment:
         return self.workspace.notice
 
     @contextmanager
-    def session(self, plan: Plan) -> Iterator[None]:
-        """While the block runs, the plan's page is open (when it has one)."""
+    def session(self, plan: Plan, since: Decision | None = None) -> Iterator[None]:
+        """While the block runs, the plan's page is open (when it has one), put back as
+        the decision `since` saw it when the plan goes on from there."""
         if plan.browser_url is None or self.page is not None:
             yield
             return
@@ -46,10 +49,27 @@ class PageEnvironment:
         self.page = PageSession(self.home, plan.browser_url)
         try:
             self.page.open()
+            if since is not None and since.page is not None:
+                self._put_back(self.page, since)
             yield
         finally:
             page, self.page = self.page, None
             page.close()
+
+    def _put_back(self, page: PageSession, since: Decision) -> None:
+        from cleveragents.adapters.environments.browser.page_files import read_kept
+
+        assert since.page is not None
+        git_dir = self.home.parent.parent
+        trail = read_kept(git_dir, "trails", str(since.page.get("trail")))
+        state = read_kept(git_dir, "states", str(since.page.get("state")))
+        if trail is None or state is None:
+            raise ConflictingState(
+                f"the page decision {since.id} saw is not kept in this clone",
+                hint="run the plan again here",
+            )
+        actions = [(BrowserAction.model_validate(t["action"]), list(t["sent"])) for t in trail]
+        page.replay(actions, PageState.model_validate(state), f"decision {since.id}")
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
         if isinstance(action, BrowserAction | PageExpectation):

@@ -30,6 +30,14 @@ def browser_home(git_dir: Path) -> Path:
     return git_dir / "cleveragents" / "browser"
 
 
+def read_kept(git_dir: Path, kind: str, sha: str) -> Any:
+    """A kept JSON file (`states`, `trails`) by id; None when this clone does not hold it."""
+    try:
+        return json.loads((browser_home(git_dir) / kind / f"{sha}.json").read_text())
+    except (OSError, ValueError):
+        return None
+
+
 def page_rows(git_dir: Path, page: dict[str, Any]) -> list[tuple[str, str]]:
     """What `agents plan decision` says of a decision's page: URL, title, dialogs, each
     element as (role, name, state, value), and where its screenshot is."""

@@ -4,6 +4,7 @@ the actions taken on it (page before, page after, requests sent) the reverter wo
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,9 +15,15 @@ from cleveragents.adapters.environments.browser.chromium import Chromium, execut
 from cleveragents.adapters.environments.browser.page_files import keep
 from cleveragents.adapters.environments.browser.page_reading import read_state
 from cleveragents.domain.action import ActionOutcome
-from cleveragents.domain.action_reverter import changed_data, inverse, same_page
+from cleveragents.domain.action_reverter import (
+    CHANGING_METHODS,
+    changed_data,
+    inverse,
+    same_page,
+)
 from cleveragents.domain.browser import BrowserAction, ElementRef, PageExpectation
-from cleveragents.domain.page_state import PageLook, PageState
+from cleveragents.domain.page_state import PageLook, PageState, changes
+from cleveragents.errors import ConflictingState
 
 
 def _milliseconds(name: str, default: int) -> int:
@@ -49,6 +56,7 @@ class PageSession:
         self.journal: list[Taken] = []
         self.requests: list[str] = []  # methods of the requests seen since the last action
         self.state: PageState | None = None
+        self.sent: list[str] = []  # data-changing requests since the last look
         self._playwright: Any = None
         self.page: Any = None
         self.cdp: Any = None
@@ -95,6 +103,7 @@ class PageSession:
             after = self.state = self.read()
             taken = Taken(action, before, after, list(self.requests))
             self.journal.append(taken)
+            self.sent += [m for m in taken.methods if m.upper() in CHANGING_METHODS]
             why = changed_data(taken.methods)
             summary = f"{action.describe()}: at {after.url}"
             return ActionOutcome(
@@ -185,15 +194,54 @@ class PageSession:
         return _said(done) + ("" if reached else "; the page still differs")
 
     def look(self) -> PageLook:
-        """The page now, its state and a screenshot kept as content-addressed files."""
+        """The page now, its state and a screenshot kept as content-addressed files, and
+        the trail of actions in effect since it opened (what a later command replays)."""
         state = self.state = self.state or self.read()
         text = state.model_dump_json().encode()
         shot = self.page.screenshot(type="png")
-        return PageLook(
+        trail = json.dumps(
+            [{"action": t.action.model_dump(mode="json"), "sent": t.methods} for t in self.journal]
+        ).encode()
+        look = PageLook(
             state=state,
             state_id=keep(self.home / "states", text, ".json"),
             screenshot_id=keep(self.home / "screenshots", shot, ".png"),
+            trail_id=keep(self.home / "trails", trail, ".json"),
+            sent=tuple(sorted(set(self.sent))),
         )
+        self.sent = []
+        return look
+
+    def replay(
+        self, trail: list[tuple[BrowserAction, list[str]]], expected: PageState, where: str
+    ) -> None:
+        """Put a fresh page where a decision left it: the trail's actions taken again, then
+        the page compared with the state recorded there. ConflictingState when it differs,
+        or when an action on the way changed a server's data (taking it again would send
+        that request again)."""
+        for action, sent in trail:
+            why = changed_data(sent)
+            if why is not None:
+                raise ConflictingState(
+                    f"the page cannot be put back as {where} left it: "
+                    f"{action.describe()} is irreversible ({why})",
+                    hint="correct a decision after it, or run the plan again",
+                )
+        for action, _ in trail:
+            outcome = self.apply(action)
+            if not outcome.ok:
+                raise ConflictingState(
+                    f"the page cannot be put back as {where} left it: "
+                    f"{action.describe()}: {outcome.summary}",
+                    hint="the site changed since; run the plan again",
+                )
+        now = self.state = self.read()
+        if not same_page(now, expected):
+            raise ConflictingState(
+                f"the page cannot be put back as {where} left it: after its actions again, "
+                f"{changes(expected, now).describe()}",
+                hint="the site changed since; run the plan again",
+            )
 
 
 def _said(done: list[str]) -> str:
