@@ -149,6 +149,31 @@ A Correction Is Refused When This Clone Does Not Hold The Page Recorded
     Exit Code Should Be    ${result}    3
     Stderr Should Contain    ${result}    the page decision 6 saw is not kept in this clone
 
+A Sent Form Is Kept, And A Dialog That Will Not Close Is Said To Differ
+    [Documentation]    A failed option that saved the form: the revert keeps the POST and
+    ...    says so. A dialog whose Cancel does nothing: the revert says the page differs.
+    ${result}    Run Browser Plan    kept.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${kept}    Evaluate
+    ...    [d for d in $document["decisions"] if d["summary"].endswith("option save failed")][0]
+    Should Contain    ${kept}[outcome]
+    ...    click button 'Save' is irreversible: it sent a POST request to the server: kept
+    ${posts}    Posts On Server
+    Should Be Equal    ${posts}    ${1}
+    ${stuck}    Evaluate
+    ...    [d for d in $document["decisions"] if d["summary"].endswith("the broken help failed")][0]
+    Should End With    ${stuck}[outcome]    page: click button 'Cancel'; the page still differs
+
+A Chromium That Does Not Start Is A One-Line Error
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${URL}
+    ${result}    Run Process    agents    plan    run    --script    ${plan}    cwd=${REPO}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:CLEVERAGENTS_CHROMIUM=/bin/false
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    Chromium (/bin/false) did not start
+    File Should Not Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
+
 Each Decision Records The Page: What Changed, Its Elements And A Screenshot
     [Documentation]    A decision keeps what changed on the page since the previous one; the
     ...    whole state and a PNG screenshot are files under the git directory, and

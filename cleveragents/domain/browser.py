@@ -56,8 +56,6 @@ class BrowserAction(BaseModel):
         given = {f for f in fields if getattr(self, f) is not None}
         wanted = set(NEEDS[self.op])
         missing, extra = wanted - given, given - wanted
-        if self.op == "press":
-            extra.discard("element")  # a key may go to one element, or to the page
         if missing or extra:
             raise ValueError(
                 f"{self.op} takes {', '.join(sorted(wanted)) or 'nothing else'}"
