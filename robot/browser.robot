@@ -174,6 +174,22 @@ A Chromium That Does Not Start Is A One-Line Error
     Stderr Should Contain    ${result}    Chromium (/bin/false) did not start
     File Should Not Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
 
+A Resumed Run Goes On From The Page It Had Reached
+    [Documentation]    The run is killed while it waits; `plan resume` opens a fresh browser,
+    ...    takes the Settings click again, and the last step fills a field of that dialog.
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/resume.yaml    URL=${URL}
+    Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
+    ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${WORK}/running    timeout=60s
+    Send Signal To Process    SIGKILL    handle=run    group=True
+    Wait For Process    run    timeout=30s    on_timeout=kill
+    Create File    ${WORK}/go
+    ${result}    Run Agents    plan    resume    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    expect textbox 'Display name' visible = 'Ada': yes
+    No Chromium Should Be Left
+
 Each Decision Records The Page: What Changed, Its Elements And A Screenshot
     [Documentation]    A decision keeps what changed on the page since the previous one; the
     ...    whole state and a PNG screenshot are files under the git directory, and
