@@ -35,7 +35,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    session.install("-e", ".", "mypy", "types-PyYAML")
+    session.install("-e", ".[browser]", "mypy", "types-PyYAML")
     session.run("mypy")
 
 
@@ -49,6 +49,8 @@ def tests(session: nox.Session) -> None:
     # robot/claude_code.robot runs the real Claude Code CLI the Agent SDK bundles (pinned by
     # the extra): installed like every other test dependency, so CI never skips it unseen.
     session.install("-e", ".[claude-code]")
+    # robot/browser.robot drives Chromium (the system's, which .ci/run installs) with it.
+    session.install("-e", ".[browser]")
     REPORTS.mkdir(exist_ok=True)
     for old in COVERAGE_DIR.glob("coverage*"):
         old.unlink()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.clock import SystemClock
+from cleveragents.adapters.environments.browser.page_environment import PageEnvironment
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.place import here
@@ -197,7 +198,8 @@ class Services:
         spec = ActorSpec(kind="scripted", source=str(script), script=text)
         limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
         threshold = drift_threshold if drift_threshold is not None else plan_file.drift_threshold
-        return self.lifecycle.new(plan_file.task, plan_file.goal, spec, limits, threshold)
+        url = plan_file.browser.url if plan_file.browser else None
+        return self.lifecycle.new(plan_file.task, plan_file.goal, spec, limits, threshold, url)
 
 
 def _priced(model: str | None, budget: dict[str, Any] | None) -> None:
@@ -309,7 +311,8 @@ def bootstrap(
     clock = SystemClock()
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)
-    environment = WorkspaceEnvironment(repo.root, repo.git_dir)
+    workspace = WorkspaceEnvironment(repo.root, repo.git_dir)
+    environment = PageEnvironment(workspace, repo.state_dir / "browser")
     operations = OperationLog(
         store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock, interrupts.deferred
     )

@@ -15,6 +15,7 @@ from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
+from cleveragents.domain.page_state import PageLook
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.strategy import (
     ActorContext,
@@ -146,13 +147,22 @@ class PlanLocks(Protocol):
 
 
 class Environment(Protocol):
-    """Where actions take effect: for now, a git working tree. `notice` tells the person
-    running the plan something before it happens (one line on stderr)."""
+    """Where actions take effect: a git working tree, and a web page beside it for a plan
+    with one. `notice` tells the person running the plan something before it happens (one
+    line on stderr). `session` holds what a plan needs open while it runs (its page);
+    `mark`/`rewind` undo the page actions since a mark by their inverses (seed 000)."""
 
-    notice: Callable[[str], None]
+    @property
+    def notice(self) -> Callable[[str], None]: ...
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome: ...
     def shell_line(self, command: str) -> ShellLine: ...
+    def session(
+        self, plan: Plan, since: Decision | None = None
+    ) -> AbstractContextManager[None]: ...
+    def mark(self) -> int: ...
+    def rewind(self, mark: int) -> str | None: ...
+    def look(self) -> PageLook | None: ...
 
 
 class Actor(Protocol):

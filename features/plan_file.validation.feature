@@ -16,7 +16,7 @@ Feature: Plan files are validated with errors naming the line and the field
       | task: x                                                                            | plan.yaml:1: (top level): a plan file has either steps or phases (not both, not neither) |
       | steps: []\ntask: x                                                                 | plan.yaml:1: (top level): a plan file has either steps or phases |
       | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - write: a | plan.yaml:6: steps[0].options[0].actions[0].content: Field required |
-      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - copy: a  | plan.yaml:6: steps[0].options[0].actions[0]: an action needs exactly one of: write, edit, delete, run |
+      | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - copy: a  | plan.yaml:6: steps[0].options[0].actions[0]: an action needs exactly one of: write, edit, delete, run, goto, click, fill, check, uncheck, select, press, back |
       | task: x\nsteps:\n  - name: s\n    option: []                                       | plan.yaml:3: steps[0].options: Field required; {tmp}/plan.yaml:4: steps[0].option: Extra inputs are not permitted |
       | task: x\nsteps:\n  - name: s\n    options:\n      - actions:\n          - run: ls\n            timeout: -1 | plan.yaml:7: steps[0].options[0].actions[0].timeout: Input should be greater than 0 |
       | task: [unclosed                                                                    | not valid YAML                                            |

@@ -29,7 +29,7 @@ Plan File Is Not A Mapping          ${REPO}             ${INVALID}/not_a_mapping
 ...                                                     plan    run    --script    ${INVALID}/not_a_mapping.yaml
 Plan File Misses A Field            ${REPO}             ${INVALID}/missing_name.yaml:3: steps[0].name: Field required
 ...                                                     plan    run    --script    ${INVALID}/missing_name.yaml
-Plan File Has An Unknown Action     ${REPO}             ${INVALID}/unknown_action.yaml:6: steps[0].options[0].actions[0]: an action needs exactly one of: write, edit, delete, run
+Plan File Has An Unknown Action     ${REPO}             ${INVALID}/unknown_action.yaml:6: steps[0].options[0].actions[0]: an action needs exactly one of: write, edit, delete, run, goto, click, fill, check, uncheck, select, press, back
 ...                                                     plan    run    --script    ${INVALID}/unknown_action.yaml
 Plan File Path Goes Up With ..      ${REPO}             ${INVALID}/dotdot.yaml:6: steps[0].options[0].actions[0].write: path 'notes/../../outside.txt' leaves the working tree
 ...                                                     plan    run    --script    ${INVALID}/dotdot.yaml

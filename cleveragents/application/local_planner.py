@@ -57,6 +57,7 @@ class LocalPlanner(RunPart):
             if any(isinstance(a, RunAction) for a in proposal.actions):
                 before = r.fresh(f"before local action {proposal.option}")
             assert before is not None
+            mark = self.environment.mark()
             taken = self.apply(proposal)
             after = r.checkpoint(f"after local action {proposal.option}")
             distance_after, goal_met, checked = self.measure(spec)
@@ -112,7 +113,7 @@ class LocalPlanner(RunPart):
                     False, f"local planning cancelled: {verdict.reason}", len(history), history
                 )
             if verdict.decision is LocalDecision.REVERT:
-                undone = self.revert(step, proposal, before)
+                undone = self.revert(step, proposal, before, mark)
                 if undone is None:
                     return LocalResult(
                         False,
@@ -139,14 +140,10 @@ class LocalPlanner(RunPart):
         """The actor's distance to the step's goal, whether the step's checks all pass, and
         the checks as run."""
         progress = [
-            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
-            for c in spec.progress or spec.checks
+            self.r.apply(self.environment, c.action()) for c in spec.progress or spec.checks
         ]
         checks = (
-            [
-                self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
-                for c in spec.checks
-            ]
+            [self.r.apply(self.environment, c.action()) for c in spec.checks]
             if spec.progress
             else []
         )
@@ -157,8 +154,11 @@ class LocalPlanner(RunPart):
         met = all(o.ok for _, o in (checks if spec.progress else progress))
         return estimate.distance, met, [*progress, *checks]
 
-    def revert(self, step: Decision, proposal: StepAttempt, to: Checkpoint) -> Checkpoint | None:
-        """Undo the last local action the way its kind allows; None when it cannot be."""
+    def revert(
+        self, step: Decision, proposal: StepAttempt, to: Checkpoint, mark: int
+    ) -> Checkpoint | None:
+        """Undo the last local action the way its kind allows; None when it cannot be. Its
+        page actions (those since `mark`) are undone by their inverses."""
         r = self.r
         how = reversal(proposal.actions)
         before = r.current
@@ -189,6 +189,8 @@ class LocalPlanner(RunPart):
             r.current = done = to
             r.read_since_planned = None  # the next checkpoint scans: drift from a diff
             what = f"by restoring checkpoint {to.id[:12]}"
+            page = self.environment.rewind(mark)
+            what += f"; {page}" if page else ""
         r.record(
             kind=DecisionKind.REVERT,
             phase=Phase.EXECUTE,

@@ -57,6 +57,7 @@ class PlanLifecycleService:
         actor: ActorSpec,
         budget: Budget,
         drift_threshold: float | None = None,
+        browser_url: str | None = None,
     ) -> Plan:
         """A new plan, not stored yet: `start` stores it once it holds the lock."""
         existing = {p.id for p in self.store.plans()}
@@ -70,6 +71,7 @@ class PlanLifecycleService:
             goal=goal,
             actor=actor,
             budget=budget,
+            browser_url=browser_url,
             created_at=now,
             updated_at=now,
         )
@@ -243,7 +245,15 @@ class PlanLifecycleService:
             actor,
             self.approve_command,
         )
-        return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
+        recorder.look = self.environment.look
+        with self.environment.session(plan, _last_seen(recorder.decisions)):
+            return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
+
+
+def _last_seen(decisions: list[Decision]) -> Decision | None:
+    """The newest live decision that saw a page: a plan going on continues from its page."""
+    live = (d for d in reversed(decisions) if d.status is DecisionStatus.ACTIVE and d.page)
+    return next(live, None)
 
 
 def _unfinished(decisions: list[Decision]) -> Decision | None:

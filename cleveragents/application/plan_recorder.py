@@ -10,11 +10,13 @@ from typing import Any
 
 from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.browser import BrowserAction, PageExpectation
 from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
 from cleveragents.domain.command_saves import CommandLook, unsaved_note
 from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.page_state import PageLook, PageState, look_record
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
@@ -71,6 +73,9 @@ class PlanRecorder:
         # on; None once one scanned the whole working tree (anything may differ).
         self.read_since_planned: set[str] | None = None
         self.noted: str | None = None  # the last note on what a command's look did not save
+        # The page a decision sees, when the plan has one; the last state recorded.
+        self.look: Callable[[], PageLook | None] = lambda: None
+        self.page_seen: PageState | None = None
 
     def apply(self, environment: Environment, action: Action) -> tuple[Action, ActionOutcome]:
         """Take an action with earlier outputs filled in; keep its own output if it names one.
@@ -81,6 +86,8 @@ class PlanRecorder:
             action = with_outputs(action, self.context.outputs)
         except KeyError as missing:
             return action, ActionOutcome(ok=False, summary=f"no output {missing} yet")
+        if isinstance(action, BrowserAction | PageExpectation):
+            return action, environment.apply(action)  # the page: no file of the tree
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
             self._save_before(action.path)
@@ -249,6 +256,10 @@ class PlanRecorder:
 
         With `local_to`, the id is a local one under that step (`8.1`).
         """
+        look = self.look()
+        if look is not None:
+            fields["page"] = look_record(self.page_seen, look)
+            self.page_seen = look.state
         decision = Decision(
             plan_id=self.plan.id,
             made_by=self.store.place,

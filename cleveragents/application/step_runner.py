@@ -23,6 +23,7 @@ class StepRunner(RunPart):
     failed one; when none is left, local planning; a checkpoint before every decision."""
 
     last_output = ""  # what the last failed action or check printed
+    page_mark = 0  # the environment's page actions when the step began: a revert goes back
 
     def run_step(self, index: int, step: StepSpec, parent: Decision) -> tuple[bool, Decision]:
         r = self.r
@@ -30,6 +31,7 @@ class StepRunner(RunPart):
             update={"step_index": index, "tried_options": [], "last_failure": ""}
         )
         before = r.checkpoint(f"before step {index + 1}: {step.name}")
+        self.page_mark = self.environment.mark()
         decision = r.record(
             kind=DecisionKind.STEP,
             phase=Phase.EXECUTE,
@@ -167,6 +169,7 @@ class StepRunner(RunPart):
         r = self.r
         before = r.current
         moved = self.checkpoints.restore(to, r.replaced_under(step.id))
+        page = self.environment.rewind(self.page_mark)
         r.current = to
         r.read_since_planned = None  # the next checkpoint scans: drift from a diff
         r.record(
@@ -182,7 +185,8 @@ class StepRunner(RunPart):
             actor_state_before=r.actor_state(),
             ok=True,
             outcome=f"working tree back at checkpoint {to.id[:12]}"
-            + "".join(f"; nested repository {p} moved aside (undo brings it back)" for p in moved),
+            + "".join(f"; nested repository {p} moved aside (undo brings it back)" for p in moved)
+            + (f"; {page}" if page else ""),
         )
 
     def run_checks(
@@ -190,10 +194,7 @@ class StepRunner(RunPart):
     ) -> str | None:
         r = self.r
         before = r.fresh(f"before {what}")
-        taken = [
-            self.r.apply(self.environment, RunAction(command=c.run, timeout=c.timeout))
-            for c in checks
-        ]
+        taken = [self.r.apply(self.environment, c.action()) for c in checks]
         results = [outcome for _, outcome in taken]
         after = r.checkpoint(f"after {what}")
         failed = next(((c, o) for c, o in zip(checks, results, strict=True) if not o.ok), None)
@@ -203,7 +204,7 @@ class StepRunner(RunPart):
             parent_id=parent.id,
             step=parent.step,
             option=option,
-            summary=f"{what}: " + "; ".join(c.run for c in checks),
+            summary=f"{what}: " + "; ".join(c.describe() for c in checks),
             before=before,
             after=after,
             actor_state_before=r.actor_state(),
@@ -214,7 +215,7 @@ class StepRunner(RunPart):
         if failed is None:
             return None
         self.last_output = failed[1].output
-        return f"{what} `{failed[0].run}` failed: {one_line(failed[1])}"
+        return f"{what} `{failed[0].describe()}` failed: {one_line(failed[1])}"
 
 
 def _option(name: str) -> str:

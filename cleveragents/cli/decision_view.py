@@ -63,7 +63,13 @@ def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
             {"plan": plan_id, **fields, "output_cut_bytes": cut, "files_changed": changed}
         )
         return 0
-    output.key_values(_facts(fields, changed))
+    rows = _facts(fields, changed)
+    if fields.get("page"):
+        from cleveragents.adapters.environments.browser.page_files import page_rows
+
+        page = page_rows(repo.git_dir, fields["page"])
+        rows += [(key, visible(value, one_line=True)) for key, value in page]
+    output.key_values(rows)
     if fields["output"]:
         output.printed(fields["output"])
     return 0

@@ -28,7 +28,7 @@ from cleveragents.cli.options import (
     trusting,
 )
 from cleveragents.domain.shown_text import visible
-from cleveragents.errors import BadInput, Cancelled
+from cleveragents.errors import BadInput, Cancelled, ConflictingState
 
 if TYPE_CHECKING:
     from cleveragents.application.correction_service import CorrectionPlan
@@ -195,6 +195,7 @@ def correct(
             chosen = ask_resolution(preview, chosen, yes)
             if refused(preview, chosen) and not json:
                 show_files(preview, done=False)  # it is refused: say which files and why
+            _across_sent_data(preview.affected, yes)
             confirm(
                 f"Restore the {_what(restore.value)} of plan {preview.plan.id} to decision "
                 f"{decision}?",
@@ -280,6 +281,22 @@ def resolution(theirs: bool, mine: bool, merge: bool) -> Resolution:
     if len(chosen) > 1:
         raise BadInput("choose one of --theirs, --mine and --merge")
     return chosen[0] if chosen else Resolution.ASK
+
+
+def _across_sent_data(affected: list[Any], yes: bool) -> None:
+    """A correction across a page action that changed a server's data (a POST, ...) warns
+    and asks on a terminal; without one it is refused unless --yes (issue 27)."""
+    from cleveragents.domain.action_reverter import sent_data
+
+    sent = sent_data([(d.id, d.page) for d in affected])
+    if not sent:
+        return
+    said = f"decision {', '.join(sent)} sent data to a server; no correction undoes that"
+    if asking(yes):
+        output.note(said)
+        confirm("Correct it anyway?", yes, "the correction across sent data was declined")
+    elif not yes:
+        raise ConflictingState(f"{said}: nothing changed", hint="pass --yes to correct anyway")
 
 
 def ask_resolution(preview: CorrectionPlan, chosen: Resolution, yes: bool) -> Resolution:

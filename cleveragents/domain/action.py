@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cleveragents.domain.browser import BrowserAction, PageExpectation
+
 
 class _Action(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -59,7 +61,11 @@ class RunAction(_Action):
         return f"run {self.command}"
 
 
-Action = Annotated[WriteAction | EditAction | DeleteAction | RunAction, Field(discriminator="type")]
+Action = Annotated[
+    WriteAction | EditAction | DeleteAction | RunAction | BrowserAction | PageExpectation,
+    Field(discriminator="type"),
+]
+FileAction = WriteAction | EditAction | DeleteAction
 
 
 class ActionOutcome(BaseModel):

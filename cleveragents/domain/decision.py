@@ -41,6 +41,9 @@ class Decision(BaseModel):
     # The full output (stdout and stderr, as printed) of its `run` action or check, capped;
     # None where it ran no command.
     output: str | None = None
+    # On a web page: what changed on it since the previous decision (`changes`), and the
+    # ids of the whole state and of the screenshot, files under <git-dir>/cleveragents/browser.
+    page: dict[str, Any] | None = None
     # Who made it where (`user@host`), when known: a plan pulled from another clone keeps
     # the place of every decision made there.
     made_by: str | None = None

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
+from cleveragents.domain.action import RunAction
+from cleveragents.domain.browser import ElementExpect, PageExpectation
 from cleveragents.domain.budget import Budget, Usage
 from cleveragents.domain.states import Phase, PlanStatus
 
@@ -13,10 +15,30 @@ __all__ = ["ActorSpec", "Check", "Phase", "Plan", "PlanStatus"]
 
 
 class Check(BaseModel):
-    """A command that must exit 0."""
+    """A command that must exit 0, or an expectation on the page: an element (`expect`)
+    or the URL (`url`, a glob pattern)."""
 
-    run: str
+    run: str | None = None
     timeout: float = Field(default=60.0, gt=0)
+    expect: ElementExpect | None = None
+    url: str | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Check:
+        if sum(x is not None for x in (self.run, self.expect, self.url)) != 1:
+            raise ValueError("a check needs exactly one of: run, expect, url")
+        return self
+
+    def action(self) -> RunAction | PageExpectation:
+        """What the environment carries out to check it."""
+        if self.run is not None:
+            return RunAction(command=self.run, timeout=self.timeout)
+        if self.expect is not None:
+            return self.expect.expectation()
+        return PageExpectation(url=self.url)
+
+    def describe(self) -> str:
+        return self.run if self.run is not None else self.action().describe()
 
 
 class ActorSpec(BaseModel):
@@ -37,6 +59,7 @@ class Plan(BaseModel):
     id: str
     task: str
     goal: list[Check] = Field(default_factory=list)
+    browser_url: str | None = None  # a plan on a web page: the page its browser opens first
     status: PlanStatus = PlanStatus.STRATEGIZING
     phase: Phase = Phase.STRATEGIZE
     actor: ActorSpec

@@ -39,6 +39,7 @@ DECISION_FIELDS: dict[str, Any] = {
     "distance_after": None,
     "replaced": [],
     "output": None,
+    "page": None,
     "made_by": None,
     "created_at": ...,
 }
@@ -50,7 +51,8 @@ DECISION_FIELDS: dict[str, Any] = {
 PLAN_SHAPE: dict[str, Any] = {
     "id": None,
     "task": None,
-    "goal": [{"run": None, "timeout": None}],
+    "goal": [{"run": None, "timeout": None, "expect": None, "url": None}],
+    "browser_url": None,
     "status": None,
     "phase": None,
     "actor": dict.fromkeys(

@@ -29,11 +29,12 @@ class TerminalLibrary:
     ROBOT_LIBRARY_SCOPE = "GLOBAL"
 
     def run_agents_on_a_terminal(
-        self, *args: str, cwd: str, ceiling: str, timeout: float = 60, **env: str
+        self, *args: str, cwd: str, ceiling: str, timeout: float = 60, answer: str = "", **env: str
     ) -> TerminalResult:
         """`agents ARGS` in `cwd` on a terminal 100 columns wide. The environment is ours
         without any pager or colour setting and without the user's and system's git config,
-        plus `env`. The result's stdout is what the terminal showed, lines ending in `\\n`."""
+        plus `env`. The result's stdout is what the terminal showed, lines ending in `\\n`.
+        `answer` is typed ahead, for the questions the command asks."""
         environment = {k: v for k, v in os.environ.items() if k not in CLEARED}
         environment.update(
             GIT_CEILING_DIRECTORIES=ceiling,
@@ -54,6 +55,8 @@ class TerminalLibrary:
             close_fds=True,
         )
         os.close(follower)
+        if answer:
+            os.write(leader, answer.encode())
         shown = _read_until_closed(leader, process, time.monotonic() + float(timeout))
         os.close(leader)
         if process.poll() is None:

@@ -58,6 +58,6 @@ def _current(context: ActorContext) -> str:
     offset = context.step_index - context.segment_start
     if 0 <= offset < len(context.steps):
         step = context.steps[offset]
-        checks = "; ".join(c.run for c in step.checks)
+        checks = "; ".join(c.describe() for c in step.checks)
         return step.name + (f" (done when these pass: {checks})" if checks else "")
     return ""

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -19,6 +20,19 @@ from pydantic import (
     model_validator,
 )
 
+from cleveragents.adapters.actors.plan_file_browser import (
+    BROWSER_KEYS,
+    BackSpec,
+    BrowserSpec,
+    ClickSpec,
+    FillSpec,
+    GotoSpec,
+    PressSpec,
+    SelectSpec,
+    TickSpec,
+    UntickSpec,
+    back_word,
+)
 from cleveragents.adapters.actors.plan_yaml import compose, construct, read_plan_bytes
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
 from cleveragents.domain.budget import Budget
@@ -27,7 +41,7 @@ from cleveragents.domain.rules import confined_path
 from cleveragents.domain.text_rules import runnable
 from cleveragents.errors import InvalidPlanFile, PathRefused
 
-ACTION_KEYS = ("write", "edit", "delete", "run")
+ACTION_KEYS = ("write", "edit", "delete", "run", *BROWSER_KEYS)
 
 
 # At most a day: a longer wait overflows the timer, and is surely a slip (.inf, 1e300).
@@ -42,7 +56,8 @@ def _seconds(value: float) -> float:
 
 def _check_seconds(check: Check) -> Check:
     _seconds(check.timeout)
-    runnable(check.run)
+    if check.run is not None:
+        runnable(check.run)
     return check
 
 
@@ -123,12 +138,21 @@ ActionSpec = Annotated[
     Annotated[WriteSpec, Tag("write")]
     | Annotated[EditSpec, Tag("edit")]
     | Annotated[DeleteSpec, Tag("delete")]
-    | Annotated[RunSpec, Tag("run")],
+    | Annotated[RunSpec, Tag("run")]
+    | Annotated[GotoSpec, Tag("goto")]
+    | Annotated[ClickSpec, Tag("click")]
+    | Annotated[FillSpec, Tag("fill")]
+    | Annotated[TickSpec, Tag("check")]
+    | Annotated[UntickSpec, Tag("uncheck")]
+    | Annotated[SelectSpec, Tag("select")]
+    | Annotated[PressSpec, Tag("press")]
+    | Annotated[BackSpec, Tag("back")],
     Discriminator(
         _action_key,
         custom_error_type="action_kind",
-        custom_error_message="an action needs exactly one of: write, edit, delete, run",
+        custom_error_message="an action needs exactly one of: " + ", ".join(ACTION_KEYS),
     ),
+    BeforeValidator(back_word),
 ]
 
 
@@ -220,6 +244,7 @@ class PlanFile(_Strict):
 
     task: str = Field(min_length=1)
     goal: list[PlanCheck] = Field(default_factory=list)
+    browser: BrowserSpec | None = None
     budget: Budget | None = None
     drift_threshold: float | None = Field(default=None, ge=0, le=1)
     on_drift: Literal["continue", "modify", "regenerate"] = "continue"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
@@ -66,6 +67,7 @@ class WorkspaceEnvironment:
                 return ActionOutcome(ok=True, summary=f"wrote {action.path}")
             if isinstance(action, EditAction):
                 return self._edit(action)
+            assert isinstance(action, DeleteAction), "page actions go to PageEnvironment"
             return self._delete(action)
         except PathRefused as refused:
             return ActionOutcome(ok=False, summary=f"refused: {refused.message}")
@@ -87,6 +89,21 @@ class WorkspaceEnvironment:
         if any(part.lower() == ".git" for part in inside):
             raise PathRefused(f"path {path!r} leads into a nested repository's .git")
         return lexical
+
+    def session(
+        self, plan: object, since: object = None
+    ) -> contextlib.AbstractContextManager[None]:
+        """Nothing to hold open for a working tree."""
+        return contextlib.nullcontext()
+
+    def mark(self) -> int:
+        return 0  # no page: nothing to rewind
+
+    def rewind(self, mark: int) -> str | None:
+        return None
+
+    def look(self) -> None:
+        return None  # no page to see
 
     def shell_line(self, command: str) -> ShellLine:
         """The simple commands of `command` as bash, which runs a model's commands, reads it."""

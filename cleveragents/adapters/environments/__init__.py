@@ -1,0 +1,1 @@
+"""Environments beside the working tree."""

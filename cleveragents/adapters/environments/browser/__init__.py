@@ -1,0 +1,1 @@
+"""The browser environment: Chromium, the page, its state and the reverter."""

@@ -1,0 +1,96 @@
+"""PageEnvironment: a working tree and, for a plan with a `browser:` section, a web page.
+
+File actions and commands go to the working tree; page actions and expectations go to one
+Chromium opened for the command and closed however it ends. Playwright is imported here
+only, when a plan opens a page: no other command pays for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cleveragents.domain.action import Action, ActionOutcome
+from cleveragents.domain.browser import BrowserAction, PageExpectation
+from cleveragents.domain.command_policy import Confinement, ShellLine
+from cleveragents.domain.decision import Decision
+from cleveragents.domain.page_state import PageLook, PageState
+from cleveragents.domain.plan import Plan
+from cleveragents.errors import ConflictingState
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.environments.browser.page_session import PageSession
+    from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+
+
+class PageEnvironment:
+    """The working tree's environment with a page beside it while a plan runs."""
+
+    def __init__(self, workspace: WorkspaceEnvironment, home: Path) -> None:
+        self.workspace = workspace
+        self.home = home  # <git-dir>/cleveragents/browser: profile, PID, screenshots
+        self.page: PageSession | None = None
+
+    @property
+    def notice(self) -> Callable[[str], None]:
+        return self.workspace.notice
+
+    @contextmanager
+    def session(self, plan: Plan, since: Decision | None = None) -> Iterator[None]:
+        """While the block runs, the plan's page is open (when it has one), put back as
+        the decision `since` saw it when the plan goes on from there."""
+        if plan.browser_url is None or self.page is not None:
+            yield
+            return
+        from cleveragents.adapters.environments.browser.page_session import PageSession
+
+        self.page = PageSession(self.home, plan.browser_url)
+        try:
+            self.page.open()
+            if since is not None and since.page is not None:
+                self._put_back(self.page, since)
+            yield
+        finally:
+            page, self.page = self.page, None
+            page.close()
+
+    def _put_back(self, page: PageSession, since: Decision) -> None:
+        from cleveragents.adapters.environments.browser.page_files import read_kept
+
+        assert since.page is not None
+        git_dir = self.home.parent.parent
+        trail = read_kept(git_dir, "trails", str(since.page.get("trail")))
+        state = read_kept(git_dir, "states", str(since.page.get("state")))
+        if trail is None or state is None:
+            raise ConflictingState(
+                f"the page decision {since.id} saw is not kept in this clone",
+                hint="run the plan again here",
+            )
+        actions = [(BrowserAction.model_validate(t["action"]), list(t["sent"])) for t in trail]
+        page.replay(actions, PageState.model_validate(state), f"decision {since.id}")
+
+    def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
+        if isinstance(action, BrowserAction | PageExpectation):
+            if self.page is None:
+                return ActionOutcome(
+                    ok=False, summary="no page: add a `browser: {url: ...}` section to the plan"
+                )
+            return self.page.apply(action)
+        return self.workspace.apply(action, confinement)
+
+    def shell_line(self, command: str) -> ShellLine:
+        return self.workspace.shell_line(command)
+
+    def mark(self) -> int:
+        """How many page actions were taken so far: `rewind` goes back to here."""
+        return self.page.mark() if self.page is not None else 0
+
+    def rewind(self, mark: int) -> str | None:
+        """Undo the page actions taken since `mark`; what was done, None when nothing was."""
+        return self.page.rewind(mark) if self.page is not None else None
+
+    def look(self) -> PageLook | None:
+        """What a decision sees of the page now (None without a page)."""
+        return self.page.look() if self.page is not None else None

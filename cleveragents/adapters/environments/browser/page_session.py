@@ -1,0 +1,252 @@
+"""PageSession: one Chromium page driven by Playwright for one command, with the journal of
+the actions taken on it (page before, page after, requests sent) the reverter works from."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+from cleveragents.adapters.environments.browser.chromium import Chromium, executable
+from cleveragents.adapters.environments.browser.page_files import keep
+from cleveragents.adapters.environments.browser.page_reading import read_state
+from cleveragents.domain.action import ActionOutcome
+from cleveragents.domain.action_reverter import (
+    CHANGING_METHODS,
+    changed_data,
+    inverse,
+    same_page,
+)
+from cleveragents.domain.browser import BrowserAction, ElementRef, PageExpectation
+from cleveragents.domain.page_state import PageLook, PageState, changes
+from cleveragents.errors import ConflictingState
+
+
+def _milliseconds(name: str, default: int) -> int:
+    text = os.environ.get(name, "")
+    return int(text) if text.isdigit() else default
+
+
+ACTION_TIMEOUT = _milliseconds("CLEVERAGENTS_BROWSER_TIMEOUT_MS", 5000)
+EXPECT_TIMEOUT = _milliseconds("CLEVERAGENTS_BROWSER_EXPECT_MS", 2000)
+SETTLE_MS = 50  # after an action, for the requests it started to be seen
+
+
+@dataclass
+class Taken:
+    """One page action in the journal."""
+
+    action: BrowserAction
+    before: PageState
+    after: PageState
+    methods: list[str] = field(default_factory=list)
+
+
+class PageSession:
+    """A page at `url` in a Chromium of our own; every action journaled."""
+
+    def __init__(self, home: Path, url: str) -> None:
+        self.url = url
+        self.home = home
+        self.chromium = Chromium(home)
+        self.journal: list[Taken] = []
+        self.requests: list[str] = []  # methods of the requests seen since the last action
+        self.state: PageState | None = None
+        self.sent: list[str] = []  # data-changing requests since the last look
+        self._playwright: Any = None
+        self.page: Any = None
+        self.cdp: Any = None
+
+    def open(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        self._playwright = sync_playwright().start()
+        own = self._playwright.chromium.executable_path
+        endpoint = self.chromium.start(executable(own))
+        browser = self._playwright.chromium.connect_over_cdp(endpoint)
+        context = browser.contexts[0] if browser.contexts else browser.new_context()
+        self.page = context.pages[0] if context.pages else context.new_page()
+        self.page.set_default_timeout(ACTION_TIMEOUT)
+        self.page.on("request", lambda request: self.requests.append(request.method))
+        self.cdp = context.new_cdp_session(self.page)
+        self.page.goto(self.url)
+        self.state = self.read()
+
+    def close(self) -> None:
+        """End the browser and Playwright's driver, whatever state they are in."""
+        try:
+            if self._playwright is not None:
+                self._playwright.stop()
+        except Exception:  # pragma: no cover - the driver already gone; the browser goes next
+            pass
+        finally:
+            self._playwright = None
+            self.chromium.stop()
+
+    def read(self) -> PageState:
+        return read_state(self.page, self.cdp)
+
+    def apply(self, action: BrowserAction | PageExpectation) -> ActionOutcome:
+        from playwright.sync_api import Error
+
+        try:
+            if isinstance(action, PageExpectation):
+                return self.expect(action)
+            before = self.state or self.read()
+            self.requests.clear()
+            self.take(action)
+            self.page.wait_for_timeout(SETTLE_MS)
+            after = self.state = self.read()
+            taken = Taken(action, before, after, list(self.requests))
+            self.journal.append(taken)
+            self.sent += [m for m in taken.methods if m.upper() in CHANGING_METHODS]
+            why = changed_data(taken.methods)
+            summary = f"{action.describe()}: at {after.url}"
+            return ActionOutcome(
+                ok=True, summary=summary + (f"; irreversible: {why}" if why else "")
+            )
+        except (Error, AssertionError) as error:
+            self.state = None  # read afresh before the next action
+            return ActionOutcome(ok=False, summary=_first_line(error))
+
+    def take(self, action: BrowserAction) -> None:
+        page, op = self.page, action.op
+        if op == "goto":
+            assert action.url is not None
+            page.goto(urljoin(self.url, action.url))
+        elif op == "back":
+            page.go_back()
+        elif op == "press":
+            page.keyboard.press(action.key)  # to the element that has the focus
+        else:
+            assert action.element is not None
+            element = self.locate(action.element)
+            if op == "click":
+                element.click()
+            elif op == "fill":
+                element.fill(action.text)
+            elif op == "check":
+                element.check()
+            elif op == "uncheck":
+                element.uncheck()
+            else:
+                element.select_option(label=action.option)
+
+    def locate(self, element: ElementRef) -> Any:
+        found = self.page.get_by_role(element.role, name=element.name, exact=True)
+        return found.nth(element.nth) if element.nth is not None else found
+
+    def expect(self, expectation: PageExpectation) -> ActionOutcome:
+        from playwright.sync_api import expect
+
+        if expectation.url is not None:
+            pattern = urljoin(self.url, expectation.url)
+            ok = fnmatch.fnmatchcase(self.page.url, pattern)
+            return ActionOutcome(ok=ok, summary=f"url is {self.page.url}")
+        assert expectation.element is not None
+        target = expect(self.locate(expectation.element))
+        wait = {"timeout": EXPECT_TIMEOUT}
+        {
+            "visible": lambda: target.to_be_visible(**wait),
+            "hidden": lambda: target.to_be_hidden(**wait),
+            "checked": lambda: target.to_be_checked(**wait),
+            "unchecked": lambda: target.to_be_checked(checked=False, **wait),
+            "enabled": lambda: target.to_be_enabled(**wait),
+            "disabled": lambda: target.to_be_disabled(**wait),
+        }[expectation.state]()
+        if expectation.value is not None:
+            target.to_have_value(expectation.value, **wait)
+        return ActionOutcome(ok=True, summary=f"{expectation.describe()}: yes")
+
+    def mark(self) -> int:
+        return len(self.journal)
+
+    def rewind(self, mark: int) -> str | None:
+        """Undo the actions since `mark`, newest first, by their inverses (seed 000)."""
+        from playwright.sync_api import Error
+
+        taken = self.journal[mark:]
+        if not taken:
+            return None
+        done: list[str] = []
+        for entry in reversed(taken):
+            how = inverse(entry.action, entry.before, entry.after, entry.methods)
+            if how.irreversible is not None:
+                del self.journal[mark:]
+                return _said(done) + f"; {entry.action.describe()} is {how.describe()}: kept"
+            try:
+                for step in how.steps:
+                    self.take(step)
+                    self.page.wait_for_timeout(SETTLE_MS)
+            except Error as error:  # pragma: no cover - needs a page that breaks its own way out
+                del self.journal[mark:]
+                self.state = None
+                return _said(done) + f"; could not {how.describe()}: {_first_line(error)}"
+            done.extend(s.describe() for s in how.steps)
+        del self.journal[mark:]
+        self.state = self.read()
+        reached = same_page(self.state, taken[0].before)
+        return _said(done) + ("" if reached else "; the page still differs")
+
+    def look(self) -> PageLook:
+        """The page now, its state and a screenshot kept as content-addressed files, and
+        the trail of actions in effect since it opened (what a later command replays)."""
+        state = self.state = self.state or self.read()
+        text = state.model_dump_json().encode()
+        shot = self.page.screenshot(type="png")
+        trail = json.dumps(
+            [{"action": t.action.model_dump(mode="json"), "sent": t.methods} for t in self.journal]
+        ).encode()
+        look = PageLook(
+            state=state,
+            state_id=keep(self.home / "states", text, ".json"),
+            screenshot_id=keep(self.home / "screenshots", shot, ".png"),
+            trail_id=keep(self.home / "trails", trail, ".json"),
+            sent=tuple(sorted(set(self.sent))),
+        )
+        self.sent = []
+        return look
+
+    def replay(
+        self, trail: list[tuple[BrowserAction, list[str]]], expected: PageState, where: str
+    ) -> None:
+        """Put a fresh page where a decision left it: the trail's actions taken again, then
+        the page compared with the state recorded there. ConflictingState when it differs,
+        or when an action on the way changed a server's data (taking it again would send
+        that request again)."""
+        for action, sent in trail:
+            why = changed_data(sent)
+            if why is not None:
+                raise ConflictingState(
+                    f"the page cannot be put back as {where} left it: "
+                    f"{action.describe()} is irreversible ({why})",
+                    hint="correct a decision after it, or run the plan again",
+                )
+        for action, _ in trail:
+            outcome = self.apply(action)
+            if not outcome.ok:
+                raise ConflictingState(
+                    f"the page cannot be put back as {where} left it: "
+                    f"{action.describe()}: {outcome.summary}",
+                    hint="the site changed since; run the plan again",
+                )
+        now = self.state = self.read()
+        if not same_page(now, expected):
+            raise ConflictingState(
+                f"the page cannot be put back as {where} left it: after its actions again, "
+                f"{changes(expected, now).describe()}",
+                hint="the site changed since; run the plan again",
+            )
+
+
+def _said(done: list[str]) -> str:
+    return "page: " + ("; ".join(done) if done else "nothing to undo")
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__

@@ -1,0 +1,307 @@
+*** Settings ***
+Documentation       As a developer whose agent works on a web page,
+...                 I want a plan file's steps to click, check, fill, select, press and
+...                 navigate on a real page, its wrong turns undone by each action's inverse,
+...                 so that the agent's world can be a browser as well as a working tree.
+...
+...                 Every test serves the fixture site (`resources/web/index.html`) from the
+...                 test itself on 127.0.0.1 and runs the real `agents` command, which drives
+...                 a real headless Chromium (Debian's, by path) through Playwright.
+
+Resource            resources/agents.resource
+Library             resources/WebFixture.py
+Library             resources/TerminalLibrary.py
+
+Test Setup          Create Repository And Serve The Fixture Site
+Test Teardown       Stop The Site And Remove The Repository
+
+
+*** Variables ***
+${BROWSER_PLANS}    ${PLANS}/browser
+
+
+*** Test Cases ***
+A Plan Checks, Fills, Selects And Saves On A Real Page
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${saved}    Saved On Server
+    Should Be Equal    ${saved}    dark=on&display=Ada&theme=Dark
+    ${document}    Plan Tree Document
+    ${save}    Decision With Summary    ${document}    click button 'Save'
+    Should Contain    ${save}[outcome]    irreversible: it sent a POST request to the server
+    ${fill}    Decision With Summary    ${document}    fill textbox 'Display name' with 'Ada'
+    Should Be True    ${fill}[ok]
+    File Should Exist    ${REPO}/notes.txt
+    No Chromium Should Be Left
+
+The Wrong Dialog Is Closed By Its Cancel Button And The Second Option Succeeds
+    [Documentation]    The first option opens Export, a modal dialog that leads nowhere: the
+    ...    step's check fails, the reverter closes it with its own Cancel button, and the
+    ...    second option opens Settings (a modal left open would block that click).
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${revert}    Decision With Summary    ${document}
+    ...    restore the checkpoint of 2 after option the export button failed
+    Should Contain    ${revert}[outcome]    page: click button 'Cancel'
+    Should Not Contain    ${revert}[outcome]    the page still differs
+    ${step}    Decision By Id    ${document}    2
+    Should Be Equal    ${step}[outcome]    done (the settings button)
+
+Local Planning Reverts A Wrong Menu Item By Cancel, Then Escape, And Finds Settings
+    [Documentation]    Seed 001's example: Settings reached after a wrong Export item. The
+    ...    step's option fails; the first local action (File, then Export...) makes no
+    ...    progress and is reverted newest first: the dialog by its Cancel button, the menu by
+    ...    Escape; the second local action (File, then Settings...) reaches the goal.
+    ${result}    Run Browser Plan    local.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${revert}    Decision By Id    ${document}    2.2
+    Should Be Equal    ${revert}[kind]    revert
+    Should End With    ${revert}[outcome]    page: click button 'Cancel'; press Escape
+    ${done}    Decision By Id    ${document}    2.3
+    Should Be Equal    ${done}[summary]    local action the settings item of the file menu
+    Should Be True    ${done}[ok]
+
+A Correction Puts The Page Back As At The Decision And Redoes Only What Followed
+    [Documentation]    The third step is corrected with guidance: a fresh browser replays the
+    ...    page actions in effect before it (Settings opened, Dark mode checked), compares
+    ...    the page with the one recorded there, and only the third step runs again.
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${live}    Evaluate
+    ...    [d["summary"] for d in $document["decisions"] if d["status"] == "active" and d["kind"] == "action"]
+    Should Be Equal    ${live}    ${{ ["click button 'Settings'", "check checkbox 'Dark mode'", "fill textbox 'Display name' with 'Ada'"] }}
+    ${goal}    Evaluate    [d for d in $document["decisions"] if d["kind"] == "verification"][-1]
+    Should Be True    ${goal}[ok]    the goal (Dark mode checked) failed: ${goal}[outcome]
+    Should Be Equal    ${document}[plan][status]    completed
+    No Chromium Should Be Left
+
+A Correction Across A POST Is Refused Without A Terminal, And Goes On With --yes
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    14
+    ...    --guidance    save again    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    decision 15 sent data to a server    pass --yes
+    ${ops}    Run Agents    plan    ops    --json
+    Should Be Equal    ${{ len(json.loads($ops.stdout)["operations"]) }}    ${1}
+    ${posts}    Posts On Server
+    Should Be Equal    ${posts}    ${1}
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    14
+    ...    --guidance    save again    --yes    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${posts}    Posts On Server
+    Should Be Equal    ${posts}    ${2}
+
+On A Terminal A Correction Across A POST Warns And Asks, And No Changes Nothing
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents On A Terminal    plan    correct    --mode\=revert    --decision    14
+    ...    --guidance    save again    cwd=${REPO}    ceiling=${WORK}    answer=n\n
+    Should Be Equal As Integers    ${result.rc}    3    ${result.stdout}
+    Should Contain    ${result.stdout}    decision 15 sent data to a server; no correction undoes that
+    Should Contain    ${result.stdout}    Correct it anyway?
+    Should Contain    ${result.stdout}    the correction across sent data was declined
+    ${ops}    Run Agents    plan    ops    --json
+    Should Be Equal    ${{ len(json.loads($ops.stdout)["operations"]) }}    ${1}
+
+A Correction Is Refused, Changing Nothing, When The Page Cannot Be Put Back
+    [Documentation]    The site changed since the run: the checkbox is renamed, so taking
+    ...    the page actions again cannot reach the page recorded at the decision.
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    Rename On The Page    Dark mode    Night mode
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}
+    ...    the page cannot be put back as decision 6 left it: check checkbox 'Dark mode':
+    ${document}    Plan Tree Document
+    ${states}    Evaluate
+    ...    {d["status"] for d in $document["decisions"] if d["kind"] != "user_intervention"}
+    Should Be Equal    ${states}    ${{ {"active"} }}    the correction was not rolled back
+    Should Be Equal    ${document}[plan][status]    completed
+    No Chromium Should Be Left
+
+A Correction Is Refused When The Page Reached Differs From The One Recorded
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    Rename On The Page    >Theme<    >Colour theme<
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    after its actions again, added combobox 'Colour theme'
+
+A Correction Is Refused When This Clone Does Not Hold The Page Recorded
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    Remove Directory    ${REPO}/.git/cleveragents/browser/states    recursive=True
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    the page decision 6 saw is not kept in this clone
+
+A Sent Form Is Kept, And A Dialog That Will Not Close Is Said To Differ
+    [Documentation]    A failed option that saved the form: the revert keeps the POST and
+    ...    says so. A dialog whose Cancel does nothing: the revert says the page differs.
+    ${result}    Run Browser Plan    kept.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${kept}    Evaluate
+    ...    [d for d in $document["decisions"] if d["summary"].endswith("option save failed")][0]
+    Should Contain    ${kept}[outcome]
+    ...    click button 'Save' is irreversible: it sent a POST request to the server: kept
+    ${posts}    Posts On Server
+    Should Be Equal    ${posts}    ${1}
+    ${stuck}    Evaluate
+    ...    [d for d in $document["decisions"] if d["summary"].endswith("the broken help failed")][0]
+    Should End With    ${stuck}[outcome]    page: click button 'Cancel'; the page still differs
+
+A Chromium That Does Not Start Is A One-Line Error
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${URL}
+    ${result}    Run Process    agents    plan    run    --script    ${plan}    cwd=${REPO}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:CLEVERAGENTS_CHROMIUM=/bin/false
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    Chromium (/bin/false) did not start
+    File Should Not Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
+
+A Resumed Run Goes On From The Page It Had Reached
+    [Documentation]    The run is killed while it waits; `plan resume` opens a fresh browser,
+    ...    takes the Settings click again, and the last step fills a field of that dialog.
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/resume.yaml    URL=${URL}
+    Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
+    ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${WORK}/running    timeout=60s
+    Send Signal To Process    SIGKILL    handle=run    group=True
+    Wait For Process    run    timeout=30s    on_timeout=kill
+    Create File    ${WORK}/go
+    ${result}    Run Agents    plan    resume    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    expect textbox 'Display name' visible = 'Ada': yes
+    No Chromium Should Be Left
+
+Each Decision Records The Page: What Changed, Its Elements And A Screenshot
+    [Documentation]    A decision keeps what changed on the page since the previous one; the
+    ...    whole state and a PNG screenshot are files under the git directory, and
+    ...    `plan decision D` lists the elements as (role, name, state, value).
+    ${result}    Run Browser Plan    settings.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${fill}    Decision With Summary    ${document}    fill textbox 'Display name' with 'Ada'
+    Should Be Equal    ${fill}[page][changes]
+    ...    ${{ {"changed": [{"role": "textbox", "name": "Display name", "value": "Ada"}]} }}
+    ${shown}    Run Agents    plan    decision    ${fill}[id]
+    Exit Code Should Be    ${shown}    0
+    FOR    ${row}    IN    dialogs\\s+'Settings'    element\\s+checkbox 'Dark mode' \\[checked\\]
+    ...    element\\s+textbox 'Display name' = 'Ada'    element\\s+combobox 'Theme' = 'Light'
+        Should Match Regexp    ${shown.stdout}    ${row}
+    END
+    ${png}    Get Binary File
+    ...    ${REPO}/.git/cleveragents/browser/screenshots/${fill}[page][screenshot].png
+    Should Be Equal    ${png[:8]}    ${{ b"\x89PNG\r\n\x1a\n" }}
+    ${first}    Decision By Id    ${document}    1
+    Should Be Equal    ${first}[page][changes][url]    ${URL}
+    Git Status Should Be Clean Apart From    notes.txt
+
+Goto, Back, Press And URL Patterns Move Through The Site
+    ${result}    Run Browser Plan    navigate.yaml
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    url is ${URL}about    expect menu 'File' hidden: yes
+
+A Missing Element Fails The Step In One Line And Closes The Browser
+    ${result}    Run Browser Plan    missing.yaml
+    Exit Code Should Be    ${result}    1
+    ${document}    Plan Tree Document
+    ${click}    Decision With Summary    ${document}    click button 'Launch'
+    Should Not Be True    ${click}[ok]
+    Should Not Contain    ${click}[outcome]    \n
+    Should Contain    ${click}[outcome]    Timeout
+    No Chromium Should Be Left
+
+A Page Action Without A Browser Section Fails And Says What To Add
+    ${result}    Run Plan    ${BROWSER_PLANS}/no_browser.yaml    --json
+    Exit Code Should Be    ${result}    1
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${click}    Decision By Id    ${document}    3
+    Should Be Equal    ${click}[outcome]    no page: add a `browser: {url: ...}` section to the plan
+
+A Page Action Without A Role Is Refused With Its Line
+    ${result}    Run Plan    ${BROWSER_PLANS}/bad_action.yaml
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    bad_action.yaml:8:    click.role: Field required
+
+No Chromium Is A One-Line Error Naming The Install Command
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${URL}
+    ${result}    Run Process    agents    plan    run    --script    ${plan}    cwd=${REPO}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:CLEVERAGENTS_CHROMIUM=${WORK}/no-chromium
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    no Chromium found    playwright install chromium
+
+A Killed Run's Browser Is Ended By The Next Run, By Its PID
+    [Documentation]    SIGKILL to the whole process group of `agents` leaves the browser (in
+    ...    a group of its own) running; the next command that opens a page ends it first.
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/slow.yaml    URL=${URL}
+    Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
+    ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${WORK}/running    timeout=60s
+    Send Signal To Process    SIGKILL    handle=run    group=True
+    Wait For Process    run    timeout=30s    on_timeout=kill
+    ${left}    Chromium Processes    ${REPO}
+    Should Not Be Empty    ${left}    the kill should leave the browser for the next command
+    File Should Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
+    ${result}    Run Browser Plan    navigate.yaml
+    Exit Code Should Be    ${result}    0
+    No Chromium Should Be Left
+    File Should Not Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
+
+
+*** Keywords ***
+Create Repository And Serve The Fixture Site
+    Create Temporary Repository
+    ${url}    Start Fixture Site
+    VAR    ${URL}    ${url}    scope=TEST
+
+Stop The Site And Remove The Repository
+    # A failed test may leave the browser of a killed run: ended by its PID, as agents would.
+    ${left}    Chromium Processes    ${REPO}
+    FOR    ${pid}    IN    @{left}
+        Evaluate    os.kill(${pid}, signal.SIGKILL)    modules=os,signal
+    END
+    Stop Fixture Site
+    Remove Temporary Repository
+
+Run Browser Plan
+    [Documentation]    Run `plans/browser/NAME` against the fixture site.
+    [Arguments]    ${name}
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/${name}    URL=${URL}
+    ${result}    Run Plan    ${plan}    timeout=120s
+    RETURN    ${result}
+
+Decision With Summary
+    [Arguments]    ${document}    ${summary}
+    FOR    ${decision}    IN    @{document}[decisions]
+        IF    $decision["summary"] == $summary    RETURN    ${decision}
+    END
+    Fail    no decision "${summary}"
+
+Git Status Should Be Clean Apart From
+    [Arguments]    ${path}
+    ${status}    Git    status    --porcelain
+    Should Be Equal    ${status}    ?? ${path}
+
+No Chromium Should Be Left
+    ${left}    Chromium Processes    ${REPO}
+    Should Be Empty    ${left}    a Chromium outlived the command: ${left}

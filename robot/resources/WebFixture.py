@@ -1,0 +1,106 @@
+"""A small web application for the browser suites, served by the test itself on 127.0.0.1.
+
+`GET /` is the settings page (`web/index.html`): a Settings dialog with a checkbox, a text
+field, a select and a Save button that POSTs the form to `/save`; a wrong dialog (Export)
+that leads nowhere; a File menu; a link to `/about`. `GET /saved` answers what the last
+POST saved, so a test sees the server's own state. Run as a script, it serves until killed
+and prints its port first.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+PAGE = (Path(__file__).parent / "web" / "index.html").read_bytes()
+ABOUT = b"<!doctype html><title>About</title><h1>About</h1><a href='/'>Home</a>"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+
+    def do_GET(self) -> None:
+        body = {"/": self.server.page, "/about": ABOUT, "/saved": self.server.saved}.get(self.path)
+        if body is None:
+            self.send_error(404)
+            return
+        kind = "text/plain" if self.path == "/saved" else "text/html; charset=utf-8"
+        self._reply(body, kind)
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        self.server.saved = self.rfile.read(length)
+        self.server.posts += 1
+        self._reply(b"ok", "text/plain")
+
+    def _reply(self, body: bytes, kind: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    page = PAGE
+    saved = b""
+    posts = 0
+
+
+class WebFixture:
+    """Robot keywords: start the fixture site, read what it saved, stop it."""
+
+    ROBOT_LIBRARY_SCOPE = "TEST"
+
+    def __init__(self) -> None:
+        self.server: _Server | None = None
+
+    def start_fixture_site(self) -> str:
+        """Serve the site on a free port of 127.0.0.1; return its base URL."""
+        self.server = _Server(("127.0.0.1", 0), _Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop_fixture_site(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def rename_on_the_page(self, old: str, new: str) -> None:
+        """The site changes: every `old` in the page's text becomes `new`."""
+        assert self.server is not None
+        self.server.page = PAGE.replace(old.encode(), new.encode())
+
+    def saved_on_server(self) -> str:
+        assert self.server is not None
+        return self.server.saved.decode()
+
+    def posts_on_server(self) -> int:
+        assert self.server is not None
+        return self.server.posts
+
+    def chromium_processes(self, repo: str) -> list[int]:
+        """The PIDs of every process running with the repository's browser profile."""
+        flag = f"--user-data-dir={Path(repo).resolve()}/.git/cleveragents/browser/profile"
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    command = (entry / "cmdline").read_bytes().split(b"\0")
+                except OSError:
+                    continue
+                if flag.encode() in command:
+                    found.append(int(entry.name))
+        return found
+
+
+if __name__ == "__main__":
+    fixture = WebFixture()
+    print(fixture.start_fixture_site(), flush=True)
+    threading.Event().wait() if len(sys.argv) < 2 else None
