@@ -22,6 +22,7 @@ from cleveragents.domain.budget import Usage, calls_left
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
+from cleveragents.domain.tool_effects import outside_effects
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
 from cleveragents.ports import Environment
@@ -200,6 +201,7 @@ class ClaudeCodeRun:
         refused = None
         if tool == "Bash":
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
+        outside = self.outside(tool, tool_input)
         place = self.session.place_of(event)
         changing = changes_files(tool) and refused is None
         before = r.fresh(f"before {tool} call") if changing else None
@@ -218,6 +220,7 @@ class ClaudeCodeRun:
                 "tool": tool,
                 "input": tool_input,
                 "tool_use_id": event.get("tool_use_id"),
+                **({"irreversible": True, "outside": outside} if outside else {}),
             },
             before=before,
             actor_state_before=self.state(
@@ -235,6 +238,15 @@ class ClaudeCodeRun:
             return _deny(f"cleveragents refused this command: {refused}")
         self.open[str(event.get("tool_use_id"))] = decision
         return _allow()
+
+    def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
+        """What the call does outside the working tree, judged on the policy's own parse of
+        a command (`domain/tool_effects.py`); None when it stays inside."""
+        commands = None
+        if tool == "Bash":
+            read = self.environment.shell_line(str(tool_input.get("command", "")))
+            commands = None if read.unchecked else [c.words for c in read.commands]
+        return outside_effects(tool, tool_input, self.root, commands)
 
     def after_call(self, event: dict[str, Any]) -> None:
         decision = self.open.pop(str(event.get("tool_use_id")), None)
