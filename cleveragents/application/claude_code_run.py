@@ -228,6 +228,7 @@ class ClaudeCodeRun:
                     "tool_use_id": event.get("tool_use_id"),
                     "message_uuid": place.message_uuid,
                     "before_uuid": place.before_uuid,
+                    "transcript_path": event.get("transcript_path"),
                 }
             ),
             ok=False if refused else None,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from cleveragents.adapters.actors.claude_code import hook, transcript
+from cleveragents.adapters.actors.claude_code import carried, hook, transcript
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 
@@ -116,10 +116,17 @@ def _with_key(key: str | None, answer: Answer) -> Callable[[dict[str, Any]], dic
 class ClaudeCodeSession:
     """One headless run of the CLI in `root`, its settings kept under `state_dir`."""
 
-    def __init__(self, program: ClaudeProgram, root: Path, state_dir: Path) -> None:
+    def __init__(
+        self,
+        program: ClaudeProgram,
+        root: Path,
+        state_dir: Path,
+        carried: Callable[[], dict[str, bytes]] | None = None,
+    ) -> None:
         self.program = program
         self.root = root
         self.state_dir = state_dir
+        self.carried = carried  # the session files the plan's records carry (pulled)
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace:
         """Where the event's tool call sits in its session file. Claude Code may run the
@@ -179,32 +186,37 @@ class ClaudeCodeSession:
         fork: Fork | None = None,
     ) -> SessionEnd:
         """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
+        if resume and self.carried is not None:  # a plan pulled: its session was not run here
+            carried.place_session(self.root, session_id, self.carried())
         folder = self.state_dir / "claude-code"
         folder.mkdir(parents=True, exist_ok=True)
         settings_file = folder / f"settings-{session_id}.json"
         key = os.environ.get("ANTHROPIC_API_KEY")
         written = settings(hook_command(), key_command() if key else None)
         settings_file.write_text(json.dumps(written, indent=2))
-        token = secrets.token_hex(16)
-        with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
-            env = _environment(place, token)
-            process = subprocess.Popen(
-                self.argv(task, session_id, settings_file, model, usd, resume, fork),
-                cwd=self.root,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=errors,
-            )
-            try:
-                seen = fork.seen if fork is not None else None
-                result = _serve(process, listener, token, _with_key(key, answer), seen)
-            except BaseException:
-                _end(process)
-                raise
-            returncode = process.wait()
-            errors.seek(0)
-            stderr = errors.read().decode("utf-8", errors="replace")
+        try:  # the settings serve this run only: none are left behind
+            token = secrets.token_hex(16)
+            with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
+                env = _environment(place, token)
+                process = subprocess.Popen(
+                    self.argv(task, session_id, settings_file, model, usd, resume, fork),
+                    cwd=self.root,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                )
+                try:
+                    seen = fork.seen if fork is not None else None
+                    result = _serve(process, listener, token, _with_key(key, answer), seen)
+                except BaseException:
+                    _end(process)
+                    raise
+                returncode = process.wait()
+                errors.seek(0)
+                stderr = errors.read().decode("utf-8", errors="replace")
+        finally:
+            settings_file.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr)
 
 
