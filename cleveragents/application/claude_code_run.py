@@ -21,6 +21,7 @@ from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
+from cleveragents.domain.session_ends import service_failed
 from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
 from cleveragents.domain.tool_effects import outside_effects
 from cleveragents.domain.tree import active
@@ -277,6 +278,8 @@ class ClaudeCodeRun:
                 phase=Phase.DONE,
                 outcome=f"Claude Code finished: {said or 'no summary'}",
             )
+        elif service_failed(end.result):  # `agents plan resume` goes on in the session
+            r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {_failure(end)}")
         else:
             r.save_plan(status=PlanStatus.FAILED, phase=Phase.DONE, outcome=_failure(end))
         return r.plan
