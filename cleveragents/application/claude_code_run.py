@@ -60,6 +60,7 @@ class CodingSession(Protocol):
     """Claude Code, headless (`adapters/actors/claude_code/session.py`)."""
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace: ...
+    def known(self, session_id: str) -> bool: ...
     def run(
         self,
         task: str,
@@ -137,6 +138,9 @@ class ClaudeCodeRun:
         if self.line is not None and asked is not None:
             return self.correct(self.line, asked)
         self.r.save_plan(status=PlanStatus.EXECUTING, phase=Phase.EXECUTE)
+        if not self.session.known(self.session_id):
+            # Stopped before Claude Code wrote a word of it: the session starts anew.
+            return self._work(self.r.plan.task, resume=False)
         return self._work(GO_ON, resume=True)
 
     def correction_asked(self, decision: Decision | None) -> dict[str, Any] | None:

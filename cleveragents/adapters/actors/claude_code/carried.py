@@ -29,6 +29,13 @@ def session_path(root: Path, session_id: str) -> Path:
     return config_dir() / "projects" / folder / f"{session_id}.jsonl"
 
 
+def session_known(session_id: str) -> bool:
+    """Whether a file of the session is under the config folder's projects."""
+    return SESSION.fullmatch(session_id) is not None and any(
+        config_dir().glob(f"projects/*/{session_id}.jsonl")
+    )
+
+
 def session_files(sessions: dict[str, str | None]) -> dict[str, bytes]:
     """Each session's file (`<id>.jsonl`) as it is now: at the path its hooks named, else
     found under the config folder; a session whose file is nowhere is left out."""

@@ -15,6 +15,7 @@ import os
 import secrets
 import selectors
 import shlex
+import signal
 import socket
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from cleveragents.adapters import interrupts
 from cleveragents.adapters.actors.claude_code import carried, hook, transcript
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
@@ -140,6 +142,13 @@ class ClaudeCodeSession:
             place = transcript.place_of(path, call)
         return place
 
+    def known(self, session_id: str) -> bool:
+        """Whether Claude Code can resume the session: its file is there (carried files
+        of a pulled plan are put there first)."""
+        if self.carried is not None:
+            carried.place_session(self.root, session_id, self.carried())
+        return carried.session_known(session_id)
+
     def argv(
         self,
         task: str,
@@ -205,8 +214,12 @@ class ClaudeCodeSession:
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.PIPE,
                     stderr=errors,
+                    preexec_fn=_ends_with_agents,
                 )
                 try:
+                    # Starting it ran Python's at-fork hooks (for the preexec_fn), where an
+                    # interrupt is swallowed: it is raised here, not lost.
+                    interrupts.raise_if_swallowed()
                     seen = fork.seen if fork is not None else None
                     result = _serve(process, listener, token, _with_key(key, answer), seen)
                 except BaseException:
@@ -218,6 +231,19 @@ class ClaudeCodeSession:
         finally:
             settings_file.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr)
+
+
+def _ends_with_agents() -> None:  # pragma: no cover - runs in the child, before exec
+    """Ask Linux to end Claude Code (SIGTERM: it closes its session file) when the agents
+    process dies, even by SIGKILL: an orphan would go on changing files, unrecorded."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return  # not Linux: Claude Code may outlive a killed agents process
+    if os.getppid() == 1:  # agents died before the request was made: nobody to work for
+        os._exit(1)
 
 
 @contextlib.contextmanager
