@@ -37,8 +37,10 @@ A Service Answering 500 Stops The Plan Resumable, And Resume Goes On In The Sess
     Should Contain    ${results}[0]    a.txt
 
 A Claude Code That Dies Without A Result Stops The Plan Resumable With Its Last Words
+    [Documentation]    It died before it wrote a word of its session: resume starts it anew.
+    ${real}    Claude Code Program    ${WORK}
     Create File    ${WORK}/bin/claude
-    ...    \#!/bin/sh\n[ "$1" = --version ] && { echo "9.9.9 (Claude Code)"; exit 0; }\necho not json\necho "boom: no session" >&2\nexit 3\n
+    ...    \#!/bin/sh\n[ "$1" = --version ] && { echo "9.9.9 (Claude Code)"; exit 0; }\n[ -f ${WORK}/alive ] && exec ${real} "$@"\necho not json\necho "boom: no session" >&2\nexit 3\n
     Run Process    chmod    755    ${WORK}/bin/claude
     Set To Dictionary    ${CLAUDE_ENV}    CLEVERAGENTS_CLAUDE_CODE=${WORK}/bin/claude
     ${result}    Run Agents With Claude Code    plan    run    do it    --actor    claude-code
@@ -47,3 +49,12 @@ A Claude Code That Dies Without A Result Stops The Plan Resumable With Its Last 
     Should Contain    ${result.stderr}    agents plan resume
     ${plan}    Plan Shown
     Should Be Equal    ${plan}[status]    stopped
+    Create File    ${WORK}/alive
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    resume
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    one\n
+    ${now}    Plan Shown
+    Should Be Equal    ${now}[status]    completed
+    Should Be Equal    ${now}[session]    ${plan}[session]
