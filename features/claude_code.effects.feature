@@ -25,6 +25,7 @@ Feature: What of Claude Code's tool calls no restore undoes
       | an install                           | Bash         | {"command": "npm install left-pad"}                     | may reach the network (npm install)                          |
       | a server left behind                 | Bash         | {"command": "python3 -m http.server 8000 &"}            | may leave a process running (&)                              |
       | a background call                    | Bash         | {"command": "make watch", "run_in_background": true}    | leaves a process running (run_in_background)                 |
+      | a pause in a folder of the tree      | Bash         | {"command": "cd src && sleep 0.2"}                      | none                                                         |
       | a chain is no background             | Bash         | {"command": "true && echo ok >&2"}                      | none                                                         |
       | a file elsewhere                     | Bash         | {"command": "echo hi > /tmp/b.txt"}                     | may have effects outside the working tree                    |
       | a climb out                          | Bash         | {"command": "rm -rf ../other"}                          | may have effects outside the working tree                    |

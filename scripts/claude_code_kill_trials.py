@@ -223,11 +223,11 @@ class Trials:
             result["problems"].append(f"Claude Code (pid {claude}) still runs after agents ended")
             os.kill(claude, signal.SIGKILL)
         if self.edit_first:  # the user goes on working before any agents command
-            self.edit(trial)
+            mine = self.edit(trial)
         self.next_commands(result, trial)
         if not self.edit_first:  # the user goes on working once agents said where it is
-            self.edit(trial)
-        mine = user_bytes(trial.repo)
+            mine = self.edit(trial)
+        self.check_mine(result, trial, mine, "after the next commands")
         self.resume(result, trial)
         self.check_mine(result, trial, mine, "after the next commands and resume")
         whole = self.undo(result, trial, command)
@@ -248,9 +248,11 @@ class Trials:
             result["problems"].append("the user's index, HEAD or branches changed")
         return result
 
-    def edit(self, trial: Trial) -> None:
+    def edit(self, trial: Trial) -> Picture:
+        """The user's hand edits; their files as they are then."""
         for path, data in BETWEEN.items():
             (trial.repo / path).write_bytes(data)
+        return user_bytes(trial.repo)
 
     def next_commands(self, result: dict[str, Any], trial: Trial) -> None:
         ops = self.agents(trial, "plan", "ops", "--json")
@@ -432,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
         "--edit-first",
         action="store_true",
         help="make the hand edits before the next agents command, which repairs what the "
-        "killed one left (a correction is rolled back whole then: see the report)",
+        "killed one left: a killed correction's rollback puts back every path then, the "
+        "user's edits since the kill included (a known gap)",
     )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
@@ -453,7 +456,13 @@ def main(argv: list[str] | None = None) -> int:
         for number in numbers:
             rng = random.Random(f"{seed}:{number}")
             command, target = rng.choice(commands), rng.choice(targets)
-            result = trials.trial(number, command, target, rng.random())
+            try:
+                result = trials.trial(number, command, target, rng.random())
+            except Exception as error:  # the trial's own failure: said, and the others go on
+                result = {"trial": number, "command": command, "signal": "SIGKILL"}
+                result |= {"target": target, "delay_s": 0, "point": "", "exit": None}
+                result |= {"problems": [f"the trial failed: {error!r}"], "said": ""}
+                result |= {"lost_bytes": 0, "stranded": 0, "exit_70": 0}
             results.append(result)
             verdict = "ok" if not result["problems"] else "; ".join(result["problems"])
             print(

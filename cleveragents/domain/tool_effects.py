@@ -38,6 +38,7 @@ TREE_PROGRAMS = frozenset(
     {"echo", "printf", "true", "false", "test", "[", "cat", "touch", "mkdir", "rmdir"}
     | {"cp", "mv", "rm", "ln", "sed", "ls", "head", "tail", "wc", "grep", "sort", "uniq"}
     | {"diff", "cmp", "tr", "cut", "chmod", "tee", "pwd", "basename", "dirname", "stat"}
+    | {"sleep", "cd"}
 )
 REDIRECTIONS = frozenset({">", ">>", "<", "&>", "&>>", ">&", "<&", ">|", "<>"})
 QUIET_PLACES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
