@@ -64,8 +64,16 @@ class Services:
         from cleveragents.adapters.git.remotes import GitRemotes
         from cleveragents.application.plan_sharing import PlanSharing
 
+        def carry(plan: Plan) -> dict[str, bytes]:
+            if plan.actor.kind != "claude-code":
+                return {}
+            from cleveragents.adapters.actors.claude_code.carried import session_files
+            from cleveragents.application.claude_code_service import sessions_of
+
+            return session_files(sessions_of(self.store, plan))
+
         return PlanSharing(
-            self.store, GitRemotes(self.repo), self.operations, self.operations.clock
+            self.store, GitRemotes(self.repo), self.operations, self.operations.clock, carry
         )
 
     def garbage(self) -> GarbageCollection:
@@ -159,6 +167,15 @@ class Services:
             return self.claude_code().resume(plan.id, command, budget, model)
         return self.lifecycle.resume(plan.id, command, budget, model, passed, resolution)
 
+    def carried(self, plan_id: str) -> dict[str, bytes]:
+        """The files the plan's records commit carries (its Claude Code sessions, pulled)."""
+        from cleveragents.adapters.git.remotes import GitRemotes
+        from cleveragents.domain.plan_refs import records_ref
+
+        remotes = GitRemotes(self.repo)
+        tip = remotes.tip(records_ref(plan_id))
+        return remotes.carried(tip) if tip is not None else {}
+
     def claude_code(self) -> ClaudeCodeService:
         """Claude Code's plans: new ones, and resuming one (imports nothing until used)."""
         from cleveragents.adapters.actors.claude_code.program import ClaudeProgram, find_claude
@@ -167,7 +184,9 @@ class Services:
 
         def session_for(plan: Plan) -> ClaudeCodeSession:
             program = ClaudeProgram(plan.actor.source or "claude", plan.actor.version or "")
-            return ClaudeCodeSession(program, self.repo.root, self.repo.state_dir)
+            return ClaudeCodeSession(
+                program, self.repo.root, self.repo.state_dir, lambda: self.carried(plan.id)
+            )
 
         def program() -> tuple[str, str]:
             found = find_claude(self.repo.root)

@@ -21,7 +21,9 @@ from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
+from cleveragents.domain.session_ends import service_failed
 from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
+from cleveragents.domain.tool_effects import outside_effects
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
 from cleveragents.ports import Environment
@@ -58,6 +60,7 @@ class CodingSession(Protocol):
     """Claude Code, headless (`adapters/actors/claude_code/session.py`)."""
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace: ...
+    def known(self, session_id: str) -> bool: ...
     def run(
         self,
         task: str,
@@ -143,6 +146,9 @@ class ClaudeCodeRun:
         if self.line is not None and asked is not None:
             return self.correct(self.line, asked)
         self.r.save_plan(status=PlanStatus.EXECUTING, phase=Phase.EXECUTE)
+        if not self.session.known(self.session_id):
+            # Stopped before Claude Code wrote a word of it: the session starts anew.
+            return self._work(self.r.plan.task, resume=False)
         return self._work(GO_ON, resume=True)
 
     def correction_asked(self, decision: Decision | None) -> dict[str, Any] | None:
@@ -209,6 +215,7 @@ class ClaudeCodeRun:
         refused = None
         if tool == "Bash" and self.policed:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
+        outside = self.outside(tool, tool_input)
         place = self.session.place_of(event)
         changing = changes_files(tool) and refused is None
         before = r.fresh(f"before {tool} call") if changing else None
@@ -227,6 +234,7 @@ class ClaudeCodeRun:
                 "tool": tool,
                 "input": tool_input,
                 "tool_use_id": event.get("tool_use_id"),
+                **({"irreversible": True, "outside": outside} if outside else {}),
             },
             before=before,
             actor_state_before=self.state(
@@ -234,6 +242,7 @@ class ClaudeCodeRun:
                     "tool_use_id": event.get("tool_use_id"),
                     "message_uuid": place.message_uuid,
                     "before_uuid": place.before_uuid,
+                    "transcript_path": event.get("transcript_path"),
                 }
             ),
             ok=False if refused else None,
@@ -244,6 +253,15 @@ class ClaudeCodeRun:
             return _deny(f"cleveragents refused this command: {refused}")
         self.open[str(event.get("tool_use_id"))] = decision
         return _allow()
+
+    def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
+        """What the call does outside the working tree, judged on the policy's own parse of
+        a command (`domain/tool_effects.py`); None when it stays inside."""
+        commands = None
+        if tool == "Bash":
+            read = self.environment.shell_line(str(tool_input.get("command", "")))
+            commands = None if read.unchecked else [c.words for c in read.commands]
+        return outside_effects(tool, tool_input, self.root, commands)
 
     def after_call(self, event: dict[str, Any]) -> None:
         decision = self.open.pop(str(event.get("tool_use_id")), None)
@@ -273,6 +291,8 @@ class ClaudeCodeRun:
                 phase=Phase.DONE,
                 outcome=f"Claude Code finished: {said or 'no summary'}",
             )
+        elif service_failed(end.result):  # `agents plan resume` goes on in the session
+            r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {_failure(end)}")
         else:
             r.save_plan(status=PlanStatus.FAILED, phase=Phase.DONE, outcome=_failure(end))
         return r.plan

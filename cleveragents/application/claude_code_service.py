@@ -13,6 +13,7 @@ from cleveragents.domain.budget import Budget
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import ActorSpec, Plan, PlanStatus
 from cleveragents.errors import BadInput
+from cleveragents.ports import PlanStore
 
 KIND = "claude-code"
 
@@ -118,6 +119,20 @@ class ClaudeCodeService:
             life.approve_command,
         )
         return ClaudeCodeRun(recorder, life.environment, self.session_for(plan), self.root)
+
+
+def sessions_of(store: PlanStore, plan: Plan) -> dict[str, str | None]:
+    """The sessions a Claude Code plan's decisions name, each with the path of its file its
+    hooks gave (None when unknown): what `agents plan push` carries to another machine."""
+    found: dict[str, str | None] = {plan.actor.session: None} if plan.actor.session else {}
+    for decision in store.decisions(plan.id):
+        if decision.actor_state_before is None:  # pragma: no cover - every call records one
+            continue
+        place = store.actor_state(decision.actor_state_before).data.get("claude_code")
+        if isinstance(place, dict) and place.get("session_id"):
+            named = str(place["session_id"])
+            found[named] = found.get(named) or place.get("transcript_path")
+    return found
 
 
 def _number(version: str | None) -> str:

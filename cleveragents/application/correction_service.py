@@ -35,6 +35,8 @@ from cleveragents.domain.tree import (
 from cleveragents.errors import BadInput, UnknownDecision
 from cleveragents.ports import CheckpointStore, PlanStore
 
+OUTSIDE = "had effects outside the working tree"
+
 
 @dataclass
 class CorrectionPlan:
@@ -45,6 +47,16 @@ class CorrectionPlan:
     affected: list[Decision]
     files: FilesPlan | None = None
     scope: Scope = Scope.AGENT
+
+    @property
+    def outside_tree(self) -> list[tuple[Decision, str]]:
+        """The superseded decisions marked irreversible, each with what it did outside the
+        working tree (a Claude Code call says which; a command, only that it did)."""
+        return [
+            (d, str(d.action.get("outside") or OUTSIDE))
+            for d in self.affected
+            if d.action is not None and d.action.get("irreversible")
+        ]
 
     @property
     def changed_paths(self) -> list[str]:

@@ -47,12 +47,19 @@ class Shared:
 
 class PlanSharing:
     def __init__(
-        self, store: PlanStore, remotes: PlanRemotes, operations: OperationLog, clock: Clock
+        self,
+        store: PlanStore,
+        remotes: PlanRemotes,
+        operations: OperationLog,
+        clock: Clock,
+        carry: Callable[[Plan], dict[str, bytes]] | None = None,
     ) -> None:
         self.store = store
         self.remotes = remotes
         self.operations = operations
         self.clock = clock
+        # The files a plan's records carry to another machine (a Claude Code transcript).
+        self.carry = carry or (lambda plan: {})
 
     # push
 
@@ -93,7 +100,11 @@ class PlanSharing:
                         _choices(remote, plan.id),
                     )
                 ours = self.remotes.commit_records(
-                    plan.id, self.remotes.records(ours), [ours, theirs[0]], plan.updated_at
+                    plan.id,
+                    self.remotes.records(ours),
+                    [ours, theirs[0]],
+                    plan.updated_at,
+                    self.remotes.carried(ours),
                 )
             ready.append((plan, ours, theirs))
         refs_out = []
@@ -120,11 +131,17 @@ class PlanSharing:
         since, else a new one on top of it."""
         base = self.remotes.tip(records_ref(plan.id))
         text = self.store.export_records(plan.id)
-        if base is not None and self.remotes.records(base) == text:
-            return base
         current = self.store.plan(plan.id)
+        # What is carried comes from the tip where this clone no longer has it (pulled).
+        carried = {**(self.remotes.carried(base) if base else {}), **self.carry(current)}
+        if (
+            base is not None
+            and self.remotes.records(base) == text
+            and self.remotes.carried(base) == carried
+        ):
+            return base
         return self.remotes.commit_records(
-            plan.id, text, [base] if base else [], current.updated_at
+            plan.id, text, [base] if base else [], current.updated_at, carried
         )
 
     # pull

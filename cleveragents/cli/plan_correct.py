@@ -148,6 +148,9 @@ def correct(
     exit 3 without one unless --theirs, --mine or --merge). The plan file is never restored;
     edited since the run, it is the one re-executed. A safety checkpoint comes first:
     `agents plan undo` brings back the working tree as it was, your own edits included.
+    What a superseded decision did outside the working tree (marked irreversible: a write
+    elsewhere, the network, a process left running) stays; it is named before anything is
+    restored, and without a terminal to ask on the correction then needs --yes.
 
     A Claude Code plan goes back to one of its tool calls: only that call and the later ones
     are superseded, and Claude Code goes on with the guidance in a fork of its session cut
@@ -190,6 +193,7 @@ def correct(
                 preview = replace(preview, files=None)
             if dry_run:
                 return _show_preview(preview, json)
+            say_outside(preview, yes)
             if asking(yes) and not json:
                 show_files(preview, done=False)  # before the question; else after it is done
             chosen = ask_resolution(preview, chosen, yes)
@@ -269,6 +273,21 @@ def _resumable(plan: Any, no_execute: bool) -> None:
             "--print-resume needs the correction to run: Claude Code forks a session at a "
             "message only while it runs headless",
             hint="leave out --no-execute; then go on in the printed session",
+        )
+
+
+def say_outside(preview: CorrectionPlan, yes: bool) -> None:
+    """Before anything is restored: what the superseded decisions did outside the working
+    tree, which stays. Asked about on a terminal; without one, only --yes goes on."""
+    found = preview.outside_tree
+    for d, effect in found:
+        shown = visible(d.summary, one_line=True)
+        output.note(f"decision {d.id} ({shown}) {effect}: no restore undoes that")
+    if found and not yes and not asking(yes):
+        raise Cancelled(
+            f"nothing changed: {len(found)} of the decisions this correction supersedes had "
+            "effects outside the working tree, which stay",
+            hint="pass --yes to correct anyway",
         )
 
 
@@ -393,6 +412,10 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
                 "affected": affected,
                 "files_changed": preview.changed_paths,
                 "files": preview.files.groups.as_json() if preview.files else None,
+                "outside_tree": [
+                    {"id": d.id, "summary": d.summary, "effect": effect}
+                    for d, effect in preview.outside_tree
+                ],
             }
         )
         return 0
@@ -406,6 +429,8 @@ def _show_preview(preview: CorrectionPlan, json: bool) -> int:
         output.show(f"  #{d.id}  {kind} · {visible(rest, one_line=True)}", soft_wrap=True)
     output.show(f"and change {len(preview.changed_paths)} files:")
     show_files(preview, done=False)
+    for d, effect in preview.outside_tree:
+        output.show(f"  #{d.id} {effect}: no restore undoes that", soft_wrap=True)
     return 0
 
 

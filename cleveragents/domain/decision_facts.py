@@ -39,10 +39,14 @@ def action_rows(action: dict[str, Any]) -> list[tuple[str, str]]:
         return _run_rows(action)
     if kind == "tool":  # a Claude Code tool call: each of its inputs, as text
         inputs = action.get("input") or {}
-        return [("action", f"{action.get('tool')} (Claude Code tool call)")] + [
-            (str(key), text_shown(value if isinstance(value, str) else json.dumps(value)))
-            for key, value in inputs.items()
-        ]
+        return (
+            [("action", f"{action.get('tool')} (Claude Code tool call)")]
+            + [
+                (str(key), text_shown(value if isinstance(value, str) else json.dumps(value)))
+                for key, value in inputs.items()
+            ]
+            + ([("irreversible", f"yes: it {action['outside']}")] if action.get("outside") else [])
+        )
     return [("action", str(kind))] + [  # an action of a newer version: its fields as stored
         (str(key), text_shown(str(value))) for key, value in action.items() if key != "type"
     ]

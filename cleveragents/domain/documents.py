@@ -159,6 +159,12 @@ class AffectedDecision(BaseModel):
     summary: str
 
 
+class OutsideEffect(BaseModel):
+    id: str
+    summary: str
+    effect: str = Field(description="What it did outside the working tree, in words.")
+
+
 class CorrectionPreview(Document):
     """`agents plan correct --dry-run --json`: what a revert would supersede and change."""
 
@@ -167,6 +173,11 @@ class CorrectionPreview(Document):
     affected: list[AffectedDecision]
     files_changed: list[str]
     files: FileGroups | None
+    outside_tree: list[OutsideEffect] = Field(
+        default_factory=list,
+        description="Superseded decisions with effects outside the working tree, which no "
+        "restore undoes.",
+    )
 
 
 class OperationShown(Operation):

@@ -84,3 +84,17 @@ def step_unknown(context: Any, tool_id: str) -> None:
 def step_missing(context: Any, tool_id: str) -> None:
     place = place_of(context.session_file + ".gone", tool_id)
     assert place.message_uuid is None and place_of(None, tool_id).message_uuid is None
+
+
+@then('the call of "{tool}" with {given} in "{root}" has outside effects: "{effect}"')
+def step_outside(context: Any, tool: str, given: str, root: str, effect: str) -> None:
+    from cleveragents.adapters.command_safety.shell import read_line
+    from cleveragents.domain.tool_effects import outside_effects
+
+    tool_input = json.loads(given)
+    commands = None
+    if tool == "Bash":
+        read = read_line(tool_input["command"])
+        commands = None if read.unchecked else [c.words for c in read.commands]
+    said = outside_effects(tool, tool_input, root, commands)
+    assert said == (None if effect == "none" else effect), said

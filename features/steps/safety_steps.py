@@ -84,11 +84,19 @@ def step_pull_kill_trials(context: Any) -> None:
     _run_trials(context, "pull_kill_trials.py")
 
 
-def _run_trials(context: Any, script: str) -> None:
-    """Run a few trials of `scripts/SCRIPT` (CLEVERAGENTS_KILL_TRIALS, with the seed of
+@when("the Claude Code kill trials run with a seed from the clock")
+def step_claude_code_kill_trials(context: Any) -> None:
+    # Each trial runs Claude Code two or three times: fewer by default, more by its variable.
+    _run_trials(context, "claude_code_kill_trials.py", "CLEVERAGENTS_CLAUDE_CODE_KILL_TRIALS", 2)
+
+
+def _run_trials(
+    context: Any, script: str, variable: str = "CLEVERAGENTS_KILL_TRIALS", default: int = TRIALS
+) -> None:
+    """Run a few trials of `scripts/SCRIPT` (`variable`, with the seed of
     CLEVERAGENTS_KILL_SEED or the clock's, printed); its JSON summary is kept for the steps
     that say what must hold."""
-    trials = os.environ.get("CLEVERAGENTS_KILL_TRIALS", str(TRIALS))
+    trials = os.environ.get(variable, str(default))
     seed = os.environ.get("CLEVERAGENTS_KILL_SEED", str(time.time_ns() % 2**32))
     print(f"{script}: seed {seed}, {trials} trials", file=sys.stderr, flush=True)
     done = subprocess.run(

@@ -23,6 +23,7 @@ from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
 FILE = "records.jsonl"
+CARRIED = "carried"  # the folder of files carried beside the records
 # Settings of the user's that would make a fetch or push write more than our refs.
 SHARING_CONFIG = (
     "-c",
@@ -51,15 +52,47 @@ class GitRemotes:
     def records(self, commit: str) -> bytes:
         return self.repo.git_bytes("cat-file", "blob", f"{commit}:{FILE}")
 
-    def commit_records(self, plan_id: str, text: bytes, parents: list[str], when: datetime) -> str:
-        """A commit of `text` as the plan's records, on top of `parents` (not yet on a ref).
+    def carried(self, commit: str) -> dict[str, bytes]:
+        """The files a records commit carries beside the records (CARRIED/NAME), by name:
+        what an actor needs on another machine (a Claude Code session's transcript)."""
+        listed = self.repo.git("ls-tree", "-z", "--full-tree", commit, f"{CARRIED}/")
+        found = {}
+        for row in filter(None, listed.split("\0")):
+            meta, _, path = row.partition("\t")
+            if meta.split()[1] == "blob":
+                blob = meta.split()[2]
+                found[path.removeprefix(f"{CARRIED}/")] = self.repo.git_bytes(
+                    "cat-file", "blob", blob
+                )
+        return found
+
+    def commit_records(
+        self,
+        plan_id: str,
+        text: bytes,
+        parents: list[str],
+        when: datetime,
+        carried: dict[str, bytes] | None = None,
+    ) -> str:
+        """A commit of `text` as the plan's records, on top of `parents` (not yet on a ref),
+        with the `carried` files beside them.
 
         Its date is `when`, the plan's last change: the same records on the same parents
         give the same commit in every clone.
         """
-        blob = self.repo.git_bytes("hash-object", "-w", "--stdin", stdin=text).decode().strip()
-        tree = self.repo.git_with_input(f"100644 blob {blob}\t{FILE}\n".encode(), "mktree")
+        rows = [f"100644 blob {self._blob(text)}\t{FILE}\n"]
+        if carried:
+            inner = "".join(
+                f"100644 blob {self._blob(data)}\t{name}\n"
+                for name, data in sorted(carried.items())
+            )
+            folder = self.repo.git_with_input(inner.encode(), "mktree")
+            rows.append(f"040000 tree {folder}\t{CARRIED}\n")
+        tree = self.repo.git_with_input("".join(rows).encode(), "mktree")
         return self._commit(tree, parents, f"records of plan {plan_id}", when)
+
+    def _blob(self, data: bytes) -> str:
+        return self.repo.git_bytes("hash-object", "-w", "--stdin", stdin=data).decode().strip()
 
     def join(self, mine: str, theirs: str, when: datetime) -> str:
         """A commit with `mine`'s tree and both as parents: what either side wrote stays

@@ -15,6 +15,7 @@ import os
 import secrets
 import selectors
 import shlex
+import signal
 import socket
 import subprocess
 import sys
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from cleveragents.adapters.actors.claude_code import hook, transcript
+from cleveragents.adapters import interrupts
+from cleveragents.adapters.actors.claude_code import carried, hook, transcript
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 
@@ -116,10 +118,17 @@ def _with_key(key: str | None, answer: Answer) -> Callable[[dict[str, Any]], dic
 class ClaudeCodeSession:
     """One headless run of the CLI in `root`, its settings kept under `state_dir`."""
 
-    def __init__(self, program: ClaudeProgram, root: Path, state_dir: Path) -> None:
+    def __init__(
+        self,
+        program: ClaudeProgram,
+        root: Path,
+        state_dir: Path,
+        carried: Callable[[], dict[str, bytes]] | None = None,
+    ) -> None:
         self.program = program
         self.root = root
         self.state_dir = state_dir
+        self.carried = carried  # the session files the plan's records carry (pulled)
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace:
         """Where the event's tool call sits in its session file. Claude Code may run the
@@ -132,6 +141,13 @@ class ClaudeCodeSession:
             time.sleep(0.02)
             place = transcript.place_of(path, call)
         return place
+
+    def known(self, session_id: str) -> bool:
+        """Whether Claude Code can resume the session: its file is there (carried files
+        of a pulled plan are put there first)."""
+        if self.carried is not None:
+            carried.place_session(self.root, session_id, self.carried())
+        return carried.session_known(session_id)
 
     def argv(
         self,
@@ -179,33 +195,55 @@ class ClaudeCodeSession:
         fork: Fork | None = None,
     ) -> SessionEnd:
         """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
+        if resume and self.carried is not None:  # a plan pulled: its session was not run here
+            carried.place_session(self.root, session_id, self.carried())
         folder = self.state_dir / "claude-code"
         folder.mkdir(parents=True, exist_ok=True)
         settings_file = folder / f"settings-{session_id}.json"
         key = os.environ.get("ANTHROPIC_API_KEY")
         written = settings(hook_command(), key_command() if key else None)
         settings_file.write_text(json.dumps(written, indent=2))
-        token = secrets.token_hex(16)
-        with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
-            env = _environment(place, token)
-            process = subprocess.Popen(
-                self.argv(task, session_id, settings_file, model, usd, resume, fork),
-                cwd=self.root,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=errors,
-            )
-            try:
-                seen = fork.seen if fork is not None else None
-                result = _serve(process, listener, token, _with_key(key, answer), seen)
-            except BaseException:
-                _end(process)
-                raise
-            returncode = process.wait()
-            errors.seek(0)
-            stderr = errors.read().decode("utf-8", errors="replace")
+        try:  # the settings serve this run only: none are left behind
+            token = secrets.token_hex(16)
+            with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
+                env = _environment(place, token)
+                process = subprocess.Popen(
+                    self.argv(task, session_id, settings_file, model, usd, resume, fork),
+                    cwd=self.root,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    preexec_fn=_ends_with_agents,
+                )
+                try:
+                    # Starting it ran Python's at-fork hooks (for the preexec_fn), where an
+                    # interrupt is swallowed: it is raised here, not lost.
+                    interrupts.raise_if_swallowed()
+                    seen = fork.seen if fork is not None else None
+                    result = _serve(process, listener, token, _with_key(key, answer), seen)
+                except BaseException:
+                    _end(process)
+                    raise
+                returncode = process.wait()
+                errors.seek(0)
+                stderr = errors.read().decode("utf-8", errors="replace")
+        finally:
+            settings_file.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr)
+
+
+def _ends_with_agents() -> None:  # pragma: no cover - runs in the child, before exec
+    """Ask Linux to end Claude Code (SIGTERM: it closes its session file) when the agents
+    process dies, even by SIGKILL: an orphan would go on changing files, unrecorded."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return  # not Linux: Claude Code may outlive a killed agents process
+    if os.getppid() == 1:  # agents died before the request was made: nobody to work for
+        os._exit(1)
 
 
 @contextlib.contextmanager

@@ -1,0 +1,140 @@
+"""Which of Claude Code's tool calls reach outside the working tree, where no checkpoint
+restore can follow: said in words on the decision (it is marked irreversible), and again
+before a correction across it restores anything.
+
+A rule, not a guess: a call is judged by what it names (a path, the network) and, for a
+command, by the shell parse the command policy uses. A command the rule cannot place in the
+tree is said to *may* have effects outside it; only plain file commands on plain relative
+paths are known to stay inside.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from typing import Any
+
+from cleveragents.domain.tool_calls import READING_TOOLS
+
+PATH_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
+NETWORK_TOOLS = frozenset({"WebFetch", "WebSearch"})
+MAY = "may have effects outside the working tree"
+# Programs that talk to other machines whatever their arguments.
+NETWORK_PROGRAMS = frozenset(
+    {"curl", "wget", "ssh", "scp", "sftp", "rsync", "nc", "ncat", "netcat", "telnet", "ftp"}
+    | {"http", "https", "xh", "aria2c", "gh", "docker", "kubectl", "aws", "gcloud", "az"}
+)
+# Subcommands that reach a remote or a package registry.
+NETWORK_SUBCOMMANDS = {
+    "git": frozenset({"push", "fetch", "pull", "clone", "ls-remote", "send-email", "submodule"}),
+    "pip": frozenset({"install", "download"}),
+    "pip3": frozenset({"install", "download"}),
+    "npm": frozenset({"install", "i", "ci", "publish", "update"}),
+    "yarn": frozenset({"add", "install", "publish"}),
+    "cargo": frozenset({"install", "publish", "fetch"}),
+}
+# Programs whose only effects are on the files they name (and their output).
+TREE_PROGRAMS = frozenset(
+    {"echo", "printf", "true", "false", "test", "[", "cat", "touch", "mkdir", "rmdir"}
+    | {"cp", "mv", "rm", "ln", "sed", "ls", "head", "tail", "wc", "grep", "sort", "uniq"}
+    | {"diff", "cmp", "tr", "cut", "chmod", "tee", "pwd", "basename", "dirname", "stat"}
+    | {"sleep", "cd"}
+)
+REDIRECTIONS = frozenset({">", ">>", "<", "&>", "&>>", ">&", "<&", ">|", "<>"})
+QUIET_PLACES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
+
+
+def outside_effects(
+    tool: str,
+    tool_input: dict[str, Any],
+    root: str,
+    commands: Sequence[Sequence[str | None]] | None = None,
+) -> str | None:
+    """What a call does outside the tree `root` in words, or None when it stays inside.
+    `commands`: a Bash line's simple commands as the policy's parse reads their words (None
+    when the parse could not check the line)."""
+    if tool in READING_TOOLS:
+        return None
+    if tool in PATH_TOOLS:
+        path = str(tool_input.get("file_path") or tool_input.get("notebook_path") or "")
+        if path and not inside(path, root):
+            return f"writes {path}, outside the working tree"
+        return None
+    if tool in NETWORK_TOOLS:
+        return "reaches the network"
+    if tool == "Bash":
+        return command_effects(str(tool_input.get("command", "")), tool_input, commands)
+    return f"{MAY} ({tool} is no tool whose effects are known)"
+
+
+def command_effects(
+    line: str, tool_input: dict[str, Any], commands: Sequence[Sequence[str | None]] | None
+) -> str | None:
+    """`outside_effects` of a Bash call running `line`."""
+    if tool_input.get("run_in_background"):
+        return "leaves a process running (run_in_background)"
+    if backgrounded(line):
+        return "may leave a process running (&)"
+    if commands is None:
+        return MAY
+    for words in commands:
+        reached = network_program(words)
+        if reached is not None:
+            return f"may reach the network ({reached})"
+    if all(stays_inside(words) for words in commands):
+        return None
+    return MAY
+
+
+def network_program(words: Sequence[str | None]) -> str | None:
+    """The program (and subcommand) of `words` that talks to other machines, or None."""
+    program = _name(words[0]) if words else None
+    if program is None:
+        return None
+    if program in NETWORK_PROGRAMS:
+        return program
+    asked = NETWORK_SUBCOMMANDS.get(program, frozenset())
+    found = next((w for w in words[1:] if w is not None and w in asked), None)
+    return f"{program} {found}" if found is not None else None
+
+
+def stays_inside(words: Sequence[str | None]) -> bool:
+    """Whether a simple command is a plain file command on plain relative paths: every word
+    known, none absolute (but /dev/null), from home, or going up with `..`."""
+    if not words or words[0] is None or words[0] not in TREE_PROGRAMS:
+        return False
+    for word in words[1:]:
+        if word is None:
+            return False
+        if word in REDIRECTIONS or word in QUIET_PLACES:
+            continue
+        if word.startswith(("/", "~")) or ".." in word.split("/"):
+            return False
+    return True
+
+
+def backgrounded(line: str) -> bool:
+    """Whether `line` puts a command in the background with a lone `&` (not `&&`, `>&`,
+    `&>`, `|&` or `<&`). Read on the text: a quoted `&` is taken for one too, which says
+    `may` of a line that does not, never the other way round."""
+    for at, char in enumerate(line):
+        if char != "&":
+            continue
+        before = line[at - 1] if at else ""
+        after = line[at + 1] if at + 1 < len(line) else ""
+        if after in ("&", ">") or before in ("&", "<", ">", "|"):
+            continue
+        return True
+    return False
+
+
+def inside(path: str, root: str) -> bool:
+    """Whether `path` (absolute, or relative to `root`) names a place in the tree `root`."""
+    top = posixpath.normpath(root)
+    full = posixpath.normpath(posixpath.join(top, path))
+    return full == top or full.startswith(top.rstrip("/") + "/")
+
+
+def _name(word: str | None) -> str | None:
+    """The program a command word runs: `/usr/bin/curl` is curl."""
+    return None if word is None else posixpath.basename(word)

@@ -1,0 +1,19 @@
+Feature: Killing agents or Claude Code at any point of a run or a correction loses nothing
+  As a developer whose Claude Code plan is killed (agents, or the Claude Code it runs)
+  I want my files kept, the plan resumable, and undo working afterwards
+  So that no way of stopping a Claude Code plan costs me a byte or leaves it running
+
+  # scripts/claude_code_kill_trials.py runs the real `agents plan run --actor claude-code`
+  # or a correction of such a plan, with the real Claude Code against the stand-in Messages
+  # API, SIGKILLs `agents` or the Claude Code process it started (by PID) at a random point,
+  # lets the user edit files, resumes the plan and undoes it, comparing the working tree
+  # byte for byte. Two trials here (CLEVERAGENTS_CLAUDE_CODE_KILL_TRIALS for more) with a
+  # seed from the clock, printed on stderr; CLEVERAGENTS_KILL_SEED replays one. By hand:
+  #   python scripts/claude_code_kill_trials.py --trials 20
+
+  Scenario: SIGKILL of agents or Claude Code at random points of a run and a correction
+    When the Claude Code kill trials run with a seed from the clock
+    Then no trial lost a byte of the working tree
+    And no operation was left running or interrupted where undo refuses it
+    And no command exited 70
+    And every trial passed

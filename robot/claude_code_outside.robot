@@ -1,0 +1,64 @@
+*** Settings ***
+Documentation       As a developer who corrects a Claude Code session,
+...                 I want a correction across a tool call that reached outside my working
+...                 tree (another directory, the network) to say so before it restores anything,
+...                 so that I know what stays done, and a CI job does not go on unawares.
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API (streamed).
+
+Resource            resources/claude_code.resource
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+
+
+*** Test Cases ***
+A Correction Across A Call Outside The Tree Says So And Needs A Yes Without A Terminal
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${WORK}/elsewhere.txt", "content": "out\\n"}
+    Claude Code Will Call    Bash    {"command": "curl -s http://127.0.0.1:9/", "description": "get"}
+    Claude Code Will Call    Bash    {"command": "echo hi > b.txt", "description": "b"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    make the files    --actor
+    ...    claude-code    --allow-command    curl *    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}    yes: it writes ${WORK}/elsewhere.txt, outside the working tree
+    ${shown}    Run Agents    plan    decision    4
+    Should Contain    ${shown.stdout}    yes: it may reach the network (curl)
+    ${shown}    Run Agents    plan    decision    5    --json
+    Should Not Contain    ${shown.stdout}    irreversible    a file command in the tree stays in it
+    # Dry run: what stays is listed, by decision.
+    ${dry}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    write two    --dry-run    --json
+    Exit Code Should Be    ${dry}    0
+    ${preview}    Parse JSON Document    ${dry.stdout}
+    Should Be Equal    ${{ [d["id"] for d in $preview["outside_tree"]] }}    ${{ ["3", "4"] }}
+    ${dry}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    write two    --dry-run
+    Should Contain    ${dry.stdout}    \#4 may reach the network (curl): no restore undoes that
+    # No terminal, no --yes: refused before anything is restored, each call named.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    write two
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}
+    ...    note: decision 3 (Write ${WORK}/elsewhere.txt) writes ${WORK}/elsewhere.txt, outside the working tree: no restore undoes that
+    Should Contain    ${result.stderr}
+    ...    note: decision 4 (Bash: curl -s http://127.0.0.1:9/) may reach the network (curl)
+    Should Contain    ${result.stderr}    pass --yes to correct anyway
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    one\n
+    Should Be Equal    ${{ open("${REPO}/b.txt").read() }}    hi\n
+    ${ops}    Run Agents    plan    ops    --json
+    Should Not Contain    ${ops.stdout}    "correct"    the refused correction recorded nothing
+    # With --yes it goes on, and says it all the same.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "two\\n"}
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    write two    --yes
+    Exit Code Should Be    ${result}    0
+    Should Contain    ${result.stderr}    note: decision 4 (Bash: curl -s http://127.0.0.1:9/)
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
+    File Should Not Exist    ${REPO}/b.txt
+    Should Be Equal    ${{ open("${WORK}/elsewhere.txt").read() }}    out\n

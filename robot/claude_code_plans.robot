@@ -1,0 +1,105 @@
+*** Settings ***
+Documentation       As a developer who works with Claude Code,
+...                 I want its plans undone, deleted, collected, drawn and shared like any other,
+...                 and a plan pulled on another machine corrected there as where it ran,
+...                 so that a session recorded on my laptop can be corrected by a CI runner.
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API (streamed); clone B stands for another
+...                 machine: its own clone of a bare remote, its own Claude Code config folder.
+
+Resource            resources/claude_code.resource
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+
+
+*** Variables ***
+${GUIDANCE}         Write three, not two.
+
+
+*** Test Cases ***
+A Plan Pulled In Another Clone Is Corrected There From The Session It Carries
+    Create A Bare Remote And A Second Clone
+    Record A Session Of Three Tool Calls
+    ${plan}    Plan Shown
+    ${result}    Run Agents With Claude Code    plan    push    ${REMOTE}
+    Exit Code Should Be    ${result}    0
+    # Clone B: another machine, whose Claude Code never saw the session.
+    Set To Dictionary    ${CLAUDE_ENV}    CLAUDE_CONFIG_DIR=${WORK}/claude-config-b
+    ${result}    Run Agents With Claude Code    plan    pull    origin    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${B}/a.txt", "old_string": "one", "new_string": "three"}
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --yes    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    # The fork's first request: the conversation up to before the call, then the guidance.
+    Fork Should Continue Before Call    4    2    ${GUIDANCE}
+    Should Be Equal    ${{ open("${B}/a.txt").read() }}    three\n
+    Should Be Equal    ${{ open("${B}/c.txt").read() }}    c\n
+    ${now}    Plan Shown    cwd=${B}
+    Should Be Equal    ${now}[status]    completed
+    Should Not Be Equal    ${now}[session]    ${plan}[session]
+    # And back: A pulls B's correction, with the fork's session, and can correct it again.
+    ${result}    Run Agents With Claude Code    plan    push    origin    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    ${carried}    Git    ls-tree    -r    --name-only    refs/cleveragents/records/${plan}[id]
+    ...    cwd=${REMOTE}
+    Should Contain    ${carried}    carried/${plan}[session].jsonl
+    Should Contain    ${carried}    carried/${now}[session].jsonl
+
+Undo, Delete, Gc And The HTML Tree Work On A Claude Code Plan
+    Record A Session Of Three Tool Calls
+    ${plan}    Plan Shown
+    ${left}    List Files In Directory    ${REPO}/.git/cleveragents/claude-code
+    Should Be Empty    ${left}    the run left its Claude Code settings behind
+    ${picture}    Run Agents    plan    tree    --format    html    --output    ${WORK}/tree.html
+    Exit Code Should Be    ${picture}    0
+    ${page}    Get File    ${WORK}/tree.html
+    Should Contain    ${page}    Edit a.txt
+    Should Contain    ${page}    First the greeting file.
+    ${undone}    Run Agents    plan    undo    --yes
+    Exit Code Should Be    ${undone}    0
+    File Should Not Exist    ${REPO}/a.txt
+    File Should Not Exist    ${REPO}/c.txt
+    ${redone}    Run Agents    plan    undo    --yes
+    Exit Code Should Be    ${redone}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}[id]
+    ${result}    Run Agents    plan    delete    ${plan}[id]
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Should Contain    ${result.stdout}    dropped 1 plan: ${plan}[id] (deleted)
+    Object Should Be Gone    ${tip}
+
+
+*** Keywords ***
+Record A Session Of Three Tool Calls
+    [Documentation]    Decisions 2 to 4: two writes, then an edit (decision 4).
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    ...    text=First the greeting file.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/a.txt", "old_string": "one", "new_string": "two"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    make the files    --actor
+    ...    claude-code
+    Exit Code Should Be    ${result}    0
+
+Create A Bare Remote And A Second Clone
+    VAR    ${REMOTE}    ${WORK}/remote.git    scope=TEST
+    VAR    ${B}    ${WORK}/b    scope=TEST
+    Git    init    --quiet    --bare    --initial-branch\=main    ${REMOTE}    cwd=${WORK}
+    Git    remote    add    origin    ${REMOTE}
+    Git    push    --quiet    origin    main
+    Git    clone    --quiet    ${REMOTE}    ${B}    cwd=${WORK}
+
+Object Should Be Gone
+    [Arguments]    ${object}
+    ${result}    Run Process    git    cat-file    -e    ${object}    cwd=${REPO}
+    Should Not Be Equal As Integers    ${result.rc}    0    ${object} is still in the repository
