@@ -136,6 +136,27 @@ A Killed Run Reads As Interrupted At The Next Command, And Resume Finishes It
     Should Be Equal    ${steps}    ${{ [(None, "interrupted"), (True, "active")] }}
     Working Tree Should Hold    README.md=\# edited\n    first.txt=1\n
 
+Edits Made After A Correction Was Killed Come Back With Undo Of Its Settling
+    [Documentation]    A SIGKILLed correction is put back whole by the next command, which
+    ...    cannot tell the correction's changes from the user's made since the kill: the
+    ...    settling is an operation of its own, and undoing it brings those edits back.
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Start A Slow Correction Of    ${target}[id]
+    Send Signal To Process    SIGKILL    handle=correct
+    ${killed}    Wait For Stopped Agents    correct
+    Should Be Equal As Integers    ${killed.rc}    -9
+    Write Repository File    mine.txt    made after the kill\n
+    Write Repository File    README.md    \# my edit after the kill\n
+    ${edited}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted; files and plan state put back
+    Stderr Should Contain    ${result}    `agents plan undo 3` brings them back
+    ${result}    Run Agents    plan    undo    3    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Working Tree Should Match Snapshot    ${REPO}    ${edited}
+
 Ctrl-C During An Undo Rolls The Undo Back, And The Undo Can Be Done Again
     ${before}    Run The Five Steps
     ${target}    Step Decision    ${before}    3

@@ -286,10 +286,17 @@ class OperationLog:
 
     def repair(self, plan_id: str) -> None:
         """Settle operations a killed command left running (we hold the plan's lock)."""
+        from cleveragents.application.operation_repair import settle_killed
+
         for op in self.store.running_operations(plan_id):
             with self.shield(), self.keeping(op):
-                self.settle_interrupted(op, KILLED)
+                repair = settle_killed(self, op, KILLED)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
+            if repair is not None:
+                self.notices.append(
+                    f"the files as they were before that (edits since included) are kept: "
+                    f"`agents plan undo {repair.id}` brings them back"
+                )
 
     def settle_interrupted(self, op: Operation, outcome: str) -> None:
         """Settle an operation its command did not finish: a run or resume keeps what it
