@@ -234,10 +234,11 @@ class FileSaver:
         return contents
 
 
-# git refuses a path through `.git` (in any case) in a tree: a nested repository's own
-# `.git` is saved as `.git~cleveragents`, and a name of that form gets one suffix more.
+# git refuses a path through `.git` (in any case) in a tree, and a `.gitmodules` link (or
+# its NTFS forms: trailing dots or spaces, `gitmod~1`): a nested repository's own `.git` is
+# saved as `.git~cleveragents`, and a name of that form gets one suffix more.
 ESCAPE = "~cleveragents"
-_ESCAPABLE = re.compile(rf"(?i)\.git(?:{ESCAPE})*")
+_ESCAPABLE = re.compile(rf"(?i)(?:\.git|\.gitmodules[. ]*|gitmod~[0-9]+)(?:{ESCAPE})*")
 
 
 def _escaped(path: str) -> str:
