@@ -16,7 +16,7 @@ Feature: Undo removes what a command made that no checkpoint holds, links includ
         - name: links
           options:
             - actions:
-                - run: ln -s a.txt .gitmodules && ln -s a.txt other.lnk && mkdir d && ln -s ../a.txt d/.GITMODULES
+                - run: ln -s a.txt .gitmodules && ln -s a.txt other.lnk && mkdir d && ln -s ../a.txt d/.GITMODULES && ln -s a.txt gitmod~1
       """
     And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
 
@@ -26,11 +26,13 @@ Feature: Undo removes what a command made that no checkpoint holds, links includ
     And the file ".gitmodules" does not exist
     And the file "d/.GITMODULES" does not exist
     And the file "other.lnk" does not exist
+    And the file "gitmod~1" does not exist
     When I run "agents plan undo --yes"
     Then the exit code is 0
     And ".gitmodules" is a link to "a.txt"
     And "d/.GITMODULES" is a link to "../a.txt"
     And "other.lnk" is a link to "a.txt"
+    And "gitmod~1" is a link to "a.txt"
 
   Scenario: A .gitmodules link I pointed elsewhere since is a conflict; --mine keeps it
     Given I delete ".gitmodules"
