@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +17,7 @@ from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.page_state import PageLook
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.saved_states import State
 from cleveragents.domain.strategy import (
     ActorContext,
     DistanceEstimate,
@@ -84,8 +85,14 @@ class CheckpointStore(Protocol):
         self, plan_id: str, label: str, changed: Sequence[str] | None = None
     ) -> Checkpoint: ...
     def restore(
-        self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = (), in_step: bool = False
+        self,
+        checkpoint: Checkpoint,
+        put_back: Sequence[SavedFiles] = (),
+        in_step: bool = False,
+        spare: Collection[str] = (),
     ) -> list[str]: ...
+    def saved_states(self, paths: Iterable[str]) -> dict[str, State]: ...
+    def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]: ...
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str: ...
     def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None: ...
     def before_command(self, plan_id: str, tree: str | None) -> CommandLook: ...

@@ -35,6 +35,7 @@ Feature: What the sandbox keeps bounded: output, file reads, and its limits
       | 10   | é    | whole         | 10    | and nothing more                                          |
       | 41   | é    | cut           | 10    | then "[agents: cut after 10 characters; the file has 82 bytes]" |
 
+  # A value that is no whole number from 1 up is refused: cli.refusals.feature.
   Scenario Outline: The sandbox's <limit> limit is <amount> unless <variable> says otherwise
     Given the environment variable "<variable>" is "<value>"
     Then the sandbox's <limit> limit is named "<named>"
@@ -42,9 +43,8 @@ Feature: What the sandbox keeps bounded: output, file reads, and its limits
     Examples:
       | limit     | variable                       | value | amount  | named                           |
       | memory    | CLEVERAGENTS_SANDBOX_MEMORY_MB | 512   | 512 MiB | the memory limit (512 MiB)      |
-      | memory    | CLEVERAGENTS_SANDBOX_MEMORY_MB | lots  | 2 GiB   | the memory limit (2 GiB)        |
-      | file size | CLEVERAGENTS_SANDBOX_FILE_MB   | 0     | 1 GiB   | the file size limit (1 GiB)     |
       | process   | CLEVERAGENTS_SANDBOX_PROCESSES | 64    | 64      | the process limit (64)          |
+      | file size | CLEVERAGENTS_SANDBOX_FILE_MB   | 8     | 8 MiB   | the file size limit (8 MiB)     |
       | /tmp size | CLEVERAGENTS_SANDBOX_TMP_MB    | -     | 512 MiB | the /tmp size limit (512 MiB)   |
 
   Scenario Outline: A command that <ended> is said to be stopped by <stopped>

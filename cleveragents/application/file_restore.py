@@ -41,6 +41,9 @@ class FilesPlan:
     plan_file: str | None = None  # the plan file, when it lies in the tree and changed
     # By path, in agent scope: the runs of the agent's own changes a merge undoes in turn.
     runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] = field(default_factory=dict)
+    # An undo's: the groups of what the operation saved that no tree holds (in `groups`
+    # too); those the tree does not hold are put back from the saved record, never merged.
+    saved: RestoreScope | None = None
 
 
 @dataclass
@@ -167,11 +170,14 @@ class FileRestore:
         conflicts, as `resolution` says) taken from the target."""
         self.resolve_check(files, resolution, since)
         groups = files.groups
-        changes: dict[str, TreeEntry] = {p: files.to_target[p][0] for p in groups.restored}
+        in_tree = files.to_target
+        changes: dict[str, TreeEntry] = {p: in_tree[p][0] for p in groups.restored if p in in_tree}
         markers: list[str] = []
         unmerged: list[str] = []
         for path in groups.conflicts:
-            if resolution is Resolution.THEIRS:
+            if path not in in_tree:  # a saved file: the saved record settles it, unmerged
+                unmerged += [path] if resolution is Resolution.MERGE else []
+            elif resolution is Resolution.THEIRS:
                 changes[path] = files.to_target[path][0]
             elif resolution is Resolution.MERGE:
                 merged = self._merged(files, path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
@@ -225,7 +225,8 @@ class OperationLog:
                     result.files, resolution
                 ) or self.files.resolve(result.files, resolution, since)
             # The undo's safety checkpoint scanned the working tree just now.
-            self.put_back(target, in_step=True, tree=result.resolved)
+            spare = self.undo_files.spared(result.files, resolution)
+            self.put_back(target, in_step=True, tree=result.resolved, spare=spare)
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "
@@ -236,10 +237,15 @@ class OperationLog:
         return result
 
     def put_back(
-        self, op: Operation, in_step: bool = False, tree: ResolvedFiles | None = None
+        self,
+        op: Operation,
+        in_step: bool = False,
+        tree: ResolvedFiles | None = None,
+        spare: Sequence[str] = (),
     ) -> None:
         """Files to the operation's safety checkpoint (or to `tree`, an undo's: only what
-        the operation changed put back); plan and decision states to before it.
+        the operation changed put back, and of its saved files none of `spare`); plan and
+        decision states to before it.
 
         `in_step`: the working tree was scanned just now (see `GitCheckpoints.restore`).
         """
@@ -248,7 +254,7 @@ class OperationLog:
             to = self.store.checkpoint(op.files_before)
             if tree is not None and tree.tree != to.tree:
                 to = self.checkpoints.at_tree(op.plan_id, tree.tree, f"undo of operation {op.id}")
-            self.checkpoints.restore(to, list(op.saved), in_step=in_step)
+            self.checkpoints.restore(to, list(op.saved), in_step=in_step, spare=spare)
         if op.records_before is not None:  # a pull: the plan's records as they were, whole
             self.store.import_records(op.records_before.encode())
             # As records they came back as another clone's; the settings were this one's.
@@ -283,6 +289,8 @@ class OperationLog:
         with self.store.transaction():
             self.store.save_checkpoint(end)
         op.files_after = end.id
+        if op.saved:  # and what it saved that no tree holds, as it leaves it
+            op.saved_after = self.checkpoints.saved_states(p for r in op.saved for p in r.paths)
 
     def repair(self, plan_id: str) -> None:
         """Settle operations a killed command left running (we hold the plan's lock)."""

@@ -116,6 +116,10 @@ class PlanRecorder:
                 self._after_command(look)
             raise
         self._after_command(look)
+        if outcome.left_out:  # no checkpoint holds them: their absence before goes back
+            made = SavedFiles(plan_id=self.plan.id, absent=outcome.left_out, at=look.at)
+            self.checkpoints.keep(made)
+            self.replaced.append(made)
         if look.unsaved:
             not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"
             outcome = outcome.model_copy(update={"summary": f"{outcome.summary}; {not_saved}"})

@@ -4,7 +4,9 @@ An operation records the working tree before it and when it finished. What it ch
 what differs between the two: an undo puts back only those paths. A path changed since the
 operation (by the user, or by a later operation) that the operation did not change stays
 as it is; one both changed is a conflict, settled as a correction settles them. With
-nothing changed since, the tree becomes exactly the one before the operation.
+nothing changed since, the tree becomes exactly the one before the operation. What the
+operation saved that no tree holds (ignored files, modes) follows the same rules, by the
+states it recorded of them when it ended.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from cleveragents.application.file_restore import FilesPlan, ResolvedFiles
 from cleveragents.domain.checkpoint import GITLINK
 from cleveragents.domain.correction import Operation
 from cleveragents.domain.restore_scope import Resolution, classify
+from cleveragents.domain.saved_states import joined, saved_groups
 from cleveragents.ports import CheckpointStore, PlanStore
 
 
@@ -53,11 +56,29 @@ class UndoFiles:
         # put back (its saved files do, within their bound): named, it would be claimed.
         own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
         groups = classify(own, to_before, since)
-        return FilesPlan(before, end, now, groups, to_before, since)
+        files = FilesPlan(before, end, now, groups, to_before, since)
+        if op.saved and op.saved_after is not None:
+            # What it saved that no tree holds (ignored files, modes) is compared as well.
+            files.saved = saved_groups(
+                self.checkpoints.found_states(op.saved),
+                op.saved_after,
+                self.checkpoints.saved_states(op.saved_after),
+                own,
+            )
+            files.groups = joined(groups, files.saved)
+        return files
 
     def preview(self, op: Operation) -> FilesPlan:
         """`plan` against the working tree as it is now, writing nothing a writer uses."""
         return self.plan(op, self.checkpoints.snapshot_tree(op.plan_id, scratch=True))
+
+    def spared(self, files: FilesPlan | None, resolution: Resolution) -> list[str]:
+        """The saved paths the undo leaves as they are: the user's, and conflicts unless
+        settled with --theirs."""
+        if files is None or files.saved is None:
+            return []
+        mine = [] if resolution is Resolution.THEIRS else files.saved.conflicts
+        return [*files.saved.kept, *mine]
 
     def whole(self, files: FilesPlan, resolution: Resolution) -> ResolvedFiles | None:
         """The tree before the operation, when the undo gives it back whole (nothing it
@@ -65,4 +86,8 @@ class UndoFiles:
         kept = set(files.groups.kept) | (
             set() if resolution is Resolution.THEIRS else set(files.groups.conflicts)
         )
-        return None if kept & set(files.to_target) else ResolvedFiles(files.target, [], [])
+        if kept & set(files.to_target):
+            return None
+        # A saved file in conflict is never merged: --merge keeps it, and names it.
+        saved = files.saved.conflicts if files.saved is not None else []
+        return ResolvedFiles(files.target, [], saved if resolution is Resolution.MERGE else [])

@@ -78,6 +78,8 @@ class ActionOutcome(BaseModel):
     exit_code: int | None = None
     output: str = ""
     timed_out: bool = False
+    # Paths a command made that no checkpoint can hold (names git refuses): undo removes them.
+    left_out: list[str] = []
 
 
 _OUTPUT = re.compile(r"\{\{\s*outputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")

@@ -70,6 +70,10 @@ class Operation(BaseModel):
     plan_before: dict[str, Any] | None = None
     decisions_before: dict[str, list[str | None]] = Field(default_factory=dict)
     saved: list[SavedFiles] = Field(default_factory=list)
+    # Each path of `saved` as the operation left it (`domain/saved_states.py`): an undo
+    # puts back only what it changed, and asks about what changed since. None: recorded
+    # before operations kept these, or nothing was saved.
+    saved_after: dict[str, tuple[str | None, int | None]] | None = None
     undoes: int | None = None
     summary: str = ""
     # The plan store it was made in (None: this one, before stores had names), and its id

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cleveragents.domain.checkpoint import Differences, TreeEntry
+from cleveragents.domain.record_paths import GIT_DIR_NAMES
 from cleveragents.errors import BadInput
 
 
@@ -128,7 +129,8 @@ def within(path: str, pathspecs: Iterable[str]) -> bool:
 
 def tree_paths(root: str, cwd: str, paths: Iterable[str]) -> list[str]:
     """Paths a person typed (relative to where they stand, or absolute) as paths from the top
-    of the working tree; one outside it is refused. `.` at the top means every path."""
+    of the working tree; one outside it, or inside a `.git` (in any case), is refused. `.`
+    at the top means every path."""
     found = []
     for typed in paths:
         absolute = posixpath.normpath(posixpath.join(cwd, typed))
@@ -137,6 +139,12 @@ def tree_paths(root: str, cwd: str, paths: Iterable[str]) -> list[str]:
             raise BadInput(
                 f"{typed} is outside the working tree {root}",
                 hint="name files inside it, relative to where you stand",
+            )
+        if any(part.lower() in GIT_DIR_NAMES for part in relative.split("/")):
+            raise BadInput(
+                f"{typed} is inside a git directory (.git): git's own files are no "
+                "checkpoint's, and nothing restores them",
+                hint="name files of the working tree",
             )
         found.append("" if relative == "." else relative)
     return [] if "" in found else found

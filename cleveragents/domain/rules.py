@@ -14,15 +14,18 @@ MAX_NAME_BYTES = 255  # one file or folder name, on every common file system
 LONGEST_PATH = 4095
 
 
-def git_refuses_name(name: str) -> bool:
+def git_refuses_name(name: str, link: bool = False) -> bool:
     """Whether git refuses a file or folder `name` in a tree (and so in every checkpoint):
     `.git` in another case, or with trailing dots or spaces or an NTFS stream (`.git.`,
-    `.GIT::$DATA`), or its NTFS short name `git~1`. A nested repository's own `.git` is
-    not one: git records that folder as a gitlink, never its files."""
+    `.GIT::$DATA`), or its NTFS short name `git~1`; for a symbolic link (`link`), also
+    `.gitmodules` in any such form, or its short name `gitmod~N`. A nested repository's
+    own `.git` is not one: git records that folder as a gitlink, never its files."""
     lower = name.lower()
     if name == ".git":
         return False
-    for stem in (".git", "git~1"):
+    if link and lower.startswith("gitmod~"):
+        return True
+    for stem in (".git", "git~1", *([".gitmodules"] if link else [])):
         if lower.startswith(stem):
             rest = lower[len(stem) :].partition(":")[0]
             if not rest.strip(" ."):

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.errors import BadInput
+
 MIB = 1024 * 1024
 # (name, environment variable, default in its unit, unit in bytes)
 MEMORY = ("memory", "CLEVERAGENTS_SANDBOX_MEMORY_MB", 2048, MIB)
@@ -44,7 +46,8 @@ class SandboxLimits:
 
     @classmethod
     def configured(cls) -> SandboxLimits:
-        """The defaults, with what the CLEVERAGENTS_SANDBOX_* variables set on top."""
+        """The defaults, with what the CLEVERAGENTS_SANDBOX_* variables set on top; a value
+        that is no whole number from 1 up is refused (exit 2)."""
         return cls(*(_setting(*limit) for limit in (MEMORY, FILE, PROCESSES, TMPFS)))
 
     def apply(self) -> None:  # pragma: no cover - runs in the child, between fork and exec
@@ -144,9 +147,20 @@ def _own_cgroups() -> list[Path]:
 
 
 def _setting(name: str, variable: str, default: int, unit: int) -> int:
-    del name
-    given = os.environ.get(variable, "").strip()
-    return (int(given) if given.isdigit() and int(given) > 0 else default) * unit
+    """The limit `variable` sets (unset or empty: the default); anything else than a whole
+    number from 1 up is refused, never silently replaced by the default."""
+    given = os.environ.get(variable, "")
+    if not given:
+        return default * unit
+    text = given.strip()
+    if not (text.isascii() and text.isdigit() and int(text) > 0):
+        what = "megabytes (MiB)" if unit == MIB else "processes"
+        raise BadInput(
+            f"{variable}={given!r} is not a {name} limit: it takes a whole number of "
+            f"{what}, 1 or more",
+            hint=f"set it to one (e.g. {default}, the default), or unset it",
+        )
+    return int(text) * unit
 
 
 def _size(amount: int) -> str:

@@ -20,7 +20,7 @@ import shutil
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -47,6 +47,7 @@ from cleveragents.adapters.git.saved_files import (
     remove,
     unusual_mode,
 )
+from cleveragents.adapters.git.saved_states import SavedStates
 from cleveragents.domain.checkpoint import (
     Checkpoint,
     Differences,
@@ -57,6 +58,7 @@ from cleveragents.domain.checkpoint import (
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.restore_scope import within
+from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
 
 GITLINK = "160000"
@@ -96,6 +98,7 @@ class GitCheckpoints:
         # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
         self.uncommitted: list[str] = []
         self.saver = FileSaver(repo, self._commit)
+        self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self._commit)
         self.objects = LooseObjects(repo, self._settings)
         self._plain: bool | None = None  # whether `git add` records what the disk says
@@ -552,10 +555,15 @@ class GitCheckpoints:
         return True
 
     def restore(
-        self, checkpoint: Checkpoint, put_back: Sequence[SavedFiles] = (), in_step: bool = False
+        self,
+        checkpoint: Checkpoint,
+        put_back: Sequence[SavedFiles] = (),
+        in_step: bool = False,
+        spare: Collection[str] = (),
     ) -> list[str]:
         """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
-        back (newest first, so the oldest state wins); ignored files stay as they are.
+        back (newest first, so the oldest state wins), but those at `spare`'s paths;
+        ignored files stay as they are.
 
         A scan first finds the paths where the working tree differs from the checkpoint
         (`_scanned`), which are the ones to write: files created since go, deleted ones
@@ -627,8 +635,16 @@ class GitCheckpoints:
                 if wanted != git_mode:  # not for a file left as it was (maybe not ours)
                     os.chmod(full, wanted)
         for saved in oldest_last(list(put_back)):
-            self.saver.put_back(saved)
+            self.saver.put_back(saved, spare)
         return created
+
+    def saved_states(self, paths: Iterable[str]) -> dict[str, State]:
+        """The state of each of `paths` (saved ones) in the working tree now."""
+        return self.states.now(paths)
+
+    def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]:
+        """Each path of saved `records` as the oldest of them saved it."""
+        return self.states.found(records)
 
     def _write(
         self,

@@ -251,6 +251,11 @@ class GitRemotes:
         self.repo.git("bundle", "create", "--quiet", str(file.absolute()), *refs)
 
     def verify_bundle(self, file: Path) -> None:
+        if file.is_dir():
+            raise BadInput(
+                f"{file} is a directory, not a file `agents plan export` wrote",
+                hint="name the file itself, e.g. `agents plan import DIR/plan.bundle`",
+            )
         if not file.is_file():
             raise BadInput(f"no file {file}", hint="name a file `agents plan export` wrote")
         try:

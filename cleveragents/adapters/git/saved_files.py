@@ -15,7 +15,7 @@ import shutil
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
@@ -156,14 +156,23 @@ class FileSaver:
         )
         return out.decode().split()
 
-    def put_back(self, saved: SavedFiles) -> None:
-        """Make every path of `saved` as it was when it was saved.
+    def put_back(self, saved: SavedFiles, spare: Collection[str] = ()) -> None:
+        """Make every path of `saved` as it was when it was saved, but those of `spare`
+        (an undo keeps them as they are: the user's).
 
         A folder with files in it standing at a path is left alone: saved files are files
         and links, and a folder there now is what the restored checkpoint holds.
         """
-        files = self._listing(saved.commit) if saved.commit else []
+        files = self.listing(saved.commit)
         _refuse_outside([*saved.absent, *saved.modes, *(path for path, _, _ in files)])
+        if spare:
+            files = [entry for entry in files if entry[0] not in spare]
+            saved = saved.model_copy(
+                update={
+                    "absent": [p for p in saved.absent if p not in spare],
+                    "modes": {p: m for p, m in saved.modes.items() if p not in spare},
+                }
+            )
         for path in saved.absent:
             # one through a link is not in the tree: not there
             if link_on_the_way(self.repo.root, path) is None and not _occupied(
@@ -190,7 +199,10 @@ class FileSaver:
         for path, _, _ in files:
             _mend_git_dir(self.repo.root, path)
 
-    def _listing(self, commit: str) -> list[tuple[str, str, str]]:
+    def listing(self, commit: str | None) -> list[tuple[str, str, str]]:
+        """The (path, git mode, blob) of each file a saved record's commit holds."""
+        if commit is None:
+            return []
         out = self.repo.git_bytes("ls-tree", "-r", "-z", commit)
         files = []
         for line in out.split(b"\0"):
@@ -222,10 +234,11 @@ class FileSaver:
         return contents
 
 
-# git refuses a path through `.git` (in any case) in a tree: a nested repository's own
-# `.git` is saved as `.git~cleveragents`, and a name of that form gets one suffix more.
+# git refuses a path through `.git` (in any case) in a tree, and a `.gitmodules` link (or
+# its NTFS forms: trailing dots or spaces, `gitmod~1`): a nested repository's own `.git` is
+# saved as `.git~cleveragents`, and a name of that form gets one suffix more.
 ESCAPE = "~cleveragents"
-_ESCAPABLE = re.compile(rf"(?i)\.git(?:{ESCAPE})*")
+_ESCAPABLE = re.compile(rf"(?i)(?:\.git|\.gitmodules[. ]*|gitmod~[0-9]+)(?:{ESCAPE})*")
 
 
 def _escaped(path: str) -> str:

@@ -165,6 +165,8 @@ class WorkspaceEnvironment:
         notes = _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
+        if made := sorted(after.refused - before.refused):
+            outcome = outcome.model_copy(update={"left_out": made})
         return outcome
 
     def _notice_once(self, why: str) -> None:

@@ -8,8 +8,9 @@ one walk of the tree before and one after it (`find`, in C, skipping `.git`).
   host's file system. Every folder whose special bits are new after the command, and every
   file with one that the command made or changed (its ctime says so), is opened without
   following links and has them cleared; a folder's bits held before stay.
-- Names git refuses in a tree (`d/.GIT`, `git~1`, `domain.rules.git_refuses_name`): no
-  checkpoint holds what is under them; they are left out as ignored files are.
+- Names git refuses in a tree (`d/.GIT`, `git~1`, a `.gitmodules` link,
+  `domain.rules.git_refuses_name`): no checkpoint holds what is under them; they are left
+  out as ignored files are, and those a command made are gone again after its undo.
 - Paths too long for git (`domain.rules.LONGEST_PATH`): git cannot open them, so no
   checkpoint holds them, and undo cannot bring them back.
 """
@@ -62,7 +63,7 @@ def walk(root: Path, since: int | None = None) -> TreeWalk:
             find, top, "-regextype", "posix-extended", "-path", top + b"/.git", "-prune",
             "-o", "(",
             "(", "-type", "d", "-perm", "/6000", *files, ")", "-printf", "S%i\\t%P\\0", ",",
-            "-iname", "*git*", "-printf", "G%P\\0", ",",
+            "-iname", "*git*", "-printf", "G%y%P\\0", ",",
             "-regex", f".{{{longest + 1},}}", "-printf", "L%P\\0",
             ")",
         ],
@@ -76,8 +77,8 @@ def walk(root: Path, since: int | None = None) -> TreeWalk:
         if kind == b"S":
             inode, _, path = rest.partition("\t")
             found.marked.add((int(inode), path))
-        elif kind == b"G" and git_refuses_name(rest.rpartition("/")[2]):
-            found.refused.add(rest)
+        elif kind == b"G" and git_refuses_name(rest[1:].rpartition("/")[2], rest[:1] == "l"):
+            found.refused.add(rest[1:])
         elif kind == b"L":
             found.too_long.add(rest)
     return found
