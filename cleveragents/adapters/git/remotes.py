@@ -18,11 +18,15 @@ import contextlib
 from datetime import datetime
 from pathlib import Path
 
+from cleveragents.adapters.git import refs
+from cleveragents.adapters.git.modes import FILE as MODE
+from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
 FILE = "records.jsonl"
+AUTHOR = f"{IDENTITY['GIT_AUTHOR_NAME']} <{IDENTITY['GIT_AUTHOR_EMAIL']}>"
 # Settings of the user's that would make a fetch or push write more than our refs.
 SHARING_CONFIG = (
     "-c",
@@ -41,6 +45,7 @@ class GitRemotes:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
+        self.objects = ObjectStore(repo)
 
     # refs and objects of this repository
 
@@ -49,7 +54,8 @@ class GitRemotes:
         return out.split("\n")[0] or None
 
     def records(self, commit: str) -> bytes:
-        return self.repo.git_bytes("cat-file", "blob", f"{commit}:{FILE}")
+        name = f"{commit}:{FILE}"
+        return self.objects.contents([name])[name]
 
     def commit_records(self, plan_id: str, text: bytes, parents: list[str], when: datetime) -> str:
         """A commit of `text` as the plan's records, on top of `parents` (not yet on a ref).
@@ -57,8 +63,8 @@ class GitRemotes:
         Its date is `when`, the plan's last change: the same records on the same parents
         give the same commit in every clone.
         """
-        blob = self.repo.git_bytes("hash-object", "-w", "--stdin", stdin=text).decode().strip()
-        tree = self.repo.git_with_input(f"100644 blob {blob}\t{FILE}\n".encode(), "mktree")
+        blob = self.objects.write(b"blob", text)
+        tree = self.objects.tree({FILE.encode(): (MODE.encode(), blob)}).hex()
         return self._commit(tree, parents, f"records of plan {plan_id}", when)
 
     def join(self, mine: str, theirs: str, when: datetime) -> str:
@@ -68,15 +74,14 @@ class GitRemotes:
         return self._commit(tree, [mine, theirs], "joined what two clones wrote", when)
 
     def _commit(self, tree: str, parents: list[str], message: str, when: datetime) -> str:
-        stamp = f"{int(when.timestamp())} +0000"
-        env = {**IDENTITY, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
-        args = [arg for parent in parents for arg in ("-p", parent)]
-        return self.repo.git_with_input(message.encode(), "commit-tree", tree, *args, env=env)
+        """As `commit-tree` writes it, dated `when` in UTC: the same in every clone."""
+        when_s = int(when.timestamp())
+        return self.objects.commit(tree, parents, message.encode(), AUTHOR, when_s)
 
     def set_ref(self, ref: str, new: str, old: str | None) -> None:
         """Move `ref` to `new` if it still points at `old` (None: if it does not exist)."""
         try:
-            self.repo.git("update-ref", ref, new, old or "0" * len(new))
+            refs.update(self.repo, ref, new, old)
         except GitFailed as error:
             raise ConflictingState(
                 f"{ref} could not be moved: {error.message}",
@@ -84,7 +89,7 @@ class GitRemotes:
             ) from error
 
     def delete_ref(self, ref: str) -> None:
-        self.repo.git("update-ref", "-d", ref)
+        refs.delete(self.repo, ref)
 
     def is_ancestor(self, older: str, newer: str) -> bool:
         try:
