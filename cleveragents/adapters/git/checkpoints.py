@@ -98,7 +98,7 @@ class GitCheckpoints:
         self.uncommitted: list[str] = []
         self.objects = ObjectStore(repo, self._settings)
         self.known = KnownPaths(self.objects)
-        self.saver = FileSaver(repo, self.objects, self._commit)
+        self.saver = FileSaver(repo, self._commit, self.objects)
         self.guard = CommandGuard(repo, self.saver, self._commit)
         self._plain: bool | None = None  # whether `git add` records what the disk says
         self._config: dict[str, str | None] | None = None  # see `settings.py`

@@ -100,12 +100,6 @@ def move(common_dir: Path, ref: str, new: str, old: str | None) -> bool:
     return True
 
 
-def read(common_dir: Path, ref: str) -> str | bool | None:
-    """The object id `ref` points at, None when it does not exist, False when only git
-    can say (a symbolic ref, a folder, something unreadable)."""
-    return _value(common_dir, ref)
-
-
 def _value(common_dir: Path, ref: str) -> str | bool | None:
     try:
         data = (common_dir / ref).read_bytes()

@@ -45,10 +45,13 @@ class FileSaver:
     """Writes saved files into the object database and puts them back."""
 
     def __init__(
-        self, repo: GitRepository, objects: ObjectStore, commit: Callable[[str, str, str], str]
+        self,
+        repo: GitRepository,
+        commit: Callable[[str, str, str], str],
+        objects: ObjectStore | None = None,
     ) -> None:
         self.repo = repo
-        self.objects = objects
+        self.objects = objects or ObjectStore(repo)
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
 
     def save(
