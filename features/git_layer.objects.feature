@@ -37,3 +37,24 @@ Feature: One object layer writes and reads every git object agents makes, as git
     And no module runs "mktree" or "commit-tree"
     And no module of the git layer but the runner starts a process
     And the modes and object id patterns are defined in one module
+
+  Scenario: Records that name no file content are refused in one line that says what to do
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: emptied
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - write: out.txt
+                  content: "hi\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    And the remote's records commit of the pushed plan holds no records file
+    When I run "agents plan pull origin"
+    Then the exit code is 3
+    And stderr is one line containing "has no file content"
+    And the pushed plan is not in the clone

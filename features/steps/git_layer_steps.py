@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from behave import then, when
+from behave import given, then, when
 from hypothesis import given as for_all
 from hypothesis import strategies as st
 
@@ -208,3 +208,14 @@ def step_one_place_for_modes(context: Any) -> None:
             continue
         for spelled in ('"160000"', 'b"160000"', "0o160000", '"120000"', "[0-9a-f]{40}"):
             assert spelled not in text, f"{name} spells {spelled} itself"
+
+
+@given("the remote's records commit of the pushed plan holds no records file")
+def step_records_emptied(context: Any) -> None:
+    """A commit of the empty tree on top of the pushed records, as the remote's records."""
+    ref = f"refs/cleveragents/records/{context.pushed}"
+    empty = _git(context.remote, "mktree", stdin=b"").decode().strip()
+    old = _git(context.remote, "rev-parse", ref).decode().strip()
+    dated = {**PLAIN, **IDENTITY}
+    new = _git(context.remote, "commit-tree", empty, "-p", old, stdin=b"emptied", env=dated)
+    _git(context.remote, "update-ref", ref, new.decode().strip(), old)

@@ -97,8 +97,6 @@ class ObjectStore:
         """The blob of each file at `paths` (absolute, none holding a newline), its bytes
         stored raw, in one `hash-object --stdin-paths`: a whole folder of files is one git
         process, and git reads them, not Python."""
-        if not paths:
-            return []
         listing = b"".join(path + b"\n" for path in paths)
         out = self.repo.git_bytes(
             "hash-object", "-w", "--no-filters", "--stdin-paths", stdin=listing
@@ -206,7 +204,12 @@ class ObjectStore:
         found = {}
         for name, got in self.read(names).items():
             if got is None or got[0] != b"blob":
-                raise GitFailed(f"git cat-file failed: {name} is not a blob git has")
+                raise GitFailed(
+                    f"the repository has no file content {name}: the records naming it are "
+                    "damaged, or its objects were removed",
+                    hint="run `git fsck` to see what is missing; delete a plan whose records "
+                    "are forged",
+                )
             found[name] = got[1]
         return found
 
