@@ -58,3 +58,27 @@ Feature: One object layer writes and reads every git object agents makes, as git
     Then the exit code is 3
     And stderr is one line containing "has no file content"
     And the pushed plan is not in the clone
+
+  Scenario: In a shared repository the objects an export writes go into folders with git's bits
+    # The records commit is written in-process: its object folders must let group members'
+    # git write there, as those `hash-object` made did.
+    Given a git repository
+    And the git setting "core.sharedRepository" is "group"
+    And the umask is 077
+    And the plan file "plan.yaml":
+      """
+      task: shared
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - write: out.txt
+                  content: "hi\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository's objects are all packed
+    And the folders of the object database are noted
+    When I run "agents plan export {first_plan} {tmp}/plan.bundle"
+    Then the exit code is 0
+    And each object folder made since has the bits 2770, as git gives a folder it makes

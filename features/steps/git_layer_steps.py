@@ -219,3 +219,10 @@ def step_records_emptied(context: Any) -> None:
     dated = {**PLAIN, **IDENTITY}
     new = _git(context.remote, "commit-tree", empty, "-p", old, stdin=b"emptied", env=dated)
     _git(context.remote, "update-ref", ref, new.decode().strip(), old)
+
+
+@given("the repository's objects are all packed")
+def step_objects_packed(context: Any) -> None:
+    """No loose object, so no object folder: the next object written makes its own."""
+    _git(context.repo, "repack", "-a", "-d", "-q")
+    _git(context.repo, "prune-packed")

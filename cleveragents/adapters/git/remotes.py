@@ -15,10 +15,11 @@ no FETCH_HEAD and no commit-graph, and takes no tags.
 from __future__ import annotations
 
 import contextlib
+import functools
 from datetime import datetime
 from pathlib import Path
 
-from cleveragents.adapters.git import refs
+from cleveragents.adapters.git import refs, settings
 from cleveragents.adapters.git.modes import FILE as MODE
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
@@ -45,7 +46,8 @@ class GitRemotes:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
-        self.objects = ObjectStore(repo)
+        # its settings: in a shared repository, object folders get the bits git gives them
+        self.objects = ObjectStore(repo, functools.cache(lambda: settings.read(repo, {})))
 
     # refs and objects of this repository
 
