@@ -78,12 +78,12 @@ class Services:
 
     def garbage(self) -> GarbageCollection:
         """`agents gc` and plans' sizes, with the retention policy of the config."""
-        from cleveragents.adapters.git.loose_objects import LooseObjects
+        from cleveragents.adapters.git.reachability import GitReachability
         from cleveragents.application.garbage_collection import GarbageCollection
 
         return GarbageCollection(
             self.store,
-            LooseObjects(self.repo),
+            GitReachability(self.repo),
             self.operations.locks,
             self.operations.clock,
             lambda: retention(load_config(self.repo)),

@@ -2,7 +2,7 @@
 
 A plan deleted (`agents plan delete`), or one the retention policy lets go
 (`domain/retention.py`), loses its checkpoint ref, its rows in the plan store, and the
-loose objects nothing else reaches (`adapters/git/loose_objects.py` says how the user's
+loose objects nothing else reaches (`adapters/git/reachability.py` says how the user's
 objects are kept out of it). The working tree's private index goes too: it is rebuilt
 from the working tree when missing, and it could name blobs only those plans held.
 Nothing of it can be undone; `--dry-run` tells what would go and changes nothing.

@@ -29,13 +29,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cleveragents.adapters.git.objects import LooseObjects, read_whole
+from cleveragents.adapters.git.modes import EXECUTABLE, GITLINK, LINK
+from cleveragents.adapters.git.objects import ObjectStore, read_whole
 from cleveragents.adapters.git.saved_files import git_default_mode
 
-GITLINK = "160000"
 EMPTY: Mapping[str, os.stat_result | None] = {}
-LINK = "120000"
-EXECUTABLE = "100755"
 
 
 @dataclass(frozen=True)
@@ -50,7 +48,7 @@ class Change:
 
 def check(
     root: Path,
-    objects: LooseObjects,
+    objects: ObjectStore,
     changes: Sequence[Change],
     verify: bool = True,
     stats: Mapping[str, os.stat_result | None] = EMPTY,
@@ -93,7 +91,7 @@ def write(
 
 def _checks(
     top: str,
-    objects: LooseObjects,
+    objects: ObjectStore,
     change: Change,
     verify: bool,
     folders: dict[str, bool],

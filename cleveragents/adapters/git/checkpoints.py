@@ -37,7 +37,9 @@ from cleveragents.adapters.git import (
     trees,
 )
 from cleveragents.adapters.git.command_guard import CommandGuard
-from cleveragents.adapters.git.objects import Entry, LooseObjects
+from cleveragents.adapters.git.known_paths import KnownPaths
+from cleveragents.adapters.git.modes import ABSENT, FILE, GITLINK
+from cleveragents.adapters.git.objects import Entry, ObjectStore
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.saved_files import (
@@ -61,7 +63,6 @@ from cleveragents.domain.restore_scope import within
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
 
-GITLINK = "160000"
 # Most paths a checkpoint after a command builds in-process (`_added_tree`): each costs about
 # 0.4 ms here (its file hashed, its trees written in Python), and past about 25 paths
 # `write-tree` is as quick (measured at 10,000 files: 1 path 37 ms against 45, 10 paths 50
@@ -97,10 +98,11 @@ class GitCheckpoints:
         self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
         self.uncommitted: list[str] = []
-        self.saver = FileSaver(repo, self._commit)
+        self.objects = ObjectStore(repo, self._settings)
+        self.known = KnownPaths(self.objects)
+        self.saver = FileSaver(repo, self._commit, self.objects)
         self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self._commit)
-        self.objects = LooseObjects(repo, self._settings)
         self._plain: bool | None = None  # whether `git add` records what the disk says
         self._config: dict[str, str | None] | None = None  # see `settings.py`
         # Entries of checkpoints built in-process not yet in the private index: written
@@ -250,7 +252,7 @@ class GitCheckpoints:
                 return None
             expected[path] = verb == b"add"
         paths = [p.decode("utf-8", "surrogateescape") for p in expected]
-        built = self.objects.update(held, self.repo.root, paths, expected)
+        built = self.known.update(held, self.repo.root, paths, expected)
         if built is None:
             return None
         tree, entries = built
@@ -311,7 +313,7 @@ class GitCheckpoints:
 
     def _update_paths(self, tree: str, paths: Sequence[str]) -> str | None:
         """`tree` with just `paths` read again from the working tree, built in-process (no
-        index, no scan: `objects.LooseObjects`); None where that is not enough (a changed
+        index, no scan: `known_paths.KnownPaths`); None where that is not enough (a changed
         `.gitignore` changes what else is in the tree; a path git would record otherwise,
         such as a folder or one through a symbolic link): scan instead.
 
@@ -323,7 +325,7 @@ class GitCheckpoints:
         if not self._records_the_disk():
             return None
         visible = [p for p in paths if p not in self._hidden]
-        built = self.objects.update(tree, self.repo.root, visible)
+        built = self.known.update(tree, self.repo.root, visible)
         if built is None:
             return None
         held = self._index_holding()
@@ -428,7 +430,8 @@ class GitCheckpoints:
             message = message[:MESSAGE_CAP] + " [...]"
         # Written in-process as `commit-tree -m MESSAGE -m "plan: ID"` would: one git
         # process less per checkpoint.
-        commit = self.objects.commit(tree, parent, f"{message}\n\nplan: {plan_id}", AUTHOR)
+        text = f"{message}\n\nplan: {plan_id}\n".encode("utf-8", "surrogateescape")
+        commit = self.objects.commit(tree, [parent] if parent else [], text, AUTHOR)
         try:
             self._move(ref, commit, parent)
         except (GitFailed, refs.Moved) as error:
@@ -445,10 +448,7 @@ class GitCheckpoints:
         """`update-ref REF NEW OLD`, in-process where that is exactly what git would do
         (`refs.py`): a ref of ours that exists already, in a repository whose settings ask
         nothing more of it."""
-        settled = old is not None and refs.in_process(self._settings())
-        if settled and refs.move(self.repo.common_dir, ref, new, old):
-            return
-        self.repo.git("update-ref", ref, new, old or "0" * len(new))
+        refs.update(self.repo, ref, new, old, self._settings)
 
     def at_tree(self, plan_id: str, tree: str, label: str) -> Checkpoint:
         """A checkpoint of a tree made for a restore (not a snapshot of the working tree)."""
@@ -467,7 +467,7 @@ class GitCheckpoints:
 
     def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
         """`base` with each path of `changes` set to its entry (an absent one removed)."""
-        return trees.edited_tree(self.repo, base, changes)
+        return trees.edited_tree(self.objects, base, changes)
 
     def merge(
         self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
@@ -476,14 +476,14 @@ class GitCheckpoints:
         marks; None when no text merge can hold them (binary, links, a missing side)."""
         if not (mine.regular_file and base.regular_file and theirs.regular_file):
             return None
-        blobs = self.saver.read_objects([mine.blob, base.blob, theirs.blob])
+        blobs = self.objects.contents([mine.blob, base.blob, theirs.blob])
         merged = trees.merge_text(
             self.repo, blobs[mine.blob], blobs[base.blob], blobs[theirs.blob], labels
         )
         if merged is None:
             return None
         data, conflicts = merged
-        return TreeEntry(mine.mode, trees.blob_of(self.repo, data)), conflicts
+        return TreeEntry(mine.mode, self.objects.blob(data)), conflicts
 
     def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
         """What an agent's write, edit or delete of `path` replaces that no checkpoint holds:
@@ -697,7 +697,7 @@ class GitCheckpoints:
         if not entries:
             self._index_holds(tree)
             return True
-        blobs = self.objects.read_blobs(c.target[1] for c in wanted if c.target is not None)
+        blobs = self.objects.blobs(c.target[1] for c in wanted if c.target is not None)
         if blobs is None:
             return False  # nothing was written
         journalled = self._journal.stat().st_size if self._journal.exists() else 0
@@ -757,7 +757,7 @@ class GitCheckpoints:
                 continue
             if path.endswith("/"):
                 return None  # a nested repository: `add --all` records it as a gitlink
-            changes[path] = Difference("000000", "100644", "A", zero, zero)
+            changes[path] = Difference(ABSENT, FILE, "A", zero, zero)
         return dict(sorted(changes.items()))
 
     def _compared(self, tree: str, held: str | None, env: dict[str, str]) -> dict[str, Difference]:
@@ -777,11 +777,11 @@ class GitCheckpoints:
 
     def _tree_diff(self, tree: str, held: str) -> dict[str, Difference] | None:
         """`_compared` in-process, from loose trees; None where one is not loose."""
-        found = self.objects.diff(tree, held)
+        found = self.known.diff(tree, held)
         if found is None:
             return None
         changes = {}
-        none = ("000000", "0" * 2 * self.objects.digest_size)
+        none = (ABSENT, "0" * 2 * self.objects.digest_size)
         for name, (before, after) in found.items():
             was = none if before is None else (before[0].decode(), before[1].hex())
             now = none if after is None else (after[0].decode(), after[1].hex())
@@ -801,14 +801,11 @@ class GitCheckpoints:
         """What `git COMMAND --raw ARGS` lists (`diff-index`, `diff-files`), by path."""
         opaque = nested.OF_TREES if "--cached" in args else nested.OF_WORKING_TREE
         out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", opaque, *args, env=env)
-        fields = out.split(b"\0")
-        changes = {}
-        for meta, name in zip(fields[::2], fields[1::2], strict=False):
-            tree_mode, index_mode, tree_oid, index_oid, status = meta.decode().lstrip(":").split()
-            changes[name.decode("utf-8", "surrogateescape")] = Difference(
-                tree_mode, index_mode, status, tree_oid, index_oid
-            )
-        return changes
+        return {
+            path: Difference(tree_mode, index_mode, status, tree_oid, index_oid)
+            for records in trees.raw_records(out)
+            for path, (tree_mode, index_mode, tree_oid, index_oid, status) in records.items()
+        }
 
     def _in_the_way(self, changes: dict[str, Difference]) -> list[str]:
         """What stands where the restore creates a path and no tree holds it: ignored files
@@ -888,8 +885,9 @@ class GitCheckpoints:
         names = self.repo.git("ls-tree", "-r", "--name-only", "-z", tree).split("\0")
         rules_files = [n for n in names if n == ".gitignore" or n.endswith("/.gitignore")]
         with tempfile.TemporaryDirectory(prefix="cleveragents-rules-") as rules:
-            blobs = self.saver.read_paths(tree, rules_files)
-            for name, data in blobs.items():
+            read = self.objects.contents(f"{tree}:{name}" for name in rules_files)
+            for name in rules_files:
+                data = read[f"{tree}:{name}"]
                 target = Path(rules, name)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data + b"\n")
@@ -955,7 +953,7 @@ class GitCheckpoints:
     def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
         """The patch of each pair of checkpoints, in order, from a few git runs (see
         `adapters/git/patches.py`): "" where the files are the same, None where one is gone."""
-        return patches_of(self.repo, pairs)
+        return patches_of(self.objects, pairs)
 
     def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
         return trees.line_counts(self.repo, before, after)

@@ -27,12 +27,14 @@ import bisect
 import contextlib
 import hashlib
 import os
-import re
 import stat
 import struct
 from collections.abc import Mapping
 from pathlib import Path
 
+from cleveragents.adapters.git.modes import GITLINK_NUMBER as GITLINK
+from cleveragents.adapters.git.modes import LINK, object_id
+from cleveragents.adapters.git.modes import NUMBERS as MODES
 from cleveragents.adapters.git.objects import read_whole
 
 VERSIONS = (b"\0\0\0\2", b"\0\0\0\3")
@@ -71,7 +73,6 @@ def holds(
     return True
 
 
-GITLINK = 0o160000
 # Beyond this, `update` reading and writing the whole index in Python costs more than git
 # does (ms, in-process against git: 1.25/2.6 at 1,000 files, 3.9/3.9 at 4,000 and 330 KB,
 # 8.6/6.2 at 10,000): git writes it.
@@ -151,15 +152,12 @@ def _new_index(index: Path, listing: bytes, hash_name: str, handle: int) -> bool
     return True
 
 
-MODES = {b"0": 0, b"100644": 0o100644, b"100755": 0o100755, b"120000": 0o120000, b"160000": GITLINK}
-
-
 def _records(listing: bytes, digest: int) -> list[tuple[bytes, tuple[int, bytes] | None]] | None:
     """The records of `listing` (None where one is not `MODE SP OID TAB PATH`, with a mode
     as git writes it, an id of hex digits and a path git surely takes as it is)."""
     if not listing.endswith(b"\0"):
         return None
-    hexadecimal = re.compile(rb"[0-9a-f]{%d}" % (2 * digest))
+    hexadecimal = object_id(digest)
     found: list[tuple[bytes, tuple[int, bytes] | None]] = []
     for record in listing[:-1].split(b"\0"):
         meta, tab, path = record.partition(b"\t")
@@ -167,7 +165,7 @@ def _records(listing: bytes, digest: int) -> list[tuple[bytes, tuple[int, bytes]
         number = MODES.get(mode)
         if not tab or not space or number is None or not hexadecimal.fullmatch(oid):
             return None
-        if not _plain_path(path, symlink=number == 0o120000):
+        if not _plain_path(path, symlink=number == MODES[LINK.encode()]):
             return None
         found.append((path, None if number == 0 else (number, bytes.fromhex(oid.decode()))))
     return found

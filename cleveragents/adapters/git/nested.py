@@ -31,6 +31,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.repository import GitRepository, check
 
 # Every diff of trees (or of a tree and the index) lists gitlinks as any entry and reads no
@@ -46,7 +47,8 @@ NO_COMMIT = re.compile(rb"error: '(.*)/' does not have a commit checked out")
 # `git~1`): `add` names it twice, and adds everything else.
 INVALID = re.compile(rb"error: invalid path '(.*)'")
 NOT_ADDED = re.compile(rb"error: unable to add '(.*)' to index")
-GITLINK = b"160000"
+# how `ls-files --stage` starts a gitlink's record
+GITLINK_RECORD = GITLINK.encode() + b" "
 
 
 def marker(index: Path) -> Path:
@@ -64,7 +66,7 @@ def opaque(repo: GitRepository, env: Mapping[str, str]) -> bool:
     gitlinks = b"".join(
         record.partition(b"\t")[2] + b"\0"
         for record in listed.split(b"\0")
-        if record.startswith(GITLINK + b" ")
+        if record.startswith(GITLINK_RECORD)
     )
     if gitlinks:
         repo.git_fed(gitlinks, "update-index", "--force-remove", "-z", "--stdin", env=env)
@@ -155,7 +157,7 @@ def _without_foreign(
         paths = [
             record.partition(b"\t")[2]
             for record in listed.split(b"\0")
-            if record.startswith(GITLINK + b" ")
+            if record.startswith(GITLINK_RECORD)
         ]
     found = [path for path in paths if foreign(repo, os.fsdecode(path))]
     if not found:

@@ -1,45 +1,32 @@
 """The diffs of many pairs of checkpoints, in a few git runs whatever their number.
 
 A picture of a plan shows what each decision changed; one `git diff-tree` per decision
-would start 10,000 processes for a long plan. Instead one `git cat-file --batch-check` finds
-every checkpoint's tree, and `git diff-tree --stdin` writes the patches of a batch of pairs
-at once, each after a line naming its two trees (`T1 T2`), which no line of a patch can be:
-patch lines start with a marker (`diff`, `@@`, `+`, `-`, ` `, ...).
+would start 10,000 processes for a long plan. Instead one read of the object store
+(`ObjectStore.trees_of`) finds every checkpoint's tree, and `git diff-tree --stdin` writes
+the patches of a batch of pairs at once, each after a line naming its two trees (`T1 T2`),
+which no line of a patch can be: patch lines start with a marker (`diff`, `@@`, `+`, `-`, ` `, ...).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 
 from cleveragents.adapters.git.nested import OF_TREES
+from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 
 BATCH = 200  # pairs a diff-tree run writes: a caller that has seen enough stops between runs
-OBJECT_ID = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
 
 
-def trees_of(repo: GitRepository, commits: Sequence[str]) -> dict[str, str]:
-    """Each commit's tree, for the commits that exist."""
-    unique = list(dict.fromkeys(commits))
-    asked = "".join(f"{commit}^{{tree}}\n" for commit in unique)
-    answers = _with_input(repo, asked, "cat-file", "--batch-check=%(objectname)").split("\n")
-    return {
-        commit: answer
-        for commit, answer in zip(unique, answers, strict=False)
-        if OBJECT_ID.fullmatch(answer)
-    }
-
-
-def patches(repo: GitRepository, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
+def patches(objects: ObjectStore, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
     """The patch from each pair's first commit to its second, in order ("" when their files
     are the same, None when a checkpoint is gone). Git runs batch by batch, as asked."""
-    trees = trees_of(repo, [commit for pair in pairs for commit in pair])
+    trees = objects.trees_of([commit for pair in pairs for commit in pair])
     tree_pairs = [(trees.get(before), trees.get(after)) for before, after in pairs]
     for start in range(0, len(tree_pairs), BATCH):
         batch = tree_pairs[start : start + BATCH]
         differing = [(a, b) for a, b in batch if a and b and a != b]
-        found = _diff_trees(repo, differing)
+        found = _diff_trees(objects.repo, differing)
         for a, b in batch:
             if a is None or b is None:
                 yield None

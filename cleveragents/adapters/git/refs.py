@@ -1,4 +1,6 @@
-"""Moving a checkpoint ref in-process, as `git update-ref REF NEW OLD` does with the files
+"""The one place that moves and deletes refs: `update` and `delete`.
+
+A checkpoint ref is moved in-process, as `git update-ref REF NEW OLD` does with the files
 backend: one git process less per checkpoint (2-3 ms, most of a step's git time once the
 tree is built in-process).
 
@@ -17,15 +19,37 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-OBJECT_ID = re.compile(rb"[0-9a-f]{40}(?:[0-9a-f]{24})?")
+from cleveragents.adapters.git.modes import OBJECT_ID
+from cleveragents.adapters.git.repository import GitRepository
 
 
 class Moved(Exception):
     """The ref is not where the caller said it was (or is locked): nothing changed."""
+
+
+def update(
+    repo: GitRepository,
+    ref: str,
+    new: str,
+    old: str | None,
+    config: Callable[[], Mapping[str, str | None]] | None = None,
+) -> None:
+    """Point `ref` at `new` if it points at `old` now (None: if it does not exist): with
+    `config` (the repository's settings, `settings.read`) in-process where that is exactly
+    what git would do (a ref that exists already, settings that ask nothing more), else
+    `update-ref`. Raises `Moved` (in-process) or `GitFailed` (git) where it did not move."""
+    settled = old is not None and config is not None and in_process(config())
+    if settled and move(repo.common_dir, ref, new, old):
+        return
+    repo.git("update-ref", ref, new, old or "0" * len(new))
+
+
+def delete(repo: GitRepository, ref: str, old: str | None = None) -> None:
+    """Delete `ref` (and its reflog), if it points at `old` when one is given."""
+    repo.git("update-ref", "-d", ref, *([old] if old else []))
 
 
 def in_process(config: Mapping[str, str | None]) -> bool:
@@ -74,12 +98,6 @@ def move(common_dir: Path, ref: str, new: str, old: str | None) -> bool:
             os.unlink(lock)
         raise
     return True
-
-
-def read(common_dir: Path, ref: str) -> str | bool | None:
-    """The object id `ref` points at, None when it does not exist, False when only git
-    can say (a symbolic ref, a folder, something unreadable)."""
-    return _value(common_dir, ref)
 
 
 def _value(common_dir: Path, ref: str) -> str | bool | None:

@@ -15,15 +15,21 @@ no FETCH_HEAD and no commit-graph, and takes no tags.
 from __future__ import annotations
 
 import contextlib
+import functools
 from datetime import datetime
 from pathlib import Path
 
+from cleveragents.adapters.git import refs, settings
+from cleveragents.adapters.git.modes import FILE as MODE
+from cleveragents.adapters.git.modes import TREE_FOLDER
+from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
 FILE = "records.jsonl"
 CARRIED = "carried"  # the folder of files carried beside the records
+AUTHOR = f"{IDENTITY['GIT_AUTHOR_NAME']} <{IDENTITY['GIT_AUTHOR_EMAIL']}>"
 # Settings of the user's that would make a fetch or push write more than our refs.
 SHARING_CONFIG = (
     "-c",
@@ -42,6 +48,8 @@ class GitRemotes:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
+        # its settings: in a shared repository, object folders get the bits git gives them
+        self.objects = ObjectStore(repo, functools.cache(lambda: settings.read(repo, {})))
 
     # refs and objects of this repository
 
@@ -50,7 +58,8 @@ class GitRemotes:
         return out.split("\n")[0] or None
 
     def records(self, commit: str) -> bytes:
-        return self.repo.git_bytes("cat-file", "blob", f"{commit}:{FILE}")
+        name = f"{commit}:{FILE}"
+        return self.objects.contents([name])[name]
 
     def carried(self, commit: str) -> dict[str, bytes]:
         """The files a records commit carries beside the records (CARRIED/NAME), by name:
@@ -61,10 +70,9 @@ class GitRemotes:
             meta, _, path = row.partition("\t")
             if meta.split()[1] == "blob":
                 blob = meta.split()[2]
-                found[path.removeprefix(f"{CARRIED}/")] = self.repo.git_bytes(
-                    "cat-file", "blob", blob
-                )
-        return found
+                found[path.removeprefix(f"{CARRIED}/")] = blob
+        contents = self.objects.contents(list(found.values()))
+        return {name: contents[blob] for name, blob in found.items()}
 
     def commit_records(
         self,
@@ -80,19 +88,18 @@ class GitRemotes:
         Its date is `when`, the plan's last change: the same records on the same parents
         give the same commit in every clone.
         """
-        rows = [f"100644 blob {self._blob(text)}\t{FILE}\n"]
+        blob = self.objects.write(b"blob", text)
+        entries = {FILE.encode(): (MODE.encode(), blob)}
         if carried:
-            inner = "".join(
-                f"100644 blob {self._blob(data)}\t{name}\n"
-                for name, data in sorted(carried.items())
+            inner = self.objects.tree(
+                {
+                    name.encode(): (MODE.encode(), self.objects.write(b"blob", data))
+                    for name, data in carried.items()
+                }
             )
-            folder = self.repo.git_with_input(inner.encode(), "mktree")
-            rows.append(f"040000 tree {folder}\t{CARRIED}\n")
-        tree = self.repo.git_with_input("".join(rows).encode(), "mktree")
+            entries[CARRIED.encode()] = (TREE_FOLDER, inner)
+        tree = self.objects.tree(entries).hex()
         return self._commit(tree, parents, f"records of plan {plan_id}", when)
-
-    def _blob(self, data: bytes) -> str:
-        return self.repo.git_bytes("hash-object", "-w", "--stdin", stdin=data).decode().strip()
 
     def join(self, mine: str, theirs: str, when: datetime) -> str:
         """A commit with `mine`'s tree and both as parents: what either side wrote stays
@@ -101,15 +108,14 @@ class GitRemotes:
         return self._commit(tree, [mine, theirs], "joined what two clones wrote", when)
 
     def _commit(self, tree: str, parents: list[str], message: str, when: datetime) -> str:
-        stamp = f"{int(when.timestamp())} +0000"
-        env = {**IDENTITY, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
-        args = [arg for parent in parents for arg in ("-p", parent)]
-        return self.repo.git_with_input(message.encode(), "commit-tree", tree, *args, env=env)
+        """As `commit-tree` writes it, dated `when` in UTC: the same in every clone."""
+        when_s = int(when.timestamp())
+        return self.objects.commit(tree, parents, message.encode(), AUTHOR, when_s)
 
     def set_ref(self, ref: str, new: str, old: str | None) -> None:
         """Move `ref` to `new` if it still points at `old` (None: if it does not exist)."""
         try:
-            self.repo.git("update-ref", ref, new, old or "0" * len(new))
+            refs.update(self.repo, ref, new, old)
         except GitFailed as error:
             raise ConflictingState(
                 f"{ref} could not be moved: {error.message}",
@@ -117,7 +123,7 @@ class GitRemotes:
             ) from error
 
     def delete_ref(self, ref: str) -> None:
-        self.repo.git("update-ref", "-d", ref)
+        refs.delete(self.repo, ref)
 
     def is_ancestor(self, older: str, newer: str) -> bool:
         try:

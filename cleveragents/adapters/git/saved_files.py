@@ -3,8 +3,8 @@
 Ignored files, files inside nested repositories and permission bits git does not record are
 saved into a tree of their own (a commit on the plan's checkpoint ref keeps it reachable)
 before a restore or an agent's action overwrites them, so `agents plan undo` and a
-correction can put them back. Bytes are hashed and read back raw (`--no-filters`, plain
-`cat-file`): no `.gitattributes` rule or filter touches them.
+correction can put them back. Bytes are stored and read back raw by the object store
+(`objects.py`): no `.gitattributes` rule or filter touches them.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ import os
 import re
 import shutil
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
-from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.adapters.git.modes import LINK, mode_of_file
+from cleveragents.adapters.git.objects import ObjectStore
+from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.record_paths import path_problem
 from cleveragents.errors import ConflictingState
@@ -43,8 +44,14 @@ def unusual_mode(st: os.stat_result) -> int | None:
 class FileSaver:
     """Writes saved files into the object database and puts them back."""
 
-    def __init__(self, repo: GitRepository, commit: Callable[[str, str, str], str]) -> None:
+    def __init__(
+        self,
+        repo: GitRepository,
+        commit: Callable[[str, str, str], str],
+        objects: ObjectStore | None = None,
+    ) -> None:
         self.repo = repo
+        self.objects = objects or ObjectStore(repo)
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
 
     def save(
@@ -118,43 +125,31 @@ class FileSaver:
         return self.tree_of([(p, m, b) for (p, m), b in zip(entries, blobs, strict=True)])
 
     def hash_files(self, entries: list[tuple[str, str]]) -> list[str]:
-        """The blob of each (path, git mode) of the working tree, written raw."""
-        with tempfile.TemporaryDirectory(prefix="cleveragents-saved-") as scratch:
-            return self._blobs(entries, Path(scratch))
+        """The blob of each (path, git mode) of the working tree, written raw: files in one
+        `hash-object --stdin-paths` (a whole folder of ignored files is one git call, not
+        one per file); a link's target, or a file whose path a line cannot carry, here."""
+        blobs: list[str | None] = []
+        listed: list[bytes] = []
+        for path, mode in entries:
+            full = self.repo.root / path
+            _check_readable(self.repo.root, path)
+            if mode == LINK:
+                blobs.append(self.objects.blob(os.readlink(os.fsencode(full))))
+            elif "\n" in str(full):
+                blobs.append(self.objects.blob(full.read_bytes()))
+            else:
+                blobs.append(None)
+                listed.append(os.fsencode(full))
+        stored = iter(self.objects.store_files(listed))
+        return [blob if blob is not None else next(stored) for blob in blobs]
 
     def tree_of(self, entries: list[tuple[str, str, str]]) -> str:
         """A tree of (path, git mode, blob) entries whose blobs are stored already."""
-        with tempfile.TemporaryDirectory(prefix="cleveragents-saved-") as scratch:
-            records = [
-                f"{mode} {blob}\t{_escaped(path)}".encode("utf-8", "surrogateescape")
-                for path, mode, blob in entries
-            ]
-            env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
-            listing = b"\0".join(records) + b"\0"
-            self.repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
-            return self.repo.git("write-tree", env=env)
-
-    def _blobs(self, entries: list[tuple[str, str]], scratch: Path) -> list[str]:
-        """Each entry's bytes stored raw, in one `hash-object --stdin-paths` (a whole folder
-        of ignored files is one git call, not one per file). A link's target, or a file
-        whose path a line cannot carry, is hashed from a copy in `scratch`."""
-        sources = []
-        for number, (path, mode) in enumerate(entries):
-            full = self.repo.root / path
-            _check_readable(self.repo.root, path)
-            if mode == "120000" or "\n" in str(full):
-                copy = scratch / f"blob-{number}"
-                if mode == "120000":
-                    copy.write_bytes(os.readlink(full).encode("utf-8", "surrogateescape"))
-                else:
-                    copy.write_bytes(full.read_bytes())
-                full = copy
-            sources.append(str(full).encode("utf-8", "surrogateescape"))
-        listing = b"".join(source + b"\n" for source in sources)
-        out = self.repo.git_bytes(
-            "hash-object", "-w", "--no-filters", "--stdin-paths", stdin=listing
-        )
-        return out.decode().split()
+        records = [
+            f"{mode} {blob}\t{_escaped(path)}".encode("utf-8", "surrogateescape")
+            for path, mode, blob in entries
+        ]
+        return self.objects.tree_of_paths(b"\0".join(records) + b"\0")
 
     def put_back(self, saved: SavedFiles, spare: Collection[str] = ()) -> None:
         """Make every path of `saved` as it was when it was saved, but those of `spare`
@@ -179,7 +174,7 @@ class FileSaver:
                 self.repo.root / path
             ):
                 remove(self.repo.root / path)
-        blobs = self.read_objects([blob for _, _, blob in files])
+        blobs = self.objects.contents(blob for _, _, blob in files)
         for path, mode, blob in files:
             full = self.repo.root / path
             _clear_way(self.repo.root, path)  # never write through a link on the way
@@ -187,7 +182,7 @@ class FileSaver:
                 continue
             remove(full)
             full.parent.mkdir(parents=True, exist_ok=True)
-            if mode == "120000":
+            if mode == LINK:
                 os.symlink(blobs[blob].decode("utf-8", "surrogateescape"), full)
             else:
                 full.write_bytes(blobs[blob])
@@ -211,27 +206,6 @@ class FileSaver:
                 mode, _, blob = meta.decode().split()
                 files.append((_unescaped(path.decode("utf-8", "surrogateescape")), mode, blob))
         return files
-
-    def read_paths(self, tree: str, paths: list[str]) -> dict[str, bytes]:
-        """The bytes of `paths` in `tree`, in one `cat-file --batch`."""
-        found = self.read_objects([f"{tree}:{path}" for path in paths])
-        return {path: found[f"{tree}:{path}"] for path in paths}
-
-    def read_objects(self, blobs: list[str]) -> dict[str, bytes]:
-        """Blob contents by object name, in one `cat-file --batch`, exactly as stored."""
-        if not blobs:
-            return {}
-        wanted = list(dict.fromkeys(blobs))
-        ids = "".join(f"{b}\n" for b in wanted).encode("utf-8", "surrogateescape")
-        out = self.repo.git_bytes("cat-file", "--batch", stdin=ids)
-        contents: dict[str, bytes] = {}
-        at = 0
-        for blob in wanted:
-            header_end = out.index(b"\n", at)
-            size = int(out[at:header_end].split()[2])
-            contents[blob] = out[header_end + 1 : header_end + 1 + size]
-            at = header_end + 1 + size + 1
-        return contents
 
 
 # git refuses a path through `.git` (in any case) in a tree, and a `.gitmodules` link (or
@@ -281,8 +255,8 @@ def _mend_git_dir(root: Path, path: str) -> None:
 
 def git_mode(st: os.stat_result) -> str:
     if stat.S_ISLNK(st.st_mode):
-        return "120000"
-    return "100755" if st.st_mode & 0o100 else "100644"
+        return LINK
+    return mode_of_file(bool(st.st_mode & 0o100))
 
 
 def _occupied(full: Path) -> bool:

@@ -7,33 +7,52 @@ index, so the user's index and the working tree are not involved until the resto
 
 from __future__ import annotations
 
-import os
-import subprocess
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git.nested import OF_TREES
-from cleveragents.adapters.git.repository import (
-    IDENTITY,
-    PLUMBING_ENV,
-    GitRepository,
-    git_executable,
-    trace,
-)
+from cleveragents.adapters.git.objects import ObjectStore
+from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.checkpoint import Differences, TreeEntry
+
+# One record of `git diff-* --raw`: (mode before, mode after, id before, id after, status).
+Raw = tuple[str, str, str, str, str]
+
+
+def raw_records(out: bytes) -> list[dict[str, Raw]]:
+    """What `git diff-tree|diff-index|diff-files --raw -z --no-renames` printed, by path:
+    one group, or with `diff-tree --stdin` one per pair asked, each after the line that
+    names the pair (`BEFORE AFTER`), which no record starts as (records start with `:`)."""
+    found: list[dict[str, Raw]] = []
+    at = 0
+    while at < len(out):
+        if out[at : at + 1] != b":":  # a pair's header
+            at = out.index(b"\n", at) + 1
+            found.append({})
+            continue
+        meta_end = out.index(b"\0", at)
+        name_end = out.index(b"\0", meta_end + 1)
+        mode_a, mode_b, oid_a, oid_b, status = out[at + 1 : meta_end].decode().split()
+        path = out[meta_end + 1 : name_end].decode("utf-8", "surrogateescape")
+        if not found:
+            found.append({})
+        found[-1][path] = (mode_a, mode_b, oid_a, oid_b, status)
+        at = name_end + 1
+    return found
+
+
+def _differences(records: dict[str, Raw]) -> Differences:
+    return {
+        path: (TreeEntry(mode_a, oid_a), TreeEntry(mode_b, oid_b))
+        for path, (mode_a, mode_b, oid_a, oid_b, _) in records.items()
+    }
 
 
 def raw_diff(repo: GitRepository, before: str, after: str) -> Differences:
     """Each path that differs between two trees, with its entry in each."""
     out = repo.git_bytes("diff-tree", "-r", "--raw", "-z", "--no-renames", OF_TREES, before, after)
-    fields = out.split(b"\0")
-    found = {}
-    for meta, name in zip(fields[::2], fields[1::2], strict=False):
-        mode_a, mode_b, blob_a, blob_b, _ = meta.decode().lstrip(":").split()
-        path = name.decode("utf-8", "surrogateescape")
-        found[path] = (TreeEntry(mode_a, blob_a), TreeEntry(mode_b, blob_b))
-    return found
+    return _differences(raw_records(out)[0]) if out else {}
 
 
 def raw_diffs(repo: GitRepository, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
@@ -42,19 +61,7 @@ def raw_diffs(repo: GitRepository, pairs: Sequence[tuple[str, str]]) -> list[Dif
         return []
     asked = "".join(f"{before} {after}\n" for before, after in pairs).encode()
     out = repo.git_bytes("diff-tree", "-r", "--raw", "-z", "--no-renames", "--stdin", stdin=asked)
-    found: list[Differences] = []
-    at = 0
-    while at < len(out):
-        if out[at : at + 1] != b":":  # a pair's header: `BEFORE AFTER\n`
-            at = out.index(b"\n", at) + 1
-            found.append({})
-            continue
-        meta_end = out.index(b"\0", at)
-        name_end = out.index(b"\0", meta_end + 1)
-        mode_a, mode_b, blob_a, blob_b, _ = out[at + 1 : meta_end].decode().split()
-        path = out[meta_end + 1 : name_end].decode("utf-8", "surrogateescape")
-        found[-1][path] = (TreeEntry(mode_a, blob_a), TreeEntry(mode_b, blob_b))
-        at = name_end + 1
+    found = [_differences(records) for records in raw_records(out)]
     assert len(found) == len(pairs), "git diff-tree --stdin answered another number of pairs"
     return found
 
@@ -93,7 +100,7 @@ def diff_stat(repo: GitRepository, before: str, after: str, width: int) -> str:
     )
 
 
-def edited_tree(repo: GitRepository, base: str, changes: dict[str, TreeEntry]) -> str:
+def edited_tree(objects: ObjectStore, base: str, changes: dict[str, TreeEntry]) -> str:
     """`base` with each path of `changes` set to its entry (ABSENT removes it)."""
     if not changes:
         return base
@@ -103,24 +110,17 @@ def edited_tree(repo: GitRepository, base: str, changes: dict[str, TreeEntry]) -
             records.append(f"0 {'0' * len(entry.blob)}\t{path}")
         else:
             records.append(f"{entry.mode} {entry.blob}\t{path}")
-    with tempfile.TemporaryDirectory(prefix="cleveragents-tree-") as scratch:
-        env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
-        repo.git("read-tree", base, env=env)
-        listing = "\0".join(records).encode("utf-8", "surrogateescape") + b"\0"
-        repo.git_with_input(listing, "update-index", "-z", "--index-info", env=env)
-        return repo.git("write-tree", env=env)
-
-
-def blob_of(repo: GitRepository, data: bytes) -> str:
-    """Store `data` as a blob, raw, and return its id."""
-    return repo.git_with_input(data, "hash-object", "-w", "--no-filters", "--stdin")
+    listing = "\0".join(records).encode("utf-8", "surrogateescape") + b"\0"
+    return objects.tree_of_paths(listing, base)
 
 
 def merge_text(
     repo: GitRepository, mine: bytes, base: bytes, theirs: bytes, labels: tuple[str, str, str]
 ) -> tuple[bytes, int] | None:
     """`git merge-file` of three versions: the merged bytes and how many conflicts it left
-    marked; None for binary content, which no text merge can hold."""
+    marked; None for binary content, which no text merge can hold. Run as every other git
+    command is (`GitRepository.git_outcome`), with the settings that keep git from running
+    anything the working tree configures."""
     if any(b"\0" in data for data in (mine, base, theirs)):
         return None
     with tempfile.TemporaryDirectory(prefix="cleveragents-merge-") as scratch:
@@ -130,15 +130,7 @@ def merge_text(
             path.write_bytes(data)
             paths.append(str(path))
         label_args = [arg for label in labels for arg in ("-L", label)]
-        command = ["git", "merge-file", "-p", *label_args, *paths]
-        trace(command, repo.root)
-        result = subprocess.run(
-            [git_executable(repo.root), *command[1:]],
-            cwd=repo.root,
-            env={**os.environ, **PLUMBING_ENV},
-            capture_output=True,
-            check=False,
-        )
-    if result.returncode < 0 or result.returncode > 127:
+        status, out, _ = repo.git_outcome("merge-file", "-p", *label_args, *paths)
+    if status < 0 or status > 127:
         return None
-    return result.stdout, result.returncode
+    return out, status

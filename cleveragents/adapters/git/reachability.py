@@ -1,4 +1,4 @@
-"""LooseObjects: which objects only deleted plans reach, and removing exactly those.
+"""GitReachability: which objects only deleted plans reach, and removing exactly those.
 
 `agents gc` must free what deleted plans held without touching anything of the user's, so
 it does not run `git gc` or `git prune` (they follow the user's settings, expire the user's
@@ -24,19 +24,19 @@ blob `git fsck --lost-found` could still find) may go with it; git would prune i
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from cleveragents.adapters.git import refs
+from cleveragents.adapters.git.modes import OBJECT_ID_IN_TEXT
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.plan_refs import PLANS, RECORDS
 
 # Files of a git directory that may name objects no ref reaches (besides index and refs).
 STATE_DIRS = ("rebase-merge", "rebase-apply", "sequencer")
-OBJECT_ID = re.compile(rb"\b(?:[0-9a-f]{64}|[0-9a-f]{40})\b")
 
 
-class LooseObjects:
+class GitReachability:
     """Object reachability in one repository, and removal of loose object files."""
 
     def __init__(self, repo: GitRepository) -> None:
@@ -70,8 +70,8 @@ class LooseObjects:
     def drop_ref(self, plan_id: str, tip: str) -> None:
         """Delete the plan's ref (and its reflog), if it still points at `tip`, and the
         ref of its records when it was shared."""
-        self.repo.git("update-ref", "-d", f"{PLANS}{plan_id}", tip)
-        self.repo.git("update-ref", "-d", f"{RECORDS}{plan_id}")
+        refs.delete(self.repo, f"{PLANS}{plan_id}", tip)
+        refs.delete(self.repo, f"{RECORDS}{plan_id}")
 
     def sizes(self, ids: Iterable[str]) -> dict[str, int]:
         """The size on disk of each object of `ids` stored loose (packed ones are left out)."""
@@ -130,7 +130,7 @@ class LooseObjects:
                     files += [p for p in (git_dir / folder).rglob("*") if p.is_file()]
             for path in files:
                 with contextlib.suppress(OSError), path.open("rb") as text:
-                    names.update(m.decode() for m in OBJECT_ID.findall(text.read(1 << 20)))
+                    names.update(m.decode() for m in OBJECT_ID_IN_TEXT.findall(text.read(1 << 20)))
         return sorted(names)
 
     def _private_index_blobs(self, dropped: Path | None) -> set[str]:
