@@ -13,11 +13,10 @@ import os
 import stat
 from collections.abc import Iterable
 
+from cleveragents.adapters.git.modes import LINK
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, link_on_the_way
 from cleveragents.domain.checkpoint import SavedFiles, oldest_last
 from cleveragents.domain.saved_states import BLOCKED, BYTES_IN_TREE, FOLDER, OTHER, State
-
-LINK = "120000"
 
 
 class SavedStates:
