@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters.git.nested import OF_TREES
-from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.render.labels import KIND_NAMES
-from cleveragents.adapters.storage.sqlite_rows import SqliteRows, state_path
+from cleveragents.bootstrap_rows import bootstrap_rows, discover
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.command_output import cut_bytes
@@ -24,6 +23,9 @@ from cleveragents.domain.shown_text import visible
 from cleveragents.domain.states import DecisionKind
 from cleveragents.domain.tree import decision_id
 from cleveragents.domain.when import said_when
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.git.repository import GitRepository
 
 # What the text tells of a decision, in this order, each only when it is set.
 KEYS = (
@@ -48,7 +50,7 @@ KEYS = (
 
 def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
     """Show one decision: its fields, the files it changed, and the output it kept."""
-    repo = GitRepository.discover(start)
+    repo = discover(start)
     found = _from_row(repo, plan_ref, ref)
     if found is None:
         with opened(start) as s:
@@ -77,7 +79,7 @@ def _from_row(
     reads, a store to settle or migrate first."""
     if ":" in ref:
         return None
-    with SqliteRows.opened(state_path(repo)) as rows:
+    with bootstrap_rows(repo) as rows:
         if rows is None:
             return None
         plan_id = rows.plan(plan_ref)["id"]
