@@ -12,9 +12,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cleveragents.adapters.git.nested import OF_TREES
 from cleveragents.adapters.render.labels import KIND_NAMES
-from cleveragents.bootstrap_rows import bootstrap_rows, discover
+from cleveragents.bootstrap_rows import bootstrap_rows
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.command_output import cut_bytes
@@ -25,7 +24,7 @@ from cleveragents.domain.tree import decision_id
 from cleveragents.domain.when import said_when
 
 if TYPE_CHECKING:
-    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.bootstrap_rows import StoredRows
 
 # What the text tells of a decision, in this order, each only when it is set.
 KEYS = (
@@ -50,15 +49,15 @@ KEYS = (
 
 def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
     """Show one decision: its fields, the files it changed, and the output it kept."""
-    repo = discover(start)
-    found = _from_row(repo, plan_ref, ref)
+    stored = bootstrap_rows(start)
+    found = _from_row(stored, plan_ref, ref)
     if found is None:
         with opened(start) as s:
             plan, model, changed = s.inspection.decision(plan_ref, ref)
         plan_id, fields = plan.id, model.model_dump(mode="json")
     else:
         plan_id, fields = found
-        changed = _changed(repo, fields["checkpoint_before"], fields["checkpoint_after"])
+        changed = stored.changed(fields["checkpoint_before"], fields["checkpoint_after"])
     if json:
         cut = cut_bytes(fields["output"] or "")
         output.emit_json(
@@ -72,14 +71,14 @@ def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
 
 
 def _from_row(
-    repo: GitRepository, plan_ref: str | None, ref: str
+    stored: StoredRows, plan_ref: str | None, ref: str
 ) -> tuple[str, dict[str, Any]] | None:
     """The plan's id and the decision's fields from its row; None when only the services
     can answer: `PLAN:ID`, an unknown decision (they word the errors), a row only the model
     reads, a store to settle or migrate first."""
     if ":" in ref:
         return None
-    with bootstrap_rows(repo) as rows:
+    with stored.rows() as rows:
         if rows is None:
             return None
         plan_id = rows.plan(plan_ref)["id"]
@@ -87,14 +86,6 @@ def _from_row(
             return plan_id, rows.decision(plan_id, decision_id(ref))
         except KeyError:
             return None
-
-
-def _changed(repo: GitRepository, before: str | None, after: str | None) -> list[str]:
-    """The paths that differ between the decision's checkpoints (as `GitCheckpoints` says)."""
-    if not (before and after):
-        return []
-    out = repo.git("diff-tree", "-r", "--no-renames", OF_TREES, "--name-only", "-z", before, after)
-    return [path for path in out.split("\0") if path]
 
 
 def _facts(fields: dict[str, Any], changed: list[str]) -> list[tuple[str, str]]:

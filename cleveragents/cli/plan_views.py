@@ -15,8 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cleveragents.adapters.storage.sqlite_rows import LISTED
-from cleveragents.bootstrap_rows import bootstrap_rows, discover
+from cleveragents.bootstrap_rows import LISTED, bootstrap_rows
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.kind_words import KIND_WORDS
@@ -195,7 +194,7 @@ def _output(rows: SqliteRows, plan_ref: str | None, ref: str) -> tuple[str, str 
 
 def _from_rows(start: Path, read: Callable[[SqliteRows], Answer]) -> Answer | None:
     """What `read` answers from the store's rows; None when only the models can answer."""
-    with bootstrap_rows(discover(start)) as rows:
+    with bootstrap_rows(start).rows() as rows:
         if rows is None:
             return None
         try:

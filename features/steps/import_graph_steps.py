@@ -7,7 +7,7 @@ from typing import Any
 
 from behave import given, then, when
 
-from features.support.import_graph import cycles, graph
+from features.support.import_graph import cycles, graph, imported, modules
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,3 +50,16 @@ def step_cycle_found(context: Any, path: str) -> None:
 @then("no cycle is found")
 def step_none_found(context: Any) -> None:
     assert not context.cycles, f"cycles found: {context.cycles}"
+
+
+@then('no module imports anything under "{prefixes}"')
+def step_no_import_under(context: Any, prefixes: str) -> None:
+    folder, package = context.package
+    banned = tuple(p.strip() for p in prefixes.split(","))
+    found = {
+        f"{name} imports {module}"
+        for name, path in modules(folder, package).items()
+        for module in imported(path, name)
+        if module in banned or module.startswith(tuple(f"{b}." for b in banned))
+    }
+    assert not found, "; ".join(sorted(found))

@@ -19,6 +19,12 @@ def modules(folder: Path, package: str) -> dict[str, Path]:
 
 def imports(path: Path, name: str, known: set[str]) -> set[str]:
     """The modules among `known` that the module `name` at `path` imports."""
+    return {module for module in imported(path, name) if module in known and module != name}
+
+
+def imported(path: Path, name: str) -> set[str]:
+    """Every module the module `name` at `path` imports, and every `from M import N` as
+    both `M` and `M.N` (N may be a module)."""
     tree = ast.parse(path.read_text(), str(path))
     package = name if path.stem == "__init__" else name.rpartition(".")[0]
     found: set[str] = set()
@@ -29,7 +35,7 @@ def imports(path: Path, name: str, known: set[str]) -> set[str]:
             base = _absolute(node, package)
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
-    return {module for module in found if module in known and module != name}
+    return found
 
 
 def _running(tree: ast.AST) -> list[ast.AST]:
