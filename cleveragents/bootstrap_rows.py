@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from cleveragents.adapters.git.nested import OF_TREES
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.storage.sqlite_rows import LISTED, SqliteRows, state_path
 
@@ -32,6 +31,8 @@ class StoredRows:
 
     def changed(self, before: str | None, after: str | None) -> list[str]:
         """The paths that differ between two checkpoints (as `GitCheckpoints` says)."""
+        from cleveragents.adapters.git.nested import OF_TREES  # `plan decision` alone needs it
+
         if not (before and after):
             return []
         out = self.repo.git(
