@@ -88,11 +88,11 @@ def _step(root: Path, cache: bool) -> dict[str, Any]:
 
 def _demo() -> dict[str, Any]:
     """The bundled demo task replayed: its requests and tokens."""
-    from cleveragents.bootstrap import bootstrap
-    from cleveragents.cli.demo import _replayed, make_repository
+    from cleveragents.bootstrap import bootstrap_new
+    from cleveragents.cli.demo import FILES, _replayed
 
-    root = make_repository(Path(tempfile.mkdtemp(prefix="cleveragents-bench-")))
-    services = bootstrap(root)
+    root = Path(tempfile.mkdtemp(prefix="cleveragents-bench-"))
+    services = bootstrap_new(root, FILES)
     try:
         plan, _, _ = _replayed(services)
     finally:

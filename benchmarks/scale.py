@@ -193,7 +193,7 @@ def plan_run(decisions: int, folder: Path) -> dict[str, Any]:
     timer = Timer()
     services = bootstrap(root, observer=timer)
     try:
-        plan = services.create_scripted(script)
+        plan = services.creation.scripted(script)
         log(f"plan run: {steps} steps (about {decisions} decisions)")
         start = time.perf_counter()
         plan = services.lifecycle.start(plan, f"agents plan run --script {script}")

@@ -1,15 +1,17 @@
-"""The composition root: builds the services from real adapters for one repository."""
+"""The composition root: builds the services from real adapters for one repository. It
+decides nothing: checks belong to the services, the config to its adapter."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cleveragents.adapters import interrupts
+from cleveragents.adapters.actors.claude_models import PRICES
 from cleveragents.adapters.clock import SystemClock
+from cleveragents.adapters.config_file import ConfigFile, model_name
 from cleveragents.adapters.environments.browser.page_environment import PageEnvironment
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
@@ -21,22 +23,20 @@ from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.application.correction_service import CorrectionService
 from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.operation_log import OperationLog
+from cleveragents.application.plan_creation import PlanCreation, PlanFileRead
 from cleveragents.application.plan_inspection import PlanInspection
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import Observer
-from cleveragents.domain.budget import Budget
-from cleveragents.domain.command_environment import passed_variables
-from cleveragents.domain.plan import ActorSpec, Plan
-from cleveragents.domain.restore_scope import Resolution
+from cleveragents.domain.plan import ActorSpec, Check, Plan
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
 if TYPE_CHECKING:
     from cleveragents.application.claude_code_service import ClaudeCodeService
+    from cleveragents.application.decision_restore import DecisionRestore
     from cleveragents.application.garbage_collection import GarbageCollection
     from cleveragents.application.plan_deletion import PlanDeletion
     from cleveragents.application.plan_sharing import PlanSharing
-    from cleveragents.domain.retention import Retention
 
 
 @dataclass
@@ -50,9 +50,18 @@ class Services:
     corrections: CorrectionService
     operations: OperationLog
     inspection: PlanInspection
+    creation: PlanCreation = field(init=False)  # set by `bootstrap`: it needs `claude_code`
 
     def close(self) -> None:
         self.store.close()
+
+    def restores(self) -> DecisionRestore:
+        """`agents plan restore`: a decision's files back, the plan's records untouched."""
+        from cleveragents.application.decision_restore import DecisionRestore
+
+        return DecisionRestore(
+            self.store, self.checkpoints, self.operations, self.corrections.files
+        )
 
     def deletion(self) -> PlanDeletion:
         from cleveragents.application.plan_deletion import PlanDeletion
@@ -86,86 +95,9 @@ class Services:
             GitReachability(self.repo),
             self.operations.locks,
             self.operations.clock,
-            lambda: retention(load_config(self.repo)),
+            ConfigFile(self.repo.state_dir).retention,
             self.checkpoints.index,
         )
-
-    def create_for_task(
-        self,
-        task: str,
-        model: str | None,
-        allow: list[str],
-        budget: dict[str, Any] | None = None,
-        drift_threshold: float | None = None,
-        cassette: Path | None = None,
-        record: Path | None = None,
-        sandbox: bool = True,
-        network: bool = False,
-        pass_env: Sequence[str] = (),
-    ) -> Plan:
-        """A new plan for Claude to make and carry out (`lifecycle.start` stores it); it runs
-        only the allowed commands (the flags' patterns and the config's), in the sandbox
-        unless `sandbox` is False.
-
-        With `cassette`, Claude's answers are replayed from a recording: no network, no key.
-        """
-        from cleveragents.adapters.actors.claude import api_key_present
-
-        config = load_config(self.repo)
-        passed = passed_variables(pass_env)
-        if not task.strip():
-            raise BadInput("the task is empty", hint="say what the agent should do")
-        if cassette is not None:
-            if not cassette.is_dir():
-                raise BadInput(
-                    f"no cassette folder {cassette}",
-                    hint="record one with `agents plan run TASK --record DIR`",
-                )
-            spec = ActorSpec(
-                kind="replay", source=str(cassette.absolute()), model=model or model_name(config)
-            )
-        elif not api_key_present():
-            raise BadInput(
-                "ANTHROPIC_API_KEY is not set", hint="export it, or run a plan file with --script"
-            )
-        else:
-            spec = ActorSpec(
-                kind="anthropic",
-                model=model or model_name(config),
-                record=str(record.absolute()) if record else None,
-            )
-        _priced(spec.model, budget)
-        plan = self.lifecycle.new(
-            task, [], spec, Budget().model_copy(update=budget or {}), drift_threshold
-        )
-        configured = list(config.get("allow_commands", []))
-        return plan.model_copy(
-            update={
-                "allow_commands": [*allow, *configured],
-                "sandbox": sandbox,
-                "allow_network": network,
-                "pass_env": passed,
-            }
-        )
-
-    def resume(
-        self,
-        plan_ref: str | None,
-        command: str,
-        budget: dict[str, Any],
-        model: str | None,
-        pass_env: Sequence[str] | None = None,
-        resolution: Resolution = Resolution.ASK,
-    ) -> Plan:
-        """`lifecycle.resume`, refusing a dollar budget the model's price cannot keep."""
-        passed = None if pass_env is None else passed_variables(pass_env)
-        plan = self.store.plan(plan_ref)
-        if plan.actor.kind == "anthropic":
-            limits = {"usd": plan.budget.usd, **budget}
-            _priced(model or plan.actor.model, limits)
-        if plan.actor.kind == "claude-code":
-            return self.claude_code().resume(plan.id, command, budget, model)
-        return self.lifecycle.resume(plan.id, command, budget, model, passed, resolution)
 
     def carried(self, plan_id: str) -> dict[str, bytes]:
         """The files the plan's records commit carries (its Claude Code sessions, pulled)."""
@@ -196,39 +128,8 @@ class Services:
             self.lifecycle,
             program,
             session_for,
-            lambda: list(load_config(self.repo).get("allow_commands", [])),
+            ConfigFile(self.repo.state_dir).allow_commands,
             str(self.repo.root),
-        )
-
-    def create_scripted(
-        self,
-        script: Path,
-        budget: dict[str, Any] | None = None,
-        drift_threshold: float | None = None,
-    ) -> Plan:
-        """A new plan (stored by `lifecycle.start`) that follows the plan file at `script`.
-
-        The budget and drift threshold are the plan file's, with what the command-line
-        flags set on top.
-        """
-        from cleveragents.adapters.actors.plan_file import load_plan_file
-
-        plan_file, text = load_plan_file(script)
-        spec = ActorSpec(kind="scripted", source=str(script), script=text)
-        limits = (plan_file.budget or Budget()).model_copy(update=budget or {})
-        threshold = drift_threshold if drift_threshold is not None else plan_file.drift_threshold
-        url = plan_file.browser.url if plan_file.browser else None
-        return self.lifecycle.new(plan_file.task, plan_file.goal, spec, limits, threshold, url)
-
-
-def _priced(model: str | None, budget: dict[str, Any] | None) -> None:
-    """Refuse a dollar budget for a model whose price is not known: it could not be kept."""
-    from cleveragents.adapters.actors.claude_models import PRICES
-
-    if (budget or {}).get("usd") is not None and model not in PRICES:
-        raise BadInput(
-            f"--budget-usd needs a model whose price is known; {model}'s is not",
-            hint="use --budget-tokens or --budget-requests instead",
         )
 
 
@@ -272,45 +173,22 @@ def reloaded(spec: ActorSpec) -> ActorSpec:
     return spec if text == spec.script else spec.model_copy(update={"script": text})
 
 
-def model_name(config: dict[str, Any] | None = None) -> str:
-    """The model for the anthropic actor: CLEVERAGENTS_MODEL, the config's, or the default."""
-    from cleveragents.adapters.actors.claude_models import DEFAULT_MODEL
+def _key_present() -> bool:
+    from cleveragents.adapters.actors.claude import api_key_present  # imports the SDK's types
 
-    configured = (config or {}).get("model")
-    return os.environ.get("CLEVERAGENTS_MODEL") or (
-        str(configured) if configured else DEFAULT_MODEL
+    return api_key_present()
+
+
+def _plan_file_read(script: Path) -> PlanFileRead:
+    """What the plan file at `script` gives a new plan (refused, exit 2, when invalid)."""
+    from cleveragents.adapters.actors.plan_file import load_plan_file
+
+    plan_file, text = load_plan_file(script)
+    goal: list[Check] = list(plan_file.goal)
+    url = plan_file.browser.url if plan_file.browser else None
+    return PlanFileRead(
+        plan_file.task, goal, plan_file.budget, plan_file.drift_threshold, text, url
     )
-
-
-def load_config(repo: GitRepository) -> dict[str, Any]:
-    """`<git-dir>/cleveragents/config.toml` (CLEVERAGENTS_CONFIG elsewhere): `model` and
-    `allow_commands`. Kept in the git directory, like the rest of cleveragents' state."""
-    import tomllib
-
-    path = Path(os.environ.get("CLEVERAGENTS_CONFIG") or repo.state_dir / "config.toml")
-    if not path.is_file():
-        return {}
-    try:
-        config = tomllib.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise BadInput(f"cannot read the config {path}: {error}") from error
-    allow = config.get("allow_commands", [])
-    if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
-        raise BadInput(f"{path}: allow_commands must be a list of shell patterns")
-    return config
-
-
-def retention(config: dict[str, Any]) -> Retention:
-    """The config's `keep_plans` (how many of the newest plans `agents gc` keeps) and
-    `keep_days` (plans changed within so many days are kept)."""
-    from cleveragents.domain.retention import Retention
-
-    plans, days = config.get("keep_plans"), config.get("keep_days")
-    if plans is not None and (type(plans) is not int or plans < 0):
-        raise BadInput("config: keep_plans must be a whole number, 0 or more")
-    if days is not None and (type(days) not in (int, float) or days < 0):
-        raise BadInput("config: keep_days must be a number of days, 0 or more")
-    return Retention(plans, days)
 
 
 def plan_file_commands(plan: Plan) -> list[str]:
@@ -340,10 +218,28 @@ def bootstrap(
     lifecycle = PlanLifecycleService(
         store, checkpoints, environment, clock, operations, actor_for, observer, approve, files
     )
-    lifecycle.trust.configured = lambda: list(load_config(repo).get("allow_commands", []))
+    config = ConfigFile(repo.state_dir)
+    lifecycle.trust.configured = config.allow_commands
     lifecycle.trust.commands = plan_file_commands
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
     services = Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)
+    services.creation = PlanCreation(
+        store, lifecycle, config, _plan_file_read, _key_present, PRICES, services.claude_code
+    )
     corrections.coding = services.claude_code
     return services
+
+
+def bootstrap_new(root: Path, files: dict[str, str]) -> Services:
+    """A new repository at `root` with `files` in its first commit (the demo's), and the
+    services built on it."""
+    from cleveragents.adapters.git.repository import IDENTITY
+
+    for name, text in files.items():
+        (root / name).write_text(text)
+    repo = GitRepository(root=root, git_dir=root / ".git")
+    repo.git("init", "--quiet")
+    repo.git("add", "--all")
+    repo.git("commit", "--quiet", "--no-gpg-sign", "-m", "initial commit", env=IDENTITY)
+    return bootstrap(root)

@@ -39,7 +39,7 @@ Feature: The help and the read-only views start quickly
     When I run "agents --help" and note the modules it imports
     Then the exit code is 0
     And stdout contains "Run plans, look at their decision trees"
-    And it imported none of "rich, markdown_it, cleveragents.cli.plan, git, pydantic"
+    And it imported none of "rich, markdown_it, cleveragents.cli.plan, cleveragents.cli.plan_app, git, pydantic"
 
   Scenario: A plan stored by an older version, without a newer field, shows the field's default
     Given the stored plans lack the field "exhausted", as an older version wrote them

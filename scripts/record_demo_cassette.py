@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cleveragents.cli.demo import CLAUDE_TASK, make_repository  # noqa: E402
+from cleveragents.cli.demo import CLAUDE_TASK, FILES  # noqa: E402
 from features.support.messages_server import MessagesServer  # noqa: E402
 
 TARGET = ROOT / "cleveragents" / "data" / "demo-cassette"
@@ -30,10 +30,10 @@ TEST = (
 
 
 def main() -> None:
-    from cleveragents.bootstrap import bootstrap
+    from cleveragents.bootstrap import bootstrap_new
 
     shutil.rmtree(TARGET, ignore_errors=True)
-    root = make_repository(Path(tempfile.mkdtemp(prefix="cleveragents-record-")))
+    root = Path(tempfile.mkdtemp(prefix="cleveragents-record-"))
     with MessagesServer() as server:
         plan = {
             "rationale": "a module, then its test",
@@ -57,9 +57,9 @@ def main() -> None:
             ]
         )
         os.environ.update(ANTHROPIC_API_KEY="sk-stand-in", ANTHROPIC_BASE_URL=server.url)
-        services = bootstrap(root)
+        services = bootstrap_new(root, FILES)
         try:
-            plan = services.create_for_task(CLAUDE_TASK, None, ["python3 *"], record=TARGET)
+            plan = services.creation.for_task(CLAUDE_TASK, None, ["python3 *"], record=TARGET)
             plan = services.lifecycle.start(plan, "record the demo cassette")
         finally:
             services.close()

@@ -2,80 +2,40 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from cleveragents.application.claude_code_correction import (
-    KIND,
-    CodingCorrection,
-    asked_of_claude_code,
+from cleveragents.application.claude_code_correction import CodingCorrection, asked_of_claude_code
+from cleveragents.application.correction_plan import (
+    CorrectionPlan,
+    CorrectionQuestions,
+    CorrectionRequest,
+    CorrectionResult,
+    calls_are_units,
+    resolve_decision,
+    since,
 )
-from cleveragents.application.file_restore import FileRestore, FilesPlan
+from cleveragents.application.file_restore import FileRestore
+from cleveragents.application.intervention import intervene
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.command_environment import passed_variables, with_pass_env
-from cleveragents.domain.correction import Correction, CorrectionMode, Operation, Restore
-from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
-from cleveragents.domain.plan import ActorSpec, Phase, Plan, PlanStatus
+from cleveragents.domain.corrected_context import branch_message, corrected_context
+from cleveragents.domain.correction import Correction, CorrectionMode, Restore
+from cleveragents.domain.decision import Decision, DecisionStatus
+from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.domain.restore_scope import Resolution, Scope
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import (
     active,
     affected_by,
     anchor_of,
-    avoid_note,
-    decision_id,
     main_line_tip,
-    next_decision_id,
-    options_to_avoid,
 )
-from cleveragents.errors import BadInput, UnknownDecision
+from cleveragents.errors import BadInput
 from cleveragents.ports import CheckpointStore, PlanStore
-
-OUTSIDE = "had effects outside the working tree"
-
-
-@dataclass
-class CorrectionPlan:
-    """What a correction would do: for `--dry-run` and for the question asked before it."""
-
-    plan: Plan
-    target: Decision | None
-    affected: list[Decision]
-    files: FilesPlan | None = None
-    scope: Scope = Scope.AGENT
-
-    @property
-    def outside_tree(self) -> list[tuple[Decision, str]]:
-        """The superseded decisions marked irreversible, each with what it did outside the
-        working tree (a Claude Code call says which; a command, only that it did)."""
-        return [
-            (d, str(d.action.get("outside") or OUTSIDE))
-            for d in self.affected
-            if d.action is not None and d.action.get("irreversible")
-        ]
-
-    @property
-    def changed_paths(self) -> list[str]:
-        """The paths the restore may change: restored, and in conflict."""
-        if self.files is None:
-            return []
-        return sorted([*self.files.groups.restored, *self.files.groups.conflicts])
-
-
-@dataclass
-class CorrectionResult:
-    correction: Correction
-    plan: Plan
-    preview: CorrectionPlan
-    actor_calls: int
-    notices: list[str] = field(default_factory=list)
-    conflicts_left: list[str] = field(default_factory=list)  # markers, or files not merged
-    # By step number: the options the redone step takes only when no other is left.
-    avoided: dict[str, list[str]] = field(default_factory=dict)
 
 
 class CorrectionService:
@@ -97,6 +57,36 @@ class CorrectionService:
         self.files = files
         self.reload = reload  # the actor spec with the plan file as it is on disk now
         self.coding: Callable[[], CodingCorrection] | None = None  # Claude Code's plans
+
+    def correct(
+        self, request: CorrectionRequest, questions: CorrectionQuestions
+    ) -> CorrectionResult | CorrectionPlan:
+        """`agents plan correct`: an append, or a revert previewed, settled with the person
+        (`questions`) and made; a dry run answers the preview and changes nothing."""
+        if request.mode is CorrectionMode.APPEND:
+            return self.append(
+                request.plan, request.guidance, request.execute, request.command, request.pass_env
+            )
+        assert request.decision is not None
+        preview = self.preview(request.plan, request.decision, request.scope)
+        if request.restore is Restore.CONTEXT:
+            preview = replace(preview, files=None)
+        questions.previewed(preview, request)
+        if request.dry_run:
+            return preview
+        chosen = questions.settle(preview, request, request.resolution)
+        return self.revert(
+            request.plan,
+            request.decision,
+            request.guidance,
+            request.restore,
+            request.execute,
+            request.command,
+            preview=preview,
+            scope=preview.scope,
+            resolution=chosen,
+            pass_env=request.pass_env,
+        )
 
     def preview(
         self, plan_ref: str | None, decision_ref: str, scope: Scope | None = Scope.AGENT
@@ -122,7 +112,7 @@ class CorrectionService:
                 ours = any(map(self.operations.made_here, self.store.operations(plan.id)))
                 scope = Scope.AGENT if ours else Scope.FULL
             assert target.checkpoint_before is not None  # every decision records one
-            affected = affected_by(self.store.decisions(plan.id), target, _calls(plan))
+            affected = affected_by(self.store.decisions(plan.id), target, calls_are_units(plan))
             before = self.store.checkpoint(target.checkpoint_before)
             now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
             files = self.files.plan(
@@ -187,43 +177,17 @@ class CorrectionService:
             plan, notices = self._edited_plan_file(plan)
             at_target = self.store.actor_state(target.actor_state_before)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
-            # The conversation branches at the target unless only the files go back; progress
-            # (completed steps) always follows the target, since its subtree is redone.
-            message_id = latest.message_id if restore is Restore.FILES else at_target.message_id
-            context = ActorContext.from_state(plan.task, at_target.data)
-            used: dict[str, list[str]] = defaultdict(list, context.superseded_options)
-            avoided = options_to_avoid(preview.affected, target)
-            notes = context.notes
-            for step, options in avoided.items():
-                used[step] += [o for o in options if o not in used[step]]
-                notes = [*notes, avoid_note(step, options)]
-            differ = preview.changed_paths if restore is Restore.FILES else []
-            if restore is Restore.CONTEXT:
-                # The files stay: each that differs from the target's checkpoint differs
-                # from what the actor saw there, the user's edits too.
-                differ = self.checkpoints.changed_paths(
-                    restored.tree, self.store.checkpoint(op.files_before).tree
-                )
-            if differ:
-                # What the actor last saw and the files now differ: say where.
-                notes = [
-                    *notes,
-                    "files that differ from what you last saw: " + ", ".join(differ[:50]),
-                ]
-            kept = preview.files.groups.kept if preview.files else []
-            if restore is not Restore.CONTEXT and kept:
-                notes = [
-                    *notes,
-                    "the user's own edits, kept as they are (build on them): "
-                    + ", ".join(kept[:50]),
-                ]
-            context = context.model_copy(
-                update={
-                    "guidance": [*context.guidance, guidance],
-                    "superseded_options": dict(used),
-                    "notes": notes,
-                }
+            shown = preview.files if restore is not Restore.CONTEXT else None
+            corrected = corrected_context(
+                ActorContext.from_state(plan.task, at_target.data),
+                guidance,
+                preview.affected,
+                target,
+                self._differing(preview, restore, restored.tree, op.files_before),
+                shown.groups.kept if shown else [],
             )
+            context, avoided = corrected.context, corrected.avoided
+            message_id = branch_message(restore, latest.message_id, at_target.message_id)
             correction = Correction(
                 id=cid,
                 plan_id=plan.id,
@@ -240,7 +204,9 @@ class CorrectionService:
             )
             after = restored.id if restore is not Restore.CONTEXT else op.files_before
             outcome = f"back to decision {target.id}: {len(preview.affected)} decisions superseded"
-            plan, intervention, state = self._intervene(
+            plan, intervention, state = intervene(
+                self.store,
+                self.lifecycle.clock.now,
                 plan,
                 correction,
                 anchor_of(preview.affected, target).parent_id,
@@ -271,54 +237,18 @@ class CorrectionService:
                 avoided=avoided,
             )
 
-    def preview_restore(
-        self, plan_ref: str | None, decision_ref: str, paths: list[str]
-    ) -> CorrectionPlan:
-        """What `agents plan restore` would do: the files (or `paths`, from the top of the
-        working tree) as at a decision, grouped like a correction's; nothing of the plan's
-        records changes."""
-        plan, target = resolve_decision(self.store, plan_ref, decision_ref)
-        assert target.checkpoint_before is not None  # every decision records one
-        with self.operations.locks.hold(plan.id, "agents plan restore --dry-run", shared=True):
-            decisions = active(self.store.decisions(plan.id))
-            before = self.store.checkpoint(target.checkpoint_before)
-            now = self.checkpoints.snapshot_tree(plan.id, scratch=True)
-            files = self.files.plan(plan, before.tree, now, decisions, paths, False)
-        return CorrectionPlan(plan, target, [], files)
-
-    def restore_files(
-        self, preview: CorrectionPlan, paths: list[str], resolution: Resolution, command: str
-    ) -> tuple[Operation, list[str]]:
-        """Put files back as they were at a decision, as an operation `undo` reverses.
-
-        Returns the operation and the paths left in conflict (merge markers, or not merged).
-        """
-        assert preview.files is not None and preview.target is not None
-        self.files.resolve_check(preview.files, resolution)
-        target = preview.target
-        assert target.checkpoint_before is not None
-        with self.operations.operation(preview.plan, "restore", command) as op:
-            assert op.files_before is not None
-            plan = self.store.plan(preview.plan.id)
-            decisions = active(self.store.decisions(plan.id))
-            files = self.files.plan(
-                plan,
-                self.store.checkpoint(target.checkpoint_before).tree,
-                self.store.checkpoint(op.files_before).tree,
-                decisions,
-                paths,
-                False,
-            )
-            resolved = self.files.resolve(files, resolution)
-            self.checkpoints.restore(
-                self.checkpoints.at_tree(plan.id, resolved.tree, f"files of decision {target.id}"),
-                in_step=True,
-            )
-            count = len(files.groups.restored) + len(files.groups.conflicts)
-            op.summary = (
-                f"restored {count} file{'' if count == 1 else 's'} as at decision {target.id}"
-            )
-        return op, [*resolved.markers, *resolved.unmerged]
+    def _differing(
+        self, preview: CorrectionPlan, restore: Restore, restored: str, safety: str
+    ) -> list[str]:
+        """The files that differ from what the actor saw at the target once the correction
+        is made: none when both go back; those restored when only the files do; when only
+        the context does, every file that differs from the target's checkpoint (the user's
+        edits too)."""
+        if restore is Restore.FILES:
+            return preview.changed_paths
+        if restore is Restore.CONTEXT:
+            return self.checkpoints.changed_paths(restored, self.store.checkpoint(safety).tree)
+        return []
 
     def _still_live(self, preview: CorrectionPlan) -> CorrectionPlan:
         """The preview with its target and subtree as the locked plan has them now."""
@@ -330,7 +260,7 @@ class CorrectionService:
                 f"decision {target.id} was {target.status.value} meanwhile",
                 hint=f"see `agents plan tree {preview.plan.id} --active`",
             )
-        calls = _calls(preview.plan)
+        calls = calls_are_units(preview.plan)
         return replace(preview, target=target, affected=affected_by(decisions, target, calls))
 
     def append(
@@ -349,7 +279,7 @@ class CorrectionService:
             plan = with_pass_env(plan, passed)
             decisions = self.store.decisions(plan.id)
             tip = main_line_tip(decisions)
-            if _calls(plan):  # its calls form one line: the newest is the tip
+            if calls_are_units(plan):  # its calls form one line: the newest is the tip
                 tip = max(active(decisions), key=lambda d: d.seq, default=None)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             context = ActorContext.from_state(plan.task, latest.data)
@@ -364,7 +294,9 @@ class CorrectionService:
                 safety_checkpoint=op.files_before,
                 created_at=self.lifecycle.clock.now(),
             )
-            plan, intervention, state = self._intervene(
+            plan, intervention, state = intervene(
+                self.store,
+                self.lifecycle.clock.now,
                 plan,
                 correction,
                 tip.id if tip else None,
@@ -400,58 +332,6 @@ class CorrectionService:
         )
         return plan.model_copy(update={"actor": spec}), [notice]
 
-    def _intervene(
-        self,
-        plan: Plan,
-        correction: Correction,
-        parent: str | None,
-        context: ActorContext,
-        message_id: int | None,
-        files_after: str | None,
-        outcome: str,
-        asked: dict[str, Any] | None = None,
-    ) -> tuple[Plan, Decision, ActorState]:
-        """Record the guidance as a `user_intervention` decision and point the plan at it
-        (with what it asks of Claude Code, for its plans)."""
-        data = context.as_state() | ({"claude_code": asked} if asked is not None else {})
-        state = ActorState(message_id=message_id, data=data)
-        key = self.store.save_actor_state(state)  # unused if what follows fails: harmless
-        decisions = self.store.decisions(plan.id)
-        intervention = Decision(
-            plan_id=plan.id,
-            made_by=self.store.place,
-            id=next_decision_id(decisions),
-            seq=max((d.seq for d in decisions), default=0) + 1,
-            parent_id=parent,
-            kind=DecisionKind.USER_INTERVENTION,
-            phase=Phase.STRATEGIZE,
-            summary=f"correction {correction.id}: {correction.guidance}",
-            ok=True,
-            rationale=f"{correction.mode.value} correction",
-            outcome=outcome,
-            checkpoint_before=correction.safety_checkpoint,
-            checkpoint_after=files_after,
-            actor_state_before=key,
-            created_at=self.lifecycle.clock.now(),
-        )
-        correction = correction.model_copy(update={"intervention": intervention.id})
-        plan = plan.model_copy(
-            update={
-                "status": PlanStatus.STRATEGIZING,
-                "phase": Phase.STRATEGIZE,
-                "outcome": None,
-                "exhausted": None,
-                "head_decision": intervention.id,
-                "actor_state": key,
-                "updated_at": self.lifecycle.clock.now(),
-            }
-        )
-        with self.store.transaction():
-            self.store.save_decision(intervention)
-            self.store.save_correction(correction)
-            self.store.save_plan(plan)
-        return plan, intervention, state
-
     def _finish(
         self,
         plan: Plan,
@@ -463,7 +343,7 @@ class CorrectionService:
     ) -> CorrectionResult:
         calls_before = plan.usage.actor_calls
         notices: list[str] = []
-        if execute and self.coding is not None and _calls(plan):
+        if execute and self.coding is not None and calls_are_units(plan):
             plan, notices = self.coding().correct(plan, intervention)
         elif execute:
             plan = self.lifecycle.continue_from(plan, None, intervention, state)
@@ -477,36 +357,3 @@ class CorrectionService:
         return CorrectionResult(
             correction, plan, preview, plan.usage.actor_calls - calls_before, notices
         )
-
-
-def _calls(plan: Plan) -> bool:
-    """Whether the plan's decisions are Claude Code's tool calls, each its own unit."""
-    return plan.actor.kind == KIND
-
-
-def since(affected: list[Decision], target: Decision) -> list[Decision]:
-    """The superseded decisions taken from the target on: what was done before it (earlier
-    in the target's own step) is not undone, as the files go back to the target's checkpoint."""
-    return [d for d in affected if d.seq >= target.seq]
-
-
-def resolve_decision(store: PlanStore, plan_ref: str | None, ref: str) -> tuple[Plan, Decision]:
-    """`7` (or `#7`, as `plan tree` prints it) in the given (or newest) plan, or `PLAN:7`;
-    unknown ids are one clear error."""
-    plan = store.plan(plan_ref)
-    if ":" in ref:
-        owner_ref, ref = ref.split(":", 1)
-        owner = store.plan(owner_ref)
-        if plan_ref is not None and owner.id != plan.id:
-            raise BadInput(
-                f"decision {owner.id}:{ref} belongs to plan {owner.id}, not {plan.id}",
-                hint="drop --plan or name the decision's own plan",
-            )
-        plan = owner
-    ref = decision_id(ref)
-    found = next((d for d in store.decisions(plan.id) if d.id == ref), None)
-    if found is None:
-        raise UnknownDecision(
-            f"plan {plan.id} has no decision {ref!r}", hint=f"see `agents plan tree {plan.id}`"
-        )
-    return plan, found

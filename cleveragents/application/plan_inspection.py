@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cleveragents.application.correction_service import resolve_decision
+from cleveragents.application.correction_plan import resolve_decision
 from cleveragents.application.decision_diffs import decision_diffs
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision

@@ -12,10 +12,8 @@ from typer.exceptions import TyperException
 
 from cleveragents import __version__
 from cleveragents.cli import conventions, demo, gc, output, schema
-from cleveragents.cli.main import exit_code, interrupted
-from cleveragents.cli.main import main as entry
-
-PLAN_HELP = "Run plans, look at their decision trees, correct them, undo anything."
+from cleveragents.cli.exits import exit_code, interrupted
+from cleveragents.cli.plan_help import PLAN_HELP
 
 
 class PlanGroup(TyperGroup):
@@ -27,9 +25,9 @@ class PlanGroup(TyperGroup):
         super().__init__(name="plan", help=PLAN_HELP)
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
-        from cleveragents.cli import plan
+        from cleveragents.cli import plan_app
 
-        group = typer.main.get_command(plan.app)
+        group = typer.main.get_command(plan_app.app)
         conventions.give(group)
         return group.make_context(*args, **kwargs)
 
@@ -93,15 +91,10 @@ def root(
 
 
 def run(args: list[str]) -> int:
-    """`agents ARGS` through the typer app, every error mapped to its exit code (`main.py`)."""
+    """`agents ARGS` through the typer app, every error mapped to its exit code (`exits.py`)."""
     return exit_code(
         args, lambda: app(args=args, prog_name="agents", standalone_mode=False), _typer
     )
-
-
-def main(argv: list[str] | None = None) -> int:
-    """The entry point as installs made before `cleveragents.cli.main` name it."""
-    return entry(argv)
 
 
 def _typer(error: Exception) -> int | None:

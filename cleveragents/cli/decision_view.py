@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cleveragents.adapters.git.nested import OF_TREES
-from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.render.labels import KIND_NAMES
-from cleveragents.adapters.storage.sqlite_rows import SqliteRows, state_path
+from cleveragents.bootstrap_rows import bootstrap_rows
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.command_output import cut_bytes
@@ -24,6 +22,9 @@ from cleveragents.domain.shown_text import visible
 from cleveragents.domain.states import DecisionKind
 from cleveragents.domain.tree import decision_id
 from cleveragents.domain.when import said_when
+
+if TYPE_CHECKING:
+    from cleveragents.bootstrap_rows import StoredRows
 
 # What the text tells of a decision, in this order, each only when it is set.
 KEYS = (
@@ -48,15 +49,15 @@ KEYS = (
 
 def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
     """Show one decision: its fields, the files it changed, and the output it kept."""
-    repo = GitRepository.discover(start)
-    found = _from_row(repo, plan_ref, ref)
+    stored = bootstrap_rows(start)
+    found = _from_row(stored, plan_ref, ref)
     if found is None:
         with opened(start) as s:
             plan, model, changed = s.inspection.decision(plan_ref, ref)
         plan_id, fields = plan.id, model.model_dump(mode="json")
     else:
         plan_id, fields = found
-        changed = _changed(repo, fields["checkpoint_before"], fields["checkpoint_after"])
+        changed = stored.changed(fields["checkpoint_before"], fields["checkpoint_after"])
     if json:
         cut = cut_bytes(fields["output"] or "")
         output.emit_json(
@@ -67,7 +68,7 @@ def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
     if fields.get("page"):
         from cleveragents.adapters.environments.browser.page_files import page_rows
 
-        page = page_rows(repo.git_dir, fields["page"])
+        page = page_rows(stored.repo.git_dir, fields["page"])
         rows += [(key, visible(value, one_line=True)) for key, value in page]
     output.key_values(rows)
     if fields["output"]:
@@ -76,14 +77,14 @@ def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
 
 
 def _from_row(
-    repo: GitRepository, plan_ref: str | None, ref: str
+    stored: StoredRows, plan_ref: str | None, ref: str
 ) -> tuple[str, dict[str, Any]] | None:
     """The plan's id and the decision's fields from its row; None when only the services
     can answer: `PLAN:ID`, an unknown decision (they word the errors), a row only the model
     reads, a store to settle or migrate first."""
     if ":" in ref:
         return None
-    with SqliteRows.opened(state_path(repo)) as rows:
+    with stored.rows() as rows:
         if rows is None:
             return None
         plan_id = rows.plan(plan_ref)["id"]
@@ -91,14 +92,6 @@ def _from_row(
             return plan_id, rows.decision(plan_id, decision_id(ref))
         except KeyError:
             return None
-
-
-def _changed(repo: GitRepository, before: str | None, after: str | None) -> list[str]:
-    """The paths that differ between the decision's checkpoints (as `GitCheckpoints` says)."""
-    if not (before and after):
-        return []
-    out = repo.git("diff-tree", "-r", "--no-renames", OF_TREES, "--name-only", "-z", before, after)
-    return [path for path in out.split("\0") if path]
 
 
 def _facts(fields: dict[str, Any], changed: list[str]) -> list[tuple[str, str]]:

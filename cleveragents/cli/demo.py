@@ -5,12 +5,16 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json
+
+if TYPE_CHECKING:
+    from cleveragents.bootstrap import Services
+    from cleveragents.domain.plan import Plan
 
 FILES = {
     "README.md": "# greeter\n\nA tiny project for the cleveragents demo.\n",
@@ -20,19 +24,6 @@ GUIDANCE = "use argparse with a --name flag"
 
 
 CLAUDE_TASK = "Write a greeting module, greet.hello(name), with a test"
-
-
-def make_repository(root: Path) -> Path:
-    """The demo's repository: a README and a .gitignore, committed."""
-    from cleveragents.adapters.git.repository import IDENTITY, GitRepository
-
-    for name, text in FILES.items():
-        (root / name).write_text(text)
-    repo = GitRepository(root=root, git_dir=root / ".git")
-    repo.git("init", "--quiet")
-    repo.git("add", "--all")
-    repo.git("commit", "--quiet", "--no-gpg-sign", "-m", "initial commit", env=IDENTITY)
-    return root
 
 
 class DemoActor(StrEnum):
@@ -67,11 +58,11 @@ def demo(
 
     from cleveragents.adapters.render.tree import render_tree
     from cleveragents.adapters.render.tree_json import tree_document
-    from cleveragents.bootstrap import bootstrap
+    from cleveragents.bootstrap import bootstrap_new
 
-    root = make_repository(Path(tempfile.mkdtemp(prefix="cleveragents-demo-")))
+    root = Path(tempfile.mkdtemp(prefix="cleveragents-demo-"))
     try:
-        services = bootstrap(root)
+        services = bootstrap_new(root, FILES)
         try:
             if actor is DemoActor.replay:
                 plan, command, calls = _replayed(services)
@@ -116,7 +107,7 @@ def _plan_file(root: Path) -> str | None:
     return str(script) if script.is_file() else None
 
 
-def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
+def _corrected(services: Services, root: Path) -> tuple[Plan, str, int | None]:
     """The scripted plan, then a revert of its second step with a guidance."""
     import shlex
     import shutil
@@ -129,7 +120,7 @@ def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
     if shutil.which("python3") is None:  # pragma: no cover - python3 is on PATH here
         text = text.replace("python3 ", shlex.quote(sys.executable) + " ")
     script.write_text(text)
-    plan = services.lifecycle.start(services.create_scripted(script), "agents demo")
+    plan = services.lifecycle.start(services.creation.scripted(script), "agents demo")
     _, decisions, _ = services.inspection.tree(plan.id)
     step2 = next(d for d in decisions if d.kind.value == "step" and d.step == 2)
     command = f"agents plan correct --mode=revert --decision {step2.id} --guidance {GUIDANCE!r}"
@@ -137,12 +128,12 @@ def _corrected(services: Any, root: Path) -> tuple[Any, str, int | None]:
     return result.plan, command, result.actor_calls
 
 
-def _replayed(services: Any) -> tuple[Any, str, None]:
+def _replayed(services: Services) -> tuple[Plan, str, None]:
     """Claude's answers to the demo task, replayed from the bundled cassette."""
     from importlib import resources
 
     cassette = Path(str(resources.files("cleveragents.data").joinpath("demo-cassette")))
-    plan = services.create_for_task(
+    plan = services.creation.for_task(
         CLAUDE_TASK, _recorded_model(cassette), ["python3 *"], cassette=cassette
     )
     command = f"agents plan run {CLAUDE_TASK!r} --actor replay --cassette <bundled>"

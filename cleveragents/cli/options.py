@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from cleveragents.cli.services import opened
 from cleveragents.errors import Cancelled
+
+if TYPE_CHECKING:
+    from cleveragents.application.plan_recorder import Observer
+    from cleveragents.bootstrap import Services
+    from cleveragents.cli.progress import Progress
 
 Json = Annotated[
     bool, typer.Option("--json", help="Print one JSON document on stdout, for scripts.")
@@ -115,7 +120,11 @@ DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what would change;
 
 
 @contextmanager
-def services(ctx: typer.Context, observer: Any = None, approve: Any = None) -> Iterator[Any]:
+def services(
+    ctx: typer.Context,
+    observer: Observer | None = None,
+    approve: Callable[[str], bool] | None = None,
+) -> Iterator[Services]:
     """The services for the repository the command runs in, closed after the block (see
     `cli/services.py`: what a killed command left behind is repaired first)."""
     with opened(ctx.obj, observer, approve) as built:
@@ -220,8 +229,8 @@ TrustPlan = Annotated[
 
 
 def trusting(
-    s: Any,
-    progress: Any,
+    s: Services,
+    progress: Progress,
     allow: list[str] | None,
     network: bool,
     no_sandbox: bool,

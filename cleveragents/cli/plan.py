@@ -1,22 +1,14 @@
-"""`agents plan run|resume`, and the `plan` command group that holds the others."""
+"""`agents plan run|resume` (the `plan` group is built in `plan_app.py`)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
-from cleveragents.cli import (
-    output,
-    plan_correct,
-    plan_delete,
-    plan_inspect,
-    plan_restore,
-    plan_share,
-)
-from cleveragents.cli.app import PLAN_HELP
+from cleveragents.cli import output, restore_prompts
 from cleveragents.cli.options import (
     Allow,
     AllowNetwork,
@@ -38,22 +30,11 @@ from cleveragents.cli.options import (
     services,
     trusting,
 )
+from cleveragents.cli.plan_outcome import finished
 from cleveragents.cli.progress import Progress
+from cleveragents.cli.restore_prompts import Merge, Mine, Theirs
 from cleveragents.domain.shown_text import visible
 from cleveragents.errors import BadInput
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from cleveragents.domain.plan import Plan
-
-app = typer.Typer(
-    help=PLAN_HELP,
-    no_args_is_help=True,
-    rich_markup_mode=None,  # click's plain help: typer's rich help imports markdown_it
-    add_completion=False,  # built on its own (`app.PlanGroup`): no completion options here
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
 
 EXAMPLE = """
 Example plan file:
@@ -83,37 +64,6 @@ Actions: write (path, content), edit (path, find, replace), delete (path), run (
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final line.")]
 
 
-def finished(plan: Plan, json: bool, document: Callable[[], dict[str, Any]]) -> int:
-    """Render the end of a run: exit 0 when completed, 4 when it stopped before the end
-    (a budget ran out, the model's service failed: resumable), else 1.
-
-    `document` is built only for `--json`: it reads and writes out every decision.
-    """
-    if json:
-        output.emit_json(document())
-    if plan.status.value == "stopped":
-        if plan.exhausted:
-            from cleveragents.domain.budget import raised_by
-
-            flag = raised_by(plan.exhausted)
-            more = f" {flag} N" if flag else ""
-            how = f"continue with a larger budget: `agents plan resume {plan.id}{more}`"
-            output.error_line(f"plan {plan.id} stopped: {plan.exhausted} ({how}, see --help)")
-        else:
-            output.error_line(
-                f"plan {plan.id} {plan.outcome} (continue with `agents plan resume {plan.id}`)"
-            )
-        return 4
-    if plan.status.value == "completed":
-        if not json:
-            output.show(f"plan {plan.id} completed: {plan.outcome}")
-        return 0
-    output.error_line(
-        f"plan {plan.id} {plan.status.value}: {plan.outcome} (see `agents plan tree {plan.id}`)"
-    )
-    return 1
-
-
 def _plan_file(start: Path, task: str) -> bool:
     """Whether a TASK is rather a plan file: it names a file that exists, or it is one word
     that looks like a path to one (ends in .yaml or .yml, or holds a `/`). A task for Claude
@@ -132,7 +82,6 @@ class ActorChoice(StrEnum):
     claude_code = "claude-code"
 
 
-@app.command("run", epilog=EXAMPLE)
 def run(
     ctx: typer.Context,
     task: Annotated[
@@ -278,10 +227,10 @@ def run(
             return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
         if script is not None:
             # A relative path is relative to -C DIR, as with git -C.
-            plan = s.create_scripted(ctx.obj / script, limits, drift)
+            plan = s.creation.scripted(ctx.obj / script, limits, drift)
         else:
             assert task is not None
-            plan = s.create_for_task(
+            plan = s.creation.for_task(
                 task,
                 model,
                 allow or [],
@@ -309,7 +258,6 @@ def _claude_code_flags(**given: object) -> None:
         )
 
 
-@app.command("resume")
 def resume(
     ctx: typer.Context,
     plan: PlanRef = None,
@@ -330,9 +278,9 @@ def resume(
         ),
     ] = None,
     pass_env: PassEnvAgain = None,
-    theirs: plan_correct.Theirs = False,
-    mine: plan_correct.Mine = False,
-    merge: plan_correct.Merge = False,
+    theirs: Theirs = False,
+    mine: Mine = False,
+    merge: Merge = False,
     allow: Allow = None,
     network: AllowNetwork = False,
     no_sandbox: NoSandbox = False,
@@ -348,9 +296,9 @@ def resume(
     settings given here, not those it came with (see `agents plan show`).
     """
     from cleveragents.adapters.render.tree_json import tree_document
-    from cleveragents.application.correction_service import CorrectionPlan
+    from cleveragents.application.correction_plan import CorrectionPlan
 
-    chosen = plan_correct.resolution(theirs, mine, merge)
+    chosen = restore_prompts.resolution(theirs, mine, merge)
     with (
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
@@ -362,17 +310,7 @@ def resume(
             restart = CorrectionPlan(found, None, [], files)
             if not (json or quiet):
                 output.show("the unfinished step starts again from its checkpoint:")
-                plan_correct.show_files(restart)
-            chosen = plan_correct.ask_resolution(restart, chosen, False)
-        found = s.resume(found.id, command_line(), limits, model, pass_env, chosen)
+                restore_prompts.show_files(restart)
+            chosen = restore_prompts.ask_resolution(restart, chosen, False)
+        found = s.creation.resume(found.id, command_line(), limits, model, pass_env, chosen)
         return finished(found, json, lambda: tree_document(*s.inspection.tree(found.id)))
-
-
-plan_inspect.register(app)
-plan_correct.register(app)
-app.command("restore")(plan_restore.restore)
-app.command("delete")(plan_delete.delete)
-app.command("push", epilog=plan_share.WHAT)(plan_share.push)
-app.command("pull", epilog=plan_share.WHAT)(plan_share.pull)
-app.command("export", epilog=plan_share.WHAT)(plan_share.export)
-app.command("import", epilog=plan_share.WHAT)(plan_share.import_)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,17 +22,25 @@ from cleveragents.cli.options import (
     approve_on_terminal,
     asking,
     command_line,
-    confirm,
     services,
     trusting,
 )
+from cleveragents.cli.plan_outcome import finished
+from cleveragents.cli.restore_prompts import (
+    CorrectionPrompts,
+    Merge,
+    Mine,
+    Theirs,
+    conflicts_left,
+    resolution,
+    show_files,
+)
 from cleveragents.domain.shown_text import visible
-from cleveragents.errors import BadInput, Cancelled, ConflictingState
+from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
-    from cleveragents.application.correction_service import CorrectionPlan
-    from cleveragents.application.file_restore import FilesPlan
-    from cleveragents.domain.restore_scope import Resolution
+    from cleveragents.application.correction_plan import CorrectionPlan, CorrectionResult
+    from cleveragents.bootstrap import Services
 
 
 class Mode(StrEnum):
@@ -50,21 +57,6 @@ class RestoreChoice(StrEnum):
 class ScopeChoice(StrEnum):
     agent = "agent"
     full = "full"
-
-
-Theirs = Annotated[
-    bool,
-    typer.Option("--theirs", help="On a conflict, take the checkpoint's version of the file."),
-]
-Mine = Annotated[bool, typer.Option("--mine", help="On a conflict, keep your version.")]
-Merge = Annotated[
-    bool,
-    typer.Option(
-        "--merge",
-        help="On a conflict, merge your edits with the restore (text files; conflict "
-        "markers are left in place, listed, and the exit code is 3 while any remain).",
-    ),
-]
 
 
 def correct(
@@ -157,11 +149,10 @@ def correct(
     just before the call (the original session stays as it was); with --restore files, or
     --mode=append, it goes on in its latest session instead.
     """
-    from cleveragents.adapters.render.tree_json import tree_document
-    from cleveragents.cli.plan import finished
+    from cleveragents.application.correction_plan import CorrectionPlan, CorrectionRequest
     from cleveragents.cli.progress import Progress
-    from cleveragents.domain.correction import Restore
-    from cleveragents.domain.restore_scope import Scope
+    from cleveragents.domain.correction import CorrectionMode, Restore
+    from cleveragents.domain.restore_scope import Resolution, Scope
 
     if mode is Mode.revert and decision is None:
         raise BadInput("--mode=revert needs --decision", hint="see `agents plan tree` for ids")
@@ -177,89 +168,24 @@ def correct(
         trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
         if print_resume:
             _resumable(s.store.plan(plan), no_execute)
-        if mode is Mode.append:
-            assert guidance is not None
-            result = s.corrections.append(plan, guidance, not no_execute, command_line(), pass_env)
-        else:
-            assert decision is not None
-            chosen = resolution(theirs, mine, merge)
-            preview = s.corrections.preview(plan, decision, Scope(scope) if scope else None)
-            if scope is None and preview.scope is Scope.FULL and not json:
-                output.note(
-                    f"plan {preview.plan.id} was pulled and not yet changed in this clone: the "
-                    "whole working tree goes back as at the decision (--restore-scope full)"
-                )
-            if restore is RestoreChoice.context:
-                preview = replace(preview, files=None)
-            if dry_run:
-                return _show_preview(preview, json)
-            say_outside(preview, yes)
-            if asking(yes) and not json:
-                show_files(preview, done=False)  # before the question; else after it is done
-            chosen = ask_resolution(preview, chosen, yes)
-            if refused(preview, chosen) and not json:
-                show_files(preview, done=False)  # it is refused: say which files and why
-            _across_sent_data(preview.affected, yes)
-            confirm(
-                f"Restore the {_what(restore.value)} of plan {preview.plan.id} to decision "
-                f"{decision}?",
-                yes,
-            )
-            result = s.corrections.revert(
-                plan,
-                decision,
-                guidance or "",
-                Restore(restore.value),
-                not no_execute,
-                command_line(),
-                preview=preview,
-                scope=preview.scope,
-                resolution=chosen,
-                pass_env=pass_env,
-            )
-        for notice in result.notices:
-            output.note(notice)
-        files = result.preview.files
-
+        request = CorrectionRequest(
+            plan=plan,
+            mode=CorrectionMode(mode.value),
+            guidance=guidance or "",
+            command=command_line(),
+            decision=decision,
+            restore=Restore(restore.value),
+            scope=Scope(scope) if scope else None,
+            resolution=resolution(theirs, mine, merge) if decision else Resolution.ASK,
+            execute=not no_execute,
+            dry_run=dry_run,
+            pass_env=pass_env,
+        )
+        result = s.corrections.correct(request, CorrectionPrompts(json, yes))
+        if isinstance(result, CorrectionPlan):
+            return _show_preview(result, json)
         resume = f"claude --resume {result.plan.actor.session}" if print_resume else None
-
-        def doc() -> dict[str, Any]:
-            return {
-                "resume": resume,
-                "correction": result.correction.model_dump(mode="json"),
-                "files_changed": result.preview.changed_paths,
-                "files": files.groups.as_json() if files else None,
-                "conflicts_left": result.conflicts_left,
-                "options_avoided": result.avoided,
-                "actor_calls": result.actor_calls,
-                **tree_document(*s.inspection.tree(result.plan.id)),
-            }
-
-        if not json:
-            c = result.correction
-            output.show(
-                f"correction {c.id} of plan {c.plan_id}: {len(c.affected)} decisions "
-                f"superseded, {result.actor_calls} actor calls to re-execute"
-            )
-            for step, options in result.avoided.items():
-                if not quiet:
-                    output.show(_avoided(step, options), soft_wrap=True)
-            if not (quiet or asking(yes)):
-                show_files(result.preview)
-        if result.conflicts_left:
-            if json:
-                output.emit_json(doc())
-            return conflicts_left(result.conflicts_left, f"agents plan resume {result.plan.id}")
-        if no_execute:
-            if json:
-                output.emit_json(doc())
-            else:
-                output.show(f"re-execute it with `agents plan resume {result.plan.id}`")
-            return 0
-        code = finished(result.plan, json, doc)
-        if resume and not json:
-            output.show(resume)
-        return code
+        return _rendered(s, result, json, quiet, yes, no_execute, resume)
 
 
 def _resumable(plan: Any, no_execute: bool) -> None:
@@ -276,89 +202,60 @@ def _resumable(plan: Any, no_execute: bool) -> None:
         )
 
 
-def say_outside(preview: CorrectionPlan, yes: bool) -> None:
-    """Before anything is restored: what the superseded decisions did outside the working
-    tree, which stays. Asked about on a terminal; without one, only --yes goes on."""
-    found = preview.outside_tree
-    for d, effect in found:
-        shown = visible(d.summary, one_line=True)
-        output.note(f"decision {d.id} ({shown}) {effect}: no restore undoes that")
-    if found and not yes and not asking(yes):
-        raise Cancelled(
-            f"nothing changed: {len(found)} of the decisions this correction supersedes had "
-            "effects outside the working tree, which stay",
-            hint="pass --yes to correct anyway",
+def _rendered(
+    s: Services,
+    result: CorrectionResult,
+    json: bool,
+    quiet: bool,
+    yes: bool,
+    no_execute: bool,
+    resume: str | None = None,
+) -> int:
+    """What a correction did, and its exit code: 3 while conflicts are left, 0 when it is
+    recorded to re-execute later, else how the re-executed run ended."""
+    from cleveragents.adapters.render.tree_json import tree_document
+
+    for notice in result.notices:
+        output.note(notice)
+    files = result.preview.files
+
+    def doc() -> dict[str, Any]:
+        return {
+            "resume": resume,
+            "correction": result.correction.model_dump(mode="json"),
+            "files_changed": result.preview.changed_paths,
+            "files": files.groups.as_json() if files else None,
+            "conflicts_left": result.conflicts_left,
+            "options_avoided": result.avoided,
+            "actor_calls": result.actor_calls,
+            **tree_document(*s.inspection.tree(result.plan.id)),
+        }
+
+    if not json:
+        c = result.correction
+        output.show(
+            f"correction {c.id} of plan {c.plan_id}: {len(c.affected)} decisions "
+            f"superseded, {result.actor_calls} actor calls to re-execute"
         )
-
-
-def resolution(theirs: bool, mine: bool, merge: bool) -> Resolution:
-    """The conflict resolution the flags choose (at most one of them)."""
-    from cleveragents.domain.restore_scope import Resolution
-
-    chosen = [r for r, on in ((Resolution.THEIRS, theirs), (Resolution.MINE, mine)) if on]
-    chosen += [Resolution.MERGE] if merge else []
-    if len(chosen) > 1:
-        raise BadInput("choose one of --theirs, --mine and --merge")
-    return chosen[0] if chosen else Resolution.ASK
-
-
-def _across_sent_data(affected: list[Any], yes: bool) -> None:
-    """A correction across a page action that changed a server's data (a POST, ...) warns
-    and asks on a terminal; without one it is refused unless --yes (issue 27)."""
-    from cleveragents.domain.action_reverter import sent_data
-
-    sent = sent_data([(d.id, d.page) for d in affected])
-    if not sent:
-        return
-    said = f"decision {', '.join(sent)} sent data to a server; no correction undoes that"
-    if asking(yes):
-        output.note(said)
-        confirm("Correct it anyway?", yes, "the correction across sent data was declined")
-    elif not yes:
-        raise ConflictingState(f"{said}: nothing changed", hint="pass --yes to correct anyway")
-
-
-def ask_resolution(preview: CorrectionPlan, chosen: Resolution, yes: bool) -> Resolution:
-    """On a terminal, ask how to settle the conflicts no flag settled; else leave it to the
-    service, which refuses them (exit 3)."""
-    return chosen if preview.files is None else ask_for(preview.files, chosen, yes)
-
-
-def ask_for(files: FilesPlan, chosen: Resolution, yes: bool) -> Resolution:
-    """`ask_resolution` of a restore's files (a correction's, a resume's or an undo's)."""
-    from cleveragents.domain.restore_scope import Resolution
-
-    if not files.groups.conflicts or chosen is not Resolution.ASK or not asking(yes):
-        return chosen
-    answer = ""
-    while answer not in ("theirs", "mine", "merge", "abort"):
-        answer = typer.prompt(
-            "You changed the conflicting files too: take the checkpoint's (theirs), keep "
-            "yours (mine), merge, or abort?",
-            default="abort",
-        ).strip()
-    if answer == "abort":
-        raise Cancelled("nothing changed: the restore was declined")
-    return Resolution(answer)
-
-
-def refused(preview: CorrectionPlan, chosen: Resolution) -> bool:
-    """Whether the restore will be refused: conflicts, and nobody chose what to do."""
-    from cleveragents.domain.restore_scope import Resolution
-
-    files = preview.files
-    return files is not None and bool(files.groups.conflicts) and chosen is Resolution.ASK
-
-
-def conflicts_left(paths: list[str], then: str | None) -> int:
-    """Exit 3 naming the files a merge left with markers (or could not merge)."""
-    next_step = f"resolve them, then run `{then}`" if then else "resolve them"
-    files = "1 file still has" if len(paths) == 1 else f"{len(paths)} files still have"
-    output.error_line(
-        f"{files} conflicts: {', '.join(paths)} "
-        f"({next_step}; `agents plan undo` puts everything back)"
-    )
-    return 3
+        for step, options in result.avoided.items():
+            if not quiet:
+                output.show(_avoided(step, options), soft_wrap=True)
+        if not (quiet or asking(yes)):
+            show_files(result.preview)
+    if result.conflicts_left:
+        if json:
+            output.emit_json(doc())
+        return conflicts_left(result.conflicts_left, f"agents plan resume {result.plan.id}")
+    if no_execute:
+        if json:
+            output.emit_json(doc())
+        else:
+            output.show(f"re-execute it with `agents plan resume {result.plan.id}`")
+        return 0
+    code = finished(result.plan, json, doc)
+    if resume and not json:
+        output.show(resume)
+    return code
 
 
 def _avoided(step: str, options: list[str]) -> str:
@@ -367,35 +264,6 @@ def _avoided(step: str, options: list[str]) -> str:
         f"step {step} is redone with another option than {taken} (the superseded branch's), "
         "unless the guidance names it or none is left; later steps choose as in a new run"
     )
-
-
-def _what(restore: str) -> str:
-    return {"both": "files and context", "files": "files", "context": "context"}[restore]
-
-
-def show_files(preview: CorrectionPlan, done: bool = True) -> None:
-    """The three groups of a restore's files, each path on a line of its own.
-
-    `done` False (a dry run, the question, a refusal): the restored group is worded as what
-    would be restored, since nothing was.
-    """
-    files = preview.files
-    if files is None:
-        return
-    from cleveragents.domain.restore_scope import Scope
-
-    groups = files.groups
-    undone = "the agent's changes undone" if preview.scope is Scope.AGENT else "as at the decision"
-    output.path_groups(
-        (
-            (f"{'' if done else 'would be '}restored ({undone})", groups.restored),
-            ("kept (your edits, not touched)", groups.kept),
-            ("conflicts (changed by you and by the agent)", groups.conflicts),
-        )
-    )
-    if files.plan_file:
-        shown = visible(files.plan_file, one_line=True)
-        output.show(f"the plan file {shown} is yours: never restored")
 
 
 def _show_preview(preview: CorrectionPlan, json: bool) -> int:
@@ -465,11 +333,3 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
         )
     output.show(table)
     return 0
-
-
-def register(app: typer.Typer) -> None:
-    from cleveragents.cli.plan_undo import undo
-
-    app.command("correct")(correct)
-    app.command("undo")(undo)
-    app.command("ops")(ops)

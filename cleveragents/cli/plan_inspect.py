@@ -1,4 +1,4 @@
-"""`agents plan list|show` as typer commands, and where the read-only views are registered."""
+"""`agents plan list|show` as typer commands (`main.py` answers their plain forms without typer)."""
 
 from __future__ import annotations
 
@@ -32,14 +32,3 @@ def show(ctx: typer.Context, plan: PlanRef = None, json: Json = False) -> int:
     from cleveragents.cli import plan_views
 
     return plan_views.show(ctx.obj, plan, json)
-
-
-def register(app: typer.Typer) -> None:
-    from cleveragents.cli import plan_decision, plan_diff, plan_log, plan_tree
-
-    app.command("list")(list_plans)
-    app.command("show")(show)
-    app.command("tree")(plan_tree.tree)
-    app.command("decision")(plan_decision.decision)
-    app.command("diff")(plan_diff.diff)
-    app.command("log")(plan_log.log)

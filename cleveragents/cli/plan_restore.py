@@ -17,7 +17,7 @@ from cleveragents.cli.options import (
     confirm,
     services,
 )
-from cleveragents.cli.plan_correct import (
+from cleveragents.cli.restore_prompts import (
     Merge,
     Mine,
     Theirs,
@@ -64,7 +64,7 @@ def restore(
     chosen = resolution(theirs, mine, merge)
     with services(ctx) as s:
         wanted = tree_paths(str(s.repo.root), str(ctx.obj), paths or [])
-        preview = s.corrections.preview_restore(plan, decision, wanted)
+        preview = s.restores().preview(plan, decision, wanted)
         assert preview.files is not None
         groups = preview.files.groups.as_json()
         if not json and (dry_run or asking(yes)):
@@ -79,7 +79,7 @@ def restore(
         if refused(preview, chosen) and not json and not asking(yes):
             show_files(preview, done=False)
         confirm(f"Restore these files of plan {preview.plan.id} as at decision {decision}?", yes)
-        op, left = s.corrections.restore_files(preview, wanted, chosen, command_line())
+        op, left = s.restores().restore(preview, wanted, chosen, command_line())
     if json:
         output.emit_json(
             {

@@ -8,7 +8,14 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json, Yes, asking, command_line, confirm, services
-from cleveragents.cli.plan_correct import Merge, Mine, Theirs, ask_for, conflicts_left, resolution
+from cleveragents.cli.restore_prompts import (
+    Merge,
+    Mine,
+    Theirs,
+    ask_for,
+    conflicts_left,
+    resolution,
+)
 
 if TYPE_CHECKING:
     from cleveragents.application.file_restore import FilesPlan

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.storage.sqlite_rows import LISTED, SqliteRows, state_path
+from cleveragents.bootstrap_rows import LISTED, bootstrap_rows
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.kind_words import KIND_WORDS
@@ -27,6 +26,7 @@ from cleveragents.domain.tree import decision_id as decision_id_of
 
 if TYPE_CHECKING:
     from cleveragents.adapters.render.tree_outline import Outline
+    from cleveragents.adapters.storage.sqlite_rows import SqliteRows
 
 Answer = TypeVar("Answer")
 # The plan's own fields `plan show` tells, in this order, each only when it is set.
@@ -53,7 +53,7 @@ RESUMABLE = ("interrupted", "stopped")  # PlanStatus values; its module imports 
 def list_plans(start: Path, json: bool, size: bool = False) -> int:
     """The plans of the repository at or above `start`, oldest first; with `size`, the
     disk each takes (it needs git: never on the fast path)."""
-    plans = None if size else _from_rows(start, SqliteRows.listed)
+    plans = None if size else _from_rows(start, lambda rows: rows.listed())
     if plans is None:
         with opened(start) as s:
             plans = [p.model_dump(mode="json", include=set(LISTED)) for p in s.inspection.plans()]
@@ -194,8 +194,7 @@ def _output(rows: SqliteRows, plan_ref: str | None, ref: str) -> tuple[str, str 
 
 def _from_rows(start: Path, read: Callable[[SqliteRows], Answer]) -> Answer | None:
     """What `read` answers from the store's rows; None when only the models can answer."""
-    repo = GitRepository.discover(start)
-    with SqliteRows.opened(state_path(repo)) as rows:
+    with bootstrap_rows(start).rows() as rows:
         if rows is None:
             return None
         try:

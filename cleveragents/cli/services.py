@@ -5,16 +5,24 @@ Without typer, so that `plan_views.py` can use them before typer is imported.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cleveragents.cli import output
 
+if TYPE_CHECKING:
+    from cleveragents.application.plan_recorder import Observer
+    from cleveragents.bootstrap import Services
+
 
 @contextmanager
-def opened(start: Path, observer: Any = None, approve: Any = None) -> Iterator[Any]:
+def opened(
+    start: Path,
+    observer: Observer | None = None,
+    approve: Callable[[str], bool] | None = None,
+) -> Iterator[Services]:
     """The services for the repository at or above `start`, closed after the block.
 
     Imported late, so `--help` stays fast. What a killed command left behind is repaired

@@ -20,7 +20,7 @@ import sys
 import time
 
 from cleveragents.adapters import interrupts
-from cleveragents.cli.main import exit_code
+from cleveragents.cli.exits import exit_code
 
 
 class SignalsWhenNamed:
