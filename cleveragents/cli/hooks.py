@@ -14,6 +14,8 @@ from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
     from cleveragents.adapters.actors.claude_code.settings_file import SettingsFile
+    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.bootstrap_rows import StoredRows
 
 app = typer.Typer(
     name="hooks",
@@ -43,15 +45,16 @@ User = Annotated[
 def _files(ctx: typer.Context, user: bool) -> tuple[SettingsFile, Path | None]:
     """The settings file chosen, and the repository's top (None for --user outside one)."""
     from cleveragents.adapters.actors.claude_code import settings_file
-    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.bootstrap_rows import bootstrap_rows
     from cleveragents.errors import NotAGitRepository
 
     try:
-        repo: GitRepository | None = GitRepository.discover(ctx.obj)
+        found: StoredRows | None = bootstrap_rows(ctx.obj)
     except NotAGitRepository:
         if not user:
             raise
-        repo = None
+        found = None
+    repo = found.repo if found is not None else None
     if user:
         place = settings_file.SettingsFile(settings_file.user_place(), settings_file.user_state())
         return place, repo.root if repo else None
@@ -131,12 +134,13 @@ def uninstall(
 def status(ctx: typer.Context, json: Json = False) -> int:
     """Say where our hooks are installed: this repository's settings and your own."""
     from cleveragents.adapters.actors.claude_code import settings_file
-    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.bootstrap_rows import bootstrap_rows
     from cleveragents.errors import NotAGitRepository
 
     places: list[dict[str, Any]] = []
+    repo: GitRepository | None
     try:
-        repo = GitRepository.discover(ctx.obj)
+        repo = bootstrap_rows(ctx.obj).repo
         local = settings_file.local_place(repo.root)
         places.append(
             _status(settings_file.SettingsFile(local, repo.state_dir / "hooks"), repo.root, False)
@@ -170,9 +174,10 @@ def _status(place: SettingsFile, root: Path | None, user: bool) -> dict[str, Any
 def _ignored(root: Path) -> bool:
     """Whether git ignores the repository's .claude/settings.local.json (we never edit
     .gitignore: Claude Code adds it there when it makes the file)."""
-    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.bootstrap_rows import bootstrap_rows
 
-    status, _, _ = GitRepository.discover(root).git_outcome("check-ignore", "-q", "--", LOCAL)
+    repo = bootstrap_rows(root).repo
+    status, _, _ = repo.git_outcome("check-ignore", "-q", "--", LOCAL)
     return status == 0
 
 
