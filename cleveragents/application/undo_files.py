@@ -52,7 +52,7 @@ class UndoFiles:
         # A nested repository the operation removed or changed is no path a checkpoint can
         # put back (its saved files do, within their bound): named, it would be claimed.
         own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
-        groups = classify(own, to_before, since)
+        groups = classify(own, to_before, since, entries=to_before)
         return FilesPlan(before, end, now, groups, to_before, since)
 
     def preview(self, op: Operation) -> FilesPlan:

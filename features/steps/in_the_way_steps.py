@@ -1,0 +1,46 @@
+"""Steps that make files, folders and links where a restore would write."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from behave import given, then
+
+from cleveragents.domain.checkpoint import ABSENT, TreeEntry
+from cleveragents.domain.restore_scope import in_the_way
+from features.steps.repo_steps import unescape
+from features.steps.restore_scope_steps import paths
+
+
+@given('I make the file "{path}" holding "{content}"')
+def step_make_file(context: Any, path: str, content: str) -> None:
+    full = context.repo / path
+    full.parent.mkdir(parents=True, exist_ok=True)
+    full.write_bytes(unescape(content).encode())
+
+
+@given('I make "{path}" a link to "{target}"')
+def step_make_link(context: Any, path: str, target: str) -> None:
+    (context.repo / path).symlink_to(target)
+
+
+@then('"{path}" is a link to "{target}"')
+def step_is_link(context: Any, path: str, target: str) -> None:
+    full = context.repo / path
+    assert full.is_symlink(), f"{path} is no link"
+    assert os.readlink(full) == target, f"{path} leads to {os.readlink(full)}"
+
+
+@given('a restore that writes "{writes}" where I made "{mine}" since')
+def step_restore_writes(context: Any, writes: str, mine: str) -> None:
+    written, made = paths(writes), paths(mine)
+    file = TreeEntry("100644", "1" * 40)
+    absent = TreeEntry(ABSENT, "0" * 40)
+    entries = {p: (file, absent) for p in written} | {p: (absent, file) for p in made}
+    context.clash = in_the_way(written, entries, made)
+
+
+@then('the paths in each other\'s way are "{clash}"')
+def step_clash(context: Any, clash: str) -> None:
+    assert sorted(context.clash) == paths(clash), f"{sorted(context.clash)} != {paths(clash)}"
