@@ -226,6 +226,8 @@ class OperationLog:
                 ) or self.files.resolve(result.files, resolution, since)
             # The undo's safety checkpoint scanned the working tree just now.
             self.put_back(target, in_step=True, tree=result.resolved)
+            if files:
+                result.put_back = list(self.checkpoints.put_back_paths)
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "

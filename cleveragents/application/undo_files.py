@@ -9,7 +9,7 @@ nothing changed since, the tree becomes exactly the one before the operation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cleveragents.application.file_restore import FilesPlan, ResolvedFiles
 from cleveragents.domain.checkpoint import GITLINK
@@ -21,13 +21,15 @@ from cleveragents.ports import CheckpointStore, PlanStore
 @dataclass
 class UndoResult:
     """An undo: the operation it took back, its own operation, and its files (None: the
-    operation changed none); `whole`: its end was not recorded, so the whole tree went back."""
+    operation changed none); `whole`: its end was not recorded, so the whole tree went back;
+    `put_back`: what it put back that no checkpoint holds (ignored files, modes, folders')."""
 
     target: Operation
     operation: Operation
     files: FilesPlan | None = None
     resolved: ResolvedFiles | None = None
     whole: bool = False
+    put_back: list[str] = field(default_factory=list)
 
 
 class UndoFiles:

@@ -86,6 +86,7 @@ def _emit(result: UndoResult, left: list[str]) -> None:
             "operation": operation_shown(result.operation),
             "files": result.files.groups.as_json() if result.files else None,
             "whole_tree": result.whole,
+            "put_back": result.put_back,
             "conflicts_left": left,
         }
     )
@@ -105,6 +106,10 @@ def _show(result: UndoResult, quiet: bool) -> None:
         )
     if result.files is not None and not quiet:
         show_files(result.files)
+    if result.put_back and not quiet:
+        output.path_groups(
+            (("put back (ignored files and modes no checkpoint holds)", result.put_back),)
+        )
 
 
 def show_files(files: FilesPlan, done: bool = True) -> None:

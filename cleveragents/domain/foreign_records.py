@@ -138,13 +138,16 @@ def check_records(records: list[dict[str, Any]], plan_id: str | None = None) -> 
         for saved in _saved(checked):
             if saved.plan_id != named or not _object_name(saved.commit):
                 raise _bad(number, f"({kind}) holds saved files of another plan or commit")
-            for path in [*saved.absent, *saved.modes]:
+            for path in [*saved.absent, *saved.modes, *saved.folders]:
                 problem = path_problem(path, foreign=True)
                 if problem is not None:
                     raise _bad(number, f"({kind}) names the path {path!r}, which {problem}")
             for path, mode in saved.modes.items():
                 if not 0 <= mode <= 0o777:  # no setuid, setgid or sticky bit, nothing else
                     raise _bad(number, f"({kind}) gives {path!r} the mode {mode:#o}")
+            for path, mode in saved.folders.items():
+                if not 0 <= mode <= 0o3777:  # a folder's setgid and sticky bits, no setuid
+                    raise _bad(number, f"({kind}) gives the folder {path!r} the mode {mode:#o}")
     _references(records)
     if plans != 1:
         raise BadInput(
@@ -201,6 +204,7 @@ def _holds_nested_git(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
     paths = [*(entry.get("absent") or []), *(entry.get("modes") or {})]
+    paths += [*(entry.get("folders") or {})]
     if not all(isinstance(p, str) and path_problem(p) is None for p in paths):
         return False  # a bad path anywhere is refused whole, not dropped
     return any(any(n.lower() in GIT_DIR_NAMES for n in p.split("/")[1:]) for p in paths)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from typing import Any
 
 from behave import given, then
@@ -44,3 +45,11 @@ def step_restore_writes(context: Any, writes: str, mine: str) -> None:
 @then('the paths in each other\'s way are "{clash}"')
 def step_clash(context: Any, clash: str) -> None:
     assert sorted(context.clash) == paths(clash), f"{sorted(context.clash)} != {paths(clash)}"
+
+
+@given('the folder "{path}" has mode {octal}')
+@then('the folder "{path}" has mode {octal}')
+@then('the file "{path}" has mode {octal}')
+def step_has_mode(context: Any, path: str, octal: str) -> None:
+    actual = stat.S_IMODE((context.repo / path).lstat().st_mode)
+    assert actual == int(octal, 8), f"{path} has mode {actual:o}"

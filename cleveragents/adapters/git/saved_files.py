@@ -156,23 +156,30 @@ class FileSaver:
         )
         return out.decode().split()
 
-    def put_back(self, saved: SavedFiles) -> None:
-        """Make every path of `saved` as it was when it was saved.
+    def put_back(self, saved: SavedFiles) -> list[str]:
+        """Make every path of `saved` as it was when it was saved; the paths it changed.
 
         A folder with files in it standing at a path is left alone: saved files are files
         and links, and a folder there now is what the restored checkpoint holds.
         """
         files = self._listing(saved.commit) if saved.commit else []
-        _refuse_outside([*saved.absent, *saved.modes, *(path for path, _, _ in files)])
+        _refuse_outside(
+            [*saved.absent, *saved.modes, *saved.folders, *(path for path, _, _ in files)]
+        )
+        done: list[str] = []
         for path in saved.absent:
             # one through a link is not in the tree: not there
             if link_on_the_way(self.repo.root, path) is None and not _occupied(
                 self.repo.root / path
             ):
+                if os.path.lexists(self.repo.root / path):
+                    done.append(path)
                 remove(self.repo.root / path)
         blobs = self.read_objects([blob for _, _, blob in files])
         for path, mode, blob in files:
             full = self.repo.root / path
+            if not _holds(self.repo.root, path, mode, blobs[blob]):
+                done.append(path)
             _clear_way(self.repo.root, path)  # never write through a link on the way
             if _occupied(full):
                 continue
@@ -186,9 +193,12 @@ class FileSaver:
             full = self.repo.root / path
             through_link = link_on_the_way(self.repo.root, path) is not None
             if not through_link and full.is_file() and not full.is_symlink():
+                if stat.S_IMODE(full.lstat().st_mode) != perm & 0o777:
+                    done.append(path)
                 os.chmod(full, perm & 0o777)  # permission bits only: never setuid, whatever
         for path, _, _ in files:
             _mend_git_dir(self.repo.root, path)
+        return done
 
     def _listing(self, commit: str) -> list[tuple[str, str, str]]:
         out = self.repo.git_bytes("ls-tree", "-r", "-z", commit)
@@ -264,6 +274,20 @@ def _mend_git_dir(root: Path, path: str) -> None:
         for folder in GIT_DIR_FOLDERS:
             if not os.path.lexists(git_dir / folder):
                 (git_dir / folder).mkdir(parents=True)
+
+
+def _holds(root: Path, path: str, mode: str, data: bytes) -> bool:
+    """Whether `path` holds already what a put-back would write there (link or file)."""
+    full = root / path
+    if link_on_the_way(root, path) is not None:
+        return False
+    try:
+        st = full.lstat()
+        if stat.S_ISLNK(st.st_mode):
+            return mode == "120000" and os.readlink(full) == data.decode("utf-8", "surrogateescape")
+        return stat.S_ISREG(st.st_mode) and git_mode(st) == mode and full.read_bytes() == data
+    except OSError:
+        return False
 
 
 def git_mode(st: os.stat_result) -> str:
