@@ -107,9 +107,18 @@ def _show(result: UndoResult, quiet: bool) -> None:
     if result.files is not None and not quiet:
         show_files(result.files)
     if result.put_back and not quiet:
-        output.path_groups(
-            (("put back (ignored files and modes no checkpoint holds)", result.put_back),)
-        )
+        title = "put back (ignored files and modes no checkpoint holds)"
+        output.path_groups(((title, _git_dirs_whole(result.put_back)),))
+
+
+def _git_dirs_whole(paths: list[str]) -> list[str]:
+    """`paths`, with those inside a `.git` folder (a nested repository's) shown as it."""
+    shown: dict[str, None] = {}
+    for path in paths:
+        parts = path.split("/")
+        inside = [i for i, part in enumerate(parts[:-1]) if part.lower() == ".git"]
+        shown["/".join(parts[: inside[0] + 1]) + "/" if inside else path] = None
+    return list(shown)
 
 
 def show_files(files: FilesPlan, done: bool = True) -> None:

@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from cleveragents.adapters.git import checkout, folder_modes
+from cleveragents.adapters.git import checkout, folder_modes, hidden_paths
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -88,6 +88,7 @@ class CommandGuard:
         the checkpoint leaves out as it does ignored folders."""
         look = CommandLook(plan_id=plan_id, at=time.time_ns())
         checkpointed = list(checkpointed)
+        finding = hidden_paths.start(self.repo.root)  # on a core of its own too
         # git lists the ignored files on the other core while the modes are read here.
         with self.repo.git_started(
             "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory",
@@ -110,6 +111,13 @@ class CommandGuard:
         # folder is (a `.git` file or folder is what git itself looks for).
         repositories = dict.fromkeys([*folders, *uncommitted])
         names += [f"{p}/" for p in repositories if self._lstat(f"{p}/.git") is not None]
+        # Files git never records (`.GIT/`, `git~1`, `docs/.git/`) are saved as ignored ones.
+        folders_named = [name for name in names if name.endswith("/")]
+        names += [
+            path
+            for path in hidden_paths.found(self.repo.root, finding)
+            if path not in names and not any(path.startswith(f) for f in folders_named)
+        ]
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
         # Folders of the files a restore brings back: no checkpoint records their modes.

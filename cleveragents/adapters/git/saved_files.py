@@ -21,6 +21,7 @@ from pathlib import Path
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.record_paths import path_problem
+from cleveragents.domain.rules import git_refuses_name
 from cleveragents.errors import ConflictingState
 
 UMASK = os.umask(0o022)
@@ -57,7 +58,7 @@ class FileSaver:
         entries: list[tuple[str, str, int]] = []  # (path, git mode, exact mode)
         absent: list[str] = []
         wanted = list(dict.fromkeys(paths))
-        _refuse_outside(wanted)
+        _refuse_outside(wanted, self.repo.root)
         for path in wanted:
             # A link (or file) standing where a folder of `path` would be: `path` is not in
             # the tree (reading through a link would save a host file); the link is saved.
@@ -164,7 +165,8 @@ class FileSaver:
         """
         files = self._listing(saved.commit) if saved.commit else []
         _refuse_outside(
-            [*saved.absent, *saved.modes, *saved.folders, *(path for path, _, _ in files)]
+            [*saved.absent, *saved.modes, *saved.folders, *(path for path, _, _ in files)],
+            self.repo.root,
         )
         done: list[str] = []
         for path in saved.absent:
@@ -232,19 +234,27 @@ class FileSaver:
         return contents
 
 
-# git refuses a path through `.git` (in any case) in a tree: a nested repository's own
-# `.git` is saved as `.git~cleveragents`, and a name of that form gets one suffix more.
+# git refuses a path through `.git` (in any case, or another name it takes for it, such as
+# `git~1`) in a tree: a nested repository's own `.git` is saved as `.git~cleveragents`, and
+# a name of that form gets one suffix more.
 ESCAPE = "~cleveragents"
 _ESCAPABLE = re.compile(rf"(?i)\.git(?:{ESCAPE})*")
 
 
+def _escapable(part: str) -> bool:
+    stem = part
+    while stem.endswith(ESCAPE):
+        stem = stem.removesuffix(ESCAPE)
+    return bool(_ESCAPABLE.fullmatch(part)) or git_refuses_name(stem)
+
+
 def _escaped(path: str) -> str:
-    return "/".join(p + ESCAPE if _ESCAPABLE.fullmatch(p) else p for p in path.split("/"))
+    return "/".join(p + ESCAPE if _escapable(p) else p for p in path.split("/"))
 
 
 def _unescaped(path: str) -> str:
     return "/".join(
-        p.removesuffix(ESCAPE) if _ESCAPABLE.fullmatch(p) and p.endswith(ESCAPE) else p
+        p.removesuffix(ESCAPE) if _escapable(p) and p.endswith(ESCAPE) else p
         for p in path.split("/")
     )
 
@@ -252,16 +262,34 @@ def _unescaped(path: str) -> str:
 GIT_DIR_FOLDERS = ("objects", "objects/info", "objects/pack", "refs", "refs/heads", "refs/tags")
 
 
-def _refuse_outside(paths: list[str]) -> None:
-    """Refuse (exit 3) a record naming a path outside the tree, whatever wrote it."""
+def _refuse_outside(paths: list[str], root: Path) -> None:
+    """Refuse (exit 3) a record naming a path outside the tree, whatever wrote it. A first
+    name git takes for its own directory (`.GIT`, `git~1`) is a plain folder of the tree
+    where the file system tells it from the git directory (`_beside_git_dir`)."""
     for path in paths:
         problem = path_problem(path)
+        top, _, rest = path.partition("/")
+        plain = "x/" + rest if rest else "x"
+        if problem is not None and path_problem(plain) is None and _beside_git_dir(root, top):
+            continue
         if problem is not None:
             raise ConflictingState(
                 f"a saved-files record names the path {path!r}, which {problem}: "
                 "nothing was restored",
                 hint="the plan's records are damaged or forged; delete the plan",
             )
+
+
+def _beside_git_dir(root: Path, top: str) -> bool:
+    """Whether `top`, a name at the top of the tree, is not the tree's git directory: not
+    `.git` itself, no link, and not a name the file system takes for it (a case-insensitive
+    one takes `.GIT` for `.git`: then both name the same folder)."""
+    there, git_dir = root / top, root / ".git"
+    if top == ".git" or there.is_symlink():
+        return False
+    if not os.path.lexists(there) or not os.path.lexists(git_dir):
+        return True
+    return not os.path.samefile(there, git_dir)
 
 
 def _mend_git_dir(root: Path, path: str) -> None:
@@ -271,6 +299,8 @@ def _mend_git_dir(root: Path, path: str) -> None:
     parts = path.split("/")
     if ".git" in parts[:-1]:
         git_dir = root.joinpath(*parts[: parts.index(".git") + 1])
+        if not (git_dir / "HEAD").is_file():
+            return  # a plain folder named `.git` (`docs/.git/notes`): no repository's
         for folder in GIT_DIR_FOLDERS:
             if not os.path.lexists(git_dir / folder):
                 (git_dir / folder).mkdir(parents=True)
