@@ -54,14 +54,16 @@ def changed(root: Path, seen: dict[str, int]) -> dict[str, int]:
     or that it removed (or replaced) when a restore would not give their mode back: each
     with its mode before."""
     found: dict[str, int] = {}
+    default = default_mode()
     for path, perm in seen.items():
         st = checkout.lstat(f"{root}/{path}")
+        same = st is not None and stat.S_ISDIR(st.st_mode) and stat.S_IMODE(st.st_mode) == perm
+        if same and perm == default:
+            continue  # whatever stands there, a restore gives it this mode
+        # A link the command made on the way leads out of this folder: it is gone.
         there = st is not None and stat.S_ISDIR(st.st_mode)
-        if there and link_on_the_way(root, path) is not None:
-            there = False  # a link the command made on the way leads out of this folder
-        if (there and st is not None and stat.S_IMODE(st.st_mode) != perm) or (
-            not there and perm != default_mode()
-        ):
+        there = there and link_on_the_way(root, path) is None
+        if (there and not same) or (not there and perm != default):
             found[path] = perm
     return found
 
