@@ -6,7 +6,7 @@ import os
 import stat
 from typing import Any
 
-from behave import given, then
+from behave import given, then, when
 
 from cleveragents.domain.checkpoint import ABSENT, TreeEntry
 from cleveragents.domain.restore_scope import in_the_way
@@ -53,3 +53,16 @@ def step_clash(context: Any, clash: str) -> None:
 def step_has_mode(context: Any, path: str, octal: str) -> None:
     actual = stat.S_IMODE((context.repo / path).lstat().st_mode)
     assert actual == int(octal, 8), f"{path} has mode {actual:o}"
+
+
+@when("restores are grouped and applied on random trees with the user's things in the way")
+def step_in_the_way_property(context: Any) -> None:
+    from features.steps.safety_steps import _check
+    from features.support.in_the_way_property import check_property
+
+    _check(context, "in the way property", check_property, 200)
+
+
+@then("every path grouped as kept stands as it stood")
+def step_in_the_way_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
