@@ -71,3 +71,21 @@ Feature: A command's changes to folder modes come back with undo, and undo says 
     Then the exit code is 0
     And the folder "private" has mode 777
     And the folder "private/in" has mode 777
+
+  Scenario: A folder I removed after the command is not claimed back by its mode
+    Given the plan file "plan.yaml":
+      """
+      task: Open everything up
+      steps:
+        - name: open
+          options:
+            - actions:
+                - run: chmod -R a+rwX private
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And I remove the folder "private/in"
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "private" has mode 700
+    And the folder "private/in" does not exist
+    And stdout contains "put back (ignored files and modes no checkpoint holds): 2"

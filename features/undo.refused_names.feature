@@ -14,6 +14,10 @@ Feature: Files under names git refuses come back when a command deleted them
     And I make the file "sub/.Git/y" holding "mixed\n"
     And I make the file "docs/.git/notes" holding "plain\n"
     And I make the file "docs/.git." holding "dotted\n"
+    And I make the file ".GIT/git~1/deep" holding "deeper\n"
+    And I make the file "notes/.git" holding "a file named .git, no repository's\n"
+    And I make the file "lnk/kept" holding "kept\n"
+    And I make "lnk/.git" a link to "../nowhere"
     And I remember the working tree as "before the run"
     And the plan file "plan.yaml":
       """
@@ -22,7 +26,7 @@ Feature: Files under names git refuses come back when a command deleted them
         - name: remove
           options:
             - actions:
-                - run: rm -rf .GIT git~1 sub docs
+                - run: rm -rf .GIT git~1 sub docs notes
       """
 
   Scenario: Undo of the command brings every one of them back, and names them
@@ -33,6 +37,7 @@ Feature: Files under names git refuses come back when a command deleted them
     And stdout contains "  .GIT/"
     And stdout contains "  git~1/x"
     And stdout contains "  docs/.git/"
+    And stdout contains "  notes/.git"
     And the folder "docs/.git/objects" does not exist
 
   Scenario: A correction back to before the command brings them back too

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 from typing import Any
 
@@ -66,3 +67,8 @@ def step_in_the_way_property(context: Any) -> None:
 @then("every path grouped as kept stands as it stood")
 def step_in_the_way_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given('I remove the folder "{path}"')
+def step_remove_folder(context: Any, path: str) -> None:
+    shutil.rmtree(context.repo / path)
