@@ -45,3 +45,9 @@ Feature: Files under names git refuses come back when a command deleted them
     When I run "agents plan correct --mode=revert --decision 1 --no-execute --yes --guidance keep"
     Then the exit code is 0
     And the working tree is exactly as "before the run"
+
+  Scenario: A plan whose command saved them still travels to another clone
+    Given I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    When I run "agents plan pull origin"
+    Then the exit code is 0

@@ -200,6 +200,26 @@ def leave_out_nested_git(records: list[dict[str, Any]]) -> None:
                 body[key] = [e for e in entries if not _holds_nested_git(e)]
 
 
+def leave_out_git_named_tops(body: dict[str, Any]) -> None:
+    """Drop, in place, from a record about to leave this clone, each saved-files entry that
+    names a folder at the top of the tree with a name git takes for its own directory
+    (`.GIT/notes`, `git~1/x`: a command's look saved them here): another clone refuses a
+    record naming one, as it cannot tell it from one naming its git directory, and what
+    they hold is this clone's files."""
+    for key in ("replaced", "saved"):
+        entries = body.get(key)
+        if isinstance(entries, list):
+            body[key] = [e for e in entries if not _git_named_top(e)]
+
+
+def _git_named_top(entry: object) -> bool:
+    if not isinstance(entry, dict):
+        return False  # pragma: no cover - this clone's own records are well formed
+    paths = [*(entry.get("absent") or []), *(entry.get("modes") or {})]
+    paths += [*(entry.get("folders") or {})]
+    return any(str(p).split("/")[0].lower() in GIT_DIR_NAMES for p in paths)
+
+
 def _holds_nested_git(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
