@@ -270,7 +270,13 @@ def _refuse_outside(paths: list[str], root: Path) -> None:
         problem = path_problem(path)
         top, _, rest = path.partition("/")
         plain = "x/" + rest if rest else "x"
-        if problem is not None and path_problem(plain) is None and _beside_git_dir(root, top):
+        # Only the first name's problem is forgiven, and only for a name git refuses.
+        if (
+            problem is not None
+            and git_refuses_name(top)
+            and path_problem(plain) is None
+            and _beside_git_dir(root, top)
+        ):
             continue
         if problem is not None:
             raise ConflictingState(
@@ -285,7 +291,7 @@ def _beside_git_dir(root: Path, top: str) -> bool:
     `.git` itself, no link, and not a name the file system takes for it (a case-insensitive
     one takes `.GIT` for `.git`: then both name the same folder)."""
     there, git_dir = root / top, root / ".git"
-    if top == ".git" or there.is_symlink():
+    if there.is_symlink():
         return False
     if not os.path.lexists(there) or not os.path.lexists(git_dir):
         return True
