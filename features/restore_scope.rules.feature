@@ -30,6 +30,19 @@ Feature: Which files a restore puts back, keeps or finds in conflict
       | the user made it equal to the target: kept    | a.txt      | a.txt               | u.txt        | full  | -         | a.txt               | u.txt     | -         |
       | the plan file is never restored, even in full | a.txt      | a.txt, plan.yaml    | plan.yaml    | full  | plan.yaml | a.txt               | plan.yaml | -         |
 
+  Scenario Outline: In each other's way: <case>
+    Given a restore that writes "<writes>" where I made "<mine>" since
+    Then the paths in each other's way are "<clash>"
+
+    Examples:
+      | case                                            | writes       | mine           | clash             |
+      | a file of mine where a folder comes back        | d/f1         | d              | d, d/f1           |
+      | a folder of mine where a file comes back        | f            | f/a/mine       | f, f/a/mine       |
+      | deeper: a file of mine two folders up           | d/e/f1, x    | d              | d, d/e/f1         |
+      | side by side: no clash                          | d/f1         | d2, e/f1       | -                 |
+      | the same path is a plain conflict, not this one | d/f1         | d/f1           | -                 |
+      | a prefix of the name is no folder               | src/app.py   | src/app        | -                 |
+
   Scenario Outline: A path named "<path>" is <verdict> "<pathspecs>"
     Then the path "<path>" is <verdict> "<pathspecs>"
 

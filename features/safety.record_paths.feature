@@ -38,6 +38,17 @@ Feature: A restore touches only paths inside the tree, whatever a record says
       | mode   | {tmp}/host/x      |
       | absent | ../host/x         |
       | mode   | .git/config       |
+      | absent | .GIT/../../host/x |
+      | mode   | git~1/../host/x   |
+
+  Scenario: A top folder named .GIT is the tree's own only where it is not the git directory
+    Given a link ".GIT" in the repository to ".git"
+    And the plan store's decision 5 of the newest plan saved the paths:
+      | kind   | path        |
+      | mode   | .GIT/config |
+    When I run "agents plan correct --mode=revert --decision 4 --guidance redo --yes"
+    Then the exit code is 3
+    And stderr contains "nothing was restored"
 
   Scenario: A saved path through a link out of the tree is left alone
     Given a link "out" in the repository to "{tmp}/host"

@@ -129,6 +129,8 @@ Feature: Records pulled from another clone are checked whole before anything tru
       | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'modes': {'ok.txt': 0o4755}}] |
       | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'modes': {'ok.txt': 2**70}}] |
       | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'modes': {'ok.txt': -1}}] |
+      | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'folders': {'src': 0o4755}}] |
+      | if r['type'] == 'decision': r['body']['replaced'] = [{'plan_id': P, 'folders': {'../out': 0o700}}] |
 
   Scenario Outline: A plan is exported only into a regular file
     Given I have run "agents plan pull origin"

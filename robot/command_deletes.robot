@@ -134,7 +134,7 @@ Ignored Files Over The Bound Are Named Before The Command Runs, And Never Claime
     ${undo}    Get File    ${WORK}/agents.stdout
     Should Not Contain    ${undo}    build
     Should Not Contain    ${undo}    disk.iso
-    Should Not Contain    ${undo}    vendor
+    Should Not Contain    ${undo}    vendor/lib
     No Command Of The Nested Repository Ran
 
 

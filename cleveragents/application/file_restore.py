@@ -102,7 +102,14 @@ class FileRestore:
             mine = touched_by_user(work, to_target, runs) | (set(to_target) - set(work))
             runs = {path: runs[path] for path in set(work) & set(to_target)}
         never = self.plan_file(plan)
-        groups = classify(candidates, to_target, mine, full=full, never=[never] if never else [])
+        groups = classify(
+            candidates,
+            to_target,
+            mine,
+            full=full,
+            never=[never] if never else [],
+            entries=to_target,
+        )
         changed = never if never and (never in to_target or never in since_agent) else None
         return FilesPlan(target, last, now, groups, to_target, since_agent, changed, runs)
 
@@ -180,7 +187,8 @@ class FileRestore:
             elif resolution is Resolution.THEIRS:
                 changes[path] = files.to_target[path][0]
             elif resolution is Resolution.MERGE:
-                merged = self._merged(files, path)
+                # One in another's way has no text to merge: it stays as it is now.
+                merged = None if path in groups.in_the_way else self._merged(files, path)
                 if merged is None:
                     unmerged.append(path)
                     continue

@@ -227,6 +227,8 @@ class OperationLog:
             # The undo's safety checkpoint scanned the working tree just now.
             spare = self.undo_files.spared(result.files, resolution)
             self.put_back(target, in_step=True, tree=result.resolved, spare=spare)
+            if files:
+                result.put_back = list(self.checkpoints.put_back_paths)
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "

@@ -11,7 +11,7 @@ states it recorded of them when it ended.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cleveragents.application.file_restore import FilesPlan, ResolvedFiles
 from cleveragents.domain.checkpoint import GITLINK
@@ -24,13 +24,15 @@ from cleveragents.ports import CheckpointStore, PlanStore
 @dataclass
 class UndoResult:
     """An undo: the operation it took back, its own operation, and its files (None: the
-    operation changed none); `whole`: its end was not recorded, so the whole tree went back."""
+    operation changed none); `whole`: its end was not recorded, so the whole tree went back;
+    `put_back`: what it put back that no checkpoint holds (ignored files, modes, folders')."""
 
     target: Operation
     operation: Operation
     files: FilesPlan | None = None
     resolved: ResolvedFiles | None = None
     whole: bool = False
+    put_back: list[str] = field(default_factory=list)
 
 
 class UndoFiles:
@@ -55,7 +57,7 @@ class UndoFiles:
         # A nested repository the operation removed or changed is no path a checkpoint can
         # put back (its saved files do, within their bound): named, it would be claimed.
         own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
-        groups = classify(own, to_before, since)
+        groups = classify(own, to_before, since, entries=to_before)
         files = FilesPlan(before, end, now, groups, to_before, since)
         if op.saved and op.saved_after is not None:
             # What it saved that no tree holds (ignored files, modes) is compared as well.

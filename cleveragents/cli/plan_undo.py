@@ -93,6 +93,7 @@ def _emit(result: UndoResult, left: list[str]) -> None:
             "operation": operation_shown(result.operation),
             "files": result.files.groups.as_json() if result.files else None,
             "whole_tree": result.whole,
+            "put_back": result.put_back,
             "conflicts_left": left,
         }
     )
@@ -112,6 +113,19 @@ def _show(result: UndoResult, quiet: bool) -> None:
         )
     if result.files is not None and not quiet:
         show_files(result.files)
+    if result.put_back and not quiet:
+        title = "put back (ignored files and modes no checkpoint holds)"
+        output.path_groups(((title, _git_dirs_whole(result.put_back)),))
+
+
+def _git_dirs_whole(paths: list[str]) -> list[str]:
+    """`paths`, with those inside a `.git` folder (a nested repository's) shown as it."""
+    shown: dict[str, None] = {}
+    for path in paths:
+        parts = path.split("/")
+        inside = [i for i, part in enumerate(parts[:-1]) if part.lower() == ".git"]
+        shown["/".join(parts[: inside[0] + 1]) + "/" if inside else path] = None
+    return list(shown)
 
 
 def show_files(files: FilesPlan, done: bool = True) -> None:

@@ -25,7 +25,8 @@ class SavedFiles(BaseModel):
 
     Ignored files, files inside nested repositories, and permission bits git does not record
     (`0600`): `commit` is a commit (on the plan's checkpoint ref) whose tree holds the saved
-    files' bytes, `modes` their exact permission bits, `absent` the paths where nothing stood.
+    files' bytes, `modes` their exact permission bits, `absent` the paths where nothing stood,
+    `folders` folders' permission bits (no checkpoint records a folder's mode).
     `at` orders records in time: putting several back, the oldest is applied last and wins.
     """
 
@@ -36,6 +37,7 @@ class SavedFiles(BaseModel):
     modes: dict[str, int] = {}
     absent: list[str] = []
     at: int = 0
+    folders: dict[str, int] = {}
 
     @property
     def paths(self) -> list[str]:

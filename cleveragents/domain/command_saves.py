@@ -31,12 +31,13 @@ class IgnoredFile:
 @dataclass
 class CommandLook:
     """What was seen just before a command: ignored files saved, every checkpointed
-    file's permission bits, and what is beyond the bound (named, never saved)."""
+    file's and folder's permission bits, and what is beyond the bound (named, never saved)."""
 
     plan_id: str
     at: int  # time.time_ns() of the look
     ignored: dict[str, IgnoredFile] = field(default_factory=dict)
     modes: dict[str, int] = field(default_factory=dict)
+    folders: dict[str, int] = field(default_factory=dict)  # each folder's permission bits
     unsaved: list[str] = field(default_factory=list)
     recent: set[str] = field(default_factory=set)  # files changed just before the look
     tree: str | None = None  # the checkpoint whose files' modes were read

@@ -224,6 +224,11 @@ class Undone(Document):
     conflicts_left: list[str] = Field(
         default_factory=list, description="Files a merge left with conflict markers."
     )
+    put_back: list[str] = Field(
+        default_factory=list,
+        description="What the undo put back that no checkpoint holds and that differed: "
+        "ignored files, files under names git refuses, file and folder modes.",
+    )
 
 
 class OperationBrief(BaseModel):

@@ -138,13 +138,16 @@ def check_records(records: list[dict[str, Any]], plan_id: str | None = None) -> 
         for saved in _saved(checked):
             if saved.plan_id != named or not _object_name(saved.commit):
                 raise _bad(number, f"({kind}) holds saved files of another plan or commit")
-            for path in [*saved.absent, *saved.modes]:
+            for path in [*saved.absent, *saved.modes, *saved.folders]:
                 problem = path_problem(path, foreign=True)
                 if problem is not None:
                     raise _bad(number, f"({kind}) names the path {path!r}, which {problem}")
             for path, mode in saved.modes.items():
                 if not 0 <= mode <= 0o777:  # no setuid, setgid or sticky bit, nothing else
                     raise _bad(number, f"({kind}) gives {path!r} the mode {mode:#o}")
+            for path, mode in saved.folders.items():
+                if not 0 <= mode <= 0o3777:  # a folder's setgid and sticky bits, no setuid
+                    raise _bad(number, f"({kind}) gives the folder {path!r} the mode {mode:#o}")
     _references(records)
     if plans != 1:
         raise BadInput(
@@ -197,10 +200,31 @@ def leave_out_nested_git(records: list[dict[str, Any]]) -> None:
                 body[key] = [e for e in entries if not _holds_nested_git(e)]
 
 
+def leave_out_git_named_tops(body: dict[str, Any]) -> None:
+    """Drop, in place, from a record about to leave this clone, each saved-files entry that
+    names a folder at the top of the tree with a name git takes for its own directory
+    (`.GIT/notes`, `git~1/x`: a command's look saved them here): another clone refuses a
+    record naming one, as it cannot tell it from one naming its git directory, and what
+    they hold is this clone's files."""
+    for key in ("replaced", "saved"):
+        entries = body.get(key)
+        if isinstance(entries, list):
+            body[key] = [e for e in entries if not _git_named_top(e)]
+
+
+def _git_named_top(entry: object) -> bool:
+    if not isinstance(entry, dict):
+        return False  # pragma: no cover - this clone's own records are well formed
+    paths = [*(entry.get("absent") or []), *(entry.get("modes") or {})]
+    paths += [*(entry.get("folders") or {})]
+    return any(str(p).split("/")[0].lower() in GIT_DIR_NAMES for p in paths)
+
+
 def _holds_nested_git(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
     paths = [*(entry.get("absent") or []), *(entry.get("modes") or {})]
+    paths += [*(entry.get("folders") or {})]
     if not all(isinstance(p, str) and path_problem(p) is None for p in paths):
         return False  # a bad path anywhere is refused whole, not dropped
     return any(any(n.lower() in GIT_DIR_NAMES for n in p.split("/")[1:]) for p in paths)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from cleveragents.domain.checkpoint import Differences, TreeEntry
@@ -38,6 +38,9 @@ class RestoreScope:
     restored: list[str]
     kept: list[str]
     conflicts: list[str]
+    # Of `conflicts`, those that are one only by standing in each other's way (a file of the
+    # user's where a folder comes back, or under where a file comes back): no text to merge.
+    in_the_way: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, list[str]]:
         return {"restored": self.restored, "kept": self.kept, "conflicts": self.conflicts}
@@ -50,6 +53,7 @@ def classify(
     *,
     full: bool = False,
     never: Iterable[str] = (),
+    entries: Differences | None = None,
 ) -> RestoreScope:
     """Group a restore's paths.
 
@@ -58,13 +62,37 @@ def classify(
     target's; `changed_since_agent`: paths the user changed since the agent's last
     checkpoint. `full` takes every differing path, the user's edits included, with no
     conflict (the working tree becomes the target's). `never` (the plan file) is never
-    restored, only kept.
+    restored, only kept. `entries` (each differing path's entry in the target and now): a
+    path restored where something of the user's stands in its way is a conflict with it.
     """
     excluded, differ, mine = set(never), set(differ_from_target), set(changed_since_agent)
     wanted = (differ if full else set(candidates) & differ) - excluded
-    conflicts = set() if full else wanted & mine
-    kept = (mine | (differ & excluded)) - wanted
-    return RestoreScope(sorted(wanted - conflicts), sorted(kept), sorted(conflicts))
+    blocked = set() if full or entries is None else in_the_way(wanted, entries, mine)
+    conflicts = set() if full else (wanted & mine) | blocked
+    kept = (mine | (differ & excluded)) - wanted - conflicts
+    return RestoreScope(
+        sorted(wanted - conflicts), sorted(kept), sorted(conflicts), sorted(blocked)
+    )
+
+
+def in_the_way(wanted: Iterable[str], entries: Differences, mine: Iterable[str]) -> set[str]:
+    """The paths a restore writes that something the user made since (`mine`, standing now)
+    is in the way of, with those things: a file or link where a folder of the path comes
+    back, or anything under where a file comes back. Writing the path would remove them."""
+    standing = {q for q in mine if q in entries and not entries[q][1].absent}
+    writes = {p for p in wanted if p in entries and not entries[p][0].absent}
+    found: set[str] = set()
+    for path in writes:
+        parts = path.split("/")
+        above = {"/".join(parts[:depth]) for depth in range(1, len(parts))} & standing
+        if above:
+            found |= above | {path}
+    for path in standing:
+        parts = path.split("/")
+        below = {"/".join(parts[:depth]) for depth in range(1, len(parts))} & writes
+        if below:
+            found |= below | {path}
+    return found
 
 
 def agent_work(changes: Iterable[Differences]) -> dict[str, tuple[TreeEntry, TreeEntry]]:

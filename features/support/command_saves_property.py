@@ -40,6 +40,7 @@ RULES = ".env\nbuild/\n*.log\n"
 TRACKED = ("notes.txt", "secret.env", "src/app.py", "run.sh")
 IGNORED = (".env", "app.log", "build/a.o", "build/sub/b.o", "build/c.log", "src/x.log")
 MODES = (0o600, 0o640, 0o644, 0o755)
+FOLDER_MODES = (0o700, 0o750, 0o755, 0o777)
 NESTED = ("lib", "build/dep")  # untracked, or inside an ignored folder
 INSIDE = (".git", ".git/config", ".git/HEAD", ".git/index", ".git/packed-refs", ".git/refs")
 INSIDE += (".git/objects", "src.c", "wip.txt", "out.o")
@@ -53,6 +54,7 @@ class Example:
     command: list[str]  # simple commands, joined with `;`
     nested: str | None = None  # where a nested repository stands, if one does
     committed: bool = True  # whether it has commits (else `git init` only)
+    src_mode: int = 0o755  # the mode of the tracked folder `src`
 
 
 def _bytes() -> st.SearchStrategy[bytes]:
@@ -74,7 +76,8 @@ def examples(draw: st.DrawFn) -> Example:
     nested = draw(st.sampled_from([None, *NESTED]))
     targets = TARGETS if nested is None else (*TARGETS, nested, *(f"{nested}/{p}" for p in INSIDE))
     steps = [draw(_shell_step(targets)) for _ in range(draw(st.integers(1, 6)))]
-    return Example(tracked, ignored, steps, nested, draw(st.booleans()))
+    src_mode = draw(st.sampled_from(FOLDER_MODES))
+    return Example(tracked, ignored, steps, nested, draw(st.booleans()), src_mode)
 
 
 @st.composite
@@ -89,6 +92,9 @@ def _shell_step(draw: st.DrawFn, targets: tuple[str, ...]) -> str:
                 f": > {path}",
                 f"printf 'more\\n' >> {path}",
                 f"chmod {mode} {path}",
+                f"chmod -R a+rwX {path}",
+                "chmod -R go-rwx src",  # a folder's mode, which no checkpoint records
+                "rm -rf src",
                 f"mv {path} {other}",
                 f"ln -sfn {other} {path}",
                 f"rm -rf {path} && mkdir -p {path} && printf 'in\\n' > {path}/new",
@@ -120,6 +126,7 @@ def play(example: Example, root: Path) -> None:
     checkpoints.keep = saved.append
     before = checkpoints.create(PLAN, "before the command")
     expected = picture(root)
+    folders = _folder_modes(root)
     look = checkpoints.before_command(PLAN, before.tree)
     command = " ; ".join(example.command)
     WorkspaceEnvironment(root, repo.git_dir).apply(RunAction(command=command))
@@ -133,7 +140,20 @@ def play(example: Example, root: Path) -> None:
     occupied = {p for p in expected if p not in got and (root / p).is_dir() and _new_inside(p)}
     expected = {path: entry for path, entry in expected.items() if path not in occupied}
     problems = differences(expected, kept)
+    problems += [
+        f"  {path}/: expected mode {mode:o}, found {now:o}"
+        for path, mode in folders.items()
+        if (now := _folder_modes(root).get(path, mode)) != mode
+    ]
     assert not problems, f"after `{command}` and the restore:\n" + "\n".join(problems)
+
+
+def _folder_modes(root: Path) -> dict[str, int]:
+    """The mode of each tracked folder that stands as a folder."""
+    full = root / "src"
+    if full.is_symlink() or not full.is_dir():
+        return {}
+    return {"src": full.stat().st_mode & 0o7777}
 
 
 def _new_inside(path: str) -> bool:
@@ -150,6 +170,8 @@ def _make_repository(example: Example, root: Path) -> None:
         _write(root / path, data, mode)
     _git(root, "add", "--all")
     _git(root, "commit", "--quiet", "--no-gpg-sign", "-m", "start")
+    if (root / "src").is_dir():
+        (root / "src").chmod(example.src_mode)
     for path, what in example.ignored.items():
         if isinstance(what, str):
             (root / path).parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.git import (
     checkout,
+    folder_modes,
     ignore_rules,
     index_file,
     nested,
@@ -115,6 +116,8 @@ class GitCheckpoints:
         self._index_tree: tuple[str, tuple[int, int, int]] | None = None
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
+        # What the last restore's put-back changed: files, modes and folders no tree holds.
+        self.put_back_paths: list[str] = []
 
     @property
     def keep(self) -> Callable[[SavedFiles], None]:
@@ -611,9 +614,11 @@ class GitCheckpoints:
         }
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
         touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
-        if touched or modes:
+        folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})
+        if touched or modes or folders:
             saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
-            self.keep(saved.model_copy(update={"modes": {**modes, **saved.modes}}))
+            changes_kept = {"modes": {**modes, **saved.modes}, "folders": folders}
+            self.keep(saved.model_copy(update=changes_kept))
         for path in [*in_way, *created]:
             remove(self.repo.root / path)
         if in_way:  # a folder in the way held some of them
@@ -634,8 +639,11 @@ class GitCheckpoints:
                 wanted = (mode & 0o666) | (git_mode & 0o111)  # never a setuid bit
                 if wanted != git_mode:  # not for a file left as it was (maybe not ours)
                     os.chmod(full, wanted)
+        self.put_back_paths = []
         for saved in oldest_last(list(put_back)):
-            self.saver.put_back(saved, spare)
+            self.put_back_paths += self.saver.put_back(saved, spare)
+            self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
+        self.put_back_paths = sorted(set(self.put_back_paths))
         return created
 
     def saved_states(self, paths: Iterable[str]) -> dict[str, State]:

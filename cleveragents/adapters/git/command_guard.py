@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from cleveragents.adapters.git import checkout
+from cleveragents.adapters.git import checkout, folder_modes, hidden_paths
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -74,6 +74,7 @@ class CommandGuard:
         # What the operation under way has in its record already (see `unkept`).
         self._kept: dict[str, IgnoredFile] = {}
         self._kept_modes: dict[str, int] = {}
+        self._kept_folders: dict[str, int] = {}
 
     def look(
         self,
@@ -86,6 +87,8 @@ class CommandGuard:
         file's permission bits. `uncommitted`: nested repositories with no commit, which
         the checkpoint leaves out as it does ignored folders."""
         look = CommandLook(plan_id=plan_id, at=time.time_ns())
+        checkpointed = list(checkpointed)
+        finding = hidden_paths.start(self.repo.root)  # on a core of its own too
         # git lists the ignored files on the other core while the modes are read here.
         with self.repo.git_started(
             "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory",
@@ -108,8 +111,17 @@ class CommandGuard:
         # folder is (a `.git` file or folder is what git itself looks for).
         repositories = dict.fromkeys([*folders, *uncommitted])
         names += [f"{p}/" for p in repositories if self._lstat(f"{p}/.git") is not None]
+        # Files git never records (`.GIT/`, `git~1`, `docs/.git/`) are saved as ignored ones.
+        folders_named = [name for name in names if name.endswith("/")]
+        names += [
+            path
+            for path in hidden_paths.found(self.repo.root, finding)
+            if path not in names and not any(path.startswith(f) for f in folders_named)
+        ]
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
+        # Folders of the files a restore brings back: no checkpoint records their modes.
+        look.folders = folder_modes.folder_modes(self.repo.root, [*checkpointed, *look.ignored])
         return look
 
     def changed(self, look: CommandLook, env: dict[str, str]) -> SavedFiles | None:
@@ -133,7 +145,8 @@ class CommandGuard:
                     modes[path] = perm
             elif perm != git_default_mode(bool(perm & 0o100)):  # a restore writes git's
                 modes[path] = perm
-        return self._record(look, files, modes)
+        folders = folder_modes.changed(self.repo.root, look.folders)
+        return self._record(look, files, modes, folders)
 
     def _maybe_changed(self, look: CommandLook, env: dict[str, str]) -> list[str]:
         """The files of `look.modes` whose mode may have changed since: those `diff-index`
@@ -164,25 +177,38 @@ class CommandGuard:
             for path, perm in look.modes.items()
             if perm != git_default_mode(bool(perm & 0o100)) and self._kept_modes.get(path) != perm
         }
+        folders = {
+            path: perm
+            for path, perm in folder_modes.unusual(look.folders).items()
+            if self._kept_folders.get(path) != perm
+        }
         self._kept.update(files)
         self._kept_modes.update(modes)
-        return self._record(look, files, modes)
+        self._kept_folders.update(folders)
+        return self._record(look, files, modes, folders)
 
     def forget(self) -> None:
         """A new operation: nothing is kept in its record yet."""
         self._kept.clear()
         self._kept_modes.clear()
+        self._kept_folders.clear()
 
     def _record(
-        self, look: CommandLook, files: list[tuple[str, IgnoredFile]], modes: dict[str, int]
+        self,
+        look: CommandLook,
+        files: list[tuple[str, IgnoredFile]],
+        modes: dict[str, int],
+        folders: dict[str, int],
     ) -> SavedFiles | None:
-        if not modes:
+        if not modes and not folders:
             return None
         commit = None
         if files:
             tree = self.saver.tree_of([(p, saved.git_mode, saved.blob) for p, saved in files])
             commit = self._commit(look.plan_id, tree, "cleveragents saved files: before a command")
-        return SavedFiles(plan_id=look.plan_id, commit=commit, modes=modes, at=look.at)
+        return SavedFiles(
+            plan_id=look.plan_id, commit=commit, modes=modes, at=look.at, folders=folders
+        )
 
     def _now(self, path: str) -> Seen | None:
         """None also for a path through a link the command made (`build -> /etc`): the

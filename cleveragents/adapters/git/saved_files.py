@@ -22,6 +22,7 @@ from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.record_paths import path_problem
+from cleveragents.domain.rules import git_refuses_name
 from cleveragents.errors import ConflictingState
 
 UMASK = os.umask(0o022)
@@ -64,7 +65,7 @@ class FileSaver:
         entries: list[tuple[str, str, int]] = []  # (path, git mode, exact mode)
         absent: list[str] = []
         wanted = list(dict.fromkeys(paths))
-        _refuse_outside(wanted)
+        _refuse_outside(wanted, self.repo.root)
         for path in wanted:
             # A link (or file) standing where a folder of `path` would be: `path` is not in
             # the tree (reading through a link would save a host file); the link is saved.
@@ -151,15 +152,18 @@ class FileSaver:
         ]
         return self.objects.tree_of_paths(b"\0".join(records) + b"\0")
 
-    def put_back(self, saved: SavedFiles, spare: Collection[str] = ()) -> None:
+    def put_back(self, saved: SavedFiles, spare: Collection[str] = ()) -> list[str]:
         """Make every path of `saved` as it was when it was saved, but those of `spare`
-        (an undo keeps them as they are: the user's).
+        (an undo keeps them as they are: the user's); the paths it changed.
 
         A folder with files in it standing at a path is left alone: saved files are files
         and links, and a folder there now is what the restored checkpoint holds.
         """
         files = self.listing(saved.commit)
-        _refuse_outside([*saved.absent, *saved.modes, *(path for path, _, _ in files)])
+        _refuse_outside(
+            [*saved.absent, *saved.modes, *saved.folders, *(path for path, _, _ in files)],
+            self.repo.root,
+        )
         if spare:
             files = [entry for entry in files if entry[0] not in spare]
             saved = saved.model_copy(
@@ -168,15 +172,20 @@ class FileSaver:
                     "modes": {p: m for p, m in saved.modes.items() if p not in spare},
                 }
             )
+        done: list[str] = []
         for path in saved.absent:
             # one through a link is not in the tree: not there
             if link_on_the_way(self.repo.root, path) is None and not _occupied(
                 self.repo.root / path
             ):
+                if os.path.lexists(self.repo.root / path):
+                    done.append(path)
                 remove(self.repo.root / path)
         blobs = self.objects.contents(blob for _, _, blob in files)
         for path, mode, blob in files:
             full = self.repo.root / path
+            if not _holds(self.repo.root, path, mode, blobs[blob]):
+                done.append(path)
             _clear_way(self.repo.root, path)  # never write through a link on the way
             if _occupied(full):
                 continue
@@ -190,9 +199,12 @@ class FileSaver:
             full = self.repo.root / path
             through_link = link_on_the_way(self.repo.root, path) is not None
             if not through_link and full.is_file() and not full.is_symlink():
+                if stat.S_IMODE(full.lstat().st_mode) != perm & 0o777:
+                    done.append(path)
                 os.chmod(full, perm & 0o777)  # permission bits only: never setuid, whatever
         for path, _, _ in files:
             _mend_git_dir(self.repo.root, path)
+        return done
 
     def listing(self, commit: str | None) -> list[tuple[str, str, str]]:
         """The (path, git mode, blob) of each file a saved record's commit holds."""
@@ -208,20 +220,28 @@ class FileSaver:
         return files
 
 
-# git refuses a path through `.git` (in any case) in a tree, and a `.gitmodules` link (or
-# its NTFS forms: trailing dots or spaces, `gitmod~1`): a nested repository's own `.git` is
-# saved as `.git~cleveragents`, and a name of that form gets one suffix more.
+# git refuses a path through `.git` (in any case, or another name it takes for it, such as
+# `git~1`) in a tree, and a `.gitmodules` link (or its NTFS forms: trailing dots or spaces,
+# `gitmod~1`): a nested repository's own `.git` is saved as `.git~cleveragents`, and a name
+# of that form gets one suffix more.
 ESCAPE = "~cleveragents"
 _ESCAPABLE = re.compile(rf"(?i)(?:\.git|\.gitmodules[. ]*|gitmod~[0-9]+)(?:{ESCAPE})*")
 
 
+def _escapable(part: str) -> bool:
+    stem = part
+    while stem.endswith(ESCAPE):
+        stem = stem.removesuffix(ESCAPE)
+    return bool(_ESCAPABLE.fullmatch(part)) or git_refuses_name(stem)
+
+
 def _escaped(path: str) -> str:
-    return "/".join(p + ESCAPE if _ESCAPABLE.fullmatch(p) else p for p in path.split("/"))
+    return "/".join(p + ESCAPE if _escapable(p) else p for p in path.split("/"))
 
 
 def _unescaped(path: str) -> str:
     return "/".join(
-        p.removesuffix(ESCAPE) if _ESCAPABLE.fullmatch(p) and p.endswith(ESCAPE) else p
+        p.removesuffix(ESCAPE) if _escapable(p) and p.endswith(ESCAPE) else p
         for p in path.split("/")
     )
 
@@ -229,16 +249,40 @@ def _unescaped(path: str) -> str:
 GIT_DIR_FOLDERS = ("objects", "objects/info", "objects/pack", "refs", "refs/heads", "refs/tags")
 
 
-def _refuse_outside(paths: list[str]) -> None:
-    """Refuse (exit 3) a record naming a path outside the tree, whatever wrote it."""
+def _refuse_outside(paths: list[str], root: Path) -> None:
+    """Refuse (exit 3) a record naming a path outside the tree, whatever wrote it. A first
+    name git takes for its own directory (`.GIT`, `git~1`) is a plain folder of the tree
+    where the file system tells it from the git directory (`_beside_git_dir`)."""
     for path in paths:
         problem = path_problem(path)
+        top, _, rest = path.partition("/")
+        plain = "x/" + rest if rest else "x"
+        # Only the first name's problem is forgiven, and only for a name git refuses.
+        if (
+            problem is not None
+            and git_refuses_name(top)
+            and path_problem(plain) is None
+            and _beside_git_dir(root, top)
+        ):
+            continue
         if problem is not None:
             raise ConflictingState(
                 f"a saved-files record names the path {path!r}, which {problem}: "
                 "nothing was restored",
                 hint="the plan's records are damaged or forged; delete the plan",
             )
+
+
+def _beside_git_dir(root: Path, top: str) -> bool:
+    """Whether `top`, a name at the top of the tree, is not the tree's git directory: not
+    `.git` itself, no link, and not a name the file system takes for it (a case-insensitive
+    one takes `.GIT` for `.git`: then both name the same folder)."""
+    there, git_dir = root / top, root / ".git"
+    if there.is_symlink():
+        return False
+    if not os.path.lexists(there) or not os.path.lexists(git_dir):
+        return True
+    return not os.path.samefile(there, git_dir)
 
 
 def _mend_git_dir(root: Path, path: str) -> None:
@@ -248,9 +292,25 @@ def _mend_git_dir(root: Path, path: str) -> None:
     parts = path.split("/")
     if ".git" in parts[:-1]:
         git_dir = root.joinpath(*parts[: parts.index(".git") + 1])
+        if not (git_dir / "HEAD").is_file():
+            return  # a plain folder named `.git` (`docs/.git/notes`): no repository's
         for folder in GIT_DIR_FOLDERS:
             if not os.path.lexists(git_dir / folder):
                 (git_dir / folder).mkdir(parents=True)
+
+
+def _holds(root: Path, path: str, mode: str, data: bytes) -> bool:
+    """Whether `path` holds already what a put-back would write there (link or file)."""
+    full = root / path
+    if link_on_the_way(root, path) is not None:
+        return False
+    try:
+        st = full.lstat()
+        if stat.S_ISLNK(st.st_mode):
+            return mode == LINK and os.readlink(full) == data.decode("utf-8", "surrogateescape")
+        return stat.S_ISREG(st.st_mode) and git_mode(st) == mode and full.read_bytes() == data
+    except OSError:
+        return False
 
 
 def git_mode(st: os.stat_result) -> str:

@@ -47,7 +47,11 @@ from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.correction import OperationStatus
-from cleveragents.domain.foreign_records import check_records, leave_out_nested_git
+from cleveragents.domain.foreign_records import (
+    check_records,
+    leave_out_git_named_tops,
+    leave_out_nested_git,
+)
 from cleveragents.domain.trust import IMPORTED_FROM_UNKNOWN
 from cleveragents.errors import BadInput
 
@@ -78,6 +82,7 @@ def _records(db: sqlite3.Connection, plan_id: str, store_id: str) -> Iterator[di
         {**json.loads(r[0]), **dict(zip(DECISION_COLUMNS, r[1:], strict=True))} for r in decisions
     ]
     for decision in bodies:
+        leave_out_git_named_tops(decision)
         yield {"type": "decision", "body": decision}
     for cid, tree, label, created in db.execute(
         "SELECT id, tree, label, created_at FROM checkpoints WHERE plan_id = ? "
@@ -123,6 +128,7 @@ def _records(db: sqlite3.Connection, plan_id: str, store_id: str) -> Iterator[di
         if operation.get("undoes") is not None:  # an undo's target is of its plan
             operation["undoes"] = home.get(operation["undoes"], operation["undoes"])
         operation["made_in"] = operation.get("made_in") or store_id
+        leave_out_git_named_tops(operation)
         yield {"type": "operation", "body": operation}
 
 

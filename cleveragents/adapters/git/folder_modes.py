@@ -1,0 +1,93 @@
+"""Folders' permission bits, which no checkpoint records, noted before a command and put back.
+
+A command's `chmod -R a+rwX .` or `rm -rf private` changes or removes folders whose mode the
+user chose (`mkdir -m700 private`); a checkpoint brings a folder back with git's mode (0777
+less the umask). Before each command the mode of every folder holding a checkpointed file is
+noted (one `lstat` a folder: folders are a small part of a tree's paths); after it, the
+folders whose mode changed, and the removed ones whose mode was not git's, are recorded in
+the saved files (`SavedFiles.folders`), which undo, a correction and a rollback put back.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from cleveragents.adapters.git import checkout
+from cleveragents.adapters.git.saved_files import git_default_mode, link_on_the_way
+
+# What a folder's mode may be given back: never a setuid bit (setgid and sticky are a
+# folder's own, shared folders hold them).
+FOLDER_BITS = 0o3777
+
+
+def default_mode() -> int:
+    """The mode git (and `mkdir`) gives a folder it makes."""
+    return git_default_mode(True)
+
+
+def folder_modes(root: Path, paths: Iterable[str]) -> dict[str, int]:
+    """The permission bits of every folder holding one of `paths` (at any depth)."""
+    folders: set[str] = set()
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in folders:
+            folders.add(folder)
+            folder = folder.rpartition("/")[0]
+    found: dict[str, int] = {}
+    for folder in folders:
+        st = checkout.lstat(f"{root}/{folder}")
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            found[folder] = stat.S_IMODE(st.st_mode)
+    return found
+
+
+def unusual(folders: dict[str, int]) -> dict[str, int]:
+    """The folders of `folders` whose mode is not the one git would give them."""
+    return {path: perm for path, perm in folders.items() if perm != default_mode()}
+
+
+def changed(root: Path, seen: dict[str, int]) -> dict[str, int]:
+    """The folders of `seen` (their modes before a command) whose mode the command changed,
+    or that it removed (or replaced) when a restore would not give their mode back: each
+    with its mode before."""
+    found: dict[str, int] = {}
+    default = default_mode()
+    for path, perm in seen.items():
+        st = checkout.lstat(f"{root}/{path}")
+        same = st is not None and stat.S_ISDIR(st.st_mode) and stat.S_IMODE(st.st_mode) == perm
+        if same and perm == default:
+            continue  # whatever stands there, a restore gives it this mode
+        # A link the command made on the way leads out of this folder: it is gone.
+        there = st is not None and stat.S_ISDIR(st.st_mode)
+        there = there and link_on_the_way(root, path) is None
+        if (there and not same) or (not there and perm != default):
+            found[path] = perm
+    return found
+
+
+def put_back(root: Path, folders: dict[str, int]) -> list[str]:
+    """Give each folder of `folders` that stands (a real folder, reached through no link)
+    its mode, deepest first; the folders whose mode changed."""
+    done = []
+    for path, perm in sorted(folders.items(), key=lambda item: -item[0].count("/")):
+        full = root / path
+        if link_on_the_way(root, path) is not None or full.is_symlink() or not full.is_dir():
+            continue
+        wanted = perm & FOLDER_BITS
+        if stat.S_IMODE(full.lstat().st_mode) != wanted:
+            os.chmod(full, wanted)
+            done.append(path)
+    return done
+
+
+def now(root: Path, paths: Iterable[str]) -> dict[str, int]:
+    """The modes the folders of `paths` have now (those that stand as folders)."""
+    found = {}
+    for path in paths:
+        full = root / path
+        if link_on_the_way(root, path) is None and full.is_dir() and not full.is_symlink():
+            found[path] = stat.S_IMODE(full.lstat().st_mode)
+    return found
