@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import stat
 from typing import Any
@@ -27,11 +26,7 @@ def step_make_link(context: Any, path: str, target: str) -> None:
     (context.repo / path).symlink_to(target)
 
 
-@then('"{path}" is a link to "{target}"')
-def step_is_link(context: Any, path: str, target: str) -> None:
-    full = context.repo / path
-    assert full.is_symlink(), f"{path} is no link"
-    assert os.readlink(full) == target, f"{path} leads to {os.readlink(full)}"
+# `"PATH" is a link to "TARGET"` is in saved_since_steps.py.
 
 
 @given('a restore that writes "{writes}" where I made "{mine}" since')
@@ -50,7 +45,6 @@ def step_clash(context: Any, clash: str) -> None:
 
 @given('the folder "{path}" has mode {octal}')
 @then('the folder "{path}" has mode {octal}')
-@then('the file "{path}" has mode {octal}')
 def step_has_mode(context: Any, path: str, octal: str) -> None:
     actual = stat.S_IMODE((context.repo / path).lstat().st_mode)
     assert actual == int(octal, 8), f"{path} has mode {actual:o}"

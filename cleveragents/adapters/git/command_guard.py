@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from cleveragents.adapters.git import checkout, folder_modes, hidden_paths
+from cleveragents.adapters.git import checkout, folder_modes
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -39,6 +39,7 @@ from cleveragents.adapters.git.saved_files import (
     git_mode,
     link_on_the_way,
 )
+from cleveragents.adapters.workspace import hidden_paths
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.command_saves import (
     EACH_BYTES,
