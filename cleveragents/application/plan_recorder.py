@@ -109,6 +109,10 @@ class PlanRecorder:
                 self._after_command(look)
             raise
         self._after_command(look)
+        if look.put_back:  # a `.git` the command made, changed or moved
+            outcome = outcome.model_copy(
+                update={"summary": f"{outcome.summary}; {'; '.join(look.put_back)}"}
+            )
         if look.unsaved:
             not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"
             outcome = outcome.model_copy(update={"summary": f"{outcome.summary}; {not_saved}"})

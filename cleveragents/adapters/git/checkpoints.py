@@ -37,6 +37,7 @@ from cleveragents.adapters.git import (
     trees,
 )
 from cleveragents.adapters.git.command_guard import CommandGuard
+from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import Entry, LooseObjects
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
@@ -97,6 +98,7 @@ class GitCheckpoints:
         self.uncommitted: list[str] = []
         self.saver = FileSaver(repo, self._commit)
         self.guard = CommandGuard(repo, self.saver, self._commit)
+        self.git_dirs = GitDirs(repo, self.saver.read_objects)
         self.objects = LooseObjects(repo, self._settings)
         self._plain: bool | None = None  # whether `git add` records what the disk says
         self._config: dict[str, str | None] | None = None  # see `settings.py`
@@ -518,13 +520,16 @@ class GitCheckpoints:
         paths = self.tree_paths(tree) if tree else ()
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
+        look.git_entries = self.git_dirs.look(look.ignored)
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
         return look
 
     def after_command(self, look: CommandLook) -> SavedFiles | None:
-        """What the command changed of what `look` saw, as it was, recorded through `keep`."""
+        """What the command changed of what `look` saw, as it was, recorded through `keep`;
+        first, what it did to any `.git` is put back (`git_dirs.py`), named in `look.put_back`."""
+        look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
         saved = self.guard.changed(look, self.tree_env())
         if saved is not None:
             self.keep(saved)
