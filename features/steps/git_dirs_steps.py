@@ -1,0 +1,40 @@
+"""Steps of git_dirs.property.feature: what a command does to `.git` entries is put back."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+from behave import then, when
+
+from features.support.properties import property_seed
+
+
+@when("random commands change the .git entries of a working tree")
+def step_git_dirs_property(context: Any) -> None:
+    from features.support.git_dirs_property import check_property
+
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", 10))
+    seed = property_seed()
+    replay = (
+        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
+    )
+    print(f"git dirs property: seed {seed}, {examples} examples; {replay}", file=sys.stderr)
+    context.property_failure = None
+    started = time.monotonic()
+    try:
+        ran = check_property(examples, seed, context.tmp)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        context.property_failure = f"seed {seed}: {failure!r}\n{notes}\n{replay}"
+        return
+    print(
+        f"git dirs property: {ran} examples in {time.monotonic() - started:.0f} s", file=sys.stderr
+    )
+
+
+@then("every .git is as before or new and harmless, and the canary never ran")
+def step_git_dirs_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
