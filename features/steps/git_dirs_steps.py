@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-from behave import then, when
+from behave import given, then, when
 
 from features.support.properties import property_seed
 
@@ -38,3 +40,30 @@ def step_git_dirs_property(context: Any) -> None:
 @then("every .git is as before or new and harmless, and the canary never ran")
 def step_git_dirs_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given("a working tree with nested repositories, a submodule and odd .git entries")
+def step_odd_git_entries(context: Any) -> None:
+    from features.support.git_dirs_property import odd_repository
+
+    context.git_dirs = odd_repository(Path(tempfile.mkdtemp(prefix="odd-", dir=context.tmp)))
+
+
+@when("a command runs `{command}`")
+def step_command_on_git_dirs(context: Any, command: str) -> None:
+    from features.support.git_dirs_property import run_command
+
+    context.git_dirs_result = run_command(context.git_dirs, command.replace("\\n", "\n"))
+
+
+@then('what was done after it says "{said}"')
+def step_git_dirs_said(context: Any, said: str) -> None:
+    done = "; ".join(context.git_dirs_result[0]) or "nothing"
+    assert done == said, f"said {done!r}, expected {said!r}"
+
+
+@then("every .git there before is as it was")
+def step_git_dirs_as_before(context: Any) -> None:
+    said, before, after = context.git_dirs_result
+    changed = [path for path, data in before.items() if after.get(path) != data]
+    assert not changed, (changed, said)

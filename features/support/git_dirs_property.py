@@ -173,7 +173,7 @@ def _snapshot(root: Path) -> dict[str, bytes | dict[str, bytes]]:
     return shot
 
 
-def _repository(root: Path, upstream: Path) -> None:
+def _repository(root: Path, upstream: Path, worktree: bool = True) -> None:
     root.mkdir()
     _git(root, "init", "--quiet", "--initial-branch=main")
     (root / "README").write_text("r\n")
@@ -188,7 +188,8 @@ def _repository(root: Path, upstream: Path) -> None:
     (root / "vendor" / "v.txt").write_text("v\n")
     _git(root / "vendor", "add", "v.txt")
     _git(root / "vendor", "commit", "--quiet", "-m", "v")
-    _git(root, "worktree", "add", "--quiet", "-b", "side", str(root / "side"))
+    if worktree:
+        _git(root, "worktree", "add", "--quiet", "-b", "side", str(root / "side"))
 
 
 def _upstream(work: Path) -> Path:
@@ -212,3 +213,32 @@ def _remove(path: Path) -> None:
 
 def _git(cwd: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=cwd, env=ENV, capture_output=True, check=True)
+
+
+def odd_repository(work: Path) -> Path:
+    """`checkpoints.git_dirs.feature`'s tree (see there); returns its top."""
+    root = work / "repo"
+    _repository(root, _upstream(work), worktree=False)
+    (root / "vendor" / ".git" / "hooks" / "mine").mkdir()
+    (root / "docs").mkdir()
+    (root / "docs" / ".git").write_text("gitdir: /nowhere\n")
+    (root / "docs" / "old").mkdir()
+    (root / "docs" / "old" / ".git").symlink_to("/nowhere")  # a broken link: no repository
+    _git(root, "init", "--quiet", "real")
+    (root / "linked").mkdir()
+    (root / "linked" / ".git").symlink_to("../real/.git")
+    return root
+
+
+def run_command(
+    root: Path, command: str
+) -> tuple[list[str], dict[str, bytes | dict[str, bytes]], dict[str, bytes | dict[str, bytes]]]:
+    """What `after_command` did, and the `.git` entries before and after, around `command`."""
+    checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
+    checkpoints.keep = lambda _saved: None
+    tree = checkpoints.create("p1", "before", None).tree
+    before = _snapshot(root)
+    look = checkpoints.before_command("p1", tree)
+    subprocess.run(["bash", "-c", command], cwd=root, env=ENV, check=True, capture_output=True)
+    checkpoints.after_command(look)
+    return look.put_back, before, _snapshot(root)
