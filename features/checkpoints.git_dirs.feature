@@ -31,3 +31,10 @@ Feature: What a command did to a .git is put back, and named, right after it
       | a replaced .git link comes back        | ln -s /tmp linked/.git2 && mv -T linked/.git2 linked/.git                 | put back linked/.git: replaced by the command                 |
       | a replaced .git folder comes back      | git init -q t && git -C t config core.fsmonitor x && rm -rf vendor/.git && mv t/.git vendor/.git | put back vendor/.git: replaced by the command |
       | a .GIT in another case goes            | printf 'gitdir: /x\n' > vendor/.GIT                                       | removed vendor/.GIT: new, a git file naming a git directory elsewhere |
+
+  Scenario: A folder unchanged since the look is not read again, and a changed one is
+    Given a working tree with nested repositories, a submodule and odd .git entries
+    And two seconds have passed since it was made
+    When a command runs `printf 'gitdir: /x\n' > docs/old/.GIT && mv lib l2`
+    Then what was done after it says "removed docs/old/.GIT: new, a git file naming a git directory elsewhere; put back lib/.git: moved to l2/.git"
+    And every .git there before is as it was

@@ -49,6 +49,12 @@ def step_odd_git_entries(context: Any) -> None:
     context.git_dirs = odd_repository(Path(tempfile.mkdtemp(prefix="odd-", dir=context.tmp)))
 
 
+@given("two seconds have passed since it was made")
+def step_two_seconds_passed(context: Any) -> None:
+    # Folders whose ctime is older than RECENT are listed once, then only their stat is read.
+    time.sleep(2.1)
+
+
 @when("a command runs `{command}`")
 def step_command_on_git_dirs(context: Any, command: str) -> None:
     from features.support.git_dirs_property import run_command

@@ -21,8 +21,9 @@ one on a case-insensitive disk) is looked at just before a command and again jus
 What a put-back needs of a file's bytes comes from the command look's save when it holds
 them, and is read (and kept while the file is unchanged) otherwise: a few small files each.
 
-Cost: one walk of the tree's folders (names only) before and after the command, and an
-`lstat` of a handful of files per `.git` (`benchmarks/command_step.py`).
+Cost: one walk of the tree's folders before and after the command (an `lstat` of each, its
+names read again only where it changed since), and an `lstat` of a handful of files per
+`.git` (`benchmarks/command_step.py`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -45,6 +47,8 @@ WATCHED = ("config", "config.worktree", "HEAD", "commondir", "gitdir", "info/att
 HOOKS = "hooks"
 OWN_GIT_DIRS = ("modules", "worktrees")  # each sub-folder a git directory of its own
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
+RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
+Listing = tuple[tuple[int, int, int], list[str], list[str]]  # (mark, sub-folders, `.git`s)
 # What `git init`, `clone`, `commit` and `submodule` write: none of it runs a command.
 SAFE = (
     "core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
@@ -61,11 +65,12 @@ class GitDirs:
         self.repo = repo
         self._read_objects = read  # blob contents by name, from the object database
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # watched files read, by path
+        self._folders: dict[str, Listing] = {}  # each folder's listing, while unchanged
 
     def look(self, saved: Mapping[str, IgnoredFile]) -> dict[str, Entry]:
         """Every `.git` of the tree now; the bytes of its watched files kept, unless the
         command look's `saved` holds them as they are."""
-        entries = {path: entry for path in found(self.repo.root) if (entry := self._entry(path))}
+        entries = self._entries()
         for path, entry in entries.items():
             for name, seen in entry.files.items():
                 full = f"{path}/{name}" if name else path
@@ -77,7 +82,7 @@ class GitDirs:
     def put_back(self, before: dict[str, Entry], saved: Mapping[str, IgnoredFile]) -> list[str]:
         """Undo what the command did to the `.git` entries of `before`, and remove the
         new ones that would run something; one line for each, naming it and why."""
-        now = {path: entry for path in found(self.repo.root) if (entry := self._entry(path))}
+        now = self._entries()
         at = {(e.kind, e.inode): path for path, e in before.items()}
         moves = {
             path: origin
@@ -127,6 +132,10 @@ class GitDirs:
         if data is not None and data != now:
             remove(full)
             self._write(path, old.files[""], data)
+
+    def _entries(self) -> dict[str, Entry]:
+        found_now = found(self.repo.root, self._folders)
+        return {path: entry for path in found_now if (entry := self._entry(path)) is not None}
 
     def _entry(self, path: str) -> Entry | None:
         st = lstat(f"{self.repo.root}/{path}")
@@ -234,26 +243,48 @@ class GitDirs:
         return None
 
 
-def found(root: Path) -> list[str]:
+def found(root: Path, known: dict[str, Listing] | None = None) -> list[str]:
     """Every `.git` in the tree (any case of the name), the repository's own at the top
-    left out; links are not followed and no `.git` folder is looked into."""
+    left out; links are not followed and no `.git` folder is looked into. `known`: each
+    folder's listing, read again only when the folder changed (its inode, mtime or ctime)."""
     paths: list[str] = []
     folders = [""]
+    settled = time.time_ns() - RECENT
     while folders:
         folder = folders.pop()
-        try:
-            listing = os.scandir(root / folder if folder else root)
-        except OSError:  # pragma: no cover - the suites run as root, who reads every folder
-            continue  # gone, or unreadable: git cannot look into it either
-        with listing:
-            for item in listing:
-                path = f"{folder}/{item.name}" if folder else item.name
-                if item.name == ".git" or git_refuses_name(item.name):
-                    if path != ".git":
-                        paths.append(path)
-                elif item.is_dir(follow_symlinks=False):
-                    folders.append(path)
+        st = lstat(f"{root}/{folder}")
+        if st is None or not stat.S_ISDIR(st.st_mode):
+            continue  # gone since its parent was read
+        mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+        listing = None if known is None else known.get(folder)
+        if listing is None or listing[0] != mark:
+            listing = (mark, *_listing(root, folder))
+            # A folder changed within the clock tick of this look may change again with
+            # the same ctime: read each time until it settles.
+            if known is not None and st.st_ctime_ns < settled:
+                known[folder] = listing
+        paths += listing[2]
+        folders += listing[1]
     return paths
+
+
+def _listing(root: Path, folder: str) -> tuple[list[str], list[str]]:
+    """The sub-folders of `folder` to walk, and its `.git` entries."""
+    subfolders: list[str] = []
+    gits: list[str] = []
+    try:
+        listing = os.scandir(root / folder if folder else root)
+    except OSError:  # pragma: no cover - the suites run as root, who reads every folder
+        return [], []  # unreadable: git cannot look into it either
+    with listing:
+        for item in listing:
+            path = f"{folder}/{item.name}" if folder else item.name
+            if item.name == ".git" or git_refuses_name(item.name):
+                if path != ".git":
+                    gits.append(path)
+            elif item.is_dir(follow_symlinks=False):
+                subfolders.append(path)
+    return subfolders, gits
 
 
 def watched(git_dir: Path) -> dict[str, Seen]:
