@@ -253,8 +253,8 @@ def found(root: Path, known: dict[str, Listing] | None = None) -> list[str]:
     while folders:
         folder = folders.pop()
         st = lstat(f"{root}/{folder}")
-        if st is None or not stat.S_ISDIR(st.st_mode):
-            continue  # gone since its parent was read
+        if st is None or not stat.S_ISDIR(st.st_mode):  # pragma: no cover - a race
+            continue  # gone between its parent's listing and here
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
         listing = None if known is None else known.get(folder)
         if listing is None or listing[0] != mark:
