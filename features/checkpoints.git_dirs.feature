@@ -16,6 +16,7 @@ Feature: What a command did to a .git is put back, and named, right after it
     When a command runs `<command>`
     Then what was done after it says "<said>"
     And every .git there before is as it was
+    And nothing outside the tree was touched
 
     Examples:
       | what                                   | command                                                                   | said                                                          |
@@ -28,6 +29,8 @@ Feature: What a command did to a .git is put back, and named, right after it
       | a clone stays, a repository that runs   | git clone -q vendor n && git init -q m && git -C m config core.fsmonitor x | removed m/.git: new, its config names core.fsmonitor          |
       | a file no save holds comes back        | printf 'gitdir: /elsewhere\n' > docs/.git                                 | put back docs/.git: changed by the command                    |
       | a folder in hooks comes back           | rm -rf vendor/.git/hooks/mine                                             | put back vendor/.git: changed by the command                  |
+      | hooks made a link out of the tree      | rm -rf vendor/.git/hooks && ln -s ../../../outside vendor/.git/hooks      | put back vendor/.git: changed by the command                  |
+      | a moved .git's folder made a link out  | mv lib l2 && ln -s ../outside lib                                         | put back lib/.git: moved to l2/.git                           |
       | a replaced .git link comes back        | ln -s /tmp linked/.git2 && mv -T linked/.git2 linked/.git                 | put back linked/.git: replaced by the command                 |
       | a replaced .git folder comes back      | git init -q t && git -C t config core.fsmonitor x && rm -rf vendor/.git && mv t/.git vendor/.git | put back vendor/.git: replaced by the command |
       | a .GIT in another case goes            | printf 'gitdir: /x\n' > vendor/.GIT                                       | removed vendor/.GIT: new, a git file naming a git directory elsewhere |

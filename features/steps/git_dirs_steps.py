@@ -73,3 +73,11 @@ def step_git_dirs_as_before(context: Any) -> None:
     said, before, after = context.git_dirs_result
     changed = [path for path, data in before.items() if after.get(path) != data]
     assert not changed, (changed, said)
+
+
+@then("nothing outside the tree was touched")
+def step_outside_untouched(context: Any) -> None:
+    outside = context.git_dirs.parent / "outside"
+    names = sorted(os.listdir(outside))
+    assert names == [".git", "mine", "pre-commit.sample"], names
+    assert all((outside / n).read_text() == "outside\n" for n in names), names

@@ -222,6 +222,10 @@ def odd_repository(work: Path) -> Path:
     (root / "vendor" / ".git" / "hooks" / "mine").mkdir()
     (root / "docs").mkdir()
     (root / "docs" / ".git").write_text("gitdir: /nowhere\n")
+    outside = work / "outside"  # what a link the command makes may lead to
+    outside.mkdir()
+    for name in ("pre-commit.sample", ".git", "mine"):
+        (outside / name).write_text("outside\n")
     (root / "docs" / "old").mkdir()
     (root / "docs" / "old" / ".git").symlink_to("/nowhere")  # a broken link: no repository
     _git(root, "init", "--quiet", "real")

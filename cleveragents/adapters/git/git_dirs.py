@@ -37,7 +37,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import remove
+from cleveragents.adapters.git.saved_files import link_on_the_way, remove
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
 from cleveragents.domain.rules import git_refuses_name
@@ -110,6 +110,7 @@ class GitDirs:
                 said.append(f"{'put back' if back else 'removed'} {shown_path(path)}: {why}")
         for path, origin in moves.items():
             target = self.repo.root / origin
+            self._clear_way(origin)
             target.parent.mkdir(parents=True, exist_ok=True)
             os.rename(self.repo.root / path, target)
             self._mend(origin, before[origin], saved)
@@ -176,13 +177,21 @@ class GitDirs:
                 continue
             full = f"{path}/{name}" if name else path
             target = self.repo.root / full
+            self._clear_way(full)
             if os.path.lexists(target):
                 remove(target)
             seen = old.files.get(name)
             if seen is not None:
                 self._write(full, seen, self._bytes_of(full, seen, saved))
 
+    def _clear_way(self, path: str) -> None:
+        """Remove what the command put where a folder on the way to `path` stood (a link
+        to anywhere, a file): nothing is ever written or removed through it."""
+        while (block := link_on_the_way(self.repo.root, path)) is not None:
+            remove(self.repo.root / block)
+
     def _write(self, path: str, seen: Seen, data: bytes | None) -> None:
+        self._clear_way(path)
         if data is None or not (stat.S_ISREG(seen[0]) or stat.S_ISLNK(seen[0])):
             if stat.S_ISDIR(seen[0]):
                 (self.repo.root / path).mkdir(parents=True, exist_ok=True)
