@@ -15,13 +15,14 @@ Feature: What a command did to a .git is put back, and named, right after it
     Given a working tree with nested repositories, a submodule and odd .git entries
     When a command runs `<command>`
     Then what was done after it says "<said>"
-    And every .git there before is as it was
+    And every .git there before is as it was, and a new one is a folder
     And nothing outside the tree was touched
 
     Examples:
       | what                                   | command                                                                   | said                                                          |
       | a moved nested repository comes back   | mv vendor v2 && git -C v2 config core.fsmonitor x                         | put back vendor/.git: moved to v2/.git                        |
       | a moved submodule .git comes back      | mv lib l2 && printf 'gitdir: /x\n' > l2/.git                              | put back lib/.git: moved to l2/.git                           |
+      | a hard link of a .git goes             | mkdir x && ln lib/.git x/.git                                             | put back lib/.git: moved to x/.git                            |
       | a new repository with a hook goes      | git init -q n && printf 'x' > n/.git/hooks/pre-commit                     | removed n/.git: new, with the hook hooks/pre-commit           |
       | a new repository naming another goes   | git init -q n && echo ../../vendor/.git > n/.git/commondir                | removed n/.git: new, naming another git directory             |
       | a new config git cannot read goes      | git init -q n && printf '[core\n' > n/.git/config                         | removed n/.git: new, its config names what git cannot read    |
@@ -40,4 +41,4 @@ Feature: What a command did to a .git is put back, and named, right after it
     And two seconds have passed since it was made
     When a command runs `printf 'gitdir: /x\n' > docs/old/.GIT && mv lib l2`
     Then what was done after it says "removed docs/old/.GIT: new, a git file naming a git directory elsewhere; put back lib/.git: moved to l2/.git"
-    And every .git there before is as it was
+    And every .git there before is as it was, and a new one is a folder

@@ -68,11 +68,13 @@ def step_git_dirs_said(context: Any, said: str) -> None:
     assert done == said, f"said {done!r}, expected {said!r}"
 
 
-@then("every .git there before is as it was")
+@then("every .git there before is as it was, and a new one is a folder")
 def step_git_dirs_as_before(context: Any) -> None:
     said, before, after = context.git_dirs_result
     changed = [path for path, data in before.items() if after.get(path) != data]
     assert not changed, (changed, said)
+    files = [path for path, data in after.items() if path not in before and isinstance(data, bytes)]
+    assert not files, (files, said)
 
 
 @then("nothing outside the tree was touched")

@@ -90,9 +90,13 @@ class GitDirs:
             if (origin := at.get((entry.kind, entry.inode))) is not None and origin != path
         }
         said: list[str] = []
+        origins = set(moves.values())
         for path, entry in now.items():
             old = before.get(path)
             if path in moves:
+                continue
+            if path in origins:  # what stands there now gives way to the one moved back
+                remove(self.repo.root / path)
                 continue
             if old is not None and (old.kind, old.inode) == (entry.kind, entry.inode):
                 if old.files != entry.files:
@@ -105,7 +109,7 @@ class GitDirs:
             remove(self.repo.root / path)
             if old is None:
                 said.append(f"removed {shown_path(path)}: new, {why}")
-            elif path not in moves.values():  # else the one moved away comes back here
+            else:
                 back = self._write_saved(path, old, saved)
                 said.append(f"{'put back' if back else 'removed'} {shown_path(path)}: {why}")
         for path, origin in moves.items():
