@@ -11,6 +11,9 @@ Documentation       As a developer who lets a model write files in my working tr
 ...                 its check fails, so the option is rolled back. Then `plan diff`, `undo`
 ...                 (and redo), `correct`, `restore`, `push` and `pull` run; after each the
 ...                 canary, which every configured command would write, must not exist.
+...                 A `.git` a command makes that runs something does not outlive the command
+...                 (`git_dirs.robot`): where the mechanism is the nested repository's own,
+...                 the user made `vendor/` so before the run, and the command only edits it.
 
 Resource            resources/agents.resource
 
@@ -76,24 +79,22 @@ No Command Of Theirs Runs
         Git    config    push.recurseSubmodules    on-demand
         Git    config    fetch.recurseSubmodules    yes
     END
-    ${plan}    Write Plan From Template    ${FAIL_THEN_WRITE}    COMMAND=sh ${WORK}/make.sh
+    VAR    ${command}    sh ${WORK}/make.sh
+    IF    '${where}'.startswith('nested')
+        ${made}    Run Process    sh    ${WORK}/make.sh    cwd=${REPO}
+        Should Be Equal As Integers    ${made.rc}    0    ${made.stderr}
+        VAR    ${command}    printf 'edited\\n' > vendor/lib.txt && printf 'more\\n' > notes.txt
+    END
+    ${plan}    Write Plan From Template    ${FAIL_THEN_WRITE}    COMMAND=${command}
     ${run}    Run Plan    ${plan}    stdin=${EMPTY}
     Exit Code Should Be    ${run}    0
     Canary Should Not Exist    the rollback of the failed option
-    # The rollback moved the nested repository the option made into the safety record.
-    Path Should Not Exist    ${REPO}/vendor
-    Should Contain    ${run.stdout}    nested repository vendor moved aside (undo brings it back)
     File Should Hold Bytes    ${REPO}/result.txt    ${SECOND_OPTION}
-    Passes Without Canary    plan    diff    2    --worktree
-    Passes Without Canary    plan    diff    3
-    Passes Without Canary    plan    undo    --yes
-    # Undoing the run brings back what its rollback saved: the nested repository, whole.
-    File Should Hold Bytes    ${REPO}/vendor/lib.txt    changed\n
-    ${log}    Git    log    --format\=%s    cwd=${REPO}/vendor
-    Should Be Equal    ${log}    lib
-    Passes Without Canary    plan    diff    2    --worktree
-    Passes Without Canary    plan    undo    --yes
-    Path Should Not Exist    ${REPO}/vendor
+    IF    '${where}'.startswith('nested')
+        The User's Nested Repository Stays Through Undo And Redo
+    ELSE
+        The Nested Repository The Command Made Comes Back By Undo    ${run}
+    END
     Passes Without Canary    plan    correct    --mode\=revert    --decision    2
     ...    --guidance    g    --yes    --no-execute
     Passes Without Canary    plan    undo    --yes
@@ -101,6 +102,36 @@ No Command Of Theirs Runs
     Git    init    --quiet    --bare    ${WORK}/remote.git
     Passes Without Canary    plan    push    ${WORK}/remote.git
     Passes Without Canary    plan    pull    ${WORK}/remote.git
+
+The Nested Repository The Command Made Comes Back By Undo
+    [Documentation]    The rollback moved the nested repository the option made into the
+    ...    safety record; undoing the run brings it back whole, and redoing it moves it away.
+    [Arguments]    ${run}
+    Path Should Not Exist    ${REPO}/vendor
+    Should Contain    ${run.stdout}    nested repository vendor moved aside (undo brings it back)
+    Passes Without Canary    plan    diff    2    --worktree
+    Passes Without Canary    plan    diff    3
+    Passes Without Canary    plan    undo    --yes
+    File Should Hold Bytes    ${REPO}/vendor/lib.txt    changed\n
+    ${log}    Git    log    --format\=%s    cwd=${REPO}/vendor
+    Should Be Equal    ${log}    lib
+    Passes Without Canary    plan    diff    2    --worktree
+    Passes Without Canary    plan    undo    --yes
+    Path Should Not Exist    ${REPO}/vendor
+
+The User's Nested Repository Stays Through Undo And Redo
+    [Documentation]    The user's `vendor/`, with the mechanism configured, is in the tree
+    ...    through every git call: the rollback put back the file the command edited.
+    File Should Hold Bytes    ${REPO}/vendor/lib.txt    changed\n
+    File Should Hold Bytes    ${REPO}/notes.txt    notes\n
+    Passes Without Canary    plan    diff    2    --worktree
+    Passes Without Canary    plan    diff    3
+    Passes Without Canary    plan    undo    --yes
+    Passes Without Canary    plan    diff    2    --worktree
+    Passes Without Canary    plan    undo    --yes
+    File Should Hold Bytes    ${REPO}/vendor/lib.txt    changed\n
+    ${log}    Git    log    --format\=%s    cwd=${REPO}/vendor
+    Should Be Equal    ${log}    lib
 
 Write Canary Script
     [Documentation]    `${WORK}/canary.sh NAME` notes that it ran, then passes its input on.

@@ -120,6 +120,10 @@ class PlanRecorder:
             made = SavedFiles(plan_id=self.plan.id, absent=outcome.left_out, at=look.at)
             self.checkpoints.keep(made)
             self.replaced.append(made)
+        if look.put_back:  # a `.git` the command made, changed or moved
+            outcome = outcome.model_copy(
+                update={"summary": f"{outcome.summary}; {'; '.join(look.put_back)}"}
+            )
         if look.unsaved:
             not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"
             outcome = outcome.model_copy(update={"summary": f"{outcome.summary}; {not_saved}"})

@@ -28,6 +28,16 @@ class IgnoredFile:
     seen: Seen
 
 
+@dataclass(frozen=True)
+class GitEntry:
+    """One `.git` of the tree as a command look saw it: its kind, its inode, and the stat
+    of the files in it that decide what git runs (a file or a link: itself, as "")."""
+
+    kind: str  # "folder", "file" or "link"
+    inode: int
+    files: dict[str, Seen]
+
+
 @dataclass
 class CommandLook:
     """What was seen just before a command: ignored files saved, every checkpointed
@@ -41,6 +51,8 @@ class CommandLook:
     unsaved: list[str] = field(default_factory=list)
     recent: set[str] = field(default_factory=set)  # files changed just before the look
     tree: str | None = None  # the checkpoint whose files' modes were read
+    git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every `.git`, by path
+    put_back: list[str] = field(default_factory=list)  # what was done to them after it
 
 
 def size_text(size: int) -> str:

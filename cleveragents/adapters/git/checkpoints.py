@@ -38,6 +38,7 @@ from cleveragents.adapters.git import (
     trees,
 )
 from cleveragents.adapters.git.command_guard import CommandGuard
+from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.modes import ABSENT, FILE, GITLINK
 from cleveragents.adapters.git.objects import Entry, ObjectStore
@@ -104,6 +105,7 @@ class GitCheckpoints:
         self.saver = FileSaver(repo, self._commit, self.objects)
         self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self._commit)
+        self.git_dirs = GitDirs(repo, self.objects.contents)
         self._plain: bool | None = None  # whether `git add` records what the disk says
         self._config: dict[str, str | None] | None = None  # see `settings.py`
         # Entries of checkpoints built in-process not yet in the private index: written
@@ -524,13 +526,16 @@ class GitCheckpoints:
         paths = self.tree_paths(tree) if tree else ()
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
+        look.git_entries = self.git_dirs.look(look.ignored)
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
         return look
 
     def after_command(self, look: CommandLook) -> SavedFiles | None:
-        """What the command changed of what `look` saw, as it was, recorded through `keep`."""
+        """What the command changed of what `look` saw, as it was, recorded through `keep`;
+        first, what it did to any `.git` is put back (`git_dirs.py`), named in `look.put_back`."""
+        look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
         saved = self.guard.changed(look, self.tree_env())
         if saved is not None:
             self.keep(saved)

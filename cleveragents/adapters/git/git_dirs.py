@@ -1,0 +1,326 @@
+"""GitDirs: no `.git` a command makes, changes or moves stays in the working tree.
+
+The user's own `git status` looks into every nested repository, submodule and linked
+worktree of the tree, with its config: a `.git` a model's command planted there (a
+`gitdir:` file naming a git directory of its own, a folder whose config names
+`core.fsmonitor`, a hook, a filter) would run code on the host the next time the user looks,
+outside any sandbox. The sandbox binds a registered submodule's `.git` read-only, but a
+command can rename the folder above it, or write one where a submodule is not checked out.
+
+So every `.git` entry of the tree (at any depth, any case of the name: `.GIT` is the same
+one on a case-insensitive disk) is looked at just before a command and again just after it:
+  * one moved elsewhere (the same inode at another path) is moved back;
+  * one changed in place (a file's bytes; a folder's `config`, `HEAD`, `commondir`,
+    `gitdir`, `info/attributes`, `hooks/`, and the same in each `modules/*` and
+    `worktrees/*`) gets those files back; one replaced by another is removed and, when the
+    command look saved it (`command_guard.py`), written back from that save;
+  * a new `.git` file or link is removed (its git directory is elsewhere, where nothing
+    vouches for it); a new `.git` folder is kept only when it runs nothing: its config holds
+    only the keys `git init`, `clone` and `commit` write (`SAFE`), it has no hook, and it
+    names no other git directory. A deleted one is left deleted (undo brings it back).
+What a put-back needs of a file's bytes comes from the command look's save when it holds
+them, and is read (and kept while the file is unchanged) otherwise: a few small files each.
+
+Cost: one walk of the tree's folders before and after the command (an `lstat` of each, its
+names read again only where it changed since), and an `lstat` of a handful of files per
+`.git` (`benchmarks/command_step.py`).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.saved_files import link_on_the_way, remove
+from cleveragents.domain.command_saves import GitEntry as Entry
+from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
+from cleveragents.domain.rules import git_refuses_name
+from cleveragents.errors import GitFailed
+
+WATCHED = ("config", "config.worktree", "HEAD", "commondir", "gitdir", "info/attributes")
+HOOKS = "hooks"
+OWN_GIT_DIRS = ("modules", "worktrees")  # each sub-folder a git directory of its own
+MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
+RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
+Listing = tuple[tuple[int, int, int], list[str], list[str]]  # (mark, sub-folders, `.git`s)
+# What `git init`, `clone`, `commit` and `submodule` write: none of it runs a command.
+SAFE = (
+    "core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
+    "core.ignorecase", "core.precomposeunicode", "core.symlinks", "extensions.objectformat",
+    "init.defaultbranch", "user.name", "user.email", "remote.*.url", "remote.*.fetch",
+    "branch.*.remote", "branch.*.merge", "submodule.*.url", "submodule.*.active",
+)  # fmt: skip
+
+
+class GitDirs:
+    """Looks at every `.git` of the tree before a command and puts back what it did to them."""
+
+    def __init__(self, repo: GitRepository, read: Callable[[list[str]], dict[str, bytes]]) -> None:
+        self.repo = repo
+        self._read_objects = read  # blob contents by name, from the object database
+        self._bytes: dict[str, tuple[Seen, bytes]] = {}  # watched files read, by path
+        self._folders: dict[str, Listing] = {}  # each folder's listing, while unchanged
+
+    def look(self, saved: Mapping[str, IgnoredFile]) -> dict[str, Entry]:
+        """Every `.git` of the tree now; the bytes of its watched files kept, unless the
+        command look's `saved` holds them as they are."""
+        entries = self._entries()
+        for path, entry in entries.items():
+            for name, seen in entry.files.items():
+                full = f"{path}/{name}" if name else path
+                held = saved.get(full)
+                if (held is None or held.seen != seen) and self._kept(full) != seen:
+                    self._keep(full, seen)
+        return entries
+
+    def put_back(self, before: dict[str, Entry], saved: Mapping[str, IgnoredFile]) -> list[str]:
+        """Undo what the command did to the `.git` entries of `before`, and remove the
+        new ones that would run something; one line for each, naming it and why."""
+        now = self._entries()
+        at = {(e.kind, e.inode): path for path, e in before.items()}
+        moves = {
+            path: origin
+            for path, entry in now.items()
+            if (origin := at.get((entry.kind, entry.inode))) is not None and origin != path
+        }
+        said: list[str] = []
+        origins = set(moves.values())
+        for path, entry in now.items():
+            old = before.get(path)
+            if path in moves:
+                continue
+            if path in origins:  # what stands there now gives way to the one moved back
+                remove(self.repo.root / path)
+                continue
+            if old is not None and (old.kind, old.inode) == (entry.kind, entry.inode):
+                if old.files != entry.files:
+                    self._rewrite(path, old, entry, saved)
+                    said.append(f"put back {shown_path(path)}: changed by the command")
+                continue
+            why = "replaced by the command" if old else self._runs_something(path, entry)
+            if why is None:
+                continue  # a repository the command made that runs nothing: kept
+            remove(self.repo.root / path)
+            if old is None:
+                said.append(f"removed {shown_path(path)}: new, {why}")
+            else:
+                back = self._write_saved(path, old, saved)
+                said.append(f"{'put back' if back else 'removed'} {shown_path(path)}: {why}")
+        for path, origin in moves.items():
+            target = self.repo.root / origin
+            self._clear_way(origin)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.rename(self.repo.root / path, target)
+            self._mend(origin, before[origin], saved)
+            said.append(f"put back {shown_path(origin)}: moved to {shown_path(path)}")
+        return said
+
+    def _mend(self, path: str, old: Entry, saved: Mapping[str, IgnoredFile]) -> None:
+        """A `.git` moved back: what the command changed in it meanwhile goes back too (a
+        file by its bytes: the move itself changed its ctime)."""
+        entry = self._entry(path)
+        if entry is None or entry.kind != old.kind:  # pragma: no cover - it was just moved
+            return
+        if old.kind == "folder":
+            if entry.files != old.files:
+                self._rewrite(path, old, entry, saved)
+            return
+        data = self._bytes_of(path, old.files[""], saved)
+        full = self.repo.root / path
+        now = os.fsencode(os.readlink(full)) if old.kind == "link" else full.read_bytes()
+        if data is not None and data != now:
+            remove(full)
+            self._write(path, old.files[""], data)
+
+    def _entries(self) -> dict[str, Entry]:
+        found_now = found(self.repo.root, self._folders)
+        return {path: entry for path in found_now if (entry := self._entry(path)) is not None}
+
+    def _entry(self, path: str) -> Entry | None:
+        st = lstat(f"{self.repo.root}/{path}")
+        if st is None:
+            return None  # pragma: no cover - removed between the walk and the lstat
+        if stat.S_ISDIR(st.st_mode):
+            return Entry("folder", st.st_ino, watched(self.repo.root / path))
+        return Entry("link" if stat.S_ISLNK(st.st_mode) else "file", st.st_ino, {"": _seen(st)})
+
+    def _kept(self, path: str) -> Seen | None:
+        kept = self._bytes.get(path)
+        return None if kept is None else kept[0]
+
+    def _keep(self, path: str, seen: Seen) -> None:
+        full = self.repo.root / path
+        try:
+            if stat.S_ISLNK(seen[0]):
+                data = os.fsencode(os.readlink(full))
+            elif stat.S_ISREG(seen[0]) and seen[1] <= MOST_KEPT_BYTES:
+                data = full.read_bytes()
+            else:
+                return  # a folder (`hooks/x/`), a FIFO: no bytes git reads as a hook
+        except OSError:  # pragma: no cover - removed since its lstat
+            return
+        self._bytes[path] = (seen, data)
+
+    def _bytes_of(self, path: str, seen: Seen, saved: Mapping[str, IgnoredFile]) -> bytes | None:
+        held = saved.get(path)
+        if held is not None and held.seen == seen:
+            return self._read_objects([held.blob])[held.blob]
+        kept = self._bytes.get(path)
+        return kept[1] if kept is not None and kept[0] == seen else None
+
+    def _rewrite(self, path: str, old: Entry, new: Entry, saved: Mapping[str, IgnoredFile]) -> None:
+        """Each watched file of `path` the command changed, as it was (absent: removed)."""
+        for name in sorted(set(old.files) | set(new.files)):
+            if old.files.get(name) == new.files.get(name):
+                continue
+            full = f"{path}/{name}" if name else path
+            target = self.repo.root / full
+            self._clear_way(full)
+            if os.path.lexists(target):
+                remove(target)
+            seen = old.files.get(name)
+            if seen is not None:
+                self._write(full, seen, self._bytes_of(full, seen, saved))
+
+    def _clear_way(self, path: str) -> None:
+        """Remove what the command put where a folder on the way to `path` stood (a link
+        to anywhere, a file): nothing is ever written or removed through it."""
+        while (block := link_on_the_way(self.repo.root, path)) is not None:
+            remove(self.repo.root / block)
+
+    def _write(self, path: str, seen: Seen, data: bytes | None) -> None:
+        self._clear_way(path)
+        if data is None or not (stat.S_ISREG(seen[0]) or stat.S_ISLNK(seen[0])):
+            if stat.S_ISDIR(seen[0]):
+                (self.repo.root / path).mkdir(parents=True, exist_ok=True)
+            return  # what was not kept stays removed: nothing runs from it
+        target = self.repo.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if stat.S_ISLNK(seen[0]):
+            os.symlink(os.fsdecode(data), target)
+        else:
+            target.write_bytes(data)
+            os.chmod(target, stat.S_IMODE(seen[0]) & 0o777)
+
+    def _write_saved(self, path: str, old: Entry, saved: Mapping[str, IgnoredFile]) -> bool:
+        """Write back a replaced `.git` from the command look's save (a folder's every
+        file) or from its kept bytes (a file); whether anything was."""
+        if old.kind != "folder":
+            seen = old.files[""]
+            data = self._bytes_of(path, seen, saved)
+            self._write(path, seen, data)
+            return data is not None
+        files = {p: held for p, held in saved.items() if p.startswith(f"{path}/")}
+        contents = self._read_objects([held.blob for held in files.values()])
+        for name, held in files.items():
+            self._write(name, held.seen, contents[held.blob])
+        return bool(files)
+
+    def _runs_something(self, path: str, entry: Entry) -> str | None:
+        """Why a new `.git` may run something when the user's git looks at it, or None."""
+        if entry.kind != "folder":
+            return f"a git {entry.kind} naming a git directory elsewhere"
+        for name in entry.files:
+            base, hooks, rest = name.rpartition(f"{HOOKS}/")
+            if hooks and not rest.endswith(".sample") and (not base or base.endswith("/")):
+                return f"with the hook {shown_path(name)}"
+            if name.endswith(("commondir", "gitdir")) or name.startswith("worktrees/"):
+                return "naming another git directory"
+            if name.endswith(("config", "config.worktree")):
+                key = self._unsafe_key(f"{path}/{name}")
+                if key is not None:
+                    return f"its {shown_path(name)} names {shown_path(key)}"
+        return None
+
+    def _unsafe_key(self, path: str) -> str | None:
+        """The first key of a config file that is not one of `SAFE` (an include too)."""
+        try:
+            out = self.repo.git_bytes(
+                "config", "--file", path, "--no-includes", "--list", "--name-only", "-z"
+            )
+        except GitFailed:
+            return "what git cannot read"
+        for raw in out.split(b"\0"):
+            key = raw.decode("utf-8", "surrogateescape")
+            section, _, name = key.partition(".")
+            middle, _, last = name.rpartition(".")
+            shape = f"{section}.*.{last}" if middle else key
+            if key and not any(fnmatch.fnmatchcase(shape, safe) for safe in SAFE):
+                return key
+        return None
+
+
+def found(root: Path, known: dict[str, Listing] | None = None) -> list[str]:
+    """Every `.git` in the tree (any case of the name), the repository's own at the top
+    left out; links are not followed and no `.git` folder is looked into. `known`: each
+    folder's listing, read again only when the folder changed (its inode, mtime or ctime)."""
+    paths: list[str] = []
+    folders = [""]
+    settled = time.time_ns() - RECENT
+    while folders:
+        folder = folders.pop()
+        st = lstat(f"{root}/{folder}")
+        if st is None or not stat.S_ISDIR(st.st_mode):  # pragma: no cover - a race
+            continue  # gone between its parent's listing and here
+        mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+        listing = None if known is None else known.get(folder)
+        if listing is None or listing[0] != mark:
+            listing = (mark, *_listing(root, folder))
+            # A folder changed within the clock tick of this look may change again with
+            # the same ctime: read each time until it settles.
+            if known is not None and st.st_ctime_ns < settled:
+                known[folder] = listing
+        paths += listing[2]
+        folders += listing[1]
+    return paths
+
+
+def _listing(root: Path, folder: str) -> tuple[list[str], list[str]]:
+    """The sub-folders of `folder` to walk, and its `.git` entries."""
+    subfolders: list[str] = []
+    gits: list[str] = []
+    try:
+        listing = os.scandir(root / folder if folder else root)
+    except OSError:  # pragma: no cover - the suites run as root, who reads every folder
+        return [], []  # unreadable: git cannot look into it either
+    with listing:
+        for item in listing:
+            path = f"{folder}/{item.name}" if folder else item.name
+            if item.name == ".git" or git_refuses_name(item.name):
+                if path != ".git":
+                    gits.append(path)
+            elif item.is_dir(follow_symlinks=False):
+                subfolders.append(path)
+    return subfolders, gits
+
+
+def watched(git_dir: Path) -> dict[str, Seen]:
+    """The stat of the files in a git directory that decide what git runs there."""
+    files: dict[str, Seen] = {}
+    bases = [""]
+    while bases and len(files) < 4096:  # a folder the command filled with hooks is over
+        base = bases.pop()
+        for name in [*WATCHED, *(f"{HOOKS}/{n}" for n in _names(git_dir / base / HOOKS))]:
+            st = lstat(f"{git_dir}/{base}{name}")
+            if st is not None:
+                files[f"{base}{name}"] = _seen(st)
+        for group in OWN_GIT_DIRS:
+            bases += [f"{base}{group}/{n}/" for n in _names(git_dir / base / group)]
+    return files
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return sorted(os.listdir(folder))
+    except OSError:
+        return []
+
+
+def _seen(st: os.stat_result) -> Seen:
+    return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)

@@ -1,0 +1,44 @@
+Feature: What a command did to a .git is put back, and named, right after it
+  As a developer who lets a model run commands in my working tree
+  I want each .git it moved, changed or made that could run something put back at once
+  So that my own git never runs a command of its choosing, and I can read what was done
+
+  # A real repository with the user's nested repository `vendor` (a commit, a folder in its
+  # hooks), a submodule `lib`, a broken `docs/.git` file and `docs/old/.git` link (git sees no
+  # repository there, so no checkpoint or save holds them) and `linked/.git`, a link to a nested repository's
+  # `.git`. The real `GitCheckpoints` looks before the command (run by bash in the tree)
+  # and puts back after it. (A replacement is made before the old one goes: made after, it
+  # may take the inode the old one freed, and then reads as changed in place; put back all
+  # the same.)
+
+  Scenario Outline: <what>
+    Given a working tree with nested repositories, a submodule and odd .git entries
+    When a command runs `<command>`
+    Then what was done after it says "<said>"
+    And every .git there before is as it was, and a new one is a folder
+    And nothing outside the tree was touched
+
+    Examples:
+      | what                                   | command                                                                   | said                                                          |
+      | a moved nested repository comes back   | mv vendor v2 && git -C v2 config core.fsmonitor x                         | put back vendor/.git: moved to v2/.git                        |
+      | a moved submodule .git comes back      | mv lib l2 && printf 'gitdir: /x\n' > l2/.git                              | put back lib/.git: moved to l2/.git                           |
+      | a hard link of a .git goes             | mkdir x && ln lib/.git x/.git                                             | put back lib/.git: moved to x/.git                            |
+      | a new repository with a hook goes      | git init -q n && printf 'x' > n/.git/hooks/pre-commit                     | removed n/.git: new, with the hook hooks/pre-commit           |
+      | a new repository naming another goes   | git init -q n && echo ../../vendor/.git > n/.git/commondir                | removed n/.git: new, naming another git directory             |
+      | a new config git cannot read goes      | git init -q n && printf '[core\n' > n/.git/config                         | removed n/.git: new, its config names what git cannot read    |
+      | a new config with a filter goes        | git init -q n && git -C n config filter.x.clean cat                       | removed n/.git: new, its config names filter.x.clean          |
+      | a clone stays, a repository that runs   | git clone -q vendor n && git init -q m && git -C m config core.fsmonitor x | removed m/.git: new, its config names core.fsmonitor          |
+      | a file no save holds comes back        | printf 'gitdir: /elsewhere\n' > docs/.git                                 | put back docs/.git: changed by the command                    |
+      | a folder in hooks comes back           | rm -rf vendor/.git/hooks/mine                                             | put back vendor/.git: changed by the command                  |
+      | hooks made a link out of the tree      | rm -rf vendor/.git/hooks && ln -s ../../../outside vendor/.git/hooks      | put back vendor/.git: changed by the command                  |
+      | a moved .git's folder made a link out  | mv lib l2 && ln -s ../outside lib                                         | put back lib/.git: moved to l2/.git                           |
+      | a replaced .git link comes back        | ln -s /tmp linked/.git2 && mv -T linked/.git2 linked/.git                 | put back linked/.git: replaced by the command                 |
+      | a replaced .git folder comes back      | git init -q t && git -C t config core.fsmonitor x && rm -rf vendor/.git && mv t/.git vendor/.git | put back vendor/.git: replaced by the command |
+      | a .GIT in another case goes            | printf 'gitdir: /x\n' > vendor/.GIT                                       | removed vendor/.GIT: new, a git file naming a git directory elsewhere |
+
+  Scenario: A folder unchanged since the look is not read again, and a changed one is
+    Given a working tree with nested repositories, a submodule and odd .git entries
+    And two seconds have passed since it was made
+    When a command runs `printf 'gitdir: /x\n' > docs/old/.GIT && mv lib l2`
+    Then what was done after it says "removed docs/old/.GIT: new, a git file naming a git directory elsewhere; put back lib/.git: moved to l2/.git"
+    And every .git there before is as it was, and a new one is a folder

@@ -1,0 +1,85 @@
+"""Steps of git_dirs.property.feature: what a command does to `.git` entries is put back."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from behave import given, then, when
+
+from features.support.properties import property_seed
+
+
+@when("random commands change the .git entries of a working tree")
+def step_git_dirs_property(context: Any) -> None:
+    from features.support.git_dirs_property import check_property
+
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", 10))
+    seed = property_seed()
+    replay = (
+        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
+    )
+    print(f"git dirs property: seed {seed}, {examples} examples; {replay}", file=sys.stderr)
+    context.property_failure = None
+    started = time.monotonic()
+    try:
+        ran = check_property(examples, seed, context.tmp)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        context.property_failure = f"seed {seed}: {failure!r}\n{notes}\n{replay}"
+        return
+    print(
+        f"git dirs property: {ran} examples in {time.monotonic() - started:.0f} s", file=sys.stderr
+    )
+
+
+@then("every .git is as before or new and harmless, and the canary never ran")
+def step_git_dirs_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@given("a working tree with nested repositories, a submodule and odd .git entries")
+def step_odd_git_entries(context: Any) -> None:
+    from features.support.git_dirs_property import odd_repository
+
+    context.git_dirs = odd_repository(Path(tempfile.mkdtemp(prefix="odd-", dir=context.tmp)))
+
+
+@given("two seconds have passed since it was made")
+def step_two_seconds_passed(context: Any) -> None:
+    # Folders whose ctime is older than RECENT are listed once, then only their stat is read.
+    time.sleep(2.1)
+
+
+@when("a command runs `{command}`")
+def step_command_on_git_dirs(context: Any, command: str) -> None:
+    from features.support.git_dirs_property import run_command
+
+    context.git_dirs_result = run_command(context.git_dirs, command.replace("\\n", "\n"))
+
+
+@then('what was done after it says "{said}"')
+def step_git_dirs_said(context: Any, said: str) -> None:
+    done = "; ".join(context.git_dirs_result[0]) or "nothing"
+    assert done == said, f"said {done!r}, expected {said!r}"
+
+
+@then("every .git there before is as it was, and a new one is a folder")
+def step_git_dirs_as_before(context: Any) -> None:
+    said, before, after = context.git_dirs_result
+    changed = [path for path, data in before.items() if after.get(path) != data]
+    assert not changed, (changed, said)
+    files = [path for path, data in after.items() if path not in before and isinstance(data, bytes)]
+    assert not files, (files, said)
+
+
+@then("nothing outside the tree was touched")
+def step_outside_untouched(context: Any) -> None:
+    outside = context.git_dirs.parent / "outside"
+    names = sorted(os.listdir(outside))
+    assert names == [".git", "mine", "pre-commit.sample"], names
+    assert all((outside / n).read_text() == "outside\n" for n in names), names
