@@ -236,8 +236,10 @@ While A Correction Runs Others Get Exit 3, And Once Killed It Is Rolled Back
     Should Be Equal    ${again}[status]    active
     ${result}    Run Agents    plan    ops    --json
     ${ops}    Parse JSON Document    ${result.stdout}
-    Should Be Equal    ${ops}[operations][-1][kind]    correct
-    Should Be Equal    ${ops}[operations][-1][status]    rolled_back
+    Should Be Equal    ${ops}[operations][-2][kind]    correct
+    Should Be Equal    ${ops}[operations][-2][status]    rolled_back
+    # the settling of the killed correction, an operation undo takes back
+    Should Be Equal    ${ops}[operations][-1][kind]    repair
     ${result}    Correct    --mode\=revert    --decision    ${target}[id]    --guidance    ${BLUE}
     ...    --restore-scope\=full
     Exit Code Should Be    ${result}    0

@@ -290,7 +290,7 @@ class Trials:
         first = next((i for i, op in enumerate(ops) if op["kind"] == command), None)
         whole = None
         for op in reversed(ops[first:] if first is not None else []):
-            if op["status"] not in ("done", "interrupted") or op["kind"] == "undo":
+            if op["status"] not in ("done", "interrupted") or op["kind"] in ("undo", "repair"):
                 continue
             undone = self.agents(trial, "plan", "undo", str(op["id"]), "--yes")
             self.exit_code(result, "agents plan undo", undone.returncode, undone.stderr)
