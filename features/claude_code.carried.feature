@@ -17,3 +17,11 @@ Feature: Claude Code's sessions carried with a plan to another machine
     When the session "../../escape" is carried with "x" and placed for the tree "/srv/r"
     Then the config folder holds no file
     And the sessions found for carrying, asked for "../../escape", are none
+
+  # A pulled record names the transcript path: another clone's word. A push must never
+  # carry a host file it names (a key, /etc/shadow) as a session's transcript.
+  Scenario: A transcript path that names no session file is never read for carrying
+    Given a Claude Code config folder
+    And a host file "secret" holding "VICTIM-KEY"
+    When the session "0b7d6c53-6a52-4a3e-9f0e-1b2c3d4e5f60" is said to be at the host file "secret"
+    Then nothing is found for carrying

@@ -32,6 +32,13 @@ Feature: Input agents cannot act on is refused with exit 2, saying why
       | .git          |
       | sub/.Git/HEAD |
 
+  Scenario: `plan export` into the git directory is refused, and HEAD stays as it was
+    Given I have run "agents plan run --script {tmp}/notes.yaml --quiet"
+    When I run "agents plan export {first_plan} .git/HEAD"
+    Then the exit code is 2
+    And stderr is one line containing "is inside the repository's git directory"
+    And git can still read the repository's HEAD
+
   Scenario: `plan import` of a directory says it is a directory
     Given an empty folder "exported" in the repository
     When I run "agents plan import exported"

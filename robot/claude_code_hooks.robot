@@ -281,6 +281,44 @@ A Hook Outside Any Repository Records Nothing And Says Nothing
     Should Be Empty    ${result.stdout}
     Should Be Empty    ${result.stderr}
 
+A Settings File Kept As A Link Stays A Link, Its Target Written
+    [Documentation]    A `settings.json` linked from one's dotfiles: install and uninstall
+    ...    write the file the link names, and leave the link in place.
+    ${config}    Set Variable    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]
+    Create File    ${WORK}/dotfiles/claude.json    {"theme": "dark"}\n
+    Create Directory    ${config}
+    ${made}    Run Process    ln    -s    ${WORK}/dotfiles/claude.json    ${config}/settings.json
+    Should Be Equal As Integers    ${made.rc}    0    ${made.stderr}
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code    --user
+    Exit Code Should Be    ${installed}    0
+    Should Be True    os.path.islink($config + "/settings.json")    modules=os
+    ${text}    Get File    ${WORK}/dotfiles/claude.json
+    Should Contain    ${text}    cleveragents.cli.hook_record
+    ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
+    Exit Code Should Be    ${removed}    0
+    Should Be True    os.path.islink($config + "/settings.json")    modules=os
+    ${text}    Get File    ${WORK}/dotfiles/claude.json
+    Should Be Equal    ${text}    {"theme": "dark"}\n
+
+The Installed Hook Never Imports A cleveragents Package Of The Tree
+    [Documentation]    Claude Code runs hooks in the project folder, and `python -m` puts the
+    ...    current folder first on `sys.path`: a `cleveragents/` a command (or a cloned
+    ...    repository) put in the tree would run in place of ours, on the host.
+    ${result}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${result}    0
+    Create File    ${REPO}/cleveragents/__init__.py
+    ...    import pathlib\npathlib.Path(r"${WORK}/canary").write_text("ran")\n
+    Create File    ${REPO}/cleveragents/cli/__init__.py
+    Create File    ${REPO}/cleveragents/cli/hook_record.py
+    ${settings}    Evaluate    json.loads(pathlib.Path($SETTINGS).read_text())    modules=json,pathlib
+    ${command}    Set Variable    ${settings}[hooks][PreToolUse][0][hooks][0][command]
+    ${event}    Set Variable
+    ...    {"session_id": "s1", "hook_event_name": "PreToolUse", "cwd": "${REPO}", "tool_name": "Write"}
+    ${result}    Run Process    sh    -c    ${command}    cwd=${REPO}    stdin=${event}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0
+    File Should Not Exist    ${WORK}/canary
+
 Print Resume Needs A Claude Code Correction That Runs
     ${installed}    Run Agents    hooks    install    claude-code
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}

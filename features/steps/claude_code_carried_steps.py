@@ -56,3 +56,21 @@ def step_found(context: Any, names: str) -> None:
 @then('the sessions found for carrying, asked for "{session}", are none')
 def step_none(context: Any, session: str) -> None:
     assert session_files({session: None}) == {}
+
+
+@given('a host file "{name}" holding "{text}"')
+def step_host_file(context: Any, name: str, text: str) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="host-"))
+    context.add_cleanup(lambda: (folder / name).unlink() or folder.rmdir())
+    (folder / name).write_text(text)
+    context.host_file = folder / name
+
+
+@when('the session "{session}" is said to be at the host file "{name}"')
+def step_said_at(context: Any, session: str, name: str) -> None:
+    context.carried = session_files({session: str(context.host_file)})
+
+
+@then("nothing is found for carrying")
+def step_nothing_carried(context: Any) -> None:
+    assert context.carried == {}, context.carried

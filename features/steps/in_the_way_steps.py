@@ -66,3 +66,13 @@ def step_in_the_way_held(context: Any) -> None:
 @given('I remove the folder "{path}"')
 def step_remove_folder(context: Any, path: str) -> None:
     shutil.rmtree(context.repo / path)
+
+
+@then("git can still read the repository's HEAD")
+def step_head_readable(context: Any) -> None:
+    import subprocess
+
+    done = subprocess.run(
+        ["git", "rev-parse", "--verify", "HEAD"], cwd=context.repo, capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 from datetime import datetime
 from pathlib import Path
 
@@ -253,7 +254,17 @@ class GitRemotes:
             ) from error
 
     def bundle(self, file: Path, refs: list[str]) -> None:
-        """Write `refs` and every object they reach into the bundle `file`."""
+        """Write `refs` and every object they reach into the bundle `file`; never a file of
+        the repository's git directory (`.git/HEAD` overwritten is a repository lost)."""
+        where = Path(os.path.realpath(file.absolute().parent), file.name)
+        for git_dir in {self.repo.git_dir, self.repo.common_dir}:
+            real = Path(os.path.realpath(git_dir))
+            if where == real or where.is_relative_to(real):
+                raise BadInput(
+                    f"{file} is inside the repository's git directory: exporting there would "
+                    "overwrite git's own files",
+                    hint="name a file outside .git, e.g. `plan.bundle`",
+                )
         self.repo.git("bundle", "create", "--quiet", str(file.absolute()), *refs)
 
     def verify_bundle(self, file: Path) -> None:

@@ -43,13 +43,20 @@ def session_files(sessions: dict[str, str | None]) -> dict[str, bytes]:
     for session_id, path in sessions.items():
         if not SESSION.fullmatch(session_id):
             continue
-        places = [Path(path)] if path else []
+        places = [Path(path)] if path and _session_file(Path(path), session_id) else []
         places += sorted(config_dir().glob(f"projects/*/{session_id}.jsonl"))
         for place in places:
-            if place.is_file():
+            if place.is_file() and not place.is_symlink():
                 found[f"{session_id}.jsonl"] = place.read_bytes()
                 break
     return found
+
+
+def _session_file(path: Path, session_id: str) -> bool:
+    """Whether a recorded transcript path names a Claude Code session file: `<id>.jsonl` in
+    a project folder of a `projects` folder. A pulled record's path is another clone's
+    word: anything else (`/etc/shadow`, a key) is never read, so never pushed."""
+    return path.name == f"{session_id}.jsonl" and path.parent.parent.name == "projects"
 
 
 def place_session(root: Path, session_id: str, carried: dict[str, bytes]) -> bool:

@@ -72,12 +72,12 @@ def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any
 
 def hook_command() -> str:
     """This Python running our hook module, without the API key in its environment."""
-    return shlex.join(["env", "-u", "ANTHROPIC_API_KEY", sys.executable, "-m", hook.__name__])
+    return shlex.join(["env", "-u", "ANTHROPIC_API_KEY", sys.executable, "-P", "-m", hook.__name__])
 
 
 def key_command() -> str:
     """Our hook module asking the run for the API key, once (see `_with_key`)."""
-    return shlex.join([sys.executable, "-m", hook.__name__, "--key"])
+    return shlex.join([sys.executable, "-P", "-m", hook.__name__, "--key"])
 
 
 def _environment(place: str, token: str) -> dict[str, str]:

@@ -44,7 +44,7 @@ def hook_command(enforce: bool, allow: list[str]) -> str:
     flags = ["--enforce-policy"] if enforce else []
     for pattern in allow:
         flags += ["--allow-command", pattern]
-    return shlex.join([sys.executable, "-m", claude_settings.MARK, *flags])
+    return shlex.join([sys.executable, "-P", "-m", claude_settings.MARK, *flags])
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,10 @@ class SettingsFile:
 
     @staticmethod
     def _write(path: Path, data: bytes) -> None:
-        """Replace the file whole (a reader never sees half of it), keeping its mode."""
+        """Replace the file whole (a reader never sees half of it), keeping its mode; a
+        link's target, not the link (a settings file kept with one's dotfiles)."""
+        if path.is_symlink():
+            path = Path(os.path.realpath(path))
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             mode = path.stat().st_mode & 0o7777
