@@ -186,6 +186,38 @@ A Setuid Binary Or Setgid Folder A Command Makes Loses The Bit, And The Outcome 
     Should End With    ${action}[outcome]
     ...    exit 0; cleared setuid/setgid/sticky bits it set on notes, rootsh, sg
 
+An Agents Run From A Venv In The Tree Cannot Have Its Site-Packages Written
+    [Documentation]    A `.pth` there would run on the host in the next `agents` command.
+    Append To File    ${REPO}/.gitignore    .venv/\n
+    Commit All    ignore the environment
+    ${site}    Make Agents Environment In    ${REPO}/.venv
+    Claude Will Propose The Plan    look around
+    Claude Will Run    (echo 'import os' > ${site}/evil.pth) 2> venv.txt; cat venv.txt
+    Claude Will Give Up
+    ${result}    Run Process    ${REPO}/.venv/bin/python    -m    cleveragents    plan    run
+    ...    look around    --allow-command    *    cwd=${REPO}    stdin=${EMPTY}
+    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr    timeout=60s
+    ...    on_timeout=kill    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Log    ${result.stdout}\n${result.stderr}
+    File Should Not Exist    ${site}/evil.pth
+    ${refused}    Get File    ${REPO}/venv.txt
+    Should Contain    ${refused}    Read-only file system
+
+Claude Code's Settings In The Tree Stay Read-Only
+    [Documentation]    Their hooks are commands the user's next `claude` runs on the host.
+    Create File    ${REPO}/.claude/settings.json    {}\n
+    Commit All    share the settings
+    Claude Will Propose The Plan    look around
+    Claude Will Run
+    ...    (echo '{"hooks": {}}' > .claude/settings.local.json) 2> claude.txt; (echo x >> .claude/settings.json) 2>> claude.txt; cat claude.txt
+    ${result}    Run Claude Plan    look around    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${REPO}/.claude/settings.local.json
+    ${settings}    Get File    ${REPO}/.claude/settings.json
+    Should Be Equal    ${settings}    {}\n
+    ${refused}    Get File    ${REPO}/claude.txt
+    Should Contain X Times    ${refused}    Read-only file system    2
+
 A Memory Hog Is Stopped, Its Outcome Naming The Limit
     [Documentation]    The hog asks for 2 GB it never touches: without a limit it costs nothing.
     Set Environment Variable    CLEVERAGENTS_SANDBOX_MEMORY_MB    256

@@ -7,9 +7,13 @@ import contextlib
 import os
 import socket
 import subprocess
+import sys
+import sysconfig
 import tempfile
 import threading
 from pathlib import Path
+
+PRINT_SITE_PACKAGES = "import sysconfig; print(sysconfig.get_path('purelib'))"
 
 
 class SandboxLibrary:
@@ -42,6 +46,22 @@ class SandboxLibrary:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
         self.sockets.clear()
+
+    def make_agents_environment_in(self, folder: str) -> str:
+        """A virtual environment at `folder` (the usual project `.venv` in the tree) whose
+        Python imports this `agents` through a `.pth`: returns its site-packages."""
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", folder], check=True)
+        made = subprocess.run(
+            [f"{folder}/bin/python", "-c", PRINT_SITE_PACKAGES],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        site_packages = made.stdout.strip()
+        ours = sysconfig.get_path("purelib")
+        line = f"import site; site.addsitedir({ours!r})\n"
+        Path(site_packages, "agents_here.pth").write_text(line)
+        return site_packages
 
     def make_fifo(self, path: str) -> None:
         os.mkfifo(path)

@@ -1,23 +1,25 @@
 """Bubblewrap: the sandbox a model's commands run in.
 
-The sandbox's root is built from an allow list, so it holds when `agents` runs as root too:
-the system's programs and libraries (`/usr`, `/bin`, `/lib*`, `/opt`, the `bin` folders on
-PATH) read-only, a fresh `/etc` with only what programs need (passwd and group without
-hashes, no shadow, no private keys), the working tree the one writable place (its git
-directory is not: checkpoints and the plan's records live there), size-bounded fresh `/tmp`
-and `/dev/shm`, and nothing else: no `/root`, `/home`, `/var`, `/run`, no folder beside the
-tree, so no secret file and no Unix socket of the host is there to reach. `/proc` is the
-command's own PID namespace, with the parts that change the host (`/proc/sys`,
-`/proc/sysrq-trigger`, ...) read-only. The command has its own PID, IPC, UTS and (unless
-the plan allows it) network namespaces and no capabilities. bwrap stays in our process
-group, so the interrupt handling that kills the group kills the sandbox; its PID
-namespace's init dying kills everything left inside it.
+The sandbox's root is built from an allow list, so it holds when `agents` runs as root
+too: the system's programs and libraries (`/usr`, `/bin`, `/lib*`, `/opt`, the `bin`
+folders on PATH) read-only, a fresh `/etc` with only what programs need (passwd and group
+without hashes, no shadow, no private keys), the working tree the one writable place (its
+git directory is not: checkpoints and the plan's records live there; nor is what in it
+runs on the host later: `.claude/`, and `agents`' own Python in a tree-local venv),
+size-bounded fresh `/tmp` and `/dev/shm`, and nothing else: no `/root`, `/home`, `/var`,
+`/run`, no folder beside the tree, so no secret file and no Unix socket of the host is
+there to reach. `/proc` is the command's own PID namespace, with the parts that change the
+host (`/proc/sys`, `/proc/sysrq-trigger`, ...) read-only. The command has its own PID,
+IPC, UTS and (unless the plan allows it) network namespaces and no capabilities. bwrap
+stays in our process group, so the interrupt handling that kills the group kills the
+sandbox; its PID namespace's init dying kills everything left inside it.
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 from cleveragents.adapters import host_programs
@@ -88,9 +90,27 @@ class Bubblewrap:
         for git in dict.fromkeys(inside):
             if git.is_relative_to(self.root) and (git.exists() or git.is_symlink()):
                 options += ["--ro-bind", str(git), str(git)]
+        for kept in self._kept_in_tree():
+            options += ["--ro-bind", str(kept), str(kept)]
         for copy, config in self._configs():  # last: over the git directories' binds
             options += ["--ro-bind", copy, config]
         return [*options, "--remount-ro", "/", "--chdir", str(self.root)]
+
+    def _kept_in_tree(self) -> list[Path]:
+        """What in the tree runs on the host later, kept read-only: `agents`' own Python
+        (its environment, its real program, and the package itself for an editable install:
+        a `.pth` written there runs in the next `agents`) and Claude Code's `.claude/` (its
+        settings' hooks run in the user's next `claude`)."""
+        import cleveragents
+
+        own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}
+        own.add(os.path.dirname(os.path.realpath(sys.executable)))
+        found = [Path(os.path.realpath(folder)) for folder in own if folder]
+        found = [p for p in found if p.is_relative_to(self.root) and p.is_dir()]
+        claude = self.root / ".claude"
+        if claude.is_dir() and not claude.is_symlink():
+            found.append(claude)
+        return sorted(found)
 
     def _configs(self) -> list[tuple[str, str]]:
         """The repository's configs without their secrets (`git_config`), each to bind over
