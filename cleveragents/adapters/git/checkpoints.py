@@ -14,7 +14,6 @@ bits) is saved and handed to `keep`, which records it for `agents plan undo`.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import stat
@@ -25,24 +24,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from cleveragents.adapters import interrupts
 from cleveragents.adapters.git import (
     checkout,
     folder_modes,
     ignore_rules,
     index_file,
     nested,
-    private_dir,
     refs,
-    settings,
     trees,
 )
 from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.modes import ABSENT, FILE, GITLINK
-from cleveragents.adapters.git.objects import Entry, ObjectStore
-from cleveragents.adapters.git.patches import patches as patches_of
+from cleveragents.adapters.git.objects import Entry
+from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -52,6 +48,7 @@ from cleveragents.adapters.git.saved_files import (
     unusual_mode,
 )
 from cleveragents.adapters.git.saved_states import SavedStates
+from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.domain.checkpoint import (
     Checkpoint,
     Differences,
@@ -92,30 +89,20 @@ class GitCheckpoints:
         self.repo = repo
         self._now = now
         self._tips: dict[str, str | None] = {}  # each plan's newest checkpoint, once resolved
-        self._paths: dict[str, frozenset[str]] = {}  # trees listed lately
-        self._env: dict[str, str] | None = None
         # Each plan's newest checkpoint while the private index still holds its tree (a
         # restore rewrites the index: then the next checkpoint scans the tree again).
         self._latest: dict[str, Checkpoint] = {}
         self._hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
         self.uncommitted: list[str] = []
-        self.objects = ObjectStore(repo, self._settings)
+        self.private = PrivateIndex(repo)
+        self.objects = self.private.objects
+        self.queries = TreeQueries(repo, self.objects)
         self.known = KnownPaths(self.objects)
         self.saver = FileSaver(repo, self._commit, self.objects)
         self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self._commit)
         self.git_dirs = GitDirs(repo, self.objects.contents)
-        self._plain: bool | None = None  # whether `git add` records what the disk says
-        self._config: dict[str, str | None] | None = None  # see `settings.py`
-        # Entries of checkpoints built in-process not yet in the private index: written
-        # there (`catch_up_index`) before anything reads it, so that it always stands for
-        # the newest checkpoint, as if `git add` had made it.
-        self._behind: dict[bytes, tuple[bytes, bytes] | None] = {}
-        # The tree the private index holds (its journal caught up), while this process
-        # knows it: what an in-step restore compares the target with, in-process. Trusted
-        # only while the index file is the one it was then (git rewrites it by a rename).
-        self._index_tree: tuple[str, tuple[int, int, int]] | None = None
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
         # What the last restore's put-back changed: files, modes and folders no tree holds.
@@ -136,51 +123,14 @@ class GitCheckpoints:
 
     @property
     def index(self) -> Path:
-        return self.repo.state_dir / "worktree.index"
-
-    @property
-    def _journal(self) -> Path:
-        """Index entries of in-process checkpoints not yet written into the index."""
-        return self.repo.state_dir / "worktree.index.behind"
+        return self.private.index
 
     def tree_env(self, index: Path | None = None) -> dict[str, str]:
-        if index is not None:
-            return private_dir.working_tree_env(self.repo, index)
-        if self._env is None:
-            self.index.parent.mkdir(parents=True, exist_ok=True)
-            # Before 0.2 each plan had a private index, seeded from the user's (with their
-            # skip-worktree bits, which hid files from us): nothing uses them any more.
-            shutil.rmtree(self.repo.state_dir / "index", ignore_errors=True)
-            self._env = private_dir.working_tree_env(self.repo, self.index)
-            self._track_what_the_user_tracks(self._env)
-            self.catch_up_index()  # what a command killed before catching up left behind
-        return self._env
+        return self.private.tree_env(index)
 
-    def _track_what_the_user_tracks(self, env: dict[str, str]) -> None:
-        """Files the user tracks although their ignore rules match them (`git add -f`) are
-        in checkpoints too: our index starts empty, and `add --all` adds no ignored file.
-
-        Read from the user's index whenever it changed since we last looked (one stat
-        otherwise); their blobs and bits are not taken, only the paths.
-        """
-        user_index = self.repo.git_dir / "index"
-        marker = self.repo.state_dir / "tracked-ignored.synced"
-        try:
-            st = user_index.stat()
-        except FileNotFoundError:
-            return
-        seen = f"{st.st_mtime_ns} {st.st_size} {st.st_ino}"
-        if self.index.exists() and marker.is_file() and marker.read_text() == seen:
-            return
-        tracked = self.repo.git_bytes(
-            "ls-files", "-z", "--cached", "--ignored", "--exclude-standard"
-        )
-        if tracked.strip(b"\0"):
-            nested.may_hold_gitlinks(env)  # a submodule the user tracks, ignored
-            self.repo.git_fed(
-                tracked, "update-index", "--add", "--remove", "-z", "--stdin", env=env
-            )
-        marker.write_text(seen)
+    def catch_up_index(self, into: Path | None = None) -> None:
+        """Write the journal's entries into the private index (`PrivateIndex.catch_up`)."""
+        self.private.catch_up(into)
 
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
         """The tree id of the working tree as it is now (tracked + untracked, not ignored).
@@ -189,12 +139,12 @@ class GitCheckpoints:
         writer uses is written.
         """
         if not scratch:
-            self.catch_up_index()
-            held = self._index_holding()
-            if nested.opaque(self.repo, self.tree_env()):
+            self.private.catch_up()
+            held = self.private.holding()
+            if nested.opaque(self.repo, self.private.tree_env()):
                 held = None  # its gitlinks are gone
-            tree = self._add_and_write(self.tree_env(), held)
-            self._index_holds(tree)
+            tree = self._add_and_write(self.private.tree_env(), held)
+            self.private.holds(tree)
             return tree
         with tempfile.TemporaryDirectory(prefix="cleveragents-scratch-") as folder:
             copy = Path(folder, "index")
@@ -204,8 +154,8 @@ class GitCheckpoints:
                     nested.marker(copy).touch()
                 if nested.foreign_list(self.index).exists():
                     shutil.copy2(nested.foreign_list(self.index), nested.foreign_list(copy))
-            self.catch_up_index(into=copy)
-            return self._add_and_write(self.tree_env(copy))
+            self.private.catch_up(into=copy)
+            return self._add_and_write(self.private.tree_env(copy))
 
     def _add_and_write(self, env: dict[str, str], held: str | None = None) -> str:
         """`add --all`, then the tree the index holds. `held`: the tree the index held
@@ -213,7 +163,7 @@ class GitCheckpoints:
         new tree is built from it in-process (`_added_tree`), with no `write-tree` (which
         reads and writes the whole index again: 10-14 ms of a 50 ms checkpoint at 10,000
         files)."""
-        base = held if held is not None and self._records_the_disk() else None
+        base = held if held is not None and self.private.records_the_disk() else None
         try:
             out = nested.add_all(self.repo, env, base is not None, self.uncommitted)
         except GitFailed as error:
@@ -327,103 +277,18 @@ class GitCheckpoints:
         """
         if any(p == ".gitignore" or p.endswith("/.gitignore") for p in paths):
             return None
-        if not self._records_the_disk():
+        if not self.private.records_the_disk():
             return None
         visible = [p for p in paths if p not in self._hidden]
         built = self.known.update(tree, self.repo.root, visible)
         if built is None:
             return None
-        held = self._index_holding()
-        self._note_behind(built[1])
+        held = self.private.holding()
+        self.private.note_behind(built[1])
         # The journal moves the index on from `tree`, which it held only if it was this
         # plan's newest checkpoint: else what it holds is no longer known (another plan's).
-        self._index_holds(built[0] if held == tree else None)
+        self.private.holds(built[0] if held == tree else None)
         return built[0]
-
-    def _index_holds(self, tree: str | None) -> None:
-        """Note the tree the private index holds now (None: not known)."""
-        self._index_tree = None
-        if tree is not None:
-            with contextlib.suppress(OSError):
-                st = self.index.stat()
-                self._index_tree = (tree, (st.st_ino, st.st_mtime_ns, st.st_size))
-
-    def _index_holding(self) -> str | None:
-        """The tree the private index holds, when this process knows it."""
-        if self._index_tree is None:
-            return None
-        tree, seen = self._index_tree
-        try:
-            st = self.index.stat()
-        except OSError:
-            return None
-        return tree if (st.st_ino, st.st_mtime_ns, st.st_size) == seen else None
-
-    def catch_up_index(self, into: Path | None = None) -> None:
-        """Write into the private index (or the copy `into`) the entries that checkpoints
-        built in-process set, from their journal, as one `update-index --index-info`: it
-        stands for the newest checkpoint again, with no file timestamps for those paths:
-        the next `add` reads those files again, and a restore's scan lists them (the
-        restore leaves each that holds its bytes already). The journal outlives a killed
-        command: the next one to use the index catches up first."""
-        journal = self._journalled()
-        listing = _without_cut_end(journal)
-        if listing:
-            held = self._index_holding() if into is None else None
-            self._give_index(listing, into)
-            if into is None:
-                self._index_holds(held)  # the journal was part of it already
-        if into is None:
-            if journal:  # with the end of a record cut short, if any
-                os.truncate(self._journal, 0)
-            self._behind.clear()
-
-    def _give_index(self, listing: bytes, into: Path | None = None) -> None:
-        """Give the private index (or the copy `into`) the entries of `listing`, as
-        `update-index -z --index-info` takes them: in-process where `index_file.update`
-        writes what git would, else through git."""
-        env = self.tree_env(into)  # the first time: what the user tracks is added first
-        with interrupts.held():  # a lock file of ours is never left behind
-            if not index_file.update(into or self.index, listing, self.repo.object_format):
-                self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
-
-    def _journalled(self) -> bytes:
-        """The journal's bytes (b"" where there is none)."""
-        try:
-            return self._journal.read_bytes()
-        except FileNotFoundError:
-            return b""
-
-    def _note_behind(self, entries: dict[bytes, tuple[bytes, bytes] | None]) -> None:
-        """Journal the entries a checkpoint built in-process set, before its ref moves."""
-        self.tree_env()  # the first time: a journal a killed command left is caught up first
-        zeros = b"0" * 2 * self.objects.digest_size
-        records = b"".join(
-            b"%s %s\t%s\0" % (entry[0], entry[1].hex().encode(), path)
-            if entry is not None
-            else b"0 %s\t%s\0" % (zeros, path)
-            for path, entry in entries.items()
-        )
-        with self._journal.open("ab") as journal:
-            journal.write(records)
-        self._behind.update(entries)
-
-    def _records_the_disk(self) -> bool:
-        """Whether `git add` records each file's mode and links as the file system has them
-        (not so under `core.fileMode=false`, `core.symlinks=false` or `core.ignoreCase`)."""
-        if self._plain is None:
-            found = self._settings()
-            self._plain = (
-                settings.flag(found, "core.filemode", True) is True
-                and settings.flag(found, "core.symlinks", True) is True
-                and settings.flag(found, "core.ignorecase", False) is False
-            )
-        return self._plain
-
-    def _settings(self) -> dict[str, str | None]:
-        if self._config is None:
-            self._config = settings.read(self.repo, self.tree_env())
-        return self._config
 
     def _commit(self, plan_id: str, tree: str, message: str) -> str:
         """A commit of `tree` on top of the plan's ref, which then points at it."""
@@ -453,7 +318,7 @@ class GitCheckpoints:
         """`update-ref REF NEW OLD`, in-process where that is exactly what git would do
         (`refs.py`): a ref of ours that exists already, in a repository whose settings ask
         nothing more of it."""
-        refs.update(self.repo, ref, new, old, self._settings)
+        refs.update(self.repo, ref, new, old, self.private.settings)
 
     def at_tree(self, plan_id: str, tree: str, label: str) -> Checkpoint:
         """A checkpoint of a tree made for a restore (not a snapshot of the working tree)."""
@@ -461,34 +326,6 @@ class GitCheckpoints:
         return Checkpoint(
             id=commit, plan_id=plan_id, tree=tree, label=label, created_at=self._now()
         )
-
-    def differences(self, before: str, after: str) -> Differences:
-        """Each path that differs between two trees, with its entry in each."""
-        return trees.raw_diff(self.repo, before, after)
-
-    def differences_each(self, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
-        """`differences` of each pair of trees, from one git process."""
-        return trees.raw_diffs(self.repo, pairs)
-
-    def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
-        """`base` with each path of `changes` set to its entry (an absent one removed)."""
-        return trees.edited_tree(self.objects, base, changes)
-
-    def merge(
-        self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
-    ) -> tuple[TreeEntry, int] | None:
-        """Three regular files merged as text: the merged file and how many conflicts it
-        marks; None when no text merge can hold them (binary, links, a missing side)."""
-        if not (mine.regular_file and base.regular_file and theirs.regular_file):
-            return None
-        blobs = self.objects.contents([mine.blob, base.blob, theirs.blob])
-        merged = trees.merge_text(
-            self.repo, blobs[mine.blob], blobs[base.blob], blobs[theirs.blob], labels
-        )
-        if merged is None:
-            return None
-        data, conflicts = merged
-        return TreeEntry(mine.mode, self.objects.blob(data)), conflicts
 
     def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
         """What an agent's write, edit or delete of `path` replaces that no checkpoint holds:
@@ -522,7 +359,7 @@ class GitCheckpoints:
         """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
         ignored files within the bound, and the permission bits of the files of `tree`;
         what the operation's record lacks of them goes into it through `keep` now."""
-        env = self.tree_env()
+        env = self.private.tree_env()
         paths = self.tree_paths(tree) if tree else ()
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
@@ -536,7 +373,7 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` is put back (`git_dirs.py`), named in `look.put_back`."""
         look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
-        saved = self.guard.changed(look, self.tree_env())
+        saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)
         return saved
@@ -545,18 +382,20 @@ class GitCheckpoints:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
         # What the private index tracks is never ignored. For a path whose entry is not
         # written there yet, the newest checkpoint says whether it is tracked.
-        behind = self._behind.get(path.encode("utf-8", "surrogateescape"), False)
+        behind = self.private.behind.get(path.encode("utf-8", "surrogateescape"), False)
         if behind is not False and behind is not None:
             return False
-        if self._records_the_disk():  # case-sensitive: the rules can be read here
-            everywhere = ignore_rules.global_files(self.repo.common_dir, self._settings())
+        if self.private.records_the_disk():  # case-sensitive: the rules can be read here
+            everywhere = ignore_rules.global_files(self.repo.common_dir, self.private.settings())
             if everywhere is not None and ignore_rules.surely_not_ignored(
                 self.repo.root, path, everywhere
             ):
                 return False
         index = [] if behind is False else ["--no-index"]
         try:
-            self.repo.git("check-ignore", "--quiet", *index, "--", path, env=self.tree_env())
+            self.repo.git(
+                "check-ignore", "--quiet", *index, "--", path, env=self.private.tree_env()
+            )
         except GitFailed as failed:
             # 1: not ignored. Anything else is no answer: save it, rather than risk it.
             return failed.status != 1
@@ -586,11 +425,11 @@ class GitCheckpoints:
         Returns the nested repositories made since the checkpoint that it moved whole into
         the safety record.
         """
-        env = self.tree_env()
-        self.catch_up_index()
+        env = self.private.tree_env()
+        self.private.catch_up()
         self._latest.clear()  # the index follows the restore, not the plans' checkpoints
-        held = self._index_holding()  # read before the restore forgets it
-        self._index_holds(None)  # until the restore is done
+        held = self.private.holding()  # read before the restore forgets it
+        self.private.holds(None)  # until the restore is done
         added = in_step  # whether the private index stands for the working tree
         changes = None if in_step else self._scanned(checkpoint.tree, env, held)
         if changes is None:
@@ -636,7 +475,7 @@ class GitCheckpoints:
                 self._untrack(spared, env)
             nested.may_hold_gitlinks(env)  # the tree's own
             self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
-            self._index_holds(checkpoint.tree)
+            self.private.holds(checkpoint.tree)
         for path, mode in rewritten.items():
             full = self.repo.root / path
             if full.is_file() and not full.is_symlink():
@@ -682,7 +521,7 @@ class GitCheckpoints:
         already). `stats`: what `os.lstat` said of paths a moment before (None: nothing
         there), looked at again only where it matters (see `checkout.check`).
         """
-        if not self._records_the_disk():
+        if not self.private.records_the_disk():
             return False
         keep = set(spared)
         wanted = [
@@ -708,23 +547,13 @@ class GitCheckpoints:
                 else (change.target[0].encode(), bytes.fromhex(change.target[1]))
             )
         if not entries:
-            self._index_holds(tree)
+            self.private.holds(tree)
             return True
         blobs = self.objects.blobs(c.target[1] for c in wanted if c.target is not None)
         if blobs is None:
             return False  # nothing was written
-        journalled = self._journal.stat().st_size if self._journal.exists() else 0
-        self._note_behind(entries)
-        try:
-            self._give_index(_without_cut_end(self._journalled()))
-        except (GitFailed, OSError):  # the index is as it was: nothing is written
-            os.truncate(self._journal, journalled)
-            self._behind.clear()
-            raise
-        checkout.write(self.repo.root, wanted, blobs, stats)
-        os.truncate(self._journal, 0)
-        self._behind.clear()
-        self._index_holds(tree)
+        with self.private.given(entries, tree):
+            checkout.write(self.repo.root, wanted, blobs, stats)
         return True
 
     def _scanned(
@@ -751,7 +580,10 @@ class GitCheckpoints:
         the trees here and asking `ls-files --modified` for the files cost more at every
         size (a 115-file restore, in `git status` times: 3.0 against 2.2-2.6 at 1,000
         files, 1.5-1.7 against 1.35-1.5 at 10,000, 1.27 against 1.15 at 50,000)."""
-        if not self._records_the_disk() or not nested.marker(Path(env["GIT_INDEX_FILE"])).exists():
+        if (
+            not self.private.records_the_disk()
+            or not nested.marker(Path(env["GIT_INDEX_FILE"])).exists()
+        ):
             return None  # (or the index may hold gitlinks: only `_compared` sees them)
         zero = "0" * 2 * self.objects.digest_size
         with self.repo.git_started(
@@ -932,58 +764,52 @@ class GitCheckpoints:
                     hint="remove it by hand once no agents or git command is running, then retry",
                 ) from error
 
+    def differences(self, before: str, after: str) -> Differences:
+        """Each path that differs between two trees, with its entry in each."""
+        return self.queries.differences(before, after)
+
+    def differences_each(self, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
+        """`differences` of each pair of trees, from one git process."""
+        return self.queries.differences_each(pairs)
+
+    def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
+        """`base` with each path of `changes` set to its entry (an absent one removed)."""
+        return self.queries.edited_tree(base, changes)
+
+    def merge(
+        self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
+    ) -> tuple[TreeEntry, int] | None:
+        """Three regular files merged as text (`tree_queries.TreeQueries.merge`)."""
+        return self.queries.merge(mine, base, theirs, labels)
+
     def changed_paths(self, before: str, after: str) -> list[str]:
         """Paths that differ between two trees (commits work too)."""
-        out = self.repo.git(
-            "diff-tree", "-r", "--no-renames", nested.OF_TREES, "--name-only", "-z", before, after
-        )
-        return [p for p in out.split("\0") if p]
+        return self.queries.changed_paths(before, after)
 
     def tree_paths(self, tree: str) -> frozenset[str]:
         """Every path of a tree (listed once per tree: a run asks for the same one often)."""
-        if tree not in self._paths:
-            listing = self.repo.git("ls-tree", "-r", "--name-only", "-z", tree)
-            if len(self._paths) > 16:
-                self._paths.clear()
-            self._paths[tree] = frozenset(p for p in listing.split("\0") if p)
-        return self._paths[tree]
+        return self.queries.tree_paths(tree)
 
     def patch(self, before: str, after: str) -> str:
         """The textual diff from one tree to another (binary files named, not shown)."""
-        return self.repo.git(
-            "diff-tree",
-            "-p",
-            "-r",
-            "--no-renames",
-            "--no-color",
-            "--no-ext-diff",
-            "--no-textconv",
-            nested.OF_TREES,
-            before,
-            after,
-        )
+        return self.queries.patch(before, after)
 
     def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
-        """The patch of each pair of checkpoints, in order, from a few git runs (see
-        `adapters/git/patches.py`): "" where the files are the same, None where one is gone."""
-        return patches_of(self.objects, pairs)
+        """The patch of each pair of checkpoints, in order: "" where the files are the same,
+        None where one is gone."""
+        return self.queries.patches(pairs)
 
     def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
-        return trees.line_counts(self.repo, before, after)
+        return self.queries.line_counts(before, after)
 
     def diff_stat(self, before: str, after: str, width: int) -> str:
-        return trees.diff_stat(self.repo, before, after, width)
+        return self.queries.diff_stat(before, after, width)
 
     def _resolve(self, ref: str) -> str | None:
         try:
             return self.repo.git("rev-parse", "--verify", "--quiet", ref) or None
         except GitFailed:
             return None
-
-
-def _without_cut_end(journal: bytes) -> bytes:
-    """The journal's whole records: not the end of one a killed command was appending."""
-    return journal[: journal.rfind(b"\0") + 1]
 
 
 def _plain(path: bytes) -> bool:
