@@ -16,36 +16,31 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
 import tempfile
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
 
 from cleveragents.adapters.git import (
     checkout,
-    folder_modes,
     ignore_rules,
     index_file,
     nested,
     refs,
-    trees,
 )
 from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.known_paths import KnownPaths
-from cleveragents.adapters.git.modes import ABSENT, FILE, GITLINK
 from cleveragents.adapters.git.objects import Entry
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.adapters.git.restore_obstacles import Obstacles
+from cleveragents.adapters.git.restore_scan import RestoreScan
+from cleveragents.adapters.git.restores import Restores
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
-    in_the_way,
     inside_nested_repository,
-    remove,
-    unusual_mode,
 )
 from cleveragents.adapters.git.saved_states import SavedStates
 from cleveragents.adapters.git.tree_queries import TreeQueries
@@ -54,11 +49,9 @@ from cleveragents.domain.checkpoint import (
     Differences,
     SavedFiles,
     TreeEntry,
-    oldest_last,
 )
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.plan_refs import checkpoints_ref
-from cleveragents.domain.restore_scope import within
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
 
@@ -71,22 +64,11 @@ AUTHOR = f"{IDENTITY['GIT_AUTHOR_NAME']} <{IDENTITY['GIT_AUTHOR_EMAIL']}>"
 MESSAGE_CAP = 500
 
 
-class Difference(NamedTuple):
-    """A path where a tree and the private index differ, as `diff-index --cached` says:
-    status D the restore creates it, A deletes it, M or T rewrites it."""
-
-    tree_mode: str
-    index_mode: str
-    status: str
-    tree_oid: str
-    index_oid: str
-
-
 class GitCheckpoints:
     """Create, restore and compare checkpoints of one repository's working tree."""
 
     def __init__(self, repo: GitRepository, now: Callable[[], datetime]) -> None:
-        self.repo = repo
+        self._repo = repo
         self._now = now
         self._tips: dict[str, str | None] = {}  # each plan's newest checkpoint, once resolved
         # Each plan's newest checkpoint while the private index still holds its tree (a
@@ -105,8 +87,22 @@ class GitCheckpoints:
         self.git_dirs = GitDirs(repo, self.objects.contents)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
-        # What the last restore's put-back changed: files, modes and folders no tree holds.
-        self.put_back_paths: list[str] = []
+        self.scan = RestoreScan(repo, self.private, self.known)
+        self.obstacles = Obstacles(repo, self.objects)
+        self.restores = Restores(
+            repo, self.private, self.saver, self.scan, self.obstacles, self._latest.clear
+        )
+
+    @property
+    def repo(self) -> GitRepository:
+        return self._repo
+
+    @repo.setter
+    def repo(self, repo: GitRepository) -> None:
+        """The rooms this class delegates to run their git through the same repository."""
+        self._repo = repo
+        for room in (self.private, self.queries, self.scan, self.obstacles, self.restores):
+            room.repo = repo
 
     @property
     def keep(self) -> Callable[[SavedFiles], None]:
@@ -336,7 +332,7 @@ class GitCheckpoints:
             if not Path(os.path.realpath(full.parent)).is_relative_to(self.repo.root.resolve()):
                 return None  # through a link out of the tree: the environment refuses it
             hidden = inside_nested_repository(self.repo.root, path) or self._ignored(path)
-            mode = None if hidden else self._mode(path)
+            mode = None if hidden else self.obstacles.mode(path)
         except OSError:
             return None  # a path the file system refuses: so will it refuse the action
         if hidden:
@@ -409,86 +405,15 @@ class GitCheckpoints:
         spare: Collection[str] = (),
     ) -> list[str]:
         """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
-        back (newest first, so the oldest state wins), but those at `spare`'s paths;
-        ignored files stay as they are.
+        back but those at `spare`'s paths (`restores.Restores.restore`); what it would
+        destroy that no tree holds goes to `keep` first. Returns the nested repositories
+        made since the checkpoint that it moved whole into the safety record."""
+        return self.restores.restore(checkpoint, self.keep, put_back, in_step, spare)
 
-        A scan first finds the paths where the working tree differs from the checkpoint
-        (`_scanned`), which are the ones to write: files created since go, deleted ones
-        come back, content, modes and symlinks are reset (`checkout.py`, or `read-tree -m
-        -u` on an index `add --all` brought up to date, where that is not sure). Whatever
-        it would destroy that no tree holds is saved through `keep` first. `in_step`: a
-        checkpoint of the whole working tree was just taken (an operation's safety
-        checkpoint), so that scan is not made twice, and the private index stands for the
-        working tree: a file changed in between makes the restore refuse ("not uptodate"),
-        never overwrite it.
-
-        Returns the nested repositories made since the checkpoint that it moved whole into
-        the safety record.
-        """
-        env = self.private.tree_env()
-        self.private.catch_up()
-        self._latest.clear()  # the index follows the restore, not the plans' checkpoints
-        held = self.private.holding()  # read before the restore forgets it
-        self.private.holds(None)  # until the restore is done
-        added = in_step  # whether the private index stands for the working tree
-        changes = None if in_step else self._scanned(checkpoint.tree, env, held)
-        if changes is None:
-            if not added:
-                nested.add_all(self.repo, env, verbose=False)
-                added = True
-                held = None  # `add` changed the index
-            changes = self._compared(checkpoint.tree, held, env)
-        in_way = self._in_the_way(changes)
-        # Nested repositories made since the checkpoint go whole into the safety record
-        # (their `.git` too: undo brings them back), not left in the tree with their config
-        created = [p for p, c in changes.items() if c.status == "A" and c.index_mode == GITLINK]
-        created = [p for p in created if self._is_folder(p)]
-        # What stands at each path the restore rewrites or deletes, looked at once: for the
-        # permission bits git does not record (kept in the safety record, where undo puts
-        # them back, and kept by a rewritten file), and for `checkout` (see `_write`).
-        stats = {
-            path: self._lstat(path)
-            for path, c in changes.items()
-            if c.status in "MTA" and path not in created
-        }
-        modes = {
-            path: mode
-            for path, st in stats.items()
-            if st is not None and (mode := unusual_mode(st)) is not None
-        }
-        rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
-        touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
-        folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})
-        if touched or modes or folders:
-            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
-            changes_kept = {"modes": {**modes, **saved.modes}, "folders": folders}
-            self.keep(saved.model_copy(update=changes_kept))
-        for path in [*in_way, *created]:
-            remove(self.repo.root / path)
-        if in_way:  # a folder in the way held some of them
-            stats = {p: st for p, st in stats.items() if not within(p, in_way)}
-        spared = self._spare_ignored(checkpoint.tree, changes, saved_paths=touched)
-        if not self._write(changes, spared, checkpoint.tree, verify=added, stats=stats):
-            if not added:
-                nested.add_all(self.repo, env, verbose=False)
-            if spared:
-                self._untrack(spared, env)
-            nested.may_hold_gitlinks(env)  # the tree's own
-            self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
-            self.private.holds(checkpoint.tree)
-        for path, mode in rewritten.items():
-            full = self.repo.root / path
-            if full.is_file() and not full.is_symlink():
-                git_mode = stat.S_IMODE(full.lstat().st_mode)
-                wanted = (mode & 0o666) | (git_mode & 0o111)  # never a setuid bit
-                if wanted != git_mode:  # not for a file left as it was (maybe not ours)
-                    os.chmod(full, wanted)
-        self.put_back_paths = []
-        for saved in oldest_last(list(put_back)):
-            self.put_back_paths += self.saver.put_back(saved, spare)
-            self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
-        self.put_back_paths = sorted(set(self.put_back_paths))
-        return created
+    @property
+    def put_back_paths(self) -> list[str]:
+        """What the last restore's put-back changed: files, modes and folders no tree holds."""
+        return self.restores.put_back_paths
 
     def saved_states(self, paths: Iterable[str]) -> dict[str, State]:
         """The state of each of `paths` (saved ones) in the working tree now."""
@@ -497,257 +422,6 @@ class GitCheckpoints:
     def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]:
         """Each path of saved `records` as the oldest of them saved it."""
         return self.states.found(records)
-
-    def _write(
-        self,
-        changes: dict[str, Difference],
-        spared: list[str],
-        tree: str,
-        verify: bool,
-        stats: Mapping[str, os.stat_result | None],
-    ) -> bool:
-        """Write the restore's files in-process (`checkout.write`), and the private index's
-        entries for them: the checkpoint's own (`_give_index`, before the files are
-        written), so the index holds the checkpoint's tree exactly, whatever wrote a file
-        meanwhile; False where git must do it all (nothing was written then). `verify`: the
-        index stands for the working tree, and a file that differs from it is not
-        overwritten.
-
-        Those entries go into the journal before the index or the first file is written: a
-        command killed halfway leaves an index the next one catches up, as when killed
-        after the index took them and before every file was written. They carry no file
-        timestamps: the next `add` reads those files again (and records their timestamps),
-        and the next restore's scan lists them (`checkout` leaves each that holds its bytes
-        already). `stats`: what `os.lstat` said of paths a moment before (None: nothing
-        there), looked at again only where it matters (see `checkout.check`).
-        """
-        if not self.private.records_the_disk():
-            return False
-        keep = set(spared)
-        wanted = [
-            checkout.Change(
-                path,
-                None if change.status == "A" else (change.tree_mode, change.tree_oid),
-                None if change.status == "D" else (change.index_mode, change.index_oid),
-            )
-            for path, change in changes.items()
-            if path not in keep
-        ]
-        if not checkout.check(self.repo.root, self.objects, wanted, verify, stats):
-            return False
-        entries: dict[bytes, tuple[bytes, bytes] | None] = {
-            # spared files stay on disk: only an entry of the journal drops them from the index
-            path.encode("utf-8", "surrogateescape"): None
-            for path in spared
-        }
-        for change in wanted:
-            entries[change.path.encode("utf-8", "surrogateescape")] = (
-                None
-                if change.target is None
-                else (change.target[0].encode(), bytes.fromhex(change.target[1]))
-            )
-        if not entries:
-            self.private.holds(tree)
-            return True
-        blobs = self.objects.blobs(c.target[1] for c in wanted if c.target is not None)
-        if blobs is None:
-            return False  # nothing was written
-        with self.private.given(entries, tree):
-            checkout.write(self.repo.root, wanted, blobs, stats)
-        return True
-
-    def _scanned(
-        self, tree: str, env: dict[str, str], held: str | None
-    ) -> dict[str, Difference] | None:
-        """Each path where the working tree may differ from `tree`, writing nothing: one
-        `diff-index` (no --cached) lists where `tree` and the private index differ and each
-        entry whose file's timestamps changed (or that has none: after a restore, or a
-        checkpoint of known paths), and the files the index lacks that no rule ignores (as
-        `add --all` would add them). Statuses as `Difference` says; the index side is the
-        file on disk, unread (`checkout` leaves a file that holds the target's bytes
-        already, as `git status` would not list it). None where only `add --all` can say: a
-        repository whose files git records otherwise than the disk says, a nested
-        repository, a gitlink.
-
-        Where the index holds `tree` (`held`, as far as this process knows: a step put
-        back to its own checkpoint after its command failed), `diff-files` lists the same
-        entries, in the same form, without reading `tree` (its trees were 2 ms of the 5
-        `diff-index` spent in git at 1,000 files).
-
-        The files the index lacks are listed by a second git process while the first
-        compares: at the same time, on the other core (as `git status` does both in one
-        process, with threads). `diff-index` reads the whole of `tree`, in C; comparing
-        the trees here and asking `ls-files --modified` for the files cost more at every
-        size (a 115-file restore, in `git status` times: 3.0 against 2.2-2.6 at 1,000
-        files, 1.5-1.7 against 1.35-1.5 at 10,000, 1.27 against 1.15 at 50,000)."""
-        if (
-            not self.private.records_the_disk()
-            or not nested.marker(Path(env["GIT_INDEX_FILE"])).exists()
-        ):
-            return None  # (or the index may hold gitlinks: only `_compared` sees them)
-        zero = "0" * 2 * self.objects.digest_size
-        with self.repo.git_started(
-            "ls-files", "-z", "--others", "--exclude-standard", env=env
-        ) as others:
-            if held == tree:
-                changes = self._raw_diff(env, "diff-files")
-            else:
-                changes = self._diff_index(tree, env, cached=False)
-            untracked = others(b"")
-        if any(GITLINK in (c.tree_mode, c.index_mode) for c in changes.values()):
-            return None
-        for name in untracked.split(b"\0"):
-            path = name.decode("utf-8", "surrogateescape")
-            if not path or path in changes:
-                continue
-            if path.endswith("/"):
-                return None  # a nested repository: `add --all` records it as a gitlink
-            changes[path] = Difference(ABSENT, FILE, "A", zero, zero)
-        return dict(sorted(changes.items()))
-
-    def _compared(self, tree: str, held: str | None, env: dict[str, str]) -> dict[str, Difference]:
-        """Each path where `tree` and the private index differ (see `Difference`): from
-        the two trees in-process when the index is known to hold `held` and both are
-        loose, else as `diff-index --cached` lists them."""
-        changes = None if held is None else self._tree_diff(tree, held)
-        if changes is None:
-            changes = self._diff_index(tree, env, cached=True)
-        for path, change in changes.items():
-            if change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
-                raise ConflictingState(
-                    f"a restore would replace the nested repository {path}",
-                    hint="move it out of the way, then retry",
-                )
-        return changes
-
-    def _tree_diff(self, tree: str, held: str) -> dict[str, Difference] | None:
-        """`_compared` in-process, from loose trees; None where one is not loose."""
-        found = self.known.diff(tree, held)
-        if found is None:
-            return None
-        changes = {}
-        none = (ABSENT, "0" * 2 * self.objects.digest_size)
-        for name, (before, after) in found.items():
-            was = none if before is None else (before[0].decode(), before[1].hex())
-            now = none if after is None else (after[0].decode(), after[1].hex())
-            status = "D" if after is None else "A" if before is None else "M"
-            if status == "M" and int(was[0], 8) & 0o170000 != int(now[0], 8) & 0o170000:
-                status = "T"
-            path = name.decode("utf-8", "surrogateescape")
-            changes[path] = Difference(f"{was[0]:0>6}", f"{now[0]:0>6}", status, was[1], now[1])
-        return changes
-
-    def _diff_index(self, tree: str, env: dict[str, str], cached: bool) -> dict[str, Difference]:
-        """`diff-index` of `tree` against the private index (`--cached`) or, through it,
-        against the working tree (`--raw`)."""
-        return self._raw_diff(env, "diff-index", *(["--cached"] if cached else []), tree)
-
-    def _raw_diff(self, env: dict[str, str], command: str, *args: str) -> dict[str, Difference]:
-        """What `git COMMAND --raw ARGS` lists (`diff-index`, `diff-files`), by path."""
-        opaque = nested.OF_TREES if "--cached" in args else nested.OF_WORKING_TREE
-        out = self.repo.git_bytes(command, "--raw", "-z", "--no-renames", opaque, *args, env=env)
-        return {
-            path: Difference(tree_mode, index_mode, status, tree_oid, index_oid)
-            for records in trees.raw_records(out)
-            for path, (tree_mode, index_mode, tree_oid, index_oid, status) in records.items()
-        }
-
-    def _in_the_way(self, changes: dict[str, Difference]) -> list[str]:
-        """What stands where the restore creates a path and no tree holds it: ignored files
-        and folders, or a file where a folder must be."""
-        found: list[str] = []
-        for path, change in changes.items():
-            if change.status != "D":
-                continue
-            blocker = in_the_way(self.repo.root, path)
-            if blocker == path and change.tree_mode == GITLINK and self._is_repository(path):
-                continue  # a nested repository a command broke: what it changed comes back
-            # One our index holds (status A, M or T) is in the safety checkpoint already.
-            if blocker is not None and (blocker not in changes or changes[blocker].status == "D"):
-                found.append(blocker)
-        return list(dict.fromkeys(found))
-
-    def _is_repository(self, path: str) -> bool:
-        return self._lstat(f"{path}/.git") is not None
-
-    def _is_folder(self, path: str) -> bool:
-        st = self._lstat(path)
-        return st is not None and stat.S_ISDIR(st.st_mode)
-
-    def _mode(self, path: str) -> int | None:
-        st = self._lstat(path)
-        return None if st is None else unusual_mode(st)
-
-    def _lstat(self, path: str) -> os.stat_result | None:
-        return checkout.lstat(f"{self.repo.root}/{path}")
-
-    def _spare_ignored(
-        self, tree: str, changes: dict[str, Difference], saved_paths: list[str]
-    ) -> list[str]:
-        """Files the restore must leave alone: those the checkpoint's own ignore rules exclude.
-
-        A file created since the checkpoint is removed by the restore, unless the rules of
-        the checkpoint ignore it: when a `.gitignore` was deleted or emptied since, files
-        it ignored (build outputs, `node_modules`) look new, and would otherwise be lost.
-        They stay on disk and leave the private index. Not where saved files go back
-        (`saved_paths`): what stood there is known exactly; nor files today's rules ignore
-        as well (those are tracked in spite of their rules).
-        """
-        candidates = [
-            p
-            for p, change in changes.items()
-            if change.status == "A" and not within(p, saved_paths)
-        ]
-        if not candidates:
-            return []
-        ignored = self._ignored_by(tree, candidates)
-        if ignored:
-            # Ignored by today's rules too, such a file is one the user tracks in spite of
-            # them (`git add -f`), created since: the restore removes it like any other.
-            still = set(self._check_ignore(self.repo.root, ignored).split("\0"))
-            ignored = [p for p in ignored if p not in still]
-        return ignored
-
-    def _untrack(self, paths: list[str], env: dict[str, str]) -> None:
-        """Drop `paths` from the private index, so that `read-tree -m -u` leaves them on disk."""
-        with tempfile.NamedTemporaryFile("wb", delete=False) as listing:
-            listing.write("\0".join(paths).encode("utf-8", "surrogateescape"))
-        try:
-            self.repo.git(
-                "rm",
-                "--cached",
-                "--quiet",
-                "--ignore-unmatch",
-                f"--pathspec-from-file={listing.name}",
-                "--pathspec-file-nul",
-                env=env,
-            )
-        finally:
-            os.unlink(listing.name)
-
-    def _ignored_by(self, tree: str, paths: list[str]) -> list[str]:
-        """Which `paths` the `.gitignore` files of `tree` (plus info/exclude) ignore."""
-        names = self.repo.git("ls-tree", "-r", "--name-only", "-z", tree).split("\0")
-        rules_files = [n for n in names if n == ".gitignore" or n.endswith("/.gitignore")]
-        with tempfile.TemporaryDirectory(prefix="cleveragents-rules-") as rules:
-            read = self.objects.contents(f"{tree}:{name}" for name in rules_files)
-            for name in rules_files:
-                data = read[f"{tree}:{name}"]
-                target = Path(rules, name)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data + b"\n")
-            out = self._check_ignore(Path(rules), paths)
-        return [p for p in out.split("\0") if p]
-
-    def _check_ignore(self, work_tree: Path, paths: list[str]) -> str:
-        env = {"GIT_DIR": str(self.repo.git_dir), "GIT_WORK_TREE": str(work_tree)}
-        listed = "\0".join(paths).encode("utf-8", "surrogateescape")
-        try:
-            return self.repo.git_with_input(
-                listed, "check-ignore", "--no-index", "--stdin", "-z", env=env
-            )
-        except GitFailed:  # exit 1: none of them is ignored
-            return ""
 
     def clear_stale_locks(self, plan_id: str) -> None:
         """Remove lock files our own killed commands left (we hold the working tree's lock,
