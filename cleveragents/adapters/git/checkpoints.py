@@ -10,6 +10,10 @@ hook of theirs runs.
 Before a restore writes or deletes anything, what it would destroy that no checkpoint tree
 holds (ignored files in its way, files inside nested repositories, unrecorded permission
 bits) is saved and handed to `keep`, which records it for `agents plan undo`.
+
+This class is the `CheckpointStore` port's face; the work is done in rooms of its own:
+`private_index` (the index, its journal and the tree it holds), `snapshots` (checkpoints),
+`restore_scan`, `restore_obstacles` and `restores` (a restore), `tree_queries` (diffs).
 """
 
 from __future__ import annotations

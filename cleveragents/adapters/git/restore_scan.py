@@ -62,7 +62,7 @@ class RestoreScan:
             not self.private.records_the_disk()
             or not nested.marker(Path(env["GIT_INDEX_FILE"])).exists()
         ):
-            return None  # (or the index may hold gitlinks: only `_compared` sees them)
+            return None  # (or the index may hold gitlinks: only `compared` sees them)
         zero = "0" * 2 * self.objects.digest_size
         with self.repo.git_started(
             "ls-files", "-z", "--others", "--exclude-standard", env=env
@@ -99,7 +99,7 @@ class RestoreScan:
         return changes
 
     def _tree_diff(self, tree: str, held: str) -> dict[str, Difference] | None:
-        """`_compared` in-process, from loose trees; None where one is not loose."""
+        """`compared` in-process, from loose trees; None where one is not loose."""
         found = self.known.diff(tree, held)
         if found is None:
             return None

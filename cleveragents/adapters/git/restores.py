@@ -53,7 +53,7 @@ class Restores:
         ignored files stay as they are.
 
         A scan first finds the paths where the working tree differs from the checkpoint
-        (`_scanned`), which are the ones to write: files created since go, deleted ones
+        (`RestoreScan.scanned`), which are the ones to write: files created since go, deleted ones
         come back, content, modes and symlinks are reset (`checkout.py`, or `read-tree -m
         -u` on an index `add --all` brought up to date, where that is not sure). Whatever
         it would destroy that no tree holds is saved through `keep` first. `in_step`: a
@@ -139,7 +139,7 @@ class Restores:
         stats: Mapping[str, os.stat_result | None],
     ) -> bool:
         """Write the restore's files in-process (`checkout.write`), and the private index's
-        entries for them: the checkpoint's own (`_give_index`, before the files are
+        entries for them: the checkpoint's own (`PrivateIndex.given`, before the files are
         written), so the index holds the checkpoint's tree exactly, whatever wrote a file
         meanwhile; False where git must do it all (nothing was written then). `verify`: the
         index stands for the working tree, and a file that differs from it is not

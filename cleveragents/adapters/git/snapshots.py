@@ -192,7 +192,7 @@ class Snapshots:
         such as a folder or one through a symbolic link): scan instead.
 
         The private index is brought up to date only before something reads it
-        (`catch_up_index`): a plan of file actions writes it once, not once a step.
+        (`PrivateIndex.catch_up`): a plan of file actions writes it once, not once a step.
         """
         if any(p == ".gitignore" or p.endswith("/.gitignore") for p in paths):
             return None
