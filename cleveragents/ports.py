@@ -80,8 +80,10 @@ class CheckpointStore(Protocol):
     """
 
     keep: Callable[[SavedFiles], None]
+
     # What the last restore's put-back changed that no checkpoint holds (files, modes).
-    put_back_paths: list[str]
+    @property
+    def put_back_paths(self) -> list[str]: ...
 
     def create(
         self, plan_id: str, label: str, changed: Sequence[str] | None = None

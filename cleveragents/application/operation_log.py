@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
+from cleveragents.application import undo_target
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
 from cleveragents.application.undo_files import UndoFiles, UndoResult
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
@@ -13,7 +14,6 @@ from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
 from cleveragents.domain.restore_scope import Resolution
 from cleveragents.domain.stops import UNDER_WAY
-from cleveragents.domain.undo import undone_by
 from cleveragents.errors import (
     BadInput,
     CleverAgentsError,
@@ -26,7 +26,6 @@ from cleveragents.ports import CheckpointStore, Clock, PlanLocks, PlanStore
 UNDO = "undo"
 DELETE = "delete"
 RESTARTABLE = ("run", "resume")  # interrupted, these leave a plan `agents plan resume` continues
-UNDOABLE = (OperationStatus.DONE, OperationStatus.INTERRUPTED)
 ROLLED_BACK = "interrupted; files and plan state put back as they were before it"
 # A plan's outcome when the next command finds its run's command gone without a word.
 KILLED = "interrupted: the command running it ended without finishing (killed?)"
@@ -349,53 +348,16 @@ class OperationLog:
         return interrupted
 
     def refuse_undone(self, op: Operation) -> None:
-        """Refuse (exit 3) to undo again what an undo in force took back: that undo holds
-        it, and undoing the undo is what redoes it."""
-        by = undone_by(self.store.operations(op.plan_id)).get(op.id)
-        if by is not None:
-            raise ConflictingState(
-                f"operation {op.id} ({op.kind}) is already undone, by operation {by}",
-                hint=f"to redo it, undo the undo: `agents plan undo {by}`",
-            )
+        """Refuse (exit 3) to undo again what an undo in force took back (`undo_target`)."""
+        undo_target.refuse_undone(self.store, op)
 
     def target(self, operation_id: int | None) -> Operation:
         """The operation `undo` would take back: `operation_id`, or the newest undoable one."""
-        if operation_id is not None:
-            op = self.store.operation(operation_id)
-            if op.status is OperationStatus.RUNNING:
-                raise ConflictingState(
-                    f"operation {op.id} is still running (`{op.command}`)",
-                    hint="undo it once it has ended",
-                )
-            if op.status not in UNDOABLE:
-                raise BadInput(
-                    f"operation {op.id} was rolled back; there is nothing of it to undo",
-                    hint="see `agents plan ops`",
-                )
-            if not self.made_here(op):
-                raise BadInput(
-                    f"operation {op.id} ({op.kind}) was made in another clone, with the plan "
-                    "pulled from it: it is undone there, then pulled again",
-                    hint="or correct the plan here with `agents plan correct`",
-                )
-            self.refuse_undone(op)
-            return op
-        for op in reversed(self.store.operations()):
-            if op.status is OperationStatus.RUNNING:
-                raise ConflictingState(
-                    f"the newest operation, {op.id} (`{op.command}`), is still running",
-                    hint="undo once it has ended, or name the operation: `agents plan undo OP`",
-                )
-            if op.status in UNDOABLE and self.made_here(op):
-                return op
-        raise BadInput("no operation to undo yet", hint="see `agents plan ops`")
+        return undo_target.target(self.store, operation_id)
 
     def made_here(self, op: Operation) -> bool:
-        """Whether `op` was made in this plan store, not pulled with its plan from another.
-
-        What the records say of where it was made is never trusted: an operation that came
-        with them has an id from its home store (`home_id`) whatever its `made_in` says."""
-        return op.home_id is None and op.made_in in (None, self.store.store_id)
+        """Whether `op` was made in this plan store, not pulled with its plan from another."""
+        return undo_target.made_here(self.store, op)
 
     def _finish(self, op: Operation, status: OperationStatus) -> None:
         op.status = status

@@ -116,7 +116,7 @@ class Bubblewrap:
         """The repository's configs without their secrets (`git_config`), each to bind over
         the real one; written afresh for each command, as the user may change them."""
         from cleveragents.adapters.command_safety import git_config
-        from cleveragents.adapters.git.repository import git_executable
+        from cleveragents.adapters.git.git_program import git_executable
 
         folder = self.git_dir / "cleveragents" / "sandbox"
         folder.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,7 @@ differ, without its git process, its read of the whole target tree or its write 
 whole index (which cost it 8 ms at 1,000 files and 26 ms at 10,000 for a one-file restore).
 
 The caller lists the paths where the working tree (through the private index) and the target
-tree differ (one `diff-index` or `diff-files`, see `GitCheckpoints._scanned`; or `diff-index
+tree differ (one `diff-index` or `diff-files`, see `RestoreScan.scanned`; or `diff-index
 --cached`, right after a checkpoint). Before anything is written, each path is checked as
 `read-tree -m` checks it: one the restore rewrites or deletes holds exactly what the index
 says (its bytes hashed, its kind and executable bit; a missing one is fine), one it creates

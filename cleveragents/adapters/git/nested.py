@@ -31,8 +31,9 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from cleveragents.adapters.git.git_failures import check
 from cleveragents.adapters.git.modes import GITLINK
-from cleveragents.adapters.git.repository import GitRepository, check
+from cleveragents.adapters.git.repository import GitRepository
 
 # Every diff of trees (or of a tree and the index) lists gitlinks as any entry and reads no
 # `.gitmodules`: git refuses one whose `update = !command` a model wrote, and every diff,

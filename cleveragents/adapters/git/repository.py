@@ -5,13 +5,14 @@ from __future__ import annotations
 import contextlib
 import os
 import select
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.adapters import interrupts
+from cleveragents.adapters.git.git_failures import check
+from cleveragents.adapters.git.git_program import git_executable, trace
 from cleveragents.errors import BadInput, ConflictingState, GitFailed, NotAGitRepository
 
 if TYPE_CHECKING:
@@ -384,80 +385,3 @@ def _environment(cwd: Path, env: Mapping[str, str] | None = None) -> dict[str, s
         **PLUMBING_ENV,
         **(env or {}),
     }
-
-
-def check(args: list[str] | tuple[str, ...], status: int, stderr: bytes) -> None:
-    """Raise `GitFailed` in git's own words where git failed."""
-    if status != 0:
-        reason = _reason(stderr, status)
-        failed = GitFailed(
-            f"git {_subcommand(list(args))} failed: {reason}",
-            # git's own advice for a lock file it found, in one line
-            hint="another git or agents command is working here; once none is, remove that "
-            "file, then retry"
-            if reason.startswith("Unable to create") and reason.endswith("File exists.")
-            else None,
-        )
-        failed.status = status
-        failed.stderr = stderr.decode("utf-8", "replace")
-        raise failed
-
-
-def git_executable(place: Path) -> str:
-    """Where `git` is for the working tree `place` lies in: found on PATH once, never in a
-    folder of that tree, where a model's command could have planted one (`host_programs`)."""
-    from cleveragents.adapters import host_programs
-
-    found = host_programs.find("git", host_programs.tree_of(place))
-    if found is None:  # pragma: no cover - git is a prerequisite
-        raise GitFailed(
-            "git is not installed, or only in a folder of the working tree on PATH",
-            hint="install git",
-        )
-    return found
-
-
-def trace(command: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> None:
-    """Log a git command line at INFO (`agents -v`), with its directory and the environment
-    we give it at DEBUG (`-vv`).
-
-    When nothing imported `logging`, nothing configured it and no record could show: it is
-    not imported here for that, as it would cost a read-only view a tenth of its start-up.
-    """
-    logging = sys.modules.get("logging")
-    if logging is None:
-        return
-    logger = logging.getLogger("cleveragents.git")
-    if not logger.isEnabledFor(logging.INFO):
-        return
-    import shlex
-
-    line = shlex.join(command)
-    if logger.isEnabledFor(logging.DEBUG):
-        given = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
-        line = f"{line}  (in {cwd}{'; ' + given if given else ''})"
-    logger.info("%s", line)
-
-
-def _subcommand(args: list[str]) -> str:
-    """The git command `args` run, past the `-c NAME=VALUE` settings before it."""
-    rest = iter(args)
-    for arg in rest:
-        if arg == "-c":
-            next(rest, None)
-        elif not arg.startswith("-"):
-            return arg
-    return args[0] if args else "git"
-
-
-def _reason(stderr: bytes, status: int) -> str:
-    """git's own words: its `error:` lines (which name the path), else its `fatal:` line
-    (not the advice after it: "Unable to create '.../index.lock': File exists." is
-    followed by five lines ending "remove the file manually to continue."), else its last."""
-    text = stderr.decode("utf-8", "replace").strip()
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    errors = [line.removeprefix("error: ") for line in lines if line.startswith("error: ")]
-    if errors:
-        return "; ".join(errors[:5]) + (f" (and {len(errors) - 5} more)" if len(errors) > 5 else "")
-    fatal = [line.removeprefix("fatal: ") for line in lines if line.startswith("fatal: ")]
-    return fatal[0] if fatal else lines[-1] if lines else f"exit {status}"

@@ -1,0 +1,189 @@
+"""Restores: make the working tree equal to a checkpoint's tree, saving first what that
+would destroy that no tree holds, then put saved files back."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Collection, Mapping, Sequence
+
+from cleveragents.adapters.git import checkout, folder_modes, nested
+from cleveragents.adapters.git.modes import GITLINK
+from cleveragents.adapters.git.private_index import PrivateIndex
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.restore_obstacles import Obstacles
+from cleveragents.adapters.git.restore_scan import Difference, RestoreScan
+from cleveragents.adapters.git.saved_files import FileSaver, remove, unusual_mode
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, oldest_last
+from cleveragents.domain.restore_scope import within
+
+
+class Restores:
+    """Restores of one working tree to its checkpoints."""
+
+    def __init__(
+        self,
+        repo: GitRepository,
+        private: PrivateIndex,
+        saver: FileSaver,
+        scan: RestoreScan,
+        obstacles: Obstacles,
+        forget: Callable[[], None],
+    ) -> None:
+        self.repo = repo
+        self.private = private
+        self.objects = private.objects
+        self.saver = saver
+        self.scan = scan
+        self.obstacles = obstacles
+        self._forget = forget  # the plans' newest checkpoints: the index follows the restore
+        # What the last restore's put-back changed: files, modes and folders no tree holds.
+        self.put_back_paths: list[str] = []
+
+    def restore(
+        self,
+        checkpoint: Checkpoint,
+        keep: Callable[[SavedFiles], None],
+        put_back: Sequence[SavedFiles] = (),
+        in_step: bool = False,
+        spare: Collection[str] = (),
+    ) -> list[str]:
+        """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
+        back (newest first, so the oldest state wins), but those at `spare`'s paths;
+        ignored files stay as they are.
+
+        A scan first finds the paths where the working tree differs from the checkpoint
+        (`RestoreScan.scanned`), which are the ones to write: files created since go, deleted ones
+        come back, content, modes and symlinks are reset (`checkout.py`, or `read-tree -m
+        -u` on an index `add --all` brought up to date, where that is not sure). Whatever
+        it would destroy that no tree holds is saved through `keep` first. `in_step`: a
+        checkpoint of the whole working tree was just taken (an operation's safety
+        checkpoint), so that scan is not made twice, and the private index stands for the
+        working tree: a file changed in between makes the restore refuse ("not uptodate"),
+        never overwrite it.
+
+        Returns the nested repositories made since the checkpoint that it moved whole into
+        the safety record.
+        """
+        env = self.private.tree_env()
+        self.private.catch_up()
+        self._forget()  # the index follows the restore, not the plans' checkpoints
+        held = self.private.holding()  # read before the restore forgets it
+        self.private.holds(None)  # until the restore is done
+        added = in_step  # whether the private index stands for the working tree
+        changes = None if in_step else self.scan.scanned(checkpoint.tree, env, held)
+        if changes is None:
+            if not added:
+                nested.add_all(self.repo, env, verbose=False)
+                added = True
+                held = None  # `add` changed the index
+            changes = self.scan.compared(checkpoint.tree, held, env)
+        in_way = self.obstacles.in_the_way(changes)
+        # Nested repositories made since the checkpoint go whole into the safety record
+        # (their `.git` too: undo brings them back), not left in the tree with their config
+        created = [p for p, c in changes.items() if c.status == "A" and c.index_mode == GITLINK]
+        created = [p for p in created if self.obstacles.is_folder(p)]
+        # What stands at each path the restore rewrites or deletes, looked at once: for the
+        # permission bits git does not record (kept in the safety record, where undo puts
+        # them back, and kept by a rewritten file), and for `checkout` (see `_write`).
+        stats = {
+            path: self.obstacles.lstat(path)
+            for path, c in changes.items()
+            if c.status in "MTA" and path not in created
+        }
+        modes = {
+            path: mode
+            for path, st in stats.items()
+            if st is not None and (mode := unusual_mode(st)) is not None
+        }
+        rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
+        touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
+        folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})
+        if touched or modes or folders:
+            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
+            changes_kept = {"modes": {**modes, **saved.modes}, "folders": folders}
+            keep(saved.model_copy(update=changes_kept))
+        for path in [*in_way, *created]:
+            remove(self.repo.root / path)
+        if in_way:  # a folder in the way held some of them
+            stats = {p: st for p, st in stats.items() if not within(p, in_way)}
+        spared = self.obstacles.spare_ignored(checkpoint.tree, changes, saved_paths=touched)
+        if not self._write(changes, spared, checkpoint.tree, verify=added, stats=stats):
+            if not added:
+                nested.add_all(self.repo, env, verbose=False)
+            if spared:
+                self.obstacles.untrack(spared, env)
+            nested.may_hold_gitlinks(env)  # the tree's own
+            self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
+            self.private.holds(checkpoint.tree)
+        for path, mode in rewritten.items():
+            full = self.repo.root / path
+            if full.is_file() and not full.is_symlink():
+                git_mode = stat.S_IMODE(full.lstat().st_mode)
+                wanted = (mode & 0o666) | (git_mode & 0o111)  # never a setuid bit
+                if wanted != git_mode:  # not for a file left as it was (maybe not ours)
+                    os.chmod(full, wanted)
+        self.put_back_paths = []
+        for saved in oldest_last(list(put_back)):
+            self.put_back_paths += self.saver.put_back(saved, spare)
+            self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
+        self.put_back_paths = sorted(set(self.put_back_paths))
+        return created
+
+    def _write(
+        self,
+        changes: dict[str, Difference],
+        spared: list[str],
+        tree: str,
+        verify: bool,
+        stats: Mapping[str, os.stat_result | None],
+    ) -> bool:
+        """Write the restore's files in-process (`checkout.write`), and the private index's
+        entries for them: the checkpoint's own (`PrivateIndex.given`, before the files are
+        written), so the index holds the checkpoint's tree exactly, whatever wrote a file
+        meanwhile; False where git must do it all (nothing was written then). `verify`: the
+        index stands for the working tree, and a file that differs from it is not
+        overwritten.
+
+        Those entries go into the journal before the index or the first file is written: a
+        command killed halfway leaves an index the next one catches up, as when killed
+        after the index took them and before every file was written. They carry no file
+        timestamps: the next `add` reads those files again (and records their timestamps),
+        and the next restore's scan lists them (`checkout` leaves each that holds its bytes
+        already). `stats`: what `os.lstat` said of paths a moment before (None: nothing
+        there), looked at again only where it matters (see `checkout.check`).
+        """
+        if not self.private.records_the_disk():
+            return False
+        keep = set(spared)
+        wanted = [
+            checkout.Change(
+                path,
+                None if change.status == "A" else (change.tree_mode, change.tree_oid),
+                None if change.status == "D" else (change.index_mode, change.index_oid),
+            )
+            for path, change in changes.items()
+            if path not in keep
+        ]
+        if not checkout.check(self.repo.root, self.objects, wanted, verify, stats):
+            return False
+        entries: dict[bytes, tuple[bytes, bytes] | None] = {
+            # spared files stay on disk: only an entry of the journal drops them from the index
+            path.encode("utf-8", "surrogateescape"): None
+            for path in spared
+        }
+        for change in wanted:
+            entries[change.path.encode("utf-8", "surrogateescape")] = (
+                None
+                if change.target is None
+                else (change.target[0].encode(), bytes.fromhex(change.target[1]))
+            )
+        if not entries:
+            self.private.holds(tree)
+            return True
+        blobs = self.objects.blobs(c.target[1] for c in wanted if c.target is not None)
+        if blobs is None:
+            return False  # nothing was written
+        with self.private.given(entries, tree):
+            checkout.write(self.repo.root, wanted, blobs, stats)
+        return True

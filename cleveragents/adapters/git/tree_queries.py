@@ -1,0 +1,92 @@
+"""Tree queries: what differs between two checkpoints' trees, as paths, entries, patches,
+line counts and a diff stat; a tree edited or a file merged as text. Nothing here reads or
+writes the working tree or the private index."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from cleveragents.adapters.git import nested, trees
+from cleveragents.adapters.git.objects import ObjectStore
+from cleveragents.adapters.git.patches import patches as patches_of
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.domain.checkpoint import Differences, TreeEntry
+
+
+class TreeQueries:
+    """Questions about checkpoints' trees, answered from the object database."""
+
+    def __init__(self, repo: GitRepository, objects: ObjectStore) -> None:
+        self.repo = repo
+        self.objects = objects
+        self.paths: dict[str, frozenset[str]] = {}  # trees listed lately
+
+    def changed_paths(self, before: str, after: str) -> list[str]:
+        """Paths that differ between two trees (commits work too)."""
+        out = self.repo.git(
+            "diff-tree", "-r", "--no-renames", nested.OF_TREES, "--name-only", "-z", before, after
+        )
+        return [p for p in out.split("\0") if p]
+
+    def tree_paths(self, tree: str) -> frozenset[str]:
+        """Every path of a tree (listed once per tree: a run asks for the same one often)."""
+        if tree not in self.paths:
+            listing = self.repo.git("ls-tree", "-r", "--name-only", "-z", tree)
+            if len(self.paths) > 16:
+                self.paths.clear()
+            self.paths[tree] = frozenset(p for p in listing.split("\0") if p)
+        return self.paths[tree]
+
+    def patch(self, before: str, after: str) -> str:
+        """The textual diff from one tree to another (binary files named, not shown)."""
+        return self.repo.git(
+            "diff-tree",
+            "-p",
+            "-r",
+            "--no-renames",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            nested.OF_TREES,
+            before,
+            after,
+        )
+
+    def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
+        """The patch of each pair of checkpoints, in order, from a few git runs (see
+        `adapters/git/patches.py`): "" where the files are the same, None where one is gone."""
+        return patches_of(self.objects, pairs)
+
+    def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
+        return trees.line_counts(self.repo, before, after)
+
+    def diff_stat(self, before: str, after: str, width: int) -> str:
+        return trees.diff_stat(self.repo, before, after, width)
+
+    def differences(self, before: str, after: str) -> Differences:
+        """Each path that differs between two trees, with its entry in each."""
+        return trees.raw_diff(self.repo, before, after)
+
+    def differences_each(self, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
+        """`differences` of each pair of trees, from one git process."""
+        return trees.raw_diffs(self.repo, pairs)
+
+    def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
+        """`base` with each path of `changes` set to its entry (an absent one removed)."""
+        return trees.edited_tree(self.objects, base, changes)
+
+    def merge(
+        self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
+    ) -> tuple[TreeEntry, int] | None:
+        """Three regular files merged as text: the merged file and how many conflicts it
+        marks; None when no text merge can hold them (binary, links, a missing side)."""
+        if not (mine.regular_file and base.regular_file and theirs.regular_file):
+            return None
+        blobs = self.objects.contents([mine.blob, base.blob, theirs.blob])
+        merged = trees.merge_text(
+            self.repo, blobs[mine.blob], blobs[base.blob], blobs[theirs.blob], labels
+        )
+        if merged is None:
+            return None
+        data, conflicts = merged
+        return TreeEntry(mine.mode, self.objects.blob(data)), conflicts
