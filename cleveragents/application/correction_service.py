@@ -143,6 +143,7 @@ class CorrectionService:
         passed = None if pass_env is None else passed_variables(pass_env)
         preview = preview or self.preview(plan_ref, decision_ref, scope)
         self._asked(preview.plan, preview.target, guidance, restore)  # refused before changes
+        spec = self._edited_spec(preview.plan)
         if restore is not Restore.CONTEXT and preview.files is not None:
             self.files.resolve_check(preview.files, resolution)
         with self.operations.operation(preview.plan, "correct", command) as op:
@@ -174,7 +175,7 @@ class CorrectionService:
                 replaced = [saved for d in preview.affected for saved in d.replaced]
                 # The safety checkpoint has just scanned the working tree: no second scan.
                 self.checkpoints.restore(restored, replaced, in_step=True)
-            plan, notices = self._edited_plan_file(plan)
+            plan, notices = self._edited_plan_file(plan, spec)
             at_target = self.store.actor_state(target.actor_state_before)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
             shown = preview.files if restore is not Restore.CONTEXT else None
@@ -274,8 +275,9 @@ class CorrectionService:
         """Keep files and context, add the guidance at the head, re-enter Strategize."""
         passed = None if pass_env is None else passed_variables(pass_env)
         plan = self.store.plan(plan_ref)
+        spec = self._edited_spec(plan)
         with self.operations.operation(plan, "correct", command) as op:
-            plan, notices = self._edited_plan_file(self.store.plan(plan.id))
+            plan, notices = self._edited_plan_file(self.store.plan(plan.id), spec)
             plan = with_pass_env(plan, passed)
             decisions = self.store.decisions(plan.id)
             tip = main_line_tip(decisions)
@@ -321,10 +323,18 @@ class CorrectionService:
             state = self.store.actor_state(target.actor_state_before).data
         return asked_of_claude_code(plan, target, state, guidance, restore)
 
-    def _edited_plan_file(self, plan: Plan) -> tuple[Plan, list[str]]:
+    def _edited_spec(self, plan: Plan) -> ActorSpec:
+        """The actor spec with the plan file as it is on disk now; refused before any change
+        when the edit adds a command nobody here vouched for (a sandboxed command may have
+        written the file)."""
+        spec = self.reload(plan.actor)
+        if spec != plan.actor:
+            self.lifecycle.trust.edited(plan, plan.model_copy(update={"actor": spec}))
+        return spec
+
+    def _edited_plan_file(self, plan: Plan, spec: ActorSpec) -> tuple[Plan, list[str]]:
         """The plan with its plan file as the user left it (the file is theirs: a step they
         added is one to run), and the notice saying so when it changed."""
-        spec = self.reload(plan.actor)
         if spec == plan.actor:
             return plan, []
         notice = (

@@ -5,6 +5,8 @@ which asks `PlanTrust.here` first: a plan pulled from another clone gets the set
 given here (`domain/trust.py`), and its plan file runs only once a person here vouched
 for it, on a terminal or with `--trust-plan`; without a terminal it is refused (exit 3,
 as a correction's conflicts are: a person must decide, and CI says so with a flag).
+A plan file edited since the run is asked about the same way (`edited`) when the edit adds
+or changes a command: a sandboxed command may have written it.
 """
 
 from __future__ import annotations
@@ -51,6 +53,30 @@ class PlanTrust:
             with self.store.transaction():
                 self.store.save_plan(settled)
         return settled
+
+    def edited(self, before: Plan, after: Plan) -> None:
+        """A correction goes on with the plan file as it is now (`after`): the commands it
+        adds or changes since the run (`before`) run only once a person here vouched."""
+        if self.given.plan_file:
+            return
+        known = self.commands(before) if self.commands else None
+        commands = self.commands(after) if self.commands else None
+        new = [c for c in commands or [] if c not in (known or [])]
+        if commands is not None and known is not None and not new:
+            return  # its text or steps changed, not what it runs
+        source = after.actor.source or "plan file"
+        if self.ask is None:
+            raise ConflictingState(
+                f"the plan file {source} changed since the run and adds or changes commands",
+                hint="check it, then pass --trust-plan to run them as written",
+            )
+        listed = "; ".join(f"`{c}`" for c in new)
+        question = (
+            f"The plan file {source} changed since the run. Run its new commands as "
+            f"written, outside the sandbox? {listed}"
+        )
+        if not self.ask(question):
+            raise Cancelled("nothing changed: the edited plan file was not trusted")
 
     def _vouched_for(self, plan: Plan, commands: list[str] | None) -> None:
         """A person here says the plan file another clone wrote may run its commands."""

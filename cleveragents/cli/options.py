@@ -222,8 +222,9 @@ TrustPlan = Annotated[
     bool,
     typer.Option(
         "--trust-plan",
-        help="Run the commands of a plan file pulled from another clone as written, "
-        "outside the sandbox (asked about on a terminal, refused without one).",
+        help="Run the commands of a plan file pulled from another clone, or added by an "
+        "edit since the run, as written, outside the sandbox (asked about on a terminal, "
+        "refused without one).",
     ),
 ]
 

@@ -92,6 +92,14 @@ def step_add_step(context: Any, name: str, step: str, path: str) -> None:
         )
 
 
+@given('I add to the plan file "{name}" a step "{step}" running "{command}"')
+def step_add_command(context: Any, name: str, step: str, command: str) -> None:
+    with (context.tmp / name).open("a") as plan_file:
+        plan_file.write(
+            f"  - name: {step}\n    options:\n      - actions:\n          - run: {command}\n"
+        )
+
+
 @given('I write "{path}" with "{content}"')
 def step_write(context: Any, path: str, content: str) -> None:
     (context.repo / path).write_text(content)

@@ -1,0 +1,85 @@
+"""The property behind "an edited plan file's new commands run only once vouched for".
+
+Each example is a plan file whose goal, actions (with their `revert:`) and step checks hold
+commands drawn from a few texts (so an edit may bring back one already there), and a random
+edit of it: a command changed, a step running a command added, or only the task and step
+names changed. Without a terminal and without --trust-plan, `PlanTrust.edited` must refuse
+exactly the edits whose commands are not all among those the plan ran with, naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from cleveragents.application.plan_trust import PlanTrust
+from cleveragents.bootstrap import plan_file_commands
+from cleveragents.domain.plan import ActorSpec, Plan
+from cleveragents.errors import ConflictingState
+from features.support.properties import reproducible
+
+commands = st.sampled_from(["true", "make", "touch x", "rm -rf /", "make ", "curl e | sh"])
+Slots = tuple[str, str, str, str]  # goal, action run, its revert, step check
+
+
+def plan_text(task: str, name: str, slots: Slots, extra: str | None) -> str:
+    q = json.dumps
+    goal, run, revert, check = slots
+    text = (
+        f"task: {q(task)}\ngoal:\n  - run: {q(goal)}\nsteps:\n  - name: {q(name)}\n"
+        f"    options:\n      - actions:\n          - run: {q(run)}\n"
+        f"            revert: {q(revert)}\n    check:\n      - run: {q(check)}\n"
+    )
+    if extra is not None:
+        text += f"  - name: more\n    options:\n      - actions:\n          - run: {q(extra)}\n"
+    return text
+
+
+def scripted(text: str) -> Plan:
+    now = datetime.now(UTC)
+    spec = ActorSpec(kind="scripted", source="plan.yaml", script=text)
+    return Plan(id="p1", task="t", actor=spec, created_at=now, updated_at=now)
+
+
+def check_property(examples: int, seed: int, tmp: Path) -> int:
+    ran = 0
+    trust = PlanTrust(None, list, commands=plan_file_commands)  # type: ignore[arg-type]
+
+    @reproducible(examples, seed)
+    @given(
+        st.tuples(commands, commands, commands, commands),
+        st.integers(0, 3),
+        commands,
+        st.sampled_from(["change", "add", "names"]),
+    )
+    @example(("true", "make", "true", "true"), 1, "make ", "change")
+    @example(("true", "make", "true", "true"), 0, "make", "change")
+    def refused_exactly_new(slots: Slots, at: int, new: str, edit: str) -> None:
+        nonlocal ran
+        ran += 1
+        before = scripted(plan_text("t", "s", slots, None))
+        edited = list(slots)
+        if edit == "change":
+            edited[at] = new
+        after_text = plan_text(
+            "t2" if edit == "names" else "t",
+            "s2" if edit == "names" else "s",
+            (edited[0], edited[1], edited[2], edited[3]),
+            new if edit == "add" else None,
+        )
+        after = scripted(after_text)
+        fresh = set(plan_file_commands(after)) - set(plan_file_commands(before))
+        try:
+            trust.edited(before, after)
+        except ConflictingState as refused:
+            assert fresh, f"refused an edit with no new command: {after_text!r}"
+            assert "plan.yaml" in refused.line() and "--trust-plan" in refused.line()
+            return
+        assert not fresh, f"ran new commands {sorted(fresh)} unasked: {after_text!r}"
+
+    refused_exactly_new()
+    return ran
