@@ -174,6 +174,36 @@ A Chromium That Does Not Start Is A One-Line Error
     Stderr Should Contain    ${result}    Chromium (/bin/false) did not start
     File Should Not Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
 
+A Site That Refuses The Connection Stops The Plan, Resumable, In One Line
+    [Documentation]    Nothing listens on the plan's URL: the run stops (exit 4) saying the
+    ...    page could not be opened, the plan is left stopped, and `plan resume` stops the
+    ...    same way while the site is still down; never an internal error (70).
+    ${url}    Unused URL
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${url}
+    ${result}    Run Plan    ${plan}    timeout=120s
+    Exit Code Should Be    ${result}    4
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    could not be opened: Page.goto: net::ERR_CONNECTION_REFUSED
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    stopped
+    ${result}    Run Agents    plan    resume    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    4
+    Stderr Should Contain    ${result}    ERR_CONNECTION_REFUSED
+    No Chromium Should Be Left
+
+A Page That Blocks Its Main Thread Stops The Plan Instead Of An Internal Error
+    [Documentation]    The page's Go button loops for good: reading the page after the
+    ...    click times out (a failed action) and the page cannot be looked at for the
+    ...    decision, so the run stops (exit 4), resumable, in one line saying it did not
+    ...    answer.
+    ${result}    Run Browser Plan    busy.yaml
+    Exit Code Should Be    ${result}    4
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    did not answer
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    stopped
+    No Chromium Should Be Left
+
 A Resumed Run Goes On From The Page It Had Reached
     [Documentation]    The run is killed while it waits; `plan resume` opens a fresh browser,
     ...    takes the Settings click again, and the last step fills a field of that dialog.

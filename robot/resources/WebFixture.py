@@ -9,6 +9,7 @@ and prints its port first.
 
 from __future__ import annotations
 
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -16,13 +17,16 @@ from pathlib import Path
 
 PAGE = (Path(__file__).parent / "web" / "index.html").read_bytes()
 ABOUT = b"<!doctype html><title>About</title><h1>About</h1><a href='/'>Home</a>"
+# A page whose Go button blocks its main thread for good: nothing on it answers after.
+BUSY = b"<!doctype html><title>Busy</title><button onclick='for (;;) {}'>Go</button>"
 
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
     def do_GET(self) -> None:
-        body = {"/": self.server.page, "/about": ABOUT, "/saved": self.server.saved}.get(self.path)
+        pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY}
+        body = {**pages, "/saved": self.server.saved}.get(self.path)
         if body is None:
             self.send_error(404)
             return
@@ -71,6 +75,13 @@ class WebFixture:
             self.server.shutdown()
             self.server.server_close()
             self.server = None
+
+    def unused_url(self) -> str:
+        """A URL of 127.0.0.1 on a port nothing listens on (bound, then let go)."""
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        return f"http://127.0.0.1:{port}/"
 
     def rename_on_the_page(self, old: str, new: str) -> None:
         """The site changes: every `old` in the page's text becomes `new`."""
