@@ -279,14 +279,33 @@ No Chromium Is A One-Line Error Naming The Install Command
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}    no Chromium found    playwright install chromium
 
-A Killed Run's Browser Is Ended By The Next Run, By Its PID
-    [Documentation]    SIGKILL to the whole process group of `agents` leaves the browser (in
-    ...    a group of its own) running; the next command that opens a page ends it first.
+The Browser Listens On No Port Another Local User Could Reach
+    [Documentation]    While a plan's page is open, its Chromium is driven over a pipe: no
+    ...    process of it listens on a TCP port (a DevTools port lets any local user
+    ...    drive the browser, unauthenticated, and read files as its user).
     ${plan}    Write Plan From Template    ${BROWSER_PLANS}/slow.yaml    URL=${URL}
     Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
     ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}
     Wait Until Created    ${WORK}/running    timeout=60s
+    ${browser}    Chromium Processes    ${REPO}
+    Should Not Be Empty    ${browser}
+    ${listening}    Listening Sockets    ${browser}
+    Send Signal To Process    SIGKILL    handle=run    group=True
+    Wait For Process    run    timeout=30s    on_timeout=kill
+    Should Be Empty    ${listening}    the browser listens on ${listening}
+
+A Killed Run's Browser Is Ended By The Next Run, By Its PID
+    [Documentation]    SIGKILL to the whole process group of `agents` leaves the browser (in
+    ...    a group of its own) running; the next command that opens a page ends it first.
+    ...    The browser is frozen first: left alone, it may end itself when its pipe closes.
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/slow.yaml    URL=${URL}
+    Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
+    ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${WORK}/running    timeout=60s
+    ${pid}    Get File    ${REPO}/.git/cleveragents/browser/chromium.pid
+    Evaluate    os.killpg(int($pid), signal.SIGSTOP)    modules=os,signal
     Send Signal To Process    SIGKILL    handle=run    group=True
     Wait For Process    run    timeout=30s    on_timeout=kill
     ${left}    Chromium Processes    ${REPO}

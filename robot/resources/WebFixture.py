@@ -9,6 +9,8 @@ and prints its port first.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import socket
 import sys
 import threading
@@ -95,6 +97,22 @@ class WebFixture:
     def posts_on_server(self) -> int:
         assert self.server is not None
         return self.server.posts
+
+    def listening_sockets(self, pids: list[int]) -> list[str]:
+        """The TCP sockets the processes `pids` listen on (local addresses, in hex)."""
+        inodes = set()
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                for fd in Path(f"/proc/{pid}/fd").iterdir():
+                    with contextlib.suppress(OSError):
+                        inodes.add(os.readlink(fd))
+        found = []
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and f"socket:[{fields[9]}]" in inodes:  # LISTEN
+                    found.append(fields[1])
+        return found
 
     def chromium_processes(self, repo: str) -> list[int]:
         """The PIDs of every process running with the repository's browser profile."""

@@ -66,9 +66,7 @@ class PageSession:
 
         self._playwright = sync_playwright().start()
         own = self._playwright.chromium.executable_path
-        endpoint = self.chromium.start(executable(own))
-        browser = self._playwright.chromium.connect_over_cdp(endpoint)
-        context = browser.contexts[0] if browser.contexts else browser.new_context()
+        context = self.chromium.start(self._playwright.chromium, executable(own))
         self.page = context.pages[0] if context.pages else context.new_page()
         self.page.set_default_timeout(ACTION_TIMEOUT)
         self.page.on("request", lambda request: self.requests.append(request.method))
