@@ -191,6 +191,15 @@ A Site That Refuses The Connection Stops The Plan, Resumable, In One Line
     Stderr Should Contain    ${result}    ERR_CONNECTION_REFUSED
     No Chromium Should Be Left
 
+A Port Chromium Refuses To Use Stops The Plan In One Line
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml
+    ...    URL=http://127.0.0.1:6000/
+    ${result}    Run Plan    ${plan}    timeout=120s
+    Exit Code Should Be    ${result}    4
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    net::ERR_UNSAFE_PORT
+    No Chromium Should Be Left
+
 A Page That Blocks Its Main Thread Stops The Plan Instead Of An Internal Error
     [Documentation]    The page's Go button loops for good: reading the page after the
     ...    click times out (a failed action) and the page cannot be looked at for the
