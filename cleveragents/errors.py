@@ -86,6 +86,14 @@ class ActorUnavailable(CleverAgentsError):
     kind = "actor_unavailable"
 
 
+class PageUnavailable(ActorUnavailable):
+    """The plan's page could not be opened or read (nothing listens, a name that does not
+    resolve, a page that blocks its own main thread): the plan stops as when the model's
+    service fails, resumable once the site answers."""
+
+    kind = "page_unavailable"
+
+
 class Cancelled(CleverAgentsError):
     """The person said no when asked: nothing was changed. Exit 3, as for a conflict
     refused without a terminal to ask on (1 says a plan failed; nothing ran here)."""

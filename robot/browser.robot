@@ -174,6 +174,45 @@ A Chromium That Does Not Start Is A One-Line Error
     Stderr Should Contain    ${result}    Chromium (/bin/false) did not start
     File Should Not Exist    ${REPO}/.git/cleveragents/browser/chromium.pid
 
+A Site That Refuses The Connection Stops The Plan, Resumable, In One Line
+    [Documentation]    Nothing listens on the plan's URL: the run stops (exit 4) saying the
+    ...    page could not be opened, the plan is left stopped, and `plan resume` stops the
+    ...    same way while the site is still down; never an internal error (70).
+    ${url}    Unused URL
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${url}
+    ${result}    Run Plan    ${plan}    timeout=120s
+    Exit Code Should Be    ${result}    4
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    could not be opened: Page.goto: net::ERR_CONNECTION_REFUSED
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    stopped
+    ${result}    Run Agents    plan    resume    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    4
+    Stderr Should Contain    ${result}    ERR_CONNECTION_REFUSED
+    No Chromium Should Be Left
+
+A Port Chromium Refuses To Use Stops The Plan In One Line
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml
+    ...    URL=http://127.0.0.1:6000/
+    ${result}    Run Plan    ${plan}    timeout=120s
+    Exit Code Should Be    ${result}    4
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    net::ERR_UNSAFE_PORT
+    No Chromium Should Be Left
+
+A Page That Blocks Its Main Thread Stops The Plan Instead Of An Internal Error
+    [Documentation]    The page's Go button loops for good: reading the page after the
+    ...    click times out (a failed action) and the page cannot be looked at for the
+    ...    decision, so the run stops (exit 4), resumable, in one line saying it did not
+    ...    answer.
+    ${result}    Run Browser Plan    busy.yaml
+    Exit Code Should Be    ${result}    4
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    did not answer
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    stopped
+    No Chromium Should Be Left
+
 A Resumed Run Goes On From The Page It Had Reached
     [Documentation]    The run is killed while it waits; `plan resume` opens a fresh browser,
     ...    takes the Settings click again, and the last step fills a field of that dialog.
@@ -249,14 +288,33 @@ No Chromium Is A One-Line Error Naming The Install Command
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}    no Chromium found    playwright install chromium
 
-A Killed Run's Browser Is Ended By The Next Run, By Its PID
-    [Documentation]    SIGKILL to the whole process group of `agents` leaves the browser (in
-    ...    a group of its own) running; the next command that opens a page ends it first.
+The Browser Listens On No Port Another Local User Could Reach
+    [Documentation]    While a plan's page is open, its Chromium is driven over a pipe: no
+    ...    process of it listens on a TCP port (a DevTools port lets any local user
+    ...    drive the browser, unauthenticated, and read files as its user).
     ${plan}    Write Plan From Template    ${BROWSER_PLANS}/slow.yaml    URL=${URL}
     Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
     ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}
     Wait Until Created    ${WORK}/running    timeout=60s
+    ${browser}    Chromium Processes    ${REPO}
+    Should Not Be Empty    ${browser}
+    ${listening}    Listening Sockets    ${browser}
+    Send Signal To Process    SIGKILL    handle=run    group=True
+    Wait For Process    run    timeout=30s    on_timeout=kill
+    Should Be Empty    ${listening}    the browser listens on ${listening}
+
+A Killed Run's Browser Is Ended By The Next Run, By Its PID
+    [Documentation]    SIGKILL to the whole process group of `agents` leaves the browser (in
+    ...    a group of its own) running; the next command that opens a page ends it first.
+    ...    The browser is frozen first: left alone, it may end itself when its pipe closes.
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/slow.yaml    URL=${URL}
+    Start Process    agents    plan    run    --script    ${plan}    cwd=${REPO}    alias=run
+    ...    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Wait Until Created    ${WORK}/running    timeout=60s
+    ${pid}    Get File    ${REPO}/.git/cleveragents/browser/chromium.pid
+    Evaluate    os.killpg(int($pid), signal.SIGSTOP)    modules=os,signal
     Send Signal To Process    SIGKILL    handle=run    group=True
     Wait For Process    run    timeout=30s    on_timeout=kill
     ${left}    Chromium Processes    ${REPO}

@@ -19,7 +19,7 @@ from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
 from cleveragents.domain.restore_scope import Resolution
 from cleveragents.domain.stops import cut_short
 from cleveragents.domain.tree import main_line_tip, next_decision_id
-from cleveragents.errors import BadInput, ConflictingState
+from cleveragents.errors import BadInput, ConflictingState, PageUnavailable
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 
@@ -246,8 +246,12 @@ class PlanLifecycleService:
             self.approve_command,
         )
         recorder.look = self.environment.look
-        with self.environment.session(plan, _last_seen(recorder.decisions)):
-            return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
+        try:
+            with self.environment.session(plan, _last_seen(recorder.decisions)):
+                return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
+        except PageUnavailable as gone:  # the page did not open: nothing was decided
+            recorder.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {gone.line()}")
+            return recorder.plan
 
 
 def _last_seen(decisions: list[Decision]) -> Decision | None:

@@ -9,6 +9,9 @@ and prints its port first.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -16,13 +19,16 @@ from pathlib import Path
 
 PAGE = (Path(__file__).parent / "web" / "index.html").read_bytes()
 ABOUT = b"<!doctype html><title>About</title><h1>About</h1><a href='/'>Home</a>"
+# A page whose Go button blocks its main thread for good: nothing on it answers after.
+BUSY = b"<!doctype html><title>Busy</title><button onclick='for (;;) {}'>Go</button>"
 
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
     def do_GET(self) -> None:
-        body = {"/": self.server.page, "/about": ABOUT, "/saved": self.server.saved}.get(self.path)
+        pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY}
+        body = {**pages, "/saved": self.server.saved}.get(self.path)
         if body is None:
             self.send_error(404)
             return
@@ -72,6 +78,13 @@ class WebFixture:
             self.server.server_close()
             self.server = None
 
+    def unused_url(self) -> str:
+        """A URL of 127.0.0.1 on a port nothing listens on (bound, then let go)."""
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        return f"http://127.0.0.1:{port}/"
+
     def rename_on_the_page(self, old: str, new: str) -> None:
         """The site changes: every `old` in the page's text becomes `new`."""
         assert self.server is not None
@@ -84,6 +97,22 @@ class WebFixture:
     def posts_on_server(self) -> int:
         assert self.server is not None
         return self.server.posts
+
+    def listening_sockets(self, pids: list[int]) -> list[str]:
+        """The TCP sockets the processes `pids` listen on (local addresses, in hex)."""
+        inodes = set()
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                for fd in Path(f"/proc/{pid}/fd").iterdir():
+                    with contextlib.suppress(OSError):
+                        inodes.add(os.readlink(fd))
+        found = []
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and f"socket:[{fields[9]}]" in inodes:  # LISTEN
+                    found.append(fields[1])
+        return found
 
     def chromium_processes(self, repo: str) -> list[int]:
         """The PIDs of every process running with the repository's browser profile."""

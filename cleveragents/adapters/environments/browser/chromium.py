@@ -1,6 +1,8 @@
-"""Chromium as a process of our own: found, started in its own process group with its own
-profile under the git directory, its PID recorded so that what a killed command left is
-ended by the next one (by that PID only), and stopped however the command ends."""
+"""Chromium as a process of our own: found, started by Playwright in its own process group
+with its own profile under the git directory, driven over a pipe (no DevTools port: any
+local user could connect to one, unauthenticated), its PID recorded so that what a killed
+command left is ended by the next one (by that PID only), and stopped however the command
+ends."""
 
 from __future__ import annotations
 
@@ -8,26 +10,22 @@ import contextlib
 import os
 import shutil
 import signal
-import subprocess
-import time
 from pathlib import Path
+from typing import Any
 
 from cleveragents.errors import BadInput
 
 SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 INSTALL = "pip install 'cleveragents[browser]' && playwright install chromium"
+# Playwright adds --headless, --no-sandbox, --remote-debugging-pipe and
+# --disable-back-forward-cache (a page that cache restores fires no load event).
 FLAGS = (
-    "--headless",
-    "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # A page the back-forward cache restores fires no load event for Playwright to see.
-    "--disable-features=BackForwardCache",
-    "--remote-debugging-port=0",
 )
 STARTUP_SECONDS = 30.0
 
@@ -44,49 +42,47 @@ def executable(playwright_own: str | None) -> str:
 
 
 class Chromium:
-    """One running Chromium: `endpoint` is its DevTools address, for Playwright to connect."""
+    """One running Chromium, started and driven by Playwright over a pipe."""
 
     def __init__(self, home: Path) -> None:
         self.home = home  # <git-dir>/cleveragents/browser
         self.profile = home / "profile"
         self.pid_file = home / "chromium.pid"
-        self.process: subprocess.Popen[bytes] | None = None
+        self.pid: int | None = None
 
-    def start(self, program: str) -> str:
-        """Start Chromium (ending the one a killed command left first); its DevTools URL."""
+    def start(self, launcher: Any, program: str) -> Any:
+        """Start Chromium (ending the one a killed command left first) through Playwright's
+        `launcher`, over a pipe; its browser context."""
+        from playwright.sync_api import Error
+
         self.end_leftover()
         self.profile.mkdir(parents=True, exist_ok=True)
-        port_file = self.profile / "DevToolsActivePort"
-        port_file.unlink(missing_ok=True)
-        self.process = subprocess.Popen(
-            [program, *FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,  # its own process group: ended whole, by its PID
-        )
-        self.pid_file.write_text(f"{self.process.pid}\n")
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            lines = _read_lines(port_file)
-            if len(lines) >= 2 and lines[0].isdigit():
-                return f"http://127.0.0.1:{lines[0]}"
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
-        self.stop()
-        raise BadInput(
-            f"Chromium ({program}) did not start",
-            hint=f"check that it runs headless, or install Playwright's: {INSTALL}",
-        )
+        try:
+            context = launcher.launch_persistent_context(
+                str(self.profile),
+                executable_path=program,
+                headless=True,
+                args=list(FLAGS),
+                timeout=STARTUP_SECONDS * 1000,
+                handle_sigint=False,  # the command ends it, however it ends
+                handle_sigterm=False,
+                handle_sighup=False,
+            )
+        except Error as error:
+            raise BadInput(
+                f"Chromium ({program}) did not start",
+                hint=f"check that it runs headless, or install Playwright's: {INSTALL}",
+            ) from error
+        self.pid = _leader(self.profile)
+        if self.pid is not None:
+            self.pid_file.write_text(f"{self.pid}\n")
+        return context
 
     def stop(self) -> None:
         """End this Chromium and everything it started; forget its PID."""
-        if self.process is not None:
-            _end_group(self.process.pid)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(timeout=10)
-            self.process = None
+        if self.pid is not None and _is_ours(self.pid, self.profile):
+            _end_group(self.pid)
+        self.pid = None
         self.pid_file.unlink(missing_ok=True)
 
     def end_leftover(self) -> None:
@@ -105,6 +101,16 @@ def _read_lines(path: Path) -> list[str]:
         return path.read_text().split()
     except OSError:
         return []
+
+
+def _leader(profile: Path) -> int | None:
+    """The PID of the Chromium on `profile` that leads its own process group."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and _is_ours(int(entry.name), profile):
+            with contextlib.suppress(OSError):
+                if os.getpgid(int(entry.name)) == int(entry.name):
+                    return int(entry.name)
+    return None  # pragma: no cover - Playwright starts it detached, as its group's leader
 
 
 def _is_ours(pid: int, profile: Path) -> bool:

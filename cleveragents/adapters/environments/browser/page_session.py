@@ -23,7 +23,7 @@ from cleveragents.domain.action_reverter import (
 )
 from cleveragents.domain.browser import BrowserAction, ElementRef, PageExpectation
 from cleveragents.domain.page_state import PageLook, PageState, changes
-from cleveragents.errors import ConflictingState
+from cleveragents.errors import ConflictingState, PageUnavailable
 
 
 def _milliseconds(name: str, default: int) -> int:
@@ -62,19 +62,23 @@ class PageSession:
         self.cdp: Any = None
 
     def open(self) -> None:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import Error, sync_playwright
 
         self._playwright = sync_playwright().start()
         own = self._playwright.chromium.executable_path
-        endpoint = self.chromium.start(executable(own))
-        browser = self._playwright.chromium.connect_over_cdp(endpoint)
-        context = browser.contexts[0] if browser.contexts else browser.new_context()
+        context = self.chromium.start(self._playwright.chromium, executable(own))
         self.page = context.pages[0] if context.pages else context.new_page()
         self.page.set_default_timeout(ACTION_TIMEOUT)
         self.page.on("request", lambda request: self.requests.append(request.method))
         self.cdp = context.new_cdp_session(self.page)
-        self.page.goto(self.url)
-        self.state = self.read()
+        try:
+            self.page.goto(self.url)
+            self.state = self.read()
+        except Error as error:
+            raise PageUnavailable(
+                f"the page {self.url} could not be opened: {_first_line(error)}",
+                hint="make the site answer, or fix the plan's `browser: url`",
+            ) from error
 
     def close(self) -> None:
         """End the browser and Playwright's driver, whatever state they are in."""
@@ -88,6 +92,9 @@ class PageSession:
             self.chromium.stop()
 
     def read(self) -> PageState:
+        # Reading has no timeout of its own: a page that blocks its main thread would hang
+        # it for good. A probe that has one makes that a Playwright error instead.
+        self.page.wait_for_function("true", timeout=ACTION_TIMEOUT)
         return read_state(self.page, self.cdp)
 
     def apply(self, action: BrowserAction | PageExpectation) -> ActionOutcome:
@@ -194,10 +201,20 @@ class PageSession:
 
     def look(self) -> PageLook:
         """The page now, its state and a screenshot kept as content-addressed files, and
-        the trail of actions in effect since it opened (what a later command replays)."""
-        state = self.state = self.state or self.read()
+        the trail of actions in effect since it opened (what a later command replays).
+        PageUnavailable when the page does not answer (it blocks its main thread)."""
+        from playwright.sync_api import Error
+
+        try:
+            state = self.state = self.state or self.read()
+            shot = self.page.screenshot(type="png")
+        except Error as error:
+            self.state = None
+            raise PageUnavailable(
+                f"the page at {self.page.url} did not answer: {_first_line(error)}",
+                hint="fix the page, or the step that made it busy",
+            ) from error
         text = state.model_dump_json().encode()
-        shot = self.page.screenshot(type="png")
         trail = json.dumps(
             [{"action": t.action.model_dump(mode="json"), "sent": t.methods} for t in self.journal]
         ).encode()
