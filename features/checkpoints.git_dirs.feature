@@ -29,7 +29,7 @@ Feature: What a command did to a .git is put back, and named, right after it
       | a new config with a filter goes        | git init -q n && git -C n config filter.x.clean cat                       | removed n/.git: new, its config names filter.x.clean          |
       | a clone stays, a repository that runs   | git clone -q vendor n && git init -q m && git -C m config core.fsmonitor x | removed m/.git: new, its config names core.fsmonitor          |
       | a file no save holds comes back        | printf 'gitdir: /elsewhere\n' > docs/.git                                 | put back docs/.git: changed by the command                    |
-      | a folder in hooks comes back           | rm -rf vendor/.git/hooks/mine                                             | put back vendor/.git: changed by the command                  |
+      | a folder in hooks deleted stays so     | rm -rf vendor/.git/hooks/mine                                             | nothing                                                       |
       | hooks made a link out of the tree      | rm -rf vendor/.git/hooks && ln -s ../../../outside vendor/.git/hooks      | put back vendor/.git: changed by the command                  |
       | a moved .git's folder made a link out  | mv lib l2 && ln -s ../outside lib                                         | put back lib/.git: moved to l2/.git                           |
       | a replaced .git link comes back        | ln -s /tmp linked/.git2 && mv -T linked/.git2 linked/.git                 | put back linked/.git: replaced by the command                 |

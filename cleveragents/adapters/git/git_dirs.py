@@ -17,7 +17,8 @@ one on a case-insensitive disk) is looked at just before a command and again jus
   * a new `.git` file or link is removed (its git directory is elsewhere, where nothing
     vouches for it); a new `.git` folder is kept only when it runs nothing: its config holds
     only the keys `git init`, `clone` and `commit` write (`SAFE`), it has no hook, and it
-    names no other git directory. A deleted one is left deleted (undo brings it back).
+    names no other git directory. A deleted one is left deleted (undo brings it back), and
+    so is a file a command deleted inside one.
 What a put-back needs of a file's bytes comes from the command look's save when it holds
 them, and is read (and kept while the file is unchanged) otherwise: a few small files each.
 
@@ -99,8 +100,7 @@ class GitDirs:
                 remove(self.repo.root / path)
                 continue
             if old is not None and (old.kind, old.inode) == (entry.kind, entry.inode):
-                if old.files != entry.files:
-                    self._rewrite(path, old, entry, saved)
+                if old.files != entry.files and self._rewrite(path, old, entry, saved):
                     said.append(f"put back {shown_path(path)}: changed by the command")
                 continue
             why = "replaced by the command" if old else self._runs_something(path, entry)
@@ -128,8 +128,7 @@ class GitDirs:
         if entry is None or entry.kind != old.kind:  # pragma: no cover - it was just moved
             return
         if old.kind == "folder":
-            if entry.files != old.files:
-                self._rewrite(path, old, entry, saved)
+            self._rewrite(path, old, entry, saved)
             return
         data = self._bytes_of(path, old.files[""], saved)
         full = self.repo.root / path
@@ -174,11 +173,16 @@ class GitDirs:
         kept = self._bytes.get(path)
         return kept[1] if kept is not None and kept[0] == seen else None
 
-    def _rewrite(self, path: str, old: Entry, new: Entry, saved: Mapping[str, IgnoredFile]) -> None:
-        """Each watched file of `path` the command changed, as it was (absent: removed)."""
+    def _rewrite(self, path: str, old: Entry, new: Entry, saved: Mapping[str, IgnoredFile]) -> bool:
+        """Each watched file of `path` the command changed or made, as it was (absent:
+        removed); whether there was one. One it deleted stays deleted: a `.git` losing its
+        config, HEAD or a hook runs nothing more (undo brings it back), and a command cut
+        short while it removed a repository must not leave half of its `.git` written back."""
+        changed = False
         for name in sorted(set(old.files) | set(new.files)):
-            if old.files.get(name) == new.files.get(name):
+            if old.files.get(name) == new.files.get(name) or name not in new.files:
                 continue
+            changed = True
             full = f"{path}/{name}" if name else path
             target = self.repo.root / full
             self._clear_way(full)
@@ -187,6 +191,7 @@ class GitDirs:
             seen = old.files.get(name)
             if seen is not None:
                 self._write(full, seen, self._bytes_of(full, seen, saved))
+        return changed
 
     def _clear_way(self, path: str) -> None:
         """Remove what the command put where a folder on the way to `path` stood (a link
