@@ -270,7 +270,10 @@ def found(root: Path, known: dict[str, Listing] | None = None) -> list[str]:
     settled = time.time_ns() - RECENT
     while folders:
         folder = folders.pop()
-        st = lstat(f"{root}/{folder}")
+        try:
+            st = lstat(f"{root}/{folder}")
+        except OSError:  # a path over 4095 bytes: no git opens it (nor anything in it)
+            continue
         if st is None or not stat.S_ISDIR(st.st_mode):  # pragma: no cover - a race
             continue  # gone between its parent's listing and here
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
