@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import stat
 from typing import Any
 
 from behave import given, then, when
@@ -43,11 +42,7 @@ def step_clash(context: Any, clash: str) -> None:
     assert sorted(context.clash) == paths(clash), f"{sorted(context.clash)} != {paths(clash)}"
 
 
-@given('the folder "{path}" has mode {octal}')
-@then('the folder "{path}" has mode {octal}')
-def step_has_mode(context: Any, path: str, octal: str) -> None:
-    actual = stat.S_IMODE((context.repo / path).lstat().st_mode)
-    assert actual == int(octal, 8), f"{path} has mode {actual:o}"
+# `the folder/file "PATH" has mode OCTAL` is in saved_since_steps.py.
 
 
 @when("restores are grouped and applied on random trees with the user's things in the way")

@@ -6,7 +6,7 @@ import os
 import stat
 from typing import Any
 
-from behave import then, when
+from behave import given, then, when
 
 
 @then('"{path}" is a link to "{target}"')
@@ -16,6 +16,8 @@ def step_is_link(context: Any, path: str, target: str) -> None:
     assert os.readlink(full) == target, f"{path} links to {os.readlink(full)}"
 
 
+@given('the folder "{path}" has mode {octal}')
+@then('the folder "{path}" has mode {octal}')
 @then('the file "{path}" has mode {octal}')
 def step_has_mode(context: Any, path: str, octal: str) -> None:
     found = stat.S_IMODE((context.repo / path).lstat().st_mode)

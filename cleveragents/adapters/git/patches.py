@@ -34,6 +34,19 @@ def patches(objects: ObjectStore, pairs: Sequence[tuple[str, str]]) -> Iterator[
                 yield found[(a, b)] if a != b else ""
 
 
+# How every patch between two trees is asked of git: no renames, colour, external diff or
+# textconv (nothing of the tree's runs), nested repositories as opaque commits.
+PATCH_OPTIONS = (
+    "-p",
+    "-r",
+    "--no-renames",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    OF_TREES,
+)
+
+
 def _diff_trees(repo: GitRepository, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
     if not pairs:
         return {}
@@ -44,13 +57,7 @@ def _diff_trees(repo: GitRepository, pairs: list[tuple[str, str]]) -> dict[tuple
         asked,
         "diff-tree",
         "--stdin",
-        "-p",
-        "-r",
-        "--no-renames",
-        "--no-color",
-        "--no-ext-diff",
-        "--no-textconv",
-        OF_TREES,
+        *PATCH_OPTIONS,
     )
     headers = {f"{a} {b}": (a, b) for a, b in unique}
     found: dict[tuple[str, str], list[str]] = {pair: [] for pair in unique}

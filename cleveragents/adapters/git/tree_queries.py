@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from cleveragents.adapters.git import nested, trees
 from cleveragents.adapters.git.objects import ObjectStore
+from cleveragents.adapters.git.patches import PATCH_OPTIONS
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.checkpoint import Differences, TreeEntry
@@ -41,13 +42,7 @@ class TreeQueries:
         """The textual diff from one tree to another (binary files named, not shown)."""
         return self.repo.git(
             "diff-tree",
-            "-p",
-            "-r",
-            "--no-renames",
-            "--no-color",
-            "--no-ext-diff",
-            "--no-textconv",
-            nested.OF_TREES,
+            *PATCH_OPTIONS,
             before,
             after,
         )
