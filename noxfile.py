@@ -58,8 +58,10 @@ def tests(session: nox.Session) -> None:
     env = {
         "COVERAGE_FILE": str(COVERAGE_DIR / "coverage"),
         "COVERAGE_RCFILE": str(ROOT / "pyproject.toml"),
-        # Tests must never write into the real home directory.
-        "HOME": session.create_tmp(),
+        # Tests must never write into the real home directory. nox returns the folder
+        # relative to here: a program started elsewhere (Chromium in a test's repository)
+        # made `.nox/tests/tmp/...` under its own working directory.
+        "HOME": os.path.abspath(session.create_tmp()),
     }
     junit = REPORTS / "behave"
     shutil.rmtree(junit, ignore_errors=True)
