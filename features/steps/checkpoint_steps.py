@@ -265,3 +265,46 @@ def step_outcome(context: Any, decision_id: str, outcome: str) -> None:
     _, decisions = newest(context)
     found = next(d for d in decisions if d.id == decision_id)
     assert found.outcome == outcome and found.ok, found
+
+
+@given("a new second of the clock has just begun")
+def step_fresh_second(context: Any) -> None:
+    """Wait for the next whole second, so that what follows runs within one."""
+    import time
+
+    time.sleep(1.005 - time.time() % 1)
+
+
+@given('"{path}" is rewritten to "{text}" with its mtime put back to {mtime:d}')
+@when('"{path}" is rewritten to "{text}" with its mtime put back to {mtime:d}')
+def step_rewrite_keeping_mtime(context: Any, path: str, text: str, mtime: int) -> None:
+    target = context.repo / path
+    target.write_bytes(text.encode().decode("unicode_escape").encode())
+    os.utime(target, (mtime, mtime))
+
+
+@then('the checkpoint "{name}" holds "{text}" in "{path}"')
+def step_checkpoint_holds(context: Any, name: str, text: str, path: str) -> None:
+    found = subprocess.run(
+        ["git", "cat-file", "blob", f"{context.checkpoints[name].tree}:{path}"],
+        cwd=context.repo,
+        capture_output=True,
+        check=True,
+    ).stdout
+    expected = text.encode().decode("unicode_escape").encode()
+    assert found == expected, f"{path} in {name}: {found!r}, expected {expected!r}"
+
+
+@given('the repository\'s git config sets "{key}" to "{value}"')
+def step_repo_config(context: Any, key: str, value: str) -> None:
+    subprocess.run(["git", "config", key, value], cwd=context.repo, check=True)
+
+
+@then("the private index is of format 2 with no extension but the cache of trees")
+def step_private_index_format(context: Any) -> None:
+    index = context.repo / ".git" / "cleveragents" / "worktree.index"
+    data = index.read_bytes()
+    assert data[:8] == b"DIRC\0\0\0\2", data[:8]
+    assert data[-20:] != bytes(20), "written with no checksum (index.skipHash)"
+    for signature in (b"EOIE", b"IEOT", b"UNTR", b"link", b"sdir"):
+        assert signature not in data, signature

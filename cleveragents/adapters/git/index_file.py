@@ -29,7 +29,7 @@ import hashlib
 import os
 import stat
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git.modes import GITLINK_NUMBER as GITLINK
@@ -100,6 +100,48 @@ def update(index: Path, listing: bytes, hash_name: str) -> bool:
     size, so that whatever reads the new index reads that file again: git does that only
     where the file differs, which it reads the file to know, and this never reads one.
     """
+    records = _records(listing, hashlib.new(hash_name).digest_size)
+    if records is None:
+        return False
+
+    def apply(parsed: _Index) -> bool:
+        for path, entry in records:
+            parsed.apply(path, entry)
+        return True
+
+    return _rewrite(index, hash_name, apply, IN_PROCESS_MOST) is True
+
+
+def forget_changed_since(index: Path, second: int, hash_name: str) -> bool:
+    """Make each entry of the index at `index` whose file's status changed at or after
+    `second` (its ctime, in whole seconds) lose its size, so that the next `git add` reads
+    that file again; False where this index is not one this writes (nothing is written).
+
+    git compares a file's times to the second (built without `USE_NSEC`, as Debian's is): a
+    file changed again within the second its entry was taken, to the same size and with its
+    mtime put back (`cp -p`, `rsync -a`, `tar x`, `touch -r`), looks unchanged, its ctime
+    being the entry's. Its racily-clean check looks at mtimes only. An entry no file changed
+    in the last seconds has none of these, and costs a search of the index for two words."""
+    try:
+        data = read_whole(index)
+    except OSError:
+        return False
+    if not any(s.to_bytes(4, "big") in data for s in range(second, second + 3)):
+        return True  # no entry's ctime is that recent: the index stays as it is
+    return _rewrite(index, hash_name, lambda parsed: parsed.smudged > 0, None, second) is not False
+
+
+def _rewrite(
+    index: Path,
+    hash_name: str,
+    change: Callable[[_Index], bool],
+    most: int | None,
+    changed_since: int = 0,
+) -> bool | None:
+    """Read the index at `index` (of at most `most` bytes), let `change` change it, and
+    write it back under git's lock: True when written, None when `change` left it as it
+    was, False where this does not mirror git (another command holds the lock, a format or
+    extension only git writes): nothing is written then."""
     lock = index.with_name(f"{index.name}.lock")
     try:  # taken before the index is read, as git takes it
         handle = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
@@ -107,7 +149,7 @@ def update(index: Path, listing: bytes, hash_name: str) -> bool:
         return False  # another command may be writing the index
     try:
         try:
-            written = _new_index(index, listing, hash_name, handle)
+            written = _new_index(index, hash_name, handle, change, most, changed_since)
         finally:
             os.close(handle)
         if written:
@@ -118,16 +160,24 @@ def update(index: Path, listing: bytes, hash_name: str) -> bool:
             os.unlink(lock)
         raise
     os.unlink(lock)
-    return False
+    return None if written is None else False
 
 
-def _new_index(index: Path, listing: bytes, hash_name: str, handle: int) -> bool:
-    """`update`'s new index, written to `handle` (False: not one this mirrors)."""
+def _new_index(
+    index: Path,
+    hash_name: str,
+    handle: int,
+    change: Callable[[_Index], bool],
+    most: int | None,
+    changed_since: int,
+) -> bool | None:
+    """`_rewrite`'s new index, written to `handle` (False: not one this mirrors; None:
+    `change` changed nothing)."""
     hasher = hashlib.new(hash_name)
     digest = hasher.digest_size
     try:
         st = os.stat(index)
-        if st.st_size > IN_PROCESS_MOST:
+        if most is not None and st.st_size > most:
             return False
         data = read_whole(index)
     except OSError:
@@ -135,15 +185,14 @@ def _new_index(index: Path, listing: bytes, hash_name: str, handle: int) -> bool
     hasher.update(data[:-digest])
     if len(data) < 12 + digest or hasher.digest() != data[-digest:]:
         return False  # git says what is wrong with it
-    records = _records(listing, digest)
     try:
-        parsed = _Index.parse(data, digest, st.st_mtime_ns // 1_000_000_000)
+        parsed = _Index.parse(data, digest, st.st_mtime_ns // 1_000_000_000, changed_since)
     except (IndexError, ValueError, struct.error):  # not as git writes one
         return False
-    if records is None or parsed is None:
+    if parsed is None:
         return False
-    for path, entry in records:
-        parsed.apply(path, entry)
+    if not change(parsed):
+        return None
     new = parsed.serialized()
     os.fchmod(handle, stat.S_IMODE(st.st_mode))  # as git made it (umask, shared repository)
     view = memoryview(new + hashlib.new(hash_name, new).digest())
@@ -198,9 +247,13 @@ class _Index:
         self.spans: list[int | bytes] = []
         self.extended: set[int] = set()  # the numbers of entries read with extended flags
         self.trees: _Tree | None = None
+        self.smudged = 0  # how many entries lost their size as racily clean
 
     @classmethod
-    def parse(cls, data: bytes, digest: int, mtime: int) -> _Index | None:
+    def parse(cls, data: bytes, digest: int, mtime: int, changed_since: int = 0) -> _Index | None:
+        """The index in `data`, each entry racily clean as of `mtime` (the index file's, in
+        seconds; 0: none) or whose file's status changed at or after `changed_since` (its
+        ctime, in seconds; 0: none) losing its size."""
         if data[:4] != b"DIRC" or data[4:8] not in VERSIONS:
             return None
         parsed = cls(data, data[7])
@@ -208,6 +261,7 @@ class _Index:
         flags_at = 40 + digest
         at, end = 12, len(data) - digest
         stamp = min(mtime, 0xFFFFFFFF).to_bytes(4, "big")  # seconds compare as such bytes do
+        since = min(changed_since, 0xFFFFFFFF).to_bytes(4, "big")
         racy = []
         for _ in range(int.from_bytes(data[8:12], "big")):  # the hot loop: kept lean
             flags = data[at + flags_at] << 8 | data[at + flags_at + 1]
@@ -224,7 +278,9 @@ class _Index:
                 length = data.index(b"\0", name_at) - name_at
             names.append(data[name_at : name_at + length])
             starts.append(at)
-            if mtime and data[at + 8 : at + 12] >= stamp:
+            if (mtime and data[at + 8 : at + 12] >= stamp) or (
+                changed_since and data[at : at + 4] >= since
+            ):
                 racy.append(len(starts) - 1)
             at += (name_at - at + length + 8) & ~7
         starts.append(at)
@@ -235,6 +291,7 @@ class _Index:
                 smudged = bytearray(data[starts[index] : starts[index + 1]])
                 smudged[36:40] = bytes(4)
                 parsed.spans[index] = bytes(smudged)
+                parsed.smudged += 1
         while at < end:
             signature, length = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "big")
             if signature != b"TREE" or parsed.trees is not None:

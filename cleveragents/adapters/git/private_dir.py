@@ -10,7 +10,8 @@ user's (excludes and the like), then overrides what would make git miss a change
 file otherwise than it was: `core.ignoreStat` (every change unseen), `core.trustctime` and
 `core.checkStat` (a same-size change that keeps the mtime unseen), and `core.fileMode`,
 `core.symlinks` and `core.ignoreCase` set as this file system behaves, probed as `git init`
-probes them (not as the user's config says: a mode or a link would come back lost). Its
+probes them (not as the user's config says: a mode or a link would come back lost), and
+the index's format and extensions, so that it is one `index_file.py` reads. Its
 `info/exclude` is the user's; the user's index, HEAD and refs are never involved.
 """
 
@@ -24,7 +25,7 @@ from pathlib import Path
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 
 ATTRIBUTES = "* -text -filter -ident -working-tree-encoding -eol\n"
-VERSION = "2"  # bump when the layout below changes: the directory is made again
+VERSION = "3"  # bump when the layout below changes: the directory is made again
 
 
 def working_tree_env(repo: GitRepository, index: Path) -> dict[str, str]:
@@ -80,8 +81,21 @@ def _overrides(probe_in: Path) -> str:
         "fileMode": _bool(_keeps_exec_bit(probe_in)),
         "symlinks": _bool(_makes_symlinks(probe_in)),
         "ignoreCase": _bool(_ignores_case(probe_in)),
+        # here and below: an index of format 2 or 3 with no extension but the cache of
+        # trees, one `index_file.py` reads (`feature.manyFiles` asks for format 4 and more)
+        "untrackedCache": "false",
+        "splitIndex": "false",
     }
-    return "[core]\n" + "".join(f"\t{key} = {value}\n" for key, value in facts.items())
+    core = "".join(f"\t{key} = {value}\n" for key, value in facts.items())
+    index = {
+        "version": "2",
+        "sparse": "false",
+        "skipHash": "false",
+        "recordEndOfIndexEntries": "false",
+        "recordOffsetTable": "false",
+    }
+    kept = "".join(f"\t{key} = {value}\n" for key, value in index.items())
+    return f"[core]\n{core}[index]\n{kept}"
 
 
 def _bool(fact: bool) -> str:

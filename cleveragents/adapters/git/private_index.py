@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -134,6 +135,20 @@ class PrivateIndex:
         with interrupts.held():  # a lock file of ours is never left behind
             if not index_file.update(into or self.index, listing, self.repo.object_format):
                 self.repo.git_fed(listing, "update-index", "-z", "--index-info", env=env)
+
+    def forget_recent(self) -> None:
+        """Make the index read again the files whose status changed in the last second or
+        so (`index_file.forget_changed_since`): a command may change one again within that
+        second, to the same size, its mtime put back, and git would see no change. Where the
+        index is not one read here, wait those seconds out instead (a change after them
+        has a later ctime). The tree it holds is the same."""
+        second = int(time.time()) - 1  # file times may lag the clock by a tick
+        held = self.holding()
+        with interrupts.held():  # a lock file of ours is never left behind
+            done = index_file.forget_changed_since(self.index, second, self.repo.object_format)
+        if not done:  # pragma: no cover - git wrote the index otherwise despite our overrides
+            time.sleep(max(0.0, second + 2.05 - time.time()))
+        self.holds(held)
 
     def journalled(self) -> bytes:
         """The journal's bytes (b"" where there is none)."""

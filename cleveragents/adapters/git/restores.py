@@ -113,6 +113,9 @@ class Restores:
                 nested.add_all(self.repo, env, verbose=False)
             if spared:
                 self.obstacles.untrack(spared, env)
+            elif in_step:  # read its files' timestamps again where a checkpoint dropped
+                # them (`PrivateIndex.forget_recent`): else `read-tree` takes them for changed
+                self.repo.git_outcome("update-index", "-q", "--refresh", env=env)
             nested.may_hold_gitlinks(env)  # the tree's own
             self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
             self.private.holds(checkpoint.tree)
@@ -128,6 +131,7 @@ class Restores:
             self.put_back_paths += self.saver.put_back(saved, spare)
             self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
         self.put_back_paths = sorted(set(self.put_back_paths))
+        self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created
 
     def _write(

@@ -63,6 +63,7 @@ class Snapshots:
             if nested.opaque(self.repo, self.private.tree_env()):
                 held = None  # its gitlinks are gone
             tree = self._add_and_write(self.private.tree_env(), held)
+            self.private.forget_recent()
             self.private.holds(tree)
             return tree
         with tempfile.TemporaryDirectory(prefix="cleveragents-scratch-") as folder:
