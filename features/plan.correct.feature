@@ -52,7 +52,7 @@ Feature: Correct a plan by sending it back to a decision
 
   Scenario: Restoring only the context tells the actor which files differ from what it saw
     Given I write "kept.txt" with "mine"
-    When I run "agents plan correct --mode=revert --decision 6 --restore context --quiet"
+    When I run "agents plan correct --mode=revert --decision 6 --restore context -g 'use the blue option' --quiet"
     Then the exit code is 0
     And the first strategy after the correction was told "files that differ from what you last saw: kept.txt, step3.txt, step4.txt, step5.txt"
 
