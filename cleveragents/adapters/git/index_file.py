@@ -32,6 +32,7 @@ import struct
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from cleveragents.adapters.git.index_tree_cache import TreeCache
 from cleveragents.adapters.git.modes import GITLINK_NUMBER as GITLINK
 from cleveragents.adapters.git.modes import LINK, object_id
 from cleveragents.adapters.git.modes import NUMBERS as MODES
@@ -120,8 +121,9 @@ def forget_changed_since(index: Path, second: int, hash_name: str) -> bool:
     git compares a file's times to the second (built without `USE_NSEC`, as Debian's is): a
     file changed again within the second its entry was taken, to the same size and with its
     mtime put back (`cp -p`, `rsync -a`, `tar x`, `touch -r`), looks unchanged, its ctime
-    being the entry's. Its racily-clean check looks at mtimes only. An entry no file changed
-    in the last seconds has none of these, and costs a search of the index for two words."""
+    being the entry's. Its racily-clean check looks at mtimes only: it covers an entry whose
+    mtime is as recent as its ctime, which stays as it is. An index no file changed in the
+    last seconds costs a search for three words."""
     try:
         data = read_whole(index)
     except OSError:
@@ -246,14 +248,15 @@ class _Index:
         # each entry's bytes: the number of an entry read where unchanged, else its own
         self.spans: list[int | bytes] = []
         self.extended: set[int] = set()  # the numbers of entries read with extended flags
-        self.trees: _Tree | None = None
+        self.trees: TreeCache | None = None
         self.smudged = 0  # how many entries lost their size as racily clean
 
     @classmethod
     def parse(cls, data: bytes, digest: int, mtime: int, changed_since: int = 0) -> _Index | None:
         """The index in `data`, each entry racily clean as of `mtime` (the index file's, in
-        seconds; 0: none) or whose file's status changed at or after `changed_since` (its
-        ctime, in seconds; 0: none) losing its size."""
+        seconds; 0: none) losing its size, and each whose file's status changed at or after
+        `changed_since` (its ctime, in seconds; 0: none) with an older mtime (put back, as
+        `cp -p` does): git's own check covers a file whose mtime is as recent."""
         if data[:4] != b"DIRC" or data[4:8] not in VERSIONS:
             return None
         parsed = cls(data, data[7])
@@ -279,7 +282,9 @@ class _Index:
             names.append(data[name_at : name_at + length])
             starts.append(at)
             if (mtime and data[at + 8 : at + 12] >= stamp) or (
-                changed_since and data[at : at + 4] >= since
+                changed_since
+                and data[at : at + 4] >= since
+                and data[at + 8 : at + 12] < data[at : at + 4]
             ):
                 racy.append(len(starts) - 1)
             at += (name_at - at + length + 8) & ~7
@@ -296,7 +301,7 @@ class _Index:
             signature, length = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "big")
             if signature != b"TREE" or parsed.trees is not None:
                 return None  # an extension git would change otherwise, or split index
-            parsed.trees = _Tree.parse(data[at + 8 : at + 8 + length], digest)
+            parsed.trees = TreeCache.parse(data[at + 8 : at + 8 + length], digest)
             if parsed.trees is None:
                 return None  # not as git writes it: git says what is wrong
             at += 8 + length
@@ -367,72 +372,3 @@ def _new_entry(path: bytes, mode: int, oid: bytes) -> bytes:
         path,
     )
     return body + bytes(8 - len(body) % 8)
-
-
-class _Tree:
-    """A folder of git's cache of trees: its name, its count of entries (-1: not known),
-    its tree's id when known, its subfolders in the order git keeps them."""
-
-    __slots__ = ("children", "count", "name", "oid")
-
-    def __init__(self, name: bytes, count: int, oid: bytes | None) -> None:
-        self.name = name
-        self.count = count
-        self.oid = oid
-        self.children: list[_Tree] = []
-
-    @classmethod
-    def parse(cls, body: bytes, digest: int) -> _Tree | None:
-        """The root folder of a `TREE` extension: each folder as `NAME NUL COUNT SP
-        SUBFOLDERS LF`, its id if COUNT is not -1, then its subfolders (None if malformed)."""
-        at = 0
-
-        def one() -> tuple[_Tree, int]:
-            nonlocal at
-            nul = body.index(b"\0", at)
-            line = body.index(b"\n", nul)
-            count, subfolders = (int(n) for n in body[nul + 1 : line].split(b" "))
-            node = cls(body[at:nul], count, None)
-            at = line + 1
-            if count >= 0:
-                node.oid, at = body[at : at + digest], at + digest
-            return node, subfolders
-
-        try:
-            root, wanted = one()
-            stack = [(root, wanted)]
-            while stack:
-                node, wanted = stack[-1]
-                if len(node.children) == wanted:
-                    stack.pop()
-                    continue
-                child, more = one()
-                node.children.append(child)
-                stack.append((child, more))
-        except ValueError:
-            return None
-        return root if at == len(body) else None
-
-    def forget(self, path: bytes) -> None:
-        """`cache_tree_invalidate_path`: each folder on `path` no longer known, and a
-        subfolder named as its last part gone."""
-        node = self
-        *folders, last = path.split(b"/")
-        for part in folders:
-            node.count, node.oid = -1, None
-            node = next((c for c in node.children if c.name == part), None)  # type: ignore[assignment]
-            if node is None:
-                return
-        node.count, node.oid = -1, None
-        node.children = [c for c in node.children if c.name != last]
-
-    def serialized(self) -> bytes:
-        out = []
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            out.append(b"%s\0%d %d\n" % (node.name, node.count, len(node.children)))
-            if node.oid is not None:
-                out.append(node.oid)
-            stack.extend(reversed(node.children))
-        return b"".join(out)
