@@ -358,6 +358,8 @@ A Later Gc Frees What Deleted Plans Held Once Past The Grace
     Stdout Should Contain    ${result}    nothing to free
 
 The Grace Is gc.pruneExpire As Git Reads It
+    ${result}    Run Agents    gc    --help
+    Stdout Should Contain    ${result}    gc.pruneExpire    --prune-now    git clone --shared
     Git    config    gc.pruneExpire    [bold]soon
     ${result}    Run Agents    gc
     Exit Code Should Be    ${result}    2

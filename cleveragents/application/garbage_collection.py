@@ -40,7 +40,7 @@ class Collected:
     object_bytes: int = 0
     packed: int = 0  # objects only those plans reach, but in a pack: they stay
     kept_recent: int = 0  # loose objects younger than the grace (or written while gc ran)
-    grace: str = ""  # gc.pruneExpire as set ("now" with --prune-now)
+    grace: str = ""  # gc.pruneExpire as set; "now" or "never" where git reads it so
     free_after: str | None = None  # when the kept ones pass the grace (None: never, or none)
 
 
@@ -76,7 +76,7 @@ class GarbageCollection:
         report = Collected(dry_run)
         with self.locks.hold(EVERY_PLAN, command):
             grace = prune_now() if prune else self.objects.grace()
-            report.grace = grace.setting
+            report.grace = "now" if grace.everything else "never" if grace.never else grace.setting
             plans = self.store.plans()
             gone = [p for p in plans if p.deleted_at is not None]
             report.deleted = [p.id for p in gone]

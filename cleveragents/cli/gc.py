@@ -76,11 +76,11 @@ def gc(
 
 def _kept(done: Collected) -> str:
     """The line on the loose objects the grace keeps (or a git wrote while gc ran)."""
-    if done.grace == "now" or done.grace == "all":
+    if done.grace == "now":
         return f"{done.kept_recent} objects written again while gc ran were kept"
     stay = f"{done.kept_recent} loose objects deleted plans held stay"
     now = "`agents gc --prune-now` frees them now"
-    if done.free_after is None:
+    if done.grace == "never" or done.free_after is None:
         return f"{stay}: gc.pruneExpire is never; {now}"
     when = done.free_after.replace("T", " ").replace("+00:00", " UTC")
     return (

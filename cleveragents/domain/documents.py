@@ -313,7 +313,10 @@ class Collected(Document):
         description="Loose objects kept: younger than the grace period (gc.pruneExpire, "
         "counted from when gc dropped their plan), or written again while gc ran."
     )
-    grace: str = Field(description="gc.pruneExpire as set; `now` with --prune-now.")
+    grace: str = Field(
+        description="gc.pruneExpire as set; `now` where nothing is kept for its age "
+        "(--prune-now too), `never` where nothing is freed for it."
+    )
     free_after: str | None = Field(
         description="When the objects kept for the grace pass it (UTC); null: never, or none."
     )
