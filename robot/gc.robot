@@ -349,6 +349,7 @@ A Later Gc Frees What Deleted Plans Held Once Past The Grace
     Git    cat-file    -e    ${tip}
     ${result}    Run Agents    gc
     Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    of plans dropped earlier, past the grace period
     Should Not Contain    ${result.stdout}    stay
     Object Should Be Gone    ${tip}
     Object Should Be Gone    ${blob}

@@ -63,10 +63,16 @@ def gc(
         output.show("nothing to free: no deleted plan, and the retention policy keeps every plan")
         return 0
     size = output.disk_size
-    output.show(
-        f"{verb} {done.objects} loose objects ({size(done.object_bytes)}) and about "
-        f"{size(done.row_bytes)} of records; {size(done.object_bytes + done.row_bytes)} in all"
-    )
+    if plans:
+        output.show(
+            f"{verb} {done.objects} loose objects ({size(done.object_bytes)}) and about "
+            f"{size(done.row_bytes)} of records; {size(done.object_bytes + done.row_bytes)} in all"
+        )
+    else:
+        output.show(
+            f"{verb} {done.objects} loose objects ({size(done.object_bytes)}) of plans dropped "
+            "earlier, past the grace period"
+        )
     if done.packed:
         output.show(f"{done.packed} objects only they reached are in packs and stay")
     if done.kept_recent:
