@@ -98,9 +98,10 @@ class GarbageCollection:
         self, doomed: list[Plan], earlier: list[str], grace: Grace, report: Collected
     ) -> None:
         """Count the objects only `doomed` and the plans dropped `earlier` reach; unless a dry
-        run, remember the doomed plans' tips, drop their refs, then those objects past the
-        grace, and the private index (tips first, then refs: a crash leaves only objects a
-        later gc finds again, and rows it drops)."""
+        run, remember the doomed plans' tips and freshen their objects, drop their refs, then
+        the objects past the grace, and the private index (tips and ages first, then refs: a
+        crash leaves only objects a later gc finds again, within their grace, and rows it
+        drops)."""
         tips = self.objects.plan_tips()
         theirs = {p.id: tips[p.id] for p in doomed if p.id in tips}
         since = time.time_ns()
@@ -111,6 +112,8 @@ class GarbageCollection:
             free = reached - self.objects.kept(theirs, dropped_index=self.private_index)
         else:
             self.objects.remember([*earlier, *ours])
+            if not grace.everything:  # their grace starts now, though gc stopped right here
+                self.objects.freshen(fresh)
             for plan_id, tip in theirs.items():
                 self.objects.drop_ref(plan_id, tip)
             self._drop_private_index()
@@ -123,8 +126,6 @@ class GarbageCollection:
         if not report.dry_run:
             going = set(self.objects.remove(going, since))
             left = set(loose) - going
-            if not grace.everything:
-                self.objects.freshen(left & fresh)  # their grace starts now
             self.objects.remember([*earlier, *ours] if left else [])
         report.objects = len(going)
         report.object_bytes = sum(loose[oid][0] for oid in going)
