@@ -72,7 +72,7 @@ Undo, Delete, Gc And The HTML Tree Work On A Claude Code Plan
     ${result}    Run Agents    plan    delete    ${plan}[id]
     Exit Code Should Be    ${result}    0
     Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
-    ${result}    Run Agents    gc
+    ${result}    Run Agents    gc    --prune-now
     Exit Code Should Be    ${result}    0
     Should Contain    ${result.stdout}    dropped 1 plan: ${plan}[id] (deleted)
     Object Should Be Gone    ${tip}

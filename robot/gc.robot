@@ -64,9 +64,11 @@ Gc After Delete Frees The Plan's Objects
     ${before}    Loose Object Count
     ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
+    Git    config    gc.pruneExpire    now
     ${result}    Run Agents    gc
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    dropped 1 plan: ${plan} (deleted)
+    Should Not Contain    ${result.stdout}    stay
     ${after}    Loose Object Count
     Should Be True    ${after} < ${before}    loose objects: ${before} before gc, ${after} after
     Object Should Be Gone    ${tip}
@@ -105,7 +107,7 @@ Gc Never Removes What The User's Refs, Reflogs, Stash Or Index Reach
     ${git_state}    Snapshot Git State    ${REPO}
     ${result}    Run Agents    plan    delete    ${plan}    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
-    ${result}    Run Agents    gc
+    ${result}    Run Agents    gc    --prune-now
     Exit Code Should Be    ${result}    0
     FOR    ${object}    IN    ${branch_blob}    ${reflog_commit}    ${reflog_blob}    ${stash}
     ...    ${stash_blob}    ${staged_blob}
@@ -122,10 +124,10 @@ Gc Dry Run Says What It Would Free And Changes Nothing
     ${dump}    Store Dump    ${REPO}
     ${refs}    Checkpoint Refs
     ${count}    Loose Object Count
-    ${result}    Run Agents    gc    --dry-run
+    ${result}    Run Agents    gc    --prune-now    --dry-run
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    would drop 1 plan: ${plan} (deleted)    loose objects
-    ${result}    Run Agents    gc    --dry-run    --json
+    ${result}    Run Agents    gc    --prune-now    --dry-run    --json
     ${document}    Parse JSON Document    ${result.stdout}
     Should Be True    ${document}[dry_run]
     Should Be True    ${document}[objects] > 0
@@ -136,7 +138,7 @@ Gc Dry Run Says What It Would Free And Changes Nothing
     Should Be Equal    ${refs}    ${refs_after}
     ${count_after}    Loose Object Count
     Should Be Equal    ${count}    ${count_after}
-    ${result}    Run Agents    gc    --json
+    ${result}    Run Agents    gc    --prune-now    --json
     ${document}    Parse JSON Document    ${result.stdout}
     Should Be Equal    ${document}[objects]    ${would}
     Should Not Be True    ${document}[dry_run]
@@ -208,7 +210,7 @@ Commits Stay When A Commit-Graph Names Them
     ${blob}    Blob Id Of    quick\n
     Git    commit-graph    write    --reachable
     Delete Plan    ${plan}
-    ${result}    Run Agents    gc
+    ${result}    Run Agents    gc    --prune-now
     Exit Code Should Be    ${result}    0
     Git    cat-file    -e    ${tip}
     Object Should Be Gone    ${blob}
@@ -218,7 +220,7 @@ Objects The User's Git Gc Packed Stay In Their Pack
     ${plan}    Run Quick Plan
     Git    gc    --quiet
     Delete Plan    ${plan}
-    ${result}    Run Agents    gc
+    ${result}    Run Agents    gc    --prune-now
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    dropped 0 loose objects    in packs and stay
     Git Fsck Should Be Clean
@@ -231,7 +233,7 @@ An Object Written Again While Gc Runs Is Kept
     ${result}    Run Process    touch    -d    +1 hour
     ...    ${REPO}/.git/objects/${blob}[:2]/${blob}[2:]
     Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
-    ${result}    Run Agents    gc
+    ${result}    Run Agents    gc    --prune-now
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    written again while gc ran were kept
     Git    cat-file    -e    ${blob}
@@ -246,7 +248,7 @@ Another Working Tree's Plan Keeps What It Shares With A Deleted Plan
     ${linked}    Set Variable    ${document}[plans][0][id]
     ${linked_tip}    Git    rev-parse    refs/cleveragents/plans/${linked}
     Delete Plan    ${plan}
-    ${result}    Run Agents    gc
+    ${result}    Run Agents    gc    --prune-now
     Exit Code Should Be    ${result}    0
     Git    cat-file    -e    ${linked_tip}
     ${blob}    Blob Id Of    quick\n
@@ -270,7 +272,7 @@ Gc During The User's Rebase Leaves The Rebase Whole
     Should Not Be Equal As Integers    ${result.rc}    0    the rebase should stop on a conflict
     Directory Should Exist    ${REPO}/.git/rebase-merge
     Delete Plan    ${plan}
-    ${result}    Run Agents    gc
+    ${result}    Run Agents    gc    --prune-now
     Exit Code Should Be    ${result}    0
     Git    rebase    --abort
     Git Fsck Should Be Clean
@@ -290,6 +292,114 @@ Gc With Nothing Deleted Frees Nothing
     Exit Code Should Be    ${result}    0
     Stdout Should Contain    ${result}    nothing to free
 
+A Repository Borrowing A Deleted Plan's Objects Stays Whole Until --prune-now
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    Git    clone    --quiet    --shared    ${REPO}    ${WORK}/borrower    cwd=${WORK}
+    Git    fetch    --quiet    origin    refs/cleveragents/plans/${plan}:refs/heads/borrowed
+    ...    cwd=${WORK}/borrower
+    # Objects written weeks ago: the grace counts from when gc drops the plan, not before.
+    Age Loose Objects    30
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    dropped 1 plan: ${plan} (deleted)
+    ...    dropped 0 loose objects    stay for the grace period (gc.pruneExpire 2.weeks.ago)
+    ...    `agents gc --prune-now` frees them now
+    No Checkpoint Should Exist
+    Borrower Should Be Whole    ${tip}
+    ${result}    Run Agents    gc    --json
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be Equal    ${document}[objects]    ${0}
+    Should Be True    ${document}[kept_recent] > 0
+    Should Be Equal    ${document}[grace]    2.weeks.ago
+    Should Start With    ${document}[free_after]    ${{(datetime.datetime.now(datetime.UTC) + datetime.timedelta(days=14)).strftime('%Y-%m-%d')}}
+    ${kept}    Set Variable    ${document}[kept_recent]
+    Borrower Should Be Whole    ${tip}
+    ${result}    Run Agents    gc    --prune-now    --dry-run
+    Stdout Should Contain    ${result}    would drop ${kept} loose objects
+    Git    cat-file    -e    ${tip}
+    ${result}    Run Agents    gc    --prune-now
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    dropped ${kept} loose objects
+    Object Should Be Gone    ${tip}
+    Git Fsck Should Be Clean
+    File Should Not Exist    ${REPO}/.git/cleveragents/gc-dropped
+
+A Later Gc Frees What Deleted Plans Held Once Past The Grace
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    ${blob}    Blob Id Of    quick\n
+    Delete Plan    ${plan}
+    ${result}    Run Agents    gc
+    Stdout Should Contain    ${result}    stay for the grace period
+    ${result}    Run Agents    gc
+    Stdout Should Contain    ${result}    dropped 0 loose objects    stay for the grace period
+    Git    cat-file    -e    ${tip}
+    # What git would do with the tip meanwhile: write it again. What it reaches stays with it.
+    Age Loose Objects    15
+    Run Process    touch    ${REPO}/.git/objects/${tip}[:2]/${tip}[2:]
+    ${result}    Run Agents    gc
+    Stdout Should Contain    ${result}    dropped 0 loose objects    stay for the grace period
+    Git    cat-file    -e    ${blob}
+    Age Loose Objects    15
+    ${result}    Run Agents    gc    --dry-run
+    Stdout Should Contain    ${result}    would drop
+    Should Not Contain    ${result.stdout}    would drop 0 loose objects
+    Git    cat-file    -e    ${tip}
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    of plans dropped earlier, past the grace period
+    Should Not Contain    ${result.stdout}    stay
+    Object Should Be Gone    ${tip}
+    Object Should Be Gone    ${blob}
+    File Should Not Exist    ${REPO}/.git/cleveragents/gc-dropped
+    Git Fsck Should Be Clean
+    ${result}    Run Agents    gc
+    Stdout Should Contain    ${result}    nothing to free
+
+The Grace Is gc.pruneExpire As Git Reads It
+    ${result}    Run Agents    gc    --help
+    Stdout Should Contain    ${result}    gc.pruneExpire    --prune-now    git clone --shared
+    Git    config    gc.pruneExpire    [bold]soon
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    2
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    gc.pruneExpire = '[bold]soon'    agents gc --prune-now
+    ${result}    Run Agents    gc    --prune-now
+    Exit Code Should Be    ${result}    0
+    Git    config    gc.pruneExpire    never
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    Age Loose Objects    400
+    Delete Plan    ${plan}
+    Run Agents    gc
+    Age Loose Objects    400
+    ${result}    Run Agents    gc
+    Stdout Should Contain    ${result}    stay: gc.pruneExpire is never
+    Git    cat-file    -e    ${tip}
+    Git    config    gc.pruneExpire    1.day.ago
+    Age Loose Objects    0
+    ${result}    Run Agents    gc
+    Stdout Should Contain    ${result}    stay for the grace period (gc.pruneExpire 1.day.ago)
+    Age Loose Objects    2
+    ${result}    Run Agents    gc
+    Should Not Contain    ${result.stdout}    stay
+    Object Should Be Gone    ${tip}
+
+Objects Gone Behind Gc's Back Do Not Stop It
+    ${plan}    Run Quick Plan
+    ${tip}    Git    rev-parse    refs/cleveragents/plans/${plan}
+    ${parent}    Git    rev-parse    ${tip}^
+    Delete Plan    ${plan}
+    Run Agents    gc
+    # The user's own `git prune` (or a gc of another working tree) removed one of them.
+    File Should Exist    ${REPO}/.git/objects/${parent}[:2]/${parent}[2:]
+    Remove File    ${REPO}/.git/objects/${parent}[:2]/${parent}[2:]
+    Age Loose Objects    15
+    ${result}    Run Agents    gc
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${REPO}/.git/cleveragents/gc-dropped
 
 *** Keywords ***
 Run Quick Plan
@@ -344,6 +454,23 @@ Git Fsck Should Be Clean
     ${result}    Run Process    git    fsck    --full    --strict    cwd=${REPO}
     Should Be Equal As Integers    ${result.rc}    0    git fsck: ${result.stdout} ${result.stderr}
     Should Not Contain Any    ${result.stdout}\n${result.stderr}    missing    broken    error
+
+Age Loose Objects
+    [Documentation]    Make every loose object file as if last written `days` ago.
+    [Arguments]    ${days}
+    ${when}    Evaluate    time.time() - ${days} * 86400    modules=time
+    ${files}    Evaluate    list(pathlib.Path($REPO, '.git', 'objects').glob('[0-9a-f][0-9a-f]/*'))
+    ...    modules=pathlib
+    FOR    ${file}    IN    @{files}
+        Evaluate    os.utime($file, ($when, $when))    modules=os
+    END
+
+Borrower Should Be Whole
+    [Documentation]    The `git clone --shared` in ${WORK}/borrower: fsck clean, `commit` readable.
+    [Arguments]    ${commit}
+    ${result}    Run Process    git    fsck    --full    --strict    cwd=${WORK}/borrower
+    Should Be Equal As Integers    ${result.rc}    0    borrower's git fsck: ${result.stderr}
+    Git    log    --oneline    -1    ${commit}    cwd=${WORK}/borrower
 
 Kill Started Processes And Remove Temporary Repository
     Terminate All Processes    kill=True

@@ -6,6 +6,10 @@ loose objects nothing else reaches (`adapters/git/reachability.py` says how the 
 objects are kept out of it). The working tree's private index goes too: it is rebuilt
 from the working tree when missing, and it could name blobs only those plans held.
 Nothing of it can be undone; `--dry-run` tells what would go and changes nothing.
+
+The loose objects stay for the grace period of `gc.pruneExpire` (`domain/prune_grace.py`)
+counted from when the plan was dropped, as git keeps an unreachable object: another
+repository may borrow them. A later gc frees them once past it; `--prune-now` at once.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.prune_grace import Grace, prune_now
 from cleveragents.domain.retention import Retention, expired
 from cleveragents.ports import Clock, GitObjects, PlanLocks, PlanStore
 
@@ -33,7 +39,9 @@ class Collected:
     objects: int = 0  # loose objects freed
     object_bytes: int = 0
     packed: int = 0  # objects only those plans reach, but in a pack: they stay
-    kept_recent: int = 0  # loose objects written again while gc ran: kept
+    kept_recent: int = 0  # loose objects younger than the grace (or written while gc ran)
+    grace: str = ""  # gc.pruneExpire as set; "now" or "never" where git reads it so
+    free_after: str | None = None  # when the kept ones pass the grace (None: never, or none)
 
 
 @dataclass(frozen=True)
@@ -62,18 +70,23 @@ class GarbageCollection:
         self.retention = retention
         self.private_index = private_index
 
-    def collect(self, dry_run: bool, command: str) -> Collected:
-        """Drop deleted and expired plans (under the working tree's lock: no plan runs)."""
+    def collect(self, dry_run: bool, command: str, prune: bool = False) -> Collected:
+        """Drop deleted and expired plans (under the working tree's lock: no plan runs), and
+        the objects of plans dropped earlier once past the grace (`prune`: at once)."""
         report = Collected(dry_run)
         with self.locks.hold(EVERY_PLAN, command):
+            grace = prune_now() if prune else self.objects.grace()
+            report.grace = "now" if grace.everything else "never" if grace.never else grace.setting
             plans = self.store.plans()
             gone = [p for p in plans if p.deleted_at is not None]
             report.deleted = [p.id for p in gone]
             old = expired(plans, self.clock.now(), self.retention())
             report.expired = [p.id for p in old]
             doomed = [*gone, *old]
+            earlier = self.objects.dropped()
+            if doomed or earlier:
+                self._objects(doomed, earlier, grace, report)
             if doomed:
-                self._objects(doomed, report)
                 report.row_bytes = sum(self.store.plan_size(p.id) for p in doomed)
             if doomed and not dry_run:
                 for plan in doomed:
@@ -81,30 +94,59 @@ class GarbageCollection:
                 self.store.give_back_space()
         return report
 
-    def _objects(self, doomed: list[Plan], report: Collected) -> None:
-        """Count the objects only `doomed` reach; unless a dry run, drop their refs, then
-        those objects, and the private index (refs first: a crash then leaves only loose
-        objects no ref reaches, and rows the next gc drops)."""
+    def _objects(
+        self, doomed: list[Plan], earlier: list[str], grace: Grace, report: Collected
+    ) -> None:
+        """Count the objects only `doomed` and the plans dropped `earlier` reach; unless a dry
+        run, remember the doomed plans' tips and freshen their objects, drop their refs, then
+        the objects past the grace, and the private index (tips and ages first, then refs: a
+        crash leaves only objects a later gc finds again, within their grace, and rows it
+        drops)."""
         tips = self.objects.plan_tips()
         theirs = {p.id: tips[p.id] for p in doomed if p.id in tips}
         since = time.time_ns()
-        reached = self.objects.reached(theirs.values(), theirs)
+        ours = [*theirs.values(), *self.objects.records_tips(theirs)]
+        fresh = self.objects.reached(ours)
+        reached = fresh | self.objects.reached_again(earlier)
         if report.dry_run:
             free = reached - self.objects.kept(theirs, dropped_index=self.private_index)
         else:
+            self.objects.remember([*earlier, *ours])
+            if not grace.everything:  # their grace starts now, though gc stopped right here
+                self.objects.freshen(fresh)
             for plan_id, tip in theirs.items():
                 self.objects.drop_ref(plan_id, tip)
             self._drop_private_index()
             free = reached - self.objects.kept()
         if self.objects.has_commit_graph():
-            free -= self.objects.commits(theirs.values())
-        loose = self.objects.sizes(free)
+            free -= self.objects.commits_among(free)
+        loose = self.objects.ages(free)
         report.packed = len(free) - len(loose)
+        going = self._past_grace(loose, fresh, grace, since)
         if not report.dry_run:
-            removed = self.objects.remove(loose, since)
-            report.kept_recent = len(loose) - len(removed)
-            loose = removed
-        report.objects, report.object_bytes = len(loose), sum(loose.values())
+            going = set(self.objects.remove(going, since))
+            left = set(loose) - going
+            self.objects.remember([*earlier, *ours] if left else [])
+        report.objects = len(going)
+        report.object_bytes = sum(loose[oid][0] for oid in going)
+        report.kept_recent = len(loose) - len(going)
+        kept = [since if oid in fresh else loose[oid][1] for oid in loose if oid not in going]
+        if kept and (after := grace.free_after(max(kept))) is not None:
+            report.free_after = datetime.fromtimestamp(after, UTC).isoformat(timespec="minutes")
+
+    def _past_grace(
+        self, loose: dict[str, tuple[int, int]], fresh: set[str], grace: Grace, since: int
+    ) -> set[str]:
+        """The loose objects the grace lets go: none a plan dropped now held (their grace
+        starts now), nor any a younger one reaches (as git's prune keeps them)."""
+        if grace.everything:
+            return set(loose)
+        cutoff = grace.cutoff_ns(since)
+        young = {oid for oid, (_, mtime) in loose.items() if oid in fresh or mtime >= cutoff}
+        old = set(loose) - young
+        if young and old:
+            old -= self.objects.reached_again(young)
+        return old
 
     def _drop_private_index(self) -> None:
         for path in (self.private_index, self.private_index.with_name("tracked-ignored.synced")):

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json, command_line, services
 
+if TYPE_CHECKING:
+    from cleveragents.application.garbage_collection import Collected
+
 
 def gc(
     ctx: typer.Context,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Say what would be freed; change nothing.")
+    ] = False,
+    prune_now: Annotated[
+        bool,
+        typer.Option(
+            "--prune-now",
+            help="Free the objects now, however young (as `git gc --prune=now`): a "
+            "repository borrowing them (`git clone --shared`) may lose them.",
+        ),
     ] = False,
     json: Json = False,
 ) -> int:
@@ -31,27 +42,54 @@ def gc(
     Never touches your branches, tags, stash, index, reflogs or git settings, and does not
     run `git gc`: only loose objects that nothing of yours, and no other plan, reaches are
     removed. Objects already in packs stay (`git gc` packs and prunes them by your rules).
+
+    The plans' refs go at once, their loose objects after a grace period, as git's own gc
+    keeps them: the repository's gc.pruneExpire (two weeks unless set; `now`, `never`),
+    counted from when gc dropped the plan, since a `git clone --shared` of this repository
+    may use them. A later `agents gc` frees them; `--prune-now` frees them at once.
     """
     with services(ctx) as s:
-        done = s.garbage().collect(dry_run, command_line())
+        done = s.garbage().collect(dry_run, command_line(), prune_now)
     if json:
         output.emit_json(asdict(done))
         return 0
     plans = [*done.deleted, *done.expired]
     verb = "would drop" if dry_run else "dropped"
-    if not plans:
+    if plans:
+        why = [f"{p} (deleted)" for p in done.deleted] + [f"{p} (retention)" for p in done.expired]
+        noun = "plan" if len(plans) == 1 else "plans"
+        output.show(f"{verb} {len(plans)} {noun}: {', '.join(why)}")
+    elif not done.objects and not done.kept_recent:
         output.show("nothing to free: no deleted plan, and the retention policy keeps every plan")
         return 0
-    why = [f"{p} (deleted)" for p in done.deleted] + [f"{p} (retention)" for p in done.expired]
-    noun = "plan" if len(plans) == 1 else "plans"
-    output.show(f"{verb} {len(plans)} {noun}: {', '.join(why)}")
     size = output.disk_size
-    output.show(
-        f"{verb} {done.objects} loose objects ({size(done.object_bytes)}) and about "
-        f"{size(done.row_bytes)} of records; {size(done.object_bytes + done.row_bytes)} in all"
-    )
+    if plans:
+        output.show(
+            f"{verb} {done.objects} loose objects ({size(done.object_bytes)}) and about "
+            f"{size(done.row_bytes)} of records; {size(done.object_bytes + done.row_bytes)} in all"
+        )
+    else:
+        output.show(
+            f"{verb} {done.objects} loose objects ({size(done.object_bytes)}) of plans dropped "
+            "earlier, past the grace period"
+        )
     if done.packed:
         output.show(f"{done.packed} objects only they reached are in packs and stay")
     if done.kept_recent:
-        output.show(f"{done.kept_recent} objects written again while gc ran were kept")
+        output.printed(_kept(done))  # gc.pruneExpire is the user's text: never markup
     return 0
+
+
+def _kept(done: Collected) -> str:
+    """The line on the loose objects the grace keeps (or a git wrote while gc ran)."""
+    if done.grace == "now":
+        return f"{done.kept_recent} objects written again while gc ran were kept"
+    stay = f"{done.kept_recent} loose objects deleted plans held stay"
+    now = "`agents gc --prune-now` frees them now"
+    if done.grace == "never" or done.free_after is None:
+        return f"{stay}: gc.pruneExpire is never; {now}"
+    when = done.free_after.replace("T", " ").replace("+00:00", " UTC")
+    return (
+        f"{stay} for the grace period (gc.pruneExpire {done.grace}): `agents gc` frees them "
+        f"after {when}; {now}"
+    )

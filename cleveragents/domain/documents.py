@@ -309,7 +309,17 @@ class Collected(Document):
     objects: int = Field(description="Loose objects freed.")
     object_bytes: int
     packed: int = Field(description="Objects only those plans reached, in packs: they stay.")
-    kept_recent: int = Field(description="Loose objects written again while gc ran: kept.")
+    kept_recent: int = Field(
+        description="Loose objects kept: younger than the grace period (gc.pruneExpire, "
+        "counted from when gc dropped their plan), or written again while gc ran."
+    )
+    grace: str = Field(
+        description="gc.pruneExpire as set; `now` where nothing is kept for its age "
+        "(--prune-now too), `never` where nothing is freed for it."
+    )
+    free_after: str | None = Field(
+        description="When the objects kept for the grace pass it (UTC); null: never, or none."
+    )
 
 
 class ErrorShown(BaseModel):

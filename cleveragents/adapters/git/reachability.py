@@ -17,6 +17,14 @@ reflogs, repack their objects). Instead, under the working tree's lock:
    step 1 began is kept: a `git add` of the same content racing with gc keeps its blob.
    When a commit-graph exists, commits stay (it may name them; `git fsck` checks that).
 
+Unless the grace is `now`, step 4 keeps what is younger than `gc.pruneExpire`
+(`domain/prune_grace.py`): a `git clone --shared` of this repository may use it. The
+objects of plans dropped now are freshened (as git freshens an object), so their grace
+counts from when they became unreachable, for our gc and for the user's `git gc` alike;
+what a kept object reaches stays with it, as git's prune keeps it. The dropped plans'
+tips are remembered in `<git-dir>/cleveragents/gc-dropped` until nothing of theirs is
+left, so that a later gc finds those objects again, though no ref names them.
+
 An object of ours identical to one the user has but nothing of theirs reaches (a dangling
 blob `git fsck --lost-found` could still find) may go with it; git would prune it too.
 """
@@ -24,6 +32,8 @@ blob `git fsck --lost-found` could still find) may go with it; git would prune i
 from __future__ import annotations
 
 import contextlib
+import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -31,6 +41,8 @@ from cleveragents.adapters.git import refs
 from cleveragents.adapters.git.modes import OBJECT_ID_IN_TEXT
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.plan_refs import PLANS, RECORDS
+from cleveragents.domain.prune_grace import DEFAULT, Grace
+from cleveragents.errors import BadInput, GitFailed
 
 # Files of a git directory that may name objects no ref reaches (besides index and refs).
 STATE_DIRS = ("rebase-merge", "rebase-apply", "sequencer")
@@ -49,14 +61,38 @@ class GitReachability:
         tips = (line.split(" ") for line in out.splitlines() if line)
         return {ref.removeprefix(PLANS): tip for ref, tip in tips}
 
-    def reached(self, tips: Iterable[str], plans: Iterable[str] = ()) -> set[str]:
-        """Every object the commits `tips` reach, and the records refs of `plans`."""
+    def records_tips(self, plans: Iterable[str]) -> list[str]:
+        """The tips of the records refs of `plans` (those that were shared)."""
         records = [f"{RECORDS}{plan}" for plan in plans]
         out = self.repo.git("for-each-ref", "--format=%(objectname)", *records) if records else ""
-        return self._rev_list(["--objects", "--no-object-names"], [*tips, *out.split()])
+        return out.split()
 
-    def commits(self, tips: Iterable[str]) -> set[str]:
-        return self._rev_list([], list(tips))
+    def reached(self, tips: Iterable[str]) -> set[str]:
+        """Every object the commits `tips` reach."""
+        return self._rev_list(["--objects", "--no-object-names"], list(tips))
+
+    def reached_again(self, ids: Iterable[str]) -> set[str]:
+        """Every object `ids` (of any type) reach, of those still here: an object another
+        gc removed is passed over, and so is a commit whose history git cannot walk."""
+        listed = sorted(ids)
+        args = ["--objects", "--no-object-names", "--missing=allow-any"]
+        try:
+            return self._rev_list(args, listed, ignore_missing=True)
+        except GitFailed:  # a parent is gone: walk one by one, past those git cannot
+            found: set[str] = set()
+            for oid in listed:
+                with contextlib.suppress(GitFailed):
+                    found |= self._rev_list(args, [oid], ignore_missing=True)
+            return found
+
+    def commits_among(self, ids: Iterable[str]) -> set[str]:
+        """Those of `ids` that are commits."""
+        listed = "".join(f"{oid}\n" for oid in ids).encode()
+        out = self.repo.git_bytes(
+            "cat-file", "--batch-check=%(objectname) %(objecttype)", stdin=listed
+        )
+        pairs = (line.split(b" ") for line in out.split(b"\n") if line)
+        return {pair[0].decode() for pair in pairs if pair[-1] == b"commit"}
 
     def kept(self, excluded: Iterable[str] = (), dropped_index: Path | None = None) -> set[str]:
         """Every object something other than the plans `excluded` (and the private index
@@ -75,11 +111,59 @@ class GitReachability:
 
     def sizes(self, ids: Iterable[str]) -> dict[str, int]:
         """The size on disk of each object of `ids` stored loose (packed ones are left out)."""
+        return {oid: size for oid, (size, _) in self.ages(ids).items()}
+
+    def ages(self, ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """Size and last write (ns) of each object of `ids` stored loose."""
         found = {}
         for oid in ids:
             with contextlib.suppress(OSError):
-                found[oid] = self._path(oid).lstat().st_size
+                st = self._path(oid).lstat()
+                found[oid] = (st.st_size, st.st_mtime_ns)
         return found
+
+    def freshen(self, ids: Iterable[str]) -> None:
+        """Mark the loose objects `ids` as written now, as git freshens an object."""
+        for oid in ids:
+            with contextlib.suppress(OSError):
+                os.utime(self._path(oid))
+
+    def grace(self) -> Grace:
+        """The repository's `gc.pruneExpire`, as git reads it (refused, exit 2, where git
+        cannot read it as a date)."""
+        found = self.repo.config("gc.pruneExpire")
+        setting = DEFAULT if found is None else found
+        now = int(time.time())
+        try:
+            expiry = self.repo.git(
+                "config", "--type=expiry-date", f"--default={DEFAULT}", "--get", "gc.pruneExpire"
+            )
+        except GitFailed as error:
+            raise BadInput(
+                f"git cannot read gc.pruneExpire = {setting!r} as a date: set it as git's gc "
+                "reads it (`git config gc.pruneExpire 2.weeks.ago`), or run `agents gc "
+                "--prune-now`"
+            ) from error
+        return Grace(setting, int(expiry), now)
+
+    def dropped(self) -> list[str]:
+        """The tips of plans an earlier gc dropped while objects of theirs stayed."""
+        try:
+            text = self._dropped_file.read_text(encoding="ascii")
+        except FileNotFoundError:
+            return []
+        return [oid for oid in text.split() if OBJECT_ID_IN_TEXT.fullmatch(oid.encode())]
+
+    def remember(self, tips: Iterable[str]) -> None:
+        """Remember exactly `tips` as dropped plans' (none: forget the file)."""
+        kept = sorted(set(tips))
+        if not kept:
+            self._dropped_file.unlink(missing_ok=True)
+            return
+        self._dropped_file.parent.mkdir(parents=True, exist_ok=True)
+        draft = self._dropped_file.with_name(f"gc-dropped.{os.getpid()}")
+        draft.write_text("".join(f"{oid}\n" for oid in kept), encoding="ascii")
+        os.replace(draft, self._dropped_file)
 
     def remove(self, ids: Iterable[str], since_ns: int) -> dict[str, int]:
         """Delete the loose files of `ids` not modified since `since_ns`; their sizes."""
@@ -97,6 +181,10 @@ class GitReachability:
             with contextlib.suppress(OSError):
                 path.parent.rmdir()  # only when it is empty now
         return removed
+
+    @property
+    def _dropped_file(self) -> Path:
+        return self.repo.state_dir / "gc-dropped"
 
     def has_commit_graph(self) -> bool:
         info = self.directory / "info"
