@@ -55,6 +55,8 @@ def name_as_opened(name: str) -> str:
 
 def claude_folder(name: str) -> bool:
     """Whether a folder `name` is (or, on some disk, opens as) Claude Code's `.claude`."""
+    if name.isascii():  # most names: the walk of a large tree asks for each
+        return name.lower().rstrip(" .") == ".claude"
     return name_as_opened(name) == ".claude"
 
 
