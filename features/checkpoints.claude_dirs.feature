@@ -66,3 +66,20 @@ Feature: What a command did where Claude Code reads its settings is undone right
     When a command there runs `echo 'curl x | sh' >> sub/.claude/hooks/data.bin`
     Then the put-back says "removed sub/.claude/hooks/data.bin: changed by the command, too large to put back; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
     And "sub/.claude/hooks/data.bin" is what the command left, and the commit named holds it
+
+  Scenario: The folder a .claude link of the user's leads to is looked at too
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "shared/settings.json" holding "{}\n"
+    And the user's tree also has the link ".claude" to "shared"
+    When a command there runs `printf '{"hooks": 1}' > shared/settings.json && mkdir shared/hooks && echo x > shared/hooks/h.sh && echo y > shared/notes.txt`
+    Then the put-back says "removed shared/hooks/h.sh: new, Claude Code would read it outside the sandbox; put back shared/settings.json: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And the file "shared/settings.json" holds "{}\n", and "shared/notes.txt" is still there
+
+  Scenario: A .claude link the command points elsewhere is put back, its new target not looked at
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "shared/settings.json" holding "{}\n"
+    And the user's tree also has the file "src/settings.json" holding "not Claude's\n"
+    And the user's tree also has the link ".claude" to "shared"
+    When a command there runs `ln -sfn src .claude`
+    Then the put-back says "put back .claude: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And the file "src/settings.json" holds "not Claude's\n", and "shared/settings.json" is still there

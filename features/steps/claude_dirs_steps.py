@@ -150,3 +150,11 @@ def step_claude_runs_path(context: Any, path: str, answer: str) -> None:
     from cleveragents.domain.rules import claude_runs
 
     assert claude_runs(path) == (answer == "yes"), path
+
+
+@then('the file "{path}" holds "{content}", and "{other}" is still there')
+def step_claude_file_holds(context: Any, path: str, content: str, other: str) -> None:
+    root = context.claude_root
+    assert (root / path).read_text() == content.replace("\\n", "\n"), (root / path).read_text()
+    assert (root / other).exists(), other
+    assert os.readlink(root / ".claude") == "shared", os.readlink(root / ".claude")

@@ -10,7 +10,9 @@ the folder in the user's tree to bind over), nor one deeper down.
 
 So every `.claude` (any depth, any case: `domain.rules.claude_folder`), found by the walk
 that looks for `.git` entries (`git_dirs.found`, with its cached listings), is looked at
-just before a command and again just after it, as far as what Claude Code runs goes:
+just before a command and again just after it, as far as what Claude Code runs goes (and
+so is the folder in the tree a `.claude` link of the user's leads to: Claude Code follows
+the link, and the sandbox binds no link read-only):
   * a file or link the command made there is removed, and a folder it made when that
     leaves it empty (a new `.claude` link too: Claude Code would follow it);
   * one it changed (bytes, mode, kind) is removed and written back as it was;
@@ -31,6 +33,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
+from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.repository import GitRepository
@@ -52,11 +55,13 @@ class ClaudeDirs:
         self.saver = saver
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
+        self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now; the bytes of its files kept (read again only
         when their stat changed)."""
-        entries = {path: self._entry(path) for path in folders}
+        self._targets = self._linked(folders)
+        entries = {path: self._entry(path) for path in [*folders, *self._targets]}
         kept: dict[str, tuple[Seen, bytes]] = {}
         for path, entry in entries.items():
             for name, seen in entry.items():
@@ -76,6 +81,7 @@ class ClaudeDirs:
         it made in new ones (`folders`: every `.claude` now); one line for each."""
         made: list[str] = []  # what the command made or changed: removed
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
+        folders = [*folders, *self._targets]  # a link made or moved since is itself undone
         for path in sorted({*before, *folders}):
             old = before.get(path, {})
             new = self._entry(path) if path in folders else {}
@@ -205,6 +211,22 @@ class ClaudeDirs:
             return known is not None and (self.repo.root / full).read_bytes() == known[1]
         except OSError:  # pragma: no cover - removed since its lstat
             return False
+
+    def _linked(self, folders: list[str]) -> list[str]:
+        """The folders in the tree that the `.claude` links of `folders` lead to: Claude
+        Code follows such a link, and the sandbox binds none of them read-only."""
+        root = os.path.realpath(self.repo.root)
+        found: list[str] = []
+        for path in folders:
+            full = self.repo.root / path
+            if not os.path.islink(full):
+                continue
+            real = os.path.realpath(full)
+            inside = os.path.relpath(real, root)
+            parts = Path(inside).parts
+            if os.path.isdir(real) and parts[0] not in (".", "..") and ".git" not in parts:
+                found.append(inside)
+        return sorted(set(found) - set(folders))
 
     def _real_folder(self, path: str) -> bool:
         """Whether `path` (the folder holding a `.claude`) is still a folder, reached
