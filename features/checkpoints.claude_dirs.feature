@@ -83,3 +83,9 @@ Feature: What a command did where Claude Code reads its settings is undone right
     When a command there runs `ln -sfn src .claude`
     Then the put-back says "put back .claude: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
     And the file "src/settings.json" holds "not Claude's\n", and "shared/settings.json" is still there
+
+  Scenario: A .claude inside a skill's folder is looked at once, on its own
+    Given a working tree whose sub folder has the user's own .claude
+    When a command there runs `mkdir -p sub/.claude/skills/s/.claude && echo x > sub/.claude/skills/s/.claude/settings.json`
+    Then the put-back says "removed sub/.claude/skills/s/.claude/settings.json: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And every file Claude Code runs there before is as it was, and no new one stands

@@ -39,7 +39,7 @@ from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes, link_on_the_way
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
-from cleveragents.domain.rules import claude_runs, git_refuses_name
+from cleveragents.domain.rules import claude_folder, claude_runs, git_refuses_name
 
 MOST_KEPT_BYTES = 1 << 20  # a file larger than this is not kept to be written back
 NEW = "new, Claude Code would read it outside the sandbox"
@@ -95,8 +95,9 @@ class ClaudeDirs:
                     made.append(full)
                 if was is not None and (now is not None or self._real_folder(holder)):
                     back.append((full, was, "deleted" if now is None else "changed"))
+        made = list(dict.fromkeys(made))  # a link's target may lie in a `.claude` looked at
         said, commit = self._remove(plan_id, made, {path for path, _, _ in back})
-        for full, seen, why in back:
+        for full, seen, why in dict.fromkeys(back):
             line = self._write_back(full, seen, why)
             if line is not None:
                 said.append(line)
@@ -173,6 +174,8 @@ class ClaudeDirs:
             for name in names:
                 inside = f"{folder}{name}"
                 if name == ".git" or git_refuses_name(name) or not claude_runs(inside):
+                    continue
+                if claude_folder(name):  # a `.claude` inside one: looked at on its own
                     continue
                 found = lstat(f"{self.repo.root}/{path}/{inside}")
                 if found is None:  # pragma: no cover - removed since the listing
