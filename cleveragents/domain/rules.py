@@ -66,6 +66,16 @@ def claude_runs(path: str) -> bool:
     return name_as_opened(path.partition("/")[0]) in CLAUDE_RUNS
 
 
+def claude_setting(path: str) -> bool:
+    """Whether `path` (relative to the tree) is one Claude Code runs or takes permissions
+    from: inside a `.claude` folder, at one of `CLAUDE_RUNS`."""
+    parts = path.split("/")
+    return any(
+        claude_folder(part) and claude_runs("/".join(parts[i + 1 :]))
+        for i, part in enumerate(parts[:-1])
+    )
+
+
 def confined_path(path: str) -> str:
     """Normalise an action's path relative to the working tree, or refuse it.
 

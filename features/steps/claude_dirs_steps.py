@@ -158,3 +158,37 @@ def step_claude_file_holds(context: Any, path: str, content: str, other: str) ->
     assert (root / path).read_text() == content.replace("\\n", "\n"), (root / path).read_text()
     assert (root / other).exists(), other
     assert os.readlink(root / ".claude") == "shared", os.readlink(root / ".claude")
+
+
+@when('the {who}\'s action "{kind}" is applied to "{path}"')
+def step_claude_file_action(context: Any, who: str, kind: str, path: str) -> None:
+    from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+    from cleveragents.domain.action import DeleteAction, EditAction, WriteAction
+    from cleveragents.domain.command_policy import Confinement
+    from features.support.claude_dirs_property import snapshot
+
+    root = context.claude_root
+    action = {
+        "write": lambda: WriteAction(path=path, content='{"hooks": {}}\n'),
+        "edit": lambda: EditAction(path=path, find="e", replace="E"),
+        "delete": lambda: DeleteAction(path=path),
+    }[kind]()
+    context.claude_before = snapshot(root)
+    environment = WorkspaceEnvironment(root, root / ".git")
+    confinement = Confinement() if who == "model" else None
+    context.outcome = environment.apply(action, confinement)
+
+
+@then('the action is refused, naming "{path}", and every file Claude Code runs is as it was')
+def step_claude_action_refused(context: Any, path: str) -> None:
+    from features.support.claude_dirs_property import snapshot
+
+    summary = context.outcome.summary
+    assert not context.outcome.ok and summary.startswith(f"refused: path {path!r}"), summary
+    assert "Claude Code runs or takes permissions from" in summary, summary
+    assert snapshot(context.claude_root) == context.claude_before
+
+
+@then("the action is done")
+def step_claude_action_done(context: Any) -> None:
+    assert context.outcome.ok, context.outcome.summary
