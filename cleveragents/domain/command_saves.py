@@ -38,6 +38,12 @@ class GitEntry:
     files: dict[str, Seen]
 
 
+# A `.claude` of the tree as a command look saw it: the stat of each file and folder in it
+# that Claude Code runs or takes permissions from (`rules.claude_runs`), by its path inside
+# the `.claude`; the `.claude` itself as "" (a folder, or a link Claude Code would follow).
+ClaudeEntry = dict[str, Seen]
+
+
 @dataclass
 class CommandLook:
     """What was seen just before a command: ignored files saved, every checkpointed
@@ -52,6 +58,7 @@ class CommandLook:
     recent: set[str] = field(default_factory=set)  # files changed just before the look
     tree: str | None = None  # the checkpoint whose files' modes were read
     git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every `.git`, by path
+    claude_entries: dict[str, ClaudeEntry] = field(default_factory=dict)  # by path
     put_back: list[str] = field(default_factory=list)  # what was done to them after it
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
@@ -31,6 +32,48 @@ def git_refuses_name(name: str, link: bool = False) -> bool:
             if not rest.strip(" ."):
                 return True
     return False
+
+
+# Code points HFS+ (macOS) leaves out of a name, as git does for `.git` (`is_hfs_dotgit`).
+HFS_IGNORED = frozenset(
+    [*range(0x200C, 0x2010), *range(0x202A, 0x202F), *range(0x206A, 0x2070), 0xFEFF]
+)
+# What in a `.claude` folder Claude Code runs or takes permissions from: the settings
+# (hooks, permissions, statusLine, apiKeyHelper, plugins, MCP servers), the scripts hooks
+# name by convention, and slash commands, skills and subagents (their `!` lines run shell
+# commands, their front matter grants tools and declares hooks). CLAUDE.md, rules and
+# output styles only instruct the model: they run nothing of themselves.
+CLAUDE_RUNS = ("settings.json", "settings.local.json", "hooks", "commands", "skills", "agents")
+
+
+def name_as_opened(name: str) -> str:
+    """A file name as the file systems a tree lives on may open it: in any case (macOS,
+    Windows), without the code points HFS+ ignores, without trailing dots and spaces (NTFS)."""
+    kept = "".join(c for c in name if ord(c) not in HFS_IGNORED)
+    return unicodedata.normalize("NFC", kept).casefold().rstrip(" .") or kept
+
+
+def claude_folder(name: str) -> bool:
+    """Whether a folder `name` is (or, on some disk, opens as) Claude Code's `.claude`."""
+    if name.isascii():  # most names: the walk of a large tree asks for each
+        return name.lower().rstrip(" .") == ".claude"
+    return name_as_opened(name) == ".claude"
+
+
+def claude_runs(path: str) -> bool:
+    """Whether `path`, inside a `.claude` folder, is one Claude Code runs or takes
+    permissions from (`CLAUDE_RUNS`, or what lies under one of its folders)."""
+    return name_as_opened(path.partition("/")[0]) in CLAUDE_RUNS
+
+
+def claude_setting(path: str) -> bool:
+    """Whether `path` (relative to the tree) is one Claude Code runs or takes permissions
+    from: inside a `.claude` folder, at one of `CLAUDE_RUNS`."""
+    parts = path.split("/")
+    return any(
+        claude_folder(part) and claude_runs("/".join(parts[i + 1 :]))
+        for i, part in enumerate(parts[:-1])
+    )
 
 
 def confined_path(path: str) -> str:

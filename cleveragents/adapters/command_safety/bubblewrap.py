@@ -100,7 +100,9 @@ class Bubblewrap:
         """What in the tree runs on the host later, kept read-only: `agents`' own Python
         (its environment, its real program, and the package itself for an editable install:
         a `.pth` written there runs in the next `agents`) and Claude Code's `.claude/` (its
-        settings' hooks run in the user's next `claude`)."""
+        settings' hooks run in the user's next `claude`). A missing one cannot be bound
+        without making the folder in the tree, nor one deeper down be known before: what a
+        command does to those is put back after it (`git/claude_dirs.py`)."""
         import cleveragents
 
         own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}

@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from cleveragents.adapters.git import ignore_rules
+from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.known_paths import KnownPaths
@@ -68,6 +69,7 @@ class GitCheckpoints:
         self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self.snapshots.commit)
         self.git_dirs = GitDirs(repo, self.objects.contents)
+        self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
         self.scan = RestoreScan(repo, self.private, self.known)
@@ -168,6 +170,7 @@ class GitCheckpoints:
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
         look.git_entries = self.git_dirs.look(look.ignored)
+        look.claude_entries = self.claude_dirs.look(self.git_dirs.claude_folders)
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
@@ -175,8 +178,12 @@ class GitCheckpoints:
 
     def after_command(self, look: CommandLook) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
-        first, what it did to any `.git` is put back (`git_dirs.py`), named in `look.put_back`."""
+        first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
+        `.claude` (`claude_dirs.py`) is put back, named in `look.put_back`."""
         look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
+        look.put_back += self.claude_dirs.put_back(
+            look.plan_id, look.claude_entries, self.git_dirs.claude_folders, look.at
+        )
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)

@@ -41,7 +41,7 @@ from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way, remove
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
-from cleveragents.domain.rules import git_refuses_name
+from cleveragents.domain.rules import claude_folder, git_refuses_name
 from cleveragents.errors import GitFailed
 
 WATCHED = ("config", "config.worktree", "HEAD", "commondir", "gitdir", "info/attributes")
@@ -49,7 +49,8 @@ HOOKS = "hooks"
 OWN_GIT_DIRS = ("modules", "worktrees")  # each sub-folder a git directory of its own
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
-Listing = tuple[tuple[int, int, int], list[str], list[str]]  # (mark, sub-folders, `.git`s)
+# (mark, sub-folders, `.git`s, `.claude`s) of one folder
+Listing = tuple[tuple[int, int, int], list[str], list[str], list[str]]
 # What `git init`, `clone`, `commit` and `submodule` write: none of it runs a command.
 SAFE = (
     "core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
@@ -67,6 +68,7 @@ class GitDirs:
         self._read_objects = read  # blob contents by name, from the object database
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # watched files read, by path
         self._folders: dict[str, Listing] = {}  # each folder's listing, while unchanged
+        self.claude_folders: list[str] = []  # every `.claude` the last walk found
 
     def look(self, saved: Mapping[str, IgnoredFile]) -> dict[str, Entry]:
         """Every `.git` of the tree now; the bytes of its watched files kept, unless the
@@ -138,7 +140,8 @@ class GitDirs:
             self._write(path, old.files[""], data)
 
     def _entries(self) -> dict[str, Entry]:
-        found_now = found(self.repo.root, self._folders)
+        self.claude_folders = []
+        found_now = found(self.repo.root, self._folders, self.claude_folders)
         return {path: entry for path in found_now if (entry := self._entry(path)) is not None}
 
     def _entry(self, path: str) -> Entry | None:
@@ -261,10 +264,13 @@ class GitDirs:
         return None
 
 
-def found(root: Path, known: dict[str, Listing] | None = None) -> list[str]:
+def found(
+    root: Path, known: dict[str, Listing] | None = None, claudes: list[str] | None = None
+) -> list[str]:
     """Every `.git` in the tree (any case of the name), the repository's own at the top
     left out; links are not followed and no `.git` folder is looked into. `known`: each
-    folder's listing, read again only when the folder changed (its inode, mtime or ctime)."""
+    folder's listing, read again only when the folder changed (its inode, mtime or ctime).
+    `claudes` gets every `.claude` the same walk passes (`claude_dirs.py`)."""
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
@@ -286,26 +292,32 @@ def found(root: Path, known: dict[str, Listing] | None = None) -> list[str]:
                 known[folder] = listing
         paths += listing[2]
         folders += listing[1]
+        if claudes is not None:
+            claudes += listing[3]
     return paths
 
 
-def _listing(root: Path, folder: str) -> tuple[list[str], list[str]]:
-    """The sub-folders of `folder` to walk, and its `.git` entries."""
+def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str]]:
+    """The sub-folders of `folder` to walk, its `.git` entries and its `.claude` ones."""
     subfolders: list[str] = []
     gits: list[str] = []
+    claudes: list[str] = []
     try:
         listing = os.scandir(root / folder if folder else root)
     except OSError:  # pragma: no cover - the suites run as root, who reads every folder
-        return [], []  # unreadable: git cannot look into it either
+        return [], [], []  # unreadable: git cannot look into it either
     with listing:
         for item in listing:
             path = f"{folder}/{item.name}" if folder else item.name
             if item.name == ".git" or git_refuses_name(item.name):
                 if path != ".git":
                     gits.append(path)
-            elif item.is_dir(follow_symlinks=False):
+                continue
+            if claude_folder(item.name):
+                claudes.append(path)
+            if item.is_dir(follow_symlinks=False):
                 subfolders.append(path)
-    return subfolders, gits
+    return subfolders, gits, claudes
 
 
 def watched(git_dir: Path) -> dict[str, Seen]:

@@ -26,7 +26,7 @@ from cleveragents.domain.action import (
 )
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.rules import LONGEST_PATH, confined_path
+from cleveragents.domain.rules import LONGEST_PATH, claude_setting, confined_path
 from cleveragents.errors import PathRefused
 
 NO_SANDBOX = "refused: no sandbox (install bubblewrap, or pass --no-sandbox)"
@@ -59,6 +59,10 @@ class WorkspaceEnvironment:
         try:
             if isinstance(action, RunAction):
                 return self._run(action, confinement)
+            if confinement is not None and isinstance(
+                action, WriteAction | EditAction | DeleteAction
+            ):
+                self._refuse_claude_setting(action.path)  # a model's file action
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
                 _refuse_special(target, action.path)
@@ -110,6 +114,26 @@ class WorkspaceEnvironment:
         from cleveragents.adapters.command_safety.shell import read_line
 
         return read_line(command)
+
+    def _refuse_claude_setting(self, path: str) -> None:
+        """A model writes, edits or deletes no file Claude Code runs or takes permissions
+        from (`.claude/settings.json`, `hooks/`...; through a link too): the user's next
+        `claude` would run it on the host, outside the sandbox (`git/claude_dirs.py` puts
+        back what a command does there)."""
+        lexical = self.resolve(path, follow_last=False)
+        seen = [
+            Path(os.path.realpath(lexical.parent), lexical.name),
+            Path(os.path.realpath(lexical)),
+        ]
+        paths = [
+            confined_path(path),
+            *(p.relative_to(self.root).as_posix() for p in seen if p.is_relative_to(self.root)),
+        ]
+        if any(claude_setting(p) for p in paths):
+            raise PathRefused(
+                f"path {path!r} is one Claude Code runs or takes permissions from, outside "
+                "the sandbox: a model may not change it (change it yourself)"
+            )
 
     def _edit(self, action: EditAction) -> ActionOutcome:
         target = self.resolve(action.path)

@@ -1,0 +1,252 @@
+"""ClaudeDirs: no `.claude` setting a command makes or changes stays in the working tree.
+
+Claude Code, which the user runs on the host (outside any sandbox), runs the hooks of the
+`.claude/settings.json` and `settings.local.json` of the folder it starts in and of the
+folders it works in, takes their permissions, and runs the `!` lines of their slash commands
+and skills (`domain.rules.CLAUDE_RUNS`). A command's `mkdir .claude && printf '{"hooks":
+...}' > .claude/settings.json` would run on the user's next `claude`. The sandbox binds an
+existing top-level `.claude` read-only, but it cannot bind a missing one (bwrap would make
+the folder in the user's tree to bind over), nor one deeper down.
+
+So every `.claude` (any depth, any case: `domain.rules.claude_folder`), found by the walk
+that looks for `.git` entries (`git_dirs.found`, with its cached listings), is looked at
+just before a command and again just after it, as far as what Claude Code runs goes (and
+so is the folder in the tree a `.claude` link of the user's leads to: Claude Code follows
+the link, and the sandbox binds no link read-only):
+  * a file or link the command made there is removed, and a folder it made when that
+    leaves it empty (a new `.claude` link too: Claude Code would follow it);
+  * one it changed (bytes, mode, kind) is removed and written back as it was;
+  * one it deleted is written back, unless the folder holding the `.claude` is gone too
+    (`rm -rf sub`: no Claude Code starts there; undo brings it back).
+What is removed is kept and never written back: its bytes go into one commit on the plan's
+checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads it). Undo and
+corrections never bring it back: no checkpoint holds it. A `.claude` the user had is not
+touched unless the command changed it.
+
+Cost: no walk of its own; per `.claude`, an `lstat` of each file it holds that Claude Code
+runs and a listing of those folders, before and after; bytes are read for files new or
+changed since the last look (`benchmarks/command_step.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes, link_on_the_way
+from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
+from cleveragents.domain.rules import claude_folder, claude_runs, git_refuses_name
+
+MOST_KEPT_BYTES = 1 << 20  # a file larger than this is not kept to be written back
+NEW = "new, Claude Code would read it outside the sandbox"
+
+
+class ClaudeDirs:
+    """Looks at every `.claude` of the tree before a command and undoes what it did there."""
+
+    def __init__(
+        self, repo: GitRepository, saver: FileSaver, commit: Callable[[str, str, str], str]
+    ) -> None:
+        self.repo = repo
+        self.saver = saver
+        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
+        self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
+        self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
+
+    def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
+        """Each `.claude` of `folders` now; the bytes of its files kept (read again only
+        when their stat changed)."""
+        self._targets = self._linked(folders)
+        entries = {path: self._entry(path) for path in [*folders, *self._targets]}
+        kept: dict[str, tuple[Seen, bytes]] = {}
+        for path, entry in entries.items():
+            for name, seen in entry.items():
+                full = _joined(path, name)
+                known = self._bytes.get(full)
+                if known is None or known[0] != seen:
+                    known = self._read(full, seen)
+                if known is not None:
+                    kept[full] = known
+        self._bytes = kept
+        return entries
+
+    def put_back(
+        self, plan_id: str, before: dict[str, ClaudeEntry], folders: list[str], at: int
+    ) -> list[str]:
+        """Undo what the command did to the `.claude` folders of `before` and remove what
+        it made in new ones (`folders`: every `.claude` now); one line for each."""
+        made: list[str] = []  # what the command made or changed: removed
+        back: list[tuple[str, Seen, str]] = []  # what goes back, and why
+        folders = [*folders, *self._targets]  # a link made or moved since is itself undone
+        for path in sorted({*before, *folders}):
+            old = before.get(path, {})
+            new = self._entry(path) if path in folders else {}
+            holder = path.rpartition("/")[0]
+            for name in sorted({*old, *new}):
+                full = _joined(path, name)
+                was, now = old.get(name), new.get(name)
+                if self._as_seen(full, was, now, at):
+                    continue
+                if now is not None:
+                    made.append(full)
+                if was is not None and (now is not None or self._real_folder(holder)):
+                    back.append((full, was, "deleted" if now is None else "changed"))
+        made = list(dict.fromkeys(made))  # a link's target may lie in a `.claude` looked at
+        said, commit = self._remove(plan_id, made, {path for path, _, _ in back})
+        for full, seen, why in dict.fromkeys(back):
+            line = self._write_back(full, seen, why)
+            if line is not None:
+                said.append(line)
+        if commit is not None:
+            short = commit[:12]
+            said.append(
+                f"what the command wrote there is kept in commit {short}, never in the tree "
+                f"(git show {short}:PATH)"
+            )
+        return said
+
+    def _remove(
+        self, plan_id: str, made: list[str], going_back: set[str]
+    ) -> tuple[list[str], str | None]:
+        """Keep the bytes of what the command made or changed in one commit (returned),
+        then remove it, deepest first (a folder only when that leaves it empty)."""
+        said: list[str] = []
+        kept: list[tuple[str, str]] = []
+        for full in made:
+            st = lstat(f"{self.repo.root}/{full}")
+            if st is not None and has_bytes(st):
+                kept.append((full, git_mode(st)))
+                if full not in going_back:
+                    said.append(f"removed {shown_path(full)}: {NEW}")
+        commit = None
+        if kept:
+            tree = self.saver.tree_of(
+                [(p, m, b) for (p, m), b in zip(kept, self.saver.hash_files(kept), strict=True)]
+            )
+            commit = self._commit(plan_id, tree, "cleveragents removed files: .claude")
+        for full in sorted(made, key=lambda p: -p.count("/")):
+            target = self.repo.root / full
+            if os.path.isdir(target) and not os.path.islink(target):
+                if not any(target.iterdir()):
+                    target.rmdir()
+            elif os.path.lexists(target):
+                target.unlink()
+        return said, commit
+
+    def _write_back(self, full: str, seen: Seen, why: str) -> str | None:
+        """`full` as the look saw it (a folder made again, said of its files); what to
+        say of it."""
+        target = self.repo.root / full
+        if stat.S_ISDIR(seen[0]):
+            target.mkdir(parents=True, exist_ok=True)
+            return None
+        known = self._bytes.get(full)
+        if known is None:
+            return f"removed {shown_path(full)}: {why} by the command, too large to put back"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if stat.S_ISLNK(seen[0]):
+            os.symlink(os.fsdecode(known[1]), target)
+        else:
+            target.write_bytes(known[1])
+            os.chmod(target, stat.S_IMODE(seen[0]))
+        return f"put back {shown_path(full)}: {why} by the command"
+
+    def _entry(self, path: str) -> ClaudeEntry:
+        """The stat of the `.claude` at `path` and of each file and folder in it that Claude
+        Code runs; links are not followed, nor `.git` entries looked into (`git_dirs.py`)."""
+        st = lstat(f"{self.repo.root}/{path}")
+        if st is None:  # pragma: no cover - removed between the walk and here
+            return {}
+        entry: ClaudeEntry = {"": _seen(st)}
+        if not stat.S_ISDIR(st.st_mode):
+            return entry
+        folders = [""]
+        while folders:
+            folder = folders.pop()
+            try:
+                names = os.listdir(self.repo.root / path / folder)
+            except OSError:  # pragma: no cover - the suites run as root, who reads every folder
+                continue
+            for name in names:
+                inside = f"{folder}{name}"
+                if name == ".git" or git_refuses_name(name) or not claude_runs(inside):
+                    continue
+                if claude_folder(name):  # a `.claude` inside one: looked at on its own
+                    continue
+                found = lstat(f"{self.repo.root}/{path}/{inside}")
+                if found is None:  # pragma: no cover - removed since the listing
+                    continue
+                entry[inside] = _seen(found)
+                if stat.S_ISDIR(found.st_mode):
+                    folders.append(f"{inside}/")
+        return entry
+
+    def _read(self, full: str, seen: Seen) -> tuple[Seen, bytes] | None:
+        target = self.repo.root / full
+        try:
+            if stat.S_ISLNK(seen[0]):
+                return seen, os.fsencode(os.readlink(target))
+            if stat.S_ISREG(seen[0]) and seen[1] <= MOST_KEPT_BYTES:
+                return seen, target.read_bytes()
+        except OSError:  # pragma: no cover - removed since its lstat
+            pass
+        return None  # a folder, a FIFO, one too large: no bytes kept
+
+    def _as_seen(self, full: str, was: Seen | None, now: Seen | None, at: int) -> bool:
+        """Whether `full` is as the look saw it: the same stat (a folder: the same kind,
+        its own stat changing with what is in it, looked at on its own) and, for a file
+        written within the clock tick of the look (where a change may not show in the
+        stat), the same bytes."""
+        if was is None or now is None:
+            return was is now
+        if stat.S_ISDIR(was[0]) and stat.S_ISDIR(now[0]):
+            return True
+        if was != now:
+            return False
+        if not (stat.S_ISREG(now[0]) and is_racy(now, at)):
+            return True
+        known = self._bytes.get(full)
+        try:
+            return known is not None and (self.repo.root / full).read_bytes() == known[1]
+        except OSError:  # pragma: no cover - removed since its lstat
+            return False
+
+    def _linked(self, folders: list[str]) -> list[str]:
+        """The folders in the tree that the `.claude` links of `folders` lead to: Claude
+        Code follows such a link, and the sandbox binds none of them read-only."""
+        root = os.path.realpath(self.repo.root)
+        found: list[str] = []
+        for path in folders:
+            full = self.repo.root / path
+            if not os.path.islink(full):
+                continue
+            real = os.path.realpath(full)
+            inside = os.path.relpath(real, root)
+            parts = Path(inside).parts
+            if os.path.isdir(real) and parts[0] not in (".", "..") and ".git" not in parts:
+                found.append(inside)
+        return sorted(set(found) - set(folders))
+
+    def _real_folder(self, path: str) -> bool:
+        """Whether `path` (the folder holding a `.claude`) is still a folder, reached
+        through no link."""
+        if not path:
+            return True
+        st = lstat(f"{self.repo.root}/{path}")
+        return (
+            st is not None
+            and stat.S_ISDIR(st.st_mode)
+            and link_on_the_way(self.repo.root, path) is None
+        )
+
+
+def _joined(path: str, name: str) -> str:
+    return f"{path}/{name}" if name else path
+
+
+def _seen(st: os.stat_result) -> Seen:
+    return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)

@@ -1,0 +1,37 @@
+Feature: A model's file actions never change what Claude Code runs
+  As a developer who lets a model write files in my working tree
+  I want its write, edit and delete refused where Claude Code takes hooks or permissions
+  So that my next `claude` runs nothing of the model's, outside the sandbox
+
+  # A real repository with the user's own `sub/.claude` (settings, a hook, CLAUDE.md) and
+  # the real workspace environment; a model's action comes with its plan's confinement, a
+  # plan file's (written by a person) without.
+
+  Scenario Outline: A model's <kind> of <path> is refused
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the link "cfg" to "sub/.claude"
+    And the user's tree also has the link "hook.sh" to "sub/.claude/hooks/fmt.sh"
+    When the model's action "<kind>" is applied to "<path>"
+    Then the action is refused, naming "<path>", and every file Claude Code runs is as it was
+
+    Examples:
+      | kind   | path                           |
+      | write  | .claude/settings.json          |
+      | write  | sub/.claude/settings.local.json |
+      | write  | other/.CLAUDE/hooks/start.sh   |
+      | edit   | sub/.claude/settings.json      |
+      | delete | sub/.claude/settings.json      |
+      | write  | cfg/settings.json              |
+      | edit   | hook.sh                        |
+      | write  | sub/.claude/skills/s/SKILL.md  |
+
+  Scenario Outline: A <who>'s <kind> of <path> is done
+    Given a working tree whose sub folder has the user's own .claude
+    When the <who>'s action "<kind>" is applied to "<path>"
+    Then the action is done
+
+    Examples:
+      | who       | kind  | path                   |
+      | model     | write | sub/.claude/CLAUDE.md  |
+      | model     | write | sub/claude/settings.json |
+      | plan file | write | .claude/settings.json  |
