@@ -2,10 +2,11 @@
 
 Each example is a plan file whose `goto`s stand anywhere a page action may (a step's
 options, its local actions and their explorations, a contingency, steps inside phases),
-with or without a `browser:` URL, pulled from another clone. Every URL it may open must be
-in the list a person is shown, and without a terminal and without --trust-plan,
-`PlanTrust.here` must refuse it whatever --allow-command patterns are given here, naming
---trust-plan; with --trust-plan it goes on, and is this clone's from then on.
+with or without a `browser:` URL and a command, pulled from another clone. Every URL it may
+open must be in the list a person is shown, and without a terminal and without
+--trust-plan, `PlanTrust.here` must refuse it whatever --allow-command patterns are given
+here, naming --trust-plan and its first page; with --trust-plan it goes on, and is this
+clone's from then on.
 """
 
 from __future__ import annotations
@@ -29,8 +30,11 @@ urls = st.sampled_from(["http://127.0.0.1:9/", "https://example.org/a?b=c", "abo
 gotos = st.lists(st.tuples(st.sampled_from(PLACES), urls), max_size=5)
 
 
-def plan_text(browser: str | None, placed: list[tuple[str, str]], phases: bool) -> str:
-    """A plan file with each (place, url) of `placed` as a `goto` at that place."""
+def plan_text(
+    browser: str | None, placed: list[tuple[str, str]], phases: bool, runs: bool = False
+) -> str:
+    """A plan file with each (place, url) of `placed` as a `goto` at that place, and a
+    command in its step's option when it `runs`."""
     at = {place: [u for p, u in placed if p == place] for place in PLACES}
 
     def actions(place: str, indent: str) -> str:
@@ -40,6 +44,7 @@ def plan_text(browser: str | None, placed: list[tuple[str, str]], phases: bool) 
 
     step = (
         "  - name: s\n    options:\n      - actions:\n"
+        + ("          - run: echo ran\n" if runs else "")
         + actions("option", "          ")
         + "    local:\n      - name: l\n        actions:\n"
         + actions("local", "          ")
@@ -103,13 +108,18 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         gotos,
         st.booleans(),
         st.lists(st.sampled_from(["ls *", "*", "echo *"]), max_size=2),
+        st.booleans(),
     )
     def listed_and_refused(
-        browser: str | None, placed: list[tuple[str, str]], phases: bool, allow: list[str]
+        browser: str | None,
+        placed: list[tuple[str, str]],
+        phases: bool,
+        allow: list[str],
+        runs: bool,
     ) -> None:
         nonlocal ran
         ran += 1
-        text = plan_text(browser, placed, phases)
+        text = plan_text(browser, placed, phases, runs)
         plan = pulled(text, browser)
         wanted = {u for _, u in placed} | ({browser} if browser else set())
         listed = plan_file_pages(plan)
@@ -120,11 +130,14 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         try:
             trust.here(plan)
         except ConflictingState as refused:
-            assert wanted, f"refused a plan that opens no page and runs nothing: {text!r}"
+            asked = wanted or (runs and not allow)  # --allow-command confines commands only
+            assert asked, f"refused a plan that opens no page and runs nothing: {text!r}"
             assert "--trust-plan" in refused.line(), refused.line()
+            assert not wanted or listed[0] in refused.line(), refused.line()
             assert not store.saved, "a refused plan was saved as trusted"
         else:
             assert not wanted, f"opened {sorted(wanted)} unasked, with {allow}: {text!r}"
+            assert not runs or allow, f"ran a pulled plan's command unasked: {text!r}"
         trust.given = replace(given_here, plan_file=True)
         settled = trust.here(plan)
         assert settled.settings_from is None and store.saved[-1] == settled
