@@ -200,6 +200,15 @@ def plan_file_commands(plan: Plan) -> list[str]:
     return found.plan_commands(plan, script, plan.actor.source or "plan file")
 
 
+def plan_file_pages(plan: Plan) -> list[str]:
+    """The pages a plan opens (its `browser:` URL and its plan file's `goto`s), for the
+    question before a pulled one opens them."""
+    from cleveragents.adapters.actors.plan_file_pages import plan_pages
+
+    script = plan.actor.script if plan.actor.kind == "scripted" else None
+    return plan_pages(plan.browser_url, script or "", plan.actor.source or "plan file")
+
+
 def bootstrap(
     start: Path, observer: Observer | None = None, approve: Callable[[str], bool] | None = None
 ) -> Services:
@@ -221,6 +230,7 @@ def bootstrap(
     config = ConfigFile(repo.state_dir)
     lifecycle.trust.configured = config.allow_commands
     lifecycle.trust.commands = plan_file_commands
+    lifecycle.trust.pages = plan_file_pages
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
     services = Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

@@ -93,3 +93,106 @@ Feature: A command's changes to folder modes come back with undo, and undo says 
     And the folder "private" has mode 700
     And the folder "private/in" does not exist
     And stdout contains "put back (ignored files and modes no checkpoint holds): 2"
+
+  # The working tree's top folder is one too: `chmod -R go-rwx .` or `chmod 700 .` of a
+  # command changes it, and undo or a correction gives it back, listed as `.`.
+  Scenario: chmod -R go-rwx . of the tree, then undo: the top folder gets its mode back
+    Given I make "." mode 755
+    And the plan file "plan.yaml":
+      """
+      task: Close the tree
+      steps:
+        - name: close
+          options:
+            - actions:
+                - run: chmod -R go-rwx .
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And the folder "." has mode 700
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "." has mode 755
+    And the folder "private" has mode 700
+    And the file "t" has mode 644
+    And stdout lists "." under "put back (ignored files and modes no checkpoint holds)"
+
+  # A setuid or setgid bit a command gives a folder it had none on is cleared at once.
+  Scenario: A special bit a command gives the top folder is cleared, and undo gives its mode back
+    Given I make "." mode 750
+    And the plan file "plan.yaml":
+      """
+      task: Mark the tree
+      steps:
+        - name: mark
+          options:
+            - actions:
+                - run: chmod 6700 .
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then stdout contains "cleared setuid/setgid/sticky bits it set on ."
+    And the folder "." has mode 700
+    When I run "agents plan undo --yes --json"
+    Then the exit code is 0
+    And the folder "." has mode 750
+    And the JSON value "put_back" contains "."
+
+  # One it had stays, so the command's new ones stay too: undo takes those away.
+  Scenario: Undo gives the top folder back the setgid bit it had, never a setuid bit
+    Given I make "." mode 2770
+    And the plan file "plan.yaml":
+      """
+      task: Open the tree
+      steps:
+        - name: open
+          options:
+            - actions:
+                - run: chmod g-s,o+rwx . && chmod u+s .
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And the folder "." has mode 4777
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "." has mode 2770
+
+  Scenario: A correction to before the command gives the top folder its mode back
+    Given I make "." mode 755
+    And the plan file "plan.yaml":
+      """
+      task: Write, then close the tree
+      steps:
+        - name: write
+          options:
+            - actions:
+                - write: a.txt
+                  content: "a\n"
+        - name: close
+          options:
+            - actions:
+                - run: chmod 700 .
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And the folder "." has mode 700
+    When I run "agents plan correct --mode=revert --decision 4 --guidance stop --no-execute --yes"
+    Then the exit code is 0
+    And the folder "." has mode 755
+    And the file "a.txt" exists
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "." has mode 700
+
+  # The top folder is this clone's: its mode never travels with the plan's records.
+  Scenario: A plan whose command changed the top folder's mode travels to another clone
+    Given I make "." mode 755
+    And the plan file "plan.yaml":
+      """
+      task: Close the tree
+      steps:
+        - name: close
+          options:
+            - actions:
+                - run: chmod 700 .
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And a clone of the repository that imported the newest plan
+    When I run "agents plan show"
+    Then the exit code is 0

@@ -5,8 +5,11 @@ which asks `PlanTrust.here` first: a plan pulled from another clone gets the set
 given here (`domain/trust.py`), and its plan file runs only once a person here vouched
 for it, on a terminal or with `--trust-plan`; without a terminal it is refused (exit 3,
 as a correction's conflicts are: a person must decide, and CI says so with a flag).
+The pages it opens in Chromium (its `browser:` URL, every `goto`) are fetched here only
+once vouched for too, even when `--allow-command` confines its commands: a fetch is an
+action no sandbox holds, and what its URL carries leaves the machine.
 A plan file edited since the run is asked about the same way (`edited`) when the edit adds
-or changes a command: a sandboxed command may have written it.
+or changes a command or a page: a sandboxed command may have written it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cleveragents.domain.plan import Plan
-from cleveragents.domain.trust import GivenHere, settings_here
+from cleveragents.domain.trust import GivenHere, imported, settings_here
 from cleveragents.errors import Cancelled, ConflictingState
 from cleveragents.ports import PlanStore
 
@@ -30,11 +33,13 @@ class PlanTrust:
         given: GivenHere | None = None,
         ask: Callable[[str], bool] | None = None,
         commands: Callable[[Plan], list[str]] | None = None,
+        pages: Callable[[Plan], list[str]] | None = None,
     ) -> None:
         self.store = store
         self.configured = configured
         # The commands of a plan's plan file; None: not known, so there may be some.
         self.commands = commands
+        self.pages = pages or _browser_url  # the URLs a plan's page may be sent to
         self.given = given or GivenHere()
         self.ask = ask  # None: no terminal to ask on
 
@@ -43,10 +48,13 @@ class PlanTrust:
         if plan.settings_from is None and not self.given.anything():
             return plan
         settled = settings_here(plan, self.given, self.configured())
+        commands: list[str] | None = []  # with patterns given here, each one is checked
         if settled is None:
             commands = self.commands(plan) if self.commands else None
-            if commands != []:  # a plan file without a command has nothing to vouch for
-                self._vouched_for(plan, commands)
+        pages = self.pages(plan) if imported(plan) and not self.given.plan_file else []
+        if commands != [] or pages:  # a plan file without either has nothing to vouch for
+            self._vouched_for(plan, commands, pages)
+        if settled is None:
             settled = settings_here(plan, replace(self.given, plan_file=True), [])
             assert settled is not None
         if settled != plan:
@@ -56,42 +64,79 @@ class PlanTrust:
 
     def edited(self, before: Plan, after: Plan) -> None:
         """A correction goes on with the plan file as it is now (`after`): the commands it
-        adds or changes since the run (`before`) run only once a person here vouched."""
+        adds or changes since the run (`before`), and the pages it adds, run and open only
+        once a person here vouched."""
         if self.given.plan_file:
             return
         known = self.commands(before) if self.commands else None
         commands = self.commands(after) if self.commands else None
         new = [c for c in commands or [] if c not in (known or [])]
-        if commands is not None and known is not None and not new:
-            return  # its text or steps changed, not what it runs
+        pages = [p for p in self.pages(after) if p not in self.pages(before)]
+        if commands is not None and known is not None and not new and not pages:
+            return  # its text or steps changed, not what it runs or opens
         source = after.actor.source or "plan file"
+        runs = bool(new) or commands is None or known is None
         if self.ask is None:
+            what = " and ".join(w for w, has in (("commands", runs), ("pages", pages)) if has)
             raise ConflictingState(
-                f"the plan file {source} changed since the run and adds or changes commands",
-                hint="check it, then pass --trust-plan to run them as written",
+                f"the plan file {source} changed since the run and adds or changes {what}",
+                hint="check it, then pass --trust-plan to run and open them as written",
             )
-        listed = "; ".join(f"`{c}`" for c in new)
-        question = (
-            f"The plan file {source} changed since the run. Run its new commands as "
-            f"written, outside the sandbox? {listed}"
-        )
+        asked = _asked("its new commands", "its new pages", runs, pages)
+        question = f"The plan file {source} changed since the run. {asked} {_listed(new, pages)}"
         if not self.ask(question):
             raise Cancelled("nothing changed: the edited plan file was not trusted")
 
-    def _vouched_for(self, plan: Plan, commands: list[str] | None) -> None:
-        """A person here says the plan file another clone wrote may run its commands."""
+    def _vouched_for(self, plan: Plan, commands: list[str] | None, pages: list[str]) -> None:
+        """A person here says the plan file another clone wrote may run its commands and
+        open its pages."""
+        runs = commands != []
         if self.ask is None:
-            raise ConflictingState(
-                f"plan {plan.id} came from another clone: its plan file's commands run here "
-                "only if you vouch for them",
-                hint="pass --trust-plan to run them as written, or --allow-command PATTERN "
-                "to run only those it matches, in the sandbox",
-            )
+            raise _refused(plan, runs, pages)
         source = plan.actor.source or "its plan file"
-        listed = "; ".join(f"`{c}`" for c in commands or [])
-        question = (
-            f"Plan {plan.id} came from another clone. Run the commands of {source} as "
-            f"written, outside the sandbox? {listed}"
-        )
+        opened = "its pages" if runs else f"the pages of {source}"
+        asked = _asked(f"the commands of {source}", opened, runs, pages)
+        question = f"Plan {plan.id} came from another clone. {asked} {_listed(commands, pages)}"
         if not self.ask(question):
             raise Cancelled("nothing changed: the plan file was not trusted")
+
+
+def _refused(plan: Plan, runs: bool, pages: list[str]) -> ConflictingState:
+    """Why a pulled plan does not go on without a terminal to ask on, and what to pass."""
+    if not pages:
+        return ConflictingState(
+            f"plan {plan.id} came from another clone: its plan file's commands run here "
+            "only if you vouch for them",
+            hint="pass --trust-plan to run them as written, or --allow-command PATTERN "
+            "to run only those it matches, in the sandbox",
+        )
+    more = len(pages) - 1
+    shown = pages[0] + (f" and {more} more" if more else "")
+    return ConflictingState(
+        f"plan {plan.id} came from another clone: "
+        + ("its plan file's commands run and " if runs else "")
+        + f"the pages it opens ({shown}) are fetched here only if you vouch for them",
+        hint="check them, then pass --trust-plan to open them"
+        + (" and run its commands as written" if runs else ""),
+    )
+
+
+def _asked(commands: str, pages: str, runs: bool, opens: list[str]) -> str:
+    """The question's verb phrase: run the commands, open the pages, or both."""
+    run = f"Run {commands} as written, outside the sandbox"
+    if not opens:
+        return run + "?"
+    return f"{run}, and open {pages} in Chromium?" if runs else f"Open {pages} in Chromium?"
+
+
+def _browser_url(plan: Plan) -> list[str]:
+    """The page a plan opens first, when nothing reads its plan file's `goto`s."""
+    return [plan.browser_url] if plan.browser_url else []
+
+
+def _listed(commands: list[str] | None, pages: list[str]) -> str:
+    """Commands in backquotes, then the pages, as the question shows them."""
+    shown = [f"`{c}`" for c in commands or []]
+    if pages:
+        shown.append("pages: " + ", ".join(pages))
+    return "; ".join(shown)

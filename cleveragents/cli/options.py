@@ -223,8 +223,8 @@ TrustPlan = Annotated[
     typer.Option(
         "--trust-plan",
         help="Run the commands of a plan file pulled from another clone, or added by an "
-        "edit since the run, as written, outside the sandbox (asked about on a terminal, "
-        "refused without one).",
+        "edit since the run, as written, outside the sandbox, and open its web pages "
+        "(asked about on a terminal, refused without one).",
     ),
 ]
 

@@ -18,7 +18,7 @@ from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Correction, Operation, OperationStatus
 from cleveragents.domain.decision import Decision, DecisionStatus
 from cleveragents.domain.plan import Plan
-from cleveragents.domain.record_paths import GIT_DIR_NAMES, path_problem
+from cleveragents.domain.record_paths import GIT_DIR_NAMES, TOP_FOLDER, path_problem
 from cleveragents.errors import BadInput
 
 # A git object name: never an option, a revision expression or a path.
@@ -210,6 +210,16 @@ def leave_out_git_named_tops(body: dict[str, Any]) -> None:
         entries = body.get(key)
         if isinstance(entries, list):
             body[key] = [e for e in entries if not _git_named_top(e)]
+
+
+def leave_out_top_folder(body: dict[str, Any]) -> None:
+    """Drop, in place, from a record about to leave this clone, the mode of the working
+    tree's top folder (`.`) from its saved-files entries: it is this clone's folder, and
+    says nothing of another clone's (which refuses a record naming it)."""
+    for key in ("replaced", "saved"):
+        for entry in body.get(key) or []:
+            if isinstance(entry, dict) and isinstance(entry.get("folders"), dict):
+                entry["folders"].pop(TOP_FOLDER, None)
 
 
 def _git_named_top(entry: object) -> bool:

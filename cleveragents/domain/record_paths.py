@@ -10,6 +10,9 @@ directory either: its config and hooks are commands (`foreign=True`).
 from __future__ import annotations
 
 GIT_DIR_NAMES = (".git", "git~1")
+# The working tree's own folder, where a record names a folder's mode (`SavedFiles.folders`):
+# no path of a file, and this clone's alone (never in a record from another clone).
+TOP_FOLDER = "."
 
 
 def path_problem(path: str, foreign: bool = False) -> str | None:
@@ -25,3 +28,8 @@ def path_problem(path: str, foreign: bool = False) -> str | None:
     if names[0] in GIT_DIR_NAMES or (foreign and any(n in GIT_DIR_NAMES for n in names)):
         return "goes through a `.git` folder"
     return None
+
+
+def folder_problem(path: str) -> str | None:
+    """Why a record of this clone may not give the folder `path` its mode, or None."""
+    return None if path == TOP_FOLDER else path_problem(path)

@@ -3,8 +3,9 @@
 `GET /` is the settings page (`web/index.html`): a Settings dialog with a checkbox, a text
 field, a select and a Save button that POSTs the form to `/save`; a wrong dialog (Export)
 that leads nowhere; a File menu; a link to `/about`. `GET /saved` answers what the last
-POST saved, so a test sees the server's own state. Run as a script, it serves until killed
-and prints its port first.
+POST saved, so a test sees the server's own state; every path asked for is noted (`pages
+fetched`), so a test sees whether a page was fetched at all. Run as a script, it serves
+until killed and prints its port first.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
     def do_GET(self) -> None:
+        self.server.fetched.append(self.path)
         pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY}
         body = {**pages, "/saved": self.server.saved}.get(self.path)
         if body is None:
@@ -57,6 +59,10 @@ class _Server(ThreadingHTTPServer):
     saved = b""
     posts = 0
 
+    def __init__(self, address: tuple[str, int]) -> None:
+        super().__init__(address, _Handler)
+        self.fetched: list[str] = []
+
 
 class WebFixture:
     """Robot keywords: start the fixture site, read what it saved, stop it."""
@@ -66,9 +72,10 @@ class WebFixture:
     def __init__(self) -> None:
         self.server: _Server | None = None
 
-    def start_fixture_site(self) -> str:
-        """Serve the site on a free port of 127.0.0.1; return its base URL."""
-        self.server = _Server(("127.0.0.1", 0), _Handler)
+    def start_fixture_site(self, port: int | str = 0) -> str:
+        """Serve the site on `port` of 127.0.0.1 (a free one by default); return its base
+        URL."""
+        self.server = _Server(("127.0.0.1", int(port)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         return f"http://127.0.0.1:{self.server.server_address[1]}/"
 
@@ -93,6 +100,15 @@ class WebFixture:
     def saved_on_server(self) -> str:
         assert self.server is not None
         return self.server.saved.decode()
+
+    def pages_fetched(self) -> list[str]:
+        """The paths asked for since the site started (or since `forget pages fetched`)."""
+        assert self.server is not None
+        return list(self.server.fetched)
+
+    def forget_pages_fetched(self) -> None:
+        assert self.server is not None
+        self.server.fetched.clear()
 
     def posts_on_server(self) -> int:
         assert self.server is not None

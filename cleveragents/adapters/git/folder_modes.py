@@ -6,6 +6,8 @@ less the umask). Before each command the mode of every folder holding a checkpoi
 noted (one `lstat` a folder: folders are a small part of a tree's paths); after it, the
 folders whose mode changed, and the removed ones whose mode was not git's, are recorded in
 the saved files (`SavedFiles.folders`), which undo, a correction and a rollback put back.
+The working tree's top folder is one of them (`.`: `chmod 700 .`, `chmod -R go-rwx .`);
+it is this clone's own, so it never leaves with a pushed record (`domain/foreign_records.py`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.saved_files import git_default_mode, link_on_the_way
+from cleveragents.domain.record_paths import TOP_FOLDER
 
 # What a folder's mode may be given back: never a setuid bit (setgid and sticky are a
 # folder's own, shared folders hold them).
@@ -29,8 +32,9 @@ def default_mode() -> int:
 
 
 def folder_modes(root: Path, paths: Iterable[str]) -> dict[str, int]:
-    """The permission bits of every folder holding one of `paths` (at any depth)."""
-    folders: set[str] = set()
+    """The permission bits of every folder holding one of `paths` (at any depth), and of
+    the top folder."""
+    folders: set[str] = {TOP_FOLDER}
     for path in paths:
         folder = path.rpartition("/")[0]
         while folder and folder not in folders:
@@ -70,9 +74,9 @@ def changed(root: Path, seen: dict[str, int]) -> dict[str, int]:
 
 def put_back(root: Path, folders: dict[str, int]) -> list[str]:
     """Give each folder of `folders` that stands (a real folder, reached through no link)
-    its mode, deepest first; the folders whose mode changed."""
+    its mode, deepest first and the top folder last; the folders whose mode changed."""
     done = []
-    for path, perm in sorted(folders.items(), key=lambda item: -item[0].count("/")):
+    for path, perm in sorted(folders.items(), key=lambda kept: _order(kept[0])):
         full = root / path
         if link_on_the_way(root, path) is not None or full.is_symlink() or not full.is_dir():
             continue
@@ -81,6 +85,10 @@ def put_back(root: Path, folders: dict[str, int]) -> list[str]:
             os.chmod(full, wanted)
             done.append(path)
     return done
+
+
+def _order(path: str) -> tuple[bool, int]:
+    return path == TOP_FOLDER, -path.count("/")
 
 
 def now(root: Path, paths: Iterable[str]) -> dict[str, int]:

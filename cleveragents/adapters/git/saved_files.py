@@ -21,7 +21,7 @@ from cleveragents.adapters.git.modes import LINK, mode_of_file
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.checkpoint import SavedFiles
-from cleveragents.domain.record_paths import path_problem
+from cleveragents.domain.record_paths import TOP_FOLDER, path_problem
 from cleveragents.domain.rules import git_refuses_name
 from cleveragents.errors import ConflictingState
 
@@ -160,8 +160,9 @@ class FileSaver:
         and links, and a folder there now is what the restored checkpoint holds.
         """
         files = self.listing(saved.commit)
+        folders = [path for path in saved.folders if path != TOP_FOLDER]  # the tree's own
         _refuse_outside(
-            [*saved.absent, *saved.modes, *saved.folders, *(path for path, _, _ in files)],
+            [*saved.absent, *saved.modes, *folders, *(path for path, _, _ in files)],
             self.repo.root,
         )
         if spare:

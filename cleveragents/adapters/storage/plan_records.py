@@ -51,6 +51,7 @@ from cleveragents.domain.foreign_records import (
     check_records,
     leave_out_git_named_tops,
     leave_out_nested_git,
+    leave_out_top_folder,
 )
 from cleveragents.domain.trust import IMPORTED_FROM_UNKNOWN
 from cleveragents.errors import BadInput
@@ -83,6 +84,7 @@ def _records(db: sqlite3.Connection, plan_id: str, store_id: str) -> Iterator[di
     ]
     for decision in bodies:
         leave_out_git_named_tops(decision)
+        leave_out_top_folder(decision)
         yield {"type": "decision", "body": decision}
     for cid, tree, label, created in db.execute(
         "SELECT id, tree, label, created_at FROM checkpoints WHERE plan_id = ? "
@@ -129,6 +131,7 @@ def _records(db: sqlite3.Connection, plan_id: str, store_id: str) -> Iterator[di
             operation["undoes"] = home.get(operation["undoes"], operation["undoes"])
         operation["made_in"] = operation.get("made_in") or store_id
         leave_out_git_named_tops(operation)
+        leave_out_top_folder(operation)
         yield {"type": "operation", "body": operation}
 
 

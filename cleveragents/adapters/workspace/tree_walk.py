@@ -91,7 +91,7 @@ def clear_new(root: Path, before: TreeWalk, after: TreeWalk) -> list[str]:
     cleared = []
     for _, path in sorted(after.marked - before.marked, key=lambda entry: entry[1]):
         if _clear(root / path):
-            cleared.append(path)
+            cleared.append(path or ".")  # `find` names the top folder ""
     return cleared
 
 
