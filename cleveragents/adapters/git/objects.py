@@ -225,6 +225,15 @@ class ObjectStore:
             if OBJECT_ID.fullmatch(answer.encode())
         }
 
+    def commits_among(self, ids: Iterable[str]) -> set[str]:
+        """Those of `ids` that are commits (one `cat-file --batch-check`)."""
+        listed = "".join(f"{oid}\n" for oid in ids).encode()
+        out = self.repo.git_bytes(
+            "cat-file", "--batch-check=%(objectname) %(objecttype)", stdin=listed
+        )
+        pairs = (line.split(b" ") for line in out.split(b"\n") if line)
+        return {pair[0].decode() for pair in pairs if pair[-1] == b"commit"}
+
     def entries(self, oid: str) -> Entries | None:
         """A tree's entries ({} for none), or None when it is neither remembered nor loose."""
         if not oid:

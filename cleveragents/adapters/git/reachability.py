@@ -39,6 +39,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git import refs
 from cleveragents.adapters.git.modes import OBJECT_ID_IN_TEXT
+from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.plan_refs import PLANS, RECORDS
 from cleveragents.domain.prune_grace import DEFAULT, Grace
@@ -87,12 +88,7 @@ class GitReachability:
 
     def commits_among(self, ids: Iterable[str]) -> set[str]:
         """Those of `ids` that are commits."""
-        listed = "".join(f"{oid}\n" for oid in ids).encode()
-        out = self.repo.git_bytes(
-            "cat-file", "--batch-check=%(objectname) %(objecttype)", stdin=listed
-        )
-        pairs = (line.split(b" ") for line in out.split(b"\n") if line)
-        return {pair[0].decode() for pair in pairs if pair[-1] == b"commit"}
+        return ObjectStore(self.repo).commits_among(ids)
 
     def kept(self, excluded: Iterable[str] = (), dropped_index: Path | None = None) -> set[str]:
         """Every object something other than the plans `excluded` (and the private index
