@@ -82,6 +82,24 @@ A Bash Call Cut Off At The End Of The Session Is Put Back
     Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
 
 
+An Ignored File A Bash Call Changed Comes Back With A Revert
+    [Documentation]    As after our own commands, the look before the call saves the ignored
+    ...    files no checkpoint holds, and a revert to the call puts back what it changed.
+    Write File Bytes    ${REPO}/.gitignore    *.log\n
+    Commit All    ignore logs
+    Write File Bytes    ${REPO}/build.log    old\n
+    Claude Code Will Call    Bash    {"command": "echo new > build.log", "description": "log"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    write the log
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/build.log    new\n
+    Claude Code Will Say    Left it.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    leave the log    --yes
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/build.log    old\n
+
+
 *** Keywords ***
 Run Bash Plan
     [Arguments]    ${task}
