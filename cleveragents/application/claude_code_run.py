@@ -6,15 +6,17 @@ session and the message before the call, where a correction will fork it); a Bas
 goes through the plan's command policy first and is denied, with the reason, when the
 policy refuses it. After the call, the decision gets its outcome and a checkpoint after.
 
+The decisions form one line, each below the one before: a correction of one supersedes
+exactly what came after it.
+
 Claude Code's Bash runs on the host, outside our sandbox, so each Bash call gets the same
 look as our own commands (`CheckpointStore.before_command`) when it is allowed, and the same
 put-back after it (`after_command`): a `.git` or a `.claude` setting it made, changed or
 moved is put back or removed, and its outcome names it. A call whose PostToolUse never comes
 (it failed, or was interrupted) is put back at the next hook event of another call and at
-the end of the session: Claude Code runs a call that may change files alone, never beside
-another, so the next call's event means it is over.
-The decisions form one line, each below the one before: a correction of one supersedes
-exactly what came after it.
+the end of the session: Claude Code runs a command it does not judge read-only alone, never
+beside another call, so the next call's event means it is over (and a read-only one put back
+early has nothing to put back; its late PostToolUse still gets the outcome).
 """
 
 from __future__ import annotations
