@@ -53,6 +53,20 @@ New Claude Code Settings Are Removed After The Bash Call
     ${shown}    Run Agents    plan    decision    3
     Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
 
+A Command Naming .claude Is Refused By Claude Code Itself, And Said So
+    [Documentation]    Our hook lets it through (it matches the patterns); Claude Code 2.1
+    ...    then wants a person's approval for a command naming `.claude`, and headless it
+    ...    refuses it: no PostToolUse comes, and the end of the session says it had no result.
+    Claude Code Will Call    Bash
+    ...    {"command": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json", "description": "settings"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    write settings
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.claude
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    no result: Claude Code refused the command, or it failed or was cut off
+
 A Failed Bash Call Is Put Back At The Next Call
     [Documentation]    A command that fails gets no PostToolUse from Claude Code: what it
     ...    left is put back when the next call's event comes, before that call runs, and
@@ -78,7 +92,7 @@ A Bash Call Cut Off At The End Of The Session Is Put Back
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/.claude
     ${shown}    Run Agents    plan    decision    3
-    Should Contain    ${shown.stdout}    no result: the command failed or was interrupted
+    Should Contain    ${shown.stdout}    no result: Claude Code refused the command, or it failed or was cut off
     Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
 
 

@@ -13,10 +13,11 @@ Claude Code's Bash runs on the host, outside our sandbox, so each Bash call gets
 look as our own commands (`CheckpointStore.before_command`) when it is allowed, and the same
 put-back after it (`after_command`): a `.git` or a `.claude` setting it made, changed or
 moved is put back or removed, and its outcome names it. A call whose PostToolUse never comes
-(it failed, or was interrupted) is put back at the next hook event of another call and at
-the end of the session: Claude Code runs a command it does not judge read-only alone, never
-beside another call, so the next call's event means it is over (and a read-only one put back
-early has nothing to put back; its late PostToolUse still gets the outcome).
+(Claude Code refused it after our hook let it through, it failed, or it was cut off) is put
+back at the next hook event of another call and at the end of the session: Claude Code runs
+a command it does not judge read-only alone, never beside another call, so the next call's
+event means it is over (a read-only one put back early has nothing to put back, and its late
+PostToolUse still gets its outcome).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ class CodingSession(Protocol):
 
 # What a resumed session is told: it goes on where it stopped (a budget, an interrupt).
 GO_ON = "Go on with the task where you stopped."
-NO_RESULT = "no result: the command failed or was interrupted"
+NO_RESULT = "no result: Claude Code refused the command, or it failed or was cut off"
 
 
 def _allow() -> dict[str, Any]:
