@@ -92,6 +92,9 @@ class SessionRecording:
         run = self.claude_code.session_run(plan)
         run.budgeted = False
         run.policed = self.enforce
+        # Each hook event is a process of its own, holding no operation to record a look's
+        # saves in: a Bash call of a recorded session is not looked at, nor put back after.
+        run.puts_back = False
         run.line = max(active(run.r.decisions), key=lambda d: d.seq, default=None)
         return run
 

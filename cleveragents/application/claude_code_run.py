@@ -5,12 +5,24 @@ change files it takes a checkpoint and records the decision (the actor state nam
 session and the message before the call, where a correction will fork it); a Bash command
 goes through the plan's command policy first and is denied, with the reason, when the
 policy refuses it. After the call, the decision gets its outcome and a checkpoint after.
+
 The decisions form one line, each below the one before: a correction of one supersedes
 exactly what came after it.
+
+Claude Code's Bash runs on the host, outside our sandbox, so each Bash call gets the same
+look as our own commands (`CheckpointStore.before_command`) when it is allowed, and the same
+put-back after it (`after_command`): a `.git` or a `.claude` setting it made, changed or
+moved is put back or removed, and its outcome names it. A call whose PostToolUse never comes
+(Claude Code refused it after our hook let it through, it failed, or it was cut off) is put
+back at the next hook event of another call and at the end of the session: Claude Code runs
+a command it does not judge read-only alone, never beside another call, so the next call's
+event means it is over (a read-only one put back early has nothing to put back, and its late
+PostToolUse still gets its outcome).
 """
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +31,8 @@ from typing import Any, Protocol
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
+from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.session_ends import service_failed
@@ -75,6 +89,7 @@ class CodingSession(Protocol):
 
 # What a resumed session is told: it goes on where it stopped (a budget, an interrupt).
 GO_ON = "Go on with the task where you stopped."
+NO_RESULT = "no result: Claude Code refused the command, or it failed or was cut off"
 
 
 def _allow() -> dict[str, Any]:
@@ -112,6 +127,11 @@ class ClaudeCodeRun:
         # and its commands go through the policy only when the install asked for that.
         self.budgeted = True
         self.policed = True
+        # Bash calls allowed and not put back yet: what was seen just before each, by id;
+        # and what the put-back did for those put back before their PostToolUse came.
+        self.looks: dict[str, CommandLook] = {}
+        self.put: dict[str, tuple[list[str], SavedFiles | None]] = {}
+        self.puts_back = True
 
     def execute(self) -> Plan:
         """Start the session on the plan's task, below a first decision naming it."""
@@ -183,6 +203,10 @@ class ClaudeCodeRun:
                 prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume, fork
             )
         except KeyboardInterrupt as stop:
+            # What the interrupted command left is put back if it can be, never in place
+            # of the interrupt the user must hear of.
+            with contextlib.suppress(Exception):
+                self.unfinished()
             r.plan = r.store.plan(r.plan.id)
             r.save_plan(status=PlanStatus.INTERRUPTED, outcome=interrupted_by(stop))
             raise
@@ -198,6 +222,7 @@ class ClaudeCodeRun:
         if event.get("session_id") not in (None, self.session_id):
             return {}  # a sub-agent's or another session's call: not this plan's
         name = event.get("hook_event_name")
+        self.settle(str(event.get("tool_use_id")))
         if name == "PreToolUse":
             return self.before_call(event)
         if name == "PostToolUse":
@@ -252,6 +277,8 @@ class ClaudeCodeRun:
         if refused is not None:
             return _deny(f"cleveragents refused this command: {refused}")
         self.open[str(event.get("tool_use_id"))] = decision
+        if tool == "Bash" and before is not None and self.puts_back:
+            self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
         return _allow()
 
     def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
@@ -264,15 +291,53 @@ class ClaudeCodeRun:
         return outside_effects(tool, tool_input, self.root, commands)
 
     def after_call(self, event: dict[str, Any]) -> None:
-        decision = self.open.pop(str(event.get("tool_use_id")), None)
+        call = str(event.get("tool_use_id"))
+        decision = self.open.pop(call, None)
         if decision is None:  # pragma: no cover - no call of ours is open (denied calls get none)
             return
+        self.put_back(call)
         tool = str(event.get("tool_name"))
         after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
         ok, outcome = tool_outcome(tool, event.get("tool_response"))
-        self.r.update(decision, after, ok=ok, outcome=outcome)
+        self._done(decision, call, after, ok, outcome)
+
+    def put_back(self, call: str) -> None:
+        """After a Bash call, what it did to any `.git` and `.claude` is put back, and what
+        it changed of what the look saved is recorded (the same as after our commands)."""
+        look = self.looks.pop(call, None)
+        if look is not None:
+            saved = self.r.checkpoints.after_command(look)
+            self.put[call] = (look.put_back, saved)
+
+    def settle(self, but: str | None) -> None:
+        """Put back after every Bash call still open but `but`: another call's event came
+        (or the session ended), so it is over."""
+        for call in [c for c in self.looks if c != but]:
+            self.put_back(call)
+
+    def _done(
+        self, decision: Decision, call: str, after: Checkpoint | None, ok: bool, outcome: str
+    ) -> None:
+        """The call's outcome, naming what was put back after it; what the put-back saved
+        goes with the decision (a restore of its checkpoint puts it back)."""
+        put, saved = self.put.pop(call, ([], None))
+        if put:
+            outcome = f"{outcome}; {'; '.join(put)}"
+        replaced = [*decision.replaced, *([saved] if saved is not None else [])]
+        self.r.update(decision, after, ok=ok, outcome=outcome, replaced=replaced)
+
+    def unfinished(self) -> None:
+        """The Bash calls put back with no PostToolUse come: they failed or were cut off."""
+        self.settle(None)
+        for call in list(self.put):
+            decision = self.open.pop(call, None)
+            if decision is None:  # pragma: no cover - a call is put back only while open
+                self.put.pop(call)
+                continue
+            self._done(decision, call, None, False, NO_RESULT)
 
     def finish(self, end: SessionEnd) -> Plan:
+        self.unfinished()
         r, result = self.r, end.result or {}
         r.save_plan(usage=r.plan.usage.plus(_usage(result)))
         if self.stopped is not None:

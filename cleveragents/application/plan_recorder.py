@@ -101,12 +101,7 @@ class PlanRecorder:
     def _command(self, environment: Environment, action: RunAction) -> ActionOutcome:
         """Run a command, with what it may destroy that no checkpoint holds saved before
         (what is beyond the bound named first) and what it changed of it recorded after."""
-        tree = self.current.tree if self.current is not None else None
-        look = self.checkpoints.before_command(self.plan.id, tree)
-        note = unsaved_note(look.unsaved) if look.unsaved else None
-        if note is not None and note != self.noted:  # the same again: in the outcome only
-            environment.notice(note)
-            self.noted = note
+        look = self.look_before_command(environment)
         try:
             outcome = environment.apply(action, confinement(self.plan))
         except BaseException:
@@ -131,6 +126,17 @@ class PlanRecorder:
             outputs = {**self.context.outputs, action.output: outcome.output.strip()}
             self.context = self.context.model_copy(update={"outputs": outputs})
         return outcome
+
+    def look_before_command(self, environment: Environment) -> CommandLook:
+        """What a command may destroy that no checkpoint holds, saved just before it runs
+        (`CheckpointStore.before_command`); what is beyond the bound is said once."""
+        tree = self.current.tree if self.current is not None else None
+        look = self.checkpoints.before_command(self.plan.id, tree)
+        note = unsaved_note(look.unsaved) if look.unsaved else None
+        if note is not None and note != self.noted:  # the same again: in the outcome only
+            environment.notice(note)
+            self.noted = note
+        return look
 
     def _after_command(self, look: CommandLook) -> None:
         saved = self.checkpoints.after_command(look)

@@ -1,0 +1,110 @@
+"""Property: no `.git` or `.claude` setting a Claude Code Bash call plants is left behind.
+
+Each example runs the real `agents plan run --actor claude-code` with the real Claude Code
+against the stand-in Messages API. The stand-in has Claude Code write a script and run it
+with Bash, one to three times; each script plants one thing (a nested repository whose
+config names `core.fsmonitor`, a `.git` file naming a git directory elsewhere, `.claude`
+settings at the top or in a sub folder) or nothing, and may fail (Claude Code then sends
+no PostToolUse). Claude Code refuses a command that names `.claude` itself: a script does
+not. After the run nothing planted is there, each call's outcome names what it planted,
+and the user's `git status` runs nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from features.support import agents_process
+from features.support.messages_server import MessagesServer
+
+KEY = "sk-ant-stand-in-key"
+# (what the script does, the path it plants, that path as the outcome names it); {n}: the call
+PLANTS = {
+    "fsmonitor": (
+        "git init -q n{n} && git -C n{n} config core.fsmonitor 'touch {canary}'",
+        "n{n}/.git",
+    ),
+    "gitdir file": ("mkdir -p g{n} && printf 'gitdir: ../elsewhere\\n' > g{n}/.git", "g{n}/.git"),
+    "top settings": (
+        "mkdir -p .claude && printf '{{\"hooks\":{{}}}}' > .claude/settings.json",
+        ".claude/settings.json",
+    ),
+    "sub settings": (
+        "mkdir -p a{n}/.claude && printf '{{}}' > a{n}/.claude/settings.local.json",
+        "a{n}/.claude/settings.local.json",
+    ),
+    "nothing": ("echo hi > f{n}.txt", None),
+}
+CALLS = st.lists(st.tuples(st.sampled_from(sorted(PLANTS)), st.booleans()), min_size=1, max_size=3)
+
+
+def check_property(examples: int, seed: int, tmp: Path) -> int:
+    """Run the property; the number of examples that ran."""
+    from features.support.properties import reproducible
+
+    ran = 0
+
+    @reproducible(examples, seed)
+    @given(calls=CALLS)
+    def prop(calls: list[tuple[str, bool]]) -> None:
+        nonlocal ran
+        ran += 1
+        work = tmp / f"claude-code-bash-{ran}"
+        try:
+            _example(work, calls)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+    prop()
+    return ran
+
+
+def _example(work: Path, calls: list[tuple[str, bool]]) -> None:
+    repo, canary = work / "repo", work / "canary"
+    repo.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    planted: list[tuple[int, str]] = []  # (decision id of the Bash call, path)
+    with MessagesServer(answer_side_requests=True) as server:
+        for n, (kind, fails) in enumerate(calls):
+            script, path = PLANTS[kind]
+            text = script.format(n=n, canary=canary) + (" && exit 3" if fails else "") + "\n"
+            server.reply_tools([("Write", {"file_path": f"{repo}/p{n}.sh", "content": text})])
+            server.reply_tools([("Bash", {"command": f"sh p{n}.sh", "description": "run"})])
+            if path is not None:
+                planted.append((2 * n + 3, path.format(n=n)))
+        server.reply_text("All done.")
+        env = agents_process.environment() | {
+            "ANTHROPIC_API_KEY": KEY,
+            "ANTHROPIC_BASE_URL": server.url,
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CONFIG_DIR": str(work / "claude-config"),
+            "GIT_CEILING_DIRECTORIES": str(work),
+        }
+        allow = ["--allow-command", "sh p*.sh"]
+        done = _agents(repo, env, "plan", "run", "plant", "--actor", "claude-code", *allow)
+        assert done.returncode == 0, done.stderr
+    for decision, path in planted:
+        assert not (repo / path).exists(), f"{path} is left in the working tree"
+        shown = _agents(repo, env, "plan", "decision", str(decision))
+        assert f"removed {path}: new" in shown.stdout, shown.stdout
+    subprocess.run(["git", "status", "--ignore-submodules=none"], cwd=repo, capture_output=True)
+    assert not canary.exists(), "git status ran a planted command"
+
+
+def _agents(repo: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [shutil.which("agents") or "agents", *args],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=False,
+    )

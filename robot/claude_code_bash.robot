@@ -1,0 +1,127 @@
+*** Settings ***
+Documentation       As a developer who lets Claude Code run commands in my working tree,
+...                 I want no `.git` or `.claude` setting its Bash call makes or changes left
+...                 in my tree, as after the commands `agents` runs itself,
+...                 so that my next `git status` or `claude` runs nothing of the model's
+...                 choosing (issue 26: Claude Code's Bash runs on the host, outside our
+...                 sandbox; only the PreToolUse hook's policy gates it).
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API (streamed). The planted settings would
+...                 touch `${WORK}/canary`.
+
+Resource            resources/claude_code.resource
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+Test Tags           issue-26
+
+
+*** Variables ***
+${NEW}              new, Claude Code would read it outside the sandbox
+
+
+*** Test Cases ***
+A Nested Repository Running A Command Is Removed After The Bash Call
+    Claude Code Will Call    Bash
+    ...    {"command": "git init -q n && git -C n config core.fsmonitor 'touch ${WORK}/canary'", "description": "nest"}
+    Claude Code Will Call    Bash    {"command": "echo hi > b.txt", "description": "b"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    nest a repository
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/n/.git
+    File Should Exist    ${REPO}/b.txt    the session went on after the put-back
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    removed n/.git: new, its config names core.fsmonitor
+    ${document}    Plan Tree Document
+    ${decision}    Decision By Id    ${document}    2
+    Should Start With    ${decision}[outcome]    ran:
+    Should Contain    ${decision}[outcome]    removed n/.git
+    Git Status Runs Nothing
+
+New Claude Code Settings Are Removed After The Bash Call
+    [Documentation]    Claude Code refuses a command that names `.claude` itself; one that
+    ...    runs a script it wrote goes ahead, and the settings the script makes must go.
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/plant.sh", "content": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "settings"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    write settings
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.claude
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
+
+A Command Naming .claude Is Refused By Claude Code Itself, And Said So
+    [Documentation]    Our hook lets it through (it matches the patterns); Claude Code 2.1
+    ...    then wants a person's approval for a command naming `.claude`, and headless it
+    ...    refuses it: no PostToolUse comes, and the end of the session says it had no result.
+    Claude Code Will Call    Bash
+    ...    {"command": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json", "description": "settings"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    write settings
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.claude
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    no result: Claude Code refused the command, or it failed or was cut off
+
+A Failed Bash Call Is Put Back At The Next Call
+    [Documentation]    A command that fails gets no PostToolUse from Claude Code: what it
+    ...    left is put back when the next call's event comes, before that call runs, and
+    ...    its decision says it had no result.
+    Claude Code Will Call    Bash
+    ...    {"command": "git init -q n && git -C n config core.fsmonitor 'touch ${WORK}/canary' && false", "description": "nest"}
+    Claude Code Will Call    Bash    {"command": "test -e n/.git || echo gone > gone.txt", "description": "look"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    nest a repository
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/gone.txt    the next call still found n/.git
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    removed n/.git: new, its config names core.fsmonitor
+    Git Status Runs Nothing
+
+A Bash Call Cut Off At The End Of The Session Is Put Back
+    [Documentation]    The last call fails: no event of another call comes, the end does it.
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/plant.sh", "content": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json && exit 3\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "settings"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    write settings
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.claude
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}    no result: Claude Code refused the command, or it failed or was cut off
+    Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
+
+
+An Ignored File A Bash Call Changed Comes Back With A Revert
+    [Documentation]    As after our own commands, the look before the call saves the ignored
+    ...    files no checkpoint holds, and a revert to the call puts back what it changed.
+    Write File Bytes    ${REPO}/.gitignore    *.log\n
+    Commit All    ignore logs
+    Write File Bytes    ${REPO}/build.log    old\n
+    Claude Code Will Call    Bash    {"command": "echo new > build.log", "description": "log"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    write the log
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/build.log    new\n
+    Claude Code Will Say    Left it.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    leave the log    --yes
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/build.log    old\n
+
+
+*** Keywords ***
+Run Bash Plan
+    [Arguments]    ${task}
+    ${result}    Run Agents With Claude Code    plan    run    ${task}    --actor    claude-code
+    ...    --allow-command    git *    --allow-command    echo *    --allow-command    mkdir *
+    ...    --allow-command    printf *    --allow-command    test *    --allow-command    false    --allow-command    sh plant.sh
+    RETURN    ${result}
+
+Git Status Runs Nothing
+    Run Process    git    status    --ignore-submodules\=none    cwd=${REPO}
+    Path Should Not Exist    ${WORK}/canary
