@@ -39,7 +39,8 @@ Format = Annotated[
         "--format",
         show_default=False,
         help="text (the default), json (as --json), mermaid (a flowchart), dot (Graphviz) "
-        "or html (one self-contained page: both paths, each decision's output and diff).",
+        "or html (one self-contained page: both paths, each decision's output and diff, "
+        "a browser decision's URL, changes and screenshot).",
     ),
 ]
 OutputFile = Annotated[
@@ -96,11 +97,13 @@ def draw(
     """Render the picture; write it to stdout or `to_file`; open the page when asked."""
     if wanted is TreeFormat.HTML:
         from cleveragents.adapters.render.html import render_html
+        from cleveragents.adapters.render.html_page import page_views
 
         with services(ctx) as s:
             diffs = s.inspection.changes(decisions)
             state_dir = s.repo.state_dir
-        text = render_html(plan, decisions, corrections, diffs)
+            pages = page_views(s.repo.git_dir, decisions)
+        text = render_html(plan, decisions, corrections, diffs, pages)
     elif wanted is TreeFormat.MERMAID:
         from cleveragents.adapters.render.mermaid import render_mermaid
 

@@ -66,9 +66,11 @@ def tree(
         output.emit_json(tree_document(found, shown, corrections))
         return 0
     from cleveragents.adapters.render.tree import render_tree, whole_lines
+    from cleveragents.adapters.render.tree_outline import page_urls
 
+    urls = page_urls(decisions)  # off the live path too: a URL is said when it changes
     if sys.stdout.isatty():  # a person: long lines wrap below their guides
-        output.show(render_tree(found, shown, depth))
+        output.show(render_tree(found, shown, depth, urls))
     else:  # a script: every line whole, to grep
-        output.show(whole_lines(found, shown, depth), soft_wrap=True)
+        output.show(whole_lines(found, shown, depth, urls), soft_wrap=True)
     return 0

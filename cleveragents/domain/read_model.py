@@ -165,6 +165,8 @@ class DecisionLine(Ordered, Protocol):
     def distance_after(self) -> float | None: ...
     @property
     def made_by(self) -> str | None: ...
+    @property
+    def page(self) -> dict[str, Any] | None: ...
 
 
 class PlanLine(Protocol):
@@ -194,6 +196,7 @@ class DecisionRow:
     distance_before: float | None
     distance_after: float | None
     made_by: str | None
+    page: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

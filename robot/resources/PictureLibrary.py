@@ -173,6 +173,31 @@ class PictureLibrary:
 
         return len(self.driver.find_elements(By.TAG_NAME, "script"))
 
+    def screenshots_drawn(self) -> int:
+        """How many embedded screenshots (`img.shot`) the browser decoded into a picture."""
+        drawn = self.driver.execute_script(
+            "return [...document.querySelectorAll('img.shot')]"
+            ".filter(i => i.complete && i.naturalWidth > 0).length"
+        )
+        return int(drawn)
+
+    def page_shown(self, decision: str) -> str:
+        """What the decision's body shows of its page (URL, changes), as the browser shows it."""
+        from selenium.webdriver.common.by import By
+
+        found = self.driver.find_elements(By.CSS_SELECTOR, f'[id="d-{decision}"] .page-changes')
+        return str(found[0].text) if found else ""
+
+    def no_alert_should_be_open(self) -> None:
+        """Fail when a script on the page opened an alert."""
+        from selenium.common.exceptions import NoAlertPresentException
+
+        try:
+            text = self.driver.switch_to.alert.text
+        except NoAlertPresentException:
+            return
+        raise AssertionError(f"a script ran on the page: alert {text!r}")
+
     def save_page_screenshot(self, path: str) -> None:
         """A PNG of the whole page as it is drawn now."""
         from selenium.webdriver.common.by import By

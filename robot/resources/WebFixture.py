@@ -4,7 +4,8 @@
 field, a select and a Save button that POSTs the form to `/save`; a wrong dialog (Export)
 that leads nowhere; a File menu; a link to `/about`. `GET /saved` answers what the last
 POST saved, so a test sees the server's own state; every path asked for is noted (`pages
-fetched`), so a test sees whether a page was fetched at all. Run as a script, it serves
+fetched`), so a test sees whether a page was fetched at all. `GET /hostile` names its
+title and its button with markup (`<script>alert(1)</script>`). Run as a script, it serves
 until killed and prints its port first.
 """
 
@@ -22,6 +23,12 @@ PAGE = (Path(__file__).parent / "web" / "index.html").read_bytes()
 ABOUT = b"<!doctype html><title>About</title><h1>About</h1><a href='/'>Home</a>"
 # A page whose Go button blocks its main thread for good: nothing on it answers after.
 BUSY = b"<!doctype html><title>Busy</title><button onclick='for (;;) {}'>Go</button>"
+# A page whose title and element names are markup as text: pictures must show them as text.
+HOSTILE = (
+    b"<!doctype html><title>&lt;script&gt;alert(2)&lt;/script&gt;</title>"
+    b"<button onclick=\"this.textContent = '<img src=x onerror=alert(3)>'\">"
+    b"&lt;script&gt;alert(1)&lt;/script&gt;</button>"
+)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -29,7 +36,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.server.fetched.append(self.path)
-        pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY}
+        pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY, "/hostile": HOSTILE}
         body = {**pages, "/saved": self.server.saved}.get(self.path)
         if body is None:
             self.send_error(404)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from html import escape
 
+from cleveragents.adapters.render.html_page import PageView, page_part
 from cleveragents.adapters.render.html_style import STYLE
 from cleveragents.adapters.render.picture import kind_name, roles
 from cleveragents.domain.correction import Correction
@@ -59,8 +60,10 @@ def render_html(
     decisions: Sequence[Decision],
     corrections: Sequence[Correction],
     diffs: Mapping[str, DecisionDiff],
+    pages: Mapping[str, PageView] | None = None,
 ) -> str:
-    """The page: the plan, its corrections, and its decisions with both paths of each fork."""
+    """The page: the plan, its corrections, and its decisions with both paths of each fork;
+    a browser decision's page (`pages`) in its body."""
     title = escape(f"plan {plan.id} · {plan.task}")
     page = Box(
         f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -69,7 +72,7 @@ def render_html(
     )
     page.parts.append(_header(plan, corrections))
     line = page.add(Box('<main>\n<ol class="line">\n', "</ol>\n</main>\n"))
-    _lay_out(line, decisions, diffs)
+    _lay_out(line, decisions, diffs, pages or {})
     return written(page)
 
 
@@ -92,7 +95,12 @@ def _header(plan: Plan, corrections: Sequence[Correction]) -> str:
     )
 
 
-def _lay_out(line: Box, decisions: Sequence[Decision], diffs: Mapping[str, DecisionDiff]) -> None:
+def _lay_out(
+    line: Box,
+    decisions: Sequence[Decision],
+    diffs: Mapping[str, DecisionDiff],
+    pages: Mapping[str, PageView],
+) -> None:
     """The main line in `line`; at a fork, each path in a lane of its own, the newest last."""
     children = children_of(decisions)
     todo: list[tuple[Box, list[Decision]]] = [(line, children.get(None, []))]
@@ -106,7 +114,7 @@ def _lay_out(line: Box, decisions: Sequence[Decision], diffs: Mapping[str, Decis
                 found += [(fork.add(_lane(path)), [path]) for path in older]
                 box = fork.add(_lane(node))
             entry = box.add(Box('<li class="entry">\n', "</li>\n"))
-            entry.parts.append(_decision(node, diffs.get(node.id)))
+            entry.parts.append(_decision(node, diffs.get(node.id), pages.get(node.id)))
             kids = children.get(node.id, [])
             leaves = [kid for kid in kids if kid.kind not in MAIN_LINE_KINDS]
             if leaves:
@@ -140,7 +148,7 @@ def _lane(first: Decision) -> Box:
     )
 
 
-def _decision(decision: Decision, diff: DecisionDiff | None) -> str:
+def _decision(decision: Decision, diff: DecisionDiff | None, page: PageView | None) -> str:
     marks = " ".join(["decision", f"kind-{decision.kind.value}", *roles(decision)])
     mark = {True: "✓", False: "✗", None: "•"}[decision.ok]
     state = ""
@@ -155,16 +163,18 @@ def _decision(decision: Decision, diff: DecisionDiff | None) -> str:
         f'<span class="mark">{mark}</span> <span class="id">#{escape(decision.id)}</span> '
         f'<span class="kind">{escape(kind_name(decision.kind))}</span> '
         f'<span class="summary">{escape(decision.summary)}</span>{outcome}{state}</summary>\n'
-        f'<div class="body">\n{_body(decision, diff)}</div>\n</details>\n'
+        f'<div class="body">\n{_body(decision, diff, page)}</div>\n</details>\n'
     )
 
 
-def _body(decision: Decision, diff: DecisionDiff | None) -> str:
+def _body(decision: Decision, diff: DecisionDiff | None, page: PageView | None) -> str:
     parts = []
     if decision.rationale:
         parts.append(f'<p class="rationale">{escape(decision.rationale)}</p>\n')
     if decision.made_by:
         parts.append(f'<p class="made-by">made by {escape(decision.made_by)}</p>\n')
+    if page is not None:
+        parts.append(page_part(decision.id, page))
     if decision.output is not None:
         parts.append(f'<h3>output</h3>\n<pre class="output">{escape(decision.output)}</pre>\n')
     parts.append(_diff(decision.id, diff))

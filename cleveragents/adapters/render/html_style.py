@@ -41,4 +41,7 @@ li.fork { margin: .6em 0; }
 .path { flex: 1 1 0; min-width: 0; border: 1px solid #d0d7de; border-radius: .4em; padding: .5em; }
 .path.live { border-color: #1a7f37; background: #fbfffc; }
 .path.off { background: #f3f3f3; filter: grayscale(1); opacity: .75; }
+.page-url, .page-changes, .page-sent, .shot-path { margin: .2em 0; overflow-wrap: anywhere; }
+img.shot { display: block; max-width: 480px; width: 100%; border: 1px solid #d0d7de;
+           border-radius: .3em; margin: .3em 0; }
 """

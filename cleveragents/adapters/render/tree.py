@@ -9,7 +9,7 @@ themselves come from `tree_outline.py`, which a pipe gets without rich.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from rich.tree import Tree
@@ -35,11 +35,14 @@ def decision_label(decision: DecisionLine, running: bool = True, home: str | Non
 
 
 def render_tree(
-    plan: PlanLine, decisions: Sequence[DecisionLine], depth: int | None = None
+    plan: PlanLine,
+    decisions: Sequence[DecisionLine],
+    depth: int | None = None,
+    urls: Mapping[str, str] | None = None,
 ) -> Tree:
     """The tree of `tree_outline.outline`, for rich to draw; built off a stack, not in a
     recursion: a main line is as long as its plan."""
-    top = tree_outline.outline(plan, decisions, depth)
+    top = tree_outline.outline(plan, decisions, depth, urls)
     tree = Tree(text_of(top.label))
     todo: list[tuple[Outline, Tree]] = [(top, tree)]
     while todo:
@@ -48,11 +51,16 @@ def render_tree(
     return tree
 
 
-def whole_lines(plan: PlanLine, decisions: Sequence[DecisionLine], depth: int | None) -> Text:
+def whole_lines(
+    plan: PlanLine,
+    decisions: Sequence[DecisionLine],
+    depth: int | None,
+    urls: Mapping[str, str] | None = None,
+) -> Text:
     """The tree drawn as rich draws it, but as whole lines, for output never wrapped or cut.
 
     A rich Tree cuts a line at the console's width; scripts reading a pipe need each line
     whole, however long the guidance in it.
     """
-    lines = guided(tree_outline.outline(plan, decisions, depth))
+    lines = guided(tree_outline.outline(plan, decisions, depth, urls))
     return Text("\n").join(Text(guides, style="tree.line") + text_of(one) for guides, one in lines)

@@ -7,7 +7,7 @@ Read commands on a pipe so never import rich, and both drawings come from one ou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cleveragents.adapters.render.labels import fate, headline
@@ -100,24 +100,57 @@ def plan_label(plan: PlanLine) -> Label:
     )
 
 
+def page_urls(decisions: Sequence[DecisionLine]) -> dict[str, str]:
+    """The URL each browser decision saw. A decision records the URL only when it changed
+    since the look before it in time, so it is carried forward in the order taken."""
+    urls: dict[str, str] = {}
+    url: str | None = None
+    for decision in sorted(decisions, key=lambda d: d.seq):
+        if decision.page is None:
+            continue
+        changes = decision.page.get("changes") or {}
+        url = changes.get("url") or url
+        if url is not None:
+            urls[decision.id] = url
+    return urls
+
+
+def page_label(decision: DecisionLine, url: str | None) -> Label:
+    """`page http://host/ · 2 elements changed`: where a browser decision was, and how
+    much of the page its look found changed (added, removed or changed elements)."""
+    changes = (decision.page or {}).get("changes") or {}
+    count = sum(len(changes.get(key) or ()) for key in ("added", "removed", "changed"))
+    amount = f"{count} element{'s' * (count != 1)} changed" if count else "no element changed"
+    where = visible(url, one_line=True) if url else "(its URL is on a decision not shown)"
+    dim = decision.status is not DecisionStatus.ACTIVE
+    return Label([("page ", "blue"), (where, None), (f" · {amount}", None)], dim=dim)
+
+
 # A line to draw: where, which decision, how many levels below the main line, whether it
 # heads one of the paths of a fork.
 Work = tuple[Outline, DecisionLine, int, bool]
 
 
-def outline(plan: PlanLine, decisions: Sequence[DecisionLine], depth: int | None = None) -> Outline:
+def outline(
+    plan: PlanLine,
+    decisions: Sequence[DecisionLine],
+    depth: int | None = None,
+    urls: Mapping[str, str] | None = None,
+) -> Outline:
     """The main line at one level, each step's actions and checks one level below it.
 
     Where the main line forks (a correction, sibling of the decision it replaces), each
     path hangs below a `⑂` label at that level, the oldest first. `depth` is how many
     levels below the main line show (None: all). Decisions whose parent is not shown (as
     after `--since`) start lines of their own. Lines still to draw wait on a stack, not in
-    a recursion: a main line is as long as its plan.
+    a recursion: a main line is as long as its plan. A browser decision's URL comes from
+    `urls` (`page_urls` of every decision taken, where `decisions` shows only some).
     """
     tree = Outline(plan_label(plan))
     running = plan.status in RUNNING
     home = min(decisions, key=lambda d: d.seq).made_by if decisions else None
     shown_ids = {d.id for d in decisions}
+    urls = page_urls(decisions) if urls is None else urls
     children = children_of(decisions)
     roots = [d for d in sorted(decisions, key=lambda d: d.seq) if d.parent_id not in shown_ids]
     todo = _next(tree, tree, roots, 0, depth)
@@ -126,6 +159,8 @@ def outline(plan: PlanLine, decisions: Sequence[DecisionLine], depth: int | None
         if heads_path:
             branch = branch.add(branch_label(node))
         shown = branch.add(decision_label(node, running, home))
+        if node.page is not None:
+            shown.add(page_label(node, urls.get(node.id)))
         todo += _next(branch, shown, children.get(node.id, []), level, depth)
     return tree
 

@@ -45,7 +45,7 @@ LISTED = ("id", "task", "status", "phase", "head_decision", "outcome", "created_
 # text a command printed may hold bytes that are not UTF-8, which SQLite cannot give as text.
 LINE = (
     "json_extract(body, '$.summary', '$.outcome', '$.ok', '$.superseded_by', "
-    "'$.distance_before', '$.distance_after', '$.made_by')"
+    "'$.distance_before', '$.distance_after', '$.made_by', '$.page')"
 )
 
 # A decision's columns, beside its body (which leaves them out).
@@ -189,7 +189,7 @@ class SqliteRows:
         )
         lines = []
         for id_, seq, parent_id, kind, status, shown in rows:
-            summary, outcome, ok, by, before, after, made_by = json.loads(shown)
+            summary, outcome, ok, by, before, after, made_by, page = json.loads(shown)
             lines.append(
                 DecisionRow(
                     id=id_,
@@ -204,6 +204,7 @@ class SqliteRows:
                     distance_before=before,
                     distance_after=after,
                     made_by=made_by,
+                    page=page,
                 )
             )
         return lines
