@@ -89,3 +89,26 @@ Feature: What a command did where Claude Code reads its settings is undone right
     When a command there runs `mkdir -p sub/.claude/skills/s/.claude && echo x > sub/.claude/skills/s/.claude/settings.json`
     Then the put-back says "removed sub/.claude/skills/s/.claude/settings.json: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
     And every file Claude Code runs there before is as it was, and no new one stands
+
+  Scenario: Nothing is removed or written through a link the command put on the way
+    # The user's `.claude` leads to `conf/claude`; the command moves `conf` away and makes it
+    # a link out of the tree: what lies there now is not the user's `.claude`, and stays.
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "conf/claude/settings.json" holding "{}\n"
+    And the user's tree also has the link ".claude" to "conf/claude"
+    When a command there runs `mv conf moved && mkdir -p ../outside/claude && printf mine > ../outside/claude/settings.json && printf new > ../outside/claude/settings.local.json && ln -s ../outside conf`
+    Then outside the tree "outside/claude/settings.json" holds "mine", and "outside/claude/settings.local.json" is still there
+
+  Scenario: A file too large to keep that the command only chmodded stays, its mode given back
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "sub/.claude/hooks/data.bin" of 1100000 bytes
+    And two seconds have passed since it was made
+    When a command there runs `chmod 600 sub/.claude/hooks/data.bin && touch sub/.claude/hooks/data.bin`
+    Then the put-back says "nothing"
+    And every file Claude Code runs there before is as it was, and no new one stands
+
+  Scenario: A .claude link to the top of the tree is no crash
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the link ".claude" to "."
+    When a command there runs `echo o >> other/o.txt`
+    Then the put-back says "nothing"

@@ -53,3 +53,12 @@ Feature: A change made within the second of a checkpoint, to the same size, its 
       | index.recordOffsetTable       | true  |
       | core.untrackedCache           | true  |
       | core.splitIndex               | true  |
+
+  Scenario: The same when the environment asks git for index format 4
+    Given the environment says GIT_INDEX_VERSION=4
+    And "u.txt" is rewritten to "user2\n" with its mtime put back to 1500000000
+    And a checkpoint "before" of the working tree
+    When "u.txt" is rewritten to "AGENT!" with its mtime put back to 1500000000
+    And a checkpoint "after" of the working tree
+    Then the checkpoint "after" holds "AGENT!" in "u.txt"
+    And the private index is of format 2 with no extension but the cache of trees

@@ -28,8 +28,3 @@ def path_problem(path: str, foreign: bool = False) -> str | None:
     if names[0] in GIT_DIR_NAMES or (foreign and any(n in GIT_DIR_NAMES for n in names)):
         return "goes through a `.git` folder"
     return None
-
-
-def folder_problem(path: str) -> str | None:
-    """Why a record of this clone may not give the folder `path` its mode, or None."""
-    return None if path == TOP_FOLDER else path_problem(path)

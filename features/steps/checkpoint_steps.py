@@ -308,3 +308,17 @@ def step_private_index_format(context: Any) -> None:
     assert data[-20:] != bytes(20), "written with no checksum (index.skipHash)"
     for signature in (b"EOIE", b"IEOT", b"UNTR", b"link", b"sdir"):
         assert signature not in data, signature
+
+
+@given("the environment says GIT_INDEX_VERSION=4")
+def step_index_version_env(context: Any) -> None:
+    was = os.environ.get("GIT_INDEX_VERSION")
+    os.environ["GIT_INDEX_VERSION"] = "4"
+
+    def restore() -> None:
+        if was is None:
+            os.environ.pop("GIT_INDEX_VERSION", None)
+        else:  # pragma: no cover - nobody runs the suite with it set
+            os.environ["GIT_INDEX_VERSION"] = was
+
+    context.cleanups.append(restore)

@@ -160,6 +160,13 @@ def step_claude_file_holds(context: Any, path: str, content: str, other: str) ->
     assert os.readlink(root / ".claude") == "shared", os.readlink(root / ".claude")
 
 
+@then('outside the tree "{path}" holds "{content}", and "{other}" is still there')
+def step_claude_outside_holds(context: Any, path: str, content: str, other: str) -> None:
+    beside = context.claude_root.parent  # the folder the repository is in
+    assert (beside / path).read_text() == content, (beside / path).read_text()
+    assert (beside / other).exists(), other
+
+
 @when('the {who}\'s action "{kind}" is applied to "{path}"')
 def step_claude_file_action(context: Any, who: str, kind: str, path: str) -> None:
     from cleveragents.adapters.workspace.environment import WorkspaceEnvironment

@@ -30,6 +30,7 @@ changed since the last look (`benchmarks/command_step.py`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from collections.abc import Callable
@@ -56,6 +57,7 @@ class ClaudeDirs:
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
         self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
+        self._digests: dict[str, tuple[Seen, bytes]] = {}  # of files too large to keep
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now; the bytes of its files kept (read again only
@@ -83,6 +85,8 @@ class ClaudeDirs:
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
         folders = [*folders, *self._targets]  # a link made or moved since is itself undone
         for path in sorted({*before, *folders}):
+            if link_on_the_way(self.repo.root, path) is not None:
+                continue  # reached through a link made since: outside the tree, maybe
             old = before.get(path, {})
             new = self._entry(path) if path in folders else {}
             holder = path.rpartition("/")[0]
@@ -192,6 +196,9 @@ class ClaudeDirs:
                 return seen, os.fsencode(os.readlink(target))
             if stat.S_ISREG(seen[0]) and seen[1] <= MOST_KEPT_BYTES:
                 return seen, target.read_bytes()
+            known = self._digests.get(full)
+            if stat.S_ISREG(seen[0]) and (known is None or known[0] != seen):
+                self._digests[full] = (seen, _digest(target))
         except OSError:  # pragma: no cover - removed since its lstat
             pass
         return None  # a folder, a FIFO, one too large: no bytes kept
@@ -206,7 +213,7 @@ class ClaudeDirs:
         if stat.S_ISDIR(was[0]) and stat.S_ISDIR(now[0]):
             return True
         if was != now:
-            return False
+            return self._same_large_file(full, was, now)
         if not (stat.S_ISREG(now[0]) and is_racy(now, at)):
             return True
         known = self._bytes.get(full)
@@ -214,6 +221,20 @@ class ClaudeDirs:
             return known is not None and (self.repo.root / full).read_bytes() == known[1]
         except OSError:  # pragma: no cover - removed since its lstat
             return False
+
+    def _same_large_file(self, full: str, was: Seen, now: Seen) -> bool:
+        """Whether `full`, a file too large to keep, holds the bytes it held at the look
+        (its digest the same: a `chmod`, `touch` or hard link changed only its stat), its
+        permission bits then given back; a changed one cannot be written back, and goes."""
+        kept = self._digests.get(full)
+        if kept is None or kept[0] != was or not stat.S_ISREG(now[0]) or now[1] != was[1]:
+            return False
+        target = self.repo.root / full
+        if _digest(target) != kept[1]:
+            return False
+        if stat.S_IMODE(now[0]) != stat.S_IMODE(was[0]):
+            os.chmod(target, stat.S_IMODE(was[0]))
+        return True
 
     def _linked(self, folders: list[str]) -> list[str]:
         """The folders in the tree that the `.claude` links of `folders` lead to: Claude
@@ -227,7 +248,7 @@ class ClaudeDirs:
             real = os.path.realpath(full)
             inside = os.path.relpath(real, root)
             parts = Path(inside).parts
-            if os.path.isdir(real) and parts[0] not in (".", "..") and ".git" not in parts:
+            if os.path.isdir(real) and parts and parts[0] != ".." and ".git" not in parts:
                 found.append(inside)
         return sorted(set(found) - set(folders))
 
@@ -242,6 +263,14 @@ class ClaudeDirs:
             and stat.S_ISDIR(st.st_mode)
             and link_on_the_way(self.repo.root, path) is None
         )
+
+
+def _digest(path: Path) -> bytes:
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.digest()
 
 
 def _joined(path: str, name: str) -> str:

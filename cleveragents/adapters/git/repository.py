@@ -65,6 +65,7 @@ PLUMBING_ENV = {
     "GIT_PAGER": "cat",
     "GIT_OPTIONAL_LOCKS": "0",  # never refresh the user's index behind their back
     "GIT_TEST_SPLIT_INDEX": "0",  # git's own test switch, which splits an index all the same
+    "GIT_INDEX_VERSION": "2",  # outranks `index.version`: the format `index_file.py` reads
 }
 
 # The working trees whose config `tree_includes` found reading no file of theirs.

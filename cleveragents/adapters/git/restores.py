@@ -111,11 +111,11 @@ class Restores:
         if not self._write(changes, spared, checkpoint.tree, verify=added, stats=stats):
             if not added:
                 nested.add_all(self.repo, env, verbose=False)
-            if spared:
-                self.obstacles.untrack(spared, env)
             elif in_step:  # read its files' timestamps again where a checkpoint dropped
                 # them (`PrivateIndex.forget_recent`): else `read-tree` takes them for changed
                 self.repo.git_outcome("update-index", "-q", "--refresh", env=env)
+            if spared:
+                self.obstacles.untrack(spared, env)
             nested.may_hold_gitlinks(env)  # the tree's own
             self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
             self.private.holds(checkpoint.tree)
