@@ -1,0 +1,33 @@
+"""Steps of claude_code.settings_writes.feature: Claude Code's own file tools are refused
+where Claude Code takes hooks, permissions, commands, skills and agents."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from behave import then
+
+
+def _judged(context: Any, tool: str, path: str) -> str | None:
+    from cleveragents.domain.tool_effects import setting_written
+
+    root = str(context.claude_root)
+    named = path.replace("TREE", root)
+    key = "notebook_path" if tool == "NotebookEdit" else "file_path"
+    return setting_written(tool, {key: named}, root, os.path.realpath)
+
+
+@then('Claude Code\'s "{tool}" of "{path}" is refused, naming it')
+def step_setting_refused(context: Any, tool: str, path: str) -> None:
+    said = _judged(context, tool, path)
+    named = path.replace("TREE", str(context.claude_root))
+    assert said is not None, f"{tool} {path} was let through"
+    assert said.startswith("Claude Code settings are not written by the model: "), said
+    assert named in said and said.endswith("ask the user to change it"), said
+
+
+@then('Claude Code\'s "{tool}" of "{path}" goes ahead')
+def step_setting_let_through(context: Any, tool: str, path: str) -> None:
+    said = _judged(context, tool, path)
+    assert said is None, said
