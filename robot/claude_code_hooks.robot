@@ -159,15 +159,20 @@ Only An Install With Enforce Policy Denies A Command The Policy Refuses
     ${status}    Run Agents    hooks    status
     Should Contain    ${status.stdout}    commands held to our policy
     Claude Code Will Call    Bash    {"command": "touch canary", "description": "canary"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/.claude/commands/x.md", "content": "x"}
     Claude Code Will Say    Done.
     ${session}    Run Claude Code By Hand    touch it again
     Exit Code Should Be    ${session}    0
     File Should Not Exist    ${REPO}/canary
+    Path Should Not Exist    ${REPO}/.claude/commands
     ${results}    Tool Results Claude Code Got
-    Should Contain    ${results}[-1]    matches no --allow-command pattern
+    Should Contain    ${results}[-2]    matches no --allow-command pattern
+    Should Contain    ${results}[-1]    Claude Code settings are not written by the model
     ${document}    Plan Tree Document
     Decision Should Be    ${document}    2    Bash: touch canary
     ...    refused: `touch canary` matches no --allow-command pattern
+    Decision Should Be    ${document}    3    Write .claude/commands/x.md
+    ...    refused: Claude Code settings are not written by the model: ${REPO}/.claude/commands/x.md is one Claude Code runs or takes permissions from; ask the user to change it
     ${plans}    Run Agents    plan    list    --json
     Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    2
     ${removed}    Run Agents    hooks    uninstall    claude-code

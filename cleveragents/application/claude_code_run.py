@@ -23,6 +23,7 @@ PostToolUse still gets its outcome).
 from __future__ import annotations
 
 import contextlib
+import os.path
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.session_ends import service_failed
 from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
-from cleveragents.domain.tool_effects import outside_effects
+from cleveragents.domain.tool_effects import outside_effects, setting_written
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
 from cleveragents.ports import Environment
@@ -237,9 +238,13 @@ class ClaudeCodeRun:
             self.stopped = f"the actor call budget ({r.plan.budget.actor_calls}) is spent"
         if self.stopped is not None:
             return _deny(self.stopped, stop=True)
-        refused = None
+        refused = denied = None
         if tool == "Bash" and self.policed:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
+            denied = refused and f"cleveragents refused this command: {refused}"
+        elif self.policed:  # links followed as the file system does: no pure rule sees them
+            refused = setting_written(tool, tool_input, self.root, os.path.realpath)
+            denied = refused and f"cleveragents: {refused}"
         outside = self.outside(tool, tool_input)
         place = self.session.place_of(event)
         changing = changes_files(tool) and refused is None
@@ -274,8 +279,8 @@ class ClaudeCodeRun:
             outcome=f"refused: {refused}" if refused else None,
         )
         self.line = decision
-        if refused is not None:
-            return _deny(f"cleveragents refused this command: {refused}")
+        if denied:
+            return _deny(denied)
         self.open[str(event.get("tool_use_id"))] = decision
         if tool == "Bash" and before is not None and self.puts_back:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)

@@ -11,14 +11,16 @@ paths are known to stay inside.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from cleveragents.domain.rules import claude_setting
 from cleveragents.domain.tool_calls import READING_TOOLS
 
 PATH_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
 NETWORK_TOOLS = frozenset({"WebFetch", "WebSearch"})
 MAY = "may have effects outside the working tree"
+SETTINGS_REFUSED = "Claude Code settings are not written by the model"
 # Programs that talk to other machines whatever their arguments.
 NETWORK_PROGRAMS = frozenset(
     {"curl", "wget", "ssh", "scp", "sftp", "rsync", "nc", "ncat", "netcat", "telnet", "ftp"}
@@ -56,7 +58,7 @@ def outside_effects(
     if tool in READING_TOOLS:
         return None
     if tool in PATH_TOOLS:
-        path = str(tool_input.get("file_path") or tool_input.get("notebook_path") or "")
+        path = written(tool_input)
         if path and not inside(path, root):
             return f"writes {path}, outside the working tree"
         return None
@@ -65,6 +67,34 @@ def outside_effects(
     if tool == "Bash":
         return command_effects(str(tool_input.get("command", "")), tool_input, commands)
     return f"{MAY} ({tool} is no tool whose effects are known)"
+
+
+def setting_written(
+    tool: str, tool_input: dict[str, Any], root: str, real: Callable[[str], str]
+) -> str | None:
+    """Why a Write, Edit, MultiEdit or NotebookEdit call may not run, or None: its file is one
+    Claude Code runs or takes permissions from (`rules.claude_setting`: the user's next
+    `claude` would run it), named as given or where its links lead (`real`, the file
+    system's `realpath`). A place in the tree is judged relative to it, one outside whole."""
+    path = written(tool_input) if tool in PATH_TOOLS else ""
+    if not path:
+        return None
+    full = posixpath.normpath(posixpath.join(root, path))
+    tops = [posixpath.normpath(root), real(root)]
+    folder, name = posixpath.split(full)
+    for place in (full, posixpath.join(real(folder), name), real(full)):
+        top = next((t for t in tops if inside(place, t)), None)
+        if claude_setting(place if top is None else posixpath.relpath(place, top)):
+            return (
+                f"{SETTINGS_REFUSED}: {path} is one Claude Code runs or takes permissions "
+                "from; ask the user to change it"
+            )
+    return None
+
+
+def written(tool_input: dict[str, Any]) -> str:
+    """The file a Write, Edit, MultiEdit or NotebookEdit call writes, as given."""
+    return str(tool_input.get("file_path") or tool_input.get("notebook_path") or "")
 
 
 def command_effects(

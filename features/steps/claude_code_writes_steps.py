@@ -1,0 +1,62 @@
+"""Steps of claude_code.settings_writes.feature: Claude Code's own file tools are refused
+where Claude Code takes hooks, permissions, commands, skills and agents."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from behave import then, when
+
+
+def _judged(context: Any, tool: str, path: str) -> str | None:
+    from cleveragents.domain.tool_effects import setting_written
+
+    root = str(context.claude_root)
+    named = path.replace("TREE", root)
+    key = "notebook_path" if tool == "NotebookEdit" else "file_path"
+    return setting_written(tool, {key: named}, root, os.path.realpath)
+
+
+@then('Claude Code\'s "{tool}" of "{path}" is refused, naming it')
+def step_setting_refused(context: Any, tool: str, path: str) -> None:
+    said = _judged(context, tool, path)
+    named = path.replace("TREE", str(context.claude_root))
+    assert said is not None, f"{tool} {path} was let through"
+    assert said.startswith("Claude Code settings are not written by the model: "), said
+    assert named in said and said.endswith("ask the user to change it"), said
+
+
+@then('Claude Code\'s "{tool}" of "{path}" goes ahead')
+def step_setting_let_through(context: Any, tool: str, path: str) -> None:
+    said = _judged(context, tool, path)
+    assert said is None, said
+
+
+@when("Claude Code's writes land at random places of a tree with links")
+def step_writes_property(context: Any) -> None:
+    from features.support.claude_code_writes_property import check_property
+    from features.support.properties import property_seed
+
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", 200))
+    seed = property_seed()
+    replay = (
+        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
+    )
+    print(
+        f"claude code writes property: seed {seed}, {examples} examples; {replay}", file=sys.stderr
+    )
+    context.property_failure = None
+    try:
+        ran = check_property(examples, seed, context.tmp)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        context.property_failure = f"seed {seed}: {failure!r}\n{notes}\n{replay}"
+        return
+    print(f"claude code writes property: {ran} writes landed and judged", file=sys.stderr)
+
+
+@then("every write that lands where Claude Code takes settings was refused")
+def step_writes_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -1,0 +1,53 @@
+*** Settings ***
+Documentation       As a developer who lets Claude Code write files in my working tree,
+...                 I want its own Write, Edit, MultiEdit and NotebookEdit calls into Claude
+...                 Code's settings, hooks, commands, skills and agents refused,
+...                 so that my next `claude` runs nothing of the model's choosing (issue 26:
+...                 only Bash calls were put back, and only "outside the tree" was judged).
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API (streamed).
+
+Resource            resources/claude_code.resource
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+Test Tags           issue-26
+
+
+*** Variables ***
+${WHY}              Claude Code settings are not written by the model
+
+
+*** Test Cases ***
+A Write Of A Skill Is Refused, Said To Claude Code, And The Session Goes On
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/.claude/skills/x/SKILL.md", "content": "---\\nname: x\\n---\\n!`touch ${WORK}/canary`\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    write a skill    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.claude
+    File Should Exist    ${REPO}/b.txt    the session went on after the refusal
+    ${document}    Plan Tree Document
+    ${refused}    Decision By Id    ${document}    2
+    Should Be Equal    ${refused}[outcome]
+    ...    refused: ${WHY}: ${REPO}/.claude/skills/x/SKILL.md is one Claude Code runs or takes permissions from; ask the user to change it
+    Should Not Be True    ${refused}[ok]
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]    cleveragents: ${WHY}: ${REPO}/.claude/skills/x/SKILL.md
+
+An Edit Through A Link Into The User's Settings Is Refused
+    Create Directory    ${REPO}/sub/.claude
+    Write File Bytes    ${REPO}/sub/.claude/settings.json    {}\n
+    Commit All    settings
+    Run Process    ln    -s    sub/.claude    cfg    cwd=${REPO}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/cfg/settings.json", "old_string": "{}", "new_string": "{\\"hooks\\": {}}"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    edit settings    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/sub/.claude/settings.json    {}\n
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    refused: ${WHY}: ${REPO}/cfg/settings.json
