@@ -10,7 +10,7 @@ from typing import Any
 
 from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
-from cleveragents.domain.browser import BrowserAction, PageExpectation
+from cleveragents.domain.browser import BrowserAction, PageExpectation, address_refusal
 from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
@@ -86,6 +86,8 @@ class PlanRecorder:
             action = with_outputs(action, self.context.outputs)
         except KeyError as missing:
             return action, ActionOutcome(ok=False, summary=f"no output {missing} yet")
+        if (refused := self._page_refusal(action)) is not None:
+            return action, ActionOutcome(ok=False, summary=f"refused: goto {refused}")
         if isinstance(action, BrowserAction | PageExpectation):
             return action, environment.apply(action)  # the page: no file of the tree
         if not isinstance(action, RunAction):
@@ -97,6 +99,13 @@ class PlanRecorder:
             self.changed = None
             return action, self._command(environment, action)
         return action, environment.apply(action, confinement(self.plan))
+
+    def _page_refusal(self, action: Action) -> str | None:
+        """Why a `goto` may not open its address, filled in as it now is (the rule of the
+        plan file's own, checked again here: an output may have made the address)."""
+        if not isinstance(action, BrowserAction) or action.url is None:
+            return None
+        return address_refusal(action.url, self.plan.browser_url)
 
     def _command(self, environment: Environment, action: RunAction) -> ActionOutcome:
         """Run a command, with what it may destroy that no checkpoint holds saved before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -85,10 +86,22 @@ class ActionOutcome(BaseModel):
 _OUTPUT = re.compile(r"\{\{\s*outputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
+_SHELL_FIELDS = ("command", "revert")  # shell lines: an output goes in as one quoted word
+
+
 def with_outputs(action: Action, outputs: dict[str, str]) -> Action:
-    """The action with every `{{ outputs.NAME }}` filled in; KeyError names a missing one."""
+    """The action with every `{{ outputs.NAME }}` filled in; KeyError names a missing one.
+
+    In a shell line an output is one word, quoted: it is data, never new shell syntax, so
+    what runs is the line the plan's author wrote and the command policy checks it so.
+    """
+
+    def filled(name: str, value: str) -> str:
+        quote = shlex.quote if name in _SHELL_FIELDS and isinstance(action, RunAction) else str
+        return _OUTPUT.sub(lambda m: quote(outputs[m.group(1)]), value)
+
     fields = {
-        name: _OUTPUT.sub(lambda m: outputs[m.group(1)], value)
+        name: filled(name, value)
         for name, value in action.model_dump().items()
         if isinstance(value, str) and name != "type"
     }

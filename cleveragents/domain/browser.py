@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Literal
+from urllib.parse import urljoin, urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -20,6 +21,15 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "press": ("key",),
     "back": (),
 }
+
+
+def address_refusal(url: str, base: str | None = None) -> str | None:
+    """Why a page may not open `url` (relative to `base`, the plan's first page), or None:
+    a page is an http:// or https:// address, never a file, script or data of this machine."""
+    parts = urlsplit(urljoin(base or "", url))
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return None
+    return f"{url!r} is not an http:// or https:// address"
 
 
 class ElementRef(BaseModel):

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cleveragents.domain.browser import BrowserAction, ElementRef
+from cleveragents.domain.browser import BrowserAction, ElementRef, address_refusal
 
 BROWSER_KEYS = ("goto", "click", "fill", "check", "uncheck", "select", "press", "back")
 
@@ -24,14 +24,22 @@ class BrowserSpec(_Strict):
     @field_validator("url")
     @classmethod
     def _web(cls, value: str) -> str:
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ValueError(f"browser.url {value!r} is not an http:// or https:// address")
+        if (refused := address_refusal(value)) is not None:
+            raise ValueError(f"browser.url {refused}")
         return value
 
 
 class GotoSpec(_Strict):
     goto: str = Field(min_length=1)
+
+    @field_validator("goto")
+    @classmethod
+    def _web(cls, value: str) -> str:
+        # Relative to the plan's page, unless it names a scheme; a templated one is judged
+        # when it runs, with its outputs in (the same rule).
+        if "{{" not in value and urlsplit(value).scheme not in ("", "http", "https"):
+            raise ValueError(f"goto {address_refusal(value)}")
+        return value
 
     def action(self) -> BrowserAction:
         return BrowserAction(op="goto", url=self.goto)
