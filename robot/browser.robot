@@ -149,6 +149,21 @@ A Correction Is Refused When This Clone Does Not Hold The Page Recorded
     Exit Code Should Be    ${result}    3
     Stderr Should Contain    ${result}    the page decision 6 saw is not kept in this clone
 
+A Correction Never Reads A Page State Named By A Path Instead Of An Id
+    [Documentation]    A page hand-edited in the store names its state `../../../../../secret`: a
+    ...    file beside the repository holds that state, and is never read.
+    ${result}    Run Browser Plan    name.yaml
+    Exit Code Should Be    ${result}    0
+    ${db}    Evaluate    sqlite3.connect(r"${REPO}/.git/cleveragents/state.db")    modules=sqlite3
+    ${id}    Evaluate    $db.execute("SELECT json_extract(body, '$' || '.page.state') FROM decisions WHERE id = '6'").fetchone()[0]
+    Copy File    ${REPO}/.git/cleveragents/browser/states/${id}.json    ${REPO}/../secret.json
+    Evaluate    $db.execute("UPDATE decisions SET body = json_set(body, '$' || '.page.state', '../../../../../secret') WHERE id = '6'")
+    Evaluate    ($db.commit(), $db.close())
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    the page decision 6 saw is not kept in this clone
+
 A Sent Form Is Kept, And A Dialog That Will Not Close Is Said To Differ
     [Documentation]    A failed option that saved the form: the revert keeps the POST and
     ...    says so. A dialog whose Cancel does nothing: the revert says the page differs.

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, StringConstrai
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.correction import Correction, Operation, OperationStatus
 from cleveragents.domain.decision import Decision, DecisionStatus
+from cleveragents.domain.page_state import page_problem
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.record_paths import GIT_DIR_NAMES, TOP_FOLDER, path_problem
 from cleveragents.errors import BadInput
@@ -135,6 +136,9 @@ def check_records(records: list[dict[str, Any]], plan_id: str | None = None) -> 
         owner = _owner(checked)
         if owner is not None and owner != named:
             raise _bad(number, f"({kind}) belongs to plan {owner}, not {named}")
+        page = getattr(getattr(checked, "body", None), "page", None)
+        if page is not None and (problem := page_problem(page)) is not None:
+            raise _bad(number, f"({kind}) names a page not as recorded: {problem}")
         for saved in _saved(checked):
             if saved.plan_id != named or not _object_name(saved.commit):
                 raise _bad(number, f"({kind}) holds saved files of another plan or commit")

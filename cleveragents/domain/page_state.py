@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictStr,
+    StringConstraints,
+    ValidationError,
+)
+
+# The id of a kept state, screenshot or trail: the SHA-256 of its bytes, never a path.
+KeptId = Annotated[StrictStr, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
 
 class Element(BaseModel):
@@ -98,6 +110,38 @@ def look_record(previous: PageState | None, look: PageLook) -> dict[str, object]
     if look.sent:
         record["sent"] = list(look.sent)
     return record
+
+
+class PageRecord(BaseModel):
+    """The shape `look_record` writes: what a decision's `page` must be to be read."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    state: KeptId
+    changes: PageChanges
+    screenshot: KeptId | None = None
+    trail: KeptId | None = None
+    sent: tuple[StrictStr, ...] = ()
+
+
+def page_problem(page: object) -> str | None:
+    """What is wrong with a decision's `page` record, in one line; None when it is of the
+    recorded shape (so its ids may be joined into paths and its changes counted)."""
+    try:
+        PageRecord.model_validate(page)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "page"
+        return f"its `{where}` is bad: {first['msg']}"
+    return None
+
+
+def readable_page(page: object) -> PageRecord | None:
+    """The decision's page record when it is of the recorded shape; else None."""
+    try:
+        return PageRecord.model_validate(page)
+    except ValidationError:
+        return None
 
 
 def changes(before: PageState | None, after: PageState) -> PageChanges:

@@ -76,7 +76,7 @@ def step_pages_drawn(context: Any) -> None:
     def check(run: list[PageState]) -> None:
         decisions, previous = [], None
         for seq, state in enumerate(run):
-            look = PageLook(state=state, state_id=str(seq))
+            look = PageLook(state=state, state_id=f"{seq:064x}")  # as `keep` names it
             page = look_record(previous, look)
             decisions.append(SimpleNamespace(id=str(seq + 1), seq=seq, page=page))
             previous = state

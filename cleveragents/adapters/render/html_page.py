@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cleveragents.adapters.environments.browser.page_files import browser_home, read_kept
 from cleveragents.domain.decision import Decision
-from cleveragents.domain.page_state import PageChanges
+from cleveragents.domain.page_state import readable_page
 
 SHOT_CAP = 256 * 1024  # bytes of one screenshot embedded; a bigger one is named by its path
 PAGE_CAP = 8 * 1024 * 1024  # bytes of screenshots one page embeds in all
@@ -44,15 +44,18 @@ def page_views(git_dir: Path, decisions: Sequence[Decision]) -> dict[str, PageVi
     for decision in decisions:
         if decision.page is None:
             continue
-        changes = PageChanges.model_validate(decision.page.get("changes") or {})
+        page = readable_page(decision.page)
+        if page is None:  # hand-edited out of shape: no id of it is joined into a path
+            views[decision.id] = PageView(url=None, changes="page not readable")
+            continue
         # The whole state kept has the URL; what changed has it only when it changed.
-        state = read_kept(git_dir, "states", str(decision.page.get("state")))
+        state = read_kept(git_dir, "states", page.state)
         view = PageView(
-            url=state.get("url") if isinstance(state, dict) else changes.url,
-            changes=changes.describe(),
-            sent=tuple(str(method) for method in decision.page.get("sent") or ()),
+            url=state.get("url") if isinstance(state, dict) else page.changes.url,
+            changes=page.changes.describe(),
+            sent=page.sent,
         )
-        shot_id = decision.page.get("screenshot")
+        shot_id = page.screenshot
         if shot_id:
             path = shots / f"{shot_id}.png"
             shot, why_not = _readable(path, min(SHOT_CAP, left))

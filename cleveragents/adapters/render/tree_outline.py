@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cleveragents.adapters.render.labels import fate, headline
+from cleveragents.domain.page_state import readable_page
 from cleveragents.domain.read_model import DecisionLine, PlanLine
 from cleveragents.domain.shown_text import visible
 from cleveragents.domain.states import DecisionKind, DecisionStatus, PlanStatus
@@ -106,10 +107,10 @@ def page_urls(decisions: Sequence[DecisionLine]) -> dict[str, str]:
     urls: dict[str, str] = {}
     url: str | None = None
     for decision in sorted(decisions, key=lambda d: d.seq):
-        if decision.page is None:
-            continue
-        changes = decision.page.get("changes") or {}
-        url = changes.get("url") or url
+        page = readable_page(decision.page)
+        if page is None:
+            continue  # none, or hand-edited out of shape: `page_label` says so
+        url = page.changes.url or url
         if url is not None:
             urls[decision.id] = url
     return urls
@@ -118,11 +119,14 @@ def page_urls(decisions: Sequence[DecisionLine]) -> dict[str, str]:
 def page_label(decision: DecisionLine, url: str | None) -> Label:
     """`page http://host/ · 2 elements changed`: where a browser decision was, and how
     much of the page its look found changed (added, removed or changed elements)."""
-    changes = (decision.page or {}).get("changes") or {}
-    count = sum(len(changes.get(key) or ()) for key in ("added", "removed", "changed"))
+    dim = decision.status is not DecisionStatus.ACTIVE
+    page = readable_page(decision.page)
+    if page is None:
+        return Label([("page ", "blue"), ("not readable", None)], dim=dim)
+    changes = page.changes
+    count = len(changes.added) + len(changes.removed) + len(changes.changed)
     amount = f"{count} element{'s' * (count != 1)} changed" if count else "no element changed"
     where = visible(url, one_line=True) if url else "(its URL is on a decision not shown)"
-    dim = decision.status is not DecisionStatus.ACTIVE
     return Label([("page ", "blue"), (where, None), (f" · {amount}", None)], dim=dim)
 
 

@@ -10,8 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
+
+# What `keep` returns: only such an id is ever joined into a path (a record may be forged).
+KEPT_ID = re.compile(r"[0-9a-f]{64}")
 
 
 def keep(folder: Path, data: bytes, suffix: str) -> str:
@@ -30,29 +34,35 @@ def browser_home(git_dir: Path) -> Path:
     return git_dir / "cleveragents" / "browser"
 
 
-def read_kept(git_dir: Path, kind: str, sha: str) -> Any:
+def read_kept(git_dir: Path, kind: str, sha: object) -> Any:
     """A kept JSON file (`states`, `trails`) by id; None when this clone does not hold it."""
+    if not _kept_id(sha):
+        return None
     try:
         return json.loads((browser_home(git_dir) / kind / f"{sha}.json").read_text())
     except (OSError, ValueError):
         return None
 
 
+def _kept_id(sha: object) -> bool:
+    return isinstance(sha, str) and KEPT_ID.fullmatch(sha) is not None
+
+
 def page_rows(git_dir: Path, page: dict[str, Any]) -> list[tuple[str, str]]:
     """What `agents plan decision` says of a decision's page: URL, title, dialogs, each
     element as (role, name, state, value), and where its screenshot is."""
     home = browser_home(git_dir)
-    path = home / "states" / f"{page.get('state')}.json"
-    try:
-        state = json.loads(path.read_text())
-    except (OSError, ValueError):
+    shot = page.get("screenshot")
+    if not all(_kept_id(i) for i in (page.get("state"), shot or "0" * 64)):
+        return [("page", "not readable")]  # damaged by hand: no id of it is joined to a path
+    state = read_kept(git_dir, "states", page.get("state"))
+    if not isinstance(state, dict):
         return [("page", "its state is not kept in this clone")]
     rows = [("page", str(state.get("url", ""))), ("title", str(state.get("title", "")))]
     dialogs = state.get("dialogs") or []
     rows.append(("dialogs", ", ".join(repr(d) for d in dialogs) or "none"))
     for element in state.get("elements") or []:
         rows.append(("element", _element_line(element)))
-    shot = page.get("screenshot")
     if shot:
         rows.append(("screenshot", str(home / "screenshots" / f"{shot}.png")))
     return rows
