@@ -49,3 +49,16 @@ Feature: What a command or a model does to a .mcp.json is undone or refused
       | edit   | .mcp.json     |
       | delete | .mcp.json     |
       | write  | m.json        |
+
+  Scenario Outline: "<name>" is Claude Code's .mcp.json: <answer>
+    Then the file name "<name>" is Claude Code's .mcp.json: <answer>
+
+    Examples:
+      | name               | answer |
+      | .mcp.json          | yes    |
+      | .MCP.JSON          | yes    |
+      | .mcp<U+200C>.json  | yes    |
+      | .mcp.json.         | yes    |
+      | mcp.json           | no     |
+      | .mcp.jsonc         | no     |
+      | .mcp<U+00E9>.json  | no     |

@@ -145,6 +145,13 @@ def step_claude_folder_name(context: Any, name: str, answer: str) -> None:
     assert claude_folder(_named(name)) == (answer == "yes"), name
 
 
+@then('the file name "{name}" is Claude Code\'s .mcp.json: {answer}')
+def step_mcp_file_name(context: Any, name: str, answer: str) -> None:
+    from cleveragents.domain.rules import mcp_file
+
+    assert mcp_file(_named(name)) == (answer == "yes"), name
+
+
 @then('the path "{path}" in a .claude runs or permits something: {answer}')
 def step_claude_runs_path(context: Any, path: str, answer: str) -> None:
     from cleveragents.domain.rules import claude_runs
