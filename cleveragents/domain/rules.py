@@ -60,6 +60,20 @@ def claude_folder(name: str) -> bool:
     return name_as_opened(name) == ".claude"
 
 
+def mcp_file(name: str) -> bool:
+    """Whether a file `name` is (or, on some disk, opens as) the `.mcp.json` whose stdio
+    servers Claude Code starts on the host (approval goes by server name, not command)."""
+    if name.isascii():
+        return name.lower().rstrip(" .") == ".mcp.json"
+    return name_as_opened(name) == ".mcp.json"
+
+
+def claude_reads(name: str) -> bool:
+    """Whether `name` is a `.claude` folder or a `.mcp.json`: what Claude Code, outside
+    the sandbox, runs commands from (`git/claude_dirs.py` puts both back)."""
+    return claude_folder(name) or mcp_file(name)
+
+
 def claude_runs(path: str) -> bool:
     """Whether `path`, inside a `.claude` folder, is one Claude Code runs or takes
     permissions from (`CLAUDE_RUNS`, or what lies under one of its folders)."""
@@ -68,8 +82,10 @@ def claude_runs(path: str) -> bool:
 
 def claude_setting(path: str) -> bool:
     """Whether `path` (relative to the tree) is one Claude Code runs or takes permissions
-    from: inside a `.claude` folder, at one of `CLAUDE_RUNS`."""
+    from: inside a `.claude` folder, at one of `CLAUDE_RUNS`; or a `.mcp.json`."""
     parts = path.split("/")
+    if mcp_file(parts[-1]):
+        return True
     return any(
         claude_folder(part) and claude_runs("/".join(parts[i + 1 :]))
         for i, part in enumerate(parts[:-1])

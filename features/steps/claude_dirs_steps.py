@@ -145,6 +145,13 @@ def step_claude_folder_name(context: Any, name: str, answer: str) -> None:
     assert claude_folder(_named(name)) == (answer == "yes"), name
 
 
+@then('the file name "{name}" is Claude Code\'s .mcp.json: {answer}')
+def step_mcp_file_name(context: Any, name: str, answer: str) -> None:
+    from cleveragents.domain.rules import mcp_file
+
+    assert mcp_file(_named(name)) == (answer == "yes"), name
+
+
 @then('the path "{path}" in a .claude runs or permits something: {answer}')
 def step_claude_runs_path(context: Any, path: str, answer: str) -> None:
     from cleveragents.domain.rules import claude_runs
@@ -199,3 +206,22 @@ def step_claude_action_refused(context: Any, path: str) -> None:
 @then("the action is done")
 def step_claude_action_done(context: Any) -> None:
     assert context.outcome.ok, context.outcome.summary
+
+
+@then('the file "{path}" holds "{content}" again, and no "{made}" stands')
+def step_claude_file_again(context: Any, path: str, content: str, made: str) -> None:
+    root = context.claude_root
+    assert (root / path).read_text() == content.replace("\\n", "\n"), (root / path).read_text()
+    assert not os.path.lexists(root / made), made
+
+
+@then('the commit named holds "{path}" as "{data}"')
+def step_claude_commit_holds(context: Any, path: str, data: str) -> None:
+    from features.support.claude_dirs_property import _git_show, kept_commit
+
+    commit = kept_commit(context.claude_seen.said)
+    if path == "-":
+        assert commit is None, context.claude_seen.said
+    else:
+        assert commit is not None, context.claude_seen.said
+        assert _git_show(context.claude_root, commit, path) == data.encode(), path

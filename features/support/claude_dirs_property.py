@@ -8,7 +8,9 @@ top-level `.claude`. The real `GitCheckpoints` looks before a "command": random 
 on the file system, as a shell command could do them (not sandboxed: nothing is bound
 read-only) — making settings or hooks (a new `.claude`, in another case too), editing,
 deleting or chmod-ing the user's, replacing a `.claude` or its `hooks` by a link, removing
-or renaming the folder holding one, writing files Claude Code only reads as instructions.
+or renaming the folder holding one, writing files Claude Code only reads as instructions;
+and writing, deleting or linking a `.mcp.json` (in another case too) beside the user's own
+`sub/.mcp.json`, whose servers Claude Code starts on the host.
 Then `after_command`, and:
   * every file Claude Code runs that the user had is as it was (bytes, mode, link target),
     unless the folder holding its `.claude` is gone;
@@ -41,7 +43,7 @@ FOLDERS = ["", "sub", "other", "sub/deep"]
 KINDS = [
     "settings", "hook", "skill", "edit local", "edit hook", "delete settings", "delete all",
     "chmod", "link claude", "link hooks", "upper case", "remove holder", "rename holder",
-    "instructions",
+    "instructions", "mcp", "mcp upper", "delete mcp", "link mcp",
 ]  # fmt: skip
 OPERATIONS = st.lists(st.tuples(st.sampled_from(KINDS), st.sampled_from(FOLDERS)), max_size=4)
 RUNS = ("settings.json", "settings.local.json", "hooks", "commands", "skills", "agents")
@@ -65,6 +67,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         nonlocal ran
         ran += 1
         root = claude_repository(work / f"repo{ran}")
+        (root / "sub" / ".mcp.json").write_text('{"mcpServers": {"docs": {"command": "true"}}}')
 
         def command() -> None:
             for number, (kind, folder) in enumerate(operations):
@@ -73,7 +76,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         seen = around(root, command)
         why = (operations, seen.said)
         for path, was in seen.before.items():
-            holder = path.partition(".claude")[0].rstrip("/")
+            holder = "/".join(path.split("/")[: _read_at(path.split("/"))[0]])
             if path in seen.after or _real_folder(root, holder):
                 assert seen.after.get(path) == was, (path, *why)
         assert set(seen.after) <= set(seen.before), (set(seen.after) - set(seen.before), *why)
@@ -146,10 +149,11 @@ def snapshot(root: Path) -> Shot:
             full = Path(top, name)
             path = str(full.relative_to(root))
             parts = path.split("/")
-            at = [i for i, part in enumerate(parts) if part.lower() == ".claude"]
-            if not at or (len(parts) == at[0] + 1 and not full.is_symlink()):
+            at = _read_at(parts)
+            mcp = bool(at) and parts[at[0]].lower() == ".mcp.json"
+            if not at or (len(parts) == at[0] + 1 and not full.is_symlink() and not mcp):
                 continue
-            if len(parts) > at[0] + 1 and parts[at[0] + 1].lower() not in RUNS:
+            if len(parts) > at[0] + 1 and parts[at[0] + 1].lower() not in RUNS and not mcp:
                 continue
             st = full.lstat()
             if full.is_symlink():
@@ -159,6 +163,11 @@ def snapshot(root: Path) -> Shot:
             elif full.is_dir():
                 shot[path] = (st.st_mode & 0o170000, b"")
     return shot
+
+
+def _read_at(parts: list[str]) -> list[int]:
+    """Where in `parts` a `.claude` folder or a `.mcp.json` stands."""
+    return [i for i, part in enumerate(parts) if part.lower() in (".claude", ".mcp.json")]
 
 
 def stat_kind(mode: int) -> str:
@@ -201,6 +210,9 @@ def _operate(root: Path, kind: str, folder: str, number: int) -> None:
             else:
                 shutil.rmtree(where)
         return
+    if kind.endswith("mcp") or kind == "mcp upper":
+        _operate_mcp(root, kind, where / (".MCP.json" if kind == "mcp upper" else ".mcp.json"))
+        return
     if _blocked(root, claude):
         return
     hook = '{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "x"}]}]}}'
@@ -232,6 +244,18 @@ def _operate(root: Path, kind: str, folder: str, number: int) -> None:
     elif kind == "link hooks" and claude.is_dir() and not claude.is_symlink():
         _remove(claude / "hooks")
         (claude / "hooks").symlink_to("../../other")
+
+
+def _operate_mcp(root: Path, kind: str, mcp: Path) -> None:
+    """Write, delete or link `mcp` (a `.mcp.json`), as a command could."""
+    if _blocked(root, mcp.parent / ".claude") or (mcp.is_dir() and not mcp.is_symlink()):
+        return
+    if kind in ("delete mcp", "link mcp"):
+        _remove(mcp)
+    if kind == "link mcp":
+        mcp.symlink_to("o.json")
+    else:
+        mcp.write_text('{"mcpServers": {"docs": {"command": "sh"}}}')
 
 
 def _blocked(root: Path, claude: Path) -> bool:

@@ -99,10 +99,11 @@ class Bubblewrap:
     def _kept_in_tree(self) -> list[Path]:
         """What in the tree runs on the host later, kept read-only: `agents`' own Python
         (its environment, its real program, and the package itself for an editable install:
-        a `.pth` written there runs in the next `agents`) and Claude Code's `.claude/` (its
-        settings' hooks run in the user's next `claude`). A missing one cannot be bound
-        without making the folder in the tree, nor one deeper down be known before: what a
-        command does to those is put back after it (`git/claude_dirs.py`)."""
+        a `.pth` written there runs in the next `agents`) and Claude Code's `.claude/` and
+        `.mcp.json` (its settings' hooks and its MCP servers run in the user's next
+        `claude`). A missing one cannot be bound without making it in the tree, nor one
+        deeper down be known before: what a command does to those is put back after it
+        (`git/claude_dirs.py`)."""
         import cleveragents
 
         own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}
@@ -112,6 +113,9 @@ class Bubblewrap:
         claude = self.root / ".claude"
         if claude.is_dir() and not claude.is_symlink():
             found.append(claude)
+        mcp = self.root / ".mcp.json"  # the servers Claude Code starts on the host
+        if mcp.is_file() and not mcp.is_symlink():
+            found.append(mcp)
         return sorted(found)
 
     def _configs(self) -> list[tuple[str, str]]:

@@ -179,7 +179,7 @@ class GitCheckpoints:
     def after_command(self, look: CommandLook) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
-        `.claude` (`claude_dirs.py`) is put back, named in `look.put_back`."""
+        `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
         look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
         look.put_back += self.claude_dirs.put_back(
             look.plan_id, look.claude_entries, self.git_dirs.claude_folders, look.at

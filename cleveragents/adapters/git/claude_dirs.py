@@ -8,6 +8,11 @@ and skills (`domain.rules.CLAUDE_RUNS`). A command's `mkdir .claude && printf '{
 existing top-level `.claude` read-only, but it cannot bind a missing one (bwrap would make
 the folder in the user's tree to bind over), nor one deeper down.
 
+Claude Code also starts the stdio servers a project's `.mcp.json` names, without asking once
+the user approved them by name (`enabledMcpjsonServers`) or all of them: a command's
+`cp x.json .mcp.json` keeps the name and changes the command run on the host. A `.mcp.json`
+(any depth, any case: `domain.rules.mcp_file`) is looked at as a `.claude` is, below.
+
 So every `.claude` (any depth, any case: `domain.rules.claude_folder`), found by the walk
 that looks for `.git` entries (`git_dirs.found`, with its cached listings), is looked at
 just before a command and again just after it, as far as what Claude Code runs goes (and
@@ -40,7 +45,7 @@ from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes, link_on_the_way
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
-from cleveragents.domain.rules import claude_folder, claude_runs, git_refuses_name
+from cleveragents.domain.rules import claude_folder, claude_runs, git_refuses_name, mcp_file
 
 MOST_KEPT_BYTES = 1 << 20  # a file larger than this is not kept to be written back
 NEW = "new, Claude Code would read it outside the sandbox"
@@ -131,7 +136,7 @@ class ClaudeDirs:
             tree = self.saver.tree_of(
                 [(p, m, b) for (p, m), b in zip(kept, self.saver.hash_files(kept), strict=True)]
             )
-            commit = self._commit(plan_id, tree, "cleveragents removed files: .claude")
+            commit = self._commit(plan_id, tree, "cleveragents removed files: .claude, .mcp.json")
         for full in sorted(made, key=lambda p: -p.count("/")):
             target = self.repo.root / full
             if os.path.isdir(target) and not os.path.islink(target):
@@ -168,6 +173,7 @@ class ClaudeDirs:
         entry: ClaudeEntry = {"": _seen(st)}
         if not stat.S_ISDIR(st.st_mode):
             return entry
+        everything = mcp_file(path.rpartition("/")[2])  # a `.mcp.json` made a folder: all of it
         folders = [""]
         while folders:
             folder = folders.pop()
@@ -177,7 +183,9 @@ class ClaudeDirs:
                 continue
             for name in names:
                 inside = f"{folder}{name}"
-                if name == ".git" or git_refuses_name(name) or not claude_runs(inside):
+                if name == ".git" or git_refuses_name(name):
+                    continue
+                if not (everything or claude_runs(inside)):
                     continue
                 if claude_folder(name):  # a `.claude` inside one: looked at on its own
                     continue
@@ -237,8 +245,9 @@ class ClaudeDirs:
         return True
 
     def _linked(self, folders: list[str]) -> list[str]:
-        """The folders in the tree that the `.claude` links of `folders` lead to: Claude
-        Code follows such a link, and the sandbox binds none of them read-only."""
+        """The folders in the tree that the `.claude` links of `folders` lead to (the files,
+        for a `.mcp.json` link): Claude Code follows such a link, and the sandbox binds none
+        of them read-only."""
         root = os.path.realpath(self.repo.root)
         found: list[str] = []
         for path in folders:
@@ -248,7 +257,8 @@ class ClaudeDirs:
             real = os.path.realpath(full)
             inside = os.path.relpath(real, root)
             parts = Path(inside).parts
-            if os.path.isdir(real) and parts and parts[0] != ".." and ".git" not in parts:
+            kind = os.path.isfile if mcp_file(full.name) else os.path.isdir
+            if kind(real) and parts and parts[0] != ".." and ".git" not in parts:
                 found.append(inside)
         return sorted(set(found) - set(folders))
 

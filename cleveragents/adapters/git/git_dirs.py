@@ -41,7 +41,7 @@ from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way, remove
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
-from cleveragents.domain.rules import claude_folder, git_refuses_name
+from cleveragents.domain.rules import claude_reads, git_refuses_name
 from cleveragents.errors import GitFailed
 
 WATCHED = ("config", "config.worktree", "HEAD", "commondir", "gitdir", "info/attributes")
@@ -298,7 +298,8 @@ def found(
 
 
 def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str]]:
-    """The sub-folders of `folder` to walk, its `.git` entries and its `.claude` ones."""
+    """The sub-folders of `folder` to walk, its `.git` entries and its `.claude` and
+    `.mcp.json` ones."""
     subfolders: list[str] = []
     gits: list[str] = []
     claudes: list[str] = []
@@ -313,7 +314,7 @@ def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str]]:
                 if path != ".git":
                     gits.append(path)
                 continue
-            if claude_folder(item.name):
+            if claude_reads(item.name):  # a `.claude` or a `.mcp.json`
                 claudes.append(path)
             if item.is_dir(follow_symlinks=False):
                 subfolders.append(path)

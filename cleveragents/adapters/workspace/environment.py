@@ -117,9 +117,9 @@ class WorkspaceEnvironment:
 
     def _refuse_claude_setting(self, path: str) -> None:
         """A model writes, edits or deletes no file Claude Code runs or takes permissions
-        from (`.claude/settings.json`, `hooks/`...; through a link too): the user's next
-        `claude` would run it on the host, outside the sandbox (`git/claude_dirs.py` puts
-        back what a command does there)."""
+        from (`.claude/settings.json`, `hooks/`..., a `.mcp.json`; through a link too): the
+        user's next `claude` would run it on the host, outside the sandbox
+        (`git/claude_dirs.py` puts back what a command does there)."""
         lexical = self.resolve(path, follow_last=False)
         seen = [
             Path(os.path.realpath(lexical.parent), lexical.name),
