@@ -76,6 +76,32 @@ Feature: What is shown is what runs
     When I run "agents plan ops"
     Then no line of stdout begins with "fake.txt"
 
+  Scenario: A rationale, an outcome or an actor's source holding a newline stays on one line
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: tidy
+      steps:
+        - name: make
+          options:
+            - name: "quick\nfake option"
+              actions:
+                - run: "true"
+      """
+    And the plan file "plan.yaml" is copied into a folder named "d\nfake source" as {odd}
+    When I run "agents plan run --script '{odd}'"
+    Then the exit code is 0
+    When I run "agents plan decision 1"
+    Then no line of stdout begins with "fake source"
+    When I run "agents plan decision 2"
+    Then stdout has a line "outcome" "done (quick\nfake option)"
+    And no line of stdout begins with "fake option"
+    When I run "agents plan decision 3"
+    Then stdout has a line "rationale" "option quick\nfake option"
+    And no line of stdout begins with "fake option"
+    When I run "agents plan show"
+    Then no line of stdout begins with "fake source"
+
   Scenario: plan log shows a command's escape sequences escaped on a terminal, raw in a pipe
     Given a git repository
     And the plan file "plan.yaml":

@@ -86,6 +86,47 @@ The Host's Secrets In /etc And /root Are Not There
     ${users}    Get File    ${REPO}/passwd.txt
     Should Be True    int($users) > 0    passwd is not there for programs that need it
 
+Agents' Own Records In The Git Directory Are Hidden From A Command
+    [Documentation]    A plan file's command ran on the host and printed a token; the store
+    ...    keeps that output (and a browser plan's profile, its cookies). A later sandboxed
+    ...    command sees agents' folder in .git empty, while git itself still works there.
+    Create File    ${WORK}/host.yaml
+    ...    task: deploy\nsteps: [{name: deploy, options: [{actions: [{run: echo HOST-DEPLOY-TOKEN-42}]}]}]\n
+    ${result}    Run Agents    plan    run    --script    ${WORK}/host.yaml    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Claude Will Propose The Plan    look around
+    Claude Will Run
+    ...    grep -rao 'HOST-DEPLOY-[A-Z]*-[0-9]*' .git > found.txt; ls -A .git/cleveragents > own.txt; git log --format\=%s -1 > log.txt 2>&1
+    ${result}    Run Claude Plan    look around    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    ${found}    Get File    ${REPO}/found.txt
+    Should Be Empty    ${found}    a command read agents' records: ${found}
+    ${own}    Get File    ${REPO}/own.txt
+    Should Be Empty    ${own}
+    ${said}    Get File    ${REPO}/log.txt
+    Should Be Equal    ${said}    initial commit\n
+
+Agents' Own Records Stay Hidden From A Command In A Linked Worktree
+    [Documentation]    The main worktree's records (in the common git directory) and the
+    ...    linked one's (in its own) are both hidden; git still works.
+    Create File    ${WORK}/host.yaml
+    ...    task: deploy\nsteps: [{name: deploy, options: [{actions: [{run: echo HOST-DEPLOY-TOKEN-42}]}]}]\n
+    ${result}    Run Agents    plan    run    --script    ${WORK}/host.yaml    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Git    worktree    add    --quiet    ${WORK}/linked
+    Claude Will Propose The Plan    look around
+    Claude Will Run
+    ...    grep -rao 'HOST-DEPLOY-[A-Z]*-[0-9]*' ${REPO}/.git > found.txt; ls -A ${REPO}/.git/cleveragents ${REPO}/.git/worktrees/linked/cleveragents > own.txt; git log --format\=%s -1 > log.txt 2>&1
+    ${result}    Run Agents    plan    run    look around    --allow-command    *
+    ...    cwd=${WORK}/linked    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${found}    Get File    ${WORK}/linked/found.txt
+    Should Be Empty    ${found}    a command read agents' records: ${found}
+    ${own}    Get File    ${WORK}/linked/own.txt
+    Should Not Contain    ${own}    state.db
+    ${said}    Get File    ${WORK}/linked/log.txt
+    Should Be Equal    ${said}    initial commit\n
+
 No Unix Socket Of The Host Is Reachable
     [Setup]    Create Repository Outside Tmp With Stand In Claude
     ${name}    Evaluate    f"agents-robot-{os.getpid()}-{uuid.uuid4().hex[:8]}.sock"    modules=os,uuid

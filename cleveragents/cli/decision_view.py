@@ -99,9 +99,13 @@ def _facts(fields: dict[str, Any], changed: list[str]) -> list[tuple[str, str]]:
     data["kind"] = KIND_NAMES[DecisionKind(fields["kind"])]  # --json keeps the stored name
     data["created_at"] = said_when(fields["created_at"], datetime.now(UTC))
     data["status"] = STANDING[fields["status"]]
-    if data["summary"]:  # a name, on a line of its own
-        data["summary"] = visible(data["summary"], one_line=True)
-    rows = [(k.replace("_", " "), str(data[k])) for k in KEYS if data[k] not in (None, "")]
+    # Each cell on one line: a newline in a model's or a pulled record's text (a summary,
+    # a rationale, an outcome, an option) cannot start a row of its own.
+    rows = [
+        (k.replace("_", " "), visible(str(data[k]), one_line=True))
+        for k in KEYS
+        if data[k] not in (None, "")
+    ]
     rows.insert(KEYS.index("status"), ("result", RESULTS[fields["ok"]]))
     if fields["action"]:
         rows += action_rows(fields["action"])

@@ -59,7 +59,7 @@ def _files(ctx: typer.Context, user: bool) -> tuple[SettingsFile, Path | None]:
         place = settings_file.SettingsFile(settings_file.user_place(), settings_file.user_state())
         return place, repo.root if repo else None
     assert repo is not None
-    local = settings_file.local_place(repo.root)
+    local = settings_file.local_place_to_write(repo.root)
     return settings_file.SettingsFile(local, repo.state_dir / "hooks"), repo.root
 
 

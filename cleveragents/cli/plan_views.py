@@ -225,8 +225,13 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
     said = {key: summary.get(key) for key in FACTS}
     said["created_at"] = said_when(summary["created_at"], now)
     said["updated_at"] = said_when(summary["updated_at"], now)
-    said["task"] = visible(summary["task"], one_line=True)
-    rows = [(key.replace("_", " "), str(value)) for key, value in said.items() if value is not None]
+    # Each cell on one line: a newline in the task, the actor's source or the outcome
+    # (a pulled record's, a model's) cannot start a row of its own.
+    rows = [
+        (key.replace("_", " "), visible(str(value), one_line=True))
+        for key, value in said.items()
+        if value is not None
+    ]
     if summary["status"] in RESUMABLE:
         rows.append(("continue with", f"agents plan resume {summary['id']}"))
     usage, budget = summary["usage"], summary["budget"]

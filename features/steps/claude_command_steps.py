@@ -130,7 +130,8 @@ def step_interrupt_claude(context: Any, command: str, path: str) -> None:
 
 
 # What CI checkouts leave in .git/config: actions/checkout's header, a token in a remote's
-# URL and in an insteadOf, a credential helper and an include.
+# URL and in an insteadOf, a credential helper and an include; git's own password keys and
+# an ssh command line that carries one.
 TOKENS = [
     ("remote.origin.url", "https://ci:SECRET-URL-TOKEN@example.com/r.git"),
     ("remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*"),
@@ -139,6 +140,9 @@ TOKENS = [
     ("credential.helper", "store --file /tmp/SECRET-STORE"),
     ("include.path", "/tmp/SECRET-INCLUDE"),
     ("gitlab.accessToken", "SECRET-GITLAB"),
+    ("sendemail.smtpPass", "SECRET-SMTP"),
+    ("imap.pass", "SECRET-IMAP"),
+    ("core.sshCommand", "sshpass -p SECRET-SSH ssh"),
 ]
 
 

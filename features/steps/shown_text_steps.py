@@ -135,3 +135,13 @@ def step_no_line_begins(context: Any, text: str) -> None:
     after the cell's indent): escaped, it cannot."""
     lines = context.result.stdout.splitlines()
     assert not any(line.lstrip().startswith(text) for line in lines), context.result.stdout
+
+
+@given('the plan file "{name}" is copied into a folder named "{folder}" as {{{value}}}')
+def step_plan_file_in_folder(context: Any, name: str, folder: str, value: str) -> None:
+    """A plan file whose path holds what the folder's name does (`\\n`, an escape): the
+    value `{value}` in a command names it."""
+    place = context.tmp / escapes(folder)
+    place.mkdir()
+    (place / name).write_bytes((context.tmp / name).read_bytes())
+    context.values = {**getattr(context, "values", {}), value: str(place / name)}

@@ -4,7 +4,8 @@ The sandbox's root is built from an allow list, so it holds when `agents` runs a
 too: the system's programs and libraries (`/usr`, `/bin`, `/lib*`, `/opt`, the `bin`
 folders on PATH) read-only, a fresh `/etc` with only what programs need (passwd and group
 without hashes, no shadow, no private keys), the working tree the one writable place (its
-git directory is not: checkpoints and the plan's records live there; nor is what in it
+git directory is not: checkpoints live there, and agents' own folder in it, with the
+plan's records and the browser's profile, is hidden behind an empty one; nor is what in it
 runs on the host later: `.claude/`, and `agents`' own Python in a tree-local venv),
 size-bounded fresh `/tmp` and `/dev/shm`, and nothing else: no `/root`, `/home`, `/var`,
 `/run`, no folder beside the tree, so no secret file and no Unix socket of the host is
@@ -92,6 +93,9 @@ class Bubblewrap:
                 options += ["--ro-bind", str(git), str(git)]
         for kept in self._kept_in_tree():
             options += ["--ro-bind", str(kept), str(kept)]
+        for state in self._states():
+            options += ["--perms", "0555", "--size", "4096", "--tmpfs", state]
+            options += ["--remount-ro", state]
         for copy, config in self._configs():  # last: over the git directories' binds
             options += ["--ro-bind", copy, config]
         return [*options, "--remount-ro", "/", "--chdir", str(self.root)]
@@ -117,6 +121,13 @@ class Bubblewrap:
         if mcp.is_file() and not mcp.is_symlink():
             found.append(mcp)
         return sorted(found)
+
+    def _states(self) -> list[str]:
+        """agents' own folders in the git directories, hidden behind an empty read-only
+        folder: the store holds what host-run commands printed, the browser's profile its
+        cookies and storage; none of it is the command's to read."""
+        found = [git / "cleveragents" for git in self._git_dirs()]
+        return [str(state) for state in dict.fromkeys(found) if state.is_dir()]
 
     def _configs(self) -> list[tuple[str, str]]:
         """The repository's configs without their secrets (`git_config`), each to bind over

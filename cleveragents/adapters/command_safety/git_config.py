@@ -7,7 +7,9 @@ the sandbox each config of the repository (`config`, `config.worktree`, a submod
 under `modules/`) is replaced by a copy written from git's own reading of it with:
 - every `http.*` and `credential.*` setting left out, and `include`/`includeIf` ones
   (what they name is not read into the copy);
-- any setting whose name says token, password, secret, cookie or auth left out;
+- any setting whose name says token, password, secret, cookie or auth, or ends in
+  `pass` (`sendemail.smtpPass`, `imap.pass`), left out, and `core.sshCommand` (it may
+  hold `sshpass -p ...`);
 - a user and password in any URL, value or section name, removed (`https://host/...`).
 What `git status`, `git diff` and `git log` read (core, remotes' names and URLs, branches,
 user) is kept.
@@ -22,7 +24,9 @@ from pathlib import Path
 
 # Sections dropped whole; the last word of a setting's name that marks a secret.
 DROPPED = ("http", "credential", "include", "includeif")
-SECRET = re.compile(r"token|passw|secret|cookie|auth", re.IGNORECASE)
+SECRET = re.compile(r"token|passw|pass$|secret|cookie|auth", re.IGNORECASE)
+# Whole names that may hold a password in a command line.
+SECRET_NAMES = ("core.sshcommand",)
 USERINFO = re.compile(r"(?<=://)[^/@\s]*@")
 
 
@@ -58,10 +62,14 @@ def _settings(config: Path, git: str) -> list[tuple[str, str | None]]:
     for record in done.stdout.decode("utf-8", "surrogateescape").split("\0"):
         name, newline, value = record.partition("\n")
         section = name.split(".", 1)[0].lower()
-        if not name or section in DROPPED or SECRET.search(name.rsplit(".", 1)[-1]):
+        if not name or section in DROPPED or _secret(name):
             continue
         kept.append((USERINFO.sub("", name), USERINFO.sub("", value) if newline else None))
     return kept
+
+
+def _secret(name: str) -> bool:
+    return name.lower() in SECRET_NAMES or bool(SECRET.search(name.rsplit(".", 1)[-1]))
 
 
 def _written(settings: list[tuple[str, str | None]]) -> str:

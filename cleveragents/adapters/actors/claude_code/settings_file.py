@@ -28,6 +28,22 @@ def local_place(root: Path) -> Path:
     return root / ".claude" / "settings.local.json"
 
 
+def local_place_to_write(root: Path) -> Path:
+    """The repository's settings file, refused (BadInput) when it or `.claude` is a link
+    leading out of the working tree: a committed link would turn a repository install into
+    an edit of another file (the user's own settings, another repository's)."""
+    place = local_place(root)
+    top = root.resolve()
+    reached = place.resolve()
+    if reached != top and top not in reached.parents:
+        raise BadInput(
+            f"{place.relative_to(root)} leads out of the repository, to {reached}: "
+            "nothing was changed",
+            hint="remove the link, or install in your own settings with --user",
+        )
+    return place
+
+
 def user_place() -> Path:
     folder = os.environ.get("CLAUDE_CONFIG_DIR") or str(Path.home() / ".claude")
     return Path(folder) / "settings.json"
