@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cleveragents.adapters.render.labels import fate, headline
-from cleveragents.domain.page_state import readable_page
 from cleveragents.domain.read_model import DecisionLine, PlanLine
 from cleveragents.domain.shown_text import visible
 from cleveragents.domain.states import DecisionKind, DecisionStatus, PlanStatus
 from cleveragents.domain.tree import MAIN_LINE_KINDS, children_of
+
+if TYPE_CHECKING:
+    from cleveragents.domain.page_state import PageRecord
 
 PLAN_STYLE = {PlanStatus.COMPLETED: "green", PlanStatus.FAILED: "red", PlanStatus.CANCELLED: "red"}
 # While a plan is in one of these, a decision with no outcome yet is work under way.
@@ -101,13 +104,23 @@ def plan_label(plan: PlanLine) -> Label:
     )
 
 
+def _readable(page: Mapping[str, object] | None) -> PageRecord | None:
+    """`page_state.readable_page`, imported only for a decision that has a page: a pipe's
+    read of a plan with none never imports pydantic (`plan.read_views.feature`)."""
+    if page is None:
+        return None
+    from cleveragents.domain.page_state import readable_page
+
+    return readable_page(page)
+
+
 def page_urls(decisions: Sequence[DecisionLine]) -> dict[str, str]:
     """The URL each browser decision saw. A decision records the URL only when it changed
     since the look before it in time, so it is carried forward in the order taken."""
     urls: dict[str, str] = {}
     url: str | None = None
     for decision in sorted(decisions, key=lambda d: d.seq):
-        page = readable_page(decision.page)
+        page = _readable(decision.page)
         if page is None:
             continue  # none, or hand-edited out of shape: `page_label` says so
         url = page.changes.url or url
@@ -120,7 +133,7 @@ def page_label(decision: DecisionLine, url: str | None) -> Label:
     """`page http://host/ · 2 elements changed`: where a browser decision was, and how
     much of the page its look found changed (added, removed or changed elements)."""
     dim = decision.status is not DecisionStatus.ACTIVE
-    page = readable_page(decision.page)
+    page = _readable(decision.page)
     if page is None:
         return Label([("page ", "blue"), ("not readable", None)], dim=dim)
     changes = page.changes
