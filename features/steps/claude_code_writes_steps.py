@@ -4,7 +4,6 @@ where Claude Code takes hooks, permissions, commands, skills and agents."""
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
 from behave import then, when
@@ -37,24 +36,9 @@ def step_setting_let_through(context: Any, tool: str, path: str) -> None:
 @when("Claude Code's writes land at random places of a tree with links")
 def step_writes_property(context: Any) -> None:
     from features.support.claude_code_writes_property import check_property
-    from features.support.properties import property_seed
+    from features.support.properties import run_property
 
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", 200))
-    seed = property_seed()
-    replay = (
-        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
-    )
-    print(
-        f"claude code writes property: seed {seed}, {examples} examples; {replay}", file=sys.stderr
-    )
-    context.property_failure = None
-    try:
-        ran = check_property(examples, seed, context.tmp)
-    except Exception as failure:
-        notes = "\n".join(getattr(failure, "__notes__", []))
-        context.property_failure = f"seed {seed}: {failure!r}\n{notes}\n{replay}"
-        return
-    print(f"claude code writes property: {ran} writes landed and judged", file=sys.stderr)
+    run_property(context, "claude code writes property", check_property, 200)
 
 
 @then("every write that lands where Claude Code takes settings was refused")

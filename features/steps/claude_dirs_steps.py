@@ -5,39 +5,20 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 from behave import given, then, when
 
-from features.support.properties import property_seed
+from features.support.properties import run_property
 
 
 @when("random commands change the .claude folders of a working tree")
 def step_claude_dirs_property(context: Any) -> None:
     from features.support.claude_dirs_property import check_property
 
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", 10))
-    seed = property_seed()
-    replay = (
-        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
-    )
-    print(f"claude dirs property: seed {seed}, {examples} examples; {replay}", file=sys.stderr)
-    context.property_failure = None
-    started = time.monotonic()
-    try:
-        ran = check_property(examples, seed, context.tmp)
-    except Exception as failure:
-        notes = "\n".join(getattr(failure, "__notes__", []))
-        context.property_failure = f"seed {seed}: {failure!r}\n{notes}\n{replay}"
-        return
-    print(
-        f"claude dirs property: {ran} examples in {time.monotonic() - started:.0f} s",
-        file=sys.stderr,
-    )
+    run_property(context, "claude dirs property", check_property, 10)
 
 
 @then("every file Claude Code runs is the user's, and what the command wrote is kept")

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import sys
-import time
 from typing import Any
 
 from behave import then, when
 
-from features.support.properties import property_seed
+from features.support.properties import run_property
 
 EXAMPLES = 4
 
@@ -18,23 +15,8 @@ EXAMPLES = 4
 def step_gc_grace_property(context: Any) -> None:
     from features.support.gc_grace_property import check_property
 
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", EXAMPLES))
-    seed = property_seed()
-    replay = (
-        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
-    )
-    print(f"gc grace property: seed {seed}, {examples} examples; {replay}", file=sys.stderr)
-    context.property_failure = None
-    started = time.monotonic()
-    try:
-        ran = check_property(examples, seed, context.tmp)
-    except Exception as failure:
-        notes = "\n".join(getattr(failure, "__notes__", []))
-        context.property_failure = f"seed {seed}: {failure!r}\n{notes}\n{replay}"
-        return
-    seconds = time.monotonic() - started
-    print(f"gc grace property: {ran} examples held in {seconds:.0f} s", file=sys.stderr)
-    assert ran > 0, "no example ran"
+    ran = run_property(context, "gc grace property", check_property, EXAMPLES)
+    assert ran is None or ran > 0, "no example ran"
 
 
 @then("the borrower stays whole until the grace is over or --prune-now, and fsck is clean")

@@ -13,7 +13,7 @@ from typing import Any
 
 from behave import then, when
 
-from features.support.properties import property_seed
+from features.support.properties import run_property
 
 EXAMPLES = 25
 CHECKPOINT_EXAMPLES = 60
@@ -36,26 +36,10 @@ def step_checkpoint_property(context: Any) -> None:
 def _check(
     context: Any, name: str, check: Callable[[int, int, Path], int], default_examples: int
 ) -> None:
-    """Run a property; its failure (hypothesis' report on the shrunk example, and how to
-    replay it) is kept for the step that says what must hold."""
-    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", default_examples))
-    seed = property_seed()
-    replay = (
-        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
-    )
-    print(f"{name}: seed {seed}, {examples} examples; {replay}", file=sys.stderr, flush=True)
-    context.property_failure = None
-    started = time.monotonic()
-    try:
-        ran = check(examples, seed, context.tmp)
-    except Exception as failure:
-        notes = "\n".join(getattr(failure, "__notes__", []))
-        context.property_failure = f"seed {seed}: {failure}\n{notes}\n{replay}"
-        print(context.property_failure, file=sys.stderr, flush=True)
-        return
-    seconds = time.monotonic() - started
-    print(f"{name}: {ran} examples held in {seconds:.0f} s", file=sys.stderr, flush=True)
-    assert ran > 0, "no example ran"
+    """Run a property (`run_property`): its failure is kept for the step that says what
+    must hold."""
+    ran = run_property(context, name, check, default_examples)
+    assert ran is None or ran > 0, "no example ran"
 
 
 @then("every checkpoint's tree is the one a scan of the whole working tree gives")

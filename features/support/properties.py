@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, Phase, settings
@@ -44,3 +46,31 @@ def reproducible(examples: int, seed: int) -> Callable[[F], F]:
         return configured(fixed_seed(seed)(test))
 
     return apply
+
+
+def run_property(
+    context: Any, name: str, check: Callable[[int, int, Path], int], default_examples: int
+) -> int | None:
+    """Run a property of `default_examples` examples (CLEVERAGENTS_PROPERTY_EXAMPLES says
+    otherwise) from the seed `property_seed` gives, the seed printed first; its failure
+    (hypothesis' report on the shrunk example, and how to replay it) is kept in
+    `context.property_failure` for the step that says what must hold. Returns what `check`
+    returned (None when it failed)."""
+    examples = int(os.environ.get("CLEVERAGENTS_PROPERTY_EXAMPLES", default_examples))
+    seed = property_seed()
+    replay = (
+        f"replay with CLEVERAGENTS_PROPERTY_SEED={seed} CLEVERAGENTS_PROPERTY_EXAMPLES={examples}"
+    )
+    print(f"{name}: seed {seed}, {examples} examples; {replay}", file=sys.stderr, flush=True)
+    context.property_failure = None
+    started = time.monotonic()
+    try:
+        ran = check(examples, seed, context.tmp)
+    except Exception as failure:
+        notes = "\n".join(getattr(failure, "__notes__", []))
+        context.property_failure = f"seed {seed}: {failure!r}\n{notes}\n{replay}"
+        print(context.property_failure, file=sys.stderr, flush=True)
+        return None
+    seconds = time.monotonic() - started
+    print(f"{name}: {ran} examples held in {seconds:.0f} s", file=sys.stderr, flush=True)
+    return ran
