@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from features.support.git_dirs_property import ENV, _git, _remove
 from features.support.properties import reproducible
 
 FOLDERS = ["", "sub", "other", "sub/deep"]
@@ -47,12 +48,6 @@ KINDS = [
 ]  # fmt: skip
 OPERATIONS = st.lists(st.tuples(st.sampled_from(KINDS), st.sampled_from(FOLDERS)), max_size=4)
 RUNS = ("settings.json", "settings.local.json", "hooks", "commands", "skills", "agents")
-ENV = {
-    **os.environ,
-    "GIT_AUTHOR_NAME": "m", "GIT_AUTHOR_EMAIL": "m@m",
-    "GIT_COMMITTER_NAME": "m", "GIT_COMMITTER_EMAIL": "m@m",
-    "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
-}  # fmt: skip
 Shot = dict[str, tuple[int, bytes]]  # path: (mode, bytes or link target)
 
 
@@ -292,14 +287,3 @@ def _git_show(root: Path, commit: str, path: str) -> bytes:
         ["git", "cat-file", "blob", f"{commit}:{path}"], cwd=root, env=ENV, capture_output=True
     )
     return done.stdout
-
-
-def _remove(path: Path) -> None:
-    if path.is_symlink() or path.is_file():
-        path.unlink()
-    elif path.is_dir():
-        shutil.rmtree(path)
-
-
-def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, env=ENV, capture_output=True, check=True)
