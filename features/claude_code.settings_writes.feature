@@ -1,18 +1,21 @@
-Feature: Claude Code's own writes never change what Claude Code runs
+Feature: Claude Code's own writes never change what Claude Code or git runs
   As a developer who lets `agents plan run --actor claude-code` work in my working tree
   I want its Write, Edit, MultiEdit and NotebookEdit calls into Claude Code's settings, hooks,
-  commands, skills and agents refused, as our own model's writes are
-  So that my next `claude` runs nothing the model planted there
+  commands, skills and agents, into any `.mcp.json` and into any `.git` refused, as our own
+  model's writes are
+  So that my next `claude` or `git` runs nothing the model planted there
 
   # The pure rule our PreToolUse hook applies (`domain/tool_effects.py`), on a real folder
   # whose links the file system resolves: `sub/.claude` is the user's own, `cfg` links to
-  # it, `hook.sh` to its hook, `up` to `sub`. TREE stands for the tree's absolute path.
+  # it, `hook.sh` to its hook, `up` to `sub`, `g` to the tree's `.git`. TREE stands for the
+  # tree's absolute path.
 
   Background:
     Given a working tree whose sub folder has the user's own .claude
     And the user's tree also has the link "cfg" to "sub/.claude"
     And the user's tree also has the link "hook.sh" to "sub/.claude/hooks/fmt.sh"
     And the user's tree also has the link "up" to "sub"
+    And the user's tree also has the link "g" to ".git"
 
   Scenario Outline: Claude Code's <tool> of <path> is refused
     Then Claude Code's "<tool>" of "<path>" is refused, naming it
@@ -32,6 +35,25 @@ Feature: Claude Code's own writes never change what Claude Code runs
       | Edit         | hook.sh                                  |
       | Write        | up/.claude/skills/s/SKILL.md             |
       | Write        | TREE/../home/.claude/settings.json       |
+      | Write        | .mcp.json                                |
+      | Edit         | sub/.mcp.json                            |
+      | Write        | TREE/a/.MCP.json                         |
+
+  Scenario Outline: Claude Code's <tool> of <path>, in a .git, is refused
+    Then Claude Code's "<tool>" of "<path>" is refused as git's own, naming it
+
+    Examples:
+      | tool         | path                          |
+      | Write        | .git/hooks/pre-commit         |
+      | Write        | ./x/../.git/config            |
+      | Edit         | TREE/.git/config              |
+      | MultiEdit    | .GIT/hooks/post-checkout      |
+      | Write        | .git./hooks/pre-commit        |
+      | Write        | sub/vendor/.git/config        |
+      | NotebookEdit | .git/objects/ab/cdef.ipynb    |
+      | Write        | g/hooks/pre-push              |
+      | Write        | .git                          |
+      | Write        | TREE/../other/.git/config     |
 
   Scenario Outline: Claude Code's <tool> of <path> goes ahead
     Then Claude Code's "<tool>" of "<path>" goes ahead
@@ -44,3 +66,10 @@ Feature: Claude Code's own writes never change what Claude Code runs
       | Edit  | cfg/CLAUDE.md            |
       | Read  | .claude/settings.json    |
       | Write | TREE/../home/notes.md    |
+      | Write | .gitignore               |
+      | Write | .github/workflows/ci.yml |
+      | Edit  | sub/x.git/config         |
+      | Write | git/hooks/pre-commit     |
+
+  Scenario: A refused path's control characters are shown escaped
+    Then Claude Code's "Write" of ".git/hooks/ESC[2Jpre-commit" is refused, shown as ".git/hooks/\x1b[2Jpre-commit"

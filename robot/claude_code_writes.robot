@@ -18,6 +18,7 @@ Test Tags           issue-26
 
 *** Variables ***
 ${WHY}              Claude Code settings are not written by the model
+${GIT_WHY}          git's own files are not written by the model
 
 
 *** Test Cases ***
@@ -51,3 +52,46 @@ An Edit Through A Link Into The User's Settings Is Refused
     File Should Hold Bytes    ${REPO}/sub/.claude/settings.json    {}\n
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}    refused: ${WHY}: ${REPO}/cfg/settings.json
+
+Writes Into .git And .mcp.json Are Refused, The Files Unchanged, And The Session Goes On
+    [Documentation]    git runs `.git/hooks` and `.git/config`, Claude Code starts the
+    ...    servers a `.mcp.json` names: on the host, at the user's next `git` or `claude`.
+    Write File Bytes    ${REPO}/.mcp.json    {}\n
+    Write File Bytes    ${REPO}/sub/.mcp.json    {}\n
+    Commit All    mcp servers
+    ${config}    Get Binary File    ${REPO}/.git/config
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/.git/hooks/pre-commit", "content": "#!/bin/sh\\ntouch ${WORK}/canary\\n"}
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/.mcp.json", "content": "{\\"mcpServers\\": {\\"x\\": {\\"command\\": \\"touch\\"}}}\\n"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/sub/.mcp.json", "old_string": "{}", "new_string": "{\\"mcpServers\\": {}}"}
+    Claude Code Will Call    Write
+    ...    {"file_path": "./x/../.git/config", "content": "[core]\\n\\tfsmonitor = touch ${WORK}/canary\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant hooks    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.git/hooks/pre-commit
+    File Should Hold Bytes    ${REPO}/.git/config    ${config}
+    File Should Hold Bytes    ${REPO}/.mcp.json    {}\n
+    File Should Hold Bytes    ${REPO}/sub/.mcp.json    {}\n
+    Path Should Not Exist    ${REPO}/x
+    File Should Exist    ${REPO}/b.txt    the session went on after the refusals
+    ${document}    Plan Tree Document
+    ${hook}    Decision By Id    ${document}    2
+    Should Be Equal    ${hook}[outcome]
+    ...    refused: ${GIT_WHY}: ${REPO}/.git/hooks/pre-commit is in a .git, whose hooks and config git runs; ask the user to change it
+    ${mcp}    Decision By Id    ${document}    3
+    Should Start With    ${mcp}[outcome]    refused: ${WHY}: ${REPO}/.mcp.json is one
+    ${sub}    Decision By Id    ${document}    4
+    Should Start With    ${sub}[outcome]    refused: ${WHY}: ${REPO}/sub/.mcp.json is one
+    ${up}    Decision By Id    ${document}    5
+    # Claude Code makes the path absolute and normal before its hooks see it.
+    Should Start With    ${up}[outcome]    refused: ${GIT_WHY}: ${REPO}/.git/config is in a .git
+    FOR    ${refused}    IN    ${hook}    ${mcp}    ${sub}    ${up}
+        Should Not Be True    ${refused}[ok]
+    END
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]    cleveragents: ${GIT_WHY}: ${REPO}/.git/hooks/pre-commit
+    Should Contain    ${results}[3]    cleveragents: ${GIT_WHY}: ${REPO}/.git/config

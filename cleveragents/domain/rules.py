@@ -92,6 +92,17 @@ def claude_setting(path: str) -> bool:
     )
 
 
+def git_folder(name: str) -> bool:
+    """Whether `name` is (or, on some disk, opens as) a `.git`: git runs the hooks it holds
+    and the commands its config names (`core.fsmonitor`, filters, aliases)."""
+    return name == ".git" or git_refuses_name(name) or name_as_opened(name) == ".git"
+
+
+def in_git_folder(path: str) -> bool:
+    """Whether `path` is a `.git` or lies in one, at any depth (a nested repository's too)."""
+    return any(git_folder(part) for part in path.split("/"))
+
+
 def confined_path(path: str) -> str:
     """Normalise an action's path relative to the working tree, or refuse it.
 

@@ -14,13 +14,15 @@ import posixpath
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cleveragents.domain.rules import claude_setting
+from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.rules import claude_setting, in_git_folder
 from cleveragents.domain.tool_calls import READING_TOOLS
 
 PATH_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
 NETWORK_TOOLS = frozenset({"WebFetch", "WebSearch"})
 MAY = "may have effects outside the working tree"
 SETTINGS_REFUSED = "Claude Code settings are not written by the model"
+GIT_REFUSED = "git's own files are not written by the model"
 # Programs that talk to other machines whatever their arguments.
 NETWORK_PROGRAMS = frozenset(
     {"curl", "wget", "ssh", "scp", "sftp", "rsync", "nc", "ncat", "netcat", "telnet", "ftp"}
@@ -74,8 +76,9 @@ def setting_written(
 ) -> str | None:
     """Why a Write, Edit, MultiEdit or NotebookEdit call may not run, or None: its file is one
     Claude Code runs or takes permissions from (`rules.claude_setting`: the user's next
-    `claude` would run it), named as given or where its links lead (`real`, the file
-    system's `realpath`). A place in the tree is judged relative to it, one outside whole."""
+    `claude` would run it), or lies in a `.git` (`rules.in_git_folder`: git runs its hooks
+    and config), named as given or where its links lead (`real`, the file system's
+    `realpath`). A place in the tree is judged relative to it, one outside whole."""
     path = written(tool_input) if tool in PATH_TOOLS else ""
     if not path:
         return None
@@ -84,10 +87,16 @@ def setting_written(
     folder, name = posixpath.split(full)
     for place in (full, posixpath.join(real(folder), name), real(full)):
         top = next((t for t in tops if inside(place, t)), None)
-        if claude_setting(place if top is None else posixpath.relpath(place, top)):
+        judged = place if top is None else posixpath.relpath(place, top)
+        if claude_setting(judged):
             return (
-                f"{SETTINGS_REFUSED}: {path} is one Claude Code runs or takes permissions "
-                "from; ask the user to change it"
+                f"{SETTINGS_REFUSED}: {shown_path(path)} is one Claude Code runs or takes "
+                "permissions from; ask the user to change it"
+            )
+        if in_git_folder(judged):
+            return (
+                f"{GIT_REFUSED}: {shown_path(path)} is in a .git, whose hooks and config "
+                "git runs; ask the user to change it"
             )
     return None
 

@@ -1,5 +1,5 @@
 """Steps of claude_code.settings_writes.feature: Claude Code's own file tools are refused
-where Claude Code takes hooks, permissions, commands, skills and agents."""
+where Claude Code takes hooks, permissions, commands, skills and agents, and in a `.git`."""
 
 from __future__ import annotations
 
@@ -27,6 +27,22 @@ def step_setting_refused(context: Any, tool: str, path: str) -> None:
     assert named in said and said.endswith("ask the user to change it"), said
 
 
+@then('Claude Code\'s "{tool}" of "{path}" is refused as git\'s own, naming it')
+def step_git_refused(context: Any, tool: str, path: str) -> None:
+    said = _judged(context, tool, path)
+    named = path.replace("TREE", str(context.claude_root))
+    assert said is not None, f"{tool} {path} was let through"
+    assert said.startswith("git's own files are not written by the model: "), said
+    assert f"{named} is in a .git" in said and said.endswith("ask the user to change it"), said
+
+
+@then('Claude Code\'s "{tool}" of "{path}" is refused, shown as "{shown}"')
+def step_refused_escaped(context: Any, tool: str, path: str, shown: str) -> None:
+    said = _judged(context, tool, path.replace("ESC", "\x1b"))
+    assert said is not None, f"{tool} {path} was let through"
+    assert f": {shown} is in a .git" in said and "\x1b" not in said, said
+
+
 @then('Claude Code\'s "{tool}" of "{path}" goes ahead')
 def step_setting_let_through(context: Any, tool: str, path: str) -> None:
     said = _judged(context, tool, path)
@@ -41,6 +57,6 @@ def step_writes_property(context: Any) -> None:
     run_property(context, "claude code writes property", check_property, 200)
 
 
-@then("every write that lands where Claude Code takes settings was refused")
+@then("every write that lands where Claude Code or git takes settings was refused")
 def step_writes_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

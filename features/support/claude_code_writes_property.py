@@ -1,6 +1,6 @@
 """The property of claude_code_writes.property.feature: every Write, Edit, MultiEdit or
 NotebookEdit whose file lands, on the real file system, where Claude Code takes hooks,
-permissions, commands, skills or agents is refused by our hook's rule.
+permissions, commands, skills or agents, or in a `.git`, is refused by our hook's rule.
 
 Each example writes the file for real (folders made on the way, through the tree's links)
 and finds where it landed by its inode in a walk that follows no link: an oracle that
@@ -15,19 +15,24 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cleveragents.domain.rules import claude_setting
+from cleveragents.domain.rules import claude_setting, in_git_folder
 from cleveragents.domain.tool_effects import PATH_TOOLS, setting_written
 from features.support.properties import reproducible
 
 FOLDERS = ["sub", "cfg", "up", "deep", "other", "x", ".", "..", ".claude", ".CLAUDE"]
 FOLDERS += [".Claude.", "skills", "Hooks", "commands", "agents", "plain"]
+FOLDERS += [".git", ".GIT", ".git.", "g", "hooks", "x.git"]
 NAMES = ["settings.json", "settings.local.json", "SKILL.md", "x.md", "Settings.JSON"]
+NAMES += ["config", "pre-commit", ".mcp.json", ".gitignore"]
 
 
 def tree_with_links(top: Path) -> Path:
-    """A tree at `top/a/tree`: the user's `sub/.claude/skills`, and links into it."""
+    """A tree at `top/a/tree`: the user's `sub/.claude/skills`, its `.git/hooks`, and links
+    into them."""
     root = top / "a" / "tree"
     (root / "sub" / ".claude" / "skills").mkdir(parents=True)
+    (root / ".git" / "hooks").mkdir(parents=True)
+    (root / "g").symlink_to(".git")
     (root / "other").mkdir()
     (root / "cfg").symlink_to("sub/.claude")
     (root / "up").symlink_to("sub")
@@ -77,7 +82,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         judged = place if inside.startswith("..") else inside
         ran += 1
         key = "notebook_path" if tool == "NotebookEdit" else "file_path"
-        if claude_setting(judged):
+        if claude_setting(judged) or in_git_folder(judged):
             said = setting_written(tool, {key: path}, str(root), os.path.realpath)
             assert said is not None, f"{tool} {path} lands at {judged}, and was let through"
 
