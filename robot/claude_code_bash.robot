@@ -67,6 +67,23 @@ A Command Naming .claude Is Refused By Claude Code Itself, And Said So
     Should Contain    ${shown.stdout}
     ...    no result: Claude Code refused the command, or it failed or was cut off
 
+A Hook Written Into .git By A Bash Call Is Removed, One Changed Put Back
+    [Documentation]    Claude Code's Bash runs on the host, where no sandbox holds `.git`
+    ...    read-only: git would run a hook it planted at the user's next commit.
+    Write File Bytes    ${REPO}/.git/hooks/pre-push    \#!/bin/sh\nexit 0\n    mode=755
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/plant.sh", "content": "printf 'touch ${WORK}/canary' > .git/hooks/pre-commit && echo 'touch ${WORK}/canary' >> .git/hooks/pre-push\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "hooks"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    plant hooks
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.git/hooks/pre-commit
+    File Should Hold Bytes    ${REPO}/.git/hooks/pre-push    \#!/bin/sh\nexit 0\n    mode=755
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}
+    ...    removed .git/hooks/pre-commit: new, git would run it outside the sandbox
+    Should Contain    ${shown.stdout}    put back .git/hooks/pre-push: changed by the command
+
 A Failed Bash Call Is Put Back At The Next Call
     [Documentation]    A command that fails gets no PostToolUse from Claude Code: what it
     ...    left is put back when the next call's event comes, before that call runs, and

@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from cleveragents.adapters.git import ignore_rules
-from cleveragents.adapters.git.claude_dirs import ClaudeDirs
+from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.known_paths import KnownPaths
@@ -170,7 +170,7 @@ class GitCheckpoints:
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
         look.git_entries = self.git_dirs.look(look.ignored)
-        look.claude_entries = self.claude_dirs.look(self.git_dirs.claude_folders)
+        look.claude_entries = self.claude_dirs.look(self._claude_runs())
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
@@ -182,12 +182,20 @@ class GitCheckpoints:
         `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
         look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
         look.put_back += self.claude_dirs.put_back(
-            look.plan_id, look.claude_entries, self.git_dirs.claude_folders, look.at
+            look.plan_id, look.claude_entries, self._claude_runs(), look.at
         )
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)
         return saved
+
+    def _claude_runs(self) -> list[str]:
+        """Every `.claude` and `.mcp.json` the last walk found, and the repository's own
+        `.git/hooks` (`claude_dirs.OWN_HOOKS`), which the walk leaves out: the sandbox binds
+        it read-only, but Claude Code's Bash runs on the host."""
+        hooks = self.repo.root / OWN_HOOKS
+        own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
+        return [*self.git_dirs.claude_folders, *own]
 
     def _ignored(self, path: str) -> bool:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""

@@ -13,6 +13,10 @@ the user approved them by name (`enabledMcpjsonServers`) or all of them: a comma
 `cp x.json .mcp.json` keeps the name and changes the command run on the host. A `.mcp.json`
 (any depth, any case: `domain.rules.mcp_file`) is looked at as a `.claude` is, below.
 
+The repository's own `.git/hooks` is looked at whole the same way (`OWN_HOOKS`): the walk
+leaves the top `.git` out, since the sandbox binds it read-only, but Claude Code's Bash runs
+on the host, and git runs a hook planted there at the user's next commit.
+
 So every `.claude` (any depth, any case: `domain.rules.claude_folder`), found by the walk
 that looks for `.git` entries (`git_dirs.found`, with its cached listings), is looked at
 just before a command and again just after it, as far as what Claude Code runs goes (and
@@ -49,6 +53,10 @@ from cleveragents.domain.rules import claude_folder, claude_runs, git_refuses_na
 
 MOST_KEPT_BYTES = 1 << 20  # a file larger than this is not kept to be written back
 NEW = "new, Claude Code would read it outside the sandbox"
+# The repository's own hooks, looked at whole as a `.claude` is: Claude Code's Bash runs on
+# the host, where the sandbox's read-only `.git` does not hold, and git runs each hook.
+OWN_HOOKS = ".git/hooks"
+NEW_HOOK = "new, git would run it outside the sandbox"
 
 
 class ClaudeDirs:
@@ -130,13 +138,15 @@ class ClaudeDirs:
             if st is not None and has_bytes(st):
                 kept.append((full, git_mode(st)))
                 if full not in going_back:
-                    said.append(f"removed {shown_path(full)}: {NEW}")
+                    why = NEW_HOOK if full.startswith(f"{OWN_HOOKS}/") else NEW
+                    said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
             tree = self.saver.tree_of(
                 [(p, m, b) for (p, m), b in zip(kept, self.saver.hash_files(kept), strict=True)]
             )
-            commit = self._commit(plan_id, tree, "cleveragents removed files: .claude, .mcp.json")
+            message = "cleveragents removed files: .claude, .mcp.json, .git/hooks"
+            commit = self._commit(plan_id, tree, message)
         for full in sorted(made, key=lambda p: -p.count("/")):
             target = self.repo.root / full
             if os.path.isdir(target) and not os.path.islink(target):
@@ -173,7 +183,8 @@ class ClaudeDirs:
         entry: ClaudeEntry = {"": _seen(st)}
         if not stat.S_ISDIR(st.st_mode):
             return entry
-        everything = mcp_file(path.rpartition("/")[2])  # a `.mcp.json` made a folder: all of it
+        # A `.mcp.json` made a folder, and the hooks folder: all of it.
+        everything = mcp_file(path.rpartition("/")[2]) or path == OWN_HOOKS
         folders = [""]
         while folders:
             folder = folders.pop()
