@@ -20,6 +20,8 @@ Test Teardown       Stop Stand In Claude Code And Remove Repository
 
 *** Variables ***
 ${GUIDANCE}         Write three, not two.
+# A command that writes its second argument into the file its first names.
+${WRITE}            python3 -c 'import sys; open(sys.argv[1], \\"w\\").write(sys.argv[2])'
 # The user's own settings: a key of theirs, a hook of theirs (it must still run), odd spacing.
 ${MINE}             {"permissions": {"allow": ["Bash(ls:*)"]},\n "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "touch ../user-hook-ran"}]}]}}\n
 
@@ -340,6 +342,50 @@ Print Resume Needs A Claude Code Correction That Runs
     ...    --print-resume
     Exit Code Should Be    ${result}    2
     Should Contain    ${result.stderr}    is no Claude Code session
+
+
+A Recorded Session's Bash Edits Of What Claude Code And Git Run Are Put Back And Named
+    [Documentation]    As in a headless run: after each Bash call of a session the user runs,
+    ...    what it did to `.mcp.json`, a `.claude` setting or `.git/hooks` is put back.
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    ${before}    Get File    ${SETTINGS}
+    Write File Bytes    ${REPO}/sub/.mcp.json    {}\n
+    # Claude Code itself asks before `echo '{}' > .mcp.json` (a sensitive file); a command
+    # whose writes it cannot read off the line runs unasked once Bash is allowed.
+    # It fails: no PostToolUse comes, and the next call's event puts it back.
+    Claude Code Will Call    Bash
+    ...    {"command": "${WRITE} .mcp.json '{}' && false", "description": "mcp"}
+    Claude Code Will Call    Bash
+    ...    {"command": "${WRITE} sub/.mcp.json '{\\"mcpServers\\": {}}'", "description": "sub"}
+    Claude Code Will Call    Bash
+    ...    {"command": "${WRITE} .git/hooks/pre-commit 'touch canary'", "description": "hook"}
+    Claude Code Will Call    Bash
+    ...    {"command": "${WRITE} .claude/settings.local.json '{}'", "description": "local"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    # The user lets every command run (`Bash`): only the put-back stands in the way.
+    ${session}    Run Claude Code By Hand    plant servers    Bash
+    Exit Code Should Be    ${session}    0
+    File Should Not Exist    ${REPO}/.mcp.json
+    File Should Hold Bytes    ${REPO}/sub/.mcp.json    {}\n
+    File Should Not Exist    ${REPO}/.git/hooks/pre-commit
+    Should Be Equal    ${{ open($SETTINGS).read() }}    ${before}
+    File Should Exist    ${REPO}/b.txt    the session went on
+    ${document}    Plan Tree Document
+    ${made}    Decision By Id    ${document}    2
+    Should Start With    ${made}[outcome]    no result: Claude Code refused the command
+    Should Contain    ${made}[outcome]    removed .mcp.json: new, Claude Code would read it
+    ${changed}    Decision By Id    ${document}    3
+    Should Contain    ${changed}[outcome]    put back sub/.mcp.json: changed by the command
+    ${hook}    Decision By Id    ${document}    4
+    Should Contain    ${hook}[outcome]
+    ...    removed .git/hooks/pre-commit: new, git would run it outside the sandbox
+    ${setting}    Decision By Id    ${document}    5
+    Should Contain    ${setting}[outcome]
+    ...    put back .claude/settings.local.json: changed by the command
+    ${held}    List Files In Directory    ${REPO}/.git/cleveragents/looks
+    Should Be Empty    ${held}    a look was left held after its put-back
 
 
 *** Keywords ***

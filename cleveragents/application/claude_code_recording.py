@@ -6,7 +6,9 @@ on its first event, its task the first prompt); each tool call a decision below 
 before, with a checkpoint before a call that may change files, as in a headless run. The
 user's session is never held up for long: the lock is waited for a moment only, and
 Claude Code's own permissions decide every call, unless the install asked for our
-command policy (`--enforce-policy`): then a command it refuses is denied.
+command policy (`--enforce-policy`): then a command it refuses is denied. What a Bash call
+does to a `.git`, a `.claude` setting or a `.mcp.json` is put back after it, as in a
+headless run.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from cleveragents.application.claude_code_held import held_across
 from cleveragents.application.claude_code_run import ClaudeCodeRun
 from cleveragents.application.claude_code_service import KIND, ClaudeCodeService
 from cleveragents.domain.budget import Budget
@@ -92,13 +95,16 @@ class SessionRecording:
         run = self.claude_code.session_run(plan)
         run.budgeted = False
         run.policed = self.enforce
-        # Each hook event is a process of its own, holding no operation to record a look's
-        # saves in: a Bash call of a recorded session is not looked at, nor put back after.
-        run.puts_back = False
         run.line = max(active(run.r.decisions), key=lambda d: d.seq, default=None)
         return run
 
     def _event(self, run: ClaudeCodeRun, event: dict[str, Any]) -> dict[str, Any]:
+        # Each hook event is a process of its own: the look before a Bash call is held on
+        # disk for the put-back after it (`claude_code_held.py`).
+        with held_across(run, str(event.get("tool_use_id"))):
+            return self._recorded(run, event)
+
+    def _recorded(self, run: ClaudeCodeRun, event: dict[str, Any]) -> dict[str, Any]:
         name, r = event.get("hook_event_name"), run.r
         call = str(event.get("tool_use_id"))
         mine = [d for d in r.decisions if (d.action or {}).get("tool_use_id") == call]

@@ -28,6 +28,7 @@ from cleveragents.adapters.git import ignore_rules
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
+from cleveragents.adapters.git.held_looks import HeldLooks
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
@@ -70,6 +71,7 @@ class GitCheckpoints:
         self.guard = CommandGuard(repo, self.saver, self.snapshots.commit)
         self.git_dirs = GitDirs(repo, self.objects.contents)
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit)
+        self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
         self.scan = RestoreScan(repo, self.private, self.known)
@@ -93,6 +95,7 @@ class GitCheckpoints:
             self.scan,
             self.obstacles,
             self.restores,
+            self.held,
         ):
             room.repo = repo
 
@@ -196,6 +199,17 @@ class GitCheckpoints:
         hooks = self.repo.root / OWN_HOOKS
         own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
         return [*self.git_dirs.claude_folders, *own]
+
+    def hold_look(self, call: str, look: CommandLook) -> None:
+        """Keep `look` on disk for the process that puts back after `call` (`held_looks.py`)."""
+        self.held.hold(call, look)
+
+    def held_looks(self, plan_id: str) -> dict[str, CommandLook]:
+        """The plan's looks kept on disk and not put back yet, by call."""
+        return self.held.held(plan_id)
+
+    def drop_look(self, plan_id: str, call: str) -> None:
+        self.held.drop(plan_id, call)
 
     def _ignored(self, path: str) -> bool:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
