@@ -4,10 +4,13 @@ Each example runs the real `agents plan run --actor claude-code` with the real C
 against the stand-in Messages API. The stand-in has Claude Code write a script and run it
 with Bash, one to three times; each script plants one thing (a nested repository whose
 config names `core.fsmonitor`, a `.git` file naming a git directory elsewhere, `.claude`
-settings at the top or in a sub folder) or nothing, and may fail (Claude Code then sends
+settings at the top or in a sub folder, a hook in the repository's own `.git/hooks`, a
+`.mcp.json`) or nothing, and may fail (Claude Code then sends
 no PostToolUse). Claude Code refuses a command that names `.claude` itself: a script does
 not. After the run nothing planted is there, each call's outcome names what it planted,
-and the user's `git status` runs nothing.
+and the user's `git status` runs nothing. Half the examples are a session the user runs
+(`claude -p`, its own permissions) recorded by the hooks `agents hooks install claude-code`
+installs, where each hook event is a process of its own.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ PLANTS = {
         "mkdir -p a{n}/.claude && printf '{{}}' > a{n}/.claude/settings.local.json",
         "a{n}/.claude/settings.local.json",
     ),
+    "hook": ("printf 'touch {canary}' > .git/hooks/post-merge{n}", ".git/hooks/post-merge{n}"),
+    "mcp": ("mkdir -p m{n} && printf '{{}}' > m{n}/.mcp.json", "m{n}/.mcp.json"),
     "nothing": ("echo hi > f{n}.txt", None),
 }
 CALLS = st.lists(st.tuples(st.sampled_from(sorted(PLANTS)), st.booleans()), min_size=1, max_size=3)
@@ -50,13 +55,13 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
-    @given(calls=CALLS)
-    def prop(calls: list[tuple[str, bool]]) -> None:
+    @given(calls=CALLS, recorded=st.booleans())
+    def prop(calls: list[tuple[str, bool]], recorded: bool) -> None:
         nonlocal ran
         ran += 1
         work = tmp / f"claude-code-bash-{ran}"
         try:
-            _example(work, calls)
+            _example(work, calls, recorded)
         finally:
             shutil.rmtree(work, ignore_errors=True)
 
@@ -64,7 +69,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     return ran
 
 
-def _example(work: Path, calls: list[tuple[str, bool]]) -> None:
+def _example(work: Path, calls: list[tuple[str, bool]], recorded: bool) -> None:
     repo, canary = work / "repo", work / "canary"
     repo.mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
@@ -86,8 +91,11 @@ def _example(work: Path, calls: list[tuple[str, bool]]) -> None:
             "CLAUDE_CONFIG_DIR": str(work / "claude-config"),
             "GIT_CEILING_DIRECTORIES": str(work),
         }
-        allow = ["--allow-command", "sh p*.sh"]
-        done = _agents(repo, env, "plan", "run", "plant", "--actor", "claude-code", *allow)
+        if recorded:
+            done = _recorded(repo, env, work)
+        else:
+            allow = ["--allow-command", "sh p*.sh"]
+            done = _agents(repo, env, "plan", "run", "plant", "--actor", "claude-code", *allow)
         assert done.returncode == 0, done.stderr
     for decision, path in planted:
         assert not (repo / path).exists(), f"{path} is left in the working tree"
@@ -95,6 +103,26 @@ def _example(work: Path, calls: list[tuple[str, bool]]) -> None:
         assert f"removed {path}: new" in shown.stdout, shown.stdout
     subprocess.run(["git", "status", "--ignore-submodules=none"], cwd=repo, capture_output=True)
     assert not canary.exists(), "git status ran a planted command"
+
+
+def _recorded(repo: Path, env: dict[str, str], work: Path) -> subprocess.CompletedProcess[str]:
+    """The user's own `claude -p` in `repo`, recorded by the hooks installed there."""
+    from cleveragents.adapters.actors.claude_code.program import find_claude
+
+    installed = _agents(repo, env, "hooks", "install", "claude-code")
+    assert installed.returncode == 0, installed.stderr
+    claude = find_claude(work).path
+    permissions = ["--permission-mode", "acceptEdits", "--allowedTools", "Bash(sh:*)"]
+    return subprocess.run(
+        [claude, "-p", "plant", *permissions],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=False,
+    )
 
 
 def _agents(repo: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
