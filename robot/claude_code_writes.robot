@@ -60,6 +60,7 @@ Writes Into .git And .mcp.json Are Refused, The Files Unchanged, And The Session
     Write File Bytes    ${REPO}/sub/.mcp.json    {}\n
     Commit All    mcp servers
     ${config}    Get Binary File    ${REPO}/.git/config
+    Run Process    ln    -s    .git    g    cwd=${REPO}
     Claude Code Will Call    Write
     ...    {"file_path": "${REPO}/.git/hooks/pre-commit", "content": "#!/bin/sh\\ntouch ${WORK}/canary\\n"}
     Claude Code Will Call    Write
@@ -68,6 +69,8 @@ Writes Into .git And .mcp.json Are Refused, The Files Unchanged, And The Session
     ...    {"file_path": "${REPO}/sub/.mcp.json", "old_string": "{}", "new_string": "{\\"mcpServers\\": {}}"}
     Claude Code Will Call    Write
     ...    {"file_path": "./x/../.git/config", "content": "[core]\\n\\tfsmonitor = touch ${WORK}/canary\\n"}
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/g/hooks/post-checkout", "content": "touch ${WORK}/canary\\n"}
     Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    plant hooks    --actor    claude-code
@@ -89,7 +92,10 @@ Writes Into .git And .mcp.json Are Refused, The Files Unchanged, And The Session
     ${up}    Decision By Id    ${document}    5
     # Claude Code makes the path absolute and normal before its hooks see it.
     Should Start With    ${up}[outcome]    refused: ${GIT_WHY}: ${REPO}/.git/config is in a .git
-    FOR    ${refused}    IN    ${hook}    ${mcp}    ${sub}    ${up}
+    ${linked}    Decision By Id    ${document}    6
+    Should Start With    ${linked}[outcome]    refused: ${GIT_WHY}: ${REPO}/g/hooks/post-checkout
+    Path Should Not Exist    ${REPO}/.git/hooks/post-checkout
+    FOR    ${refused}    IN    ${hook}    ${mcp}    ${sub}    ${up}    ${linked}
         Should Not Be True    ${refused}[ok]
     END
     ${results}    Tool Results Claude Code Got
