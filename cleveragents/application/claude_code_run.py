@@ -132,7 +132,6 @@ class ClaudeCodeRun:
         # and what the put-back did for those put back before their PostToolUse came.
         self.looks: dict[str, CommandLook] = {}
         self.put: dict[str, tuple[list[str], SavedFiles | None]] = {}
-        self.puts_back = True
 
     def execute(self) -> Plan:
         """Start the session on the plan's task, below a first decision naming it."""
@@ -282,7 +281,7 @@ class ClaudeCodeRun:
         if denied:
             return _deny(denied)
         self.open[str(event.get("tool_use_id"))] = decision
-        if tool == "Bash" and before is not None and self.puts_back:
+        if tool == "Bash" and before is not None:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
         return _allow()
 
