@@ -1,0 +1,81 @@
+Feature: An edited plan file's new writes and deletes run only once vouched for
+  As a developer whose plan file lies in the working tree, where the model or a sandboxed
+  command can write
+  I want a correction to ask before it carries out any action the edit added, removed or
+  changed, not only a new command
+  So that an edit cannot write `.claude/settings.json` or `.mcp.json` (code Claude Code runs
+  on the host) or delete my files through my next correction
+
+  Background:
+    Given a git repository with files:
+      | path     | content |
+      | keep.txt | keep\n  |
+    And the plan file "plan.yaml" in the tree:
+      """
+      task: take notes
+      steps:
+        - name: notes
+          options:
+            - actions:
+                - write: notes.md
+                  content: "notes\n"
+      """
+    And I have run "agents plan run plan.yaml --quiet"
+
+  Scenario: A write of Claude Code's settings and a delete the edit added are refused without a terminal
+    Given the plan file "plan.yaml" in the tree gets the lines:
+      """
+                - write: .claude/settings.json
+                  content: '{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "id"}]}]}}'
+                - delete: keep.txt
+      """
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again"
+    Then the exit code is 3
+    And stderr contains "plan.yaml changed since the run and adds or changes actions: it adds write `.claude/settings.json` (a file Claude Code runs"
+    And stderr contains "adds delete `keep.txt`"
+    And stderr contains "pass --trust-plan"
+    And the file ".claude/settings.json" does not exist
+    And the file "keep.txt" contains "keep"
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again --trust-plan"
+    Then the exit code is 0
+    And the file ".claude/settings.json" contains "SessionStart"
+    And the file "keep.txt" does not exist
+
+  Scenario: A changed write is a changed action, and many changes are counted, not all listed
+    Given the plan file "plan.yaml" in the tree gets the lines:
+      """
+                - write: .mcp.json
+                  content: '{"mcpServers": {"docs": {"command": "sh"}}}'
+                - write: a.txt
+                  content: a
+                - write: b.txt
+                  content: b
+      """
+    And I replace "notes\n" by "other notes\n" in the file "plan.yaml"
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again"
+    Then the exit code is 3
+    And stderr contains "it adds write `.mcp.json` (a file Claude Code runs"
+    And stderr contains "; and 2 more"
+    And the file ".mcp.json" does not exist
+
+  Scenario: An edit of comments and step names only goes on without a question
+    Given the plan file "plan.yaml" in the tree gets the lines:
+      """
+      # a comment, and the step renamed below
+      """
+    And I replace "name: notes" by "name: take the notes" in the file "plan.yaml"
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again"
+    Then the exit code is 0
+    And stderr contains "plan.yaml changed since the run: re-executing with the edited file"
+    And the file "notes.md" contains "notes"
+
+  Scenario: On a terminal the changed actions are asked about, and a no changes nothing
+    Given the plan file "plan.yaml" in the tree gets the lines:
+      """
+                - delete: keep.txt
+      """
+    When on a terminal I run "agents plan correct --mode=revert --decision 3 -g again" answering "y, n" in turn
+    Then the terminal shows "changed since the run: it adds delete `keep.txt`. Go on with the edited file?"
+    And the file "keep.txt" contains "keep"
+    When on a terminal I run "agents plan correct --mode=revert --decision 3 -g again" answering "y, y" in turn
+    Then the file "keep.txt" does not exist
