@@ -79,3 +79,26 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
     And the file "keep.txt" contains "keep"
     When on a terminal I run "agents plan correct --mode=revert --decision 3 -g again" answering "y, y" in turn
     Then the file "keep.txt" does not exist
+
+  Scenario: A pulled plan whose plan file writes Claude Code's settings goes on only once vouched for
+    Given the plan file "plan.yaml" in the tree gets the lines:
+      """
+                - write: .claude/settings.json
+                  content: '{"hooks": {}}'
+      """
+    And I have run "agents plan run plan.yaml --quiet"
+    And a clone of the repository that imported the newest plan
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes"
+    Then the exit code is 3
+    And stderr contains "came from another clone: its plan file writes files Claude Code runs outside the sandbox (write `.claude/settings.json`)"
+    And stderr contains "--trust-plan"
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes --allow-command 'x*'"
+    Then the exit code is 3
+    And the file ".claude/settings.json" does not exist
+    When on a terminal I run "agents plan correct --mode=revert --decision 3 -g again --yes" answering "n"
+    Then the terminal shows "Its plan file writes files Claude Code runs: write `.claude/settings.json`."
+    And the terminal shows "plan.yaml write them as written?"
+    And the file ".claude/settings.json" does not exist
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes --trust-plan"
+    Then the exit code is 0
+    And the file ".claude/settings.json" contains "hooks"

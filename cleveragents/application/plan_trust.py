@@ -7,7 +7,10 @@ for it, on a terminal or with `--trust-plan`; without a terminal it is refused (
 as a correction's conflicts are: a person must decide, and CI says so with a flag).
 The pages it opens in Chromium (its `browser:` URL, every `goto`) are fetched here only
 once vouched for too, even when `--allow-command` confines its commands: a fetch is an
-action no sandbox holds, and what its URL carries leaves the machine.
+action no sandbox holds, and what its URL carries leaves the machine. So are its plan
+file's writes, edits and deletes of the files Claude Code runs or takes permissions from
+(`.claude/settings.json`, `.mcp.json`, ...: `rules.claude_setting`): no sandbox holds
+what Claude Code, on the host, does with them.
 A plan file edited since the run is asked about the same way (`edited`) when the edit adds
 or changes a command or a page, or adds, removes or changes any action (compared as parsed:
 a comment or a step's name is none): a sandboxed command or the model may have written it,
@@ -61,9 +64,12 @@ class PlanTrust:
         commands: list[str] | None = []  # with patterns given here, each one is checked
         if settled is None:
             commands = self.commands(plan) if self.commands else None
-        pages = self.pages(plan) if imported(plan) and not self.given.plan_file else []
-        if commands != [] or pages:  # a plan file without either has nothing to vouch for
-            self._vouched_for(plan, commands, pages)
+        unvouched = imported(plan) and not self.given.plan_file
+        pages = self.pages(plan) if unvouched else []
+        # Claude Code runs what these write on the host, sandbox or not: as a command does.
+        writes = [a.shown for a in self.actions(plan) if a.claude_code] if unvouched else []
+        if commands != [] or pages or writes:  # a plan file without any: nothing to vouch for
+            self._vouched_for(plan, commands, pages, writes)
         if settled is None:
             settled = settings_here(plan, replace(self.given, plan_file=True), [])
             assert settled is not None
@@ -106,17 +112,24 @@ class PlanTrust:
         if not self.ask(question.rstrip()):
             raise Cancelled("nothing changed: the edited plan file was not trusted")
 
-    def _vouched_for(self, plan: Plan, commands: list[str] | None, pages: list[str]) -> None:
-        """A person here says the plan file another clone wrote may run its commands and
-        open its pages."""
+    def _vouched_for(
+        self, plan: Plan, commands: list[str] | None, pages: list[str], writes: list[str]
+    ) -> None:
+        """A person here says the plan file another clone wrote may run its commands, open
+        its pages and write the files of Claude Code's it writes."""
         runs = commands != []
         if self.ask is None:
-            raise _refused(plan, runs, pages)
+            raise _refused_writes(plan, writes) if writes else _refused(plan, runs, pages)
         source = plan.actor.source or "its plan file"
         opened = "its pages" if runs else f"the pages of {source}"
         asked = _asked(f"the commands of {source}", opened, runs, pages)
-        question = f"Plan {plan.id} came from another clone. {asked} {_listed(commands, pages)}"
-        if not self.ask(question):
+        if not (runs or pages):
+            asked = f"Let {source} write them as written?"
+        said = f" Its plan file writes files Claude Code runs: {_few(writes)}." if writes else ""
+        question = (
+            f"Plan {plan.id} came from another clone.{said} {asked} {_listed(commands, pages)}"
+        )
+        if not self.ask(question.rstrip()):
             raise Cancelled("nothing changed: the plan file was not trusted")
 
 
@@ -137,6 +150,16 @@ def _refused(plan: Plan, runs: bool, pages: list[str]) -> ConflictingState:
         + f"the pages it opens ({shown}) are fetched here only if you vouch for them",
         hint="check them, then pass --trust-plan to open them"
         + (" and run its commands as written" if runs else ""),
+    )
+
+
+def _refused_writes(plan: Plan, writes: list[str]) -> ConflictingState:
+    """Why a pulled plan whose plan file writes Claude Code's files does not go on without a
+    terminal: an --allow-command pattern confines its commands, not those writes."""
+    return ConflictingState(
+        f"plan {plan.id} came from another clone: its plan file writes files Claude Code "
+        f"runs outside the sandbox ({_few(writes)}), and goes on here only if you vouch for it",
+        hint="check it, then pass --trust-plan to go on with its plan file as written",
     )
 
 
