@@ -48,6 +48,8 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
                   content: '{"mcpServers": {"docs": {"command": "sh"}}}'
                 - write: a.txt
                   content: a
+                - write: a.txt
+                  content: a
                 - write: b.txt
                   content: b
       """
@@ -55,8 +57,49 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
     When I run "agents plan correct --mode=revert --decision 3 --guidance again"
     Then the exit code is 3
     And stderr contains "it adds write `.mcp.json` (a file Claude Code runs"
-    And stderr contains "; and 2 more"
+    And stderr contains "; adds write `a.txt` (2 times); and 2 more"
     And the file ".mcp.json" does not exist
+
+  Scenario: An action moved from where it never ran to where it runs is asked about
+    Given the plan file "plan.yaml" in the tree:
+      """
+      task: take notes
+      contingencies:
+        - name: never
+          when_output: NEVER-PRINTED
+          actions:
+            - write: c.txt
+              content: c
+            - delete: keep.txt
+      steps:
+        - name: notes
+          options:
+            - actions:
+                - write: notes.md
+                  content: "notes\n"
+      """
+    And I have run "agents plan run plan.yaml --quiet"
+    And the plan file "plan.yaml" in the tree:
+      """
+      task: take notes
+      contingencies:
+        - name: never
+          when_output: NEVER-PRINTED
+          actions:
+            - write: c.txt
+              content: c
+      steps:
+        - name: notes
+          options:
+            - actions:
+                - write: notes.md
+                  content: "notes\n"
+                - delete: keep.txt
+      """
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again"
+    Then the exit code is 3
+    And stderr contains "adds or changes actions: it moves delete `keep.txt` (check it"
+    And the file "keep.txt" contains "keep"
 
   Scenario: An edit of comments and step names only goes on without a question
     Given the plan file "plan.yaml" in the tree gets the lines:

@@ -173,23 +173,27 @@ def _asked(commands: str, pages: str, runs: bool, opens: list[str]) -> str:
 
 def _changes(before: list[PlannedAction], after: list[PlannedAction], new: list[str]) -> list[str]:
     """What an edit did to the plan file's actions, in words: each one it adds (but a run
-    of a new command, which the question lists already) and each one it removes; a changed
-    one is both. Those on Claude Code's files first; the same words once, with a count."""
+    of a new command, which the question lists already), moves (to another step, option or
+    condition) or removes; a changed one is added and removed. Those on Claude Code's files
+    first; the same words once, with a count."""
     commands = {f"run `{c}`" for c in new}
-    added = [a for a in _unmatched(after, before) if a.shown not in commands]
-    said = [(a, "adds") for a in added] + [(a, "removes") for a in _unmatched(before, after)]
+    added, removed = _unmatched(after, before), _unmatched(before, after)
+    moved = [a for a in added if a.key in {r.key for r in removed}]
+    said = [(a, "moves") for a in moved]
+    said += [(a, "adds") for a in added if a not in moved and a.shown not in commands]
+    said += [(a, "removes") for a in removed if a.key not in {m.key for m in moved}]
     said.sort(key=lambda pair: not pair[0].claude_code)
     phrases = Counter(f"{verb} {a.shown}{CLAUDE_CODE if a.claude_code else ''}" for a, verb in said)
     return [phrase + (f" ({n} times)" if n > 1 else "") for phrase, n in phrases.items()]
 
 
 def _unmatched(these: list[PlannedAction], others: list[PlannedAction]) -> list[PlannedAction]:
-    """The actions of `these` left once each one of `others` took its equal."""
-    left = Counter(a.key for a in others)
+    """The actions of `these` left once each one of `others` took its equal, in its place."""
+    left = Counter((a.place, a.key) for a in others)
     found = []
     for action in these:
-        if left[action.key]:
-            left[action.key] -= 1
+        if left[action.place, action.key]:
+            left[action.place, action.key] -= 1
         else:
             found.append(action)
     return found

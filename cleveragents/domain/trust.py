@@ -45,11 +45,13 @@ class GivenHere:
 
 
 class PlannedAction(NamedTuple):
-    """One action of a plan file: all of it (`key`, to compare), as a question names it
+    """One action of a plan file: all of it (`key`, to compare), where it stands (`place`:
+    the steps and options holding it, with their conditions), as a question names it
     (`shown`), and whether it writes, edits or deletes a file Claude Code runs or takes
     permissions from outside the sandbox (`rules.claude_setting`: it counts as a command)."""
 
     key: str
+    place: str
     shown: str
     claude_code: bool
 

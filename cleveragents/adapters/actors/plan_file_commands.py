@@ -25,6 +25,7 @@ from cleveragents.domain.rules import claude_setting
 from cleveragents.domain.trust import PlannedAction
 
 COMMAND_FIELDS = ("run", "revert")
+CONDITIONS = ("when", "when_output", "when_missing")  # which of its actions run
 ACTION_SPECS: tuple[type[BaseModel], ...] = (
     WriteSpec,
     EditSpec,
@@ -62,23 +63,26 @@ def _commands(node: Any) -> Iterator[str]:
 
 def plan_file_actions(script: str, source: str) -> list[PlannedAction]:
     """Each action the plan file `script` holds (steps, phases, local alternatives,
-    contingencies), in the order written: what an edit of the file since the run may
-    have added, removed or changed, compared as parsed (a comment or a step's name is
-    no action)."""
+    contingencies), in the order written, with where it stands: what an edit of the file
+    since the run may have added, removed, changed or moved, compared as parsed (a comment
+    or a step's name is no action; an option's or a contingency's condition is part of
+    where its actions stand)."""
     found: list[PlannedAction] = []
-    todo: list[Any] = [parse_plan_file(script, source)]
+    todo: list[tuple[Any, str]] = [(parse_plan_file(script, source), "")]
     while todo:  # a stack, not a recursion: a plan file may nest deep
-        node = todo.pop()
+        node, place = todo.pop()
         if isinstance(node, ACTION_SPECS):
-            found.append(_planned(node))
+            found.append(_planned(node, place))
         elif isinstance(node, BaseModel):  # its fields as written, not what they derive
-            todo += reversed([getattr(node, name) for name in type(node).model_fields])
+            names = type(node).model_fields
+            place += "".join(f"{{{n}={getattr(node, n)!r}}}" for n in CONDITIONS if n in names)
+            todo += reversed([(getattr(node, name), f"{place}.{name}") for name in names])
         elif isinstance(node, list | tuple):
-            todo += reversed(node)
+            todo += reversed([(item, f"{place}[{i}]") for i, item in enumerate(node)])
     return found
 
 
-def _planned(spec: BaseModel) -> PlannedAction:
+def _planned(spec: BaseModel, place: str) -> PlannedAction:
     """One action as the question names it (its kind and what it acts on), and all of it as
     its identity: a write whose content changed is a changed action."""
     kind = next(name for name, _ in spec if name in ACTION_KEYS)
@@ -88,4 +92,4 @@ def _planned(spec: BaseModel) -> PlannedAction:
     shown = kind if target is True else f"{kind} `{target}`"
     path = target if isinstance(spec, WriteSpec | EditSpec | DeleteSpec) else None
     code = path is not None and claude_setting(path)
-    return PlannedAction(kind + "\0" + spec.model_dump_json(), shown, code)
+    return PlannedAction(kind + "\0" + spec.model_dump_json(), place, shown, code)
