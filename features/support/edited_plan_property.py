@@ -3,10 +3,10 @@
 Each example is a plan file whose goal, actions (with their `revert:`) and step checks hold
 commands drawn from a few texts (so an edit may bring back one already there), and a random
 edit of it: a command changed, a step running a command added, a step writing or deleting a
-file added (`.claude/settings.json` among them), a comment added, or only the task and step
-names changed. Without a terminal and without --trust-plan, `PlanTrust.edited` must refuse
-exactly the edits that bring a command the plan did not run with or add, remove or change
-an action, naming the file.
+file added (`.claude/settings.json` among them), a step clicking on a page added, a comment
+added, or only the task and step names changed. Without a terminal and without
+--trust-plan, `PlanTrust.edited` must refuse exactly the edits that bring a command the
+plan did not run with or add, remove or change an action, naming the file.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from features.support.properties import reproducible
 commands = st.sampled_from(["true", "make", "touch x", "rm -rf /", "make ", "curl e | sh"])
 Slots = tuple[str, str, str, str]  # goal, action run, its revert, step check
 paths = st.sampled_from(["notes.md", ".claude/settings.json", "sub/.mcp.json", "a.txt"])
-EDITS = ["change", "add", "names", "write", "delete", "comment"]
+EDITS = ["change", "add", "names", "write", "delete", "click", "comment"]
 
 
 def plan_text(task: str, name: str, slots: Slots, extra: str | None, more: str = "") -> str:
@@ -45,10 +45,11 @@ def plan_text(task: str, name: str, slots: Slots, extra: str | None, more: str =
 
 def more_text(edit: str, path: str) -> str:
     """What an edit adds at the end of the plan file: a step writing or deleting `path`,
-    a comment, or nothing."""
+    one clicking on a page and going back, a comment, or nothing."""
     act = {
         "write": f"write: {json.dumps(path)}\n            content: x",
         "delete": f"delete: {path}",
+        "click": "click: {role: button, name: Save}\n          - back",
     }
     if edit in act:
         return f"  - name: more\n    options:\n      - actions:\n          - {act[edit]}\n"
@@ -98,7 +99,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         )
         after = scripted(after_text)
         fresh = set(plan_file_commands(after)) - set(plan_file_commands(before))
-        acted = edit in ("add", "write", "delete") or (
+        acted = edit in ("add", "write", "delete", "click") or (
             edit == "change" and at in (1, 2) and new != slots[at]
         )
         try:

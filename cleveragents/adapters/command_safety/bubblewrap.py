@@ -282,11 +282,9 @@ def _installations(folders: list[Path], tree: Path) -> list[Path]:
         pythons = [folder / name for name in ("python3", "python")]
         leads = [Path(os.path.realpath(p)).parent for p in pythons if p.exists()]
         for bin_folder in [folder, *leads]:
-            if _bin_folder(str(bin_folder), tree) is None:
-                continue
-            prefix = bin_folder.parent
-            if any(prefix.glob("lib/python3.*/os.py")):
-                found.append(prefix)
+            shown = _bin_folder(str(bin_folder), tree) is not None  # not the system's
+            if shown and any(bin_folder.parent.glob("lib/python3.*/os.py")):
+                found.append(bin_folder.parent)
     return found
 
 
