@@ -33,7 +33,7 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
     Then the exit code is 3
     And stderr contains "plan.yaml changed since the run and adds or changes actions: it adds write `.claude/settings.json` (a file Claude Code runs"
     And stderr contains "adds delete `keep.txt`"
-    And stderr contains "pass --trust-plan"
+    And stderr is one line containing "pass --trust-plan"
     And the file ".claude/settings.json" does not exist
     And the file "keep.txt" contains "keep"
     When I run "agents plan correct --mode=revert --decision 3 --guidance again --trust-plan"
