@@ -28,6 +28,7 @@ from cleveragents.application.plan_inspection import PlanInspection
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import Observer
 from cleveragents.domain.plan import ActorSpec, Check, Plan
+from cleveragents.domain.trust import PlannedAction
 from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
@@ -200,6 +201,16 @@ def plan_file_commands(plan: Plan) -> list[str]:
     return found.plan_commands(plan, script, plan.actor.source or "plan file")
 
 
+def plan_file_actions(plan: Plan) -> list[PlannedAction]:
+    """The actions of a scripted plan's plan file, for the question before an edited one
+    goes on."""
+    from cleveragents.adapters.actors.plan_file_commands import plan_file_actions as found
+
+    if plan.actor.kind != "scripted" or not plan.actor.script:
+        return []
+    return found(plan.actor.script, plan.actor.source or "plan file")
+
+
 def plan_file_pages(plan: Plan) -> list[str]:
     """The pages a plan opens (its `browser:` URL and its plan file's `goto`s), for the
     question before a pulled one opens them."""
@@ -231,6 +242,7 @@ def bootstrap(
     lifecycle.trust.configured = config.allow_commands
     lifecycle.trust.commands = plan_file_commands
     lifecycle.trust.pages = plan_file_pages
+    lifecycle.trust.actions = plan_file_actions
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
     services = Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

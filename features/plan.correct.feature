@@ -94,7 +94,7 @@ Feature: Correct a plan by sending it back to a decision
 
   Scenario: Append runs the steps the user added to the plan file
     Given I add to the plan file "plan.yaml" a step "six" writing "step6.txt"
-    When I run "agents plan correct --mode=append --guidance 'do step six too'"
+    When I run "agents plan correct --mode=append --guidance 'do step six too' --trust-plan"
     Then the exit code is 0
     And stderr contains "plan.yaml changed since the run: re-executing with the edited file"
     And stdout contains "1 step after 5 done: six"

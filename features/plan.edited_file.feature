@@ -1,6 +1,6 @@
-Feature: A plan file edited since the run runs new commands only once vouched for
+Feature: A plan file edited since the run runs new commands and actions only once vouched for
   As a developer whose plan file lies in the working tree, where a sandboxed command can write
-  I want a correction to ask before it runs a command the edited file adds
+  I want a correction to ask before it runs a command or an action the edited file adds
   So that a command the sandbox confined cannot run outside it through my next correction
 
   Background:
@@ -31,9 +31,13 @@ Feature: A plan file edited since the run runs new commands only once vouched fo
     And stderr contains "plan.yaml changed since the run: re-executing with the edited file"
     And the file "canary.txt" exists
 
-  Scenario: An edit that adds no command goes on without a question
+  Scenario: An edit that adds no command but a write is refused too, and goes on once vouched for
     Given I add to the plan file "plan.yaml" a step "six" writing "step6.txt"
     When I run "agents plan correct --mode=append --guidance 'do step six too'"
+    Then the exit code is 3
+    And stderr contains "plan.yaml changed since the run and adds or changes actions: it adds write `step6.txt`"
+    And the file "step6.txt" does not exist
+    When I run "agents plan correct --mode=append --guidance 'do step six too' --trust-plan"
     Then the exit code is 0
     And the file "step6.txt" contains "six"
 

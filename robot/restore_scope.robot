@@ -138,7 +138,7 @@ An Edited Plan File In The Repository Is Kept, Re-Read, And Said To Have Changed
     ${edited}    Replace String    ${text}    content: "b\\n"    content: "edited\\n"
     Should Not Be Equal    ${edited}    ${text}
     Create File    ${REPO}/plan.yaml    ${edited}
-    ${result}    Correct Back To Step 2    --yes
+    ${result}    Correct Back To Step 2    --yes    --trust-plan
     Exit Code Should Be    ${result}    0
     File Should Hold Bytes    ${REPO}/plan.yaml    ${edited}
     File Should Hold Bytes    ${REPO}/b.txt    edited\n

@@ -222,9 +222,9 @@ TrustPlan = Annotated[
     bool,
     typer.Option(
         "--trust-plan",
-        help="Run the commands of a plan file pulled from another clone, or added by an "
-        "edit since the run, as written, outside the sandbox, and open its web pages "
-        "(asked about on a terminal, refused without one).",
+        help="Run the commands of a plan file pulled from another clone, or what an edit "
+        "since the run added or changed (commands, actions), as written, outside the "
+        "sandbox, and open its web pages (asked about on a terminal, refused without one).",
     ),
 ]
 

@@ -138,8 +138,9 @@ def correct(
     Strategize and re-executes. Only the files the agent changed go back: your own edits
     stay (a file you both changed is a conflict: asked about on a terminal, refused with
     exit 3 without one unless --theirs, --mine or --merge). The plan file is never restored;
-    edited since the run, it is the one re-executed (a command the edit adds is asked about
-    first, refused without a terminal unless --trust-plan). A safety checkpoint comes first:
+    edited since the run, it is the one re-executed (a command or an action the edit adds,
+    changes, moves or removes is asked about first, refused without a terminal unless
+    --trust-plan). A safety checkpoint comes first:
     `agents plan undo` brings back the working tree as it was, your own edits included.
     What a superseded decision did outside the working tree (marked irreversible: a write
     elsewhere, the network, a process left running) stays; it is named before anything is

@@ -16,7 +16,7 @@ checked and sandboxed like a model's. From then on the settings are this clone's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # `plan show`'s fast path reads `trust_facts` without pydantic
     from cleveragents.domain.plan import Plan
@@ -42,6 +42,18 @@ class GivenHere:
             or self.plan_file
             or self.pass_env is not None
         )
+
+
+class PlannedAction(NamedTuple):
+    """One action of a plan file: all of it (`key`, to compare), where it stands (`place`:
+    the steps and options holding it, with their conditions), as a question names it
+    (`shown`), and whether it writes, edits or deletes a file Claude Code runs or takes
+    permissions from outside the sandbox (`rules.claude_setting`: it counts as a command)."""
+
+    key: str
+    place: str
+    shown: str
+    claude_code: bool
 
 
 def imported(plan: Plan) -> bool:

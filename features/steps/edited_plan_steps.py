@@ -15,6 +15,6 @@ def step_edited_plan_property(context: Any) -> None:
     _check(context, "edited plan file property", check_property, 50)
 
 
-@then("exactly the edits with a new command were refused")
+@then("exactly the edits with a new command or a changed action were refused")
 def step_edited_plan_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

@@ -242,20 +242,53 @@ def _program_folders(entry: str, tree: Path) -> list[str]:
     """The folders to show for one PATH entry: none for a relative one, one the system
     folders hold already, one in the tree, or one not named bin (a home folder on PATH
     would show the whole home); a virtual environment whole, with the Python it was made
-    from (its `home`)."""
-    if not entry or not os.path.isabs(entry) or not os.path.isdir(entry):
-        return []
-    real = Path(os.path.realpath(entry))
-    if real.name not in ("bin", "sbin") or real.is_relative_to(tree):
-        return []
-    if any(real.is_relative_to(top) for top in SYSTEM if not os.path.islink(top)):
+    from: the folder its `home` names, and the installation that folder or the venv's own
+    `python` belongs to. Never one that is, or holds, the user's home or an `.ssh`
+    (`home = ~/bin`, from a `python3` linked there, names no installation)."""
+    real = _bin_folder(entry, tree)
+    if real is None:
         return []
     config = real.parent / "pyvenv.cfg"
-    if not config.is_file():
-        return [str(real)]
-    found = [str(real.parent)]
-    for line in config.read_text(errors="replace").splitlines():
-        key, _, value = line.partition("=")
-        if key.strip() == "home":  # the bin folder of the Python it was made from
-            found += [str(Path(f).parent) for f in _program_folders(value.strip(), tree)]
+    found = [real]
+    if config.is_file():
+        homes: list[Path] = []
+        for line in config.read_text(errors="replace").splitlines():
+            key, _, value = line.partition("=")
+            if key.strip() == "home":  # the bin folder of the Python it was made from
+                homes += [Path(f) for f in _program_folders(value.strip(), tree)]
+        found = [real.parent, *homes, *_installations([*homes, real], tree)]
+    return [str(f) for f in dict.fromkeys(found) if not _private(f)]
+
+
+def _bin_folder(entry: str, tree: Path) -> Path | None:
+    """`entry` resolved, when it is an absolute `bin` folder outside the tree and outside
+    the system folders the sandbox shows anyway."""
+    if not entry or not os.path.isabs(entry) or not os.path.isdir(entry):
+        return None
+    real = Path(os.path.realpath(entry))
+    if real.name not in ("bin", "sbin") or real.is_relative_to(tree):
+        return None
+    if any(real.is_relative_to(top) for top in SYSTEM if not os.path.islink(top)):
+        return None
+    return real
+
+
+def _installations(folders: list[Path], tree: Path) -> list[Path]:
+    """The Python installations the bin `folders` belong to: a folder's parent, or where
+    the `python` links in it lead, when that is a real installation (its standard library
+    in `lib/python3.X`, as CPython installs it)."""
+    found = []
+    for folder in folders:
+        pythons = [folder / name for name in ("python3", "python")]
+        leads = [Path(os.path.realpath(p)).parent for p in pythons if p.exists()]
+        for bin_folder in [folder, *leads]:
+            shown = _bin_folder(str(bin_folder), tree) is not None  # not the system's
+            if shown and any(bin_folder.parent.glob("lib/python3.*/os.py")):
+                found.append(bin_folder.parent)
     return found
+
+
+def _private(folder: Path) -> bool:
+    """Whether `folder` is the user's home or holds it, or holds an `.ssh`."""
+    home = Path(os.path.realpath(os.path.expanduser("~")))
+    return home.is_relative_to(folder) or os.path.lexists(folder / ".ssh")
