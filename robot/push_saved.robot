@@ -84,6 +84,24 @@ A Pull Of A Plan Whose Checkpoints Hold Saved Files Takes Nothing
     ${refs}    Git    for-each-ref    refs/cleveragents/    cwd=${B}
     Should Be Empty    ${refs}
 
+A Pulled Plan's Correction Leaves The Receiver's Ignored .env As It Is
+    [Documentation]    The records name the sender's saved files, which stayed with the
+    ...    sender: a correction in the receiving clone restores the checkpoint and passes
+    ...    them over, neither failing nor writing the sender's `.env` over the receiver's.
+    ${plan}    Run The Plan That Deletes .env
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    VAR    ${B}    ${WORK}/b
+    Git    clone    --quiet    ${REMOTE}    ${B}    cwd=${WORK}
+    Create File    ${B}/.env    API_URL=https://victim.internal\n
+    ${result}    Run Agents    plan    pull    origin    cwd=${B}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --mode    revert    --decision    3
+    ...    --guidance    again    --no-execute    --yes    cwd=${B}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${env}    Get File    ${B}/.env
+    Should Be Equal    ${env}    API_URL=https://victim.internal\n
+
 Delete And Gc Drop The Saved Files With The Plan; Undo Of The Delete Keeps Them
     [Documentation]    The saved ref stays through `plan delete` (its undo needs it) and
     ...    goes with the plan's checkpoints at `agents gc`, its objects with it.

@@ -127,12 +127,19 @@ class Restores:
                 if wanted != git_mode:  # not for a file left as it was (maybe not ours)
                     os.chmod(full, wanted)
         self.put_back_paths = []
-        for saved in oldest_last(list(put_back)):
+        for saved in oldest_last(self._made_here(put_back)):
             self.put_back_paths += self.saver.put_back(saved, spare)
             self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created
+
+    def _made_here(self, put_back: Sequence[SavedFiles]) -> list[SavedFiles]:
+        """Those of `put_back` saved in this clone: a pulled plan's records name files
+        saved in the clone it ran in, which stay there (never sent); not this tree's."""
+        named = [s.commit for s in put_back if s.commit is not None]
+        here = self.saver.objects.commits_among(named) if named else set()
+        return [s for s in put_back if s.commit is None or s.commit in here]
 
     def _write(
         self,
