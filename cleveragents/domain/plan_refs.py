@@ -24,3 +24,10 @@ def records_ref(plan_id: str) -> str:
 
 def saved_ref(plan_id: str) -> str:
     return f"{SAVED}{plan_id}"
+
+
+def holds_saved_files(commit: bytes) -> bool:
+    """Whether the commit object's bytes are those of files saved for undo (its message
+    opens with a saved-files subject): a checkpoint named as saved files is not."""
+    message = commit.partition(b"\n\n")[2]
+    return message.startswith(tuple(subject.encode() for subject in SAVED_SUBJECTS))

@@ -15,6 +15,7 @@ from cleveragents.adapters.git.restore_obstacles import Obstacles
 from cleveragents.adapters.git.restore_scan import Difference, RestoreScan
 from cleveragents.adapters.git.saved_files import FileSaver, remove, unusual_mode
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, oldest_last
+from cleveragents.domain.plan_refs import holds_saved_files
 from cleveragents.domain.restore_scope import within
 
 
@@ -136,9 +137,12 @@ class Restores:
 
     def _made_here(self, put_back: Sequence[SavedFiles]) -> list[SavedFiles]:
         """Those of `put_back` saved in this clone: a pulled plan's records name files
-        saved in the clone it ran in, which stay there (never sent); not this tree's."""
+        saved in the clone it ran in, which stay there (never sent); not this tree's. A
+        commit sent among the checkpoints is not one, whatever records name it (a pull
+        refuses a chain holding saved-files commits)."""
         named = [s.commit for s in put_back if s.commit is not None]
-        here = self.saver.objects.commits_among(named) if named else set()
+        found = self.saver.objects.read(named) if named else {}
+        here = {n for n, got in found.items() if got and holds_saved_files(got[1])}
         return [s for s in put_back if s.commit is None or s.commit in here]
 
     def _write(
