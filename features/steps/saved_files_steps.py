@@ -7,7 +7,7 @@ import os
 import subprocess
 from typing import Any
 
-from behave import given, then
+from behave import given, then, when
 
 from features.steps.forged_records_steps import _forged, _git, _write_ref
 
@@ -55,3 +55,16 @@ def step_clone_file(context: Any, path: str, content: str) -> None:
 def step_clone_file_kept(context: Any, path: str, content: str) -> None:
     held = (context.repo / path).read_text()
     assert held == f"{content}\n", held
+
+
+@when("random commands on ignored files run in plans that are pushed and exported")
+def step_push_saved_property(context: Any) -> None:
+    from features.steps.safety_steps import _check
+    from features.support.push_saved_property import check_property
+
+    _check(context, "push saved property", check_property, 3)
+
+
+@then("no example's remote or bundle held a secret, and undo brought every file back")
+def step_push_saved_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
