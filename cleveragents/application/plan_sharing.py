@@ -335,8 +335,9 @@ class PlanSharing:
             raise ConflictingState(
                 f"plan {plan.id} was made by an older version that kept your ignored files "
                 f"among its checkpoints: it is not {how}, which would upload them",
-                hint="correct and undo it here as before; to share the work, run its plan "
-                "file again with `agents plan run` and share that plan",
+                hint="it still corrects and undoes here; to share its work, run its plan file "
+                "again with `agents plan run` and share that plan"
+                + ("; name the other plans to push them without it" if how == "pushed" else ""),
             )
 
     def _move(self, ref: str, new: str) -> None:
