@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.plan_refs import SAVED
 from cleveragents.domain.prune_grace import Grace, prune_now
 from cleveragents.domain.retention import Retention, expired
 from cleveragents.ports import Clock, GitObjects, PlanLocks, PlanStore
@@ -158,7 +159,11 @@ class GarbageCollection:
         # No lock: a plan running meanwhile makes the figures a moment old, nothing worse.
         plans = [p for p in self.store.plans() if p.deleted_at is None]
         tips = self.objects.plan_tips()  # other working trees' plans too: they share objects
-        reached = {plan_id: self.objects.reached([tip]) for plan_id, tip in tips.items()}
+        saved = self.objects.plan_tips(SAVED)
+        reached = {
+            plan_id: self.objects.reached([tip, *filter(None, [saved.get(plan_id)])])
+            for plan_id, tip in tips.items()
+        }
         elsewhere = self.objects.kept(excluded=tips)
         seen: dict[str, int] = {}
         for found in reached.values():

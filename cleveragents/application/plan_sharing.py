@@ -70,6 +70,8 @@ class PlanSharing:
         unless `force`: then ours goes on top of theirs.
         """
         plans = self._plans(refs)
+        for plan in plans:
+            self._refuse_saved(plan, "pushed")
         try:
             return self._push(remote, plans, force, command)
         finally:
@@ -196,6 +198,12 @@ class PlanSharing:
             # Every plan's records checked whole, and to be the plan their ref names, before
             # any changes: one forged record refuses the whole pull.
             self.store.decisions_in(self.remotes.records(theirs), plan_id)
+            if checkpoints is not None and self.remotes.saved_in(checkpoints):
+                raise BadInput(
+                    f"plan {plan_id} {where} holds files saved for undo among its "
+                    "checkpoints (an older version's, or forged): nothing was taken",
+                    hint="ask whoever shared it to run it again with a current version",
+                )
             steps.append((plan_id, local, theirs, checkpoints, self._what_to_do(local, theirs)))
         diverged = [s for s in steps if s[4] == "diverged"]
         if diverged and not force:
@@ -275,6 +283,7 @@ class PlanSharing:
                 hint="name a new file, or an existing regular file to overwrite",
             )
         (plan,) = self._plans([ref])
+        self._refuse_saved(plan, "exported")
         with self.operations.locks.hold(plan.id, command, shared=True):
             self._move(records_ref(plan.id), self._commit_ours(plan))
         refs = [records_ref(plan.id)]
@@ -316,6 +325,20 @@ class PlanSharing:
                 "no plan in this repository yet", hint="start one with `agents plan run`"
             )
         return plans
+
+    def _refuse_saved(self, plan: Plan, how: str) -> None:
+        """Refuse (exit 3) a plan whose checkpoints hold files saved for undo (an older
+        version's): sent, they would upload the ignored files the user kept off remotes.
+        Rewriting the chain without them would change the checkpoint ids its records name."""
+        tip = self.remotes.tip(checkpoints_ref(plan.id))
+        if tip is not None and self.remotes.saved_in(tip):
+            raise ConflictingState(
+                f"plan {plan.id} was made by an older version that kept your ignored files "
+                f"among its checkpoints: it is not {how}, which would upload them",
+                hint="it still corrects and undoes here; to share its work, run its plan file "
+                "again with `agents plan run` and share that plan"
+                + ("; name the other plans to push them without it" if how == "pushed" else ""),
+            )
 
     def _move(self, ref: str, new: str) -> None:
         old = self.remotes.tip(ref)

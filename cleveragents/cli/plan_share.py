@@ -58,6 +58,9 @@ def push(
 ) -> int:
     """Send plans to a git remote, for another clone to pull (and correct) them.
 
+    What travels: records, checkpoints of tracked and untracked files. What never travels:
+    ignored files, nested repositories' .git, files saved for undo.
+
     A plan that changed on the remote since this clone last pushed or pulled it is
     refused (exit 3), naming the decisions that differ: pull it first, or --force.
     """
@@ -99,6 +102,8 @@ def export(
     json: Json = False,
 ) -> int:
     """Write a plan into one file (a git bundle), for a CI artefact or a mail.
+
+    Like a push, it holds no ignored file, nested repository's .git or file saved for undo.
 
     `agents plan import FILE` in any clone of the repository takes it, as a pull would.
     """

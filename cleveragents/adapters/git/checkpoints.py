@@ -66,11 +66,11 @@ class GitCheckpoints:
         self.snapshots = Snapshots(repo, self.private, self.known, now)
         # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
         self.uncommitted = self.snapshots.uncommitted
-        self.saver = FileSaver(repo, self.snapshots.commit, self.objects)
+        self.saver = FileSaver(repo, self.snapshots.commit_saved, self.objects)
         self.states = SavedStates(self.saver)
-        self.guard = CommandGuard(repo, self.saver, self.snapshots.commit)
+        self.guard = CommandGuard(repo, self.saver, self.snapshots.commit_saved)
         self.git_dirs = GitDirs(repo, self.objects.contents)
-        self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit)
+        self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere

@@ -67,7 +67,7 @@ class ClaudeDirs:
     ) -> None:
         self.repo = repo
         self.saver = saver
-        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
+        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
         self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
         self._digests: dict[str, tuple[Seen, bytes]] = {}  # of files too large to keep

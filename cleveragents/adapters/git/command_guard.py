@@ -66,7 +66,7 @@ class CommandGuard:
     ) -> None:
         self.repo = repo
         self.saver = saver
-        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
+        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
         self._hashed: dict[str, IgnoredFile] = {}  # ignored files hashed before, by path
         # Ignored folders found over the bound, by path: not walked again while the folder
         # itself is unchanged (its inode and mtime: a file added or removed at its top). One

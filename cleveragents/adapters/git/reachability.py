@@ -41,7 +41,7 @@ from cleveragents.adapters.git import refs
 from cleveragents.adapters.git.modes import OBJECT_ID_IN_TEXT
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.domain.plan_refs import PLANS, RECORDS
+from cleveragents.domain.plan_refs import PLANS, RECORDS, SAVED
 from cleveragents.domain.prune_grace import DEFAULT, Grace
 from cleveragents.errors import BadInput, GitFailed
 
@@ -56,16 +56,18 @@ class GitReachability:
         self.repo = repo
         self.directory = repo.common_dir / "objects"
 
-    def plan_tips(self) -> dict[str, str]:
-        """Each plan's checkpoint ref tip, by plan id (every working tree's plans)."""
-        out = self.repo.git("for-each-ref", "--format=%(refname) %(objectname)", PLANS)
+    def plan_tips(self, refs: str = PLANS) -> dict[str, str]:
+        """Each plan's checkpoint ref tip (with `refs` SAVED: its saved files' ref tip), by
+        plan id (every working tree's plans)."""
+        out = self.repo.git("for-each-ref", "--format=%(refname) %(objectname)", refs)
         tips = (line.split(" ") for line in out.splitlines() if line)
-        return {ref.removeprefix(PLANS): tip for ref, tip in tips}
+        return {ref.removeprefix(refs): tip for ref, tip in tips}
 
     def records_tips(self, plans: Iterable[str]) -> list[str]:
-        """The tips of the records refs of `plans` (those that were shared)."""
-        records = [f"{RECORDS}{plan}" for plan in plans]
-        out = self.repo.git("for-each-ref", "--format=%(objectname)", *records) if records else ""
+        """The tips of the records refs of `plans` (those that were shared) and of their
+        saved files' refs."""
+        named = [f"{refs}{plan}" for plan in plans for refs in (RECORDS, SAVED)]
+        out = self.repo.git("for-each-ref", "--format=%(objectname)", *named) if named else ""
         return out.split()
 
     def reached(self, tips: Iterable[str]) -> set[str]:
@@ -94,16 +96,17 @@ class GitReachability:
         """Every object something other than the plans `excluded` (and the private index
         `dropped_index`, which gc drops) reaches (see step 3)."""
         args = ["--objects", "--no-object-names"]
-        args += [f"--exclude={refs}{plan}" for plan in excluded for refs in (PLANS, RECORDS)]
+        args += [f"--exclude={refs}{plan}" for plan in excluded for refs in (PLANS, RECORDS, SAVED)]
         args += ["--all", "--reflog", "--indexed-objects"]
         found = self._rev_list(args, self._named_elsewhere(), ignore_missing=True)
         return found | self._private_index_blobs(dropped_index)
 
     def drop_ref(self, plan_id: str, tip: str) -> None:
-        """Delete the plan's ref (and its reflog), if it still points at `tip`, and the
-        ref of its records when it was shared."""
+        """Delete the plan's ref (and its reflog), if it still points at `tip`, the ref of
+        its records when it was shared, and that of its saved files."""
         refs.delete(self.repo, f"{PLANS}{plan_id}", tip)
         refs.delete(self.repo, f"{RECORDS}{plan_id}")
+        refs.delete(self.repo, f"{SAVED}{plan_id}")
 
     def sizes(self, ids: Iterable[str]) -> dict[str, int]:
         """The size on disk of each object of `ids` stored loose (packed ones are left out)."""

@@ -25,7 +25,7 @@ from cleveragents.adapters.git.modes import FILE as MODE
 from cleveragents.adapters.git.modes import TREE_FOLDER
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
-from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS
+from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS, SAVED_SUBJECTS
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
 FILE = "records.jsonl"
@@ -134,6 +134,13 @@ class GitRemotes:
                 return False
             raise
         return True
+
+    def saved_in(self, commit: str) -> int:
+        """How many commits of files saved for undo the chain of `commit` holds (an older
+        version committed them among the checkpoints)."""
+        pattern = "|".join(f"^{subject}" for subject in SAVED_SUBJECTS)
+        count = self.repo.git("rev-list", "--count", "-E", f"--grep={pattern}", commit)
+        return int(count)
 
     # remotes and bundles
 

@@ -15,6 +15,7 @@ from cleveragents.adapters.git.restore_obstacles import Obstacles
 from cleveragents.adapters.git.restore_scan import Difference, RestoreScan
 from cleveragents.adapters.git.saved_files import FileSaver, remove, unusual_mode
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, oldest_last
+from cleveragents.domain.plan_refs import holds_saved_files
 from cleveragents.domain.restore_scope import within
 
 
@@ -127,12 +128,22 @@ class Restores:
                 if wanted != git_mode:  # not for a file left as it was (maybe not ours)
                     os.chmod(full, wanted)
         self.put_back_paths = []
-        for saved in oldest_last(list(put_back)):
+        for saved in oldest_last(self._made_here(put_back)):
             self.put_back_paths += self.saver.put_back(saved, spare)
             self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created
+
+    def _made_here(self, put_back: Sequence[SavedFiles]) -> list[SavedFiles]:
+        """Those of `put_back` saved in this clone: a pulled plan's records name files
+        saved in the clone it ran in, which stay there (never sent); not this tree's. A
+        commit sent among the checkpoints is not one, whatever records name it (a pull
+        refuses a chain holding saved-files commits)."""
+        named = [s.commit for s in put_back if s.commit is not None]
+        found = self.saver.objects.read(named) if named else {}
+        here = {n for n, got in found.items() if got and holds_saved_files(got[1])}
+        return [s for s in put_back if s.commit is None or s.commit in here]
 
     def _write(
         self,

@@ -53,7 +53,7 @@ class FileSaver:
     ) -> None:
         self.repo = repo
         self.objects = objects or ObjectStore(repo)
-        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's ref
+        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
 
     def save(
         self, plan_id: str, paths: Iterable[str], why: str, repositories: Iterable[str] = ()

@@ -16,7 +16,7 @@ from cleveragents.adapters.git.objects import Entry
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.domain.checkpoint import Checkpoint
-from cleveragents.domain.plan_refs import checkpoints_ref
+from cleveragents.domain.plan_refs import checkpoints_ref, saved_ref
 from cleveragents.errors import ConflictingState, GitFailed
 
 # Most paths a checkpoint after a command builds in-process (`_added_tree`): each costs about
@@ -43,7 +43,7 @@ class Snapshots:
         self.known = known
         self.objects = private.objects
         self._now = now
-        self._tips: dict[str, str | None] = {}  # each plan's newest checkpoint, once resolved
+        self._tips: dict[str, str | None] = {}  # each ref's newest commit, once resolved
         # Each plan's newest checkpoint while the private index still holds its tree (a
         # restore rewrites the index: then the next checkpoint scans the tree again).
         self.latest: dict[str, Checkpoint] = {}
@@ -212,10 +212,17 @@ class Snapshots:
 
     def commit(self, plan_id: str, tree: str, message: str) -> str:
         """A commit of `tree` on top of the plan's ref, which then points at it."""
-        ref = checkpoints_ref(plan_id)
-        if plan_id not in self._tips:
-            self._tips[plan_id] = self._resolve(ref)
-        parent = self._tips[plan_id]
+        return self._commit_on(checkpoints_ref(plan_id), plan_id, tree, message)
+
+    def commit_saved(self, plan_id: str, tree: str, message: str) -> str:
+        """A commit of files saved for undo, on the plan's saved ref: never among its
+        checkpoints, which push and export send (the user's ignored files stay here)."""
+        return self._commit_on(saved_ref(plan_id), plan_id, tree, message)
+
+    def _commit_on(self, ref: str, plan_id: str, tree: str, message: str) -> str:
+        if ref not in self._tips:
+            self._tips[ref] = self._resolve(ref)
+        parent = self._tips[ref]
         if len(message) > MESSAGE_CAP:  # a label can hold a whole command: keep argv small
             message = message[:MESSAGE_CAP] + " [...]"
         # Written in-process as `commit-tree -m MESSAGE -m "plan: ID"` would: one git
@@ -225,13 +232,13 @@ class Snapshots:
         try:
             self._move(ref, commit, parent)
         except (GitFailed, refs.Moved) as error:
-            self._tips.pop(plan_id, None)
+            self._tips.pop(ref, None)
             reason = error.message if isinstance(error, GitFailed) else str(error)
             raise ConflictingState(
                 f"checkpoint ref {ref} could not be moved: {reason}",
                 hint="another cleveragents command may be working here; retry when it ends",
             ) from error
-        self._tips[plan_id] = commit
+        self._tips[ref] = commit
         return commit
 
     def _move(self, ref: str, new: str, old: str | None) -> None:
