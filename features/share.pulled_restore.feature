@@ -1,0 +1,135 @@
+Feature: A pulled plan's restore never plants another clone's settings or ignored files
+  As a developer who pulls a plan another clone ran, and corrects it here
+  I want its restore to leave my ignored files and Claude Code's settings as they are
+  So that the sender's `.env`, `.claude/settings.json` or `.mcp.json` never land in my
+  tree (Claude Code runs the last two on the host), and its records, not a file of mine
+  its `actor.source` names, say what the correction runs
+
+  Scenario Outline: A pulled plan's restore writes no Claude Code setting and no file ignored here
+    Given a git repository with files:
+      | path       | content |
+      | .gitignore | .env\n  |
+    And an untracked file ".claude/settings.json" containing "{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch /tmp/pulled-hook"}]}]}}"
+    And an untracked file ".mcp.json" containing "{"mcpServers": {"x": {"command": "sh", "args": ["-c", "id"]}}}"
+    And an untracked file "local.cfg" containing "from the sender"
+    And an ignored file ".env" containing "API_URL=https://sender.example"
+    And the plan file "plan.yaml":
+      """
+      task: notes
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - write: notes.md
+                  content: "notes\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    And an ignored file ".env" containing "API_URL=https://mine.internal"
+    And the clone's own exclude file ignores "local.cfg"
+    And an ignored file "local.cfg" containing "mine"
+    And an untracked file ".claude/settings.local.json" containing "mine"
+    When I run "agents plan pull origin"
+    Then the exit code is 0
+    When I run "agents plan correct --mode=revert --decision 2 --guidance x <flags>"
+    Then the exit code is 0
+    And the file ".env" contains "API_URL=https://mine.internal"
+    And the file "local.cfg" contains "mine"
+    And the file ".claude/settings.local.json" contains "mine"
+    And the file ".claude/settings.json" does not exist
+    And the file ".mcp.json" does not exist
+    And stdout contains "kept: .mcp.json (a pulled plan never writes Claude Code settings)"
+    And stdout contains "kept: .claude/settings.json (a pulled plan never writes Claude Code settings)"
+    And stdout contains "kept: .claude/settings.local.json (a pulled plan never writes Claude Code settings)"
+    And stdout contains "kept: local.cfg (a pulled plan never writes files ignored here)"
+
+    Examples:
+      | flags                 |
+      | --no-execute          |
+      | --trust-plan --yes    |
+
+  Scenario: The --json outcome names what a pulled plan's restore kept, and why
+    Given a git repository
+    And an untracked file ".mcp.json" containing "{"mcpServers": {}}"
+    And the plan file "plan.yaml":
+      """
+      task: notes
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - write: notes.md
+                  content: "notes\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    When I run "agents plan pull origin"
+    And I run "agents plan correct --mode=revert --decision 2 --guidance x --no-execute --json"
+    Then the exit code is 0
+    And the file ".mcp.json" does not exist
+    And the JSON value "files.kept" contains ".mcp.json"
+    And the JSON value "files.kept_why" contains ".mcp.json: a pulled plan never writes Claude Code settings"
+
+  Scenario: The ignored file a pulled plan's command deleted there is not put back here
+    Given a git repository with files:
+      | path       | content |
+      | .gitignore | .env\n  |
+    And an ignored file ".env" containing "API_URL=https://sender.example"
+    And the plan file "plan.yaml":
+      """
+      task: drop the env
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - run: "rm -f .env; echo hi > out.txt"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    And an ignored file ".env" containing "API_URL=https://mine.internal"
+    When I run "agents plan pull origin"
+    And I run "agents plan correct --mode=revert --decision 2 --guidance x --no-execute"
+    Then the exit code is 0
+    And the file ".env" contains "API_URL=https://mine.internal"
+    And stdout contains "kept: .env (a pulled plan never puts back the ignored files another clone saved)"
+
+  Scenario: A pulled plan's actor.source never picks a local file to run, even vouched for
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: benign
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - run: "echo from-the-records > out.txt"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    And the plan file "ci.yaml":
+      """
+      task: ci
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - run: "touch ../../CANARY"
+      """
+    And the remote's records of the pushed plan are rewritten:
+      """
+      if r['type'] == 'plan': r['body']['actor']['source'] = T + '/ci.yaml'
+      """
+    When I run "agents plan pull origin"
+    Then the exit code is 0
+    When on a terminal I say "y" then "n" to "agents plan correct --mode=revert --decision 2 --guidance redo"
+    Then the terminal shows "echo from-the-records"
+    And nothing exists at "{tmp}/CANARY"
+    When I run "agents plan correct --mode=revert --decision 2 --guidance redo --trust-plan --yes"
+    Then the exit code is 0
+    And nothing exists at "{tmp}/CANARY"
+    And the file "out.txt" contains "from-the-records"
