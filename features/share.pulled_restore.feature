@@ -5,7 +5,7 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
   tree (Claude Code runs the last two on the host), and its records, not a file of mine
   its `actor.source` names, say what the correction runs
 
-  Scenario Outline: A pulled plan's restore writes no Claude Code setting and no file ignored here
+  Scenario Outline: A pulled plan's restore writes no Claude Code setting, no file ignored here, and deletes no untracked file of mine
     Given a git repository with files:
       | path       | content |
       | .gitignore | .env\n  |
@@ -30,6 +30,7 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
     And the clone's own exclude file ignores "local.cfg"
     And an ignored file "local.cfg" containing "mine"
     And an untracked file ".claude/settings.local.json" containing "mine"
+    And an untracked file "mine.txt" containing "mine"
     When I run "agents plan pull origin"
     Then the exit code is 0
     When I run "agents plan correct --mode=revert --decision 2 --guidance x <flags>"
@@ -37,12 +38,14 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
     And the file ".env" contains "API_URL=https://mine.internal"
     And the file "local.cfg" contains "mine"
     And the file ".claude/settings.local.json" contains "mine"
+    And the file "mine.txt" contains "mine"
     And the file ".claude/settings.json" does not exist
     And the file ".mcp.json" does not exist
     And stdout contains "kept: .mcp.json (a pulled plan never writes Claude Code settings)"
     And stdout contains "kept: .claude/settings.json (a pulled plan never writes Claude Code settings)"
     And stdout contains "kept: .claude/settings.local.json (a pulled plan never writes Claude Code settings)"
     And stdout contains "kept: local.cfg (a pulled plan never writes files ignored here)"
+    And stdout contains "kept: mine.txt (untracked here, and not in the pulled plan's checkpoint)"
 
     Examples:
       | flags                 |

@@ -7,7 +7,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cleveragents.application.pulled_plans import SAVED_KEPT, pulled, withheld
+from cleveragents.application.pulled_plans import (
+    SAVED_KEPT,
+    UNTRACKED_KEPT,
+    pulled,
+    withheld,
+)
 from cleveragents.domain.checkpoint import Differences, SavedFiles, TreeEntry
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
@@ -103,7 +108,7 @@ class FileRestore:
             mine = touched_by_user(work, to_target, runs) | (set(to_target) - set(work))
             runs = {path: runs[path] for path in set(work) & set(to_target)}
         never = self.plan_file(plan)
-        held = self.left_alone(plan, list(to_target))
+        held = self.left_alone(plan, to_target, full)
         groups = classify(
             candidates,
             to_target,
@@ -149,12 +154,20 @@ class FileRestore:
                 return self.store.checkpoint(checkpoint).tree
         return None
 
-    def left_alone(self, plan: Plan, paths: list[str]) -> dict[str, str]:
-        """Of `paths`, those a restore of a pulled plan leaves as they are, with why; none
-        for a plan of this clone's (`pulled_plans.py`)."""
-        if not paths or not pulled(self.store, plan):
+    def left_alone(self, plan: Plan, to_target: Differences, full: bool) -> dict[str, str]:
+        """Of the paths that differ from the target, those a restore of a pulled plan leaves
+        as they are, with why; none for a plan of this clone's (`pulled_plans.py`). Whole
+        (`full`: this clone never changed the plan), it keeps the files untracked here that
+        the target does not hold too: none of them is the plan's work here."""
+        if not to_target or not pulled(self.store, plan):
             return {}
-        return withheld(paths, self.checkpoints.ignored_here)
+        held = withheld(list(to_target), self.checkpoints.ignored_here)
+        if full:
+            tracked = self.checkpoints.tracked_here()
+            for path, (there, _) in to_target.items():
+                if there.absent and path not in tracked and path not in held:
+                    held[path] = UNTRACKED_KEPT
+        return held
 
     def saved_put_back(
         self, plan: Plan, files: FilesPlan, decisions: list[Decision]

@@ -10,8 +10,10 @@ So a restore of a pulled plan never writes, changes or deletes here:
     `domain.rules.claude_setting`), whatever `--trust-plan` says: trust vouches for the
     commands and pages a person was shown, not for the sender's Claude Code settings;
 
-and each such path is named as kept, with why. A plan's own decisions replay its records'
-script: its `actor.source` never picks a local file to read or run.
+and each such path is named as kept, with why. Restoring the whole tree (this clone never
+changed the plan), it also keeps the files untracked here that the target does not hold:
+none of them is the plan's work here, they are the user's. A pulled plan's decisions
+replay its records' script: its `actor.source` never picks a local file to read or run.
 
 A plan is pulled when its settings came from elsewhere, or this store met another over it
 (a pull or an import, recorded here, never in the records), or it holds operations made in
@@ -31,6 +33,7 @@ from cleveragents.ports import PlanStore
 PULL = "pull"  # the kind of a pull's or an import's operation (`plan_sharing.py`)
 CLAUDE_KEPT = "a pulled plan never writes Claude Code settings"
 IGNORED_KEPT = "a pulled plan never writes files ignored here"
+UNTRACKED_KEPT = "untracked here, and not in the pulled plan's checkpoint"
 SAVED_KEPT = "a pulled plan never puts back the ignored files another clone saved"
 
 
