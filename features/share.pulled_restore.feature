@@ -136,3 +136,13 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
     Then the exit code is 0
     And nothing exists at "{tmp}/CANARY"
     And the file "out.txt" contains "from-the-records"
+
+  # Each example: clone A with random untracked files (Claude Code's settings at any depth
+  # and case, .mcp.json, plain files, files B ignores), a plan run and pushed; clone B with
+  # its own random files at some of those paths and its own exclude rules, pulling the plan
+  # and correcting it to its step (features/support/pulled_restore_property.py).
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (3 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+  Scenario: On random clones, a pulled plan's restore plants nothing and deletes nothing of mine
+    When random pairs of clones pull and correct a plan whose checkpoints hold random files
+    Then no example wrote a Claude Code setting, a file ignored there, or an untracked file
