@@ -75,6 +75,30 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
     And the JSON value "files.kept" contains ".mcp.json"
     And the JSON value "files.kept_why" contains ".mcp.json: a pulled plan never writes Claude Code settings"
 
+  Scenario: A pulled plan stays another clone's once vouched for and changed here
+    Given a git repository
+    And an untracked file ".mcp.json" containing "{"mcpServers": {}}"
+    And the plan file "plan.yaml":
+      """
+      task: notes
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - write: notes.md
+                  content: "notes\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    When I run "agents plan pull origin"
+    And I run "agents plan correct --mode=revert --decision 2 --guidance x --trust-plan --yes"
+    Then the exit code is 0
+    When I run "agents plan correct --mode=revert --decision 1 --guidance y --restore-scope full --no-execute"
+    Then the exit code is 0
+    And the file ".mcp.json" does not exist
+    And stdout contains "kept: .mcp.json (a pulled plan never writes Claude Code settings)"
+
   Scenario: The ignored file a pulled plan's command deleted there is not put back here
     Given a git repository with files:
       | path       | content |
