@@ -52,7 +52,7 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
       | --no-execute          |
       | --trust-plan --yes    |
 
-  Scenario: The --json outcome names what a pulled plan's restore kept, and why
+  Scenario Outline: The --json outcome names what a pulled or imported plan's restore kept, and why
     Given a git repository
     And an untracked file ".mcp.json" containing "{"mcpServers": {}}"
     And the plan file "plan.yaml":
@@ -68,12 +68,19 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
       """
     And I have run "agents plan run --script {tmp}/plan.yaml"
     And the repository pushed its newest plan to a bare remote, and a clone pulls from it
-    When I run "agents plan pull origin"
-    And I run "agents plan correct --mode=revert --decision 2 --guidance x --no-execute --json"
+    And the remote's plan refs are bundled into "plan.bundle"
+    When I run "agents plan <brought>"
+    Then the exit code is 0
+    When I run "agents plan correct --mode=revert --decision 2 --guidance x --no-execute --json"
     Then the exit code is 0
     And the file ".mcp.json" does not exist
     And the JSON value "files.kept" contains ".mcp.json"
     And the JSON value "files.kept_why" contains ".mcp.json: a pulled plan never writes Claude Code settings"
+
+    Examples:
+      | brought                   |
+      | pull origin               |
+      | import {tmp}/plan.bundle  |
 
   Scenario: A pulled plan stays another clone's once vouched for and changed here
     Given a git repository
