@@ -10,6 +10,7 @@ Documentation       As a developer who works with Claude Code,
 
 Resource            resources/claude_code.resource
 Library             OperatingSystem
+Library             resources/ForgedRecords.py
 
 Test Setup          Create Repository With Stand In Claude Code
 Test Teardown       Stop Stand In Claude Code And Remove Repository
@@ -50,6 +51,30 @@ A Plan Pulled In Another Clone Is Corrected There From The Session It Carries
     ...    cwd=${REMOTE}
     Should Contain    ${carried}    carried/${plan}[session].jsonl
     Should Contain    ${carried}    carried/${now}[session].jsonl
+
+A Pulled Plan's Resume Runs The Claude Code Found Here, Not The Program Its Records Name
+    [Documentation]    The records' `actor.source` is rewritten on the remote to name a
+    ...    program of clone B's: B's resume runs the Claude Code it finds, never that program.
+    Create A Bare Remote And A Second Clone
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    ${result}    Run Agents With Claude Code    plan    run    make the files    --actor
+    ...    claude-code    --budget-calls    1
+    Exit Code Should Be    ${result}    4
+    ${plan}    Plan Shown
+    ${result}    Run Agents With Claude Code    plan    push    ${REMOTE}
+    Exit Code Should Be    ${result}    0
+    Create File    ${B}/tools/run.sh    \#!/bin/sh\ntouch ${WORK}/CANARY\n
+    Run Process    chmod    755    ${B}/tools/run.sh
+    Set The Plan Record Field    ${REMOTE}    ${plan}[id]    actor.source    ${B}/tools/run.sh
+    Set To Dictionary    ${CLAUDE_ENV}    CLAUDE_CONFIG_DIR=${WORK}/claude-config-b
+    ${result}    Run Agents With Claude Code    plan    pull    origin    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    Claude Code Will Call    Write    {"file_path": "${B}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    Done now.
+    ${result}    Run Agents With Claude Code    plan    resume    --budget-calls    5    cwd=${B}
+    File Should Not Exist    ${WORK}/CANARY    the resume ran the program the records named
+    Exit Code Should Be    ${result}    0
 
 Undo, Delete, Gc And The HTML Tree Work On A Claude Code Plan
     Record A Session Of Three Tool Calls

@@ -8,6 +8,7 @@ from typing import Any
 from cleveragents.application.claude_code_run import ClaudeCodeRun, CodingSession
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import PlanRecorder
+from cleveragents.application.pulled_plans import pulled
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.decision import Decision
@@ -77,6 +78,10 @@ class ClaudeCodeService:
             with store.transaction():
                 store.save_plan(plan)
             op.summary = f"resumed plan {plan.id}"
+            if pulled(store, plan):  # its source names a program of another machine's
+                path, version = self.program()
+                actor = plan.actor.model_copy(update={"source": path, "version": version})
+                plan = plan.model_copy(update={"actor": actor})
             return self._run(plan, resume=True)
 
     def correct(self, plan: Plan, intervention: Decision) -> tuple[Plan, list[str]]:

@@ -20,6 +20,7 @@ from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.intervention import intervene
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
+from cleveragents.application.pulled_plans import pulled
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.command_environment import passed_variables, with_pass_env
 from cleveragents.domain.corrected_context import branch_message, corrected_context
@@ -118,6 +119,7 @@ class CorrectionService:
             files = self.files.plan(
                 plan, before.tree, now, since(affected, target), None, scope is Scope.FULL
             )
+            files, _ = self.files.saved_put_back(plan, files, affected)
         return CorrectionPlan(plan, target, affected, files, scope)
 
     def revert(
@@ -166,13 +168,13 @@ class CorrectionService:
                     None,
                     scope is Scope.FULL,
                 )
+                files, replaced = self.files.saved_put_back(plan, files, preview.affected)
                 preview = replace(preview, files=files)
                 resolved = self.files.resolve(files, resolution)
                 conflicts_left = [*resolved.markers, *resolved.unmerged]
                 restored = self.checkpoints.at_tree(
                     plan.id, resolved.tree, f"files restored by correction {cid}"
                 )
-                replaced = [saved for d in preview.affected for saved in d.replaced]
                 # The safety checkpoint has just scanned the working tree: no second scan.
                 self.checkpoints.restore(restored, replaced, in_step=True)
             plan, notices = self._edited_plan_file(plan, spec)
@@ -326,7 +328,9 @@ class CorrectionService:
     def _edited_spec(self, plan: Plan) -> ActorSpec:
         """The actor spec with the plan file as it is on disk now; refused before any change
         when the edit adds a command nobody here vouched for (a sandboxed command may have
-        written the file)."""
+        written the file). A pulled plan replays what its records hold."""
+        if pulled(self.store, plan):
+            return plan.actor  # its records' script: its source names no file of this clone
         spec = self.reload(plan.actor)
         if spec != plan.actor:
             self.lifecycle.trust.edited(plan, plan.model_copy(update={"actor": spec}))

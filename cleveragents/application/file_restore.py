@@ -3,11 +3,17 @@ makes of them. Shared by corrections and `agents plan restore`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cleveragents.domain.checkpoint import Differences, TreeEntry
+from cleveragents.application.pulled_plans import (
+    SAVED_KEPT,
+    UNTRACKED_KEPT,
+    pulled,
+    withheld,
+)
+from cleveragents.domain.checkpoint import Differences, SavedFiles, TreeEntry
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.restore_scope import (
@@ -102,14 +108,16 @@ class FileRestore:
             mine = touched_by_user(work, to_target, runs) | (set(to_target) - set(work))
             runs = {path: runs[path] for path in set(work) & set(to_target)}
         never = self.plan_file(plan)
+        held = self.left_alone(plan, to_target, full)
         groups = classify(
             candidates,
             to_target,
             mine,
             full=full,
-            never=[never] if never else [],
+            never=[*([never] if never else []), *held],
             entries=to_target,
         )
+        groups = replace(groups, withheld=held)
         changed = never if never and (never in to_target or never in since_agent) else None
         return FilesPlan(target, last, now, groups, to_target, since_agent, changed, runs)
 
@@ -146,9 +154,44 @@ class FileRestore:
                 return self.store.checkpoint(checkpoint).tree
         return None
 
+    def left_alone(self, plan: Plan, to_target: Differences, full: bool) -> dict[str, str]:
+        """Of the paths that differ from the target, those a restore of a pulled plan leaves
+        as they are, with why; none for a plan of this clone's (`pulled_plans.py`). Whole
+        (`full`: this clone never changed the plan), it keeps the files untracked here that
+        the target does not hold too: none of them is the plan's work here."""
+        if not to_target or not pulled(self.store, plan):
+            return {}
+        held = withheld(list(to_target), self.checkpoints.ignored_here)
+        if full:
+            tracked = self.checkpoints.tracked_here()
+            for path, (there, _) in to_target.items():
+                if there.absent and path not in tracked and path not in held:
+                    held[path] = UNTRACKED_KEPT
+        return held
+
+    def saved_put_back(
+        self, plan: Plan, files: FilesPlan, decisions: list[Decision]
+    ) -> tuple[FilesPlan, list[SavedFiles]]:
+        """The saved records of `decisions` a restore puts back, and `files` naming those it
+        does not: a pulled plan's hold another clone's bytes (its ignored files, its nested
+        repositories), never written here; their paths are kept as they are."""
+        records = [saved for d in decisions for saved in d.replaced]
+        if not records or not pulled(self.store, plan):
+            return files, records
+        paths = {p for saved in records for p in saved.paths}
+        groups = replace(
+            files.groups,
+            kept=sorted({*files.groups.kept, *paths}),
+            withheld={**dict.fromkeys(paths, SAVED_KEPT), **files.groups.withheld},
+        )
+        return replace(files, groups=groups), []
+
     def plan_file(self, plan: Plan) -> str | None:
-        """The plan file's path in the working tree, when the plan runs from one inside it."""
+        """The plan file's path in the working tree, when the plan runs from one inside it
+        (a pulled plan's `actor.source` names a file of another clone's: none here)."""
         if plan.actor.kind != "scripted" or not plan.actor.source or self.root is None:
+            return None
+        if pulled(self.store, plan):
             return None
         source = Path(plan.actor.source)
         try:

@@ -175,11 +175,13 @@ class PlanLifecycleService:
         changed is settled by `resolution` (ASK refuses it: exit 3, nothing changed)."""
         assert step.checkpoint_before is not None and safety is not None
         decisions = self.store.decisions(plan.id)
-        replaced = [saved for d in decisions if d.parent_id == step.id for saved in d.replaced]
+        own = [d for d in decisions if d.parent_id == step.id]
+        replaced = [saved for d in own for saved in d.replaced]
         restored = self.store.checkpoint(step.checkpoint_before)
         outcome = "working tree back at the step's checkpoint"
         if self.files is not None:
             files = self._step_files(plan, step, self.store.checkpoint(safety).tree)
+            files, replaced = self.files.saved_put_back(plan, files, own)
             resolved = self.files.resolve(files, resolution)
             if resolved.markers or resolved.unmerged:
                 raise ConflictingState(

@@ -25,12 +25,11 @@ from functools import partial
 from pathlib import Path
 
 from cleveragents.application.operation_log import OperationLog
+from cleveragents.application.pulled_plans import PULL
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.plan_refs import checkpoints_ref, records_ref
 from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
 from cleveragents.ports import Clock, PlanRemotes, PlanStore
-
-PULL = "pull"
 
 
 @dataclass

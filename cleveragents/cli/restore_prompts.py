@@ -98,14 +98,17 @@ def show_files(preview: CorrectionPlan, done: bool = True) -> None:
     from cleveragents.domain.restore_scope import Scope
 
     groups = files.groups
+    held = groups.withheld
     undone = "the agent's changes undone" if preview.scope is Scope.AGENT else "as at the decision"
     output.path_groups(
         (
             (f"{'' if done else 'would be '}restored ({undone})", groups.restored),
-            ("kept (your edits, not touched)", groups.kept),
+            ("kept (your edits, not touched)", [p for p in groups.kept if p not in held]),
             ("conflicts (changed by you and by the agent)", groups.conflicts),
         )
     )
+    for path, why in sorted(held.items()):  # a pulled plan's: never written here
+        output.show(f"kept: {visible(path, one_line=True)} ({why})")
     if files.plan_file:
         shown = visible(files.plan_file, one_line=True)
         output.show(f"the plan file {shown} is yours: never restored")

@@ -41,9 +41,15 @@ class RestoreScope:
     # Of `conflicts`, those that are one only by standing in each other's way (a file of the
     # user's where a folder comes back, or under where a file comes back): no text to merge.
     in_the_way: list[str] = field(default_factory=list)
+    # Of `kept`, those a pulled plan's restore leaves as they are whatever it restores,
+    # each with why (`application/pulled_plans.py`).
+    withheld: dict[str, str] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, list[str]]:
-        return {"restored": self.restored, "kept": self.kept, "conflicts": self.conflicts}
+        shown = {"restored": self.restored, "kept": self.kept, "conflicts": self.conflicts}
+        if self.withheld:
+            shown["kept_why"] = [f"{p}: {why}" for p, why in sorted(self.withheld.items())]
+        return shown
 
 
 def classify(

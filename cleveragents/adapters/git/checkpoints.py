@@ -301,6 +301,15 @@ class GitCheckpoints:
         """Every path of a tree (listed once per tree: a run asks for the same one often)."""
         return self.queries.tree_paths(tree)
 
+    def ignored_here(self, paths: list[str]) -> set[str]:
+        """Which of `paths` the working tree's own ignore rules exclude now."""
+        return self.obstacles.ignored_here(paths)
+
+    def tracked_here(self) -> frozenset[str]:
+        """Every path of the tree of the user's HEAD (none before its first commit)."""
+        code, out, _ = self.repo.git_outcome("rev-parse", "--verify", "-q", "HEAD^{tree}")
+        return self.queries.tree_paths(out.decode().strip()) if code == 0 else frozenset()
+
     def patch(self, before: str, after: str) -> str:
         """The textual diff from one tree to another (binary files named, not shown)."""
         return self.queries.patch(before, after)

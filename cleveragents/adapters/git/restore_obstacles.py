@@ -81,6 +81,10 @@ class Obstacles:
             ignored = [p for p in ignored if p not in still]
         return ignored
 
+    def ignored_here(self, paths: list[str]) -> set[str]:
+        """Which of `paths` today's ignore rules (the working tree's) exclude."""
+        return {p for p in self._check_ignore(self.repo.root, paths).split("\0") if p}
+
     def untrack(self, paths: list[str], env: dict[str, str]) -> None:
         """Drop `paths` from the private index, so that `read-tree -m -u` leaves them on disk."""
         with tempfile.NamedTemporaryFile("wb", delete=False) as listing:

@@ -1,0 +1,53 @@
+"""A plan pulled (or imported) from another clone is that clone's data, not this one's.
+
+Its checkpoints hold the sender's files, its saved records the sender's ignored bytes,
+and its `actor.source` a path on the sender's machine (or any path a forger wrote).
+So a restore of a pulled plan never writes, changes or deletes here:
+
+  * a file this clone's ignore rules exclude (where a user keeps `.env`, keys, builds);
+  * a file Claude Code runs on the host (`.claude/settings.json`, `settings.local.json`,
+    `hooks/`, `commands/`, `skills/`, `agents/`, a `.claude` link, `.mcp.json`:
+    `domain.rules.claude_setting`), whatever `--trust-plan` says: trust vouches for the
+    commands and pages a person was shown, not for the sender's Claude Code settings;
+
+and each such path is named as kept, with why. Restoring the whole tree (this clone never
+changed the plan), it also keeps the files untracked here that the target does not hold:
+none of them is the plan's work here, they are the user's. A pulled plan's decisions
+replay its records' script: its `actor.source` never picks a local file to read or run.
+
+A plan is pulled when its settings came from elsewhere, or this store met another over it
+(a pull or an import, recorded here, never in the records), or it holds operations made in
+another store: what the records say of themselves is never enough to call it local.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from cleveragents.application.undo_target import made_here
+from cleveragents.domain.plan import Plan
+from cleveragents.domain.rules import claude_reads, claude_setting
+from cleveragents.domain.trust import imported
+from cleveragents.ports import PlanStore
+
+PULL = "pull"  # the kind of a pull's or an import's operation (`plan_sharing.py`)
+CLAUDE_KEPT = "a pulled plan never writes Claude Code settings"
+IGNORED_KEPT = "a pulled plan never writes files ignored here"
+UNTRACKED_KEPT = "untracked here, and not in the pulled plan's checkpoint"
+SAVED_KEPT = "a pulled plan never puts back the ignored files another clone saved"
+
+
+def pulled(store: PlanStore, plan: Plan) -> bool:
+    """Whether `plan` came from another clone (its checkpoints are not this clone's own)."""
+    if imported(plan):
+        return True
+    return any(op.kind == PULL or not made_here(store, op) for op in store.operations(plan.id))
+
+
+def withheld(paths: Iterable[str], ignored_here: Callable[[list[str]], set[str]]) -> dict[str, str]:
+    """Of `paths` a pulled plan's restore would write, those it leaves as they are, each
+    with why: Claude Code's settings, then what this clone's ignore rules exclude."""
+    found = {p: CLAUDE_KEPT for p in paths if claude_setting(p) or claude_reads(p.split("/")[-1])}
+    rest = [p for p in paths if p not in found]
+    ignored = ignored_here(rest) if rest else set()
+    return {**found, **{p: IGNORED_KEPT for p in rest if p in ignored}}

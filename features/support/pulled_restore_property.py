@@ -1,0 +1,128 @@
+"""The property behind "a pulled plan's restore plants nothing", on random pairs of clones.
+
+Each example: clone A holds a random set of untracked files (Claude Code's settings at any
+depth and case, `.mcp.json`, plain files, files clone B ignores), runs a one-step plan and
+pushes it; clone B ignores some of those paths in its own exclude file, holds its own random
+files at some of the same paths, pulls the plan and corrects it to its step, whole tree,
+with the real `agents` command. Then, in B:
+
+- every Claude Code setting and every file B ignores is byte for byte as B had it (or still
+  absent), and the outcome names each such path A's checkpoint would have changed;
+- every untracked file of B's that A's checkpoint does not hold is as B had it;
+- every other file of A's checkpoint is there with A's bytes (the restore still restores).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cleveragents.domain.rules import claude_reads, claude_setting
+from features.support import agents_process
+from features.support.properties import reproducible
+
+AGENTS = Path(sys.executable).with_name("agents")
+CLAUDE = [
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    ".claude/hooks/start.sh",
+    ".claude/commands/go.md",
+    ".claude/skills/s/SKILL.md",
+    ".claude/agents/a.md",
+    "sub/.claude/settings.json",
+    "sub/deep/.CLAUDE/Settings.JSON",
+    ".mcp.json",
+    "sub/.MCP.json",
+]
+PLAIN = [".claude/notes.txt", "plain.txt", "sub/plain.txt", "local.cfg", "sub/local.cfg"]
+IGNORED_HERE = ["local.cfg", "sub/local.cfg"]  # what B's exclude file may name
+POOL = CLAUDE + PLAIN
+PLAN = """task: notes
+steps:
+  - name: s1
+    options:
+      - actions:
+          - write: notes.md
+            content: "notes\\n"
+"""
+
+examples = st.tuples(
+    st.sets(st.sampled_from(POOL), max_size=8),  # A's untracked files
+    st.sets(st.sampled_from(POOL), max_size=6),  # B's own
+    st.sets(st.sampled_from(IGNORED_HERE)),  # what B ignores
+)
+
+
+def check_property(count: int, seed: int, tmp: Path) -> int:
+    """Run the property on up to `count` examples; how many ran."""
+    ran = 0
+
+    @reproducible(count, seed)
+    @given(examples)
+    def holds(example: tuple[set[str], set[str], set[str]]) -> None:
+        nonlocal ran
+        ran += 1
+        with tempfile.TemporaryDirectory(dir=tmp) as work:
+            play(*example, Path(work))
+
+    holds()
+    return ran
+
+
+def _git(where: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", *args],
+        cwd=where,
+        capture_output=True,
+        text=True,
+        env=agents_process.environment(),
+        check=True,
+    )
+    return done.stdout
+
+
+def _agents(where: Path, *args: str) -> str:
+    done = agents_process.run(AGENTS, where, *args)
+    assert done.returncode == 0, f"agents {' '.join(args)}: {done.returncode} {done.stderr}"
+    return done.stdout
+
+
+def play(theirs: set[str], mine: set[str], ignored: set[str], work: Path) -> None:
+    """One example, end to end against the real CLI; an AssertionError names what broke."""
+    remote, a, b = work / "remote.git", work / "a", work / "b"
+    _git(work, "init", "-q", "--bare", "--initial-branch=main", str(remote))
+    _git(work, "init", "-q", "--initial-branch=main", str(a))
+    (a / "README.md").write_text("# demo\n")
+    _git(a, "add", "README.md")
+    _git(a, "commit", "-q", "--no-gpg-sign", "-m", "initial")
+    _git(a, "remote", "add", "origin", str(remote))
+    _git(a, "push", "-q", "origin", "main")
+    for path in theirs:
+        (a / path).parent.mkdir(parents=True, exist_ok=True)
+        (a / path).write_text(f"theirs {path}\n")
+    (work / "plan.yaml").write_text(PLAN)
+    _agents(a, "plan", "run", "--script", str(work / "plan.yaml"))
+    _agents(a, "plan", "push", "origin")
+    _git(work, "clone", "-q", str(remote), str(b))
+    (b / ".git" / "info" / "exclude").write_text("".join(f"/{p}\n" for p in ignored))
+    for path in mine:
+        (b / path).parent.mkdir(parents=True, exist_ok=True)
+        (b / path).write_text(f"mine {path}\n")
+    _agents(b, "plan", "pull", "origin")
+    correct = ("plan", "correct", "--mode=revert", "--decision", "2", "--guidance", "x")
+    said = _agents(b, *correct, "--no-execute")
+    for path in POOL:
+        held = claude_setting(path) or claude_reads(path.split("/")[-1]) or path in ignored
+        now = (b / path).read_text() if (b / path).is_file() else None
+        was = f"mine {path}\n" if path in mine else None
+        if held or (path in mine and path not in theirs):
+            assert now == was, f"{path}: {was!r} became {now!r}"
+        elif path in theirs:
+            assert now == f"theirs {path}\n", f"{path} was not restored: {now!r}"
+        if held and path in theirs:
+            assert f"kept: {path} (" in said, f"{path} is not named as kept:\n{said}"
