@@ -68,6 +68,7 @@ def tests(session: nox.Session) -> None:
     # from source every time, 140 of the 340 ms of CPU an import took: compiled once here,
     # each process reads the bytecode (the variable stops writing it, not reading it).
     session.run("python", "-m", "compileall", "-q", "cleveragents", "robot/resources")
+    _pause_coverage_for_the_sdk(session)
     junit = REPORTS / "behave"
     shutil.rmtree(junit, ignore_errors=True)
     jobs = str(max(2, os.cpu_count() or 1))
@@ -144,6 +145,20 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/startup.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/read_commands.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/claude.py")
+
+
+def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
+    """Install scripts/coverage_sdk_pause.py in the session's virtualenv, with the `.pth`
+    line that imports it in every Python started there (after coverage's own `a1_*.pth`):
+    coverage's tracer stands aside while the anthropic SDK imports itself."""
+    purelib = session.run(
+        "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", silent=True
+    )
+    if not isinstance(purelib, str):  # `--install-only` runs nothing
+        return
+    site = Path(purelib.strip())
+    shutil.copy(ROOT / "scripts" / "coverage_sdk_pause.py", site / "cleveragents_sdk_pause.py")
+    (site / "a2_cleveragents_sdk_pause.pth").write_text("import cleveragents_sdk_pause\n")
 
 
 def _behave_counts(junit: Path) -> tuple[int, int]:

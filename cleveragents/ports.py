@@ -6,7 +6,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.actor_state import ActorState, Message
@@ -15,7 +15,6 @@ from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.correction import Correction, Operation
 from cleveragents.domain.decision import Decision
-from cleveragents.domain.page_state import PageLook
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.prune_grace import Grace
 from cleveragents.domain.saved_states import State
@@ -26,6 +25,9 @@ from cleveragents.domain.strategy import (
     StepAttempt,
     Strategy,
 )
+
+if TYPE_CHECKING:  # the page's model is imported only by a plan that opens a page
+    from cleveragents.domain.page_state import PageLook
 
 
 class Clock(Protocol):

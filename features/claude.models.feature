@@ -128,9 +128,11 @@ Feature: Claude on every current model, with honest accounting and clear stops
 
   Scenario Outline: A model setting in the environment that is no number is bad input, not a crash
     Given Claude will propose the plan "write greet.py"
-    When I run "agents plan run 'add a greeting'" with Claude and the environment <name>=<value>
+    And every command runs with Claude and the environment <name>=<value>
+    When I run "agents plan run 'add a greeting'" and note the modules it imports
     Then the exit code is 2
     And stderr is one line containing "<name> is '<value>', not <what>"
+    And it imported none of "anthropic"
 
     Examples:
       | name                       | value | what                       |

@@ -3,12 +3,12 @@ Feature: Correct a plan by sending it back to a decision
   I want to send it back to that decision with a word of guidance
   So that it redoes only what depended on that decision, and nothing else is lost
 
+  # The Background's plan runs once per process; each scenario works on a fresh copy of
+  # what it left (features/support/kept_setup.py).
   Background:
-    Given a git repository with files:
+    Given the five-step plan file "plan.yaml" has run in a git repository with files:
       | path      | content  |
       | README.md | # demo\n |
-    And the five-step plan file "plan.yaml"
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
 
   Scenario: Revert to step 3 re-executes steps 3 to 5 only, through the actor
     Given I remember the records of decisions 1 to 5

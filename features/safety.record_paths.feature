@@ -3,9 +3,10 @@ Feature: A restore touches only paths inside the tree, whatever a record says
   I want a restore to refuse any saved path that leaves the tree or goes through a link
   So that no correction or undo deletes, writes or chmods a file outside my working tree
 
+  # The Background's plan runs once per process; each scenario works on a fresh copy of
+  # what it left (features/support/kept_setup.py).
   Background:
-    Given a git repository
-    And the plan file "plan.yaml":
+    Given a git repository where the plan file "plan.yaml" has run with "agents plan run --script {tmp}/plan.yaml":
       """
       task: two steps
       steps:
@@ -20,7 +21,6 @@ Feature: A restore touches only paths inside the tree, whatever a record says
                 - write: two.txt
                   content: "2\n"
       """
-    And I have run "agents plan run --script {tmp}/plan.yaml"
     And a canary file "{tmp}/host/x" with mode 0600
 
   Scenario Outline: A saved path outside the tree refuses the correction

@@ -4,9 +4,10 @@ Feature: A decision's page record is read only when it has the shape `agents` re
   So that a forged page cannot crash `agents plan tree` or make its HTML embed my files,
   and a page damaged in my own store shows as not readable instead of crashing
 
+  # The Background's plan runs once per process; each scenario works on a fresh copy of
+  # what it left (features/support/kept_setup.py).
   Background:
-    Given a git repository
-    And the plan file "plan.yaml":
+    Given a git repository where the plan file "plan.yaml" has run with "agents plan run --script {tmp}/plan.yaml":
       """
       task: benign
       steps:
@@ -17,7 +18,6 @@ Feature: A decision's page record is read only when it has the shape `agents` re
                 - write: out.txt
                   content: "hi\n"
       """
-    And I have run "agents plan run --script {tmp}/plan.yaml"
 
   Scenario Outline: A pulled decision whose page is not as recorded refuses the whole pull
     Given the repository pushed its newest plan to a bare remote, and a clone pulls from it

@@ -4,9 +4,10 @@ Feature: Records pulled from another clone are checked whole before anything tru
   So that forged records cannot run commands, touch files outside my tree, undo as if
   they were mine, or replace another of my plans
 
+  # The Background runs the plan and pushes it once per process; each scenario works on a
+  # fresh copy of what that left (features/support/kept_setup.py).
   Background:
-    Given a git repository
-    And the plan file "plan.yaml":
+    Given a clone pulled from a bare remote the plan a repository ran from "plan.yaml":
       """
       task: benign
       steps:
@@ -17,8 +18,6 @@ Feature: Records pulled from another clone are checked whole before anything tru
                 - write: out.txt
                   content: "hi\n"
       """
-    And I have run "agents plan run --script {tmp}/plan.yaml"
-    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
 
   Scenario: A pulled plan's goal checks are commands a person here must vouch for
     Given the remote's records of the pushed plan are rewritten:

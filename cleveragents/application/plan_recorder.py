@@ -6,7 +6,7 @@ import contextlib
 import json
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
@@ -16,12 +16,14 @@ from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
 from cleveragents.domain.command_saves import CommandLook, unsaved_note
 from cleveragents.domain.decision import Decision, DecisionKind
-from cleveragents.domain.page_state import PageLook, PageState, look_record
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.errors import BudgetExhausted, PathRefused
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
+
+if TYPE_CHECKING:  # imported when a decision has a page to record
+    from cleveragents.domain.page_state import PageLook, PageState
 
 Observer = Callable[[Decision, Plan], None]
 
@@ -281,6 +283,8 @@ class PlanRecorder:
         """
         look = self.look()
         if look is not None:
+            from cleveragents.domain.page_state import look_record
+
             fields["page"] = look_record(self.page_seen, look)
             self.page_seen = look.state
         decision = Decision(

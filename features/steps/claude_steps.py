@@ -137,6 +137,11 @@ def step_run_claude_env(context: Any, command: str, name: str, value: str) -> No
     run_agents(context, command, {**claude_env(context), name: value})
 
 
+@given("every command runs with Claude and the environment {name}={value}")
+def step_claude_env_always(context: Any, name: str, value: str) -> None:
+    context.env.update({**claude_env(context), name: value})
+
+
 @when('I run "{command}" without an API key')
 def step_run_no_key(context: Any, command: str) -> None:
     env = {**claude_env(context), "ANTHROPIC_API_KEY": ""}

@@ -16,7 +16,9 @@ from typing import Any
 from behave import given, then, when
 
 from features.steps.checkpoint_steps import newest, services, working_tree
-from features.steps.cli_steps import command_line, cwd_of
+from features.steps.cli_steps import command_line, cwd_of, step_have_run
+from features.steps.repo_steps import step_repository_with_files
+from features.support.kept_setup import set_up_once
 
 FIVE_STEPS = """task: Five steps
 steps:
@@ -81,6 +83,20 @@ def conversation_ids(context: Any, state_key: str) -> list[int]:
 @given('the five-step plan file "{name}"')
 def step_five(context: Any, name: str) -> None:
     (context.tmp / name).write_text(FIVE_STEPS)
+
+
+@given('the five-step plan file "{name}" has run in a git repository with files:')
+def step_five_run_once(context: Any, name: str) -> None:
+    """A git repository with the table's files, the five-step plan file, and
+    `agents plan run --script` it: built once per process (`kept_setup.py`)."""
+
+    def build() -> None:
+        step_repository_with_files(context)
+        step_five(context, name)
+        step_have_run(context, f"agents plan run --script {{tmp}}/{name} --quiet")
+
+    rows = "\n".join("|".join(row.cells) for row in context.table)
+    set_up_once(context, f"five steps {name}\n{rows}", build, ("plan_ids",))
 
 
 @given('I add to the plan file "{name}" a step "{step}" writing "{path}"')

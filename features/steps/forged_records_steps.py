@@ -12,7 +12,9 @@ from typing import Any
 
 from behave import given, then, when
 
-from features.steps.cli_steps import expand, on_terminal, run_agents
+from features.steps.cli_steps import expand, on_terminal, run_agents, step_have_run
+from features.steps.repo_steps import step_plan_file, step_repository
+from features.support.kept_setup import set_up_once
 
 
 def _git(where: Path, *args: str, stdin: bytes | None = None) -> str:
@@ -36,6 +38,21 @@ def step_pushed_to_remote(context: Any) -> None:
     _git(clone, "remote", "set-url", "origin", str(remote))
     context.origin, context.repo, context.remote = context.repo, clone, remote
     context.pushed = context.plan_ids[-1]
+
+
+@given('a clone pulled from a bare remote the plan a repository ran from "{name}":')
+def step_pushed_once(context: Any, name: str) -> None:
+    """The four steps in one, built once per process (`kept_setup.py`): a git repository,
+    the plan file, `agents plan run --script` it, then the step above."""
+
+    def build() -> None:
+        step_repository(context)
+        step_plan_file(context, name)
+        step_have_run(context, f"agents plan run --script {{tmp}}/{name}")
+        step_pushed_to_remote(context)
+
+    names = ("plan_ids", "origin", "repo", "remote", "pushed")
+    set_up_once(context, f"{name}\n{context.text}", build, names)
 
 
 def _forged(context: Any, source: str, code: str) -> bytes:

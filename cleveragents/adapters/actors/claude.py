@@ -121,14 +121,13 @@ class AnthropicActor:
                     "ANTHROPIC_API_KEY is not set",
                     hint="export it, or use the scripted actor with --script",
                 )
-            import anthropic
-
             # Both can be tuned from the environment (tests use a short timeout). The
             # default timeout is the SDK's own for a reply of MOST_ROOM tokens.
-            client = anthropic.Anthropic(
-                max_retries=int(_tuned("CLEVERAGENTS_MODEL_RETRIES", max_retries, whole=True)),
-                timeout=_tuned("CLEVERAGENTS_MODEL_TIMEOUT", timeout, whole=False),
-            )
+            retries = int(_tuned("CLEVERAGENTS_MODEL_RETRIES", max_retries, whole=True))
+            timeout = _tuned("CLEVERAGENTS_MODEL_TIMEOUT", timeout, whole=False)
+            import anthropic  # after the checks: a bad setting is refused without the SDK
+
+            client = anthropic.Anthropic(max_retries=retries, timeout=timeout)
         self.model = model
         self.wire = Wire(client, model, cache)
         self.files = WorkspaceEnvironment(root, git_dir)

@@ -47,12 +47,6 @@ from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.correction import OperationStatus
-from cleveragents.domain.foreign_records import (
-    check_records,
-    leave_out_git_named_tops,
-    leave_out_nested_git,
-    leave_out_top_folder,
-)
 from cleveragents.domain.trust import IMPORTED_FROM_UNKNOWN
 from cleveragents.errors import BadInput
 
@@ -68,6 +62,9 @@ def export(db: sqlite3.Connection, plan_id: str, store_id: str) -> bytes:
 
 
 def _records(db: sqlite3.Connection, plan_id: str, store_id: str) -> Iterator[dict[str, Any]]:
+    # Imported by a push or an export only: every other command opens the store without it.
+    from cleveragents.domain.foreign_records import leave_out_git_named_tops, leave_out_top_folder
+
     yield {"type": "records", "format": FORMAT, "version": VERSION, "plan": plan_id}
     body, script = db.execute(
         "SELECT p.body, s.text FROM plans p LEFT JOIN scripts s ON s.sha = p.script WHERE p.id = ?",
@@ -209,6 +206,8 @@ def read(text: bytes, named: str | None = None) -> list[dict[str, Any]]:
         )
     if not all(isinstance(r, dict) and "type" in r for r in records):
         raise BadInput("the plan records hold a line that is not a record")
+    from cleveragents.domain.foreign_records import check_records, leave_out_nested_git
+
     leave_out_nested_git(records)
     check_records(records, named)
     return records

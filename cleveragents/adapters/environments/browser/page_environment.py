@@ -16,13 +16,13 @@ from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.browser import BrowserAction, PageExpectation
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.decision import Decision
-from cleveragents.domain.page_state import PageLook, PageState
 from cleveragents.domain.plan import Plan
 from cleveragents.errors import ConflictingState
 
 if TYPE_CHECKING:
     from cleveragents.adapters.environments.browser.page_session import PageSession
     from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
+    from cleveragents.domain.page_state import PageLook
 
 
 class PageEnvironment:
@@ -58,6 +58,7 @@ class PageEnvironment:
 
     def _put_back(self, page: PageSession, since: Decision) -> None:
         from cleveragents.adapters.environments.browser.page_files import read_kept
+        from cleveragents.domain.page_state import PageState
 
         assert since.page is not None
         git_dir = self.home.parent.parent

@@ -1,0 +1,25 @@
+"""Backgrounds built once per behave process and copied for each scenario
+(`features/support/kept_setup.py`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from behave import given
+
+from features.steps.cli_steps import step_have_run
+from features.steps.repo_steps import step_plan_file, step_repository
+from features.support.kept_setup import set_up_once
+
+
+@given('a git repository where the plan file "{name}" has run with "{command}":')
+def step_plan_run_once(context: Any, name: str, command: str) -> None:
+    """`a git repository`, `the plan file NAME:` and `I have run "COMMAND"` in one step,
+    built once per process."""
+
+    def build() -> None:
+        step_repository(context)
+        step_plan_file(context, name)
+        step_have_run(context, command)
+
+    set_up_once(context, f"{name}\n{command}\n{context.text}", build, ("plan_ids",))
