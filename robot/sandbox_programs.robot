@@ -44,9 +44,9 @@ A Venv Whose Home Is ~/bin Shows That Folder, Not The Home With Its Keys
     ${lib}    Get File    ${REPO}/lib.txt
     Should Be Equal    ${lib}    os.py\n
 
-A Real Installation Is Shown Whole, Unless It Holds An .ssh
+A Real Installation's Library Is Shown, Its .ssh Is Not
     [Documentation]    `home` names a real installation's bin folder (its standard library in
-    ...    lib/python3.X): the installation is shown; one that holds an `.ssh` is not.
+    ...    lib/python3.X): its bin and library are shown, an `.ssh` beside them is not.
     Make Installation    ${WORK}/inst
     Make Venv    ${WORK}/venv    ${WORK}/inst/bin
     Make Installation    ${WORK}/keyed
@@ -63,6 +63,33 @@ A Real Installation Is Shown Whole, Unless It Holds An .ssh
     Should Not Contain    ${key}    KEY-CANARY
     ${keyed}    Get File    ${REPO}/keyed.txt
     Should Be Equal    ${keyed}    python3.12\n
+
+A Python Installed Under ~/.local Runs Without Showing ~/.local/share
+    [Documentation]    A Python installed with `--prefix=~/.local` (a copy of the system's,
+    ...    its standard library in lib/python3.X): a venv made from it runs in the sandbox,
+    ...    which shows that installation's bin and standard library, not `~/.local/share`
+    ...    with the user's keyrings (finding 6: the whole prefix was shown).
+    ${python}    Evaluate    f"python{sys.version_info[0]}.{sys.version_info[1]}"    modules=sys
+    Create File    ${WORK}/home/.local/share/keyrings/login.keyring    KEY-CANARY\n
+    Copy Python Installation    /usr/bin/${python}    ${WORK}/home/.local
+    Run Process    ${WORK}/home/.local/bin/${python}    -m    venv    --without-pip
+    ...    ${WORK}/venv
+    ${command}    Catenate    SEPARATOR=;
+    ...    python -c 'import sys; print(sys.prefix, sys.base_prefix)' > prefix.txt 2>&1
+    ...    cat ${WORK}/home/.local/share/keyrings/login.keyring > key.txt 2>&1
+    ...    true
+    ${home}    Get Environment Variable    HOME
+    Set Environment Variable    HOME    ${WORK}/home
+    TRY
+        Run Sandboxed With PATH From    ${WORK}/venv/bin    ${command}
+    FINALLY
+        Set Environment Variable    HOME    ${home}
+    END
+    ${prefix}    Get File    ${REPO}/prefix.txt
+    Should Be Equal    ${prefix}    ${WORK}/venv ${WORK}/home/.local\n
+    ${key}    Get File    ${REPO}/key.txt
+    Should Not Contain    ${key}    KEY-CANARY
+    Should Contain    ${key}    No such file or directory
 
 
 *** Keywords ***
@@ -92,6 +119,18 @@ Make Installation
     [Arguments]    ${prefix}
     Create File    ${prefix}/bin/python3.12    \#!/bin/sh\n
     Create File    ${prefix}/lib/python3.12/os.py    \# os\n
+
+Copy Python Installation
+    [Documentation]    `${python}` and its standard library, as installed at `${prefix}`:
+    ...    hard links where they can be (the same file system), else copies.
+    [Arguments]    ${python}    ${prefix}
+    ${name}    Evaluate    os.path.basename($python)    modules=os
+    Create Directory    ${prefix}/bin
+    Create Directory    ${prefix}/lib
+    ${done}    Run Process    cp    -a    ${python}    ${prefix}/bin/${name}
+    Should Be Equal As Integers    ${done.rc}    0    ${done.stderr}
+    ${done}    Run Process    cp    -a    /usr/lib/${name}    ${prefix}/lib/${name}
+    Should Be Equal As Integers    ${done.rc}    0    ${done.stderr}
 
 Make Venv
     [Documentation]    A virtual environment at `${folder}` made from the Python in `${home}`.

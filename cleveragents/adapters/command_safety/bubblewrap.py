@@ -242,9 +242,10 @@ def _program_folders(entry: str, tree: Path) -> list[str]:
     """The folders to show for one PATH entry: none for a relative one, one the system
     folders hold already, one in the tree, or one not named bin (a home folder on PATH
     would show the whole home); a virtual environment whole, with the Python it was made
-    from: the folder its `home` names, and the installation that folder or the venv's own
-    `python` belongs to. Never one that is, or holds, the user's home or an `.ssh`
-    (`home = ~/bin`, from a `python3` linked there, names no installation)."""
+    from: the folder its `home` names, and what of the installation that folder or the
+    venv's own `python` belongs to it needs to start (`_installations`). Never one that
+    is, or holds, the user's home or an `.ssh` (`home = ~/bin`, from a `python3` linked
+    there, names no installation)."""
     real = _bin_folder(entry, tree)
     if real is None:
         return []
@@ -274,17 +275,22 @@ def _bin_folder(entry: str, tree: Path) -> Path | None:
 
 
 def _installations(folders: list[Path], tree: Path) -> list[Path]:
-    """The Python installations the bin `folders` belong to: a folder's parent, or where
-    the `python` links in it lead, when that is a real installation (its standard library
-    in `lib/python3.X`, as CPython installs it)."""
-    found = []
+    """What of the Python installations the bin `folders` belong to a venv's `python`
+    needs to start: a folder's parent, or where the `python` links in it lead, when that
+    is a real installation (its standard library in `lib/python3.X`, the landmark CPython
+    finds its prefix by): that library and its `lib/libpython*`, never the whole prefix
+    (`--prefix=~/.local` would show `~/.local/share`, with keyrings and histories)."""
+    found: list[Path] = []
     for folder in folders:
         pythons = [folder / name for name in ("python3", "python")]
         leads = [Path(os.path.realpath(p)).parent for p in pythons if p.exists()]
         for bin_folder in [folder, *leads]:
-            shown = _bin_folder(str(bin_folder), tree) is not None  # not the system's
-            if shown and any(bin_folder.parent.glob("lib/python3.*/os.py")):
-                found.append(bin_folder.parent)
+            if _bin_folder(str(bin_folder), tree) is None:  # the system's, shown already
+                continue
+            lib = bin_folder.parent / "lib"
+            libraries = [os_py.parent for os_py in sorted(lib.glob("python3.*/os.py"))]
+            if libraries:
+                found += [bin_folder, *libraries, *sorted(lib.glob("libpython*"))]
     return found
 
 
