@@ -168,6 +168,35 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
     And nothing exists at "{tmp}/CANARY"
     And the file "out.txt" contains "from-the-records"
 
+  Scenario: A link or file of the sender's where my kept files' folder stands is kept too
+    Given a git repository
+    And a symlink "notes" pointing to "/etc"
+    And an untracked file "data" containing "the sender's"
+    And the plan file "plan.yaml":
+      """
+      task: notes
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - write: n.md
+                  content: "n\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    And an untracked file "notes/mine.txt" containing "mine"
+    And an untracked file "data/d.txt" containing "mine too"
+    When I run "agents plan pull origin"
+    Then the exit code is 0
+    When I run "agents plan correct --mode=revert --decision 2 --guidance x --no-execute"
+    Then the exit code is 0
+    And the file "notes/mine.txt" contains "mine"
+    And the file "data/d.txt" contains "mine too"
+    And stdout contains "kept: notes/mine.txt (untracked here, and not in the pulled plan's checkpoint)"
+    And stdout contains "kept: notes (restoring it would remove a file kept here, under it or in its way)"
+    And stdout contains "kept: data (restoring it would remove a file kept here, under it or in its way)"
+
   # Each example: clone A with random untracked files (Claude Code's settings at any depth
   # and case, .mcp.json, plain files, files B ignores), a plan run and pushed; clone B with
   # its own random files at some of those paths and its own exclude rules, pulling the plan

@@ -10,6 +10,7 @@ from typing import Any
 from cleveragents.application.pulled_plans import (
     SAVED_KEPT,
     UNTRACKED_KEPT,
+    around_kept,
     pulled,
     withheld,
 )
@@ -167,7 +168,9 @@ class FileRestore:
             for path, (there, _) in to_target.items():
                 if there.absent and path not in tracked and path not in held:
                     held[path] = UNTRACKED_KEPT
-        return held
+        # A link or file coming back where a kept file's folder stands (or a folder where
+        # it stands) would remove it: kept as well, never listed kept and then deleted.
+        return {**held, **around_kept(to_target, held)}
 
     def saved_put_back(
         self, plan: Plan, files: FilesPlan, decisions: list[Decision]

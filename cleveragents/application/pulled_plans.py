@@ -35,6 +35,7 @@ CLAUDE_KEPT = "a pulled plan never writes Claude Code settings"
 IGNORED_KEPT = "a pulled plan never writes files ignored here"
 UNTRACKED_KEPT = "untracked here, and not in the pulled plan's checkpoint"
 SAVED_KEPT = "a pulled plan never puts back the ignored files another clone saved"
+AROUND_KEPT = "restoring it would remove a file kept here, under it or in its way"
 
 
 def pulled(store: PlanStore, plan: Plan) -> bool:
@@ -51,3 +52,22 @@ def withheld(paths: Iterable[str], ignored_here: Callable[[list[str]], set[str]]
     rest = [p for p in paths if p not in found]
     ignored = ignored_here(rest) if rest else set()
     return {**found, **{p: IGNORED_KEPT for p in rest if p in ignored}}
+
+
+def around_kept(paths: Iterable[str], held: dict[str, str]) -> dict[str, str]:
+    """Of `paths` a restore would write, those that would remove a `held` path: one at a
+    folder of it (a link or file comes back where its folder stands), or one under it (a
+    folder comes back where it stands); each kept in turn, with why, until none is left."""
+    kept = dict(held)
+    rest = set(paths) - set(kept)
+    while True:
+        found = {p for p in rest if any(_nested(p, q) for q in kept)}
+        if not found:
+            return {p: AROUND_KEPT for p in kept if p not in held}
+        kept |= dict.fromkeys(found, AROUND_KEPT)
+        rest -= found
+
+
+def _nested(one: str, other: str) -> bool:
+    """Whether either path lies in a folder the other names."""
+    return one.startswith(other + "/") or other.startswith(one + "/")
