@@ -84,6 +84,26 @@ A Correction Over An Ignored FIFO A Command Made Does Not Wait On It
     Exit Code Should Be    ${result}    0
     File Should Hold Bytes    ${REPO}/app.log    started\n
 
+Undo Removes The FIFOs And Sockets A Command Made, And Keeps The User's
+    [Documentation]    No checkpoint holds a FIFO or a socket (git skips them): the walk
+    ...    around the command finds those it made, and undo removes them as it removes the
+    ...    files it made, in an ignored folder too, without opening one (it would wait for
+    ...    a writer); the user's FIFO from before stays. (Before: they stayed after undo.)
+    Write Repository File    .gitignore    build/\n
+    Commit All    ignore build
+    Evaluate    os.mkfifo(r"${REPO}/mine.fifo")    modules=os
+    ${result}    Run Plan    ${HERE}/fifo_socket.yaml    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${kind}    Evaluate    stat.S_ISSOCK(os.lstat(r"${REPO}/made.sock").st_mode)    modules=os,stat
+    Should Be True    ${kind}
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}    timeout=60s
+    Exit Code Should Be    ${result}    0
+    FOR    ${made}    IN    made.fifo    made.sock    d/q    build/q    made.txt
+        Path Should Not Exist    ${REPO}/${made}
+    END
+    ${kind}    Evaluate    stat.S_ISFIFO(os.lstat(r"${REPO}/mine.fifo").st_mode)    modules=os,stat
+    Should Be True    ${kind}
+
 Paths Git Refuses Are Left Out, Named Once, And Never Wedge The Run Or Undo
     [Documentation]    `d/.GIT/x` and `e/git~1/y` cannot be in a git tree. The run goes on
     ...    (it stopped with exit 3 before), the command's outcome names them, the next

@@ -122,8 +122,11 @@ class PlanRecorder:
                 self._after_command(look)
             raise
         self._after_command(look)
-        if outcome.left_out:  # no checkpoint holds them: their absence before goes back
-            made = SavedFiles(plan_id=self.plan.id, absent=outcome.left_out, at=look.at)
+        # No checkpoint holds them: their absence before goes back. Not where a file stood
+        # before (a FIFO in its place): its checkpoint or saved bytes go back there.
+        stood = {*look.modes, *look.ignored, *look.folders}
+        if left_out := [p for p in outcome.left_out if p not in stood]:
+            made = SavedFiles(plan_id=self.plan.id, absent=left_out, at=look.at)
             self.checkpoints.keep(made)
             self.replaced.append(made)
         if look.put_back:  # a `.git` the command made, changed or moved

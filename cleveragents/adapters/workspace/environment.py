@@ -189,7 +189,8 @@ class WorkspaceEnvironment:
         notes = _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
-        if made := sorted(after.refused - before.refused):
+        # No checkpoint holds these: their absence before goes back with an undo.
+        if made := sorted((after.refused - before.refused) | (after.pipes - before.pipes)):
             outcome = outcome.model_copy(update={"left_out": made})
         return outcome
 

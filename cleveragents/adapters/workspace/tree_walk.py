@@ -13,6 +13,8 @@ one walk of the tree before and one after it (`find`, in C, skipping `.git`).
   out as ignored files are, and those a command made are gone again after its undo.
 - Paths too long for git (`domain.rules.LONGEST_PATH`): git cannot open them, so no
   checkpoint holds them, and undo cannot bring them back.
+- FIFOs and Unix sockets: no checkpoint holds them (git skips them); those a command made
+  are left out as names git refuses are, so they are gone again after its undo.
 """
 
 from __future__ import annotations
@@ -37,13 +39,15 @@ class TreeWalk:
     marked: set[tuple[int, str]] = field(default_factory=set)  # (inode, path): special bits
     refused: set[str] = field(default_factory=set)  # names git refuses, as paths
     too_long: set[str] = field(default_factory=set)  # paths over LONGEST_PATH bytes
+    pipes: set[str] = field(default_factory=set)  # FIFOs and Unix sockets
 
 
 def walk(root: Path, since: int | None = None) -> TreeWalk:
-    """Each folder with a setuid or setgid bit, each path with a name git refuses, and each
-    path too long for git, in the tree at `root`; `since` (ns, after a command): each file
-    with a setuid, setgid or sticky bit whose inode changed since as well. Links are never
-    followed; `.git` is skipped (a command cannot write there).
+    """Each folder with a setuid or setgid bit, each path with a name git refuses, each
+    path too long for git, and each FIFO and socket, in the tree at `root`; `since` (ns,
+    after a command): each file with a setuid, setgid or sticky bit whose inode changed
+    since as well. Links are never followed; `.git` is skipped (a command cannot write
+    there).
 
     Before a command no file is looked at past its name, so that walk costs no `lstat` a
     file: a file's special bits are looked at only when the command changed its inode (a
@@ -64,7 +68,8 @@ def walk(root: Path, since: int | None = None) -> TreeWalk:
             "-o", "(",
             "(", "-type", "d", "-perm", "/6000", *files, ")", "-printf", "S%i\\t%P\\0", ",",
             "-iname", "*git*", "-printf", "G%y%P\\0", ",",
-            "-regex", f".{{{longest + 1},}}", "-printf", "L%P\\0",
+            "-regex", f".{{{longest + 1},}}", "-printf", "L%P\\0", ",",
+            "(", "-type", "p", "-o", "-type", "s", ")", "-printf", "P%P\\0",
             ")",
         ],
         stdout=subprocess.PIPE,
@@ -81,6 +86,8 @@ def walk(root: Path, since: int | None = None) -> TreeWalk:
             found.refused.add(rest[1:])
         elif kind == b"L":
             found.too_long.add(rest)
+        elif kind == b"P":
+            found.pipes.add(rest)
     return found
 
 
