@@ -42,6 +42,12 @@ Feature: A model's file actions never change what Claude Code runs
       | write  | tools/mcp.json                   |
       | edit   | tools/mcp.json                   |
 
+  Scenario: A model's write of the tree's top settings.json is refused where .claude links to the top
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the link ".claude" to "."
+    When the model's action "write" is applied to "settings.json"
+    Then the action is refused, naming "settings.json", and every file Claude Code runs is as it was
+
   Scenario Outline: A <who>'s <kind> of <path> is done
     Given a working tree whose sub folder has the user's own .claude
     When the <who>'s action "<kind>" is applied to "<path>"

@@ -89,10 +89,15 @@ def setting_written(
     if not path:
         return None
     linked = links()
-    full = posixpath.normpath(posixpath.join(root, path))
+    given = posixpath.join(root, path)
+    full = posixpath.normpath(given)
     tops = [posixpath.normpath(root), real(root)]
     folder, name = posixpath.split(full)
-    for place in (full, posixpath.join(real(folder), name), real(full)):
+    places = [full, posixpath.join(real(folder), name), real(full)]
+    # As the kernel opens it too: a `..` after a link climbs from where the link leads.
+    given_folder, given_name = posixpath.split(given)
+    places += [posixpath.join(real(given_folder), given_name), real(given)]
+    for place in places:
         top = next((t for t in tops if inside(place, t)), None)
         judged = place if top is None else posixpath.relpath(place, top)
         if claude_setting(judged, linked):
