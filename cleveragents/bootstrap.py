@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -201,14 +202,16 @@ def plan_file_commands(plan: Plan) -> list[str]:
     return found.plan_commands(plan, script, plan.actor.source or "plan file")
 
 
-def plan_file_actions(plan: Plan) -> list[PlannedAction]:
+def plan_file_actions(
+    plan: Plan, links: Callable[[], dict[str, str]] | None = None
+) -> list[PlannedAction]:
     """The actions of a scripted plan's plan file, for the question before an edited one
-    goes on."""
+    goes on; `links`: the tree's `.claude` and `.mcp.json` links, read when there is one."""
     from cleveragents.adapters.actors.plan_file_commands import plan_file_actions as found
 
     if plan.actor.kind != "scripted" or not plan.actor.script:
         return []
-    return found(plan.actor.script, plan.actor.source or "plan file")
+    return found(plan.actor.script, plan.actor.source or "plan file", links() if links else None)
 
 
 def plan_file_pages(plan: Plan) -> list[str]:
@@ -228,7 +231,7 @@ def bootstrap(
     clock = SystemClock()
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)
-    workspace = WorkspaceEnvironment(repo.root, repo.git_dir)
+    workspace = WorkspaceEnvironment(repo.root, repo.git_dir, links=checkpoints.claude_links)
     environment = PageEnvironment(workspace, repo.state_dir / "browser")
     operations = OperationLog(
         store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock, interrupts.deferred
@@ -242,7 +245,7 @@ def bootstrap(
     lifecycle.trust.configured = config.allow_commands
     lifecycle.trust.commands = plan_file_commands
     lifecycle.trust.pages = plan_file_pages
-    lifecycle.trust.actions = plan_file_actions
+    lifecycle.trust.actions = partial(plan_file_actions, links=checkpoints.claude_links)
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
     services = Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

@@ -16,6 +16,7 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
     And the user's tree also has the link "hook.sh" to "sub/.claude/hooks/fmt.sh"
     And the user's tree also has the link "up" to "sub"
     And the user's tree also has the link "g" to ".git"
+    And the user's tree also has the link "hk" to "sub/.claude/hooks"
 
   Scenario Outline: Claude Code's <tool> of <path> is refused
     Then Claude Code's "<tool>" of "<path>" is refused, naming it
@@ -38,6 +39,21 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
       | Write        | .mcp.json                                |
       | Edit         | sub/.mcp.json                            |
       | Write        | TREE/a/.MCP.json                         |
+      | Write        | hk/../settings.json                      |
+
+  Scenario Outline: Claude Code's <tool> of <path>, where a .claude or .mcp.json link of the tree leads, is refused
+    Given the user's tree also has the file "tools/claude/README" holding "readme"
+    And the user's tree also has the link "other/.claude" to "../tools/claude"
+    And the user's tree also has the link ".mcp.json" to "tools/mcp.json"
+    Then Claude Code's "<tool>" of "<path>" is refused, naming it
+
+    Examples:
+      | tool         | path                                     |
+      | Write        | tools/claude/settings.json               |
+      | Edit         | TREE/tools/claude/settings.local.json    |
+      | Write        | tools/claude/hooks/x.sh                  |
+      | Write        | tools/mcp.json                           |
+      | Edit         | ./tools/mcp.json                         |
 
   Scenario Outline: Claude Code's <tool> of <path>, in a .git, is refused
     Then Claude Code's "<tool>" of "<path>" is refused as git's own, naming it

@@ -5,7 +5,8 @@ Feature: No write of Claude Code's lands where Claude Code takes its settings, o
   absolute form
   So that my next `claude` or `git` runs nothing the model planted
 
-  # Each example: a random path (links into the user's `sub/.claude` and `.git`, `.claude`
+  # Each example: a random path (links into the user's `sub/.claude` and `.git`, a
+  # `.claude` and a `.mcp.json` link to ordinarily named places, `.claude`
   # and `.git` in any case and with trailing dots, `.` and `..`, relative or absolute)
   # written for real; where the file landed is found by its inode in a walk that follows
   # no link. If that place is one Claude Code runs or takes permissions from, or in a

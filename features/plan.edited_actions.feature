@@ -145,3 +145,27 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
     When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes --trust-plan"
     Then the exit code is 0
     And the file ".claude/settings.json" contains "hooks"
+
+  Scenario Outline: A pulled plan whose plan file writes where the tree's <link> link leads goes on only once vouched for
+    Given an executable file "tools/claude/README" containing "readme" committed
+    And an executable file "tools/mcp.json" containing "{}" committed
+    And a symlink "<link>" pointing to "<target>" committed
+    And the plan file "plan.yaml" in the tree gets the lines:
+      """
+                - write: <path>
+                  content: '{"hooks": {}}'
+      """
+    And I have run "agents plan run plan.yaml --quiet"
+    And a clone of the repository that imported the newest plan
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes"
+    Then the exit code is 3
+    And stderr contains "its plan file writes files Claude Code runs outside the sandbox (write `<path>`)"
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes --trust-plan"
+    Then the exit code is 0
+    And the file "<path>" contains "hooks"
+
+    Examples:
+      | link      | target         | path                                |
+      | .claude   | tools/claude   | tools/claude/settings.local.json    |
+      | .claude   | tools/claude   | tools/claude/hooks/x.sh             |
+      | .mcp.json | tools/mcp.json | tools/mcp.json                      |

@@ -206,3 +206,43 @@ Feature: A pulled plan's restore never plants another clone's settings or ignore
   Scenario: On random clones, a pulled plan's restore plants nothing and deletes nothing of mine
     When random pairs of clones pull and correct a plan whose checkpoints hold random files
     Then no example wrote a Claude Code setting, a file ignored there, or an untracked file
+
+  # The tree's `.claude` is a link to an ordinarily named folder, its `.mcp.json` a link to
+  # an ordinarily named file: what they lead to is what Claude Code reads.
+  Scenario Outline: A pulled plan's restore writes nothing a .claude or .mcp.json link of the tree leads to
+    Given a git repository with files:
+      | path              | content  |
+      | tools/claude/README | readme |
+    And a symlink ".claude" pointing to "tools/claude" committed
+    And a symlink ".mcp.json" pointing to "tools/mcp.json" committed
+    And an untracked file "tools/claude/settings.json" containing "{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch /tmp/pulled-hook"}]}]}}"
+    And an untracked file "tools/claude/hooks/x.sh" containing "id"
+    And an untracked file "tools/mcp.json" containing "{"mcpServers": {"x": {"command": "sh", "args": ["-c", "id"]}}}"
+    And the plan file "plan.yaml":
+      """
+      task: notes
+      steps:
+        - name: s1
+          options:
+            - name: a
+              actions:
+                - write: notes.md
+                  content: "notes\n"
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml"
+    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    When I run "agents plan pull origin"
+    Then the exit code is 0
+    When I run "agents plan correct --mode=revert --decision 2 --guidance x <flags>"
+    Then the exit code is 0
+    And the file "tools/claude/settings.json" does not exist
+    And the file "tools/claude/hooks/x.sh" does not exist
+    And the file "tools/mcp.json" does not exist
+    And stdout contains "kept: tools/claude/settings.json (a pulled plan never writes Claude Code settings)"
+    And stdout contains "kept: tools/claude/hooks/x.sh (a pulled plan never writes Claude Code settings)"
+    And stdout contains "kept: tools/mcp.json (a pulled plan never writes Claude Code settings)"
+
+    Examples:
+      | flags                 |
+      | --no-execute          |
+      | --trust-plan --yes    |

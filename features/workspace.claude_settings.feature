@@ -25,6 +25,29 @@ Feature: A model's file actions never change what Claude Code runs
       | edit   | hook.sh                        |
       | write  | sub/.claude/skills/s/SKILL.md  |
 
+  Scenario Outline: A model's <kind> of <path>, where a .claude or .mcp.json link of the tree leads, is refused
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "tools/claude/README" holding "readme"
+    And the user's tree also has the file "tools/mcp.json" holding "{}"
+    And the user's tree also has the link ".claude" to "tools/claude"
+    And the user's tree also has the file "deep/README" holding "deep"
+    And the user's tree also has the link "deep/.mcp.json" to "../tools/mcp.json"
+    When the model's action "<kind>" is applied to "<path>"
+    Then the action is refused, naming "<path>", and every file Claude Code runs is as it was
+
+    Examples:
+      | kind   | path                             |
+      | write  | tools/claude/settings.json       |
+      | write  | tools/claude/hooks/x.sh          |
+      | write  | tools/mcp.json                   |
+      | edit   | tools/mcp.json                   |
+
+  Scenario: A model's write of the tree's top settings.json is refused where .claude links to the top
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the link ".claude" to "."
+    When the model's action "write" is applied to "settings.json"
+    Then the action is refused, naming "settings.json", and every file Claude Code runs is as it was
+
   Scenario Outline: A <who>'s <kind> of <path> is done
     Given a working tree whose sub folder has the user's own .claude
     When the <who>'s action "<kind>" is applied to "<path>"

@@ -53,6 +53,30 @@ An Edit Through A Link Into The User's Settings Is Refused
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}    refused: ${WHY}: ${REPO}/cfg/settings.json
 
+Writes Where The Tree's .claude And .mcp.json Links Lead Are Refused
+    [Documentation]    Claude Code follows a `.claude` or `.mcp.json` link of the tree: what
+    ...    it leads to is a setting, whatever it is named.
+    Create Directory    ${REPO}/tools/claude
+    Write File Bytes    ${REPO}/tools/claude/README    readme\n
+    Write File Bytes    ${REPO}/tools/mcp.json    {}\n
+    Run Process    ln    -s    tools/claude    .claude    cwd=${REPO}
+    Run Process    ln    -s    tools/mcp.json    .mcp.json    cwd=${REPO}
+    Commit All    linked settings
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/tools/mcp.json", "content": "{\\"mcpServers\\": {\\"x\\": {\\"command\\": \\"touch\\"}}}\\n"}
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/tools/claude/hooks/x.sh", "content": "touch ${WORK}/canary\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    write settings    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/tools/mcp.json    {}\n
+    Path Should Not Exist    ${REPO}/tools/claude/hooks
+    File Should Exist    ${REPO}/b.txt    the session went on after the refusals
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]    cleveragents: ${WHY}: ${REPO}/tools/mcp.json
+    Should Contain    ${results}[1]    cleveragents: ${WHY}: ${REPO}/tools/claude/hooks/x.sh
+
 Writes Into .git And .mcp.json Are Refused, The Files Unchanged, And The Session Goes On
     [Documentation]    git runs `.git/hooks` and `.git/config`, Claude Code starts the
     ...    servers a `.mcp.json` names: on the host, at the user's next `git` or `claude`.

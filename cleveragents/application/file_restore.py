@@ -162,7 +162,8 @@ class FileRestore:
         the target does not hold too: none of them is the plan's work here."""
         if not to_target or not pulled(self.store, plan):
             return {}
-        held = withheld(list(to_target), self.checkpoints.ignored_here)
+        links = self.checkpoints.claude_links()
+        held = withheld(list(to_target), self.checkpoints.ignored_here, links)
         if full:
             tracked = self.checkpoints.tracked_here()
             for path, (there, _) in to_target.items():

@@ -6,9 +6,10 @@ So a restore of a pulled plan never writes, changes or deletes here:
 
   * a file this clone's ignore rules exclude (where a user keeps `.env`, keys, builds);
   * a file Claude Code runs on the host (`.claude/settings.json`, `settings.local.json`,
-    `hooks/`, `commands/`, `skills/`, `agents/`, a `.claude` link, `.mcp.json`:
-    `domain.rules.claude_setting`), whatever `--trust-plan` says: trust vouches for the
-    commands and pages a person was shown, not for the sender's Claude Code settings;
+    `hooks/`, `commands/`, `skills/`, `agents/`, a `.claude` link, `.mcp.json`, and what
+    the tree's `.claude` and `.mcp.json` links lead to: `domain.rules.claude_setting`),
+    whatever `--trust-plan` says: trust vouches for the commands and pages a person was
+    shown, not for the sender's Claude Code settings;
 
 and each such path is named as kept, with why. Restoring the whole tree (this clone never
 changed the plan), it also keeps the files untracked here that the target does not hold:
@@ -22,7 +23,7 @@ another store: what the records say of themselves is never enough to call it loc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from cleveragents.application.undo_target import made_here
 from cleveragents.domain.plan import Plan
@@ -45,10 +46,17 @@ def pulled(store: PlanStore, plan: Plan) -> bool:
     return any(op.kind == PULL or not made_here(store, op) for op in store.operations(plan.id))
 
 
-def withheld(paths: Iterable[str], ignored_here: Callable[[list[str]], set[str]]) -> dict[str, str]:
+def withheld(
+    paths: Iterable[str],
+    ignored_here: Callable[[list[str]], set[str]],
+    links: Mapping[str, str] | None = None,
+) -> dict[str, str]:
     """Of `paths` a pulled plan's restore would write, those it leaves as they are, each
-    with why: Claude Code's settings, then what this clone's ignore rules exclude."""
-    found = {p: CLAUDE_KEPT for p in paths if claude_setting(p) or claude_reads(p.split("/")[-1])}
+    with why: Claude Code's settings (through the tree's `.claude` and `.mcp.json` `links`
+    too), then what this clone's ignore rules exclude."""
+    found = {
+        p: CLAUDE_KEPT for p in paths if claude_setting(p, links) or claude_reads(p.split("/")[-1])
+    }
     rest = [p for p in paths if p not in found]
     ignored = ignored_here(rest) if rest else set()
     return {**found, **{p: IGNORED_KEPT for p in rest if p in ignored}}

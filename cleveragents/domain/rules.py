@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
 from cleveragents.errors import PathRefused
@@ -80,16 +80,30 @@ def claude_runs(path: str) -> bool:
     return name_as_opened(path.partition("/")[0]) in CLAUDE_RUNS
 
 
-def claude_setting(path: str) -> bool:
+def claude_setting(path: str, links: Mapping[str, str] | None = None) -> bool:
     """Whether `path` (relative to the tree) is one Claude Code runs or takes permissions
-    from: inside a `.claude` folder, at one of `CLAUDE_RUNS`; or a `.mcp.json`."""
+    from: inside a `.claude` folder, at one of `CLAUDE_RUNS`; or a `.mcp.json`; or reached
+    as one through `links` (each in-tree `.claude` or `.mcp.json` link, by path, and the
+    place in the tree it leads to: Claude Code follows it, whatever that place is named)."""
     parts = path.split("/")
     if mcp_file(parts[-1]):
         return True
-    return any(
+    if any(
         claude_folder(part) and claude_runs("/".join(parts[i + 1 :]))
         for i, part in enumerate(parts[:-1])
-    )
+    ):
+        return True
+    return any(linked_setting(path, link, target) for link, target in (links or {}).items())
+
+
+def linked_setting(path: str, link: str, target: str) -> bool:
+    """Whether `path` is what Claude Code reads through the `.claude` or `.mcp.json` link
+    `link`, which leads to `target` in the tree."""
+    if mcp_file(link.rpartition("/")[2]):
+        return path == target
+    if target and not path.startswith(f"{target}/"):
+        return False
+    return claude_runs(path[len(target) + 1 :] if target else path)  # "": the tree's top
 
 
 def git_folder(name: str) -> bool:

@@ -11,7 +11,7 @@ paths are known to stay inside.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cleveragents.domain.command_saves import shown_path
@@ -72,23 +72,35 @@ def outside_effects(
 
 
 def setting_written(
-    tool: str, tool_input: dict[str, Any], root: str, real: Callable[[str], str]
+    tool: str,
+    tool_input: dict[str, Any],
+    root: str,
+    real: Callable[[str], str],
+    links: Callable[[], Mapping[str, str]] = dict,
 ) -> str | None:
     """Why a Write, Edit, MultiEdit or NotebookEdit call may not run, or None: its file is one
     Claude Code runs or takes permissions from (`rules.claude_setting`: the user's next
     `claude` would run it), or lies in a `.git` (`rules.in_git_folder`: git runs its hooks
     and config), named as given or where its links lead (`real`, the file system's
-    `realpath`). A place in the tree is judged relative to it, one outside whole."""
+    `realpath`), or reached as one through a `.claude` or `.mcp.json` link of the tree
+    (`links`, read once here). A place in the tree is judged relative to it, one outside
+    whole."""
     path = written(tool_input) if tool in PATH_TOOLS else ""
     if not path:
         return None
-    full = posixpath.normpath(posixpath.join(root, path))
+    linked = links()
+    given = posixpath.join(root, path)
+    full = posixpath.normpath(given)
     tops = [posixpath.normpath(root), real(root)]
     folder, name = posixpath.split(full)
-    for place in (full, posixpath.join(real(folder), name), real(full)):
+    places = [full, posixpath.join(real(folder), name), real(full)]
+    # As the kernel opens it too: a `..` after a link climbs from where the link leads.
+    given_folder, given_name = posixpath.split(given)
+    places += [posixpath.join(real(given_folder), given_name), real(given)]
+    for place in places:
         top = next((t for t in tops if inside(place, t)), None)
         judged = place if top is None else posixpath.relpath(place, top)
-        if claude_setting(judged):
+        if claude_setting(judged, linked):
             return (
                 f"{SETTINGS_REFUSED}: {shown_path(path)} is one Claude Code runs or takes "
                 "permissions from; ask the user to change it"

@@ -4,18 +4,27 @@ where Claude Code takes hooks, permissions, commands, skills and agents, and in 
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 from typing import Any
 
 from behave import then, when
 
 
 def _judged(context: Any, tool: str, path: str) -> str | None:
+    """What our hook says of the call, with the tree's links found as the hook finds them."""
+    from cleveragents.adapters.git.checkpoints import GitCheckpoints
+    from cleveragents.adapters.git.repository import GitRepository
     from cleveragents.domain.tool_effects import setting_written
 
     root = str(context.claude_root)
     named = path.replace("TREE", root)
     key = "notebook_path" if tool == "NotebookEdit" else "file_path"
-    return setting_written(tool, {key: named}, root, os.path.realpath)
+    links = GitCheckpoints(GitRepository.discover(context.claude_root), now).claude_links
+    return setting_written(tool, {key: named}, root, os.path.realpath, links)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
 
 
 @then('Claude Code\'s "{tool}" of "{path}" is refused, naming it')

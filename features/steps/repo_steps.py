@@ -93,6 +93,7 @@ def step_plan_file_latin1(context: Any, name: str) -> None:
 @given('an executable file "{path}" containing "{content}" committed')
 def step_executable(context: Any, path: str, content: str) -> None:
     target = context.repo / path
+    target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(unescape(content))
     target.chmod(0o755)
     commit_all(context, f"add {path}")

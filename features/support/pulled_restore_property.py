@@ -1,7 +1,8 @@
 """The property behind "a pulled plan's restore plants nothing", on random pairs of clones.
 
 Each example: clone A holds a random set of untracked files (Claude Code's settings at any
-depth and case, `.mcp.json`, plain files, files clone B ignores), runs a one-step plan and
+depth and case, `.mcp.json`, where its committed `.claude` and `.mcp.json` links lead, plain
+files, files clone B ignores), runs a one-step plan and
 pushes it; clone B ignores some of those paths in its own exclude file, holds its own random
 files at some of the same paths, pulls the plan and corrects it to its step, whole tree,
 with the real `agents` command. Then, in B:
@@ -54,8 +55,12 @@ PLAIN = [
 ]
 # Folders of the pool's paths where either clone may hold a link or a file instead.
 SWAPPABLE = ["sub", ".claude", "notes"]
+# Committed links to ordinarily named places: Claude Code reads what they lead to as it
+# reads what they are named, so a path there is held as the named one would be.
+LINKED = {"lnk/.claude": "cfg", "lnk/.mcp.json": "servers.json"}
+THROUGH = ["cfg/settings.json", "cfg/hooks/x.sh", "cfg/notes.txt", "servers.json"]
 IGNORED_HERE = ["local.cfg", "sub/local.cfg"]  # what B's exclude file may name
-POOL = CLAUDE + PLAIN
+POOL = CLAUDE + PLAIN + THROUGH
 PLAN = """task: notes
 steps:
   - name: s1
@@ -119,6 +124,15 @@ def _agents(where: Path, *args: str) -> str:
     return done.stdout
 
 
+def as_read(path: str) -> list[str]:
+    """`path` as Claude Code reaches it through the tree's links (`LINKED`), by name."""
+    found = [path]
+    for link, target in LINKED.items():
+        if path == target or path.startswith(f"{target}/"):
+            found.append(link + path[len(target) :])
+    return found
+
+
 def _state(root: Path, path: str) -> tuple[str, str] | None:
     """What stands at `path`, nothing followed: a file's text, a link's target, a folder."""
     parts = path.split("/")
@@ -162,7 +176,12 @@ def play(
     _git(work, "init", "-q", "--bare", "--initial-branch=main", str(remote))
     _git(work, "init", "-q", "--initial-branch=main", str(a))
     (a / "README.md").write_text("# demo\n")
-    _git(a, "add", "README.md")
+    (a / "cfg").mkdir()
+    (a / "cfg" / "README").write_text("cfg\n")
+    (a / "lnk").mkdir()
+    for link, target in LINKED.items():
+        (a / link).symlink_to(f"../{target}")
+    _git(a, "add", "README.md", "cfg", "lnk")
     _git(a, "commit", "-q", "--no-gpg-sign", "-m", "initial")
     _git(a, "remote", "add", "origin", str(remote))
     _git(a, "push", "-q", "origin", "main")
@@ -182,7 +201,8 @@ def play(
         assert path in before, f"kept {path}, which no example holds"
         assert _state(b, path) == before[path], f"kept {path} changed"
     for path in POOL:
-        held = claude_setting(path) or claude_reads(path.split("/")[-1]) or path in ignored
+        held = any(claude_setting(p) for p in as_read(path))
+        held = held or claude_reads(path.split("/")[-1]) or path in ignored
         state = _state(b, path)
         now = state[1] if state is not None and state[0] == "file" else None
         was = f"mine {path}\n" if path in mine else None

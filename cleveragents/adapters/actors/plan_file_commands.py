@@ -6,7 +6,7 @@ it holds (`plan_file_actions`), for the question before an edited plan file goes
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -61,18 +61,20 @@ def _commands(node: Any) -> Iterator[str]:
             todo += reversed(node)
 
 
-def plan_file_actions(script: str, source: str) -> list[PlannedAction]:
+def plan_file_actions(
+    script: str, source: str, links: Mapping[str, str] | None = None
+) -> list[PlannedAction]:
     """Each action the plan file `script` holds (steps, phases, local alternatives,
     contingencies), in the order written, with where it stands: what an edit of the file
     since the run may have added, removed, changed or moved, compared as parsed (a comment
     or a step's name is no action; an option's or a contingency's condition is part of
-    where its actions stand)."""
+    where its actions stand). `links`: the tree's `.claude` and `.mcp.json` links."""
     found: list[PlannedAction] = []
     todo: list[tuple[Any, str]] = [(parse_plan_file(script, source), "")]
     while todo:  # a stack, not a recursion: a plan file may nest deep
         node, place = todo.pop()
         if isinstance(node, ACTION_SPECS):
-            found.append(_planned(node, place))
+            found.append(_planned(node, place, links))
         elif isinstance(node, BaseModel):  # its fields as written, not what they derive
             names = type(node).model_fields
             place += "".join(f"{{{n}={getattr(node, n)!r}}}" for n in CONDITIONS if n in names)
@@ -82,7 +84,7 @@ def plan_file_actions(script: str, source: str) -> list[PlannedAction]:
     return found
 
 
-def _planned(spec: BaseModel, place: str) -> PlannedAction:
+def _planned(spec: BaseModel, place: str, links: Mapping[str, str] | None) -> PlannedAction:
     """One action as the question names it (its kind and what it acts on), and all of it as
     its identity: a write whose content changed is a changed action."""
     kind = next(name for name, _ in spec if name in ACTION_KEYS)
@@ -91,5 +93,5 @@ def _planned(spec: BaseModel, place: str) -> PlannedAction:
         target = target.describe()
     shown = kind if target is True else f"{kind} `{target}`"
     path = target if isinstance(spec, WriteSpec | EditSpec | DeleteSpec) else None
-    code = path is not None and claude_setting(path)
+    code = path is not None and claude_setting(path, links)
     return PlannedAction(kind + "\0" + spec.model_dump_json(), place, shown, code)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git import ignore_rules
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
+from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.held_looks import HeldLooks
@@ -71,6 +72,7 @@ class GitCheckpoints:
         self.guard = CommandGuard(repo, self.saver, self.snapshots.commit_saved)
         self.git_dirs = GitDirs(repo, self.objects.contents)
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
+        self.links = ClaudeLinks(repo.root, self.git_dirs._folders)  # the same walk's cache
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
@@ -304,6 +306,11 @@ class GitCheckpoints:
     def ignored_here(self, paths: list[str]) -> set[str]:
         """Which of `paths` the working tree's own ignore rules exclude now."""
         return self.obstacles.ignored_here(paths)
+
+    def claude_links(self) -> dict[str, str]:
+        """The tree's `.claude` and `.mcp.json` links leading into it, and where
+        (`claude_links.py`; `rules.claude_setting` takes them)."""
+        return self.links.now()
 
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""

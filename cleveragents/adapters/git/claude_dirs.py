@@ -46,6 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.claude_links import linked
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes, link_on_the_way
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
@@ -259,19 +260,10 @@ class ClaudeDirs:
         """The folders in the tree that the `.claude` links of `folders` lead to (the files,
         for a `.mcp.json` link): Claude Code follows such a link, and the sandbox binds none
         of them read-only."""
-        root = os.path.realpath(self.repo.root)
-        found: list[str] = []
-        for path in folders:
-            full = self.repo.root / path
-            if not os.path.islink(full):
-                continue
-            real = os.path.realpath(full)
-            inside = os.path.relpath(real, root)
-            parts = Path(inside).parts
-            kind = os.path.isfile if mcp_file(full.name) else os.path.isdir
-            if kind(real) and parts and parts[0] != ".." and ".git" not in parts:
-                found.append(inside)
-        return sorted(set(found) - set(folders))
+        found = {
+            target for target in linked(self.repo.root, folders, missing=False).values() if target
+        }
+        return sorted(found - set(folders))  # a link to the top: not looked at whole
 
     def _real_folder(self, path: str) -> bool:
         """Whether `path` (the folder holding a `.claude`) is still a folder, reached

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
+from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.workspace import command_process, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
@@ -41,9 +42,12 @@ class WorkspaceEnvironment:
         git_dir: Path,
         sandbox: Bubblewrap | None = None,
         notice: Callable[[str], None] | None = None,
+        links: Callable[[], dict[str, str]] | None = None,
     ) -> None:
         self.root = root.resolve()
         self.git_dir = git_dir.resolve()
+        # The tree's `.claude` and `.mcp.json` links leading into it (`git/claude_links.py`).
+        self.links = links or ClaudeLinks(self.root).now
         self.sandbox = sandbox or Bubblewrap(self.root, self.git_dir)
         self.notice = notice or _on_stderr
         self.noticed = False
@@ -117,9 +121,10 @@ class WorkspaceEnvironment:
 
     def _refuse_claude_setting(self, path: str) -> None:
         """A model writes, edits or deletes no file Claude Code runs or takes permissions
-        from (`.claude/settings.json`, `hooks/`..., a `.mcp.json`; through a link too): the
-        user's next `claude` would run it on the host, outside the sandbox
-        (`git/claude_dirs.py` puts back what a command does there)."""
+        from (`.claude/settings.json`, `hooks/`..., a `.mcp.json`; through a link too, and
+        where a `.claude` or `.mcp.json` link of the tree leads): the user's next `claude`
+        would run it on the host, outside the sandbox (`git/claude_dirs.py` puts back what
+        a command does there)."""
         lexical = self.resolve(path, follow_last=False)
         seen = [
             Path(os.path.realpath(lexical.parent), lexical.name),
@@ -129,7 +134,8 @@ class WorkspaceEnvironment:
             confined_path(path),
             *(p.relative_to(self.root).as_posix() for p in seen if p.is_relative_to(self.root)),
         ]
-        if any(claude_setting(p) for p in paths):
+        links = self.links()
+        if any(claude_setting(p, links) for p in paths):
             raise PathRefused(
                 f"path {path!r} is one Claude Code runs or takes permissions from, outside "
                 "the sandbox: a model may not change it (change it yourself)"
