@@ -84,6 +84,13 @@ A Resume And A Correction Are Refused Too, Nothing Changed
     ${same}    Run Agents With Claude Code    plan    tree    --json
     Should Be Equal    ${same.stdout}    ${tree.stdout}
 
+Installing In A Folder That Cannot Be Written Says Which, Exit 3
+    Set To Dictionary    ${CLAUDE_ENV}    CLAUDE_CONFIG_DIR=/proc/cleveragents-no-such-folder
+    ${result}    Run Agents With Claude Code    hooks    install    claude-code    --user
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}    cannot write in /proc/cleveragents-no-such-folder
+    Should Not Contain    ${result.stderr}    bug
+
 
 *** Keywords ***
 Create Repository With Stand In Claude Code And Managed Folder
