@@ -132,7 +132,8 @@ def uninstall(
 
 
 def status(ctx: typer.Context, json: Json = False) -> int:
-    """Say where our hooks are installed: this repository's settings and your own."""
+    """Say where our hooks are installed: this repository's settings and your own, and
+    whether a `disableAllHooks` in Claude Code's settings keeps it from running them."""
     from cleveragents.adapters.actors.claude_code import settings_file
     from cleveragents.bootstrap_rows import bootstrap_rows
     from cleveragents.errors import NotAGitRepository
