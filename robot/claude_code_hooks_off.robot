@@ -91,6 +91,20 @@ Installing In A Folder That Cannot Be Written Says Which, Exit 3
     Should Contain    ${result.stderr}    cannot write in /proc/cleveragents-no-such-folder
     Should Not Contain    ${result.stderr}    bug
 
+Installing In A Read Only Folder Says Which, Exit 3
+    # The user's config folder on a read-only mount (bwrap binds it so for this run only).
+    Create Directory    ${WORK}/claude-config
+    ${result}    Run Process    bwrap    --dev-bind    /    /
+    ...    --ro-bind    ${WORK}/claude-config    ${WORK}/claude-config
+    ...    agents    hooks    install    claude-code    --user
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=60s    on_timeout=kill
+    ...    env:CLAUDE_CONFIG_DIR=${WORK}/claude-config    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Log    exit ${result.rc}\n${result.stdout}\n${result.stderr}
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}    cannot write in ${WORK}/claude-config: Read-only file system
+    Should Not Contain    ${result.stderr}    bug
+    File Should Not Exist    ${WORK}/claude-config/settings.json
+
 
 *** Keywords ***
 Create Repository With Stand In Claude Code And Managed Folder
