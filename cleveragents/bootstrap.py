@@ -112,6 +112,7 @@ class Services:
 
     def claude_code(self) -> ClaudeCodeService:
         """Claude Code's plans: new ones, and resuming one (imports nothing until used)."""
+        from cleveragents.adapters.actors.claude_code.hooks_off import refuse_if_turned_off
         from cleveragents.adapters.actors.claude_code.program import ClaudeProgram, find_claude
         from cleveragents.adapters.actors.claude_code.session import ClaudeCodeSession
         from cleveragents.application.claude_code_service import ClaudeCodeService
@@ -123,6 +124,7 @@ class Services:
             )
 
         def program() -> tuple[str, str]:
+            refuse_if_turned_off(self.repo.root)  # before anything is recorded or restored
             found = find_claude(self.repo.root)
             return found.path, found.version
 

@@ -23,6 +23,7 @@ class CodingCorrection(Protocol):
     """Claude Code carrying out a recorded correction (`ClaudeCodeService.correct`)."""
 
     def correct(self, plan: Plan, intervention: Decision) -> tuple[Plan, list[str]]: ...
+    def ready(self) -> None: ...
 
 
 def asked_of_claude_code(

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cleveragents.application.claude_code_unrecorded import fail_unrecorded
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left
@@ -60,6 +61,7 @@ class SessionEnd(Protocol):
     def returncode(self) -> int: ...
     @property
     def stderr(self) -> str: ...
+    def unseen(self, seen: set[str]) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,7 @@ class ClaudeCodeRun:
         self.line: Decision | None = None  # the newest decision: the next hangs below it
         self.open: dict[str, Decision] = {}  # decisions whose call has not finished, by id
         self.stopped: str | None = None  # a budget ran out: every later call is denied
+        self.seen: set[str] = set()  # the calls our PreToolUse hook saw
         # A session the user runs (recorded by installed hooks) spends no budget of ours,
         # and its commands go through the policy only when the install asked for that.
         self.budgeted = True
@@ -224,6 +227,7 @@ class ClaudeCodeRun:
         name = event.get("hook_event_name")
         self.settle(str(event.get("tool_use_id")))
         if name == "PreToolUse":
+            self.seen.add(str(event.get("tool_use_id")))
             return self.before_call(event)
         if name == "PostToolUse":
             self.after_call(event)
@@ -345,7 +349,9 @@ class ClaudeCodeRun:
         self.unfinished()
         r, result = self.r, end.result or {}
         r.save_plan(usage=r.plan.usage.plus(_usage(result)))
-        if self.stopped is not None:
+        if missed := end.unseen(self.seen):
+            fail_unrecorded(r, missed)
+        elif self.stopped is not None:
             r.save_plan(
                 status=PlanStatus.STOPPED,
                 exhausted=self.stopped,

@@ -70,6 +70,7 @@ class ClaudeCodeService:
                 f"plan {plan.id} is completed; there is nothing to resume",
                 hint="to redo part of it, use `agents plan correct`",
             )
+        path, version = self.program()  # refused here when Claude Code would run unhooked
         with self.lifecycle.operations.operation(plan, "resume", command) as op:
             plan = store.plan(plan.id)
             plan = plan.model_copy(
@@ -79,10 +80,13 @@ class ClaudeCodeService:
                 store.save_plan(plan)
             op.summary = f"resumed plan {plan.id}"
             if pulled(store, plan):  # its source names a program of another machine's
-                path, version = self.program()
                 actor = plan.actor.model_copy(update={"source": path, "version": version})
                 plan = plan.model_copy(update={"actor": actor})
             return self._run(plan, resume=True)
+
+    def ready(self) -> None:
+        """Refused (ConflictingState) when Claude Code cannot run here under our hooks."""
+        self.program()
 
     def correct(self, plan: Plan, intervention: Decision) -> tuple[Plan, list[str]]:
         """Carry out a correction just recorded (inside its operation): Claude Code gets the

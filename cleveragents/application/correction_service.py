@@ -64,6 +64,9 @@ class CorrectionService:
     ) -> CorrectionResult | CorrectionPlan:
         """`agents plan correct`: an append, or a revert previewed, settled with the person
         (`questions`) and made; a dry run answers the preview and changes nothing."""
+        coding = self.coding if request.execute and not request.dry_run else None
+        if coding is not None and calls_are_units(self.store.plan(request.plan)):
+            coding().ready()  # refused before anything is restored or recorded
         if request.mode is CorrectionMode.APPEND:
             return self.append(
                 request.plan, request.guidance, request.execute, request.command, request.pass_env

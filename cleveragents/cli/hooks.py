@@ -132,7 +132,8 @@ def uninstall(
 
 
 def status(ctx: typer.Context, json: Json = False) -> int:
-    """Say where our hooks are installed: this repository's settings and your own."""
+    """Say where our hooks are installed: this repository's settings and your own, and
+    whether a `disableAllHooks` in Claude Code's settings keeps it from running them."""
     from cleveragents.adapters.actors.claude_code import settings_file
     from cleveragents.bootstrap_rows import bootstrap_rows
     from cleveragents.errors import NotAGitRepository
@@ -159,13 +160,21 @@ def status(ctx: typer.Context, json: Json = False) -> int:
             continue
         policy = "commands held to our policy" if found["enforce_policy"] else "records only"
         events = ", ".join(found["events"])
-        output.show(f"{where}: installed in {found['path']} ({events}; {policy})", soft_wrap=True)
+        off = found["disabled_by"]
+        said = f", but disabled by {off['key']} in {off['path']}" if off else ""
+        output.show(
+            f"{where}: installed{said} in {found['path']} ({events}; {policy})", soft_wrap=True
+        )
         _ignored_note(found)
     return 0
 
 
 def _status(place: SettingsFile, root: Path | None, user: bool) -> dict[str, Any]:
+    from cleveragents.adapters.actors.claude_code.hooks_off import turned_off
+
+    off = turned_off(root)  # Claude Code then runs none of them
     found = {**place.installed().as_json(), "user": user, "git_ignored": None}
+    found["disabled_by"] = {"path": str(off[0]), "key": off[1]} if off else None
     if not user and root is not None:
         found["git_ignored"] = _ignored(root)
     return found

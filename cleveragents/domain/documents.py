@@ -347,6 +347,11 @@ class HookPlace(BaseModel):
     git_ignored: bool | None = Field(
         description="Whether git ignores the repository's file (null for the user's)."
     )
+    disabled_by: dict[str, str] | None = Field(
+        default=None,
+        description="The settings file and key (disableAllHooks) that keep Claude Code "
+        "from running any hook, ours too; null when none does.",
+    )
 
 
 class HookInstalled(HookPlace, Document):

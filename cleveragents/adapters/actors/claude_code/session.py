@@ -22,13 +22,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from cleveragents.adapters import interrupts
-from cleveragents.adapters.actors.claude_code import carried, hook, transcript
+from cleveragents.adapters.actors.claude_code import carried, hook, hooks_off, transcript
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
+from cleveragents.adapters.actors.claude_code.stream_calls import StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
@@ -53,6 +54,10 @@ class SessionEnd:
     result: dict[str, Any] | None
     returncode: int
     stderr: str
+    calls: StreamCalls = field(default_factory=StreamCalls)  # the calls it said it made
+
+    def unseen(self, seen: set[str]) -> list[str]:
+        return self.calls.unseen(seen)
 
 
 def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any]:
@@ -195,6 +200,7 @@ class ClaudeCodeSession:
         fork: Fork | None = None,
     ) -> SessionEnd:
         """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
+        hooks_off.refuse_if_turned_off(self.root)  # its settings may have changed meanwhile
         if resume and self.carried is not None:  # a plan pulled: its session was not run here
             carried.place_session(self.root, session_id, self.carried())
         folder = self.state_dir / "claude-code"
@@ -221,7 +227,8 @@ class ClaudeCodeSession:
                     # interrupt is swallowed: it is raised here, not lost.
                     interrupts.raise_if_swallowed()
                     seen = fork.seen if fork is not None else None
-                    result = _serve(process, listener, token, _with_key(key, answer), seen)
+                    calls = StreamCalls()
+                    result = _serve(process, listener, token, _with_key(key, answer), seen, calls)
                 except BaseException:
                     _end(process)
                     raise
@@ -230,7 +237,7 @@ class ClaudeCodeSession:
                 stderr = errors.read().decode("utf-8", errors="replace")
         finally:
             settings_file.unlink(missing_ok=True)
-        return SessionEnd(result, returncode, stderr)
+        return SessionEnd(result, returncode, stderr, calls)
 
 
 def _ends_with_agents() -> None:  # pragma: no cover - runs in the child, before exec
@@ -269,6 +276,7 @@ def _serve(
     token: str,
     answer: Answer,
     seen: Callable[[str], None] | None = None,
+    calls: StreamCalls | None = None,
 ) -> dict[str, Any] | None:
     """Read the CLI's messages and answer its hooks, one at a time, until its output ends;
     `seen` learns the session id the CLI announces (a fork's new one) before any hook."""
@@ -293,6 +301,8 @@ def _serve(
                 *lines, pending = pending.split(b"\n")
                 for line in lines:
                     message = _message(line)
+                    if calls is not None:
+                        calls.read(message)
                     if message.get("type") == "result":
                         result = message
                     elif message.get("subtype") == "init" and seen is not None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cleveragents.domain import claude_settings
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, ConflictingState
 
 
 def local_place(root: Path) -> Path:
@@ -177,12 +177,18 @@ class SettingsFile:
         link's target, not the link (a settings file kept with one's dotfiles)."""
         if path.is_symlink():
             path = Path(os.path.realpath(path))
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        except OSError as error:  # a read-only mount, a folder of another user's, /proc
+            raise ConflictingState(
+                f"cannot write in {path.parent}: {error.strerror or error}",
+                hint="make that folder writable, or point CLAUDE_CONFIG_DIR at one you can write",
+            ) from error
         try:
             mode = path.stat().st_mode & 0o7777
         except FileNotFoundError:
             mode = 0o644
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         try:
             with os.fdopen(fd, "wb") as out:
                 out.write(data)

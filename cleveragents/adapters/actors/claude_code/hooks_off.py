@@ -1,0 +1,76 @@
+"""Whether Claude Code's own settings turn off the hooks we give it with `--settings`.
+
+Claude Code merges the managed settings (Linux: /etc/claude-code/managed-settings.json and
+the drop-ins of managed-settings.d), the user's (settings.json in CLAUDE_CONFIG_DIR, else
+~/.claude), the repository's (.claude/settings.json) and the local ones
+(.claude/settings.local.json). `disableAllHooks: true` in any of them drops every hook, ours
+too; `allowManagedHooksOnly: true` in the managed ones drops every hook they do not hold.
+A run without our hooks would have no policy, no checkpoints and no decisions, so it is
+refused before Claude Code starts, naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from cleveragents.errors import ConflictingState
+
+# Where Claude Code's managed settings live; the variable points elsewhere (another
+# platform's folder, or a test's), since the real one belongs to the machine.
+MANAGED = "CLEVERAGENTS_CLAUDE_CODE_MANAGED"
+MANAGED_FOLDER = "/etc/claude-code"
+
+
+def managed_files() -> list[Path]:
+    folder = Path(os.environ.get(MANAGED) or MANAGED_FOLDER)
+    drop_ins = folder / "managed-settings.d"
+    found = sorted(drop_ins.glob("*.json")) if drop_ins.is_dir() else []
+    return [folder / "managed-settings.json", *found]
+
+
+def user_file() -> Path:
+    folder = os.environ.get("CLAUDE_CONFIG_DIR") or str(Path.home() / ".claude")
+    return Path(folder) / "settings.json"
+
+
+def sources(root: Path | None) -> list[tuple[Path, bool]]:
+    """Each settings file Claude Code reads in `root` (None: outside a repository), and
+    whether it is a managed one."""
+    mine = [user_file()]
+    if root is not None:
+        mine += [root / ".claude" / "settings.json", root / ".claude" / "settings.local.json"]
+    return [*((path, True) for path in managed_files()), *((path, False) for path in mine)]
+
+
+def _document(path: Path) -> dict[str, object]:
+    """The file's JSON object; {} when absent or unreadable (Claude Code skips it too)."""
+    try:
+        found = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def turned_off(root: Path | None) -> tuple[Path, str] | None:
+    """The first settings file, and its key, that keeps our hooks from running."""
+    for path, managed in sources(root):
+        document = _document(path)
+        keys = ["disableAllHooks", *(["allowManagedHooksOnly"] if managed else [])]
+        for key in keys:
+            if document.get(key) is True:
+                return path, key
+    return None
+
+
+def refuse_if_turned_off(root: Path) -> None:
+    """ConflictingState (exit 3) when Claude Code would run without our hooks."""
+    found = turned_off(root)
+    if found is not None:
+        path, key = found
+        raise ConflictingState(
+            f"{path} sets {key}: Claude Code would run without the hooks that record and "
+            "police its tool calls; nothing was run",
+            hint=f"remove {key} from that file, or run the task without --actor claude-code",
+        )

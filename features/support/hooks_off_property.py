@@ -1,0 +1,147 @@
+"""The properties of claude_code.hooks_off.property.feature.
+
+Settings: random contents (the key true, false, a string, no JSON, a list, no file) in every
+settings file Claude Code reads; the one named must be the first, in Claude Code's order,
+whose document sets the key to JSON true (allowManagedHooksOnly only in managed ones).
+
+Streams: random stream-json output of Claude Code (calls of the session and of sub-agents,
+calls rejected before any hook, failed calls, text, system lines); the calls counted unseen
+must be exactly the session's own that ran and our hook did not see."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from features.support.properties import reproducible
+
+CONTENTS = ["true", "false", '"true"', "1", "{", "[true]", None, "null"]
+KEYS = ["disableAllHooks", "allowManagedHooksOnly", "other"]
+
+
+def _place(top: Path) -> tuple[Path, list[tuple[Path, bool]]]:
+    """A repository, a user folder and a managed folder under `top`, in Claude Code's order."""
+    root, managed, user = top / "repo", top / "managed", top / "config"
+    files = [(managed / "managed-settings.json", True)]
+    files += [(managed / "managed-settings.d" / f"{n}.json", True) for n in ("10-a", "20-b")]
+    files += [(user / "settings.json", False), (root / ".claude" / "settings.json", False)]
+    files += [(root / ".claude" / "settings.local.json", False)]
+    return root, files
+
+
+def _expected(files: list[tuple[Path, bool]], chosen: list[tuple[str | None, str]]) -> Any:
+    for (path, managed), (content, key) in zip(files, chosen, strict=True):
+        if content == "true" and (key == "disableAllHooks" or (managed and key != "other")):
+            return path, key
+    return None
+
+
+def check_settings(examples: int, seed: int, work: Path) -> int:
+    from cleveragents.adapters.actors.claude_code import hooks_off
+
+    ran = 0
+    pick = st.tuples(st.sampled_from(CONTENTS), st.sampled_from(KEYS))
+
+    @reproducible(examples, seed)
+    @given(st.lists(pick, min_size=6, max_size=6))
+    def holds(chosen: list[tuple[str | None, str]]) -> None:
+        nonlocal ran
+        ran += 1
+        top = Path(tempfile.mkdtemp(prefix="hooks-off-", dir=work))
+        root, files = _place(top)
+        for (path, _), (content, key) in zip(files, chosen, strict=True):
+            if content is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                body = content if content in ("{", "[true]") else f'{{"{key}": {content}}}'
+                path.write_text(body)
+        before = {k: os.environ.get(k) for k in (hooks_off.MANAGED, "CLAUDE_CONFIG_DIR")}
+        os.environ.update({hooks_off.MANAGED: str(top / "managed")})
+        os.environ["CLAUDE_CONFIG_DIR"] = str(top / "config")
+        try:
+            found = hooks_off.turned_off(root)
+        finally:
+            for name, value in before.items():
+                os.environ.pop(name, None) if value is None else os.environ.update({name: value})
+        assert found == _expected(files, chosen), (found, chosen)
+
+    holds()
+    return ran
+
+
+CALL = st.fixed_dictionaries(
+    {
+        "sub_agent": st.booleans(),
+        "seen": st.booleans(),
+        "result": st.sampled_from(
+            ["ok", "failed", "InputValidationError", "No such tool available", "no result"]
+        ),
+        "noise": st.sampled_from(["none", "text", "system", "bad content", "not a block"]),
+    }
+)
+
+
+def _stream(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Claude Code's messages for these calls, one tool call per assistant message."""
+    lines: list[dict[str, Any]] = [{"type": "system", "subtype": "init", "session_id": "s"}]
+    for n, call in enumerate(calls):
+        parent = "toolu_task" if call["sub_agent"] else None
+        use = {"type": "tool_use", "id": f"toolu_{n}", "name": "Bash", "input": {}}
+        lines.append(
+            {
+                "type": "assistant",
+                "parent_tool_use_id": parent,
+                "message": {"content": [{"type": "text", "text": "x"}, use]},
+            }
+        )
+        failed = call["result"] != "ok"
+        said = call["result"] if call["result"] not in ("ok", "failed") else "exit 1"
+        result = {
+            "type": "tool_result",
+            "tool_use_id": f"toolu_{n}",
+            "is_error": failed,
+            "content": f"<error>{said}</error>",
+        }
+        if call["result"] != "no result":  # the session stopped before the call ran
+            answer = {"content": [result]}
+            lines.append({"type": "user", "parent_tool_use_id": parent, "message": answer})
+        noise = {
+            "none": None,
+            "text": {"type": "assistant", "message": {"content": "just words"}},
+            "system": {"type": "system", "subtype": "status", "message": [1]},
+            "bad content": {"type": "assistant", "message": "no body"},
+            "not a block": {"type": "assistant", "message": {"content": ["tool_use", 3]}},
+        }[call["noise"]]
+        if noise is not None:
+            lines.append(noise)
+    return lines
+
+
+def check_streams(examples: int, seed: int, work: Path) -> int:
+    from cleveragents.adapters.actors.claude_code.stream_calls import StreamCalls
+
+    ran = 0
+
+    @reproducible(examples, seed)
+    @given(st.lists(CALL, max_size=8))
+    def holds(calls: list[dict[str, Any]]) -> None:
+        nonlocal ran
+        ran += 1
+        read = StreamCalls()
+        for message in _stream(calls):
+            read.read(json.loads(json.dumps(message)))
+        seen = {f"toolu_{n}" for n, call in enumerate(calls) if call["seen"]}
+        expected = [
+            f"toolu_{n}"
+            for n, call in enumerate(calls)
+            if not call["sub_agent"] and not call["seen"] and call["result"] in ("ok", "failed")
+        ]
+        assert read.unseen(seen) == expected, (read.unseen(seen), calls)
+
+    holds()
+    return ran
