@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cleveragents.application.claude_code_end import put_back_at_end
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Usage, calls_left
@@ -198,6 +199,7 @@ class ClaudeCodeRun:
         usd = r.plan.budget.usd
         if usd is not None:  # what is left of it: Claude Code counts its own process only
             usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
+        start = r.checkpoints.session_start(r.plan.id)
         try:
             end = self.session.run(
                 prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume, fork
@@ -209,8 +211,11 @@ class ClaudeCodeRun:
                 self.unfinished()
             r.plan = r.store.plan(r.plan.id)
             r.save_plan(status=PlanStatus.INTERRUPTED, outcome=interrupted_by(stop))
+            with contextlib.suppress(Exception):
+                put_back_at_end(r, start)
             raise
-        return self.finish(end)
+        self.finish(end)
+        return put_back_at_end(r, start)
 
     def state(self, place: dict[str, Any]) -> str:
         """The actor state of a decision: the session and where in it the call sits."""

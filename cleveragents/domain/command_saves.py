@@ -62,6 +62,16 @@ class CommandLook:
     put_back: list[str] = field(default_factory=list)  # what was done to them after it
 
 
+@dataclass
+class SessionStart:
+    """What Claude Code runs (`.claude` settings, `.mcp.json`, `.git/hooks`), as it stood
+    before a session's first call."""
+
+    plan_id: str
+    at: int  # time.time_ns() of the look
+    entries: dict[str, ClaudeEntry] = field(default_factory=dict)
+
+
 def size_text(size: int) -> str:
     """A size as a person reads it: `512 bytes`, `3.5 KiB`, `64 MiB`, `1.2 GiB`."""
     if size < 1024:

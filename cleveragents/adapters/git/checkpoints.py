@@ -40,6 +40,7 @@ from cleveragents.adapters.git.saved_files import (
     inside_nested_repository,
 )
 from cleveragents.adapters.git.saved_states import SavedStates
+from cleveragents.adapters.git.session_look import SessionLook
 from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.domain.checkpoint import (
@@ -48,7 +49,7 @@ from cleveragents.domain.checkpoint import (
     SavedFiles,
     TreeEntry,
 )
-from cleveragents.domain.command_saves import CommandLook
+from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
@@ -72,6 +73,8 @@ class GitCheckpoints:
         self.git_dirs = GitDirs(repo, self.objects.contents)
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
+        session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
+        self.session = SessionLook(session_dirs, self.git_dirs, self._claude_runs)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
         self.scan = RestoreScan(repo, self.private, self.known)
@@ -191,6 +194,14 @@ class GitCheckpoints:
         if saved is not None:
             self.keep(saved)
         return saved
+
+    def session_start(self, plan_id: str) -> SessionStart:
+        """What Claude Code runs, before a session's first call (`session_look.py`)."""
+        return self.session.take(plan_id)
+
+    def session_end(self, start: SessionStart) -> list[str]:
+        """What differs from `start` in what Claude Code runs, put back; named."""
+        return self.session.put_back(start)
 
     def _claude_runs(self) -> list[str]:
         """Every `.claude` and `.mcp.json` the last walk found, and the repository's own
