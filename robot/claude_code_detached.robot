@@ -78,6 +78,45 @@ What A Child Wrote Between Calls Is Put Back When The Session Ends
     Should Not Contain    ${undone.stdout}${undone.stderr}    settings.local.json
     Nothing Planted
 
+A Git Setting That Runs A Program Is Put Back After The Bash Call
+    [Documentation]    `core.hooksPath` and `core.fsmonitor` set by a synchronous call would
+    ...    make the user's next `git commit` or `git status` run the model's code; a setting
+    ...    that runs nothing (`pull.rebase`) stays as the command left it.
+    Run Process    git    config    core.pager    less -R    cwd=${REPO}
+    Plant Script
+    ...    mkdir -p .githooks && printf 'touch ../canary' > .githooks/pre-commit && chmod +x .githooks/pre-commit && git config core.hooksPath .githooks && git config core.fsmonitor 'touch ../canary' && git config core.pager 'touch ../canary' && git config pull.rebase true
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "configure"}
+    Claude Code Will Say    All done.
+    ${result}    Run Detached Plan    configure git
+    Exit Code Should Be    ${result}    0
+    ${hooks}    Run Process    git    config    --get    core.hooksPath    cwd=${REPO}
+    Should Be Equal As Integers    ${hooks.rc}    1
+    ${monitor}    Run Process    git    config    --get    core.fsmonitor    cwd=${REPO}
+    Should Be Equal As Integers    ${monitor.rc}    1
+    ${pager}    Run Process    git    config    --get    core.pager    cwd=${REPO}
+    Should Be Equal    ${pager.stdout}    less -R
+    ${rebase}    Run Process    git    config    --get    pull.rebase    cwd=${REPO}
+    Should Be Equal    ${rebase.stdout}    true
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    put back git config core.hookspath: set by the command
+    Should Contain    ${shown.stdout}    put back git config core.fsmonitor: set by the command
+    Should Contain    ${shown.stdout}    put back git config core.pager: changed by the command
+    Nothing Planted
+
+A Git Setting A Child Made After The Call Is Put Back When The Session Ends
+    Plant Script    (sleep 0.5; git config core.hooksPath .githooks) >/dev/null 2>&1 &
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "configure later"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Detached Plan    configure git later
+    Exit Code Should Be    ${result}    0
+    ${plan}    Plan Shown
+    Should Contain    ${plan}[outcome]    put back git config core.hookspath: set by the command
+    Sleep    1s
+    ${hooks}    Run Process    git    config    --get    core.hooksPath    cwd=${REPO}
+    Should Be Equal As Integers    ${hooks.rc}    1
+
 
 *** Keywords ***
 Plant Script

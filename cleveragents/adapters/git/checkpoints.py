@@ -30,6 +30,7 @@ from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.held_looks import HeldLooks
 from cleveragents.adapters.git.known_paths import KnownPaths
+from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.restore_obstacles import Obstacles
@@ -73,6 +74,7 @@ class GitCheckpoints:
         self.git_dirs = GitDirs(repo, self.objects.contents)
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
+        self.own_config = OwnConfig(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.session = SessionLook(session_dirs, self.git_dirs, self._claude_runs)
         # Where saved files are recorded before a restore destroys anything (the operation).
@@ -177,6 +179,7 @@ class GitCheckpoints:
         look.tree = tree
         look.git_entries = self.git_dirs.look(look.ignored)
         look.claude_entries = self.claude_dirs.look(self._claude_runs())
+        look.own_config = self.own_config.look()
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
@@ -190,6 +193,7 @@ class GitCheckpoints:
         look.put_back += self.claude_dirs.put_back(
             look.plan_id, look.claude_entries, self._claude_runs(), look.at
         )
+        look.put_back += self.own_config.put_back(look.own_config)
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)
