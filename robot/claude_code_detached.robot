@@ -83,8 +83,9 @@ A Git Setting That Runs A Program Is Put Back After The Bash Call
     ...    make the user's next `git commit` or `git status` run the model's code; a setting
     ...    that runs nothing (`pull.rebase`) stays as the command left it.
     Run Process    git    config    core.pager    less -R    cwd=${REPO}
+    Run Process    git    config    core.editor    vi    cwd=${REPO}
     Plant Script
-    ...    mkdir -p .githooks && printf 'touch ../canary' > .githooks/pre-commit && chmod +x .githooks/pre-commit && git config core.hooksPath .githooks && git config core.fsmonitor 'touch ../canary' && git config core.pager 'touch ../canary' && git config pull.rebase true
+    ...    mkdir -p .githooks && printf 'touch ../canary' > .githooks/pre-commit && chmod +x .githooks/pre-commit && git config core.hooksPath .githooks && git config core.fsmonitor 'touch ../canary' && git config core.pager 'touch ../canary' && git config pull.rebase true && git config --unset core.editor && git config alias.st '!touch ../canary' && git config alias.co checkout
     Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "configure"}
     Claude Code Will Say    All done.
     ${result}    Run Detached Plan    configure git
@@ -97,10 +98,16 @@ A Git Setting That Runs A Program Is Put Back After The Bash Call
     Should Be Equal    ${pager.stdout}    less -R
     ${rebase}    Run Process    git    config    --get    pull.rebase    cwd=${REPO}
     Should Be Equal    ${rebase.stdout}    true
+    ${editor}    Run Process    git    config    --get    core.editor    cwd=${REPO}
+    Should Be Equal    ${editor.stdout}    vi
+    ${aliases}    Run Process    git    config    --get-regexp    ^alias    cwd=${REPO}
+    Should Be Equal    ${aliases.stdout}    alias.co checkout
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}    put back git config core.hookspath: set by the command
     Should Contain    ${shown.stdout}    put back git config core.fsmonitor: set by the command
     Should Contain    ${shown.stdout}    put back git config core.pager: changed by the command
+    Should Contain    ${shown.stdout}    put back git config core.editor: removed by the command
+    Should Contain    ${shown.stdout}    put back git config alias.st: set by the command
     Nothing Planted
 
 A Git Setting A Child Made After The Call Is Put Back When The Session Ends
