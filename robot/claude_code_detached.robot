@@ -124,6 +124,23 @@ A Git Setting A Child Made After The Call Is Put Back When The Session Ends
     ${hooks}    Run Process    git    config    --get    core.hooksPath    cwd=${REPO}
     Should Be Equal As Integers    ${hooks.rc}    1
 
+A Hook Written Into The core.hooksPath Folder Is Removed After The Bash Call
+    [Documentation]    A repository whose hooks live in the tree (`core.hooksPath .githooks`
+    ...    set before the session): a new hook there is watched as one in `.git/hooks`.
+    Create File    ${REPO}/.githooks/README    hooks\n
+    Run Process    git    config    core.hooksPath    .githooks    cwd=${REPO}
+    Plant Script    printf 'touch ../canary' > .githooks/pre-commit && chmod +x .githooks/pre-commit
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "hook"}
+    Claude Code Will Say    All done.
+    ${result}    Run Detached Plan    plant a hook
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.githooks/pre-commit
+    File Should Exist    ${REPO}/.githooks/README
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    removed .githooks/pre-commit: new, git would run it outside the sandbox
+    Nothing Planted
+
 
 *** Keywords ***
 Plant Script

@@ -178,8 +178,9 @@ class GitCheckpoints:
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
         look.git_entries = self.git_dirs.look(look.ignored)
-        look.claude_entries = self.claude_dirs.look(self._claude_runs())
         look.own_config = self.own_config.look()
+        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
+        look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
@@ -190,8 +191,12 @@ class GitCheckpoints:
         first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
         `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
         look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
+        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
         look.put_back += self.claude_dirs.put_back(
-            look.plan_id, look.claude_entries, self._claude_runs(), look.at
+            look.plan_id,
+            look.claude_entries,
+            [*self._claude_runs(), *self.claude_dirs.hooks],
+            look.at,
         )
         look.put_back += self.own_config.put_back(look.own_config)
         saved = self.guard.changed(look, self.private.tree_env())

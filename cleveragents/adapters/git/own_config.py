@@ -5,13 +5,17 @@ The repository's `.git/config` (and `config.worktree`) is read with `git config 
 --no-includes --list` before the call and after it; each such setting the call added,
 changed or removed gets its values as they were (`--unset-all`, then `--add`), named. Other
 settings stay as the command left them. Cost: two `git config` runs per call.
+A folder in the tree that `core.hooksPath` named at the look (`hooks_folder`) is watched
+as `.git/hooks` is (`claude_dirs.py`): git runs each hook there.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import runs_program
 from cleveragents.errors import GitFailed
@@ -45,6 +49,22 @@ class OwnConfig:
                 why = "set" if key not in was else "changed" if key in now else "removed"
                 said.append(f"put back git config {shown_path(key)}: {why} by the command")
         return said
+
+    def hooks_folder(self, settings: Settings | None) -> list[str]:
+        """The folder in the working tree that `core.hooksPath` names in `settings`, if any:
+        git runs each hook there as it does `.git/hooks`, so it is watched the same way."""
+        if not settings:
+            return []
+        named = [*settings.get("config", {}).get("core.hookspath", [])]
+        named += settings.get("config.worktree", {}).get("core.hookspath", [])
+        if not named:
+            return []
+        inside = os.path.relpath(self.repo.root / named[-1], self.repo.root)
+        first = Path(inside).parts[0]
+        if first in (".", "..", ".git") or link_on_the_way(self.repo.root, inside) is not None:
+            return []
+        folder = self.repo.root / inside
+        return [inside] if folder.is_dir() and not folder.is_symlink() else []
 
     def _read(self, name: str) -> dict[str, list[str]]:
         path = self._path(name)

@@ -33,10 +33,14 @@ class SessionLook:
     def take(self, plan_id: str) -> SessionStart:
         at = time.time_ns()
         self.git_dirs.walk()
-        return SessionStart(plan_id, at, self.dirs.look(self._runs()), self.config.look())
+        config = self.config.look()
+        self.dirs.hooks = self.config.hooks_folder(config)
+        return SessionStart(plan_id, at, self.dirs.look([*self._runs(), *self.dirs.hooks]), config)
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
-        put = self.dirs.put_back(start.plan_id, start.entries, self._runs(), start.at)
+        self.dirs.hooks = self.config.hooks_folder(start.own_config)
+        runs = [*self._runs(), *self.dirs.hooks]
+        put = self.dirs.put_back(start.plan_id, start.entries, runs, start.at)
         return put + self.config.put_back(start.own_config)
