@@ -6,7 +6,8 @@ Feature: Claude Code's Bash calls leave no .git or .claude setting behind
   # Each example: one to three Bash calls of the real Claude Code under the real `agents
   # plan run --actor claude-code`, or in a session the user runs recorded by the installed
   # hooks, each planting a nested repository with core.fsmonitor, a `.git` file, `.claude`
-  # settings, a hook in `.git/hooks`, a `.mcp.json` or nothing, failing or not
+  # settings, a hook in `.git/hooks`, a `.mcp.json`, core.hooksPath or core.fsmonitor in
+  # the repository's own config, or nothing, failing or not
   # (features/support/claude_code_bash_property.py).
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (3 by default: each runs Claude
   # Code); CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.

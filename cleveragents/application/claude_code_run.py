@@ -29,15 +29,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cleveragents.application.claude_code_end import put_back_at_end
 from cleveragents.application.claude_code_unrecorded import fail_unrecorded
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
-from cleveragents.domain.budget import Usage, calls_left
+from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
-from cleveragents.domain.session_ends import service_failed
+from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
 from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
 from cleveragents.domain.tool_effects import outside_effects, setting_written
 from cleveragents.domain.tree import active
@@ -201,6 +202,7 @@ class ClaudeCodeRun:
         usd = r.plan.budget.usd
         if usd is not None:  # what is left of it: Claude Code counts its own process only
             usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
+        start = r.checkpoints.session_start(r.plan.id)
         try:
             end = self.session.run(
                 prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume, fork
@@ -212,8 +214,11 @@ class ClaudeCodeRun:
                 self.unfinished()
             r.plan = r.store.plan(r.plan.id)
             r.save_plan(status=PlanStatus.INTERRUPTED, outcome=interrupted_by(stop))
+            with contextlib.suppress(Exception):
+                put_back_at_end(r, start)
             raise
-        return self.finish(end)
+        self.finish(end)
+        return put_back_at_end(r, start)
 
     def state(self, place: dict[str, Any]) -> str:
         """The actor state of a decision: the session and where in it the call sits."""
@@ -348,7 +353,7 @@ class ClaudeCodeRun:
     def finish(self, end: SessionEnd) -> Plan:
         self.unfinished()
         r, result = self.r, end.result or {}
-        r.save_plan(usage=r.plan.usage.plus(_usage(result)))
+        r.save_plan(usage=r.plan.usage.plus(session_usage(result)))
         if missed := end.unseen(self.seen):
             fail_unrecorded(r, missed)
         elif self.stopped is not None:
@@ -368,31 +373,12 @@ class ClaudeCodeRun:
                 outcome=f"Claude Code finished: {said or 'no summary'}",
             )
         elif service_failed(end.result):  # `agents plan resume` goes on in the session
-            r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {_failure(end)}")
+            failed = failure_text(end.result, end.stderr, end.returncode)
+            r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {failed}")
         else:
-            r.save_plan(status=PlanStatus.FAILED, phase=Phase.DONE, outcome=_failure(end))
+            r.save_plan(
+                status=PlanStatus.FAILED,
+                phase=Phase.DONE,
+                outcome=failure_text(end.result, end.stderr, end.returncode),
+            )
         return r.plan
-
-
-def _usage(result: dict[str, Any]) -> Usage:
-    """What Claude Code's result message says the session spent."""
-    counted = result.get("usage") or {}
-    cost = result.get("total_cost_usd")
-    return Usage(
-        api_calls=int(result.get("num_turns") or 0),
-        input_tokens=int(counted.get("input_tokens") or 0),
-        output_tokens=int(counted.get("output_tokens") or 0),
-        cache_write_tokens=int(counted.get("cache_creation_input_tokens") or 0),
-        cache_read_tokens=int(counted.get("cache_read_input_tokens") or 0),
-        cost_usd=float(cost) if cost is not None else 0.0,
-    )
-
-
-def _failure(end: SessionEnd) -> str:
-    result = end.result or {}
-    if result:
-        said = result.get("result") or ", ".join(map(str, result.get("errors") or []))
-        return f"Claude Code ended with {result.get('subtype')}: {said or 'no detail'}"
-    lines = [line for line in end.stderr.splitlines() if line.strip()]
-    last = lines[-1].strip() if lines else "no message"
-    return f"Claude Code exited {end.returncode} without a result: {last}"

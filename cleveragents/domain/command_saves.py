@@ -60,6 +60,19 @@ class CommandLook:
     git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every `.git`, by path
     claude_entries: dict[str, ClaudeEntry] = field(default_factory=dict)  # by path
     put_back: list[str] = field(default_factory=list)  # what was done to them after it
+    # The repository's own config: its program-running settings by file (`git_programs.py`).
+    own_config: dict[str, dict[str, list[str]]] | None = None
+
+
+@dataclass
+class SessionStart:
+    """What Claude Code runs (`.claude` settings, `.mcp.json`, `.git/hooks`), as it stood
+    before a session's first call."""
+
+    plan_id: str
+    at: int  # time.time_ns() of the look
+    entries: dict[str, ClaudeEntry] = field(default_factory=dict)
+    own_config: dict[str, dict[str, list[str]]] | None = None
 
 
 def size_text(size: int) -> str:

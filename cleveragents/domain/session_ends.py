@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cleveragents.domain.budget import Usage
+
 # What Claude Code's result says when the Messages API failed rather than refused.
 SERVICE_DOWN = re.compile(
     r"API Error: (?:5\d\d|429)\b|API Error: (?:Connection error|Request timed out)|"
@@ -24,3 +26,27 @@ def service_failed(result: dict[str, Any] | None) -> bool:
         return False
     said = " ".join([str(result.get("result") or ""), *map(str, result.get("errors") or [])])
     return SERVICE_DOWN.search(said) is not None
+
+
+def session_usage(result: dict[str, Any]) -> Usage:
+    """What Claude Code's result message says the session spent."""
+    counted = result.get("usage") or {}
+    cost = result.get("total_cost_usd")
+    return Usage(
+        api_calls=int(result.get("num_turns") or 0),
+        input_tokens=int(counted.get("input_tokens") or 0),
+        output_tokens=int(counted.get("output_tokens") or 0),
+        cache_write_tokens=int(counted.get("cache_creation_input_tokens") or 0),
+        cache_read_tokens=int(counted.get("cache_read_input_tokens") or 0),
+        cost_usd=float(cost) if cost is not None else 0.0,
+    )
+
+
+def failure_text(result: dict[str, Any] | None, stderr: str, returncode: int) -> str:
+    """How a session that failed reads: its result's words, or the CLI's last line."""
+    if result:
+        said = result.get("result") or ", ".join(map(str, result.get("errors") or []))
+        return f"Claude Code ended with {result.get('subtype')}: {said or 'no detail'}"
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    last = lines[-1].strip() if lines else "no message"
+    return f"Claude Code exited {returncode} without a result: {last}"

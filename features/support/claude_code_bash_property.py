@@ -5,7 +5,8 @@ against the stand-in Messages API. The stand-in has Claude Code write a script a
 with Bash, one to three times; each script plants one thing (a nested repository whose
 config names `core.fsmonitor`, a `.git` file naming a git directory elsewhere, `.claude`
 settings at the top or in a sub folder, a hook in the repository's own `.git/hooks`, a
-`.mcp.json`) or nothing, and may fail (Claude Code then sends
+`.mcp.json`, `core.hooksPath` or `core.fsmonitor` in the repository's own config) or
+nothing, and may fail (Claude Code then sends
 no PostToolUse). Claude Code refuses a command that names `.claude` itself: a script does
 not. After the run nothing planted is there, each call's outcome names what it planted,
 and the user's `git status` runs nothing. Half the examples are a session the user runs
@@ -43,6 +44,8 @@ PLANTS = {
     ),
     "hook": ("printf 'touch {canary}' > .git/hooks/post-merge{n}", ".git/hooks/post-merge{n}"),
     "mcp": ("mkdir -p m{n} && printf '{{}}' > m{n}/.mcp.json", "m{n}/.mcp.json"),
+    "hooks path": ("git config core.hooksPath .h{n}", "config:core.hookspath"),
+    "fsmonitor setting": ("git config core.fsmonitor 'touch {canary}'", "config:core.fsmonitor"),
     "nothing": ("echo hi > f{n}.txt", None),
 }
 CALLS = st.lists(st.tuples(st.sampled_from(sorted(PLANTS)), st.booleans()), min_size=1, max_size=3)
@@ -98,8 +101,14 @@ def _example(work: Path, calls: list[tuple[str, bool]], recorded: bool) -> None:
             done = _agents(repo, env, "plan", "run", "plant", "--actor", "claude-code", *allow)
         assert done.returncode == 0, done.stderr
     for decision, path in planted:
-        assert not (repo / path).exists(), f"{path} is left in the working tree"
         shown = _agents(repo, env, "plan", "decision", str(decision))
+        key = path.removeprefix("config:")
+        if key != path:  # a setting of the repository's own config that runs a program
+            left = subprocess.run(["git", "config", "--get", key], cwd=repo, check=False)
+            assert left.returncode == 1, f"git config {key} is left set"
+            assert f"put back git config {key}: set by" in shown.stdout, shown.stdout
+            continue
+        assert not (repo / path).exists(), f"{path} is left in the working tree"
         assert f"removed {path}: new" in shown.stdout, shown.stdout
     subprocess.run(["git", "status", "--ignore-submodules=none"], cwd=repo, capture_output=True)
     assert not canary.exists(), "git status ran a planted command"

@@ -31,6 +31,7 @@ from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.held_looks import HeldLooks
 from cleveragents.adapters.git.known_paths import KnownPaths
+from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.restore_obstacles import Obstacles
@@ -41,6 +42,7 @@ from cleveragents.adapters.git.saved_files import (
     inside_nested_repository,
 )
 from cleveragents.adapters.git.saved_states import SavedStates
+from cleveragents.adapters.git.session_look import SessionLook
 from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.domain.checkpoint import (
@@ -49,7 +51,7 @@ from cleveragents.domain.checkpoint import (
     SavedFiles,
     TreeEntry,
 )
-from cleveragents.domain.command_saves import CommandLook
+from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
@@ -74,6 +76,9 @@ class GitCheckpoints:
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.links = ClaudeLinks(repo.root, self.git_dirs._folders)  # the same walk's cache
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
+        self.own_config = OwnConfig(repo)
+        session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
+        self.session = SessionLook(session_dirs, self.git_dirs, self._claude_runs)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
         self.scan = RestoreScan(repo, self.private, self.known)
@@ -175,7 +180,9 @@ class GitCheckpoints:
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
         look.git_entries = self.git_dirs.look(look.ignored)
-        look.claude_entries = self.claude_dirs.look(self._claude_runs())
+        look.own_config = self.own_config.look()
+        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
+        look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         unkept = self.guard.unkept(look)
         if unkept is not None:
             self.keep(unkept)
@@ -186,13 +193,26 @@ class GitCheckpoints:
         first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
         `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
         look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
+        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
         look.put_back += self.claude_dirs.put_back(
-            look.plan_id, look.claude_entries, self._claude_runs(), look.at
+            look.plan_id,
+            look.claude_entries,
+            [*self._claude_runs(), *self.claude_dirs.hooks],
+            look.at,
         )
+        look.put_back += self.own_config.put_back(look.own_config)
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)
         return saved
+
+    def session_start(self, plan_id: str) -> SessionStart:
+        """What Claude Code runs, before a session's first call (`session_look.py`)."""
+        return self.session.take(plan_id)
+
+    def session_end(self, start: SessionStart) -> list[str]:
+        """What differs from `start` in what Claude Code runs, put back; named."""
+        return self.session.put_back(start)
 
     def _claude_runs(self) -> list[str]:
         """Every `.claude` and `.mcp.json` the last walk found, and the repository's own

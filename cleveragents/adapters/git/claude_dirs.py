@@ -72,6 +72,7 @@ class ClaudeDirs:
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
         self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
         self._digests: dict[str, tuple[Seen, bytes]] = {}  # of files too large to keep
+        self.hooks: list[str] = []  # a `core.hooksPath` folder in the tree, as `OWN_HOOKS`
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now; the bytes of its files kept (read again only
@@ -139,7 +140,8 @@ class ClaudeDirs:
             if st is not None and has_bytes(st):
                 kept.append((full, git_mode(st)))
                 if full not in going_back:
-                    why = NEW_HOOK if full.startswith(f"{OWN_HOOKS}/") else NEW
+                    hooks = (OWN_HOOKS, *self.hooks)
+                    why = NEW_HOOK if any(full.startswith(f"{h}/") for h in hooks) else NEW
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
@@ -185,7 +187,7 @@ class ClaudeDirs:
         if not stat.S_ISDIR(st.st_mode):
             return entry
         # A `.mcp.json` made a folder, and the hooks folder: all of it.
-        everything = mcp_file(path.rpartition("/")[2]) or path == OWN_HOOKS
+        everything = mcp_file(path.rpartition("/")[2]) or path in (OWN_HOOKS, *self.hooks)
         folders = [""]
         while folders:
             folder = folders.pop()

@@ -139,9 +139,13 @@ class GitDirs:
             remove(full)
             self._write(path, old.files[""], data)
 
-    def _entries(self) -> dict[str, Entry]:
+    def walk(self) -> list[str]:
+        """Every `.git` of the tree now (and every `.claude`, in `claude_folders`)."""
         self.claude_folders = []
-        found_now = found(self.repo.root, self._folders, self.claude_folders)
+        return found(self.repo.root, self._folders, self.claude_folders)
+
+    def _entries(self) -> dict[str, Entry]:
+        found_now = self.walk()
         return {path: entry for path in found_now if (entry := self._entry(path)) is not None}
 
     def _entry(self, path: str) -> Entry | None:

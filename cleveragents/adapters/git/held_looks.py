@@ -112,4 +112,5 @@ def _look(data: dict[str, Any]) -> CommandLook:
             p: {n: _seen(s) for n, s in e.items()} for p, e in data["claude_entries"].items()
         },
         put_back=data["put_back"],
+        own_config=data.get("own_config"),
     )

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.actors.claude_code import carried, hook, hooks_off, transcript
+from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
@@ -211,7 +212,11 @@ class ClaudeCodeSession:
         settings_file.write_text(json.dumps(written, indent=2))
         try:  # the settings serve this run only: none are left behind
             token = secrets.token_hex(16)
-            with _listening() as (listener, place), tempfile.TemporaryFile() as errors:
+            with (
+                _listening() as (listener, place),
+                tempfile.TemporaryFile() as errors,
+                adopting(),
+            ):
                 env = _environment(place, token)
                 process = subprocess.Popen(
                     self.argv(task, session_id, settings_file, model, usd, resume, fork),
@@ -221,6 +226,7 @@ class ClaudeCodeSession:
                     stdout=subprocess.PIPE,
                     stderr=errors,
                     preexec_fn=_ends_with_agents,
+                    process_group=0,  # its own group: what it leaves running ends with it
                 )
                 try:
                     # Starting it ran Python's at-fork hooks (for the preexec_fn), where an
@@ -231,8 +237,10 @@ class ClaudeCodeSession:
                     result = _serve(process, listener, token, _with_key(key, answer), seen, calls)
                 except BaseException:
                     _end(process)
+                    end_group(process.pid)
                     raise
                 returncode = process.wait()
+                end_group(process.pid)
                 errors.seek(0)
                 stderr = errors.read().decode("utf-8", errors="replace")
         finally:
