@@ -348,9 +348,7 @@ class HookPlace(BaseModel):
         description="Whether git ignores the repository's file (null for the user's)."
     )
     disabled_by: dict[str, str] | None = Field(
-        default=None,
-        description="The settings file and key (disableAllHooks) that keep Claude Code "
-        "from running any hook, ours too; null when none does.",
+        default=None, description="The file and key turning every hook off (null: none)."
     )
 
 
