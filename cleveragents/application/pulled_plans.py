@@ -65,17 +65,22 @@ def withheld(
 def around_kept(paths: Iterable[str], held: dict[str, str]) -> dict[str, str]:
     """Of `paths` a restore would write, those that would remove a `held` path: one at a
     folder of it (a link or file comes back where its folder stands), or one under it (a
-    folder comes back where it stands); each kept in turn, with why, until none is left."""
+    folder comes back where it stands); each kept in turn, with why, until none is left.
+    Each round looks paths up in two sets (the kept paths, and every folder above one), so
+    it costs the paths' depth, not the number kept."""
     kept = dict(held)
     rest = set(paths) - set(kept)
-    while True:
-        found = {p for p in rest if any(_nested(p, q) for q in kept)}
-        if not found:
-            return {p: AROUND_KEPT for p in kept if p not in held}
+    new = set(kept)
+    while new:
+        above = {folder for path in new for folder in _folders(path)}
+        found = {p for p in rest if p in above or any(f in kept for f in _folders(p))}
         kept |= dict.fromkeys(found, AROUND_KEPT)
         rest -= found
+        new = found
+    return {p: AROUND_KEPT for p in kept if p not in held}
 
 
-def _nested(one: str, other: str) -> bool:
-    """Whether either path lies in a folder the other names."""
-    return one.startswith(other + "/") or other.startswith(one + "/")
+def _folders(path: str) -> list[str]:
+    """The folders `path` lies in: `a`, `a/b` for `a/b/c`."""
+    parts = path.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts))]
