@@ -29,11 +29,16 @@ def environment() -> dict[str, str]:
 
 
 def run(
-    binary: Path, repo: Path, *args: str, place: str | None = None
+    binary: Path,
+    repo: Path,
+    *args: str,
+    place: str | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """`agents ARGS` in `repo`, its output captured; at most two minutes. `place`: the
-    user@host its records say made them (CLEVERAGENTS_PLACE)."""
-    env = environment()
+    user@host its records say made them (CLEVERAGENTS_PLACE); `env`: the whole environment
+    (else `environment()`)."""
+    env = dict(env) if env is not None else environment()
     if place is not None:
         env["CLEVERAGENTS_PLACE"] = place
     return subprocess.run(

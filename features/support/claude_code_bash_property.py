@@ -135,13 +135,4 @@ def _recorded(repo: Path, env: dict[str, str], work: Path) -> subprocess.Complet
 
 
 def _agents(repo: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [shutil.which("agents") or "agents", *args],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-        check=False,
-    )
+    return agents_process.run(Path(shutil.which("agents") or "agents"), repo, *args, env=env)
