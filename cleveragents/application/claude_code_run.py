@@ -39,7 +39,15 @@ from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
-from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
+from cleveragents.domain.tool_calls import (
+    changes_files,
+    todo_list,
+    todo_place,
+    todo_step,
+    todo_strategy,
+    tool_outcome,
+    tool_summary,
+)
 from cleveragents.domain.tool_effects import outside_effects, setting_written
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
@@ -136,6 +144,8 @@ class ClaudeCodeRun:
         # and what the put-back did for those put back before their PostToolUse came.
         self.looks: dict[str, CommandLook] = {}
         self.put: dict[str, tuple[list[str], SavedFiles | None]] = {}
+        # A to-do list was written (the plan's steps), and the step the calls work on.
+        self.planned, self.step = todo_place(d.action for d in active(recorder.decisions))
 
     def execute(self) -> Plan:
         """Start the session on the plan's task, below a first decision naming it."""
@@ -203,6 +213,7 @@ class ClaudeCodeRun:
         if usd is not None:  # what is left of it: Claude Code counts its own process only
             usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
         start = r.checkpoints.session_start(r.plan.id)
+        self.planned, self.step = todo_place(d.action for d in active(r.decisions))
         try:
             end = self.session.run(
                 prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume, fork
@@ -262,11 +273,16 @@ class ClaudeCodeRun:
             usage=r.plan.usage.model_copy(update={"actor_calls": r.plan.usage.actor_calls + 1})
         )
         assert self.line is not None
+        kind, summary = DecisionKind.ACTION, tool_summary(tool, tool_input, self.root)
+        if (todos := todo_list(tool, tool_input)) is not None:
+            kind = DecisionKind.REPLAN if self.planned else DecisionKind.STRATEGY
+            summary, self.planned, self.step = todo_strategy(todos), True, todo_step(todos)
         decision = r.record(
-            kind=DecisionKind.ACTION,
+            kind=kind,
             phase=Phase.EXECUTE,
             parent_id=self.line.id,
-            summary=tool_summary(tool, tool_input, self.root),
+            step=self.step,
+            summary=summary,
             rationale=place.rationale,
             action={
                 "type": "tool",

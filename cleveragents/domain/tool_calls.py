@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 # Tools that only look (or keep Claude Code's own to-do list): recorded with no checkpoint.
@@ -10,6 +11,39 @@ READING_TOOLS = frozenset(
     {"Read", "Grep", "Glob", "LS", "TodoWrite", "TodoRead", "NotebookRead", "BashOutput"}
 )
 SUMMARY_WIDTH = 120
+
+
+def todo_list(tool: str, tool_input: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The items of a TodoWrite call's to-do list, or None for any other call."""
+    if tool != "TodoWrite" or not isinstance(tool_input.get("todos"), list):
+        return None
+    return [t for t in tool_input["todos"] if isinstance(t, dict)]
+
+
+def todo_strategy(todos: list[dict[str, Any]]) -> str:
+    """A to-do list read as the plan's steps, in a line as a plan's strategy reads:
+    `2 steps: add a, test`."""
+    names = ", ".join(" ".join(str(t.get("content", "")).split()) for t in todos) or "none"
+    line = f"{len(todos)} step{'' if len(todos) == 1 else 's'}: {names}"
+    return line if len(line) <= SUMMARY_WIDTH else line[: SUMMARY_WIDTH - 1] + "…"
+
+
+def todo_step(todos: list[dict[str, Any]]) -> int | None:
+    """The step (1-based) later calls work on: the item in progress, else the first not
+    completed; None when every item is done or there are none."""
+    for status in ("in_progress", "pending"):
+        found = [i for i, t in enumerate(todos, 1) if t.get("status") == status]
+        if found:
+            return found[0]
+    return None
+
+
+def todo_place(actions: Iterable[dict[str, Any] | None]) -> tuple[bool, int | None]:
+    """Whether the calls so far (oldest first) wrote a to-do list, and the step the next
+    call works on: what a resumed or corrected session goes on from."""
+    lists = [todo_list(str(a.get("tool")), a.get("input") or {}) for a in actions if a]
+    written = [t for t in lists if t is not None]
+    return bool(written), todo_step(written[-1]) if written else None
 
 
 def changes_files(tool: str) -> bool:
