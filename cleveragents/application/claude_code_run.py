@@ -37,6 +37,7 @@ from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.hook_answers import allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
 from cleveragents.domain.tool_calls import (
@@ -47,6 +48,7 @@ from cleveragents.domain.tool_calls import (
     todo_strategy,
     tool_outcome,
     tool_summary,
+    written_path,
 )
 from cleveragents.domain.tool_effects import outside_effects, setting_written
 from cleveragents.domain.tree import active
@@ -102,23 +104,6 @@ class CodingSession(Protocol):
 # What a resumed session is told: it goes on where it stopped (a budget, an interrupt).
 GO_ON = "Go on with the task where you stopped."
 NO_RESULT = "no result: Claude Code refused the command, or it failed or was cut off"
-
-
-def _allow() -> dict[str, Any]:
-    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}
-
-
-def _deny(reason: str, stop: bool = False) -> dict[str, Any]:
-    answer: dict[str, Any] = {
-        "hookSpecificOutput": {
-            "hookEventName": "PreToolUse",
-            "permissionDecision": "deny",
-            "permissionDecisionReason": reason,
-        }
-    }
-    if stop:
-        answer.update({"continue": False, "stopReason": reason})
-    return answer
 
 
 class ClaudeCodeRun:
@@ -256,7 +241,7 @@ class ClaudeCodeRun:
         if self.stopped is None and spent:
             self.stopped = f"the actor call budget ({r.plan.budget.actor_calls}) is spent"
         if self.stopped is not None:
-            return _deny(self.stopped, stop=True)
+            return deny(self.stopped, stop=True)
         refused = denied = None
         if tool == "Bash" and self.policed:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
@@ -269,6 +254,8 @@ class ClaudeCodeRun:
         place = self.session.place_of(event)
         changing = changes_files(tool) and refused is None
         before = r.fresh(f"before {tool} call") if changing else None
+        if changing and (path := written_path(tool, tool_input, self.root)) is not None:
+            r.save_before(path)  # an ignored file, or one in a nested repository
         r.save_plan(
             usage=r.plan.usage.model_copy(update={"actor_calls": r.plan.usage.actor_calls + 1})
         )
@@ -305,11 +292,11 @@ class ClaudeCodeRun:
         )
         self.line = decision
         if denied:
-            return _deny(denied)
+            return deny(denied)
         self.open[str(event.get("tool_use_id"))] = decision
         if tool == "Bash" and before is not None:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
-        return _allow()
+        return allow()
 
     def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
         """What the call does outside the working tree, judged on the policy's own parse of

@@ -94,7 +94,7 @@ class PlanRecorder:
             return action, environment.apply(action)  # the page: no file of the tree
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
-            self._save_before(action.path)
+            self.save_before(action.path)
         elif (refused := self.refusal(environment, action.command)) is not None:
             return action, ActionOutcome(ok=False, summary=f"refused: {refused}")
         else:
@@ -157,7 +157,7 @@ class PlanRecorder:
         if saved is not None:
             self.replaced.append(saved)
 
-    def _save_before(self, path: str) -> None:
+    def save_before(self, path: str) -> None:
         """Save what a write, edit or delete of `path` replaces that no checkpoint holds."""
         try:
             relative = confined_path(path)

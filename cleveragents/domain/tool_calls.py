@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os.path
 from collections.abc import Iterable
 from typing import Any
 
@@ -44,6 +45,22 @@ def todo_place(actions: Iterable[dict[str, Any] | None]) -> tuple[bool, int | No
     lists = [todo_list(str(a.get("tool")), a.get("input") or {}) for a in actions if a]
     written = [t for t in lists if t is not None]
     return bool(written), todo_step(written[-1]) if written else None
+
+
+WRITING_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path"}
+WRITING_TOOLS["NotebookEdit"] = "notebook_path"
+
+
+def written_path(tool: str, tool_input: dict[str, Any], root: str) -> str | None:
+    """The path in the tree (relative to `root`) a Write, Edit, MultiEdit or NotebookEdit
+    call names; None for another tool or a path outside the tree."""
+    named = tool_input.get(WRITING_TOOLS.get(tool, ""))
+    if not isinstance(named, str) or not named or "\x00" in named:
+        return None
+    full = os.path.normpath(os.path.join(root, named))
+    relative = os.path.relpath(full, os.path.normpath(root))
+    outside = relative in (".", "..") or relative.startswith("../")
+    return None if outside else relative
 
 
 def changes_files(tool: str) -> bool:

@@ -1,0 +1,79 @@
+*** Settings ***
+Documentation       As a developer whose ignored files (.env, build output) and nested clones
+...                 hold work no commit has,
+...                 I want Claude Code's Write and Edit of them saved before they run, as our
+...                 own actor's file actions are,
+...                 so that `agents plan undo` gives me back every byte it replaced.
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API (streamed).
+
+Resource            resources/agents.resource
+Library             resources/ClaudeCodeLibrary.py
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+
+
+*** Test Cases ***
+Claude Code's Writes Of Ignored And Nested Files Are Undone Byte For Byte
+    Create File    ${REPO}/.gitignore    .env\nbuild/\n
+    Git    add    .gitignore
+    Git    commit    --quiet    -m    ignore
+    Create File    ${REPO}/.env    SECRET=1\n
+    Run Process    chmod    600    ${REPO}/.env
+    Create File    ${REPO}/build/creds    BUILD-SECRET\n
+    Create Directory    ${REPO}/vendor/lib
+    Git    init    --quiet    --initial-branch\=main    cwd=${REPO}/vendor/lib
+    Create File    ${REPO}/vendor/lib/lib.c    UNCOMMITTED LIB WORK\n
+    Claude Code Will Call    Write    {"file_path": "${REPO}/.env", "content": "MODEL=overwrote\\n"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/build/creds", "old_string": "BUILD-SECRET", "new_string": "MODEL-EDIT"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/vendor/lib/lib.c", "content": "model\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/build/new.txt", "content": "new\\n"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/.env").read() }}    MODEL=overwrote\n
+    Should Be Equal    ${{ open("${REPO}/build/creds").read() }}    MODEL-EDIT\n
+    Should Be Equal    ${{ open("${REPO}/vendor/lib/lib.c").read() }}    model\n
+    ${undone}    Run Agents With Claude Code    plan    undo
+    Exit Code Should Be    ${undone}    0
+    Should Be Equal    ${{ open("${REPO}/.env").read() }}    SECRET=1\n
+    Should Be Equal    ${{ oct(os.stat("${REPO}/.env").st_mode & 0o777) }}    0o600
+    Should Be Equal    ${{ open("${REPO}/build/creds").read() }}    BUILD-SECRET\n
+    Should Be Equal    ${{ open("${REPO}/vendor/lib/lib.c").read() }}    UNCOMMITTED LIB WORK\n
+    File Should Not Exist    ${REPO}/build/new.txt
+    # Undoing the undo gives the model's bytes again; a correction to the first call then
+    # puts the user's back, as the saved files go with the decisions.
+    ${redo}    Run Agents With Claude Code    plan    undo
+    Exit Code Should Be    ${redo}    0
+    Should Be Equal    ${{ open("${REPO}/.env").read() }}    MODEL=overwrote\n
+    Claude Code Will Say    Nothing more.
+    ${fixed}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    leave my files alone    --yes
+    Exit Code Should Be    ${fixed}    0
+    Should Be Equal    ${{ open("${REPO}/.env").read() }}    SECRET=1\n
+    Should Be Equal    ${{ open("${REPO}/build/creds").read() }}    BUILD-SECRET\n
+    Should Be Equal    ${{ open("${REPO}/vendor/lib/lib.c").read() }}    UNCOMMITTED LIB WORK\n
+
+
+*** Keywords ***
+Create Repository With Stand In Claude Code
+    Create Temporary Repository
+    ${env}    Start Stand In For Claude Code    ${WORK}
+    VAR    &{CLAUDE_ENV}    &{env}    scope=TEST
+
+Stop Stand In Claude Code And Remove Repository
+    Stop Stand In For Claude Code
+    Remove Temporary Repository
+
+Run Agents With Claude Code
+    [Documentation]    The real `agents` command, Claude Code pointed at the stand-in.
+    [Arguments]    @{args}
+    ${result}    Run Process    agents    @{args}
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    agents ${args} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
