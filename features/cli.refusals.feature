@@ -39,6 +39,25 @@ Feature: Input agents cannot act on is refused with exit 2, saying why
     And stderr is one line containing "is inside the repository's git directory"
     And git can still read the repository's HEAD
 
+  Scenario Outline: `<command>` never writes through a link in the working tree (<case>)
+    Given I have run "agents plan run --script {tmp}/notes.yaml --quiet"
+    And outside the repository the file "precious.txt" holds "precious"
+    And outside the repository the file "dir/keep.txt" holds "kept"
+    And the repository's "artifacts/out" is a link to "precious.txt" outside it
+    And the repository's "linked" is a link to "dir" outside it
+    When I run "agents <command> <path>"
+    Then the exit code is 2
+    And stderr is one line containing "<said>"
+    And outside the repository the file "precious.txt" still holds "precious"
+    And outside the repository there is no file "dir/out"
+
+    Examples:
+      | case             | command                                        | path          | said                                       |
+      | the file         | plan export {first_plan}                       | artifacts/out | artifacts/out is a link                    |
+      | a folder         | plan export {first_plan}                       | linked/out    | linked is a link in the working tree       |
+      | the page         | plan tree --format html --output               | artifacts/out | artifacts/out is a link                    |
+      | a folder of page | plan tree --format html --output               | linked/out    | linked is a link in the working tree       |
+
   Scenario: `plan import` of a directory says it is a directory
     Given an empty folder "exported" in the repository
     When I run "agents plan import exported"

@@ -15,6 +15,7 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import services
+from cleveragents.cli.output_path import unlinked
 from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def draw(
         sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         sys.stdout.flush()
         return 0
-    written(to_file, text)
+    written(unlinked(to_file, ctx.obj), text)
     if open_page:
         opened(to_file)
     return 0

@@ -10,6 +10,7 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json, command_line, services
+from cleveragents.cli.output_path import unlinked
 
 if TYPE_CHECKING:
     from cleveragents.application.plan_sharing import Shared
@@ -104,9 +105,11 @@ def export(
     """Write a plan into one file (a git bundle), for a CI artefact or a mail.
 
     Like a push, it holds no ignored file, nested repository's .git or file saved for undo.
+    FILE is never written through a link (FILE itself, or a folder of it in the working tree).
 
     `agents plan import FILE` in any clone of the repository takes it, as a pull would.
     """
+    unlinked(file, ctx.obj)
     with services(ctx) as s:
         done = s.sharing().export(plan, file, command_line())
     if json:
