@@ -89,6 +89,7 @@ class Services:
 
     def garbage(self) -> GarbageCollection:
         """`agents gc` and plans' sizes, with the retention policy of the config."""
+        from cleveragents.adapters.environments.browser import page_sweep
         from cleveragents.adapters.git.reachability import GitReachability
         from cleveragents.application.garbage_collection import GarbageCollection
 
@@ -99,6 +100,7 @@ class Services:
             self.operations.clock,
             ConfigFile(self.repo.state_dir).retention,
             self.checkpoints.index,
+            partial(page_sweep.sweep, self.repo.state_dir / "browser"),
         )
 
     def carried(self, plan_id: str) -> dict[str, bytes]:

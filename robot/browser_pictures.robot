@@ -110,6 +110,24 @@ The Text Tree Of Some Decisions Says Where A URL Is Not Shown
     Exit Code Should Be    ${result}    0
     Should Contain    ${result.stdout}    ── page ${URL}hostile · 2 elements changed
 
+Mermaid And DOT Pictures Say Each Browser Decision's Page As The Text Tree Does
+    ${document}    Run The Hostile Plan
+    ${click}    Decision With Summary    ${document}    click button '<script>alert(1)</script>'
+    ${pages}    Evaluate    len([d for d in $document["decisions"] if d["page"]])
+    ${mermaid}    Run Agents    plan    tree    --format\=mermaid
+    Exit Code Should Be    ${mermaid}    0
+    ${node}    Get Lines Containing String    ${mermaid.stdout}    d${click}[id]\["
+    Should Contain    ${node}    <br/>page ${URL}hostile · 2 elements changed"]
+    Should Not Contain    ${mermaid.stdout}    <script
+    ${said}    Get Regexp Matches    ${mermaid.stdout}    <br/>page http
+    Length Should Be    ${said}    ${pages}
+    ${dot}    Run Agents    plan    tree    --format\=dot
+    Exit Code Should Be    ${dot}    0
+    ${node}    Get Lines Containing String    ${dot.stdout}    d${click}[id] [label=
+    Should Contain    ${node}    \\npage ${URL}hostile · 2 elements changed"
+    ${said}    Get Regexp Matches    ${dot.stdout}    \\\\npage http
+    Length Should Be    ${said}    ${pages}
+
 
 *** Keywords ***
 Create Repository And Serve The Fixture Site

@@ -14,8 +14,9 @@ repository may borrow them. A later gc frees them once past it; `--prune-now` at
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +26,10 @@ from cleveragents.domain.plan_refs import SAVED
 from cleveragents.domain.prune_grace import Grace, prune_now
 from cleveragents.domain.retention import Retention, expired
 from cleveragents.ports import Clock, GitObjects, PlanLocks, PlanStore
+
+# Removes the browser's kept files the records do not name, written before a time (ns);
+# with `dry_run` only counts them: (files, bytes).
+PageSweep = Callable[[Iterable[str], int, bool], tuple[int, int]]
 
 EVERY_PLAN = "every plan"  # whose the lock is, for the line naming its holder
 
@@ -43,6 +48,8 @@ class Collected:
     kept_recent: int = 0  # loose objects younger than the grace (or written while gc ran)
     grace: str = ""  # gc.pruneExpire as set; "now" or "never" where git reads it so
     free_after: str | None = None  # when the kept ones pass the grace (None: never, or none)
+    page_files: int = 0  # the browser's kept files (pages, screenshots, cookies) no plan names
+    page_bytes: int = 0
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,7 @@ class GarbageCollection:
         clock: Clock,
         retention: Callable[[], Retention],
         private_index: Path,
+        pages: PageSweep | None = None,
     ) -> None:
         self.store = store
         self.objects = objects
@@ -70,6 +78,7 @@ class GarbageCollection:
         self.clock = clock
         self.retention = retention
         self.private_index = private_index
+        self.pages = pages
 
     def collect(self, dry_run: bool, command: str, prune: bool = False) -> Collected:
         """Drop deleted and expired plans (under the working tree's lock: no plan runs), and
@@ -93,7 +102,21 @@ class GarbageCollection:
                 for plan in doomed:
                     self.store.drop_plan(plan.id)
                 self.store.give_back_space()
+            if self.pages is not None:
+                left = [p for p in plans if p not in doomed]
+                found = self.pages(self._records(left), time.time_ns(), dry_run)
+                report.page_files, report.page_bytes = found
         return report
+
+    def _records(self, plans: list[Plan]) -> Iterator[str]:
+        """The records of `plans` as text: every kept page file they name is in it."""
+        for plan in plans:
+            yield plan.model_dump_json()
+            for decision in self.store.decisions(plan.id):
+                if decision.page:
+                    yield json.dumps(decision.page)
+            for operation in self.store.operations(plan.id):
+                yield operation.model_dump_json()
 
     def _objects(
         self, doomed: list[Plan], earlier: list[str], grace: Grace, report: Collected

@@ -39,6 +39,9 @@ def gc(
     Only completed, failed or cancelled plans are subject to it, and one is dropped only
     when no rule keeps it; stopped or interrupted plans stay (they can be resumed).
 
+    The browser's kept files (page states, screenshots, cookies and storage, under
+    <git-dir>/cleveragents/browser) that no plan left names go too.
+
     Never touches your branches, tags, stash, index, reflogs or git settings, and does not
     run `git gc`: only loose objects that nothing of yours, and no other plan, reaches are
     removed. Objects already in packs stay (`git gc` packs and prunes them by your rules).
@@ -60,7 +63,11 @@ def gc(
         noun = "plan" if len(plans) == 1 else "plans"
         output.show(f"{verb} {len(plans)} {noun}: {', '.join(why)}")
     elif not done.objects and not done.kept_recent:
-        output.show("nothing to free: no deleted plan, and the retention policy keeps every plan")
+        if not done.page_files:
+            output.show(
+                "nothing to free: no deleted plan, and the retention policy keeps every plan"
+            )
+        _pages(done, verb)
         return 0
     size = output.disk_size
     if plans:
@@ -77,7 +84,18 @@ def gc(
         output.show(f"{done.packed} objects only they reached are in packs and stay")
     if done.kept_recent:
         output.printed(_kept(done))  # gc.pruneExpire is the user's text: never markup
+    _pages(done, verb)
     return 0
+
+
+def _pages(done: Collected, verb: str) -> None:
+    """The line on the browser's kept files (pages, screenshots, cookies) no plan names."""
+    if done.page_files:
+        files = "file" if done.page_files == 1 else "files"
+        output.show(
+            f"{verb} {done.page_files} browser {files} ({output.disk_size(done.page_bytes)}: "
+            "page states, screenshots, cookies and storage) no plan names"
+        )
 
 
 def _kept(done: Collected) -> str:

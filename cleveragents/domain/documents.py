@@ -299,8 +299,7 @@ class PlansDeleted(Document):
 
 
 class Collected(Document):
-    """`agents gc --json`: the plans dropped (or, with --dry-run, that would be) and the
-    disk freed."""
+    """`agents gc --json`: the plans dropped (or, with --dry-run, would be), the disk freed."""
 
     dry_run: bool
     deleted: list[str] = Field(description="Plans `agents plan delete` had deleted.")
@@ -310,16 +309,16 @@ class Collected(Document):
     object_bytes: int
     packed: int = Field(description="Objects only those plans reached, in packs: they stay.")
     kept_recent: int = Field(
-        description="Loose objects kept: younger than the grace period (gc.pruneExpire, "
-        "counted from when gc dropped their plan), or written again while gc ran."
+        description="Loose objects kept: younger than the grace (gc.pruneExpire, counted from "
+        "when gc dropped their plan), or written again while gc ran."
     )
     grace: str = Field(
         description="gc.pruneExpire as set; `now` where nothing is kept for its age "
         "(--prune-now too), `never` where nothing is freed for it."
     )
-    free_after: str | None = Field(
-        description="When the objects kept for the grace pass it (UTC); null: never, or none."
-    )
+    free_after: str | None = Field(description="When the kept ones pass the grace (UTC), or null.")
+    page_files: int = Field(description="The browser's kept files no plan named, removed.")
+    page_bytes: int
 
 
 class ErrorShown(BaseModel):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from cleveragents.adapters.render.picture import (
     headline,
     node_name,
+    page_lines,
     plan_line,
     roles,
     state_line,
@@ -52,8 +53,11 @@ def render_dot(plan: Plan, decisions: Sequence[Decision]) -> str:
     ]
     taken = sorted(decisions, key=lambda d: d.seq)
     known = {d.id for d in taken}
+    pages = page_lines(taken)
     for decision in taken:
         text = f"{escaped(headline(decision))}\\n{escaped(state_line(decision))}"
+        if decision.id in pages:
+            text += f"\\n{escaped(pages[decision.id])}"
         lines.append(f'    {node_name(decision.id)} [label="{text}"{looks(roles(decision))}];')
     for decision in taken:
         parent = decision.parent_id

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from cleveragents.adapters.render.picture import (
     headline,
     node_name,
+    page_lines,
     plan_line,
     roles,
     state_line,
@@ -43,11 +44,14 @@ def render_mermaid(plan: Plan, decisions: Sequence[Decision]) -> str:
     taken = sorted(decisions, key=lambda d: d.seq)
     known = {d.id for d in taken}
     marked: dict[str, list[str]] = {"off": [], "correction": [], "failed": []}
+    pages = page_lines(taken)
     for decision in taken:
         name = node_name(decision.id)
         # The headline's own `#` before the id stays as it is: a digit and a space follow it,
         # never the `;` that would make it an entity code.
         text = f"#{label(headline(decision)[1:])}<br/>{label(state_line(decision))}"
+        if decision.id in pages:
+            text += f"<br/>{label(pages[decision.id])}"
         lines.append(f'    {name}["{text}"]')
         for role in roles(decision):
             marked[role].append(name)

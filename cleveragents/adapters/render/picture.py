@@ -7,6 +7,8 @@ escapes it for its own format.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cleveragents.adapters.render import labels
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import Plan
@@ -39,6 +41,21 @@ def state_line(decision: Decision) -> str:
     if fate:
         parts.append(fate)
     return " · ".join(parts)
+
+
+def page_lines(decisions: Sequence[Decision]) -> dict[str, str]:
+    """`page http://host/ · 2 elements changed` for each browser decision, as the text tree
+    says it below the decision (`tree_outline.page_label`)."""
+    if all(d.page is None for d in decisions):
+        return {}  # a plan on files: the page model is never imported
+    from cleveragents.adapters.render.tree_outline import page_label, page_urls
+
+    urls = page_urls(decisions)
+    return {
+        d.id: shortened(page_label(d, urls.get(d.id)).plain())
+        for d in decisions
+        if d.page is not None
+    }
 
 
 def plan_line(plan: Plan) -> str:
