@@ -26,7 +26,8 @@ FILE = ("file size", "CLEVERAGENTS_SANDBOX_FILE_MB", 1024, MIB)
 PROCESSES = ("process", "CLEVERAGENTS_SANDBOX_PROCESSES", 1024, 1)
 TMPFS = ("/tmp size", "CLEVERAGENTS_SANDBOX_TMP_MB", 512, MIB)
 # bwrap takes each read-only file with a mount that reads the whole mount table: 256 add
-# about 0.2 s to a command, 1000 about 4 s; it takes at most 9000 arguments in all.
+# 0.2-0.5 s to a command, 1000 about 4 s; it takes at most 9000 arguments in all
+# (`benchmarks/hard_links.py`).
 HARD_LINKS = ("hard-linked file", "CLEVERAGENTS_SANDBOX_HARD_LINKS", 256, 1)
 MOST_HARD_LINKS = 2500
 # What a program prints when a limit refused it; looked for in the end of its output.
