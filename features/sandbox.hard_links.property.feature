@@ -14,4 +14,4 @@ Feature: No sandboxed command changes a file outside the tree through a hard lin
 
   Scenario: Whatever a command does to hard-linked files, nothing outside the tree changes
     When random sandboxed commands write, chmod, move and remove hard-linked files
-    Then no store file changed, a command over the bound never ran, and in-tree names stayed writable
+    Then no store file changed, a refused command never ran, and in-tree names stayed writable

@@ -65,10 +65,13 @@ Two Names Inside The Tree Are Not Held: A Write Changes Both, And Undo Brings Th
     Should Be Equal    ${a}${b}    one\none\n
 
 More Hard-Linked Files Than The Bound Refuse The Command, Naming How Many
-    Set Environment Variable    CLEVERAGENTS_SANDBOX_HARD_LINKS    1
-    Create File    ${WORK}/store/other.js    other\n
+    [Documentation]    Files at the top of the tree: no folder is held whole in their place.
+    Set Environment Variable    CLEVERAGENTS_SANDBOX_HARD_LINKS    3
+    FOR    ${name}    IN    a.js    b.js    other.js
+        Create File    ${WORK}/store/${name}    ${name}\n
+        Hard Link    ${WORK}/store/${name}    ${REPO}/${name}
+    END
     Hard Link    ${WORK}/store/pkg.js    ${REPO}/pkg.js
-    Hard Link    ${WORK}/store/other.js    ${REPO}/other.js
     Claude Will Propose The Plan    patch the package
     Claude Will Run    echo payload >> pkg.js; echo ran > ran.txt
     Claude Will Give Up
@@ -78,8 +81,29 @@ More Hard-Linked Files Than The Bound Refuse The Command, Naming How Many
     ${document}    Plan Tree Document
     ${action}    Decision By Id    ${document}    3
     Should Be Equal    ${action}[outcome]
-    ...    refused: 2 files hard-linked to files outside the working tree (other.js, pkg.js), more than the 1 the sandbox holds read-only; break the links (copy the files) or set CLEVERAGENTS_SANDBOX_HARD_LINKS to 2 or more
+    ...    refused: 4 files hard-linked to files outside the working tree (a.js, b.js, other.js and 1 more), more than the 3 the sandbox holds read-only; break the links (copy the files) or set CLEVERAGENTS_SANDBOX_HARD_LINKS to 4 or more
     Outside And Linked Files Hold    original\n
+
+Over The Bound, A Folder Of Hard-Linked Files Is Held Read-Only Whole
+    [Documentation]    A package folder as pnpm or uv lays it out: its own files all linked
+    ...    to the store. One mount holds it, and what is under it, read-only.
+    Set Environment Variable    CLEVERAGENTS_SANDBOX_HARD_LINKS    1
+    Create File    ${WORK}/store/lib.js    lib\n
+    Create Directory    ${REPO}/node_modules/pkg/sub
+    Hard Link    ${WORK}/store/pkg.js    ${REPO}/node_modules/pkg/index.js
+    Hard Link    ${WORK}/store/lib.js    ${REPO}/node_modules/pkg/lib.js
+    Create File    ${REPO}/node_modules/pkg/sub/own.txt    own\n
+    Claude Will Propose The Plan    patch the package
+    Claude Will Run    echo ran > ran.txt; echo payload >> node_modules/pkg/index.js
+    Claude Will Give Up
+    ${result}    Run Claude Plan    patch the package    --allow-command    echo *
+    Exit Code Should Be    ${result}    1
+    ${document}    Plan Tree Document
+    ${action}    Decision By Id    ${document}    3
+    Should Contain    ${action}[outcome]
+    ...    exit 1; read-only in the sandbox: 2 files hard-linked to files outside the working tree (node_modules/pkg/index.js, node_modules/pkg/lib.js;
+    ${outside}    Get File    ${WORK}/store/pkg.js
+    Should Be Equal    ${outside}    original\n
 
 The Objects Of A Repository Cloned From A Local Path Keep Their Bytes
     [Documentation]    `git clone /local/path` hard-links the source's objects into the

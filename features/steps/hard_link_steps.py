@@ -16,8 +16,6 @@ def step_hard_links_property(context: Any) -> None:
     run_property(context, "hard links property", check_property, 8)
 
 
-@then(
-    "no store file changed, a command over the bound never ran, and in-tree names stayed writable"
-)
+@then("no store file changed, a refused command never ran, and in-tree names stayed writable")
 def step_hard_links_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
-from cleveragents.adapters.command_safety.limits import HARD_LINKS
+from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.workspace import command_process, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
@@ -28,7 +28,7 @@ from cleveragents.domain.action import (
 )
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.hard_links import held_note, linked_outside, refusal
+from cleveragents.domain.hard_links import held_note, held_places, linked_outside, refusal
 from cleveragents.domain.rules import LONGEST_PATH, claude_setting, confined_path
 from cleveragents.errors import PathRefused
 
@@ -184,10 +184,12 @@ class WorkspaceEnvironment:
                 if why is not None:
                     self._notice_once(why)
                     return ActionOutcome(ok=False, summary=NO_SANDBOX)
-                if len(held) > self.sandbox.limits.hard_links:
-                    bound = self.sandbox.limits.hard_links
-                    return ActionOutcome(ok=False, summary=refusal(held, bound, HARD_LINKS[1]))
-                args = self.sandbox.argv(args, confinement.network, held)
+                bound = self.sandbox.limits.hard_links
+                places = held_places(held, _own_files(self.root, held, bound), bound)
+                if places is None:
+                    refused = refusal(held, bound, HARD_LINKS[1], MOST_HARD_LINKS)
+                    return ActionOutcome(ok=False, summary=refused)
+                args = self.sandbox.argv(args, confinement.network, places)
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:
             self.named_long = before.too_long
@@ -215,6 +217,18 @@ class WorkspaceEnvironment:
                 f"the model's commands are refused: {why} "
                 "(install bubblewrap, or run the plan with --no-sandbox)"
             )
+
+
+def _own_files(root: Path, paths: list[str], bound: int) -> dict[str, int]:
+    """How many regular files each folder of `paths` holds itself (not in its sub-folders);
+    read only when there are more `paths` than `bound` (`hard_links.held_places`)."""
+    if len(paths) <= bound:
+        return {}
+    counts = {}
+    for folder in {os.path.dirname(path) for path in paths}:
+        with os.scandir(root / folder) as entries:
+            counts[folder] = sum(1 for entry in entries if entry.is_file(follow_symlinks=False))
+    return counts
 
 
 def _leftover_notes(cleared: list[str], before: TreeWalk, after: TreeWalk) -> list[str]:
