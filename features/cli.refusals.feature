@@ -77,3 +77,5 @@ Feature: Input agents cannot act on is refused with exit 2, saying why
       | CLEVERAGENTS_SANDBOX_FILE_MB   | 0     | file size | megabytes (MiB)  |
       | CLEVERAGENTS_SANDBOX_PROCESSES | -5    | process   | processes        |
       | CLEVERAGENTS_SANDBOX_TMP_MB    | 1.5   | /tmp size | megabytes (MiB)  |
+      | CLEVERAGENTS_SANDBOX_HARD_LINKS | many | hard-linked file | files          |
+      | CLEVERAGENTS_SANDBOX_HARD_LINKS | 2501 | hard-linked file | files          |

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters import host_programs
@@ -57,13 +58,14 @@ class Bubblewrap:
         """Why no command can be sandboxed here (bwrap missing, no namespaces), or None."""
         return self._probe()[1]
 
-    def argv(self, command: list[str], network: bool) -> list[str]:
-        """`command` (an argv) inside the sandbox. Call `unavailable()` first."""
+    def argv(self, command: list[str], network: bool, read_only: Sequence[str] = ()) -> list[str]:
+        """`command` (an argv) inside the sandbox, the tree's files at `read_only` (paths in
+        it) bound read-only. Call `unavailable()` first."""
         bwrap = self._probe()[0]
         assert bwrap is not None, "the sandbox is unavailable"
-        return [bwrap, *self._options(network), "--", *command]
+        return [bwrap, *self._options(network, read_only), "--", *command]
 
-    def _options(self, network: bool) -> list[str]:
+    def _options(self, network: bool, read_only: Sequence[str] = ()) -> list[str]:
         # --new-session is left out on purpose: the command has no terminal (stdin is
         # /dev/null, and we started it in a session of its own), and a new session would take
         # it out of the process group that Ctrl-C and timeouts kill.
@@ -93,6 +95,10 @@ class Bubblewrap:
                 options += ["--ro-bind", str(git), str(git)]
         for kept in self._kept_in_tree():
             options += ["--ro-bind", str(kept), str(kept)]
+        # Files hard-linked outside the tree: an in-place write would change the outside
+        # name too. Read-only, they cannot be written, chmodded, renamed over or removed.
+        for path in read_only:
+            options += ["--ro-bind", f"{self.root}/{path}", f"{self.root}/{path}"]
         for state in self._states():
             options += ["--perms", "0555", "--size", "4096", "--tmpfs", state]
             options += ["--remount-ro", state]

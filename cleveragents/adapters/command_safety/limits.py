@@ -3,7 +3,8 @@
 Memory (RLIMIT_DATA: what a process writes to, not the address space it reserves), the
 size of one file it writes (RLIMIT_FSIZE), the processes it may have (RLIMIT_NPROC; when
 `agents` runs as root, whose processes Linux never counts, a pids cgroup), and the size of
-its `/tmp` and `/dev/shm` (tmpfs). Each can be changed with an environment variable.
+its `/tmp` and `/dev/shm` (tmpfs); and how many files hard-linked outside the tree it
+binds read-only (`domain/hard_links.py`). Each can be changed with an environment variable.
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ MEMORY = ("memory", "CLEVERAGENTS_SANDBOX_MEMORY_MB", 2048, MIB)
 FILE = ("file size", "CLEVERAGENTS_SANDBOX_FILE_MB", 1024, MIB)
 PROCESSES = ("process", "CLEVERAGENTS_SANDBOX_PROCESSES", 1024, 1)
 TMPFS = ("/tmp size", "CLEVERAGENTS_SANDBOX_TMP_MB", 512, MIB)
+# bwrap takes each read-only file with a mount that reads the whole mount table: 256 add
+# 0.2-0.5 s to a command, 1000 about 4 s; it takes at most 9000 arguments in all
+# (`benchmarks/hard_links.py`).
+HARD_LINKS = ("hard-linked file", "CLEVERAGENTS_SANDBOX_HARD_LINKS", 256, 1)
+MOST_HARD_LINKS = 2500
 # What a program prints when a limit refused it; looked for in the end of its output.
 SIGNS = {
     "memory": (b"MemoryError", b"Cannot allocate memory", b"out of memory", b"bad_alloc"),
@@ -43,12 +49,17 @@ class SandboxLimits:
     file_bytes: int
     processes: int
     tmpfs_bytes: int
+    hard_links: int = HARD_LINKS[2]  # files hard-linked outside the tree bound read-only
 
     @classmethod
     def configured(cls) -> SandboxLimits:
         """The defaults, with what the CLEVERAGENTS_SANDBOX_* variables set on top; a value
         that is no whole number from 1 up is refused (exit 2)."""
-        return cls(*(_setting(*limit) for limit in (MEMORY, FILE, PROCESSES, TMPFS)))
+        memory, file, processes, tmpfs = (
+            _setting(*limit) for limit in (MEMORY, FILE, PROCESSES, TMPFS)
+        )
+        links = _setting(*HARD_LINKS, most=MOST_HARD_LINKS)
+        return cls(memory, file, processes, tmpfs, hard_links=links)
 
     def apply(self) -> None:  # pragma: no cover - runs in the child, between fork and exec
         """Set the limits on this process (the sandbox's bwrap, before it starts)."""
@@ -146,18 +157,18 @@ def _own_cgroups() -> list[Path]:
     return [own for own in found if (own / "cgroup.procs").is_file()]
 
 
-def _setting(name: str, variable: str, default: int, unit: int) -> int:
+def _setting(name: str, variable: str, default: int, unit: int, most: int | None = None) -> int:
     """The limit `variable` sets (unset or empty: the default); anything else than a whole
-    number from 1 up is refused, never silently replaced by the default."""
+    number from 1 up (to `most`) is refused, never silently replaced by the default."""
     given = os.environ.get(variable, "")
     if not given:
         return default * unit
     text = given.strip()
-    if not (text.isascii() and text.isdigit() and int(text) > 0):
-        what = "megabytes (MiB)" if unit == MIB else "processes"
+    if not (text.isascii() and text.isdigit() and 0 < int(text) <= (most or int(text))):
+        what = "megabytes (MiB)" if unit == MIB else "files" if most else "processes"
         raise BadInput(
             f"{variable}={given!r} is not a {name} limit: it takes a whole number of "
-            f"{what}, 1 or more",
+            f"{what}, 1 or more{f' and at most {most}' if most else ''}",
             hint=f"set it to one (e.g. {default}, the default), or unset it",
         )
     return int(text) * unit

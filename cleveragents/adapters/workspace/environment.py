@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
+from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.workspace import command_process, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
@@ -27,6 +28,7 @@ from cleveragents.domain.action import (
 )
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.hard_links import held_note, held_places, linked_outside, refusal
 from cleveragents.domain.rules import LONGEST_PATH, claude_setting, confined_path
 from cleveragents.errors import PathRefused
 
@@ -169,6 +171,8 @@ class WorkspaceEnvironment:
         named = confinement.pass_env if confinement is not None else ()
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
+        before = tree_walk.walk(self.root, links=sandboxed)
+        held = linked_outside(before.linked)
         if confinement is not None:
             # Found as git and bwrap are: never in a folder of the tree (an activated
             # .venv/bin), where a model's command could have planted a `bash` of its own.
@@ -180,9 +184,13 @@ class WorkspaceEnvironment:
                 if why is not None:
                     self._notice_once(why)
                     return ActionOutcome(ok=False, summary=NO_SANDBOX)
-                args = self.sandbox.argv(args, confinement.network)
+                bound = self.sandbox.limits.hard_links
+                places = held_places(held, _own_files(self.root, held, bound), bound)
+                if places is None:
+                    refused = refusal(held, bound, HARD_LINKS[1], MOST_HARD_LINKS)
+                    return ActionOutcome(ok=False, summary=refused)
+                args = self.sandbox.argv(args, confinement.network, places)
         limits = self.sandbox.limits if sandboxed else None
-        before = tree_walk.walk(self.root)
         if before.too_long and before.too_long != self.named_long:
             self.named_long = before.too_long
             self.notice(
@@ -193,6 +201,8 @@ class WorkspaceEnvironment:
         outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
         after = tree_walk.walk(self.root, since=started)
         notes = _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
+        if held and not outcome.ok:  # maybe why it failed
+            notes.append(held_note(held))
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
         # No checkpoint holds these: their absence before goes back with an undo.
@@ -207,6 +217,18 @@ class WorkspaceEnvironment:
                 f"the model's commands are refused: {why} "
                 "(install bubblewrap, or run the plan with --no-sandbox)"
             )
+
+
+def _own_files(root: Path, paths: list[str], bound: int) -> dict[str, int]:
+    """How many regular files each folder of `paths` holds itself (not in its sub-folders);
+    read only when there are more `paths` than `bound` (`hard_links.held_places`)."""
+    if len(paths) <= bound:
+        return {}
+    counts = {}
+    for folder in {os.path.dirname(path) for path in paths}:
+        with os.scandir(root / folder) as entries:
+            counts[folder] = sum(1 for entry in entries if entry.is_file(follow_symlinks=False))
+    return counts
 
 
 def _leftover_notes(cleared: list[str], before: TreeWalk, after: TreeWalk) -> list[str]:

@@ -15,6 +15,9 @@ one walk of the tree before and one after it (`find`, in C, skipping `.git`).
   checkpoint holds them, and undo cannot bring them back.
 - FIFOs and Unix sockets: no checkpoint holds them (git skips them); those a command made
   are left out as names git refuses are, so they are gone again after its undo.
+- Files with more than one name (hard links), before a command: those with a name outside
+  the tree are bound read-only in its sandbox (`domain/hard_links.py`). Nested `.git`
+  folders are walked too: `git clone /local/path` links their objects to the source's.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters import host_programs
+from cleveragents.domain.hard_links import LinkedName
 from cleveragents.domain.rules import LONGEST_PATH, git_refuses_name
 
 FILE_BITS = stat.S_ISUID | stat.S_ISGID | stat.S_ISVTX
@@ -40,18 +44,20 @@ class TreeWalk:
     refused: set[str] = field(default_factory=set)  # names git refuses, as paths
     too_long: set[str] = field(default_factory=set)  # paths over LONGEST_PATH bytes
     pipes: set[str] = field(default_factory=set)  # FIFOs and Unix sockets
+    linked: list[LinkedName] = field(default_factory=list)  # files of more than one name
 
 
-def walk(root: Path, since: int | None = None) -> TreeWalk:
+def walk(root: Path, since: int | None = None, links: bool = False) -> TreeWalk:
     """Each folder with a setuid or setgid bit, each path with a name git refuses, each
     path too long for git, and each FIFO and socket, in the tree at `root`; `since` (ns,
     after a command): each file with a setuid, setgid or sticky bit whose inode changed
     since as well. Links are never followed; `.git` is skipped (a command cannot write
     there).
 
-    Before a command no file is looked at past its name, so that walk costs no `lstat` a
-    file: a file's special bits are looked at only when the command changed its inode (a
-    create, a chmod), which its ctime says."""
+    With `links` (before a sandboxed command), each regular file with more than one name as
+    well, for which `find` takes an `lstat` of each file, in C (`benchmarks/command_step.py`). A
+    file's special bits are looked at only when the command changed its inode (a create, a
+    chmod), which its ctime says."""
     found = TreeWalk()
     find = host_programs.find("find", root)
     if find is None:  # pragma: no cover - findutils is part of every base system
@@ -59,9 +65,12 @@ def walk(root: Path, since: int | None = None) -> TreeWalk:
     top = os.fsencode(root)
     longest = len(top) + 1 + LONGEST_PATH  # find's regex sees the whole path
     files: list[str | bytes] = []
+    linked: list[str | bytes] = []
     if since is not None:
         changed = f"@{since // 1_000_000_000}.{since % 1_000_000_000:09d}"
         files = ["-o", "-type", "f", "-perm", "/7000", "-newerct", changed]
+    if links:
+        linked = [",", "-type", "f", "-links", "+1", "-printf", "H%D %i %n\\t%P\\0"]
     result = subprocess.run(
         [
             find, top, "-regextype", "posix-extended", "-path", top + b"/.git", "-prune",
@@ -69,7 +78,7 @@ def walk(root: Path, since: int | None = None) -> TreeWalk:
             "(", "-type", "d", "-perm", "/6000", *files, ")", "-printf", "S%i\\t%P\\0", ",",
             "-iname", "*git*", "-printf", "G%y%P\\0", ",",
             "-regex", f".{{{longest + 1},}}", "-printf", "L%P\\0", ",",
-            "(", "-type", "p", "-o", "-type", "s", ")", "-printf", "P%P\\0",
+            "(", "-type", "p", "-o", "-type", "s", ")", "-printf", "P%P\\0", *linked,
             ")",
         ],
         stdout=subprocess.PIPE,
@@ -88,6 +97,10 @@ def walk(root: Path, since: int | None = None) -> TreeWalk:
             found.too_long.add(rest)
         elif kind == b"P":
             found.pipes.add(rest)
+        elif kind == b"H":
+            numbers, _, path = rest.partition("\t")
+            device, inode, count = numbers.split()
+            found.linked.append(((int(device), int(inode)), int(count), path))
     return found
 
 
