@@ -32,6 +32,7 @@ class PageEnvironment:
         self.workspace = workspace
         self.home = home  # <git-dir>/cleveragents/browser: profile, PID, screenshots
         self.page: PageSession | None = None
+        self.headed = False  # `--headed`: the browser in a window, to watch
 
     @property
     def notice(self) -> Callable[[str], None]:
@@ -47,6 +48,7 @@ class PageEnvironment:
         from cleveragents.adapters.environments.browser.page_session import PageSession
 
         self.page = PageSession(self.home, plan.browser_url)
+        self.page.chromium.headed = self.headed
         try:
             self.page.open()
             if since is not None and since.page is not None:
