@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from cleveragents.domain.page_state import PageState
 
 
@@ -28,3 +30,11 @@ def element_similarity(planned_on: PageState, now: PageState) -> float:
     right = {e.key() for e in now.elements}
     union = left | right
     return len(left & right) / len(union) if union else 1.0
+
+
+def screen_identity(state: PageState) -> str:
+    """An exact identity of what a page shows (URL, dialogs, elements in any order): local
+    planning's "the same state three times" on a page (seed 001)."""
+    elements = sorted(e.model_dump_json() for e in state.elements)
+    shown = "\n".join([state.url, *state.dialogs, "", *elements])
+    return hashlib.sha256(shown.encode()).hexdigest()
