@@ -33,8 +33,9 @@ def element_similarity(planned_on: PageState, now: PageState) -> float:
 
 
 def screen_identity(state: PageState) -> str:
-    """An exact identity of what a page shows (URL, dialogs, elements in any order): local
+    """An exact identity of what a page shows (URL, dialogs, the set of its elements): two
+    pages have the same one exactly when the reverter counts them the same page; local
     planning's "the same state three times" on a page (seed 001)."""
-    elements = sorted(e.model_dump_json() for e in state.elements)
+    elements = sorted({e.model_dump_json() for e in state.elements})
     shown = "\n".join([state.url, *state.dialogs, "", *elements])
     return hashlib.sha256(shown.encode()).hexdigest()
