@@ -23,7 +23,6 @@ from cleveragents.domain.local_planning import (
     local_iterations_left,
     reversal,
 )
-from cleveragents.domain.page_drift import screen_identity
 from cleveragents.domain.plan import Phase
 from cleveragents.domain.strategy import DistanceEstimate, StepAttempt, StepSpec
 
@@ -132,7 +131,11 @@ class LocalPlanner(RunPart):
     def state(self, checkpoint: Checkpoint) -> str:
         """The state local planning compares: the checkpoint's tree, and the page's."""
         screen = self.environment.screen()
-        return checkpoint.tree if screen is None else f"{checkpoint.tree} {screen_identity(screen)}"
+        if screen is None:
+            return checkpoint.tree
+        from cleveragents.domain.page_drift import screen_identity  # a page's plans only
+
+        return f"{checkpoint.tree} {screen_identity(screen)}"
 
     def apply(self, proposal: StepAttempt) -> list[Taken]:
         """Take the local action's workspace actions, stopping at the first that fails."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cleveragents.application.plan_recorder import PlanRecorder
-from cleveragents.domain.page_drift import element_similarity, screen_change
 from cleveragents.domain.strategy import DriftVerdict
 from cleveragents.ports import Actor
 
@@ -36,6 +35,8 @@ class PageWatch:
         now = self.planned_on = r.page_seen
         if planned is None or now is None:
             return None
+        from cleveragents.domain.page_drift import element_similarity, screen_change
+
         changed = screen_change(planned, now)
         if changed is not None:
             # The plan's own way to another screen is no drift; a segment made for the
