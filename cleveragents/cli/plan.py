@@ -155,7 +155,7 @@ def run(
             min=0,
             max=1,
             show_default=False,
-            help="Below this similarity to the tree it was planned on, the actor is "
+            help="Below this similarity to the tree (or page) it was planned on, the actor is "
             "asked whether the plan still holds (default 0.7).",
         ),
     ] = None,
