@@ -57,6 +57,12 @@ class Services:
     def close(self) -> None:
         self.store.close()
 
+    def headed(self) -> None:
+        """`--headed`: a plan's browser opens in a window on the display, to watch."""
+        environment = self.lifecycle.environment
+        if isinstance(environment, PageEnvironment):
+            environment.headed = True
+
     def restores(self) -> DecisionRestore:
         """`agents plan restore`: a decision's files back, the plan's records untouched."""
         from cleveragents.application.decision_restore import DecisionRestore

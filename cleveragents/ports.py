@@ -27,7 +27,7 @@ from cleveragents.domain.strategy import (
 )
 
 if TYPE_CHECKING:  # the page's model is imported only by a plan that opens a page
-    from cleveragents.domain.page_state import PageLook
+    from cleveragents.domain.page_state import PageLook, PageState
 
 
 class Clock(Protocol):
@@ -188,7 +188,8 @@ class Environment(Protocol):
     """Where actions take effect: a git working tree, and a web page beside it for a plan
     with one. `notice` tells the person running the plan something before it happens (one
     line on stderr). `session` holds what a plan needs open while it runs (its page);
-    `mark`/`rewind` undo the page actions since a mark by their inverses (seed 000)."""
+    `mark`/`rewind` undo the page actions since a mark by their inverses (seed 000);
+    `screen` is the page's state now, without the screenshot and records of `look`."""
 
     @property
     def notice(self) -> Callable[[str], None]: ...
@@ -201,6 +202,7 @@ class Environment(Protocol):
     def mark(self) -> int: ...
     def rewind(self, mark: int) -> str | None: ...
     def look(self) -> PageLook | None: ...
+    def screen(self) -> PageState | None: ...
 
 
 class Actor(Protocol):

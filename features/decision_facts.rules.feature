@@ -27,3 +27,6 @@ Feature: A decision's action and texts in the words a person reads
       | edit       | {"type": "edit", "path": "a.py", "find": "x = 1\n", "replace": ""}                  | action=edit a.py; find=x = 1; replace with=(empty)      |
       | run        | {"type": "run", "command": "make", "timeout": 60, "irreversible": true, "output": "V"} | action=run make; timeout=60 seconds; irreversible=yes: what it did outside the working tree stays; output kept as={{ outputs.V }} |
       | unknown    | {"type": "click", "target": "OK"}                                                   | action=click; target=OK                                 |
+      | page       | {"type": "browser", "op": "press", "key": "Control+o"}                              | action=press Control+o                                  |
+      | bad page   | {"type": "browser", "op": "fly"}                                                    | action=a page action this version cannot read           |
+      | local      | {"actions": [{"type": "browser", "op": "back"}, {"type": "delete", "path": "a"}]}   | action=back; action=delete a                            |

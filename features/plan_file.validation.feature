@@ -28,6 +28,7 @@ Feature: Plan files are validated with errors naming the line and the field
       | task: x\ngoal:\n  - run: ls\n    timeout: .inf\nsteps:\n  - name: s\n    options:\n      - actions:\n          - run: ls | plan.yaml:3: goal[0]: a timeout is at most 86400 seconds (a day) |
       | task: x\ntask: y\nsteps: []                                                         | plan.yaml:2: the key `task` appears twice (first on line 1) |
       | task: x\nsteps:\n  - name: s\n    options: []\n    name: t                         | plan.yaml:5: the key `name` appears twice (first on line 3) |
+      | task: x\nbrowser:\n  url: http://127.0.0.1:1/\n  on_screen_change: always\nsteps:\n  - name: s\n    options:\n      - actions:\n          - back: true | plan.yaml:4: browser.on_screen_change: Input should be 'continue' or 'replan' |
 
   Scenario Outline: Plan files too large or too deep, or naming a file the file system refuses
     Given a git repository

@@ -58,13 +58,14 @@ class LocalPlanner(RunPart):
                 before = r.fresh(f"before local action {proposal.option}")
             assert before is not None
             mark = self.environment.mark()
+            state_before = self.state(before)
             taken = self.apply(proposal)
             after = r.checkpoint(f"after local action {proposal.option}")
             distance_after, goal_met, checked = self.measure(spec)
             history.append(
                 LocalStep(
-                    state_before=before.tree,
-                    state_after=after.tree,
+                    state_before=state_before,
+                    state_after=self.state(after),
                     distance_before=distance,
                     distance_after=distance_after,
                 )
@@ -126,6 +127,15 @@ class LocalPlanner(RunPart):
         return LocalResult(
             False, f"no goal after {len(history)} local actions", len(history), history
         )
+
+    def state(self, checkpoint: Checkpoint) -> str:
+        """The state local planning compares: the checkpoint's tree, and the page's."""
+        screen = self.environment.screen()
+        if screen is None:
+            return checkpoint.tree
+        from cleveragents.domain.page_drift import screen_identity  # a page's plans only
+
+        return f"{checkpoint.tree} {screen_identity(screen)}"
 
     def apply(self, proposal: StepAttempt) -> list[Taken]:
         """Take the local action's workspace actions, stopping at the first that fails."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from cleveragents.application.page_watch import PageWatch
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.application.step_runner import StepRunner
 from cleveragents.domain.budget import replans_left
@@ -27,6 +28,10 @@ class PlanRun(RunPart):
     def steps(self) -> StepRunner:
         return StepRunner(self.r, self.actor, self.checkpoints, self.environment)
 
+    @cached_property
+    def page(self) -> PageWatch:
+        return PageWatch(self.r, self.actor)
+
     def execute(self, parent: Decision | None) -> Plan:
         try:
             line, replan_after = self.strategize(parent, DecisionKind.STRATEGY, "")
@@ -40,7 +45,7 @@ class PlanRun(RunPart):
                         self.close_subtask(ok=False)
                         return self.finish(PlanStatus.FAILED, line.outcome or "")
                     self.successes += 1
-                    drift = self.drift() if queue else None
+                    drift = (self.page.replan_why() or self.drift()) if queue else None
                     if drift:
                         line, replan_after = self.replan(line, drift)
                         queue = self.segment_queue()
@@ -202,6 +207,7 @@ class PlanRun(RunPart):
             outcome="plan proposed" if kind is DecisionKind.STRATEGY else "plan updated",
             plan_update={"status": PlanStatus.EXECUTING, "phase": Phase.EXECUTE},
         )
+        self.page.plan_on(strategy.ends_at_screen_change)
         return decision, strategy.replan_after
 
     def verify(self, parent: Decision) -> Plan:

@@ -17,7 +17,7 @@ from cleveragents.bootstrap_rows import bootstrap_rows
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.command_output import cut_bytes
-from cleveragents.domain.decision_facts import RESULTS, STANDING, action_rows
+from cleveragents.domain.decision_facts import RESULTS, STANDING, action_rows, distance_row
 from cleveragents.domain.shown_text import visible
 from cleveragents.domain.states import DecisionKind
 from cleveragents.domain.tree import decision_id
@@ -109,6 +109,7 @@ def _facts(fields: dict[str, Any], changed: list[str]) -> list[tuple[str, str]]:
     rows.insert(KEYS.index("status"), ("result", RESULTS[fields["ok"]]))
     if fields["action"]:
         rows += action_rows(fields["action"])
+    rows += distance_row(fields.get("distance_before"), fields.get("distance_after"))
     rows.append(("files changed", ", ".join(visible(p, one_line=True) for p in changed) or "none"))
     if fields["output"] is not None:
         rows.append(("output", _output_fact(fields["output"])))

@@ -116,6 +116,12 @@ def budget(
 
 
 Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before restoring files.")]
+Headed = Annotated[
+    bool,
+    typer.Option(
+        "--headed", help="Show the plan's browser in a window, to watch (it needs a display)."
+    ),
+]
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what would change; change nothing.")]
 
 

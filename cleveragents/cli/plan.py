@@ -18,6 +18,7 @@ from cleveragents.cli.options import (
     BudgetRetries,
     BudgetTokens,
     BudgetUsd,
+    Headed,
     Json,
     NoSandbox,
     PassEnv,
@@ -154,10 +155,11 @@ def run(
             min=0,
             max=1,
             show_default=False,
-            help="Below this similarity to the tree it was planned on, the actor is "
+            help="Below this similarity to the tree (or page) it was planned on, the actor is "
             "asked whether the plan still holds (default 0.7).",
         ),
     ] = None,
+    headed: Headed = False,
 ) -> int:
     """Run a plan on this working tree, with a checkpoint before every decision.
 
@@ -214,6 +216,8 @@ def run(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
+        if headed:
+            s.headed()
         announce = (
             None
             if json or quiet
@@ -285,6 +289,7 @@ def resume(
     network: AllowNetwork = False,
     no_sandbox: NoSandbox = False,
     trust_plan: TrustPlan = False,
+    headed: Headed = False,
 ) -> int:
     """Continue a plan that did not complete: failed, stopped (a budget, the model's
     service), interrupted, or corrected with --no-execute.
@@ -304,6 +309,8 @@ def resume(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
+        if headed:
+            s.headed()
         limits = budget(calls, replans, retries, requests, tokens, usd)
         found, files = s.lifecycle.restart_files(plan)
         if files is not None and any(files.groups.as_json().values()):

@@ -13,6 +13,7 @@ from cleveragents.cli.options import (
     Allow,
     AllowNetwork,
     DryRun,
+    Headed,
     Json,
     NoSandbox,
     PassEnvAgain,
@@ -126,6 +127,7 @@ def correct(
             "with the corrected session in Claude Code itself.",
         ),
     ] = False,
+    headed: Headed = False,
 ) -> int:
     """Correct a plan: back to a decision with guidance, then re-execute only what depends on it.
 
@@ -168,6 +170,8 @@ def correct(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
+        if headed:
+            s.headed()
         if print_resume:
             _resumable(s.store.plan(plan), no_execute)
         request = CorrectionRequest(

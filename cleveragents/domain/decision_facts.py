@@ -25,6 +25,10 @@ def action_rows(action: dict[str, Any]) -> list[tuple[str, str]]:
     timeout and what else it sets. Never a Python repr."""
     kind = action.get("type")
     path = str(action.get("path", ""))
+    if kind is None and isinstance(action.get("actions"), list):  # a local action's, in order
+        return [row for each in action["actions"] for row in action_rows(each)]
+    if kind == "browser":
+        return [("action", _page_action(action))]
     if kind == "write":
         return [("action", f"write {path}"), ("content", text_shown(action.get("content", "")))]
     if kind == "edit":
@@ -50,6 +54,25 @@ def action_rows(action: dict[str, Any]) -> list[tuple[str, str]]:
     return [("action", str(kind))] + [  # an action of a newer version: its fields as stored
         (str(key), text_shown(str(value))) for key, value in action.items() if key != "type"
     ]
+
+
+def distance_row(before: float | None, after: float | None) -> list[tuple[str, str]]:
+    """A local action's distance to the step's goal (0-10) before and after it, and the
+    progress it made, as seed 001's tables say it."""
+    if before is None or after is None:
+        return []
+    return [("distance", f"{before:g} → {after:g} (progress {round(after - before, 9):+g})")]
+
+
+def _page_action(action: dict[str, Any]) -> str:
+    from pydantic import ValidationError
+
+    from cleveragents.domain.browser import BrowserAction
+
+    try:
+        return BrowserAction.model_validate(action).describe()
+    except ValidationError:
+        return "a page action this version cannot read"
 
 
 def _run_rows(action: dict[str, Any]) -> list[tuple[str, str]]:

@@ -33,6 +33,8 @@ class Strategy(BaseModel):
     steps: list[StepSpec]
     rationale: str = ""
     replan_after: bool = False  # the segment ends at a `replan` step: ask again after it
+    # On a page: the segment ends where the screen changes (a new URL, a dialog), seed 002.
+    ends_at_screen_change: bool = False
     atomic: bool = False  # the steps are atomic already (a plan file's are): no splitting
     goal: list[Check] = Field(default_factory=list)  # checks of the whole task, if proposed
 

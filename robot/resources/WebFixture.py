@@ -5,8 +5,9 @@ field, a select and a Save button that POSTs the form to `/save`; a wrong dialog
 that leads nowhere; a File menu; a link to `/about`. `GET /saved` answers what the last
 POST saved, so a test sees the server's own state; every path asked for is noted (`pages
 fetched`), so a test sees whether a page was fetched at all. `GET /hostile` names its
-title and its button with markup (`<script>alert(1)</script>`). Run as a script, it serves
-until killed and prints its port first.
+title and its button with markup (`<script>alert(1)</script>`). `GET /search` replaces
+its results as a query is typed; `GET /batch` is seed 001's "Add Files" window. Run as a
+script, it serves until killed and prints its port first.
 """
 
 from __future__ import annotations
@@ -31,12 +32,21 @@ HOSTILE = (
 )
 
 
+# A search page whose results the site itself replaces as the query is typed: every one
+# for "a", one of six for "b". A plan made on the first results sees them change under it.
+SEARCH = (Path(__file__).parent / "web" / "search.html").read_bytes()
+# Seed 001's "Add Files": the button opens a context menu (the wrong one); Ctrl+O opens
+# the file dialog.
+BATCH = (Path(__file__).parent / "web" / "batch.html").read_bytes()
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
     def do_GET(self) -> None:
         self.server.fetched.append(self.path)
         pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY, "/hostile": HOSTILE}
+        pages |= {"/search": SEARCH, "/batch": BATCH}
         body = {**pages, "/saved": self.server.saved}.get(self.path)
         if body is None:
             self.send_error(404)

@@ -17,9 +17,11 @@ class _Strict(BaseModel):
 
 
 class BrowserSpec(_Strict):
-    """`browser: {url: ...}`: the page opened first; a relative `goto` resolves against it."""
+    """`browser: {url: ...}`: the page opened first; a relative `goto` resolves against it.
+    `on_screen_change: replan` ends a segment where the screen changes (seed 002)."""
 
     url: str = Field(min_length=1)
+    on_screen_change: Literal["continue", "replan"] = "continue"
 
     @field_validator("url")
     @classmethod

@@ -39,10 +39,12 @@ class ScriptedActor:
             StepSpec(name=s.name, checks=s.check, progress=s.progress, phase=phase)
             for phase, s in segment
         ]
+        browser = self.plan_file.browser
         return Strategy(
             atomic=True,
             steps=steps,
             replan_after=replan_after,
+            ends_at_screen_change=browser is not None and browser.on_screen_change == "replan",
             rationale=f"the steps of plan file {self.source}",
         )
 

@@ -115,6 +115,9 @@ class WorkspaceEnvironment:
     def look(self) -> None:
         return None  # no page to see
 
+    def screen(self) -> None:
+        return None
+
     def shell_line(self, command: str) -> ShellLine:
         """The simple commands of `command` as bash, which runs a model's commands, reads it."""
         from cleveragents.adapters.command_safety.shell import read_line

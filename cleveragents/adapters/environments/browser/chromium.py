@@ -49,19 +49,26 @@ class Chromium:
         self.profile = home / "profile"
         self.pid_file = home / "chromium.pid"
         self.pid: int | None = None
+        self.headed = False  # `--headed`: in a window on the display, to watch
 
     def start(self, launcher: Any, program: str) -> Any:
         """Start Chromium (ending the one a killed command left first) through Playwright's
         `launcher`, over a pipe; its browser context."""
         from playwright.sync_api import Error
 
+        display = _display()
+        if self.headed and display is None:
+            raise BadInput(
+                "--headed needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set",
+                hint="run without --headed, or under xvfb-run",
+            )
         self.end_leftover()
         self.profile.mkdir(parents=True, exist_ok=True)
         try:
             context = launcher.launch_persistent_context(
                 str(self.profile),
                 executable_path=program,
-                headless=True,
+                headless=not self.headed,
                 args=list(FLAGS),
                 timeout=STARTUP_SECONDS * 1000,
                 handle_sigint=False,  # the command ends it, however it ends
@@ -69,10 +76,10 @@ class Chromium:
                 handle_sighup=False,
             )
         except Error as error:
-            raise BadInput(
-                f"Chromium ({program}) did not start",
-                hint=f"check that it runs headless, or install Playwright's: {INSTALL}",
-            ) from error
+            hint = f"check that it runs headless, or install Playwright's: {INSTALL}"
+            if self.headed:
+                hint = f"check that it can open a window on the display {display!r}"
+            raise BadInput(f"Chromium ({program}) did not start", hint=hint) from error
         self.pid = _leader(self.profile)
         if self.pid is not None:
             self.pid_file.write_text(f"{self.pid}\n")
@@ -94,6 +101,11 @@ class Chromium:
             if _is_ours(pid, self.profile):
                 _end_group(pid)
         self.pid_file.unlink(missing_ok=True)
+
+
+def _display() -> str | None:
+    """The display a headed Chromium would open its window on, if any."""
+    return os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or None
 
 
 def _read_lines(path: Path) -> list[str]:

@@ -22,7 +22,7 @@ from cleveragents.errors import ConflictingState
 if TYPE_CHECKING:
     from cleveragents.adapters.environments.browser.page_session import PageSession
     from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
-    from cleveragents.domain.page_state import PageLook
+    from cleveragents.domain.page_state import PageLook, PageState
 
 
 class PageEnvironment:
@@ -32,6 +32,7 @@ class PageEnvironment:
         self.workspace = workspace
         self.home = home  # <git-dir>/cleveragents/browser: profile, PID, screenshots
         self.page: PageSession | None = None
+        self.headed = False  # `--headed`: the browser in a window, to watch
 
     @property
     def notice(self) -> Callable[[str], None]:
@@ -47,6 +48,7 @@ class PageEnvironment:
         from cleveragents.adapters.environments.browser.page_session import PageSession
 
         self.page = PageSession(self.home, plan.browser_url)
+        self.page.chromium.headed = self.headed
         try:
             self.page.open()
             if since is not None and since.page is not None:
@@ -95,3 +97,11 @@ class PageEnvironment:
     def look(self) -> PageLook | None:
         """What a decision sees of the page now (None without a page)."""
         return self.page.look() if self.page is not None else None
+
+    def screen(self) -> PageState | None:
+        """The page's state now (None without a page): what local planning compares."""
+        if self.page is None:
+            return None
+        from cleveragents.adapters.environments.browser.page_screen import screen
+
+        return screen(self.page)
