@@ -22,7 +22,7 @@ from cleveragents.errors import ConflictingState
 if TYPE_CHECKING:
     from cleveragents.adapters.environments.browser.page_session import PageSession
     from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
-    from cleveragents.domain.page_state import PageLook
+    from cleveragents.domain.page_state import PageLook, PageState
 
 
 class PageEnvironment:
@@ -95,3 +95,11 @@ class PageEnvironment:
     def look(self) -> PageLook | None:
         """What a decision sees of the page now (None without a page)."""
         return self.page.look() if self.page is not None else None
+
+    def page_state(self) -> PageState | None:
+        """The page now, as the actor is shown it; nothing is kept (None without a page)."""
+        return self.page.now() if self.page is not None else None
+
+    def page_site(self) -> str | None:
+        """The URL the plan's page opened first (None without a page)."""
+        return self.page.url if self.page is not None else None
