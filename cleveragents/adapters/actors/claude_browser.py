@@ -154,6 +154,13 @@ def off_site(url: str, site: str | None) -> str | None:
     refused = address_refusal(url, site)
     if refused is not None or site is None:
         return refused
+    # A browser reads `\` as `/` and drops tabs and newlines (WHATWG URLs); Python does
+    # not: `/\elsewhere` would be this site's path here and another host there.
+    if any(c == "\\" or ord(c) <= 0x20 or ord(c) == 0x7F for c in url):
+        return f"{url!r} holds a backslash, a space or a control character"
+    scheme = urlsplit(url).scheme
+    if url[len(scheme) + 1 if scheme else 0 :].startswith("//") and not urlsplit(url).netloc:
+        return f"{url!r} names no host here, and another one in a browser"  # `////host`
     home, there = urlsplit(site), urlsplit(urljoin(site, url))
     if (there.scheme, there.netloc) != (home.scheme, home.netloc):
         return f"{url!r} is not on the plan's site {home.scheme}://{home.netloc}"
