@@ -26,7 +26,7 @@ Test Teardown       Stop Everything And Remove The Repository
 &{DARK MODE}        tool=check    role=checkbox    name=Dark mode
 &{DIALOG}           role=dialog    name=Settings
 &{OPEN}             name=open the settings    checks=${{ [{"role": "dialog", "name": "Settings"}] }}
-&{DARK}             name=turn on dark mode    checks=${{ [] }}
+&{DARK}             name=turn on dark mode    checks=${{ [{"url": "/"}] }}
 &{NAME}             name=name the user    checks=${{ [] }}
 
 
@@ -36,6 +36,7 @@ Claude Reaches The Goal On The Page, Its Wrong Dialog Closed And Its Distance Es
     ...    closes the dialog with its Cancel button. It then gives up the step; local
     ...    planning asks its distance to the goal (0-10) before and after its one local
     ...    action, which opens Settings. Every duty reads the page as a tool's result.
+    Claude Will Propose The Steps    ${{ {"name": "open", "checks": [{"role": "dialog", "url": "/"}]} }}
     Claude Will Propose The Steps    ${OPEN}    ${DARK}
     Claude Will Act    the export button    ${EXPORT}
     Claude Will Give Up The Step
@@ -57,18 +58,21 @@ Claude Reaches The Goal On The Page, Its Wrong Dialog Closed And Its Distance Es
     Should Be Equal As Numbers    ${local}[distance_after]    10
     ${tick}    Decision With Summary    ${document}    check checkbox 'Dark mode'
     Should Be Equal    ${tick}[page][changes][changed][0][state]    ${{ ["checked"] }}
+    # A check naming both an element and a URL was sent back with the error, and answered.
+    ${again}    Last User Text Of Request    1
+    Should Contain    ${again}    a check names an element (role) or a url, not both
     # The first estimate saw the page with the Export dialog closed; the second, Settings open.
-    ${before}    Page Claude Read    3
+    ${before}    Page Claude Read    4
     Should Be Equal    ${before}[dialogs]    ${{ [] }}
-    ${after}    Page Claude Read    5
+    ${after}    Page Claude Read    6
     Should Be Equal    ${after}[dialogs]    ${{ ["Settings"] }}
-    ${system}    System Text Of Request    5
+    ${system}    System Text Of Request    6
     Should Not Contain    ${system}    Fixture settings    the page's text is never system text
     Should Be Equal    ${after}[title]    Fixture settings
     No Chromium Should Be Left
 
 A Correction With Guidance Puts The Page Back And Claude Redoes Only What Followed
-    [Documentation]    Step 3 (decision 7) is corrected with guidance: a fresh browser takes
+    [Documentation]    Step 3 is corrected with guidance: a fresh browser takes
     ...    Settings and Dark mode again and compares the page with the one recorded; Claude
     ...    is asked only for what follows, the guidance in its prompt and the page it is
     ...    back on (the name field as before step 3, not as the run left it) as read_page's.
@@ -79,9 +83,11 @@ A Correction With Guidance Puts The Page Back And Claude Redoes Only What Follow
     ${result}    Run Claude Page Plan
     Exit Code Should Be    ${result}    0
     ${asked}    Requests Claude Got
+    ${document}    Plan Tree Document
+    ${step}    Decision With Summary    ${document}    step 3: name the user
     Claude Will Propose The Steps    ${NAME}
     Claude Will Act    capitalised    ${{ {"tool": "fill", "role": "textbox", "name": "Display name", "text": "Ada"} }}
-    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    ${step}[id]
     ...    --guidance    write the name with a capital letter    stdin=${EMPTY}    timeout=120s
     Exit Code Should Be    ${result}    0
     ${now}    Requests Claude Got
@@ -109,11 +115,13 @@ Claude's Goto Stays On The Plan's Site
     ...    off the plan's site is refused as the tool's answer, and never opened.
     Claude Will Propose The Steps    ${DARK}
     Claude Will Call    ${{ {"tool": "goto", "url": "http://example.invalid/steal"} }}
+    ...    ${{ {"tool": "read_page"} }}
     Claude Will Act    on this site    ${SETTINGS}    ${DARK MODE}
     ${result}    Run Claude Page Plan
     Exit Code Should Be    ${result}    0
     ${results}    Tool Results Claude Got
     Should Start With    ${results}[1]    refused: goto 'http://example.invalid/steal' is not on the plan's site
+    Should Be Equal    ${results}[2]    ${results}[0]    read_page answers the page as it is
     ${document}    Plan Tree Document
     ${actions}    Evaluate    [d["summary"] for d in $document["decisions"] if d["kind"] == "action"]
     Should Be Equal    ${actions}    ${{ ["click button 'Settings'", "check checkbox 'Dark mode'"] }}

@@ -37,11 +37,18 @@ class _Sight:
 
 def _pages_shown(examples: int, seed: int, tmp: Path) -> int:
     import anthropic
+    from hypothesis import example
     from hypothesis import given as for_every
     from hypothesis import strategies as st
+    from pydantic import TypeAdapter
 
-    from cleveragents.adapters.actors.claude_browser import PAGE_SYSTEM, ClaudeBrowserActor
+    from cleveragents.adapters.actors.claude_browser import (
+        MAX_ELEMENTS,
+        PAGE_SYSTEM,
+        ClaudeBrowserActor,
+    )
     from cleveragents.adapters.actors.claude_prompt import prompt
+    from cleveragents.adapters.actors.plan_file import ActionSpec
     from cleveragents.domain.page_state import Element, PageState
     from cleveragents.domain.strategy import ActorContext
     from features.support.messages_server import MessagesServer
@@ -74,13 +81,20 @@ def _pages_shown(examples: int, seed: int, tmp: Path) -> int:
         client = anthropic.Anthropic(api_key="sk-stand-in", base_url=server.url, max_retries=0)
         actor = ClaudeBrowserActor("claude-stand-in", tmp, tmp / ".git", sight, client=client)
 
+        many = tuple(Element(role="button", name=str(n)) for n in range(MAX_ELEMENTS + 3))
+
         @reproducible(examples, seed)
-        @for_every(pages)
-        def check(page: PageState) -> None:
+        @for_every(pages, st.lists(_page_calls(words), max_size=4))
+        @example(PageState(url=SITE, elements=many), [])  # more than one reading lists
+        def check(page: PageState, taken: list[tuple[str, dict[str, Any], Any]]) -> None:
             nonlocal shown
             sight.state = page
-            server.reply_tool("finish_step", {"option": "nothing"})
-            actor.refine(context)
+            calls = [(tool, dict(given)) for tool, given, _ in taken]
+            server.reply_tools([*calls, ("finish_step", {"option": "these"})])
+            attempt = actor.refine(context)
+            assert attempt is not None
+            written = [TypeAdapter(ActionSpec).validate_python(y).action() for _, _, y in taken]
+            assert attempt.actions == written, (attempt.actions, written)
             body = server.requests[-1].body
             assert [b["text"] for b in body["system"]] == [PAGE_SYSTEM], body["system"]
             first = body["messages"][0]["content"]
@@ -96,6 +110,8 @@ def _pages_shown(examples: int, seed: int, tmp: Path) -> int:
                 page.title,
                 list(page.dialogs),
             )
+            listed = page.elements[:MAX_ELEMENTS]
+            assert read.get("elements_left_out", 0) == len(page.elements) - len(listed)
             back = [
                 Element(
                     role=e["role"],
@@ -105,11 +121,43 @@ def _pages_shown(examples: int, seed: int, tmp: Path) -> int:
                 )
                 for e in read["elements"]
             ]
-            assert back == list(page.elements), (back, page.elements)
+            assert back == list(listed), (back, listed)
             shown += 1
 
         check()
     return shown
+
+
+def _page_calls(words: Any) -> Any:
+    """A page tool call Claude may make, with the same action as a plan file writes it:
+    (tool, input, plan-file action)."""
+    from hypothesis import strategies as st
+
+    element = st.fixed_dictionaries(
+        {"role": st.sampled_from(["button", "checkbox", "textbox", "combobox"])},
+        optional={"name": words, "nth": st.integers(0, 3)},
+    )
+
+    def on(tool: str, extra: str | None = None) -> Any:
+        more = {extra: words} if extra else {}
+        return st.tuples(element, st.fixed_dictionaries(more)).map(
+            lambda pair: (tool, {**pair[0], **pair[1]}, {tool: pair[0], **pair[1]})
+        )
+
+    return st.one_of(
+        on("click"),
+        on("fill", "text"),
+        on("check"),
+        on("uncheck"),
+        on("select", "option"),
+        st.sampled_from(["Escape", "Enter", "Control+a"]).map(
+            lambda key: ("press", {"key": key}, {"press": key})
+        ),
+        st.just(("back", {}, "back")),
+        st.sampled_from(["/", "about", "/app/x?y=1"]).map(
+            lambda url: ("goto", {"url": url}, {"goto": url})
+        ),
+    )
 
 
 def _addresses_judged(examples: int, seed: int, tmp: Path) -> int:
@@ -193,7 +241,10 @@ def step_addresses_judged(context: Any) -> None:
     context.property_ran = run_property(context, "claude goto property", _addresses_judged, 500)
 
 
-@then("every request kept the system text and the prompt, and held the page as data")
+@then(
+    "every request kept the system text and the prompt and held the page as data, "
+    "and every call became the plan file's action"
+)
 def step_pages_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
 

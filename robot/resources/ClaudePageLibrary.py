@@ -49,6 +49,11 @@ class ClaudePageLibrary(ClaudeLibrary):
         content = self._server().requests[int(index)].body["messages"][0]["content"]
         return content if isinstance(content, str) else "".join(b["text"] for b in content)
 
+    def last_user_text_of_request(self, index: int | str) -> str:
+        """The text of the last message of request `index` (the user's turn)."""
+        content = self._server().requests[int(index)].body["messages"][-1]["content"]
+        return content if isinstance(content, str) else "".join(b.get("text", "") for b in content)
+
     def page_claude_read(self, index: int | str) -> dict[str, Any]:
         """The page in request `index`, as the result of its read_page call."""
         messages = self._server().requests[int(index)].body["messages"]

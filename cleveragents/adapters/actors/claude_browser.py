@@ -100,7 +100,8 @@ class ClaudeBrowserActor(AnthropicActor):
         if not isinstance(request, p.PAGE_ACTIONS):
             return super()._answer(request, actions)
         action = request.action()
-        if action.url is not None and (refused := off_site(action.url, self.sight.page_site())):
+        site = self.sight.page_site() or ""
+        if action.url is not None and (refused := off_site(action.url, site)):
             return f"refused: goto {refused}; propose another action"
         actions.append(action)
         return "queued; it runs after finish_step, with a checkpoint before it"
@@ -121,7 +122,8 @@ class ClaudeBrowserActor(AnthropicActor):
 
     def _page_text(self) -> str:
         state = self.sight.page_state()
-        return page_text(state) if state is not None else "there is no page"
+        assert state is not None  # read_page is offered only with a page
+        return page_text(state)
 
 
 def page_text(state: PageState) -> str:
@@ -147,12 +149,12 @@ def page_text(state: PageState) -> str:
     return json.dumps(page, ensure_ascii=True)
 
 
-def off_site(url: str, site: str | None) -> str | None:
+def off_site(url: str, site: str) -> str | None:
     """Why a model's `goto` may not open `url`, or None: it stays on the plan's site (the
     scheme, host and port of its first page), so that no page text can send it, and what
     it types, elsewhere."""
     refused = address_refusal(url, site)
-    if refused is not None or site is None:
+    if refused is not None:
         return refused
     # A browser reads `\` as `/` and drops tabs and newlines (WHATWG URLs); Python does
     # not: `/\elsewhere` would be this site's path here and another host there.
