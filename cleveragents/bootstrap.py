@@ -34,6 +34,7 @@ from cleveragents.errors import BadInput
 from cleveragents.ports import Actor
 
 if TYPE_CHECKING:
+    from cleveragents.adapters.actors.claude_browser import PageSight
     from cleveragents.application.claude_code_service import ClaudeCodeService
     from cleveragents.application.decision_restore import DecisionRestore
     from cleveragents.application.garbage_collection import GarbageCollection
@@ -145,8 +146,9 @@ class Services:
         )
 
 
-def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
-    """Rebuilds the actor a plan was made with, from what the plan stored."""
+def actors(root: Path, git_dir: Path, sight: PageSight) -> Callable[[ActorSpec], Actor]:
+    """Rebuilds the actor a plan was made with, from what the plan stored; Claude sees the
+    plan's page through `sight` when it has one."""
 
     def actor_for(spec: ActorSpec) -> Actor:
         if spec.kind == "scripted" and spec.script is not None:
@@ -157,9 +159,9 @@ def actors(root: Path, git_dir: Path) -> Callable[[ActorSpec], Actor]:
             return ScriptedActor(parse_plan_file(spec.script, source), source, root)
         if spec.kind == "anthropic":
             from cleveragents.adapters.actors.cassette import RecordingClient
-            from cleveragents.adapters.actors.claude import AnthropicActor
+            from cleveragents.adapters.actors.claude_browser import ClaudeBrowserActor
 
-            actor = AnthropicActor(spec.model or model_name(), root, git_dir)
+            actor = ClaudeBrowserActor(spec.model or model_name(), root, git_dir, sight)
             if spec.record:
                 actor.client = RecordingClient(actor.client, Path(spec.record), root)
             return actor
@@ -199,7 +201,13 @@ def _plan_file_read(script: Path) -> PlanFileRead:
     goal: list[Check] = list(plan_file.goal)
     url = plan_file.browser.url if plan_file.browser else None
     return PlanFileRead(
-        plan_file.task, goal, plan_file.budget, plan_file.drift_threshold, text, url
+        plan_file.task,
+        goal,
+        plan_file.budget,
+        plan_file.drift_threshold,
+        text,
+        url,
+        plan_file.claude_steps,
     )
 
 
@@ -246,7 +254,7 @@ def bootstrap(
     operations = OperationLog(
         store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock, interrupts.deferred
     )
-    actor_for = actors(repo.root, repo.git_dir)
+    actor_for = actors(repo.root, repo.git_dir, environment)
     files = FileRestore(store, checkpoints, repo.root)
     lifecycle = PlanLifecycleService(
         store, checkpoints, environment, clock, operations, actor_for, observer, approve, files

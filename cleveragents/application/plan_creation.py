@@ -31,6 +31,7 @@ class PlanFileRead:
     drift_threshold: float | None
     text: str
     browser_url: str | None = None  # the page a `browser:` section opens first
+    by_claude: bool = False  # a task on a page and no steps: Claude makes them
 
 
 class PlanConfig(Protocol):
@@ -121,17 +122,30 @@ class PlanCreation:
         script: Path,
         budget: dict[str, Any] | None = None,
         drift_threshold: float | None = None,
+        model: str | None = None,
     ) -> Plan:
-        """A new plan (stored by `lifecycle.start`) that follows the plan file at `script`.
+        """A new plan (stored by `lifecycle.start`) that follows the plan file at `script`;
+        one with a page and no steps is Claude's (`model`), on the page.
 
         The budget and drift threshold are the plan file's, with what the command-line
         flags set on top.
         """
         read = self.read_plan_file(script)
         spec = ActorSpec(kind="scripted", source=str(script), script=read.text)
+        if read.by_claude:
+            if not self.key_present():
+                raise BadInput(
+                    f"{script} has no steps: Claude makes them, and ANTHROPIC_API_KEY is not set",
+                    hint="export it, or write the plan's steps in the file",
+                )
+            spec = ActorSpec(kind="anthropic", model=model or self.config.model())
+            self._check_price(spec.model, budget)
         limits = (read.budget or Budget()).model_copy(update=budget or {})
         threshold = drift_threshold if drift_threshold is not None else read.drift_threshold
-        return self.lifecycle.new(read.task, read.goal, spec, limits, threshold, read.browser_url)
+        plan = self.lifecycle.new(read.task, read.goal, spec, limits, threshold, read.browser_url)
+        if read.by_claude:  # a model's plan: commands only as allowed (it is given none)
+            plan = plan.model_copy(update={"allow_commands": self.config.allow_commands()})
+        return plan
 
     def resume(
         self,

@@ -100,7 +100,8 @@ def run(
             "--script",
             "-s",
             show_default=False,
-            help="A YAML plan file for the scripted actor: no network, no key.",
+            help="A YAML plan file for the scripted actor: no network, no key. One with "
+            "a `browser:` section, a task and no steps is Claude's, on the page.",
         ),
     ] = None,
     actor: Annotated[
@@ -231,7 +232,7 @@ def run(
             return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
         if script is not None:
             # A relative path is relative to -C DIR, as with git -C.
-            plan = s.creation.scripted(ctx.obj / script, limits, drift)
+            plan = s.creation.scripted(ctx.obj / script, limits, drift, model)
         else:
             assert task is not None
             plan = s.creation.for_task(

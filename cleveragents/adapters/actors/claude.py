@@ -256,7 +256,8 @@ class AnthropicActor:
     def _actions(self, context: ActorContext, ask: str) -> StepAttempt | None:
         """The tool loop of a step: reads are answered, actions collected until finish_step."""
         messages = self._opening(context, ask)
-        tools = [_tool(name, shape, text) for name, (shape, text) in ACTION_TOOLS.items()]
+        offered = self.action_tools()
+        tools = [_tool(name, shape, text) for name, (shape, text) in offered.items()]
         actions: list[Action] = []
         reminded = False
         for _ in range(MAX_TURNS):
@@ -273,7 +274,7 @@ class AnthropicActor:
                 continue
             results: list[dict[str, Any]] = []
             for block in uses:
-                shape, _ = ACTION_TOOLS.get(block.name, (None, ""))
+                shape, _ = offered.get(block.name, (None, ""))
                 try:
                     if shape is None:
                         raise ValueError(f"there is no tool {block.name}")
@@ -293,6 +294,10 @@ class AnthropicActor:
                 results.append(_result(block.id, self._answer(request, actions)))
             messages.append({"role": "user", "content": results})
         raise ActorUnavailable(f"the model did not finish its proposal in {MAX_TURNS} turns")
+
+    def action_tools(self) -> dict[str, tuple[type[BaseModel], str]]:
+        """The tools of a step's tool loop, by name: each one's input shape and purpose."""
+        return ACTION_TOOLS
 
     def _answer(self, request: BaseModel, actions: list[Action]) -> str:
         """Reads are done now, inside the tree; actions are queued for the lifecycle."""

@@ -52,6 +52,9 @@ class Wire:
         self._recorded = 0  # how many of the duty's messages the exchange holds
         # Set by the recorder: raises BudgetExhausted when a spending limit is reached.
         self.allowance: Callable[[Usage], None] | None = None
+        self.system = SYSTEM
+        # Sent with every request (a conversation that holds a tool's call must define it).
+        self.standing_tools: list[dict[str, Any]] = []
         warn_if_deprecated(model)
 
     def opening(self, ask: str, prompt: str) -> list[dict[str, Any]]:
@@ -111,7 +114,12 @@ class Wire:
 
         if self.allowance is not None:
             self.allowance(self.spent)
-        system: list[dict[str, Any]] = [{"type": "text", "text": SYSTEM}]
+        system: list[dict[str, Any]] = [{"type": "text", "text": self.system}]
+        named = {t["name"] for t in tools or []}
+        standing = [t for t in self.standing_tools if t["name"] not in named]
+        if standing:
+            choice = choice if tools else {"type": "none"}
+            tools = [*(tools or []), *standing]
         body: dict[str, Any] = {
             "model": self.model,
             "max_tokens": room,

@@ -239,7 +239,8 @@ class PlanFile(_Strict):
     """A whole plan file: the task, an optional goal and budget, the steps with their options.
 
     A `replan` entry ends a segment: the actor is asked again for what follows it. Steps
-    may instead come in `phases`, each a sub-task.
+    may instead come in `phases`, each a sub-task. With a `browser:` section and neither,
+    Claude is the actor on the page (`claude_steps`).
     """
 
     task: str = Field(min_length=1)
@@ -254,11 +255,18 @@ class PlanFile(_Strict):
 
     @model_validator(mode="after")
     def _steps_or_phases(self) -> PlanFile:
+        if self.claude_steps:
+            return self
         if bool(self.steps) == bool(self.phases):
             raise ValueError("a plan file has either steps or phases (not both, not neither)")
         if not self.real_steps:
             raise ValueError("a plan file needs at least one step besides replan")
         return self
+
+    @property
+    def claude_steps(self) -> bool:
+        """A task on a page and no steps: Claude makes them, seeing the page."""
+        return self.browser is not None and not self.steps and not self.phases
 
     # Cached: the actor looks a step up at every decision, and a plan file may be long.
     @cached_property

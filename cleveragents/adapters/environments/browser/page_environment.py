@@ -105,3 +105,11 @@ class PageEnvironment:
         from cleveragents.adapters.environments.browser.page_screen import screen
 
         return screen(self.page)
+
+    def page_state(self) -> PageState | None:
+        """The page now, as the actor is shown it; nothing is kept (None without a page)."""
+        return self.page.now() if self.page is not None else None
+
+    def page_site(self) -> str | None:
+        """The URL the plan's page opened first (None without a page)."""
+        return self.page.url if self.page is not None else None

@@ -228,6 +228,20 @@ class PageSession:
         self.sent = []
         return look
 
+    def now(self) -> PageState:
+        """The page's state now, read when an action left it unknown; PageUnavailable
+        when the page does not answer."""
+        from playwright.sync_api import Error
+
+        try:
+            state = self.state = self.state or self.read()
+        except Error as error:  # pragma: no cover - a page busy between a look and an ask
+            raise PageUnavailable(
+                f"the page at {self.page.url} did not answer: {_first_line(error)}",
+                hint="fix the page, or the step that made it busy",
+            ) from error
+        return state
+
     def replay(
         self, trail: list[tuple[BrowserAction, list[str]]], expected: PageState, where: str
     ) -> None:
