@@ -68,7 +68,7 @@ class Services:
     def deletion(self) -> PlanDeletion:
         from cleveragents.application.plan_deletion import PlanDeletion
 
-        return PlanDeletion(self.store, self.operations, self.operations.clock)
+        return PlanDeletion(self.store, self.operations, self.operations.clock, self.checkpoints)
 
     def sharing(self) -> PlanSharing:
         """`agents plan push`, `pull`, `export` and `import`."""
@@ -99,6 +99,7 @@ class Services:
             self.operations.clock,
             ConfigFile(self.repo.state_dir).retention,
             self.checkpoints.index,
+            self.checkpoints,
         )
 
     def carried(self, plan_id: str) -> dict[str, bytes]:

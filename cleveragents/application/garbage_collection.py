@@ -24,7 +24,7 @@ from cleveragents.domain.plan import Plan
 from cleveragents.domain.plan_refs import SAVED
 from cleveragents.domain.prune_grace import Grace, prune_now
 from cleveragents.domain.retention import Retention, expired
-from cleveragents.ports import Clock, GitObjects, PlanLocks, PlanStore
+from cleveragents.ports import CheckpointStore, Clock, GitObjects, PlanLocks, PlanStore
 
 EVERY_PLAN = "every plan"  # whose the lock is, for the line naming its holder
 
@@ -43,6 +43,7 @@ class Collected:
     kept_recent: int = 0  # loose objects younger than the grace (or written while gc ran)
     grace: str = ""  # gc.pruneExpire as set; "now" or "never" where git reads it so
     free_after: str | None = None  # when the kept ones pass the grace (None: never, or none)
+    looks: int = 0  # held looks of Claude Code calls no session puts back now
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class GarbageCollection:
         clock: Clock,
         retention: Callable[[], Retention],
         private_index: Path,
+        checkpoints: CheckpointStore,
     ) -> None:
         self.store = store
         self.objects = objects
@@ -70,6 +72,7 @@ class GarbageCollection:
         self.clock = clock
         self.retention = retention
         self.private_index = private_index
+        self.checkpoints = checkpoints
 
     def collect(self, dry_run: bool, command: str, prune: bool = False) -> Collected:
         """Drop deleted and expired plans (under the working tree's lock: no plan runs), and
@@ -93,7 +96,19 @@ class GarbageCollection:
                 for plan in doomed:
                     self.store.drop_plan(plan.id)
                 self.store.give_back_space()
+            report.looks = self._stale_looks(plans, doomed, grace, dry_run)
         return report
+
+    def _stale_looks(
+        self, plans: list[Plan], doomed: list[Plan], grace: Grace, dry_run: bool
+    ) -> int:
+        """Drop the looks a recorded session's killed Bash calls left
+        (`application/claude_code_held.py`): those of plans deleted or dropped, and those
+        older than the grace. `--prune-now` does not age out a live plan's: its session may
+        be inside that very call (under no lock of ours)."""
+        live = {p.id for p in plans} - {p.id for p in doomed}
+        before = 0 if grace.everything else grace.cutoff_ns(time.time_ns())
+        return self.checkpoints.drop_stale_looks(live, before, dry_run)
 
     def _objects(
         self, doomed: list[Plan], earlier: list[str], grace: Grace, report: Collected

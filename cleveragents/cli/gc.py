@@ -39,6 +39,9 @@ def gc(
     Only completed, failed or cancelled plans are subject to it, and one is dropped only
     when no rule keeps it; stopped or interrupted plans stay (they can be resumed).
 
+    Looks held for a recorded Claude Code session's Bash calls that never finished (killed)
+    go too: those of deleted plans, and those older than the grace period below.
+
     Never touches your branches, tags, stash, index, reflogs or git settings, and does not
     run `git gc`: only loose objects that nothing of yours, and no other plan, reaches are
     removed. Objects already in packs stay (`git gc` packs and prunes them by your rules).
@@ -55,12 +58,21 @@ def gc(
         return 0
     plans = [*done.deleted, *done.expired]
     verb = "would drop" if dry_run else "dropped"
+    if done.looks:
+        noun = "look" if done.looks == 1 else "looks"
+        output.show(
+            f"{verb} {done.looks} held {noun} of Claude Code calls no session will finish "
+            "(of deleted plans, or older than the grace period)"
+        )
     if plans:
         why = [f"{p} (deleted)" for p in done.deleted] + [f"{p} (retention)" for p in done.expired]
         noun = "plan" if len(plans) == 1 else "plans"
         output.show(f"{verb} {len(plans)} {noun}: {', '.join(why)}")
     elif not done.objects and not done.kept_recent:
-        output.show("nothing to free: no deleted plan, and the retention policy keeps every plan")
+        if not done.looks:
+            output.show(
+                "nothing to free: no deleted plan, and the retention policy keeps every plan"
+            )
         return 0
     size = output.disk_size
     if plans:

@@ -233,6 +233,12 @@ class GitCheckpoints:
     def drop_look(self, plan_id: str, call: str) -> None:
         self.held.drop(plan_id, call)
 
+    def drop_plan_looks(self, plan_id: str) -> int:
+        return self.held.drop_plan(plan_id)
+
+    def drop_stale_looks(self, live: Collection[str], written_before: int, dry_run: bool) -> int:
+        return self.held.drop_stale(live, written_before, dry_run)
+
     def _ignored(self, path: str) -> bool:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
         # What the private index tracks is never ignored. For a path whose entry is not
