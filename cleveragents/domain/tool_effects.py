@@ -77,14 +77,16 @@ def setting_written(
     root: str,
     real: Callable[[str], str],
     links: Callable[[], Mapping[str, str]] = dict,
+    git_folder: Callable[[str], str | None] = lambda place: None,
 ) -> str | None:
     """Why a Write, Edit, MultiEdit or NotebookEdit call may not run, or None: its file is one
     Claude Code runs or takes permissions from (`rules.claude_setting`: the user's next
     `claude` would run it), or lies in a `.git` (`rules.in_git_folder`: git runs its hooks
     and config), named as given or where its links lead (`real`, the file system's
     `realpath`), or reached as one through a `.claude` or `.mcp.json` link of the tree
-    (`links`, read once here). A place in the tree is judged relative to it, one outside
-    whole."""
+    (`links`, read once here), or lies in a git directory of another name (`git_folder`:
+    why, for an absolute path; `--separate-git-dir`). A place in the tree is judged
+    relative to it, one outside whole."""
     path = written(tool_input) if tool in PATH_TOOLS else ""
     if not path:
         return None
@@ -109,6 +111,11 @@ def setting_written(
             return (
                 f"{GIT_REFUSED}: {shown_path(path)} is in a .git, whose hooks and config "
                 "git runs; ask the user to change it"
+            )
+        if (why := git_folder(place)) is not None:
+            return (
+                f"{GIT_REFUSED}: {shown_path(path)} is in a git directory ({why}), whose "
+                "hooks and config git runs; ask the user to change it"
             )
     return None
 
