@@ -25,11 +25,12 @@ from __future__ import annotations
 import contextlib
 import os.path
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cleveragents.application.claude_code_end import put_back_at_end
+from cleveragents.application.claude_code_refused import record_refused
 from cleveragents.application.claude_code_unrecorded import fail_unrecorded
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
@@ -39,7 +40,12 @@ from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
-from cleveragents.domain.tool_calls import changes_files, tool_outcome, tool_summary
+from cleveragents.domain.tool_calls import (
+    RefusedCall,
+    changes_files,
+    tool_outcome,
+    tool_summary,
+)
 from cleveragents.domain.tool_effects import outside_effects, setting_written
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
@@ -63,6 +69,7 @@ class SessionEnd(Protocol):
     @property
     def stderr(self) -> str: ...
     def unseen(self, seen: set[str]) -> list[str]: ...
+    def refused(self) -> Mapping[str, RefusedCall]: ...
 
 
 @dataclass(frozen=True)
@@ -358,6 +365,7 @@ class ClaudeCodeRun:
             self._done(decision, call, None, False, NO_RESULT)
 
     def finish(self, end: SessionEnd) -> Plan:
+        record_refused(self, end.refused())
         self.unfinished()
         r, result = self.r, end.result or {}
         r.save_plan(usage=r.plan.usage.plus(session_usage(result)))
