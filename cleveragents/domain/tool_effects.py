@@ -112,6 +112,9 @@ def setting_written(
                 f"{GIT_REFUSED}: {shown_path(path)} is in a .git, whose hooks and config "
                 "git runs; ask the user to change it"
             )
+    # Only then the git directories of other names: a `.git` reached through a link is
+    # named as such, not as a folder that holds HEAD, objects/ and refs/.
+    for place in places:
         if (why := git_folder(place)) is not None:
             return (
                 f"{GIT_REFUSED}: {shown_path(path)} is in a git directory ({why}), whose "

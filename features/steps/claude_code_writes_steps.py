@@ -4,10 +4,11 @@ where Claude Code takes hooks, permissions, commands, skills and agents, and in 
 from __future__ import annotations
 
 import os
+import subprocess
 from datetime import UTC, datetime
 from typing import Any
 
-from behave import then, when
+from behave import given, then, when
 
 
 def _judged(context: Any, tool: str, path: str) -> str | None:
@@ -19,8 +20,15 @@ def _judged(context: Any, tool: str, path: str) -> str | None:
     root = str(context.claude_root)
     named = path.replace("TREE", root)
     key = "notebook_path" if tool == "NotebookEdit" else "file_path"
-    links = GitCheckpoints(GitRepository.discover(context.claude_root), now).claude_links
-    return setting_written(tool, {key: named}, root, os.path.realpath, links)
+    checkpoints = GitCheckpoints(GitRepository.discover(context.claude_root), now)
+    return setting_written(
+        tool,
+        {key: named},
+        root,
+        os.path.realpath,
+        checkpoints.claude_links,
+        checkpoints.git_folder,
+    )
 
 
 def now() -> datetime:
@@ -43,6 +51,38 @@ def step_git_refused(context: Any, tool: str, path: str) -> None:
     assert said is not None, f"{tool} {path} was let through"
     assert said.startswith("git's own files are not written by the model: "), said
     assert f"{named} is in a .git" in said and said.endswith("ask the user to change it"), said
+
+
+@given("the user's tree also keeps git directories under other names")
+def step_git_directories(context: Any) -> None:
+    """A bare repository, a nested one whose git directory lies elsewhere in the tree, one
+    reached through a `.git` link, a linked worktree, a plain nested repository, a `.git`
+    file naming nothing, and a folder holding HEAD and objects/ but no refs/ yet."""
+    root = context.claude_root
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+
+    git("init", "-q", "--bare", "mirror")
+    git("init", "-q", "--bare", "lstore")
+    git("init", "-q", f"--separate-git-dir={root}/vstore", "vendor/lib")
+    git("init", "-q", "plain")
+    git("worktree", "add", "-q", "--detach", "wt")
+    (root / "linked").mkdir()
+    (root / "linked" / ".git").symlink_to("../lstore")
+    (root / "odd").mkdir()
+    (root / "odd" / ".git").write_text("not a gitdir line\n")
+    (root / "half" / "objects").mkdir(parents=True)
+    (root / "half" / "HEAD").write_text("ref: refs/heads/main\n")
+
+
+@then('Claude Code\'s "{tool}" of "{path}" is refused as in a git directory {why}')
+def step_git_dir_refused(context: Any, tool: str, path: str, why: str) -> None:
+    said = _judged(context, tool, path)
+    named = path.replace("TREE", str(context.claude_root))
+    assert said is not None, f"{tool} {path} was let through"
+    assert said.startswith("git's own files are not written by the model: "), said
+    assert f"{named} is in a git directory {why}" in said, said
 
 
 @then('Claude Code\'s "{tool}" of "{path}" is refused, shown as "{shown}"')
