@@ -56,7 +56,8 @@ New Claude Code Settings Are Removed After The Bash Call
 A Command Naming .claude Is Refused By Claude Code Itself, And Said So
     [Documentation]    Our hook lets it through (it matches the patterns); Claude Code 2.1
     ...    then wants a person's approval for a command naming `.claude`, and headless it
-    ...    refuses it: no PostToolUse comes, and the end of the session says it had no result.
+    ...    refuses it: no PostToolUse comes, and the end of the session records it refused,
+    ...    in Claude Code's words (its result's permission_denials).
     Claude Code Will Call    Bash
     ...    {"command": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json", "description": "settings"}
     Claude Code Will Say    All done.
@@ -64,8 +65,9 @@ A Command Naming .claude Is Refused By Claude Code Itself, And Said So
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/.claude
     ${shown}    Run Agents    plan    decision    2
+    Should Match Regexp    ${shown.stdout}    (?m)^ *result +refused: it never ran *$
     Should Contain    ${shown.stdout}
-    ...    no result: Claude Code refused the command, or it failed or was cut off
+    ...    refused by Claude Code: This Bash command contains multiple operations.
 
 A Hook Written Into .git By A Bash Call Is Removed, One Changed Put Back
     [Documentation]    Claude Code's Bash runs on the host, where no sandbox holds `.git`
