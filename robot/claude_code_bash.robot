@@ -133,6 +133,28 @@ An Ignored File A Bash Call Changed Comes Back With A Revert
     File Should Hold Bytes    ${REPO}/build.log    old\n
 
 
+A File A Bash Call Replaced By A FIFO Comes Back With A Revert
+    [Documentation]    No checkpoint can hold a FIFO: the one after the call leaves it out
+    ...    (before: its `git add` failed and the run stopped, exit 3), and a revert to the
+    ...    call removes it, unopened, and writes the file back.
+    Write File Bytes    ${REPO}/f    f\n
+    Commit All    a file
+    Claude Code Will Call    Write    {"file_path": "${REPO}/plant.sh", "content": "rm f && mkfifo f\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "fifo"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    swap the file
+    Exit Code Should Be    ${result}    0
+    ${fifo}    Evaluate    stat.S_ISFIFO(os.lstat(r"${REPO}/f").st_mode)    modules=os,stat
+    Should Be True    ${fifo}
+    File Should Exist    ${REPO}/b.txt    the session went on after the FIFO
+    Claude Code Will Say    Kept it.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    3
+    ...    --guidance    keep f    --yes
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/f    f\n
+    Path Should Not Exist    ${REPO}/b.txt
+
 *** Keywords ***
 Run Bash Plan
     [Arguments]    ${task}
