@@ -98,6 +98,10 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
       | Write | tools/objects/x.py    |
       | Write | notes/HEAD            |
 
+  Scenario: Writes at random paths in and beside git directories of other names
+    When Claude Code writes at random paths in and beside git directories of other names
+    Then each write into one is refused as git's own, and each beside them goes ahead
+
   Scenario Outline: Claude Code's <tool> of <path> goes ahead
     Then Claude Code's "<tool>" of "<path>" goes ahead
 

@@ -4,7 +4,6 @@ where Claude Code takes hooks, permissions, commands, skills and agents, and in 
 from __future__ import annotations
 
 import os
-import subprocess
 from datetime import UTC, datetime
 from typing import Any
 
@@ -55,25 +54,22 @@ def step_git_refused(context: Any, tool: str, path: str) -> None:
 
 @given("the user's tree also keeps git directories under other names")
 def step_git_directories(context: Any) -> None:
-    """A bare repository, a nested one whose git directory lies elsewhere in the tree, one
-    reached through a `.git` link, a linked worktree, a plain nested repository, a `.git`
-    file naming nothing, and a folder holding HEAD and objects/ but no refs/ yet."""
-    root = context.claude_root
+    from features.support.git_folders_property import git_directories
 
-    def git(*args: str) -> None:
-        subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+    git_directories(context.claude_root)
 
-    git("init", "-q", "--bare", "mirror")
-    git("init", "-q", "--bare", "lstore")
-    git("init", "-q", f"--separate-git-dir={root}/vstore", "vendor/lib")
-    git("init", "-q", "plain")
-    git("worktree", "add", "-q", "--detach", "wt")
-    (root / "linked").mkdir()
-    (root / "linked" / ".git").symlink_to("../lstore")
-    (root / "odd").mkdir()
-    (root / "odd" / ".git").write_text("not a gitdir line\n")
-    (root / "half" / "objects").mkdir(parents=True)
-    (root / "half" / "HEAD").write_text("ref: refs/heads/main\n")
+
+@when("Claude Code writes at random paths in and beside git directories of other names")
+def step_git_folders_property(context: Any) -> None:
+    from features.support.git_folders_property import check
+    from features.support.properties import run_property
+
+    run_property(context, "git folders property", check, 30)
+
+
+@then("each write into one is refused as git's own, and each beside them goes ahead")
+def step_git_folders_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
 
 
 @then('Claude Code\'s "{tool}" of "{path}" is refused as in a git directory {why}')
