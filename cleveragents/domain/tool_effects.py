@@ -77,7 +77,7 @@ def setting_written(
     root: str,
     real: Callable[[str], str],
     links: Callable[[], Mapping[str, str]] = dict,
-    git_folder: Callable[[str], str | None] = lambda place: None,
+    git_folder: Callable[[Sequence[str]], str | None] = lambda places: None,
 ) -> str | None:
     """Why a Write, Edit, MultiEdit or NotebookEdit call may not run, or None: its file is one
     Claude Code runs or takes permissions from (`rules.claude_setting`: the user's next
@@ -85,7 +85,7 @@ def setting_written(
     and config), named as given or where its links lead (`real`, the file system's
     `realpath`), or reached as one through a `.claude` or `.mcp.json` link of the tree
     (`links`, read once here), or lies in a git directory of another name (`git_folder`:
-    why, for an absolute path; `--separate-git-dir`). A place in the tree is judged
+    why, for the absolute places, asked once; `--separate-git-dir`). A place in the tree is judged
     relative to it, one outside whole."""
     path = written(tool_input) if tool in PATH_TOOLS else ""
     if not path:
@@ -114,12 +114,11 @@ def setting_written(
             )
     # Only then the git directories of other names: a `.git` reached through a link is
     # named as such, not as a folder that holds HEAD, objects/ and refs/.
-    for place in places:
-        if (why := git_folder(place)) is not None:
-            return (
-                f"{GIT_REFUSED}: {shown_path(path)} is in a git directory ({why}), whose "
-                "hooks and config git runs; ask the user to change it"
-            )
+    if (why := git_folder(places)) is not None:
+        return (
+            f"{GIT_REFUSED}: {shown_path(path)} is in a git directory ({why}), whose "
+            "hooks and config git runs; ask the user to change it"
+        )
     return None
 
 

@@ -340,10 +340,10 @@ class GitCheckpoints:
         (`claude_links.py`; `rules.claude_setting` takes them)."""
         return self.links.now()
 
-    def git_folder(self, place: str) -> str | None:
-        """Why the absolute path `place` lies in a git directory not named `.git`, or None
-        (`git_folders.py`)."""
-        return self.git_folders.why(place)
+    def git_folder(self, places: Sequence[str]) -> str | None:
+        """Why one of the absolute paths `places` lies in a git directory not named `.git`,
+        or None (`git_folders.py`)."""
+        return self.git_folders.why(places)
 
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""

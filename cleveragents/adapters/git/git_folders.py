@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import posixpath
 import stat
+from collections.abc import Sequence
 
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.git_dirs import Listing, found
@@ -58,17 +59,19 @@ class GitFolders:
                 folders.add(os.path.realpath(posixpath.join(target, common)))
         return sorted(folders)
 
-    def why(self, place: str) -> str | None:
-        """Why the absolute path `place` lies in a git directory not named `.git`, or None."""
-        for folder in self.named():
-            if place == folder or place.startswith(folder.rstrip("/") + "/"):
-                return "named by a .git file"
+    def why(self, places: Sequence[str]) -> str | None:
+        """Why one of the absolute paths `places` (one file, as given and through its links)
+        lies in a git directory not named `.git`, or None. The tree is walked once."""
+        named = self.named()
         top = os.path.realpath(self.repo.root)
-        folder = posixpath.dirname(place)
-        while folder == top or folder.startswith(top + "/"):
-            if _taken_for_git_dir(folder, place):
-                return "it holds HEAD, objects/ and refs/"
-            folder = posixpath.dirname(folder)
+        for place in places:
+            if any(place == f or place.startswith(f.rstrip("/") + "/") for f in named):
+                return "named by a .git file"
+            folder = posixpath.dirname(place)
+            while folder == top or folder.startswith(top + "/"):
+                if _taken_for_git_dir(folder, place):
+                    return "it holds HEAD, objects/ and refs/"
+                folder = posixpath.dirname(folder)
         return None
 
 
