@@ -75,7 +75,7 @@ class Services:
     def deletion(self) -> PlanDeletion:
         from cleveragents.application.plan_deletion import PlanDeletion
 
-        return PlanDeletion(self.store, self.operations, self.operations.clock)
+        return PlanDeletion(self.store, self.operations, self.operations.clock, self.checkpoints)
 
     def sharing(self) -> PlanSharing:
         """`agents plan push`, `pull`, `export` and `import`."""
@@ -107,6 +107,7 @@ class Services:
             self.operations.clock,
             ConfigFile(self.repo.state_dir).retention,
             self.checkpoints.index,
+            self.checkpoints,
             partial(page_sweep.sweep, self.repo.state_dir / "browser"),
         )
 

@@ -71,6 +71,37 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
       | Write        | .git                          |
       | Write        | TREE/../other/.git/config     |
 
+  Scenario Outline: Claude Code's <tool> of <path>, in a git directory of another name, is refused
+    Given the user's tree also keeps git directories under other names
+    Then Claude Code's "<tool>" of "<path>" is refused as in a git directory <why>
+
+    Examples:
+      | tool         | path                        | why                                 |
+      | Write        | mirror/hooks/post-update    | (it holds HEAD, objects/ and refs/) |
+      | Write        | vstore/config               | (named by a .git file)              |
+      | Edit         | TREE/lstore/hooks/pre-push  | (named by a .git file)              |
+      | MultiEdit    | linked/.././lstore/config   | (named by a .git file)              |
+      | Write        | half/refs/heads/main        | (it holds HEAD, objects/ and refs/) |
+      | NotebookEdit | mirror/x/../info/n.ipynb    | (it holds HEAD, objects/ and refs/) |
+
+  Scenario Outline: Claude Code's <tool> of <path>, beside git directories of other names, goes ahead
+    Given the user's tree also keeps git directories under other names
+    Then Claude Code's "<tool>" of "<path>" goes ahead
+
+    Examples:
+      | tool  | path                  |
+      | Write | odd/notes.txt         |
+      | Write | half/info/exclude     |
+      | Write | plain/README          |
+      | Write | wt/README             |
+      | Write | vendor/lib/src.py     |
+      | Write | tools/objects/x.py    |
+      | Write | notes/HEAD            |
+
+  Scenario: Writes at random paths in and beside git directories of other names
+    When Claude Code writes at random paths in and beside git directories of other names
+    Then each write into one is refused as git's own, and each beside them goes ahead
+
   Scenario Outline: Claude Code's <tool> of <path> goes ahead
     Then Claude Code's "<tool>" of "<path>" goes ahead
 

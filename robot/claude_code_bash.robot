@@ -56,7 +56,8 @@ New Claude Code Settings Are Removed After The Bash Call
 A Command Naming .claude Is Refused By Claude Code Itself, And Said So
     [Documentation]    Our hook lets it through (it matches the patterns); Claude Code 2.1
     ...    then wants a person's approval for a command naming `.claude`, and headless it
-    ...    refuses it: no PostToolUse comes, and the end of the session says it had no result.
+    ...    refuses it: no PostToolUse comes, and the end of the session records it refused,
+    ...    in Claude Code's words (its result's permission_denials).
     Claude Code Will Call    Bash
     ...    {"command": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json", "description": "settings"}
     Claude Code Will Say    All done.
@@ -64,8 +65,9 @@ A Command Naming .claude Is Refused By Claude Code Itself, And Said So
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/.claude
     ${shown}    Run Agents    plan    decision    2
+    Should Match Regexp    ${shown.stdout}    (?m)^ *result +refused: it never ran *$
     Should Contain    ${shown.stdout}
-    ...    no result: Claude Code refused the command, or it failed or was cut off
+    ...    refused by Claude Code: This Bash command contains multiple operations.
 
 A Hook Written Into .git By A Bash Call Is Removed, One Changed Put Back
     [Documentation]    Claude Code's Bash runs on the host, where no sandbox holds `.git`
@@ -130,6 +132,28 @@ An Ignored File A Bash Call Changed Comes Back With A Revert
     Exit Code Should Be    ${result}    0
     File Should Hold Bytes    ${REPO}/build.log    old\n
 
+
+A File A Bash Call Replaced By A FIFO Comes Back With A Revert
+    [Documentation]    No checkpoint can hold a FIFO: the one after the call leaves it out
+    ...    (before: its `git add` failed and the run stopped, exit 3), and a revert to the
+    ...    call removes it, unopened, and writes the file back.
+    Write File Bytes    ${REPO}/f    f\n
+    Commit All    a file
+    Claude Code Will Call    Write    {"file_path": "${REPO}/plant.sh", "content": "rm f && mkfifo f\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "fifo"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    swap the file
+    Exit Code Should Be    ${result}    0
+    ${fifo}    Evaluate    stat.S_ISFIFO(os.lstat(r"${REPO}/f").st_mode)    modules=os,stat
+    Should Be True    ${fifo}
+    File Should Exist    ${REPO}/b.txt    the session went on after the FIFO
+    Claude Code Will Say    Kept it.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    3
+    ...    --guidance    keep f    --yes
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/f    f\n
+    Path Should Not Exist    ${REPO}/b.txt
 
 *** Keywords ***
 Run Bash Plan

@@ -46,6 +46,46 @@ Delete And Undo Bring The Plan Back Whole
     ${listed}    Run Agents    plan    list
     Stdout Should Contain    ${listed}    ${plan}
 
+Delete Drops The Looks A Recorded Session's Unfinished Bash Calls Held
+    [Documentation]    A recorded session killed inside a Bash call leaves the look taken
+    ...    before it in `<git-dir>/cleveragents/looks/` (its PostToolUse never comes).
+    ...    Deleting the plan drops it, and only its own: another session's stays. (Before:
+    ...    they stayed for ever.)
+    ${first}    Record An Unfinished Bash Call    s1
+    ${second}    Record An Unfinished Bash Call    s2
+    Held Looks Should Be    ${first}    ${second}
+    ${result}    Run Agents    plan    delete    ${first}    --json    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be Equal As Integers    ${document}[deleted][0][held_looks_dropped]    1
+    Held Looks Should Be    ${second}
+    ${result}    Run Agents    plan    delete    ${second}    stdin=${EMPTY}
+    Stdout Should Contain    ${result}    dropped 1 held look of its Claude Code calls
+    Held Looks Should Be
+
+Gc Drops Held Looks Of Plans Gone And Those Older Than The Grace
+    [Documentation]    A look whose plan is gone (dropped by an older gc, or by the
+    ...    retention policy) and one older than gc.pruneExpire go with `agents gc`; a
+    ...    live plan's recent one stays. `--dry-run` counts them and drops nothing.
+    ${old}    Record An Unfinished Bash Call    s1
+    ${live}    Record An Unfinished Bash Call    s2
+    ${gone}    Record An Unfinished Bash Call    s3
+    ${looks}    Set Variable    ${REPO}/.git/cleveragents/looks
+    ${aged}    Evaluate    [os.utime(p, (time.time() - 30 * 86400,) * 2) for p in glob.glob(r"${looks}/${old}-*")]
+    ...    modules=os,time,glob
+    # What a plan dropped by gc before looks were collected leaves: its look, no record.
+    Evaluate    [os.rename(p, p.replace("/${gone}-", "/0a0a0a0a-")) for p in glob.glob(r"${looks}/${gone}-*")]
+    ...    modules=os,glob
+    ${result}    Run Agents    gc    --dry-run    --json    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${document}    Parse JSON Document    ${result.stdout}
+    Should Be Equal As Integers    ${document}[looks]    2
+    Held Looks Should Be    ${old}    ${live}    0a0a0a0a
+    ${result}    Run Agents    gc    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stdout Should Contain    ${result}    dropped 2 held looks of Claude Code calls
+    Held Looks Should Be    ${live}
+
 Undoing The Undo Deletes It Again, And The Delete Says So In JSON
     ${plan}    Run Quick Plan
     ${result}    Run Agents    plan    delete    ${plan}    --json    stdin=${EMPTY}
@@ -402,6 +442,38 @@ Objects Gone Behind Gc's Back Do Not Stop It
     File Should Not Exist    ${REPO}/.git/cleveragents/gc-dropped
 
 *** Keywords ***
+Record An Unfinished Bash Call
+    [Documentation]    What our installed hook records of a session `${session}` the user
+    ...    runs, killed inside its first Bash call: its prompt, then the call's PreToolUse
+    ...    (the real hook process, fed the events Claude Code sends); its plan's id.
+    [Arguments]    ${session}
+    Create File    ${WORK}/${session}.jsonl
+    ${common}    Set Variable
+    ...    "session_id": "${session}", "transcript_path": "${WORK}/${session}.jsonl", "cwd": "${REPO}"
+    ${prompt}    Set Variable    {${common}, "hook_event_name": "UserPromptSubmit", "prompt": "p"}
+    ${call}    Set Variable
+    ...    {${common}, "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_use_id": "${session}-1", "tool_input": {"command": "echo made > made.txt"}}
+    FOR    ${event}    IN    ${prompt}    ${call}
+        ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+        ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+        Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+        Should Be Empty    ${result.stderr}
+    END
+    ${plans}    Run Agents    plan    list    --json
+    ${newest}    Evaluate
+    ...    max(json.loads($plans.stdout)["plans"], key=lambda p: p["created_at"])["id"]
+    ...    modules=json
+    RETURN    ${newest}
+
+Held Looks Should Be
+    [Documentation]    The plans whose looks are held, one a file, in any order.
+    [Arguments]    @{plans}
+    ${held}    Evaluate
+    ...    sorted(n.rpartition("-")[0] for n in os.listdir(r"${REPO}/.git/cleveragents/looks"))
+    ...    modules=os
+    ${wanted}    Evaluate    sorted($plans)
+    Should Be Equal    ${held}    ${wanted}
+
 Run Quick Plan
     [Documentation]    Run a plan that writes quick.txt; return its id. The file goes, so the
     ...    next plan writes it again.

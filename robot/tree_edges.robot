@@ -104,6 +104,35 @@ Undo Removes The FIFOs And Sockets A Command Made, And Keeps The User's
     ${kind}    Evaluate    stat.S_ISFIFO(os.lstat(r"${REPO}/mine.fifo").st_mode)    modules=os,stat
     Should Be True    ${kind}
 
+A File A Command Replaced By A FIFO Or A Socket Is Named, And Comes Back
+    [Documentation]    `rm f g && mkfifo f` and a socket bound at `g`, both committed
+    ...    files: the checkpoint after the command cannot hold either, so it leaves them out
+    ...    and the outcome names them; the run goes on (before: `git add` failed and the run
+    ...    was left interrupted, exit 3). A correction and undo put the files back, never
+    ...    opening the FIFO.
+    Write Repository File    f    f\n
+    Write Repository File    g    g\n
+    Commit All    two files
+    ${result}    Run Plan    ${HERE}/fifo_over_file.yaml    --json    stdin=${EMPTY}
+    ...    timeout=60s
+    Exit Code Should Be    ${result}    0
+    ${document}    Parse JSON Document    ${result.stdout}
+    ${swap}    Decision By Id    ${document}    3
+    Should Be Equal    ${swap}[outcome]    exit 0; not saved: f (a FIFO), g (a Unix socket)
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    3
+    ...    --guidance    g    --yes    --no-execute    stdin=${EMPTY}    timeout=60s
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/f    f\n
+    File Should Hold Bytes    ${REPO}/g    g\n
+    Path Should Not Exist    ${REPO}/other.txt
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}    timeout=60s
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/other.txt    other\n
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}    timeout=60s
+    Exit Code Should Be    ${result}    0
+    File Should Hold Bytes    ${REPO}/f    f\n
+    File Should Hold Bytes    ${REPO}/g    g\n
+
 Paths Git Refuses Are Left Out, Named Once, And Never Wedge The Run Or Undo
     [Documentation]    `d/.GIT/x` and `e/git~1/y` cannot be in a git tree. The run goes on
     ...    (it stopped with exit 3 before), the command's outcome names them, the next

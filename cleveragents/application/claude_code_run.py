@@ -25,11 +25,12 @@ from __future__ import annotations
 import contextlib
 import os.path
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cleveragents.application.claude_code_end import put_back_at_end
+from cleveragents.application.claude_code_refused import record_refused
 from cleveragents.application.claude_code_unrecorded import fail_unrecorded
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
@@ -41,6 +42,7 @@ from cleveragents.domain.hook_answers import allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
 from cleveragents.domain.tool_calls import (
+    RefusedCall,
     changes_files,
     todo_list,
     todo_place,
@@ -73,6 +75,7 @@ class SessionEnd(Protocol):
     @property
     def stderr(self) -> str: ...
     def unseen(self, seen: set[str]) -> list[str]: ...
+    def refused(self) -> Mapping[str, RefusedCall]: ...
 
 
 @dataclass(frozen=True)
@@ -247,8 +250,15 @@ class ClaudeCodeRun:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
             denied = refused and f"cleveragents refused this command: {refused}"
         elif self.policed:  # links followed as the file system does: no pure rule sees them
-            links = self.r.checkpoints.claude_links
-            refused = setting_written(tool, tool_input, self.root, os.path.realpath, links)
+            checkpoints = self.r.checkpoints
+            refused = setting_written(
+                tool,
+                tool_input,
+                self.root,
+                os.path.realpath,
+                checkpoints.claude_links,
+                checkpoints.git_folder,
+            )
             denied = refused and f"cleveragents: {refused}"
         outside = self.outside(tool, tool_input)
         place = self.session.place_of(event)
@@ -354,6 +364,7 @@ class ClaudeCodeRun:
             self._done(decision, call, None, False, NO_RESULT)
 
     def finish(self, end: SessionEnd) -> Plan:
+        record_refused(self, end.refused())
         self.unfinished()
         r, result = self.r, end.result or {}
         r.save_plan(usage=r.plan.usage.plus(session_usage(result)))

@@ -25,7 +25,7 @@ from cleveragents.domain.plan import Plan
 from cleveragents.domain.plan_refs import SAVED
 from cleveragents.domain.prune_grace import Grace, prune_now
 from cleveragents.domain.retention import Retention, expired
-from cleveragents.ports import Clock, GitObjects, PlanLocks, PlanStore
+from cleveragents.ports import CheckpointStore, Clock, GitObjects, PlanLocks, PlanStore
 
 # Removes the browser's kept files the records do not name, written before a time (ns);
 # with `dry_run` only counts them: (files, bytes).
@@ -50,6 +50,7 @@ class Collected:
     free_after: str | None = None  # when the kept ones pass the grace (None: never, or none)
     page_files: int = 0  # the browser's kept files (pages, screenshots, cookies) no plan names
     page_bytes: int = 0
+    looks: int = 0  # held looks of Claude Code calls no session puts back now
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class GarbageCollection:
         clock: Clock,
         retention: Callable[[], Retention],
         private_index: Path,
+        checkpoints: CheckpointStore,
         pages: PageSweep | None = None,
     ) -> None:
         self.store = store
@@ -78,6 +80,7 @@ class GarbageCollection:
         self.clock = clock
         self.retention = retention
         self.private_index = private_index
+        self.checkpoints = checkpoints
         self.pages = pages
 
     def collect(self, dry_run: bool, command: str, prune: bool = False) -> Collected:
@@ -102,11 +105,23 @@ class GarbageCollection:
                 for plan in doomed:
                     self.store.drop_plan(plan.id)
                 self.store.give_back_space()
+            report.looks = self._stale_looks(plans, doomed, grace, dry_run)
             if self.pages is not None:
                 left = [p for p in plans if p not in doomed]
                 found = self.pages(self._records(left), time.time_ns(), dry_run)
                 report.page_files, report.page_bytes = found
         return report
+
+    def _stale_looks(
+        self, plans: list[Plan], doomed: list[Plan], grace: Grace, dry_run: bool
+    ) -> int:
+        """Drop the looks a recorded session's killed Bash calls left
+        (`application/claude_code_held.py`): those of plans deleted or dropped, and those
+        older than the grace. `--prune-now` does not age out a live plan's: its session may
+        be inside that very call (under no lock of ours)."""
+        live = {p.id for p in plans} - {p.id for p in doomed}
+        before = 0 if grace.everything else grace.cutoff_ns(time.time_ns())
+        return self.checkpoints.drop_stale_looks(live, before, dry_run)
 
     def _records(self, plans: list[Plan]) -> Iterator[str]:
         """The records of `plans` as text: every kept page file they name is in it."""

@@ -6,17 +6,27 @@ from cleveragents.application.operation_log import DELETE, OperationLog
 from cleveragents.domain.correction import Operation
 from cleveragents.domain.plan import Plan
 from cleveragents.errors import UnknownPlan
-from cleveragents.ports import Clock, PlanStore
+from cleveragents.ports import CheckpointStore, Clock, PlanStore
 
 
 class PlanDeletion:
     """Marks plans deleted: they leave every command but `plan undo`, `plan ops` and `gc`;
-    their rows and checkpoints stay until `agents gc` drops them."""
+    their rows and checkpoints stay until `agents gc` drops them. The looks its recorded
+    session's killed Bash calls left go at once (no session of a deleted plan puts them
+    back; undo does not bring them back)."""
 
-    def __init__(self, store: PlanStore, operations: OperationLog, clock: Clock) -> None:
+    def __init__(
+        self,
+        store: PlanStore,
+        operations: OperationLog,
+        clock: Clock,
+        checkpoints: CheckpointStore,
+    ) -> None:
         self.store = store
         self.operations = operations
         self.clock = clock
+        self.checkpoints = checkpoints
+        self.looks: dict[str, int] = {}  # held looks dropped, by plan
 
     def delete(self, refs: list[str], command: str) -> list[tuple[Plan, Operation]]:
         """Delete each plan `refs` name, one operation each; every ref is resolved first,
@@ -35,6 +45,7 @@ class PlanDeletion:
                     f"deleted plan {plan.id}; `agents plan undo {op.id}` brings it back "
                     "until `agents gc`"
                 )
+            self.looks[plan.id] = self.checkpoints.drop_plan_looks(plan.id)
             done.append((deleted, op))
         return done
 

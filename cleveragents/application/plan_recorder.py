@@ -14,7 +14,7 @@ from cleveragents.domain.browser import BrowserAction, PageExpectation, address_
 from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
-from cleveragents.domain.command_saves import CommandLook, unsaved_note
+from cleveragents.domain.command_saves import CommandLook, shown_path, unsaved_note
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
@@ -129,6 +129,13 @@ class PlanRecorder:
             made = SavedFiles(plan_id=self.plan.id, absent=left_out, at=look.at)
             self.checkpoints.keep(made)
             self.replaced.append(made)
+        if replaced := [p for p in outcome.left_out if p in look.modes and p in outcome.kinds]:
+            # Where a checkpointed file stood: the next checkpoint cannot hold what stands
+            # there now (`git/nested.py`); undo and a correction put the file back.
+            named = ", ".join(f"{shown_path(p)} ({outcome.kinds[p]})" for p in replaced)
+            outcome = outcome.model_copy(
+                update={"summary": f"{outcome.summary}; not saved: {named}"}
+            )
         if look.put_back:  # a `.git` the command made, changed or moved
             outcome = outcome.model_copy(
                 update={"summary": f"{outcome.summary}; {'; '.join(look.put_back)}"}

@@ -17,7 +17,7 @@ from cleveragents.bootstrap_rows import bootstrap_rows
 from cleveragents.cli import output
 from cleveragents.cli.services import opened
 from cleveragents.domain.command_output import cut_bytes
-from cleveragents.domain.decision_facts import RESULTS, STANDING, action_rows, distance_row
+from cleveragents.domain.decision_facts import STANDING, action_rows, distance_row, result_shown
 from cleveragents.domain.shown_text import visible
 from cleveragents.domain.states import DecisionKind
 from cleveragents.domain.tree import decision_id
@@ -106,7 +106,7 @@ def _facts(fields: dict[str, Any], changed: list[str]) -> list[tuple[str, str]]:
         for k in KEYS
         if data[k] not in (None, "")
     ]
-    rows.insert(KEYS.index("status"), ("result", RESULTS[fields["ok"]]))
+    rows.insert(KEYS.index("status"), ("result", result_shown(fields["ok"], fields["outcome"])))
     if fields["action"]:
         rows += action_rows(fields["action"])
     rows += distance_row(fields.get("distance_before"), fields.get("distance_after"))

@@ -41,6 +41,8 @@ def gc(
 
     The browser's kept files (page states, screenshots, cookies and storage, under
     <git-dir>/cleveragents/browser) that no plan left names go too.
+    Looks held for a recorded Claude Code session's Bash calls that never finished (killed)
+    go too: those of deleted plans, and those older than the grace period below.
 
     Never touches your branches, tags, stash, index, reflogs or git settings, and does not
     run `git gc`: only loose objects that nothing of yours, and no other plan, reaches are
@@ -58,12 +60,18 @@ def gc(
         return 0
     plans = [*done.deleted, *done.expired]
     verb = "would drop" if dry_run else "dropped"
+    if done.looks:
+        noun = "look" if done.looks == 1 else "looks"
+        output.show(
+            f"{verb} {done.looks} held {noun} of Claude Code calls no session will finish "
+            "(of deleted plans, or older than the grace period)"
+        )
     if plans:
         why = [f"{p} (deleted)" for p in done.deleted] + [f"{p} (retention)" for p in done.expired]
         noun = "plan" if len(plans) == 1 else "plans"
         output.show(f"{verb} {len(plans)} {noun}: {', '.join(why)}")
     elif not done.objects and not done.kept_recent:
-        if not done.page_files:
+        if not done.looks and not done.page_files:
             output.show(
                 "nothing to free: no deleted plan, and the retention policy keeps every plan"
             )

@@ -32,7 +32,8 @@ def delete(
         declined="the delete was declined",
     )
     with services(ctx) as s:
-        done = s.deletion().delete(plans, command_line())
+        deletion = s.deletion()
+        done = deletion.delete(plans, command_line())
     if json:
         output.emit_json(
             {
@@ -41,6 +42,7 @@ def delete(
                         "plan": plan.id,
                         "operation": str(op.id),
                         "deleted_at": plan.model_dump(mode="json")["deleted_at"],
+                        "held_looks_dropped": deletion.looks[plan.id],
                     }
                     for plan, op in done
                 ]
@@ -52,4 +54,10 @@ def delete(
             f"deleted plan {plan.id} ({plan.task}) as operation {op.id}; "
             f"`agents plan undo {op.id}` brings it back, `agents gc` frees its disk"
         )
+        if looks := deletion.looks[plan.id]:
+            output.show(f"dropped {_looks(looks)} of its Claude Code calls left unfinished")
     return 0
+
+
+def _looks(count: int) -> str:
+    return f"{count} held look" if count == 1 else f"{count} held looks"

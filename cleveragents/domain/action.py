@@ -81,6 +81,8 @@ class ActionOutcome(BaseModel):
     timed_out: bool = False
     # Paths a command made that no checkpoint can hold (names git refuses): undo removes them.
     left_out: list[str] = []
+    # What each FIFO or socket of `left_out` is ("a FIFO"), to name one where a file stood.
+    kinds: dict[str, str] = {}
 
 
 _OUTPUT = re.compile(r"\{\{\s*outputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")

@@ -16,8 +16,17 @@ STANDING = {
     DecisionStatus.REVERTED: "reverted: an undo took it off the current path",
     DecisionStatus.INTERRUPTED: "interrupted: a stop cut it short, off the current path",
 }
+REFUSED_RESULT = "refused: it never ran"
 SHOWN_LINES = 10  # of a write's content or an edit's text; `--json` has it whole
 DEFAULT_TIMEOUT = 60.0
+
+
+def result_shown(ok: bool | None, outcome: str | None) -> str:
+    """The result row: a call refused (by our policy, or by Claude Code itself) never ran,
+    which "failed" would not say."""
+    if ok is False and (outcome or "").startswith("refused"):
+        return REFUSED_RESULT
+    return RESULTS[ok]
 
 
 def action_rows(action: dict[str, Any]) -> list[tuple[str, str]]:

@@ -319,6 +319,7 @@ class Collected(Document):
     free_after: str | None = Field(description="When the kept ones pass the grace (UTC), or null.")
     page_files: int = Field(description="The browser's kept files no plan named, removed.")
     page_bytes: int
+    looks: int = Field(description="Held looks of Claude Code calls no session will finish.")
 
 
 class ErrorShown(BaseModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os.path
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 # Tools that only look (or keep Claude Code's own to-do list): recorded with no checkpoint.
 # Any other tool, one this list does not know included, may change files: a checkpoint first.
@@ -12,6 +12,15 @@ READING_TOOLS = frozenset(
     {"Read", "Grep", "Glob", "LS", "TodoWrite", "TodoRead", "NotebookRead", "BashOutput"}
 )
 SUMMARY_WIDTH = 120
+REFUSED = "refused by Claude Code"  # how a call its own permissions refused is recorded
+
+
+class RefusedCall(NamedTuple):
+    """A call Claude Code's own permissions refused: it never ran."""
+
+    tool: str
+    tool_input: dict[str, Any]
+    reason: str  # Claude Code's words, on one line
 
 
 def todo_list(tool: str, tool_input: dict[str, Any]) -> list[dict[str, Any]] | None:

@@ -77,14 +77,16 @@ def setting_written(
     root: str,
     real: Callable[[str], str],
     links: Callable[[], Mapping[str, str]] = dict,
+    git_folder: Callable[[Sequence[str]], str | None] = lambda places: None,
 ) -> str | None:
     """Why a Write, Edit, MultiEdit or NotebookEdit call may not run, or None: its file is one
     Claude Code runs or takes permissions from (`rules.claude_setting`: the user's next
     `claude` would run it), or lies in a `.git` (`rules.in_git_folder`: git runs its hooks
     and config), named as given or where its links lead (`real`, the file system's
     `realpath`), or reached as one through a `.claude` or `.mcp.json` link of the tree
-    (`links`, read once here). A place in the tree is judged relative to it, one outside
-    whole."""
+    (`links`, read once here), or lies in a git directory of another name (`git_folder`:
+    why, for the absolute places, asked once; `--separate-git-dir`). A place in the tree is judged
+    relative to it, one outside whole."""
     path = written(tool_input) if tool in PATH_TOOLS else ""
     if not path:
         return None
@@ -110,6 +112,13 @@ def setting_written(
                 f"{GIT_REFUSED}: {shown_path(path)} is in a .git, whose hooks and config "
                 "git runs; ask the user to change it"
             )
+    # Only then the git directories of other names: a `.git` reached through a link is
+    # named as such, not as a folder that holds HEAD, objects/ and refs/.
+    if (why := git_folder(places)) is not None:
+        return (
+            f"{GIT_REFUSED}: {shown_path(path)} is in a git directory ({why}), whose "
+            "hooks and config git runs; ask the user to change it"
+        )
     return None
 
 

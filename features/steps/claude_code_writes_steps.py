@@ -7,7 +7,7 @@ import os
 from datetime import UTC, datetime
 from typing import Any
 
-from behave import then, when
+from behave import given, then, when
 
 
 def _judged(context: Any, tool: str, path: str) -> str | None:
@@ -19,8 +19,15 @@ def _judged(context: Any, tool: str, path: str) -> str | None:
     root = str(context.claude_root)
     named = path.replace("TREE", root)
     key = "notebook_path" if tool == "NotebookEdit" else "file_path"
-    links = GitCheckpoints(GitRepository.discover(context.claude_root), now).claude_links
-    return setting_written(tool, {key: named}, root, os.path.realpath, links)
+    checkpoints = GitCheckpoints(GitRepository.discover(context.claude_root), now)
+    return setting_written(
+        tool,
+        {key: named},
+        root,
+        os.path.realpath,
+        checkpoints.claude_links,
+        checkpoints.git_folder,
+    )
 
 
 def now() -> datetime:
@@ -43,6 +50,35 @@ def step_git_refused(context: Any, tool: str, path: str) -> None:
     assert said is not None, f"{tool} {path} was let through"
     assert said.startswith("git's own files are not written by the model: "), said
     assert f"{named} is in a .git" in said and said.endswith("ask the user to change it"), said
+
+
+@given("the user's tree also keeps git directories under other names")
+def step_git_directories(context: Any) -> None:
+    from features.support.git_folders_property import git_directories
+
+    git_directories(context.claude_root)
+
+
+@when("Claude Code writes at random paths in and beside git directories of other names")
+def step_git_folders_property(context: Any) -> None:
+    from features.support.git_folders_property import check
+    from features.support.properties import run_property
+
+    run_property(context, "git folders property", check, 30)
+
+
+@then("each write into one is refused as git's own, and each beside them goes ahead")
+def step_git_folders_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@then('Claude Code\'s "{tool}" of "{path}" is refused as in a git directory {why}')
+def step_git_dir_refused(context: Any, tool: str, path: str, why: str) -> None:
+    said = _judged(context, tool, path)
+    named = path.replace("TREE", str(context.claude_root))
+    assert said is not None, f"{tool} {path} was let through"
+    assert said.startswith("git's own files are not written by the model: "), said
+    assert f"{named} is in a git directory {why}" in said, said
 
 
 @then('Claude Code\'s "{tool}" of "{path}" is refused, shown as "{shown}"')

@@ -79,7 +79,14 @@ CALL = st.fixed_dictionaries(
         "sub_agent": st.booleans(),
         "seen": st.booleans(),
         "result": st.sampled_from(
-            ["ok", "failed", "InputValidationError", "No such tool available", "no result"]
+            [
+                "ok",
+                "failed",
+                "InputValidationError",
+                "No such tool available",
+                "no result",
+                "denied",
+            ]
         ),
         "noise": st.sampled_from(["none", "text", "system", "bad content", "not a block"]),
     }
@@ -101,11 +108,15 @@ def _stream(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
         )
         failed = call["result"] != "ok"
         said = call["result"] if call["result"] not in ("ok", "failed") else "exit 1"
+        text = f"<error>{said}</error>"
+        if call["result"] == "denied":
+            text = "<tool_use_error>Permission to use Bash has been\n denied.</tool_use_error>"
         result = {
             "type": "tool_result",
             "tool_use_id": f"toolu_{n}",
             "is_error": failed,
-            "content": f"<error>{said}</error>",
+            # a string, or text blocks (as a tool's own result may come)
+            "content": [{"type": "text", "text": text}] if n % 2 else text,
         }
         if call["result"] != "no result":  # the session stopped before the call ran
             answer = {"content": [result]}
@@ -136,12 +147,16 @@ def check_streams(examples: int, seed: int, work: Path) -> int:
         for message in _stream(calls):
             read.read(json.loads(json.dumps(message)))
         seen = {f"toolu_{n}" for n, call in enumerate(calls) if call["seen"]}
+        # Claude Code's permissions refused these (its result's permission_denials).
+        refused = {f"toolu_{n}" for n, call in enumerate(calls) if call["result"] == "denied"}
         expected = [
             f"toolu_{n}"
             for n, call in enumerate(calls)
             if not call["sub_agent"] and not call["seen"] and call["result"] in ("ok", "failed")
         ]
-        assert read.unseen(seen) == expected, (read.unseen(seen), calls)
+        assert read.unseen(seen, refused) == expected, (read.unseen(seen, refused), calls)
+        for call in refused - {f"toolu_{n}" for n, c in enumerate(calls) if c["sub_agent"]}:
+            assert read.errors[call] == "Permission to use Bash has been denied.", read.errors
 
     holds()
     return ran

@@ -29,6 +29,7 @@ from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
+from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
@@ -75,6 +76,7 @@ class GitCheckpoints:
         self.git_dirs = GitDirs(repo, self.objects.contents)
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.links = ClaudeLinks(repo.root, self.git_dirs._folders)  # the same walk's cache
+        self.git_folders = GitFolders(repo, self.git_dirs._folders)
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
         self.own_config = OwnConfig(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
@@ -233,6 +235,12 @@ class GitCheckpoints:
     def drop_look(self, plan_id: str, call: str) -> None:
         self.held.drop(plan_id, call)
 
+    def drop_plan_looks(self, plan_id: str) -> int:
+        return self.held.drop_plan(plan_id)
+
+    def drop_stale_looks(self, live: Collection[str], written_before: int, dry_run: bool) -> int:
+        return self.held.drop_stale(live, written_before, dry_run)
+
     def _ignored(self, path: str) -> bool:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
         # What the private index tracks is never ignored. For a path whose entry is not
@@ -331,6 +339,11 @@ class GitCheckpoints:
         """The tree's `.claude` and `.mcp.json` links leading into it, and where
         (`claude_links.py`; `rules.claude_setting` takes them)."""
         return self.links.now()
+
+    def git_folder(self, places: Sequence[str]) -> str | None:
+        """Why one of the absolute paths `places` lies in a git directory not named `.git`,
+        or None (`git_folders.py`)."""
+        return self.git_folders.why(places)
 
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""

@@ -12,9 +12,11 @@ part), and removed once put back.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Collection, Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -73,9 +75,44 @@ class HeldLooks:
         """Forget the look of `call`: it is put back."""
         self._place(plan_id, call).unlink(missing_ok=True)
 
+    def drop_plan(self, plan_id: str) -> int:
+        """Forget every look `plan_id` holds (its plan is deleted); how many."""
+        return self._drop(p for p in self._files() if _plan_of(p) == plan_id)
+
+    def drop_stale(self, live: Collection[str], written_before: int, dry_run: bool) -> int:
+        """Forget the looks of plans not `live` (deleted, dropped, never recorded) and
+        those last written before `written_before` (ns): no session puts them back now.
+        How many (with `dry_run`, would be)."""
+        stale = []
+        for place in self._files():
+            try:
+                old = place.lstat().st_mtime_ns < written_before
+            except FileNotFoundError:  # pragma: no cover - put back meanwhile
+                continue
+            if old or _plan_of(place) not in live:
+                stale.append(place)
+        return len(stale) if dry_run else self._drop(stale)
+
+    def _files(self) -> list[Path]:
+        """Every look file, with those a process killed while writing left (`.tmp`)."""
+        return [*self.folder.glob(f"*{SUFFIX}"), *self.folder.glob("*.look.tmp")]
+
+    def _drop(self, places: Iterable[Path]) -> int:
+        dropped = 0
+        for place in places:
+            with contextlib.suppress(FileNotFoundError):
+                place.unlink()
+                dropped += 1
+        return dropped
+
     def _place(self, plan_id: str, call: str) -> Path:
         digest = hashlib.sha256(call.encode("utf-8", "surrogateescape")).hexdigest()[:24]
         return self.folder / f"{plan_id}-{digest}{SUFFIX}"
+
+
+def _plan_of(place: Path) -> str:
+    """The plan a look file is of: its name up to the digest."""
+    return place.name.rpartition("-")[0]
 
 
 def _kept(files: dict[str, tuple[Seen, bytes]]) -> dict[str, Any]:

@@ -28,9 +28,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.git_failures import check
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.repository import GitRepository
@@ -48,6 +50,11 @@ NO_COMMIT = re.compile(rb"error: '(.*)/' does not have a commit checked out")
 # `git~1`): `add` names it twice, and adds everything else.
 INVALID = re.compile(rb"error: invalid path '(.*)'")
 NOT_ADDED = re.compile(rb"error: unable to add '(.*)' to index")
+# A path the index holds where a FIFO, a socket or a device now stands: no tree holds one.
+NOT_A_FILE = re.compile(
+    rb"error: (.*): can only add regular files, symbolic links or git-directories"
+)
+NOT_FILES = (stat.S_IFIFO, stat.S_IFSOCK, stat.S_IFCHR, stat.S_IFBLK)
 # how `ls-files --stage` starts a gitlink's record
 GITLINK_RECORD = GITLINK.encode() + b" "
 
@@ -87,14 +94,23 @@ def foreign_list(index: Path) -> Path:
 
 
 def add_all(
-    repo: GitRepository, env: Mapping[str, str], verbose: bool, uncommitted: list[str] | None = None
+    repo: GitRepository,
+    env: Mapping[str, str],
+    verbose: bool,
+    uncommitted: list[str] | None = None,
+    not_files: list[str] | None = None,
 ) -> bytes:
     """`add --all` of the working tree into the index of `env` (made `opaque` first): its
     stdout. `--ignore-errors` lets it go past a nested repository with no commit (each one
     named in `uncommitted`, if given) and a path git refuses in a tree (`d/.GIT/x`), both
     left out of the checkpoint as an ignored file is (the command that made the latter
     names it: `workspace.tree_walk`); any other error (an unreadable file) fails as before,
-    in git's words. Folders known `foreign` are left out."""
+    in git's words. Folders known `foreign` are left out.
+
+    A path the index held where a FIFO, a socket or a device now stands (`rm f && mkfifo
+    f`) leaves the index (git would keep the old entry, and the tree would claim a file
+    that is gone; `add` never prints that removal), named in `not_files`: no tree holds
+    one, so a restore finds it in its way and removes it, never opening it."""
     opaque(repo, env)
     may_hold_gitlinks(env)
     listed = foreign_list(Path(env["GIT_INDEX_FILE"]))
@@ -105,12 +121,19 @@ def add_all(
     status, out, err = repo.git_outcome(*args, env=env)
     lines = err.splitlines()
     refused = {m.group(1) for line in lines if (m := INVALID.fullmatch(line))}
+    specials = _not_files(repo, lines)
     if status == 1 and not any(
-        line.startswith(b"fatal:") or (line.startswith(b"error:") and not _left_out(line, refused))
+        line.startswith(b"fatal:")
+        or (line.startswith(b"error:") and not _left_out(line, refused, specials))
         for line in lines
     ):
         status = 0  # only nested repositories with no commit, and refused paths, were left out
     check(args, status, err)
+    if specials:
+        removed = b"".join(path + b"\0" for path in specials)
+        repo.git_fed(removed, "update-index", "--force-remove", "-z", "--stdin", env=env)
+    if not_files is not None:
+        not_files[:] = [os.fsdecode(path) for path in specials]
     if uncommitted is not None:
         matches = (NO_COMMIT.fullmatch(line) for line in lines)
         uncommitted[:] = [m[1].decode("utf-8", "surrogateescape") for m in matches if m]
@@ -126,11 +149,25 @@ def add_all(
     return out
 
 
-def _left_out(line: bytes, refused: set[bytes]) -> bool:
+def _not_files(repo: GitRepository, lines: list[bytes]) -> list[bytes]:
+    """The paths `add` could not add because no file stands there (a FIFO, a socket, a
+    device), each checked so: a name holding a newline could print a line naming another."""
+    found = []
+    for line in lines:
+        if (m := NOT_A_FILE.fullmatch(line)) is not None:
+            st = checkout.lstat(os.fsdecode(os.fsencode(repo.root) + b"/" + m[1]))
+            if st is not None and stat.S_IFMT(st.st_mode) in NOT_FILES:
+                found.append(m[1])
+    return found
+
+
+def _left_out(line: bytes, refused: set[bytes], specials: list[bytes]) -> bool:
     """Whether an error line of `add` is one it goes past: a nested repository with no
-    commit, or one of the paths git refuses in a tree."""
+    commit, one of the paths git refuses in a tree, or a FIFO, socket or device."""
     if NO_COMMIT.fullmatch(line) or INVALID.fullmatch(line):
         return True
+    if (m := NOT_A_FILE.fullmatch(line)) is not None:
+        return m[1] in specials
     added = NOT_ADDED.fullmatch(line)
     return added is not None and added.group(1) in refused
 

@@ -50,6 +50,9 @@ class Snapshots:
         self.hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
         self.uncommitted: list[str] = []
+        # Paths the last `add --all` took out: a FIFO, socket or device stands where a file
+        # was (see `nested.py`).
+        self.not_files: list[str] = []
 
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
         """The tree id of the working tree as it is now (tracked + untracked, not ignored).
@@ -85,14 +88,14 @@ class Snapshots:
         files)."""
         base = held if held is not None and self.private.records_the_disk() else None
         try:
-            out = nested.add_all(self.repo, env, base is not None, self.uncommitted)
+            out = nested.add_all(self.repo, env, base is not None, self.uncommitted, self.not_files)
         except GitFailed as error:
             reason = error.message.removeprefix("git add failed: ")
             raise GitFailed(
                 f"cannot checkpoint the working tree: {reason}",
                 hint="make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
-        if base is not None:
+        if base is not None and not self.not_files:  # `add` printed no line for those
             tree = self._added_tree(base, out, env)
             if tree is not None:
                 return tree

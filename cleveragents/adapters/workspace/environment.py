@@ -209,8 +209,10 @@ class WorkspaceEnvironment:
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
         # No checkpoint holds these: their absence before goes back with an undo.
-        if made := sorted((after.refused - before.refused) | (after.pipes - before.pipes)):
-            outcome = outcome.model_copy(update={"left_out": made})
+        pipes = after.pipes - before.pipes
+        if made := sorted((after.refused - before.refused) | pipes):
+            kinds = {p: "a Unix socket" if p in after.sockets else "a FIFO" for p in pipes}
+            outcome = outcome.model_copy(update={"left_out": made, "kinds": kinds})
         return outcome
 
     def _notice_once(self, why: str) -> None:

@@ -44,6 +44,7 @@ class TreeWalk:
     refused: set[str] = field(default_factory=set)  # names git refuses, as paths
     too_long: set[str] = field(default_factory=set)  # paths over LONGEST_PATH bytes
     pipes: set[str] = field(default_factory=set)  # FIFOs and Unix sockets
+    sockets: set[str] = field(default_factory=set)  # those of `pipes` that are sockets
     linked: list[LinkedName] = field(default_factory=list)  # files of more than one name
 
 
@@ -78,7 +79,7 @@ def walk(root: Path, since: int | None = None, links: bool = False) -> TreeWalk:
             "(", "-type", "d", "-perm", "/6000", *files, ")", "-printf", "S%i\\t%P\\0", ",",
             "-iname", "*git*", "-printf", "G%y%P\\0", ",",
             "-regex", f".{{{longest + 1},}}", "-printf", "L%P\\0", ",",
-            "(", "-type", "p", "-o", "-type", "s", ")", "-printf", "P%P\\0", *linked,
+            "(", "-type", "p", "-o", "-type", "s", ")", "-printf", "P%y%P\\0", *linked,
             ")",
         ],
         stdout=subprocess.PIPE,
@@ -96,7 +97,9 @@ def walk(root: Path, since: int | None = None, links: bool = False) -> TreeWalk:
         elif kind == b"L":
             found.too_long.add(rest)
         elif kind == b"P":
-            found.pipes.add(rest)
+            found.pipes.add(rest[1:])
+            if rest[:1] == "s":
+                found.sockets.add(rest[1:])
         elif kind == b"H":
             numbers, _, path = rest.partition("\t")
             device, inode, count = numbers.split()

@@ -30,7 +30,7 @@ from cleveragents.adapters import interrupts
 from cleveragents.adapters.actors.claude_code import carried, hook, hooks_off, transcript
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
-from cleveragents.adapters.actors.claude_code.stream_calls import StreamCalls
+from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
@@ -58,7 +58,23 @@ class SessionEnd:
     calls: StreamCalls = field(default_factory=StreamCalls)  # the calls it said it made
 
     def unseen(self, seen: set[str]) -> list[str]:
-        return self.calls.unseen(seen)
+        return self.calls.unseen(seen, self.refused())
+
+    def refused(self) -> dict[str, RefusedCall]:
+        """The calls Claude Code's own permissions refused, by id: its result's
+        `permission_denials` (its authoritative record), each with the reason it gave."""
+        denials = (self.result or {}).get("permission_denials")
+        found = {}
+        for denial in denials if isinstance(denials, list) else []:
+            if isinstance(denial, dict) and denial.get("tool_use_id"):
+                call = str(denial["tool_use_id"])
+                tool_input = denial.get("tool_input")
+                found[call] = RefusedCall(
+                    str(denial.get("tool_name")),
+                    tool_input if isinstance(tool_input, dict) else {},
+                    self.calls.errors.get(call) or "its permissions denied it",
+                )
+        return found
 
 
 def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any]:

@@ -4,14 +4,24 @@ Our PreToolUse hook should see every one of them; one it never saw ran with no p
 no checkpoint (Claude Code's settings turned the hooks off, or the hook could not run).
 A call with no result ran nothing (the session stopped first: a budget, an interrupt), nor
 did one Claude Code rejected before any hook (its input did not fit the tool, or no such
-tool exists): both are left out.
+tool exists): both are left out. So is one Claude Code's own permissions refused (its result's
+`permission_denials`), some before any hook (a path a deny rule names): each is recorded as
+refused, with Claude Code's reason (`RefusedCall`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from typing import Any
 
+from cleveragents.domain.tool_calls import RefusedCall
+
+__all__ = ["RefusedCall", "StreamCalls"]
+
 NEVER_RAN = ("InputValidationError", "No such tool available")
+MOST_SAID = 300  # characters of Claude Code's reason kept in an outcome
+TAGS = re.compile(r"</?tool_use_error>")
 
 
 class StreamCalls:
@@ -21,6 +31,7 @@ class StreamCalls:
         self.made: list[str] = []
         self.answered: set[str] = set()
         self.never_ran: set[str] = set()
+        self.errors: dict[str, str] = {}  # what Claude Code said of each failed call
 
     def read(self, message: dict[str, Any]) -> None:
         if message.get("parent_tool_use_id") or message.get("type") not in ("assistant", "user"):
@@ -33,12 +44,22 @@ class StreamCalls:
             if block.get("type") == "tool_use" and message["type"] == "assistant":
                 self.made.append(str(block.get("id")))
             elif block.get("type") == "tool_result":
-                call, said = str(block.get("tool_use_id")), str(block.get("content"))
+                call, said = str(block.get("tool_use_id")), _text(block.get("content"))
                 self.answered.add(call)
+                if block.get("is_error"):
+                    self.errors[call] = " ".join(TAGS.sub("", said).split())[:MOST_SAID]
                 if block.get("is_error") and any(word in said for word in NEVER_RAN):
                     self.never_ran.add(call)
 
-    def unseen(self, seen: set[str]) -> list[str]:
-        """The calls that ran (or may have) without our hook seeing them."""
-        ran = self.answered - self.never_ran - seen
+    def unseen(self, seen: set[str], refused: Collection[str] = ()) -> list[str]:
+        """The calls that ran (or may have) without our hook seeing them; none Claude
+        Code's permissions `refused` (some before any hook: a path a deny rule names)."""
+        ran = self.answered - self.never_ran - seen - set(refused)
         return [c for c in self.made if c in ran]
+
+
+def _text(content: Any) -> str:
+    """A tool result's text: a string, or its text blocks joined."""
+    if isinstance(content, list):
+        return " ".join(str(b.get("text", "")) for b in content if isinstance(b, dict))
+    return str(content)

@@ -1,0 +1,112 @@
+"""GitFolders: the git directories of the tree that are not named `.git`.
+
+A repository made with `git init --separate-git-dir=store` keeps its git directory in
+`store/`, named by a `gitdir:` line in the top `.git` file; a nested repository or a
+linked worktree may do the same. git runs the hooks and the config of such a folder as of
+any `.git`, so a model's Write or Edit into it would run on the host at the user's next git
+command (`tool_effects.setting_written` refuses it).
+
+A folder is taken for a git directory when:
+  * a `.git` file (or link) of the tree names it (`gitdir:`; then its `commondir` too),
+    or it is the repository's own git directory or common directory; or
+  * git itself would take it for one: it holds `HEAD`, `objects/` and `refs/` (git's own
+    test, `is_git_directory`, which `cd folder && git status` applies, bare repositories
+    included). The write being judged counts: writing `HEAD`, or into `objects/` or
+    `refs/`, where the other two stand already, makes it one.
+The second rule is git's exact test rather than a looser one (two of the three, say), so an
+ordinary folder named `objects` or `refs` in a project is never refused; a folder that is
+only part of a git directory (a `HEAD` alone) is nothing git runs.
+
+Cost: the walk that finds every `.git` (`git_dirs.found`, each folder's listing cached while
+it is unchanged), a read of each `.git` file's first 4 KiB, and three `lstat` per folder
+above the written file.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import stat
+from collections.abc import Sequence
+
+from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.git_dirs import Listing, found
+from cleveragents.adapters.git.repository import GitRepository
+
+MARKERS = ("HEAD", "objects", "refs")
+
+
+class GitFolders:
+    """Says whether a path lies in a git directory of the tree, whatever its name."""
+
+    def __init__(self, repo: GitRepository, known: dict[str, Listing]) -> None:
+        self.repo = repo
+        self.known = known  # each folder's listing, shared with the `.git` walk
+
+    def named(self) -> list[str]:
+        """The real paths of the git directories the tree's `.git` files and links name,
+        with the repository's own."""
+        own = [self.repo.git_dir, self.repo.common_dir]
+        folders = {os.path.realpath(folder) for folder in own}
+        for path in found(self.repo.root, self.known):
+            entry = self.repo.root / path
+            target = _gitdir_of(str(entry))
+            if target is None:
+                continue
+            folders.add(target)
+            common = _read(posixpath.join(target, "commondir"))
+            if common:
+                folders.add(os.path.realpath(posixpath.join(target, common)))
+        return sorted(folders)
+
+    def why(self, places: Sequence[str]) -> str | None:
+        """Why one of the absolute paths `places` (one file, as given and through its links)
+        lies in a git directory not named `.git`, or None. The tree is walked once."""
+        named = self.named()
+        top = os.path.realpath(self.repo.root)
+        for place in places:
+            if any(place == f or place.startswith(f.rstrip("/") + "/") for f in named):
+                return "named by a .git file"
+            folder = posixpath.dirname(place)
+            while folder == top or folder.startswith(top + "/"):
+                if _taken_for_git_dir(folder, place):
+                    return "it holds HEAD, objects/ and refs/"
+                folder = posixpath.dirname(folder)
+        return None
+
+
+def _gitdir_of(entry: str) -> str | None:
+    """The real path of the git directory a `.git` file or link names; None for a folder."""
+    st = lstat(entry)
+    if st is None or stat.S_ISDIR(st.st_mode):
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        return os.path.realpath(entry)
+    text = _read(entry)
+    if not text.startswith("gitdir: "):
+        return None
+    return os.path.realpath(posixpath.join(posixpath.dirname(entry), text[len("gitdir: ") :]))
+
+
+def _read(path: str) -> str:
+    """The first line of a small file, stripped; "" when there is none."""
+    try:
+        with open(path, "rb") as opened:
+            return opened.read(4096).decode("utf-8", "surrogateescape").strip()
+    except OSError:
+        return ""
+
+
+def _taken_for_git_dir(folder: str, written: str) -> bool:
+    """Whether git takes `folder` for a git directory once `written` is written."""
+    inside = posixpath.relpath(written, folder).split("/")
+    for marker in MARKERS:
+        if inside[0] == marker and (marker != "HEAD" or len(inside) == 1):
+            continue  # the write makes it
+        path = posixpath.join(folder, marker)
+        present = os.path.isdir(path)  # followed, as git's `access` does
+        if marker == "HEAD":  # a file, or a link (git reads a symbolic-link HEAD)
+            present = os.path.lexists(path) and not present
+        if not present:
+            return False
+    return True

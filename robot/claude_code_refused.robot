@@ -1,0 +1,60 @@
+*** Settings ***
+Documentation       As a developer whose own Claude Code settings deny some tool calls,
+...                 I want a call Claude Code itself refused recorded as refused, with
+...                 Claude Code's reason, in `plan decision` and `plan tree` (text and JSON),
+...                 so that no decision stays "none yet (unfinished)" when it never ran
+...                 (issue 26).
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API (streamed).
+
+Resource            resources/claude_code.resource
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+Test Tags           issue-26
+
+
+*** Variables ***
+${DENIED}           Permission to use Bash with command git init made has been denied.
+
+
+*** Test Cases ***
+Calls Claude Code's Own Permissions Deny Are Recorded As Refused, With Its Reason
+    [Documentation]    The user's `.claude/settings.json` denies `git init` and edits of
+    ...    `locked.txt`. Our hook let the command through and Claude Code refused it: no
+    ...    PostToolUse came. The write Claude Code refused before any hook. Both are
+    ...    decisions refused with Claude Code's words, and the run goes on to success.
+    ...    (Before: the command stayed "none yet (unfinished)", or said only "no result",
+    ...    and the write was taken for a call that ran unrecorded: the plan failed.)
+    Write File Bytes    ${REPO}/.claude/settings.json
+    ...    {"permissions": {"deny": ["Bash(git init:*)", "Edit(./locked.txt)"]}}\n
+    Commit All    the user's permissions
+    Claude Code Will Call    Bash    {"command": "git init made", "description": "made"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/locked.txt", "content": "no\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    write files    --actor    claude-code
+    ...    --allow-command    git init *
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/made
+    Path Should Not Exist    ${REPO}/locked.txt
+    File Should Exist    ${REPO}/b.txt    the session went on after the refusals
+    ${document}    Plan Tree Document
+    ${command}    Decision By Id    ${document}    2
+    Should Be Equal    ${command}[outcome]    refused by Claude Code: ${DENIED}
+    Should Not Be True    ${command}[ok]
+    ${shown}    Run Agents    plan    decision    2
+    Should Match Regexp    ${shown.stdout}    (?m)^ *result +refused: it never ran *$
+    Should Contain    ${shown.stdout}    refused by Claude Code: ${DENIED}
+    ${json}    Run Agents    plan    decision    2    --json
+    ${decision}    Parse JSON Document    ${json.stdout}
+    Should Be Equal    ${decision}[outcome]    refused by Claude Code: ${DENIED}
+    ${write}    Decision By Id    ${document}    4
+    Should Be Equal    ${write}[summary]    Write locked.txt
+    Should Be Equal    ${write}[outcome]
+    ...    refused by Claude Code: File is in a directory that is denied by your permission settings.
+    Should Not Be True    ${write}[ok]
+    ${tree}    Run Agents    plan    tree
+    Should Contain    ${tree.stdout}    Bash: git init made — refused by Claude Code: ${DENIED}
