@@ -112,17 +112,17 @@ On A Terminal A Correction Across A POST Warns And Asks, And No Changes Nothing
     Should Be Equal    ${{ len(json.loads($ops.stdout)["operations"]) }}    ${1}
 
 A Correction Is Refused, Changing Nothing, When The Page Cannot Be Put Back
-    [Documentation]    The site changed since the run: the checkbox is renamed, so taking
-    ...    the page actions again cannot reach the page recorded at the decision.
+    [Documentation]    The site changed since the run: the Settings button is renamed, so
+    ...    taking the page actions again cannot reach the page recorded at the decision.
     ${result}    Run Browser Plan    name.yaml
     Exit Code Should Be    ${result}    0
-    Rename On The Page    Dark mode    Night mode
+    Rename On The Page    >Settings</button>    >Preferences</button>
     ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
     ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
     Exit Code Should Be    ${result}    3
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}
-    ...    the page cannot be put back as decision 6 left it: check checkbox 'Dark mode':
+    ...    the page cannot be put back as decision 6 left it: click button 'Settings':
     ${document}    Plan Tree Document
     ${states}    Evaluate
     ...    {d["status"] for d in $document["decisions"] if d["kind"] != "user_intervention"}

@@ -5,7 +5,8 @@ field, a select and a Save button that POSTs the form to `/save`; a wrong dialog
 that leads nowhere; a File menu; a link to `/about`. `GET /saved` answers what the last
 POST saved, so a test sees the server's own state; every path asked for is noted (`pages
 fetched`), so a test sees whether a page was fetched at all. `GET /hostile` names its
-title and its button with markup (`<script>alert(1)</script>`). Run as a script, it serves
+title and its button with markup (`<script>alert(1)</script>`). `GET /prefs` sets a cookie
+and storage (`web/prefs.html`). Run as a script, it serves
 until killed and prints its port first.
 """
 
@@ -20,6 +21,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 PAGE = (Path(__file__).parent / "web" / "index.html").read_bytes()
+# A page that sets a cookie and local and session storage, and shows what it opened with.
+PREFS = (Path(__file__).parent / "web" / "prefs.html").read_bytes()
 ABOUT = b"<!doctype html><title>About</title><h1>About</h1><a href='/'>Home</a>"
 # A page whose Go button blocks its main thread for good: nothing on it answers after.
 BUSY = b"<!doctype html><title>Busy</title><button onclick='for (;;) {}'>Go</button>"
@@ -37,6 +40,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self.server.fetched.append(self.path)
         pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY, "/hostile": HOSTILE}
+        pages["/prefs"] = PREFS
         body = {**pages, "/saved": self.server.saved}.get(self.path)
         if body is None:
             self.send_error(404)

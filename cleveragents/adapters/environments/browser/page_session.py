@@ -14,6 +14,11 @@ from urllib.parse import urljoin
 from cleveragents.adapters.environments.browser.chromium import Chromium, executable
 from cleveragents.adapters.environments.browser.page_files import keep
 from cleveragents.adapters.environments.browser.page_reading import read_state
+from cleveragents.adapters.environments.browser.page_storage import (
+    keep_storage,
+    prime,
+    read_storage,
+)
 from cleveragents.domain.action import ActionOutcome
 from cleveragents.domain.action_reverter import (
     CHANGING_METHODS,
@@ -23,6 +28,7 @@ from cleveragents.domain.action_reverter import (
 )
 from cleveragents.domain.browser import BrowserAction, ElementRef, PageExpectation
 from cleveragents.domain.page_state import PageLook, PageState, changes
+from cleveragents.domain.page_storage import PageStorage, storage_differences
 from cleveragents.errors import ConflictingState, PageUnavailable
 
 
@@ -44,6 +50,7 @@ class Taken:
     before: PageState
     after: PageState
     methods: list[str] = field(default_factory=list)
+    after_id: str | None = None  # `after` kept, once a look needed it
 
 
 class PageSession:
@@ -60,8 +67,11 @@ class PageSession:
         self._playwright: Any = None
         self.page: Any = None
         self.cdp: Any = None
+        self.context: Any = None
+        self.base: PageStorage | None = None  # the storage the page opened with
 
-    def open(self) -> None:
+    def open(self, base: PageStorage | None = None) -> None:
+        """Open the page; with `base`, from that storage instead of the profile's."""
         from playwright.sync_api import Error, sync_playwright
 
         self._playwright = sync_playwright().start()
@@ -71,7 +81,9 @@ class PageSession:
         self.page.set_default_timeout(ACTION_TIMEOUT)
         self.page.on("request", lambda request: self.requests.append(request.method))
         self.cdp = context.new_cdp_session(self.page)
+        self.context = context
         try:
+            self.base = prime(context, self.page, self.url, base)
             self.page.goto(self.url)
             self.state = self.read()
         except Error as error:
@@ -215,27 +227,39 @@ class PageSession:
                 hint="fix the page, or the step that made it busy",
             ) from error
         text = state.model_dump_json().encode()
-        trail = json.dumps(
-            [{"action": t.action.model_dump(mode="json"), "sent": t.methods} for t in self.journal]
-        ).encode()
+        trail = json.dumps([self._trail_entry(t) for t in self.journal]).encode()
+        storage = read_storage(self.context, self.page, self.cdp)
         look = PageLook(
             state=state,
             state_id=keep(self.home / "states", text, ".json"),
             screenshot_id=keep(self.home / "screenshots", shot, ".png"),
             trail_id=keep(self.home / "trails", trail, ".json"),
             sent=tuple(sorted(set(self.sent))),
+            storage_id=keep_storage(self.home, storage),
+            base_id=keep_storage(self.home, self.base) if self.base is not None else None,
         )
         self.sent = []
         return look
 
+    def _trail_entry(self, taken: Taken) -> dict[str, Any]:
+        if taken.after_id is None:
+            text = taken.after.model_dump_json().encode()
+            taken.after_id = keep(self.home / "states", text, ".json")
+        entry = {"action": taken.action.model_dump(mode="json"), "sent": taken.methods}
+        return entry | {"state": taken.after_id}
+
     def replay(
-        self, trail: list[tuple[BrowserAction, list[str]]], expected: PageState, where: str
+        self,
+        trail: list[tuple[BrowserAction, list[str], PageState | None]],
+        expected: PageState,
+        where: str,
+        storage: PageStorage | None = None,
     ) -> None:
-        """Put a fresh page where a decision left it: the trail's actions taken again, then
-        the page compared with the state recorded there. ConflictingState when it differs,
-        or when an action on the way changed a server's data (taking it again would send
-        that request again)."""
-        for action, sent in trail:
+        """Put a fresh page where a decision left it: the trail's actions taken again, the
+        page compared after each with the one recorded then, and at the end with the state
+        (and `storage`) recorded there. ConflictingState when it differs, or when an action
+        on the way changed a server's data (taking it again would send that request again)."""
+        for action, sent, _ in trail:
             why = changed_data(sent)
             if why is not None:
                 raise ConflictingState(
@@ -243,7 +267,7 @@ class PageSession:
                     f"{action.describe()} is irreversible ({why})",
                     hint="correct a decision after it, or run the plan again",
                 )
-        for action, _ in trail:
+        for action, _, after in trail:
             outcome = self.apply(action)
             if not outcome.ok:
                 raise ConflictingState(
@@ -251,13 +275,26 @@ class PageSession:
                     f"{action.describe()}: {outcome.summary}",
                     hint="the site changed since; run the plan again",
                 )
+            if after is not None and self.state is not None:
+                _same_or_refuse(self.state, after, where, f" (at {action.describe()})")
         now = self.state = self.read()
-        if not same_page(now, expected):
-            raise ConflictingState(
-                f"the page cannot be put back as {where} left it: after its actions again, "
-                f"{changes(expected, now).describe()}",
-                hint="the site changed since; run the plan again",
-            )
+        _same_or_refuse(now, expected, where, "")
+        if storage is not None:
+            differs = storage_differences(storage, read_storage(self.context, self.page, self.cdp))
+            if differs is not None:
+                raise ConflictingState(
+                    f"the page cannot be put back as {where} left it: {differs}",
+                    hint="the site changed since; run the plan again",
+                )
+
+
+def _same_or_refuse(now: PageState, expected: PageState, where: str, at: str) -> None:
+    if not same_page(now, expected):
+        raise ConflictingState(
+            f"the page cannot be put back as {where} left it: after its actions again, "
+            f"{changes(expected, now).describe()}{at}",
+            hint="the site changed since; run the plan again",
+        )
 
 
 def _said(done: list[str]) -> str:
