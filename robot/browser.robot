@@ -166,7 +166,8 @@ A Correction Never Reads A Page State Named By A Path Instead Of An Id
 
 A Sent Form Is Kept, And A Dialog That Will Not Close Is Said To Differ
     [Documentation]    A failed option that saved the form: the revert keeps the POST and
-    ...    says so. A dialog whose Cancel does nothing: the revert says the page differs.
+    ...    says so. A dialog whose Cancel does nothing: the revert says the page differs, and
+    ...    that a fresh page cannot be put back either (that would send the POST again).
     ${result}    Run Browser Plan    kept.yaml
     Exit Code Should Be    ${result}    0
     ${document}    Plan Tree Document
@@ -178,7 +179,8 @@ A Sent Form Is Kept, And A Dialog That Will Not Close Is Said To Differ
     Should Be Equal    ${posts}    ${1}
     ${stuck}    Evaluate
     ...    [d for d in $document["decisions"] if d["summary"].endswith("the broken help failed")][0]
-    Should End With    ${stuck}[outcome]    page: click button 'Cancel'; the page still differs
+    Should Contain    ${stuck}[outcome]    page: click button 'Cancel'; the page still differs;
+    ...    not put back on a fresh page either:    click button 'Save' is irreversible
 
 A Chromium That Does Not Start Is A One-Line Error
     ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${URL}

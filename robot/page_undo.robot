@@ -89,6 +89,19 @@ A Page Whose Storage Differs After Its Actions Again Is Not Put Back
     Stderr Should Contain    ${result}
     ...    the page cannot be put back as decision 6 left it: local storage 'display' is absent, not 'someone'
 
+When The Inverse Actions Leave The Page Different, It Is Put Back On A Fresh Page
+    [Documentation]    The Help dialog's Cancel does nothing, so its inverse cannot close it:
+    ...    the revert opens a fresh page from the storage the page opened with, takes the
+    ...    step's earlier actions again (Dark mode checked), and the second option's click
+    ...    reaches Settings (the modal left open would have blocked it).
+    ${result}    Run Browser Plan    stuck.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${revert}    Evaluate
+    ...    [d for d in $document["decisions"] if d["summary"].endswith("the broken help failed")][0]
+    Should End With    ${revert}[outcome]
+    ...    page: click button 'Cancel'; the page still differs; put back on a fresh page (3 actions taken again)
+
 
 *** Keywords ***
 Create Repository And Serve The Fixture Site

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,11 +78,8 @@ class PageSession:
         self._playwright = sync_playwright().start()
         own = self._playwright.chromium.executable_path
         context = self.chromium.start(self._playwright.chromium, executable(own))
-        self.page = context.pages[0] if context.pages else context.new_page()
-        self.page.set_default_timeout(ACTION_TIMEOUT)
-        self.page.on("request", lambda request: self.requests.append(request.method))
-        self.cdp = context.new_cdp_session(self.page)
         self.context = context
+        self._attach(context.pages[0] if context.pages else context.new_page())
         try:
             self.base = prime(context, self.page, self.url, base)
             self.page.goto(self.url)
@@ -91,6 +89,12 @@ class PageSession:
                 f"the page {self.url} could not be opened: {_first_line(error)}",
                 hint="make the site answer, or fix the plan's `browser: url`",
             ) from error
+
+    def _attach(self, page: Any) -> None:
+        self.page = page
+        self.page.set_default_timeout(ACTION_TIMEOUT)
+        self.page.on("request", lambda request: self.requests.append(request.method))
+        self.cdp = self.context.new_cdp_session(self.page)
 
     def close(self) -> None:
         """End the browser and Playwright's driver, whatever state they are in."""
@@ -185,7 +189,8 @@ class PageSession:
         return len(self.journal)
 
     def rewind(self, mark: int) -> str | None:
-        """Undo the actions since `mark`, newest first, by their inverses (seed 000)."""
+        """Undo the actions since `mark`, newest first, by their inverses (seed 000); when
+        they do not reach the page as it was, put it back on a fresh page instead."""
         from playwright.sync_api import Error
 
         taken = self.journal[mark:]
@@ -206,10 +211,30 @@ class PageSession:
                 self.state = None
                 return _said(done) + f"; could not {how.describe()}: {_first_line(error)}"
             done.extend(s.describe() for s in how.steps)
+        kept = self.journal[:mark]
         del self.journal[mark:]
         self.state = self.read()
-        reached = same_page(self.state, taken[0].before)
-        return _said(done) + ("" if reached else "; the page still differs")
+        if same_page(self.state, taken[0].before):
+            return _said(done)
+        return _said(done) + "; the page still differs" + self.reopen(kept, taken[0].before)
+
+    def reopen(self, kept: list[Taken], expected: PageState) -> str:
+        """The page as `kept` left it, on a fresh page: the storage it opened with, its URL,
+        and the actions of `kept` taken again, the page compared after each. What was done."""
+        from playwright.sync_api import Error
+
+        self.page.close()
+        self._attach(self.context.new_page())
+        self.journal, self.state = [], None
+        try:
+            self.base = prime(self.context, self.page, self.url, self.base)
+            self.page.goto(self.url)
+            self.state = self.read()
+            trail = [(t.action, t.methods, t.after) for t in kept]
+            self.replay(trail, expected, "the checkpoint")
+        except (Error, ConflictingState) as error:
+            return f"; not put back on a fresh page either: {_first_line(error)}"
+        return f"; put back on a fresh page ({len(kept)} actions taken again)"
 
     def look(self) -> PageLook:
         """The page now, its state and a screenshot kept as content-addressed files, and
@@ -250,7 +275,7 @@ class PageSession:
 
     def replay(
         self,
-        trail: list[tuple[BrowserAction, list[str], PageState | None]],
+        trail: Sequence[tuple[BrowserAction, list[str], PageState | None]],
         expected: PageState,
         where: str,
         storage: PageStorage | None = None,
