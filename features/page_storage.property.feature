@@ -12,3 +12,7 @@ Feature: A page checkpoint's cookies and storage are compared as a restore must 
   Scenario: Storages differ exactly when a cookie's value or a stored item differs
     When random pairs of page storages are compared
     Then a difference is found exactly where a value differs, and a kept storage reads back the same
+
+  Scenario: A storage too big to keep is not kept, and one that fits is kept once
+    When a page storage of 300 KiB and one of 3 KiB are kept
+    Then only the small one is kept, as one file named by its id

@@ -89,6 +89,19 @@ A Page Whose Storage Differs After Its Actions Again Is Not Put Back
     Stderr Should Contain    ${result}
     ...    the page cannot be put back as decision 6 left it: local storage 'display' is absent, not 'someone'
 
+A Kept Storage That Is Not As Written Is Not Read
+    [Documentation]    A storage file damaged by hand (a cookie without its domain): the
+    ...    correction says the page is not kept in this clone, and changes nothing.
+    ${result}    Run Browser Plan    prefs.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${check}    Decision By Id    ${document}    6
+    Rewrite Kept Storage    ${check}[page][base]    cookies    ${{ [{"name": "dark", "value": "on"}] }}
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
+    ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    the page decision 6 saw is not kept in this clone
+
 When The Inverse Actions Leave The Page Different, It Is Put Back On A Fresh Page
     [Documentation]    The Help dialog's Cancel does nothing, so its inverse cannot close it:
     ...    the revert opens a fresh page from the storage the page opened with, takes the

@@ -74,3 +74,23 @@ def step_storages_compared(context: Any) -> None:
 @then("a difference is found exactly where a value differs, and a kept storage reads back the same")
 def step_storages_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("a page storage of {big:d} KiB and one of {small:d} KiB are kept")
+def step_storages_kept(context: Any, big: int, small: int) -> None:
+    from cleveragents.adapters.environments.browser.page_storage import keep_storage
+    from cleveragents.domain.page_storage import PageStorage
+
+    context.storage_home = Path(context.tmp) / "browser"
+    context.kept = [
+        keep_storage(context.storage_home, PageStorage(origin="http://h", local={"k": "v" * size}))
+        for size in (big * 1024, small * 1024, small * 1024)
+    ]
+
+
+@then("only the small one is kept, as one file named by its id")
+def step_small_kept(context: Any) -> None:
+    big, small, again = context.kept
+    assert big is None and small is not None and again == small, context.kept
+    files = sorted(p.name for p in (context.storage_home / "storages").iterdir())
+    assert files == [f"{small}.json"], files
