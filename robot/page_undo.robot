@@ -73,6 +73,27 @@ Plan Undo Of A Correction Gives The Next Command The Page Before The Correction
     Should Be Equal    ${{ {c["name"]: c["value"] for c in $storage["cookies"]} }}
     ...    ${{ {"dark": "on"} }}
 
+A Page That Opened With Cookies And Storage Is Put Back With Them
+    [Documentation]    The second plan's page opened with the cookie and the name the first
+    ...    left; a correction of the first then leaves `display=Ada` in the profile. A
+    ...    correction of the second puts back the cookie and storage its page opened with.
+    ${result}    Run Browser Plan    prefs.yaml
+    Exit Code Should Be    ${result}    0
+    ${first}    Plan Tree Document
+    ${result}    Run Browser Plan    prefs.yaml
+    Exit Code Should Be    ${result}    0
+    ${second}    Plan Tree Document
+    ${result}    Run Agents    plan    correct    --plan    ${first}[plan][id]    --mode\=revert
+    ...    --decision    7    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --plan    ${second}[plan][id]    --mode\=revert
+    ...    --decision    7    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document    ${second}[plan][id]
+    ${newest}    Newest Decision With A Page    ${document}
+    Should Contain    ${newest}[shown]    textbox 'Stored when opened' = 'dark=on; display=ada'
+    Should Contain    ${newest}[shown]    textbox 'Display name' = 'Ada'
+
 A Page Whose Storage Differs After Its Actions Again Is Not Put Back
     [Documentation]    The kept storage of the page the correction must reach is changed
     ...    by hand (a different name in local storage): the actions taken again cannot

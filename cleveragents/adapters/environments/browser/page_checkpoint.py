@@ -60,7 +60,7 @@ def read_checkpoint(git_dir: Path, page: dict[str, Any], where: str) -> PageChec
 
 def _storage(git_dir: Path, kept: str | None) -> PageStorage | None:
     """The kept storage (None when the record names none); KeyError when not readable."""
-    if kept is None:
+    if kept is None:  # pragma: no cover - recorded before storage was kept, or too big
         return None
     found = readable_storage(read_kept(git_dir, "storages", kept))
     if found is None:
