@@ -123,6 +123,21 @@ A Kept Storage That Is Not As Written Is Not Read
     Exit Code Should Be    ${result}    3
     Stderr Should Contain    ${result}    the page decision 6 saw is not kept in this clone
 
+A Page On A Browser Error Page Is Looked At Without Its Storage
+    [Documentation]    A `goto` to a site that is down leaves Chromium on its own error
+    ...    page, which has no storage to read: the failed step is recorded with the page it
+    ...    left, and the plan fails (exit 1), never an internal error.
+    ${dead}    Unused URL
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/dead_link.yaml    URL=${URL}
+    ...    DEAD=${dead}
+    ${result}    Run Plan    ${plan}    timeout=120s
+    Exit Code Should Be    ${result}    1
+    ${document}    Plan Tree Document
+    ${goto}    Evaluate    [d for d in $document["decisions"] if d["summary"].startswith("goto")][0]
+    Should Contain    ${goto}[outcome]    ERR_CONNECTION_REFUSED
+    ${storage}    Kept Storage    ${goto}[page][storage]
+    Should Be Equal    ${storage}[local]    ${{ {} }}
+
 When The Inverse Actions Leave The Page Different, It Is Put Back On A Fresh Page
     [Documentation]    The Help dialog's Cancel does nothing, so its inverse cannot close it:
     ...    the revert opens a fresh page from the storage the page opened with, takes the

@@ -245,6 +245,7 @@ class PageSession:
         try:
             state = self.state = self.state or self.read()
             shot = self.page.screenshot(type="png")
+            storage = read_storage(self.context, self.page, self.cdp)
         except Error as error:
             self.state = None
             raise PageUnavailable(
@@ -253,7 +254,6 @@ class PageSession:
             ) from error
         text = state.model_dump_json().encode()
         trail = json.dumps([self._trail_entry(t) for t in self.journal]).encode()
-        storage = read_storage(self.context, self.page, self.cdp)
         look = PageLook(
             state=state,
             state_id=keep(self.home / "states", text, ".json"),

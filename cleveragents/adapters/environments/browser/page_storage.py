@@ -17,8 +17,15 @@ from cleveragents.adapters.environments.browser.page_files import keep
 from cleveragents.domain.page_storage import MAX_STORAGE_BYTES, Cookie, PageStorage
 
 BLANK = "<!doctype html><title></title>"
-READ = """() => [Object.fromEntries(Object.entries(localStorage)),
-                 Object.fromEntries(Object.entries(sessionStorage))]"""
+# A page of no origin (Chromium's own error page) has no storage: reading it throws.
+READ = """() => {
+  try {
+    return [Object.fromEntries(Object.entries(localStorage)),
+            Object.fromEntries(Object.entries(sessionStorage))];
+  } catch (error) {
+    return [{}, {}];
+  }
+}"""
 PUT = """([local, session]) => {
   localStorage.clear();
   sessionStorage.clear();
