@@ -37,6 +37,8 @@ Feature: A decision's page record is read only when it has the shape `agents` re
       | {'state': 'a' * 64, 'changes': {}, 'screenshot': '../../../../secret'} | screenshot |
       | {'state': '../../../../secret', 'changes': {}}                 | state         |
       | {'state': 'a' * 64, 'changes': {'url': 7}}                     | changes.url   |
+      | {'state': 'a' * 64, 'changes': {}, 'storage': '../../../../secret'} | storage  |
+      | {'state': 'a' * 64, 'changes': {}, 'base': 'b' * 63}           | base          |
 
   Scenario: A pulled decision whose page is as recorded is taken and shown
     Given the repository pushed its newest plan to a bare remote, and a clone pulls from it
@@ -49,6 +51,18 @@ Feature: A decision's page record is read only when it has the shape `agents` re
     When I run "agents plan tree"
     Then the exit code is 0
     And stdout contains "page http://127.0.0.1:1/x · 1 element changed"
+
+  Scenario: A pulled decision whose page names its cookies and storage by their ids is taken
+    Given the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    And the remote's records of the pushed plan are rewritten:
+      """
+      if r['type'] == 'decision' and r['body']['id'] == '3': r['body']['page'] = {'state': 'a' * 64, 'changes': {'url': 'http://127.0.0.1:1/x'}, 'storage': 'c' * 64, 'base': 'd' * 64}
+      """
+    When I run "agents plan pull origin"
+    Then the exit code is 0
+    When I run "agents plan tree"
+    Then the exit code is 0
+    And stdout contains "page http://127.0.0.1:1/x"
 
   Scenario Outline: A page damaged in the store shows as not readable, and no id of it is a path
     Given decision 3 of the newest plan has the page <page> in the store

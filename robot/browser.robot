@@ -112,17 +112,17 @@ On A Terminal A Correction Across A POST Warns And Asks, And No Changes Nothing
     Should Be Equal    ${{ len(json.loads($ops.stdout)["operations"]) }}    ${1}
 
 A Correction Is Refused, Changing Nothing, When The Page Cannot Be Put Back
-    [Documentation]    The site changed since the run: the checkbox is renamed, so taking
-    ...    the page actions again cannot reach the page recorded at the decision.
+    [Documentation]    The site changed since the run: the Settings button is renamed, so
+    ...    taking the page actions again cannot reach the page recorded at the decision.
     ${result}    Run Browser Plan    name.yaml
     Exit Code Should Be    ${result}    0
-    Rename On The Page    Dark mode    Night mode
+    Rename On The Page    >Settings</button>    >Preferences</button>
     ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
     ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
     Exit Code Should Be    ${result}    3
     Stderr Should Be One Line    ${result}
     Stderr Should Contain    ${result}
-    ...    the page cannot be put back as decision 6 left it: check checkbox 'Dark mode':
+    ...    the page cannot be put back as decision 6 left it: click button 'Settings':
     ${document}    Plan Tree Document
     ${states}    Evaluate
     ...    {d["status"] for d in $document["decisions"] if d["kind"] != "user_intervention"}
@@ -166,7 +166,8 @@ A Correction Never Reads A Page State Named By A Path Instead Of An Id
 
 A Sent Form Is Kept, And A Dialog That Will Not Close Is Said To Differ
     [Documentation]    A failed option that saved the form: the revert keeps the POST and
-    ...    says so. A dialog whose Cancel does nothing: the revert says the page differs.
+    ...    says so. A dialog whose Cancel does nothing: the revert says the page differs, and
+    ...    that a fresh page cannot be put back either (that would send the POST again).
     ${result}    Run Browser Plan    kept.yaml
     Exit Code Should Be    ${result}    0
     ${document}    Plan Tree Document
@@ -178,7 +179,8 @@ A Sent Form Is Kept, And A Dialog That Will Not Close Is Said To Differ
     Should Be Equal    ${posts}    ${1}
     ${stuck}    Evaluate
     ...    [d for d in $document["decisions"] if d["summary"].endswith("the broken help failed")][0]
-    Should End With    ${stuck}[outcome]    page: click button 'Cancel'; the page still differs
+    Should Contain    ${stuck}[outcome]    page: click button 'Cancel'; the page still differs;
+    ...    not put back on a fresh page either:    click button 'Save' is irreversible
 
 A Chromium That Does Not Start Is A One-Line Error
     ${plan}    Write Plan From Template    ${BROWSER_PLANS}/missing.yaml    URL=${URL}

@@ -97,6 +97,8 @@ class PageLook(BaseModel):
     screenshot_id: str | None = None
     trail_id: str | None = None  # the page actions in effect, in order, since it opened
     sent: tuple[str, ...] = ()  # data-changing requests (POST, ...) since the previous look
+    storage_id: str | None = None  # cookies, local and session storage, history: now
+    base_id: str | None = None  # ... and when the page opened, before the trail's actions
 
 
 def look_record(previous: PageState | None, look: PageLook) -> dict[str, object]:
@@ -109,6 +111,9 @@ def look_record(previous: PageState | None, look: PageLook) -> dict[str, object]
         record["trail"] = look.trail_id
     if look.sent:
         record["sent"] = list(look.sent)
+    for key, kept in (("storage", look.storage_id), ("base", look.base_id)):
+        if kept is not None:
+            record[key] = kept
     return record
 
 
@@ -122,6 +127,8 @@ class PageRecord(BaseModel):
     screenshot: KeptId | None = None
     trail: KeptId | None = None
     sent: tuple[StrictStr, ...] = ()
+    storage: KeptId | None = None
+    base: KeptId | None = None
 
 
 def page_problem(page: object) -> str | None:

@@ -6,8 +6,9 @@ that leads nowhere; a File menu; a link to `/about`. `GET /saved` answers what t
 POST saved, so a test sees the server's own state; every path asked for is noted (`pages
 fetched`), so a test sees whether a page was fetched at all. `GET /hostile` names its
 title and its button with markup (`<script>alert(1)</script>`). `GET /search` replaces
-its results as a query is typed; `GET /batch` is seed 001's "Add Files" window. Run as a
-script, it serves until killed and prints its port first.
+its results as a query is typed; `GET /batch` is seed 001's "Add Files" window; `GET /prefs`
+sets a cookie and storage (`web/prefs.html`). Run as a script, it serves until killed and
+prints its port first.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 PAGE = (Path(__file__).parent / "web" / "index.html").read_bytes()
+# A page that sets a cookie and local and session storage, and shows what it opened with.
+PREFS = (Path(__file__).parent / "web" / "prefs.html").read_bytes()
 ABOUT = b"<!doctype html><title>About</title><h1>About</h1><a href='/'>Home</a>"
 # A page whose Go button blocks its main thread for good: nothing on it answers after.
 BUSY = b"<!doctype html><title>Busy</title><button onclick='for (;;) {}'>Go</button>"
@@ -46,7 +49,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self.server.fetched.append(self.path)
         pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY, "/hostile": HOSTILE}
-        pages |= {"/search": SEARCH, "/batch": BATCH}
+        pages |= {"/search": SEARCH, "/batch": BATCH, "/prefs": PREFS}
         body = {**pages, "/saved": self.server.saved}.get(self.path)
         if body is None:
             self.send_error(404)

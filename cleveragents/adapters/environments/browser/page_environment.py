@@ -17,9 +17,9 @@ from cleveragents.domain.browser import BrowserAction, PageExpectation
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
-from cleveragents.errors import ConflictingState
 
 if TYPE_CHECKING:
+    from cleveragents.adapters.environments.browser.page_checkpoint import PageCheckpoint
     from cleveragents.adapters.environments.browser.page_session import PageSession
     from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
     from cleveragents.domain.page_state import PageLook, PageState
@@ -50,29 +50,24 @@ class PageEnvironment:
         self.page = PageSession(self.home, plan.browser_url)
         self.page.chromium.headed = self.headed
         try:
-            self.page.open()
-            if since is not None and since.page is not None:
-                self._put_back(self.page, since)
+            back = self._checkpoint(since)
+            self.page.open(back.base if back is not None else None)
+            if back is not None:
+                assert since is not None
+                trail = [(r.action, r.sent, r.after) for r in back.trail]
+                self.page.replay(trail, back.state, f"decision {since.id}", back.storage)
             yield
         finally:
             page, self.page = self.page, None
             page.close()
 
-    def _put_back(self, page: PageSession, since: Decision) -> None:
-        from cleveragents.adapters.environments.browser.page_files import read_kept
-        from cleveragents.domain.page_state import PageState
+    def _checkpoint(self, since: Decision | None) -> PageCheckpoint | None:
+        """The page checkpoint of `since`, when the plan goes on from a decision's page."""
+        from cleveragents.adapters.environments.browser.page_checkpoint import read_checkpoint
 
-        assert since.page is not None
-        git_dir = self.home.parent.parent
-        trail = read_kept(git_dir, "trails", str(since.page.get("trail")))
-        state = read_kept(git_dir, "states", str(since.page.get("state")))
-        if trail is None or state is None:
-            raise ConflictingState(
-                f"the page decision {since.id} saw is not kept in this clone",
-                hint="run the plan again here",
-            )
-        actions = [(BrowserAction.model_validate(t["action"]), list(t["sent"])) for t in trail]
-        page.replay(actions, PageState.model_validate(state), f"decision {since.id}")
+        if since is None or since.page is None:
+            return None
+        return read_checkpoint(self.home.parent.parent, since.page, f"decision {since.id}")
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
         if isinstance(action, BrowserAction | PageExpectation):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,11 @@ from urllib.parse import urljoin
 from cleveragents.adapters.environments.browser.chromium import Chromium, executable
 from cleveragents.adapters.environments.browser.page_files import keep
 from cleveragents.adapters.environments.browser.page_reading import read_state
+from cleveragents.adapters.environments.browser.page_storage import (
+    keep_storage,
+    prime,
+    read_storage,
+)
 from cleveragents.domain.action import ActionOutcome
 from cleveragents.domain.action_reverter import (
     CHANGING_METHODS,
@@ -23,6 +29,7 @@ from cleveragents.domain.action_reverter import (
 )
 from cleveragents.domain.browser import BrowserAction, ElementRef, PageExpectation
 from cleveragents.domain.page_state import PageLook, PageState, changes
+from cleveragents.domain.page_storage import PageStorage, storage_differences
 from cleveragents.errors import ConflictingState, PageUnavailable
 
 
@@ -44,6 +51,7 @@ class Taken:
     before: PageState
     after: PageState
     methods: list[str] = field(default_factory=list)
+    after_id: str | None = None  # `after` kept, once a look needed it
 
 
 class PageSession:
@@ -60,18 +68,20 @@ class PageSession:
         self._playwright: Any = None
         self.page: Any = None
         self.cdp: Any = None
+        self.context: Any = None
+        self.base: PageStorage | None = None  # the storage the page opened with
 
-    def open(self) -> None:
+    def open(self, base: PageStorage | None = None) -> None:
+        """Open the page; with `base`, from that storage instead of the profile's."""
         from playwright.sync_api import Error, sync_playwright
 
         self._playwright = sync_playwright().start()
         own = self._playwright.chromium.executable_path
         context = self.chromium.start(self._playwright.chromium, executable(own))
-        self.page = context.pages[0] if context.pages else context.new_page()
-        self.page.set_default_timeout(ACTION_TIMEOUT)
-        self.page.on("request", lambda request: self.requests.append(request.method))
-        self.cdp = context.new_cdp_session(self.page)
+        self.context = context
+        self._attach(context.pages[0] if context.pages else context.new_page())
         try:
+            self.base = prime(context, self.page, self.url, base)
             self.page.goto(self.url)
             self.state = self.read()
         except Error as error:
@@ -79,6 +89,12 @@ class PageSession:
                 f"the page {self.url} could not be opened: {_first_line(error)}",
                 hint="make the site answer, or fix the plan's `browser: url`",
             ) from error
+
+    def _attach(self, page: Any) -> None:
+        self.page = page
+        self.page.set_default_timeout(ACTION_TIMEOUT)
+        self.page.on("request", lambda request: self.requests.append(request.method))
+        self.cdp = self.context.new_cdp_session(self.page)
 
     def close(self) -> None:
         """End the browser and Playwright's driver, whatever state they are in."""
@@ -173,7 +189,8 @@ class PageSession:
         return len(self.journal)
 
     def rewind(self, mark: int) -> str | None:
-        """Undo the actions since `mark`, newest first, by their inverses (seed 000)."""
+        """Undo the actions since `mark`, newest first, by their inverses (seed 000); when
+        they do not reach the page as it was, put it back on a fresh page instead."""
         from playwright.sync_api import Error
 
         taken = self.journal[mark:]
@@ -194,10 +211,30 @@ class PageSession:
                 self.state = None
                 return _said(done) + f"; could not {how.describe()}: {_first_line(error)}"
             done.extend(s.describe() for s in how.steps)
+        kept = self.journal[:mark]
         del self.journal[mark:]
         self.state = self.read()
-        reached = same_page(self.state, taken[0].before)
-        return _said(done) + ("" if reached else "; the page still differs")
+        if same_page(self.state, taken[0].before):
+            return _said(done)
+        return _said(done) + "; the page still differs" + self.reopen(kept, taken[0].before)
+
+    def reopen(self, kept: list[Taken], expected: PageState) -> str:
+        """The page as `kept` left it, on a fresh page: the storage it opened with, its URL,
+        and the actions of `kept` taken again, the page compared after each. What was done."""
+        from playwright.sync_api import Error
+
+        self.page.close()
+        self._attach(self.context.new_page())
+        self.journal, self.state = [], None
+        try:
+            self.base = prime(self.context, self.page, self.url, self.base)
+            self.page.goto(self.url)
+            self.state = self.read()
+            trail = [(t.action, t.methods, t.after) for t in kept]
+            self.replay(trail, expected, "the checkpoint")
+        except (Error, ConflictingState) as error:
+            return f"; not put back on a fresh page either: {_first_line(error)}"
+        return f"; put back on a fresh page ({len(kept)} actions taken again)"
 
     def look(self) -> PageLook:
         """The page now, its state and a screenshot kept as content-addressed files, and
@@ -208,6 +245,7 @@ class PageSession:
         try:
             state = self.state = self.state or self.read()
             shot = self.page.screenshot(type="png")
+            storage = read_storage(self.context, self.page, self.cdp)
         except Error as error:
             self.state = None
             raise PageUnavailable(
@@ -215,15 +253,15 @@ class PageSession:
                 hint="fix the page, or the step that made it busy",
             ) from error
         text = state.model_dump_json().encode()
-        trail = json.dumps(
-            [{"action": t.action.model_dump(mode="json"), "sent": t.methods} for t in self.journal]
-        ).encode()
+        trail = json.dumps([self._trail_entry(t) for t in self.journal]).encode()
         look = PageLook(
             state=state,
             state_id=keep(self.home / "states", text, ".json"),
             screenshot_id=keep(self.home / "screenshots", shot, ".png"),
             trail_id=keep(self.home / "trails", trail, ".json"),
             sent=tuple(sorted(set(self.sent))),
+            storage_id=keep_storage(self.home, storage),
+            base_id=keep_storage(self.home, self.base) if self.base is not None else None,
         )
         self.sent = []
         return look
@@ -242,14 +280,25 @@ class PageSession:
             ) from error
         return state
 
+    def _trail_entry(self, taken: Taken) -> dict[str, Any]:
+        if taken.after_id is None:
+            text = taken.after.model_dump_json().encode()
+            taken.after_id = keep(self.home / "states", text, ".json")
+        entry = {"action": taken.action.model_dump(mode="json"), "sent": taken.methods}
+        return entry | {"state": taken.after_id}
+
     def replay(
-        self, trail: list[tuple[BrowserAction, list[str]]], expected: PageState, where: str
+        self,
+        trail: Sequence[tuple[BrowserAction, list[str], PageState | None]],
+        expected: PageState,
+        where: str,
+        storage: PageStorage | None = None,
     ) -> None:
-        """Put a fresh page where a decision left it: the trail's actions taken again, then
-        the page compared with the state recorded there. ConflictingState when it differs,
-        or when an action on the way changed a server's data (taking it again would send
-        that request again)."""
-        for action, sent in trail:
+        """Put a fresh page where a decision left it: the trail's actions taken again, the
+        page compared after each with the one recorded then, and at the end with the state
+        (and `storage`) recorded there. ConflictingState when it differs, or when an action
+        on the way changed a server's data (taking it again would send that request again)."""
+        for action, sent, _ in trail:
             why = changed_data(sent)
             if why is not None:
                 raise ConflictingState(
@@ -257,7 +306,7 @@ class PageSession:
                     f"{action.describe()} is irreversible ({why})",
                     hint="correct a decision after it, or run the plan again",
                 )
-        for action, _ in trail:
+        for action, _, after in trail:
             outcome = self.apply(action)
             if not outcome.ok:
                 raise ConflictingState(
@@ -265,13 +314,26 @@ class PageSession:
                     f"{action.describe()}: {outcome.summary}",
                     hint="the site changed since; run the plan again",
                 )
+            if after is not None and self.state is not None:
+                _same_or_refuse(self.state, after, where, f" (at {action.describe()})")
         now = self.state = self.read()
-        if not same_page(now, expected):
-            raise ConflictingState(
-                f"the page cannot be put back as {where} left it: after its actions again, "
-                f"{changes(expected, now).describe()}",
-                hint="the site changed since; run the plan again",
-            )
+        _same_or_refuse(now, expected, where, "")
+        if storage is not None:
+            differs = storage_differences(storage, read_storage(self.context, self.page, self.cdp))
+            if differs is not None:
+                raise ConflictingState(
+                    f"the page cannot be put back as {where} left it: {differs}",
+                    hint="the site changed since; run the plan again",
+                )
+
+
+def _same_or_refuse(now: PageState, expected: PageState, where: str, at: str) -> None:
+    if not same_page(now, expected):
+        raise ConflictingState(
+            f"the page cannot be put back as {where} left it: after its actions again, "
+            f"{changes(expected, now).describe()}{at}",
+            hint="the site changed since; run the plan again",
+        )
 
 
 def _said(done: list[str]) -> str:
