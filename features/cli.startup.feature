@@ -41,6 +41,26 @@ Feature: The help and the read-only views start quickly
     And stdout contains "Run plans, look at their decision trees"
     And it imported none of "rich, markdown_it, cleveragents.cli.plan, cleveragents.cli.plan_app, git, pydantic"
 
+  # Importing rich takes longer than the rest of a refusal: a pipe gets plain lines (the
+  # same as rich's, plain_lines.property.feature), and rich only where a line has a style.
+  Scenario Outline: A refusal, a quiet run and an undo print their lines without rich
+    When I run "<command>" and note the modules it imports
+    Then the exit code is <code>
+    And <stream> contains "<shown>"
+    And it imported none of "rich"
+
+    Examples:
+      | command                                              | code | stream | shown                     |
+      | agents plan show nothere                             | 2    | stderr | error: 'nothere' is not a plan id |
+      | agents plan run {tmp}/missing.yaml                   | 2    | stderr | error: cannot read plan file |
+      | agents plan run --script {tmp}/plan.yaml --quiet     | 0    | stdout | completed                 |
+      | agents plan undo --yes                               | 0    | stdout | undid                     |
+
+  Scenario: A refusal whose stderr nobody reads still exits with its code
+    When I run "agents plan show nothere" with stderr to a pipe nobody reads
+    Then the exit code is 2
+    And stdout is empty
+
   Scenario: A plan stored by an older version, without a newer field, shows the field's default
     Given the stored plans lack the field "exhausted", as an older version wrote them
     And the stored plans lack the field "usage.cost_usd", as an older version wrote them
