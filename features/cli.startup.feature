@@ -56,6 +56,16 @@ Feature: The help and the read-only views start quickly
       | agents plan run --script {tmp}/plan.yaml --quiet     | 0    | stdout | completed                 |
       | agents plan undo --yes                               | 0    | stdout | undid                     |
 
+  Scenario Outline: A plan command imports and builds its own command, not the others
+    When I run "<command>" and note the modules it imports
+    Then the exit code is <code>
+    And it imported none of "<others>"
+
+    Examples:
+      | command                            | code | others                                                                                  |
+      | agents plan run {tmp}/missing.yaml | 2    | cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_undo, cleveragents.cli.plan_diff |
+      | agents plan undo --yes             | 0    | cleveragents.cli.plan, cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_tree |
+
   Scenario: A refusal whose stderr nobody reads still exits with its code
     When I run "agents plan show nothere" with stderr to a pipe nobody reads
     Then the exit code is 2
