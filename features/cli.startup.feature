@@ -43,7 +43,7 @@ Feature: The help and the read-only views start quickly
 
   # Importing rich takes longer than the rest of a refusal: a pipe gets plain lines (the
   # same as rich's, plain_lines.property.feature), and rich only where a line has a style.
-  Scenario Outline: A refusal, a quiet run and an undo print their lines without rich
+  Scenario Outline: A refusal, a run and an undo print their lines without rich
     When I run "<command>" and note the modules it imports
     Then the exit code is <code>
     And <stream> contains "<shown>"
@@ -54,6 +54,7 @@ Feature: The help and the read-only views start quickly
       | agents plan show nothere                             | 2    | stderr | error: 'nothere' is not a plan id |
       | agents plan run {tmp}/missing.yaml                   | 2    | stderr | error: cannot read plan file |
       | agents plan run --script {tmp}/plan.yaml --quiet     | 0    | stdout | completed                 |
+      | agents plan run --script {tmp}/plan.yaml             | 0    | stdout | #3  action · write hello.txt — wrote hello.txt |
       | agents plan undo --yes                               | 0    | stdout | undid                     |
 
   Scenario Outline: A plan command imports and builds its own command, not the others

@@ -4,7 +4,9 @@ Where nothing is coloured and no terminal reads, `output.show`, `printed`, `note
 `error_line` write plain text themselves (importing rich costs more than a refusal does);
 elsewhere rich's consoles write it. Each example is any text, tabs, escapes, wide and
 joining characters and lines longer than a pipe's width included: what each function writes
-must be, character for character, what rich's console writes for it to a pipe.
+must be, character for character, what rich's console writes for it to a pipe. So must a
+run's progress line (a decision's label of the tree, in styled pieces) given as its plain
+text, as `progress.decision_line` gives it to a pipe.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cleveragents.adapters.render.tree_outline import Label
 from cleveragents.cli import output
+from cleveragents.domain.shown_text import visible
 from features.support.properties import reproducible
 
 # Any text, and texts made of pieces that matter to the writers: tabs, newlines, escapes,
@@ -31,6 +35,11 @@ texts = st.one_of(
     st.tuples(st.text(max_size=4), st.integers(1000, 2600)).map(lambda t: t[0] * t[1]),
 )
 
+# A label's pieces as `tree_outline` makes them: what a decision says, its escapes written.
+styles = st.sampled_from([None, "", "green", "red", "bold", "dim", "yellow"])
+pieces_shown = st.lists(st.tuples(texts.map(visible), styles), max_size=5)
+labels = st.builds(Label, pieces_shown, st.booleans(), st.sampled_from(["", "dim"]))
+
 
 def _captured(write: Callable[[], None]) -> tuple[str, str]:
     out, err = io.StringIO(), io.StringIO()
@@ -43,8 +52,6 @@ def _by_rich(text: str) -> dict[str, tuple[str, str]]:
     """What rich's consoles write for `text`, as each function asked them before it wrote
     plain text itself."""
     from rich.text import Text
-
-    from cleveragents.domain.shown_text import visible
 
     consoles = output._consoles
     return {
@@ -81,12 +88,16 @@ def check_property(examples: int, seed: int) -> int:
     output.use_colour("auto")  # consoles made again, now, for these redirected streams
 
     @reproducible(examples, seed)
-    @given(texts)
-    def agrees(text: str) -> None:
+    @given(texts, labels)
+    def agrees(text: str, label: Label) -> None:
+        from cleveragents.adapters.render.tree import text_of
+
         nonlocal ran, plain
         ran += 1
         plain += "\t" not in text and len(text) < 1000
         assert _by_output(text) == _by_rich(text)
+        as_text = _captured(lambda: output.show(label.plain()))
+        assert as_text == _captured(lambda: output.show(text_of(label))), label
 
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         output.use_colour("auto")  # consoles that see a pipe, not this process's streams
