@@ -7,9 +7,10 @@ Feature: The help and the read-only views start quickly
   # pydantic (the models), typer, and for the help rich's markdown. The time itself is
   # measured by benchmarks/startup.py, never here.
 
+  # The Background's plan runs once per process; each scenario works on a fresh copy of
+  # what it left (features/support/kept_setup.py).
   Background:
-    Given a git repository
-    And the plan file "plan.yaml":
+    Given a git repository where the plan file "plan.yaml" has run with "agents plan run --script {tmp}/plan.yaml --quiet":
       """
       task: Write a greeting
       steps:
@@ -19,7 +20,6 @@ Feature: The help and the read-only views start quickly
                 - write: hello.txt
                   content: "hello\n"
       """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
 
   Scenario Outline: A read-only view imports neither GitPython, pydantic nor typer
     When I run "<command>" and note the modules it imports
