@@ -1,11 +1,15 @@
-"""Start-up benchmark: `agents --help`, `agents plan list` and `agents plan show` against
-`python -c "import typer"`, measured in the same run.
+"""Start-up benchmark: `agents --help`, `plan list`, `plan show` and two refusals against
+`python -c "import typer"` and `python -c pass`, measured in the same run.
 
 A command that only shows something should start about as fast as the library that parses
 its command line: the target is each command within 1.5x `import typer` (medians). The
 commands run as whole processes, in turn (typer, help, list, show, typer, help, ...), so a
 change in the machine's speed during the run touches all of them alike; each command's
-ratio is the median of its per-round ratios to the `import typer` run of the same round.
+ratio is the median of its per-round ratios to the `import typer` run of the same round;
+its ratio to `python -c pass` (the interpreter's own start, which no change of ours can cut)
+is given beside it, the same way. The refusals (`plan show` of an unknown plan, answered
+without typer, and `plan run` of a missing file, through typer) show what a command costs
+before it does anything: the suite starts thousands of them.
 `plan list` and `plan show` run in a small repository with one finished plan, made by
 `agents plan run --script` of a one-step plan file.
 
@@ -95,14 +99,15 @@ def make_repository(root: Path, agents: list[str]) -> str:
     return str(plans[0]["id"])
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float, str]:
-    """Wall and CPU (user + system) seconds of one run of `command`, and its stdout."""
+def timed(command: list[str], cwd: Path, refused: bool = False) -> tuple[float, float, str]:
+    """Wall and CPU (user + system) seconds of one run of `command`, and its stdout; a
+    command that should be `refused` must exit 2 (bad input), any other 0."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
+    if done.returncode != (2 if refused else 0):
         raise SystemExit(f"{command} exited {done.returncode}: {done.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, done.stdout
@@ -123,6 +128,7 @@ def _figures(values: list[float]) -> dict[str, float]:
 def measure(runs: int, module: bool) -> dict[str, Any]:
     agents = agents_command(module)
     baseline = [sys.executable, "-c", "import typer"]
+    bare = [sys.executable, "-c", "pass"]
     with tempfile.TemporaryDirectory(prefix="cleveragents-startup-") as tmp:
         root = Path(tmp) / "repo"
         plan_id = make_repository(root, agents)
@@ -130,27 +136,36 @@ def measure(runs: int, module: bool) -> dict[str, Any]:
             "agents --help": ([*agents, "--help"], "plan"),
             "agents plan list": ([*agents, "plan", "list"], plan_id),
             "agents plan show": ([*agents, "plan", "show"], "head decision"),
+            "agents plan show (unknown plan)": ([*agents, "plan", "show", "nothere"], None),
+            "agents plan run (missing file)": ([*agents, "plan", "run", "missing.yaml"], None),
         }
-        wall: dict[str, list[float]] = {"import typer": [], **{name: [] for name in commands}}
+        names = ["python -c pass", "import typer", *commands]
+        wall: dict[str, list[float]] = {name: [] for name in names}
         cpu: dict[str, list[float]] = {name: [] for name in wall}
         log(f"{WARMUP} rounds not counted, then {runs}, in {root}")
         for round_ in range(WARMUP + runs):
-            times = {"import typer": timed(baseline, root)}
+            times = {"python -c pass": timed(bare, root), "import typer": timed(baseline, root)}
             for name, (command, shows) in commands.items():
-                times[name] = timed(command, root)
-                assert shows in times[name][2], f"{name} printed {times[name][2]!r}"
+                times[name] = timed(command, root, refused=shows is None)
+                assert shows is None or shows in times[name][2], f"{name}: {times[name][2]!r}"
             if round_ >= WARMUP:
                 for name, (seconds, cpu_seconds, _) in times.items():
                     wall[name].append(seconds)
                     cpu[name].append(cpu_seconds)
     report: dict[str, Any] = {
+        "python -c pass": {
+            "command": "python -c pass",
+            "wall_ms": _figures(wall["python -c pass"]),
+        },
         "import typer": {
             "command": 'python -c "import typer"',
             "wall_ms": _figures(wall["import typer"]),
-        }
+            "cpu_ms": _figures(cpu["import typer"]),
+        },
     }
     for name, (command, _) in commands.items():
         ratios = [a / b for a, b in zip(wall[name], wall["import typer"], strict=True)]
+        bare_ratios = [a / b for a, b in zip(wall[name], wall["python -c pass"], strict=True)]
         cpu_ratios = [a / b for a, b in zip(cpu[name], cpu["import typer"], strict=True) if b]
         ratio = round(statistics.median(ratios), 2)
         report[name] = {
@@ -162,6 +177,11 @@ def measure(runs: int, module: bool) -> dict[str, Any]:
                 "min": round(min(ratios), 2),
                 "max": round(max(ratios), 2),
                 "cpu_median": round(statistics.median(cpu_ratios), 2) if cpu_ratios else None,
+            },
+            "ratio_to_python_pass": {
+                "median": round(statistics.median(bare_ratios), 2),
+                "min": round(min(bare_ratios), 2),
+                "max": round(max(bare_ratios), 2),
             },
             "target": {"max": TARGET, "met": ratio <= TARGET},
         }

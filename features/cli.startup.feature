@@ -7,9 +7,10 @@ Feature: The help and the read-only views start quickly
   # pydantic (the models), typer, and for the help rich's markdown. The time itself is
   # measured by benchmarks/startup.py, never here.
 
+  # The Background's plan runs once per process; each scenario works on a fresh copy of
+  # what it left (features/support/kept_setup.py).
   Background:
-    Given a git repository
-    And the plan file "plan.yaml":
+    Given a git repository where the plan file "plan.yaml" has run with "agents plan run --script {tmp}/plan.yaml --quiet":
       """
       task: Write a greeting
       steps:
@@ -19,7 +20,6 @@ Feature: The help and the read-only views start quickly
                 - write: hello.txt
                   content: "hello\n"
       """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
 
   Scenario Outline: A read-only view imports neither GitPython, pydantic nor typer
     When I run "<command>" and note the modules it imports
@@ -40,6 +40,37 @@ Feature: The help and the read-only views start quickly
     Then the exit code is 0
     And stdout contains "Run plans, look at their decision trees"
     And it imported none of "rich, markdown_it, cleveragents.cli.plan, cleveragents.cli.plan_app, git, pydantic"
+
+  # Importing rich takes longer than the rest of a refusal: a pipe gets plain lines (the
+  # same as rich's, plain_lines.property.feature), and rich only where a line has a style.
+  Scenario Outline: A refusal, a run and an undo print their lines without rich
+    When I run "<command>" and note the modules it imports
+    Then the exit code is <code>
+    And <stream> contains "<shown>"
+    And it imported none of "rich"
+
+    Examples:
+      | command                                              | code | stream | shown                     |
+      | agents plan show nothere                             | 2    | stderr | error: 'nothere' is not a plan id |
+      | agents plan run {tmp}/missing.yaml                   | 2    | stderr | error: cannot read plan file |
+      | agents plan run --script {tmp}/plan.yaml --quiet     | 0    | stdout | completed                 |
+      | agents plan run --script {tmp}/plan.yaml             | 0    | stdout | #3  action · write hello.txt — wrote hello.txt |
+      | agents plan undo --yes                               | 0    | stdout | undid                     |
+
+  Scenario Outline: A plan command imports and builds its own command, not the others
+    When I run "<command>" and note the modules it imports
+    Then the exit code is <code>
+    And it imported none of "<others>"
+
+    Examples:
+      | command                            | code | others                                                                                  |
+      | agents plan run {tmp}/missing.yaml | 2    | cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_undo, cleveragents.cli.plan_diff |
+      | agents plan undo --yes             | 0    | cleveragents.cli.plan, cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_tree |
+
+  Scenario: A refusal whose stderr nobody reads still exits with its code
+    When I run "agents plan show nothere" with stderr to a pipe nobody reads
+    Then the exit code is 2
+    And stdout is empty
 
   Scenario: A plan stored by an older version, without a newer field, shows the field's default
     Given the stored plans lack the field "exhausted", as an older version wrote them

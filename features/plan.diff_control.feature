@@ -5,9 +5,10 @@ Feature: plan diff shows a file's control characters escaped on a terminal, exac
 
   # Step 1 writes out.txt holding an erase-line sequence, a carriage return and a
   # clipboard-writing OSC 52 sequence.
+  # The Background's plan runs once per process; each scenario works on a fresh copy of
+  # what it left (features/support/kept_setup.py).
   Background:
-    Given a git repository
-    And the plan file "plan.yaml":
+    Given a git repository where the plan file "plan.yaml" has run with "agents plan run --script {tmp}/plan.yaml --quiet":
       """
       task: print
       steps:
@@ -16,7 +17,6 @@ Feature: plan diff shows a file's control characters escaped on a terminal, exac
             - actions:
                 - run: "printf 'A\\033[2K\\rB\\033]52;c;cHduZWQ=\\007C\\n' > out.txt"
       """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
 
   Scenario: On a terminal, without a pager, only our own colours act on the diff
     When on a terminal I run "agents plan diff 3 --no-pager" with no question to answer

@@ -8,11 +8,10 @@ Feature: The read views answered from the rows are the full path's byte for byte
   # with the models and rich instead, and a killed command's operation makes the rows give
   # way to the models: both must print the same bytes.
 
+  # The Background's plan runs and is corrected once per process; each scenario works on a
+  # fresh copy of what that left (features/support/kept_setup.py).
   Background:
-    Given a git repository with files:
-      | path      | content  |
-      | README.md | # demo\n |
-    And the plan file "plan.yaml":
+    Given a git repository where the plan file "plan.yaml" has run with "agents plan run --script {tmp}/plan.yaml --quiet", then "agents plan correct --mode=revert --decision 4 --guidance 'use the blue option' --quiet" ran:
       """
       task: "Paint \e[31mred\e[0m, then tabs\tand more"
       steps:
@@ -36,8 +35,6 @@ Feature: The read views answered from the rows are the full path's byte for byte
                 - write: more.txt
                   content: "more\n"
       """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
-    And I have run "agents plan correct --mode=revert --decision 4 --guidance 'use the blue option' --quiet"
 
   Scenario: A pipe gets the tree of a corrected plan as the full path draws it
     When I run "agents plan tree" and note the modules it imports

@@ -18,8 +18,8 @@ from cleveragents.cli.plan_help import PLAN_HELP
 
 class PlanGroup(TyperGroup):
     """`agents plan`, known by its name and help until it runs: only then are the plan
-    commands' modules imported and the commands built (`agents --help` needs neither, and
-    takes half as long to start without them)."""
+    commands' modules imported, and only the command asked for is built (`agents --help`
+    needs none, and takes half as long to start without them)."""
 
     def __init__(self) -> None:
         super().__init__(name="plan", help=PLAN_HELP)
@@ -27,8 +27,9 @@ class PlanGroup(TyperGroup):
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         from cleveragents.cli import plan_app
 
-        group = typer.main.get_command(plan_app.app)
-        conventions.give(group)
+        group = typer.main.get_group(plan_app.app)
+        conventions.give(group)  # the group's own options; each command's, once it is built
+        group.commands = plan_app.PlanCommands(conventions.give)
         return group.make_context(*args, **kwargs)
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
 CLOSED = (errno.EPIPE, errno.EIO)  # a pipe whose reader left; a terminal that was closed
+PIPE_WIDTH = 4096  # stdout's width when it is no terminal: lines are never cut, grep finds them
 
 # `--color`: "auto" (colour on a terminal, unless NO_COLOR), "always" or "never".
 color = "auto"
@@ -76,7 +77,7 @@ def _consoles() -> tuple[Console, Console]:
             highlight=False,
             markup=False,
             emoji=False,
-            width=None if _terminal(sys.stdout) else 4096,
+            width=None if _terminal(sys.stdout) else PIPE_WIDTH,
             **_colouring(sys.stdout),
         )
         stderr = _Stderr(
@@ -168,7 +169,26 @@ def _log_level(verbose: int = 0) -> None:
 def show(renderable: RenderableType | str, soft_wrap: bool = False) -> None:
     """`soft_wrap`: lines go out whole, neither wrapped nor cut at any width."""
     with _writing():
+        if isinstance(renderable, str) and _plain(sys.stdout, renderable, soft_wrap):
+            return
         _consoles()[0].print(renderable, soft_wrap=soft_wrap)
+
+
+def _plain(stream: TextIO, text: str, soft_wrap: bool = True) -> bool:
+    """Write `text` (made `visible`) and a newline to `stream` without rich, where rich
+    would write the very same characters: no colour, no terminal, no tab (rich expands it),
+    and no line stdout's 4096 cells could wrap (a character takes at most two). Importing
+    rich takes longer than the rest of a refusal or a `--quiet` run. False: rich writes it."""
+    from cleveragents.domain.shown_text import visible
+
+    shown = visible(text)
+    if "\t" in shown or _terminal(stream) or colour(stream):
+        return False
+    if not soft_wrap and 2 * max(map(len, shown.split("\n"))) > PIPE_WIDTH:
+        return False
+    stream.write(shown + "\n")
+    stream.flush()
+    return True
 
 
 def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
@@ -189,11 +209,23 @@ def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
 
 
 def error_line(text: str) -> None:
-    from rich.text import Text
-
     from cleveragents.domain.shown_text import visible
 
-    _consoles()[1].print(Text.assemble(("error:", "red"), " ", visible(text, one_line=True)))
+    line = visible(text, one_line=True)
+    if _to_stderr(f"error: {line}"):
+        return
+    from rich.text import Text
+
+    _consoles()[1].print(Text.assemble(("error:", "red"), " ", line))
+
+
+def _to_stderr(text: str) -> bool:
+    """`text` on stderr without rich where it can (`_plain`); a reader gone is no error, as
+    for stderr's console."""
+    try:
+        return _plain(sys.stderr, text)
+    except BrokenPipeError:
+        return True
 
 
 @contextmanager
@@ -251,19 +283,22 @@ def path_groups(groups: Iterable[tuple[str, list[str]]]) -> None:
 
 def note(text: str) -> None:
     """A line on stderr that tells, not fails: `note: ...`; `-q` leaves it out."""
-    if not _quiet:
+    if not _quiet and not _to_stderr(f"note: {text}"):
         _consoles()[1].print(f"note: {text}")
 
 
 def printed(text: str) -> None:
     """Lines a command printed, as they are: never wrapped or cut, never read as markup, and
     with what a terminal would act on escaped (a command's colours show as `\\x1b[31m`)."""
-    from rich.text import Text
-
     from cleveragents.domain.shown_text import visible
 
+    line = visible(text.removesuffix("\n"))
     with _writing():
-        _consoles()[0].print(Text(visible(text.removesuffix("\n"))), soft_wrap=True)
+        if _plain(sys.stdout, line):
+            return
+        from rich.text import Text
+
+        _consoles()[0].print(Text(line), soft_wrap=True)
 
 
 def raw(data: bytes) -> None:

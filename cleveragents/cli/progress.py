@@ -28,9 +28,7 @@ class Progress:
     def __call__(self, decision: Decision, plan: Plan) -> None:
         if not self.enabled:
             return
-        from cleveragents.adapters.render.tree import decision_label
-
-        output.show(decision_label(decision))
+        output.show(decision_line(decision, self.live))
         if self.live and self.status is None:  # started late: a question may come first
             self.status = output.stdout.status("", spinner="dots")
             self.status.start()
@@ -62,6 +60,19 @@ class Progress:
     ) -> None:
         if self.status is not None:
             self.status.stop()
+
+
+def decision_line(decision: Decision, live: bool) -> Text | str:
+    """A decision's line of the tree; where nothing is coloured, its plain text, which a
+    pipe gets without rich (`output.show`): the same characters."""
+    from cleveragents.adapters.render.tree_outline import decision_label
+
+    label = decision_label(decision, True, None)
+    if not live and not output.colour():
+        return label.plain()
+    from cleveragents.adapters.render.tree import text_of
+
+    return text_of(label)
 
 
 def status_line(decision: Decision, plan: Plan) -> Text:

@@ -23,3 +23,17 @@ def step_plan_run_once(context: Any, name: str, command: str) -> None:
         step_have_run(context, command)
 
     set_up_once(context, f"{name}\n{command}\n{context.text}", build, ("plan_ids",))
+
+
+@given('a git repository where the plan file "{name}" has run with "{command}", then "{then}" ran:')
+def step_plan_run_twice_once(context: Any, name: str, command: str, then: str) -> None:
+    """The same, and then `I have run "THEN"` (a correction of that run, say), built once per
+    process."""
+
+    def build() -> None:
+        step_repository(context)
+        step_plan_file(context, name)
+        step_have_run(context, command)
+        step_have_run(context, then)
+
+    set_up_once(context, f"{name}\n{command}\n{then}\n{context.text}", build, ("plan_ids",))

@@ -14,7 +14,7 @@ from typing import Any
 
 from behave import given, then, when
 
-from features.steps.cli_steps import cwd_of, expand
+from features.steps.cli_steps import command_line, cwd_of, expand
 from features.support.properties import property_seed
 
 # Runs `agents ARGS` in this Python, then writes the names of every module it imported.
@@ -30,6 +30,7 @@ raise SystemExit(code)
 """
 PROPERTY_EXAMPLES = 300
 TREE_EXAMPLES = 100  # random plans drawn both ways
+PLAIN_LINE_EXAMPLES = 200  # random texts written both ways
 
 
 def _store(context: Any) -> sqlite3.Connection:
@@ -51,6 +52,26 @@ def step_run_noting_imports(context: Any, command: str) -> None:
         timeout=120,
     )
     context.imported = set(json.loads(modules.read_text()))
+
+
+@when('I run "{command}" with stderr to a pipe nobody reads')
+def step_run_stderr_unread(context: Any, command: str) -> None:
+    """A pipe whose reader left before the first line: every write to stderr fails (EPIPE)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        context.result = subprocess.run(
+            command_line(context, command),
+            cwd=cwd_of(context),
+            stdout=subprocess.PIPE,
+            stderr=writer,
+            text=True,
+            env={**os.environ, **context.env},
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+        )
+    finally:
+        os.close(writer)
 
 
 @then('it imported none of "{names}"')
@@ -198,6 +219,13 @@ def step_tree_lines_agree(context: Any) -> None:
     from features.support.tree_lines_property import check_property
 
     _holds(check_property, TREE_EXAMPLES, "tree lines property")
+
+
+@then("any line a pipe gets is the one rich writes there")
+def step_plain_lines_agree(context: Any) -> None:
+    from features.support.plain_lines_property import check_property
+
+    _holds(check_property, PLAIN_LINE_EXAMPLES, "plain lines property")
 
 
 def _holds(check: Callable[[int, int], int], default: int, name: str | None = None) -> None:
