@@ -251,8 +251,8 @@ class ClaudeCodeRun:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
             denied = refused and f"cleveragents refused this command: {refused}"
         elif self.policed:  # links followed as the file system does: no pure rule sees them
-            links = self.r.checkpoints.claude_links
-            refused = setting_written(tool, tool_input, self.root, os.path.realpath, links)
+            links, host = self.r.checkpoints.claude_links, self.r.checkpoints.host_folders
+            refused = setting_written(tool, tool_input, self.root, os.path.realpath, links, host)
             denied = refused and f"cleveragents: {refused}"
         outside = self.outside(tool, tool_input)
         place = self.session.place_of(event)

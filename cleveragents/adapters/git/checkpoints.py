@@ -45,6 +45,7 @@ from cleveragents.adapters.git.saved_states import SavedStates
 from cleveragents.adapters.git.session_look import SessionLook
 from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.tree_queries import TreeQueries
+from cleveragents.adapters.host_folders import host_folders
 from cleveragents.domain.checkpoint import (
     Checkpoint,
     Differences,
@@ -52,6 +53,7 @@ from cleveragents.domain.checkpoint import (
     TreeEntry,
 )
 from cleveragents.domain.command_saves import CommandLook, SessionStart
+from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
@@ -331,6 +333,12 @@ class GitCheckpoints:
         """The tree's `.claude` and `.mcp.json` links leading into it, and where
         (`claude_links.py`; `rules.claude_setting` takes them)."""
         return self.links.now()
+
+    def host_folders(self) -> HostFolders:
+        """The folders of the tree whose files run on the host later (`domain/host_files.py`):
+        the hooks folder `core.hooksPath` names as the user's git reads it, and `agents`' own
+        Python."""
+        return host_folders(self.repo)
 
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""
