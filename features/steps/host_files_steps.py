@@ -81,3 +81,16 @@ def step_run_tree_venv(context: Any, command: str) -> None:
 def step_no_pth(context: Any) -> None:
     assert not context.planted_pth.exists(), context.planted_pth
     assert (context.tree_site / "here.pth").exists()
+
+
+@when("the model writes at random places of a tree whose hooks folder is set at random")
+def step_host_files_property(context: Any) -> None:
+    from features.support.host_files_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "host files property", check_property, 60)
+
+
+@then("every write that lands where git runs hooks or in agents' own Python was refused")
+def step_host_files_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
