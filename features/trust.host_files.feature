@@ -32,6 +32,7 @@ Feature: The model's file actions never touch what runs on my host later
       | edit   | tools/hooks/pre-push  | ./tools//hooks/  | user's global   | tools/hooks |
       | edit   | .husky/pre-commit     | .husky/_         | repository's    | .husky    |
       | write  | .husky/_/h            | .husky/_         | user's global   | .husky    |
+      | edit   | pre-commit            | .                | repository's    | the tree's top |
 
   Scenario: A hook in a folder the global core.hooksPath names that a command plants is removed
     Given the user's global git config sets "core.hooksPath" to ".githooks"

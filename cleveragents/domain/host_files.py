@@ -21,6 +21,16 @@ from dataclasses import dataclass
 from cleveragents.domain.rules import claude_setting
 
 HUSKY = ".husky"  # husky 9 points `core.hooksPath` at `.husky/_`, which runs `.husky/NAME`
+TOP = ""  # `core.hooksPath` naming the tree's top: only the files named as hooks are hooks
+# The hooks git runs (`git help hooks`), for a hooks folder that is the tree's top.
+HOOK_NAMES = frozenset((
+    "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+    "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout",
+    "post-merge", "pre-push", "pre-receive", "update", "proc-receive", "post-receive",
+    "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite",
+    "sendemail-validate", "fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist",
+    "p4-post-changelist", "p4-pre-submit", "post-index-change",
+))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,8 @@ def host_run(path: str, host: HostFolders) -> str | None:
     folder, or in agents' own Python."""
     for folder in host.hooks:
         if _within(path, folder):
-            return f"is in {folder}, the hooks folder git runs (core.hooksPath)"
+            shown = folder or "the tree's top"
+            return f"is in {shown}, the hooks folder git runs (core.hooksPath)"
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"
@@ -59,4 +70,6 @@ def runs_on_host(path: str, host: HostFolders, links: Mapping[str, str] | None =
 
 def _within(path: str, folder: str) -> bool:
     path = posixpath.normpath(path)
+    if folder == TOP:
+        return path in HOOK_NAMES
     return path == folder or path.startswith(f"{folder}/")

@@ -29,9 +29,9 @@ from cleveragents.domain.tool_effects import setting_written
 from features.support.properties import reproducible
 
 HOOKS = [".githooks", "./.githooks/", "tools//hooks", "hk", ".husky/_", "sub/../.githooks"]
-HOOKS += ["hooks", "tools/hooks/", ".husky", "x/_"]
+HOOKS += ["hooks", "tools/hooks/", ".husky", "x/_", ".", "./"]
 FOLDERS = [".githooks", "tools", "hooks", "hk", ".husky", "_", ".venv", "lib", ".", "..", "x"]
-NAMES = ["pre-commit", "h", "zz.pth", "a.txt"]
+NAMES = ["pre-commit", "h", "zz.pth", "a.txt"]  # only the first is a hook's name
 OWN = ".venv/lib"  # agents' own Python, as `own_python` would find it in the tree
 
 
@@ -106,7 +106,11 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             return
         ran += 1
         for folder in runs_hooks(root):
-            if landed.startswith(f"{folder}/"):
+            if folder == os.path.realpath(root):  # hooks at the top: the files named as one
+                hook = Path(landed).parent == Path(folder) and Path(landed).name in NAMES[:1]
+            else:
+                hook = landed.startswith(f"{folder}/")
+            if hook:
                 assert not outcome.ok, f"write_file {path} landed in {folder}: {outcome.summary}"
                 assert said is not None, f"Claude Code's Write {path} lands in {folder}"
 

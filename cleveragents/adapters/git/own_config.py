@@ -19,7 +19,7 @@ from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import runs_program
-from cleveragents.domain.host_files import kept_hooks_folder
+from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
 FILES = ("config", "config.worktree")
@@ -60,7 +60,8 @@ class OwnConfig:
         return [
             inside
             for inside in self.hooks_named(settings)
-            if link_on_the_way(root, inside) is None
+            if inside != TOP  # the hooks at the top are refused to the model, not watched
+            and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
         ]
@@ -80,7 +81,9 @@ class OwnConfig:
             # As named, and where its links lead (git follows them): both are the hooks'.
             for place in (os.path.normpath(full), os.path.realpath(full)):
                 inside = os.path.relpath(place, root)
-                if Path(inside).parts[0] not in (".", "..", ".git"):
+                if inside == ".":
+                    found.append(TOP)  # the tree's top: its files named as hooks
+                elif Path(inside).parts[0] not in ("..", ".git"):
                     found.append(kept_hooks_folder(Path(inside).as_posix()))
         return list(dict.fromkeys(found))
 
