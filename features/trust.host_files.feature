@@ -34,14 +34,21 @@ Feature: The model's file actions never touch what runs on my host later
       | write  | .husky/_/h            | .husky/_         | user's global   | .husky    |
       | edit   | pre-commit            | .                | repository's    | the tree's top |
 
-  Scenario: A hook in a folder the global core.hooksPath names that a command plants is removed
-    Given the user's global git config sets "core.hooksPath" to ".githooks"
+  Scenario Outline: A hook a sandboxed command plants or changes is put back (core.hooksPath <value>, <scope>)
+    Given an executable file ".husky/pre-commit" containing "exit 0" committed
+    And the <scope> git config sets "core.hooksPath" to "<value>"
     And Claude will propose the plan "hooks" checked by ""
-    And Claude will run "mkdir -p .githooks && printf 'touch x' > .githooks/pre-commit && chmod +x .githooks/pre-commit"
+    And Claude will run "mkdir -p <folder> && printf 'touch x' > <hook> && chmod +x <hook>"
     When I run "agents plan run 'hooks' --allow-command 'mkdir *' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
-    Then the file ".githooks/pre-commit" does not exist
+    Then the file ".husky/pre-commit" contains "exit 0"
+    And the file ".githooks/pre-commit" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed .githooks/pre-commit: new, git would run it outside the sandbox"
+    Then stdout contains "<said>"
+
+    Examples:
+      | value     | scope         | folder    | hook                 | said                                                                      |
+      | .githooks | user's global | .githooks | .githooks/pre-commit | removed .githooks/pre-commit: new, git would run it outside the sandbox |
+      | .husky/_  | repository's  | .husky    | .husky/pre-commit    | put back .husky/pre-commit: changed by the command                       |
 
   Scenario: The model's write of a .pth into agents' own venv in the tree is refused
     Given the working tree holds the venv agents runs from
