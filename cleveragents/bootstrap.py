@@ -28,6 +28,7 @@ from cleveragents.application.plan_creation import PlanCreation, PlanFileRead
 from cleveragents.application.plan_inspection import PlanInspection
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import Observer
+from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.plan import ActorSpec, Check, Plan
 from cleveragents.domain.trust import PlannedAction
 from cleveragents.errors import BadInput
@@ -222,15 +223,19 @@ def plan_file_commands(plan: Plan) -> list[str]:
 
 
 def plan_file_actions(
-    plan: Plan, links: Callable[[], dict[str, str]] | None = None
+    plan: Plan,
+    links: Callable[[], dict[str, str]] | None = None,
+    host: Callable[[], HostFolders] | None = None,
 ) -> list[PlannedAction]:
     """The actions of a scripted plan's plan file, for the question before an edited one
-    goes on; `links`: the tree's `.claude` and `.mcp.json` links, read when there is one."""
+    goes on; `links`: the tree's `.claude` and `.mcp.json` links, `host`: its other folders
+    whose files run on the host, read when there is one."""
     from cleveragents.adapters.actors.plan_file_commands import plan_file_actions as found
 
     if plan.actor.kind != "scripted" or not plan.actor.script:
         return []
-    return found(plan.actor.script, plan.actor.source or "plan file", links() if links else None)
+    source = plan.actor.source or "plan file"
+    return found(plan.actor.script, source, links() if links else None, host() if host else None)
 
 
 def plan_file_pages(plan: Plan) -> list[str]:
@@ -250,7 +255,9 @@ def bootstrap(
     clock = SystemClock()
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)
-    workspace = WorkspaceEnvironment(repo.root, repo.git_dir, links=checkpoints.claude_links)
+    workspace = WorkspaceEnvironment(
+        repo.root, repo.git_dir, links=checkpoints.claude_links, host=checkpoints.host_folders
+    )
     environment = PageEnvironment(workspace, repo.state_dir / "browser")
     operations = OperationLog(
         store, checkpoints, PlanLocks(repo.state_dir / "locks"), clock, interrupts.deferred
@@ -264,7 +271,9 @@ def bootstrap(
     lifecycle.trust.configured = config.allow_commands
     lifecycle.trust.commands = plan_file_commands
     lifecycle.trust.pages = plan_file_pages
-    lifecycle.trust.actions = partial(plan_file_actions, links=checkpoints.claude_links)
+    lifecycle.trust.actions = partial(
+        plan_file_actions, links=checkpoints.claude_links, host=checkpoints.host_folders
+    )
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
     services = Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)

@@ -31,7 +31,7 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
       """
     When I run "agents plan correct --mode=revert --decision 3 --guidance again"
     Then the exit code is 3
-    And stderr contains "plan.yaml changed since the run and adds or changes actions: it adds write `.claude/settings.json` (a file Claude Code runs"
+    And stderr contains "plan.yaml changed since the run and adds or changes actions: it adds write `.claude/settings.json` (a file that runs on the host"
     And stderr contains "adds delete `keep.txt`"
     And stderr is one line containing "pass --trust-plan"
     And the file ".claude/settings.json" does not exist
@@ -56,7 +56,7 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
     And I replace "notes\n" by "other notes\n" in the file "plan.yaml"
     When I run "agents plan correct --mode=revert --decision 3 --guidance again"
     Then the exit code is 3
-    And stderr contains "it adds write `.mcp.json` (a file Claude Code runs"
+    And stderr contains "it adds write `.mcp.json` (a file that runs on the host"
     And stderr contains "; adds write `a.txt` (2 times); and 2 more"
     And the file ".mcp.json" does not exist
 
@@ -133,13 +133,13 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
     And a clone of the repository that imported the newest plan
     When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes"
     Then the exit code is 3
-    And stderr contains "came from another clone: its plan file writes files Claude Code runs outside the sandbox (write `.claude/settings.json`)"
+    And stderr contains "came from another clone: its plan file writes files that run on the host, outside the sandbox (write `.claude/settings.json`)"
     And stderr contains "--trust-plan"
     When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes --allow-command 'x*'"
     Then the exit code is 3
     And the file ".claude/settings.json" does not exist
     When on a terminal I run "agents plan correct --mode=revert --decision 3 -g again --yes" answering "n"
-    Then the terminal shows "Its plan file writes files Claude Code runs: write `.claude/settings.json`."
+    Then the terminal shows "Its plan file writes files that run on the host: write `.claude/settings.json`."
     And the terminal shows "plan.yaml write them as written?"
     And the file ".claude/settings.json" does not exist
     When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes --trust-plan"
@@ -159,7 +159,7 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
     And a clone of the repository that imported the newest plan
     When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes"
     Then the exit code is 3
-    And stderr contains "its plan file writes files Claude Code runs outside the sandbox (write `<path>`)"
+    And stderr contains "its plan file writes files that run on the host, outside the sandbox (write `<path>`)"
     When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes --trust-plan"
     Then the exit code is 0
     And the file "<path>" contains "hooks"

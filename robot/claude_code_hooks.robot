@@ -388,6 +388,27 @@ A Recorded Session's Bash Edits Of What Claude Code And Git Run Are Put Back And
     Should Be Empty    ${held}    a look was left held after its put-back
 
 
+A Recorded Session Held To Our Policy Is Denied A Write Of A Git Hook In The Tree
+    [Documentation]    A hook in the tree's `core.hooksPath` folder runs at the user's next
+    ...    `git commit`, on the host: denied as a Claude Code setting is (issue 25).
+    Create Directory    ${REPO}/.githooks
+    Write File Bytes    ${REPO}/.githooks/pre-commit    \#!/bin/sh\nexit 0\n    mode=755
+    Commit All    hooks
+    Git    config    core.hooksPath    .githooks
+    ${installed}    Run Agents    hooks    install    claude-code    --enforce-policy
+    Exit Code Should Be    ${installed}    0
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/.githooks/post-checkout", "content": "touch ${WORK}/canary\\n"}
+    Claude Code Will Say    Done.
+    ${session}    Run Claude Code By Hand    plant a hook
+    Exit Code Should Be    ${session}    0
+    Path Should Not Exist    ${REPO}/.githooks/post-checkout
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[-1]    files that run on the host are not written by the model
+    ${document}    Plan Tree Document
+    Decision Should Be    ${document}    2    Write .githooks/post-checkout
+    ...    refused: files that run on the host are not written by the model: ${REPO}/.githooks/post-checkout is in .githooks, the hooks folder git runs (core.hooksPath); ask the user to change it
+
 *** Keywords ***
 Install Should Be Refused
     [Arguments]    ${content}    ${said}

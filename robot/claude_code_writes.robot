@@ -19,6 +19,7 @@ Test Tags           issue-26
 *** Variables ***
 ${WHY}              Claude Code settings are not written by the model
 ${GIT_WHY}          git's own files are not written by the model
+${HOST_WHY}         files that run on the host are not written by the model
 
 
 *** Test Cases ***
@@ -169,3 +170,42 @@ Writes Into A Git Directory Of Another Name Are Refused
     ...    refused: ${GIT_WHY}: ${REPO}/tools/mirror/hooks/post-update is in a git directory (it holds HEAD, objects/ and refs/)
     ${results}    Tool Results Claude Code Got
     Should Contain    ${results}[0]    cleveragents: ${GIT_WHY}: ${REPO}/store/hooks/pre-commit
+
+A Write Into The Tree's Hooks Folder Is Refused
+    [Documentation]    git runs the hooks of the folder `core.hooksPath` names, here one of
+    ...    the tree: on the host, at the user's next `git commit` (issue 25, attack 7 finding 1).
+    Create Directory    ${REPO}/.githooks
+    Write File Bytes    ${REPO}/.githooks/pre-commit    \#!/bin/sh\nexit 0\n
+    Commit All    hooks
+    Git    config    core.hooksPath    .githooks
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/.githooks/post-checkout", "content": "#!/bin/sh\\ntouch ${WORK}/canary\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant hooks    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.githooks/post-checkout
+    File Should Exist    ${REPO}/b.txt    the session went on after the refusal
+    ${document}    Plan Tree Document
+    ${hook}    Decision By Id    ${document}    2
+    Should Be Equal    ${hook}[outcome]
+    ...    refused: ${HOST_WHY}: ${REPO}/.githooks/post-checkout is in .githooks, the hooks folder git runs (core.hooksPath); ask the user to change it
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]    cleveragents: ${HOST_WHY}: ${REPO}/.githooks/post-checkout
+
+A Write Of Husky's Script Is Refused
+    [Documentation]    husky 9 sets `core.hooksPath` to `.husky/_`, whose hooks run
+    ...    `.husky/NAME`: the whole `.husky` runs on the host.
+    Create Directory    ${REPO}/.husky/_
+    Write File Bytes    ${REPO}/.husky/_/h    \#!/bin/sh\n
+    Commit All    husky
+    Git    config    core.hooksPath    .husky/_
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/.husky/pre-commit", "content": "touch ${WORK}/canary\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a husky script    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.husky/pre-commit
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/.husky/pre-commit is in .husky, the hooks folder git runs (core.hooksPath)

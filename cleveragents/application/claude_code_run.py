@@ -257,7 +257,8 @@ class ClaudeCodeRun:
                 self.root,
                 os.path.realpath,
                 checkpoints.claude_links,
-                checkpoints.git_folder,
+                git_folder=checkpoints.git_folder,
+                host=checkpoints.host_folders,
             )
             denied = refused and f"cleveragents: {refused}"
         outside = self.outside(tool, tool_input)

@@ -163,7 +163,8 @@ class FileRestore:
         if not to_target or not pulled(self.store, plan):
             return {}
         links = self.checkpoints.claude_links()
-        held = withheld(list(to_target), self.checkpoints.ignored_here, links)
+        host = self.checkpoints.host_folders()
+        held = withheld(list(to_target), self.checkpoints.ignored_here, links, host)
         if full:
             tracked = self.checkpoints.tracked_here()
             for path, (there, _) in to_target.items():

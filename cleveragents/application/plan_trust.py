@@ -8,9 +8,10 @@ as a correction's conflicts are: a person must decide, and CI says so with a fla
 The pages it opens in Chromium (its `browser:` URL, every `goto`) are fetched here only
 once vouched for too, even when `--allow-command` confines its commands: a fetch is an
 action no sandbox holds, and what its URL carries leaves the machine. So are its plan
-file's writes, edits and deletes of the files Claude Code runs or takes permissions from
-(`.claude/settings.json`, `.mcp.json`, ...: `rules.claude_setting`): no sandbox holds
-what Claude Code, on the host, does with them.
+file's writes, edits and deletes of the files that run on the host (Claude Code's
+`.claude/settings.json`, `.mcp.json`, ...: `rules.claude_setting`; a hook in the tree's
+`core.hooksPath` folder, `agents`' own Python: `domain/host_files.py`): no sandbox holds
+what Claude Code, git or `agents`, on the host, do with them.
 A plan file edited since the run is asked about the same way (`edited`) when the edit adds
 or changes a command or a page, or adds, removes or changes any action (compared as parsed:
 a comment or a step's name is none): a sandboxed command or the model may have written it,
@@ -31,7 +32,7 @@ from cleveragents.errors import Cancelled, ConflictingState
 from cleveragents.ports import PlanStore
 
 MOST_LISTED = 3  # changed actions a question or a refusal names; the rest are counted
-CLAUDE_CODE = " (a file Claude Code runs or takes permissions from, outside the sandbox)"
+CLAUDE_CODE = " (a file that runs on the host, outside the sandbox)"
 
 
 class PlanTrust:
@@ -125,7 +126,8 @@ class PlanTrust:
         asked = _asked(f"the commands of {source}", opened, runs, pages)
         if not (runs or pages):
             asked = f"Let {source} write them as written?"
-        said = f" Its plan file writes files Claude Code runs: {_few(writes)}." if writes else ""
+        said = f" Its plan file writes files that run on the host: {_few(writes)}."
+        said = said if writes else ""
         question = (
             f"Plan {plan.id} came from another clone.{said} {asked} {_listed(commands, pages)}"
         )
@@ -157,8 +159,8 @@ def _refused_writes(plan: Plan, writes: list[str]) -> ConflictingState:
     """Why a pulled plan whose plan file writes Claude Code's files does not go on without a
     terminal: an --allow-command pattern confines its commands, not those writes."""
     return ConflictingState(
-        f"plan {plan.id} came from another clone: its plan file writes files Claude Code "
-        f"runs outside the sandbox ({_few(writes)}), and goes on here only if you vouch for it",
+        f"plan {plan.id} came from another clone: its plan file writes files that run on the "
+        f"host, outside the sandbox ({_few(writes)}), and goes on here only if you vouch for it",
         hint="check it, then pass --trust-plan to go on with its plan file as written",
     )
 

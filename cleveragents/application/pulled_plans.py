@@ -10,6 +10,8 @@ So a restore of a pulled plan never writes, changes or deletes here:
     the tree's `.claude` and `.mcp.json` links lead to: `domain.rules.claude_setting`),
     whatever `--trust-plan` says: trust vouches for the commands and pages a person was
     shown, not for the sender's Claude Code settings;
+  * any other file that runs on the host later (`domain.host_files`): a hook in the tree's
+    `core.hooksPath` folder (husky's whole `.husky`), `agents`' own Python in the tree;
 
 and each such path is named as kept, with why. Restoring the whole tree (this clone never
 changed the plan), it also keeps the files untracked here that the target does not hold:
@@ -26,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from cleveragents.application.undo_target import made_here
+from cleveragents.domain.host_files import HostFolders, host_run
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import claude_reads, claude_setting
 from cleveragents.domain.trust import imported
@@ -33,6 +36,7 @@ from cleveragents.ports import PlanStore
 
 PULL = "pull"  # the kind of a pull's or an import's operation (`plan_sharing.py`)
 CLAUDE_KEPT = "a pulled plan never writes Claude Code settings"
+HOST_KEPT = "a pulled plan never writes files that run on the host"
 IGNORED_KEPT = "a pulled plan never writes files ignored here"
 UNTRACKED_KEPT = "untracked here, and not in the pulled plan's checkpoint"
 SAVED_KEPT = "a pulled plan never puts back the ignored files another clone saved"
@@ -50,13 +54,19 @@ def withheld(
     paths: Iterable[str],
     ignored_here: Callable[[list[str]], set[str]],
     links: Mapping[str, str] | None = None,
+    host: HostFolders | None = None,
 ) -> dict[str, str]:
     """Of `paths` a pulled plan's restore would write, those it leaves as they are, each
     with why: Claude Code's settings (through the tree's `.claude` and `.mcp.json` `links`
-    too), then what this clone's ignore rules exclude."""
+    too), then the other files that run on the host (`host`: the tree's hooks folder,
+    agents' own Python), then what this clone's ignore rules exclude."""
     found = {
         p: CLAUDE_KEPT for p in paths if claude_setting(p, links) or claude_reads(p.split("/")[-1])
     }
+    for path in paths:
+        why = host_run(path, host or HostFolders()) if path not in found else None
+        if why is not None:
+            found[path] = f"{HOST_KEPT}: it {why}"
     rest = [p for p in paths if p not in found]
     ignored = ignored_here(rest) if rest else set()
     return {**found, **{p: IGNORED_KEPT for p in rest if p in ignored}}

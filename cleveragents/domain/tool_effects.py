@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.host_files import HostFolders, host_run
 from cleveragents.domain.rules import claude_setting, in_git_folder
 from cleveragents.domain.tool_calls import READING_TOOLS
 
@@ -23,6 +24,7 @@ NETWORK_TOOLS = frozenset({"WebFetch", "WebSearch"})
 MAY = "may have effects outside the working tree"
 SETTINGS_REFUSED = "Claude Code settings are not written by the model"
 GIT_REFUSED = "git's own files are not written by the model"
+HOST_REFUSED = "files that run on the host are not written by the model"
 # Programs that talk to other machines whatever their arguments.
 NETWORK_PROGRAMS = frozenset(
     {"curl", "wget", "ssh", "scp", "sftp", "rsync", "nc", "ncat", "netcat", "telnet", "ftp"}
@@ -78,6 +80,7 @@ def setting_written(
     real: Callable[[str], str],
     links: Callable[[], Mapping[str, str]] = dict,
     git_folder: Callable[[Sequence[str]], str | None] = lambda places: None,
+    host: Callable[[], HostFolders] = HostFolders,
 ) -> str | None:
     """Why a Write, Edit, MultiEdit or NotebookEdit call may not run, or None: its file is one
     Claude Code runs or takes permissions from (`rules.claude_setting`: the user's next
@@ -85,12 +88,13 @@ def setting_written(
     and config), named as given or where its links lead (`real`, the file system's
     `realpath`), or reached as one through a `.claude` or `.mcp.json` link of the tree
     (`links`, read once here), or lies in a git directory of another name (`git_folder`:
-    why, for the absolute places, asked once; `--separate-git-dir`). A place in the tree is judged
-    relative to it, one outside whole."""
+    why, for the absolute places, asked once; `--separate-git-dir`), or is one that runs on
+    the host later (`host_files.host_run`: the tree's hooks folder, agents' own Python;
+    `host`, read once here). A place in the tree is judged relative to it, one outside whole."""
     path = written(tool_input) if tool in PATH_TOOLS else ""
     if not path:
         return None
-    linked = links()
+    linked, folders = links(), host()
     given = posixpath.join(root, path)
     full = posixpath.normpath(given)
     tops = [posixpath.normpath(root), real(root)]
@@ -112,6 +116,9 @@ def setting_written(
                 f"{GIT_REFUSED}: {shown_path(path)} is in a .git, whose hooks and config "
                 "git runs; ask the user to change it"
             )
+        why = host_run(judged, folders) if top is not None else None
+        if why is not None:
+            return f"{HOST_REFUSED}: {shown_path(path)} {why}; ask the user to change it"
     # Only then the git directories of other names: a `.git` reached through a link is
     # named as such, not as a folder that holds HEAD, objects/ and refs/.
     if (why := git_folder(places)) is not None:

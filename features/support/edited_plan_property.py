@@ -108,7 +108,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             assert fresh or acted, f"refused an edit changing nothing it does: {after_text!r}"
             assert "plan.yaml" in refused.line() and "--trust-plan" in refused.line()
             if edit == "write" and path != "notes.md" and path != "a.txt":
-                assert "Claude Code runs" in refused.line(), refused.line()
+                assert "a file that runs on the host" in refused.line(), refused.line()
             return
         assert not fresh, f"ran new commands {sorted(fresh)} unasked: {after_text!r}"
         assert not acted, f"went on with changed actions unasked: {after_text!r}"

@@ -21,7 +21,7 @@ from cleveragents.adapters.actors.plan_file import (
 )
 from cleveragents.adapters.actors.plan_file_browser import BROWSER_SPECS
 from cleveragents.domain.browser import ElementRef
-from cleveragents.domain.rules import claude_setting
+from cleveragents.domain.host_files import HostFolders, runs_on_host
 from cleveragents.domain.trust import PlannedAction
 
 COMMAND_FIELDS = ("run", "revert")
@@ -62,19 +62,23 @@ def _commands(node: Any) -> Iterator[str]:
 
 
 def plan_file_actions(
-    script: str, source: str, links: Mapping[str, str] | None = None
+    script: str,
+    source: str,
+    links: Mapping[str, str] | None = None,
+    host: HostFolders | None = None,
 ) -> list[PlannedAction]:
     """Each action the plan file `script` holds (steps, phases, local alternatives,
     contingencies), in the order written, with where it stands: what an edit of the file
     since the run may have added, removed, changed or moved, compared as parsed (a comment
     or a step's name is no action; an option's or a contingency's condition is part of
-    where its actions stand). `links`: the tree's `.claude` and `.mcp.json` links."""
+    where its actions stand). `links`: the tree's `.claude` and `.mcp.json` links; `host`:
+    the tree's other folders whose files run on the host (`domain/host_files.py`)."""
     found: list[PlannedAction] = []
     todo: list[tuple[Any, str]] = [(parse_plan_file(script, source), "")]
     while todo:  # a stack, not a recursion: a plan file may nest deep
         node, place = todo.pop()
         if isinstance(node, ACTION_SPECS):
-            found.append(_planned(node, place, links))
+            found.append(_planned(node, place, links, host or HostFolders()))
         elif isinstance(node, BaseModel):  # its fields as written, not what they derive
             names = type(node).model_fields
             place += "".join(f"{{{n}={getattr(node, n)!r}}}" for n in CONDITIONS if n in names)
@@ -84,7 +88,9 @@ def plan_file_actions(
     return found
 
 
-def _planned(spec: BaseModel, place: str, links: Mapping[str, str] | None) -> PlannedAction:
+def _planned(
+    spec: BaseModel, place: str, links: Mapping[str, str] | None, host: HostFolders
+) -> PlannedAction:
     """One action as the question names it (its kind and what it acts on), and all of it as
     its identity: a write whose content changed is a changed action."""
     kind = next(name for name, _ in spec if name in ACTION_KEYS)
@@ -93,5 +99,5 @@ def _planned(spec: BaseModel, place: str, links: Mapping[str, str] | None) -> Pl
         target = target.describe()
     shown = kind if target is True else f"{kind} `{target}`"
     path = target if isinstance(spec, WriteSpec | EditSpec | DeleteSpec) else None
-    code = path is not None and claude_setting(path, links)
+    code = path is not None and runs_on_host(path, host, links)
     return PlannedAction(kind + "\0" + spec.model_dump_json(), place, shown, code)

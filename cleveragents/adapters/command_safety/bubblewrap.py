@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters import host_programs
 from cleveragents.adapters.command_safety.limits import SandboxLimits
+from cleveragents.adapters.host_folders import own_python
 
 PROBE_TIMEOUT = 10.0
 NOT_INSTALLED = "bwrap (bubblewrap) is not installed"
@@ -114,12 +114,7 @@ class Bubblewrap:
         `claude`). A missing one cannot be bound without making it in the tree, nor one
         deeper down be known before: what a command does to those is put back after it
         (`git/claude_dirs.py`)."""
-        import cleveragents
-
-        own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}
-        own.add(os.path.dirname(os.path.realpath(sys.executable)))
-        found = [Path(os.path.realpath(folder)) for folder in own if folder]
-        found = [p for p in found if p.is_relative_to(self.root) and p.is_dir()]
+        found = own_python(self.root)
         claude = self.root / ".claude"
         if claude.is_dir() and not claude.is_symlink():
             found.append(claude)

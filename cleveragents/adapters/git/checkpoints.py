@@ -46,6 +46,7 @@ from cleveragents.adapters.git.saved_states import SavedStates
 from cleveragents.adapters.git.session_look import SessionLook
 from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.tree_queries import TreeQueries
+from cleveragents.adapters.host_folders import host_folders
 from cleveragents.domain.checkpoint import (
     Checkpoint,
     Differences,
@@ -53,6 +54,7 @@ from cleveragents.domain.checkpoint import (
     TreeEntry,
 )
 from cleveragents.domain.command_saves import CommandLook, SessionStart
+from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
@@ -344,6 +346,12 @@ class GitCheckpoints:
         """Why one of the absolute paths `places` lies in a git directory not named `.git`,
         or None (`git_folders.py`)."""
         return self.git_folders.why(places)
+
+    def host_folders(self) -> HostFolders:
+        """The folders of the tree whose files run on the host later (`domain/host_files.py`):
+        the hooks folder `core.hooksPath` names as the user's git reads it, and `agents`' own
+        Python."""
+        return host_folders(self.repo)
 
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""

@@ -5,8 +5,9 @@ The repository's `.git/config` (and `config.worktree`) is read with `git config 
 --no-includes --list` before the call and after it; each such setting the call added,
 changed or removed gets its values as they were (`--unset-all`, then `--add`), named. Other
 settings stay as the command left them. Cost: two `git config` runs per call.
-A folder in the tree that `core.hooksPath` named at the look (`hooks_folder`) is watched
-as `.git/hooks` is (`claude_dirs.py`): git runs each hook there.
+A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
+(global and system config too: `hooks_folder`), is watched as `.git/hooks` is
+(`claude_dirs.py`): git runs each hook there.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import runs_program
+from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
 FILES = ("config", "config.worktree")
@@ -51,20 +53,49 @@ class OwnConfig:
         return said
 
     def hooks_folder(self, settings: Settings | None) -> list[str]:
-        """The folder in the working tree that `core.hooksPath` names in `settings`, if any:
-        git runs each hook there as it does `.git/hooks`, so it is watched the same way."""
-        if not settings:
-            return []
-        named = [*settings.get("config", {}).get("core.hookspath", [])]
-        named += settings.get("config.worktree", {}).get("core.hookspath", [])
-        if not named:
-            return []
-        inside = os.path.relpath(self.repo.root / named[-1], self.repo.root)
-        first = Path(inside).parts[0]
-        if first in (".", "..", ".git") or link_on_the_way(self.repo.root, inside) is not None:
-            return []
-        folder = self.repo.root / inside
-        return [inside] if folder.is_dir() and not folder.is_symlink() else []
+        """The folders in the working tree that `core.hooksPath` names (`hooks_named`) that
+        stand as real folders: git runs each hook there as it does `.git/hooks`, so each is
+        watched the same way."""
+        root = self.repo.root
+        return [
+            inside
+            for inside in self.hooks_named(settings)
+            if inside != TOP  # the hooks at the top are refused to the model, not watched
+            and link_on_the_way(root, inside) is None
+            and (root / inside).is_dir()
+            and not (root / inside).is_symlink()
+        ]
+
+    def hooks_named(self, settings: Settings | None) -> list[str]:
+        """The folders of the working tree that `core.hooksPath` names, standing or not: in
+        `settings` (the repository's own config at a look), and as the user's git reads it
+        now (`effective_hooks_path`: global and system config, includes). A relative value
+        names a folder of the tree; husky 9's `.husky/_` is kept as the whole `.husky`."""
+        named = [*(settings or {}).get("config", {}).get("core.hookspath", [])[-1:]]
+        named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
+        named += self.effective_hooks_path()
+        root = self.repo.root
+        found: list[str] = []
+        for value in named:
+            full = root / os.path.expanduser(value)
+            # As named, and where its links lead (git follows them): both are the hooks'.
+            for place in (os.path.normpath(full), os.path.realpath(full)):
+                inside = os.path.relpath(place, root)
+                if inside == ".":
+                    found.append(TOP)  # the tree's top: its files named as hooks
+                elif Path(inside).parts[0] not in ("..", ".git"):
+                    found.append(kept_hooks_folder(Path(inside).as_posix()))
+        return list(dict.fromkeys(found))
+
+    def effective_hooks_path(self) -> list[str]:
+        """`core.hooksPath` as the user's git reads it (repository, worktree, global,
+        `$XDG_CONFIG_HOME/git/config`, system, includes), without our plumbing's override:
+        `git config --get` reads config files only, and runs nothing."""
+        code, out, _ = self.repo.git_outcome(
+            "config", "--get", "core.hooksPath", env={"GIT_CONFIG_COUNT": "0"}
+        )
+        value = out.decode("utf-8", "surrogateescape").rstrip("\n")
+        return [value] if code == 0 and value else []
 
     def _read(self, name: str) -> dict[str, list[str]]:
         path = self._path(name)

@@ -9,12 +9,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import command_process, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
@@ -29,6 +32,7 @@ from cleveragents.domain.action import (
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.hard_links import held_note, held_places, linked_outside, refusal
+from cleveragents.domain.host_files import HostFolders, host_run
 from cleveragents.domain.rules import LONGEST_PATH, claude_setting, confined_path
 from cleveragents.errors import PathRefused
 
@@ -45,11 +49,14 @@ class WorkspaceEnvironment:
         sandbox: Bubblewrap | None = None,
         notice: Callable[[str], None] | None = None,
         links: Callable[[], dict[str, str]] | None = None,
+        host: Callable[[], HostFolders] | None = None,
     ) -> None:
         self.root = root.resolve()
         self.git_dir = git_dir.resolve()
         # The tree's `.claude` and `.mcp.json` links leading into it (`git/claude_links.py`).
         self.links = links or ClaudeLinks(self.root).now
+        # The tree's hooks folder and agents' own Python (`domain/host_files.py`).
+        self.host = host or partial(host_folders, GitRepository(self.root, self.git_dir))
         self.sandbox = sandbox or Bubblewrap(self.root, self.git_dir)
         self.notice = notice or _on_stderr
         self.noticed = False
@@ -68,7 +75,7 @@ class WorkspaceEnvironment:
             if confinement is not None and isinstance(
                 action, WriteAction | EditAction | DeleteAction
             ):
-                self._refuse_claude_setting(action.path)  # a model's file action
+                self._refuse_host_file(action.path)  # a model's file action
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
                 _refuse_special(target, action.path)
@@ -124,12 +131,13 @@ class WorkspaceEnvironment:
 
         return read_line(command)
 
-    def _refuse_claude_setting(self, path: str) -> None:
-        """A model writes, edits or deletes no file Claude Code runs or takes permissions
-        from (`.claude/settings.json`, `hooks/`..., a `.mcp.json`; through a link too, and
-        where a `.claude` or `.mcp.json` link of the tree leads): the user's next `claude`
-        would run it on the host, outside the sandbox (`git/claude_dirs.py` puts back what
-        a command does there)."""
+    def _refuse_host_file(self, path: str) -> None:
+        """A model writes, edits or deletes no file that runs on the host later, outside the
+        sandbox (through a link too): one Claude Code runs or takes permissions from
+        (`.claude/settings.json`, `hooks/`..., a `.mcp.json`, where a `.claude` or
+        `.mcp.json` link of the tree leads), a hook in the tree's `core.hooksPath` folder,
+        or agents' own Python (`domain/host_files.py`). A command's changes there are put
+        back (`git/claude_dirs.py`) or bound read-only (`command_safety/bubblewrap.py`)."""
         lexical = self.resolve(path, follow_last=False)
         seen = [
             Path(os.path.realpath(lexical.parent), lexical.name),
@@ -144,6 +152,13 @@ class WorkspaceEnvironment:
             raise PathRefused(
                 f"path {path!r} is one Claude Code runs or takes permissions from, outside "
                 "the sandbox: a model may not change it (change it yourself)"
+            )
+        host = self.host()
+        why = next((w for p in paths if (w := host_run(p, host)) is not None), None)
+        if why is not None:
+            raise PathRefused(
+                f"path {path!r} {why}, outside the sandbox: a model may not change it "
+                "(change it yourself)"
             )
 
     def _edit(self, action: EditAction) -> ActionOutcome:

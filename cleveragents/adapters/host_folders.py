@@ -1,0 +1,39 @@
+"""The folders of a working tree whose files run on the host later (`domain/host_files.py`):
+the hooks folder `core.hooksPath` names (`git/own_config.py`), and `agents`' own Python.
+
+Where `agents`' own Python lies: its environment, its real program, and the package
+itself (an editable install's checkout). What of it lies in a working tree runs on the host
+at the next `agents` (a `.pth` written there runs at start-up): the sandbox binds it
+read-only (`command_safety/bubblewrap.py`) and the model's file actions may not touch it
+(`domain/host_files.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cleveragents.domain.host_files import HostFolders
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.git.repository import GitRepository
+
+
+def own_python(root: Path) -> list[Path]:
+    """The folders of `agents`' own Python that lie in the tree `root` (resolved)."""
+    import cleveragents
+
+    own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}
+    own.add(os.path.dirname(os.path.realpath(sys.executable)))
+    found = [Path(os.path.realpath(folder)) for folder in own if folder]
+    return sorted(p for p in found if p.is_relative_to(root) and p.is_dir())
+
+
+def host_folders(repo: GitRepository) -> HostFolders:
+    """The folders of `repo`'s tree whose files run on the host later, read now."""
+    from cleveragents.adapters.git.own_config import OwnConfig
+
+    own = [p.relative_to(repo.root).as_posix() for p in own_python(repo.root)]
+    return HostFolders(hooks=tuple(OwnConfig(repo).hooks_named(None)), own=tuple(own))

@@ -1,0 +1,75 @@
+"""Files of the working tree that run on the host later, outside any sandbox: one notion
+for every place that must keep the model (and a pulled plan) away from them.
+
+Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.in_git_folder`):
+  * the hooks folder git runs hooks from, where `core.hooksPath` (as the user's git reads
+    it) names a folder of the tree; for husky 9 (`core.hooksPath = .husky/_`, whose
+    generated hooks run `.husky/pre-commit`) the whole `.husky` folder;
+  * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
+    written there runs in the next `agents`. The sandbox binds these read-only.
+
+The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
+them is judged here.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cleveragents.domain.rules import claude_setting
+
+HUSKY = ".husky"  # husky 9 points `core.hooksPath` at `.husky/_`, which runs `.husky/NAME`
+TOP = ""  # `core.hooksPath` naming the tree's top: only the files named as hooks are hooks
+# The hooks git runs (`git help hooks`), for a hooks folder that is the tree's top.
+HOOK_NAMES = frozenset((
+    "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+    "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout",
+    "post-merge", "pre-push", "pre-receive", "update", "proc-receive", "post-receive",
+    "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite",
+    "sendemail-validate", "fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist",
+    "p4-post-changelist", "p4-pre-submit", "post-index-change",
+))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HostFolders:
+    """The folders of a tree (relative paths) whose files run on the host later."""
+
+    hooks: tuple[str, ...] = ()  # git runs each hook there
+    own: tuple[str, ...] = ()  # agents' own Python: its venv, its package
+
+
+def kept_hooks_folder(inside: str) -> str:
+    """The folder of the tree to keep for a `core.hooksPath` naming `inside` (relative to
+    the tree): `inside` itself, or the `.husky` that holds husky 9's `.husky/_`."""
+    parent, name = posixpath.split(inside)
+    if name == "_" and posixpath.basename(parent) == HUSKY:
+        return parent
+    return inside
+
+
+def host_run(path: str, host: HostFolders) -> str | None:
+    """Why `path` (relative to the tree) runs on the host later, or None: in a hooks
+    folder, or in agents' own Python."""
+    for folder in host.hooks:
+        if _within(path, folder):
+            shown = folder or "the tree's top"
+            return f"is in {shown}, the hooks folder git runs (core.hooksPath)"
+    for folder in host.own:
+        if _within(path, folder):
+            return f"is in {folder}, agents' own Python, which the next `agents` runs"
+    return None
+
+
+def runs_on_host(path: str, host: HostFolders, links: Mapping[str, str] | None = None) -> bool:
+    """Whether `path` runs on the host later: one of Claude Code's settings, or `host_run`."""
+    return claude_setting(path, links) or host_run(path, host) is not None
+
+
+def _within(path: str, folder: str) -> bool:
+    path = posixpath.normpath(path)
+    if folder == TOP:
+        return path in HOOK_NAMES
+    return path == folder or path.startswith(f"{folder}/")

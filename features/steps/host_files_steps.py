@@ -1,0 +1,96 @@
+"""Files that run on the host later: the user's global git config, a venv in the tree that
+runs `agents`, and the model's file actions on them."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import sysconfig
+from typing import Any
+
+from behave import given, then, when
+
+from features.steps.claude_steps import claude_env, server
+from features.steps.cli_steps import expand
+
+
+@given('the user\'s global git config sets "{key}" to "{value}"')
+def step_global_config(context: Any, key: str, value: str) -> None:
+    """A home of the test's own, whose `.gitconfig` the user's git (and `agents`) reads."""
+    home = context.tmp / "home"
+    home.mkdir(exist_ok=True)
+    subprocess.run(["git", "config", "--file", str(home / ".gitconfig"), key, value], check=True)
+    context.env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")})
+
+
+@given('Claude will {kind:w} the file "{path}"')
+def step_claude_file_action(context: Any, kind: str, path: str) -> None:
+    """One file action of the model's (`write`, `edit` or `delete`), then the step's end."""
+    inputs = {
+        "write": ("write_file", {"path": path, "content": "#!/bin/sh\ntouch /tmp/planted\n"}),
+        "edit": ("edit_file", {"path": path, "find": "exit 0", "replace": "touch /tmp/planted"}),
+        "delete": ("delete_file", {"path": path}),
+    }
+    server(context).reply_tools([inputs[kind], ("finish_step", {"option": f"{kind} it"})])
+
+
+@given("the working tree holds the venv agents runs from")
+def step_tree_venv(context: Any) -> None:
+    """An ignored `.venv` in the tree whose Python finds this checkout's `agents` (through a
+    `.pth`, as an editable install does): `agents` run with it has its own Python there."""
+    venv = context.repo / ".venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    context.tree_site = next((venv / "lib").glob("python*/site-packages"))
+    ours = sysconfig.get_paths()["purelib"]
+    (context.tree_site / "here.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
+    with (context.repo / ".git" / "info" / "exclude").open("a") as exclude:
+        exclude.write(".venv/\n")
+
+
+@given('Claude will write "{name}" into the site-packages of the tree\'s venv')
+def step_claude_writes_pth(context: Any, name: str) -> None:
+    path = (context.tree_site / name).relative_to(context.repo).as_posix()
+    context.planted_pth = context.tree_site / name
+    server(context).reply_tools(
+        [
+            ("write_file", {"path": path, "content": "import os; os.system('touch /tmp/x')\n"}),
+            ("finish_step", {"option": "plant it"}),
+        ]
+    )
+
+
+@when('I run "{command}" with Claude through the tree\'s venv')
+def step_run_tree_venv(context: Any, command: str) -> None:
+    args = shlex.split(expand(context, command))
+    assert args[0] == "agents", args
+    python = context.repo / ".venv" / "bin" / "python"
+    context.result = subprocess.run(
+        [str(python), "-m", "cleveragents", *args[1:]],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **context.env, **claude_env(context)},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+@then("no file the model wrote stands in the tree's venv")
+def step_no_pth(context: Any) -> None:
+    assert not context.planted_pth.exists(), context.planted_pth
+    assert (context.tree_site / "here.pth").exists()
+
+
+@when("the model writes at random places of a tree whose hooks folder is set at random")
+def step_host_files_property(context: Any) -> None:
+    from features.support.host_files_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "host files property", check_property, 60)
+
+
+@then("every write that lands where git runs hooks or in agents' own Python was refused")
+def step_host_files_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -1,0 +1,63 @@
+Feature: The model's file actions never touch what runs on my host later
+  As a developer who lets Claude work in my working tree
+  I want its write_file, edit_file and delete_file refused on the hooks git runs from my
+  tree's core.hooksPath folder (husky's `.husky` too) and on agents' own venv in the tree
+  So that my next `git commit` or `agents` runs nothing the model planted there
+
+  Background:
+    Given a git repository with files:
+      | path  | content |
+      | a.txt | a\n     |
+    And Claude answers through a stand-in server
+
+  Scenario Outline: The model's <kind> of <hook> is refused (core.hooksPath <value>, <scope>)
+    Given an executable file "<hook>" containing "#!/bin/sh\nexit 0\n" committed
+    And the <scope> git config sets "core.hooksPath" to "<value>"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will <kind> the file "<hook>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "<hook>" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<hook>' is in <folder>, the hooks folder git runs (core.hooksPath), outside the sandbox: a model may not change it (change it yourself)"
+
+    Examples:
+      | kind   | hook                  | value            | scope           | folder    |
+      | write  | .githooks/pre-commit  | .githooks        | repository's    | .githooks |
+      | edit   | .githooks/pre-commit  | .githooks        | repository's    | .githooks |
+      | delete | .githooks/pre-commit  | .githooks        | repository's    | .githooks |
+      | write  | .githooks/pre-commit  | .githooks        | user's global   | .githooks |
+      | edit   | tools/hooks/pre-push  | ./tools//hooks/  | user's global   | tools/hooks |
+      | edit   | .husky/pre-commit     | .husky/_         | repository's    | .husky    |
+      | write  | .husky/_/h            | .husky/_         | user's global   | .husky    |
+      | edit   | pre-commit            | .                | repository's    | the tree's top |
+
+  Scenario Outline: A hook a sandboxed command plants or changes is put back (core.hooksPath <value>, <scope>)
+    Given an executable file ".husky/pre-commit" containing "exit 0" committed
+    And the <scope> git config sets "core.hooksPath" to "<value>"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "mkdir -p <folder> && printf 'touch x' > <hook> && chmod +x <hook>"
+    When I run "agents plan run 'hooks' --allow-command 'mkdir *' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file ".husky/pre-commit" contains "exit 0"
+    And the file ".githooks/pre-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "<said>"
+
+    Examples:
+      | value     | scope         | folder    | hook                 | said                                                                      |
+      | .githooks | user's global | .githooks | .githooks/pre-commit | removed .githooks/pre-commit: new, git would run it outside the sandbox |
+      | .husky/_  | repository's  | .husky    | .husky/pre-commit    | put back .husky/pre-commit: changed by the command                       |
+
+  Scenario: The model's write of a .pth into agents' own venv in the tree is refused
+    Given the working tree holds the venv agents runs from
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will write "zz_planted.pth" into the site-packages of the tree's venv
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'plant'" with Claude through the tree's venv
+    Then no file the model wrote stands in the tree's venv
+    When I run "agents plan tree" with Claude through the tree's venv
+    Then stdout contains "is in .venv, agents' own Python, which the next `agents` runs, outside the sandbox: a model may not change it"
