@@ -355,6 +355,8 @@ Stop The Site And Remove The Repository
     FOR    ${pid}    IN    @{left}
         Evaluate    os.kill(${pid}, signal.SIGKILL)    modules=os,signal
     END
+    # Killed processes still write their profile for a moment: the folder goes once they end.
+    Wait Until Keyword Succeeds    20s    0.2s    No Chromium Should Be Left
     Stop Fixture Site
     Remove Temporary Repository
 
