@@ -1,0 +1,113 @@
+*** Settings ***
+Documentation       As a developer who records my own Claude Code sessions,
+...                 I want what a Bash call plants where git and Claude Code run things put
+...                 back even when the call deletes what the recorder held, moves the
+...                 session into another repository, or a repository's settings pretend
+...                 to record in my install's place,
+...                 so that no command of the session blinds the recording.
+...
+...                 The real Claude Code CLI runs as a user runs it (`claude -p`) against a
+...                 local stand-in of the Messages API: only the installed hooks record it.
+
+Resource            resources/agents.resource
+Library             resources/ClaudeCodeLibrary.py
+Library             OperatingSystem
+
+Test Setup          Create Repository With Stand In Claude Code
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+
+
+*** Variables ***
+# A command that writes its second argument into the file its first names.
+${WRITE}            python3 -c 'import sys; open(sys.argv[1], \\"w\\").write(sys.argv[2])'
+# What the script run by Bash plants: a git hook and an MCP server (as a shell script's lines).
+${PLANT}            printf 'touch canary' > .git/hooks/pre-commit\\nprintf '{}' > .mcp.json\\n
+
+
+*** Test Cases ***
+A Bash Call That Deletes The Held Look Still Has Its Plants Put Back
+    ${installed}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${installed}    0
+    # The look's copy in the object database goes too: nothing of it is left to read.
+    Script Will Be Written
+    ...    for f in .git/cleveragents/looks/*; do o=$(git hash-object $f); rm -f .git/objects/$(echo $o | cut -c1-2)/$(echo $o | cut -c3-); done\\nrm -rf .git/cleveragents/looks\\n${PLANT}
+    Claude Code Will Call    Bash    {"command": "sh x.sh", "description": "x"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    tidy up    Bash
+    Exit Code Should Be    ${session}    0
+    File Should Not Exist    ${REPO}/.git/hooks/pre-commit
+    File Should Not Exist    ${REPO}/.mcp.json
+    File Should Exist    ${REPO}/b.txt    the session went on
+    ${document}    Plan Tree Document
+    ${call}    Decision By Id    ${document}    3
+    Should Contain    ${call}[outcome]    the look taken before the command was lost
+    Should Contain    ${call}[outcome]    removed .git/hooks/pre-commit
+    Should Contain    ${call}[outcome]    removed .mcp.json
+
+A Held Look Rewritten By The Command Is Read From The Copy Its Decision Names
+    [Documentation]    A look file the command rewrote (here: to say nothing was there)
+    ...    is not the one recorded with the decision: the recorded copy is read instead.
+    ${installed}    Run Agents    hooks    install    claude-code
+    Script Will Be Written
+    ...    for f in .git/cleveragents/looks/*.json; do printf '{}' > $f; done\\n${PLANT}
+    Claude Code Will Call    Bash    {"command": "sh x.sh", "description": "x"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    tidy up    Bash
+    Exit Code Should Be    ${session}    0
+    File Should Not Exist    ${REPO}/.git/hooks/pre-commit
+    File Should Not Exist    ${REPO}/.mcp.json
+    ${document}    Plan Tree Document
+    ${call}    Decision By Id    ${document}    3
+    Should Contain    ${call}[outcome]    removed .git/hooks/pre-commit: new, git would run it
+    Should Not Contain    ${call}[outcome]    was lost
+
+
+*** Keywords ***
+Hook Event
+    [Documentation]    The installed hook gets a session's first prompt, from `cwd`.
+    [Arguments]    ${session}    ${cwd}    ${transcript}=${NONE}
+    ${event}    Evaluate
+    ...    json.dumps({"session_id": $session, "hook_event_name": "UserPromptSubmit", "cwd": $cwd, "prompt": "p", "transcript_path": $transcript})
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record
+    ...    cwd=${cwd}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0
+    Should Be Empty    ${result.stderr}
+
+Script Will Be Written
+    [Documentation]    Claude Code's first call writes x.sh (its lines given as JSON text).
+    [Arguments]    ${lines}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/x.sh", "content": "${lines}"}
+
+Run Claude Code By Hand
+    [Documentation]    The real Claude Code CLI as a user runs it in the repository.
+    [Arguments]    ${prompt}    @{more}
+    ${claude}    Claude Code Program    ${WORK}
+    ${result}    Run Process    ${claude}    -p    ${prompt}    --permission-mode    acceptEdits
+    ...    --allowedTools    Bash(echo:*)    Bash(touch:*)    @{more}
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/claude.stdout    stderr=${WORK}/claude.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:TMPDIR=${WORK}/tmp
+    ...    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    claude -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
+
+Create Repository With Stand In Claude Code
+    Create Temporary Repository
+    ${env}    Start Stand In For Claude Code    ${WORK}
+    VAR    &{CLAUDE_ENV}    &{env}    scope=TEST
+    Create Directory    ${WORK}/tmp
+
+Stop Stand In Claude Code And Remove Repository
+    Stop Stand In For Claude Code
+    Remove Temporary Repository
+
+Run Agents With Claude Code
+    [Arguments]    @{args}
+    ${result}    Run Process    agents    @{args}
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:XDG_STATE_HOME=${WORK}/state
+    ...    env:TMPDIR=${WORK}/tmp    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    agents ${args} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
+    RETURN    ${result}
