@@ -62,6 +62,47 @@ A Held Look Rewritten By The Command Is Read From The Copy Its Decision Names
     Should Contain    ${call}[outcome]    removed .git/hooks/pre-commit: new, git would run it
     Should Not Contain    ${call}[outcome]    was lost
 
+A Bash Call That Moves The Session Into A Nested Repository Is Settled Where It Began
+    ${installed}    Run Agents    hooks    install    claude-code
+    Script Will Be Written    mkdir -p sub\\ngit -C sub init -q\\n${PLANT}
+    Claude Code Will Call    Bash    {"command": "sh x.sh && cd sub", "description": "x"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/sub/c.txt", "content": "c\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    tidy up    Bash
+    Exit Code Should Be    ${session}    0
+    File Should Not Exist    ${REPO}/.git/hooks/pre-commit
+    File Should Not Exist    ${REPO}/.mcp.json
+    ${there}    Run Agents    plan    list    --json    cwd=${REPO}/sub
+    Should Be Empty    ${{ json.loads($there.stdout)["plans"] }}    a plan was made in sub
+    ${document}    Plan Tree Document
+    ${call}    Decision By Id    ${document}    3
+    Should Contain    ${call}[outcome]    removed .git/hooks/pre-commit
+    ${later}    Decision By Id    ${document}    4
+    Should Be Equal    ${later}[summary]    Write sub/c.txt
+    Should Be Equal    ${document}[plan][status]    completed
+
+A Session's Plan Is Looked For Only Where Our State Is, And Never Made Twice
+    [Documentation]    Events come from a nested repository with no plan of the session:
+    ...    where it started (here: no repository), a repository around it with no state
+    ...    of ours, and one with state but another session's plan are passed over.
+    Create Directory    ${REPO}/plain/inner
+    Run Process    git    init    -q    ${REPO}/plain
+    Run Process    git    init    -q    ${REPO}/plain/inner
+    Hook Event    s1    ${REPO}
+    Create File    ${WORK}/transcript.jsonl    not json\n{"cwd": "${WORK}"}\n
+    Hook Event    s2    ${REPO}/plain/inner    ${WORK}/transcript.jsonl
+    Create Directory    ${REPO}/docs
+    Hook Event    s3    ${REPO}/docs    ${WORK}/nowhere.jsonl
+    ${here}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($here.stdout)["plans"] }}    2
+    ${inner}    Run Agents    plan    list    --json    cwd=${REPO}/plain/inner
+    Length Should Be    ${{ json.loads($inner.stdout)["plans"] }}    1
+    File Should Not Exist    ${REPO}/plain/.git/cleveragents/state.db
+    # The first session's later event from there still goes to its plan here.
+    Hook Event    s1    ${REPO}/plain/inner
+    ${inner}    Run Agents    plan    list    --json    cwd=${REPO}/plain/inner
+    Length Should Be    ${{ json.loads($inner.stdout)["plans"] }}    1
+
 
 *** Keywords ***
 Hook Event
