@@ -103,6 +103,29 @@ A Session's Plan Is Looked For Only Where Our State Is, And Never Made Twice
     ${inner}    Run Agents    plan    list    --json    cwd=${REPO}/plain/inner
     Length Should Be    ${{ json.loads($inner.stdout)["plans"] }}    1
 
+A Repository Hook Merely Naming Our Module Does Not Silence My User Install
+    ${config}    Set Variable    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]
+    Create File    ${REPO}/.claude/settings.local.json
+    ...    {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true cleveragents.cli.hook_record"}]}]}}
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code    --user
+    Exit Code Should Be    ${installed}    0
+    ${status}    Run Agents With Claude Code    hooks    status
+    Should Contain    ${status.stdout}    user: records here: this repository's settings name our hook
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    make a
+    Exit Code Should Be    ${session}    0
+    ${document}    Plan Tree Document
+    ${call}    Decision By Id    ${document}    2
+    Should Be Equal    ${call}[summary]    Write a.txt
+    # Installed in the repository as `hooks install` writes it: the user's stands aside.
+    Remove File    ${REPO}/.claude/settings.local.json
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code
+    ${status}    Run Agents With Claude Code    hooks    status    --json
+    ${found}    Evaluate    json.loads($status.stdout)["claude_code"][1]["here"]
+    Should Start With    ${found}    stands aside here
+    ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
+
 
 *** Keywords ***
 Hook Event

@@ -9,7 +9,8 @@ Claude Code's own permissions.
 Flags (written by the install): `--enforce-policy` and `--allow-command PATTERN` (our
 command policy decides Bash calls), `--user` (installed in the user's settings: it
 stands aside where the repository's own settings install us too, so a call is recorded
-once). `CLEVERAGENTS_HOOK_TIMES=FILE` appends, for each event, the seconds it took (wall
+once; only for one exactly as `hooks install` writes it, with this Python, for every event
+and tool). `CLEVERAGENTS_HOOK_TIMES=FILE` appends, for each event, the seconds it took (wall
 clock, then CPU time of this process) to FILE.
 """
 
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters.actors.claude_code import hook
+from cleveragents.domain import claude_settings
 from cleveragents.errors import CleverAgentsError, NotAGitRepository
 
 if TYPE_CHECKING:
@@ -35,8 +37,7 @@ TIMES = "CLEVERAGENTS_HOOK_TIMES"
 
 
 def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
-    """Record `event` in the repository holding its session's plan (else the one of its
-    `cwd`); the hook's output back."""
+    """Record `event` in the repository of its `cwd`; the hook's output back."""
     from cleveragents.adapters.actors.claude_code import settings_file, transcript
     from cleveragents.adapters.actors.claude_code.settings_file import SettingsFile
     from cleveragents.application.claude_code_recording import SessionRecording
@@ -47,7 +48,8 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
     try:
         if "--user" in argv:
             local = settings_file.local_place(services.repo.root)
-            if SettingsFile(local, services.repo.state_dir).installed().events:
+            _, data = SettingsFile(local, services.repo.state_dir).read()
+            if claude_settings.records_here(data, sys.executable):
                 return {}  # the repository's own install records this session
         recording = SessionRecording(services.claude_code(), transcript.version_of, enforce, allow)
         return recording.record(event)

@@ -9,6 +9,7 @@ are added or taken out, and containers we made are dropped again once empty.
 from __future__ import annotations
 
 import copy
+import shlex
 from typing import Any
 
 MARK = "cleveragents.cli.hook_record"
@@ -40,6 +41,72 @@ def installed(data: object) -> dict[str, str]:
             if _group_is_ours(group):
                 found[str(event)] = str(group["hooks"][0]["command"])
     return found
+
+
+def records_here(data: object, executable: str) -> bool:
+    """Whether `data` (a repository's settings) installs our hook as `hooks install` does,
+    run by `executable`, for every event in `EVENTS` and every tool: only then does an
+    install in the user's settings stand aside there. A command that merely names our
+    module, or covers some events or some tools only, would record nothing in its place."""
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    if not isinstance(hooks, dict):
+        return False
+    return all(
+        any(_exactly_ours(group, event, executable) for group in _list(hooks.get(event)))
+        for event in EVENTS
+    )
+
+
+def user_install_here(user: object, repository: object) -> str | None:
+    """What an install in the user's settings (`user`) does in a repository whose settings
+    are `repository`, when that needs saying: it stands aside, or it records although the
+    repository's settings name our hook."""
+    mine = installed(user)
+    if not mine:
+        return None
+    try:
+        executable = shlex.split(next(iter(mine.values())))[0]
+    except (ValueError, IndexError):
+        return None
+    if records_here(repository, executable):
+        return "stands aside here: this repository's own install records its sessions"
+    if installed(repository):
+        return (
+            "records here: this repository's settings name our hook, but not as "
+            "`agents hooks install claude-code` writes it for every event"
+        )
+    return None
+
+
+def _exactly_ours(group: object, event: str, executable: str) -> bool:
+    if not _group_is_ours(group) or not isinstance(group, dict):
+        return False
+    if event in TOOL_EVENTS and group.get("matcher", "*") not in ("*", ""):
+        return False
+    return all(_our_command(hook, executable) for hook in group["hooks"])
+
+
+def _our_command(hook: dict[str, Any], executable: str) -> bool:
+    """A command hook running `executable -P -m MARK` with our flags only."""
+    try:
+        words = shlex.split(str(hook.get("command", "")))
+    except ValueError:
+        return False
+    if hook.get("type") != "command" or words[:4] != [executable, "-P", "-m", MARK]:
+        return False
+    flags = words[4:]
+    while flags:
+        if flags[0] == "--enforce-policy":
+            flags = flags[1:]
+        elif flags[0] == "--allow-command" and len(flags) > 1:
+            flags = flags[2:]
+        else:
+            return False
+    return True
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def with_hooks(data: dict[str, Any], command: str) -> dict[str, Any]:

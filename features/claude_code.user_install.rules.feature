@@ -1,0 +1,33 @@
+Feature: A user install of our hooks stands aside only for a repository install that records in its place
+  As a developer who installed the recorder in my own Claude Code settings (`--user`)
+  I want it to stand aside only where the repository's settings install our hook exactly
+  as `agents hooks install claude-code` writes it, for every event and every tool
+  So that a committed settings file that merely names our module cannot silence it
+
+  Scenario Outline: Repository settings <case>: the user install stands aside: <answer>
+    Then a user install run by "/opt/py/bin/python" stands aside for repository settings <case>: <answer>
+
+    Examples:
+      | case                                       | answer |
+      | as hooks install writes them               | yes    |
+      | as hooks install writes them with a policy | yes    |
+      | naming our module in a Stop hook           | no     |
+      | of ours for three events only              | no     |
+      | of ours for Read calls only                | no     |
+      | of ours run by another Python              | no     |
+      | of ours with a flag we never write         | no     |
+      | of ours with a dangling --allow-command    | no     |
+      | of ours with an unclosed quote             | no     |
+      | of ours as a prompt hook                   | no     |
+      | with no hooks at all                       | no     |
+
+  Scenario Outline: What hooks status says of a user install <user> in a repository <case>
+    Then hooks status says of a user install <user> in a repository <case>: <said>
+
+    Examples:
+      | user                               | case                               | said |
+      | as hooks install writes            | as hooks install writes them       | "stands aside here" |
+      | as hooks install writes            | naming our module in a Stop hook   | "records here: this repository's" |
+      | as hooks install writes            | with no hooks at all               | nothing |
+      | that is not there                  | as hooks install writes them       | nothing |
+      | with an unclosed quote             | as hooks install writes them       | nothing |
