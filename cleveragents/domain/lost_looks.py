@@ -5,13 +5,12 @@ command, which runs as the user on the host, can delete or rewrite it. Its id is
 with the call's decision before the command runs; a look that is missing, or whose bytes no
 longer have that id, is lost. Then what Claude Code and git run is judged from now: a file
 whose status changed since the call began (its ctime, which no command can set back), or
-within the clock tick before, is taken as the command's and removed; every other file, and
-every folder, as the look would have seen it.
+within the clock tick before, is taken as the command's and removed (a folder only when that
+leaves it empty: its own status changes with what is put in it); every other, as the look
+would have seen it.
 """
 
 from __future__ import annotations
-
-import stat
 
 from cleveragents.domain.command_saves import ClaudeEntry, Seen
 
@@ -28,6 +27,6 @@ def seen_before(entries: dict[str, ClaudeEntry], at: int) -> dict[str, ClaudeEnt
 
 
 def changed_since(seen: Seen, at: int) -> bool:
-    """Whether a file (never a folder: its own status changes with what is in it) changed
-    at or after `at`, or so shortly before that it may have."""
-    return not stat.S_ISDIR(seen[0]) and seen[3] >= at - TICK_NS
+    """Whether a file or folder changed at or after `at`, or so shortly before that it may
+    have."""
+    return seen[3] >= at - TICK_NS
