@@ -11,6 +11,7 @@ Feature: A user install of our hooks stands aside only for a repository install 
       | case                                       | answer |
       | as hooks install writes them               | yes    |
       | as hooks install writes them with a policy | yes    |
+      | of ours beside a hook of the user's        | yes    |
       | naming our module in a Stop hook           | no     |
       | of ours for three events only              | no     |
       | of ours for Read calls only                | no     |

@@ -11,6 +11,7 @@ Documentation       As a developer who records my own Claude Code sessions,
 
 Resource            resources/agents.resource
 Library             resources/ClaudeCodeLibrary.py
+Library             resources/ConventionsLibrary.py
 Library             OperatingSystem
 
 Test Setup          Create Repository With Stand In Claude Code
@@ -93,8 +94,10 @@ A Session's Plan Is Looked For Only Where Our State Is, And Never Made Twice
     Hook Event    s2    ${REPO}/plain/inner    ${WORK}/transcript.jsonl
     Create Directory    ${REPO}/docs
     Hook Event    s3    ${REPO}/docs    ${WORK}/nowhere.jsonl
+    Create File    ${WORK}/short.jsonl    {}\n
+    Hook Event    s4    ${REPO}/docs    ${WORK}/short.jsonl
     ${here}    Run Agents    plan    list    --json
-    Length Should Be    ${{ json.loads($here.stdout)["plans"] }}    2
+    Length Should Be    ${{ json.loads($here.stdout)["plans"] }}    3
     ${inner}    Run Agents    plan    list    --json    cwd=${REPO}/plain/inner
     Length Should Be    ${{ json.loads($inner.stdout)["plans"] }}    1
     File Should Not Exist    ${REPO}/plain/.git/cleveragents/state.db
@@ -124,6 +127,8 @@ A Repository Hook Merely Naming Our Module Does Not Silence My User Install
     ${status}    Run Agents With Claude Code    hooks    status    --json
     ${found}    Evaluate    json.loads($status.stdout)["claude_code"][1]["here"]
     Should Start With    ${found}    stands aside here
+    ${schema}    Run Agents    schema    hooks-status
+    Document Should Match Schema    ${{ json.loads($status.stdout) }}    ${{ json.loads($schema.stdout) }}
     ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
 
 

@@ -350,6 +350,7 @@ class HookPlace(BaseModel):
     disabled_by: dict[str, str] | None = Field(
         default=None, description="The file and key turning every hook off (null: none)."
     )
+    here: str | None = Field(default=None, description="Whether a user install stands aside here.")
 
 
 class HookInstalled(HookPlace, Document):

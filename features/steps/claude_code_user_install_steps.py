@@ -23,6 +23,8 @@ def _repository(case: str) -> dict[str, Any]:
         return with_hooks({}, OURS)
     if case == "as hooks install writes them with a policy":
         return with_hooks({}, f"{OURS} --enforce-policy --allow-command 'git status'")
+    if case == "of ours beside a hook of the user's":
+        return with_hooks(_one("PreToolUse", "echo mine", matcher="Bash"), OURS)
     if case == "naming our module in a Stop hook":
         return _one("Stop", f"true {MARK}")
     if case == "of ours for three events only":
