@@ -1,7 +1,7 @@
 Feature: A user install of our hooks stands aside only for a repository install that records in its place
   As a developer who installed the recorder in my own Claude Code settings (`--user`)
-  I want it to stand aside only where the repository's settings install our hook exactly
-  as `agents hooks install claude-code` writes it, for every event and every tool
+  I want it to stand aside only where the repository's settings run our hook exactly as my
+  install does (Python, policy flags), for every event and every tool
   So that a committed settings file that merely names our module cannot silence it
 
   Scenario Outline: Repository settings <case>: the user install stands aside: <answer>
@@ -10,14 +10,13 @@ Feature: A user install of our hooks stands aside only for a repository install 
     Examples:
       | case                                       | answer |
       | as hooks install writes them               | yes    |
-      | as hooks install writes them with a policy | yes    |
+      | holding commands to a policy               | no     |
       | of ours beside a hook of the user's        | yes    |
       | naming our module in a Stop hook           | no     |
       | of ours for three events only              | no     |
       | of ours for Read calls only                | no     |
       | of ours run by another Python              | no     |
       | of ours with a flag we never write         | no     |
-      | of ours with a dangling --allow-command    | no     |
       | of ours with an unclosed quote             | no     |
       | of ours as a prompt hook                   | no     |
       | with no hooks at all                       | no     |
@@ -32,3 +31,5 @@ Feature: A user install of our hooks stands aside only for a repository install 
       | as hooks install writes            | with no hooks at all               | nothing |
       | that is not there                  | as hooks install writes them       | nothing |
       | with an unclosed quote             | as hooks install writes them       | nothing |
+      | with a policy                      | holding commands to a policy       | "stands aside here" |
+      | with a policy                      | as hooks install writes them       | "records here" |

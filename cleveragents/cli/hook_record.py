@@ -9,7 +9,7 @@ Claude Code's own permissions.
 Flags (written by the install): `--enforce-policy` and `--allow-command PATTERN` (our
 command policy decides Bash calls), `--user` (installed in the user's settings: it
 stands aside where the repository's own settings install us too, so a call is recorded
-once; only for one exactly as `hooks install` writes it, with this Python, for every event
+once; only for one running exactly this command, Python and policy flags, for every event
 and tool). `CLEVERAGENTS_HOOK_TIMES=FILE` appends, for each event, the seconds it took (wall
 clock, then CPU time of this process) to FILE.
 """
@@ -49,7 +49,8 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
         if "--user" in argv:
             local = settings_file.local_place(services.repo.root)
             _, data = SettingsFile(local, services.repo.state_dir).read()
-            if claude_settings.records_here(data, sys.executable):
+            ours = [sys.executable, "-P", "-m", claude_settings.MARK, *argv]
+            if claude_settings.records_here(data, [w for w in ours if w != "--user"]):
                 return {}  # the repository's own install records this session
         recording = SessionRecording(services.claude_code(), transcript.version_of, enforce, allow)
         return recording.record(event)

@@ -43,18 +43,29 @@ def installed(data: object) -> dict[str, str]:
     return found
 
 
-def records_here(data: object, executable: str) -> bool:
-    """Whether `data` (a repository's settings) installs our hook as `hooks install` does,
-    run by `executable`, for every event in `EVENTS` and every tool: only then does an
-    install in the user's settings stand aside there. A command that merely names our
-    module, or covers some events or some tools only, would record nothing in its place."""
+def records_here(data: object, ours: list[str]) -> bool:
+    """Whether `data` (a repository's settings) installs our hook exactly as the user's
+    install runs it (`ours`: the same Python, module and policy flags, without `--user`),
+    for every event in `EVENTS` and every tool: only then does the user's install stand
+    aside there. A command that merely names our module, covers some events or tools only,
+    or holds commands to a looser policy would not record in its place."""
     hooks = data.get("hooks") if isinstance(data, dict) else None
     if not isinstance(hooks, dict):
         return False
     return all(
-        any(_exactly_ours(group, event, executable) for group in _list(hooks.get(event)))
+        any(_exactly_ours(group, event, ours) for group in _list(hooks.get(event)))
         for event in EVENTS
     )
+
+
+def user_command(command: str) -> list[str] | None:
+    """The words of a user install's `command` as a repository install would have them
+    (without `--user`); None when they cannot be read."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    return [word for word in words if word != "--user"] or None
 
 
 def user_install_here(user: object, repository: object) -> str | None:
@@ -62,47 +73,28 @@ def user_install_here(user: object, repository: object) -> str | None:
     are `repository`, when that needs saying: it stands aside, or it records although the
     repository's settings name our hook."""
     mine = installed(user)
-    if not mine:
+    ours = user_command(next(iter(mine.values()))) if mine else None
+    if ours is None:
         return None
-    try:
-        executable = shlex.split(next(iter(mine.values())))[0]
-    except (ValueError, IndexError):
-        return None
-    if records_here(repository, executable):
+    if records_here(repository, ours):
         return "stands aside here: this repository's own install records its sessions"
     if installed(repository):
         return (
-            "records here: this repository's settings name our hook, but not as "
-            "`agents hooks install claude-code` writes it for every event"
+            "records here: this repository's settings name our hook, but not exactly as "
+            "your install runs it, for every event"
         )
     return None
 
 
-def _exactly_ours(group: object, event: str, executable: str) -> bool:
+def _exactly_ours(group: object, event: str, ours: list[str]) -> bool:
     if not _group_is_ours(group) or not isinstance(group, dict):
         return False
     if event in TOOL_EVENTS and group.get("matcher", "*") not in ("*", ""):
         return False
-    return all(_our_command(hook, executable) for hook in group["hooks"])
-
-
-def _our_command(hook: dict[str, Any], executable: str) -> bool:
-    """A command hook running `executable -P -m MARK` with our flags only."""
-    try:
-        words = shlex.split(str(hook.get("command", "")))
-    except ValueError:
-        return False
-    if hook.get("type") != "command" or words[:4] != [executable, "-P", "-m", MARK]:
-        return False
-    flags = words[4:]
-    while flags:
-        if flags[0] == "--enforce-policy":
-            flags = flags[1:]
-        elif flags[0] == "--allow-command" and len(flags) > 1:
-            flags = flags[2:]
-        else:
-            return False
-    return True
+    return all(
+        hook.get("type") == "command" and user_command(str(hook.get("command", ""))) == ours
+        for hook in group["hooks"]
+    )
 
 
 def _list(value: object) -> list[object]:

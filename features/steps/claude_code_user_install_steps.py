@@ -12,6 +12,7 @@ from cleveragents.domain.claude_settings import EVENTS, MARK, with_hooks
 
 PYTHON = "/opt/py/bin/python"
 OURS = shlex.join([PYTHON, "-P", "-m", MARK])
+POLICY = f"{OURS} --enforce-policy --allow-command 'git status'"
 
 
 def _one(event: str, command: str, **group: Any) -> dict[str, Any]:
@@ -21,8 +22,8 @@ def _one(event: str, command: str, **group: Any) -> dict[str, Any]:
 def _repository(case: str) -> dict[str, Any]:
     if case == "as hooks install writes them":
         return with_hooks({}, OURS)
-    if case == "as hooks install writes them with a policy":
-        return with_hooks({}, f"{OURS} --enforce-policy --allow-command 'git status'")
+    if case == "holding commands to a policy":
+        return with_hooks({}, POLICY)
     if case == "of ours beside a hook of the user's":
         return with_hooks(_one("PreToolUse", "echo mine", matcher="Bash"), OURS)
     if case == "naming our module in a Stop hook":
@@ -42,7 +43,6 @@ def _repository(case: str) -> dict[str, Any]:
     commands = {
         "of ours run by another Python": shlex.join(["/tmp/x/python", "-P", "-m", MARK]),
         "of ours with a flag we never write": f"{OURS} --quiet",
-        "of ours with a dangling --allow-command": f"{OURS} --allow-command",
         "of ours with an unclosed quote": f"{OURS} '",
     }
     return with_hooks({}, commands[case]) if case in commands else {"hooks": []}
@@ -50,7 +50,7 @@ def _repository(case: str) -> dict[str, Any]:
 
 @then('a user install run by "{python}" stands aside for repository settings {case}: {answer}')
 def step_stands_aside(context: Any, python: str, case: str, answer: str) -> None:
-    found = claude_settings.records_here(_repository(case), python)
+    found = claude_settings.records_here(_repository(case), [python, "-P", "-m", MARK])
     assert found == (answer == "yes"), f"{case}: {found}"
 
 
@@ -60,6 +60,7 @@ def step_status_says(context: Any, user: str, case: str, said: str) -> None:
         "as hooks install writes": with_hooks({}, OURS),
         "that is not there": {},
         "with an unclosed quote": with_hooks({}, f"{OURS} '"),
+        "with a policy": with_hooks({}, f"{POLICY} --user"),
     }
     found = claude_settings.user_install_here(users[user], _repository(case))
     said = said.strip('"')
