@@ -24,14 +24,15 @@ ${WRITE}            python3 -c 'import sys; open(sys.argv[1], \\"w\\").write(sys
 # What the script run by Bash plants: a git hook and an MCP server (as a shell script's lines).
 ${PLANT}            printf 'touch canary' > .git/hooks/pre-commit\\nprintf '{}' > .mcp.json\\n
 
+# What the script does to forget the look: the held file, and its copy in the object database.
+${FORGET}           for f in .git/cleveragents/looks/*; do o=$(git hash-object $f); rm -f .git/objects/$(echo $o | cut -c1-2)/$(echo $o | cut -c3-); done\\nrm -rf .git/cleveragents/looks
+
 
 *** Test Cases ***
 A Bash Call That Deletes The Held Look Still Has Its Plants Put Back
     ${installed}    Run Agents    hooks    install    claude-code
     Exit Code Should Be    ${installed}    0
-    # The look's copy in the object database goes too: nothing of it is left to read.
-    Script Will Be Written
-    ...    for f in .git/cleveragents/looks/*; do o=$(git hash-object $f); rm -f .git/objects/$(echo $o | cut -c1-2)/$(echo $o | cut -c3-); done\\nrm -rf .git/cleveragents/looks\\n${PLANT}
+    Script Will Be Written    ${FORGET}\\n${PLANT}
     Claude Code Will Call    Bash    {"command": "sh x.sh", "description": "x"}
     Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
     Claude Code Will Say    All done.
@@ -45,6 +46,26 @@ A Bash Call That Deletes The Held Look Still Has Its Plants Put Back
     Should Contain    ${call}[outcome]    the look taken before the command was lost
     Should Contain    ${call}[outcome]    removed .git/hooks/pre-commit
     Should Contain    ${call}[outcome]    removed .mcp.json
+
+A Failed Bash Call That Deleted Its Look Is Put Back At The Next Event, Git Config Too
+    [Documentation]    No PostToolUse comes for a command that fails: the next call's event
+    ...    puts it back, the git config as the decision recorded it before the command.
+    ${installed}    Run Agents    hooks    install    claude-code
+    Script Will Be Written
+    ...    ${FORGET}\\ngit config core.fsmonitor 'touch fsm'\\n${PLANT}exit 3\\n
+    Claude Code Will Call    Bash    {"command": "sh x.sh", "description": "x"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    tidy up    Bash
+    Exit Code Should Be    ${session}    0
+    File Should Not Exist    ${REPO}/.git/hooks/pre-commit
+    ${config}    Run Process    git    config    core.fsmonitor    cwd=${REPO}
+    Should Be Empty    ${config.stdout}    the command's fsmonitor stayed
+    ${document}    Plan Tree Document
+    ${call}    Decision By Id    ${document}    3
+    Should Start With    ${call}[outcome]    no result
+    Should Contain    ${call}[outcome]    the look taken before the command was lost
+    Should Contain    ${call}[outcome]    put back git config core.fsmonitor: set by the command
 
 A Held Look Rewritten By The Command Is Read From The Copy Its Decision Names
     [Documentation]    A look file the command rewrote (here: to say nothing was there)
