@@ -178,6 +178,7 @@ def _status(place: SettingsFile, root: Path | None, user: bool) -> dict[str, Any
     off = turned_off(root)  # Claude Code then runs none of them
     found = {**place.installed().as_json(), "user": user, "git_ignored": None}
     found["disabled_by"] = {"path": str(off[0]), "key": off[1]} if off else None
+    found["here"] = None  # what the user's install does in this repository: `status` says
     if not user and root is not None:
         found["git_ignored"] = _ignored(root)
     return found
