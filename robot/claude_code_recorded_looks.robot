@@ -122,10 +122,17 @@ A Session's Plan Is Looked For Only Where Our State Is, And Never Made Twice
     ${inner}    Run Agents    plan    list    --json    cwd=${REPO}/plain/inner
     Length Should Be    ${{ json.loads($inner.stdout)["plans"] }}    1
     File Should Not Exist    ${REPO}/plain/.git/cleveragents/state.db
-    # The first session's later event from there still goes to its plan here.
+    # The first session's later event from there still goes to its plan here; and so
+    # does one from another repository, found by where its transcript says it started.
     Hook Event    s1    ${REPO}/plain/inner
     ${inner}    Run Agents    plan    list    --json    cwd=${REPO}/plain/inner
     Length Should Be    ${{ json.loads($inner.stdout)["plans"] }}    1
+    Run Process    git    init    -q    ${WORK}/elsewhere
+    Hook Event    s2    ${WORK}/elsewhere
+    Create File    ${WORK}/started.jsonl    {"cwd": "${REPO}"}\n
+    Hook Event    s1    ${WORK}/elsewhere    ${WORK}/started.jsonl
+    ${there}    Run Agents    plan    list    --json    cwd=${WORK}/elsewhere
+    Length Should Be    ${{ json.loads($there.stdout)["plans"] }}    1
 
 A Repository Hook Merely Naming Our Module Does Not Silence My User Install
     ${config}    Set Variable    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]
