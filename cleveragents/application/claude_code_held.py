@@ -9,6 +9,12 @@ command did to a `.git`, a `.claude` setting or a `.mcp.json` is put back or rem
 the call's outcome names it. A call whose PostToolUse never comes (Claude Code's
 permissions refused it, the user interrupted it) is put back at the next event of another
 call, or of the next prompt or the session's end.
+
+The command runs as the user on the host and can delete or rewrite the held look. So the id
+of the look's bytes (and the time it was taken, and the own config it read) is recorded with
+the call's decision before the command runs (`LOOK`), and a look is used only with that id.
+A lost one never means "nothing to put back": what changed since the call began is put back
+as judged from now (`CheckpointStore.after_lost_look`), and the outcome says the look was lost.
 """
 
 from __future__ import annotations
@@ -17,7 +23,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from cleveragents.application.claude_code_run import NO_RESULT, ClaudeCodeRun
+from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.domain.decision import Decision
+
+LOOK = "held_look"  # in a Bash call's action: the id of its held look's bytes, and more
+LOST = (
+    "the look taken before the command was lost (deleted or changed while it ran): "
+    "what changed since it began is put back"
+)
 
 
 @contextmanager
@@ -26,12 +40,16 @@ def held_across(run: ClaudeCodeRun, call: str) -> Iterator[None]:
     are the run's, each with its decision open; every other call's is put back first (its
     call is over); afterwards, the looks still open are held again, the others dropped."""
     r, checkpoints = run.r, run.r.checkpoints
-    held = checkpoints.held_looks(r.plan.id)
+    waiting = _waiting(r)
+    expected = {c: str(d.action[LOOK]["blob"]) for c, d in waiting.items() if d.action}
+    held, lost = checkpoints.held_looks(r.plan.id, expected)
     run.looks.update(held)
-    for decision in r.decisions:
-        found = (decision.action or {}).get("tool_use_id")
-        if found in held and decision.outcome is None:
-            run.open[str(found)] = decision
+    for found, decision in waiting.items():
+        run.open[found] = decision
+    for gone in lost:
+        marker = (waiting[gone].action or {})[LOOK]
+        lines = checkpoints.after_lost_look(r.plan.id, int(marker["at"]), marker["config"])
+        run.put[gone] = ([LOST, *lines], None)
     # No operation holds a recorded call (undo does not take its files back): what the look
     # saves before the command is not kept; what it changed is saved after, with the decision.
     previous, checkpoints.keep = checkpoints.keep, _not_kept
@@ -50,12 +68,36 @@ def held_across(run: ClaudeCodeRun, call: str) -> Iterator[None]:
         yield
     finally:
         checkpoints.keep = previous
-        for gone in set(held) - set(run.looks):
+        for gone in set(expected) - set(run.looks):
             checkpoints.drop_look(r.plan.id, gone)
+            _mark(r, gone, None)
         for kept, look in run.looks.items():
             if kept not in held:
-                checkpoints.hold_look(kept, look)
+                at, config = look.at, look.own_config or {}
+                blob = checkpoints.hold_look(kept, look)
+                _mark(r, kept, {"blob": blob, "at": at, "config": config})
 
 
 def _not_kept(saved: SavedFiles) -> None:
     """What a recorded call's look saves before it: no operation records it."""
+
+
+def _waiting(r: PlanRecorder) -> dict[str, Decision]:
+    """The open decisions whose call's look is held, by call, in the order taken."""
+    return {
+        str(d.action["tool_use_id"]): d
+        for d in r.decisions
+        if d.outcome is None and d.action and LOOK in d.action
+    }
+
+
+def _mark(r: PlanRecorder, call: str, marker: dict[str, object] | None) -> None:
+    """Record (or, put back, forget) with the call's decision what its held look is."""
+    for decision in r.decisions:
+        action = decision.action or {}
+        if action.get("tool_use_id") != call or (marker is None and LOOK not in action):
+            continue
+        changed = {k: v for k, v in action.items() if k != LOOK}
+        if marker is not None:
+            changed[LOOK] = marker
+        r.replace(decision, action=changed)

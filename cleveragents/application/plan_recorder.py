@@ -337,6 +337,14 @@ class PlanRecorder:
         self.decisions[self.position[decision.id]] = changed
         return changed
 
+    def replace(self, decision: Decision, **fields: Any) -> Decision:
+        """`decision` with `fields` changed, nothing else."""
+        changed = decision.model_copy(update=fields)
+        with self.store.transaction():
+            self.store.save_decision(changed)
+        self.decisions[self.position[decision.id]] = changed
+        return changed
+
     def _count(self, decision: Decision) -> None:
         """Keep the numbering and the children of each decision up to date."""
         self.seq = max(self.seq, decision.seq)

@@ -9,7 +9,8 @@ Claude Code's own permissions.
 Flags (written by the install): `--enforce-policy` and `--allow-command PATTERN` (our
 command policy decides Bash calls), `--user` (installed in the user's settings: it
 stands aside where the repository's own settings install us too, so a call is recorded
-once). `CLEVERAGENTS_HOOK_TIMES=FILE` appends, for each event, the seconds it took (wall
+once; only for one running exactly this command, Python and policy flags, for every event
+and tool). `CLEVERAGENTS_HOOK_TIMES=FILE` appends, for each event, the seconds it took (wall
 clock, then CPU time of this process) to FILE.
 """
 
@@ -23,10 +24,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters.actors.claude_code import hook
-from cleveragents.errors import NotAGitRepository
+from cleveragents.domain import claude_settings
+from cleveragents.errors import CleverAgentsError, NotAGitRepository
+
+if TYPE_CHECKING:
+    from cleveragents.bootstrap import Services
 
 TIMES = "CLEVERAGENTS_HOOK_TIMES"
 
@@ -39,16 +44,51 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
     from cleveragents.bootstrap import bootstrap
 
     enforce, allow = settings_file.policy_in(argv)
-    services = bootstrap(Path(str(event.get("cwd") or os.getcwd())))
+    services = _home(event, bootstrap(Path(str(event.get("cwd") or os.getcwd()))))
     try:
         if "--user" in argv:
             local = settings_file.local_place(services.repo.root)
-            if SettingsFile(local, services.repo.state_dir).installed().events:
+            _, data = SettingsFile(local, services.repo.state_dir).read()
+            ours = [sys.executable, "-P", "-m", claude_settings.MARK, *argv]
+            if claude_settings.records_here(data, [w for w in ours if w != "--user"]):
                 return {}  # the repository's own install records this session
         recording = SessionRecording(services.claude_code(), transcript.version_of, enforce, allow)
         return recording.record(event)
     finally:
         services.close()
+
+
+def _home(event: dict[str, Any], services: Services) -> Services:
+    """The services of the repository that holds the session's plan (`session_home.py`):
+    the one of `cwd` (`services`) unless another holds it."""
+    from cleveragents.adapters.actors.claude_code import session_home
+    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.adapters.storage.sqlite_rows import state_path
+    from cleveragents.bootstrap import bootstrap
+
+    session = event.get("session_id")
+    if not isinstance(session, str) or _holds(services, session):
+        return services
+    cwd = Path(str(event.get("cwd") or os.getcwd()))
+    for place in session_home.elsewhere(cwd, event.get("transcript_path")):
+        try:
+            repo = GitRepository.discover(place)
+        except CleverAgentsError:
+            continue
+        if repo.root == services.repo.root or not state_path(repo).is_file():
+            continue
+        other = bootstrap(repo.root)
+        if _holds(other, session):
+            services.close()
+            return other
+        other.close()
+    return services
+
+
+def _holds(services: Services, session: str) -> bool:
+    from cleveragents.application.claude_code_service import KIND
+
+    return any(p.actor.kind == KIND and p.actor.session == session for p in services.store.plans())
 
 
 def say_once(session: object, why: str) -> None:

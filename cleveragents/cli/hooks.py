@@ -150,6 +150,7 @@ def status(ctx: typer.Context, json: Json = False) -> int:
         repo = None
     user = settings_file.SettingsFile(settings_file.user_place(), settings_file.user_state())
     places.append(_status(user, repo.root if repo else None, True))
+    places[-1]["here"] = _user_here(user, places[0]["path"] if repo else None)
     if json:
         output.emit_json({"claude_code": places})
         return 0
@@ -165,6 +166,8 @@ def status(ctx: typer.Context, json: Json = False) -> int:
         output.show(
             f"{where}: installed{said} in {found['path']} ({events}; {policy})", soft_wrap=True
         )
+        if found.get("here"):
+            output.show(f"{where}: {found['here']}", soft_wrap=True)
         _ignored_note(found)
     return 0
 
@@ -175,9 +178,21 @@ def _status(place: SettingsFile, root: Path | None, user: bool) -> dict[str, Any
     off = turned_off(root)  # Claude Code then runs none of them
     found = {**place.installed().as_json(), "user": user, "git_ignored": None}
     found["disabled_by"] = {"path": str(off[0]), "key": off[1]} if off else None
+    found["here"] = None  # what the user's install does in this repository: `status` says
     if not user and root is not None:
         found["git_ignored"] = _ignored(root)
     return found
+
+
+def _user_here(user: SettingsFile, local: str | None) -> str | None:
+    """What the user's install does in this repository, when that needs saying."""
+    from cleveragents.adapters.actors.claude_code import settings_file
+    from cleveragents.domain import claude_settings
+
+    if local is None:
+        return None
+    here = settings_file.SettingsFile(Path(local), user.kept.parent)
+    return claude_settings.user_install_here(user.read()[1], here.read()[1])
 
 
 def _ignored(root: Path) -> bool:

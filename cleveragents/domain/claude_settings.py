@@ -9,6 +9,7 @@ are added or taken out, and containers we made are dropped again once empty.
 from __future__ import annotations
 
 import copy
+import shlex
 from typing import Any
 
 MARK = "cleveragents.cli.hook_record"
@@ -40,6 +41,64 @@ def installed(data: object) -> dict[str, str]:
             if _group_is_ours(group):
                 found[str(event)] = str(group["hooks"][0]["command"])
     return found
+
+
+def records_here(data: object, ours: list[str]) -> bool:
+    """Whether `data` (a repository's settings) installs our hook exactly as the user's
+    install runs it (`ours`: the same Python, module and policy flags, without `--user`),
+    for every event in `EVENTS` and every tool: only then does the user's install stand
+    aside there. A command that merely names our module, covers some events or tools only,
+    or holds commands to a looser policy would not record in its place."""
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    if not isinstance(hooks, dict):
+        return False
+    return all(
+        any(_exactly_ours(group, event, ours) for group in _list(hooks.get(event)))
+        for event in EVENTS
+    )
+
+
+def user_command(command: str) -> list[str] | None:
+    """The words of a user install's `command` as a repository install would have them
+    (without `--user`); None when they cannot be read."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    return [word for word in words if word != "--user"] or None
+
+
+def user_install_here(user: object, repository: object) -> str | None:
+    """What an install in the user's settings (`user`) does in a repository whose settings
+    are `repository`, when that needs saying: it stands aside, or it records although the
+    repository's settings name our hook."""
+    mine = installed(user)
+    ours = user_command(next(iter(mine.values()))) if mine else None
+    if ours is None:
+        return None
+    if records_here(repository, ours):
+        return "stands aside here: this repository's own install records its sessions"
+    if installed(repository):
+        return (
+            "records here: this repository's settings name our hook, but not exactly as "
+            "your install runs it, for every event"
+        )
+    return None
+
+
+def _exactly_ours(group: object, event: str, ours: list[str]) -> bool:
+    if not _group_is_ours(group) or not isinstance(group, dict):
+        return False
+    if event in TOOL_EVENTS and group.get("matcher", "*") not in ("*", ""):
+        return False
+    return all(
+        hook.get("type") == "command" and user_command(str(hook.get("command", ""))) == ours
+        for hook in group["hooks"]
+    )
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def with_hooks(data: dict[str, Any], command: str) -> dict[str, Any]:

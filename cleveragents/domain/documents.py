@@ -344,12 +344,11 @@ class HookPlace(BaseModel):
     enforce_policy: bool = Field(description="Whether it denies what our policy refuses.")
     allow_commands: list[str]
     user: bool = Field(description="The user's own settings, not the repository's.")
-    git_ignored: bool | None = Field(
-        description="Whether git ignores the repository's file (null for the user's)."
-    )
+    git_ignored: bool | None = Field(description="Whether git ignores the repo's file, or null.")
     disabled_by: dict[str, str] | None = Field(
         default=None, description="The file and key turning every hook off (null: none)."
     )
+    here: str | None = Field(default=None, description="Whether a user install stands aside here.")
 
 
 class HookInstalled(HookPlace, Document):

@@ -79,7 +79,9 @@ class GitCheckpoints:
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.links = ClaudeLinks(repo.root, self.git_dirs._folders)  # the same walk's cache
         self.git_folders = GitFolders(repo, self.git_dirs._folders)
-        self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs)
+        self.held = HeldLooks(
+            repo, self.git_dirs, self.claude_dirs, self.objects, self._claude_runs
+        )
         self.own_config = OwnConfig(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.session = SessionLook(session_dirs, self.git_dirs, self._claude_runs)
@@ -226,13 +228,23 @@ class GitCheckpoints:
         own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
         return [*self.git_dirs.claude_folders, *own]
 
-    def hold_look(self, call: str, look: CommandLook) -> None:
-        """Keep `look` on disk for the process that puts back after `call` (`held_looks.py`)."""
-        self.held.hold(call, look)
+    def hold_look(self, call: str, look: CommandLook) -> str:
+        """Keep `look` on disk for the process that puts back after `call` (`held_looks.py`);
+        the id of its bytes, to be recorded where the command cannot change it unseen."""
+        return self.held.hold(call, look)
 
-    def held_looks(self, plan_id: str) -> dict[str, CommandLook]:
-        """The plan's looks kept on disk and not put back yet, by call."""
-        return self.held.held(plan_id)
+    def held_looks(
+        self, plan_id: str, expected: dict[str, str]
+    ) -> tuple[dict[str, CommandLook], list[str]]:
+        """The plan's looks kept and not put back yet whose bytes have the id `expected`
+        gives for their call; and the calls whose look is lost."""
+        return self.held.held(plan_id, expected)
+
+    def after_lost_look(
+        self, plan_id: str, at: int, own_config: dict[str, dict[str, list[str]]]
+    ) -> list[str]:
+        """Put back after a command whose look is lost (`HeldLooks.lost`); one line each."""
+        return self.held.lost(plan_id, at, own_config)
 
     def drop_look(self, plan_id: str, call: str) -> None:
         self.held.drop(plan_id, call)

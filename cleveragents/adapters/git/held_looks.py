@@ -7,6 +7,13 @@ comes). So the look, and what the `.git` and `.claude` looks read of the files t
 (to write them back), are written as JSON to `<git-dir>/cleveragents/looks/`, one file per
 call, named by the plan and a digest of the call's id (Claude Code's text, never a path
 part), and removed once put back.
+
+The command runs as the user on the host, so it can delete or rewrite that file. The look's
+bytes are also stored as a blob in the object database, and the blob's id is recorded with
+the call's decision in the state database before the command runs: a look is read back only
+when its bytes have that id (from the file, else from the blob). One that cannot be read back
+is lost (`lost`): what Claude Code and git run is then put back as judged from now
+(`domain/lost_looks.py`), and the repository's own config as the decision recorded it.
 """
 
 from __future__ import annotations
@@ -16,15 +23,18 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
+from cleveragents.adapters.git.objects import ObjectStore
+from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.command_saves import CommandLook, GitEntry, IgnoredFile, Seen
+from cleveragents.domain.lost_looks import seen_before
 
 SUFFIX = ".look.json"
 
@@ -32,13 +42,24 @@ SUFFIX = ".look.json"
 class HeldLooks:
     """Keeps the looks of a plan's Bash calls between hook processes."""
 
-    def __init__(self, repo: GitRepository, git_dirs: GitDirs, claude_dirs: ClaudeDirs) -> None:
+    def __init__(
+        self,
+        repo: GitRepository,
+        git_dirs: GitDirs,
+        claude_dirs: ClaudeDirs,
+        objects: ObjectStore,
+        runs: Callable[[], list[str]],
+    ) -> None:
         self.repo = repo
         self.git_dirs = git_dirs
         self.claude_dirs = claude_dirs
+        self.objects = objects
+        self.own_config = OwnConfig(repo)
+        self._runs = runs  # every `.claude`, `.mcp.json` and `.git/hooks` of the last walk
 
-    def hold(self, call: str, look: CommandLook) -> None:
-        """Write `look` (just taken) and what the `.git` and `.claude` looks read with it."""
+    def hold(self, call: str, look: CommandLook) -> str:
+        """Write `look` (just taken) and what the `.git` and `.claude` looks read with it;
+        the id of its bytes, kept as a blob too."""
         data = {
             "call": call,
             "look": {**asdict(look), "recent": sorted(look.recent)},
@@ -47,25 +68,57 @@ class HeldLooks:
             "claude_digests": _kept(self.claude_dirs._digests),
             "claude_targets": self.claude_dirs._targets,
         }
+        text = json.dumps(data).encode()
         self.folder.mkdir(parents=True, exist_ok=True)
         place = self._place(look.plan_id, call)
         scratch = place.with_suffix(".tmp")
-        scratch.write_text(json.dumps(data))
+        scratch.write_bytes(text)
         os.replace(scratch, place)  # a process killed half way leaves no half look
+        return self.objects.blob(text)
 
-    def held(self, plan_id: str) -> dict[str, CommandLook]:
-        """The plan's looks not put back yet, by call; the `.git` and `.claude` looks read
-        again as they were when the newest was taken."""
+    def held(
+        self, plan_id: str, expected: dict[str, str]
+    ) -> tuple[dict[str, CommandLook], list[str]]:
+        """The plan's looks not put back yet, by call (`expected`: the id each one's bytes
+        had, in the order they were taken), and the calls whose look is lost; the `.git` and
+        `.claude` looks read again as they were when the newest was taken."""
         found: dict[str, CommandLook] = {}
-        places = sorted(self.folder.glob(f"{plan_id}-*{SUFFIX}"), key=os.path.getmtime)
-        for place in places:
-            data = json.loads(place.read_text())
-            found[str(data["call"])] = _look(data["look"])
+        lost: list[str] = []
+        for call, blob in expected.items():
+            text = self._bytes(plan_id, call, blob)
+            if text is None:
+                lost.append(call)
+                continue
+            data = json.loads(text)
+            found[call] = _look(data["look"])
             self.git_dirs._bytes.update(_read_kept(data["git_bytes"]))
             self.claude_dirs._bytes = _read_kept(data["claude_bytes"])
             self.claude_dirs._digests = _read_kept(data["claude_digests"])
             self.claude_dirs._targets = list(data["claude_targets"])
-        return found
+        return found, lost
+
+    def _bytes(self, plan_id: str, call: str, blob: str) -> bytes | None:
+        """The look of `call` as held, from its file, else from its blob: only bytes
+        whose id is `blob`."""
+        with contextlib.suppress(OSError):
+            text = self._place(plan_id, call).read_bytes()
+            if self.objects.blob_id(text) == blob:
+                return text
+        kept = self.objects.read([blob]).get(blob)
+        if kept is not None and kept[0] == b"blob" and self.objects.blob_id(kept[1]) == blob:
+            return kept[1]
+        return None
+
+    def lost(self, plan_id: str, at: int, own_config: dict[str, dict[str, list[str]]]) -> list[str]:
+        """After a call whose look (taken at `at`) is lost: what Claude Code and git run
+        that changed since is removed, its bytes kept; the own config put back as
+        `own_config` (recorded with the decision) had it. One line for each."""
+        self.git_dirs.walk()
+        self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
+        folders = [*self._runs(), *self.claude_dirs.hooks]
+        before = seen_before(self.claude_dirs.look(folders), at)
+        said = self.claude_dirs.put_back(plan_id, before, folders, at)
+        return said + self.own_config.put_back(own_config)
 
     @property
     def folder(self) -> Path:
