@@ -1,0 +1,42 @@
+"""Steps of checkpoints.own_git_dir.feature: where git finds config and hooks is put back."""
+
+from __future__ import annotations
+
+import subprocess
+from typing import Any
+
+from behave import given, then
+
+
+@given('the git dir names the folder "{folder}" of the working tree as its common dir')
+def step_common_dir_in_tree(context: Any, folder: str) -> None:
+    """A common dir git accepts: the objects and refs of `.git`, a config of its own."""
+    common = context.repo / folder
+    common.mkdir()
+    (common / "objects").symlink_to("../.git/objects")
+    (common / "refs").symlink_to("../.git/refs")
+    (common / "config").write_text("[core]\n\trepositoryformatversion = 0\n\tbare = false\n")
+    (context.repo / ".git" / "commondir").write_text(f"../{folder}\n")
+
+
+@then("the user's git runs nothing the command planted")
+def step_git_runs_nothing(context: Any) -> None:
+    """The user's `git status`, an alias `st`, a commit, a checkout: each would run it."""
+    repo = context.repo
+    for args in (
+        ["status"],
+        ["st"],
+        ["commit", "-q", "--allow-empty", "-m", "x"],
+        ["checkout", "-q", "-b", "y"],
+    ):
+        subprocess.run(["git", *args], cwd=repo, capture_output=True, check=False)
+    subprocess.run(["git", "-C", "sub", "status"], cwd=repo, capture_output=True, check=False)
+    assert not (repo.parent / "canary").exists(), "the user's git ran a planted command"
+
+
+@then('the git setting "{key}" is "{value}"')
+def step_git_setting(context: Any, key: str, value: str) -> None:
+    got = subprocess.run(
+        ["git", "config", "--get", key], cwd=context.repo, capture_output=True, text=True
+    )
+    assert got.stdout.strip() == value, (key, got.stdout)
