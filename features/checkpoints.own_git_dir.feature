@@ -70,3 +70,61 @@ Feature: A command cannot move where git finds this repository's config and hook
     And an untracked file ".git/commondir" containing "../.evil"
     When the workspace applies "write" to ".evil/config"
     Then the action is refused with "leads into the git directory"
+
+  Scenario Outline: In a linked worktree, a command that <what> is put back
+    Given a git repository
+    And a linked worktree "wt" of it, where agents runs
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: <command>
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    When I run "agents plan decision 3"
+    Then stdout contains "<said>"
+    And the user's git runs nothing the command planted
+
+    Examples:
+      | what                                   | command                                                                                                             | said                                                     |
+      | rewrites the worktree's .git file      | mkdir -p .evil/worktrees/wt && printf 'gitdir:%s\n' ' .evil/worktrees/wt' > .git                               | put back .git: changed by the command                    |
+      | changes the worktree's commondir       | cp -a ../repo/.git/worktrees/wt/commondir c && echo ../../../wt/.evil > ../repo/.git/worktrees/wt/commondir         | wt/commondir: changed by the command                     |
+      | links the common dir's hooks           | mkdir .h && printf '#!/bin/sh\ntouch ../canary\n' > .h/post-checkout && chmod +x .h/post-checkout && rm -rf ../repo/.git/hooks && ln -s ../../wt/.h ../repo/.git/hooks | .git/hooks: replaced by a link by the command |
+
+  Scenario: A hooks link of the user's own, turned into the tree, is put back as it was
+    Given a git repository
+    And the repository's ".git/hooks" is a link to a folder outside the tree
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: mkdir .h && rm .git/hooks && ln -s ../.h .git/hooks
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    When I run "agents plan decision 3"
+    Then stdout contains "put back .git/hooks: changed by the command"
+    And ".git/hooks" is the user's link outside the tree again
+
+  Scenario: What cannot be put back stops the plan, said in one line
+    Given a git repository
+    And the repository's config holds a comment of over a MiB
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: mv .git/config big.cfg && ln -s ../big.cfg .git/config
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 3
+    And stderr is one line containing "a command changed .git/config, which tells git where this repository's config and hooks are, and agents could not put it back"

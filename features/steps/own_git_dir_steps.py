@@ -40,3 +40,31 @@ def step_git_setting(context: Any, key: str, value: str) -> None:
         ["git", "config", "--get", key], cwd=context.repo, capture_output=True, text=True
     )
     assert got.stdout.strip() == value, (key, got.stdout)
+
+
+@given('a linked worktree "{name}" of it, where agents runs')
+def step_linked_worktree(context: Any, name: str) -> None:
+    place = context.repo.parent / name
+    subprocess.run(
+        ["git", "worktree", "add", "-q", "-b", name, str(place)], cwd=context.repo, check=True
+    )
+    context.repo = place
+
+
+@given('the repository\'s ".git/hooks" is a link to a folder outside the tree')
+def step_hooks_link_outside(context: Any) -> None:
+    outside = context.repo.parent / "my-hooks"
+    (context.repo / ".git" / "hooks").rename(outside)
+    (context.repo / ".git" / "hooks").symlink_to(outside)
+
+
+@then('".git/hooks" is the user\'s link outside the tree again')
+def step_hooks_link_back(context: Any) -> None:
+    hooks = context.repo / ".git" / "hooks"
+    assert hooks.is_symlink() and hooks.readlink() == context.repo.parent / "my-hooks", hooks
+
+
+@given("the repository's config holds a comment of over a MiB")
+def step_big_config(context: Any) -> None:
+    with (context.repo / ".git" / "config").open("a") as config:
+        config.write("# " + "x" * (1 << 20) + "\n")
