@@ -39,7 +39,8 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
     from cleveragents.bootstrap import bootstrap
 
     enforce, allow = settings_file.policy_in(argv)
-    services = bootstrap(Path(str(event.get("cwd") or os.getcwd())))
+    # What a held look's put-back mends (a planted `commondir`) must not keep it from running.
+    services = bootstrap(Path(str(event.get("cwd") or os.getcwd())), settling=True)
     try:
         if "--user" in argv:
             local = settings_file.local_place(services.repo.root)

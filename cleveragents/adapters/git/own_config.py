@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
@@ -78,6 +79,7 @@ class OwnConfig:
         name may hold slashes; its own `modules/` and `worktrees/` follow)."""
         names = [*OWN]
         own = os.path.normpath(self.repo.git_dir / "config.worktree")
+        common = self._common
         folders = [("", True)]  # (folder in the common dir, whether it is a git dir)
         visits = 0
         while folders and visits < MOST_CONFIGS:
@@ -86,21 +88,19 @@ class OwnConfig:
             if git_dir:
                 if folder:
                     names.append(f"{folder}config")
-                for tree in _folders(self.repo.common_dir / folder / "worktrees"):
+                for tree in _folders(common / folder / "worktrees"):
                     name = f"{folder}worktrees/{tree}/config.worktree"
-                    if os.path.normpath(self.repo.common_dir / name) != own:
+                    if os.path.normpath(common / name) != own:
                         names.append(name)
-                folders += [(f"{folder}modules/{n}/", False) for n in self._modules(folder)]
+                modules = _folders(common / folder / "modules")
+                folders += [(f"{folder}modules/{n}/", False) for n in modules]
                 continue
-            if (self.repo.common_dir / folder / "HEAD").is_file():
+            if (common / folder / "HEAD").is_file():
                 folders.append((folder, True))
             else:  # a part of a submodule's name: `modules/a/b` for the submodule `a/b`
-                inner = _folders(self.repo.common_dir / folder)
+                inner = _folders(common / folder)
                 folders += [(f"{folder}{n}/", False) for n in inner]
         return names
-
-    def _modules(self, folder: str) -> list[str]:
-        return _folders(self.repo.common_dir / folder / "modules")
 
     def _read(self, name: str) -> dict[str, list[str]]:
         path = self._path(name)
@@ -119,7 +119,11 @@ class OwnConfig:
 
     def _path(self, name: str) -> Path:
         """`config.worktree` is this worktree's; every other name lies in the common dir."""
-        return (self.repo.git_dir if name == "config.worktree" else self.repo.common_dir) / name
+        return (self.repo.git_dir if name == "config.worktree" else self._common) / name
+
+    @property
+    def _common(self) -> Path:
+        return common_dir_now(self.repo)
 
     def _set(self, name: str, key: str, values: list[str]) -> None:
         path = str(self._path(name))

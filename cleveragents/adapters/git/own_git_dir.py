@@ -79,8 +79,9 @@ class OwnGitDir:
     def _watched(self) -> list[tuple[str, Path, bool]]:
         """(label, path, whether every change is put back) of each watched path."""
         places = [self.repo.git_dir]
-        if os.path.normpath(self.repo.common_dir) != os.path.normpath(self.repo.git_dir):
-            places.append(self.repo.common_dir)
+        common = common_dir_now(self.repo)
+        if os.path.normpath(common) != os.path.normpath(self.repo.git_dir):
+            places.append(common)
         watched = []
         for place in places:
             names = [*EXACT, *LINKABLE] if place == self.repo.git_dir else ["config", "hooks"]
@@ -93,6 +94,17 @@ class OwnGitDir:
     def _label(self, path: Path) -> str:
         inside = os.path.relpath(path, self.repo.root)
         return str(path) if inside.startswith("..") else inside
+
+
+def common_dir_now(repo: GitRepository) -> Path:
+    """The common dir the git dir's `commondir` names now (the git dir itself without one):
+    a process that settles a held look may have found the repository while a planted one
+    stood, and puts it back before it reads any config."""
+    try:
+        named = (repo.git_dir / "commondir").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return repo.git_dir
+    return Path(os.path.normpath(repo.git_dir / named))
 
 
 def _seen(full: Path) -> str | None:

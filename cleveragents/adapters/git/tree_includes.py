@@ -25,11 +25,13 @@ if TYPE_CHECKING:
     from cleveragents.adapters.git.repository import GitRepository
 
 
-def refuse_tree_includes(repo: GitRepository) -> None:
+def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None:
     """Raise `ConflictingState` when a config file git reads for `repo`, or one an include
-    names (whether it exists yet or not, whatever its condition), lies in its working tree."""
+    names (whether it exists yet or not, whatever its condition), or unless `settling` its
+    git or common dir, lies in its working tree."""
     # A config git cannot read (a `.gitconfig` of garbage) already failed `discover`.
-    _refuse_git_dir_inside(repo)
+    if not settling:
+        _refuse_git_dir_inside(repo)
     listing = repo.git_bytes("config", "--list", "--show-origin", "-z")
     for origin, key, value in _entries(listing):
         if origin:
