@@ -49,16 +49,18 @@ Feature: A command cannot move where git finds this repository's config and hook
         - name: settings
           options:
             - actions:
-                - run: git config user.name Someone && git config branch.main.remote origin && git config remote.origin.url ../up.git && git config alias.co 'checkout -q'
+                - run: git config user.name Someone && git config branch.main.remote origin && git config remote.origin.url ../up.git && git config alias.lg 'log --oneline' && git config alias.co 'submodule foreach touch ../canary'
       """
     When I run "agents plan run --script {tmp}/plan.yaml"
     Then the exit code is 0
     When I run "agents plan decision 3"
     Then stdout contains "exit 0; put back git config alias.co: set by the command"
+    And stdout does not contain "git config alias.lg:"
     And stdout does not contain "git config user.name:"
     And stdout does not contain "git config remote.origin.url:"
     And the git setting "user.name" is "Someone"
     And the git setting "remote.origin.url" is "../up.git"
+    And the git setting "alias.lg" is "log --oneline"
 
   Scenario: A repository whose common dir lies in its working tree is refused
     Given a git repository

@@ -37,11 +37,27 @@ HARMLESS = (
 )  # fmt: skip
 
 
+# Commands an alias may name and stay harmless: none takes an option that runs a program
+# (unlike `difftool --extcmd`, `rebase --exec`, `fetch --upload-pack`, `grep -O`,
+# `submodule foreach`, or `config`, which would set one when the user runs the alias).
+ALIAS_COMMANDS = (
+    "status", "checkout", "switch", "branch", "log", "diff", "show", "add", "commit",
+    "restore", "reset", "stash", "tag", "blame", "shortlog",
+)  # fmt: skip
+
+
+def harmless_alias(value: str) -> bool:
+    """Whether an alias's value names one of `ALIAS_COMMANDS` first: not `!` (a shell), not
+    git's own options (`-c core.fsmonitor=…`, `--exec-path`, `--git-dir`), and no
+    `--output` (a file written wherever it names)."""
+    words = value.split()
+    return bool(words) and words[0] in ALIAS_COMMANDS and not any("--output" in w for w in words)
+
+
 def harmless(key: str) -> bool:
     """Whether the setting `key` (as `git config --list` names it) is known to make git run
-    nothing and read nothing of the model's choosing. `alias.*` never is: an alias may
-    start with `!`, or with git's own options (`-c core.fsmonitor=…`, `--exec-path`,
-    `--git-dir`), or give a command one that runs a program (`difftool --extcmd`)."""
+    nothing and read nothing of the model's choosing, whatever its value. `alias.*` is
+    not: only some values are (`harmless_alias`)."""
     section, _, rest = key.partition(".")
     subsection, _, name = rest.rpartition(".")
     shape = f"{section}.*.{name}" if subsection else key

@@ -21,7 +21,7 @@ from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.git_programs import harmless
+from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.errors import GitFailed
 
 OWN = ("config", "config.worktree")
@@ -50,7 +50,7 @@ class OwnConfig:
             was, is_now = before.get(name, {}), now.get(name, {})
             where = "" if name in OWN else f" in .git/{shown_path(name)}"
             for key in sorted({*was, *is_now}):
-                if was.get(key, []) == is_now.get(key, []):
+                if was.get(key, []) == is_now.get(key, []) or _harmless_now(key, is_now):
                     continue
                 self._set(name, key, was.get(key, []))
                 why = "set" if key not in was else "changed" if key in is_now else "removed"
@@ -130,6 +130,12 @@ class OwnConfig:
         self.repo.git_outcome("config", "--file", path, "--unset-all", key)
         for value in values:
             self.repo.git_bytes("config", "--file", path, "--add", key, value)
+
+
+def _harmless_now(key: str, now: dict[str, list[str]]) -> bool:
+    """An alias the command set to a harmless value (`git config alias.co checkout`), or
+    removed, stays as it left it."""
+    return key.startswith("alias.") and all(harmless_alias(v) for v in now.get(key, []))
 
 
 def _folders(folder: Path) -> list[str]:
