@@ -21,8 +21,13 @@ def step_common_dir_in_tree(context: Any, folder: str) -> None:
 
 @then("the user's git runs nothing the command planted")
 def step_git_runs_nothing(context: Any) -> None:
-    """The user's `git status`, an alias `st`, a commit, a checkout: each would run it."""
+    """The user's `git status`, an alias `st`, a commit, a checkout: each would run it;
+    after a later write in place to each `.cfg` file of the tree (as a sandboxed command
+    may do), which must reach no config git reads."""
     repo = context.repo
+    for cfg in repo.glob("*.cfg"):
+        with cfg.open("a") as later:
+            later.write("[core]\n\tfsmonitor = touch ../canary\n")
     for args in (
         ["status"],
         ["st"],

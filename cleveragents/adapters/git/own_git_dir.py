@@ -30,7 +30,8 @@ from cleveragents.errors import ConflictingState
 EXACT = ("commondir", "gitdir")  # every change put back
 LINKABLE = ("config", "config.worktree", "hooks")  # put back when git would look elsewhere
 MOST_BYTES = 1 << 20  # a file larger than this is not kept: put back is then refused
-# By path (as shown): "folder", "link:TARGET", "file:MODE:BASE64", "big" or "other".
+# By path (as shown): "folder", "link:TARGET", "file:MODE:BASE64" ("linked:…" with a second
+# name, a hard link), "big" or "other".
 Structure = dict[str, str]
 
 
@@ -121,7 +122,9 @@ def _seen(full: Path) -> str | None:
     if st.st_size > MOST_BYTES:
         return "big"
     data = base64.b64encode(full.read_bytes()).decode()
-    return f"file:{stat.S_IMODE(st.st_mode):o}:{data}"
+    # A second name (`ln .git/config tools.cfg`): a write in place there is a write here.
+    kind = "file" if st.st_nlink == 1 else "linked"
+    return f"{kind}:{stat.S_IMODE(st.st_mode):o}:{data}"
 
 
 def _elsewhere(was: str | None, now: str | None) -> bool:
@@ -140,7 +143,7 @@ def _write(full: Path, was: str | None) -> None:
         full.mkdir()
     elif kind == "link":
         os.symlink(rest, full)
-    elif kind == "file":
+    elif kind in ("file", "linked"):
         mode, _, data = rest.partition(":")
         full.write_bytes(base64.b64decode(data))
         os.chmod(full, int(mode, 8))
@@ -153,4 +156,6 @@ def _why(was: str | None, now: str | None) -> str:
         return "removed by the command"
     if now.startswith("link:") and not was.startswith("link:"):
         return "replaced by a link by the command"
+    if now.startswith("linked:") and not was.startswith("linked:"):
+        return "given a second name by the command"
     return "changed by the command"
