@@ -248,10 +248,15 @@ def plan_file_pages(plan: Plan) -> list[str]:
 
 
 def bootstrap(
-    start: Path, observer: Observer | None = None, approve: Callable[[str], bool] | None = None
+    start: Path,
+    observer: Observer | None = None,
+    approve: Callable[[str], bool] | None = None,
+    *,
+    settling: bool = False,
 ) -> Services:
-    """Find the repository at or above `start` and build the services on it."""
-    repo = GitRepository.discover(start)
+    """Find the repository at or above `start` and build the services on it (`settling`:
+    see `GitRepository.discover`)."""
+    repo = GitRepository.discover(start, settling=settling)
     clock = SystemClock()
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)

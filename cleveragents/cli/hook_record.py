@@ -44,7 +44,8 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
     from cleveragents.bootstrap import bootstrap
 
     enforce, allow = settings_file.policy_in(argv)
-    services = _home(event, bootstrap(Path(str(event.get("cwd") or os.getcwd()))))
+    # What a held look's put-back mends (a planted `commondir`) must not keep it from running.
+    services = _home(event, bootstrap(Path(str(event.get("cwd") or os.getcwd())), settling=True))
     try:
         if "--user" in argv:
             local = settings_file.local_place(services.repo.root)
@@ -72,12 +73,12 @@ def _home(event: dict[str, Any], services: Services) -> Services:
     cwd = Path(str(event.get("cwd") or os.getcwd()))
     for place in session_home.elsewhere(cwd, event.get("transcript_path")):
         try:
-            repo = GitRepository.discover(place)
+            repo = GitRepository.discover(place, settling=True)
         except CleverAgentsError:
             continue
         if repo.root == services.repo.root or not state_path(repo).is_file():
             continue
-        other = bootstrap(repo.root)
+        other = bootstrap(repo.root, settling=True)
         if _holds(other, session):
             services.close()
             return other

@@ -60,8 +60,10 @@ class CommandLook:
     git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every `.git`, by path
     claude_entries: dict[str, ClaudeEntry] = field(default_factory=dict)  # by path
     put_back: list[str] = field(default_factory=list)  # what was done to them after it
-    # The repository's own config: its program-running settings by file (`git_programs.py`).
+    # The repository's own configs: each setting not known harmless by file (`git_programs.py`).
     own_config: dict[str, dict[str, list[str]]] | None = None
+    # Where its git dir tells git to find config and hooks (`own_git_dir.py`).
+    own_git: dict[str, str] | None = None
 
 
 @dataclass
@@ -73,6 +75,7 @@ class SessionStart:
     at: int  # time.time_ns() of the look
     entries: dict[str, ClaudeEntry] = field(default_factory=dict)
     own_config: dict[str, dict[str, list[str]]] | None = None
+    own_git: dict[str, str] | None = None
 
 
 def size_text(size: int) -> str:

@@ -5,7 +5,9 @@ against the stand-in Messages API. The stand-in has Claude Code write a script a
 with Bash, one to three times; each script plants one thing (a nested repository whose
 config names `core.fsmonitor`, a `.git` file naming a git directory elsewhere, `.claude`
 settings at the top or in a sub folder, a hook in the repository's own `.git/hooks`, a
-`.mcp.json`, `core.hooksPath` or `core.fsmonitor` in the repository's own config) or
+`.mcp.json`, `core.hooksPath`, `core.fsmonitor`, an alias of git's own options or an ssh
+key command in the repository's own config, `core.fsmonitor` in a submodule's config, a
+`commondir` naming a folder of the tree, `.git/hooks` made a link into it) or
 nothing, and may fail (Claude Code then sends
 no PostToolUse). Claude Code refuses a command that names `.claude` itself: a script does
 not. After the run nothing planted is there, each call's outcome names what it planted,
@@ -46,6 +48,30 @@ PLANTS = {
     "mcp": ("mkdir -p m{n} && printf '{{}}' > m{n}/.mcp.json", "m{n}/.mcp.json"),
     "hooks path": ("git config core.hooksPath .h{n}", "config:core.hookspath"),
     "fsmonitor setting": ("git config core.fsmonitor 'touch {canary}'", "config:core.fsmonitor"),
+    "alias": (
+        "git config alias.s{n} \"-c core.fsmonitor='touch {canary}' status\"",
+        "config:alias.s{n}",
+    ),
+    "key command": (
+        "git config gpg.ssh.defaultKeyCommand 'touch {canary}'",
+        "config:gpg.ssh.defaultkeycommand",
+    ),
+    "module setting": (
+        "git init -q --bare .git/modules/s{n} && "
+        "git --git-dir=.git/modules/s{n} config core.fsmonitor 'touch {canary}'",
+        "module:s{n}",
+    ),
+    "commondir": (
+        "mkdir -p e{n} && ln -s ../.git/objects e{n}/objects && ln -s ../.git/refs e{n}/refs"
+        " && git config -f e{n}/config core.fsmonitor 'touch {canary}'"
+        " && echo ../e{n} > .git/commondir",
+        ".git/commondir",
+    ),
+    "hooks link": (
+        "mkdir h{n} && cp -a .git/hooks/. h{n}/ && rm -rf .git/hooks && ln -s ../h{n} .git/hooks"
+        " && printf 'touch {canary}' > h{n}/pre-commit && chmod +x h{n}/pre-commit",
+        "link:.git/hooks",
+    ),
     "nothing": ("echo hi > f{n}.txt", None),
 }
 CALLS = st.lists(st.tuples(st.sampled_from(sorted(PLANTS)), st.booleans()), min_size=1, max_size=3)
@@ -102,6 +128,8 @@ def _example(work: Path, calls: list[tuple[str, bool]], recorded: bool) -> None:
         assert done.returncode == 0, done.stderr
     for decision, path in planted:
         shown = _agents(repo, env, "plan", "decision", str(decision))
+        if _put_back_in_git_dir(repo, path, shown.stdout):
+            continue
         key = path.removeprefix("config:")
         if key != path:  # a setting of the repository's own config that runs a program
             left = subprocess.run(["git", "config", "--get", key], cwd=repo, check=False)
@@ -111,7 +139,28 @@ def _example(work: Path, calls: list[tuple[str, bool]], recorded: bool) -> None:
         assert not (repo / path).exists(), f"{path} is left in the working tree"
         assert f"removed {path}: new" in shown.stdout, shown.stdout
     subprocess.run(["git", "status", "--ignore-submodules=none"], cwd=repo, capture_output=True)
-    assert not canary.exists(), "git status ran a planted command"
+    commit = ["git", "commit", "-q", "--allow-empty", "-m", "x"]
+    subprocess.run(commit, cwd=repo, capture_output=True, check=False)
+    for n in range(len(calls)):  # what an alias or a submodule's config would run
+        subprocess.run(["git", f"s{n}"], cwd=repo, capture_output=True, check=False)
+        look = ["git", f"--git-dir=.git/modules/s{n}", "status"]
+        subprocess.run(look, cwd=repo, capture_output=True, check=False)
+    assert not canary.exists(), "the user's git ran a planted command"
+
+
+def _put_back_in_git_dir(repo: Path, path: str, shown: str) -> bool:
+    """Check a plant in the repository's own git dir (a link, a submodule's config);
+    whether `path` was one."""
+    kind, _, name = path.partition(":")
+    if kind == "link":
+        assert not (repo / name).is_symlink(), f"{name} is left a link"
+        assert f"put back {name}: replaced by a link by the command" in shown, shown
+    elif kind == "module":
+        config = f".git/modules/{name}/config"
+        left = subprocess.run(["git", "config", "-f", config, "--get", "core.fsmonitor"], cwd=repo)
+        assert left.returncode == 1, f"{config} is left with core.fsmonitor"
+        assert f"put back git config core.fsmonitor in {config}: set by" in shown, shown
+    return kind in ("link", "module")
 
 
 def _recorded(repo: Path, env: dict[str, str], work: Path) -> subprocess.CompletedProcess[str]:

@@ -33,6 +33,7 @@ from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
+from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.restore_obstacles import Obstacles
@@ -83,6 +84,7 @@ class GitCheckpoints:
             repo, self.git_dirs, self.claude_dirs, self.objects, self._claude_runs
         )
         self.own_config = OwnConfig(repo)
+        self.own_git = OwnGitDir(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.session = SessionLook(session_dirs, self.git_dirs, self._claude_runs)
         # Where saved files are recorded before a restore destroys anything (the operation).
@@ -186,6 +188,7 @@ class GitCheckpoints:
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
         look.git_entries = self.git_dirs.look(look.ignored)
+        look.own_git = self.own_git.look()
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
@@ -198,7 +201,9 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
         `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
-        look.put_back = self.git_dirs.put_back(look.git_entries, look.ignored)
+        # First where git finds config and hooks: the put-backs below write through no link.
+        look.put_back = self.own_git.put_back(look.own_git)
+        look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
         look.put_back += self.claude_dirs.put_back(
             look.plan_id,
@@ -210,6 +215,7 @@ class GitCheckpoints:
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)
+        self.own_git.refuse_left(look.own_git)
         return saved
 
     def session_start(self, plan_id: str) -> SessionStart:

@@ -1,10 +1,13 @@
-"""OwnConfig: a setting of the repository's own config that makes git run a program, put
-back after a Claude Code Bash call (`domain/git_programs.py` says which).
+"""OwnConfig: a setting of the repository's own configs not known to be harmless, put back
+after a Claude Code Bash call (`domain/git_programs.py` says which are harmless).
 
-The repository's `.git/config` (and `config.worktree`) is read with `git config --file
---no-includes --list` before the call and after it; each such setting the call added,
-changed or removed gets its values as they were (`--unset-all`, then `--add`), named. Other
-settings stay as the command left them. Cost: two `git config` runs per call.
+The configs git reads for this repository and for what its `git status` recurses into are
+read with `git config --file --no-includes --list` before the call and after it: `config`
+(in the common dir), this worktree's `config.worktree`, each other worktree's, and the
+`config` of each submodule's git directory under `modules/` (at any depth, and theirs).
+Each setting that is not harmless and that the call added, changed or removed gets its
+values as they were (`--unset-all`, then `--add`), named; harmless ones stay as the command
+left them. Cost: one `git config` run per config file, before and after each call.
 A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
 (global and system config too: `hooks_folder`), is watched as `.git/hooks` is
 (`claude_dirs.py`): git runs each hook there.
@@ -15,41 +18,45 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.git_programs import runs_program
+from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
-FILES = ("config", "config.worktree")
-# By file name: each program-running key with its values in order.
+OWN = ("config", "config.worktree")
+MOST_CONFIGS = 256  # folders of submodule and worktree git dirs looked into, at most
+# By file name: each setting not known harmless with its values in order.
 Settings = dict[str, dict[str, list[str]]]
 
 
 class OwnConfig:
-    """Looks at the repository's own config before a command and puts back after it."""
+    """Looks at the repository's own configs before a command and puts back after it."""
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
 
     def look(self) -> Settings:
-        return {name: self._read(name) for name in FILES}
+        return {name: self._read(name) for name in self._names()}
 
     def put_back(self, before: Settings | None) -> list[str]:
-        """Each program-running setting that differs from `before`, as it was; one line
+        """Each setting not known harmless that differs from `before`, as it was; one line
         for each. No look (`None`): nothing to compare with."""
         if before is None:  # pragma: no cover - a look held on disk by an older agents
             return []
         said: list[str] = []
-        for name, now in self.look().items():
-            was = before.get(name, {})
-            for key in sorted({*was, *now}):
-                if was.get(key, []) == now.get(key, []):
+        now = self.look()
+        for name in sorted({*before, *now}):
+            was, is_now = before.get(name, {}), now.get(name, {})
+            where = "" if name in OWN else f" in .git/{shown_path(name)}"
+            for key in sorted({*was, *is_now}):
+                if was.get(key, []) == is_now.get(key, []) or _harmless_now(key, is_now):
                     continue
                 self._set(name, key, was.get(key, []))
-                why = "set" if key not in was else "changed" if key in now else "removed"
-                said.append(f"put back git config {shown_path(key)}: {why} by the command")
+                why = "set" if key not in was else "changed" if key in is_now else "removed"
+                said.append(f"put back git config {shown_path(key)}{where}: {why} by the command")
         return said
 
     def hooks_folder(self, settings: Settings | None) -> list[str]:
@@ -97,6 +104,35 @@ class OwnConfig:
         value = out.decode("utf-8", "surrogateescape").rstrip("\n")
         return [value] if code == 0 and value else []
 
+    def _names(self) -> list[str]:
+        """`config`, `config.worktree`, and each other config file by its path in the
+        common dir: `worktrees/X/config.worktree`, `modules/NAME/config` (a submodule's
+        name may hold slashes; its own `modules/` and `worktrees/` follow)."""
+        names = [*OWN]
+        own = os.path.normpath(self.repo.git_dir / "config.worktree")
+        common = self._common
+        folders = [("", True)]  # (folder in the common dir, whether it is a git dir)
+        visits = 0
+        while folders and visits < MOST_CONFIGS:
+            visits += 1
+            folder, git_dir = folders.pop()
+            if git_dir:
+                if folder:
+                    names.append(f"{folder}config")
+                for tree in _folders(common / folder / "worktrees"):
+                    name = f"{folder}worktrees/{tree}/config.worktree"
+                    if os.path.normpath(common / name) != own:
+                        names.append(name)
+                modules = _folders(common / folder / "modules")
+                folders += [(f"{folder}modules/{n}/", False) for n in modules]
+                continue
+            if (common / folder / "HEAD").is_file():
+                folders.append((folder, True))
+            else:  # a part of a submodule's name: `modules/a/b` for the submodule `a/b`
+                inner = _folders(common / folder)
+                folders += [(f"{folder}{n}/", False) for n in inner]
+        return names
+
     def _read(self, name: str) -> dict[str, list[str]]:
         path = self._path(name)
         if not path.is_file():
@@ -108,16 +144,34 @@ class OwnConfig:
         found: dict[str, list[str]] = {}
         for record in out.decode("utf-8", "surrogateescape").split("\0"):
             key, _, value = record.partition("\n")
-            if key and runs_program(key, value):
+            if key and not harmless(key):
                 found.setdefault(key, []).append(value)
         return found
 
     def _path(self, name: str) -> Path:
-        """`config` is shared by every worktree; `config.worktree` is this one's."""
-        return (self.repo.common_dir if name == "config" else self.repo.git_dir) / name
+        """`config.worktree` is this worktree's; every other name lies in the common dir."""
+        return (self.repo.git_dir if name == "config.worktree" else self._common) / name
+
+    @property
+    def _common(self) -> Path:
+        return common_dir_now(self.repo)
 
     def _set(self, name: str, key: str, values: list[str]) -> None:
         path = str(self._path(name))
         self.repo.git_outcome("config", "--file", path, "--unset-all", key)
         for value in values:
             self.repo.git_bytes("config", "--file", path, "--add", key, value)
+
+
+def _harmless_now(key: str, now: dict[str, list[str]]) -> bool:
+    """An alias the command set to a harmless value (`git config alias.co checkout`), or
+    removed, stays as it left it."""
+    return key.startswith("alias.") and all(harmless_alias(v) for v in now.get(key, []))
+
+
+def _folders(folder: Path) -> list[str]:
+    """The names of the folders (not links) in `folder`, sorted; none when it is no folder."""
+    try:
+        return sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
+    except OSError:
+        return []

@@ -94,16 +94,19 @@ class GitRepository:
         return self.git_dir / "cleveragents"
 
     @classmethod
-    def discover(cls, start: Path) -> GitRepository:
+    def discover(cls, start: Path, *, settling: bool = False) -> GitRepository:
         """The repository `start` lies in, or a clear error saying what to do; refused (exit
-        3) where its git config includes a file of its working tree (`tree_includes`),
-        which is checked once per process and repository."""
+        3) where its git config includes a file of its working tree, or its git dir lies
+        there (`tree_includes`), which is checked once per process and repository.
+        `settling`: a hook process that puts back after a command held looks at, which may
+        have planted that git dir: it is put back there (`own_git_dir.py`), not refused."""
         from cleveragents.adapters.git import tree_includes
 
         repo = cls._discover(start)
         if repo.root not in _CHECKED:
-            tree_includes.refuse_tree_includes(repo)
-            _CHECKED.add(repo.root)
+            tree_includes.refuse_tree_includes(repo, settling=settling)
+            if not settling:
+                _CHECKED.add(repo.root)
         return repo
 
     @classmethod

@@ -3,11 +3,12 @@
 Each Bash call is looked at just before and put back just after it (`claude_dirs.py`), but
 a child it left running (`( sleep 15; ... ) &`, Bash's `run_in_background`) writes after
 that put-back. So the `.claude` settings, the `.mcp.json` files, the repository's own
-`.git/hooks` and the settings of its config that run a program (`own_config.py`) are looked
-at once more before the session's first call, and when the session is over (what it left
-running ended) whatever differs from that look is put back or removed, named, by the same
-code. It has its own `ClaudeDirs`: the bytes a call's look keeps are those of that moment,
-not the session's start.
+`.git/hooks`, where its git dir finds config and hooks (`own_git_dir.py`) and the settings
+of its configs not known harmless (`own_config.py`) are looked at once more before the
+session's first call, and when the session is over (what it left running ended) whatever
+differs from that look is put back or removed, named, by the same code. It has its own
+`ClaudeDirs`: the bytes a call's look keeps are those of that moment, not the session's
+start.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
+from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.domain.command_saves import SessionStart
 
 
@@ -28,19 +30,25 @@ class SessionLook:
         self.dirs = dirs
         self.git_dirs = git_dirs
         self.config = OwnConfig(git_dirs.repo)
+        self.own_git = OwnGitDir(git_dirs.repo)
         self._runs = runs  # every `.claude`, `.mcp.json` and `.git/hooks` of the last walk
 
     def take(self, plan_id: str) -> SessionStart:
         at = time.time_ns()
         self.git_dirs.walk()
+        own_git = self.own_git.look()
         config = self.config.look()
         self.dirs.hooks = self.config.hooks_folder(config)
-        return SessionStart(plan_id, at, self.dirs.look([*self._runs(), *self.dirs.hooks]), config)
+        entries = self.dirs.look([*self._runs(), *self.dirs.hooks])
+        return SessionStart(plan_id, at, entries, config, own_git)
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
+        put = self.own_git.put_back(start.own_git)  # first: nothing written through a link
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)
         runs = [*self._runs(), *self.dirs.hooks]
-        put = self.dirs.put_back(start.plan_id, start.entries, runs, start.at)
-        return put + self.config.put_back(start.own_config)
+        put += self.dirs.put_back(start.plan_id, start.entries, runs, start.at)
+        put += self.config.put_back(start.own_config)
+        self.own_git.refuse_left(start.own_git)
+        return put

@@ -25,10 +25,13 @@ if TYPE_CHECKING:
     from cleveragents.adapters.git.repository import GitRepository
 
 
-def refuse_tree_includes(repo: GitRepository) -> None:
+def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None:
     """Raise `ConflictingState` when a config file git reads for `repo`, or one an include
-    names (whether it exists yet or not, whatever its condition), lies in its working tree."""
+    names (whether it exists yet or not, whatever its condition), or unless `settling` its
+    git or common dir, lies in its working tree."""
     # A config git cannot read (a `.gitconfig` of garbage) already failed `discover`.
+    if not settling:
+        _refuse_git_dir_inside(repo)
     listing = repo.git_bytes("config", "--list", "--show-origin", "-z")
     for origin, key, value in _entries(listing):
         if origin:
@@ -39,6 +42,22 @@ def refuse_tree_includes(repo: GitRepository) -> None:
         ):
             source = f"the git config {origin}" if origin else "a git config setting"
             _refuse_inside(repo, _resolved(repo.root, origin, value), f"{source} includes {value}")
+
+
+def _refuse_git_dir_inside(repo: GitRepository) -> None:
+    """A git or common dir in the working tree, outside its `.git` (a `commondir` naming
+    `../.evil`): its config and hooks would be files of the tree, which the model writes."""
+    own = (repo.root / ".git").resolve()
+    for place in {repo.git_dir, repo.common_dir}:
+        real = place.resolve()
+        if real.is_relative_to(repo.root.resolve()) and not real.is_relative_to(own):
+            raise ConflictingState(
+                f"this repository's git directory {place} lies in the working tree "
+                f"{repo.root}: its config and hooks would be files the agent can write, so "
+                "agents runs no git here",
+                hint="remove the `commondir` or `.git` file that names it (or move the "
+                "folder out of the working tree), then retry",
+            )
 
 
 def _entries(listing: bytes) -> list[tuple[str, str, str]]:

@@ -98,7 +98,7 @@ class WorkspaceEnvironment:
         real = Path(os.path.realpath(lexical if follow_last else lexical.parent))
         if not real.is_relative_to(self.root):
             raise PathRefused(f"path {path!r} goes through a symlink that leaves the working tree")
-        if real.is_relative_to(self.git_dir) or real.is_relative_to(self.root / ".git"):
+        if any(real.is_relative_to(d) for d in (self.git_dir, self.root / ".git", *self._common())):
             raise PathRefused(f"path {path!r} leads into the git directory")
         # Through a link, a nested repository's or a submodule's `.git` (a `gitdir:` file
         # planted there is a config, and so commands, the user's own git then runs).
@@ -106,6 +106,15 @@ class WorkspaceEnvironment:
         if any(part.lower() == ".git" for part in inside):
             raise PathRefused(f"path {path!r} leads into a nested repository's .git")
         return lexical
+
+    def _common(self) -> list[Path]:
+        """The common dir the git dir's `commondir` names as it is now (a command may have
+        written one naming a folder of the tree: its config and hooks are git's)."""
+        try:
+            named = (self.git_dir / "commondir").read_text().strip()
+        except (OSError, UnicodeDecodeError):
+            return []
+        return [Path(os.path.realpath(self.git_dir / named))]
 
     def session(
         self, plan: object, since: object = None

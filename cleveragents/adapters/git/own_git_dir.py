@@ -1,0 +1,161 @@
+"""OwnGitDir: the files of the repository's own git directory that tell git where to find
+its config and hooks, put back after a command that changed them.
+
+Claude Code's Bash runs on the host. One call can write `.git/commondir` (`../.evil`: git
+then reads the repository's config, hooks, objects and refs from that folder of the working
+tree), or replace `.git/hooks` or `.git/config` with a link into the tree. From then on every
+later command, even a sandboxed one, and every file action of the model's could change what
+the user's git runs. So just before each command the look notes, in this repository's git
+directory (and in its common dir, for a linked worktree): `commondir` and `gitdir`, whose
+every change is put back (a new one removed), and `config`, `config.worktree` and `hooks`,
+which are put back when they became a link, or a file where a folder stood (a regular file
+rewritten in place is `own_config.py`'s and a hook in the folder `claude_dirs.py`'s).
+A top `.git` file (`gitdir: …`, in a linked worktree or a submodule) is held to its bytes.
+`objects/info/alternates` is left alone: objects are data, git runs none of them.
+Cost: an `lstat` of eight paths, and a read of the few small ones, per command.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import stat
+from pathlib import Path
+
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.saved_files import remove
+from cleveragents.domain.command_saves import shown_path
+from cleveragents.errors import ConflictingState
+
+EXACT = ("commondir", "gitdir")  # every change put back
+LINKABLE = ("config", "config.worktree", "hooks")  # put back when git would look elsewhere
+MOST_BYTES = 1 << 20  # a file larger than this is not kept: put back is then refused
+# By path (as shown): "folder", "link:TARGET", "file:MODE:BASE64" ("linked:…" with a second
+# name, a hard link), "big" or "other".
+Structure = dict[str, str]
+
+
+class OwnGitDir:
+    """Looks at the structure of the repository's own git dir and puts back what changed."""
+
+    def __init__(self, repo: GitRepository) -> None:
+        self.repo = repo
+
+    def look(self) -> Structure:
+        found: Structure = {}
+        for label, full, _ in self._watched():
+            seen = _seen(full)
+            if seen is not None:
+                found[label] = seen
+        return found
+
+    def put_back(self, before: Structure | None) -> list[str]:
+        """What a command changed of `before`, as it was; one line for each."""
+        if before is None:  # pragma: no cover - a look held on disk by an older agents
+            return []
+        said: list[str] = []
+        for label, full, exact in self._watched():
+            was, now = before.get(label), _seen(full)
+            if was == now or not (exact or _elsewhere(was, now)) or was == "big":
+                continue
+            if now is not None:
+                remove(full)
+            _write(full, was)
+            verb = "removed" if was is None else "put back"
+            said.append(f"{verb} {shown_path(label)}: {_why(was, now)}")
+        return said
+
+    def refuse_left(self, before: Structure | None) -> None:
+        """Raise `ConflictingState` when what a command changed could not be put back (a
+        file too large to keep, or one git or the disk would not let us write)."""
+        for label, full, exact in self._watched():
+            was, now = (before or {}).get(label), _seen(full)
+            if before is not None and was != now and (exact or _elsewhere(was, now)):
+                raise ConflictingState(
+                    f"a command changed {shown_path(label)}, which tells git where this "
+                    "repository's config and hooks are, and agents could not put it back",
+                    hint=f"put {shown_path(label)} back as it was by hand, then retry",
+                )
+
+    def _watched(self) -> list[tuple[str, Path, bool]]:
+        """(label, path, whether every change is put back) of each watched path."""
+        places = [self.repo.git_dir]
+        common = common_dir_now(self.repo)
+        if os.path.normpath(common) != os.path.normpath(self.repo.git_dir):
+            places.append(common)
+        watched = []
+        for place in places:
+            names = [*EXACT, *LINKABLE] if place == self.repo.git_dir else ["config", "hooks"]
+            watched += [(self._label(place / n), place / n, n in EXACT) for n in names]
+        top = self.repo.root / ".git"
+        if os.path.normpath(top) != os.path.normpath(self.repo.git_dir):
+            watched.append((".git", top, True))  # a `gitdir:` file naming the git dir
+        return watched
+
+    def _label(self, path: Path) -> str:
+        inside = os.path.relpath(path, self.repo.root)
+        return str(path) if inside.startswith("..") else inside
+
+
+def common_dir_now(repo: GitRepository) -> Path:
+    """The common dir the git dir's `commondir` names now (the git dir itself without one):
+    a process that settles a held look may have found the repository while a planted one
+    stood, and puts it back before it reads any config."""
+    try:
+        named = (repo.git_dir / "commondir").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return repo.git_dir
+    return Path(os.path.normpath(repo.git_dir / named))
+
+
+def _seen(full: Path) -> str | None:
+    try:
+        st = os.lstat(full)
+    except OSError:
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return "folder"
+    if stat.S_ISLNK(st.st_mode):
+        return f"link:{os.readlink(full)}"
+    if not stat.S_ISREG(st.st_mode):
+        return "other"
+    if st.st_size > MOST_BYTES:
+        return "big"
+    data = base64.b64encode(full.read_bytes()).decode()
+    # A second name (`ln .git/config tools.cfg`): a write in place there is a write here.
+    kind = "file" if st.st_nlink == 1 else "linked"
+    return f"{kind}:{stat.S_IMODE(st.st_mode):o}:{data}"
+
+
+def _elsewhere(was: str | None, now: str | None) -> bool:
+    """Whether git would now find what `was` held somewhere else: a new link, or a file
+    where a folder stood (or the other way); a file rewritten in place is not."""
+    if now is None or was is None:
+        return was is None and now is not None and now.startswith("link:")
+    return now.startswith("link:") or now.partition(":")[0] != was.partition(":")[0]
+
+
+def _write(full: Path, was: str | None) -> None:
+    if was is None:
+        return
+    kind, _, rest = was.partition(":")
+    if kind == "folder":
+        full.mkdir()
+    elif kind == "link":
+        os.symlink(rest, full)
+    elif kind in ("file", "linked"):
+        mode, _, data = rest.partition(":")
+        full.write_bytes(base64.b64decode(data))
+        os.chmod(full, int(mode, 8))
+
+
+def _why(was: str | None, now: str | None) -> str:
+    if was is None:
+        return "new, git would take this repository's config and hooks from where it names"
+    if now is None:
+        return "removed by the command"
+    if now.startswith("link:") and not was.startswith("link:"):
+        return "replaced by a link by the command"
+    if now.startswith("linked:") and not was.startswith("linked:"):
+        return "given a second name by the command"
+    return "changed by the command"
