@@ -67,6 +67,7 @@ class TaskList:
         """The call applied to the list: how it reads, or None for a call of no list."""
         if (todos := todo_list(tool, tool_input)) is not None:
             self.items = {str(n): _item(t) for n, t in enumerate(todos, 1)}
+            self.highest = max(self.highest, len(todos))
             return self._changed(writing=False)
         if tool == "TaskCreate":
             made = self.made = str(task_id) if task_id else str(self.highest + 1)
@@ -85,9 +86,13 @@ class TaskList:
         if made is None or made == action.get("task_id"):
             return action
         guessed = str(action.get("task_id"))
-        if guessed in self.items and made not in self.items:
-            self.items = {made if k == guessed else k: v for k, v in self.items.items()}
-            self.highest = max(self.highest, int(made) if made.isdigit() else 0)
+        if guessed in self.items:  # as a replay of the recorded calls will read it
+            if made in self.items:
+                self.items[made] = self.items.pop(guessed)
+            else:
+                self.items = {made if k == guessed else k: v for k, v in self.items.items()}
+            self.step = todo_step(list(self.items.values()))
+        self.highest = max(self.highest, int(made) if made.isdigit() else 0)
         return {**action, "task_id": made}
 
     def _update(self, tool_input: dict[str, Any]) -> Reading | None:
