@@ -31,6 +31,10 @@ def _send(
         "tool_input": tool_input,
         "tool_use_id": f"toolu_{calls}",
     }
+    if getattr(context, "transcript", None) is not None:
+        event["transcript_path"] = str(context.transcript)
+        use = {"type": "tool_use", "id": event["tool_use_id"], "name": tool, "input": tool_input}
+        note_entry(context, "assistant", [use])
     env = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
     done = {"tool_response": {} if response is None else response}
     for name, extra in (("PreToolUse", {}), ("PostToolUse", done)):
@@ -46,8 +50,23 @@ def _send(
             check=False,
         )
         assert hook.returncode == 0 and not hook.stderr, hook.stderr
-    if tool == "Write":
-        (context.repo / str(tool_input["file_path"])).write_text("x\n")
+        if tool == "Write" and name == "PreToolUse":  # the call runs between its events
+            (context.repo / str(tool_input["file_path"])).write_text("x\n")
+
+
+def note_entry(context: Any, kind: str, content: Any) -> str:
+    """One entry appended to the session file the events name; its uuid back."""
+    entries = getattr(context, "entries", 0) + 1
+    context.entries = entries
+    entry = {
+        "type": kind,
+        "uuid": f"m{entries}",
+        "parentUuid": f"m{entries - 1}" if entries > 1 else None,
+        "message": {"role": kind, "content": content},
+    }
+    with context.transcript.open("a") as out:
+        out.write(json.dumps(entry) + "\n")
+    return str(entry["uuid"])
 
 
 def _todos(*items: tuple[str, str]) -> dict[str, Any]:
