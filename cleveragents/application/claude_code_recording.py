@@ -125,10 +125,8 @@ class SessionRecording:
             run.after_call(event)
         elif name in ("UserPromptSubmit", "SessionEnd"):  # the calls before it are over
             _never_ran(run)
-        if name == "UserPromptSubmit" and not event.get("first"):  # the first is the task
-            if run.line is None:
-                run.begin(f"Claude Code goes on with you after an undo; {RECORDED}")
-            record_prompt(run, event)
+        if name == "UserPromptSubmit" and not event.get("first") and run.line is not None:
+            record_prompt(run, event)  # the first prompt is the plan's task
         if name == "SessionEnd":
             said = str(event.get("reason") or "")
             r.save_plan(
