@@ -73,3 +73,23 @@ Feature: Claude Code's to-do list is the plan's steps
     And decision 7 of the tree is a "replan" reading "2 steps: test a, document it" on step 1
     And decision 8 of the tree is a "action" reading "TaskUpdate" on step 1
     And decision 9 of the tree is a "action" reading "Write a.txt" on step 1
+
+  Scenario: A corrected session goes on from the step its kept calls say
+    When Claude Code's session "s6" writes "first.txt"
+    And Claude Code's session "s6" creates the task "add a", given the id "1"
+    And Claude Code's session "s6" creates the task "test it", given the id "2"
+    And Claude Code's session "s6" sets task "2" to "in_progress"
+    And Claude Code's session "s6" writes "t.txt"
+    And I run "agents plan correct --mode=revert --decision 5 --guidance 'add a first' --no-execute"
+    Then the exit code is 2
+    And stderr contains "decision 5 changed no file and has no checkpoint to go back to"
+    And stderr contains "correct decision 6 instead"
+    When I run "agents plan correct --mode=revert --decision 6 --guidance 'no t' --restore files --no-execute"
+    Then the exit code is 0
+    When Claude Code's session "s6" writes "b.txt"
+    And I run "agents plan correct --mode=revert --decision 2 --guidance 'none' --restore files --no-execute"
+    Then the exit code is 0
+    When Claude Code's session "s6" writes "c.txt"
+    And I run "agents plan tree --json"
+    Then decision 8 of the tree is a "action" reading "Write b.txt" on step 2
+    And decision 10 of the tree is a "action" reading "Write c.txt" on no step
