@@ -83,7 +83,10 @@ Feature: Claude Code's to-do list is the plan's steps
     And I run "agents plan correct --mode=revert --decision 5 --guidance 'add a first' --no-execute"
     Then the exit code is 2
     And stderr contains "decision 5 changed no file and has no checkpoint to go back to"
-    And stderr contains "correct decision 6 instead"
+    And stderr contains "pick decision 6 instead"
+    When I run "agents plan restore 5"
+    Then the exit code is 2
+    And stderr contains "decision 5 changed no file and has no checkpoint to go back to"
     When I run "agents plan correct --mode=revert --decision 6 --guidance 'no t' --restore files --no-execute"
     Then the exit code is 0
     When Claude Code's session "s6" writes "b.txt"

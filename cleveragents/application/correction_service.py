@@ -27,7 +27,7 @@ from cleveragents.domain.corrected_context import branch_message, corrected_cont
 from cleveragents.domain.correction import Correction, CorrectionMode, Restore
 from cleveragents.domain.decision import Decision, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Plan
-from cleveragents.domain.restore_points import restorable_near
+from cleveragents.domain.restore_points import refuse_uncheckpointed
 from cleveragents.domain.restore_scope import Resolution, Scope
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import (
@@ -116,8 +116,7 @@ class CorrectionService:
             if scope is None:
                 ours = any(map(self.operations.made_here, self.store.operations(plan.id)))
                 scope = Scope.AGENT if ours else Scope.FULL
-            if target.checkpoint_before is None:  # a call that changes no file
-                _refuse_uncheckpointed(self.store.decisions(plan.id), target)
+            refuse_uncheckpointed(self.store.decisions(plan.id), target)
             assert target.checkpoint_before is not None
             affected = affected_by(self.store.decisions(plan.id), target, calls_are_units(plan))
             before = self.store.checkpoint(target.checkpoint_before)
@@ -377,12 +376,3 @@ class CorrectionService:
         return CorrectionResult(
             correction, plan, preview, plan.usage.actor_calls - calls_before, notices
         )
-
-
-def _refuse_uncheckpointed(decisions: Sequence[Decision], target: Decision) -> None:
-    """A correction of a call that changed no file: refused, naming the one to correct."""
-    near = restorable_near(decisions, target)
-    raise BadInput(
-        f"decision {target.id} changed no file and has no checkpoint to go back to",
-        hint=f"correct decision {near.id} instead" if near else "correct another decision",
-    )

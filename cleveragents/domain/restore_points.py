@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.tree import active
+from cleveragents.errors import BadInput
 
 
 def restorable_near(decisions: Sequence[Decision], target: Decision) -> Decision | None:
@@ -20,3 +21,14 @@ def restorable_near(decisions: Sequence[Decision], target: Decision) -> Decision
     after = [d for d in line if d.seq > target.seq]
     before = [d for d in line if d.seq < target.seq]
     return after[0] if after else before[-1] if before else None
+
+
+def refuse_uncheckpointed(decisions: Sequence[Decision], target: Decision) -> None:
+    """A restore to a call that changed no file: refused (exit 2), naming the one to pick."""
+    if target.checkpoint_before is not None:
+        return
+    near = restorable_near(decisions, target)
+    raise BadInput(
+        f"decision {target.id} changed no file and has no checkpoint to go back to",
+        hint=f"pick decision {near.id} instead" if near else "pick another decision",
+    )
