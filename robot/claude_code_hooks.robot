@@ -85,9 +85,20 @@ A Session Run By Hand Is Recorded, Corrected, And Uninstall Leaves My Settings A
     ${again}    Run Claude Code By Hand    also write e.txt    --resume    ${now}[session]
     Exit Code Should Be    ${again}    0
     ${document}    Plan Tree Document
-    ${added}    Decision By Id    ${document}    9
+    ${asked}    Decision By Id    ${document}    9
+    Should Be Equal    ${asked}[summary]    you asked: also write e.txt
+    Should Be Equal    ${asked}[kind]    replan
+    Should Be Equal    ${asked}[parent_id]    8
+    # A correction of the prompt forks the session just before it.
+    ${place}    Claude Code Place Of Decision    ${REPO}    9
+    ${file}    Session File Of    ${CLAUDE_ENV}[CLAUDE_CONFIG_DIR]    ${now}[session]
+    ${prompted}    Evaluate
+    ...    [e for e in map(json.loads, open($file).read().splitlines()) if e.get("type") == "user" and "also write e.txt" in str(e["message"]["content"])]
+    ...    modules=json
+    Should Be Equal    ${place}[before_uuid]    ${prompted}[0][parentUuid]
+    ${added}    Decision By Id    ${document}    10
     Should Be Equal    ${added}[summary]    Write e.txt
-    Should Be Equal    ${added}[parent_id]    8
+    Should Be Equal    ${added}[parent_id]    9
     ${plans}    Run Agents    plan    list    --json
     Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
     ${removed}    Run Agents    hooks    uninstall    claude-code

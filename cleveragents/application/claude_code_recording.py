@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from cleveragents.application.claude_code_held import held_across
+from cleveragents.application.claude_code_prompts import record_prompt
 from cleveragents.application.claude_code_run import ClaudeCodeRun
 from cleveragents.application.claude_code_service import KIND, ClaudeCodeService
 from cleveragents.domain.budget import Budget
@@ -83,7 +84,7 @@ class SessionRecording:
             op.summary = f"recorded plan {plan.id}"
             run = self._run(self.life.store.plan(plan.id))
             run.begin(f"Claude Code works with you on the task; {RECORDED}")
-            return self._event(run, event)
+            return self._event(run, {**event, "first": True})
 
     def _next(self, plan: Plan, event: dict[str, Any]) -> dict[str, Any]:
         with self.life.operations.locks.hold(plan.id, _command(str(plan.actor.session))):
@@ -124,6 +125,8 @@ class SessionRecording:
             run.after_call(event)
         elif name in ("UserPromptSubmit", "SessionEnd"):  # the calls before it are over
             _never_ran(run)
+        if name == "UserPromptSubmit" and not event.get("first") and run.line is not None:
+            record_prompt(run, event)  # the first prompt is the plan's task
         if name == "SessionEnd":
             said = str(event.get("reason") or "")
             r.save_plan(

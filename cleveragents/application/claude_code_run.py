@@ -41,13 +41,10 @@ from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.hook_answers import allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
+from cleveragents.domain.task_list import TaskList
 from cleveragents.domain.tool_calls import (
     RefusedCall,
     changes_files,
-    todo_list,
-    todo_place,
-    todo_step,
-    todo_strategy,
     tool_outcome,
     tool_summary,
     written_path,
@@ -132,8 +129,8 @@ class ClaudeCodeRun:
         # and what the put-back did for those put back before their PostToolUse came.
         self.looks: dict[str, CommandLook] = {}
         self.put: dict[str, tuple[list[str], SavedFiles | None]] = {}
-        # A to-do list was written (the plan's steps), and the step the calls work on.
-        self.planned, self.step = todo_place(d.action for d in active(recorder.decisions))
+        # The to-do list as the kept calls left it (the plan's steps), and the current step.
+        self.todo = TaskList.of(d.action for d in active(recorder.decisions))
 
     def execute(self) -> Plan:
         """Start the session on the plan's task, below a first decision naming it."""
@@ -201,7 +198,7 @@ class ClaudeCodeRun:
         if usd is not None:  # what is left of it: Claude Code counts its own process only
             usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
         start = r.checkpoints.session_start(r.plan.id)
-        self.planned, self.step = todo_place(d.action for d in active(r.decisions))
+        self.todo = TaskList.of(d.action for d in active(r.decisions))
         try:
             end = self.session.run(
                 prompt, self.session_id, r.plan.actor.model, usd, self.answer, resume, fork
@@ -272,14 +269,13 @@ class ClaudeCodeRun:
         )
         assert self.line is not None
         kind, summary = DecisionKind.ACTION, tool_summary(tool, tool_input, self.root)
-        if (todos := todo_list(tool, tool_input)) is not None:
-            kind = DecisionKind.REPLAN if self.planned else DecisionKind.STRATEGY
-            summary, self.planned, self.step = todo_strategy(todos), True, todo_step(todos)
+        if (read := self.todo.read(tool, tool_input)) is not None:
+            kind, summary = read
         decision = r.record(
             kind=kind,
             phase=Phase.EXECUTE,
             parent_id=self.line.id,
-            step=self.step,
+            step=self.todo.step,
             summary=summary,
             rationale=place.rationale,
             action={
@@ -287,6 +283,7 @@ class ClaudeCodeRun:
                 "tool": tool,
                 "input": tool_input,
                 "tool_use_id": event.get("tool_use_id"),
+                **({"task_id": self.todo.made} if tool == "TaskCreate" else {}),
                 **({"irreversible": True, "outside": outside} if outside else {}),
             },
             before=before,
@@ -327,7 +324,8 @@ class ClaudeCodeRun:
         tool = str(event.get("tool_name"))
         after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
         ok, outcome = tool_outcome(tool, event.get("tool_response"))
-        self._done(decision, call, after, ok, outcome)
+        action = self.todo.answered(decision.action or {}, event.get("tool_response"))
+        self._done(decision.model_copy(update={"action": action}), call, after, ok, outcome)
 
     def put_back(self, call: str) -> None:
         """After a Bash call, what it did to any `.git` and `.claude` is put back, and what

@@ -27,6 +27,7 @@ from cleveragents.domain.corrected_context import branch_message, corrected_cont
 from cleveragents.domain.correction import Correction, CorrectionMode, Restore
 from cleveragents.domain.decision import Decision, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Plan
+from cleveragents.domain.restore_points import refuse_uncheckpointed
 from cleveragents.domain.restore_scope import Resolution, Scope
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import (
@@ -115,7 +116,8 @@ class CorrectionService:
             if scope is None:
                 ours = any(map(self.operations.made_here, self.store.operations(plan.id)))
                 scope = Scope.AGENT if ours else Scope.FULL
-            assert target.checkpoint_before is not None  # every decision records one
+            refuse_uncheckpointed(self.store.decisions(plan.id), target)
+            assert target.checkpoint_before is not None
             affected = affected_by(self.store.decisions(plan.id), target, calls_are_units(plan))
             before = self.store.checkpoint(target.checkpoint_before)
             now = self.checkpoints.snapshot_tree(plan.id, scratch=True)

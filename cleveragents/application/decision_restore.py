@@ -7,6 +7,7 @@ from cleveragents.application.correction_plan import CorrectionPlan, resolve_dec
 from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.domain.correction import Operation
+from cleveragents.domain.restore_points import refuse_uncheckpointed
 from cleveragents.domain.restore_scope import Resolution
 from cleveragents.domain.tree import active
 from cleveragents.ports import CheckpointStore, PlanStore
@@ -32,7 +33,8 @@ class DecisionRestore:
         working tree) as at a decision, grouped like a correction's; nothing of the plan's
         records changes."""
         plan, target = resolve_decision(self.store, plan_ref, decision_ref)
-        assert target.checkpoint_before is not None  # every decision records one
+        refuse_uncheckpointed(self.store.decisions(plan.id), target)
+        assert target.checkpoint_before is not None
         with self.operations.locks.hold(plan.id, "agents plan restore --dry-run", shared=True):
             decisions = active(self.store.decisions(plan.id))
             before = self.store.checkpoint(target.checkpoint_before)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os.path
-from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 # Tools that only look (or keep Claude Code's own to-do list): recorded with no checkpoint.
 # Any other tool, one this list does not know included, may change files: a checkpoint first.
 READING_TOOLS = frozenset(
     {"Read", "Grep", "Glob", "LS", "TodoWrite", "TodoRead", "NotebookRead", "BashOutput"}
+    | {"TaskCreate", "TaskUpdate", "TaskList", "TaskGet"}
 )
 SUMMARY_WIDTH = 120
 REFUSED = "refused by Claude Code"  # how a call its own permissions refused is recorded
@@ -46,14 +46,6 @@ def todo_step(todos: list[dict[str, Any]]) -> int | None:
         if found:
             return found[0]
     return None
-
-
-def todo_place(actions: Iterable[dict[str, Any] | None]) -> tuple[bool, int | None]:
-    """Whether the calls so far (oldest first) wrote a to-do list, and the step the next
-    call works on: what a resumed or corrected session goes on from."""
-    lists = [todo_list(str(a.get("tool")), a.get("input") or {}) for a in actions if a]
-    written = [t for t in lists if t is not None]
-    return bool(written), todo_step(written[-1]) if written else None
 
 
 WRITING_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path"}

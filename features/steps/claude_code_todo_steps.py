@@ -18,7 +18,9 @@ def step_hooks_installed(context: Any) -> None:
     assert result.returncode == 0, result.stderr
 
 
-def _send(context: Any, session: str, tool: str, tool_input: dict[str, Any]) -> None:
+def _send(
+    context: Any, session: str, tool: str, tool_input: dict[str, Any], response: Any = None
+) -> None:
     """A PreToolUse then a PostToolUse of one call, as Claude Code sends them to the hook."""
     calls = getattr(context, "tool_calls", 0) + 1
     context.tool_calls = calls
@@ -29,8 +31,13 @@ def _send(context: Any, session: str, tool: str, tool_input: dict[str, Any]) -> 
         "tool_input": tool_input,
         "tool_use_id": f"toolu_{calls}",
     }
+    if getattr(context, "transcript", None) is not None:
+        event["transcript_path"] = str(context.transcript)
+        use = {"type": "tool_use", "id": event["tool_use_id"], "name": tool, "input": tool_input}
+        note_entry(context, "assistant", [use])
     env = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
-    for name, extra in (("PreToolUse", {}), ("PostToolUse", {"tool_response": {}})):
+    done = {"tool_response": {} if response is None else response}
+    for name, extra in (("PreToolUse", {}), ("PostToolUse", done)):
         sent = {**event, "hook_event_name": name, **extra}
         hook = subprocess.run(
             [sys.executable, "-m", "cleveragents.cli.hook_record"],
@@ -43,8 +50,23 @@ def _send(context: Any, session: str, tool: str, tool_input: dict[str, Any]) -> 
             check=False,
         )
         assert hook.returncode == 0 and not hook.stderr, hook.stderr
-    if tool == "Write":
-        (context.repo / str(tool_input["file_path"])).write_text("x\n")
+        if tool == "Write" and name == "PreToolUse":  # the call runs between its events
+            (context.repo / str(tool_input["file_path"])).write_text("x\n")
+
+
+def note_entry(context: Any, kind: str, content: Any) -> str:
+    """One entry appended to the session file the events name; its uuid back."""
+    entries = getattr(context, "entries", 0) + 1
+    context.entries = entries
+    entry = {
+        "type": kind,
+        "uuid": f"m{entries}",
+        "parentUuid": f"m{entries - 1}" if entries > 1 else None,
+        "message": {"role": kind, "content": content},
+    }
+    with context.transcript.open("a") as out:
+        out.write(json.dumps(entry) + "\n")
+    return str(entry["uuid"])
 
 
 def _todos(*items: tuple[str, str]) -> dict[str, Any]:
@@ -64,6 +86,28 @@ def step_todo_long(context: Any, session: str, count: int, nth: int) -> None:
         for i in range(1, count + 1)
     ]
     _send(context, session, "TodoWrite", _todos(*items))
+
+
+@when('Claude Code\'s session "{session}" creates the task "{subject}", given the id "{made}"')
+def step_task_create(context: Any, session: str, subject: str, made: str) -> None:
+    said = {"subject": subject, "description": f"{subject}, then check it"}
+    _send(context, session, "TaskCreate", said, {"task": {"id": made, "subject": subject}})
+
+
+@when('Claude Code\'s session "{session}" creates the task "{subject}", answered "{words}"')
+def step_task_create_words(context: Any, session: str, subject: str, words: str) -> None:
+    _send(context, session, "TaskCreate", {"subject": subject}, words)
+
+
+@when('Claude Code\'s session "{session}" sets task "{task}" {field} "{value}"')
+def step_task_update(context: Any, session: str, task: str, field: str, value: str) -> None:
+    names = {"to": "status", "subject to": "subject"}
+    _send(context, session, "TaskUpdate", {"taskId": task, names[field]: value})
+
+
+@when('Claude Code\'s session "{session}" lists its tasks')
+def step_task_list(context: Any, session: str) -> None:
+    _send(context, session, "TaskList", {}, {"tasks": []})
 
 
 @when('Claude Code\'s session "{session}" writes "{path}"')
@@ -98,3 +142,10 @@ def step_decision_no_step(context: Any, number: int, kind: str, summary: str) ->
 def step_decision_cut(context: Any, number: int, width: int, end: str) -> None:
     summary = _decision(context, number)["summary"]
     assert len(summary) <= width and summary.endswith(end), summary
+
+
+@then("decision {number:d} of the tree took no checkpoint and did nothing irreversible")
+def step_decision_reading(context: Any, number: int) -> None:
+    decision = _decision(context, number)
+    assert decision["checkpoint_before"] is None, decision
+    assert "irreversible" not in decision["action"], decision

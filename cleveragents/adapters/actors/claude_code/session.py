@@ -157,6 +157,8 @@ class ClaudeCodeSession:
         hook before the entry holding the call reaches the file: it is waited for a little,
         since a correction forks the session there."""
         path, call = event.get("transcript_path"), str(event.get("tool_use_id"))
+        if event.get("hook_event_name") == "UserPromptSubmit":  # a later prompt of yours
+            return transcript.place_before_prompt(path, str(event.get("prompt") or ""))
         deadline = time.monotonic() + PLACE_SECONDS
         place = transcript.place_of(path, call)
         while place.message_uuid is None and path and time.monotonic() < deadline:

@@ -35,6 +35,21 @@ def place_of(transcript: str | None, tool_use_id: str) -> ToolCallPlace:
     return ToolCallPlace(None, None, "")
 
 
+def place_before_prompt(transcript: str | None, prompt: str) -> ToolCallPlace:
+    """Where a prompt the user just typed sits: after the last message of the session
+    (Claude Code may or may not have written the prompt's own entry when its hook runs)."""
+    said = [e for e in _entries(transcript) if e.get("type") in ("user", "assistant")]
+    if said and said[-1].get("type") == "user" and _prompt_of(said[-1]) == prompt:
+        last = said[-1]
+        return ToolCallPlace(last.get("uuid"), last.get("parentUuid"), "")
+    return ToolCallPlace(None, said[-1].get("uuid") if said else None, "")
+
+
+def _prompt_of(entry: dict[str, Any]) -> str:
+    content = (entry.get("message") or {}).get("content")
+    return content if isinstance(content, str) else _text(entry)
+
+
 def _entries(transcript: str | None) -> list[dict[str, Any]]:
     if not transcript:
         return []
