@@ -43,6 +43,7 @@ Claude Reaches The Goal On The Page, Its Wrong Dialog Closed And Its Distance Es
     Claude Will Estimate The Distance    2
     Claude Will Act    the settings button    ${SETTINGS}
     Claude Will Estimate The Distance    10
+    Claude Will Propose The Steps    ${DARK}
     Claude Will Act    the checkbox    ${DARK MODE}
     ${result}    Run Claude Page Plan
     Exit Code Should Be    ${result}    0
@@ -78,6 +79,7 @@ A Correction With Guidance Puts The Page Back And Claude Redoes Only What Follow
     ...    back on (the name field as before step 3, not as the run left it) as read_page's.
     Claude Will Propose The Steps    ${OPEN}    ${DARK}    ${NAME}
     Claude Will Act    the settings button    ${SETTINGS}
+    Claude Will Propose The Steps    ${DARK}    ${NAME}
     Claude Will Act    the checkbox    ${DARK MODE}
     Claude Will Act    lower case    ${{ {"tool": "fill", "role": "textbox", "name": "Display name", "text": "ada"} }}
     ${result}    Run Claude Page Plan
@@ -108,6 +110,34 @@ A Correction With Guidance Puts The Page Back And Claude Redoes Only What Follow
     ...    [d["summary"] for d in $document["decisions"] if d["status"] == "active" and d["kind"] == "action"]
     Should Be Equal    ${live}    ${{ ["click button 'Settings'", "check checkbox 'Dark mode'", "fill textbox 'Display name' with 'Ada'"] }}
     Should Be Equal    ${document}[plan][status]    completed
+    No Chromium Should Be Left
+
+Claude's Segment Ends Where The Screen Changes, And It Plans Again On The New Screen
+    [Documentation]    Seed 002's rolling horizon, by default for a model that plans: the
+    ...    Settings dialog opening ends the segment of two steps, and `__replan__` asks
+    ...    Claude again with the dialog open in the page it reads and the step done marked
+    ...    done; the rest of the old segment is not taken.
+    Claude Will Propose The Steps    ${OPEN}    ${{ {"name": "old second step", "checks": []} }}
+    Claude Will Act    the settings button    ${SETTINGS}
+    Claude Will Propose The Steps    ${DARK}
+    Claude Will Act    the checkbox    ${DARK MODE}
+    ${result}    Run Claude Page Plan
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    completed
+    Should Be Equal    ${document}[plan][usage][replans]    ${1}
+    ${replan}    Evaluate    [d for d in $document["decisions"] if d["kind"] == "replan"][0]
+    Should Be Equal    ${replan}[summary]    1 step after 1 done: turn on dark mode
+    Should Start With    ${replan}[rationale]    the screen changed: the dialog 'Settings' opened;
+    ${steps}    Evaluate    [d["summary"] for d in $document["decisions"] if d["kind"] == "step"]
+    Should Not Contain    ${steps}    step 2: old second step
+    # The replan request (strategize, refine, replan): the fresh page and the step done.
+    ${page}    Page Claude Read    2
+    Should Be Equal    ${page}[dialogs]    ${{ ["Settings"] }}
+    ${box}    Element Read    ${page}    checkbox    Dark mode
+    Should Be Equal    ${box}[state]    ${{ ["unchecked"] }}
+    ${prompt}    Prompt Of Request    2
+    Should Contain    ${prompt}    Completed steps (already done, DO NOT REPEAT):\n- open the settings
     No Chromium Should Be Left
 
 Claude's Goto Stays On The Plan's Site

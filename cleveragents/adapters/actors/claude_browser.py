@@ -6,7 +6,8 @@ the result of a `read_page` call: what a page says is data the model reads, neve
 text nor instructions. It proposes the plan file's page actions as tools (goto, click,
 fill, check, uncheck, select, press, back); the lifecycle takes them, a checkpoint before
 each, and the reverter, corrections and undo work as for a plan file's. Its plan segments
-check the page, and it estimates the distance to a step's goal (seed 000) seeing the page.
+check the page and end where the screen changes (a new URL, a dialog opening or closing),
+and it estimates the distance to a step's goal (seed 000) seeing the page.
 Without a page (a plan on the working tree) it is the working-tree actor.
 """
 
@@ -89,6 +90,9 @@ class ClaudeBrowserActor(AnthropicActor):
             replan_after=reply.replan_after,
             rationale=reply.rationale,
             goal=[c.check() for c in reply.goal],
+            # A model plans: its segment ends at a new URL or dialog, and it is asked again
+            # with the page it then sees (seed 002's rolling horizon).
+            ends_at_screen_change=True,
         )
 
     def action_tools(self) -> dict[str, tuple[type[BaseModel], str]]:
