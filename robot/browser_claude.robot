@@ -140,6 +140,33 @@ Claude's Segment Ends Where The Screen Changes, And It Plans Again On The New Sc
     Should Contain    ${prompt}    Completed steps (already done, DO NOT REPEAT):\n- open the settings
     No Chromium Should Be Left
 
+Claude Is Asked About The Page Its Elements Changed Under
+    [Documentation]    Seed 004 on a page: typing the query replaces all six results, so
+    ...    the page is 0.08 alike to the one the segment was planned on; the drift question
+    ...    names the similarity of the page's elements and shows the page now (the new
+    ...    results), and Claude's `continue` goes on without a replan.
+    Claude Will Propose The Steps    ${{ {"name": "search", "checks": []} }}
+    ...    ${{ {"name": "open the third result", "checks": []} }}
+    Claude Will Act    type a    ${{ {"tool": "fill", "role": "textbox", "name": "Search", "text": "a"} }}
+    Claude Will Judge The Drift    continue
+    Claude Will Act    the third    ${{ {"tool": "click", "role": "link", "name": "Match 3"} }}
+    ${plan}    Write Plan From Template    ${PLANS}/browser/claude_search.yaml    URL=${URL}
+    ${result}    Run Agents    plan    run    ${plan}    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    completed
+    Should Be Equal    ${document}[plan][usage][replans]    ${0}
+    # strategize, refine, the drift question (request 2), refine
+    ${asked}    Requests Claude Got
+    Should Be Equal As Integers    ${asked}    4
+    ${prompt}    Prompt Of Request    2
+    Should Contain    ${prompt}    The page changed under the plan: its interactive elements, by role and name, are 0.08 alike
+    Should Not Contain    ${prompt}    working tree
+    ${page}    Page Claude Read    2
+    ${links}    Evaluate    [e["name"] for e in $page["elements"] if e["role"] == "link"]
+    Should Be Equal    ${links}    ${{ ["Match 1", "Match 2", "Match 3", "Match 4", "Match 5", "Match 6"] }}
+    No Chromium Should Be Left
+
 Claude's Goto Stays On The Plan's Site
     [Documentation]    A page could tell the model to send what it typed elsewhere: a goto
     ...    off the plan's site is refused as the tool's answer, and never opened.

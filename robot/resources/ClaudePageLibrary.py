@@ -37,6 +37,11 @@ class ClaudePageLibrary(ClaudeLibrary):
         answer = {"distance": int(distance), "reasoning": "as the page shows"}
         self._server().reply_text(json.dumps(answer))
 
+    def claude_will_judge_the_drift(self, action: str) -> None:
+        """The answer to the drift question: continue, modify or regenerate."""
+        answer = {"action": action, "reasoning": "as the page shows"}
+        self._server().reply_text(json.dumps(answer))
+
     def requests_claude_got(self) -> int:
         return len(self._server().requests)
 
