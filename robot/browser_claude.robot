@@ -183,6 +183,34 @@ Claude's Goto Stays On The Plan's Site
     ${actions}    Evaluate    [d["summary"] for d in $document["decisions"] if d["kind"] == "action"]
     Should Be Equal    ${actions}    ${{ ["click button 'Settings'", "check checkbox 'Dark mode'"] }}
 
+A Click Off The Plan's Site Is Stopped Before It Leaves, And The Action Fails
+    [Documentation]    A link of the page to another site (another port), in the same tab
+    ...    or a new one: the navigation is stopped before its request leaves, the click
+    ...    fails with one line Claude hears, and the other site never sees the path (nor
+    ...    what it carries); a picture from there still loads. Claude then stays on the site.
+    ${other}    Start Other Site
+    Claude Will Propose The Steps    ${{ {"name": "read about", "checks": [{"url": "/about"}]} }}
+    Claude Will Act    elsewhere    ${{ {"tool": "click", "role": "link", "name": "Elsewhere"} }}
+    Claude Will Act    in a tab    ${{ {"tool": "click", "role": "link", "name": "Elsewhere in a tab"} }}
+    Claude Will Act    about    ${{ {"tool": "click", "role": "link", "name": "About"} }}
+    ${plan}    Write Plan From Template    ${PLANS}/browser/claude_leave.yaml    URL=${URL}
+    ${result}    Run Agents    plan    run    ${plan}    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${fetched}    Pages Fetched By Other Site
+    Should Be Equal    ${fetched}    ${{ ["/picture.png"] }}
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    completed
+    ${site}    Evaluate    $URL.rstrip("/")
+    ${away}    Decision With Summary    ${document}    click link 'Elsewhere'
+    Should Be Equal    ${away}[outcome]
+    ...    refused: it would leave the plan's site ${site} for '${other}secret?typed=ada'; the navigation was stopped
+    ${tab}    Decision With Summary    ${document}    click link 'Elsewhere in a tab'
+    Should Be Equal    ${tab}[outcome]
+    ...    refused: it would leave the plan's site ${site} for '${other}tab'; the navigation was stopped
+    ${prompt}    Prompt Of Request    2
+    Should Contain    ${prompt}    refused: it would leave the plan's site ${site} for '${other}secret?typed=ada'
+    No Chromium Should Be Left
+
 A Plan File Without Steps Needs The Key
     Remove Environment Variable    ANTHROPIC_API_KEY
     ${result}    Run Claude Page Plan
