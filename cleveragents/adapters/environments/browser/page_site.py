@@ -29,12 +29,14 @@ class SiteGuard:
 
     def __init__(self, url: str) -> None:
         self.origin = origin(url)
+        # Every address not of the site, as a browser writes it (the driver matches it as a
+        # JavaScript RegExp: requests of the site itself never wait for Python).
+        self.pattern = re.compile("^(?!" + re.escape(self.origin + "/") + ")")
         self.stopped: list[str] = []
 
     def watch(self, context: Any) -> None:
-        """Route the context's requests to other origins through `_route` (a pattern the
-        driver matches: requests of the site itself never wait for Python)."""
-        context.route(re.compile("^(?!" + re.escape(self.origin + "/") + ")"), self._route)
+        """Route the context's requests to other origins through `_route`."""
+        context.route(self.pattern, self._route)
 
     def _route(self, route: Any, request: Any) -> None:
         if request.is_navigation_request() and _top_level(request):
