@@ -136,6 +136,11 @@ Claude's Segment Ends Where The Screen Changes, And It Plans Again On The New Sc
     Should Be Equal    ${page}[dialogs]    ${{ ["Settings"] }}
     ${box}    Element Read    ${page}    checkbox    Dark mode
     Should Be Equal    ${box}[state]    ${{ ["unchecked"] }}
+    ${back}    Decision With Summary    ${document}    click link 'Redirected'
+    Should Be Equal    ${back}[outcome]
+    ...    refused: a redirect took the page off the plan's site ${site} to '${other}redirected'; the page went back
+    ${read}    Page Claude Read    4
+    Should Be Equal    ${read}[url]    ${URL}leave    the page Claude reads after it is the site's
     ${prompt}    Prompt Of Request    2
     Should Contain    ${prompt}    Completed steps (already done, DO NOT REPEAT):\n- open the settings
     No Chromium Should Be Left
@@ -159,6 +164,11 @@ Claude Is Asked About The Page Its Elements Changed Under
     # strategize, refine, the drift question (request 2), refine
     ${asked}    Requests Claude Got
     Should Be Equal As Integers    ${asked}    4
+    ${back}    Decision With Summary    ${document}    click link 'Redirected'
+    Should Be Equal    ${back}[outcome]
+    ...    refused: a redirect took the page off the plan's site ${site} to '${other}redirected'; the page went back
+    ${read}    Page Claude Read    4
+    Should Be Equal    ${read}[url]    ${URL}leave    the page Claude reads after it is the site's
     ${prompt}    Prompt Of Request    2
     Should Contain    ${prompt}    The page changed under the plan: its interactive elements, by role and name, are 0.08 alike
     Should Not Contain    ${prompt}    working tree
@@ -187,17 +197,22 @@ A Click Off The Plan's Site Is Stopped Before It Leaves, And The Action Fails
     [Documentation]    A link of the page to another site (another port), in the same tab
     ...    or a new one: the navigation is stopped before its request leaves, the click
     ...    fails with one line Claude hears, and the other site never sees the path (nor
-    ...    what it carries); a picture from there still loads. Claude then stays on the site.
+    ...    what it carries); a picture from there still loads. A redirect of the site itself
+    ...    is seen once it left: the click fails and the page goes back. Claude then stays.
     ${other}    Start Other Site
     Claude Will Propose The Steps    ${{ {"name": "read about", "checks": [{"url": "/about"}]} }}
     Claude Will Act    elsewhere    ${{ {"tool": "click", "role": "link", "name": "Elsewhere"} }}
     Claude Will Act    in a tab    ${{ {"tool": "click", "role": "link", "name": "Elsewhere in a tab"} }}
+    Claude Will Act    redirected    ${{ {"tool": "click", "role": "link", "name": "Redirected"} }}
     Claude Will Act    about    ${{ {"tool": "click", "role": "link", "name": "About"} }}
     ${plan}    Write Plan From Template    ${PLANS}/browser/claude_leave.yaml    URL=${URL}
     ${result}    Run Agents    plan    run    ${plan}    stdin=${EMPTY}    timeout=120s
     Exit Code Should Be    ${result}    0
+    # A redirect is seen only once its request left: the one path the other site got.
     ${fetched}    Pages Fetched By Other Site
-    Should Be Equal    ${fetched}    ${{ ["/picture.png"] }}
+    Should Contain    ${fetched}    /picture.png
+    ${paths}    Evaluate    [p for p in $fetched if p != "/picture.png"]
+    Should Be Equal    ${paths}    ${{ ["/redirected"] }}
     ${document}    Plan Tree Document
     Should Be Equal    ${document}[plan][status]    completed
     ${site}    Evaluate    $URL.rstrip("/")
@@ -207,6 +222,11 @@ A Click Off The Plan's Site Is Stopped Before It Leaves, And The Action Fails
     ${tab}    Decision With Summary    ${document}    click link 'Elsewhere in a tab'
     Should Be Equal    ${tab}[outcome]
     ...    refused: it would leave the plan's site ${site} for '${other}tab'; the navigation was stopped
+    ${back}    Decision With Summary    ${document}    click link 'Redirected'
+    Should Be Equal    ${back}[outcome]
+    ...    refused: a redirect took the page off the plan's site ${site} to '${other}redirected'; the page went back
+    ${read}    Page Claude Read    4
+    Should Be Equal    ${read}[url]    ${URL}leave    the page Claude reads after it is the site's
     ${prompt}    Prompt Of Request    2
     Should Contain    ${prompt}    refused: it would leave the plan's site ${site} for '${other}secret?typed=ada'
     No Chromium Should Be Left

@@ -8,8 +8,8 @@ fetched`), so a test sees whether a page was fetched at all. `GET /hostile` name
 title and its button with markup (`<script>alert(1)</script>`). `GET /search` replaces
 its results as a query is typed; `GET /batch` is seed 001's "Add Files" window; `GET /prefs`
 sets a cookie and storage (`web/prefs.html`). `GET /leave` links to another site (`start
-other site`): a link, a link opening a new tab, a picture from there. Run as a script, it
-serves until killed and prints its port first.
+other site`): a link, one opening a new tab, one redirected there, a picture from there.
+Run as a script, it serves until killed and prints its port first.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ LEAVE = (
     b"<!doctype html><title>Leave</title><img alt='' src='{AWAY}picture.png'>"
     b"<a href='{AWAY}secret?typed=ada'>Elsewhere</a> "
     b"<a href='{AWAY}tab' target='_blank'>Elsewhere in a tab</a> <a href='/about'>About</a>"
+    b" <a href='/redirect'>Redirected</a>"
 )
 
 
@@ -61,6 +62,12 @@ class _Handler(BaseHTTPRequestHandler):
         pages |= {"/search": SEARCH, "/batch": BATCH, "/prefs": PREFS}
         pages |= {"/leave": LEAVE.replace(b"{AWAY}", self.server.away.encode())}
         body = {**pages, "/saved": self.server.saved}.get(self.path)
+        if self.path == "/redirect":  # a link of the site that leads to the other one
+            self.send_response(302)
+            self.send_header("Location", f"{self.server.away}redirected")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if body is None:
             self.send_error(404)
             return

@@ -128,7 +128,7 @@ class PageSession:
             self.requests.clear()
             self.take(action)
             self.page.wait_for_timeout(SETTLE_MS)
-            if self.guard is not None and (refused := self.guard.refusal()) is not None:
+            if self.guard is not None and (refused := self._off_site(self.guard)) is not None:
                 self.state = None
                 return ActionOutcome(ok=False, summary=refused)
             after = self.state = self.read()
@@ -143,6 +143,16 @@ class PageSession:
         except (Error, AssertionError) as error:
             self.state = None  # read afresh before the next action
             return ActionOutcome(ok=False, summary=_first_line(error))
+
+    def _off_site(self, guard: SiteGuard) -> str | None:
+        """Why the action just taken fails: it started a navigation off the plan's site
+        (stopped), or a redirect took the page there (it goes back)."""
+        if (stopped := guard.refusal()) is not None:
+            return stopped
+        if (left := guard.left(self.page.url)) is not None:
+            self.page.go_back()
+            return left
+        return None
 
     def take(self, action: BrowserAction) -> None:
         page, op = self.page, action.op

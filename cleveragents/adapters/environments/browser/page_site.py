@@ -1,8 +1,9 @@
 """SiteGuard: a page a model drives stays on its plan's site. A navigation of a page's main
 frame to another origin (a link clicked, a form sent, a script setting the location, a
 new tab) is stopped before its request leaves, and the action that caused it fails: no
-page text can send the model, or what it typed, elsewhere. Plan files go where their
-author wrote."""
+page text can send the model, or what it typed, elsewhere. A redirect of the site itself
+is seen only once it has left: the action fails and the page goes back. Plan files go
+where their author wrote."""
 
 from __future__ import annotations
 
@@ -54,6 +55,16 @@ class SiteGuard:
             f"refused: it would leave the plan's site {self.origin} for {stopped[0]!r}; "
             "the navigation was stopped"
         )
+
+    def left(self, now: str) -> str | None:
+        """Why the last action failed when the page is off the site now (`now`, its URL):
+        a redirect of the site, which no route sees, took it there."""
+        if urlsplit(now).scheme in DEFAULT_PORTS and origin(now) != self.origin:
+            return (
+                f"refused: a redirect took the page off the plan's site {self.origin} to "
+                f"{now!r}; the page went back"
+            )
+        return None
 
 
 def _top_level(request: Any) -> bool:
