@@ -231,6 +231,49 @@ A Click Off The Plan's Site Is Stopped Before It Leaves, And The Action Fails
     Should Contain    ${prompt}    refused: it would leave the plan's site ${site} for '${other}secret?typed=ada'
     No Chromium Should Be Left
 
+Plan Resume Goes On From The Page Claude Left, And Plan Undo Takes The Correction Back
+    [Documentation]    The service fails at the replan the Settings dialog asked for: the
+    ...    run stops (exit 4). `plan resume` opens a fresh browser, takes Settings again and
+    ...    asks Claude with the dialog open; the plan completes. A correction of the tick
+    ...    is then undone: the next command's page has the box ticked as the run left it.
+    Claude Will Propose The Steps    ${OPEN}    ${DARK}
+    Claude Will Act    the settings button    ${SETTINGS}
+    Claude Will Be Overloaded
+    ${result}    Run Claude Page Plan
+    Exit Code Should Be    ${result}    4
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    stopped
+    ${asked}    Requests Claude Got
+    Claude Will Propose The Steps    ${DARK}
+    Claude Will Act    the checkbox    ${DARK MODE}
+    ${result}    Run Agents    plan    resume    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${page}    Page Claude Read    ${asked}
+    Should Be Equal    ${page}[dialogs]    ${{ ["Settings"] }}
+    ${prompt}    Prompt Of Request    ${asked}
+    Should Contain    ${prompt}    Completed steps (already done, DO NOT REPEAT):\n- open the settings
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    completed
+    ${step}    Decision With Summary    ${document}    step 2: turn on dark mode
+    Claude Will Propose The Steps    ${DARK}
+    Claude Will Act    a name instead    ${{ {"tool": "fill", "role": "textbox", "name": "Display name", "text": "Ada"} }}
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    ${step}[id]
+    ...    --guidance    name the user instead    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    1
+    ${result}    Run Agents    plan    undo    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${asked}    Requests Claude Got
+    Claude Will Propose The Steps
+    ${result}    Run Agents    plan    correct    --mode\=append
+    ...    --guidance    look again    stdin=${EMPTY}    timeout=120s
+    Exit Code Should Be    ${result}    0
+    ${page}    Page Claude Read    ${asked}
+    ${box}    Element Read    ${page}    checkbox    Dark mode
+    Should Be Equal    ${box}[state]    ${{ ["checked"] }}    the box as the run left it
+    ${field}    Element Read    ${page}    textbox    Display name
+    Should Be Equal    ${field}[value]    guest    not the name the undone correction typed
+    No Chromium Should Be Left
+
 A Plan File Without Steps Needs The Key
     Remove Environment Variable    ANTHROPIC_API_KEY
     ${result}    Run Claude Page Plan

@@ -42,6 +42,10 @@ class ClaudePageLibrary(ClaudeLibrary):
         answer = {"action": action, "reasoning": "as the page shows"}
         self._server().reply_text(json.dumps(answer))
 
+    def claude_will_be_overloaded(self) -> None:
+        """The service answers 529, told not to retry: the run stops, resumable."""
+        self._server().reply_error(529, "overloaded_error", "Overloaded", should_retry=False)
+
     def requests_claude_got(self) -> int:
         return len(self._server().requests)
 
