@@ -136,11 +136,6 @@ Claude's Segment Ends Where The Screen Changes, And It Plans Again On The New Sc
     Should Be Equal    ${page}[dialogs]    ${{ ["Settings"] }}
     ${box}    Element Read    ${page}    checkbox    Dark mode
     Should Be Equal    ${box}[state]    ${{ ["unchecked"] }}
-    ${back}    Decision With Summary    ${document}    click link 'Redirected'
-    Should Be Equal    ${back}[outcome]
-    ...    refused: a redirect took the page off the plan's site ${site} to '${other}redirected'; the page went back
-    ${read}    Page Claude Read    4
-    Should Be Equal    ${read}[url]    ${URL}leave    the page Claude reads after it is the site's
     ${prompt}    Prompt Of Request    2
     Should Contain    ${prompt}    Completed steps (already done, DO NOT REPEAT):\n- open the settings
     No Chromium Should Be Left
@@ -164,11 +159,6 @@ Claude Is Asked About The Page Its Elements Changed Under
     # strategize, refine, the drift question (request 2), refine
     ${asked}    Requests Claude Got
     Should Be Equal As Integers    ${asked}    4
-    ${back}    Decision With Summary    ${document}    click link 'Redirected'
-    Should Be Equal    ${back}[outcome]
-    ...    refused: a redirect took the page off the plan's site ${site} to '${other}redirected'; the page went back
-    ${read}    Page Claude Read    4
-    Should Be Equal    ${read}[url]    ${URL}leave    the page Claude reads after it is the site's
     ${prompt}    Prompt Of Request    2
     Should Contain    ${prompt}    The page changed under the plan: its interactive elements, by role and name, are 0.08 alike
     Should Not Contain    ${prompt}    working tree
