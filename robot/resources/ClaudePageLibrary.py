@@ -37,6 +37,15 @@ class ClaudePageLibrary(ClaudeLibrary):
         answer = {"distance": int(distance), "reasoning": "as the page shows"}
         self._server().reply_text(json.dumps(answer))
 
+    def claude_will_judge_the_drift(self, action: str) -> None:
+        """The answer to the drift question: continue, modify or regenerate."""
+        answer = {"action": action, "reasoning": "as the page shows"}
+        self._server().reply_text(json.dumps(answer))
+
+    def claude_will_be_overloaded(self) -> None:
+        """The service answers 529, told not to retry: the run stops, resumable."""
+        self._server().reply_error(529, "overloaded_error", "Overloaded", should_retry=False)
+
     def requests_claude_got(self) -> int:
         return len(self._server().requests)
 

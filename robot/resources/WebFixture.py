@@ -7,8 +7,9 @@ POST saved, so a test sees the server's own state; every path asked for is noted
 fetched`), so a test sees whether a page was fetched at all. `GET /hostile` names its
 title and its button with markup (`<script>alert(1)</script>`). `GET /search` replaces
 its results as a query is typed; `GET /batch` is seed 001's "Add Files" window; `GET /prefs`
-sets a cookie and storage (`web/prefs.html`). Run as a script, it serves until killed and
-prints its port first.
+sets a cookie and storage (`web/prefs.html`). `GET /leave` links to another site (`start
+other site`): a link, one opening a new tab, one redirected there, a picture from there.
+Run as a script, it serves until killed and prints its port first.
 """
 
 from __future__ import annotations
@@ -43,6 +44,15 @@ SEARCH = (Path(__file__).parent / "web" / "search.html").read_bytes()
 BATCH = (Path(__file__).parent / "web" / "batch.html").read_bytes()
 
 
+# A page with ways to another site (`{AWAY}`): a model driving it must not follow them.
+LEAVE = (
+    b"<!doctype html><title>Leave</title><img alt='' src='{AWAY}picture.png'>"
+    b"<a href='{AWAY}secret?typed=ada'>Elsewhere</a> "
+    b"<a href='{AWAY}tab' target='_blank'>Elsewhere in a tab</a> <a href='/about'>About</a>"
+    b" <a href='/redirect'>Redirected</a>"
+)
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
@@ -50,7 +60,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.server.fetched.append(self.path)
         pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY, "/hostile": HOSTILE}
         pages |= {"/search": SEARCH, "/batch": BATCH, "/prefs": PREFS}
+        pages |= {"/leave": LEAVE.replace(b"{AWAY}", self.server.away.encode())}
         body = {**pages, "/saved": self.server.saved}.get(self.path)
+        if self.path == "/redirect":  # a link of the site that leads to the other one
+            self.send_response(302)
+            self.send_header("Location", f"{self.server.away}redirected")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if body is None:
             self.send_error(404)
             return
@@ -78,6 +95,7 @@ class _Server(ThreadingHTTPServer):
     page = PAGE
     saved = b""
     posts = 0
+    away = "http://127.0.0.1:9/"  # where /leave links to: `start other site`
 
     def __init__(self, address: tuple[str, int]) -> None:
         super().__init__(address, _Handler)
@@ -91,6 +109,7 @@ class WebFixture:
 
     def __init__(self) -> None:
         self.server: _Server | None = None
+        self.other: _Server | None = None
 
     def start_fixture_site(self, port: int | str = 0) -> str:
         """Serve the site on `port` of 127.0.0.1 (a free one by default); return its base
@@ -100,10 +119,24 @@ class WebFixture:
         return f"http://127.0.0.1:{self.server.server_address[1]}/"
 
     def stop_fixture_site(self) -> None:
-        if self.server is not None:
-            self.server.shutdown()
-            self.server.server_close()
-            self.server = None
+        for server in (self.server, self.other):
+            if server is not None:
+                server.shutdown()
+                server.server_close()
+        self.server = self.other = None
+
+    def start_other_site(self) -> str:
+        """Serve a second site on another port (another origin), the one `/leave` links to;
+        return its base URL."""
+        assert self.server is not None
+        self.other = _Server(("127.0.0.1", 0))
+        threading.Thread(target=self.other.serve_forever, daemon=True).start()
+        self.server.away = f"http://127.0.0.1:{self.other.server_address[1]}/"
+        return self.server.away
+
+    def pages_fetched_by_other_site(self) -> list[str]:
+        assert self.other is not None
+        return list(self.other.fetched)
 
     def unused_url(self) -> str:
         """A URL of 127.0.0.1 on a port nothing listens on (bound, then let go)."""

@@ -6,7 +6,9 @@ the result of a `read_page` call: what a page says is data the model reads, neve
 text nor instructions. It proposes the plan file's page actions as tools (goto, click,
 fill, check, uncheck, select, press, back); the lifecycle takes them, a checkpoint before
 each, and the reverter, corrections and undo work as for a plan file's. Its plan segments
-check the page, and it estimates the distance to a step's goal (seed 000) seeing the page.
+check the page and end where the screen changes (a new URL, a dialog opening or closing),
+and it estimates the distance to a step's goal (seed 000) and judges drift (seed 004)
+seeing the page.
 Without a page (a plan on the working tree) it is the working-tree actor.
 """
 
@@ -26,7 +28,7 @@ from cleveragents.adapters.actors.claude_prompt import SYSTEM
 from cleveragents.domain.action import Action
 from cleveragents.domain.browser import address_refusal
 from cleveragents.domain.page_state import PageState
-from cleveragents.domain.strategy import ActorContext, StepSpec, Strategy
+from cleveragents.domain.strategy import ActorContext, DriftVerdict, StepSpec, Strategy
 
 PAGE_SYSTEM = (
     "You are the actor of cleveragents, working on a web page in a browser through a plan. "
@@ -89,7 +91,23 @@ class ClaudeBrowserActor(AnthropicActor):
             replan_after=reply.replan_after,
             rationale=reply.rationale,
             goal=[c.check() for c in reply.goal],
+            # A model plans: its segment ends at a new URL or dialog, and it is asked again
+            # with the page it then sees (seed 002's rolling horizon).
+            ends_at_screen_change=True,
         )
+
+    def assess_drift(self, context: ActorContext, similarity: float) -> DriftVerdict:
+        if self.sight.page_state() is None:
+            return super().assess_drift(context, similarity)
+        reply = self._one_shot(
+            context,
+            "assess_drift",
+            r.DriftReply,
+            f"The page changed under the plan: its interactive elements, by role and name, "
+            f"are {similarity:.2f} alike (Jaccard similarity) to those of the page the plan "
+            f"was made on. read_page shows the page now. Does the rest of the plan hold?",
+        )
+        return DriftVerdict(action=reply.action, reasoning=reply.reasoning)
 
     def action_tools(self) -> dict[str, tuple[type[BaseModel], str]]:
         return PAGE_TOOLS if self.sight.page_state() is not None else super().action_tools()

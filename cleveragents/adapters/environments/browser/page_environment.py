@@ -47,7 +47,9 @@ class PageEnvironment:
             return
         from cleveragents.adapters.environments.browser.page_session import PageSession
 
-        self.page = PageSession(self.home, plan.browser_url)
+        # A model's page stays on its site; a plan file goes where its author wrote.
+        stay = plan.actor.kind != "scripted"
+        self.page = PageSession(self.home, plan.browser_url, stay_on_site=stay)
         self.page.chromium.headed = self.headed
         try:
             back = self._checkpoint(since)

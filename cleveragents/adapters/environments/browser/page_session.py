@@ -15,6 +15,7 @@ from urllib.parse import urljoin
 from cleveragents.adapters.environments.browser.chromium import Chromium, executable
 from cleveragents.adapters.environments.browser.page_files import keep
 from cleveragents.adapters.environments.browser.page_reading import read_state
+from cleveragents.adapters.environments.browser.page_site import SiteGuard
 from cleveragents.adapters.environments.browser.page_storage import (
     keep_storage,
     prime,
@@ -55,10 +56,12 @@ class Taken:
 
 
 class PageSession:
-    """A page at `url` in a Chromium of our own; every action journaled."""
+    """A page at `url` in a Chromium of our own; every action journaled. With
+    `stay_on_site` (a model drives it), no navigation leaves the site of `url`."""
 
-    def __init__(self, home: Path, url: str) -> None:
+    def __init__(self, home: Path, url: str, stay_on_site: bool = False) -> None:
         self.url = url
+        self.guard = SiteGuard(url) if stay_on_site else None
         self.home = home
         self.chromium = Chromium(home)
         self.journal: list[Taken] = []
@@ -79,6 +82,8 @@ class PageSession:
         own = self._playwright.chromium.executable_path
         context = self.chromium.start(self._playwright.chromium, executable(own))
         self.context = context
+        if self.guard is not None:
+            self.guard.watch(context)
         self._attach(context.pages[0] if context.pages else context.new_page())
         try:
             self.base = prime(context, self.page, self.url, base)
@@ -123,6 +128,9 @@ class PageSession:
             self.requests.clear()
             self.take(action)
             self.page.wait_for_timeout(SETTLE_MS)
+            if self.guard is not None and (refused := self._off_site(self.guard)) is not None:
+                self.state = None
+                return ActionOutcome(ok=False, summary=refused)
             after = self.state = self.read()
             taken = Taken(action, before, after, list(self.requests))
             self.journal.append(taken)
@@ -135,6 +143,16 @@ class PageSession:
         except (Error, AssertionError) as error:
             self.state = None  # read afresh before the next action
             return ActionOutcome(ok=False, summary=_first_line(error))
+
+    def _off_site(self, guard: SiteGuard) -> str | None:
+        """Why the action just taken fails: it started a navigation off the plan's site
+        (stopped), or a redirect took the page there (it goes back)."""
+        if (stopped := guard.refusal()) is not None:
+            return stopped
+        if (left := guard.left(self.page.url)) is not None:
+            self.page.go_back()
+            return left
+        return None
 
     def take(self, action: BrowserAction) -> None:
         page, op = self.page, action.op
