@@ -13,7 +13,7 @@ Feature: Claude reads a page as data, and its goto never leaves the plan's site
   # The second: random addresses (relative, other hosts, user info, backslashes, tabs,
   # schemes) that `off_site` lets through are resolved by Node's WHATWG URL parser (the
   # browser's reading) against the plan's URL: each one is on the plan's origin.
-  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (40 pages, 500 addresses by default);
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (15 pages, 150 addresses by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 
   Scenario: A page reaches Claude only as read_page's result, and its calls are the plan file's actions

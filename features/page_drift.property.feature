@@ -5,7 +5,7 @@ Feature: A page's drift, change of screen and identity follow the rules on any p
 
   # Each example: two random pages (URL, dialogs, elements with random roles, names, state
   # words and values) and the second page with its elements' state and value changed.
-  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (200 by default);
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (50 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 
   Scenario: Drift, change of screen and page identity hold on random pages

@@ -6,7 +6,7 @@ Feature: A page checkpoint's cookies and storage are compared as a restore must 
   # Each example: two random storages (cookies with names, values and attributes, local
   # and session storage, history), one often a copy of the other with a change or none,
   # and a kept file of the first read back as a restore reads it.
-  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (200 by default);
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (50 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 
   Scenario: Storages differ exactly when a cookie's value or a stored item differs

@@ -3,7 +3,7 @@ Feature: A line written without rich is the one rich writes there, for any text
   I want the lines it writes without rich to be exactly the ones rich would write
   So that a refusal or a quiet run starts without rich and prints the same bytes
 
-  # `CLEVERAGENTS_PROPERTY_EXAMPLES` sets how many random texts (200); the seed is printed
+  # `CLEVERAGENTS_PROPERTY_EXAMPLES` sets how many random texts (50); the seed is printed
   # and `CLEVERAGENTS_PROPERTY_SEED` replays it.
 
   Scenario: Any text a pipe gets from show, printed, note and error_line is rich's

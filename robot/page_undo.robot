@@ -21,25 +21,13 @@ ${BROWSER_PLANS}    ${PLANS}/browser
 
 
 *** Test Cases ***
-A Decision's Page Checkpoint Keeps Its Cookies, Storage And History
-    ${result}    Run Browser Plan    prefs.yaml
-    Exit Code Should Be    ${result}    0
-    ${document}    Plan Tree Document
-    ${fill}    Evaluate    [d for d in $document["decisions"] if d["summary"] == "fill textbox 'Display name' with 'ada'"][0]
-    ${storage}    Kept Storage    ${fill}[page][storage]
-    Should Be Equal    ${storage}[local]    ${{ {"display": "ada"} }}
-    Should Be Equal    ${storage}[session]    ${{ {"display": "ada"} }}
-    Should Be Equal    ${{ {c["name"]: c["value"] for c in $storage["cookies"]} }}
-    ...    ${{ {"dark": "on"} }}
-    Should Be Equal    ${storage}[history][-1]    ${URL}prefs
-    ${base}    Kept Storage    ${fill}[page][base]
-    Should Be Equal    ${base}[local]    ${{ {} }}
-
 A Correction Opens The Page With The Storage It Had, Not The Profile's Leftovers
     [Documentation]    The run left `display=ada` in the profile's local storage; the page
     ...    decision 6 saw opened with none, and so does the page the correction puts back.
+    ...    The run's own checkpoints are checked first (one Chromium run serves both).
     ${result}    Run Browser Plan    prefs.yaml
     Exit Code Should Be    ${result}    0
+    Page Checkpoints Should Keep Cookies, Storage And History
     ${result}    Run Agents    plan    correct    --mode\=revert    --decision    7
     ...    --guidance    use a capital letter    stdin=${EMPTY}    timeout=120s
     Exit Code Should Be    ${result}    0
@@ -153,6 +141,19 @@ When The Inverse Actions Leave The Page Different, It Is Put Back On A Fresh Pag
 
 
 *** Keywords ***
+Page Checkpoints Should Keep Cookies, Storage And History
+    [Documentation]    A decision's page checkpoint keeps its cookies, storage and history.
+    ${document}    Plan Tree Document
+    ${fill}    Evaluate    [d for d in $document["decisions"] if d["summary"] == "fill textbox 'Display name' with 'ada'"][0]
+    ${storage}    Kept Storage    ${fill}[page][storage]
+    Should Be Equal    ${storage}[local]    ${{ {"display": "ada"} }}
+    Should Be Equal    ${storage}[session]    ${{ {"display": "ada"} }}
+    Should Be Equal    ${{ {c["name"]: c["value"] for c in $storage["cookies"]} }}
+    ...    ${{ {"dark": "on"} }}
+    Should Be Equal    ${storage}[history][-1]    ${URL}prefs
+    ${base}    Kept Storage    ${fill}[page][base]
+    Should Be Equal    ${base}[local]    ${{ {} }}
+
 Create Repository And Serve The Fixture Site
     Create Temporary Repository
     ${url}    Start Fixture Site

@@ -233,12 +233,12 @@ def _addresses_judged(examples: int, seed: int, tmp: Path) -> int:
 
 @when("random pages are shown to Claude on the stand-in Messages API")
 def step_pages_shown(context: Any) -> None:
-    context.property_ran = run_property(context, "claude page property", _pages_shown, 40)
+    context.property_ran = run_property(context, "claude page property", _pages_shown, 15)
 
 
 @when("random addresses are judged and then resolved as a browser resolves them")
 def step_addresses_judged(context: Any) -> None:
-    context.property_ran = run_property(context, "claude goto property", _addresses_judged, 500)
+    context.property_ran = run_property(context, "claude goto property", _addresses_judged, 150)
 
 
 @then(

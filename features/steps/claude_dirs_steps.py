@@ -3,8 +3,10 @@ command does where Claude Code reads its settings is undone right after it."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -28,10 +30,24 @@ def step_claude_dirs_property_held(context: Any) -> None:
 
 @given("a working tree whose sub folder has the user's own .claude")
 def step_claude_tree(context: Any) -> None:
+    work = Path(tempfile.mkdtemp(prefix="claude-", dir=context.tmp))
+    context.claude_root = work / "repo"
+    shutil.copytree(_claude_tree_once(), context.claude_root, symlinks=True)
+
+
+_BUILT: list[Path] = []
+
+
+def _claude_tree_once() -> Path:
+    """The user's repository, built (three git commands) once per behave process: each
+    scenario gets its own copy of it, bytes and modes as built, no path inside absolute."""
     from features.support.claude_dirs_property import claude_repository
 
-    work = Path(tempfile.mkdtemp(prefix="claude-", dir=context.tmp))
-    context.claude_root = claude_repository(work / "repo")
+    if not _BUILT:
+        home = Path(tempfile.mkdtemp(prefix="ca-behave-claude-tree-"))
+        atexit.register(shutil.rmtree, home, True)
+        _BUILT.append(claude_repository(home / "repo"))
+    return _BUILT[0]
 
 
 @given('the user\'s tree also has the file "{path}" holding "{content}"')

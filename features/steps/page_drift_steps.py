@@ -8,7 +8,7 @@ from behave import then, when
 
 from features.steps.safety_steps import _check
 
-EXAMPLES = 200
+EXAMPLES = 50
 
 
 @when("drift, change of screen and page identity are checked on random pages")

@@ -10,7 +10,7 @@ from behave import then, when
 
 from features.support.properties import run_property
 
-EXAMPLES = 200
+EXAMPLES = 50
 
 
 def _check(examples: int, seed: int, tmp: Path) -> int:

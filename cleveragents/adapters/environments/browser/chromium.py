@@ -56,12 +56,7 @@ class Chromium:
         `launcher`, over a pipe; its browser context."""
         from playwright.sync_api import Error
 
-        display = _display()
-        if self.headed and display is None:
-            raise BadInput(
-                "--headed needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set",
-                hint="run without --headed, or under xvfb-run",
-            )
+        display = self.display()
         self.end_leftover()
         self.profile.mkdir(parents=True, exist_ok=True)
         try:
@@ -84,6 +79,17 @@ class Chromium:
         if self.pid is not None:
             self.pid_file.write_text(f"{self.pid}\n")
         return context
+
+    def display(self) -> str | None:
+        """The display a headed Chromium opens its window on; refused when there is none.
+        Asked before Playwright starts, so a refusal costs no driver process."""
+        display = _display()
+        if self.headed and display is None:
+            raise BadInput(
+                "--headed needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set",
+                hint="run without --headed, or under xvfb-run",
+            )
+        return display
 
     def stop(self) -> None:
         """End this Chromium and everything it started; forget its PID."""

@@ -76,6 +76,7 @@ class PageSession:
 
     def open(self, base: PageStorage | None = None) -> None:
         """Open the page; with `base`, from that storage instead of the profile's."""
+        self.chromium.display()  # a refusal before Playwright is imported or started
         from playwright.sync_api import Error, sync_playwright
 
         self._playwright = sync_playwright().start()
