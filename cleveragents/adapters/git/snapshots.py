@@ -15,6 +15,7 @@ from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.objects import Entry
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.adapters.git.user_ignores import UserIgnores
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.plan_refs import checkpoints_ref, saved_ref
 from cleveragents.errors import ConflictingState, GitFailed
@@ -50,6 +51,7 @@ class Snapshots:
         self.hidden: set[str] = set()  # paths of actions no checkpoint holds (ignored, nested)
         # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
         self.uncommitted: list[str] = []
+        self.user_ignores = UserIgnores(repo, private.objects)
 
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
         """The tree id of the working tree as it is now (tracked + untracked, not ignored).
@@ -92,6 +94,8 @@ class Snapshots:
                 f"cannot checkpoint the working tree: {reason}",
                 hint="make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
+        if self.user_ignores.withhold(env):
+            base = None  # `add` named the files withheld since: `write-tree` says the rest
         if base is not None:
             tree = self._added_tree(base, out, env)
             if tree is not None:
@@ -197,6 +201,8 @@ class Snapshots:
         """
         if any(p == ".gitignore" or p.endswith("/.gitignore") for p in paths):
             return None
+        if self.user_ignores.diverged:
+            return None  # a path the user ignores may be in `paths`: the scan withholds it
         if not self.private.records_the_disk():
             return None
         visible = [p for p in paths if p not in self.hidden]

@@ -1,0 +1,116 @@
+*** Settings ***
+Documentation       As a developer who keeps secrets in files my ignore rules exclude
+...                 (`build/creds` by `.gitignore`, `secrets.env` by `.git/info/exclude`), I want
+...                 them kept out of every checkpoint whatever a plan does to `.gitignore` (a
+...                 pulled plan's restore of the sender's, a command or a file action rewriting
+...                 it, a `!secrets.env` negation), so that `agents plan push` never sends them
+...                 (attack report 7, finding 11).
+...
+...                 Real repositories: a bare remote, the sender's clone, the victim's clone;
+...                 every object of the remote is read with `git cat-file --batch-all-objects`.
+
+Resource            resources/agents.resource
+
+Test Setup          Create A Clone Ignoring Build And A Bare Remote
+Test Teardown       Remove Temporary Repository
+Test Tags           issue-25
+
+
+*** Variables ***
+${CREDS}            BUILD-CREDS-SECRET-5d1e
+${KEY}              AWS_KEY=victim-only-8b0c
+${UNIGNORE}         ${PLANS}/push_ignores/unignore.yaml
+${WRITE_RULES}      ${PLANS}/push_ignores/write_rules.yaml
+
+
+*** Test Cases ***
+A Pulled Plan's .gitignore Brings None Of The Victim's Ignored Files To A Checkpoint Or Push
+    [Documentation]    The sender's command un-ignores `build/` and negates `secrets.env`;
+    ...    the victim's correction restores that `.gitignore`. The victim's secrets stay out
+    ...    of the correction's checkpoints, are named as withheld, and its push sends neither.
+    ${result}    Run Plan    ${UNIGNORE}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    VAR    ${B}    ${WORK}/victim
+    Git    clone    --quiet    ${REMOTE}    ${B}    cwd=${WORK}
+    Put The Secrets In    ${B}
+    ${result}    Run Agents    plan    pull    origin    cwd=${B}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --mode    revert    --decision    4
+    ...    --guidance    again    --no-execute    --yes    cwd=${B}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: build/creds (ignored before the plan changed
+    Stderr Should Contain    ${result}    withheld: secrets.env (ignored before the plan changed
+    ${gitignore}    Get File    ${B}/.gitignore
+    Should Contain    ${gitignore}    !secrets.env
+    No Checkpoint Holds The Secrets    ${B}
+    ${result}    Run Agents    plan    push    origin    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    No Secret In The Objects Of    ${REMOTE}
+
+A Command Rewriting .gitignore Keeps The User's Ignored Files Out Of Checkpoints
+    [Documentation]    The plan's own command un-ignores `build/` and negates `secrets.env`
+    ...    in the clone where the secrets are: none of its checkpoints holds them. A file the
+    ...    user tracks in spite of the rules (`git add -f`) is no secret: it stays in.
+    Put The Secrets In    ${REPO}
+    Write Repository File    build/tracked.txt    tracked in spite of the rules\n
+    Git    add    --force    build/tracked.txt
+    Git    commit    --quiet    -m    track one built file
+    ${result}    Run Plan    ${UNIGNORE}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: build/creds
+    Stderr Should Contain    ${result}    withheld: secrets.env
+    Should Not Contain    ${result.stderr}    withheld: build/tracked.txt
+    No Checkpoint Holds The Secrets    ${REPO}
+    ${ref}    Git    for-each-ref    --format\=%(refname)    refs/cleveragents/plans/
+    ${files}    Git    ls-tree    -r    --name-only    ${ref}
+    Should Contain    ${files}    build/tracked.txt
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    No Secret In The Objects Of    ${REMOTE}
+
+A File Action Writing .gitignore Keeps The User's Ignored Files Out Of Checkpoints
+    [Documentation]    `write: .gitignore` (as a model's `write_file`) drops `build/` from
+    ...    the rules; the next file action's checkpoint has no `build/creds` either.
+    Put The Secrets In    ${REPO}
+    ${result}    Run Plan    ${WRITE_RULES}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: build/creds
+    No Checkpoint Holds The Secrets    ${REPO}
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    No Secret In The Objects Of    ${REMOTE}
+
+*** Keywords ***
+Create A Clone Ignoring Build And A Bare Remote
+    Create Temporary Repository
+    VAR    ${REMOTE}    ${WORK}/remote.git    scope=TEST
+    Create File    ${REPO}/.gitignore    .env\nbuild/\n
+    Commit All    ignore .env and build
+    Git    init    --quiet    --bare    --initial-branch\=main    ${REMOTE}    cwd=${WORK}
+    Git    remote    add    origin    ${REMOTE}
+    Git    push    --quiet    origin    main
+
+Put The Secrets In
+    [Documentation]    `build/creds` (ignored by `.gitignore`) and `secrets.env` (ignored by
+    ...    `.git/info/exclude` only) in the clone at `${clone}`.
+    [Arguments]    ${clone}
+    Create File    ${clone}/build/creds    ${CREDS}\n
+    Create File    ${clone}/secrets.env    ${KEY}\n
+    Append To File    ${clone}/.git/info/exclude    secrets.env\n
+
+No Checkpoint Holds The Secrets
+    [Arguments]    ${clone}
+    ${refs}    Git    for-each-ref    --format\=%(refname)    refs/cleveragents/plans/
+    ...    cwd=${clone}
+    ${files}    Git    log    --format\=    --name-only    ${refs}    cwd=${clone}
+    Should Not Contain    ${files}    build/creds
+    Should Not Contain    ${files}    secrets.env
+
+No Secret In The Objects Of
+    [Arguments]    ${source}
+    ${objects}    Git    cat-file    --batch-all-objects    --batch    cwd=${source}
+    Should Not Be Empty    ${objects}
+    Should Not Contain    ${objects}    ${CREDS}
+    Should Not Contain    ${objects}    victim-only-8b0c
