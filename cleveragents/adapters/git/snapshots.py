@@ -94,13 +94,14 @@ class Snapshots:
                 f"cannot checkpoint the working tree: {reason}",
                 hint="make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
-        if self.user_ignores.withhold(env):
+        ignores = self.user_ignores
+        if ignores.withhold(env, out if base is not None and base == ignores.clean else None):
             base = None  # `add` named the files withheld since: `write-tree` says the rest
-        if base is not None:
-            tree = self._added_tree(base, out, env)
-            if tree is not None:
-                return tree
-        return self.repo.git("write-tree", env=env)
+        tree = self._added_tree(base, out, env) if base is not None else None
+        if tree is None:
+            tree = self.repo.git("write-tree", env=env)
+        ignores.clean = None if ignores.diverged else tree
+        return tree
 
     def _added_tree(self, held: str, out: bytes, env: dict[str, str]) -> str | None:
         """`held` with each path `add --verbose` printed (`add 'PATH'`, `remove 'PATH'`,
@@ -209,6 +210,8 @@ class Snapshots:
         built = self.known.update(tree, self.repo.root, visible)
         if built is None:
             return None
+        if tree == self.user_ignores.clean:
+            self.user_ignores.clean = built[0]  # no `.gitignore` among `paths`
         held = self.private.holding()
         self.private.note_behind(built[1])
         # The journal moves the index on from `tree`, which it held only if it was this

@@ -9,7 +9,8 @@ or `build/creds` would then be in the next checkpoint, and `plan push` would sen
 The user's choice is the `.gitignore` files as their index holds them (a plan never touches
 the user's index), with `info/exclude` and the global excludes file. While the `.gitignore`
 files the private index holds are those of the user's index, both sets of rules are the same
-and nothing more is done (one `ls-files` of the private index). Otherwise each file the
+and nothing more is done (one `ls-files` of the private index, or none where `add --verbose`
+named no `.gitignore` since such a look found them the same). Otherwise each file the
 private index holds that the user does not track is matched against the user's rules
 (`check-ignore --no-index` in a folder holding the user's `.gitignore` files), and those
 they ignore leave the private index: they are withheld from the checkpoint, and named.
@@ -36,19 +37,27 @@ class UserIgnores:
         self.objects = objects
         self._chosen: tuple[str, bytes] | None = None  # (user's index stat, its rules listing)
         self.diverged = False  # whether the last look found the rules on disk changed
+        self._looked: bytes | None = None  # the user's rules at the last look
+        # A tree whose `.gitignore` files are those of the user's index at the last look.
+        self.clean: str | None = None
         self.withheld: dict[str, None] = {}  # every path withheld, in the order found
 
-    def withhold(self, env: dict[str, str]) -> list[str]:
+    def withhold(self, env: dict[str, str], added: bytes | None = None) -> list[str]:
         """Drop from the index of `env` (just filled by `add --all`) the files the user's
         own rules ignore and the user does not track; they are returned, and remembered in
-        `withheld`."""
+        `withheld`. `added`: what `add --verbose` printed, when it ran on an index holding the
+        tree `clean`: where it names no `.gitignore` and the user's rules are those of the
+        last look, nothing is looked at again."""
         chosen = self._user_rules()
+        if added is not None and self._looked == chosen and b".gitignore" not in added:
+            return []
         held = self.repo.git_bytes("ls-files", "-s", "-z", "--", RULES, env=env)
+        self._looked = chosen
         self.diverged = held != chosen
         if not self.diverged:
             return []
         mine = set(self.repo.git_bytes("ls-files", "-z").split(b"\0"))
-        candidates = [p for p in self.repo.git_bytes("ls-files", "-z", env=env).split(b"\0")]
+        candidates = self.repo.git_bytes("ls-files", "-z", env=env).split(b"\0")
         unknown = b"\0".join(p for p in candidates if p and p not in mine)
         found = self._ignored(chosen, unknown) if unknown else []
         if found:
