@@ -10,6 +10,7 @@ Documentation       As a developer who keeps secrets in files my ignore rules ex
 ...                 every object of the remote is read with `git cat-file --batch-all-objects`.
 
 Resource            resources/agents.resource
+Library             resources/ClaudeLibrary.py
 
 Test Setup          Create A Clone Ignoring Build And A Bare Remote
 Test Teardown       Remove Temporary Repository
@@ -81,6 +82,25 @@ A File Action Writing .gitignore Keeps The User's Ignored Files Out Of Checkpoin
     ${result}    Run Agents    plan    push    origin
     Exit Code Should Be    ${result}    0
     No Secret In The Objects Of    ${REMOTE}
+A Model's write_file Of .gitignore Keeps The User's Ignored Files Out Of Checkpoints
+    [Documentation]    The Claude actor (the real SDK against a local stand-in of the
+    ...    Messages API) writes `.gitignore` without `build/`, then `notes.md`: the
+    ...    checkpoint after either holds no `build/creds`.
+    [Teardown]    Stop Stand In Claude And Remove Repository
+    Put The Secrets In    ${REPO}
+    Use Stand In Claude
+    Claude Will Propose The Plan    one
+    Claude Will Write Files    .gitignore    .env\n    notes.md    n\n
+    ${result}    Run Agents    plan    run    write the notes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: build/creds
+    ${gitignore}    Get File    ${REPO}/.gitignore
+    Should Be Equal    ${gitignore}    .env\n
+    No Checkpoint Holds The Secrets    ${REPO}
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    No Secret In The Objects Of    ${REMOTE}
+
 
 *** Keywords ***
 Create A Clone Ignoring Build And A Bare Remote
@@ -99,6 +119,19 @@ Put The Secrets In
     Create File    ${clone}/build/creds    ${CREDS}\n
     Create File    ${clone}/secrets.env    ${KEY}\n
     Append To File    ${clone}/.git/info/exclude    secrets.env\n
+
+Use Stand In Claude
+    ${env}    Start Stand In Claude
+    FOR    ${name}    ${value}    IN    &{env}
+        Set Environment Variable    ${name}    ${value}
+    END
+
+Stop Stand In Claude And Remove Repository
+    Stop Stand In Claude
+    FOR    ${name}    IN    ANTHROPIC_API_KEY    ANTHROPIC_BASE_URL    CLEVERAGENTS_MODEL_RETRIES
+        Remove Environment Variable    ${name}
+    END
+    Remove Temporary Repository
 
 No Checkpoint Holds The Secrets
     [Arguments]    ${clone}
