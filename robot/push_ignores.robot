@@ -101,6 +101,26 @@ A Model's write_file Of .gitignore Keeps The User's Ignored Files Out Of Checkpo
     Exit Code Should Be    ${result}    0
     No Secret In The Objects Of    ${REMOTE}
 
+A Plan Whose Older Checkpoint Holds An Ignored File's Bytes Is Neither Pushed Nor Exported
+    [Documentation]    Made as versions before the fix made it after a `.gitignore` change:
+    ...    a checkpoint holding `build/creds`. Push and export refuse it (exit 3) in one line
+    ...    naming the file, and send nothing.
+    Put The Secrets In    ${REPO}
+    ${result}    Run Plan    ${WRITE_RULES}
+    Exit Code Should Be    ${result}    0
+    ${plan}    Put The Ignored File Among The Checkpoints    build/creds
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    plan ${plan} was made by an older version that kept
+    ...    build/creds, a file you ignore,
+    ${refs}    Git    ls-remote    ${REMOTE}    refs/cleveragents/*    cwd=${WORK}
+    Should Be Empty    ${refs}
+    No Secret In The Objects Of    ${REMOTE}
+    ${result}    Run Agents    plan    export    ${plan}    ${WORK}/plan.bundle
+    Exit Code Should Be    ${result}    3
+    File Should Not Exist    ${WORK}/plan.bundle
+
 
 *** Keywords ***
 Create A Clone Ignoring Build And A Bare Remote
@@ -132,6 +152,24 @@ Stop Stand In Claude And Remove Repository
         Remove Environment Variable    ${name}
     END
     Remove Temporary Repository
+
+Put The Ignored File Among The Checkpoints
+    [Documentation]    What versions before the fix did: the file in a checkpoint on top of
+    ...    the plan's ref. Returns the plan's id.
+    [Arguments]    ${path}
+    ${plan}    Git    for-each-ref    --format\=%(refname:lstrip\=3)    refs/cleveragents/plans/
+    VAR    ${ref}    refs/cleveragents/plans/${plan}
+    ${tip}    Git    rev-parse    ${ref}
+    ${blob}    Git    hash-object    -w    --no-filters    ${path}
+    VAR    ${index}    ${WORK}/older.index
+    Run Process    git    read-tree    ${tip}    cwd=${REPO}    env:GIT_INDEX_FILE=${index}
+    Run Process    git    update-index    --add    --cacheinfo    100644,${blob},${path}
+    ...    cwd=${REPO}    env:GIT_INDEX_FILE=${index}
+    ${tree}    Run Process    git    write-tree    cwd=${REPO}    env:GIT_INDEX_FILE=${index}
+    ${old}    Git    commit-tree    ${tree.stdout}    -p    ${tip}
+    ...    -m    cleveragents checkpoint: after write notes.md
+    Git    update-ref    ${ref}    ${old}    ${tip}
+    RETURN    ${plan}
 
 No Checkpoint Holds The Secrets
     [Arguments]    ${clone}

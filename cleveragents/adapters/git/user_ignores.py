@@ -19,9 +19,12 @@ they ignore leave the private index: they are withheld from the checkpoint, and 
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import stat
 from pathlib import Path
 
+from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.errors import GitFailed
@@ -65,6 +68,26 @@ class UserIgnores:
             self.repo.git_fed(listing, "update-index", "--force-remove", "-z", "--stdin", env=env)
             self.withheld.update(dict.fromkeys(found))
         return found
+
+    def held_in(self, commit: str) -> list[str]:
+        """Files here the user's rules ignore (and the user does not track) whose bytes the
+        chain of `commit` holds: what a checkpoint made before they were withheld took."""
+        oids: set[bytes] = set()
+        paths: set[bytes] = set()
+        for line in self.repo.git_bytes("rev-list", "--objects", commit).split(b"\n"):
+            oid, _, path = line.partition(b" ")
+            if path:
+                oids.add(oid)
+                paths.add(path)
+        paths -= set(self.repo.git_bytes("ls-files", "-z").split(b"\0"))
+        names = [os.fsdecode(p) for p in paths if b"\n" not in p]
+        files = [n for n in names if _regular(f"{self.repo.root}/{n}")]
+        ignored = self._ignored(self._user_rules(), _nul(files)) if files else []
+        if not ignored:
+            return []
+        listed = "\n".join(ignored).encode("utf-8", "surrogateescape")
+        found = self.repo.git_bytes("hash-object", "--no-filters", "--stdin-paths", stdin=listed)
+        return [p for p, oid in zip(ignored, found.split(), strict=True) if oid in oids]
 
     def _user_rules(self) -> bytes:
         """The `.gitignore` entries of the user's index (`ls-files -s`), read again only when
@@ -117,3 +140,12 @@ class UserIgnores:
                 shutil.rmtree(old, ignore_errors=True)
         draft.rename(folder)
         return folder
+
+
+def _nul(paths: list[str]) -> bytes:
+    return b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths)
+
+
+def _regular(full: str) -> bool:
+    found = checkout.lstat(full)
+    return found is not None and stat.S_ISREG(found.st_mode)
