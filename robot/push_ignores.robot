@@ -63,6 +63,11 @@ A Command Rewriting .gitignore Keeps The User's Ignored Files Out Of Checkpoints
     Stderr Should Contain    ${result}    withheld: build/creds
     Stderr Should Contain    ${result}    withheld: secrets.env
     Should Not Contain    ${result.stderr}    withheld: build/tracked.txt
+    # Named once per plan: a correction of it withholds them again, silently.
+    ${result}    Run Agents    plan    correct    --mode    revert    --decision    4
+    ...    --guidance    again    --no-execute    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stderr}    withheld
     No Checkpoint Holds The Secrets    ${REPO}
     ${ref}    Git    for-each-ref    --format\=%(refname)    refs/cleveragents/plans/
     ${files}    Git    ls-tree    -r    --name-only    ${ref}

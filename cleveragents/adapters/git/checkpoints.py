@@ -323,11 +323,10 @@ class GitCheckpoints:
         """Every path of a tree (listed once per tree: a run asks for the same one often)."""
         return self.queries.tree_paths(tree)
 
-    @property
     def withheld(self) -> list[str]:
         """Files the user's own ignore rules exclude that the rules on disk no longer do,
-        kept out of checkpoints (`user_ignores.py`)."""
-        return list(self.snapshots.user_ignores.withheld)
+        kept out of checkpoints (`user_ignores.py`) and not named yet for their plan."""
+        return self.snapshots.user_ignores.to_name()
 
     def ignored_here(self, paths: list[str]) -> set[str]:
         """Which of `paths` the working tree's own ignore rules exclude now."""

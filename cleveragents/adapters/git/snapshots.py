@@ -65,6 +65,7 @@ class Snapshots:
             if nested.opaque(self.repo, self.private.tree_env()):
                 held = None  # its gitlinks are gone
             tree = self._add_and_write(self.private.tree_env(), held)
+            self.user_ignores.attribute(plan_id)
             self.private.forget_recent()
             self.private.holds(tree)
             return tree

@@ -43,14 +43,16 @@ class UserIgnores:
         self._looked: bytes | None = None  # the user's rules at the last look
         # A tree whose `.gitignore` files are those of the user's index at the last look.
         self.clean: str | None = None
-        self.withheld: dict[str, None] = {}  # every path withheld, in the order found
+        self.found: list[str] = []  # what the last `withhold` withheld
+        self.pending: dict[str, dict[str, None]] = {}  # what each plan withheld, not yet named
 
     def withhold(self, env: dict[str, str], added: bytes | None = None) -> list[str]:
         """Drop from the index of `env` (just filled by `add --all`) the files the user's
-        own rules ignore and the user does not track; they are returned, and remembered in
-        `withheld`. `added`: what `add --verbose` printed, when it ran on an index holding the
+        own rules ignore and the user does not track; they are returned, and kept in
+        `found`. `added`: what `add --verbose` printed, when it ran on an index holding the
         tree `clean`: where it names no `.gitignore` and the user's rules are those of the
         last look, nothing is looked at again."""
+        self.found = []
         chosen = self._user_rules()
         if added is not None and self._looked == chosen and b".gitignore" not in added:
             return []
@@ -66,8 +68,35 @@ class UserIgnores:
         if found:
             listing = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in found)
             self.repo.git_fed(listing, "update-index", "--force-remove", "-z", "--stdin", env=env)
-            self.withheld.update(dict.fromkeys(found))
+            self.found = found
         return found
+
+    def attribute(self, plan_id: str) -> None:
+        """Note what the last `withhold` withheld as `plan_id`'s, to be named."""
+        if self.found:
+            self.pending.setdefault(plan_id, {}).update(dict.fromkeys(self.found))
+
+    def to_name(self) -> list[str]:
+        """The files withheld for each plan that were never named for it: named once per
+        plan (recorded in `<state>/withheld-named`, one `PLAN<TAB>PATH` a record)."""
+        if not self.pending:
+            return []
+        record = self.repo.state_dir / "withheld-named"
+        try:
+            named = set(record.read_bytes().split(b"\0"))
+        except FileNotFoundError:
+            named = set()
+        new = [
+            (plan, path)
+            for plan, paths in self.pending.items()
+            for path in paths
+            if f"{plan}\t{path}".encode("utf-8", "surrogateescape") not in named
+        ]
+        self.pending.clear()
+        if new:
+            with record.open("ab") as out:
+                out.write(_nul([f"{plan}\t{path}" for plan, path in new]) + b"\0")
+        return list(dict.fromkeys(path for _, path in new))
 
     def held_in(self, commit: str) -> list[str]:
         """Files here the user's rules ignore (and the user does not track) whose bytes the
