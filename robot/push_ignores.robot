@@ -126,6 +126,24 @@ A Plan Whose Older Checkpoint Holds An Ignored File's Bytes Is Neither Pushed No
     Exit Code Should Be    ${result}    3
     File Should Not Exist    ${WORK}/plan.bundle
 
+Staging A .gitignore That No Longer Ignores build/ Lets build/creds In
+    [Documentation]    The user's index says what the user chose: once they stage a
+    ...    `.gitignore` without `build/`, a plan's checkpoint holds `build/creds`, while
+    ...    `secrets.env`, still excluded by `.git/info/exclude`, stays out.
+    Put The Secrets In    ${REPO}
+    ${result}    Run Plan    ${UNIGNORE}
+    Exit Code Should Be    ${result}    0
+    No Checkpoint Holds The Secrets    ${REPO}
+    Write Repository File    .gitignore    .env\n
+    Git    add    .gitignore
+    ${result}    Run Plan    ${UNIGNORE}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: secrets.env
+    Should Not Contain    ${result.stderr}    withheld: build/creds
+    ${files}    Git    log    --format\=    --name-only    --glob\=refs/cleveragents/plans/*
+    Should Contain    ${files}    build/creds
+    Should Not Contain    ${files}    secrets.env
+
 
 *** Keywords ***
 Create A Clone Ignoring Build And A Bare Remote
