@@ -144,6 +144,19 @@ Staging A .gitignore That No Longer Ignores build/ Lets build/creds In
     Should Contain    ${files}    build/creds
     Should Not Contain    ${files}    secrets.env
 
+In A Repository With No Commit Yet, .git/info/exclude Holds Against A Negation
+    [Documentation]    No index, so no `.gitignore` the user chose: `info/exclude` still
+    ...    keeps `secrets.env` out when the plan's `.gitignore` negates it.
+    VAR    ${fresh}    ${WORK}/fresh
+    Create Directory    ${fresh}
+    Git    init    --quiet    cwd=${fresh}
+    Create File    ${fresh}/secrets.env    ${KEY}\n
+    Create File    ${fresh}/.git/info/exclude    secrets.env\n
+    ${result}    Run Plan    ${UNIGNORE}    cwd=${fresh}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: secrets.env
+    No Checkpoint Holds The Secrets    ${fresh}
+
 
 *** Keywords ***
 Create A Clone Ignoring Build And A Bare Remote
