@@ -22,6 +22,7 @@ ${CREDS}            BUILD-CREDS-SECRET-5d1e
 ${KEY}              AWS_KEY=victim-only-8b0c
 ${UNIGNORE}         ${PLANS}/push_ignores/unignore.yaml
 ${WRITE_RULES}      ${PLANS}/push_ignores/write_rules.yaml
+${UNIGNORE_THEN_WRITE}    ${PLANS}/push_ignores/unignore_then_write.yaml
 
 
 *** Test Cases ***
@@ -156,6 +157,21 @@ In A Repository With No Commit Yet, .git/info/exclude Holds Against A Negation
     Exit Code Should Be    ${result}    0
     Stderr Should Contain    ${result}    withheld: secrets.env
     No Checkpoint Holds The Secrets    ${fresh}
+
+An Action Overwriting A File The User Ignores Saves It First, Out Of The Checkpoints
+    [Documentation]    Once a file action dropped `build/` from `.gitignore`, another
+    ...    overwrites `build/creds`: no checkpoint holds the user's bytes, and `agents plan
+    ...    undo` still puts them back (saved first, as an ignored file's are).
+    Put The Secrets In    ${REPO}
+    ${result}    Run Plan    ${UNIGNORE_THEN_WRITE}
+    Exit Code Should Be    ${result}    0
+    ${now}    Get File    ${REPO}/build/creds
+    Should Be Equal    ${now}    overwritten\n
+    No Checkpoint Holds The Secrets    ${REPO}
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${now}    Get File    ${REPO}/build/creds
+    Should Be Equal    ${now}    ${CREDS}\n
 
 
 *** Keywords ***

@@ -151,7 +151,11 @@ class GitCheckpoints:
         try:
             if not Path(os.path.realpath(full.parent)).is_relative_to(self.repo.root.resolve()):
                 return None  # through a link out of the tree: the environment refuses it
-            hidden = inside_nested_repository(self.repo.root, path) or self._ignored(path)
+            hidden = (
+                inside_nested_repository(self.repo.root, path)
+                or self._ignored(path)
+                or self.snapshots.user_ignores.ignores(path)
+            )
             mode = None if hidden else self.obstacles.mode(path)
         except OSError:
             return None  # a path the file system refuses: so will it refuse the action

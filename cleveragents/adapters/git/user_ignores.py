@@ -71,6 +71,13 @@ class UserIgnores:
             self.found = found
         return found
 
+    def ignores(self, path: str) -> bool:
+        """Whether the user's own rules ignore `path`, while the rules on disk may say
+        otherwise (so an action replacing it saves it first, as it saves an ignored file)."""
+        if self._looked is not None and not self.diverged:
+            return False
+        return bool(self._ignored(self._user_rules(), _nul([path])))
+
     def attribute(self, plan_id: str) -> None:
         """Note what the last `withhold` withheld as `plan_id`'s, to be named."""
         if self.found:
