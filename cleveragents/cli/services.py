@@ -38,4 +38,6 @@ def opened(
         built.operations.notices.clear()
         yield built
     finally:
+        for path in built.checkpoints.withheld():
+            output.note(f"withheld: {path} (ignored before the plan changed .gitignore)")
         built.close()

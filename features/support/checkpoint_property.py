@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from cleveragents.adapters.git import private_dir
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.user_ignores import UserIgnores
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
 from cleveragents.domain.checkpoint import SavedFiles
@@ -142,7 +143,9 @@ def _action(op: Op) -> Action:
 
 def _full_scan(checkpoints: GitCheckpoints, index: Path) -> str:
     """What a checkpoint that scans the whole tree takes, on the private index as it was
-    before the action (files it tracks stay, though rules written since ignore them)."""
+    before the action (files it tracks stay, though rules written since ignore them; files
+    the user's own rules ignore are withheld, though rules written since do not)."""
     env = private_dir.working_tree_env(checkpoints.repo, index)
     checkpoints.repo.git("add", "--all", "--", ".", env=env)
+    UserIgnores(checkpoints.repo, checkpoints.private.objects).withhold(env)
     return checkpoints.repo.git("write-tree", env=env)

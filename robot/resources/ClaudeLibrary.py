@@ -49,6 +49,12 @@ class ClaudeLibrary:
             [("run_command", {"command": command}), ("finish_step", {"option": "run it"})]
         )
 
+    def claude_will_write_files(self, *paths_and_contents: str) -> None:
+        """One `write_file` for each PATH, CONTENT pair, then the step's end."""
+        pairs = zip(paths_and_contents[::2], paths_and_contents[1::2], strict=True)
+        writes = [("write_file", {"path": path, "content": text}) for path, text in pairs]
+        self._server().reply_tools([*writes, ("finish_step", {"option": "write them"})])
+
     def claude_will_give_up(self) -> None:
         """No other option for the step, and none in the local planning that follows."""
         self._server().reply_tool("give_up", {"reason": "no other way"})

@@ -159,7 +159,11 @@ class GitCheckpoints:
         try:
             if not Path(os.path.realpath(full.parent)).is_relative_to(self.repo.root.resolve()):
                 return None  # through a link out of the tree: the environment refuses it
-            hidden = inside_nested_repository(self.repo.root, path) or self._ignored(path)
+            hidden = (
+                inside_nested_repository(self.repo.root, path)
+                or self._ignored(path)
+                or self.snapshots.user_ignores.ignores(path)
+            )
             mode = None if hidden else self.obstacles.mode(path)
         except OSError:
             return None  # a path the file system refuses: so will it refuse the action
@@ -350,6 +354,11 @@ class GitCheckpoints:
     def tree_paths(self, tree: str) -> frozenset[str]:
         """Every path of a tree (listed once per tree: a run asks for the same one often)."""
         return self.queries.tree_paths(tree)
+
+    def withheld(self) -> list[str]:
+        """Files the user's own ignore rules exclude that the rules on disk no longer do,
+        kept out of checkpoints (`user_ignores.py`) and not named yet for their plan."""
+        return self.snapshots.user_ignores.to_name()
 
     def ignored_here(self, paths: list[str]) -> set[str]:
         """Which of `paths` the working tree's own ignore rules exclude now."""

@@ -25,6 +25,7 @@ from cleveragents.adapters.git.modes import FILE as MODE
 from cleveragents.adapters.git.modes import TREE_FOLDER
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.adapters.git.user_ignores import UserIgnores
 from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS, SAVED_SUBJECTS
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
@@ -141,6 +142,11 @@ class GitRemotes:
         pattern = "|".join(f"^{subject}" for subject in SAVED_SUBJECTS)
         count = self.repo.git("rev-list", "--count", "-E", f"--grep={pattern}", commit)
         return int(count)
+
+    def ignored_held_in(self, commit: str) -> list[str]:
+        """Files here the user's ignore rules exclude whose bytes the chain of `commit`
+        holds (`user_ignores.UserIgnores.held_in`)."""
+        return UserIgnores(self.repo, self.objects).held_in(commit)
 
     # remotes and bundles
 

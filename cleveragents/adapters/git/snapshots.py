@@ -15,6 +15,7 @@ from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.objects import Entry
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
+from cleveragents.adapters.git.user_ignores import UserIgnores
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.plan_refs import checkpoints_ref, saved_ref
 from cleveragents.errors import ConflictingState, GitFailed
@@ -53,6 +54,7 @@ class Snapshots:
         # Paths the last `add --all` took out: a FIFO, socket or device stands where a file
         # was (see `nested.py`).
         self.not_files: list[str] = []
+        self.user_ignores = UserIgnores(repo, private.objects)
 
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
         """The tree id of the working tree as it is now (tracked + untracked, not ignored).
@@ -66,6 +68,7 @@ class Snapshots:
             if nested.opaque(self.repo, self.private.tree_env()):
                 held = None  # its gitlinks are gone
             tree = self._add_and_write(self.private.tree_env(), held)
+            self.user_ignores.attribute(plan_id)
             self.private.forget_recent()
             self.private.holds(tree)
             return tree
@@ -95,11 +98,16 @@ class Snapshots:
                 f"cannot checkpoint the working tree: {reason}",
                 hint="make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
-        if base is not None and not self.not_files:  # `add` printed no line for those
-            tree = self._added_tree(base, out, env)
-            if tree is not None:
-                return tree
-        return self.repo.git("write-tree", env=env)
+        ignores = self.user_ignores
+        if ignores.withhold(env, out if base is not None and base == ignores.clean else None):
+            base = None  # `add` named the files withheld since: `write-tree` says the rest
+        if self.not_files:
+            base = None  # `add` printed no line for the paths it took out
+        tree = self._added_tree(base, out, env) if base is not None else None
+        if tree is None:
+            tree = self.repo.git("write-tree", env=env)
+        ignores.clean = None if ignores.diverged else tree
+        return tree
 
     def _added_tree(self, held: str, out: bytes, env: dict[str, str]) -> str | None:
         """`held` with each path `add --verbose` printed (`add 'PATH'`, `remove 'PATH'`,
@@ -200,12 +208,16 @@ class Snapshots:
         """
         if any(p == ".gitignore" or p.endswith("/.gitignore") for p in paths):
             return None
+        if self.user_ignores.diverged:
+            return None  # a path the user ignores may be in `paths`: the scan withholds it
         if not self.private.records_the_disk():
             return None
         visible = [p for p in paths if p not in self.hidden]
         built = self.known.update(tree, self.repo.root, visible)
         if built is None:
             return None
+        if tree == self.user_ignores.clean:
+            self.user_ignores.clean = built[0]  # no `.gitignore` among `paths`
         held = self.private.holding()
         self.private.note_behind(built[1])
         # The journal moves the index on from `tree`, which it held only if it was this
