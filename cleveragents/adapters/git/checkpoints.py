@@ -365,19 +365,15 @@ class GitCheckpoints:
         return self.obstacles.ignored_here(paths)
 
     def claude_links(self) -> dict[str, str]:
-        """The tree's `.claude` and `.mcp.json` links leading into it, and where
-        (`claude_links.py`; `rules.claude_setting` takes them)."""
+        """The tree's `.claude` and `.mcp.json` links into it, and where (`claude_links.py`)."""
         return self.links.now()
 
     def git_folder(self, places: Sequence[str]) -> str | None:
-        """Why one of the absolute paths `places` lies in a git directory not named `.git`,
-        or None (`git_folders.py`)."""
+        """Why a path of `places` is in a git directory not named `.git` (`git_folders.py`)."""
         return self.git_folders.why(places)
 
     def host_folders(self) -> HostFolders:
-        """The folders of the tree whose files run on the host later (`domain/host_files.py`):
-        the hooks folder `core.hooksPath` names as the user's git reads it, and `agents`' own
-        Python."""
+        """The tree's folders whose files run on the host later (`domain/host_files.py`)."""
         return host_folders(self.repo)
 
     def tracked_here(self) -> frozenset[str]:
@@ -390,8 +386,7 @@ class GitCheckpoints:
         return self.queries.patch(before, after)
 
     def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
-        """The patch of each pair of checkpoints, in order: "" where the files are the same,
-        None where one is gone."""
+        """Each pair's patch, in order: "" where the same, None where one is gone."""
         return self.queries.patches(pairs)
 
     def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
