@@ -3,11 +3,12 @@ decides nothing: checks belong to the services, the config to its adapter."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.actors.claude_models import PRICES
@@ -31,7 +32,7 @@ from cleveragents.application.plan_recorder import Observer
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.plan import ActorSpec, Check, Plan
 from cleveragents.domain.trust import PlannedAction
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, CleverAgentsError
 from cleveragents.ports import Actor
 
 if TYPE_CHECKING:
@@ -301,3 +302,36 @@ def bootstrap_new(root: Path, files: dict[str, str]) -> Services:
     repo.git("add", "--all")
     repo.git("commit", "--quiet", "--no-gpg-sign", "-m", "initial commit", env=IDENTITY)
     return bootstrap(root)
+
+
+def session_services(event: dict[str, Any]) -> Services:
+    """The services of the repository that holds a recorded Claude Code session's plan
+    (`session_home.py`): the one of the event's `cwd` unless another holds it. Built
+    `settling`: what a held look's put-back mends (a planted `commondir`) must not keep the
+    hook that mends it from running."""
+    from cleveragents.adapters.actors.claude_code import session_home
+
+    cwd = Path(str(event.get("cwd") or os.getcwd()))
+    services = bootstrap(cwd, settling=True)
+    session = event.get("session_id")
+    if not isinstance(session, str) or _holds(services, session):
+        return services
+    for place in session_home.elsewhere(cwd, event.get("transcript_path")):
+        try:
+            repo = GitRepository.discover(place, settling=True)
+        except CleverAgentsError:
+            continue
+        if repo.root == services.repo.root or not state_path(repo).is_file():
+            continue
+        other = bootstrap(repo.root, settling=True)
+        if _holds(other, session):
+            services.close()
+            return other
+        other.close()
+    return services
+
+
+def _holds(services: Services, session: str) -> bool:
+    from cleveragents.application.claude_code_service import KIND
+
+    return any(p.actor.kind == KIND and p.actor.session == session for p in services.store.plans())

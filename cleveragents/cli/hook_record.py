@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 from cleveragents.adapters.actors.claude_code import hook
 from cleveragents.domain import claude_settings
-from cleveragents.errors import CleverAgentsError, NotAGitRepository
+from cleveragents.errors import NotAGitRepository
 
 if TYPE_CHECKING:
-    from cleveragents.bootstrap import Services
+    pass
 
 TIMES = "CLEVERAGENTS_HOOK_TIMES"
 
@@ -41,11 +41,10 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
     from cleveragents.adapters.actors.claude_code import settings_file, transcript
     from cleveragents.adapters.actors.claude_code.settings_file import SettingsFile
     from cleveragents.application.claude_code_recording import SessionRecording
-    from cleveragents.bootstrap import bootstrap
+    from cleveragents.bootstrap import session_services
 
     enforce, allow = settings_file.policy_in(argv)
-    # What a held look's put-back mends (a planted `commondir`) must not keep it from running.
-    services = _home(event, bootstrap(Path(str(event.get("cwd") or os.getcwd())), settling=True))
+    services = session_services(event)
     try:
         if "--user" in argv:
             local = settings_file.local_place(services.repo.root)
@@ -57,39 +56,6 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
         return recording.record(event)
     finally:
         services.close()
-
-
-def _home(event: dict[str, Any], services: Services) -> Services:
-    """The services of the repository that holds the session's plan (`session_home.py`):
-    the one of `cwd` (`services`) unless another holds it."""
-    from cleveragents.adapters.actors.claude_code import session_home
-    from cleveragents.adapters.git.repository import GitRepository
-    from cleveragents.adapters.storage.sqlite_rows import state_path
-    from cleveragents.bootstrap import bootstrap
-
-    session = event.get("session_id")
-    if not isinstance(session, str) or _holds(services, session):
-        return services
-    cwd = Path(str(event.get("cwd") or os.getcwd()))
-    for place in session_home.elsewhere(cwd, event.get("transcript_path")):
-        try:
-            repo = GitRepository.discover(place, settling=True)
-        except CleverAgentsError:
-            continue
-        if repo.root == services.repo.root or not state_path(repo).is_file():
-            continue
-        other = bootstrap(repo.root, settling=True)
-        if _holds(other, session):
-            services.close()
-            return other
-        other.close()
-    return services
-
-
-def _holds(services: Services, session: str) -> bool:
-    from cleveragents.application.claude_code_service import KIND
-
-    return any(p.actor.kind == KIND and p.actor.session == session for p in services.store.plans())
 
 
 def say_once(session: object, why: str) -> None:

@@ -92,7 +92,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         subprocess.run(["git", "config", *other, "--unset-all", "core.hooksPath"], cwd=root)
         path = "/".join([*folders, name])
         judged = {"file_path": path}
-        said = setting_written("Write", judged, str(root), os.path.realpath, dict, host)
+        said = setting_written("Write", judged, str(root), os.path.realpath, dict, host=host)
         outcome = environment.apply(WriteAction(path=path, content="planted"), Confinement())
         full = root / path
         try:
