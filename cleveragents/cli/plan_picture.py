@@ -130,7 +130,8 @@ def draw(
         sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         sys.stdout.flush()
         return 0
-    written(unlinked(to_file, ctx.obj), text)
+    unlinked(to_file, ctx.obj)
+    written(to_file, text)
     if open_page:
         opened(to_file)
     return 0

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rich.status import Status
     from rich.text import Text
 
+    from cleveragents.adapters.render.tree_outline import Label
     from cleveragents.domain.decision import Decision
     from cleveragents.domain.plan import Plan
 
@@ -68,8 +69,17 @@ def decision_line(decision: Decision, live: bool) -> Text | str:
     from cleveragents.adapters.render.tree_outline import decision_label
 
     label = decision_label(decision, True, None)
-    if not live and not output.colour():
-        return label.plain()
+    return piped(label) if not live and not output.colour() else _text(label)
+
+
+def piped(label: Label) -> Text | str:
+    """A label a pipe gets: its plain text where no line of it can wrap at the pipe's width
+    (a character takes at most two cells), which rich would write the same; else rich's."""
+    plain = label.plain()
+    return plain if 2 * len(plain) <= output.PIPE_WIDTH else _text(label)
+
+
+def _text(label: Label) -> Text:
     from cleveragents.adapters.render.tree import text_of
 
     return text_of(label)

@@ -91,12 +91,13 @@ def check_property(examples: int, seed: int) -> int:
     @given(texts, labels)
     def agrees(text: str, label: Label) -> None:
         from cleveragents.adapters.render.tree import text_of
+        from cleveragents.cli.progress import piped
 
         nonlocal ran, plain
         ran += 1
         plain += "\t" not in text and len(text) < 1000
         assert _by_output(text) == _by_rich(text)
-        as_text = _captured(lambda: output.show(label.plain()))
+        as_text = _captured(lambda: output.show(piped(label)))
         assert as_text == _captured(lambda: output.show(text_of(label))), label
 
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):

@@ -32,7 +32,6 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
-from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.git_failures import check
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.repository import GitRepository
@@ -155,6 +154,8 @@ def _not_files(repo: GitRepository, lines: list[bytes]) -> list[bytes]:
     found = []
     for line in lines:
         if (m := NOT_A_FILE.fullmatch(line)) is not None:
+            from cleveragents.adapters.git import checkout  # not on `plan decision`'s path
+
             st = checkout.lstat(os.fsdecode(os.fsencode(repo.root) + b"/" + m[1]))
             if st is not None and stat.S_IFMT(st.st_mode) in NOT_FILES:
                 found.append(m[1])
