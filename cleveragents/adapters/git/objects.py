@@ -93,13 +93,15 @@ class ObjectStore:
         """The id `data` has as a blob (nothing is written)."""
         return self._hash(b"blob %d\0%s" % (len(data), data)).hexdigest()
 
-    def store_files(self, paths: Sequence[bytes]) -> list[str]:
-        """The blob of each file at `paths` (absolute, none holding a newline), its bytes
-        stored raw, in one `hash-object --stdin-paths`: a whole folder of files is one git
-        process, and git reads them, not Python."""
+    def store_files(self, paths: Sequence[bytes], write: bool = True) -> list[str]:
+        """The blob of each file at `paths` (absolute or from the top of the tree, none
+        holding a newline), its bytes stored raw, in one `hash-object --stdin-paths`: a whole
+        folder of files is one git process, and git reads them, not Python. With `write`
+        False, only the ids: nothing is stored."""
         listing = b"".join(path + b"\n" for path in paths)
+        stored = ["-w"] if write else []
         out = self.repo.git_bytes(
-            "hash-object", "-w", "--no-filters", "--stdin-paths", stdin=listing
+            "hash-object", *stored, "--no-filters", "--stdin-paths", stdin=listing
         )
         return out.decode().split()
 

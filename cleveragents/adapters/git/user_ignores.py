@@ -121,9 +121,9 @@ class UserIgnores:
         ignored = self._ignored(self._user_rules(), _nul(files)) if files else []
         if not ignored:
             return []
-        listed = "\n".join(ignored).encode("utf-8", "surrogateescape")
-        found = self.repo.git_bytes("hash-object", "--no-filters", "--stdin-paths", stdin=listed)
-        return [p for p, oid in zip(ignored, found.split(), strict=True) if oid in oids]
+        listed = [p.encode("utf-8", "surrogateescape") for p in ignored]
+        found = self.objects.store_files(listed, write=False)
+        return [p for p, oid in zip(ignored, found, strict=True) if oid.encode() in oids]
 
     def _user_rules(self) -> bytes:
         """The `.gitignore` entries of the user's index (`ls-files -s`), read again only when
