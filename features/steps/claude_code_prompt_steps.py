@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from typing import Any
 
 from behave import given, then, when
-from steps.claude_code_todo_steps import note_entry
+from steps.claude_code_todo_steps import hook_event, note_entry
 
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.storage.sqlite import SqliteStore
@@ -35,17 +31,7 @@ def _prompt(context: Any, session: str, prompt: str, written_first: bool) -> Non
         "prompt": prompt,
         "transcript_path": str(context.transcript),
     }
-    env = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
-    hook = subprocess.run(
-        [sys.executable, "-m", "cleveragents.cli.hook_record"],
-        input=json.dumps(event),
-        cwd=context.repo,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    hook = hook_event(context, event)
     assert hook.returncode == 0 and not hook.stderr and not hook.stdout, hook
     if not written_first:
         note_entry(context, "user", prompt)

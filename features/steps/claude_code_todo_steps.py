@@ -35,23 +35,28 @@ def _send(
         event["transcript_path"] = str(context.transcript)
         use = {"type": "tool_use", "id": event["tool_use_id"], "name": tool, "input": tool_input}
         note_entry(context, "assistant", [use])
-    env = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
     done = {"tool_response": {} if response is None else response}
     for name, extra in (("PreToolUse", {}), ("PostToolUse", done)):
-        sent = {**event, "hook_event_name": name, **extra}
-        hook = subprocess.run(
-            [sys.executable, "-m", "cleveragents.cli.hook_record"],
-            input=json.dumps(sent),
-            cwd=context.repo,
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=60,
-            check=False,
-        )
+        hook = hook_event(context, {**event, "hook_event_name": name, **extra})
         assert hook.returncode == 0 and not hook.stderr, hook.stderr
         if tool == "Write" and name == "PreToolUse":  # the call runs between its events
             (context.repo / str(tool_input["file_path"])).write_text("x\n")
+
+
+def hook_event(context: Any, event: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    """`event` sent to the hook `agents hooks install claude-code` installs, as Claude Code
+    runs it (outside any `agents` run: no socket of one in its environment)."""
+    env = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
+    return subprocess.run(
+        [sys.executable, "-m", "cleveragents.cli.hook_record"],
+        input=json.dumps(event),
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
 
 
 def note_entry(context: Any, kind: str, content: Any) -> str:
