@@ -128,48 +128,41 @@ Writes Into .git And .mcp.json Are Refused, The Files Unchanged, And The Session
     Should Contain    ${results}[3]    cleveragents: ${GIT_WHY}: ${REPO}/.git/config
 
 Writes Into A Git Directory Of Another Name Are Refused
-    [Documentation]    `git init --separate-git-dir=store` keeps the repository's git directory
-    ...    in `store/`, named by the `.git` file; a nested repository may keep its own
-    ...    elsewhere in the tree (`vstore/`), and a bare repository (`tools/mirror`) is a git
-    ...    directory by git's own test (HEAD, objects/, refs/). git runs the hooks and config
-    ...    of each: Claude Code's writes there are refused as into a `.git`. (Before: they
-    ...    went through.)
-    Git    init    -q    --separate-git-dir\=store
+    [Documentation]    A nested repository may keep its git directory elsewhere in the tree
+    ...    (`git init --separate-git-dir=vstore`, named by its `.git` file), and a bare
+    ...    repository (`tools/mirror`) is a git directory by git's own test (HEAD, objects/,
+    ...    refs/). git runs the hooks and config of each: Claude Code's writes there are
+    ...    refused as into a `.git`. (Before: they went through.) The repository's own git
+    ...    directory in its tree is refused before anything runs (checkpoints.own_git_dir).
     Git    init    -q    --bare    tools/mirror
     Git    init    -q    --separate-git-dir\=${REPO}/vstore    vendor/lib
-    Append To File    ${REPO}/store/info/exclude    /store/\n/vstore/\n/tools/\n/vendor/\n
-    ${config}    Get Binary File    ${REPO}/store/config
+    Append To File    ${REPO}/.git/info/exclude    /vstore/\n/tools/\n/vendor/\n
+    ${config}    Get Binary File    ${REPO}/vstore/config
     Claude Code Will Call    Write
-    ...    {"file_path": "${REPO}/store/hooks/pre-commit", "content": "#!/bin/sh\\ntouch ${WORK}/canary\\n"}
+    ...    {"file_path": "${REPO}/vstore/hooks/pre-commit", "content": "#!/bin/sh\\ntouch ${WORK}/canary\\n"}
     Claude Code Will Call    Write
-    ...    {"file_path": "${REPO}/store/config", "content": "[core]\\n\\tfsmonitor = touch ${WORK}/canary\\n"}
-    Claude Code Will Call    Write
-    ...    {"file_path": "${REPO}/vstore/hooks/pre-commit", "content": "touch ${WORK}/canary\\n"}
+    ...    {"file_path": "${REPO}/vstore/config", "content": "[core]\\n\\tfsmonitor = touch ${WORK}/canary\\n"}
     Claude Code Will Call    Write
     ...    {"file_path": "${REPO}/tools/mirror/hooks/post-update", "content": "touch ${WORK}/canary\\n"}
     Claude Code Will Call    Write    {"file_path": "${REPO}/tools/notes/HEAD", "content": "a\\n"}
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    plant hooks    --actor    claude-code
     Exit Code Should Be    ${result}    0
-    Path Should Not Exist    ${REPO}/store/hooks/pre-commit
-    File Should Hold Bytes    ${REPO}/store/config    ${config}
     Path Should Not Exist    ${REPO}/vstore/hooks/pre-commit
+    File Should Hold Bytes    ${REPO}/vstore/config    ${config}
     Path Should Not Exist    ${REPO}/tools/mirror/hooks/post-update
     File Should Exist    ${REPO}/tools/notes/HEAD    a file named HEAD alone is no git directory
     ${document}    Plan Tree Document
     ${hook}    Decision By Id    ${document}    2
     Should Be Equal    ${hook}[outcome]
-    ...    refused: ${GIT_WHY}: ${REPO}/store/hooks/pre-commit is in a git directory (named by a .git file), whose hooks and config git runs; ask the user to change it
+    ...    refused: ${GIT_WHY}: ${REPO}/vstore/hooks/pre-commit is in a git directory (named by a .git file), whose hooks and config git runs; ask the user to change it
     ${own}    Decision By Id    ${document}    3
-    Should Start With    ${own}[outcome]    refused: ${GIT_WHY}: ${REPO}/store/config is in a git directory
-    ${nested}    Decision By Id    ${document}    4
-    Should Start With    ${nested}[outcome]
-    ...    refused: ${GIT_WHY}: ${REPO}/vstore/hooks/pre-commit is in a git directory (named by a .git file)
-    ${bare}    Decision By Id    ${document}    5
+    Should Start With    ${own}[outcome]    refused: ${GIT_WHY}: ${REPO}/vstore/config is in a git directory
+    ${bare}    Decision By Id    ${document}    4
     Should Start With    ${bare}[outcome]
     ...    refused: ${GIT_WHY}: ${REPO}/tools/mirror/hooks/post-update is in a git directory (it holds HEAD, objects/ and refs/)
     ${results}    Tool Results Claude Code Got
-    Should Contain    ${results}[0]    cleveragents: ${GIT_WHY}: ${REPO}/store/hooks/pre-commit
+    Should Contain    ${results}[0]    cleveragents: ${GIT_WHY}: ${REPO}/vstore/hooks/pre-commit
 
 A Write Into The Tree's Hooks Folder Is Refused
     [Documentation]    git runs the hooks of the folder `core.hooksPath` names, here one of

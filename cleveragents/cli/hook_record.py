@@ -50,7 +50,9 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
             local = settings_file.local_place(services.repo.root)
             _, data = SettingsFile(local, services.repo.state_dir).read()
             ours = [sys.executable, "-P", "-m", claude_settings.MARK, *argv]
-            if claude_settings.records_here(data, [w for w in ours if w != "--user"]):
+            if claude_settings.records_here(
+                data, [w for w in ours if w != "--user"], os.path.realpath
+            ):
                 return {}  # the repository's own install records this session
         recording = SessionRecording(services.claude_code(), transcript.version_of, enforce, allow)
         return recording.record(event)

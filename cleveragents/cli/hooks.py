@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -192,7 +193,7 @@ def _user_here(user: SettingsFile, local: str | None) -> str | None:
     if local is None:
         return None
     here = settings_file.SettingsFile(Path(local), user.kept.parent)
-    return claude_settings.user_install_here(user.read()[1], here.read()[1])
+    return claude_settings.user_install_here(user.read()[1], here.read()[1], os.path.realpath)
 
 
 def _ignored(root: Path) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import shlex
+from collections.abc import Callable
 from typing import Any
 
 MARK = "cleveragents.cli.hook_record"
@@ -43,19 +44,26 @@ def installed(data: object) -> dict[str, str]:
     return found
 
 
-def records_here(data: object, ours: list[str]) -> bool:
+def records_here(data: object, ours: list[str], program: Callable[[str], str] = str) -> bool:
     """Whether `data` (a repository's settings) installs our hook exactly as the user's
     install runs it (`ours`: the same Python, module and policy flags, without `--user`),
     for every event in `EVENTS` and every tool: only then does the user's install stand
     aside there. A command that merely names our module, covers some events or tools only,
-    or holds commands to a looser policy would not record in its place."""
+    or holds commands to a looser policy would not record in its place. `program` names
+    a Python as run (the file system's `realpath`: `python3` and `python` of one venv are
+    the same)."""
     hooks = data.get("hooks") if isinstance(data, dict) else None
     if not isinstance(hooks, dict):
         return False
+    mine = _as_run(ours, program)
     return all(
-        any(_exactly_ours(group, event, ours) for group in _list(hooks.get(event)))
+        any(_exactly_ours(group, event, mine, program) for group in _list(hooks.get(event)))
         for event in EVENTS
     )
+
+
+def _as_run(words: list[str] | None, program: Callable[[str], str]) -> list[str] | None:
+    return [program(words[0]), *words[1:]] if words else words
 
 
 def user_command(command: str) -> list[str] | None:
@@ -68,7 +76,9 @@ def user_command(command: str) -> list[str] | None:
     return [word for word in words if word != "--user"] or None
 
 
-def user_install_here(user: object, repository: object) -> str | None:
+def user_install_here(
+    user: object, repository: object, program: Callable[[str], str] = str
+) -> str | None:
     """What an install in the user's settings (`user`) does in a repository whose settings
     are `repository`, when that needs saying: it stands aside, or it records although the
     repository's settings name our hook."""
@@ -76,7 +86,7 @@ def user_install_here(user: object, repository: object) -> str | None:
     ours = user_command(next(iter(mine.values()))) if mine else None
     if ours is None:
         return None
-    if records_here(repository, ours):
+    if records_here(repository, ours, program):
         return "stands aside here: this repository's own install records its sessions"
     if installed(repository):
         return (
@@ -86,13 +96,16 @@ def user_install_here(user: object, repository: object) -> str | None:
     return None
 
 
-def _exactly_ours(group: object, event: str, ours: list[str]) -> bool:
+def _exactly_ours(
+    group: object, event: str, ours: list[str] | None, program: Callable[[str], str]
+) -> bool:
     if not _group_is_ours(group) or not isinstance(group, dict):
         return False
     if event in TOOL_EVENTS and group.get("matcher", "*") not in ("*", ""):
         return False
     return all(
-        hook.get("type") == "command" and user_command(str(hook.get("command", ""))) == ours
+        hook.get("type") == "command"
+        and _as_run(user_command(str(hook.get("command", ""))), program) == ours
         for hook in group["hooks"]
     )
 
