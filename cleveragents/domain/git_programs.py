@@ -8,7 +8,13 @@ each release (and with each tool that reads git's config: git-lfs, send-email), 
 an allow list: a setting that is not known to be harmless and that a call added, changed or
 removed gets its old values back after it (`adapters/git/own_config.py`), named. What is
 harmless names no program, no path git reads or runs, no other repository, and changes no
-command git runs: the user's name, a branch's upstream, a remote's address.
+command git runs: the user's name, a branch's upstream, a remote's address. Some are
+harmless only as the everyday commands write them (`harmless_change`): a remote's address or
+a branch's upstream new, never one the user had changed (the user's next `git push` would go
+where the model chose); a remote's fetch refspec only as `remote add` writes it (`+refs/heads/
+*:refs/heads/*` overwrites the user's branches at the next fetch); a submodule's
+`core.worktree` new and in the tree (`submodule add` writes it; the repository's own would
+make git work on another folder, and agents with it).
 """
 
 from __future__ import annotations
@@ -21,29 +27,33 @@ from fnmatch import fnmatchcase
 HARMLESS = (
     "core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
     "core.ignorecase", "core.precomposeunicode", "core.symlinks", "core.autocrlf",
-    "core.eol", "core.safecrlf", "core.worktree", "core.sparsecheckout",
+    "core.eol", "core.safecrlf", "core.sparsecheckout",
     "core.sparsecheckoutcone", "core.abbrev", "core.quotepath", "core.compression",
     "extensions.objectformat", "extensions.worktreeconfig", "init.defaultbranch",
     "user.name", "user.email", "user.signingkey", "author.name", "author.email",
     "committer.name", "committer.email",
-    "remote.*.url", "remote.*.pushurl", "remote.*.fetch", "remote.*.push",
-    "remote.*.tagopt", "remote.*.prune", "remote.*.mirror", "remote.*.skipdefaultupdate",
-    "branch.*.remote", "branch.*.merge", "branch.*.rebase", "branch.*.description",
-    "branch.*.pushremote", "branch.autosetupmerge", "branch.autosetuprebase",
-    "submodule.*.url", "submodule.*.active", "submodule.*.branch",
+    "remote.*.tagopt", "remote.*.prune", "remote.*.skipdefaultupdate",
+    "branch.*.rebase", "branch.*.description", "branch.autosetupmerge",
+    "branch.autosetuprebase", "submodule.*.active", "submodule.*.branch",
     "pull.rebase", "pull.ff", "push.default", "push.autosetupremote", "fetch.prune",
     "merge.ff", "rebase.autostash", "rebase.autosquash", "status.showuntrackedfiles",
     "color.*", "advice.*", "column.*", "gc.auto", "rerere.enabled",
 )  # fmt: skip
 
+# Harmless where a command sets them anew (`remote add`, `clone`, `push -u`, `checkout -b
+# --track`, `submodule add`), never as a change of what the user had, nor removed: where
+# the user's `git push`, `fetch` and `submodule update` go. (`pushurl`, `pushRemote`, a
+# remote's `push` and `mirror` are none of these: only the user sets them, so they are
+# put back whatever their value.)
+NEW_ONLY = ("remote.*.url", "branch.*.remote", "branch.*.merge", "submodule.*.url")
 
 # Commands an alias may name and stay harmless: none takes an option that runs a program
 # (unlike `difftool --extcmd`, `rebase --exec`, `fetch --upload-pack`, `grep -O`,
-# `submodule foreach`, or `config`, which would set one when the user runs the alias).
-ALIAS_COMMANDS = (
-    "status", "checkout", "switch", "branch", "log", "diff", "show", "add", "commit",
-    "restore", "reset", "stash", "tag", "blame", "shortlog",
-)  # fmt: skip
+# `submodule foreach`, or `config`, which would set one when the user runs the alias), and
+# none throws away the user's uncommitted work or moves their branches (`reset --hard`,
+# `checkout -f .`, `restore`, `stash drop`, `branch -D`, `tag -f`: a repository's alias
+# shadows the user's own `git st` or `git co`).
+ALIAS_COMMANDS = ("status", "log", "diff", "show", "add", "commit", "blame", "shortlog")
 
 
 def harmless_alias(value: str) -> bool:
@@ -57,8 +67,42 @@ def harmless_alias(value: str) -> bool:
 def harmless(key: str) -> bool:
     """Whether the setting `key` (as `git config --list` names it) is known to make git run
     nothing and read nothing of the model's choosing, whatever its value. `alias.*` is
-    not: only some values are (`harmless_alias`)."""
+    not: only some values are (`harmless_change`)."""
+    return any(fnmatchcase(key, p) or fnmatchcase(_shape(key), p) for p in HARMLESS)
+
+
+def harmless_change(key: str, was: list[str], now: list[str], *, submodule: bool) -> bool:
+    """Whether a command's change of `key` from `was` to `now` (its values in order) may
+    stay, for a setting `harmless` does not keep whatever its value: an alias to a harmless
+    value or removed, a new remote's usual fetch refspec, a `NEW_ONLY` setting new, and a
+    new `core.worktree` in a submodule's config (`submodule`: its caller says the file is
+    one and the folder it names lies in the working tree)."""
+    shape = _shape(key)
+    if shape.startswith("alias."):
+        return all(harmless_alias(v) for v in now)
+    if shape == "remote.*.fetch":
+        name = key[len("remote.") : -len(".fetch")]
+        return all(_usual_refspec(name, v) for v in now)
+    if shape in NEW_ONLY or (submodule and key == "core.worktree"):
+        return not was
+    return False
+
+
+def _usual_refspec(remote: str, value: str) -> bool:
+    """`+refs/heads/*:refs/remotes/REMOTE/*` as `remote add` and `clone` write it, or one
+    branch of it (`--single-branch`, `remote add -t BRANCH`)."""
+    source, colon, target = value.removeprefix("+").partition(":")
+    branch = source.removeprefix("refs/heads/")
+    return (
+        bool(colon)
+        and source.startswith("refs/heads/")
+        and target == f"refs/remotes/{remote}/{branch}"
+        and ".." not in branch
+    )
+
+
+def _shape(key: str) -> str:
+    """`remote.origin.url` as `remote.*.url`: the subsection, any name, as a star."""
     section, _, rest = key.partition(".")
     subsection, _, name = rest.rpartition(".")
-    shape = f"{section}.*.{name}" if subsection else key
-    return any(fnmatchcase(key, p) or fnmatchcase(shape, p) for p in HARMLESS)
+    return f"{section}.*.{name}" if subsection else key

@@ -41,10 +41,12 @@ def step_git_runs_nothing(context: Any) -> None:
 
 @then('the git setting "{key}" is "{value}"')
 def step_git_setting(context: Any, key: str, value: str) -> None:
+    """`(unset)`: no value at all. A setting of several values is read as git reads it: the
+    last one."""
     got = subprocess.run(
         ["git", "config", "--get", key], cwd=context.repo, capture_output=True, text=True
     )
-    assert got.stdout.strip() == value, (key, got.stdout)
+    assert got.stdout.strip() == ("" if value == "(unset)" else value), (key, got.stdout)
 
 
 @given('a linked worktree "{name}" of it, where agents runs')

@@ -22,7 +22,7 @@ from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.git_programs import harmless, harmless_alias
+from cleveragents.domain.git_programs import harmless, harmless_change
 from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
@@ -52,7 +52,8 @@ class OwnConfig:
             was, is_now = before.get(name, {}), now.get(name, {})
             where = "" if name in OWN else f" in .git/{shown_path(name)}"
             for key in sorted({*was, *is_now}):
-                if was.get(key, []) == is_now.get(key, []) or _harmless_now(key, is_now):
+                old, new = was.get(key, []), is_now.get(key, [])
+                if old == new or harmless_change(key, old, new, submodule=self._in_tree(name, new)):
                     continue
                 self._set(name, key, was.get(key, []))
                 why = "set" if key not in was else "changed" if key in is_now else "removed"
@@ -156,17 +157,19 @@ class OwnConfig:
     def _common(self) -> Path:
         return common_dir_now(self.repo)
 
+    def _in_tree(self, name: str, worktrees: list[str]) -> bool:
+        """Whether `name` is a submodule's config (`modules/...`) and each folder named
+        (`core.worktree`, relative to that git dir) lies in the working tree."""
+        if not name.startswith("modules/"):
+            return False
+        git_dir, root = self._path(name).parent, self.repo.root.resolve()
+        return all((git_dir / v).resolve().is_relative_to(root) for v in worktrees)
+
     def _set(self, name: str, key: str, values: list[str]) -> None:
         path = str(self._path(name))
         self.repo.git_outcome("config", "--file", path, "--unset-all", key)
         for value in values:
             self.repo.git_bytes("config", "--file", path, "--add", key, value)
-
-
-def _harmless_now(key: str, now: dict[str, list[str]]) -> bool:
-    """An alias the command set to a harmless value (`git config alias.co checkout`), or
-    removed, stays as it left it."""
-    return key.startswith("alias.") and all(harmless_alias(v) for v in now.get(key, []))
 
 
 def _folders(folder: Path) -> list[str]:
