@@ -153,6 +153,18 @@ Page Checkpoints Should Keep Cookies, Storage And History
     Should Be Equal    ${storage}[history][-1]    ${URL}prefs
     ${base}    Kept Storage    ${fill}[page][base]
     Should Be Equal    ${base}[local]    ${{ {} }}
+    Kept Page Files Should Be The User's Alone
+
+Kept Page Files Should Be The User's Alone
+    [Documentation]    The copies hold the site's cookies (HttpOnly too) and what was typed:
+    ...    the browser's folder is 0700 and each kept file 0600, as Chromium keeps its profile.
+    ${home}    Set Variable    ${REPO}/.git/cleveragents/browser
+    ${mode}    Evaluate    oct(os.stat($home).st_mode & 0o777)    modules=os
+    Should Be Equal    ${mode}    0o700
+    ${open}    Evaluate
+    ...    [str(f) for f in pathlib.Path($home).glob("[st]*/*") if f.stat().st_mode & 0o077]
+    ...    modules=pathlib
+    Should Be Empty    ${open}
 
 Create Repository And Serve The Fixture Site
     Create Temporary Repository

@@ -1,6 +1,9 @@
 """Page states and screenshots as content-addressed files under the git directory
 (`<git-dir>/cleveragents/browser/states/ID.json`, `screenshots/ID.png`): the same page seen
 twice is kept once, and no `git clean` or restore of the working tree reaches them.
+They hold what Chromium keeps in its 0600 profile (a site's cookies, HttpOnly ones too, its
+local storage, what was typed into fields), so the browser's folder is the user's alone
+(0700) and each file 0600: a copy no more exposed than Chromium's own.
 
 Read without pydantic: `agents plan decision` lists a decision's page from here.
 """
@@ -22,10 +25,13 @@ def keep(folder: Path, data: bytes, suffix: str) -> str:
     """Store `data` under its SHA-256 (once); return the id."""
     sha = hashlib.sha256(data).hexdigest()
     target = folder / f"{sha}{suffix}"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder.parent, 0o700)  # the browser's home: files kept by older versions too
     if not target.exists():
-        folder.mkdir(parents=True, exist_ok=True)
         partial = target.with_suffix(f"{suffix}.{os.getpid()}.part")
-        partial.write_bytes(data)
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
         partial.replace(target)  # never half a file under the id
     return sha
 
