@@ -62,3 +62,26 @@ A Correction Across A Call Outside The Tree Says So And Needs A Yes Without A Te
     Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
     File Should Not Exist    ${REPO}/b.txt
     Should Be Equal    ${{ open("${WORK}/elsewhere.txt").read() }}    out\n
+
+Claude Code Never Runs A Program Planted In The Tree On The User's PATH
+    [Documentation]    The user's PATH names the tree's `.venv/bin` (an activated venv),
+    ...    where a command could have written a `git` and an `env`. Claude Code runs `git`
+    ...    itself, and its shell starts our hook through `env`: neither may come from the
+    ...    tree. (Before: the planted `git` ran at each start and the `env` stood between
+    ...    Claude Code and the hook that decides its calls.)
+    Create Directory    ${REPO}/.venv/bin
+    FOR    ${name}    IN    git    env
+        Write File Bytes    ${REPO}/.venv/bin/${name}
+        ...    \#!/bin/sh\necho ${name} >> ${WORK}/planted-ran\nexec /usr/bin/${name} "$@"\n
+        Run Process    chmod    +x    ${REPO}/.venv/bin/${name}
+    END
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Process    agents    plan    run    write b    --actor    claude-code
+    ...    cwd=${REPO}    stdin=${EMPTY}    timeout=120s    on_timeout=kill
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PATH=${REPO}/.venv/bin:%{PATH}
+    ...    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Log    ${result.stdout}\n${result.stderr}
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/b.txt    the hook let the write through
+    Path Should Not Exist    ${WORK}/planted-ran

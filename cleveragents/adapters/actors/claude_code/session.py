@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from cleveragents.adapters import interrupts
+from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.actors.claude_code import carried, hook, hooks_off, transcript
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
@@ -92,9 +92,13 @@ def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any
     return found
 
 
-def hook_command() -> str:
-    """This Python running our hook module, without the API key in its environment."""
-    return shlex.join(["env", "-u", "ANTHROPIC_API_KEY", sys.executable, "-P", "-m", hook.__name__])
+def hook_command(tree: Path) -> str:
+    """This Python running our hook module, without the API key in its environment. `env`
+    by its full path outside the tree: Claude Code's shell would otherwise look it up on
+    a PATH a command could have planted one in, and it stands between Claude Code and the
+    hook that decides its calls."""
+    env = host_programs.find("env", tree) or "/usr/bin/env"
+    return shlex.join([env, "-u", "ANTHROPIC_API_KEY", sys.executable, "-P", "-m", hook.__name__])
 
 
 def key_command() -> str:
@@ -102,13 +106,16 @@ def key_command() -> str:
     return shlex.join([sys.executable, "-P", "-m", hook.__name__, "--key"])
 
 
-def _environment(place: str, token: str) -> dict[str, str]:
+def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
     """Claude Code's environment: the user's, with the way to reach the run, and without the
     API key: Claude Code passes its environment on to every command it runs, so it asks
-    for the key through its apiKeyHelper instead (kept for the session: asked once)."""
+    for the key through its apiKeyHelper instead (kept for the session: asked once). Its
+    PATH leaves out the folders of the tree (`host_programs`): Claude Code runs `git` on
+    the host itself, and a command could have planted one in an activated `.venv/bin`."""
     env = {name: value for name, value in os.environ.items() if name != "ANTHROPIC_API_KEY"}
     env.update(
         {
+            "PATH": host_programs.trusted_path(tree),
             hook.SOCKET: place,
             hook.TOKEN: token,
             "DISABLE_AUTOUPDATER": "1",
@@ -226,7 +233,7 @@ class ClaudeCodeSession:
         folder.mkdir(parents=True, exist_ok=True)
         settings_file = folder / f"settings-{session_id}.json"
         key = os.environ.get("ANTHROPIC_API_KEY")
-        written = settings(hook_command(), key_command() if key else None)
+        written = settings(hook_command(self.root), key_command() if key else None)
         settings_file.write_text(json.dumps(written, indent=2))
         try:  # the settings serve this run only: none are left behind
             token = secrets.token_hex(16)
@@ -235,7 +242,7 @@ class ClaudeCodeSession:
                 tempfile.TemporaryFile() as errors,
                 adopting(),
             ):
-                env = _environment(place, token)
+                env = _environment(place, token, self.root)
                 process = subprocess.Popen(
                     self.argv(task, session_id, settings_file, model, usd, resume, fork),
                     cwd=self.root,
