@@ -56,7 +56,24 @@ Claude Code's Writes Of Ignored And Nested Files Are Undone Byte For Byte
     Should Be Equal    ${{ open("${REPO}/.env").read() }}    SECRET=1\n
     Should Be Equal    ${{ open("${REPO}/build/creds").read() }}    BUILD-SECRET\n
     Should Be Equal    ${{ open("${REPO}/vendor/lib/lib.c").read() }}    UNCOMMITTED LIB WORK\n
-
+Claude Code's Write Through A Folder Link Of The Tree Saves The Ignored File Behind It
+    [Documentation]    `conf` is a tracked link to the ignored `build`: Claude Code writes
+    ...    `conf/creds`, which is `build/creds` on disk. The save before the call is of the
+    ...    file the write replaces, so undo gives its bytes back. (Before: nothing was saved,
+    ...    as `conf/creds` is no ignored path, and undo said it restored it.)
+    Create File    ${REPO}/.gitignore    build/\n
+    Create File    ${REPO}/build/creds    BUILD-SECRET\n
+    Run Process    ln    -s    build    ${REPO}/conf
+    Git    add    .gitignore    conf
+    Git    commit    --quiet    -m    conf
+    Claude Code Will Call    Write    {"file_path": "${REPO}/conf/creds", "content": "MODEL\\n"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${REPO}/build/creds").read() }}    MODEL\n
+    ${undone}    Run Agents With Claude Code    plan    undo
+    Exit Code Should Be    ${undone}    0
+    Should Be Equal    ${{ open("${REPO}/build/creds").read() }}    BUILD-SECRET\n
 
 *** Keywords ***
 Create Repository With Stand In Claude Code

@@ -39,21 +39,13 @@ from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.restore_obstacles import Obstacles
 from cleveragents.adapters.git.restore_scan import RestoreScan
 from cleveragents.adapters.git.restores import Restores
-from cleveragents.adapters.git.saved_files import (
-    FileSaver,
-    inside_nested_repository,
-)
+from cleveragents.adapters.git.saved_files import FileSaver, inside_nested_repository
 from cleveragents.adapters.git.saved_states import SavedStates
 from cleveragents.adapters.git.session_look import SessionLook
 from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
-from cleveragents.domain.checkpoint import (
-    Checkpoint,
-    Differences,
-    SavedFiles,
-    TreeEntry,
-)
+from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.plan_refs import checkpoints_ref
@@ -155,10 +147,13 @@ class GitCheckpoints:
         """What an agent's write, edit or delete of `path` replaces that no checkpoint holds:
         the bytes of an ignored file or one inside a nested repository (or its absence), or
         the permission bits of a file git would not write so. None when there is nothing."""
-        full = self.repo.root / path
+        full, root = self.repo.root / path, self.repo.root.resolve()
         try:
-            if not Path(os.path.realpath(full.parent)).is_relative_to(self.repo.root.resolve()):
+            if not Path(os.path.realpath(full.parent)).is_relative_to(root):
                 return None  # through a link out of the tree: the environment refuses it
+            real = Path(os.path.realpath(full))
+            if real != root and real.is_relative_to(root):  # a link on the way, in the tree:
+                path = real.relative_to(root).as_posix()  # the write replaces what it leads to
             hidden = (
                 inside_nested_repository(self.repo.root, path)
                 or self._ignored(path)
