@@ -99,6 +99,22 @@ A Correction Across A POST Is Refused Without A Terminal, And Goes On With --yes
     ${posts}    Posts On Server
     Should Be Equal    ${posts}    ${2}
 
+A Correction Across A WebSocket Message Is Refused Without A Terminal
+    [Documentation]    The shop's Buy sends its order over a WebSocket, no request: the
+    ...    click is irreversible all the same, and a correction before it needs a yes.
+    ...    (Before: the correction replayed it, and the server got a second order.)
+    ${result}    Run Browser Plan    chat.yaml
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${buy}    Decision With Summary    ${document}    click button 'Buy'
+    Should Contain    ${buy}[outcome]    irreversible: it sent a message over a WebSocket to the server
+    ${result}    Run Agents    plan    correct    --mode\=revert    --decision    ${buy}[parent_id]
+    ...    --guidance    buy again    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    sent data to a server    pass --yes
+    ${messages}    Messages On Server
+    Should Be Equal    ${messages}    ${1}
+
 On A Terminal A Correction Across A POST Warns And Asks, And No Changes Nothing
     ${result}    Run Browser Plan    settings.yaml
     Exit Code Should Be    ${result}    0

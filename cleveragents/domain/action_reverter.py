@@ -12,7 +12,10 @@ from cleveragents.domain.page_state import PageState
 
 CLOSERS = ("Cancel", "Close")  # a dialog's own way out, before Escape
 TOGGLES = frozenset({"checkbox", "switch", "menuitemcheckbox", "radio"})
-CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# A message the page sent over a WebSocket is noted as this "method": what a server does
+# with it (a chat's send, a LiveView shop's Buy) no restore of the page undoes either.
+WEBSOCKET = "WEBSOCKET"
+CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE", WEBSOCKET})
 
 
 class Inverse(BaseModel):
@@ -31,8 +34,10 @@ class Inverse(BaseModel):
 
 def changed_data(methods: Sequence[str]) -> str | None:
     """Why an action is irreversible when it sent a request that changes a server's data."""
-    sent = sorted({m.upper() for m in methods} & CHANGING_METHODS)
-    return f"it sent a {'/'.join(sent)} request to the server" if sent else None
+    sent = sorted({m.upper() for m in methods} & CHANGING_METHODS - {WEBSOCKET})
+    what = [f"a {'/'.join(sent)} request"] if sent else []
+    what += ["a message over a WebSocket"] if WEBSOCKET in methods else []
+    return f"it sent {' and '.join(what)} to the server" if what else None
 
 
 def inverse(

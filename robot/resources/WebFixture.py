@@ -9,12 +9,16 @@ title and its button with markup (`<script>alert(1)</script>`). `GET /search` re
 its results as a query is typed; `GET /batch` is seed 001's "Add Files" window; `GET /prefs`
 sets a cookie and storage (`web/prefs.html`). `GET /leave` links to another site (`start
 other site`): a link, one opening a new tab, one redirected there, a picture from there.
+`GET /chat` sends "BUY" over a WebSocket (`/socket`) when Buy is clicked; the server counts
+the messages it got (`messages on server`).
 Run as a script, it serves until killed and prints its port first.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import os
 import socket
 import sys
@@ -43,6 +47,16 @@ SEARCH = (Path(__file__).parent / "web" / "search.html").read_bytes()
 # the file dialog.
 BATCH = (Path(__file__).parent / "web" / "batch.html").read_bytes()
 
+# A shop whose Buy button sends its order over a WebSocket, not as a request.
+CHAT = (
+    b"<!doctype html><title>Shop</title><h1>Shop</h1><p id=s>ready</p>"
+    b"<button onclick=\"ws.send('BUY')\">Buy</button>"
+    b"<button onclick=\"document.getElementById('s').textContent = 'noted'\">Note</button>"
+    b"<script>var ws = new WebSocket('ws://' + location.host + '/socket');</script>"
+)
+# RFC 6455's fixed key suffix, for the handshake's accept value.
+SOCKET_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
 
 # A page with ways to another site (`{AWAY}`): a model driving it must not follow them.
 LEAVE = (
@@ -59,7 +73,10 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self.server.fetched.append(self.path)
         pages = {"/": self.server.page, "/about": ABOUT, "/busy": BUSY, "/hostile": HOSTILE}
-        pages |= {"/search": SEARCH, "/batch": BATCH, "/prefs": PREFS}
+        pages |= {"/search": SEARCH, "/batch": BATCH, "/prefs": PREFS, "/chat": CHAT}
+        if self.path == "/socket":
+            self._socket()
+            return
         pages |= {"/leave": LEAVE.replace(b"{AWAY}", self.server.away.encode())}
         body = {**pages, "/saved": self.server.saved}.get(self.path)
         if self.path == "/redirect":  # a link of the site that leads to the other one
@@ -80,6 +97,24 @@ class _Handler(BaseHTTPRequestHandler):
         self.server.posts += 1
         self._reply(b"ok", "text/plain")
 
+    def _socket(self) -> None:
+        """Accept the WebSocket and count each text message until the page closes it."""
+        key = self.headers.get("Sec-WebSocket-Key", "").encode()
+        accept = base64.b64encode(hashlib.sha1(key + SOCKET_GUID).digest()).decode()
+        self.send_response(101)
+        self.send_header("Upgrade", "websocket")
+        self.send_header("Connection", "Upgrade")
+        self.send_header("Sec-WebSocket-Accept", accept)
+        self.end_headers()
+        self.wfile.flush()
+        while len(head := self.rfile.read(2)) == 2 and head[0] & 0x0F != 8:
+            length = head[1] & 0x7F
+            if length == 126:
+                length = int.from_bytes(self.rfile.read(2), "big")
+            self.rfile.read(4 + length)  # the mask and the (masked) message
+            self.server.messages += head[0] & 0x0F == 1
+        self.close_connection = True
+
     def _reply(self, body: bytes, kind: str) -> None:
         self.send_response(200)
         self.send_header("Content-Type", kind)
@@ -95,6 +130,7 @@ class _Server(ThreadingHTTPServer):
     page = PAGE
     saved = b""
     posts = 0
+    messages = 0  # text messages on /socket
     away = "http://127.0.0.1:9/"  # where /leave links to: `start other site`
 
     def __init__(self, address: tuple[str, int]) -> None:
@@ -166,6 +202,11 @@ class WebFixture:
     def posts_on_server(self) -> int:
         assert self.server is not None
         return self.server.posts
+
+    def messages_on_server(self) -> int:
+        """How many messages pages sent over the fixture's WebSocket."""
+        assert self.server is not None
+        return self.server.messages
 
     def listening_sockets(self, pids: list[int]) -> list[str]:
         """The TCP sockets the processes `pids` listen on (local addresses, in hex)."""

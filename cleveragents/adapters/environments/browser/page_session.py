@@ -24,6 +24,7 @@ from cleveragents.adapters.environments.browser.page_storage import (
 from cleveragents.domain.action import ActionOutcome
 from cleveragents.domain.action_reverter import (
     CHANGING_METHODS,
+    WEBSOCKET,
     changed_data,
     inverse,
     same_page,
@@ -100,7 +101,12 @@ class PageSession:
         self.page = page
         self.page.set_default_timeout(ACTION_TIMEOUT)
         self.page.on("request", lambda request: self.requests.append(request.method))
+        self.page.on("websocket", self._socket_opened)
         self.cdp = self.context.new_cdp_session(self.page)
+
+    def _socket_opened(self, socket: Any) -> None:
+        """Each message the page sends on it counts as data sent (`WEBSOCKET`)."""
+        socket.on("framesent", lambda _frame: self.requests.append(WEBSOCKET))
 
     def close(self) -> None:
         """End the browser and Playwright's driver, whatever state they are in."""
