@@ -26,7 +26,10 @@ NEEDS: dict[str, tuple[str, ...]] = {
 def address_refusal(url: str, base: str | None = None) -> str | None:
     """Why a page may not open `url` (relative to `base`, the plan's first page), or None:
     a page is an http:// or https:// address, never a file, script or data of this machine."""
-    parts = urlsplit(urljoin(base or "", url))
+    try:
+        parts = urlsplit(urljoin(base or "", url))
+    except ValueError:  # `[::1`, a host NFKC would change (a full-width colon): none opens
+        return f"{url!r} is not an address a browser can open"
     if parts.scheme in ("http", "https") and parts.netloc:
         return None
     return f"{url!r} is not an http:// or https:// address"

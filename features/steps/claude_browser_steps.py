@@ -193,6 +193,9 @@ def _addresses_judged(examples: int, seed: int, tmp: Path) -> int:
             "#",
             "%",
             "[::1]",
+            "[",
+            "\uff1a",  # a full-width colon: Python refuses a host NFKC would change
+            "\u2100",  # ℀, which NFKC makes `a/c`
             "0x7f.1",
         ]
     )
@@ -210,6 +213,7 @@ def _addresses_judged(examples: int, seed: int, tmp: Path) -> int:
         @reproducible(examples, seed)
         @for_every(addresses)
         @example("////evil.test")  # a host to a browser; none to Python's urljoin
+        @example("http://127.0.0.1\uff1a8765/")  # urljoin raised: agents stopped, exit 70
         @example("/\\evil.test")  # `\` is `/` to a browser
         @example("\thttps://evil.test")  # a browser drops the tab
         def check(address: str) -> None:
