@@ -81,3 +81,24 @@ Feature: A command cannot change where my everyday git commands send or throw aw
     When I run "agents plan decision 3"
     Then stdout contains "put back git config core.worktree in .git/modules/far/config: set by the command"
     And stdout does not contain "in .git/modules/sub/config"
+
+  Scenario: A command that empties the user's own exclude list gets it back, and no checkpoint takes the files
+    Given an untracked file ".git/info/exclude" containing "notes.txt"
+    And an untracked file "notes.txt" containing "PERSONAL TOKEN"
+    And the plan file "plan.yaml":
+      """
+      task: settings
+      steps:
+        - name: settings
+          options:
+            - actions:
+                - run: ': > .git/info/exclude'
+                - write: b.txt
+                  content: "b\n"
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And the file ".git/info/exclude" contains "notes.txt"
+    When I run "agents plan decision 3"
+    Then stdout contains "put back .git/info/exclude: changed by the command"
+    And no checkpoint of the plan holds "notes.txt"

@@ -75,3 +75,19 @@ def step_hooks_link_back(context: Any) -> None:
 def step_big_config(context: Any) -> None:
     with (context.repo / ".git" / "config").open("a") as config:
         config.write("# " + "x" * (1 << 20) + "\n")
+
+
+@then('no checkpoint of the plan holds "{path}"')
+def step_no_checkpoint_holds(context: Any, path: str) -> None:
+    """Every commit under `refs/cleveragents/` but the saved files kept for undo (which
+    never leave this clone): none names `path`."""
+
+    def git_lines(*args: str) -> list[str]:
+        done = subprocess.run(["git", *args], cwd=context.repo, capture_output=True, text=True)
+        return done.stdout.split()
+
+    refs = git_lines("for-each-ref", "--format=%(refname)", "refs/cleveragents/")
+    kept = [r for r in refs if not r.startswith("refs/cleveragents/saved/")]
+    assert kept, "no checkpoint at all"
+    for commit in git_lines("rev-list", *kept):
+        assert path not in git_lines("ls-tree", "-r", "--name-only", commit), commit

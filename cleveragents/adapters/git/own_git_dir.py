@@ -11,8 +11,10 @@ every change is put back (a new one removed), and `config`, `config.worktree` an
 which are put back when they became a link, or a file where a folder stood (a regular file
 rewritten in place is `own_config.py`'s and a hook in the folder `claude_dirs.py`'s).
 A top `.git` file (`gitdir: …`, in a linked worktree or a submodule) is held to its bytes.
+`info/exclude` (in the common dir) is held to its bytes too: it lists the files the user
+keeps out of git by hand, and emptied it would let a checkpoint, and a push, take them.
 `objects/info/alternates` is left alone: objects are data, git runs none of them.
-Cost: an `lstat` of eight paths, and a read of the few small ones, per command.
+Cost: an `lstat` of nine paths, and a read of the few small ones, per command.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from cleveragents.errors import ConflictingState
 
 EXACT = ("commondir", "gitdir")  # every change put back
 LINKABLE = ("config", "config.worktree", "hooks")  # put back when git would look elsewhere
+EXCLUDE = Path("info", "exclude")  # the user's own ignore rules, in the common dir: exact
 MOST_BYTES = 1 << 20  # a file larger than this is not kept: put back is then refused
 # By path (as shown): "folder", "link:TARGET", "file:MODE:BASE64" ("linked:…" with a second
 # name, a hard link), "big" or "other".
@@ -62,7 +65,8 @@ class OwnGitDir:
                 remove(full)
             _write(full, was)
             verb = "removed" if was is None else "put back"
-            said.append(f"{verb} {shown_path(label)}: {_why(was, now)}")
+            why = "changed by the command" if label.endswith(str(EXCLUDE)) else _why(was, now)
+            said.append(f"{verb} {shown_path(label)}: {why}")
         return said
 
     def refuse_left(self, before: Structure | None) -> None:
@@ -87,6 +91,8 @@ class OwnGitDir:
         for place in places:
             names = [*EXACT, *LINKABLE] if place == self.repo.git_dir else ["config", "hooks"]
             watched += [(self._label(place / n), place / n, n in EXACT) for n in names]
+        exclude = common / EXCLUDE
+        watched.append((self._label(exclude), exclude, True))
         top = self.repo.root / ".git"
         if os.path.normpath(top) != os.path.normpath(self.repo.git_dir):
             watched.append((".git", top, True))  # a `gitdir:` file naming the git dir
