@@ -262,7 +262,11 @@ def bootstrap(
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)
     workspace = WorkspaceEnvironment(
-        repo.root, repo.git_dir, links=checkpoints.claude_links, host=checkpoints.host_folders
+        repo.root,
+        repo.git_dir,
+        links=checkpoints.claude_links,
+        host=checkpoints.host_folders,
+        git_folder=checkpoints.git_folder,
     )
     environment = PageEnvironment(workspace, repo.state_dir / "browser")
     operations = OperationLog(

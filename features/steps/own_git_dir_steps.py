@@ -91,3 +91,16 @@ def step_no_checkpoint_holds(context: Any, path: str) -> None:
     assert kept, "no checkpoint at all"
     for commit in git_lines("rev-list", *kept):
         assert path not in git_lines("ls-tree", "-r", "--name-only", commit), commit
+
+
+@given('a nested repository "{path}" whose git directory is "{store}" in the tree')
+def step_separate_git_dir(context: Any, path: str, store: str) -> None:
+    """`git init --separate-git-dir`, both folders ignored by the outer repository."""
+    repo = context.repo
+    (repo / path).mkdir(parents=True)
+    (repo / store).parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["git", "init", "-q", f"--separate-git-dir={repo / store}", str(repo / path)], check=True
+    )
+    with (repo / ".gitignore").open("a") as ignore:
+        ignore.write(f"/{store.split('/')[0]}/\n/{path.split('/')[0]}/\n")

@@ -28,6 +28,7 @@ import os
 import posixpath
 import stat
 from collections.abc import Sequence
+from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.git_dirs import Listing, found
@@ -50,13 +51,11 @@ class GitFolders:
         folders = {os.path.realpath(folder) for folder in own}
         for path in found(self.repo.root, self.known):
             entry = self.repo.root / path
-            target = _gitdir_of(str(entry))
+            target = gitdir_of(str(entry))
             if target is None:
                 continue
             folders.add(target)
-            common = _read(posixpath.join(target, "commondir"))
-            if common:
-                folders.add(os.path.realpath(posixpath.join(target, common)))
+            folders.update(with_common(target))
         return sorted(folders)
 
     def why(self, places: Sequence[str]) -> str | None:
@@ -75,7 +74,21 @@ class GitFolders:
         return None
 
 
-def _gitdir_of(entry: str) -> str | None:
+def named_in_tree(root: Path, git_files: Sequence[str]) -> list[str]:
+    """The git directories, and their common dirs, that the `.git` files and links at
+    `git_files` (paths in the tree at `root`) name inside it, as paths in it: git runs their
+    hooks and config as any `.git`'s, so a sandboxed command gets them read-only."""
+    top = os.path.realpath(root)
+    found: list[str] = []
+    for path in git_files:
+        target = gitdir_of(os.path.join(top, path))
+        for folder in with_common(target) if target is not None else []:
+            if folder.startswith(top + "/") and os.path.isdir(folder):
+                found.append(os.path.relpath(folder, top))
+    return list(dict.fromkeys(found))
+
+
+def gitdir_of(entry: str) -> str | None:
     """The real path of the git directory a `.git` file or link names; None for a folder."""
     st = lstat(entry)
     if st is None or stat.S_ISDIR(st.st_mode):
@@ -86,6 +99,12 @@ def _gitdir_of(entry: str) -> str | None:
     if not text.startswith("gitdir: "):
         return None
     return os.path.realpath(posixpath.join(posixpath.dirname(entry), text[len("gitdir: ") :]))
+
+
+def with_common(git_dir: str) -> list[str]:
+    """`git_dir` and the common dir its `commondir` names, as real paths."""
+    common = _read(posixpath.join(git_dir, "commondir"))
+    return [git_dir, *([os.path.realpath(posixpath.join(git_dir, common))] if common else [])]
 
 
 def _read(path: str) -> str:

@@ -8,7 +8,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
+from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import command_process, tree_walk
@@ -50,6 +51,7 @@ class WorkspaceEnvironment:
         notice: Callable[[str], None] | None = None,
         links: Callable[[], dict[str, str]] | None = None,
         host: Callable[[], HostFolders] | None = None,
+        git_folder: Callable[[Sequence[str]], str | None] | None = None,
     ) -> None:
         self.root = root.resolve()
         self.git_dir = git_dir.resolve()
@@ -57,6 +59,8 @@ class WorkspaceEnvironment:
         self.links = links or ClaudeLinks(self.root).now
         # The tree's hooks folder and agents' own Python (`domain/host_files.py`).
         self.host = host or partial(host_folders, GitRepository(self.root, self.git_dir))
+        # Git directories of other names (`git/git_folders.py`): a `.git` file names them.
+        self.git_folder = git_folder or GitFolders(GitRepository(self.root, self.git_dir), {}).why
         self.sandbox = sandbox or Bubblewrap(self.root, self.git_dir)
         self.notice = notice or _on_stderr
         self.noticed = False
@@ -105,6 +109,8 @@ class WorkspaceEnvironment:
         inside = real.relative_to(self.root).parts
         if any(part.lower() == ".git" for part in inside):
             raise PathRefused(f"path {path!r} leads into a nested repository's .git")
+        if (why := self.git_folder([str(lexical), str(real)])) is not None:
+            raise PathRefused(f"path {path!r} leads into a git directory ({why})")
         return lexical
 
     def _common(self) -> list[Path]:
@@ -216,6 +222,9 @@ class WorkspaceEnvironment:
                 if places is None:
                     refused = refusal(held, bound, HARD_LINKS[1], MOST_HARD_LINKS)
                     return ActionOutcome(ok=False, summary=refused)
+                # A nested repository's git dir of another name (`--separate-git-dir`):
+                # its hooks and config run on the host as any `.git`'s do.
+                places = [*places, *named_in_tree(self.root, before.git_files)]
                 args = self.sandbox.argv(args, confinement.network, places)
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:

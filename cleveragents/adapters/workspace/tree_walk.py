@@ -46,6 +46,7 @@ class TreeWalk:
     pipes: set[str] = field(default_factory=set)  # FIFOs and Unix sockets
     sockets: set[str] = field(default_factory=set)  # those of `pipes` that are sockets
     linked: list[LinkedName] = field(default_factory=list)  # files of more than one name
+    git_files: list[str] = field(default_factory=list)  # `.git` files and links, not folders
 
 
 def walk(root: Path, since: int | None = None, links: bool = False) -> TreeWalk:
@@ -92,8 +93,12 @@ def walk(root: Path, since: int | None = None, links: bool = False) -> TreeWalk:
         if kind == b"S":
             inode, _, path = rest.partition("\t")
             found.marked.add((int(inode), path))
-        elif kind == b"G" and git_refuses_name(rest[1:].rpartition("/")[2], rest[:1] == "l"):
-            found.refused.add(rest[1:])
+        elif kind == b"G":
+            name = rest[1:].rpartition("/")[2]
+            if git_refuses_name(name, rest[:1] == "l"):
+                found.refused.add(rest[1:])
+            if name == ".git" and rest[:1] in ("f", "l"):
+                found.git_files.append(rest[1:])
         elif kind == b"L":
             found.too_long.add(rest)
         elif kind == b"P":
