@@ -271,8 +271,8 @@ class _Index:
         self.spans: list[int | bytes] = []
         self.extended: set[int] = set()  # the numbers of entries read with extended flags
         self.trees: TreeCache | None = None
-        self.smudged = 0  # how many entries lost their size as racily clean
-        self.put_back = 0  # how many of them changed since `changed_since`, mtime put back
+        # how many entries lost their size as changed since `changed_since`, mtime put back
+        self.put_back = 0
 
     @classmethod
     def parse(cls, data: bytes, digest: int, mtime: int, changed_since: int = 0) -> _Index | None:
@@ -319,7 +319,6 @@ class _Index:
                 smudged = bytearray(data[starts[index] : starts[index + 1]])
                 smudged[36:40] = bytes(4)
                 parsed.spans[index] = bytes(smudged)
-                parsed.smudged += 1
                 ctime = smudged[0:4]
                 if changed_since and ctime >= since and smudged[8:12] < ctime:
                     parsed.put_back += 1
