@@ -32,6 +32,7 @@ One JSON document goes to stdout; progress goes to stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
@@ -268,6 +269,23 @@ class StandInFiles:
 
     def apply(self, action: Action, confinement: object = None) -> ActionOutcome:
         return ActionOutcome(ok=True, summary=f"wrote {getattr(action, 'path', '?')}")
+
+    # No page, as for a working tree (`WorkingTreeEnvironment`): nothing to open, see or
+    # rewind.
+    def session(self, plan: object, since: object = None) -> contextlib.nullcontext[None]:
+        return contextlib.nullcontext()
+
+    def mark(self) -> int:
+        return 0
+
+    def rewind(self, mark: int) -> None:
+        return None
+
+    def look(self) -> None:
+        return None
+
+    def screen(self) -> None:
+        return None
 
 
 class ConversationActor:

@@ -283,6 +283,27 @@ def step_rewrite_keeping_mtime(context: Any, path: str, text: str, mtime: int) -
     os.utime(target, (mtime, mtime))
 
 
+@when('"{path}" is rewritten to "{text}" as a command writes it')
+def step_rewrite_plainly(context: Any, path: str, text: str) -> None:
+    (context.repo / path).write_bytes(text.encode().decode("unicode_escape").encode())
+
+
+@then('the private index still has the size of "{path}", as git wrote it')
+def step_private_index_keeps_size(context: Any, path: str) -> None:
+    """The entry's size, read by git itself: a rewrite of the index would have dropped it."""
+    index = context.repo / ".git" / "cleveragents" / "worktree.index"
+    listed = subprocess.run(
+        ["git", "ls-files", "--debug", "--", path],
+        cwd=context.repo,
+        env={**os.environ, "GIT_INDEX_FILE": str(index)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    size = (context.repo / path).stat().st_size
+    assert f"size: {size}\t" in listed, listed
+
+
 @then('the checkpoint "{name}" holds "{text}" in "{path}"')
 def step_checkpoint_holds(context: Any, name: str, text: str, path: str) -> None:
     found = subprocess.run(

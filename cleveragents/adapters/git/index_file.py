@@ -123,14 +123,36 @@ def forget_changed_since(index: Path, second: int, hash_name: str) -> bool:
     mtime put back (`cp -p`, `rsync -a`, `tar x`, `touch -r`), looks unchanged, its ctime
     being the entry's. Its racily-clean check looks at mtimes only: it covers an entry whose
     mtime is as recent as its ctime, which stays as it is. An index no file changed in the
-    last seconds costs a search for three words."""
+    last seconds, or whose recent files all kept the mtime of their change (as a command's
+    writes do), costs a search for three words and is not written: only a file put back
+    needs it, and rewriting the index would only make git forget which entries are racy."""
     try:
         data = read_whole(index)
     except OSError:
         return False
-    if not any(s.to_bytes(4, "big") in data for s in range(second, second + 3)):
-        return True  # no entry's ctime is that recent: the index stays as it is
-    return _rewrite(index, hash_name, lambda parsed: parsed.smudged > 0, None, second) is not False
+    if not _may_hold_put_back(data, second):
+        return True  # no entry's file was put back that recently: the index stays as it is
+    return _rewrite(index, hash_name, lambda parsed: parsed.put_back > 0, None, second) is not False
+
+
+def _may_hold_put_back(data: bytes, second: int) -> bool:
+    """Whether an entry of the index `data` may have a ctime from `second` to two seconds
+    later, an older mtime, a size and a file's or link's mode (what `_Index.parse` smudges
+    as put back): True at each place one of those ctimes stands that is followed as an
+    entry's would be. Every such entry is found (its ctime starts it); a place that is not
+    one (an mtime that equals the ctime before it, bytes of an object id or a name) fails
+    the mode or costs a parse, never a missed entry."""
+    for moment in range(second, second + 3):
+        word = moment.to_bytes(4, "big")
+        at = data.find(word, 12)
+        while at >= 0:
+            if at + _STAT.size > len(data):
+                return True  # pragma: no cover - in the checksum: parsing says
+            mtime, mode, size = _STAT.unpack_from(data, at)
+            if mtime < moment and size and mode >> 12 in (0o10, 0o12):
+                return True
+            at = data.find(word, at + 1)
+    return False
 
 
 def _rewrite(
@@ -249,7 +271,8 @@ class _Index:
         self.spans: list[int | bytes] = []
         self.extended: set[int] = set()  # the numbers of entries read with extended flags
         self.trees: TreeCache | None = None
-        self.smudged = 0  # how many entries lost their size as racily clean
+        # how many entries lost their size as changed since `changed_since`, mtime put back
+        self.put_back = 0
 
     @classmethod
     def parse(cls, data: bytes, digest: int, mtime: int, changed_since: int = 0) -> _Index | None:
@@ -296,7 +319,9 @@ class _Index:
                 smudged = bytearray(data[starts[index] : starts[index + 1]])
                 smudged[36:40] = bytes(4)
                 parsed.spans[index] = bytes(smudged)
-                parsed.smudged += 1
+                ctime = smudged[0:4]
+                if changed_since and ctime >= since and smudged[8:12] < ctime:
+                    parsed.put_back += 1
         while at < end:
             signature, length = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "big")
             if signature != b"TREE" or parsed.trees is not None:
