@@ -62,7 +62,7 @@ PAGE_TOOLS: r.Tools = {
 class PageSight(Protocol):
     """What the actor sees of the plan's page (the browser environment)."""
 
-    def page_state(self) -> PageState | None: ...
+    def screen(self) -> PageState | None: ...
 
     def page_site(self) -> str | None: ...
 
@@ -75,7 +75,7 @@ class ClaudeBrowserActor(AnthropicActor):
         self.sight = sight
 
     def strategize(self, context: ActorContext) -> Strategy:
-        if self.sight.page_state() is None:
+        if self.sight.screen() is None:
             return super().strategize(context)
         ask = (
             "Propose the steps of the next segment of the plan on the page, each with checks "
@@ -85,7 +85,7 @@ class ClaudeBrowserActor(AnthropicActor):
         return reply.strategy()
 
     def _drift_question(self, similarity: float) -> str:
-        if self.sight.page_state() is None:
+        if self.sight.screen() is None:
             return super()._drift_question(similarity)
         return (
             f"The page changed under the plan: its interactive elements, by role and name, "
@@ -94,7 +94,7 @@ class ClaudeBrowserActor(AnthropicActor):
         )
 
     def action_tools(self) -> r.Tools:
-        return PAGE_TOOLS if self.sight.page_state() is not None else super().action_tools()
+        return PAGE_TOOLS if self.sight.screen() is not None else super().action_tools()
 
     def _answer(self, request: BaseModel, actions: list[Action]) -> str:
         if isinstance(request, p.ReadPage):
@@ -111,7 +111,7 @@ class ClaudeBrowserActor(AnthropicActor):
     def _opening(self, context: ActorContext, ask: str) -> list[dict[str, Any]]:
         """The duty's first message, then the page as the result of a read_page call."""
         messages = super()._opening(context, ask)
-        if self.sight.page_state() is None:
+        if self.sight.screen() is None:
             self.wire.system, self.wire.standing_tools = SYSTEM, []
             return messages
         self.wire.system = PAGE_SYSTEM
@@ -123,7 +123,7 @@ class ClaudeBrowserActor(AnthropicActor):
         return messages
 
     def _page_text(self) -> str:
-        state = self.sight.page_state()
+        state = self.sight.screen()
         assert state is not None  # read_page is offered only with a page
         return page_text(state)
 
