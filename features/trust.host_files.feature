@@ -61,3 +61,12 @@ Feature: The model's file actions never touch what runs on my host later
     Then no file the model wrote stands in the tree's venv
     When I run "agents plan tree" with Claude through the tree's venv
     Then stdout contains "is in .venv, agents' own Python, which the next `agents` runs, outside the sandbox: a model may not change it"
+
+  Scenario: The model's writes ask git for its hooks folder once, not once a write
+    Given Claude will propose the plan "many files" checked by ""
+    And Claude will write 20 files in one step
+    When I run "agents -v plan run 'many files'" with Claude
+    Then the exit code is 0
+    And the file "f19.txt" contains "19"
+    And agents started at most 3 git config processes
+

@@ -94,3 +94,17 @@ def step_host_files_property(context: Any) -> None:
 @then("every write that lands where git runs hooks or in agents' own Python was refused")
 def step_host_files_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given("Claude will write {count:d} files in one step")
+def step_claude_writes_many(context: Any, count: int) -> None:
+    writes = [("write_file", {"path": f"f{n}.txt", "content": f"{n}\n"}) for n in range(count)]
+    server(context).reply_tools([*writes, ("finish_step", {"option": "write them"})])
+
+
+@then("agents started at most {count:d} git config processes")
+def step_git_config_runs(context: Any, count: int) -> None:
+    """Counted in what `agents -v` logs: each git command line it runs."""
+    logged = context.result.stderr.splitlines()
+    runs = [line for line in logged if line.startswith("info: git config ")]
+    assert len(runs) <= count, "\n".join(runs)

@@ -10,7 +10,10 @@ values as they were (`--unset-all`, then `--add`), named; harmless ones stay as 
 left them. Cost: one `git config` run per config file, before and after each call.
 A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
 (global and system config too: `hooks_folder`), is watched as `.git/hooks` is
-(`claude_dirs.py`): git runs each hook there.
+(`claude_dirs.py`): git runs each hook there. The model's file actions ask for it at each
+write (`host_folders.py`) and reuse the value read last: a write cannot change it (no
+config git reads lies in the tree, `tree_includes.py`), a command can, so it is read afresh
+around each command and after each put-back.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ class OwnConfig:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
+        self._hooks_path: list[str] | None = None  # the effective one, while it holds
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -57,6 +61,7 @@ class OwnConfig:
                 self._set(name, key, was.get(key, []))
                 why = "set" if key not in was else "changed" if key in is_now else "removed"
                 said.append(f"put back git config {shown_path(key)}{where}: {why} by the command")
+        self._hooks_path = None  # a value put back may be core.hooksPath
         return said
 
     def hooks_folder(self, settings: Settings | None) -> list[str]:
@@ -73,14 +78,15 @@ class OwnConfig:
             and not (root / inside).is_symlink()
         ]
 
-    def hooks_named(self, settings: Settings | None) -> list[str]:
+    def hooks_named(self, settings: Settings | None, *, reuse: bool = False) -> list[str]:
         """The folders of the working tree that `core.hooksPath` names, standing or not: in
         `settings` (the repository's own config at a look), and as the user's git reads it
-        now (`effective_hooks_path`: global and system config, includes). A relative value
-        names a folder of the tree; husky 9's `.husky/_` is kept as the whole `.husky`."""
+        now (`effective_hooks_path`: global and system config, includes; `reuse`: as read
+        last when that still holds). A relative value names a folder of the tree; husky 9's
+        `.husky/_` is kept as the whole `.husky`."""
         named = [*(settings or {}).get("config", {}).get("core.hookspath", [])[-1:]]
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
-        named += self.effective_hooks_path()
+        named += self.effective_hooks_path(reuse=reuse)
         root = self.repo.root
         found: list[str] = []
         for value in named:
@@ -94,15 +100,19 @@ class OwnConfig:
                     found.append(kept_hooks_folder(Path(inside).as_posix()))
         return list(dict.fromkeys(found))
 
-    def effective_hooks_path(self) -> list[str]:
+    def effective_hooks_path(self, *, reuse: bool = False) -> list[str]:
         """`core.hooksPath` as the user's git reads it (repository, worktree, global,
         `$XDG_CONFIG_HOME/git/config`, system, includes), without our plumbing's override:
-        `git config --get` reads config files only, and runs nothing."""
+        `git config --get` reads config files only, and runs nothing. With `reuse`, the
+        value read last, if any."""
+        if reuse and self._hooks_path is not None:
+            return self._hooks_path
         code, out, _ = self.repo.git_outcome(
             "config", "--get", "core.hooksPath", env={"GIT_CONFIG_COUNT": "0"}
         )
         value = out.decode("utf-8", "surrogateescape").rstrip("\n")
-        return [value] if code == 0 and value else []
+        self._hooks_path = [value] if code == 0 and value else []
+        return self._hooks_path
 
     def _names(self) -> list[str]:
         """`config`, `config.worktree`, and each other config file by its path in the
