@@ -68,5 +68,13 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents -v plan run 'many files'" with Claude
     Then the exit code is 0
     And the file "f19.txt" contains "19"
-    And agents started at most 3 git config processes
+    And agents asked git for core.hooksPath at most 1 times
+
+  Scenario: A plan's commands ask git for its hooks folder once each, after it ran
+    Given Claude will propose the plan "many commands" checked by ""
+    And Claude will run 5 commands in one step
+    When I run "agents -v plan run 'many commands' --allow-command 'echo *'" with Claude
+    Then the exit code is 0
+    And the file "c4.txt" contains "4"
+    And agents asked git for core.hooksPath at most 6 times
 

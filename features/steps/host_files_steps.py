@@ -102,9 +102,15 @@ def step_claude_writes_many(context: Any, count: int) -> None:
     server(context).reply_tools([*writes, ("finish_step", {"option": "write them"})])
 
 
-@then("agents started at most {count:d} git config processes")
-def step_git_config_runs(context: Any, count: int) -> None:
+@given("Claude will run {count:d} commands in one step")
+def step_claude_runs_many(context: Any, count: int) -> None:
+    runs = [("run_command", {"command": f"echo {n} > c{n}.txt"}) for n in range(count)]
+    server(context).reply_tools([*runs, ("finish_step", {"option": "run them"})])
+
+
+@then("agents asked git for core.hooksPath at most {count:d} times")
+def step_hooks_path_reads(context: Any, count: int) -> None:
     """Counted in what `agents -v` logs: each git command line it runs."""
     logged = context.result.stderr.splitlines()
-    runs = [line for line in logged if line.startswith("info: git config ")]
-    assert len(runs) <= count, "\n".join(runs)
+    reads = [line for line in logged if line.startswith("info: git config --get core.hooksPath")]
+    assert len(reads) <= count, "\n".join(reads)

@@ -11,9 +11,9 @@ left them. Cost: one `git config` run per config file, before and after each cal
 A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
 (global and system config too: `hooks_folder`), is watched as `.git/hooks` is
 (`claude_dirs.py`): git runs each hook there. The model's file actions ask for it at each
-write (`host_folders.py`) and reuse the value read last: a write cannot change it (no
-config git reads lies in the tree, `tree_includes.py`), a command can, so it is read afresh
-around each command and after each put-back.
+write (`host_folders.py`), and the look before a command, and reuse the value read last:
+a write cannot change it (no config git reads lies in the tree, `tree_includes.py`), a
+command can, so it is read afresh after each command and again after a put-back.
 """
 
 from __future__ import annotations
@@ -61,17 +61,18 @@ class OwnConfig:
                 self._set(name, key, was.get(key, []))
                 why = "set" if key not in was else "changed" if key in is_now else "removed"
                 said.append(f"put back git config {shown_path(key)}{where}: {why} by the command")
-        self._hooks_path = None  # a value put back may be core.hooksPath
+        if said:  # a value put back may be core.hooksPath
+            self._hooks_path = None
         return said
 
-    def hooks_folder(self, settings: Settings | None) -> list[str]:
+    def hooks_folder(self, settings: Settings | None, *, reuse: bool = False) -> list[str]:
         """The folders in the working tree that `core.hooksPath` names (`hooks_named`) that
         stand as real folders: git runs each hook there as it does `.git/hooks`, so each is
         watched the same way."""
         root = self.repo.root
         return [
             inside
-            for inside in self.hooks_named(settings)
+            for inside in self.hooks_named(settings, reuse=reuse)
             if inside != TOP  # the hooks at the top are refused to the model, not watched
             and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
