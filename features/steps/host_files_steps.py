@@ -8,6 +8,7 @@ import shlex
 import subprocess
 import sys
 import sysconfig
+import time
 from typing import Any
 
 from behave import given, then, when
@@ -113,4 +114,22 @@ def step_hooks_path_reads(context: Any, count: int) -> None:
     """Counted in what `agents -v` logs: each git command line it runs."""
     logged = context.result.stderr.splitlines()
     reads = [line for line in logged if line.startswith("info: git config --get core.hooksPath")]
+    assert len(reads) <= count, "\n".join(reads)
+
+
+@given("the repository's git config has not changed for 2 seconds")
+def step_config_settled(context: Any) -> None:
+    """Past the time in which a config read may be stale (`own_config.RECENT`)."""
+    changed = (context.repo / ".git" / "config").stat().st_ctime_ns
+    time.sleep(max(0, changed + 2_100_000_000 - time.time_ns()) / 1e9)
+
+
+@then("agents read the repository's git config at most {count:d} times")
+def step_config_reads(context: Any, count: int) -> None:
+    """Counted in what `agents -v` logs: each git command line it runs."""
+    logged = context.result.stderr.splitlines()
+    config = f"{context.repo / '.git' / 'config'} --no-includes -lz"
+    reads = [
+        line for line in logged if line.startswith("info: git config --file ") and config in line
+    ]
     assert len(reads) <= count, "\n".join(reads)

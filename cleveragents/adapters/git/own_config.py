@@ -19,6 +19,8 @@ command can, so it is read afresh after each command and again after a put-back.
 from __future__ import annotations
 
 import os
+import stat
+import time
 from pathlib import Path
 
 from cleveragents.adapters.git.own_git_dir import common_dir_now
@@ -30,6 +32,7 @@ from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
 OWN = ("config", "config.worktree")
+RECENT = 2_000_000_000  # ns: a config whose ctime is this close to its read is read again
 MOST_CONFIGS = 256  # folders of submodule and worktree git dirs looked into, at most
 # By file name: each setting not known harmless with its values in order.
 Settings = dict[str, dict[str, list[str]]]
@@ -41,6 +44,7 @@ class OwnConfig:
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
         self._hooks_path: list[str] | None = None  # the effective one, while it holds
+        self._settings: dict[Path, tuple[tuple[int, ...], dict[str, list[str]]]] = {}
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -145,9 +149,16 @@ class OwnConfig:
         return names
 
     def _read(self, name: str) -> dict[str, list[str]]:
+        """The settings of the config file `name`, not known harmless; read again only when
+        the file changed since (its inode, size, mtime or ctime) or had just changed then."""
         path = self._path(name)
-        if not path.is_file():
+        seen = _stat(path)
+        if seen is None or not stat.S_ISREG(seen.st_mode):
             return {}
+        mark = (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns, seen.st_ctime_ns)
+        kept = self._settings.get(path)
+        if kept is not None and kept[0] == mark:
+            return {key: list(values) for key, values in kept[1].items()}
         try:
             out = self.repo.git_bytes("config", "--file", str(path), "--no-includes", "-lz")
         except GitFailed:  # pragma: no cover - a config git cannot read: git refuses it too
@@ -157,6 +168,9 @@ class OwnConfig:
             key, _, value = record.partition("\n")
             if key and not harmless(key):
                 found.setdefault(key, []).append(value)
+        # A file changed this close to its read could change again with the same stamps.
+        if seen.st_ctime_ns < time.time_ns() - RECENT:
+            self._settings[path] = (mark, {key: list(values) for key, values in found.items()})
         return found
 
     def _path(self, name: str) -> Path:
@@ -178,6 +192,13 @@ def _harmless_now(key: str, now: dict[str, list[str]]) -> bool:
     """An alias the command set to a harmless value (`git config alias.co checkout`), or
     removed, stays as it left it."""
     return key.startswith("alias.") and all(harmless_alias(v) for v in now.get(key, []))
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except OSError:
+        return None
 
 
 def _folders(folder: Path) -> list[str]:
