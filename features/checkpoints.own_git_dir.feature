@@ -134,3 +134,25 @@ Feature: A command cannot move where git finds this repository's config and hook
     When I run "agents plan run --script {tmp}/plan.yaml"
     Then the exit code is 3
     And stderr is one line containing "a command changed .git/config, which tells git where this repository's config and hooks are, and agents could not put it back"
+
+  Scenario: The config is read again only after a command changed it, and put back then
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: settings
+      steps:
+        - name: settings
+          options:
+            - actions:
+                - run: echo one > one.txt
+                - run: echo two > two.txt
+                - run: git config alias.st "-c core.fsmonitor='touch ../canary' status"
+                - run: echo four > four.txt
+      """
+    And the repository's git config has not changed for 2 seconds
+    When I run "agents -v plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And agents read the repository's git config at most 4 times
+    When I run "agents plan decision 5"
+    Then stdout contains "exit 0; put back git config alias.st: set by the command"
+    And the user's git runs nothing the command planted

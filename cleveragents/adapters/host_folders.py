@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from cleveragents.domain.host_files import HostFolders
 
 if TYPE_CHECKING:
+    from cleveragents.adapters.git.own_config import OwnConfig
     from cleveragents.adapters.git.repository import GitRepository
 
 
@@ -31,9 +32,12 @@ def own_python(root: Path) -> list[Path]:
     return sorted(p for p in found if p.is_relative_to(root) and p.is_dir())
 
 
-def host_folders(repo: GitRepository) -> HostFolders:
-    """The folders of `repo`'s tree whose files run on the host later, read now."""
-    from cleveragents.adapters.git.own_config import OwnConfig
+def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFolders:
+    """The folders of `repo`'s tree whose files run on the host later: the hooks folder as
+    `config` read it around the last command (`OwnConfig.effective_hooks_path`), or now."""
+    if config is None:
+        from cleveragents.adapters.git.own_config import OwnConfig
 
+        config = OwnConfig(repo)
     own = [p.relative_to(repo.root).as_posix() for p in own_python(repo.root)]
-    return HostFolders(hooks=tuple(OwnConfig(repo).hooks_named(None)), own=tuple(own))
+    return HostFolders(hooks=tuple(config.hooks_named(None, reuse=True)), own=tuple(own))

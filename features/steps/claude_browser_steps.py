@@ -28,7 +28,7 @@ class _Sight:
     def __init__(self) -> None:
         self.state: Any = None
 
-    def page_state(self) -> Any:
+    def screen(self) -> Any:
         return self.state
 
     def page_site(self) -> str:

@@ -8,6 +8,7 @@ import shlex
 import subprocess
 import sys
 import sysconfig
+import time
 from typing import Any
 
 from behave import given, then, when
@@ -94,3 +95,41 @@ def step_host_files_property(context: Any) -> None:
 @then("every write that lands where git runs hooks or in agents' own Python was refused")
 def step_host_files_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given("Claude will write {count:d} files in one step")
+def step_claude_writes_many(context: Any, count: int) -> None:
+    writes = [("write_file", {"path": f"f{n}.txt", "content": f"{n}\n"}) for n in range(count)]
+    server(context).reply_tools([*writes, ("finish_step", {"option": "write them"})])
+
+
+@given("Claude will run {count:d} commands in one step")
+def step_claude_runs_many(context: Any, count: int) -> None:
+    runs = [("run_command", {"command": f"echo {n} > c{n}.txt"}) for n in range(count)]
+    server(context).reply_tools([*runs, ("finish_step", {"option": "run them"})])
+
+
+@then("agents asked git for core.hooksPath at most {count:d} times")
+def step_hooks_path_reads(context: Any, count: int) -> None:
+    """Counted in what `agents -v` logs: each git command line it runs."""
+    logged = context.result.stderr.splitlines()
+    reads = [line for line in logged if line.startswith("info: git config --get core.hooksPath")]
+    assert len(reads) <= count, "\n".join(reads)
+
+
+@given("the repository's git config has not changed for 2 seconds")
+def step_config_settled(context: Any) -> None:
+    """Past the time in which a config read may be stale (`own_config.RECENT`)."""
+    changed = (context.repo / ".git" / "config").stat().st_ctime_ns
+    time.sleep(max(0, changed + 2_100_000_000 - time.time_ns()) / 1e9)
+
+
+@then("agents read the repository's git config at most {count:d} times")
+def step_config_reads(context: Any, count: int) -> None:
+    """Counted in what `agents -v` logs: each git command line it runs."""
+    logged = context.result.stderr.splitlines()
+    config = f"{context.repo / '.git' / 'config'} --no-includes -lz"
+    reads = [
+        line for line in logged if line.startswith("info: git config --file ") and config in line
+    ]
+    assert len(reads) <= count, "\n".join(reads)

@@ -47,13 +47,11 @@ from cleveragents.domain.action import (
     WriteAction,
 )
 from cleveragents.domain.budget import Usage
-from cleveragents.domain.plan import Check
 from cleveragents.domain.strategy import (
     ActorContext,
     DistanceEstimate,
     DriftVerdict,
     StepAttempt,
-    StepSpec,
     Strategy,
 )
 from cleveragents.errors import ActorUnavailable, BadInput, PathRefused
@@ -62,15 +60,14 @@ __all__ = ["DEFAULT_MODEL", "AnthropicActor", "api_key_present"]
 
 VALIDATION_RETRIES = 2
 
-ACTION_TOOLS: dict[str, tuple[type[BaseModel], str]] = {
+ACTION_TOOLS: r.Tools = {
     "read_file": (r.ReadFile, "Read a text file of the working tree."),
     "list_files": (r.ListFiles, "List the files under a folder of the working tree."),
     "write_file": (r.WriteFile, "Propose writing a whole file."),
     "edit_file": (r.EditFile, "Propose replacing the first occurrence of a text in a file."),
     "delete_file": (r.DeleteFile, "Propose deleting a file."),
     "run_command": (r.RunCommand, "Propose running a shell command in the working tree."),
-    "finish_step": (r.FinishStep, "End your proposal: the actions proposed so far are it."),
-    "give_up": (r.GiveUp, "Say there is no other way to do this step."),
+    **r.STEP_ENDINGS,
 }
 
 
@@ -161,21 +158,9 @@ class AnthropicActor:
     # the duties
 
     def strategize(self, context: ActorContext) -> Strategy:
-        reply = self._one_shot(
-            context,
-            "propose_plan",
-            r.PlanReply,
-            "Propose the steps of the next segment of the plan.",
-        )
-        steps = [
-            StepSpec(name=s.name, checks=[Check(run=c) for c in s.checks]) for s in reply.steps
-        ]
-        return Strategy(
-            steps=steps,
-            replan_after=reply.replan_after,
-            rationale=reply.rationale,
-            goal=[Check(run=c) for c in reply.goal],
-        )
+        ask = "Propose the steps of the next segment of the plan."
+        reply: r.PlanReply = self._one_shot(context, "propose_plan", r.PlanReply, ask)
+        return reply.strategy()
 
     def refine(self, context: ActorContext) -> StepAttempt | None:
         return self._actions(context, "Propose the actions of the current step.")
@@ -207,14 +192,15 @@ class AnthropicActor:
         return DistanceEstimate(distance=reply.distance, reasoning=reply.reasoning)
 
     def assess_drift(self, context: ActorContext, similarity: float) -> DriftVerdict:
-        reply = self._one_shot(
-            context,
-            "assess_drift",
-            r.DriftReply,
-            f"The working tree drifted from the one the plan was made on "
-            f"(similarity {similarity:.2f}). Does the rest of the plan hold?",
-        )
+        ask = self._drift_question(similarity)
+        reply: r.DriftReply = self._one_shot(context, "assess_drift", r.DriftReply, ask)
         return DriftVerdict(action=reply.action, reasoning=reply.reasoning)
+
+    def _drift_question(self, similarity: float) -> str:
+        return (
+            f"The working tree drifted from the one the plan was made on "
+            f"(similarity {similarity:.2f}). Does the rest of the plan hold?"
+        )
 
     # talking to the model
 
@@ -235,7 +221,7 @@ class AnthropicActor:
                     said = [b for b in reply.content if b.type == "text"]
                     add_turns(messages, _retry(said, None, _brief(invalid, tool=False)))
                 continue
-            spec = [_tool(name, shape, ask)]
+            spec = [r.tool(name, shape, ask)]
             reply = self.wire.call(
                 messages, ONE_SHOT_ROOM, tools=spec, choice={"type": "tool", "name": name}
             )
@@ -257,7 +243,7 @@ class AnthropicActor:
         """The tool loop of a step: reads are answered, actions collected until finish_step."""
         messages = self._opening(context, ask)
         offered = self.action_tools()
-        tools = [_tool(name, shape, text) for name, (shape, text) in offered.items()]
+        tools = [r.tool(name, shape, text) for name, (shape, text) in offered.items()]
         actions: list[Action] = []
         reminded = False
         for _ in range(MAX_TURNS):
@@ -295,7 +281,7 @@ class AnthropicActor:
             messages.append({"role": "user", "content": results})
         raise ActorUnavailable(f"the model did not finish its proposal in {MAX_TURNS} turns")
 
-    def action_tools(self) -> dict[str, tuple[type[BaseModel], str]]:
+    def action_tools(self) -> r.Tools:
         """The tools of a step's tool loop, by name: each one's input shape and purpose."""
         return ACTION_TOOLS
 
@@ -309,7 +295,7 @@ class AnthropicActor:
         if isinstance(request, r.ListFiles):
             return _listing(self.files, request.path)
         actions.append(_action(request))
-        return "queued; it runs after finish_step, with a checkpoint before it"
+        return r.QUEUED
 
     def _opening(self, context: ActorContext, ask: str) -> list[dict[str, Any]]:
         return self.wire.opening(ask, prompt(context, ask))
@@ -318,10 +304,6 @@ class AnthropicActor:
 NO_TOOL_USED = (
     "Answer through the tools: propose the step's actions, then call finish_step; or call give_up."
 )
-
-
-def _tool(name: str, shape: type[BaseModel], text: str) -> dict[str, Any]:
-    return {"name": name, "description": text, "input_schema": shape.model_json_schema()}
 
 
 def _result(tool_use_id: str, content: str, error: bool = False) -> dict[str, Any]:

@@ -23,12 +23,12 @@ from pydantic import BaseModel
 
 from cleveragents.adapters.actors import claude_page_replies as p
 from cleveragents.adapters.actors import claude_replies as r
-from cleveragents.adapters.actors.claude import AnthropicActor, _tool
+from cleveragents.adapters.actors.claude import AnthropicActor
 from cleveragents.adapters.actors.claude_prompt import SYSTEM
 from cleveragents.domain.action import Action
 from cleveragents.domain.browser import address_refusal
 from cleveragents.domain.page_state import PageState
-from cleveragents.domain.strategy import ActorContext, DriftVerdict, StepSpec, Strategy
+from cleveragents.domain.strategy import ActorContext, Strategy
 
 PAGE_SYSTEM = (
     "You are the actor of cleveragents, working on a web page in a browser through a plan. "
@@ -45,7 +45,7 @@ READ_PAGE = "read_page"
 PAGE_CALL = "toolu_page"  # the id of the read_page call each duty opens with
 MAX_ELEMENTS = 400  # listed in one reading; a page with more says how many are left out
 
-PAGE_TOOLS: dict[str, tuple[type[BaseModel], str]] = {
+PAGE_TOOLS: r.Tools = {
     READ_PAGE: (p.ReadPage, "Read the page as it is now."),
     "goto": (p.GoTo, "Propose opening an address of the plan's site."),
     "click": (p.Click, "Propose clicking an element."),
@@ -55,15 +55,14 @@ PAGE_TOOLS: dict[str, tuple[type[BaseModel], str]] = {
     "select": (p.Choose, "Propose selecting an option of a select."),
     "press": (p.Press, "Propose pressing a key on the element that has the focus."),
     "back": (p.Back, "Propose going back to the previous page."),
-    "finish_step": (r.FinishStep, "End your proposal: the actions proposed so far are it."),
-    "give_up": (r.GiveUp, "Say there is no other way to do this step."),
+    **r.STEP_ENDINGS,
 }
 
 
 class PageSight(Protocol):
     """What the actor sees of the plan's page (the browser environment)."""
 
-    def page_state(self) -> PageState | None: ...
+    def screen(self) -> PageState | None: ...
 
     def page_site(self) -> str | None: ...
 
@@ -76,41 +75,26 @@ class ClaudeBrowserActor(AnthropicActor):
         self.sight = sight
 
     def strategize(self, context: ActorContext) -> Strategy:
-        if self.sight.page_state() is None:
+        if self.sight.screen() is None:
             return super().strategize(context)
-        reply = self._one_shot(
-            context,
-            "propose_plan",
-            p.PagePlanReply,
+        ask = (
             "Propose the steps of the next segment of the plan on the page, each with checks "
-            "of the page that pass once it is done.",
+            "of the page that pass once it is done."
         )
-        steps = [StepSpec(name=s.name, checks=[c.check() for c in s.checks]) for s in reply.steps]
-        return Strategy(
-            steps=steps,
-            replan_after=reply.replan_after,
-            rationale=reply.rationale,
-            goal=[c.check() for c in reply.goal],
-            # A model plans: its segment ends at a new URL or dialog, and it is asked again
-            # with the page it then sees (seed 002's rolling horizon).
-            ends_at_screen_change=True,
-        )
+        reply: p.PagePlanReply = self._one_shot(context, "propose_plan", p.PagePlanReply, ask)
+        return reply.strategy()
 
-    def assess_drift(self, context: ActorContext, similarity: float) -> DriftVerdict:
-        if self.sight.page_state() is None:
-            return super().assess_drift(context, similarity)
-        reply = self._one_shot(
-            context,
-            "assess_drift",
-            r.DriftReply,
+    def _drift_question(self, similarity: float) -> str:
+        if self.sight.screen() is None:
+            return super()._drift_question(similarity)
+        return (
             f"The page changed under the plan: its interactive elements, by role and name, "
             f"are {similarity:.2f} alike (Jaccard similarity) to those of the page the plan "
-            f"was made on. read_page shows the page now. Does the rest of the plan hold?",
+            f"was made on. read_page shows the page now. Does the rest of the plan hold?"
         )
-        return DriftVerdict(action=reply.action, reasoning=reply.reasoning)
 
-    def action_tools(self) -> dict[str, tuple[type[BaseModel], str]]:
-        return PAGE_TOOLS if self.sight.page_state() is not None else super().action_tools()
+    def action_tools(self) -> r.Tools:
+        return PAGE_TOOLS if self.sight.screen() is not None else super().action_tools()
 
     def _answer(self, request: BaseModel, actions: list[Action]) -> str:
         if isinstance(request, p.ReadPage):
@@ -122,16 +106,16 @@ class ClaudeBrowserActor(AnthropicActor):
         if action.url is not None and (refused := off_site(action.url, site)):
             return f"refused: goto {refused}; propose another action"
         actions.append(action)
-        return "queued; it runs after finish_step, with a checkpoint before it"
+        return r.QUEUED
 
     def _opening(self, context: ActorContext, ask: str) -> list[dict[str, Any]]:
         """The duty's first message, then the page as the result of a read_page call."""
         messages = super()._opening(context, ask)
-        if self.sight.page_state() is None:
+        if self.sight.screen() is None:
             self.wire.system, self.wire.standing_tools = SYSTEM, []
             return messages
         self.wire.system = PAGE_SYSTEM
-        self.wire.standing_tools = [_tool(READ_PAGE, p.ReadPage, PAGE_TOOLS[READ_PAGE][1])]
+        self.wire.standing_tools = [r.tool(READ_PAGE, p.ReadPage, PAGE_TOOLS[READ_PAGE][1])]
         call = {"type": "tool_use", "id": PAGE_CALL, "name": READ_PAGE, "input": {}}
         result = {"type": "tool_result", "tool_use_id": PAGE_CALL, "content": self._page_text()}
         messages.append({"role": "assistant", "content": [call]})
@@ -139,7 +123,7 @@ class ClaudeBrowserActor(AnthropicActor):
         return messages
 
     def _page_text(self) -> str:
-        state = self.sight.page_state()
+        state = self.sight.screen()
         assert state is not None  # read_page is offered only with a page
         return page_text(state)
 

@@ -7,14 +7,15 @@ from typing import Self
 
 from pydantic import Field, model_validator
 
-from cleveragents.adapters.actors.claude_replies import _Reply
+from cleveragents.adapters.actors.claude_replies import Reply
 from cleveragents.domain.browser import BrowserAction, ElementExpect, ElementRef, State
 from cleveragents.domain.plan import Check
+from cleveragents.domain.strategy import StepSpec, Strategy
 
 ROLE = r"^[a-z]+$"
 
 
-class PageElement(_Reply):
+class PageElement(Reply):
     role: str = Field(pattern=ROLE, description="The element's ARIA role, as read_page lists it.")
     name: str | None = Field(default=None, description="Its accessible name, exactly.")
     nth: int | None = Field(
@@ -25,11 +26,11 @@ class PageElement(_Reply):
         return ElementRef(role=self.role, name=self.name, nth=self.nth)
 
 
-class ReadPage(_Reply):
+class ReadPage(Reply):
     """No input: the page as it is now."""
 
 
-class GoTo(_Reply):
+class GoTo(Reply):
     url: str = Field(min_length=1, description="An address of the plan's site (may be relative).")
 
     def action(self) -> BrowserAction:
@@ -65,14 +66,14 @@ class Choose(PageElement):
         return BrowserAction(op="select", element=self.element(), option=self.option)
 
 
-class Press(_Reply):
+class Press(Reply):
     key: str = Field(pattern=r"^[A-Za-z0-9+]+$", description="A key, e.g. Escape or Control+a.")
 
     def action(self) -> BrowserAction:
         return BrowserAction(op="press", key=self.key)
 
 
-class Back(_Reply):
+class Back(Reply):
     def action(self) -> BrowserAction:
         return BrowserAction(op="back")
 
@@ -80,7 +81,7 @@ class Back(_Reply):
 PAGE_ACTIONS = (GoTo, Click, Fill, Tick, Untick, Choose, Press, Back)
 
 
-class PageCheck(_Reply):
+class PageCheck(Reply):
     """An element in a state (or with a value), or the URL matching a glob pattern."""
 
     role: str | None = Field(default=None, pattern=ROLE)
@@ -106,14 +107,14 @@ class PageCheck(_Reply):
         return Check(expect=expect)
 
 
-class PageStep(_Reply):
+class PageStep(Reply):
     name: str = Field(min_length=1, description="What the step achieves, in a few words.")
     checks: list[PageCheck] = Field(
         default_factory=list, description="Checks of the page that pass once the step is done."
     )
 
 
-class PagePlanReply(_Reply):
+class PagePlanReply(Reply):
     steps: list[PageStep] = Field(description="The steps of this segment, in order.")
     replan_after: bool = Field(
         default=False, description="True when the plan should be revisited after these steps."
@@ -122,3 +123,15 @@ class PagePlanReply(_Reply):
         default_factory=list, description="Checks of the page that pass once the task is done."
     )
     rationale: str = ""
+
+    def strategy(self) -> Strategy:
+        steps = [StepSpec(name=s.name, checks=[c.check() for c in s.checks]) for s in self.steps]
+        return Strategy(
+            steps=steps,
+            replan_after=self.replan_after,
+            rationale=self.rationale,
+            goal=[c.check() for c in self.goal],
+            # A model plans: its segment ends at a new URL or dialog, and it is asked again
+            # with the page it then sees (seed 002's rolling horizon).
+            ends_at_screen_change=True,
+        )

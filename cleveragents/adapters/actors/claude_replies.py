@@ -1,18 +1,24 @@
-"""What Claude may answer, as pydantic models: each one is a tool's input schema."""
+"""What Claude may answer, as pydantic models: each one is a tool's input schema.
+
+Both actors (the working tree's and the page's) build their tools and replies from here."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from cleveragents.domain.plan import Check
+from cleveragents.domain.strategy import StepSpec, Strategy
 from cleveragents.domain.text_rules import runnable, unstorable
 
 # A shell command the model proposes: one with a NUL could never run.
 Command = Annotated[str, AfterValidator(runnable)]
 
 
-class _Reply(BaseModel):
+class Reply(BaseModel):
+    """A reply the model may give: no unknown field, every text storable."""
+
     model_config = ConfigDict(extra="forbid")
 
     @model_validator(mode="after")
@@ -24,14 +30,14 @@ class _Reply(BaseModel):
         return self
 
 
-class ProposedStep(_Reply):
+class ProposedStep(Reply):
     name: str = Field(min_length=1, description="What the step achieves, in a few words.")
     checks: list[Command] = Field(
         default_factory=list, description="Shell commands that exit 0 once the step is done."
     )
 
 
-class PlanReply(_Reply):
+class PlanReply(Reply):
     steps: list[ProposedStep] = Field(description="The steps of this segment, in order.")
     replan_after: bool = Field(
         default=False, description="True when the plan should be revisited after these steps."
@@ -42,31 +48,40 @@ class PlanReply(_Reply):
     )
     rationale: str = ""
 
+    def strategy(self) -> Strategy:
+        steps = [StepSpec(name=s.name, checks=[Check(run=c) for c in s.checks]) for s in self.steps]
+        return Strategy(
+            steps=steps,
+            replan_after=self.replan_after,
+            rationale=self.rationale,
+            goal=[Check(run=c) for c in self.goal],
+        )
 
-class ReadFile(_Reply):
+
+class ReadFile(Reply):
     path: str
 
 
-class ListFiles(_Reply):
+class ListFiles(Reply):
     path: str = "."
 
 
-class WriteFile(_Reply):
+class WriteFile(Reply):
     path: str
     content: str
 
 
-class EditFile(_Reply):
+class EditFile(Reply):
     path: str
     find: str
     replace: str
 
 
-class DeleteFile(_Reply):
+class DeleteFile(Reply):
     path: str
 
 
-class RunCommand(_Reply):
+class RunCommand(Reply):
     command: Command
     timeout: float = Field(default=60.0, gt=0, le=600)
     irreversible: bool = Field(
@@ -74,7 +89,7 @@ class RunCommand(_Reply):
     )
 
 
-class FinishStep(_Reply):
+class FinishStep(Reply):
     option: str = Field(min_length=1, description="A short name for this way of doing it.")
     rationale: str = ""
     alternatives: int = Field(
@@ -82,15 +97,30 @@ class FinishStep(_Reply):
     )
 
 
-class GiveUp(_Reply):
+class GiveUp(Reply):
     reason: str
 
 
-class DistanceReply(_Reply):
+class DistanceReply(Reply):
     distance: float = Field(ge=0, le=10, description="0: far from the goal, 10: reached.")
     reasoning: str = ""
 
 
-class DriftReply(_Reply):
+class DriftReply(Reply):
     action: Literal["continue", "modify", "regenerate"]
     reasoning: str = ""
+
+
+# The tools of a step's tool loop, by name: each one's input shape and purpose.
+Tools = dict[str, tuple[type[BaseModel], str]]
+
+STEP_ENDINGS: Tools = {
+    "finish_step": (FinishStep, "End your proposal: the actions proposed so far are it."),
+    "give_up": (GiveUp, "Say there is no other way to do this step."),
+}
+QUEUED = "queued; it runs after finish_step, with a checkpoint before it"
+
+
+def tool(name: str, shape: type[BaseModel], text: str) -> dict[str, Any]:
+    """A tool as the API defines it: a name, what it is for, the JSON schema of its input."""
+    return {"name": name, "description": text, "input_schema": shape.model_json_schema()}

@@ -72,13 +72,12 @@ class GitCheckpoints:
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.links = ClaudeLinks(repo.root, self.git_dirs._folders)  # the same walk's cache
         self.git_folders = GitFolders(repo, self.git_dirs._folders)
-        self.held = HeldLooks(
-            repo, self.git_dirs, self.claude_dirs, self.objects, self._claude_runs
-        )
-        self.own_config = OwnConfig(repo)
+        self.own_config = OwnConfig(repo)  # one, whose hooks path all the looks share
+        runs, config = self._claude_runs, self.own_config
+        self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs, self.objects, runs, config)
         self.own_git = OwnGitDir(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
-        self.session = SessionLook(session_dirs, self.git_dirs, self._claude_runs)
+        self.session = SessionLook(session_dirs, self.git_dirs, runs, config)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
         self.scan = RestoreScan(repo, self.private, self.known)
@@ -189,7 +188,7 @@ class GitCheckpoints:
         look.git_entries = self.git_dirs.look(look.ignored)
         look.own_git = self.own_git.look()
         look.own_config = self.own_config.look()
-        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
+        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         unkept = self.guard.unkept(look)
         if unkept is not None:
@@ -369,7 +368,7 @@ class GitCheckpoints:
 
     def host_folders(self) -> HostFolders:
         """The tree's folders whose files run on the host later (`domain/host_files.py`)."""
-        return host_folders(self.repo)
+        return host_folders(self.repo, self.own_config)
 
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""

@@ -49,12 +49,13 @@ class HeldLooks:
         claude_dirs: ClaudeDirs,
         objects: ObjectStore,
         runs: Callable[[], list[str]],
+        own_config: OwnConfig,
     ) -> None:
         self.repo = repo
         self.git_dirs = git_dirs
         self.claude_dirs = claude_dirs
         self.objects = objects
-        self.own_config = OwnConfig(repo)
+        self.own_config = own_config
         self._runs = runs  # every `.claude`, `.mcp.json` and `.git/hooks` of the last walk
 
     def hold(self, call: str, look: CommandLook) -> str:

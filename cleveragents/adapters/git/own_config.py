@@ -10,12 +10,17 @@ values as they were (`--unset-all`, then `--add`), named; harmless ones stay as 
 left them. Cost: one `git config` run per config file, before and after each call.
 A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
 (global and system config too: `hooks_folder`), is watched as `.git/hooks` is
-(`claude_dirs.py`): git runs each hook there.
+(`claude_dirs.py`): git runs each hook there. The model's file actions ask for it at each
+write (`host_folders.py`), and the look before a command, and reuse the value read last:
+a write cannot change it (no config git reads lies in the tree, `tree_includes.py`), a
+command can, so it is read afresh after each command and again after a put-back.
 """
 
 from __future__ import annotations
 
 import os
+import stat
+import time
 from pathlib import Path
 
 from cleveragents.adapters.git.own_git_dir import common_dir_now
@@ -27,6 +32,7 @@ from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
 OWN = ("config", "config.worktree")
+RECENT = 2_000_000_000  # ns: a config whose ctime is this close to its read is read again
 MOST_CONFIGS = 256  # folders of submodule and worktree git dirs looked into, at most
 # By file name: each setting not known harmless with its values in order.
 Settings = dict[str, dict[str, list[str]]]
@@ -37,6 +43,8 @@ class OwnConfig:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
+        self._hooks_path: list[str] | None = None  # the effective one, while it holds
+        self._settings: dict[Path, tuple[tuple[int, ...], dict[str, list[str]]]] = {}
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -58,30 +66,33 @@ class OwnConfig:
                 self._set(name, key, was.get(key, []))
                 why = "set" if key not in was else "changed" if key in is_now else "removed"
                 said.append(f"put back git config {shown_path(key)}{where}: {why} by the command")
+        if said:  # a value put back may be core.hooksPath
+            self._hooks_path = None
         return said
 
-    def hooks_folder(self, settings: Settings | None) -> list[str]:
+    def hooks_folder(self, settings: Settings | None, *, reuse: bool = False) -> list[str]:
         """The folders in the working tree that `core.hooksPath` names (`hooks_named`) that
         stand as real folders: git runs each hook there as it does `.git/hooks`, so each is
         watched the same way."""
         root = self.repo.root
         return [
             inside
-            for inside in self.hooks_named(settings)
+            for inside in self.hooks_named(settings, reuse=reuse)
             if inside != TOP  # the hooks at the top are refused to the model, not watched
             and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
         ]
 
-    def hooks_named(self, settings: Settings | None) -> list[str]:
+    def hooks_named(self, settings: Settings | None, *, reuse: bool = False) -> list[str]:
         """The folders of the working tree that `core.hooksPath` names, standing or not: in
         `settings` (the repository's own config at a look), and as the user's git reads it
-        now (`effective_hooks_path`: global and system config, includes). A relative value
-        names a folder of the tree; husky 9's `.husky/_` is kept as the whole `.husky`."""
+        now (`effective_hooks_path`: global and system config, includes; `reuse`: as read
+        last when that still holds). A relative value names a folder of the tree; husky 9's
+        `.husky/_` is kept as the whole `.husky`."""
         named = [*(settings or {}).get("config", {}).get("core.hookspath", [])[-1:]]
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
-        named += self.effective_hooks_path()
+        named += self.effective_hooks_path(reuse=reuse)
         root = self.repo.root
         found: list[str] = []
         for value in named:
@@ -95,15 +106,19 @@ class OwnConfig:
                     found.append(kept_hooks_folder(Path(inside).as_posix()))
         return list(dict.fromkeys(found))
 
-    def effective_hooks_path(self) -> list[str]:
+    def effective_hooks_path(self, *, reuse: bool = False) -> list[str]:
         """`core.hooksPath` as the user's git reads it (repository, worktree, global,
         `$XDG_CONFIG_HOME/git/config`, system, includes), without our plumbing's override:
-        `git config --get` reads config files only, and runs nothing."""
+        `git config --get` reads config files only, and runs nothing. With `reuse`, the
+        value read last, if any."""
+        if reuse and self._hooks_path is not None:
+            return self._hooks_path
         code, out, _ = self.repo.git_outcome(
             "config", "--get", "core.hooksPath", env={"GIT_CONFIG_COUNT": "0"}
         )
         value = out.decode("utf-8", "surrogateescape").rstrip("\n")
-        return [value] if code == 0 and value else []
+        self._hooks_path = [value] if code == 0 and value else []
+        return self._hooks_path
 
     def _names(self) -> list[str]:
         """`config`, `config.worktree`, and each other config file by its path in the
@@ -135,9 +150,16 @@ class OwnConfig:
         return names
 
     def _read(self, name: str) -> dict[str, list[str]]:
+        """The settings of the config file `name`, not known harmless; read again only when
+        the file changed since (its inode, size, mtime or ctime) or had just changed then."""
         path = self._path(name)
-        if not path.is_file():
+        seen = _stat(path)
+        if seen is None or not stat.S_ISREG(seen.st_mode):
             return {}
+        mark = (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns, seen.st_ctime_ns)
+        kept = self._settings.get(path)
+        if kept is not None and kept[0] == mark:
+            return {key: list(values) for key, values in kept[1].items()}
         try:
             out = self.repo.git_bytes("config", "--file", str(path), "--no-includes", "-lz")
         except GitFailed:  # pragma: no cover - a config git cannot read: git refuses it too
@@ -147,6 +169,9 @@ class OwnConfig:
             key, _, value = record.partition("\n")
             if key and not harmless(key):
                 found.setdefault(key, []).append(value)
+        # A file changed this close to its read could change again with the same stamps.
+        if seen.st_ctime_ns < time.time_ns() - RECENT:
+            self._settings[path] = (mark, {key: list(values) for key, values in found.items()})
         return found
 
     def _path(self, name: str) -> Path:
@@ -170,6 +195,13 @@ class OwnConfig:
         self.repo.git_outcome("config", "--file", path, "--unset-all", key)
         for value in values:
             self.repo.git_bytes("config", "--file", path, "--add", key, value)
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except OSError:
+        return None
 
 
 def _folders(folder: Path) -> list[str]:

@@ -26,10 +26,16 @@ from cleveragents.domain.command_saves import SessionStart
 class SessionLook:
     """The look before a Claude Code session and the put-back at its end."""
 
-    def __init__(self, dirs: ClaudeDirs, git_dirs: GitDirs, runs: Callable[[], list[str]]) -> None:
+    def __init__(
+        self,
+        dirs: ClaudeDirs,
+        git_dirs: GitDirs,
+        runs: Callable[[], list[str]],
+        config: OwnConfig,
+    ) -> None:
         self.dirs = dirs
         self.git_dirs = git_dirs
-        self.config = OwnConfig(git_dirs.repo)
+        self.config = config  # the checkpoints' own: the hooks path it read, reused
         self.own_git = OwnGitDir(git_dirs.repo)
         self._runs = runs  # every `.claude`, `.mcp.json` and `.git/hooks` of the last walk
 

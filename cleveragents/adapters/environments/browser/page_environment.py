@@ -96,15 +96,8 @@ class PageEnvironment:
         return self.page.look() if self.page is not None else None
 
     def screen(self) -> PageState | None:
-        """The page's state now (None without a page): what local planning compares."""
-        if self.page is None:
-            return None
-        from cleveragents.adapters.environments.browser.page_screen import screen
-
-        return screen(self.page)
-
-    def page_state(self) -> PageState | None:
-        """The page now, as the actor is shown it; nothing is kept (None without a page)."""
+        """The page's state now (None without a page): what local planning compares and the
+        actor is shown, read when an action left it unknown."""
         return self.page.now() if self.page is not None else None
 
     def page_site(self) -> str | None:
