@@ -20,6 +20,7 @@ Test Teardown       Stop The Site And Remove The Repository
 *** Variables ***
 ${BROWSER_PLANS}    ${PLANS}/browser
 ${CANARY}           /root/cleveragents-box-canary
+${HOME_CHROMIUM}    %{HOME}/cleveragents-box-chromium
 
 
 *** Test Cases ***
@@ -47,6 +48,76 @@ The Page Works And Chromium Sees None Of The Host
     ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
     Log    ${result.stdout}\n${result.stderr}
     Exit Code Should Be    ${result}    0
+
+A Headed Chromium Opens Its Window Through The Display's Socket Only
+    [Documentation]    A real X server (Xvfb) that takes connections only on its socket
+    ...    file (not TCP, not the abstract socket a shared network would reach) and only
+    ...    with its cookie: the boxed Chromium opens its window there, headed. Of the
+    ...    host it sees that socket, the cookie, and a Wayland socket (never used by it
+    ...    here): nothing else of /tmp/.X11-unix or the runtime folder.
+    ${number}    Free Display
+    ${cookie}    Evaluate    secrets.token_hex(16)    modules=secrets
+    ${done}    Run Process    xauth    -f    ${WORK}/cookie    add    :${number}    .    ${cookie}
+    Should Be Equal As Integers    ${done.rc}    0    ${done.stderr}
+    Start Process    Xvfb    :${number}    -auth    ${WORK}/cookie    -nolisten    tcp
+    ...    -nolisten    local    -screen    0    800x600x24    alias=x    stdout=DEVNULL
+    ...    stderr=DEVNULL
+    Wait Until Created    /tmp/.X11-unix/X${number}    timeout=30s
+    Create Directory    ${WORK}/run
+    Listen On Unix Socket    ${WORK}/run/wayland-test
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/boxed.yaml    URL=${URL}
+    Start Process    agents    plan    run    --script    ${plan}    --headed    cwd=${REPO}
+    ...    alias=run    stdin=${EMPTY}    stdout=${WORK}/run.stdout    stderr=${WORK}/run.stderr
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:DISPLAY=:${number}
+    ...    env:XAUTHORITY=${WORK}/cookie    env:WAYLAND_DISPLAY=wayland-test
+    ...    env:XDG_RUNTIME_DIR=${WORK}/run
+    Wait Until Created    ${WORK}/running    timeout=60s
+    ${all}    Chromium Processes    ${REPO}
+    ${browsers}    Chromium Main Processes    ${all}
+    Should Not Be Empty    ${browsers}    no Chromium among ${all}
+    ${main}    Command Line Of    ${browsers}[0]
+    Should Not Contain    ${main}    --headless
+    ${sockets}    Names Seen By    ${browsers}[0]    /tmp/.X11-unix
+    Should Be Equal    ${sockets}    ${{ ["X" + $number] }}
+    ${home}    Names Seen By    ${browsers}[0]    /tmp/home
+    Should Contain    ${home}    .Xauthority
+    Should Contain    ${home}    wayland-test
+    ${names}    Names Seen By    ${browsers}[0]    ${WORK}
+    Should Be Equal    ${names}    ${{ ["repo"] }}
+    Create File    ${WORK}/looked
+    ${result}    Wait For Process    run    timeout=60s    on_timeout=kill
+    Log    ${result.stdout}\n${result.stderr}
+    Terminate Process    x
+    Exit Code Should Be    ${result}    0
+
+A Chromium Outside The System Folders Is Shown In The Box, Read-Only
+    [Documentation]    Playwright's own Chromium lives under its cache, not in /usr: the
+    ...    folder of the program (and the link naming it) is bound read-only in the box.
+    ...    Here a program in the test's folder, reached through a link, stands for it.
+    Create Directory    ${WORK}/elsewhere
+    Create Directory    ${WORK}/link
+    Create File    ${WORK}/elsewhere/chromium    \#!/bin/sh\nexec /usr/bin/chromium "$@"\n
+    Evaluate    os.chmod($WORK + "/elsewhere/chromium", 0o755)    modules=os
+    Evaluate    os.symlink($WORK + "/elsewhere/chromium", $WORK + "/link/chromium")    modules=os
+    ${plan}    Write Plan From Template    ${BROWSER_PLANS}/name.yaml    URL=${URL}
+    ${result}    Run Process    agents    plan    run    --script    ${plan}    cwd=${REPO}
+    ...    stdin=${EMPTY}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ...    env:CLEVERAGENTS_CHROMIUM=${WORK}/link/chromium
+    Log    ${result.stdout}\n${result.stderr}
+    Exit Code Should Be    ${result}    0
+    ${script}    Get File    ${REPO}/.git/cleveragents/browser/chromium-box
+    Should Contain    ${script}    --ro-bind ${WORK}/elsewhere ${WORK}/elsewhere
+    Should Contain    ${script}    --ro-bind ${WORK}/link/chromium ${WORK}/link/chromium
+    # One in the home folder: that program alone, never the home folder it is in.
+    Copy File    ${WORK}/elsewhere/chromium    ${HOME_CHROMIUM}
+    Evaluate    os.chmod($HOME_CHROMIUM, 0o755)    modules=os
+    ${result}    Run Process    agents    plan    run    --script    ${plan}    cwd=${REPO}
+    ...    stdin=${EMPTY}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ...    env:CLEVERAGENTS_CHROMIUM=${HOME_CHROMIUM}
+    Exit Code Should Be    ${result}    0
+    ${script}    Get File    ${REPO}/.git/cleveragents/browser/chromium-box
+    Should Contain    ${script}    --ro-bind ${HOME_CHROMIUM} ${HOME_CHROMIUM}
+    Should Not Contain    ${script}    --ro-bind %{HOME} %{HOME}
 
 Without Bubblewrap The Browser Run Is Refused, And --no-sandbox Runs It Outside
     [Documentation]    On a machine without bwrap, the plan's page is not opened outside the
@@ -118,6 +189,9 @@ Create Repository And Serve The Fixture Site
 
 Stop The Site And Remove The Repository
     Remove File    ${CANARY}
+    Remove File    ${HOME_CHROMIUM}
+    Close Unix Sockets
+    Terminate All Processes    kill=True
     ${left}    Chromium Processes    ${REPO}
     FOR    ${pid}    IN    @{left}
         Evaluate    os.kill(${pid}, signal.SIGKILL)    modules=os,signal

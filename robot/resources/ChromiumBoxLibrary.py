@@ -64,3 +64,27 @@ class ChromiumBoxLibrary:
                 if found.name != program and not link.exists() and os.access(found, os.X_OK):
                     link.symlink_to(found)
         return folder
+
+    def free_display(self) -> str:
+        """A display number no X server uses here (no socket, no lock file)."""
+        for number in range(60, 200):
+            if not any(
+                os.path.lexists(path)
+                for path in (f"/tmp/.X11-unix/X{number}", f"/tmp/.X{number}-lock")
+            ):
+                return str(number)
+        raise AssertionError("no free display number")  # pragma: no cover
+
+    def listen_on_unix_socket(self, path: str) -> None:
+        """A Unix socket listening at `path` until the test ends (a stand-in compositor)."""
+        import socket
+
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(path)
+        server.listen()
+        self._sockets = [*getattr(self, "_sockets", []), server]
+
+    def close_unix_sockets(self) -> None:
+        for server in getattr(self, "_sockets", []):
+            server.close()
+        self._sockets = []
