@@ -162,17 +162,19 @@ Chromium Should Be Boxed
     Namespace Should Differ From Ours    ${pid}    user
     Namespace Should Differ From Ours    ${pid}    pid
     Uid Inside Should Be    ${pid}    65534
-    FOR    ${hidden}    IN    /root    ${CANARY}    /etc/shadow    /home    /run    /var
+    FOR    ${hidden}    IN    /root    ${CANARY}    /etc/shadow    /home    /run    /var/run
     ...    ${REPO}/README.md    ${REPO}/.git/HEAD    ${REPO}/.git/config    /tmp/.X11-unix
         ${seen}    Seen By    ${pid}    ${hidden}
         Should Not Be True    ${seen}    Chromium ${pid} sees ${hidden}
     END
-    # The profile is bound where Playwright names it: the folders above it are empty.
+    # The profile is bound where Playwright names it: the folders above it are empty; of
+    # /var, only the fonts' cache is there.
     ${profile}    Seen By    ${pid}    ${REPO}/.git/cleveragents/browser/profile
     Should Be True    ${profile}    Chromium ${pid} has no profile
     FOR    ${folder}    ${only}    IN    ${WORK}    repo    ${REPO}    .git
     ...    ${REPO}/.git    cleveragents    ${REPO}/.git/cleveragents    browser
-    ...    ${REPO}/.git/cleveragents/browser    profile
+    ...    ${REPO}/.git/cleveragents/browser    profile    /var    cache
+    ...    /var/cache    fontconfig
         ${names}    Names Seen By    ${pid}    ${folder}
         Should Be Equal    ${names}    ${{ [$only] }}    Chromium ${pid} sees ${names} in ${folder}
     END
