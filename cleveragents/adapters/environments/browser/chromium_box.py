@@ -78,7 +78,10 @@ class ChromiumBox:
     def options(self, program: str, profile: Path) -> list[str]:
         options = ["--unshare-all", "--share-net", "--unshare-user"]
         options += ["--uid", str(NOBODY), "--gid", str(NOBODY)]
-        options += ["--die-with-parent", "--cap-drop", "ALL"]
+        # No --die-with-parent: Chromium leads a process group of its own, which outlives
+        # a killed `agents` (and its Playwright driver) until the next command ends it by
+        # its PID, as it did outside the box (`chromium.py`).
+        options += ["--cap-drop", "ALL"]
         options += _system()
         options += self._etc()
         # The fonts' cache: without it each start scans every font again (0.4 s here).
