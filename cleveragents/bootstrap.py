@@ -60,11 +60,13 @@ class Services:
     def close(self) -> None:
         self.store.close()
 
-    def headed(self) -> None:
-        """`--headed`: a plan's browser opens in a window on the display, to watch."""
+    def browser(self, headed: bool, no_sandbox: bool) -> None:
+        """`--headed`: a plan's browser opens in a window on the display, to watch;
+        `--no-sandbox`: it runs outside bubblewrap."""
         environment = self.lifecycle.environment
         if isinstance(environment, PageEnvironment):
-            environment.headed = True
+            environment.headed = headed
+            environment.boxed = not no_sandbox
 
     def restores(self) -> DecisionRestore:
         """`agents plan restore`: a decision's files back, the plan's records untouched."""

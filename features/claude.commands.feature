@@ -237,7 +237,7 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     Then the exit code is 0
     And the file "parent.txt" contains "plan run --script"
 
-  Scenario: The sandbox's flags are for Claude's commands only
+  Scenario: The network flag is for Claude's commands only
     Given the plan file "plan.yaml":
       """
       task: Nothing
@@ -247,9 +247,9 @@ Feature: Claude's commands are checked part by part and run in a sandbox
             - actions:
                 - run: "true"
       """
-    When I run "agents plan run --script {tmp}/plan.yaml --no-sandbox"
+    When I run "agents plan run --script {tmp}/plan.yaml --allow-network"
     Then the exit code is 2
-    And stderr is one line containing "--allow-network and --no-sandbox are for Claude's commands"
+    And stderr is one line containing "--allow-network is for Claude's commands"
 
   Scenario: Ctrl-C stops a sandboxed command and everything it started
     Given Claude will propose the plan "wait"

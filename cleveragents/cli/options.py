@@ -203,8 +203,8 @@ NoSandbox = Annotated[
     bool,
     typer.Option(
         "--no-sandbox",
-        help="Run Claude's commands outside the bubblewrap sandbox (still checked "
-        "against --allow-command). For machines without bubblewrap.",
+        help="Run Claude's commands (still checked against --allow-command) and the "
+        "plan's Chromium outside the bubblewrap sandbox. For machines without bubblewrap.",
     ),
 ]
 

@@ -190,10 +190,9 @@ def run(
         )
     if (chosen is ActorChoice.replay) != (cassette is not None):
         raise BadInput("--cassette DIR goes with --actor replay, and replay needs it")
-    if script is not None and (network or no_sandbox):
+    if script is not None and network:
         raise BadInput(
-            "--allow-network and --no-sandbox are for Claude's commands; "
-            "a plan file's commands run as written"
+            "--allow-network is for Claude's commands; a plan file's commands run as written"
         )
     if script is not None and pass_env:
         raise BadInput(
@@ -217,8 +216,7 @@ def run(
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
-        if headed:
-            s.headed()
+        s.browser(headed, no_sandbox)
         announce = (
             None
             if json or quiet
@@ -310,8 +308,7 @@ def resume(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
-        if headed:
-            s.headed()
+        s.browser(headed, no_sandbox)
         limits = budget(calls, replans, retries, requests, tokens, usd)
         found, files = s.lifecycle.restart_files(plan)
         if files is not None and any(files.groups.as_json().values()):

@@ -170,8 +170,7 @@ def correct(
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,
     ):
         trusting(s, progress, allow, network, no_sandbox, trust_plan, pass_env)
-        if headed:
-            s.headed()
+        s.browser(headed, no_sandbox)
         if print_resume:
             _resumable(s.store.plan(plan), no_execute)
         request = CorrectionRequest(

@@ -13,11 +13,12 @@ import signal
 from pathlib import Path
 from typing import Any
 
+from cleveragents.adapters.environments.browser.chromium_box import ChromiumBox
 from cleveragents.errors import BadInput
 
 SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 INSTALL = "pip install 'cleveragents[browser]' && playwright install chromium"
-# Playwright adds --headless, --no-sandbox, --remote-debugging-pipe and
+# Playwright adds --headless, --remote-debugging-pipe, --no-sandbox (outside the box) and
 # --disable-back-forward-cache (a page that cache restores fires no load event).
 FLAGS = (
     "--disable-gpu",
@@ -28,6 +29,7 @@ FLAGS = (
     "--disable-sync",
 )
 STARTUP_SECONDS = 30.0
+NO_BOX = "install bubblewrap, or pass --no-sandbox to run Chromium outside it"
 
 
 def executable(playwright_own: str | None) -> str:
@@ -51,18 +53,21 @@ class Chromium:
         self.pid: int | None = None
         self.headed = False  # `--headed`: in a window on the display, to watch
 
-    def start(self, launcher: Any, program: str) -> Any:
+    def start(self, launcher: Any, program: str, box: ChromiumBox | None = None) -> Any:
         """Start Chromium (ending the one a killed command left first) through Playwright's
-        `launcher`, over a pipe; its browser context."""
+        `launcher`, over a pipe; its browser context. In `box` (`chromium_box.py`) unless
+        the plan runs with `--no-sandbox`: there its own sandbox works, so it is kept."""
         from playwright.sync_api import Error
 
         display = self.display()
         self.end_leftover()
         self.profile.mkdir(parents=True, exist_ok=True)
+        path = program if box is None else box.wrapper(program, self.profile)
         try:
             context = launcher.launch_persistent_context(
                 str(self.profile),
-                executable_path=program,
+                executable_path=path,
+                chromium_sandbox=box is not None,
                 headless=not self.headed,
                 args=list(FLAGS),
                 timeout=STARTUP_SECONDS * 1000,
@@ -79,6 +84,15 @@ class Chromium:
         if self.pid is not None:
             self.pid_file.write_text(f"{self.pid}\n")
         return context
+
+    def boxed(self, tree: Path) -> ChromiumBox:
+        """The box this Chromium starts in; refused (exit 2) when none can be made here."""
+        box = ChromiumBox(self.home, tree)
+        box.headed = self.headed
+        why = box.unavailable()
+        if why is not None:
+            raise BadInput(f"{why}: the plan's Chromium runs only in a sandbox", hint=NO_BOX)
+        return box
 
     def display(self) -> str | None:
         """The display a headed Chromium opens its window on; refused when there is none.

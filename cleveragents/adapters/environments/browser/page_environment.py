@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters import host_programs
 from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.browser import BrowserAction, PageExpectation
 from cleveragents.domain.command_policy import Confinement, ShellLine
@@ -33,6 +34,7 @@ class PageEnvironment:
         self.home = home  # <git-dir>/cleveragents/browser: profile, PID, screenshots
         self.page: PageSession | None = None
         self.headed = False  # `--headed`: the browser in a window, to watch
+        self.boxed = True  # False with `--no-sandbox`: Chromium outside bubblewrap
 
     @property
     def notice(self) -> Callable[[str], None]:
@@ -53,7 +55,9 @@ class PageEnvironment:
         self.page.chromium.headed = self.headed
         try:
             back = self._checkpoint(since)
-            self.page.open(back.base if back is not None else None)
+            tree = host_programs.tree_of(self.workspace.root)
+            boxed = self.boxed and plan.sandbox
+            self.page.open(back.base if back is not None else None, tree if boxed else None)
             if back is not None:
                 assert since is not None
                 trail = [(r.action, r.sent, r.after) for r in back.trail]

@@ -75,14 +75,16 @@ class PageSession:
         self.context: Any = None
         self.base: PageStorage | None = None  # the storage the page opened with
 
-    def open(self, base: PageStorage | None = None) -> None:
-        """Open the page; with `base`, from that storage instead of the profile's."""
+    def open(self, base: PageStorage | None = None, tree: Path | None = None) -> None:
+        """Open the page; with `base`, from that storage instead of the profile's. Chromium
+        runs in a box (`chromium_box.py`) unless `tree` (the working tree) is None."""
         self.chromium.display()  # a refusal before Playwright is imported or started
+        box = None if tree is None else self.chromium.boxed(tree)
         from playwright.sync_api import Error, sync_playwright
 
         self._playwright = sync_playwright().start()
         own = self._playwright.chromium.executable_path
-        context = self.chromium.start(self._playwright.chromium, executable(own))
+        context = self.chromium.start(self._playwright.chromium, executable(own), box)
         self.context = context
         if self.guard is not None:
             self.guard.watch(context)
