@@ -22,7 +22,7 @@ from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.git_programs import harmless, harmless_alias
+from cleveragents.domain.git_programs import harmless, harmless_values
 from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
@@ -164,9 +164,9 @@ class OwnConfig:
 
 
 def _harmless_now(key: str, now: dict[str, list[str]]) -> bool:
-    """An alias the command set to a harmless value (`git config alias.co checkout`), or
-    removed, stays as it left it."""
-    return key.startswith("alias.") and all(harmless_alias(v) for v in now.get(key, []))
+    """An alias or an address the command set to a harmless value (`git config alias.co
+    checkout`, `git remote add up ../up.git`), or removed, stays as it left it."""
+    return harmless_values(key, now.get(key, []))
 
 
 def _folders(folder: Path) -> list[str]:
