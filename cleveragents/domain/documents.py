@@ -134,11 +134,7 @@ class FileGroups(BaseModel):
     restored: list[str]
     kept: list[str]
     conflicts: list[str]
-    not_written: list[str] = Field(
-        default_factory=list,
-        description="A pulled plan's files never in this clone (absent here and at the "
-        "decision): not written, and none of yours.",
-    )
+    not_written: list[str] = []  # a pulled plan's files never in this clone: none is yours
 
 
 class CorrectionDone(PlanTree):
