@@ -51,6 +51,28 @@ A Hooks Folder Replaced By A Link Into The Tree Comes Back
     Should Contain    ${shown.stdout}    put back .git/hooks: replaced by a link by the command
     Git Runs Nothing
 
+A Config Replaced By A Link Into The Tree Comes Back
+    [Documentation]    The regular file as it was before the call, named; the session's next
+    ...    call and the user's git read it again, not the tree's copy.
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/plant.sh", "content": "cp .git/config tools.cfg && git config -f tools.cfg core.fsmonitor 'touch ${WORK}/canary' && rm .git/config && ln -s ../tools.cfg .git/config\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "plant"}
+    Claude Code Will Call    Bash    {"command": "git status", "description": "look"}
+    Claude Code Will Say    All done.
+    ${before}    Get Binary File    ${REPO}/.git/config
+    ${result}    Run Git Dir Plan    plant a config link
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${WORK}/canary
+    ${link}    Evaluate    os.path.islink(r"${REPO}/.git/config")    modules=os
+    Should Not Be True    ${link}
+    ${after}    Get Binary File    ${REPO}/.git/config
+    Should Be Equal    ${after}    ${before}
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}    put back .git/config: replaced by a link by the command
+    ${listed}    Run Agents    plan    list
+    Exit Code Should Be    ${listed}    0
+    Git Runs Nothing
+
 Settings That Run Programs Outside The Old List Are Put Back
     [Documentation]    An alias of git's own options, an ssh key command, a remote helper,
     ...    and a submodule's config: each named, each gone; the user's name stays.

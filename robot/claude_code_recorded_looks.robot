@@ -67,6 +67,19 @@ A Failed Bash Call That Deleted Its Look Is Put Back At The Next Event, Git Conf
     Should Contain    ${call}[outcome]    the look taken before the command was lost
     Should Contain    ${call}[outcome]    put back git config core.fsmonitor: set by the command
 
+A Bash Call That Makes The Git Config A Link Into The Tree Has The File Put Back
+    [Documentation]    The next hook process finds the repository through the planted link:
+    ...    it puts the regular file back as it was before the call (and names it) instead of
+    ...    refusing to run, so the session goes on recorded and the user's git reads no
+    ...    config of the tree.
+    Config Link Is Put Back    ${EMPTY}    put back .git/config: replaced by a link by the command
+
+A Config Link Planted By A Call That Deleted Its Look Is Made A File Again
+    [Documentation]    The bytes before are lost with the look: the file holds what the link
+    ...    named, less the settings that run programs (put back as the decision recorded).
+    Config Link Is Put Back    ${FORGET}\\n
+    ...    put back .git/config: a link into the working tree, made a file
+
 A Held Look Rewritten By The Command Is Read From The Copy Its Decision Names
     [Documentation]    A look file the command rewrote (here: to say nothing was there)
     ...    is not the one recorded with the decision: the recorded copy is read instead.
@@ -170,6 +183,31 @@ Hook Event
     ...    cwd=${cwd}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
     Should Be Equal As Integers    ${result.rc}    0
     Should Be Empty    ${result.stderr}
+
+Config Link Is Put Back
+    [Documentation]    A recorded session's Bash call (after `${first}`) copies the config
+    ...    into the tree with an fsmonitor added and links `.git/config` to the copy.
+    [Arguments]    ${first}    ${said}
+    ${installed}    Run Agents    hooks    install    claude-code
+    ${before}    Get Binary File    ${REPO}/.git/config
+    Script Will Be Written
+    ...    ${first}cp .git/config tools.cfg\\ngit config -f tools.cfg core.fsmonitor 'touch ../canary'\\nrm .git/config\\nln -s ../tools.cfg .git/config\\n
+    Claude Code Will Call    Bash    {"command": "sh x.sh", "description": "x"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${session}    Run Claude Code By Hand    tidy up    Bash
+    Exit Code Should Be    ${session}    0
+    ${link}    Evaluate    os.path.islink(r"${REPO}/.git/config")    modules=os
+    Should Not Be True    ${link}    .git/config is left a link into the tree
+    ${after}    Get Binary File    ${REPO}/.git/config
+    Should Be Equal    ${after}    ${before}
+    ${document}    Plan Tree Document
+    ${call}    Decision By Id    ${document}    3
+    Should Contain    ${call}[outcome]    ${said}
+    ${wrote}    Decision By Id    ${document}    4
+    Should Be Equal    ${wrote}[summary]    Write b.txt
+    Run Process    git    status    cwd=${REPO}
+    File Should Not Exist    ${WORK}/canary
 
 Script Will Be Written
     [Documentation]    Claude Code's first call writes x.sh (its lines given as JSON text).

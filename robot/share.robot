@@ -41,9 +41,18 @@ Run On A, Pull On B, Correct On B, Push, Pull On A: A's Tree Shows The Correctio
     # B never ran the plan: the correction restores B's whole tree as at the decision.
     # Its plan file came from A: B vouches for its commands with --trust-plan.
     ${three}    Step Decision    ${on_b}    3
+    # A's files of the later steps were never in B: not written, and none of B's edits.
+    ${preview}    Agents In    ${B}    plan    correct    --mode    revert    --decision    ${three}
+    ...    --guidance    use the blue option    --dry-run    --json    place=bob@ci
+    Exit Code Should Be    ${preview}    0
+    ${files}    Evaluate    json.loads($preview.stdout)["files"]    modules=json
+    Should Be Equal    ${files}[not_written]    ${{ ["step3.txt", "step4.txt", "step5.txt"] }}
+    Should Not Contain    ${files}[kept]    step4.txt
     ${result}    Agents In    ${B}    plan    correct    --mode    revert    --decision    ${three}
     ...    --guidance    use the blue option    --yes    --trust-plan    place=bob@ci
     Exit Code Should Be    ${result}    0
+    Should Contain    ${result.stdout}    not written (never in this clone): 3\n${SPACE * 2}step3.txt
+    Should Not Contain    ${result.stdout}    kept (your edits, not touched): 3
     Stderr Should Contain    ${result}    was pulled and not yet changed in this clone
     ${blue}    Get File    ${B}/step3.txt
     Should Be Equal    ${blue}    blue\n

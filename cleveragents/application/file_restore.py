@@ -14,6 +14,7 @@ from cleveragents.application.pulled_plans import (
     pulled,
     withheld,
 )
+from cleveragents.application.undo_target import made_here
 from cleveragents.domain.checkpoint import Differences, SavedFiles, TreeEntry
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
@@ -119,8 +120,32 @@ class FileRestore:
             entries=to_target,
         )
         groups = replace(groups, withheld=held)
+        groups = self._not_written(plan, groups, to_target, since_agent)
         changed = never if never and (never in to_target or never in since_agent) else None
         return FilesPlan(target, last, now, groups, to_target, since_agent, changed, runs)
+
+    def _not_written(
+        self, plan: Plan, groups: RestoreScope, to_target: Differences, since: Differences
+    ) -> RestoreScope:
+        """`groups` with the pulled plan's files that were never in this clone out of `kept`:
+        absent here and at the target (so nothing to write), though the agent left them,
+        and in no checkpoint this clone made of the plan."""
+        absent = [
+            p
+            for p in groups.kept
+            if p not in to_target and p in since and since[p][1].absent and p not in groups.withheld
+        ]
+        if not absent or not pulled(self.store, plan):
+            return groups
+        seen: set[str] = set()
+        for op in self.store.operations(plan.id):
+            if made_here(self.store, op):
+                for checkpoint in (op.files_before, op.files_after):
+                    if checkpoint:
+                        seen |= self.checkpoints.tree_paths(self.store.checkpoint(checkpoint).tree)
+        never = [p for p in absent if p not in seen]
+        kept = [p for p in groups.kept if p not in never]
+        return replace(groups, kept=kept, not_written=never)
 
     def own_changes(self, decisions: list[Decision]) -> list[Differences]:
         """The changes each of the agent's own decisions made, oldest first: a file action's

@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -62,15 +63,33 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
 
 def say_once(session: object, why: str) -> None:
     """One line on stderr the first time a session's event goes unrecorded."""
-    folder = Path(tempfile.gettempdir()) / f"cleveragents-hooks-{os.getuid()}"
-    marker = folder / hashlib.sha256(str(session).encode()).hexdigest()[:32]
-    if marker.exists():
+    folder = marker_folder()
+    marker = folder / hashlib.sha256(str(session).encode()).hexdigest()[:32] if folder else None
+    if marker is not None and marker.exists():
         return
-    with contextlib.suppress(OSError):
-        folder.mkdir(mode=0o700, exist_ok=True)
-        marker.touch()
+    if marker is not None:
+        with contextlib.suppress(OSError):
+            marker.touch()
     one_line = " ".join(why.split())
     print(f"cleveragents: this session goes on unrecorded: {one_line}", file=sys.stderr)
+
+
+def marker_folder() -> Path | None:
+    """The folder of "said once" markers, made 0700; None when it is not ours alone.
+
+    In the shared temporary folder anyone may make it first: a link, another user's folder
+    or one others may write would let them silence the line (or aim our writes elsewhere),
+    so then the line is said every time instead.
+    """
+    folder = Path(tempfile.gettempdir()) / f"cleveragents-hooks-{os.getuid()}"
+    with contextlib.suppress(OSError):  # already there: looked at below
+        folder.mkdir(mode=0o700)
+    try:
+        found = os.lstat(folder)
+    except OSError:  # pragma: no cover - gettempdir() checked it can make files there
+        return None
+    alone = found.st_uid == os.getuid() and not found.st_mode & 0o022
+    return folder if stat.S_ISDIR(found.st_mode) and alone else None
 
 
 def main(argv: list[str] | None = None) -> int:

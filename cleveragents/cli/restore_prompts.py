@@ -107,6 +107,8 @@ def show_files(preview: CorrectionPlan, done: bool = True) -> None:
             ("conflicts (changed by you and by the agent)", groups.conflicts),
         )
     )
+    if groups.not_written:
+        output.path_groups([("not written (never in this clone)", groups.not_written)])
     for path, why in sorted(held.items()):  # a pulled plan's: never written here
         output.show(f"kept: {visible(path, one_line=True)} ({why})")
     if files.plan_file:

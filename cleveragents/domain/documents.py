@@ -134,6 +134,7 @@ class FileGroups(BaseModel):
     restored: list[str]
     kept: list[str]
     conflicts: list[str]
+    not_written: list[str] = []  # a pulled plan's files never in this clone: none is yours
 
 
 class CorrectionDone(PlanTree):

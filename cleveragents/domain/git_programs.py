@@ -14,11 +14,14 @@ a branch's upstream new, never one the user had changed (the user's next `git pu
 where the model chose); a remote's fetch refspec only as `remote add` writes it (`+refs/heads/
 *:refs/heads/*` overwrites the user's branches at the next fetch); a submodule's
 `core.worktree` new and in the tree (`submodule add` writes it; the repository's own would
-make git work on another folder, and agents with it).
+make git work on another folder, and agents with it). An address is harmless only when it
+names no remote helper (`harmless_url`): `helper::…`, or a scheme git does not serve itself
+(`helper://…`), runs `git-remote-helper` from PATH, as `remote.*.vcs` does.
 """
 
 from __future__ import annotations
 
+import re
 from fnmatch import fnmatchcase
 
 # Names as `git config --list` gives them: section and key in lower case, `*` a subsection.
@@ -46,6 +49,11 @@ HARMLESS = (
 # remote's `push` and `mirror` are none of these: only the user sets them, so they are
 # put back whatever their value.)
 NEW_ONLY = ("remote.*.url", "branch.*.remote", "branch.*.merge", "submodule.*.url")
+# Harmless by their value only (`harmless_url`), and then only new (`NEW_ONLY`).
+ADDRESSES = ("remote.*.url", "submodule.*.url")
+# The schemes git itself serves (`transport.c`): any other runs `git-remote-<scheme>`.
+SCHEMES = ("file", "git", "ssh", "git+ssh", "ssh+git", "http", "https", "ftp", "ftps")
+_HELPER = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(::|://)")
 
 # Commands an alias may name and stay harmless: none takes an option that runs a program
 # (unlike `difftool --extcmd`, `rebase --exec`, `fetch --upload-pack`, `grep -O`,
@@ -62,6 +70,15 @@ def harmless_alias(value: str) -> bool:
     `--output` (a file written wherever it names)."""
     words = value.split()
     return bool(words) and words[0] in ALIAS_COMMANDS and not any("--output" in w for w in words)
+
+
+def harmless_url(value: str) -> bool:
+    """Whether an address names no remote helper: not `helper::…`, and no scheme but those
+    git serves itself (a local path and `host:path` are the address of no helper)."""
+    named = _HELPER.match(value)
+    if named is None:
+        return True
+    return named.group(1) == "://" and named.group(0)[:-3] in SCHEMES
 
 
 def harmless(key: str) -> bool:
@@ -84,7 +101,7 @@ def harmless_change(key: str, was: list[str], now: list[str], *, submodule: bool
         name = key[len("remote.") : -len(".fetch")]
         return all(_usual_refspec(name, v) for v in now)
     if shape in NEW_ONLY or (submodule and key == "core.worktree"):
-        return not was
+        return not was and (shape not in ADDRESSES or all(harmless_url(v) for v in now))
     return False
 
 

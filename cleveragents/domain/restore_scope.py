@@ -44,9 +44,14 @@ class RestoreScope:
     # Of `kept`, those a pulled plan's restore leaves as they are whatever it restores,
     # each with why (`application/pulled_plans.py`).
     withheld: dict[str, str] = field(default_factory=dict)
+    # Not in `kept`: a pulled plan's files no restore writes, that were never in this clone
+    # (the sender's, absent here and at the target): nothing of the user's, nothing to do.
+    not_written: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, list[str]]:
         shown = {"restored": self.restored, "kept": self.kept, "conflicts": self.conflicts}
+        if self.not_written:
+            shown["not_written"] = self.not_written
         if self.withheld:
             shown["kept_why"] = [f"{p}: {why}" for p, why in sorted(self.withheld.items())]
         return shown

@@ -7,7 +7,8 @@ config names `core.fsmonitor`, a `.git` file naming a git directory elsewhere, `
 settings at the top or in a sub folder, a hook in the repository's own `.git/hooks`, a
 `.mcp.json`, `core.hooksPath`, `core.fsmonitor`, an alias of git's own options or an ssh
 key command in the repository's own config, `core.fsmonitor` in a submodule's config, a
-`commondir` naming a folder of the tree, `.git/hooks` made a link into it) or
+`commondir` naming a folder of the tree, `.git/hooks` or `.git/config` made a link into
+it) or
 nothing, and may fail (Claude Code then sends
 no PostToolUse). Claude Code refuses a command that names `.claude` itself: a script does
 not. After the run nothing planted is there, each call's outcome names what it planted,
@@ -71,6 +72,11 @@ PLANTS = {
         "mkdir h{n} && cp -a .git/hooks/. h{n}/ && rm -rf .git/hooks && ln -s ../h{n} .git/hooks"
         " && printf 'touch {canary}' > h{n}/pre-commit && chmod +x h{n}/pre-commit",
         "link:.git/hooks",
+    ),
+    "config link": (
+        "cp .git/config c{n}.cfg && git config -f c{n}.cfg core.fsmonitor 'touch {canary}'"
+        " && rm .git/config && ln -s ../c{n}.cfg .git/config",
+        "link:.git/config",
     ),
     "nothing": ("echo hi > f{n}.txt", None),
 }

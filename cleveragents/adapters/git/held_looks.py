@@ -32,6 +32,7 @@ from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.own_config import OwnConfig
+from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.command_saves import CommandLook, GitEntry, IgnoredFile, Seen
 from cleveragents.domain.lost_looks import seen_before
@@ -114,11 +115,12 @@ class HeldLooks:
         """After a call whose look (taken at `at`) is lost: what Claude Code and git run
         that changed since is removed, its bytes kept; the own config put back as
         `own_config` (recorded with the decision) had it. One line for each."""
+        said = OwnGitDir(self.repo).unlink_configs()  # first: nothing written through it
         self.git_dirs.walk()
         self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
         folders = [*self._runs(), *self.claude_dirs.hooks]
         before = seen_before(self.claude_dirs.look(folders), at)
-        said = self.claude_dirs.put_back(plan_id, before, folders, at)
+        said += self.claude_dirs.put_back(plan_id, before, folders, at)
         return said + self.own_config.put_back(own_config)
 
     @property

@@ -13,6 +13,9 @@ rewritten in place is `own_config.py`'s and a hook in the folder `claude_dirs.py
 A top `.git` file (`gitdir: …`, in a linked worktree or a submodule) is held to its bytes.
 `info/exclude` (in the common dir) is held to its bytes too: it lists the files the user
 keeps out of git by hand, and emptied it would let a checkpoint, and a push, take them.
+A recorded session's next hook process finds the repository through a config made a link
+into the tree and puts it back (`tree_includes` lets it, settling); when the look before the
+call is lost, the link becomes a regular file of the bytes it named (`unlink_configs`).
 `objects/info/alternates` is left alone: objects are data, git runs none of them.
 Cost: an `lstat` of nine paths, and a read of the few small ones, per command.
 """
@@ -80,6 +83,26 @@ class OwnGitDir:
                     "repository's config and hooks are, and agents could not put it back",
                     hint=f"put {shown_path(label)} back as it was by hand, then retry",
                 )
+
+    def unlink_configs(self) -> list[str]:
+        """After a command whose look is lost: a config made a link into the working tree
+        becomes a regular file again, of the bytes it names (the settings that run programs
+        are then put back as the decision recorded them: `own_config.py`). One line each."""
+        said: list[str] = []
+        for label, full, _ in self._watched():
+            target = full.resolve()
+            if full.name not in ("config", "config.worktree") or not self._in_tree(target):
+                continue
+            data = target.read_bytes() if target.is_file() else b""
+            remove(full)
+            full.write_bytes(data)
+            said.append(f"put back {shown_path(label)}: a link into the working tree, made a file")
+        return said
+
+    def _in_tree(self, target: Path) -> bool:
+        """Whether `target` (resolved) is a file of the working tree, outside its git dir."""
+        root, git_dir = self.repo.root.resolve(), self.repo.git_dir.resolve()
+        return target.is_relative_to(root) and not target.is_relative_to(git_dir)
 
     def _watched(self) -> list[tuple[str, Path, bool]]:
         """(label, path, whether every change is put back) of each watched path."""

@@ -28,13 +28,15 @@ if TYPE_CHECKING:
 def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None:
     """Raise `ConflictingState` when a config file git reads for `repo`, or one an include
     names (whether it exists yet or not, whatever its condition), or unless `settling` its
-    git or common dir, lies in its working tree."""
+    git or common dir, or its own config made a link into the tree, lies in its working
+    tree: the settling process puts that link back before anything else reads it."""
     # A config git cannot read (a `.gitconfig` of garbage) already failed `discover`.
     if not settling:
         _refuse_git_dir_inside(repo)
+    linked = _own_config_files(repo) if settling else set()
     listing = repo.git_bytes("config", "--list", "--show-origin", "-z")
     for origin, key, value in _entries(listing):
-        if origin:
+        if origin and os.path.normpath(repo.root / origin) not in linked:
             _refuse_inside(repo, Path(origin), f"git reads the config file {origin}")
         lowered = key.lower()
         if lowered == "include.path" or (
@@ -42,6 +44,13 @@ def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None
         ):
             source = f"the git config {origin}" if origin else "a git config setting"
             _refuse_inside(repo, _resolved(repo.root, origin, value), f"{source} includes {value}")
+
+
+def _own_config_files(repo: GitRepository) -> set[str]:
+    """The repository's own config files a command may have made a link (`own_git_dir.py`
+    puts them back as they were)."""
+    places = [repo.git_dir / "config", repo.git_dir / "config.worktree", repo.common_dir / "config"]
+    return {os.path.normpath(place) for place in places}
 
 
 def _refuse_git_dir_inside(repo: GitRepository) -> None:
