@@ -4,6 +4,9 @@ behave runs one feature after another in one process; on a machine with two core
 suite spent half its time with one core idle. Here a pool of workers takes feature files
 from a queue, slowest first (by the times the last run recorded, else by size), so the
 pool drains evenly. Each feature's output is printed whole when it ends, never interleaved.
+Features the last run timed under BATCHED seconds share a process, a few at a time: each
+process spent 1.5 s of CPU starting (coverage, behave, loading 1,100 step definitions),
+more than most of those features take to run.
 Exits 0 when every feature passed, 1 when any failed, 2 when behave itself could not run one.
 
     python scripts/behave_parallel.py --jobs 2 --junit-directory reports/behave
@@ -17,11 +20,14 @@ import os
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
+BATCHED = 15.0  # a feature the last run timed under this many seconds shares a process
+BATCH = 30.0  # with others, up to this many seconds of them (by those times) a process
 
 
 def main() -> int:
@@ -38,9 +44,11 @@ def main() -> int:
         key=lambda f: known.get(f.name, f.stat().st_size / 1000),
         reverse=True,
     )
+    batches = _batches(features, known)
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda f: _run(f, args.junit_directory), features))
+        ran = list(pool.map(lambda b: _run(b, args.junit_directory), batches))
+    results = [result for batch in ran for result in batch]
     failed = [name for name, code, _ in results if code != 0]
     crashed = [name for name, code, _ in results if code not in (0, 1)]
     if args.durations is not None:
@@ -56,8 +64,28 @@ def main() -> int:
     return 1 if failed else 0
 
 
-def _run(feature: Path, junit: Path) -> tuple[str, int, float]:
-    """One feature under coverage; its output printed in one piece when it ends."""
+def _batches(features: list[Path], known: dict[str, float]) -> list[list[Path]]:
+    """The features, slowest first, in the groups that share a process: one each, but
+    those timed under BATCHED seconds packed, in order, up to BATCH seconds a group. A
+    feature the last run did not time runs alone."""
+    batches: list[list[Path]] = []
+    packing: list[Path] = []
+    for feature in features:
+        seconds = known.get(feature.name)
+        if seconds is None or seconds >= BATCHED:
+            batches.append([feature])
+            continue
+        if packing and sum(known[f.name] for f in packing) + seconds > BATCH:
+            batches.append(packing)
+            packing = []
+        packing.append(feature)
+    return batches + ([packing] if packing else [])
+
+
+def _run(batch: list[Path], junit: Path) -> list[tuple[str, int, float]]:
+    """Features under coverage in one behave; its output printed in one piece when it ends.
+    Each feature's result: its name, behave's exit code (the batch's, 0 for a feature
+    whose JUnit report counts no failure) and its seconds (its share of the batch's)."""
     begun = time.monotonic()
     done = subprocess.run(
         [
@@ -73,7 +101,7 @@ def _run(feature: Path, junit: Path) -> tuple[str, int, float]:
             "--junit",
             "--junit-directory",
             str(junit),
-            str(feature.relative_to(ROOT)),
+            *[str(feature.relative_to(ROOT)) for feature in batch],
         ],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
@@ -83,9 +111,30 @@ def _run(feature: Path, junit: Path) -> tuple[str, int, float]:
     )
     seconds = time.monotonic() - begun
     output = done.stdout.decode("utf-8", errors="replace")
-    sys.stdout.write(f"--- {feature.name} ({seconds:.0f} s, exit {done.returncode})\n{output}")
+    names = ", ".join(feature.name for feature in batch)
+    sys.stdout.write(f"--- {names} ({seconds:.0f} s, exit {done.returncode})\n{output}")
     sys.stdout.flush()
-    return feature.name, done.returncode, seconds
+    if len(batch) == 1:
+        return [(batch[0].name, done.returncode, seconds)]
+    reports = {feature: _junit(junit, feature) for feature in batch}
+    timed = sum(spent for _, spent in reports.values())
+    share = max(0.0, seconds - timed) / len(batch)  # the start, shared
+    return [
+        (feature.name, done.returncode if bad or done.returncode > 1 else 0, spent + share)
+        for feature, (bad, spent) in reports.items()
+    ]
+
+
+def _junit(junit: Path, feature: Path) -> tuple[bool, float]:
+    """Whether behave's JUnit report of `feature` counts a failure or error (or is missing),
+    and the seconds it says its scenarios took."""
+    report = junit / f"TESTS-{feature.stem}.xml"
+    try:
+        suites = list(ET.parse(report).getroot().iter("testsuite"))
+    except (OSError, ET.ParseError):
+        return True, 0.0
+    bad = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
+    return bad > 0, sum(float(s.get("time", 0)) for s in suites)
 
 
 def _read_durations(path: Path | None) -> dict[str, float]:

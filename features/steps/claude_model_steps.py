@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import anthropic
 from behave import given, then
 
 from cleveragents.adapters.actors.claude_models import PRICES
@@ -30,6 +29,8 @@ def step_no_forced(context: Any) -> None:
 
 @then('the stand-in refuses a forced tool choice for "{model}" with 400')
 def step_stand_in_refuses(context: Any, model: str) -> None:
+    import anthropic  # here, not at the top: see messages_server_steps.py
+
     client = anthropic.Anthropic(api_key="sk-test", base_url=server(context).url, max_retries=0)
     tool = {"name": "t", "description": "t", "input_schema": {"type": "object"}}
     try:

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import anthropic
 from behave import given, then, when
 
 from features.support.messages_server import MessagesServer
+
+# The SDK is imported where a step uses it: at the top, every behave process paid its
+# 1.1 s import (1,500 pydantic classes), also for the many features that never call it.
+if TYPE_CHECKING:
+    import anthropic
 
 # Short enough that SDK back-off between retries costs almost nothing; the SDK ignores a
 # retry-after of 0 (it then backs off 0.5 s, 1 s, ...), so 0 would make scenarios slower.
@@ -98,6 +102,8 @@ def step_reply_error_final(context: Any, status: int, error_type: str) -> None:
 
 
 def ask_for_tool(context: Any, name: str, *, max_retries: int = 0, timeout: float = 10.0) -> None:
+    import anthropic
+
     client = anthropic.Anthropic(
         api_key="sk-test",
         base_url=stand_in(context).url,
@@ -170,6 +176,8 @@ def step_reply_calls(context: Any, name: str) -> None:
 
 @then('the SDK call failed with "{error_class}"')
 def step_failed(context: Any, error_class: str) -> None:
+    import anthropic
+
     expected = getattr(anthropic, error_class)
     assert isinstance(context.sdk_error, expected), (
         f"expected {error_class}, got {context.sdk_error!r} (reply {context.sdk_reply!r})"
@@ -178,6 +186,8 @@ def step_failed(context: Any, error_class: str) -> None:
 
 @then('the SDK\'s error has status {status:d} and type "{error_type}"')
 def step_error_status(context: Any, status: int, error_type: str) -> None:
+    import anthropic
+
     error = context.sdk_error
     assert isinstance(error, anthropic.APIStatusError), repr(error)
     assert (error.status_code, error.type) == (status, error_type), (error.status_code, error.type)
@@ -186,6 +196,8 @@ def step_error_status(context: Any, status: int, error_type: str) -> None:
 
 @then('the SDK\'s error says "{text}"')
 def step_error_says(context: Any, text: str) -> None:
+    import anthropic
+
     error = context.sdk_error
     assert isinstance(error, anthropic.APIStatusError), repr(error)
     assert error.api_message == text, error.api_message
@@ -275,6 +287,8 @@ BROKEN: dict[str, list[dict[str, Any]]] = {
 
 
 def _client(context: Any) -> anthropic.Anthropic:
+    import anthropic
+
     client = anthropic.Anthropic(api_key="sk-test", base_url=stand_in(context).url, max_retries=0)
     context.cleanups.append(client.close)
     return client
@@ -282,6 +296,8 @@ def _client(context: Any) -> anthropic.Anthropic:
 
 @when('the Anthropic SDK sends the stand-in Messages API the conversation "{conversation}"')
 def step_send_broken(context: Any, conversation: str) -> None:
+    import anthropic
+
     context.sdk_error = None
     try:
         _client(context).messages.create(
