@@ -32,6 +32,7 @@ Feature: The model's file actions never touch what runs on my host later
       | edit   | tools/hooks/pre-push  | ./tools//hooks/  | user's global   | tools/hooks |
       | edit   | .husky/pre-commit     | .husky/_         | repository's    | .husky    |
       | write  | .husky/_/h            | .husky/_         | user's global   | .husky    |
+      | edit   | .config/husky/pre-commit | .config/husky/_ | repository's | .config/husky |
       | edit   | pre-commit            | .                | repository's    | the tree's top |
 
   Scenario Outline: A hook a sandboxed command plants or changes is put back (core.hooksPath <value>, <scope>)

@@ -57,7 +57,7 @@ def runs_hooks(root: Path) -> list[str]:
     ).stdout.strip()
     hooks = os.path.realpath(root / out)
     found = [hooks, os.path.realpath(root / OWN)]
-    if Path(hooks).name == "_" and Path(hooks).parent.name == ".husky":
+    if Path(hooks).name == "_" and Path(hooks).parent != root.resolve():  # husky 9's `X/_`
         found.append(str(Path(hooks).parent))
     return found
 

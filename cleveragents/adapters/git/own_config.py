@@ -77,7 +77,7 @@ class OwnConfig:
         """The folders of the working tree that `core.hooksPath` names, standing or not: in
         `settings` (the repository's own config at a look), and as the user's git reads it
         now (`effective_hooks_path`: global and system config, includes). A relative value
-        names a folder of the tree; husky 9's `.husky/_` is kept as the whole `.husky`."""
+        names a folder of the tree; husky 9's `X/_` is kept as the whole `X`."""
         named = [*(settings or {}).get("config", {}).get("core.hookspath", [])[-1:]]
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
         named += self.effective_hooks_path()
