@@ -51,6 +51,45 @@ Feature: The model's file actions never touch what runs on my host later
       | .githooks | user's global | .githooks | .githooks/pre-commit | removed .githooks/pre-commit: new, git would run it outside the sandbox |
       | .husky/_  | repository's  | .husky    | .husky/pre-commit    | put back .husky/pre-commit: changed by the command                       |
 
+  Scenario Outline: The model's <kind> of a hook in a nested repository's own core.hooksPath folder is refused
+    Given a nested repository "vendor" whose core.hooksPath ".githooks" holds "pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will <kind> the file "vendor/.githooks/pre-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "vendor/.githooks/pre-commit" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'vendor/.githooks/pre-commit' is in vendor/.githooks, the hooks folder git runs (core.hooksPath)"
+
+    Examples:
+      | kind   |
+      | edit   |
+      | write  |
+
+  Scenario: The model's write of a hook in a submodule's own core.hooksPath folder is refused
+    Given a submodule "lib" registered in the repository
+    And the submodule "lib"'s git config sets "core.hooksPath" to "hooks"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write the file "lib/hooks/pre-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "lib/hooks/pre-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'lib/hooks/pre-commit' is in lib/hooks, the hooks folder git runs (core.hooksPath)"
+
+  Scenario: A hook a sandboxed command plants in a nested repository's hooks folder is removed
+    Given a nested repository "vendor" whose core.hooksPath ".githooks" holds "pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch x' > vendor/.githooks/post-commit && chmod +x vendor/.githooks/post-commit"
+    When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file "vendor/.githooks/post-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed vendor/.githooks/post-commit: new, git would run it outside the sandbox"
+
   Scenario: The model's write of a .pth into agents' own venv in the tree is refused
     Given the working tree holds the venv agents runs from
     And Claude will propose the plan "plant" checked by ""

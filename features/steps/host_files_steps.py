@@ -94,3 +94,27 @@ def step_host_files_property(context: Any) -> None:
 @then("every write that lands where git runs hooks or in agents' own Python was refused")
 def step_host_files_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given('a nested repository "{name}" whose core.hooksPath "{value}" holds "{hook}"')
+def step_nested_hooks(context: Any, name: str, value: str, hook: str) -> None:
+    """A repository inside the tree (a vendored checkout) with a hooks folder of its own:
+    its `git commit` runs `hook` from there, on the host."""
+    from features.steps.repo_steps import git
+
+    nested = context.repo / name
+    (nested / value).mkdir(parents=True)
+    (nested / value / hook).write_text("#!/bin/sh\nexit 0\n")
+    (nested / value / hook).chmod(0o755)
+    git(context, "init", "--quiet", cwd=nested)
+    git(context, "add", "--all", cwd=nested)
+    git(context, "commit", "--quiet", "--no-gpg-sign", "-m", "nested", cwd=nested)
+    git(context, "config", "core.hooksPath", value, cwd=nested)
+
+
+@given('the submodule "{name}"\'s git config sets "{key}" to "{value}"')
+def step_submodule_config(context: Any, name: str, key: str, value: str) -> None:
+    """Its own config, in `.git/modules/NAME/config`: the hooks its `git commit` runs."""
+    from features.steps.repo_steps import git
+
+    git(context, "config", key, value, cwd=context.repo / name)

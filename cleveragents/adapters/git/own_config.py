@@ -15,9 +15,12 @@ A folder in the tree that `core.hooksPath` names, at the look or as the user's g
 
 from __future__ import annotations
 
+import contextlib
 import os
+import posixpath
 from pathlib import Path
 
+from cleveragents.adapters.git import git_dirs
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
@@ -37,6 +40,7 @@ class OwnConfig:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
+        self._known: dict[str, git_dirs.Listing] = {}  # the walk's folder listings
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -76,23 +80,61 @@ class OwnConfig:
     def hooks_named(self, settings: Settings | None) -> list[str]:
         """The folders of the working tree that `core.hooksPath` names, standing or not: in
         `settings` (the repository's own config at a look), and as the user's git reads it
-        now (`effective_hooks_path`: global and system config, includes). A relative value
-        names a folder of the tree; husky 9's `X/_` is kept as the whole `X`."""
+        now (`effective_hooks_path`: global and system config, includes), and each nested
+        repository's or submodule's own (`nested_hooks`). A relative value names a folder
+        of the tree; husky 9's `X/_` is kept as the whole `X`."""
         named = [*(settings or {}).get("config", {}).get("core.hookspath", [])[-1:]]
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
         named += self.effective_hooks_path()
-        root = self.repo.root
+        found = [place for value in named for place in self._inside("", value)]
+        return list(dict.fromkeys([*found, *self.nested_hooks()]))
+
+    def nested_hooks(self) -> list[str]:
+        """The folders of the tree where a nested repository or a submodule of it (each
+        `.git` the walk finds) runs its hooks by its own `core.hooksPath`: its `git commit`
+        runs them on the host. Its value is read from its config files, with their
+        includes; a relative one names a folder of its own tree. The tree's top itself
+        counts only as the top repository's."""
         found: list[str] = []
-        for value in named:
-            full = root / os.path.expanduser(value)
-            # As named, and where its links lead (git follows them): both are the hooks'.
-            for place in (os.path.normpath(full), os.path.realpath(full)):
-                inside = os.path.relpath(place, root)
-                if inside == ".":
-                    found.append(TOP)  # the tree's top: its files named as hooks
-                elif Path(inside).parts[0] not in ("..", ".git"):
-                    found.append(kept_hooks_folder(Path(inside).as_posix()))
-        return list(dict.fromkeys(found))
+        for git in git_dirs.found(self.repo.root, self._known):
+            top = posixpath.dirname(git)
+            value = self._nested_value(self.repo.root / git)
+            if value:
+                found += [p for p in self._inside(top, value) if p != TOP]
+        return found
+
+    def _nested_value(self, git: Path) -> str | None:
+        """`core.hooksPath` in the config files of the git directory `git` leads to (a
+        folder, or a `gitdir:` file), the last one set; None when unset or unreadable."""
+        git_dir = _git_dir_of(git)
+        if git_dir is None:
+            return None
+        common = git_dir
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            common = git_dir / (git_dir / "commondir").read_text().strip()
+        value = None
+        for config in (common / "config", git_dir / "config.worktree"):
+            code, out, _ = self.repo.git_outcome(
+                "config", "--file", str(config), "--includes", "--get", "core.hooksPath"
+            )
+            if code == 0 and out.strip():
+                value = out.decode("utf-8", "surrogateescape").rstrip("\n")
+        return value
+
+    def _inside(self, top: str, value: str) -> list[str]:
+        """Where `value` of a `core.hooksPath` read for the tree at `top` (relative to
+        the repository's tree) lies in the tree: as named, and where its links lead (git
+        follows them); none outside it or in its `.git`."""
+        root = self.repo.root
+        full = root / top / os.path.expanduser(value)
+        found: list[str] = []
+        for place in (os.path.normpath(full), os.path.realpath(full)):
+            inside = os.path.relpath(place, root)
+            if inside == ".":
+                found.append(TOP)  # the tree's top: its files named as hooks
+            elif Path(inside).parts[0] not in ("..", ".git"):
+                found.append(kept_hooks_folder(Path(inside).as_posix()))
+        return found
 
     def effective_hooks_path(self) -> list[str]:
         """`core.hooksPath` as the user's git reads it (repository, worktree, global,
@@ -175,3 +217,17 @@ def _folders(folder: Path) -> list[str]:
         return sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
     except OSError:
         return []
+
+
+def _git_dir_of(git: Path) -> Path | None:
+    """The git directory a nested `.git` leads to: itself as a folder (or a link to one),
+    or the one its `gitdir:` line names (relative to the file's folder)."""
+    if git.is_dir():
+        return git
+    try:
+        line = git.read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not line.startswith("gitdir:"):
+        return None
+    return git.parent / line.removeprefix("gitdir:").strip()
