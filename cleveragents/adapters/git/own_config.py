@@ -9,8 +9,9 @@ Each setting that is not harmless and that the call added, changed or removed ge
 values as they were (`--unset-all`, then `--add`), named; harmless ones stay as the command
 left them. Cost: one `git config` run per config file, before and after each call.
 A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
-(global and system config too: `hooks_folder`), is watched as `.git/hooks` is
-(`claude_dirs.py`): git runs each hook there.
+(global and system config too: `hooks_folder`), or that a nested repository's or a
+submodule's own names, is watched as `.git/hooks` is (`claude_dirs.py`): git runs each hook
+there; so is each submodule's `hooks` under `.git/modules/`.
 """
 
 from __future__ import annotations
@@ -64,18 +65,35 @@ class OwnConfig:
         return said
 
     def hooks_folder(self, settings: Settings | None) -> list[str]:
-        """The folders in the working tree that `core.hooksPath` names (`hooks_named`) that
-        stand as real folders: git runs each hook there as it does `.git/hooks`, so each is
-        watched the same way."""
+        """The folders in the working tree that `core.hooksPath` names (`hooks_named`), and
+        the `hooks` of each submodule's git directory under `.git/modules/` (`module_hooks`),
+        that stand as real folders: git runs each hook there as it does `.git/hooks`, so
+        each is watched the same way."""
         root = self.repo.root
         return [
             inside
-            for inside in self.hooks_named(settings)
+            for inside in [*self.hooks_named(settings), *self.module_hooks()]
             if inside != TOP  # the hooks at the top are refused to the model, not watched
             and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
         ]
+
+    def module_hooks(self) -> list[str]:
+        """The `hooks` folder of each submodule's git directory in the common dir (`modules/`
+        at any depth, as `_names` finds them), relative to the tree when it lies in it: a
+        hook there runs at the user's next commit in the submodule, or its checkout at
+        `git submodule update`. A linked worktree's own folder under `worktrees/` has none
+        git runs: its hooks are the common dir's."""
+        root = self.repo.root
+        found: list[str] = []
+        for name in self._names():
+            folder, _, last = name.rpartition("/")
+            if last == "config" and folder:
+                inside = os.path.relpath(self._common / folder / "hooks", root)
+                if not inside.startswith(".."):
+                    found.append(Path(inside).as_posix())
+        return found
 
     def hooks_named(self, settings: Settings | None) -> list[str]:
         """The folders of the working tree that `core.hooksPath` names, standing or not: in
