@@ -101,3 +101,22 @@ Feature: The model's file actions never touch what runs on my host later
     Then no file the model wrote stands in the tree's venv
     When I run "agents plan tree" with Claude through the tree's venv
     Then stdout contains "is in .venv, agents' own Python, which the next `agents` runs, outside the sandbox: a model may not change it"
+
+  Scenario: The model's write into a folder of the tree on agents' import path is refused
+    Given agents' import path holds the tree's folder "src"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will write the file "src/org/__init__.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'plant'" with Claude
+    Then the file "src/org/__init__.py" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "path 'src/org/__init__.py' is in src, agents' own Python, which the next `agents` runs"
+
+  Scenario: A sandboxed command cannot write into a folder of the tree on agents' import path
+    Given agents' import path holds the tree's folder "src"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "printf 'import os' > src/copyreg_ext.py"
+    When I run "agents plan run 'plant' --allow-command 'printf *'" with Claude
+    Then the file "src/copyreg_ext.py" does not exist

@@ -118,3 +118,13 @@ def step_submodule_config(context: Any, name: str, key: str, value: str) -> None
     from features.steps.repo_steps import git
 
     git(context, "config", key, value, cwd=context.repo / name)
+
+
+@given("agents' import path holds the tree's folder \"{folder}\"")
+def step_import_path_in_tree(context: Any, folder: str) -> None:
+    """The user's project (src layout) on the `sys.path` of the `agents` process, as an
+    editable install into agents' venv or a `PYTHONPATH` puts it: a module agents looks for
+    and does not find elsewhere is taken from there."""
+    (context.repo / folder / "myproj").mkdir(parents=True)
+    (context.repo / folder / "myproj" / "__init__.py").write_text("")
+    context.env["PYTHONPATH"] = str(context.repo / folder)
