@@ -16,7 +16,6 @@ there; so is each submodule's `hooks` under `.git/modules/`.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import posixpath
 from pathlib import Path
@@ -110,9 +109,9 @@ class OwnConfig:
     def nested_hooks(self) -> list[str]:
         """The folders of the tree where a nested repository or a submodule of it (each
         `.git` the walk finds) runs its hooks by its own `core.hooksPath`: its `git commit`
-        runs them on the host. Its value is read from its config files, with their
-        includes; a relative one names a folder of its own tree. The tree's top itself
-        counts only as the top repository's."""
+        runs them on the host. Its value is read as the user's git reads it there (its
+        own configs, then the global and system ones); a relative one names a folder of its
+        own tree. The tree's top itself counts only as the top repository's."""
         found: list[str] = []
         for git in git_dirs.found(self.repo.root, self._known):
             top = posixpath.dirname(git)
@@ -122,22 +121,14 @@ class OwnConfig:
         return found
 
     def _nested_value(self, git: Path) -> str | None:
-        """`core.hooksPath` in the config files of the git directory `git` leads to (a
-        folder, or a `gitdir:` file), the last one set; None when unset or unreadable."""
-        git_dir = _git_dir_of(git)
-        if git_dir is None:
-            return None
-        common = git_dir
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            common = git_dir / (git_dir / "commondir").read_text().strip()
-        value = None
-        for config in (common / "config", git_dir / "config.worktree"):
-            code, out, _ = self.repo.git_outcome(
-                "config", "--file", str(config), "--includes", "--get", "core.hooksPath"
-            )
-            if code == 0 and out.strip():
-                value = out.decode("utf-8", "surrogateescape").rstrip("\n")
-        return value
+        """`core.hooksPath` as the user's git reads it in the repository whose `.git` is
+        `git` (a folder, or a `gitdir:` file): its own configs, then the global and system
+        ones, with includes; `git config --get` reads files only, and runs nothing."""
+        code, out, _ = self.repo.git_outcome(
+            "config", "--get", "core.hooksPath", env={"GIT_DIR": str(git), "GIT_CONFIG_COUNT": "0"}
+        )
+        value = out.decode("utf-8", "surrogateescape").rstrip("\n")
+        return value if code == 0 and value else None
 
     def _inside(self, top: str, value: str) -> list[str]:
         """Where `value` of a `core.hooksPath` read for the tree at `top` (relative to
@@ -235,17 +226,3 @@ def _folders(folder: Path) -> list[str]:
         return sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
     except OSError:
         return []
-
-
-def _git_dir_of(git: Path) -> Path | None:
-    """The git directory a nested `.git` leads to: itself as a folder (or a link to one),
-    or the one its `gitdir:` line names (relative to the file's folder)."""
-    if git.is_dir():
-        return git
-    try:
-        line = git.read_text().strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    if not line.startswith("gitdir:"):
-        return None
-    return git.parent / line.removeprefix("gitdir:").strip()
