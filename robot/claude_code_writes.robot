@@ -206,6 +206,23 @@ A Write Into A Nested Repository's Hooks Folder Is Refused
     Should Contain    ${shown.stdout}
     ...    refused: ${HOST_WHY}: ${REPO}/vendor/.githooks/pre-commit is in vendor/.githooks, the hooks folder git runs (core.hooksPath)
 
+A Write Into A Folder Of The Tree On agents' Import Path Is Refused
+    [Documentation]    The user's project on agents' `sys.path` (an editable install into
+    ...    agents' venv, here `PYTHONPATH`): a module written there runs at the next `agents`.
+    [Teardown]    Run Keywords    Remove Environment Variable    PYTHONPATH
+    ...    AND    Stop Stand In Claude Code And Remove Repository
+    Create Directory    ${REPO}/src/myproj
+    Set Environment Variable    PYTHONPATH    ${REPO}/src
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/src/org/__init__.py", "content": "import os\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a module    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/src/org/__init__.py
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/src/org/__init__.py is in src, agents' own Python
+
 A Write Of Husky's Script Is Refused
     [Documentation]    husky 9 sets `core.hooksPath` to `.husky/_`, whose hooks run
     ...    `.husky/NAME`: the whole `.husky` runs on the host.
