@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from cleveragents.domain.host_files import HostFolders
 
 if TYPE_CHECKING:
+    from cleveragents.adapters.git.own_config import OwnConfig
     from cleveragents.adapters.git.repository import GitRepository
 
 
@@ -42,9 +43,11 @@ def own_python(root: Path) -> list[Path]:
     return sorted(p for p in found if p.is_relative_to(root) and p != root)
 
 
-def host_folders(repo: GitRepository) -> HostFolders:
-    """The folders of `repo`'s tree whose files run on the host later, read now."""
+def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFolders:
+    """The folders of `repo`'s tree whose files run on the host later, read now (through
+    `config`, whose walk of the tree keeps its listings between calls, when given)."""
     from cleveragents.adapters.git.own_config import OwnConfig
 
     own = [p.relative_to(repo.root).as_posix() for p in own_python(repo.root)]
-    return HostFolders(hooks=tuple(OwnConfig(repo).hooks_named(None)), own=tuple(own))
+    hooks = (config or OwnConfig(repo)).hooks_named(None)
+    return HostFolders(hooks=tuple(hooks), own=tuple(own))

@@ -374,7 +374,7 @@ class GitCheckpoints:
 
     def host_folders(self) -> HostFolders:
         """The tree's folders whose files run on the host later (`domain/host_files.py`)."""
-        return host_folders(self.repo)
+        return host_folders(self.repo, self.own_config)
 
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""
