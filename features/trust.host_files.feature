@@ -90,6 +90,42 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan tree" with Claude
     Then stdout contains "removed vendor/.githooks/post-commit: new, git would run it outside the sandbox"
 
+  Scenario: The model's edit of a tree file a hook of .git/hooks links to is refused
+    Given an executable file "scripts/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
+    And the repository's hook "pre-commit" is a link to its tree's "scripts/pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will edit the file "scripts/pre-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "scripts/pre-commit" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/pre-commit' is in scripts/pre-commit, the hooks folder git runs"
+
+  Scenario: The model's write into a tree folder .git/hooks links to is refused
+    Given an executable file "githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
+    And the repository's .git/hooks is a link to its tree's folder "githooks"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write the file "githooks/post-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "githooks/post-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'githooks/post-commit' is in githooks, the hooks folder git runs"
+
+  Scenario: A hook a sandboxed command plants in a tree folder .git/hooks links to is removed
+    Given an executable file "githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
+    And the repository's .git/hooks is a link to its tree's folder "githooks"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch x' > githooks/post-commit && chmod +x githooks/post-commit"
+    When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file "githooks/post-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed githooks/post-commit: new, git would run it outside the sandbox"
+
   Scenario: The model's write of a .pth into agents' own venv in the tree is refused
     Given the working tree holds the venv agents runs from
     And Claude will propose the plan "plant" checked by ""

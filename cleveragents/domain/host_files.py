@@ -4,7 +4,8 @@ for every place that must keep the model (and a pulled plan) away from them.
 Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.in_git_folder`):
   * the hooks folder git runs hooks from, where `core.hooksPath` (as the user's git reads
     it) names a folder of the tree; for husky 9 (`core.hooksPath = X/_`, `.husky/_` by
-    default, whose generated hooks run `X/pre-commit`) the whole `X` folder;
+    default, whose generated hooks run `X/pre-commit`) the whole `X` folder; a nested
+    repository's own; and what of the tree `.git/hooks` or a hook in it links to;
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 

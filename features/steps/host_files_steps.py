@@ -128,3 +128,18 @@ def step_import_path_in_tree(context: Any, folder: str) -> None:
     (context.repo / folder / "myproj").mkdir(parents=True)
     (context.repo / folder / "myproj" / "__init__.py").write_text("")
     context.env["PYTHONPATH"] = str(context.repo / folder)
+
+
+@given('the repository\'s hook "{name}" is a link to its tree\'s "{target}"')
+def step_hook_link(context: Any, name: str, target: str) -> None:
+    """As many projects' setup docs say: `ln -s ../../scripts/pre-commit .git/hooks/`."""
+    (context.repo / ".git" / "hooks" / name).symlink_to(f"../../{target}")
+
+
+@given("the repository's .git/hooks is a link to its tree's folder \"{folder}\"")
+def step_hooks_folder_link(context: Any, folder: str) -> None:
+    """The other common setup: `rm -rf .git/hooks && ln -s ../githooks .git/hooks`."""
+    import shutil
+
+    shutil.rmtree(context.repo / ".git" / "hooks")
+    (context.repo / ".git" / "hooks").symlink_to(f"../{folder}")

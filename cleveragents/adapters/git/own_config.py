@@ -16,6 +16,7 @@ there; so is each submodule's `hooks` under `.git/modules/`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import posixpath
 from pathlib import Path
@@ -104,7 +105,26 @@ class OwnConfig:
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
         named += self.effective_hooks_path()
         found = [place for value in named for place in self._inside("", value)]
-        return list(dict.fromkeys([*found, *self.nested_hooks()]))
+        return list(dict.fromkeys([*found, *self.linked_hooks(), *self.nested_hooks()]))
+
+    def linked_hooks(self) -> list[str]:
+        """What of the tree git runs as a hook through a link (many projects' setup says
+        `ln -s ../../scripts/pre-commit .git/hooks/`, or links `.git/hooks` itself to a
+        folder of the tree): the folder `.git/hooks` leads to, and the file each link in it
+        leads to, when they lie in the tree (outside its `.git`)."""
+        hooks = self._common / "hooks"
+        real = Path(os.path.realpath(hooks))
+        places = [str(real)] if hooks.is_symlink() else []
+        with contextlib.suppress(OSError):
+            places += [os.path.realpath(e.path) for e in os.scandir(real) if e.is_symlink()]
+        found: list[str] = []
+        for place in places:
+            inside = os.path.relpath(place, self.repo.root)
+            if inside == ".":
+                found.append(TOP)  # `.git/hooks` a link to the top: its files named as hooks
+            elif Path(inside).parts[0] not in ("..", ".git"):
+                found.append(Path(inside).as_posix())
+        return found
 
     def nested_hooks(self) -> list[str]:
         """The folders of the tree where a nested repository or a submodule of it (each
