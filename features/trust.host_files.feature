@@ -103,18 +103,23 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'scripts/pre-commit' is in scripts/pre-commit, the hooks folder git runs"
 
-  Scenario: The model's write into a tree folder .git/hooks links to is refused
+  Scenario Outline: The model's write into a tree folder .git/hooks links to is refused (<folder>)
     Given an executable file "githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
-    And the repository's .git/hooks is a link to its tree's folder "githooks"
+    And the repository's .git/hooks is a link to its tree's folder "<link>"
     And Claude will propose the plan "hooks" checked by ""
-    And Claude will write the file "githooks/post-commit"
+    And Claude will write the file "<hook>"
     And Claude will give up
     And Claude will estimate the distance at 0
     And Claude will give up
     When I run "agents plan run 'hooks'" with Claude
-    Then the file "githooks/post-commit" does not exist
+    Then the file "<hook>" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "refused: path 'githooks/post-commit' is in githooks, the hooks folder git runs"
+    Then stdout contains "refused: path '<hook>' is in <folder>, the hooks folder git runs"
+
+    Examples:
+      | link     | hook                 | folder         |
+      | githooks | githooks/post-commit | githooks       |
+      | .        | post-commit          | the tree's top |
 
   Scenario: A hook a sandboxed command plants in a tree folder .git/hooks links to is removed
     Given an executable file "githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
