@@ -108,6 +108,8 @@ Feature: A command cannot move where git finds this repository's config and hook
       | changes the worktree's commondir       | cp -a ../repo/.git/worktrees/wt/commondir c && echo ../../../wt/.evil > ../repo/.git/worktrees/wt/commondir         | wt/commondir: changed by the command                     |
       | removes the worktree's commondir       | rm ../repo/.git/worktrees/wt/commondir                                                                              | wt/commondir: removed by the command                     |
       | links the common dir's hooks           | mkdir .h && printf '#!/bin/sh\ntouch ../canary\n' > .h/post-checkout && chmod +x .h/post-checkout && rm -rf ../repo/.git/hooks && ln -s ../../wt/.h ../repo/.git/hooks | .git/hooks: replaced by a link by the command |
+      | plants a hook in the common dir        | printf '#!/bin/sh\ntouch ../canary\n' > ../repo/.git/hooks/post-checkout && chmod +x ../repo/.git/hooks/post-checkout | .git/hooks/post-checkout: new, git would run it outside the sandbox |
+      | turns a sample into a hook there        | printf 'touch ../canary\n' >> ../repo/.git/hooks/pre-commit.sample && mv ../repo/.git/hooks/pre-commit.sample ../repo/.git/hooks/pre-commit | .git/hooks/pre-commit.sample: removed by the command |
 
   Scenario: A hooks link of the user's own, turned into the tree, is put back as it was
     Given a git repository

@@ -32,6 +32,7 @@ Feature: The model's file actions never touch what runs on my host later
       | edit   | tools/hooks/pre-push  | ./tools//hooks/  | user's global   | tools/hooks |
       | edit   | .husky/pre-commit     | .husky/_         | repository's    | .husky    |
       | write  | .husky/_/h            | .husky/_         | user's global   | .husky    |
+      | edit   | .config/husky/pre-commit | .config/husky/_ | repository's | .config/husky |
       | edit   | pre-commit            | .                | repository's    | the tree's top |
 
   Scenario Outline: A hook a sandboxed command plants or changes is put back (core.hooksPath <value>, <scope>)
@@ -49,6 +50,86 @@ Feature: The model's file actions never touch what runs on my host later
       | value     | scope         | folder    | hook                 | said                                                                      |
       | .githooks | user's global | .githooks | .githooks/pre-commit | removed .githooks/pre-commit: new, git would run it outside the sandbox |
       | .husky/_  | repository's  | .husky    | .husky/pre-commit    | put back .husky/pre-commit: changed by the command                       |
+
+  Scenario Outline: The model's <kind> of a hook in a nested repository's own core.hooksPath folder is refused
+    Given a nested repository "vendor" whose core.hooksPath ".githooks" holds "pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will <kind> the file "vendor/.githooks/pre-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "vendor/.githooks/pre-commit" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'vendor/.githooks/pre-commit' is in vendor/.githooks, the hooks folder git runs (core.hooksPath)"
+
+    Examples:
+      | kind   |
+      | edit   |
+      | write  |
+
+  Scenario: The model's write of a hook in a submodule's own core.hooksPath folder is refused
+    Given a submodule "lib" registered in the repository
+    And the submodule "lib"'s git config sets "core.hooksPath" to "hooks"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write the file "lib/hooks/pre-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "lib/hooks/pre-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'lib/hooks/pre-commit' is in lib/hooks, the hooks folder git runs (core.hooksPath)"
+
+  Scenario: A hook a sandboxed command plants in a nested repository's hooks folder is removed
+    Given a nested repository "vendor" whose core.hooksPath ".githooks" holds "pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch x' > vendor/.githooks/post-commit && chmod +x vendor/.githooks/post-commit"
+    When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file "vendor/.githooks/post-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed vendor/.githooks/post-commit: new, git would run it outside the sandbox"
+
+  Scenario: The model's edit of a tree file a hook of .git/hooks links to is refused
+    Given an executable file "scripts/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
+    And the repository's hook "pre-commit" is a link to its tree's "scripts/pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will edit the file "scripts/pre-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "scripts/pre-commit" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/pre-commit' is in scripts/pre-commit, the hooks folder git runs"
+
+  Scenario Outline: The model's write into a tree folder .git/hooks links to is refused (<folder>)
+    Given an executable file "githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
+    And the repository's .git/hooks is a link to its tree's folder "<link>"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write the file "<hook>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "<hook>" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<hook>' is in <folder>, the hooks folder git runs"
+
+    Examples:
+      | link     | hook                 | folder         |
+      | githooks | githooks/post-commit | githooks       |
+      | .        | post-commit          | the tree's top |
+
+  Scenario: A hook a sandboxed command plants in a tree folder .git/hooks links to is removed
+    Given an executable file "githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
+    And the repository's .git/hooks is a link to its tree's folder "githooks"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch x' > githooks/post-commit && chmod +x githooks/post-commit"
+    When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file "githooks/post-commit" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed githooks/post-commit: new, git would run it outside the sandbox"
 
   Scenario: The model's write of a .pth into agents' own venv in the tree is refused
     Given the working tree holds the venv agents runs from
@@ -78,3 +159,21 @@ Feature: The model's file actions never touch what runs on my host later
     And the file "c4.txt" contains "4"
     And agents asked git for core.hooksPath at most 6 times
 
+  Scenario: The model's write into a folder of the tree on agents' import path is refused
+    Given agents' import path holds the tree's folder "src"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will write the file "src/org/__init__.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'plant'" with Claude
+    Then the file "src/org/__init__.py" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "path 'src/org/__init__.py' is in src, agents' own Python, which the next `agents` runs"
+
+  Scenario: A sandboxed command cannot write into a folder of the tree on agents' import path
+    Given agents' import path holds the tree's folder "src"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "printf 'import os' > src/copyreg_ext.py"
+    When I run "agents plan run 'plant' --allow-command 'printf *'" with Claude
+    Then the file "src/copyreg_ext.py" does not exist

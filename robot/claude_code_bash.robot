@@ -86,6 +86,27 @@ A Hook Written Into .git By A Bash Call Is Removed, One Changed Put Back
     ...    removed .git/hooks/pre-commit: new, git would run it outside the sandbox
     Should Contain    ${shown.stdout}    put back .git/hooks/pre-push: changed by the command
 
+A Hook Written Into A Submodule's Git Directory By A Bash Call Is Removed
+    [Documentation]    A submodule's git directory lies in `.git/modules/NAME`: its hooks
+    ...    run at the user's next commit in the submodule, on the host.
+    Create Directory    ${WORK}/lib-upstream
+    Git    init    -q    cwd=${WORK}/lib-upstream
+    Write File Bytes    ${WORK}/lib-upstream/l.txt    library\n
+    Git    add    .    cwd=${WORK}/lib-upstream
+    Git    commit    -qm    library    cwd=${WORK}/lib-upstream
+    Git    -c    protocol.file.allow\=always    submodule    add    -q    ${WORK}/lib-upstream    lib
+    Commit All    add lib
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/plant.sh", "content": "printf 'touch ${WORK}/canary' > .git/modules/lib/hooks/pre-commit\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "hooks"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    plant a submodule hook
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.git/modules/lib/hooks/pre-commit
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}
+    ...    removed .git/modules/lib/hooks/pre-commit: new, git would run it outside the sandbox
+
 A Failed Bash Call Is Put Back At The Next Call
     [Documentation]    A command that fails gets no PostToolUse from Claude Code: what it
     ...    left is put back when the next call's event comes, before that call runs, and

@@ -186,6 +186,43 @@ A Write Into The Tree's Hooks Folder Is Refused
     ${results}    Tool Results Claude Code Got
     Should Contain    ${results}[0]    cleveragents: ${HOST_WHY}: ${REPO}/.githooks/post-checkout
 
+A Write Into A Nested Repository's Hooks Folder Is Refused
+    [Documentation]    A vendored checkout with its own `core.hooksPath`: its `git commit`
+    ...    runs the hooks there on the host, as the top repository's would.
+    Create Directory    ${REPO}/vendor/.githooks
+    Write File Bytes    ${REPO}/vendor/.githooks/pre-commit    \#!/bin/sh\nexit 0\n
+    Git    init    -q    cwd=${REPO}/vendor
+    Git    add    .    cwd=${REPO}/vendor
+    Git    commit    -qm    vendored    cwd=${REPO}/vendor
+    Git    config    core.hooksPath    .githooks    cwd=${REPO}/vendor
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/vendor/.githooks/pre-commit", "content": "touch ${WORK}/canary\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a nested hook    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    ${kept}    Get File    ${REPO}/vendor/.githooks/pre-commit
+    Should Be Equal    ${kept}    \#!/bin/sh\nexit 0\n
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/vendor/.githooks/pre-commit is in vendor/.githooks, the hooks folder git runs (core.hooksPath)
+
+A Write Into A Folder Of The Tree On agents' Import Path Is Refused
+    [Documentation]    The user's project on agents' `sys.path` (an editable install into
+    ...    agents' venv, here `PYTHONPATH`): a module written there runs at the next `agents`.
+    [Teardown]    Run Keywords    Remove Environment Variable    PYTHONPATH
+    ...    AND    Stop Stand In Claude Code And Remove Repository
+    Create Directory    ${REPO}/src/myproj
+    Set Environment Variable    PYTHONPATH    ${REPO}/src
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/src/org/__init__.py", "content": "import os\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a module    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/src/org/__init__.py
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/src/org/__init__.py is in src, agents' own Python
+
 A Write Of Husky's Script Is Refused
     [Documentation]    husky 9 sets `core.hooksPath` to `.husky/_`, whose hooks run
     ...    `.husky/NAME`: the whole `.husky` runs on the host.

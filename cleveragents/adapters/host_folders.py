@@ -23,18 +23,30 @@ if TYPE_CHECKING:
 
 
 def own_python(root: Path) -> list[Path]:
-    """The folders of `agents`' own Python that lie in the tree `root` (resolved)."""
+    """The folders of `agents`' own Python that lie in the tree `root` (resolved), standing
+    or not.
+
+    Its import path too: each `sys.path` entry (a `.pth` of an editable install of the
+    user's own project into agents' venv names `<tree>/src`) and each `PYTHONPATH` one. A
+    module agents or the standard library tries and does not find elsewhere (`copy` tries
+    `org.python.core` at every start; `site` tries `sitecustomize`) is taken from there, so
+    a file the model wrote there would run at the next `agents`: the folder is agents'. The
+    tree's top itself is left out (`python -m cleveragents` run from it puts it there):
+    counting it would refuse the whole tree, and what runs from it is the user's own."""
     import cleveragents
 
     own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}
     own.add(os.path.dirname(os.path.realpath(sys.executable)))
-    found = [Path(os.path.realpath(folder)) for folder in own if folder]
-    return sorted(p for p in found if p.is_relative_to(root) and p.is_dir())
+    own.update(entry for entry in sys.path if entry)
+    own.update(os.environ.get("PYTHONPATH", "").split(os.pathsep))
+    found = {Path(os.path.realpath(folder)) for folder in own if folder}
+    return sorted(p for p in found if p.is_relative_to(root) and p != root)
 
 
 def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFolders:
-    """The folders of `repo`'s tree whose files run on the host later: the hooks folder as
-    `config` read it around the last command (`OwnConfig.effective_hooks_path`), or now."""
+    """The folders of `repo`'s tree whose files run on the host later: the hooks folders as
+    `config` read them around the last command (`OwnConfig.effective_hooks_path`, its walk
+    of the tree keeping its listings between calls), or now."""
     if config is None:
         from cleveragents.adapters.git.own_config import OwnConfig
 

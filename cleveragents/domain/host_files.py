@@ -3,8 +3,9 @@ for every place that must keep the model (and a pulled plan) away from them.
 
 Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.in_git_folder`):
   * the hooks folder git runs hooks from, where `core.hooksPath` (as the user's git reads
-    it) names a folder of the tree; for husky 9 (`core.hooksPath = .husky/_`, whose
-    generated hooks run `.husky/pre-commit`) the whole `.husky` folder;
+    it) names a folder of the tree; for husky 9 (`core.hooksPath = X/_`, `.husky/_` by
+    default, whose generated hooks run `X/pre-commit`) the whole `X` folder; a nested
+    repository's own; and what of the tree `.git/hooks` or a hook in it links to;
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 
@@ -20,7 +21,9 @@ from dataclasses import dataclass
 
 from cleveragents.domain.rules import claude_setting
 
-HUSKY = ".husky"  # husky 9 points `core.hooksPath` at `.husky/_`, which runs `.husky/NAME`
+# husky 9 points `core.hooksPath` at `X/_` (`.husky/_`, or any folder the user names:
+# `husky .config/husky`), whose generated hooks run `X/NAME` as plain files.
+HUSKY = "_"
 TOP = ""  # `core.hooksPath` naming the tree's top: only the files named as hooks are hooks
 # The hooks git runs (`git help hooks`), for a hooks folder that is the tree's top.
 HOOK_NAMES = frozenset((
@@ -43,9 +46,13 @@ class HostFolders:
 
 def kept_hooks_folder(inside: str) -> str:
     """The folder of the tree to keep for a `core.hooksPath` naming `inside` (relative to
-    the tree): `inside` itself, or the `.husky` that holds husky 9's `.husky/_`."""
+    the tree): `inside` itself, or the `X` that holds husky 9's `X/_`.
+
+    Any `X/_` is taken as husky's, by its name alone: a look for husky's `_/h` would miss
+    one `npm install` writes later (husky's `prepare` makes `_` afresh), and refusing a
+    folder of someone else's `X/_` hooks costs a refusal that names it, nothing worse."""
     parent, name = posixpath.split(inside)
-    if name == "_" and posixpath.basename(parent) == HUSKY:
+    if name == HUSKY and parent:
         return parent
     return inside
 

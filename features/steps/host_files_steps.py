@@ -133,3 +133,52 @@ def step_config_reads(context: Any, count: int) -> None:
         line for line in logged if line.startswith("info: git config --file ") and config in line
     ]
     assert len(reads) <= count, "\n".join(reads)
+
+
+@given('a nested repository "{name}" whose core.hooksPath "{value}" holds "{hook}"')
+def step_nested_hooks(context: Any, name: str, value: str, hook: str) -> None:
+    """A repository inside the tree (a vendored checkout) with a hooks folder of its own:
+    its `git commit` runs `hook` from there, on the host."""
+    from features.steps.repo_steps import git
+
+    nested = context.repo / name
+    (nested / value).mkdir(parents=True)
+    (nested / value / hook).write_text("#!/bin/sh\nexit 0\n")
+    (nested / value / hook).chmod(0o755)
+    git(context, "init", "--quiet", cwd=nested)
+    git(context, "add", "--all", cwd=nested)
+    git(context, "commit", "--quiet", "--no-gpg-sign", "-m", "nested", cwd=nested)
+    git(context, "config", "core.hooksPath", value, cwd=nested)
+
+
+@given('the submodule "{name}"\'s git config sets "{key}" to "{value}"')
+def step_submodule_config(context: Any, name: str, key: str, value: str) -> None:
+    """Its own config, in `.git/modules/NAME/config`: the hooks its `git commit` runs."""
+    from features.steps.repo_steps import git
+
+    git(context, "config", key, value, cwd=context.repo / name)
+
+
+@given("agents' import path holds the tree's folder \"{folder}\"")
+def step_import_path_in_tree(context: Any, folder: str) -> None:
+    """The user's project (src layout) on the `sys.path` of the `agents` process, as an
+    editable install into agents' venv or a `PYTHONPATH` puts it: a module agents looks for
+    and does not find elsewhere is taken from there."""
+    (context.repo / folder / "myproj").mkdir(parents=True)
+    (context.repo / folder / "myproj" / "__init__.py").write_text("")
+    context.env["PYTHONPATH"] = str(context.repo / folder)
+
+
+@given('the repository\'s hook "{name}" is a link to its tree\'s "{target}"')
+def step_hook_link(context: Any, name: str, target: str) -> None:
+    """As many projects' setup docs say: `ln -s ../../scripts/pre-commit .git/hooks/`."""
+    (context.repo / ".git" / "hooks" / name).symlink_to(f"../../{target}")
+
+
+@given("the repository's .git/hooks is a link to its tree's folder \"{folder}\"")
+def step_hooks_folder_link(context: Any, folder: str) -> None:
+    """The other common setup: `rm -rf .git/hooks && ln -s ../githooks .git/hooks`."""
+    import shutil
+
+    shutil.rmtree(context.repo / ".git" / "hooks")
+    (context.repo / ".git" / "hooks").symlink_to(f"../{folder}")

@@ -3,9 +3,10 @@
 hooks from, husky's `.husky`, or agents' own venv in the tree.
 
 Each example sets `core.hooksPath` at random (in the repository's config or the user's
-global one; relative, with `./` and `//`, through a link, husky's `.husky/_`), then a random
-path is written by the model. Where git really runs hooks from is asked of git itself
-(`git rev-parse --git-path hooks`), and where the file would land is found by writing it
+global one; relative, with `./` and `//`, through a link, husky's `.husky/_`), and in the
+config of a nested repository `nest` (or not), then a random path is written by the model.
+Where git really runs hooks from is asked of git itself (`git rev-parse --git-path hooks`,
+in the tree and in `nest`), and where the file would land is found by writing it
 for real: an oracle that shares nothing with the rule's reading of the config or the path.
 """
 
@@ -31,6 +32,8 @@ from features.support.properties import reproducible
 HOOKS = [".githooks", "./.githooks/", "tools//hooks", "hk", ".husky/_", "sub/../.githooks"]
 HOOKS += ["hooks", "tools/hooks/", ".husky", "x/_", ".", "./"]
 FOLDERS = [".githooks", "tools", "hooks", "hk", ".husky", "_", ".venv", "lib", ".", "..", "x"]
+FOLDERS += ["nest"]  # a nested repository, with a hooks folder of its own or not
+NEST = "nest"
 NAMES = ["pre-commit", "h", "zz.pth", "a.txt"]  # only the first is a hook's name
 OWN = ".venv/lib"  # agents' own Python, as `own_python` would find it in the tree
 
@@ -43,22 +46,28 @@ def tree(top: Path) -> Path:
     (root / "tools" / "hooks").mkdir(parents=True)
     (root / "hk").symlink_to("tools/hooks")
     (root / OWN).mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(root / NEST)], check=True)
     return root
 
 
 def runs_hooks(root: Path) -> list[str]:
-    """The folders whose files run on the host, as git itself and husky 9 see them."""
-    out = subprocess.run(
-        ["git", "rev-parse", "--git-path", "hooks"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    hooks = os.path.realpath(root / out)
-    found = [hooks, os.path.realpath(root / OWN)]
-    if Path(hooks).name == "_" and Path(hooks).parent.name == ".husky":
-        found.append(str(Path(hooks).parent))
+    """The folders whose files run on the host, as git itself (in the tree and in the
+    nested repository) and husky 9 see them."""
+    found = [os.path.realpath(root / OWN)]
+    for top in (root, root / NEST):
+        out = subprocess.run(
+            ["git", "rev-parse", "--git-path", "hooks"],
+            cwd=top,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        hooks = os.path.realpath(top / out)
+        if top != root and hooks == os.path.realpath(root):
+            continue  # the nested one's naming the top: only the top's own hooks are judged
+        found.append(hooks)
+        if Path(hooks).name == "_" and Path(hooks).parent != root.resolve():  # husky's `X/_`
+            found.append(str(Path(hooks).parent))
     return found
 
 
@@ -76,20 +85,30 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
-    @example(value="hk", globally=False, folders=["tools", "hooks"], name="pre-commit")
-    @example(value=".husky/_", globally=True, folders=[".husky"], name="pre-commit")
+    @example(value="hk", globally=False, folders=["tools", "hooks"], name="pre-commit", nested=None)
+    @example(value=".husky/_", globally=True, folders=[".husky"], name="pre-commit", nested=None)
+    @example(value="hk", globally=True, folders=["nest", "hk"], name="a.txt", nested=None)
+    @example(value="hk", globally=False, folders=["nest", "x"], name="h", nested="x/_")
     @given(
         value=st.sampled_from(HOOKS),
         globally=st.booleans(),
         folders=st.lists(st.sampled_from(FOLDERS), max_size=4),
         name=st.sampled_from(NAMES),
+        nested=st.one_of(st.none(), st.sampled_from(HOOKS)),
     )
-    def check(value: str, globally: bool, folders: list[str], name: str) -> None:
+    def check(
+        value: str, globally: bool, folders: list[str], name: str, nested: str | None
+    ) -> None:
         nonlocal ran
         where = ["--file", str(home_config)] if globally else []
         other = [] if globally else ["--file", str(home_config)]
         subprocess.run(["git", "config", *where, "core.hooksPath", value], cwd=root, check=True)
         subprocess.run(["git", "config", *other, "--unset-all", "core.hooksPath"], cwd=root)
+        nest = ["git", "config", "--file", str(root / NEST / ".git" / "config")]
+        if nested is None:
+            subprocess.run([*nest, "--unset-all", "core.hooksPath"])
+        else:
+            subprocess.run([*nest, "core.hooksPath", nested], check=True)
         path = "/".join([*folders, name])
         judged = {"file_path": path}
         said = setting_written("Write", judged, str(root), os.path.realpath, dict, host=host)

@@ -114,7 +114,7 @@ class Bubblewrap:
         `claude`). A missing one cannot be bound without making it in the tree, nor one
         deeper down be known before: what a command does to those is put back after it
         (`git/claude_dirs.py`)."""
-        found = own_python(self.root)
+        found = [own for own in own_python(self.root) if own.exists()]
         claude = self.root / ".claude"
         if claude.is_dir() and not claude.is_symlink():
             found.append(claude)

@@ -9,20 +9,25 @@ Each setting that is not harmless and that the call added, changed or removed ge
 values as they were (`--unset-all`, then `--add`), named; harmless ones stay as the command
 left them. Cost: one `git config` run per config file, before and after each call.
 A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
-(global and system config too: `hooks_folder`), is watched as `.git/hooks` is
-(`claude_dirs.py`): git runs each hook there. The model's file actions ask for it at each
-write (`host_folders.py`), and the look before a command, and reuse the value read last:
-a write cannot change it (no config git reads lies in the tree, `tree_includes.py`), a
-command can, so it is read afresh after each command and again after a put-back.
+(global and system config too: `hooks_folder`), or that a nested repository's or a
+submodule's own names, is watched as `.git/hooks` is (`claude_dirs.py`): git runs each hook
+there; so is each submodule's `hooks` under `.git/modules/`. The model's file actions ask
+for the top repository's at each write (`host_folders.py`), and the look before a command,
+and reuse the value read last: a write cannot change it (no config git reads lies in the
+tree, `tree_includes.py`), a command can, so it is read afresh after each command and again
+after a put-back.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import posixpath
 import stat
 import time
 from pathlib import Path
 
+from cleveragents.adapters.git import git_dirs
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
@@ -45,6 +50,7 @@ class OwnConfig:
         self.repo = repo
         self._hooks_path: list[str] | None = None  # the effective one, while it holds
         self._settings: dict[Path, tuple[tuple[int, ...], dict[str, list[str]]]] = {}
+        self._known: dict[str, git_dirs.Listing] = {}  # the walk's folder listings
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -71,40 +77,106 @@ class OwnConfig:
         return said
 
     def hooks_folder(self, settings: Settings | None, *, reuse: bool = False) -> list[str]:
-        """The folders in the working tree that `core.hooksPath` names (`hooks_named`) that
-        stand as real folders: git runs each hook there as it does `.git/hooks`, so each is
-        watched the same way."""
+        """The folders in the working tree that `core.hooksPath` names (`hooks_named`), and
+        the `hooks` of each submodule's git directory under `.git/modules/` (`module_hooks`),
+        that stand as real folders: git runs each hook there as it does `.git/hooks`, so
+        each is watched the same way."""
         root = self.repo.root
         return [
             inside
-            for inside in self.hooks_named(settings, reuse=reuse)
+            for inside in [*self.hooks_named(settings, reuse=reuse), *self.module_hooks()]
             if inside != TOP  # the hooks at the top are refused to the model, not watched
             and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
         ]
 
+    def module_hooks(self) -> list[str]:
+        """The `hooks` folder of each submodule's git directory in the common dir (`modules/`
+        at any depth, as `_names` finds them), relative to the tree when it lies in it: a
+        hook there runs at the user's next commit in the submodule, or its checkout at
+        `git submodule update`. A linked worktree's own folder under `worktrees/` has none
+        git runs: its hooks are the common dir's."""
+        root = self.repo.root
+        found: list[str] = []
+        for name in self._names():
+            folder, _, last = name.rpartition("/")
+            if last == "config" and folder:
+                inside = os.path.relpath(self._common / folder / "hooks", root)
+                if not inside.startswith(".."):
+                    found.append(Path(inside).as_posix())
+        return found
+
     def hooks_named(self, settings: Settings | None, *, reuse: bool = False) -> list[str]:
         """The folders of the working tree that `core.hooksPath` names, standing or not: in
         `settings` (the repository's own config at a look), and as the user's git reads it
         now (`effective_hooks_path`: global and system config, includes; `reuse`: as read
-        last when that still holds). A relative value names a folder of the tree; husky 9's
-        `.husky/_` is kept as the whole `.husky`."""
+        last when that still holds), and each nested
+        repository's or submodule's own (`nested_hooks`). A relative value names a folder
+        of the tree; husky 9's `X/_` is kept as the whole `X`."""
         named = [*(settings or {}).get("config", {}).get("core.hookspath", [])[-1:]]
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
         named += self.effective_hooks_path(reuse=reuse)
-        root = self.repo.root
+        found = [place for value in named for place in self._inside("", value)]
+        return list(dict.fromkeys([*found, *self.linked_hooks(), *self.nested_hooks()]))
+
+    def linked_hooks(self) -> list[str]:
+        """What of the tree git runs as a hook through a link (many projects' setup says
+        `ln -s ../../scripts/pre-commit .git/hooks/`, or links `.git/hooks` itself to a
+        folder of the tree): the folder `.git/hooks` leads to, and the file each link in it
+        leads to, when they lie in the tree (outside its `.git`)."""
+        hooks = self._common / "hooks"
+        real = Path(os.path.realpath(hooks))
+        places = [str(real)] if hooks.is_symlink() else []
+        with contextlib.suppress(OSError):
+            places += [os.path.realpath(e.path) for e in os.scandir(real) if e.is_symlink()]
         found: list[str] = []
-        for value in named:
-            full = root / os.path.expanduser(value)
-            # As named, and where its links lead (git follows them): both are the hooks'.
-            for place in (os.path.normpath(full), os.path.realpath(full)):
-                inside = os.path.relpath(place, root)
-                if inside == ".":
-                    found.append(TOP)  # the tree's top: its files named as hooks
-                elif Path(inside).parts[0] not in ("..", ".git"):
-                    found.append(kept_hooks_folder(Path(inside).as_posix()))
-        return list(dict.fromkeys(found))
+        for place in places:
+            inside = os.path.relpath(place, self.repo.root)
+            if inside == ".":
+                found.append(TOP)  # `.git/hooks` a link to the top: its files named as hooks
+            elif Path(inside).parts[0] not in ("..", ".git"):
+                found.append(Path(inside).as_posix())
+        return found
+
+    def nested_hooks(self) -> list[str]:
+        """The folders of the tree where a nested repository or a submodule of it (each
+        `.git` the walk finds) runs its hooks by its own `core.hooksPath`: its `git commit`
+        runs them on the host. Its value is read as the user's git reads it there (its
+        own configs, then the global and system ones); a relative one names a folder of its
+        own tree. The tree's top itself counts only as the top repository's."""
+        found: list[str] = []
+        for git in git_dirs.found(self.repo.root, self._known):
+            top = posixpath.dirname(git)
+            value = self._nested_value(self.repo.root / git)
+            if value:
+                found += [p for p in self._inside(top, value) if p != TOP]
+        return found
+
+    def _nested_value(self, git: Path) -> str | None:
+        """`core.hooksPath` as the user's git reads it in the repository whose `.git` is
+        `git` (a folder, or a `gitdir:` file): its own configs, then the global and system
+        ones, with includes; `git config --get` reads files only, and runs nothing."""
+        code, out, _ = self.repo.git_outcome(
+            "config", "--get", "core.hooksPath", env={"GIT_DIR": str(git), "GIT_CONFIG_COUNT": "0"}
+        )
+        value = out.decode("utf-8", "surrogateescape").rstrip("\n")
+        return value if code == 0 and value else None
+
+    def _inside(self, top: str, value: str) -> list[str]:
+        """Where `value` of a `core.hooksPath` read for the tree at `top` (relative to
+        the repository's tree) lies in the tree: as named, and where its links lead (git
+        follows them); none outside it or in its `.git`."""
+        root = self.repo.root
+        full = root / top / os.path.expanduser(value)
+        found: list[str] = []
+        for place in (os.path.normpath(full), os.path.realpath(full)):
+            inside = os.path.relpath(place, root)
+            if inside == ".":
+                found.append(TOP)  # the tree's top: its files named as hooks
+            elif Path(inside).parts[0] not in ("..", ".git"):
+                found.append(kept_hooks_folder(Path(inside).as_posix()))
+        return found
 
     def effective_hooks_path(self, *, reuse: bool = False) -> list[str]:
         """`core.hooksPath` as the user's git reads it (repository, worktree, global,

@@ -9,7 +9,10 @@ the user's git runs. So just before each command the look notes, in this reposit
 directory (and in its common dir, for a linked worktree): `commondir` and `gitdir`, whose
 every change is put back (a new one removed), and `config`, `config.worktree` and `hooks`,
 which are put back when they became a link, or a file where a folder stood (a regular file
-rewritten in place is `own_config.py`'s and a hook in the folder `claude_dirs.py`'s).
+rewritten in place is `own_config.py`'s and a hook in the tree's `.git/hooks`
+`claude_dirs.py`'s). Where `.git` is a file (a linked worktree, a submodule's checkout), the
+hooks git runs lie in the common dir, outside the tree: each file there is held to its bytes
+too (a new one removed: git would run it at the user's next commit in any worktree).
 A top `.git` file (`gitdir: …`, in a linked worktree or a submodule) is held to its bytes.
 `info/exclude` (in the common dir) is held to its bytes too: it lists the files the user
 keeps out of git by hand, and emptied it would let a checkpoint, and a push, take them.
@@ -17,7 +20,8 @@ A recorded session's next hook process finds the repository through a config mad
 into the tree and puts it back (`tree_includes` lets it, settling); when the look before the
 call is lost, the link becomes a regular file of the bytes it named (`unlink_configs`).
 `objects/info/alternates` is left alone: objects are data, git runs none of them.
-Cost: an `lstat` of nine paths, and a read of the few small ones, per command.
+Cost: an `lstat` of nine paths, and a read of the few small ones, per command (and of the
+hooks folder's files, when it is the common dir's).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from cleveragents.errors import ConflictingState
 
 EXACT = ("commondir", "gitdir")  # every change put back
 LINKABLE = ("config", "config.worktree", "hooks")  # put back when git would look elsewhere
+NEW_HOOK = "new, git would run it outside the sandbox"
 EXCLUDE = Path("info", "exclude")  # the user's own ignore rules, in the common dir: exact
 MOST_BYTES = 1 << 20  # a file larger than this is not kept: put back is then refused
 # By path (as shown): "folder", "link:TARGET", "file:MODE:BASE64" ("linked:…" with a second
@@ -49,7 +54,7 @@ class OwnGitDir:
 
     def look(self) -> Structure:
         found: Structure = {}
-        for label, full, _ in self._watched():
+        for label, full, _ in self._watched({}):
             seen = _seen(full)
             if seen is not None:
                 found[label] = seen
@@ -60,7 +65,8 @@ class OwnGitDir:
         if before is None:  # pragma: no cover - a look held on disk by an older agents
             return []
         said: list[str] = []
-        for label, full, exact in self._watched():
+        hooks = self._hooks_label()
+        for label, full, exact in self._watched(before):
             was, now = before.get(label), _seen(full)
             if was == now or not (exact or _elsewhere(was, now)) or was == "big":
                 continue
@@ -68,14 +74,16 @@ class OwnGitDir:
                 remove(full)
             _write(full, was)
             verb = "removed" if was is None else "put back"
-            why = "changed by the command" if label.endswith(str(EXCLUDE)) else _why(was, now)
+            hook = hooks is not None and label.startswith(f"{hooks}/")
+            why = NEW_HOOK if hook and was is None else _why(was, now)
+            why = "changed by the command" if label.endswith(str(EXCLUDE)) else why
             said.append(f"{verb} {shown_path(label)}: {why}")
         return said
 
     def refuse_left(self, before: Structure | None) -> None:
         """Raise `ConflictingState` when what a command changed could not be put back (a
         file too large to keep, or one git or the disk would not let us write)."""
-        for label, full, exact in self._watched():
+        for label, full, exact in self._watched(before or {}):
             was, now = (before or {}).get(label), _seen(full)
             if before is not None and was != now and (exact or _elsewhere(was, now)):
                 raise ConflictingState(
@@ -89,7 +97,7 @@ class OwnGitDir:
         becomes a regular file again, of the bytes it names (the settings that run programs
         are then put back as the decision recorded them: `own_config.py`). One line each."""
         said: list[str] = []
-        for label, full, _ in self._watched():
+        for label, full, _ in self._watched({}):
             target = full.resolve()
             if full.name not in ("config", "config.worktree") or not self._in_tree(target):
                 continue
@@ -104,8 +112,10 @@ class OwnGitDir:
         root, git_dir = self.repo.root.resolve(), self.repo.git_dir.resolve()
         return target.is_relative_to(root) and not target.is_relative_to(git_dir)
 
-    def _watched(self) -> list[tuple[str, Path, bool]]:
-        """(label, path, whether every change is put back) of each watched path."""
+    def _watched(self, before: Structure) -> list[tuple[str, Path, bool]]:
+        """(label, path, whether every change is put back) of each watched path: and each
+        file of the hooks folder git runs when it is not the tree's `.git/hooks` (which
+        `claude_dirs.py` watches), now or in `before`."""
         places = [self.repo.git_dir]
         common = common_dir_now(self.repo)
         if os.path.normpath(common) != os.path.normpath(self.repo.git_dir):
@@ -114,12 +124,27 @@ class OwnGitDir:
         for place in places:
             names = [*EXACT, *LINKABLE] if place == self.repo.git_dir else ["config", "hooks"]
             watched += [(self._label(place / n), place / n, n in EXACT) for n in names]
-        exclude = common / EXCLUDE
-        watched.append((self._label(exclude), exclude, True))
         top = self.repo.root / ".git"
         if os.path.normpath(top) != os.path.normpath(self.repo.git_dir):
             watched.append((".git", top, True))  # a `gitdir:` file naming the git dir
+        exclude = common / EXCLUDE
+        watched.append((self._label(exclude), exclude, True))
+        hooks = self._hooks_label()
+        if hooks is not None:
+            folder = common / "hooks"
+            names = _names(folder) if folder.is_dir() and not folder.is_symlink() else []
+            names += [k.removeprefix(f"{hooks}/") for k in before if k.startswith(f"{hooks}/")]
+            watched += [(f"{hooks}/{n}", folder / n, True) for n in sorted(set(names))]
         return watched
+
+    def _hooks_label(self) -> str | None:
+        """The label of the hooks folder git runs, when it is not the tree's own
+        `.git/hooks`: a linked worktree's common dir's, a submodule checkout's
+        `.git/modules/NAME/hooks`, a `--separate-git-dir`'s; None otherwise."""
+        hooks = common_dir_now(self.repo) / "hooks"
+        if os.path.normpath(hooks) == os.path.normpath(self.repo.root / ".git" / "hooks"):
+            return None
+        return self._label(hooks)
 
     def _label(self, path: Path) -> str:
         inside = os.path.relpath(path, self.repo.root)
@@ -135,6 +160,13 @@ def common_dir_now(repo: GitRepository) -> Path:
     except (OSError, UnicodeDecodeError):
         return repo.git_dir
     return Path(os.path.normpath(repo.git_dir / named))
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:  # pragma: no cover - removed between its lstat and here
+        return []
 
 
 def _seen(full: Path) -> str | None:
