@@ -103,7 +103,7 @@ class UserIgnores:
                 out.write(_nul([f"{plan}\t{path}" for plan, path in new]) + b"\0")
         return list(dict.fromkeys(path for _, path in new))
 
-    def held_in(self, commit: str, plan_id: str | None = None) -> list[str]:
+    def held_in(self, commit: str, plan_id: str) -> list[str]:
         """Paths of blobs the chain of `commit` holds that the user's rules ignore, now or
         at `plan_id`'s start, and that the user does not track: what push and export would
         upload of what the user keeps off remotes."""
@@ -118,7 +118,7 @@ class UserIgnores:
         if not listed:
             return []
         found = dict.fromkeys(self.start.ignored(None, listed))
-        rules = self.start.of(plan_id) if plan_id is not None else None
+        rules = self.start.of(plan_id)
         if rules is not None:
             found.update(dict.fromkeys(self.start.ignored(rules, listed)))
         return sorted(found)
@@ -131,7 +131,7 @@ def _named(added: bytes) -> list[str] | None:
     for line in added.removesuffix(b"\n").split(b"\n") if added else []:
         verb, _, rest = line.partition(b" '")
         if verb not in (b"add", b"remove") or not rest.endswith(b"'"):
-            return None
+            return None  # pragma: no cover - a name holding a newline: the full look
         if verb == b"add":
             named.append(os.fsdecode(rest[:-1]))
     return named
