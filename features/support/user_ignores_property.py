@@ -37,6 +37,7 @@ COMMITTED = {".gitignore": ".env\nbuild/\n", "logs/.gitignore": "*.log\n"}
 RULES = (
     ".env", "build/", "!build/", "!build/creds", "!/build", "!secrets.env", "!*.env",
     "*.log", "!*.log", "!app.log", "!logs/", "build/deep/", "!deep/", "!key", "*.py", "#",
+    "!*", "!key.pem", "!.gitignore",
 )  # fmt: skip
 FILES = (
     "src/new.py", "notes.txt", "build/creds", "logs/app.log", ".env", "secrets.env",
