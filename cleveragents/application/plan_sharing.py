@@ -332,20 +332,18 @@ class PlanSharing:
         since): sent, they would upload what the user kept off remotes. Rewriting the chain
         without them would change the checkpoint ids its records name."""
         tip = self.remotes.tip(checkpoints_ref(plan.id))
-        if tip is None:
-            return
         hint = (
             "it still corrects and undoes here; to share its work, run its plan file "
             "again with `agents plan run` and share that plan"
             + ("; name the other plans to push them without it" if how == "pushed" else "")
         )
-        if self.remotes.saved_in(tip):
+        if tip is not None and self.remotes.saved_in(tip):
             raise ConflictingState(
                 f"plan {plan.id} was made by an older version that kept your ignored files "
                 f"among its checkpoints: it is not {how}, which would upload them",
                 hint=hint,
             )
-        held = self.remotes.ignored_held_in(tip, plan.id)
+        held = self.remotes.ignored_held_in(tip, plan.id) if tip is not None else []
         if held:
             raise ConflictingState(
                 f"plan {plan.id}'s checkpoints hold {held[0]}, a file your ignore rules "
