@@ -52,7 +52,11 @@ class StartRules:
         record = self._record(plan_id)
         try:
             kept = json.loads(record.read_text())
-            rules = Rules(Path(kept["folder"]), {p: (s, c) for p, s, c in kept["files"]})
+            name = str(kept["folder"])  # the folder's name: the clone may have moved
+            if not name.isalnum():  # pragma: no cover - not ours: taken again
+                raise ValueError(name)
+            folder = self.repo.state_dir / "user-ignores" / name
+            rules = Rules(folder, {p: (s, c) for p, s, c in kept["files"]})
             if not rules.folder.is_dir():  # pragma: no cover - removed by hand: taken again
                 raise FileNotFoundError(rules.folder)
         except (OSError, ValueError, KeyError, TypeError):
@@ -62,7 +66,7 @@ class StartRules:
             record.parent.mkdir(parents=True, exist_ok=True)
             files = [[p, s, c] for p, (s, c) in rules.files.items()]
             draft = record.with_name(f"{record.name}.draft")
-            draft.write_text(json.dumps({"folder": str(rules.folder), "files": files}))
+            draft.write_text(json.dumps({"folder": rules.folder.name, "files": files}))
             draft.replace(record)
         self._plans[plan_id] = rules
         return rules
