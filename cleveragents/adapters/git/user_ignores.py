@@ -24,6 +24,8 @@ from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.start_rules import StartRules
 
+CUT_MOST = 8  # most lines of one name `add` printed that are looked at in-process
+
 
 class UserIgnores:
     """What the user's own ignore rules excluded at a plan's start, whatever the working
@@ -125,15 +127,24 @@ class UserIgnores:
 
 
 def _named(added: bytes) -> list[str] | None:
-    """The paths `add --verbose` printed as added (`add 'PATH'`, one a line); None for a
-    line of another form."""
+    """Every path `add --verbose` may have printed (`add 'PATH'` or `remove 'PATH'`, one a
+    line): a name holding newlines spans lines, so each run of up to CUT_MOST lines from
+    one that opens so to one that ends with a quote counts. None past that (the full look)."""
+    lines = added.removesuffix(b"\n").split(b"\n") if added else []
     named = []
-    for line in added.removesuffix(b"\n").split(b"\n") if added else []:
+    for start, line in enumerate(lines):
         verb, _, rest = line.partition(b" '")
-        if verb not in (b"add", b"remove") or not rest.endswith(b"'"):
-            return None  # pragma: no cover - a name holding a newline: the full look
-        if verb == b"add":
-            named.append(os.fsdecode(rest[:-1]))
+        if verb not in (b"add", b"remove"):
+            continue
+        text, found = rest, False
+        for more in range(start + 1, min(start + CUT_MOST, len(lines)) + 1):
+            if text.endswith(b"'"):
+                named.append(os.fsdecode(text[:-1]))
+                found = True
+            if more < len(lines):
+                text += b"\n" + lines[more]
+        if not found:
+            return None  # pragma: no cover - a name of more than CUT_MOST lines
     return named
 
 
