@@ -23,6 +23,10 @@ ${KEY}              AWS_KEY=victim-only-8b0c
 ${UNIGNORE}         ${PLANS}/push_ignores/unignore.yaml
 ${WRITE_RULES}      ${PLANS}/push_ignores/write_rules.yaml
 ${UNIGNORE_THEN_WRITE}    ${PLANS}/push_ignores/unignore_then_write.yaml
+${DELETE_OWN_RULES}    ${PLANS}/push_ignores/delete_own_rules.yaml
+${COMMITTED_RULES}    ${PLANS}/push_ignores/committed_rules.yaml
+${PEM}              PRIVATE-KEY-USER-ONLY-41c7
+${AWS}              AKIA-USER-ONLY-93fa
 
 
 *** Test Cases ***
@@ -118,8 +122,8 @@ A Plan Whose Older Checkpoint Holds An Ignored File's Bytes Is Neither Pushed No
     ${result}    Run Agents    plan    push    origin
     Exit Code Should Be    ${result}    3
     Stderr Should Be One Line    ${result}
-    Stderr Should Contain    ${result}    plan ${plan} was made by an older version that kept
-    ...    build/creds, a file you ignore,
+    Stderr Should Contain    ${result}    plan ${plan}'s checkpoints hold build/creds, a file
+    ...    your ignore rules exclude: it is not pushed
     ${refs}    Git    ls-remote    ${REMOTE}    refs/cleveragents/*    cwd=${WORK}
     Should Be Empty    ${refs}
     No Secret In The Objects Of    ${REMOTE}
@@ -128,8 +132,8 @@ A Plan Whose Older Checkpoint Holds An Ignored File's Bytes Is Neither Pushed No
     File Should Not Exist    ${WORK}/plan.bundle
 
 Staging A .gitignore That No Longer Ignores build/ Lets build/creds In
-    [Documentation]    The user's index says what the user chose: once they stage a
-    ...    `.gitignore` without `build/`, a plan's checkpoint holds `build/creds`, while
+    [Documentation]    The rules on disk at a plan's start say what the user chose: once
+    ...    they stage a `.gitignore` without `build/`, a new plan's checkpoint holds `build/creds`, while
     ...    `secrets.env`, still excluded by `.git/info/exclude`, stays out.
     Put The Secrets In    ${REPO}
     ${result}    Run Plan    ${UNIGNORE}
@@ -173,6 +177,62 @@ An Action Overwriting A File The User Ignores Saves It First, Out Of The Checkpo
     ${now}    Get File    ${REPO}/build/creds
     Should Be Equal    ${now}    ${CREDS}\n
 
+
+Deleting An Untracked .gitignore That Ignores Itself Lets No Secret Into A Push
+    [Documentation]    `secrets/.gitignore` of `*` (as venv, pytest, mypy and ruff write)
+    ...    is in no index; the plan deletes it. `secrets/key.pem` stays out of every
+    ...    checkpoint, is named as withheld, and the push sends it nowhere.
+    Create File    ${REPO}/secrets/.gitignore    *\n
+    Create File    ${REPO}/secrets/key.pem    ${PEM}\n
+    ${result}    Run Plan    ${DELETE_OWN_RULES}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: secrets/key.pem
+    File Should Not Exist    ${REPO}/secrets/.gitignore
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    No Object Of The Remote Holds    ${PEM}
+
+Writing .gitignore Back Over The User's Unstaged Edit Lets No Secret Into A Push
+    [Documentation]    The user added `creds.json` to `.gitignore` and did not stage it;
+    ...    the plan writes the committed text back. `creds.json` stays out and is not pushed.
+    Append To File    ${REPO}/.gitignore    creds.json\n
+    Create File    ${REPO}/creds.json    {"aws": "${AWS}"}\n
+    ${result}    Run Plan    ${COMMITTED_RULES}
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    withheld: creds.json
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    No Object Of The Remote Holds    ${AWS}
+
+A Checkpoint Holding A Path Ignored At The Plan's Start Is Neither Pushed Nor Exported
+    [Documentation]    A checkpoint (made as an older version did) holds `secrets/key.pem`,
+    ...    which the plan's start ignored but the rules on disk no longer do: refused.
+    Create File    ${REPO}/secrets/.gitignore    *\n
+    Create File    ${REPO}/secrets/key.pem    ${PEM}\n
+    ${result}    Run Plan    ${DELETE_OWN_RULES}
+    Exit Code Should Be    ${result}    0
+    ${plan}    Put The Ignored File Among The Checkpoints    secrets/key.pem
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    3
+    Stderr Should Be One Line    ${result}
+    Stderr Should Contain    ${result}    plan ${plan}'s checkpoints hold secrets/key.pem
+    ${result}    Run Agents    plan    export    ${plan}    ${WORK}/plan.bundle
+    Exit Code Should Be    ${result}    3
+    File Should Not Exist    ${WORK}/plan.bundle
+
+A Checkpoint Holding A File The User Ignores Only Now Is Not Pushed
+    [Documentation]    The plan's checkpoints took `out.log`, untracked and not ignored
+    ...    then; the user has since ignored `*.log` by a line not staged: the push is refused.
+    Create File    ${REPO}/out.log    ${AWS}\n
+    ${result}    Run Plan    ${WRITE_RULES}
+    Exit Code Should Be    ${result}    0
+    Append To File    ${REPO}/.gitignore    *.log\n
+    # As for a plan made before the rules were kept with it: the rules now still hold.
+    Remove Directory    ${REPO}/.git/cleveragents/user-ignores/plans    recursive=True
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    checkpoints hold out.log, a file your ignore rules exclude
+    No Object Of The Remote Holds    ${AWS}
 
 *** Keywords ***
 Create A Clone Ignoring Build And A Bare Remote
@@ -237,3 +297,8 @@ No Secret In The Objects Of
     Should Not Be Empty    ${objects}
     Should Not Contain    ${objects}    ${CREDS}
     Should Not Contain    ${objects}    victim-only-8b0c
+
+No Object Of The Remote Holds
+    [Arguments]    ${secret}
+    ${objects}    Git    cat-file    --batch-all-objects    --batch    cwd=${REMOTE}
+    Should Not Contain    ${objects}    ${secret}

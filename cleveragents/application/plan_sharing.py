@@ -327,21 +327,24 @@ class PlanSharing:
 
     def _refuse_saved(self, plan: Plan, how: str) -> None:
         """Refuse (exit 3) a plan whose checkpoints hold files saved for undo (an older
-        version's), or the bytes of a file the user's ignore rules exclude here (taken by a
-        checkpoint before a changed `.gitignore` no longer kept it out): sent, they would
-        upload what the user kept off remotes. Rewriting the chain without them would
-        change the checkpoint ids its records name."""
+        version's), or a file at a path the user's ignore rules exclude, now or at the
+        plan's start (taken before a changed `.gitignore` no longer kept it out, or ignored
+        since): sent, they would upload what the user kept off remotes. Rewriting the chain
+        without them would change the checkpoint ids its records name."""
         tip = self.remotes.tip(checkpoints_ref(plan.id))
-        held = self.remotes.ignored_held_in(tip) if tip is not None else []
-        if tip is not None and (held or self.remotes.saved_in(tip)):
-            what = f"{held[0]}, a file you ignore," if held else "your ignored files"
-            raise ConflictingState(
-                f"plan {plan.id} was made by an older version that kept {what} "
-                f"among its checkpoints: it is not {how}, which would upload them",
-                hint="it still corrects and undoes here; to share its work, run its plan file "
-                "again with `agents plan run` and share that plan"
-                + ("; name the other plans to push them without it" if how == "pushed" else ""),
-            )
+        held = self.remotes.ignored_held_in(tip, plan.id) if tip is not None else []
+        if tip is not None and self.remotes.saved_in(tip):
+            why = " was made by an older version that kept your ignored files among its checkpoints"
+        elif held:
+            why = f"'s checkpoints hold {held[0]}, a file your ignore rules exclude"
+        else:
+            return
+        raise ConflictingState(
+            f"plan {plan.id}{why}: it is not {how}, which would upload them",
+            hint="it still corrects and undoes here; to share its work, run its plan file "
+            "again with `agents plan run` and share that plan"
+            + ("; name the other plans to push them without it" if how == "pushed" else ""),
+        )
 
     def _move(self, ref: str, new: str) -> None:
         old = self.remotes.tip(ref)

@@ -147,5 +147,5 @@ def _full_scan(checkpoints: GitCheckpoints, index: Path) -> str:
     the user's own rules ignore are withheld, though rules written since do not)."""
     env = private_dir.working_tree_env(checkpoints.repo, index)
     checkpoints.repo.git("add", "--all", "--", ".", env=env)
-    UserIgnores(checkpoints.repo, checkpoints.private.objects).withhold(env)
+    UserIgnores(checkpoints.repo, checkpoints.private.objects).withhold(env, PLAN)
     return checkpoints.repo.git("write-tree", env=env)

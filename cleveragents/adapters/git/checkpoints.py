@@ -156,7 +156,7 @@ class GitCheckpoints:
             hidden = (
                 inside_nested_repository(self.repo.root, path)
                 or self._ignored(path)
-                or self.snapshots.user_ignores.ignores(path)
+                or self.snapshots.user_ignores.ignores(path, plan_id)
             )
             mode = None if hidden else self.obstacles.mode(path)
         except OSError:

@@ -143,10 +143,10 @@ class GitRemotes:
         count = self.repo.git("rev-list", "--count", "-E", f"--grep={pattern}", commit)
         return int(count)
 
-    def ignored_held_in(self, commit: str) -> list[str]:
-        """Files here the user's ignore rules exclude whose bytes the chain of `commit`
-        holds (`user_ignores.UserIgnores.held_in`)."""
-        return UserIgnores(self.repo, self.objects).held_in(commit)
+    def ignored_held_in(self, commit: str, plan_id: str) -> list[str]:
+        """Paths the chain of `commit` holds that the user's ignore rules exclude, now or
+        at the plan's start (`user_ignores.UserIgnores.held_in`)."""
+        return UserIgnores(self.repo, self.objects).held_in(commit, plan_id)
 
     # remotes and bundles
 

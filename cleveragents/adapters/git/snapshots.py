@@ -67,7 +67,7 @@ class Snapshots:
             held = self.private.holding()
             if nested.opaque(self.repo, self.private.tree_env()):
                 held = None  # its gitlinks are gone
-            tree = self._add_and_write(self.private.tree_env(), held)
+            tree = self._add_and_write(self.private.tree_env(), plan_id, held)
             self.user_ignores.attribute(plan_id)
             self.private.forget_recent()
             self.private.holds(tree)
@@ -81,9 +81,9 @@ class Snapshots:
                 if nested.foreign_list(self.private.index).exists():
                     shutil.copy2(nested.foreign_list(self.private.index), nested.foreign_list(copy))
             self.private.catch_up(into=copy)
-            return self._add_and_write(self.private.tree_env(copy))
+            return self._add_and_write(self.private.tree_env(copy), plan_id)
 
-    def _add_and_write(self, env: dict[str, str], held: str | None = None) -> str:
+    def _add_and_write(self, env: dict[str, str], plan_id: str, held: str | None = None) -> str:
         """`add --all`, then the tree the index holds. `held`: the tree the index held
         before (known to this process), which `add --verbose` names every change to: the
         new tree is built from it in-process (`_added_tree`), with no `write-tree` (which
@@ -99,7 +99,8 @@ class Snapshots:
                 hint="make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
         ignores = self.user_ignores
-        if ignores.withhold(env, out if base is not None and base == ignores.clean else None):
+        added = out if base is not None and base == ignores.clean else None
+        if ignores.withhold(env, plan_id, added):
             base = None  # `add` named the files withheld since: `write-tree` says the rest
         if self.not_files:
             base = None  # `add` printed no line for the paths it took out
