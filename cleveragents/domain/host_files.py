@@ -5,6 +5,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
   * the hooks folder git runs hooks from, where `core.hooksPath` (as the user's git reads
     it) names a folder of the tree; for husky 9 (`core.hooksPath = .husky/_`, whose
     generated hooks run `.husky/pre-commit`) the whole `.husky` folder;
+  * what a hook that is a link (or a hooks folder that is one) leads to in the tree
+    (`adapters/git/hook_links.py`): git follows the link;
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 
@@ -39,6 +41,7 @@ class HostFolders:
 
     hooks: tuple[str, ...] = ()  # git runs each hook there
     own: tuple[str, ...] = ()  # agents' own Python: its venv, its package
+    linked: tuple[str, ...] = ()  # where a hook that is a link (or `.git/hooks`) leads
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -57,6 +60,9 @@ def host_run(path: str, host: HostFolders) -> str | None:
         if _within(path, folder):
             shown = folder or "the tree's top"
             return f"is in {shown}, the hooks folder git runs (core.hooksPath)"
+    for folder in host.linked:
+        if _within(path, folder):
+            return f"is in {folder}, which git runs as a hook through a link to it"
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"

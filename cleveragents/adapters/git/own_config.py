@@ -62,8 +62,12 @@ class OwnConfig:
     def hooks_folder(self, settings: Settings | None) -> list[str]:
         """The folders in the working tree that `core.hooksPath` names (`hooks_named`) that
         stand as real folders: git runs each hook there as it does `.git/hooks`, so each is
-        watched the same way."""
+        watched the same way; and what a hook that is a link leads to in the tree
+        (`hook_links.py`), a file or a folder."""
+        from cleveragents.adapters.git.hook_links import hook_link_targets
+
         root = self.repo.root
+        linked = hook_link_targets(self.repo, self.effective_hooks_path())
         return [
             inside
             for inside in self.hooks_named(settings)
@@ -71,7 +75,7 @@ class OwnConfig:
             and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
-        ]
+        ] + [inside for inside in linked if link_on_the_way(root, inside) is None]
 
     def hooks_named(self, settings: Settings | None) -> list[str]:
         """The folders of the working tree that `core.hooksPath` names, standing or not: in
