@@ -33,10 +33,16 @@ def own_python(root: Path) -> list[Path]:
 
 def host_folders(repo: GitRepository) -> HostFolders:
     """The folders of `repo`'s tree whose files run on the host later, read now."""
+    from cleveragents.adapters.git.config_programs import config_programs
     from cleveragents.adapters.git.hook_links import hook_link_targets
     from cleveragents.adapters.git.own_config import OwnConfig
 
     config = OwnConfig(repo)
     own = [p.relative_to(repo.root).as_posix() for p in own_python(repo.root)]
     linked = hook_link_targets(repo, config.effective_hooks_path())
-    return HostFolders(hooks=tuple(config.hooks_named(None)), own=tuple(own), linked=tuple(linked))
+    return HostFolders(
+        hooks=tuple(config.hooks_named(None)),
+        own=tuple(own),
+        linked=tuple(linked),
+        programs=tuple(config_programs(repo)),
+    )

@@ -7,6 +7,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     generated hooks run `.husky/pre-commit`) the whole `.husky` folder;
   * what a hook that is a link (or a hooks folder that is one) leads to in the tree
     (`adapters/git/hook_links.py`): git follows the link;
+  * a tree file the user's git config names as a program (`diff.X.textconv`, a filter,
+    `credential.helper = !./x`: `adapters/git/config_programs.py`);
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 
@@ -42,6 +44,7 @@ class HostFolders:
     hooks: tuple[str, ...] = ()  # git runs each hook there
     own: tuple[str, ...] = ()  # agents' own Python: its venv, its package
     linked: tuple[str, ...] = ()  # where a hook that is a link (or `.git/hooks`) leads
+    programs: tuple[tuple[str, str], ...] = ()  # (path, setting): a program git config names
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -63,6 +66,9 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for folder in host.linked:
         if _within(path, folder):
             return f"is in {folder}, which git runs as a hook through a link to it"
+    for program, key in host.programs:
+        if _within(path, program):
+            return f"is {program}, which your git config's {key} names for git to run"
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"
