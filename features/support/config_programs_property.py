@@ -27,7 +27,7 @@ SCRIPTS = ["conv.sh", "tools/conv", "tools/sub/run.py"]
 FORMS = ["./{}", "{}", "tools/../{}", ".//{}", "{}/"]
 RUNNERS = ["", "sh ", "bash ", "sh -e ", "env "]
 ASSIGNMENTS = ["", "A=1 ", "A=1 B='x y' "]
-ARGS = ["", " --flag", " 'a b'", " -- x"]
+ARGS = ["", " --flag", " 'a b'", " -- x", " 'unclosed"]
 
 
 def tree(top: Path) -> Path:
@@ -48,6 +48,9 @@ def tree(top: Path) -> Path:
     subprocess.run([*git, "add", "."], cwd=root, check=True)
     subprocess.run([*git, "commit", "-qm", "s"], cwd=root, check=True)
     (root / "d.x").write_text("two\n")
+    # Settings naming no program: an empty alias, an include of a file that is not there.
+    subprocess.run(["git", "config", "alias.e", ""], cwd=root, check=True)
+    subprocess.run(["git", "config", "includeIf.gitdir:/none/.path", "/none/x"], cwd=root)
     return root
 
 
@@ -61,6 +64,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @reproducible(examples, seed)
     @example(alias=False, assign="", runner="", form="./{}", script=0, args="")
     @example(alias=True, assign="A=1 ", runner="sh ", form="{}", script=1, args=" 'a b'")
+    @example(alias=False, assign="", runner="bash ", form="{}/", script=2, args=" 'unclosed")
     @given(
         alias=st.booleans(),
         assign=st.sampled_from(ASSIGNMENTS),
