@@ -46,3 +46,14 @@ Feature: A hook installed as a link into my tree is kept from the model
       | case                   | setup                                                                     | hook                | said                                                                    |
       | hooks folder a link    | the repository's hooks folder ".git/hooks" is a link to "../githooks"     | githooks/post-commit | removed githooks/post-commit: new, git would run it outside the sandbox |
       | one hook a link        | a symlink ".git/hooks/pre-commit" pointing to "../../githooks/pre-commit" | githooks/pre-commit  | put back githooks/pre-commit: changed by the command                    |
+
+  Scenario: A command that swaps the tree link a hook link leads through is put back
+    Given an executable file "scripts/real.sh" containing "exit 0" committed
+    And a symlink "scripts/pre-commit" pointing to "real.sh" committed
+    And a symlink ".git/hooks/pre-commit" pointing to "../../scripts/pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "rm scripts/pre-commit && printf 'touch x' > scripts/pre-commit"
+    When I run "agents plan run 'hooks' --allow-command 'rm *' --allow-command 'printf *'" with Claude
+    Then "scripts/pre-commit" is a link to "real.sh"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back scripts/pre-commit: changed by the command"

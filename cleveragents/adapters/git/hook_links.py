@@ -40,9 +40,12 @@ def hook_link_targets(repo: GitRepository, hooks_paths: list[str]) -> list[str]:
             found.append(inside)  # the folder itself is a link into the tree
         for entry in _entries(real):
             if entry.is_symlink():
-                target = _in_tree(root, os.path.realpath(entry.path))
-                if target is not None:
-                    found.append(target)
+                # Where it leads as written (a link there may be swapped) and at the end.
+                named = os.path.join(real, _read_link(entry.path))
+                for place in (os.path.normpath(named), os.path.realpath(entry.path)):
+                    target = _in_tree(root, place)
+                    if target is not None:
+                        found.append(target)
     return list(dict.fromkeys(found))
 
 
@@ -67,3 +70,10 @@ def _entries(folder: str) -> list[os.DirEntry[str]]:
         return sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
         return []
+
+
+def _read_link(path: str) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:  # pragma: no cover - removed since the listing
+        return "."
