@@ -6,6 +6,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     it) names a folder of the tree; for husky 9 (`core.hooksPath = X/_`, `.husky/_` by
     default, whose generated hooks run `X/pre-commit`) the whole `X` folder; a nested
     repository's own; and what of the tree `.git/hooks` or a hook in it links to;
+  * a tree file the user's git config names as a program (`diff.X.textconv`, a filter,
+    `credential.helper = !./x`: `adapters/git/config_programs.py`);
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 
@@ -42,6 +44,8 @@ class HostFolders:
 
     hooks: tuple[str, ...] = ()  # git runs each hook there
     own: tuple[str, ...] = ()  # agents' own Python: its venv, its package
+    linked: tuple[str, ...] = ()  # where a hook that is a link (or `.git/hooks`) leads
+    programs: tuple[tuple[str, str], ...] = ()  # (path, setting): a program git config names
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -64,6 +68,12 @@ def host_run(path: str, host: HostFolders) -> str | None:
         if _within(path, folder):
             shown = folder or "the tree's top"
             return f"is in {shown}, the hooks folder git runs (core.hooksPath)"
+    for folder in host.linked:
+        if _within(path, folder):
+            return f"is in {folder}, which git runs as a hook through a link to it"
+    for program, key in host.programs:
+        if _within(path, program):
+            return f"is {program}, which your git config's {key} names for git to run"
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"

@@ -141,7 +141,8 @@ class ClaudeDirs:
                 kept.append((full, git_mode(st)))
                 if full not in going_back:
                     hooks = (OWN_HOOKS, *self.hooks)
-                    why = NEW_HOOK if any(full.startswith(f"{h}/") for h in hooks) else NEW
+                    hook = any(full == h or full.startswith(f"{h}/") for h in hooks)
+                    why = NEW_HOOK if hook else NEW
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:

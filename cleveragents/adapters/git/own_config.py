@@ -80,7 +80,7 @@ class OwnConfig:
         """The folders in the working tree that `core.hooksPath` names (`hooks_named`), and
         the `hooks` of each submodule's git directory under `.git/modules/` (`module_hooks`),
         that stand as real folders: git runs each hook there as it does `.git/hooks`, so
-        each is watched the same way."""
+        each is watched the same way; so is what `run_through` names."""
         root = self.repo.root
         return [
             inside
@@ -89,6 +89,22 @@ class OwnConfig:
             and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
+        ] + self.run_through()
+
+    def run_through(self) -> list[str]:
+        """What git runs in the tree through a link or a setting, standing or not: where a
+        hook that is a link leads (`hook_links.py`), a file or a folder, and each file a
+        setting names as a program (`config_programs.py`)."""
+        from cleveragents.adapters.git.config_programs import config_programs
+        from cleveragents.adapters.git.hook_links import hook_link_targets
+
+        root = self.repo.root
+        linked = hook_link_targets(self.repo, self.effective_hooks_path())
+        programs = [inside for inside, _ in config_programs(self.repo)]
+        return [
+            inside
+            for inside in dict.fromkeys([*linked, *programs])
+            if link_on_the_way(root, inside) is None
         ]
 
     def module_hooks(self) -> list[str]:

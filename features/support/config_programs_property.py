@@ -1,0 +1,94 @@
+"""The property of trust.config_programs.property.feature: every tree file the user's git
+runs as a program a setting names is refused to the model.
+
+Each example sets `diff.x.textconv` or a `!` alias to a random command line (assignments
+first or not, the program named `./x`, `sub/../x`, bare, or run by `sh`/`bash`, with
+arguments), then has git itself run it (`git diff` of a file whose attribute names the
+driver, or the alias): each tree script that ran leaves a mark. Every script that ran must
+be judged host-run (`host_folders`): an oracle that shares nothing with the reading of the
+value.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.host_folders import host_folders
+from cleveragents.domain.host_files import host_run
+from features.support.properties import reproducible
+
+SCRIPTS = ["conv.sh", "tools/conv", "tools/sub/run.py"]
+FORMS = ["./{}", "{}", "tools/../{}", ".//{}", "{}/"]
+RUNNERS = ["", "sh ", "bash ", "sh -e ", "env "]
+ASSIGNMENTS = ["", "A=1 ", "A=1 B='x y' "]
+ARGS = ["", " --flag", " 'a b'", " -- x", " 'unclosed"]
+
+
+def tree(top: Path) -> Path:
+    """A repository with a script at each of `SCRIPTS`, each leaving a mark when it runs,
+    and a committed `d.x` whose attribute names the diff driver `x`."""
+    root = top / "tree"
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    marks = top / "marks"
+    marks.mkdir()
+    for number, script in enumerate(SCRIPTS):
+        full = root / script
+        full.parent.mkdir(parents=True, exist_ok=True)
+        full.write_text(f"#!/bin/sh\ntouch '{marks}/{number}'\ncat \"$@\" 2>/dev/null\n")
+        full.chmod(0o755)
+    (root / ".gitattributes").write_text("*.x diff=x\n")
+    (root / "d.x").write_text("one\n")
+    git = ["git", "-c", "user.name=a", "-c", "user.email=a@b"]
+    subprocess.run([*git, "add", "."], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-qm", "s"], cwd=root, check=True)
+    (root / "d.x").write_text("two\n")
+    # Settings naming no program: an empty alias, an include of a file that is not there.
+    subprocess.run(["git", "config", "alias.e", ""], cwd=root, check=True)
+    subprocess.run(["git", "config", "includeIf.gitdir:/none/.path", "/none/x"], cwd=root)
+    return root
+
+
+def check_property(examples: int, seed: int, work: Path) -> int:
+    top = Path(tempfile.mkdtemp(prefix="config-programs-", dir=work))
+    root = tree(top)
+    marks = top / "marks"
+    repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
+    ran = 0
+
+    @reproducible(examples, seed)
+    @example(alias=False, assign="", runner="", form="./{}", script=0, args="")
+    @example(alias=True, assign="A=1 ", runner="sh ", form="{}", script=1, args=" 'a b'")
+    @example(alias=False, assign="", runner="bash ", form="{}/", script=2, args=" 'unclosed")
+    @given(
+        alias=st.booleans(),
+        assign=st.sampled_from(ASSIGNMENTS),
+        runner=st.sampled_from(RUNNERS),
+        form=st.sampled_from(FORMS),
+        script=st.integers(0, len(SCRIPTS) - 1),
+        args=st.sampled_from(ARGS),
+    )
+    def check(alias: bool, assign: str, runner: str, form: str, script: int, args: str) -> None:
+        nonlocal ran
+        value = f"{assign}{runner}{form.format(SCRIPTS[script])}{args}"
+        key = "alias.t" if alias else "diff.x.textconv"
+        for mark in marks.iterdir():
+            mark.unlink()
+        subprocess.run(["git", "config", "--unset-all", "alias.t"], cwd=root)
+        subprocess.run(["git", "config", "--unset-all", "diff.x.textconv"], cwd=root)
+        subprocess.run(["git", "config", key, f"!{value}" if alias else value], cwd=root)
+        command = ["git", "t"] if alias else ["git", "diff", "--textconv"]
+        subprocess.run(command, cwd=root / "tools", capture_output=True, timeout=30)
+        host = host_folders(repo)
+        for mark in marks.iterdir():
+            ran += 1
+            path = SCRIPTS[int(mark.name)]
+            assert host_run(path, host) is not None, f"{key} = {value} ran {path}: {host}"
+
+    check()
+    return ran

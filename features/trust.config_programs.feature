@@ -1,0 +1,44 @@
+Feature: A program my git config names in my tree is kept from the model
+  As a developer whose project's setup script set `diff.json.textconv = ./scripts/conv.sh`
+  (or a filter, a merge driver, `credential.helper = !./tools/cred`, `core.fsmonitor`)
+  I want the model's file actions refused on that file, and what a sandboxed command writes
+  there put back
+  So that my next `git diff`, `git status` or `git fetch` runs nothing the model planted
+
+  Background:
+    Given a git repository with files:
+      | path  | content |
+      | a.txt | a\n     |
+    And Claude answers through a stand-in server
+
+  Scenario Outline: The model's <kind> of <file>, which <key> names, is refused (<scope>)
+    Given an executable file "<file>" containing "#!/bin/sh\nexit 0\n" committed
+    And the <scope> git config sets "<key>" to "<value>"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will <kind> the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "<file>" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' is <file>, which your git config's <shown> names for git to run, outside the sandbox: a model may not change it (change it yourself)"
+
+    Examples:
+      | kind   | file              | scope         | key                  | value                      | shown                |
+      | edit   | scripts/conv.sh   | repository's  | diff.json.textconv   | ./scripts/conv.sh          | diff.json.textconv   |
+      | delete | scripts/conv.sh   | repository's  | diff.json.textconv   | ./scripts/conv.sh          | diff.json.textconv   |
+      | edit   | tools/clean.py    | repository's  | filter.x.clean       | python3 -u tools/clean.py  | filter.x.clean       |
+      | edit   | tools/cred        | user's global | credential.helper    | !./tools/cred --store      | credential.helper    |
+      | write  | tools/monitor     | repository's  | core.fsmonitor       | tools/monitor              | core.fsmonitor       |
+      | edit   | bin/merge         | user's global | merge.ours.driver    | FOO=1 ./bin/merge %O %A %B | merge.ours.driver    |
+
+  Scenario: What a sandboxed command writes into a program my git config names is put back
+    Given an executable file "scripts/conv.sh" containing "cat" committed
+    And the repository's git config sets "diff.json.textconv" to "./scripts/conv.sh"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "printf 'touch x' > scripts/conv.sh"
+    When I run "agents plan run 'programs' --allow-command 'printf *'" with Claude
+    Then the file "scripts/conv.sh" contains "cat"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back scripts/conv.sh: changed by the command"
