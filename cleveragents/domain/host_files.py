@@ -64,13 +64,13 @@ def kept_hooks_folder(inside: str) -> str:
 def host_run(path: str, host: HostFolders) -> str | None:
     """Why `path` (relative to the tree) runs on the host later, or None: in a hooks
     folder, or in agents' own Python."""
+    for folder in host.linked:  # before the hooks folders, which hold the links' ends too
+        if _within(path, folder):
+            return f"is in {folder}, which git runs as a hook through a link to it"
     for folder in host.hooks:
         if _within(path, folder):
             shown = folder or "the tree's top"
             return f"is in {shown}, the hooks folder git runs (core.hooksPath)"
-    for folder in host.linked:
-        if _within(path, folder):
-            return f"is in {folder}, which git runs as a hook through a link to it"
     for program, key in host.programs:
         if _within(path, program):
             return f"is {program}, which your git config's {key} names for git to run"

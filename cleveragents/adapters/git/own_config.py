@@ -89,9 +89,9 @@ class OwnConfig:
             and link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
-        ] + self.run_through()
+        ] + self.run_through(reuse=True)  # hooks_named has just read it
 
-    def run_through(self) -> list[str]:
+    def run_through(self, *, reuse: bool = False) -> list[str]:
         """What git runs in the tree through a link or a setting, standing or not: where a
         hook that is a link leads (`hook_links.py`), a file or a folder, and each file a
         setting names as a program (`config_programs.py`)."""
@@ -99,7 +99,7 @@ class OwnConfig:
         from cleveragents.adapters.git.hook_links import hook_link_targets
 
         root = self.repo.root
-        linked = hook_link_targets(self.repo, self.effective_hooks_path())
+        linked = hook_link_targets(self.repo, self.effective_hooks_path(reuse=reuse))
         programs = [inside for inside, _ in config_programs(self.repo)]
         return [
             inside
