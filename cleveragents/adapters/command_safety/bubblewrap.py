@@ -222,21 +222,27 @@ class Bubblewrap:
         return self._probed
 
     def _try(self, bwrap: str) -> str | None:
-        try:
-            tried = subprocess.run(
-                [bwrap, *self._options(False), "--", "true"],
-                cwd=self.root,
-                env={"PATH": os.defpath},
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=PROBE_TIMEOUT,
-            )
-        except (OSError, subprocess.TimeoutExpired) as error:  # pragma: no cover - a broken bwrap
-            return f"bwrap cannot run here ({error})"
-        if tried.returncode == 0:
-            return None
-        said = tried.stderr.decode("utf-8", errors="replace").strip().splitlines()
-        return f"bwrap cannot make a sandbox here ({said[-1] if said else 'no reason given'})"
+        return probe([bwrap, *self._options(False)], "a sandbox", cwd=self.root)
+
+
+def probe(bwrap: list[str], what: str, cwd: Path | None = None) -> str | None:
+    """None when `bwrap` (the program and its options) runs `true` here; else why, in one
+    line naming `what` it could not make."""
+    try:
+        tried = subprocess.run(
+            [*bwrap, "--", "true"],
+            cwd=cwd,
+            env={"PATH": os.defpath},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=PROBE_TIMEOUT,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:  # pragma: no cover - a broken bwrap
+        return f"bwrap cannot run here ({error})"
+    if tried.returncode == 0:
+        return None
+    said = tried.stderr.decode("utf-8", errors="replace").strip().splitlines()
+    return f"bwrap cannot make {what} here ({said[-1] if said else 'no reason given'})"
 
 
 def _program_folders(entry: str, tree: Path) -> list[str]:

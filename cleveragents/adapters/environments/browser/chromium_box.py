@@ -22,17 +22,20 @@ from __future__ import annotations
 
 import os
 import shlex
-import subprocess
 from pathlib import Path
 
 from cleveragents.adapters import host_programs
-from cleveragents.adapters.command_safety.bubblewrap import NOT_INSTALLED, PROC_HOST, SYSTEM
+from cleveragents.adapters.command_safety.bubblewrap import (
+    NOT_INSTALLED,
+    PROC_HOST,
+    SYSTEM,
+    probe,
+)
 from cleveragents.adapters.command_safety.limits import SandboxLimits
 
 NOBODY = 65534
 FONT_CACHE = "/var/cache/fontconfig"
 HOME = "/tmp/home"
-PROBE_TIMEOUT = 10.0
 # What Chromium reads in /etc; never shadow, ssh keys, ssl/private or the host's passwd.
 ETC = (
     "fonts", "chromium", "chromium.d", "ssl/certs", "ssl/openssl.cnf", "ca-certificates",
@@ -118,20 +121,7 @@ class ChromiumBox:
     def _try(self, bwrap: str) -> str | None:
         """None when the box can be made here: tried once, around `true`."""
         self.home.mkdir(parents=True, exist_ok=True)
-        try:
-            tried = subprocess.run(
-                [bwrap, *self.options("/bin/true", self.home), "--", "true"],
-                env={"PATH": os.defpath},
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=PROBE_TIMEOUT,
-            )
-        except (OSError, subprocess.TimeoutExpired) as error:  # pragma: no cover - a broken bwrap
-            return f"bwrap cannot run here ({error})"
-        if tried.returncode == 0:
-            return None
-        said = tried.stderr.decode("utf-8", errors="replace").strip().splitlines()
-        return f"bwrap cannot make a box here ({said[-1] if said else 'no reason given'})"
+        return probe([bwrap, *self.options("/bin/true", self.home)], "a box")
 
 
 def _system() -> list[str]:
