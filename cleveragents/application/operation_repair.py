@@ -70,8 +70,7 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }
-    which = "the files" if tree is None else "the files it wrote"
-    repair.summary = f"put {which} back as before operation {op.id} ({op.kind})"
+    repair.summary = f"put the files back as before operation {op.id} ({op.kind})"
     log.record_end(repair, scan=True)
     repair.status = OperationStatus.DONE
     repair.finished_at = log.clock.now()
