@@ -307,12 +307,9 @@ class OperationLog:
                     f"`agents plan undo {repair.id}` brings them back"
                 )
 
-    def settle_interrupted(
-        self, op: Operation, outcome: str, tree: ResolvedFiles | None = None
-    ) -> None:
+    def settle_interrupted(self, op: Operation, outcome: str) -> None:
         """Settle an operation its command did not finish: a run or resume keeps what it
-        did, resumable and undoable; anything else goes back to its safety checkpoint (or
-        to `tree`: a killed correction's, with only what it wrote put back).
+        did, resumable and undoable; anything else goes back to its safety checkpoint.
 
         A plan the run left under way is `interrupted`, with `outcome` saying by what; one
         it had already ended (completed, failed, stopped) keeps what it says.
@@ -331,7 +328,7 @@ class OperationLog:
             )
             self._finish(op, OperationStatus.INTERRUPTED)
         else:
-            self.put_back(op, tree=tree)
+            self.put_back(op)
             op.summary = ROLLED_BACK
             self._finish(op, OperationStatus.ROLLED_BACK)
 
