@@ -143,12 +143,7 @@ class Bubblewrap:
     def _system(self) -> list[str]:
         """The host's programs: the system folders, and the `bin` folders on PATH (a
         virtual environment's whole folder, so its Python finds its packages)."""
-        options: list[str] = []
-        for top in SYSTEM:
-            if os.path.islink(top):
-                options += ["--symlink", os.readlink(top), top]
-            elif os.path.isdir(top):
-                options += ["--ro-bind", top, top]
+        options = system_binds()
         entries = os.environ.get("PATH", "").split(os.pathsep)
         folders = [found for entry in entries for found in _program_folders(entry, self.root)]
         for found in dict.fromkeys(folders):  # PATH often names one twice
@@ -223,6 +218,17 @@ class Bubblewrap:
 
     def _try(self, bwrap: str) -> str | None:
         return probe([bwrap, *self._options(False)], "a sandbox", cwd=self.root)
+
+
+def system_binds() -> list[str]:
+    """The system folders, read-only (a symlink of merged /usr stays one)."""
+    options: list[str] = []
+    for top in SYSTEM:
+        if os.path.islink(top):
+            options += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            options += ["--ro-bind", top, top]
+    return options
 
 
 def probe(bwrap: list[str], what: str, cwd: Path | None = None) -> str | None:

@@ -30,6 +30,7 @@ from cleveragents.adapters.command_safety.bubblewrap import (
     PROC_HOST,
     SYSTEM,
     probe,
+    system_binds,
 )
 from cleveragents.adapters.command_safety.limits import SandboxLimits
 
@@ -85,7 +86,7 @@ class ChromiumBox:
         # a killed `agents` (and its Playwright driver) until the next command ends it by
         # its PID, as it did outside the box (`chromium.py`).
         options += ["--cap-drop", "ALL"]
-        options += _system()
+        options += system_binds()
         options += self._etc()
         # The fonts' cache: without it each start scans every font again (0.4 s here).
         options += ["--ro-bind-try", FONT_CACHE, FONT_CACHE]
@@ -122,17 +123,6 @@ class ChromiumBox:
         """None when the box can be made here: tried once, around `true`."""
         self.home.mkdir(parents=True, exist_ok=True)
         return probe([bwrap, *self.options("/bin/true", self.home)], "a box")
-
-
-def _system() -> list[str]:
-    """The system folders, read-only (a symlink of merged /usr stays one)."""
-    options: list[str] = []
-    for top in SYSTEM:
-        if os.path.islink(top):
-            options += ["--symlink", os.readlink(top), top]
-        elif os.path.isdir(top):
-            options += ["--ro-bind", top, top]
-    return options
 
 
 def _program(program: str) -> list[str]:
