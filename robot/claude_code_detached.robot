@@ -85,7 +85,7 @@ A Git Setting That Runs A Program Is Put Back After The Bash Call
     Run Process    git    config    core.pager    less -R    cwd=${REPO}
     Run Process    git    config    core.editor    vi    cwd=${REPO}
     Plant Script
-    ...    mkdir -p .githooks && printf 'touch ../canary' > .githooks/pre-commit && chmod +x .githooks/pre-commit && git config core.hooksPath .githooks && git config core.fsmonitor 'touch ../canary' && git config core.pager 'touch ../canary' && git config pull.rebase true && git config --unset core.editor && git config alias.st '!touch ../canary' && git config alias.co checkout
+    ...    mkdir -p .githooks && printf 'touch ../canary' > .githooks/pre-commit && chmod +x .githooks/pre-commit && git config core.hooksPath .githooks && git config core.fsmonitor 'touch ../canary' && git config core.pager 'touch ../canary' && git config pull.rebase true && git config --unset core.editor && git config alias.st '!touch ../canary' && git config alias.lg 'log --oneline'
     Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "configure"}
     Claude Code Will Say    All done.
     ${result}    Run Detached Plan    configure git
@@ -101,7 +101,7 @@ A Git Setting That Runs A Program Is Put Back After The Bash Call
     ${editor}    Run Process    git    config    --get    core.editor    cwd=${REPO}
     Should Be Equal    ${editor.stdout}    vi
     ${aliases}    Run Process    git    config    --get-regexp    ^alias    cwd=${REPO}
-    Should Be Equal    ${aliases.stdout}    alias.co checkout
+    Should Be Equal    ${aliases.stdout}    alias.lg log --oneline
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}    put back git config core.hookspath: set by the command
     Should Contain    ${shown.stdout}    put back git config core.fsmonitor: set by the command
