@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from behave import given, then, when
@@ -46,14 +47,22 @@ def _send(
 def hook_event(context: Any, event: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     """`event` sent to the hook `agents hooks install claude-code` installs, as Claude Code
     runs it (outside any `agents` run: no socket of one in its environment)."""
-    env = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
+    return run_hook(json.dumps(event), context.repo)
+
+
+def run_hook(
+    text: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The recording hook's process given `text` on its input in `cwd`, with `env` added to
+    an environment that names no `agents` run's socket."""
+    whole = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
     return subprocess.run(
         [sys.executable, "-m", "cleveragents.cli.hook_record"],
-        input=json.dumps(event),
-        cwd=context.repo,
+        input=text,
+        cwd=cwd,
         capture_output=True,
         text=True,
-        env=env,
+        env={**whole, **(env or {})},
         timeout=60,
         check=False,
     )

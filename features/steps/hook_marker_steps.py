@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from behave import given, then, when
+
+from features.steps.claude_code_todo_steps import run_hook
 
 NOBODY = 65534
 
@@ -40,20 +40,9 @@ def step_marker_folder_made(context: Any, made: str) -> None:
 @when("the recording hook gets an event it cannot read, twice")
 def step_hook_unreadable_twice(context: Any) -> None:
     (context.tmp / "tmp").mkdir(exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if k != "CLEVERAGENTS_HOOK_SOCKET"}
-    env["TMPDIR"] = str(context.tmp / "tmp")
     context.hook_said = []
     for _ in range(2):
-        done = subprocess.run(
-            [sys.executable, "-m", "cleveragents.cli.hook_record"],
-            input="not an event",
-            cwd=context.tmp,
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=60,
-            check=False,
-        )
+        done = run_hook("not an event", context.tmp, {"TMPDIR": str(context.tmp / "tmp")})
         assert done.returncode == 0, done.stderr
         context.hook_said.append(done.stderr)
 

@@ -112,8 +112,7 @@ def user_repository(root: Path) -> Path:
         "logs/app.log": "LOG-SECRET\n",
         "secrets.env": "EXCLUDED-SECRET\n",
     }.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text)
+        _write(root / path, text)
     _git(root, "init", "-q")
     (root / ".git" / "info" / "exclude").write_text("secrets.env\n")
     _git(root, "add", ".")
@@ -125,9 +124,13 @@ def user_repository(root: Path) -> Path:
         ".gitignore": ".env\nbuild/\ncreds.json\n",
         "creds.json": "CREDS-SECRET\n",
     }.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text)
+        _write(root / path, text)
     return root
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
 
 
 def _lines(root: Path, *args: str) -> list[str]:
