@@ -72,6 +72,32 @@ Feature: A command's changes to folder modes come back with undo, and undo says 
     And the folder "private" has mode 777
     And the folder "private/in" has mode 777
 
+  # An empty folder holds no file a checkpoint or a saved file would name: its mode is
+  # noted all the same, as those `git init` makes in a nested repository's `.git` are
+  # (world-writable `refs/tags` would let anyone plant refs there).
+  Scenario: chmod -R of empty folders, mine and a nested .git's, then undo: modes come back
+    Given an empty folder "empty" with mode 700
+    And a nested repository "vendor/lib" made by git init
+    And I make "vendor/lib/.git/refs/tags" mode 755
+    And the plan file "plan.yaml":
+      """
+      task: Open everything up
+      steps:
+        - name: open
+          options:
+            - actions:
+                - run: chmod -R a+rwx empty vendor
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And the folder "empty" has mode 777
+    And the folder "vendor/lib/.git/refs/tags" has mode 777
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "empty" has mode 700
+    And the folder "vendor/lib/.git/refs/tags" has mode 755
+    And the folder "vendor/lib/.git/branches" has mode 755
+    And stdout contains "  empty"
+
   # The command changed the mode of private/in/b, which the user removed since: a conflict;
   # with --mine the removal stands.
   Scenario: A folder I removed after the command is not claimed back by its mode

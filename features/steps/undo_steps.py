@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
 from typing import Any
 
 from behave import given, then
@@ -33,6 +34,18 @@ def step_delete(context: Any, path: str) -> None:
 @given('I make "{path}" mode {octal}')
 def step_mode(context: Any, path: str, octal: str) -> None:
     os.chmod(context.repo / path, int(octal, 8))
+
+
+@given('an empty folder "{path}" with mode {octal}')
+def step_empty_folder(context: Any, path: str, octal: str) -> None:
+    (context.repo / path).mkdir(parents=True)
+    os.chmod(context.repo / path, int(octal, 8))
+
+
+@given('a nested repository "{path}" made by git init')
+def step_git_init(context: Any, path: str) -> None:
+    """`git init` makes empty folders in its `.git` (`branches`, `refs/tags`, ...)."""
+    subprocess.run(["git", "init", "--quiet", str(context.repo / path)], check=True)
 
 
 @given("the operations were recorded before operations kept their ends")

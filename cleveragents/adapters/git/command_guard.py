@@ -114,15 +114,19 @@ class CommandGuard:
         names += [f"{p}/" for p in repositories if self._lstat(f"{p}/.git") is not None]
         # Files git never records (`.GIT/`, `git~1`, `docs/.git/`) are saved as ignored ones.
         folders_named = [name for name in names if name.endswith("/")]
+        walked = hidden_paths.listing(finding)
         names += [
             path
-            for path in hidden_paths.found(self.repo.root, finding)
+            for path in hidden_paths.found(self.repo.root, walked)
             if path not in names and not any(path.startswith(f) for f in folders_named)
         ]
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
-        # Folders of the files a restore brings back: no checkpoint records their modes.
-        look.folders = folder_modes.folder_modes(self.repo.root, [*checkpointed, *look.ignored])
+        # Folders of the files a restore brings back, and empty ones: no checkpoint records
+        # their modes.
+        look.folders = folder_modes.folder_modes(
+            self.repo.root, [*checkpointed, *look.ignored], hidden_paths.empty_folders(walked)
+        )
         return look
 
     def changed(self, look: CommandLook, env: dict[str, str]) -> SavedFiles | None:

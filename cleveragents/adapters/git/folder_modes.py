@@ -31,10 +31,11 @@ def default_mode() -> int:
     return git_default_mode(True)
 
 
-def folder_modes(root: Path, paths: Iterable[str]) -> dict[str, int]:
-    """The permission bits of every folder holding one of `paths` (at any depth), and of
-    the top folder."""
+def folder_modes(root: Path, paths: Iterable[str], empty: Iterable[str] = ()) -> dict[str, int]:
+    """The permission bits of every folder holding one of `paths` (at any depth), of the
+    `empty` folders, and of the top folder."""
     folders: set[str] = {TOP_FOLDER}
+    paths = [*paths, *(f"{folder}/" for folder in empty)]
     for path in paths:
         folder = path.rpartition("/")[0]
         while folder and folder not in folders:

@@ -8,6 +8,10 @@ deletes them (`rm -rf .GIT git~1 docs`) would lose them for good: they are found
 `find` of the tree (in C, beside the `ls-files` of the ignored files, skipping the tree's own
 `.git`) and saved before the command within the same bound. A real nested repository's
 `.git` is not one of them: it is saved with its repository.
+
+The same `find` names the empty folders (`mkdir -m700 private`, those `git init` makes in a
+nested `.git`): no checkpoint and no saved file holds them, so their modes are noted from
+this list, and a command's `chmod` of them comes back with undo.
 """
 
 from __future__ import annotations
@@ -21,29 +25,41 @@ from cleveragents.domain.rules import git_refuses_name
 
 
 def start(root: Path) -> subprocess.Popen[bytes] | None:
-    """A `find` listing each file and folder of the tree whose name holds `git` (any case)."""
+    """A `find` listing each file and folder of the tree whose name holds `git` (any case),
+    and each empty folder."""
     find = host_programs.find("find", root)
     if find is None:  # pragma: no cover - findutils is part of every base system
         return None
     top = os.fsencode(root)
     return subprocess.Popen(
-        [find, top, "-path", top + b"/.git", "-prune", "-o", "-iname", "*git*", "-printf",
-         "%y%P\\0"],
+        [find, top, "-path", top + b"/.git", "-prune", "-o",
+         "(", "-type", "d", "-empty", "-printf", "E%P\\0", ")", ",",
+         "(", "-iname", "*git*", "-printf", "%y%P\\0", ")"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "LC_ALL": "C"},
     )  # fmt: skip
 
 
-def found(root: Path, started: subprocess.Popen[bytes] | None) -> list[str]:
-    """The paths `start` found that git never records, each named once (a folder, as
-    `path/`, stands for what is in it), outermost first."""
+def listing(started: subprocess.Popen[bytes] | None) -> list[bytes]:
+    """What `start` printed: one record a path, its kind first."""
     if started is None:  # pragma: no cover - see `start`
         return []
     out, _ = started.communicate()
-    listed = sorted((os.fsdecode(r[1:]), r[:1]) for r in out.split(b"\0") if len(r) > 1)
+    return [record for record in out.split(b"\0") if len(record) > 1]
+
+
+def empty_folders(listed: list[bytes]) -> list[str]:
+    """The empty folders of `listing`."""
+    return [os.fsdecode(record[1:]) for record in listed if record[:1] == b"E"]
+
+
+def found(root: Path, listed: list[bytes]) -> list[str]:
+    """The paths of `listing` that git never records, each named once (a folder, as
+    `path/`, stands for what is in it), outermost first."""
+    named = sorted((os.fsdecode(r[1:]), r[:1]) for r in listed if r[:1] != b"E")
     hidden: list[str] = []
-    for path, kind in listed:
+    for path, kind in named:
         if any(path.startswith(h) for h in hidden if h.endswith("/")):
             continue
         parts = path.split("/")
