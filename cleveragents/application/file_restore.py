@@ -3,6 +3,7 @@ makes of them. Shared by corrections and `agents plan restore`."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -189,7 +190,12 @@ class FileRestore:
             return {}
         links = self.checkpoints.claude_links()
         host = self.checkpoints.host_folders()
-        held = withheld(list(to_target), self.checkpoints.ignored_here, links, host)
+        root = self.root
+
+        def head_here(folder: str) -> bool:
+            return root is not None and os.path.lexists(root / folder / "HEAD")
+
+        held = withheld(list(to_target), self.checkpoints.ignored_here, links, host, head_here)
         if full:
             tracked = self.checkpoints.tracked_here()
             for path, (there, _) in to_target.items():

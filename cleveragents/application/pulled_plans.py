@@ -12,6 +12,9 @@ So a restore of a pulled plan never writes, changes or deletes here:
     shown, not for the sender's Claude Code settings;
   * any other file that runs on the host later (`domain.host_files`): a hook in the tree's
     `core.hooksPath` folder (husky's whole `.husky`), `agents`' own Python in the tree;
+  * anything in a folder that holds, or would hold, a `HEAD`: git takes a folder with a
+    `HEAD`, `objects/` and `refs/` for a git directory (before it looks up for `.git`), and
+    runs what its config names (`core.fsmonitor` at the user's next `git status` there);
 
 and each such path is named as kept, with why. Restoring the whole tree (this clone never
 changed the plan), it also keeps the files untracked here that the target does not hold:
@@ -40,6 +43,7 @@ HOST_KEPT = "a pulled plan never writes files that run on the host"
 IGNORED_KEPT = "a pulled plan never writes files ignored here"
 UNTRACKED_KEPT = "untracked here, and not in the pulled plan's checkpoint"
 SAVED_KEPT = "a pulled plan never puts back the ignored files another clone saved"
+GIT_DIR_KEPT = "a pulled plan never writes a git directory, whose config git would run"
 AROUND_KEPT = "restoring it would remove a file kept here, under it or in its way"
 
 
@@ -55,11 +59,14 @@ def withheld(
     ignored_here: Callable[[list[str]], set[str]],
     links: Mapping[str, str] | None = None,
     host: HostFolders | None = None,
+    head_here: Callable[[str], bool] = lambda folder: False,
 ) -> dict[str, str]:
     """Of `paths` a pulled plan's restore would write, those it leaves as they are, each
     with why: Claude Code's settings (through the tree's `.claude` and `.mcp.json` `links`
     too), then the other files that run on the host (`host`: the tree's hooks folder,
-    agents' own Python), then what this clone's ignore rules exclude."""
+    agents' own Python; a folder with a `HEAD` there, `head_here`, or among `paths`), then
+    what this clone's ignore rules exclude."""
+    paths = list(paths)
     found = {
         p: CLAUDE_KEPT for p in paths if claude_setting(p, links) or claude_reads(p.split("/")[-1])
     }
@@ -67,9 +74,26 @@ def withheld(
         why = host_run(path, host or HostFolders()) if path not in found else None
         if why is not None:
             found[path] = f"{HOST_KEPT}: it {why}"
+    for path in in_git_dirs(paths, head_here):
+        found.setdefault(path, GIT_DIR_KEPT)
     rest = [p for p in paths if p not in found]
     ignored = ignored_here(rest) if rest else set()
     return {**found, **{p: IGNORED_KEPT for p in rest if p in ignored}}
+
+
+def in_git_dirs(paths: list[str], head_here: Callable[[str], bool]) -> list[str]:
+    """Of `paths`, those in a folder below the tree's top (whose `.git` git finds first)
+    that holds a `HEAD` (`head_here`) or would hold one among `paths`: without its `HEAD`,
+    no folder is a git directory for git (`setup.c`, `is_git_directory`)."""
+    heads = {folder for folder, _, name in (p.rpartition("/") for p in paths) if name == "HEAD"}
+    seen: dict[str, bool] = {}
+
+    def git_like(folder: str) -> bool:
+        if folder not in seen:
+            seen[folder] = folder in heads or head_here(folder)
+        return seen[folder]
+
+    return [p for p in paths if any(git_like(folder) for folder in _folders(p))]
 
 
 def around_kept(paths: Iterable[str], held: dict[str, str]) -> dict[str, str]:
