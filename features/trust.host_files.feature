@@ -177,3 +177,15 @@ Feature: The model's file actions never touch what runs on my host later
     And Claude will run "printf 'import os' > src/copyreg_ext.py"
     When I run "agents plan run 'plant' --allow-command 'printf *'" with Claude
     Then the file "src/copyreg_ext.py" does not exist
+
+  # The read-only bind pins the folder, not its name: a folder above it renamed, a new one
+  # made in its place would be what the next `agents` imports from.
+  Scenario: A sandboxed command that moves the folder above agents' import path gets it back
+    Given agents' import path holds the tree's folder "lib/src"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "mv lib lib2 && mkdir -p lib/src && printf 'import os' > lib/src/sitecustomize.py"
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the file "lib/src/sitecustomize.py" does not exist
+    And the file "lib/src/myproj/__init__.py" exists
+    And the file "lib2/src" does not exist
+    And stdout contains "moved back lib/src, which it had moved"

@@ -106,6 +106,13 @@ class Bubblewrap:
             options += ["--ro-bind", copy, config]
         return [*options, "--remount-ro", "/", "--chdir", str(self.root)]
 
+    def bound_in_tree(self) -> list[str]:
+        """The tree's folders bound read-only besides those given to `argv`, as paths in it:
+        what runs on the host later, and the submodules' `.git` (`workspace/pinned.py` keeps
+        them where they are)."""
+        places = [*self._kept_in_tree(), *self._submodule_gits()]
+        return [p.relative_to(self.root).as_posix() for p in places if p.is_relative_to(self.root)]
+
     def _kept_in_tree(self) -> list[Path]:
         """What in the tree runs on the host later, kept read-only: `agents`' own Python
         (its environment, its real program, and the package itself for an editable install:

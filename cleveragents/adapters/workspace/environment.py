@@ -19,7 +19,7 @@ from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders
-from cleveragents.adapters.workspace import command_process, tree_walk
+from cleveragents.adapters.workspace import command_process, pinned, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
 from cleveragents.domain.action import (
@@ -204,6 +204,7 @@ class WorkspaceEnvironment:
         named = confinement.pass_env if confinement is not None else ()
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
+        pins: dict[str, pinned.Identity] = {}
         before = tree_walk.walk(self.root, links=sandboxed)
         held = linked_outside(before.linked)
         if confinement is not None:
@@ -226,6 +227,7 @@ class WorkspaceEnvironment:
                 # its hooks and config run on the host as any `.git`'s do.
                 places = [*places, *named_in_tree(self.root, before.git_files)]
                 args = self.sandbox.argv(args, confinement.network, places)
+                pins = pinned.note(self.root, [*places, *self.sandbox.bound_in_tree()])
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:
             self.named_long = before.too_long
@@ -235,8 +237,9 @@ class WorkspaceEnvironment:
         # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
         started = time.time_ns() - 100_000_000
         outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
+        notes = _moved_notes(pinned.put_back(self.root, pins))
         after = tree_walk.walk(self.root, since=started)
-        notes = _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
+        notes += _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
         if held and not outcome.ok:  # maybe why it failed
             notes.append(held_note(held))
         if notes:
@@ -267,6 +270,16 @@ def _own_files(root: Path, paths: list[str], bound: int) -> dict[str, int]:
         with os.scandir(root / folder) as entries:
             counts[folder] = sum(1 for entry in entries if entry.is_file(follow_symlinks=False))
     return counts
+
+
+def _moved_notes(places: list[str]) -> list[str]:
+    """What the outcome says of the read-only folders the command moved (`pinned.py`)."""
+    if not places:
+        return []
+    return [
+        f"moved back {_listed(places)}, which it had moved (files that run on the host "
+        "stay where agents and git find them); what it made in their place is removed"
+    ]
 
 
 def _leftover_notes(cleared: list[str], before: TreeWalk, after: TreeWalk) -> list[str]:

@@ -1,0 +1,85 @@
+"""Folders bound read-only in the sandbox stay where they are after a command.
+
+A read-only bind pins a folder, not its name: a command may rename a folder above one (`mv
+lib lib2`, allowed: only the bound folder itself is busy) and make a new one in its place
+(`mkdir -p lib/src`). Then the next `agents` imports from the new one (agents' own Python in
+the tree, `host_folders.own_python`), or the user's next `git status` reads its config (a
+nested repository's git directory of another name, `git/git_folders.py`). So the identity
+of each bound folder (device and inode) is noted before a command, and after it a place that
+no longer holds that folder gets it back: what the command made there is removed (it is the
+command's, and the checkpoint after it is taken later), and the folder, found by its
+identity where the command moved it, is moved back.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+Identity = tuple[int, int]
+
+
+def note(root: Path, places: Iterable[str]) -> dict[str, Identity]:
+    """The identity of each folder of `places` (paths in the tree at `root`) that stands."""
+    found = {}
+    for place in places:
+        try:
+            st = os.lstat(root / place)
+        except OSError:
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            found[place] = (st.st_dev, st.st_ino)
+    return found
+
+
+def put_back(root: Path, noted: dict[str, Identity]) -> list[str]:
+    """Give each place of `noted` its folder back where a command moved it; the places."""
+    moved = {place: ident for place, ident in noted.items() if _identity(root / place) != ident}
+    if not moved:
+        return []
+    where = _find(root, set(moved.values()))
+    done = []
+    for place, ident in sorted(moved.items(), key=lambda item: item[0].count("/")):
+        there = root / place
+        _remove(there)
+        if ident in where:
+            there.parent.mkdir(parents=True, exist_ok=True)
+            os.rename(where[ident], there)
+        done.append(place)
+    return done
+
+
+def _identity(path: Path) -> Identity | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+
+
+def _find(root: Path, wanted: set[Identity]) -> dict[Identity, Path]:
+    """Where the folders of `wanted` stand in the tree now (its own `.git` left out)."""
+    found: dict[Identity, Path] = {}
+    folders = [root]
+    while folders and len(found) < len(wanted):
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if not entry.is_dir(follow_symlinks=False) or entry.path == f"{root}/.git":
+                    continue
+                st = entry.stat(follow_symlinks=False)
+                if (st.st_dev, st.st_ino) in wanted:
+                    found[(st.st_dev, st.st_ino)] = Path(entry.path)
+                else:
+                    folders.append(Path(entry.path))
+    return found
+
+
+def _remove(path: Path) -> None:
+    """Remove whatever the command left at `path` (a folder, a file or a link)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif os.path.lexists(path):
+        path.unlink()
