@@ -54,10 +54,14 @@ A Headed Chromium Opens Its Window Through The Display's Socket Only
     ...    file (not TCP, not the abstract socket a shared network would reach) and only
     ...    with its cookie: the boxed Chromium opens its window there, headed. Of the
     ...    host it sees that socket, the cookie, and a Wayland socket (never used by it
-    ...    here): nothing else of /tmp/.X11-unix or the runtime folder.
+    ...    here): nothing else of /tmp/.X11-unix or the runtime folder, and of the
+    ...    cookie file only that display's cookie (not an ssh-forwarded display's).
     ${number}    Free Display
     ${cookie}    Evaluate    secrets.token_hex(16)    modules=secrets
     ${done}    Run Process    xauth    -f    ${WORK}/cookie    add    :${number}    .    ${cookie}
+    Should Be Equal As Integers    ${done.rc}    0    ${done.stderr}
+    ${other}    Evaluate    secrets.token_hex(16)    modules=secrets
+    ${done}    Run Process    xauth    -f    ${WORK}/cookie    add    localhost:1${number}    .    ${other}
     Should Be Equal As Integers    ${done.rc}    0    ${done.stderr}
     Start Process    Xvfb    :${number}    -auth    ${WORK}/cookie    -nolisten    tcp
     ...    -nolisten    local    -screen    0    800x600x24    alias=x    stdout=DEVNULL
@@ -81,6 +85,9 @@ A Headed Chromium Opens Its Window Through The Display's Socket Only
     Should Be Equal    ${sockets}    ${{ ["X" + $number] }}
     ${home}    Names Seen By    ${browsers}[0]    /tmp/home
     Should Contain    ${home}    .Xauthority
+    ${seen}    Get Binary File    /proc/${browsers}[0]/root/tmp/home/.Xauthority
+    Should Be True    bytes.fromhex($cookie) in $seen    the display's cookie is not in the box
+    Should Be True    bytes.fromhex($other) not in $seen    another display's cookie is in the box
     Should Contain    ${home}    wayland-test
     ${names}    Names Seen By    ${browsers}[0]    ${WORK}
     Should Be Equal    ${names}    ${{ ["repo"] }}
