@@ -92,6 +92,34 @@ A Python Installed Under ~/.local Runs Without Showing ~/.local/share
     Should Contain    ${key}    No such file or directory
 
 
+A Tree Under /opt Shows Nothing Beside It, But The Venv There On PATH
+    [Documentation]    The system folders are shown whole; an app's checkout under one
+    ...    (`/opt/APP/repo`) would show the app's `.env` beside it (finding 9 of attack 9).
+    ...    What lies beside the tree is hidden, as anywhere else; a venv there on PATH is
+    ...    shown again.
+    ${work}    Make Work Directory Under Opt
+    VAR    ${WORK}    ${work}    scope=TEST
+    VAR    ${REPO}    ${work}/repo    scope=TEST
+    Create Directory    ${REPO}
+    Git    init    --quiet    --initial-branch\=main
+    Create File    ${REPO}/.gitignore    *.txt\n
+    Commit All    ignore what the commands write
+    Create File    ${WORK}/.env    DB_PASSWORD=KEY-CANARY\n
+    Create File    ${WORK}/venv/bin/tool    \#!/bin/sh\necho tool ran\n
+    Evaluate    os.chmod($WORK + "/venv/bin/tool", 0o755)    modules=os
+    ${command}    Catenate    SEPARATOR=;
+    ...    cat ../.env > key.txt 2>&1
+    ...    tool > tool.txt 2>&1
+    ...    touch ${WORK}/planted 2> touch.txt
+    ...    true
+    Run Sandboxed With PATH From    ${WORK}/venv/bin    ${command}
+    ${key}    Get File    ${REPO}/key.txt
+    Should Not Contain    ${key}    KEY-CANARY
+    ${tool}    Get File    ${REPO}/tool.txt
+    Should Be Equal    ${tool}    tool ran\n
+    File Should Not Exist    ${WORK}/planted
+
+
 *** Keywords ***
 Create Repository Outside Tmp With Stand In Claude
     ${work}    Make Work Directory Outside Tmp

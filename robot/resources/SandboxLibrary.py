@@ -29,6 +29,11 @@ class SandboxLibrary:
         anyway, and the test is about what is beside the working tree."""
         return os.path.realpath(tempfile.mkdtemp(prefix="agents-robot-", dir="/var/tmp"))
 
+    def make_work_directory_under_opt(self) -> str:
+        """A fresh folder under /opt, a system folder the sandbox shows whole, as an app's
+        checkout there (`/opt/APP/repo`) lies."""
+        return os.path.realpath(tempfile.mkdtemp(prefix="agents-robot-", dir="/opt"))
+
     def listen_on_unix_socket(self, path: str) -> None:
         """A real listening socket at `path`, accepting (and closing) every connection."""
         with contextlib.suppress(FileNotFoundError):

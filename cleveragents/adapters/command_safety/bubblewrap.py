@@ -72,6 +72,10 @@ class Bubblewrap:
         options = ["--unshare-all", *(["--share-net"] if network else [])]
         options += ["--die-with-parent", "--cap-drop", "ALL"]
         options += self._system()
+        hidden = self._beside()
+        for parent in hidden:
+            options += ["--perms", "0755", "--size", "65536", "--tmpfs", parent]
+            options += self._programs(parent)
         options += self._etc()
         options += ["--dev", "/dev", "--proc", "/proc"]
         for part in PROC_HOST:
@@ -104,6 +108,8 @@ class Bubblewrap:
             options += ["--remount-ro", state]
         for copy, config in self._configs():  # last: over the git directories' binds
             options += ["--ro-bind", copy, config]
+        for parent in hidden:
+            options += ["--remount-ro", parent]
         return [*options, "--remount-ro", "/", "--chdir", str(self.root)]
 
     def bound_in_tree(self) -> list[str]:
@@ -155,6 +161,30 @@ class Bubblewrap:
         folders = [found for entry in entries for found in _program_folders(entry, self.root)]
         for found in dict.fromkeys(folders):  # PATH often names one twice
             options += ["--ro-bind", found, found]
+        return options
+
+    def _beside(self) -> list[str]:
+        """The folder holding the tree (or a git dir of it outside the tree) when a system
+        folder shown whole holds it (`/opt/APP/repo`): what lies beside the tree there (the
+        app's `.env`, its keys) is hidden behind an empty folder, as beside a tree in a home
+        folder, which the sandbox never shows. A tree right in a system folder (`/opt/repo`)
+        leaves it shown: hiding `/usr` would hide the programs."""
+        places = [self.root, *(g for g in self._git_dirs() if not g.is_relative_to(self.root))]
+        tops = [Path(top) for top in SYSTEM if not os.path.islink(top)]
+        found = []
+        for place in places:
+            parent = place.parent
+            if any(parent.is_relative_to(top) and parent != top for top in tops):
+                found.append(str(parent))
+        return list(dict.fromkeys(found))
+
+    def _programs(self, hidden: str) -> list[str]:
+        """The folders on PATH that lie in `hidden`, shown again (`/opt/APP/venv/bin`)."""
+        options = []
+        for entry in os.environ.get("PATH", "").split(os.pathsep):
+            for found in _program_folders(entry, self.root, shown=False):
+                if Path(found).is_relative_to(hidden):
+                    options += ["--ro-bind", found, found]
         return options
 
     def _etc(self) -> list[str]:
@@ -258,15 +288,15 @@ def probe(bwrap: list[str], what: str, cwd: Path | None = None) -> str | None:
     return f"bwrap cannot make {what} here ({said[-1] if said else 'no reason given'})"
 
 
-def _program_folders(entry: str, tree: Path) -> list[str]:
+def _program_folders(entry: str, tree: Path, shown: bool = True) -> list[str]:
     """The folders to show for one PATH entry: none for a relative one, one the system
     folders hold already, one in the tree, or one not named bin (a home folder on PATH
     would show the whole home); a virtual environment whole, with the Python it was made
     from: the folder its `home` names, and what of the installation that folder or the
     venv's own `python` belongs to it needs to start (`_installations`). Never one that
     is, or holds, the user's home or an `.ssh` (`home = ~/bin`, from a `python3` linked
-    there, names no installation)."""
-    real = _bin_folder(entry, tree)
+    there, names no installation). Not `shown`: those in the system folders too."""
+    real = _bin_folder(entry, tree, shown)
     if real is None:
         return []
     config = real.parent / "pyvenv.cfg"
@@ -276,25 +306,25 @@ def _program_folders(entry: str, tree: Path) -> list[str]:
         for line in config.read_text(errors="replace").splitlines():
             key, _, value = line.partition("=")
             if key.strip() == "home":  # the bin folder of the Python it was made from
-                homes += [Path(f) for f in _program_folders(value.strip(), tree)]
-        found = [real.parent, *homes, *_installations([*homes, real], tree)]
+                homes += [Path(f) for f in _program_folders(value.strip(), tree, shown)]
+        found = [real.parent, *homes, *_installations([*homes, real], tree, shown)]
     return [str(f) for f in dict.fromkeys(found) if not _private(f)]
 
 
-def _bin_folder(entry: str, tree: Path) -> Path | None:
-    """`entry` resolved, when it is an absolute `bin` folder outside the tree and outside
-    the system folders the sandbox shows anyway."""
+def _bin_folder(entry: str, tree: Path, shown: bool = True) -> Path | None:
+    """`entry` resolved, when it is an absolute `bin` folder outside the tree and (when the
+    system folders are `shown` whole) outside them."""
     if not entry or not os.path.isabs(entry) or not os.path.isdir(entry):
         return None
     real = Path(os.path.realpath(entry))
     if real.name not in ("bin", "sbin") or real.is_relative_to(tree):
         return None
-    if any(real.is_relative_to(top) for top in SYSTEM if not os.path.islink(top)):
+    if shown and any(real.is_relative_to(top) for top in SYSTEM if not os.path.islink(top)):
         return None
     return real
 
 
-def _installations(folders: list[Path], tree: Path) -> list[Path]:
+def _installations(folders: list[Path], tree: Path, shown: bool = True) -> list[Path]:
     """What of the Python installations the bin `folders` belong to a venv's `python`
     needs to start: a folder's parent, or where the `python` links in it lead, when that
     is a real installation (its standard library in `lib/python3.X`, the landmark CPython
@@ -305,7 +335,7 @@ def _installations(folders: list[Path], tree: Path) -> list[Path]:
         pythons = [folder / name for name in ("python3", "python")]
         leads = [Path(os.path.realpath(p)).parent for p in pythons if p.exists()]
         for bin_folder in [folder, *leads]:
-            if _bin_folder(str(bin_folder), tree) is None:  # the system's, shown already
+            if _bin_folder(str(bin_folder), tree, shown) is None:  # the system's, shown
                 continue
             lib = bin_folder.parent / "lib"
             libraries = [os_py.parent for os_py in sorted(lib.glob("python3.*/os.py"))]
