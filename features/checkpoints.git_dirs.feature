@@ -28,6 +28,9 @@ Feature: What a command did to a .git is put back, and named, right after it
       | a new config git cannot read goes      | git init -q n && printf '[core\n' > n/.git/config                         | removed n/.git: new, its config names what git cannot read    |
       | a new config with a filter goes        | git init -q n && git -C n config filter.x.clean cat                       | removed n/.git: new, its config names filter.x.clean          |
       | a clone stays, a repository that runs   | git clone -q vendor n && git init -q m && git -C m config core.fsmonitor x | removed m/.git: new, its config names core.fsmonitor          |
+      | a new config linked to a tree file goes | git init -q n && mv n/.git/config n/cfg && ln -s ../cfg n/.git/config     | removed n/.git: new, with config, a link or no regular file   |
+      | a new hooks linked to a tree folder goes | git init -q n && rm -rf n/.git/hooks && mkdir n/hk && ln -s ../hk n/.git/hooks | removed n/.git: new, with hooks, a link or no regular file |
+      | a new config that is a FIFO goes       | mkdir -p n/.git && mkfifo n/.git/config                                   | removed n/.git: new, with config, a link or no regular file   |
       | a file no save holds comes back        | printf 'gitdir: /elsewhere\n' > docs/.git                                 | put back docs/.git: changed by the command                    |
       | a folder in hooks deleted stays so     | rm -rf vendor/.git/hooks/mine                                             | nothing                                                       |
       | hooks made a link out of the tree      | rm -rf vendor/.git/hooks && ln -s ../../../outside vendor/.git/hooks      | put back vendor/.git: changed by the command                  |

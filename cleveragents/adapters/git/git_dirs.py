@@ -238,6 +238,12 @@ class GitDirs:
         """Why a new `.git` may run something when the user's git looks at it, or None."""
         if entry.kind != "folder":
             return f"a git {entry.kind} naming a git directory elsewhere"
+        # A link (`config -> ../cfg`, `hooks -> ../hooks`) leads to a tree file a later
+        # command fills; a FIFO would hold git's `open` for good: none is what git makes.
+        links = [HOOKS] if os.path.islink(f"{self.repo.root}/{path}/{HOOKS}") else []
+        links += [name for name, seen in entry.files.items() if not stat.S_ISREG(seen[0])]
+        if links:
+            return f"with {shown_path(links[0])}, a link or no regular file"
         for name in entry.files:
             base, hooks, rest = name.rpartition(f"{HOOKS}/")
             if hooks and not rest.endswith(".sample") and (not base or base.endswith("/")):
