@@ -233,6 +233,32 @@ A Checkpoint Holding A File The User Ignores Only Now Is Not Pushed
     Exit Code Should Be    ${result}    3
     Stderr Should Contain    ${result}    checkpoints hold out.log, a file your ignore rules exclude
     No Object Of The Remote Holds    ${AWS}
+Read Commands Write Nothing For A Plan Whose Start Rules Were Never Kept
+    [Documentation]    A plan made before its ignore rules were kept with it (no record in
+    ...    `user-ignores/`): no read-only command writes that record, or anything else
+    ...    under `<git-dir>/cleveragents/` (SQLite's transient `-wal`/`-shm` aside, every
+    ...    file keeps its bytes and mtime, none appears). (Before: `plan diff --worktree`,
+    ...    a dry-run correction and a restore preview wrote it.)
+    Put The Secrets In    ${REPO}
+    ${result}    Run Plan    ${WRITE_RULES}
+    Exit Code Should Be    ${result}    0
+    VAR    ${state}    ${REPO}/.git/cleveragents
+    Remove Directory    ${state}/user-ignores    recursive=True
+    Write Repository File    notes.md    edited by hand\n
+    ${plan}    Git    for-each-ref    --format\=%(refname:lstrip\=3)    refs/cleveragents/plans/
+    FOR    ${command}    IN
+    ...    plan list    plan list --size    plan show    plan tree    plan ops
+    ...    plan decision 2    plan log 2    plan diff 2    plan diff 2 --worktree
+    ...    plan restore 2 --dry-run
+    ...    plan correct --mode revert --decision 2 --guidance again --dry-run
+    ...    plan export ${plan} ${WORK}/plan.bundle
+        ${before}    Snapshot Files Under    ${state}    state.db-wal    state.db-shm
+        ${words}    Split String    ${command}
+        ${result}    Run Agents    @{words}    stdin=${EMPTY}
+        Exit Code Should Be    ${result}    0
+        Files Under Should Match Snapshot    ${state}    ${before}    state.db-wal
+        ...    state.db-shm    after=${command}
+    END
 
 *** Keywords ***
 Create A Clone Ignoring Build And A Bare Remote

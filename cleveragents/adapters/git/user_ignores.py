@@ -41,15 +41,21 @@ class UserIgnores:
         self.found: list[str] = []  # what the last `withhold` withheld
         self.pending: dict[str, dict[str, None]] = {}  # what each plan withheld, not yet named
 
-    def withhold(self, env: dict[str, str], plan_id: str, added: bytes | None = None) -> list[str]:
+    def withhold(
+        self, env: dict[str, str], plan_id: str, added: bytes | None = None, keep: bool = True
+    ) -> list[str]:
         """Drop from the index of `env` (just filled by `add --all`) the files the user's
         rules at `plan_id`'s start ignored and the user does not track; they are returned,
         and kept in `found`. `added`: what `add --verbose` printed, when it ran on an index
         holding the tree `clean`: then only the paths it names are looked at (their folders'
-        `.gitignore` stat), and none is matched while no rules file changed."""
+        `.gitignore` stat), and none is matched while no rules file changed. Without `keep`
+        (a read-only look), rules not kept yet are not taken: those on disk now, which
+        `add` just applied, would be taken, so nothing is withheld."""
         self.found = []
-        rules = self.start.of(plan_id, env)
-        assert rules is not None  # taken with `env`
+        rules = self.start.of(plan_id, env if keep else None)
+        if rules is None:
+            self.diverged = False
+            return []
         changed = self.start.changed(rules)
         if added is not None and not changed:
             named = _named(added)
