@@ -329,8 +329,10 @@ class PlanSharing:
         """Refuse (exit 3) a plan whose checkpoints hold files saved for undo (an older
         version's), or a file at a path the user's ignore rules exclude, now or at the
         plan's start (taken before a changed `.gitignore` no longer kept it out, or ignored
-        since): sent, they would upload what the user kept off remotes. Rewriting the chain
-        without them would change the checkpoint ids its records name."""
+        since), that may be the user's (`UserIgnores.held_in`: not one only checkpoints
+        pulled or imported hold, unless it is the user's file here): sent, they would
+        upload what the user kept off remotes. Rewriting the chain without them would
+        change the checkpoint ids its records name."""
         tip = self.remotes.tip(checkpoints_ref(plan.id))
         held = self.remotes.ignored_held_in(tip, plan.id) if tip is not None else []
         if tip is not None and self.remotes.saved_in(tip):
@@ -356,6 +358,7 @@ class PlanSharing:
         when each has some the other has not)."""
         ref = checkpoints_ref(plan_id)
         mine = self.remotes.tip(ref)
+        self.remotes.note_received(plan_id, theirs)  # their files, not this tree's
         if mine is None or self.remotes.is_ancestor(mine, theirs):
             self._move(ref, theirs)
         elif not self.remotes.is_ancestor(theirs, mine):

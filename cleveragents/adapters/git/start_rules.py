@@ -28,6 +28,7 @@ from cleveragents.errors import GitFailed
 RULES = ":(glob)**/.gitignore"  # every `.gitignore`, the top one too
 EXCLUDE = "git/info/exclude"  # where the folder keeps the copy of `info/exclude`
 EXCLUDES_FILE = "excludes"  # and of the global excludes file
+RECEIVED = "received"  # each plan's checkpoints taken from elsewhere (`user_ignores.py`)
 
 
 @dataclass
@@ -171,7 +172,8 @@ class StartRules:
         the copies no plan left names (those a process killed while writing left too): how
         many plans' (with `dry_run`, would be)."""
         folder = self.repo.state_dir / "user-ignores"
-        records = [p for p in (folder / "plans").glob("*") if p.name not in live]
+        kept = [*(folder / "plans").glob("*"), *(folder / RECEIVED).glob("*")]
+        records = [p for p in kept if p.name not in live]
         if dry_run:
             return len(records)
         for record in records:
@@ -181,7 +183,7 @@ class StartRules:
             with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
                 named.add(str(json.loads(record.read_text())["folder"]))
         for copies in folder.glob("*"):
-            if copies.name != "plans" and copies.name not in named:
+            if copies.name not in ("plans", RECEIVED, *named):
                 shutil.rmtree(copies, ignore_errors=True)
         return len(records)
 
