@@ -52,7 +52,6 @@ class Collected:
     page_files: int = 0  # the browser's kept files (pages, screenshots, cookies) no plan names
     page_bytes: int = 0
     looks: int = 0  # held looks of Claude Code calls no session puts back now
-    start_rules: int = 0  # plans whose ignore rules at their start were kept
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,7 @@ class GarbageCollection:
                 self.store.give_back_space()
             report.looks = self._stale_looks(plans, doomed, grace, dry_run)
             live = {p.id for p in plans} - {p.id for p in doomed}
-            report.start_rules = self.checkpoints.drop_start_rules(live, dry_run)
+            self.checkpoints.drop_start_rules(live, dry_run)
             if self.pages is not None:
                 left = [p for p in plans if p not in doomed]
                 found = self.pages(self._records(left), time.time_ns(), dry_run)

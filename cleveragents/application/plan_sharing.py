@@ -327,12 +327,9 @@ class PlanSharing:
 
     def _refuse_saved(self, plan: Plan, how: str) -> None:
         """Refuse (exit 3) a plan whose checkpoints hold files saved for undo (an older
-        version's), or a file at a path the user's ignore rules exclude, now or at the
-        plan's start (taken before a changed `.gitignore` no longer kept it out, or ignored
-        since), that may be the user's (`UserIgnores.held_in`: not one only checkpoints
-        pulled or imported hold, unless it is the user's file here): sent, they would
-        upload what the user kept off remotes. Rewriting the chain without them would
-        change the checkpoint ids its records name."""
+        version's), or a file the user's ignore rules exclude, now or at the plan's start,
+        that may be the user's (`UserIgnores.held_in`): sent, they would upload what the
+        user kept off remotes. Rewriting the chain would change the ids its records name."""
         tip = self.remotes.tip(checkpoints_ref(plan.id))
         held = self.remotes.ignored_held_in(tip, plan.id) if tip is not None else []
         if tip is not None and self.remotes.saved_in(tip):

@@ -321,9 +321,6 @@ class Collected(Document):
     page_files: int = Field(description="The browser's kept files no plan named, removed.")
     page_bytes: int
     looks: int = Field(description="Held looks of Claude Code calls no session will finish.")
-    start_rules: int = Field(
-        description="Plans whose copy of the ignore rules at their start was dropped."
-    )
 
 
 class ErrorShown(BaseModel):
