@@ -261,7 +261,8 @@ def bootstrap(
     """Find the repository at or above `start` and build the services on it (`settling`:
     see `GitRepository.discover`)."""
     repo = GitRepository.discover(start, settling=settling)
-    refuse_top_on_import_path(repo.root)
+    if not settling:  # a hook process (settling) runs with `-P`: refusing it guards nothing
+        refuse_top_on_import_path(repo.root)
     clock = SystemClock()
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)
