@@ -17,6 +17,7 @@ from cleveragents.adapters.config_file import ConfigFile, model_name
 from cleveragents.adapters.environments.browser.page_environment import PageEnvironment
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.host_folders import refuse_top_on_import_path
 from cleveragents.adapters.place import here
 from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
@@ -260,6 +261,8 @@ def bootstrap(
     """Find the repository at or above `start` and build the services on it (`settling`:
     see `GitRepository.discover`)."""
     repo = GitRepository.discover(start, settling=settling)
+    if not settling:  # a hook process (settling) runs with `-P`: refusing it guards nothing
+        refuse_top_on_import_path(repo.root)
     clock = SystemClock()
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)

@@ -107,6 +107,32 @@ A Hook Written Into A Submodule's Git Directory By A Bash Call Is Removed
     Should Contain    ${shown.stdout}
     ...    removed .git/modules/lib/hooks/pre-commit: new, git would run it outside the sandbox
 
+A Hooks Link Made In A Submodule's Git Directory Without A Hooks Folder Is Removed
+    [Documentation]    The submodule's git directory has no `hooks/` at the look (a clone
+    ...    with an empty template, or the user removed it): the Bash call makes `hooks` a
+    ...    link to a folder of hooks it wrote in the tree. The link is removed, as one made
+    ...    at the top's `.git/hooks` is. (Before: unseen, and git ran the hook.)
+    Create Directory    ${WORK}/lib-upstream
+    Git    init    -q    cwd=${WORK}/lib-upstream
+    Write File Bytes    ${WORK}/lib-upstream/l.txt    library\n
+    Git    add    .    cwd=${WORK}/lib-upstream
+    Git    commit    -qm    library    cwd=${WORK}/lib-upstream
+    Git    -c    protocol.file.allow\=always    submodule    add    -q    ${WORK}/lib-upstream    lib
+    Commit All    add lib
+    Remove Directory    ${REPO}/.git/modules/lib/hooks    recursive=True
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/plant.sh", "content": "mkdir evil && printf 'touch ${WORK}/canary' > evil/pre-commit && chmod +x evil/pre-commit && ln -s ../../../evil .git/modules/lib/hooks\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "hooks"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    plant a submodule hook
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.git/modules/lib/hooks
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}
+    ...    removed .git/modules/lib/hooks: new, git would run the hooks where it leads
+    Git    commit    -q    --allow-empty    -m    try    cwd=${REPO}/lib
+    File Should Not Exist    ${WORK}/canary
+
 A Failed Bash Call Is Put Back At The Next Call
     [Documentation]    A command that fails gets no PostToolUse from Claude Code: what it
     ...    left is put back when the next call's event comes, before that call runs, and

@@ -86,6 +86,38 @@ Gc Drops Held Looks Of Plans Gone And Those Older Than The Grace
     Stdout Should Contain    ${result}    dropped 2 held looks of Claude Code calls
     Held Looks Should Be    ${live}
 
+Gc Drops The Ignore Rules Kept At A Deleted Plan's Start; Undo Of The Delete Keeps Them
+    [Documentation]    Each plan keeps a copy of the user's ignore rules at its start
+    ...    (`<git-dir>/cleveragents/user-ignores/`). A deleted plan keeps it, so that undo of
+    ...    the delete finds it; `agents gc` drops it with the plan, and the copy no plan
+    ...    left names, while another plan's stays. `--dry-run` drops nothing.
+    ...    (Before: they stayed for ever.)
+    VAR    ${kept}    ${REPO}/.git/cleveragents/user-ignores
+    ${first}    Run Quick Plan
+    Write Repository File    .gitignore    build/\n
+    Commit All    ignore build
+    ${second}    Run Quick Plan
+    ${copies}    List Directories In Directory    ${kept}    pattern=[0-9a-f]*
+    Length Should Be    ${copies}    2
+    ${second_copy}    Kept Rules Folder Of    ${second}
+    Delete Plan    ${first}
+    File Should Exist    ${kept}/plans/${first}
+    ${result}    Run Agents    plan    undo    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${kept}/plans/${first}
+    Delete Plan    ${first}
+    ${result}    Run Agents    gc    --dry-run    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${kept}/plans/${first}
+    ${result}    Run Agents    gc    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${kept}/plans/${first}
+    File Should Exist    ${kept}/plans/${second}
+    ${copies}    List Directories In Directory    ${kept}    pattern=[0-9a-f]*
+    Should Be Equal    ${copies}    ${{[$second_copy]}}
+    ${result}    Run Agents    plan    show    ${second}
+    Exit Code Should Be    ${result}    0
+
 Undoing The Undo Deletes It Again, And The Delete Says So In JSON
     ${plan}    Run Quick Plan
     ${result}    Run Agents    plan    delete    ${plan}    --json    stdin=${EMPTY}
@@ -488,6 +520,13 @@ Newest Plan
     Exit Code Should Be    ${result}    0
     ${document}    Parse JSON Document    ${result.stdout}
     RETURN    ${document}[plans][-1][id]
+
+Kept Rules Folder Of
+    [Documentation]    The name of the folder holding the copy of the ignore rules `plan` kept.
+    [Arguments]    ${plan}
+    ${record}    Get File    ${REPO}/.git/cleveragents/user-ignores/plans/${plan}
+    ${document}    Evaluate    json.loads($record)    modules=json
+    RETURN    ${document}[folder]
 
 Plan Should Not Be Listed
     [Arguments]    ${plan}

@@ -25,6 +25,7 @@ ${WRITE_RULES}      ${PLANS}/push_ignores/write_rules.yaml
 ${UNIGNORE_THEN_WRITE}    ${PLANS}/push_ignores/unignore_then_write.yaml
 ${DELETE_OWN_RULES}    ${PLANS}/push_ignores/delete_own_rules.yaml
 ${COMMITTED_RULES}    ${PLANS}/push_ignores/committed_rules.yaml
+${REPORT}           ${PLANS}/push_ignores/report.yaml
 ${PEM}              PRIVATE-KEY-USER-ONLY-41c7
 ${AWS}              AKIA-USER-ONLY-93fa
 
@@ -233,6 +234,64 @@ A Checkpoint Holding A File The User Ignores Only Now Is Not Pushed
     Exit Code Should Be    ${result}    3
     Stderr Should Contain    ${result}    checkpoints hold out.log, a file your ignore rules exclude
     No Object Of The Remote Holds    ${AWS}
+A Pulled Plan Holding A Path This Clone Ignores Is Pushed And Exported
+    [Documentation]    The sender's checkpoints hold `out/report.txt`; the victim ignores
+    ...    `out/` (and did at the plan's start here: its correction took the rules). Those
+    ...    bytes are the sender's, not the victim's: the victim's push and export go
+    ...    through. (Before: refused by the path alone.) Once the victim's own ignored file
+    ...    at that path holds those very bytes, they are the user's too: refused.
+    ${result}    Run Plan    ${REPORT}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    0
+    VAR    ${B}    ${WORK}/victim
+    Git    clone    --quiet    ${REMOTE}    ${B}    cwd=${WORK}
+    Append To File    ${B}/.git/info/exclude    out/\n
+    ${result}    Run Agents    plan    pull    origin    cwd=${B}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    correct    --mode    revert    --decision    4
+    ...    --guidance    again    --no-execute    --yes    cwd=${B}    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    ${plan}    Git    for-each-ref    --format\=%(refname:lstrip\=3)    refs/cleveragents/plans/
+    ...    cwd=${B}
+    File Should Exist    ${B}/.git/cleveragents/user-ignores/plans/${plan}
+    ${result}    Run Agents    plan    push    origin    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    export    ${plan}    ${WORK}/plan.bundle    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${WORK}/plan.bundle
+    Create File    ${B}/out/report.txt    REPORT-OF-THE-SENDER-7d2a\n
+    ${result}    Run Agents    plan    push    origin    cwd=${B}
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    checkpoints hold out/report.txt, a file your ignore
+    ...    rules exclude
+
+Read Commands Write Nothing For A Plan Whose Start Rules Were Never Kept
+    [Documentation]    A plan made before its ignore rules were kept with it (no record in
+    ...    `user-ignores/`): no read-only command writes that record, or anything else
+    ...    under `<git-dir>/cleveragents/` (SQLite's transient `-wal`/`-shm` aside, every
+    ...    file keeps its bytes and mtime, none appears). (Before: `plan diff --worktree`,
+    ...    a dry-run correction and a restore preview wrote it.)
+    Put The Secrets In    ${REPO}
+    ${result}    Run Plan    ${WRITE_RULES}
+    Exit Code Should Be    ${result}    0
+    VAR    ${state}    ${REPO}/.git/cleveragents
+    Remove Directory    ${state}/user-ignores    recursive=True
+    Write Repository File    notes.md    edited by hand\n
+    ${plan}    Git    for-each-ref    --format\=%(refname:lstrip\=3)    refs/cleveragents/plans/
+    FOR    ${command}    IN
+    ...    plan list    plan list --size    plan show    plan tree    plan ops
+    ...    plan decision 2    plan log 2    plan diff 2    plan diff 2 --worktree
+    ...    plan restore 2 --dry-run
+    ...    plan correct --mode revert --decision 2 --guidance again --dry-run
+    ...    plan export ${plan} ${WORK}/plan.bundle
+        ${before}    Snapshot Files Under    ${state}    state.db-wal    state.db-shm
+        ${words}    Split String    ${command}
+        ${result}    Run Agents    @{words}    stdin=${EMPTY}
+        Exit Code Should Be    ${result}    0
+        Files Under Should Match Snapshot    ${state}    ${before}    state.db-wal
+        ...    state.db-shm    after=${command}
+    END
 
 *** Keywords ***
 Create A Clone Ignoring Build And A Bare Remote

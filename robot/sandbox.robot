@@ -235,7 +235,7 @@ An Agents Run From A Venv In The Tree Cannot Have Its Site-Packages Written
     Claude Will Propose The Plan    look around
     Claude Will Run    (echo 'import os' > ${site}/evil.pth) 2> venv.txt; cat venv.txt
     Claude Will Give Up
-    ${result}    Run Process    ${REPO}/.venv/bin/python    -m    cleveragents    plan    run
+    ${result}    Run Process    ${REPO}/.venv/bin/python    -P    -m    cleveragents    plan    run
     ...    look around    --allow-command    *    cwd=${REPO}    stdin=${EMPTY}
     ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr    timeout=60s
     ...    on_timeout=kill    env:GIT_CEILING_DIRECTORIES=${WORK}

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.domain.host_files import HostFolders
+from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.own_config import OwnConfig
@@ -32,15 +33,35 @@ def own_python(root: Path) -> list[Path]:
     `org.python.core` at every start; `site` tries `sitecustomize`) is taken from there, so
     a file the model wrote there would run at the next `agents`: the folder is agents'. The
     tree's top itself is left out (`python -m cleveragents` run from it puts it there):
-    counting it would refuse the whole tree, and what runs from it is the user's own."""
+    counting it would refuse the whole tree: `refuse_top_on_import_path` refuses to run."""
     import cleveragents
 
     own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}
     own.add(os.path.dirname(os.path.realpath(sys.executable)))
-    own.update(entry for entry in sys.path if entry)
-    own.update(os.environ.get("PYTHONPATH", "").split(os.pathsep))
+    own.update(_import_path())
     found = {Path(os.path.realpath(folder)) for folder in own if folder}
     return sorted(p for p in found if p.is_relative_to(root) and p != root)
+
+
+def refuse_top_on_import_path(root: Path) -> None:
+    """Refuse (exit 2) to work on the tree `root` (resolved) when its top is on `agents`'
+    import path (`python -m cleveragents` run there, a `PYTHONPATH` or a `.pth` naming it):
+    a module a plan writes there (`json.py`, `sitecustomize.py`) would run on the host in
+    the next `agents`, and the whole tree cannot be kept from the plan."""
+    top = os.path.realpath(root)
+    if any(os.path.realpath(entry) == top for entry in _import_path() if entry):
+        raise BadInput(
+            f"agents imports Python from the top of this working tree ({root}): a file a plan "
+            "wrote there would run in the next agents",
+            hint="run the `agents` of a venv of its own, or `python -P -m cleveragents`; "
+            "no PYTHONPATH or .pth naming this folder",
+        )
+
+
+def _import_path() -> list[str]:
+    """`agents`' import path: `sys.path` (an editable install's `.pth` entries too), and
+    the `PYTHONPATH` its children get."""
+    return [*sys.path, *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
 
 
 def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFolders:

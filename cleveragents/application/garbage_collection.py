@@ -1,7 +1,8 @@
 """GarbageCollection: `agents gc` drops what deleted plans held, and tells plans' sizes.
 
 A plan deleted (`agents plan delete`), or one the retention policy lets go
-(`domain/retention.py`), loses its checkpoint ref, its rows in the plan store, and the
+(`domain/retention.py`), loses its checkpoint ref, its rows in the plan store, the copy
+of the user's ignore rules kept at its start (`adapters/git/start_rules.py`), and the
 loose objects nothing else reaches (`adapters/git/reachability.py` says how the user's
 objects are kept out of it). The working tree's private index goes too: it is rebuilt
 from the working tree when missing, and it could name blobs only those plans held.
@@ -106,6 +107,8 @@ class GarbageCollection:
                     self.store.drop_plan(plan.id)
                 self.store.give_back_space()
             report.looks = self._stale_looks(plans, doomed, grace, dry_run)
+            live = {p.id for p in plans} - {p.id for p in doomed}
+            self.checkpoints.drop_start_rules(live, dry_run)
             if self.pages is not None:
                 left = [p for p in plans if p not in doomed]
                 found = self.pages(self._records(left), time.time_ns(), dry_run)

@@ -327,10 +327,9 @@ class PlanSharing:
 
     def _refuse_saved(self, plan: Plan, how: str) -> None:
         """Refuse (exit 3) a plan whose checkpoints hold files saved for undo (an older
-        version's), or a file at a path the user's ignore rules exclude, now or at the
-        plan's start (taken before a changed `.gitignore` no longer kept it out, or ignored
-        since): sent, they would upload what the user kept off remotes. Rewriting the chain
-        without them would change the checkpoint ids its records name."""
+        version's), or a file the user's ignore rules exclude, now or at the plan's start,
+        that may be the user's (`UserIgnores.held_in`): sent, they would upload what the
+        user kept off remotes. Rewriting the chain would change the ids its records name."""
         tip = self.remotes.tip(checkpoints_ref(plan.id))
         held = self.remotes.ignored_held_in(tip, plan.id) if tip is not None else []
         if tip is not None and self.remotes.saved_in(tip):
@@ -356,6 +355,7 @@ class PlanSharing:
         when each has some the other has not)."""
         ref = checkpoints_ref(plan_id)
         mine = self.remotes.tip(ref)
+        self.remotes.note_received(plan_id, theirs)  # their files, not this tree's
         if mine is None or self.remotes.is_ancestor(mine, theirs):
             self._move(ref, theirs)
         elif not self.remotes.is_ancestor(theirs, mine):

@@ -68,7 +68,7 @@ def step_run_tree_venv(context: Any, command: str) -> None:
     assert args[0] == "agents", args
     python = context.repo / ".venv" / "bin" / "python"
     context.result = subprocess.run(
-        [str(python), "-m", "cleveragents", *args[1:]],
+        [str(python), "-P", "-m", "cleveragents", *args[1:]],
         cwd=context.repo,
         capture_output=True,
         text=True,

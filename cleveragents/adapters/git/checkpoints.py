@@ -259,6 +259,9 @@ class GitCheckpoints:
     def drop_stale_looks(self, live: Collection[str], written_before: int, dry_run: bool) -> int:
         return self.held.drop_stale(live, written_before, dry_run)
 
+    def drop_start_rules(self, live: Collection[str], dry_run: bool) -> int:
+        return self.snapshots.user_ignores.start.drop_unlisted(live, dry_run)
+
     def _ignored(self, path: str) -> bool:
         """Whether `add --all` leaves `path` out (ignored, and not already in our index)."""
         # What the private index tracks is never ignored. For a path whose entry is not

@@ -13,6 +13,9 @@ rewritten in place is `own_config.py`'s and a hook in the tree's `.git/hooks`
 `claude_dirs.py`'s). Where `.git` is a file (a linked worktree, a submodule's checkout), the
 hooks git runs lie in the common dir, outside the tree: each file there is held to its bytes
 too (a new one removed: git would run it at the user's next commit in any worktree).
+The `hooks` of each submodule's git dir under `modules/` (at any depth) is held as the top's
+is: a link made there, where no folder or a folder stood, has git run the hooks of the
+folder it leads to (a new folder's hooks are `claude_dirs.py`'s, as `own_config.py` lists it).
 A top `.git` file (`gitdir: …`, in a linked worktree or a submodule) is held to its bytes.
 `info/exclude` (in the common dir) is held to its bytes too: it lists the files the user
 keeps out of git by hand, and emptied it would let a checkpoint, and a push, take them.
@@ -21,7 +24,8 @@ into the tree and puts it back (`tree_includes` lets it, settling); when the loo
 call is lost, the link becomes a regular file of the bytes it named (`unlink_configs`).
 `objects/info/alternates` is left alone: objects are data, git runs none of them.
 Cost: an `lstat` of nine paths, and a read of the few small ones, per command (and of the
-hooks folder's files, when it is the common dir's).
+hooks folder's files, when it is the common dir's; a listing of `modules/` and an `lstat`
+per submodule).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ EXACT = ("commondir", "gitdir")  # every change put back
 LINKABLE = ("config", "config.worktree", "hooks")  # put back when git would look elsewhere
 NEW_HOOK = "new, git would run it outside the sandbox"
 EXCLUDE = Path("info", "exclude")  # the user's own ignore rules, in the common dir: exact
+MOST_MODULES = 256  # submodules' git dirs looked at, at most
 MOST_BYTES = 1 << 20  # a file larger than this is not kept: put back is then refused
 # By path (as shown): "folder", "link:TARGET", "file:MODE:BASE64" ("linked:…" with a second
 # name, a hard link), "big" or "other".
@@ -75,7 +80,7 @@ class OwnGitDir:
             _write(full, was)
             verb = "removed" if was is None else "put back"
             hook = hooks is not None and label.startswith(f"{hooks}/")
-            why = NEW_HOOK if hook and was is None else _why(was, now)
+            why = NEW_HOOK if hook and was is None else _why(label, was, now)
             why = "changed by the command" if label.endswith(str(EXCLUDE)) else why
             said.append(f"{verb} {shown_path(label)}: {why}")
         return said
@@ -127,6 +132,11 @@ class OwnGitDir:
         top = self.repo.root / ".git"
         if os.path.normpath(top) != os.path.normpath(self.repo.git_dir):
             watched.append((".git", top, True))  # a `gitdir:` file naming the git dir
+        # Each submodule's git dir's `hooks`, as the top's: a link made there (where none or
+        # a folder stood) would have git run the hooks of a folder anywhere.
+        for module in module_git_dirs(common):
+            hooks_at = common / module / "hooks"
+            watched.append((self._label(hooks_at), hooks_at, False))
         exclude = common / EXCLUDE
         watched.append((self._label(exclude), exclude, True))
         hooks = self._hooks_label()
@@ -160,6 +170,30 @@ def common_dir_now(repo: GitRepository) -> Path:
     except (OSError, UnicodeDecodeError):
         return repo.git_dir
     return Path(os.path.normpath(repo.git_dir / named))
+
+
+def module_git_dirs(common: Path) -> list[str]:
+    """The git dirs of the submodules under `common`'s `modules/` (relative to it), at any
+    depth and theirs: a submodule's name may hold slashes (`modules/a/b`), a folder holding
+    a `HEAD` is one."""
+    found: list[str] = []
+    folders = [f"modules/{n}" for n in _folders(common / "modules")]
+    while folders and len(found) < MOST_MODULES:
+        folder = folders.pop()
+        if (common / folder / "HEAD").is_file():
+            found.append(folder)
+            folders += [f"{folder}/modules/{n}" for n in _folders(common / folder / "modules")]
+        else:
+            folders += [f"{folder}/{n}" for n in _folders(common / folder)]
+    return sorted(found)
+
+
+def _folders(folder: Path) -> list[str]:
+    """The names of the folders (not links) in `folder`; none when it is no folder."""
+    try:
+        return [e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return []
 
 
 def _names(folder: Path) -> list[str]:
@@ -210,7 +244,9 @@ def _write(full: Path, was: str | None) -> None:
         os.chmod(full, int(mode, 8))
 
 
-def _why(was: str | None, now: str | None) -> str:
+def _why(label: str, was: str | None, now: str | None) -> str:
+    if was is None and os.path.basename(label) == "hooks":
+        return "new, git would run the hooks where it leads, outside the sandbox"
     if was is None:
         return "new, git would take this repository's config and hooks from where it names"
     if now is None:

@@ -148,6 +148,10 @@ class GitRemotes:
         at the plan's start (`user_ignores.UserIgnores.held_in`)."""
         return UserIgnores(self.repo, self.objects).held_in(commit, plan_id)
 
+    def note_received(self, plan_id: str, tip: str) -> None:
+        """Note `tip` as checkpoints of the plan taken from elsewhere (`held_in` says why)."""
+        UserIgnores(self.repo, self.objects).note_received(plan_id, tip)
+
     # remotes and bundles
 
     def remote_plans(self, remote: str) -> dict[str, str]:

@@ -81,14 +81,16 @@ class Snapshots:
                 if nested.foreign_list(self.private.index).exists():
                     shutil.copy2(nested.foreign_list(self.private.index), nested.foreign_list(copy))
             self.private.catch_up(into=copy)
-            return self._add_and_write(self.private.tree_env(copy), plan_id)
+            return self._add_and_write(self.private.tree_env(copy), plan_id, keep=False)
 
-    def _add_and_write(self, env: dict[str, str], plan_id: str, held: str | None = None) -> str:
+    def _add_and_write(
+        self, env: dict[str, str], plan_id: str, held: str | None = None, keep: bool = True
+    ) -> str:
         """`add --all`, then the tree the index holds. `held`: the tree the index held
         before (known to this process), which `add --verbose` names every change to: the
         new tree is built from it in-process (`_added_tree`), with no `write-tree` (which
         reads and writes the whole index again: 10-14 ms of a 50 ms checkpoint at 10,000
-        files)."""
+        files). `keep`: a plan's ignore rules taken now are kept for it (not by a read)."""
         base = held if held is not None and self.private.records_the_disk() else None
         try:
             out = nested.add_all(self.repo, env, base is not None, self.uncommitted, self.not_files)
@@ -100,7 +102,7 @@ class Snapshots:
             ) from error
         ignores = self.user_ignores
         added = out if base is not None and base == ignores.clean else None
-        if ignores.withhold(env, plan_id, added):
+        if ignores.withhold(env, plan_id, added, keep):
             base = None  # `add` named the files withheld since: `write-tree` says the rest
         if self.not_files:
             base = None  # `add` printed no line for the paths it took out

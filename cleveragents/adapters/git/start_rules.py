@@ -12,11 +12,13 @@ and nothing is matched.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shutil
 import stat
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +28,7 @@ from cleveragents.errors import GitFailed
 RULES = ":(glob)**/.gitignore"  # every `.gitignore`, the top one too
 EXCLUDE = "git/info/exclude"  # where the folder keeps the copy of `info/exclude`
 EXCLUDES_FILE = "excludes"  # and of the global excludes file
+RECEIVED = "received"  # each plan's checkpoints taken from elsewhere (`user_ignores.py`)
 
 
 @dataclass
@@ -163,6 +166,26 @@ class StartRules:
         (draft / "git" / "config").write_text(f'[core]\n\texcludesFile = "{quoted}"\n')
         shutil.rmtree(folder, ignore_errors=True)
         draft.rename(folder)
+
+    def drop_unlisted(self, live: Collection[str], dry_run: bool) -> int:
+        """Forget the rules of plans not `live` (deleted, dropped, never recorded), then
+        the copies no plan left names (those a process killed while writing left too): how
+        many plans' (with `dry_run`, would be)."""
+        folder = self.repo.state_dir / "user-ignores"
+        kept = [*(folder / "plans").glob("*"), *(folder / RECEIVED).glob("*")]
+        records = [p for p in kept if p.name not in live]
+        if dry_run:
+            return len(records)
+        for record in records:
+            record.unlink(missing_ok=True)
+        named = set()
+        for record in (folder / "plans").glob("*"):
+            with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+                named.add(str(json.loads(record.read_text())["folder"]))
+        for copies in folder.glob("*"):
+            if copies.name not in ("plans", RECEIVED, *named):
+                shutil.rmtree(copies, ignore_errors=True)
+        return len(records)
 
     def _record(self, plan_id: str) -> Path:
         return self.repo.state_dir / "user-ignores" / "plans" / plan_id

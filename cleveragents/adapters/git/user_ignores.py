@@ -19,10 +19,12 @@ the private index: they are withheld from the checkpoint, and named.
 from __future__ import annotations
 
 import os
+import stat
+from pathlib import Path
 
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.start_rules import StartRules
+from cleveragents.adapters.git.start_rules import RECEIVED, StartRules
 
 CUT_MOST = 8  # most lines of one name `add` printed that are looked at in-process
 
@@ -41,15 +43,21 @@ class UserIgnores:
         self.found: list[str] = []  # what the last `withhold` withheld
         self.pending: dict[str, dict[str, None]] = {}  # what each plan withheld, not yet named
 
-    def withhold(self, env: dict[str, str], plan_id: str, added: bytes | None = None) -> list[str]:
+    def withhold(
+        self, env: dict[str, str], plan_id: str, added: bytes | None = None, keep: bool = True
+    ) -> list[str]:
         """Drop from the index of `env` (just filled by `add --all`) the files the user's
         rules at `plan_id`'s start ignored and the user does not track; they are returned,
         and kept in `found`. `added`: what `add --verbose` printed, when it ran on an index
         holding the tree `clean`: then only the paths it names are looked at (their folders'
-        `.gitignore` stat), and none is matched while no rules file changed."""
+        `.gitignore` stat), and none is matched while no rules file changed. Without `keep`
+        (a read-only look), rules not kept yet are not taken: those on disk now, which
+        `add` just applied, would be taken, so nothing is withheld."""
         self.found = []
-        rules = self.start.of(plan_id, env)
-        assert rules is not None  # taken with `env`
+        rules = self.start.of(plan_id, env if keep else None)
+        if rules is None:
+            self.diverged = False
+            return []
         changed = self.start.changed(rules)
         if added is not None and not changed:
             named = _named(added)
@@ -107,23 +115,76 @@ class UserIgnores:
 
     def held_in(self, commit: str, plan_id: str) -> list[str]:
         """Paths of blobs the chain of `commit` holds that the user's rules ignore, now or
-        at `plan_id`'s start, and that the user does not track: what push and export would
-        upload of what the user keeps off remotes."""
-        out = self.repo.git_bytes("rev-list", "--objects", "--filter=object:type=blob", commit)
-        paths: set[bytes] = set()
-        for line in out.split(b"\n"):
-            path = line.partition(b" ")[2]
-            if path:
-                paths.add(path)
-        paths -= set(self.repo.git_bytes("ls-files", "-z").split(b"\0"))
-        listed = b"\0".join(sorted(p for p in paths if b"\n" not in p))
-        if not listed:
+        at `plan_id`'s start here, that the user does not track, and that may be the user's
+        bytes: what push and export would upload of what the user keeps off remotes.
+
+        A blob this clone's own checkpoints brought in may be: it came from this working
+        tree, whatever the file holds now. One only the checkpoints taken from elsewhere
+        (`note_received`) reach holds the sender's bytes, unless it is the user's file as
+        it stands here now (a tree may name a blob by its id alone: it is then ours)."""
+        every = self._blobs([commit])
+        found = self._ignored(every, plan_id)
+        received = self.received(plan_id)
+        if not found or not received:
+            return sorted(found)
+        theirs_blobs = set().union(*self._blobs(received, everywhere=True).values())
+        theirs = [p for p in found if every[p] <= theirs_blobs]
+        here = self._on_disk(theirs)
+        return sorted(p for p in found if p not in theirs or here.get(p) in every[p])
+
+    def note_received(self, plan_id: str, tip: str) -> None:
+        """Note `tip`: checkpoints of `plan_id` taken from elsewhere (pulled, imported)."""
+        if tip in self.received(plan_id):
+            return
+        record = self._received_record(plan_id)
+        record.parent.mkdir(parents=True, exist_ok=True)
+        with record.open("a") as out:
+            out.write(f"{tip}\n")
+
+    def received(self, plan_id: str) -> list[str]:
+        """The checkpoints of `plan_id` noted as taken from elsewhere."""
+        try:
+            text = self._received_record(plan_id).read_text()
+        except OSError:
             return []
-        found = dict.fromkeys(self.start.ignored(None, listed))
+        return [tip for tip in text.split() if tip.isalnum()]
+
+    def _received_record(self, plan_id: str) -> Path:
+        return self.repo.state_dir / "user-ignores" / RECEIVED / plan_id
+
+    def _blobs(self, commits: list[str], everywhere: bool = False) -> dict[str, set[str]]:
+        """The blobs the chains of `commits` hold, by path (each listed once, at a path it
+        has); unless `everywhere`, the user's tracked paths and names holding a newline
+        are left out."""
+        out = self.repo.git_bytes(
+            "rev-list", "--objects", "--filter=object:type=blob", "--ignore-missing", *commits
+        )
+        tracked = set() if everywhere else set(self.repo.git_bytes("ls-files", "-z").split(b"\0"))
+        blobs: dict[str, set[str]] = {}
+        for line in out.split(b"\n"):
+            oid, _, path = line.partition(b" ")
+            if path and path not in tracked and (everywhere or b"\n" not in path):
+                blobs.setdefault(os.fsdecode(path), set()).add(oid.decode())
+        return blobs
+
+    def _ignored(self, blobs: dict[str, set[str]], plan_id: str) -> set[str]:
+        """Which paths of `blobs` the user's rules ignore now or at `plan_id`'s start."""
+        listed = _nul(sorted(blobs))
+        if not listed:
+            return set()
+        found = set(self.start.ignored(None, listed))
         rules = self.start.of(plan_id)
         if rules is not None:
-            found.update(dict.fromkeys(self.start.ignored(rules, listed)))
-        return sorted(found)
+            found.update(self.start.ignored(rules, listed))
+        return found
+
+    def _on_disk(self, paths: list[str]) -> dict[str, str]:
+        """The blob id of the regular file at each of `paths` in the working tree now."""
+        files = [p for p in paths if stat.S_ISREG(_mode(self.repo.root / p))]
+        if not files:
+            return {}
+        ids = self.objects.store_files([os.fsencode(p) for p in files], write=False)
+        return dict(zip(files, ids, strict=True))
 
 
 def _named(added: bytes) -> list[str] | None:
@@ -146,6 +207,13 @@ def _named(added: bytes) -> list[str] | None:
         if not found:
             return None  # pragma: no cover - a name of more than CUT_MOST lines
     return named
+
+
+def _mode(full: Path) -> int:
+    try:
+        return os.lstat(full).st_mode
+    except OSError:
+        return 0
 
 
 def _nul(paths: list[str]) -> bytes:
