@@ -101,6 +101,7 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
       | Write | tools/objects/x.py    |
       | Write | notes/HEAD            |
       | Write | pointer/notes.txt     |
+      | Write | odd/commondir         |
 
   Scenario: Writes at random paths in and beside git directories of other names
     When Claude Code writes at random paths in and beside git directories of other names

@@ -277,6 +277,7 @@ def odd_repository(work: Path) -> Path:
     (root / "docs" / "old").mkdir()
     (root / "docs" / "old" / ".git").symlink_to("/nowhere")  # a broken link: no repository
     _git(root, "init", "--quiet", "real")
+    _git(root, "init", "--quiet", "--bare", "mirror")  # a git directory of another name
     (root / "linked").mkdir()
     (root / "linked" / ".git").symlink_to("../real/.git")
     return root

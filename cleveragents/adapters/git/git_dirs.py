@@ -160,13 +160,11 @@ class GitDirs:
     def _entries(self) -> dict[str, Entry]:
         found_now = self.walk()
         entries = {path: entry for path in found_now if (entry := self._entry(path)) is not None}
-        # The repository's own git directory, in the tree or not, is `own_git_dir.py`'s.
-        own = {os.path.realpath(self.repo.git_dir), os.path.realpath(self.repo.common_dir)}
+        # (The repository's own git directory is never among them: agents runs no git
+        # where it lies in the tree, `tree_includes._refuse_git_dir_inside`.)
         for folder in self.heads:  # git takes it for a git directory whatever its name
             full = self.repo.root / folder
-            if os.path.realpath(full) in own or not is_git_directory(str(full)):
-                continue
-            if (st := lstat(str(full))) is not None:
+            if is_git_directory(str(full)) and (st := lstat(str(full))) is not None:
                 entries[folder] = Entry(IMPLICIT, st.st_ino, watched(full))
         return entries
 
