@@ -122,10 +122,11 @@ A Bare Git Directory In An Ignored Folder Loses Its Pager And Hook
 A Git Directory Completed By Empty Folders Alone Loses What Runs
     [Documentation]    `HEAD` and `config` stood in the tree before (no git directory: no
     ...    `objects/`); the command only makes two empty folders, which no git diff shows.
+    ...    A plan file's command with no --allow-command, run as written, outside the sandbox.
     Create File    ${REPO}/site/HEAD    ref: refs/heads/main\n
     Create File    ${REPO}/site/config
     ...    [core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n\tfsmonitor = ${WORK}/canary.sh\n
-    ${result}    Run Planted    mkdir site/objects site/refs
+    ${result}    Run Planted    mkdir site/objects site/refs    as written
     The User's Git Status Runs Nothing    ${REPO}/site
     Should Contain    ${result.stdout}
     ...    removed site/config: makes site a git directory, its config names core.worktree
