@@ -29,7 +29,8 @@ them, and is read (and kept while the file is unchanged) otherwise: a few small 
 
 Cost: one walk of the tree's folders before and after the command (an `lstat` of each, its
 names read again only where it changed since), and an `lstat` of a handful of files per
-`.git` (`benchmarks/command_step.py`).
+`.git`, and per folder holding a `HEAD` (rare outside git directories) a read of its first
+bytes and two `access` (`benchmarks/command_step.py`).
 """
 
 from __future__ import annotations
