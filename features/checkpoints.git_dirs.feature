@@ -45,3 +45,25 @@ Feature: What a command did to a .git is put back, and named, right after it
     When a command runs `printf 'gitdir: /x\n' > docs/old/.GIT && mv lib l2`
     Then what was done after it says "removed docs/old/.GIT: new, a git file naming a git directory elsewhere; put back lib/.git: moved to l2/.git"
     And every .git there before is as it was, and a new one is a folder
+
+  Scenario Outline: A folder git takes for a git directory, whatever its name: <what>
+    # git asks of each folder it passes whether it is a git directory itself (a valid HEAD,
+    # objects/ and refs/, those two where a `commondir` says) before it looks for a `.git`
+    # further up. The tree also holds the user's bare repository `mirror`. (Those that are
+    # not one, or run nothing, are made beside one that is: `p`, with a pager.)
+    Given a working tree with nested repositories, a submodule and odd .git entries
+    When a command runs `<command>`
+    Then what was done after it says "<said>"
+    And every .git there before is as it was, and a new one is a folder
+
+    Examples:
+      | what                              | command                                                                                      | said                                                                       |
+      | a changed config is put back      | git -C mirror config core.fsmonitor x                                                        | put back mirror: changed by the command                                    |
+      | a replaced one loses its config   | rm -rf mirror && git init -q --bare mirror && git -C mirror config core.fsmonitor x          | removed mirror/config: makes mirror a git directory, its config names core.fsmonitor |
+      | a detached HEAD counts            | mkdir -p d/objects d/refs && printf '%040d\n' 0 > d/HEAD && printf '[core]\n\tfsmonitor = x\n' > d/config | removed d/config: makes d a git directory, its config names core.fsmonitor |
+      | a HEAD link into refs/ counts     | mkdir -p l/objects l/refs l/hooks && ln -s refs/heads/main l/HEAD && printf x > l/hooks/pre-commit | removed l/hooks/pre-commit: makes l a git directory, with the hook hooks/pre-commit |
+      | a commondir naming one counts     | mkdir w && echo 'ref: refs/heads/main' > w/HEAD && echo ../mirror > w/commondir              | removed w/commondir: makes w a git directory, naming another git directory |
+      | an absolute commondir counts      | mkdir a && echo 'ref: refs/heads/main' > a/HEAD && echo "$PWD/mirror" > a/commondir          | removed a/commondir: makes a a git directory, naming another git directory |
+      | a folder named HEAD is not one    | mkdir -p h/HEAD h/objects h/refs && printf '[core]\n\tfsmonitor = x\n' > h/config && git init -q --bare p && git -C p config core.pager x | removed p/config: makes p a git directory, its config names core.pager |
+      | a HEAD git cannot read is not one | mkdir -p j/objects j/refs n/objects n/refs && echo junk > j/HEAD && echo 'ref: refs/heads/main' > n/head && printf '[core]\n\tfsmonitor = x\n' > j/config && git init -q --bare p && git -C p config core.pager x | removed p/config: makes p a git directory, its config names core.pager |
+      | one that runs nothing is kept     | git init -q --bare k && mkdir -p s/objects s/refs && echo 'ref: refs/heads/main' > s/HEAD && git init -q --bare p && git -C p config core.pager x | removed p/config: makes p a git directory, its config names core.pager |

@@ -83,6 +83,9 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
       | MultiEdit    | linked/.././lstore/config   | (named by a .git file)              |
       | Write        | half/refs/heads/main        | (it holds HEAD, objects/ and refs/) |
       | NotebookEdit | mirror/x/../info/n.ipynb    | (it holds HEAD, objects/ and refs/) |
+      | Write        | shared/config               | (named by a commondir file)         |
+      | Write        | taken/hooks/pre-commit      | (it holds HEAD, objects/ and refs/) |
+      | Write        | pointer/commondir           | (it holds HEAD, and a commondir names objects/ and refs/) |
 
   Scenario Outline: Claude Code's <tool> of <path>, beside git directories of other names, goes ahead
     Given the user's tree also keeps git directories under other names
@@ -97,6 +100,8 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
       | Write | vendor/lib/src.py     |
       | Write | tools/objects/x.py    |
       | Write | notes/HEAD            |
+      | Write | pointer/notes.txt     |
+      | Write | odd/commondir         |
 
   Scenario: Writes at random paths in and beside git directories of other names
     When Claude Code writes at random paths in and beside git directories of other names

@@ -5,9 +5,10 @@ Feature: No .git a command makes, changes or moves stays in the working tree
 
   # Each example: a real repository with a registered submodule, one not checked out, a
   # nested repository and a linked worktree inside the tree; random operations on their
-  # `.git` entries between the real `before_command` and `after_command` (see
+  # `.git` entries, and folders made git directories of other names (HEAD, objects/, refs/;
+  # `git init --bare`), between the real `before_command` and `after_command` (see
   # features/support/git_dirs_property.py), then the user's `git status` everywhere with a
-  # canary fsmonitor.
+  # canary fsmonitor, and no hook left in any of them.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (10 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

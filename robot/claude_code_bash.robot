@@ -40,6 +40,24 @@ A Nested Repository Running A Command Is Removed After The Bash Call
     Should Contain    ${decision}[outcome]    removed n/.git
     Git Status Runs Nothing
 
+A Folder Made A Git Directory Of Another Name Loses Its Config After The Bash Call
+    [Documentation]    git takes `docs` (HEAD, objects/, refs/) for a git directory, and
+    ...    `core.worktree = ..` gives it a work tree: its fsmonitor would run at the user's
+    ...    `git status` in `docs` (attack 9, finding 3). Only the config goes.
+    Create File    ${REPO}/docs/readme    d\n
+    Claude Code Will Call    Bash
+    ...    {"command": "git init -q --bare docs && git -C docs config core.bare false && git -C docs config core.worktree .. && git -C docs config core.fsmonitor 'touch ${WORK}/canary'", "description": "shape"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    shape a folder
+    Exit Code Should Be    ${result}    0
+    Run Process    git    status    cwd=${REPO}/docs
+    Path Should Not Exist    ${WORK}/canary
+    Path Should Not Exist    ${REPO}/docs/config
+    File Should Exist    ${REPO}/docs/readme
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    removed docs/config: makes docs a git directory, its config names core.worktree
+
 New Claude Code Settings Are Removed After The Bash Call
     [Documentation]    Claude Code refuses a command that names `.claude` itself; one that
     ...    runs a script it wrote goes ahead, and the settings the script makes must go.

@@ -124,6 +124,27 @@ A Git Setting A Child Made After The Call Is Put Back When The Session Ends
     ${hooks}    Run Process    git    config    --get    core.hooksPath    cwd=${REPO}
     Should Be Equal As Integers    ${hooks.rc}    1
 
+A Git Directory A Child Made After The Call Loses What Runs When The Session Ends
+    [Documentation]    A nested `.git` and a folder git takes for a git directory (`docs`:
+    ...    HEAD, objects/, refs/, `core.worktree = ..`), each with an fsmonitor, made by a
+    ...    child after its Bash call's put-back: the session's end puts them back, named.
+    Create File    ${REPO}/docs/readme    d\n
+    Plant Script    (sleep 0.5; git init -q n && git -C n config core.fsmonitor 'touch ../../canary'; git init -q --bare docs && git -C docs config core.bare false && git -C docs config core.worktree .. && git -C docs config core.fsmonitor 'touch ../canary') >/dev/null 2>&1 &
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "nest later"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/c.txt", "content": "c\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Detached Plan    nest later
+    Exit Code Should Be    ${result}    0
+    Run Process    git    status    cwd=${REPO}/docs
+    Run Process    git    status    cwd=${REPO}/n
+    Path Should Not Exist    ${WORK}/canary
+    ${plan}    Plan Shown
+    Should Contain    ${plan}[outcome]    removed n/.git: new, its config names core.fsmonitor
+    Should Contain    ${plan}[outcome]
+    ...    removed docs/config: makes docs a git directory, its config names core.worktree
+    File Should Exist    ${REPO}/docs/readme
+
 A Hook Written Into The core.hooksPath Folder Is Removed After The Bash Call
     [Documentation]    A repository whose hooks live in the tree (`core.hooksPath .githooks`
     ...    set before the session): a new hook there is watched as one in `.git/hooks`.

@@ -90,6 +90,47 @@ A Nested Repository's Config Changed By The Command Is Put Back
     File Should Hold Bytes    ${REPO}/vendor/.git/config    ${before}
     Path Should Not Exist    ${REPO}/vendor/.git/hooks/pre-commit
 
+A Folder Made A Git Directory Of Another Name Loses What Runs
+    [Documentation]    Attack 9, finding 3: git takes a folder holding `HEAD`, `objects/` and
+    ...    `refs/` for a git directory (before it looks for a `.git` further up), and
+    ...    `core.worktree = ..` gives it a work tree: its fsmonitor would run at the user's
+    ...    `git status` there. The folder holds the user's files: only the config goes.
+    Create File    ${REPO}/docs/readme    d\n
+    Git    add    docs
+    Git    commit    --quiet    -m    docs
+    ${result}    Run Planted
+    ...    mkdir -p docs/objects docs/refs && touch docs/objects/.keep docs/refs/.keep && echo 'ref: refs/heads/main' > docs/HEAD && printf '[core]\\n\\trepositoryformatversion = 0\\n\\tbare = false\\n\\tworktree = ..\\n\\tfsmonitor = ${WORK}/canary.sh\\n' > docs/config
+    The User's Git Status Runs Nothing    ${REPO}    ${REPO}/docs    ${REPO}/docs/refs
+    Should Contain    ${result.stdout}
+    ...    removed docs/config: makes docs a git directory, its config names core.worktree
+    Path Should Not Exist    ${REPO}/docs/config
+    File Should Exist    ${REPO}/docs/readme
+
+A Bare Git Directory In An Ignored Folder Loses Its Pager And Hook
+    [Documentation]    `git init --bare` in an ignored folder (no checkpoint holds it), with
+    ...    a `core.pager` and a hook: the user's `git log` there would page through it.
+    Create File    ${REPO}/.gitignore    build/\n
+    ${result}    Run Planted
+    ...    git init --quiet --bare build/cache && git -C build/cache config core.pager '${WORK}/canary.sh pager' && printf '#!/bin/sh\\n${WORK}/canary.sh hook\\n' > build/cache/hooks/post-update && chmod +x build/cache/hooks/post-update
+    The User's Git Log On A Terminal Runs Nothing    ${REPO}/build/cache
+    The User's Git Status Runs Nothing    ${REPO}/build/cache    ${REPO}/build
+    Should Contain    ${result.stdout}
+    ...    removed build/cache/config: makes build/cache a git directory, its config names core.pager
+    Should Contain    ${result.stdout}
+    ...    removed build/cache/hooks/post-update: makes build/cache a git directory, with the hook
+
+A Git Directory Completed By Empty Folders Alone Loses What Runs
+    [Documentation]    `HEAD` and `config` stood in the tree before (no git directory: no
+    ...    `objects/`); the command only makes two empty folders, which no git diff shows.
+    ...    A plan file's command with no --allow-command, run as written, outside the sandbox.
+    Create File    ${REPO}/site/HEAD    ref: refs/heads/main\n
+    Create File    ${REPO}/site/config
+    ...    [core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n\tfsmonitor = ${WORK}/canary.sh\n
+    ${result}    Run Planted    mkdir site/objects site/refs    as written
+    The User's Git Status Runs Nothing    ${REPO}/site
+    Should Contain    ${result.stdout}
+    ...    removed site/config: makes site a git directory, its config names core.worktree
+
 
 *** Keywords ***
 Create Repository With A Canary
@@ -140,4 +181,16 @@ The User's Git Status Runs Nothing
     IF    ${ran}
         ${what}    Get File    ${WORK}/canary
         Fail    the planted fsmonitor ran on the user's git status: ${what}
+    END
+
+The User's Git Log On A Terminal Runs Nothing
+    [Documentation]    `git log` in `${folder}` on a terminal (`script`), where git pages.
+    [Arguments]    ${folder}
+    Run Process    script    -qec    git -p log -1    /dev/null    cwd=${folder}
+    ...    env:GIT_CONFIG_GLOBAL=/dev/null    env:GIT_CONFIG_NOSYSTEM=1
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    timeout=20s
+    ${ran}    Run Keyword And Return Status    File Should Exist    ${WORK}/canary
+    IF    ${ran}
+        ${what}    Get File    ${WORK}/canary
+        Fail    the planted pager ran on the user's git log: ${what}
     END

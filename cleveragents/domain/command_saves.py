@@ -76,6 +76,7 @@ class SessionStart:
     entries: dict[str, ClaudeEntry] = field(default_factory=dict)
     own_config: dict[str, dict[str, list[str]]] | None = None
     own_git: dict[str, str] | None = None
+    git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every git directory
 
 
 def size_text(size: int) -> str:

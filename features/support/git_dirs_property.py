@@ -9,14 +9,17 @@ shell command (not sandboxed: so nothing is bound read-only) could do them — m
 folder away and making a new one, writing a `gitdir:` file (naming a git directory
 outside the tree or inside it), adding a config key (an fsmonitor, directly, through an
 `include`, through `config.worktree`), a hook, `git init` (harmless or not), replacing or
-removing a `.git`, a `.GIT` or a `.git` link. Nothing is written through a `gitdir:` file
-into the repository's own git directory (`.git/modules/lib`, `.git/worktrees/side`): the
-sandbox keeps that read-only. Then `after_command`, and:
+removing a `.git`, a `.GIT` or a `.git` link, or making a folder a git directory of
+another name (`HEAD`, `objects/`, `refs/` and a config; `git init --bare`). Nothing is
+written through a `gitdir:` file into the repository's own git directory
+(`.git/modules/lib`, `.git/worktrees/side`): the sandbox keeps that read-only. Then
+`after_command`, and:
   * every `.git` there before and still there has the same bytes in the files that
     decide what git runs (`config`, `HEAD`, `hooks/`, ...), and a moved one is back;
   * a new `.git` is a folder with no hook but git's samples;
-  * the user's `git status` at the top and in every folder that holds or held a `.git`
-    never runs the canary fsmonitor.
+  * the user's `git status` at the top, in every folder that holds or held a `.git` and
+    in those the command may have made a git directory of another name never runs the
+    canary fsmonitor; a hook left in one would show as a file of its `hooks/`.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ FOLDERS = ["lib", "gone", "vendor", "side", "new/deep"]
 KINDS = [
     "move", "gitdir outside", "gitdir inside", "fsmonitor", "include", "config.worktree",
     "hook", "init", "init harmful", "replace", "remove", "upper case", "link",
+    "shaped", "bare", "hook in bare",
 ]  # fmt: skip
 OPERATIONS = st.lists(st.tuples(st.sampled_from(KINDS), st.sampled_from(FOLDERS)), max_size=4)
 ENV = {
@@ -95,7 +99,17 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                 assert isinstance(data, dict), (path, operations, look.put_back)
                 hooks = [n for n in data if n.startswith("hooks/") and n != "hooks/"]
                 assert all(n.endswith(".sample") for n in hooks), (path, hooks, operations)
-        for path in [".git", *before, *after]:
+        for folder in FOLDERS:  # no hook left in a git directory of another name
+            hooks = root / folder / "b" / "hooks"
+            left = (
+                [n for n in os.listdir(hooks) if not n.endswith(".sample")]
+                if hooks.is_dir()
+                else []
+            )
+            assert not left, (folder, left, operations, look.put_back)
+        # and in every folder made a git directory of another name, and one below it
+        shaped = [f"{f}/{sub}" for f in FOLDERS for sub in ("b", "refs", "b/refs")]
+        for path in [".git", *before, *after, *shaped]:
             folder = root / path.rpartition("/")[0]
             if folder.is_dir():
                 subprocess.run(
@@ -118,6 +132,9 @@ def _operate(root: Path, kind: str, folder: str, number: int, script: Path) -> N
         where.mkdir(parents=True, exist_ok=True)
         return
     where.mkdir(parents=True, exist_ok=True)
+    if kind in ("shaped", "bare", "hook in bare"):
+        _shape(where, kind, script)
+        return
     if kind in ("gitdir outside", "gitdir inside", "upper case", "link", "replace", "remove"):
         _remove(git)
     if kind == "gitdir outside":
@@ -140,6 +157,31 @@ def _operate(root: Path, kind: str, folder: str, number: int, script: Path) -> N
             _git(where, "config", "core.fsmonitor", str(script))
     elif git.is_dir() and not git.is_symlink():
         _change(git, kind, number, script)
+
+
+def _shape(where: Path, kind: str, script: Path) -> None:
+    """Make `where` (shaped) or `where/b` (bare) a git directory not named `.git`, which
+    git finds by its shape, whose fsmonitor or hook is the canary."""
+    if kind == "shaped":
+        for name in ("objects", "refs"):
+            (where / name).mkdir(exist_ok=True)
+        (where / "HEAD").write_text("ref: refs/heads/main\n")
+        # (without a format version git takes no `core.worktree` from it)
+        (where / "config").write_text(
+            "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n"
+            f"\tfsmonitor = {script}\n"
+        )
+        return
+    bare = where / "b"
+    _git(where, "init", "--quiet", "--bare", str(bare))
+    if kind == "hook in bare":
+        hook = bare / "hooks" / "post-checkout"
+        hook.write_text(f"#!/bin/sh\n{script} hook\n")
+        hook.chmod(0o755)
+        return
+    _git(bare, "config", "core.bare", "false")
+    _git(bare, "config", "core.worktree", "..")
+    _git(bare, "config", "core.fsmonitor", str(script))
 
 
 def _change(git: Path, kind: str, number: int, script: Path) -> None:
@@ -235,6 +277,7 @@ def odd_repository(work: Path) -> Path:
     (root / "docs" / "old").mkdir()
     (root / "docs" / "old" / ".git").symlink_to("/nowhere")  # a broken link: no repository
     _git(root, "init", "--quiet", "real")
+    _git(root, "init", "--quiet", "--bare", "mirror")  # a git directory of another name
     (root / "linked").mkdir()
     (root / "linked" / ".git").symlink_to("../real/.git")
     return root

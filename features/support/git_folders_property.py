@@ -21,7 +21,8 @@ PARTS = ["x", "HEAD", "objects", "refs", "hooks", "config", ".git", ".", "info"]
 def git_directories(root: Path) -> None:
     """A bare repository, a nested one whose git directory lies elsewhere in the tree, one
     reached through a `.git` link, a linked worktree, a plain nested repository, a `.git`
-    file naming nothing, and a folder holding HEAD and objects/ but no refs/ yet."""
+    file naming nothing, a folder holding HEAD and objects/ but no refs/ yet, one holding
+    HEAD and a `commondir` naming a folder with objects/ and refs/, and one with HEAD only."""
 
     def git(*args: str) -> None:
         subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
@@ -37,6 +38,11 @@ def git_directories(root: Path) -> None:
     (root / "odd" / ".git").write_text("not a gitdir line\n")
     (root / "half" / "objects").mkdir(parents=True)
     (root / "half" / "HEAD").write_text("ref: refs/heads/main\n")
+    for name in ("shared/objects", "shared/refs", "taken", "pointer"):
+        (root / name).mkdir(parents=True)
+    for name in ("taken", "pointer"):  # `taken` is one, its objects/ and refs/ in `shared`
+        (root / name / "HEAD").write_text("ref: refs/heads/main\n")
+    (root / "taken" / "commondir").write_text("../shared\n")
 
 
 def check(examples: int, seed: int, work: Path) -> int:

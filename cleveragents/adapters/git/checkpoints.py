@@ -77,7 +77,8 @@ class GitCheckpoints:
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs, self.objects, runs, config)
         self.own_git = OwnGitDir(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
-        self.session = SessionLook(session_dirs, self.git_dirs, runs, config)
+        session_gits = GitDirs(repo, self.objects.contents)
+        self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
         self.scan = RestoreScan(repo, self.private, self.known)

@@ -19,12 +19,18 @@ one on a case-insensitive disk) is looked at just before a command and again jus
     only the keys `git init`, `clone` and `commit` write (`SAFE`), it has no hook, and it
     names no other git directory. A deleted one is left deleted (undo brings it back), and
     so is a file a command deleted inside one.
+A folder of any other name that git takes for a git directory (`git_directory.py`: a valid
+`HEAD`, `objects/` and `refs/`; git looks for one in every folder it passes, before `.git`)
+is one more entry, found among the folders holding a `HEAD` that the same walk lists: put
+back when changed in place, never moved back (it holds the user's files), and when new (or
+replaced) only what of it runs something is removed.
 What a put-back needs of a file's bytes comes from the command look's save when it holds
 them, and is read (and kept while the file is unchanged) otherwise: a few small files each.
 
 Cost: one walk of the tree's folders before and after the command (an `lstat` of each, its
 names read again only where it changed since), and an `lstat` of a handful of files per
-`.git` (`benchmarks/command_step.py`).
+`.git`, and per folder holding a `HEAD` (rare outside git directories) a read of its first
+bytes and two `access` (`benchmarks/command_step.py`).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.git_directory import is_git_directory
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way, remove
 from cleveragents.domain.command_saves import GitEntry as Entry
@@ -49,8 +56,9 @@ HOOKS = "hooks"
 OWN_GIT_DIRS = ("modules", "worktrees")  # each sub-folder a git directory of its own
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
-# (mark, sub-folders, `.git`s, `.claude`s) of one folder
-Listing = tuple[tuple[int, int, int], list[str], list[str], list[str]]
+# (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`) of one folder
+Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str]]
+IMPLICIT = "implicit"  # the kind of a git directory not named `.git` (`git_directory.py`)
 # What `git init`, `clone`, `commit` and `submodule` write: none of it runs a command.
 SAFE = (
     "core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
@@ -69,6 +77,7 @@ class GitDirs:
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # watched files read, by path
         self._folders: dict[str, Listing] = {}  # each folder's listing, while unchanged
         self.claude_folders: list[str] = []  # every `.claude` the last walk found
+        self.heads: list[str] = []  # every folder holding a `HEAD` the last walk found
 
     def look(self, saved: Mapping[str, IgnoredFile]) -> dict[str, Entry]:
         """Every `.git` of the tree now; the bytes of its watched files kept, unless the
@@ -86,7 +95,8 @@ class GitDirs:
         """Undo what the command did to the `.git` entries of `before`, and remove the
         new ones that would run something; one line for each, naming it and why."""
         now = self._entries()
-        at = {(e.kind, e.inode): path for path, e in before.items()}
+        # A folder git takes for a git directory is not moved back: it holds the user's files.
+        at = {(e.kind, e.inode): path for path, e in before.items() if e.kind != IMPLICIT}
         moves = {
             path: origin
             for path, entry in now.items()
@@ -104,6 +114,9 @@ class GitDirs:
             if old is not None and (old.kind, old.inode) == (entry.kind, entry.inode):
                 if old.files != entry.files and self._rewrite(path, old, entry, saved):
                     said.append(f"put back {shown_path(path)}: changed by the command")
+                continue
+            if entry.kind == IMPLICIT:  # a folder the command made a git directory
+                said += self._disarm(path, entry)
                 continue
             why = "replaced by the command" if old else self._runs_something(path, entry)
             if why is None:
@@ -140,13 +153,21 @@ class GitDirs:
             self._write(path, old.files[""], data)
 
     def walk(self) -> list[str]:
-        """Every `.git` of the tree now (and every `.claude`, in `claude_folders`)."""
-        self.claude_folders = []
-        return found(self.repo.root, self._folders, self.claude_folders)
+        """Every `.git` of the tree now (and every `.claude`, in `claude_folders`; every
+        folder holding a `HEAD`, in `heads`)."""
+        self.claude_folders, self.heads = [], []
+        return found(self.repo.root, self._folders, self.claude_folders, self.heads)
 
     def _entries(self) -> dict[str, Entry]:
         found_now = self.walk()
-        return {path: entry for path in found_now if (entry := self._entry(path)) is not None}
+        entries = {path: entry for path in found_now if (entry := self._entry(path)) is not None}
+        # (The repository's own git directory is never among them: agents runs no git
+        # where it lies in the tree, `tree_includes._refuse_git_dir_inside`.)
+        for folder in self.heads:  # git takes it for a git directory whatever its name
+            full = self.repo.root / folder
+            if is_git_directory(str(full)) and (st := lstat(str(full))) is not None:
+                entries[folder] = Entry(IMPLICIT, st.st_ino, watched(full))
+        return entries
 
     def _entry(self, path: str) -> Entry | None:
         st = lstat(f"{self.repo.root}/{path}")
@@ -245,15 +266,36 @@ class GitDirs:
         if links:
             return f"with {shown_path(links[0])}, a link or no regular file"
         for name in entry.files:
-            base, hooks, rest = name.rpartition(f"{HOOKS}/")
-            if hooks and not rest.endswith(".sample") and (not base or base.endswith("/")):
-                return f"with the hook {shown_path(name)}"
-            if name.endswith(("commondir", "gitdir")) or name.startswith("worktrees/"):
-                return "naming another git directory"
-            if name.endswith(("config", "config.worktree")):
-                key = self._unsafe_key(f"{path}/{name}")
-                if key is not None:
-                    return f"its {shown_path(name)} names {shown_path(key)}"
+            if (why := self._runs(path, name)) is not None:
+                return why
+        return None
+
+    def _disarm(self, path: str, entry: Entry) -> list[str]:
+        """A folder of another name than `.git` that git takes for a git directory now
+        (`git_directory.py`), new or replaced: it holds the user's files, so only what of
+        it would run something goes (hooks, a config naming a command, a `commondir`);
+        one line for each."""
+        said: list[str] = []
+        for name in sorted(entry.files):
+            why = self._runs(path, name)
+            if why is None or not os.path.lexists(self.repo.root / path / name):
+                continue  # runs nothing, or gone with a folder removed above it
+            remove(self.repo.root / path / name)
+            shown = shown_path(f"{path}/{name}")
+            said.append(f"removed {shown}: makes {shown_path(path)} a git directory, {why}")
+        return said
+
+    def _runs(self, path: str, name: str) -> str | None:
+        """Why the file `name` of the git directory `path` may run something, or None."""
+        base, hooks, rest = name.rpartition(f"{HOOKS}/")
+        if hooks and not rest.endswith(".sample") and (not base or base.endswith("/")):
+            return f"with the hook {shown_path(name)}"
+        if name.endswith(("commondir", "gitdir")) or name.startswith("worktrees/"):
+            return "naming another git directory"
+        if name.endswith(("config", "config.worktree")):
+            key = self._unsafe_key(f"{path}/{name}")
+            if key is not None:
+                return f"its {shown_path(name)} names {shown_path(key)}"
         return None
 
     def _unsafe_key(self, path: str) -> str | None:
@@ -275,12 +317,17 @@ class GitDirs:
 
 
 def found(
-    root: Path, known: dict[str, Listing] | None = None, claudes: list[str] | None = None
+    root: Path,
+    known: dict[str, Listing] | None = None,
+    claudes: list[str] | None = None,
+    heads: list[str] | None = None,
 ) -> list[str]:
     """Every `.git` in the tree (any case of the name), the repository's own at the top
     left out; links are not followed and no `.git` folder is looked into. `known`: each
     folder's listing, read again only when the folder changed (its inode, mtime or ctime).
-    `claudes` gets every `.claude` the same walk passes (`claude_dirs.py`)."""
+    `claudes` gets every `.claude` the same walk passes (`claude_dirs.py`), `heads` every
+    folder below the top holding a `HEAD`: where git may find a git directory of another
+    name (`git_directory.py`), in an ignored folder too."""
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
@@ -304,19 +351,22 @@ def found(
         folders += listing[1]
         if claudes is not None:
             claudes += listing[3]
+        if heads is not None:
+            heads += listing[4]
     return paths
 
 
-def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str]]:
-    """The sub-folders of `folder` to walk, its `.git` entries and its `.claude` and
-    `.mcp.json` ones."""
+def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The sub-folders of `folder` to walk, its `.git` entries, its `.claude` and
+    `.mcp.json` ones, and itself when it holds a `HEAD` (any case: a case-insensitive disk)."""
     subfolders: list[str] = []
     gits: list[str] = []
     claudes: list[str] = []
+    head: list[str] = []
     try:
         listing = os.scandir(root / folder if folder else root)
     except OSError:  # pragma: no cover - the suites run as root, who reads every folder
-        return [], [], []  # unreadable: git cannot look into it either
+        return [], [], [], []  # unreadable: git cannot look into it either
     with listing:
         for item in listing:
             path = f"{folder}/{item.name}" if folder else item.name
@@ -326,9 +376,11 @@ def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str]]:
                 continue
             if claude_reads(item.name):  # a `.claude` or a `.mcp.json`
                 claudes.append(path)
+            if folder and item.name.upper() == "HEAD":
+                head = [folder]
             if item.is_dir(follow_symlinks=False):
                 subfolders.append(path)
-    return subfolders, gits, claudes
+    return subfolders, gits, claudes, head
 
 
 def watched(git_dir: Path) -> dict[str, Seen]:

@@ -8,7 +8,8 @@ of its configs not known harmless (`own_config.py`) are looked at once more befo
 session's first call, and when the session is over (what it left running ended) whatever
 differs from that look is put back or removed, named, by the same code. It has its own
 `ClaudeDirs`: the bytes a call's look keeps are those of that moment, not the session's
-start.
+start. So for every `.git` and git directory of another name of the tree (`git_dirs.py`):
+its own `GitDirs` (`gits`) looks at them before the first call and puts back at the end.
 """
 
 from __future__ import annotations
@@ -32,9 +33,11 @@ class SessionLook:
         git_dirs: GitDirs,
         runs: Callable[[], list[str]],
         config: OwnConfig,
+        gits: GitDirs,
     ) -> None:
         self.dirs = dirs
         self.git_dirs = git_dirs
+        self.gits = gits  # its own: the bytes it keeps are those of the session's start
         self.config = config  # the checkpoints' own: the hooks path it read, reused
         self.own_git = OwnGitDir(git_dirs.repo)
         self._runs = runs  # every `.claude`, `.mcp.json` and `.git/hooks` of the last walk
@@ -46,11 +49,13 @@ class SessionLook:
         config = self.config.look()
         self.dirs.hooks = self.config.hooks_folder(config)
         entries = self.dirs.look([*self._runs(), *self.dirs.hooks])
-        return SessionStart(plan_id, at, entries, config, own_git)
+        gits = self.gits.look({})
+        return SessionStart(plan_id, at, entries, config, own_git, gits)
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
         put = self.own_git.put_back(start.own_git)  # first: nothing written through a link
+        put += self.gits.put_back(start.git_entries, {})
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)
         runs = [*self._runs(), *self.dirs.hooks]

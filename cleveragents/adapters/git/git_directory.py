@@ -1,0 +1,55 @@
+"""git's own test of whether a folder is a git directory (`setup.c: is_git_directory`).
+
+Looking for a repository, git asks of each folder from the current one up, before it
+looks for a `.git` in the next one: is this folder itself a git directory? It is when its
+`HEAD` is valid (`validate_headref`: a `ref: refs/...` line, an object id, or a link into
+`refs/`) and the common dir (the folder, or the one its `commondir` file names) has
+`objects/` and `refs/` git can enter. Such a folder, whatever its name, is a repository
+whose config, hooks and fsmonitor the user's `git status` there runs (bare repositories
+are discovered so by default: `safe.bareRepository` is `all` in git 2.39).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+
+from cleveragents.adapters.git.checkout import lstat
+
+HEAD_BYTES = 255  # what git reads of a HEAD file
+OBJECT_ID = re.compile(rb"[0-9a-fA-F]{40}")
+
+
+def is_git_directory(folder: str) -> bool:
+    """Whether git takes the folder at the absolute path `folder` for a git directory."""
+    if not _valid_head(os.path.join(folder, "HEAD")):
+        return False
+    common = _common_dir(folder)
+    return all(os.access(os.path.join(common, name), os.X_OK) for name in ("objects", "refs"))
+
+
+def _valid_head(path: str) -> bool:
+    try:
+        st = lstat(path)
+        if st is None:
+            return False
+        if stat.S_ISLNK(st.st_mode):
+            return os.readlink(path).startswith("refs/")
+        with open(path, "rb") as opened:
+            data = opened.read(HEAD_BYTES)
+    except OSError:  # a folder named HEAD, one git cannot read: git refuses it too
+        return False
+    if data.startswith(b"ref:") and data[4:].lstrip().startswith(b"refs/"):
+        return True
+    return OBJECT_ID.match(data) is not None
+
+
+def _common_dir(folder: str) -> str:
+    """The folder the `commondir` file of `folder` names (relative to it), else itself."""
+    try:
+        with open(os.path.join(folder, "commondir"), "rb") as opened:
+            named = os.fsdecode(opened.read().rstrip(b"\r\n"))
+    except OSError:
+        return folder
+    return os.path.join(folder, named) if named else folder
