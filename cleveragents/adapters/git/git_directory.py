@@ -14,9 +14,15 @@ from __future__ import annotations
 import os
 import re
 import stat
+from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.domain.command_saves import Seen
 
+# The files of a git directory that decide what git runs there, and where hooks lie.
+WATCHED = ("config", "config.worktree", "HEAD", "commondir", "gitdir", "info/attributes")
+HOOKS = "hooks"
+OWN_GIT_DIRS = ("modules", "worktrees")  # each sub-folder a git directory of its own
 HEAD_BYTES = 255  # what git reads of a HEAD file
 OBJECT_ID = re.compile(rb"[0-9a-fA-F]{40}")
 
@@ -53,3 +59,29 @@ def _common_dir(folder: str) -> str:
     except OSError:
         return folder
     return os.path.join(folder, named) if named else folder
+
+
+def watched(git_dir: Path) -> dict[str, Seen]:
+    """The stat of the files in a git directory that decide what git runs there."""
+    files: dict[str, Seen] = {}
+    bases = [""]
+    while bases and len(files) < 4096:  # a folder the command filled with hooks is over
+        base = bases.pop()
+        for name in [*WATCHED, *(f"{HOOKS}/{n}" for n in _names(git_dir / base / HOOKS))]:
+            st = lstat(f"{git_dir}/{base}{name}")
+            if st is not None:
+                files[f"{base}{name}"] = seen_of(st)
+        for group in OWN_GIT_DIRS:
+            bases += [f"{base}{group}/{n}/" for n in _names(git_dir / base / group)]
+    return files
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return sorted(os.listdir(folder))
+    except OSError:
+        return []
+
+
+def seen_of(st: os.stat_result) -> Seen:
+    return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)

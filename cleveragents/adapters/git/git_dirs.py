@@ -43,7 +43,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.git_directory import is_git_directory
+from cleveragents.adapters.git.git_directory import (
+    HOOKS,
+    is_git_directory,
+    seen_of,
+    watched,
+)
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way, remove
 from cleveragents.domain.command_saves import GitEntry as Entry
@@ -51,9 +56,6 @@ from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name
 from cleveragents.errors import GitFailed
 
-WATCHED = ("config", "config.worktree", "HEAD", "commondir", "gitdir", "info/attributes")
-HOOKS = "hooks"
-OWN_GIT_DIRS = ("modules", "worktrees")  # each sub-folder a git directory of its own
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
 # (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`) of one folder
@@ -175,7 +177,7 @@ class GitDirs:
             return None  # pragma: no cover - removed between the walk and the lstat
         if stat.S_ISDIR(st.st_mode):
             return Entry("folder", st.st_ino, watched(self.repo.root / path))
-        return Entry("link" if stat.S_ISLNK(st.st_mode) else "file", st.st_ino, {"": _seen(st)})
+        return Entry("link" if stat.S_ISLNK(st.st_mode) else "file", st.st_ino, {"": seen_of(st)})
 
     def _kept(self, path: str) -> Seen | None:
         kept = self._bytes.get(path)
@@ -381,29 +383,3 @@ def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str], 
             if item.is_dir(follow_symlinks=False):
                 subfolders.append(path)
     return subfolders, gits, claudes, head
-
-
-def watched(git_dir: Path) -> dict[str, Seen]:
-    """The stat of the files in a git directory that decide what git runs there."""
-    files: dict[str, Seen] = {}
-    bases = [""]
-    while bases and len(files) < 4096:  # a folder the command filled with hooks is over
-        base = bases.pop()
-        for name in [*WATCHED, *(f"{HOOKS}/{n}" for n in _names(git_dir / base / HOOKS))]:
-            st = lstat(f"{git_dir}/{base}{name}")
-            if st is not None:
-                files[f"{base}{name}"] = _seen(st)
-        for group in OWN_GIT_DIRS:
-            bases += [f"{base}{group}/{n}/" for n in _names(git_dir / base / group)]
-    return files
-
-
-def _names(folder: Path) -> list[str]:
-    try:
-        return sorted(os.listdir(folder))
-    except OSError:
-        return []
-
-
-def _seen(st: os.stat_result) -> Seen:
-    return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
