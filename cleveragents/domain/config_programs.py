@@ -51,6 +51,7 @@ class Reach:
     path: str
     launcher: str = ""
     unknown: str = ""
+    hint: str = ""  # how the setting could keep its launcher out of the tree
 
     def covers(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) is this place or lies in it."""
@@ -135,11 +136,11 @@ def _command(words: list[str], cwd: str, found: list[Reach]) -> str:
     program, rest = words[0], words[1:]
     name = posixpath.basename(program)
     if _GLOB.search(program):
-        found.append(Reach(WHOLE, unknown=f"{program} as the program"))
+        found.append(Reach(WHOLE, unknown=f"`{_shown(program)}` as a program"))
     elif name in ("cd", "pushd"):
         target = next((w for w in rest if not w.startswith("-")), None)
         if target is None or _GLOB.search(target) or target.startswith("~"):
-            found.append(Reach(WHOLE, unknown=f"{name} to a folder agents cannot name"))
+            found.append(Reach(WHOLE, unknown=f"`{name}` to a folder agents cannot name"))
             return cwd
         cwd = _joined(cwd, target)
         found.append(_inside(cwd, name))
@@ -162,7 +163,7 @@ def _launched(name: str, rest: list[str], cwd: str) -> list[Reach]:
     if name in table.WRAPPERS:
         return _wrapped(name, rest, cwd)
     if name in table.OPAQUE or name in ("for", "case", "select", "coproc"):
-        return [Reach(WHOLE, unknown=f"`{name}`")]
+        return [Reach(WHOLE, unknown=f"`{_shown(name)}`")]
     if name in table.SHELLS:
         return _shell(rest, cwd)
     if table.PYTHON.fullmatch(name):
@@ -189,7 +190,7 @@ def _wrapped(name: str, rest: list[str], cwd: str) -> list[Reach]:
     while rest and rest[0].startswith("-") and rest[0] != "--":
         taken = options.get(rest[0].partition("=")[0], 0 if "=" in rest[0] else None)
         if taken is None or taken < 0:  # `env -S 'a b'`: a command line of its own
-            return [Reach(WHOLE, unknown=f"`{name} {rest[0]}`")]
+            return [Reach(WHOLE, unknown=f"`{name} {_shown(rest[0])}`")]
         rest = rest[1 + (0 if "=" in rest[0] else taken) :]
     rest = rest[1:] if rest[:1] == ["--"] else rest
     rest = rest[table.WRAPPER_WORDS.get(name, 0) :]
@@ -262,8 +263,8 @@ def _places(folder: str, names: tuple[str, ...], launcher: str, hint: str = "") 
     """The places `names` of `folder` where `launcher` finds what it runs."""
     if folder.startswith("..") or folder.startswith("/"):
         return []  # outside the tree (an absolute folder: the adapter judges `cd` only)
-    said = f"{launcher} ({hint} does not look there)" if hint else launcher
-    return [Reach(_joined(_escaped(folder), name), launcher=said) for name in names]
+    said = f" ({hint} would not look there)" if hint else ""
+    return [Reach(_joined(_escaped(folder), name), launcher, hint=said) for name in names]
 
 
 def _inside(folder: str, launcher: str) -> Reach:
@@ -276,6 +277,11 @@ def _inside(folder: str, launcher: str) -> Reach:
 def _named(cwd: str, words: list[str]) -> list[Reach]:
     """Files named by `words` run in `cwd`, as the tree sees them (`~` the adapter's)."""
     return [Reach(w if w.startswith(("~", "/")) else _joined(cwd, w)) for w in words]
+
+
+def _shown(word: str) -> str:
+    """A word of the user's value as data in a one-line message."""
+    return word if word.isprintable() else word.encode("unicode_escape").decode("ascii")
 
 
 def _escaped(path: str) -> str:

@@ -90,8 +90,11 @@ def program_why(reach: Reach, key: str) -> str:
             "that setting)"
         )
     if reach.launcher:
-        shown = "the tree's top" if reach.path == WHOLE else reach.path
-        return f"is in {shown}, where {reach.launcher} finds what your git config's {key} runs"
+        shown = "is in the tree" if reach.path == WHOLE else f"matches {reach.path}"
+        return (
+            f"{shown}, where {reach.launcher} finds what your git config's {key} runs"
+            f"{reach.hint}"
+        )
     return f"is {reach.path}, which your git config's {key} names for git to run"
 
 

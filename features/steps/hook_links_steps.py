@@ -28,3 +28,16 @@ def step_config_programs_property(context: Any) -> None:
 @then("every tree file git ran as a program was refused to the model")
 def step_config_programs_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("the user's git config runs launchers, and git runs them over a file the model may write")
+def step_config_launchers_property(context: Any) -> None:
+    from features.support.config_launchers_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "config launchers property", check_property, 20)
+
+
+@then("no file the model may write ran")
+def step_config_launchers_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
