@@ -64,11 +64,17 @@ Feature: A program my git config names in my tree is kept from the model
       | tools/cred.sh              | credential.helper       | !cd tools; ./cred.sh                      | matches tools, where cd finds what your git config's credential.helper runs                                                      |
       | tools/x.sh                 | diff.bin.textconv       | eval ./tools/conv.sh                      | may be run by your git config's diff.bin.textconv, which runs `eval` from the tree: agents cannot tell which files it runs (name the program by a path in that setting) |
 
-  Scenario: What a sandboxed command plants where npx finds my filter's program is put back
-    Given the repository's git config sets "filter.fmt.clean" to "npx --no-install prettierx --stdin-filepath %f"
+  Scenario Outline: What a sandboxed command plants where <launcher> finds my filter's program is put back
+    Given the repository's git config sets "filter.fmt.clean" to "<value>"
     And Claude will propose the plan "programs" checked by ""
-    And Claude will run "mkdir -p node_modules/.bin && printf 'touch x' > node_modules/.bin/prettierx"
+    And Claude will run "mkdir -p <folder> && printf 'touch x' > <file>"
     When I run "agents plan run 'programs' --allow-command 'mkdir *' --allow-command 'printf *'" with Claude
-    Then the file "node_modules/.bin/prettierx" does not exist
+    Then the file "<file>" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed node_modules/.bin/prettierx"
+    Then stdout contains "removed <file>: new, git would run it outside the sandbox"
+
+    Examples:
+      | launcher | value                                          | folder            | file                       |
+      | npx      | npx --no-install prettierx --stdin-filepath %f | node_modules/.bin | node_modules/.bin/prettierx |
+      | python3  | python3 -m nbstripout                          | .                 | nbstripout.py              |
+      | cd       | cd tools && ./conv.sh                          | tools             | tools/conv.sh              |
