@@ -92,8 +92,7 @@ def program_why(reach: Reach, key: str) -> str:
     if reach.launcher:
         shown = "is in the tree" if reach.path == WHOLE else f"matches {reach.path}"
         return (
-            f"{shown}, where {reach.launcher} finds what your git config's {key} runs"
-            f"{reach.hint}"
+            f"{shown}, where {reach.launcher} finds what your git config's {key} runs{reach.hint}"
         )
     return f"is {reach.path}, which your git config's {key} names for git to run"
 
