@@ -30,8 +30,10 @@ Feature: What my git config's launchers find in my tree is kept from the model
       | filter.x.clean    | bundle exec ruby -w tools/x.rb                                 | Gemfile                 | matches Gemfile, where bundle exec finds what your git config's filter.x.clean runs                                   | lib/x.rb      |
       | merge.x.driver    | env -u HOME -i A=1 timeout -s KILL 5 nice -n 1 exec -a x command ./tools/conv.sh %A | tools/conv.sh | is tools/conv.sh, which your git config's merge.x.driver names for git to run                           | tools/y.sh    |
       | merge.x.driver    | time -p nohup stdbuf -o L timeout --foreground=x 5 tools/conv.sh | tools/conv.sh         | is tools/conv.sh, which your git config's merge.x.driver names for git to run                                          | tools/y.sh    |
-      | diff.x.textconv   | sh -ec 'cd a; ./b'                                             | a/c.sh                  | matches a, where cd finds what your git config's diff.x.textconv runs                                                  | b/c.sh        |
-      | diff.x.textconv   | cat 2>/dev/null <in.txt \| mytool -x conv; sh -x tools/s.sh; bash -c | conv                | is conv, which your git config's diff.x.textconv names for git to run                                                  | in.txt        |
+      | diff.x.textconv   | sh -ec 'cd a; ./b'                                             | a/c.sh                  | matches a, where cd finds what your git config's diff.x.textconv runs                                                  | c/c.sh        |
+      | diff.x.textconv   | cat 2>/dev/null <in.txt \| mytool -x conv; sh -x tools/s.sh; bash -c; sh -e | conv                | is conv, which your git config's diff.x.textconv names for git to run                                                  | in.txt        |
+      | credential.helper | !(cd tools; ./x); ./y.sh                                       | y.sh                    | is y.sh, which your git config's credential.helper names for git to run                                                | lib/z.sh      |
+      | credential.helper | !cd /none && ./x; ./tools/y.sh                                 | tools/y.sh              | is tools/y.sh, which your git config's credential.helper names for git to run                                          | lib/x         |
       | diff.x.textconv   | . ./tools/env.sh; perl -I lib tools/x.pl                       | tools/x.pl              | is tools/x.pl, which your git config's diff.x.textconv names for git to run                                            | lib/y.pl      |
       | diff.x.textconv   | . ./tools/env.sh; perl -I lib tools/x.pl                       | tools/env.sh            | is tools/env.sh, which your git config's diff.x.textconv names for git to run                                          | lib/y.pl      |
 
@@ -42,7 +44,7 @@ Feature: What my git config's launchers find in my tree is kept from the model
     Examples:
       | key             | value        |
       | diff.x.textconv | cd /         |
-      | diff.x.textconv | cd .. && ./x |
+      | diff.x.textconv | cd .. && python3 -m x |
 
   Scenario Outline: Under <key> = <value>, agents cannot tell what runs: every file is refused
     Given the repository's git config sets "<key>" to "<value>"

@@ -76,12 +76,9 @@ def runs_program(key: str, value: str) -> bool:
 
 
 def program_words(value: str) -> list[str]:
-    """The first word of a value that is no program, when it holds a `/` (or a `~`)."""
-    try:
-        words = shlex.split(value)
-    except ValueError:  # an unclosed quote
-        words = value.split()
-    return words[:1] if words and ("/" in words[0] or words[0].startswith("~")) else []
+    """A value that is no program, as the path git reads, when it holds a `/` (or a `~`)."""
+    path = value.strip()
+    return [path] if "/" in path or path.startswith("~") else []
 
 
 def _script(text: str, cwd: str) -> list[Reach]:
@@ -94,13 +91,19 @@ def _script(text: str, cwd: str) -> list[Reach]:
         return [Reach(WHOLE, unknown="an unclosed quote")]
     found: list[Reach] = []
     words: list[str] = []
+    # Each folder a `cd` may have left the shell in (a subshell's, a function's, a failed
+    # one's), the first too: every command after it is taken as run in each of them.
+    cwds = [cwd]
     for token in [*tokens, ";"]:
         if token and set(token) <= OPERATORS:
-            cwd = _command(words, cwd, found)
+            for folder in list(cwds):
+                moved = _command(words, folder, found)
+                if moved not in cwds:
+                    cwds.append(moved)
             words = []
         else:
             words.append(token)
-    return found
+    return list(dict.fromkeys(found))
 
 
 def _tokens(text: str) -> list[str]:
@@ -289,7 +292,7 @@ def _escaped(path: str) -> str:
 
 
 def _joined(cwd: str, path: str) -> str:
-    return posixpath.normpath(posixpath.join(cwd, path)) if cwd else path
+    return posixpath.normpath(posixpath.join(cwd, path))
 
 
 def _assignment(word: str) -> bool:
