@@ -78,3 +78,4 @@ Feature: A program my git config names in my tree is kept from the model
       | npx      | npx --no-install prettierx --stdin-filepath %f | node_modules/.bin | node_modules/.bin/prettierx |
       | python3  | python3 -m nbstripout                          | .                 | nbstripout.py              |
       | cd       | cd tools && ./conv.sh                          | tools             | tools/conv.sh              |
+      | make     | make -s fmt                                    | .                 | Makefile                   |

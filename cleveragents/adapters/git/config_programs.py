@@ -52,13 +52,13 @@ def config_programs(repo: GitRepository) -> list[tuple[Reach, str]]:
 
 def watched_programs(repo: GitRepository) -> list[str]:
     """The paths of the tree to watch around a command for `config_programs`: each place
-    named, and what a pattern matches now (the whole tree is not watched: too costly)."""
+    named, and what a pattern matches now (the whole tree: each entry at its top, `.git`
+    left to its own look); a new one is found when the look after the command lists it."""
     paths: list[str] = []
     for reach, _ in config_programs(repo):
-        if reach.path == WHOLE:
-            continue
         if "*" in reach.path and (reach.launcher or reach.unknown):
-            paths.extend(p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
+            found = (p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
+            paths.extend(p for p in found if ".git" not in p.split("/"))
         else:
             paths.append(reach.path)
     return list(dict.fromkeys(paths))
