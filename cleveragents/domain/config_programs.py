@@ -40,6 +40,9 @@ OPERATORS = frozenset(";&|()\n")
 REDIRECTS = frozenset("<>")
 _SUBSTITUTION = re.compile(r"\$\(|`|[<>]\(")
 _GLOB = re.compile(r"[*?\[$]")
+_CODE_WORD = re.compile(r"[\w.~-]+(?:/[\w.~-]+)*")
+SCRIPT_ARGS = frozenset(("-I", "-r"))
+CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
 
 
 @dataclass(frozen=True)
@@ -130,9 +133,7 @@ def _command(words: list[str], cwd: str, found: list[Reach]) -> str:
     """Add what one simple command run in `cwd` may run to `found`; the working folder
     for the commands after it."""
     while words and (words[0] in table.KEYWORDS or _assignment(words[0])):
-        if words[0].startswith("PYTHONPATH="):
-            for root in words[0].partition("=")[2].split(":"):
-                found.extend(_python_root(_joined(cwd, root or "."), "PYTHONPATH", ""))
+        found.extend(_assigned(words[0], cwd) if _assignment(words[0]) else [])
         words = words[1:]
     if not words:
         return cwd
@@ -156,6 +157,30 @@ def _command(words: list[str], cwd: str, found: list[Reach]) -> str:
     return cwd
 
 
+def _assigned(word: str, cwd: str) -> list[Reach]:
+    """What an assignment may make run: each word of its value as a file (`LD_PRELOAD=./x.so`,
+    `NODE_OPTIONS='--require ./x.js'`, `BASH_ENV=x.sh`); `PYTHONPATH` folders as import roots."""
+    name, _, value = word.partition("=")
+    if name == "PYTHONPATH":
+        roots = (_joined(cwd, root or ".") for root in value.split(":"))
+        return [r for root in roots for r in _python_root(root, "PYTHONPATH", "")]
+    return _named(cwd, [p for p in re.split(r"[\s:=]+", value) if p and not p.startswith("-")])
+
+
+def _code(code: str, cwd: str) -> list[Reach]:
+    """What a program given as code (`python3 -c`, `node -e`, `perl -e`) may run: each word
+    of it that could name a file, taken as one (`subprocess.run(['sh', 'conv.sh'])`)."""
+    return _named(cwd, _CODE_WORD.findall(code))
+
+
+def _given_code(rest: list[str], cwd: str) -> list[Reach] | None:
+    """What code given with `-e` (`--eval`, `-p`, ...) may run; None when none is given."""
+    for at, word in enumerate(rest[:-1]):
+        if word in CODE_OPTIONS:
+            return _code(rest[at + 1], cwd)
+    return None
+
+
 def _launched(name: str, rest: list[str], cwd: str) -> list[Reach]:
     """What program `name` (a launcher, an interpreter or another) runs of `rest`."""
     two = f"{name} {rest[0]}" if rest else ""
@@ -174,7 +199,8 @@ def _launched(name: str, rest: list[str], cwd: str) -> list[Reach]:
     if name in table.NODE:
         return _node(name, rest, cwd)
     if name in table.SCRIPTED:
-        return _named(cwd, _operands(rest, frozenset(("-I", "-e", "-r")))[:1])
+        code = _given_code(rest, cwd)
+        return code if code is not None else _named(cwd, _operands(rest, SCRIPT_ARGS)[:1])
     return _named(cwd, [w for w in rest if not w.startswith("-")])
 
 
@@ -203,29 +229,41 @@ def _wrapped(name: str, rest: list[str], cwd: str) -> list[Reach]:
 
 
 def _shell(rest: list[str], cwd: str) -> list[Reach]:
-    """What `sh -c STRING` or `sh SCRIPT` runs."""
+    """What `sh -c STRING` or `sh SCRIPT` runs (`-o NAME` takes a word; a startup file
+    named with `--rcfile` runs too)."""
+    skip = False
     for at, word in enumerate(rest):
-        if word.startswith("-") and "c" in word[1:] and not word.startswith("--"):
+        if skip:
+            skip = False
+        elif word in ("--rcfile", "--init-file"):
+            return _named(cwd, rest[at + 1 : at + 2]) + _shell(rest[at + 2 :], cwd)
+        elif word in ("-o", "+o", "-O", "+O"):
+            skip = True
+        elif word.startswith("-") and "c" in word[1:] and not word.startswith("--"):
             return _script(rest[at + 1], cwd) if at + 1 < len(rest) else []
-        if not word.startswith("-") and not word.startswith("+"):
+        elif not word.startswith(("-", "+")):
             return _named(cwd, [word])
     return []
 
 
 def _python(name: str, rest: list[str], cwd: str) -> list[Reach]:
     """Python puts the working folder (`-m`, `-c`, stdin) or the script's folder first on
-    `sys.path`, unless `-I` or `-P` says not to."""
+    `sys.path`, unless `-I` or `-P` says not to; code given with `-c` may run more."""
     isolated = False
+    found: list[Reach] = []
     at = 0
     while at < len(rest) and rest[at].startswith("-") and rest[at] != "-":
         option = rest[at]
         letters = set() if option.startswith("--") else set(option[1:])
         isolated = isolated or bool(letters & set("IP"))
+        if "c" in letters:
+            code = option.partition("c")[2] or (rest[at + 1] if at + 1 < len(rest) else "")
+            found.extend(_code(code, cwd))
         if letters & set("mc") or option == "--":
             break
         at += 2 if option in table.PYTHON_ARGS else 1
     script = rest[at] if at < len(rest) and not rest[at].startswith("-") else None
-    found = _named(cwd, [script]) if script is not None else []
+    found.extend(_named(cwd, [script]) if script is not None else [])
     if isolated:
         return found
     root = _joined(cwd, posixpath.dirname(script) or ".") if script is not None else cwd
@@ -234,8 +272,9 @@ def _python(name: str, rest: list[str], cwd: str) -> list[Reach]:
 
 def _node(name: str, rest: list[str], cwd: str) -> list[Reach]:
     """node finds modules in `node_modules` of the script's folder and each one above."""
-    script = next(iter(_operands(rest, table.NODE_ARGS)), None)
-    found = _named(cwd, [script]) if script is not None else []
+    code = _given_code(rest, cwd)
+    script = None if code is not None else next(iter(_operands(rest, table.NODE_ARGS)), None)
+    found = code or (_named(cwd, [script]) if script is not None else [])
     folder = _joined(cwd, posixpath.dirname(script)) if script is not None else cwd
     while True:
         found.extend(_places(folder, table.NODE_ROOT, name))

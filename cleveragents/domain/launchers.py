@@ -51,12 +51,11 @@ WRAPPERS: dict[str, dict[str, int]] = {
     "nohup": {},
     "time": {"-p": 0},
     "nice": {"-n": 1},
-    "env": {"-i": 0, "-u": 1, "-0": 0, "-C": 1, "-S": -1},
+    "env": {"-i": 0, "-u": 1, "-0": 0, "-C": -1, "--chdir": -1, "-S": -1, "--split-string": -1},
     "timeout": {"-s": 1, "-k": 1, "--preserve-status": 0, "--foreground": 0, "-v": 0},
     "stdbuf": {"-i": 1, "-o": 1, "-e": 1},
     "ionice": {"-c": 1, "-n": 1, "-t": 0},
     "setsid": {"-w": 0, "-f": 0},
-    "chrt": {},
 }
 WRAPPER_WORDS = {"timeout": 1}  # words (a duration) before the command
 # Programs that run what a whole file of the working folder says, which agents cannot read
