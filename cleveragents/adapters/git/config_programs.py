@@ -6,11 +6,15 @@ or `credential.helper = !./tools/cred`: the user's next `git diff`, `git status`
 fetch` runs that tree file on the host, outside any sandbox. So each value of a setting
 not known to be harmless (`domain/git_programs.py`), in every config git reads here
 (repository, worktree, global, system, includes: `git config --list` follows them, as git
-does), is looked at for words naming a file (`domain/config_programs.py`); one that lies in
-the tree (as named, relative to the tree's top where git runs these, and where its links
-lead) is a host-run file (`domain/host_files.py`).
+does), is read for the places of the tree it may run (`domain/config_programs.py`: the files
+it names, what its launcher finds, a `cd`'s folder, the whole tree when agents cannot tell);
+a file named that lies in the tree (as named, relative to the tree's top where git runs
+these, and where its links lead), or in one of those places, is a host-run file
+(`domain/host_files.py`), and each is watched around a command (`watched_programs`).
 
-Cost: one `git config --list` per look (per model file action, per command look).
+Cost: one `git config --list` per look (per model file action, per command look); around a
+command, a listing of the folders a pattern names, and what those places hold, read whole
+(`claude_dirs.py`): a launcher's `node_modules` or venv, or the whole tree, is costly.
 """
 
 from __future__ import annotations
