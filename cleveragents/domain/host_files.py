@@ -90,7 +90,9 @@ def program_why(reach: Reach, key: str) -> str:
             "that setting)"
         )
     if reach.launcher:
-        shown = "is in the tree" if reach.path == WHOLE else f"matches {reach.path}"
+        glob = "*" in reach.path
+        shown = "is in the tree" if reach.path == WHOLE else "matches " if glob else "is in "
+        shown += "" if reach.path == WHOLE else reach.path
         return (
             f"{shown}, where {reach.launcher} finds what your git config's {key} runs{reach.hint}"
         )
