@@ -45,12 +45,17 @@ VALUES = [
     "make -s conv",
     "eval tools/conv.sh",
     "cat",
+    "python3 -c \"import subprocess, sys; subprocess.run(['sh', 'conv.sh'])\"; cat",
+    "NODE_OPTIONS='--require ./hook.js' node -e 'process.stdin.pipe(process.stdout)'",
+    "(cd tools; ./conv.sh); ./conv.sh",
+    "bash -o pipefail -c 'cd tools && ./other.sh; cat'",
 ]
 # Files the model might write, each with a canary that leaves a mark when it runs.
 POOL = [
     "conv.py", "json.py", "tools/json.py", "tools/conv.sh", "tools/other.sh",
     "node_modules/.bin/conv", "node_modules/conv/index.js", "Makefile", "lib/json.py",
-    "conv/__init__.py", "__pycache__/json.cpython-312.pyc", "notes.txt",
+    "conv/__init__.py", "__pycache__/json.cpython-312.pyc", "notes.txt", "conv.sh",
+    "hook.js",
 ]  # fmt: skip
 
 
@@ -94,6 +99,8 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(value=5, path=5)  # npx: node_modules/.bin/NAME
     @example(value=8, path=3)  # a function's `cd` before the program
     @example(value=18, path=11)  # a harmless program: the canary is written
+    @example(value=19, path=12)  # code that runs a tree file
+    @example(value=20, path=13)  # an assignment naming a file node requires
     @given(value=st.integers(0, len(VALUES) - 1), path=st.integers(0, len(POOL) - 1))
     def check(value: int, path: int) -> None:
         nonlocal written
