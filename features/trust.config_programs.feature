@@ -42,3 +42,40 @@ Feature: A program my git config names in my tree is kept from the model
     Then the file "scripts/conv.sh" contains "cat"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back scripts/conv.sh: changed by the command"
+
+  Scenario Outline: The model's write of <file>, where <key>'s launcher finds what it runs, is refused
+    Given the repository's git config sets "<key>" to "<value>"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will write the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "<file>" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' <why>, outside the sandbox: a model may not change it (change it yourself)"
+
+    Examples:
+      | file                       | key                     | value                                     | why                                                                                                                              |
+      | nbstripout.py              | filter.nbstripout.clean | python3 -m nbstripout                     | matches *.py, where python3 finds what your git config's filter.nbstripout.clean runs (python3 -I would not look there)         |
+      | json.py                    | diff.ipynb.textconv     | /usr/bin/python3 -m nbstripout -t         | matches *.py, where python3 finds what your git config's diff.ipynb.textconv runs (python3 -I would not look there)             |
+      | node_modules/.bin/prettier | filter.fmt.clean        | npx --no-install prettier --stdin-filepath %f | is in node_modules, where npx finds what your git config's filter.fmt.clean runs                                          |
+      | tools/conv.sh              | diff.bin.textconv       | f() { cd tools && ./conv.sh "$1"; }; f    | is in tools, where cd finds what your git config's diff.bin.textconv runs                                                      |
+      | tools/cred.sh              | credential.helper       | !cd tools; ./cred.sh                      | is in tools, where cd finds what your git config's credential.helper runs                                                      |
+      | tools/x.sh                 | diff.bin.textconv       | eval ./tools/conv.sh                      | may be run by your git config's diff.bin.textconv, which runs `eval` from the tree: agents cannot tell which files it runs (name the program by a path in that setting) |
+
+  Scenario Outline: What a sandboxed command plants where <launcher> finds my filter's program is put back
+    Given the repository's git config sets "filter.fmt.clean" to "<value>"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "mkdir -p <folder> && printf 'touch x' > <file>"
+    When I run "agents plan run 'programs' --allow-command 'mkdir *' --allow-command 'printf *'" with Claude
+    Then the file "<file>" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed <file>: new, git would run it outside the sandbox"
+
+    Examples:
+      | launcher | value                                          | folder            | file                       |
+      | npx      | npx --no-install prettierx --stdin-filepath %f | node_modules/.bin | node_modules/.bin/prettierx |
+      | python3  | python3 -m nbstripout                          | .                 | nbstripout.py              |
+      | cd       | cd tools && ./conv.sh                          | tools             | tools/conv.sh              |
+      | make     | make -s fmt                                    | .                 | Makefile                   |

@@ -21,6 +21,7 @@ import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.rules import claude_setting
 
 # husky 9 points `core.hooksPath` at `X/_` (`.husky/_`, or any folder the user names:
@@ -45,7 +46,7 @@ class HostFolders:
     hooks: tuple[str, ...] = ()  # git runs each hook there
     own: tuple[str, ...] = ()  # agents' own Python: its venv, its package
     linked: tuple[str, ...] = ()  # where a hook that is a link (or `.git/hooks`) leads
-    programs: tuple[tuple[str, str], ...] = ()  # (path, setting): a program git config names
+    programs: tuple[tuple[Reach, str], ...] = ()  # (place, setting): what git config runs
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -71,13 +72,31 @@ def host_run(path: str, host: HostFolders) -> str | None:
         if _within(path, folder):
             shown = folder or "the tree's top"
             return f"is in {shown}, the hooks folder git runs (core.hooksPath)"
-    for program, key in host.programs:
-        if _within(path, program):
-            return f"is {program}, which your git config's {key} names for git to run"
+    for reach, key in host.programs:
+        if reach.covers(path):
+            return program_why(reach, key)
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"
     return None
+
+
+def program_why(reach: Reach, key: str) -> str:
+    """Why a path in `reach` of the setting `key` runs on the host (`host_run`)."""
+    if reach.unknown:
+        return (
+            f"may be run by your git config's {key}, which runs {reach.unknown} from the "
+            "tree: agents cannot tell which files it runs (name the program by a path in "
+            "that setting)"
+        )
+    if reach.launcher:
+        glob = "*" in reach.path
+        shown = "is in the tree" if reach.path == WHOLE else "matches " if glob else "is in "
+        shown += "" if reach.path == WHOLE else reach.path
+        return (
+            f"{shown}, where {reach.launcher} finds what your git config's {key} runs{reach.hint}"
+        )
+    return f"is {reach.path}, which your git config's {key} names for git to run"
 
 
 def runs_on_host(path: str, host: HostFolders, links: Mapping[str, str] | None = None) -> bool:

@@ -95,12 +95,12 @@ class OwnConfig:
         """What git runs in the tree through a link or a setting, standing or not: where a
         hook that is a link leads (`hook_links.py`), a file or a folder, and each file a
         setting names as a program (`config_programs.py`)."""
-        from cleveragents.adapters.git.config_programs import config_programs
+        from cleveragents.adapters.git.config_programs import watched_programs
         from cleveragents.adapters.git.hook_links import hook_link_targets
 
         root = self.repo.root
         linked = hook_link_targets(self.repo, self.effective_hooks_path(reuse=reuse))
-        programs = [inside for inside, _ in config_programs(self.repo)]
+        programs = watched_programs(self.repo)
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs])

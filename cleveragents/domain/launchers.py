@@ -1,0 +1,80 @@
+"""The launchers a git config program may start with, and the tree paths each finds what it
+runs in (`config_programs.program_reach` reads a value with them).
+
+git runs a textconv, a filter, a credential helper or a `!` alias with the tree's top as
+its working folder, so a launcher that looks in its working folder for what it runs makes
+those places of the tree run on the host: Python's `-m`/`-c` (the working folder first on
+`sys.path`), `npx` (`node_modules/.bin`), `uv run` (the project's venv, the project built),
+`bundle exec` (the Gemfile). Each row names the places, relative to the working folder, as
+patterns whose `*` stands for one name.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Where Python finds a module in one folder of `sys.path`: its top-level modules, compiled
+# or not, their caches, and a package's `__init__` (a folder holding one is a package,
+# whole: `config_programs.PACKAGE`).
+PYTHON_ROOT = ("*.py", "*.pyc", "*.so", "__pycache__", "*/__init__.*")
+# Where node finds a module or a `.bin` program, and what tells it how.
+NODE_ROOT = (
+    "node_modules", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".yarn",
+    ".pnp.cjs", ".pnp.loader.mjs",
+)  # fmt: skip
+# A Python project runner's venv and project files; it builds the project (`setup.py`, a
+# build hook) into the venv before it runs the command.
+PROJECT_ROOT = (
+    ".venv", "venv", "pyproject.toml", "setup.py", "setup.cfg", "uv.lock", "uv.toml",
+    "poetry.lock", "poetry.toml", "Pipfile", "Pipfile.lock", "pdm.lock", "pdm.toml",
+    ".pdm-python", ".python-version", "hatch.toml", ".env", "__pypackages__",
+    *PYTHON_ROOT,
+)  # fmt: skip
+RUBY_ROOT = ("Gemfile", "Gemfile.lock", "gems.rb", "gems.locked", ".bundle", "vendor", "*.gemspec")
+
+# Launchers that run the command after them (and their own word, when two words), finding
+# it in these places of the working folder.
+RUNNERS: dict[str, tuple[str, ...]] = {
+    "npx": NODE_ROOT, "bunx": NODE_ROOT, "pnpx": NODE_ROOT,
+    "npm exec": NODE_ROOT, "pnpm exec": NODE_ROOT, "pnpm dlx": NODE_ROOT,
+    "yarn exec": NODE_ROOT, "yarn dlx": NODE_ROOT, "bun x": NODE_ROOT,
+    "uv run": PROJECT_ROOT, "poetry run": PROJECT_ROOT, "pipenv run": PROJECT_ROOT,
+    "pdm run": PROJECT_ROOT, "hatch run": PROJECT_ROOT, "rye run": PROJECT_ROOT,
+    "bundle exec": RUBY_ROOT,
+}  # fmt: skip
+# Programs that run the command after them as it is: their options, and how many words
+# those options take (`timeout` takes a duration first, `env` assignments).
+WRAPPERS: dict[str, dict[str, int]] = {
+    "exec": {"-a": 1, "-c": 0, "-l": 0},
+    "command": {"-p": 0},
+    "builtin": {},
+    "nohup": {},
+    "time": {"-p": 0},
+    "nice": {"-n": 1},
+    "env": {"-i": 0, "-u": 1, "-0": 0, "-C": -1, "--chdir": -1, "-S": -1, "--split-string": -1},
+    "timeout": {"-s": 1, "-k": 1, "--preserve-status": 0, "--foreground": 0, "-v": 0},
+    "stdbuf": {"-i": 1, "-o": 1, "-e": 1},
+    "ionice": {"-c": 1, "-n": 1, "-t": 0},
+    "setsid": {"-w": 0, "-f": 0},
+}
+WRAPPER_WORDS = {"timeout": 1}  # words (a duration) before the command
+# Programs that run what a whole file of the working folder says, which agents cannot read
+# ahead: `make` (a Makefile and what it includes), package scripts (`npm run`, `yarn NAME`).
+OPAQUE = frozenset((
+    "make", "gmake", "just", "rake", "task", "ninja", "cmake", "scons", "invoke", "nox",
+    "tox", "npm", "yarn", "pnpm", "bun", "deno", "gradle", "mvn", "ant", "eval", "xargs",
+    "find", "parallel", "watch", "su", "sudo", "doas", "flock", "script",
+))  # fmt: skip
+SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"))
+PYTHON = re.compile(r"(python|pypy)[0-9.]*")
+NODE = frozenset(("node", "nodejs"))
+# Other interpreters: the script word they run (perl and ruby look in no working folder).
+SCRIPTED = frozenset(("perl", "ruby", "php", "lua", "Rscript", "tclsh", "awk", "gawk"))
+# Options of Python and node that take the next word.
+PYTHON_ARGS = frozenset(("-W", "-X", "-Q"))
+NODE_ARGS = frozenset(("-r", "--require", "--import", "--loader", "--experimental-loader"))
+# Words of the shell's grammar that start no program.
+KEYWORDS = frozenset((
+    "{", "}", "!", "if", "then", "else", "elif", "fi", "do", "done", "while", "until",
+    "function", "[[", "]]",
+))  # fmt: skip

@@ -1,0 +1,130 @@
+"""The property of trust.config_launchers.property.feature, a differential one: a tree file
+the model may write is one the user's git does not run.
+
+Each example sets a filter's `clean` and a `textconv` to one command line drawn from the
+launcher forms (`python3 -m`, `npx`, `cd tools && ./conv.sh`, a shell function, `env`,
+`timeout 5`, `sh -c`, `make`, `eval`, ...) and draws one file from a pool of places those
+forms look in, or do not. When agents' rule (`host_folders`, `host_run`) lets the model
+write that file, a canary is written there, and the user's real git runs the setting (`git
+diff`, `git add`): no canary may run. The oracle is git itself: it shares nothing with the
+reading of the value.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.host_folders import host_folders
+from cleveragents.domain.host_files import host_run
+from features.support.properties import reproducible
+
+# Command lines git runs with the tree's top as the working folder.
+VALUES = [
+    "python3 -m conv",
+    "python3 -m json.tool",
+    "python3 tools/conv.py",
+    "python3 -c 'import json, sys; sys.stdout.write(sys.stdin.read())'",
+    "python3 -I -m json.tool",
+    "npx --no-install conv",
+    "node -e \"require('conv')\"",
+    "cd tools && ./conv.sh",
+    'f() { cd tools; ./conv.sh "$@"; }; f',
+    "env A=1 tools/conv.sh",
+    "timeout 5 tools/conv.sh",
+    "nice -n 1 ./tools/conv.sh",
+    "exec tools/conv.sh",
+    "command ./tools/conv.sh",
+    "sh -c 'cd tools && exec ./conv.sh'",
+    "bash tools/conv.sh",
+    "make -s conv",
+    "eval tools/conv.sh",
+    "cat",
+    "python3 -c \"import subprocess, sys; subprocess.run(['sh', 'conv.sh'])\"; cat",
+    "NODE_OPTIONS='--require ./hook.js' node -e 'process.stdin.pipe(process.stdout)'",
+    "(cd tools; ./conv.sh); ./conv.sh",
+    "bash -o pipefail -c 'cd tools && ./other.sh; cat'",
+]
+# Files the model might write, each with a canary that leaves a mark when it runs.
+POOL = [
+    "conv.py", "json.py", "tools/json.py", "tools/conv.sh", "tools/other.sh",
+    "node_modules/.bin/conv", "node_modules/conv/index.js", "Makefile", "lib/json.py",
+    "conv/__init__.py", "__pycache__/json.cpython-312.pyc", "notes.txt", "conv.sh",
+    "hook.js",
+]  # fmt: skip
+
+
+def canary(path: str, mark: Path) -> str:
+    """What a file at `path` holds to leave `mark` when it runs."""
+    if path.endswith(".py"):
+        return f"open({str(mark)!r}, 'w').close()\nimport sys\nsys.stdout.write(sys.stdin.read())\n"
+    if path.endswith(".js"):
+        return f"require('fs').writeFileSync({str(mark)!r}, '')\n"
+    if path == "Makefile":
+        return f"conv:\n\t@touch '{mark}'\n"
+    return f"#!/bin/sh\ntouch '{mark}'\ncat \"$@\"\n"
+
+
+def tree(top: Path) -> Path:
+    """A repository whose `x.txt` the filter `f` and the diff driver `f` read, with
+    the tools the values name: `tools/conv.sh` and `tools/conv.py` (which imports json)."""
+    root = top / "tree"
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    (root / "tools").mkdir()
+    (root / "tools" / "conv.sh").write_text('#!/bin/sh\ncat "$@"\n')
+    (root / "tools" / "conv.sh").chmod(0o755)
+    (root / "tools" / "conv.py").write_text(
+        "import json, sys\nsys.stdout.write(sys.stdin.read())\n"
+    )
+    (root / ".gitattributes").write_text("*.txt filter=f diff=f\n")
+    (root / "x.txt").write_text("one\n")
+    git = ["git", "-c", "user.name=a", "-c", "user.email=a@b"]
+    subprocess.run([*git, "add", "."], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-qm", "s"], cwd=root, check=True)
+    return root
+
+
+def check_property(examples: int, seed: int, work: Path) -> int:
+    """Returns how many canaries were written (and found not to run)."""
+    written = 0
+
+    @reproducible(examples, seed)
+    @example(value=0, path=0)  # nbstripout's own form: `python3 -m NAME`, `NAME.py`
+    @example(value=1, path=1)  # a module NAME imports
+    @example(value=5, path=5)  # npx: node_modules/.bin/NAME
+    @example(value=8, path=3)  # a function's `cd` before the program
+    @example(value=18, path=11)  # a harmless program: the canary is written
+    @example(value=19, path=12)  # code that runs a tree file
+    @example(value=20, path=13)  # an assignment naming a file node requires
+    @given(value=st.integers(0, len(VALUES) - 1), path=st.integers(0, len(POOL) - 1))
+    def check(value: int, path: int) -> None:
+        nonlocal written
+        top = Path(tempfile.mkdtemp(prefix="config-launchers-", dir=work))
+        root = tree(top)
+        for key in ("filter.f.clean", "diff.f.textconv"):
+            subprocess.run(["git", "config", key, VALUES[value]], cwd=root, check=True)
+        subprocess.run(["git", "config", "filter.f.smudge", "cat"], cwd=root, check=True)
+        repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
+        candidate = POOL[path]
+        if host_run(candidate, host_folders(repo)) is not None:
+            return  # refused to the model
+        mark = top / "mark"
+        full = root / candidate
+        full.parent.mkdir(parents=True, exist_ok=True)
+        full.write_text(canary(candidate, mark))
+        full.chmod(0o755)
+        written += 1
+        (root / "x.txt").write_text("two\n")
+        for command in (["git", "diff"], ["git", "add", "x.txt"]):
+            subprocess.run(
+                command, cwd=root, capture_output=True, timeout=60, stdin=subprocess.DEVNULL
+            )
+        assert not mark.exists(), f"{VALUES[value]!r} ran {candidate}, which the model may write"
+
+    check()
+    return written

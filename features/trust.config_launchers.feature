@@ -1,0 +1,72 @@
+Feature: What my git config's launchers find in my tree is kept from the model
+  As a developer whose git config runs a program through a launcher (`python3 -m`, `npx`,
+  `uv run`, `env`, `timeout`, `sh -c`), a `cd` or a shell function, or through a form agents
+  cannot read ahead (`eval`, a substitution, `make`)
+  I want the model refused every file of my tree that the setting may run, and told why
+  So that my next `git diff` or `git fetch` runs nothing the model planted
+
+  Background:
+    Given a git repository with files:
+      | path            | content |
+      | a.txt           | a\n     |
+      | pkg/__init__.py |         |
+      | pkg/mod.py      | x = 1\n |
+
+  Scenario Outline: Under <key> = <value>, <path> is refused and <open> is not
+    Given the repository's git config sets "<key>" to "<value>"
+    Then the model's write of "<path>" is refused: "<why>"
+    And the model's write of "<open>" is not refused
+
+    Examples:
+      | key               | value                                                          | path                    | why                                                                                                                    | open          |
+      | filter.x.clean    | python3 -m nbstripout                                          | pkg/mod.py              | is in pkg, where python3 finds what your git config's filter.x.clean runs (python3 -I would not look there)         | lib/json.py   |
+      | filter.x.clean    | python3 -m nbstripout                                          | new/__init__.py         | matches */__init__.*, where python3 finds what your git config's filter.x.clean runs (python3 -I would not look there) | new/x.py      |
+      | diff.x.textconv   | python3 -I -m json.tool; python3 -W ignore tools/conv.py       | tools/json.py           | matches tools/*.py, where python3 finds what your git config's diff.x.textconv runs (python3 -I would not look there) | json.py       |
+      | diff.x.textconv   | PYTHONPATH=lib:tools python3 -I -m x                           | lib/json.py             | matches lib/*.py, where PYTHONPATH finds what your git config's diff.x.textconv runs                                   | src/json.py   |
+      | diff.x.textconv   | node -r ./hook.js tools/a/x.js                                 | tools/node_modules/m.js | is in tools/node_modules, where node finds what your git config's diff.x.textconv runs                               | lib/x.js      |
+      | diff.x.textconv   | node -e 1                                                      | node_modules/m/index.js | is in node_modules, where node finds what your git config's diff.x.textconv runs                                     | lib/x.js      |
+      | filter.x.clean    | uv run --frozen python -c pass                                 | pyproject.toml          | is in pyproject.toml, where uv run finds what your git config's filter.x.clean runs                                 | docs/x.md     |
+      | filter.x.clean    | bunx conv                                                      | node_modules/.bin/conv  | is in node_modules, where bunx finds what your git config's filter.x.clean runs                                     | lib/x.js      |
+      | filter.x.clean    | bundle exec ruby -w tools/x.rb                                 | Gemfile                 | is in Gemfile, where bundle exec finds what your git config's filter.x.clean runs                                   | lib/x.rb      |
+      | merge.x.driver    | env -u HOME -i A=1 timeout -s KILL 5 nice -n 1 exec -a x command ./tools/conv.sh %A | tools/conv.sh | is tools/conv.sh, which your git config's merge.x.driver names for git to run                           | tools/y.sh    |
+      | merge.x.driver    | time -p nohup stdbuf -o L timeout --foreground=x 5 tools/conv.sh | tools/conv.sh         | is tools/conv.sh, which your git config's merge.x.driver names for git to run                                          | tools/y.sh    |
+      | diff.x.textconv   | sh -ec 'cd a; ./b'                                             | a/c.sh                  | is in a, where cd finds what your git config's diff.x.textconv runs                                                  | c/c.sh        |
+      | diff.x.textconv   | cat 2>/dev/null <in.txt \| mytool -x conv; sh -x tools/s.sh; bash -c; sh -e | conv                | is conv, which your git config's diff.x.textconv names for git to run                                                  | in.txt        |
+      | diff.x.textconv   | python3 -c "import subprocess; subprocess.run(['sh', 'conv.sh'])" | conv.sh         | is conv.sh, which your git config's diff.x.textconv names for git to run                                               | lib/conv.sh   |
+      | diff.x.textconv   | node -e "require('child_process').execSync('./tools/x')"       | tools/x                 | is tools/x, which your git config's diff.x.textconv names for git to run                                               | lib/x         |
+      | diff.x.textconv   | perl -e 'exec "tools/p"'                                        | tools/p                 | is tools/p, which your git config's diff.x.textconv names for git to run                                               | lib/p         |
+      | diff.x.textconv   | NODE_OPTIONS="--require ./evil.js" node x.js                    | evil.js                 | is evil.js, which your git config's diff.x.textconv names for git to run                                               | lib/evil.js   |
+      | diff.x.textconv   | bash -o pipefail --rcfile r.sh -c 'cd a; ./b'                   | a/x.sh                  | is in a, where cd finds what your git config's diff.x.textconv runs                                                  | c/x.sh        |
+      | diff.x.textconv   | bash -o pipefail --rcfile r.sh -c 'cd a; ./b'                   | r.sh                    | is r.sh, which your git config's diff.x.textconv names for git to run                                                  | c/x.sh        |
+      | credential.helper | !(cd tools; ./x); ./y.sh                                       | y.sh                    | is y.sh, which your git config's credential.helper names for git to run                                                | lib/z.sh      |
+      | credential.helper | !cd /none && ./x; ./tools/y.sh                                 | tools/y.sh              | is tools/y.sh, which your git config's credential.helper names for git to run                                          | lib/x         |
+      | diff.x.textconv   | . ./tools/env.sh; perl -I lib tools/x.pl                       | tools/x.pl              | is tools/x.pl, which your git config's diff.x.textconv names for git to run                                            | lib/y.pl      |
+      | diff.x.textconv   | . ./tools/env.sh; perl -I lib tools/x.pl                       | tools/env.sh            | is tools/env.sh, which your git config's diff.x.textconv names for git to run                                          | lib/y.pl      |
+
+  Scenario Outline: Under <key> = <value>, which leaves the tree's top, every file is refused
+    Given the repository's git config sets "<key>" to "<value>"
+    Then the model's write of "docs/x.md" is refused: "is in the tree, where cd finds what your git config's <key> runs"
+
+    Examples:
+      | key             | value        |
+      | diff.x.textconv | cd /         |
+      | diff.x.textconv | cd .. && python3 -m x |
+
+  Scenario Outline: Under <key> = <value>, agents cannot tell what runs: every file is refused
+    Given the repository's git config sets "<key>" to "<value>"
+    Then the model's write of "docs/x.md" is refused: "may be run by your git config's <key>, which runs <what> from the tree: agents cannot tell which files it runs (name the program by a path in that setting)"
+
+    Examples:
+      | key               | value                                   | what                                           |
+      | diff.x.textconv   | eval ./conv.sh                          | `eval`                                         |
+      | filter.x.clean    | make -s fmt                             | `make`                                         |
+      | alias.t           | !f() { echo "password=$(pass x)"; }; f  | a substitution                                 |
+      | credential.helper | !cd; ./cred.sh                          | `cd` to a folder agents cannot name            |
+      | credential.helper | !cd ~/x; ./cred.sh                      | `cd` to a folder agents cannot name            |
+      | diff.x.textconv   | $CONV                                   | `$CONV` as a program                           |
+      | diff.x.textconv   | tools/*.sh                              | `tools/*.sh` as a program                      |
+      | diff.x.textconv   | echo 'unclosed                          | an unclosed quote                              |
+      | diff.x.textconv   | env -S 'a b'                            | `env -S`                                       |
+      | diff.x.textconv   | env -C tools ./x                        | `env -C`                                       |
+      | diff.x.textconv   | nohup --bogus x                         | `nohup --bogus`                                |
+      | diff.x.textconv   | for f in a; do ./$f; done               | `for`                                          |
