@@ -209,6 +209,19 @@ def step_index_holds(context: Any, name: str) -> None:
     assert tree == context.checkpoints[name].tree, (tree, context.checkpoints[name].tree)
 
 
+@when("the private index file is noted")
+def step_index_noted(context: Any) -> None:
+    index = context.repo / ".git" / "cleveragents" / "worktree.index"
+    context.index_was = (index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes())
+
+
+@then("the private index file is as it was")
+def step_index_as_it_was(context: Any) -> None:
+    index = context.repo / ".git" / "cleveragents" / "worktree.index"
+    now = (index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes())
+    assert now == context.index_was, "the restore wrote the private index"
+
+
 @then("the restore saved nothing")
 def step_saved_nothing(context: Any) -> None:
     saved = [s for s in context.kept if s.commit or s.absent]
