@@ -266,6 +266,41 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And a checkpoint "again" of the working tree
     Then the checkpoint "again" holds "print('v3')\n" in "src/app.py"
 
+  Scenario: A restore reads the ignore rules along the folders of the files it spares, listing no tree
+    # Only the `.gitignore` files of a file's folders and those above them decide whether git
+    # ignores it: they are read from the trees along its path, not found in a listing of
+    # every file of the checkpoint (at 10,000 files a git process and 10,000 names).
+    When the working tree is changed in every way:
+      | change | path            | value      |
+      | write  | logs/.gitignore | *.tmp\n    |
+      | write  | logs/keep.tmp   | scratch\n  |
+      | write  | docs/.gitignore | *.txt\n    |
+    And a checkpoint "start" of the working tree
+    And the working tree is changed in every way:
+      | change | path            | value      |
+      | delete | logs/.gitignore |            |
+      | write  | logs/new.txt    | created\n  |
+      | write  | fresh/deep/x.md | created\n  |
+    And a checkpoint "no rules" of the working tree
+    And I restore the checkpoint "start", noting the git commands
+    Then the file "logs/keep.tmp" contains "scratch"
+    And the file "logs/new.txt" does not exist
+    And the folder "fresh" does not exist
+    And the file "logs/.gitignore" contains "*.tmp"
+    And the restore did not ask git "ls-tree"
+    # Packed trees are not read here: git lists them, and the same files are spared.
+    When the working tree is changed in every way:
+      | change | path            | value      |
+      | delete | logs/.gitignore |            |
+      | write  | logs/new.txt    | created\n  |
+    And a checkpoint "no rules again" of the working tree
+    And git packs every object and every ref of the repository
+    And a new command starts
+    And I restore the checkpoint "start", noting the git commands
+    Then the file "logs/keep.tmp" contains "scratch"
+    And the file "logs/new.txt" does not exist
+    And the restore asked git "ls-tree", not "read-tree"
+
   Scenario: Two plans in one command: a checkpoint of known paths of one leaves unknown what the index holds for the other
     # The private index held plan-b's newest tree when plan-a's checkpoint journalled its
     # entry: a restore to plan-b's checkpoint must compare with that checkpoint's tree (the

@@ -63,6 +63,11 @@ def step_restore_asked(context: Any, asked: str, other: str) -> None:
     assert_asked(context.git_calls, f"git {other}", "no")
 
 
+@then('the restore did not ask git "{other}"')
+def step_restore_not_asked(context: Any, other: str) -> None:
+    assert_asked(context.git_calls, f"git {other}", "no")
+
+
 @then('restoring the checkpoint "{name}" right after that checkpoint is refused')
 def step_restore_refused(context: Any, name: str) -> None:
     from cleveragents.errors import ConflictingState
