@@ -301,6 +301,26 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And the file "logs/new.txt" does not exist
     And the restore asked git "ls-tree", not "read-tree"
 
+  Scenario: Checkpoints of one command list the user's index once while it stays as it is
+    # With the ignore rules changed since the plan's start, each checkpoint matches the
+    # files the user does not track against the start's rules: which ones those are is read
+    # from the user's index once, and again only after git wrote that index anew.
+    Given a checkpoint "start" of the working tree
+    When the working tree is changed in every way:
+      | change | path       | value             |
+      | write  | .gitignore | build/\n          |
+      | write  | notes.txt  | mine\n            |
+      | write  | debug.log  | ignored at first\n |
+    And a new command starts
+    And checkpoints "a, b" of the working tree are taken, noting the git commands
+    Then the user's index was listed once
+    And the checkpoint "b" contains "notes.txt"
+    And the checkpoint "b" does not contain "debug.log"
+    When the user adds "debug.log" to their index
+    And checkpoints "c" of the working tree are taken, noting the git commands
+    Then the user's index was listed once
+    And the checkpoint "c" contains "debug.log"
+
   Scenario: Two plans in one command: a checkpoint of known paths of one leaves unknown what the index holds for the other
     # The private index held plan-b's newest tree when plan-a's checkpoint journalled its
     # entry: a restore to plan-b's checkpoint must compare with that checkpoint's tree (the

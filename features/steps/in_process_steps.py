@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import shutil
 import stat
@@ -66,6 +67,26 @@ def step_restore_asked(context: Any, asked: str, other: str) -> None:
 @then('the restore did not ask git "{other}"')
 def step_restore_not_asked(context: Any, other: str) -> None:
     assert_asked(context.git_calls, f"git {other}", "no")
+
+
+@when('checkpoints "{names}" of the working tree are taken, noting the git commands')
+def step_checkpoints_noted(context: Any, names: str) -> None:
+    with git_commands(logging.DEBUG) as context.git_calls:
+        for name in names.split(", "):
+            context.checkpoints[name] = services(context).checkpoints.create(PLAN, name)
+
+
+@when('the user adds "{path}" to their index')
+def step_user_adds(context: Any, path: str) -> None:
+    git(context, "add", "--force", "--", path)
+
+
+@then("the user's index was listed once")
+def step_user_index_listed(context: Any) -> None:
+    # the user's own: run with no environment of ours (`-vv` shows the one given)
+    listed = [c for c in context.git_calls if c.startswith("git ls-files -z  (in ")]
+    mine = [c for c in listed if "GIT_INDEX_FILE=" not in c]
+    assert len(mine) == 1, context.git_calls
 
 
 @then('restoring the checkpoint "{name}" right after that checkpoint is refused')
