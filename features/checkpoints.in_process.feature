@@ -320,6 +320,11 @@ Feature: Restores, ref moves and ignore checks made in-process do exactly what g
     And checkpoints "c" of the working tree are taken, noting the git commands
     Then the user's index was listed once
     And the checkpoint "c" contains "debug.log"
+    When the user's index is deleted
+    And checkpoints "d" of the working tree are taken, noting the git commands
+    Then the user's index was listed once
+    And the checkpoint "d" does not contain "debug.log"
+    And the checkpoint "d" contains "notes.txt"
 
   Scenario: Two plans in one command: a checkpoint of known paths of one leaves unknown what the index holds for the other
     # The private index held plan-b's newest tree when plan-a's checkpoint journalled its

@@ -81,6 +81,11 @@ def step_user_adds(context: Any, path: str) -> None:
     git(context, "add", "--force", "--", path)
 
 
+@when("the user's index is deleted")
+def step_user_index_deleted(context: Any) -> None:
+    (context.repo / ".git" / "index").unlink()
+
+
 @then("the user's index was listed once")
 def step_user_index_listed(context: Any) -> None:
     # the user's own: run with no environment of ours (`-vv` shows the one given)
