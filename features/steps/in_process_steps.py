@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import shutil
 import stat
@@ -61,6 +62,36 @@ def step_restore_noted(context: Any, name: str) -> None:
 def step_restore_asked(context: Any, asked: str, other: str) -> None:
     assert_asked(context.git_calls, f"git {asked}", "yes")
     assert_asked(context.git_calls, f"git {other}", "no")
+
+
+@then('the restore did not ask git "{other}"')
+def step_restore_not_asked(context: Any, other: str) -> None:
+    assert_asked(context.git_calls, f"git {other}", "no")
+
+
+@when('checkpoints "{names}" of the working tree are taken, noting the git commands')
+def step_checkpoints_noted(context: Any, names: str) -> None:
+    with git_commands(logging.DEBUG) as context.git_calls:
+        for name in names.split(", "):
+            context.checkpoints[name] = services(context).checkpoints.create(PLAN, name)
+
+
+@when('the user adds "{path}" to their index')
+def step_user_adds(context: Any, path: str) -> None:
+    git(context, "add", "--force", "--", path)
+
+
+@when("the user's index is deleted")
+def step_user_index_deleted(context: Any) -> None:
+    (context.repo / ".git" / "index").unlink()
+
+
+@then("the user's index was listed once")
+def step_user_index_listed(context: Any) -> None:
+    # the user's own: run with no environment of ours (`-vv` shows the one given)
+    listed = [c for c in context.git_calls if c.startswith("git ls-files -z  (in ")]
+    mine = [c for c in listed if "GIT_INDEX_FILE=" not in c]
+    assert len(mine) == 1, context.git_calls
 
 
 @then('restoring the checkpoint "{name}" right after that checkpoint is refused')
@@ -207,6 +238,19 @@ def step_reflog(context: Any, count: int) -> None:
 def step_index_holds(context: Any, name: str) -> None:
     tree = private_index_tree(context)
     assert tree == context.checkpoints[name].tree, (tree, context.checkpoints[name].tree)
+
+
+@when("the private index file is noted")
+def step_index_noted(context: Any) -> None:
+    index = context.repo / ".git" / "cleveragents" / "worktree.index"
+    context.index_was = (index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes())
+
+
+@then("the private index file is as it was")
+def step_index_as_it_was(context: Any) -> None:
+    index = context.repo / ".git" / "cleveragents" / "worktree.index"
+    now = (index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes())
+    assert now == context.index_was, "the restore wrote the private index"
 
 
 @then("the restore saved nothing")

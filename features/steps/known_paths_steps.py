@@ -126,12 +126,13 @@ class _GitCalls(logging.Handler):
 
 
 @contextlib.contextmanager
-def git_commands() -> Iterator[list[str]]:
-    """The git commands run inside the `with` block, as `agents -v` prints them."""
+def git_commands(shown: int = logging.INFO) -> Iterator[list[str]]:
+    """The git commands run inside the `with` block, as `agents -v` prints them (`-vv`,
+    with the environment each is given, for `shown` DEBUG)."""
     logger = logging.getLogger("cleveragents.git")
     calls, level = _GitCalls(), logger.level
     logger.addHandler(calls)
-    logger.setLevel(logging.INFO)
+    logger.setLevel(shown)
     try:
         yield calls.commands
     finally:

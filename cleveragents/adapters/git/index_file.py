@@ -238,13 +238,13 @@ def _records(listing: bytes, digest: int) -> list[tuple[bytes, tuple[int, bytes]
         number = MODES.get(mode)
         if not tab or not space or number is None or not hexadecimal.fullmatch(oid):
             return None
-        if not _plain_path(path, symlink=number == MODES[LINK.encode()]):
+        if not plain_path(path, symlink=number == MODES[LINK.encode()]):
             return None
         found.append((path, None if number == 0 else (number, bytes.fromhex(oid.decode()))))
     return found
 
 
-def _plain_path(path: bytes, symlink: bool) -> bool:
+def plain_path(path: bytes, symlink: bool) -> bool:
     """Whether git's `verify_path` surely takes `path`: no empty, `.` or `..` component, and
     none that (its bytes above 127 left out, as HFS+ ignores some such characters) starts
     with `.git` or `git~` in any case, which git may refuse as its own directory; for a

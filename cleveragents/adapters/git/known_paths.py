@@ -85,13 +85,25 @@ class KnownPaths:
             wanted = {p.encode("utf-8", "surrogateescape"): self._entry(root, p) for p in paths}
         except Unsure:
             return None
+        edited = self.edit(tree, wanted, expected)
+        return None if edited is None else (edited, wanted)
+
+    def edit(
+        self, tree: str, wanted: Changes, expected: dict[bytes, bool] | None = None
+    ) -> str | None:
+        """`tree` with each path of `wanted` set to its entry (None: removed), its trees
+        written here; None where a folder's entries would go, or a file or nested repository
+        stands where a folder must (git says what then), or `expected` (see `update`) does
+        not hold."""
         if not wanted:
-            return tree, {}
+            return tree
         folders = {_parent(p) for p in wanted}
         for folder in list(folders):
             while folder:
                 folder = _parent(folder)
                 folders.add(folder)
+        if not folders.isdisjoint(wanted):
+            return None  # a path and one under it: the order of git's records would say
         trees = self._read(bytes.fromhex(tree), folders)
         if trees is None:
             return None
@@ -117,7 +129,7 @@ class KnownPaths:
                 parent[name] = (TREE, self.objects.tree(trees[folder]))
             else:  # git records no empty folder
                 parent.pop(name, None)
-        return self.objects.tree(trees[b""]).hex(), wanted
+        return self.objects.tree(trees[b""]).hex()
 
     def _read(self, tree: bytes, folders: set[bytes]) -> dict[bytes, Entries] | None:
         """Each folder's entries in `tree` ({} where it has none), from the trees made here

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from cleveragents.adapters.git import nested, trees
+from cleveragents.adapters.git import index_file, nested, trees
+from cleveragents.adapters.git.known_paths import KnownPaths
+from cleveragents.adapters.git.modes import EXECUTABLE, FILE, GITLINK, LINK, object_id
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.patches import PATCH_OPTIONS
 from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.checkpoint import Differences, TreeEntry
+
+EDITABLE = (FILE, EXECUTABLE, LINK, GITLINK)  # the modes `update-index` takes for a path
 
 
 class TreeQueries:
@@ -21,6 +25,7 @@ class TreeQueries:
         self.repo = repo
         self.objects = objects
         self.paths: dict[str, frozenset[str]] = {}  # trees listed lately
+        self.known = KnownPaths(objects)
 
     def changed_paths(self, before: str, after: str) -> list[str]:
         """Paths that differ between two trees (commits work too)."""
@@ -67,7 +72,27 @@ class TreeQueries:
         return trees.raw_diffs(self.repo, pairs)
 
     def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
-        """`base` with each path of `changes` set to its entry (an absent one removed)."""
+        """`base` with each path of `changes` set to its entry (an absent one removed):
+        in-process along those paths (`KnownPaths.edit`), as a restore's few paths are,
+        where that surely writes what git would; else through a scratch index, whose
+        `read-tree`, `update-index` and `write-tree` each read or write an entry for
+        every file of `base` (three processes, 30 ms at 10,000 files)."""
+        hexadecimal = object_id(self.objects.digest_size)
+        wanted: dict[bytes, tuple[bytes, bytes] | None] = {}
+        for path, entry in changes.items():
+            name = path.encode("utf-8", "surrogateescape")
+            if entry.absent:
+                wanted[name] = None
+            elif entry.mode not in EDITABLE or not hexadecimal.fullmatch(entry.blob.encode()):
+                break
+            else:
+                wanted[name] = (entry.mode.encode(), bytes.fromhex(entry.blob))
+            if not index_file.plain_path(name, symlink=entry.mode == LINK):
+                break
+        else:
+            edited = self.known.edit(base, wanted)
+            if edited is not None:
+                return edited
         return trees.edited_tree(self.objects, base, changes)
 
     def merge(

@@ -42,6 +42,8 @@ class UserIgnores:
         self.clean: str | None = None
         self.found: list[str] = []  # what the last `withhold` withheld
         self.pending: dict[str, dict[str, None]] = {}  # what each plan withheld, not yet named
+        # The user's index as last listed: its (inode, mtime, size), and its paths.
+        self._tracked: tuple[tuple[int, int, int], set[bytes]] | None = None
 
     def withhold(
         self, env: dict[str, str], plan_id: str, added: bytes | None = None, keep: bool = True
@@ -64,7 +66,7 @@ class UserIgnores:
             if named is not None and not self.start.new_along(rules, named):
                 self.diverged = False
                 return []
-        mine = set(self.repo.git_bytes("ls-files", "-z").split(b"\0"))
+        mine = self.tracked()
         candidates = self.repo.git_bytes("ls-files", "-z", env=env).split(b"\0")
         unknown = [p for p in candidates if p and p not in mine]
         self.diverged = changed or self.start.new_along(rules, [os.fsdecode(p) for p in unknown])
@@ -76,6 +78,21 @@ class UserIgnores:
             self.repo.git_fed(listing, "update-index", "--force-remove", "-z", "--stdin", env=env)
             self.found = found
         return found
+
+    def tracked(self) -> set[bytes]:
+        """The paths the user's index tracks, listed again only when that index is another
+        file than at the last listing (git writes it anew, by a rename: its inode, mtime
+        and size tell): a correction's checkpoints list it once, not three times."""
+        try:
+            st = (self.repo.git_dir / "index").stat()
+            seen: tuple[int, int, int] | None = (st.st_ino, st.st_mtime_ns, st.st_size)
+        except OSError:
+            seen = None
+        if seen is None or self._tracked is None or self._tracked[0] != seen:
+            listed = set(self.repo.git_bytes("ls-files", "-z").split(b"\0"))
+            self._tracked = None if seen is None else (seen, listed)
+            return listed
+        return self._tracked[1]
 
     def ignores(self, path: str, plan_id: str) -> bool:
         """Whether the user's rules at `plan_id`'s start ignored `path`, while the rules on
