@@ -7,6 +7,8 @@ pool drains evenly. Each feature's output is printed whole when it ends, never i
 Features the last run timed under BATCHED seconds share a process, a few at a time: each
 process spent 1.5 s of CPU starting (coverage, behave, loading 1,100 step definitions),
 more than most of those features take to run.
+With --idle-file, that file is created as soon as a worker has no feature left to take,
+so that the Robot suites can start on the core it leaves idle while the others finish.
 Exits 0 when every feature passed, 1 when any failed, 2 when behave itself could not run one.
 
     python scripts/behave_parallel.py --jobs 2 --junit-directory reports/behave
@@ -19,6 +21,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -35,6 +38,11 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--junit-directory", type=Path, required=True)
     parser.add_argument("--durations", type=Path, help="a JSON file of seconds per feature")
+    parser.add_argument(
+        "--idle-file",
+        type=Path,
+        help="created once a worker is left with no feature to take (another suite may start)",
+    )
     parser.add_argument("features", nargs="*", type=Path, help="these only (default: all)")
     args = parser.parse_args()
 
@@ -46,8 +54,7 @@ def main() -> int:
     )
     batches = _batches(features, known)
     started = time.monotonic()
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        ran = list(pool.map(lambda b: _run(b, args.junit_directory), batches))
+    ran = _run_all(batches, max(1, args.jobs), args.junit_directory, args.idle_file)
     results = [result for batch in ran for result in batch]
     failed = [name for name, code, _ in results if code != 0]
     crashed = [name for name, code, _ in results if code not in (0, 1)]
@@ -62,6 +69,30 @@ def main() -> int:
         print(f"behave could not run: {', '.join(crashed)}", flush=True)
         return 2
     return 1 if failed else 0
+
+
+def _run_all(
+    batches: list[list[Path]], jobs: int, junit: Path, idle_file: Path | None
+) -> list[list[tuple[str, int, float]]]:
+    """Every batch, `jobs` at a time, slowest first; `idle_file` created once a worker
+    finishes with no batch left to take (or has none from the start)."""
+    waiting = [len(batches)]  # batches no worker has taken yet
+    lock = threading.Lock()
+
+    def work(batch: list[Path]) -> list[tuple[str, int, float]]:
+        with lock:
+            waiting[0] -= 1
+        ran = _run(batch, junit)
+        with lock:
+            idle = waiting[0] == 0  # this worker takes nothing more
+        if idle and idle_file is not None:
+            idle_file.touch()
+        return ran
+
+    if idle_file is not None and len(batches) < jobs:
+        idle_file.touch()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(work, batches))
 
 
 def _batches(features: list[Path], known: dict[str, float]) -> list[list[Path]]:

@@ -1,0 +1,89 @@
+*** Settings ***
+Documentation       As the engineer who keeps the suite under its 30 minutes on two cores,
+...                 I want pabot to start a Robot suite the last run did not time first,
+...                 not last, and to forget a suite that is gone, and behave's workers to
+...                 say when one of them has no feature left, for Robot to start then,
+...                 so that no core sits idle while a long suite or feature ends alone.
+...
+...                 Runs the real `scripts/pabot_order.py` on an ordering file and a folder
+...                 of suites of the test's own, and the real `scripts/behave_parallel.py`
+...                 on real features.
+
+Library             OperatingSystem
+Library             Process
+
+Test Setup          Create Work Folder
+Test Teardown       Remove Directory    ${WORK}    recursive=True
+
+
+*** Variables ***
+${SCRIPT}           ${CURDIR}/../scripts/pabot_order.py
+${PARALLEL}         ${CURDIR}/../scripts/behave_parallel.py
+${SHORT}            features/decision_facts.rules.feature
+${SHORT_TOO}        features/retention.rules.feature
+
+
+*** Test Cases ***
+A Suite Not Timed Yet Starts First, The Timed Keep Their Order, A Gone One Is Dropped
+    Create File    ${WORK}/robot/alpha.robot
+    Create File    ${WORK}/robot/new_long_one.robot
+    Create File    ${WORK}/robot/zeta.robot
+    Create File    ${WORK}/ordering.txt
+    ...    --suite Robot.Zeta\n--suite Robot.Removed Since\n--suite Robot.Alpha\n
+    ${result}    Run Process    ${PYTHON}    ${SCRIPT}    ${WORK}/ordering.txt    ${WORK}/robot
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Be Equal    ${result.stdout}
+    ...    pabot ordering: 3 suites; not timed yet, so started first: 1
+    ${ordering}    Get File    ${WORK}/ordering.txt
+    Should Be Equal    ${ordering}    --suite Robot.New Long One\n--suite Robot.Zeta\n--suite Robot.Alpha\n
+
+No Ordering File Yet Lists Every Suite, By File Name
+    Create File    ${WORK}/robot/beta.robot
+    Create File    ${WORK}/robot/alpha.robot
+    ${result}    Run Process    ${PYTHON}    ${SCRIPT}    ${WORK}/ordering.txt    ${WORK}/robot
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${ordering}    Get File    ${WORK}/ordering.txt
+    Should Be Equal    ${ordering}    --suite Robot.Alpha\n--suite Robot.Beta\n
+
+The Ordering The Repository Carries Names Suites That Exist
+    [Documentation]    Every `--suite` line of `scripts/pabot_ordering.txt` names a file of
+    ...    `robot/` (pabot matches the names exactly): the script keeps them all.
+    Copy File    ${CURDIR}/../scripts/pabot_ordering.txt    ${WORK}/ordering.txt
+    ${before}    Get File    ${WORK}/ordering.txt
+    ${result}    Run Process    ${PYTHON}    ${SCRIPT}    ${WORK}/ordering.txt    ${CURDIR}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${after}    Get File    ${WORK}/ordering.txt
+    Should End With    ${after}    ${before}
+
+
+A Worker With No Feature To Take Says So While The Others Still Run
+    [Documentation]    Three workers, two features: the third has nothing from the start.
+    ${process}    Start Process    ${PYTHON}    ${PARALLEL}    --jobs    3
+    ...    --junit-directory    ${WORK}/junit    --idle-file    ${WORK}/idle
+    ...    ${SHORT}    ${SHORT_TOO}    cwd=${CURDIR}/..    stdout=${WORK}/out    stderr=STDOUT
+    Wait Until Keyword Succeeds    60s    0.1s    File Should Exist    ${WORK}/idle
+    Process Should Be Running    ${process}
+    ${result}    Wait For Process    ${process}    timeout=300s    on_timeout=kill
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stdout}
+    Should Contain    ${result.stdout}    behave: 2 features in
+
+One Worker Says So Only Once It Has Run The Last Feature
+    ${process}    Start Process    ${PYTHON}    ${PARALLEL}    --jobs    1
+    ...    --junit-directory    ${WORK}/junit    --idle-file    ${WORK}/idle
+    ...    ${SHORT}    ${SHORT_TOO}    cwd=${CURDIR}/..    stdout=${WORK}/out    stderr=STDOUT
+    Wait Until Keyword Succeeds    60s    0.1s    A Feature Should Have Ended
+    File Should Not Exist    ${WORK}/idle    the worker had another feature to take
+    ${result}    Wait For Process    ${process}    timeout=300s    on_timeout=kill
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stdout}
+    File Should Exist    ${WORK}/idle
+
+
+*** Keywords ***
+Create Work Folder
+    ${work}    Evaluate    tempfile.mkdtemp(prefix="agents-order-")    modules=tempfile
+    VAR    ${WORK}    ${work}    scope=TEST
+    VAR    ${PYTHON}    ${{ sys.executable }}    scope=TEST
+
+A Feature Should Have Ended
+    ${reports}    Count Files In Directory    ${WORK}/junit    TESTS-*.xml
+    Should Be True    ${reports} >= 1
