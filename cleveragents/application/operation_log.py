@@ -158,10 +158,10 @@ class OperationLog:
                 self._finish(op, OperationStatus.DONE)
 
     @contextmanager
-    def keeping(self, op: Operation) -> Iterator[None]:
+    def keeping(self, op: Operation, journaled: bool = True) -> Iterator[None]:
         """While the block runs, what restores and actions save goes into `op`'s record,
         each in a transaction of its own, before they destroy anything; so does what its
-        journal names (a correction's), before it is written."""
+        journal names (a correction's, unless not `journaled`), before it is written."""
 
         def keep(saved: SavedFiles) -> None:
             op.saved.append(saved)
@@ -175,7 +175,8 @@ class OperationLog:
                     self.store.save_operation(op)
 
         previous = self.checkpoints.keep, self.checkpoints.journal
-        self.checkpoints.keep, self.checkpoints.journal = keep, journal
+        self.checkpoints.keep = keep
+        self.checkpoints.journal = journal if journaled else _unjournaled
         try:
             yield
         finally:
@@ -312,7 +313,8 @@ class OperationLog:
         from cleveragents.application.operation_repair import settle_killed
 
         for op in self.store.running_operations(plan_id):
-            with self.shield(), self.keeping(op):
+            # Settling is not what the killed operation wrote: its journal stays as it was.
+            with self.shield(), self.keeping(op, journaled=False):
                 repair = settle_killed(self, op, KILLED)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
             if repair is not None:
