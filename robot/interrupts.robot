@@ -189,9 +189,35 @@ Settling A Killed Correction Puts Back Only What It Wrote, Never The Edits Made 
     Working Tree Should Match Snapshot    ${REPO}    ${edited}
 
 Settling A Correction Killed Before It Wrote Anything Touches No File
+    [Documentation]    A correction held once its operation is recorded, before its journal
+    ...    names anything (at its second `--stdin` git command: the first is its preview's),
+    ...    has written nothing: the next command touches no file, and names the user's
+    ...    edits since as kept. (Found by the kill trials: an empty journal was an exit 70.)
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Create File    ${WORK}/hold    --stdin
+    Start Agents    correct    plan    correct    --mode\=revert    --decision    ${target}[id]
+    ...    --guidance    ${BLUE}
+    Wait Until Created    ${WORK}/hold.reached    timeout=30s
+    Remove File    ${WORK}/hold.reached
+    Wait Until Created    ${WORK}/hold.reached    timeout=30s
+    Send Signal To Process    SIGKILL    handle=correct
+    ${killed}    Wait For Stopped Agents    correct
+    Should Be Equal As Integers    ${killed.rc}    -9
+    Remove File    ${WORK}/hold
+    Write Repository File    step3.txt    mine now\n
+    Write Repository File    README.md    \# my edit after the kill\n
+    ${edited}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted
+    ...    kept (your edits): README.md, step3.txt
+    Working Tree Should Match Snapshot    ${REPO}    ${edited}
+
+Settling A Correction Killed As Its Restore Begins Touches None Of The Edits Since
     [Documentation]    A correction held in its restore (at `ls-tree`), once its journal names
-    ...    the restore's target but before it writes a file, has written nothing: the next
-    ...    command touches no file, whatever the user changed since.
+    ...    the restore's target but before it writes a file: the next command puts back
+    ...    nothing it did not write, and keeps the user's edits since.
     ${before}    Run The Five Steps
     ${target}    Step Decision    ${before}    3
     Create File    ${WORK}/hold    ls-tree
@@ -207,7 +233,7 @@ Settling A Correction Killed Before It Wrote Anything Touches No File
     ${edited}    Snapshot Working Tree    ${REPO}
     ${result}    Run Agents    plan    show
     Exit Code Should Be    ${result}    0
-    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted
+    Stderr Should Contain    ${result}    kept (your edits): README.md, step3.txt
     Working Tree Should Match Snapshot    ${REPO}    ${edited}
 
 Ctrl-C During An Undo Rolls The Undo Back, And The Undo Can Be Done Again

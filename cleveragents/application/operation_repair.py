@@ -66,7 +66,7 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     with log.keeping(repair):  # what the settling replaces that no checkpoint holds
         log.settle_interrupted(op, outcome, tree)
     if kept:
-        _say_kept(log, op, kept, cut=journal is not None and is_action(journal[-1]))
+        _say_kept(log, op, kept, cut=is_action((journal or [""])[-1]))
     plan = log.store.plan(op.plan_id, deleted=True)
     repair.plan_before = plan.model_dump(mode="json")  # undoing it changes files only
     repair.decisions_before = {
