@@ -181,6 +181,7 @@ class Setup:
     before: Picture
     after: list[Picture] = field(default_factory=list)
     edited: dict[str, bytes] = field(default_factory=dict)  # by the user, after the signal
+    pristine: Picture = field(default_factory=dict)  # the repository before the plan ran
 
 
 class Trials:
@@ -235,6 +236,7 @@ class Trials:
         if command == "run":
             before = picture(repo)
             return Setup(repo, run, before, plan_states(before))
+        pristine = picture(repo)
         self.agents_ok(repo, *run)
         for path, data in HAND_EDITS.items():
             (repo / path).write_bytes(data)
@@ -242,7 +244,7 @@ class Trials:
         # --theirs: the user's hand edit of a file the agent changed is a conflict.
         correct += ["--guidance", "try again", "--yes", "--theirs"]
         if command == "correct":
-            return Setup(repo, correct, picture(repo))
+            return Setup(repo, correct, picture(repo), pristine=pristine)
         self.agents_ok(repo, *correct, "--no-execute")
         return Setup(repo, ["plan", "undo", "--yes"], picture(repo))
 
@@ -420,8 +422,9 @@ class Trials:
         self, result: dict[str, Any], setup: Setup, now: Picture, expected: list[Picture]
     ) -> tuple[Picture, list[Picture]]:
         """The settling of a killed correction kept and named paths it could not tell from
-        the user's edits (what a command or edit it was cut off in wrote). Each must hold
-        what it held before, or what the plan writes there: never another byte."""
+        the user's edits (what a command or edit it was cut off in wrote, or left of what it
+        deleted). Each must hold what it held before the command, or before the plan ran,
+        or what the plan writes there: never another byte."""
         kept = [p for p in result["kept"] if p not in setup.edited]
 
         def aside(path: str) -> bool:
@@ -434,7 +437,9 @@ class Trials:
                 kind == "delete" and (path == at or path.startswith(f"{at}/"))
                 for kind, at, _ in _effects()
             )
-            if entry == was or (entry is None and deleted) or (entry and entry.data in wrote):
+            if entry in (was, setup.pristine.get(path)) or (entry is None and deleted):
+                continue
+            if entry is not None and entry.data in wrote:
                 continue
             result["problems"].append(f"kept {path}, which holds what neither it nor the plan did")
         now = {p: e for p, e in now.items() if not aside(p)}
