@@ -81,9 +81,11 @@ class CheckpointStore(Protocol):
 
     `keep` receives what a restore or an action is about to destroy that no checkpoint
     holds, before anything is destroyed: the operation under way records it for undo.
+    `journal` receives each checkpoint's tree, and a restore's target before it writes.
     """
 
     keep: Callable[[SavedFiles], None]
+    journal: Callable[[str], None]
 
     # What the last restore's put-back changed that no checkpoint holds (files, modes).
     @property

@@ -261,7 +261,8 @@ A Killed Correction's Command Does Not Write Into The Rolled-Back Working Tree L
     [Documentation]    The slow option here runs a command that writes running.txt, sleeps 4 s
     ...    and writes late.txt. Once the correction is killed while that command runs and is
     ...    rolled back, the working tree must stay as it was, not change again when the
-    ...    command the killed correction started finishes.
+    ...    command the killed correction started finishes. What the command wrote before the
+    ...    kill cannot be told from an edit of the user's since: it is kept, and named.
     [Tags]    product-bug
     [Teardown]    Kill Started Processes And Remove Temporary Repository
     ${text}    Get File    ${FIVE_STEPS}
@@ -274,7 +275,10 @@ A Killed Correction's Command Does Not Write Into The Rolled-Back Working Tree L
     Start A Slow Correction Of    ${target}[id]    marker=running.txt
     Terminate Process    slow    kill=True
     ${result}    Run Agents    plan    tree
-    Stderr Should Contain    ${result}    ${ROLLED_BACK}
+    Stderr Should Contain    ${result}
+    ...    plan state and the files it wrote put back as they were before it
+    ...    kept (your edits, or the action it was cut off in): running.txt
+    Remove File    ${REPO}/running.txt
     Working Tree Should Match Snapshot    ${REPO}    ${files}
     Sleep    5s    the killed correction's command would have written late.txt by now
     Working Tree Should Match Snapshot    ${REPO}    ${files}

@@ -151,10 +151,89 @@ Edits Made After A Correction Was Killed Come Back With Undo Of Its Settling
     ${edited}    Snapshot Working Tree    ${REPO}
     ${result}    Run Agents    plan    show
     Exit Code Should Be    ${result}    0
-    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted; files and plan state put back
+    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted; plan state and the files it wrote put back
     Stderr Should Contain    ${result}    `agents plan undo 3` brings them back
     ${result}    Run Agents    plan    undo    3    --yes    stdin=${EMPTY}
     Exit Code Should Be    ${result}    0
+    Working Tree Should Match Snapshot    ${REPO}    ${edited}
+
+Settling A Killed Correction Puts Back Only What It Wrote, Never The Edits Made Since
+    [Documentation]    The correction back to step 3 had deleted step 3 to 5's files, written
+    ...    slow-started.txt and started a 20 s sleep when it was killed. The user then edits
+    ...    slow-started.txt (the correction's), README.md (never touched by it) and writes
+    ...    step4.txt (which it had deleted). The next command puts back only what the
+    ...    correction wrote and is still as it wrote it (step3.txt, step5.txt), keeps the
+    ...    rest as the user left it and names it; undoing the settling gives back the tree
+    ...    as it was just before the settling.
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Start A Slow Correction Of    ${target}[id]
+    Sleep    1s    the write's checkpoint is recorded before its command sleeps
+    Send Signal To Process    SIGKILL    handle=correct
+    ${killed}    Wait For Stopped Agents    correct
+    Should Be Equal As Integers    ${killed.rc}    -9
+    File Should Not Exist    ${REPO}/step3.txt
+    Write Repository File    slow-started.txt    mine now\n
+    Write Repository File    README.md    \# my edit after the kill\n
+    Write Repository File    step4.txt    mine too\n
+    ${edited}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted; plan state and the files it wrote put back
+    Stderr Should Contain    ${result}    kept (your edits, or the action it was cut off in): README.md, slow-started.txt, step4.txt
+    Working Tree Should Hold    README.md=\# my edit after the kill\n    slow-started.txt=mine now\n
+    ...    step1.txt=one\n    step2.txt=two\n    step3.txt=red\n    step4.txt=mine too\n
+    ...    step5.txt=red\n
+    ${result}    Run Agents    plan    undo    3    --yes    stdin=${EMPTY}
+    Exit Code Should Be    ${result}    0
+    Working Tree Should Match Snapshot    ${REPO}    ${edited}
+
+Settling A Correction Killed Before It Wrote Anything Touches No File
+    [Documentation]    A correction held once its operation is recorded, before its journal
+    ...    names anything (at its second `--stdin` git command: the first is its preview's),
+    ...    has written nothing: the next command touches no file, and names the user's
+    ...    edits since as kept. (Found by the kill trials: an empty journal was an exit 70.)
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Create File    ${WORK}/hold    --stdin
+    Start Agents    correct    plan    correct    --mode\=revert    --decision    ${target}[id]
+    ...    --guidance    ${BLUE}
+    Wait Until Created    ${WORK}/hold.reached    timeout=30s
+    Remove File    ${WORK}/hold.reached
+    Wait Until Created    ${WORK}/hold.reached    timeout=30s
+    Send Signal To Process    SIGKILL    handle=correct
+    ${killed}    Wait For Stopped Agents    correct
+    Should Be Equal As Integers    ${killed.rc}    -9
+    Remove File    ${WORK}/hold
+    Write Repository File    step3.txt    mine now\n
+    Write Repository File    README.md    \# my edit after the kill\n
+    ${edited}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    note: operation 2 (correct) was interrupted
+    ...    kept (your edits): README.md, step3.txt
+    Working Tree Should Match Snapshot    ${REPO}    ${edited}
+
+Settling A Correction Killed As Its Restore Begins Touches None Of The Edits Since
+    [Documentation]    A correction held in its restore (at `ls-tree`), once its journal names
+    ...    the restore's target but before it writes a file: the next command puts back
+    ...    nothing it did not write, and keeps the user's edits since.
+    ${before}    Run The Five Steps
+    ${target}    Step Decision    ${before}    3
+    Create File    ${WORK}/hold    ls-tree
+    Start Agents    correct    plan    correct    --mode\=revert    --decision    ${target}[id]
+    ...    --guidance    ${BLUE}
+    Wait Until Created    ${WORK}/hold.reached    timeout=30s
+    Send Signal To Process    SIGKILL    handle=correct
+    ${killed}    Wait For Stopped Agents    correct
+    Should Be Equal As Integers    ${killed.rc}    -9
+    Remove File    ${WORK}/hold
+    Write Repository File    step3.txt    mine now\n
+    Write Repository File    README.md    \# my edit after the kill\n
+    ${edited}    Snapshot Working Tree    ${REPO}
+    ${result}    Run Agents    plan    show
+    Exit Code Should Be    ${result}    0
+    Stderr Should Contain    ${result}    kept (your edits): README.md, step3.txt
     Working Tree Should Match Snapshot    ${REPO}    ${edited}
 
 Ctrl-C During An Undo Rolls The Undo Back, And The Undo Can Be Done Again

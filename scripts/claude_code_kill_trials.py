@@ -6,7 +6,8 @@ user), starts the real CLI, which runs the real Claude Code against the stand-in
 (features/support/messages_server.py, one per trial, on 127.0.0.1) on a session of writes,
 edits and commands, and at a random point kills, by PID, either `agents` or the Claude Code
 process `agents` started (found among the children of that PID, by its program's path,
-never by a pattern). Then, as a user would, it edits files by hand, runs `agents plan ops
+never by a pattern). Then, as a user would, it edits files by hand (in half of the trials
+before any `agents` command, so the repair finds them), runs `agents plan ops
 --json` and `agents plan show --json` (which repair what the killed command left), resumes
 the plan when it did not finish, and undoes what the plan did. It checks:
 
@@ -434,8 +435,7 @@ def main(argv: list[str] | None = None) -> int:
         "--edit-first",
         action="store_true",
         help="make the hand edits before the next agents command, which repairs what the "
-        "killed one left: a killed correction's rollback puts back every path then, the "
-        "user's edits since the kill included (a known gap)",
+        "killed one left, in every trial (by default: in half of them, drawn by the seed)",
     )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
@@ -450,23 +450,27 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     try:
         trials = Trials(args.agents, workdir)
-        trials.edit_first = args.edit_first
         trials.calibrate()
         numbers = [args.trial] if args.trial is not None else range(1, args.trials + 1)
         for number in numbers:
             rng = random.Random(f"{seed}:{number}")
             command, target = rng.choice(commands), rng.choice(targets)
+            fraction = rng.random()
+            # Drawn last: a seed picks the same commands, targets and points as before.
+            trials.edit_first = args.edit_first or rng.random() < 0.5
             try:
-                result = trials.trial(number, command, target, rng.random())
+                result = trials.trial(number, command, target, fraction)
             except Exception as error:  # the trial's own failure: said, and the others go on
                 result = {"trial": number, "command": command, "signal": "SIGKILL"}
                 result |= {"target": target, "delay_s": 0, "point": "", "exit": None}
                 result |= {"problems": [f"the trial failed: {error!r}"], "said": ""}
                 result |= {"lost_bytes": 0, "stranded": 0, "exit_70": 0}
+            result["edit_first"] = trials.edit_first
             results.append(result)
             verdict = "ok" if not result["problems"] else "; ".join(result["problems"])
             print(
-                f"trial {number} {command}, after {result['delay_s']} s, "
+                f"trial {number} {command}, hand edits "
+                f"{'first' if trials.edit_first else 'later'}, after {result['delay_s']} s, "
                 f"{result['point']}: exit {result['exit']} ({result['said']}), "
                 f"{result.get('status_after')}, {verdict}",
                 file=sys.stderr,

@@ -14,7 +14,9 @@ left, and checks:
 - no operation left `running`, and no correct/undo left `interrupted` (undo refuses those);
 - nothing lost: after an interrupted `correct` or `undo` the working tree is byte for byte
   what it was before the command, or (if the command got to finish) what it gives when left
-  alone; after an interrupted `run` it is one of the states the plan passes through, and
+  alone; in half of the `correct` trials the user edits three files after the signal (one
+  the correction writes, one it does not, a new one), and those stay as the user left them;
+  after an interrupted `run` it is one of the states the plan passes through, and
   `agents plan undo` then brings back the tree as it was before the run, byte for byte;
 - the user's `.git/index`, HEAD and branches are untouched.
 
@@ -113,6 +115,14 @@ STEPS: list[list[tuple[dict[str, Any], Any]]] = [
         ({"delete": "out/one.txt"}, ("delete", "out/one.txt", b"")),
     ],
 ]
+# What the user does by hand after an interrupted correction, before the next command (in
+# half of the correction trials): src/app.py is a file the correction writes, README.md one
+# it does not, after-kill.txt a new one. The next command must keep all three as they are.
+AFTER_KILL = {
+    "src/app.py": b"print('mine, after the kill')\n",
+    "README.md": b"# mine, after the kill\n",
+    "after-kill.txt": b"new, after the kill\n",
+}
 # What the user does by hand after the run, before a correction.
 HAND_EDITS = {
     "out/two.txt": b"two, edited by hand\r\n",
@@ -151,6 +161,11 @@ def plan_states(start: Picture) -> list[Picture]:
     return states
 
 
+def _effects() -> list[tuple[str, str, bytes]]:
+    """What the plan's actions do to the tree: (write or delete, path, bytes written)."""
+    return [effect for actions in STEPS for _, effect in actions if effect is not None]
+
+
 def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
@@ -165,6 +180,8 @@ class Setup:
     args: list[str]
     before: Picture
     after: list[Picture] = field(default_factory=list)
+    edited: dict[str, bytes] = field(default_factory=dict)  # by the user, after the signal
+    pristine: Picture = field(default_factory=dict)  # the repository before the plan ran
 
 
 class Trials:
@@ -219,6 +236,7 @@ class Trials:
         if command == "run":
             before = picture(repo)
             return Setup(repo, run, before, plan_states(before))
+        pristine = picture(repo)
         self.agents_ok(repo, *run)
         for path, data in HAND_EDITS.items():
             (repo / path).write_bytes(data)
@@ -226,7 +244,7 @@ class Trials:
         # --theirs: the user's hand edit of a file the agent changed is a conflict.
         correct += ["--guidance", "try again", "--yes", "--theirs"]
         if command == "correct":
-            return Setup(repo, correct, picture(repo))
+            return Setup(repo, correct, picture(repo), pristine=pristine)
         self.agents_ok(repo, *correct, "--no-execute")
         return Setup(repo, ["plan", "undo", "--yes"], picture(repo))
 
@@ -293,7 +311,7 @@ class Trials:
     # -- one trial ------------------------------------------------------------------------
 
     def trial(
-        self, number: int, command: str, sig: str, early: bool, fraction: float
+        self, number: int, command: str, sig: str, early: bool, fraction: float, edit: bool
     ) -> dict[str, Any]:
         setup = self.setup(command, f"trial-{number}")
         if command != "run":
@@ -334,6 +352,11 @@ class Trials:
             result["problems"].append(f"hung: still running {WAIT:.0f} s after {sig}; {hang}")
         result["exit"] = process.returncode
         self.exit_code(result, f"agents {' '.join(setup.args[:2])}", process.returncode, stderr)
+        if edit and command == "correct":
+            for path, data in AFTER_KILL.items():
+                (setup.repo / path).write_bytes(data)
+            setup.edited = AFTER_KILL
+            result["edited_after"] = sorted(AFTER_KILL)
         self.next_commands(result, setup)
         self.check_tree(result, setup, command)
         if git_state(setup.repo / ".git") != user_git:
@@ -346,6 +369,9 @@ class Trials:
         ops = self.agents(setup.repo, "plan", "ops", "--json")
         self.exit_code(result, "agents plan ops --json", ops.returncode, ops.stderr)
         operations = json.loads(ops.stdout)["operations"] if ops.returncode == 0 else []
+        for line in ops.stderr.splitlines():  # what settling a killed correction kept, named
+            if "; kept (" in line:
+                result["kept"] = line.split("): ", 1)[1].split(", ")
         for op in operations:
             stuck = op["status"] == "running" or (
                 op["status"] == "interrupted" and op["kind"] not in ("run", "resume")
@@ -379,7 +405,45 @@ class Trials:
         done = bool(mine) and mine[-1][2] == "done"
         expected = setup.after if done else [setup.before]
         what = f"the tree {command} gives" if done else f"the tree before the {command}"
+        if not done and result.get("kept"):
+            now, expected = self.kept_aside(result, setup, now, expected)
+        if setup.edited:  # kept as the user left them; every other path as expected
+            what += ", but for the user's edits after the signal"
+            for path, data in setup.edited.items():
+                entry = now.get(path)
+                if entry is None or entry.data != data:
+                    result["lost_bytes"] += len(data)
+                    result["problems"].append(f"the user's edit of {path} after the signal is lost")
+            now = {p: e for p, e in now.items() if p not in setup.edited}
+            expected = [{p: e for p, e in s.items() if p not in setup.edited} for s in expected]
         self.check_states(result, now, expected, what)
+
+    def kept_aside(
+        self, result: dict[str, Any], setup: Setup, now: Picture, expected: list[Picture]
+    ) -> tuple[Picture, list[Picture]]:
+        """The settling of a killed correction kept and named paths it could not tell from
+        the user's edits (what a command or edit it was cut off in wrote, or left of what it
+        deleted). Each must hold what it held before the command, or before the plan ran,
+        or what the plan writes there: never another byte."""
+        kept = [p for p in result["kept"] if p not in setup.edited]
+
+        def aside(path: str) -> bool:
+            return any(path == k or path.startswith(f"{k}/") for k in kept)
+
+        for path in {p for p in [*now, *setup.before] if aside(p)}:
+            entry, was = now.get(path), setup.before.get(path)
+            wrote = [d for kind, at, d in _effects() if kind == "write" and at == path]
+            deleted = any(
+                kind == "delete" and (path == at or path.startswith(f"{at}/"))
+                for kind, at, _ in _effects()
+            )
+            if entry in (was, setup.pristine.get(path)) or (entry is None and deleted):
+                continue
+            if entry is not None and entry.data in wrote:
+                continue
+            result["problems"].append(f"kept {path}, which holds what neither it nor the plan did")
+        now = {p: e for p, e in now.items() if not aside(p)}
+        return now, [{p: e for p, e in s.items() if not aside(p)} for s in expected]
 
     def check_states(
         self, result: dict[str, Any], now: Picture, states: list[Picture], what: str
@@ -475,7 +539,9 @@ def main(argv: list[str] | None = None) -> int:
             command = rng.choice(commands)
             sig = rng.choices(list(signals), weights=list(signals.values()))[0]
             early = rng.random() < EARLY
-            result = trials.trial(number, command, sig, early, rng.random())
+            fraction = rng.random()
+            edit = rng.random() < 0.5  # drawn last: a seed gives the same trials as before
+            result = trials.trial(number, command, sig, early, fraction, edit)
             results.append(result)
             verdict = "ok" if not result["problems"] else "; ".join(result["problems"])
             print(

@@ -24,6 +24,7 @@ from cleveragents.errors import (
 from cleveragents.ports import CheckpointStore, Clock, PlanLocks, PlanStore
 
 UNDO = "undo"
+CORRECT = "correct"
 DELETE = "delete"
 RESTARTABLE = ("run", "resume")  # interrupted, these leave a plan `agents plan resume` continues
 ROLLED_BACK = "interrupted; files and plan state put back as they were before it"
@@ -127,6 +128,7 @@ class OperationLog:
                     records_before=(
                         self.store.export_records(plan.id).decode() if records else None
                     ),
+                    journal=[] if kind == CORRECT else None,
                     created_at=self.clock.now(),
                 )
                 self.store.save_operation(op)
@@ -156,20 +158,29 @@ class OperationLog:
                 self._finish(op, OperationStatus.DONE)
 
     @contextmanager
-    def keeping(self, op: Operation) -> Iterator[None]:
+    def keeping(self, op: Operation, journaled: bool = True) -> Iterator[None]:
         """While the block runs, what restores and actions save goes into `op`'s record,
-        each in a transaction of its own, before they destroy anything."""
+        each in a transaction of its own, before they destroy anything; so does what its
+        journal names (a correction's, unless not `journaled`), before it is written."""
 
         def keep(saved: SavedFiles) -> None:
             op.saved.append(saved)
             with self.store.transaction():
                 self.store.save_operation(op)
 
-        previous, self.checkpoints.keep = self.checkpoints.keep, keep
+        def journal(entry: str) -> None:
+            if op.journal is not None and op.journal[-1:] != [entry]:
+                op.journal.append(entry)
+                with self.store.transaction():
+                    self.store.save_operation(op)
+
+        previous = self.checkpoints.keep, self.checkpoints.journal
+        self.checkpoints.keep = keep
+        self.checkpoints.journal = journal if journaled else _unjournaled
         try:
             yield
         finally:
-            self.checkpoints.keep = previous
+            self.checkpoints.keep, self.checkpoints.journal = previous
 
     def undo(
         self,
@@ -255,7 +266,11 @@ class OperationLog:
             to = self.store.checkpoint(op.files_before)
             if tree is not None and tree.tree != to.tree:
                 to = self.checkpoints.at_tree(op.plan_id, tree.tree, f"undo of operation {op.id}")
-            self.checkpoints.restore(to, list(op.saved), in_step=in_step, spare=spare)
+            journal, self.checkpoints.journal = self.checkpoints.journal, _unjournaled
+            try:  # putting back is not what the operation wrote: its journal ends here
+                self.checkpoints.restore(to, list(op.saved), in_step=in_step, spare=spare)
+            finally:
+                self.checkpoints.journal = journal
         if op.records_before is not None:  # a pull: the plan's records as they were, whole
             self.store.import_records(op.records_before.encode())
             # As records they came back as another clone's; the settings were this one's.
@@ -298,7 +313,8 @@ class OperationLog:
         from cleveragents.application.operation_repair import settle_killed
 
         for op in self.store.running_operations(plan_id):
-            with self.shield(), self.keeping(op):
+            # Settling is not what the killed operation wrote: its journal stays as it was.
+            with self.shield(), self.keeping(op, journaled=False):
                 repair = settle_killed(self, op, KILLED)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
             if repair is not None:
@@ -307,9 +323,12 @@ class OperationLog:
                     f"`agents plan undo {repair.id}` brings them back"
                 )
 
-    def settle_interrupted(self, op: Operation, outcome: str) -> None:
+    def settle_interrupted(
+        self, op: Operation, outcome: str, tree: ResolvedFiles | None = None
+    ) -> None:
         """Settle an operation its command did not finish: a run or resume keeps what it
-        did, resumable and undoable; anything else goes back to its safety checkpoint.
+        did, resumable and undoable; anything else goes back to its safety checkpoint (or
+        to `tree`: a killed correction's, only what it wrote put back).
 
         A plan the run left under way is `interrupted`, with `outcome` saying by what; one
         it had already ended (completed, failed, stopped) keeps what it says.
@@ -328,7 +347,7 @@ class OperationLog:
             )
             self._finish(op, OperationStatus.INTERRUPTED)
         else:
-            self.put_back(op)
+            self.put_back(op, tree=tree)
             op.summary = ROLLED_BACK
             self._finish(op, OperationStatus.ROLLED_BACK)
 
@@ -368,3 +387,7 @@ class OperationLog:
 
 def _since(op: Operation) -> str:
     return f"operation {op.id} ({op.kind})"
+
+
+def _unjournaled(entry: str) -> None:
+    """Where a journal entry goes when none is kept."""

@@ -1,18 +1,28 @@
 """Settling an operation a killed command left running, so that the settling is undoable.
 
-A correction, undo or pull killed half-way goes back to its safety checkpoint, whole: what
-it had changed is not known. But the user may have edited files since the kill, before the
-next `agents` command settles it; those edits would go with it. So the files as they are
-then are read into a checkpoint first, and the settling is an operation of its own
-(`repair`): `agents plan undo` of it puts the files back as they were before it (the
-user's edits and what the killed command had done), leaving plan state as settled.
+The user may have edited files since the kill, before the next `agents` command settles it.
+A killed correction kept a journal (`Operation.journal`): every tree it brought the working
+tree to, each on disk before it was written (a restore's target) or once read (a
+checkpoint). Only the paths that are now as one of those trees has them go back to its
+safety checkpoint: they are as the correction wrote them. Any other path is as someone else
+left it, the user most often, and stays as it is, named (a file an action it was cut off in
+was writing cannot be told from the user's edit: kept too, and said so). A correction with
+no journal entry had written nothing: no file is touched. An undo or pull killed half-way
+(or a correction recorded before journals were kept) goes back to its safety checkpoint
+whole: what it changed is not known. Either way the files as they are then are read into a
+checkpoint first, and the settling is an operation of its own (`repair`): `agents plan undo`
+of it puts the files back as they were before it, leaving plan state as settled.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cleveragents.application.file_restore import ResolvedFiles
+from cleveragents.domain.checkpoint import TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
+from cleveragents.domain.correction_journal import as_written, is_action, written
+from cleveragents.domain.shown_text import visible
 
 if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
@@ -35,6 +45,7 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome)
         return None
+    journal = None if op.journal is None else list(op.journal)  # as the kill left it
     before = log.checkpoints.create(op.plan_id, f"before settling operation {op.id}", None)
     with log.store.transaction():
         log.store.save_checkpoint(before)
@@ -49,17 +60,78 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
             created_at=log.clock.now(),
         )
         log.store.save_operation(repair)
+    tree, kept = None, list[str]()
+    if journal is not None:
+        tree, kept = _written_back(log, op, journal, before.tree)
     with log.keeping(repair):  # what the settling replaces that no checkpoint holds
-        log.settle_interrupted(op, outcome)
+        log.settle_interrupted(op, outcome, tree)
+    if kept:
+        _say_kept(log, op, kept, cut=is_action((journal or [""])[-1]))
     plan = log.store.plan(op.plan_id, deleted=True)
     repair.plan_before = plan.model_dump(mode="json")  # undoing it changes files only
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }
-    repair.summary = f"put the files back as before operation {op.id} ({op.kind})"
+    repair.summary = (
+        f"put the files back as before operation {op.id} ({op.kind})"
+        if journal is None
+        else f"put back the files operation {op.id} ({op.kind}) wrote, as they were before it"
+    )
     log.record_end(repair, scan=True)
     repair.status = OperationStatus.DONE
     repair.finished_at = log.clock.now()
     with log.store.transaction():
         log.store.save_operation(repair)
     return repair
+
+
+def _written_back(
+    log: OperationLog, op: Operation, journal: list[str], now: str
+) -> tuple[ResolvedFiles, list[str]]:
+    """The tree that puts back only what a killed correction wrote (the paths now as one of
+    the trees of its journal has them), and the paths changed since that it keeps."""
+    assert op.files_before is not None
+    safety = log.store.checkpoint(op.files_before).tree
+    marks = [entry for entry in journal if not is_action(entry)]
+    changed, *written_trees = log.checkpoints.differences_each(
+        [(safety, now), *((safety, mark) for mark in marks)]
+    )
+    gave: dict[str, set[TreeEntry]] = {}
+    for differences in written_trees:
+        for path, (_, entry) in differences.items():
+            gave.setdefault(path, set()).add(entry)
+    blobs: dict[str, set[str]] = {}  # what the writes and deletes it began leave
+    for named in filter(None, map(written, journal)):
+        blobs.setdefault(named[0], set()).update(named[1])
+
+    def wrote(path: str, entry: TreeEntry) -> bool:
+        return entry in gave.get(path, ()) or as_written(entry, blobs.get(path, set()))
+
+    kept = sorted(path for path, (_, entry) in changed.items() if not wrote(path, entry))
+    # A path put back may not stand where a kept one needs a folder, nor the other way.
+    folders = {folder for path in kept for folder in _folders(path)}
+    held = set(kept)
+    back = {
+        path: was
+        for path, (was, _) in changed.items()
+        if path not in held and path not in folders and not held.intersection(_folders(path))
+    }
+    kept = sorted(path for path in changed if path not in back)
+    return ResolvedFiles(log.checkpoints.edited_tree(now, back), [], []), kept
+
+
+def _folders(path: str) -> list[str]:
+    """The folders `path` is in: `a/b/c` is in `a` and `a/b`."""
+    parts = path.split("/")
+    return ["/".join(parts[:n]) for n in range(1, len(parts))]
+
+
+def _say_kept(log: OperationLog, op: Operation, kept: list[str], cut: bool) -> None:
+    """Say in the operation's summary which paths the settling left as they are."""
+    why = "your edits, or the action it was cut off in" if cut else "your edits"
+    op.summary = (
+        "interrupted; plan state and the files it wrote put back as they were before it; "
+        f"kept ({why}): " + ", ".join(visible(path, one_line=True) for path in kept)
+    )
+    with log.store.transaction():
+        log.store.save_operation(op)

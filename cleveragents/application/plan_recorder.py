@@ -15,6 +15,7 @@ from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
 from cleveragents.domain.command_saves import CommandLook, shown_path, unsaved_note
+from cleveragents.domain.correction_journal import ACTION, about_to_write
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
@@ -94,7 +95,7 @@ class PlanRecorder:
             return action, environment.apply(action)  # the page: no file of the tree
         if not isinstance(action, RunAction):
             self.touched.add(action.path)
-            self.save_before(action.path)
+            self.save_before(action.path, action)
         elif (refused := self.refusal(environment, action.command)) is not None:
             return action, ActionOutcome(ok=False, summary=f"refused: {refused}")
         else:
@@ -152,6 +153,7 @@ class PlanRecorder:
         """What a command may destroy that no checkpoint holds, saved just before it runs
         (`CheckpointStore.before_command`); what is beyond the bound is said once."""
         tree = self.current.tree if self.current is not None else None
+        self.checkpoints.journal(ACTION)  # what it writes: not known until the next checkpoint
         look = self.checkpoints.before_command(self.plan.id, tree)
         note = unsaved_note(look.unsaved) if look.unsaved else None
         if note is not None and note != self.noted:  # the same again: in the outcome only
@@ -164,14 +166,16 @@ class PlanRecorder:
         if saved is not None:
             self.replaced.append(saved)
 
-    def save_before(self, path: str) -> None:
-        """Save what a write, edit or delete of `path` replaces that no checkpoint holds."""
+    def save_before(self, path: str, action: Action | None = None) -> None:
+        """Save what a write, edit or delete of `path` replaces that no checkpoint holds,
+        once the correction's journal names it (`domain/correction_journal.py`)."""
         try:
             relative = confined_path(path)
         except PathRefused:
             return  # the environment refuses the action itself
         if self.changed is not None:
             self.changed.add(relative)
+        self.checkpoints.journal(about_to_write(relative, action))
         saved = self.checkpoints.save_before_action(self.plan.id, relative)
         if saved is not None:
             self.replaced.append(saved)

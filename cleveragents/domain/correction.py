@@ -83,5 +83,8 @@ class Operation(BaseModel):
     # The records commit of the plan as they were before it (`agents plan pull`): undoing
     # it imports them back whole.
     records_before: str | None = None
+    # A correction's own journal (`domain/correction_journal.py`), each entry on disk before
+    # what it names is written. None: not a correction, or one made before journals were.
+    journal: list[str] | None = None
     created_at: datetime
     finished_at: datetime | None = None

@@ -9,7 +9,8 @@ hook of theirs runs.
 
 Before a restore writes or deletes anything, what it would destroy that no checkpoint tree
 holds (ignored files in its way, files inside nested repositories, unrecorded permission
-bits) is saved and handed to `keep`, which records it for `agents plan undo`.
+bits) is saved and handed to `keep`, which records it for `agents plan undo`; what each
+checkpoint, restore and action is, to `journal` (a correction's: `operation_repair.py`).
 
 This class is the `CheckpointStore` port's face; the work is done in rooms of its own:
 `private_index` (the index, its journal and the tree it holds), `snapshots` (checkpoints),
@@ -81,6 +82,7 @@ class GitCheckpoints:
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
+        self.journal: Callable[[str], None] = lambda entry: None  # a correction's, before writes
         self.scan = RestoreScan(repo, self.private, self.known)
         self.obstacles = Obstacles(repo, self.objects)
         self.restores = Restores(
@@ -137,7 +139,8 @@ class GitCheckpoints:
     def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
         """Commit the working tree and keep it reachable from the plan's ref (`changed`:
         every path the agent changed since the plan's last checkpoint, when known)."""
-        return self.snapshots.create(plan_id, label, changed)
+        self.journal((made := self.snapshots.create(plan_id, label, changed)).tree)
+        return made
 
     def at_tree(self, plan_id: str, tree: str, label: str) -> Checkpoint:
         """A checkpoint of a tree made for a restore (not a snapshot of the working tree)."""
@@ -229,8 +232,9 @@ class GitCheckpoints:
         """Every `.claude` and `.mcp.json` the last walk found, and the repository's own
         `.git/hooks` (`claude_dirs.OWN_HOOKS`), which the walk leaves out: the sandbox binds
         it read-only, but Claude Code's Bash runs on the host."""
-        hooks = self.repo.root / OWN_HOOKS
-        own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
+        own = (
+            [OWN_HOOKS] if (h := self.repo.root / OWN_HOOKS).is_dir() and not h.is_symlink() else []
+        )
         return [*self.git_dirs.claude_folders, *own]
 
     def hold_look(self, call: str, look: CommandLook) -> str:
@@ -297,6 +301,7 @@ class GitCheckpoints:
         back but those at `spare`'s paths (`restores.Restores.restore`); what it would
         destroy that no tree holds goes to `keep` first. Returns the nested repositories
         made since the checkpoint that it moved whole into the safety record."""
+        self.journal(checkpoint.tree)
         return self.restores.restore(checkpoint, self.keep, put_back, in_step, spare)
 
     @property
@@ -354,8 +359,8 @@ class GitCheckpoints:
         return self.queries.tree_paths(tree)
 
     def withheld(self) -> list[str]:
-        """Files the user's own ignore rules exclude that the rules on disk no longer do,
-        kept out of checkpoints (`user_ignores.py`) and not named yet for their plan."""
+        """Files kept out of checkpoints by the user's own ignore rules, no longer by those
+        on disk, not named yet for their plan (`user_ignores.py`)."""
         return self.snapshots.user_ignores.to_name()
 
     def ignored_here(self, paths: list[str]) -> set[str]:
