@@ -1,11 +1,10 @@
 """GitCheckpoints: checkpoints as commits in the repository's own object database.
 
-A private index per working tree (never the user's: no skip-worktree or assume-unchanged bit
-of theirs hides a file from us) builds each tree in the private git directory of
-`private_dir`, so every file's bytes are stored as they are on disk. A ref per plan under
-`refs/cleveragents/` keeps every checkpoint reachable, each commit's parent being the
-previous one. The user's index, HEAD, branches, stash and reflogs are never touched, and no
-hook of theirs runs.
+A private index per working tree (never the user's, whose skip-worktree bits would hide
+files) builds each tree in `private_dir`'s git directory, every file's bytes as on disk. A
+ref per plan under `refs/cleveragents/` keeps every checkpoint reachable, each commit's
+parent the previous one. The user's index, HEAD, branches, stash and reflogs are never
+touched, and no hook of theirs runs.
 
 Before a restore writes or deletes anything, what it would destroy that no checkpoint tree
 holds (ignored files in its way, files inside nested repositories, unrecorded permission
@@ -13,8 +12,8 @@ bits) is saved and handed to `keep`, which records it for `agents plan undo`; wh
 checkpoint, restore and action is, to `journal` (a correction's: `operation_repair.py`).
 
 This class is the `CheckpointStore` port's face; the work is done in rooms of its own:
-`private_index` (the index, its journal and the tree it holds), `snapshots` (checkpoints),
-`restore_scan`, `restore_obstacles` and `restores` (a restore), `tree_queries` (diffs).
+`private_index` (the index, its journal, its tree), `snapshots` (checkpoints), `restore_scan`,
+`restore_obstacles` and `restores` (a restore), `tree_queries` (diffs).
 """
 
 from __future__ import annotations
@@ -157,11 +156,8 @@ class GitCheckpoints:
             real = Path(os.path.realpath(full))
             if real != root and real.is_relative_to(root):  # a link on the way, in the tree:
                 path = real.relative_to(root).as_posix()  # the write replaces what it leads to
-            hidden = (
-                inside_nested_repository(self.repo.root, path)
-                or self._ignored(path)
-                or self.snapshots.user_ignores.ignores(path, plan_id)
-            )
+            ignores, nested = self.snapshots.user_ignores.ignores, inside_nested_repository
+            hidden = nested(self.repo.root, path) or self._ignored(path) or ignores(path, plan_id)
             mode = None if hidden else self.obstacles.mode(path)
         except OSError:
             return None  # a path the file system refuses: so will it refuse the action
@@ -232,9 +228,8 @@ class GitCheckpoints:
         """Every `.claude` and `.mcp.json` the last walk found, and the repository's own
         `.git/hooks` (`claude_dirs.OWN_HOOKS`), which the walk leaves out: the sandbox binds
         it read-only, but Claude Code's Bash runs on the host."""
-        own = (
-            [OWN_HOOKS] if (h := self.repo.root / OWN_HOOKS).is_dir() and not h.is_symlink() else []
-        )
+        hooks = self.repo.root / OWN_HOOKS
+        own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
         return [*self.git_dirs.claude_folders, *own]
 
     def hold_look(self, call: str, look: CommandLook) -> str:
