@@ -240,12 +240,18 @@ class WorkspaceEnvironment:
         notes = _moved_notes(pinned.put_back(self.root, pins))
         after = tree_walk.walk(self.root, since=started)
         notes += _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
+        # No checkpoint holds these: their absence before goes back with an undo. One
+        # named as a file git reads wherever it stands would hold git's `open` for good.
+        pipes = after.pipes - before.pipes
+        if waits := sorted(p for p in pipes if p.rpartition("/")[2] in GIT_READS):
+            for path in waits:
+                (self.root / path).unlink()
+            notes.append(f"removed {_listed(waits)}: git would wait on it for good")
+            pipes -= set(waits)
         if held and not outcome.ok:  # maybe why it failed
             notes.append(held_note(held))
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
-        # No checkpoint holds these: their absence before goes back with an undo.
-        pipes = after.pipes - before.pipes
         if made := sorted((after.refused - before.refused) | pipes):
             kinds = {p: "a Unix socket" if p in after.sockets else "a FIFO" for p in pipes}
             outcome = outcome.model_copy(update={"left_out": made, "kinds": kinds})
@@ -270,6 +276,10 @@ def _own_files(root: Path, paths: list[str], bound: int) -> dict[str, int]:
         with os.scandir(root / folder) as entries:
             counts[folder] = sum(1 for entry in entries if entry.is_file(follow_symlinks=False))
     return counts
+
+
+# Files git opens by name in any folder of the tree (a FIFO there: `open` never returns).
+GIT_READS = (".gitignore", ".gitattributes", ".gitmodules", ".mailmap")
 
 
 def _moved_notes(places: list[str]) -> list[str]:
