@@ -20,3 +20,9 @@ Feature: The plan's Chromium box shows nothing of the host but what it must
   Scenario: Random environments and displays never reach into the box
     When the Chromium box is probed in random environments
     Then every box showed only its allowed environment, socket, folders and files
+
+  # `/opt`, `/usr` and `/nix` are shown whole: a tree there (`/opt/APP/repo`) and the app's
+  # `.env` beside it would be too, with the git directory's store and the browser's storage.
+  Scenario: A tree in a system folder is hidden from the box, with what lies beside it
+    When the Chromium box is made for a tree under /opt, beside the app's .env
+    Then the box shows nothing of the tree, its git directory, or what lies beside them

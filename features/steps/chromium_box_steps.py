@@ -143,3 +143,32 @@ def step_box_probed(context: Any) -> None:
 @then("every box showed only its allowed environment, socket, folders and files")
 def step_box_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("the Chromium box is made for a tree under /opt, beside the app's .env")
+def step_box_under_opt(context: Any) -> None:
+    """`/opt/APP/repo`, the app's `.env` beside it: `/opt` is shown whole in the box."""
+    bwrap = shutil.which("bwrap")
+    assert bwrap is not None, "the scenario needs bwrap"
+    app = Path(os.path.realpath(__import__("tempfile").mkdtemp(prefix="agents-box-", dir="/opt")))
+    context.add_cleanup(shutil.rmtree, app)
+    tree = app / "repo"
+    home = tree / ".git" / "cleveragents" / "browser"
+    (home / "profile").mkdir(parents=True)
+    (app / ".env").write_text("DB_PASSWORD=BOX-CANARY\n")
+    (app / ".env").chmod(0o644)
+    (tree / "main.py").write_text("TREE-CANARY\n")
+    (home.parent / "state.db").write_text("STORE-CANARY\n")
+    box = ChromiumBox(home, tree)
+    assert box.unavailable() is None, box.unavailable()
+    look = f"cat {app}/.env {tree}/main.py; ls -A {tree} {home.parent}; exit 0"
+    argv = [bwrap, *box.options("/bin/sh", home / "profile"), "--", "/bin/sh", "-c", look]
+    context.box_said = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+
+
+@then("the box shows nothing of the tree, its git directory, or what lies beside them")
+def step_box_shows_nothing(context: Any) -> None:
+    said = context.box_said
+    assert "CANARY" not in said.stdout, said.stdout
+    # Of the tree only the empty folders on the way to the profile, the box's own bind.
+    assert "main.py" not in said.stdout and "state.db" not in said.stdout, said.stdout

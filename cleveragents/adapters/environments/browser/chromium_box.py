@@ -87,6 +87,8 @@ class ChromiumBox:
         # its PID, as it did outside the box (`chromium.py`).
         options += ["--cap-drop", "ALL"]
         options += system_binds()
+        for hidden in self._hidden():
+            options += ["--perms", "0755", "--size", "4096", "--tmpfs", hidden]
         options += self._etc()
         # The fonts' cache: without it each start scans every font again (0.4 s here).
         options += ["--ro-bind-try", FONT_CACHE, FONT_CACHE]
@@ -106,6 +108,20 @@ class ChromiumBox:
         if self.headed:
             options += _display(self.home)
         return [*options, "--remount-ro", "/", "--chdir", HOME]
+
+    def _hidden(self) -> list[str]:
+        """What a system folder shown whole (`/opt`, `/usr`) would show of the working tree
+        and its git directory (the home's, `<git-dir>/cleveragents/browser`): the folder
+        holding each, or the tree itself right in one (`/opt/repo`), under an empty one."""
+        tops = [Path(top) for top in SYSTEM if not os.path.islink(top)]
+        found = []
+        for place in (self.tree, self.home.parent.parent):
+            real = Path(os.path.realpath(place))
+            for shown in (real.parent, real):
+                if any(shown.is_relative_to(top) and shown != top for top in tops):
+                    found.append(str(shown))
+                    break
+        return list(dict.fromkeys(found))
 
     def _etc(self) -> list[str]:
         options = ["--dir", "/etc"]
