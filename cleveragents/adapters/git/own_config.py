@@ -20,7 +20,6 @@ after a put-back.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import posixpath
 import stat
@@ -96,15 +95,15 @@ class OwnConfig:
         hook that is a link leads (`hook_links.py`), a file or a folder, and each file a
         setting names as a program (`config_programs.py`)."""
         from cleveragents.adapters.git.config_programs import config_programs
-        from cleveragents.adapters.git.hook_links import hook_link_targets
 
         root = self.repo.root
-        linked = hook_link_targets(self.repo, self.effective_hooks_path(reuse=reuse))
+        linked = self.hook_links(reuse=reuse)
         programs = [inside for inside, _ in config_programs(self.repo)]
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs])
-            if link_on_the_way(root, inside) is None
+            if inside != TOP  # the hooks at the top are refused to the model, not watched
+            and link_on_the_way(root, inside) is None
         ]
 
     def module_hooks(self) -> list[str]:
@@ -134,26 +133,27 @@ class OwnConfig:
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
         named += self.effective_hooks_path(reuse=reuse)
         found = [place for value in named for place in self._inside("", value)]
-        return list(dict.fromkeys([*found, *self.linked_hooks(), *self.nested_hooks()]))
+        return list(dict.fromkeys([*found, *self.nested_hooks()]))
 
-    def linked_hooks(self) -> list[str]:
-        """What of the tree git runs as a hook through a link (many projects' setup says
-        `ln -s ../../scripts/pre-commit .git/hooks/`, or links `.git/hooks` itself to a
-        folder of the tree): the folder `.git/hooks` leads to, and the file each link in it
-        leads to, when they lie in the tree (outside its `.git`)."""
-        hooks = self._common / "hooks"
-        real = Path(os.path.realpath(hooks))
-        places = [str(real)] if hooks.is_symlink() else []
-        with contextlib.suppress(OSError):
-            places += [os.path.realpath(e.path) for e in os.scandir(real) if e.is_symlink()]
-        found: list[str] = []
-        for place in places:
-            inside = os.path.relpath(place, self.repo.root)
-            if inside == ".":
-                found.append(TOP)  # `.git/hooks` a link to the top: its files named as hooks
-            elif Path(inside).parts[0] not in ("..", ".git"):
-                found.append(Path(inside).as_posix())
-        return found
+    def hook_links(self, *, reuse: bool = False) -> list[str]:
+        """What of the tree git runs as a hook through a link (`hook_links.py`), from the
+        `hooks` of every git directory the walk finds (`git_dirs`) and the folders
+        `core.hooksPath` names as the user's git reads it (`reuse`: as read last)."""
+        from cleveragents.adapters.git.hook_links import hook_link_targets
+
+        root = self.repo.root
+        folders = [str(git / "hooks") for git in self.git_dirs()]
+        folders += [
+            str(root / os.path.expanduser(v)) for v in self.effective_hooks_path(reuse=reuse)
+        ]
+        return hook_link_targets(root, folders)
+
+    def git_dirs(self) -> list[Path]:
+        """This worktree's git dir, the common dir, and each git dir in it: each submodule's
+        under `modules/` at any depth, each linked worktree's under `worktrees/`."""
+        found = [self.repo.git_dir, self._common]
+        found += [self._path(name).parent for name in self._names() if name not in OWN]
+        return list(dict.fromkeys(found))
 
     def nested_hooks(self) -> list[str]:
         """The folders of the tree where a nested repository or a submodule of it (each
