@@ -60,5 +60,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         hooks=tuple(config.hooks_named(None, reuse=True)),
         own=tuple(own),
         linked=tuple(linked),
-        programs=tuple(config_programs(repo)),
+        programs=tuple(config_programs(repo, config.listings)),
     )

@@ -45,3 +45,46 @@ def step_config_programs_property(context: Any) -> None:
 @then("every tree file git ran as a program was refused to the model")
 def step_config_programs_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given('Claude will write "{path}", then, while I run "{command}", edit the file "{edited}"')
+def step_write_user_edit(context: Any, path: str, command: str, edited: str) -> None:
+    """Two answers of the model's; once the first one's write stands, while `agents` waits
+    for the second (held back), the user runs `command` in the tree: the second answer's
+    edit is judged after it, the first write before it."""
+    import subprocess
+    import threading
+    import time
+
+    from features.steps.claude_steps import server
+
+    stand_in = server(context)
+    stand_in.reply_tools([("write_file", {"path": path, "content": "b\n"})])
+    edit = {"path": edited, "find": "exit 0", "replace": "touch /tmp/planted"}
+    stand_in.reply_tools([("edit_file", edit), ("finish_step", {"option": "both"})], delay=3.0)
+    env = {**os.environ, **context.env}
+
+    def user() -> None:
+        deadline = time.monotonic() + 60
+        while not (context.repo / path).exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        subprocess.run(["sh", "-c", command], cwd=context.repo, env=env, check=True)
+
+    context.user_thread = threading.Thread(target=user, daemon=True)
+    context.user_thread.start()
+
+
+@given('a nested repository "{name}" holding "{hook}" in "{folder}", no core.hooksPath set')
+def step_nested_unset(context: Any, name: str, hook: str, folder: str) -> None:
+    from features.steps.host_files_steps import step_nested_hooks
+    from features.steps.repo_steps import git
+
+    step_nested_hooks(context, name, folder, hook)
+    git(context, "config", "--unset", "core.hooksPath", cwd=context.repo / name)
+
+
+@given('the repository\'s git config includes "{path}", not there yet')
+def step_include_later(context: Any, path: str) -> None:
+    from features.steps.repo_steps import git
+
+    git(context, "config", "include.path", path)

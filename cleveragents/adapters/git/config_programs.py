@@ -10,7 +10,8 @@ does), is looked at for words naming a file (`domain/config_programs.py`); one t
 the tree (as named, relative to the tree's top where git runs these, and where its links
 lead) is a host-run file (`domain/host_files.py`).
 
-Cost: one `git config --list` per look (per model file action, per command look).
+Cost: one `git config --list` when a config file changed (`config_listings.py`), not per
+look.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cleveragents.domain.config_programs import program_words
 from cleveragents.domain.git_programs import harmless, harmless_alias
 
 if TYPE_CHECKING:
+    from cleveragents.adapters.git.config_listings import ConfigListings
     from cleveragents.adapters.git.repository import GitRepository
 
 # Read by their own code: the hooks folder (`own_config.hooks_named`), includes
@@ -30,17 +32,17 @@ if TYPE_CHECKING:
 ELSEWHERE = ("core.hookspath", "include.path")
 
 
-def config_programs(repo: GitRepository) -> list[tuple[str, str]]:
+def config_programs(repo: GitRepository, listings: ConfigListings) -> list[tuple[str, str]]:
     """(path in the tree, setting) for each tree file a setting of the user's git config
-    names as a program (or a file git reads), in the order git lists them."""
-    code, out, _ = repo.git_outcome("config", "--list", "-z", env={"GIT_CONFIG_COUNT": "0"})
-    if code != 0:  # pragma: no cover - a config git cannot read already failed `discover`
+    (as `listings` holds it) names as a program (or a file git reads), in the order git
+    lists them."""
+    listed = listings.entries()
+    if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
     root = Path(os.path.realpath(repo.root))
     found: dict[str, str] = {}
-    for record in out.decode("utf-8", "surrogateescape").split("\0"):
-        key, _, value = record.partition("\n")
-        if not key or harmless(key) or _read_elsewhere(key, value):
+    for key, value in listed:
+        if harmless(key) or _read_elsewhere(key, value):
             continue
         for word in program_words(value):
             full = root / os.path.expanduser(word)

@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from cleveragents.adapters.git import git_dirs
+from cleveragents.adapters.git.config_listings import ConfigListings
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
@@ -50,6 +51,7 @@ class OwnConfig:
         self._hooks_path: list[str] | None = None  # the effective one, while it holds
         self._settings: dict[Path, tuple[tuple[int, ...], dict[str, list[str]]]] = {}
         self._known: dict[str, git_dirs.Listing] = {}  # the walk's folder listings
+        self.listings = ConfigListings(repo)  # the user's git config, while it holds
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -98,7 +100,7 @@ class OwnConfig:
 
         root = self.repo.root
         linked = self.hook_links(reuse=reuse)
-        programs = [inside for inside, _ in config_programs(self.repo)]
+        programs = [inside for inside, _ in config_programs(self.repo, self.listings)]
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs])
@@ -172,12 +174,10 @@ class OwnConfig:
     def _nested_value(self, git: Path) -> str | None:
         """`core.hooksPath` as the user's git reads it in the repository whose `.git` is
         `git` (a folder, or a `gitdir:` file): its own configs, then the global and system
-        ones, with includes; `git config --get` reads files only, and runs nothing."""
-        code, out, _ = self.repo.git_outcome(
-            "config", "--get", "core.hooksPath", env={"GIT_DIR": str(git), "GIT_CONFIG_COUNT": "0"}
-        )
-        value = out.decode("utf-8", "surrogateescape").rstrip("\n")
-        return value if code == 0 and value else None
+        ones, with includes (`config_listings.py`: read again only when one changed)."""
+        listed = self.listings.entries(git) or []
+        values = [value for key, value in listed if key == "core.hookspath"]
+        return values[-1] if values and values[-1] else None
 
     def _inside(self, top: str, value: str) -> list[str]:
         """Where `value` of a `core.hooksPath` read for the tree at `top` (relative to
