@@ -88,3 +88,16 @@ def step_include_later(context: Any, path: str) -> None:
     from features.steps.repo_steps import git
 
     git(context, "config", "include.path", path)
+
+
+@when("the user's git config changes at random between the looks of one agents")
+def step_config_listings_property(context: Any) -> None:
+    from features.support.config_listings_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "config listings property", check_property, 10)
+
+
+@then("every look saw the config as git reads it then")
+def step_config_listings_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
