@@ -29,6 +29,22 @@ def step_submodule_hook_link(context: Any, name: str, hook: str, target: str) ->
     os.symlink(os.path.relpath(context.repo / target, hooks), hooks / hook)
 
 
+@given('a nested repository "{name}" whose hook "{hook}" is a link to its "{target}"')
+def step_nested_hook_link(context: Any, name: str, hook: str, target: str) -> None:
+    """A repository inside the tree (a vendored checkout) whose own `.git/hooks` links to
+    a file of its tree: the user's `git commit` there runs it."""
+    from features.steps.repo_steps import git
+
+    nested = context.repo / name
+    (nested / target).parent.mkdir(parents=True)
+    (nested / target).write_text("#!/bin/sh\nexit 0\n")
+    (nested / target).chmod(0o755)
+    git(context, "init", "--quiet", cwd=nested)
+    git(context, "add", "--all", cwd=nested)
+    git(context, "commit", "--quiet", "--no-gpg-sign", "-m", "nested", cwd=nested)
+    os.symlink(f"../../{target}", nested / ".git" / "hooks" / hook)
+
+
 @given('the repository\'s hook "{hook}" is an absolute link to the tree\'s "{target}"')
 def step_absolute_hook_link(context: Any, hook: str, target: str) -> None:
     os.symlink(context.repo / target, context.repo / ".git" / "hooks" / hook)

@@ -139,12 +139,15 @@ class OwnConfig:
 
     def hook_links(self, *, reuse: bool = False) -> list[str]:
         """What of the tree git runs as a hook through a link (`hook_links.py`), from the
-        `hooks` of every git directory the walk finds (`git_dirs`) and the folders
-        `core.hooksPath` names as the user's git reads it (`reuse`: as read last)."""
+        `hooks` of every git directory the walk finds (`git_dirs`), of each nested
+        repository's `.git` folder in the tree, and the folders `core.hooksPath` names as
+        the user's git reads it (`reuse`: as read last)."""
         from cleveragents.adapters.git.hook_links import hook_link_targets
 
         root = self.repo.root
         folders = [str(git / "hooks") for git in self.git_dirs()]
+        nested = [root / git for git in git_dirs.found(root, self._known)]
+        folders += [str(git / "hooks") for git in nested if git.is_dir() and not git.is_symlink()]
         folders += [
             str(root / os.path.expanduser(v)) for v in self.effective_hooks_path(reuse=reuse)
         ]
