@@ -55,9 +55,10 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
 
         config = OwnConfig(repo)
     own = [p.relative_to(repo.root).as_posix() for p in own_python(repo.root)]
+    hooks = config.hooks_named(None, reuse=True)  # first: its walk is reused just below
     linked = config.hook_links(reuse=True)
     return HostFolders(
-        hooks=tuple(config.hooks_named(None, reuse=True)),
+        hooks=tuple(hooks),
         own=tuple(own),
         linked=tuple(linked),
         programs=tuple(config_programs(repo, config.listings)),

@@ -51,6 +51,7 @@ class OwnConfig:
         self._hooks_path: list[str] | None = None  # the effective one, while it holds
         self._settings: dict[Path, tuple[tuple[int, ...], dict[str, list[str]]]] = {}
         self._known: dict[str, git_dirs.Listing] = {}  # the walk's folder listings
+        self._found: list[str] | None = None  # the `.git`s the walk found last
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
 
     def look(self) -> Settings:
@@ -141,12 +142,14 @@ class OwnConfig:
         """What of the tree git runs as a hook through a link (`hook_links.py`), from the
         `hooks` of every git directory the walk finds (`git_dirs`), of each nested
         repository's `.git` folder in the tree, and the folders `core.hooksPath` names as
-        the user's git reads it (`reuse`: as read last)."""
+        the user's git reads it (`reuse`: as read last, and the `.git`s the last walk found:
+        `hooks_named` has just walked)."""
         from cleveragents.adapters.git.hook_links import hook_link_targets
 
         root = self.repo.root
         folders = [str(git / "hooks") for git in self.git_dirs()]
-        nested = [root / git for git in git_dirs.found(root, self._known)]
+        found = self._found if reuse and self._found is not None else self._walk()
+        nested = [root / git for git in found]
         folders += [str(git / "hooks") for git in nested if git.is_dir() and not git.is_symlink()]
         folders += [
             str(root / os.path.expanduser(v)) for v in self.effective_hooks_path(reuse=reuse)
@@ -167,12 +170,17 @@ class OwnConfig:
         own configs, then the global and system ones); a relative one names a folder of its
         own tree. The tree's top itself counts only as the top repository's."""
         found: list[str] = []
-        for git in git_dirs.found(self.repo.root, self._known):
+        for git in self._walk():
             top = posixpath.dirname(git)
             value = self._nested_value(self.repo.root / git)
             if value:
                 found += [p for p in self._inside(top, value) if p != TOP]
         return found
+
+    def _walk(self) -> list[str]:
+        """Each `.git` of the tree (`git_dirs.found`), kept for `hook_links` to reuse."""
+        self._found = git_dirs.found(self.repo.root, self._known)
+        return self._found
 
     def _nested_value(self, git: Path) -> str | None:
         """`core.hooksPath` as the user's git reads it in the repository whose `.git` is
