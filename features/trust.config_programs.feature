@@ -47,7 +47,7 @@ Feature: A program my git config names in my tree is kept from the model
     Given an executable file "tools/conv" containing "#!/bin/sh\nexit 0\n" committed
     And <setup>
     And no git config of the tree has changed for 2 seconds
-    And Claude will propose the plan "programs" checked by ""
+    And Claude will propose the plan "write" then "edit"
     And Claude will write "b.txt", then, while I run "<command>", edit the file "<file>"
     And Claude will give up
     And Claude will estimate the distance at 0

@@ -65,29 +65,31 @@ def step_config_programs_held(context: Any) -> None:
 
 @given('Claude will write "{path}", then, while I run "{command}", edit the file "{edited}"')
 def step_write_user_edit(context: Any, path: str, command: str, edited: str) -> None:
-    """Two answers of the model's; once the first one's write stands, while `agents` waits
-    for the second (held back), the user runs `command` in the tree: the second answer's
-    edit is judged after it, the first write before it."""
+    """Two steps' answers of the model's (a step's actions are carried out once it
+    finished proposing them); when `agents` asks for the second step's, the first step's
+    write done, the user runs `command` in the tree before the answer goes out: the second
+    step's edit is judged after it, the first step's write before it."""
     import subprocess
-    import threading
-    import time
 
     from features.steps.claude_steps import server
 
     stand_in = server(context)
-    stand_in.reply_tools([("write_file", {"path": path, "content": "b\n"})])
+    write = ("write_file", {"path": path, "content": "b\n"})
+    stand_in.reply_tools([write, ("finish_step", {"option": "write"})])
     edit = {"path": edited, "find": "exit 0", "replace": "touch /tmp/planted"}
-    stand_in.reply_tools([("edit_file", edit), ("finish_step", {"option": "both"})], delay=3.0)
+    stand_in.reply_tools([("edit_file", edit), ("finish_step", {"option": "edit"})])
+    second = stand_in._replies[-1]
+    take = stand_in._next_reply
     env = {**os.environ, **context.env}
 
-    def user() -> None:
-        deadline = time.monotonic() + 60
-        while not (context.repo / path).exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        subprocess.run(["sh", "-c", command], cwd=context.repo, env=env, check=True)
+    def taken() -> Any:
+        reply = take()
+        if reply is second:
+            assert (context.repo / path).exists(), "asked for the second answer before the write"
+            subprocess.run(["sh", "-c", command], cwd=context.repo, env=env, check=True)
+        return reply
 
-    context.user_thread = threading.Thread(target=user, daemon=True)
-    context.user_thread.start()
+    stand_in._next_reply = taken  # type: ignore[method-assign]
 
 
 @given('a nested repository "{name}" holding "{hook}" in "{folder}", no core.hooksPath set')
