@@ -79,3 +79,41 @@ Feature: A program my git config names in my tree is kept from the model
       | python3  | python3 -m nbstripout                          | .                 | nbstripout.py              |
       | cd       | cd tools && ./conv.sh                          | tools             | tools/conv.sh              |
       | make     | make -s fmt                                    | .                 | Makefile                   |
+
+  Scenario Outline: A config I change while the model works is seen at its next file action (<case>)
+    Given an executable file "tools/conv" containing "#!/bin/sh\nexit 0\n" committed
+    And <setup>
+    And no git config of the tree has changed for 2 seconds
+    And Claude will propose the plan "write" then "edit"
+    And Claude will write "b.txt", then, while I run "<command>", edit the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "<file>" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' <said>"
+
+    Examples:
+      | case               | setup                                                                  | command                                                      | file                        | said                                                          |
+      | repository config  | the repository's git config sets "diff.y.textconv" to "cat"            | git config diff.x.textconv ./tools/conv                      | tools/conv                  | is tools/conv, which your git config's diff.x.textconv names  |
+      | an include made    | the repository's git config includes "../../extra.cfg", not there yet  | git config --file ../extra.cfg diff.x.textconv ./tools/conv  | tools/conv                  | is tools/conv, which your git config's diff.x.textconv names  |
+      | a nested repository | a nested repository "vendor" holding "pre-commit" in ".githooks", no core.hooksPath set | git -C vendor config core.hooksPath .githooks | vendor/.githooks/pre-commit | is in vendor/.githooks, the hooks folder git runs             |
+
+  Scenario: A program I name in my git config between two runs is kept from the model in the second
+    Given an executable file "tools/conv" containing "#!/bin/sh\nexit 0\n" committed
+    And no git config of the tree has changed for 2 seconds
+    And Claude will propose the plan "first" checked by ""
+    And Claude will write "b.txt" with "b\n"
+    When I run "agents plan run 'first'" with Claude
+    Then the exit code is 0
+    Given the repository's git config sets "diff.x.textconv" to "./tools/conv"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "tools/conv"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "tools/conv" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'tools/conv' is tools/conv, which your git config's diff.x.textconv names"

@@ -30,6 +30,21 @@ Feature: A hook installed as a link into my tree is kept from the model
       | delete | scripts/pre-commit  | a symlink ".git/hooks/pre-commit" pointing to "../../scripts/pre-commit"        | scripts/pre-commit |
       | edit   | githooks/pre-commit | the repository's hooks folder ".git/hooks" is a link to "../githooks"           | githooks           |
       | write  | githooks/post-merge | the repository's hooks folder ".git/hooks" is a link to "../githooks"           | githooks           |
+      | edit   | scripts/pre-commit  | the submodule "lib"'s hook "pre-commit" is a link to the tree's "scripts/pre-commit" | scripts/pre-commit |
+      | edit   | scripts/pre-commit  | the repository's hook "pre-commit" is an absolute link to the tree's "scripts/pre-commit" | scripts/pre-commit |
+      | write  | post-merge          | the repository's hooks folder ".git/hooks" is a link to ".."                    | the tree's top     |
+
+  Scenario: The model's edit of a file a nested repository's hook links to is refused
+    Given a nested repository "vendor" whose hook "pre-commit" is a link to its "scripts/pre-commit"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will edit the file "vendor/scripts/pre-commit"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "vendor/scripts/pre-commit" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'vendor/scripts/pre-commit' is in vendor/scripts/pre-commit, which git runs as a hook through a link to it"
 
   Scenario Outline: A hook a sandboxed command plants or changes through a link is put back (<case>)
     Given an executable file "githooks/pre-commit" containing "exit 0" committed
@@ -46,6 +61,7 @@ Feature: A hook installed as a link into my tree is kept from the model
       | case                   | setup                                                                     | hook                | said                                                                    |
       | hooks folder a link    | the repository's hooks folder ".git/hooks" is a link to "../githooks"     | githooks/post-commit | removed githooks/post-commit: new, git would run it outside the sandbox |
       | one hook a link        | a symlink ".git/hooks/pre-commit" pointing to "../../githooks/pre-commit" | githooks/pre-commit  | put back githooks/pre-commit: changed by the command                    |
+      | a submodule's hook a link | the submodule "lib"'s hook "pre-commit" is a link to the tree's "githooks/pre-commit" | githooks/pre-commit | put back githooks/pre-commit: changed by the command |
 
   Scenario: A command that swaps the tree link a hook link leads through is put back
     Given an executable file "scripts/real.sh" containing "exit 0" committed

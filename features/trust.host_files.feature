@@ -143,13 +143,16 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan tree" with Claude through the tree's venv
     Then stdout contains "is in .venv, agents' own Python, which the next `agents` runs, outside the sandbox: a model may not change it"
 
-  Scenario: The model's writes ask git for its hooks folder once, not once a write
-    Given Claude will propose the plan "many files" checked by ""
+  Scenario: The model's writes ask git for its hooks folder and configs once, not once a write
+    Given a nested repository "vendor" whose core.hooksPath ".githooks" holds "pre-commit"
+    And no git config of the tree has changed for 2 seconds
+    And Claude will propose the plan "many files" checked by ""
     And Claude will write 20 files in one step
     When I run "agents -v plan run 'many files'" with Claude
     Then the exit code is 0
     And the file "f19.txt" contains "19"
     And agents asked git for core.hooksPath at most 1 times
+    And agents ran git config at most 8 times
 
   Scenario: A plan's commands ask git for its hooks folder once each, after it ran
     Given Claude will propose the plan "many commands" checked by ""

@@ -70,17 +70,17 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     of the tree keeping its listings between calls), or now; and what git runs through a
     link or a setting (`hook_links.py`, `config_programs.py`)."""
     from cleveragents.adapters.git.config_programs import config_programs
-    from cleveragents.adapters.git.hook_links import hook_link_targets
 
     if config is None:
         from cleveragents.adapters.git.own_config import OwnConfig
 
         config = OwnConfig(repo)
     own = [p.relative_to(repo.root).as_posix() for p in own_python(repo.root)]
-    linked = hook_link_targets(repo, config.effective_hooks_path(reuse=True))
+    hooks = config.hooks_named(None, reuse=True)  # first: its walk is reused just below
+    linked = config.hook_links(reuse=True)
     return HostFolders(
-        hooks=tuple(config.hooks_named(None, reuse=True)),
+        hooks=tuple(hooks),
         own=tuple(own),
         linked=tuple(linked),
-        programs=tuple(config_programs(repo)),
+        programs=tuple(config_programs(repo, config.listings)),
     )

@@ -5,7 +5,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
   * the hooks folder git runs hooks from, where `core.hooksPath` (as the user's git reads
     it) names a folder of the tree; for husky 9 (`core.hooksPath = X/_`, `.husky/_` by
     default, whose generated hooks run `X/pre-commit`) the whole `X` folder; a nested
-    repository's own; and what of the tree `.git/hooks` or a hook in it links to;
+    repository's own; and what of the tree a hooks folder or a hook in it links to (the
+    top repository's, a submodule's under `.git/modules/`: `adapters/git/hook_links.py`);
   * a tree file the user's git config names as a program (`diff.X.textconv`, a filter,
     `credential.helper = !./x`: `adapters/git/config_programs.py`);
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
@@ -67,7 +68,8 @@ def host_run(path: str, host: HostFolders) -> str | None:
     folder, or in agents' own Python."""
     for folder in host.linked:  # before the hooks folders, which hold the links' ends too
         if _within(path, folder):
-            return f"is in {folder}, which git runs as a hook through a link to it"
+            shown = folder or "the tree's top"
+            return f"is in {shown}, which git runs as a hook through a link to it"
     for folder in host.hooks:
         if _within(path, folder):
             shown = folder or "the tree's top"

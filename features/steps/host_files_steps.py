@@ -124,6 +124,23 @@ def step_config_settled(context: Any) -> None:
     time.sleep(max(0, changed + 2_100_000_000 - time.time_ns()) / 1e9)
 
 
+@given("no git config of the tree has changed for 2 seconds")
+def step_configs_settled(context: Any) -> None:
+    """Past the time in which a read of the repository's config, or of a nested one's, may
+    be stale (`config_listings.RECENT`)."""
+    configs = [context.repo / ".git" / "config", *context.repo.glob("*/.git/config")]
+    changed = max(config.stat().st_ctime_ns for config in configs)
+    time.sleep(max(0, changed + 2_100_000_000 - time.time_ns()) / 1e9)
+
+
+@then("agents ran git config at most {count:d} times")
+def step_config_runs(context: Any, count: int) -> None:
+    """Counted in what `agents -v` logs: each git command line it runs."""
+    logged = context.result.stderr.splitlines()
+    runs = [line for line in logged if line.startswith("info: git config ")]
+    assert len(runs) <= count, "\n".join(runs)
+
+
 @then("agents read the repository's git config at most {count:d} times")
 def step_config_reads(context: Any, count: int) -> None:
     """Counted in what `agents -v` logs: each git command line it runs."""

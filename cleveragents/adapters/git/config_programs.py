@@ -12,9 +12,10 @@ a file named that lies in the tree (as named, relative to the tree's top where g
 these, and where its links lead), or in one of those places, is a host-run file
 (`domain/host_files.py`), and each is watched around a command (`watched_programs`).
 
-Cost: one `git config --list` per look (per model file action, per command look); around a
-command, a listing of the folders a pattern names, and what those places hold, read whole
-(`claude_dirs.py`): a launcher's `node_modules` or venv, or the whole tree, is costly.
+Cost: one `git config --list` when a config file changed (`config_listings.py`), not per
+look; around a command, a listing of the folders a pattern names, and what those places
+hold, read whole (`claude_dirs.py`): a launcher's `node_modules` or venv, or the whole
+tree, is costly.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from cleveragents.domain.config_programs import PACKAGE, WHOLE, Reach, program_r
 from cleveragents.domain.git_programs import harmless, harmless_alias
 
 if TYPE_CHECKING:
+    from cleveragents.adapters.git.config_listings import ConfigListings
     from cleveragents.adapters.git.repository import GitRepository
 
 # Read by their own code: the hooks folder (`own_config.hooks_named`), includes
@@ -35,18 +37,17 @@ if TYPE_CHECKING:
 ELSEWHERE = ("core.hookspath", "include.path")
 
 
-def config_programs(repo: GitRepository) -> list[tuple[Reach, str]]:
-    """(place in the tree, setting) for each place a setting of the user's git config may
-    run (or names as a file git reads), in the order git lists them; a package folder of a
-    Python root whole."""
-    code, out, _ = repo.git_outcome("config", "--list", "-z", env={"GIT_CONFIG_COUNT": "0"})
-    if code != 0:  # pragma: no cover - a config git cannot read already failed `discover`
+def config_programs(repo: GitRepository, listings: ConfigListings) -> list[tuple[Reach, str]]:
+    """(place in the tree, setting) for each place a setting of the user's git config (as
+    `listings` holds it) may run (or names as a file git reads), in the order git lists
+    them; a package folder of a Python root whole."""
+    listed = listings.entries()
+    if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
     root = Path(os.path.realpath(repo.root))
     found: dict[Reach, str] = {}
-    for record in out.decode("utf-8", "surrogateescape").split("\0"):
-        key, _, value = record.partition("\n")
-        if not key or harmless(key) or _read_elsewhere(key, value):
+    for key, value in listed:
+        if harmless(key) or _read_elsewhere(key, value):
             continue
         for reach in program_reach(key, value):
             for place in _in_tree(root, reach):
@@ -54,12 +55,12 @@ def config_programs(repo: GitRepository) -> list[tuple[Reach, str]]:
     return list(found.items())
 
 
-def watched_programs(repo: GitRepository) -> list[str]:
+def watched_programs(repo: GitRepository, listings: ConfigListings) -> list[str]:
     """The paths of the tree to watch around a command for `config_programs`: each place
     named, and what a pattern matches now (the whole tree: each entry at its top, `.git`
     left to its own look); a new one is found when the look after the command lists it."""
     paths: list[str] = []
-    for reach, _ in config_programs(repo):
+    for reach, _ in config_programs(repo, listings):
         if "*" in reach.path and (reach.launcher or reach.unknown):
             found = (p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))

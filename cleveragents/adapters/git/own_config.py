@@ -20,7 +20,6 @@ after a put-back.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import posixpath
 import stat
@@ -28,6 +27,7 @@ import time
 from pathlib import Path
 
 from cleveragents.adapters.git import git_dirs
+from cleveragents.adapters.git.config_listings import ConfigListings
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
@@ -51,6 +51,8 @@ class OwnConfig:
         self._hooks_path: list[str] | None = None  # the effective one, while it holds
         self._settings: dict[Path, tuple[tuple[int, ...], dict[str, list[str]]]] = {}
         self._known: dict[str, git_dirs.Listing] = {}  # the walk's folder listings
+        self._found: list[str] | None = None  # the `.git`s the walk found last
+        self.listings = ConfigListings(repo)  # the user's git config, while it holds
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -96,15 +98,15 @@ class OwnConfig:
         hook that is a link leads (`hook_links.py`), a file or a folder, and each file a
         setting names as a program (`config_programs.py`)."""
         from cleveragents.adapters.git.config_programs import watched_programs
-        from cleveragents.adapters.git.hook_links import hook_link_targets
 
         root = self.repo.root
-        linked = hook_link_targets(self.repo, self.effective_hooks_path(reuse=reuse))
-        programs = watched_programs(self.repo)
+        linked = self.hook_links(reuse=reuse)
+        programs = watched_programs(self.repo, self.listings)
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs])
-            if link_on_the_way(root, inside) is None
+            if inside != TOP  # the hooks at the top are refused to the model, not watched
+            and link_on_the_way(root, inside) is None
         ]
 
     def module_hooks(self) -> list[str]:
@@ -134,26 +136,32 @@ class OwnConfig:
         named += (settings or {}).get("config.worktree", {}).get("core.hookspath", [])[-1:]
         named += self.effective_hooks_path(reuse=reuse)
         found = [place for value in named for place in self._inside("", value)]
-        return list(dict.fromkeys([*found, *self.linked_hooks(), *self.nested_hooks()]))
+        return list(dict.fromkeys([*found, *self.nested_hooks()]))
 
-    def linked_hooks(self) -> list[str]:
-        """What of the tree git runs as a hook through a link (many projects' setup says
-        `ln -s ../../scripts/pre-commit .git/hooks/`, or links `.git/hooks` itself to a
-        folder of the tree): the folder `.git/hooks` leads to, and the file each link in it
-        leads to, when they lie in the tree (outside its `.git`)."""
-        hooks = self._common / "hooks"
-        real = Path(os.path.realpath(hooks))
-        places = [str(real)] if hooks.is_symlink() else []
-        with contextlib.suppress(OSError):
-            places += [os.path.realpath(e.path) for e in os.scandir(real) if e.is_symlink()]
-        found: list[str] = []
-        for place in places:
-            inside = os.path.relpath(place, self.repo.root)
-            if inside == ".":
-                found.append(TOP)  # `.git/hooks` a link to the top: its files named as hooks
-            elif Path(inside).parts[0] not in ("..", ".git"):
-                found.append(Path(inside).as_posix())
-        return found
+    def hook_links(self, *, reuse: bool = False) -> list[str]:
+        """What of the tree git runs as a hook through a link (`hook_links.py`), from the
+        `hooks` of every git directory the walk finds (`git_dirs`), of each nested
+        repository's `.git` folder in the tree, and the folders `core.hooksPath` names as
+        the user's git reads it (`reuse`: as read last, and the `.git`s the last walk found:
+        `hooks_named` has just walked)."""
+        from cleveragents.adapters.git.hook_links import hook_link_targets
+
+        root = self.repo.root
+        folders = [str(git / "hooks") for git in self.git_dirs()]
+        found = self._found if reuse and self._found is not None else self._walk()
+        nested = [root / git for git in found]
+        folders += [str(git / "hooks") for git in nested if git.is_dir() and not git.is_symlink()]
+        folders += [
+            str(root / os.path.expanduser(v)) for v in self.effective_hooks_path(reuse=reuse)
+        ]
+        return hook_link_targets(root, folders)
+
+    def git_dirs(self) -> list[Path]:
+        """This worktree's git dir, the common dir, and each git dir in it: each submodule's
+        under `modules/` at any depth, each linked worktree's under `worktrees/`."""
+        found = [self.repo.git_dir, self._common]
+        found += [self._path(name).parent for name in self._names() if name not in OWN]
+        return list(dict.fromkeys(found))
 
     def nested_hooks(self) -> list[str]:
         """The folders of the tree where a nested repository or a submodule of it (each
@@ -162,22 +170,25 @@ class OwnConfig:
         own configs, then the global and system ones); a relative one names a folder of its
         own tree. The tree's top itself counts only as the top repository's."""
         found: list[str] = []
-        for git in git_dirs.found(self.repo.root, self._known):
+        for git in self._walk():
             top = posixpath.dirname(git)
             value = self._nested_value(self.repo.root / git)
             if value:
                 found += [p for p in self._inside(top, value) if p != TOP]
         return found
 
+    def _walk(self) -> list[str]:
+        """Each `.git` of the tree (`git_dirs.found`), kept for `hook_links` to reuse."""
+        self._found = git_dirs.found(self.repo.root, self._known)
+        return self._found
+
     def _nested_value(self, git: Path) -> str | None:
         """`core.hooksPath` as the user's git reads it in the repository whose `.git` is
         `git` (a folder, or a `gitdir:` file): its own configs, then the global and system
-        ones, with includes; `git config --get` reads files only, and runs nothing."""
-        code, out, _ = self.repo.git_outcome(
-            "config", "--get", "core.hooksPath", env={"GIT_DIR": str(git), "GIT_CONFIG_COUNT": "0"}
-        )
-        value = out.decode("utf-8", "surrogateescape").rstrip("\n")
-        return value if code == 0 and value else None
+        ones, with includes (`config_listings.py`: read again only when one changed)."""
+        listed = self.listings.entries(git) or []
+        values = [value for key, value in listed if key == "core.hookspath"]
+        return values[-1] if values and values[-1] else None
 
     def _inside(self, top: str, value: str) -> list[str]:
         """Where `value` of a `core.hooksPath` read for the tree at `top` (relative to

@@ -35,7 +35,7 @@ def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None
         _refuse_git_dir_inside(repo)
     linked = _own_config_files(repo) if settling else set()
     listing = repo.git_bytes("config", "--list", "--show-origin", "-z")
-    for origin, key, value in _entries(listing):
+    for origin, key, value in listed_entries(listing):
         if origin and os.path.normpath(repo.root / origin) not in linked:
             _refuse_inside(repo, Path(origin), f"git reads the config file {origin}")
         lowered = key.lower()
@@ -43,7 +43,9 @@ def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None
             lowered.startswith("includeif.") and lowered.endswith(".path")
         ):
             source = f"the git config {origin}" if origin else "a git config setting"
-            _refuse_inside(repo, _resolved(repo.root, origin, value), f"{source} includes {value}")
+            _refuse_inside(
+                repo, include_target(repo.root, origin, value), f"{source} includes {value}"
+            )
 
 
 def _own_config_files(repo: GitRepository) -> set[str]:
@@ -69,7 +71,7 @@ def _refuse_git_dir_inside(repo: GitRepository) -> None:
             )
 
 
-def _entries(listing: bytes) -> list[tuple[str, str, str]]:
+def listed_entries(listing: bytes) -> list[tuple[str, str, str]]:
     """(origin file or "", key, value) of each entry of `git config --list --show-origin -z`."""
     fields = os.fsdecode(listing).split("\0")
     found = []
@@ -80,7 +82,7 @@ def _entries(listing: bytes) -> list[tuple[str, str, str]]:
     return found
 
 
-def _resolved(root: Path, origin: str, value: str) -> Path | None:
+def include_target(root: Path, origin: str, value: str) -> Path | None:
     """The file an include names, as git finds it; None where git would refuse it (a
     relative include from the command line or a blob)."""
     named = Path(os.path.expanduser(value))
