@@ -215,12 +215,13 @@ Settling A Correction Killed Before It Wrote Anything Touches No File
     Working Tree Should Match Snapshot    ${REPO}    ${edited}
 
 Settling A Correction Killed As Its Restore Begins Touches None Of The Edits Since
-    [Documentation]    A correction held in its restore (at `ls-tree`), once its journal names
-    ...    the restore's target but before it writes a file: the next command puts back
+    [Documentation]    A correction held in its restore (at `check-ignore`, its spare rules),
+    ...    once its journal names the restore's target but before it writes a file (the
+    ...    restore writes in-process, with no `ls-tree` since): the next command puts back
     ...    nothing it did not write, and keeps the user's edits since.
     ${before}    Run The Five Steps
     ${target}    Step Decision    ${before}    3
-    Create File    ${WORK}/hold    ls-tree
+    Create File    ${WORK}/hold    check-ignore
     Start Agents    correct    plan    correct    --mode\=revert    --decision    ${target}[id]
     ...    --guidance    ${BLUE}
     Wait Until Created    ${WORK}/hold.reached    timeout=30s
