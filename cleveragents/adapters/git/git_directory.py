@@ -42,6 +42,8 @@ def _valid_head(path: str) -> bool:
             return False
         if stat.S_ISLNK(st.st_mode):
             return os.readlink(path).startswith("refs/")
+        if not stat.S_ISREG(st.st_mode):  # a FIFO's `open` would wait for good
+            return False
         with open(path, "rb") as opened:
             data = opened.read(HEAD_BYTES)
     except OSError:  # a folder named HEAD, one git cannot read: git refuses it too

@@ -263,10 +263,8 @@ class GitDirs:
             return f"a git {entry.kind} naming a git directory elsewhere"
         # A link (`config -> ../cfg`, `hooks -> ../hooks`) leads to a tree file a later
         # command fills; a FIFO would hold git's `open` for good: none is what git makes.
-        links = [HOOKS] if os.path.islink(f"{self.repo.root}/{path}/{HOOKS}") else []
-        links += [name for name, seen in entry.files.items() if not stat.S_ISREG(seen[0])]
-        if links:
-            return f"with {shown_path(links[0])}, a link or no regular file"
+        if os.path.islink(f"{self.repo.root}/{path}/{HOOKS}"):
+            return f"with {HOOKS}, a link or no regular file"
         for name in entry.files:
             if (why := self._runs(path, name)) is not None:
                 return why
@@ -289,6 +287,10 @@ class GitDirs:
 
     def _runs(self, path: str, name: str) -> str | None:
         """Why the file `name` of the git directory `path` may run something, or None."""
+        st = lstat(f"{self.repo.root}/{path}/{name}")  # a link's end may be filled later
+        head_link = name == "HEAD" and st is not None and stat.S_ISLNK(st.st_mode)  # to refs/
+        if st is not None and not stat.S_ISREG(st.st_mode) and not head_link:
+            return f"with {shown_path(name)}, a link or no regular file"
         base, hooks, rest = name.rpartition(f"{HOOKS}/")
         if hooks and not rest.endswith(".sample") and (not base or base.endswith("/")):
             return f"with the hook {shown_path(name)}"

@@ -243,7 +243,7 @@ class WorkspaceEnvironment:
         # No checkpoint holds these: their absence before goes back with an undo. One
         # named as a file git reads wherever it stands would hold git's `open` for good.
         pipes = after.pipes - before.pipes
-        if waits := sorted(p for p in pipes if p.rpartition("/")[2] in GIT_READS):
+        if waits := sorted(p for p in pipes if _git_reads(p)):
             for path in waits:
                 (self.root / path).unlink()
             notes.append(f"removed {_listed(waits)}: git would wait on it for good")
@@ -278,8 +278,17 @@ def _own_files(root: Path, paths: list[str], bound: int) -> dict[str, int]:
     return counts
 
 
-# Files git opens by name in any folder of the tree (a FIFO there: `open` never returns).
+# Files git opens by name in any folder of the tree (a FIFO there: `open` never returns),
+# and in a git directory (of a nested repository, or one of another name: `HEAD`, refs).
 GIT_READS = (".gitignore", ".gitattributes", ".gitmodules", ".mailmap")
+GIT_DIR_READS = ("HEAD", "config", "config.worktree", "commondir", "gitdir", "packed-refs")
+
+
+def _git_reads(path: str) -> bool:
+    """Whether git may open `path` by name (a FIFO there would hold it for good)."""
+    parts = path.split("/")
+    inside = any(part in (".git", "refs") for part in parts[:-1])
+    return parts[-1] in GIT_READS or parts[-1] in GIT_DIR_READS or inside
 
 
 def _moved_notes(places: list[str]) -> list[str]:
