@@ -55,6 +55,7 @@ Feature: What a command did to a .git is put back, and named, right after it
     When a command runs `<command>`
     Then what was done after it says "<said>"
     And every .git there before is as it was, and a new one is a folder
+    And nothing outside the tree was touched
 
     Examples:
       | what                              | command                                                                                      | said                                                                       |
@@ -62,6 +63,8 @@ Feature: What a command did to a .git is put back, and named, right after it
       | a replaced one loses its config   | rm -rf mirror && git init -q --bare mirror && git -C mirror config core.fsmonitor x          | removed mirror/config: makes mirror a git directory, its config names core.fsmonitor |
       | a detached HEAD counts            | mkdir -p d/objects d/refs && printf '%040d\n' 0 > d/HEAD && printf '[core]\n\tfsmonitor = x\n' > d/config | removed d/config: makes d a git directory, its config names core.fsmonitor |
       | a HEAD link into refs/ counts     | mkdir -p l/objects l/refs l/hooks && ln -s refs/heads/main l/HEAD && printf x > l/hooks/pre-commit | removed l/hooks/pre-commit: makes l a git directory, with the hook hooks/pre-commit |
+      | a hooks link out goes, not its files | mkdir -p h/objects h/refs && echo 'ref: refs/heads/main' > h/HEAD && ln -s ../../outside h/hooks | removed h/hooks: makes h a git directory, with hooks, a link or no regular file |
+      | a modules link out goes, not its files | mkdir -p h/objects h/refs && echo 'ref: refs/heads/main' > h/HEAD && ln -s ../.. h/modules | removed h/modules: makes h a git directory, with modules, a link or no regular file |
       | a config linked to a tree file goes | mkdir -p c/objects c/refs && echo 'ref: refs/heads/main' > c/HEAD && echo '[core]' > cfg && ln -s ../cfg c/config | removed c/config: makes c a git directory, with config, a link or no regular file |
       | a commondir naming one counts     | mkdir w && echo 'ref: refs/heads/main' > w/HEAD && echo ../mirror > w/commondir              | removed w/commondir: makes w a git directory, naming another git directory |
       | an absolute commondir counts      | mkdir a && echo 'ref: refs/heads/main' > a/HEAD && echo "$PWD/mirror" > a/commondir          | removed a/commondir: makes a a git directory, naming another git directory |

@@ -202,3 +202,24 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan run 'plant' --allow-command '*'" with Claude
     Then the file "build/py/sitecustomize.py" does not exist
     And stdout contains "removed build/py: new on agents' own import path"
+
+  # The link the command leaves where the folder above stood leads out of the tree: the
+  # put-back goes through no link, it removes the link instead.
+  Scenario: A link left where the folder above agents' import path stood leads nothing out
+    Given agents' import path holds the tree's folder "lib/src"
+    And a folder "victim" beside the tree holding "src/data.txt"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "mv lib lib2 && ln -s ../victim lib"
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the folder "victim" beside the tree still holds "src/data.txt"
+    And the file "lib/src/myproj/__init__.py" exists
+    And stdout contains "moved back lib/src, which it had moved"
+
+  Scenario: A link left on the way to a missing folder of agents' import path leads nothing out
+    Given agents' import path holds the tree's folder "build/py", not there yet
+    And a folder "victim" beside the tree holding "py/data.txt"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "ln -s ../victim build"
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the folder "victim" beside the tree still holds "py/data.txt"
+    And the file "build" does not exist

@@ -186,6 +186,19 @@ def step_import_path_in_tree(context: Any, folder: str) -> None:
     context.env["PYTHONPATH"] = str(context.repo / folder)
 
 
+@given('a folder "{name}" beside the tree holding "{path}"')
+def step_folder_beside(context: Any, name: str, path: str) -> None:
+    """The user's files outside the working tree, where a link a command makes may lead."""
+    (context.repo.parent / name / path).parent.mkdir(parents=True, exist_ok=True)
+    (context.repo.parent / name / path).write_text("precious\n")
+
+
+@then('the folder "{name}" beside the tree still holds "{path}"')
+def step_folder_beside_kept(context: Any, name: str, path: str) -> None:
+    held = context.repo.parent / name / path
+    assert held.is_file() and held.read_text() == "precious\n", f"{held} is gone or changed"
+
+
 @given("agents' import path holds the tree's folder \"{folder}\", not there yet")
 def step_import_path_missing(context: Any, folder: str) -> None:
     """A `PYTHONPATH` entry (a build folder) the tree does not hold yet."""

@@ -64,21 +64,35 @@ def _common_dir(folder: str) -> str:
 
 
 def watched(git_dir: Path) -> dict[str, Seen]:
-    """The stat of the files in a git directory that decide what git runs there."""
+    """The stat of the files in a git directory that decide what git runs there. A link
+    among its folders (`hooks -> ~/.ssh`, `modules/x -> ~`) is one entry, never listed
+    through: what a put-back removes of it is the link, never what it leads to."""
     files: dict[str, Seen] = {}
     bases = [""]
     while bases and len(files) < 4096:  # a folder the command filled with hooks is over
         base = bases.pop()
-        for name in [*WATCHED, *(f"{HOOKS}/{n}" for n in _names(git_dir / base / HOOKS))]:
+        hooks = _names(git_dir / base / HOOKS, files, f"{base}{HOOKS}")
+        for name in [*WATCHED, *(f"{HOOKS}/{n}" for n in hooks)]:
             st = lstat(f"{git_dir}/{base}{name}")
             if st is not None:
                 files[f"{base}{name}"] = seen_of(st)
         for group in OWN_GIT_DIRS:
-            bases += [f"{base}{group}/{n}/" for n in _names(git_dir / base / group)]
+            named = _names(git_dir / base / group, files, f"{base}{group}")
+            for n in named:
+                st = lstat(f"{git_dir}/{base}{group}/{n}")
+                if st is not None and stat.S_ISLNK(st.st_mode):
+                    files[f"{base}{group}/{n}"] = seen_of(st)
+                else:
+                    bases.append(f"{base}{group}/{n}/")
     return files
 
 
-def _names(folder: Path) -> list[str]:
+def _names(folder: Path, files: dict[str, Seen], name: str) -> list[str]:
+    """The names in `folder`; none through a link, which is noted in `files` as `name`."""
+    st = lstat(str(folder))
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        files[name] = seen_of(st)
+        return []
     try:
         return sorted(os.listdir(folder))
     except OSError:

@@ -280,6 +280,8 @@ class GitDirs:
             why = self._runs(path, name)
             if why is None or not os.path.lexists(self.repo.root / path / name):
                 continue  # runs nothing, or gone with a folder removed above it
+            if link_on_the_way(self.repo.root, f"{path}/{name}") is not None:
+                continue  # never through a link: the link itself is an entry of its own
             remove(self.repo.root / path / name)
             shown = shown_path(f"{path}/{name}")
             said.append(f"removed {shown}: makes {shown_path(path)} a git directory, {why}")

@@ -243,7 +243,7 @@ class WorkspaceEnvironment:
         notes = _moved_notes(pinned.put_back(self.root, pins))
         if planted := [p for p in missing if os.path.lexists(p)]:
             for place in planted:
-                pinned.remove(place)
+                pinned.remove_in_tree(self.root, place)
             shown = [p.relative_to(self.root).as_posix() for p in planted]
             notes.append(f"removed {_listed(shown)}: new on agents' own import path")
         after = tree_walk.walk(self.root, since=started)

@@ -43,13 +43,41 @@ def put_back(root: Path, noted: dict[str, Identity]) -> list[str]:
     where = _find(root, set(moved.values()))
     done = []
     for place, ident in sorted(moved.items(), key=lambda item: item[0].count("/")):
+        _clear_way(root, place)  # never through a link the command left on the way
         there = root / place
         remove(there)
         if ident in where:
-            there.parent.mkdir(parents=True, exist_ok=True)
             os.rename(where[ident], there)
         done.append(place)
     return done
+
+
+def _clear_way(root: Path, place: str) -> None:
+    """Make each folder above `place` a real folder of the tree again: what the command
+    left where one stood (a link, which would lead the put-back out of the tree, or a
+    file) goes, a missing one is made."""
+    folder = root
+    for part in place.split("/")[:-1]:
+        folder = folder / part
+        if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()):
+            folder.unlink()
+        if not os.path.lexists(folder):
+            folder.mkdir()
+
+
+def remove_in_tree(root: Path, place: Path) -> None:
+    """Remove what a command made at `place` (an absolute path in the tree at `root`),
+    never through a link: one on the way (the command's, where no folder stood before)
+    goes instead."""
+    folder = root
+    for part in place.relative_to(root).parts:
+        folder = folder / part
+        if folder.is_symlink():
+            folder.unlink()
+            return
+        if not folder.is_dir():
+            return  # a file on the way: nothing can stand below it
+    remove(folder)
 
 
 def _identity(path: Path) -> Identity | None:
