@@ -44,21 +44,22 @@ Feature: A program my git config names in my tree is kept from the model
     Then stdout contains "put back scripts/conv.sh: changed by the command"
 
   Scenario Outline: My committed file that a command's new setting names stays (<value>)
-    Given an executable file "tools/conv" containing "#!/bin/sh\ncat\n" committed
+    Given an executable file "<file>" containing "#!/bin/sh\ncat\n" committed
     And Claude will propose the plan "programs" checked by ""
-    And Claude will run "git config diff.x.textconv '<value>'"
+    And Claude will run "git config <key> '<value>'"
     When I run "agents plan run 'programs' --allow-command 'git config *' --no-sandbox" with Claude
     Then the exit code is 0
-    And the file "tools/conv" holds exactly "#!/bin/sh\ncat\n"
-    And the file "tools/conv" has mode 755
+    And the file "<file>" holds exactly "#!/bin/sh\ncat\n"
+    And the file "<file>" has mode 755
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back git config diff.x.textconv: set by the command"
-    And stdout does not contain "removed tools"
+    Then stdout contains "put back git config <shown>: set by the command"
+    And stdout does not contain "removed <file>"
 
     Examples:
-      | value               |
-      | ./tools/conv        |
-      | cd tools && sh conv |
+      | key             | value               | file                | shown           |
+      | diff.x.textconv | ./tools/conv        | tools/conv          | diff.x.textconv |
+      | diff.x.textconv | cd tools && sh conv | tools/conv          | diff.x.textconv |
+      | core.hooksPath  | .githooks           | .githooks/pre-commit | core.hookspath  |
 
   Scenario: My ignored file that a command's new setting names stays
     Given the clone's own exclude file ignores "tools/"
