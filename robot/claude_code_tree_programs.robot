@@ -106,3 +106,23 @@ A File A Bash Call Writes And Names By A New Setting Is Still Removed
     Should Contain    ${shown.stdout}
     ...    removed scripts/conv.sh: new, git would run it outside the sandbox
     Should Contain    ${shown.stdout}    put back git config diff.x.textconv: set by the command
+
+A Committed File A Bash Call's New Global Setting Names Stays At The Session's End
+    [Documentation]    `git config --global` is the user's own file, not put back after the
+    ...    call: the put-back at the session's end, which never watched the file either,
+    ...    judges it against the checkpoint the session started from and leaves it.
+    Create Directory    ${REPO}/scripts
+    Write File Bytes    ${REPO}/scripts/conv.sh    \#!/bin/sh\ncat "$1"\n
+    Commit All    conv
+    Create File    ${WORK}/global.cfg
+    Set To Dictionary    ${CLAUDE_ENV}    GIT_CONFIG_GLOBAL=${WORK}/global.cfg
+    Claude Code Will Call    Bash
+    ...    {"command": "git config --global diff.x.textconv ./scripts/conv.sh", "description": "set"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    name a textconv    --actor
+    ...    claude-code    --allow-command    git config *
+    Exit Code Should Be    ${result}    0
+    ${global}    Get File    ${WORK}/global.cfg
+    Should Contain    ${global}    textconv
+    ${kept}    Get File    ${REPO}/scripts/conv.sh
+    Should Be Equal    ${kept}    \#!/bin/sh\ncat "$1"\n

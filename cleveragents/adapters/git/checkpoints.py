@@ -219,9 +219,10 @@ class GitCheckpoints:
         self.own_git.refuse_left(look.own_git)
         return saved
 
-    def session_start(self, plan_id: str) -> SessionStart:
-        """What Claude Code runs, before a session's first call (`session_look.py`)."""
-        return self.session.take(plan_id)
+    def session_start(self, plan_id: str, tree: str | None = None) -> SessionStart:
+        """What Claude Code runs, before a session's first call (`session_look.py`), from
+        the checkpoint `tree`."""
+        return self.session.take(plan_id, tree)
 
     def session_end(self, start: SessionStart) -> list[str]:
         """What differs from `start` in what Claude Code runs, put back; named."""
