@@ -192,8 +192,7 @@ class GitCheckpoints:
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
-        unkept = self.guard.unkept(look)
-        if unkept is not None:
+        if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
         return look
 
@@ -220,8 +219,7 @@ class GitCheckpoints:
         return saved
 
     def session_start(self, plan_id: str, tree: str | None = None) -> SessionStart:
-        """What Claude Code runs, before a session's first call (`session_look.py`), from
-        the checkpoint `tree`."""
+        """What Claude Code runs, before a session's first call from `tree` (`session_look`)."""
         return self.session.take(plan_id, tree)
 
     def session_end(self, start: SessionStart) -> list[str]:
