@@ -192,3 +192,13 @@ Feature: The model's file actions never touch what runs on my host later
     And the file "lib/src/myproj/__init__.py" exists
     And the file "lib2/src" does not exist
     And stdout contains "moved back lib/src, which it had moved"
+
+  # A folder on agents' import path that is not there yet is on `sys.path` all the same:
+  # what a command makes there would run in the next `agents`.
+  Scenario: A sandboxed command that makes a folder on agents' import path has it removed
+    Given agents' import path holds the tree's folder "build/py", not there yet
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "mkdir -p build/py && printf 'import os' > build/py/sitecustomize.py"
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the file "build/py/sitecustomize.py" does not exist
+    And stdout contains "removed build/py: new on agents' own import path"

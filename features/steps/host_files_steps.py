@@ -186,6 +186,12 @@ def step_import_path_in_tree(context: Any, folder: str) -> None:
     context.env["PYTHONPATH"] = str(context.repo / folder)
 
 
+@given("agents' import path holds the tree's folder \"{folder}\", not there yet")
+def step_import_path_missing(context: Any, folder: str) -> None:
+    """A `PYTHONPATH` entry (a build folder) the tree does not hold yet."""
+    context.env["PYTHONPATH"] = str(context.repo / folder)
+
+
 @given('the repository\'s hook "{name}" is a link to its tree\'s "{target}"')
 def step_hook_link(context: Any, name: str, target: str) -> None:
     """As many projects' setup docs say: `ln -s ../../scripts/pre-commit .git/hooks/`."""

@@ -18,7 +18,7 @@ from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LI
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.host_folders import host_folders
+from cleveragents.adapters.host_folders import host_folders, own_python
 from cleveragents.adapters.workspace import command_process, pinned, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
@@ -205,6 +205,9 @@ class WorkspaceEnvironment:
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         pins: dict[str, pinned.Identity] = {}
+        # agents' own import path in the tree, not there yet: what a command makes there
+        # would run in the next `agents` (`sitecustomize.py`).
+        missing = [p for p in own_python(self.root) if not os.path.lexists(p)]
         before = tree_walk.walk(self.root, links=sandboxed)
         held = linked_outside(before.linked)
         if confinement is not None:
@@ -238,6 +241,11 @@ class WorkspaceEnvironment:
         started = time.time_ns() - 100_000_000
         outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
         notes = _moved_notes(pinned.put_back(self.root, pins))
+        if planted := [p for p in missing if os.path.lexists(p)]:
+            for place in planted:
+                pinned.remove(place)
+            shown = [p.relative_to(self.root).as_posix() for p in planted]
+            notes.append(f"removed {_listed(shown)}: new on agents' own import path")
         after = tree_walk.walk(self.root, since=started)
         notes += _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
         # No checkpoint holds these: their absence before goes back with an undo. One

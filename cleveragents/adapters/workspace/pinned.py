@@ -44,7 +44,7 @@ def put_back(root: Path, noted: dict[str, Identity]) -> list[str]:
     done = []
     for place, ident in sorted(moved.items(), key=lambda item: item[0].count("/")):
         there = root / place
-        _remove(there)
+        remove(there)
         if ident in where:
             there.parent.mkdir(parents=True, exist_ok=True)
             os.rename(where[ident], there)
@@ -77,7 +77,7 @@ def _find(root: Path, wanted: set[Identity]) -> dict[Identity, Path]:
     return found
 
 
-def _remove(path: Path) -> None:
+def remove(path: Path) -> None:
     """Remove whatever the command left at `path` (a folder, a file or a link)."""
     if path.is_dir() and not path.is_symlink():
         shutil.rmtree(path)
