@@ -85,9 +85,11 @@ def host_run(path: str, host: HostFolders) -> str | None:
 
 def program_why(reach: Reach, key: str) -> str:
     """Why a path in `reach` of the setting `key` runs on the host (`host_run`)."""
+    owner = f"{key} of the nested repository {reach.repo}'s git config"
+    owner = owner if reach.repo else f"your git config's {key}"
     if reach.unknown:
         return (
-            f"may be run by your git config's {key}, which runs {reach.unknown} from the "
+            f"may be run by {owner}, which runs {reach.unknown} from the "
             "tree: agents cannot tell which files it runs (name the program by a path in "
             "that setting)"
         )
@@ -95,10 +97,18 @@ def program_why(reach: Reach, key: str) -> str:
         glob = "*" in reach.path
         shown = "is in the tree" if reach.path == WHOLE else "matches " if glob else "is in "
         shown += "" if reach.path == WHOLE else reach.path
-        return (
-            f"{shown}, where {reach.launcher} finds what your git config's {key} runs{reach.hint}"
-        )
-    return f"is {reach.path}, which your git config's {key} names for git to run"
+        return f"{shown}, where {reach.launcher} finds what {owner} runs{reach.hint}"
+    if included(key):
+        return f"is {reach.path}, which {owner} includes: git reads it as config, commands too"
+    return f"is {reach.path}, which {owner} names for git to run"
+
+
+def included(key: str) -> bool:
+    """Whether `key` (as `git config --list` gives it) includes another config file."""
+    lowered = key.lower()
+    return lowered == "include.path" or (
+        lowered.startswith("includeif.") and lowered.endswith(".path")
+    )
 
 
 def runs_on_host(path: str, host: HostFolders, links: Mapping[str, str] | None = None) -> bool:

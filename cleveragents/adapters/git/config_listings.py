@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a read is read again
 Stamp = tuple[int, int, int, int, int] | None
 Entries = list[tuple[str, str]]  # (key, value) in the order git lists them
+Listed = list[tuple[str, str, str]]  # (origin file or "", key, value), the same
 
 
 class ConfigListings:
@@ -38,12 +39,18 @@ class ConfigListings:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
-        self._kept: dict[str, tuple[list[Path], list[Stamp], Entries]] = {}
+        self._kept: dict[str, tuple[list[Path], list[Stamp], Listed]] = {}
 
     def entries(self, git: Path | None = None) -> Entries | None:
         """(key, value) of each setting git reads for the repository (`git`: for the nested
         one whose `.git` that is), without our plumbing's overrides; None when git cannot
         read them there."""
+        listed = self.listed(git)
+        return None if listed is None else [(key, value) for _, key, value in listed]
+
+    def listed(self, git: Path | None = None) -> Listed | None:
+        """`entries` with the file each came from: a relative include names a file from
+        that file's folder."""
         name = "" if git is None else str(git)
         kept = self._kept.get(name)
         if kept is not None and [_stamp(p) for p in kept[0]] == kept[1]:
@@ -56,13 +63,12 @@ class ConfigListings:
         listed = listed_entries(out)
         files = self._read_from(git, listed)
         stamps = [_stamp(p) for p in files]
-        found = [(key, value) for _, key, value in listed]
         settled = time.time_ns() - RECENT
         if all(s is None or s[4] < settled for s in stamps):
-            self._kept[name] = (files, stamps, found)
+            self._kept[name] = (files, stamps, listed)
         else:
             self._kept.pop(name, None)
-        return found
+        return listed
 
     def _read_from(self, git: Path | None, listed: list[tuple[str, str, str]]) -> list[Path]:
         """Every file the listing `listed` came from or may come from next time."""
