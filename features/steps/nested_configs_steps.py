@@ -26,3 +26,9 @@ def step_nested_config(context: Any, name: str, key: str, value: str) -> None:
     from features.steps.repo_steps import git
 
     git(context, "config", key, value, cwd=context.repo / name)
+
+
+@given('a nested repository "{name}" whose git config sets "{key}" to "{value}"')
+def step_nested_clone_config(context: Any, name: str, key: str, value: str) -> None:
+    step_nested_clone(context, name)
+    step_nested_config(context, name, key, value)

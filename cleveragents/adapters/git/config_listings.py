@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.git.git_folders import gitdir_of
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.tree_includes import include_target, listed_entries
 
@@ -50,13 +51,19 @@ class ConfigListings:
 
     def listed(self, git: Path | None = None) -> Listed | None:
         """`entries` with the file each came from: a relative include names a file from
-        that file's folder."""
+        that file's folder. A nested repository's whose includes git cannot read: its own
+        config's alone."""
         name = "" if git is None else str(git)
         kept = self._kept.get(name)
         if kept is not None and [_stamp(p) for p in kept[0]] == kept[1]:
             return kept[2]
         env = {"GIT_CONFIG_COUNT": "0", **({} if git is None else {"GIT_DIR": name})}
         code, out, _ = self.repo.git_outcome("config", "--list", "--show-origin", "-z", env=env)
+        if code != 0 and git is not None:  # a file it includes is no config (yet): its
+            # own config's include still names a file git reads there once it is one
+            own = Path(gitdir_of(str(git)) or git) / "config"
+            listing = ("config", "--file", str(own), "--list", "--show-origin", "-z")
+            code, out, _ = self.repo.git_outcome(*listing)
         if code != 0:
             self._kept.pop(name, None)
             return None
