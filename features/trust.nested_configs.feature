@@ -52,3 +52,13 @@ Feature: A file of my tree a nested repository's own config includes or runs is 
     Then the file "lib/.gitconfig" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "removed lib/.gitconfig: new, git would run it outside the sandbox"
+
+  Scenario: What a sandboxed command writes into a filter script a submodule's config names is removed
+    Given a submodule "lib" registered in the repository
+    And the nested repository "lib"'s git config sets "filter.x.clean" to "./clean.sh"
+    And Claude will propose the plan "nested" checked by ""
+    And Claude will run "echo touch > lib/clean.sh"
+    When I run "agents plan run 'nested' --allow-command 'echo *'" with Claude
+    Then the file "lib/clean.sh" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed lib/clean.sh: new, git would run it outside the sandbox"
