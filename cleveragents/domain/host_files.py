@@ -8,7 +8,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     repository's own; and what of the tree a hooks folder or a hook in it links to (the
     top repository's, a submodule's under `.git/modules/`: `adapters/git/hook_links.py`);
   * a tree file the user's git config names as a program (`diff.X.textconv`, a filter,
-    `credential.helper = !./x`: `adapters/git/config_programs.py`);
+    `credential.helper = !./x`: `adapters/git/config_programs.py`), a nested repository's
+    or submodule's own too, and a tree file such a config includes;
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 

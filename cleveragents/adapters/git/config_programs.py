@@ -11,6 +11,11 @@ it names, what its launcher finds, a `cd`'s folder, the whole tree when agents c
 a file named that lies in the tree (as named, relative to the tree's top where git runs
 these, and where its links lead), or in one of those places, is a host-run file
 (`domain/host_files.py`), and each is watched around a command (`watched_programs`).
+The same holds in each nested repository and submodule (each `.git` the tree's walk finds):
+its settings as git reads them there, from its own top; and a tree file its config
+includes (`include.path = ../.gitconfig`, from the folder of the including file) is one
+more host-run file, since a `core.fsmonitor` written there runs at its next `git status`
+(the top repository's includes of tree files are refused at start: `tree_includes.py`).
 
 Cost: one `git config --list` when a config file changed (`config_listings.py`), not per
 look; around a command, a listing of the folders a pattern names, and what those places
