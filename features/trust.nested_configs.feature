@@ -62,3 +62,16 @@ Feature: A file of my tree a nested repository's own config includes or runs is 
     Then the file "lib/clean.sh" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "removed lib/clean.sh: new, git would run it outside the sandbox"
+
+  Scenario: A program of my global git config a nested repository runs from its top is mine
+    Given a nested repository "vendor" with a commit
+    And the user's global git config sets "credential.helper" to "!./tools/cred"
+    And Claude will propose the plan "nested" checked by ""
+    And Claude will write the file "vendor/tools/cred"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'nested'" with Claude
+    Then the file "vendor/tools/cred" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'vendor/tools/cred' is vendor/tools/cred, which your git config's credential.helper names for git to run"

@@ -88,7 +88,7 @@ class ConfigListings:
             files = [] if git.is_dir() else [git]
             files += [git / "config", git / "config.worktree", git / "commondir"]
             head = git / "HEAD"
-        files += _user_configs()
+        files += user_configs()
         for origin, key, value in listed:
             if origin:
                 files.append(root / origin)
@@ -103,7 +103,7 @@ class ConfigListings:
         return list(dict.fromkeys(Path(os.path.normpath(f)) for f in files))
 
 
-def _user_configs() -> list[Path]:
+def user_configs() -> list[Path]:
     """The global and system configs git reads, standing or not."""
     home = Path(os.path.expanduser("~"))
     xdg = os.environ.get("XDG_CONFIG_HOME") or str(home / ".config")

@@ -32,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.tree_includes import include_target
 from cleveragents.domain.config_programs import PACKAGE, WHOLE, Reach, program_reach
 from cleveragents.domain.git_programs import harmless, harmless_alias
@@ -74,15 +75,18 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
     """`config_programs` of the nested repository whose `.git` is `git` (relative to the
     tree): its settings' places from its own top, and the tree files it includes."""
     top = posixpath.dirname(git)
+    users = {os.path.normpath(p) for p in user_configs()}
     found: list[tuple[Reach, str]] = []
     for origin, key, value in listings.listed(root / git) or []:
+        # A setting of the user's global or system config is said to be theirs.
+        own = "" if os.path.normpath(origin) in users else top
         if included(key):
             target = include_target(root, origin, value)
-            reach = Reach(os.path.relpath(target, root), repo=top) if target else None
+            reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
             for reach in program_reach(key, value):
-                found += [(p, key) for p in _in_tree(root, replace(reach, repo=top), top)]
+                found += [(p, key) for p in _in_tree(root, replace(reach, repo=own), top)]
     return found
 
 
