@@ -126,3 +126,23 @@ A Committed File A Bash Call's New Global Setting Names Stays At The Session's E
     Should Contain    ${global}    textconv
     ${kept}    Get File    ${REPO}/scripts/conv.sh
     Should Be Equal    ${kept}    \#!/bin/sh\ncat "$1"\n
+
+A Write Of A File A Nested Clone's Config Includes Is Refused
+    [Documentation]    A vendored clone whose own config has `include.path = ../.gitconfig`:
+    ...    its `core.fsmonitor` would run at the user's next `git status` there (issue 25,
+    ...    attack 9 finding 4).
+    Create Directory    ${REPO}/vendor/lib2
+    Write File Bytes    ${REPO}/vendor/lib2/l.txt    library\n
+    Git    init    --quiet    cwd=${REPO}/vendor/lib2
+    Git    add    --all    cwd=${REPO}/vendor/lib2
+    Git    commit    --quiet    --no-gpg-sign    -m    lib    cwd=${REPO}/vendor/lib2
+    Git    config    include.path    ../.gitconfig    cwd=${REPO}/vendor/lib2
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/vendor/lib2/.gitconfig", "content": "[core]\\n\\tfsmonitor = touch ${WORK}/canary; echo\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a config    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${REPO}/vendor/lib2/.gitconfig
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/vendor/lib2/.gitconfig is vendor/lib2/.gitconfig, which include.path of the nested repository vendor/lib2's git config includes: git reads it as config, commands too
