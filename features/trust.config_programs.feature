@@ -43,6 +43,52 @@ Feature: A program my git config names in my tree is kept from the model
     When I run "agents plan tree" with Claude
     Then stdout contains "put back scripts/conv.sh: changed by the command"
 
+  Scenario Outline: My committed file that a command's new setting names stays (<value>)
+    Given an executable file "<file>" containing "#!/bin/sh\ncat\n" committed
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "git config <key> '<value>'"
+    When I run "agents plan run 'programs' --allow-command 'git config *' --no-sandbox" with Claude
+    Then the exit code is 0
+    And the file "<file>" holds exactly "#!/bin/sh\ncat\n"
+    And the file "<file>" has mode 755
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back git config <shown>: set by the command"
+    And stdout does not contain "removed <file>"
+
+    Examples:
+      | key             | value               | file                | shown           |
+      | diff.x.textconv | ./tools/conv        | tools/conv          | diff.x.textconv |
+      | diff.x.textconv | cd tools && sh conv | tools/conv          | diff.x.textconv |
+      | core.hooksPath  | .githooks           | .githooks/pre-commit | core.hookspath  |
+
+  Scenario: My ignored file that a command's new setting names stays
+    Given the clone's own exclude file ignores "tools/"
+    And an ignored file "tools/conv" containing "cat"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "git config diff.x.textconv ./tools/conv"
+    When I run "agents plan run 'programs' --allow-command 'git config *' --no-sandbox" with Claude
+    Then the exit code is 0
+    And the file "tools/conv" holds exactly "cat"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back git config diff.x.textconv: set by the command"
+    And stdout does not contain "removed tools"
+
+  Scenario Outline: A file the command <did> and named by a new setting is still removed
+    Given an executable file "tools/conv" containing "#!/bin/sh\ncat\n" committed
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "<command> && git config diff.x.textconv ./<file>"
+    When I run "agents plan run 'programs' --allow-command 'printf *' --allow-command 'git config *' --no-sandbox" with Claude
+    Then the exit code is 0
+    And the file "<file>" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed <file>: new, git would run it outside the sandbox"
+    And stdout contains "put back git config diff.x.textconv: set by the command"
+
+    Examples:
+      | did     | command                            | file       |
+      | made    | printf 'touch canary' > tools/made | tools/made |
+      | changed | printf 'touch canary' > tools/conv | tools/conv |
+
   Scenario Outline: The model's write of <file>, where <key>'s launcher finds what it runs, is refused
     Given the repository's git config sets "<key>" to "<value>"
     And Claude will propose the plan "programs" checked by ""

@@ -12,3 +12,10 @@ Feature: No tree file my git config runs as a program is open to the model
   Scenario: Every tree file git runs for a setting is refused to the model
     When the user's git config names random command lines, and git runs them
     Then every tree file git ran as a program was refused to the model
+
+  # features/support/new_setting_property.py: a command sets a git setting that names
+  # committed files of the tree, and writes, rewrites or chmods some of them (10 examples
+  # by default; the same variables).
+  Scenario: Whatever a command names by a new setting, only what it wrote there is removed
+    When random commands set git settings naming my committed files and change some
+    Then only what the command made or changed there is removed, and it is kept

@@ -71,3 +71,78 @@ A Write Where A Launcher Of The Git Config Finds Its Module Is Refused
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}
     ...    refused: ${HOST_WHY}: ${REPO}/nbstripout.py matches *.py, where python3 finds what your git config's filter.nbstripout.clean runs (python3 -I would not look there)
+
+A Committed File A Bash Call's New Setting Names Stays As It Was
+    [Documentation]    The model's Bash runs `git config diff.x.textconv ./scripts/conv.sh`
+    ...    on the host: the setting goes back, and the user's committed file it names
+    ...    stays, byte for byte (the command did not write it).
+    Create Directory    ${REPO}/scripts
+    Write File Bytes    ${REPO}/scripts/conv.sh    \#!/bin/sh\ncat "$1"\n
+    Commit All    conv
+    Claude Code Will Call    Bash
+    ...    {"command": "git config diff.x.textconv ./scripts/conv.sh", "description": "set"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    name a textconv    --actor
+    ...    claude-code    --allow-command    git config *
+    Exit Code Should Be    ${result}    0
+    ${kept}    Get File    ${REPO}/scripts/conv.sh
+    Should Be Equal    ${kept}    \#!/bin/sh\ncat "$1"\n
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    put back git config diff.x.textconv: set by the command
+    Should Not Contain    ${shown.stdout}    removed scripts/conv.sh
+
+A File A Bash Call Writes And Names By A New Setting Is Still Removed
+    [Documentation]    The same Bash call writing the program first: what it wrote goes,
+    ...    kept in a commit, and the setting goes back.
+    Create Directory    ${REPO}/scripts
+    Claude Code Will Call    Bash
+    ...    {"command": "printf 'touch ${WORK}/canary' > scripts/conv.sh && git config diff.x.textconv ./scripts/conv.sh", "description": "plant"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a textconv    --actor
+    ...    claude-code    --allow-command    git config *    --allow-command    printf *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${REPO}/scripts/conv.sh
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    removed scripts/conv.sh: new, git would run it outside the sandbox
+    Should Contain    ${shown.stdout}    put back git config diff.x.textconv: set by the command
+
+A Committed File A Bash Call's New Global Setting Names Stays At The Session's End
+    [Documentation]    `git config --global` is the user's own file, not put back after the
+    ...    call: the put-back at the session's end, which never watched the file either,
+    ...    judges it against the checkpoint the session started from and leaves it.
+    Create Directory    ${REPO}/scripts
+    Write File Bytes    ${REPO}/scripts/conv.sh    \#!/bin/sh\ncat "$1"\n
+    Commit All    conv
+    Create File    ${WORK}/global.cfg
+    Set To Dictionary    ${CLAUDE_ENV}    GIT_CONFIG_GLOBAL=${WORK}/global.cfg
+    Claude Code Will Call    Bash
+    ...    {"command": "git config --global diff.x.textconv ./scripts/conv.sh", "description": "set"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    name a textconv    --actor
+    ...    claude-code    --allow-command    git config *
+    Exit Code Should Be    ${result}    0
+    ${global}    Get File    ${WORK}/global.cfg
+    Should Contain    ${global}    textconv
+    ${kept}    Get File    ${REPO}/scripts/conv.sh
+    Should Be Equal    ${kept}    \#!/bin/sh\ncat "$1"\n
+
+A Write Of A File A Nested Clone's Config Includes Is Refused
+    [Documentation]    A vendored clone whose own config has `include.path = ../.gitconfig`:
+    ...    its `core.fsmonitor` would run at the user's next `git status` there (issue 25,
+    ...    attack 9 finding 4).
+    Create Directory    ${REPO}/vendor/lib2
+    Write File Bytes    ${REPO}/vendor/lib2/l.txt    library\n
+    Git    init    --quiet    cwd=${REPO}/vendor/lib2
+    Git    add    --all    cwd=${REPO}/vendor/lib2
+    Git    commit    --quiet    --no-gpg-sign    -m    lib    cwd=${REPO}/vendor/lib2
+    Git    config    include.path    ../.gitconfig    cwd=${REPO}/vendor/lib2
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/vendor/lib2/.gitconfig", "content": "[core]\\n\\tfsmonitor = touch ${WORK}/canary; echo\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a config    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${REPO}/vendor/lib2/.gitconfig
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/vendor/lib2/.gitconfig is vendor/lib2/.gitconfig, which include.path of the nested repository vendor/lib2's git config includes: git reads it as config, commands too

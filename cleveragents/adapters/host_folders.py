@@ -82,5 +82,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         hooks=tuple(hooks),
         own=tuple(own),
         linked=tuple(linked),
-        programs=tuple(config_programs(repo, config.listings)),
+        programs=tuple(config_programs(repo, config.listings, config.nested(reuse=True))),
     )

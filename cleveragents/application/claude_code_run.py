@@ -197,7 +197,7 @@ class ClaudeCodeRun:
         usd = r.plan.budget.usd
         if usd is not None:  # what is left of it: Claude Code counts its own process only
             usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
-        start = r.checkpoints.session_start(r.plan.id)
+        start = r.checkpoints.session_start(r.plan.id, r.current.tree if r.current else None)
         self.todo = TaskList.of(d.action for d in active(r.decisions))
         try:
             end = self.session.run(

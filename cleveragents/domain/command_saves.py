@@ -77,6 +77,7 @@ class SessionStart:
     own_config: dict[str, dict[str, list[str]]] | None = None
     own_git: dict[str, str] | None = None
     git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every git directory
+    tree: str | None = None  # the checkpoint the session started from
 
 
 def size_text(size: int) -> str:

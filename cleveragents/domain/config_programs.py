@@ -55,6 +55,7 @@ class Reach:
     launcher: str = ""
     unknown: str = ""
     hint: str = ""  # how the setting could keep its launcher out of the tree
+    repo: str = ""  # the nested repository (its top) whose own config names it; "": the top's
 
     def covers(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) is this place or lies in it."""

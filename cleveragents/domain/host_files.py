@@ -8,7 +8,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     repository's own; and what of the tree a hooks folder or a hook in it links to (the
     top repository's, a submodule's under `.git/modules/`: `adapters/git/hook_links.py`);
   * a tree file the user's git config names as a program (`diff.X.textconv`, a filter,
-    `credential.helper = !./x`: `adapters/git/config_programs.py`);
+    `credential.helper = !./x`: `adapters/git/config_programs.py`), a nested repository's
+    or submodule's own too, and a tree file such a config includes;
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 
@@ -85,9 +86,11 @@ def host_run(path: str, host: HostFolders) -> str | None:
 
 def program_why(reach: Reach, key: str) -> str:
     """Why a path in `reach` of the setting `key` runs on the host (`host_run`)."""
+    owner = f"{key} of the nested repository {reach.repo}'s git config"
+    owner = owner if reach.repo else f"your git config's {key}"
     if reach.unknown:
         return (
-            f"may be run by your git config's {key}, which runs {reach.unknown} from the "
+            f"may be run by {owner}, which runs {reach.unknown} from the "
             "tree: agents cannot tell which files it runs (name the program by a path in "
             "that setting)"
         )
@@ -95,10 +98,18 @@ def program_why(reach: Reach, key: str) -> str:
         glob = "*" in reach.path
         shown = "is in the tree" if reach.path == WHOLE else "matches " if glob else "is in "
         shown += "" if reach.path == WHOLE else reach.path
-        return (
-            f"{shown}, where {reach.launcher} finds what your git config's {key} runs{reach.hint}"
-        )
-    return f"is {reach.path}, which your git config's {key} names for git to run"
+        return f"{shown}, where {reach.launcher} finds what {owner} runs{reach.hint}"
+    if included(key):
+        return f"is {reach.path}, which {owner} includes: git reads it as config, commands too"
+    return f"is {reach.path}, which {owner} names for git to run"
+
+
+def included(key: str) -> bool:
+    """Whether `key` (as `git config --list` gives it) includes another config file."""
+    lowered = key.lower()
+    return lowered == "include.path" or (
+        lowered.startswith("includeif.") and lowered.endswith(".path")
+    )
 
 
 def runs_on_host(path: str, host: HostFolders, links: Mapping[str, str] | None = None) -> bool:

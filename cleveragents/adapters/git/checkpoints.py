@@ -22,6 +22,7 @@ import os
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from cleveragents.adapters.git import ignore_rules
@@ -43,6 +44,7 @@ from cleveragents.adapters.git.saved_files import FileSaver, inside_nested_repos
 from cleveragents.adapters.git.saved_states import SavedStates
 from cleveragents.adapters.git.session_look import SessionLook
 from cleveragents.adapters.git.snapshots import Snapshots
+from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
@@ -190,8 +192,7 @@ class GitCheckpoints:
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
-        unkept = self.guard.unkept(look)
-        if unkept is not None:
+        if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
         return look
 
@@ -208,6 +209,7 @@ class GitCheckpoints:
             look.claude_entries,
             [*self._claude_runs(), *self.claude_dirs.hooks],
             look.at,
+            partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored),
         )
         look.put_back += self.own_config.put_back(look.own_config)
         saved = self.guard.changed(look, self.private.tree_env())
@@ -216,9 +218,9 @@ class GitCheckpoints:
         self.own_git.refuse_left(look.own_git)
         return saved
 
-    def session_start(self, plan_id: str) -> SessionStart:
-        """What Claude Code runs, before a session's first call (`session_look.py`)."""
-        return self.session.take(plan_id)
+    def session_start(self, plan_id: str, tree: str | None = None) -> SessionStart:
+        """What Claude Code runs, before a session's first call from `tree` (`session_look`)."""
+        return self.session.take(plan_id, tree)
 
     def session_end(self, start: SessionStart) -> list[str]:
         """What differs from `start` in what Claude Code runs, put back; named."""

@@ -92,11 +92,20 @@ class ClaudeDirs:
         return entries
 
     def put_back(
-        self, plan_id: str, before: dict[str, ClaudeEntry], folders: list[str], at: int
+        self,
+        plan_id: str,
+        before: dict[str, ClaudeEntry],
+        folders: list[str],
+        at: int,
+        stood: Callable[[list[str]], set[str]] = lambda _: set(),
     ) -> list[str]:
         """Undo what the command did to the `.claude` folders of `before` and remove what
-        it made in new ones (`folders`: every `.claude` now); one line for each."""
+        it made in new ones (`folders`: every `.claude` now); one line for each. A place
+        watched only since the command (a setting it added names a file of the tree) was
+        not looked at: what `stood` says stood there as it is now, before the command, is
+        the user's and stays (the setting goes back, so git no longer runs it)."""
         made: list[str] = []  # what the command made or changed: removed
+        unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
         folders = [*folders, *self._targets]  # a link made or moved since is itself undone
         for path in sorted({*before, *folders}):
@@ -112,9 +121,13 @@ class ClaudeDirs:
                     continue
                 if now is not None:
                     made.append(full)
+                    if path not in before:
+                        unseen.append(full)
                 if was is not None and (now is not None or self._real_folder(holder)):
                     back.append((full, was, "deleted" if now is None else "changed"))
-        made = list(dict.fromkeys(made))  # a link's target may lie in a `.claude` looked at
+        kept = stood(unseen) if unseen else set()
+        # A link's target may lie in a `.claude` looked at.
+        made = [full for full in dict.fromkeys(made) if full not in kept]
         said, commit = self._remove(plan_id, made, {path for path, _, _ in back})
         for full, seen, why in dict.fromkeys(back):
             line = self._write_back(full, seen, why)

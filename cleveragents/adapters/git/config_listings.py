@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.git.git_folders import gitdir_of
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.tree_includes import include_target, listed_entries
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a read is read again
 Stamp = tuple[int, int, int, int, int] | None
 Entries = list[tuple[str, str]]  # (key, value) in the order git lists them
+Listed = list[tuple[str, str, str]]  # (origin file or "", key, value), the same
 
 
 class ConfigListings:
@@ -38,31 +40,42 @@ class ConfigListings:
 
     def __init__(self, repo: GitRepository) -> None:
         self.repo = repo
-        self._kept: dict[str, tuple[list[Path], list[Stamp], Entries]] = {}
+        self._kept: dict[str, tuple[list[Path], list[Stamp], Listed]] = {}
 
     def entries(self, git: Path | None = None) -> Entries | None:
         """(key, value) of each setting git reads for the repository (`git`: for the nested
         one whose `.git` that is), without our plumbing's overrides; None when git cannot
         read them there."""
+        listed = self.listed(git)
+        return None if listed is None else [(key, value) for _, key, value in listed]
+
+    def listed(self, git: Path | None = None) -> Listed | None:
+        """`entries` with the file each came from: a relative include names a file from
+        that file's folder. A nested repository's whose includes git cannot read: its own
+        config's alone."""
         name = "" if git is None else str(git)
         kept = self._kept.get(name)
         if kept is not None and [_stamp(p) for p in kept[0]] == kept[1]:
             return kept[2]
         env = {"GIT_CONFIG_COUNT": "0", **({} if git is None else {"GIT_DIR": name})}
         code, out, _ = self.repo.git_outcome("config", "--list", "--show-origin", "-z", env=env)
+        if code != 0 and git is not None:  # a file it includes is no config (yet): its
+            # own config's include still names a file git reads there once it is one
+            own = Path(gitdir_of(str(git)) or git) / "config"
+            listing = ("config", "--file", str(own), "--list", "--show-origin", "-z")
+            code, out, _ = self.repo.git_outcome(*listing)
         if code != 0:
             self._kept.pop(name, None)
             return None
         listed = listed_entries(out)
         files = self._read_from(git, listed)
         stamps = [_stamp(p) for p in files]
-        found = [(key, value) for _, key, value in listed]
         settled = time.time_ns() - RECENT
         if all(s is None or s[4] < settled for s in stamps):
-            self._kept[name] = (files, stamps, found)
+            self._kept[name] = (files, stamps, listed)
         else:
             self._kept.pop(name, None)
-        return found
+        return listed
 
     def _read_from(self, git: Path | None, listed: list[tuple[str, str, str]]) -> list[Path]:
         """Every file the listing `listed` came from or may come from next time."""
@@ -75,7 +88,7 @@ class ConfigListings:
             files = [] if git.is_dir() else [git]
             files += [git / "config", git / "config.worktree", git / "commondir"]
             head = git / "HEAD"
-        files += _user_configs()
+        files += user_configs()
         for origin, key, value in listed:
             if origin:
                 files.append(root / origin)
@@ -90,7 +103,7 @@ class ConfigListings:
         return list(dict.fromkeys(Path(os.path.normpath(f)) for f in files))
 
 
-def _user_configs() -> list[Path]:
+def user_configs() -> list[Path]:
     """The global and system configs git reads, standing or not."""
     home = Path(os.path.expanduser("~"))
     xdg = os.environ.get("XDG_CONFIG_HOME") or str(home / ".config")

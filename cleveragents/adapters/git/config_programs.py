@@ -11,6 +11,11 @@ it names, what its launcher finds, a `cd`'s folder, the whole tree when agents c
 a file named that lies in the tree (as named, relative to the tree's top where git runs
 these, and where its links lead), or in one of those places, is a host-run file
 (`domain/host_files.py`), and each is watched around a command (`watched_programs`).
+The same holds in each nested repository and submodule (each `.git` the tree's walk finds):
+its settings as git reads them there, from its own top; and a tree file its config
+includes (`include.path = ../.gitconfig`, from the folder of the including file) is one
+more host-run file, since a `core.fsmonitor` written there runs at its next `git status`
+(the top repository's includes of tree files are refused at start: `tree_includes.py`).
 
 Cost: one `git config --list` when a config file changed (`config_listings.py`), not per
 look; around a command, a listing of the folders a pattern names, and what those places
@@ -21,12 +26,17 @@ tree, is costly.
 from __future__ import annotations
 
 import os
+import posixpath
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.git.config_listings import user_configs
+from cleveragents.adapters.git.tree_includes import include_target
 from cleveragents.domain.config_programs import PACKAGE, WHOLE, Reach, program_reach
 from cleveragents.domain.git_programs import harmless, harmless_alias
+from cleveragents.domain.host_files import included
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.config_listings import ConfigListings
@@ -37,10 +47,14 @@ if TYPE_CHECKING:
 ELSEWHERE = ("core.hookspath", "include.path")
 
 
-def config_programs(repo: GitRepository, listings: ConfigListings) -> list[tuple[Reach, str]]:
+def config_programs(
+    repo: GitRepository, listings: ConfigListings, nested: Sequence[str] = ()
+) -> list[tuple[Reach, str]]:
     """(place in the tree, setting) for each place a setting of the user's git config (as
     `listings` holds it) may run (or names as a file git reads), in the order git lists
-    them; a package folder of a Python root whole."""
+    them; a package folder of a Python root whole. The same for each nested repository
+    or submodule whose `.git` is in `nested` (`git_dirs.found`), by its own config as git
+    reads it there, from its own top, and each tree file that config includes."""
     listed = listings.entries()
     if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
@@ -52,15 +66,38 @@ def config_programs(repo: GitRepository, listings: ConfigListings) -> list[tuple
         for reach in program_reach(key, value):
             for place in _in_tree(root, reach):
                 found.setdefault(place, key)
+    for git in nested:
+        found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
     return list(found.items())
 
 
-def watched_programs(repo: GitRepository, listings: ConfigListings) -> list[str]:
+def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach, str]]:
+    """`config_programs` of the nested repository whose `.git` is `git` (relative to the
+    tree): its settings' places from its own top, and the tree files it includes."""
+    top = posixpath.dirname(git)
+    users = {os.path.normpath(p) for p in user_configs()}
+    found: list[tuple[Reach, str]] = []
+    for origin, key, value in listings.listed(root / git) or []:
+        # A setting of the user's global or system config is said to be theirs.
+        own = "" if os.path.normpath(origin) in users else top
+        if included(key):
+            target = include_target(root, origin, value)
+            reach = Reach(os.path.relpath(target, root), repo=own) if target else None
+            found += [(place, key) for place in _in_tree(root, reach)] if reach else []
+        elif not (harmless(key) or _read_elsewhere(key, value)):
+            for reach in program_reach(key, value):
+                found += [(p, key) for p in _in_tree(root, replace(reach, repo=own), top)]
+    return found
+
+
+def watched_programs(
+    repo: GitRepository, listings: ConfigListings, nested: Sequence[str] = ()
+) -> list[str]:
     """The paths of the tree to watch around a command for `config_programs`: each place
     named, and what a pattern matches now (the whole tree: each entry at its top, `.git`
     left to its own look); a new one is found when the look after the command lists it."""
     paths: list[str] = []
-    for reach, _ in config_programs(repo, listings):
+    for reach, _ in config_programs(repo, listings, nested):
         if "*" in reach.path and (reach.launcher or reach.unknown):
             found = (p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))
@@ -69,27 +106,35 @@ def watched_programs(repo: GitRepository, listings: ConfigListings) -> list[str]
     return list(dict.fromkeys(paths))
 
 
-def _in_tree(root: Path, reach: Reach) -> list[Reach]:
-    """`reach` as a place of the tree: named as is and where its links lead, or nothing
-    when it lies outside; a `cd` to a folder holding the tree is the whole tree."""
+def _in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:
+    """`reach` (from `top`, the folder of the tree git runs it in) as a place of the tree:
+    named as is and where its links lead, or nothing when it lies outside or in a `.git`;
+    a `cd` to a folder holding `top` is all of `top`."""
     if reach.launcher or reach.unknown:
-        if reach.path.startswith(("/", "~")) and root.is_relative_to(
+        if reach.path.startswith(("/", "~")) and (root / top).is_relative_to(
             os.path.realpath(os.path.expanduser(reach.path))
         ):
-            return [replace(reach, path=WHOLE)]
+            return [replace(reach, path=_under(top, WHOLE))]
         if reach.path.startswith(("/", "~", "..")):
             return []
+        path = _under(top, reach.path)
         if not reach.path.endswith(PACKAGE):
-            return [reach]
-        folders = [p.parent.relative_to(root).as_posix() for p in root.glob(reach.path)]
-        return [reach, *(replace(reach, path=f) for f in dict.fromkeys(folders))]
-    full = root / os.path.expanduser(reach.path)
+            return [replace(reach, path=path)]
+        folders = [p.parent.relative_to(root).as_posix() for p in root.glob(path)]
+        whole = (replace(reach, path=f) for f in dict.fromkeys(folders))
+        return [replace(reach, path=path), *whole]
+    full = root / top / os.path.expanduser(reach.path)
     found: list[Reach] = []
     for place in (os.path.normpath(full), os.path.realpath(full)):
-        inside = os.path.relpath(place, root)
-        if inside != "." and Path(inside).parts[0] not in ("..", ".git"):
-            found.append(replace(reach, path=Path(inside).as_posix()))
+        parts = Path(os.path.relpath(place, root)).parts
+        if parts and parts[0] not in ("..", ".") and ".git" not in parts:
+            found.append(replace(reach, path=Path(*parts).as_posix()))
     return found
+
+
+def _under(top: str, path: str) -> str:
+    """`path` of the tree at `top` as a path from the top of the whole tree."""
+    return f"{top}/{path}" if top else path
 
 
 def _read_elsewhere(key: str, value: str) -> bool:

@@ -101,7 +101,7 @@ class OwnConfig:
 
         root = self.repo.root
         linked = self.hook_links(reuse=reuse)
-        programs = watched_programs(self.repo, self.listings)
+        programs = watched_programs(self.repo, self.listings, self.nested(reuse=reuse))
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs])
@@ -148,8 +148,7 @@ class OwnConfig:
 
         root = self.repo.root
         folders = [str(git / "hooks") for git in self.git_dirs()]
-        found = self._found if reuse and self._found is not None else self._walk()
-        nested = [root / git for git in found]
+        nested = [root / git for git in self.nested(reuse=reuse)]
         folders += [str(git / "hooks") for git in nested if git.is_dir() and not git.is_symlink()]
         folders += [
             str(root / os.path.expanduser(v)) for v in self.effective_hooks_path(reuse=reuse)
@@ -176,6 +175,11 @@ class OwnConfig:
             if value:
                 found += [p for p in self._inside(top, value) if p != TOP]
         return found
+
+    def nested(self, *, reuse: bool = False) -> list[str]:
+        """Each `.git` of the tree (`git_dirs.found`): as the last walk found them with
+        `reuse`, when there was one."""
+        return self._found if reuse and self._found is not None else self._walk()
 
     def _walk(self) -> list[str]:
         """Each `.git` of the tree (`git_dirs.found`), kept for `hook_links` to reuse."""

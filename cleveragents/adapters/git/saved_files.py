@@ -14,7 +14,7 @@ import re
 import shutil
 import stat
 import time
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git.modes import LINK, mode_of_file
@@ -207,11 +207,13 @@ class FileSaver:
             _mend_git_dir(self.repo.root, path)
         return done
 
-    def listing(self, commit: str | None) -> list[tuple[str, str, str]]:
-        """The (path, git mode, blob) of each file a saved record's commit holds."""
+    def listing(self, commit: str | None, paths: Sequence[str] = ()) -> list[tuple[str, str, str]]:
+        """The (path, git mode, blob) of each file a saved record's commit (or a tree)
+        holds; only those at or under `paths` when some are given."""
         if commit is None:
             return []
-        out = self.repo.git_bytes("ls-tree", "-r", "-z", commit)
+        literal = {"GIT_LITERAL_PATHSPECS": "1"}  # a path is a name, never a pattern
+        out = self.repo.git_bytes("ls-tree", "-r", "-z", commit, "--", *paths, env=literal)
         files = []
         for line in out.split(b"\0"):
             if line:

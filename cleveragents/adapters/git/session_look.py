@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
+from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.domain.command_saves import SessionStart
 
 
@@ -42,7 +44,7 @@ class SessionLook:
         self.own_git = OwnGitDir(git_dirs.repo)
         self._runs = runs  # every `.claude`, `.mcp.json` and `.git/hooks` of the last walk
 
-    def take(self, plan_id: str) -> SessionStart:
+    def take(self, plan_id: str, tree: str | None = None) -> SessionStart:
         at = time.time_ns()
         self.git_dirs.walk()
         own_git = self.own_git.look()
@@ -50,7 +52,7 @@ class SessionLook:
         self.dirs.hooks = self.config.hooks_folder(config)
         entries = self.dirs.look([*self._runs(), *self.dirs.hooks])
         gits = self.gits.look({})
-        return SessionStart(plan_id, at, entries, config, own_git, gits)
+        return SessionStart(plan_id, at, entries, config, own_git, gits, tree)
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
@@ -59,7 +61,10 @@ class SessionLook:
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)
         runs = [*self._runs(), *self.dirs.hooks]
-        put += self.dirs.put_back(start.plan_id, start.entries, runs, start.at)
+        # A file a setting names that no setting named at the start (one in the user's
+        # global config, which no call puts back): the user's unless a call wrote it.
+        stood = partial(stood_before, self.dirs.saver, start.tree, {})
+        put += self.dirs.put_back(start.plan_id, start.entries, runs, start.at, stood)
         put += self.config.put_back(start.own_config)
         self.own_git.refuse_left(start.own_git)
         return put
