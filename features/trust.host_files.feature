@@ -223,3 +223,21 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan run 'plant' --allow-command '*'" with Claude
     Then the folder "victim" beside the tree still holds "py/data.txt"
     And the file "build" does not exist
+
+  # The hooks folder's put-back writes no hook through a link the command left in its place
+  # (into a host folder of the model's choosing), nor fails on one into the tree.
+  Scenario Outline: A link left where the hooks folder stood is removed, not written through (<where>)
+    Given an executable file ".githooks/pre-push" containing "#!/bin/sh\nexit 0\n" committed
+    And the repository's git config sets "core.hooksPath" to ".githooks"
+    And a folder "victim" beside the tree holding "keep.txt"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "mv .githooks gh2 && ln -s <target> .githooks"
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the folder "victim" beside the tree holds nothing but "keep.txt"
+    And the file ".githooks/pre-push" contains "exit 0"
+
+    Examples:
+      | where            | target    |
+      | out of the tree  | ../victim |
+      | into the tree    | gh2       |

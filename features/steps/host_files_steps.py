@@ -199,6 +199,12 @@ def step_folder_beside_kept(context: Any, name: str, path: str) -> None:
     assert held.is_file() and held.read_text() == "precious\n", f"{held} is gone or changed"
 
 
+@then('the folder "{name}" beside the tree holds nothing but "{path}"')
+def step_folder_beside_only(context: Any, name: str, path: str) -> None:
+    found = sorted(os.listdir(context.repo.parent / name))
+    assert found == [path], found
+
+
 @given("agents' import path holds the tree's folder \"{folder}\", not there yet")
 def step_import_path_missing(context: Any, folder: str) -> None:
     """A `PYTHONPATH` entry (a build folder) the tree does not hold yet."""

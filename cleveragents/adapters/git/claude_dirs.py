@@ -177,7 +177,13 @@ class ClaudeDirs:
         """`full` as the look saw it (a folder made again, said of its files); what to
         say of it."""
         target = self.repo.root / full
+        # Never through a link (`.githooks -> /host`): what stands where the look saw a
+        # folder is the command's, and goes.
+        while (way := link_on_the_way(self.repo.root, full)) is not None:
+            (self.repo.root / way).unlink()
         if stat.S_ISDIR(seen[0]):
+            if target.is_symlink() or (os.path.lexists(target) and not target.is_dir()):
+                target.unlink()
             target.mkdir(parents=True, exist_ok=True)
             return None
         known = self._bytes.get(full)
