@@ -48,7 +48,13 @@ from pathlib import Path
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.claude_links import linked
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes, link_on_the_way
+from cleveragents.adapters.git.saved_files import (
+    FileSaver,
+    clear_way,
+    git_mode,
+    has_bytes,
+    link_on_the_way,
+)
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
 from cleveragents.domain.rules import claude_folder, claude_runs, git_refuses_name, mcp_file
 
@@ -179,8 +185,7 @@ class ClaudeDirs:
         target = self.repo.root / full
         # Never through a link (`.githooks -> /host`): what stands where the look saw a
         # folder is the command's, and goes.
-        while (way := link_on_the_way(self.repo.root, full)) is not None:
-            (self.repo.root / way).unlink()
+        clear_way(self.repo.root, full)
         if stat.S_ISDIR(seen[0]):
             if target.is_symlink() or (os.path.lexists(target) and not target.is_dir()):
                 target.unlink()

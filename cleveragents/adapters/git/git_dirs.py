@@ -50,7 +50,7 @@ from cleveragents.adapters.git.git_directory import (
     watched,
 )
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import link_on_the_way, remove
+from cleveragents.adapters.git.saved_files import clear_way, link_on_the_way, remove
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name
@@ -226,8 +226,7 @@ class GitDirs:
     def _clear_way(self, path: str) -> None:
         """Remove what the command put where a folder on the way to `path` stood (a link
         to anywhere, a file): nothing is ever written or removed through it."""
-        while (block := link_on_the_way(self.repo.root, path)) is not None:
-            remove(self.repo.root / block)
+        clear_way(self.repo.root, path)
 
     def _write(self, path: str, seen: Seen, data: bytes | None) -> None:
         self._clear_way(path)

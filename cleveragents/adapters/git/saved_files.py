@@ -187,7 +187,7 @@ class FileSaver:
             full = self.repo.root / path
             if not _holds(self.repo.root, path, mode, blobs[blob]):
                 done.append(path)
-            _clear_way(self.repo.root, path)  # never write through a link on the way
+            clear_way(self.repo.root, path)  # never write through a link on the way
             if _occupied(full):
                 continue
             remove(full)
@@ -337,8 +337,9 @@ def remove(full: Path) -> None:
         full.unlink()
 
 
-def _clear_way(root: Path, path: str) -> None:
-    """Remove a file or link standing where a folder on the way to `path` must be."""
+def clear_way(root: Path, path: str) -> None:
+    """Remove a file or link standing where a folder on the way to `path` must be: what
+    is written or removed at `path` next never goes through a link."""
     parts = Path(path).parts[:-1]
     for depth in range(1, len(parts) + 1):
         where = root.joinpath(*parts[:depth])

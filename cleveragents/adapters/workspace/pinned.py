@@ -14,10 +14,11 @@ identity where the command moved it, is moved back.
 from __future__ import annotations
 
 import os
-import shutil
 import stat
 from collections.abc import Iterable
 from pathlib import Path
+
+from cleveragents.adapters.git.saved_files import clear_way, remove
 
 Identity = tuple[int, int]
 
@@ -56,13 +57,8 @@ def _clear_way(root: Path, place: str) -> None:
     """Make each folder above `place` a real folder of the tree again: what the command
     left where one stood (a link, which would lead the put-back out of the tree, or a
     file) goes, a missing one is made."""
-    folder = root
-    for part in place.split("/")[:-1]:
-        folder = folder / part
-        if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()):
-            folder.unlink()
-        if not os.path.lexists(folder):
-            folder.mkdir()
+    clear_way(root, place)
+    (root / place).parent.mkdir(parents=True, exist_ok=True)
 
 
 def remove_in_tree(root: Path, place: Path) -> None:
@@ -103,11 +99,3 @@ def _find(root: Path, wanted: set[Identity]) -> dict[Identity, Path]:
                 else:
                     folders.append(Path(entry.path))
     return found
-
-
-def remove(path: Path) -> None:
-    """Remove whatever the command left at `path` (a folder, a file or a link)."""
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path)
-    elif os.path.lexists(path):
-        path.unlink()
