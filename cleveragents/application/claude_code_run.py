@@ -49,7 +49,7 @@ from cleveragents.domain.tool_calls import (
     tool_summary,
     written_path,
 )
-from cleveragents.domain.tool_effects import outside_effects, setting_written
+from cleveragents.domain.tool_effects import COMMAND_TOOLS, outside_effects, setting_written
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
 from cleveragents.ports import Environment
@@ -246,6 +246,8 @@ class ClaudeCodeRun:
         if tool == "Bash" and self.policed:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
             denied = refused and f"cleveragents refused this command: {refused}"
+        elif tool in COMMAND_TOOLS and self.policed:  # commands the policy never reads
+            refused = denied = f"cleveragents refused {tool}: run commands with Bash"
         elif self.policed:  # links followed as the file system does: no pure rule sees them
             checkpoints = self.r.checkpoints
             refused = setting_written(
@@ -304,7 +306,9 @@ class ClaudeCodeRun:
         self.open[str(event.get("tool_use_id"))] = decision
         if tool == "Bash" and before is not None:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
-        return allow()
+        # Any call but a command the policy allowed is left to Claude Code's own permissions
+        # (a write outside the tree, an MCP tool: asked, so refused headless).
+        return allow() if tool == "Bash" and self.policed else {}
 
     def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
         """What the call does outside the working tree, judged on the policy's own parse of
