@@ -306,8 +306,7 @@ class ClaudeCodeRun:
         self.open[str(event.get("tool_use_id"))] = decision
         if tool == "Bash" and before is not None:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
-        # Any call but a command the policy allowed is left to Claude Code's own permissions
-        # (a write outside the tree, an MCP tool: asked, so refused headless).
+        # Any other call is left to Claude Code's own permissions (headless: asked, refused).
         return allow() if tool == "Bash" and self.policed else {}
 
     def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
