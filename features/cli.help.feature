@@ -27,4 +27,4 @@ Feature: The plan commands' help starts as fast as the root's, and says what typ
     And stderr is one line containing "No such command 'nothere'"
 
   Scenario: Every help written without typer's parse is the one typer prints, at any width
-    Then the help of the plan group and of every plan command is typer's own at widths "40, 57, 80, 132"
+    Then the help of the plan group and of every plan command is typer's own at widths "40, 67, 132"
