@@ -3,12 +3,13 @@ correction, against `python -c pass` and `git status` measured in the same run.
 
 Targets (issue 28): `agents --help`, `agents plan --help` and a plan command's help (`agents
 plan correct --help`) within 100 ms, and `plan list`, `plan show`, `plan tree`, `plan tree
---json`, `plan decision N` and `plan log N` within 150 ms (medians of wall time). Absolute times depend on the machine, so every command is
-also given as a ratio to `python -c pass` (the interpreter's own start, the floor of any
-Python command) and to `git status` in the same repository, taken round by round: the
-commands run as whole processes, in turn, so a change in the machine's speed during the run
-touches all of them alike. Each command's CPU time (user + system, its children's too) is
-given beside its wall time: on a machine other work shares, it moves far less than the wall.
+--json`, `plan decision N` and `plan log N` within 150 ms (medians of wall time). Absolute
+times depend on the machine, so every command is also given as a ratio to `python -c pass`
+(the interpreter's own start, the floor of any Python command) and to `git status` in the
+same repository, taken round by round: the commands run as whole processes, in turn, so a
+change in the machine's speed during the run touches all of them alike. Each command's CPU
+time (user + system, its children's too) is given beside its wall time: on a machine other
+work shares, it moves far less than the wall.
 
 The plan: a scripted plan file of one-`write` steps (every 25th step a `run` that prints a
 line), about 1,000 decisions, then a revert correction near its end, re-executed.

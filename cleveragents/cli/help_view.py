@@ -6,7 +6,7 @@ type adapter it builds for the option: for `agents plan --help` that imported py
 its 200 ms, and the group's list of commands built all seventeen from their signatures for one
 line of each. Here the same group and command write their help in the same contexts (click's
 formatter, the same widths), the list from each command's docstring alone.
-`features/cli.help.feature` compares each help with typer's own.
+`features/cli.startup.feature` compares each help with typer's own.
 """
 
 from __future__ import annotations
