@@ -127,5 +127,15 @@ Feature: The help and the read-only views start quickly
     Then the exit code is 2
     And stderr is one line containing "No such command 'nothere'"
 
+  Scenario Outline: A help to a pipe nobody reads ends as typer ends it: exit 1, nothing said
+    When I run "<command>" with stdout to a pipe nobody reads
+    Then the exit code is 1
+    And stderr is empty
+
+    Examples:
+      | command                    |
+      | agents plan --help         |
+      | agents plan correct --help |
+
   Scenario: Every help written without typer's parse is the one typer prints, at any width
     Then the help of the plan group and of every plan command is typer's own at widths "40, 67, 132"
