@@ -7,7 +7,8 @@ without typer's parse (`help_view.py`); every other command line goes to the typ
 (`app.py`).
 Measured (CPU, medians of 8, a small plan, 2 cores under load): `plan list` 149 ms here
 against 391 ms through typer, `plan show` 155 against 396, `plan show --json` 112 against
-350; `python -c pass` 32.
+350; `python -c pass` 32. The help (CPU, least of 12): `plan --help` 91 ms against 233
+through typer, `plan correct --help` 87 against 199, as `agents --help` (89).
 """
 
 from __future__ import annotations
