@@ -25,6 +25,8 @@ def help_text(command: str | None) -> str | None:
 
     group = typer.main.get_group(plan_app.app)
     conventions.give(group)  # the group's own options, as `app.PlanGroup` gives them
+    # Of the root, a plan help shows only its name (`Usage: agents plan ...`): none of its
+    # options or settings, so neither `app.py` nor its other commands are imported.
     root = Context(TyperGroup(name="agents"), info_name="agents")
     plan = Context(group, info_name="plan", parent=root, **group.context_settings)
     names = [name for name, *_ in plan_app.COMMANDS]
