@@ -113,14 +113,14 @@ Feature: The help and the read-only views start quickly
     When I run "<command>" and note the modules it imports
     Then the exit code is 0
     And stdout contains "<shown>"
-    And it imported none of "pydantic, pydantic_core, git, rich, <others>"
+    And it imported none of "pydantic, pydantic_core, git, rich, cleveragents.cli.app, <others>"
 
     Examples:
-      | command                            | shown                           | others                                              |
-      | agents plan --help                 | Commands:                       | cleveragents.bootstrap                              |
-      | agents plan                        | Usage: agents plan [OPTIONS]    | cleveragents.bootstrap                              |
-      | agents plan correct --help         | Usage: agents plan correct      | cleveragents.cli.plan, cleveragents.cli.plan_share  |
-      | agents -C {tmp} plan run -h        | Usage: agents plan run          | cleveragents.cli.plan_correct, cleveragents.bootstrap |
+      | command                     | shown                        | others                                                |
+      | agents plan --help          | Commands:                    | cleveragents.bootstrap                                |
+      | agents plan                 | Usage: agents plan [OPTIONS] | cleveragents.bootstrap                                |
+      | agents plan correct --help  | Usage: agents plan correct   | cleveragents.cli.plan, cleveragents.cli.plan_share    |
+      | agents -C {tmp} plan run -h | Usage: agents plan run       | cleveragents.cli.plan_correct, cleveragents.bootstrap |
 
   Scenario: What is not a plan command's help is still typer's to answer
     When I run "agents plan nothere --help"
