@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.adapters.git.config_listings import user_configs
-from cleveragents.adapters.git.tree_includes import include_target
+from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.config_programs import (
@@ -209,7 +209,7 @@ def _in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:
         folders = [p.parent.relative_to(root).as_posix() for p in root.glob(path)]
         whole = (replace(reach, path=f) for f in dict.fromkeys(folders))
         return [replace(reach, path=path), *whole]
-    full = root / top / os.path.expanduser(reach.path)
+    full = root / top / git_path(root, reach.path)
     found: list[Reach] = []
     for place in (os.path.normpath(full), os.path.realpath(full)):
         parts = Path(os.path.relpath(place, root)).parts

@@ -31,6 +31,7 @@ from cleveragents.adapters.git.config_listings import ConfigListings
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
+from cleveragents.adapters.git.tree_includes import git_path
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import harmless, harmless_change
 from cleveragents.domain.host_files import TOP, kept_hooks_folder
@@ -152,9 +153,7 @@ class OwnConfig:
         folders = [str(git / "hooks") for git in self.git_dirs()]
         nested = [root / git for git in self.nested(reuse=reuse)]
         folders += [str(git / "hooks") for git in nested if git.is_dir() and not git.is_symlink()]
-        folders += [
-            str(root / os.path.expanduser(v)) for v in self.effective_hooks_path(reuse=reuse)
-        ]
+        folders += [str(root / git_path(root, v)) for v in self.effective_hooks_path(reuse=reuse)]
         return hook_link_targets(root, folders)
 
     def git_dirs(self) -> list[Path]:
@@ -201,10 +200,10 @@ class OwnConfig:
 
     def _inside(self, top: str, value: str) -> list[str]:
         """Where `value` of a `core.hooksPath` read for the tree at `top` (relative to
-        the repository's tree) lies in the tree: as named, and where its links lead (git
-        follows them); none outside it or in its `.git`."""
+        the repository's tree; `%(prefix)/`, `~` as git reads them) lies in the tree: as
+        named, and where its links lead (git follows them); none outside it or in `.git`."""
         root = self.repo.root
-        full = root / top / os.path.expanduser(value)
+        full = root / top / git_path(root, value)
         found: list[str] = []
         for place in (os.path.normpath(full), os.path.realpath(full)):
             inside = os.path.relpath(place, root)

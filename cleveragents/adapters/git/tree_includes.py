@@ -9,8 +9,9 @@ model wrote would configure git: an `ext::` remote, `core.sshCommand`, `core.pag
 git that could run one, the config files git reads are listed once (`git config --list
 --show-origin`: it follows includes as every git command does) and each include's value is
 resolved as git resolves it (`~` expanded, a relative path against the folder of the file
-that includes it). A file or an include inside the working tree (lexically or through a
-link), outside its git directory, is refused: exit 3, naming it and what to do.
+that includes it, `%(prefix)/` git's own prefix: `git_path`). A file or an include inside
+the working tree (lexically or through a link), outside its git directory, is refused: exit
+3, naming it and what to do.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from cleveragents.errors import ConflictingState
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.repository import GitRepository
+
+PREFIX = "%(prefix)/"  # git's own install prefix, at the start of a path setting
+_PREFIXES: dict[str, str] = {}  # by git program: what git expands `PREFIX` to
 
 
 def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None:
@@ -85,12 +89,45 @@ def listed_entries(listing: bytes) -> list[tuple[str, str, str]]:
 def include_target(root: Path, origin: str, value: str) -> Path | None:
     """The file an include names, as git finds it; None where git would refuse it (a
     relative include from the command line or a blob)."""
-    named = Path(os.path.expanduser(value))
+    named = Path(git_path(root, value))
     if named.is_absolute():
         return named
     if not origin:  # pragma: no cover - git refuses it first ("must come from files")
         return None
     return root / Path(origin).parent / named
+
+
+def git_path(root: Path, value: str) -> str:
+    """A path setting's `value` as git reads it (`interpolate_path`, git 2.34 on): a leading
+    `%(prefix)/` stands for git's own install prefix (`/usr`, so `%(prefix)/../home/me/tree`
+    names a tree file) in `include.path`, `includeIf.*.path` and `core.hooksPath`; a
+    leading `~` for the home folder. `root`: where git is asked for its prefix."""
+    if not value.startswith(PREFIX):
+        return os.path.expanduser(value)
+    rest = value.removeprefix(PREFIX)
+    return rest if rest.startswith("/") else os.path.join(_prefix(root), rest)
+
+
+def _prefix(root: Path) -> str:
+    """git's install prefix as git expands `%(prefix)/`, asked once per git program (only
+    when a value holds it): `git config` runs nothing the config names."""
+    import subprocess
+
+    from cleveragents.adapters.git.git_program import git_executable
+
+    program = git_executable(root)
+    if program not in _PREFIXES:
+        done = subprocess.run(
+            [program, "-c", f"agents.prefix={PREFIX}", "config", "--type=path", "agents.prefix"],
+            cwd=root,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
+        )
+        named = os.fsdecode(done.stdout).removesuffix("\n")
+        # A git older than 2.34 keeps `%(prefix)/` as a folder name, as it reads it.
+        _PREFIXES[program] = named if done.returncode == 0 and named else PREFIX
+    return _PREFIXES[program]
 
 
 def _refuse_inside(repo: GitRepository, path: Path | None, what: str) -> None:

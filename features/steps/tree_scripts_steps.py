@@ -1,0 +1,41 @@
+"""Steps of `trust.tree_scripts.feature`: what a script a setting names runs, and
+`%(prefix)/` in the paths git reads."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from typing import Any
+
+from behave import given
+
+
+def git_prefix(context: Any) -> str:
+    """git's own `%(prefix)/` as it expands it here (`/usr/` for a Debian git)."""
+    done = subprocess.run(
+        ["git", "-c", "probe.path=%(prefix)/", "config", "--type=path", "--get", "probe.path"],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.rstrip("\n")
+
+
+@given('the repository\'s git config sets "{key}" to the tree\'s "{path}" through %(prefix)')
+def step_prefix_config(context: Any, key: str, path: str) -> None:
+    """`%(prefix)/../..` up to `/`, then the tree's absolute path: git reads the tree's
+    file; a reader taking `%(prefix)` as a plain folder name reads another."""
+    prefix = os.path.realpath(git_prefix(context))
+    ups = "/".join([".."] * len([p for p in prefix.split("/") if p]))
+    tree = os.path.realpath(context.repo).lstrip("/")
+    value = "/".join(part for part in ("%(prefix)", ups, tree, path) if part)
+    subprocess.run(["git", "config", key, value], cwd=context.repo, check=True)
+    named = subprocess.run(
+        ["git", "config", "--type=path", "--get", key],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.rstrip("\n")
+    assert os.path.normpath(named) == os.path.join(os.path.realpath(context.repo), path), named
