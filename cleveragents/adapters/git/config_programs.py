@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.tree_includes import git_path, include_target
+from cleveragents.adapters.git.tree_scripts import script_places
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.config_programs import (
@@ -43,6 +44,7 @@ from cleveragents.domain.config_programs import (
     WHOLE,
     Reach,
     program_reach,
+    runs_program,
     script_reach,
 )
 from cleveragents.domain.git_programs import harmless, harmless_alias
@@ -84,6 +86,8 @@ def config_programs(
         for reach in program_reach(key, value):
             for place in _in_tree(root, reach):
                 found.setdefault(place, key)
+                for further in _run_by(root, place, key, value):
+                    found.setdefault(further, key)
     for git in nested:
         found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
     for place, key in claude_programs(root, claudes):
@@ -169,8 +173,19 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
             for reach in program_reach(key, value):
-                found += [(p, key) for p in _in_tree(root, replace(reach, repo=own), top)]
+                for place in _in_tree(root, replace(reach, repo=own), top):
+                    found += [(place, key)]
+                    found += [(p, key) for p in _run_by(root, place, key, value, top)]
     return found
+
+
+def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:
+    """What the tree script at `place` (a file the setting `key = value` runs, from the
+    tree's top; git runs it in `top`) may run in turn (`tree_scripts.py`), in the tree."""
+    if place.launcher or place.unknown or not runs_program(key, value):
+        return []
+    further = script_places(root, place.path, top)
+    return [p for r in further for p in _in_tree(root, replace(r, repo=place.repo))]
 
 
 def watched_programs(

@@ -1,0 +1,207 @@
+"""What a tree script a git config setting runs may run in turn: those places are host-run
+too (`domain/host_files.py`).
+
+`diff.x.textconv = node tools/conv.js` makes `tools/conv.js` a host-run file, but the
+`require('./util')` in it runs `tools/util.js` on the user's next `git diff`; a shell
+script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names is read
+(by the adapter, `adapters/git/tree_scripts.py`) and judged here by its kind:
+  * a shell script (`#!/bin/sh`, `bash`, `dash`, `env bash`; no shebang but a `.sh` name,
+    or executable: git then runs it with `/bin/sh`) is read with the same reader as a
+    config value (`config_programs.script_reach`), from the folder git runs it in (the
+    tree's top) and from its own folder (`cd tools && ./x.sh`); the scripts it names are
+    read in turn, `DEPTH` deep (each once: a cycle ends there); `"$(dirname "$0")"`,
+    `${0%/*}`, `BASH_SOURCE` read as its folder; a `.`, a shell or an interpreter given
+    a file through a variable may run any file: the whole tree (`WHOLE`), said so;
+  * a node script: its folder whole (a relative `require` may reach any file below),
+    the folder a literal `../` path names, where node finds packages (`node_modules` up
+    to the top); a `require` of a computed path may run any file: `WHOLE`;
+  * a python script: its folder as an import root, its packages whole (as `python3 X`);
+  * `gradlew`, `mvnw`: the project's build files, anywhere: the whole tree;
+  * any other (another interpreter, a binary, a link, a FIFO, one too large to read): its
+    folder whole.
+A folder that is the tree's top is the whole tree, said as what agents cannot read ahead.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
+from cleveragents.domain.launchers import NODE, PYTHON, SHELLS
+
+MOST_BYTES = 256 * 1024  # a script longer than this is not read: its folder whole
+DEPTH = 4  # scripts run by scripts, read this deep; one deeper: its folder whole
+WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
+POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
+# Interpreters by a script's name, when it has no shebang: perl, ruby ... read no further.
+OTHER = (".pl", ".rb", ".php", ".lua", ".r", ".tcl", ".awk", ".ts", ".jar")
+_OWN_FOLDER = re.compile(r"\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}")
+_FROM_VARIABLE = re.compile(
+    r"(?:^|[\s;&|(){}])(?:\.|source|exec|sh|bash|dash|ash|zsh|node|nodejs|python[0-9.]*)"
+    r"(?:\s+-\S+)*\s+[\"']?[^\s\"'$]*\$(?![1-9@*#](?!\w))"
+)
+_OWN_FOLDER_QUOTED = re.compile(
+    r"`dirname\s+(?:--\s+)?[\"']?\$(?:0|\{0\}|\{?BASH_SOURCE[^`]*)[\"']?`"
+)
+_LITERAL_MODULE = re.compile(
+    r"(?:require(?:\.resolve)?\s*\(\s*|import\s*\(\s*|\bfrom\s+|\bimport\s+)([\"'`])([^\"'`]*)\1"
+)
+_COMPUTED_MODULE = re.compile(r"(?:\brequire|\bimport)\s*\(\s*[^\"'`\s)]")
+
+
+@dataclass(frozen=True)
+class Script:
+    """A tree file as the adapter found it: its bytes (None: absent), or why not read."""
+
+    content: bytes | None = None
+    executable: bool = False
+    unread: str = ""  # "a link", "a FIFO", "over 256 KiB": not read, its folder whole
+
+
+Read = Callable[[str], Script]
+
+
+def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
+    """What the tree scripts `scripts` ((path, the folder git runs it in), from the tree's
+    top) may run in turn, each read through `read`; the scripts they run, `DEPTH` deep."""
+    found: list[Reach] = []
+    seen: set[str] = set()
+    todo = [(path, cwd, 0) for path, cwd in scripts]
+    while todo:
+        path, cwd, depth = todo.pop(0)
+        if path in seen or not _readable_name(path):
+            continue
+        seen.add(path)
+        if depth > DEPTH:
+            found.append(_folder(path, f"`{_shown(path)}`, run {DEPTH} scripts deep"))
+            continue
+        for reach in _one(path, cwd, read(path)):
+            found.append(reach)
+            if not reach.launcher and not reach.unknown and reach.path not in seen:
+                todo.append((reach.path, cwd, depth + 1))
+    return list(dict.fromkeys(found))
+
+
+def _one(path: str, cwd: str, script: Script) -> list[Reach]:
+    """What the one script `path`, run in `cwd`, may run, by its kind."""
+    if script.unread:
+        return [_folder(path, f"`{_shown(path)}`, {script.unread} agents does not read")]
+    if script.content is None:
+        return []  # not there: nothing runs; read again once it is
+    if posixpath.basename(path) in WRAPPERS:
+        return [Reach(WHOLE, unknown=f"`{_shown(path)}`, which runs the project's build files")]
+    text = script.content.decode("utf-8", "surrogateescape")
+    interpreter, options = _shebang(text)
+    name = posixpath.basename(path).lower()
+    if "\0" in text:
+        return [_folder(path, f"`{_shown(path)}`, a program agents cannot read")]
+    if interpreter in NODE or (not interpreter and name.endswith((".js", ".mjs", ".cjs"))):
+        return _node(path, text)
+    if PYTHON.fullmatch(interpreter) or (not interpreter and name.endswith(".py")):
+        command = shlex.join([interpreter or "python3", *options, path])
+        return [r for r in script_reach(command, "") if r.launcher]
+    if interpreter in POSIX_SHELLS or (
+        not interpreter and (name.endswith((".sh", ".bash")) or script.executable)
+    ):
+        return _shell(path, cwd, text)
+    if interpreter or name.endswith(OTHER):
+        shown = interpreter if interpreter not in SHELLS else f"{interpreter} (no sh)"
+        return [_folder(path, f"`{_shown(path)}`, a {_shown(shown)} script")]
+    return []  # no shebang, not executable, no script's name: read as data, if at all
+
+
+def _shebang(text: str) -> tuple[str, list[str]]:
+    """The interpreter's name of a `#!` line (through `env`, `env -S`) and its options."""
+    if not text.startswith("#!"):
+        return "", []
+    words = text[2:].partition("\n")[0].split()
+    if words and posixpath.basename(words[0]) == "env":
+        words = words[1:]
+        while words and words[0].startswith("-"):
+            words = words[1:]  # `-S`: the rest split as the line is
+        while words and "=" in words[0]:
+            words = words[1:]
+    if not words:
+        return "", []
+    return posixpath.basename(words[0]), words[1:]
+
+
+def _shell(path: str, cwd: str, text: str) -> list[Reach]:
+    """A shell script's reach, read from `cwd` and from its own folder."""
+    folder = posixpath.dirname(path)
+    own = shlex.quote(folder or ".")
+    text = _OWN_FOLDER_QUOTED.sub(lambda _: own, _OWN_FOLDER.sub(lambda _: own, text))
+    text = _substituted(text, own)
+    found: list[Reach] = []
+    if _FROM_VARIABLE.search(text):
+        found.append(Reach(WHOLE, unknown=f"`{_shown(path)}`, which runs a file a variable names"))
+    for where in dict.fromkeys((cwd, folder)):
+        found += script_reach(text, where)
+    return found
+
+
+def _substituted(text: str, own: str) -> str:
+    """`text` with each `$(...)` naming the script's own folder (`$0`, `BASH_SOURCE`) as
+    `own`; another substitution is left for the reader (which takes it as `WHOLE`)."""
+    out: list[str] = []
+    at = 0
+    while (start := text.find("$(", at)) >= 0:
+        end = _closing(text, start + 2)
+        if end < 0:
+            break
+        inner = text[start + 2 : end]
+        own_folder = re.search(r"\$0\b|\$\{0\}|BASH_SOURCE", inner) and "dirname" in inner
+        out.append(text[at:start] + (own if own_folder else text[start : end + 1]))
+        at = end + 1
+    return "".join(out) + text[at:]
+
+
+def _closing(text: str, at: int) -> int:
+    """Where the `)` closing a `$(` opened just before `at` is, or -1."""
+    depth = 1
+    for index in range(at, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[index], 0)
+        if depth == 0:
+            return index
+    return -1
+
+
+def _node(path: str, text: str) -> list[Reach]:
+    """A node script: its folder whole, folders a literal `../` module path names, where
+    node finds packages; a module path it computes: the whole tree."""
+    folder = posixpath.dirname(path)
+    found = [_folder(path, f"`{_shown(path)}`, a node script whose folder is the top")]
+    found += [r for r in script_reach(shlex.join(["node", path]), "") if r.launcher]
+    for _, named in _LITERAL_MODULE.findall(text):
+        if named.startswith("../"):
+            target = posixpath.normpath(posixpath.join(folder, named))
+            if target.startswith(".."):
+                continue  # outside the tree
+            why = f"`{_shown(path)}`, which requires {_shown(named)}"
+            found.append(_folder(target, why, path))
+    if _COMPUTED_MODULE.search(text):
+        found.append(Reach(WHOLE, unknown=f"`{_shown(path)}`, which requires a computed path"))
+    return found
+
+
+def _folder(path: str, why: str, script: str = "") -> Reach:
+    """All of `path`'s folder, where `script` (`path` itself unless said) finds what it
+    runs, or the whole tree (said as `why`) when it is the top."""
+    folder = posixpath.dirname(path)
+    if folder in ("", ".") or folder.startswith(("..", "/")):
+        return Reach(WHOLE, unknown=why)
+    by = _shown(script or path)
+    return Reach(re.sub(r"([*?\[])", r"[\1]", folder), launcher=f"the script {by}")
+
+
+def _readable_name(path: str) -> bool:
+    """A tree path a script may be read at: no variable, no glob, not outside the tree."""
+    return bool(path) and not path.startswith(("/", "~", "..")) and not re.search(r"[$*?\[]", path)
+
+
+def _shown(word: str) -> str:
+    return word if word.isprintable() else word.encode("unicode_escape").decode("ascii")
