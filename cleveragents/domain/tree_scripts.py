@@ -35,6 +35,7 @@ from cleveragents.domain.launchers import NODE, PYTHON, SHELLS
 
 MOST_BYTES = 256 * 1024  # a script longer than this is not read: its folder whole
 DEPTH = 4  # scripts run by scripts, read this deep; one deeper: its folder whole
+MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
 # Interpreters by a script's name, when it has no shebang: perl, ruby ... read no further.
@@ -47,6 +48,7 @@ _FROM_VARIABLE = re.compile(
 _OWN_FOLDER_QUOTED = re.compile(
     r"`dirname\s+(?:--\s+)?[\"']?\$(?:0|\{0\}|\{?BASH_SOURCE[^`]*)[\"']?`"
 )
+_TEST = re.compile(r"(^|[;&|(){}!\s])\[(\s)")
 _LITERAL_MODULE = re.compile(
     r"(?:require(?:\.resolve)?\s*\(\s*|import\s*\(\s*|\bfrom\s+|\bimport\s+)([\"'`])([^\"'`]*)\1"
 )
@@ -67,27 +69,35 @@ Read = Callable[[str], Script]
 
 def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
     """What the tree scripts `scripts` ((path, the folder git runs it in), from the tree's
-    top) may run in turn, each read through `read`; the scripts they run, `DEPTH` deep."""
+    top) may run in turn, each read through `read`; the scripts they run, `DEPTH` deep.
+
+    A script another one sources keeps that one's `$0`: so `$0`'s folder is, for each
+    script, its own or that of any script on the way to it."""
     found: list[Reach] = []
-    seen: set[str] = set()
-    todo = [(path, cwd, 0) for path, cwd in scripts]
+    read_once: dict[str, Script] = {}
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    todo: list[tuple[str, str, int, tuple[str, ...]]] = [(p, cwd, 0, ()) for p, cwd in scripts]
     while todo:
-        path, cwd, depth = todo.pop(0)
-        if path in seen or not _readable_name(path):
+        path, cwd, depth, zeros = todo.pop(0)
+        zeros = tuple(dict.fromkeys((*zeros, posixpath.dirname(path))))
+        if (path, zeros) in seen or not _readable_name(path):
             continue
-        seen.add(path)
-        if depth > DEPTH:
-            found.append(_folder(path, f"`{_shown(path)}`, run {DEPTH} scripts deep"))
+        seen.add((path, zeros))
+        if depth > DEPTH or len(seen) > MOST_SCRIPTS:
+            found.append(_folder(path, f"`{_shown(path)}`, run {depth} scripts deep"))
             continue
-        for reach in _one(path, cwd, read(path)):
+        if path not in read_once:
+            read_once[path] = read(path)
+        for reach in _one(path, cwd, read_once[path], zeros):
             found.append(reach)
-            if not reach.launcher and not reach.unknown and reach.path not in seen:
-                todo.append((reach.path, cwd, depth + 1))
+            if not reach.launcher and not reach.unknown:
+                todo.append((reach.path, cwd, depth + 1, zeros))
     return list(dict.fromkeys(found))
 
 
-def _one(path: str, cwd: str, script: Script) -> list[Reach]:
-    """What the one script `path`, run in `cwd`, may run, by its kind."""
+def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Reach]:
+    """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), may
+    run, by its kind."""
     if script.unread:
         return [_folder(path, f"`{_shown(path)}`, {script.unread} agents does not read")]
     if script.content is None:
@@ -107,7 +117,7 @@ def _one(path: str, cwd: str, script: Script) -> list[Reach]:
     if interpreter in POSIX_SHELLS or (
         not interpreter and (name.endswith((".sh", ".bash")) or script.executable)
     ):
-        return _shell(path, cwd, text)
+        return _shell(path, cwd, text, zeros)
     if interpreter or name.endswith(OTHER):
         shown = interpreter if interpreter not in SHELLS else f"{interpreter} (no sh)"
         return [_folder(path, f"`{_shown(path)}`, a {_shown(shown)} script")]
@@ -130,18 +140,27 @@ def _shebang(text: str) -> tuple[str, list[str]]:
     return posixpath.basename(words[0]), words[1:]
 
 
-def _shell(path: str, cwd: str, text: str) -> list[Reach]:
-    """A shell script's reach, read from `cwd` and from its own folder."""
-    folder = posixpath.dirname(path)
-    own = shlex.quote(folder or ".")
-    text = _OWN_FOLDER_QUOTED.sub(lambda _: own, _OWN_FOLDER.sub(lambda _: own, text))
-    text = _substituted(text, own)
+def _shell(path: str, cwd: str, text: str, zeros: tuple[str, ...]) -> list[Reach]:
+    """A shell script's reach, read from `cwd` and from its own folder, with `$0`'s folder
+    as each of `zeros`."""
     found: list[Reach] = []
-    if _FROM_VARIABLE.search(text):
-        found.append(Reach(WHOLE, unknown=f"`{_shown(path)}`, which runs a file a variable names"))
-    for where in dict.fromkeys((cwd, folder)):
-        found += script_reach(text, where)
+    for zero in zeros:
+        own = shlex.quote(zero or ".")
+        named = _substituted(_own_folder(text, own), own)
+        if _FROM_VARIABLE.search(named):
+            why = f"`{_shown(path)}`, which runs a file a variable names"
+            found.append(Reach(WHOLE, unknown=why))
+        for where in dict.fromkeys((cwd, posixpath.dirname(path))):
+            found += script_reach(named, where)
     return found
+
+
+def _own_folder(text: str, own: str) -> str:
+    """`text` with `${0%/*}` and `` `dirname $0` `` as the folder `own`, and `[` (no glob:
+    the builtin `test`) as `test`."""
+    for form in (_OWN_FOLDER, _OWN_FOLDER_QUOTED):
+        text = form.sub(lambda _: own, text)
+    return _TEST.sub(r"\1test\2", text)
 
 
 def _substituted(text: str, own: str) -> str:

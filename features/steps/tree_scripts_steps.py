@@ -7,7 +7,7 @@ import os
 import subprocess
 from typing import Any
 
-from behave import given
+from behave import given, then, when
 
 
 def git_prefix(context: Any) -> str:
@@ -39,3 +39,16 @@ def step_prefix_config(context: Any, key: str, path: str) -> None:
         check=True,
     ).stdout.rstrip("\n")
     assert os.path.normpath(named) == os.path.join(os.path.realpath(context.repo), path), named
+
+
+@when("my git config's script runs random tree scripts, and git runs it")
+def step_tree_scripts_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.tree_scripts_property import check_property
+
+    run_property(context, "tree scripts property", check_property, 15)
+
+
+@then("every tree script that ran was refused to the model, and no other file")
+def step_tree_scripts_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
