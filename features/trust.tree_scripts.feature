@@ -53,6 +53,19 @@ Feature: What a script my git config names runs is kept from the model too
       | tools/clean.sh  | #!/bin/bash\nexec python3 tools/helper.py\n                   | filter.x.clean    | ./tools/clean.sh     | tools/helper.py | is tools/helper.py, which your git config's filter.x.clean names for git to run              |
       | conv.pl         | #!/usr/bin/perl\nrequire './lib.pl';\n                        | diff.x.textconv   | ./conv.pl            | lib.pl          | may be run by your git config's diff.x.textconv, which runs `conv.pl`, a perl script from the tree: agents cannot tell which files it runs (name the program by a path in that setting) |
 
+  Scenario: The model's write of what a shebang-less script run by `sh` sources is refused
+    Given a plain file "tools/conv" containing ". tools/lib\ncat \"$1\"\n" committed
+    And the repository's git config sets "diff.x.textconv" to "sh tools/conv"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will write the file "tools/lib"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "tools/lib" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'tools/lib' is tools/lib, which your git config's diff.x.textconv names for git to run"
+
   Scenario: What a sandboxed command plants where my textconv's node script requires it is put back
     Given an executable file "tools/conv.js" containing "require('./util');\n" committed
     And the repository's git config sets "diff.x.textconv" to "node tools/conv.js"

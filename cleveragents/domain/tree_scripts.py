@@ -5,13 +5,15 @@ too (`domain/host_files.py`).
 `require('./util')` in it runs `tools/util.js` on the user's next `git diff`; a shell
 script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names is read
 (by the adapter, `adapters/git/tree_scripts.py`) and judged here by its kind:
-  * a shell script (`#!/bin/sh`, `bash`, `dash`, `env bash`; no shebang but a `.sh` name,
-    or executable: git then runs it with `/bin/sh`) is read with the same reader as a
-    config value (`config_programs.script_reach`), from the folder git runs it in (the
-    tree's top) and from its own folder (`cd tools && ./x.sh`); the scripts it names are
-    read in turn, `DEPTH` deep (each once: a cycle ends there); `"$(dirname "$0")"`,
-    `${0%/*}`, `BASH_SOURCE` read as its folder; a `.`, a shell or an interpreter given
-    a file through a variable may run any file: the whole tree (`WHOLE`), said so;
+  * a shell script (`#!/bin/sh`, `bash`, `dash`, `env bash`; with no shebang, a `.sh` name
+    or none, which `sh X` may run, or an executable one, which git runs with `/bin/sh`) is
+    read with the reader of a config value (`config_programs.script_reach`), from the
+    folder git runs it in (the tree's top) and from its own (`cd tools && ./x.sh`); the
+    scripts it names are read in turn, `DEPTH` deep (a cycle ends there), `$0` in the
+    folder of each script on the way (a sourced script keeps its caller's `$0`);
+    `"$(dirname "$0")"`, `${0%/*}`, `BASH_SOURCE` read as that folder; a `.`, a shell or
+    an interpreter given a file through a variable may run any file: the whole tree
+    (`WHOLE`), said so;
   * a node script: its folder whole (a relative `require` may reach any file below),
     the folder a literal `../` path names, where node finds packages (`node_modules` up
     to the top); a `require` of a computed path may run any file: `WHOLE`;
@@ -31,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
-from cleveragents.domain.launchers import NODE, PYTHON, SHELLS
+from cleveragents.domain.launchers import NODE, PYTHON
 
 MOST_BYTES = 256 * 1024  # a script longer than this is not read: its folder whole
 DEPTH = 4  # scripts run by scripts, read this deep; one deeper: its folder whole
@@ -114,14 +116,15 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
     if PYTHON.fullmatch(interpreter) or (not interpreter and name.endswith(".py")):
         command = shlex.join([interpreter or "python3", *options, path])
         return [r for r in script_reach(command, "") if r.launcher]
+    extension = posixpath.splitext(name)[1]
     if interpreter in POSIX_SHELLS or (
-        not interpreter and (name.endswith((".sh", ".bash")) or script.executable)
-    ):
+        not interpreter and (extension in (".sh", ".bash", "") or script.executable)
+    ):  # no shebang: run by `sh X`, or by `/bin/sh` when git finds no `#!`
         return _shell(path, cwd, text, zeros)
-    if interpreter or name.endswith(OTHER):
-        shown = interpreter if interpreter not in SHELLS else f"{interpreter} (no sh)"
+    if interpreter or extension in OTHER:
+        shown = interpreter or extension
         return [_folder(path, f"`{_shown(path)}`, a {_shown(shown)} script")]
-    return []  # no shebang, not executable, no script's name: read as data, if at all
+    return []  # a file by a data file's name (`.json`, `.txt`): read, not run
 
 
 def _shebang(text: str) -> tuple[str, list[str]]:

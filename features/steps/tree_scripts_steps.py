@@ -52,3 +52,15 @@ def step_tree_scripts_property(context: Any) -> None:
 @then("every tree script that ran was refused to the model, and no other file")
 def step_tree_scripts_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given('a plain file "{path}" containing "{content}" committed')
+def step_plain_file(context: Any, path: str, content: str) -> None:
+    """A file no one may run itself (mode 644): only an interpreter reads it."""
+    from features.steps.repo_steps import commit_all, unescape
+
+    target = context.repo / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(unescape(content))
+    target.chmod(0o644)
+    commit_all(context, f"add {path}")
