@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, PYTHON
 
-MOST_BYTES = 256 * 1024  # a script longer than this is not read: its folder whole
+MOST_BYTES = 64 * 1024  # a script longer than this is not read: its folder whole
+MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
 DEPTH = 4  # scripts run by scripts, read this deep; one deeper: its folder whole
 MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
@@ -63,7 +64,7 @@ class Script:
 
     content: bytes | None = None
     executable: bool = False
-    unread: str = ""  # "a link", "a FIFO", "over 256 KiB": not read, its folder whole
+    unread: str = ""  # "a link", "a FIFO", "too large a script": not read, its folder whole
 
 
 Read = Callable[[str], Script]
@@ -94,6 +95,9 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
             found.append(reach)
             if not reach.launcher and not reach.unknown:
                 todo.append((reach.path, cwd, depth + 1, zeros))
+        if len(todo) > MOST_NAMED:  # a long script of `echo WORD`s: bounded, said so
+            why = f"`{_shown(path)}`, which names more files than agents reads ahead"
+            return [*dict.fromkeys(found[:MOST_NAMED]), Reach(WHOLE, unknown=why)]
     return list(dict.fromkeys(found))
 
 
@@ -147,9 +151,9 @@ def _shell(path: str, cwd: str, text: str, zeros: tuple[str, ...]) -> list[Reach
     """A shell script's reach, read from `cwd` and from its own folder, with `$0`'s folder
     as each of `zeros`."""
     found: list[Reach] = []
-    for zero in zeros:
-        own = shlex.quote(zero or ".")
-        named = _substituted(_own_folder(text, own), own)
+    quoted = [shlex.quote(zero or ".") for zero in zeros]
+    texts = (_substituted(_own_folder(text, q), q) for q in quoted)
+    for named in dict.fromkeys(texts):  # the same text when it names no `$0`: read once
         if _FROM_VARIABLE.search(named):
             why = f"`{_shown(path)}`, which runs a file a variable names"
             found.append(Reach(WHOLE, unknown=why))
