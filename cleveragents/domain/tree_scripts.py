@@ -37,7 +37,7 @@ from cleveragents.domain.launchers import NODE, PYTHON
 
 MOST_BYTES = 64 * 1024  # a script longer than this is not read: its folder whole
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
-DEPTH = 4  # scripts run by scripts, read this deep; one deeper: its folder whole
+DEPTH = 8  # scripts run by scripts, read this deep; one deeper: its folder whole
 MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
@@ -78,10 +78,12 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
     script, its own or that of any script on the way to it."""
     found: list[Reach] = []
     read_once: dict[str, Script] = {}
+    depths: dict[str, int] = {}
     seen: set[tuple[str, tuple[str, ...]]] = set()
     todo: list[tuple[str, str, int, tuple[str, ...]]] = [(p, cwd, 0, ()) for p, cwd in scripts]
     while todo:
         path, cwd, depth, zeros = todo.pop(0)
+        depth = depths.setdefault(path, depth)  # read again for a new `$0`: no deeper
         zeros = tuple(dict.fromkeys((*zeros, posixpath.dirname(path))))
         if (path, zeros) in seen or not _readable_name(path):
             continue
