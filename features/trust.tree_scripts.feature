@@ -66,6 +66,18 @@ Feature: What a script my git config names runs is kept from the model too
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'tools/lib' is tools/lib, which your git config's diff.x.textconv names for git to run"
 
+  Scenario: The model's write of what my Claude Code hook's node script requires is refused
+    Given an executable file "tools/fmt.js" containing "require('./util');\n" committed
+    And an executable file ".claude/settings.json" containing "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "node tools/fmt.js"}]}]}}" committed
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will write the file "tools/util.js"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'tools/util.js' is in tools, where the script tools/fmt.js finds what Claude Code's PostToolUse hook in .claude/settings.json runs"
+
   Scenario: What a sandboxed command plants where my textconv's node script requires it is put back
     Given an executable file "tools/conv.js" containing "require('./util');\n" committed
     And the repository's git config sets "diff.x.textconv" to "node tools/conv.js"

@@ -129,7 +129,8 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         for setting, line in lines:
             key = f"{CLAUDE_KEY}{setting} in {shown}"
             for reach in script_reach(line, top):
-                found += [(place, key) for place in _in_tree(root, reach)]
+                for place in _in_tree(root, reach):
+                    found += [(place, key), *((p, key) for p in _scripts_of(root, place, top))]
     return found
 
 
@@ -182,7 +183,12 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
 def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:
     """What the tree script at `place` (a file the setting `key = value` runs, from the
     tree's top; git runs it in `top`) may run in turn (`tree_scripts.py`), in the tree."""
-    if place.launcher or place.unknown or not runs_program(key, value):
+    return _scripts_of(root, place, top) if runs_program(key, value) else []
+
+
+def _scripts_of(root: Path, place: Reach, top: str) -> list[Reach]:
+    """What the tree file at `place`, run as a program in `top`, may run in turn."""
+    if place.launcher or place.unknown:
         return []
     further = script_places(root, place.path, top)
     return [p for r in further for p in _in_tree(root, replace(r, repo=place.repo))]
