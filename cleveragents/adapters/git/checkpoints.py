@@ -25,7 +25,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from cleveragents.adapters.git import ignore_rules
+from cleveragents.adapters.git import git_waits, ignore_rules
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
@@ -98,15 +98,8 @@ class GitCheckpoints:
     def repo(self, repo: GitRepository) -> None:
         """The rooms this class delegates to run their git through the same repository."""
         self._repo = repo
-        for room in (
-            self.private,
-            self.snapshots,
-            self.queries,
-            self.scan,
-            self.obstacles,
-            self.restores,
-            self.held,
-        ):
+        rooms = (self.private, self.snapshots, self.queries, self.scan, self.obstacles)
+        for room in (*rooms, self.restores, self.held):
             room.repo = repo
 
     @property
@@ -200,8 +193,10 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
         `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
-        # First where git finds config and hooks: the put-backs below write through no link.
-        look.put_back = self.own_git.put_back(look.own_git)
+        # First a FIFO where git opens a file (`git_waits.py`), then where git finds config
+        # and hooks: the put-backs below write through no link.
+        look.put_back = git_waits.remove_new(self.repo.root, look.at)
+        look.put_back += self.own_git.put_back(look.own_git)
         look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
         look.put_back += self.claude_dirs.put_back(

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from cleveragents.adapters.git import git_waits
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
@@ -56,7 +57,8 @@ class SessionLook:
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
-        put = self.own_git.put_back(start.own_git)  # first: nothing written through a link
+        put = git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before any git runs
+        put += self.own_git.put_back(start.own_git)  # nothing written through a link
         put += self.gits.put_back(start.git_entries, {})
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)
