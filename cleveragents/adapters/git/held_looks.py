@@ -196,6 +196,7 @@ def _look(data: dict[str, Any]) -> CommandLook:
         },
         modes=data["modes"],
         folders=data["folders"],
+        empty=data.get("empty", []),
         unsaved=data["unsaved"],
         recent=set(data["recent"]),
         tree=data["tree"],
