@@ -193,11 +193,11 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
         `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
-        # First a FIFO where git opens a file (`git_waits.py`), then where git finds config
-        # and hooks: the put-backs below write through no link.
-        look.put_back = git_waits.remove_new(self.repo.root, look.at)
-        look.put_back += self.own_git.put_back(look.own_git)
+        # First where git finds config and hooks: the put-backs below write through no link.
+        look.put_back = self.own_git.put_back(look.own_git)
         look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored)
+        # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
+        look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
         look.put_back += self.claude_dirs.put_back(
             look.plan_id,

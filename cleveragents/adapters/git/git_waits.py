@@ -4,10 +4,12 @@ git opens `.gitignore`, `.gitattributes`, `.gitmodules` and `.mailmap` in any fo
 tree, and `HEAD`, `config`, refs... in a nested repository's git directory, with a plain
 `open`: at a FIFO that `open` waits for a writer that never comes, and no signal but
 SIGKILL ends it. The next checkpoint's `add --all` would hang the run for good. Every
-command-runner's put-back (`GitCheckpoints.after_command`, the end of a Claude Code
-session) starts here, before any git runs: one `find` of the tree lists the FIFOs and
-sockets changed since the command began, and those at a name git reads are removed and
-named. Others are left out of checkpoints (`workspace/tree_walk.py`).
+command-runner's put-back (`GitCheckpoints.after_command`, a recorded session's lost look,
+the end of a Claude Code session) comes here right after `.git` entries are put back
+(`git_dirs.py` removes a new `.git` with a FIFO whole; its `git config --file` reads none
+of these) and before any git that reads them runs: one `find` of the tree lists the FIFOs
+and sockets changed since the command began, and those at a name git reads are removed
+and named. Others are left out of checkpoints (`workspace/tree_walk.py`).
 """
 
 from __future__ import annotations

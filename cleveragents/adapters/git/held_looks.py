@@ -116,8 +116,8 @@ class HeldLooks:
         """After a call whose look (taken at `at`) is lost: what Claude Code and git run
         that changed since is removed, its bytes kept; the own config put back as
         `own_config` (recorded with the decision) had it. One line for each."""
-        said = git_waits.remove_new(self.repo.root, at)  # before any git runs
-        said += OwnGitDir(self.repo).unlink_configs()  # nothing written through it
+        said = OwnGitDir(self.repo).unlink_configs()  # first: nothing written through it
+        said += git_waits.remove_new(self.repo.root, at)  # before a git reads it
         self.git_dirs.walk()
         self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
         folders = [*self._runs(), *self.claude_dirs.hooks]

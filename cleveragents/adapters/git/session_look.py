@@ -57,9 +57,9 @@ class SessionLook:
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
-        put = git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before any git runs
-        put += self.own_git.put_back(start.own_git)  # nothing written through a link
+        put = self.own_git.put_back(start.own_git)  # first: nothing written through a link
         put += self.gits.put_back(start.git_entries, {})
+        put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)
         runs = [*self._runs(), *self.dirs.hooks]
