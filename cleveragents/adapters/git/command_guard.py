@@ -124,9 +124,12 @@ class CommandGuard:
         look.ignored = self._hash(found, look.at, look.unsaved)
         # Folders of the files a restore brings back, and empty ones: no checkpoint records
         # their modes.
-        look.empty = hidden_paths.empty_folders(walked)
+        # Not those of a folder over the bound, which undo cannot bring back (its skeleton).
+        over = [n for n in names if n.endswith("/") and _named(n, look.unsaved)]
+        empty = hidden_paths.empty_folders(walked)
+        look.empty = [e for e in empty if not any(f"{e}/".startswith(n) for n in over)]
         look.folders = folder_modes.folder_modes(
-            self.repo.root, [*checkpointed, *look.ignored], look.empty
+            self.repo.root, [*checkpointed, *look.ignored], empty
         )
         return look
 
@@ -363,3 +366,8 @@ def permissions(
 
 def _seen(st: os.stat_result) -> Seen:
     return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _named(folder: str, unsaved: list[str]) -> bool:
+    """Whether `unsaved` names `folder` (over the bound: `name/ (size)`)."""
+    return any(line.startswith(f"{shown_path(folder)} (") for line in unsaved)
