@@ -123,8 +123,8 @@ class CommandGuard:
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
         # Folders of the files a restore brings back, and empty ones: no checkpoint records
-        # their modes.
-        # Not those of a folder over the bound, which undo cannot bring back (its skeleton).
+        # their modes, nor an empty folder (one the command removes is made again), but
+        # for those of a folder over the bound, which undo cannot bring back (a skeleton).
         over = [n for n in names if n.endswith("/") and _named(n, look.unsaved)]
         empty = hidden_paths.empty_folders(walked)
         look.empty = [e for e in empty if not any(f"{e}/".startswith(n) for n in over)]
