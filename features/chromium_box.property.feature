@@ -26,3 +26,13 @@ Feature: The plan's Chromium box shows nothing of the host but what it must
   Scenario: A tree in a system folder is hidden from the box, with what lies beside it
     When the Chromium box is made for a tree under /opt, beside the app's .env
     Then the box shows nothing of the tree, its git directory, or what lies beside them
+
+  # An X authority file holds the cookies of every display the user has: the box gets only
+  # those `xauth` itself picks for DISPLAY (its number, and this host's name, any host, or
+  # the address of the TCP host DISPLAY names), never a remote host's (`otherhost:0`).
+  # Random files of up to 8 entries (families Local, Wild, Internet, Internet6,
+  # LocalHost; this host's name and others; numbers with none), against `xauth nextract`
+  # run on the same file, for DISPLAY :N, unix:N, HOST/unix:N, localhost:N, an address.
+  Scenario: A headed box gets only the cookies xauth picks for DISPLAY
+    When the headed Chromium box is given random X authority files
+    Then each box got the cookies xauth picks for its DISPLAY, and no other

@@ -33,6 +33,25 @@ Feature: A program my git config names in my tree is kept from the model
       | write  | tools/monitor     | repository's  | core.fsmonitor       | tools/monitor              | core.fsmonitor       |
       | edit   | bin/merge         | user's global | merge.ours.driver    | FOO=1 ./bin/merge %O %A %B | merge.ours.driver    |
 
+  Scenario Outline: The model's edit of a program my environment's git config names is refused (<how>)
+    Given an executable file "tools/conv" containing "#!/bin/sh\nexit 0\n" committed
+    And the user's environment gives git "diff.x.textconv" as "./tools/conv" through <how>
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "tools/conv"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "tools/conv" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'tools/conv' is tools/conv, which your git config's diff.x.textconv names for git to run"
+
+    Examples:
+      | how                   |
+      | GIT_CONFIG_COUNT      |
+      | GIT_CONFIG_PARAMETERS |
+      | GIT_CONFIG_GLOBAL     |
+
   Scenario: What a sandboxed command writes into a program my git config names is put back
     Given an executable file "scripts/conv.sh" containing "cat" committed
     And the repository's git config sets "diff.json.textconv" to "./scripts/conv.sh"

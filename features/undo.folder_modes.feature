@@ -98,6 +98,52 @@ Feature: A command's changes to folder modes come back with undo, and undo says 
     And the folder "vendor/lib/.git/branches" has mode 755
     And stdout contains "  empty"
 
+  # No tree holds an empty folder, so no checkpoint brings one back: the look before the
+  # command lists them (the same `find`), and those it removed are recorded, made again by
+  # undo and by a correction, with their modes.
+  Scenario: rmdir of empty folders, then undo: they come back, with their modes
+    Given an empty folder "empty" with mode 700
+    And an empty folder "cache/objects" with mode 755
+    And the plan file "plan.yaml":
+      """
+      task: Tidy up
+      steps:
+        - name: tidy
+          options:
+            - actions:
+                - run: rmdir empty && rm -rf cache
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    Then the folder "empty" does not exist
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "empty" has mode 700
+    And the folder "cache/objects" has mode 755
+    And stdout lists "empty" under "put back (ignored files and modes no checkpoint holds)"
+
+  Scenario: A correction to before the command makes the empty folder it removed again
+    Given an empty folder "empty" with mode 750
+    And the plan file "plan.yaml":
+      """
+      task: Write, then tidy up
+      steps:
+        - name: write
+          options:
+            - actions:
+                - write: a.txt
+                  content: "a\n"
+        - name: tidy
+          options:
+            - actions:
+                - run: rmdir empty
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    Then the folder "empty" does not exist
+    When I run "agents plan correct --mode=revert --decision 4 --guidance keep --no-execute --yes"
+    Then the exit code is 0
+    And the folder "empty" has mode 750
+    And the file "a.txt" exists
+
   # The command changed the mode of private/in/b, which the user removed since: a conflict;
   # with --mine the removal stands.
   Scenario: A folder I removed after the command is not claimed back by its mode

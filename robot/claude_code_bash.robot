@@ -220,12 +220,36 @@ A File A Bash Call Replaced By A FIFO Comes Back With A Revert
     File Should Hold Bytes    ${REPO}/f    f\n
     Path Should Not Exist    ${REPO}/b.txt
 
+A FIFO A Bash Call Made Where Git Opens A File Is Removed, Named
+    [Documentation]    git opens `.gitignore`, `.gitattributes`... by name in every folder,
+    ...    and at a FIFO that `open` waits for good (SIGTERM does not end it): the checkpoint
+    ...    after the call hung the run (killed here after 60 s). The put-back after every
+    ...    command removes it and names it, before any git runs; a FIFO elsewhere stays.
+    Create Directory    ${REPO}/sub
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/plant.sh", "content": "mkfifo sub/.gitignore .gitattributes sub/p\\n"}
+    Claude Code Will Call    Bash    {"command": "sh plant.sh", "description": "fifo"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Bash Plan    make fifos    timeout=60s
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/sub/.gitignore
+    Path Should Not Exist    ${REPO}/.gitattributes
+    ${fifo}    Evaluate    stat.S_ISFIFO(os.lstat(r"${REPO}/sub/p").st_mode)    modules=os,stat
+    Should Be True    ${fifo}    a FIFO git never opens by name stays
+    File Should Exist    ${REPO}/b.txt    the session went on after the call
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}
+    ...    removed .gitattributes, sub/.gitignore: git would wait on it for good
+
+
 *** Keywords ***
 Run Bash Plan
-    [Arguments]    ${task}
+    [Arguments]    ${task}    ${timeout}=120s
     ${result}    Run Agents With Claude Code    plan    run    ${task}    --actor    claude-code
     ...    --allow-command    git *    --allow-command    echo *    --allow-command    mkdir *
     ...    --allow-command    printf *    --allow-command    test *    --allow-command    false    --allow-command    sh plant.sh
+    ...    timeout=${timeout}
     RETURN    ${result}
 
 Git Status Runs Nothing

@@ -26,7 +26,9 @@ class SavedFiles(BaseModel):
     Ignored files, files inside nested repositories, and permission bits git does not record
     (`0600`): `commit` is a commit (on the plan's checkpoint ref) whose tree holds the saved
     files' bytes, `modes` their exact permission bits, `absent` the paths where nothing stood,
-    `folders` folders' permission bits (no checkpoint records a folder's mode).
+    `folders` folders' permission bits (no checkpoint records a folder's mode), `empty` the
+    empty folders a command removed (no tree holds an empty folder): made again, their
+    modes in `folders`.
     `at` orders records in time: putting several back, the oldest is applied last and wins.
     """
 
@@ -38,6 +40,7 @@ class SavedFiles(BaseModel):
     absent: list[str] = []
     at: int = 0
     folders: dict[str, int] = {}
+    empty: list[str] = []
 
     @property
     def paths(self) -> list[str]:

@@ -54,6 +54,7 @@ class CommandLook:
     ignored: dict[str, IgnoredFile] = field(default_factory=dict)
     modes: dict[str, int] = field(default_factory=dict)
     folders: dict[str, int] = field(default_factory=dict)  # each folder's permission bits
+    empty: list[str] = field(default_factory=list)  # those of `folders` that stood empty
     unsaved: list[str] = field(default_factory=list)
     recent: set[str] = field(default_factory=set)  # files changed just before the look
     tree: str | None = None  # the checkpoint whose files' modes were read

@@ -142,7 +142,7 @@ def check_records(records: list[dict[str, Any]], plan_id: str | None = None) -> 
         for saved in _saved(checked):
             if saved.plan_id != named or not _object_name(saved.commit):
                 raise _bad(number, f"({kind}) holds saved files of another plan or commit")
-            for path in [*saved.absent, *saved.modes, *saved.folders]:
+            for path in [*saved.absent, *saved.modes, *saved.folders, *saved.empty]:
                 problem = path_problem(path, foreign=True)
                 if problem is not None:
                     raise _bad(number, f"({kind}) names the path {path!r}, which {problem}")

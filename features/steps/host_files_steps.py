@@ -26,6 +26,24 @@ def step_global_config(context: Any, key: str, value: str) -> None:
     context.env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")})
 
 
+@given('the user\'s environment gives git "{key}" as "{value}" through {how}')
+def step_env_config(context: Any, key: str, value: str, how: str) -> None:
+    """A setting only the environment gives the user's git (and `agents`): as GitHub's
+    runners and `git -c` pass one on, or in a global config file it names."""
+    if how == "GIT_CONFIG_COUNT":  # the second of two, after one agents sets too
+        given = {"0": ("core.fsmonitor", "false"), "1": (key, value)}
+        context.env["GIT_CONFIG_COUNT"] = "2"
+        for i, (k, v) in given.items():
+            context.env.update({f"GIT_CONFIG_KEY_{i}": k, f"GIT_CONFIG_VALUE_{i}": v})
+    elif how == "GIT_CONFIG_PARAMETERS":
+        context.env["GIT_CONFIG_PARAMETERS"] = f"'{key}'='{value}'"  # as `git -c` gives it
+    else:
+        assert how == "GIT_CONFIG_GLOBAL", how
+        named = context.tmp / "named.gitconfig"
+        subprocess.run(["git", "config", "--file", str(named), key, value], check=True)
+        context.env["GIT_CONFIG_GLOBAL"] = str(named)
+
+
 @given('Claude will {kind:w} the file "{path}"')
 def step_claude_file_action(context: Any, kind: str, path: str) -> None:
     """One file action of the model's (`write`, `edit` or `delete`), then the step's end."""

@@ -25,7 +25,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from cleveragents.adapters.git import ignore_rules
+from cleveragents.adapters.git import git_waits, ignore_rules
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
@@ -98,15 +98,8 @@ class GitCheckpoints:
     def repo(self, repo: GitRepository) -> None:
         """The rooms this class delegates to run their git through the same repository."""
         self._repo = repo
-        for room in (
-            self.private,
-            self.snapshots,
-            self.queries,
-            self.scan,
-            self.obstacles,
-            self.restores,
-            self.held,
-        ):
+        rooms = (self.private, self.snapshots, self.queries, self.scan, self.obstacles)
+        for room in (*rooms, self.restores, self.held):
             room.repo = repo
 
     @property
@@ -203,6 +196,8 @@ class GitCheckpoints:
         # First where git finds config and hooks: the put-backs below write through no link.
         look.put_back = self.own_git.put_back(look.own_git)
         look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored)
+        # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
+        look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
         look.put_back += self.claude_dirs.put_back(
             look.plan_id,

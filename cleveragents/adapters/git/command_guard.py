@@ -123,9 +123,13 @@ class CommandGuard:
         found = self._within_bound(names, look.unsaved)
         look.ignored = self._hash(found, look.at, look.unsaved)
         # Folders of the files a restore brings back, and empty ones: no checkpoint records
-        # their modes.
+        # their modes, nor an empty folder (one the command removes is made again), but
+        # for those of a folder over the bound, which undo cannot bring back (a skeleton).
+        over = [n for n in names if n.endswith("/") and _named(n, look.unsaved)]
+        empty = hidden_paths.empty_folders(walked)
+        look.empty = [e for e in empty if not any(f"{e}/".startswith(n) for n in over)]
         look.folders = folder_modes.folder_modes(
-            self.repo.root, [*checkpointed, *look.ignored], hidden_paths.empty_folders(walked)
+            self.repo.root, [*checkpointed, *look.ignored], empty
         )
         return look
 
@@ -151,7 +155,10 @@ class CommandGuard:
             elif perm != git_default_mode(bool(perm & 0o100)):  # a restore writes git's
                 modes[path] = perm
         folders = folder_modes.changed(self.repo.root, look.folders)
-        return self._record(look, files, modes, folders)
+        # An empty folder it removed: no checkpoint brings it back, its record does.
+        empty = folder_modes.gone(self.repo.root, look.empty)
+        folders.update({p: look.folders[p] for p in empty if p in look.folders})
+        return self._record(look, files, modes, folders, empty)
 
     def _maybe_changed(self, look: CommandLook, env: dict[str, str]) -> list[str]:
         """The files of `look.modes` whose mode may have changed since: those `diff-index`
@@ -190,7 +197,7 @@ class CommandGuard:
         self._kept.update(files)
         self._kept_modes.update(modes)
         self._kept_folders.update(folders)
-        return self._record(look, files, modes, folders)
+        return self._record(look, files, modes, folders, [])
 
     def forget(self) -> None:
         """A new operation: nothing is kept in its record yet."""
@@ -204,6 +211,7 @@ class CommandGuard:
         files: list[tuple[str, IgnoredFile]],
         modes: dict[str, int],
         folders: dict[str, int],
+        empty: list[str],
     ) -> SavedFiles | None:
         if not modes and not folders:
             return None
@@ -212,8 +220,9 @@ class CommandGuard:
             tree = self.saver.tree_of([(p, saved.git_mode, saved.blob) for p, saved in files])
             commit = self._commit(look.plan_id, tree, "cleveragents saved files: before a command")
         return SavedFiles(
-            plan_id=look.plan_id, commit=commit, modes=modes, at=look.at, folders=folders
-        )
+            plan_id=look.plan_id, commit=commit, modes=modes, at=look.at, folders=folders,
+            empty=empty,
+        )  # fmt: skip
 
     def _now(self, path: str) -> Seen | None:
         """None also for a path through a link the command made (`build -> /etc`): the
@@ -357,3 +366,8 @@ def permissions(
 
 def _seen(st: os.stat_result) -> Seen:
     return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _named(folder: str, unsaved: list[str]) -> bool:
+    """Whether `unsaved` names `folder` (over the bound: `name/ (size)`)."""
+    return any(line.startswith(f"{shown_path(folder)} (") for line in unsaved)

@@ -1,5 +1,7 @@
 """ConfigListings: the user's git config as git reads it for the repository (or for a nested
-one, by its `.git`), read again only when a file it may come from changed.
+one, by its `.git`), read again only when a file it may come from changed. What the user's
+environment gives their git (`GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n`, `GIT_CONFIG_PARAMETERS`,
+`GIT_CONFIG_GLOBAL`...) is read as their git reads it (`users_config`).
 
 The model's file actions and the look before a command ask which tree files git runs
 (`config_programs.py`) and where a nested repository runs its hooks (`OwnConfig.
@@ -57,7 +59,7 @@ class ConfigListings:
         kept = self._kept.get(name)
         if kept is not None and [_stamp(p) for p in kept[0]] == kept[1]:
             return kept[2]
-        env = {"GIT_CONFIG_COUNT": "0", **({} if git is None else {"GIT_DIR": name})}
+        env = {**users_config(), **({} if git is None else {"GIT_DIR": name})}
         code, out, _ = self.repo.git_outcome("config", "--list", "--show-origin", "-z", env=env)
         if code != 0 and git is not None:  # a file it includes is no config (yet): its
             # own config's include still names a file git reads there once it is one
@@ -110,6 +112,19 @@ def user_configs() -> list[Path]:
     named = os.environ.get("GIT_CONFIG_GLOBAL")
     files = [Path(named)] if named else [home / ".gitconfig", Path(xdg) / "git" / "config"]
     return [*files, Path(os.environ.get("GIT_CONFIG_SYSTEM") or "/etc/gitconfig")]
+
+
+def users_config() -> dict[str, str]:
+    """The environment for a `git config` that reads the settings the user's git reads:
+    their files, and what their environment gives it instead of our plumbing's."""
+    env = {"GIT_CONFIG_COUNT": os.environ.get("GIT_CONFIG_COUNT") or "0"}
+    if (given := os.environ.get("GIT_CONFIG_PARAMETERS")) is not None:
+        env["GIT_CONFIG_PARAMETERS"] = given
+    count = int(env["GIT_CONFIG_COUNT"]) if env["GIT_CONFIG_COUNT"].isdigit() else 0
+    for i in range(min(count, 1000)):  # git refuses a listing with one missing, as theirs
+        for name in (f"GIT_CONFIG_KEY_{i}", f"GIT_CONFIG_VALUE_{i}"):
+            env[name] = os.environ.get(name, "")
+    return env
 
 
 def _stamp(path: Path) -> Stamp:

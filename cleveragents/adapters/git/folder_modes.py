@@ -88,6 +88,34 @@ def put_back(root: Path, folders: dict[str, int]) -> list[str]:
     return done
 
 
+def gone(root: Path, empty: Iterable[str]) -> list[str]:
+    """The folders of `empty` (empty before a command) that no longer stand as folders
+    reached through no link: `rmdir`, `rm -rf` of what holds them."""
+    return [p for p in empty if link_on_the_way(root, p) is not None or not _folder(root / p)]
+
+
+def make(root: Path, empty: Iterable[str], folders: dict[str, int]) -> list[str]:
+    """Make each folder of `empty` where nothing stands, never through a link, with its
+    mode in `folders` (no tree holds an empty folder: a restore leaves it out); the made."""
+    made = []
+    for path in sorted(empty, key=lambda p: p.count("/")):
+        full = root / path
+        if os.path.lexists(full) or link_on_the_way(root, path) is not None:
+            continue
+        try:
+            full.mkdir(parents=True)
+        except OSError:  # a file on the way (a restore wrote it there): it stands as it is
+            continue
+        os.chmod(full, folders.get(path, default_mode()) & FOLDER_BITS)
+        made.append(path)
+    return made
+
+
+def _folder(full: Path) -> bool:
+    st = checkout.lstat(str(full))
+    return st is not None and stat.S_ISDIR(st.st_mode)
+
+
 def _order(path: str) -> tuple[bool, int]:
     return path == TOP_FOLDER, -path.count("/")
 

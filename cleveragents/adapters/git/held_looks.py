@@ -28,6 +28,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from cleveragents.adapters.git import git_waits
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import ObjectStore
@@ -116,6 +117,7 @@ class HeldLooks:
         that changed since is removed, its bytes kept; the own config put back as
         `own_config` (recorded with the decision) had it. One line for each."""
         said = OwnGitDir(self.repo).unlink_configs()  # first: nothing written through it
+        said += git_waits.remove_new(self.repo.root, at)  # before a git reads it
         self.git_dirs.walk()
         self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
         folders = [*self._runs(), *self.claude_dirs.hooks]
@@ -194,6 +196,7 @@ def _look(data: dict[str, Any]) -> CommandLook:
         },
         modes=data["modes"],
         folders=data["folders"],
+        empty=data.get("empty", []),
         unsaved=data["unsaved"],
         recent=set(data["recent"]),
         tree=data["tree"],

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from cleveragents.adapters.git import git_dirs
-from cleveragents.adapters.git.config_listings import ConfigListings
+from cleveragents.adapters.git.config_listings import ConfigListings, users_config
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
@@ -215,13 +215,14 @@ class OwnConfig:
 
     def effective_hooks_path(self, *, reuse: bool = False) -> list[str]:
         """`core.hooksPath` as the user's git reads it (repository, worktree, global,
-        `$XDG_CONFIG_HOME/git/config`, system, includes), without our plumbing's override:
+        `$XDG_CONFIG_HOME/git/config`, system, includes, what the user's environment gives
+        git: `GIT_CONFIG_COUNT`, `git -c`), without our plumbing's override:
         `git config --get` reads config files only, and runs nothing. With `reuse`, the
         value read last, if any."""
         if reuse and self._hooks_path is not None:
             return self._hooks_path
         code, out, _ = self.repo.git_outcome(
-            "config", "--get", "core.hooksPath", env={"GIT_CONFIG_COUNT": "0"}
+            "config", "--get", "core.hooksPath", env=users_config()
         )
         value = out.decode("utf-8", "surrogateescape").rstrip("\n")
         self._hooks_path = [value] if code == 0 and value else []

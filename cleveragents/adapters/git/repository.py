@@ -68,6 +68,11 @@ PLUMBING_ENV = {
     "GIT_INDEX_VERSION": "2",  # outranks `index.version`: the format `index_file.py` reads
 }
 
+# Settings the environment gives git (`git -c` passes them on so): the user's git runs what
+# they name (`diff.x.textconv=./conv.sh`), ours never (`config_listings.users_config`).
+ENV_CONFIG = ("GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_")
+
+
 # The working trees whose config `tree_includes` found reading no file of theirs.
 _CHECKED: set[Path] = set()
 
@@ -374,15 +379,15 @@ def _execute(
 
 
 def _environment(cwd: Path, env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """What git runs with: the caller's environment, in the C locale, with our plumbing
-    settings and then `env`; its PATH without the working tree's folders (an activated
-    `.venv/bin`), where a model's command could have planted the `ssh`, `git-remote-*` or
-    credential helper git would run."""
+    """What git runs with: the caller's environment but `ENV_CONFIG`, in the C locale, with
+    our plumbing settings and then `env`; its PATH without the working tree's folders (an
+    activated `.venv/bin`), where a model's command could have planted the `ssh`,
+    `git-remote-*` or credential helper git would run."""
     from cleveragents.adapters import host_programs
 
     path = host_programs.trusted_path(host_programs.tree_of(cwd))
     return {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if not k.startswith(ENV_CONFIG)},
         "PATH": path,
         "LANGUAGE": "C",
         "LC_ALL": "C",

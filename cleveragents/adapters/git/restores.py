@@ -133,6 +133,8 @@ class Restores:
         self.put_back_paths = []
         for saved in oldest_last(self._made_here(put_back)):
             self.put_back_paths += self.saver.put_back(saved, spare)
+            empty = [p for p in saved.empty if p not in spare]
+            self.put_back_paths += folder_modes.make(self.repo.root, empty, saved.folders)
             self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now

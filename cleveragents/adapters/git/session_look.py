@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from cleveragents.adapters.git import git_waits
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
@@ -58,6 +59,7 @@ class SessionLook:
         """What differs from `start` put back or removed; one line for each."""
         put = self.own_git.put_back(start.own_git)  # first: nothing written through a link
         put += self.gits.put_back(start.git_entries, {})
+        put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)
         runs = [*self._runs(), *self.dirs.hooks]

@@ -17,6 +17,7 @@ from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
+from cleveragents.adapters.git.git_waits import git_reads, removed_line
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders, own_python
 from cleveragents.adapters.workspace import command_process, pinned, tree_walk
@@ -251,10 +252,10 @@ class WorkspaceEnvironment:
         # No checkpoint holds these: their absence before goes back with an undo. One
         # named as a file git reads wherever it stands would hold git's `open` for good.
         pipes = after.pipes - before.pipes
-        if waits := sorted(p for p in pipes if _git_reads(p)):
+        if waits := sorted(p for p in pipes if git_reads(p)):
             for path in waits:
                 (self.root / path).unlink()
-            notes.append(f"removed {_listed(waits)}: git would wait on it for good")
+            notes.append(removed_line(waits))
             pipes -= set(waits)
         if held and not outcome.ok:  # maybe why it failed
             notes.append(held_note(held))
@@ -284,19 +285,6 @@ def _own_files(root: Path, paths: list[str], bound: int) -> dict[str, int]:
         with os.scandir(root / folder) as entries:
             counts[folder] = sum(1 for entry in entries if entry.is_file(follow_symlinks=False))
     return counts
-
-
-# Files git opens by name in any folder of the tree (a FIFO there: `open` never returns),
-# and in a git directory (of a nested repository, or one of another name: `HEAD`, refs).
-GIT_READS = (".gitignore", ".gitattributes", ".gitmodules", ".mailmap")
-GIT_DIR_READS = ("HEAD", "config", "config.worktree", "commondir", "gitdir", "packed-refs")
-
-
-def _git_reads(path: str) -> bool:
-    """Whether git may open `path` by name (a FIFO there would hold it for good)."""
-    parts = path.split("/")
-    inside = any(part in (".git", "refs") for part in parts[:-1])
-    return parts[-1] in GIT_READS or parts[-1] in GIT_DIR_READS or inside
 
 
 def _moved_notes(places: list[str]) -> list[str]:

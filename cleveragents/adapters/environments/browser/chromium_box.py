@@ -33,6 +33,7 @@ from cleveragents.adapters.command_safety.bubblewrap import (
     system_binds,
 )
 from cleveragents.adapters.command_safety.limits import SandboxLimits
+from cleveragents.adapters.environments.browser.x_cookies import cookies
 
 NOBODY = 65534
 FONT_CACHE = "/var/cache/fontconfig"
@@ -159,7 +160,7 @@ def _program(program: str) -> list[str]:
 
 def _display(home: Path) -> list[str]:
     """What a window needs: the X server's socket for a local DISPLAY (`:N`), and its
-    cookie (only its: `cookies` writes a file of its own into `home`); the Wayland
+    cookie (only its: `x_cookies.cookies` writes a file of its own into `home`); the Wayland
     compositor's socket. Nothing else of `/tmp/.X11-unix` or the runtime folder."""
     options: list[str] = []
     display = os.environ.get("DISPLAY", "")
@@ -172,7 +173,7 @@ def _display(home: Path) -> list[str]:
         cookie = os.environ.get("XAUTHORITY") or os.path.expanduser("~/.Xauthority")
         if os.path.isfile(cookie):
             mine = home / "box-Xauthority"
-            cookies(Path(cookie), number, mine)
+            cookies(Path(cookie), display, mine)
             options += ["--ro-bind", str(mine), f"{HOME}/.Xauthority"]
             options += ["--setenv", "XAUTHORITY", f"{HOME}/.Xauthority"]
     wayland = os.environ.get("WAYLAND_DISPLAY", "")
@@ -181,25 +182,3 @@ def _display(home: Path) -> list[str]:
         options += ["--setenv", "WAYLAND_DISPLAY", wayland, "--setenv", "XDG_RUNTIME_DIR", HOME]
         options += ["--ro-bind-try", f"{runtime}/{wayland}", f"{HOME}/{wayland}"]
     return options
-
-
-def cookies(source: Path, number: str, written: Path) -> None:
-    """Write to `written` (0600) the entries of the X authority file `source` for display
-    `number` only: the file holds a cookie for every display the user has (the desktop's,
-    an ssh-forwarded one), each of which opens that display to whoever holds it. Each entry
-    is five fields, a 2-byte family then four of a 2-byte length and that many bytes
-    (`Xau` of libXau); a file that does not parse gives none."""
-    data, kept, at = source.read_bytes(), bytearray(), 0
-    while at + 2 <= len(data):
-        start, fields, at = at, [], at + 2
-        for _ in range(4):
-            size = int.from_bytes(data[at : at + 2], "big")
-            fields.append(data[at + 2 : at + 2 + size])
-            at += 2 + size
-        if at > len(data):  # pragma: no cover - a file cut off mid-entry
-            break
-        if fields[1].decode("latin-1") == number:
-            kept += data[start:at]
-    fd = os.open(written, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(bytes(kept))
