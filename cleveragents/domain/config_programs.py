@@ -72,6 +72,12 @@ def program_reach(key: str, value: str) -> list[Reach]:
     return _script(value.removeprefix("!"), "")
 
 
+def script_reach(text: str, cwd: str = "") -> list[Reach]:
+    """What a shell script run in `cwd` (relative to the tree's top) may run (a hook's
+    content: `domain/hook_runs.py`)."""
+    return _script(text, cwd)
+
+
 def runs_program(key: str, value: str) -> bool:
     """Whether git runs `value` of `key` as a command line."""
     if key.startswith("alias."):
