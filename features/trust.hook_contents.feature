@@ -1,0 +1,62 @@
+Feature: What my git hooks run from my tree is kept from the model
+  As a developer whose `.git/hooks/pre-commit` runs a file of my tree (a hand-written
+  `exec sh scripts/check.sh`, the pre-commit framework's hook reading
+  `.pre-commit-config.yaml`, `make lint`)
+  I want the model's file actions refused on what my hooks run, and what a sandboxed command
+  writes there put back
+  So that my next `git commit` runs nothing the model planted
+
+  Background:
+    Given a git repository with files:
+      | path            | content   |
+      | a.txt           | a\n       |
+      | scripts/check.sh | exit 0\n |
+      | scripts/lint.sh | exit 0\n  |
+      | .pre-commit-config.yaml | repos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: scripts/lint.sh --all\n    language: script\n  - id: check\n    name: check\n    entry: sh scripts/check.sh\n    language: system\n |
+    And Claude answers through a stand-in server
+
+  Scenario Outline: The model's <kind> of <file>, which <hook> runs, is refused
+    Given <setup>
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will <kind> the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "<file>" contains "<kept>"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' <why>, outside the sandbox: a model may not change it (change it yourself)"
+
+    Examples:
+      | kind   | file                    | hook                | setup                                                                   | kept    | why                                                                                          |
+      | edit   | scripts/check.sh        | a plain hook        | the repository's hook "pre-commit" holds "#!/bin/sh\nexec sh scripts/check.sh\n" | exit 0  | is scripts/check.sh, which the pre-commit hook runs                                          |
+      | delete | scripts/check.sh        | a plain hook        | the repository's hook "pre-push" holds "cd scripts && ./check.sh"       | exit 0  | is in scripts, where cd finds what the pre-push hook runs                                    |
+      | edit   | scripts/lint.sh         | pre-commit's hook   | the repository's hook "pre-commit" is the pre-commit framework's        | exit 0  | is scripts/lint.sh, which the pre-commit hook (by .pre-commit-config.yaml) runs              |
+      | write  | .pre-commit-config.yaml | pre-commit's hook   | the repository's hook "commit-msg" is the pre-commit framework's        | repos:  | is .pre-commit-config.yaml, where the commit-msg hook reads the commands it runs             |
+      | edit   | vendor/scripts/check.sh | a nested repository's hook | a nested repository "vendor" whose hook "pre-commit" holds "exec sh scripts/check.sh" | exit 0 | is vendor/scripts/check.sh, which the nested repository vendor's pre-commit hook runs |
+      | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs |
+      | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs |
+
+  Scenario: A sample hook, or one git cannot run, makes nothing of the tree the hook's
+    Given the repository's hook "pre-commit.sample" holds "#!/bin/sh\nexec sh scripts/check.sh\n"
+    And the repository's hook "pre-push", not executable, holds "#!/bin/sh\nexec sh scripts/check.sh\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will edit the file "scripts/check.sh"
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "scripts/check.sh" contains "touch /tmp/planted"
+
+  Scenario Outline: What a sandboxed command writes where my hook reads its commands is put back (<case>)
+    Given <setup>
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch hook-ran' > <file>"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "<file>" contains "<kept>"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back <file>: changed by the command"
+    When the user commits everything with git
+    Then the file "hook-ran" does not exist
+
+    Examples:
+      | case             | setup                                                                              | file                    | kept   |
+      | a plain hook     | the repository's hook "pre-commit" holds "#!/bin/sh\nexec sh scripts/check.sh\n"   | scripts/check.sh        | exit 0 |
+      | pre-commit's config | the repository's hook "pre-commit" is the pre-commit framework's                | .pre-commit-config.yaml | repos: |
