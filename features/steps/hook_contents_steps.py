@@ -88,3 +88,11 @@ def step_hook_not_executable(context: Any, name: str, content: str) -> None:
     """A hook git does not run: it says so, and runs nothing."""
     step_hook_holds(context, name, content)
     (context.repo / ".git" / "hooks" / name).chmod(0o644)
+
+
+@when("the user's pre-commit hook runs files of the tree, and the user commits")
+def step_hook_contents_property(context: Any) -> None:
+    from features.support.hook_contents_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "hook contents property", check_property, 20)
