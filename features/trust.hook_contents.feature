@@ -12,6 +12,7 @@ Feature: What my git hooks run from my tree is kept from the model
       | a.txt           | a\n       |
       | scripts/check.sh | exit 0\n |
       | scripts/lint.sh | exit 0\n  |
+      | lefthook.yml    | pre-commit:\n  commands:\n    lint:\n      run: sh lint.sh {staged_files}\n      root: scripts/\n |
       | .pre-commit-config.yaml | repos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: scripts/lint.sh --all\n    language: script\n  - id: check\n    name: check\n    entry: sh scripts/check.sh\n    language: system\n |
     And Claude answers through a stand-in server
 
@@ -34,6 +35,9 @@ Feature: What my git hooks run from my tree is kept from the model
       | edit   | scripts/lint.sh         | pre-commit's hook   | the repository's hook "pre-commit" is the pre-commit framework's        | exit 0  | is scripts/lint.sh, which the pre-commit hook (by .pre-commit-config.yaml) runs              |
       | write  | .pre-commit-config.yaml | pre-commit's hook   | the repository's hook "commit-msg" is the pre-commit framework's        | repos:  | is .pre-commit-config.yaml, where the commit-msg hook reads the commands it runs             |
       | edit   | vendor/scripts/check.sh | a nested repository's hook | a nested repository "vendor" whose hook "pre-commit" holds "exec sh scripts/check.sh" | exit 0 | is vendor/scripts/check.sh, which the nested repository vendor's pre-commit hook runs |
+      | edit   | scripts/lint.sh         | lefthook's hook     | the repository's hook "pre-commit" is lefthook's                        | exit 0  | is scripts/lint.sh, which the pre-commit hook (by lefthook.yml) runs                         |
+      | write  | lefthook.yml            | lefthook's hook     | the repository's hook "pre-push" is lefthook's                          | commands | is lefthook.yml, where the pre-push hook reads the commands it runs                    |
+      | edit   | scripts/check.sh        | husky 9's hook      | husky 9 runs "sh scripts/check.sh" as the hook "pre-commit"             | exit 0  | is scripts/check.sh, which the pre-commit hook runs                                          |
       | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs |
       | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs |
 

@@ -29,7 +29,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
-from cleveragents.domain.launchers import NODE_ROOT, SHELLS
+from cleveragents.domain.launchers import NODE_ROOT, RUBY_ROOT, SHELLS
 
 MOST_HOOK_BYTES = 1 << 16  # a hook larger than this is not read: the whole tree
 PRE_COMMIT = "pre-commit"
@@ -90,8 +90,9 @@ def hook_read(name: str, content: bytes) -> HookRead:
     if PRE_COMMIT_MARK in text:
         return _pre_commit(name, text)
     if "call_lefthook" in text or "LEFTHOOK" in text:
-        places = [Reach(f, launcher="lefthook") for f in LEFTHOOK_FOLDERS]
-        places += [Reach(f"node_modules/{f}", launcher="lefthook") for f in ("lefthook", ".bin")]
+        # Without a `lefthook` on PATH its hook runs the tree's (`npx`, `bundle exec`).
+        found = (*LEFTHOOK_FOLDERS, *NODE_ROOT, *RUBY_ROOT)
+        places = [Reach(f, launcher="lefthook") for f in found]
         return HookRead(places, [(LEFTHOOK, f) for f in LEFTHOOK_CONFIGS])
     shell = _interpreter(text)
     if shell is not None and shell not in SHELLS:

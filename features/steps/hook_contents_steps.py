@@ -96,3 +96,48 @@ def step_hook_contents_property(context: Any) -> None:
     from features.support.properties import run_property
 
     run_property(context, "hook contents property", check_property, 20)
+
+
+# The core of the hook lefthook 1.x writes (`lefthook install`).
+LEFTHOOK_HOOK = """#!/bin/sh
+
+if [ "$LEFTHOOK" = "0" ]; then
+  exit 0
+fi
+
+call_lefthook()
+{
+  if test -n "$LEFTHOOK_BIN"
+  then
+    "$LEFTHOOK_BIN" "$@"
+  elif lefthook -h >/dev/null 2>&1
+  then
+    lefthook "$@"
+  else
+    dir="$(git rev-parse --show-toplevel)"
+    npx lefthook "$@"
+  fi
+}
+
+call_lefthook run "NAME" "$@"
+"""
+
+
+@given("the repository's hook \"{name}\" is lefthook's")
+def step_lefthook_hook(context: Any, name: str) -> None:
+    _hook(context.repo / ".git", name, LEFTHOOK_HOOK.replace("NAME", name))
+
+
+@given('husky 9 runs "{content}" as the hook "{name}"')
+def step_husky9(context: Any, name: str, content: str) -> None:
+    """husky 9's layout: `core.hooksPath = .husky/_`, whose generated hook sources `h`,
+    which runs `.husky/NAME`."""
+    from features.steps.repo_steps import git, unescape
+
+    generated = context.repo / ".husky" / "_"
+    generated.mkdir(parents=True)
+    (generated / "h").write_text('#!/usr/bin/env sh\nsh -e "$(dirname "$(dirname "$0")")/$n"\n')
+    (generated / name).write_text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n')
+    (generated / name).chmod(0o755)
+    (context.repo / ".husky" / name).write_text(unescape(content))
+    git(context, "config", "core.hooksPath", ".husky/_")
