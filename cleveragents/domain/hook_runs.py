@@ -91,8 +91,8 @@ def hook_read(name: str, content: bytes) -> HookRead:
         return _pre_commit(name, text)
     if "call_lefthook" in text or "LEFTHOOK" in text:
         # Without a `lefthook` on PATH its hook runs the tree's (`npx`, `bundle exec`).
-        found = (*LEFTHOOK_FOLDERS, *NODE_ROOT, *RUBY_ROOT)
-        places = [Reach(f, launcher="lefthook") for f in found]
+        run = (*LEFTHOOK_FOLDERS, *NODE_ROOT, *RUBY_ROOT)
+        places = [Reach(f, launcher="lefthook") for f in run]
         return HookRead(places, [(LEFTHOOK, f) for f in LEFTHOOK_CONFIGS])
     shell = _interpreter(text)
     if shell is not None and shell not in SHELLS:
