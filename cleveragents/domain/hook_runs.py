@@ -130,20 +130,20 @@ def config_reach(kind: str, text: str) -> tuple[list[Reach], list[str]]:
 
 def hook_why(run: HookRun) -> str:
     """Why a path in `run.reach` runs on the host (`host_files.host_run`)."""
-    reach = run.reach
+    reach, path, owner = run.reach, _shown(run.reach.path), _shown(run.owner)
     if run.reads:
-        return f"is {reach.path}, where {run.owner} reads the commands it runs"
+        return f"is {path}, where {owner} reads the commands it runs"
     if reach.unknown:
         return (
-            f"may be run by {run.owner}, which runs {reach.unknown}: agents cannot tell "
+            f"may be run by {owner}, which runs {_shown(reach.unknown)}: agents cannot tell "
             "which files of the tree it runs"
         )
     if reach.launcher:
         glob = "*" in reach.path
         shown = "is in the tree" if reach.path == WHOLE else "matches " if glob else "is in "
-        shown += "" if reach.path == WHOLE else reach.path
-        return f"{shown}, where {reach.launcher} finds what {run.owner} runs{reach.hint}"
-    return f"is {reach.path}, which {run.owner} runs"
+        shown += "" if reach.path == WHOLE else path
+        return f"{shown}, where {_shown(reach.launcher)} finds what {owner} runs{reach.hint}"
+    return f"is {path}, which {owner} runs"
 
 
 def _pre_commit(name: str, text: str) -> HookRead:
@@ -229,4 +229,5 @@ def _interpreter(text: str) -> str | None:
 
 
 def _shown(word: str) -> str:
+    """A word of a hook or a config as data in a one-line message."""
     return word if word.isprintable() else word.encode("unicode_escape").decode("ascii")
