@@ -41,6 +41,18 @@ Feature: What my git hooks run from my tree is kept from the model
       | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs |
       | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs |
 
+  Scenario: The model's write into the tree's venv whose Python runs pre-commit's hook is refused
+    Given the repository's hook "pre-commit" is the pre-commit framework's, from the tree's ".venv"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write the file ".venv/lib/pre_commit/main.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file ".venv/lib/pre_commit/main.py" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '.venv/lib/pre_commit/main.py' is .venv, which the pre-commit hook runs"
+
   Scenario: A sample hook, or one git cannot run, makes nothing of the tree the hook's
     Given the repository's hook "pre-commit.sample" holds "#!/bin/sh\nexec sh scripts/check.sh\n"
     And the repository's hook "pre-push", not executable, holds "#!/bin/sh\nexec sh scripts/check.sh\n"

@@ -52,7 +52,9 @@ _HUSKY_SOURCE = re.compile(
     r'^[ \t]*\.[ \t]+"\$\(dirname (?:-- )?"\$0"\)/(?:_/)?(h|husky\.sh)"[ \t]*$', re.M
 )
 _CONFIG_OPTION = re.compile(r"--config[= ]([^\s)\"']+)")
-_INSTALL_PYTHON = re.compile(r"^INSTALL_PYTHON=(.+)$", re.M)
+# `INSTALL_PYTHON=/venv/bin/python3` (pre-commit 3's shell hook), `INSTALL_PYTHON = '...'`
+# (its older Python one): either runs `-m pre_commit` from the tree's top.
+_INSTALL_PYTHON = re.compile(r"^INSTALL_PYTHON[ \t]*=[ \t]*['\"]?([^'\"\n]+)", re.M)
 NOT_COMMANDS = frozenset(("pygrep", "fail"))  # pre-commit languages whose entry runs nothing
 
 
@@ -151,8 +153,12 @@ def _pre_commit(name: str, text: str) -> HookRead:
     (`-m pre_commit` from the tree's top looks there first)."""
     named = _CONFIG_OPTION.search(text)
     config = named.group(1) if named else ".pre-commit-config.yaml"
-    python = _INSTALL_PYTHON.search(text)
-    places = script_reach(f"{python.group(1).strip()} -m pre_commit", "") if python else []
+    found = _INSTALL_PYTHON.search(text)
+    python = found.group(1).strip() if found else ""
+    places = script_reach(f"{shlex.quote(python)} -m pre_commit", "") if python else []
+    venv, _, scripts = posixpath.dirname(python).rpartition("/")
+    if scripts in ("bin", "Scripts") and venv:  # its venv, where `pre_commit` itself lies
+        places.append(Reach(venv))
     return HookRead(places, [(PRE_COMMIT, config)], [f"{name}.legacy"])
 
 

@@ -141,3 +141,11 @@ def step_husky9(context: Any, name: str, content: str) -> None:
     (generated / name).chmod(0o755)
     (context.repo / ".husky" / name).write_text(unescape(content))
     git(context, "config", "core.hooksPath", ".husky/_")
+
+
+@given('the repository\'s hook "{name}" is the pre-commit framework\'s, from the tree\'s "{venv}"')
+def step_pre_commit_hook_in_venv(context: Any, name: str, venv: str) -> None:
+    """`pre-commit install` run from a venv of the tree: its hook runs that venv's Python."""
+    python = context.repo / venv / "bin" / "python3"
+    hook = PRE_COMMIT_HOOK.replace("=pre-commit)", f"={name})")
+    _hook(context.repo / ".git", name, hook.replace("/usr/bin/python3", str(python)))
