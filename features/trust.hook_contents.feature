@@ -53,8 +53,9 @@ Feature: What my git hooks run from my tree is kept from the model
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path '.venv/lib/pre_commit/main.py' is .venv, which the pre-commit hook runs"
 
-  Scenario: A sample hook, or one git cannot run, makes nothing of the tree the hook's
+  Scenario: A sample hook, one git cannot run, or git-lfs's, makes nothing of the tree the hook's
     Given the repository's hook "pre-commit.sample" holds "#!/bin/sh\nexec sh scripts/check.sh\n"
+    And the repository's hook "post-checkout" is git-lfs's
     And the repository's hook "pre-push", not executable, holds "#!/bin/sh\nexec sh scripts/check.sh\n"
     And Claude will propose the plan "hooks" checked by ""
     And Claude will edit the file "scripts/check.sh"

@@ -51,6 +51,14 @@ HUSKYRC_FILES = (".huskyrc", ".huskyrc.json", ".huskyrc.yaml", ".huskyrc.yml")
 _HUSKY_SOURCE = re.compile(
     r'^[ \t]*\.[ \t]+"\$\(dirname (?:-- )?"\$0"\)/(?:_/)?(h|husky\.sh)"[ \t]*$', re.M
 )
+# git-lfs's guard in each hook it writes (`git lfs install`): a literal message when
+# `git-lfs` is not on PATH, running nothing of the tree (`command -v` only looks).
+_LITERAL = r'"(?:[^"$`\\]|\\[^"$`\\])*"'  # a double-quoted word that expands nothing
+_LFS_GUARD = re.compile(
+    rf"^command -v git-lfs >/dev/null 2>&1 \|\| \{{ (?:printf|echo) >&2 {_LITERAL}"
+    rf"(?: {_LITERAL})?; exit 2; \}}[ \t]*$",
+    re.M,
+)
 _CONFIG_OPTION = re.compile(r"--config[= ]([^\s)\"']+)")
 # `INSTALL_PYTHON=/venv/bin/python3` (pre-commit 3's shell hook), `INSTALL_PYTHON = '...'`
 # (its older Python one): either runs `-m pre_commit` from the tree's top.
@@ -108,7 +116,7 @@ def hook_read(name: str, content: bytes) -> HookRead:
         if found.group(1) == "h":  # husky 9: `X/_/NAME` runs `X/NAME`, `node_modules/.bin` first
             read.also.append(f"../{name}")
             read.places.append(Reach("node_modules/.bin", launcher="husky"))
-    read.places += script_reach(_HUSKY_SOURCE.sub("", text), "")
+    read.places += script_reach(_LFS_GUARD.sub("", _HUSKY_SOURCE.sub("", text)), "")
     return read
 
 

@@ -149,3 +149,17 @@ def step_pre_commit_hook_in_venv(context: Any, name: str, venv: str) -> None:
     python = context.repo / venv / "bin" / "python3"
     hook = PRE_COMMIT_HOOK.replace("=pre-commit)", f"={name})")
     _hook(context.repo / ".git", name, hook.replace("/usr/bin/python3", str(python)))
+
+
+# As git-lfs 3.x writes its hooks (`git lfs install`).
+LFS_HOOK = """#!/bin/sh
+command -v git-lfs >/dev/null 2>&1 || { printf >&2 "\\n%s\\n\\n" "This repository is \
+configured for Git LFS but 'git-lfs' was not found on your path. If you no longer wish to \
+use Git LFS, remove this hook by deleting the '.git/hooks/NAME' file."; exit 2; }
+git lfs NAME "$@"
+"""
+
+
+@given("the repository's hook \"{name}\" is git-lfs's")
+def step_lfs_hook(context: Any, name: str) -> None:
+    _hook(context.repo / ".git", name, LFS_HOOK.replace("NAME", name))
