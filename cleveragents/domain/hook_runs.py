@@ -59,6 +59,7 @@ _LFS_GUARD = re.compile(
     rf"(?: {_LITERAL})?; exit 2; \}}[ \t]*$",
     re.M,
 )
+_LEFTHOOK_RUN = re.compile(r'^call_lefthook run "[\w-]+" "\$@"$', re.M)
 _CONFIG_OPTION = re.compile(r"--config[= ]([^\s)\"']+)")
 # `INSTALL_PYTHON=/venv/bin/python3` (pre-commit 3's shell hook), `INSTALL_PYTHON = '...'`
 # (its older Python one): either runs `-m pre_commit` from the tree's top.
@@ -97,9 +98,10 @@ def hook_read(name: str, content: bytes) -> HookRead:
         text = ""
     if "\0" in text or (not text and content):
         return HookRead([Reach(WHOLE, unknown="a program agents cannot read")])
-    if PRE_COMMIT_MARK in text:
+    # Recognised by the lines each manager writes: a hook the user wrote is read as a script.
+    if PRE_COMMIT_MARK in text and "hook-impl" in text:
         return _pre_commit(name, text)
-    if "call_lefthook" in text or "LEFTHOOK" in text:
+    if _LEFTHOOK_RUN.search(text):
         # Without a `lefthook` on PATH its hook runs the tree's (`npx`, `bundle exec`).
         run = (*LEFTHOOK_FOLDERS, *NODE_ROOT, *RUBY_ROOT)
         places = [Reach(f, launcher="lefthook") for f in run]
