@@ -38,8 +38,8 @@ Feature: What my git hooks run from my tree is kept from the model
       | edit   | scripts/lint.sh         | lefthook's hook     | the repository's hook "pre-commit" is lefthook's                        | exit 0  | is scripts/lint.sh, which the pre-commit hook (by lefthook.yml) runs                         |
       | write  | lefthook.yml            | lefthook's hook     | the repository's hook "pre-push" is lefthook's                          | commands | is lefthook.yml, where the pre-push hook reads the commands it runs                    |
       | edit   | scripts/check.sh        | husky 9's hook      | husky 9 runs "sh scripts/check.sh" as the hook "pre-commit"             | exit 0  | is scripts/check.sh, which the pre-commit hook runs                                          |
-      | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs |
-      | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs |
+      | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+      | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
 
   Scenario: The model's write into the tree's venv whose Python runs pre-commit's hook is refused
     Given the repository's hook "pre-commit" is the pre-commit framework's, from the tree's ".venv"

@@ -148,7 +148,7 @@ def hook_why(run: HookRun) -> str:
     if reach.unknown:
         return (
             f"may be run by {owner}, which runs {_shown(reach.unknown)}: agents cannot tell "
-            "which files of the tree it runs"
+            "which files of the tree it runs (name them by their paths in the hook)"
         )
     if reach.launcher:
         glob = "*" in reach.path
