@@ -163,3 +163,26 @@ git lfs NAME "$@"
 @given("the repository's hook \"{name}\" is git-lfs's")
 def step_lfs_hook(context: Any, name: str) -> None:
     _hook(context.repo / ".git", name, LFS_HOOK.replace("NAME", name))
+
+
+@given('the submodule "{name}"\'s hook "{hook}" holds "{content}"')
+def step_submodule_hook_holds(context: Any, name: str, hook: str, content: str) -> None:
+    """A submodule's own hook in `.git/modules/NAME/hooks`: the user's `git commit` in the
+    submodule runs it, from the submodule's top."""
+    from features.steps.host_program_steps import step_submodule
+    from features.steps.repo_steps import unescape
+
+    step_submodule(context, name)
+    _hook(context.repo / ".git" / "modules" / name, hook, unescape(content))
+
+
+@given('the hooks folder core.hooksPath names outside the tree holds "{hook}" with "{content}"')
+def step_outside_hooks_holds(context: Any, hook: str, content: str) -> None:
+    """`core.hooksPath` naming a folder of the user's, outside the tree, whose hook runs a
+    file of the tree."""
+    from features.steps.repo_steps import git, unescape
+
+    folder = context.tmp / "my-hooks"
+    (folder / "hooks").mkdir(parents=True)
+    _hook(folder, hook, unescape(content))
+    git(context, "config", "core.hooksPath", str(folder / "hooks"))
