@@ -42,6 +42,7 @@ Feature: A pulled plan never writes where my hook links lead or a program my git
     Examples:
       | case              | setup                                                                   | why                                                                  |
       | a hook link's file | a symlink ".git/hooks/pre-commit" pointing to "../../tools/conv"        | in tools/conv, which git runs as a hook through a link to it         |
+      | a hook's content's file | the repository's hook "pre-commit" holds "#!/bin/sh\nexec tools/conv\n" | tools/conv, which the pre-commit hook runs                        |
       | a textconv         | the repository's git config sets "diff.json.textconv" to "./tools/conv" | tools/conv, which your git config's diff.json.textconv names for git to run |
       | a credential helper's folder | the user's global git config sets "credential.helper" to "!cd tools; ./cred" | in tools, where cd finds what your git config's credential.helper runs |
       | a nested clone's include | a nested repository "vendor" whose git config sets "include.path" to "../../tools/conv" | tools/conv, which include.path of the nested repository vendor's git config includes: git reads it as config, commands too |

@@ -68,7 +68,8 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     """The folders of `repo`'s tree whose files run on the host later: the hooks folders as
     `config` read them around the last command (`OwnConfig.effective_hooks_path`, its walk
     of the tree keeping its listings between calls), or now; and what git runs through a
-    link or a setting (`hook_links.py`, `config_programs.py`)."""
+    link, a setting or a hook's content (`hook_links.py`, `config_programs.py`,
+    `hook_contents.py`)."""
     from cleveragents.adapters.git.config_programs import config_programs
 
     if config is None:
@@ -85,4 +86,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         programs=tuple(
             config_programs(repo, config.listings, config.nested(reuse=True), config.claudes)
         ),
+        hook_runs=tuple(config.hook_runs(reuse=True)),
     )

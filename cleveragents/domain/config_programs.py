@@ -72,9 +72,10 @@ def program_reach(key: str, value: str) -> list[Reach]:
     return _script(value.removeprefix("!"), "")
 
 
-def script_reach(text: str, cwd: str) -> list[Reach]:
-    """The places of the tree a shell command line run in `cwd` (from the tree's top) may
-    run, read as a program's value is (Claude Code's hooks: `domain/claude_commands.py`)."""
+def script_reach(text: str, cwd: str = "") -> list[Reach]:
+    """What a shell script run in `cwd` (relative to the tree's top) may run, read as a
+    program's value is (a hook's content: `domain/hook_runs.py`; Claude Code's settings:
+    `domain/claude_commands.py`)."""
     return _script(text, cwd)
 
 

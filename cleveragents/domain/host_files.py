@@ -10,6 +10,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
   * a tree file the user's git config names as a program (`diff.X.textconv`, a filter,
     `credential.helper = !./x`: `adapters/git/config_programs.py`), a nested repository's
     or submodule's own too, and a tree file such a config includes;
+  * a tree file a hook's content runs (`exec sh scripts/check.sh`), or a hook manager's
+    config and what its commands run (`.pre-commit-config.yaml`: `domain/hook_runs.py`);
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
     written there runs in the next `agents`. The sandbox binds these read-only.
 
@@ -24,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach
+from cleveragents.domain.hook_runs import HookRun, hook_why
 from cleveragents.domain.rules import claude_setting
 
 # husky 9 points `core.hooksPath` at `X/_` (`.husky/_`, or any folder the user names:
@@ -52,6 +55,7 @@ class HostFolders:
     own: tuple[str, ...] = ()  # agents' own Python: its venv, its package
     linked: tuple[str, ...] = ()  # where a hook that is a link (or `.git/hooks`) leads
     programs: tuple[tuple[Reach, str], ...] = ()  # (place, setting): what git config runs
+    hook_runs: tuple[HookRun, ...] = ()  # what a hook's content (or its manager's config) runs
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -81,6 +85,9 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for reach, key in host.programs:
         if reach.covers(path):
             return program_why(reach, key)
+    for run in host.hook_runs:
+        if run.reach.covers(path):
+            return hook_why(run)
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"

@@ -28,12 +28,15 @@ from pathlib import Path
 
 from cleveragents.adapters.git import git_dirs
 from cleveragents.adapters.git.config_listings import ConfigListings, users_config
+from cleveragents.adapters.git.git_folders import gitdir_of, with_common
+from cleveragents.adapters.git.hook_contents import HookContents
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.adapters.git.tree_includes import git_path
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import harmless, harmless_change
+from cleveragents.domain.hook_runs import HookRun
 from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
 
@@ -55,6 +58,7 @@ class OwnConfig:
         self._found: list[str] | None = None  # the `.git`s the walk found last
         self.claudes: list[str] = []  # the `.claude`s and `.mcp.json`s the walk found last
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
+        self.hook_contents = HookContents()  # what the hook files run, while it holds
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -96,21 +100,49 @@ class OwnConfig:
         ] + self.run_through(reuse=True)  # hooks_named has just read it
 
     def run_through(self, *, reuse: bool = False) -> list[str]:
-        """What git runs in the tree through a link or a setting, standing or not: where a
-        hook that is a link leads (`hook_links.py`), a file or a folder, and each file a
-        setting names as a program (`config_programs.py`)."""
+        """What git runs in the tree through a link, a setting or a hook's content, standing
+        or not: where a hook that is a link leads (`hook_links.py`), a file or a folder,
+        each file a setting names as a program (`config_programs.py`), and what a hook file
+        runs (`hook_contents.py`)."""
         from cleveragents.adapters.git.config_programs import watched_programs
+        from cleveragents.adapters.git.hook_contents import watched_hook_runs
 
         root = self.repo.root
         linked = self.hook_links(reuse=reuse)
         nested = self.nested(reuse=reuse)
         programs = watched_programs(self.repo, self.listings, nested, self.claudes)
+        hooked = watched_hook_runs(Path(os.path.realpath(root)), self.hook_runs(reuse=True))
         return [
             inside
-            for inside in dict.fromkeys([*linked, *programs])
+            for inside in dict.fromkeys([*linked, *programs, *hooked])
             if inside != TOP  # the hooks at the top are refused to the model, not watched
             and link_on_the_way(root, inside) is None
         ]
+
+    def hook_runs(self, *, reuse: bool = False) -> list[HookRun]:
+        """What the hook files of every hooks folder git runs (`hook_folders`) run of the
+        tree (`hook_contents.py`), read again only when one changed."""
+        return self.hook_contents.runs(self.repo.root, self.hook_folders(reuse=reuse))
+
+    def hook_folders(self, *, reuse: bool = False) -> list[tuple[str, str]]:
+        """Each hooks folder git runs hooks from (absolute), with the top of the tree it
+        runs them in (relative; "" for the top repository): `core.hooksPath` as the user's
+        git reads it there, or the `hooks` of its common dir; for the top repository and
+        each nested repository or submodule (each `.git` the walk finds; `reuse`: as the
+        last walk found them, and `core.hooksPath` as read last)."""
+        root = self.repo.root
+        named = self.effective_hooks_path(reuse=reuse)
+        own = root / os.path.expanduser(named[-1]) if named else self._common / "hooks"
+        found = [(str(own), "")]
+        for git in self.nested(reuse=reuse):
+            top = posixpath.dirname(git)
+            value = self._nested_value(root / git)
+            if value:
+                found.append((str(root / top / os.path.expanduser(value)), top))
+                continue
+            target = gitdir_of(str(root / git)) or str(root / git)
+            found.append((str(Path(with_common(target)[-1]) / "hooks"), top))
+        return found
 
     def module_hooks(self) -> list[str]:
         """The `hooks` folder of each submodule's git directory in the common dir (`modules/`

@@ -1,0 +1,155 @@
+"""HookContents: what of the tree the hook files git runs read and run (`domain/hook_runs.py`).
+
+The commonest hooks run a file of the tree: the pre-commit framework's generated
+`.git/hooks/pre-commit` runs what `.pre-commit-config.yaml` says, lefthook's what
+`lefthook.yml` says, a hand-written one `exec sh scripts/check.sh`. A model that rewrites
+that tree file (or the config) would have the user's next `git commit` run it on the host.
+
+So each hook file git would run, in each hooks folder git runs hooks from as the user's git
+resolves it (`OwnConfig.hook_folders`: `core.hooksPath` or the common dir's `hooks`, for the
+top repository and for each nested repository or submodule the tree's walk finds), is read:
+a file named as a hook (not a `.sample`), regular once its links are followed (a FIFO is
+never opened: `O_NONBLOCK`, then `fstat`), executable (git runs no other), at most
+`MOST_HOOK_BYTES`; and the manager's configs it names, at most `MOST_CONFIG_BYTES` each.
+Each place found is a host-run place of the tree (`HostFolders.hook_runs`), refused to the
+model and put back after a command (`watched_hook_runs`), named as the hook's.
+
+Cost: per hooks folder, a `stat` of the folder, of each hook in it and of each config read
+(standing or not); the hooks and configs are read again only when one of these changed, or
+changed so recently (`RECENT`, as `config_listings.py`) that a change in the same clock tick
+would keep its stamps.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from pathlib import Path
+
+from cleveragents.adapters.git.config_programs import _in_tree as in_tree
+from cleveragents.domain.config_programs import WHOLE, Reach
+from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
+from cleveragents.domain.host_files import HOOK_NAMES
+
+RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a read is read again
+MOST_CONFIG_BYTES = 1 << 20  # a larger config is not read: the whole tree
+MOST_CONFIGS = 16  # configs read for one hook (lefthook's `extends`), at most
+Stamp = tuple[int, int, int, int, int] | None
+Folder = tuple[str, str]  # (hooks folder, absolute; the top of its repository in the tree)
+
+
+class HookContents:
+    """The places of the tree each hooks folder's hooks run, kept while their stats hold."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Folder, tuple[list[str], list[Stamp], list[HookRun]]] = {}
+
+    def runs(self, root: Path, folders: list[Folder]) -> list[HookRun]:
+        """What the hooks of `folders` run of the tree `root`, in order, once each."""
+        found: list[HookRun] = []
+        for folder in dict.fromkeys(folders):
+            kept = self._kept.get(folder)
+            if kept is not None and [_stamp(p) for p in kept[0]] == kept[1]:
+                found += kept[2]
+                continue
+            read: list[str] = [folder[0]]  # its listing: a hook made or removed there
+            runs = _folder_runs(Path(os.path.realpath(root)), folder, read)
+            stamps = [_stamp(p) for p in read]
+            settled = time.time_ns() - RECENT
+            if all(s is None or s[4] < settled for s in stamps):
+                self._kept[folder] = (read, stamps, runs)
+            else:
+                self._kept.pop(folder, None)
+            found += runs
+        return list(dict.fromkeys(found))
+
+
+def watched_hook_runs(root: Path, runs: list[HookRun]) -> list[str]:
+    """The paths of the tree to watch around a command for `runs`: each place named, and
+    what a pattern matches now (the whole tree: each entry at its top, `.git` left out)."""
+    paths: list[str] = []
+    for run in runs:
+        reach = run.reach
+        if "*" in reach.path and (reach.launcher or reach.unknown):
+            found = (p.relative_to(root).as_posix() for p in root.glob(reach.path))
+            paths.extend(p for p in found if ".git" not in p.split("/"))
+        else:
+            paths.append(reach.path)
+    return list(dict.fromkeys(paths))
+
+
+def _folder_runs(root: Path, folder: Folder, read: list[str]) -> list[HookRun]:
+    """What each hook of one hooks folder runs; each file read (or looked for) goes into
+    `read`."""
+    hooks, top = folder
+    try:
+        names = sorted(n for n in os.listdir(hooks) if n in HOOK_NAMES)
+    except OSError:
+        return []
+    runs: list[HookRun] = []
+    for name in names:
+        path = os.path.join(hooks, name)
+        read.append(path)
+        content = _bytes(path, MOST_HOOK_BYTES, executable=True)
+        if content is None:
+            continue
+        owner = f"the nested repository {top}'s {name} hook" if top else f"the {name} hook"
+        hook = hook_read(name, content)
+        for beside in hook.also:  # husky 9's `X/NAME`, pre-commit's `NAME.legacy`
+            other = os.path.normpath(os.path.join(hooks, beside))
+            read.append(other)
+            more = _bytes(other, MOST_HOOK_BYTES, executable=False)
+            hook.places += [] if more is None else hook_read(name, more).places
+        runs += [HookRun(p, owner) for r in hook.places for p in in_tree(root, r, top)]
+        runs += _config_runs(root, top, hook.configs, owner, read)
+    return runs
+
+
+def _config_runs(
+    root: Path, top: str, configs: list[tuple[str, str]], owner: str, read: list[str]
+) -> list[HookRun]:
+    """The manager's configs (kind, path from `top`) as places, and what they run."""
+    runs: list[HookRun] = []
+    queue = list(configs)
+    for _ in range(MOST_CONFIGS):
+        if not queue:
+            break
+        kind, named = queue.pop(0)
+        full = os.path.normpath(os.path.join(root, top, os.path.expanduser(named)))
+        read.append(full)
+        runs += [HookRun(p, owner, reads=True) for p in in_tree(root, Reach(named), top)]
+        content = _bytes(full, MOST_CONFIG_BYTES, executable=False)
+        if content is None:
+            continue
+        said = f"{owner} (by {os.path.relpath(full, root)})"
+        more: list[str] = []
+        if len(content) >= MOST_CONFIG_BYTES:
+            found = [Reach(WHOLE, unknown=f"{named}, too large to read")]
+        else:
+            found, more = config_reach(kind, content.decode("utf-8", "replace"))
+        runs += [HookRun(p, said) for r in found for p in in_tree(root, r, top)]
+        queue += [(kind, m) for m in more]
+    return runs
+
+
+def _bytes(path: str, most: int, *, executable: bool) -> bytes | None:
+    """The first `most` bytes of the regular file at `path` (links followed); None when it
+    is none, or, with `executable`, when git would not run it."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as opened:
+        seen = os.fstat(fd)
+        if not stat.S_ISREG(seen.st_mode) or (executable and not seen.st_mode & 0o111):
+            return None
+        return opened.read(most)
+
+
+def _stamp(path: str) -> Stamp:
+    try:
+        seen = os.stat(path)
+    except OSError:
+        return None
+    return (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns, seen.st_ctime_ns)

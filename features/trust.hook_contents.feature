@@ -1,0 +1,82 @@
+Feature: What my git hooks run from my tree is kept from the model
+  As a developer whose `.git/hooks/pre-commit` runs a file of my tree (a hand-written
+  `exec sh scripts/check.sh`, the pre-commit framework's hook reading
+  `.pre-commit-config.yaml`, `make lint`)
+  I want the model's file actions refused on what my hooks run, and what a sandboxed command
+  writes there put back
+  So that my next `git commit` runs nothing the model planted
+
+  Background:
+    Given a git repository with files:
+      | path            | content   |
+      | a.txt           | a\n       |
+      | scripts/check.sh | exit 0\n |
+      | scripts/lint.sh | exit 0\n  |
+      | lefthook.yml    | pre-commit:\n  commands:\n    lint:\n      run: sh lint.sh {staged_files}\n      root: scripts/\n |
+      | .pre-commit-config.yaml | repos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: scripts/lint.sh --all\n    language: script\n  - id: check\n    name: check\n    entry: sh scripts/check.sh\n    language: system\n |
+    And Claude answers through a stand-in server
+
+  Scenario Outline: The model's <kind> of <file>, which <hook> runs, is refused
+    Given <setup>
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will <kind> the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "<file>" contains "<kept>"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' <why>, outside the sandbox: a model may not change it (change it yourself)"
+
+    Examples:
+      | kind   | file                    | hook                | setup                                                                   | kept    | why                                                                                          |
+      | edit   | scripts/check.sh        | a plain hook        | the repository's hook "pre-commit" holds "#!/bin/sh\nexec sh scripts/check.sh\n" | exit 0  | is scripts/check.sh, which the pre-commit hook runs                                          |
+      | delete | scripts/check.sh        | a plain hook        | the repository's hook "pre-push" holds "cd scripts && ./check.sh"       | exit 0  | is in scripts, where cd finds what the pre-push hook runs                                    |
+      | edit   | scripts/lint.sh         | pre-commit's hook   | the repository's hook "pre-commit" is the pre-commit framework's        | exit 0  | is scripts/lint.sh, which the pre-commit hook (by .pre-commit-config.yaml) runs              |
+      | delete | scripts/check.sh        | pre-commit's hook   | the repository's hook "pre-push" is the pre-commit framework's          | exit 0  | is scripts/check.sh, which the pre-push hook (by .pre-commit-config.yaml) runs               |
+      | write  | .pre-commit-config.yaml | pre-commit's hook   | the repository's hook "commit-msg" is the pre-commit framework's        | repos:  | is .pre-commit-config.yaml, where the commit-msg hook reads the commands it runs             |
+      | edit   | vendor/scripts/check.sh | a nested repository's hook | a nested repository "vendor" whose hook "pre-commit" holds "exec sh scripts/check.sh" | exit 0 | is vendor/scripts/check.sh, which the nested repository vendor's pre-commit hook runs |
+      | edit   | lib/l.txt               | a submodule's hook  | the submodule "lib"'s hook "pre-commit" holds "exec sh l.txt"          | library | is lib/l.txt, which the nested repository lib's pre-commit hook runs                         |
+      | edit   | scripts/check.sh        | a hook outside the tree | the hooks folder core.hooksPath names outside the tree holds "pre-push" with "sh scripts/check.sh" | exit 0 | is scripts/check.sh, which the pre-push hook runs                                |
+      | edit   | scripts/lint.sh         | lefthook's hook     | the repository's hook "pre-commit" is lefthook's                        | exit 0  | is scripts/lint.sh, which the pre-commit hook (by lefthook.yml) runs                         |
+      | write  | lefthook.yml            | lefthook's hook     | the repository's hook "pre-push" is lefthook's                          | commands | is lefthook.yml, where the pre-push hook reads the commands it runs                    |
+      | edit   | scripts/check.sh        | husky 9's hook      | husky 9 runs "sh scripts/check.sh" as the hook "pre-commit"             | exit 0  | is scripts/check.sh, which the pre-commit hook runs                                          |
+      | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+      | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+
+  Scenario: The model's write into the tree's venv whose Python runs pre-commit's hook is refused
+    Given the repository's hook "pre-commit" is the pre-commit framework's, from the tree's ".venv"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write the file ".venv/lib/pre_commit/main.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file ".venv/lib/pre_commit/main.py" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '.venv/lib/pre_commit/main.py' is .venv, which the pre-commit hook runs"
+
+  Scenario: A sample hook, one git cannot run, or git-lfs's, makes nothing of the tree the hook's
+    Given the repository's hook "pre-commit.sample" holds "#!/bin/sh\nexec sh scripts/check.sh\n"
+    And the repository's hook "post-checkout" is git-lfs's
+    And the repository's hook "pre-push", not executable, holds "#!/bin/sh\nexec sh scripts/check.sh\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will edit the file "scripts/check.sh"
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "scripts/check.sh" contains "touch /tmp/planted"
+
+  Scenario Outline: What a sandboxed command writes where my hook reads its commands is put back (<case>)
+    Given <setup>
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch hook-ran' > <file>"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "<file>" contains "<kept>"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back <file>: changed by the command"
+    When the user commits everything with git
+    Then the file "hook-ran" does not exist
+
+    Examples:
+      | case             | setup                                                                              | file                    | kept   |
+      | a plain hook     | the repository's hook "pre-commit" holds "#!/bin/sh\nexec sh scripts/check.sh\n"   | scripts/check.sh        | exit 0 |
+      | pre-commit's config | the repository's hook "pre-commit" is the pre-commit framework's                | .pre-commit-config.yaml | repos: |
