@@ -209,9 +209,9 @@ A Claude Code That Cannot Run Is Refused With The Install Line
 
 Flags Claude Code Has No Use For Are Refused
     ${result}    Run Process    agents    plan    run    do it    --actor    claude-code
-    ...    --no-sandbox    --budget-tokens    5    cwd=${REPO}    stdin=${EMPTY}
+    ...    --budget-replans    2    --budget-tokens    5    cwd=${REPO}    stdin=${EMPTY}
     Exit Code Should Be    ${result}    2
-    Should Contain    ${result.stderr}    --no-sandbox, --budget-tokens: not for --actor claude-code
+    Should Contain    ${result.stderr}    --budget-replans, --budget-tokens: not for --actor claude-code
     Should Be Equal    ${{ $result.stderr.count("\n") }}    ${0}    one line
 
 A Hook That Cannot Record Lets The Call Through And Says So
