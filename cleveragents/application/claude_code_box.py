@@ -9,18 +9,20 @@ the `.git` and host-run files read-only, the environment's allow list, the limit
 plan's network setting, or on the host with `--no-sandbox`. The output and exit code go back
 to the launcher, so Claude Code sees them as Bash's own; the decision records the model's
 command. The look before and the put-back after the call stay (`claude_code_run.py`).
+Claude Code applies its own permission rules to the launcher, not to the model's command:
+the user's `deny` and `ask` rules for Bash are applied here (`domain/claude_bash_rules.py`).
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.action import ActionOutcome, RunAction
+from cleveragents.domain.claude_bash_rules import refused_by
 from cleveragents.domain.command_policy import Confinement
 from cleveragents.ports import Environment
 
@@ -31,6 +33,13 @@ BACKGROUND = (
     "run it without run_in_background"
 )
 TIMED_OUT, REFUSED = 124, 126  # exit codes as `timeout` and a shell give them
+
+
+class Launching(Protocol):
+    """Claude Code's side: the launcher line, and the user's own rules for Bash."""
+
+    def boxed_command(self, handle: str) -> str: ...
+    def bash_rules(self) -> tuple[list[str], list[str]]: ...
 
 
 @dataclass(frozen=True)
@@ -46,11 +55,11 @@ class CommandBox:
     """The Bash calls of one run that go through our sandbox, by handle."""
 
     def __init__(
-        self, recorder: PlanRecorder, environment: Environment, launcher: Callable[[str], str]
+        self, recorder: PlanRecorder, environment: Environment, session: Launching
     ) -> None:
         self.r = recorder
         self.environment = environment
-        self.launcher = launcher
+        self.session = session
         self.waiting: dict[str, BoxedCall] = {}
         self.outcomes: dict[str, ActionOutcome] = {}  # what each call's command did, by id
 
@@ -59,7 +68,15 @@ class CommandBox:
         handle = secrets.token_hex(16)
         command = str(tool_input.get("command", ""))
         self.waiting[handle] = BoxedCall(call, command, _seconds(tool_input.get("timeout")))
-        return {**tool_input, "command": self.launcher(handle)}
+        return {**tool_input, "command": self.session.boxed_command(handle)}
+
+    def refusal(self, command: str) -> str | None:
+        """Why the user's own Claude Code rules for Bash refuse `command`, or None."""
+        deny, ask = self.session.bash_rules()
+        if not deny and not ask:
+            return None
+        read = self.environment.shell_line(command)
+        return refused_by(deny, command, read, "deny") or refused_by(ask, command, read, "ask")
 
     def run(self, handle: str) -> dict[str, Any]:
         """Run the command `handle` names, once; what the launcher prints and exits with."""
@@ -82,6 +99,12 @@ class CommandBox:
         return Confinement(
             sandbox=plan.sandbox, network=plan.allow_network, pass_env=tuple(plan.pass_env)
         )
+
+    def ended(self, call: str) -> str | None:
+        """How the call's command ended, when Claude Code gives no result (a failure): it
+        ran in the box, so we know."""
+        outcome = self.outcomes.pop(call, None)
+        return None if outcome is None else f"failed: {outcome.summary}"
 
     def said(self, call: str) -> str | None:
         """What the decision's outcome adds of the command's run in the box, if anything."""

@@ -89,6 +89,7 @@ class CodingSession(Protocol):
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace: ...
     def boxed_command(self, handle: str) -> str: ...
+    def bash_rules(self) -> tuple[list[str], list[str]]: ...
     def known(self, session_id: str) -> bool: ...
     def run(
         self,
@@ -128,7 +129,7 @@ class ClaudeCodeRun:
         self.policed = True
         # Its allowed Bash commands run in our sandbox (not a session the user runs: no run
         # of ours is there to run them).
-        self.box: CommandBox | None = CommandBox(recorder, environment, session.boxed_command)
+        self.box: CommandBox | None = CommandBox(recorder, environment, session)
         # Bash calls allowed and not put back yet: what was seen just before each, by id;
         # and what the put-back did for those put back before their PostToolUse came.
         self.looks: dict[str, CommandLook] = {}
@@ -254,6 +255,9 @@ class ClaudeCodeRun:
         elif tool == "Bash" and self.policed:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
             denied = refused and f"cleveragents refused this command: {refused}"
+            if refused is None and self.box is not None:  # Claude Code sees only the launcher
+                refused = self.box.refusal(str(tool_input.get("command", "")))
+                denied = refused and f"cleveragents: {refused}"
         elif self.policed:  # links followed as the file system does: no pure rule sees them
             checkpoints = self.r.checkpoints
             refused = setting_written(
@@ -372,4 +376,5 @@ class ClaudeCodeRun:
             if decision is None:  # pragma: no cover - a call is put back only while open
                 self.put.pop(call)
                 continue
-            self._done(decision, call, None, False, NO_RESULT)
+            ended = self.box.ended(call) if self.box is not None else None
+            self._done(decision, call, None, False, ended or NO_RESULT)
