@@ -21,3 +21,16 @@ def step_claude_code_box_property(context: Any) -> None:
 @then("the user's git state is unchanged and each command ran exactly as written")
 def step_claude_code_box_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@then('the Claude Code {kind} rule "{rule}" makes `{command}` {verdict}')
+def step_claude_code_bash_rule(
+    context: Any, kind: str, rule: str, command: str, verdict: str
+) -> None:
+    from cleveragents.adapters.command_safety.shell import read_line
+    from cleveragents.domain.claude_bash_rules import bash_specs, refused_by
+
+    why = refused_by(bash_specs([rule]), command, read_line(command), kind)
+    assert (why is not None) == (verdict == "refused"), f"{rule} on {command!r}: {why}"
+    if why is not None and read_line(command).unchecked is None:
+        assert rule in why, why
