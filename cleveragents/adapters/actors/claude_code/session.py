@@ -27,15 +27,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cleveragents.adapters import host_programs, interrupts
-from cleveragents.adapters.actors.claude_code import (
-    boxed,
-    carried,
-    hook,
-    hooks_off,
-    permission_rules,
-    transcript,
-)
+from cleveragents.adapters.actors.claude_code import boxed, carried, hook, hooks_off, transcript
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
+from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
@@ -190,7 +184,7 @@ class ClaudeCodeSession:
 
     def bash_rules(self) -> tuple[list[str], list[str]]:
         """The user's Claude Code `deny` and `ask` rules for Bash (`permission_rules.py`)."""
-        return permission_rules.bash_rules(self.root)
+        return bash_rules(self.root)
 
     def known(self, session_id: str) -> bool:
         """Whether Claude Code can resume the session: its file is there (carried files
