@@ -38,6 +38,21 @@ Claude Code's Tasks Are The Plan's Strategy And Steps
     ${created}    Decision By Id    ${document}    3
     Should Be Equal    ${created}[action][task_id]    2
 
+A Task Starting With Dashes Is Claude Code's Prompt, Never One Of Its Options
+    [Documentation]    A plan's task may be a pulled plan's or pasted from an issue: as an
+    ...    option, `--bare` would drop agents' hooks (the policy, the recording) and
+    ...    `--plugin-url=...` would fetch and run a plugin.
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "a\\n"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    --actor    claude-code    --
+    ...    --bare write a.txt
+    Exit Code Should Be    ${result}    0
+    ${messages}    Session Messages Sent    0
+    Should Contain    ${{ json.dumps($messages) }}    "--bare write a.txt"
+    ${document}    Plan Tree Document
+    ${write}    Decision By Id    ${document}    2
+    Should Be Equal    ${write}[summary]    Write a.txt
+
 
 *** Keywords ***
 To Do Decision Should Be

@@ -82,5 +82,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         hooks=tuple(hooks),
         own=tuple(own),
         linked=tuple(linked),
-        programs=tuple(config_programs(repo, config.listings, config.nested(reuse=True))),
+        programs=tuple(
+            config_programs(repo, config.listings, config.nested(reuse=True), config.claudes)
+        ),
     )

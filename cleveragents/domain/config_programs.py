@@ -72,6 +72,12 @@ def program_reach(key: str, value: str) -> list[Reach]:
     return _script(value.removeprefix("!"), "")
 
 
+def script_reach(text: str, cwd: str) -> list[Reach]:
+    """The places of the tree a shell command line run in `cwd` (from the tree's top) may
+    run, read as a program's value is (Claude Code's hooks: `domain/claude_commands.py`)."""
+    return _script(text, cwd)
+
+
 def runs_program(key: str, value: str) -> bool:
     """Whether git runs `value` of `key` as a command line."""
     if key.startswith("alias."):

@@ -29,6 +29,9 @@ from cleveragents.domain.rules import claude_setting
 # husky 9 points `core.hooksPath` at `X/_` (`.husky/_`, or any folder the user names:
 # `husky .config/husky`), whose generated hooks run `X/NAME` as plain files.
 HUSKY = "_"
+# A program Claude Code runs (`adapters/git/config_programs.claude_programs`) is kept under
+# this prefix and what it says: no git key starts so (a section name holds no space).
+CLAUDE_KEY = "Claude Code: "
 TOP = ""  # `core.hooksPath` naming the tree's top: only the files named as hooks are hooks
 # The hooks git runs (`git help hooks`), for a hooks folder that is the tree's top.
 HOOK_NAMES = frozenset((
@@ -88,6 +91,8 @@ def program_why(reach: Reach, key: str) -> str:
     """Why a path in `reach` of the setting `key` runs on the host (`host_run`)."""
     owner = f"{key} of the nested repository {reach.repo}'s git config"
     owner = owner if reach.repo else f"your git config's {key}"
+    if key.startswith(CLAUDE_KEY):
+        owner = f"Claude Code's {key.removeprefix(CLAUDE_KEY)}"
     if reach.unknown:
         return (
             f"may be run by {owner}, which runs {reach.unknown} from the "
@@ -101,7 +106,8 @@ def program_why(reach: Reach, key: str) -> str:
         return f"{shown}, where {reach.launcher} finds what {owner} runs{reach.hint}"
     if included(key):
         return f"is {reach.path}, which {owner} includes: git reads it as config, commands too"
-    return f"is {reach.path}, which {owner} names for git to run"
+    runner = "Claude Code" if key.startswith(CLAUDE_KEY) else "git"
+    return f"is {reach.path}, which {owner} names for {runner} to run"
 
 
 def included(key: str) -> bool:

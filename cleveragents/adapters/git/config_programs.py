@@ -25,8 +25,10 @@ tree, is costly.
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
+import stat
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -34,9 +36,18 @@ from typing import TYPE_CHECKING
 
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.tree_includes import include_target
-from cleveragents.domain.config_programs import PACKAGE, WHOLE, Reach, program_reach
+from cleveragents.domain.claude_commands import mcp_commands, settings_commands
+from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.config_programs import (
+    PACKAGE,
+    WHOLE,
+    Reach,
+    program_reach,
+    script_reach,
+)
 from cleveragents.domain.git_programs import harmless, harmless_alias
-from cleveragents.domain.host_files import included
+from cleveragents.domain.host_files import CLAUDE_KEY, included
+from cleveragents.domain.rules import mcp_file
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.config_listings import ConfigListings
@@ -45,16 +56,23 @@ if TYPE_CHECKING:
 # Read by their own code: the hooks folder (`own_config.hooks_named`), includes
 # (`tree_includes.py`, which refuses one in the tree).
 ELSEWHERE = ("core.hookspath", "include.path")
+CLAUDE_SETTINGS = ("settings.json", "settings.local.json")  # in a `.claude`
+MANAGED = "/etc/claude-code/managed-settings.json"  # Claude Code's managed settings (Linux)
+MOST_JSON = 1 << 20  # bytes of a settings file read at most
 
 
 def config_programs(
-    repo: GitRepository, listings: ConfigListings, nested: Sequence[str] = ()
+    repo: GitRepository,
+    listings: ConfigListings,
+    nested: Sequence[str] = (),
+    claudes: Sequence[str] = (),
 ) -> list[tuple[Reach, str]]:
     """(place in the tree, setting) for each place a setting of the user's git config (as
     `listings` holds it) may run (or names as a file git reads), in the order git lists
     them; a package folder of a Python root whole. The same for each nested repository
     or submodule whose `.git` is in `nested` (`git_dirs.found`), by its own config as git
-    reads it there, from its own top, and each tree file that config includes."""
+    reads it there, from its own top, and each tree file that config includes. And what
+    Claude Code runs from the settings in `claudes` and the user's (`claude_programs`)."""
     listed = listings.entries()
     if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
@@ -68,7 +86,72 @@ def config_programs(
                 found.setdefault(place, key)
     for git in nested:
         found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
+    for place, key in claude_programs(root, claudes):
+        found.setdefault(place, key)
     return list(found.items())
+
+
+def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str]]:
+    """(place in the tree, `CLAUDE_KEY` and what runs it) for each place a command Claude
+    Code runs may run (`domain/claude_commands.py`): the hooks, `statusLine` and helpers of
+    each `.claude`'s settings in `claudes` (from the folder holding it, Claude Code's project
+    there) and of the user's and the managed settings (from the tree's top), and the stdio
+    servers of each `.mcp.json` in `claudes` and of the user's `~/.claude.json`."""
+    home = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
+    user = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home()) / ".claude.json"
+    sources: list[tuple[Path, str, bool]] = [  # (file, project folder, whether a .mcp.json)
+        (home / "settings.json", "", False),
+        (Path(MANAGED), "", False),
+        (user, "", True),
+    ]
+    for path in claudes:
+        top = posixpath.dirname(path)
+        if mcp_file(posixpath.basename(path)):
+            sources.append((root / path, top, True))
+        else:
+            sources += [(root / path / name, top, False) for name in CLAUDE_SETTINGS]
+    found: list[tuple[Reach, str]] = []
+    for file, top, mcp in sources:
+        document = read_json(file)
+        if document is None:
+            continue
+        if mcp and file == user:  # the user's servers, and this project's
+            projects = document.get("projects") if isinstance(document, dict) else None
+            mine = projects.get(str(root)) if isinstance(projects, dict) else None
+            lines = [*mcp_commands(document), *mcp_commands(mine)]
+        else:
+            lines = mcp_commands(document) if mcp else settings_commands(document)
+        shown = shown_path(os.path.relpath(file, root) if file.is_relative_to(root) else str(file))
+        for setting, line in lines:
+            key = f"{CLAUDE_KEY}{setting} in {shown}"
+            for reach in script_reach(line, top):
+                found += [(place, key) for place in _in_tree(root, reach)]
+    return found
+
+
+def read_json(path: Path) -> object | None:
+    """The JSON document in the regular file `path` (at most `MOST_JSON` bytes; a FIFO or a
+    device is not opened for reading, a link is followed as Claude Code follows it); None
+    when there is none or Claude Code could not read it."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = os.read(fd, MOST_JSON + 1)
+    except OSError:  # pragma: no cover - a file that cannot be read: Claude Code cannot either
+        return None
+    finally:
+        os.close(fd)
+    if len(data) > MOST_JSON:
+        return None  # pragma: no cover - a settings file of over a MiB
+    try:
+        document: object = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    return document
 
 
 def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach, str]]:
@@ -91,13 +174,16 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
 
 
 def watched_programs(
-    repo: GitRepository, listings: ConfigListings, nested: Sequence[str] = ()
+    repo: GitRepository,
+    listings: ConfigListings,
+    nested: Sequence[str] = (),
+    claudes: Sequence[str] = (),
 ) -> list[str]:
     """The paths of the tree to watch around a command for `config_programs`: each place
     named, and what a pattern matches now (the whole tree: each entry at its top, `.git`
     left to its own look); a new one is found when the look after the command lists it."""
     paths: list[str] = []
-    for reach, _ in config_programs(repo, listings, nested):
+    for reach, _ in config_programs(repo, listings, nested, claudes):
         if "*" in reach.path and (reach.launcher or reach.unknown):
             found = (p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))

@@ -52,6 +52,7 @@ class OwnConfig:
         self._settings: dict[Path, tuple[tuple[int, ...], dict[str, list[str]]]] = {}
         self._known: dict[str, git_dirs.Listing] = {}  # the walk's folder listings
         self._found: list[str] | None = None  # the `.git`s the walk found last
+        self.claudes: list[str] = []  # the `.claude`s and `.mcp.json`s the walk found last
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
 
     def look(self) -> Settings:
@@ -101,7 +102,8 @@ class OwnConfig:
 
         root = self.repo.root
         linked = self.hook_links(reuse=reuse)
-        programs = watched_programs(self.repo, self.listings, self.nested(reuse=reuse))
+        nested = self.nested(reuse=reuse)
+        programs = watched_programs(self.repo, self.listings, nested, self.claudes)
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs])
@@ -182,8 +184,11 @@ class OwnConfig:
         return self._found if reuse and self._found is not None else self._walk()
 
     def _walk(self) -> list[str]:
-        """Each `.git` of the tree (`git_dirs.found`), kept for `hook_links` to reuse."""
-        self._found = git_dirs.found(self.repo.root, self._known)
+        """Each `.git` of the tree (`git_dirs.found`), kept for `hook_links` to reuse; each
+        `.claude` and `.mcp.json` it passes in `claudes` (`config_programs.claude_programs`)."""
+        claudes: list[str] = []
+        self._found = git_dirs.found(self.repo.root, self._known, claudes)
+        self.claudes = claudes
         return self._found
 
     def _nested_value(self, git: Path) -> str | None:

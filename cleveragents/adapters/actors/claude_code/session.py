@@ -208,7 +208,6 @@ class ClaudeCodeSession:
         line = [
             self.program.path,
             "-p",
-            task,
             "--output-format",
             "stream-json",
             "--verbose",
@@ -226,7 +225,9 @@ class ClaudeCodeSession:
             line += ["--model", model]
         if usd is not None:
             line += ["--max-budget-usd", f"{usd:g}"]
-        return line
+        # The task (or guidance) last, after `--`: a plan's task may be a pulled plan's, and
+        # one starting with `-` would otherwise be an option (`--plugin-url=...`, `--bare`).
+        return [*line, "--", task]
 
     def run(
         self,

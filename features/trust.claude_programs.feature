@@ -1,0 +1,60 @@
+Feature: A script my Claude Code settings run is kept from the model
+  As a developer whose project's `.claude/settings.json` runs `python3 scripts/format.py` after
+  each edit (or a `statusLine` script, or a `.mcp.json` server started from the tree)
+  I want the model's file actions refused on that script, and what a sandboxed command writes
+  there put back
+  So that my next `claude`, outside any sandbox, runs nothing the model planted
+
+  Background:
+    Given Claude answers through a stand-in server
+
+  Scenario Outline: The model's <kind> of <file>, which <setting> runs, is refused
+    Given a git repository with files:
+      | path            | content         |
+      | a.txt           | a\n             |
+      | <settings>      | <document>      |
+      | scripts/fmt.py  | print('ok') # exit 0\n |
+      | tools/server.py | print('ok') # exit 0\n |
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will <kind> the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "<file>" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' <why>, outside the sandbox: a model may not change it (change it yourself)"
+
+    Examples:
+      | kind   | file            | settings                  | document                                                                                                            | setting                  | why                                                                                                              |
+      | edit   | scripts/fmt.py  | .claude/settings.json     | {"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "python3 ${CLAUDE_PROJECT_DIR}/scripts/fmt.py"}]}]}} | a PostToolUse hook       | is scripts/fmt.py, which Claude Code's PostToolUse hook in .claude/settings.json names for Claude Code to run |
+      | delete | scripts/fmt.py  | .claude/settings.local.json | {"statusLine": {"type": "command", "command": "cd scripts && python3 fmt.py"}}                                   | the status line          | is in scripts, where cd finds what Claude Code's statusLine in .claude/settings.local.json runs               |
+      | edit   | tools/server.py | .mcp.json                 | {"mcpServers": {"local": {"command": "python3", "args": ["tools/server.py"]}}}                                      | an MCP server            | is tools/server.py, which Claude Code's MCP server local in .mcp.json names for Claude Code to run             |
+      | edit   | tools/server.py | sub/.claude/settings.json | {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "python3 ../tools/server.py"}]}]}}          | a nested project's hook  | is tools/server.py, which Claude Code's SessionStart hook in sub/.claude/settings.json names for Claude Code to run |
+
+  Scenario: What a sandboxed command writes into a script my Claude Code hook runs is put back
+    Given a git repository with files:
+      | path                  | content                                                                                                   |
+      | a.txt                 | a\n                                                                                                       |
+      | .claude/settings.json | {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "python3 scripts/setup.py"}]}]}} |
+      | scripts/setup.py      | print('ok')\n                                                                                             |
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "printf 'import os' > scripts/setup.py"
+    When I run "agents plan run 'programs' --allow-command 'printf *'" with Claude
+    Then the file "scripts/setup.py" contains "print('ok')"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back scripts/setup.py: changed by the command"
+
+  Scenario: A settings file Claude Code cannot read runs nothing, and keeps nothing from the model
+    Given a git repository with files:
+      | path                  | content                                   |
+      | a.txt                 | a\n                                       |
+      | .claude/settings.json | {"hooks": "python3 scripts/fmt.py"        |
+      | scripts/fmt.py        | print('ok') # exit 0\n                    |
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "scripts/fmt.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "scripts/fmt.py" does not contain "exit 0"
