@@ -93,6 +93,20 @@ Without The Sandbox A Command Runs On The Host Under The Allow List Of Variables
     ${home}    Get Environment Variable    HOME
     Should Contain    ${got}[0]    home ${home} None
 
+A Background Command Is Refused, Saying Why
+    [Documentation]    A command runs in the sandbox to its end (and ends with it): Bash's
+    ...    `run_in_background` is refused with the reason, and nothing runs.
+    Claude Code Will Call    Bash
+    ...    {"command": "printf hi > bg.txt", "description": "bg", "run_in_background": true}
+    Claude Code Will Say    All done.
+    ${result}    Run Box Plan    in the background
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/bg.txt
+    ${got}    Tool Results Claude Code Got
+    Should Contain    ${got}[0]    run it without run_in_background
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    refused: cleveragents runs Claude Code's commands
+
 
 *** Keywords ***
 Create Repository With A Branch And A Stash
