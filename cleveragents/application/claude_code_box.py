@@ -33,6 +33,7 @@ BACKGROUND = (
     "run it without run_in_background"
 )
 TIMED_OUT, REFUSED = 124, 126  # exit codes as `timeout` and a shell give them
+UNBOXED = "not in the sandbox: Claude Code ran the command without our launcher"
 
 
 class Launching(Protocol):
@@ -105,6 +106,14 @@ class CommandBox:
         ran in the box, so we know."""
         outcome = self.outcomes.pop(call, None)
         return None if outcome is None else f"failed: {outcome.summary}"
+
+    def skipped(self, call: str) -> bool:
+        """Whether the call's launcher never asked, though Claude Code gave its result: a
+        Claude Code that does not honour `updatedInput` ran the command on the host."""
+        unused = [h for h, boxed in self.waiting.items() if boxed.call == call]
+        for handle in unused:
+            del self.waiting[handle]
+        return bool(unused)
 
     def said(self, call: str) -> str | None:
         """What the decision's outcome adds of the command's run in the box, if anything."""

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cleveragents.application.claude_code_box import BACKGROUND, CommandBox
+from cleveragents.application.claude_code_box import BACKGROUND, UNBOXED, CommandBox
 from cleveragents.application.claude_code_end import put_back_at_end
 from cleveragents.application.claude_code_finish import finish
 from cleveragents.application.plan_recorder import PlanRecorder
@@ -338,6 +338,8 @@ class ClaudeCodeRun:
         tool = str(event.get("tool_name"))
         after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
         ok, outcome = tool_outcome(tool, event.get("tool_response"))
+        if self.box is not None and self.box.skipped(call):
+            outcome = f"{outcome}; {UNBOXED}"
         action = self.todo.answered(decision.action or {}, event.get("tool_response"))
         self._done(decision.model_copy(update={"action": action}), call, after, ok, outcome)
 
