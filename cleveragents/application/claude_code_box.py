@@ -128,5 +128,5 @@ def _seconds(given: object) -> float:
     default = os.environ.get("BASH_DEFAULT_TIMEOUT_MS", "")
     ms = int(default) if default.isascii() and default.isdigit() else DEFAULT_MS
     if isinstance(given, int | float) and not isinstance(given, bool) and given > 0:
-        ms = int(given)
+        ms = int(min(given, MOST_MS))  # never infinite: Python's JSON reads `Infinity`
     return min(max(ms, 1), MOST_MS) / 1000
