@@ -1,13 +1,15 @@
 """Read-command benchmark: the commands that only show a plan, on a 1,000-decision plan with a
 correction, against `python -c pass` and `git status` measured in the same run.
 
-Targets (issue 28): `agents --help` and `agents plan --help` within 100 ms, and `plan list`,
-`plan show`, `plan tree`, `plan tree --json`, `plan decision N` and `plan log N` within
-150 ms (medians of wall time). Absolute times depend on the machine, so every command is
-also given as a ratio to `python -c pass` (the interpreter's own start, the floor of any
-Python command) and to `git status` in the same repository, taken round by round: the
-commands run as whole processes, in turn, so a change in the machine's speed during the run
-touches all of them alike.
+Targets (issue 28): `agents --help`, `agents plan --help` and a plan command's help (`agents
+plan correct --help`) within 100 ms, and `plan list`, `plan show`, `plan tree`, `plan tree
+--json`, `plan decision N` and `plan log N` within 150 ms (medians of wall time). Absolute
+times depend on the machine, so every command is also given as a ratio to `python -c pass`
+(the interpreter's own start, the floor of any Python command) and to `git status` in the
+same repository, taken round by round: the commands run as whole processes, in turn, so a
+change in the machine's speed during the run touches all of them alike. Each command's CPU
+time (user + system, its children's too) is given beside its wall time: on a machine other
+work shares, it moves far less than the wall.
 
 The plan: a scripted plan file of one-`write` steps (every 25th step a `run` that prints a
 line), about 1,000 decisions, then a revert correction near its end, re-executed.
@@ -26,6 +28,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -111,13 +114,17 @@ def make_plan(root: Path, agents: list[str], decisions: int) -> dict[str, str]:
     }
 
 
-def timed(command: list[str], cwd: Path) -> float:
+def timed(command: list[str], cwd: Path) -> tuple[float, float]:
+    """The command's wall time and CPU time (user + system), in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{command} exited {done.returncode}: {done.stderr!r}")
-    return seconds
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return seconds, cpu
 
 
 def measure(runs: int, decisions: int) -> dict[str, Any]:
@@ -132,6 +139,7 @@ def measure(runs: int, decisions: int) -> dict[str, Any]:
         commands = {
             "agents --help": (["--help"], HELP_TARGET_MS),
             "agents plan --help": (["plan", "--help"], HELP_TARGET_MS),
+            "agents plan correct --help": (["plan", "correct", "--help"], HELP_TARGET_MS),
             "agents plan list": (["plan", "list"], READ_TARGET_MS),
             "agents plan show": (["plan", "show"], READ_TARGET_MS),
             "agents plan tree": (["plan", "tree"], READ_TARGET_MS),
@@ -140,23 +148,29 @@ def measure(runs: int, decisions: int) -> dict[str, Any]:
             "agents plan log N": (["plan", "log", ids["ran"]], READ_TARGET_MS),
         }
         wall: dict[str, list[float]] = {name: [] for name in [*baselines, *commands]}
+        cpu: dict[str, list[float]] = {name: [] for name in wall}
         log(f"{ids['count']} decisions; {WARMUP} rounds not counted, then {runs}")
         for round_ in range(WARMUP + runs):
             times = {name: timed(command, root) for name, command in baselines.items()}
             for name, (args, _) in commands.items():
                 times[name] = timed([*agents, *args], root)
             if round_ >= WARMUP:
-                for name, seconds in times.items():
+                for name, (seconds, used) in times.items():
                     wall[name].append(seconds)
+                    cpu[name].append(used)
     report: dict[str, Any] = {
         "decisions": int(ids["count"]),
-        **{name: {"wall_ms": _figures(wall[name])} for name in baselines},
+        **{
+            name: {"wall_ms": _figures(wall[name]), "cpu_ms": _figures(cpu[name])}
+            for name in baselines
+        },
     }
     for name, (args, target) in commands.items():
         median = statistics.median(wall[name]) * 1000
         report[name] = {
             "command": " ".join(["agents", *args]),
             "wall_ms": _figures(wall[name]),
+            "cpu_ms": _figures(cpu[name]),
             **{f"ratio_to_{base}": _ratio(wall[name], wall[base]) for base in baselines},
             "target": {"max_ms": target, "met": median <= target},
         }

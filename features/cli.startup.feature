@@ -1,6 +1,6 @@
 Feature: The help and the read-only views start quickly
   As a developer who looks at plans in every shell and every CI step
-  I want `agents --help`, `agents plan list` and `agents plan show` to start about as fast as typer itself
+  I want `agents --help`, `agents plan --help`, `agents plan list` and `agents plan show` to start about as fast as typer itself
   So that looking at a plan never waits for the machinery that changes one
 
   # Each of these would make the command several times slower to start: GitPython (git),
@@ -103,3 +103,39 @@ Feature: The help and the read-only views start quickly
 
   Scenario: Command lines read without typer are read as typer reads them
     Then every command line read without typer is read as typer reads it
+
+  # Typer parses a command line by coercing every option's value with a pydantic type
+  # adapter: the help of the plan group and of its commands is written by the same typer
+  # objects without that parse (cli/help_view.py). The time itself is measured by
+  # benchmarks/read_commands.py, never here.
+
+  Scenario Outline: The plan group's help and a plan command's help import no pydantic
+    When I run "<command>" and note the modules it imports
+    Then the exit code is 0
+    And stdout contains "<shown>"
+    And it imported none of "pydantic, pydantic_core, git, rich, cleveragents.cli.app, <others>"
+
+    Examples:
+      | command                     | shown                        | others                                                |
+      | agents plan --help          | Commands:                    | cleveragents.bootstrap                                |
+      | agents plan                 | Usage: agents plan [OPTIONS] | cleveragents.bootstrap                                |
+      | agents plan correct --help  | Usage: agents plan correct   | cleveragents.cli.plan, cleveragents.cli.plan_share    |
+      | agents -C {tmp} plan run -h | Usage: agents plan run       | cleveragents.cli.plan_correct, cleveragents.bootstrap |
+
+  Scenario: What is not a plan command's help is still typer's to answer
+    When I run "agents plan nothere --help"
+    Then the exit code is 2
+    And stderr is one line containing "No such command 'nothere'"
+
+  Scenario Outline: A help to a pipe nobody reads ends as typer ends it: exit 1, nothing said
+    When I run "<command>" with stdout to a pipe nobody reads
+    Then the exit code is 1
+    And stderr is empty
+
+    Examples:
+      | command                    |
+      | agents plan --help         |
+      | agents plan correct --help |
+
+  Scenario: Every help written without typer's parse is the one typer prints, at any width
+    Then the help of the plan group and of every plan command is typer's own at widths "40, 67, 132"

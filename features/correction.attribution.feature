@@ -6,30 +6,33 @@ Feature: A correction undoes only what the agent itself did, however many came b
   # Decisions: 2 step one (3 writes a.txt), 4 step two (5 writes b.txt), 6 step three
   # (7 writes c.txt). The user then makes mine.txt and edits other.txt by hand.
   Background:
-    Given a git repository with files:
-      | path      | content |
-      | other.txt | o\n     |
-    And the plan file "plan.yaml":
-      """
-      task: Write a.txt, b.txt and c.txt
-      steps:
-        - name: one
-          options:
-            - actions:
-                - write: a.txt
-                  content: "a\n"
-        - name: two
-          options:
-            - actions:
-                - write: b.txt
-                  content: "b\n"
-        - name: three
-          options:
-            - actions:
-                - write: c.txt
-                  content: "c\n"
-      """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path      | content |
+        | other.txt | o\n     |
+      And the plan file "plan.yaml":
+        """
+        task: Write a.txt, b.txt and c.txt
+        steps:
+          - name: one
+            options:
+              - actions:
+                  - write: a.txt
+                    content: "a\n"
+          - name: two
+            options:
+              - actions:
+                  - write: b.txt
+                    content: "b\n"
+          - name: three
+            options:
+              - actions:
+                  - write: c.txt
+                    content: "c\n"
+        """
+      And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+      '''
     And I change "mine.txt" to "mine\n"
     And I change "other.txt" to "edited\n"
 

@@ -6,29 +6,32 @@ Feature: A correction with --merge never drops a line the user wrote between dec
   # Step 1 appends agent-1 to log.txt, step 2 writes two.txt, step 3 appends agent-3. The
   # run stops after step 1 (a budget of 2 calls); the user edits log.txt; resume ends it.
   Background:
-    Given a git repository with files:
-      | path    | content         |
-      | log.txt | start\nmiddle\n |
-    And the plan file "plan.yaml":
-      """
-      task: Log lines
-      steps:
-        - name: one
-          options:
-            - actions:
-                - run: echo agent-1 >> log.txt
-        - name: two
-          options:
-            - actions:
-                - write: two.txt
-                  content: "two\n"
-        - name: three
-          options:
-            - actions:
-                - run: echo agent-3 >> log.txt
-      """
-    When I run "agents plan run --script {tmp}/plan.yaml --budget-calls 2 --quiet"
-    Then the exit code is 4
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path    | content         |
+        | log.txt | start\nmiddle\n |
+      And the plan file "plan.yaml":
+        """
+        task: Log lines
+        steps:
+          - name: one
+            options:
+              - actions:
+                  - run: echo agent-1 >> log.txt
+          - name: two
+            options:
+              - actions:
+                  - write: two.txt
+                    content: "two\n"
+          - name: three
+            options:
+              - actions:
+                  - run: echo agent-3 >> log.txt
+        """
+      When I run "agents plan run --script {tmp}/plan.yaml --budget-calls 2 --quiet"
+      Then the exit code is 4
+      '''
 
   Scenario: A line the user put away from the agent's is kept; the agent's are undone
     Given I change "log.txt" to "user-top\nstart\nmiddle\nagent-1\n"

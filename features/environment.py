@@ -9,6 +9,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from features.support.step_loading import check_only_matching_definitions
+
+# Before behave loads the step modules (it reads this file first): see the module.
+check_only_matching_definitions()
+
 
 def before_all(context: Any) -> None:
     # Tests must never write into the real home directory (pre-commit's habit).

@@ -7,20 +7,23 @@ Feature: An edited plan file's new writes and deletes run only once vouched for
   on the host) or delete my files through my next correction
 
   Background:
-    Given a git repository with files:
-      | path     | content |
-      | keep.txt | keep\n  |
-    And the plan file "plan.yaml" in the tree:
-      """
-      task: take notes
-      steps:
-        - name: notes
-          options:
-            - actions:
-                - write: notes.md
-                  content: "notes\n"
-      """
-    And I have run "agents plan run plan.yaml --quiet"
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path     | content |
+        | keep.txt | keep\n  |
+      And the plan file "plan.yaml" in the tree:
+        """
+        task: take notes
+        steps:
+          - name: notes
+            options:
+              - actions:
+                  - write: notes.md
+                    content: "notes\n"
+        """
+      And I have run "agents plan run plan.yaml --quiet"
+      '''
 
   Scenario: A write of Claude Code's settings and a delete the edit added are refused without a terminal
     Given the plan file "plan.yaml" in the tree gets the lines:

@@ -4,11 +4,14 @@ Feature: A plan file edited since the run runs new commands and actions only onc
   So that a command the sandbox confined cannot run outside it through my next correction
 
   Background:
-    Given a git repository with files:
-      | path      | content  |
-      | README.md | # demo\n |
-    And the five-step plan file "plan.yaml"
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path      | content  |
+        | README.md | # demo\n |
+      And the five-step plan file "plan.yaml"
+      And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+      '''
 
   Scenario: A new command in the edited plan file is refused without a terminal
     Given I add to the plan file "plan.yaml" a step "six" running "touch canary.txt"

@@ -6,29 +6,32 @@ Feature: On a terminal, a correction or a restore names the files and asks about
   # Step 2 (decision 4) turns line1 of shared.txt into AGENT1 and writes b.txt; the user then
   # changes line7 of shared.txt (a conflict) and unrelated.txt (kept).
   Background:
-    Given a git repository with files:
-      | path          | content                                           |
-      | shared.txt    | line1\nline2\nline3\nline4\nline5\nline6\nline7\n |
-      | unrelated.txt | u\n                                               |
-    And the plan file "plan.yaml":
-      """
-      task: Write a.txt, then change shared.txt and write b.txt
-      steps:
-        - name: write a
-          options:
-            - actions:
-                - write: a.txt
-                  content: "a\n"
-        - name: change shared and write b
-          options:
-            - actions:
-                - edit: shared.txt
-                  find: "line1"
-                  replace: "AGENT1"
-                - write: b.txt
-                  content: "b\n"
-      """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path          | content                                           |
+        | shared.txt    | line1\nline2\nline3\nline4\nline5\nline6\nline7\n |
+        | unrelated.txt | u\n                                               |
+      And the plan file "plan.yaml":
+        """
+        task: Write a.txt, then change shared.txt and write b.txt
+        steps:
+          - name: write a
+            options:
+              - actions:
+                  - write: a.txt
+                    content: "a\n"
+          - name: change shared and write b
+            options:
+              - actions:
+                  - edit: shared.txt
+                    find: "line1"
+                    replace: "AGENT1"
+                  - write: b.txt
+                    content: "b\n"
+        """
+      And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+      '''
     And I change "shared.txt" to "AGENT1\nline2\nline3\nline4\nline5\nline6\nUSER7\n"
     And I change "unrelated.txt" to "mine\n"
 

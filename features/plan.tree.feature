@@ -4,11 +4,14 @@ Feature: The decision tree as a person reads it
   So that I can tell finished, unfinished and abandoned work apart without colour
 
   Background:
-    Given a git repository with files:
-      | path      | content  |
-      | README.md | # demo\n |
-    And the five-step plan file "plan.yaml"
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path      | content  |
+        | README.md | # demo\n |
+      And the five-step plan file "plan.yaml"
+      And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+      '''
 
   Scenario: On a terminal the tree draws both paths of a correction
     Given I have run "agents plan correct --mode=revert --decision 8 --guidance 'use the blue option' --quiet"

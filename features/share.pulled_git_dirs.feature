@@ -8,33 +8,36 @@ Feature: A pulled plan never writes a git directory into my tree
   # it looks up for `.git`, and runs what its config names (`core.fsmonitor`). The sender's
   # tree held one, untracked: the plan's checkpoints hold it, the clone does not.
   Background:
-    Given a git repository with files:
-      | path  | content |
-      | a.txt | a\n     |
-    And an untracked file "docs/HEAD" containing "ref: refs/heads/main\n"
-    And an untracked file "docs/config" containing "[core]\n\tbare = false\n\tworktree = ..\n\tfsmonitor = touch planted; echo\n"
-    And an untracked file "docs/objects/keep" containing "k\n"
-    And an untracked file "docs/refs/keep" containing "k\n"
-    And an untracked file "docs/readme" containing "d\n"
-    And the plan file "plan.yaml":
-      """
-      task: docs
-      steps:
-        - name: s
-          options:
-            - name: a
-              actions:
-                - write: b.txt
-                  content: "b\n"
-        - name: t
-          options:
-            - name: b
-              actions:
-                - write: c.txt
-                  content: "c\n"
-      """
-    And I have run "agents plan run --script {tmp}/plan.yaml"
-    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path  | content |
+        | a.txt | a\n     |
+      And an untracked file "docs/HEAD" containing "ref: refs/heads/main\n"
+      And an untracked file "docs/config" containing "[core]\n\tbare = false\n\tworktree = ..\n\tfsmonitor = touch planted; echo\n"
+      And an untracked file "docs/objects/keep" containing "k\n"
+      And an untracked file "docs/refs/keep" containing "k\n"
+      And an untracked file "docs/readme" containing "d\n"
+      And the plan file "plan.yaml":
+        """
+        task: docs
+        steps:
+          - name: s
+            options:
+              - name: a
+                actions:
+                  - write: b.txt
+                    content: "b\n"
+          - name: t
+            options:
+              - name: b
+                actions:
+                  - write: c.txt
+                    content: "c\n"
+        """
+      And I have run "agents plan run --script {tmp}/plan.yaml"
+      And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+      '''
 
   Scenario: A correction of the pulled plan keeps the folder that would be a git directory
     When I run "agents plan pull origin"

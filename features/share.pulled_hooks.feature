@@ -5,33 +5,36 @@ Feature: A pulled plan never plants a git hook in my tree's hooks folder
   So that the sender's hook never runs at my next `git commit`
 
   Background:
-    Given a git repository with files:
-      | path  | content |
-      | a.txt | a\n     |
-    And an executable file ".githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
-    And the plan file "plan.yaml":
-      """
-      task: hooks
-      steps:
-        - name: s
-          options:
-            - name: a
-              actions:
-                - edit: .githooks/pre-commit
-                  find: "exit 0"
-                  replace: "touch planted"
-        - name: t
-          options:
-            - name: b
-              actions:
-                - write: b.txt
-                  content: "b\n"
-      """
-    And I have run "agents plan run --script {tmp}/plan.yaml"
-    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
-    And the repository's git config sets "core.hooksPath" to ".githooks"
-    When I run "agents plan pull origin"
-    Then the exit code is 0
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path  | content |
+        | a.txt | a\n     |
+      And an executable file ".githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
+      And the plan file "plan.yaml":
+        """
+        task: hooks
+        steps:
+          - name: s
+            options:
+              - name: a
+                actions:
+                  - edit: .githooks/pre-commit
+                    find: "exit 0"
+                    replace: "touch planted"
+          - name: t
+            options:
+              - name: b
+                actions:
+                  - write: b.txt
+                    content: "b\n"
+        """
+      And I have run "agents plan run --script {tmp}/plan.yaml"
+      And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+      And the repository's git config sets "core.hooksPath" to ".githooks"
+      When I run "agents plan pull origin"
+      Then the exit code is 0
+      '''
 
   Scenario: A pulled plan's restore keeps the hooks folder, and says why
     When I run "agents plan correct --mode=revert --decision 4 --guidance x --no-execute"

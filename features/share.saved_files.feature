@@ -5,21 +5,24 @@ Feature: Files saved for undo never travel with a plan, and never come in with o
   ignored files over mine (attack report 5, finding 0)
 
   Background:
-    Given a git repository
-    And the file ".gitignore" is committed with ".env"
-    And the plan file "plan.yaml":
-      """
-      task: benign
-      steps:
-        - name: s1
-          options:
-            - name: a
-              actions:
-                - write: out.txt
-                  content: "hi\n"
-      """
-    And I have run "agents plan run --script {tmp}/plan.yaml"
-    And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository
+      And the file ".gitignore" is committed with ".env"
+      And the plan file "plan.yaml":
+        """
+        task: benign
+        steps:
+          - name: s1
+            options:
+              - name: a
+                actions:
+                  - write: out.txt
+                    content: "hi\n"
+        """
+      And I have run "agents plan run --script {tmp}/plan.yaml"
+      And the repository pushed its newest plan to a bare remote, and a clone pulls from it
+      '''
     And the clone's ignored file ".env" holds "API_URL=https://victim.internal"
 
   Scenario: Saved files among the checkpoints, as older versions sent them, refuse the pull

@@ -7,26 +7,29 @@ Feature: What I made where a restore would write is mine, never listed as kept w
   # The run's second step removes the folder d (its file d/f1) and the file f; I then make
   # a file, a folder or a link at d and f, where the restore would bring the old ones back.
   Background:
-    Given a git repository with files:
-      | path  | content |
-      | d/f1  | one\n   |
-      | f     | eff\n   |
-      | a.txt | base\n  |
-    And the plan file "plan.yaml":
-      """
-      task: Write a.txt, then remove d and f
-      steps:
-        - name: one
-          options:
-            - actions:
-                - write: a.txt
-                  content: "agent\n"
-        - name: two
-          options:
-            - actions:
-                - run: rm -rf d && rm f
-      """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    Given these steps, built once per process and copied for each scenario:
+      '''
+      Given a git repository with files:
+        | path  | content |
+        | d/f1  | one\n   |
+        | f     | eff\n   |
+        | a.txt | base\n  |
+      And the plan file "plan.yaml":
+        """
+        task: Write a.txt, then remove d and f
+        steps:
+          - name: one
+            options:
+              - actions:
+                  - write: a.txt
+                    content: "agent\n"
+          - name: two
+            options:
+              - actions:
+                  - run: rm -rf d && rm f
+        """
+      And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+      '''
 
   Scenario: A file I made where the run removed a folder is a conflict of undo, refused without a terminal
     Given I make the file "d" holding "USERFILE\n"

@@ -24,6 +24,7 @@ Feature: A model's file actions never change what Claude Code runs
       | write  | cfg/settings.json              |
       | edit   | hook.sh                        |
       | write  | sub/.claude/skills/s/SKILL.md  |
+      | write  | .claude/scheduled_tasks.json   |
 
   Scenario Outline: A model's <kind> of <path>, where a .claude or .mcp.json link of the tree leads, is refused
     Given a working tree whose sub folder has the user's own .claude

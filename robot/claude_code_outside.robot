@@ -15,9 +15,28 @@ Test Teardown       Stop Stand In Claude Code And Remove Repository
 
 
 *** Test Cases ***
+*** Test Cases ***
+Calls The Policy Does Not Read Are Left To Claude Code Or Refused, Never Let Through
+    [Documentation]    agents lets through only the commands its policy allowed: a write
+    ...    outside the tree is Claude Code's own to ask about (refused headless), and a tool
+    ...    that runs a command other than Bash (`Monitor`) is refused.
+    Claude Code Will Call    Write    {"file_path": "${WORK}/elsewhere.txt", "content": "out\\n"}
+    Claude Code Will Call    ToolSearch    {"query": "select:Monitor", "max_results": 5}
+    Claude Code Will Call    Monitor
+    ...    {"description": "watch", "command": "touch ${WORK}/monitored", "timeout_ms": 5000}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    look around    --actor
+    ...    claude-code    --allow-command    pytest *
+    File Should Not Exist    ${WORK}/elsewhere.txt
+    File Should Not Exist    ${WORK}/monitored
+    ${document}    Plan Tree Document
+    ${monitor}    Decision By Id    ${document}    4
+    Should Be Equal    ${monitor}[action][tool]    Monitor
+    Should Contain    ${monitor}[outcome]    cleveragents refused Monitor: run commands with Bash
+
 A Correction Across A Call Outside The Tree Says So And Needs A Yes Without A Terminal
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
-    Claude Code Will Call    Write    {"file_path": "${WORK}/elsewhere.txt", "content": "out\\n"}
+    Claude Code Will Call    Bash    {"command": "echo out > ${WORK}/elsewhere.txt", "description": "out"}
     Claude Code Will Call    Bash    {"command": "curl -s http://127.0.0.1:9/", "description": "get"}
     Claude Code Will Call    Bash    {"command": "echo hi > b.txt", "description": "b"}
     Claude Code Will Say    All done.
@@ -25,7 +44,7 @@ A Correction Across A Call Outside The Tree Says So And Needs A Yes Without A Te
     ...    claude-code    --allow-command    curl *    --allow-command    echo *
     Exit Code Should Be    ${result}    0
     ${shown}    Run Agents    plan    decision    3
-    Should Contain    ${shown.stdout}    yes: it writes ${WORK}/elsewhere.txt, outside the working tree
+    Should Contain    ${shown.stdout}    yes: it may have effects outside the working tree
     ${shown}    Run Agents    plan    decision    4
     Should Contain    ${shown.stdout}    yes: it may reach the network (curl)
     ${shown}    Run Agents    plan    decision    5    --json
@@ -44,7 +63,7 @@ A Correction Across A Call Outside The Tree Says So And Needs A Yes Without A Te
     ...    --guidance    write two
     Exit Code Should Be    ${result}    3
     Should Contain    ${result.stderr}
-    ...    note: decision 3 (Write ${WORK}/elsewhere.txt) writes ${WORK}/elsewhere.txt, outside the working tree: no restore undoes that
+    ...    note: decision 3 (Bash: echo out > ${WORK}/elsewhere.txt) may have effects outside the working tree: no restore undoes that
     Should Contain    ${result.stderr}
     ...    note: decision 4 (Bash: curl -s http://127.0.0.1:9/) may reach the network (curl)
     Should Contain    ${result.stderr}    pass --yes to correct anyway

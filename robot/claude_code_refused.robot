@@ -21,6 +21,22 @@ ${DENIED}           refused: your Claude Code settings deny Bash(git init:*)
 
 
 *** Test Cases ***
+*** Test Cases ***
+A Switch In My Environment That Drops Hooks Does Not Drop Agents' Own
+    [Documentation]    `CLAUDE_CODE_SAFE_MODE` and `CLAUDE_CODE_SIMPLE` make Claude Code drop
+    ...    the hooks `--settings` gives it: agents' policy with them. They are not passed on,
+    ...    so a command no pattern allows is still refused. (Before: it ran on the host.)
+    [Teardown]    Run Keywords    Remove Environment Variable    CLAUDE_CODE_SAFE_MODE
+    ...    CLAUDE_CODE_SIMPLE    AND    Stop Stand In Claude Code And Remove Repository
+    Set Environment Variable    CLAUDE_CODE_SAFE_MODE    1
+    Set Environment Variable    CLAUDE_CODE_SIMPLE    1
+    Claude Code Will Call    Bash    {"command": "touch planted", "description": "plant"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    plant it    --actor    claude-code
+    File Should Not Exist    ${REPO}/planted
+    ${tree}    Run Agents    plan    tree
+    Should Contain    ${tree.stdout}    refused
+
 Calls Claude Code's Own Permissions Deny Are Recorded As Refused, With Its Reason
     [Documentation]    The user's `.claude/settings.json` denies `git init` and edits of
     ...    `locked.txt`. Claude Code would check its rule on our launcher, which runs the

@@ -11,6 +11,9 @@ Documentation       As the engineer who keeps the suite under its 30 minutes on 
 
 Library             OperatingSystem
 Library             Process
+# Every suite imports it through agents.resource: what it does to `Run Process` is checked here.
+Library             resources/RepoLibrary.py
+Library             resources/process_wait.py
 
 Test Setup          Create Work Folder
 Test Teardown       Remove Directory    ${WORK}    recursive=True
@@ -24,6 +27,19 @@ ${SHORT_TOO}        features/retention.rules.feature
 
 
 *** Test Cases ***
+A Process Run With A Timeout Is Waited For Without A Sleep
+    [Documentation]    Robot's loop slept 0.1 s between polls: each `Run Agents` (timeout=60s)
+    ...    ended 50 ms, on average, after its `agents` did, a few thousand times a run.
+    ${sleeps}    Sleeps While Running    sleep    0.3    timeout=60s
+    Should Be Equal As Integers    ${sleeps}    0
+
+A Process Still Running At Its Timeout Is Killed Then
+    ${started}    Get Time    epoch
+    ${result}    Run Process    sleep    30    timeout=0.5s    on_timeout=kill
+    ${took}    Evaluate    time.time() - ${started}    modules=time
+    Should Be Equal As Integers    ${result.rc}    -9
+    Should Be True    ${took} < 10    `sleep 30` with timeout 0.5 s ran ${took} s
+
 A Suite Not Timed Yet Starts First, The Timed Keep Their Order, A Gone One Is Dropped
     Create File    ${WORK}/robot/alpha.robot
     Create File    ${WORK}/robot/new_long_one.robot

@@ -49,7 +49,7 @@ from cleveragents.domain.tool_calls import (
     tool_summary,
     written_path,
 )
-from cleveragents.domain.tool_effects import outside_effects, setting_written
+from cleveragents.domain.tool_effects import COMMAND_TOOLS, outside_effects, setting_written
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
 from cleveragents.ports import Environment
@@ -258,6 +258,8 @@ class ClaudeCodeRun:
             if refused is None and self.box is not None:  # Claude Code sees only the launcher
                 refused = self.box.refusal(str(tool_input.get("command", "")))
                 denied = refused and f"cleveragents: {refused}"
+        elif tool in COMMAND_TOOLS and self.policed:  # commands the policy never reads
+            refused = denied = f"cleveragents refused {tool}: run commands with Bash"
         elif self.policed:  # links followed as the file system does: no pure rule sees them
             checkpoints = self.r.checkpoints
             refused = setting_written(
@@ -318,7 +320,8 @@ class ClaudeCodeRun:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
         if tool == "Bash" and self.box is not None:
             return allow(self.box.updated(str(event.get("tool_use_id")), tool_input))
-        return allow()
+        # Any other call is left to Claude Code's own permissions (headless: asked, refused).
+        return allow() if tool == "Bash" and self.policed else {}
 
     def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
         """What the call does outside the working tree, judged on the policy's own parse of

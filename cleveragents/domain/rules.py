@@ -43,7 +43,10 @@ HFS_IGNORED = frozenset(
 # name by convention, and slash commands, skills and subagents (their `!` lines run shell
 # commands, their front matter grants tools and declares hooks). CLAUDE.md, rules and
 # output styles only instruct the model: they run nothing of themselves.
-CLAUDE_RUNS = ("settings.json", "settings.local.json", "hooks", "commands", "skills", "agents")
+CLAUDE_RUNS = (
+    "settings.json", "settings.local.json", "hooks", "commands", "skills", "agents",
+    "scheduled_tasks.json",  # durable scheduled prompts, given as the user's own turns
+)  # fmt: skip
 
 
 def name_as_opened(name: str) -> str:

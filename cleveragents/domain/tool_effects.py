@@ -21,6 +21,11 @@ from cleveragents.domain.tool_calls import READING_TOOLS
 
 PATH_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
 NETWORK_TOOLS = frozenset({"WebFetch", "WebSearch"})
+# Claude Code's tools other than Bash that run a command or a program of the user's
+# (`Monitor` streams a shell command's lines, `EnterWorktree` runs `git worktree add` on
+# the user's repository, `CronCreate` schedules prompts that outlive the run): under the
+# command policy they are refused, since it reads Bash's `command` only.
+COMMAND_TOOLS = frozenset({"Monitor", "PowerShell", "REPL", "EnterWorktree", "CronCreate"})
 MAY = "may have effects outside the working tree"
 SETTINGS_REFUSED = "Claude Code settings are not written by the model"
 GIT_REFUSED = "git's own files are not written by the model"

@@ -37,3 +37,19 @@ def step_plan_run_twice_once(context: Any, name: str, command: str, then: str) -
         step_have_run(context, then)
 
     set_up_once(context, f"{name}\n{command}\n{then}\n{context.text}", build, ("plan_ids",))
+
+
+@given("these steps, built once per process and copied for each scenario:")
+def step_steps_once(context: Any) -> None:
+    """The steps of the text (a Background's, its plan file quoted with `\"\"\"` inside the
+    text's `'''`) run by the first scenario of the process; a copy of what they left for each
+    later one, with every context attribute they set."""
+    kept: list[str] = []  # the attributes the steps set, known once they have run
+
+    def build() -> None:
+        before = dict(context._stack[0])  # the scenario's own layer of the context
+        context.execute_steps(context.text)
+        after = context._stack[0]
+        kept.extend(name for name in after if name not in before or after[name] is not before[name])
+
+    set_up_once(context, f"steps\n{context.text}", build, kept)

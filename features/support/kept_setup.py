@@ -18,16 +18,17 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 _BUILT: dict[str, dict[str, Any]] = {}  # key -> the context attributes the build set
 
 
-def set_up_once(context: Any, text: str, build: Callable[[], None], names: tuple[str, ...]) -> None:
+def set_up_once(context: Any, text: str, build: Callable[[], None], names: Iterable[str]) -> None:
     """Work in one folder per `text` (what the setup is): built there by `build` the first
-    time, restored there from the copy later, with the context attributes `names`."""
+    time, restored there from the copy later, with the context attributes `names` (read
+    once `build` has run)."""
     key = hashlib.sha1(text.encode()).hexdigest()[:12]
     home = Path(tempfile.gettempdir()) / f"ca-behave-kept-{key}-{os.getpid()}"
     kept = home.with_name(home.name + "-copy")

@@ -20,12 +20,17 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from process_wait import wait_without_polling
+
 # Started under `nohup` or in a script's background, Robot inherits SIGHUP or SIGINT
 # ignored, and so would every agents a test starts: the tests of a closed terminal and of
 # Ctrl-C need them delivered as a terminal delivers them.
 for _stop in (signal.SIGHUP, signal.SIGINT):
     if signal.getsignal(_stop) is signal.SIG_IGN:
         signal.signal(_stop, signal.SIG_DFL)
+
+# Every suite imports this library: `Run Process` with a timeout, without 0.1 s sleeps.
+wait_without_polling()
 
 CHECKPOINT_REFS = "refs/cleveragents/"
 TREE_SCHEMA = 2  # the schema_version of `agents plan tree --json` these keywords read

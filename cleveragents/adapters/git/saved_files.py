@@ -351,8 +351,7 @@ def clear_way(root: Path, path: str) -> None:
 
 
 def link_on_the_way(root: Path, path: str) -> str | None:
-    """The first folder on the way to `path` that is not one (a link, a file); None when
-    each is a real folder or missing. `lstat` of each: nothing is followed."""
+    """The first folder on the way to `path` that is no folder (`lstat`: a link, a file)."""
     parts = Path(path).parts
     for depth in range(1, len(parts)):
         try:

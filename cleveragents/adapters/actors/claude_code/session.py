@@ -108,13 +108,18 @@ def key_command() -> str:
     return shlex.join([sys.executable, "-P", "-m", hook.__name__, "--key"])
 
 
+# Not passed on: the key (above), and the switches that make Claude Code drop the hooks
+# `--settings` gives it, ours (the policy, the recording): `--safe-mode`'s, `--bare`'s.
+WITHHELD = frozenset(("ANTHROPIC_API_KEY", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SIMPLE"))
+
+
 def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
     """Claude Code's environment: the user's, with the way to reach the run, and without the
     API key: Claude Code passes its environment on to every command it runs, so it asks
     for the key through its apiKeyHelper instead (kept for the session: asked once). Its
     PATH leaves out the folders of the tree (`host_programs`): Claude Code runs `git` on
     the host itself, and a command could have planted one in an activated `.venv/bin`."""
-    env = {name: value for name, value in os.environ.items() if name != "ANTHROPIC_API_KEY"}
+    env = {name: value for name, value in os.environ.items() if name not in WITHHELD}
     env.update(
         {
             "PATH": host_programs.trusted_path(tree),
