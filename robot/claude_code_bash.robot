@@ -9,6 +9,10 @@ Documentation       As a developer who lets Claude Code run commands in my worki
 ...                 The real `agents` command runs the real Claude Code CLI headless against a
 ...                 local stand-in of the Messages API (streamed). The planted settings would
 ...                 touch `${WORK}/canary`.
+...                 With `--no-sandbox`: Claude Code's Bash then runs on the host (under the
+...                 environment's allow list), where the put-back is what holds, as in the
+...                 sessions of your own `claude` the installed hooks record; in the sandbox
+...                 `.git` is read-only (`claude_code_box.robot`).
 
 Resource            resources/claude_code.resource
 Library             OperatingSystem
@@ -71,21 +75,19 @@ New Claude Code Settings Are Removed After The Bash Call
     ${shown}    Run Agents    plan    decision    3
     Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
 
-A Command Naming .claude Is Refused By Claude Code Itself, And Said So
-    [Documentation]    Our hook lets it through (it matches the patterns); Claude Code 2.1
-    ...    then wants a person's approval for a command naming `.claude`, and headless it
-    ...    refuses it: no PostToolUse comes, and the end of the session records it refused,
-    ...    in Claude Code's words (its result's permission_denials).
+A Command Naming .claude Runs In The Sandbox, Its Settings Removed After It
+    [Documentation]    Claude Code 2.1 wants a person's approval for a command naming
+    ...    `.claude` (headless: refused), but it sees only our launcher in its place: the
+    ...    command runs in the sandbox, and the settings it made are removed after it.
     Claude Code Will Call    Bash
     ...    {"command": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json", "description": "settings"}
     Claude Code Will Say    All done.
-    ${result}    Run Bash Plan    write settings
+    ${result}    Run Agents With Claude Code    plan    run    write settings    --actor    claude-code
+    ...    --allow-command    mkdir *    --allow-command    printf *
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/.claude
     ${shown}    Run Agents    plan    decision    2
-    Should Match Regexp    ${shown.stdout}    (?m)^ *result +refused: it never ran *$
-    Should Contain    ${shown.stdout}
-    ...    refused by Claude Code: This Bash command contains multiple operations.
+    Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
 
 A Hook Written Into .git By A Bash Call Is Removed, One Changed Put Back
     [Documentation]    Claude Code's Bash runs on the host, where no sandbox holds `.git`
@@ -176,7 +178,7 @@ A Bash Call Cut Off At The End Of The Session Is Put Back
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/.claude
     ${shown}    Run Agents    plan    decision    3
-    Should Contain    ${shown.stdout}    no result: Claude Code refused the command, or it failed or was cut off
+    Should Contain    ${shown.stdout}    failed: exit 3
     Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
 
 
@@ -249,7 +251,7 @@ Run Bash Plan
     ${result}    Run Agents With Claude Code    plan    run    ${task}    --actor    claude-code
     ...    --allow-command    git *    --allow-command    echo *    --allow-command    mkdir *
     ...    --allow-command    printf *    --allow-command    test *    --allow-command    false    --allow-command    sh plant.sh
-    ...    timeout=${timeout}
+    ...    --no-sandbox    timeout=${timeout}
     RETURN    ${result}
 
 Git Status Runs Nothing

@@ -8,6 +8,10 @@ Documentation       As a developer who lets Claude Code run commands in my worki
 ...                 The real `agents` command runs the real Claude Code CLI headless against
 ...                 the local stand-in of the Messages API. The planted hook would touch
 ...                 `${WORK}/canary`.
+...                 With `--no-sandbox`: Claude Code's Bash then runs on the host (under the
+...                 environment's allow list), where the put-back is what holds, as in the
+...                 sessions of your own `claude` the installed hooks record; in the sandbox
+...                 `.git` is read-only and a child ends with the command (`claude_code_box.robot`).
 
 Resource            resources/claude_code.resource
 Library             OperatingSystem
@@ -172,7 +176,7 @@ Plant Script
 Run Detached Plan
     [Arguments]    ${task}
     ${result}    Run Agents With Claude Code    plan    run    ${task}    --actor    claude-code
-    ...    --allow-command    sh plant.sh
+    ...    --allow-command    sh plant.sh    --no-sandbox
     RETURN    ${result}
 
 Nothing Planted

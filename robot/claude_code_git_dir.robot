@@ -10,6 +10,10 @@ Documentation       As a developer who lets Claude Code run commands in my worki
 ...                 The real `agents` command runs the real Claude Code CLI headless against a
 ...                 local stand-in of the Messages API (streamed). The planted settings would
 ...                 touch `${WORK}/canary`.
+...                 With `--no-sandbox`: Claude Code's Bash then runs on the host (under the
+...                 environment's allow list), where the put-back is what holds, as in the
+...                 sessions of your own `claude` the installed hooks record; in the sandbox
+...                 `.git` is read-only (`claude_code_box.robot`).
 
 Resource            resources/claude_code.resource
 Library             OperatingSystem
@@ -98,7 +102,7 @@ Settings That Run Programs Outside The Old List Are Put Back
 Run Git Dir Plan
     [Arguments]    ${task}
     ${result}    Run Agents With Claude Code    plan    run    ${task}    --actor    claude-code
-    ...    --allow-command    git *    --allow-command    sh plant.sh
+    ...    --allow-command    git *    --allow-command    sh plant.sh    --no-sandbox
     RETURN    ${result}
 
 Git Runs Nothing

@@ -80,7 +80,9 @@ A Correction Across A Call Outside The Tree Says So And Needs A Yes Without A Te
     Should Contain    ${result.stderr}    note: decision 4 (Bash: curl -s http://127.0.0.1:9/)
     Should Be Equal    ${{ open("${REPO}/a.txt").read() }}    two\n
     File Should Not Exist    ${REPO}/b.txt
-    Should Be Equal    ${{ open("${WORK}/elsewhere.txt").read() }}    out\n
+    # Judged on the command, it may have reached outside; run in the sandbox, where only the
+    # tree is there to write, it did not.
+    File Should Not Exist    ${WORK}/elsewhere.txt
 
 Claude Code Never Runs A Program Planted In The Tree On The User's PATH
     [Documentation]    The user's PATH names the tree's `.venv/bin` (an activated venv),

@@ -17,7 +17,7 @@ Test Tags           issue-26
 
 
 *** Variables ***
-${DENIED}           Permission to use Bash with command git init made has been denied.
+${DENIED}           refused: your Claude Code settings deny Bash(git init:*)
 
 
 *** Test Cases ***
@@ -39,11 +39,11 @@ A Switch In My Environment That Drops Hooks Does Not Drop Agents' Own
 
 Calls Claude Code's Own Permissions Deny Are Recorded As Refused, With Its Reason
     [Documentation]    The user's `.claude/settings.json` denies `git init` and edits of
-    ...    `locked.txt`. Our hook let the command through and Claude Code refused it: no
-    ...    PostToolUse came. The write Claude Code refused before any hook. Both are
-    ...    decisions refused with Claude Code's words, and the run goes on to success.
-    ...    (Before: the command stayed "none yet (unfinished)", or said only "no result",
-    ...    and the write was taken for a call that ran unrecorded: the plan failed.)
+    ...    `locked.txt`. Claude Code would check its rule on our launcher, which runs the
+    ...    command in the sandbox: our hook applies the user's Bash rules itself and denies
+    ...    it, naming the rule. The write Claude Code refused before any hook. Both are
+    ...    decisions refused with the reason, and the run goes on to success.
+    ...    (Before: the write was taken for a call that ran unrecorded: the plan failed.)
     Write File Bytes    ${REPO}/.claude/settings.json
     ...    {"permissions": {"deny": ["Bash(git init:*)", "Edit(./locked.txt)"]}}\n
     Commit All    the user's permissions
@@ -59,18 +59,18 @@ Calls Claude Code's Own Permissions Deny Are Recorded As Refused, With Its Reaso
     File Should Exist    ${REPO}/b.txt    the session went on after the refusals
     ${document}    Plan Tree Document
     ${command}    Decision By Id    ${document}    2
-    Should Be Equal    ${command}[outcome]    refused by Claude Code: ${DENIED}
+    Should Be Equal    ${command}[outcome]    ${DENIED}
     Should Not Be True    ${command}[ok]
     ${shown}    Run Agents    plan    decision    2
     Should Match Regexp    ${shown.stdout}    (?m)^ *result +refused: it never ran *$
-    Should Contain    ${shown.stdout}    refused by Claude Code: ${DENIED}
+    Should Contain    ${shown.stdout}    ${DENIED}
     ${json}    Run Agents    plan    decision    2    --json
     ${decision}    Parse JSON Document    ${json.stdout}
-    Should Be Equal    ${decision}[outcome]    refused by Claude Code: ${DENIED}
+    Should Be Equal    ${decision}[outcome]    ${DENIED}
     ${write}    Decision By Id    ${document}    4
     Should Be Equal    ${write}[summary]    Write locked.txt
     Should Be Equal    ${write}[outcome]
     ...    refused by Claude Code: File is in a directory that is denied by your permission settings.
     Should Not Be True    ${write}[ok]
     ${tree}    Run Agents    plan    tree
-    Should Contain    ${tree.stdout}    Bash: git init made — refused by Claude Code: ${DENIED}
+    Should Contain    ${tree.stdout}    Bash: git init made — ${DENIED}

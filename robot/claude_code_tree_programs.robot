@@ -141,8 +141,9 @@ A Write Of A Module The Git Config's Node Script Requires Is Refused
 
 A Committed File A Bash Call's New Setting Names Stays As It Was
     [Documentation]    The model's Bash runs `git config diff.x.textconv ./scripts/conv.sh`
-    ...    on the host: the setting goes back, and the user's committed file it names
-    ...    stays, byte for byte (the command did not write it).
+    ...    on the host (`--no-sandbox`; in the sandbox `.git` is read-only): the setting
+    ...    goes back, and the user's committed file it names stays, byte for byte (the
+    ...    command did not write it).
     Create Directory    ${REPO}/scripts
     Write File Bytes    ${REPO}/scripts/conv.sh    \#!/bin/sh\ncat "$1"\n
     Commit All    conv
@@ -150,7 +151,7 @@ A Committed File A Bash Call's New Setting Names Stays As It Was
     ...    {"command": "git config diff.x.textconv ./scripts/conv.sh", "description": "set"}
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    name a textconv    --actor
-    ...    claude-code    --allow-command    git config *
+    ...    claude-code    --allow-command    git config *    --no-sandbox
     Exit Code Should Be    ${result}    0
     ${kept}    Get File    ${REPO}/scripts/conv.sh
     Should Be Equal    ${kept}    \#!/bin/sh\ncat "$1"\n
@@ -159,14 +160,15 @@ A Committed File A Bash Call's New Setting Names Stays As It Was
     Should Not Contain    ${shown.stdout}    removed scripts/conv.sh
 
 A File A Bash Call Writes And Names By A New Setting Is Still Removed
-    [Documentation]    The same Bash call writing the program first: what it wrote goes,
-    ...    kept in a commit, and the setting goes back.
+    [Documentation]    The same Bash call writing the program first (on the host,
+    ...    `--no-sandbox`): what it wrote goes, kept in a commit, and the setting goes back.
     Create Directory    ${REPO}/scripts
     Claude Code Will Call    Bash
     ...    {"command": "printf 'touch ${WORK}/canary' > scripts/conv.sh && git config diff.x.textconv ./scripts/conv.sh", "description": "plant"}
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    plant a textconv    --actor
     ...    claude-code    --allow-command    git config *    --allow-command    printf *
+    ...    --no-sandbox
     Exit Code Should Be    ${result}    0
     File Should Not Exist    ${REPO}/scripts/conv.sh
     ${shown}    Run Agents    plan    decision    2
@@ -177,7 +179,8 @@ A File A Bash Call Writes And Names By A New Setting Is Still Removed
 A Committed File A Bash Call's New Global Setting Names Stays At The Session's End
     [Documentation]    `git config --global` is the user's own file, not put back after the
     ...    call: the put-back at the session's end, which never watched the file either,
-    ...    judges it against the checkpoint the session started from and leaves it.
+    ...    judges it against the checkpoint the session started from and leaves it. On the
+    ...    host (`--no-sandbox`), the variable naming the file passed on (`--pass-env`).
     Create Directory    ${REPO}/scripts
     Write File Bytes    ${REPO}/scripts/conv.sh    \#!/bin/sh\ncat "$1"\n
     Commit All    conv
@@ -187,7 +190,8 @@ A Committed File A Bash Call's New Global Setting Names Stays At The Session's E
     ...    {"command": "git config --global diff.x.textconv ./scripts/conv.sh", "description": "set"}
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    name a textconv    --actor
-    ...    claude-code    --allow-command    git config *
+    ...    claude-code    --allow-command    git config *    --no-sandbox
+    ...    --pass-env    GIT_CONFIG_GLOBAL
     Exit Code Should Be    ${result}    0
     ${global}    Get File    ${WORK}/global.cfg
     Should Contain    ${global}    textconv

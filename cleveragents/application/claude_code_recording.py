@@ -96,6 +96,7 @@ class SessionRecording:
         run = self.claude_code.session_run(plan)
         run.budgeted = False
         run.policed = self.enforce
+        run.box = None  # Claude Code asks as usual: its Bash runs as you let it
         run.line = max(active(run.r.decisions), key=lambda d: d.seq, default=None)
         return run
 

@@ -9,15 +9,16 @@ policy refuses it. After the call, the decision gets its outcome and a checkpoin
 The decisions form one line, each below the one before: a correction of one supersedes
 exactly what came after it.
 
-Claude Code's Bash runs on the host, outside our sandbox, so each Bash call gets the same
-look as our own commands (`CheckpointStore.before_command`) when it is allowed, and the same
-put-back after it (`after_command`): a `.git` or a `.claude` setting it made, changed or
-moved is put back or removed, and its outcome names it. A call whose PostToolUse never comes
-(Claude Code refused it after our hook let it through, it failed, or it was cut off) is put
-back at the next hook event of another call and at the end of the session: Claude Code runs
-a command it does not judge read-only alone, never beside another call, so the next call's
-event means it is over (a read-only one put back early has nothing to put back, and its late
-PostToolUse still gets its outcome).
+An allowed Bash command runs in our sandbox, as our own actor's do (`claude_code_box.py`:
+the hook's `updatedInput` gives Claude Code's Bash a launcher in its place). Each Bash call
+still gets the same look as our own commands (`CheckpointStore.before_command`) when it is
+allowed, and the same put-back after it (`after_command`): a `.git` or a `.claude` setting
+it made, changed or moved is put back or removed, and its outcome names it. A call whose
+PostToolUse never comes (Claude Code refused it after our hook let it through, it failed,
+or it was cut off) is put back at the next hook event of another call and at the end of
+the session: Claude Code runs a command it does not judge read-only alone, never beside
+another call, so the next call's event means it is over (a read-only one put back early has
+nothing to put back, and its late PostToolUse still gets its outcome).
 """
 
 from __future__ import annotations
@@ -29,18 +30,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cleveragents.application.claude_code_box import BACKGROUND, UNBOXED, CommandBox
 from cleveragents.application.claude_code_end import put_back_at_end
-from cleveragents.application.claude_code_refused import record_refused
-from cleveragents.application.claude_code_unrecorded import fail_unrecorded
+from cleveragents.application.claude_code_finish import finish
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
-from cleveragents.domain.hook_answers import allow, deny
+from cleveragents.domain.hook_answers import BOX_EVENT, allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
-from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
 from cleveragents.domain.task_list import TaskList
 from cleveragents.domain.tool_calls import (
     RefusedCall,
@@ -88,6 +88,8 @@ class CodingSession(Protocol):
     """Claude Code, headless (`adapters/actors/claude_code/session.py`)."""
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace: ...
+    def boxed_command(self, handle: str) -> str: ...
+    def bash_rules(self) -> tuple[list[str], list[str]]: ...
     def known(self, session_id: str) -> bool: ...
     def run(
         self,
@@ -125,6 +127,9 @@ class ClaudeCodeRun:
         # and its commands go through the policy only when the install asked for that.
         self.budgeted = True
         self.policed = True
+        # Its allowed Bash commands run in our sandbox (not a session the user runs: no run
+        # of ours is there to run them).
+        self.box: CommandBox | None = CommandBox(recorder, environment, session)
         # Bash calls allowed and not put back yet: what was seen just before each, by id;
         # and what the put-back did for those put back before their PostToolUse came.
         self.looks: dict[str, CommandLook] = {}
@@ -213,7 +218,7 @@ class ClaudeCodeRun:
             with contextlib.suppress(Exception):
                 put_back_at_end(r, start)
             raise
-        self.finish(end)
+        finish(self, end)
         return put_back_at_end(r, start)
 
     def state(self, place: dict[str, Any]) -> str:
@@ -223,9 +228,11 @@ class ClaudeCodeRun:
 
     def answer(self, event: dict[str, Any]) -> dict[str, Any]:
         """Claude Code's hook event in, the hook's output back."""
+        name = event.get("hook_event_name")
+        if name == BOX_EVENT:  # the launcher of an allowed Bash call asks for its command
+            return self.box.run(str(event.get("box"))) if self.box is not None else {}
         if event.get("session_id") not in (None, self.session_id):
             return {}  # a sub-agent's or another session's call: not this plan's
-        name = event.get("hook_event_name")
         self.settle(str(event.get("tool_use_id")))
         if name == "PreToolUse":
             self.seen.add(str(event.get("tool_use_id")))
@@ -243,9 +250,14 @@ class ClaudeCodeRun:
         if self.stopped is not None:
             return deny(self.stopped, stop=True)
         refused = denied = None
-        if tool == "Bash" and self.policed:
+        if tool == "Bash" and self.box is not None and tool_input.get("run_in_background"):
+            refused = denied = BACKGROUND
+        elif tool == "Bash" and self.policed:
             refused = r.refusal(self.environment, str(tool_input.get("command", "")))
             denied = refused and f"cleveragents refused this command: {refused}"
+            if refused is None and self.box is not None:  # Claude Code sees only the launcher
+                refused = self.box.refusal(str(tool_input.get("command", "")))
+                denied = refused and f"cleveragents: {refused}"
         elif tool in COMMAND_TOOLS and self.policed:  # commands the policy never reads
             refused = denied = f"cleveragents refused {tool}: run commands with Bash"
         elif self.policed:  # links followed as the file system does: no pure rule sees them
@@ -306,6 +318,8 @@ class ClaudeCodeRun:
         self.open[str(event.get("tool_use_id"))] = decision
         if tool == "Bash" and before is not None:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
+        if tool == "Bash" and self.box is not None:
+            return allow(self.box.updated(str(event.get("tool_use_id")), tool_input))
         # Any other call is left to Claude Code's own permissions (headless: asked, refused).
         return allow() if tool == "Bash" and self.policed else {}
 
@@ -327,6 +341,8 @@ class ClaudeCodeRun:
         tool = str(event.get("tool_name"))
         after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
         ok, outcome = tool_outcome(tool, event.get("tool_response"))
+        if self.box is not None and self.box.skipped(call):
+            outcome = f"{outcome}; {UNBOXED}"
         action = self.todo.answered(decision.action or {}, event.get("tool_response"))
         self._done(decision.model_copy(update={"action": action}), call, after, ok, outcome)
 
@@ -350,6 +366,8 @@ class ClaudeCodeRun:
         """The call's outcome, naming what was put back after it; what the put-back saved
         goes with the decision (a restore of its checkpoint puts it back)."""
         put, saved = self.put.pop(call, ([], None))
+        said = self.box.said(call) if self.box is not None else None
+        put = [*([said] if said else []), *put]
         if put:
             outcome = f"{outcome}; {'; '.join(put)}"
         replaced = [*decision.replaced, *([saved] if saved is not None else [])]
@@ -363,38 +381,5 @@ class ClaudeCodeRun:
             if decision is None:  # pragma: no cover - a call is put back only while open
                 self.put.pop(call)
                 continue
-            self._done(decision, call, None, False, NO_RESULT)
-
-    def finish(self, end: SessionEnd) -> Plan:
-        record_refused(self, end.refused())
-        self.unfinished()
-        r, result = self.r, end.result or {}
-        r.save_plan(usage=r.plan.usage.plus(session_usage(result)))
-        if missed := end.unseen(self.seen):
-            fail_unrecorded(r, missed)
-        elif self.stopped is not None:
-            r.save_plan(
-                status=PlanStatus.STOPPED,
-                exhausted=self.stopped,
-                outcome=f"stopped: {self.stopped}",
-            )
-        elif result.get("subtype") == "error_max_budget_usd":
-            spent = f"the dollar budget (${r.plan.budget.usd:g}) is spent"
-            r.save_plan(status=PlanStatus.STOPPED, exhausted=spent, outcome=f"stopped: {spent}")
-        elif result.get("subtype") == "success" and not result.get("is_error"):
-            said = " ".join(str(result.get("result") or "").split())[:200]
-            r.save_plan(
-                status=PlanStatus.COMPLETED,
-                phase=Phase.DONE,
-                outcome=f"Claude Code finished: {said or 'no summary'}",
-            )
-        elif service_failed(end.result):  # `agents plan resume` goes on in the session
-            failed = failure_text(end.result, end.stderr, end.returncode)
-            r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {failed}")
-        else:
-            r.save_plan(
-                status=PlanStatus.FAILED,
-                phase=Phase.DONE,
-                outcome=failure_text(end.result, end.stderr, end.returncode),
-            )
-        return r.plan
+            ended = self.box.ended(call) if self.box is not None else None
+            self._done(decision, call, None, False, ended or NO_RESULT)

@@ -11,6 +11,7 @@ from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.application.pulled_plans import pulled
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
+from cleveragents.domain.command_environment import passed_variables
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import ActorSpec, Plan, PlanStatus
 from cleveragents.errors import BadInput
@@ -37,16 +38,31 @@ class ClaudeCodeService:
         self.root = root
 
     def new(
-        self, task: str, model: str | None, allow: list[str], budget: dict[str, Any] | None
+        self,
+        task: str,
+        model: str | None,
+        allow: list[str],
+        budget: dict[str, Any] | None,
+        sandbox: bool = True,
+        network: bool = False,
+        pass_env: list[str] | None = None,
     ) -> Plan:
         """A new plan, not stored yet; its Bash commands run only when allowed (the flags'
-        patterns and the config's)."""
+        patterns and the config's), in our sandbox unless `sandbox` is False."""
+        passed = passed_variables(pass_env or [])
         if not task.strip():
             raise BadInput("the task is empty", hint="say what the agent should do")
         path, version = self.program()
         spec = ActorSpec(kind=KIND, source=path, version=version, model=model)
         plan = self.lifecycle.new(task, [], spec, Budget().model_copy(update=budget or {}))
-        return plan.model_copy(update={"allow_commands": [*allow, *self.configured()]})
+        return plan.model_copy(
+            update={
+                "allow_commands": [*allow, *self.configured()],
+                "sandbox": sandbox,
+                "allow_network": network,
+                "pass_env": passed,
+            }
+        )
 
     def start(self, plan: Plan, command: str, begun: Callable[[Plan], None] | None) -> Plan:
         """Run Claude Code on a new plan as one operation (`agents plan undo` undoes it)."""

@@ -202,9 +202,6 @@ def run(
         _claude_code_flags(
             cassette=cassette,
             record=record,
-            allow_network=network,
-            no_sandbox=no_sandbox,
-            pass_env=pass_env,
             drift_threshold=drift,
             budget_replans=replans,
             budget_retries=retries,
@@ -225,7 +222,9 @@ def run(
         if chosen is ActorChoice.claude_code:
             assert task is not None
             claude_code = s.claude_code()
-            plan = claude_code.new(task, model, allow or [], limits)
+            plan = claude_code.new(
+                task, model, allow or [], limits, not no_sandbox, network, pass_env or []
+            )
             plan = claude_code.start(plan, command_line(), announce)
             return finished(plan, json, lambda: tree_document(*s.inspection.tree(plan.id)))
         if script is not None:
@@ -250,14 +249,15 @@ def run(
 
 
 def _claude_code_flags(**given: object) -> None:
-    """Refuse the flags Claude Code has no use for: it runs its commands itself, makes no
-    plan segments, and counts its own requests and tokens."""
+    """Refuse the flags Claude Code has no use for: it makes no plan segments, and counts
+    its own requests and tokens."""
     used = [name for name, value in given.items() if value]
     if used:
         flags = ", ".join("--" + name.replace("_", "-") for name in used)
         raise BadInput(
             f"{flags}: not for --actor claude-code",
-            hint="it takes --allow-command, --model, --budget-calls and --budget-usd",
+            hint="it takes --allow-command, --allow-network, --no-sandbox, --pass-env, "
+            "--model, --budget-calls and --budget-usd",
         )
 
 

@@ -1,13 +1,21 @@
-"""What our PreToolUse hook answers Claude Code: let the call through, or deny it with the
-reason Claude Code shows the model (and, with `stop`, end the session)."""
+"""What our PreToolUse hook answers Claude Code: let the call through (a Bash call with its
+command replaced by our launcher, `updatedInput`), or deny it with the reason Claude Code
+shows the model (and, with `stop`, end the session)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+# What the launcher's ask for a boxed command is handed to the run as (never Claude Code's).
+BOX_EVENT = "CleveragentsBox"
 
-def allow() -> dict[str, Any]:
-    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}
+
+def allow(updated: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Let the call through; with `updated`, as that input instead of the model's."""
+    output: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": "allow"}
+    if updated is not None:
+        output["updatedInput"] = updated
+    return {"hookSpecificOutput": output}
 
 
 def deny(reason: str, stop: bool = False) -> dict[str, Any]:

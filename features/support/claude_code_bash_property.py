@@ -1,7 +1,8 @@
 """Property: no `.git` or `.claude` setting a Claude Code Bash call plants is left behind.
 
-Each example runs the real `agents plan run --actor claude-code` with the real Claude Code
-against the stand-in Messages API. The stand-in has Claude Code write a script and run it
+Each example runs the real `agents plan run --actor claude-code --no-sandbox` (Claude
+Code's Bash on the host, as in a session the user runs) with the real Claude Code against
+the stand-in Messages API. The stand-in has Claude Code write a script and run it
 with Bash, one to three times; each script plants one thing (a nested repository whose
 config names `core.fsmonitor`, a `.git` file naming a git directory elsewhere, `.claude`
 settings at the top or in a sub folder, a hook in the repository's own `.git/hooks`, a
@@ -129,7 +130,9 @@ def _example(work: Path, calls: list[tuple[str, bool]], recorded: bool) -> None:
         if recorded:
             done = _recorded(repo, env, work)
         else:
-            allow = ["--allow-command", "sh p*.sh"]
+            # On the host, where the put-back is what holds (in the sandbox `.git` is
+            # read-only: claude_code_box_property.py).
+            allow = ["--allow-command", "sh p*.sh", "--no-sandbox"]
             done = _agents(repo, env, "plan", "run", "plant", "--actor", "claude-code", *allow)
         assert done.returncode == 0, done.stderr
     for decision, path in planted:

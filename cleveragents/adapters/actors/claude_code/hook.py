@@ -29,12 +29,15 @@ CONNECT_SECONDS = 5.0
 ANSWER_SECONDS = 590.0  # below the hook's timeout in the settings: ours ends first
 
 
-def ask(place: str, token: str, asked: dict[str, Any]) -> dict[str, Any]:
-    """Send the event (or the ask for the key) to the run; its answer comes back."""
+def ask(
+    place: str, token: str, asked: dict[str, Any], seconds: float | None = ANSWER_SECONDS
+) -> dict[str, Any]:
+    """Send the event (or the ask for the key, or for a boxed command) to the run; its
+    answer comes back, within `seconds` (None: a boxed command, as long as it runs)."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.settimeout(CONNECT_SECONDS)
         connection.connect(place)
-        connection.settimeout(ANSWER_SECONDS)
+        connection.settimeout(seconds)
         connection.sendall(json.dumps({"token": token, **asked}).encode() + b"\n")
         connection.shutdown(socket.SHUT_WR)
         received = b""

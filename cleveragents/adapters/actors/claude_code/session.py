@@ -27,11 +27,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cleveragents.adapters import host_programs, interrupts
-from cleveragents.adapters.actors.claude_code import carried, hook, hooks_off, transcript
+from cleveragents.adapters.actors.claude_code import boxed, carried, hook, hooks_off, transcript
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
+from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
+from cleveragents.domain.hook_answers import BOX_EVENT
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
 PLACE_SECONDS = 3.0  # how long a hook waits for its call's entry in the session file
@@ -133,7 +135,8 @@ def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
 def _with_key(key: str | None, answer: Answer) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """Answer hook events with `answer`, and the first ask for the key with the key. Claude
     Code asks before its first request, before any command of the session could run;
-    a later ask (a command that found the socket) gets nothing."""
+    a later ask (a command that found the socket) gets nothing. The launcher's ask for a
+    boxed command (`boxed.py`) goes to `answer` as our own event."""
     handed = False
 
     def answering(asked: dict[str, Any]) -> dict[str, Any]:
@@ -143,6 +146,8 @@ def _with_key(key: str | None, answer: Answer) -> Callable[[dict[str, Any]], dic
                 return {}
             handed = True
             return {"key": key}
+        if isinstance(asked.get("box"), str):
+            return answer({"hook_event_name": BOX_EVENT, "box": asked["box"]})
         event = asked.get("event")
         return answer(event) if isinstance(event, dict) else {}
 
@@ -177,6 +182,14 @@ class ClaudeCodeSession:
             time.sleep(0.02)
             place = transcript.place_of(path, call)
         return place
+
+    def boxed_command(self, handle: str) -> str:
+        """What Claude Code's Bash runs in place of an allowed command (`boxed.py`)."""
+        return boxed.command(handle)
+
+    def bash_rules(self) -> tuple[list[str], list[str]]:
+        """The user's Claude Code `deny` and `ask` rules for Bash (`permission_rules.py`)."""
+        return bash_rules(self.root)
 
     def known(self, session_id: str) -> bool:
         """Whether Claude Code can resume the session: its file is there (carried files

@@ -1,0 +1,24 @@
+Feature: The user's Claude Code rules for Bash hold for the commands we box
+  As a developer whose Claude Code settings deny or ask about some Bash commands
+  I want those rules applied to the model's command, since Claude Code sees only our launcher
+  So that a command my settings refuse is refused still, now that Bash runs in the sandbox
+
+  Scenario Outline: A <kind> rule <rule> and `<command>`: <verdict>
+    Then the Claude Code <kind> rule "<rule>" makes `<command>` <verdict>
+
+    Examples:
+      | kind | rule               | command                       | verdict   |
+      | deny | Bash(git init:*)   | git init made                 | refused   |
+      | deny | Bash(git init:*)   | git initialize                | allowed   |
+      | deny | Bash(git init:*)   | echo a && git  init x         | refused   |
+      | deny | Bash(ls *)         | ls -la                        | refused   |
+      | deny | Bash(ls *)         | ls                            | refused   |
+      | deny | Bash(ls *)         | lsof                          | allowed   |
+      | deny | Bash(* --version)  | node --version                | refused   |
+      | deny | Bash(npm run test) | npm run test                  | refused   |
+      | deny | Bash(npm run test) | npm run test2                 | allowed   |
+      | deny | Bash               | true                          | refused   |
+      | ask  | Bash(git push:*)   | git push origin main          | refused   |
+      | ask  | Bash(git push:*)   | git pull                      | allowed   |
+      | deny | Read(./x)          | cat x                         | allowed   |
+      | deny | Bash(rm:*)         | echo $(rm -rf x)              | refused   |
