@@ -33,6 +33,14 @@ Feature: A program my git config names in my tree is kept from the model
       | write  | tools/monitor     | repository's  | core.fsmonitor       | tools/monitor              | core.fsmonitor       |
       | edit   | bin/merge         | user's global | merge.ours.driver    | FOO=1 ./bin/merge %O %A %B | merge.ours.driver    |
 
+  Scenario: My global credential helper that reads a token through a substitution leaves my tree open
+    Given the user's global git config sets "credential.helper" to "!f() { echo "password=$(cat ~/.tok)"; }; f"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will write "docs/x.md" with "x\n"
+    When I run "agents plan run 'programs'" with Claude
+    Then the exit code is 0
+    And the file "docs/x.md" contains "x"
+
   Scenario: What a sandboxed command writes into a program my git config names is put back
     Given an executable file "scripts/conv.sh" containing "cat" committed
     And the repository's git config sets "diff.json.textconv" to "./scripts/conv.sh"
