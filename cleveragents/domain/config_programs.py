@@ -99,15 +99,19 @@ def _script(text: str, cwd: str) -> list[Reach]:
     cwds = [cwd]
     for token in [*words_of, ";"]:
         if token and set(token) <= OPERATORS and not isinstance(token, Target):
+            numbers = [n for w in words for n in PLACE.findall(w) if n in scripts]
             for folder in list(cwds):
-                for number in (n for w in words for n in PLACE.findall(w) if n in scripts):
+                for number in numbers:
                     found.extend(_script(scripts[number], folder))
                 moved = _command(words, folder, found, Given())
                 if moved not in cwds:
                     cwds.append(moved)
+            scripts = {n: script for n, script in scripts.items() if n not in numbers}
             words = []
         else:
             words.append(token)
+    # One no word holds (a target's, say) runs too, in each folder the shell may be in.
+    found += [r for s in scripts.values() for folder in cwds for r in _script(s, folder)]
     return [r for r in dict.fromkeys(found) if SUBSTITUTED not in r.path]
 
 
@@ -121,9 +125,8 @@ def _command(words: list[str], cwd: str, found: list[Reach], given: Given) -> st
         if _assignment(words[0]):
             found.extend(_assigned(words[0], cwd))
             name, _, value = words[0].partition("=")
-            roots = (
-                [joined(cwd, r or ".") for r in value.split(":")] if name == "PYTHONPATH" else []
-            )
+            roots = value.split(":") if name == "PYTHONPATH" else []
+            roots = [joined(cwd, r or ".") for r in roots if not _GLOB.search(r)]
             given = given._replace(roots=(*given.roots, *roots))
         words = words[1:]
     if not words:
@@ -167,8 +170,8 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
             )
         ]
     words = [p for p in re.split(r"[\s:=]+", value) if p]
-    # An option with its word attached (`-r./x`, `-I./lib`) names that word.
-    words = [w[2:] if re.match(r"-[A-Za-z]\w*[./]", w) else w for w in words]
+    # An option with its word attached (`-r./x`, `-Ilib`) names that word.
+    words = [w[2:] if re.match(r"-[A-Za-z][^-]", w) else w for w in words]
     return named(cwd, [w for w in words if not w.startswith("-")])
 
 

@@ -26,7 +26,7 @@ from cleveragents.domain.reach import (
 from cleveragents.domain.shell_words import Here
 
 _CODE_WORD = re.compile(r"[\w.~-]+(?:/[\w.~-]+)*")
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?=\.[A-Za-z_])")
+_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name code may import (a module's top)
 CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
 
 
@@ -100,10 +100,11 @@ def python(
 
 def _top_names(module: str | None, given: str | None) -> tuple[str, ...]:
     """The top names of the modules `-m` or the code given with `-c` may import as a
-    namespace package (a folder with no `__init__`, whose modules run)."""
+    namespace package (a folder with no `__init__`, whose modules run): each name of the
+    code, since `from pkg import mod` and `importlib` import by any of them."""
     if module is not None and re.fullmatch(r"[\w.]+", module):
         return (module.split(".")[0],)
-    return tuple(dict.fromkeys(_DOTTED.findall(given or "")))
+    return tuple(dict.fromkeys(_NAME.findall(given or "")))
 
 
 def node(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
@@ -165,6 +166,9 @@ def scripted(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Re
             found += named(cwd, [value + ".rb", value + ".so"]) if option == "-r" else []
         elif option in ("-i", "--include") and option in taking:
             found += named(cwd, [value, value + ".awk"])
+        elif option == "-M" and name == "perl" and value.startswith("lib="):
+            folders = (joined(cwd, f) for f in value.removeprefix("lib=").split(","))
+            found += [inside(folder, "perl -Mlib") for folder in folders]
         elif option == "-S" and name == "php":
             return [inside(cwd, "php -S")]
     at += 1 if rest[at : at + 1] == ["--"] else 0

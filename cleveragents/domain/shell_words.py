@@ -108,6 +108,7 @@ def tokens(text: str) -> list[str]:
     lexer = shlex.shlex(text, posix=True, punctuation_chars=";&|()<>\n")
     lexer.whitespace = " \t\r"
     lexer.whitespace_split = True
+    lexer.commenters = ""  # `#` starts a comment only at a word's start: read on instead
     found: list[str] = []
     kind: type[Target] | None = None
     for token in lexer:
