@@ -6,12 +6,16 @@ A setting git runs as a program (`PROGRAMS`; an alias only with its `!`) is read
 shell reads it: split into commands on `;`, `&&`, `|`, newlines, parentheses and braces (a
 function `f() { ...; }; f` too), each command's program found after its assignments and
 through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx`, `uv
-run`, an interpreter's script); a word holding a `/` names a file, a bare one a program on
-PATH; an unknown program's other words are taken as files it may run. `cd DIR` makes all of
-DIR a place git runs from. What cannot be read ahead (a substitution, `eval`, a glob or a
-variable as the program, `make`) may run any file of the tree: the whole tree (`WHOLE`),
-said so in the refusal. Any other value (`commit.template = .gitmessage`) is a path git
-reads: its first word is kept when it holds a `/`, which is harmless.
+run`, an interpreter's script, options and standard input: `domain/interpreters.py`); a
+word holding a `/` names a file, a bare one a program on PATH; an unknown program's other
+words are taken as files it may run; a file word the shell expands names a folder or the
+tree (`domain/reach.py`). `cd DIR` makes all of DIR a place git runs from. A substitution
+(`$(…)`, backquotes) is read as a script of its own where it stands
+(`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
+glob or a variable as the program, `make`, a project runner) may run any file of the tree:
+the whole tree (`WHOLE`), said so in the refusal. Any other value (`commit.template =
+.gitmessage`) is a path git reads: its first word is kept when it holds a `/`, which is
+harmless.
 """
 
 from __future__ import annotations

@@ -85,7 +85,9 @@ def python(
     found += code(given, cwd) if given is not None else []
     if script is None and given is None and module is None:
         found += stdin_script(stdin, cwd)
-    if module is not None and not re.fullmatch(r"[\w.]+", module):
+    if module is not None and (
+        not re.fullmatch(r"[\w.]+", module) or module.split(".")[0] in table.PROJECT_MODULES
+    ):
         found.append(Reach(WHOLE, unknown=f"`{shown(name)} -m {shown(module)}`"))
     if script is not None and EXPANSION.search(script):
         return found  # its folder, or the tree, is reachable already

@@ -69,7 +69,13 @@ OPAQUE = frozenset((
     "cargo", "go", "nix", "nix-shell", "nix-build", "nix-develop", "direnv", "dotnet",
     "mix", "swift", "stack", "cabal", "lein", "sbt", "bazel", "bazelisk", "composer",
     "java", "gradlew", "mvnw", "runghc", "runhaskell", "pip", "pip3", "uv", "poetry",
-    "pipenv", "pdm", "hatch", "rye", "bundle", "corepack", "ts-node", "tsx",
+    "pipenv", "pdm", "hatch", "rye", "bundle", "corepack", "ts-node", "tsx", "pytest",
+    "py.test", "pre-commit", "lefthook", "sphinx-build", "mkdocs",
+))  # fmt: skip
+# Python modules that run what the project says (`python3 -m pytest`: each conftest.py).
+PROJECT_MODULES = frozenset((
+    "pytest", "unittest", "pip", "build", "tox", "nox", "sphinx", "mkdocs", "pre_commit",
+    "setuptools", "invoke", "doctest",
 ))  # fmt: skip
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"))
 PYTHON = re.compile(r"(python|pypy)[0-9.]*")

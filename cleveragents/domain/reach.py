@@ -4,7 +4,7 @@
 A word the shell expands before it runs it (`"$PWD"/x`, `./scripts/*.sh`, `a=~/x`, a
 substitution's output) names a file agents cannot name ahead: when a shell or an interpreter
 runs it, all of the folder before its first expansion is reachable when only a glob follows
-(a glob matches within one name), else the whole tree.
+(a glob matches within one name), else (braces may hold a `..`) the whole tree.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from fnmatch import fnmatchcase
 WHOLE = "*"  # every name at the tree's top, and all below it
 PACKAGE = "*/__init__.*"  # a package folder: the adapter adds each one standing, whole
 SUBSTITUTED = "\0"  # marks where a substitution stood in a word (no git value holds a NUL)
-EXPANSION = re.compile(r"[$*?\[\0]|(?<=.)~")
+# What the shell expands in a word: a variable, a glob, a `~` not at its start, a
+# substitution's mark, braces (bash's `{a,b}`, `{1..3}`).
+EXPANSION = re.compile(r"[$*?\[\0]|(?<=.)~|\{(?=[^}]*(?:,|\.\.)[^}]*\})")
 _PLACE = re.compile(r"\0\d+\0")
 
 
@@ -69,7 +71,7 @@ def unnamed(cwd: str, word: str) -> list[Reach]:
     at = match.start() if match else len(word)
     head, slash, tail = word[:at].rpartition("/")
     folder = joined(cwd, head if slash else ".")
-    bounded = not re.search(r"[$\0]|(?<=.)~", word) and not word.startswith(("/", "~"))
+    bounded = not re.search(r"[$\0{]|(?<=.)~", word) and not word.startswith(("/", "~"))
     inner = bounded and ".." not in (tail + word[at:]).split("/")
     if inner and folder not in ("", ".") and not folder.startswith(".."):
         return [Reach(escaped(folder), unknown=why)]
