@@ -59,6 +59,7 @@ VALUES = [
     "node < hook.js; cat",
     'echo "$(cd tools && ./other.sh </dev/null)" >/dev/null; cat',
     "echo $((1 + 2)) `./conv.sh </dev/null` >/dev/null; cat",
+    "bash -c 'sh ./tools/{a,conv}.sh'",
 ]
 # Files the model might write, each with a canary that leaves a mark when it runs.
 POOL = [
@@ -121,6 +122,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(value=29, path=13)  # standard input is the script node runs
     @example(value=31, path=12)  # a substitution runs a tree file
     @example(value=31, path=11)  # ... and no other: the canary is written
+    @example(value=32, path=16)  # bash's braces name a file
     @given(value=st.integers(0, len(VALUES) - 1), path=st.integers(0, len(POOL) - 1))
     def check(value: int, path: int) -> None:
         nonlocal written
