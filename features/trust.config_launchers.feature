@@ -123,3 +123,12 @@ Feature: What my git config's launchers find in my tree is kept from the model
       | diff.x.textconv   | bash -c 'sh ./{conv,x}.sh'              | `./{conv,x}.sh` as a file                      |
       | filter.x.clean    | python3 -m pytest -q                    | `python3 -m pytest`                            |
       | filter.x.clean    | pre-commit run                          | `pre-commit`                                   |
+
+  Scenario Outline: Under a command line of <form> nested <deep> deep, every file is refused
+    Given the repository's git config sets "diff.x.textconv" to <deep> nested <form> of "./x"
+    Then the model's write of "docs/x.md" is refused: "may be run by your git config's diff.x.textconv, which runs a command line nested too deep to read from the tree: agents cannot tell which files it runs (name the program by a path in that setting)"
+
+    Examples:
+      | form          | deep |
+      | substitutions | 3000 |
+      | arithmetic    | 3000 |

@@ -21,6 +21,7 @@ harmless.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
@@ -39,7 +40,15 @@ from cleveragents.domain.reach import (
     shown,
     unnamed,
 )
-from cleveragents.domain.shell_words import PLACE, Here, Input, Target, substitutions, tokens
+from cleveragents.domain.shell_words import (
+    DEEPEST,
+    PLACE,
+    Here,
+    Input,
+    Target,
+    substitutions,
+    tokens,
+)
 
 __all__ = ["PACKAGE", "WHOLE", "Reach", "program_reach", "program_words", "runs_program"]
 # Settings git runs as programs (names as `git config --list` gives them).
@@ -53,6 +62,7 @@ PROGRAMS = (
     "sendemail.*", "browser.*.cmd", "man.*.cmd", "web.browser",
 )  # fmt: skip
 OPERATORS = frozenset(";&|()\n")
+_DEPTH: ContextVar[int] = ContextVar("script_depth", default=0)  # `_script`s within
 _GLOB = re.compile(r"[*?\[$\0]")
 
 
@@ -87,15 +97,24 @@ def program_words(value: str) -> list[str]:
 def _script(text: str, cwd: str) -> list[Reach]:
     """What a shell script run in `cwd` (relative to the top) may run: each command, and
     each substitution as a script of its own, run where the command around it runs."""
+    depth = _DEPTH.get()
+    if depth > DEEPEST:
+        return [Reach(WHOLE, unknown="a command line nested too deep to read")]
+    reset = _DEPTH.set(depth + 1)
+    try:
+        return _commands(text, cwd)
+    finally:
+        _DEPTH.reset(reset)
+
+
+def _commands(text: str, cwd: str) -> list[Reach]:
+    """`_script`, one level deep."""
     try:
         text, scripts = substitutions(text)
         words_of = tokens(text)
     except ValueError as error:  # an unclosed quote: nothing runs, but nothing read either
-        return [
-            Reach(
-                WHOLE, unknown=str(error) if "substitution" in str(error) else "an unclosed quote"
-            )
-        ]
+        said = str(error)  # ours say what; shlex's (`No closing quotation`) an open quote
+        return [Reach(WHOLE, unknown=said if said.startswith("a") else "an unclosed quote")]
     found: list[Reach] = []
     words: list[str] = []
     # Each folder a `cd` may have left the shell in (a subshell's, a function's, a failed

@@ -14,6 +14,7 @@ from cleveragents.domain.reach import SUBSTITUTED
 REDIRECTS = frozenset("<>")
 PLACE = re.compile(r"\0(\d+)\0")
 _NUMBERS = itertools.count()  # unique marks: a `sh -c` string may hold its caller's
+DEEPEST = 12  # scripts in scripts (`$(…)`, `sh -c`) read before the tree is taken whole
 
 
 class Target(str):
@@ -29,10 +30,12 @@ class Here(Target):
     """`<<< WORD`: the command's standard input is this text."""
 
 
-def substitutions(text: str) -> tuple[str, dict[str, str]]:
+def substitutions(text: str, depth: int = 0) -> tuple[str, dict[str, str]]:
     """`text` with each substitution replaced by a mark (`$`, a NUL, its number, a NUL),
     and the script each mark stands for; arithmetic (`$((…))`) runs only the substitutions
-    inside it. A ValueError for one left open."""
+    inside it. A ValueError for one left open, or arithmetic nested `DEEPEST` deep."""
+    if depth > DEEPEST:
+        raise ValueError("a command line nested too deep to read")
     out: list[str] = []
     found: dict[str, str] = {}
     at, quote = 0, ""
@@ -53,7 +56,7 @@ def substitutions(text: str) -> tuple[str, dict[str, str]]:
             or text.startswith("$(", at)
             or (not quote and text.startswith(("<(", ">("), at))
         ):
-            end, script = _substituted(text, at)
+            end, script = _substituted(text, at, depth)
             number = str(next(_NUMBERS))
             found[number] = script
             out.append(f"${SUBSTITUTED}{number}{SUBSTITUTED}")
@@ -64,7 +67,7 @@ def substitutions(text: str) -> tuple[str, dict[str, str]]:
     return "".join(out), found
 
 
-def _substituted(text: str, at: int) -> tuple[int, str]:
+def _substituted(text: str, at: int, depth: int) -> tuple[int, str]:
     """Where the substitution starting at `at` ends, and the script it runs."""
     if text[at] == "`":
         end = at + 1
@@ -76,7 +79,7 @@ def _substituted(text: str, at: int) -> tuple[int, str]:
     close = _closing(text, at + 2)
     inner = text[at + 2 : close]
     if text.startswith("$((", at) and _closing(inner, 1) == len(inner) - 1:
-        _, nested = substitutions(inner[1:-1])  # arithmetic: only what it substitutes
+        _, nested = substitutions(inner[1:-1], depth + 1)  # arithmetic: what it substitutes
         return close + 1, "\n".join(nested.values())
     return close + 1, inner
 
