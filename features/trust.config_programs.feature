@@ -133,6 +133,8 @@ Feature: A program my git config names in my tree is kept from the model
       | python3  | python3 -m nbstripout                          | .                 | nbstripout.py              |
       | cd       | cd tools && ./conv.sh                          | tools             | tools/conv.sh              |
       | make     | make -s fmt                                    | .                 | Makefile                   |
+      | python3  | python3 -m nsp.fmt                             | nsp               | nsp/fmt.py                 |
+      | glob     | sh ./tools/*.sh                                | tools             | tools/fmt.sh               |
 
   Scenario Outline: A config I change while the model works is seen at its next file action (<case>)
     Given an executable file "tools/conv" containing "#!/bin/sh\nexit 0\n" committed
