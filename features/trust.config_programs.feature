@@ -33,6 +33,14 @@ Feature: A program my git config names in my tree is kept from the model
       | write  | tools/monitor     | repository's  | core.fsmonitor       | tools/monitor              | core.fsmonitor       |
       | edit   | bin/merge         | user's global | merge.ours.driver    | FOO=1 ./bin/merge %O %A %B | merge.ours.driver    |
 
+  Scenario: My global credential helper that reads a token through a substitution leaves my tree open
+    Given the user's global git config sets "credential.helper" to "!f() { echo "password=$(cat ~/.tok)"; }; f"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will write "docs/x.md" with "x\n"
+    When I run "agents plan run 'programs'" with Claude
+    Then the exit code is 0
+    And the file "docs/x.md" contains "x"
+
   Scenario Outline: The model's edit of a program my environment's git config names is refused (<how>)
     Given an executable file "tools/conv" containing "#!/bin/sh\nexit 0\n" committed
     And the user's environment gives git "diff.x.textconv" as "./tools/conv" through <how>
@@ -144,6 +152,8 @@ Feature: A program my git config names in my tree is kept from the model
       | python3  | python3 -m nbstripout                          | .                 | nbstripout.py              |
       | cd       | cd tools && ./conv.sh                          | tools             | tools/conv.sh              |
       | make     | make -s fmt                                    | .                 | Makefile                   |
+      | python3  | python3 -m nsp.fmt                             | nsp               | nsp/fmt.py                 |
+      | glob     | sh ./tools/*.sh                                | tools             | tools/fmt.sh               |
 
   Scenario Outline: A config I change while the model works is seen at its next file action (<case>)
     Given an executable file "tools/conv" containing "#!/bin/sh\nexit 0\n" committed

@@ -60,19 +60,53 @@ WRAPPERS: dict[str, dict[str, int]] = {
 WRAPPER_WORDS = {"timeout": 1}  # words (a duration) before the command
 # Programs that run what a whole file of the working folder says, which agents cannot read
 # ahead: `make` (a Makefile and what it includes), package scripts (`npm run`, `yarn NAME`).
+# Project runners too: they build and run what the working folder's project says (`cargo
+# run` a build.rs, `./gradlew` build.gradle, `java -cp .` any class, `direnv exec` .envrc).
 OPAQUE = frozenset((
     "make", "gmake", "just", "rake", "task", "ninja", "cmake", "scons", "invoke", "nox",
     "tox", "npm", "yarn", "pnpm", "bun", "deno", "gradle", "mvn", "ant", "eval", "xargs",
     "find", "parallel", "watch", "su", "sudo", "doas", "flock", "script",
+    "cargo", "go", "nix", "nix-shell", "nix-build", "nix-develop", "direnv", "dotnet",
+    "mix", "swift", "stack", "cabal", "lein", "sbt", "bazel", "bazelisk", "composer",
+    "java", "gradlew", "mvnw", "runghc", "runhaskell", "pip", "pip3", "uv", "poetry",
+    "pipenv", "pdm", "hatch", "rye", "bundle", "corepack", "ts-node", "tsx", "pytest",
+    "py.test", "pre-commit", "lefthook", "sphinx-build", "mkdocs",
+))  # fmt: skip
+# Python modules that run what the project says (`python3 -m pytest`: each conftest.py).
+PROJECT_MODULES = frozenset((
+    "pytest", "unittest", "pip", "build", "tox", "nox", "sphinx", "mkdocs", "pre_commit",
+    "setuptools", "invoke", "doctest",
 ))  # fmt: skip
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"))
 PYTHON = re.compile(r"(python|pypy)[0-9.]*")
 NODE = frozenset(("node", "nodejs"))
-# Other interpreters: the script word they run (perl and ruby look in no working folder).
-SCRIPTED = frozenset(("perl", "ruby", "php", "lua", "Rscript", "tclsh", "awk", "gawk"))
-# Options of Python and node that take the next word.
-PYTHON_ARGS = frozenset(("-W", "-X", "-Q"))
-NODE_ARGS = frozenset(("-r", "--require", "--import", "--loader", "--experimental-loader"))
+# Other interpreters: the script word they run (perl and ruby look in no working folder),
+# the options of each that take a word (`-I DIR`, `ruby -r FILE`, `awk -f FILE`), and where
+# those that look in their working folder find what they run (R's startup files, lua's
+# `./?.lua` and `./?/init.lua` for any module name: all of it).
+SCRIPTED = frozenset((
+    "perl", "ruby", "php", "lua", "lua5.1", "lua5.3", "lua5.4", "luajit", "Rscript", "R",
+    "tclsh", "awk", "gawk", "mawk", "julia",
+))  # fmt: skip
+SCRIPT_ARGS = {
+    "perl": frozenset(("-I",)),
+    "ruby": frozenset(("-I", "-r", "-C")),
+    "awk": frozenset(("-f", "--file")),
+    "gawk": frozenset(("-f", "--file", "-i", "--include")),
+    "mawk": frozenset(("-f",)),
+}
+R_ROOT = (".Rprofile", ".Renviron", ".RData")
+LOOKS_IN_CWD = {
+    "Rscript": R_ROOT, "R": R_ROOT,
+    "lua": ("*",), "lua5.1": ("*",), "lua5.3": ("*",), "lua5.4": ("*",), "luajit": ("*",),
+}  # fmt: skip
+# Options of node that name a file or module it loads first (or its environment, which may
+# hold more), and what node adds to a name it loads.
+NODE_ARGS = frozenset((
+    "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file",
+    "--env-file-if-exists",
+))  # fmt: skip
+NODE_EXTENSIONS = (".js", ".cjs", ".mjs", ".json", ".node")
 # Words of the shell's grammar that start no program.
 KEYWORDS = frozenset((
     "{", "}", "!", "if", "then", "else", "elif", "fi", "do", "done", "while", "until",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from typing import Any
 
 from behave import given, then, when
@@ -85,6 +86,15 @@ def _host_run(context: Any, path: str) -> str | None:
     root = context.repo.resolve()
     repo = GitRepository(root=root, git_dir=root / ".git")
     return host_run(path, host_folders(repo))
+
+
+@given('the repository\'s git config sets "{key}" to {count:d} nested {form:w} of "{inner}"')
+def step_nested_scripts(context: Any, key: str, count: int, form: str, inner: str) -> None:
+    """`$(echo $(echo ...))` or `$(( $(( ... )) ))` around `inner`."""
+    value = inner
+    for _ in range(count):
+        value = f"$(echo {value})" if form == "substitutions" else f"$(( {value} ))"
+    subprocess.run(["git", "config", key, f"echo {value}"], cwd=context.repo, check=True)
 
 
 @then('the model\'s write of "{path}" is refused: "{why}"')

@@ -3,7 +3,8 @@ the model may write is one the user's git does not run.
 
 Each example sets a filter's `clean` and a `textconv` to one command line drawn from the
 launcher forms (`python3 -m`, `npx`, `cd tools && ./conv.sh`, a shell function, `env`,
-`timeout 5`, `sh -c`, `make`, `eval`, ...) and draws one file from a pool of places those
+`timeout 5`, `sh -c`, `make`, `eval`, `node -r`, `perl -I`, a glob, `$PWD`, `< FILE`, a
+substitution, ...) and draws one file from a pool of places those
 forms look in, or do not. When agents' rule (`host_folders`, `host_run`) lets the model
 write that file, a canary is written there, and the user's real git runs the setting (`git
 diff`, `git add`): no canary may run. The oracle is git itself: it shares nothing with the
@@ -49,13 +50,23 @@ VALUES = [
     "NODE_OPTIONS='--require ./hook.js' node -e 'process.stdin.pipe(process.stdout)'",
     "(cd tools; ./conv.sh); ./conv.sh",
     "bash -o pipefail -c 'cd tools && ./other.sh; cat'",
+    "python3 -m nsp.mod",
+    "python3 -c 'import nsp.mod, sys; sys.stdout.write(sys.stdin.read())'",
+    "node -r ./hook.js -e 'process.stdin.pipe(process.stdout)'",
+    "perl -I lib -MConv -pe ''",
+    "sh ./tools/*.sh",
+    'sh "$PWD"/conv.sh',
+    "node < hook.js; cat",
+    'echo "$(cd tools && ./other.sh </dev/null)" >/dev/null; cat',
+    "echo $((1 + 2)) `./conv.sh </dev/null` >/dev/null; cat",
+    "bash -c 'sh ./tools/{a,conv}.sh'",
 ]
 # Files the model might write, each with a canary that leaves a mark when it runs.
 POOL = [
     "conv.py", "json.py", "tools/json.py", "tools/conv.sh", "tools/other.sh",
     "node_modules/.bin/conv", "node_modules/conv/index.js", "Makefile", "lib/json.py",
     "conv/__init__.py", "__pycache__/json.cpython-312.pyc", "notes.txt", "conv.sh",
-    "hook.js",
+    "hook.js", "nsp/mod.py", "lib/Conv.pm", "tools/a.sh",
 ]  # fmt: skip
 
 
@@ -65,6 +76,8 @@ def canary(path: str, mark: Path) -> str:
         return f"open({str(mark)!r}, 'w').close()\nimport sys\nsys.stdout.write(sys.stdin.read())\n"
     if path.endswith(".js"):
         return f"require('fs').writeFileSync({str(mark)!r}, '')\n"
+    if path.endswith(".pm"):
+        return f"open(my $f, '>', {str(mark)!r}); close($f); 1;\n"
     if path == "Makefile":
         return f"conv:\n\t@touch '{mark}'\n"
     return f"#!/bin/sh\ntouch '{mark}'\ncat \"$@\"\n"
@@ -101,6 +114,15 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(value=18, path=11)  # a harmless program: the canary is written
     @example(value=19, path=12)  # code that runs a tree file
     @example(value=20, path=13)  # an assignment naming a file node requires
+    @example(value=23, path=14)  # `-m` of a namespace package: its module runs
+    @example(value=25, path=13)  # `node -r ./hook.js`
+    @example(value=26, path=15)  # `perl -I lib`: a module of lib
+    @example(value=27, path=16)  # a glob: the first file it matches runs
+    @example(value=28, path=12)  # `$PWD`: a file only the shell names
+    @example(value=29, path=13)  # standard input is the script node runs
+    @example(value=31, path=12)  # a substitution runs a tree file
+    @example(value=31, path=11)  # ... and no other: the canary is written
+    @example(value=32, path=16)  # bash's braces name a file
     @given(value=st.integers(0, len(VALUES) - 1), path=st.integers(0, len(POOL) - 1))
     def check(value: int, path: int) -> None:
         nonlocal written

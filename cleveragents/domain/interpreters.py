@@ -1,0 +1,200 @@
+"""What an interpreter a git config value starts (`python3`, `node`, `perl`, `ruby`, `Rscript`,
+...) runs of the tree: its script, code given with `-c`/`-e`, the files and folders its
+options name (`node -r ./x.js`, `perl -I lib`, `ruby -r ./x`), standard input when it is
+given no script (`python3 < x.py`), and where it finds modules from its working folder
+(Python's `sys.path[0]`, a namespace package's folder, node's `node_modules`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from cleveragents.domain import launchers as table
+from cleveragents.domain.reach import (
+    EXPANSION,
+    SUBSTITUTED,
+    WHOLE,
+    Reach,
+    inside,
+    joined,
+    named,
+    places,
+    run_files,
+    shown,
+)
+from cleveragents.domain.shell_words import Here
+
+_CODE_WORD = re.compile(r"[\w.~-]+(?:/[\w.~-]+)*")
+_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name code may import (a module's top)
+CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
+
+
+def code(text: str, cwd: str) -> list[Reach]:
+    """What a program given as code (`python3 -c`, `node -e`, `perl -e`) may run: each word
+    of it that could name a file, taken as one (`subprocess.run(['sh', 'conv.sh'])`); code
+    a substitution gives cannot be read."""
+    if SUBSTITUTED in text:
+        return [Reach(WHOLE, unknown="code a substitution gives")]
+    return named(cwd, _CODE_WORD.findall(text))
+
+
+def stdin_script(stdin: str | None, cwd: str) -> list[Reach]:
+    """What an interpreter given no script runs: its standard input."""
+    if stdin is None:
+        return []
+    return code(stdin, cwd) if isinstance(stdin, Here) else run_files(cwd, [stdin])
+
+
+def given_code(
+    rest: list[str], cwd: str, options: frozenset[str] = CODE_OPTIONS
+) -> list[Reach] | None:
+    """What code given with `-e` (`--eval`, `-p`, ...) may run; None when none is given."""
+    for at, word in enumerate(rest[:-1]):
+        if word in options:
+            return code(rest[at + 1], cwd)
+    return None
+
+
+def python(
+    name: str, rest: list[str], cwd: str, stdin: str | None, roots: list[str]
+) -> list[Reach]:
+    """Python puts the working folder (`-m`, `-c`, stdin) or the script's folder first on
+    `sys.path`, unless `-I` or `-P` says not to, then `PYTHONPATH`'s `roots`; a module's
+    top name there may be a namespace package folder (`-m pkg.mod` runs `pkg/mod.py`)."""
+    isolated, given, module, at = False, None, None, 0
+    while at < len(rest) and rest[at].startswith("-") and rest[at] != "-":
+        option = rest[at]
+        at += 1
+        if option == "--":
+            break
+        for place, letter in enumerate("" if option.startswith("--") else option[1:], 2):
+            isolated = isolated or letter in "IP"
+            if letter in "cmWXQ":  # the rest of the word, or the next word, is its value
+                value = option[place:]
+                if not value and at < len(rest):
+                    value, at = rest[at], at + 1
+                given = value if letter == "c" else given
+                module = value if letter == "m" else module
+                break
+        if given is not None or module is not None:
+            break
+    script = rest[at] if at < len(rest) and given is None and module is None else None
+    script = None if script == "-" else script
+    found = run_files(cwd, [script]) if script is not None else []
+    found += code(given, cwd) if given is not None else []
+    if script is None and given is None and module is None:
+        found += stdin_script(stdin, cwd)
+    if module is not None and (
+        not re.fullmatch(r"[\w.]+", module) or module.split(".")[0] in table.PROJECT_MODULES
+    ):
+        found.append(Reach(WHOLE, unknown=f"`{shown(name)} -m {shown(module)}`"))
+    if script is not None and EXPANSION.search(script):
+        return found  # its folder, or the tree, is reachable already
+    folder = joined(cwd, posixpath.dirname(script) or ".") if script is not None else cwd
+    tops = _top_names(module, given)
+    for root in roots:  # their modules are found by `PYTHONPATH` (`config_programs`)
+        found += places(root, tops, "PYTHONPATH")
+    if isolated:
+        return found
+    return found + places(folder, (*table.PYTHON_ROOT, *tops), name, f"{name} -I")
+
+
+def _top_names(module: str | None, given: str | None) -> tuple[str, ...]:
+    """The top names of the modules `-m` or the code given with `-c` may import as a
+    namespace package (a folder with no `__init__`, whose modules run): each name of the
+    code, since `from pkg import mod` and `importlib` import by any of them."""
+    if module is not None and re.fullmatch(r"[\w.]+", module):
+        return (module.split(".")[0],)
+    return tuple(dict.fromkeys(_NAME.findall(given or "")))
+
+
+def node(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
+    """node runs its script, or code, or standard input, after what `-r`/`--import` name
+    (a file, or a module found in `node_modules` of the working folder and each one
+    above); `--test` runs the test files below its working folder, `--run` a package
+    script."""
+    found: list[Reach] = []
+    for at, word in enumerate(rest):
+        option, equals, value = word.partition("=")
+        if option in ("--test", "--run"):
+            return [inside(cwd, f"{name} {option}")]
+        if option in table.NODE_ARGS:
+            value = value if equals else (rest[at + 1] if at + 1 < len(rest) else "")
+            value = value.removeprefix("file://").removeprefix("file:")
+            if value.startswith((".", "/")) or option.startswith("--env-file"):
+                found += run_files(cwd, [value]) + named(
+                    cwd, [value + e for e in table.NODE_EXTENSIONS]
+                )
+    given = given_code(rest, cwd)
+    script = None if given is not None else next(iter(operands(rest, table.NODE_ARGS)), None)
+    script = None if script == "-" else script
+    found += given or (run_files(cwd, [script]) if script is not None else [])
+    found += stdin_script(stdin, cwd) if given is None and script is None else []
+    folder = cwd
+    if script is not None and not EXPANSION.search(script):
+        folder = joined(cwd, posixpath.dirname(script))
+    while True:
+        found.extend(places(folder, table.NODE_ROOT, name))
+        if folder in ("", ".") or folder.startswith(".."):
+            return found
+        folder = posixpath.dirname(folder)
+
+
+def scripted(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
+    """perl, ruby and the other interpreters: the folders `-I` adds to where they find
+    modules (whole), `ruby -C` a folder it changes into, `ruby -r ./x` and `awk -f` files
+    they run, where they look in the working folder (`.Rprofile`, lua's `./?.lua`); then
+    code given with `-e`, or the script, or standard input."""
+    if name == "julia" and any(w.startswith("--project") for w in rest):
+        return [Reach(WHOLE, unknown="`julia --project`")]
+    found: list[Reach] = []
+    taking = table.SCRIPT_ARGS.get(name, frozenset())
+    at = 0
+    while at < len(rest) and rest[at].startswith("-") and rest[at] not in ("-", "--"):
+        option, value = rest[at][:2], rest[at][2:]
+        option, value = (rest[at], "") if rest[at] in taking else (option, value)
+        if not value and option in taking and at + 1 < len(rest):
+            at, value = at + 1, rest[at + 1]
+        at += 1
+        if option in ("-I", "-C") and option in taking:
+            folder = joined(cwd, value)
+            found.append(inside(folder, f"{name} {option}"))
+            cwd = folder if option == "-C" else cwd
+        elif option in ("-r", "-f", "--file") and option in taking:
+            found += (
+                run_files(cwd, [value]) if value.startswith((".", "/")) or option != "-r" else []
+            )
+            found += named(cwd, [value + ".rb", value + ".so"]) if option == "-r" else []
+        elif option in ("-i", "--include") and option in taking:
+            found += named(cwd, [value, value + ".awk"])
+        elif option == "-M" and name == "perl" and value.startswith("lib="):
+            folders = (joined(cwd, f) for f in value.removeprefix("lib=").split(","))
+            found += [inside(folder, "perl -Mlib") for folder in folders]
+        elif option == "-S" and name == "php":
+            return [inside(cwd, "php -S")]
+    at += 1 if rest[at : at + 1] == ["--"] else 0
+    found += places(cwd, table.LOOKS_IN_CWD.get(name, ()), name)
+    given = given_code(rest, cwd, CODE_OPTIONS | ({"-r"} if name == "php" else set()))
+    if given is not None:
+        return found + given
+    script = rest[at : at + 1]
+    if name in ("awk", "gawk"):  # the program is a file `-f` named, or its first word
+        return found + ([] if "-f" in taking and found else code(" ".join(script), cwd))
+    if script and script != ["-"]:
+        return found + run_files(cwd, script)
+    return found + stdin_script(stdin, cwd)
+
+
+def operands(rest: list[str], taking: frozenset[str]) -> list[str]:
+    """The words of `rest` that are no option nor an option's word."""
+    found: list[str] = []
+    skip = False
+    for word in rest:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in taking
+        else:
+            found.append(word)
+    return found

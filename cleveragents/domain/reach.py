@@ -1,0 +1,107 @@
+"""A place of the tree a git config value may run (`Reach`), and how the readers of a value
+(`config_programs.py`, `interpreters.py`) name one from a word of its command line.
+
+A word the shell expands before it runs it (`"$PWD"/x`, `./scripts/*.sh`, `a=~/x`, a
+substitution's output) names a file agents cannot name ahead: when a shell or an interpreter
+runs it, all of the folder before its first expansion is reachable when only a glob follows
+(a glob matches within one name), else (braces may hold a `..`) the whole tree.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+
+WHOLE = "*"  # every name at the tree's top, and all below it
+PACKAGE = "*/__init__.*"  # a package folder: the adapter adds each one standing, whole
+SUBSTITUTED = "\0"  # marks where a substitution stood in a word (no git value holds a NUL)
+# What the shell expands in a word: a variable, a glob, a `~` not at its start, a
+# substitution's mark, braces (bash's `{a,b}`, `{1..3}`).
+EXPANSION = re.compile(r"[$*?\[\0]|(?<=.)~|\{(?=[^}]*(?:,|\.\.)[^}]*\})")
+_PLACE = re.compile(r"\0\d+\0")
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A place of the tree (from its top) a value may run: `path` itself and all below it,
+    `*` in a pattern standing for one name; found through `launcher`, or `unknown` (why
+    agents cannot tell what the value runs)."""
+
+    path: str
+    launcher: str = ""
+    unknown: str = ""
+    hint: str = ""  # how the setting could keep its launcher out of the tree
+    repo: str = ""  # the nested repository (its top) whose own config names it; "": the top's
+
+    def covers(self, path: str) -> bool:
+        """Whether `path` (relative to the tree's top) is this place or lies in it."""
+        parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
+        if not self.launcher and not self.unknown:  # a word of the value: no pattern
+            return parts[: len(pattern)] == pattern
+        return len(parts) >= len(pattern) and all(map(fnmatchcase, parts, pattern))
+
+
+def named(cwd: str, words: list[str]) -> list[Reach]:
+    """Files `words` may name, run in `cwd`, as the tree sees them (`~` the adapter's); a
+    word holding a substitution's output names nothing agents can read (the substitution
+    itself is read where it stands)."""
+    return [
+        Reach(w if w.startswith(("~", "/")) else joined(cwd, w))
+        for w in words
+        if SUBSTITUTED not in w
+    ]
+
+
+def run_files(cwd: str, words: list[str]) -> list[Reach]:
+    """Files `words` name that a shell or an interpreter surely runs (a script, a `.`'s
+    file, a module option's file): a word the shell expands by its folder or the tree."""
+    found: list[Reach] = []
+    for word in words:
+        found.extend(unnamed(cwd, word) if EXPANSION.search(word) else named(cwd, [word]))
+    return found
+
+
+def unnamed(cwd: str, word: str) -> list[Reach]:
+    """What a file word the shell expands (`EXPANSION`) may name: all of the tree's folder
+    before a glob, else (a variable, a substitution, a `~`, a glob over `..`) the tree."""
+    why = f"`{shown(word)}` as a file"
+    match = EXPANSION.search(word)
+    at = match.start() if match else len(word)
+    head, slash, tail = word[:at].rpartition("/")
+    folder = joined(cwd, head if slash else ".")
+    bounded = not re.search(r"[$\0{]|(?<=.)~", word) and not word.startswith(("/", "~"))
+    inner = bounded and ".." not in (tail + word[at:]).split("/")
+    if inner and folder not in ("", ".") and not folder.startswith(".."):
+        return [Reach(escaped(folder), unknown=why)]
+    return [Reach(WHOLE, unknown=why)]
+
+
+def places(folder: str, names: tuple[str, ...], launcher: str, hint: str = "") -> list[Reach]:
+    """The places `names` of `folder` where `launcher` finds what it runs."""
+    if folder.startswith("..") or folder.startswith("/"):
+        return []  # outside the tree (an absolute folder: the adapter judges `cd` only)
+    said = f" ({hint} would not look there)" if hint else ""
+    return [Reach(joined(escaped(folder), name), launcher, hint=said) for name in names]
+
+
+def inside(folder: str, launcher: str) -> Reach:
+    """All of `folder`, or the whole tree when `folder` holds its top."""
+    if folder in ("", ".") or folder.startswith(".."):
+        return Reach(WHOLE, launcher=launcher)
+    return Reach(escaped(folder), launcher=launcher)
+
+
+def shown(word: str) -> str:
+    """A word of the user's value as data in a one-line message (a substitution `(…)`)."""
+    word = _PLACE.sub("(…)", word)
+    return word if word.isprintable() else word.encode("unicode_escape").decode("ascii")
+
+
+def escaped(path: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", path)
+
+
+def joined(cwd: str, path: str) -> str:
+    return posixpath.normpath(posixpath.join(cwd, path))
