@@ -60,7 +60,7 @@ Feature: What a command did to a .git is put back, and named, right after it
     Examples:
       | what                              | command                                                                                      | said                                                                       |
       | a changed config is put back      | git -C mirror config core.fsmonitor x                                                        | put back mirror: changed by the command                                    |
-      | a replaced one loses its config   | rm -rf mirror && git init -q --bare mirror && git -C mirror config core.fsmonitor x          | removed mirror/config: makes mirror a git directory, its config names core.fsmonitor |
+      | a replaced one loses its config   | git init -q --bare m2 && git -C m2 config core.fsmonitor x && rm -rf mirror && mv m2 mirror  | removed mirror/config: makes mirror a git directory, its config names core.fsmonitor |
       | a detached HEAD counts            | mkdir -p d/objects d/refs && printf '%040d\n' 0 > d/HEAD && printf '[core]\n\tfsmonitor = x\n' > d/config | removed d/config: makes d a git directory, its config names core.fsmonitor |
       | a HEAD link into refs/ counts     | mkdir -p l/objects l/refs l/hooks && ln -s refs/heads/main l/HEAD && printf x > l/hooks/pre-commit | removed l/hooks/pre-commit: makes l a git directory, with the hook hooks/pre-commit |
       | a hooks link out goes, not its files | mkdir -p h/objects h/refs && echo 'ref: refs/heads/main' > h/HEAD && ln -s ../../outside h/hooks | removed h/hooks: makes h a git directory, with hooks, a link or no regular file |
