@@ -3,8 +3,8 @@
 The CLI runs with `-p TASK --output-format stream-json`, a settings file written into the
 git directory's cleveragents folder (never the user's repository) that installs our hook
 for PreToolUse and PostToolUse, and the permission mode `acceptEdits`: the hook is the gate
-(it answers `allow` or `deny` for every call); should it fail, edits still pass and a
-command is refused, as Claude Code does headless with no one to ask.
+(it answers `allow` or `deny` for every call); should the run fail to answer, the call is
+denied and the session ends (`hook.py`): nothing goes ahead unrecorded.
 """
 
 from __future__ import annotations
@@ -32,11 +32,13 @@ from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_gro
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
+from cleveragents.domain.hook_answers import failed
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
 PLACE_SECONDS = 3.0  # how long a hook waits for its call's entry in the session file
 HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
+FAILED = "cleveragents failed to record this call: the run ends"
 
 
 class Fork(Protocol):
@@ -362,7 +364,12 @@ def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
     ):
         reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
     else:
-        reply = answer(asked)
+        try:
+            reply = answer(asked)
+        except Exception:  # no call goes ahead unrecorded: it is denied, the session ends
+            with contextlib.suppress(OSError):
+                connection.sendall(json.dumps(failed(asked.get("event"), FAILED)).encode())
+            raise
     with contextlib.suppress(OSError):
         connection.sendall(json.dumps(reply).encode())
 
