@@ -22,10 +22,14 @@ import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cleveragents.adapters import host_programs
 from cleveragents.adapters.command_safety.limits import SandboxLimits
 from cleveragents.adapters.host_folders import own_python
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.git.git_dirs import Listing
 
 PROBE_TIMEOUT = 10.0
 NOT_INSTALLED = "bwrap (bubblewrap) is not installed"
@@ -53,6 +57,7 @@ class Bubblewrap:
         self.limits = limits or SandboxLimits.configured()
         self._probed: tuple[str | None, str | None] | None = None  # (bwrap, why not)
         self._submodules: list[Path] | None = None
+        self._known: dict[str, Listing] = {}  # the tree's folders, as the last walk read them
 
     def unavailable(self) -> str | None:
         """Why no command can be sandboxed here (bwrap missing, no namespaces), or None."""
@@ -151,7 +156,22 @@ class Bubblewrap:
 
         folder = self.git_dir / "cleveragents" / "sandbox"
         folder.mkdir(parents=True, exist_ok=True)
-        return git_config.redacted(self._git_dirs(), folder, git_executable(self.root))
+        git_dirs = [*self._git_dirs(), *self._nested_git_dirs()]
+        return git_config.redacted(git_dirs, folder, git_executable(self.root))
+
+    def _nested_git_dirs(self) -> list[Path]:
+        """The git directories of the repositories nested in the tree (a clone, ignored or
+        not; one of another name, as git finds one: `HEAD`, `objects/` and `refs/`), whose
+        configs are shown without their secrets too. One walk per command, each folder's
+        listing read again only when it changed (`git_dirs.found`)."""
+        from cleveragents.adapters.git import git_dirs
+
+        heads: list[str] = []
+        found = [self.root / p for p in git_dirs.found(self.root, self._known, heads=heads)]
+        for folder in (self.root / f for f in heads):
+            if (folder / "objects").is_dir() and (folder / "refs").is_dir():
+                found.append(folder)
+        return [g for g in dict.fromkeys(found) if g.is_dir() and not g.is_symlink()]
 
     def _system(self) -> list[str]:
         """The host's programs: the system folders, and the `bin` folders on PATH (a
