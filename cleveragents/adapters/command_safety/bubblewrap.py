@@ -63,14 +63,23 @@ class Bubblewrap:
         """Why no command can be sandboxed here (bwrap missing, no namespaces), or None."""
         return self._probe()[1]
 
-    def argv(self, command: list[str], network: bool, read_only: Sequence[str] = ()) -> list[str]:
+    def argv(
+        self,
+        command: list[str],
+        network: bool,
+        read_only: Sequence[str] = (),
+        sockets: Sequence[str] = (),
+    ) -> list[str]:
         """`command` (an argv) inside the sandbox, the tree's files at `read_only` (paths in
-        it) bound read-only. Call `unavailable()` first."""
+        it) bound read-only, and its Unix `sockets` (paths in it) out of reach unless the
+        network is allowed. Call `unavailable()` first."""
         bwrap = self._probe()[0]
         assert bwrap is not None, "the sandbox is unavailable"
-        return [bwrap, *self._options(network, read_only), "--", *command]
+        return [bwrap, *self._options(network, read_only, sockets), "--", *command]
 
-    def _options(self, network: bool, read_only: Sequence[str] = ()) -> list[str]:
+    def _options(
+        self, network: bool, read_only: Sequence[str] = (), sockets: Sequence[str] = ()
+    ) -> list[str]:
         # --new-session is left out on purpose: the command has no terminal (stdin is
         # /dev/null, and we started it in a session of its own), and a new session would take
         # it out of the process group that Ctrl-C and timeouts kill.
@@ -108,6 +117,10 @@ class Bubblewrap:
         # name too. Read-only, they cannot be written, chmodded, renamed over or removed.
         for path in read_only:
             options += ["--ro-bind", f"{self.root}/{path}", f"{self.root}/{path}"]
+        # A host service's socket in the tree (an ignored `run/app.sock`): connect() needs
+        # no write permission, so an empty file stands over it, as the host's are not there.
+        for path in [] if network else sockets:
+            options += ["--ro-bind", self._empty(), f"{self.root}/{path}"]
         for state in self._states():
             options += ["--perms", "0555", "--size", "4096", "--tmpfs", state]
             options += ["--remount-ro", state]
@@ -140,6 +153,14 @@ class Bubblewrap:
         if mcp.is_file() and not mcp.is_symlink():
             found.append(mcp)
         return sorted(found)
+
+    def _empty(self) -> str:
+        """An empty file, beside the plan's records, to bind over what must not be reached."""
+        empty = self.git_dir / "cleveragents" / "sandbox" / "empty"
+        if not empty.is_file() or empty.stat().st_size:
+            empty.parent.mkdir(parents=True, exist_ok=True)
+            empty.write_bytes(b"")
+        return str(empty)
 
     def _states(self) -> list[str]:
         """agents' own folders in the git directories, hidden behind an empty read-only
