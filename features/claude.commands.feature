@@ -99,6 +99,18 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     And the file "seen.txt" contains "https://example.com/r.git (fetch)"
     And the repository's config still holds its tokens
 
+  Scenario: A nested repository's config is shown without its secrets too
+    Given the nested repositories "sub" and "vendor/store.git" hold tokens in their configs
+    And I change ".gitignore" to "sub/\n"
+    And Claude will propose the plan "look"
+    And Claude will run "cat sub/.git/config vendor/store.git/config > seen.txt"
+    And Claude will estimate the distance at 0
+    When I run "agents plan run 'look' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "seen.txt" does not contain "SECRET"
+    And the file "seen.txt" contains "https://example.com/r.git"
+    And the nested repositories' configs still hold their tokens
+
   Scenario: A line that cannot be checked is refused without a terminal
     Given Claude will propose the plan "run the tests"
     And Claude will run "f() { touch X; }; f"

@@ -40,6 +40,9 @@ Feature: What is shown is what runs
     When I run "agents plan tree"
     Then neither stdout nor stderr holds a control character but newlines
     And stdout contains "echo \x1b[2K\rRun pytest"
+    When I run "agents plan tree --format dot"
+    Then neither stdout nor stderr holds a control character but newlines
+    And stdout contains "step \\x1b]0;title\\x07 one"
     When I run "agents plan decision 3"
     Then neither stdout nor stderr holds a control character but newlines
     And stdout contains "out \x1b[31mred\r"

@@ -120,6 +120,7 @@ Feature: Which of a model's command lines run without asking
       | a line separator is no blank            | echo ok <LS>#; touch X                 | echo*                    | refused: "it holds the character \u2028"                                                 |
       | a line of nothing but a comment         | # a note; touch X                      | echo*                    | allowed                                                                                  |
       | an escape character                     | echo ok <ESC>[2K                       | echo*                    | refused: "it holds the character \x1b"                                                   |
+      | a lone surrogate (report 11, 8)         | echo hi # <LONE>                       | echo*                    | refused: "cannot be checked (it holds \ud800, which is not a character)"               |
       | <<< then VT and a new line              | echo <<<<VT>\ntouch X                  | echo*                    | refused: "it holds the character \x0b"                                                   |
       | \\ # is a word, no comment              | python3 -m unittest -q \ #; rm -rf victim; touch X | python3 -m unittest*     | refused: "(bash syntax this check cannot read: a `#` inside a word is no comment to bash)" |
       | a string over two lines                 | echo 'a\ntouch X'                      | echo*                    | refused: "a new line inside a word, a string or a redirection"                           |

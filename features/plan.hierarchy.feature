@@ -55,6 +55,7 @@ Feature: Contingencies and sub-tasks
       | text                                                                                                    | message                                                  |
       | task: x\ncontingencies:\n  - name: c\n    actions: [{write: a, content: b}]\nsteps:\n  - replan\n  - name: s\n    options: [{actions: [{write: a, content: b}]}] | needs exactly one of when_output, when_missing |
       | task: x\ncontingencies:\n  - name: c\n    when_output: '('\n    actions: [{write: a, content: b}]\nsteps:\n  - name: s\n    options: [{actions: [{write: a, content: b}]}] | when_output is not a regular expression |
+      | task: x\ncontingencies:\n  - name: c\n    when_output: '(a+)+$'\n    actions: [{write: a, content: b}]\nsteps:\n  - name: s\n    options: [{actions: [{write: a, content: b}]}] | when_output is refused: a repetition without a bound inside another (as `(a+)+`) |
       | task: x\nsteps:\n  - replan                                                                             | a plan file needs at least one step besides replan |
       | task: x\nsteps:\n  - name: s\n    options: [{actions: [{write: a, content: b}]}]\nphases:\n  - name: p\n    steps: [replan] | either steps or phases |
 

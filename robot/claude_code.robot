@@ -215,21 +215,34 @@ Flags Claude Code Has No Use For Are Refused
     Should Contain    ${result.stderr}    --budget-replans, --budget-tokens: not for --actor claude-code
     Should Be Equal    ${{ $result.stderr.count("\n") }}    ${0}    one line
 
-A Hook That Cannot Record Lets The Call Through And Says So
-    [Documentation]    No run to reach: no output (Claude Code's own permission mode decides),
-    ...    exit 0, one line on stderr.
+A Hook That Cannot Record Under A Run Denies The Call And Ends The Session
+    [Documentation]    The run's socket gives no answer (the run failed): the call is denied
+    ...    and the session stopped, exit 0; nothing goes ahead unrecorded (attack 11, finding
+    ...    8). (Before: no output, so the call went through Claude Code's permission mode.)
     ${result}    Run Process    python3    -m    cleveragents.adapters.actors.claude_code.hook
     ...    stdin={"hook_event_name": "PreToolUse", "tool_name": "Write"}
     ...    env:CLEVERAGENTS_HOOK_SOCKET=${WORK}/nobody.sock
     Should Be Equal As Integers    ${result.rc}    0
-    Should Be Empty    ${result.stdout}
-    Should Contain    ${result.stderr}    this tool call goes ahead unrecorded
-    ${again}    Run Process    python3    -m    cleveragents.adapters.actors.claude_code.hook
-    ...    stdin={}    env:CLEVERAGENTS_HOOK_SOCKET=${WORK}/nobody.sock
-    Should Be Empty    ${again.stderr}    said once, not on every call
+    ${answer}    Evaluate    json.loads($result.stdout)    modules=json
+    Should Be Equal    ${answer}[hookSpecificOutput][permissionDecision]    deny
+    Should Be Equal    ${answer}[continue]    ${False}
+    Should Contain    ${answer}[stopReason]    cleveragents could not record this call
+    ${after}    Run Process    python3    -m    cleveragents.adapters.actors.claude_code.hook
+    ...    stdin={"hook_event_name": "PostToolUse"}    env:CLEVERAGENTS_HOOK_SOCKET=${WORK}/nobody.sock
+    ${answer}    Evaluate    json.loads($after.stdout)    modules=json
+    Should Be Equal    ${answer}[continue]    ${False}
+    Dictionary Should Not Contain Key    ${answer}    hookSpecificOutput
+
+A Hook With No Run To Reach Lets The Call Through And Says So
+    [Documentation]    A session the user runs (no run's socket): no output (Claude Code's
+    ...    own permission mode decides), exit 0, one line on stderr.
     ${alone}    Run Process    python3    -m    cleveragents.adapters.actors.claude_code.hook
-    ...    stdin={}    env:CLEVERAGENTS_HOOK_SOCKET=
+    ...    stdin={"hook_event_name": "PreToolUse", "tool_name": "Write"}
+    ...    env:CLEVERAGENTS_HOOK_SOCKET=
+    Should Be Equal As Integers    ${alone.rc}    0
+    Should Be Empty    ${alone.stdout}
     Should Contain    ${alone.stderr}    CLEVERAGENTS_HOOK_SOCKET is not set
+    Should Contain    ${alone.stderr}    this tool call goes ahead unrecorded
     ${key}    Run Process    python3    -m    cleveragents.adapters.actors.claude_code.hook    --key
     ...    env:CLEVERAGENTS_HOOK_SOCKET=${WORK}/nobody.sock
     Should Be Equal As Integers    ${key.rc}    1

@@ -37,6 +37,27 @@ A Switch In My Environment That Drops Hooks Does Not Drop Agents' Own
     ${tree}    Run Agents    plan    tree
     Should Contain    ${tree.stdout}    refused
 
+A Command Holding A Lone Surrogate Is Refused, The Session Goes On
+    [Documentation]    The model's Bash command holds `\\ud800` (JSON for no character): it
+    ...    cannot be checked, so it is refused with that reason and recorded; the next call is
+    ...    judged as usual and the plan completes (attack 11, finding 8). (Before: `agents`
+    ...    died with exit 70 mid-session, the plan left "strategizing".)
+    Claude Code Will Call    Bash    {"command": "echo hi # \\ud800", "description": "x"}
+    Claude Code Will Call    Bash    {"command": "echo after", "description": "y"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo*
+    Exit Code Should Be    ${result}    0
+    ${document}    Plan Tree Document
+    ${refused}    Decision By Id    ${document}    2
+    Should Be Equal    ${refused}[summary]    Bash: echo hi # \\ud800
+    Should Contain    ${refused}[outcome]
+    ...    cannot be checked (it holds \\ud800, which is not a character)
+    Should Not Be True    ${refused}[ok]
+    ${after}    Decision By Id    ${document}    3
+    Should Be True    ${after}[ok]
+    Should Be Equal    ${document}[plan][status]    completed
+
 Calls Claude Code's Own Permissions Deny Are Recorded As Refused, With Its Reason
     [Documentation]    The user's `.claude/settings.json` denies `git init` and edits of
     ...    `locked.txt`. Claude Code would check its rule on our launcher, which runs the

@@ -128,17 +128,23 @@ Agents' Own Records Stay Hidden From A Command In A Linked Worktree
     Should Be Equal    ${said}    initial commit\n
 
 No Unix Socket Of The Host Is Reachable
+    [Documentation]    Not even one in the tree: a host service's in an ignored `run/`
+    ...    (attack 11, finding 11; before: reached, as a socket needs no write to connect).
     [Setup]    Create Repository Outside Tmp With Stand In Claude
     ${name}    Evaluate    f"agents-robot-{os.getpid()}-{uuid.uuid4().hex[:8]}.sock"    modules=os,uuid
     Listen On Unix Socket    /run/${name}
     Listen On Unix Socket    ${WORK}/host.sock
+    Create File    ${REPO}/.gitignore    run/\n
+    Create Directory    ${REPO}/run
+    Listen On Unix Socket    ${REPO}/run/service.sock
     Claude Will Propose The Plan    look around
     Claude Will Run
-    ...    for s in /run/${name} ${WORK}/host.sock; do python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' $s 2> /dev/null && echo "reached $s" || echo "refused $s"; done > sockets.txt
+    ...    for s in /run/${name} ${WORK}/host.sock run/service.sock; do python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' $s 2> /dev/null && echo "reached $s" || echo "refused $s"; done > sockets.txt
     ${result}    Run Claude Plan    look around    --allow-command    *
     Exit Code Should Be    ${result}    0
     ${said}    Get File    ${REPO}/sockets.txt
-    Should Be Equal    ${said}    refused /run/${name}\nrefused ${WORK}/host.sock\n
+    Should Be Equal    ${said}
+    ...    refused /run/${name}\nrefused ${WORK}/host.sock\nrefused run/service.sock\n
     [Teardown]    Stop Listening And Remove Repository
 
 The Host's Secret Variables Do Not Reach A Command

@@ -42,6 +42,7 @@ from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.hook_answers import BOX_EVENT, allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.task_list import TaskList
+from cleveragents.domain.text_rules import surrogates_written
 from cleveragents.domain.tool_calls import (
     RefusedCall,
     changes_files,
@@ -238,12 +239,13 @@ class ClaudeCodeRun:
             self.seen.add(str(event.get("tool_use_id")))
             return self.before_call(event)
         if name == "PostToolUse":
-            self.after_call(event)
+            self.after_call(surrogates_written(event))
         return {}
 
     def before_call(self, event: dict[str, Any]) -> dict[str, Any]:
         r = self.r
-        tool, tool_input = str(event.get("tool_name")), event.get("tool_input") or {}
+        tool, raw = str(event.get("tool_name")), event.get("tool_input") or {}
+        tool_input = surrogates_written(raw)  # a lone surrogate (`\ud800`) written out: kept
         spent = self.budgeted and not calls_left(r.plan.budget, r.plan.usage)
         if self.stopped is None and spent:
             self.stopped = f"the actor call budget ({r.plan.budget.actor_calls}) is spent"
@@ -253,7 +255,7 @@ class ClaudeCodeRun:
         if tool == "Bash" and self.box is not None and tool_input.get("run_in_background"):
             refused = denied = BACKGROUND
         elif tool == "Bash" and self.policed:
-            refused = r.refusal(self.environment, str(tool_input.get("command", "")))
+            refused = surrogates_written(r.refusal(self.environment, str(raw.get("command", ""))))
             denied = refused and f"cleveragents refused this command: {refused}"
             if refused is None and self.box is not None:  # Claude Code sees only the launcher
                 refused = self.box.refusal(str(tool_input.get("command", "")))
@@ -324,8 +326,7 @@ class ClaudeCodeRun:
         return allow() if tool == "Bash" and self.policed else {}
 
     def outside(self, tool: str, tool_input: dict[str, Any]) -> str | None:
-        """What the call does outside the working tree, judged on the policy's own parse of
-        a command (`domain/tool_effects.py`); None when it stays inside."""
+        """What the call does outside the tree (on the policy's parse of a command), or None."""
         commands = None
         if tool == "Bash":
             read = self.environment.shell_line(str(tool_input.get("command", "")))

@@ -16,7 +16,7 @@ from cleveragents.application.correction_plan import (
     resolve_decision,
     since,
 )
-from cleveragents.application.file_restore import FileRestore
+from cleveragents.application.file_restore import FileRestore, spared
 from cleveragents.application.intervention import intervene
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
@@ -181,7 +181,9 @@ class CorrectionService:
                     plan.id, resolved.tree, f"files restored by correction {cid}"
                 )
                 # The safety checkpoint has just scanned the working tree: no second scan.
-                self.checkpoints.restore(restored, replaced, in_step=True)
+                self.checkpoints.restore(
+                    restored, replaced, in_step=True, spare=spared(files, resolution)
+                )
             plan, notices = self._edited_plan_file(plan, spec)
             at_target = self.store.actor_state(target.actor_state_before)
             latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target

@@ -29,6 +29,7 @@ from cleveragents.domain.restore_scope import (
     within,
 )
 from cleveragents.domain.rules import confined_path
+from cleveragents.domain.saved_states import State, joined, saved_groups
 from cleveragents.errors import ConflictingState, PathRefused
 from cleveragents.ports import CheckpointStore, PlanStore
 
@@ -213,7 +214,7 @@ class FileRestore:
         repositories), never written here; their paths are kept as they are."""
         records = [saved for d in decisions for saved in d.replaced]
         if not records or not pulled(self.store, plan):
-            return files, records
+            return self._saved_grouped(plan, files, records), records
         paths = {p for saved in records for p in saved.paths}
         groups = replace(
             files.groups,
@@ -221,6 +222,25 @@ class FileRestore:
             withheld={**dict.fromkeys(paths, SAVED_KEPT), **files.groups.withheld},
         )
         return replace(files, groups=groups), []
+
+    def _saved_grouped(self, plan: Plan, files: FilesPlan, records: list[SavedFiles]) -> FilesPlan:
+        """`files` with the paths of saved `records` grouped as an undo groups them, by the
+        state the operations left them in: one changed since (a mode the user set after the
+        agent's chmod) is the user's edit, kept or a conflict, never silently put back."""
+        paths = {p for saved in records for p in saved.paths}
+        left: dict[str, State] = {}
+        for op in sorted(self.store.operations(plan.id), key=lambda op: op.id):
+            left.update({p: state for p, state in (op.saved_after or {}).items() if p in paths})
+        if not left:
+            return files
+        found = self.checkpoints.found_states(records)
+        now = self.checkpoints.saved_states(left)
+        saved = saved_groups(found, left, now, set(files.to_target))
+        both = joined(files.groups, saved)
+        groups = replace(
+            files.groups, restored=both.restored, kept=both.kept, conflicts=both.conflicts
+        )
+        return replace(files, groups=groups, saved=saved)
 
     def plan_file(self, plan: Plan) -> str | None:
         """The plan file's path in the working tree, when the plan runs from one inside it
@@ -328,6 +348,15 @@ def _near(path: str, named: str) -> bool:
     """Whether a change of `path` is one an action on `named` makes: the path itself, a
     file inside it (a folder it replaced), or a file it replaced by a folder."""
     return path == named or path.startswith(named + "/") or named.startswith(path + "/")
+
+
+def spared(files: FilesPlan | None, resolution: Resolution) -> list[str]:
+    """The saved paths a restore leaves as they are: the user's, and conflicts unless
+    settled with --theirs."""
+    if files is None or files.saved is None:
+        return []
+    mine = [] if resolution is Resolution.THEIRS else files.saved.conflicts
+    return [*files.saved.kept, *mine]
 
 
 def _count(n: int) -> str:

@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cleveragents.application.file_restore import FileRestore, FilesPlan
+from cleveragents.application.file_restore import FileRestore, FilesPlan, spared
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_recorder import Observer, PlanRecorder
 from cleveragents.application.plan_run import PlanRun
@@ -179,9 +179,11 @@ class PlanLifecycleService:
         replaced = [saved for d in own for saved in d.replaced]
         restored = self.store.checkpoint(step.checkpoint_before)
         outcome = "working tree back at the step's checkpoint"
+        spare: list[str] = []
         if self.files is not None:
             files = self._step_files(plan, step, self.store.checkpoint(safety).tree)
             files, replaced = self.files.saved_put_back(plan, files, own)
+            spare = spared(files, resolution)
             resolved = self.files.resolve(files, resolution)
             if resolved.markers or resolved.unmerged:
                 raise ConflictingState(
@@ -200,7 +202,7 @@ class PlanLifecycleService:
             outcome = f"the step's own changes undone: {undone}; your edits kept: " + str(
                 len(groups.kept) + (len(groups.conflicts) if resolution is Resolution.MINE else 0)
             )
-        self.checkpoints.restore(restored, replaced)
+        self.checkpoints.restore(restored, replaced, spare=spare)
         revert = Decision(
             plan_id=plan.id,
             made_by=self.store.place,

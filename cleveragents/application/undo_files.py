@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cleveragents.application.file_restore import FilesPlan, ResolvedFiles
+from cleveragents.application.file_restore import FilesPlan, ResolvedFiles, spared
 from cleveragents.domain.checkpoint import GITLINK
 from cleveragents.domain.correction import Operation
 from cleveragents.domain.restore_scope import Resolution, classify
@@ -77,10 +77,7 @@ class UndoFiles:
     def spared(self, files: FilesPlan | None, resolution: Resolution) -> list[str]:
         """The saved paths the undo leaves as they are: the user's, and conflicts unless
         settled with --theirs."""
-        if files is None or files.saved is None:
-            return []
-        mine = [] if resolution is Resolution.THEIRS else files.saved.conflicts
-        return [*files.saved.kept, *mine]
+        return spared(files, resolution)
 
     def whole(self, files: FilesPlan, resolution: Resolution) -> ResolvedFiles | None:
         """The tree before the operation, when the undo gives it back whole (nothing it

@@ -29,3 +29,13 @@ def deny(reason: str, stop: bool = False) -> dict[str, Any]:
     if stop:
         answer.update({"continue": False, "stopReason": reason})
     return answer
+
+
+def failed(event: Any, reason: str) -> dict[str, Any]:
+    """The answer when answering `event` failed: a call is denied, and the session ends."""
+    name = event.get("hook_event_name") if isinstance(event, dict) else None
+    return (
+        deny(reason, stop=True)
+        if name == "PreToolUse"
+        else {"continue": False, "stopReason": reason}
+    )

@@ -45,12 +45,18 @@ def saved_groups(
             own = path in changed_in_tree or before[1] != end[1]
         else:
             own = before != end
-        since = now.get(path, (None, None)) != end
+        since = _since(now.get(path, (None, None)), end)
         if since:
             (conflicts if own else kept).append(path)
         elif own:
             restored.append(path)
     return RestoreScope(sorted(restored), sorted(kept), sorted(conflicts))
+
+
+def _since(now: State, end: State) -> bool:
+    """Whether a path changed since the operation left it. One it left blocked (its file
+    stood where one of its folders was) and absent now was not: the blocker was removed."""
+    return now != end and not (end[0] == BLOCKED and now == (None, None))
 
 
 def joined(tree: RestoreScope, saved: RestoreScope) -> RestoreScope:

@@ -155,6 +155,29 @@ def step_config_tokens(context: Any) -> None:
     context.config_before = (context.repo / ".git" / "config").read_bytes()
 
 
+@given('the nested repositories "{clone}" and "{bare}" hold tokens in their configs')
+def step_nested_tokens(context: Any, clone: str, bare: str) -> None:
+    """A clone inside the tree (as actions/checkout with `path:` makes one), and a bare
+    repository: a git directory of another name, found by what it holds."""
+    from features.steps.repo_steps import git
+
+    git(context, "init", "-q", clone)
+    git(context, "init", "-q", "--bare", bare)
+    for place in (context.repo / clone / ".git" / "config", context.repo / bare / "config"):
+        for key, value in TOKENS:
+            git(context, "config", "--file", str(place), key, value)
+    context.nested_before = {
+        place: place.read_bytes()
+        for place in (context.repo / clone / ".git" / "config", context.repo / bare / "config")
+    }
+
+
+@then("the nested repositories' configs still hold their tokens")
+def step_nested_kept(context: Any) -> None:
+    for place, before in context.nested_before.items():
+        assert place.read_bytes() == before, place
+
+
 @then("the repository's config still holds its tokens")
 def step_config_kept(context: Any) -> None:
     assert (context.repo / ".git" / "config").read_bytes() == context.config_before

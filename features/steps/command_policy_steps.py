@@ -12,7 +12,7 @@ from features.steps.safety_steps import _check
 
 # Characters a feature file cannot show: named in angle brackets, as the attack report did.
 UNSEEN = {"<CR>": "\r", "<VT>": "\v", "<FF>": "\f", "<NBSP>": "\xa0", "<ESC>": "\x1b"}
-UNSEEN |= {"<LS>": "\u2028"}
+UNSEEN |= {"<LS>": "\u2028", "<LONE>": "\ud800"}
 
 
 def written(line: str) -> str:

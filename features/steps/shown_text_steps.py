@@ -51,7 +51,8 @@ def step_shows_literally(context: Any, text: str) -> None:
 @when("random texts are printed through every way the consoles print")
 def step_random_texts(context: Any) -> None:
     """Each example: a text of any characters (controls, bidi, surrogates weighted in) goes
-    out as a string, a Text, a table cell, a command's output, a note and an error line."""
+    out as a string, a Text, a table cell, a command's output, a note, an error line and
+    a DOT label."""
     import io
     import os
     import sys
@@ -60,6 +61,7 @@ def step_random_texts(context: Any) -> None:
     from hypothesis import given as for_every
     from hypothesis import strategies as st
 
+    from cleveragents.adapters.render.dot import escaped as dot_label
     from cleveragents.cli import output
     from features.support.properties import property_seed, reproducible
 
@@ -97,6 +99,8 @@ def step_random_texts(context: Any) -> None:
         styled = strip_styles(shown.getvalue() + errors.getvalue())
         found = ACTED_ON.findall(styled)
         assert not found, f"{text!r} showed {found!r}: {styled!r}"
+        label = dot_label(text)  # a DOT picture's label, piped or written to a file
+        assert not ACTED_ON.findall(label) and "\n" not in label, f"{text!r}: DOT {label!r}"
 
     context.property_failure = None
     try:

@@ -36,6 +36,7 @@ from cleveragents.adapters.actors.plan_file_browser import (
 from cleveragents.adapters.actors.plan_yaml import compose, construct, read_plan_bytes
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
 from cleveragents.domain.budget import Budget
+from cleveragents.domain.output_patterns import backtracking
 from cleveragents.domain.plan import Check
 from cleveragents.domain.rules import confined_path
 from cleveragents.domain.text_rules import runnable
@@ -193,6 +194,8 @@ class ContingencySpec(_Strict):
                 re.compile(self.when_output)
             except re.error as error:
                 raise ValueError(f"when_output is not a regular expression: {error}") from error
+            if (slow := backtracking(self.when_output)) is not None:
+                raise ValueError(f"when_output is refused: {slow}")
         if self.when_missing is not None:
             _path(self.when_missing)
         return self

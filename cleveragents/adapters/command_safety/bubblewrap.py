@@ -22,10 +22,14 @@ import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cleveragents.adapters import host_programs
 from cleveragents.adapters.command_safety.limits import SandboxLimits
 from cleveragents.adapters.host_folders import own_python
+
+if TYPE_CHECKING:
+    from cleveragents.adapters.git.git_dirs import Listing
 
 PROBE_TIMEOUT = 10.0
 NOT_INSTALLED = "bwrap (bubblewrap) is not installed"
@@ -53,19 +57,29 @@ class Bubblewrap:
         self.limits = limits or SandboxLimits.configured()
         self._probed: tuple[str | None, str | None] | None = None  # (bwrap, why not)
         self._submodules: list[Path] | None = None
+        self._known: dict[str, Listing] = {}  # the tree's folders, as the last walk read them
 
     def unavailable(self) -> str | None:
         """Why no command can be sandboxed here (bwrap missing, no namespaces), or None."""
         return self._probe()[1]
 
-    def argv(self, command: list[str], network: bool, read_only: Sequence[str] = ()) -> list[str]:
+    def argv(
+        self,
+        command: list[str],
+        network: bool,
+        read_only: Sequence[str] = (),
+        sockets: Sequence[str] = (),
+    ) -> list[str]:
         """`command` (an argv) inside the sandbox, the tree's files at `read_only` (paths in
-        it) bound read-only. Call `unavailable()` first."""
+        it) bound read-only, and its Unix `sockets` (paths in it) out of reach unless the
+        network is allowed. Call `unavailable()` first."""
         bwrap = self._probe()[0]
         assert bwrap is not None, "the sandbox is unavailable"
-        return [bwrap, *self._options(network, read_only), "--", *command]
+        return [bwrap, *self._options(network, read_only, sockets), "--", *command]
 
-    def _options(self, network: bool, read_only: Sequence[str] = ()) -> list[str]:
+    def _options(
+        self, network: bool, read_only: Sequence[str] = (), sockets: Sequence[str] = ()
+    ) -> list[str]:
         # --new-session is left out on purpose: the command has no terminal (stdin is
         # /dev/null, and we started it in a session of its own), and a new session would take
         # it out of the process group that Ctrl-C and timeouts kill.
@@ -103,6 +117,10 @@ class Bubblewrap:
         # name too. Read-only, they cannot be written, chmodded, renamed over or removed.
         for path in read_only:
             options += ["--ro-bind", f"{self.root}/{path}", f"{self.root}/{path}"]
+        # A host service's socket in the tree (an ignored `run/app.sock`): connect() needs
+        # no write permission, so an empty file stands over it, as the host's are not there.
+        for path in [] if network else sockets:
+            options += ["--ro-bind", self._empty(), f"{self.root}/{path}"]
         for state in self._states():
             options += ["--perms", "0555", "--size", "4096", "--tmpfs", state]
             options += ["--remount-ro", state]
@@ -136,6 +154,14 @@ class Bubblewrap:
             found.append(mcp)
         return sorted(found)
 
+    def _empty(self) -> str:
+        """An empty file, beside the plan's records, to bind over what must not be reached."""
+        empty = self.git_dir / "cleveragents" / "sandbox" / "empty"
+        if not empty.is_file() or empty.stat().st_size:
+            empty.parent.mkdir(parents=True, exist_ok=True)
+            empty.write_bytes(b"")
+        return str(empty)
+
     def _states(self) -> list[str]:
         """agents' own folders in the git directories, hidden behind an empty read-only
         folder: the store holds what host-run commands printed, the browser's profile its
@@ -151,7 +177,22 @@ class Bubblewrap:
 
         folder = self.git_dir / "cleveragents" / "sandbox"
         folder.mkdir(parents=True, exist_ok=True)
-        return git_config.redacted(self._git_dirs(), folder, git_executable(self.root))
+        git_dirs = [*self._git_dirs(), *self._nested_git_dirs()]
+        return git_config.redacted(git_dirs, folder, git_executable(self.root))
+
+    def _nested_git_dirs(self) -> list[Path]:
+        """The git directories of the repositories nested in the tree (a clone, ignored or
+        not; one of another name, as git finds one: `HEAD`, `objects/` and `refs/`), whose
+        configs are shown without their secrets too. One walk per command, each folder's
+        listing read again only when it changed (`git_dirs.found`)."""
+        from cleveragents.adapters.git import git_dirs
+
+        heads: list[str] = []
+        found = [self.root / p for p in git_dirs.found(self.root, self._known, heads=heads)]
+        for folder in (self.root / f for f in heads):
+            if (folder / "objects").is_dir() and (folder / "refs").is_dir():
+                found.append(folder)
+        return [g for g in dict.fromkeys(found) if g.is_dir() and not g.is_symlink()]
 
     def _system(self) -> list[str]:
         """The host's programs: the system folders, and the `bin` folders on PATH (a

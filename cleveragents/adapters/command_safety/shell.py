@@ -27,6 +27,7 @@ from cleveragents.adapters.command_safety.lexical import misread
 from cleveragents.adapters.command_safety.substitutions import heredoc_misread, hidden
 from cleveragents.adapters.command_safety.words import command_words
 from cleveragents.domain.command_policy import ShellLine, SimpleCommand
+from cleveragents.domain.text_rules import lone_surrogate
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Parser
@@ -63,7 +64,10 @@ def _parser() -> Parser:
 
 def read_line(line: str) -> ShellLine:
     """Every simple command of `line` as written (with its redirections), outermost first."""
-    source = line.encode("utf-8", errors="surrogateescape")
+    try:
+        source = line.encode("utf-8", errors="surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate (JSON's `\ud800`): no shell reads it
+        return ShellLine(unchecked=f"it holds {lone_surrogate(line)}, which is not a character")
     root = _parser().parse(source).root_node
     if root.has_error or heredoc_misread(root):
         return ShellLine(unchecked=UNREADABLE)

@@ -91,7 +91,7 @@ class RestoreScan:
         if changes is None:
             changes = self._diff_index(tree, env, cached=True)
         for path, change in changes.items():
-            if change.status == "T" and GITLINK in (change.tree_mode, change.index_mode):
+            if change.status == "T" and change.index_mode == GITLINK:
                 raise ConflictingState(
                     f"a restore would replace the nested repository {path}",
                     hint="move it out of the way, then retry",

@@ -2,6 +2,7 @@
 
 Labels are DOT quoted strings: a backslash is doubled (so `\\N` or `\\l` in a summary stays
 text) and a double quote is escaped; a line break is Graphviz's own `\\n`.
+A control character is written as its escape (`\\x1b`), as the text tree shows it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cleveragents.adapters.render.picture import (
 )
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.shown_text import visible
 
 # A mark's look: its styles (joined, so a superseded correction is filled and dashed) and colours.
 LOOKS = {
@@ -28,8 +30,10 @@ LOOKS = {
 
 
 def escaped(text: str) -> str:
-    """`text` on one line, for inside a DOT quoted string."""
-    return " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"')
+    """`text` on one line, for inside a DOT quoted string: a control character (an escape
+    sequence a terminal or `less -R` acts on) written as its escape, as the text tree does."""
+    shown = visible(" ".join(text.split()), one_line=True)
+    return shown.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def looks(marks: list[str]) -> str:

@@ -230,7 +230,7 @@ class WorkspaceEnvironment:
                 # A nested repository's git dir of another name (`--separate-git-dir`):
                 # its hooks and config run on the host as any `.git`'s do.
                 places = [*places, *named_in_tree(self.root, before.git_files)]
-                args = self.sandbox.argv(args, confinement.network, places)
+                args = self.sandbox.argv(args, confinement.network, places, sorted(before.sockets))
                 pins = pinned.note(self.root, [*places, *self.sandbox.bound_in_tree()])
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:

@@ -8,9 +8,11 @@ CLEVERAGENTS_HOOK_SOCKET (with the run's CLEVERAGENTS_HOOK_TOKEN): the run holds
 lock and records the decision, so the hook takes no lock of its own and waits for nothing
 but the answer. It imports nothing of cleveragents: it starts in tens of milliseconds.
 
-It never fails Claude Code: when it cannot record (no run to reach, an error) it says so
-once on stderr and prints nothing, which lets the call through Claude Code's own
-permission mode (edits pass; a command is refused headless, never run unchecked).
+It never fails Claude Code. In a session the user runs (no run to reach) it says so once on
+stderr and prints nothing, which lets the call through Claude Code's own permission mode
+(edits pass; a command is refused headless, never run unchecked). Under a run, when the run
+does not answer (it failed), it fails closed: the call is denied and the session ends, so
+no call goes ahead unrecorded.
 """
 
 from __future__ import annotations
@@ -57,6 +59,15 @@ def say_once(place: str | None, why: str) -> None:
     print(f"cleveragents: this tool call goes ahead unrecorded: {why}", file=sys.stderr)
 
 
+def closed(event: Any, reason: str) -> dict[str, Any]:
+    """Deny a call (end the session) whose run gave no answer: nothing goes ahead unrecorded."""
+    stop: dict[str, Any] = {"continue": False, "stopReason": reason}
+    if isinstance(event, dict) and event.get("hook_event_name") == "PreToolUse":
+        decision = {"permissionDecision": "deny", "permissionDecisionReason": reason}
+        stop["hookSpecificOutput"] = {"hookEventName": "PreToolUse", **decision}
+    return stop
+
+
 def key() -> int:
     """As Claude Code's apiKeyHelper: print the key the run hands out once; else fail."""
     place, token = os.environ.get(SOCKET), os.environ.get(TOKEN, "")
@@ -76,14 +87,18 @@ def main() -> int:
     if sys.argv[1:] == ["--key"]:
         return key()
     place, token = os.environ.get(SOCKET), os.environ.get(TOKEN, "")
+    event: Any = None
     try:
         event = json.loads(sys.stdin.read())
         if not place:
             raise LookupError(f"{SOCKET} is not set: no `agents plan run` to record it")
         answer = ask(place, token, {"event": event})
     except Exception as error:
-        say_once(place, str(error) or type(error).__name__)
-        return 0
+        why = str(error) or type(error).__name__
+        if not place:
+            say_once(place, why)
+            return 0
+        answer = closed(event, f"cleveragents could not record this call ({why}): the run ends")
     if answer:
         print(json.dumps(answer))
     return 0

@@ -3,8 +3,8 @@
 The CLI runs with `-p TASK --output-format stream-json`, a settings file written into the
 git directory's cleveragents folder (never the user's repository) that installs our hook
 for PreToolUse and PostToolUse, and the permission mode `acceptEdits`: the hook is the gate
-(it answers `allow` or `deny` for every call); should it fail, edits still pass and a
-command is refused, as Claude Code does headless with no one to ask.
+(it answers `allow` or `deny` for every call); should the run fail to answer, the call is
+denied and the session ends (`hook.py`): nothing goes ahead unrecorded.
 """
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ import os
 import secrets
 import selectors
 import shlex
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -30,15 +29,17 @@ from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.actors.claude_code import boxed, carried, hook, hooks_off, transcript
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
 from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
+from cleveragents.adapters.actors.claude_code.process_ties import ends_with_agents, listening
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
-from cleveragents.domain.hook_answers import BOX_EVENT
+from cleveragents.domain.hook_answers import BOX_EVENT, failed
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
 PLACE_SECONDS = 3.0  # how long a hook waits for its call's entry in the session file
 HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
+FAILED = "cleveragents failed to record this call: the run ends"
 
 
 class Fork(Protocol):
@@ -257,7 +258,7 @@ class ClaudeCodeSession:
         try:  # the settings serve this run only: none are left behind
             token = secrets.token_hex(16)
             with (
-                _listening() as (listener, place),
+                listening() as (listener, place),
                 tempfile.TemporaryFile() as errors,
                 adopting(),
             ):
@@ -269,7 +270,7 @@ class ClaudeCodeSession:
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.PIPE,
                     stderr=errors,
-                    preexec_fn=_ends_with_agents,
+                    preexec_fn=ends_with_agents,
                     process_group=0,  # its own group: what it leaves running ends with it
                 )
                 try:
@@ -290,36 +291,6 @@ class ClaudeCodeSession:
         finally:
             settings_file.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr, calls)
-
-
-def _ends_with_agents() -> None:  # pragma: no cover - runs in the child, before exec
-    """Ask Linux to end Claude Code (SIGTERM: it closes its session file) when the agents
-    process dies, even by SIGKILL: an orphan would go on changing files, unrecorded."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return  # not Linux: Claude Code may outlive a killed agents process
-    if os.getppid() == 1:  # agents died before the request was made: nobody to work for
-        os._exit(1)
-
-
-@contextlib.contextmanager
-def _listening() -> Iterator[tuple[socket.socket, str]]:
-    """A Unix socket only this user can reach, in a fresh private folder."""
-    folder = tempfile.mkdtemp(prefix="agents-hook-")
-    place = os.path.join(folder, "hook.sock")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        listener.bind(place)
-        listener.listen(8)
-        yield listener, place
-    finally:
-        listener.close()
-        for name in os.listdir(folder):
-            os.unlink(os.path.join(folder, name))
-        os.rmdir(folder)
 
 
 def _serve(
@@ -375,7 +346,12 @@ def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
     ):
         reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
     else:
-        reply = answer(asked)
+        try:
+            reply = answer(asked)
+        except Exception:  # no call goes ahead unrecorded: it is denied, the session ends
+            with contextlib.suppress(OSError):
+                connection.sendall(json.dumps(failed(asked.get("event"), FAILED)).encode())
+            raise
     with contextlib.suppress(OSError):
         connection.sendall(json.dumps(reply).encode())
 
