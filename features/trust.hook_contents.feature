@@ -80,3 +80,21 @@ Feature: What my git hooks run from my tree is kept from the model
       | case             | setup                                                                              | file                    | kept   |
       | a plain hook     | the repository's hook "pre-commit" holds "#!/bin/sh\nexec sh scripts/check.sh\n"   | scripts/check.sh        | exit 0 |
       | pre-commit's config | the repository's hook "pre-commit" is the pre-commit framework's                | .pre-commit-config.yaml | repos: |
+
+  Scenario Outline: A folder my hook runs a file of, replaced by a link to what a command wrote before, comes back (<case>)
+    # Two commands: the first writes docs/check.sh while nothing runs it; the second makes
+    # `scripts` a link to docs, so git would run the first one's file as scripts/check.sh.
+    Given <setup>
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run two commands, "mkdir -p docs && printf 'touch hook-ran' > docs/check.sh" then "rm -rf scripts && ln -s <target> scripts"
+    When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'mkdir *' --allow-command 'rm *' --allow-command 'ln *'" with Claude
+    Then the file "scripts/check.sh" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back scripts/check.sh: moved behind a link by the command"
+    When the user commits everything with git
+    Then the file "hook-ran" does not exist
+
+    Examples:
+      | case                 | setup                                                                             | target |
+      | a link into the tree | the repository's hook "pre-commit" holds "#!/bin/sh\nexec sh scripts/check.sh\n"  | docs   |
+      | a git config program | the repository's git config sets "diff.t.textconv" to "sh scripts/check.sh"       | docs   |

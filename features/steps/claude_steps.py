@@ -88,6 +88,18 @@ def step_run_command(context: Any, command: str) -> None:
     )
 
 
+@given('Claude will run two commands, "{first}" then "{second}"')
+def step_run_two_commands(context: Any, first: str, second: str) -> None:
+    """Two commands in one option, each with its own look before and put-back after."""
+    server(context).reply_tools(
+        [
+            ("run_command", {"command": first}),
+            ("run_command", {"command": second}),
+            ("finish_step", {"option": "run them"}),
+        ]
+    )
+
+
 @given("Claude will give up")
 def step_give_up(context: Any) -> None:
     server(context).reply_tool("give_up", {"reason": "no other way"})

@@ -56,7 +56,13 @@ from cleveragents.adapters.git.saved_files import (
     link_on_the_way,
 )
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
-from cleveragents.domain.rules import claude_folder, claude_runs, git_refuses_name, mcp_file
+from cleveragents.domain.rules import (
+    claude_folder,
+    claude_reads,
+    claude_runs,
+    git_refuses_name,
+    mcp_file,
+)
 
 MOST_KEPT_BYTES = 1 << 20  # a file larger than this is not kept to be written back
 NEW = "new, Claude Code would read it outside the sandbox"
@@ -115,10 +121,14 @@ class ClaudeDirs:
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
         folders = [*folders, *self._targets]  # a link made or moved since is itself undone
         for path in sorted({*before, *folders}):
-            if link_on_the_way(self.repo.root, path) is not None:
+            # A hook or a program git runs by its path (not a `.claude`: no Claude Code
+            # starts behind a link) is run through a link a command put on its way, to
+            # whatever it leads to: the link goes, what stood there comes back.
+            relinked = link_on_the_way(self.repo.root, path) is not None
+            if relinked and (path not in before or claude_reads(path.rpartition("/")[2])):
                 continue  # reached through a link made since: outside the tree, maybe
             old = before.get(path, {})
-            new = self._entry(path) if path in folders else {}
+            new = self._entry(path) if path in folders and not relinked else {}
             holder = path.rpartition("/")[0]
             for name in sorted({*old, *new}):
                 full = _joined(path, name)
@@ -129,7 +139,9 @@ class ClaudeDirs:
                     made.append(full)
                     if path not in before:
                         unseen.append(full)
-                if was is not None and (now is not None or self._real_folder(holder)):
+                if relinked and was is not None:
+                    back.append((full, was, "moved behind a link"))
+                elif was is not None and (now is not None or self._real_folder(holder)):
                     back.append((full, was, "deleted" if now is None else "changed"))
         kept = stood(unseen) if unseen else set()
         # A link's target may lie in a `.claude` looked at.
