@@ -98,3 +98,17 @@ Feature: What my git hooks run from my tree is kept from the model
       | case                 | setup                                                                             | target |
       | a link into the tree | the repository's hook "pre-commit" holds "#!/bin/sh\nexec sh scripts/check.sh\n"  | docs   |
       | a git config program | the repository's git config sets "diff.t.textconv" to "sh scripts/check.sh"       | docs   |
+
+  Scenario: What a script my hook runs runs in turn is refused to the model too
+    Given an executable file "scripts/a.sh" containing "sh scripts/b.sh\n" committed
+    And an executable file "scripts/b.sh" containing "exit 0\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nsh scripts/a.sh\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will edit the file "scripts/b.sh"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "scripts/b.sh" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/b.sh' is scripts/b.sh, which the pre-commit hook runs"

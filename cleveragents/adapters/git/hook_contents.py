@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 from cleveragents.adapters.git.config_programs import _in_tree as in_tree
+from cleveragents.adapters.git.tree_scripts import script_places
 from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
 from cleveragents.domain.host_files import HOOK_NAMES
@@ -61,8 +62,22 @@ class HookContents:
                 self._kept[folder] = (read, stamps, runs)
             else:
                 self._kept.pop(folder, None)
-            found += runs
+            found += runs + _further(Path(os.path.realpath(root)), folder[1], runs)
         return list(dict.fromkeys(found))
+
+
+def _further(root: Path, top: str, runs: list[HookRun]) -> list[HookRun]:
+    """What each tree script a hook runs (a file named, not a config read) may run in
+    turn, read as a git config program's script is (`tree_scripts.py`, with its own stat
+    cache: a script edited since is read again): `scripts/a.sh` running `sh scripts/b.sh`."""
+    found: list[HookRun] = []
+    for run in runs:
+        reach = run.reach
+        if reach.launcher or reach.unknown or run.reads or "*" in reach.path:
+            continue
+        for further in script_places(root, reach.path, top):
+            found += [HookRun(p, run.owner) for p in in_tree(root, further)]
+    return found
 
 
 def watched_hook_runs(root: Path, runs: list[HookRun]) -> list[str]:
