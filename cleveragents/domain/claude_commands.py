@@ -1,9 +1,10 @@
 """The command lines Claude Code runs on the host from a project's settings, as data.
 
 Claude Code, outside any sandbox, runs the `command` of each hook of a `.claude/settings.json`
-(and `settings.local.json`, the user's own and the managed ones), a `statusLine` command, the
-helpers it asks for credentials (`apiKeyHelper`, `awsAuthRefresh`, `awsCredentialExport`,
-`otelHeadersHelper`), and each stdio server of a `.mcp.json` (`command` with its `args` and
+(and `settings.local.json`, the user's own and the managed ones), a `statusLine`,
+`fileSuggestion` or `subagentStatusLine` command, the helpers it asks for credentials
+(`apiKeyHelper`, `awsAuthRefresh`, ..., `proxyAuthHelper`) or wraps itself in
+(`processWrapper`), and each stdio server of a `.mcp.json` (`command` with its `args` and
 `env`), with the project's folder as its working folder and `CLAUDE_PROJECT_DIR` naming it.
 Those files are kept from the model already (`rules.claude_setting`); the tree files such a
 command runs (`python3 "$CLAUDE_PROJECT_DIR"/scripts/format.py`) must be too: each line here
@@ -19,8 +20,13 @@ import re
 import shlex
 from collections.abc import Mapping
 
-# Settings whose value is a command line Claude Code runs (a string).
-HELPERS = ("apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper")
+# Settings whose value is a command line Claude Code runs (a string), and those whose value
+# is `{"type": "command", "command": ...}` (Claude Code 2.1's own list of both).
+HELPERS = (
+    "apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper",
+    "gcpAuthRefresh", "proxyAuthHelper", "processWrapper",
+)  # fmt: skip
+COMMANDS = ("statusLine", "fileSuggestion", "subagentStatusLine")
 # `$CLAUDE_PROJECT_DIR`, `${CLAUDE_PROJECT_DIR}`, quoted or not: the project's folder, which
 # is the working folder Claude Code runs these commands in.
 _PROJECT_DIR = re.compile(r"\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR(?!\w))")
@@ -39,9 +45,10 @@ def settings_commands(document: object) -> list[tuple[str, str]]:
                 command = hook.get("command") if isinstance(hook, Mapping) else None
                 if isinstance(command, str):
                     found.append((f"{event} hook", command))
-    status = document.get("statusLine")
-    if isinstance(status, Mapping) and isinstance(status.get("command"), str):
-        found.append(("statusLine", status["command"]))
+    for key in COMMANDS:
+        setting = document.get(key)
+        if isinstance(setting, Mapping) and isinstance(setting.get("command"), str):
+            found.append((key, setting["command"]))
     found += [(key, document[key]) for key in HELPERS if isinstance(document.get(key), str)]
     return [(setting, project_dir_named(line)) for setting, line in found]
 
