@@ -22,3 +22,19 @@ Feature: The user's Claude Code rules for Bash hold for the commands we box
       | ask  | Bash(git push:*)   | git pull                      | allowed   |
       | deny | Read(./x)          | cat x                         | allowed   |
       | deny | Bash(rm:*)         | echo $(rm -rf x)              | refused   |
+      | deny | Bash(git push:*)   | git -C . push origin HEAD     | refused   |
+      | deny | Bash(git push:*)   | git -c a=b --no-pager push    | refused   |
+      | deny | Bash(git push:*)   | git -C . pull                 | allowed   |
+      | deny | Bash(rm:*)         | command rm -f README          | refused   |
+      | deny | Bash(rm:*)         | \\rm -f README                | refused   |
+      | deny | Bash(rm:*)         | /bin/rm -f README             | refused   |
+      | deny | Bash(rm:*)         | env A=1 rm -f README          | refused   |
+      | deny | Bash(rm:*)         | r""m -f README                | refused   |
+      | deny | Bash(rm:*)         | nice -n 5 rm -f README        | refused   |
+      | deny | Bash(rm:*)         | timeout 5 rm -f README        | refused   |
+      | deny | Bash(rm:*)         | exec rm -f README             | refused   |
+      | deny | Bash(rm:*)         | bash -c "rm -f README"        | refused   |
+      | deny | Bash(rm:*)         | find . -delete                | refused   |
+      | deny | Bash(rm:*)         | ls \| xargs rm                | refused   |
+      | deny | Bash(rm:*)         | x=rm; $x -f README            | refused   |
+      | deny | Bash(rm:*)         | echo rm                       | allowed   |
