@@ -38,3 +38,7 @@ Feature: The user's Claude Code rules for Bash hold for the commands we box
       | deny | Bash(rm:*)         | ls \| xargs rm                | refused   |
       | deny | Bash(rm:*)         | x=rm; $x -f README            | refused   |
       | deny | Bash(rm:*)         | echo rm                       | allowed   |
+      | deny | Bash(rm:*)         | env -S'rm -rf x'              | refused   |
+      | deny | Bash(rm:*)         | timeout --kill-after 5 10 rm x | refused  |
+      | deny | Bash(rm:*)         | nice --adjustment 5 rm x      | refused   |
+      | deny | Bash(rm:*)         | time -f %e rm x               | refused   |

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from cleveragents.domain.command_policy import ShellLine
-from cleveragents.domain.launchers import SHELLS, WRAPPER_WORDS, WRAPPERS
+from cleveragents.domain.launchers import SHELLS, WRAPPERS, wrapped
 
 PREFIX = "Bash("
 # Programs that run a command given to them as data, which no rule's words can be matched on.
@@ -65,20 +65,20 @@ def matches(spec: str, command: str) -> bool:
     return command == spec
 
 
-def program_words(words: list[str]) -> list[str]:
+def program_words(words: list[str]) -> list[str] | None:
     """A simple command's words as Claude Code's rules see the program: wrappers that run
     the command after them left out (`command`, `exec`, `env A=1`, `nice -n 5`, `time`,
     `timeout 5`), the program by its name (`/bin/rm`: `rm`), git's own options before its
-    subcommand left out (`git -C . -c a=b push`: `git push`)."""
+    subcommand left out (`git -C . -c a=b push`: `git push`); None when a wrapper's option
+    hides what runs."""
     while words:
         name = words[0].rsplit("/", 1)[-1]
         if name not in WRAPPERS:
             break
-        rest, options = words[1:], WRAPPERS[name]
-        while rest and (rest[0].startswith("-") or (name == "env" and "=" in rest[0])):
-            taken = options.get(rest[0].partition("=")[0], 0)
-            rest = rest[1 + (max(taken, 0) if "=" not in rest[0] else 0) :]
-        words = rest[WRAPPER_WORDS.get(name, 0) :]
+        command = wrapped(name, words[1:])
+        if command is None:  # an option that hides what runs (`env -S 'rm x'`)
+            return None
+        words = command
     if not words:
         return []
     words = [words[0].rsplit("/", 1)[-1], *words[1:]]
@@ -113,10 +113,12 @@ def refused_by(specs: Sequence[str], line: str, read: ShellLine, kind: str) -> s
                 f"your Claude Code settings hold {kind} rules for Bash, and this command's "
                 "program is a quoted or expanded word they cannot be checked against"
             )
-        words = program_words([w for w in command.words if w is not None])
-        if words and (words[0] in RUNS_OTHERS or _shell_code(words)):
+        given = [w for w in command.words if w is not None]
+        words = program_words(given)
+        if words is None or (words and (words[0] in RUNS_OTHERS or _shell_code(words))):
+            program = given[0] if words is None else words[0]
             return (
-                f"your Claude Code settings hold {kind} rules for Bash, and `{words[0]}` runs "
+                f"your Claude Code settings hold {kind} rules for Bash, and `{program}` runs "
                 "a command they cannot be checked against"
             )
         texts.append(" ".join(words))

@@ -238,16 +238,12 @@ def _runner(rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 def _wrapped(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
     """What `exec`, `env`, `nice -n 5`, `timeout 5` ... run: the command after them."""
-    options = table.WRAPPERS[name]
-    while rest and rest[0].startswith("-") and rest[0] != "--":
-        taken = options.get(rest[0].partition("=")[0], 0 if "=" in rest[0] else None)
-        if taken is None or taken < 0:  # `env -S 'a b'`: a command line of its own
-            return [Reach(WHOLE, unknown=f"`{name} {shown(rest[0])}`")]
-        rest = rest[1 + (0 if "=" in rest[0] else taken) :]
-    rest = rest[1:] if rest[:1] == ["--"] else rest
-    rest = rest[table.WRAPPER_WORDS.get(name, 0) :]
+    command = table.wrapped(name, rest)
+    if command is None:  # `env -S 'a b'`: a command line of its own
+        option = next((w for w in rest if w.startswith("-")), "")
+        return [Reach(WHOLE, unknown=f"`{name} {shown(option)}`")]
     found: list[Reach] = []
-    _command(rest, cwd, found, given)
+    _command(command, cwd, found, given)
     return found
 
 

@@ -58,6 +58,28 @@ WRAPPERS: dict[str, dict[str, int]] = {
     "setsid": {"-w": 0, "-f": 0},
 }
 WRAPPER_WORDS = {"timeout": 1}  # words (a duration) before the command
+
+
+def wrapped(name: str, rest: list[str]) -> list[str] | None:
+    """The command the wrapper `name` runs (`env A=1 rm x`: `rm x`; `timeout -s 9 5 rm x`:
+    `rm x`), its options and words skipped; None when an option is not in the table or makes
+    a command line of its own (`env -S 'a b'`): what runs cannot be told."""
+    options = WRAPPERS[name]
+    while rest and (rest[0].startswith("-") or (name == "env" and "=" in rest[0])):
+        if rest[0] == "--":
+            rest = rest[1:]
+            break
+        if not rest[0].startswith("-"):  # `env A=1`: an assignment
+            rest = rest[1:]
+            continue
+        option, equals, _ = rest[0].partition("=")
+        taken = options.get(option, 0 if equals else None)
+        if taken is None or taken < 0:
+            return None
+        rest = rest[1 + (0 if equals else taken) :]
+    return rest[WRAPPER_WORDS.get(name, 0) :]
+
+
 # Programs that run what a whole file of the working folder says, which agents cannot read
 # ahead: `make` (a Makefile and what it includes), package scripts (`npm run`, `yarn NAME`).
 # Project runners too: they build and run what the working folder's project says (`cargo
