@@ -60,3 +60,17 @@ Feature: A script my Claude Code settings run is kept from the model
     And Claude will give up
     When I run "agents plan run 'programs'" with Claude
     Then the file "scripts/fmt.py" does not contain "exit 0"
+
+  Scenario: A script a managed settings drop-in runs is kept from the model
+    Given a git repository with files:
+      | path            | content                |
+      | a.txt           | a\n                    |
+      | tools/server.py | print('ok') # exit 0\n |
+    And Claude Code's managed settings folder holds "managed-settings.d/10-team.json" with "{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "python3 tools/server.py"}]}]}}"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "tools/server.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "tools/server.py" contains "exit 0"

@@ -242,3 +242,21 @@ def step_hooks_folder_link(context: Any, folder: str) -> None:
 
     shutil.rmtree(context.repo / ".git" / "hooks")
     (context.repo / ".git" / "hooks").symlink_to(f"../{folder}")
+
+
+@given('Claude Code\'s managed settings folder holds "{name}" with "{content}"')
+def step_managed_settings(context: Any, name: str, content: str) -> None:
+    """A managed settings folder of the test's own (`CLEVERAGENTS_CLAUDE_CODE_MANAGED`)."""
+    folder = context.tmp / "managed"
+    (folder / name).parent.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(content)
+    before = os.environ.get("CLEVERAGENTS_CLAUDE_CODE_MANAGED")
+    os.environ["CLEVERAGENTS_CLAUDE_CODE_MANAGED"] = str(folder)
+
+    def put_back() -> None:
+        if before is None:
+            os.environ.pop("CLEVERAGENTS_CLAUDE_CODE_MANAGED", None)
+        else:
+            os.environ["CLEVERAGENTS_CLAUDE_CODE_MANAGED"] = before
+
+    context.add_cleanup(put_back)

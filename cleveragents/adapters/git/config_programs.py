@@ -59,8 +59,8 @@ if TYPE_CHECKING:
 # (`tree_includes.py`, which refuses one in the tree).
 ELSEWHERE = ("core.hookspath", "include.path")
 CLAUDE_SETTINGS = ("settings.json", "settings.local.json")  # in a `.claude`
-MANAGED = "/etc/claude-code/managed-settings.json"  # Claude Code's managed settings (Linux)
 MOST_JSON = 1 << 20  # bytes of a settings file read at most
+MOST_USER_JSON = 1 << 28  # of `~/.claude.json`, which Claude Code reads whole however large
 
 
 def config_programs(
@@ -101,11 +101,12 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
     each `.claude`'s settings in `claudes` (from the folder holding it, Claude Code's project
     there) and of the user's and the managed settings (from the tree's top), and the stdio
     servers of each `.mcp.json` in `claudes` and of the user's `~/.claude.json`."""
-    home = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
+    from cleveragents.adapters.actors.claude_code.hooks_off import managed_files, user_file
+
     user = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home()) / ".claude.json"
     sources: list[tuple[Path, str, bool]] = [  # (file, project folder, whether a .mcp.json)
-        (home / "settings.json", "", False),
-        (Path(MANAGED), "", False),
+        (user_file(), "", False),
+        *((managed, "", False) for managed in managed_files()),  # drop-ins too
         (user, "", True),
     ]
     for path in claudes:
@@ -116,7 +117,8 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             sources += [(root / path / name, top, False) for name in CLAUDE_SETTINGS]
     found: list[tuple[Reach, str]] = []
     for file, top, mcp in sources:
-        document = read_json(file)
+        # `~/.claude.json` keeps every project's history: it grows past a settings file's size.
+        document = read_json(file, MOST_USER_JSON if file == user else MOST_JSON)
         if document is None:
             continue
         if mcp and file == user:  # the user's servers, and this project's
@@ -134,8 +136,8 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
     return found
 
 
-def read_json(path: Path) -> object | None:
-    """The JSON document in the regular file `path` (at most `MOST_JSON` bytes; a FIFO or a
+def read_json(path: Path, most: int = MOST_JSON) -> object | None:
+    """The JSON document in the regular file `path` (of at most `most` bytes; a FIFO or a
     device is not opened for reading, a link is followed as Claude Code follows it); None
     when there is none or Claude Code could not read it."""
     try:
@@ -143,15 +145,14 @@ def read_json(path: Path) -> object | None:
     except OSError:
         return None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > most:
             return None
-        data = os.read(fd, MOST_JSON + 1)
+        data = os.read(fd, st.st_size + 1)
     except OSError:  # pragma: no cover - a file that cannot be read: Claude Code cannot either
         return None
     finally:
         os.close(fd)
-    if len(data) > MOST_JSON:
-        return None  # pragma: no cover - a settings file of over a MiB
     try:
         document: object = json.loads(data)
     except (ValueError, RecursionError):
