@@ -29,6 +29,7 @@ import json
 import os
 import posixpath
 import stat
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -60,6 +61,9 @@ if TYPE_CHECKING:
 ELSEWHERE = ("core.hookspath", "include.path")
 CLAUDE_SETTINGS = ("settings.json", "settings.local.json")  # in a `.claude`
 MOST_JSON = 1 << 20  # bytes of a settings file read at most
+RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a read is read again
+# Each JSON file read, by path: its stat when read and its document (as `config_listings`).
+_PARSED: dict[str, tuple[tuple[int, ...], object | None]] = {}
 MOST_USER_JSON = 1 << 28  # of `~/.claude.json`, which Claude Code reads whole however large
 
 
@@ -139,7 +143,8 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
 def read_json(path: Path, most: int = MOST_JSON) -> object | None:
     """The JSON document in the regular file `path` (of at most `most` bytes; a FIFO or a
     device is not opened for reading, a link is followed as Claude Code follows it); None
-    when there is none or Claude Code could not read it."""
+    when there is none or Claude Code could not read it. Parsed again only when the file's
+    stat changed, or changed so recently that a change in the same tick keeps it."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
@@ -148,6 +153,10 @@ def read_json(path: Path, most: int = MOST_JSON) -> object | None:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size > most:
             return None
+        mark = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        kept = _PARSED.get(str(path))
+        if kept is not None and kept[0] == mark:
+            return kept[1]
         data = os.read(fd, st.st_size + 1)
     except OSError:  # pragma: no cover - a file that cannot be read: Claude Code cannot either
         return None
@@ -156,7 +165,9 @@ def read_json(path: Path, most: int = MOST_JSON) -> object | None:
     try:
         document: object = json.loads(data)
     except (ValueError, RecursionError):
-        return None
+        document = None
+    if st.st_ctime_ns < time.time_ns() - RECENT:
+        _PARSED[str(path)] = (mark, document)
     return document
 
 
