@@ -108,6 +108,23 @@ A Background Command Is Refused, Saying Why
     Should Contain    ${shown.stdout}    refused: cleveragents runs Claude Code's commands
 
 
+A Project's PYTHONPATH Never Reaches Agents' Own Hook
+    [Documentation]    A project's `.claude/settings.json` gives Claude Code's hooks
+    ...    `PYTHONPATH=src`; the model's boxed command writes `src/json.py`. Our hook and
+    ...    launcher run isolated: the module is never imported by them on the host at the
+    ...    next call. (Before: it ran inside our hook, which decides every call.)
+    Create Directory    ${REPO}/.claude
+    Write File Bytes    ${REPO}/.claude/settings.json    {"env": {"PYTHONPATH": "src"}}\n
+    Create Directory    ${REPO}/src
+    Claude Code Will Call    Bash
+    ...    {"command": "printf 'open(\\"${WORK}/planted\\", \\"w\\")' > src/json.py", "description": "plant"}
+    Claude Code Will Call    Bash    {"command": "printf second", "description": "next"}
+    Claude Code Will Say    All done.
+    ${result}    Run Box Plan    plant a module
+    File Should Not Exist    ${WORK}/planted
+    Exit Code Should Be    ${result}    0
+
+
 *** Keywords ***
 Create Repository With A Branch And A Stash
     Create Repository With Stand In Claude Code

@@ -24,7 +24,7 @@ REFUSED = 126  # as a shell says of a command it cannot run
 
 def command(handle: str) -> str:
     """The line Claude Code's Bash runs for the boxed call `handle` (our own words only)."""
-    return shlex.join([sys.executable, "-P", "-m", __name__, handle])
+    return shlex.join([sys.executable, "-I", "-m", __name__, handle])
 
 
 def main() -> int:

@@ -99,14 +99,15 @@ def hook_command(tree: Path) -> str:
     """This Python running our hook module, without the API key in its environment. `env`
     by its full path outside the tree: Claude Code's shell would otherwise look it up on
     a PATH a command could have planted one in, and it stands between Claude Code and the
-    hook that decides its calls."""
+    hook that decides its calls. Isolated (`-I`): a `PYTHONPATH` a project's settings `env`
+    gives Claude Code's hooks (`src`) would put the tree ahead of our own modules."""
     env = host_programs.find("env", tree) or "/usr/bin/env"
-    return shlex.join([env, "-u", "ANTHROPIC_API_KEY", sys.executable, "-P", "-m", hook.__name__])
+    return shlex.join([env, "-u", "ANTHROPIC_API_KEY", sys.executable, "-I", "-m", hook.__name__])
 
 
 def key_command() -> str:
     """Our hook module asking the run for the API key, once (see `_with_key`)."""
-    return shlex.join([sys.executable, "-P", "-m", hook.__name__, "--key"])
+    return shlex.join([sys.executable, "-I", "-m", hook.__name__, "--key"])
 
 
 # Not passed on: the key (above), and the switches that make Claude Code drop the hooks
