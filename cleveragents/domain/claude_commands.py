@@ -27,6 +27,14 @@ HELPERS = (
     "gcpAuthRefresh", "proxyAuthHelper", "processWrapper",
 )  # fmt: skip
 COMMANDS = ("statusLine", "fileSuggestion", "subagentStatusLine")
+# Variables of a settings `env` (given to Claude Code's shell and hooks) that make a shell or
+# an interpreter run a file they name: `BASH_ENV` is sourced by every Bash call, a
+# `CLAUDE_CODE_SHELL_PREFIX` runs before each, `PATH` finds the programs.
+RUNS_FROM = frozenset((
+    "BASH_ENV", "ENV", "ZDOTDIR", "CLAUDE_CODE_SHELL_PREFIX", "CLAUDE_CODE_SHELL", "PATH",
+    "NODE_OPTIONS", "NODE_PATH", "PYTHONPATH", "PYTHONSTARTUP", "PERL5OPT", "PERL5LIB",
+    "RUBYOPT", "RUBYLIB", "LD_PRELOAD", "LD_LIBRARY_PATH",
+))  # fmt: skip
 # `$CLAUDE_PROJECT_DIR`, `${CLAUDE_PROJECT_DIR}`, quoted or not: the project's folder, which
 # is the working folder Claude Code runs these commands in.
 _PROJECT_DIR = re.compile(r"\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR(?!\w))")
@@ -50,6 +58,12 @@ def settings_commands(document: object) -> list[tuple[str, str]]:
         if isinstance(setting, Mapping) and isinstance(setting.get("command"), str):
             found.append((key, setting["command"]))
     found += [(key, document[key]) for key in HELPERS if isinstance(document.get(key), str)]
+    env = document.get("env")
+    for name, value in env.items() if isinstance(env, Mapping) else ():
+        if name in RUNS_FROM and isinstance(value, str):
+            # `$PATH:./bin`: the user's own variable is no file of the tree.
+            kept = ":".join(p for p in value.split(":") if not p.startswith("$"))
+            found.append((f"env {name}", f"{name}={shlex.quote(kept)} true"))
     return [(setting, project_dir_named(line)) for setting, line in found]
 
 
