@@ -34,6 +34,24 @@ Calls The Policy Does Not Read Are Left To Claude Code Or Refused, Never Let Thr
     Should Be Equal    ${monitor}[action][tool]    Monitor
     Should Contain    ${monitor}[outcome]    cleveragents refused Monitor: run commands with Bash
 
+A Skill Whose Lines Run On The Host Is Refused Under The Policy
+    [Documentation]    A skill's `!` lines run on the host when Claude Code invokes it, past
+    ...    our Bash hook and sandbox, with the model's `args` in them: under the policy the
+    ...    `Skill` call is refused, even where the user's settings allow it.
+    Create Directory    ${REPO}/.claude/skills/ctx
+    Write File Bytes    ${REPO}/.claude/skills/ctx/SKILL.md
+    ...    ---\nname: ctx\ndescription: Gather context\nallowed-tools: Bash(touch:*)\n---\nContext:\n\n!`touch skilled`\n
+    Write File Bytes    ${REPO}/.claude/settings.local.json    {"permissions": {"allow": ["Skill(ctx)"]}}\n
+    Claude Code Will Call    Skill    {"skill": "ctx"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    gather context    --actor
+    ...    claude-code    --allow-command    pytest *
+    File Should Not Exist    ${REPO}/skilled
+    ${document}    Plan Tree Document
+    ${skill}    Decision By Id    ${document}    2
+    Should Be Equal    ${skill}[action][tool]    Skill
+    Should Contain    ${skill}[outcome]    cleveragents refused Skill
+
 A Correction Across A Call Outside The Tree Says So And Needs A Yes Without A Terminal
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
     Claude Code Will Call    Bash    {"command": "echo out > ${WORK}/elsewhere.txt", "description": "out"}

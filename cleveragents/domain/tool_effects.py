@@ -25,7 +25,10 @@ NETWORK_TOOLS = frozenset({"WebFetch", "WebSearch"})
 # (`Monitor` streams a shell command's lines, `EnterWorktree` runs `git worktree add` on
 # the user's repository, `CronCreate` schedules prompts that outlive the run): under the
 # command policy they are refused, since it reads Bash's `command` only.
-COMMAND_TOOLS = frozenset({"Monitor", "PowerShell", "REPL", "EnterWorktree", "CronCreate"})
+# `Skill` and `SlashCommand` run a skill's or a command's `!` lines on the host, past Bash.
+COMMAND_TOOLS = frozenset(
+    {"Monitor", "PowerShell", "REPL", "EnterWorktree", "CronCreate", "Skill", "SlashCommand"}
+)
 MAY = "may have effects outside the working tree"
 SETTINGS_REFUSED = "Claude Code settings are not written by the model"
 GIT_REFUSED = "git's own files are not written by the model"
