@@ -112,3 +112,13 @@ Feature: What my git hooks run from my tree is kept from the model
     Then the file "scripts/b.sh" contains "exit 0"
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'scripts/b.sh' is scripts/b.sh, which the pre-commit hook runs"
+
+  Scenario: A command that rewrites the file my hook's committed link leads to is put back, and the run goes on
+    Given an executable file "tools/check.sh" containing "exit 0\n" committed
+    And a symlink "scripts/run.sh" pointing to "../tools/check.sh" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nsh scripts/run.sh\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch hook-ran' > tools/check.sh"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the exit code is 0
+    And the file "tools/check.sh" contains "exit 0"

@@ -207,6 +207,8 @@ class ClaudeDirs:
         if known is None:
             return f"removed {shown_path(full)}: {why} by the command, too large to put back"
         target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_symlink() or (os.path.lexists(target) and not target.is_dir()):
+            target.unlink()  # put back whole: never written through a link standing there
         if stat.S_ISLNK(seen[0]):
             os.symlink(os.fsdecode(known[1]), target)
         else:
