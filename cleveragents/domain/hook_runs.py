@@ -165,7 +165,10 @@ def _pre_commit(name: str, text: str) -> HookRead:
     config = named.group(1) if named else ".pre-commit-config.yaml"
     found = _INSTALL_PYTHON.search(text)
     python = found.group(1).strip() if found else ""
-    places = script_reach(f"{shlex.quote(python)} -m pre_commit", "") if python else []
+    # Where `-m pre_commit` finds the module; what pre-commit then runs is its config's,
+    # read below (not the whole tree, as for a value naming `-m pre_commit` of its own).
+    line = f"{shlex.quote(python)} -m pre_commit"
+    places = [r for r in script_reach(line, "") if not r.unknown] if python else []
     venv, _, scripts = posixpath.dirname(python).rpartition("/")
     if scripts in ("bin", "Scripts") and venv:  # its venv, where `pre_commit` itself lies
         places.append(Reach(venv))

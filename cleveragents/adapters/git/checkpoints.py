@@ -25,7 +25,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from cleveragents.adapters.git import git_waits, ignore_rules
+from cleveragents.adapters.git import ignore_rules
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
@@ -47,6 +47,7 @@ from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
+from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders

@@ -28,13 +28,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from cleveragents.adapters.git import git_waits
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import CommandLook, GitEntry, IgnoredFile, Seen
 from cleveragents.domain.lost_looks import seen_before
 

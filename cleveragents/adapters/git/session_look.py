@@ -18,12 +18,12 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from cleveragents.adapters.git import git_waits
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.stood_before import stood_before
+from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import SessionStart
 
 

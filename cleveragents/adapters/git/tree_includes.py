@@ -111,22 +111,16 @@ def git_path(root: Path, value: str) -> str:
 def _prefix(root: Path) -> str:
     """git's install prefix as git expands `%(prefix)/`, asked once per git program (only
     when a value holds it): `git config` runs nothing the config names."""
-    import subprocess
-
     from cleveragents.adapters.git.git_program import git_executable
+    from cleveragents.adapters.git.repository import GitRepository
 
     program = git_executable(root)
     if program not in _PREFIXES:
-        done = subprocess.run(
-            [program, "-c", f"agents.prefix={PREFIX}", "config", "--type=path", "agents.prefix"],
-            cwd=root,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            check=False,
-        )
-        named = os.fsdecode(done.stdout).removesuffix("\n")
+        asked = ("-c", f"agents.prefix={PREFIX}", "config", "--type=path", "agents.prefix")
+        code, out, _ = GitRepository(root, root / ".git").git_outcome(*asked)
+        named = os.fsdecode(out).removesuffix("\n")
         # A git older than 2.34 keeps `%(prefix)/` as a folder name, as it reads it.
-        _PREFIXES[program] = named if done.returncode == 0 and named else PREFIX
+        _PREFIXES[program] = named if code == 0 and named else PREFIX
     return _PREFIXES[program]
 
 

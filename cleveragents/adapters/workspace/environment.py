@@ -17,11 +17,11 @@ from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
-from cleveragents.adapters.git.git_waits import git_reads, removed_line
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders, own_python
 from cleveragents.adapters.workspace import command_process, pinned, tree_walk
 from cleveragents.adapters.workspace.file_reading import refuse_if_special
+from cleveragents.adapters.workspace.git_waits import git_reads, removed_line
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
 from cleveragents.domain.action import (
     Action,
