@@ -52,7 +52,9 @@ def _element(node: dict[str, Any]) -> Element | None:
     role = str((node.get("role") or {}).get("value", ""))
     if role not in INTERACTIVE:
         return None
-    name = str((node.get("name") or {}).get("value", ""))
+    # Trimmed and collapsed, as the accessible-name rules say (some Chromium builds keep a
+    # label's leading space: `' Dark mode'`).
+    name = " ".join(str((node.get("name") or {}).get("value", "")).split())
     found = {p["name"]: (p.get("value") or {}).get("value") for p in node.get("properties", [])}
     state = tuple(_word(key, found[key]) for key in STATES if _shown(key, found.get(key)))
     raw = (node.get("value") or {}).get("value")
