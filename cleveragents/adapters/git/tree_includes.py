@@ -38,7 +38,10 @@ def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None
     if not settling:
         _refuse_git_dir_inside(repo)
     linked = _own_config_files(repo) if settling else set()
-    listing = repo.git_bytes("config", "--list", "--show-origin", "-z")
+    from cleveragents.adapters.git.config_listings import users_config
+
+    # As the user's git reads it: what their environment gives it too (`git -c`'s).
+    listing = repo.git_bytes("config", "--list", "--show-origin", "-z", env=users_config())
     for origin, key, value in listed_entries(listing):
         if origin and os.path.normpath(repo.root / origin) not in linked:
             _refuse_inside(repo, Path(origin), f"git reads the config file {origin}")
