@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE_ROOT, RUBY_ROOT, SHELLS
+from cleveragents.domain.reach import printable
 
 MOST_HOOK_BYTES = 1 << 16  # a hook larger than this is not read: the whole tree
 PRE_COMMIT = "pre-commit"
@@ -108,7 +109,7 @@ def hook_read(name: str, content: bytes) -> HookRead:
         return HookRead(places, [(LEFTHOOK, f) for f in LEFTHOOK_CONFIGS])
     shell = _interpreter(text)
     if shell is not None and shell not in SHELLS:
-        return HookRead([Reach(WHOLE, unknown=f"a `{_shown(shell)}` script")])
+        return HookRead([Reach(WHOLE, unknown=f"a `{printable(shell)}` script")])
     if "# husky" in text or "yorkie" in text:  # husky 4, yorkie: node reads package.json
         places = [Reach(f, launcher="husky") for f in (*NODE_ROOT, *HUSKY4_CODE)]
         configs = [(PACKAGE_JSON, "package.json"), *((HUSKYRC, f) for f in HUSKYRC_FILES)]
@@ -142,19 +143,19 @@ def config_reach(kind: str, text: str) -> tuple[list[Reach], list[str]]:
 
 def hook_why(run: HookRun) -> str:
     """Why a path in `run.reach` runs on the host (`host_files.host_run`)."""
-    reach, path, owner = run.reach, _shown(run.reach.path), _shown(run.owner)
+    reach, path, owner = run.reach, printable(run.reach.path), printable(run.owner)
     if run.reads:
         return f"is {path}, where {owner} reads the commands it runs"
     if reach.unknown:
         return (
-            f"may be run by {owner}, which runs {_shown(reach.unknown)}: agents cannot tell "
+            f"may be run by {owner}, which runs {printable(reach.unknown)}: agents cannot tell "
             "which files of the tree it runs (name them by their paths in the hook)"
         )
     if reach.launcher:
         glob = "*" in reach.path
         shown = "is in the tree" if reach.path == WHOLE else "matches " if glob else "is in "
         shown += "" if reach.path == WHOLE else path
-        return f"{shown}, where {_shown(reach.launcher)} finds what {owner} runs{reach.hint}"
+        return f"{shown}, where {printable(reach.launcher)} finds what {owner} runs{reach.hint}"
     return f"is {path}, which {owner} runs"
 
 
@@ -245,8 +246,3 @@ def _interpreter(text: str) -> str | None:
     if words and posixpath.basename(words[0]) == "env":
         words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
     return posixpath.basename(words[0]) if words else None
-
-
-def _shown(word: str) -> str:
-    """A word of a hook or a config as data in a one-line message."""
-    return word if word.isprintable() else word.encode("unicode_escape").decode("ascii")

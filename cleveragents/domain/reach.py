@@ -95,7 +95,11 @@ def inside(folder: str, launcher: str) -> Reach:
 
 def shown(word: str) -> str:
     """A word of the user's value as data in a one-line message (a substitution `(…)`)."""
-    word = _PLACE.sub("(…)", word)
+    return printable(_PLACE.sub("(…)", word))
+
+
+def printable(word: str) -> str:
+    """`word` as data in a one-line message: escaped unless every character prints."""
     return word if word.isprintable() else word.encode("unicode_escape").decode("ascii")
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, PYTHON
+from cleveragents.domain.reach import printable
 
 MOST_BYTES = 64 * 1024  # a script longer than this is not read: its folder whole
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
@@ -89,7 +90,7 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
             continue
         seen.add((path, zeros))
         if depth > DEPTH or len(seen) > MOST_SCRIPTS:
-            found.append(_folder(path, f"`{_shown(path)}`, run {depth} scripts deep"))
+            found.append(_folder(path, f"`{printable(path)}`, run {depth} scripts deep"))
             continue
         if path not in read_once:
             read_once[path] = read(path)
@@ -98,7 +99,7 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
             if not reach.launcher and not reach.unknown:
                 todo.append((reach.path, cwd, depth + 1, zeros))
         if len(todo) > MOST_NAMED:  # a long script of `echo WORD`s: bounded, said so
-            why = f"`{_shown(path)}`, which names more files than agents reads ahead"
+            why = f"`{printable(path)}`, which names more files than agents reads ahead"
             return [*dict.fromkeys(found[:MOST_NAMED]), Reach(WHOLE, unknown=why)]
     return list(dict.fromkeys(found))
 
@@ -107,16 +108,16 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
     """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), may
     run, by its kind."""
     if script.unread:
-        return [_folder(path, f"`{_shown(path)}`, {script.unread} agents does not read")]
+        return [_folder(path, f"`{printable(path)}`, {script.unread} agents does not read")]
     if script.content is None:
         return []  # not there: nothing runs; read again once it is
     if posixpath.basename(path) in WRAPPERS:
-        return [Reach(WHOLE, unknown=f"`{_shown(path)}`, which runs the project's build files")]
+        return [Reach(WHOLE, unknown=f"`{printable(path)}`, which runs the project's build files")]
     text = script.content.decode("utf-8", "surrogateescape")
     interpreter, options = _shebang(text)
     name = posixpath.basename(path).lower()
     if "\0" in text:
-        return [_folder(path, f"`{_shown(path)}`, a program agents cannot read")]
+        return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
     if interpreter in NODE or (not interpreter and name.endswith((".js", ".mjs", ".cjs"))):
         return _node(path, text)
     if PYTHON.fullmatch(interpreter) or (not interpreter and name.endswith(".py")):
@@ -129,7 +130,7 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
         return _shell(path, cwd, text, zeros)
     if interpreter or extension in OTHER:
         shown = interpreter or extension
-        return [_folder(path, f"`{_shown(path)}`, a {_shown(shown)} script")]
+        return [_folder(path, f"`{printable(path)}`, a {printable(shown)} script")]
     return []  # a file by a data file's name (`.json`, `.txt`): read, not run
 
 
@@ -157,7 +158,7 @@ def _shell(path: str, cwd: str, text: str, zeros: tuple[str, ...]) -> list[Reach
     texts = (_substituted(_own_folder(text, q), q) for q in quoted)
     for named in dict.fromkeys(texts):  # the same text when it names no `$0`: read once
         if _FROM_VARIABLE.search(named):
-            why = f"`{_shown(path)}`, which runs a file a variable names"
+            why = f"`{printable(path)}`, which runs a file a variable names"
             found.append(Reach(WHOLE, unknown=why))
         for where in dict.fromkeys((cwd, posixpath.dirname(path))):
             found += script_reach(named, where)
@@ -202,17 +203,17 @@ def _node(path: str, text: str) -> list[Reach]:
     """A node script: its folder whole, folders a literal `../` module path names, where
     node finds packages; a module path it computes: the whole tree."""
     folder = posixpath.dirname(path)
-    found = [_folder(path, f"`{_shown(path)}`, a node script whose folder is the top")]
+    found = [_folder(path, f"`{printable(path)}`, a node script whose folder is the top")]
     found += [r for r in script_reach(shlex.join(["node", path]), "") if r.launcher]
     for _, named in _LITERAL_MODULE.findall(text):
         if named.startswith("../"):
             target = posixpath.normpath(posixpath.join(folder, named))
             if target.startswith(".."):
                 continue  # outside the tree
-            why = f"`{_shown(path)}`, which requires {_shown(named)}"
+            why = f"`{printable(path)}`, which requires {printable(named)}"
             found.append(_folder(target, why, path))
     if _COMPUTED_MODULE.search(text):
-        found.append(Reach(WHOLE, unknown=f"`{_shown(path)}`, which requires a computed path"))
+        found.append(Reach(WHOLE, unknown=f"`{printable(path)}`, which requires a computed path"))
     return found
 
 
@@ -222,14 +223,10 @@ def _folder(path: str, why: str, script: str = "") -> Reach:
     folder = posixpath.dirname(path)
     if folder in ("", ".") or folder.startswith(("..", "/")):
         return Reach(WHOLE, unknown=why)
-    by = _shown(script or path)
+    by = printable(script or path)
     return Reach(re.sub(r"([*?\[])", r"[\1]", folder), launcher=f"the script {by}")
 
 
 def _readable_name(path: str) -> bool:
     """A tree path a script may be read at: no variable, no glob, not outside the tree."""
     return bool(path) and not path.startswith(("/", "~", "..")) and not re.search(r"[$*?\[]", path)
-
-
-def _shown(word: str) -> str:
-    return word if word.isprintable() else word.encode("unicode_escape").decode("ascii")
