@@ -74,3 +74,20 @@ def refuse_if_turned_off(root: Path) -> None:
             "police its tool calls; nothing was run",
             hint=f"remove {key} from that file, or run the task without --actor claude-code",
         )
+
+
+def refuse_own_prefix(root: Path, variable: str) -> None:
+    """ConflictingState (exit 3) when the user gives Claude Code a shell prefix of their
+    own (`variable` in the environment or a settings file's `env`): a sandboxed run puts
+    ours there, and theirs would be dropped, or (managed) drop ours."""
+    found = [(Path("the environment"), os.environ.get(variable))]
+    for path, _ in sources(root):
+        env = _document(path).get("env")
+        found.append((path, env.get(variable) if isinstance(env, dict) else None))
+    for path, value in found:
+        if isinstance(value, str) and value.strip():
+            raise ConflictingState(
+                f"{path} sets {variable}: in its sandbox agents runs Claude Code's commands "
+                "and hooks through a prefix of its own; nothing was run",
+                hint=f"remove {variable} there, or run the plan with --no-sandbox",
+            )
