@@ -35,6 +35,50 @@ Feature: A script my Claude Code settings run is kept from the model
       | edit   | scripts/fmt.py  | .claude/settings.json     | {"env": {"BASH_ENV": "scripts/fmt.py", "PATH": "$PATH:./bin"}}                                                      | the shell's startup file | is scripts/fmt.py, which Claude Code's env BASH_ENV in .claude/settings.json names for Claude Code to run  |
       | edit   | tools/server.py | sub/.claude/settings.json | {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "python3 ../tools/server.py"}]}]}}          | a nested project's hook  | is tools/server.py, which Claude Code's SessionStart hook in sub/.claude/settings.json names for Claude Code to run |
 
+  Scenario Outline: A settings `env` <name> that names a tree place keeps it from the model
+    Given a git repository with files:
+      | path                  | content                              |
+      | a.txt                 | a\n                                  |
+      | .claude/settings.json | {"env": {"<name>": "<value>"}}       |
+      | scripts/fmt.py        | print('ok') # exit 0\n               |
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "scripts/fmt.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "scripts/fmt.py" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/fmt.py' "
+    And stdout contains "Claude Code's env <name> in .claude/settings.json"
+
+    Examples:
+      | name              | value                        |
+      | GIT_CONFIG_GLOBAL | scripts/fmt.py               |
+      | HOME              | .                            |
+      | XDG_CONFIG_HOME   | scripts                      |
+      | PYTHONUSERBASE    |                              |
+      | GIT_EXEC_PATH     | ./scripts                    |
+      | JAVA_TOOL_OPTIONS | -javaagent:scripts/fmt.py    |
+      | GCONV_PATH        | scripts                      |
+      | RUBYOPT           | -r./scripts/fmt              |
+      | PATH              | /usr/bin::/bin               |
+      | PATH              | .:/usr/bin                   |
+
+  Scenario: A settings `env` of Claude Code's own harmless knobs keeps nothing from the model
+    Given a git repository with files:
+      | path                  | content                                                                |
+      | a.txt                 | a\n                                                                    |
+      | .claude/settings.json | {"env": {"MAX_THINKING_TOKENS": "scripts/fmt.py", "DISABLE_TELEMETRY": "."}} |
+      | scripts/fmt.py        | print('ok') # exit 0\n                                                 |
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "scripts/fmt.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "scripts/fmt.py" does not contain "exit 0"
+
   Scenario: What a sandboxed command writes into a script my Claude Code hook runs is put back
     Given a git repository with files:
       | path                  | content                                                                                                   |

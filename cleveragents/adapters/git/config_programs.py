@@ -32,6 +32,7 @@ import stat
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -134,10 +135,18 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         shown = shown_path(os.path.relpath(file, root) if file.is_relative_to(root) else str(file))
         for setting, line in lines:
             key = f"{CLAUDE_KEY}{setting} in {shown}"
-            for reach in script_reach(line, top):
+            for reach in map(partial(_env_whole, setting), script_reach(line, top)):
                 for place in _in_tree(root, reach):
                     found += [(place, key), *((p, key) for p in _scripts_of(root, place, top))]
     return found
+
+
+def _env_whole(setting: str, reach: Reach) -> Reach:
+    """A settings `env` value naming all of a project's folder (`PATH=.:...`, `HOME=.`):
+    every file there, found through the variable (`domain/claude_commands.env_places`)."""
+    if setting.startswith("env ") and posixpath.basename(reach.path) == WHOLE:
+        return replace(reach, launcher=f"${setting.removeprefix('env ')}")
+    return reach
 
 
 def read_json(path: Path, most: int = MOST_JSON) -> object | None:
