@@ -64,6 +64,15 @@ A Shell Prefix Of The User's Own Is Refused In The Sandbox
     Should Contain    ${result.stderr}    --no-sandbox
 
 
+A Project Hook In Exec Form Is Refused In The Sandbox
+    [Documentation]    Claude Code 2.1 runs a hook with `args` without the shell prefix, on
+    ...    the host: the run is refused before Claude Code starts, the hook named.
+    Create File    ${REPO}/.claude/settings.local.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "python3", "args": [".claude/hooks/post.py"]}]}]}}
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}    settings.local.json has a PostToolUse hook with `args`
+
 *** Keywords ***
 Create Repository With A Project Hook
     Create Repository With Stand In Claude Code

@@ -91,3 +91,22 @@ def refuse_own_prefix(root: Path, variable: str) -> None:
                 "and hooks through a prefix of its own; nothing was run",
                 hint=f"remove {variable} there, or run the plan with --no-sandbox",
             )
+
+
+def refuse_unprefixed_hooks(root: Path) -> None:
+    """ConflictingState (exit 3) when a settings file holds a hook in exec form (`"args"`
+    beside its `command`): Claude Code 2.1 runs such a hook without the shell prefix that
+    puts every other one in the sandbox, on the host (measured)."""
+    for path, _ in sources(root):
+        hooks = _document(path).get("hooks")
+        for event, groups in hooks.items() if isinstance(hooks, dict) else ():
+            for group in groups if isinstance(groups, list) else ():
+                inner = group.get("hooks") if isinstance(group, dict) else None
+                for hook in inner if isinstance(inner, list) else ():
+                    if isinstance(hook, dict) and "args" in hook:
+                        raise ConflictingState(
+                            f"{path} has a {event} hook with `args`: Claude Code would run it "
+                            "outside agents' sandbox, on the host; nothing was run",
+                            hint="write it as one `command` line, or run the plan with "
+                            "--no-sandbox",
+                        )

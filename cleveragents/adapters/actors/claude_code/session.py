@@ -245,6 +245,7 @@ class ClaudeCodeSession:
         hooks_off.refuse_if_turned_off(self.root)  # its settings may have changed meanwhile
         if self.boxed:
             hooks_off.refuse_own_prefix(self.root, shell_prefix.VARIABLE)
+            hooks_off.refuse_unprefixed_hooks(self.root)
         if resume and self.carried is not None:  # a plan pulled: its session was not run here
             carried.place_session(self.root, session_id, self.carried())
         folder = self.state_dir / "claude-code"
