@@ -113,8 +113,10 @@ def _input() -> bytes | None:
     with selectors.DefaultSelector() as chooser:
         try:
             chooser.register(0, selectors.EVENT_READ)
-        except (OSError, ValueError):
+        except ValueError:
             return b""  # no input to read
+        except OSError:  # a regular file: it ends
+            return sys.stdin.buffer.read()
         while (left := deadline - time.monotonic()) > 0:
             if not chooser.select(left):
                 continue
