@@ -73,6 +73,19 @@ A Project Hook In Exec Form Is Refused In The Sandbox
     Exit Code Should Be    ${result}    3
     Should Contain    ${result.stderr}    settings.local.json has a PostToolUse hook with `args`
 
+A Project MCP Server Does Not Start On The Host
+    [Documentation]    A stdio server keeps its input open: its talk cannot pass through the
+    ...    sandbox's one ask, so it is refused, and the session goes on without it.
+    Create File    ${REPO}/.mcp.json
+    ...    {"mcpServers": {"local": {"command": "sh", "args": ["-c", "touch ${WORK}/mcp-ran; sleep 30"]}}}
+    Create File    ${REPO}/.claude/settings.local.json    {"enableAllProjectMcpServers": true}
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/mcp-ran
+
 *** Keywords ***
 Create Repository With A Project Hook
     Create Repository With Stand In Claude Code
