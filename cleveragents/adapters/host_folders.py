@@ -84,7 +84,9 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         own=tuple(own),
         linked=tuple(linked),
         programs=tuple(
-            config_programs(repo, config.listings, config.nested(reuse=True), config.claudes)
+            config_programs(
+                repo, config.listings, config.nested(reuse=True), config.claudes, config.envrcs
+            )
         ),
         hook_runs=tuple(config.hook_runs(reuse=True)),
     )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.hook_runs import HookRun, hook_why
+from cleveragents.domain.reach import printable
 from cleveragents.domain.rules import claude_setting
 
 # husky 9 points `core.hooksPath` at `X/_` (`.husky/_`, or any folder the user names:
@@ -35,6 +36,9 @@ HUSKY = "_"
 # A program Claude Code runs (`adapters/git/config_programs.claude_programs`) is kept under
 # this prefix and what it says: no git key starts so (a section name holds no space).
 CLAUDE_KEY = "Claude Code: "
+# What direnv loads from an `.envrc` (`domain/direnv_loads.py`): kept under this prefix and
+# the `.envrc`'s path.
+DIRENV_KEY = "direnv: "
 TOP = ""  # `core.hooksPath` naming the tree's top: only the files named as hooks are hooks
 # The hooks git runs (`git help hooks`), for a hooks folder that is the tree's top.
 HOOK_NAMES = frozenset((
@@ -100,6 +104,8 @@ def program_why(reach: Reach, key: str) -> str:
     owner = owner if reach.repo else f"your git config's {key}"
     if key.startswith(CLAUDE_KEY):
         owner = f"Claude Code's {key.removeprefix(CLAUDE_KEY)}"
+    if key.startswith(DIRENV_KEY):
+        return _direnv_why(reach, key.removeprefix(DIRENV_KEY))
     if reach.unknown:
         return (
             f"may be run by {owner}, which runs {reach.unknown} from the "
@@ -115,6 +121,23 @@ def program_why(reach: Reach, key: str) -> str:
         return f"is {reach.path}, which {owner} includes: git reads it as config, commands too"
     runner = "Claude Code" if key.startswith(CLAUDE_KEY) else "git"
     return f"is {reach.path}, which {owner} names for {runner} to run"
+
+
+def _direnv_why(reach: Reach, envrc: str) -> str:
+    """Why a path in `reach`, which direnv loads from `envrc`, runs on the host."""
+    path, envrc = printable(reach.path), printable(envrc)
+    owner = f"direnv's {envrc} (in your shell, with no new `direnv allow`)"
+    if reach.unknown:
+        return (
+            f"may be run by {owner}, which runs {reach.unknown}: agents cannot tell which "
+            "files it runs (name them by their paths in the .envrc)"
+        )
+    if reach.launcher:
+        shown = "is in the tree" if reach.path == WHOLE else f"is in {path}"
+        return f"{shown}, where {printable(reach.launcher)} makes what {owner} runs"
+    if path == envrc:
+        return f"is {envrc}, which direnv runs in your shell once you allow it"
+    return f"is {path}, which {owner} loads"
 
 
 def included(key: str) -> bool:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.adapters.git.config_listings import user_configs
+from cleveragents.adapters.git.envrc_files import envrc_programs
 from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.adapters.git.tree_scripts import script_places
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
@@ -73,13 +74,15 @@ def config_programs(
     listings: ConfigListings,
     nested: Sequence[str] = (),
     claudes: Sequence[str] = (),
+    envrcs: Sequence[str] = (),
 ) -> list[tuple[Reach, str]]:
     """(place in the tree, setting) for each place a setting of the user's git config (as
     `listings` holds it) may run (or names as a file git reads), in the order git lists
     them; a package folder of a Python root whole. The same for each nested repository
     or submodule whose `.git` is in `nested` (`git_dirs.found`), by its own config as git
     reads it there, from its own top, and each tree file that config includes. And what
-    Claude Code runs from the settings in `claudes` and the user's (`claude_programs`)."""
+    Claude Code runs from the settings in `claudes` and the user's (`claude_programs`), and
+    what direnv loads from each `.envrc` in `envrcs` (`envrc_files.py`)."""
     listed = listings.entries()
     if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
@@ -97,6 +100,9 @@ def config_programs(
         found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
     for place, key in claude_programs(root, claudes):
         found.setdefault(place, key)
+    for reach, key in envrc_programs(root, envrcs):
+        for place in _in_tree(root, reach):
+            found.setdefault(place, key)
     return list(found.items())
 
 
@@ -220,12 +226,13 @@ def watched_programs(
     listings: ConfigListings,
     nested: Sequence[str] = (),
     claudes: Sequence[str] = (),
+    envrcs: Sequence[str] = (),
 ) -> list[str]:
     """The paths of the tree to watch around a command for `config_programs`: each place
     named, and what a pattern matches now (the whole tree: each entry at its top, `.git`
     left to its own look); a new one is found when the look after the command lists it."""
     paths: list[str] = []
-    for reach, _ in config_programs(repo, listings, nested, claudes):
+    for reach, _ in config_programs(repo, listings, nested, claudes, envrcs):
         if "*" in reach.path and (reach.launcher or reach.unknown):
             found = (p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))

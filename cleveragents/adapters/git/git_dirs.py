@@ -58,8 +58,8 @@ from cleveragents.errors import GitFailed
 
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
-# (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`) of one folder
-Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str]]
+# (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`, `.envrc`s) of a folder
+Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str], list[str]]
 IMPLICIT = "implicit"  # the kind of a git directory not named `.git` (`git_directory.py`)
 # What `git init`, `clone`, `commit` and `submodule` write: none of it runs a command.
 SAFE = (
@@ -326,13 +326,15 @@ def found(
     known: dict[str, Listing] | None = None,
     claudes: list[str] | None = None,
     heads: list[str] | None = None,
+    envrcs: list[str] | None = None,
 ) -> list[str]:
     """Every `.git` in the tree (any case of the name), the repository's own at the top
     left out; links are not followed and no `.git` folder is looked into. `known`: each
     folder's listing, read again only when the folder changed (its inode, mtime or ctime).
     `claudes` gets every `.claude` the same walk passes (`claude_dirs.py`), `heads` every
     folder below the top holding a `HEAD`: where git may find a git directory of another
-    name (`git_directory.py`), in an ignored folder too."""
+    name (`git_directory.py`), in an ignored folder too; `envrcs` every `.envrc`
+    (`envrc_files.py`)."""
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
@@ -358,20 +360,26 @@ def found(
             claudes += listing[3]
         if heads is not None:
             heads += listing[4]
+        if envrcs is not None:
+            envrcs += listing[5]
     return paths
 
 
-def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str], list[str]]:
+def _listing(
+    root: Path, folder: str
+) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
     """The sub-folders of `folder` to walk, its `.git` entries, its `.claude` and
-    `.mcp.json` ones, and itself when it holds a `HEAD` (any case: a case-insensitive disk)."""
+    `.mcp.json` ones, itself when it holds a `HEAD` (any case: a case-insensitive disk),
+    and its `.envrc` (direnv's name, as it opens it)."""
     subfolders: list[str] = []
     gits: list[str] = []
     claudes: list[str] = []
     head: list[str] = []
+    envrcs: list[str] = []
     try:
         listing = os.scandir(root / folder if folder else root)
     except OSError:  # pragma: no cover - the suites run as root, who reads every folder
-        return [], [], [], []  # unreadable: git cannot look into it either
+        return [], [], [], [], []  # unreadable: git cannot look into it either
     with listing:
         for item in listing:
             path = f"{folder}/{item.name}" if folder else item.name
@@ -383,6 +391,8 @@ def _listing(root: Path, folder: str) -> tuple[list[str], list[str], list[str], 
                 claudes.append(path)
             if folder and item.name.upper() == "HEAD":
                 head = [folder]
+            if item.name == ".envrc":
+                envrcs.append(path)
             if item.is_dir(follow_symlinks=False):
                 subfolders.append(path)
-    return subfolders, gits, claudes, head
+    return subfolders, gits, claudes, head, envrcs

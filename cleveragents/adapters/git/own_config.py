@@ -57,6 +57,7 @@ class OwnConfig:
         self._known: dict[str, git_dirs.Listing] = {}  # the walk's folder listings
         self._found: list[str] | None = None  # the `.git`s the walk found last
         self.claudes: list[str] = []  # the `.claude`s and `.mcp.json`s the walk found last
+        self.envrcs: list[str] = []  # the `.envrc`s the walk found last (`envrc_files.py`)
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
         self.hook_contents = HookContents()  # what the hook files run, while it holds
 
@@ -110,7 +111,7 @@ class OwnConfig:
         root = self.repo.root
         linked = self.hook_links(reuse=reuse)
         nested = self.nested(reuse=reuse)
-        programs = watched_programs(self.repo, self.listings, nested, self.claudes)
+        programs = watched_programs(self.repo, self.listings, nested, self.claudes, self.envrcs)
         hooked = watched_hook_runs(Path(os.path.realpath(root)), self.hook_runs(reuse=True))
         return [
             inside
@@ -216,10 +217,12 @@ class OwnConfig:
 
     def _walk(self) -> list[str]:
         """Each `.git` of the tree (`git_dirs.found`), kept for `hook_links` to reuse; each
-        `.claude` and `.mcp.json` it passes in `claudes` (`config_programs.claude_programs`)."""
+        `.claude` and `.mcp.json` it passes in `claudes` (`config_programs.claude_programs`),
+        each `.envrc` in `envrcs`."""
         claudes: list[str] = []
-        self._found = git_dirs.found(self.repo.root, self._known, claudes)
-        self.claudes = claudes
+        envrcs: list[str] = []
+        self._found = git_dirs.found(self.repo.root, self._known, claudes, envrcs=envrcs)
+        self.claudes, self.envrcs = claudes, envrcs
         return self._found
 
     def _nested_value(self, git: Path) -> str | None:

@@ -1,0 +1,81 @@
+"""The tree's `.envrc` files, read for what direnv loads in the user's shell
+(`domain/direnv_loads.py` judges them).
+
+Each `.envrc` the tree's walk finds (`git_dirs.found`) is read, and each file it sources in
+turn, `DEPTH` deep, as bash opens them (links followed); a FIFO or a device is never opened
+for reading (`O_NONBLOCK`, then `fstat`), a file larger than `MOST_BYTES` is not read: its
+`.envrc`'s folder whole. Each place found is a host-run place of the tree, refused to the
+model's file actions and put back after a command (`config_programs.watched_programs`).
+
+Cost: per `.envrc`, a read of it and of each file it sources, per look (a handful of small
+files; no cache: an `.envrc` edited by the user is read as it is now).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+from cleveragents.domain.direnv_loads import DEPTH, MOST_BYTES, envrc_read, unread
+from cleveragents.domain.host_files import DIRENV_KEY
+from cleveragents.domain.reach import Reach, printable
+
+
+def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]:
+    """(place from the tree's top, `DIRENV_KEY` and the `.envrc`) for each `.envrc` in
+    `envrcs` and each place it (or a file it sources) loads."""
+    found: list[tuple[Reach, str]] = []
+    for envrc in envrcs:
+        key = f"{DIRENV_KEY}{envrc}"
+        folder = posixpath.dirname(envrc)
+        found.append((Reach(envrc), key))
+        todo, seen = [(envrc, 0)], {envrc}
+        while todo:
+            path, depth = todo.pop(0)
+            if depth > DEPTH:
+                why = f"`{printable(path)}`, sourced {depth} files deep"
+                found.append((unread(folder, why), key))
+                continue
+            text = _text(root, path)
+            if isinstance(text, Reach):
+                found.append((text if path != envrc else unread(folder, text.unknown), key))
+                continue
+            if text is None:
+                continue  # not there: nothing runs; read again once it is
+            read = envrc_read(folder, text)
+            found += [(place, key) for place in read.places]
+            for sourced in read.sourced:
+                found.append((Reach(sourced), key))
+                if sourced not in seen:
+                    seen.add(sourced)
+                    todo.append((sourced, depth + 1))
+    return list(dict.fromkeys(found))
+
+
+def _text(root: Path, path: str) -> str | Reach | None:
+    """The text of the tree file `path` as bash reads it; None when it is none (or a folder);
+    its folder whole (a `Reach`) when it cannot be read ahead."""
+    if path.startswith(("/", "..")) or ".git" in path.split("/"):
+        return None
+    why = f"`{printable(path)}`, a file agents does not read"
+    try:
+        fd = os.open(root / path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        seen = os.fstat(fd)
+        if stat.S_ISDIR(seen.st_mode):
+            return None
+        if not stat.S_ISREG(seen.st_mode) or seen.st_size > MOST_BYTES:
+            return unread(posixpath.dirname(path), why)
+        content = os.read(fd, MOST_BYTES + 1)
+    except OSError:  # pragma: no cover - opened, then unreadable: bash cannot read it either
+        return None
+    finally:
+        os.close(fd)
+    if len(content) > MOST_BYTES or b"\0" in content:
+        return unread(posixpath.dirname(path), why)
+    return content.decode("utf-8", "surrogateescape")

@@ -1,0 +1,128 @@
+"""What of the tree direnv runs in the user's shell: a tree file an `.envrc` loads is a host-run
+file (`domain/host_files.py`).
+
+direnv asks for `direnv allow` when an `.envrc`'s bytes change, not when a file it loads does:
+`source_env_if_exists .envrc.local`, `source .venv/bin/activate`, `dotenv`, `use nix`
+(`shell.nix`'s `shellHook` is bash) run at the user's next prompt in the tree, on the host,
+with no new allow. So each `.envrc` of the tree (any folder: direnv loads the nearest one up
+from the shell's folder) is read as a git hook's content is (`config_programs.script_reach`,
+from the `.envrc`'s own folder, where direnv runs it), and direnv's stdlib functions are its
+launchers:
+  * `source`, `.`, `source_env[_if_exists] FILE` (a folder: its `.envrc`), `source_up[_if_exists]
+    [FILE]` (that name in each folder above, up to the tree's top): files bash runs with the
+    stdlib, read in turn as an `.envrc` is (`EnvrcRead.sourced`), `DEPTH` deep;
+  * `dotenv[_if_exists] [FILE]` (`.env` by default): variables, read by direnv itself, not run;
+    but a `PATH`, `BASH_ENV`, `PROMPT_COMMAND` or `LD_PRELOAD` set there is code the user's
+    shell runs next: the file is host-run too (not read further);
+  * `watch_file`, `watch_dir`, `PATH_add`, `path_add`, `load_prefix`: their words as files or
+    folders (a folder on `PATH` runs the user's next command by name);
+  * `layout python|ruby|go|perl|node|php|...`: the `.direnv` folder direnv makes the
+    environment in (and `node_modules/.bin`, `vendor/bin`), whole;
+  * `use nix|flake|guix|...` (a nix evaluation may import any file), a `layout` agents does not
+    know, `eval`, a computed path: what cannot be read ahead, the `.envrc`'s folder whole (the
+    whole tree at its top), said so.
+The `.envrc` itself is one more host-run file: direnv blocks a changed one until the user
+allows it, but the user would be asked to allow the model's.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+
+from cleveragents.domain import launchers as table
+from cleveragents.domain.config_programs import script_reach
+from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, printable, run_files
+from cleveragents.domain.shell_words import Target, substitutions, tokens
+
+ENVRC = ".envrc"
+DEPTH = 8  # files sourced by sourced files, read this deep; deeper: the `.envrc`'s folder whole
+MOST_BYTES = 64 * 1024  # an `.envrc` (or a file it sources) longer than this is not read
+SOURCES = frozenset(("source", ".", "source_env", "source_env_if_exists"))
+SOURCES_UP = frozenset(("source_up", "source_up_if_exists"))
+DOTENV = frozenset(("dotenv", "dotenv_if_exists"))
+# Where each layout of direnv's stdlib makes its environment, besides `.direnv` (relative
+# to the `.envrc`'s folder); one not named here: the folder whole.
+LAYOUTS = {
+    "python": (), "python2": (), "python3": (), "pipenv": (), "pyenv": (), "anaconda": (),
+    "poetry": (), "ruby": (), "go": (), "perl": (), "julia": (),
+    "node": ("node_modules/.bin",), "php": ("vendor/bin",),
+}  # fmt: skip
+_OPERATORS = frozenset(";&|()\n")
+
+
+@dataclass
+class EnvrcRead:
+    """What one `.envrc` (or a file it sources) runs: places of the tree, and the files it
+    sources (paths from the tree's top), to read in turn."""
+
+    places: list[Reach] = field(default_factory=list)
+    sourced: list[str] = field(default_factory=list)
+
+
+def envrc_read(folder: str, text: str) -> EnvrcRead:
+    """What the shell text `text`, run by direnv in `folder` (from the tree's top, "" for
+    it) with its stdlib, may run or load."""
+    read = EnvrcRead(script_reach(text, folder))
+    try:
+        marked, _ = substitutions(text)
+        words_of = tokens(marked)
+    except ValueError:  # the reader above has said so: the tree whole
+        return read
+    words: list[str] = []
+    for token in [*words_of, ";"]:
+        if token and set(token) <= _OPERATORS and not isinstance(token, Target):
+            _command([w for w in words if not isinstance(w, Target)], folder, read)
+            words = []
+        else:
+            words.append(token)
+    read.places = list(dict.fromkeys(read.places))
+    read.sourced = list(dict.fromkeys(read.sourced))
+    return read
+
+
+def unread(folder: str, why: str) -> Reach:
+    """The `.envrc`'s folder whole (the tree at its top): what it runs cannot be read."""
+    if folder in ("", "."):
+        return Reach(WHOLE, unknown=why)
+    return Reach(escaped(folder), unknown=why)
+
+
+def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
+    """Add what one simple command of direnv's stdlib, run in `folder`, loads to `read`."""
+    while words and (words[0] in table.KEYWORDS or _assignment(words[0])):
+        words = words[1:]
+    if not words:
+        return
+    name, rest = words[0], [w for w in words[1:] if not w.startswith("-")]
+    if name in SOURCES and rest:
+        found = run_files(folder, rest[:1])
+        read.sourced += [r.path for r in found if not r.unknown]
+        if name.startswith("source_env"):  # a folder's `.envrc`
+            read.sourced += [posixpath.join(r.path, ENVRC) for r in found if not r.unknown]
+    elif name in SOURCES_UP:
+        file = rest[0] if rest else ENVRC
+        if "/" in file or "$" in file or "\0" in file:
+            read.places.append(unread(folder, f"`{name} {printable(file)}`"))
+            return
+        above = folder
+        while above not in ("", "."):
+            above = posixpath.dirname(above)
+            read.sourced.append(joined(above, file))
+    elif name in DOTENV:
+        read.places += run_files(folder, rest[:1] or [".env"])
+    elif name in ("layout", "use") or name.startswith(("layout_", "use_")):
+        kind, _, which = name.partition("_")
+        which = which or (rest[0] if rest else "")
+        if kind == "layout" and which in LAYOUTS:
+            launcher = f"layout {which}"
+            for inner in (".direnv", *LAYOUTS[which]):
+                read.places.append(Reach(escaped(joined(folder, inner)), launcher=launcher))
+            return
+        said = f"`{kind} {printable(which)}`, which direnv's stdlib runs"
+        read.places.append(unread(folder, said))
+
+
+def _assignment(word: str) -> bool:
+    name, equals, _ = word.partition("=")
+    return bool(equals) and name.isidentifier()

@@ -1,0 +1,41 @@
+"""The user's direnv, outside any sandbox: `direnv allow` once, then what its prompt hook runs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from typing import Any
+
+from behave import given, when
+
+
+def _direnv_env(context: Any) -> dict[str, str]:
+    """direnv's allow list and config in a home of the scenario's own, never the real one."""
+    home = context.tmp / "direnv-home"
+    (home / "data").mkdir(parents=True, exist_ok=True)
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DIRENV_")}
+    return {
+        **env,
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+    }
+
+
+@given("the user has allowed the tree's .envrc with direnv")
+def step_direnv_allow(context: Any) -> None:
+    subprocess.run(["direnv", "allow", "."], cwd=context.repo, env=_direnv_env(context), check=True)
+
+
+@when("the user's shell prompt loads the tree's environment with direnv")
+def step_direnv_export(context: Any) -> None:
+    """What direnv's prompt hook (`eval "$(direnv export bash)"`) runs at the next prompt."""
+    context.direnv = subprocess.run(
+        ["direnv", "export", "bash"],
+        cwd=context.repo,
+        env=_direnv_env(context),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
