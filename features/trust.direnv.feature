@@ -18,11 +18,12 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
     And Claude will propose the plan "env" checked by ""
     And Claude will run "printf 'touch direnv-ran' > .envrc.local"
     When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
-    Then the file ".envrc.local" does not exist
+    And the user's shell prompt loads the tree's environment with direnv
+    Then direnv loaded the tree's .envrc, exporting "PROJ"
+    And the file "direnv-ran" does not exist
+    And the file ".envrc.local" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains ".envrc.local"
-    When the user's shell prompt loads the tree's environment with direnv
-    Then the file "direnv-ran" does not exist
+    Then stdout contains "removed .envrc.local"
 
   Scenario Outline: The model's write of <file>, which my .envrc loads, is refused
     Given a plain file "<envrc>" containing "<content>" committed
@@ -41,9 +42,7 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
       | .envrc       | source .venv/bin/activate\n        | .venv/bin/activate   | is .venv/bin/activate, which direnv's .envrc (in your shell, with no new `direnv allow`) loads |
       | .envrc       | dotenv\n                           | .env                 | is .env, which direnv's .envrc (in your shell, with no new `direnv allow`) loads               |
       | sub/.envrc   | source_up\nuse nix\n               | sub/shell.nix        | may be run by direnv's sub/.envrc (in your shell, with no new `direnv allow`), which runs `use nix`, which direnv's stdlib runs: agents cannot tell which files it runs (name them by their paths in the .envrc) |
-      | .envrc       | source_env_if_exists .envrc.local\n | .envrc.local         | is .envrc.local, which direnv's .envrc (in your shell, with no new `direnv allow`) loads       |
       | .envrc       | layout python3\n                   | .direnv/python-3/bin/python | is in .direnv, where layout python3 makes what direnv's .envrc (in your shell, with no new `direnv allow`) runs |
-      | lib/.envrc   | . ./env.sh\n                       | lib/env.sh           | is lib/env.sh, which direnv's lib/.envrc (in your shell, with no new `direnv allow`) loads     |
 
   Scenario: The model's edit of my allowed .envrc is refused too
     Given a plain file "sub/.envrc" containing "exit 0\n" committed

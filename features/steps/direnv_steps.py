@@ -6,7 +6,7 @@ import os
 import subprocess
 from typing import Any
 
-from behave import given, when
+from behave import given, then, when
 
 
 def _direnv_env(context: Any) -> dict[str, str]:
@@ -39,3 +39,19 @@ def step_direnv_export(context: Any) -> None:
         text=True,
         timeout=60,
     )
+
+
+@then('direnv loaded the tree\'s .envrc, exporting "{name}"')
+def step_direnv_loaded(context: Any, name: str) -> None:
+    """The allow held: direnv ran the `.envrc` (a blocked one exports nothing)."""
+    done = context.direnv
+    assert done.returncode == 0, done.stderr
+    assert f"export {name}=" in done.stdout, (done.stdout, done.stderr)
+
+
+@when("the user's allowed .envrc loads files of the tree, and the user's prompt runs")
+def step_direnv_property(context: Any) -> None:
+    from features.support.direnv_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "direnv property", check_property, 20)
