@@ -12,8 +12,11 @@ launchers:
     [FILE]` (that name in each folder above, up to the tree's top): files bash runs with the
     stdlib, read in turn as an `.envrc` is (`EnvrcRead.sourced`), `DEPTH` deep;
   * `dotenv[_if_exists] [FILE]` (`.env` by default): variables, read by direnv itself, not run;
-    but a `PATH`, `BASH_ENV`, `PROMPT_COMMAND` or `LD_PRELOAD` set there is code the user's
-    shell runs next: the file is host-run too (not read further);
+    but a `PROMPT_COMMAND` set there runs at the prompt (direnv exports it into the shell), a
+    `PATH`, `BASH_ENV` or `LD_PRELOAD` names what the user's shell runs next: the file is
+    host-run too, and its values are read as assignments are (`EnvrcRead.dotenvs`); a
+    relative path in one the shell or an interpreter runs from (`CODE_NAMES`) is resolved
+    from the shell's own folder, any below the `.envrc`'s: that folder whole;
   * `watch_file`, `watch_dir`, `PATH_add`, `path_add`, `load_prefix`: their words as files or
     folders (a folder on `PATH` runs the user's next command by name);
   * `layout python|ruby|go|perl|node|php|...`: the `.direnv` folder direnv makes the
@@ -28,6 +31,7 @@ allows it, but the user would be asked to allow the model's.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass, field
 
 from cleveragents.domain import launchers as table
@@ -49,6 +53,12 @@ LAYOUTS = {
     "node": ("node_modules/.bin",), "php": ("vendor/bin",),
 }  # fmt: skip
 _OPERATORS = frozenset(";&|()\n")
+# Variables whose value the user's shell (or an interpreter it starts) runs from, a relative
+# path from the folder the shell is in at the time.
+CODE_NAMES = frozenset((
+    "PATH", "PROMPT_COMMAND", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "PYTHONPATH",
+    "PYTHONSTARTUP", "NODE_OPTIONS", "NODE_PATH", "RUBYOPT", "RUBYLIB", "PERL5OPT", "PERL5LIB",
+))  # fmt: skip
 
 
 @dataclass
@@ -58,6 +68,7 @@ class EnvrcRead:
 
     places: list[Reach] = field(default_factory=list)
     sourced: list[str] = field(default_factory=list)
+    dotenvs: list[str] = field(default_factory=list)  # `.env` files: their values' places
 
 
 def envrc_read(folder: str, text: str) -> EnvrcRead:
@@ -79,6 +90,28 @@ def envrc_read(folder: str, text: str) -> EnvrcRead:
     read.places = list(dict.fromkeys(read.places))
     read.sourced = list(dict.fromkeys(read.sourced))
     return read
+
+
+def dotenv_places(folder: str, text: str) -> list[Reach]:
+    """The places the values of a dotenv file `text`, loaded by the `.envrc` of `folder`,
+    name: each line an assignment (`export` too), its value's words as files, a
+    `PROMPT_COMMAND` read as the shell line the prompt runs."""
+    found: list[Reach] = []
+    for line in text.splitlines():
+        name, equals, value = line.strip().removeprefix("export ").partition("=")
+        if not equals or not name.strip().isidentifier():
+            continue
+        value = value.strip()
+        if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        name = name.strip()
+        line = value if name == "PROMPT_COMMAND" else f"export {name}={value!r}"
+        places = script_reach(line, folder)
+        found += places
+        relative = re.search(r"(?:^|[\s:=])(?![/$~\s:])[^\s:=]", value)
+        if name in CODE_NAMES and places and relative:
+            found.append(unread(folder, f"`{name}` naming a path from your shell's folder"))
+    return found
 
 
 def unread(folder: str, why: str) -> Reach:
@@ -110,7 +143,9 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
             above = posixpath.dirname(above)
             read.sourced.append(joined(above, file))
     elif name in DOTENV:
-        read.places += run_files(folder, rest[:1] or [".env"])
+        found = run_files(folder, rest[:1] or [".env"])
+        read.places += found
+        read.dotenvs += [r.path for r in found if not r.unknown]
     elif name in ("layout", "use") or name.startswith(("layout_", "use_")):
         kind, _, which = name.partition("_")
         which = which or (rest[0] if rest else "")

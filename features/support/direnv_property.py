@@ -2,12 +2,14 @@
 may write is one the user's allowed `.envrc` does not load.
 
 Each example writes a tracked `.envrc` (at the top or in `sub/`) as one drawn from the
-common forms (`source_env_if_exists .envrc.local`, `source .venv/bin/activate`, `dotenv`,
+common forms (`source_env_if_exists .envrc.local`, `source .venv/bin/activate`, `dotenv` of a `.env`
+whose `PROMPT_COMMAND` runs `tools/p.sh`,
 `source_up`, `. ./env.sh`, `watch_file`, nothing loaded) and draws one file from a pool. When
 agents' rule (`host_folders`, `host_run`) lets the model write that file, a canary is written
 there; the user's `direnv allow` (before the write) holds, and what direnv's prompt hook
-runs (`eval "$(direnv export bash)"`, then the prompt's `PROMPT_COMMAND`) runs in a shell of
-`sub/`: no canary may run. The oracle is the real direnv: it shares nothing with the reading.
+runs (`eval "$(direnv export bash)"`, then the prompt's `PROMPT_COMMAND`) runs in a shell at
+the top and one in `sub/`: no canary may run. The oracle is the real direnv: it shares
+nothing with the reading.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ WHERE = ["", "sub/"]  # the folder the `.envrc` stands in
 # Files the model might write, each with a canary that leaves a mark when it runs.
 POOL = [
     ".envrc.local", ".venv/bin/activate", ".env", ".env.local", "env.sh", "tools/env.sh",
-    "tools/.envrc", "sub/.envrc.local", "sub/env.sh", "sub/.env", "notes.txt",
+    "tools/.envrc", "sub/.envrc.local", "sub/env.sh", "sub/.env", "notes.txt", "tools/p.sh",
 ]  # fmt: skip
 
 
@@ -69,6 +71,8 @@ def tree(top: Path, envrc: str, where: str) -> Path:
     (root / "sub").mkdir()
     (root / "tools").mkdir()
     (root / "x.txt").write_text("one\n")
+    for folder in ("", "sub/"):  # a `.env` whose prompt command runs a tree script
+        (root / f"{folder}.env").write_text('PROMPT_COMMAND="sh tools/p.sh"\n')
     (root / f"{where}.envrc").write_text(envrc)
     subprocess.run([*GIT, "add", "."], cwd=root, check=True)
     subprocess.run([*GIT, "commit", "-qm", "s"], cwd=root, check=True)
@@ -84,6 +88,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(envrc=0, where=0, path=0)  # the reported form: `.envrc.local`
     @example(envrc=1, where=0, path=1)  # the venv's activate script
     @example(envrc=2, where=1, path=9)  # `dotenv`'s `.env` in the `.envrc`'s folder
+    @example(envrc=2, where=0, path=11)  # what the `.env`'s `PROMPT_COMMAND` runs
     @example(envrc=8, where=0, path=0)  # an `.envrc` that loads nothing: the canary is written
     @given(
         envrc=st.integers(0, len(ENVRCS) - 1),
@@ -104,14 +109,15 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         full.write_text(canary(candidate, mark))
         written += 1
         prompt = 'eval "$(direnv export bash)"; eval "${PROMPT_COMMAND:-:}"'
-        subprocess.run(
-            ["bash", "--noprofile", "--norc", "-c", prompt],
-            cwd=root / "sub",
-            env=direnv_env(top),
-            capture_output=True,
-            timeout=60,
-            stdin=subprocess.DEVNULL,
-        )
+        for folder in (root, root / "sub"):  # a prompt at the top, and one below
+            subprocess.run(
+                ["bash", "--noprofile", "--norc", "-c", prompt],
+                cwd=folder,
+                env=direnv_env(top),
+                capture_output=True,
+                timeout=60,
+                stdin=subprocess.DEVNULL,
+            )
         shown = f"{WHERE[where]}.envrc holding {ENVRCS[envrc]!r}"
         assert not mark.exists(), f"{shown} loaded {candidate}, which the model may write"
 

@@ -19,7 +19,13 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from cleveragents.domain.direnv_loads import DEPTH, MOST_BYTES, envrc_read, unread
+from cleveragents.domain.direnv_loads import (
+    DEPTH,
+    MOST_BYTES,
+    dotenv_places,
+    envrc_read,
+    unread,
+)
 from cleveragents.domain.host_files import DIRENV_KEY
 from cleveragents.domain.reach import Reach, printable
 
@@ -47,6 +53,10 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
                 continue  # not there: nothing runs; read again once it is
             read = envrc_read(folder, text)
             found += [(place, key) for place in read.places]
+            for dotenv in read.dotenvs:
+                data = _text(root, dotenv)
+                if isinstance(data, str):
+                    found += [(place, key) for place in dotenv_places(folder, data)]
             for sourced in read.sourced:
                 found.append((Reach(sourced), key))
                 if sourced not in seen:
