@@ -9,6 +9,7 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
     Given a git repository with files:
       | path       | content                                                            |
       | a.txt      | a\n                                                                |
+      | sub/b.txt  | b\n                                                                |
       | .gitignore | .envrc.local\n.venv/\n                                             |
       | .envrc     | source_env_if_exists .envrc.local\ndotenv_if_exists\nexport PROJ=1\n |
     And Claude answers through a stand-in server
@@ -55,3 +56,16 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
     Then the file "sub/.envrc" contains "exit 0"
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'sub/.envrc' is sub/.envrc, which direnv runs in your shell once you allow it"
+
+  Scenario Outline: What a sandboxed command writes to <file> is put back, so no allow asks for the model's
+    Given Claude will propose the plan "env" checked by ""
+    And Claude will run "printf 'touch direnv-ran' > <file>"
+    When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
+    Then the file ".envrc" contains "source_env_if_exists"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "<said> <file>"
+
+    Examples:
+      | file       | said     |
+      | .envrc     | put back |
+      | sub/.envrc | removed  |
