@@ -25,6 +25,13 @@ Feature: A model's file actions never change what Claude Code runs
       | edit   | hook.sh                        |
       | write  | sub/.claude/skills/s/SKILL.md  |
       | write  | .claude/scheduled_tasks.json   |
+      | write  | .claude/loop.md                |
+      | write  | sub/.claude/workflows/deploy.js |
+      | write  | .claude/routines/r.json        |
+      | write  | .claude/launch.json            |
+      | write  | .claude/output-styles/terse.md |
+      | write  | .claude/commands/ship.md       |
+      | write  | sub/.claude/agents/rev.md      |
 
   Scenario Outline: A model's <kind> of <path>, where a .claude or .mcp.json link of the tree leads, is refused
     Given a working tree whose sub folder has the user's own .claude
