@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from cleveragents.domain.claude_commands import mcp_commands, project_dir_named
 
-_FENCED = re.compile(r"```!\s*\n?([\s\S]*?)\n?```")
+FENCE = "```"
 _INLINE = re.compile(r"(?<!\S)!`([^`]+)`", re.MULTILINE)
 _SPAN = re.compile(r"`[^`\n]+`")
 # The front matter: a first line `---`, up to the next line `---`.
@@ -48,10 +48,24 @@ def markdown_commands(text: str, folder: str) -> list[tuple[str, str]]:
 def shell_lines(text: str) -> list[str]:
     """The dynamic-context commands of a skill's or a command's text, as Claude Code finds
     them: each ```` ```! ```` fenced block, then each inline `` !`command` ``."""
-    found = [m.group(1) for m in _FENCED.finditer(text)]
+    found = _fenced(text)
     if "!`" in text:
         found += [m.group(1) for m in _INLINE.finditer(_blank_spans(text))]
     return [line for line in (f.strip().replace("\r\n", "\n") for f in found) if line]
+
+
+def _fenced(text: str) -> list[str]:
+    """The inside of each ```` ```! ```` block up to the next fence, as Claude Code's regular
+    expression finds them, in one pass: an opening with no fence after it ends the search."""
+    found: list[str] = []
+    start = text.find(FENCE + "!")
+    while start >= 0:
+        end = text.find(FENCE, start + 4)
+        if end < 0:
+            break
+        found.append(text[start + 4 : end])
+        start = text.find(FENCE + "!", end + 3)
+    return found
 
 
 def front_matter(text: str) -> tuple[object, str]:
@@ -63,7 +77,8 @@ def front_matter(text: str) -> tuple[object, str]:
     import yaml
 
     try:
-        document: object = yaml.safe_load(found.group(1))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        document: object = yaml.load(found.group(1), Loader=loader)  # the C one: 40x faster
     except (yaml.YAMLError, RecursionError):
         document = None
     return document, text[found.end() :]
@@ -104,8 +119,10 @@ def _servers(servers: object) -> dict[str, object]:
     if isinstance(servers, Mapping):
         return {str(k): v for k, v in servers.items()}
     table: dict[str, object] = {}
+    seen: set[int] = set()
     for entry in servers if isinstance(servers, list) else ():
-        if isinstance(entry, Mapping):
+        if isinstance(entry, Mapping) and id(entry) not in seen:  # an alias: read once
+            seen.add(id(entry))
             table.update((str(k), v) for k, v in entry.items())
     return table
 

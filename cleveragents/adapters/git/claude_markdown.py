@@ -22,7 +22,7 @@ from cleveragents.domain.claude_skills import markdown_commands
 from cleveragents.domain.rules import name_as_opened
 
 FOLDERS = ("skills", "commands", "agents")
-MOST_MARKDOWN = 1 << 22  # bytes of one file read at most: past it, agents cannot tell
+MOST_MARKDOWN = 1 << 20  # bytes of one file read at most: past it, agents cannot tell
 RECENT = 2_000_000_000  # ns, as `config_programs.RECENT`
 # Each file read, by path: its stat and the folder given when read, and what it runs.
 _READ: dict[str, tuple[tuple[object, ...], list[tuple[str, str]]]] = {}
