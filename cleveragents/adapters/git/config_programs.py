@@ -123,6 +123,7 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         else:
             sources += [(root / path / name, top, False) for name in CLAUDE_SETTINGS]
     found: list[tuple[Reach, str]] = []
+    done: set[tuple[Reach, str]] = set()  # read once: each place keeps the first key that names it
     for file, top, mcp in sources:
         # `~/.claude.json` keeps every project's history: it grows past a settings file's size.
         document = read_json(file, MOST_USER_JSON if file == user else MOST_JSON)
@@ -135,9 +136,8 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         else:
             lines = mcp_commands(document) if mcp else settings_commands(document)
         for setting, line in lines:
-            found += _claude_places(
-                root, f"{CLAUDE_KEY}{setting} in {_shown(root, file)}", line, (top,)
-            )
+            key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+            found += _claude_places(root, key, line, (top,), done)
     markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
     markdown += [
         (root / p, _tops(posixpath.dirname(p)))
@@ -153,16 +153,22 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                 found += [(place, key) for top in tops for place in _in_tree(root, reach, top)]
             for setting, line in said or ():
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-                found += _claude_places(root, key, line, tops)
+                found += _claude_places(root, key, line, tops, done)
     return found
 
 
-def _claude_places(root: Path, key: str, line: str, tops: Sequence[str]) -> list[tuple[Reach, str]]:
+def _claude_places(
+    root: Path, key: str, line: str, tops: Sequence[str], done: set[tuple[Reach, str]]
+) -> list[tuple[Reach, str]]:
     """(place, `key`) for each place of the tree the command `line` Claude Code runs in
-    one of `tops` may run, and what the tree scripts there run in turn."""
+    one of `tops` may run, and what the tree scripts there run in turn; a place `done`
+    holds was read for an earlier line (many skills run scripts of one folder)."""
     found: list[tuple[Reach, str]] = []
     for top in tops:
         for reach in script_reach(line, top):
+            if (reach, top) in done:
+                continue
+            done.add((reach, top))
             for place in _in_tree(root, reach):
                 found += [(place, key), *((p, key) for p in _scripts_of(root, place, top))]
     return found
