@@ -105,9 +105,13 @@ def claude_setting(path: str, links: Mapping[str, str] | None = None) -> bool:
 
 def linked_setting(path: str, link: str, target: str) -> bool:
     """Whether `path` is what Claude Code reads through the `.claude` or `.mcp.json` link
-    `link`, which leads to `target` in the tree."""
-    if mcp_file(link.rpartition("/")[2]):
+    `link` (or the link inside a `.claude` standing for one of `CLAUDE_RUNS`, such as
+    `.claude/skills -> ../docs/skills`), which leads to `target` in the tree."""
+    name = link.rpartition("/")[2]
+    if mcp_file(name):
         return path == target
+    if not claude_folder(name):  # all it leads to is read as what it stands for
+        return not target or path == target or path.startswith(f"{target}/")
     if target and not path.startswith(f"{target}/"):
         return False
     return claude_runs(path[len(target) + 1 :] if target else path)  # "": the tree's top
