@@ -33,8 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
-from cleveragents.domain.launchers import NODE, PYTHON
+from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
 from cleveragents.domain.reach import printable
+from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
+from cleveragents.domain.tool_configs import JS, config_reach
 
 MOST_BYTES = 64 * 1024  # a script longer than this is not read: its folder whole
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
@@ -71,42 +73,45 @@ class Script:
 Read = Callable[[str], Script]
 
 
-def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
+def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") -> list[Reach]:
     """What the tree scripts `scripts` ((path, the folder git runs it in), from the tree's
-    top) may run in turn, each read through `read`; the scripts they run, `DEPTH` deep.
+    top) may run in turn, each read through `read` (as the config of the tool `kind`,
+    when one is said: `tool_configs.py`); the scripts they run, `DEPTH` deep.
 
     A script another one sources keeps that one's `$0`: so `$0`'s folder is, for each
     script, its own or that of any script on the way to it."""
     found: list[Reach] = []
     read_once: dict[str, Script] = {}
     depths: dict[str, int] = {}
-    seen: set[tuple[str, tuple[str, ...]]] = set()
-    todo: list[tuple[str, str, int, tuple[str, ...]]] = [(p, cwd, 0, ()) for p, cwd in scripts]
+    seen: set[tuple[str, tuple[str, ...], str]] = set()
+    todo: list[tuple[str, str, int, tuple[str, ...], str]] = [
+        (p, cwd, 0, (), kind) for p, cwd in scripts
+    ]
     while todo:
-        path, cwd, depth, zeros = todo.pop(0)
+        path, cwd, depth, zeros, kind = todo.pop(0)
         depth = depths.setdefault(path, depth)  # read again for a new `$0`: no deeper
         zeros = tuple(dict.fromkeys((*zeros, posixpath.dirname(path))))
-        if (path, zeros) in seen or not _readable_name(path):
+        if (path, zeros, kind) in seen or not _readable_name(path):
             continue
-        seen.add((path, zeros))
+        seen.add((path, zeros, kind))
         if depth > DEPTH or len(seen) > MOST_SCRIPTS:
             found.append(_folder(path, f"`{printable(path)}`, run {depth} scripts deep"))
             continue
         if path not in read_once:
             read_once[path] = read(path)
-        for reach in _one(path, cwd, read_once[path], zeros):
+        for reach in _one(path, cwd, read_once[path], zeros, kind):
             found.append(reach)
             if not reach.launcher and not reach.unknown:
-                todo.append((reach.path, cwd, depth + 1, zeros))
+                todo.append((reach.path, cwd, depth + 1, zeros, reach.kind))
         if len(todo) > MOST_NAMED:  # a long script of `echo WORD`s: bounded, said so
             why = f"`{printable(path)}`, which names more files than agents reads ahead"
             return [*dict.fromkeys(found[:MOST_NAMED]), Reach(WHOLE, unknown=why)]
     return list(dict.fromkeys(found))
 
 
-def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Reach]:
-    """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), may
-    run, by its kind."""
+def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str) -> list[Reach]:
+    """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), or
+    the config of the tool `kind`, may run, by its kind."""
     if script.unread:
         return [_folder(path, f"`{printable(path)}`, {script.unread} agents does not read")]
     if script.content is None:
@@ -118,11 +123,14 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
     name = posixpath.basename(path).lower()
     if "\0" in text:
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
-    if interpreter in NODE or (not interpreter and name.endswith((".js", ".mjs", ".cjs"))):
-        return _node(path, text)
+    if kind and not (kind in NODE_TOOLS and name.endswith(JS)):
+        return config_reach(kind, path, text)
+    if interpreter in NODE or (not interpreter and name.endswith(JS)):
+        return _node(path, text) + node_calls(path, text, cwd)
     if PYTHON.fullmatch(interpreter) or (not interpreter and name.endswith(".py")):
         command = shlex.join([interpreter or "python3", *options, path])
-        return [r for r in script_reach(command, "") if r.launcher]
+        found = [r for r in script_reach(command, "") if r.launcher]
+        return found + python_calls(path, text, cwd)
     extension = posixpath.splitext(name)[1]
     if interpreter in POSIX_SHELLS or (
         not interpreter and (extension in (".sh", ".bash", "") or script.executable)
@@ -130,7 +138,10 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
         return _shell(path, cwd, text, zeros)
     if interpreter or extension in OTHER:
         shown = interpreter or extension
-        return [_folder(path, f"`{printable(path)}`, a {printable(shown)} script")]
+        found = [_folder(path, f"`{printable(path)}`, a {printable(shown)} script")]
+        if interpreter in ("perl", "ruby") or extension in (".pl", ".rb"):
+            found += script_calls(path, text, cwd)
+        return found
     return []  # a file by a data file's name (`.json`, `.txt`): read, not run
 
 
