@@ -57,6 +57,8 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | npx lint-staged | b.txt | b\n | `lint-staged` |
       | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) |
       | node scripts/check.js | scripts/check.js | const { exec } = require("child_process");\nexec(line);\n | `scripts/check.js`, which runs a command it computes (exec) |
+      | node tools/check.js | tools/check.js | require("child_process").spawnSync("sh", args);\n | `$v` as a file |
+      | perl scripts/check.pl | scripts/check.pl | system("sh tools/" . $name);\n | `tools/$v` as a file |
 
   Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
     Given a plain file "<file>" containing "<content>" committed

@@ -29,10 +29,12 @@ SHELL_LINE = frozenset((
 ))  # fmt: skip
 ARGV = frozenset((
     "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output",
-    "subprocess.Popen", "pty.spawn", "sh.Command", "plumbum.local",
+    "subprocess.Popen", "pty.spawn", "sh.Command", "plumbum.local", "trio.run_process",
+    "anyio.run_process",
 ))  # fmt: skip
 # `os.exec*` and `os.spawn*`: the file they run, then its argv (a list, or the rest).
 _EXEC = re.compile(r"os\.(?:exec|spawn|posix_spawn)(l|v|lp|vp|le|ve|lpe|vpe|p)?")
+SPREAD = frozenset(("asyncio.create_subprocess_exec",))
 RUNS_PYTHON = frozenset(("exec", "eval", "execfile", "runpy.run_path", "runpy.run_module"))
 IMPORTS = frozenset(("importlib.import_module", "__import__", "importlib.__import__"))
 # node's child_process functions (and execa's): the first takes a shell line.
@@ -59,6 +61,7 @@ _SCRIPT_CALL = re.compile(
 )
 _QUOTED = re.compile(r"`([^`]*)`|\bqx\s*([{(\[/|])|%x\s*([{(\[|])")
 _CLOSING = {"{": "}", "(": ")", "[": "]", "/": "/", "|": "|"}
+_JOINED = re.compile(r"\s*(?:\+|\.(?![\d.]))")  # a string joined to what follows
 
 
 def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
@@ -108,11 +111,17 @@ def node_calls(path: str, text: str, cwd: str) -> list[Reach]:
             continue
         words = [_js_text(first) if first is not None else "node"]
         after = first.end() if first is not None else own.end() if own is not None else 0
+        words[0] += "$v" if _JOINED.match(text, after) else ""  # `"sh " + name`
+        if re.search(r"\bcwd\s*:", text[after : _closing(text, after)]):
+            why = f"`{printable(path)}`, which runs a command in a folder it sets ({name})"
+            found.append(Reach(WHOLE, unknown=why))
         if name in NODE_ARGV:
             words = [shlex.quote(words[0]) if "$" not in words[0] else words[0]]
             array = _ARRAY.match(text, after)
             items = array.group(1) if array else ""
             words += [_js_word(item.strip()) for item in items.split(",") if item.strip()]
+            if array is None and re.match(r"\s*,\s*[^\s{]", text[after:]):
+                words.append(COMPUTED)  # `spawn("sh", args)`
             words = ["node", *words] if name == "fork" else words
         lines.append(" ".join(words))
     return found + _read(lines, path, cwd)
@@ -127,7 +136,7 @@ def script_calls(path: str, text: str, cwd: str) -> list[Reach]:
         words: list[str] = []
         at = call.end()
         while (literal := _LITERAL.match(text, at)) is not None:
-            words.append(_js_text(literal))
+            words.append(_js_text(literal) + ("$v" if _JOINED.match(text, literal.end()) else ""))
             comma = re.match(r"\s*,", text[literal.end() :])
             if comma is None:
                 break
@@ -146,6 +155,16 @@ def script_calls(path: str, text: str, cwd: str) -> list[Reach]:
         end = text.find(_CLOSING[opening], quote.end())
         lines.append(_interpolated(text[quote.end() : end if end >= 0 else len(text)]))
     return found + _read(lines, path, cwd)
+
+
+def _closing(text: str, at: int) -> int:
+    """Where the `)` closing the call whose arguments start at `at` is (or the text's end)."""
+    depth = 1
+    for index in range(at, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[index], 0)
+        if depth == 0:
+            return index
+    return len(text)
 
 
 def _read(lines: list[str], path: str, cwd: str) -> list[Reach]:
@@ -173,6 +192,8 @@ def _python_line(called: str, node: ast.Call, names: dict[str, str]) -> str | No
             return _argv(first.elts, names)
         line = _string(first, names)
         return None if line is None else shlex.quote(line)  # no shell: one program's name
+    if called in SPREAD:  # the program, then each of its words
+        return _argv(args, names) if args else ""
     exec_form = _EXEC.fullmatch(called)
     if exec_form:
         args = args[1:] if called.startswith("os.spawn") else args  # the mode
