@@ -78,3 +78,14 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | case                       | hook                     | file             | content                                                   | planted       | original                                                      | plant                     |
       | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin |
       | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            |
+
+  Scenario Outline: Under pre-commit's hook, what an entry <case> loads is refused
+    Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: <entry>\n    language: system\n<more>" committed
+    And a plain file "mypy.ini" containing "[mypy]\nplugins = tools/plug.py\n" committed
+    And the repository's hook "pre-commit" is the pre-commit framework's
+    Then the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | case                            | entry   | more                       | path          | why                                                                              |
+      | of mypy                         | mypy    |                            | tools/plug.py | is tools/plug.py, which the pre-commit hook (by .pre-commit-config.yaml) runs    |
+      | of python3, given staged files  | python3 | \n                         | lib/x.py      | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `$staged` as a file: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
