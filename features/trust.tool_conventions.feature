@@ -35,6 +35,9 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | behave tests/bdd               | tests/bdd/x.feature       | Feature: x\n                                                         | tests/environment.py | is in tests, where behave finds what the pre-commit hook runs         | lib/x.py    |
       | npx eslint .                   | .eslintrc.json            | {"plugins": ["./rules/x.js"]}                                        | rules/x.js           | is rules/x.js, which the pre-commit hook runs                         | lib/x.js    |
       | npx eslint .                   | .eslintrc.json            | {}                                                                   | eslint.config.js     | is eslint.config.js, which the pre-commit hook runs                   | lib/x.js    |
+      | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | tools/rules/r.js     | is tools/rules, which the pre-commit hook runs                        | lib/x.js    |
+      | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | fmt.js               | is fmt.js, which the pre-commit hook runs                             | lib/x.js    |
+      | pylint --load-plugins=tools.p src | b.txt                  | b\n                                                                  | tools/p.py           | is tools, which the pre-commit hook runs                              | lib/x.py    |
       | cd tools/c && npx --no -- commitlint --edit | tools/c/commitlint.config.js | require('../../lib/rules')\n                                      | lib/rules.js         | is in lib, where the script tools/c/commitlint.config.js finds what the pre-commit hook runs | src/x.js |
       | python3 scripts/check.py       | scripts/check.py          | import subprocess as sp\nsp.run(["sh", "tools/x.sh"], check=True)\n | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
       | python3 scripts/check.py       | scripts/check.py          | from os import system\nsystem("sh tools/x.sh " + name)\n             | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
@@ -55,6 +58,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | pylint src | pyproject.toml | [tool.pylint.main]\ninit-hook = "import sys"\n | `pyproject.toml`'s init-hook, Python code pylint runs |
       | npx --no -- commitlint --edit | commitlint.config.js | module.exports = {}\n | `commitlint.config.js`, a node script whose folder is the top |
       | npx lint-staged | b.txt | b\n | `lint-staged` |
+      | pylint --init-hook 'import sys' src | b.txt | b\n | `pylint --init-hook`, Python code it runs |
       | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) |
       | node scripts/check.js | scripts/check.js | const { exec } = require("child_process");\nexec(line);\n | `scripts/check.js`, which runs a command it computes (exec) |
       | node tools/check.js | tools/check.js | require("child_process").spawnSync("sh", args);\n | `$v` as a file |

@@ -135,6 +135,15 @@ CONVENTIONS: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 NODE_TOOLS = frozenset(("eslint", "prettier", "stylelint", "commitlint"))
+# A tool's options that name a file or folder it loads code from (eslint's `-f
+# ./formatter.js`, `--rulesdir`, prettier's `--plugin`, rubocop's `--require`), modules
+# (pylint's `--load-plugins`), or code it runs (pylint's `--init-hook`).
+TOOL_OPTIONS = {
+    "-f": "file", "--format": "file", "--formatter": "file", "--custom-formatter": "file",
+    "--rulesdir": "file", "--resolve-plugins-relative-to": "file", "--plugin": "file",
+    "--plugin-search-dir": "file", "--require": "file", "-r": "file", "--custom-syntax": "file",
+    "--load-plugins": "module", "--init-hook": "code",
+}  # fmt: skip
 # The options that name the config a tool reads instead (or besides).
 CONFIG_OPTIONS = frozenset((
     "--config-file", "--config", "-c", "--rcfile", "--append-config", "-g",

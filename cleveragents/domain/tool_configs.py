@@ -55,9 +55,17 @@ def tool_reach(name: str, rest: list[str], cwd: str) -> list[Reach]:
     found = [Reach(joined(f, c), kind=name) for f in folders for c in table.CONVENTIONS[name]]
     for at, word in enumerate(rest):
         option, equals, value = word.partition("=")
-        if option in table.CONFIG_OPTIONS:
-            value = value if equals else (rest[at + 1] if at + 1 < len(rest) else "")
-            found += [Reach(joined(cwd, value), kind=name)] if value else []
+        value = value if equals else (rest[at + 1] if at + 1 < len(rest) else "")
+        loads = table.TOOL_OPTIONS.get(option)
+        if option in table.CONFIG_OPTIONS and value:
+            found.append(Reach(joined(cwd, value), kind=name))
+        elif loads == "code":
+            why = f"`{printable(name)} {printable(option)}`, Python code it runs"
+            found.append(Reach(WHOLE, unknown=why))
+        elif loads == "module":
+            found += _modules(cwd, re.split(r"[\s,]+", value))
+        elif loads == "file" and value:
+            found += [Reach(joined(cwd, value)), Reach(joined(cwd, f"{value}.rb"))]
     if name in table.NODE_TOOLS:
         found += [r for folder in folders for r in places(folder, table.NODE_ROOT, name)]
     if name == "behave":
