@@ -16,8 +16,13 @@ script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names
     (`WHOLE`), said so;
   * a node script: its folder whole (a relative `require` may reach any file below),
     the folder a literal `../` path names, where node finds packages (`node_modules` up
-    to the top); a `require` of a computed path may run any file: `WHOLE`;
-  * a python script: its folder as an import root, its packages whole (as `python3 X`);
+    to the top); a `require` of a computed path may run any file: `WHOLE`; and what it
+    starts through `child_process` (`script_calls.py`);
+  * a python script: its folder as an import root, its packages whole (as `python3 X`),
+    and what it starts (`subprocess`, `os.system`, `exec(open(...))`: `script_calls.py`);
+  * a perl or ruby script: its folder whole, and what `system`/backquotes start;
+  * a tool's config (`mypy.ini` for `mypy`, named with the tool as its `kind`): what it
+    makes the tool load (`tool_configs.py`);
   * `gradlew`, `mvnw`: the project's build files, anywhere: the whole tree;
   * any other (another interpreter, a binary, a link, a FIFO, one too large to read): its
     folder whole.
