@@ -15,12 +15,15 @@ file: the whole tree (`WHOLE`), said so.
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 import shlex
+import sys
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
-from cleveragents.domain.reach import printable
+from cleveragents.domain.reach import places, printable
 
+KNOWN = sys.stdlib_module_names  # found in Python's own library before the tree's
 COMPUTED = '"$v"'  # a part the script computes, as the shell reader takes a variable
 # Python callables that run a command line (a shell's) or an argv.
 SHELL_LINE = frozenset((
@@ -90,6 +93,10 @@ def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
             else:
                 why = f"`{printable(path)}`, which runs a command in a folder it computes"
                 found.append(Reach(WHOLE, unknown=why))
+    # What it imports from its own folder (`sys.path[0]`) as a namespace package, which
+    # no `__init__` marks: `import nsp.mod` runs `nsp/mod.py`.
+    tops = {n.split(".")[0] for n in names.values() if n.split(".")[0] not in KNOWN}
+    found += places(posixpath.dirname(path), tuple(sorted(tops)), "python3")
     return found + _read(lines, path, cwd)
 
 
