@@ -260,7 +260,7 @@ def _scripts_of(root: Path, place: Reach, top: str) -> list[Reach]:
     """What the tree file at `place`, run as a program in `top`, may run in turn."""
     if place.launcher or place.unknown:
         return []
-    further = script_places(root, place.path, top)
+    further = script_places(root, place.path, top, place.kind)
     return [p for r in further for p in _in_tree(root, replace(r, repo=place.repo))]
 
 
