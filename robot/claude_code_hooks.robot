@@ -337,6 +337,23 @@ The Installed Hook Never Imports A cleveragents Package Of The Tree
     Should Be Equal As Integers    ${result.rc}    0
     File Should Not Exist    ${WORK}/canary
 
+The Installed Hook Runs Isolated From A PYTHONPATH The Project Gives Its Hooks
+    [Documentation]    Claude Code gives hooks its settings' `env`: a project's `{"env":
+    ...    {"PYTHONPATH": "src"}}` put the tree's `src` ahead of the standard library in a
+    ...    `python -P` hook, so a `src/json.py` a command wrote ran in our hook, on the host.
+    ${result}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${result}    0
+    Create File    ${REPO}/src/json.py    import pathlib\npathlib.Path(r"${WORK}/canary").write_text("ran")\n
+    ${settings}    Evaluate    json.loads(pathlib.Path($SETTINGS).read_text())    modules=json,pathlib
+    ${command}    Set Variable    ${settings}[hooks][PreToolUse][0][hooks][0][command]
+    ${event}    Set Variable
+    ...    {"session_id": "s1", "hook_event_name": "PreToolUse", "cwd": "${REPO}", "tool_name": "Write"}
+    ${result}    Run Process    sh    -c    ${command}    cwd=${REPO}    stdin=${event}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PYTHONPATH=src
+    File Should Not Exist    ${WORK}/canary
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Contain    ${command}    ${SPACE}-I${SPACE}
+
 Print Resume Needs A Claude Code Correction That Runs
     ${installed}    Run Agents    hooks    install    claude-code
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}

@@ -19,8 +19,11 @@ script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names
     to the top); a `require` of a computed path may run any file: `WHOLE`;
   * a python script: its folder as an import root, its packages whole (as `python3 X`);
   * `gradlew`, `mvnw`: the project's build files, anywhere: the whole tree;
-  * any other (another interpreter, a binary, a link, a FIFO, one too large to read): its
-    folder whole.
+  * any other (another interpreter, a binary, a link, whose target is read in its place):
+    its folder whole.
+Past a bound (a script too large to read, `DEPTH` scripts deep, more than `MOST_SCRIPTS`
+read for one), or one agents cannot read (a FIFO, a device, one it cannot open), what the
+script runs could lie anywhere: the whole tree (`WHOLE`), said so, never its folder alone.
 A folder that is the tree's top is the whole tree, said as what agents cannot read ahead.
 """
 
@@ -36,10 +39,11 @@ from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, PYTHON
 from cleveragents.domain.reach import printable
 
-MOST_BYTES = 64 * 1024  # a script longer than this is not read: its folder whole
+MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
-DEPTH = 8  # scripts run by scripts, read this deep; one deeper: its folder whole
+DEPTH = 8  # scripts run by scripts, read this deep; one deeper: the whole tree
 MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
+LINK = "a link"  # a script that is a link: its target is read as a place of its own
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
 # Interpreters by a script's name, when it has no shebang: perl, ruby ... read no further.
@@ -65,7 +69,7 @@ class Script:
 
     content: bytes | None = None
     executable: bool = False
-    unread: str = ""  # "a link", "a FIFO", "too large a script": not read, its folder whole
+    unread: str = ""  # "a link" (its folder whole), "a FIFO", "too large a script": not read
 
 
 Read = Callable[[str], Script]
@@ -89,8 +93,10 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
         if (path, zeros) in seen or not _readable_name(path):
             continue
         seen.add((path, zeros))
-        if depth > DEPTH or len(seen) > MOST_SCRIPTS:
-            found.append(_folder(path, f"`{printable(path)}`, run {depth} scripts deep"))
+        if depth > DEPTH or len(seen) > MOST_SCRIPTS:  # past a bound: what it runs, unread
+            bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
+            why = f"`{printable(path)}`, {bound}, which agents does not read"
+            found.append(Reach(WHOLE, unknown=why))
             continue
         if path not in read_once:
             read_once[path] = read(path)
@@ -108,7 +114,8 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
     """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), may
     run, by its kind."""
     if script.unread:
-        return [_folder(path, f"`{printable(path)}`, {script.unread} agents does not read")]
+        why = f"`{printable(path)}`, {script.unread} agents does not read"
+        return [_folder(path, why) if script.unread == LINK else Reach(WHOLE, unknown=why)]
     if script.content is None:
         return []  # not there: nothing runs; read again once it is
     if posixpath.basename(path) in WRAPPERS:

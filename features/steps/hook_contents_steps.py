@@ -186,3 +186,52 @@ def step_outside_hooks_holds(context: Any, hook: str, content: str) -> None:
     (folder / "hooks").mkdir(parents=True)
     _hook(folder, hook, unescape(content))
     git(context, "config", "core.hooksPath", str(folder / "hooks"))
+
+
+# 538 bytes that expand to 10^8 values: each level an anchored list of ten aliases of the
+# one below (a model writes it in one command; a colleague may commit it).
+ALIAS_BOMBS = {
+    "lefthook.yml": 'a0: &a0 {run: "true"}\n'
+    + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
+    + "pre-commit:\n  commands:\n    lint: *a8\n",
+    ".pre-commit-config.yaml": 'b0: &b0 ["x", "y"]\n'
+    + "".join(f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 10)}]\n" for i in range(1, 8))
+    + "repos:\n- repo: local\n  hooks:\n  - id: a\n    name: a\n    entry: sh a.sh\n"
+    + "    language: system\n    args: *b7\n",
+}
+
+
+@given('the repository\'s "{config}" holds aliases expanding past 100,000 values, committed')
+def step_alias_bomb(context: Any, config: str) -> None:
+    from features.steps.repo_steps import git
+
+    (context.repo / config).write_text(ALIAS_BOMBS[config])
+    git(context, "add", "--all")
+    git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "aliases")
+
+
+@given('an executable file "{path}" of over 64 KiB ending in "{line}" committed')
+def step_large_script(context: Any, path: str, line: str) -> None:
+    """A generated installer's size: past what agents reads of a script."""
+    from features.steps.repo_steps import git
+
+    script = context.repo / path
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text("#!/bin/sh\n" + "# padding\n" * 7000 + line + "\n")
+    script.chmod(0o755)
+    git(context, "add", "--all")
+    git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "large")
+
+
+@given('{count:d} scripts "{folder}/N.sh" each running the next, the last "{line}", committed')
+def step_script_chain(context: Any, count: int, folder: str, line: str) -> None:
+    """`FOLDER/1.sh` runs `sh FOLDER/2.sh` ... and the last runs `line`: deeper than
+    agents reads."""
+    from features.steps.repo_steps import git
+
+    (context.repo / folder).mkdir(parents=True, exist_ok=True)
+    for n in range(1, count + 1):
+        then = f"sh {folder}/{n + 1}.sh" if n < count else line
+        (context.repo / folder / f"{n}.sh").write_text(f"#!/bin/sh\n{then}\n")
+    git(context, "add", "--all")
+    git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "chain")

@@ -2,11 +2,12 @@
 (`domain/tree_scripts.py` judges them).
 
 A script is read as the file it is: not through a link, nor a FIFO or a device (which
-could block or never end), nor more than `MOST_BYTES`; such a one stands for its folder
-whole. What a script reaches is kept with the stat (device, inode, mode, size, mtime,
-ctime, or absence) of each file read for it, and read again when one changed, or had
-changed so recently (`RECENT`) that a change in the same clock tick would keep its stamps:
-the user may edit the script while the model works, and the model cannot (it is host-run).
+could block or never end), nor more than `MOST_BYTES`; such a one stands for the whole
+tree (a link for its folder: where it leads is read in its place). What a script reaches
+is kept with the stat (device, inode, mode, size, mtime, ctime, or absence) of each file
+read for it, and read again when one changed, or had changed so recently (`RECENT`) that
+a change in the same clock tick would keep its stamps: the user may edit the script while
+the model works, and the model cannot (it is host-run).
 
 Cost: an `lstat` of each script read, per look; its read when it changed.
 """
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 
 from cleveragents.domain.config_programs import Reach
-from cleveragents.domain.tree_scripts import MOST_BYTES, Script, scripts_reach
+from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
 
 RECENT = 2_000_000_000  # ns: a script whose ctime is this close to a read is read again
 Stamp = tuple[int, int, int, int, int, int] | None
@@ -61,7 +62,7 @@ def _read(root: Path, name: str) -> Script:
     if stat.S_ISDIR(seen.st_mode):
         return Script()
     if stat.S_ISLNK(seen.st_mode):
-        return Script(unread="a link")
+        return Script(unread=LINK)
     if not stat.S_ISREG(seen.st_mode):
         return Script(unread="a FIFO, socket or device")
     if seen.st_size > MOST_BYTES:

@@ -17,7 +17,6 @@ import selectors
 import shlex
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from typing import Any, Protocol
 from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.actors.claude_code import boxed, carried, hook, hooks_off, transcript
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
+from cleveragents.adapters.actors.claude_code.own_python import module_words
 from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
 from cleveragents.adapters.actors.claude_code.process_ties import ends_with_agents, listening
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
@@ -102,12 +102,12 @@ def hook_command(tree: Path) -> str:
     hook that decides its calls. Isolated (`-I`): a `PYTHONPATH` a project's settings `env`
     gives Claude Code's hooks (`src`) would put the tree ahead of our own modules."""
     env = host_programs.find("env", tree) or "/usr/bin/env"
-    return shlex.join([env, "-u", "ANTHROPIC_API_KEY", sys.executable, "-I", "-m", hook.__name__])
+    return shlex.join([env, "-u", "ANTHROPIC_API_KEY", *module_words(hook.__name__)])
 
 
 def key_command() -> str:
     """Our hook module asking the run for the API key, once (see `_with_key`)."""
-    return shlex.join([sys.executable, "-I", "-m", hook.__name__, "--key"])
+    return shlex.join(module_words(hook.__name__, "--key"))
 
 
 # Not passed on: the key (above), and the switches that make Claude Code drop the hooks
