@@ -32,6 +32,7 @@ from cleveragents.domain import bounded_yaml
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE_ROOT, RUBY_ROOT, SHELLS
 from cleveragents.domain.reach import printable
+from cleveragents.domain.tree_scripts import shebang
 
 MOST_HOOK_BYTES = 1 << 16  # a hook larger than this is not read: the whole tree
 MOST_COMMANDS = 1000  # command lines of a config read, at most: beyond, the whole tree
@@ -109,8 +110,8 @@ def hook_read(name: str, content: bytes) -> HookRead:
         run = (*LEFTHOOK_FOLDERS, *NODE_ROOT, *RUBY_ROOT)
         places = [Reach(f, launcher="lefthook") for f in run]
         return HookRead(places, [(LEFTHOOK, f) for f in LEFTHOOK_CONFIGS])
-    shell = _interpreter(text)
-    if shell is not None and shell not in SHELLS:
+    shell = shebang(text)[0]
+    if shell and shell not in SHELLS:
         return HookRead([Reach(WHOLE, unknown=f"a `{printable(shell)}` script")])
     if "# husky" in text or "yorkie" in text:  # husky 4, yorkie: node reads package.json
         places = [Reach(f, launcher="husky") for f in (*NODE_ROOT, *HUSKY4_CODE)]
@@ -261,13 +262,3 @@ def _commands(hooks: object) -> list[str]:
 def _yaml(text: str) -> object:
     """The data of `text`; TooLarge past `bounded_yaml`'s bounds, ValueError when no YAML."""
     return bounded_yaml.load(text)
-
-
-def _interpreter(text: str) -> str | None:
-    """The program of a `#!` line (after `env` and its options), or None without one."""
-    if not text.startswith("#!"):
-        return None
-    words = text[2:].partition("\n")[0].split()
-    if words and posixpath.basename(words[0]) == "env":
-        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
-    return posixpath.basename(words[0]) if words else None

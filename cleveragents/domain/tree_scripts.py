@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, PYTHON
 from cleveragents.domain.reach import printable
+from cleveragents.domain.shell_words import closing
 
 MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
@@ -121,7 +122,7 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
     if posixpath.basename(path) in WRAPPERS:
         return [Reach(WHOLE, unknown=f"`{printable(path)}`, which runs the project's build files")]
     text = script.content.decode("utf-8", "surrogateescape")
-    interpreter, options = _shebang(text)
+    interpreter, options = shebang(text)
     name = posixpath.basename(path).lower()
     if "\0" in text:
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
@@ -141,8 +142,9 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
     return []  # a file by a data file's name (`.json`, `.txt`): read, not run
 
 
-def _shebang(text: str) -> tuple[str, list[str]]:
-    """The interpreter's name of a `#!` line (through `env`, `env -S`) and its options."""
+def shebang(text: str) -> tuple[str, list[str]]:
+    """The interpreter's name of a `#!` line (through `env`, `env -S`) and its options;
+    ("", []) without one."""
     if not text.startswith("#!"):
         return "", []
     words = text[2:].partition("\n")[0].split()
@@ -186,24 +188,15 @@ def _substituted(text: str, own: str) -> str:
     out: list[str] = []
     at = 0
     while (start := text.find("$(", at)) >= 0:
-        end = _closing(text, start + 2)
-        if end < 0:
+        try:
+            end = closing(text, start + 2)
+        except ValueError:
             break
         inner = text[start + 2 : end]
         own_folder = re.search(r"\$0\b|\$\{0\}|BASH_SOURCE", inner) and "dirname" in inner
         out.append(text[at:start] + (own if own_folder else text[start : end + 1]))
         at = end + 1
     return "".join(out) + text[at:]
-
-
-def _closing(text: str, at: int) -> int:
-    """Where the `)` closing a `$(` opened just before `at` is, or -1."""
-    depth = 1
-    for index in range(at, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[index], 0)
-        if depth == 0:
-            return index
-    return -1
 
 
 def _node(path: str, text: str) -> list[Reach]:
