@@ -289,6 +289,27 @@ User Settings Honour CLAUDE_CONFIG_DIR, And A Call Is Recorded Once
     ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
     File Should Not Exist    ${config}/settings.json
 
+A Repository Install Written Before Hooks Ran Isolated Still Makes The User Install Stand Aside
+    [Documentation]    A repository's settings written by an earlier `agents hooks install`
+    ...    (`python -P -m ...`) record each call themselves: the user install, now `-I`,
+    ...    must still stand aside there, or each call is recorded twice.
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code    --user
+    Exit Code Should Be    ${installed}    0
+    ${python}    Evaluate    shutil.which("python3")    modules=shutil
+    ${line}    Evaluate    shlex.join([$python, "-P", "-m", "cleveragents.cli.hook_record"])
+    ...    modules=shlex
+    ${data}    Evaluate    cleveragents.domain.claude_settings.with_hooks({}, $line)
+    ...    modules=cleveragents.domain.claude_settings
+    Create File    ${SETTINGS}    ${{ json.dumps($data) }}
+    ${event}    Set Variable
+    ...    {"session_id": "s3", "hook_event_name": "UserPromptSubmit", "cwd": "${REPO}", "prompt": "p"}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record    --user
+    ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    0
+    ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
+
 A Hook Outside Any Repository Records Nothing And Says Nothing
     Create Directory    ${WORK}/plain
     ${event}    Set Variable
