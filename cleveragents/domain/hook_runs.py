@@ -249,7 +249,7 @@ def _bounded(found: list[tuple[str, str] | Reach]) -> list[Reach]:
             places.append(one)
         else:
             places += read[one] if one in read else read.setdefault(one, script_reach(*one))
-    return places
+    return list(dict.fromkeys(places))
 
 
 def _commands(hooks: object) -> list[str]:

@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from behave import given, when
+from behave import given, then, when
 
 # As pre-commit 3.x writes `.git/hooks/pre-commit` (`pre-commit install`), its Python at
 # the path `INSTALL_PYTHON` names.
@@ -96,6 +96,19 @@ def step_hook_contents_property(context: Any) -> None:
     from features.support.properties import run_property
 
     run_property(context, "hook contents property", check_property, 20)
+
+
+@when("hook manager configs of nested aliases are read")
+def step_hook_configs_property(context: Any) -> None:
+    from features.support.hook_configs_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "hook configs property", check_property, 20)
+
+
+@then("each ended in time: past the bound as the whole tree, else as written without aliases")
+def step_hook_configs_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
 
 
 # The core of the hook lefthook 1.x writes (`lefthook install`).
