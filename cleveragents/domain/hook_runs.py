@@ -126,16 +126,17 @@ def hook_read(name: str, content: bytes) -> HookRead:
     return read
 
 
-def config_reach(kind: str, text: str) -> tuple[list[Reach], list[str]]:
-    """What a hook manager's config of kind `kind` holding `text` runs (from its
-    repository's top), and the further configs it names (lefthook's `extends`). A config
+def config_reach(kind: str, text: str, name: str = "") -> tuple[list[Reach], list[str]]:
+    """What a hook manager's config of kind `kind` named `name` holding `text` runs (from
+    its repository's top), and the further configs it names (lefthook's `extends`; a
+    `.toml` one read as TOML). A config
     past a bound of `bounded_yaml` (aliases expanding past its values, nesting), or naming
     more than `MOST_COMMANDS` commands, may run anything: the whole tree, said so."""
     try:
         if kind == PRE_COMMIT:
             return _bounded(_pre_commit_config(_yaml(text))), []
         if kind == LEFTHOOK:
-            found, more = _lefthook_config(text)
+            found, more = _lefthook_config(text, toml=name.endswith(".toml"))
             return _bounded(found), more
         data = json.loads(text) if kind == PACKAGE_JSON else _yaml(text)
     except bounded_yaml.TooLarge as error:
@@ -206,11 +207,18 @@ def _pre_commit_config(data: object) -> list[tuple[str, str] | Reach]:
     return found
 
 
-def _lefthook_config(text: str) -> tuple[list[tuple[str, str] | Reach], list[str]]:
+def _lefthook_config(
+    text: str, *, toml: bool = False
+) -> tuple[list[tuple[str, str] | Reach], list[str]]:
     """Each `run` of a lefthook config (its commands', scripts', jobs'), from its `root`;
     the script folders it names, and the configs it `extends`. Each node is walked once,
     however many aliases name it."""
-    data = _yaml(text)
+    if toml:
+        import tomllib
+
+        data: object = tomllib.loads(text)  # TOMLDecodeError is a ValueError
+    else:
+        data = _yaml(text)
     found: list[tuple[str, str] | Reach] = []
     more: list[str] = []
     if isinstance(data, dict):

@@ -248,3 +248,12 @@ def step_script_chain(context: Any, count: int, folder: str, line: str) -> None:
         (context.repo / folder / f"{n}.sh").write_text(f"#!/bin/sh\n{then}\n")
     git(context, "add", "--all")
     git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "chain")
+
+
+@given('the repository\'s hook "{name}" is lefthook\'s, its lefthook.toml running "{command}"')
+def step_lefthook_toml(context: Any, name: str, command: str) -> None:
+    """lefthook reading its TOML config (no `lefthook.yml`, which it would read first)."""
+    step_lefthook_hook(context, name)
+    (context.repo / "lefthook.yml").unlink()
+    toml = f'[{name}.commands.check]\nrun = "{command}"\n'
+    (context.repo / "lefthook.toml").write_text(toml)

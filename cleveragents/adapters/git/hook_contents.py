@@ -124,7 +124,7 @@ def _config_runs(
         if len(content) >= MOST_CONFIG_BYTES:
             found = [Reach(WHOLE, unknown=f"{named}, too large to read")]
         else:
-            found, more = config_reach(kind, content.decode("utf-8", "replace"))
+            found, more = config_reach(kind, content.decode("utf-8", "replace"), named)
         runs += [HookRun(p, said) for r in found for p in in_tree(root, r, top)]
         queue += [(kind, m) for m in more]
     return runs
