@@ -250,10 +250,14 @@ def step_script_chain(context: Any, count: int, folder: str, line: str) -> None:
     git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "chain")
 
 
-@given('the repository\'s hook "{name}" is lefthook\'s, its lefthook.toml running "{command}"')
-def step_lefthook_toml(context: Any, name: str, command: str) -> None:
-    """lefthook reading its TOML config (no `lefthook.yml`, which it would read first)."""
+@given('the repository\'s hook "{name}" is lefthook\'s, its {config} running "{command}"')
+def step_lefthook_config(context: Any, name: str, config: str, command: str) -> None:
+    """lefthook reading another of its configs than `lefthook.yml` (gone: read first)."""
     step_lefthook_hook(context, name)
     (context.repo / "lefthook.yml").unlink()
-    toml = f'[{name}.commands.check]\nrun = "{command}"\n'
-    (context.repo / "lefthook.toml").write_text(toml)
+    if config.endswith(".toml"):
+        text = f'[{name}.commands.check]\nrun = "{command}"\n'
+    else:
+        text = f"{name}:\n  commands:\n    check:\n      run: {command}\n"
+    (context.repo / config).parent.mkdir(parents=True, exist_ok=True)
+    (context.repo / config).write_text(text)

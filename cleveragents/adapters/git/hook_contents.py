@@ -31,9 +31,10 @@ from cleveragents.adapters.git.tree_scripts import script_places
 from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
 from cleveragents.domain.host_files import HOOK_NAMES
+from cleveragents.domain.reach import printable
 
 MOST_CONFIG_BYTES = 1 << 20  # a larger config is not read: the whole tree
-MOST_CONFIGS = 16  # configs read for one hook (lefthook's `extends`), at most
+MOST_CONFIGS = 16  # configs read for one hook beyond its own (lefthook's `extends`): then all
 Folder = tuple[str, str]  # (hooks folder, absolute; the top of its repository in the tree)
 
 
@@ -109,7 +110,7 @@ def _config_runs(
     """The manager's configs (kind, path from `top`) as places, and what they run."""
     runs: list[HookRun] = []
     queue = list(configs)
-    for _ in range(MOST_CONFIGS):
+    for _ in range(len(configs) + MOST_CONFIGS):  # its own, and those they name
         if not queue:
             break
         kind, named = queue.pop(0)
@@ -127,6 +128,9 @@ def _config_runs(
             found, more = config_reach(kind, content.decode("utf-8", "replace"), named)
         runs += [HookRun(p, said) for r in found for p in in_tree(root, r, top)]
         queue += [(kind, m) for m in more]
+    if queue:  # past the bound: what the rest runs is unread
+        why = f"more configs than agents reads ({printable(queue[0][1])} and on)"
+        runs += [HookRun(p, owner) for p in in_tree(root, Reach(WHOLE, unknown=why), top)]
     return runs
 
 
