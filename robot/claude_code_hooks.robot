@@ -375,6 +375,34 @@ The Installed Hook Runs Isolated From A PYTHONPATH The Project Gives Its Hooks
     Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
     Should Contain    ${command}    ${SPACE}-I${SPACE}
 
+An Agents Found Only Through PYTHONPATH Installs A Hook That Finds It Isolated
+    [Documentation]    A Python that finds cleveragents only through `PYTHONPATH` (as a
+    ...    `pip install --user` is found only through the user site): `python -I -m` in the
+    ...    installed hook would find none, and `-P -m` none either once Claude Code runs it
+    ...    without that `PYTHONPATH`. The line names agents' own folder itself.
+    ${venv}    Set Variable    ${WORK}/venv
+    ${made}    Run Process    python3    -m    venv    --without-pip    ${venv}
+    Should Be Equal As Integers    ${made.rc}    0    ${made.stderr}
+    # Its libraries from the test's venv, but not the editable install's finder.
+    ${site}    Evaluate    glob.glob($venv + "/lib/python*/site-packages")[0]    modules=glob
+    ${libraries}    Evaluate    sysconfig.get_paths()["purelib"]    modules=sysconfig
+    Create File    ${site}/libraries.pth    ${libraries}\n
+    ${own}    Evaluate    str(pathlib.Path(cleveragents.__file__).resolve().parent.parent)
+    ...    modules=pathlib,cleveragents
+    ${result}    Run Process    ${venv}/bin/python    -m    cleveragents    hooks    install
+    ...    claude-code    cwd=${REPO}    env:PYTHONPATH=${own}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${settings}    Evaluate    json.loads(pathlib.Path($SETTINGS).read_text())    modules=json,pathlib
+    ${command}    Set Variable    ${settings}[hooks][UserPromptSubmit][0][hooks][0][command]
+    ${event}    Set Variable
+    ...    {"session_id": "s4", "hook_event_name": "UserPromptSubmit", "cwd": "${REPO}", "prompt": "p"}
+    ${result}    Run Process    sh    -c    ${command}    cwd=${REPO}    stdin=${event}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PYTHONPATH=
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Be Empty    ${result.stderr}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
+
 Print Resume Needs A Claude Code Correction That Runs
     ${installed}    Run Agents    hooks    install    claude-code
     Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
