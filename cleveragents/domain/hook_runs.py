@@ -129,9 +129,9 @@ def hook_read(name: str, content: bytes) -> HookRead:
 def config_reach(kind: str, text: str, name: str = "") -> tuple[list[Reach], list[str]]:
     """What a hook manager's config of kind `kind` named `name` holding `text` runs (from
     its repository's top), and the further configs it names (lefthook's `extends`; a
-    `.toml` one read as TOML). A config
-    past a bound of `bounded_yaml` (aliases expanding past its values, nesting), or naming
-    more than `MOST_COMMANDS` commands, may run anything: the whole tree, said so."""
+    `.toml` one read as TOML). A config past a bound of `bounded_yaml` (aliases expanding
+    past its values, nesting), or naming more than `MOST_COMMANDS` commands, may run
+    anything: the whole tree, said so."""
     try:
         if kind == PRE_COMMIT:
             return _bounded(_pre_commit_config(_yaml(text))), []
