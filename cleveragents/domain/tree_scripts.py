@@ -24,8 +24,11 @@ script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names
   * a tool's config (`mypy.ini` for `mypy`, named with the tool as its `kind`): what it
     makes the tool load (`tool_configs.py`);
   * `gradlew`, `mvnw`: the project's build files, anywhere: the whole tree;
-  * any other (another interpreter, a binary, a link, a FIFO, one too large to read): its
-    folder whole.
+  * any other (another interpreter, a binary, a link, whose target is read in its place):
+    its folder whole.
+Past a bound (a script too large to read, `DEPTH` scripts deep, more than `MOST_SCRIPTS`
+read for one), or one agents cannot read (a FIFO, a device, one it cannot open), what the
+script runs could lie anywhere: the whole tree (`WHOLE`), said so, never its folder alone.
 A folder that is the tree's top is the whole tree, said as what agents cannot read ahead.
 """
 
@@ -41,12 +44,14 @@ from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
 from cleveragents.domain.reach import printable
 from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
+from cleveragents.domain.shell_words import closing
 from cleveragents.domain.tool_configs import JS, config_reach
 
-MOST_BYTES = 64 * 1024  # a script longer than this is not read: its folder whole
+MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
-DEPTH = 8  # scripts run by scripts, read this deep; one deeper: its folder whole
+DEPTH = 8  # scripts run by scripts, read this deep; one deeper: the whole tree
 MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
+LINK = "a link"  # a script that is a link: its target is read as a place of its own
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
 # Interpreters by a script's name, when it has no shebang: perl, ruby ... read no further.
@@ -72,7 +77,7 @@ class Script:
 
     content: bytes | None = None
     executable: bool = False
-    unread: str = ""  # "a link", "a FIFO", "too large a script": not read, its folder whole
+    unread: str = ""  # "a link" (its folder whole), "a FIFO", "too large a script": not read
 
 
 Read = Callable[[str], Script]
@@ -99,8 +104,10 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
         if (path, zeros, kind) in seen or not _readable_name(path):
             continue
         seen.add((path, zeros, kind))
-        if depth > DEPTH or len(seen) > MOST_SCRIPTS:
-            found.append(_folder(path, f"`{printable(path)}`, run {depth} scripts deep"))
+        if depth > DEPTH or len(seen) > MOST_SCRIPTS:  # past a bound: what it runs, unread
+            bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
+            why = f"`{printable(path)}`, {bound}, which agents does not read"
+            found.append(Reach(WHOLE, unknown=why))
             continue
         if path not in read_once:
             read_once[path] = read(path)
@@ -118,13 +125,14 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str)
     """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), or
     the config of the tool `kind`, may run, by its kind."""
     if script.unread:
-        return [_folder(path, f"`{printable(path)}`, {script.unread} agents does not read")]
+        why = f"`{printable(path)}`, {script.unread} agents does not read"
+        return [_folder(path, why) if script.unread == LINK else Reach(WHOLE, unknown=why)]
     if script.content is None:
         return []  # not there: nothing runs; read again once it is
     if posixpath.basename(path) in WRAPPERS:
         return [Reach(WHOLE, unknown=f"`{printable(path)}`, which runs the project's build files")]
     text = script.content.decode("utf-8", "surrogateescape")
-    interpreter, options = _shebang(text)
+    interpreter, options = shebang(text)
     name = posixpath.basename(path).lower()
     if "\0" in text:
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
@@ -150,8 +158,9 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str)
     return []  # a file by a data file's name (`.json`, `.txt`): read, not run
 
 
-def _shebang(text: str) -> tuple[str, list[str]]:
-    """The interpreter's name of a `#!` line (through `env`, `env -S`) and its options."""
+def shebang(text: str) -> tuple[str, list[str]]:
+    """The interpreter's name of a `#!` line (through `env`, `env -S`) and its options;
+    ("", []) without one."""
     if not text.startswith("#!"):
         return "", []
     words = text[2:].partition("\n")[0].split()
@@ -195,24 +204,15 @@ def _substituted(text: str, own: str) -> str:
     out: list[str] = []
     at = 0
     while (start := text.find("$(", at)) >= 0:
-        end = _closing(text, start + 2)
-        if end < 0:
+        try:
+            end = closing(text, start + 2)
+        except ValueError:
             break
         inner = text[start + 2 : end]
         own_folder = re.search(r"\$0\b|\$\{0\}|BASH_SOURCE", inner) and "dirname" in inner
         out.append(text[at:start] + (own if own_folder else text[start : end + 1]))
         at = end + 1
     return "".join(out) + text[at:]
-
-
-def _closing(text: str, at: int) -> int:
-    """Where the `)` closing a `$(` opened just before `at` is, or -1."""
-    depth = 1
-    for index in range(at, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[index], 0)
-        if depth == 0:
-            return index
-    return -1
 
 
 def _node(path: str, text: str) -> list[Reach]:

@@ -28,8 +28,6 @@ from __future__ import annotations
 import json
 import os
 import posixpath
-import stat
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -38,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_lines
 from cleveragents.adapters.git.config_listings import user_configs
+from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.adapters.git.tree_scripts import script_places
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
@@ -63,9 +62,8 @@ if TYPE_CHECKING:
 ELSEWHERE = ("core.hookspath", "include.path")
 CLAUDE_SETTINGS = ("settings.json", "settings.local.json")  # in a `.claude`
 MOST_JSON = 1 << 20  # bytes of a settings file read at most
-RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a read is read again
 # Each JSON file read, by path: its stat when read and its document (as `config_listings`).
-_PARSED: dict[str, tuple[tuple[int, ...], object | None]] = {}
+_PARSED: dict[str, tuple[Stamp, object | None]] = {}
 MOST_USER_JSON = 1 << 28  # of `~/.claude.json`, which Claude Code reads whole however large
 
 
@@ -203,28 +201,22 @@ def read_json(path: Path, most: int = MOST_JSON) -> object | None:
     device is not opened for reading, a link is followed as Claude Code follows it); None
     when there is none or Claude Code could not read it. Parsed again only when the file's
     stat changed, or changed so recently that a change in the same tick keeps it."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > most:
+    with regular_file(path) as found:
+        if found is None or found[1].st_size > most:
             return None
-        mark = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        mark = stamp_of(found[1])
         kept = _PARSED.get(str(path))
         if kept is not None and kept[0] == mark:
             return kept[1]
-        data = os.read(fd, st.st_size + 1)
-    except OSError:  # pragma: no cover - a file that cannot be read: Claude Code cannot either
-        return None
-    finally:
-        os.close(fd)
+        try:
+            data = os.read(found[0], found[1].st_size + 1)
+        except OSError:  # pragma: no cover - a file that cannot be read: Claude Code cannot either
+            return None
     try:
         document: object = json.loads(data)
     except (ValueError, RecursionError):
         document = None
-    if st.st_ctime_ns < time.time_ns() - RECENT:
+    if settled([mark]):
         _PARSED[str(path)] = (mark, document)
     return document
 
@@ -273,10 +265,17 @@ def watched_programs(
     """The paths of the tree to watch around a command for `config_programs`: each place
     named, and what a pattern matches now (the whole tree: each entry at its top, `.git`
     left to its own look); a new one is found when the look after the command lists it."""
+    return watched(repo.root, [r for r, _ in config_programs(repo, listings, nested, claudes)])
+
+
+def watched(root: Path, reaches: list[Reach]) -> list[str]:
+    """The paths of the tree `root` to watch around a command for the places `reaches`: each
+    place named, and what a pattern matches now (the whole tree: each entry at its top,
+    `.git` left to its own look)."""
     paths: list[str] = []
-    for reach, _ in config_programs(repo, listings, nested, claudes):
+    for reach in reaches:
         if "*" in reach.path and (reach.launcher or reach.unknown):
-            found = (p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
+            found = (p.relative_to(root).as_posix() for p in root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))
         else:
             paths.append(reach.path)

@@ -104,14 +104,15 @@ class OwnConfig:
         or not: where a hook that is a link leads (`hook_links.py`), a file or a folder,
         each file a setting names as a program (`config_programs.py`), and what a hook file
         runs (`hook_contents.py`)."""
-        from cleveragents.adapters.git.config_programs import watched_programs
-        from cleveragents.adapters.git.hook_contents import watched_hook_runs
+        from cleveragents.adapters.git.config_programs import watched, watched_programs
 
         root = self.repo.root
         linked = self.hook_links(reuse=reuse)
         nested = self.nested(reuse=reuse)
         programs = watched_programs(self.repo, self.listings, nested, self.claudes)
-        hooked = watched_hook_runs(Path(os.path.realpath(root)), self.hook_runs(reuse=True))
+        hooked = watched(
+            Path(os.path.realpath(root)), [r.reach for r in self.hook_runs(reuse=True)]
+        )
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs, *hooked])
