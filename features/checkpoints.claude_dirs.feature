@@ -76,6 +76,14 @@ Feature: What a command did where Claude Code reads its settings is undone right
     Then the put-back says "removed shared/hooks/h.sh: new, Claude Code would read it outside the sandbox; put back shared/settings.json: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
     And the file "shared/settings.json" holds "{}\n", and "shared/notes.txt" is still there
 
+  Scenario: The folder a link inside a .claude leads to is looked at whole
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "docs/skills/fmt/SKILL.md" holding "run !`sh x.sh`\n"
+    And the user's tree also has the link "sub/.claude/skills" to "../../docs/skills"
+    When a command there runs `mkdir -p docs/skills/evil && echo x > docs/skills/evil/SKILL.md && echo y >> docs/skills/fmt/SKILL.md`
+    Then the put-back says "removed docs/skills/evil/SKILL.md: new, Claude Code would read it outside the sandbox; put back docs/skills/fmt/SKILL.md: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And the file "docs/skills/fmt/SKILL.md" holds "run !`sh x.sh`\n", and "docs/skills/evil/SKILL.md" is gone
+
   Scenario: A .claude link the command points elsewhere is put back, its new target not looked at
     Given a working tree whose sub folder has the user's own .claude
     And the user's tree also has the file "shared/settings.json" holding "{}\n"

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.claude_links import linked
+from cleveragents.adapters.git.claude_links import inner_links, linked
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -83,6 +83,7 @@ class ClaudeDirs:
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
         self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
+        self._inner: set[str] = set()  # of them, where a link inside a `.claude` led: all of it
         self._digests: dict[str, tuple[Seen, bytes]] = {}  # of files too large to keep
         self.hooks: list[str] = []  # a `core.hooksPath` folder in the tree, as `OWN_HOOKS`
 
@@ -226,7 +227,9 @@ class ClaudeDirs:
         if not stat.S_ISDIR(st.st_mode):
             return entry
         # A `.mcp.json` made a folder, and the hooks folder: all of it.
+        # Where a link inside a `.claude` leads (`.claude/skills -> ../docs/skills`): all of it.
         everything = mcp_file(path.rpartition("/")[2]) or path in (OWN_HOOKS, *self.hooks)
+        everything = everything or path in self._inner
         folders = [""]
         while folders:
             folder = folders.pop()
@@ -299,12 +302,14 @@ class ClaudeDirs:
 
     def _linked(self, folders: list[str]) -> list[str]:
         """The folders in the tree that the `.claude` links of `folders` lead to (the files,
-        for a `.mcp.json` link): Claude Code follows such a link, and the sandbox binds none
-        of them read-only."""
-        found = {
-            target for target in linked(self.repo.root, folders, missing=False).values() if target
-        }
-        return sorted(found - set(folders))  # a link to the top: not looked at whole
+        for a `.mcp.json` link), and those the links inside a `.claude` standing for what
+        Claude Code runs lead to (`.claude/skills -> ../docs/skills`, looked at whole):
+        Claude Code follows such a link, and the sandbox binds none of them read-only."""
+        root = self.repo.root
+        found = {target for target in linked(root, folders, missing=False).values() if target}
+        inner = linked(root, inner_links(root, folders), missing=False).values()
+        self._inner = {target for target in inner if target} - set(folders)
+        return sorted((found | self._inner) - set(folders))  # the top: not looked at whole
 
     def _real_folder(self, path: str) -> bool:
         """Whether `path` (the folder holding a `.claude`) is still a folder, reached
