@@ -143,13 +143,20 @@ class Restores:
         def in_tree(path: str) -> bool:  # whether the checkpoint holds `path` or under it
             return bool(self.saver.listing(checkpoint.tree, [path]))
 
-        for saved in oldest_last(self._made_here(put_back)):
-            self.put_back_paths += self.saver.put_back(saved, spare, in_tree)
+        records = oldest_last(self._made_here(put_back))
+        # Each path is put back by the oldest record holding it (its state wins) and by no
+        # newer one: written first, a newer state's cleared way removed what the checkpoint
+        # holds there (its file where the newer one's folder was), which no record brings back.
+        oldest = {path: index for index, saved in enumerate(records) for path in saved.paths}
+        for index, saved in enumerate(records):
+            newer = {path for path in saved.paths if oldest[path] != index}
+            self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
             empty = [p for p in saved.empty if p not in spare]
             self.put_back_paths += folder_modes.make(self.repo.root, empty, saved.folders)
             gone = [p for p in saved.made if p not in spare]
             self.put_back_paths += folder_modes.remove_made(self.repo.root, gone)
-            self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
+            folder_perms = {p: m for p, m in saved.folders.items() if p not in spare}
+            self.put_back_paths += folder_modes.put_back(self.repo.root, folder_perms)
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created
