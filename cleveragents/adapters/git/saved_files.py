@@ -169,7 +169,7 @@ class FileSaver:
         files = self.listing(saved.commit)
         folders = [path for path in saved.folders if path != TOP_FOLDER]  # the tree's own
         _refuse_outside(
-            [*saved.absent, *saved.modes, *folders, *(path for path, _, _ in files)],
+            [*saved.absent, *saved.modes, *folders, *saved.made, *(p for p, _, _ in files)],
             self.repo.root,
         )
         if spare:
