@@ -222,14 +222,14 @@ class FileRestore:
         return {**held, **around_kept(to_target, held)}
 
     def saved_put_back(
-        self, plan: Plan, files: FilesPlan, decisions: list[Decision]
+        self, plan: Plan, files: FilesPlan, decisions: list[Decision], full: bool = False
     ) -> tuple[FilesPlan, list[SavedFiles]]:
         """The saved records of `decisions` a restore puts back, and `files` naming those it
         does not: a pulled plan's hold another clone's bytes (its ignored files, its nested
         repositories), never written here; their paths are kept as they are."""
         records = [saved for d in decisions for saved in d.replaced]
         if not records or not pulled(self.store, plan):
-            return self._saved_grouped(plan, files, records), records
+            return self._saved_grouped(plan, files, records, full), records
         paths = {p for saved in records for p in saved.paths}
         groups = replace(
             files.groups,
@@ -238,7 +238,9 @@ class FileRestore:
         )
         return replace(files, groups=groups), []
 
-    def _saved_grouped(self, plan: Plan, files: FilesPlan, records: list[SavedFiles]) -> FilesPlan:
+    def _saved_grouped(
+        self, plan: Plan, files: FilesPlan, records: list[SavedFiles], full: bool
+    ) -> FilesPlan:
         """`files` with the paths of saved `records` grouped as an undo groups them, by the
         state the operations left them in: one changed since (a mode the user set after the
         agent's chmod) is the user's edit, kept or a conflict, never silently put back."""
@@ -251,6 +253,8 @@ class FileRestore:
         found = self.checkpoints.found_states(records)
         now = self.checkpoints.saved_states(left)
         saved = saved_groups(found, left, now, set(files.to_target))
+        if full:  # the tree becomes the target's: what both changed goes back, no conflict
+            saved = RestoreScope(sorted({*saved.restored, *saved.conflicts}), saved.kept, [])
         both = joined(files.groups, saved)
         groups = replace(
             files.groups, restored=both.restored, kept=both.kept, conflicts=both.conflicts
