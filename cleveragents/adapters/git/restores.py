@@ -102,6 +102,8 @@ class Restores:
         }
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
         touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
+        # And the folders it makes or removes: the undo of this restore knows how it left them.
+        touched += [p for s in put_back for p in [*s.empty, *s.made] if p not in spare]
         # Folders a command made, which the put-back removes where they stand empty: the
         # safety record makes them again (with their modes), for the undo of this restore.
         made = folder_modes.now(self.repo.root, {p for s in put_back for p in s.made})
