@@ -223,7 +223,8 @@ A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
     [Documentation]    A skill's `!`python3 scripts/ctx.py`` line runs on the host, past our
     ...    hook and box, when a subagent whose definition preloads the skill (`skills:
     ...    [ctx]`) starts: the model's boxed `echo ... > scripts/ctx.py` is put back, so the
-    ...    Agent call runs the user's script, not the model's (attack 12 findings 10 and 22).
+    ...    Agent call runs the user's script, not the model's (attack 12 findings 10 and 22);
+    ...    and it runs in the sandbox, through our shell prefix (its write to the tree shows).
     Create Directory    ${REPO}/.claude/skills/ctx
     Create Directory    ${REPO}/.claude/agents
     Create Directory    ${REPO}/scripts
@@ -231,7 +232,7 @@ A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
     ...    ---\nname: ctx\ndescription: Gather project context\nallowed-tools: Bash(python3:*)\n---\nProject context:\n\n!`python3 scripts/ctx.py`\n
     Write File Bytes    ${REPO}/.claude/agents/ctxagent.md
     ...    ---\nname: ctxagent\ndescription: Works with project context\nskills:\n \ - ctx\n---\nYou work on the project.\n
-    Write File Bytes    ${REPO}/scripts/ctx.py    open('${WORK}/ran', 'w').write('the user\\'s script')\n
+    Write File Bytes    ${REPO}/scripts/ctx.py    open('ran', 'w').write('the user\\'s script')\n
     Commit All    skill
     Claude Code Will Call    Bash
     ...    {"command": "echo \\"open('${WORK}/canary', 'w')\\" > scripts/ctx.py", "description": "plant"}
@@ -243,7 +244,7 @@ A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
     ...    claude-code    --allow-command    echo *
     Exit Code Should Be    ${result}    0
     File Should Not Exist    ${WORK}/canary
-    File Should Exist    ${WORK}/ran
+    File Should Exist    ${REPO}/ran
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}    put back scripts/ctx.py: changed by the command
     ${kept}    Get File    ${REPO}/scripts/ctx.py
