@@ -19,12 +19,14 @@ import traceback
 from pathlib import Path
 
 
-def _prepared() -> None:
-    """What a fork should find imported: the CLI, the plan commands and the SDK."""
-    import anthropic  # noqa: F401
-
+def _prepared(env: dict[str, str]) -> None:
+    """What a fork should find imported: the CLI, the plan commands, and the SDK when the
+    command is to talk to Claude."""
     import cleveragents.cli.app
     import cleveragents.cli.main  # noqa: F401
+
+    if env.get("ANTHROPIC_BASE_URL"):
+        import anthropic  # noqa: F401
 
 
 def run_forked(
@@ -32,7 +34,7 @@ def run_forked(
 ) -> subprocess.CompletedProcess[str]:
     """`agents argv[1:]` in a fork, in `cwd` with exactly `env`, no input; its output read
     as `subprocess.run(..., text=True)` reads it. Killed after `timeout` seconds."""
-    _prepared()
+    _prepared(env)
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     sys.stdout.flush()
