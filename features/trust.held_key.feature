@@ -1,3 +1,4 @@
+@agents_exec
 Feature: The API key agents was started with is not in what other processes read of it
   As a developer who runs a plan with --no-sandbox, or whose Claude Code runs tools on the host
   I want the key agents holds kept out of /proc/PID/environ
