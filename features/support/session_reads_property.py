@@ -1,7 +1,8 @@
 """The property of `adapters/git/session_reads.py`: a Claude Code session file that holds
 what the model read of a file the user's ignore rules exclude (at the plan's start, even
 when the rules on disk no longer do) is found, however the model read it; one that holds
-only tracked files' lines and the ignored file's name is not.
+only tracked files' lines and the ignored file's name is not, nor is an ignored copy of a
+tracked file whose lines the session holds (`build/app.py`, as a `.venv` holds copies).
 
 Each example: a real repository ignoring `.env` and `build/`, the plan's start rules taken
 by a real checkpoint; a random line (the secret) written into `.env` or `build/creds`; a
@@ -45,6 +46,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     (root / "src").mkdir(parents=True)
     (root / ".gitignore").write_text(".env\nbuild/\n")
     (root / "src" / "app.py").write_text(TRACKED)
+    (root / "build").mkdir()
+    (root / "build" / "app.py").write_text(TRACKED)  # ignored, as a `.venv` copy would be
     _git(root, "init", "-q")
     _git(root, "add", ".")
     _git(root, "commit", "-qm", "start")
@@ -62,7 +65,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         (root / ".gitignore").write_text("build/\n" if unignore else ".env\nbuild/\n")
         calls = [*map(_noise, before), _reading(root, path, secret, form), *map(_noise, after)]
         found = ignored_held(repo, "p1", {"s.jsonl": _session(calls)})
-        assert path in found, (found, secret, path, form)
+        assert found == [path], (found, secret, path, form)
         without = [*map(_noise, before), *map(_noise, after)]
         assert ignored_held(repo, "p1", {"s.jsonl": _session(without)}) == [], without
         (root / path).unlink()

@@ -5,11 +5,12 @@ A session file holds every tool result whole: a `Read` of `.env` puts the key's 
 so does a `cat .env` or a `grep KEY .env` in Bash. A file counts as held when the user's
 rules ignore it (now, or at the plan's start here), the session names it (its name is a
 word of the session's text) and either a `Read` or `NotebookRead` named its path, or one of
-its lines (of at least MIN_LINE characters, stripped) is a whole line of the session's text:
-of a tool result, a command's output, a `Read` result without its line numbers, a grep line
-without its `path:` and `line:` prefixes. A file bigger than MOST_BYTES counts only when read
-by path. What escapes: a line cut, encoded or reworded (`base64 .env`, `cut -c1-5`), and a
-file the session never names (`cat $(ls -a | head -1)`).
+its lines (of at least MIN_LINE characters, stripped) is a whole line of the session's text
+(of a tool result, a command's output, a `Read` result without its line numbers, a grep
+line without its `path:` and `line:` prefixes) that no file of the tree holds unless
+ignored (a `.venv` copy of the user's code tells nothing). A file bigger than MOST_BYTES
+counts only when read by path. What escapes: a line cut, encoded or reworded (`base64
+.env`, `cut -c1-5`), and a file the session never names (`cat $(ls -a | head -1)`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.start_rules import StartRules
+from cleveragents.errors import GitFailed
 
 MIN_LINE = 8  # shorter lines (`}`, `done`) are in too many files to tell anything
 MOST_BYTES = 1 << 20
@@ -82,30 +84,29 @@ class SessionText:
             return name in self.words
         return any(name in text for text in self.texts)
 
-    def holds(self, path: str, roots: list[str]) -> bool:
-        """Whether a `Read` named the file `path` (of the tree at any of `roots`), or the
-        session holds a line of it."""
+    def held(self, path: str, roots: list[str]) -> set[str] | None:
+        """What the session holds of the file `path` (of the tree at any of `roots`): None
+        when a `Read` named it, else its lines that are whole lines of the session's."""
         if any(os.path.join(root, path) in self.read for root in roots):
-            return True
+            return None
         full = os.path.join(roots[0], path)
         try:
             st = os.lstat(full)
             if not stat.S_ISREG(st.st_mode) or st.st_size > MOST_BYTES:
-                return False
+                return set()
             with open(full, "rb") as file:
                 data = file.read(MOST_BYTES)
         except OSError:
-            return False
-        for line in data.decode("utf-8", "replace").splitlines():
-            line = line.strip()
-            if len(line) >= MIN_LINE and line in self.lines:
-                return True
-        return False
+            return set()
+        lines = (line.strip() for line in data.decode("utf-8", "replace").splitlines())
+        return {line for line in lines if len(line) >= MIN_LINE and line in self.lines}
 
 
 def ignored_held(repo: GitRepository, plan_id: str, sessions: dict[str, bytes]) -> list[str]:
     """The paths of the working tree the user's rules ignore, now or at `plan_id`'s start,
-    that the user does not track, and whose bytes the session files `sessions` hold."""
+    that the user does not track, and whose bytes the session files `sessions` hold. A
+    line the tree's other files hold too (tracked or untracked, not ignored: `from os
+    import path` in a `.venv` copy and in the user's code) tells nothing and is not counted."""
     if not sessions:
         return []
     text = SessionText(sessions)
@@ -118,7 +119,26 @@ def ignored_held(repo: GitRepository, plan_id: str, sessions: dict[str, bytes]) 
             listing = b"\0".join(p.encode("utf-8", "surrogateescape") for p in others)
             candidates.update(StartRules(repo).ignored(rules, listing))
     roots = list(dict.fromkeys([str(repo.root), os.path.realpath(repo.root)]))
-    return sorted(p for p in candidates if text.holds(p, roots))
+    held = {p: text.held(p, roots) for p in candidates}
+    seen = set().union(*(lines for lines in held.values() if lines))
+    common = _shared_lines(repo, seen, candidates - set(now))
+    return sorted(p for p, lines in held.items() if lines is None or lines - common)
+
+
+def _shared_lines(repo: GitRepository, lines: set[str], ignored: set[str]) -> set[str]:
+    """Which of `lines` a file of the tree not ignored holds (tracked or untracked, but
+    those of `ignored`, ignored at the start only): read by `git grep` in the working tree,
+    the lines given on its standard input, never written to a file."""
+    if not lines:
+        return set()
+    patterns = "".join(f"{line}\n" for line in sorted(lines)).encode("utf-8", "surrogateescape")
+    excluded = [f":(exclude,literal){p}" for p in sorted(ignored)]
+    args = ["grep", "--untracked", "-h", "-I", "-F", "-o", "--no-color", "-f", "/dev/stdin"]
+    try:
+        out = repo.git_bytes(*args, "--", ".", *excluded, stdin=patterns)
+    except GitFailed:  # exit 1: no file holds any of them
+        return set()
+    return {line.strip() for line in out.decode("utf-8", "replace").splitlines()}
 
 
 def _listed(repo: GitRepository, *more: str) -> list[str]:
