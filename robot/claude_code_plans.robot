@@ -98,7 +98,7 @@ A Session That Read An Ignored File Is Not Pushed Or Exported Unless Said So
     ${plan}    Plan Shown
     ${result}    Run Agents With Claude Code    plan    push    origin
     Exit Code Should Be    ${result}    3
-    Should Contain    ${result.stderr}    holds what the model read of .env and 1 more
+    Should Contain    ${result.stderr}    hold what was read of .env and 1 more
     Should Contain    ${result.stderr}    --with-ignored-reads
     Should Contain    ${result.stderr}    keys.env
     ${sent}    Git    for-each-ref    refs/cleveragents/    cwd=${REMOTE}

@@ -333,7 +333,9 @@ class PlanSharing:
     def _refuse(self, plan: Plan, how: str, with_reads: bool) -> None:
         refuse_saved(self.remotes, plan, how)
         if not with_reads:
-            refuse_reads(self.remotes, plan, self.carry(self.store.plan(plan.id)), how)
+            carried = self.carry(self.store.plan(plan.id))
+            records = {"records.jsonl": self.store.export_records(plan.id)}
+            refuse_reads(self.remotes, plan, {**carried, **records}, how)
 
     def _move(self, ref: str, new: str) -> None:
         old = self.remotes.tip(ref)

@@ -35,19 +35,20 @@ def refuse_saved(remotes: PlanRemotes, plan: Plan, how: str) -> None:
     )
 
 
-def refuse_reads(remotes: PlanRemotes, plan: Plan, sessions: dict[str, bytes], how: str) -> None:
-    """Refuse a plan whose Claude Code session files (carried whole: every tool result)
-    hold the bytes of files the user's ignore rules exclude, which the model read
-    (`session_reads.py`): the user sends them only by saying so (WITH_READS)."""
-    held = remotes.ignored_read_in(plan.id, sessions) if sessions else []
+def refuse_reads(remotes: PlanRemotes, plan: Plan, travels: dict[str, bytes], how: str) -> None:
+    """Refuse a plan whose records (a command's output, the conversation) or Claude Code
+    session files (carried whole: every tool result), `travels`, hold the bytes of files
+    the user's ignore rules exclude (`session_reads.py`): the user sends them only by
+    saying so (WITH_READS)."""
+    held = remotes.ignored_read_in(plan.id, travels) if travels else []
     if not held:
         return
     more = f" and {len(held) - 1} more" if len(held) > 1 else ""
     raise ConflictingState(
-        f"plan {plan.id}'s Claude Code session holds what the model read of {held[0]}{more}, "
-        f"{'a file' if not more else 'files'} your ignore rules exclude: it is not {how}, "
-        "which would upload them",
-        hint=f"`{WITH_READS}` sends the session as it is, those bytes with it"
+        f"plan {plan.id}'s records or Claude Code session hold what was read of "
+        f"{held[0]}{more}, {'a file' if not more else 'files'} your ignore rules exclude: "
+        f"it is not {how}, which would upload them",
+        hint=f"`{WITH_READS}` sends them as they are, those bytes with them"
         + ("; name the other plans to push them without it" if how == "pushed" else "")
         + f" (the files: {shlex.join(held[:12])}{' ...' if len(held) > 12 else ''})",
     )

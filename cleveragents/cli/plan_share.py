@@ -44,8 +44,8 @@ WithReads = Annotated[
     bool,
     typer.Option(
         "--with-ignored-reads",
-        help="Send a Claude Code plan's session files even though they hold what the model "
-        "read of your ignored files (a .env): refused without it (exit 3).",
+        help="Send a plan whose records or Claude Code session files hold what was read of "
+        "your ignored files (a .env): refused without it (exit 3).",
     ),
 ]
 
@@ -72,8 +72,9 @@ def push(
 
     What travels: records, checkpoints of tracked and untracked files, a Claude Code
     plan's session files. What never travels: ignored files, nested repositories' .git,
-    files saved for undo. A session that holds what the model read of an ignored file is
-    refused (exit 3), naming the files, unless --with-ignored-reads.
+    files saved for undo. A plan whose records or session hold what was read of an ignored
+    file (`cat .env`'s output) is refused (exit 3), naming the files, unless
+    --with-ignored-reads.
 
     A plan that changed on the remote since this clone last pushed or pulled it is
     refused (exit 3), naming the decisions that differ: pull it first, or --force.
@@ -119,7 +120,7 @@ def export(
     """Write a plan into one file (a git bundle), for a CI artefact or a mail.
 
     Like a push, it holds no ignored file, nested repository's .git or file saved for undo,
-    and a Claude Code session that read an ignored file is refused unless --with-ignored-reads.
+    and a plan that read an ignored file is refused unless --with-ignored-reads.
     FILE is never written through a link (FILE itself, or a folder of it in the working tree).
 
     `agents plan import FILE` in any clone of the repository takes it, as a pull would.

@@ -149,8 +149,8 @@ class GitRemotes:
         return UserIgnores(self.repo, self.objects).held_in(commit, plan_id)
 
     def ignored_read_in(self, plan_id: str, sessions: dict[str, bytes]) -> list[str]:
-        """Paths of files the user's ignore rules exclude whose bytes the session files
-        `sessions` hold (`session_reads.ignored_held`)."""
+        """Paths of files the user's ignore rules exclude whose bytes `sessions` hold (JSON
+        lines: a plan's records, its Claude Code session files; `session_reads.py`)."""
         from cleveragents.adapters.git.session_reads import ignored_held
 
         return ignored_held(self.repo, plan_id, sessions)

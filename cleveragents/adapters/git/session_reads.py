@@ -1,5 +1,6 @@
 """Which of the user's ignored files a Claude Code session holds: what `agents plan push`
-and `export` would upload of them inside the session files a plan carries (`carried.py`).
+and `export` would upload of them inside the session files a plan carries (`carried.py`)
+or its records (a command's output, the conversation: JSON lines too, looked at alike).
 
 A session file holds every tool result whole: a `Read` of `.env` puts the key's bytes in it,
 so does a `cat .env` or a `grep KEY .env` in Bash. A file counts as held when the user's
