@@ -2,7 +2,8 @@
 what the model read of a file the user's ignore rules exclude (at the plan's start, even
 when the rules on disk no longer do) is found, however the model read it; one that holds
 only tracked files' lines and the ignored file's name is not, nor is an ignored copy of a
-tracked file whose lines the session holds (`build/app.py`, as a `.venv` holds copies).
+tracked file whose lines the session holds (`build/app.py`, as a `.venv` holds copies),
+nor an ignored file the model wrote itself (`build/made.env`).
 
 Each example: a real repository ignoring `.env` and `build/`, the plan's start rules taken
 by a real checkpoint; a random line (the secret) written into `.env` or `build/creds`; a
@@ -35,7 +36,8 @@ SECRET = st.text(string.ascii_letters + string.digits + "=-_+/.", min_size=6, ma
 )
 FORMS = ("read-tab", "read-arrow", "cat", "grep")
 TRACKED = "def main() -> None:\n    print('hello world')\n"
-NOISE = st.lists(st.sampled_from(("read-tracked", "ls", "echo", "text")), max_size=4)
+MADE = "K=made-by-the-model-4f1e"
+NOISE = st.lists(st.sampled_from(("read-tracked", "ls", "echo", "text", "write")), max_size=4)
 
 
 def check_property(examples: int, seed: int, tmp: Path) -> int:
@@ -48,6 +50,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     (root / "src" / "app.py").write_text(TRACKED)
     (root / "build").mkdir()
     (root / "build" / "app.py").write_text(TRACKED)  # ignored, as a `.venv` copy would be
+    (root / "build" / "made.env").write_text(f"{MADE}\n")  # ignored, written by the model
     _git(root, "init", "-q")
     _git(root, "add", ".")
     _git(root, "commit", "-qm", "start")
@@ -64,11 +67,14 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         (root / path).write_text(f"# the keys\n{secret}\n")
         (root / ".gitignore").write_text("build/\n" if unignore else ".env\nbuild/\n")
         calls = [*map(_noise, before), _reading(root, path, secret, form), *map(_noise, after)]
-        found = ignored_held(repo, "p1", {"s.jsonl": _session(calls)})
-        assert found == [path], (found, secret, path, form)
         without = [*map(_noise, before), *map(_noise, after)]
-        assert ignored_held(repo, "p1", {"s.jsonl": _session(without)}) == [], without
-        (root / path).unlink()
+        try:
+            found = ignored_held(repo, "p1", {"s.jsonl": _session(calls)})
+            assert found == [path], (found, secret, path, form)
+            unread = ignored_held(repo, "p1", {"s.jsonl": _session(without)})
+            assert unread == [], (unread, without)
+        finally:
+            (root / path).unlink()
 
     holds()
     shutil.rmtree(work)
@@ -97,11 +103,14 @@ def _reading(root: Path, path: str, secret: str, form: str) -> tuple[str, dict[s
 
 
 def _noise(kind: str) -> tuple[str, dict[str, Any], Any]:
-    """A call that reads a tracked file, or names `.env` without its content."""
+    """A call that reads a tracked file, names `.env` without its content, or writes an
+    ignored file."""
     if kind == "read-tracked":
         return "Read", {"file_path": "src/app.py"}, TRACKED
     if kind == "ls":
         return "Bash", {"command": "ls -a"}, ".env\n.gitignore\nbuild\nsrc\n"
+    if kind == "write":
+        return "Write", {"file_path": "build/made.env", "content": f"{MADE}\n"}, "File created"
     if kind == "echo":
         return "Bash", {"command": "echo the keys are in .env"}, "the keys are in .env\n"
     return "", {}, "I will look at .env and build/creds now."
@@ -123,7 +132,9 @@ def _session(calls: list[tuple[str, dict[str, Any], Any]]) -> bytes:
             {
                 "type": "user",
                 "message": {"role": "user", "content": [answer]},
-                "toolUseResult": {"stdout": result},
+                "toolUseResult": {**given_input, "type": "create"}
+                if tool == "Write"
+                else {"stdout": result},
             }
         )
     return b"".join(json.dumps(line).encode() + b"\n" for line in lines)

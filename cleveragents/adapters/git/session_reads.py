@@ -9,9 +9,11 @@ word of the session's text) and either a `Read` or `NotebookRead` named its path
 its lines (of at least MIN_LINE characters, stripped) is a whole line of the session's text
 (of a tool result, a command's output, a `Read` result without its line numbers, a grep
 line without its `path:` and `line:` prefixes) that no file of the tree holds unless
-ignored (a `.venv` copy of the user's code tells nothing). A file bigger than MOST_BYTES
-counts only when read by path. What escapes: a line cut, encoded or reworded (`base64
-.env`, `cut -c1-5`), and a file the session never names (`cat $(ls -a | head -1)`).
+ignored (a `.venv` copy of the user's code tells nothing) and that the model or the plan
+did not write itself (a tool call's input, a decision's action: a `.env` it made). A file
+bigger than MOST_BYTES counts only when read by path. What escapes: a line cut, encoded or
+reworded (`base64 .env`, `cut -c1-5`), a file the session never names (`cat $(ls -a |
+head -1)`), and a line read, then written by the model into another ignored file.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ MIN_LINE = 8  # shorter lines (`}`, `done`) are in too many files to tell anythi
 MOST_BYTES = 1 << 20
 PATH_READERS = {"Read": "file_path", "NotebookRead": "notebook_path"}
 NUMBERED = re.compile(r"\s*\d+(?:\t|\u2192)(.*)")  # a `Read` result's line: number, tab or arrow
+AUTHORED = frozenset({"input", "action"})
 WORDS = re.compile(r"[\s/\\\"'`=:;|&<>(){}\[\],$*?!]+")
 
 
@@ -42,21 +45,24 @@ class SessionText:
         self.words: set[str] = set()
         self.texts: list[str] = []
         self.read: set[str] = set()
+        self.authored: set[str] = set()  # lines the model or the plan wrote itself
         for data in sessions.values():
             for raw in data.split(b"\n"):
                 try:
                     entry = json.loads(raw)
                 except ValueError:
                     continue
-                for text in _strings(entry):
-                    self._take(text)
+                for text, authored in _strings(entry, False):
+                    self._take(text, authored)
                 self._reads(entry)
 
-    def _take(self, text: str) -> None:
+    def _take(self, text: str, authored: bool) -> None:
         self.texts.append(text)
         self.words.update(WORDS.split(text))
         for line in text.splitlines():
             self.lines.add(line.strip())
+            if authored:
+                self.authored.add(line.strip())
             numbered = NUMBERED.fullmatch(line)
             if numbered:
                 self.lines.add(numbered.group(1).strip())
@@ -100,7 +106,8 @@ class SessionText:
         except OSError:
             return set()
         lines = (line.strip() for line in data.decode("utf-8", "replace").splitlines())
-        return {line for line in lines if len(line) >= MIN_LINE and line in self.lines}
+        found = {line for line in lines if len(line) >= MIN_LINE and line in self.lines}
+        return found - self.authored
 
 
 def ignored_held(repo: GitRepository, plan_id: str, sessions: dict[str, bytes]) -> list[str]:
@@ -148,13 +155,14 @@ def _listed(repo: GitRepository, *more: str) -> list[str]:
     return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string a JSON value holds, at any depth."""
+def _strings(value: Any, authored: bool) -> Iterator[tuple[str, bool]]:
+    """Every string a JSON value holds, at any depth, and whether it is the model's or the
+    plan's own (in a tool call's `input` or a decision's `action`: what it wrote)."""
     if isinstance(value, str):
-        yield value
+        yield value, authored
     elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
+        for key, item in value.items():
+            yield from _strings(item, authored or key in AUTHORED)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from _strings(item, authored)
