@@ -71,6 +71,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     link, a setting or a hook's content (`hook_links.py`, `config_programs.py`,
     `hook_contents.py`)."""
     from cleveragents.adapters.git.config_programs import config_programs
+    from cleveragents.adapters.host_programs import path_folders
 
     if config is None:
         from cleveragents.adapters.git.own_config import OwnConfig
@@ -87,4 +88,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
             config_programs(repo, config.listings, config.nested(reuse=True), config.claudes)
         ),
         hook_runs=tuple(config.hook_runs(reuse=True)),
+        on_path=tuple(path_folders(repo.root)),
     )

@@ -13,7 +13,12 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
   * a tree file a hook's content runs (`exec sh scripts/check.sh`), or a hook manager's
     config and what its commands run (`.pre-commit-config.yaml`: `domain/hook_runs.py`);
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
-    written there runs in the next `agents`. The sandbox binds these read-only.
+    written there runs in the next `agents`. The sandbox binds these read-only;
+  * a folder of the tree on the user's PATH (an activated `.venv/bin`, direnv's `PATH_add
+    bin`): the user's next plain `git status` runs a `.venv/bin/git` planted there. A file
+    standing there, and a new one whose name a later PATH folder holds too (`git`, `python3`,
+    `ls`) are the host's (`PathFolder`); a new name of its own (`pip install` adding
+    `mytool`) is the command's to keep.
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -48,6 +53,32 @@ HOOK_NAMES = frozenset((
 
 
 @dataclass(frozen=True)
+class PathFolder:
+    """A folder of the tree on the user's PATH (relative), the names the PATH folders
+    after it hold (a file there by such a name runs in place of theirs), and the names that
+    stand in it now."""
+
+    folder: str
+    later: frozenset[str] = frozenset()
+    standing: frozenset[str] = frozenset()
+
+    def shadows(self, name: str) -> bool:
+        """Whether a new file `name` there would run in place of a program found later."""
+        return name in self.later
+
+    def why(self, path: str) -> str | None:
+        """Why `path` (relative to the tree) in this folder runs on the host, or None: the
+        folder itself, what stands there, or a new name that shadows a later program."""
+        if not _within(path, self.folder):
+            return None
+        rest = posixpath.normpath(path).removeprefix(self.folder).lstrip("/")
+        name = rest.split("/")[0]
+        if not rest or name in self.standing or self.shadows(name):
+            return f"is in {self.folder}, a folder on your PATH: your shell runs what is there"
+        return None
+
+
+@dataclass(frozen=True)
 class HostFolders:
     """The folders of a tree (relative paths) whose files run on the host later."""
 
@@ -56,6 +87,7 @@ class HostFolders:
     linked: tuple[str, ...] = ()  # where a hook that is a link (or `.git/hooks`) leads
     programs: tuple[tuple[Reach, str], ...] = ()  # (place, setting): what git config runs
     hook_runs: tuple[HookRun, ...] = ()  # what a hook's content (or its manager's config) runs
+    on_path: tuple[PathFolder, ...] = ()  # the tree's folders on the user's PATH
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -91,6 +123,28 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"
+    for on_path in host.on_path:
+        if (why := on_path.why(path)) is not None:
+            return why
+    return None
+
+
+def on_the_way(path: str, host: HostFolders) -> str | None:
+    """Why `path` (relative to the tree), a folder or a link, leads to a file that runs on
+    the host later (`host_run`): a link written there re-points what git runs; or None."""
+    folder = posixpath.normpath(path)
+    places = [
+        *host.linked,
+        *host.hooks,
+        *(reach.path for reach, _ in host.programs),
+        *(run.reach.path for run in host.hook_runs),
+        *host.own,
+    ]
+    for place in places:
+        if place.startswith(f"{folder}/") and (why := host_run(place, host)) is not None:
+            if why.startswith(f"is {place}, "):  # "is X, which the pre-commit hook runs"
+                return f"is on the way to {why.removeprefix('is ')}"
+            return f"is on the way to {place}, which {why}"
     return None
 
 

@@ -185,6 +185,7 @@ class GitCheckpoints:
         look.own_git = self.own_git.look()
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
+        self.claude_dirs.behind = self.own_config.behind
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)

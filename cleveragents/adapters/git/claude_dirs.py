@@ -27,6 +27,11 @@ the link, and the sandbox binds no link read-only):
   * one it changed (bytes, mode, kind) is removed and written back as it was;
   * one it deleted is written back, unless the folder holding the `.claude` is gone too
     (`rm -rf sub`: no Claude Code starts there; undo brings it back).
+Each folder of the tree on the user's PATH (`host_programs.path_folders`) is watched whole
+the same way, but of what is new there only a file whose name a later PATH folder holds
+(`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays. And a
+link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
+command re-points is put back first (`link_ways.py`).
 What is removed is kept and never written back: its bytes go into one commit on the plan's
 checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads it). Undo and
 corrections never bring it back: no checkpoint holds it. A `.claude` the user had is not
@@ -45,6 +50,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from cleveragents.adapters.git import link_ways
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.claude_links import linked
 from cleveragents.adapters.git.repository import GitRepository
@@ -55,7 +61,9 @@ from cleveragents.adapters.git.saved_files import (
     has_bytes,
     link_on_the_way,
 )
+from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
+from cleveragents.domain.host_files import PathFolder
 from cleveragents.domain.rules import (
     claude_folder,
     claude_reads,
@@ -70,6 +78,7 @@ NEW = "new, Claude Code would read it outside the sandbox"
 # the host, where the sandbox's read-only `.git` does not hold, and git runs each hook.
 OWN_HOOKS = ".git/hooks"
 NEW_HOOK = "new, git would run it outside the sandbox"
+NEW_ON_PATH = "new in a folder on your PATH, your shell would run it for a program of its name"
 
 
 class ClaudeDirs:
@@ -85,11 +94,17 @@ class ClaudeDirs:
         self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
         self._digests: dict[str, tuple[Seen, bytes]] = {}  # of files too large to keep
         self.hooks: list[str] = []  # a `core.hooksPath` folder in the tree, as `OWN_HOOKS`
+        self.behind: list[str] = []  # what runs on the host behind a link (`link_ways.py`)
+        self._ways: dict[str, str | None] = {}  # the links on their way, at the look
+        self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
-        """Each `.claude` of `folders` now; the bytes of its files kept (read again only
-        when their stat changed)."""
+        """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
+        of its files kept (read again only when their stat changed)."""
+        self._on_path = {found.folder: found for found in path_folders(self.repo.root)}
+        folders = list(dict.fromkeys([*folders, *self._on_path]))
         self._targets = self._linked(folders)
+        self._ways = link_ways.ways(self.repo.root, self.behind)
         entries = {path: self._entry(path) for path in [*folders, *self._targets]}
         kept: dict[str, tuple[Seen, bytes]] = {}
         for path, entry in entries.items():
@@ -116,10 +131,14 @@ class ClaudeDirs:
         watched only since the command (a setting it added names a file of the tree) was
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it)."""
+        relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
+        if not self._on_path:  # a look held by another process: PATH is the same here
+            self._on_path = {found.folder: found for found in path_folders(self.repo.root)}
         made: list[str] = []  # what the command made or changed: removed
         unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
-        folders = [*folders, *self._targets]  # a link made or moved since is itself undone
+        # A link made or moved since is itself undone; a folder on PATH as the look saw it.
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._targets]))
         for path in sorted({*before, *folders}):
             # A hook or a program git runs by its path (not a `.claude`: no Claude Code
             # starts behind a link) is run through a link a command put on its way, to
@@ -133,7 +152,7 @@ class ClaudeDirs:
             for name in sorted({*old, *new}):
                 full = _joined(path, name)
                 was, now = old.get(name), new.get(name)
-                if self._as_seen(full, was, now, at):
+                if self._as_seen(full, was, now, at) or self._kept_new(path, name, was):
                     continue
                 if now is not None:
                     made.append(full)
@@ -147,6 +166,7 @@ class ClaudeDirs:
         # A link's target may lie in a `.claude` looked at.
         made = [full for full in dict.fromkeys(made) if full not in kept]
         said, commit = self._remove(plan_id, made, {path for path, _, _ in back})
+        said = [*relinked_ways, *said]
         for full, seen, why in dict.fromkeys(back):
             line = self._write_back(full, seen, why)
             if line is not None:
@@ -174,6 +194,8 @@ class ClaudeDirs:
                     hooks = (OWN_HOOKS, *self.hooks)
                     hook = any(full == h or full.startswith(f"{h}/") for h in hooks)
                     why = NEW_HOOK if hook else NEW
+                    if any(full.startswith(f"{p}/") for p in self._on_path):
+                        why = NEW_ON_PATH
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
@@ -227,6 +249,7 @@ class ClaudeDirs:
             return entry
         # A `.mcp.json` made a folder, and the hooks folder: all of it.
         everything = mcp_file(path.rpartition("/")[2]) or path in (OWN_HOOKS, *self.hooks)
+        everything = everything or path in self._on_path
         folders = [""]
         while folders:
             folder = folders.pop()
@@ -305,6 +328,12 @@ class ClaudeDirs:
             target for target in linked(self.repo.root, folders, missing=False).values() if target
         }
         return sorted(found - set(folders))  # a link to the top: not looked at whole
+
+    def _kept_new(self, path: str, name: str, was: Seen | None) -> bool:
+        """Whether `name` in `path`, new since the look, is the command's to keep: in a
+        folder on PATH, anything but a file whose name shadows a later program there."""
+        on_path = self._on_path.get(path)
+        return on_path is not None and was is None and not on_path.shadows(name)
 
     def _real_folder(self, path: str) -> bool:
         """Whether `path` (the folder holding a `.claude`) is still a folder, reached

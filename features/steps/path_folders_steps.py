@@ -1,0 +1,18 @@
+"""A folder of the working tree on the user's PATH (an activated `.venv/bin`, direnv's
+`PATH_add bin`): what the user's shell runs from there is the host's."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from behave import given
+
+
+@given("the tree's folder \"{folder}\" is first on the user's PATH")
+def step_folder_on_path(context: Any, folder: str) -> None:
+    """As `source .venv/bin/activate` leaves it: every agents process and the user's own
+    `git` (`the user commits everything with git`) get it first."""
+    place = context.repo / folder
+    place.mkdir(parents=True, exist_ok=True)
+    context.env["PATH"] = f"{place}{os.pathsep}{context.env.get('PATH', os.environ['PATH'])}"
