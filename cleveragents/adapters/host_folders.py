@@ -71,6 +71,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     link, a setting or a hook's content (`hook_links.py`, `config_programs.py`,
     `hook_contents.py`)."""
     from cleveragents.adapters.git.config_programs import config_programs
+    from cleveragents.adapters.home_files import startup_files
     from cleveragents.adapters.host_programs import path_folders
 
     if config is None:
@@ -89,4 +90,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         ),
         hook_runs=tuple(config.hook_runs(reuse=True)),
         on_path=tuple(path_folders(repo.root)),
+        startup=tuple(startup_files(repo.root)),
     )

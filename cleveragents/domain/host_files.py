@@ -18,7 +18,10 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     bin`): the user's next plain `git status` runs a `.venv/bin/git` planted there. A file
     standing there, and a new one whose name a later PATH folder holds too (`git`, `python3`,
     `ls`) are the host's (`PathFolder`); a new name of its own (`pip install` adding
-    `mytool`) is the command's to keep.
+    `mytool`) is the command's to keep;
+  * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
+    dotfiles repository's `~/.bashrc` link leads, or `.bashrc` itself when the tree is the
+    home or holds it (`adapters/home_files.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -40,6 +43,11 @@ HUSKY = "_"
 # A program Claude Code runs (`adapters/git/config_programs.claude_programs`) is kept under
 # this prefix and what it says: no git key starts so (a section name holds no space).
 CLAUDE_KEY = "Claude Code: "
+# The home's files a login, a shell or git runs or reads as commands on the host.
+STARTUP_FILES = (
+    ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshrc",
+    ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".gitconfig", ".config/git/config",
+)  # fmt: skip
 TOP = ""  # `core.hooksPath` naming the tree's top: only the files named as hooks are hooks
 # The hooks git runs (`git help hooks`), for a hooks folder that is the tree's top.
 HOOK_NAMES = frozenset((
@@ -88,6 +96,7 @@ class HostFolders:
     programs: tuple[tuple[Reach, str], ...] = ()  # (place, setting): what git config runs
     hook_runs: tuple[HookRun, ...] = ()  # what a hook's content (or its manager's config) runs
     on_path: tuple[PathFolder, ...] = ()  # the tree's folders on the user's PATH
+    startup: tuple[str, ...] = ()  # the home's startup files in the tree
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -126,6 +135,8 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for on_path in host.on_path:
         if (why := on_path.why(path)) is not None:
             return why
+    if posixpath.normpath(path) in host.startup:
+        return f"is {path}, a startup file of your home: your shell or git runs it"
     return None
 
 

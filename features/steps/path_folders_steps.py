@@ -16,3 +16,17 @@ def step_folder_on_path(context: Any, folder: str) -> None:
     place = context.repo / folder
     place.mkdir(parents=True, exist_ok=True)
     context.env["PATH"] = f"{place}{os.pathsep}{context.env.get('PATH', os.environ['PATH'])}"
+
+
+@given('the user\'s home links "{name}" to the tree\'s "{path}"')
+def step_home_links(context: Any, name: str, path: str) -> None:
+    """A dotfiles repository's layout: `~/.bashrc -> ~/dotfiles/bashrc`."""
+    home = context.tmp / "home"
+    (home / name).parent.mkdir(parents=True, exist_ok=True)
+    (home / name).symlink_to(context.repo / path)
+    context.env["HOME"] = str(home)
+
+
+@given("the user's home is the tree")
+def step_home_is_tree(context: Any) -> None:
+    context.env["HOME"] = str(context.repo)

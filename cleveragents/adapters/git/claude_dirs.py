@@ -61,6 +61,7 @@ from cleveragents.adapters.git.saved_files import (
     has_bytes,
     link_on_the_way,
 )
+from cleveragents.adapters.home_files import startup_files
 from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
 from cleveragents.domain.host_files import PathFolder
@@ -78,6 +79,7 @@ NEW = "new, Claude Code would read it outside the sandbox"
 # the host, where the sandbox's read-only `.git` does not hold, and git runs each hook.
 OWN_HOOKS = ".git/hooks"
 NEW_HOOK = "new, git would run it outside the sandbox"
+NEW_STARTUP = "new, a startup file of your home: your shell or git would run it"
 NEW_ON_PATH = "new in a folder on your PATH, your shell would run it for a program of its name"
 
 
@@ -97,12 +99,14 @@ class ClaudeDirs:
         self.behind: list[str] = []  # what runs on the host behind a link (`link_ways.py`)
         self._ways: dict[str, str | None] = {}  # the links on their way, at the look
         self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
+        self._startup: list[str] = []  # the home's startup files in the tree, at the look
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
         of its files kept (read again only when their stat changed)."""
         self._on_path = {found.folder: found for found in path_folders(self.repo.root)}
-        folders = list(dict.fromkeys([*folders, *self._on_path]))
+        self._startup = startup_files(self.repo.root)
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup]))
         self._targets = self._linked(folders)
         self._ways = link_ways.ways(self.repo.root, self.behind)
         entries = {path: self._entry(path) for path in [*folders, *self._targets]}
@@ -132,13 +136,14 @@ class ClaudeDirs:
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it)."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
-        if not self._on_path:  # a look held by another process: PATH is the same here
+        if not before.keys() & {*self._on_path, *self._startup}:  # a look held elsewhere:
             self._on_path = {found.folder: found for found in path_folders(self.repo.root)}
+            self._startup = startup_files(self.repo.root)  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
         unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
         # A link made or moved since is itself undone; a folder on PATH as the look saw it.
-        folders = list(dict.fromkeys([*folders, *self._on_path, *self._targets]))
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup, *self._targets]))
         for path in sorted({*before, *folders}):
             # A hook or a program git runs by its path (not a `.claude`: no Claude Code
             # starts behind a link) is run through a link a command put on its way, to
@@ -196,6 +201,8 @@ class ClaudeDirs:
                     why = NEW_HOOK if hook else NEW
                     if any(full.startswith(f"{p}/") for p in self._on_path):
                         why = NEW_ON_PATH
+                    if full in self._startup:
+                        why = NEW_STARTUP
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
