@@ -48,3 +48,16 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
       | write  | .venv/bin/git      |
       | write  | .venv/bin/python3  |
       | delete | .venv/bin/activate |
+
+  Scenario: A program my hook runs by a bare name, planted in a folder on PATH, is removed
+    # No later PATH folder holds `lint-the-tree`: the hook's content names it.
+    Given the repository's hook "pre-commit" holds "#!/bin/sh\nlint-the-tree\n"
+    And the tree's folder "bin" is first on the user's PATH
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf '#!/bin/sh\ntouch planted-ran\n' > bin/lint-the-tree && chmod +x bin/lint-the-tree"
+    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file "bin/lint-the-tree" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed bin/lint-the-tree: new in a folder on your PATH, your shell would run it for a program of its name"
+    When the user commits everything with git
+    Then the file "planted-ran" does not exist

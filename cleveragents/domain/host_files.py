@@ -63,7 +63,8 @@ HOOK_NAMES = frozenset((
 @dataclass(frozen=True)
 class PathFolder:
     """A folder of the tree on the user's PATH (relative), the names the PATH folders
-    after it hold (a file there by such a name runs in place of theirs), and the names that
+    after it hold (a file there by such a name runs in place of theirs) with those hooks and
+    git config programs run by a bare name (`domain/bare_programs.py`), and the names that
     stand in it now."""
 
     folder: str

@@ -186,6 +186,7 @@ class GitCheckpoints:
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
         self.claude_dirs.behind = self.own_config.behind
+        self.claude_dirs.bare = self.own_config.bare_programs()
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
@@ -201,6 +202,7 @@ class GitCheckpoints:
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
+        self.claude_dirs.bare = self.own_config.bare_programs()
         look.put_back += self.claude_dirs.put_back(
             look.plan_id,
             look.claude_entries,

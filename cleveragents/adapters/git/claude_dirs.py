@@ -100,12 +100,12 @@ class ClaudeDirs:
         self._ways: dict[str, str | None] = {}  # the links on their way, at the look
         self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
         self._startup: list[str] = []  # the home's startup files in the tree, at the look
+        self.bare: frozenset[str] = frozenset()  # what hooks and git programs run by name
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
         of its files kept (read again only when their stat changed)."""
-        self._on_path = {found.folder: found for found in path_folders(self.repo.root)}
-        self._startup = startup_files(self.repo.root)
+        self._home_places()
         folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup]))
         self._targets = self._linked(folders)
         self._ways = link_ways.ways(self.repo.root, self.behind)
@@ -137,8 +137,7 @@ class ClaudeDirs:
         the user's and stays (the setting goes back, so git no longer runs it)."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
         if not before.keys() & {*self._on_path, *self._startup}:  # a look held elsewhere:
-            self._on_path = {found.folder: found for found in path_folders(self.repo.root)}
-            self._startup = startup_files(self.repo.root)  # PATH and HOME are the same here
+            self._home_places()  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
         unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
@@ -335,6 +334,11 @@ class ClaudeDirs:
             target for target in linked(self.repo.root, folders, missing=False).values() if target
         }
         return sorted(found - set(folders))  # a link to the top: not looked at whole
+
+    def _home_places(self) -> None:
+        """The tree's folders on PATH and the home's startup files in the tree, now."""
+        self._on_path = {found.folder: found for found in path_folders(self.repo.root, self.bare)}
+        self._startup = startup_files(self.repo.root)
 
     def _kept_new(self, path: str, name: str, was: Seen | None) -> bool:
         """Whether `name` in `path`, new since the look, is the command's to keep: in a

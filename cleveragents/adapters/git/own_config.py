@@ -132,6 +132,18 @@ class OwnConfig:
             if inside != TOP  # the hooks at the top are refused to the model, not watched
         ]
 
+    def bare_programs(self) -> frozenset[str]:
+        """The programs the hooks of every hooks folder git runs (as last read) and the
+        repository's git config programs run by a bare name (`domain/bare_programs.py`)."""
+        from cleveragents.adapters.git.hook_contents import hook_texts
+        from cleveragents.domain.bare_programs import bare_programs
+        from cleveragents.domain.config_programs import runs_program
+
+        texts = hook_texts(self.hook_folders(reuse=True))
+        entries = self.listings.entries() or []
+        texts += [value.removeprefix("!") for key, value in entries if runs_program(key, value)]
+        return frozenset().union(*(bare_programs(text) for text in texts))
+
     def hook_runs(self, *, reuse: bool = False) -> list[HookRun]:
         """What the hook files of every hooks folder git runs (`hook_folders`) run of the
         tree (`hook_contents.py`), read again only when one changed."""
