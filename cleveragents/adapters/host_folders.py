@@ -89,6 +89,6 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
             config_programs(repo, config.listings, config.nested(reuse=True), config.claudes)
         ),
         hook_runs=tuple(config.hook_runs(reuse=True)),
-        on_path=tuple(path_folders(repo.root, config.bare_programs())),
+        on_path=tuple(path_folders(repo.root, config.bare_programs)),
         startup=tuple(startup_files(repo.root)),
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.domain.host_files import PathFolder
@@ -59,11 +60,12 @@ def _inside(path: Path, tree: Path) -> bool:
     return path == tree or path.is_relative_to(tree)
 
 
-def path_folders(tree: Path, bare: frozenset[str] = frozenset()) -> list[PathFolder]:
+def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> list[PathFolder]:
     """The folders of the working tree `tree` on PATH (as their real paths lie in it, a
     `.git` left out), each with the names a file there would shadow (the PATH folders' after
-    it, and the `bare` names hooks and git config programs run) and its own now: the user's
-    shell runs a program found there on the host (`domain/host_files.py`)."""
+    it, and the `bare` names hooks and git config programs run, read only when such a folder
+    is found) and its own now: the user's shell runs a program found there on the host
+    (`domain/host_files.py`)."""
     entries = [e for e in dict.fromkeys(_path()) if e and os.path.isabs(e)]
     top = Path(os.path.realpath(tree))
     found: list[PathFolder] = []
@@ -71,7 +73,7 @@ def path_folders(tree: Path, bare: frozenset[str] = frozenset()) -> list[PathFol
         real = Path(os.path.realpath(entry))
         if real == top or not _inside(real, top) or ".git" in real.relative_to(top).parts:
             continue  # the top: refused (`refuse_top_on_path`)
-        later = bare.union(*(_names(e) for e in entries[at + 1 :]))
+        later = bare().union(*(_names(e) for e in entries[at + 1 :]))
         found.append(PathFolder(real.relative_to(top).as_posix(), later, _names(entry)))
     return found
 

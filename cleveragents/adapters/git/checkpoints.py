@@ -80,6 +80,7 @@ class GitCheckpoints:
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs, self.objects, runs, config)
         self.own_git = OwnGitDir(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
+        self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
         session_gits = GitDirs(repo, self.objects.contents)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         # Where saved files are recorded before a restore destroys anything (the operation).
@@ -186,7 +187,6 @@ class GitCheckpoints:
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
         self.claude_dirs.behind = self.own_config.behind
-        self.claude_dirs.bare = self.own_config.bare_programs()
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
@@ -202,7 +202,6 @@ class GitCheckpoints:
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
-        self.claude_dirs.bare = self.own_config.bare_programs()
         look.put_back += self.claude_dirs.put_back(
             look.plan_id,
             look.claude_entries,

@@ -100,7 +100,7 @@ class ClaudeDirs:
         self._ways: dict[str, str | None] = {}  # the links on their way, at the look
         self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
         self._startup: list[str] = []  # the home's startup files in the tree, at the look
-        self.bare: frozenset[str] = frozenset()  # what hooks and git programs run by name
+        self.bare: Callable[[], frozenset[str]] = frozenset  # what hooks, git run by name
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes

@@ -122,7 +122,6 @@ class HeldLooks:
         said += git_waits.remove_new(self.repo.root, at)  # before a git reads it
         self.git_dirs.walk()
         self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
-        self.claude_dirs.bare = self.own_config.bare_programs()
         folders = [*self._runs(), *self.claude_dirs.hooks]
         before = seen_before(self.claude_dirs.look(folders), at)
         said += self.claude_dirs.put_back(plan_id, before, folders, at)

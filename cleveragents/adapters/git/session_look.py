@@ -52,7 +52,6 @@ class SessionLook:
         config = self.config.look()
         self.dirs.hooks = self.config.hooks_folder(config)
         self.dirs.behind = self.config.behind
-        self.dirs.bare = self.config.bare_programs()
         entries = self.dirs.look([*self._runs(), *self.dirs.hooks])
         gits = self.gits.look({})
         return SessionStart(plan_id, at, entries, config, own_git, gits, tree)
@@ -64,7 +63,6 @@ class SessionLook:
         put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)
-        self.dirs.bare = self.config.bare_programs()
         runs = [*self._runs(), *self.dirs.hooks]
         # A file a setting names that no setting named at the start (one in the user's
         # global config, which no call puts back): the user's unless a call wrote it.
