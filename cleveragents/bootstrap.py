@@ -136,7 +136,11 @@ class Services:
         def session_for(plan: Plan) -> ClaudeCodeSession:
             program = ClaudeProgram(plan.actor.source or "claude", plan.actor.version or "")
             return ClaudeCodeSession(
-                program, self.repo.root, self.repo.state_dir, lambda: self.carried(plan.id)
+                program,
+                self.repo.root,
+                self.repo.state_dir,
+                lambda: self.carried(plan.id),
+                boxed=plan.sandbox,
             )
 
         def program() -> tuple[str, str]:

@@ -3,7 +3,8 @@ Documentation       As a developer whose hooks are links into my tree, or whose 
 ...                 names a program of my tree (a textconv, a filter),
 ...                 I want Claude Code's own Write and Edit calls there refused,
 ...                 so that my next `git commit` or `git diff` runs nothing of the model's
-...                 choosing (issue 25, attack 8 findings 16 and 17).
+...                 choosing (issue 25, attack 8 findings 16 and 17); and a script a
+...                 skill's `!` line runs put back before a subagent preloads the skill.
 ...
 ...                 The real `agents` command runs the real Claude Code CLI headless against a
 ...                 local stand-in of the Messages API (streamed).
@@ -239,3 +240,33 @@ A Committed Link On The Way To A Hook's Script, Re-Pointed By A Bash Call, Is Pu
     ${shown}    Run Agents    plan    tree
     Should Contain    ${shown.stdout}
     ...    put back scripts: a link on the way to what runs on the host, re-pointed by the command
+
+A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
+    [Documentation]    A skill's `!`python3 scripts/ctx.py`` line runs on the host, past our
+    ...    hook and box, when a subagent whose definition preloads the skill (`skills:
+    ...    [ctx]`) starts: the model's boxed `echo ... > scripts/ctx.py` is put back, so the
+    ...    Agent call runs the user's script, not the model's (attack 12 findings 10 and 22).
+    Create Directory    ${REPO}/.claude/skills/ctx
+    Create Directory    ${REPO}/.claude/agents
+    Create Directory    ${REPO}/scripts
+    Write File Bytes    ${REPO}/.claude/skills/ctx/SKILL.md
+    ...    ---\nname: ctx\ndescription: Gather project context\nallowed-tools: Bash(python3:*)\n---\nProject context:\n\n!`python3 scripts/ctx.py`\n
+    Write File Bytes    ${REPO}/.claude/agents/ctxagent.md
+    ...    ---\nname: ctxagent\ndescription: Works with project context\nskills:\n \ - ctx\n---\nYou work on the project.\n
+    Write File Bytes    ${REPO}/scripts/ctx.py    open('${WORK}/ran', 'w').write('the user\\'s script')\n
+    Commit All    skill
+    Claude Code Will Call    Bash
+    ...    {"command": "echo \\"open('${WORK}/canary', 'w')\\" > scripts/ctx.py", "description": "plant"}
+    Claude Code Will Call    Agent
+    ...    {"description": "work", "prompt": "do it", "subagent_type": "ctxagent", "run_in_background": false}
+    Claude Code Will Say    Done in the subagent.
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a skill script    --actor
+    ...    claude-code    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/canary
+    File Should Exist    ${WORK}/ran
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    put back scripts/ctx.py: changed by the command
+    ${kept}    Get File    ${REPO}/scripts/ctx.py
+    Should Contain    ${kept}    the user

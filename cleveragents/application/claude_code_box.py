@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass
+import shlex
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from cleveragents.application.plan_recorder import PlanRecorder
@@ -88,6 +89,22 @@ class CommandBox:
         outcome = self.environment.apply(action, self.confinement())
         self.outcomes[boxed.call] = outcome
         if outcome.exit_code is None:  # it never ran to an end: refused, or timed out
+            code = TIMED_OUT if outcome.timed_out else REFUSED
+            return {"output": outcome.output, "code": code, "note": outcome.summary}
+        code = outcome.exit_code if outcome.exit_code >= 0 else 128 - outcome.exit_code
+        noted = outcome.summary.removeprefix(f"exit {outcome.exit_code}").lstrip("; ")
+        return {"output": outcome.output, "code": code, "note": noted}
+
+    def shell(self, line: str, stdin: str, root: str) -> dict[str, Any]:
+        """A project's command Claude Code's shell runs (a hook of its settings, through our
+        shell prefix), run as an allowed Bash command is: in the sandbox, with the event it
+        reads on its stdin and `CLAUDE_PROJECT_DIR` naming the tree, as Claude Code gives
+        them; what the launcher prints and exits with."""
+        named = f"export CLAUDE_PROJECT_DIR={shlex.quote(root)}\n"
+        action = RunAction(command=named + line, timeout=MOST_MS / 1000)
+        given = stdin.encode("utf-8", errors="surrogateescape")
+        outcome = self.environment.apply(action, replace(self.confinement(), stdin=given))
+        if outcome.exit_code is None:
             code = TIMED_OUT if outcome.timed_out else REFUSED
             return {"output": outcome.output, "code": code, "note": outcome.summary}
         code = outcome.exit_code if outcome.exit_code >= 0 else 128 - outcome.exit_code

@@ -39,7 +39,7 @@ from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
-from cleveragents.domain.hook_answers import BOX_EVENT, allow, deny
+from cleveragents.domain.hook_answers import BOX_EVENT, SHELL_EVENT, allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.task_list import TaskList
 from cleveragents.domain.text_rules import surrogates_written
@@ -232,6 +232,8 @@ class ClaudeCodeRun:
         name = event.get("hook_event_name")
         if name == BOX_EVENT:  # the launcher of an allowed Bash call asks for its command
             return self.box.run(str(event.get("box"))) if self.box is not None else {}
+        if name == SHELL_EVENT:  # a project's hook, run in the box: its edits are the session's
+            return self.project_command(str(event.get("shell")), str(event.get("stdin", "")))
         if event.get("session_id") not in (None, self.session_id):
             return {}  # a sub-agent's or another session's call: not this plan's
         self.settle(str(event.get("tool_use_id")))
@@ -241,6 +243,18 @@ class ClaudeCodeRun:
         if name == "PostToolUse":
             self.after_call(surrogates_written(event))
         return {}
+
+    def project_command(self, line: str, stdin: str) -> dict[str, Any]:
+        """A project's hook, in the box; its edits after the call are the call's own."""
+        if self.box is None:
+            return {}
+        ran = self.box.shell(line, stdin, self.root)
+        newest = self.line
+        if newest is not None and newest.checkpoint_after and newest not in self.open.values():
+            after = self.r.fresh("after a project hook")
+            if after.id != newest.checkpoint_after:
+                self.line = self.r.replace(newest, checkpoint_after=after.id)
+        return ran
 
     def before_call(self, event: dict[str, Any]) -> dict[str, Any]:
         r = self.r

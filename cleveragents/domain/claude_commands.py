@@ -16,6 +16,7 @@ from it.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
 from collections.abc import Mapping
@@ -27,14 +28,30 @@ HELPERS = (
     "gcpAuthRefresh", "proxyAuthHelper", "processWrapper",
 )  # fmt: skip
 COMMANDS = ("statusLine", "fileSuggestion", "subagentStatusLine")
-# Variables of a settings `env` (given to Claude Code's shell and hooks) that make a shell or
-# an interpreter run a file they name: `BASH_ENV` is sourced by every Bash call, a
-# `CLAUDE_CODE_SHELL_PREFIX` runs before each, `PATH` finds the programs.
-RUNS_FROM = frozenset((
-    "BASH_ENV", "ENV", "ZDOTDIR", "CLAUDE_CODE_SHELL_PREFIX", "CLAUDE_CODE_SHELL", "PATH",
-    "NODE_OPTIONS", "NODE_PATH", "PYTHONPATH", "PYTHONSTARTUP", "PERL5OPT", "PERL5LIB",
-    "RUBYOPT", "RUBYLIB", "LD_PRELOAD", "LD_LIBRARY_PATH",
+# Variables of a settings `env` (given to Claude Code, its shell, hooks and servers) that
+# name no file: Claude Code's own documented knobs (numbers, switches, models, URLs). Any
+# other may make a program load a file it names (`BASH_ENV`, `PYTHONPATH`, `HOME` with its
+# dotfiles, `GIT_CONFIG_GLOBAL`, `GCONV_PATH`, `JAVA_TOOL_OPTIONS`, `RUBYOPT=-r./x`, ...).
+HARMLESS = frozenset((
+    "ANTHROPIC_MODEL", "ANTHROPIC_SMALL_FAST_MODEL", "ANTHROPIC_DEFAULT_OPUS_MODEL",
+    "ANTHROPIC_DEFAULT_SONNET_MODEL", "ANTHROPIC_DEFAULT_HAIKU_MODEL", "ANTHROPIC_BASE_URL",
+    "ANTHROPIC_BEDROCK_BASE_URL", "ANTHROPIC_VERTEX_BASE_URL", "ANTHROPIC_VERTEX_PROJECT_ID",
+    "ANTHROPIC_CUSTOM_HEADERS", "ANTHROPIC_BETAS", "BASH_DEFAULT_TIMEOUT_MS",
+    "BASH_MAX_TIMEOUT_MS", "BASH_MAX_OUTPUT_LENGTH", "CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR",
+    "CLAUDE_CODE_API_KEY_HELPER_TTL_MS", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC",
+    "CLAUDE_CODE_DISABLE_TERMINAL_TITLE", "CLAUDE_CODE_ENABLE_TELEMETRY",
+    "CLAUDE_CODE_MAX_OUTPUT_TOKENS", "CLAUDE_CODE_SUBAGENT_MODEL", "CLAUDE_CODE_USE_BEDROCK",
+    "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_SKIP_BEDROCK_AUTH", "CLAUDE_CODE_SKIP_VERTEX_AUTH",
+    "CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL", "CLAUDE_CODE_EFFORT_LEVEL", "MCP_TIMEOUT",
+    "MCP_TOOL_TIMEOUT", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "OTEL_METRICS_EXPORTER",
+    "OTEL_LOGS_EXPORTER", "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_ENDPOINT",
+    "OTEL_METRIC_EXPORT_INTERVAL", "VERTEX_REGION_CLAUDE_3_5_SONNET", "CLOUD_ML_REGION",
 ))  # fmt: skip
+WHOLE = "*"  # all of the project's folder (`domain/reach.py`'s)
+_SWITCHES = re.compile(r"(?:DISABLE|MAX)_[A-Z0-9_]+\Z")
+# A value's pieces: PATH-like lists, options (`-r./x`, `-javaagent:lib/a.jar`, `--x=y`).
+_PIECES = re.compile(r"[\s=,;]")
+_OPTION = re.compile(r"-+[A-Za-z]+(?=[./~])")
 # `$CLAUDE_PROJECT_DIR`, `${CLAUDE_PROJECT_DIR}`, quoted or not: the project's folder, which
 # is the working folder Claude Code runs these commands in.
 _PROJECT_DIR = re.compile(r"\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR(?!\w))")
@@ -60,10 +77,9 @@ def settings_commands(document: object) -> list[tuple[str, str]]:
     found += [(key, document[key]) for key in HELPERS if isinstance(document.get(key), str)]
     env = document.get("env")
     for name, value in env.items() if isinstance(env, Mapping) else ():
-        if name in RUNS_FROM and isinstance(value, str):
-            # `$PATH:./bin`: the user's own variable is no file of the tree.
-            kept = ":".join(p for p in value.split(":") if not p.startswith("$"))
-            found.append((f"env {name}", f"{name}={shlex.quote(kept)} true"))
+        if isinstance(name, str) and isinstance(value, str) and not harmless(name):
+            lines = [f"{name}={shlex.quote(place)} true" for place in env_places(value)]
+            found += [(f"env {name}", line) for line in lines]
     return [(setting, project_dir_named(line)) for setting, line in found]
 
 
@@ -86,6 +102,34 @@ def mcp_commands(document: object) -> list[tuple[str, str]]:
         line = " ".join([*assigned, *(shlex.quote(project_dir_named(w)) for w in words)])
         found.append((f"MCP server {name}", line))
     return found
+
+
+def harmless(name: str) -> bool:
+    """Whether a settings `env` variable of this name names no file any program loads."""
+    return name in HARMLESS or _SWITCHES.match(name) is not None
+
+
+def env_places(value: str) -> list[str]:
+    """The places of the tree a variable's value may name, as paths from the project's
+    folder (`*`: all of the folder, when the exact file cannot be told): every relative
+    or absolute piece of it (PATH-like lists, options' values); an empty value or an empty
+    list entry is the working folder (PATH's, PYTHONUSERBASE's). `$VAR` and `~` pieces are
+    the user's own, no file of the tree."""
+    if not value.strip():
+        return [WHOLE]
+    places: list[str] = []
+    for entry in value.split(":"):
+        if not entry.strip() and ":" in value:  # an empty PATH entry: the working folder
+            places.append(WHOLE)
+        for piece in _PIECES.split(project_dir_named(entry)):
+            bare = _OPTION.sub("", piece, count=1)
+            if bare != piece:  # `-r./x`: Ruby loads `x.rb`: the piece does not say which
+                bare = posixpath.dirname(bare) or "."
+            if bare and posixpath.normpath(bare) == ".":
+                places.append(WHOLE)
+            elif bare and not bare.startswith(("$", "~", "-")):
+                places.append(bare)
+    return list(dict.fromkeys(places))
 
 
 def project_dir_named(line: str) -> str:

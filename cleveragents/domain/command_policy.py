@@ -55,6 +55,7 @@ class Confinement:
     sandbox: bool = True
     network: bool = False
     pass_env: tuple[str, ...] = ()  # variables the user passes to the commands (--pass-env)
+    stdin: bytes = b""  # what the command reads (a Claude Code hook's event); else nothing
 
 
 def judge(line: str, read: ShellLine, patterns: Sequence[str]) -> Refusal | None:

@@ -8,6 +8,8 @@ from typing import Any
 
 # What the launcher's ask for a boxed command is handed to the run as (never Claude Code's).
 BOX_EVENT = "CleveragentsBox"
+# What our shell prefix's ask to run a project's command in the sandbox is handed as.
+SHELL_EVENT = "CleveragentsShell"
 
 
 def allow(updated: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -66,6 +66,10 @@ _CONFIG_OPTION = re.compile(r"--config[= ]([^\s)\"']+)")
 # (its older Python one): either runs `-m pre_commit` from the tree's top.
 _INSTALL_PYTHON = re.compile(r"^INSTALL_PYTHON[ \t]*=[ \t]*['\"]?([^'\"\n]+)", re.M)
 NOT_COMMANDS = frozenset(("pygrep", "fail"))  # pre-commit languages whose entry runs nothing
+# The staged files' names a manager gives a command: files agents cannot name ahead, as a
+# variable is (a shell or an interpreter running one: the whole tree; another program's word).
+STAGED = '"$staged"'
+_TEMPLATE = re.compile(r"\{(?:staged_files|files|all_files|push_files)\}")
 
 
 @dataclass(frozen=True)
@@ -189,8 +193,10 @@ def _pre_commit_config(data: object) -> list[Reach]:
             if not isinstance(entry, str) or hook.get("language") in NOT_COMMANDS:
                 continue
             args = hook.get("args")
-            words = [str(a) for a in args] if isinstance(args, list) else []
-            found += script_reach(" ".join([entry, *map(shlex.quote, words)]), "")
+            words = [shlex.quote(str(a)) for a in args] if isinstance(args, list) else []
+            # pre-commit gives the staged files' names last: `entry: sh` runs each one.
+            words += [STAGED] if hook.get("pass_filenames", True) is not False else []
+            found += script_reach(" ".join([entry, *words]), "")
             first = entry.split()[:1]
             if hook.get("language") == "script" and first:
                 found.append(Reach(posixpath.normpath(first[0])))
@@ -215,6 +221,7 @@ def _lefthook_config(text: str) -> tuple[list[Reach], list[str]]:
         if isinstance(node, dict):
             run, root = node.get("run"), node.get("root")
             if isinstance(run, str):
+                run = _TEMPLATE.sub(STAGED, run)  # `sh {staged_files}`: any staged file
                 found += script_reach(run, root if isinstance(root, str) else "")
             stack += list(node.values())
         elif isinstance(node, list):

@@ -32,9 +32,11 @@ import stat
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_lines
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.adapters.git.tree_scripts import script_places
@@ -104,7 +106,9 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
     Code runs may run (`domain/claude_commands.py`): the hooks, `statusLine` and helpers of
     each `.claude`'s settings in `claudes` (from the folder holding it, Claude Code's project
     there) and of the user's and the managed settings (from the tree's top), and the stdio
-    servers of each `.mcp.json` in `claudes` and of the user's `~/.claude.json`."""
+    servers of each `.mcp.json` in `claudes` and of the user's `~/.claude.json`; and what the
+    skills, slash commands and subagents of those `.claude` folders and the user's run
+    (`claude_markdown.py`)."""
     from cleveragents.adapters.actors.claude_code.hooks_off import managed_files, user_file
 
     user = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home()) / ".claude.json"
@@ -120,6 +124,7 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         else:
             sources += [(root / path / name, top, False) for name in CLAUDE_SETTINGS]
     found: list[tuple[Reach, str]] = []
+    done: set[tuple[Reach, str]] = set()  # read once: each place keeps the first key that names it
     for file, top, mcp in sources:
         # `~/.claude.json` keeps every project's history: it grows past a settings file's size.
         document = read_json(file, MOST_USER_JSON if file == user else MOST_JSON)
@@ -131,13 +136,66 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             lines = [*mcp_commands(document), *mcp_commands(mine)]
         else:
             lines = mcp_commands(document) if mcp else settings_commands(document)
-        shown = shown_path(os.path.relpath(file, root) if file.is_relative_to(root) else str(file))
         for setting, line in lines:
-            key = f"{CLAUDE_KEY}{setting} in {shown}"
-            for reach in script_reach(line, top):
-                for place in _in_tree(root, reach):
-                    found += [(place, key), *((p, key) for p in _scripts_of(root, place, top))]
+            key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+            found += _claude_places(root, key, line, (top,), done, setting)
+    markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
+    markdown += [
+        (root / p, _tops(posixpath.dirname(p)))
+        for p in claudes
+        if not mcp_file(posixpath.basename(p))
+    ]
+    for claude, tops in markdown:
+        for file in markdown_files(claude):
+            said = markdown_lines(file)
+            if said is None:  # too large to read: it may run anything
+                key = f"{CLAUDE_KEY}{_shown(root, file)}"
+                reach = Reach(WHOLE, unknown="a skill, command or subagent too large to read")
+                found += [(place, key) for top in tops for place in _in_tree(root, reach, top)]
+            for setting, line in said or ():
+                key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+                found += _claude_places(root, key, line, tops, done)
     return found
+
+
+def _claude_places(
+    root: Path,
+    key: str,
+    line: str,
+    tops: Sequence[str],
+    done: set[tuple[Reach, str]],
+    setting: str = "",
+) -> list[tuple[Reach, str]]:
+    """(place, `key`) for each place of the tree the command `line` Claude Code runs in
+    one of `tops` may run, and what the tree scripts there run in turn; a place `done`
+    holds was read for an earlier line (many skills run scripts of one folder)."""
+    found: list[tuple[Reach, str]] = []
+    for top in tops:
+        for reach in map(partial(_env_whole, setting), script_reach(line, top)):
+            if (reach, top) in done:
+                continue
+            done.add((reach, top))
+            for place in _in_tree(root, reach):
+                found += [(place, key), *((p, key) for p in _scripts_of(root, place, top))]
+    return found
+
+
+def _tops(top: str) -> tuple[str, ...]:
+    """Where Claude Code runs a skill's or a command's lines of the `.claude` in `top`: its
+    project there, or a session at the tree's top that came to it (nested discovery)."""
+    return (top, "") if top else ("",)
+
+
+def _shown(root: Path, file: Path) -> str:
+    return shown_path(os.path.relpath(file, root) if file.is_relative_to(root) else str(file))
+
+
+def _env_whole(setting: str, reach: Reach) -> Reach:
+    """A settings `env` value naming all of a project's folder (`PATH=.:...`, `HOME=.`):
+    every file there, found through the variable (`domain/claude_commands.env_places`)."""
+    if setting.startswith("env ") and posixpath.basename(reach.path) == WHOLE:
+        return replace(reach, launcher=f"${setting.removeprefix('env ')}")
+    return reach
 
 
 def read_json(path: Path, most: int = MOST_JSON) -> object | None:
@@ -202,7 +260,7 @@ def _scripts_of(root: Path, place: Reach, top: str) -> list[Reach]:
     """What the tree file at `place`, run as a program in `top`, may run in turn."""
     if place.launcher or place.unknown:
         return []
-    further = script_places(root, place.path, top)
+    further = script_places(root, place.path, top, place.kind)
     return [p for r in further for p in _in_tree(root, replace(r, repo=place.repo))]
 
 

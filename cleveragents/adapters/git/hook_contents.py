@@ -75,7 +75,7 @@ def _further(root: Path, top: str, runs: list[HookRun]) -> list[HookRun]:
         reach = run.reach
         if reach.launcher or reach.unknown or run.reads or "*" in reach.path:
             continue
-        for further in script_places(root, reach.path, top):
+        for further in script_places(root, reach.path, top, reach.kind):
             found += [HookRun(p, run.owner) for p in in_tree(root, further)]
     return found
 

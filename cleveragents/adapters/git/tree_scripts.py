@@ -23,13 +23,14 @@ from cleveragents.domain.tree_scripts import MOST_BYTES, Script, scripts_reach
 
 RECENT = 2_000_000_000  # ns: a script whose ctime is this close to a read is read again
 Stamp = tuple[int, int, int, int, int, int] | None
-_KEPT: dict[tuple[str, str, str], tuple[dict[str, Stamp], list[Reach]]] = {}
+_KEPT: dict[tuple[str, str, str, str], tuple[dict[str, Stamp], list[Reach]]] = {}
 
 
-def script_places(root: Path, path: str, cwd: str) -> list[Reach]:
+def script_places(root: Path, path: str, cwd: str, kind: str = "") -> list[Reach]:
     """What the tree script `path` (from the top of the tree at `root`), run by git in the
-    folder `cwd` of the tree, may run in turn, from the tree's top."""
-    key = (str(root), path, cwd)
+    folder `cwd` of the tree (or the config of the tool `kind` it runs), may run in turn,
+    from the tree's top."""
+    key = (str(root), path, cwd, kind)
     kept = _KEPT.get(key)
     if kept is not None and all(_stamp(root / p) == s for p, s in kept[0].items()):
         return kept[1]
@@ -39,7 +40,7 @@ def script_places(root: Path, path: str, cwd: str) -> list[Reach]:
         stamps[name] = _stamp(root / name)
         return _read(root, name)
 
-    found = scripts_reach([(path, cwd)], read)
+    found = scripts_reach([(path, cwd)], read, kind)
     settled = time.time_ns() - RECENT
     if all(s is None or s[5] < settled for s in stamps.values()):
         _KEPT[key] = (stamps, found)

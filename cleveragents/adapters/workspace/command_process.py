@@ -63,12 +63,14 @@ def run(
     env: dict[str, str],
     timeout: float,
     limits: SandboxLimits | None = None,
+    stdin: bytes = b"",
 ) -> ActionOutcome:
     """Run `args` (a shell line when a string) to its end, its timeout, or an interrupt;
-    under `limits` (a sandboxed command), naming the limit that stopped it."""
+    under `limits` (a sandboxed command), naming the limit that stopped it. It reads
+    `stdin`, then end of file."""
     cgroup = PidsCgroup.made(limits.processes) if limits is not None else None
     try:
-        return _run(args, cwd, env, timeout, limits, cgroup)
+        return _run(args, cwd, env, timeout, limits, cgroup, stdin)
     finally:
         if cgroup is not None:
             cgroup.remove()
@@ -81,6 +83,7 @@ def _run(
     timeout: float,
     limits: SandboxLimits | None,
     cgroup: PidsCgroup | None,
+    stdin: bytes = b"",
 ) -> ActionOutcome:
     # Its own session, so a Ctrl-C reaches us first and we stop the whole command; and
     # killed with us (SIGKILL gives no chance to clean up), so a command a killed
@@ -90,13 +93,15 @@ def _run(
         shell=isinstance(args, str),
         cwd=cwd,
         env=env,
-        stdin=subprocess.DEVNULL,
+        stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,
         preexec_fn=_child_setup(limits, cgroup),
     )
     assert process.stdout is not None
+    if process.stdin is not None:  # fed beside the wait: a command that never reads blocks none
+        threading.Thread(target=_feed, args=(process.stdin, stdin), daemon=True).start()
     record = OutputRecord()
     reader = threading.Thread(target=_drain, args=(process.stdout, record), daemon=True)
     reader.start()
@@ -134,6 +139,11 @@ def _drain(stream: IO[bytes], record: OutputRecord) -> None:
     with stream:
         while chunk := stream.read1(CHUNK):  # type: ignore[attr-defined]
             record.add(chunk)
+
+
+def _feed(stream: IO[bytes], data: bytes) -> None:
+    with contextlib.suppress(OSError), stream:
+        stream.write(data)
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:

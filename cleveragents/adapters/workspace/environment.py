@@ -240,7 +240,8 @@ class WorkspaceEnvironment:
             )
         # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
         started = time.time_ns() - 100_000_000
-        outcome = command_process.run(args, str(self.root), env, action.timeout, limits)
+        given = confinement.stdin if confinement is not None else b""
+        outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
         if planted := [p for p in missing if os.path.lexists(p)]:
             for place in planted:

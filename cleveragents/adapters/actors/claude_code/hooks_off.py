@@ -74,3 +74,39 @@ def refuse_if_turned_off(root: Path) -> None:
             "police its tool calls; nothing was run",
             hint=f"remove {key} from that file, or run the task without --actor claude-code",
         )
+
+
+def refuse_own_prefix(root: Path, variable: str) -> None:
+    """ConflictingState (exit 3) when the user gives Claude Code a shell prefix of their
+    own (`variable` in the environment or a settings file's `env`): a sandboxed run puts
+    ours there, and theirs would be dropped, or (managed) drop ours."""
+    found = [(Path("the environment"), os.environ.get(variable))]
+    for path, _ in sources(root):
+        env = _document(path).get("env")
+        found.append((path, env.get(variable) if isinstance(env, dict) else None))
+    for path, value in found:
+        if isinstance(value, str) and value.strip():
+            raise ConflictingState(
+                f"{path} sets {variable}: in its sandbox agents runs Claude Code's commands "
+                "and hooks through a prefix of its own; nothing was run",
+                hint=f"remove {variable} there, or run the plan with --no-sandbox",
+            )
+
+
+def refuse_unprefixed_hooks(root: Path) -> None:
+    """ConflictingState (exit 3) when a settings file holds a hook in exec form (`"args"`
+    beside its `command`): Claude Code 2.1 runs such a hook without the shell prefix that
+    puts every other one in the sandbox, on the host (measured)."""
+    for path, _ in sources(root):
+        hooks = _document(path).get("hooks")
+        for event, groups in hooks.items() if isinstance(hooks, dict) else ():
+            for group in groups if isinstance(groups, list) else ():
+                inner = group.get("hooks") if isinstance(group, dict) else None
+                for hook in inner if isinstance(inner, list) else ():
+                    if isinstance(hook, dict) and "args" in hook:
+                        raise ConflictingState(
+                            f"{path} has a {event} hook with `args`: Claude Code would run it "
+                            "outside agents' sandbox, on the host; nothing was run",
+                            hint="write it as one `command` line, or run the plan with "
+                            "--no-sandbox",
+                        )

@@ -26,14 +26,22 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cleveragents.adapters import host_programs, interrupts
-from cleveragents.adapters.actors.claude_code import boxed, carried, hook, hooks_off, transcript
+from cleveragents.adapters.actors.claude_code import (
+    asks,
+    boxed,
+    carried,
+    hook,
+    hooks_off,
+    shell_prefix,
+    transcript,
+)
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
 from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
 from cleveragents.adapters.actors.claude_code.process_ties import ends_with_agents, listening
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
-from cleveragents.domain.hook_answers import BOX_EVENT, failed
+from cleveragents.domain.hook_answers import failed
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
 PLACE_SECONDS = 3.0  # how long a hook waits for its call's entry in the session file
@@ -80,9 +88,12 @@ class SessionEnd:
         return found
 
 
-def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any]:
-    """Claude Code settings that send every tool call's events to `hook_command`, and
-    take the API key from `key_command` (an apiKeyHelper) when given."""
+def settings(
+    hook_command: str, key_command: str | None = None, prefix: Path | None = None
+) -> dict[str, Any]:
+    """Claude Code settings that send every tool call's events to `hook_command`, take
+    the API key from `key_command` (an apiKeyHelper) when given, and run every command
+    of its shell through `prefix` when given (its `env` outranks a project's)."""
     entry = [
         {
             "matcher": "*",
@@ -92,21 +103,25 @@ def settings(hook_command: str, key_command: str | None = None) -> dict[str, Any
     found: dict[str, Any] = {"hooks": {"PreToolUse": entry, "PostToolUse": entry}}
     if key_command is not None:
         found["apiKeyHelper"] = key_command
+    if prefix is not None:
+        found["env"] = {shell_prefix.VARIABLE: str(prefix)}
     return found
 
 
-def hook_command(tree: Path) -> str:
+def hook_command(tree: Path, mark: str | None = None) -> str:
     """This Python running our hook module, without the API key in its environment. `env`
     by its full path outside the tree: Claude Code's shell would otherwise look it up on
     a PATH a command could have planted one in, and it stands between Claude Code and the
     hook that decides its calls. Isolated (`-I`): a `PYTHONPATH` a project's settings `env`
-    gives Claude Code's hooks (`src`) would put the tree ahead of our own modules."""
+    gives Claude Code's hooks (`src`) would put the tree ahead of our own modules. `mark`,
+    a random word, tells our shell prefix the line is ours (the hook reads no argument)."""
     env = host_programs.find("env", tree) or "/usr/bin/env"
-    return shlex.join([env, "-u", "ANTHROPIC_API_KEY", sys.executable, "-I", "-m", hook.__name__])
+    words = [env, "-u", "ANTHROPIC_API_KEY", sys.executable, "-I", "-m", hook.__name__]
+    return shlex.join([*words, *([mark] if mark else [])])
 
 
 def key_command() -> str:
-    """Our hook module asking the run for the API key, once (see `_with_key`)."""
+    """Our hook module asking the run for the API key, once (see `asks.answering`)."""
     return shlex.join([sys.executable, "-I", "-m", hook.__name__, "--key"])
 
 
@@ -134,28 +149,6 @@ def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
     return env
 
 
-def _with_key(key: str | None, answer: Answer) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """Answer hook events with `answer`, and the first ask for the key with the key. Claude
-    Code asks before its first request, before any command of the session could run;
-    a later ask (a command that found the socket) gets nothing. The launcher's ask for a
-    boxed command (`boxed.py`) goes to `answer` as our own event."""
-    handed = False
-
-    def answering(asked: dict[str, Any]) -> dict[str, Any]:
-        nonlocal handed
-        if asked.get("key"):
-            if handed or key is None:
-                return {}
-            handed = True
-            return {"key": key}
-        if isinstance(asked.get("box"), str):
-            return answer({"hook_event_name": BOX_EVENT, "box": asked["box"]})
-        event = asked.get("event")
-        return answer(event) if isinstance(event, dict) else {}
-
-    return answering
-
-
 class ClaudeCodeSession:
     """One headless run of the CLI in `root`, its settings kept under `state_dir`."""
 
@@ -165,11 +158,13 @@ class ClaudeCodeSession:
         root: Path,
         state_dir: Path,
         carried: Callable[[], dict[str, bytes]] | None = None,
+        boxed: bool = False,
     ) -> None:
         self.program = program
         self.root = root
         self.state_dir = state_dir
         self.carried = carried  # the session files the plan's records carry (pulled)
+        self.boxed = boxed  # the plan's commands run in our sandbox: so does Claude Code's shell
 
     def place_of(self, event: dict[str, Any]) -> ToolCallPlace:
         """Where the event's tool call sits in its session file. Claude Code may run the
@@ -248,13 +243,19 @@ class ClaudeCodeSession:
     ) -> SessionEnd:
         """Run the CLI until it ends; each hook event is handed to `answer` as it comes."""
         hooks_off.refuse_if_turned_off(self.root)  # its settings may have changed meanwhile
+        if self.boxed:
+            hooks_off.refuse_own_prefix(self.root, shell_prefix.VARIABLE)
+            hooks_off.refuse_unprefixed_hooks(self.root)
         if resume and self.carried is not None:  # a plan pulled: its session was not run here
             carried.place_session(self.root, session_id, self.carried())
         folder = self.state_dir / "claude-code"
         folder.mkdir(parents=True, exist_ok=True)
         settings_file = folder / f"settings-{session_id}.json"
         key = os.environ.get("ANTHROPIC_API_KEY")
-        written = settings(hook_command(self.root), key_command() if key else None)
+        mark = secrets.token_hex(16) if self.boxed else None
+        own = hook_command(self.root, mark)
+        prefix = shell_prefix.script(own, folder) if self.boxed else None
+        written = settings(own, key_command() if key else None, prefix)
         settings_file.write_text(json.dumps(written, indent=2))
         try:  # the settings serve this run only: none are left behind
             token = secrets.token_hex(16)
@@ -264,6 +265,8 @@ class ClaudeCodeSession:
                 adopting(),
             ):
                 env = _environment(place, token, self.root)
+                if prefix is not None:
+                    env[shell_prefix.VARIABLE] = str(prefix)
                 process = subprocess.Popen(
                     self.argv(task, session_id, settings_file, model, usd, resume, fork),
                     cwd=self.root,
@@ -280,7 +283,8 @@ class ClaudeCodeSession:
                     interrupts.raise_if_swallowed()
                     seen = fork.seen if fork is not None else None
                     calls = StreamCalls()
-                    result = _serve(process, listener, token, _with_key(key, answer), seen, calls)
+                    served = asks.answering(key, answer)
+                    result = _serve(process, listener, token, served, seen, calls)
                 except BaseException:
                     _end(process)
                     end_group(process.pid)
@@ -291,6 +295,8 @@ class ClaudeCodeSession:
                 stderr = errors.read().decode("utf-8", errors="replace")
         finally:
             settings_file.unlink(missing_ok=True)
+            if prefix is not None:
+                prefix.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr, calls)
 
 

@@ -1,0 +1,152 @@
+"""Claude Code's `CLAUDE_CODE_SHELL_PREFIX` under `agents plan run`: every command it runs
+through its shell comes here first, as our launcher's one argument.
+
+Claude Code 2.1 runs its Bash calls, the project's hooks (every event) and the project's
+stdio MCP servers as `PREFIX 'COMMAND'` (its apiKeyHelper and statusLine not: measured with
+the pinned CLI). A project hook (`mypy src`, a formatter) would otherwise run on the host
+with the tree the model just changed: a tree file it loads by its own convention (a mypy
+plugin, an `environment.py`, what a script starts) runs the model's code there. Here:
+
+- our own hook command (its line holds this session's random mark) runs as it is;
+- a Bash call is Claude Code's own wrapper around our boxed launcher (`boxed.py`): the
+  launcher runs, nothing of the wrapper's start-up;
+- anything else runs in our sandbox, as a model's command does (`claude_code_box.py`): the
+  run is asked over the hook's socket, hands it the event on stdin, and what it printed
+  and its exit code come back. A program that keeps its input open (an MCP server) is
+  refused: its talk cannot pass through one ask.
+
+The file Claude Code runs is written per session (`script`) with the marked hook line in it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import selectors
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cleveragents.adapters.actors.claude_code import boxed, hook
+
+VARIABLE = "CLAUDE_CODE_SHELL_PREFIX"
+REFUSED = 126  # as a shell says of a command it cannot run
+BLOCKING = 2  # a hook's exit code that hands its stderr to the model
+STDIN_SECONDS = 5.0  # Claude Code writes a hook's event and closes its input at once
+# Claude Code 2.1's Bash wrapper: its start-up, `eval` of the call's command, the folder kept.
+_WRAPPER = re.compile(
+    r"^.* && eval ('(?:[^']|'\\'')*') < /dev/null && pwd -P >\| (/tmp/claude-[0-9a-f]+-cwd)\Z",
+    re.DOTALL,
+)
+
+
+def script(own: str, folder: Path) -> Path:
+    """Write the launcher Claude Code runs as its prefix for one session: this Python,
+    isolated, our package first on its path, `own` (our hook's line) the one command run
+    as it is. Claude Code takes the prefix as one path, not a command line."""
+    package = str(Path(__file__).resolve().parents[4])
+    text = (
+        f"#!{sys.executable} -I\n"
+        "import sys\n"
+        f"sys.path.insert(0, {package!r})\n"
+        f"from {__name__} import main\n"
+        f"sys.exit(main({own!r}))\n"
+    )
+    path = folder / f"prefix-{os.urandom(8).hex()}"
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o700)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(text)
+    return path
+
+
+def handle_of(line: str) -> tuple[str, str] | None:
+    """(handle, folder file) when `line` is Claude Code's Bash wrapper around our boxed
+    launcher and nothing else; else None."""
+    found = _WRAPPER.match(line)
+    if found is None:
+        return None
+    try:
+        (inner,) = shlex.split(found.group(1))
+        words = shlex.split(inner)
+    except ValueError:
+        return None
+    *launcher, handle = words or [""]
+    ours = shlex.split(boxed.command("x"))[:-1]
+    if launcher != ours or not re.fullmatch(r"[0-9a-f]{32}", handle):
+        return None
+    return handle, found.group(2)
+
+
+def main(own: str) -> int:
+    if len(sys.argv) != 2:
+        return _said("Claude Code gave no command")
+    line = sys.argv[1]
+    if line == own:
+        words = shlex.split(own)
+        os.execv(words[0], words)
+    boxed_call = handle_of(line)
+    if boxed_call is not None:
+        return _boxed(*boxed_call)
+    data = _input()
+    if data is None:
+        return _said(
+            "a program that keeps its input open (an MCP server) does not run in the "
+            "sandbox of `agents plan run`"
+        )
+    return _in_box(line, data)
+
+
+def _boxed(handle: str, folder_file: str) -> int:
+    sys.argv = [boxed.__name__, handle]
+    code = boxed.main()
+    if code == 0:  # as the wrapper's `pwd -P >| FILE`: Claude Code keeps its folder
+        with open(folder_file, "w") as file:
+            file.write(os.path.realpath(os.getcwd()) + "\n")
+    return code
+
+
+def _input() -> bytes | None:
+    """All of stdin, or None when it is not closed in time."""
+    data, deadline = b"", time.monotonic() + STDIN_SECONDS
+    with selectors.DefaultSelector() as chooser:
+        try:
+            chooser.register(0, selectors.EVENT_READ)
+        except ValueError:
+            return b""  # no input to read
+        except OSError:  # a regular file: it ends
+            return sys.stdin.buffer.read()
+        while (left := deadline - time.monotonic()) > 0:
+            if not chooser.select(left):
+                continue
+            chunk = os.read(0, 65536)
+            if not chunk:
+                return data
+            data += chunk
+    return None
+
+
+def _in_box(line: str, data: bytes) -> int:
+    place, token = os.environ.get(hook.SOCKET), os.environ.get(hook.TOKEN, "")
+    if not place:
+        return _said("no `agents plan run` to run it in its sandbox")
+    asked = {"shell": line, "stdin": data.decode("utf-8", errors="surrogateescape")}
+    try:
+        answer: dict[str, Any] = hook.ask(place, token, asked, seconds=None)
+    except Exception as error:
+        return _said(str(error) or type(error).__name__)
+    output, code, note = answer.get("output"), answer.get("code"), answer.get("note")
+    if not isinstance(output, str) or not isinstance(code, int):
+        return _said("the run gave no answer")
+    shown = sys.stderr if code == BLOCKING else sys.stdout  # stderr is what the model reads
+    shown.buffer.write(output.encode("utf-8", errors="surrogateescape"))
+    shown.flush()
+    if isinstance(note, str) and note:
+        print(f"cleveragents: {note}", file=sys.stderr)
+    return code
+
+
+def _said(why: str) -> int:
+    print(f"cleveragents: the command did not run: {why}", file=sys.stderr)
+    return REFUSED

@@ -1,0 +1,107 @@
+*** Settings ***
+Documentation       As a developer whose project gives Claude Code hooks of its own
+...                 (`.claude/settings.json` PostToolUse: a formatter, `mypy src`),
+...                 I want those hooks to run in the sandbox `agents` runs the model's
+...                 commands in, during `agents plan run --actor claude-code`,
+...                 so that a tree file such a hook runs, which the model rewrote in the
+...                 same run, cannot write outside the tree (attack 12 findings 6, 13, 17).
+...
+...                 The real `agents` command runs the real Claude Code CLI headless against a
+...                 local stand-in of the Messages API; Claude Code runs every command of its
+...                 shell through our `CLAUDE_CODE_SHELL_PREFIX` launcher.
+
+Resource            resources/claude_code.resource
+Library             OperatingSystem
+
+Test Setup          Create Repository With A Project Hook
+Test Teardown       Stop Stand In Claude Code And Remove Repository
+Test Tags           attack-12
+
+
+*** Variables ***
+# The project's hook: a Python script (kept from the model) that runs a tree script it names
+# by `subprocess`, which no reading of the hook's line finds; it reads its event on stdin.
+${POST}             import json, subprocess, sys\nevent = json.load(sys.stdin)\nopen("hook-ran.txt", "a").write(event["tool_name"] + "\\n")\nsubprocess.run(["sh", "scripts/fmt.sh"])\n
+${SETTINGS_HOOK}    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "python3 \\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/post.py"}]}]}}
+
+
+*** Test Cases ***
+A Project Hook Running A Script The Model Rewrote Cannot Write Outside The Tree
+    [Documentation]    The model's boxed Bash rewrites `scripts/fmt.sh` to touch a canary
+    ...    beside the tree; Claude Code's PostToolUse runs the project's hook right after:
+    ...    in the sandbox the host's folder is not there, so no canary; the hook did run
+    ...    (it read its event) and what it wrote in the tree is the session's.
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'touch ${WORK}/canary; echo formatted > formatted.txt' > scripts/fmt.sh", "description": "plant"}
+    Claude Code Will Call    Bash    {"command": "echo second", "description": "again"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/canary
+    ${ran}    Get File    ${REPO}/hook-ran.txt
+    Should Be Equal    ${ran}    Bash\nBash\n
+    File Should Exist    ${REPO}/formatted.txt
+    ${document}    Plan Tree Document
+    Checkpoint After Should Hold    ${document}    2    formatted.txt    formatted\n
+
+The Project Hook Runs On The Host With --no-sandbox
+    [Documentation]    Without the box, today's behaviour: Claude Code runs the hook itself.
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *    --no-sandbox
+    Exit Code Should Be    ${result}    0
+    ${ran}    Get File    ${REPO}/hook-ran.txt
+    Should Be Equal    ${ran}    Bash\n
+
+A Shell Prefix Of The User's Own Is Refused In The Sandbox
+    [Documentation]    Ours must wrap Claude Code's commands: theirs would be dropped.
+    Create File    ${REPO}/.claude/settings.local.json    {"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"}}
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}    settings.local.json sets CLAUDE_CODE_SHELL_PREFIX
+    Should Contain    ${result.stderr}    --no-sandbox
+
+
+A Project Hook In Exec Form Is Refused In The Sandbox
+    [Documentation]    Claude Code 2.1 runs a hook with `args` without the shell prefix, on
+    ...    the host: the run is refused before Claude Code starts, the hook named.
+    Create File    ${REPO}/.claude/settings.local.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "python3", "args": [".claude/hooks/post.py"]}]}]}}
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}    settings.local.json has a PostToolUse hook with `args`
+
+A Project MCP Server Does Not Start On The Host
+    [Documentation]    A stdio server keeps its input open: its talk cannot pass through the
+    ...    sandbox's one ask, so it is refused, and the session goes on without it.
+    Create File    ${REPO}/.mcp.json
+    ...    {"mcpServers": {"local": {"command": "sh", "args": ["-c", "touch ${WORK}/mcp-ran; sleep 30"]}}}
+    Create File    ${REPO}/.claude/settings.local.json    {"enableAllProjectMcpServers": true}
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/mcp-ran
+
+*** Keywords ***
+Create Repository With A Project Hook
+    Create Repository With Stand In Claude Code
+    Create Directory    ${REPO}/.claude/hooks
+    Create Directory    ${REPO}/scripts
+    Create File    ${REPO}/.claude/settings.json    ${SETTINGS_HOOK}
+    Create File    ${REPO}/.claude/hooks/post.py    ${POST}
+    Create File    ${REPO}/scripts/fmt.sh    true\n
+    Create File    ${REPO}/.gitignore    hook-ran.txt\n
+    Commit All    project hook
+
+Checkpoint After Should Hold
+    [Documentation]    The checkpoint after decision `${id}` holds `${path}` with `${content}`.
+    [Arguments]    ${document}    ${id}    ${path}    ${content}
+    ${decision}    Decision By Id    ${document}    ${id}
+    ${checkpoint}    Set Variable    ${decision}[checkpoint_after]
+    Should Not Be Equal    ${checkpoint}    ${NONE}    decision ${id} has no checkpoint after
+    ${shown}    Run Process    git    cat-file    blob    ${checkpoint}:${path}    cwd=${REPO}
+    Should Be Equal    ${shown.stdout}\n    ${content}
