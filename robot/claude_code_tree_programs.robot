@@ -219,6 +219,28 @@ A Write Of A File A Nested Clone's Config Includes Is Refused
     Should Contain    ${shown.stdout}
     ...    refused: ${HOST_WHY}: ${REPO}/vendor/lib2/.gitconfig is vendor/lib2/.gitconfig, which include.path of the nested repository vendor/lib2's git config includes: git reads it as config, commands too
 
+A Committed Link On The Way To A Hook's Script, Re-Pointed By A Bash Call, Is Put Back
+    [Documentation]    `scripts -> tools` is committed and the hook runs `scripts/check.sh`:
+    ...    the first call writes `alt/check.sh` while nothing runs it, the second re-points
+    ...    `scripts` to `alt` (attack 12 finding 11, its addendum 2).
+    Create Directory    ${REPO}/tools
+    Write File Bytes    ${REPO}/tools/check.sh    exit 0\n
+    Evaluate    os.symlink("tools", r"${REPO}/scripts")    modules=os
+    Commit All    link
+    Write File Bytes    ${REPO}/.git/hooks/pre-commit    \#!/bin/sh\nexec sh scripts/check.sh\n    mode=755
+    Claude Code Will Call    Bash
+    ...    {"command": "mkdir -p alt && printf 'touch ${WORK}/canary' > alt/check.sh", "description": "alt"}
+    Claude Code Will Call    Bash    {"command": "ln -sfn alt scripts", "description": "relink"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    relink    --actor    claude-code
+    ...    --allow-command    mkdir *    --allow-command    printf *    --allow-command    ln *
+    Exit Code Should Be    ${result}    0
+    ${target}    Evaluate    os.readlink(r"${REPO}/scripts")    modules=os
+    Should Be Equal    ${target}    tools
+    ${shown}    Run Agents    plan    tree
+    Should Contain    ${shown.stdout}
+    ...    put back scripts: a link on the way to what runs on the host, re-pointed by the command
+
 A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
     [Documentation]    A skill's `!`python3 scripts/ctx.py`` line runs on the host, past our
     ...    hook and box, when a subagent whose definition preloads the skill (`skills:

@@ -77,6 +77,21 @@ def _further(root: Path, top: str, runs: list[HookRun]) -> list[HookRun]:
     return found
 
 
+def hook_texts(folders: list[Folder]) -> list[str]:
+    """The content of each hook git runs from `folders` (as far as `MOST_HOOK_BYTES`)."""
+    texts: list[str] = []
+    for hooks, _ in dict.fromkeys(folders):
+        try:
+            names = sorted(n for n in os.listdir(hooks) if n in HOOK_NAMES)
+        except OSError:
+            continue
+        for name in names:
+            content = _bytes(os.path.join(hooks, name), MOST_HOOK_BYTES, executable=True)
+            if content is not None:
+                texts.append(content.decode("utf-8", "replace"))
+    return texts
+
+
 def _folder_runs(root: Path, folder: Folder, read: list[str]) -> list[HookRun]:
     """What each hook of one hooks folder runs; each file read (or looked for) goes into
     `read`."""
