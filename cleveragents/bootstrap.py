@@ -18,6 +18,7 @@ from cleveragents.adapters.environments.browser.page_environment import PageEnvi
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import refuse_top_on_import_path
+from cleveragents.adapters.host_programs import refuse_top_on_path
 from cleveragents.adapters.place import here
 from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
@@ -267,6 +268,7 @@ def bootstrap(
     repo = GitRepository.discover(start, settling=settling)
     if not settling:  # a hook process (settling) runs with `-P`: refusing it guards nothing
         refuse_top_on_import_path(repo.root)
+        refuse_top_on_path(repo.root)
     clock = SystemClock()
     store = SqliteStore(state_path(repo), here())
     checkpoints = GitCheckpoints(repo, clock.now)

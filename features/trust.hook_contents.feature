@@ -40,9 +40,30 @@ Feature: What my git hooks run from my tree is kept from the model
       | edit   | scripts/check.sh        | a hook outside the tree | the hooks folder core.hooksPath names outside the tree holds "pre-push" with "sh scripts/check.sh" | exit 0 | is scripts/check.sh, which the pre-push hook runs                                |
       | edit   | scripts/lint.sh         | lefthook's hook     | the repository's hook "pre-commit" is lefthook's                        | exit 0  | is scripts/lint.sh, which the pre-commit hook (by lefthook.yml) runs                         |
       | write  | lefthook.yml            | lefthook's hook     | the repository's hook "pre-push" is lefthook's                          | commands | is lefthook.yml, where the pre-push hook reads the commands it runs                    |
+      | edit   | scripts/check.sh        | lefthook's TOML config | the repository's hook "pre-commit" is lefthook's, its lefthook.toml running "sh scripts/check.sh" | exit 0 | is scripts/check.sh, which the pre-commit hook (by lefthook.toml) runs |
+      | edit   | scripts/check.sh        | lefthook's config in .config | the repository's hook "pre-commit" is lefthook's, its .config/lefthook.yml running "sh scripts/check.sh" | exit 0 | is scripts/check.sh, which the pre-commit hook (by .config/lefthook.yml) runs |
       | edit   | scripts/check.sh        | husky 9's hook      | husky 9 runs "sh scripts/check.sh" as the hook "pre-commit"             | exit 0  | is scripts/check.sh, which the pre-commit hook runs                                          |
       | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
       | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+
+  Scenario Outline: A <config> whose aliases expand past what agents reads makes the whole tree the hook's
+    # 538 bytes expanding to 10^8 values once hung agents for good around every command.
+    Given the repository's "<config>" holds aliases expanding past 100,000 values, committed
+    And the repository's hook "pre-commit" is <manager>
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write the file "a.txt"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'hooks'" with Claude
+    Then the file "a.txt" contains "a"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'a.txt' may be run by the pre-commit hook (by <config>), which runs the commands of a config too large to read (holds more than 100000 values once its aliases are expanded)"
+
+    Examples:
+      | config                  | manager                    |
+      | lefthook.yml            | lefthook's                 |
+      | .pre-commit-config.yaml | the pre-commit framework's |
 
   Scenario: The model's write into the tree's venv whose Python runs pre-commit's hook is refused
     Given the repository's hook "pre-commit" is the pre-commit framework's, from the tree's ".venv"
@@ -112,6 +133,25 @@ Feature: What my git hooks run from my tree is kept from the model
     Then the file "scripts/b.sh" contains "exit 0"
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'scripts/b.sh' is scripts/b.sh, which the pre-commit hook runs"
+
+  Scenario Outline: What a script past agents' reading bounds runs is put back (<case>)
+    # Once only the unread script's own folder was kept: the file it runs elsewhere was not.
+    Given <scripts>
+    And an executable file "tools/b.sh" containing "exit 0\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nsh <first>\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch hook-ran' > tools/b.sh"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "tools/b.sh" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back tools/b.sh:"
+    When the user commits everything with git
+    Then the file "hook-ran" does not exist
+
+    Examples:
+      | case                 | scripts                                                                    | first         |
+      | a script over 64 KiB | an executable file "scripts/big.sh" of over 64 KiB ending in "sh tools/b.sh" committed | scripts/big.sh |
+      | ten scripts deep     | 10 scripts "s/N.sh" each running the next, the last "sh tools/b.sh", committed | s/1.sh |
 
   Scenario: A command that rewrites the file my hook's committed link leads to is put back, and the run goes on
     Given an executable file "tools/check.sh" containing "exit 0\n" committed

@@ -13,3 +13,9 @@ Feature: No file the model may write runs through what my git hook runs
   Scenario: No file the model may write runs when git runs the hook
     When the user's pre-commit hook runs files of the tree, and the user commits
     Then no file the model may write ran
+
+  # Each example: a tower of anchors L levels high and W wide in a lefthook or pre-commit
+  # config (features/support/hook_configs_property.py).
+  Scenario: A config of aliases is read in bounded time: past the bound as the whole tree
+    When hook manager configs of nested aliases are read
+    Then each ended in time: past the bound as the whole tree, else as written without aliases

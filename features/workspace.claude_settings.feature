@@ -25,6 +25,13 @@ Feature: A model's file actions never change what Claude Code runs
       | edit   | hook.sh                        |
       | write  | sub/.claude/skills/s/SKILL.md  |
       | write  | .claude/scheduled_tasks.json   |
+      | write  | .claude/loop.md                |
+      | write  | sub/.claude/workflows/deploy.js |
+      | write  | .claude/routines/r.json        |
+      | write  | .claude/launch.json            |
+      | write  | .claude/output-styles/terse.md |
+      | write  | .claude/commands/ship.md       |
+      | write  | sub/.claude/agents/rev.md      |
 
   Scenario Outline: A model's <kind> of <path>, where a .claude or .mcp.json link of the tree leads, is refused
     Given a working tree whose sub folder has the user's own .claude
@@ -42,6 +49,21 @@ Feature: A model's file actions never change what Claude Code runs
       | write  | tools/claude/hooks/x.sh          |
       | write  | tools/mcp.json                   |
       | edit   | tools/mcp.json                   |
+
+  Scenario Outline: A model's <kind> of <path>, where a link inside a .claude leads, is refused
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "docs/s/SKILL.md" holding "x"
+    And the user's tree also has the file "tools/rev.md" holding "x"
+    And the user's tree also has the link "sub/.claude/skills" to "../../docs"
+    And the user's tree also has the link "sub/.claude/commands" to "../../tools"
+    When the model's action "<kind>" is applied to "<path>"
+    Then the action is refused, naming "<path>", and every file Claude Code runs is as it was
+
+    Examples:
+      | kind   | path            |
+      | write  | docs/s/SKILL.md |
+      | write  | docs/t/SKILL.md |
+      | edit   | tools/rev.md    |
 
   Scenario: A model's write of the tree's top settings.json is refused where .claude links to the top
     Given a working tree whose sub folder has the user's own .claude

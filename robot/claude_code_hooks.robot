@@ -289,6 +289,27 @@ User Settings Honour CLAUDE_CONFIG_DIR, And A Call Is Recorded Once
     ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
     File Should Not Exist    ${config}/settings.json
 
+A Repository Install Written Before Hooks Ran Isolated Still Makes The User Install Stand Aside
+    [Documentation]    A repository's settings written by an earlier `agents hooks install`
+    ...    (`python -P -m ...`) record each call themselves: the user install, now `-I`,
+    ...    must still stand aside there, or each call is recorded twice.
+    ${installed}    Run Agents With Claude Code    hooks    install    claude-code    --user
+    Exit Code Should Be    ${installed}    0
+    ${python}    Evaluate    shutil.which("python3")    modules=shutil
+    ${line}    Evaluate    shlex.join([$python, "-P", "-m", "cleveragents.cli.hook_record"])
+    ...    modules=shlex
+    ${data}    Evaluate    cleveragents.domain.claude_settings.with_hooks({}, $line)
+    ...    modules=cleveragents.domain.claude_settings
+    Create File    ${SETTINGS}    ${{ json.dumps($data) }}
+    ${event}    Set Variable
+    ...    {"session_id": "s3", "hook_event_name": "UserPromptSubmit", "cwd": "${REPO}", "prompt": "p"}
+    ${result}    Run Process    python3    -m    cleveragents.cli.hook_record    --user
+    ...    cwd=${REPO}    stdin=${event}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    0
+    ${removed}    Run Agents With Claude Code    hooks    uninstall    claude-code    --user
+
 A Hook Outside Any Repository Records Nothing And Says Nothing
     Create Directory    ${WORK}/plain
     ${event}    Set Variable
@@ -336,6 +357,51 @@ The Installed Hook Never Imports A cleveragents Package Of The Tree
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}
     Should Be Equal As Integers    ${result.rc}    0
     File Should Not Exist    ${WORK}/canary
+
+The Installed Hook Runs Isolated From A PYTHONPATH The Project Gives Its Hooks
+    [Documentation]    Claude Code gives hooks its settings' `env`: a project's `{"env":
+    ...    {"PYTHONPATH": "src"}}` put the tree's `src` ahead of the standard library in a
+    ...    `python -P` hook, so a `src/json.py` a command wrote ran in our hook, on the host.
+    ${result}    Run Agents    hooks    install    claude-code
+    Exit Code Should Be    ${result}    0
+    Create File    ${REPO}/src/json.py    import pathlib\npathlib.Path(r"${WORK}/canary").write_text("ran")\n
+    ${settings}    Evaluate    json.loads(pathlib.Path($SETTINGS).read_text())    modules=json,pathlib
+    ${command}    Set Variable    ${settings}[hooks][PreToolUse][0][hooks][0][command]
+    ${event}    Set Variable
+    ...    {"session_id": "s1", "hook_event_name": "PreToolUse", "cwd": "${REPO}", "tool_name": "Write"}
+    ${result}    Run Process    sh    -c    ${command}    cwd=${REPO}    stdin=${event}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PYTHONPATH=src
+    File Should Not Exist    ${WORK}/canary
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Contain    ${command}    ${SPACE}-I${SPACE}
+
+An Agents Found Only Through PYTHONPATH Installs A Hook That Finds It Isolated
+    [Documentation]    A Python that finds cleveragents only through `PYTHONPATH` (as a
+    ...    `pip install --user` is found only through the user site): `python -I -m` in the
+    ...    installed hook would find none, and `-P -m` none either once Claude Code runs it
+    ...    without that `PYTHONPATH`. The line names agents' own folder itself.
+    ${venv}    Set Variable    ${WORK}/venv
+    ${made}    Run Process    python3    -m    venv    --without-pip    ${venv}
+    Should Be Equal As Integers    ${made.rc}    0    ${made.stderr}
+    # Its libraries from the test's venv, but not the editable install's finder.
+    ${site}    Evaluate    glob.glob($venv + "/lib/python*/site-packages")[0]    modules=glob
+    ${libraries}    Evaluate    sysconfig.get_paths()["purelib"]    modules=sysconfig
+    Create File    ${site}/libraries.pth    ${libraries}\n
+    ${own}    Evaluate    str(pathlib.Path(cleveragents.__file__).resolve().parent.parent)
+    ...    modules=pathlib,cleveragents
+    ${result}    Run Process    ${venv}/bin/python    -m    cleveragents    hooks    install
+    ...    claude-code    cwd=${REPO}    env:PYTHONPATH=${own}    env:GIT_CEILING_DIRECTORIES=${WORK}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${settings}    Evaluate    json.loads(pathlib.Path($SETTINGS).read_text())    modules=json,pathlib
+    ${command}    Set Variable    ${settings}[hooks][UserPromptSubmit][0][hooks][0][command]
+    ${event}    Set Variable
+    ...    {"session_id": "s4", "hook_event_name": "UserPromptSubmit", "cwd": "${REPO}", "prompt": "p"}
+    ${result}    Run Process    sh    -c    ${command}    cwd=${REPO}    stdin=${event}
+    ...    env:GIT_CEILING_DIRECTORIES=${WORK}    env:PYTHONPATH=
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Be Empty    ${result.stderr}
+    ${plans}    Run Agents    plan    list    --json
+    Length Should Be    ${{ json.loads($plans.stdout)["plans"] }}    1
 
 Print Resume Needs A Claude Code Correction That Runs
     ${installed}    Run Agents    hooks    install    claude-code

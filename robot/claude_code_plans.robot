@@ -76,6 +76,51 @@ A Pulled Plan's Resume Runs The Claude Code Found Here, Not The Program Its Reco
     File Should Not Exist    ${WORK}/CANARY    the resume ran the program the records named
     Exit Code Should Be    ${result}    0
 
+A Session That Read An Ignored File Is Not Pushed Or Exported Unless Said So
+    [Documentation]    The session file a Claude Code plan carries holds every tool result:
+    ...    the model's `Read` of the ignored `.env` and its `cat .env` in Bash put the key in it
+    ...    (attack 13, finding 2). Push and export refuse (exit 3), naming the file, and send
+    ...    nothing; `--with-ignored-reads` sends it, and the other clone corrects the plan.
+    Create File    ${REPO}/.gitignore    .env\n
+    Git    add    .gitignore
+    Git    commit    --quiet    -m    ignore
+    Create A Bare Remote And A Second Clone
+    Create File    ${REPO}/.env    AWS_SECRET_ACCESS_KEY\=wJalrXUtnFEMI-SECRET-123\n
+    Create File    ${REPO}/keys.env    TOKEN_OF_THE_USER\=tok-98765-SECRET\n
+    Append To File    ${REPO}/.gitignore    keys.env\n
+    Claude Code Will Call    Read    {"file_path": "${REPO}/.env"}
+    Claude Code Will Call    Bash    {"command": "cat keys.env", "description": "look"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    read the keys    --actor
+    ...    claude-code    --allow-command    cat *
+    Exit Code Should Be    ${result}    0
+    ${plan}    Plan Shown
+    ${result}    Run Agents With Claude Code    plan    push    origin
+    Exit Code Should Be    ${result}    3
+    Should Contain    ${result.stderr}    hold what was read of .env and 1 more
+    Should Contain    ${result.stderr}    --with-ignored-reads
+    Should Contain    ${result.stderr}    keys.env
+    ${sent}    Git    for-each-ref    refs/cleveragents/    cwd=${REMOTE}
+    Should Be Empty    ${sent}    the refused push sent refs
+    ${result}    Run Agents With Claude Code    plan    export    ${plan}[id]    ${WORK}/p.bundle
+    Exit Code Should Be    ${result}    3
+    File Should Not Exist    ${WORK}/p.bundle
+    ${result}    Run Agents With Claude Code    plan    push    origin    --with-ignored-reads
+    Exit Code Should Be    ${result}    0
+    ${held}    Git    grep    -c    SECRET-123    refs/cleveragents/records/${plan}[id]
+    ...    cwd=${REMOTE}
+    Should Contain    ${held}    carried/${plan}[session].jsonl
+    Set To Dictionary    ${CLAUDE_ENV}    CLAUDE_CONFIG_DIR=${WORK}/claude-config-b
+    ${result}    Run Agents With Claude Code    plan    pull    origin    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    Claude Code Will Call    Write    {"file_path": "${B}/a.txt", "content": "two\\n"}
+    Claude Code Will Say    Fixed.
+    ${result}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    4
+    ...    --guidance    ${GUIDANCE}    --yes    cwd=${B}
+    Exit Code Should Be    ${result}    0
+    Should Be Equal    ${{ open("${B}/a.txt").read() }}    two\n
+
 Undo, Delete, Gc And The HTML Tree Work On A Claude Code Plan
     Record A Session Of Three Tool Calls
     ${plan}    Plan Shown

@@ -3,7 +3,8 @@ Documentation       As a developer whose hooks are links into my tree, or whose 
 ...                 names a program of my tree (a textconv, a filter),
 ...                 I want Claude Code's own Write and Edit calls there refused,
 ...                 so that my next `git commit` or `git diff` runs nothing of the model's
-...                 choosing (issue 25, attack 8 findings 16 and 17).
+...                 choosing (issue 25, attack 8 findings 16 and 17); and a script a
+...                 skill's `!` line runs put back before a subagent preloads the skill.
 ...
 ...                 The real `agents` command runs the real Claude Code CLI headless against a
 ...                 local stand-in of the Messages API (streamed).
@@ -217,3 +218,56 @@ A Write Of A File A Nested Clone's Config Includes Is Refused
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}
     ...    refused: ${HOST_WHY}: ${REPO}/vendor/lib2/.gitconfig is vendor/lib2/.gitconfig, which include.path of the nested repository vendor/lib2's git config includes: git reads it as config, commands too
+
+A Committed Link On The Way To A Hook's Script, Re-Pointed By A Bash Call, Is Put Back
+    [Documentation]    `scripts -> tools` is committed and the hook runs `scripts/check.sh`:
+    ...    the first call writes `alt/check.sh` while nothing runs it, the second re-points
+    ...    `scripts` to `alt` (attack 12 finding 11, its addendum 2).
+    Create Directory    ${REPO}/tools
+    Write File Bytes    ${REPO}/tools/check.sh    exit 0\n
+    Evaluate    os.symlink("tools", r"${REPO}/scripts")    modules=os
+    Commit All    link
+    Write File Bytes    ${REPO}/.git/hooks/pre-commit    \#!/bin/sh\nexec sh scripts/check.sh\n    mode=755
+    Claude Code Will Call    Bash
+    ...    {"command": "mkdir -p alt && printf 'touch ${WORK}/canary' > alt/check.sh", "description": "alt"}
+    Claude Code Will Call    Bash    {"command": "ln -sfn alt scripts", "description": "relink"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    relink    --actor    claude-code
+    ...    --allow-command    mkdir *    --allow-command    printf *    --allow-command    ln *
+    Exit Code Should Be    ${result}    0
+    ${target}    Evaluate    os.readlink(r"${REPO}/scripts")    modules=os
+    Should Be Equal    ${target}    tools
+    ${shown}    Run Agents    plan    tree
+    Should Contain    ${shown.stdout}
+    ...    put back scripts: a link on the way to what runs on the host, re-pointed by the command
+
+A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
+    [Documentation]    A skill's `!`python3 scripts/ctx.py`` line runs on the host, past our
+    ...    hook and box, when a subagent whose definition preloads the skill (`skills:
+    ...    [ctx]`) starts: the model's boxed `echo ... > scripts/ctx.py` is put back, so the
+    ...    Agent call runs the user's script, not the model's (attack 12 findings 10 and 22);
+    ...    and it runs in the sandbox, through our shell prefix (its write to the tree shows).
+    Create Directory    ${REPO}/.claude/skills/ctx
+    Create Directory    ${REPO}/.claude/agents
+    Create Directory    ${REPO}/scripts
+    Write File Bytes    ${REPO}/.claude/skills/ctx/SKILL.md
+    ...    ---\nname: ctx\ndescription: Gather project context\nallowed-tools: Bash(python3:*)\n---\nProject context:\n\n!`python3 scripts/ctx.py`\n
+    Write File Bytes    ${REPO}/.claude/agents/ctxagent.md
+    ...    ---\nname: ctxagent\ndescription: Works with project context\nskills:\n \ - ctx\n---\nYou work on the project.\n
+    Write File Bytes    ${REPO}/scripts/ctx.py    open('ran', 'w').write('the user\\'s script')\n
+    Commit All    skill
+    Claude Code Will Call    Bash
+    ...    {"command": "echo \\"open('${WORK}/canary', 'w')\\" > scripts/ctx.py", "description": "plant"}
+    Claude Code Will Call    Agent
+    ...    {"description": "work", "prompt": "do it", "subagent_type": "ctxagent", "run_in_background": false}
+    Claude Code Will Say    Done in the subagent.
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a skill script    --actor
+    ...    claude-code    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/canary
+    File Should Exist    ${REPO}/ran
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    put back scripts/ctx.py: changed by the command
+    ${kept}    Get File    ${REPO}/scripts/ctx.py
+    Should Contain    ${kept}    the user

@@ -26,6 +26,7 @@ ${UNIGNORE_THEN_WRITE}    ${PLANS}/push_ignores/unignore_then_write.yaml
 ${DELETE_OWN_RULES}    ${PLANS}/push_ignores/delete_own_rules.yaml
 ${COMMITTED_RULES}    ${PLANS}/push_ignores/committed_rules.yaml
 ${REPORT}           ${PLANS}/push_ignores/report.yaml
+${READ_CREDS}       ${PLANS}/push_ignores/read_creds.yaml
 ${PEM}              PRIVATE-KEY-USER-ONLY-41c7
 ${AWS}              AKIA-USER-ONLY-93fa
 
@@ -55,6 +56,25 @@ A Pulled Plan's .gitignore Brings None Of The Victim's Ignored Files To A Checkp
     ${result}    Run Agents    plan    push    origin    cwd=${B}
     Exit Code Should Be    ${result}    0
     No Secret In The Objects Of    ${REMOTE}
+
+A Command's Output Of An Ignored File Is Neither Pushed Nor Exported Unless Said So
+    [Documentation]    The records hold a command's output: `cat build/creds` put the
+    ...    secret in them, and push and export sent it (attack 13, finding 2, beside the Claude
+    ...    Code session). Both refuse (exit 3) naming the file; `--with-ignored-reads` sends it.
+    Put The Secrets In    ${REPO}
+    ${result}    Run Plan    ${READ_CREDS}    --allow-command    cat *
+    Exit Code Should Be    ${result}    0
+    ${result}    Run Agents    plan    push    origin
+    Exit Code Should Be    ${result}    3
+    Stderr Should Contain    ${result}    hold what was read of build/creds, a file your ignore
+    ${plan}    Git    for-each-ref    --format\=%(refname:lstrip\=3)    refs/cleveragents/plans/
+    ${result}    Run Agents    plan    export    ${plan}    ${WORK}/p.bundle
+    Exit Code Should Be    ${result}    3
+    No Object Of The Remote Holds    ${CREDS}
+    ${result}    Run Agents    plan    push    origin    --with-ignored-reads
+    Exit Code Should Be    ${result}    0
+    ${held}    Git    grep    -c    ${CREDS}    refs/cleveragents/records/${plan}    cwd=${REMOTE}
+    Should Contain    ${held}    records.jsonl
 
 A Command Rewriting .gitignore Keeps The User's Ignored Files Out Of Checkpoints
     [Documentation]    The plan's own command un-ignores `build/` and negates `secrets.env`

@@ -71,6 +71,8 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     link, a setting or a hook's content (`hook_links.py`, `config_programs.py`,
     `hook_contents.py`)."""
     from cleveragents.adapters.git.config_programs import config_programs
+    from cleveragents.adapters.home_files import startup_files
+    from cleveragents.adapters.host_programs import path_folders
 
     if config is None:
         from cleveragents.adapters.git.own_config import OwnConfig
@@ -89,4 +91,6 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
             )
         ),
         hook_runs=tuple(config.hook_runs(reuse=True)),
+        on_path=tuple(path_folders(repo.root, config.bare_programs)),
+        startup=tuple(startup_files(repo.root)),
     )

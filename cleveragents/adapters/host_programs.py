@@ -13,7 +13,11 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+
+from cleveragents.domain.host_files import PathFolder
+from cleveragents.errors import BadInput
 
 
 @functools.cache
@@ -54,3 +58,56 @@ def trusted_entries(tree: Path) -> list[str]:
 
 def _inside(path: Path, tree: Path) -> bool:
     return path == tree or path.is_relative_to(tree)
+
+
+def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> list[PathFolder]:
+    """The folders of the working tree `tree` on PATH (as their real paths lie in it, a
+    `.git` left out), each with the names a file there would shadow (the PATH folders' after
+    it, and the `bare` names hooks and git config programs run, read only when such a folder
+    is found) and its own now: the user's shell runs a program found there on the host
+    (`domain/host_files.py`)."""
+    entries = [e for e in dict.fromkeys(_path()) if e and os.path.isabs(e)]
+    top = Path(os.path.realpath(tree))
+    found: list[PathFolder] = []
+    for at, entry in enumerate(entries):
+        real = Path(os.path.realpath(entry))
+        if real == top or not _inside(real, top) or ".git" in real.relative_to(top).parts:
+            continue  # the top: refused (`refuse_top_on_path`)
+        later = bare().union(*(_names(e) for e in entries[at + 1 :]))
+        found.append(PathFolder(real.relative_to(top).as_posix(), later, _names(entry)))
+    return found
+
+
+def refuse_top_on_path(tree: Path) -> None:
+    """Refuse (exit 2) to work on the tree `tree` when PATH names its top: a file a plan
+    wrote there would run on the host in place of a program of its name, and the whole
+    top cannot be kept from the plan."""
+    top = os.path.realpath(tree)
+    if any(os.path.isabs(e) and os.path.realpath(e) == top for e in _path() if e):
+        raise BadInput(
+            f"your PATH names the top of this working tree ({tree}): a file a plan wrote "
+            "there would run on the host as a program of its name",
+            hint="take the folder off PATH for agents (a folder inside the tree is watched)",
+        )
+
+
+def _path() -> list[str]:
+    return os.environ.get("PATH", os.defpath).split(os.pathsep)
+
+
+def _names(folder: str) -> frozenset[str]:
+    """The names in `folder` now (none when it is missing), read again only when the
+    folder changed."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return frozenset()
+    return _listed(folder, st.st_mtime_ns, st.st_ino)
+
+
+@functools.lru_cache(maxsize=64)
+def _listed(folder: str, _mtime: int, _inode: int) -> frozenset[str]:
+    try:
+        return frozenset(os.listdir(folder))
+    except OSError:
+        return frozenset()

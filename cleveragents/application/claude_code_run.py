@@ -50,7 +50,7 @@ from cleveragents.domain.tool_calls import (
     tool_summary,
     written_path,
 )
-from cleveragents.domain.tool_effects import COMMAND_TOOLS, outside_effects, setting_written
+from cleveragents.domain.tool_effects import command_refusal, outside_effects, setting_written
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
 from cleveragents.ports import Environment
@@ -274,8 +274,8 @@ class ClaudeCodeRun:
             if refused is None and self.box is not None:  # Claude Code sees only the launcher
                 refused = self.box.refusal(str(tool_input.get("command", "")))
                 denied = refused and f"cleveragents: {refused}"
-        elif tool in COMMAND_TOOLS and self.policed:  # commands the policy never reads
-            refused = denied = f"cleveragents refused {tool}: run commands with Bash"
+        elif self.policed and (why := command_refusal(tool)):  # the policy never reads them
+            refused = denied = why
         elif self.policed:  # links followed as the file system does: no pure rule sees them
             checkpoints = self.r.checkpoints
             refused = setting_written(

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.pulled_plans import PULL
+from cleveragents.application.share_refusals import refuse_reads, refuse_saved
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.plan_refs import checkpoints_ref, records_ref
 from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
@@ -62,15 +63,19 @@ class PlanSharing:
 
     # push
 
-    def push(self, remote: str, refs: list[str], force: bool, command: str) -> list[Shared]:
+    def push(
+        self, remote: str, refs: list[str], force: bool, command: str, with_reads: bool = False
+    ) -> list[Shared]:
         """Push the plans `refs` name (every plan here when none) to `remote`.
 
         Refused whole (exit 3) when one of them changed there since the two last met,
-        unless `force`: then ours goes on top of theirs.
+        unless `force`: then ours goes on top of theirs; or when one would upload the
+        user's ignored files (`share_refusals`), unless `with_reads` for what its Claude
+        Code sessions read.
         """
         plans = self._plans(refs)
         for plan in plans:
-            self._refuse_saved(plan, "pushed")
+            self._refuse(plan, "pushed", with_reads)
         try:
             return self._push(remote, plans, force, command)
         finally:
@@ -273,7 +278,7 @@ class PlanSharing:
 
     # export and import
 
-    def export(self, ref: str, file: Path, command: str) -> Shared:
+    def export(self, ref: str, file: Path, command: str, with_reads: bool = False) -> Shared:
         """Write the plan's refs, with everything they reach, into the bundle `file`: a new
         file, or one that is a file already (never a FIFO, a device or a folder)."""
         if (file.exists() or file.is_symlink()) and not file.is_file():
@@ -282,7 +287,7 @@ class PlanSharing:
                 hint="name a new file, or an existing regular file to overwrite",
             )
         (plan,) = self._plans([ref])
-        self._refuse_saved(plan, "exported")
+        self._refuse(plan, "exported", with_reads)
         with self.operations.locks.hold(plan.id, command, shared=True):
             self._move(records_ref(plan.id), self._commit_ours(plan))
         refs = [records_ref(plan.id)]
@@ -325,25 +330,12 @@ class PlanSharing:
             )
         return plans
 
-    def _refuse_saved(self, plan: Plan, how: str) -> None:
-        """Refuse (exit 3) a plan whose checkpoints hold files saved for undo (an older
-        version's), or a file the user's ignore rules exclude, now or at the plan's start,
-        that may be the user's (`UserIgnores.held_in`): sent, they would upload what the
-        user kept off remotes. Rewriting the chain would change the ids its records name."""
-        tip = self.remotes.tip(checkpoints_ref(plan.id))
-        held = self.remotes.ignored_held_in(tip, plan.id) if tip is not None else []
-        if tip is not None and self.remotes.saved_in(tip):
-            why = " was made by an older version that kept your ignored files among its checkpoints"
-        elif held:
-            why = f"'s checkpoints hold {held[0]}, a file your ignore rules exclude"
-        else:
-            return
-        raise ConflictingState(
-            f"plan {plan.id}{why}: it is not {how}, which would upload them",
-            hint="it still corrects and undoes here; to share its work, run its plan file "
-            "again with `agents plan run` and share that plan"
-            + ("; name the other plans to push them without it" if how == "pushed" else ""),
-        )
+    def _refuse(self, plan: Plan, how: str, with_reads: bool) -> None:
+        refuse_saved(self.remotes, plan, how)
+        if not with_reads:
+            carried = self.carry(self.store.plan(plan.id))
+            records = {"records.jsonl": self.store.export_records(plan.id)}
+            refuse_reads(self.remotes, plan, {**carried, **records}, how)
 
     def _move(self, ref: str, new: str) -> None:
         old = self.remotes.tip(ref)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from cleveragents.application.undo_target import made_here
-from cleveragents.domain.host_files import HostFolders, host_run
+from cleveragents.domain.host_files import HostFolders, host_run, on_the_way
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import claude_reads, claude_setting
 from cleveragents.domain.trust import imported
@@ -71,7 +71,8 @@ def withheld(
         p: CLAUDE_KEPT for p in paths if claude_setting(p, links) or claude_reads(p.split("/")[-1])
     }
     for path in paths:
-        why = host_run(path, host or HostFolders()) if path not in found else None
+        folders = host or HostFolders()
+        why = (host_run(path, folders) or on_the_way(path, folders)) if path not in found else None
         if why is not None:
             found[path] = f"{HOST_KEPT}: it {why}"
     for path in in_git_dirs(paths, head_here):

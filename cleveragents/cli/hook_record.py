@@ -50,15 +50,23 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
         if "--user" in argv:
             local = settings_file.local_place(services.repo.root)
             _, data = SettingsFile(local, services.repo.state_dir).read()
-            ours = [sys.executable, "-P", "-m", claude_settings.MARK, *argv]
-            if claude_settings.records_here(
-                data, [w for w in ours if w != "--user"], os.path.realpath
-            ):
+            if _recorded_there(data, [a for a in argv if a != "--user"]):
                 return {}  # the repository's own install records this session
         recording = SessionRecording(services.claude_code(), transcript.version_of, enforce, allow)
         return recording.record(event)
     finally:
         services.close()
+
+
+def _recorded_there(data: object, flags: list[str]) -> bool:
+    """Whether a repository's settings `data` install our hook exactly as this user install
+    runs it (with its policy `flags`): as `agents hooks install` writes it (`own_python`),
+    or as it wrote it before it ran the hook isolated (`-P`)."""
+    from cleveragents.adapters.actors.claude_code.own_python import module_words
+
+    mark = claude_settings.MARK
+    forms = (module_words(mark, *flags), [sys.executable, "-P", "-m", mark, *flags])
+    return any(claude_settings.records_here(data, form, os.path.realpath) for form in forms)
 
 
 def say_once(session: object, why: str) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from cleveragents.adapters import interrupts
+from cleveragents.adapters import held_secrets, interrupts
 from cleveragents.cli import output
 from cleveragents.cli.exits import exit_code, failed
 from cleveragents.domain.text_rules import lone_surrogate, shown_bytes
@@ -29,6 +29,7 @@ from cleveragents.errors import BadInput
 def main(argv: list[str] | None = None) -> int:
     """Run `agents`; map every error to one stderr line and its documented exit code."""
     args = sys.argv[1:] if argv is None else argv
+    held_secrets.hide()
     interrupts.install()
     try:
         unreadable = next((arg for arg in args if lone_surrogate(arg)), None)

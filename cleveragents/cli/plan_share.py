@@ -40,6 +40,16 @@ your remotes and credentials (a credential helper or ssh agent: it asks for noth
 """
 
 
+WithReads = Annotated[
+    bool,
+    typer.Option(
+        "--with-ignored-reads",
+        help="Send a plan whose records or Claude Code session files hold what was read of "
+        "your ignored files (a .env): refused without it (exit 3).",
+    ),
+]
+
+
 def _force(what: str) -> Any:
     """`--force`, saying what it does to a plan that changed on both sides."""
     return typer.Option("--force", help=what)
@@ -55,18 +65,22 @@ def push(
             "Push a plan that changed there too, ours on top: theirs stays in the records' history."
         ),
     ] = False,
+    with_ignored_reads: WithReads = False,
     json: Json = False,
 ) -> int:
     """Send plans to a git remote, for another clone to pull (and correct) them.
 
-    What travels: records, checkpoints of tracked and untracked files. What never travels:
-    ignored files, nested repositories' .git, files saved for undo.
+    What travels: records, checkpoints of tracked and untracked files, a Claude Code
+    plan's session files. What never travels: ignored files, nested repositories' .git,
+    files saved for undo. A plan whose records or session hold what was read of an ignored
+    file (`cat .env`'s output) is refused (exit 3), naming the files, unless
+    --with-ignored-reads.
 
     A plan that changed on the remote since this clone last pushed or pulled it is
     refused (exit 3), naming the decisions that differ: pull it first, or --force.
     """
     with services(ctx) as s:
-        done = s.sharing().push(remote, plans or [], force, command_line())
+        done = s.sharing().push(remote, plans or [], force, command_line(), with_ignored_reads)
     return _report(done, json, f"to {remote}", remote)
 
 
@@ -100,18 +114,20 @@ def export(
     ctx: typer.Context,
     plan: Annotated[str, typer.Argument(metavar="PLAN", help="Plan id or a unique prefix.")],
     file: Annotated[Path, typer.Argument(metavar="FILE", help="The file to write (a git bundle).")],
+    with_ignored_reads: WithReads = False,
     json: Json = False,
 ) -> int:
     """Write a plan into one file (a git bundle), for a CI artefact or a mail.
 
-    Like a push, it holds no ignored file, nested repository's .git or file saved for undo.
+    Like a push, it holds no ignored file, nested repository's .git or file saved for undo,
+    and a plan that read an ignored file is refused unless --with-ignored-reads.
     FILE is never written through a link (FILE itself, or a folder of it in the working tree).
 
     `agents plan import FILE` in any clone of the repository takes it, as a pull would.
     """
     unlinked(file, ctx.obj)
     with services(ctx) as s:
-        done = s.sharing().export(plan, file, command_line())
+        done = s.sharing().export(plan, file, command_line(), with_ignored_reads)
     if json:
         output.emit_json({"plan": done.plan, "file": str(file), "decisions": done.decisions})
         return 0

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
-from cleveragents.domain import interpreters
+from cleveragents.domain import interpreters, tool_configs
 from cleveragents.domain import launchers as table
 from cleveragents.domain.reach import (
     PACKAGE,
@@ -216,6 +216,8 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]
         return _wrapped(name, rest, cwd, given)
     if name in table.OPAQUE or name in ("for", "case", "select", "coproc"):
         return [Reach(WHOLE, unknown=f"`{shown(name)}`")]
+    if name in table.CONVENTIONS:
+        return tool_configs.tool_reach(name, rest, cwd)
     if name in table.SHELLS:
         return _shell(rest, cwd, given.stdin)
     if table.PYTHON.fullmatch(name):

@@ -28,11 +28,14 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from cleveragents.domain import bounded_yaml
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE_ROOT, RUBY_ROOT, SHELLS
 from cleveragents.domain.reach import printable
+from cleveragents.domain.tree_scripts import shebang
 
 MOST_HOOK_BYTES = 1 << 16  # a hook larger than this is not read: the whole tree
+MOST_COMMANDS = 1000  # command lines of a config read, at most: beyond, the whole tree
 PRE_COMMIT = "pre-commit"
 LEFTHOOK = "lefthook"
 PACKAGE_JSON = "package"  # `package.json`'s hooks (husky 4: `husky.hooks`, yorkie: `gitHooks`)
@@ -66,6 +69,10 @@ _CONFIG_OPTION = re.compile(r"--config[= ]([^\s)\"']+)")
 # (its older Python one): either runs `-m pre_commit` from the tree's top.
 _INSTALL_PYTHON = re.compile(r"^INSTALL_PYTHON[ \t]*=[ \t]*['\"]?([^'\"\n]+)", re.M)
 NOT_COMMANDS = frozenset(("pygrep", "fail"))  # pre-commit languages whose entry runs nothing
+# The staged files' names a manager gives a command: files agents cannot name ahead, as a
+# variable is (a shell or an interpreter running one: the whole tree; another program's word).
+STAGED = '"$staged"'
+_TEMPLATE = re.compile(r"\{(?:staged_files|files|all_files|push_files)\}")
 
 
 @dataclass(frozen=True)
@@ -107,8 +114,8 @@ def hook_read(name: str, content: bytes) -> HookRead:
         run = (*LEFTHOOK_FOLDERS, *NODE_ROOT, *RUBY_ROOT)
         places = [Reach(f, launcher="lefthook") for f in run]
         return HookRead(places, [(LEFTHOOK, f) for f in LEFTHOOK_CONFIGS])
-    shell = _interpreter(text)
-    if shell is not None and shell not in SHELLS:
+    shell = shebang(text)[0]
+    if shell and shell not in SHELLS:
         return HookRead([Reach(WHOLE, unknown=f"a `{printable(shell)}` script")])
     if "# husky" in text or "yorkie" in text:  # husky 4, yorkie: node reads package.json
         places = [Reach(f, launcher="husky") for f in (*NODE_ROOT, *HUSKY4_CODE)]
@@ -123,22 +130,29 @@ def hook_read(name: str, content: bytes) -> HookRead:
     return read
 
 
-def config_reach(kind: str, text: str) -> tuple[list[Reach], list[str]]:
-    """What a hook manager's config of kind `kind` holding `text` runs (from its
-    repository's top), and the further configs it names (lefthook's `extends`)."""
+def config_reach(kind: str, text: str, name: str = "") -> tuple[list[Reach], list[str]]:
+    """What a hook manager's config of kind `kind` named `name` holding `text` runs (from
+    its repository's top), and the further configs it names (lefthook's `extends`; a
+    `.toml` one read as TOML). A config past a bound of `bounded_yaml` (aliases expanding
+    past its values, nesting), or naming more than `MOST_COMMANDS` commands, may run
+    anything: the whole tree, said so."""
     try:
         if kind == PRE_COMMIT:
-            return _pre_commit_config(_yaml(text)), []
+            return _bounded(_pre_commit_config(_yaml(text))), []
         if kind == LEFTHOOK:
-            return _lefthook_config(text)
+            found, more = _lefthook_config(text, toml=name.endswith(".toml"))
+            return _bounded(found), more
         data = json.loads(text) if kind == PACKAGE_JSON else _yaml(text)
+    except bounded_yaml.TooLarge as error:
+        why = f"the commands of a config too large to read ({error.why})"
+        return [Reach(WHOLE, unknown=why)], []
     except (ValueError, RecursionError):  # the manager refuses it too, and runs nothing
         return [], []
     hooks = data.get("husky", {}) if kind == PACKAGE_JSON and isinstance(data, dict) else data
     commands = _commands(hooks.get("hooks") if isinstance(hooks, dict) else None)
     if kind == PACKAGE_JSON and isinstance(data, dict):
         commands += _commands(data.get("gitHooks"))
-    return [r for command in commands for r in script_reach(command, "")], []
+    return _bounded([(command, "") for command in commands]), []
 
 
 def hook_why(run: HookRun) -> str:
@@ -176,12 +190,12 @@ def _pre_commit(name: str, text: str) -> HookRead:
     return HookRead(places, [(PRE_COMMIT, config)], [f"{name}.legacy"])
 
 
-def _pre_commit_config(data: object) -> list[Reach]:
+def _pre_commit_config(data: object) -> list[tuple[str, str] | Reach]:
     """Each hook's `entry` and `args` of a `.pre-commit-config.yaml` (`repo: local` ones,
     and a remote one's whose `entry` the config overrides), as pre-commit runs it from the
     tree's top; a `language: script` entry's file is the tree's."""
     repos = data.get("repos") if isinstance(data, dict) else None
-    found: list[Reach] = []
+    found: list[tuple[str, str] | Reach] = []
     for repo in repos if isinstance(repos, list) else []:
         hooks = repo.get("hooks") if isinstance(repo, dict) else None
         for hook in hooks if isinstance(hooks, list) else []:
@@ -189,19 +203,29 @@ def _pre_commit_config(data: object) -> list[Reach]:
             if not isinstance(entry, str) or hook.get("language") in NOT_COMMANDS:
                 continue
             args = hook.get("args")
-            words = [str(a) for a in args] if isinstance(args, list) else []
-            found += script_reach(" ".join([entry, *map(shlex.quote, words)]), "")
+            words = [shlex.quote(str(a)) for a in args] if isinstance(args, list) else []
+            # pre-commit gives the staged files' names last: `entry: sh` runs each one.
+            words += [STAGED] if hook.get("pass_filenames", True) is not False else []
+            found.append((" ".join([entry, *words]), ""))
             first = entry.split()[:1]
             if hook.get("language") == "script" and first:
                 found.append(Reach(posixpath.normpath(first[0])))
     return found
 
 
-def _lefthook_config(text: str) -> tuple[list[Reach], list[str]]:
+def _lefthook_config(
+    text: str, *, toml: bool = False
+) -> tuple[list[tuple[str, str] | Reach], list[str]]:
     """Each `run` of a lefthook config (its commands', scripts', jobs'), from its `root`;
-    the script folders it names, and the configs it `extends`."""
-    data = _yaml(text)
-    found: list[Reach] = []
+    the script folders it names, and the configs it `extends`. Each node is walked once,
+    however many aliases name it."""
+    if toml:
+        import tomllib
+
+        data: object = tomllib.loads(text)  # TOMLDecodeError is a ValueError
+    else:
+        data = _yaml(text)
+    found: list[tuple[str, str] | Reach] = []
     more: list[str] = []
     if isinstance(data, dict):
         for key in ("source_dir", "source_dir_local"):
@@ -209,17 +233,38 @@ def _lefthook_config(text: str) -> tuple[list[Reach], list[str]]:
             found += [Reach(posixpath.normpath(value))] if isinstance(value, str) else []
         extends = data.get("extends")
         more += [str(e) for e in extends] if isinstance(extends, list) else []
-    stack = [data]
+    stack, seen = [data], set()
     while stack:
         node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         if isinstance(node, dict):
             run, root = node.get("run"), node.get("root")
             if isinstance(run, str):
-                found += script_reach(run, root if isinstance(root, str) else "")
+                run = _TEMPLATE.sub(STAGED, run)  # `sh {staged_files}`: any staged file
+                found.append((run, root if isinstance(root, str) else ""))
             stack += list(node.values())
         elif isinstance(node, list):
             stack += node
     return found, more
+
+
+def _bounded(found: list[tuple[str, str] | Reach]) -> list[Reach]:
+    """The places of `found`, each command line read once (`script_reach`, from the folder
+    given); past `MOST_COMMANDS` lines, the whole tree."""
+    commands = dict.fromkeys(f for f in found if not isinstance(f, Reach))
+    if len(commands) > MOST_COMMANDS:
+        why = f"a config naming more than {MOST_COMMANDS} commands, more than agents reads"
+        return [Reach(WHOLE, unknown=why)]
+    read: dict[tuple[str, str], list[Reach]] = {}
+    places: list[Reach] = []
+    for one in found:
+        if isinstance(one, Reach):
+            places.append(one)
+        else:
+            places += read[one] if one in read else read.setdefault(one, script_reach(*one))
+    return list(dict.fromkeys(places))
 
 
 def _commands(hooks: object) -> list[str]:
@@ -230,19 +275,5 @@ def _commands(hooks: object) -> list[str]:
 
 
 def _yaml(text: str) -> object:
-    import yaml
-
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise ValueError(str(error)) from error
-
-
-def _interpreter(text: str) -> str | None:
-    """The program of a `#!` line (after `env` and its options), or None without one."""
-    if not text.startswith("#!"):
-        return None
-    words = text[2:].partition("\n")[0].split()
-    if words and posixpath.basename(words[0]) == "env":
-        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
-    return posixpath.basename(words[0]) if words else None
+    """The data of `text`; TooLarge past `bounded_yaml`'s bounds, ValueError when no YAML."""
+    return bounded_yaml.load(text)

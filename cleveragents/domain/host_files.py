@@ -13,7 +13,15 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
   * a tree file a hook's content runs (`exec sh scripts/check.sh`), or a hook manager's
     config and what its commands run (`.pre-commit-config.yaml`: `domain/hook_runs.py`);
   * `agents`' own Python in the tree (a venv, the package of an editable install): a `.pth`
-    written there runs in the next `agents`. The sandbox binds these read-only.
+    written there runs in the next `agents`. The sandbox binds these read-only;
+  * a folder of the tree on the user's PATH (an activated `.venv/bin`, direnv's `PATH_add
+    bin`): the user's next plain `git status` runs a `.venv/bin/git` planted there. A file
+    standing there, and a new one whose name a later PATH folder holds too (`git`, `python3`,
+    `ls`) are the host's (`PathFolder`); a new name of its own (`pip install` adding
+    `mytool`) is the command's to keep;
+  * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
+    dotfiles repository's `~/.bashrc` link leads, or `.bashrc` itself when the tree is the
+    home or holds it (`adapters/home_files.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -39,6 +47,11 @@ CLAUDE_KEY = "Claude Code: "
 # What direnv loads from an `.envrc` (`domain/direnv_loads.py`): kept under this prefix and
 # the `.envrc`'s path.
 DIRENV_KEY = "direnv: "
+# The home's files a login, a shell or git runs or reads as commands on the host.
+STARTUP_FILES = (
+    ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshrc",
+    ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".gitconfig", ".config/git/config",
+)  # fmt: skip
 TOP = ""  # `core.hooksPath` naming the tree's top: only the files named as hooks are hooks
 # The hooks git runs (`git help hooks`), for a hooks folder that is the tree's top.
 HOOK_NAMES = frozenset((
@@ -52,6 +65,33 @@ HOOK_NAMES = frozenset((
 
 
 @dataclass(frozen=True)
+class PathFolder:
+    """A folder of the tree on the user's PATH (relative), the names the PATH folders
+    after it hold (a file there by such a name runs in place of theirs) with those hooks and
+    git config programs run by a bare name (`domain/bare_programs.py`), and the names that
+    stand in it now."""
+
+    folder: str
+    later: frozenset[str] = frozenset()
+    standing: frozenset[str] = frozenset()
+
+    def shadows(self, name: str) -> bool:
+        """Whether a new file `name` there would run in place of a program found later."""
+        return name in self.later
+
+    def why(self, path: str) -> str | None:
+        """Why `path` (relative to the tree) in this folder runs on the host, or None: the
+        folder itself, what stands there, or a new name that shadows a later program."""
+        if not _within(path, self.folder):
+            return None
+        rest = posixpath.normpath(path).removeprefix(self.folder).lstrip("/")
+        name = rest.split("/")[0]
+        if not rest or name in self.standing or self.shadows(name):
+            return f"is in {self.folder}, a folder on your PATH: your shell runs what is there"
+        return None
+
+
+@dataclass(frozen=True)
 class HostFolders:
     """The folders of a tree (relative paths) whose files run on the host later."""
 
@@ -60,6 +100,8 @@ class HostFolders:
     linked: tuple[str, ...] = ()  # where a hook that is a link (or `.git/hooks`) leads
     programs: tuple[tuple[Reach, str], ...] = ()  # (place, setting): what git config runs
     hook_runs: tuple[HookRun, ...] = ()  # what a hook's content (or its manager's config) runs
+    on_path: tuple[PathFolder, ...] = ()  # the tree's folders on the user's PATH
+    startup: tuple[str, ...] = ()  # the home's startup files in the tree
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -95,6 +137,30 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for folder in host.own:
         if _within(path, folder):
             return f"is in {folder}, agents' own Python, which the next `agents` runs"
+    for on_path in host.on_path:
+        if (why := on_path.why(path)) is not None:
+            return why
+    if posixpath.normpath(path) in host.startup:
+        return f"is {path}, a startup file of your home: your shell or git runs it"
+    return None
+
+
+def on_the_way(path: str, host: HostFolders) -> str | None:
+    """Why `path` (relative to the tree), a folder or a link, leads to a file that runs on
+    the host later (`host_run`): a link written there re-points what git runs; or None."""
+    folder = posixpath.normpath(path)
+    places = [
+        *host.linked,
+        *host.hooks,
+        *(reach.path for reach, _ in host.programs),
+        *(run.reach.path for run in host.hook_runs),
+        *host.own,
+    ]
+    for place in places:
+        if place.startswith(f"{folder}/") and (why := host_run(place, host)) is not None:
+            if why.startswith(f"is {place}, "):  # "is X, which the pre-commit hook runs"
+                return f"is on the way to {why.removeprefix('is ')}"
+            return f"is on the way to {place}, which {why}"
     return None
 
 

@@ -11,6 +11,7 @@ import posixpath
 import re
 
 from cleveragents.domain import launchers as table
+from cleveragents.domain import tool_configs
 from cleveragents.domain.reach import (
     EXPANSION,
     SUBSTITUTED,
@@ -89,6 +90,8 @@ def python(
         not re.fullmatch(r"[\w.]+", module) or module.split(".")[0] in table.PROJECT_MODULES
     ):
         found.append(Reach(WHOLE, unknown=f"`{shown(name)} -m {shown(module)}`"))
+    elif module is not None and module in table.CONVENTIONS:  # `python3 -m mypy src`
+        found += tool_configs.tool_reach(module, rest[at:], cwd)
     if script is not None and EXPANSION.search(script):
         return found  # its folder, or the tree, is reachable already
     folder = joined(cwd, posixpath.dirname(script) or ".") if script is not None else cwd

@@ -92,7 +92,61 @@ OPAQUE = frozenset((
     "mix", "swift", "stack", "cabal", "lein", "sbt", "bazel", "bazelisk", "composer",
     "java", "gradlew", "mvnw", "runghc", "runhaskell", "pip", "pip3", "uv", "poetry",
     "pipenv", "pdm", "hatch", "rye", "bundle", "corepack", "ts-node", "tsx", "pytest",
-    "py.test", "pre-commit", "lefthook", "sphinx-build", "mkdocs",
+    "py.test", "pre-commit", "lefthook", "sphinx-build", "mkdocs", "lint-staged", "jest",
+    "vitest", "mocha", "ava", "karma", "nyc", "c8", "cypress", "playwright", "webpack",
+    "vite", "rollup", "phpunit", "pest", "rspec", "cucumber", "ctest", "nosetests", "ward",
+    "hypothesis", "coverage", "jupyter", "ipython", "sphinx-apidoc", "doit", "waf", "meson",
+    "turbo", "nx", "lerna", "husky", "grunt", "gulp", "buck", "pants",
+))  # fmt: skip
+# Tools that load what their config (`mypy.ini`'s `plugins`, `.eslintrc.js`, `.rubocop.yml`'s
+# `require`) or their convention (behave's `features/steps`) names: the config files they
+# look for in their working folder and each one above it, read for what they load
+# (`domain/tool_configs.py`); `--config FILE` and its kin name another.
+MYPY = ("mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg")
+PYLINT = (
+    "pylintrc", ".pylintrc", "pylintrc.toml", ".pylintrc.toml", "pyproject.toml", "setup.cfg",
+    "tox.ini",
+)  # fmt: skip
+FLAKE8 = (".flake8", "setup.cfg", "tox.ini")
+BEHAVE = ("behave.ini", ".behaverc", "setup.cfg", "tox.ini", "pyproject.toml")
+
+
+def _js(*stems: str) -> tuple[str, ...]:
+    """Each of `stems` as a config node loads (`eslint.config.js`, `.mjs`, `.ts` ...)."""
+    return tuple(f"{s}.{e}" for s in stems for e in ("js", "cjs", "mjs", "ts", "cts", "mts"))
+
+
+def _rc(stem: str) -> tuple[str, ...]:
+    """A node tool's `.NAMErc` forms that are data (JSON, YAML): read for the paths they
+    name."""
+    return (stem, *(f"{stem}.{e}" for e in ("json", "json5", "jsonc", "yaml", "yml", "toml")))
+
+
+CONVENTIONS: dict[str, tuple[str, ...]] = {
+    "mypy": MYPY, "dmypy": MYPY, "pylint": PYLINT, "flake8": FLAKE8, "behave": BEHAVE,
+    "rubocop": (".rubocop.yml",),
+    "eslint": (*_js("eslint.config", ".eslintrc"), *_rc(".eslintrc"), "package.json"),
+    "prettier": (*_js("prettier.config", ".prettierrc"), *_rc(".prettierrc"), "package.json"),
+    "stylelint": (
+        *_js("stylelint.config", ".stylelintrc"), *_rc(".stylelintrc"), "package.json",
+    ),
+    "commitlint": (
+        *_js("commitlint.config", ".commitlintrc"), *_rc(".commitlintrc"), "package.json",
+    ),
+}  # fmt: skip
+NODE_TOOLS = frozenset(("eslint", "prettier", "stylelint", "commitlint"))
+# A tool's options that name a file or folder it loads code from (eslint's `-f
+# ./formatter.js`, `--rulesdir`, prettier's `--plugin`, rubocop's `--require`), modules
+# (pylint's `--load-plugins`), or code it runs (pylint's `--init-hook`).
+TOOL_OPTIONS = {
+    "-f": "file", "--format": "file", "--formatter": "file", "--custom-formatter": "file",
+    "--rulesdir": "file", "--resolve-plugins-relative-to": "file", "--plugin": "file",
+    "--plugin-search-dir": "file", "--require": "file", "-r": "file", "--custom-syntax": "file",
+    "--load-plugins": "module", "--init-hook": "code",
+}  # fmt: skip
+# The options that name the config a tool reads instead (or besides).
+CONFIG_OPTIONS = frozenset((
+    "--config-file", "--config", "-c", "--rcfile", "--append-config", "-g",
 ))  # fmt: skip
 # Python modules that run what the project says (`python3 -m pytest`: each conftest.py).
 PROJECT_MODULES = frozenset((

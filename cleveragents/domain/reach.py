@@ -34,6 +34,7 @@ class Reach:
     unknown: str = ""
     hint: str = ""  # how the setting could keep its launcher out of the tree
     repo: str = ""  # the nested repository (its top) whose own config names it; "": the top's
+    kind: str = ""  # a tool's config (`mypy`): read for what that tool loads (`tool_configs`)
 
     def covers(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) is this place or lies in it."""

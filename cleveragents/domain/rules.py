@@ -41,11 +41,15 @@ HFS_IGNORED = frozenset(
 # What in a `.claude` folder Claude Code runs or takes permissions from: the settings
 # (hooks, permissions, statusLine, apiKeyHelper, plugins, MCP servers), the scripts hooks
 # name by convention, and slash commands, skills and subagents (their `!` lines run shell
-# commands, their front matter grants tools and declares hooks). CLAUDE.md, rules and
-# output styles only instruct the model: they run nothing of themselves.
+# commands, their front matter grants tools and declares hooks); and what Claude Code 2.1's
+# own sandbox keeps from its Bash for the same reason: the prompts it later gives as the
+# user's own turns (`scheduled_tasks.json`, `/loop`'s `loop.md`), saved workflow scripts and
+# routines it runs by name, the preview's launch commands (`launch.json`) and the output
+# styles that replace its instructions. CLAUDE.md and rules only instruct the model.
 CLAUDE_RUNS = (
     "settings.json", "settings.local.json", "hooks", "commands", "skills", "agents",
     "scheduled_tasks.json",  # durable scheduled prompts, given as the user's own turns
+    "loop.md", "workflows", "routines", "launch.json", "output-styles",
 )  # fmt: skip
 
 
@@ -101,9 +105,13 @@ def claude_setting(path: str, links: Mapping[str, str] | None = None) -> bool:
 
 def linked_setting(path: str, link: str, target: str) -> bool:
     """Whether `path` is what Claude Code reads through the `.claude` or `.mcp.json` link
-    `link`, which leads to `target` in the tree."""
-    if mcp_file(link.rpartition("/")[2]):
+    `link` (or the link inside a `.claude` standing for one of `CLAUDE_RUNS`, such as
+    `.claude/skills -> ../docs/skills`), which leads to `target` in the tree."""
+    name = link.rpartition("/")[2]
+    if mcp_file(name):
         return path == target
+    if not claude_folder(name):  # all it leads to is read as what it stands for
+        return not target or path == target or path.startswith(f"{target}/")
     if target and not path.startswith(f"{target}/"):
         return False
     return claude_runs(path[len(target) + 1 :] if target else path)  # "": the tree's top

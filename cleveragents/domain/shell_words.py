@@ -76,16 +76,17 @@ def _substituted(text: str, at: int, depth: int) -> tuple[int, str]:
         if end >= len(text):
             raise ValueError("an unclosed substitution")
         return end + 1, re.sub(r"\\([\\`$])", r"\1", text[at + 1 : end])
-    close = _closing(text, at + 2)
+    close = closing(text, at + 2)
     inner = text[at + 2 : close]
-    if text.startswith("$((", at) and _closing(inner, 1) == len(inner) - 1:
+    if text.startswith("$((", at) and closing(inner, 1) == len(inner) - 1:
         _, nested = substitutions(inner[1:-1], depth + 1)  # arithmetic: what it substitutes
         return close + 1, "\n".join(nested.values())
     return close + 1, inner
 
 
-def _closing(text: str, at: int) -> int:
-    """The index of the `)` that closes the parenthesis open before `at`."""
+def closing(text: str, at: int) -> int:
+    """The index of the `)` that closes the parenthesis open before `at` (quotes and
+    escapes read as the shell reads them); ValueError when none does."""
     depth, quote = 1, ""
     while at < len(text):
         char = text[at]

@@ -25,11 +25,16 @@ NETWORK_TOOLS = frozenset({"WebFetch", "WebSearch"})
 # (`Monitor` streams a shell command's lines, `EnterWorktree` runs `git worktree add` on
 # the user's repository, `CronCreate` schedules prompts that outlive the run): under the
 # command policy they are refused, since it reads Bash's `command` only.
-# `Skill` and `SlashCommand` run a skill's or a command's `!` lines on the host, past Bash.
-COMMAND_TOOLS = frozenset(
-    {"Monitor", "PowerShell", "REPL", "EnterWorktree", "CronCreate", "Skill", "SlashCommand"}
+# `Skill` and `SlashCommand` run a skill's or a command's `!` lines on the host, past Bash;
+# `Workflow` runs the model's script on the host. `ScheduleWakeup` holds the run (60 to
+# 3600 s a call, each able to schedule the next) and then sends its `prompt` as the user's
+# message, which no decision records and no correction can go back to.
+WAITING_TOOLS = frozenset({"ScheduleWakeup", "CronCreate"})
+COMMAND_TOOLS = WAITING_TOOLS | frozenset(
+    {"Monitor", "PowerShell", "REPL", "EnterWorktree", "Skill", "SlashCommand", "Workflow"}
 )
 MAY = "may have effects outside the working tree"
+WAITS = "a run does not wait for later prompts: it ends when the model is done"
 SETTINGS_REFUSED = "Claude Code settings are not written by the model"
 GIT_REFUSED = "git's own files are not written by the model"
 HOST_REFUSED = "files that run on the host are not written by the model"
@@ -213,3 +218,12 @@ def inside(path: str, root: str) -> bool:
 def _name(word: str | None) -> str | None:
     """The program a command word runs: `/usr/bin/curl` is curl."""
     return None if word is None else posixpath.basename(word)
+
+
+def command_refusal(tool: str) -> str | None:
+    """Why a call of `tool` is refused under the command policy: one of COMMAND_TOOLS."""
+    if tool not in COMMAND_TOOLS:
+        return None
+    if tool in WAITING_TOOLS:
+        return f"cleveragents refused {tool}: {WAITS}"
+    return f"cleveragents refused {tool}: run commands with Bash"

@@ -16,11 +16,19 @@ script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names
     (`WHOLE`), said so;
   * a node script: its folder whole (a relative `require` may reach any file below),
     the folder a literal `../` path names, where node finds packages (`node_modules` up
-    to the top); a `require` of a computed path may run any file: `WHOLE`;
-  * a python script: its folder as an import root, its packages whole (as `python3 X`);
+    to the top); a `require` of a computed path may run any file: `WHOLE`; and what it
+    starts through `child_process` (`script_calls.py`);
+  * a python script: its folder as an import root, its packages whole (as `python3 X`),
+    and what it starts (`subprocess`, `os.system`, `exec(open(...))`: `script_calls.py`);
+  * a perl or ruby script: its folder whole, and what `system`/backquotes start;
+  * a tool's config (`mypy.ini` for `mypy`, named with the tool as its `kind`): what it
+    makes the tool load (`tool_configs.py`);
   * `gradlew`, `mvnw`: the project's build files, anywhere: the whole tree;
-  * any other (another interpreter, a binary, a link, a FIFO, one too large to read): its
-    folder whole.
+  * any other (another interpreter, a binary, a link, whose target is read in its place):
+    its folder whole.
+Past a bound (a script too large to read, `DEPTH` scripts deep, more than `MOST_SCRIPTS`
+read for one), or one agents cannot read (a FIFO, a device, one it cannot open), what the
+script runs could lie anywhere: the whole tree (`WHOLE`), said so, never its folder alone.
 A folder that is the tree's top is the whole tree, said as what agents cannot read ahead.
 """
 
@@ -33,13 +41,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
-from cleveragents.domain.launchers import NODE, PYTHON
+from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
 from cleveragents.domain.reach import printable
+from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
+from cleveragents.domain.shell_words import closing
+from cleveragents.domain.tool_configs import JS, config_reach
 
-MOST_BYTES = 64 * 1024  # a script longer than this is not read: its folder whole
+MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
-DEPTH = 8  # scripts run by scripts, read this deep; one deeper: its folder whole
+DEPTH = 8  # scripts run by scripts, read this deep; one deeper: the whole tree
 MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
+LINK = "a link"  # a script that is a link: its target is read as a place of its own
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
 # Interpreters by a script's name, when it has no shebang: perl, ruby ... read no further.
@@ -65,64 +77,73 @@ class Script:
 
     content: bytes | None = None
     executable: bool = False
-    unread: str = ""  # "a link", "a FIFO", "too large a script": not read, its folder whole
+    unread: str = ""  # "a link" (its folder whole), "a FIFO", "too large a script": not read
 
 
 Read = Callable[[str], Script]
 
 
-def scripts_reach(scripts: list[tuple[str, str]], read: Read) -> list[Reach]:
+def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") -> list[Reach]:
     """What the tree scripts `scripts` ((path, the folder git runs it in), from the tree's
-    top) may run in turn, each read through `read`; the scripts they run, `DEPTH` deep.
+    top) may run in turn, each read through `read` (as the config of the tool `kind`,
+    when one is said: `tool_configs.py`); the scripts they run, `DEPTH` deep.
 
     A script another one sources keeps that one's `$0`: so `$0`'s folder is, for each
     script, its own or that of any script on the way to it."""
     found: list[Reach] = []
     read_once: dict[str, Script] = {}
     depths: dict[str, int] = {}
-    seen: set[tuple[str, tuple[str, ...]]] = set()
-    todo: list[tuple[str, str, int, tuple[str, ...]]] = [(p, cwd, 0, ()) for p, cwd in scripts]
+    seen: set[tuple[str, tuple[str, ...], str]] = set()
+    todo: list[tuple[str, str, int, tuple[str, ...], str]] = [
+        (p, cwd, 0, (), kind) for p, cwd in scripts
+    ]
     while todo:
-        path, cwd, depth, zeros = todo.pop(0)
+        path, cwd, depth, zeros, kind = todo.pop(0)
         depth = depths.setdefault(path, depth)  # read again for a new `$0`: no deeper
         zeros = tuple(dict.fromkeys((*zeros, posixpath.dirname(path))))
-        if (path, zeros) in seen or not _readable_name(path):
+        if (path, zeros, kind) in seen or not _readable_name(path):
             continue
-        seen.add((path, zeros))
-        if depth > DEPTH or len(seen) > MOST_SCRIPTS:
-            found.append(_folder(path, f"`{printable(path)}`, run {depth} scripts deep"))
+        seen.add((path, zeros, kind))
+        if depth > DEPTH or len(seen) > MOST_SCRIPTS:  # past a bound: what it runs, unread
+            bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
+            why = f"`{printable(path)}`, {bound}, which agents does not read"
+            found.append(Reach(WHOLE, unknown=why))
             continue
         if path not in read_once:
             read_once[path] = read(path)
-        for reach in _one(path, cwd, read_once[path], zeros):
+        for reach in _one(path, cwd, read_once[path], zeros, kind):
             found.append(reach)
             if not reach.launcher and not reach.unknown:
-                todo.append((reach.path, cwd, depth + 1, zeros))
+                todo.append((reach.path, cwd, depth + 1, zeros, reach.kind))
         if len(todo) > MOST_NAMED:  # a long script of `echo WORD`s: bounded, said so
             why = f"`{printable(path)}`, which names more files than agents reads ahead"
             return [*dict.fromkeys(found[:MOST_NAMED]), Reach(WHOLE, unknown=why)]
     return list(dict.fromkeys(found))
 
 
-def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Reach]:
-    """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), may
-    run, by its kind."""
+def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str) -> list[Reach]:
+    """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), or
+    the config of the tool `kind`, may run, by its kind."""
     if script.unread:
-        return [_folder(path, f"`{printable(path)}`, {script.unread} agents does not read")]
+        why = f"`{printable(path)}`, {script.unread} agents does not read"
+        return [_folder(path, why) if script.unread == LINK else Reach(WHOLE, unknown=why)]
     if script.content is None:
         return []  # not there: nothing runs; read again once it is
     if posixpath.basename(path) in WRAPPERS:
         return [Reach(WHOLE, unknown=f"`{printable(path)}`, which runs the project's build files")]
     text = script.content.decode("utf-8", "surrogateescape")
-    interpreter, options = _shebang(text)
+    interpreter, options = shebang(text)
     name = posixpath.basename(path).lower()
     if "\0" in text:
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
-    if interpreter in NODE or (not interpreter and name.endswith((".js", ".mjs", ".cjs"))):
-        return _node(path, text)
+    if kind and not (kind in NODE_TOOLS and name.endswith(JS)):
+        return config_reach(kind, path, text)
+    if interpreter in NODE or (not interpreter and name.endswith(JS)):
+        return _node(path, text) + node_calls(path, text, cwd)
     if PYTHON.fullmatch(interpreter) or (not interpreter and name.endswith(".py")):
         command = shlex.join([interpreter or "python3", *options, path])
-        return [r for r in script_reach(command, "") if r.launcher]
+        found = [r for r in script_reach(command, "") if r.launcher]
+        return found + python_calls(path, text, cwd)
     extension = posixpath.splitext(name)[1]
     if interpreter in POSIX_SHELLS or (
         not interpreter and (extension in (".sh", ".bash", "") or script.executable)
@@ -130,12 +151,16 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...]) -> list[Re
         return _shell(path, cwd, text, zeros)
     if interpreter or extension in OTHER:
         shown = interpreter or extension
-        return [_folder(path, f"`{printable(path)}`, a {printable(shown)} script")]
+        found = [_folder(path, f"`{printable(path)}`, a {printable(shown)} script")]
+        if interpreter in ("perl", "ruby") or extension in (".pl", ".rb"):
+            found += script_calls(path, text, cwd)
+        return found
     return []  # a file by a data file's name (`.json`, `.txt`): read, not run
 
 
-def _shebang(text: str) -> tuple[str, list[str]]:
-    """The interpreter's name of a `#!` line (through `env`, `env -S`) and its options."""
+def shebang(text: str) -> tuple[str, list[str]]:
+    """The interpreter's name of a `#!` line (through `env`, `env -S`) and its options;
+    ("", []) without one."""
     if not text.startswith("#!"):
         return "", []
     words = text[2:].partition("\n")[0].split()
@@ -179,24 +204,15 @@ def _substituted(text: str, own: str) -> str:
     out: list[str] = []
     at = 0
     while (start := text.find("$(", at)) >= 0:
-        end = _closing(text, start + 2)
-        if end < 0:
+        try:
+            end = closing(text, start + 2)
+        except ValueError:
             break
         inner = text[start + 2 : end]
         own_folder = re.search(r"\$0\b|\$\{0\}|BASH_SOURCE", inner) and "dirname" in inner
         out.append(text[at:start] + (own if own_folder else text[start : end + 1]))
         at = end + 1
     return "".join(out) + text[at:]
-
-
-def _closing(text: str, at: int) -> int:
-    """Where the `)` closing a `$(` opened just before `at` is, or -1."""
-    depth = 1
-    for index in range(at, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[index], 0)
-        if depth == 0:
-            return index
-    return -1
 
 
 def _node(path: str, text: str) -> list[Reach]:

@@ -74,3 +74,13 @@ def step_said_at(context: Any, session: str, name: str) -> None:
 @then("nothing is found for carrying")
 def step_nothing_carried(context: Any) -> None:
     assert context.carried == {}, context.carried
+
+
+@given('the Claude Code config folder also has the file "{path}" holding "{content}"')
+def step_config_file(context: Any, path: str, content: str) -> None:
+    """The user's own skill, slash command or subagent (`~/.claude/commands/ctx.md`)."""
+    from features.steps.repo_steps import unescape
+
+    file = context.claude_config / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(unescape(content))

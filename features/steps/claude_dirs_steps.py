@@ -222,3 +222,10 @@ def step_claude_commit_holds(context: Any, path: str, data: str) -> None:
     else:
         assert commit is not None, context.claude_seen.said
         assert _git_show(context.claude_root, commit, path) == data.encode(), path
+
+
+@then('the file "{path}" holds "{content}", and "{other}" is gone')
+def step_claude_file_holds_other_gone(context: Any, path: str, content: str, other: str) -> None:
+    root = context.claude_root
+    assert (root / path).read_text() == content.replace("\\n", "\n"), (root / path).read_text()
+    assert not os.path.lexists(root / other), other

@@ -12,6 +12,8 @@ from typing import Any
 
 from behave import given, then, when
 
+from features.support.forked_agents import run_forked
+
 AGENTS = Path(sys.executable).with_name("agents")
 
 
@@ -30,15 +32,31 @@ def expand(context: Any, text: str) -> str:
 
 
 def run_agents(
-    context: Any, command: str, env: dict[str, str] | None = None, stdout: Any = subprocess.PIPE
+    context: Any,
+    command: str,
+    env: dict[str, str] | None = None,
+    stdout: Any = subprocess.PIPE,
+    forked: bool = False,
 ) -> subprocess.CompletedProcess[str]:
+    """`command` run, its result kept in `context.result`. `forked` (or the tag
+    `@agents_forked` on the feature or scenario; never with `@agents_exec`, for a scenario
+    about the process itself, such as what /proc shows of it): `agents` as a fork of this
+    process, with the SDK and the CLI already imported (`features/support/forked_agents.py`)."""
+    args = command_line(context, command)
+    environ = {**os.environ, **context.env, **(env or {})}
+    tags = getattr(context, "tags", ())
+    forked = (forked or "agents_forked" in tags) and "agents_exec" not in tags
+    if forked and args[0] == str(AGENTS) and stdout is subprocess.PIPE:
+        result = run_forked(args, cwd_of(context), environ)
+        context.result = result
+        return result
     result = subprocess.run(
-        command_line(context, command),
+        args,
         cwd=cwd_of(context),
         stdout=stdout,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, **context.env, **(env or {})},
+        env=environ,
         stdin=subprocess.DEVNULL,
         timeout=120,
     )

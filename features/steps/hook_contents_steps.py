@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from behave import given, when
+from behave import given, then, when
 
 # As pre-commit 3.x writes `.git/hooks/pre-commit` (`pre-commit install`), its Python at
 # the path `INSTALL_PYTHON` names.
@@ -98,6 +98,19 @@ def step_hook_contents_property(context: Any) -> None:
     run_property(context, "hook contents property", check_property, 20)
 
 
+@when("hook manager configs of nested aliases are read")
+def step_hook_configs_property(context: Any) -> None:
+    from features.support.hook_configs_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "hook configs property", check_property, 20)
+
+
+@then("each ended in time: past the bound as the whole tree, else as written without aliases")
+def step_hook_configs_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
 # The core of the hook lefthook 1.x writes (`lefthook install`).
 LEFTHOOK_HOOK = """#!/bin/sh
 
@@ -186,3 +199,65 @@ def step_outside_hooks_holds(context: Any, hook: str, content: str) -> None:
     (folder / "hooks").mkdir(parents=True)
     _hook(folder, hook, unescape(content))
     git(context, "config", "core.hooksPath", str(folder / "hooks"))
+
+
+# 538 bytes that expand to 10^8 values: each level an anchored list of ten aliases of the
+# one below (a model writes it in one command; a colleague may commit it).
+ALIAS_BOMBS = {
+    "lefthook.yml": 'a0: &a0 {run: "true"}\n'
+    + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
+    + "pre-commit:\n  commands:\n    lint: *a8\n",
+    ".pre-commit-config.yaml": 'b0: &b0 ["x", "y"]\n'
+    + "".join(f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 10)}]\n" for i in range(1, 8))
+    + "repos:\n- repo: local\n  hooks:\n  - id: a\n    name: a\n    entry: sh a.sh\n"
+    + "    language: system\n    args: *b7\n",
+}
+
+
+@given('the repository\'s "{config}" holds aliases expanding past 100,000 values, committed')
+def step_alias_bomb(context: Any, config: str) -> None:
+    from features.steps.repo_steps import git
+
+    (context.repo / config).write_text(ALIAS_BOMBS[config])
+    git(context, "add", "--all")
+    git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "aliases")
+
+
+@given('an executable file "{path}" of over 64 KiB ending in "{line}" committed')
+def step_large_script(context: Any, path: str, line: str) -> None:
+    """A generated installer's size: past what agents reads of a script."""
+    from features.steps.repo_steps import git
+
+    script = context.repo / path
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text("#!/bin/sh\n" + "# padding\n" * 7000 + line + "\n")
+    script.chmod(0o755)
+    git(context, "add", "--all")
+    git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "large")
+
+
+@given('{count:d} scripts "{folder}/N.sh" each running the next, the last "{line}", committed')
+def step_script_chain(context: Any, count: int, folder: str, line: str) -> None:
+    """`FOLDER/1.sh` runs `sh FOLDER/2.sh` ... and the last runs `line`: deeper than
+    agents reads."""
+    from features.steps.repo_steps import git
+
+    (context.repo / folder).mkdir(parents=True, exist_ok=True)
+    for n in range(1, count + 1):
+        then = f"sh {folder}/{n + 1}.sh" if n < count else line
+        (context.repo / folder / f"{n}.sh").write_text(f"#!/bin/sh\n{then}\n")
+    git(context, "add", "--all")
+    git(context, "commit", "--quiet", "--no-gpg-sign", "--no-verify", "-m", "chain")
+
+
+@given('the repository\'s hook "{name}" is lefthook\'s, its {config} running "{command}"')
+def step_lefthook_config(context: Any, name: str, config: str, command: str) -> None:
+    """lefthook reading another of its configs than `lefthook.yml` (gone: read first)."""
+    step_lefthook_hook(context, name)
+    (context.repo / "lefthook.yml").unlink()
+    if config.endswith(".toml"):
+        text = f'[{name}.commands.check]\nrun = "{command}"\n'
+    else:
+        text = f"{name}:\n  commands:\n    check:\n      run: {command}\n"
+    (context.repo / config).parent.mkdir(parents=True, exist_ok=True)
+    (context.repo / config).write_text(text)

@@ -49,6 +49,22 @@ def step_tree_scripts_property(context: Any) -> None:
     run_property(context, "tree scripts property", check_property, 15)
 
 
+@when("my git config's script starts random tree scripts, and git runs it")
+def step_script_calls_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.script_calls_property import check_property
+
+    run_property(context, "script calls property", check_property, 10)
+
+
+@when("my hook runs mypy with a random config naming a plugin, and the user commits")
+def step_tool_conventions_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.tool_conventions_property import check_property
+
+    run_property(context, "tool conventions property", check_property, 4)
+
+
 @then("every tree script that ran was refused to the model, and no other file")
 def step_tree_scripts_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

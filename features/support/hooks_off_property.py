@@ -1,6 +1,7 @@
 """The properties of claude_code.hooks_off.property.feature.
 
-Settings: random contents (the key true, false, a string, no JSON, a list, no file) in every
+Settings: random contents (the key true, false, a string, no JSON, a list, no file, a FIFO,
+JSON nested 100,000 deep) in every
 settings file Claude Code reads; the one named must be the first, in Claude Code's order,
 whose document sets the key to JSON true (allowManagedHooksOnly only in managed ones).
 
@@ -21,7 +22,9 @@ from hypothesis import strategies as st
 
 from features.support.properties import reproducible
 
-CONTENTS = ["true", "false", '"true"', "1", "{", "[true]", None, "null"]
+# "fifo": a FIFO with no writer (never waited on); "deep": JSON nested past the parser's
+# depth; both read as no settings, as Claude Code reads them.
+CONTENTS = ["true", "false", '"true"', "1", "{", "[true]", None, "null", "fifo", "deep"]
 KEYS = ["disableAllHooks", "allowManagedHooksOnly", "other"]
 
 
@@ -58,6 +61,12 @@ def check_settings(examples: int, seed: int, work: Path) -> int:
         for (path, _), (content, key) in zip(files, chosen, strict=True):
             if content is not None:
                 path.parent.mkdir(parents=True, exist_ok=True)
+                if content == "fifo":
+                    os.mkfifo(path)
+                    continue
+                if content == "deep":
+                    path.write_text("[" * 100_000 + "]" * 100_000)
+                    continue
                 body = content if content in ("{", "[true]") else f'{{"{key}": {content}}}'
                 path.write_text(body)
         before = {k: os.environ.get(k) for k in (hooks_off.MANAGED, "CLAUDE_CONFIG_DIR")}

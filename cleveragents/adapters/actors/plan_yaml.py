@@ -1,8 +1,8 @@
 """A plan file's bytes and YAML, read so that no input can hang, crash or mislead us.
 
-A size cap (read at most one byte past it), regular files only, a nesting cap checked on
-the event stream before anything recurses, and no duplicate keys (YAML keeps the last
-one silently, so a plan would run other than it reads).
+A size cap (read at most one byte past it), regular files only, the nesting and expanded
+size caps every YAML agents reads has (`domain/bounded_yaml.py`), and no duplicate keys
+(YAML keeps the last one silently, so a plan would run other than it reads).
 """
 
 from __future__ import annotations
@@ -12,13 +12,11 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from cleveragents.domain import bounded_yaml
 from cleveragents.domain.text_rules import unstorable
 from cleveragents.errors import InvalidPlanFile
 
 MAX_BYTES = 1024 * 1024
-MAX_DEPTH = 50
-# Anchors and aliases can make a small file expand to billions of nodes.
-MAX_NODES = 100_000
 
 
 def read_plan_bytes(path: Path) -> bytes:
@@ -62,13 +60,15 @@ def compose(text: str, source: str) -> Any:
     # to read); text it refuses is read again by PyYAML's, whose words the error gives.
     fast = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        _refuse_deep_nesting(text, source, fast)
-        node = yaml.compose(text, Loader=fast)
-    except yaml.YAMLError:
-        _refuse_deep_nesting(text, source, yaml.SafeLoader)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    if node is not None:
-        _refuse_large_or_duplicate(node, source)
+        try:
+            node = bounded_yaml.compose(text, fast)
+        except yaml.YAMLError:
+            node = bounded_yaml.compose(text, yaml.SafeLoader)
+        if node is not None:
+            bounded_yaml.expanded_size(node, lambda n: _refuse_duplicate_or_unstorable(n, source))
+    except bounded_yaml.TooLarge as error:
+        hint = _HINTS[error.why[:6]]
+        raise InvalidPlanFile(f"{source}:{error.line}: {error.why}", hint=hint) from None
     return node
 
 
@@ -80,71 +80,24 @@ def construct(node: Any) -> Any:
     return None if node is None else SafeConstructor().construct_document(node)
 
 
-def _refuse_deep_nesting(text: str, source: str, loader: Any) -> None:
-    import yaml
-
-    depth = 0
-    for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                line = event.start_mark.line + 1 if event.start_mark else 1
-                raise InvalidPlanFile(
-                    f"{source}:{line}: nested more than {MAX_DEPTH} levels deep",
-                    hint="a plan file needs a handful of levels; see `agents plan run --help`",
-                )
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+_HINTS = {
+    "nested": "a plan file needs a handful of levels; see `agents plan run --help`",
+    "an ali": "a plan file cannot contain itself",
+    "holds ": "a plan file needs far fewer; repeat less through aliases",
+}
 
 
-def _refuse_large_or_duplicate(root: Any, source: str) -> None:
-    """One pass over the graph: each mapping's keys, each text (the store keeps UTF-8),
-    and the size with aliases expanded."""
-    import yaml
-
-    sizes: dict[int, int] = {}
-    entered: set[int] = set()
-    # Children before parents, without recursion: (node, children done?).
-    stack: list[tuple[Any, bool]] = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        if id(node) in sizes:
-            continue
-        children = _children(node)
-        if not done:
-            if id(node) in entered:  # met again below itself
-                raise InvalidPlanFile(
-                    f"{source}:{node.start_mark.line + 1}: an alias refers to a node it is in",
-                    hint="a plan file cannot contain itself",
-                )
-            entered.add(id(node))
-            if isinstance(node, yaml.MappingNode):
-                _refuse_duplicate_keys(node, source)
-            elif isinstance(node, yaml.ScalarNode) and unstorable(node.value):
-                raise InvalidPlanFile(
-                    f"{source}:{node.start_mark.line + 1}: {unstorable(node.value)}",
-                    hint="write the character itself, or its UTF-8 bytes",
-                )
-            stack.append((node, True))
-            stack.extend((child, False) for child in children if id(child) not in sizes)
-            continue
-        sizes[id(node)] = 1 + sum(sizes[id(child)] for child in children)
-        if sizes[id(node)] > MAX_NODES:
-            raise InvalidPlanFile(
-                f"{source}:{node.start_mark.line + 1}: holds more than {MAX_NODES} values "
-                "once its aliases are expanded",
-                hint="a plan file needs far fewer; repeat less through aliases",
-            )
-
-
-def _children(node: Any) -> list[Any]:
+def _refuse_duplicate_or_unstorable(node: Any, source: str) -> None:
+    """Each mapping's keys once, each text storable (the store keeps UTF-8)."""
     import yaml
 
     if isinstance(node, yaml.MappingNode):
-        return [part for pair in node.value for part in pair]
-    if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
-    return []
+        _refuse_duplicate_keys(node, source)
+    elif isinstance(node, yaml.ScalarNode) and unstorable(node.value):
+        raise InvalidPlanFile(
+            f"{source}:{node.start_mark.line + 1}: {unstorable(node.value)}",
+            hint="write the character itself, or its UTF-8 bytes",
+        )
 
 
 def _refuse_duplicate_keys(node: Any, source: str) -> None:

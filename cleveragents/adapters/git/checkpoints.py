@@ -11,10 +11,8 @@ holds (ignored files in its way, files inside nested repositories, unrecorded pe
 bits) is saved and handed to `keep`, which records it for `agents plan undo`; what each
 checkpoint, restore and action is, to `journal` (a correction's: `operation_repair.py`).
 
-This class is the `CheckpointStore` port's face; the work is done in rooms of its own:
-`private_index` (the index, its journal, its tree), `snapshots` (checkpoints), `restore_scan`,
-`restore_obstacles` and `restores` (a restore), `tree_queries` (diffs).
-"""
+The `CheckpointStore` port's face; the work is done in rooms: `private_index` (index, journal,
+tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`, `tree_queries`."""
 
 from __future__ import annotations
 
@@ -80,6 +78,7 @@ class GitCheckpoints:
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs, self.objects, runs, config)
         self.own_git = OwnGitDir(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
+        self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
         session_gits = GitDirs(repo, self.objects.contents)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         # Where saved files are recorded before a restore destroys anything (the operation).
@@ -185,6 +184,7 @@ class GitCheckpoints:
         look.own_git = self.own_git.look()
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
+        self.claude_dirs.behind = self.own_config.behind
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
@@ -305,6 +305,10 @@ class GitCheckpoints:
     def saved_states(self, paths: Iterable[str]) -> dict[str, State]:
         """The state of each of `paths` (saved ones) in the working tree now."""
         return self.states.now(paths)
+
+    def file_modes(self, paths: Iterable[str]) -> dict[str, int]:
+        """The permission bits of each of `paths` that is a regular file now."""
+        return self.states.modes(paths)
 
     def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]:
         """Each path of saved `records` as the oldest of them saved it."""

@@ -27,6 +27,11 @@ the link, and the sandbox binds no link read-only):
   * one it changed (bytes, mode, kind) is removed and written back as it was;
   * one it deleted is written back, unless the folder holding the `.claude` is gone too
     (`rm -rf sub`: no Claude Code starts there; undo brings it back).
+Each folder of the tree on the user's PATH (`host_programs.path_folders`) is watched whole
+the same way, but of what is new there only a file whose name a later PATH folder holds
+(`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays. And a
+link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
+command re-points is put back first (`link_ways.py`).
 What is removed is kept and never written back: its bytes go into one commit on the plan's
 checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads it). Undo and
 corrections never bring it back: no checkpoint holds it. A `.claude` the user had is not
@@ -45,8 +50,9 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from cleveragents.adapters.git import link_ways
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.claude_links import linked
+from cleveragents.adapters.git.claude_links import inner_links, linked
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -55,7 +61,10 @@ from cleveragents.adapters.git.saved_files import (
     has_bytes,
     link_on_the_way,
 )
+from cleveragents.adapters.home_files import startup_files
+from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
+from cleveragents.domain.host_files import PathFolder
 from cleveragents.domain.rules import (
     claude_folder,
     claude_reads,
@@ -70,6 +79,8 @@ NEW = "new, Claude Code would read it outside the sandbox"
 # the host, where the sandbox's read-only `.git` does not hold, and git runs each hook.
 OWN_HOOKS = ".git/hooks"
 NEW_HOOK = "new, git would run it outside the sandbox"
+NEW_STARTUP = "new, a startup file of your home: your shell or git would run it"
+NEW_ON_PATH = "new in a folder on your PATH, your shell would run it for a program of its name"
 
 
 class ClaudeDirs:
@@ -83,13 +94,22 @@ class ClaudeDirs:
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
         self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
+        self._inner: set[str] = set()  # of them, where a link inside a `.claude` led: all of it
         self._digests: dict[str, tuple[Seen, bytes]] = {}  # of files too large to keep
         self.hooks: list[str] = []  # a `core.hooksPath` folder in the tree, as `OWN_HOOKS`
+        self.behind: list[str] = []  # what runs on the host behind a link (`link_ways.py`)
+        self._ways: dict[str, str | None] = {}  # the links on their way, at the look
+        self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
+        self._startup: list[str] = []  # the home's startup files in the tree, at the look
+        self.bare: Callable[[], frozenset[str]] = frozenset  # what hooks, git run by name
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
-        """Each `.claude` of `folders` now; the bytes of its files kept (read again only
-        when their stat changed)."""
+        """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
+        of its files kept (read again only when their stat changed)."""
+        self._home_places()
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup]))
         self._targets = self._linked(folders)
+        self._ways = link_ways.ways(self.repo.root, self.behind)
         entries = {path: self._entry(path) for path in [*folders, *self._targets]}
         kept: dict[str, tuple[Seen, bytes]] = {}
         for path, entry in entries.items():
@@ -116,10 +136,14 @@ class ClaudeDirs:
         watched only since the command (a setting it added names a file of the tree) was
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it)."""
+        relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
+        if not before.keys() & {*self._on_path, *self._startup}:  # a look held elsewhere:
+            self._home_places()  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
         unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
-        folders = [*folders, *self._targets]  # a link made or moved since is itself undone
+        # A link made or moved since is itself undone; a folder on PATH as the look saw it.
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup, *self._targets]))
         for path in sorted({*before, *folders}):
             # A hook or a program git runs by its path (not a `.claude`: no Claude Code
             # starts behind a link) is run through a link a command put on its way, to
@@ -133,7 +157,7 @@ class ClaudeDirs:
             for name in sorted({*old, *new}):
                 full = _joined(path, name)
                 was, now = old.get(name), new.get(name)
-                if self._as_seen(full, was, now, at):
+                if self._as_seen(full, was, now, at) or self._kept_new(path, name, was):
                     continue
                 if now is not None:
                     made.append(full)
@@ -147,6 +171,7 @@ class ClaudeDirs:
         # A link's target may lie in a `.claude` looked at.
         made = [full for full in dict.fromkeys(made) if full not in kept]
         said, commit = self._remove(plan_id, made, {path for path, _, _ in back})
+        said = [*relinked_ways, *said]
         for full, seen, why in dict.fromkeys(back):
             line = self._write_back(full, seen, why)
             if line is not None:
@@ -174,6 +199,10 @@ class ClaudeDirs:
                     hooks = (OWN_HOOKS, *self.hooks)
                     hook = any(full == h or full.startswith(f"{h}/") for h in hooks)
                     why = NEW_HOOK if hook else NEW
+                    if any(full.startswith(f"{p}/") for p in self._on_path):
+                        why = NEW_ON_PATH
+                    if full in self._startup:
+                        why = NEW_STARTUP
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
@@ -226,7 +255,9 @@ class ClaudeDirs:
         if not stat.S_ISDIR(st.st_mode):
             return entry
         # A `.mcp.json` made a folder, and the hooks folder: all of it.
+        # Where a link inside a `.claude` leads (`.claude/skills -> ../docs/skills`): all of it.
         everything = mcp_file(path.rpartition("/")[2]) or path in (OWN_HOOKS, *self.hooks)
+        everything = everything or path in self._inner or path in self._on_path
         folders = [""]
         while folders:
             folder = folders.pop()
@@ -299,12 +330,26 @@ class ClaudeDirs:
 
     def _linked(self, folders: list[str]) -> list[str]:
         """The folders in the tree that the `.claude` links of `folders` lead to (the files,
-        for a `.mcp.json` link): Claude Code follows such a link, and the sandbox binds none
-        of them read-only."""
-        found = {
-            target for target in linked(self.repo.root, folders, missing=False).values() if target
-        }
-        return sorted(found - set(folders))  # a link to the top: not looked at whole
+        for a `.mcp.json` link), and those the links inside a `.claude` standing for what
+        Claude Code runs lead to (`.claude/skills -> ../docs/skills`, looked at whole):
+        Claude Code follows such a link, and the sandbox binds none of them read-only."""
+        root = self.repo.root
+        found = {target for target in linked(root, folders, missing=False).values() if target}
+        claudes = [p for p in folders if claude_folder(p.rpartition("/")[2])]
+        inner = linked(root, inner_links(root, claudes), missing=False).values()
+        self._inner = {target for target in inner if target} - set(folders)
+        return sorted((found | self._inner) - set(folders))  # the top: not looked at whole
+
+    def _home_places(self) -> None:
+        """The tree's folders on PATH and the home's startup files in the tree, now."""
+        self._on_path = {found.folder: found for found in path_folders(self.repo.root, self.bare)}
+        self._startup = startup_files(self.repo.root)
+
+    def _kept_new(self, path: str, name: str, was: Seen | None) -> bool:
+        """Whether `name` in `path`, new since the look, is the command's to keep: in a
+        folder on PATH, anything but a file whose name shadows a later program there."""
+        on_path = self._on_path.get(path)
+        return on_path is not None and was is None and not on_path.shadows(name)
 
     def _real_folder(self, path: str) -> bool:
         """Whether `path` (the folder holding a `.claude`) is still a folder, reached

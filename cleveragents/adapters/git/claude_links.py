@@ -1,4 +1,5 @@
-"""The tree's `.claude` and `.mcp.json` links that lead to a place in the tree.
+"""The tree's `.claude` and `.mcp.json` links that lead to a place in the tree, and the
+links inside a `.claude` standing for what Claude Code runs (`.claude/skills -> ../docs`).
 
 Claude Code follows a `.claude -> tools/claude` link: `tools/claude/settings.json` is then
 a settings file it runs hooks from, whatever its name says (`rules.claude_setting` takes
@@ -15,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cleveragents.adapters.git.git_dirs import Listing, found
-from cleveragents.domain.rules import mcp_file
+from cleveragents.domain.rules import claude_folder, claude_runs, mcp_file
 
 
 class ClaudeLinks:
@@ -29,7 +30,23 @@ class ClaudeLinks:
         """Each such link now, by path, and the place in the tree it leads to."""
         claudes: list[str] = []
         found(self.root, self.known, claudes)
-        return linked(self.root, claudes)
+        return linked(self.root, [*claudes, *inner_links(self.root, claudes)])
+
+
+def inner_links(root: Path, claudes: Iterable[str]) -> list[str]:
+    """The links inside each `.claude` of `claudes` (not through a link) standing for what
+    Claude Code runs (`rules.CLAUDE_RUNS`: `.claude/skills -> ../docs/skills`)."""
+    found: list[str] = []
+    for path in claudes:
+        full = root / path
+        if mcp_file(full.name) or os.path.islink(full) or not full.is_dir():
+            continue
+        try:
+            names = os.listdir(full)
+        except OSError:
+            continue
+        found += [f"{path}/{n}" for n in names if claude_runs(n) and os.path.islink(full / n)]
+    return found
 
 
 def linked(root: Path, paths: Iterable[str], *, missing: bool = True) -> dict[str, str]:
@@ -45,8 +62,13 @@ def linked(root: Path, paths: Iterable[str], *, missing: bool = True) -> dict[st
         real = os.path.realpath(full)
         inside = os.path.relpath(real, top)
         parts = Path(inside).parts
-        kind = os.path.isfile if mcp_file(full.name) else os.path.isdir
-        there = kind(real) or (missing and not os.path.lexists(real))
+        if mcp_file(full.name):
+            standing = os.path.isfile(real)
+        elif claude_folder(full.name):
+            standing = os.path.isdir(real)
+        else:  # a link inside a `.claude` (`inner_links`): to a file or a folder
+            standing = os.path.exists(real)
+        there = standing or (missing and not os.path.lexists(real))
         if there and (not parts or parts[0] != "..") and ".git" not in parts:
             found[path] = "" if inside == "." else inside
     return found

@@ -28,16 +28,16 @@ from __future__ import annotations
 import json
 import os
 import posixpath
-import stat
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_lines
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
+from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.adapters.git.tree_scripts import script_places
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
@@ -63,9 +63,8 @@ if TYPE_CHECKING:
 ELSEWHERE = ("core.hookspath", "include.path")
 CLAUDE_SETTINGS = ("settings.json", "settings.local.json")  # in a `.claude`
 MOST_JSON = 1 << 20  # bytes of a settings file read at most
-RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a read is read again
 # Each JSON file read, by path: its stat when read and its document (as `config_listings`).
-_PARSED: dict[str, tuple[tuple[int, ...], object | None]] = {}
+_PARSED: dict[str, tuple[Stamp, object | None]] = {}
 MOST_USER_JSON = 1 << 28  # of `~/.claude.json`, which Claude Code reads whole however large
 
 
@@ -111,7 +110,9 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
     Code runs may run (`domain/claude_commands.py`): the hooks, `statusLine` and helpers of
     each `.claude`'s settings in `claudes` (from the folder holding it, Claude Code's project
     there) and of the user's and the managed settings (from the tree's top), and the stdio
-    servers of each `.mcp.json` in `claudes` and of the user's `~/.claude.json`."""
+    servers of each `.mcp.json` in `claudes` and of the user's `~/.claude.json`; and what the
+    skills, slash commands and subagents of those `.claude` folders and the user's run
+    (`claude_markdown.py`)."""
     from cleveragents.adapters.actors.claude_code.hooks_off import managed_files, user_file
 
     user = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home()) / ".claude.json"
@@ -127,6 +128,7 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         else:
             sources += [(root / path / name, top, False) for name in CLAUDE_SETTINGS]
     found: list[tuple[Reach, str]] = []
+    done: set[tuple[Reach, str]] = set()  # read once: each place keeps the first key that names it
     for file, top, mcp in sources:
         # `~/.claude.json` keeps every project's history: it grows past a settings file's size.
         document = read_json(file, MOST_USER_JSON if file == user else MOST_JSON)
@@ -138,13 +140,58 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             lines = [*mcp_commands(document), *mcp_commands(mine)]
         else:
             lines = mcp_commands(document) if mcp else settings_commands(document)
-        shown = shown_path(os.path.relpath(file, root) if file.is_relative_to(root) else str(file))
         for setting, line in lines:
-            key = f"{CLAUDE_KEY}{setting} in {shown}"
-            for reach in map(partial(_env_whole, setting), script_reach(line, top)):
-                for place in _in_tree(root, reach):
-                    found += [(place, key), *((p, key) for p in _scripts_of(root, place, top))]
+            key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+            found += _claude_places(root, key, line, (top,), done, setting)
+    markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
+    markdown += [
+        (root / p, _tops(posixpath.dirname(p)))
+        for p in claudes
+        if not mcp_file(posixpath.basename(p))
+    ]
+    for claude, tops in markdown:
+        for file in markdown_files(claude):
+            said = markdown_lines(file)
+            if said is None:  # too large to read: it may run anything
+                key = f"{CLAUDE_KEY}{_shown(root, file)}"
+                reach = Reach(WHOLE, unknown="a skill, command or subagent too large to read")
+                found += [(place, key) for top in tops for place in _in_tree(root, reach, top)]
+            for setting, line in said or ():
+                key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+                found += _claude_places(root, key, line, tops, done)
     return found
+
+
+def _claude_places(
+    root: Path,
+    key: str,
+    line: str,
+    tops: Sequence[str],
+    done: set[tuple[Reach, str]],
+    setting: str = "",
+) -> list[tuple[Reach, str]]:
+    """(place, `key`) for each place of the tree the command `line` Claude Code runs in
+    one of `tops` may run, and what the tree scripts there run in turn; a place `done`
+    holds was read for an earlier line (many skills run scripts of one folder)."""
+    found: list[tuple[Reach, str]] = []
+    for top in tops:
+        for reach in map(partial(_env_whole, setting), script_reach(line, top)):
+            if (reach, top) in done:
+                continue
+            done.add((reach, top))
+            for place in _in_tree(root, reach):
+                found += [(place, key), *((p, key) for p in _scripts_of(root, place, top))]
+    return found
+
+
+def _tops(top: str) -> tuple[str, ...]:
+    """Where Claude Code runs a skill's or a command's lines of the `.claude` in `top`: its
+    project there, or a session at the tree's top that came to it (nested discovery)."""
+    return (top, "") if top else ("",)
+
+
+def _shown(root: Path, file: Path) -> str:
+    return shown_path(os.path.relpath(file, root) if file.is_relative_to(root) else str(file))
 
 
 def _env_whole(setting: str, reach: Reach) -> Reach:
@@ -160,28 +207,22 @@ def read_json(path: Path, most: int = MOST_JSON) -> object | None:
     device is not opened for reading, a link is followed as Claude Code follows it); None
     when there is none or Claude Code could not read it. Parsed again only when the file's
     stat changed, or changed so recently that a change in the same tick keeps it."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > most:
+    with regular_file(path) as found:
+        if found is None or found[1].st_size > most:
             return None
-        mark = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        mark = stamp_of(found[1])
         kept = _PARSED.get(str(path))
         if kept is not None and kept[0] == mark:
             return kept[1]
-        data = os.read(fd, st.st_size + 1)
-    except OSError:  # pragma: no cover - a file that cannot be read: Claude Code cannot either
-        return None
-    finally:
-        os.close(fd)
+        try:
+            data = os.read(found[0], found[1].st_size + 1)
+        except OSError:  # pragma: no cover - a file that cannot be read: Claude Code cannot either
+            return None
     try:
         document: object = json.loads(data)
     except (ValueError, RecursionError):
         document = None
-    if st.st_ctime_ns < time.time_ns() - RECENT:
+    if settled([mark]):
         _PARSED[str(path)] = (mark, document)
     return document
 
@@ -217,7 +258,7 @@ def _scripts_of(root: Path, place: Reach, top: str) -> list[Reach]:
     """What the tree file at `place`, run as a program in `top`, may run in turn."""
     if place.launcher or place.unknown:
         return []
-    further = script_places(root, place.path, top)
+    further = script_places(root, place.path, top, place.kind)
     return [p for r in further for p in _in_tree(root, replace(r, repo=place.repo))]
 
 
@@ -231,10 +272,18 @@ def watched_programs(
     """The paths of the tree to watch around a command for `config_programs`: each place
     named, and what a pattern matches now (the whole tree: each entry at its top, `.git`
     left to its own look); a new one is found when the look after the command lists it."""
+    places = config_programs(repo, listings, nested, claudes, envrcs)
+    return watched(repo.root, [r for r, _ in places])
+
+
+def watched(root: Path, reaches: list[Reach]) -> list[str]:
+    """The paths of the tree `root` to watch around a command for the places `reaches`: each
+    place named, and what a pattern matches now (the whole tree: each entry at its top,
+    `.git` left to its own look)."""
     paths: list[str] = []
-    for reach, _ in config_programs(repo, listings, nested, claudes, envrcs):
+    for reach in reaches:
         if "*" in reach.path and (reach.launcher or reach.unknown):
-            found = (p.relative_to(repo.root).as_posix() for p in repo.root.glob(reach.path))
+            found = (p.relative_to(root).as_posix() for p in root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))
         else:
             paths.append(reach.path)

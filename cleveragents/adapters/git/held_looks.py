@@ -70,6 +70,7 @@ class HeldLooks:
             "claude_bytes": _kept(self.claude_dirs._bytes),
             "claude_digests": _kept(self.claude_dirs._digests),
             "claude_targets": self.claude_dirs._targets,
+            "claude_ways": self.claude_dirs._ways,
         }
         text = json.dumps(data).encode()
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -98,6 +99,7 @@ class HeldLooks:
             self.claude_dirs._bytes = _read_kept(data["claude_bytes"])
             self.claude_dirs._digests = _read_kept(data["claude_digests"])
             self.claude_dirs._targets = list(data["claude_targets"])
+            self.claude_dirs._ways = dict(data.get("claude_ways", {}))
         return found, lost
 
     def _bytes(self, plan_id: str, call: str, blob: str) -> bytes | None:

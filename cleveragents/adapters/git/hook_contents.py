@@ -12,31 +12,29 @@ a file named as a hook (not a `.sample`), regular once its links are followed (a
 never opened: `O_NONBLOCK`, then `fstat`), executable (git runs no other), at most
 `MOST_HOOK_BYTES`; and the manager's configs it names, at most `MOST_CONFIG_BYTES` each.
 Each place found is a host-run place of the tree (`HostFolders.hook_runs`), refused to the
-model and put back after a command (`watched_hook_runs`), named as the hook's.
+model and put back after a command (`config_programs.watched`), named as the hook's.
 
 Cost: per hooks folder, a `stat` of the folder, of each hook in it and of each config read
 (standing or not); the hooks and configs are read again only when one of these changed, or
-changed so recently (`RECENT`, as `config_listings.py`) that a change in the same clock tick
-would keep its stamps.
+changed so recently that a change in the same clock tick would keep its stamps
+(`stamped_reads.py`, whose bounded read each file is read with).
 """
 
 from __future__ import annotations
 
 import os
-import stat
-import time
 from pathlib import Path
 
 from cleveragents.adapters.git.config_programs import _in_tree as in_tree
+from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.adapters.git.tree_scripts import script_places
 from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
 from cleveragents.domain.host_files import HOOK_NAMES
+from cleveragents.domain.reach import printable
 
-RECENT = 2_000_000_000  # ns: a file whose ctime is this close to a read is read again
 MOST_CONFIG_BYTES = 1 << 20  # a larger config is not read: the whole tree
-MOST_CONFIGS = 16  # configs read for one hook (lefthook's `extends`), at most
-Stamp = tuple[int, int, int, int, int] | None
+MOST_CONFIGS = 16  # configs read for one hook beyond its own (lefthook's `extends`): then all
 Folder = tuple[str, str]  # (hooks folder, absolute; the top of its repository in the tree)
 
 
@@ -51,14 +49,13 @@ class HookContents:
         found: list[HookRun] = []
         for folder in dict.fromkeys(folders):
             kept = self._kept.get(folder)
-            if kept is not None and [_stamp(p) for p in kept[0]] == kept[1]:
+            if kept is not None and [stamp(p) for p in kept[0]] == kept[1]:
                 found += kept[2]
                 continue
             read: list[str] = [folder[0]]  # its listing: a hook made or removed there
             runs = _folder_runs(Path(os.path.realpath(root)), folder, read)
-            stamps = [_stamp(p) for p in read]
-            settled = time.time_ns() - RECENT
-            if all(s is None or s[4] < settled for s in stamps):
+            stamps = [stamp(p) for p in read]
+            if settled(stamps):
                 self._kept[folder] = (read, stamps, runs)
             else:
                 self._kept.pop(folder, None)
@@ -75,23 +72,24 @@ def _further(root: Path, top: str, runs: list[HookRun]) -> list[HookRun]:
         reach = run.reach
         if reach.launcher or reach.unknown or run.reads or "*" in reach.path:
             continue
-        for further in script_places(root, reach.path, top):
+        for further in script_places(root, reach.path, top, reach.kind):
             found += [HookRun(p, run.owner) for p in in_tree(root, further)]
     return found
 
 
-def watched_hook_runs(root: Path, runs: list[HookRun]) -> list[str]:
-    """The paths of the tree to watch around a command for `runs`: each place named, and
-    what a pattern matches now (the whole tree: each entry at its top, `.git` left out)."""
-    paths: list[str] = []
-    for run in runs:
-        reach = run.reach
-        if "*" in reach.path and (reach.launcher or reach.unknown):
-            found = (p.relative_to(root).as_posix() for p in root.glob(reach.path))
-            paths.extend(p for p in found if ".git" not in p.split("/"))
-        else:
-            paths.append(reach.path)
-    return list(dict.fromkeys(paths))
+def hook_texts(folders: list[Folder]) -> list[str]:
+    """The content of each hook git runs from `folders` (as far as `MOST_HOOK_BYTES`)."""
+    texts: list[str] = []
+    for hooks, _ in dict.fromkeys(folders):
+        try:
+            names = sorted(n for n in os.listdir(hooks) if n in HOOK_NAMES)
+        except OSError:
+            continue
+        for name in names:
+            content = _bytes(os.path.join(hooks, name), MOST_HOOK_BYTES, executable=True)
+            if content is not None:
+                texts.append(content.decode("utf-8", "replace"))
+    return texts
 
 
 def _folder_runs(root: Path, folder: Folder, read: list[str]) -> list[HookRun]:
@@ -127,7 +125,7 @@ def _config_runs(
     """The manager's configs (kind, path from `top`) as places, and what they run."""
     runs: list[HookRun] = []
     queue = list(configs)
-    for _ in range(MOST_CONFIGS):
+    for _ in range(len(configs) + MOST_CONFIGS):  # its own, and those they name
         if not queue:
             break
         kind, named = queue.pop(0)
@@ -142,29 +140,19 @@ def _config_runs(
         if len(content) >= MOST_CONFIG_BYTES:
             found = [Reach(WHOLE, unknown=f"{named}, too large to read")]
         else:
-            found, more = config_reach(kind, content.decode("utf-8", "replace"))
+            found, more = config_reach(kind, content.decode("utf-8", "replace"), named)
         runs += [HookRun(p, said) for r in found for p in in_tree(root, r, top)]
         queue += [(kind, m) for m in more]
+    if queue:  # past the bound: what the rest runs is unread
+        why = f"more configs than agents reads ({printable(queue[0][1])} and on)"
+        runs += [HookRun(p, owner) for p in in_tree(root, Reach(WHOLE, unknown=why), top)]
     return runs
 
 
 def _bytes(path: str, most: int, *, executable: bool) -> bytes | None:
     """The first `most` bytes of the regular file at `path` (links followed); None when it
     is none, or, with `executable`, when git would not run it."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
+    found = regular_bytes(path, most)
+    if found is None or (executable and not found[1].st_mode & 0o111):
         return None
-    with os.fdopen(fd, "rb") as opened:
-        seen = os.fstat(fd)
-        if not stat.S_ISREG(seen.st_mode) or (executable and not seen.st_mode & 0o111):
-            return None
-        return opened.read(most)
-
-
-def _stamp(path: str) -> Stamp:
-    try:
-        seen = os.stat(path)
-    except OSError:
-        return None
-    return (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns, seen.st_ctime_ns)
+    return found[0][:most]

@@ -60,6 +60,7 @@ class OwnConfig:
         self.envrcs: list[str] = []  # the `.envrc`s the walk found last (`envrc_files.py`)
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
         self.hook_contents = HookContents()  # what the hook files run, while it holds
+        self.behind: list[str] = []  # what `hooks_folder` left out for a link on its way
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -89,36 +90,61 @@ class OwnConfig:
         """The folders in the working tree that `core.hooksPath` names (`hooks_named`), and
         the `hooks` of each submodule's git directory under `.git/modules/` (`module_hooks`),
         that stand as real folders: git runs each hook there as it does `.git/hooks`, so
-        each is watched the same way; so is what `run_through` names."""
+        each is watched the same way; so is what `run_through` names. What is left out for
+        a link on its way (or a hooks folder that is a link) goes into `behind`: the links
+        on its way are watched instead (`link_ways.py`)."""
         root = self.repo.root
-        return [
+        hooks = [
             inside
             for inside in [*self.hooks_named(settings, reuse=reuse), *self.module_hooks()]
             if inside != TOP  # the hooks at the top are refused to the model, not watched
-            and link_on_the_way(root, inside) is None
+        ]
+        through = self.run_through(reuse=True)  # hooks_named has just read it
+        self.behind = [
+            inside
+            for inside in dict.fromkeys([*hooks, *through])
+            if link_on_the_way(root, inside) is not None
+            or (inside in hooks and (root / inside).is_symlink())
+        ]
+        return [
+            inside
+            for inside in hooks
+            if link_on_the_way(root, inside) is None
             and (root / inside).is_dir()
             and not (root / inside).is_symlink()
-        ] + self.run_through(reuse=True)  # hooks_named has just read it
+        ] + [inside for inside in through if link_on_the_way(root, inside) is None]
 
     def run_through(self, *, reuse: bool = False) -> list[str]:
         """What git runs in the tree through a link, a setting or a hook's content, standing
-        or not: where a hook that is a link leads (`hook_links.py`), a file or a folder,
-        each file a setting names as a program (`config_programs.py`), and what a hook file
-        runs (`hook_contents.py`)."""
-        from cleveragents.adapters.git.config_programs import watched_programs
-        from cleveragents.adapters.git.hook_contents import watched_hook_runs
+        or not, reached through a link or not: where a hook that is a link leads
+        (`hook_links.py`), a file or a folder, each file a setting names as a program
+        (`config_programs.py`), and what a hook file runs (`hook_contents.py`)."""
+        from cleveragents.adapters.git.config_programs import watched, watched_programs
 
         root = self.repo.root
         linked = self.hook_links(reuse=reuse)
         nested = self.nested(reuse=reuse)
         programs = watched_programs(self.repo, self.listings, nested, self.claudes, self.envrcs)
-        hooked = watched_hook_runs(Path(os.path.realpath(root)), self.hook_runs(reuse=True))
+        hooked = watched(
+            Path(os.path.realpath(root)), [r.reach for r in self.hook_runs(reuse=True)]
+        )
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs, *hooked])
             if inside != TOP  # the hooks at the top are refused to the model, not watched
-            and link_on_the_way(root, inside) is None
         ]
+
+    def bare_programs(self) -> frozenset[str]:
+        """The programs the hooks of every hooks folder git runs (as last read) and the
+        repository's git config programs run by a bare name (`domain/bare_programs.py`)."""
+        from cleveragents.adapters.git.hook_contents import hook_texts
+        from cleveragents.domain.bare_programs import bare_programs
+        from cleveragents.domain.config_programs import runs_program
+
+        texts = hook_texts(self.hook_folders(reuse=True))
+        entries = self.listings.entries() or []
+        texts += [value.removeprefix("!") for key, value in entries if runs_program(key, value)]
+        return frozenset().union(*(bare_programs(text) for text in texts))
 
     def hook_runs(self, *, reuse: bool = False) -> list[HookRun]:
         """What the hook files of every hooks folder git runs (`hook_folders`) run of the

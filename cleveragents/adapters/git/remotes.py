@@ -148,6 +148,13 @@ class GitRemotes:
         at the plan's start (`user_ignores.UserIgnores.held_in`)."""
         return UserIgnores(self.repo, self.objects).held_in(commit, plan_id)
 
+    def ignored_read_in(self, plan_id: str, sessions: dict[str, bytes]) -> list[str]:
+        """Paths of files the user's ignore rules exclude whose bytes `sessions` hold (JSON
+        lines: a plan's records, its Claude Code session files; `session_reads.py`)."""
+        from cleveragents.adapters.git.session_reads import ignored_held
+
+        return ignored_held(self.repo, plan_id, sessions)
+
     def note_received(self, plan_id: str, tip: str) -> None:
         """Note `tip` as checkpoints of the plan taken from elsewhere (`held_in` says why)."""
         UserIgnores(self.repo, self.objects).note_received(plan_id, tip)

@@ -51,6 +51,7 @@ class SessionLook:
         own_git = self.own_git.look()
         config = self.config.look()
         self.dirs.hooks = self.config.hooks_folder(config)
+        self.dirs.behind = self.config.behind
         entries = self.dirs.look([*self._runs(), *self.dirs.hooks])
         gits = self.gits.look({})
         return SessionStart(plan_id, at, entries, config, own_git, gits, tree)

@@ -1,5 +1,5 @@
-"""What Claude Code's Bash runs in place of the model's command: `python -P -m
-cleveragents.adapters.actors.claude_code.boxed HANDLE`.
+"""What Claude Code's Bash runs in place of the model's command: `python -I -m
+cleveragents.adapters.actors.claude_code.boxed HANDLE` (`own_python.py`).
 
 Our PreToolUse hook lets an allowed Bash call through with its command replaced by this
 line (`updatedInput`); HANDLE is a random name the run gave the call, the only word of it.
@@ -24,7 +24,9 @@ REFUSED = 126  # as a shell says of a command it cannot run
 
 def command(handle: str) -> str:
     """The line Claude Code's Bash runs for the boxed call `handle` (our own words only)."""
-    return shlex.join([sys.executable, "-I", "-m", __name__, handle])
+    from cleveragents.adapters.actors.claude_code.own_python import module_words
+
+    return shlex.join(module_words(__name__, handle))
 
 
 def main() -> int:

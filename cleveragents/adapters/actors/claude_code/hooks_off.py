@@ -11,7 +11,6 @@ refused before Claude Code starts, naming the file and the key.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -45,11 +44,12 @@ def sources(root: Path | None) -> list[tuple[Path, bool]]:
 
 
 def _document(path: Path) -> dict[str, object]:
-    """The file's JSON object; {} when absent or unreadable (Claude Code skips it too)."""
-    try:
-        found = json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return {}
+    """The file's JSON object; {} when absent or unreadable (Claude Code skips it too). Read
+    as every settings file around a run is (`read_json`): a FIFO a command made there is
+    not waited on, JSON nested past the parser's depth reads as none."""
+    from cleveragents.adapters.git.config_programs import MOST_USER_JSON, read_json
+
+    found = read_json(path, MOST_USER_JSON)
     return found if isinstance(found, dict) else {}
 
 

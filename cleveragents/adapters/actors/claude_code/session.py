@@ -17,7 +17,6 @@ import selectors
 import shlex
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -36,6 +35,7 @@ from cleveragents.adapters.actors.claude_code import (
     transcript,
 )
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
+from cleveragents.adapters.actors.claude_code.own_python import module_words
 from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
 from cleveragents.adapters.actors.claude_code.process_ties import ends_with_agents, listening
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
@@ -116,13 +116,13 @@ def hook_command(tree: Path, mark: str | None = None) -> str:
     gives Claude Code's hooks (`src`) would put the tree ahead of our own modules. `mark`,
     a random word, tells our shell prefix the line is ours (the hook reads no argument)."""
     env = host_programs.find("env", tree) or "/usr/bin/env"
-    words = [env, "-u", "ANTHROPIC_API_KEY", sys.executable, "-I", "-m", hook.__name__]
+    words = [env, "-u", "ANTHROPIC_API_KEY", *module_words(hook.__name__)]
     return shlex.join([*words, *([mark] if mark else [])])
 
 
 def key_command() -> str:
     """Our hook module asking the run for the API key, once (see `asks.answering`)."""
-    return shlex.join([sys.executable, "-I", "-m", hook.__name__, "--key"])
+    return shlex.join(module_words(hook.__name__, "--key"))
 
 
 # Not passed on: the key (above), and the switches that make Claude Code drop the hooks

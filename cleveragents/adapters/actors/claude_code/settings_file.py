@@ -14,12 +14,12 @@ import hashlib
 import json
 import os
 import shlex
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cleveragents.adapters.actors.claude_code.own_python import module_words
 from cleveragents.domain import claude_settings
 from cleveragents.errors import BadInput, ConflictingState
 
@@ -60,7 +60,7 @@ def hook_command(enforce: bool, allow: list[str]) -> str:
     flags = ["--enforce-policy"] if enforce else []
     for pattern in allow:
         flags += ["--allow-command", pattern]
-    return shlex.join([sys.executable, "-P", "-m", claude_settings.MARK, *flags])
+    return shlex.join(module_words(claude_settings.MARK, *flags))
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ plugin, an `environment.py`, what a script starts) runs the model's code there. 
   launcher runs, nothing of the wrapper's start-up;
 - anything else runs in our sandbox, as a model's command does (`claude_code_box.py`): the
   run is asked over the hook's socket, hands it the event on stdin, and what it printed
-  and its exit code come back. A program that keeps its input open (an MCP server) is
-  refused: its talk cannot pass through one ask.
+  and its exit code come back (a skill's `!` line, whose input stays open with nothing
+  on it, runs with none). A program Claude Code talks to on an input it keeps open (an MCP
+  server) is refused: its talk cannot pass through one ask.
 
 The file Claude Code runs is written per session (`script`) with the marked hook line in it.
 """
@@ -35,6 +36,7 @@ VARIABLE = "CLAUDE_CODE_SHELL_PREFIX"
 REFUSED = 126  # as a shell says of a command it cannot run
 BLOCKING = 2  # a hook's exit code that hands its stderr to the model
 STDIN_SECONDS = 5.0  # Claude Code writes a hook's event and closes its input at once
+SILENT_SECONDS = 1.0  # nothing on an open input this long: the command is given none
 # Claude Code 2.1's Bash wrapper: its start-up, `eval` of the call's command, the folder kept.
 _WRAPPER = re.compile(
     r"^.* && eval ('(?:[^']|'\\'')*') < /dev/null && pwd -P >\| (/tmp/claude-[0-9a-f]+-cwd)\Z",
@@ -108,8 +110,10 @@ def _boxed(handle: str, folder_file: str) -> int:
 
 
 def _input() -> bytes | None:
-    """All of stdin, or None when it is not closed in time."""
-    data, deadline = b"", time.monotonic() + STDIN_SECONDS
+    """All of stdin; empty when nothing comes on it at first (a skill's `!` line: Claude
+    Code leaves its input open and writes nothing); None when something comes but the input
+    is not closed in time (an MCP server, spoken to for as long as it runs)."""
+    data, start = b"", time.monotonic()
     with selectors.DefaultSelector() as chooser:
         try:
             chooser.register(0, selectors.EVENT_READ)
@@ -117,8 +121,10 @@ def _input() -> bytes | None:
             return b""  # no input to read
         except OSError:  # a regular file: it ends
             return sys.stdin.buffer.read()
-        while (left := deadline - time.monotonic()) > 0:
-            if not chooser.select(left):
+        while (left := start + STDIN_SECONDS - time.monotonic()) > 0:
+            if not chooser.select(min(left, SILENT_SECONDS) if not data else left):
+                if not data and time.monotonic() - start >= SILENT_SECONDS:
+                    return b""  # nothing said: the command reads no input of Claude Code's
                 continue
             chunk = os.read(0, 65536)
             if not chunk:

@@ -1,0 +1,32 @@
+"""A folder of the working tree on the user's PATH (an activated `.venv/bin`, direnv's
+`PATH_add bin`): what the user's shell runs from there is the host's."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from behave import given
+
+
+@given("the tree's folder \"{folder}\" is first on the user's PATH")
+def step_folder_on_path(context: Any, folder: str) -> None:
+    """As `source .venv/bin/activate` leaves it: every agents process and the user's own
+    `git` (`the user commits everything with git`) get it first."""
+    place = context.repo / folder
+    place.mkdir(parents=True, exist_ok=True)
+    context.env["PATH"] = f"{place}{os.pathsep}{context.env.get('PATH', os.environ['PATH'])}"
+
+
+@given('the user\'s home links "{name}" to the tree\'s "{path}"')
+def step_home_links(context: Any, name: str, path: str) -> None:
+    """A dotfiles repository's layout: `~/.bashrc -> ~/dotfiles/bashrc`."""
+    home = context.tmp / "home"
+    (home / name).parent.mkdir(parents=True, exist_ok=True)
+    (home / name).symlink_to(context.repo / path)
+    context.env["HOME"] = str(home)
+
+
+@given("the user's home is the tree")
+def step_home_is_tree(context: Any) -> None:
+    context.env["HOME"] = str(context.repo)

@@ -1,0 +1,145 @@
+"""`agents ARGS` as a forked copy of this process instead of a new Python: the same
+`cleveragents.cli.main.main` in a process of its own (its own pid, working directory,
+environment, signal handlers and file descriptors 0-2), without importing the anthropic SDK
+again. That import is some 1,500 pydantic classes, 1.1-1.5 s of CPU in each `agents` that
+talks to Claude, more than half of what a step of the Claude features spent; imported here
+once, every fork has it. Only for steps whose point is what agents does with Claude's
+answers, not how the process starts (exit codes, output and files are the same)."""
+
+from __future__ import annotations
+
+import io
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+import traceback
+from pathlib import Path
+
+
+def _prepared(env: dict[str, str]) -> None:
+    """What a fork should find imported: the CLI, the plan commands, and the SDK when the
+    command is to talk to Claude."""
+    import cleveragents.cli.app
+    import cleveragents.cli.main  # noqa: F401
+
+    if env.get("ANTHROPIC_BASE_URL"):
+        import anthropic  # noqa: F401
+
+
+def run_forked(
+    argv: list[str], cwd: Path, env: dict[str, str], timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """`agents argv[1:]` in a fork, in `cwd` with exactly `env`, no input; its output read
+    as `subprocess.run(..., text=True)` reads it. Killed after `timeout` seconds."""
+    _prepared(env)
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        _child(argv, cwd, env, out_w, err_w, (out_r, err_r))
+    os.close(out_w)
+    os.close(err_w)
+    out, err = _read_both(out_r, err_r, pid, timeout)
+    _, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    return subprocess.CompletedProcess(argv, code, _text(out), _text(err))
+
+
+def _child(
+    argv: list[str], cwd: Path, env: dict[str, str], out: int, err: int, others: tuple[int, ...]
+) -> None:
+    code = 70
+    try:
+        for fd in others:
+            os.close(fd)
+        _restart_coverage()
+        null = os.open(os.devnull, os.O_RDONLY)
+        for fd, target in ((null, 0), (out, 1), (err, 2)):
+            os.dup2(fd, target)
+            os.close(fd)
+        # New streams on 0-2, as a started Python makes them for pipes (behave's capture
+        # replaced sys.stdout and sys.stderr with buffers of its own).
+        sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+            signal.signal(number, signal.SIG_IGN if number == signal.SIGPIPE else signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        os.chdir(cwd)
+        os.environ.clear()
+        os.environ.update(env)
+        sys.argv = list(argv)
+        from cleveragents.cli.main import main
+
+        code = main(argv[1:])
+    except SystemExit as ended:
+        code = ended.code if isinstance(ended.code, int) else 1
+    except BaseException:  # as Python would: the traceback, exit 1
+        traceback.print_exc()
+        code = 1
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            _save_coverage()
+        finally:
+            os._exit(code)
+
+
+def _restart_coverage() -> None:
+    """Under `coverage run` (the suite's), measure the fork as coverage measures a fork
+    (its own data file), and save it before `os._exit`."""
+    try:
+        from coverage.control import _after_fork_in_child
+    except ImportError:
+        return
+    from coverage import Coverage
+
+    if Coverage.current() is not None:
+        _after_fork_in_child()
+
+
+def _save_coverage() -> None:
+    try:
+        from coverage import Coverage
+    except ImportError:
+        return
+    current = Coverage.current()
+    if current is not None:
+        current.stop()
+        current.save()
+
+
+def _read_both(out: int, err: int, pid: int, timeout: float) -> tuple[bytes, bytes]:
+    """Both pipes read to their end; the child killed if that takes over `timeout`."""
+    chunks: dict[int, list[bytes]] = {out: [], err: []}
+    deadline = time.monotonic() + timeout
+    with selectors.DefaultSelector() as selector:
+        for fd in chunks:
+            selector.register(fd, selectors.EVENT_READ)
+        while selector.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                for fd in chunks:
+                    os.close(fd)
+                raise subprocess.TimeoutExpired(["agents"], timeout)
+            for key, _ in selector.select(left):
+                data = os.read(key.fd, 65536)
+                if data:
+                    chunks[key.fd].append(data)
+                else:
+                    selector.unregister(key.fd)
+                    os.close(key.fd)
+    return b"".join(chunks[out]), b"".join(chunks[err])
+
+
+def _text(data: bytes) -> str:
+    """As `subprocess.run(text=True)` decodes: the locale's encoding, universal newlines."""
+    return io.TextIOWrapper(io.BytesIO(data)).read()

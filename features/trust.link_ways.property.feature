@@ -1,0 +1,14 @@
+Feature: A link on the way to what runs on the host never leads elsewhere after a command
+  As a developer whose hook runs a file behind a committed link (`scripts -> tools`)
+  I want any change a command makes to the links and folders on that way undone
+  So that what git runs is what it ran before the command, or nothing
+
+  # Each example: a file watched behind a link (at the top or in a folder), then the link
+  # re-pointed (relative or absolute), removed, replaced by a file, or the folder holding it
+  # replaced by a link to a folder the model filled, then put back. In process, on a real
+  # file system. CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (80 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+
+  Scenario: Every watched file leads where it did, or nowhere
+    When links on the way to a watched file are changed at random, then put back
+    Then every watched file leads where it led at the look, or nowhere

@@ -1,0 +1,63 @@
+Feature: What the model puts in a folder of my tree on my PATH never runs in place of my programs
+  As a developer with my project's venv activated (`.venv/bin` first on PATH) or direnv's
+  `PATH_add bin`
+  I want a file the model plants there under a program's name (`git`, `python3`) put back,
+  and what stood there kept as it was, while a new tool of its own name stays
+  So that my next plain `git status` runs my git, not the model's
+
+  Background:
+    Given a git repository with files:
+      | path       | content    |
+      | a.txt      | a\n        |
+      | .gitignore | /.venv/\n  |
+    And an ignored file ".venv/bin/activate" containing "# the venv's own\n"
+    And the tree's folder ".venv/bin" is first on the user's PATH
+    And Claude answers through a stand-in server
+
+  Scenario: A planted git is removed, a new tool of its own name is kept
+    Given Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf '#!/bin/sh\ntouch planted-ran\n' > .venv/bin/git && chmod +x .venv/bin/git && printf 'mine' > .venv/bin/mytool-of-its-own"
+    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file ".venv/bin/git" does not exist
+    And the file ".venv/bin/mytool-of-its-own" contains "mine"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed .venv/bin/git: new in a folder on your PATH, your shell would run it for a program of its name"
+    When the user commits everything with git
+    Then the file "planted-ran" does not exist
+
+  Scenario: What stood in the folder on PATH, changed by a command, is put back
+    Given Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> .venv/bin/activate"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file ".venv/bin/activate" does not contain "planted-ran"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back .venv/bin/activate: changed by the command"
+
+  Scenario Outline: The model's <kind> of <file>, in the folder on PATH, is refused
+    Given Claude will propose the plan "tools" checked by ""
+    And Claude will <kind> the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'tools'" with Claude
+    And I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' is in .venv/bin, a folder on your PATH: your shell runs what is there, outside the sandbox"
+
+    Examples:
+      | kind   | file               |
+      | write  | .venv/bin/git      |
+      | write  | .venv/bin/python3  |
+      | delete | .venv/bin/activate |
+
+  Scenario: A program my hook runs by a bare name, planted in a folder on PATH, is removed
+    # No later PATH folder holds `lint-the-tree`: the hook's content names it.
+    Given the repository's hook "pre-commit" holds "#!/bin/sh\nlint-the-tree\n"
+    And the tree's folder "bin" is first on the user's PATH
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf '#!/bin/sh\ntouch planted-ran\n' > bin/lint-the-tree && chmod +x bin/lint-the-tree"
+    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file "bin/lint-the-tree" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed bin/lint-the-tree: new in a folder on your PATH, your shell would run it for a program of its name"
+    When the user commits everything with git
+    Then the file "planted-ran" does not exist

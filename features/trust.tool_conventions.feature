@@ -1,0 +1,96 @@
+Feature: What the tools my hooks run load from my tree is kept from the model
+  As a developer whose git hook runs a tool that loads my tree's code by its own convention
+  (`mypy` its config's `plugins`, `pylint` its `load-plugins`, `flake8` its local plugins,
+  `rubocop` its `require:`, `behave` its steps, `eslint` its config) or a Python, node or
+  perl script that starts another tree file (`subprocess.run`, `os.system`, `execSync`,
+  `system`)
+  I want the model refused those files, the configs that name them, and what a sandboxed
+  command writes there put back
+  So that my next `git commit` runs nothing the model planted
+
+  Background:
+    Given a git repository with files:
+      | path     | content |
+      | a.txt    | a\n     |
+      | src/a.py | x = 1\n |
+
+  Scenario Outline: Under a hook running <hook>, <path> is refused and <open> is not
+    Given a plain file "<file>" containing "<content>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "<path>" is refused: "<why>"
+    And the model's write of "<open>" is not refused
+
+    Examples:
+      | hook                           | file                      | content                                                              | path                 | why                                                                   | open        |
+      | mypy src                       | mypy.ini                  | [mypy]\nplugins = tools/plug.py\n                                    | tools/plug.py        | is tools/plug.py, which the pre-commit hook runs                      | src/b.py    |
+      | mypy src                       | mypy.ini                  | [mypy]\nplugins = tools/plug.py\n                                    | mypy.ini             | is mypy.ini, which the pre-commit hook runs                           | lib/x.py    |
+      | python3 -m mypy src            | pyproject.toml            | [tool.mypy]\nplugins = ["tools.plug"]\n                              | tools/plug.py        | is tools, which the pre-commit hook runs                              | lib/x.py    |
+      | cd src && dmypy run -- .       | setup.cfg                 | [mypy]\nplugins = tools/plug.py:entry\n                              | tools/plug.py        | is tools/plug.py, which the pre-commit hook runs                      | lib/x.py    |
+      | mypy --config-file ci/m.cfg .  | ci/m.cfg                  | [mypy]\nplugins = plug.py\n                                          | ci/plug.py           | is ci/plug.py, which the pre-commit hook runs                         | lib/x.py    |
+      | pylint src                     | .pylintrc                 | [MASTER]\nload-plugins=tools.lintplug\n                              | tools/lintplug.py    | is tools, which the pre-commit hook runs                              | lib/x.py    |
+      | flake8 src                     | .flake8                   | [flake8:local-plugins]\nextension =\n  X1 = myplug:Checker\npaths = ./tools\n | tools/myplug.py | is in tools, where flake8 finds what the pre-commit hook runs       | lib/x.py    |
+      | rubocop                        | .rubocop.yml              | require:\n  - ./lib/cop.rb\ninherit_from: base.yml\n                 | base.yml             | is base.yml, which the pre-commit hook runs                           | src/x.rb    |
+      | rubocop                        | .rubocop.yml              | require:\n  - ./lib/cop\n                                            | lib/cop.rb           | is lib/cop.rb, which the pre-commit hook runs                         | src/x.rb    |
+      | behave                         | features/x.feature        | Feature: x\n                                                         | features/steps/s.py  | is in features, where behave finds what the pre-commit hook runs      | lib/x.py    |
+      | behave tests/bdd               | tests/bdd/x.feature       | Feature: x\n                                                         | tests/environment.py | is in tests, where behave finds what the pre-commit hook runs         | lib/x.py    |
+      | npx eslint .                   | .eslintrc.json            | {"plugins": ["./rules/x.js"]}                                        | rules/x.js           | is rules/x.js, which the pre-commit hook runs                         | lib/x.js    |
+      | npx eslint .                   | .eslintrc.json            | {}                                                                   | eslint.config.js     | is eslint.config.js, which the pre-commit hook runs                   | lib/x.js    |
+      | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | tools/rules/r.js     | is tools/rules, which the pre-commit hook runs                        | lib/x.js    |
+      | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | fmt.js               | is fmt.js, which the pre-commit hook runs                             | lib/x.js    |
+      | pylint --load-plugins=tools.p src | b.txt                  | b\n                                                                  | tools/p.py           | is tools, which the pre-commit hook runs                              | lib/x.py    |
+      | cd tools/c && npx --no -- commitlint --edit | tools/c/commitlint.config.js | require('../../lib/rules')\n                                      | lib/rules.js         | is in lib, where the script tools/c/commitlint.config.js finds what the pre-commit hook runs | src/x.js |
+      | python3 scripts/check.py       | scripts/check.py          | import subprocess as sp\nsp.run(["sh", "tools/x.sh"], check=True)\n | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
+      | python3 scripts/check.py       | scripts/check.py          | from os import system\nsystem("sh tools/x.sh " + name)\n             | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
+      | python3 scripts/check.py       | scripts/check.py          | exec(open("tools/conf.py").read())\n                                 | tools/conf.py        | is tools/conf.py, which the pre-commit hook runs                      | lib/x.py    |
+      | python3 scripts/check.py       | scripts/check.py          | import json\nfrom nsp.mod import run\n                               | scripts/nsp/mod.py   | is in scripts/nsp, where python3 finds what the pre-commit hook runs  | scripts/json/x.py |
+      | python3 scripts/check.py       | scripts/check.py          | import subprocess, sys\nsubprocess.run([sys.executable, "tools/t.py", *sys.argv[1:]], cwd="src")\n | src/tools/t.py | is in src, where cd finds what the pre-commit hook runs | lib/x.py    |
+      | node scripts/check.js          | scripts/check.js          | require("child_process").execSync("sh tools/x.sh");\n/a/.exec("a");\n | tools/x.sh          | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
+      | node scripts/check.js          | scripts/check.js          | const cp = require("node:child_process");\ncp.spawnSync("sh", ["tools/x.sh", f]);\n | tools/x.sh | is tools/x.sh, which the pre-commit hook runs                   | lib/x.sh    |
+      | perl scripts/check.pl          | scripts/check.pl          | system("sh", "tools/x.sh");\nmy $out = `tools/y`;\n                  | tools/y              | is tools/y, which the pre-commit hook runs                            | lib/x.sh    |
+      | ruby scripts/check.rb          | scripts/check.rb          | # exec here\nsystem "sh tools/x.sh"\n                                | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
+
+  Scenario Outline: Under a hook running <hook>, agents cannot tell what runs: every file is refused
+    Given a plain file "<file>" containing "<content>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "lib/x.py" is refused: "may be run by the pre-commit hook, which runs <runs>: agents cannot tell which files of the tree it runs (name them by their paths in the hook)"
+
+    Examples:
+      | hook                           | file                      | content                                                              | runs |
+      | pylint src | pyproject.toml | [tool.pylint.main]\ninit-hook = "import sys"\n | `pyproject.toml`'s init-hook, Python code pylint runs |
+      | npx --no -- commitlint --edit | commitlint.config.js | module.exports = {}\n | `commitlint.config.js`, a node script whose folder is the top |
+      | npx lint-staged | b.txt | b\n | `lint-staged` |
+      | pylint --init-hook 'import sys' src | b.txt | b\n | `pylint --init-hook`, Python code it runs |
+      | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) |
+      | node scripts/check.js | scripts/check.js | const { exec } = require("child_process");\nexec(line);\n | `scripts/check.js`, which runs a command it computes (exec) |
+      | node tools/check.js | tools/check.js | require("child_process").spawnSync("sh", args);\n | `$v` as a file |
+      | perl scripts/check.pl | scripts/check.pl | system("sh tools/" . $name);\n | `tools/$v` as a file |
+
+  Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
+    Given a plain file "<file>" containing "<content>" committed
+    And a plain file "<planted>" containing "<original>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf '<plant>' > <planted>"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "<planted>" contains "<original>"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back <planted>: "
+    When the user commits everything with git
+    Then the file "hook-ran" does not exist
+
+    Examples:
+      | case                       | hook                     | file             | content                                                   | planted       | original                                                      | plant                     |
+      | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin |
+      | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            |
+
+  Scenario Outline: Under pre-commit's hook, what an entry <case> loads is refused
+    Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: <entry>\n    language: system\n<more>" committed
+    And a plain file "mypy.ini" containing "[mypy]\nplugins = tools/plug.py\n" committed
+    And the repository's hook "pre-commit" is the pre-commit framework's
+    Then the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | case                            | entry   | more                       | path          | why                                                                              |
+      | of mypy                         | mypy    |                            | tools/plug.py | is tools/plug.py, which the pre-commit hook (by .pre-commit-config.yaml) runs    |
+      | of python3, given staged files  | python3 | \n                         | lib/x.py      | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `$staged` as a file: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
