@@ -143,14 +143,16 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     And the file "seen.env" does not hold the API key
     And the file "seen.env" holds "PATH="
 
-  # /proc shows the environment a process was started with: exec it
+  # /proc shows the environment a process was started with: exec it. Without the sandbox the
+  # command's parent is agents, started with the key: the name is there, its value blanked.
   @agents_exec
-  Scenario: Without the sandbox the same command finds the key: the check above can fail
+  Scenario: Without the sandbox the same command reads agents' own environment, key blanked
     Given Claude will propose the plan "look around"
     And Claude will run "cat /proc/$PPID/environ > parent.env"
     When I run "agents plan run 'look around' --allow-command 'cat *' --no-sandbox" with Claude
     Then the exit code is 0
-    And the file "parent.env" holds the API key
+    And the file "parent.env" holds "ANTHROPIC_API_KEY="
+    And the file "parent.env" does not hold the API key's value
 
   Scenario: An allowed command writes the working tree, and nothing outside it, .git or the network
     Given a folder outside the working tree and outside /tmp

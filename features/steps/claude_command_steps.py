@@ -94,9 +94,11 @@ def step_no_key_in_file(context: Any, path: str) -> None:
     assert KEY.encode() not in content and b"ANTHROPIC_API_KEY" not in content, content
 
 
-@then('the file "{path}" holds the API key')
-def step_key_in_file(context: Any, path: str) -> None:
-    assert KEY.encode() in (context.repo / path).read_bytes()
+@then('the file "{path}" does not hold the API key\'s value')
+def step_no_key_value_in_file(context: Any, path: str) -> None:
+    content = (context.repo / path).read_bytes()
+    assert content, f"{path} is empty: the command read nothing"
+    assert KEY.encode() not in content, content
 
 
 @then('the file "{path}" holds "{text}"')
