@@ -84,6 +84,17 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin |
       | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            |
 
+  Scenario Outline: Under pre-commit's hook, what the remote <id> hook's tool loads is refused
+    Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/<repo>\n  rev: v1.0.0\n  hooks:\n  - id: <id>\n" committed
+    And a plain file "<config>" containing "<content>" committed
+    And the repository's hook "pre-commit" is the pre-commit framework's
+    Then the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | id     | repo                     | config         | content                                  | path          | why                                                                           |
+      | mypy   | pre-commit/mirrors-mypy  | pyproject.toml | [tool.mypy]\nplugins = ["tools/plug.py"]\n | tools/plug.py | is tools/plug.py, which the pre-commit hook (by .pre-commit-config.yaml) runs |
+      | pylint | pycqa/pylint             | .pylintrc      | [MASTER]\nload-plugins=tools.lintplug\n   | tools/lintplug.py | is tools, which the pre-commit hook (by .pre-commit-config.yaml) runs     |
+
   Scenario Outline: Under pre-commit's hook, what an entry <case> loads is refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: <entry>\n    language: system\n<more>" committed
     And a plain file "mypy.ini" containing "[mypy]\nplugins = tools/plug.py\n" committed

@@ -69,6 +69,11 @@ _CONFIG_OPTION = re.compile(r"--config[= ]([^\s)\"']+)")
 # (its older Python one): either runs `-m pre_commit` from the tree's top.
 _INSTALL_PYTHON = re.compile(r"^INSTALL_PYTHON[ \t]*=[ \t]*['\"]?([^'\"\n]+)", re.M)
 NOT_COMMANDS = frozenset(("pygrep", "fail"))  # pre-commit languages whose entry runs nothing
+# Hooks of a remote repository (`mirrors-mypy`'s `id: mypy`) that run a tool loading what the
+# tree's config names, as the same tool run by a local hook does (`tool_configs.py`).
+REMOTE_TOOLS = frozenset((
+    "mypy", "pylint", "flake8", "rubocop", "eslint", "prettier", "stylelint", "commitlint",
+))  # fmt: skip
 # The staged files' names a manager gives a command: files agents cannot name ahead, as a
 # variable is (a shell or an interpreter running one: the whole tree; another program's word).
 STAGED = '"$staged"'
@@ -192,14 +197,17 @@ def _pre_commit(name: str, text: str) -> HookRead:
 
 def _pre_commit_config(data: object) -> list[tuple[str, str] | Reach]:
     """Each hook's `entry` and `args` of a `.pre-commit-config.yaml` (`repo: local` ones,
-    and a remote one's whose `entry` the config overrides), as pre-commit runs it from the
-    tree's top; a `language: script` entry's file is the tree's."""
+    a remote one's whose `entry` the config overrides, and a remote tool's of `REMOTE_TOOLS`
+    by its id), as pre-commit runs it from the tree's top; a `language: script` entry's file
+    is the tree's."""
     repos = data.get("repos") if isinstance(data, dict) else None
     found: list[tuple[str, str] | Reach] = []
     for repo in repos if isinstance(repos, list) else []:
         hooks = repo.get("hooks") if isinstance(repo, dict) else None
         for hook in hooks if isinstance(hooks, list) else []:
             entry = hook.get("entry") if isinstance(hook, dict) else None
+            if entry is None and isinstance(hook, dict) and hook.get("id") in REMOTE_TOOLS:
+                entry = hook["id"]  # a mirror's mypy: the tree's config, from the tree's top
             if not isinstance(entry, str) or hook.get("language") in NOT_COMMANDS:
                 continue
             args = hook.get("args")
