@@ -153,6 +153,17 @@ Feature: What my git hooks run from my tree is kept from the model
       | a script over 64 KiB | an executable file "scripts/big.sh" of over 64 KiB ending in "sh tools/b.sh" committed | scripts/big.sh |
       | ten scripts deep     | 10 scripts "s/N.sh" each running the next, the last "sh tools/b.sh", committed | s/1.sh |
 
+  Scenario: What a command changes under a hook agents cannot read ahead is put back, saying why
+    Given an executable file "notes.txt" containing "mine\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'x' >> notes.txt"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "notes.txt" contains "mine"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back notes.txt: changed by the command"
+    And stdout contains "why: every file of the tree may be run by the pre-commit hook, which runs `make`: agents cannot tell"
+
   Scenario: A command that rewrites the file my hook's committed link leads to is put back, and the run goes on
     Given an executable file "tools/check.sh" containing "exit 0\n" committed
     And a symlink "scripts/run.sh" pointing to "../tools/check.sh" committed

@@ -125,7 +125,7 @@ class HeldLooks:
         folders = [*self._runs(), *self.claude_dirs.hooks]
         before = seen_before(self.claude_dirs.look(folders), at)
         said += self.claude_dirs.put_back(plan_id, before, folders, at)
-        return said + self.own_config.put_back(own_config)
+        return self.own_config.put_back(own_config, said)
 
     @property
     def folder(self) -> Path:

@@ -24,6 +24,7 @@ import os
 import posixpath
 import stat
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git import git_dirs
@@ -65,9 +66,25 @@ class OwnConfig:
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
 
-    def put_back(self, before: Settings | None) -> list[str]:
-        """Each setting not known harmless that differs from `before`, as it was; one line
-        for each. No look (`None`): nothing to compare with."""
+    def put_back(self, before: Settings | None, put: Sequence[str] = ()) -> list[str]:
+        """`put` (what was put back elsewhere), then each setting not known harmless that
+        differs from `before`, as it was; one line for each; and, when anything was put
+        back while a hook runs the whole tree, why (`whole_why`). No look (`None`):
+        nothing to compare with."""
+        said = [*put, *self._settings_back(before)]
+        why = self.whole_why() if said else None
+        return [*said, why] if why is not None else said
+
+    def whole_why(self) -> str | None:
+        """Why every file of the tree runs on the host, when a hook's content does (`pytest`,
+        `make`: agents cannot tell which files it runs), as last read; else None."""
+        from cleveragents.domain.hook_runs import hook_why
+        from cleveragents.domain.reach import WHOLE
+
+        whole = [r for r in self.hook_runs(reuse=True) if r.reach.path == WHOLE]
+        return f"why: every file of the tree {hook_why(whole[0])}" if whole else None
+
+    def _settings_back(self, before: Settings | None) -> list[str]:
         if before is None:  # pragma: no cover - a look held on disk by an older agents
             return []
         said: list[str] = []
