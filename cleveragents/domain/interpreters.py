@@ -130,7 +130,7 @@ def node(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]
                     cwd, [value + e for e in table.NODE_EXTENSIONS]
                 )
     given = given_code(rest, cwd)
-    script = None if given is not None else next(iter(operands(rest, table.NODE_ARGS)), None)
+    script = None if given is not None else next(iter(table.operands(rest, table.NODE_ARGS)), None)
     script = None if script == "-" else script
     found += given or (run_files(cwd, [script]) if script is not None else [])
     found += stdin_script(stdin, cwd) if given is None and script is None else []
@@ -187,17 +187,3 @@ def scripted(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Re
     if script and script != ["-"]:
         return found + run_files(cwd, script)
     return found + stdin_script(stdin, cwd)
-
-
-def operands(rest: list[str], taking: frozenset[str]) -> list[str]:
-    """The words of `rest` that are no option nor an option's word."""
-    found: list[str] = []
-    skip = False
-    for word in rest:
-        if skip:
-            skip = False
-        elif word.startswith("-"):
-            skip = word in taking
-        else:
-            found.append(word)
-    return found

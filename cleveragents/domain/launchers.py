@@ -188,3 +188,17 @@ KEYWORDS = frozenset((
     "{", "}", "!", "if", "then", "else", "elif", "fi", "do", "done", "while", "until",
     "function", "[[", "]]",
 ))  # fmt: skip
+
+
+def operands(rest: list[str], taking: frozenset[str]) -> list[str]:
+    """The words of `rest` that are no option nor an option's word."""
+    found: list[str] = []
+    skip = False
+    for word in rest:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in taking
+        else:
+            found.append(word)
+    return found

@@ -70,7 +70,9 @@ def tool_reach(name: str, rest: list[str], cwd: str) -> list[Reach]:
         found += [r for folder in folders for r in places(folder, table.NODE_ROOT, name)]
     if name == "behave":
         found += places(cwd, table.PYTHON_ROOT, name)  # behave puts it on `sys.path`
-        found += behave_paths(_operands(rest) or ["features"], cwd)
+        found += behave_paths(
+            table.operands(rest, BEHAVE_TAKING | table.CONFIG_OPTIONS) or ["features"], cwd
+        )
     return found
 
 
@@ -210,18 +212,4 @@ def _up(cwd: str) -> list[str]:
     while folder not in ("", "."):
         folder = posixpath.dirname(folder) or "."
         found.append(folder)
-    return found
-
-
-def _operands(rest: list[str]) -> list[str]:
-    """behave's words that name feature files or folders."""
-    found: list[str] = []
-    skip = False
-    for word in rest:
-        if skip:
-            skip = False
-        elif word.startswith("-"):
-            skip = word in BEHAVE_TAKING or word in table.CONFIG_OPTIONS
-        else:
-            found.append(word)
     return found

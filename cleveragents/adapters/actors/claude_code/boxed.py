@@ -39,11 +39,19 @@ def main() -> int:
         answer: dict[str, Any] = hook.ask(place, token, {"box": sys.argv[1]}, seconds=None)
     except Exception as error:
         return _said(str(error) or type(error).__name__)
+    return shown(answer)
+
+
+def shown(answer: dict[str, Any], *, blocking: int | None = None) -> int:
+    """The run's answer to a command it ran as Claude Code takes it: what the command
+    printed on stdout (on stderr when its exit code is `blocking`, a hook's that hands it to
+    the model), the run's note on stderr, its exit code."""
     output, code, note = answer.get("output"), answer.get("code"), answer.get("note")
     if not isinstance(output, str) or not isinstance(code, int):
         return _said("the run gave no answer")
-    sys.stdout.buffer.write(output.encode("utf-8", errors="surrogateescape"))
-    sys.stdout.flush()
+    stream = sys.stderr if code == blocking else sys.stdout
+    stream.buffer.write(output.encode("utf-8", errors="surrogateescape"))
+    stream.flush()
     if isinstance(note, str) and note:
         print(f"cleveragents: {note}", file=sys.stderr)
     return code

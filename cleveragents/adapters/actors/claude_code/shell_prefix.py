@@ -142,15 +142,7 @@ def _in_box(line: str, data: bytes) -> int:
         answer: dict[str, Any] = hook.ask(place, token, asked, seconds=None)
     except Exception as error:
         return _said(str(error) or type(error).__name__)
-    output, code, note = answer.get("output"), answer.get("code"), answer.get("note")
-    if not isinstance(output, str) or not isinstance(code, int):
-        return _said("the run gave no answer")
-    shown = sys.stderr if code == BLOCKING else sys.stdout  # stderr is what the model reads
-    shown.buffer.write(output.encode("utf-8", errors="surrogateescape"))
-    shown.flush()
-    if isinstance(note, str) and note:
-        print(f"cleveragents: {note}", file=sys.stderr)
-    return code
+    return boxed.shown(answer, blocking=BLOCKING)  # a hook's stderr is what the model reads
 
 
 def _said(why: str) -> int:
