@@ -20,9 +20,7 @@ from pathlib import Path
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.host_folders import host_folders
-from cleveragents.domain.host_files import host_run
+from features.support.planting import planted
 from features.support.properties import reproducible
 
 # Command lines git runs with the tree's top as the working folder.
@@ -131,15 +129,9 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         for key in ("filter.f.clean", "diff.f.textconv"):
             subprocess.run(["git", "config", key, VALUES[value]], cwd=root, check=True)
         subprocess.run(["git", "config", "filter.f.smudge", "cat"], cwd=root, check=True)
-        repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
-        candidate = POOL[path]
-        if host_run(candidate, host_folders(repo)) is not None:
+        candidate, mark = POOL[path], top / "mark"
+        if not planted(root, candidate, canary(candidate, mark)):
             return  # refused to the model
-        mark = top / "mark"
-        full = root / candidate
-        full.parent.mkdir(parents=True, exist_ok=True)
-        full.write_text(canary(candidate, mark))
-        full.chmod(0o755)
         written += 1
         (root / "x.txt").write_text("two\n")
         for command in (["git", "diff"], ["git", "add", "x.txt"]):

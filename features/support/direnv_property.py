@@ -22,9 +22,7 @@ from pathlib import Path
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.host_folders import host_folders
-from cleveragents.domain.host_files import host_run
+from features.support.planting import planted
 from features.support.properties import reproducible
 
 ENVRCS = [
@@ -99,14 +97,9 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         nonlocal written
         top = Path(tempfile.mkdtemp(prefix="direnv-", dir=work))
         root = tree(top, ENVRCS[envrc], WHERE[where])
-        repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
-        candidate = POOL[path]
-        if host_run(candidate, host_folders(repo)) is not None:
+        candidate, mark = POOL[path], top / "mark"
+        if not planted(root, candidate, canary(candidate, mark), executable=False):
             return  # refused to the model
-        mark = top / "mark"
-        full = root / candidate
-        full.parent.mkdir(parents=True, exist_ok=True)
-        full.write_text(canary(candidate, mark))
         written += 1
         prompt = 'eval "$(direnv export bash)"; eval "${PROMPT_COMMAND:-:}"'
         for folder in (root, root / "sub"):  # a prompt at the top, and one below

@@ -21,9 +21,9 @@ from pathlib import Path
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.domain.host_files import host_run
+from features.support.planting import textconv_tree
 from features.support.properties import reproducible
 
 # No node script at the top: its folder (the whole tree) would be host-run, and the
@@ -77,18 +77,7 @@ def write_scripts(root: Path, marks: Path, graph: list[list[tuple[int, int]]]) -
 
 def check_property(examples: int, seed: int, work: Path) -> int:
     top = Path(tempfile.mkdtemp(prefix="script-calls-", dir=work))
-    root = top / "tree"
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    (root / ".gitattributes").write_text("*.x diff=x\n")
-    (root / "d.x").write_text("one\n")
-    (root / "other").mkdir()
-    (root / UNTOUCHED).write_text("free = 1\n")
-    git = ["git", "-c", "user.name=a", "-c", "user.email=a@b"]
-    subprocess.run([*git, "add", "."], cwd=root, check=True)
-    subprocess.run([*git, "commit", "-qm", "s"], cwd=root, check=True)
-    (root / "d.x").write_text("two\n")
-    marks = top / "marks"
-    repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
+    root, marks, repo = textconv_tree(top, UNTOUCHED, "free = 1\n")
     ran = 0
     call = st.tuples(st.integers(0, 5), st.integers(0, len(SCRIPTS) - 1))
 

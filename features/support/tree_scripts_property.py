@@ -23,9 +23,9 @@ from pathlib import Path
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.domain.host_files import host_run
+from features.support.planting import textconv_tree
 from features.support.properties import reproducible
 
 SCRIPTS = ["tools/a.sh", "tools/b", "lib/c.sh", "d.sh", "lib/sub/e.sh", "f.sh"]
@@ -64,18 +64,7 @@ def write_scripts(root: Path, marks: Path, graph: list[list[tuple[int, int]]]) -
 
 def check_property(examples: int, seed: int, work: Path) -> int:
     top = Path(tempfile.mkdtemp(prefix="tree-scripts-", dir=work))
-    root = top / "tree"
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    (root / ".gitattributes").write_text("*.x diff=x\n")
-    (root / "d.x").write_text("one\n")
-    (root / "other").mkdir()
-    (root / UNTOUCHED).write_text("free\n")
-    git = ["git", "-c", "user.name=a", "-c", "user.email=a@b"]
-    subprocess.run([*git, "add", "."], cwd=root, check=True)
-    subprocess.run([*git, "commit", "-qm", "s"], cwd=root, check=True)
-    (root / "d.x").write_text("two\n")
-    marks = top / "marks"
-    repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
+    root, marks, repo = textconv_tree(top, UNTOUCHED, "free\n")
     ran = 0
 
     @reproducible(examples, seed)
