@@ -172,31 +172,6 @@ Feature: A command's changes to folder modes come back with undo, and undo says 
 
   # The command changed the mode of private/in/b, which the user removed since: a conflict;
   # with --mine the removal stands.
-  Scenario: A folder a command emptied stays through the undo of a correction that filled it
-    Given the plan file "plan.yaml":
-      """
-      task: Empty a folder
-      steps:
-        - name: one
-          options:
-            - actions:
-                - run: rm -f t
-        - name: two
-          options:
-            - actions:
-                - run: rm -f private/in/b
-      """
-    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
-    And I have run "agents plan correct --mode=revert --decision 5 --guidance again --no-execute --yes --quiet"
-    When I run "agents plan undo --yes"
-    Then the exit code is 0
-    And the folder "private/in" has mode 750
-    And the file "private/in/b" does not exist
-    When I run "agents plan undo --yes"
-    Then the exit code is 0
-    And the file "private/in/b" holds exactly "deeper\n"
-    And the file "t" does not exist
-
   Scenario: A folder I removed after the command is not claimed back by its mode
     Given the plan file "plan.yaml":
       """

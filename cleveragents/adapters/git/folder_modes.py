@@ -144,29 +144,6 @@ def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
     return removed
 
 
-def filled(root: Path, paths: Iterable[str]) -> dict[str, int]:
-    """The folders holding `paths` (files a restore writes) that stand empty now, reached
-    through no link, with their modes: the restore fills them."""
-    found: dict[str, int] = {}
-    for path in paths:
-        folder = path.rpartition("/")[0]
-        while folder and folder not in found:
-            full = root / folder
-            if not os.path.lexists(full):  # the restore makes it: the one holding it may be
-                folder = folder.rpartition("/")[0]
-                continue
-            if link_on_the_way(root, folder) is not None or not _folder(full):
-                break
-            try:
-                if any(os.scandir(full)):
-                    break
-            except OSError:  # pragma: no cover - the suites run as root, who reads every folder
-                break
-            found[folder] = stat.S_IMODE(full.lstat().st_mode)
-            folder = folder.rpartition("/")[0]
-    return found
-
-
 def _folder(full: Path) -> bool:
     st = checkout.lstat(str(full))
     return st is not None and stat.S_ISDIR(st.st_mode)

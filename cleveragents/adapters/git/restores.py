@@ -107,11 +107,6 @@ class Restores:
         # Folders a command made, which the put-back removes where they stand empty: the
         # safety record makes them again (with their modes), for the undo of this restore.
         made = folder_modes.now(self.repo.root, {p for s in put_back for p in s.made})
-        # And empty folders it fills (a file put back in `d/`): its undo empties them, and
-        # git's checkout then removes them; the record makes them again.
-        made |= folder_modes.filled(
-            self.repo.root, [p for p, c in changes.items() if c.status == "D"]
-        )
         made = {p: m for p, m in made.items() if p not in spare}
         folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})
         if touched or modes or folders or made:
