@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from cleveragents.adapters.git.git_folders import gitdir_of
 from cleveragents.adapters.git.own_git_dir import common_dir_now
-from cleveragents.adapters.git.tree_includes import include_target, listed_entries
+from cleveragents.adapters.git.tree_includes import include_target, listed_entries, users_config
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.repository import GitRepository
@@ -112,19 +112,6 @@ def user_configs() -> list[Path]:
     named = os.environ.get("GIT_CONFIG_GLOBAL")
     files = [Path(named)] if named else [home / ".gitconfig", Path(xdg) / "git" / "config"]
     return [*files, Path(os.environ.get("GIT_CONFIG_SYSTEM") or "/etc/gitconfig")]
-
-
-def users_config() -> dict[str, str]:
-    """The environment for a `git config` that reads the settings the user's git reads:
-    their files, and what their environment gives it instead of our plumbing's."""
-    env = {"GIT_CONFIG_COUNT": os.environ.get("GIT_CONFIG_COUNT") or "0"}
-    if (given := os.environ.get("GIT_CONFIG_PARAMETERS")) is not None:
-        env["GIT_CONFIG_PARAMETERS"] = given
-    count = int(env["GIT_CONFIG_COUNT"]) if env["GIT_CONFIG_COUNT"].isdigit() else 0
-    for i in range(min(count, 1000)):  # git refuses a listing with one missing, as theirs
-        for name in (f"GIT_CONFIG_KEY_{i}", f"GIT_CONFIG_VALUE_{i}"):
-            env[name] = os.environ.get(name, "")
-    return env
 
 
 def _stamp(path: Path) -> Stamp:

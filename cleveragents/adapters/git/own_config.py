@@ -28,13 +28,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git import git_dirs
-from cleveragents.adapters.git.config_listings import ConfigListings, users_config
+from cleveragents.adapters.git.config_listings import ConfigListings
 from cleveragents.adapters.git.git_folders import gitdir_of, with_common
 from cleveragents.adapters.git.hook_contents import HookContents
 from cleveragents.adapters.git.own_git_dir import common_dir_now
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
-from cleveragents.adapters.git.tree_includes import git_path
+from cleveragents.adapters.git.tree_includes import git_path, users_config
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import harmless, harmless_change
 from cleveragents.domain.hook_runs import HookRun

@@ -69,7 +69,7 @@ PLUMBING_ENV = {
 }
 
 # Settings the environment gives git (`git -c` passes them on so): the user's git runs what
-# they name (`diff.x.textconv=./conv.sh`), ours never (`config_listings.users_config`).
+# they name (`diff.x.textconv=./conv.sh`), ours never (`tree_includes.users_config`).
 ENV_CONFIG = ("GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_")
 
 

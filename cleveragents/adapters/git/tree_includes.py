@@ -38,8 +38,6 @@ def refuse_tree_includes(repo: GitRepository, *, settling: bool = False) -> None
     if not settling:
         _refuse_git_dir_inside(repo)
     linked = _own_config_files(repo) if settling else set()
-    from cleveragents.adapters.git.config_listings import users_config
-
     # As the user's git reads it: what their environment gives it too (`git -c`'s).
     listing = repo.git_bytes("config", "--list", "--show-origin", "-z", env=users_config())
     for origin, key, value in listed_entries(listing):
@@ -147,3 +145,16 @@ def _in_tree(repo: GitRepository, path: Path) -> bool:
     inside = path.is_relative_to(root) or path.is_relative_to(repo.root)
     git_dirs = {repo.git_dir, repo.common_dir, repo.git_dir.resolve(), repo.common_dir.resolve()}
     return inside and not any(path.is_relative_to(git_dir) for git_dir in git_dirs)
+
+
+def users_config() -> dict[str, str]:
+    """The environment for a `git config` that reads the settings the user's git reads:
+    their files, and what their environment gives it instead of our plumbing's."""
+    env = {"GIT_CONFIG_COUNT": os.environ.get("GIT_CONFIG_COUNT") or "0"}
+    if (given := os.environ.get("GIT_CONFIG_PARAMETERS")) is not None:
+        env["GIT_CONFIG_PARAMETERS"] = given
+    count = int(env["GIT_CONFIG_COUNT"]) if env["GIT_CONFIG_COUNT"].isdigit() else 0
+    for i in range(min(count, 1000)):  # git refuses a listing with one missing, as theirs
+        for name in (f"GIT_CONFIG_KEY_{i}", f"GIT_CONFIG_VALUE_{i}"):
+            env[name] = os.environ.get(name, "")
+    return env
