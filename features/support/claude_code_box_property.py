@@ -112,7 +112,10 @@ def _example(work: Path, calls: list[tuple[str, str, int]]) -> None:
             "DISABLE_AUTOUPDATER": "1",
             "CLAUDE_CONFIG_DIR": str(work / "claude-config"),
             "GIT_CEILING_DIRECTORIES": str(work),
+            # Claude Code keeps its Bash's folder in a file of $TMPDIR (nox sets one).
+            "TMPDIR": str(work / "tmp"),
         }
+        (work / "tmp").mkdir()
         run = ["plan", "run", "box", "--actor", "claude-code", "--allow-command", "*"]
         done = agents_process.run(_agents(), repo, *run, env=env)
         assert done.returncode == 0, done.stderr

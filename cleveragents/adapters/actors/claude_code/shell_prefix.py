@@ -37,9 +37,11 @@ REFUSED = 126  # as a shell says of a command it cannot run
 BLOCKING = 2  # a hook's exit code that hands its stderr to the model
 STDIN_SECONDS = 5.0  # Claude Code writes a hook's event and closes its input at once
 SILENT_SECONDS = 1.0  # nothing on an open input this long: the command is given none
-# Claude Code 2.1's Bash wrapper: its start-up, `eval` of the call's command, the folder kept.
+# Claude Code 2.1's Bash wrapper: its start-up, `eval` of the call's command (a quote inside
+# written `'\\''` or `'"'"'`), the folder kept in a file of its temporary folder (`$TMPDIR`).
 _WRAPPER = re.compile(
-    r"^.* && eval ('(?:[^']|'\\'')*') < /dev/null && pwd -P >\| (/tmp/claude-[0-9a-f]+-cwd)\Z",
+    r"^.* && eval ('(?:[^']|'\\''|'\"'\"')*') < /dev/null"
+    r" && pwd -P >\| (/[^\s'\"]*/claude-[0-9a-f]+-cwd)\Z",
     re.DOTALL,
 )
 
