@@ -55,6 +55,22 @@ The Project Hook Runs On The Host With --no-sandbox
     ${ran}    Get File    ${REPO}/hook-ran.txt
     Should Be Equal    ${ran}    Bash\n
 
+A Hook Of The User's Own Settings Runs On The Host, As Without agents
+    [Documentation]    A guard hook in the user's own settings reads and writes files outside
+    ...    the tree (its list, its log): in the sandbox it could not, and would fail open
+    ...    (attack 14 finding 13). Only the project's hooks run in the sandbox.
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "touch ${WORK}/user-hook-ran"}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${WORK}/user-hook-ran
+    ${ran}    Get File    ${REPO}/hook-ran.txt
+    Should Be Equal    ${ran}    Bash\n
+
 A Shell Prefix Of The User's Own Is Refused In The Sandbox
     [Documentation]    Ours must wrap Claude Code's commands: theirs would be dropped.
     Create File    ${REPO}/.claude/settings.local.json    {"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"}}

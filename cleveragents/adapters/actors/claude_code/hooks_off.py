@@ -34,6 +34,19 @@ def user_file() -> Path:
     return Path(folder) / "settings.json"
 
 
+def users_lines() -> list[str]:
+    """The command lines the user's own settings (theirs and the managed ones, never a
+    project's) give Claude Code: they run on the host, as without agents, with what they read
+    outside the tree (a guard hook's list); a project's run in the sandbox (`shell_prefix`)."""
+    from cleveragents.adapters.git.config_programs import read_json
+    from cleveragents.domain.claude_commands import settings_commands
+
+    found: list[str] = []
+    for path in [*managed_files(), user_file()]:
+        found += [line for _, line in settings_commands(read_json(path))]
+    return list(dict.fromkeys(found))
+
+
 def sources(root: Path | None) -> list[tuple[Path, bool]]:
     """Each settings file Claude Code reads in `root` (None: outside a repository), and
     whether it is a managed one."""

@@ -254,7 +254,8 @@ class ClaudeCodeSession:
         key = os.environ.get("ANTHROPIC_API_KEY")
         mark = secrets.token_hex(16) if self.boxed else None
         own = hook_command(self.root, mark)
-        prefix = shell_prefix.script(own, folder) if self.boxed else None
+        users = hooks_off.users_lines() if self.boxed else []
+        prefix = shell_prefix.script(own, folder, users) if self.boxed else None
         written = settings(own, key_command() if key else None, prefix)
         settings_file.write_text(json.dumps(written, indent=2))
         try:  # the settings serve this run only: none are left behind

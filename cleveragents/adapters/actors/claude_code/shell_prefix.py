@@ -27,6 +27,7 @@ import selectors
 import shlex
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ _WRAPPER = re.compile(
 )
 
 
-def script(own: str, folder: Path) -> Path:
+def script(own: str, folder: Path, users: Sequence[str] = ()) -> Path:
     """Write the launcher Claude Code runs as its prefix for one session: this Python,
     isolated, our package first on its path, `own` (our hook's line) the one command run
     as it is. Claude Code takes the prefix as one path, not a command line."""
@@ -56,7 +57,7 @@ def script(own: str, folder: Path) -> Path:
         "import sys\n"
         f"sys.path.insert(0, {package!r})\n"
         f"from {__name__} import main\n"
-        f"sys.exit(main({own!r}))\n"
+        f"sys.exit(main({own!r}, {tuple(users)!r}))\n"
     )
     path = folder / f"prefix-{os.urandom(8).hex()}"
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o700)
@@ -83,13 +84,15 @@ def handle_of(line: str) -> tuple[str, str] | None:
     return handle, found.group(2)
 
 
-def main(own: str) -> int:
+def main(own: str, users: Sequence[str] = ()) -> int:
     if len(sys.argv) != 2:
         return _said("Claude Code gave no command")
     line = sys.argv[1]
     if line == own:
         words = shlex.split(own)
         os.execv(words[0], words)
+    if line in users:  # the user's own hook (a guard reading its files): on the host
+        os.execv("/bin/sh", ["sh", "-c", line])
     boxed_call = handle_of(line)
     if boxed_call is not None:
         return _boxed(*boxed_call)
