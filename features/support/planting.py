@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders
-from cleveragents.domain.host_files import host_run
+from cleveragents.domain.host_files import HostFolders, host_run
 
 
 def planted(root: Path, path: str, text: str, *, executable: bool = True) -> bool:
@@ -43,3 +44,13 @@ def textconv_tree(top: Path, untouched: str, text: str) -> tuple[Path, Path, Git
         top / "marks",
         GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve()),
     )
+
+
+def marks_host_run(host: HostFolders, marks: Path, scripts: list[str], said: str) -> int:
+    """Assert that each script of `scripts` that left its mark in `marks` (its index as the
+    mark's name) is a host-run file; how many did."""
+    found = os.listdir(marks) if marks.is_dir() else []
+    for mark in found:
+        path = scripts[int(mark)]
+        assert host_run(path, host) is not None, f"{said} ran {path}: {host.programs}"
+    return len(found)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.domain.host_files import host_run
-from features.support.planting import textconv_tree
+from features.support.planting import marks_host_run, textconv_tree
 from features.support.properties import reproducible
 
 # No node script at the top: its folder (the whole tree) would be host-run, and the
@@ -105,10 +105,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         host = host_folders(repo)
         said = f"diff.x.textconv = {value}, calls {graph}"
         assert os.listdir(marks), f"{said}: nothing ran"
-        for mark in os.listdir(marks):
-            ran += 1
-            path = SCRIPTS[int(mark)]
-            assert host_run(path, host) is not None, f"{said} ran {path}: {host.programs}"
+        ran += marks_host_run(host, marks, SCRIPTS, said)
         assert host_run(UNTOUCHED, host) is None, f"{said}: {UNTOUCHED} taken as run"
 
     check()

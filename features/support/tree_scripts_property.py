@@ -13,7 +13,6 @@ the reading of the scripts. A file that no script names must not be: the reading
 
 from __future__ import annotations
 
-import os
 import posixpath
 import shutil
 import subprocess
@@ -25,7 +24,7 @@ from hypothesis import strategies as st
 
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.domain.host_files import host_run
-from features.support.planting import textconv_tree
+from features.support.planting import marks_host_run, textconv_tree
 from features.support.properties import reproducible
 
 SCRIPTS = ["tools/a.sh", "tools/b", "lib/c.sh", "d.sh", "lib/sub/e.sh", "f.sh"]
@@ -91,10 +90,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         )
         host = host_folders(repo)
         said = f"diff.x.textconv = {value}, scripts {graph}"
-        for mark in os.listdir(marks):
-            ran += 1
-            path = SCRIPTS[int(mark)]
-            assert host_run(path, host) is not None, f"{said} ran {path}: {host.programs}"
+        ran += marks_host_run(host, marks, SCRIPTS, said)
         assert host_run(UNTOUCHED, host) is None, f"{said}: {UNTOUCHED} taken as run"
 
     check()
