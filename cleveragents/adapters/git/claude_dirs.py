@@ -249,7 +249,7 @@ class ClaudeDirs:
         """The stat of the `.claude` at `path` and of each file and folder in it that Claude
         Code runs; links are not followed, nor `.git` entries looked into (`git_dirs.py`)."""
         st = lstat(f"{self.repo.root}/{path}")
-        if st is None:  # pragma: no cover - removed between the walk and here
+        if st is None:  # a link's target not there yet, or removed since the walk
             return {}
         entry: ClaudeEntry = {"": _seen(st)}
         if not stat.S_ISDIR(st.st_mode):
@@ -331,12 +331,13 @@ class ClaudeDirs:
     def _linked(self, folders: list[str]) -> list[str]:
         """The folders in the tree that the `.claude` links of `folders` lead to (the files,
         for a `.mcp.json` link), and those the links inside a `.claude` standing for what
-        Claude Code runs lead to (`.claude/skills -> ../docs/skills`, looked at whole):
+        Claude Code runs lead to (`.claude/skills -> ../docs/skills`, looked at whole),
+        standing or not (an uninitialised submodule: a command makes it and writes there):
         Claude Code follows such a link, and the sandbox binds none of them read-only."""
         root = self.repo.root
         found = {target for target in linked(root, folders, missing=False).values() if target}
         claudes = [p for p in folders if claude_folder(p.rpartition("/")[2])]
-        inner = linked(root, inner_links(root, claudes), missing=False).values()
+        inner = linked(root, inner_links(root, claudes)).values()
         self._inner = {target for target in inner if target} - set(folders)
         return sorted((found | self._inner) - set(folders))  # the top: not looked at whole
 
