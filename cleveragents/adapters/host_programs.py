@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.domain.host_files import PathFolder
+from cleveragents.domain.launchers import PYTHON
 from cleveragents.errors import BadInput
 
 
@@ -74,8 +76,42 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
         if real == top or not _inside(real, top) or ".git" in real.relative_to(top).parts:
             continue  # the top: refused (`refuse_top_on_path`)
         later = bare().union(*(_names(e) for e in entries[at + 1 :]))
-        found.append(PathFolder(real.relative_to(top).as_posix(), later, _names(entry)))
+        folder, standing = real.relative_to(top).as_posix(), _names(entry)
+        found.append(PathFolder(folder, later, standing, _runs(top, folder, standing)))
     return found
+
+
+def _runs(top: Path, folder: str, standing: frozenset[str]) -> tuple[str, ...]:
+    """The places of the tree `top` that the programs of its PATH folder `folder` run: where
+    each link there leads, as a hook's link is followed (`hook_links.py`), and for one into
+    a `node_modules`, its package whole (npm's `.bin/tool -> ../pkg/cli.js` loads the rest
+    of `pkg`); for a venv's `bin` (a `python` there, or a `pyvenv.cfg` beside it), its
+    `pyvenv.cfg` and `lib`, standing or not: its `python` imports `site-packages` at each
+    start (a `.pth` there runs), at the user's next `pytest` or hook."""
+    from cleveragents.adapters.git.hook_links import hook_link_targets
+
+    found = [_package(t) for t in hook_link_targets(top, [str(top / folder)])]
+    venv, _, scripts = folder.rpartition("/")
+    python = any(PYTHON.fullmatch(name) for name in standing)
+    if scripts in ("bin", "Scripts") and (python or (top / venv / "pyvenv.cfg").exists()):
+        found += [posixpath.join(venv, name) for name in ("pyvenv.cfg", "lib", "lib64", "Lib")]
+    return tuple(dict.fromkeys(p for p in found if not _within_any(p, folder)))
+
+
+def _package(place: str) -> str:
+    """The `node_modules` package `place` lies in (`node_modules/@scope/name` too), or
+    `place`."""
+    parts = place.split("/")
+    if "node_modules" not in parts[:-1]:
+        return place
+    at = len(parts) - 1 - parts[::-1].index("node_modules")
+    deep = at + (3 if parts[at + 1 : at + 2] and parts[at + 1].startswith("@") else 2)
+    return "/".join(parts[: min(deep, len(parts))])
+
+
+def _within_any(place: str, folder: str) -> bool:
+    """Whether `place` is `folder` or lies in it: watched already, as the PATH folder."""
+    return place == folder or place.startswith(f"{folder}/")
 
 
 def refuse_top_on_path(tree: Path) -> None:

@@ -68,12 +68,15 @@ HOOK_NAMES = frozenset((
 class PathFolder:
     """A folder of the tree on the user's PATH (relative), the names the PATH folders
     after it hold (a file there by such a name runs in place of theirs) with those hooks and
-    git config programs run by a bare name (`domain/bare_programs.py`), and the names that
-    stand in it now."""
+    git config programs run by a bare name (`domain/bare_programs.py`), the names that
+    stand in it now, and the places of the tree its programs run (`runs`, watched whole:
+    where a link there leads, the `node_modules` package it leads into; for a venv's
+    `bin`, the venv's `pyvenv.cfg` and `lib`, whose `site-packages` its `python` imports)."""
 
     folder: str
     later: frozenset[str] = frozenset()
     standing: frozenset[str] = frozenset()
+    runs: tuple[str, ...] = ()
 
     def shadows(self, name: str) -> bool:
         """Whether a new file `name` there would run in place of a program found later."""
@@ -82,6 +85,11 @@ class PathFolder:
     def why(self, path: str) -> str | None:
         """Why `path` (relative to the tree) in this folder runs on the host, or None: the
         folder itself, what stands there, or a new name that shadows a later program."""
+        for place in self.runs:
+            if _within(path, place):
+                return (
+                    f"is in {place}, which a program in {self.folder}, a folder on your PATH, runs"
+                )
         if not _within(path, self.folder):
             return None
         rest = posixpath.normpath(path).removeprefix(self.folder).lstrip("/")

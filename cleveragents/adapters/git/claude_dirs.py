@@ -29,7 +29,9 @@ the link, and the sandbox binds no link read-only):
     (`rm -rf sub`: no Claude Code starts there; undo brings it back).
 Each folder of the tree on the user's PATH (`host_programs.path_folders`) is watched whole
 the same way, but of what is new there only a file whose name a later PATH folder holds
-(`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays. And a
+(`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays; what
+its programs run (`PathFolder.runs`: a venv's `lib`, a `.bin` link's package) and the home's
+files in the tree, whole, all that is new there going. And a
 link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
 command re-points is put back first (`link_ways.py`).
 What is removed is kept and never written back: its bytes go into one commit on the plan's
@@ -81,6 +83,7 @@ OWN_HOOKS = ".git/hooks"
 NEW_HOOK = "new, git would run it outside the sandbox"
 NEW_STARTUP = "new, a startup file of your home: your shell or git would run it"
 NEW_ON_PATH = "new in a folder on your PATH, your shell would run it for a program of its name"
+NEW_RUN = "new where a program of a folder on your PATH would run it"
 
 
 class ClaudeDirs:
@@ -100,14 +103,14 @@ class ClaudeDirs:
         self.behind: list[str] = []  # what runs on the host behind a link (`link_ways.py`)
         self._ways: dict[str, str | None] = {}  # the links on their way, at the look
         self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
-        self._startup: list[str] = []  # the home's startup files in the tree, at the look
+        self._host: dict[str, str] = {}  # home files, what PATH programs run: why new goes
         self.bare: Callable[[], frozenset[str]] = frozenset  # what hooks, git run by name
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
         of its files kept (read again only when their stat changed)."""
         self._home_places()
-        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup]))
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._host]))
         self._targets = self._linked(folders)
         self._ways = link_ways.ways(self.repo.root, self.behind)
         entries = {path: self._entry(path) for path in [*folders, *self._targets]}
@@ -137,13 +140,13 @@ class ClaudeDirs:
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it)."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
-        if not before.keys() & {*self._on_path, *self._startup}:  # a look held elsewhere:
+        if not before.keys() & {*self._on_path, *self._host}:  # a look held elsewhere:
             self._home_places()  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
         unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
         # A link made or moved since is itself undone; a folder on PATH as the look saw it.
-        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup, *self._targets]))
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._host, *self._targets]))
         for path in sorted({*before, *folders}):
             # A hook or a program git runs by its path (not a `.claude`: no Claude Code
             # starts behind a link) is run through a link a command put on its way, to
@@ -201,8 +204,8 @@ class ClaudeDirs:
                     why = NEW_HOOK if hook else NEW
                     if any(full.startswith(f"{p}/") for p in self._on_path):
                         why = NEW_ON_PATH
-                    if full in self._startup:
-                        why = NEW_STARTUP
+                    for place, new in self._host.items():
+                        why = new if full == place or full.startswith(f"{place}/") else why
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
@@ -258,6 +261,7 @@ class ClaudeDirs:
         # Where a link inside a `.claude` leads (`.claude/skills -> ../docs/skills`): all of it.
         everything = mcp_file(path.rpartition("/")[2]) or path in (OWN_HOOKS, *self.hooks)
         everything = everything or path in self._inner or path in self._on_path
+        everything = everything or path in self._host
         folders = [""]
         while folders:
             folder = folders.pop()
@@ -342,9 +346,11 @@ class ClaudeDirs:
         return sorted((found | self._inner) - set(folders))  # the top: not looked at whole
 
     def _home_places(self) -> None:
-        """The tree's folders on PATH and the home's startup files in the tree, now."""
+        """The tree's folders on PATH, what their programs run, and the home's startup
+        files in the tree, now."""
         self._on_path = {found.folder: found for found in path_folders(self.repo.root, self.bare)}
-        self._startup = startup_files(self.repo.root)
+        self._host = dict.fromkeys(startup_files(self.repo.root), NEW_STARTUP)
+        self._host.update((p, NEW_RUN) for found in self._on_path.values() for p in found.runs)
 
     def _kept_new(self, path: str, name: str, was: Seen | None) -> bool:
         """Whether `name` in `path`, new since the look, is the command's to keep: in a
