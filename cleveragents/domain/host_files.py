@@ -21,7 +21,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     `mytool`) is the command's to keep;
   * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
     dotfiles repository's `~/.bashrc` link leads, or `.bashrc` itself when the tree is the
-    home or holds it (`adapters/home_files.py`).
+    home or holds it; any file or folder the home links into the tree (`~/.ssh/config`,
+    `~/.local/bin/tool`), and what a shell one sources (`adapters/home_files.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -109,7 +110,7 @@ class HostFolders:
     programs: tuple[tuple[Reach, str], ...] = ()  # (place, setting): what git config runs
     hook_runs: tuple[HookRun, ...] = ()  # what a hook's content (or its manager's config) runs
     on_path: tuple[PathFolder, ...] = ()  # the tree's folders on the user's PATH
-    startup: tuple[str, ...] = ()  # the home's startup files in the tree
+    startup: tuple[str, ...] = ()  # the home's files in the tree: startup, linked, sourced
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -150,6 +151,9 @@ def host_run(path: str, host: HostFolders) -> str | None:
             return why
     if posixpath.normpath(path) in host.startup:
         return f"is {path}, a startup file of your home: your shell or git runs it"
+    for place in host.startup:  # a folder the home links to (`~/.config/nvim`)
+        if _within(path, place):
+            return f"is in {place}, which your home links to: your shell or its programs run it"
     return None
 
 
