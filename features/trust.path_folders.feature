@@ -64,22 +64,31 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
 
   Scenario: What the programs of folders on PATH run is kept as it was: a link's package, the venv's site-packages
     # npm's `.bin/tool -> ../pkg/cli.sh`; a venv's `python` imports its `site-packages` at
-    # each start, where a `.pth` line runs.
+    # each start, where a `.pth` line runs: the sandbox holds the venv's `lib` read-only.
     Given an ignored file ".venv/pyvenv.cfg" containing "home = /usr/bin\n"
     And an ignored file ".venv/bin/python" containing "the venv's python"
+    And an ignored file ".venv/lib/python3/site-packages/keep.pth" containing "# the user's"
     And an ignored file "node_modules/pkg/cli.sh" containing "#!/bin/sh\necho tool\n"
     And the tree's folder "node_modules/.bin" is first on the user's PATH
     And a symlink "node_modules/.bin/tool" pointing to "../pkg/cli.sh"
     And Claude will propose the plan "tools" checked by ""
-    And Claude will run "printf 'touch planted-ran' >> node_modules/pkg/cli.sh && mkdir -p .venv/lib/python3/site-packages && printf 'import os' > .venv/lib/python3/site-packages/zz.pth && printf 'x' >> .venv/pyvenv.cfg"
-    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    And Claude will run "printf 'touch planted-ran' >> node_modules/pkg/cli.sh; printf 'import os' > .venv/lib/python3/site-packages/zz.pth; printf 'x' >> .venv/pyvenv.cfg"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
     Then the file "node_modules/pkg/cli.sh" does not contain "planted-ran"
     And the file ".venv/lib/python3/site-packages/zz.pth" does not exist
     And the file ".venv/pyvenv.cfg" does not contain "x"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back node_modules/pkg/cli.sh: changed by the command"
-    And stdout contains "removed .venv/lib/python3/site-packages/zz.pth: new where a program of a folder on your PATH would run it"
-    And stdout contains "put back .venv/pyvenv.cfg: changed by the command"
+
+  Scenario: A venv on PATH moved away and made again: what is new in its site-packages is removed
+    Given an ignored file ".venv/bin/python3" containing "the venv's python"
+    And an ignored file ".venv/lib/python3/site-packages/keep.pth" containing "# the user's"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "mv .venv .venv-moved; mkdir -p .venv/lib/python3/site-packages; printf 'import os' > .venv/lib/python3/site-packages/zz.pth"
+    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'mkdir *' --allow-command 'mv *'" with Claude
+    Then the file ".venv/lib/python3/site-packages/zz.pth" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "moved back .venv/lib, which it had moved (files that run on the host stay where agents and git find them); what it made in their place is removed"
 
   Scenario: The model's write of a .pth into the site-packages of the venv on PATH is refused
     Given an ignored file ".venv/bin/python3" containing "the venv's python"

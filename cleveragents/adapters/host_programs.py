@@ -14,12 +14,16 @@ import functools
 import os
 import posixpath
 import shutil
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.domain.host_files import PathFolder
 from cleveragents.domain.launchers import PYTHON
 from cleveragents.errors import BadInput
+
+# What a venv's `python` reads and imports at each start, beside its `bin`.
+VENV = ("pyvenv.cfg", "lib", "lib64", "Lib")
 
 
 @functools.cache
@@ -77,25 +81,45 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
             continue  # the top: refused (`refuse_top_on_path`)
         later = bare().union(*(_names(e) for e in entries[at + 1 :]))
         folder, standing = real.relative_to(top).as_posix(), _names(entry)
-        found.append(PathFolder(folder, later, standing, _runs(top, folder, standing)))
+        runs, venv = _runs(top, folder, standing)
+        kept = tuple(p for p in venv if _bound(top, p))
+        found.append(PathFolder(folder, later, standing, runs, kept))
     return found
 
 
-def _runs(top: Path, folder: str, standing: frozenset[str]) -> tuple[str, ...]:
+def _bound(top: Path, place: str) -> bool:
+    """Whether the sandbox can bind `place` (of the tree `top`) read-only as it stands: a
+    real file or folder, no link on its way (`PathFolder.kept`)."""
+    from cleveragents.adapters.git.saved_files import link_on_the_way
+
+    st = _lstat(top / place)
+    return st is not None and not stat.S_ISLNK(st.st_mode) and not link_on_the_way(top, place)
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None
+
+
+def _runs(top: Path, folder: str, standing: frozenset[str]) -> tuple[tuple[str, ...], list[str]]:
     """The places of the tree `top` that the programs of its PATH folder `folder` run: where
     each link there leads, as a hook's link is followed (`hook_links.py`), and for one into
     a `node_modules`, its package whole (npm's `.bin/tool -> ../pkg/cli.js` loads the rest
     of `pkg`); for a venv's `bin` (a `python` there, or a `pyvenv.cfg` beside it), its
     `pyvenv.cfg` and `lib`, standing or not: its `python` imports `site-packages` at each
-    start (a `.pth` there runs), at the user's next `pytest` or hook."""
+    start (a `.pth` there runs), at the user's next `pytest` or hook; and, apart, the
+    venv's."""
     from cleveragents.adapters.git.hook_links import hook_link_targets
 
     found = [_package(t) for t in hook_link_targets(top, [str(top / folder)])]
     venv, _, scripts = folder.rpartition("/")
     python = any(PYTHON.fullmatch(name) for name in standing)
+    venvs: list[str] = []
     if scripts in ("bin", "Scripts") and (python or (top / venv / "pyvenv.cfg").exists()):
-        found += [posixpath.join(venv, name) for name in ("pyvenv.cfg", "lib", "lib64", "Lib")]
-    return tuple(dict.fromkeys(p for p in found if not _within_any(p, folder)))
+        venvs = [posixpath.join(venv, name) for name in VENV]
+    return tuple(dict.fromkeys(p for p in found + venvs if not _within_any(p, folder))), venvs
 
 
 def _package(place: str) -> str:

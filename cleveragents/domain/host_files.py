@@ -78,6 +78,9 @@ class PathFolder:
     later: frozenset[str] = frozenset()
     standing: frozenset[str] = frozenset()
     runs: tuple[str, ...] = ()
+    # Of `runs`, what the sandbox binds read-only (a venv's, standing: no walk of a large
+    # `site-packages` around each command, as for agents' own venv).
+    kept: tuple[str, ...] = ()
 
     def shadows(self, name: str) -> bool:
         """Whether a new file `name` there would run in place of a program found later."""

@@ -30,8 +30,9 @@ the link, and the sandbox binds no link read-only):
 Each folder of the tree on the user's PATH (`host_programs.path_folders`) is watched whole
 the same way, but of what is new there only a file whose name a later PATH folder holds
 (`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays; what
-its programs run (`PathFolder.runs`: a venv's `lib`, a `.bin` link's package) and the home's
-files in the tree, whole, all that is new there going. And a
+its programs run (`PathFolder.runs`: a `.bin` link's package; a venv's `lib` when it does
+not stand, as the sandbox binds a standing one read-only) and the home's files in the tree,
+whole, all that is new there going. And a
 link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
 command re-points is put back first (`link_ways.py`).
 What is removed is kept and never written back: its bytes go into one commit on the plan's
@@ -350,7 +351,10 @@ class ClaudeDirs:
         files in the tree, now."""
         self._on_path = {found.folder: found for found in path_folders(self.repo.root, self.bare)}
         self._host = dict.fromkeys(startup_files(self.repo.root), NEW_STARTUP)
-        self._host.update((p, NEW_RUN) for found in self._on_path.values() for p in found.runs)
+        # What the sandbox binds read-only (a venv's `lib`, its moves undone: `pinned.py`)
+        # is not walked: a `site-packages` may hold tens of thousands of files.
+        runs = [p for f in self._on_path.values() for p in f.runs if p not in f.kept]
+        self._host.update(dict.fromkeys(runs, NEW_RUN))
 
     def _kept_new(self, path: str, name: str, was: Seen | None) -> bool:
         """Whether `name` in `path`, new since the look, is the command's to keep: in a
