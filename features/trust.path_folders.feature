@@ -100,3 +100,15 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
     When I run "agents plan run 'tools'" with Claude
     And I run "agents plan tree" with Claude
     Then stdout contains "refused: path '.venv/lib/python3/site-packages/zz.pth' is in .venv/lib, which a program in .venv/bin, a folder on your PATH, runs, outside the sandbox"
+
+  Scenario: What a script in a folder on PATH sources is kept as it was
+    # direnv's `PATH_add bin`: the user's next `deploy` sources `lib/common.sh`.
+    Given the tree's folder "bin" is first on the user's PATH
+    And an untracked file "bin/deploy" containing ". lib/common.sh"
+    And an untracked file "lib/common.sh" containing "echo common"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf ' && touch planted-ran' >> lib/common.sh"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file "lib/common.sh" does not contain "planted-ran"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back lib/common.sh: changed by the command"

@@ -60,7 +60,7 @@ def startup_files(tree: Path) -> list[str]:
             found.append(inside)
             shell = name not in GIT_FILES and name.startswith((".bash", ".zsh", ".profile"))
             shells += [inside] if shell or name.endswith(".sh") else []
-    return list(dict.fromkeys([*found, *_sourced(top, shells)]))
+    return list(dict.fromkeys([*found, *sourced(top, shells)]))
 
 
 def _inside(top: Path, path: str) -> str | None:
@@ -106,9 +106,9 @@ def _entries(folder: str, left: list[int]) -> list[os.DirEntry[str]]:
     return entries
 
 
-def _sourced(top: Path, shells: list[str]) -> list[str]:
-    """What the shell files `shells` (relative to the tree `top`) source or run by a path
-    agents can name, in the tree, and what those do in turn (`MOST_SOURCED` read at most)."""
+def sourced(top: Path, shells: list[str]) -> list[str]:
+    """What the scripts `shells` (relative to the tree `top`) source or run by a path agents
+    can name, in the tree, and what those do in turn (`MOST_SOURCED` read at most)."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
     from cleveragents.adapters.git.tree_scripts import script_places
 

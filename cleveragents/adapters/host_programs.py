@@ -119,7 +119,18 @@ def _runs(top: Path, folder: str, standing: frozenset[str]) -> tuple[tuple[str, 
     venvs: list[str] = []
     if scripts in ("bin", "Scripts") and (python or (top / venv / "pyvenv.cfg").exists()):
         venvs = [posixpath.join(venv, name) for name in VENV]
+    elif "node_modules" not in folder.split("/"):  # a script there (`PATH_add bin`) sourcing
+        found += _sourced(top, folder, standing, found)  # `. lib/common.sh`
     return tuple(dict.fromkeys(p for p in found + venvs if not _within_any(p, folder))), venvs
+
+
+def _sourced(top: Path, folder: str, standing: frozenset[str], targets: list[str]) -> list[str]:
+    """What the scripts of the PATH folder `folder` (not a link: where one leads, among
+    `targets`) source or run by a path, read as a hook's are (`home_files.sourced`)."""
+    from cleveragents.adapters.home_files import sourced
+
+    own = [f"{folder}/{n}" for n in sorted(standing) if not os.path.islink(top / folder / n)]
+    return sourced(top, [*own, *targets])
 
 
 def _package(place: str) -> str:

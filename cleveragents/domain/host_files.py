@@ -71,8 +71,9 @@ class PathFolder:
     after it hold (a file there by such a name runs in place of theirs) with those hooks and
     git config programs run by a bare name (`domain/bare_programs.py`), the names that
     stand in it now, and the places of the tree its programs run (`runs`, watched whole:
-    where a link there leads, the `node_modules` package it leads into; for a venv's
-    `bin`, the venv's `pyvenv.cfg` and `lib`, whose `site-packages` its `python` imports)."""
+    where a link there leads, the `node_modules` package it leads into, what a script there
+    sources; for a venv's `bin`, the venv's `pyvenv.cfg` and `lib`, whose `site-packages`
+    its `python` imports)."""
 
     folder: str
     later: frozenset[str] = frozenset()
