@@ -112,3 +112,13 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
     Then the file "lib/common.sh" does not contain "planted-ran"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back lib/common.sh: changed by the command"
+
+  Scenario: A program my own ~/.bashrc runs by name if present, planted in a folder on PATH, is removed
+    # Shared dotfiles' guarded lines: no later PATH folder holds a `zoxide` here.
+    Given the user's own ".bashrc" in their home holds "command -v zoxide >/dev/null && eval \"$(zoxide init bash)\"\n"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf 'touch planted-ran' > .venv/bin/zoxide"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file ".venv/bin/zoxide" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed .venv/bin/zoxide: new in a folder on your PATH, your shell would run it for a program of its name"

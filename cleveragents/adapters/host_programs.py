@@ -18,12 +18,13 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from cleveragents.domain.host_files import PathFolder
+from cleveragents.domain.host_files import STARTUP_FILES, PathFolder
 from cleveragents.domain.launchers import PYTHON
 from cleveragents.errors import BadInput
 
 # What a venv's `python` reads and imports at each start, beside its `bin`.
 VENV = ("pyvenv.cfg", "lib", "lib64", "Lib")
+MOST_READ = 64 * 1024  # of a startup file, read for the programs it runs by name
 
 
 @functools.cache
@@ -79,7 +80,7 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
         real = Path(os.path.realpath(entry))
         if real == top or not _inside(real, top) or ".git" in real.relative_to(top).parts:
             continue  # the top: refused (`refuse_top_on_path`)
-        later = bare().union(*(_names(e) for e in entries[at + 1 :]))
+        later = bare().union(_home_programs(), *(_names(e) for e in entries[at + 1 :]))
         folder, standing = real.relative_to(top).as_posix(), _names(entry)
         runs, venv = _runs(top, folder, standing)
         kept = tuple(p for p in venv if _bound(top, p))
@@ -164,6 +165,25 @@ def refuse_top_on_path(tree: Path) -> None:
 
 def _path() -> list[str]:
     return os.environ.get("PATH", os.defpath).split(os.pathsep)
+
+
+def _home_programs() -> frozenset[str]:
+    """The programs the user's shell startup files (in the home, wherever they lead) run
+    by a bare name: `command -v zoxide && eval "$(zoxide init bash)"` runs a `zoxide` a
+    command plants in a tree folder on PATH at the next shell, though no later folder holds
+    one (`domain/bare_programs.py`)."""
+    from cleveragents.adapters.git.stamped_reads import regular_bytes
+    from cleveragents.adapters.home_files import GIT_FILES
+    from cleveragents.domain.bare_programs import bare_programs
+
+    home = os.environ.get("HOME")
+    if not home or not os.path.isabs(home):
+        return frozenset()
+    found: set[str] = set()
+    for name in (*STARTUP_FILES, ".bash_aliases"):
+        read = None if name in GIT_FILES else regular_bytes(os.path.join(home, name), MOST_READ)
+        found |= bare_programs(read[0].decode("utf-8", "replace")) if read is not None else set()
+    return frozenset(found)
 
 
 def _names(folder: str) -> frozenset[str]:
