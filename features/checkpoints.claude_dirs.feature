@@ -84,6 +84,22 @@ Feature: What a command did where Claude Code reads its settings is undone right
     Then the put-back says "removed docs/skills/evil/SKILL.md: new, Claude Code would read it outside the sandbox; put back docs/skills/fmt/SKILL.md: changed by the command; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
     And the file "docs/skills/fmt/SKILL.md" holds "run !`sh x.sh`\n", and "docs/skills/evil/SKILL.md" is gone
 
+  Scenario Outline: The place a link inside a .claude names, not there yet, is looked at as if it stood
+    # An uninitialised submodule, a folder a build makes: the command makes it and writes
+    # into it at once.
+    Given a working tree whose sub folder has the user's own .claude
+    And the user's tree also has the file "cmds/keep/README" holding "the user's\n"
+    And the user's tree also has the link "sub/.claude/<name>" to "../../cmds/<target>"
+    When a command there runs `mkdir -p cmds/<target>/d && echo '!touch x' > cmds/<target>/d/r.md`
+    Then the put-back says "removed cmds/<target>/d/r.md: new, Claude Code would read it outside the sandbox; what the command wrote there is kept in commit C, never in the tree (git show C:PATH)"
+    And the file "cmds/keep/README" holds "the user's\n", and "cmds/<target>" is gone
+
+    Examples:
+      | name     | target |
+      | commands | c      |
+      | skills   | s      |
+      | agents   | a      |
+
   Scenario: A .claude link the command points elsewhere is put back, its new target not looked at
     Given a working tree whose sub folder has the user's own .claude
     And the user's tree also has the file "shared/settings.json" holding "{}\n"

@@ -7,8 +7,12 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
 
   Background:
     Given a git repository with files:
-      | path   | content               |
-      | bashrc | alias ll='ls -l'\n    |
+      | path         | content                                                     |
+      | bashrc       | alias ll='ls -l'; . ~/.bash_aliases; source ~/dot/extra.sh\n |
+      | bash_aliases | alias la='ls -a'\n                                          |
+      | extra.sh     | export EDITOR=vi\n                                          |
+      | ssh/config   | Host *\n                                                    |
+      | bin/tool     | #!/bin/sh\n                                                 |
     And Claude answers through a stand-in server
 
   Scenario: A command's change to the file my ~/.bashrc links to is put back
@@ -40,3 +44,37 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then the file ".profile" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "removed .profile: new, a startup file of your home: your shell or git would run it"
+
+  Scenario: What my home links into the tree, and what my ~/.bashrc sources, are put back
+    # A dotfiles install: `~/.ssh/config` (`Match exec` runs at the next ssh), a tool in
+    # `~/.local/bin` (on PATH), `~/.bash_aliases`; `~/dot` is the tree, whose `bashrc`
+    # sources `~/dot/extra.sh`.
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links ".ssh/config" to the tree's "ssh/config"
+    And the user's home links ".local/bin/tool" to the tree's "bin/tool"
+    And the user's home links ".bash_aliases" to the tree's "bash_aliases"
+    And the user's home links "dot" to the tree's "."
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'Match exec planted-ran' >> ssh/config && printf 'touch planted-ran' >> bin/tool && printf 'touch planted-ran' >> bash_aliases && printf 'touch planted-ran' >> extra.sh"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "ssh/config" does not contain "planted-ran"
+    And the file "bin/tool" does not contain "planted-ran"
+    And the file "bash_aliases" does not contain "planted-ran"
+    And the file "extra.sh" does not contain "planted-ran"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back ssh/config: changed by the command"
+    And stdout contains "put back bin/tool: changed by the command"
+    And stdout contains "put back bash_aliases: changed by the command"
+    And stdout contains "put back extra.sh: changed by the command"
+
+  Scenario: The model's write into the folder my ~/.config/nvim links to, not there yet, is refused
+    Given the user's home links ".config/nvim" to the tree's "nvim"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "nvim/init.lua"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "nvim/init.lua" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'nvim/init.lua' is in nvim, which your home links to: your shell or its programs run it, outside the sandbox"

@@ -61,3 +61,64 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
     Then stdout contains "removed bin/lint-the-tree: new in a folder on your PATH, your shell would run it for a program of its name"
     When the user commits everything with git
     Then the file "planted-ran" does not exist
+
+  Scenario: What the programs of folders on PATH run is kept as it was: a link's package, the venv's site-packages
+    # npm's `.bin/tool -> ../pkg/cli.sh`; a venv's `python` imports its `site-packages` at
+    # each start, where a `.pth` line runs: the sandbox holds the venv's `lib` read-only.
+    Given an ignored file ".venv/pyvenv.cfg" containing "home = /usr/bin\n"
+    And an ignored file ".venv/bin/python" containing "the venv's python"
+    And an ignored file ".venv/lib/python3/site-packages/keep.pth" containing "# the user's"
+    And an ignored file "node_modules/pkg/cli.sh" containing "#!/bin/sh\necho tool\n"
+    And the tree's folder "node_modules/.bin" is first on the user's PATH
+    And a symlink "node_modules/.bin/tool" pointing to "../pkg/cli.sh"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> node_modules/pkg/cli.sh; printf 'import os' > .venv/lib/python3/site-packages/zz.pth; printf 'x' >> .venv/pyvenv.cfg"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file "node_modules/pkg/cli.sh" does not contain "planted-ran"
+    And the file ".venv/lib/python3/site-packages/zz.pth" does not exist
+    And the file ".venv/pyvenv.cfg" does not contain "x"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back node_modules/pkg/cli.sh: changed by the command"
+
+  Scenario: A venv on PATH moved away and made again: what is new in its site-packages is removed
+    Given an ignored file ".venv/bin/python3" containing "the venv's python"
+    And an ignored file ".venv/lib/python3/site-packages/keep.pth" containing "# the user's"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "mv .venv .venv-moved; mkdir -p .venv/lib/python3/site-packages; printf 'import os' > .venv/lib/python3/site-packages/zz.pth"
+    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'mkdir *' --allow-command 'mv *'" with Claude
+    Then the file ".venv/lib/python3/site-packages/zz.pth" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "moved back .venv/lib, which it had moved (files that run on the host stay where agents and git find them); what it made in their place is removed"
+
+  Scenario: The model's write of a .pth into the site-packages of the venv on PATH is refused
+    Given an ignored file ".venv/bin/python3" containing "the venv's python"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will write the file ".venv/lib/python3/site-packages/zz.pth"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'tools'" with Claude
+    And I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '.venv/lib/python3/site-packages/zz.pth' is in .venv/lib, which a program in .venv/bin, a folder on your PATH, runs, outside the sandbox"
+
+  Scenario: What a script in a folder on PATH sources is kept as it was
+    # direnv's `PATH_add bin`: the user's next `deploy` sources `lib/common.sh`.
+    Given the tree's folder "bin" is first on the user's PATH
+    And an untracked file "bin/deploy" containing ". lib/common.sh"
+    And an untracked file "lib/common.sh" containing "echo common"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf ' && touch planted-ran' >> lib/common.sh"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file "lib/common.sh" does not contain "planted-ran"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back lib/common.sh: changed by the command"
+
+  Scenario: A program my own ~/.bashrc runs by name if present, planted in a folder on PATH, is removed
+    # Shared dotfiles' guarded lines: no later PATH folder holds a `zoxide` here.
+    Given the user's own ".bashrc" in their home holds "command -v zoxide >/dev/null && eval \"$(zoxide init bash)\"\n"
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf 'touch planted-ran' > .venv/bin/zoxide"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file ".venv/bin/zoxide" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed .venv/bin/zoxide: new in a folder on your PATH, your shell would run it for a program of its name"

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import shutil
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +23,10 @@ from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:  # not at start-up: every git call of a read-only view finds git here
     from cleveragents.domain.host_files import PathFolder
+
+# What a venv's `python` reads and imports at each start, beside its `bin`.
+VENV = ("pyvenv.cfg", "lib", "lib64", "Lib")
+MOST_READ = 64 * 1024  # of a startup file, read for the programs it runs by name
 
 
 @functools.cache
@@ -78,9 +84,75 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
         real = Path(os.path.realpath(entry))
         if real == top or not _inside(real, top) or ".git" in real.relative_to(top).parts:
             continue  # the top: refused (`refuse_top_on_path`)
-        later = bare().union(*(_names(e) for e in entries[at + 1 :]))
-        found.append(PathFolder(real.relative_to(top).as_posix(), later, _names(entry)))
+        later = bare().union(_home_programs(), *(_names(e) for e in entries[at + 1 :]))
+        folder, standing = real.relative_to(top).as_posix(), _names(entry)
+        runs, venv = _runs(top, folder, standing)
+        kept = tuple(p for p in venv if _bound(top, p))
+        found.append(PathFolder(folder, later, standing, runs, kept))
     return found
+
+
+def _bound(top: Path, place: str) -> bool:
+    """Whether the sandbox can bind `place` (of the tree `top`) read-only as it stands: a
+    real file or folder, no link on its way (`PathFolder.kept`)."""
+    from cleveragents.adapters.git.saved_files import link_on_the_way
+
+    st = _lstat(top / place)
+    return st is not None and not stat.S_ISLNK(st.st_mode) and not link_on_the_way(top, place)
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None
+
+
+def _runs(top: Path, folder: str, standing: frozenset[str]) -> tuple[tuple[str, ...], list[str]]:
+    """The places of the tree `top` that the programs of its PATH folder `folder` run: where
+    each link there leads, as a hook's link is followed (`hook_links.py`), and for one into
+    a `node_modules`, its package whole (npm's `.bin/tool -> ../pkg/cli.js` loads the rest
+    of `pkg`); for a venv's `bin` (a `python` there, or a `pyvenv.cfg` beside it), its
+    `pyvenv.cfg` and `lib`, standing or not: its `python` imports `site-packages` at each
+    start (a `.pth` there runs), at the user's next `pytest` or hook; and, apart, the
+    venv's."""
+    from cleveragents.adapters.git.hook_links import hook_link_targets
+    from cleveragents.domain.launchers import PYTHON
+
+    found = [_package(t) for t in hook_link_targets(top, [str(top / folder)])]
+    venv, _, scripts = folder.rpartition("/")
+    python = any(PYTHON.fullmatch(name) for name in standing)
+    venvs: list[str] = []
+    if scripts in ("bin", "Scripts") and (python or (top / venv / "pyvenv.cfg").exists()):
+        venvs = [posixpath.join(venv, name) for name in VENV]
+    elif "node_modules" not in folder.split("/"):  # a script there (`PATH_add bin`) sourcing
+        found += _sourced(top, folder, standing, found)  # `. lib/common.sh`
+    return tuple(dict.fromkeys(p for p in found + venvs if not _within_any(p, folder))), venvs
+
+
+def _sourced(top: Path, folder: str, standing: frozenset[str], targets: list[str]) -> list[str]:
+    """What the scripts of the PATH folder `folder` (not a link: where one leads, among
+    `targets`) source or run by a path, read as a hook's are (`home_files.sourced`)."""
+    from cleveragents.adapters.home_files import sourced
+
+    own = [f"{folder}/{n}" for n in sorted(standing) if not os.path.islink(top / folder / n)]
+    return sourced(top, [*own, *targets])
+
+
+def _package(place: str) -> str:
+    """The `node_modules` package `place` lies in (`node_modules/@scope/name` too), or
+    `place`."""
+    parts = place.split("/")
+    if "node_modules" not in parts[:-1]:
+        return place
+    at = len(parts) - 1 - parts[::-1].index("node_modules")
+    deep = at + (3 if parts[at + 1 : at + 2] and parts[at + 1].startswith("@") else 2)
+    return "/".join(parts[: min(deep, len(parts))])
+
+
+def _within_any(place: str, folder: str) -> bool:
+    """Whether `place` is `folder` or lies in it: watched already, as the PATH folder."""
+    return place == folder or place.startswith(f"{folder}/")
 
 
 def refuse_top_on_path(tree: Path) -> None:
@@ -98,6 +170,26 @@ def refuse_top_on_path(tree: Path) -> None:
 
 def _path() -> list[str]:
     return os.environ.get("PATH", os.defpath).split(os.pathsep)
+
+
+def _home_programs() -> frozenset[str]:
+    """The programs the user's shell startup files (in the home, wherever they lead) run
+    by a bare name: `command -v zoxide && eval "$(zoxide init bash)"` runs a `zoxide` a
+    command plants in a tree folder on PATH at the next shell, though no later folder holds
+    one (`domain/bare_programs.py`)."""
+    from cleveragents.adapters.git.stamped_reads import regular_bytes
+    from cleveragents.adapters.home_files import GIT_FILES
+    from cleveragents.domain.bare_programs import bare_programs
+    from cleveragents.domain.host_files import STARTUP_FILES
+
+    home = os.environ.get("HOME")
+    if not home or not os.path.isabs(home):
+        return frozenset()
+    found: set[str] = set()
+    for name in (*STARTUP_FILES, ".bash_aliases"):
+        read = None if name in GIT_FILES else regular_bytes(os.path.join(home, name), MOST_READ)
+        found |= bare_programs(read[0].decode("utf-8", "replace")) if read is not None else set()
+    return frozenset(found)
 
 
 def _names(folder: str) -> frozenset[str]:

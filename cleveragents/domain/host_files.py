@@ -21,7 +21,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     `mytool`) is the command's to keep;
   * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
     dotfiles repository's `~/.bashrc` link leads, or `.bashrc` itself when the tree is the
-    home or holds it (`adapters/home_files.py`).
+    home or holds it; any file or folder the home links into the tree (`~/.ssh/config`,
+    `~/.local/bin/tool`), and what a shell one sources (`adapters/home_files.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -68,12 +69,19 @@ HOOK_NAMES = frozenset((
 class PathFolder:
     """A folder of the tree on the user's PATH (relative), the names the PATH folders
     after it hold (a file there by such a name runs in place of theirs) with those hooks and
-    git config programs run by a bare name (`domain/bare_programs.py`), and the names that
-    stand in it now."""
+    git config programs run by a bare name (`domain/bare_programs.py`), the names that
+    stand in it now, and the places of the tree its programs run (`runs`, watched whole:
+    where a link there leads, the `node_modules` package it leads into, what a script there
+    sources; for a venv's `bin`, the venv's `pyvenv.cfg` and `lib`, whose `site-packages`
+    its `python` imports)."""
 
     folder: str
     later: frozenset[str] = frozenset()
     standing: frozenset[str] = frozenset()
+    runs: tuple[str, ...] = ()
+    # Of `runs`, what the sandbox binds read-only (a venv's, standing: no walk of a large
+    # `site-packages` around each command, as for agents' own venv).
+    kept: tuple[str, ...] = ()
 
     def shadows(self, name: str) -> bool:
         """Whether a new file `name` there would run in place of a program found later."""
@@ -82,6 +90,11 @@ class PathFolder:
     def why(self, path: str) -> str | None:
         """Why `path` (relative to the tree) in this folder runs on the host, or None: the
         folder itself, what stands there, or a new name that shadows a later program."""
+        for place in self.runs:
+            if _within(path, place):
+                return (
+                    f"is in {place}, which a program in {self.folder}, a folder on your PATH, runs"
+                )
         if not _within(path, self.folder):
             return None
         rest = posixpath.normpath(path).removeprefix(self.folder).lstrip("/")
@@ -101,7 +114,7 @@ class HostFolders:
     programs: tuple[tuple[Reach, str], ...] = ()  # (place, setting): what git config runs
     hook_runs: tuple[HookRun, ...] = ()  # what a hook's content (or its manager's config) runs
     on_path: tuple[PathFolder, ...] = ()  # the tree's folders on the user's PATH
-    startup: tuple[str, ...] = ()  # the home's startup files in the tree
+    startup: tuple[str, ...] = ()  # the home's files in the tree: startup, linked, sourced
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -142,6 +155,9 @@ def host_run(path: str, host: HostFolders) -> str | None:
             return why
     if posixpath.normpath(path) in host.startup:
         return f"is {path}, a startup file of your home: your shell or git runs it"
+    for place in host.startup:  # a folder the home links to (`~/.config/nvim`)
+        if _within(path, place):
+            return f"is in {place}, which your home links to: your shell or its programs run it"
     return None
 
 

@@ -30,3 +30,12 @@ def step_home_links(context: Any, name: str, path: str) -> None:
 @given("the user's home is the tree")
 def step_home_is_tree(context: Any) -> None:
     context.env["HOME"] = str(context.repo)
+
+
+@given('the user\'s own "{name}" in their home holds "{content}"')
+def step_home_file(context: Any, name: str, content: str) -> None:
+    """A startup file of the user's, outside the tree."""
+    home = context.tmp / "home"
+    (home / name).parent.mkdir(parents=True, exist_ok=True)
+    (home / name).write_text(content.replace("\\n", "\n"))
+    context.env["HOME"] = str(home)

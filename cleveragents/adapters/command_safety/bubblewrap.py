@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from cleveragents.adapters import host_programs
 from cleveragents.adapters.command_safety.limits import SandboxLimits
 from cleveragents.adapters.host_folders import own_python
+from cleveragents.adapters.host_programs import path_folders
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.git_dirs import Listing
@@ -140,12 +141,15 @@ class Bubblewrap:
     def _kept_in_tree(self) -> list[Path]:
         """What in the tree runs on the host later, kept read-only: `agents`' own Python
         (its environment, its real program, and the package itself for an editable install:
-        a `.pth` written there runs in the next `agents`) and Claude Code's `.claude/` and
-        `.mcp.json` (its settings' hooks and its MCP servers run in the user's next
-        `claude`). A missing one cannot be bound without making it in the tree, nor one
-        deeper down be known before: what a command does to those is put back after it
-        (`git/claude_dirs.py`)."""
+        a `.pth` written there runs in the next `agents`), the venv of a PATH folder of the
+        tree (its `site-packages`: a `.pth` runs at the user's next `python`), and Claude
+        Code's `.claude/` and `.mcp.json` (its settings' hooks and its MCP servers run in
+        the user's next `claude`). A missing one cannot be bound without making it in the
+        tree, nor one deeper down be known before: what a command does to those is put back
+        after it (`git/claude_dirs.py`)."""
         found = [own for own in own_python(self.root) if own.exists()]
+        # A venv's `lib` and `pyvenv.cfg` beside a PATH folder of the tree (`PathFolder.kept`).
+        found += [self.root / p for folder in path_folders(self.root) for p in folder.kept]
         claude = self.root / ".claude"
         if claude.is_dir() and not claude.is_symlink():
             found.append(claude)

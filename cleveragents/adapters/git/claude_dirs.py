@@ -29,7 +29,10 @@ the link, and the sandbox binds no link read-only):
     (`rm -rf sub`: no Claude Code starts there; undo brings it back).
 Each folder of the tree on the user's PATH (`host_programs.path_folders`) is watched whole
 the same way, but of what is new there only a file whose name a later PATH folder holds
-(`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays. And a
+(`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays; what
+its programs run (`PathFolder.runs`: a `.bin` link's package; a venv's `lib` when it does
+not stand, as the sandbox binds a standing one read-only) and the home's files in the tree,
+whole, all that is new there going. And a
 link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
 command re-points is put back first (`link_ways.py`).
 What is removed is kept and never written back: its bytes go into one commit on the plan's
@@ -81,6 +84,7 @@ OWN_HOOKS = ".git/hooks"
 NEW_HOOK = "new, git would run it outside the sandbox"
 NEW_STARTUP = "new, a startup file of your home: your shell or git would run it"
 NEW_ON_PATH = "new in a folder on your PATH, your shell would run it for a program of its name"
+NEW_RUN = "new where a program of a folder on your PATH would run it"
 
 
 class ClaudeDirs:
@@ -100,14 +104,14 @@ class ClaudeDirs:
         self.behind: list[str] = []  # what runs on the host behind a link (`link_ways.py`)
         self._ways: dict[str, str | None] = {}  # the links on their way, at the look
         self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
-        self._startup: list[str] = []  # the home's startup files in the tree, at the look
+        self._host: dict[str, str] = {}  # home files, what PATH programs run: why new goes
         self.bare: Callable[[], frozenset[str]] = frozenset  # what hooks, git run by name
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
         of its files kept (read again only when their stat changed)."""
         self._home_places()
-        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup]))
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._host]))
         self._targets = self._linked(folders)
         self._ways = link_ways.ways(self.repo.root, self.behind)
         entries = {path: self._entry(path) for path in [*folders, *self._targets]}
@@ -137,13 +141,13 @@ class ClaudeDirs:
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it)."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
-        if not before.keys() & {*self._on_path, *self._startup}:  # a look held elsewhere:
+        if not before.keys() & {*self._on_path, *self._host}:  # a look held elsewhere:
             self._home_places()  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
         unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
         # A link made or moved since is itself undone; a folder on PATH as the look saw it.
-        folders = list(dict.fromkeys([*folders, *self._on_path, *self._startup, *self._targets]))
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._host, *self._targets]))
         for path in sorted({*before, *folders}):
             # A hook or a program git runs by its path (not a `.claude`: no Claude Code
             # starts behind a link) is run through a link a command put on its way, to
@@ -201,8 +205,8 @@ class ClaudeDirs:
                     why = NEW_HOOK if hook else NEW
                     if any(full.startswith(f"{p}/") for p in self._on_path):
                         why = NEW_ON_PATH
-                    if full in self._startup:
-                        why = NEW_STARTUP
+                    for place, new in self._host.items():
+                        why = new if full == place or full.startswith(f"{place}/") else why
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
@@ -249,7 +253,7 @@ class ClaudeDirs:
         """The stat of the `.claude` at `path` and of each file and folder in it that Claude
         Code runs; links are not followed, nor `.git` entries looked into (`git_dirs.py`)."""
         st = lstat(f"{self.repo.root}/{path}")
-        if st is None:  # pragma: no cover - removed between the walk and here
+        if st is None:  # a link's target not there yet, or removed since the walk
             return {}
         entry: ClaudeEntry = {"": _seen(st)}
         if not stat.S_ISDIR(st.st_mode):
@@ -258,6 +262,7 @@ class ClaudeDirs:
         # Where a link inside a `.claude` leads (`.claude/skills -> ../docs/skills`): all of it.
         everything = mcp_file(path.rpartition("/")[2]) or path in (OWN_HOOKS, *self.hooks)
         everything = everything or path in self._inner or path in self._on_path
+        everything = everything or path in self._host
         folders = [""]
         while folders:
             folder = folders.pop()
@@ -297,28 +302,19 @@ class ClaudeDirs:
 
     def _as_seen(self, full: str, was: Seen | None, now: Seen | None, at: int) -> bool:
         """Whether `full` is as the look saw it: the same stat (a folder: the same kind,
-        its own stat changing with what is in it, looked at on its own) and, for a file
+        its own stat changing with what is in it, looked at on its own) but for a file
         written within the clock tick of the look (where a change may not show in the
-        stat), the same bytes."""
+        stat); else the same bytes, kind and permission bits (a `touch`, or a put-back that
+        wrote the same bytes again, before each project hook: `claude_code_end.py`)."""
         if was is None or now is None:
             return was is now
         if stat.S_ISDIR(was[0]) and stat.S_ISDIR(now[0]):
             return True
-        if was != now:
-            return self._same_kept_file(full, was, now) or self._same_large_file(full, was, now)
-        if not (stat.S_ISREG(now[0]) and is_racy(now, at)):
+        if was == now and not (stat.S_ISREG(now[0]) and is_racy(now, at)):
             return True
-        known = self._bytes.get(full)
-        try:
-            return known is not None and (self.repo.root / full).read_bytes() == known[1]
-        except OSError:  # pragma: no cover - removed since its lstat
-            return False
+        return self._same_kept_file(full, was, now) or self._same_large_file(full, was, now)
 
     def _same_kept_file(self, full: str, was: Seen, now: Seen) -> bool:
-        """Whether `full`, a file or link whose bytes the look kept, holds them still, of
-        the same kind and permission bits: a `touch`, or a put-back that wrote the same
-        bytes again (before each project hook, `application/claude_code_end.py`), changed
-        only its stat, and nothing is to be put back."""
         known = self._bytes.get(full)
         if known is None or known[0] != was or now[0] != was[0] or now[1] != was[1]:
             return False
@@ -346,19 +342,25 @@ class ClaudeDirs:
     def _linked(self, folders: list[str]) -> list[str]:
         """The folders in the tree that the `.claude` links of `folders` lead to (the files,
         for a `.mcp.json` link), and those the links inside a `.claude` standing for what
-        Claude Code runs lead to (`.claude/skills -> ../docs/skills`, looked at whole):
+        Claude Code runs lead to (`.claude/skills -> ../docs/skills`, looked at whole),
+        standing or not (an uninitialised submodule: a command makes it and writes there):
         Claude Code follows such a link, and the sandbox binds none of them read-only."""
         root = self.repo.root
         found = {target for target in linked(root, folders, missing=False).values() if target}
         claudes = [p for p in folders if claude_folder(p.rpartition("/")[2])]
-        inner = linked(root, inner_links(root, claudes), missing=False).values()
+        inner = linked(root, inner_links(root, claudes)).values()
         self._inner = {target for target in inner if target} - set(folders)
         return sorted((found | self._inner) - set(folders))  # the top: not looked at whole
 
     def _home_places(self) -> None:
-        """The tree's folders on PATH and the home's startup files in the tree, now."""
+        """The tree's folders on PATH, what their programs run, and the home's startup
+        files in the tree, now."""
         self._on_path = {found.folder: found for found in path_folders(self.repo.root, self.bare)}
-        self._startup = startup_files(self.repo.root)
+        self._host = dict.fromkeys(startup_files(self.repo.root), NEW_STARTUP)
+        # What the sandbox binds read-only (a venv's `lib`, its moves undone: `pinned.py`)
+        # is not walked: a `site-packages` may hold tens of thousands of files.
+        runs = [p for f in self._on_path.values() for p in f.runs if p not in f.kept]
+        self._host.update(dict.fromkeys(runs, NEW_RUN))
 
     def _kept_new(self, path: str, name: str, was: Seen | None) -> bool:
         """Whether `name` in `path`, new since the look, is the command's to keep: in a
