@@ -9,8 +9,16 @@ from cleveragents.domain.plan import Plan
 from cleveragents.errors import BadInput
 
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# The key the model is asked with, and what points git at our private index.
-NEVER_PASSED = ("ANTHROPIC_API_KEY", "GIT_INDEX_FILE", "GIT_DIR", "GIT_WORK_TREE")
+# The key and tokens the model is asked with (`adapters/held_secrets.SECRETS`), and what
+# points git at our private index.
+NEVER_PASSED = (
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_AUTH_TOKEN",
+    "CLAUDE_CODE_OAUTH_TOKEN",
+    "GIT_INDEX_FILE",
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+)
 
 
 def passed_variables(names: Sequence[str]) -> list[str]:

@@ -72,7 +72,9 @@ ACTION_TOOLS: r.Tools = {
 
 
 def api_key_present() -> bool:
-    return bool(os.environ.get("ANTHROPIC_API_KEY"))
+    from cleveragents.adapters import held_secrets
+
+    return held_secrets.value("ANTHROPIC_API_KEY") is not None
 
 
 def _tuned(variable: str, default: float, *, whole: bool) -> float:
@@ -124,7 +126,14 @@ class AnthropicActor:
             timeout = _tuned("CLEVERAGENTS_MODEL_TIMEOUT", timeout, whole=False)
             import anthropic  # after the checks: a bad setting is refused without the SDK
 
-            client = anthropic.Anthropic(max_retries=retries, timeout=timeout)
+            from cleveragents.adapters.held_secrets import value
+
+            client = anthropic.Anthropic(
+                api_key=value("ANTHROPIC_API_KEY"),
+                auth_token=value("ANTHROPIC_AUTH_TOKEN"),
+                max_retries=retries,
+                timeout=timeout,
+            )
         self.model = model
         self.wire = Wire(client, model, cache)
         self.files = WorkspaceEnvironment(root, git_dir)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from cleveragents.adapters import host_programs, interrupts
+from cleveragents.adapters import held_secrets, host_programs, interrupts
 from cleveragents.adapters.actors.claude_code import (
     asks,
     boxed,
@@ -128,6 +128,7 @@ def key_command() -> str:
 # Not passed on: the key (above), and the switches that make Claude Code drop the hooks
 # `--settings` gives it, ours (the policy, the recording): `--safe-mode`'s, `--bare`'s.
 WITHHELD = frozenset(("ANTHROPIC_API_KEY", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SIMPLE"))
+TOKENS = ("ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")
 
 
 def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
@@ -137,6 +138,8 @@ def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
     PATH leaves out the folders of the tree (`host_programs`): Claude Code runs `git` on
     the host itself, and a command could have planted one in an activated `.venv/bin`."""
     env = {name: value for name, value in os.environ.items() if name not in WITHHELD}
+    # Its own tokens, as Claude Code run by the user has them (not agents' other children).
+    env.update({name: found for name in TOKENS if (found := held_secrets.value(name))})
     env.update(
         {
             "PATH": host_programs.trusted_path(tree),
@@ -251,7 +254,7 @@ class ClaudeCodeSession:
         folder = self.state_dir / "claude-code"
         folder.mkdir(parents=True, exist_ok=True)
         settings_file = folder / f"settings-{session_id}.json"
-        key = os.environ.get("ANTHROPIC_API_KEY")
+        key = held_secrets.value("ANTHROPIC_API_KEY")
         mark = secrets.token_hex(16) if self.boxed else None
         own = hook_command(self.root, mark)
         users = hooks_off.users_lines() if self.boxed else []
