@@ -32,6 +32,7 @@ from cleveragents.adapters.actors.claude_code import (
     hook,
     hooks_off,
     shell_prefix,
+    startup_free,
     transcript,
 )
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
@@ -89,11 +90,15 @@ class SessionEnd:
 
 
 def settings(
-    hook_command: str, key_command: str | None = None, prefix: Path | None = None
+    hook_command: str,
+    key_command: str | None = None,
+    prefix: Path | None = None,
+    shell: Path | None = None,
 ) -> dict[str, Any]:
     """Claude Code settings that send every tool call's events to `hook_command`, take
     the API key from `key_command` (an apiKeyHelper) when given, and run every command
-    of its shell through `prefix` when given (its `env` outranks a project's)."""
+    of its shell through `prefix` when given, in `shell` (its `env` outranks a project's
+    and the user's)."""
     entry = [
         {
             "matcher": "*",
@@ -103,8 +108,8 @@ def settings(
     found: dict[str, Any] = {"hooks": {"PreToolUse": entry, "PostToolUse": entry}}
     if key_command is not None:
         found["apiKeyHelper"] = key_command
-    if prefix is not None:
-        found["env"] = {shell_prefix.VARIABLE: str(prefix)}
+    if prefix is not None and shell is not None:
+        found["env"] = {shell_prefix.VARIABLE: str(prefix), startup_free.VARIABLE: str(shell)}
     return found
 
 
@@ -256,7 +261,8 @@ class ClaudeCodeSession:
         own = hook_command(self.root, mark)
         users = hooks_off.users_lines() if self.boxed else []
         prefix = shell_prefix.script(own, folder, users) if self.boxed else None
-        written = settings(own, key_command() if key else None, prefix)
+        shell = startup_free.script(folder, self.root) if self.boxed else None
+        written = settings(own, key_command() if key else None, prefix, shell)
         settings_file.write_text(json.dumps(written, indent=2))
         try:  # the settings serve this run only: none are left behind
             token = secrets.token_hex(16)
@@ -266,8 +272,9 @@ class ClaudeCodeSession:
                 adopting(),
             ):
                 env = _environment(place, token, self.root)
-                if prefix is not None:
+                if prefix is not None and shell is not None:
                     env[shell_prefix.VARIABLE] = str(prefix)
+                    env[startup_free.VARIABLE] = str(shell)
                 process = subprocess.Popen(
                     self.argv(task, session_id, settings_file, model, usd, resume, fork),
                     cwd=self.root,
@@ -296,8 +303,9 @@ class ClaudeCodeSession:
                 stderr = errors.read().decode("utf-8", errors="replace")
         finally:
             settings_file.unlink(missing_ok=True)
-            if prefix is not None:
-                prefix.unlink(missing_ok=True)
+            for written_file in (prefix, shell):
+                if written_file is not None:
+                    written_file.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr, calls)
 
 
