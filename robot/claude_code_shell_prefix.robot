@@ -114,6 +114,22 @@ A Guard Hook Of The User's Own Settings Blocks The Call, As Without agents
     ${results}    Tool Results Claude Code Got
     Should Contain    ${results}[0]    guard: no rm
 
+A Slow Project Hook Runs In The Sandbox No Longer Than Its Timeout
+    [Documentation]    A project's PostToolUse hook that does not end (`sleep 300`, a script the
+    ...    model slowed) with `"timeout": 3`: Claude Code gives up on it at 3 s, and so does
+    ...    the sandbox, so the run answers the next call's hooks at once (attack 14 finding
+    ...    12: the box ran on for 600 s, holding them; the session was cut).
+    Create File    ${REPO}/.claude/settings.local.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "sleep 300", "timeout": 3}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Bash    {"command": "echo second", "description": "again"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
+    ...    --allow-command    echo *    timeout=100s
+    Exit Code Should Be    ${result}    0
+    ${results}    Tool Results Claude Code Got
+    Should Be Equal    ${results}    ${{ ['"first"', '"second"'] }}
+
 A Shell Prefix Of The User's Own Is Refused In The Sandbox
     [Documentation]    Ours must wrap Claude Code's commands: theirs would be dropped.
     Create File    ${REPO}/.claude/settings.local.json    {"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"}}

@@ -260,7 +260,8 @@ class ClaudeCodeSession:
         mark = secrets.token_hex(16) if self.boxed else None
         own = hook_command(self.root, mark)
         users = hooks_off.users_lines() if self.boxed else []
-        prefix = shell_prefix.script(own, folder, users) if self.boxed else None
+        seconds = hooks_off.project_seconds(self.root, HOOK_SECONDS) if self.boxed else {}
+        prefix = shell_prefix.script(own, folder, users, seconds) if self.boxed else None
         shell = startup_free.script(folder, self.root) if self.boxed else None
         written = settings(own, key_command() if key else None, prefix, shell)
         settings_file.write_text(json.dumps(written, indent=2))
