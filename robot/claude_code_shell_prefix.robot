@@ -130,6 +130,22 @@ A Slow Project Hook Runs In The Sandbox No Longer Than Its Timeout
     ${results}    Tool Results Claude Code Got
     Should Be Equal    ${results}    ${{ ['"first"', '"second"'] }}
 
+A Project Hook Claude Code Gave Up On Is Stopped In The Sandbox
+    [Documentation]    The same line is a PostToolUse hook (`"timeout": 3`) and a PreCompact
+    ...    one (`"timeout": 200`): the sandbox cannot tell which Claude Code runs, so it
+    ...    allows the longest. When Claude Code ends our launcher at 3 s, the run stops the
+    ...    box too, and answers the next call's hooks at once.
+    Create File    ${REPO}/.claude/settings.local.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "sleep 300", "timeout": 3}]}], "PreCompact": [{"matcher": "*", "hooks": [{"type": "command", "command": "sleep 300", "timeout": 200}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Bash    {"command": "echo second", "description": "again"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
+    ...    --allow-command    echo *    timeout=100s
+    Exit Code Should Be    ${result}    0
+    ${results}    Tool Results Claude Code Got
+    Should Be Equal    ${results}    ${{ ['"first"', '"second"'] }}
+
 A Shell Prefix Of The User's Own Is Refused In The Sandbox
     [Documentation]    Ours must wrap Claude Code's commands: theirs would be dropped.
     Create File    ${REPO}/.claude/settings.local.json    {"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"}}

@@ -38,10 +38,15 @@ from cleveragents.adapters.actors.claude_code import (
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
 from cleveragents.adapters.actors.claude_code.own_python import module_words
 from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
-from cleveragents.adapters.actors.claude_code.process_ties import ends_with_agents, listening
+from cleveragents.adapters.actors.claude_code.process_ties import (
+    ends_with_agents,
+    hung_up,
+    listening,
+)
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
+from cleveragents.adapters.workspace.command_process import given_up_when
 from cleveragents.domain.hook_answers import failed
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
@@ -364,7 +369,8 @@ def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
         reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
     else:
         try:
-            reply = answer(asked)
+            with given_up_when(lambda: hung_up(connection)):
+                reply = answer(asked)
         except Exception:  # no call goes ahead unrecorded: it is denied, the session ends
             with contextlib.suppress(OSError):
                 connection.sendall(json.dumps(failed(asked.get("event"), FAILED)).encode())
