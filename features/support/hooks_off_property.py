@@ -95,6 +95,7 @@ CALL = st.fixed_dictionaries(
                 "No such tool available",
                 "no result",
                 "denied",
+                "blocked",
             ]
         ),
         "noise": st.sampled_from(["none", "text", "system", "bad content", "not a block"]),
@@ -120,6 +121,8 @@ def _stream(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
         text = f"<error>{said}</error>"
         if call["result"] == "denied":
             text = "<tool_use_error>Permission to use Bash has been\n denied.</tool_use_error>"
+        if call["result"] == "blocked":  # Claude Code's own check, before any hook
+            text = "<tool_use_error>Blocked: standalone sleep 200. To wait...</tool_use_error>"
         result = {
             "type": "tool_result",
             "tool_use_id": f"toolu_{n}",
