@@ -309,9 +309,8 @@ class ClaudeCodeSession:
                 stderr = errors.read().decode("utf-8", errors="replace")
         finally:
             settings_file.unlink(missing_ok=True)
-            for written_file in (prefix, shell):
-                if written_file is not None:
-                    written_file.unlink(missing_ok=True)
+            if prefix is not None:  # the shell stays: a session's fork names it the same
+                prefix.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr, calls)
 
 

@@ -27,8 +27,11 @@ SNAPSHOT = "SNAPSHOT_FILE="  # how Claude Code's snapshot script starts: the fil
 
 
 def script(folder: Path, tree: Path) -> Path:
-    """Write the shell for one session in `folder`; its name holds `bash`, as Claude Code
-    wants of a shell it is given. bash and env are the host's, never a tree's."""
+    """Write the shell in `folder`, named `bash`, as Claude Code wants of a shell it is given
+    (it names it to the model: a name of its own would change the session's system prompt
+    between a session and its fork). The same path each session, written whole each time
+    (sessions may start side by side), and left there: it holds nothing of a session's.
+    bash and env are the host's, never a tree's."""
     bash = host_programs.find("bash", tree) or "/bin/bash"
     env = host_programs.find("env", tree) or "/usr/bin/env"
     unset = " ".join(f"-u {name}" for name in SHELL_STARTUP)
@@ -51,8 +54,10 @@ def script(folder: Path, tree: Path) -> Path:
         "done\n"
         f'exec {shlex.quote(env)} {unset} {shlex.quote(bash)} --noprofile --norc "$@"\n'
     )
-    path = folder / f"bash-{os.urandom(8).hex()}"
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o700)
+    written = folder / f".bash-{os.urandom(8).hex()}"
+    descriptor = os.open(written, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o700)
     with os.fdopen(descriptor, "w") as file:
         file.write(text)
+    path = folder / "bash"
+    os.replace(written, path)
     return path
