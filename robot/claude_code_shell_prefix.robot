@@ -3,8 +3,9 @@ Documentation       As a developer whose project gives Claude Code hooks of its 
 ...                 (`.claude/settings.json` PostToolUse: a formatter, `mypy src`),
 ...                 I want those hooks to run in the sandbox `agents` runs the model's
 ...                 commands in, during `agents plan run --actor claude-code`,
-...                 so that a tree file such a hook runs, which the model rewrote in the
-...                 same run, cannot write outside the tree (attack 12 findings 6, 13, 17).
+...                 so that a tree file such a hook runs cannot write outside the tree
+...                 (attack 12 findings 6, 13, 17), nor run as the model rewrote it (attack 14
+...                 finding 16).
 ...
 ...                 The real `agents` command runs the real Claude Code CLI headless against a
 ...                 local stand-in of the Messages API; Claude Code runs every command of its
@@ -26,13 +27,15 @@ ${SETTINGS_HOOK}    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type
 
 
 *** Test Cases ***
-A Project Hook Running A Script The Model Rewrote Cannot Write Outside The Tree
-    [Documentation]    The model's boxed Bash rewrites `scripts/fmt.sh` to touch a canary
-    ...    beside the tree; Claude Code's PostToolUse runs the project's hook right after:
-    ...    in the sandbox the host's folder is not there, so no canary; the hook did run
-    ...    (it read its event) and what it wrote in the tree is the session's.
-    Claude Code Will Call    Bash
-    ...    {"command": "echo 'touch ${WORK}/canary; echo formatted > formatted.txt' > scripts/fmt.sh", "description": "plant"}
+A Project Hook Cannot Write Outside The Tree
+    [Documentation]    The project's formatter (a tree file: a model of an earlier session
+    ...    may have written it) would touch a canary beside the tree; Claude Code's
+    ...    PostToolUse runs the project's hook after each call: in the sandbox the host's
+    ...    folder is not there, so no canary; the hook did run (it read its event) and what
+    ...    it wrote in the tree is the session's.
+    Create File    ${REPO}/scripts/fmt.sh    touch ${WORK}/canary; echo formatted > formatted.txt\n
+    Commit All    a formatter that writes outside the tree
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
     Claude Code Will Call    Bash    {"command": "echo second", "description": "again"}
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
@@ -44,6 +47,28 @@ A Project Hook Running A Script The Model Rewrote Cannot Write Outside The Tree
     File Should Exist    ${REPO}/formatted.txt
     ${document}    Plan Tree Document
     Checkpoint After Should Hold    ${document}    2    formatted.txt    formatted\n
+
+A Script The Model Rewrote Is Put Back Before The Project Hook Runs It
+    [Documentation]    Only `echo *` is allowed; the model's allowed `echo ... > scripts/fmt.sh`
+    ...    rewrites the script the project's PostToolUse hook runs right after, to do what
+    ...    the policy would refuse (attack 14 finding 16). The script is put back before the
+    ...    hook runs, which runs the project's own; the plan's outcome says so.
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'echo pwned > pwned.txt' > scripts/fmt.sh", "description": "plant"}
+    Claude Code Will Call    Bash    {"command": "echo second", "description": "again"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    ${ran}    Get File    ${REPO}/hook-ran.txt
+    Should Be Equal    ${ran}    Bash\nBash\n
+    File Should Not Exist    ${REPO}/pwned.txt
+    ${script}    Get File    ${REPO}/scripts/fmt.sh
+    Should Be Equal    ${script}    true\n
+    ${document}    Plan Tree Document
+    Should Contain    ${document}[plan][outcome]    before a project hook ran
+    Should Contain    ${document}[plan][outcome]    scripts/fmt.sh
+    Should Not Contain    ${document}[plan][outcome]    after Claude Code ended
 
 The Project Hook Runs On The Host With --no-sandbox
     [Documentation]    Without the box, today's behaviour: Claude Code runs the hook itself.

@@ -15,9 +15,12 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cleveragents.domain.host_files import PathFolder
 from cleveragents.errors import BadInput
+
+if TYPE_CHECKING:  # not at start-up: every git call of a read-only view finds git here
+    from cleveragents.domain.host_files import PathFolder
 
 
 @functools.cache
@@ -66,6 +69,8 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
     it, and the `bare` names hooks and git config programs run, read only when such a folder
     is found) and its own now: the user's shell runs a program found there on the host
     (`domain/host_files.py`)."""
+    from cleveragents.domain.host_files import PathFolder
+
     entries = [e for e in dict.fromkeys(_path()) if e and os.path.isabs(e)]
     top = Path(os.path.realpath(tree))
     found: list[PathFolder] = []

@@ -14,11 +14,10 @@ the hook's `updatedInput` gives Claude Code's Bash a launcher in its place). Eac
 still gets the same look as our own commands (`CheckpointStore.before_command`) when it is
 allowed, and the same put-back after it (`after_command`): a `.git` or a `.claude` setting
 it made, changed or moved is put back or removed, and its outcome names it. A call whose
-PostToolUse never comes (Claude Code refused it after our hook let it through, it failed,
-or it was cut off) is put back at the next hook event of another call and at the end of
-the session: Claude Code runs a command it does not judge read-only alone, never beside
-another call, so the next call's event means it is over (a read-only one put back early has
-nothing to put back, and its late PostToolUse still gets its outcome).
+PostToolUse never comes (refused by Claude Code, failed, cut off) is put back at the next
+hook event of another call, which means it is over (Claude Code runs a command it does not
+judge read-only alone), and at the session's end. A project hook runs in the box after what
+the session changed in what Claude Code runs is put back (`claude_code_end.py`).
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cleveragents.application.claude_code_box import BACKGROUND, UNBOXED, CommandBox
-from cleveragents.application.claude_code_end import put_back_at_end
+from cleveragents.application.claude_code_end import SessionPutBack
 from cleveragents.application.claude_code_finish import finish
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
@@ -128,12 +127,12 @@ class ClaudeCodeRun:
         # and its commands go through the policy only when the install asked for that.
         self.budgeted = True
         self.policed = True
-        # Its allowed Bash commands run in our sandbox (not a session the user runs: no run
-        # of ours is there to run them).
+        # Allowed Bash runs in our sandbox (not in a session the user runs: no run of ours).
         self.box: CommandBox | None = CommandBox(recorder, environment, session)
         # Bash calls allowed and not put back yet: what was seen just before each, by id;
         # and what the put-back did for those put back before their PostToolUse came.
         self.looks: dict[str, CommandLook] = {}
+        self.look: SessionPutBack | None = None  # what Claude Code runs, before the session
         self.put: dict[str, tuple[list[str], SavedFiles | None]] = {}
         # The to-do list as the kept calls left it (the plan's steps), and the current step.
         self.todo = TaskList.of(d.action for d in active(recorder.decisions))
@@ -204,6 +203,7 @@ class ClaudeCodeRun:
         if usd is not None:  # what is left of it: Claude Code counts its own process only
             usd = max(usd - (r.plan.usage.cost_usd or 0.0), 0.0)
         start = r.checkpoints.session_start(r.plan.id, r.current.tree if r.current else None)
+        self.look = SessionPutBack(r, start)
         self.todo = TaskList.of(d.action for d in active(r.decisions))
         try:
             end = self.session.run(
@@ -217,10 +217,10 @@ class ClaudeCodeRun:
             r.plan = r.store.plan(r.plan.id)
             r.save_plan(status=PlanStatus.INTERRUPTED, outcome=interrupted_by(stop))
             with contextlib.suppress(Exception):
-                put_back_at_end(r, start)
+                self.look.at_end()
             raise
         finish(self, end)
-        return put_back_at_end(r, start)
+        return self.look.at_end()
 
     def state(self, place: dict[str, Any]) -> str:
         """The actor state of a decision: the session and where in it the call sits."""
@@ -248,7 +248,7 @@ class ClaudeCodeRun:
         """A project's hook, in the box; its edits after the call are the call's own."""
         if self.box is None:
             return {}
-        ran = self.box.shell(event, self.root)
+        ran = (self.look and self.look.before_hook()) or self.box.shell(event, self.root)
         newest = self.line
         if newest is not None and newest.checkpoint_after and newest not in self.open.values():
             after = self.r.fresh("after a project hook")

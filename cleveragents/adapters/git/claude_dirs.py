@@ -305,7 +305,7 @@ class ClaudeDirs:
         if stat.S_ISDIR(was[0]) and stat.S_ISDIR(now[0]):
             return True
         if was != now:
-            return self._same_large_file(full, was, now)
+            return self._same_kept_file(full, was, now) or self._same_large_file(full, was, now)
         if not (stat.S_ISREG(now[0]) and is_racy(now, at)):
             return True
         known = self._bytes.get(full)
@@ -313,6 +313,21 @@ class ClaudeDirs:
             return known is not None and (self.repo.root / full).read_bytes() == known[1]
         except OSError:  # pragma: no cover - removed since its lstat
             return False
+
+    def _same_kept_file(self, full: str, was: Seen, now: Seen) -> bool:
+        """Whether `full`, a file or link whose bytes the look kept, holds them still, of
+        the same kind and permission bits: a `touch`, or a put-back that wrote the same
+        bytes again (before each project hook, `application/claude_code_end.py`), changed
+        only its stat, and nothing is to be put back."""
+        known = self._bytes.get(full)
+        if known is None or known[0] != was or now[0] != was[0] or now[1] != was[1]:
+            return False
+        target = self.repo.root / full
+        try:
+            held = os.readlink(target) if stat.S_ISLNK(now[0]) else target.read_bytes()
+        except OSError:  # pragma: no cover - removed since its lstat
+            return False
+        return os.fsencode(held) == known[1]
 
     def _same_large_file(self, full: str, was: Seen, now: Seen) -> bool:
         """Whether `full`, a file too large to keep, holds the bytes it held at the look
