@@ -18,3 +18,7 @@ Feature: Claude Code's settings that turn its hooks off are found, and calls no 
   Scenario: The calls counted unrecorded are exactly the session's own that ran unseen
     When random Claude Code output streams are read for the tool calls they made
     Then the calls counted are exactly those of the session that ran and no hook saw
+
+  Scenario: The sandbox runs a project hook's line as long as Claude Code lets it run
+    When random project hooks with random timeouts are read for how long each line may run
+    Then each line runs as long as its longest hook's timeout, Claude Code's default when none

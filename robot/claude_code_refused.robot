@@ -95,3 +95,18 @@ Calls Claude Code's Own Permissions Deny Are Recorded As Refused, With Its Reaso
     Should Not Be True    ${write}[ok]
     ${tree}    Run Agents    plan    tree
     Should Contain    ${tree.stdout}    Bash: git init made — ${DENIED}
+
+A Command Claude Code's Own Checks Blocked Is Not Taken For One That Ran Unrecorded
+    [Documentation]    Claude Code 2.1 blocks a standalone `sleep` before any hook runs
+    ...    ("Blocked: standalone sleep ..."): nothing ran, so the plan is not failed as if a
+    ...    call had gone past our hooks; the session goes on.
+    Claude Code Will Call    Bash    {"command": "sleep 200", "description": "wait"}
+    Claude Code Will Call    Bash    {"command": "echo after", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    wait    --actor    claude-code
+    ...    --allow-command    echo *    --allow-command    sleep *
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stderr}    unrecorded
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]    Blocked: standalone sleep
+    Should Be Equal    ${results}[1]    "after"

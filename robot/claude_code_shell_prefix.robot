@@ -96,6 +96,81 @@ A Hook Of The User's Own Settings Runs On The Host, As Without agents
     ${ran}    Get File    ${REPO}/hook-ran.txt
     Should Be Equal    ${ran}    Bash\n
 
+The User's Shell Start-Up Files Do Not Run On The Host During The Session
+    [Documentation]    Before its first Bash call Claude Code takes a snapshot of the user's
+    ...    shell: a login bash sourcing `~/.bashrc`, on the host, outside the prefix (attack
+    ...    14 finding 14). A dotfiles tree's file those read would run there. Under agents
+    ...    none of them runs (nor `BASH_ENV`), and the Bash call still runs, in the sandbox,
+    ...    whatever shell the user's own settings name.
+    Create Directory    ${WORK}/home
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json    {"env": {"CLAUDE_CODE_SHELL": "/bin/bash"}}
+    FOR    ${name}    IN    .bashrc    .bash_profile    .profile    bash_env
+        Create File    ${WORK}/home/${name}    touch ${WORK}/ran${name}\n
+    END
+    Set To Dictionary    ${CLAUDE_ENV}    HOME=${WORK}/home    SHELL=/bin/bash
+    ...    BASH_ENV=${WORK}/home/bash_env
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    ${results}    Tool Results Claude Code Got
+    Should Be Equal    ${results}    ${{ ['"hi"'] }}
+    FOR    ${name}    IN    .bashrc    .bash_profile    .profile    bash_env
+        File Should Not Exist    ${WORK}/ran${name}
+    END
+
+A Guard Hook Of The User's Own Settings Blocks The Call, As Without agents
+    [Documentation]    The user's PreToolUse guard, its script in their home (outside the tree
+    ...    and the sandbox), exits 2 for `rm`: the call is refused, as in plain Claude Code,
+    ...    and the file stays (attack 14 finding 13: in the sandbox it failed open).
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/guard.sh
+    ...    \#!/bin/sh\nif grep -q '"command":"rm '; then echo 'guard: no rm' >&2; exit 2; fi\n
+    Run Process    chmod    +x    ${WORK}/guard.sh
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "${WORK}/guard.sh"}]}]}}
+    Claude Code Will Call    Bash    {"command": "rm README.md", "description": "remove"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy    --actor    claude-code
+    ...    --allow-command    rm *
+    File Should Exist    ${REPO}/README.md
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]    guard: no rm
+
+A Slow Project Hook Runs In The Sandbox No Longer Than Its Timeout
+    [Documentation]    A project's PostToolUse hook that does not end (`sleep 300`, a script the
+    ...    model slowed) with `"timeout": 3`: Claude Code gives up on it at 3 s, and so does
+    ...    the sandbox, so the run answers the next call's hooks at once (attack 14 finding
+    ...    12: the box ran on for 600 s, holding them; the session was cut).
+    Create File    ${REPO}/.claude/settings.local.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "sleep 300", "timeout": 3}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Bash    {"command": "echo second", "description": "again"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
+    ...    --allow-command    echo *    timeout=100s
+    Exit Code Should Be    ${result}    0
+    ${results}    Tool Results Claude Code Got
+    Should Be Equal    ${results}    ${{ ['"first"', '"second"'] }}
+
+A Project Hook Claude Code Gave Up On Is Stopped In The Sandbox
+    [Documentation]    The same line is a PostToolUse hook (`"timeout": 3`) and a PreCompact
+    ...    one (`"timeout": 200`): the sandbox cannot tell which Claude Code runs, so it
+    ...    allows the longest. When Claude Code ends our launcher at 3 s, the run stops the
+    ...    box too, and answers the next call's hooks at once.
+    Create File    ${REPO}/.claude/settings.local.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "sleep 300", "timeout": 3}]}], "PreCompact": [{"matcher": "*", "hooks": [{"type": "command", "command": "sleep 300", "timeout": 200}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Bash    {"command": "echo second", "description": "again"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
+    ...    --allow-command    echo *    timeout=100s
+    Exit Code Should Be    ${result}    0
+    ${results}    Tool Results Claude Code Got
+    Should Be Equal    ${results}    ${{ ['"first"', '"second"'] }}
+
 A Shell Prefix Of The User's Own Is Refused In The Sandbox
     [Documentation]    Ours must wrap Claude Code's commands: theirs would be dropped.
     Create File    ${REPO}/.claude/settings.local.json    {"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"}}

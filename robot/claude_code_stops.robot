@@ -58,3 +58,24 @@ A Claude Code That Dies Without A Result Stops The Plan Resumable With Its Last 
     ${now}    Plan Shown
     Should Be Equal    ${now}[status]    completed
     Should Be Equal    ${now}[session]    ${plan}[session]
+
+A Session A Hook Ended Stops The Plan Resumable, Naming Why
+    [Documentation]    A hook answered `continue: false` (the user's own here; ours does so when
+    ...    the run cannot answer in time): Claude Code ends with a "success" result whose
+    ...    `terminal_reason` is `hook_stopped`. The plan is stopped, the hook's reason named,
+    ...    not "completed" (attack 14 finding 12).
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/stop.sh
+    ...    \#!/bin/sh\ncat >/dev/null\necho '{"continue": false, "stopReason": "guard: stop here", "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "guard: stop here"}}'\n
+    Run Process    chmod    755    ${WORK}/stop.sh
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "${WORK}/stop.sh"}]}]}}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "one\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    make the file    --actor    claude-code
+    Exit Code Should Be    ${result}    4
+    Should Contain    ${result.stderr}    a hook ended Claude Code's session
+    Should Contain    ${result.stderr}    guard: stop here
+    File Should Not Exist    ${REPO}/a.txt
+    ${plan}    Plan Shown
+    Should Be Equal    ${plan}[status]    stopped

@@ -95,13 +95,15 @@ class CommandBox:
         noted = outcome.summary.removeprefix(f"exit {outcome.exit_code}").lstrip("; ")
         return {"output": outcome.output, "code": code, "note": noted}
 
-    def shell(self, line: str, stdin: str, root: str) -> dict[str, Any]:
+    def shell(self, event: dict[str, Any], root: str) -> dict[str, Any]:
         """A project's command Claude Code's shell runs (a hook of its settings, through our
         shell prefix), run as an allowed Bash command is: in the sandbox, with the event it
         reads on its stdin and `CLAUDE_PROJECT_DIR` naming the tree, as Claude Code gives
-        them; what the launcher prints and exits with."""
+        them, for as long as Claude Code lets it (a hook's `timeout`, the event's `seconds`);
+        what the launcher prints and exits with."""
+        line, stdin = str(event.get("shell")), str(event.get("stdin", ""))
         named = f"export CLAUDE_PROJECT_DIR={shlex.quote(root)}\n"
-        action = RunAction(command=named + line, timeout=MOST_MS / 1000)
+        action = RunAction(command=named + line, timeout=_hook_seconds(event.get("seconds")))
         given = stdin.encode("utf-8", errors="surrogateescape")
         outcome = self.environment.apply(action, replace(self.confinement(), stdin=given))
         if outcome.exit_code is None:
@@ -138,6 +140,14 @@ class CommandBox:
         if outcome is None:
             return None
         return outcome.summary.removeprefix(f"exit {outcome.exit_code}").lstrip("; ") or None
+
+
+def _hook_seconds(seconds: object) -> float:
+    """A project hook's run, in seconds: its timeout as Claude Code gives it, at most 10
+    min; the most when none is given (a line that is no hook: a skill's `!`)."""
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0:
+        return min(float(seconds), MOST_MS / 1000)
+    return MOST_MS / 1000
 
 
 def _seconds(given: object) -> float:

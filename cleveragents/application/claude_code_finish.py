@@ -8,7 +8,12 @@ from typing import TYPE_CHECKING
 from cleveragents.application.claude_code_refused import record_refused
 from cleveragents.application.claude_code_unrecorded import fail_unrecorded
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
-from cleveragents.domain.session_ends import failure_text, service_failed, session_usage
+from cleveragents.domain.session_ends import (
+    failure_text,
+    hook_stop,
+    service_failed,
+    session_usage,
+)
 
 if TYPE_CHECKING:
     from cleveragents.application.claude_code_run import ClaudeCodeRun, SessionEnd
@@ -16,7 +21,8 @@ if TYPE_CHECKING:
 
 def finish(run: ClaudeCodeRun, end: SessionEnd) -> Plan:
     """Record how the session ended in the plan, its unfinished calls closed first."""
-    record_refused(run, end.refused())
+    refused = end.refused()
+    record_refused(run, refused)
     run.unfinished()
     r, result = run.r, end.result or {}
     r.save_plan(usage=r.plan.usage.plus(session_usage(result)))
@@ -31,6 +37,8 @@ def finish(run: ClaudeCodeRun, end: SessionEnd) -> Plan:
     elif result.get("subtype") == "error_max_budget_usd":
         spent = f"the dollar budget (${r.plan.budget.usd:g}) is spent"
         r.save_plan(status=PlanStatus.STOPPED, exhausted=spent, outcome=f"stopped: {spent}")
+    elif cut := hook_stop(result, [call.reason for call in refused.values()]):
+        r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {cut}")  # resumable
     elif result.get("subtype") == "success" and not result.get("is_error"):
         said = " ".join(str(result.get("result") or "").split())[:200]
         r.save_plan(

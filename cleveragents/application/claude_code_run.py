@@ -233,7 +233,7 @@ class ClaudeCodeRun:
         if name == BOX_EVENT:  # the launcher of an allowed Bash call asks for its command
             return self.box.run(str(event.get("box"))) if self.box is not None else {}
         if name == SHELL_EVENT:  # a project's hook, run in the box: its edits are the session's
-            return self.project_command(str(event.get("shell")), str(event.get("stdin", "")))
+            return self.project_command(event)
         if event.get("session_id") not in (None, self.session_id):
             return {}  # a sub-agent's or another session's call: not this plan's
         self.settle(str(event.get("tool_use_id")))
@@ -244,11 +244,11 @@ class ClaudeCodeRun:
             self.after_call(surrogates_written(event))
         return {}
 
-    def project_command(self, line: str, stdin: str) -> dict[str, Any]:
+    def project_command(self, event: dict[str, Any]) -> dict[str, Any]:
         """A project's hook, in the box; its edits after the call are the call's own."""
         if self.box is None:
             return {}
-        ran = (self.look and self.look.before_hook()) or self.box.shell(line, stdin, self.root)
+        ran = (self.look and self.look.before_hook()) or self.box.shell(event, self.root)
         newest = self.line
         if newest is not None and newest.checkpoint_after and newest not in self.open.values():
             after = self.r.fresh("after a project hook")

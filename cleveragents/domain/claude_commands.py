@@ -83,6 +83,26 @@ def settings_commands(document: object) -> list[tuple[str, str]]:
     return [(setting, project_dir_named(line)) for setting, line in found]
 
 
+def hook_seconds(document: object, default: float) -> dict[str, float]:
+    """The seconds Claude Code gives each hook line of a settings document before it ends
+    it: the hook's `timeout`, else `default` (also the most given); a line of several hooks,
+    their longest."""
+    found: dict[str, float] = {}
+    hooks = document.get("hooks") if isinstance(document, Mapping) else None
+    for groups in hooks.values() if isinstance(hooks, Mapping) else ():
+        for group in groups if isinstance(groups, list) else ():
+            inner = group.get("hooks") if isinstance(group, Mapping) else None
+            for hook in inner if isinstance(inner, list) else ():
+                command = hook.get("command") if isinstance(hook, Mapping) else None
+                if not isinstance(command, str):
+                    continue
+                given = hook.get("timeout")
+                number = isinstance(given, int | float) and not isinstance(given, bool)
+                seconds = float(given) if number and 0 < given < default else default
+                found[command] = max(seconds, found.get(command, 0.0))
+    return found
+
+
 def mcp_commands(document: object) -> list[tuple[str, str]]:
     """(server, command line) for each stdio server of a `.mcp.json` document (or of the
     `mcpServers` of the user's `~/.claude.json`): its `env` as assignments, its `command`

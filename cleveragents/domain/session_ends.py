@@ -28,6 +28,16 @@ def service_failed(result: dict[str, Any] | None) -> bool:
     return SERVICE_DOWN.search(said) is not None
 
 
+def hook_stop(result: dict[str, Any], reasons: list[str]) -> str | None:
+    """Why a hook ended the session, when one did (Claude Code's result says
+    `terminal_reason: hook_stopped`: a hook answered `continue: false`, ours among them when
+    the run could not answer it in time), with the reason of the last call refused."""
+    if result.get("terminal_reason") != "hook_stopped":
+        return None
+    said = " ".join(reasons[-1].split())[:200] if reasons else "no reason given"
+    return f"a hook ended Claude Code's session: {said}"
+
+
 def session_usage(result: dict[str, Any]) -> Usage:
     """What Claude Code's result message says the session spent."""
     counted = result.get("usage") or {}

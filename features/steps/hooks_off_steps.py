@@ -23,7 +23,16 @@ def step_streams_property(context: Any) -> None:
     run_property(context, "unrecorded calls property", check_streams, 30)
 
 
+@when("random project hooks with random timeouts are read for how long each line may run")
+def step_seconds_property(context: Any) -> None:
+    from features.support.hooks_off_property import check_seconds
+    from features.support.properties import run_property
+
+    run_property(context, "hook timeouts property", check_seconds, 30)
+
+
 @then("the file named is the first, in Claude Code's order, that sets one to true")
 @then("the calls counted are exactly those of the session that ran and no hook saw")
+@then("each line runs as long as its longest hook's timeout, Claude Code's default when none")
 def step_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

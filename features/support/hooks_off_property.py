@@ -95,6 +95,7 @@ CALL = st.fixed_dictionaries(
                 "No such tool available",
                 "no result",
                 "denied",
+                "blocked",
             ]
         ),
         "noise": st.sampled_from(["none", "text", "system", "bad content", "not a block"]),
@@ -120,6 +121,8 @@ def _stream(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
         text = f"<error>{said}</error>"
         if call["result"] == "denied":
             text = "<tool_use_error>Permission to use Bash has been\n denied.</tool_use_error>"
+        if call["result"] == "blocked":  # Claude Code's own check, before any hook
+            text = "<tool_use_error>Blocked: standalone sleep 200. To wait...</tool_use_error>"
         result = {
             "type": "tool_result",
             "tool_use_id": f"toolu_{n}",
@@ -166,6 +169,53 @@ def check_streams(examples: int, seed: int, work: Path) -> int:
         assert read.unseen(seen, refused) == expected, (read.unseen(seen, refused), calls)
         for call in refused - {f"toolu_{n}" for n, c in enumerate(calls) if c["sub_agent"]}:
             assert read.errors[call] == "Permission to use Bash has been denied.", read.errors
+
+    holds()
+    return ran
+
+
+# A hook's `timeout` as a settings file may hold it: Claude Code's seconds, or what is none.
+TIMEOUTS = st.one_of(
+    st.none(),
+    st.integers(-5, 2000),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([True, False, "5", [5], {"s": 5}]),
+)
+HOOK = st.tuples(st.sampled_from(["sh fmt.sh", "mypy src", "sleep 9", "true"]), TIMEOUTS)
+
+
+def check_seconds(examples: int, seed: int, work: Path) -> int:
+    from cleveragents.adapters.actors.claude_code import hooks_off
+
+    most, ran = 600.0, 0
+
+    @reproducible(examples, seed)
+    @given(st.lists(st.lists(HOOK, max_size=4), min_size=2, max_size=2))
+    def holds(files: list[list[tuple[str, Any]]]) -> None:
+        nonlocal ran
+        ran += 1
+        root = Path(tempfile.mkdtemp(prefix="hook-seconds-", dir=work))
+        (root / ".claude").mkdir()
+        for name, hooks in zip(("settings.json", "settings.local.json"), files, strict=True):
+            entries = [
+                {"type": "command", "command": line, **({} if t is None else {"timeout": t})}
+                for line, t in hooks
+            ]
+            document = {"hooks": {"PostToolUse": [{"matcher": "*", "hooks": entries}]}}
+            (root / ".claude" / name).write_text(json.dumps(document))
+        found = hooks_off.project_seconds(root, most)
+        given_for: dict[str, list[Any]] = {}
+        for line, t in (hook for hooks in files for hook in hooks):
+            given_for.setdefault(line, []).append(t)
+        assert set(found) == set(given_for), (found, files)
+        for line, timeouts in given_for.items():
+            seconds = found[line]
+            assert 0 < seconds <= most, (line, seconds)  # never past the box's most
+            for t in timeouts:  # never shorter than Claude Code lets any hook of the line run
+                valid = type(t) in (int, float) and 0 < t < most
+                assert seconds >= (t if valid else most), (line, seconds, timeouts)
+            assert any(seconds == (t if type(t) in (int, float) and 0 < t < most else most)
+                       for t in timeouts), (line, seconds, timeouts)  # fmt: skip
 
     holds()
     return ran

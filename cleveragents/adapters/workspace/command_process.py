@@ -4,12 +4,13 @@ capped record (never held whole), its timeout and interrupts."""
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO
 
 from cleveragents.adapters import interrupts
@@ -36,6 +37,22 @@ LOCALE = frozenset(
 )  # fmt: skip
 CHUNK = 64 * 1024
 TAIL = 4096  # the end of the output where a program says which limit refused it
+LOOK_SECONDS = 0.2  # how often a command's waiter is looked at (`given_up_when`)
+GIVEN_UP = "stopped: what waited for it is gone"
+_given_up: contextvars.ContextVar[Callable[[], bool] | None] = contextvars.ContextVar(
+    "given_up", default=None
+)
+
+
+@contextlib.contextmanager
+def given_up_when(gone: Callable[[], bool]) -> Iterator[None]:
+    """The commands run meanwhile (in this thread) are stopped once `gone()` says what waits
+    for them is no more (Claude Code ended the launcher that asked for one)."""
+    token = _given_up.set(gone)
+    try:
+        yield
+    finally:
+        _given_up.reset(token)
 
 
 def environment(confined: bool, sandbox: bool, named: Sequence[str] = ()) -> dict[str, str]:
@@ -110,7 +127,10 @@ def _run(
         # Starting it ran Python's at-fork hooks (for the preexec_fn), where an
         # interrupt is swallowed: it is raised here, not lost.
         interrupts.raise_if_swallowed()
-        process.wait(timeout=timeout)
+        if _waited(process, args, timeout):
+            _stop(process)
+            reader.join(timeout=5)
+            return ActionOutcome(ok=False, summary=GIVEN_UP, output=record.text())
         # A process it left behind may hold the output open: that counts against the time.
         reader.join(max(0.0, deadline - time.monotonic()))
         if reader.is_alive():
@@ -133,6 +153,23 @@ def _run(
         stopped = limits.stopped_by(code, record.last(TAIL), refused)
         summary += f"; stopped: {stopped}" if stopped else ""
     return ActionOutcome(ok=code == 0, summary=summary, exit_code=code, output=record.text())
+
+
+def _waited(process: subprocess.Popen[bytes], args: str | list[str], timeout: float) -> bool:
+    """Wait for the process to end, within `timeout`; True when it was given up first."""
+    gone = _given_up.get()
+    if gone is None:
+        process.wait(timeout=timeout)
+        return False
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            process.wait(timeout=min(left, LOOK_SECONDS))
+            return False
+        except subprocess.TimeoutExpired:
+            if gone():
+                return True
+    raise subprocess.TimeoutExpired(args, timeout)
 
 
 def _drain(stream: IO[bytes], record: OutputRecord) -> None:

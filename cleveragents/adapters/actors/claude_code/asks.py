@@ -29,7 +29,12 @@ def answering(key: str | None, answer: Answer) -> Answer:
             return answer({"hook_event_name": BOX_EVENT, "box": asked["box"]})
         if isinstance(asked.get("shell"), str):  # a project's command, for our sandbox
             stdin = asked.get("stdin")
-            shell = {"shell": asked["shell"], "stdin": stdin if isinstance(stdin, str) else ""}
+            seconds = asked.get("seconds")
+            shell = {
+                "shell": asked["shell"],
+                "stdin": stdin if isinstance(stdin, str) else "",
+                "seconds": seconds if isinstance(seconds, int | float) else None,
+            }
             return answer({"hook_event_name": SHELL_EVENT, **shell})
         event = asked.get("event")
         return answer(event) if isinstance(event, dict) else {}

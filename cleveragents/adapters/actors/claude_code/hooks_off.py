@@ -47,6 +47,19 @@ def users_lines() -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def project_seconds(root: Path, default: float) -> dict[str, float]:
+    """How long Claude Code lets each hook line of the project's settings run (its
+    `timeout`, else `default`): the sandbox ends the line's run then too, as Claude Code
+    ends our launcher, so a hook the model slowed holds the session no longer."""
+    from cleveragents.domain.claude_commands import hook_seconds
+
+    found: dict[str, float] = {}
+    for name in ("settings.json", "settings.local.json"):
+        for line, seconds in hook_seconds(_document(root / ".claude" / name), default).items():
+            found[line] = max(seconds, found.get(line, 0.0))
+    return found
+
+
 def sources(root: Path | None) -> list[tuple[Path, bool]]:
     """Each settings file Claude Code reads in `root` (None: outside a repository), and
     whether it is a managed one."""

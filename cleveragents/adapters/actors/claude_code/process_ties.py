@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import socket
 import tempfile
@@ -40,3 +41,10 @@ def listening() -> Iterator[tuple[socket.socket, str]]:
         for name in os.listdir(folder):
             os.unlink(os.path.join(folder, name))
         os.rmdir(folder)
+
+
+def hung_up(connection: socket.socket) -> bool:
+    """Whether the asker closed its end (Claude Code ended the launcher waiting on it)."""
+    poller = select.poll()
+    poller.register(connection.fileno(), select.POLLHUP)
+    return any(events & (select.POLLHUP | select.POLLERR) for _, events in poller.poll(0))

@@ -32,15 +32,21 @@ from cleveragents.adapters.actors.claude_code import (
     hook,
     hooks_off,
     shell_prefix,
+    startup_free,
     transcript,
 )
 from cleveragents.adapters.actors.claude_code.leftovers import adopting, end_group
 from cleveragents.adapters.actors.claude_code.own_python import module_words
 from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
-from cleveragents.adapters.actors.claude_code.process_ties import ends_with_agents, listening
+from cleveragents.adapters.actors.claude_code.process_ties import (
+    ends_with_agents,
+    hung_up,
+    listening,
+)
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
+from cleveragents.adapters.workspace.command_process import given_up_when
 from cleveragents.domain.hook_answers import failed
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
@@ -89,11 +95,15 @@ class SessionEnd:
 
 
 def settings(
-    hook_command: str, key_command: str | None = None, prefix: Path | None = None
+    hook_command: str,
+    key_command: str | None = None,
+    prefix: Path | None = None,
+    shell: Path | None = None,
 ) -> dict[str, Any]:
     """Claude Code settings that send every tool call's events to `hook_command`, take
     the API key from `key_command` (an apiKeyHelper) when given, and run every command
-    of its shell through `prefix` when given (its `env` outranks a project's)."""
+    of its shell through `prefix` when given, in `shell` (its `env` outranks a project's
+    and the user's)."""
     entry = [
         {
             "matcher": "*",
@@ -103,8 +113,8 @@ def settings(
     found: dict[str, Any] = {"hooks": {"PreToolUse": entry, "PostToolUse": entry}}
     if key_command is not None:
         found["apiKeyHelper"] = key_command
-    if prefix is not None:
-        found["env"] = {shell_prefix.VARIABLE: str(prefix)}
+    if prefix is not None and shell is not None:
+        found["env"] = {shell_prefix.VARIABLE: str(prefix), startup_free.VARIABLE: str(shell)}
     return found
 
 
@@ -258,8 +268,10 @@ class ClaudeCodeSession:
         mark = secrets.token_hex(16) if self.boxed else None
         own = hook_command(self.root, mark)
         users = hooks_off.users_lines() if self.boxed else []
-        prefix = shell_prefix.script(own, folder, users) if self.boxed else None
-        written = settings(own, key_command() if key else None, prefix)
+        seconds = hooks_off.project_seconds(self.root, HOOK_SECONDS) if self.boxed else {}
+        prefix = shell_prefix.script(own, folder, users, seconds) if self.boxed else None
+        shell = startup_free.script(folder, self.root) if self.boxed else None
+        written = settings(own, key_command() if key else None, prefix, shell)
         settings_file.write_text(json.dumps(written, indent=2))
         try:  # the settings serve this run only: none are left behind
             token = secrets.token_hex(16)
@@ -269,8 +281,9 @@ class ClaudeCodeSession:
                 adopting(),
             ):
                 env = _environment(place, token, self.root)
-                if prefix is not None:
+                if prefix is not None and shell is not None:
                     env[shell_prefix.VARIABLE] = str(prefix)
+                    env[startup_free.VARIABLE] = str(shell)
                 process = subprocess.Popen(
                     self.argv(task, session_id, settings_file, model, usd, resume, fork),
                     cwd=self.root,
@@ -299,7 +312,7 @@ class ClaudeCodeSession:
                 stderr = errors.read().decode("utf-8", errors="replace")
         finally:
             settings_file.unlink(missing_ok=True)
-            if prefix is not None:
+            if prefix is not None:  # the shell stays: a session's fork names it the same
                 prefix.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr, calls)
 
@@ -358,7 +371,8 @@ def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
         reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
     else:
         try:
-            reply = answer(asked)
+            with given_up_when(lambda: hung_up(connection)):
+                reply = answer(asked)
         except Exception:  # no call goes ahead unrecorded: it is denied, the session ends
             with contextlib.suppress(OSError):
                 connection.sendall(json.dumps(failed(asked.get("event"), FAILED)).encode())

@@ -27,7 +27,7 @@ import selectors
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,17 +47,20 @@ _WRAPPER = re.compile(
 )
 
 
-def script(own: str, folder: Path, users: Sequence[str] = ()) -> Path:
+def script(
+    own: str, folder: Path, users: Sequence[str] = (), seconds: Mapping[str, float] | None = None
+) -> Path:
     """Write the launcher Claude Code runs as its prefix for one session: this Python,
     isolated, our package first on its path, `own` (our hook's line) the one command run
-    as it is. Claude Code takes the prefix as one path, not a command line."""
+    as it is, `users` on the host, `seconds` each project hook line's timeout. Claude Code
+    takes the prefix as one path, not a command line."""
     package = str(Path(__file__).resolve().parents[4])
     text = (
         f"#!{sys.executable} -I\n"
         "import sys\n"
         f"sys.path.insert(0, {package!r})\n"
         f"from {__name__} import main\n"
-        f"sys.exit(main({own!r}, {tuple(users)!r}))\n"
+        f"sys.exit(main({own!r}, {tuple(users)!r}, {dict(seconds or {})!r}))\n"
     )
     path = folder / f"prefix-{os.urandom(8).hex()}"
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o700)
@@ -84,7 +87,7 @@ def handle_of(line: str) -> tuple[str, str] | None:
     return handle, found.group(2)
 
 
-def main(own: str, users: Sequence[str] = ()) -> int:
+def main(own: str, users: Sequence[str] = (), seconds: Mapping[str, float] | None = None) -> int:
     if len(sys.argv) != 2:
         return _said("Claude Code gave no command")
     line = sys.argv[1]
@@ -102,7 +105,7 @@ def main(own: str, users: Sequence[str] = ()) -> int:
             "a program that keeps its input open (an MCP server) does not run in the "
             "sandbox of `agents plan run`"
         )
-    return _in_box(line, data)
+    return _in_box(line, data, (seconds or {}).get(line))
 
 
 def _boxed(handle: str, folder_file: str) -> int:
@@ -138,11 +141,13 @@ def _input() -> bytes | None:
     return None
 
 
-def _in_box(line: str, data: bytes) -> int:
+def _in_box(line: str, data: bytes, seconds: float | None = None) -> int:
     place, token = os.environ.get(hook.SOCKET), os.environ.get(hook.TOKEN, "")
     if not place:
         return _said("no `agents plan run` to run it in its sandbox")
-    asked = {"shell": line, "stdin": data.decode("utf-8", errors="surrogateescape")}
+    asked: dict[str, Any] = {"shell": line, "stdin": data.decode("utf-8", errors="surrogateescape")}
+    if seconds is not None:  # a project hook's: the box ends it when Claude Code would
+        asked["seconds"] = seconds
     try:
         answer: dict[str, Any] = hook.ask(place, token, asked, seconds=None)
     except Exception as error:

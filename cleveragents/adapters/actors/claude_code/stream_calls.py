@@ -3,9 +3,10 @@
 Our PreToolUse hook should see every one of them; one it never saw ran with no policy and
 no checkpoint (Claude Code's settings turned the hooks off, or the hook could not run).
 A call with no result ran nothing (the session stopped first: a budget, an interrupt), nor
-did one Claude Code rejected before any hook (its input did not fit the tool, or no such
-tool exists): both are left out. So is one Claude Code's own permissions refused (its result's
-`permission_denials`), some before any hook (a path a deny rule names): each is recorded as
+did one Claude Code rejected before any hook (its input did not fit the tool, no such tool
+exists, or its own checks blocked the command: a standalone `sleep`): both are left out. So
+is one Claude Code's own permissions refused (its result's `permission_denials`), some
+before any hook (a path a deny rule names): each is recorded as
 refused, with Claude Code's reason (`RefusedCall`).
 """
 
@@ -20,6 +21,7 @@ from cleveragents.domain.tool_calls import RefusedCall
 __all__ = ["RefusedCall", "StreamCalls"]
 
 NEVER_RAN = ("InputValidationError", "No such tool available")
+BLOCKED = "<tool_use_error>Blocked: "  # Claude Code's own check refused the input, unrun
 MOST_SAID = 300  # characters of Claude Code's reason kept in an outcome
 TAGS = re.compile(r"</?tool_use_error>")
 
@@ -48,7 +50,8 @@ class StreamCalls:
                 self.answered.add(call)
                 if block.get("is_error"):
                     self.errors[call] = " ".join(TAGS.sub("", said).split())[:MOST_SAID]
-                if block.get("is_error") and any(word in said for word in NEVER_RAN):
+                blocked = said.startswith(BLOCKED)
+                if block.get("is_error") and (blocked or any(w in said for w in NEVER_RAN)):
                     self.never_ran.add(call)
 
     def unseen(self, seen: set[str], refused: Collection[str] = ()) -> list[str]:
