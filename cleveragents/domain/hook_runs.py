@@ -73,6 +73,7 @@ NOT_COMMANDS = frozenset(("pygrep", "fail"))  # pre-commit languages whose entry
 # tree's config names, as the same tool run by a local hook does (`tool_configs.py`).
 REMOTE_TOOLS = frozenset((
     "mypy", "pylint", "flake8", "rubocop", "eslint", "prettier", "stylelint", "commitlint",
+    "gitlint", "gitlint-ci",
 ))  # fmt: skip
 # The staged files' names a manager gives a command: files agents cannot name ahead, as a
 # variable is (a shell or an interpreter running one: the whole tree; another program's word).
