@@ -75,7 +75,17 @@ def python_loads(path: str, tree: ast.Module, names: dict[str, str], cwd: str) -
     by = f"the script {printable(path)}"
     for folder in dict.fromkeys(f for f in folders if f is not None):
         found += places(folder, (*PYTHON_ROOT, "*.pth", *sorted(tops)), by)
+        found += modules(folder, tops)
     return found
+
+
+def modules(folder: str, tops: set[str]) -> list[Reach]:
+    """The files `import TOP` runs from the import root `folder` (`TOP.py`, a package's
+    `__init__.py`), each read in turn for what it starts."""
+    if folder.startswith(("..", "/")):
+        return []
+    files = (name for top in sorted(tops) for name in (f"{top}.py", f"{top}/__init__.py"))
+    return [Reach(posixpath.normpath(posixpath.join(folder, name))) for name in files]
 
 
 def dotted(node: ast.expr, names: dict[str, str]) -> str:

@@ -23,7 +23,7 @@ import sys
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.python_loads import dotted as _dotted
 from cleveragents.domain.python_loads import keyword as _keyword
-from cleveragents.domain.python_loads import python_loads
+from cleveragents.domain.python_loads import modules, python_loads
 from cleveragents.domain.python_loads import string as _string
 from cleveragents.domain.reach import places, printable
 
@@ -109,6 +109,7 @@ def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
     # no `__init__` marks: `import nsp.mod` runs `nsp/mod.py`.
     tops = {n.split(".")[0] for n in names.values() if n.split(".")[0] not in KNOWN}
     found += places(posixpath.dirname(path), tuple(sorted(tops)), "python3")
+    found += modules(posixpath.dirname(path), tops)  # each read for what it starts in turn
     found += python_loads(path, tree, names, cwd)  # `sys.path`, `spec_from_file_location`
     return found + _read(lines, path, cwd)
 
