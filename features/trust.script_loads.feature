@@ -30,6 +30,8 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | loads a file by imp               | python3 tools/check.py | tools/check.py | import imp\nimp.load_source("o", "other/o.py")\n                                                        | other/o.py       | is other/o.py, which the pre-commit hook runs                                | lib/x.py    |
       | opens a library by ctypes         | python3 tools/check.py | tools/check.py | import ctypes\nctypes.CDLL("./libx.so")\nctypes.CDLL("libc.so.6")\n                                      | libx.so          | is in libx.so, where the library loader of tools/check.py finds what the pre-commit hook runs | lib/x.so |
       | opens a library by cdll           | python3 tools/check.py | tools/check.py | from ctypes import cdll\ncdll.LoadLibrary("lib/libx.so")\n                                              | lib/libx.so      | is in lib/libx.so, where the library loader of tools/check.py finds what the pre-commit hook runs | libx.so |
+      | changes to src first              | python3 tools/check.py | tools/check.py | import os, subprocess\nos.chdir("src")\nsubprocess.run(["sh", "x.sh"])\n                                  | src/x.sh         | is src/x.sh, which the pre-commit hook runs                                  | lib/x.sh    |
+      | changes to its folder, adds lib   | python3 tools/check.py | tools/check.py | import os, sys\nos.chdir(os.path.dirname(__file__))\nsys.path.append("lib")\nimport helper\n          | tools/lib/helper.py | matches tools/lib/*.py, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
       | starts a worker                   | node tools/check.js   | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n                             | other/o.js       | is other/o.js, which the pre-commit hook runs                                | lib/x.js    |
       | reads a file as code              | node tools/check.js   | tools/check.js | const fs = require("fs");\nrequire("vm").runInThisContext(fs.readFileSync("other/o.js", "utf8"));\neval("1");\n | other/o.js | is other/o.js, which the pre-commit hook runs                         | lib/x.js    |
 
@@ -42,8 +44,16 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | case                          | hook                   | file           | content                                                    | runs |
       | puts a computed folder first  | python3 tools/check.py | tools/check.py | import sys\nsys.path.append(sys.argv[1])\nimport helper\n  | `tools/check.py`, which puts a folder it computes on sys.path |
       | loads a computed file         | python3 tools/check.py | tools/check.py | import imp, sys\nimp.load_source("o", sys.argv[1])\n       | `tools/check.py`, which loads a file it computes (imp.load_source) |
+      | changes to a computed folder  | python3 tools/check.py | tools/check.py | import os, sys\nos.chdir(sys.argv[1])\n                   | `tools/check.py`, which changes to a folder it computes |
       | starts a computed worker      | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker(process.argv[2]);\n | `tools/check.js`, which starts a worker from a file it computes |
       | runs code it reads            | node tools/check.js    | tools/check.js | const vm = require("vm");\nvm.runInNewContext(code, {});\n | `tools/check.js`, which runs as code what it computes or reads |
+
+  Scenario: What a module imported from a folder put on sys.path starts is refused
+    Given a plain file "tools/check.py" containing "import sys\nsys.path.insert(0, 'lib')\nimport helper\n" committed
+    And a plain file "lib/helper.py" containing "import subprocess\nsubprocess.run(['sh', 'tools/x.sh'])\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\npython3 tools/check.py\n"
+    Then the model's write of "tools/x.sh" is refused: "is tools/x.sh, which the pre-commit hook runs"
+    And the model's write of "lib/x.sh" is not refused
 
   Scenario Outline: Under a commit-msg hook running <tool>, <path> is refused and <open> is not
     Given a plain file "<file>" containing "<content>" committed

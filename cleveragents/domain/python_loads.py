@@ -40,6 +40,9 @@ LIBRARIES = frozenset((
     "ctypes.CDLL.LoadLibrary", "ctypes.LibraryLoader.LoadLibrary", "_ctypes.dlopen",
 ))  # fmt: skip
 ADDS = {"sys.path.insert": 1, "sys.path.append": 0, "site.addsitedir": 0}
+IMPORTING = frozenset((
+    "importlib.import_module", "__import__", "importlib.__import__", "runpy.run_module",
+))  # fmt: skip
 DEPTH = 16  # names bound to names, followed this deep (a cycle ends there)
 TOP = "/\0"  # the tree's top as an absolute path (no real path holds a NUL)
 _PATH_SAME = frozenset((
@@ -71,11 +74,23 @@ def python_loads(path: str, tree: ast.Module, names: dict[str, str], cwd: str) -
     if None in folders:
         why = f"`{printable(path)}`, which puts a folder it computes on sys.path"
         found.append(Reach(WHOLE, unknown=why))
-    tops = {n.split(".")[0] for n in names.values()}
+    tops = {n.split(".")[0] for n in names.values()} | _named_imports(tree, names)
     by = f"the script {printable(path)}"
     for folder in dict.fromkeys(f for f in folders if f is not None):
         found += places(folder, (*PYTHON_ROOT, "*.pth", *sorted(tops)), by)
         found += modules(folder, tops)
+    return found
+
+
+def chdirs(path: str, tree: ast.Module, names: dict[str, str], cwd: str) -> list[str | None]:
+    """The folders (from the tree's top) the script `path` run in `cwd` changes to
+    (`os.chdir`), None for one it computes; one outside the tree is left out."""
+    bound = _bound(tree)
+    found: list[str | None] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and dotted(node.func, names) == "os.chdir":
+            folder = _path(node.args[0], names, bound, path, cwd) if node.args else None
+            found += [] if folder is not None and folder.startswith(("..", "/")) else [folder]
     return found
 
 
@@ -202,6 +217,17 @@ def _value(
 def _absolute(value: str, cwd: str) -> str:
     """`value` made absolute from the folder the script runs in (`TOP/cwd`)."""
     return posixpath.normpath(posixpath.join(f"{TOP}/{cwd}", value))
+
+
+def _named_imports(tree: ast.Module, names: dict[str, str]) -> set[str]:
+    """The top modules a literal `importlib.import_module("x.y")`, `__import__` or
+    `runpy.run_module` names."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and dotted(node.func, names) in IMPORTING:
+            named = string(node.args[0], names)
+            found |= {named.split(".")[0]} if named and "$" not in named else set()
+    return found
 
 
 def _items(node: ast.expr, names: dict[str, str]) -> list[ast.expr]:

@@ -21,9 +21,9 @@ import shlex
 import sys
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
+from cleveragents.domain.python_loads import chdirs, modules, python_loads
 from cleveragents.domain.python_loads import dotted as _dotted
 from cleveragents.domain.python_loads import keyword as _keyword
-from cleveragents.domain.python_loads import modules, python_loads
 from cleveragents.domain.python_loads import string as _string
 from cleveragents.domain.reach import places, printable
 
@@ -110,8 +110,14 @@ def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
     tops = {n.split(".")[0] for n in names.values() if n.split(".")[0] not in KNOWN}
     found += places(posixpath.dirname(path), tuple(sorted(tops)), "python3")
     found += modules(posixpath.dirname(path), tops)  # each read for what it starts in turn
-    found += python_loads(path, tree, names, cwd)  # `sys.path`, `spec_from_file_location`
-    return found + _read(lines, path, cwd)
+    folders = chdirs(path, tree, names, cwd)  # `os.chdir(...)`: from there on, there too
+    if None in folders:
+        why = f"`{printable(path)}`, which changes to a folder it computes"
+        found.append(Reach(WHOLE, unknown=why))
+    for where in dict.fromkeys(f for f in (cwd, *folders) if f is not None):
+        found += python_loads(path, tree, names, where)  # `sys.path`, `spec_from_file_location`
+        found += _read(lines, path, where)
+    return list(dict.fromkeys(found))
 
 
 def node_calls(path: str, text: str, cwd: str) -> list[Reach]:
