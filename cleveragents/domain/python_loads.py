@@ -190,6 +190,11 @@ def _value(
     if isinstance(node, ast.Attribute) and node.attr == "parent":
         inner = _value(node.value, names, bound, file, cwd, again)
         return None if inner is None else posixpath.dirname(_absolute(inner, cwd))
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute):
+        at = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        if node.value.attr == "parents" and isinstance(at, int) and 0 <= at < DEPTH:
+            inner = _value(node.value.value, names, bound, file, cwd, again)
+            return None if inner is None else _absolute(inner + "/.." * (at + 1), cwd)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         sides = [_value(n, names, bound, file, cwd, again) for n in (node.left, node.right)]
         return None if None in sides else posixpath.join(*(str(s) for s in sides))
