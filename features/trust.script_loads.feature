@@ -74,11 +74,16 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {"plugins": ["./tools/cl.js"]}               | tools/cl.js              | is tools/cl.js, which the commit-msg hook runs                         | lib/x.js   |
       | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {}                                           | commitlint.config.js     | is commitlint.config.js, which the commit-msg hook runs                | lib/x.js   |
 
-  Scenario: Under pre-commit's hook, the remote gitlint hook's rules are refused
-    Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/jorisroovers/gitlint\n  rev: v0.19.1\n  hooks:\n  - id: gitlint\n" committed
+  Scenario Outline: Under pre-commit's hook, the remote <id> hook's rules are refused
+    Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/jorisroovers/gitlint\n  rev: v0.19.1\n  hooks:\n  - id: <id>\n" committed
     And a plain file ".gitlint" containing "[general]\nextra-path=./gitlint-rules\n" committed
     And the repository's hook "commit-msg" is the pre-commit framework's
     Then the model's write of "gitlint-rules/my_rule.py" is refused: "is in gitlint-rules, where gitlint finds what the commit-msg hook (by .pre-commit-config.yaml) runs"
+
+    Examples:
+      | id         |
+      | gitlint    |
+      | gitlint-ci |
 
   Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
     Given a plain file "<file>" containing "<content>" committed
