@@ -68,6 +68,7 @@ _AS_CODE = re.compile(
     r"(?:\.\s*|(?<![\w$.]))(?:runInThisContext|runInNewContext|runInContext|compileFunction"
     r"|eval)\s*\(|\bnew\s+(?:[\w$]+\s*\.\s*)?(?:Script|Function|SourceTextModule)\s*\("
 )
+_CHDIR = re.compile(r"\bprocess\s*\.\s*chdir\s*\(")
 _READ_FILE = re.compile(r"readFileSync\s*\(")
 # perl's and ruby's: `system LIST`, `exec LIST`, backquotes, `qx{}`, `%x()`, `IO.popen`.
 _SCRIPT_CALL = re.compile(
@@ -151,7 +152,15 @@ def node_calls(path: str, text: str, cwd: str) -> list[Reach]:
                 words.append(COMPUTED)  # `spawn("sh", args)`
             words = ["node", *words] if name == "fork" else words
         lines.append(" ".join(words))
-    return found + _node_code(path, text, lines) + _read(lines, path, cwd)
+    found += _node_code(path, text, lines)
+    for chdir in _CHDIR.finditer(text):  # `process.chdir("src")`: from there on, there too
+        folder = _LITERAL.match(text, chdir.end())
+        if folder is None or "$" in _js_text(folder):
+            why = f"`{printable(path)}`, which changes to a folder it computes"
+            found.append(Reach(WHOLE, unknown=why))
+        else:
+            lines = [*lines, *(f"cd {shlex.quote(_js_text(folder))} && {li}" for li in lines)]
+    return found + _read(lines, path, cwd)
 
 
 def _node_code(path: str, text: str, lines: list[str]) -> list[Reach]:
