@@ -7,11 +7,13 @@
 
 A folder put on `sys.path` is an import root as the script's own folder is (its `*.py`, its
 packages, the namespace packages the script imports); a literal is read from the folder the
-script runs in, and the usual ways of naming the script's own folder (`__file__` through
-`os.path.dirname`, `abspath`, `join`, `pathlib.Path(...).parent`, `/`, a module-level name
-bound to one) are followed. A folder, a file or a library the script computes otherwise may
-be any file of the tree: the whole tree (`WHOLE`), said so. A library named without a `/`
-is found by the system's loader, not in the tree.
+script runs in (and from each folder it `os.chdir`s to: `chdirs`), and the usual ways of
+naming the script's own folder (`__file__` through `os.path.dirname`, `abspath`, `join`,
+`pathlib.Path(...).parent`, `.parents[N]`, `/`, a name bound once to one) are followed; the
+modules it imports from such a folder are read in turn (`modules`). A folder, a file or a
+library the script computes otherwise may be any file of the tree: the whole tree
+(`WHOLE`), said so. A library named without a `/` is found by the system's loader, not in
+the tree.
 """
 
 from __future__ import annotations
