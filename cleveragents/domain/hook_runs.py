@@ -73,7 +73,9 @@ NOT_COMMANDS = frozenset(("pygrep", "fail"))  # pre-commit languages whose entry
 # tree's config names, as the same tool run by a local hook does (`tool_configs.py`).
 REMOTE_TOOLS = frozenset((
     "mypy", "pylint", "flake8", "rubocop", "eslint", "prettier", "stylelint", "commitlint",
+    "gitlint", "gitlint-ci",
 ))  # fmt: skip
+REMOTE_ENTRIES = {"gitlint-ci": "gitlint"}  # a remote hook's id naming another tool
 # The staged files' names a manager gives a command: files agents cannot name ahead, as a
 # variable is (a shell or an interpreter running one: the whole tree; another program's word).
 STAGED = '"$staged"'
@@ -207,7 +209,8 @@ def _pre_commit_config(data: object) -> list[tuple[str, str] | Reach]:
         for hook in hooks if isinstance(hooks, list) else []:
             entry = hook.get("entry") if isinstance(hook, dict) else None
             if entry is None and isinstance(hook, dict) and hook.get("id") in REMOTE_TOOLS:
-                entry = hook["id"]  # a mirror's mypy: the tree's config, from the tree's top
+                entry = REMOTE_ENTRIES.get(hook["id"], hook["id"])  # a mirror's mypy: the
+                # tree's config, from the tree's top
             if not isinstance(entry, str) or hook.get("language") in NOT_COMMANDS:
                 continue
             args = hook.get("args")

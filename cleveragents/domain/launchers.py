@@ -124,7 +124,7 @@ def _rc(stem: str) -> tuple[str, ...]:
 
 CONVENTIONS: dict[str, tuple[str, ...]] = {
     "mypy": MYPY, "dmypy": MYPY, "pylint": PYLINT, "flake8": FLAKE8, "behave": BEHAVE,
-    "rubocop": (".rubocop.yml",),
+    "rubocop": (".rubocop.yml",), "gitlint": (".gitlint",),
     "eslint": (*_js("eslint.config", ".eslintrc"), *_rc(".eslintrc"), "package.json"),
     "prettier": (*_js("prettier.config", ".prettierrc"), *_rc(".prettierrc"), "package.json"),
     "stylelint": (

@@ -21,6 +21,10 @@ import shlex
 import sys
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
+from cleveragents.domain.python_loads import chdirs, modules, python_loads
+from cleveragents.domain.python_loads import dotted as _dotted
+from cleveragents.domain.python_loads import keyword as _keyword
+from cleveragents.domain.python_loads import string as _string
 from cleveragents.domain.reach import places, printable
 
 KNOWN = sys.stdlib_module_names  # found in Python's own library before the tree's
@@ -57,6 +61,15 @@ _CHILD = re.compile(
 )
 _LITERAL = re.compile(r"\s*(?:\"((?:\\.|[^\"\\])*)\"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\])*)`)")
 _ARRAY = re.compile(r"\s*,\s*\[([^\]]*)\]")
+# node's ways of running a file as code without `require`: a worker thread's script, and
+# code handed to `vm`, `eval` or `new Function` (`vm.runInThisContext(fs.readFileSync(F))`).
+_WORKER = re.compile(r"\bnew\s+(?:[\w$]+\s*\.\s*)?Worker\s*\(\s*(?:new\s+URL\s*\()?")
+_AS_CODE = re.compile(
+    r"(?:\.\s*|(?<![\w$.]))(?:runInThisContext|runInNewContext|runInContext|compileFunction"
+    r"|eval)\s*\(|\bnew\s+(?:[\w$]+\s*\.\s*)?(?:Script|Function|SourceTextModule)\s*\("
+)
+_CHDIR = re.compile(r"\bprocess\s*\.\s*chdir\s*\(")
+_READ_FILE = re.compile(r"readFileSync\s*\(")
 # perl's and ruby's: `system LIST`, `exec LIST`, backquotes, `qx{}`, `%x()`, `IO.popen`.
 _SCRIPT_CALL = re.compile(
     r"(?<![\w.$@%&:])(?:Kernel\.|IO\.|Open3\.)?(system|exec|spawn|popen|capture2e?|capture3"
@@ -97,7 +110,15 @@ def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
     # no `__init__` marks: `import nsp.mod` runs `nsp/mod.py`.
     tops = {n.split(".")[0] for n in names.values() if n.split(".")[0] not in KNOWN}
     found += places(posixpath.dirname(path), tuple(sorted(tops)), "python3")
-    return found + _read(lines, path, cwd)
+    found += modules(posixpath.dirname(path), tops)  # each read for what it starts in turn
+    folders = chdirs(path, tree, names, cwd)  # `os.chdir(...)`: from there on, there too
+    if None in folders:
+        why = f"`{printable(path)}`, which changes to a folder it computes"
+        found.append(Reach(WHOLE, unknown=why))
+    for where in dict.fromkeys(f for f in (cwd, *folders) if f is not None):
+        found += python_loads(path, tree, names, where)  # `sys.path`, `spec_from_file_location`
+        found += _read(lines, path, where)
+    return list(dict.fromkeys(found))
 
 
 def node_calls(path: str, text: str, cwd: str) -> list[Reach]:
@@ -131,7 +152,51 @@ def node_calls(path: str, text: str, cwd: str) -> list[Reach]:
                 words.append(COMPUTED)  # `spawn("sh", args)`
             words = ["node", *words] if name == "fork" else words
         lines.append(" ".join(words))
+    found += _node_code(path, text, lines)
+    for chdir in _CHDIR.finditer(text):  # `process.chdir("src")`: from there on, there too
+        folder = _LITERAL.match(text, chdir.end())
+        if folder is None or "$" in _js_text(folder):
+            why = f"`{printable(path)}`, which changes to a folder it computes"
+            found.append(Reach(WHOLE, unknown=why))
+        else:
+            lines = [*lines, *(f"cd {shlex.quote(_js_text(folder))} && {li}" for li in lines)]
     return found + _read(lines, path, cwd)
+
+
+def _node_code(path: str, text: str, lines: list[str]) -> list[Reach]:
+    """The files a node script runs as a worker or reads as code (`lines` gains a `node
+    FILE` line for each); a file or code it computes: the whole tree."""
+    found: list[Reach] = []
+    for call in _WORKER.finditer(text):
+        first = _LITERAL.match(text, call.end())
+        if first is None or "$" in _js_text(first):
+            why = f"`{printable(path)}`, which starts a worker from a file it computes"
+            found.append(Reach(WHOLE, unknown=why))
+        else:
+            lines.append(shlex.join(["node", _js_text(first)]))
+    for call in _AS_CODE.finditer(text):
+        inside = text[call.end() : _closing(text, call.end())]
+        if _only_literals(inside):
+            continue  # code given as literals: no file
+        files = [_LITERAL.match(inside, r.end()) for r in _READ_FILE.finditer(inside)]
+        if files and all(f is not None and "$" not in _js_text(f) for f in files):
+            lines += [shlex.join(["node", _js_text(f)]) for f in files if f is not None]
+            continue
+        why = f"`{printable(path)}`, which runs as code what it computes or reads"
+        found.append(Reach(WHOLE, unknown=why))
+    return found
+
+
+def _only_literals(text: str) -> bool:
+    """Whether `text` (a call's arguments) is string literals only, none interpolated."""
+    at = 0
+    while (literal := _LITERAL.match(text, at)) is not None and "${" not in literal.group():
+        at = literal.end()
+        comma = re.match(r"\s*,", text[at:])
+        at += comma.end() if comma else 0
+        if comma is None:
+            break
+    return not text[at:].strip()
 
 
 def script_calls(path: str, text: str, cwd: str) -> list[Reach]:
@@ -257,26 +322,6 @@ def _argv(items: list[ast.expr], names: dict[str, str]) -> str | None:
     return " ".join(words)
 
 
-def _string(node: ast.expr | None, names: dict[str, str]) -> str | None:
-    """A string argument's text, its computed parts as variables; None when all of it is
-    computed."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        parts = [v.value if isinstance(v, ast.Constant) else "$v" for v in node.values]
-        return "".join(str(p) for p in parts)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _string(node.left, names), _string(node.right, names)
-        if left is None and right is None:
-            return None
-        return (left if left is not None else "$v") + (right if right is not None else "$v")
-    return None
-
-
-def _keyword(node: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in node.keywords if k.arg == name), None)
-
-
 def _imported(tree: ast.Module) -> dict[str, str]:
     """Each local name an import binds, as the dotted name it stands for."""
     names: dict[str, str] = {}
@@ -290,17 +335,6 @@ def _imported(tree: ast.Module) -> dict[str, str]:
             for alias in node.names:
                 names[alias.asname or alias.name] = f"{node.module}.{alias.name}"
     return names
-
-
-def _dotted(node: ast.expr, names: dict[str, str]) -> str:
-    """The dotted name a callable expression stands for (`sp.run`: `subprocess.run`)."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return ""
-    return ".".join([names.get(node.id, node.id), *reversed(parts)])
 
 
 def _js_text(literal: re.Match[str]) -> str:

@@ -1,7 +1,8 @@
 """What a tool that loads the tree's code by its own convention runs of it: mypy the
 `plugins` its config names, pylint its `load-plugins` and `init-hook`, flake8 its
-`local-plugins`, rubocop its `require:`, behave its `features/steps` and `environment.py`,
-eslint (prettier, stylelint, commitlint) its `eslint.config.js` and what that requires.
+`local-plugins`, gitlint the rules of its `.gitlint`'s `extra-path`, rubocop its `require:`,
+behave its `features/steps` and `environment.py`, eslint (prettier, stylelint, commitlint)
+its `eslint.config.js` and what that requires.
 
 A hook's `mypy src` or a git config program's `npx commitlint --edit` names none of these,
 so each is found as the tool finds it: its config files (`launchers.CONVENTIONS`) in its
@@ -24,7 +25,7 @@ import re
 import tomllib
 
 from cleveragents.domain import launchers as table
-from cleveragents.domain.reach import WHOLE, Reach, joined, places, printable
+from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, places, printable
 
 JS = (".js", ".cjs", ".mjs", ".ts", ".cts", ".mts")
 _RELATIVE = re.compile(r"(?<![\w.~/-])(\.\.?/[^\s\"'`,\]\)}]+)")
@@ -33,7 +34,11 @@ _MYPY = (("mypy", "tool.mypy"), ("plugins",))
 _PYLINT = (("*",), ("load-plugins", "load_plugins", "init-hook", "init_hook"))
 _FLAKE8 = (("flake8:local-plugins",), ("extension", "report", "paths"))
 _BEHAVE = (("behave", "tool.behave"), ("paths", "steps_dir"))
-SECTIONS = {"mypy": _MYPY, "dmypy": _MYPY, "pylint": _PYLINT, "flake8": _FLAKE8, "behave": _BEHAVE}
+_GITLINT = (("general",), ("extra-path",))
+SECTIONS = {
+    "mypy": _MYPY, "dmypy": _MYPY, "pylint": _PYLINT, "flake8": _FLAKE8, "behave": _BEHAVE,
+    "gitlint": _GITLINT,
+}  # fmt: skip
 # The key of package.json a node tool reads its config from.
 PACKAGE_KEYS = {
     "eslint": "eslintConfig", "prettier": "prettier", "stylelint": "stylelint",
@@ -53,6 +58,8 @@ def tool_reach(name: str, rest: list[str], cwd: str) -> list[Reach]:
     read for what it loads), where node finds a node tool's plugins, behave's steps."""
     folders = _up(cwd)
     found = [Reach(joined(f, c), kind=name) for f in folders for c in table.CONVENTIONS[name]]
+    if name == "gitlint":  # `-C FILE`, `-e PATH`, `-c general.extra-path=PATH`
+        return found + _gitlint(rest, cwd)
     for at, word in enumerate(rest):
         option, equals, value = word.partition("=")
         value = value if equals else (rest[at + 1] if at + 1 < len(rest) else "")
@@ -114,6 +121,8 @@ def config_reach(kind: str, path: str, text: str) -> list[Reach]:
             found += behave_paths(words, folder)
         elif key == "paths":  # flake8's local plugins are found there
             found += [Reach(joined(folder, w), launcher=kind) for w in words]
+        elif key == "extra-path":  # gitlint's: from where it runs (the top, for a hook)
+            found += [r for w in words for f in dict.fromkeys((folder, "")) for r in _rules(f, w)]
         elif key in ("extension", "report"):  # `X1 = module:Class` lines
             found += _modules(folder, re.findall(r"=\s*([\w.]+)", value))
         else:  # mypy's and pylint's plugins: a module, or mypy's `file.py[:entry]`
@@ -121,6 +130,35 @@ def config_reach(kind: str, path: str, text: str) -> list[Reach]:
             found += [Reach(joined(folder, f)) for f in files if f.endswith(".py")]
             found += _modules(folder, [f for f in files if re.fullmatch(r"[\w.]+", f)])
     return found
+
+
+def _gitlint(rest: list[str], cwd: str) -> list[Reach]:
+    """What gitlint's options name: its config (`-C`, `--config`), its rules' path (`-e`,
+    `--extra-path`, `-c general.extra-path=PATH`)."""
+    found: list[Reach] = []
+    for at, word in enumerate(rest):
+        option, equals, value = word.partition("=")
+        value = value if equals else (rest[at + 1] if at + 1 < len(rest) else "")
+        if option in ("-C", "--config") and value:
+            found.append(Reach(joined(cwd, value), kind="gitlint"))
+        elif option in ("-e", "--extra-path") and value:
+            found += _rules(cwd, value)
+        elif option == "-c" and value.startswith("general.extra-path="):
+            found += _rules(cwd, value.partition("=")[2])
+        elif option.startswith("-c") and option != "-c" and "extra-path" in word:
+            found += _rules(cwd, word.partition("extra-path=")[2])  # `-cgeneral.extra-path=X`
+    return found
+
+
+def _rules(cwd: str, value: str) -> list[Reach]:
+    """gitlint's `extra-path`: a module (read in turn), or a folder whose every `.py` it
+    imports (whole)."""
+    full = joined(cwd, value)
+    if full.startswith(("..", "/")):
+        return []
+    if full.endswith(".py"):
+        return [Reach(full)]
+    return [Reach(WHOLE if full == "." else escaped(full), launcher="gitlint")]
 
 
 def _values(kind: str, path: str, text: str) -> list[tuple[str, str]]:

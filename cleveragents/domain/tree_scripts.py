@@ -17,9 +17,12 @@ script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names
   * a node script: its folder whole (a relative `require` may reach any file below),
     the folder a literal `../` path names, where node finds packages (`node_modules` up
     to the top); a `require` of a computed path may run any file: `WHOLE`; and what it
-    starts through `child_process` (`script_calls.py`);
+    starts through `child_process`, a `Worker` or runs as code (`vm`, `eval` of a
+    `readFileSync`) (`script_calls.py`);
   * a python script: its folder as an import root, its packages whole (as `python3 X`),
-    and what it starts (`subprocess`, `os.system`, `exec(open(...))`: `script_calls.py`);
+    the modules it imports from there read in turn, what it starts (`subprocess`,
+    `os.system`, `exec(open(...))`: `script_calls.py`) and loads (a `sys.path` folder,
+    `spec_from_file_location`, `ctypes.CDLL`: `python_loads.py`);
   * a perl or ruby script: its folder whole, and what `system`/backquotes start;
   * a tool's config (`mypy.ini` for `mypy`, named with the tool as its `kind`): what it
     makes the tool load (`tool_configs.py`);

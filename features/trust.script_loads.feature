@@ -1,0 +1,107 @@
+Feature: What my hook's script loads as code, and gitlint's rules, are kept from the model
+  As a developer whose git hook runs a Python or node script of my tree that loads other
+  tree files as code without importing them by name (`sys.path.insert(0, "lib")` then
+  `import helper`, `importlib.util.spec_from_file_location`, `SourceFileLoader`,
+  `imp.load_source`, `ctypes.CDLL("./libx.so")`, node's `new Worker("./w.js")`,
+  `vm.runInThisContext(fs.readFileSync(...))`), or runs gitlint (its `.gitlint`'s
+  `extra-path` rules) or commitlint (its config)
+  I want the model refused those files, and what a sandboxed command writes there put back
+  So that my next `git commit` runs nothing the model planted
+
+  Background:
+    Given a git repository with files:
+      | path     | content |
+      | a.txt    | a\n     |
+      | src/a.py | x = 1\n |
+
+  Scenario Outline: Under a hook whose script <case>, <path> is refused and <open> is not
+    Given a plain file "<file>" containing "<content>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "<path>" is refused: "<why>"
+    And the model's write of "<open>" is not refused
+
+    Examples:
+      | case                              | hook                  | file           | content                                                                                                  | path             | why                                                                          | open        |
+      | puts lib on sys.path              | python3 tools/check.py | tools/check.py | import sys\nsys.path.insert(0, "lib")\nimport helper\n                                                 | lib/helper.py    | matches lib/*.py, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | puts its folder's ../src first    | python3 tools/check.py | tools/check.py | import os, sys\nsys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))\nimport app\n | src/app/x.py | is in src/app, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | adds Path(__file__).parent.parent | python3 tools/check.py | tools/check.py | import sys\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parent.parent\nsys.path[:0] = [str(ROOT / "lib")]\nimport helper\n | lib/helper.py | matches lib/*.py, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | adds Path(__file__).parents[1]    | python3 tools/check.py | tools/check.py | import sys\nfrom pathlib import Path\nsys.path.insert(0, str(Path(__file__).parents[1] / "src"))\nimport app\n | src/app/x.py | is in src/app, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | loads a file by its spec          | python3 tools/check.py | tools/check.py | import importlib.util as u\ns = u.spec_from_file_location("o", "other/o.py")\ns.loader.exec_module(u.module_from_spec(s))\n | other/o.py | is other/o.py, which the pre-commit hook runs | lib/x.py |
+      | loads a file by SourceFileLoader  | python3 tools/check.py | tools/check.py | from importlib.machinery import SourceFileLoader\nSourceFileLoader("o", "other/o.py").load_module()\n | other/o.py | is other/o.py, which the pre-commit hook runs | lib/x.py |
+      | loads a file by imp               | python3 tools/check.py | tools/check.py | import imp\nimp.load_source("o", "other/o.py")\n                                                        | other/o.py       | is other/o.py, which the pre-commit hook runs                                | lib/x.py    |
+      | opens a library by ctypes         | python3 tools/check.py | tools/check.py | import ctypes\nctypes.CDLL("./libx.so")\nctypes.CDLL("libc.so.6")\n                                      | libx.so          | is in libx.so, where the library loader of tools/check.py finds what the pre-commit hook runs | lib/x.so |
+      | opens a library by cdll           | python3 tools/check.py | tools/check.py | from ctypes import cdll\ncdll.LoadLibrary("lib/libx.so")\n                                              | lib/libx.so      | is in lib/libx.so, where the library loader of tools/check.py finds what the pre-commit hook runs | libx.so |
+      | changes to src first              | python3 tools/check.py | tools/check.py | import os, subprocess\nos.chdir("src")\nsubprocess.run(["sh", "x.sh"])\n                                  | src/x.sh         | is src/x.sh, which the pre-commit hook runs                                  | lib/x.sh    |
+      | changes to its folder, adds lib   | python3 tools/check.py | tools/check.py | import os, sys\nos.chdir(os.path.dirname(__file__))\nsys.path.append("lib")\nimport helper\n          | tools/lib/helper.py | matches tools/lib/*.py, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | changes to src first, in node     | node tools/check.js   | tools/check.js | process.chdir("src");\nrequire("child_process").execSync("sh x.sh");\n                               | src/x.sh         | is in src, where cd finds what the pre-commit hook runs                      | lib/x.sh    |
+      | starts a worker                   | node tools/check.js   | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n                             | other/o.js       | is other/o.js, which the pre-commit hook runs                                | lib/x.js    |
+      | reads a file as code              | node tools/check.js   | tools/check.js | const fs = require("fs");\nrequire("vm").runInThisContext(fs.readFileSync("other/o.js", "utf8"));\neval("1");\n | other/o.js | is other/o.js, which the pre-commit hook runs                         | lib/x.js    |
+
+  Scenario Outline: Under a hook whose script <case>, agents cannot tell what runs: every file is refused
+    Given a plain file "<file>" containing "<content>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "other/x.py" is refused: "may be run by the pre-commit hook, which runs <runs>: agents cannot tell which files of the tree it runs (name them by their paths in the hook)"
+
+    Examples:
+      | case                          | hook                   | file           | content                                                    | runs |
+      | puts a computed folder first  | python3 tools/check.py | tools/check.py | import sys\nsys.path.append(sys.argv[1])\nimport helper\n  | `tools/check.py`, which puts a folder it computes on sys.path |
+      | loads a computed file         | python3 tools/check.py | tools/check.py | import imp, sys\nimp.load_source("o", sys.argv[1])\n       | `tools/check.py`, which loads a file it computes (imp.load_source) |
+      | changes to a computed folder  | python3 tools/check.py | tools/check.py | import os, sys\nos.chdir(sys.argv[1])\n                   | `tools/check.py`, which changes to a folder it computes |
+      | changes to a computed folder, in node | node tools/check.js | tools/check.js | process.chdir(process.argv[2]);\n             | `tools/check.js`, which changes to a folder it computes |
+      | starts a computed worker      | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker(process.argv[2]);\n | `tools/check.js`, which starts a worker from a file it computes |
+      | runs code it reads            | node tools/check.js    | tools/check.js | const vm = require("vm");\nvm.runInNewContext(code, {});\n | `tools/check.js`, which runs as code what it computes or reads |
+
+  Scenario: What a module imported from a folder put on sys.path starts is refused
+    Given a plain file "tools/check.py" containing "import sys\nsys.path.insert(0, 'lib')\nimport helper\n" committed
+    And a plain file "lib/helper.py" containing "import subprocess\nsubprocess.run(['sh', 'tools/x.sh'])\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\npython3 tools/check.py\n"
+    Then the model's write of "tools/x.sh" is refused: "is tools/x.sh, which the pre-commit hook runs"
+    And the model's write of "lib/x.sh" is not refused
+
+  Scenario Outline: Under a commit-msg hook running <tool>, <path> is refused and <open> is not
+    Given a plain file "<file>" containing "<content>" committed
+    And the repository's hook "commit-msg" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "<path>" is refused: "<why>"
+    And the model's write of "<open>" is not refused
+
+    Examples:
+      | tool                  | hook                                              | file                 | content                                      | path                     | why                                                                    | open       |
+      | gitlint               | gitlint --msg-filename "$1"                       | .gitlint             | [general]\nextra-path=./gitlint-rules\n      | gitlint-rules/my_rule.py | is in gitlint-rules, where gitlint finds what the commit-msg hook runs | lib/x.py   |
+      | gitlint               | gitlint --msg-filename "$1"                       | .gitlint             | [general]\nextra-path=./gitlint-rules\n      | .gitlint                 | is .gitlint, which the commit-msg hook runs                            | lib/x.py   |
+      | gitlint, one module   | gitlint --msg-filename "$1"                       | .gitlint             | [general]\nextra-path=rules/mine.py\n        | rules/mine.py            | is rules/mine.py, which the commit-msg hook runs                       | rules2/x.py |
+      | gitlint -C            | gitlint -C ci/gitlint.ini --msg-filename "$1"     | ci/gitlint.ini       | [general]\nextra-path=ci/rules\n             | ci/rules/r.py            | is in ci/rules, where gitlint finds what the commit-msg hook runs      | ci/x.py    |
+      | gitlint -C            | gitlint -C ci/gitlint.ini --msg-filename "$1"     | ci/gitlint.ini       | [general]\nextra-path=ci/rules\n             | ci/gitlint.ini           | is ci/gitlint.ini, which the commit-msg hook runs                      | ci/x.py    |
+      | gitlint -e            | gitlint -e tools/gl --msg-filename "$1"           | b.txt                | b\n                                          | tools/gl/r.py            | is in tools/gl, where gitlint finds what the commit-msg hook runs      | tools/x.py |
+      | gitlint -c            | gitlint -c general.extra-path=tools/gl run-hook   | b.txt                | b\n                                          | tools/gl/r.py            | is in tools/gl, where gitlint finds what the commit-msg hook runs      | tools/x.py |
+      | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {"plugins": ["./tools/cl.js"]}               | tools/cl.js              | is tools/cl.js, which the commit-msg hook runs                         | lib/x.js   |
+      | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {}                                           | commitlint.config.js     | is commitlint.config.js, which the commit-msg hook runs                | lib/x.js   |
+
+  Scenario Outline: Under pre-commit's hook, the remote <id> hook's rules are refused
+    Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/jorisroovers/gitlint\n  rev: v0.19.1\n  hooks:\n  - id: <id>\n" committed
+    And a plain file ".gitlint" containing "[general]\nextra-path=./gitlint-rules\n" committed
+    And the repository's hook "commit-msg" is the pre-commit framework's
+    Then the model's write of "gitlint-rules/my_rule.py" is refused: "is in gitlint-rules, where gitlint finds what the commit-msg hook (by .pre-commit-config.yaml) runs"
+
+    Examples:
+      | id         |
+      | gitlint    |
+      | gitlint-ci |
+
+  Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
+    Given a plain file "<file>" containing "<content>" committed
+    And a plain file "<planted>" containing "<original>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf '<plant>' > <planted>"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "<planted>" contains "<original>"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back <planted>: "
+    When the user commits everything with git
+    Then the file "hook-ran" does not exist
+
+    Examples:
+      | case                         | hook                   | file           | content                                                   | planted       | original | plant                     |
+      | a script's sys.path          | python3 tools/check.py | tools/check.py | import sys\nsys.path.insert(0, "lib")\nimport helper\n    | lib/helper.py | x = 1    | open("hook-ran", "w")\n   |
+      | a node script's worker       | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n | other/o.js | let x = 1 | require("fs").writeFileSync("hook-ran", "")\n |
