@@ -8,7 +8,8 @@ Feature: A plan's records that show an ignored file's secret, in any form, are f
   # of a command printing it in one of nine forms (bare, `KEY=`, a dict's repr, JSON, `cat
   # -A`, grep's context lines with and without the path, `cat -n`, a copy the checkpoints
   # carry), then the file kept, rotated or removed after the real FileSaver saved it
-  # (see features/support/session_values_property.py).
+  # (see features/support/session_values_property.py). The same records showing only the
+  # files' plain values (`production`, `localhost`, `lib/index.js`) are not found.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (20 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

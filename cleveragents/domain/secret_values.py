@@ -7,9 +7,10 @@ trailing ` # comment` of an unquoted one dropped), any quoted string of a line (
 TOML), and every string of a file that parses as JSON. It counts as secret-looking
 (`secret_looking`) when it has at least MIN_VALUE characters and is no plain word: it holds
 a digit, a capital after its first character, or a character other than a letter, `-`,
-`_`, `.` or a space; or it is LONG_VALUE characters or more. So `localhost`, `production`,
-`my-app-name` and `Development` tell nothing; `hunter2-xyz`, `sk-live-4f1e...`, `postgres://db`
-and a 20-letter pass phrase do.
+`_`, `.`, `/`, `:` or a space; or it is LONG_VALUE characters or more and no path (no `/`).
+So `localhost`, `production`, `my-app-name`, `Development`, `lib/index.js` and
+`https://example.org/docs` tell nothing; `hunter2-xyz`, `sk-live-4f1e...`,
+`postgres://app:pw@db` and a 20-letter pass phrase do.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ LONG_VALUE = 20
 MOST_VALUES = 4096  # values taken of one file's text; a bigger file's first ones
 ASSIGNED = re.compile(r"\s*(?:export\s+)?[A-Za-z_][\w.\-]*\s*[=:]\s*(.*)")
 QUOTED = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'")
-PLAIN = re.compile(r"[A-Za-z][a-z\-_. ]*")
+PLAIN = re.compile(r"[A-Za-z./][a-z\-_. /:]*")
 # The pieces a command's output is cut into to find a value in it: a value found in the
 # text is one of these words, or runs across several (`a/b+c`).
 TOKENS = re.compile(r"[\s/\\\"'`=:;|&<>(){}\[\],$*?!^+@#%~]+")
@@ -34,7 +35,7 @@ def secret_looking(value: str) -> bool:
     """Whether `value` is long and odd enough to be someone's secret (the module's rule)."""
     if len(value) < MIN_VALUE or "\n" in value:
         return False
-    return len(value) >= LONG_VALUE or PLAIN.fullmatch(value) is None
+    return PLAIN.fullmatch(value) is None or (len(value) >= LONG_VALUE and "/" not in value)
 
 
 def pieces(text: str) -> tuple[set[str], set[str]]:

@@ -2,7 +2,8 @@
 plan's records that hold a random secret of an ignored file, in any of the forms a command
 prints it in, are found holding that file, also when the file was rotated or removed since
 (its bytes then only in the plan's saved files), or copied into a file the checkpoints
-carry; the same records without that output are not.
+carry; the same records showing only the file's plain values (`production`, `localhost`,
+`lib/index.js`) instead are not.
 
 Each example: a real repository ignoring `.env`, `secrets.json` and `config/`, a plan of its
 own with a real start checkpoint; a random secret (FORMS' alphabet, secret-looking by the
@@ -35,11 +36,13 @@ SECRET = st.text(string.ascii_letters + string.digits + "-_+/.@", min_size=8, ma
 )
 # (path, the file's text holding {s}) the secret is kept in
 SYNTAXES = (
-    (".env", "# keys\nexport AWS_SECRET_ACCESS_KEY={s}\n"),
-    (".env", 'HOST=db\nDB_PASSWORD="{s}"\n'),
-    ("secrets.json", '{{"service": {{"api_key": "{s}"}}}}\n'),
-    ("config/app.yml", "host: db\ntoken: '{s}'\n"),
+    (".env", "# keys\nNODE_ENV=production\nexport AWS_SECRET_ACCESS_KEY={s}\n"),
+    (".env", 'HOST=localhost\nENTRY=lib/index.js\nDB_PASSWORD="{s}"\n'),
+    ("secrets.json", '{{"main": "lib/index.js", "service": {{"api_key": "{s}"}}}}\n'),
+    ("config/app.yml", "host: localhost\nmode: production\ntoken: '{s}'\n"),
 )
+# what the records show of the files' plain values (no secret: `secret_values.py`)
+PLAIN = "production\nlib/index.js\nlocalhost\n"
 # how a command's output shows the secret, the file's text `t`, the secret `s`, its path `p`
 FORMS = (
     "bare",  # jq -r .api_key, yq .token
@@ -93,7 +96,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             held = ignored_held(repo, plan, {"records.jsonl": _records(path, form, output)})
             assert held == [path], (held, secret, path, form, after, output)
             if form != "copy":
-                unread = ignored_held(repo, plan, {"records.jsonl": _records(path, form, "")})
+                unread = ignored_held(repo, plan, {"records.jsonl": _records(path, form, PLAIN)})
                 assert unread == [], (unread, path, form, after)
         finally:
             for made in (root / path, root / "copy.txt"):
