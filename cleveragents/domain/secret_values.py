@@ -29,6 +29,7 @@ PLAIN = re.compile(r"[A-Za-z./][a-z\-_. /:]*")
 # The pieces a command's output is cut into to find a value in it: a value found in the
 # text is one of these words, or runs across several (`a/b+c`).
 TOKENS = re.compile(r"[\s/\\\"'`=:;|&<>(){}\[\],$*?!^+@#%~]+")
+CONTEXT = re.compile(r"(?:^|-)\d+-")  # grep's context prefix: `2-`, `path-2-`
 
 
 def secret_looking(value: str) -> bool:
@@ -105,7 +106,9 @@ def line_forms(line: str) -> Iterator[str]:
     end, a tab as `^I`), and after grep's context prefixes (`2-LINE`, `path-2-LINE`)."""
     if line.endswith("$"):
         yield line[:-1].replace("^I", "\t").strip()
-    for count, match in enumerate(re.finditer(r"(?:^|-)\d+-", line)):
+    if "-" not in line:
+        return
+    for count, match in enumerate(CONTEXT.finditer(line)):
         if count >= 3:
             break
         yield line[match.end() :].strip()

@@ -39,7 +39,7 @@ from typing import Any
 from cleveragents.adapters.git.plan_texts import carried_texts, saved_texts
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.start_rules import StartRules
-from cleveragents.domain.secret_values import anchor, line_forms, pieces, tokens
+from cleveragents.domain.secret_values import TOKENS, anchor, line_forms, pieces
 from cleveragents.errors import GitFailed
 
 MOST_BYTES = 1 << 20
@@ -82,7 +82,7 @@ class SessionText:
         self.words.update(WORDS.split(text))
         (self.written if authored else self.told).append(text)
         if not authored:
-            self.tokens.update(tokens(text))
+            self.tokens.update(TOKENS.split(text))
         for line in text.splitlines():
             self.lines.add(line.strip())
             if authored:
