@@ -5,9 +5,9 @@ Feature: A plan's records that show an ignored file's secret, in any form, are f
 
   # Each example: a real repository, a plan of its own with a real start checkpoint, a
   # random secret in one of four syntaxes (`export KEY=`, `KEY="..."`, JSON, YAML), a record
-  # of a command printing it in one of nine forms (bare, `KEY=`, a dict's repr, JSON, `cat
+  # of a command printing it in one of ten forms (bare, `KEY=`, a dict's repr, JSON, `cat
   # -A`, grep's context lines with and without the path, `cat -n`, a copy the checkpoints
-  # carry), then the file kept, rotated or removed after the real FileSaver saved it
+  # carry, `cat *` or `cat config/*` in records that never name the file), then the file kept, rotated or removed after the real FileSaver saved it
   # (see features/support/session_values_property.py). The same records showing only the
   # files' plain values (`production`, `localhost`, `lib/index.js`) are not found.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (20 by default);

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
@@ -54,6 +54,7 @@ FORMS = (
     "grep-path-context",  # grep -H -n -A9 FIRST: `PATH-2-LINE`
     "cat-n",  # cat -n: number, tab
     "copy",  # cp FILE copy.txt: the copy travels in a checkpoint
+    "glob",  # cat * / cat config/*: the records never name the file
 )
 AFTER = ("keep", "rotate", "remove")
 
@@ -117,6 +118,8 @@ def reproducible_given(examples: int, seed: int) -> Any:
             st.sampled_from(FORMS),
             st.sampled_from(AFTER),
         )
+        # `cat *` of a file kept as it is: found only by the glob
+        test = example("hunter2-SECRET-555xyz", 0, "glob", "keep")(test)
         return reproducible(examples, seed)(given(*strategies)(test))
 
     return wrap
@@ -143,16 +146,29 @@ def _output(form: str, path: str, text: str, secret: str) -> str:
         )
     if form == "cat-n":
         return "".join(f"{n:6}\t{line}\n" for n, line in enumerate(lines, 1))
+    if form == "glob":
+        return text
     return ""  # copy: `cp` prints nothing
 
 
 def _records(path: str, form: str, output: str) -> bytes:
     """A plan's records: a decision whose command reads `path`, its output, the model's
-    words naming the file."""
-    command = f"cp {path} copy.txt" if form == "copy" else f"reader {form} {path}"
+    words naming the file (not when it read it by a glob)."""
+    command = {"copy": f"cp {path} copy.txt", "glob": _glob(path)}.get(
+        form, f"reader {form} {path}"
+    )
     lines = [
-        {"decision": 1, "action": {"run": "ls -a"}, "output": ".env\nconfig\nsrc\n"},
         {"decision": 2, "action": {"run": command}, "output": output},
         {"decision": 3, "summary": f"looked at {path} and secrets.json"},
     ]
+    if form == "glob":
+        lines[1] = {"decision": 3, "summary": "looked at the files"}
+    else:
+        lines.insert(0, {"decision": 1, "action": {"run": "ls -a"}, "output": ".env\nconfig\n"})
     return b"".join(json.dumps(line).encode() + b"\n" for line in lines)
+
+
+def _glob(path: str) -> str:
+    """A command reading `path` by a glob: `cat *` at the top, `cat config/*` below."""
+    folder, _, _ = path.rpartition("/")
+    return f"cat {folder}/*" if folder else "cat *"

@@ -49,6 +49,7 @@ NUMBERED = re.compile(r"\s*\d+(?:\t|\u2192)(.*)")  # a `Read` result's line: num
 AUTHORED = frozenset({"input", "action"})
 WORDS = re.compile(r"[\s/\\\"'`=:;|&<>(){}\[\],$*?!]+")
 GLOBS = re.compile(r"[^\s\"'`;|&<>()=]*[*?\[][^\s\"'`;|&<>()=]*")
+BARE = re.compile(r"(?:^|\s)(?:\./)?\*(?:$|[\s;|&)])")  # `cat *`: every file of the top folder
 
 
 class SessionText:
@@ -120,7 +121,8 @@ class SessionText:
         """Those of `paths` a glob of the session's text matches (`.env*`, `secrets/*`),
         the shallowest MOST_GLOBBED of them."""
         globs = {g for text in self.written for g in GLOBS.findall(text)}
-        globs = {g.removeprefix("./") for g in globs if g.strip("*?[]/.")}
+        globs = {g.removeprefix("./") for g in globs if g.strip("*?[]/.-")}
+        globs |= {"*"} if any(BARE.search(text) for text in self.written) else set()
         if not globs:
             return set()
         found = [p for p in paths if any(_matches(p, g) for g in globs)]
@@ -154,6 +156,9 @@ class SessionText:
 
 
 def _matches(path: str, glob: str) -> bool:
+    """Whether `glob` matches `path`: a bare `*` the top folder's files only (as `cat *`)."""
+    if glob == "*":
+        return "/" not in path
     if "/" in glob:
         return fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(path, f"*/{glob}")
     return fnmatch.fnmatchcase(path.rsplit("/", 1)[-1], glob)
