@@ -44,12 +44,12 @@ from cleveragents.errors import GitFailed
 
 MOST_BYTES = 1 << 20
 MOST_GLOBBED = 500
+MOST_GLOBS = 64
 PATH_READERS = {"Read": "file_path", "NotebookRead": "notebook_path"}
 NUMBERED = re.compile(r"\s*\d+(?:\t|\u2192)(.*)")  # a `Read` result's line: number, tab or arrow
 AUTHORED = frozenset({"input", "action"})
 WORDS = re.compile(r"[\s/\\\"'`=:;|&<>(){}\[\],$*?!]+")
-GLOBS = re.compile(r"[^\s\"'`;|&<>()=]*[*?\[][^\s\"'`;|&<>()=]*")
-BARE = re.compile(r"(?:^|\s)(?:\./)?\*(?:$|[\s;|&)])")  # `cat *`: every file of the top folder
+SHELL_WORDS = re.compile(r"[\s\"'`;|&<>()=]+")
 
 
 class SessionText:
@@ -118,14 +118,34 @@ class SessionText:
         return any(name in text for text in self.texts)
 
     def globbed(self, paths: list[str]) -> set[str]:
-        """Those of `paths` a glob of the session's text matches (`.env*`, `secrets/*`),
-        the shallowest MOST_GLOBBED of them."""
-        globs = {g for text in self.written for g in GLOBS.findall(text)}
-        globs = {g.removeprefix("./") for g in globs if g.strip("*?[]/.-")}
-        globs |= {"*"} if any(BARE.search(text) for text in self.written) else set()
-        if not globs:
+        """Those of `paths` a glob of what the model or the plan wrote matches (`.env*`,
+        `secrets/*`; `cat *`: the top folder's), the shallowest MOST_GLOBBED of them; the
+        first MOST_GLOBS globs of 256 characters at most are taken."""
+        globs: dict[str, None] = {}
+        bare = False
+        for text in self.written:
+            if not any(sign in text for sign in "*?["):
+                continue
+            for word in SHELL_WORDS.split(text):
+                bare = bare or word in ("*", "./*")  # `cat *`: every file of the top folder
+                if len(word) <= 256 and any(s in word for s in "*?[") and word.strip("*?[]/.-"):
+                    globs[word.removeprefix("./")] = None
+            if len(globs) >= MOST_GLOBS:
+                break
+        if not globs and not bare:
             return set()
-        found = [p for p in paths if any(_matches(p, g) for g in globs)]
+        whole = [fnmatch.translate(g) for g in list(globs)[:MOST_GLOBS] if "/" in g]
+        whole += [fnmatch.translate(f"*/{g}") for g in list(globs)[:MOST_GLOBS] if "/" in g]
+        named = [fnmatch.translate(g) for g in list(globs)[:MOST_GLOBS] if "/" not in g]
+        by_path = re.compile("|".join(whole)) if whole else None
+        by_name = re.compile("|".join(named)) if named else None
+        found = [
+            p
+            for p in paths
+            if (bare and "/" not in p)
+            or (by_path is not None and by_path.match(p))
+            or (by_name is not None and by_name.match(p.rsplit("/", 1)[-1]))
+        ]
         return set(sorted(found, key=lambda p: (p.count("/"), p))[:MOST_GLOBBED])
 
     def held(self, path: str, roots: list[str], past: list[str], now: bool) -> set[str] | None:
@@ -153,15 +173,6 @@ class SessionText:
             and value in self._told
             and value not in self._written
         )
-
-
-def _matches(path: str, glob: str) -> bool:
-    """Whether `glob` matches `path`: a bare `*` the top folder's files only (as `cat *`)."""
-    if glob == "*":
-        return "/" not in path
-    if "/" in glob:
-        return fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(path, f"*/{glob}")
-    return fnmatch.fnmatchcase(path.rsplit("/", 1)[-1], glob)
 
 
 def _current(full: str) -> list[str]:
