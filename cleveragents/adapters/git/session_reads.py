@@ -77,6 +77,7 @@ class SessionText:
             self._take(text, False)
         self._told = "\0".join(self.told)
         self._written = "\0".join(self.written)
+        self._known: dict[str, bool] = {}  # what `_holds` said of each value
 
     def _take(self, text: str, authored: bool) -> None:
         self.texts.append(text)
@@ -166,13 +167,16 @@ class SessionText:
 
     def _holds(self, value: str) -> bool:
         """Whether `value` is in what the session was told, not in what it wrote."""
-        word = anchor(value)
-        return (
-            bool(word)
-            and word in self.tokens
-            and value in self._told
-            and value not in self._written
-        )
+        known = self._known.get(value)
+        if known is None:
+            word = anchor(value)
+            known = self._known[value] = (
+                bool(word)
+                and word in self.tokens
+                and value in self._told
+                and value not in self._written
+            )
+        return known
 
 
 def _current(full: str) -> list[str]:
