@@ -50,14 +50,15 @@ def carried_texts(repo: GitRepository, plan_id: str) -> dict[str, list[str]]:
 
 def _grouped(repo: GitRepository, blobs: list[tuple[str, str]]) -> dict[str, list[str]]:
     blobs = blobs[:MOST_BLOBS]
-    sizes = _sizes(repo, [oid for oid, _ in blobs])
+    objects = ObjectStore(repo)
+    sizes = objects.sizes([oid for oid, _ in blobs])
     wanted, total = [], 0
     for oid, path in blobs:
         size = sizes.get(oid, MOST_BYTES + 1)
         if size <= MOST_BYTES and total + size <= MOST_TOTAL:
             wanted.append((oid, path))
             total += size
-    read = ObjectStore(repo).read(oid for oid, _ in wanted)
+    read = objects.read(oid for oid, _ in wanted)
     texts: dict[str, list[str]] = {}
     for oid, path in wanted:
         got = read.get(oid)
@@ -87,19 +88,6 @@ def _blobs(repo: GitRepository, *commits: str) -> list[tuple[str, str]]:
         if path:
             found.append((oid.decode(), os.fsdecode(path)))
     return found
-
-
-def _sizes(repo: GitRepository, oids: list[str]) -> dict[str, int]:
-    if not oids:
-        return {}
-    asked = "".join(f"{oid}\n" for oid in oids).encode()
-    out = repo.git_bytes("cat-file", "--batch-check=%(objectname) %(objectsize)", stdin=asked)
-    sizes = {}
-    for line in out.decode().splitlines():
-        oid, _, size = line.partition(" ")
-        if size.isdigit():
-            sizes[oid] = int(size)
-    return sizes
 
 
 def _listing(repo: GitRepository, *args: str) -> list[str]:
