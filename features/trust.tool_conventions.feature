@@ -38,7 +38,15 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | tools/rules/r.js     | is tools/rules, which the pre-commit hook runs                        | lib/x.js    |
       | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | fmt.js               | is fmt.js, which the pre-commit hook runs                             | lib/x.js    |
       | pylint --load-plugins=tools.p src | b.txt                  | b\n                                                                  | tools/p.py           | is tools, which the pre-commit hook runs                              | lib/x.py    |
-      | cd tools/c && npx --no -- commitlint --edit | tools/c/commitlint.config.js | require('../../lib/rules')\n                                      | lib/rules.js         | is in lib, where the script tools/c/commitlint.config.js finds what the pre-commit hook runs | src/x.js |
+      | cd tools/c && npx --no -- commitlint --edit | tools/c/commitlint.config.js | require('../../lib/rules')\n                                      | lib/rules.js         | is lib/rules.js, which the pre-commit hook runs                       | src/x.js    |
+      | npx --no -- commitlint --edit  | commitlint.config.js      | module.exports = {}\n                                                | commitlint.config.js | is commitlint.config.js, which the pre-commit hook runs               | lib/x.js    |
+      | eslint src                     | eslint.config.js          | module.exports = [];\n                                               | eslint.config.js     | is eslint.config.js, which the pre-commit hook runs                   | README      |
+      | npx eslint src                 | eslint.config.js          | import r from "./rules/r.js";\nexport default [r];\n                | rules/r.js           | is rules/r.js, which the pre-commit hook runs                         | src/a.js    |
+      | npx eslint src                 | eslint.config.js          | const r = require("./rules");\nmodule.exports = [r];\n             | rules/index.js       | is rules, which the pre-commit hook runs                              | lib/x.js    |
+      | pytest -q                      | tests/test_a.py           | def test_a(): pass\n                                                 | tests/conftest.py    | matches **/*.py, where pytest finds what the pre-commit hook runs     | README      |
+      | python3 -m pytest              | pytest.ini                | [pytest]\naddopts = -p tools.plug\n                                  | src/deep/er/a.py     | matches **/*.py, where pytest finds what the pre-commit hook runs     | docs/x.md   |
+      | python3 -m pytest              | pytest.ini                | [pytest]\naddopts = -p tools.plug\n                                  | pytest.ini           | is pytest.ini, which the pre-commit hook runs                         | data/x.json |
+      | py.test                        | b.txt                     | b\n                                                                  | src/__pycache__/a.cpython-311.pyc | matches **/*.pyc, where py.test finds what the pre-commit hook runs    | src/a.txt   |
       | python3 scripts/check.py       | scripts/check.py          | import subprocess as sp\nsp.run(["sh", "tools/x.sh"], check=True)\n | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
       | python3 scripts/check.py       | scripts/check.py          | from os import system\nsystem("sh tools/x.sh " + name)\n             | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
       | python3 scripts/check.py       | scripts/check.py          | exec(open("tools/conf.py").read())\n                                 | tools/conf.py        | is tools/conf.py, which the pre-commit hook runs                      | lib/x.py    |
@@ -57,7 +65,9 @@ Feature: What the tools my hooks run load from my tree is kept from the model
     Examples:
       | hook                           | file                      | content                                                              | runs |
       | pylint src | pyproject.toml | [tool.pylint.main]\ninit-hook = "import sys"\n | `pyproject.toml`'s init-hook, Python code pylint runs |
-      | npx --no -- commitlint --edit | commitlint.config.js | module.exports = {}\n | `commitlint.config.js`, a node script whose folder is the top |
+      | npx eslint src | eslint.config.js | const p = "./rules/r";\nmodule.exports = [require(p)];\n | the eslint config `eslint.config.js`, which loads code it computes (require(p…) |
+      | eslint src | eslint.config.mjs | export default [eval("x")];\n | the eslint config `eslint.config.mjs`, which loads code it computes (eval(…) |
+      | make lint | b.txt | b\n | `make` |
       | npx lint-staged | b.txt | b\n | `lint-staged` |
       | pylint --init-hook 'import sys' src | b.txt | b\n | `pylint --init-hook`, Python code it runs |
       | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) |

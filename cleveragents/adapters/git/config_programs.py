@@ -52,6 +52,7 @@ from cleveragents.domain.config_programs import (
 )
 from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.domain.host_files import CLAUDE_KEY, included
+from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.rules import mcp_file
 
 if TYPE_CHECKING:
@@ -282,12 +283,33 @@ def watched(root: Path, reaches: list[Reach]) -> list[str]:
     `.git` left to its own look)."""
     paths: list[str] = []
     for reach in reaches:
-        if "*" in reach.path and (reach.launcher or reach.unknown):
+        if ANY_FOLDERS in reach.path.split("/") and (reach.launcher or reach.unknown):
+            paths.extend(_walked(root, reach))
+        elif "*" in reach.path and (reach.launcher or reach.unknown):
             found = (p.relative_to(root).as_posix() for p in root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))
         else:
             paths.append(reach.path)
     return list(dict.fromkeys(paths))
+
+
+def _walked(root: Path, reach: Reach) -> list[str]:
+    """What a pattern holding `**` matches now in the tree `root`, `.git`s and what links
+    lead to left out; a folder matched is all of it."""
+    found: list[str] = []
+    for folder, folders, files in os.walk(root):
+        inside = Path(folder).relative_to(root).as_posix()
+        kept: list[str] = []
+        for name in [*folders, *files]:
+            path = name if inside == "." else f"{inside}/{name}"
+            if name == ".git":
+                continue
+            if reach.covers(path):
+                found.append(path)
+            elif name in folders:
+                kept.append(name)
+        folders[:] = kept
+    return found
 
 
 def _in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:
