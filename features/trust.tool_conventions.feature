@@ -94,6 +94,26 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin |
       | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            |
 
+  Scenario Outline: Under a hook running <hook>, a sandboxed command's edit of a.txt stays, of <planted> goes back
+    Given a plain file "<file>" containing "<content>" committed
+    And a plain file "<planted>" containing "<original>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'kept' >> a.txt && printf 'planted' > <planted>"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "<planted>" contains "<original>"
+    And the file "a.txt" contains "kept"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back <planted>: changed by the command"
+    And stdout contains "<why>"
+    And stdout does not contain "put back a.txt"
+
+    Examples:
+      | hook           | file             | content                   | planted           | original | why                                                                     |
+      | pytest -q      | tests/test_a.py  | def test_a(): pass\n      | tests/conftest.py | x = 1    | why: a file that matches **/*.py, where pytest finds what the pre-commit hook runs |
+      | npx eslint src | eslint.config.js | module.exports = [];\n    | eslint.config.js  | module   | eslint.config.js: changed by the command                                |
+
   Scenario Outline: Under pre-commit's hook, what the remote <id> hook's tool loads is refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/<repo>\n  rev: v1.0.0\n  hooks:\n  - id: <id>\n" committed
     And a plain file "<config>" containing "<content>" committed
