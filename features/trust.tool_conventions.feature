@@ -114,6 +114,25 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | pytest -q      | tests/test_a.py  | def test_a(): pass\n      | tests/conftest.py | x = 1    | why: a file that matches **/*.py, where pytest finds what the pre-commit hook runs |
       | npx eslint src | eslint.config.js | module.exports = [];\n    | eslint.config.js  | module   | eslint.config.js: changed by the command                                |
 
+  Scenario Outline: Under a hook running <hook>, a sandboxed `<edit>` of pyproject.toml <fate>
+    Given a plain file "pyproject.toml" containing "[project]\nversion = '1.0'\n[tool.ruff]\nline-length = 80\n<tool>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "<edit> pyproject.toml"
+    When I run "agents plan run 'hooks' --allow-command 'sed *'" with Claude
+    Then the file "pyproject.toml" contains "<shows>"
+    When I run "agents plan tree" with Claude
+    Then stdout <says> "put back pyproject.toml: changed by the command"
+
+    Examples:
+      | hook       | tool                                               | edit                  | fate     | shows            | says             |
+      | mypy src   | [tool.mypy]\nplugins = ['pm.mypy']\nstrict = true\n | sed -i s/80/99/       | stays    | line-length = 99 | does not contain |
+      | mypy src   | [tool.mypy]\nplugins = ['pm.mypy']\nstrict = true\n | sed -i s/pm.mypy/t.p/ | goes back | pm.mypy         | contains         |
+      | mypy src   | [tool.mypy]\nplugins = ['pm.mypy']\nstrict = true\n | sed -i s/80/[99/      | goes back | line-length = 80 | contains         |
+      | pylint src | [tool.pylint.main]\nload-plugins = 'aa'\n          | sed -i s/1.0/1.1/     | stays    | version = '1.1'  | does not contain |
+      | pylint src | [tool.pylint.main]\nload-plugins = 'aa'\n          | sed -i s/aa/bb/       | goes back | load-plugins = 'aa' | contains      |
+
   Scenario Outline: Under pre-commit's hook, what the remote <id> hook's tool loads is refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/<repo>\n  rev: v1.0.0\n  hooks:\n  - id: <id>\n" committed
     And a plain file "<config>" containing "<content>" committed

@@ -50,7 +50,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git import link_ways
@@ -75,6 +75,7 @@ from cleveragents.domain.rules import (
     git_refuses_name,
     mcp_file,
 )
+from cleveragents.domain.tool_sections import same_sections
 
 MOST_KEPT_BYTES = 1 << 20  # a file larger than this is not kept to be written back
 NEW = "new, Claude Code would read it outside the sandbox"
@@ -134,12 +135,14 @@ class ClaudeDirs:
         folders: list[str],
         at: int,
         stood: Callable[[list[str]], set[str]] = lambda _: set(),
+        guarded: Mapping[str, list[str]] | None = None,
     ) -> list[str]:
         """Undo what the command did to the `.claude` folders of `before` and remove what
         it made in new ones (`folders`: every `.claude` now); one line for each. A place
         watched only since the command (a setting it added names a file of the tree) was
         not looked at: what `stood` says stood there as it is now, before the command, is
-        the user's and stays (the setting goes back, so git no longer runs it)."""
+        the user's and stays (the setting goes back, so git no longer runs it). A shared
+        config of `guarded` (`tool_sections.py`) stays when what its tools read is as it was."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
         if not before.keys() & {*self._on_path, *self._host}:  # a look held elsewhere:
             self._home_places()  # PATH and HOME are the same here
@@ -162,6 +165,8 @@ class ClaudeDirs:
                 full = _joined(path, name)
                 was, now = old.get(name), new.get(name)
                 if self._as_seen(full, was, now, at) or self._kept_new(path, name, was):
+                    continue
+                if self._same_sections(full, was, now, (guarded or {}).get(full)):
                     continue
                 if now is not None:
                     made.append(full)
@@ -324,6 +329,21 @@ class ClaudeDirs:
         except OSError:  # pragma: no cover - removed since its lstat
             return False
         return os.fsencode(held) == known[1]
+
+    def _same_sections(
+        self, full: str, was: Seen | None, now: Seen | None, kinds: list[str] | None
+    ) -> bool:
+        """Whether the shared config `full`, a file before and after, holds the same sections
+        its tools `kinds` read (`tool_sections.same_sections`); its other edits stay."""
+        known = self._bytes.get(full)
+        if not kinds or was is None or now is None or known is None or known[0] != was:
+            return False
+        if not (stat.S_ISREG(was[0]) and stat.S_ISREG(now[0])):
+            return False
+        try:
+            return same_sections(kinds, full, known[1], (self.repo.root / full).read_bytes())
+        except OSError:  # pragma: no cover - removed since its lstat
+            return False
 
     def _same_large_file(self, full: str, was: Seen, now: Seen) -> bool:
         """Whether `full`, a file too large to keep, holds the bytes it held at the look

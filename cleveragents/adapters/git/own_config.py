@@ -62,6 +62,7 @@ class OwnConfig:
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
         self.hook_contents = HookContents()  # what the hook files run, while it holds
         self.behind: list[str] = []  # what `hooks_folder` left out for a link on its way
+        self.programmed: list[str] = []  # hooks folders, what links and programs run, as read
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -115,6 +116,7 @@ class OwnConfig:
             if inside != TOP  # the hooks at the top are refused to the model, not watched
         ]
         through = self.run_through(reuse=True)  # hooks_named has just read it
+        self.programmed += hooks
         self.behind = [
             inside
             for inside in dict.fromkeys([*hooks, *through])
@@ -143,6 +145,7 @@ class OwnConfig:
         hooked = watched(
             Path(os.path.realpath(root)), [r.reach for r in self.hook_runs(reuse=True)]
         )
+        self.programmed = [*linked, *programs]
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs, *hooked])
