@@ -68,6 +68,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | npx eslint src | eslint.config.js | const p = "./rules/r";\nmodule.exports = [require(p)];\n | the eslint config `eslint.config.js`, which loads code it computes (require(p…) |
       | eslint src | eslint.config.mjs | export default [eval("x")];\n | the eslint config `eslint.config.mjs`, which loads code it computes (eval(…) |
       | make lint | b.txt | b\n | `make` |
+      | npx eslint src | eslint.config.js | module.exports = ["./rules/a.js"].map(require);\n | the eslint config `eslint.config.js`, which loads code it computes (require…) |
       | npx lint-staged | b.txt | b\n | `lint-staged` |
       | pylint --init-hook 'import sys' src | b.txt | b\n | `pylint --init-hook`, Python code it runs |
       | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) |

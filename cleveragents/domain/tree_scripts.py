@@ -69,12 +69,14 @@ _LITERAL_MODULE = re.compile(
     r"(?:require(?:\.resolve)?\s*\(\s*|import\s*\(\s*|\bfrom\s+|\bimport\s+)([\"'`])([^\"'`]*)\1"
 )
 _COMPUTED_MODULE = re.compile(r"(?:\brequire|\bimport)\s*\(\s*[^\"'`\s)]")
-_TEMPLATE_PATH = re.compile(
-    r"(?:\brequire|\bimport)\s*\(\s*`[^`]*\$\{"
-)  # a module path a template computes
-# Code a node script builds and runs: what it runs cannot be told.
+# A module path a template computes (`require(`./${name}`)`).
+_TEMPLATE_PATH = re.compile(r"(?:\brequire|\bimport)\s*\(\s*`[^`]*\$\{")
+# Code a node script builds and runs, or a loader it holds as a value (`.map(require)`, a
+# `createRequire`'s, one reached by a computed name): what it runs cannot be told.
 _BUILT_CODE = re.compile(
     r"\beval\s*\(|\bFunction\s*\(|\bvm\s*\.|\bWorker\s*\(|\._compile\b|\._load\b|\bdlopen\b"
+    r"|\brequire\b(?!\s*\(|\.resolve\s*\()|\bcreateRequire\b|\bconstructor\b|\bglobalThis\b"
+    r"|\bglobal\s*\[|\bmainModule\b"
 )
 
 
