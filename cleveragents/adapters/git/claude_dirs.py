@@ -32,13 +32,12 @@ the same way, but of what is new there only a file whose name a later PATH folde
 (`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays; what
 its programs run (`PathFolder.runs`: a `.bin` link's package; a venv's `lib` when it does
 not stand, as the sandbox binds a standing one read-only) and the home's files in the tree,
-whole, all that is new there going. And a
-link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
-command re-points is put back first (`link_ways.py`).
-What is removed is kept and never written back: its bytes go into one commit on the plan's
-checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads it). Undo and
-corrections never bring it back: no checkpoint holds it. A `.claude` the user had is not
-touched unless the command changed it.
+whole, all that is new there going. And a link on the way to what git runs (`scripts ->
+tools`, a hooks folder that is a link) that a command re-points is put back first
+(`link_ways.py`). What is removed is kept and never written back: its bytes go into one
+commit on the plan's checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads
+it). Undo and corrections never bring it back: no checkpoint holds it. A `.claude` the user
+had is not touched unless the command changed it.
 
 Cost: no walk of its own; per `.claude`, an `lstat` of each file it holds that Claude Code
 runs and a listing of those folders, before and after; bytes are read for files new or
@@ -64,6 +63,7 @@ from cleveragents.adapters.git.saved_files import (
     has_bytes,
     link_on_the_way,
 )
+from cleveragents.adapters.git.shared_configs import kept_beside
 from cleveragents.adapters.home_files import startup_files
 from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
@@ -75,7 +75,6 @@ from cleveragents.domain.rules import (
     git_refuses_name,
     mcp_file,
 )
-from cleveragents.domain.tool_sections import same_sections
 
 MOST_KEPT_BYTES = 1 << 20  # a file larger than this is not kept to be written back
 NEW = "new, Claude Code would read it outside the sandbox"
@@ -141,8 +140,7 @@ class ClaudeDirs:
         it made in new ones (`folders`: every `.claude` now); one line for each. A place
         watched only since the command (a setting it added names a file of the tree) was
         not looked at: what `stood` says stood there as it is now, before the command, is
-        the user's and stays (the setting goes back, so git no longer runs it). A shared
-        config of `guarded` (`tool_sections.py`) stays when what its tools read is as it was."""
+        the user's and stays (the setting goes back, so git no longer runs it)."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
         if not before.keys() & {*self._on_path, *self._host}:  # a look held elsewhere:
             self._home_places()  # PATH and HOME are the same here
@@ -166,7 +164,7 @@ class ClaudeDirs:
                 was, now = old.get(name), new.get(name)
                 if self._as_seen(full, was, now, at) or self._kept_new(path, name, was):
                     continue
-                if self._same_sections(full, was, now, (guarded or {}).get(full)):
+                if kept_beside(self.repo.root, full, self._bytes.get(full), (was, now), guarded):
                     continue
                 if now is not None:
                     made.append(full)
@@ -329,21 +327,6 @@ class ClaudeDirs:
         except OSError:  # pragma: no cover - removed since its lstat
             return False
         return os.fsencode(held) == known[1]
-
-    def _same_sections(
-        self, full: str, was: Seen | None, now: Seen | None, kinds: list[str] | None
-    ) -> bool:
-        """Whether the shared config `full`, a file before and after, holds the same sections
-        its tools `kinds` read (`tool_sections.same_sections`); its other edits stay."""
-        known = self._bytes.get(full)
-        if not kinds or was is None or now is None or known is None or known[0] != was:
-            return False
-        if not (stat.S_ISREG(was[0]) and stat.S_ISREG(now[0])):
-            return False
-        try:
-            return same_sections(kinds, full, known[1], (self.repo.root / full).read_bytes())
-        except OSError:  # pragma: no cover - removed since its lstat
-            return False
 
     def _same_large_file(self, full: str, was: Seen, now: Seen) -> bool:
         """Whether `full`, a file too large to keep, holds the bytes it held at the look
