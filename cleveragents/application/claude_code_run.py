@@ -38,7 +38,7 @@ from cleveragents.domain.budget import calls_left
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
-from cleveragents.domain.hook_answers import BOX_EVENT, SHELL_EVENT, allow, deny
+from cleveragents.domain.hook_answers import BOX_EVENT, HOST_EVENT, SHELL_EVENT, allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.task_list import TaskList
 from cleveragents.domain.text_rules import surrogates_written
@@ -230,10 +230,14 @@ class ClaudeCodeRun:
     def answer(self, event: dict[str, Any]) -> dict[str, Any]:
         """Claude Code's hook event in, the hook's output back."""
         name = event.get("hook_event_name")
-        if name == BOX_EVENT:  # the launcher of an allowed Bash call asks for its command
-            return self.box.run(str(event.get("box"))) if self.box is not None else {}
-        if name == SHELL_EVENT:  # a project's hook, run in the box: its edits are the session's
-            return self.project_command(event)
+        if name == BOX_EVENT:  # the launcher of an allowed Bash call asks for its command:
+            ran = self.box.run(str(event.get("box"))) if self.box is not None else {}
+            self.settle(None)  # it ran: put back before Claude Code's hooks see the tree
+            return ran
+        if name in (SHELL_EVENT, HOST_EVENT):  # a hook: what calls changed is put back first
+            self.settle(None)
+            held = self.look.before_hook() if self.look is not None else None
+            return held or (self.project_command(event) if name == SHELL_EVENT else {})
         if event.get("session_id") not in (None, self.session_id):
             return {}  # a sub-agent's or another session's call: not this plan's
         self.settle(str(event.get("tool_use_id")))
@@ -246,9 +250,7 @@ class ClaudeCodeRun:
 
     def project_command(self, event: dict[str, Any]) -> dict[str, Any]:
         """A project's hook, in the box; its edits after the call are the call's own."""
-        if self.box is None:
-            return {}
-        ran = (self.look and self.look.before_hook()) or self.box.shell(event, self.root)
+        ran = self.box.shell(event, self.root) if self.box is not None else {}
         newest = self.line
         if newest is not None and newest.checkpoint_after and newest not in self.open.values():
             after = self.r.fresh("after a project hook")
@@ -362,16 +364,14 @@ class ClaudeCodeRun:
         self._done(decision.model_copy(update={"action": action}), call, after, ok, outcome)
 
     def put_back(self, call: str) -> None:
-        """After a Bash call, what it did to any `.git` and `.claude` is put back, and what
-        it changed of what the look saved is recorded (the same as after our commands)."""
+        """What a Bash call did to what runs on the host, put back, as after our commands."""
         look = self.looks.pop(call, None)
         if look is not None:
             saved = self.r.checkpoints.after_command(look)
             self.put[call] = (look.put_back, saved)
 
     def settle(self, but: str | None) -> None:
-        """Put back after every Bash call still open but `but`: another call's event came
-        (or the session ended), so it is over."""
+        """Put back after every Bash call still open but `but`: it is over."""
         for call in [c for c in self.looks if c != but]:
             self.put_back(call)
 

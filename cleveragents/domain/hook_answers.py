@@ -10,6 +10,8 @@ from typing import Any
 BOX_EVENT = "CleveragentsBox"
 # What our shell prefix's ask to run a project's command in the sandbox is handed as.
 SHELL_EVENT = "CleveragentsShell"
+# And its ask before it runs a hook of the user's own on the host: put back what calls changed.
+HOST_EVENT = "CleveragentsHost"
 
 
 def allow(updated: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cleveragents.domain.hook_answers import BOX_EVENT, SHELL_EVENT
+from cleveragents.domain.hook_answers import BOX_EVENT, HOST_EVENT, SHELL_EVENT
 
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -36,6 +36,8 @@ def answering(key: str | None, answer: Answer) -> Answer:
                 "seconds": seconds if isinstance(seconds, int | float) else None,
             }
             return answer({"hook_event_name": SHELL_EVENT, **shell})
+        if asked.get("host") is True:  # a hook of the user's, about to run on the host
+            return answer({"hook_event_name": HOST_EVENT})
         event = asked.get("event")
         return answer(event) if isinstance(event, dict) else {}
 

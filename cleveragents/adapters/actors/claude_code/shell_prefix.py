@@ -94,8 +94,8 @@ def main(own: str, users: Sequence[str] = (), seconds: Mapping[str, float] | Non
     if line == own:
         words = shlex.split(own)
         os.execv(words[0], words)
-    if line in users:  # the user's own hook (a guard reading its files): on the host
-        os.execv("/bin/sh", ["sh", "-c", line])
+    if line in users:  # the user's own hook (a guard reading its files): on the host,
+        return _on_host(line)  # once what the model's calls changed is put back
     boxed_call = handle_of(line)
     if boxed_call is not None:
         return _boxed(*boxed_call)
@@ -153,6 +153,23 @@ def _in_box(line: str, data: bytes, seconds: float | None = None) -> int:
     except Exception as error:
         return _said(str(error) or type(error).__name__)
     return boxed.shown(answer, blocking=BLOCKING)  # a hook's stderr is what the model reads
+
+
+def _on_host(line: str) -> int:
+    """Run the user's hook `line` as Claude Code would, on the host, once the run has put
+    back what the model's calls changed of what runs there: Claude Code runs the hooks of an
+    event side by side, ours (which puts back) beside the user's (a `make fmt` running the
+    Makefile a boxed call just wrote: attack 15 finding 1). Not run when the run cannot."""
+    place, token = os.environ.get(hook.SOCKET), os.environ.get(hook.TOKEN, "")
+    if not place:
+        return _said("no `agents plan run` to put back what the model changed first")
+    try:
+        answer: dict[str, Any] = hook.ask(place, token, {"host": True}, seconds=None)
+    except Exception as error:
+        return _said(str(error) or type(error).__name__)
+    if "code" in answer:  # what was changed could not be put back: the hook does not run
+        return boxed.shown(answer, blocking=BLOCKING)
+    os.execv("/bin/sh", ["sh", "-c", line])
 
 
 def _said(why: str) -> int:
