@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
 from cleveragents.adapters.git import checkout
@@ -109,6 +109,39 @@ def make(root: Path, empty: Iterable[str], folders: dict[str, int]) -> list[str]
         os.chmod(full, folders.get(path, default_mode()) & FOLDER_BITS)
         made.append(path)
     return made
+
+
+def made(empty: Iterable[str], seen: Collection[str], skip: Callable[[str], bool]) -> list[str]:
+    """The folders a command made, of the `empty` folders after it: each with the folders
+    holding it up to the first that stood before (`seen`, the look's folders). Those in a
+    folder `skip` says was not looked into (over the bound) are left out."""
+    found: set[str] = set()
+    for path in empty:
+        ancestors = [path]
+        while "/" in ancestors[-1]:
+            ancestors.append(ancestors[-1].rpartition("/")[0])
+        if any(skip(folder) for folder in ancestors):
+            continue
+        for folder in ancestors:
+            if folder in seen or folder in found:
+                break
+            found.add(folder)
+    return sorted(found)
+
+
+def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
+    """Remove each folder of `folders` (made by a command) that stands empty, reached
+    through no link, deepest first: those removed. One holding anything stays."""
+    removed = []
+    for path in sorted(folders, key=lambda p: -p.count("/")):
+        if link_on_the_way(root, path) is not None or not _folder(root / path):
+            continue
+        try:
+            os.rmdir(root / path)  # only an empty folder: nothing in it is ever lost
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
 
 
 def _folder(full: Path) -> bool:

@@ -102,10 +102,20 @@ class Restores:
         }
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
         touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
+        # And the folders it makes or removes: the undo of this restore knows how it left them.
+        touched += [p for s in put_back for p in [*s.empty, *s.made] if p not in spare]
+        # Folders a command made, which the put-back removes where they stand empty: the
+        # safety record makes them again (with their modes), for the undo of this restore.
+        made = folder_modes.now(self.repo.root, {p for s in put_back for p in s.made})
+        made = {p: m for p, m in made.items() if p not in spare}
         folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})
-        if touched or modes or folders:
+        if touched or modes or folders or made:
             saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
-            changes_kept = {"modes": {**modes, **saved.modes}, "folders": folders}
+            changes_kept = {
+                "modes": {**modes, **saved.modes},
+                "folders": {**made, **folders},
+                "empty": sorted(made),
+            }
             keep(saved.model_copy(update=changes_kept))
         for path in [*in_way, *created]:
             remove(self.repo.root / path)
@@ -131,11 +141,24 @@ class Restores:
                 if wanted != git_mode:  # not for a file left as it was (maybe not ours)
                     os.chmod(full, wanted)
         self.put_back_paths = []
-        for saved in oldest_last(self._made_here(put_back)):
-            self.put_back_paths += self.saver.put_back(saved, spare)
+
+        def in_tree(path: str) -> bool:  # whether the checkpoint holds `path` or under it
+            return bool(self.saver.listing(checkpoint.tree, [path]))
+
+        records = oldest_last(self._made_here(put_back))
+        # Each path is put back by the oldest record holding it (its state wins) and by no
+        # newer one: written first, a newer state's cleared way removed what the checkpoint
+        # holds there (its file where the newer one's folder was), which no record brings back.
+        oldest = {path: index for index, saved in enumerate(records) for path in saved.paths}
+        for index, saved in enumerate(records):
+            newer = {path for path in saved.paths if oldest[path] != index}
+            self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
             empty = [p for p in saved.empty if p not in spare]
             self.put_back_paths += folder_modes.make(self.repo.root, empty, saved.folders)
-            self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
+            gone = [p for p in saved.made if p not in spare]
+            self.put_back_paths += folder_modes.remove_made(self.repo.root, gone)
+            folder_perms = {p: m for p, m in saved.folders.items() if p not in spare}
+            self.put_back_paths += folder_modes.put_back(self.repo.root, folder_perms)
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created
