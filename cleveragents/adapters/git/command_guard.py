@@ -162,7 +162,13 @@ class CommandGuard:
         empty_now = hidden_paths.empty_folders(
             hidden_paths.listing(hidden_paths.start(self.repo.root))
         )
-        made = folder_modes.made(empty_now, look.folders, lambda f: _named(f"{f}/", look.unsaved))
+        # Not those of a nested repository (`git init sub`) nor under a name git refuses:
+        # no checkpoint holds those, and an undo leaves them as they are.
+        made = folder_modes.made(
+            empty_now,
+            look.folders,
+            lambda f: _named(f"{f}/", look.unsaved) or folder_modes.git_kept(self.repo.root, f),
+        )
         return self._record(look, files, modes, folders, empty, made)
 
     def _maybe_changed(self, look: CommandLook, env: dict[str, str]) -> list[str]:

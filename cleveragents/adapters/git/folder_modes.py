@@ -20,6 +20,7 @@ from pathlib import Path
 from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.saved_files import git_default_mode, link_on_the_way
 from cleveragents.domain.record_paths import TOP_FOLDER
+from cleveragents.domain.rules import git_refuses_name
 
 # What a folder's mode may be given back: never a setuid bit (setgid and sticky are a
 # folder's own, shared folders hold them).
@@ -127,6 +128,25 @@ def made(empty: Iterable[str], seen: Collection[str], skip: Callable[[str], bool
                 break
             found.add(folder)
     return sorted(found)
+
+
+def git_kept(root: Path, folder: str) -> bool:
+    """Whether `folder` is git's or out of its reach, which a command's made folders leave
+    out, as every checkpoint does: a `.git` (a nested repository's own, or one git refuses:
+    `.GIT`, `git~1`) or a nested repository (a folder holding `.git`, `git init sub`)."""
+    name = folder.rpartition("/")[2]
+    return name == ".git" or git_refuses_name(name) or os.path.lexists(root / folder / ".git")
+
+
+def holds_no_file(root: Path, folder: str) -> bool:
+    """Whether `folder` stands (reached through no link) holding folders only, at any
+    depth: all that a removal of the empty folders under it would take away."""
+    if link_on_the_way(root, folder) is not None or not _folder(root / folder):
+        return False
+    for top, folders, files in os.walk(root / folder):
+        if files or any(os.path.islink(os.path.join(top, f)) for f in folders):
+            return False
+    return True
 
 
 def remove_made(root: Path, folders: Iterable[str]) -> list[str]:

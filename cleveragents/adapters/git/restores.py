@@ -103,11 +103,14 @@ class Restores:
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
         touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
         # And the folders it makes or removes: the undo of this restore knows how it left them.
-        touched += [p for s in put_back for p in [*s.empty, *s.made] if p not in spare]
-        # Folders a command made, which the put-back removes where they stand empty: the
+        # Folders a command made, which the put-back removes where they hold no file: the
         # safety record makes them again (with their modes), for the undo of this restore.
-        made = folder_modes.now(self.repo.root, {p for s in put_back for p in s.made})
-        made = {p: m for p, m in made.items() if p not in spare}
+        # One holding a file now (a nested repository the user made there) stays, unsaved.
+        made_paths = {p for s in put_back for p in s.made if p not in spare}
+        made_paths = {p for p in made_paths if folder_modes.holds_no_file(self.repo.root, p)}
+        made = folder_modes.now(self.repo.root, made_paths)
+        touched += [p for s in put_back for p in s.empty if p not in spare]
+        touched += sorted(made_paths)
         folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})
         if touched or modes or folders or made:
             saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
@@ -155,7 +158,7 @@ class Restores:
             self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
             empty = [p for p in saved.empty if p not in spare]
             self.put_back_paths += folder_modes.make(self.repo.root, empty, saved.folders)
-            gone = [p for p in saved.made if p not in spare]
+            gone = [p for p in saved.made if p in made_paths]
             self.put_back_paths += folder_modes.remove_made(self.repo.root, gone)
             folder_perms = {p: m for p, m in saved.folders.items() if p not in spare}
             self.put_back_paths += folder_modes.put_back(self.repo.root, folder_perms)

@@ -161,10 +161,11 @@ class FileSaver:
         """Make every path of `saved` as it was when it was saved, but those of `spare`
         (an undo keeps them as they are: the user's); the paths it changed.
 
-        A folder with files in it standing at a path stays where `in_tree` says the
-        restored checkpoint holds something at or under it (a checkpoint's folder wins).
-        Any other (a folder a command made where an ignored file was) goes: the restore
-        saved it first (`Restores.restore`), and the saved file comes back in its place.
+        A folder with files in it standing where a saved file was stays where `in_tree`
+        says the restored checkpoint holds something at or under it (a checkpoint's folder
+        wins). Any other (a folder a command made where an ignored file was) goes: the
+        restore saved it first (`Restores.restore`), and the saved file comes back in its
+        place. One standing where nothing was stays, as no saved file claims its path.
         """
         files = self.listing(saved.commit)
         folders = [path for path in saved.folders if path != TOP_FOLDER]  # the tree's own
@@ -186,8 +187,11 @@ class FileSaver:
             return _occupied(self.repo.root / path) and in_tree(path)
 
         for path in saved.absent:
-            # one through a link is not in the tree: not there
-            if link_on_the_way(self.repo.root, path) is None and not stands(path):
+            # one through a link is not in the tree: not there. A folder with something in
+            # it where nothing stood stays (a checkpoint's, or one no tree holds: `d/.GIT`)
+            if link_on_the_way(self.repo.root, path) is None and not _occupied(
+                self.repo.root / path
+            ):
                 if os.path.lexists(self.repo.root / path):
                     done.append(path)
                 remove(self.repo.root / path)
