@@ -138,15 +138,31 @@ def git_kept(root: Path, folder: str) -> bool:
     return name == ".git" or git_refuses_name(name) or os.path.lexists(root / folder / ".git")
 
 
-def holds_no_file(root: Path, folder: str) -> bool:
-    """Whether `folder` stands (reached through no link) holding folders only, at any
-    depth: all that a removal of the empty folders under it would take away."""
+def emptied(root: Path, folder: str, going: Callable[[str], bool]) -> bool:
+    """Whether `folder` stands (reached through no link) holding nothing but folders and
+    the files `going` says a restore removes, at any depth: a folder it leaves empty."""
     if link_on_the_way(root, folder) is not None or not _folder(root / folder):
         return False
     for top, folders, files in os.walk(root / folder):
-        if files or any(os.path.islink(os.path.join(top, f)) for f in folders):
+        inside = os.path.relpath(top, root)
+        links = (f for f in folders if os.path.islink(os.path.join(top, f)))
+        if not all(going(f"{inside}/{name}") for name in [*files, *links]):
             return False
     return True
+
+
+def to_make(root: Path, empty: Iterable[str]) -> list[str]:
+    """The folders a making of the `empty` folders makes: each that does not stand, with
+    those holding it up to the first that stands (none reached through a link)."""
+    found: set[str] = set()
+    for path in empty:
+        folder = path
+        if link_on_the_way(root, folder) is not None:
+            continue
+        while folder and folder not in found and not os.path.lexists(root / folder):
+            found.add(folder)
+            folder = folder.rpartition("/")[0]
+    return sorted(found)
 
 
 def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
@@ -162,6 +178,29 @@ def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
             continue
         removed.append(path)
     return removed
+
+
+def filled(root: Path, paths: Iterable[str]) -> dict[str, int]:
+    """The folders holding `paths` (files a restore writes) that stand empty now, reached
+    through no link, with their modes: the restore fills them."""
+    found: dict[str, int] = {}
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in found:
+            full = root / folder
+            if not os.path.lexists(full):  # the restore makes it: the one holding it may be
+                folder = folder.rpartition("/")[0]
+                continue
+            if link_on_the_way(root, folder) is not None or not _folder(full):
+                break
+            try:
+                if any(os.scandir(full)):
+                    break
+            except OSError:  # pragma: no cover - the suites run as root, who reads every folder
+                break
+            found[folder] = stat.S_IMODE(full.lstat().st_mode)
+            folder = folder.rpartition("/")[0]
+    return found
 
 
 def _folder(full: Path) -> bool:
