@@ -145,6 +145,52 @@ Feature: A command's changes to folder modes come back with undo, and undo says 
     And the folder "empty" has mode 750
     And the file "a.txt" exists
 
+  # The other way round: folders a command made that stand empty after the restore (no tree
+  # holds them, so no checkpoint removes them) go with undo; one I put a file in stays.
+  Scenario: Undo removes the empty folders a command made; undoing that makes them again
+    Given the plan file "plan.yaml":
+      """
+      task: Make folders
+      steps:
+        - name: make
+          options:
+            - actions:
+                - run: mkdir -p made/deeper mine && mkdir -m 700 closed
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And I change "mine/notes" to "mine\n"
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "made" does not exist
+    And the folder "closed" does not exist
+    And the file "mine/notes" holds exactly "mine\n"
+    And stdout lists "made/deeper" under "put back (ignored files and modes no checkpoint holds)"
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the folder "made/deeper" has mode 755
+    And the folder "closed" has mode 700
+
+  # A nested repository made since in a folder the command made holds files no restore
+  # removes: the folder stays, and undo never refuses over it ("would remove the nested
+  # repository"), as it did when it saved every made folder whole.
+  Scenario: A nested repository made in a folder the command made keeps it through undo
+    Given the plan file "plan.yaml":
+      """
+      task: Make folders
+      steps:
+        - name: make
+          options:
+            - actions:
+                - run: mkdir -p made/x
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    And a nested repository "made/x/repo" made by git init
+    And I change "made/x/repo/f" to "r\n"
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the file "made/x/repo/f" holds exactly "r\n"
+    And the folder "made/x/repo/.git/refs" has mode 755
+
   # The command changed the mode of private/in/b, which the user removed since: a conflict;
   # with --mine the removal stands.
   Scenario: A folder I removed after the command is not claimed back by its mode

@@ -124,7 +124,7 @@ class CorrectionService:
             files = self.files.plan(
                 plan, before.tree, now, since(affected, target), None, scope is Scope.FULL
             )
-            files, _ = self.files.saved_put_back(plan, files, affected)
+            files, _ = self.files.saved_put_back(plan, files, affected, scope is Scope.FULL)
         return CorrectionPlan(plan, target, affected, files, scope)
 
     def revert(
@@ -173,7 +173,8 @@ class CorrectionService:
                     None,
                     scope is Scope.FULL,
                 )
-                files, replaced = self.files.saved_put_back(plan, files, preview.affected)
+                full = scope is Scope.FULL
+                files, replaced = self.files.saved_put_back(plan, files, preview.affected, full)
                 preview = replace(preview, files=files)
                 resolved = self.files.resolve(files, resolution)
                 conflicts_left = [*resolved.markers, *resolved.unmerged]

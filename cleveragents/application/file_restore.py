@@ -4,6 +4,7 @@ makes of them. Shared by corrections and `agents plan restore`."""
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,8 @@ class FileRestore:
             candidates = list(work)
             mine = touched_by_user(work, to_target, runs) | (set(to_target) - set(work))
             runs = {path: runs[path] for path in set(work) & set(to_target)}
+        moded_since = self._moded(plan, candidates, to_target, since_agent)
+        since_agent, mine = {**since_agent, **moded_since}, mine | set(moded_since)
         never = self.plan_file(plan)
         held = self.left_alone(plan, to_target, full)
         groups = classify(
@@ -125,6 +128,18 @@ class FileRestore:
         groups = self._not_written(plan, groups, to_target, since_agent)
         changed = never if never and (never in to_target or never in since_agent) else None
         return FilesPlan(target, last, now, groups, to_target, since_agent, changed, runs)
+
+    def _moded(
+        self, plan: Plan, paths: list[str], to_target: Differences, since: Differences
+    ) -> Differences:
+        """Those of `paths` whose mode the user changed since the plan's operations left
+        them (`moded`); none for a pulled plan (its operations left another clone's)."""
+        if pulled(self.store, plan):
+            return {}
+        left: dict[str, int] = {}
+        for op in sorted(self.store.operations(plan.id), key=lambda op: op.id):
+            left.update(op.modes_after or {})
+        return moded(left, paths, to_target, since, self.checkpoints)
 
     def _not_written(
         self, plan: Plan, groups: RestoreScope, to_target: Differences, since: Differences
@@ -207,14 +222,14 @@ class FileRestore:
         return {**held, **around_kept(to_target, held)}
 
     def saved_put_back(
-        self, plan: Plan, files: FilesPlan, decisions: list[Decision]
+        self, plan: Plan, files: FilesPlan, decisions: list[Decision], full: bool = False
     ) -> tuple[FilesPlan, list[SavedFiles]]:
         """The saved records of `decisions` a restore puts back, and `files` naming those it
         does not: a pulled plan's hold another clone's bytes (its ignored files, its nested
         repositories), never written here; their paths are kept as they are."""
         records = [saved for d in decisions for saved in d.replaced]
         if not records or not pulled(self.store, plan):
-            return self._saved_grouped(plan, files, records), records
+            return self._saved_grouped(plan, files, records, full), records
         paths = {p for saved in records for p in saved.paths}
         groups = replace(
             files.groups,
@@ -223,11 +238,13 @@ class FileRestore:
         )
         return replace(files, groups=groups), []
 
-    def _saved_grouped(self, plan: Plan, files: FilesPlan, records: list[SavedFiles]) -> FilesPlan:
+    def _saved_grouped(
+        self, plan: Plan, files: FilesPlan, records: list[SavedFiles], full: bool
+    ) -> FilesPlan:
         """`files` with the paths of saved `records` grouped as an undo groups them, by the
         state the operations left them in: one changed since (a mode the user set after the
         agent's chmod) is the user's edit, kept or a conflict, never silently put back."""
-        paths = {p for saved in records for p in saved.paths}
+        paths = {p for saved in records for p in [*saved.paths, *saved.folders]}
         left: dict[str, State] = {}
         for op in sorted(self.store.operations(plan.id), key=lambda op: op.id):
             left.update({p: state for p, state in (op.saved_after or {}).items() if p in paths})
@@ -236,6 +253,8 @@ class FileRestore:
         found = self.checkpoints.found_states(records)
         now = self.checkpoints.saved_states(left)
         saved = saved_groups(found, left, now, set(files.to_target))
+        if full:  # the tree becomes the target's: what both changed goes back, no conflict
+            saved = RestoreScope(sorted({*saved.restored, *saved.conflicts}), saved.kept, [])
         both = joined(files.groups, saved)
         groups = replace(
             files.groups, restored=both.restored, kept=both.kept, conflicts=both.conflicts
@@ -361,3 +380,21 @@ def spared(files: FilesPlan | None, resolution: Resolution) -> list[str]:
 
 def _count(n: int) -> str:
     return f"{n} file" + ("" if n == 1 else "s")
+
+
+def moded(
+    left: dict[str, int] | None,
+    paths: Collection[str],
+    to_target: Differences,
+    since: Differences,
+    checkpoints: CheckpointStore,
+) -> Differences:
+    """Of `paths` (an operation's or the agent's), those whose bytes are as `left` them but
+    whose permission bits are not (`left`: as the operations left them): a `chmod 700` of
+    the user's since, which no tree records. Each with its entry now on both sides, as a
+    change since would be: a mode is the user's edit, a conflict where the path goes back."""
+    if not left:
+        return {}
+    wanted = [p for p in paths if p in left and p in to_target and p not in since]
+    now = checkpoints.file_modes(wanted)
+    return {p: (to_target[p][1], to_target[p][1]) for p in wanted if p in now and now[p] != left[p]}

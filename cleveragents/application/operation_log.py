@@ -305,8 +305,10 @@ class OperationLog:
         with self.store.transaction():
             self.store.save_checkpoint(end)
         op.files_after = end.id
+        op.modes_after = self.undo_files.end_modes(op, end.tree)
         if op.saved:  # and what it saved that no tree holds, as it leaves it
-            op.saved_after = self.checkpoints.saved_states(p for r in op.saved for p in r.paths)
+            paths = (p for r in op.saved for p in [*r.paths, *r.folders])  # folders' modes too
+            op.saved_after = self.checkpoints.saved_states(paths)
 
     def repair(self, plan_id: str) -> None:
         """Settle operations a killed command left running (we hold the plan's lock)."""

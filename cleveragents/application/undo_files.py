@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cleveragents.application.file_restore import FilesPlan, ResolvedFiles, spared
+from cleveragents.application.file_restore import FilesPlan, ResolvedFiles, moded, spared
 from cleveragents.domain.checkpoint import GITLINK
 from cleveragents.domain.correction import Operation
 from cleveragents.domain.restore_scope import Resolution, classify
@@ -57,6 +57,7 @@ class UndoFiles:
         # A nested repository the operation removed or changed is no path a checkpoint can
         # put back (its saved files do, within their bound): named, it would be claimed.
         own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
+        since = {**since, **moded(op.modes_after, own, to_before, since, self.checkpoints)}
         groups = classify(own, to_before, since, entries=to_before)
         files = FilesPlan(before, end, now, groups, to_before, since)
         if op.saved and op.saved_after is not None:
@@ -69,6 +70,16 @@ class UndoFiles:
             )
             files.groups = joined(groups, files.saved)
         return files
+
+    def end_modes(self, op: Operation, end: str) -> dict[str, int] | None:
+        """The permission bits of each regular file `op` created or changed (from its first
+        checkpoint to `end`, a tree), as it leaves them; None when it has no first one."""
+        if op.files_before is None:
+            return None
+        before = self.store.checkpoint(op.files_before).tree
+        if before == end:
+            return {}
+        return self.checkpoints.file_modes(self.checkpoints.changed_paths(before, end))
 
     def preview(self, op: Operation) -> FilesPlan:
         """`plan` against the working tree as it is now, writing nothing a writer uses."""

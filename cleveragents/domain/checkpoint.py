@@ -28,7 +28,8 @@ class SavedFiles(BaseModel):
     files' bytes, `modes` their exact permission bits, `absent` the paths where nothing stood,
     `folders` folders' permission bits (no checkpoint records a folder's mode), `empty` the
     empty folders a command removed (no tree holds an empty folder): made again, their
-    modes in `folders`.
+    modes in `folders`; `made` the folders a command made that stood empty after it (or
+    held only those): removed again where they stand empty.
     `at` orders records in time: putting several back, the oldest is applied last and wins.
     """
 
@@ -41,6 +42,7 @@ class SavedFiles(BaseModel):
     at: int = 0
     folders: dict[str, int] = {}
     empty: list[str] = []
+    made: list[str] = []
 
     @property
     def paths(self) -> list[str]:

@@ -74,6 +74,9 @@ class Operation(BaseModel):
     # puts back only what it changed, and asks about what changed since. None: recorded
     # before operations kept these, or nothing was saved.
     saved_after: dict[str, tuple[str | None, int | None]] | None = None
+    # The permission bits of each regular file it created or changed, as it left them (a
+    # tree records the executable bit only): one the user changed since is the user's edit.
+    modes_after: dict[str, int] | None = None
     undoes: int | None = None
     summary: str = ""
     # The plan store it was made in (None: this one, before stores had names), and its id

@@ -142,7 +142,7 @@ def check_records(records: list[dict[str, Any]], plan_id: str | None = None) -> 
         for saved in _saved(checked):
             if saved.plan_id != named or not _object_name(saved.commit):
                 raise _bad(number, f"({kind}) holds saved files of another plan or commit")
-            for path in [*saved.absent, *saved.modes, *saved.folders, *saved.empty]:
+            for path in [*saved.absent, *saved.modes, *saved.folders, *saved.empty, *saved.made]:
                 problem = path_problem(path, foreign=True)
                 if problem is not None:
                     raise _bad(number, f"({kind}) names the path {path!r}, which {problem}")
@@ -230,7 +230,7 @@ def _git_named_top(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False  # pragma: no cover - this clone's own records are well formed
     paths = [*(entry.get("absent") or []), *(entry.get("modes") or {})]
-    paths += [*(entry.get("folders") or {})]
+    paths += [*(entry.get("folders") or {}), *(entry.get("made") or [])]
     return any(str(p).split("/")[0].lower() in GIT_DIR_NAMES for p in paths)
 
 
@@ -238,7 +238,7 @@ def _holds_nested_git(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
     paths = [*(entry.get("absent") or []), *(entry.get("modes") or {})]
-    paths += [*(entry.get("folders") or {})]
+    paths += [*(entry.get("folders") or {}), *(entry.get("made") or [])]
     if not all(isinstance(p, str) and path_problem(p) is None for p in paths):
         return False  # a bad path anywhere is refused whole, not dropped
     return any(any(n.lower() in GIT_DIR_NAMES for n in p.split("/")[1:]) for p in paths)

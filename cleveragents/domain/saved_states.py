@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping
 from cleveragents.domain.restore_scope import RestoreScope
 
 # A path's state: its entry ("<git mode> <blob>", FOLDER, OTHER, BLOCKED; None where
-# nothing stands) and its permission bits (regular files only, else None).
+# nothing stands) and its permission bits (regular files and folders, else None).
 State = tuple[str | None, int | None]
 FOLDER = "folder"
 OTHER = "other"  # a FIFO, socket or device: never read

@@ -309,6 +309,10 @@ class GitCheckpoints:
         """The state of each of `paths` (saved ones) in the working tree now."""
         return self.states.now(paths)
 
+    def file_modes(self, paths: Iterable[str]) -> dict[str, int]:
+        """The permission bits of each of `paths` that is a regular file now."""
+        return self.states.modes(paths)
+
     def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]:
         """Each path of saved `records` as the oldest of them saved it."""
         return self.states.found(records)

@@ -158,7 +158,18 @@ class CommandGuard:
         # An empty folder it removed: no checkpoint brings it back, its record does.
         empty = folder_modes.gone(self.repo.root, look.empty)
         folders.update({p: look.folders[p] for p in empty if p in look.folders})
-        return self._record(look, files, modes, folders, empty)
+        # A folder it made that stands empty: no tree holds it, so no restore removes it.
+        empty_now = hidden_paths.empty_folders(
+            hidden_paths.listing(hidden_paths.start(self.repo.root))
+        )
+        # Not those of a nested repository (`git init sub`) nor under a name git refuses:
+        # no checkpoint holds those, and an undo leaves them as they are.
+        made = folder_modes.made(
+            empty_now,
+            look.folders,
+            lambda f: _named(f"{f}/", look.unsaved) or folder_modes.git_kept(self.repo.root, f),
+        )
+        return self._record(look, files, modes, folders, empty, made)
 
     def _maybe_changed(self, look: CommandLook, env: dict[str, str]) -> list[str]:
         """The files of `look.modes` whose mode may have changed since: those `diff-index`
@@ -197,7 +208,7 @@ class CommandGuard:
         self._kept.update(files)
         self._kept_modes.update(modes)
         self._kept_folders.update(folders)
-        return self._record(look, files, modes, folders, [])
+        return self._record(look, files, modes, folders, [], [])
 
     def forget(self) -> None:
         """A new operation: nothing is kept in its record yet."""
@@ -212,8 +223,9 @@ class CommandGuard:
         modes: dict[str, int],
         folders: dict[str, int],
         empty: list[str],
+        made: list[str],
     ) -> SavedFiles | None:
-        if not modes and not folders:
+        if not modes and not folders and not made:
             return None
         commit = None
         if files:
@@ -221,7 +233,7 @@ class CommandGuard:
             commit = self._commit(look.plan_id, tree, "cleveragents saved files: before a command")
         return SavedFiles(
             plan_id=look.plan_id, commit=commit, modes=modes, at=look.at, folders=folders,
-            empty=empty,
+            empty=empty, made=made,
         )  # fmt: skip
 
     def _now(self, path: str) -> Seen | None:

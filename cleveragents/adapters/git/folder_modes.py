@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
 from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.saved_files import git_default_mode, link_on_the_way
 from cleveragents.domain.record_paths import TOP_FOLDER
+from cleveragents.domain.rules import git_refuses_name
 
 # What a folder's mode may be given back: never a setuid bit (setgid and sticky are a
 # folder's own, shared folders hold them).
@@ -109,6 +110,97 @@ def make(root: Path, empty: Iterable[str], folders: dict[str, int]) -> list[str]
         os.chmod(full, folders.get(path, default_mode()) & FOLDER_BITS)
         made.append(path)
     return made
+
+
+def made(empty: Iterable[str], seen: Collection[str], skip: Callable[[str], bool]) -> list[str]:
+    """The folders a command made, of the `empty` folders after it: each with the folders
+    holding it up to the first that stood before (`seen`, the look's folders). Those in a
+    folder `skip` says was not looked into (over the bound) are left out."""
+    found: set[str] = set()
+    for path in empty:
+        ancestors = [path]
+        while "/" in ancestors[-1]:
+            ancestors.append(ancestors[-1].rpartition("/")[0])
+        if any(skip(folder) for folder in ancestors):
+            continue
+        for folder in ancestors:
+            if folder in seen or folder in found:
+                break
+            found.add(folder)
+    return sorted(found)
+
+
+def git_kept(root: Path, folder: str) -> bool:
+    """Whether `folder` is git's or out of its reach, which a command's made folders leave
+    out, as every checkpoint does: a `.git` (a nested repository's own, or one git refuses:
+    `.GIT`, `git~1`) or a nested repository (a folder holding `.git`, `git init sub`)."""
+    name = folder.rpartition("/")[2]
+    return name == ".git" or git_refuses_name(name) or os.path.lexists(root / folder / ".git")
+
+
+def emptied(root: Path, folder: str, going: Callable[[str], bool]) -> bool:
+    """Whether `folder` stands (reached through no link) holding nothing but folders and
+    the files `going` says a restore removes, at any depth: a folder it leaves empty."""
+    if link_on_the_way(root, folder) is not None or not _folder(root / folder):
+        return False
+    for top, folders, files in os.walk(root / folder):
+        inside = os.path.relpath(top, root)
+        links = (f for f in folders if os.path.islink(os.path.join(top, f)))
+        if not all(going(f"{inside}/{name}") for name in [*files, *links]):
+            return False
+    return True
+
+
+def to_make(root: Path, empty: Iterable[str]) -> list[str]:
+    """The folders a making of the `empty` folders makes: each that does not stand, with
+    those holding it up to the first that stands (none reached through a link)."""
+    found: set[str] = set()
+    for path in empty:
+        folder = path
+        if link_on_the_way(root, folder) is not None:
+            continue
+        while folder and folder not in found and not os.path.lexists(root / folder):
+            found.add(folder)
+            folder = folder.rpartition("/")[0]
+    return sorted(found)
+
+
+def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
+    """Remove each folder of `folders` (made by a command) that stands empty, reached
+    through no link, deepest first: those removed. One holding anything stays."""
+    removed = []
+    for path in sorted(folders, key=lambda p: -p.count("/")):
+        if link_on_the_way(root, path) is not None or not _folder(root / path):
+            continue
+        try:
+            os.rmdir(root / path)  # only an empty folder: nothing in it is ever lost
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
+
+
+def filled(root: Path, paths: Iterable[str]) -> dict[str, int]:
+    """The folders holding `paths` (files a restore writes) that stand empty now, reached
+    through no link, with their modes: the restore fills them."""
+    found: dict[str, int] = {}
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in found:
+            full = root / folder
+            if not os.path.lexists(full):  # the restore makes it: the one holding it may be
+                folder = folder.rpartition("/")[0]
+                continue
+            if link_on_the_way(root, folder) is not None or not _folder(full):
+                break
+            try:
+                if any(os.scandir(full)):
+                    break
+            except OSError:  # pragma: no cover - the suites run as root, who reads every folder
+                break
+            found[folder] = stat.S_IMODE(full.lstat().st_mode)
+            folder = folder.rpartition("/")[0]
+    return found
 
 
 def _folder(full: Path) -> bool:

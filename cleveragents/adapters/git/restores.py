@@ -16,6 +16,7 @@ from cleveragents.adapters.git.restore_scan import Difference, RestoreScan
 from cleveragents.adapters.git.saved_files import FileSaver, remove, unusual_mode
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, oldest_last
 from cleveragents.domain.plan_refs import holds_saved_files
+from cleveragents.domain.record_paths import TOP_FOLDER
 from cleveragents.domain.restore_scope import within
 
 
@@ -102,10 +103,37 @@ class Restores:
         }
         rewritten = {p: m for p, m in modes.items() if changes[p].status in "MT"}
         touched = [*in_way, *created, *(p for saved in put_back for p in saved.paths)]
+        # And the folders it makes or removes: the undo of this restore knows how it left them.
+        going = {p for p, c in changes.items() if c.status == "A"}
+
+        def emptied(folder: str) -> bool:  # holding nothing but files the restore removes
+            return folder_modes.emptied(self.repo.root, folder, going.__contains__)
+
+        # Folders a command made, which the put-back removes where they stand empty: the
+        # safety record makes them again (with their modes), for the undo of this restore.
+        # One holding more (a nested repository made there) stays, unsaved: saving it whole
+        # would refuse ("would remove the nested repository"), and nothing of it is removed.
+        made_paths = {p for s in put_back for p in s.made if p not in spare and emptied(p)}
+        made = folder_modes.now(self.repo.root, made_paths)
+        empty = {p for s in put_back for p in s.empty if p not in spare}
+        touched += [
+            p for p in sorted(empty) if not os.path.lexists(self.repo.root / p) or emptied(p)
+        ]
+        touched += sorted(made_paths)
         folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})
-        if touched or modes or folders:
+        # The modes of folders it removes (a file in their place), and those it fills (a
+        # file put back in an empty folder): its undo gives them back, or makes them again.
+        folders |= self._removed_folders(checkpoint.tree, going, created)
+        made |= {p: m for p, m in self._filled(changes).items() if p not in spare}
+        if touched or modes or folders or made:
             saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
-            changes_kept = {"modes": {**modes, **saved.modes}, "folders": folders}
+            changes_kept = {
+                "modes": {**modes, **saved.modes},
+                "folders": {**made, **folders},
+                "empty": sorted(made),
+                # the folders it makes for empty ones: its undo removes them again
+                "made": folder_modes.to_make(self.repo.root, empty),
+            }
             keep(saved.model_copy(update=changes_kept))
         for path in [*in_way, *created]:
             remove(self.repo.root / path)
@@ -131,14 +159,46 @@ class Restores:
                 if wanted != git_mode:  # not for a file left as it was (maybe not ours)
                     os.chmod(full, wanted)
         self.put_back_paths = []
-        for saved in oldest_last(self._made_here(put_back)):
-            self.put_back_paths += self.saver.put_back(saved, spare)
-            empty = [p for p in saved.empty if p not in spare]
-            self.put_back_paths += folder_modes.make(self.repo.root, empty, saved.folders)
-            self.put_back_paths += folder_modes.put_back(self.repo.root, saved.folders)
+
+        def in_tree(path: str) -> bool:  # whether the checkpoint holds `path` or under it
+            return bool(self.saver.listing(checkpoint.tree, [path]))
+
+        records = oldest_last(self._made_here(put_back))
+        # Each path is put back by the oldest record holding it (its state wins) and by no
+        # newer one: written first, a newer state's cleared way removed what the checkpoint
+        # holds there (its file where the newer one's folder was), which no record brings back.
+        oldest = {path: index for index, saved in enumerate(records) for path in saved.paths}
+        for index, saved in enumerate(records):
+            newer = {path for path in saved.paths if oldest[path] != index}
+            self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
+            to_make = [p for p in saved.empty if p not in spare]
+            self.put_back_paths += folder_modes.make(self.repo.root, to_make, saved.folders)
+            gone = [p for p in saved.made if p in made_paths]
+            self.put_back_paths += folder_modes.remove_made(self.repo.root, gone)
+            folder_perms = {p: m for p, m in saved.folders.items() if p not in spare}
+            self.put_back_paths += folder_modes.put_back(self.repo.root, folder_perms)
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created
+
+    def _removed_folders(self, tree: str, going: set[str], created: list[str]) -> dict[str, int]:
+        """The folders holding files the restore to `tree` removes (`going`), of a mode git
+        would not give them, that `tree` holds nothing in: the restore removes them."""
+        found = folder_modes.unusual(folder_modes.folder_modes(self.repo.root, going))
+        found.pop(TOP_FOLDER, None)
+        return {
+            path: perm
+            for path, perm in found.items()
+            if not within(path, created)
+            and not any(p.startswith(f"{path}/") for p, _, _ in self.saver.listing(tree, [path]))
+        }
+
+    def _filled(self, changes: Mapping[str, Difference]) -> dict[str, int]:
+        """The empty folders the restore writes files into (its undo empties them, and git
+        then removes them), with their modes."""
+        return folder_modes.filled(
+            self.repo.root, [p for p, c in changes.items() if c.status == "D"]
+        )
 
     def _made_here(self, put_back: Sequence[SavedFiles]) -> list[SavedFiles]:
         """Those of `put_back` saved in this clone: a pulled plan's records name files

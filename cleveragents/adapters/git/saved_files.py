@@ -10,7 +10,6 @@ correction can put them back. Bytes are stored and read back raw by the object s
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import stat
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 from cleveragents.adapters.git.modes import LINK, mode_of_file
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.saved_names import escaped, mend_git_dir, unescaped
 from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.record_paths import TOP_FOLDER, path_problem
 from cleveragents.domain.rules import git_refuses_name
@@ -147,22 +147,30 @@ class FileSaver:
     def tree_of(self, entries: list[tuple[str, str, str]]) -> str:
         """A tree of (path, git mode, blob) entries whose blobs are stored already."""
         records = [
-            f"{mode} {blob}\t{_escaped(path)}".encode("utf-8", "surrogateescape")
+            f"{mode} {blob}\t{escaped(path)}".encode("utf-8", "surrogateescape")
             for path, mode, blob in entries
         ]
         return self.objects.tree_of_paths(b"\0".join(records) + b"\0")
 
-    def put_back(self, saved: SavedFiles, spare: Collection[str] = ()) -> list[str]:
+    def put_back(
+        self,
+        saved: SavedFiles,
+        spare: Collection[str] = (),
+        in_tree: Callable[[str], bool] = lambda _: False,
+    ) -> list[str]:
         """Make every path of `saved` as it was when it was saved, but those of `spare`
         (an undo keeps them as they are: the user's); the paths it changed.
 
-        A folder with files in it standing at a path is left alone: saved files are files
-        and links, and a folder there now is what the restored checkpoint holds.
+        A folder with files in it standing where a saved file was stays where `in_tree`
+        says the restored checkpoint holds something at or under it (a checkpoint's folder
+        wins). Any other (a folder a command made where an ignored file was) goes: the
+        restore saved it first (`Restores.restore`), and the saved file comes back in its
+        place. One standing where nothing was stays, as no saved file claims its path.
         """
         files = self.listing(saved.commit)
         folders = [path for path in saved.folders if path != TOP_FOLDER]  # the tree's own
         _refuse_outside(
-            [*saved.absent, *saved.modes, *folders, *(path for path, _, _ in files)],
+            [*saved.absent, *saved.modes, *folders, *saved.made, *(p for p, _, _ in files)],
             self.repo.root,
         )
         if spare:
@@ -174,8 +182,13 @@ class FileSaver:
                 }
             )
         done: list[str] = []
+
+        def stands(path: str) -> bool:  # a checkpoint's folder with something in it
+            return _occupied(self.repo.root / path) and in_tree(path)
+
         for path in saved.absent:
-            # one through a link is not in the tree: not there
+            # one through a link is not in the tree: not there. A folder with something in
+            # it where nothing stood stays (a checkpoint's, or one no tree holds: `d/.GIT`)
             if link_on_the_way(self.repo.root, path) is None and not _occupied(
                 self.repo.root / path
             ):
@@ -185,11 +198,11 @@ class FileSaver:
         blobs = self.objects.contents(blob for _, _, blob in files)
         for path, mode, blob in files:
             full = self.repo.root / path
-            if not _holds(self.repo.root, path, mode, blobs[blob]):
-                done.append(path)
+            held = _holds(self.repo.root, path, mode, blobs[blob])
             clear_way(self.repo.root, path)  # never write through a link on the way
-            if _occupied(full):
+            if stands(path):
                 continue
+            done += [] if held else [path]
             remove(full)
             full.parent.mkdir(parents=True, exist_ok=True)
             if mode == LINK:
@@ -204,7 +217,7 @@ class FileSaver:
                     done.append(path)
                 os.chmod(full, perm & 0o777)  # permission bits only: never setuid, whatever
         for path, _, _ in files:
-            _mend_git_dir(self.repo.root, path)
+            mend_git_dir(self.repo.root, path)
         return done
 
     def listing(self, commit: str | None, paths: Sequence[str] = ()) -> list[tuple[str, str, str]]:
@@ -219,37 +232,8 @@ class FileSaver:
             if line:
                 meta, path = line.split(b"\t", 1)
                 mode, _, blob = meta.decode().split()
-                files.append((_unescaped(path.decode("utf-8", "surrogateescape")), mode, blob))
+                files.append((unescaped(path.decode("utf-8", "surrogateescape")), mode, blob))
         return files
-
-
-# git refuses a path through `.git` (in any case, or another name it takes for it, such as
-# `git~1`) in a tree, and a `.gitmodules` link (or its NTFS forms: trailing dots or spaces,
-# `gitmod~1`): a nested repository's own `.git` is saved as `.git~cleveragents`, and a name
-# of that form gets one suffix more.
-ESCAPE = "~cleveragents"
-_ESCAPABLE = re.compile(rf"(?i)(?:\.git|\.gitmodules[. ]*|gitmod~[0-9]+)(?:{ESCAPE})*")
-
-
-def _escapable(part: str) -> bool:
-    stem = part
-    while stem.endswith(ESCAPE):
-        stem = stem.removesuffix(ESCAPE)
-    return bool(_ESCAPABLE.fullmatch(part)) or git_refuses_name(stem)
-
-
-def _escaped(path: str) -> str:
-    return "/".join(p + ESCAPE if _escapable(p) else p for p in path.split("/"))
-
-
-def _unescaped(path: str) -> str:
-    return "/".join(
-        p.removesuffix(ESCAPE) if _escapable(p) and p.endswith(ESCAPE) else p
-        for p in path.split("/")
-    )
-
-
-GIT_DIR_FOLDERS = ("objects", "objects/info", "objects/pack", "refs", "refs/heads", "refs/tags")
 
 
 def _refuse_outside(paths: list[str], root: Path) -> None:
@@ -286,20 +270,6 @@ def _beside_git_dir(root: Path, top: str) -> bool:
     if not os.path.lexists(there) or not os.path.lexists(git_dir):
         return True
     return not os.path.samefile(there, git_dir)
-
-
-def _mend_git_dir(root: Path, path: str) -> None:
-    """A saved nested repository's `.git` gets back the folders git needs to find it there
-    (`objects`, `refs`) and those `git init` makes, which no tree holds when they were
-    empty (all packed): other empty folders are not recorded, as in any checkpoint."""
-    parts = path.split("/")
-    if ".git" in parts[:-1]:
-        git_dir = root.joinpath(*parts[: parts.index(".git") + 1])
-        if not (git_dir / "HEAD").is_file():
-            return  # a plain folder named `.git` (`docs/.git/notes`): no repository's
-        for folder in GIT_DIR_FOLDERS:
-            if not os.path.lexists(git_dir / folder):
-                (git_dir / folder).mkdir(parents=True)
 
 
 def _holds(root: Path, path: str, mode: str, data: bytes) -> bool:

@@ -31,6 +31,21 @@ class SavedStates:
         """Each path's state in the working tree now."""
         return {path: self._state(path) for path in dict.fromkeys(paths)}
 
+    def modes(self, paths: Iterable[str]) -> dict[str, int]:
+        """The permission bits of each of `paths` that is a regular file, reached through no
+        link (one `lstat` each, nothing read)."""
+        found = {}
+        for path in dict.fromkeys(paths):
+            if link_on_the_way(self.root, path) is not None:
+                continue
+            try:
+                st = (self.root / path).lstat()
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                found[path] = stat.S_IMODE(st.st_mode)
+        return found
+
     def _state(self, path: str) -> State:
         if link_on_the_way(self.root, path) is not None:
             return (BLOCKED, None)  # a link or file where its folder was: in the way
@@ -41,8 +56,10 @@ class SavedStates:
                 data = os.readlink(full).encode("utf-8", "surrogateescape")
             elif stat.S_ISREG(st.st_mode):
                 data = full.read_bytes()
+            elif stat.S_ISDIR(st.st_mode):  # a folder's mode is its state (`folders`)
+                return (FOLDER, stat.S_IMODE(st.st_mode))
             else:
-                return (FOLDER if stat.S_ISDIR(st.st_mode) else OTHER, None)
+                return (OTHER, None)
         except FileNotFoundError:
             return (None, None)
         perm = stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else None
@@ -58,6 +75,8 @@ class SavedStates:
             files = {p: (m, b) for p, m, b in self.saver.listing(saved.commit)}
             for path in saved.absent:
                 states[path] = (None, None)
+            for path, perm in saved.folders.items():
+                states[path] = (FOLDER, perm)
             for path, perm in saved.modes.items():
                 if path in files:
                     mode, blob = files[path]
