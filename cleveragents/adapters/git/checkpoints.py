@@ -1,15 +1,12 @@
 """GitCheckpoints: checkpoints as commits in the repository's own object database.
 
-A private index per working tree (never the user's, whose skip-worktree bits would hide
-files) builds each tree in `private_dir`'s git directory, every file's bytes as on disk. A
-ref per plan under `refs/cleveragents/` keeps every checkpoint reachable, each commit's
-parent the previous one. The user's index, HEAD, branches, stash and reflogs are never
-touched, and no hook of theirs runs.
-
-Before a restore writes or deletes anything, what it would destroy that no checkpoint tree
-holds (ignored files in its way, files inside nested repositories, unrecorded permission
-bits) is saved and handed to `keep`, which records it for `agents plan undo`; what each
-checkpoint, restore and action is, to `journal` (a correction's: `operation_repair.py`).
+A private index per working tree (never the user's) builds each tree in `private_dir`'s
+git directory, every file's bytes as on disk; a ref per plan under `refs/cleveragents/`
+keeps every checkpoint reachable. The user's index, HEAD, branches, stash and reflogs are
+never touched, and no hook of theirs runs. Before a restore writes or deletes anything,
+what it would destroy that no checkpoint tree holds (ignored files in its way, files in
+nested repositories, unrecorded modes) is handed to `keep`, which records it for `agents
+plan undo`; what each checkpoint, restore and action is, to `journal`.
 
 The `CheckpointStore` port's face; the work is done in rooms: `private_index` (index, journal,
 tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`, `tree_queries`."""

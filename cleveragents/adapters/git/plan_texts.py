@@ -13,7 +13,7 @@ import os
 
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import ESCAPE
+from cleveragents.adapters.git.saved_names import ESCAPE
 from cleveragents.domain.plan_refs import checkpoints_ref, saved_ref
 from cleveragents.errors import GitFailed
 
