@@ -9,10 +9,6 @@ Test Setup          Create Temporary Repository
 Test Teardown       Remove Temporary Repository
 
 
-*** Variables ***
-${AGENTS_FORKED}    ${True}
-
-
 *** Test Cases ***
 A Completed Plan Exits 0 And Prints Each Decision As It Is Taken
     ${result}    Run Plan    ${PLANS}/greeting.yaml
