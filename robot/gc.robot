@@ -13,6 +13,7 @@ Test Teardown       Kill Started Processes And Remove Temporary Repository
 
 *** Variables ***
 ${GC_PLANS}         ${PLANS}/gc
+${AGENTS_FORKED}    ${True}
 
 
 *** Test Cases ***
@@ -241,6 +242,10 @@ Retention Drops Only Finished Plans No Rule Keeps
     Stderr Should Contain    ${result}    keep_days
 
 A Plan Another Command Runs Cannot Be Deleted, Nor Can Gc Run
+    # Exec'd as before: forked (ForkedAgents.py) while Robot's logging handler was left in
+    # the fork, its gc was let through 2 runs in 3 (exit 0, "nothing to free") while the slow
+    # plan ran; with logging reset in the fork it passed 2 in 2. Not explained yet.
+    VAR    ${AGENTS_FORKED}    ${False}    scope=TEST
     Start Process    agents    plan    run    --script    ${GC_PLANS}/slow.yaml    cwd=${REPO}
     ...    alias=slow    stdin=${EMPTY}    stdout=${WORK}/slow.stdout    stderr=${WORK}/slow.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}
