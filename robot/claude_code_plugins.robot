@@ -42,6 +42,19 @@ A Plugin's Language Server And Exec Hook Do Not Run On The Host
     ${edited}    Get File    ${REPO}/a.py
     Should Be Equal    ${edited}    y = 1\n
 
+A Plugin Folder Named By CLAUDE_CODE_PLUGIN_DIRS Is Not Loaded Either
+    [Documentation]    The variable loads a plugin as `--plugin-dir` does, installed or not:
+    ...    our settings blank it, so its exec hook does not run on the host.
+    Remove File    ${WORK}/claude-config/settings.json
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Process    agents    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *    cwd=${REPO}    stdin=${EMPTY}    timeout=120s
+    ...    on_timeout=kill    env:GIT_CEILING_DIRECTORIES=${WORK}
+    ...    env:CLAUDE_CODE_PLUGIN_DIRS=${REPO}/mk/q    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/hook-ran
+
 A Plugin Turned On By The Managed Settings Is Refused In The Sandbox
     [Documentation]    The managed settings outrank ours: the run is refused, the plugin named.
     Create Directory    ${WORK}/managed
