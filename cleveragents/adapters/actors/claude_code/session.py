@@ -31,6 +31,7 @@ from cleveragents.adapters.actors.claude_code import (
     carried,
     hook,
     hooks_off,
+    plugins,
     shell_prefix,
     startup_free,
     transcript,
@@ -100,10 +101,9 @@ def settings(
     prefix: Path | None = None,
     shell: Path | None = None,
 ) -> dict[str, Any]:
-    """Claude Code settings that send every tool call's events to `hook_command`, take
-    the API key from `key_command` (an apiKeyHelper) when given, and run every command
-    of its shell through `prefix` when given, in `shell` (its `env` outranks a project's
-    and the user's)."""
+    """Claude Code settings that send every tool call's events to `hook_command`, take the
+    API key from `key_command` (an apiKeyHelper) when given, and run every command of its
+    shell through `prefix` when given, in `shell` (its `env` outranks a project's, user's)."""
     entry = [
         {
             "matcher": "*",
@@ -142,11 +142,10 @@ TOKENS = ("ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")
 
 
 def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
-    """Claude Code's environment: the user's, with the way to reach the run, and without the
-    API key: Claude Code passes its environment on to every command it runs, so it asks
-    for the key through its apiKeyHelper instead (kept for the session: asked once). Its
-    PATH leaves out the folders of the tree (`host_programs`): Claude Code runs `git` on
-    the host itself, and a command could have planted one in an activated `.venv/bin`."""
+    """Claude Code's environment: the user's, with the way to reach the run, without the API
+    key (passed on to every command it runs: it asks through its apiKeyHelper, once). Its
+    PATH leaves out the tree's folders (`host_programs`): Claude Code runs `git` on the host
+    itself, and a command could have planted one in an activated `.venv/bin`."""
     env = {name: value for name, value in os.environ.items() if name not in WITHHELD}
     # Its own tokens, as Claude Code run by the user has them (not agents' other children).
     env.update({name: found for name in TOKENS if (found := held_secrets.value(name))})
@@ -258,7 +257,7 @@ class ClaudeCodeSession:
         hooks_off.refuse_if_turned_off(self.root)  # its settings may have changed meanwhile
         if self.boxed:
             hooks_off.refuse_own_prefix(self.root, shell_prefix.VARIABLE)
-            hooks_off.refuse_unprefixed_hooks(self.root)
+            plugins.refuse(self.root)  # exec-form hooks, plugins the managed settings force
         if resume and self.carried is not None:  # a plan pulled: its session was not run here
             carried.place_session(self.root, session_id, self.carried())
         folder = self.state_dir / "claude-code"
@@ -272,6 +271,7 @@ class ClaudeCodeSession:
         prefix = shell_prefix.script(own, folder, users, seconds) if self.boxed else None
         shell = startup_free.script(folder, self.root) if self.boxed else None
         written = settings(own, key_command() if key else None, prefix, shell)
+        written = plugins.turned_off(self.root, written) if self.boxed else written
         settings_file.write_text(json.dumps(written, indent=2))
         try:  # the settings serve this run only: none are left behind
             token = secrets.token_hex(16)
