@@ -4,11 +4,13 @@ environment, signal handlers and file descriptors 0-2), without importing the an
 again. That import is some 1,500 pydantic classes, 1.1-1.5 s of CPU in each `agents` that
 talks to Claude, more than half of what a step of the Claude features spent; imported here
 once, every fork has it. Only for steps whose point is what agents does with Claude's
-answers, not how the process starts (exit codes, output and files are the same)."""
+answers, not how the process starts (exit codes, output and files are the same). The
+fork's body (`run_main`) serves the Robot suites' forks too (`robot/resources/ForkedAgents.py`)."""
 
 from __future__ import annotations
 
 import io
+import logging
 import os
 import selectors
 import signal
@@ -19,7 +21,7 @@ import traceback
 from pathlib import Path
 
 
-def _prepared(env: dict[str, str]) -> None:
+def prepared(env: dict[str, str]) -> None:
     """What a fork should find imported: the CLI, the plan commands, and the SDK when the
     command is to talk to Claude."""
     import cleveragents.cli.app
@@ -34,7 +36,7 @@ def run_forked(
 ) -> subprocess.CompletedProcess[str]:
     """`agents argv[1:]` in a fork, in `cwd` with exactly `env`, no input; its output read
     as `subprocess.run(..., text=True)` reads it. Killed after `timeout` seconds."""
-    _prepared(env)
+    prepared(env)
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     sys.stdout.flush()
@@ -53,23 +55,41 @@ def run_forked(
 def _child(
     argv: list[str], cwd: Path, env: dict[str, str], out: int, err: int, others: tuple[int, ...]
 ) -> None:
-    code = 70
     try:
         for fd in others:
             os.close(fd)
-        _restart_coverage()
+        restart_coverage()
         null = os.open(os.devnull, os.O_RDONLY)
         for fd, target in ((null, 0), (out, 1), (err, 2)):
             os.dup2(fd, target)
             os.close(fd)
+    finally:
+        run_main(argv, cwd, env)
+
+
+def run_main(argv: list[str], cwd: str | Path, env: dict[str, str]) -> None:
+    """In the fork, its descriptors 0-2 set: `agents argv[1:]` as a new Python runs it, then
+    the fork's end with its exit code (never returns; the Robot library's fork too)."""
+    code = 70
+    try:
         # New streams on 0-2, as a started Python makes them for pipes (behave's capture
-        # replaced sys.stdout and sys.stderr with buffers of its own).
+        # and Robot replaced sys.stdout and sys.stderr with objects of their own).
         sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
         sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
-        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
-            signal.signal(number, signal.SIG_IGN if number == signal.SIGPIPE else signal.SIG_DFL)
+        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGALRM):
+            signal.signal(number, signal.SIG_DFL)
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.setitimer(signal.ITIMER_REAL, 0)  # a Robot test timeout's timer stays here
+        # Logging as a new Python has it: no handler, warnings and worse. Robot's handler on
+        # the root logger wrote the command's git calls into Robot's output.xml, whose file
+        # the fork shares (it was left unreadable), and a handler there stops basicConfig.
+        root = logging.getLogger()
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        root.setLevel(logging.WARNING)
+        logging.disable(logging.NOTSET)
         os.chdir(cwd)
         os.environ.clear()
         os.environ.update(env)
@@ -91,7 +111,7 @@ def _child(
             os._exit(code)
 
 
-def _restart_coverage() -> None:
+def restart_coverage() -> None:
     """Under `coverage run` (the suite's), measure the fork as coverage measures a fork
     (its own data file), and save it before `os._exit`."""
     try:

@@ -11,13 +11,11 @@ streams, stdout and stderr in the same files `Run Process` writes, the same resu
 
 from __future__ import annotations
 
-import logging
 import os
 import select
 import signal
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -25,6 +23,9 @@ from typing import Any
 from robot.api.deco import keyword, library
 from robot.libraries.Process import ProcessResult
 from robot.utils import timestr_to_secs
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout, for the fork's body
+from features.support.forked_agents import prepared, restart_coverage, run_main
 
 
 @library(scope="GLOBAL")
@@ -43,7 +44,7 @@ class ForkedAgents:
         """`agents ARGS` in `cwd`, with this process' environment plus `env`, as `Run Process
         agents ARGS` with `stdin`, `stdout`, `stderr`, `timeout` and `on_timeout=kill`."""
         environ = {**os.environ, **env}
-        _prepared(environ)
+        prepared(environ)
         source = _stdin(stdin, cwd)
         out = open(stdout, "wb")  # noqa: SIM115 - handed to the fork, closed below
         err = open(stderr, "wb")  # noqa: SIM115
@@ -63,16 +64,6 @@ class ForkedAgents:
         return ProcessResult(process, out, err, rc=code, output_encoding="CONSOLE")
 
 
-def _prepared(env: dict[str, str]) -> None:
-    """What a fork should find imported: the CLI, and the SDK when the command is to talk to
-    Claude."""
-    import cleveragents.cli.app
-    import cleveragents.cli.main  # noqa: F401
-
-    if env.get("ANTHROPIC_BASE_URL"):
-        import anthropic  # noqa: F401
-
-
 def _stdin(stdin: str, cwd: str) -> Any:
     """As the Process library reads `stdin`: NONE inherits this process' (None here), a path
     to a file is that file, any other text is written to a file the command reads."""
@@ -88,49 +79,14 @@ def _stdin(stdin: str, cwd: str) -> Any:
 
 
 def _child(argv: list[str], cwd: str, env: dict[str, str], source: Any, out: int, err: int) -> None:
-    code = 70
     try:
-        _restart_coverage()
+        restart_coverage()
         if source is not None:
             os.dup2(source.fileno(), 0)
         os.dup2(out, 1)
         os.dup2(err, 2)
-        # New streams on 0-2, as a started Python makes them (Robot replaced sys.stdout).
-        sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
-        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
-        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
-        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGALRM):
-            signal.signal(number, signal.SIG_DFL)
-        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        signal.setitimer(signal.ITIMER_REAL, 0)  # a Robot test timeout's timer stays here
-        # Logging as a new Python has it: no handler, warnings and worse. Robot's handler on
-        # the root logger wrote the command's git calls into Robot's output.xml, whose file
-        # the fork shares (it was left unreadable), and a handler there stops basicConfig.
-        root = logging.getLogger()
-        for handler in list(root.handlers):
-            root.removeHandler(handler)
-        root.setLevel(logging.WARNING)
-        logging.disable(logging.NOTSET)
-        os.chdir(cwd)
-        os.environ.clear()
-        os.environ.update(env)
-        sys.argv = list(argv)
-        from cleveragents.cli.main import main
-
-        code = main(argv[1:])
-    except SystemExit as ended:
-        code = ended.code if isinstance(ended.code, int) else 1
-    except BaseException:  # as Python would: the traceback, exit 1
-        traceback.print_exc()
-        code = 1
     finally:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            _save_coverage()
-        finally:
-            os._exit(code)
+        run_main(argv, cwd, env)
 
 
 def _wait(pid: int, timeout: float) -> int:
@@ -144,26 +100,3 @@ def _wait(pid: int, timeout: float) -> int:
         os.close(handle)
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status)
-
-
-def _restart_coverage() -> None:
-    """Under coverage (the suite's), measure the fork as coverage measures a fork: its own
-    data file, saved before `os._exit`."""
-    try:
-        from coverage import Coverage
-        from coverage.control import _after_fork_in_child
-    except ImportError:
-        return
-    if Coverage.current() is not None:
-        _after_fork_in_child()
-
-
-def _save_coverage() -> None:
-    try:
-        from coverage import Coverage
-    except ImportError:
-        return
-    current = Coverage.current()
-    if current is not None:
-        current.stop()
-        current.save()
