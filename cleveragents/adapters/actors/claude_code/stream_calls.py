@@ -3,8 +3,9 @@
 Our PreToolUse hook should see every one of them; one it never saw ran with no policy and
 no checkpoint (Claude Code's settings turned the hooks off, or the hook could not run).
 A call with no result ran nothing (the session stopped first: a budget, an interrupt), nor
-did one Claude Code rejected before any hook (its input did not fit the tool, or no such
-tool exists): both are left out. So is one Claude Code's own permissions refused (its result's
+did one Claude Code rejected before any hook (its input did not fit the tool, no such
+tool exists, or the tool's own input check refused it: an Edit changing nothing): all are
+left out. So is one Claude Code's own permissions refused (its result's
 `permission_denials`), some before any hook (a path a deny rule names): each is recorded as
 refused, with Claude Code's reason (`RefusedCall`).
 """
@@ -20,6 +21,12 @@ from cleveragents.domain.tool_calls import RefusedCall
 __all__ = ["RefusedCall", "StreamCalls"]
 
 NEVER_RAN = ("InputValidationError", "No such tool available")
+# A call a tool's own input check refused before any hook, by its whole result (pinned CLI,
+# `validateInput`): the exact text, so no output of a call that ran can pass for it.
+REJECTED = {
+    "Edit": ("<tool_use_error>No changes to make: old_string and new_string are exactly the "
+             "same.</tool_use_error>",),
+}  # fmt: skip
 MOST_SAID = 300  # characters of Claude Code's reason kept in an outcome
 TAGS = re.compile(r"</?tool_use_error>")
 
@@ -29,6 +36,7 @@ class StreamCalls:
 
     def __init__(self) -> None:
         self.made: list[str] = []
+        self.tools: dict[str, str] = {}  # each call's tool, by id
         self.answered: set[str] = set()
         self.never_ran: set[str] = set()
         self.errors: dict[str, str] = {}  # what Claude Code said of each failed call
@@ -43,12 +51,16 @@ class StreamCalls:
                 continue
             if block.get("type") == "tool_use" and message["type"] == "assistant":
                 self.made.append(str(block.get("id")))
+                self.tools[str(block.get("id"))] = str(block.get("name"))
             elif block.get("type") == "tool_result":
                 call, said = str(block.get("tool_use_id")), _text(block.get("content"))
                 self.answered.add(call)
                 if block.get("is_error"):
                     self.errors[call] = " ".join(TAGS.sub("", said).split())[:MOST_SAID]
                 if block.get("is_error") and any(word in said for word in NEVER_RAN):
+                    self.never_ran.add(call)
+                content = block.get("content")
+                if block.get("is_error") and content in REJECTED.get(self.tools.get(call, ""), ()):
                     self.never_ran.add(call)
 
     def unseen(self, seen: set[str], refused: Collection[str] = ()) -> list[str]:
