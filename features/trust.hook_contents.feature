@@ -45,6 +45,7 @@ Feature: What my git hooks run from my tree is kept from the model
       | edit   | scripts/check.sh        | husky 9's hook      | husky 9 runs "sh scripts/check.sh" as the hook "pre-commit"             | exit 0  | is scripts/check.sh, which the pre-commit hook runs                                          |
       | write  | a.txt                   | a hook agents cannot read | the repository's hook "pre-commit" holds "#!/bin/sh\nmake lint\n" | a       | may be run by the pre-commit hook, which runs `make`: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
       | write  | a.txt                   | a Python hook       | the repository's hook "pre-commit" holds "#!/usr/bin/env python3\nimport os\n" | a | may be run by the pre-commit hook, which runs a `python3` script: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+      | write  | a.txt                   | a hook feeding xargs a list | the repository's hook "pre-commit" holds "#!/bin/sh\nxargs -a list.txt sh\n" | a | may be run by the pre-commit hook, which runs `${input of xargs}` as a file: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
 
   Scenario Outline: A <config> whose aliases expand past what agents reads makes the whole tree the hook's
     # 538 bytes expanding to 10^8 values once hung agents for good around every command.
@@ -76,6 +77,23 @@ Feature: What my git hooks run from my tree is kept from the model
     Then the file ".venv/lib/pre_commit/main.py" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path '.venv/lib/pre_commit/main.py' is .venv, which the pre-commit hook runs"
+
+  Scenario Outline: A hook's tests, lookups and home scripts leave the rest of my tree to the model (<form>)
+    Given the repository's hook "pre-commit" holds "#!/bin/sh\n<line>\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will write "docs/x.md" with "x\n"
+    When I run "agents plan run 'hooks'" with Claude
+    Then the exit code is 0
+    And the file "docs/x.md" contains "x"
+
+    Examples:
+      | form           | line                                                                    |
+      | [ ]            | [ -f scripts/lint.sh ] && sh scripts/lint.sh; exit 0                    |
+      | [[ ]]          | if [[ -x scripts/lint.sh ]]; then sh scripts/lint.sh; fi               |
+      | test           | test -f scripts/lint.sh && sh scripts/lint.sh                           |
+      | $HOME          | ${HOME}/.config/hooks/notify.sh done                                    |
+      | command -v     | command -v terminal-notifier >/dev/null && terminal-notifier -message x |
+      | xargs          | xargs -a files.txt -n 1 npx prettier --write                            |
 
   Scenario: A sample hook, one git cannot run, or git-lfs's, makes nothing of the tree the hook's
     Given the repository's hook "pre-commit.sample" holds "#!/bin/sh\nexec sh scripts/check.sh\n"

@@ -110,3 +110,20 @@ A Command Claude Code's Own Checks Blocked Is Not Taken For One That Ran Unrecor
     ${results}    Tool Results Claude Code Got
     Should Contain    ${results}[0]    Blocked: standalone sleep
     Should Be Equal    ${results}[1]    "after"
+
+An Edit Claude Code's Own Input Check Rejects Ran Nothing, The Plan Completes
+    [Documentation]    The model's Edit changes nothing (old_string equals new_string): Claude
+    ...    Code rejects it in its own input check, before any hook ("No changes to make"). It
+    ...    ran nothing, so it is no call that "ran unrecorded": the plan completes (attack 15,
+    ...    finding 6; before, it failed with exit 1 and sent the user to an undo).
+    Claude Code Will Call    Read    {"file_path": "${REPO}/README.md"}
+    Claude Code Will Call    Edit
+    ...    {"file_path": "${REPO}/README.md", "old_string": "demo", "new_string": "demo"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stderr}    ran unrecorded
+    ${document}    Plan Tree Document
+    Should Be Equal    ${document}[plan][status]    completed
+    ${readme}    Get File    ${REPO}/README.md
+    Should Be Equal    ${readme}    \# demo\n

@@ -191,6 +191,21 @@ A Hook Of The User's Own Runs Only After What The Model Changed Is Put Back
     ${script}    Get File    ${REPO}/scripts/fmt.sh
     Should Be Equal    ${script}    true\n
 
+A User Hook Naming $CLAUDE_PROJECT_DIR Still Runs On The Host
+    [Documentation]    The user's guard starts `cd "$CLAUDE_PROJECT_DIR" && ...` (attack 15
+    ...    finding 10): Claude Code hands the prefix the line as written, which must match
+    ...    the user's line as written, not as read for what it reaches; in the box the
+    ...    guard could not write beside the tree, and would fail open.
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "cd \\"$CLAUDE_PROJECT_DIR\\" && touch ${WORK}/user-hook-ran"}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${WORK}/user-hook-ran
+
 A Shell Prefix Of The User's Own Is Refused In The Sandbox
     [Documentation]    Ours must wrap Claude Code's commands: theirs would be dropped.
     Create File    ${REPO}/.claude/settings.local.json    {"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"}}

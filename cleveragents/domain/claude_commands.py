@@ -58,7 +58,14 @@ _PROJECT_DIR = re.compile(r"\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR(?!\w)
 
 
 def settings_commands(document: object) -> list[tuple[str, str]]:
-    """(setting, command line) for each command a settings document makes Claude Code run."""
+    """(setting, command line) for each command a settings document makes Claude Code run,
+    `$CLAUDE_PROJECT_DIR` read as the folder it names (`.`): for what the line reaches."""
+    return [(setting, project_dir_named(line)) for setting, line in raw_commands(document)]
+
+
+def raw_commands(document: object) -> list[tuple[str, str]]:
+    """`settings_commands` with each line as the document writes it: as Claude Code hands
+    it to its shell prefix (the pinned CLI leaves `$CLAUDE_PROJECT_DIR` to the shell)."""
     if not isinstance(document, Mapping):
         return []
     found: list[tuple[str, str]] = []
@@ -80,7 +87,7 @@ def settings_commands(document: object) -> list[tuple[str, str]]:
         if isinstance(name, str) and isinstance(value, str) and not harmless(name):
             lines = [f"{name}={shlex.quote(place)} true" for place in env_places(value)]
             found += [(f"env {name}", line) for line in lines]
-    return [(setting, project_dir_named(line)) for setting, line in found]
+    return found
 
 
 def hook_seconds(document: object, default: float) -> dict[str, float]:

@@ -12,7 +12,9 @@ words are taken as files it may run; a file word the shell expands names a folde
 tree (`domain/reach.py`). `cd DIR` makes all of DIR a place git runs from. A substitution
 (`$(…)`, backquotes) is read as a script of its own where it stands
 (`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
-glob or a variable as the program, `make`, a project runner) may run any file of the tree:
+glob or a variable as the program, `make`, a project runner) may run any file of the tree
+(`[`, `[[`, `test` and `command -v` run nothing; `$HOME/x` is `~/x`; `xargs CMD` runs CMD
+with words of its input, which agents cannot name):
 the whole tree (`WHOLE`), said so in the refusal. Any other value (`commit.template =
 .gitmessage`) is a path git reads: its first word is kept when it holds a `/`, which is
 harmless.
@@ -64,6 +66,17 @@ PROGRAMS = (
 OPERATORS = frozenset(";&|()\n")
 _DEPTH: ContextVar[int] = ContextVar("script_depth", default=0)  # `_script`s within
 _GLOB = re.compile(r"[*?\[$\0]")
+# `$HOME/x`, `${HOME}/x` as the program: the user's `~/x` (the adapter judges where it lies).
+_HOME = re.compile(r"\A\$(?:HOME|\{HOME\})/+")
+TESTS = frozenset(("[", "[[", "test"))  # the shell's tests: builtins, they run nothing
+# xargs's options: how many words each takes after it; the replacing ones (`-I R`) apart.
+_XARGS = {"-0": 0, "-r": 0, "-t": 0, "-x": 0, "-p": 0, "--null": 0, "--no-run-if-empty": 0,
+          "--verbose": 0, "--exit": 0, "--interactive": 0, "--open-tty": 0, "-o": 0,
+          "-a": 1, "-d": 1, "-E": 1, "-L": 1, "-n": 1, "-P": 1, "-s": 1, "--arg-file": 1,
+          "--delimiter": 1, "--eof": 1, "--max-lines": 1, "--max-args": 1, "--max-procs": 1,
+          "--max-chars": 1, "--process-slot-var": 1}  # fmt: skip
+_ATTACHED = ("-a", "-d", "-E", "-L", "-n", "-P", "-s")
+_FED = "${input of xargs}"  # a word xargs adds from its input: one agents cannot name
 
 
 class Given(NamedTuple):
@@ -151,7 +164,7 @@ def _command(words: list[str], cwd: str, found: list[Reach], given: Given) -> st
     inputs = [w for w in words if isinstance(w, (Input, Here))]
     given = given._replace(stdin=inputs[-1]) if inputs else given
     words = [w for w in words if not isinstance(w, Target)]
-    while words and (words[0] in table.KEYWORDS or _assignment(words[0])):
+    while words and words[0] != "[[" and (words[0] in table.KEYWORDS or _assignment(words[0])):
         if _assignment(words[0]):
             found.extend(_assigned(words[0], cwd))
             name, _, value = words[0].partition("=")
@@ -161,9 +174,13 @@ def _command(words: list[str], cwd: str, found: list[Reach], given: Given) -> st
         words = words[1:]
     if not words:
         return cwd
-    program, rest = words[0], words[1:]
+    program, rest = _HOME.sub("~/", words[0], count=1), words[1:]
     name = program.rpartition("/")[2]
-    if _GLOB.search(program):
+    if program in TESTS or (program == "command" and rest[:1] in (["-v"], ["-V"])):
+        return cwd  # the shell's builtins: a test, a lookup; they run nothing
+    if program == "xargs":
+        found.extend(_xargs(rest, cwd, given))
+    elif _GLOB.search(program):
         found.append(Reach(WHOLE, unknown=f"`{shown(program)}` as a program"))
     elif name in ("cd", "pushd"):
         target = next((w for w in rest if not w.startswith("-")), None)
@@ -227,6 +244,34 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]
     if name in table.SCRIPTED:
         return interpreters.scripted(name, rest, cwd, given.stdin)
     return named(cwd, [w for w in rest if not w.startswith("-")])
+
+
+def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
+    """What `xargs OPTIONS CMD ARGS` runs: `CMD ARGS` with words from its input, which
+    agents cannot name (after ARGS, or in place of `-I R`'s R); an option not in the table:
+    the tree."""
+    replace = ""
+    while rest and rest[0].startswith("-") and rest[0] != "--":
+        option, equals, value = rest[0].partition("=")
+        if option in ("-I", "--replace", "-i") or option.startswith(("-I", "-i")):
+            attached = option[2:] if option[:2] in ("-I", "-i") else ""
+            taken = 0 if attached or equals or option == "-i" else 1
+            replace = attached or value or (rest[1] if taken and len(rest) > 1 else "{}")
+            rest = rest[1 + taken :]
+            continue
+        # an option with its word attached (`-n1`, `--max-args=1`) takes none after it
+        count = _XARGS.get(option)
+        if equals or (count is None and option[:2] in _ATTACHED):
+            count = 0 if option in _XARGS or option[:2] in _ATTACHED else None
+        if count is None:
+            return [Reach(WHOLE, unknown=f"`xargs {shown(option)}`")]
+        rest = rest[1 + count :]
+    rest = rest[1:] if rest[:1] == ["--"] else rest
+    words = rest or ["echo"]
+    fed = [w.replace(replace, _FED) for w in words] if replace else [*words, _FED]
+    found: list[Reach] = []
+    _command(fed, cwd, found, given._replace(stdin=None))
+    return found
 
 
 def _runner(rest: list[str], cwd: str, given: Given) -> list[Reach]:

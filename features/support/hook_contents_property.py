@@ -35,6 +35,13 @@ HOOKS = [
     "#!/usr/bin/env python3\nimport subprocess\nsubprocess.run(['sh', 'scripts/check.sh'])\n",
     "#!/bin/sh\nFILES=$(git diff --cached --name-only)\nsh scripts/check.sh\n",
     "#!/bin/sh\n# a comment naming scripts/other.sh\nenv LINT=1 timeout 5 sh scripts/check.sh\n",
+    # the shell's tests and lookups, xargs, a home script (attack 15 finding 9)
+    "#!/bin/sh\n[ -f scripts/check.sh ] && sh scripts/check.sh; exit 0\n",
+    "#!/bin/bash\nif [[ -x scripts/check.sh ]]; then ./scripts/check.sh; fi\n",
+    "#!/bin/sh\ncommand -v sh >/dev/null && test -r scripts/env.sh && . scripts/env.sh\n",
+    "#!/bin/sh\necho notes.txt | xargs sh\n",
+    "#!/bin/sh\nls scripts/*.sh | xargs -I{} sh {}\n",
+    '#!/bin/sh\n"$HOME"/.config/no-such-hook.sh; sh scripts/check.sh\n',
 ]
 # Files the model might write, each with a canary that leaves a mark when it runs.
 POOL = [
@@ -83,6 +90,9 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(hook=7, path=7)  # `make`: the whole tree
     @example(hook=9, path=8)  # a hook that runs nothing of the tree: the canary is written
     @example(hook=10, path=0)  # another interpreter: the whole tree
+    @example(hook=13, path=0)  # `[ ... ] && sh F`: F, nothing else
+    @example(hook=16, path=8)  # xargs runs a file named on its input: the whole tree
+    @example(hook=17, path=2)  # xargs -I{}: what the glob names
     @given(hook=st.integers(0, len(HOOKS) - 1), path=st.integers(0, len(POOL) - 1))
     def check(hook: int, path: int) -> None:
         nonlocal written

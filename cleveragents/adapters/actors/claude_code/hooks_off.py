@@ -37,13 +37,14 @@ def user_file() -> Path:
 def users_lines() -> list[str]:
     """The command lines the user's own settings (theirs and the managed ones, never a
     project's) give Claude Code: they run on the host, as without agents, with what they read
-    outside the tree (a guard hook's list); a project's run in the sandbox (`shell_prefix`)."""
+    outside the tree (a guard hook's list); a project's run in the sandbox (`shell_prefix`).
+    Each as written, `$CLAUDE_PROJECT_DIR` in it too: the line Claude Code hands the prefix."""
     from cleveragents.adapters.git.config_programs import read_json
-    from cleveragents.domain.claude_commands import settings_commands
+    from cleveragents.domain.claude_commands import raw_commands
 
     found: list[str] = []
     for path in [*managed_files(), user_file()]:
-        found += [line for _, line in settings_commands(read_json(path))]
+        found += [line for _, line in raw_commands(read_json(path))]
     return list(dict.fromkeys(found))
 
 

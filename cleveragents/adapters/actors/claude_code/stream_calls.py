@@ -4,9 +4,10 @@ Our PreToolUse hook should see every one of them; one it never saw ran with no p
 no checkpoint (Claude Code's settings turned the hooks off, or the hook could not run).
 A call with no result ran nothing (the session stopped first: a budget, an interrupt), nor
 did one Claude Code rejected before any hook (its input did not fit the tool, no such tool
-exists, or its own checks blocked the command: a standalone `sleep`): both are left out. So
-is one Claude Code's own permissions refused (its result's `permission_denials`), some
-before any hook (a path a deny rule names): each is recorded as
+exists, its own checks blocked the command: a standalone `sleep`, or the tool's own input
+check refused it: an Edit changing nothing): all are left out. So is one Claude Code's own
+permissions refused (its result's `permission_denials`), some before any hook (a path a deny
+rule names): each is recorded as
 refused, with Claude Code's reason (`RefusedCall`).
 """
 
@@ -22,6 +23,12 @@ __all__ = ["RefusedCall", "StreamCalls"]
 
 NEVER_RAN = ("InputValidationError", "No such tool available")
 BLOCKED = "<tool_use_error>Blocked: "  # Claude Code's own check refused the input, unrun
+# A call a tool's own input check refused before any hook, by its whole result (pinned CLI,
+# `validateInput`): the exact text, so no output of a call that ran can pass for it.
+REJECTED = {
+    "Edit": ("<tool_use_error>No changes to make: old_string and new_string are exactly the "
+             "same.</tool_use_error>",),
+}  # fmt: skip
 MOST_SAID = 300  # characters of Claude Code's reason kept in an outcome
 TAGS = re.compile(r"</?tool_use_error>")
 
@@ -31,6 +38,7 @@ class StreamCalls:
 
     def __init__(self) -> None:
         self.made: list[str] = []
+        self.tools: dict[str, str] = {}  # each call's tool, by id
         self.answered: set[str] = set()
         self.never_ran: set[str] = set()
         self.errors: dict[str, str] = {}  # what Claude Code said of each failed call
@@ -45,6 +53,7 @@ class StreamCalls:
                 continue
             if block.get("type") == "tool_use" and message["type"] == "assistant":
                 self.made.append(str(block.get("id")))
+                self.tools[str(block.get("id"))] = str(block.get("name"))
             elif block.get("type") == "tool_result":
                 call, said = str(block.get("tool_use_id")), _text(block.get("content"))
                 self.answered.add(call)
@@ -52,6 +61,9 @@ class StreamCalls:
                     self.errors[call] = " ".join(TAGS.sub("", said).split())[:MOST_SAID]
                 blocked = said.startswith(BLOCKED)
                 if block.get("is_error") and (blocked or any(w in said for w in NEVER_RAN)):
+                    self.never_ran.add(call)
+                content = block.get("content")
+                if block.get("is_error") and content in REJECTED.get(self.tools.get(call, ""), ()):
                     self.never_ran.add(call)
 
     def unseen(self, seen: set[str], refused: Collection[str] = ()) -> list[str]:
