@@ -127,7 +127,7 @@ Feature: What my git config's launchers find in my tree is kept from the model
       | filter.x.clean    | dotnet run                              | `dotnet`                                       |
       | filter.x.clean    | julia --project=. conv.jl               | `julia --project`                              |
       | diff.x.textconv   | bash -c 'sh ./{conv,x}.sh'              | `./{conv,x}.sh` as a file                      |
-      | filter.x.clean    | python3 -m unittest -q                  | `python3 -m unittest`                          |
+      | filter.x.clean    | python3 -m pytest -q                    | `python3 -m pytest`                            |
       | filter.x.clean    | pre-commit run                          | `pre-commit`                                   |
 
   Scenario Outline: Under a command line of <form> nested <deep> deep, every file is refused

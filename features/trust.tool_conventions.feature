@@ -38,15 +38,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | tools/rules/r.js     | is tools/rules, which the pre-commit hook runs                        | lib/x.js    |
       | npx eslint --rulesdir tools/rules -f ./fmt.js . | .eslintrc.json | {}                                                      | fmt.js               | is fmt.js, which the pre-commit hook runs                             | lib/x.js    |
       | pylint --load-plugins=tools.p src | b.txt                  | b\n                                                                  | tools/p.py           | is tools, which the pre-commit hook runs                              | lib/x.py    |
-      | cd tools/c && npx --no -- commitlint --edit | tools/c/commitlint.config.js | require('../../lib/rules')\n                                      | lib/rules.js         | is lib/rules.js, which the pre-commit hook runs                       | src/x.js    |
-      | npx --no -- commitlint --edit  | commitlint.config.js      | module.exports = {}\n                                                | commitlint.config.js | is commitlint.config.js, which the pre-commit hook runs               | lib/x.js    |
-      | eslint src                     | eslint.config.js          | module.exports = [];\n                                               | eslint.config.js     | is eslint.config.js, which the pre-commit hook runs                   | README      |
-      | npx eslint src                 | eslint.config.js          | import r from "./rules/r.js";\nexport default [r];\n                | rules/r.js           | is rules/r.js, which the pre-commit hook runs                         | src/a.js    |
-      | npx eslint src                 | eslint.config.js          | const r = require("./rules");\nmodule.exports = [r];\n             | rules/index.js       | is rules, which the pre-commit hook runs                              | lib/x.js    |
-      | pytest -q                      | tests/test_a.py           | def test_a(): pass\n                                                 | tests/conftest.py    | matches **/*.py, where pytest finds what the pre-commit hook runs     | README      |
-      | python3 -m pytest              | pytest.ini                | [pytest]\naddopts = -p tools.plug\n                                  | src/deep/er/a.py     | matches **/*.py, where pytest finds what the pre-commit hook runs     | docs/x.md   |
-      | python3 -m pytest              | pytest.ini                | [pytest]\naddopts = -p tools.plug\n                                  | pytest.ini           | is pytest.ini, which the pre-commit hook runs                         | data/x.json |
-      | py.test                        | b.txt                     | b\n                                                                  | src/__pycache__/a.cpython-311.pyc | matches **/*.pyc, where py.test finds what the pre-commit hook runs    | src/a.txt   |
+      | cd tools/c && npx --no -- commitlint --edit | tools/c/commitlint.config.js | require('../../lib/rules')\n                                      | lib/rules.js         | is in lib, where the script tools/c/commitlint.config.js finds what the pre-commit hook runs | src/x.js |
       | python3 scripts/check.py       | scripts/check.py          | import subprocess as sp\nsp.run(["sh", "tools/x.sh"], check=True)\n | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
       | python3 scripts/check.py       | scripts/check.py          | from os import system\nsystem("sh tools/x.sh " + name)\n             | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
       | python3 scripts/check.py       | scripts/check.py          | exec(open("tools/conf.py").read())\n                                 | tools/conf.py        | is tools/conf.py, which the pre-commit hook runs                      | lib/x.py    |
@@ -65,10 +57,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
     Examples:
       | hook                           | file                      | content                                                              | runs |
       | pylint src | pyproject.toml | [tool.pylint.main]\ninit-hook = "import sys"\n | `pyproject.toml`'s init-hook, Python code pylint runs |
-      | npx eslint src | eslint.config.js | const p = "./rules/r";\nmodule.exports = [require(p)];\n | the eslint config `eslint.config.js`, which loads code it computes (require(p…) |
-      | eslint src | eslint.config.mjs | export default [eval("x")];\n | the eslint config `eslint.config.mjs`, which loads code it computes (eval(…) |
-      | make lint | b.txt | b\n | `make` |
-      | npx eslint src | eslint.config.js | module.exports = ["./rules/a.js"].map(require);\n | the eslint config `eslint.config.js`, which loads code it computes (require…) |
+      | npx --no -- commitlint --edit | commitlint.config.js | module.exports = {}\n | `commitlint.config.js`, a node script whose folder is the top |
       | npx lint-staged | b.txt | b\n | `lint-staged` |
       | pylint --init-hook 'import sys' src | b.txt | b\n | `pylint --init-hook`, Python code it runs |
       | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) |
@@ -94,45 +83,6 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | case                       | hook                     | file             | content                                                   | planted       | original                                                      | plant                     |
       | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin |
       | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            |
-
-  Scenario Outline: Under a hook running <hook>, a sandboxed command's edit of a.txt stays, of <planted> goes back
-    Given a plain file "<file>" containing "<content>" committed
-    And a plain file "<planted>" containing "<original>" committed
-    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
-    And Claude answers through a stand-in server
-    And Claude will propose the plan "hooks" checked by ""
-    And Claude will run "printf 'kept' >> a.txt && printf 'planted' > <planted>"
-    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
-    Then the file "<planted>" contains "<original>"
-    And the file "a.txt" contains "kept"
-    When I run "agents plan tree" with Claude
-    Then stdout contains "put back <planted>: changed by the command"
-    And stdout contains "<why>"
-    And stdout does not contain "put back a.txt"
-
-    Examples:
-      | hook           | file             | content                   | planted           | original | why                                                                     |
-      | pytest -q      | tests/test_a.py  | def test_a(): pass\n      | tests/conftest.py | x = 1    | why: a file that matches **/*.py, where pytest finds what the pre-commit hook runs |
-      | npx eslint src | eslint.config.js | module.exports = [];\n    | eslint.config.js  | module   | eslint.config.js: changed by the command                                |
-
-  Scenario Outline: Under a hook running <hook>, a sandboxed `<edit>` of pyproject.toml <fate>
-    Given a plain file "pyproject.toml" containing "[project]\nversion = '1.0'\n[tool.ruff]\nline-length = 80\n<tool>" committed
-    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
-    And Claude answers through a stand-in server
-    And Claude will propose the plan "hooks" checked by ""
-    And Claude will run "<edit> pyproject.toml"
-    When I run "agents plan run 'hooks' --allow-command 'sed *'" with Claude
-    Then the file "pyproject.toml" contains "<shows>"
-    When I run "agents plan tree" with Claude
-    Then stdout <says> "put back pyproject.toml: changed by the command"
-
-    Examples:
-      | hook       | tool                                               | edit                  | fate     | shows            | says             |
-      | mypy src   | [tool.mypy]\nplugins = ['pm.mypy']\nstrict = true\n | sed -i s/80/99/       | stays    | line-length = 99 | does not contain |
-      | mypy src   | [tool.mypy]\nplugins = ['pm.mypy']\nstrict = true\n | sed -i s/pm.mypy/t.p/ | goes back | pm.mypy         | contains         |
-      | mypy src   | [tool.mypy]\nplugins = ['pm.mypy']\nstrict = true\n | sed -i s/80/[99/      | goes back | line-length = 80 | contains         |
-      | pylint src | [tool.pylint.main]\nload-plugins = 'aa'\n          | sed -i s/1.0/1.1/     | stays    | version = '1.1'  | does not contain |
-      | pylint src | [tool.pylint.main]\nload-plugins = 'aa'\n          | sed -i s/aa/bb/       | goes back | load-plugins = 'aa' | contains      |
 
   Scenario Outline: Under pre-commit's hook, what the remote <id> hook's tool loads is refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/<repo>\n  rev: v1.0.0\n  hooks:\n  - id: <id>\n" committed

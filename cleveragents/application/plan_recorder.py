@@ -54,7 +54,6 @@ class PlanRecorder:
         self.observer = observer
         self.actor = actor
         self.approve = approve  # asks a person (the question given) whether a command runs
-        self.put_back_whys: list[str] = []  # why commands' changes were put back, this run
         self.decisions: list[Decision] = store.decisions(plan.id)
         self.position = {d.id: i for i, d in enumerate(self.decisions)}
         self.children: dict[str | None, list[str]] = defaultdict(list)
@@ -139,7 +138,6 @@ class PlanRecorder:
                 update={"summary": f"{outcome.summary}; not saved: {named}"}
             )
         if look.put_back:  # a `.git` the command made, changed or moved
-            self.put_back_whys += [w for w in look.put_back if w.startswith("why: ")]
             outcome = outcome.model_copy(
                 update={"summary": f"{outcome.summary}; {'; '.join(look.put_back)}"}
             )

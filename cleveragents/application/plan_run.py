@@ -221,9 +221,6 @@ class PlanRun(RunPart):
         return self.finish(PlanStatus.COMPLETED, "every goal check passed")
 
     def finish(self, status: PlanStatus, outcome: str) -> Plan:
-        whys = dict.fromkeys(w.removeprefix("why: ") for w in self.r.put_back_whys)
-        if status is PlanStatus.COMPLETED and whys:  # what landed is not all that was done
-            outcome += f"; what a command changed was put back: {'; '.join(whys)}"
         self.r.actor_state()
         self.r.save_plan(status=status, phase=Phase.DONE, outcome=outcome)
         return self.r.plan

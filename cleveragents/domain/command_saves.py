@@ -65,9 +65,6 @@ class CommandLook:
     own_config: dict[str, dict[str, list[str]]] | None = None
     # Where its git dir tells git to find config and hooks (`own_git_dir.py`).
     own_git: dict[str, str] | None = None
-    # The shared configs whose other settings a command may change, by the tools reading
-    # each (`tool_sections.py`), as the look found them.
-    guarded: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass

@@ -26,13 +26,12 @@ import json
 import posixpath
 import re
 import shlex
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cleveragents.domain import bounded_yaml
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE_ROOT, RUBY_ROOT, SHELLS
-from cleveragents.domain.reach import ANY_FOLDERS, printable
+from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import shebang
 
 MOST_HOOK_BYTES = 1 << 16  # a hook larger than this is not read: the whole tree
@@ -80,7 +79,6 @@ REMOTE_ENTRIES = {"gitlint-ci": "gitlint"}  # a remote hook's id naming another 
 # The staged files' names a manager gives a command: files agents cannot name ahead, as a
 # variable is (a shell or an interpreter running one: the whole tree; another program's word).
 STAGED = '"$staged"'
-_PUT = re.compile(r"put back (.+?): ")  # a line of what was put back, and its path
 _TEMPLATE = re.compile(r"\{(?:staged_files|files|all_files|push_files)\}")
 
 
@@ -180,22 +178,6 @@ def hook_why(run: HookRun) -> str:
         shown += "" if reach.path == WHOLE else path
         return f"{shown}, where {printable(reach.launcher)} finds what {owner} runs{reach.hint}"
     return f"is {path}, which {owner} runs"
-
-
-def put_back_why(runs: list[HookRun], said: Sequence[str]) -> str | None:
-    """Why the files of the lines `said` ("put back PATH: ...") were put back, when a hook
-    runs every file of the tree (`make`: agents cannot tell which), or a kind of file
-    anywhere in it that one of them is (`pytest`: the Python files); else None."""
-    whole = [r for r in runs if r.reach.path == WHOLE]
-    if whole:
-        return f"why: every file of the tree {hook_why(whole[0])}"
-    paths = [found.group(1) for line in said if (found := _PUT.match(line))]
-    wide = [
-        run
-        for run in runs
-        if ANY_FOLDERS in run.reach.path.split("/") and any(map(run.reach.covers, paths))
-    ]
-    return f"why: a file that {hook_why(wide[0])}" if wide else None
 
 
 def _pre_commit(name: str, text: str) -> HookRead:

@@ -91,8 +91,8 @@ OPAQUE = frozenset((
     "cargo", "go", "nix", "nix-shell", "nix-build", "nix-develop", "direnv", "dotnet",
     "mix", "swift", "stack", "cabal", "lein", "sbt", "bazel", "bazelisk", "composer",
     "java", "gradlew", "mvnw", "runghc", "runhaskell", "pip", "pip3", "uv", "poetry",
-    "pipenv", "pdm", "hatch", "rye", "bundle", "corepack", "ts-node", "tsx",
-    "pre-commit", "lefthook", "sphinx-build", "mkdocs", "lint-staged", "jest",
+    "pipenv", "pdm", "hatch", "rye", "bundle", "corepack", "ts-node", "tsx", "pytest",
+    "py.test", "pre-commit", "lefthook", "sphinx-build", "mkdocs", "lint-staged", "jest",
     "vitest", "mocha", "ava", "karma", "nyc", "c8", "cypress", "playwright", "webpack",
     "vite", "rollup", "phpunit", "pest", "rspec", "cucumber", "ctest", "nosetests", "ward",
     "hypothesis", "coverage", "jupyter", "ipython", "sphinx-apidoc", "doit", "waf", "meson",
@@ -109,14 +109,6 @@ PYLINT = (
 )  # fmt: skip
 FLAKE8 = (".flake8", "setup.cfg", "tox.ini")
 BEHAVE = ("behave.ini", ".behaverc", "setup.cfg", "tox.ini", "pyproject.toml")
-PYTEST = ("pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
-# What pytest imports by its convention: each `conftest.py` and test file it collects, and
-# what they import, the project's own modules, anywhere; Python itself also runs a cached
-# `.pyc`, an extension module, and an installed package's entry points (its `-p` plugins).
-PYTEST_RUNS = (
-    "**/*.py", "**/*.pyc", "**/__pycache__", "**/*.so", "**/*.pth", "**/*.egg-info",
-    "**/*.dist-info", "**/*.egg-link",
-)  # fmt: skip
 
 
 def _js(*stems: str) -> tuple[str, ...]:
@@ -132,7 +124,6 @@ def _rc(stem: str) -> tuple[str, ...]:
 
 CONVENTIONS: dict[str, tuple[str, ...]] = {
     "mypy": MYPY, "dmypy": MYPY, "pylint": PYLINT, "flake8": FLAKE8, "behave": BEHAVE,
-    "pytest": PYTEST, "py.test": PYTEST,
     "rubocop": (".rubocop.yml",), "gitlint": (".gitlint",),
     "eslint": (*_js("eslint.config", ".eslintrc"), *_rc(".eslintrc"), "package.json"),
     "prettier": (*_js("prettier.config", ".prettierrc"), *_rc(".prettierrc"), "package.json"),
@@ -157,9 +148,9 @@ TOOL_OPTIONS = {
 CONFIG_OPTIONS = frozenset((
     "--config-file", "--config", "-c", "--rcfile", "--append-config", "-g",
 ))  # fmt: skip
-# Python modules that run what the project says (`python3 -m unittest`: each test module).
+# Python modules that run what the project says (`python3 -m pytest`: each conftest.py).
 PROJECT_MODULES = frozenset((
-    "unittest", "pip", "build", "tox", "nox", "sphinx", "mkdocs", "pre_commit",
+    "pytest", "unittest", "pip", "build", "tox", "nox", "sphinx", "mkdocs", "pre_commit",
     "setuptools", "invoke", "doctest",
 ))  # fmt: skip
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"))

@@ -28,7 +28,7 @@ from cleveragents.domain import launchers as table
 from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, places, printable
 
 JS = (".js", ".cjs", ".mjs", ".ts", ".cts", ".mts")
-RELATIVE = re.compile(r"(?<![\w.~/-])(\.\.?/[^\s\"'`,\]\)}]+)")
+_RELATIVE = re.compile(r"(?<![\w.~/-])(\.\.?/[^\s\"'`,\]\)}]+)")
 # Where a Python tool's config keeps what it loads: (sections, keys), `*` any section.
 _MYPY = (("mypy", "tool.mypy"), ("plugins",))
 _PYLINT = (("*",), ("load-plugins", "load_plugins", "init-hook", "init_hook"))
@@ -75,8 +75,6 @@ def tool_reach(name: str, rest: list[str], cwd: str) -> list[Reach]:
             found += [Reach(joined(cwd, value)), Reach(joined(cwd, f"{value}.rb"))]
     if name in table.NODE_TOOLS:
         found += [r for folder in folders for r in places(folder, table.NODE_ROOT, name)]
-    if name in ("pytest", "py.test"):
-        found += [Reach(p, launcher=name) for p in table.PYTEST_RUNS]
     if name == "behave":
         found += places(cwd, table.PYTHON_ROOT, name)  # behave puts it on `sys.path`
         found += behave_paths(
@@ -108,8 +106,6 @@ def config_reach(kind: str, path: str, text: str) -> list[Reach]:
             return _node_config(kind, path, text)
         if kind == "rubocop":
             return _rubocop(folder, text)
-        if kind in ("pytest", "py.test"):  # what it loads is Python, host-run already
-            return []
         values = _values(kind, path, text)
     except (ValueError, RecursionError, configparser.Error, tomllib.TOMLDecodeError):
         why = f"`{printable(path)}`, a {kind} config agents cannot parse"
@@ -239,7 +235,7 @@ def _node_config(kind: str, path: str, text: str) -> list[Reach]:
         text = json.dumps(data.get(PACKAGE_KEYS[kind])) if isinstance(data, dict) else ""
     folder = posixpath.dirname(path)
     found: list[Reach] = []
-    for named in RELATIVE.findall(text):
+    for named in _RELATIVE.findall(text):
         full = joined(folder, named)
         found += [Reach(full), *(Reach(full + e) for e in table.NODE_EXTENSIONS)]
     return found

@@ -44,11 +44,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
-from cleveragents.domain.launchers import NODE, NODE_EXTENSIONS, NODE_TOOLS, PYTHON
+from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
 from cleveragents.domain.reach import printable
 from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
 from cleveragents.domain.shell_words import closing
-from cleveragents.domain.tool_configs import JS, RELATIVE, config_reach
+from cleveragents.domain.tool_configs import JS, config_reach
 
 MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
@@ -72,15 +72,6 @@ _LITERAL_MODULE = re.compile(
     r"(?:require(?:\.resolve)?\s*\(\s*|import\s*\(\s*|\bfrom\s+|\bimport\s+)([\"'`])([^\"'`]*)\1"
 )
 _COMPUTED_MODULE = re.compile(r"(?:\brequire|\bimport)\s*\(\s*[^\"'`\s)]")
-# A module path a template computes (`require(`./${name}`)`).
-_TEMPLATE_PATH = re.compile(r"(?:\brequire|\bimport)\s*\(\s*`[^`]*\$\{")
-# Code a node script builds and runs, or a loader it holds as a value (`.map(require)`, a
-# `createRequire`'s, one reached by a computed name): what it runs cannot be told.
-_BUILT_CODE = re.compile(
-    r"\beval\s*\(|\bFunction\s*\(|\bvm\s*\.|\bWorker\s*\(|\._compile\b|\._load\b|\bdlopen\b"
-    r"|\brequire\b(?!\s*\(|\.resolve\s*\()|\bcreateRequire\b|\bconstructor\b|\bglobalThis\b"
-    r"|\bglobal\s*\[|\bmainModule\b"
-)
 
 
 @dataclass(frozen=True)
@@ -148,9 +139,7 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str)
     name = posixpath.basename(path).lower()
     if "\0" in text:
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
-    if kind in NODE_TOOLS and name.endswith(JS):
-        return _js_config(path, text, kind) + node_calls(path, text, cwd)
-    if kind:
+    if kind and not (kind in NODE_TOOLS and name.endswith(JS)):
         return config_reach(kind, path, text)
     if interpreter in NODE or (not interpreter and name.endswith(JS)):
         return _node(path, text) + node_calls(path, text, cwd)
@@ -244,29 +233,6 @@ def _node(path: str, text: str) -> list[Reach]:
             found.append(_folder(target, why, path))
     if _COMPUTED_MODULE.search(text):
         found.append(Reach(WHOLE, unknown=f"`{printable(path)}`, which requires a computed path"))
-    return found
-
-
-def _js_config(path: str, text: str, kind: str) -> list[Reach]:
-    """A node tool's JavaScript config (`eslint.config.js`): itself, and each file it names
-    by a literal relative path (`require("./rules")`, `import x from "../lib/p.js"`,
-    `plugins: ["./local.js"]`), as node resolves it, read in turn the same way; packages
-    are found in `node_modules` (`tool_configs.tool_reach`). A module path it computes, or
-    code it builds (`eval`, `new Function`, `vm`, a `Worker`): the whole tree, said so."""
-    folder = posixpath.dirname(path)
-    found: list[Reach] = []
-    named = [n for _, n in _LITERAL_MODULE.findall(text)] + RELATIVE.findall(text)
-    for one in dict.fromkeys(n for n in named if n.startswith(("./", "../"))):
-        full = posixpath.normpath(posixpath.join(folder, one))
-        if full.startswith(".."):
-            continue  # outside the tree
-        tails = ("", *NODE_EXTENSIONS, *(f"/index{e}" for e in NODE_EXTENSIONS))
-        found += [Reach(full + tail, kind=kind) for tail in tails]
-    for form in (_COMPUTED_MODULE, _BUILT_CODE, _TEMPLATE_PATH):
-        if (built := form.search(text)) is not None:
-            what = printable(built.group(0).strip())
-            why = f"the {kind} config `{printable(path)}`, which loads code it computes ({what}…)"
-            found.append(Reach(WHOLE, unknown=why))
     return found
 
 

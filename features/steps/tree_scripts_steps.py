@@ -65,32 +65,6 @@ def step_tool_conventions_property(context: Any) -> None:
     run_property(context, "tool conventions property", check_property, 4)
 
 
-@when("my hook runs mypy or pylint, and a command edits a random table of pyproject.toml")
-def step_tool_sections_property(context: Any) -> None:
-    from features.support.properties import run_property
-    from features.support.tool_sections_property import check_property
-
-    run_property(context, "tool sections property", check_property, 4)
-
-
-@when("my hook runs eslint with a random JavaScript config")
-def step_js_config_property(context: Any) -> None:
-    from features.support.js_config_property import check_property
-    from features.support.properties import run_property
-
-    run_property(context, "js config property", check_property, 6)
-
-
-@then("the config and what it names were host-run, and no other file unless it computes one")
-def step_js_config_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-@then("the edits of the tool's table went back, and every other edit stayed")
-def step_tool_sections_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
 @then("every tree script that ran was refused to the model, and no other file")
 def step_tree_scripts_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

@@ -48,7 +48,6 @@ from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.saved_states import State
-from cleveragents.domain.tool_sections import guarded_configs as guarded
 from cleveragents.errors import ConflictingState, GitFailed
 
 
@@ -106,7 +105,8 @@ class GitCheckpoints:
 
     @keep.setter
     def keep(self, keep: Callable[[SavedFiles], None]) -> None:
-        self._keep = keep  # each operation's own: what a look kept before is not in it
+        """Each operation gives its own: what a command's look kept before is not in it."""
+        self._keep = keep
         self.guard.forget()
 
     def ref(self, plan_id: str) -> str:
@@ -182,7 +182,6 @@ class GitCheckpoints:
         look.own_config = self.own_config.look()
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
         self.claude_dirs.behind = self.own_config.behind
-        look.guarded = guarded(self.own_config.hook_runs(reuse=True), self.own_config.programmed)
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
@@ -198,14 +197,12 @@ class GitCheckpoints:
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
-        runs, others = self.own_config.hook_runs(reuse=True), self.own_config.programmed
         look.put_back += self.claude_dirs.put_back(
             look.plan_id,
             look.claude_entries,
             [*self._claude_runs(), *self.claude_dirs.hooks],
             look.at,
             partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored),
-            guarded(runs, others, look.guarded),  # as the look found them too
         )
         look.put_back = self.own_config.put_back(look.own_config, look.put_back)
         saved = self.guard.changed(look, self.private.tree_env())

@@ -32,12 +32,13 @@ the same way, but of what is new there only a file whose name a later PATH folde
 (`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays; what
 its programs run (`PathFolder.runs`: a `.bin` link's package; a venv's `lib` when it does
 not stand, as the sandbox binds a standing one read-only) and the home's files in the tree,
-whole, all that is new there going. And a link on the way to what git runs (`scripts ->
-tools`, a hooks folder that is a link) that a command re-points is put back first
-(`link_ways.py`). What is removed is kept and never written back: its bytes go into one
-commit on the plan's checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads
-it). Undo and corrections never bring it back: no checkpoint holds it. A `.claude` the user
-had is not touched unless the command changed it.
+whole, all that is new there going. And a
+link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
+command re-points is put back first (`link_ways.py`).
+What is removed is kept and never written back: its bytes go into one commit on the plan's
+checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads it). Undo and
+corrections never bring it back: no checkpoint holds it. A `.claude` the user had is not
+touched unless the command changed it.
 
 Cost: no walk of its own; per `.claude`, an `lstat` of each file it holds that Claude Code
 runs and a listing of those folders, before and after; bytes are read for files new or
@@ -49,7 +50,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters.git import link_ways
@@ -63,7 +64,6 @@ from cleveragents.adapters.git.saved_files import (
     has_bytes,
     link_on_the_way,
 )
-from cleveragents.adapters.git.shared_configs import kept_beside
 from cleveragents.adapters.home_files import startup_files
 from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
@@ -134,7 +134,6 @@ class ClaudeDirs:
         folders: list[str],
         at: int,
         stood: Callable[[list[str]], set[str]] = lambda _: set(),
-        guarded: Mapping[str, list[str]] | None = None,
     ) -> list[str]:
         """Undo what the command did to the `.claude` folders of `before` and remove what
         it made in new ones (`folders`: every `.claude` now); one line for each. A place
@@ -163,8 +162,6 @@ class ClaudeDirs:
                 full = _joined(path, name)
                 was, now = old.get(name), new.get(name)
                 if self._as_seen(full, was, now, at) or self._kept_new(path, name, was):
-                    continue
-                if kept_beside(self.repo.root, full, self._bytes.get(full), (was, now), guarded):
                     continue
                 if now is not None:
                     made.append(full)

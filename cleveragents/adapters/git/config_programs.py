@@ -25,11 +25,9 @@ tree, is costly.
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import os
 import posixpath
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -54,7 +52,6 @@ from cleveragents.domain.config_programs import (
 )
 from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.domain.host_files import CLAUDE_KEY, included
-from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.rules import mcp_file
 
 if TYPE_CHECKING:
@@ -284,42 +281,13 @@ def watched(root: Path, reaches: list[Reach]) -> list[str]:
     place named, and what a pattern matches now (the whole tree: each entry at its top,
     `.git` left to its own look)."""
     paths: list[str] = []
-    deep = [r for r in reaches if ANY_FOLDERS in r.path.split("/") and (r.launcher or r.unknown)]
-    paths.extend(_walked(root, deep) if deep else [])
     for reach in reaches:
-        if reach in deep:
-            continue
         if "*" in reach.path and (reach.launcher or reach.unknown):
             found = (p.relative_to(root).as_posix() for p in root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))
         else:
             paths.append(reach.path)
     return list(dict.fromkeys(paths))
-
-
-def _walked(root: Path, reaches: list[Reach]) -> list[str]:
-    """What the patterns holding `**` of `reaches` match now in the tree `root`, in one walk,
-    `.git`s and what links lead to left out; a folder matched is all of it. A `**/NAME`
-    pattern (pytest's) is matched on the name alone, the others part by part."""
-    names = [r.path[3:] for r in reaches if r.path.startswith("**/") and "/" not in r.path[3:]]
-    by_name = re.compile("|".join(fnmatch.translate(n) for n in names)) if names else None
-    others = [r for r in reaches if r.path[3:] not in names or not r.path.startswith("**/")]
-    found: list[str] = []
-    for folder, folders, files in os.walk(root):
-        inside = Path(folder).relative_to(root).as_posix()
-        kept: list[str] = []
-        for name in [*folders, *files]:
-            path = name if inside == "." else f"{inside}/{name}"
-            if name == ".git":
-                continue
-            if (by_name is not None and by_name.match(name)) or any(
-                reach.covers(path) for reach in others
-            ):
-                found.append(path)
-            elif name in folders:
-                kept.append(name)
-        folders[:] = kept
-    return found
 
 
 def _in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:

@@ -211,6 +211,5 @@ def _look(data: dict[str, Any]) -> CommandLook:
         },
         put_back=data["put_back"],
         own_config=data.get("own_config"),
-        guarded=data.get("guarded", {}),
         own_git=data.get("own_git"),
     )

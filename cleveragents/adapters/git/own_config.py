@@ -62,7 +62,6 @@ class OwnConfig:
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
         self.hook_contents = HookContents()  # what the hook files run, while it holds
         self.behind: list[str] = []  # what `hooks_folder` left out for a link on its way
-        self.programmed: list[str] = []  # hooks folders, what links and programs run, as read
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -70,18 +69,20 @@ class OwnConfig:
     def put_back(self, before: Settings | None, put: Sequence[str] = ()) -> list[str]:
         """`put` (what was put back elsewhere), then each setting not known harmless that
         differs from `before`, as it was; one line for each; and, when anything was put
-        back while a hook runs the whole tree, or a kind of file anywhere in it (pytest's
-        Python), why (`whole_why`). No look (`None`): nothing to compare with."""
+        back while a hook runs the whole tree, why (`whole_why`). No look (`None`):
+        nothing to compare with."""
         said = [*put, *self._settings_back(before)]
-        why = self.whole_why(said) if said else None
+        why = self.whole_why() if said else None
         return [*said, why] if why is not None else said
 
-    def whole_why(self, said: Sequence[str] = ()) -> str | None:
-        """Why what was put back (`said`) runs on the host, when a hook runs the whole tree
-        or a kind of file anywhere in it (`hook_runs.put_back_why`), as last read."""
-        from cleveragents.domain.hook_runs import put_back_why
+    def whole_why(self) -> str | None:
+        """Why every file of the tree runs on the host, when a hook's content does (`pytest`,
+        `make`: agents cannot tell which files it runs), as last read; else None."""
+        from cleveragents.domain.hook_runs import hook_why
+        from cleveragents.domain.reach import WHOLE
 
-        return put_back_why(self.hook_runs(reuse=True), said)
+        whole = [r for r in self.hook_runs(reuse=True) if r.reach.path == WHOLE]
+        return f"why: every file of the tree {hook_why(whole[0])}" if whole else None
 
     def _settings_back(self, before: Settings | None) -> list[str]:
         if before is None:  # pragma: no cover - a look held on disk by an older agents
@@ -116,7 +117,6 @@ class OwnConfig:
             if inside != TOP  # the hooks at the top are refused to the model, not watched
         ]
         through = self.run_through(reuse=True)  # hooks_named has just read it
-        self.programmed += hooks
         self.behind = [
             inside
             for inside in dict.fromkeys([*hooks, *through])
@@ -145,7 +145,6 @@ class OwnConfig:
         hooked = watched(
             Path(os.path.realpath(root)), [r.reach for r in self.hook_runs(reuse=True)]
         )
-        self.programmed = [*linked, *programs]
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs, *hooked])
