@@ -130,7 +130,10 @@ def step_change(context: Any) -> None:
 @when('I restore the checkpoint "{name}"')
 @given('I restore the checkpoint "{name}"')
 def step_restore(context: Any, name: str) -> None:
-    services(context).checkpoints.restore(context.checkpoints[name])
+    checkpoints = services(context).checkpoints
+    context.kept = []
+    checkpoints.keep = context.kept.append  # as an operation records what a restore saves
+    checkpoints.restore(context.checkpoints[name])
 
 
 @then('the working tree equals the checkpoint "{name}" byte for byte')
