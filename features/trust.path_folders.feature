@@ -122,3 +122,24 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
     Then the file ".venv/bin/zoxide" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "removed .venv/bin/zoxide: new in a folder on your PATH, your shell would run it for a program of its name"
+
+  Scenario Outline: A git planted in a folder PATH names relatively (<entry>) is removed
+    # The shell finds programs in a relative entry from the folder it stands in: in the
+    # tree, a folder of the tree (attack 16 finding 20).
+    Given the PATH entry "<entry>", relative, is first on the user's PATH
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "mkdir -p bin && printf '#!/bin/sh\ntouch planted-ran\n' > bin/git && chmod +x bin/git"
+    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'chmod *' --allow-command 'mkdir *'" with Claude
+    Then the file "bin/git" does not exist
+
+    Examples:
+      | entry |
+      | bin   |
+      | ./bin |
+
+  Scenario: An empty PATH entry, the folder the shell stands in, is the tree's top: refused
+    Given an empty entry is first on the user's PATH
+    And Claude will propose the plan "tools" checked by ""
+    When I run "agents plan run 'tools'" with Claude
+    Then the exit code is 2
+    And stderr contains "your PATH names the top of this working tree"

@@ -77,8 +77,8 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
     (`domain/host_files.py`)."""
     from cleveragents.domain.host_files import PathFolder
 
-    entries = [e for e in dict.fromkeys(_path()) if e and os.path.isabs(e)]
     top = Path(os.path.realpath(tree))
+    entries = _entries(top)
     found: list[PathFolder] = []
     for at, entry in enumerate(entries):
         real = Path(os.path.realpath(entry))
@@ -160,16 +160,25 @@ def refuse_top_on_path(tree: Path) -> None:
     wrote there would run on the host in place of a program of its name, and the whole
     top cannot be kept from the plan."""
     top = os.path.realpath(tree)
-    if any(os.path.isabs(e) and os.path.realpath(e) == top for e in _path() if e):
+    if any(os.path.realpath(e) == top for e in _entries(Path(top))):
         raise BadInput(
             f"your PATH names the top of this working tree ({tree}): a file a plan wrote "
-            "there would run on the host as a program of its name",
+            "there would run on the host as a program of its name (an empty or `.` entry "
+            "names the folder your shell stands in)",
             hint="take the folder off PATH for agents (a folder inside the tree is watched)",
         )
 
 
 def _path() -> list[str]:
     return os.environ.get("PATH", os.defpath).split(os.pathsep)
+
+
+def _entries(top: Path) -> list[str]:
+    """PATH's entries as the user's shell finds programs in the tree `top` when it stands at
+    its top: a relative entry (`bin`, `./node_modules/.bin`) from there, an empty one (a
+    stray `:`) as `.` (attack 16 finding 20)."""
+    found = (e if os.path.isabs(e) else os.path.join(top, e or ".") for e in _path())
+    return list(dict.fromkeys(found))
 
 
 def _home_programs() -> frozenset[str]:

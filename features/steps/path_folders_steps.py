@@ -18,6 +18,18 @@ def step_folder_on_path(context: Any, folder: str) -> None:
     context.env["PATH"] = f"{place}{os.pathsep}{context.env.get('PATH', os.environ['PATH'])}"
 
 
+@given('the PATH entry "{entry}", relative, is first on the user\'s PATH')
+def step_relative_on_path(context: Any, entry: str) -> None:
+    """`export PATH=./node_modules/.bin:$PATH`, or `PATH="$EXTRA:$PATH"` with `EXTRA` unset
+    (an empty entry): the shell finds programs there from the folder it stands in."""
+    context.env["PATH"] = f"{entry}{os.pathsep}{context.env.get('PATH', os.environ['PATH'])}"
+
+
+@given("an empty entry is first on the user's PATH")
+def step_empty_on_path(context: Any) -> None:
+    step_relative_on_path(context, "")
+
+
 @given('the user\'s home links "{name}" to the tree\'s "{path}"')
 def step_home_links(context: Any, name: str, path: str) -> None:
     """A dotfiles repository's layout: `~/.bashrc -> ~/dotfiles/bashrc`."""
