@@ -124,8 +124,11 @@ A Session That Read An Ignored File Is Not Pushed Or Exported Unless Said So
 Undo, Delete, Gc And The HTML Tree Work On A Claude Code Plan
     Record A Session Of Three Tool Calls
     ${plan}    Plan Shown
-    ${left}    List Files In Directory    ${REPO}/.git/cleveragents/claude-code
+    # The shell agents gives Claude Code (`bash`, the same for every session) stays.
+    ${left}    List Files In Directory    ${REPO}/.git/cleveragents/claude-code    settings-*
     Should Be Empty    ${left}    the run left its Claude Code settings behind
+    ${left}    List Files In Directory    ${REPO}/.git/cleveragents/claude-code    prefix-*
+    Should Be Empty    ${left}    the run left its shell prefix behind
     ${picture}    Run Agents    plan    tree    --format    html    --output    ${WORK}/tree.html
     Exit Code Should Be    ${picture}    0
     ${page}    Get File    ${WORK}/tree.html

@@ -128,12 +128,10 @@ class AnthropicActor:
 
             from cleveragents.adapters.held_secrets import value
 
-            client = anthropic.Anthropic(
-                api_key=value("ANTHROPIC_API_KEY"),
-                auth_token=value("ANTHROPIC_AUTH_TOKEN"),
-                max_retries=retries,
-                timeout=timeout,
-            )
+            # One credential: the SDK refuses a key and a token given together.
+            key = value("ANTHROPIC_API_KEY")
+            given = {"api_key": key} if key else {"auth_token": value("ANTHROPIC_AUTH_TOKEN")}
+            client = anthropic.Anthropic(max_retries=retries, timeout=timeout, **given)
         self.model = model
         self.wire = Wire(client, model, cache)
         self.files = WorkspaceEnvironment(root, git_dir)
