@@ -37,16 +37,15 @@ def refuse_saved(remotes: PlanRemotes, plan: Plan, how: str) -> None:
 
 def refuse_reads(remotes: PlanRemotes, plan: Plan, travels: dict[str, bytes], how: str) -> None:
     """Refuse a plan whose records (a command's output, the conversation) or Claude Code
-    session files (carried whole: every tool result), `travels`, or the files its
-    checkpoints carry (a `cp .env .env.bak`), hold the lines or values of files the user's
-    ignore rules exclude, as they are or as the plan saved them (`session_reads.py`): the
-    user sends them only by saying so (WITH_READS)."""
+    session files (carried whole: every tool result), `travels`, hold the bytes of files
+    the user's ignore rules exclude (`session_reads.py`): the user sends them only by
+    saying so (WITH_READS)."""
     held = remotes.ignored_read_in(plan.id, travels) if travels else []
     if not held:
         return
     more = f" and {len(held) - 1} more" if len(held) > 1 else ""
     raise ConflictingState(
-        f"plan {plan.id}'s records, checkpoints or Claude Code session hold what was read of "
+        f"plan {plan.id}'s records or Claude Code session hold what was read of "
         f"{held[0]}{more}, {'a file' if not more else 'files'} your ignore rules exclude: "
         f"it is not {how}, which would upload them",
         hint=f"`{WITH_READS}` sends them as they are, those bytes with them"

@@ -236,17 +236,6 @@ class ObjectStore:
         pairs = (line.split(b" ") for line in out.split(b"\n") if line)
         return {pair[0].decode() for pair in pairs if pair[-1] == b"commit"}
 
-    def sizes(self, ids: Sequence[str]) -> dict[str, int]:
-        """Each object's size in bytes, for those git has (one `cat-file --batch-check`)."""
-        if not ids:
-            return {}
-        listed = "".join(f"{oid}\n" for oid in ids).encode()
-        out = self.repo.git_bytes(
-            "cat-file", "--batch-check=%(objectname) %(objectsize)", stdin=listed
-        )
-        pairs = (line.split(b" ") for line in out.split(b"\n") if line)
-        return {pair[0].decode(): int(pair[1]) for pair in pairs if pair[-1].isdigit()}
-
     def entries(self, oid: str) -> Entries | None:
         """A tree's entries ({} for none), or None when it is neither remembered nor loose."""
         if not oid:
