@@ -161,11 +161,14 @@ def refuse_top_on_path(tree: Path) -> None:
     top cannot be kept from the plan."""
     top = os.path.realpath(tree)
     if any(os.path.realpath(e) == top for e in _entries(Path(top))):
+        relative = not any(os.path.isabs(e) and os.path.realpath(e) == top for e in _path())
         raise BadInput(
             f"your PATH names the top of this working tree ({tree}): a file a plan wrote "
             "there would run on the host as a program of its name (an empty or `.` entry "
             "names the folder your shell stands in)",
-            hint="take the folder off PATH for agents (a folder inside the tree is watched)",
+            hint="drop `.` and empty entries (a stray `:`) from PATH for agents"
+            if relative
+            else "take the folder off PATH for agents (a folder inside the tree is watched)",
         )
 
 
