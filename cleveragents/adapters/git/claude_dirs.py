@@ -84,6 +84,7 @@ OWN_HOOKS = ".git/hooks"
 NEW_HOOK = "new, git would run it outside the sandbox"
 NEW_STARTUP = "new, a startup file of your home: your shell or git would run it"
 NEW_ON_PATH = "new in a folder on your PATH, your shell would run it for a program of its name"
+NEW_IN_VENV = "new in a venv of the tree, your shell would run it once you activate the venv"
 NEW_RUN = "new where a program of a folder on your PATH would run it"
 
 
@@ -203,8 +204,9 @@ class ClaudeDirs:
                     hooks = (OWN_HOOKS, *self.hooks)
                     hook = any(full == h or full.startswith(f"{h}/") for h in hooks)
                     why = NEW_HOOK if hook else NEW
-                    if any(full.startswith(f"{p}/") for p in self._on_path):
-                        why = NEW_ON_PATH
+                    for place, on_path in self._on_path.items():
+                        if full.startswith(f"{place}/"):
+                            why = NEW_ON_PATH if on_path.active else NEW_IN_VENV
                     for place, new in self._host.items():
                         why = new if full == place or full.startswith(f"{place}/") else why
                     said.append(f"removed {shown_path(full)}: {why}")
