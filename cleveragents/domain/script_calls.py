@@ -21,7 +21,7 @@ import shlex
 import sys
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
-from cleveragents.domain.data_loads import data_loads, node_env
+from cleveragents.domain.data_loads import GIVEN, data_loads, node_env
 from cleveragents.domain.python_loads import chdirs, modules, python_loads
 from cleveragents.domain.python_loads import dotted as _dotted
 from cleveragents.domain.python_loads import keyword as _keyword
@@ -300,6 +300,8 @@ def _python_run(called: str, args: list[ast.expr], names: dict[str, str]) -> str
         return shlex.join(["python3", "-c", code])
     if code is not None:
         return shlex.join(["python3", code])
+    if any(isinstance(i, ast.Call) and _dotted(i.func, names) in GIVEN for i in ast.walk(args[0])):
+        return ""  # `exec(marshal.load(open(F)))`: the data file F (`data_loads.py`)
     for inner in ast.walk(args[0]):  # `open(LITERAL)`, `Path(LITERAL)` read and run
         if isinstance(inner, ast.Call) and _dotted(inner.func, names) in _OPENS and inner.args:
             file = _string(inner.args[0], names)

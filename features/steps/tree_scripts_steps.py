@@ -80,3 +80,16 @@ def step_plain_file(context: Any, path: str, content: str) -> None:
     target.write_text(unescape(content))
     target.chmod(0o644)
     commit_all(context, f"add {path}")
+
+
+@when("my git config's script evaluates a random data file, and git runs it")
+def step_data_loads_property(context: Any) -> None:
+    from features.support.data_loads_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "data loads property", check_property, 6)
+
+
+@then("every data file that ran was refused to the model, and no other file")
+def step_data_loads_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
