@@ -105,14 +105,15 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
 
 def tree_venvs(top: Path, on_path: list[str]) -> list[str]:
     """The venvs of the tree `top` (folders holding a `pyvenv.cfg`, relative), found
-    cheaply: at its top, one level down, and each PATH folder's parent."""
+    cheaply: at its top, one level down, and each PATH folder's parent (no `stat` of a
+    file: the folders' listings say which names are folders)."""
     found = [posixpath.dirname(f) for f in on_path if (top / f).parent != top]
-    for name in sorted(_names(str(top)) - {".git", "node_modules"}):
-        if _venv(top / name):
+    for name in sorted(_folders(str(top)) - {".git", "node_modules"}):
+        if os.path.isfile(top / name / "pyvenv.cfg"):
             found.append(name)
-        elif os.path.isdir(top / name) and not os.path.islink(top / name):
-            inner = _names(str(top / name)) - {".git", "node_modules"}
-            found += [f"{name}/{n}" for n in sorted(inner) if _venv(top / name / n)]
+            continue
+        inner = _folders(str(top / name)) - {".git", "node_modules"}
+        found += [f"{name}/{n}" for n in sorted(inner) if _venv(top / name / n)]
     return [v for v in dict.fromkeys(found) if _venv(top / v)]
 
 
@@ -120,6 +121,25 @@ def _venv(folder: Path) -> bool:
     """Whether `folder` is a venv: a real folder holding a `pyvenv.cfg`."""
     st = _lstat(folder)
     return st is not None and stat.S_ISDIR(st.st_mode) and os.path.isfile(folder / "pyvenv.cfg")
+
+
+def _folders(folder: str) -> frozenset[str]:
+    """The names of the folders (not links) in `folder` now, read again only when it
+    changed."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return frozenset()
+    return _listed_folders(folder, st.st_mtime_ns, st.st_ino)
+
+
+@functools.lru_cache(maxsize=256)
+def _listed_folders(folder: str, _mtime: int, _inode: int) -> frozenset[str]:
+    try:
+        with os.scandir(folder) as entries:
+            return frozenset(e.name for e in entries if e.is_dir(follow_symlinks=False))
+    except OSError:
+        return frozenset()
 
 
 def _bound(top: Path, place: str) -> bool:
