@@ -120,3 +120,17 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | case                         | hook                   | file           | content                                                   | planted       | original | plant                     |
       | a script's sys.path          | python3 tools/check.py | tools/check.py | import sys\nsys.path.insert(0, "lib")\nimport helper\n    | lib/helper.py | x = 1    | open("hook-ran", "w")\n   |
       | a node script's worker       | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n | other/o.js | let x = 1 | require("fs").writeFileSync("hook-ran", "")\n |
+
+  Scenario: A .env a sandboxed command writes, which my hook's script loads, is removed
+    # The look after the command reads what the hook's script runs in turn as the look
+    # before it did (a cached hook read once lost it: the new ignored .env stayed).
+    Given a plain file "tools/check.py" containing "from dotenv import load_dotenv\nload_dotenv()\n" committed
+    And a plain file ".gitignore" containing ".env\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\npython3 tools/check.py\n"
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf 'GIT_EXTERNAL_DIFF=x' > .env"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file ".env" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed .env: new, git would run it outside the sandbox"
