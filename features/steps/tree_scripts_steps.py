@@ -93,3 +93,16 @@ def step_data_loads_property(context: Any) -> None:
 @then("every data file that ran was refused to the model, and no other file")
 def step_data_loads_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("my tree holds a venv at a random place, not on PATH")
+def step_tree_venvs_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.tree_venvs_property import check_property
+
+    run_property(context, "tree venvs property", check_property, 8)
+
+
+@then("every file of the venv is refused to the model, and no file beside it")
+def step_tree_venvs_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
