@@ -39,6 +39,7 @@ class HostLeases:
     def hold(self, connection: socket.socket, seconds: float) -> None:
         """Keep `connection` (a hook's, just let run) until it closes; waited for at most
         `seconds` from now."""
+        self._drop_ended()  # the hooks that ended meanwhile hold no descriptor of the run's
         self.held.append((connection, time.monotonic() + seconds))
 
     def wait(self, gone: Callable[[], bool]) -> str | None:
