@@ -21,6 +21,7 @@ The file Claude Code runs is written per session (`script`) with the marked hook
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import re
@@ -179,7 +180,9 @@ def _on_host(line: str, seconds: float) -> int:
         return _said(str(error) or type(error).__name__)
     if "code" in answer:  # what was changed could not be put back: the hook does not run
         return boxed.shown(answer, blocking=BLOCKING)
-    held = fcntl.fcntl(connection.detach(), fcntl.F_DUPFD, LEASE_FD)  # out of a script's way
+    held = connection.detach()
+    with contextlib.suppress(OSError):  # out of a script's way (`exec 3>x`), if the limit lets
+        held = fcntl.fcntl(held, fcntl.F_DUPFD, LEASE_FD)
     os.set_inheritable(held, True)  # the shell's, and what it starts: each holds the lease
     os.execv("/bin/sh", ["sh", "-c", line])
 
