@@ -221,6 +221,28 @@ An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
     ${decision}    Decision By Id    ${document}    3
     Should Contain    ${decision}[outcome]    put back scripts/fmt.sh
 
+A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
+    [Documentation]    The user's async hook runs on the host longer than its `timeout`: the
+    ...    model's next Bash call waits for it no longer than that, and does not run (no
+    ...    file of it); Claude Code and the call's outcome say why. The run ends anyway.
+    Create File    ${REPO}/.claude/settings.json    {}
+    Commit All    no project hook: the user's alone runs
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 6; true", "async": true, "timeout": 1}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Bash    {"command": "echo second > second.txt", "description": "write"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${REPO}/second.txt
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[1]    still runs on the host past its timeout
+    ${document}    Plan Tree Document
+    ${decision}    Decision By Id    ${document}    3
+    Should Contain    ${decision}[outcome]    not run: a hook of your own settings still runs
+
 A User Hook Naming $CLAUDE_PROJECT_DIR Still Runs On The Host
     [Documentation]    The user's guard starts `cd "$CLAUDE_PROJECT_DIR" && ...` (attack 15
     ...    finding 10): Claude Code hands the prefix the line as written, which must match
