@@ -82,7 +82,7 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
     seen: list[dict[str, Any]] = []
 
     def alive() -> list[int]:
-        """The hooks a process of which lives (a killed one's all ended with it)."""
+        """The hooks a process of which has work left (a killed one's all ended with it)."""
         found = []
         for number, shape in enumerate(hooks):
             main = not (top / f"h{number}.main").exists()
@@ -91,11 +91,23 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
                 found.append(number)
         return found
 
+    def living() -> list[int]:
+        """The hooks a process of which has not ended yet (done with its work, maybe)."""
+        found = []
+        for number, shape in enumerate(hooks):
+            child = top / f"h{number}.pid"
+            lives = child.exists() and Path(f"/proc/{child.read_text().strip()}").exists()
+            if not shape.killed and (started[number].poll() is None or lives):
+                found.append(number)
+        return found
+
     def answer(event: dict[str, Any]) -> dict[str, Any]:
         if event.get("hook_event_name") == BOX_EVENT:
             refused = event.get("refused")
             shorts = [n for n, s in enumerate(hooks) if s.short]
-            seen.append({"refused": refused, "alive": alive(), "shorts": shorts})
+            seen.append(
+                {"refused": refused, "alive": alive(), "living": living(), "shorts": shorts}
+            )
             if isinstance(refused, str):
                 return {"output": "", "code": 126, "note": refused}
             return {"output": "ran\n", "code": 0}
@@ -140,14 +152,16 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
             assert launched.returncode == 0 and launched.stdout == b"ran\n", launched
             continue
         assert "past its timeout" in asked["refused"], asked
-        assert set(asked["alive"]) & set(asked["shorts"]), f"refused, no short hook ran: {asked}"
+        assert set(asked["living"]) & set(asked["shorts"]), f"refused, no short hook ran: {asked}"
         assert launched.returncode == 126 and b"past its timeout" in launched.stderr, launched
 
 
 def _line(top: Path, number: int, shape: HookShape) -> str:
-    """The hook's line: its start marked, its child (if any) left, its own end marked."""
+    """The hook's line: its start marked, its child (if any) left and its pid kept, its
+    own end marked."""
     mark = f"{top}/h{number}"
-    child = f"(sleep {shape.child}; touch {mark}.child) & " if shape.child is not None else ""
+    child = f"(sleep {shape.child}; touch {mark}.child) & echo $! > {mark}.pid; "
+    child = child if shape.child is not None else ""
     return f"touch {mark}.start; {child}sleep {shape.sleep}; touch {mark}.main"
 
 
