@@ -39,6 +39,14 @@ def step_home_links(context: Any, name: str, path: str) -> None:
     context.env["HOME"] = str(home)
 
 
+@given('the user\'s home holds the folder "{name}"')
+def step_home_folder(context: Any, name: str) -> None:
+    """A folder of the home, deep: its walk stops at `home_files.MOST_DEPTH`."""
+    home = context.tmp / "home"
+    (home / name).mkdir(parents=True, exist_ok=True)
+    context.env["HOME"] = str(home)
+
+
 @given("the user's home is the tree")
 def step_home_is_tree(context: Any) -> None:
     context.env["HOME"] = str(context.repo)
