@@ -115,7 +115,8 @@ def _held(
     top = {t for link, t in made if "/" not in link and link.startswith(".") and t in into}
     if cut and top:  # a limit hit: a tree the home links into counts whole
         assert found.whole, shown
-    assert not found.whole or (cut and into), shown
+    leads = any(target != "OUT" for link, target in made)  # its `.git` too: the home's tree
+    assert not found.whole or (cut and leads), shown
     in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
     for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
