@@ -131,3 +131,25 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then the file ".ssh/authorized_keys" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path '.ssh/authorized_keys' is in .ssh, a dot entry of your home: your shell or its programs run it, outside the sandbox"
+
+  Scenario: A tree my home's dot entry links to, or that lies in one, is kept from the model whole
+    # `~/.vim -> ~/src/vimrc`: vim reads every file there; so does nvim of a tree cloned
+    # as `~/.config/nvim`.
+    Given the user's home links ".vim" to the tree's "."
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: your home's .vim links to it"
+
+  Scenario: The model's write in a tree that lies in a dot folder of my home is refused
+    Given the tree lies in the user's home at ".config/nvim"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "init.lua"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "init.lua" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'init.lua' is in this tree, whose files your home's programs may run: it lies in your home's .config"

@@ -14,6 +14,8 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     and all, down to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk stops
     at a limit before its end, a tree the home links into at all counts whole (`whole`):
     a link further down could lead anywhere in it;
+  * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
+    ~/src/vimrc`) or holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
   * when the tree is the home or holds it, every dot entry of the home, file or folder,
     standing or not (`dots`): `~/.ssh/authorized_keys`, `~/.vimrc`, systemd user units,
     IPython's startup files... programs look there for what they run or trust;
@@ -42,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cleveragents.domain.host_files import STARTUP_FILES
+from cleveragents.domain.reach import printable
 
 # Entries of the home looked at, at most, and how deep (the home's dot entries are the first
 # level): a home's `.cache` or `.cargo` may hold hundreds of thousands, and this walk runs
@@ -57,12 +60,12 @@ MOST_SOURCED = 64  # shell files read for what they source, at most
 class HomeFiles:
     """The home's places in a tree (relative paths): `paths`, files and folders that run
     on the host (`startup_files`); `dots`, where the home itself lies in the tree ("": the
-    tree is the home), each dot entry there the host's; `whole`, the whole tree the host's
-    (the walk stopped at a limit, and the home links into the tree)."""
+    tree is the home), each dot entry there the host's; `whole`, why the whole tree is the
+    host's, or "" (`_whole`)."""
 
     paths: tuple[str, ...] = ()
     dots: tuple[str, ...] = ()
-    whole: bool = False
+    whole: str = ""  # why
 
 
 _said: set[str] = set()  # the trees said to be whole, in this process
@@ -96,16 +99,35 @@ def home_files(tree: Path) -> HomeFiles:
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
     dots = () if at is None else ("" if at == "." else at,)
-    whole = cut and any(Path(os.path.realpath(path)).is_relative_to(top) for _, path in links)
+    whole = _whole(top, real, links, cut)
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
-            f"note: your home holds more than {MOST_ENTRIES} entries (or folders deeper than "
-            f"{MOST_DEPTH}) in its dot folders, and links into this tree: every file of the "
-            "tree counts as your home's, kept from the model\n"
+            f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
         )
     paths = tuple(dict.fromkeys([*found, *sourced(top, shells)]))
     return HomeFiles(paths=paths, dots=dots, whole=whole)
+
+
+def _whole(top: Path, home: Path, links: list[tuple[str, str]], cut: bool) -> str:
+    """Why the whole tree `top` is the home's (`home`, resolved), or "": it lies in a dot
+    entry of the home (`~/.config/nvim`, `~/.dotfiles`: programs read it whole), a link of
+    the home leads to its top (`~/.vim -> ~/src/vimrc`), or the walk stopped at a limit and
+    a link of the home leads into it."""
+    if top.is_relative_to(home) and top != home:
+        entry = top.relative_to(home).parts[0]
+        if entry.startswith("."):
+            return f"it lies in your home's {printable(entry)}"
+    leads = [(name, Path(os.path.realpath(path))) for name, path in links]
+    for name, real in leads:
+        if real == top:
+            return f"your home's {printable(name)} links to it"
+    if cut and any(real.is_relative_to(top) for _, real in leads):
+        return (
+            f"your home links into it, and holds more than {MOST_ENTRIES} entries (or "
+            f"folders deeper than {MOST_DEPTH}) in its dot entries: not all were looked at"
+        )
+    return ""
 
 
 def _inside(top: Path, path: str) -> str | None:

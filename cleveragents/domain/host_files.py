@@ -118,7 +118,7 @@ class HostFolders:
     on_path: tuple[PathFolder, ...] = ()  # the tree's folders on the user's PATH
     startup: tuple[str, ...] = ()  # the home's files in the tree: startup, linked, sourced
     home: tuple[str, ...] = ()  # where the home lies in the tree ("": it is the tree)
-    home_whole: bool = False  # the home links into the tree, and its walk stopped at a limit
+    home_whole: str = ""  # why the whole tree is the home's (`home_files.HomeFiles.whole`)
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -166,10 +166,7 @@ def host_run(path: str, host: HostFolders) -> str | None:
         if (entry := home_dot(path, home)) is not None:
             return f"is in {entry}, a dot entry of your home: your shell or its programs run it"
     if host.home_whole:
-        return (
-            "is in this tree, which your home links into, and your home is too large to "
-            "walk for every link: your shell or its programs may run it"
-        )
+        return f"is in this tree, whose files your home's programs may run: {host.home_whole}"
     return None
 
 

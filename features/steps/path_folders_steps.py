@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 from typing import Any
 
 from behave import given
@@ -44,6 +46,15 @@ def step_home_folder(context: Any, name: str) -> None:
     """A folder of the home, deep: its walk stops at `home_files.MOST_DEPTH`."""
     home = context.tmp / "home"
     (home / name).mkdir(parents=True, exist_ok=True)
+    context.env["HOME"] = str(home)
+
+
+@given('the tree lies in the user\'s home at "{place}"')
+def step_tree_in_home(context: Any, place: str) -> None:
+    """A tree cloned where a program reads its config (`~/.config/nvim`), before any run."""
+    home = context.tmp / "home"
+    (home / place).parent.mkdir(parents=True, exist_ok=True)
+    context.repo = Path(shutil.move(context.repo, home / place))
     context.env["HOME"] = str(home)
 
 
