@@ -23,7 +23,7 @@ from features.support.properties import reproducible, run_property
 # one (not walked), and dot folders at every depth down to one past `MOST_DEPTH`.
 DEEPER = tuple(".d" + "/e" * depth + "/{n}" for depth in range(1, home_files.MOST_DEPTH + 1))
 PLACES = ("{n}", ".{n}", ".config/{n}", ".vim/{n}", ".ssh/{n}", ".local/bin/{n}", *DEEPER)
-TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT")
+TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".")  # ".": the top
 # Where the home lies: apart from the tree, the tree itself, or a folder of it.
 HOMES = ("apart", "tree", "in tree")
 # Paths of the tree looked at when the home lies in it (relative to the home).
@@ -105,18 +105,22 @@ def _held(
     tree: Path, home: Path, where: str, made: list[tuple[str, str]], most: int, found: Any
 ) -> None:
     """What must hold of `found` (`HomeFiles`) for the links `made` in `home`."""
-    into = {target for link, target in made if target not in ("OUT", ".git/config")}
+    into = {target for link, target in made if target not in ("OUT", ".git/config", ".")}
     walked = {t for link, t in made if link.startswith(".") and t in into}
     cut = _cut(home, most)
     shown = (made, sorted(found.paths), found.whole, cut, most)
+    # A dot entry's link to the tree's top: the tree whole (one among the home's own
+    # entries is always looked at).
+    to_top = {link for link, t in made if link.startswith(".") and t == "."}
     if not cut:  # every link of a dot entry into the tree is found
         assert walked <= set(found.paths), shown
-        assert not found.whole, shown
-    top = {t for link, t in made if "/" not in link and link.startswith(".") and t in into}
-    if cut and top:  # a limit hit: a tree the home links into counts whole
+        assert bool(found.whole) == bool(to_top), shown
+    # The home's own dot entries that lead into the tree (its `.git`, its top too).
+    top = {t for link, t in made if "/" not in link and link.startswith(".") and t != "OUT"}
+    if "." in top or (cut and top):  # past a limit, a tree the home links into: whole
         assert found.whole, shown
     leads = any(target != "OUT" for link, target in made)  # its `.git` too: the home's tree
-    assert not found.whole or (cut and leads), shown
+    assert not found.whole or (cut and leads) or to_top, shown
     in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
     for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
