@@ -13,6 +13,8 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
       | extra.sh     | export EDITOR=vi\n                                          |
       | ssh/config   | Host *\n                                                    |
       | bin/tool     | #!/bin/sh\n                                                 |
+      | vim/vimrc    | set nu\n                                                    |
+      | lua/init.lua | vim.o.nu = true\n                                           |
     And Claude answers through a stand-in server
 
   Scenario: A command's change to the file my ~/.bashrc links to is put back
@@ -78,3 +80,76 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then the file "nvim/init.lua" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'nvim/init.lua' is in nvim, which your home links to: your shell or its programs run it, outside the sandbox"
+
+  Scenario: What my home links file by file, deep in its dot folders, is put back
+    # GNU stow "unfolds" into folders that stand: `~/.vim/vimrc`, a file three folders
+    # down in `~/.config`.
+    Given the user's home links ".vim/vimrc" to the tree's "vim/vimrc"
+    And the user's home links ".config/nvim/lua/user/init.lua" to the tree's "lua/init.lua"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'silent !touch planted-ran' >> vim/vimrc && printf 'os.execute(1)' >> lua/init.lua && printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "vim/vimrc" does not contain "planted-ran"
+    And the file "lua/init.lua" does not contain "os.execute"
+    And the file "README" exists
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back vim/vimrc: changed by the command"
+    And stdout contains "put back lua/init.lua: changed by the command"
+
+  Scenario: When my home is too deep to walk whole, the tree it links into is kept from the model whole
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home holds the folder ".cache/a/b/c/d/e/f/g"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And stderr contains "every file of the tree counts as your home's, kept from the model"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back bash_aliases: changed by the command"
+
+  Scenario: In a tree that is my home, what a command writes in its dot folders goes
+    Given the user's home is the tree
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "mkdir -p .ssh .config/systemd/user && printf 'ssh-ed25519 AAAA planted' > .ssh/authorized_keys && printf 'ExecStart=x' > .config/systemd/user/x.service && printf 'set nu' > .vimrc && printf 'mine' > notes"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file ".ssh/authorized_keys" does not exist
+    And the file ".config/systemd/user/x.service" does not exist
+    And the file ".vimrc" does not exist
+    And the file "notes" exists
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed .ssh/authorized_keys: new, in your home (or where it links): your shell or its programs would run it"
+    And stdout contains "removed .vimrc: new, in your home (or where it links)"
+
+  Scenario: In a tree that is my home, the model's write in a dot folder, not there yet, is refused
+    Given the user's home is the tree
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file ".ssh/authorized_keys"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file ".ssh/authorized_keys" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '.ssh/authorized_keys' is in .ssh, a dot entry of your home: your shell or its programs run it, outside the sandbox"
+
+  Scenario: A tree my home's dot entry links to, or that lies in one, is kept from the model whole
+    # `~/.vim -> ~/src/vimrc`: vim reads every file there; so does nvim of a tree cloned
+    # as `~/.config/nvim`.
+    Given the user's home links ".vim" to the tree's "."
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: your home's .vim links to it"
+
+  Scenario: The model's write in a tree that lies in a dot folder of my home is refused
+    Given the tree lies in the user's home at ".config/nvim"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "init.lua"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "init.lua" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'init.lua' is in this tree, whose files your home's programs may run: it lies in your home's .config"

@@ -1,16 +1,19 @@
-Feature: Every file my home links into my tree, where my programs look, is kept from the model
-  As a developer whose dotfiles repository is linked from my home (`~/.ssh/config`,
-  `~/.local/bin/tool`, `~/.config/nvim`)
-  I want each link of my home into the tree found, wherever it lies where programs look
-  So that nothing a command writes there runs at my next shell, ssh or command
+Feature: Every file my home links into my tree, and every dot entry of a home my tree holds, is kept from the model
+  As a developer whose dotfiles repository is linked from my home file by file
+  (`~/.vim/vimrc`, `~/.config/nvim/lua/user/init.lua`), or whose home is a git repository
+  I want each link of my home's dot entries into the tree found at any depth the walk
+  reaches (the tree whole past its limits), and each dot entry of a home in the tree kept
+  So that nothing a command writes there runs at my next shell, ssh, vim or login
 
-  # Each example: a home with links at random (its dot entries and plain ones, in
-  # `.config` one and two folders deep and deeper, `.local/bin`, `.ssh`, another dot
-  # folder), each to a file or folder of the tree (standing or not, in its `.git` too) or
-  # outside it; then `home_files.startup_files` on a real file system, in process.
+  # Each example: a home apart from the tree, the tree itself, or a folder of it, with
+  # links at random (its dot entries and plain ones, in dot folders at every depth down
+  # to one past `MOST_DEPTH`), each to a file or folder of the tree (standing or not, in
+  # its `.git` too, its top: the tree whole) or outside it; the walk's entry limit the real one or a small one;
+  # then `home_files.home_files` on a real file system, in process, and `host_run` on
+  # the home's paths in the tree.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (60 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 
-  Scenario: Each link the walk looks at is found, and nothing outside the tree
+  Scenario: Each link of a dot entry is found, the tree whole past a limit, and nothing outside the tree
     When homes with links into a tree are made at random
-    Then every link where programs look is found, and nothing else outside the startup files
+    Then every link of a dot entry is found or the tree counts whole, and each dot entry of a home in the tree is the host's

@@ -239,3 +239,29 @@ A Write Of Husky's Script Is Refused
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}
     ...    refused: ${HOST_WHY}: ${REPO}/.husky/pre-commit is in .husky, the hooks folder git runs (core.hooksPath)
+
+In A Tree That Is My Home, Its Dot Entries Are Kept From The Model
+    [Documentation]    A home made a git repository (`*` ignored, a few files tracked): every
+    ...    dot entry of it runs or is trusted on the host, standing or not (attack 16 finding
+    ...    15): a Write of `~/.ssh/authorized_keys` is refused, a Bash call's line in
+    ...    `~/.vimrc` is put back, and a plain file of the home stays the session's.
+    Create File    ${REPO}/.vimrc    set nu\n
+    Set To Dictionary    ${CLAUDE_ENV}    HOME=${REPO}
+    Claude Code Will Call    Write
+    ...    {"file_path": "${REPO}/.ssh/authorized_keys", "content": "ssh-ed25519 AAAA planted\\n"}
+    Claude Code Will Call    Bash
+    ...    {"command": "printf 'silent !touch planted\\\\n' >> .vimrc", "description": "vim"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/notes.txt", "content": "mine\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    plant a key    --actor    claude-code
+    ...    --allow-command    printf *
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.ssh/authorized_keys
+    ${vimrc}    Get File    ${REPO}/.vimrc
+    Should Be Equal    ${vimrc}    set nu\n
+    File Should Exist    ${REPO}/notes.txt    the session went on after the refusal
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/.ssh/authorized_keys is in .ssh, a dot entry of your home
+    ${shown}    Run Agents    plan    decision    3
+    Should Contain    ${shown.stdout}    put back .vimrc: changed by the command

@@ -71,7 +71,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     link, a setting or a hook's content (`hook_links.py`, `config_programs.py`,
     `hook_contents.py`)."""
     from cleveragents.adapters.git.config_programs import config_programs
-    from cleveragents.adapters.home_files import startup_files
+    from cleveragents.adapters.home_files import home_files
     from cleveragents.adapters.host_programs import path_folders
 
     if config is None:
@@ -81,6 +81,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     own = [p.relative_to(repo.root).as_posix() for p in own_python(repo.root)]
     hooks = config.hooks_named(None, reuse=True)  # first: its walk is reused just below
     linked = config.hook_links(reuse=True)
+    home = home_files(repo.root)
     return HostFolders(
         hooks=tuple(hooks),
         own=tuple(own),
@@ -92,5 +93,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         ),
         hook_runs=tuple(config.hook_runs(reuse=True)),
         on_path=tuple(path_folders(repo.root, config.bare_programs)),
-        startup=tuple(startup_files(repo.root)),
+        startup=home.paths,
+        home=home.dots,
+        home_whole=home.whole,
     )

@@ -80,13 +80,17 @@ class CommandBox:
         read = self.environment.shell_line(command)
         return refused_by(deny, command, read, "deny") or refused_by(ask, command, read, "ask")
 
-    def run(self, handle: str) -> dict[str, Any]:
-        """Run the command `handle` names, once; what the launcher prints and exits with."""
+    def run(self, handle: str, refused: object = None) -> dict[str, Any]:
+        """Run the command `handle` names, once; what the launcher prints and exits with.
+        Not when the run `refused` it (a hook of the user's still runs on the host)."""
         boxed = self.waiting.pop(handle, None)
         if boxed is None:
             return {"output": "", "code": REFUSED, "note": "no command waits under that name"}
         action = RunAction(command=boxed.command, timeout=boxed.seconds)
-        outcome = self.environment.apply(action, self.confinement())
+        if isinstance(refused, str):
+            outcome = ActionOutcome(ok=False, summary=f"not run: {refused}")
+        else:
+            outcome = self.environment.apply(action, self.confinement())
         self.outcomes[boxed.call] = outcome
         if outcome.exit_code is None:  # it never ran to an end: refused, or timed out
             code = TIMED_OUT if outcome.timed_out else REFUSED

@@ -231,7 +231,7 @@ class ClaudeCodeRun:
         """Claude Code's hook event in, the hook's output back."""
         name = event.get("hook_event_name")
         if name == BOX_EVENT:  # the launcher of an allowed Bash call asks for its command:
-            ran = self.box.run(str(event.get("box"))) if self.box is not None else {}
+            ran = self.box.run(str(event["box"]), event.get("refused")) if self.box else {}
             self.settle(None)  # it ran: put back before Claude Code's hooks see the tree
             return ran
         if name in (SHELL_EVENT, HOST_EVENT):  # a hook: what calls changed is put back first

@@ -22,7 +22,9 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
   * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
     dotfiles repository's `~/.bashrc` link leads, or `.bashrc` itself when the tree is the
     home or holds it; any file or folder the home links into the tree (`~/.ssh/config`,
-    `~/.local/bin/tool`), and what a shell one sources (`adapters/home_files.py`).
+    `~/.vim/vimrc`, at any depth the walk reaches; the tree whole past its limits), what a
+    shell one sources, and every dot entry of a home the tree is or holds
+    (`~/.ssh/authorized_keys`, `~/.vimrc`: `adapters/home_files.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -63,6 +65,10 @@ HOOK_NAMES = frozenset((
     "sendemail-validate", "fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist",
     "p4-post-changelist", "p4-pre-submit", "post-index-change",
 ))  # fmt: skip
+
+
+# What is said of a new file removed from a venv not on PATH (`PathFolder.active`).
+NEW_IN_VENV = "new in a venv of the tree, your shell would run it once you activate the venv"
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,8 @@ class HostFolders:
     hook_runs: tuple[HookRun, ...] = ()  # what a hook's content (or its manager's config) runs
     on_path: tuple[PathFolder, ...] = ()  # the tree's folders on the user's PATH
     startup: tuple[str, ...] = ()  # the home's files in the tree: startup, linked, sourced
+    home: tuple[str, ...] = ()  # where the home lies in the tree ("": it is the tree)
+    home_whole: str = ""  # why the whole tree is the home's (`home_files.HomeFiles.whole`)
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -167,7 +175,25 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for place in host.startup:  # a folder the home links to (`~/.config/nvim`)
         if _within(path, place):
             return f"is in {place}, which your home links to: your shell or its programs run it"
+    for home in host.home:
+        if (entry := home_dot(path, home)) is not None:
+            return f"is in {entry}, a dot entry of your home: your shell or its programs run it"
+    if host.home_whole:
+        return f"is in this tree, whose files your home's programs may run: {host.home_whole}"
     return None
+
+
+def home_dot(path: str, home: str) -> str | None:
+    """The dot entry of the home at `home` (relative to the tree, "": the tree's top) that
+    `path` lies in or is (`.ssh` for `.ssh/authorized_keys`), or None: the home's programs
+    look there for what they run (`.git` is judged on its own: `rules.in_git_folder`)."""
+    path = posixpath.normpath(path)
+    if home and not path.startswith(f"{home}/"):
+        return None
+    first = path.removeprefix(f"{home}/" if home else "").split("/")[0]
+    if not first.startswith(".") or first in (".", "..", ".git"):
+        return None
+    return f"{home}/{first}" if home else first
 
 
 def on_the_way(path: str, host: HostFolders) -> str | None:

@@ -106,14 +106,16 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
         zeros = tuple(dict.fromkeys((*zeros, posixpath.dirname(path))))
         if (path, zeros, kind) in seen or not _readable_name(path):
             continue
+        if path not in read_once:
+            read_once[path] = read(path)
+        if read_once[path].content is None and not read_once[path].unread:
+            continue  # not there (a word of a script, as a name): nothing runs, no bound spent
         seen.add((path, zeros, kind))
         if depth > DEPTH or len(seen) > MOST_SCRIPTS:  # past a bound: what it runs, unread
             bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
             why = f"`{printable(path)}`, {bound}, which agents does not read"
             found.append(Reach(WHOLE, unknown=why))
             continue
-        if path not in read_once:
-            read_once[path] = read(path)
         for reach in _one(path, cwd, read_once[path], zeros, kind):
             found.append(reach)
             if not reach.launcher and not reach.unknown:

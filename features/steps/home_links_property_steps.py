@@ -1,5 +1,7 @@
-"""The property on the home's links into the tree (`adapters/home_files.py`): every link
-where programs look for what they run is found, each found place lies in the tree."""
+"""The property on the home's places in the tree (`adapters/home_files.py`): every link of
+a dot entry into the tree is found (or, past a limit of the walk, the tree counts whole),
+each found place lies in the tree, and each dot entry of a home the tree is or holds is the
+host's."""
 
 from __future__ import annotations
 
@@ -13,21 +15,19 @@ from behave import then, when
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cleveragents.adapters.home_files import startup_files
+from cleveragents.adapters import home_files
+from cleveragents.domain.host_files import STARTUP_FILES, HostFolders, host_run
 from features.support.properties import reproducible, run_property
 
-# Where a link stands in the home, and whether the walk looks there.
-PLACES = {
-    ".{n}": True,
-    "{n}": False,  # not a dot entry
-    ".config/{n}": True,
-    ".config/d/{n}": True,
-    ".config/d/e/{n}": False,  # deeper than programs look
-    ".local/bin/{n}": True,
-    ".ssh/{n}": True,
-    ".other/{n}": False,
-}
-TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT")
+# Where a link stands in the home (folders below it made as needed): a dot entry, a plain
+# one (not walked), and dot folders at every depth down to one past `MOST_DEPTH`.
+DEEPER = tuple(".d" + "/e" * depth + "/{n}" for depth in range(1, home_files.MOST_DEPTH + 1))
+PLACES = ("{n}", ".{n}", ".config/{n}", ".vim/{n}", ".ssh/{n}", ".local/bin/{n}", *DEEPER)
+TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".")  # ".": the top
+# Where the home lies: apart from the tree, the tree itself, or a folder of it.
+HOMES = ("apart", "tree", "in tree")
+# Paths of the tree looked at when the home lies in it (relative to the home).
+HOME_PATHS = (".ssh/authorized_keys", ".vimrc", ".config/systemd/user/x.service", "notes", "a/.b")
 
 
 @when("homes with links into a tree are made at random")
@@ -35,7 +35,10 @@ def step_home_links(context: Any) -> None:
     run_property(context, "home links", _check, 60)
 
 
-@then("every link where programs look is found, and nothing else outside the startup files")
+@then(
+    "every link of a dot entry is found or the tree counts whole, and each dot entry of a home "
+    "in the tree is the host's"
+)
 def step_home_links_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
 
@@ -61,34 +64,89 @@ def _check(examples: int, seed: int, tmp: Path) -> int:
 
 
 def _example(root: Path, data: st.DataObject) -> None:
-    tree, home, out = root / "tree", root / "home", root / "out"
+    tree, out = root / "tree", root / "out"
+    where = data.draw(st.sampled_from(HOMES))
+    home = {"apart": root / "home", "tree": tree, "in tree": tree / "h"}[where]
     for folder in (tree / ".git", tree / "d", home, out):
-        folder.mkdir(parents=True)
+        folder.mkdir(parents=True, exist_ok=True)
     (tree / "f").write_text("x\n")
     (tree / "d" / "g").write_text("x\n")
     (tree / ".git" / "config").write_text("x\n")
-    expected: set[str] = set()
     links = data.draw(
         st.lists(
             st.tuples(
-                st.sampled_from(sorted(PLACES)),
+                st.sampled_from(PLACES),
                 st.sampled_from(["a", "b", "nvim"]),
                 st.sampled_from(TARGETS),
             ),
             max_size=8,
         )
     )
+    made: list[tuple[str, str]] = []  # (the link, from the home; what it leads to)
     for place, name, target in links:
         link = home / place.format(n=name)
-        if os.path.lexists(link) or link.parent.is_symlink():
+        if os.path.lexists(link) or any(p.is_symlink() for p in link.parents):
             continue
         link.parent.mkdir(parents=True, exist_ok=True)
         link.symlink_to(out / "x" if target == "OUT" else tree / target)
-        if PLACES[place] and target not in ("OUT", ".git/config"):
-            expected.add(target)
+        made.append((link.relative_to(home).as_posix(), target))
+    most = data.draw(st.sampled_from([home_files.MOST_ENTRIES, 16, 40]))
     os.environ["HOME"] = str(home)
-    found = startup_files(tree)
-    assert expected <= set(found), (links, expected, found)
-    for path in found:  # in the tree, outside its `.git`, and only what was linked
-        assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), found
-        assert path in expected, (links, expected, found)
+    kept = home_files.MOST_ENTRIES
+    home_files.MOST_ENTRIES = most
+    try:
+        found = home_files.home_files(tree)
+    finally:
+        home_files.MOST_ENTRIES = kept
+    _held(tree, home, where, made, most, found)
+
+
+def _held(
+    tree: Path, home: Path, where: str, made: list[tuple[str, str]], most: int, found: Any
+) -> None:
+    """What must hold of `found` (`HomeFiles`) for the links `made` in `home`."""
+    into = {target for link, target in made if target not in ("OUT", ".git/config", ".")}
+    walked = {t for link, t in made if link.startswith(".") and t in into}
+    cut = _cut(home, most)
+    shown = (made, sorted(found.paths), found.whole, cut, most)
+    # A dot entry's link to the tree's top: the tree whole (one among the home's own
+    # entries is always looked at).
+    to_top = {link for link, t in made if link.startswith(".") and t == "."}
+    if not cut:  # every link of a dot entry into the tree is found
+        assert walked <= set(found.paths), shown
+        assert bool(found.whole) == bool(to_top), shown
+    # The home's own dot entries that lead into the tree (its `.git`, its top too).
+    top = {t for link, t in made if "/" not in link and link.startswith(".") and t != "OUT"}
+    if "." in top or (cut and top):  # past a limit, a tree the home links into: whole
+        assert found.whole, shown
+    leads = any(target != "OUT" for link, target in made)  # its `.git` too: the home's tree
+    assert not found.whole or (cut and leads) or to_top, shown
+    in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
+    for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
+        assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
+        named = path.removeprefix(f"{in_home}/") if in_home not in ("", ".") else path
+        assert path in into or (where != "apart" and named in STARTUP_FILES), shown
+    host = HostFolders(startup=found.paths, home=found.dots, home_whole=found.whole)
+    for path in HOME_PATHS:  # a dot entry of a home in the tree: the host's, standing or not
+        full = path if in_home in ("", ".") else f"{in_home}/{path}"
+        dotted = where != "apart" and path.startswith(".")
+        assert not dotted or host_run(full, host) is not None, (full, shown, found.dots)
+        if where != "apart" and not path.startswith(".") and not found.whole:
+            assert host_run(full, host) is None, (full, shown)
+    if not found.whole:
+        assert host_run("f", host) is None or "f" in into, shown
+
+
+def _cut(home: Path, most: int) -> bool:
+    """Whether a walk of the home's dot entries hits a limit: more entries than `most` (the
+    home's own listing counted), or a folder at `MOST_DEPTH` (links not followed)."""
+    count = len(os.listdir(home))
+    for entry in os.listdir(home):
+        if not entry.startswith(".") or not (home / entry).is_dir() or (home / entry).is_symlink():
+            continue
+        for folder, subfolders, files in os.walk(home / entry):
+            depth = len(Path(folder).relative_to(home).parts)
+            if depth >= home_files.MOST_DEPTH:
+                return True
+            count += len(subfolders) + len(files)
+    return count > most

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 from typing import Any
 
 from behave import given
@@ -36,6 +38,23 @@ def step_home_links(context: Any, name: str, path: str) -> None:
     home = context.tmp / "home"
     (home / name).parent.mkdir(parents=True, exist_ok=True)
     (home / name).symlink_to(context.repo / path)
+    context.env["HOME"] = str(home)
+
+
+@given('the user\'s home holds the folder "{name}"')
+def step_home_folder(context: Any, name: str) -> None:
+    """A folder of the home, deep: its walk stops at `home_files.MOST_DEPTH`."""
+    home = context.tmp / "home"
+    (home / name).mkdir(parents=True, exist_ok=True)
+    context.env["HOME"] = str(home)
+
+
+@given('the tree lies in the user\'s home at "{place}"')
+def step_tree_in_home(context: Any, place: str) -> None:
+    """A tree cloned where a program reads its config (`~/.config/nvim`), before any run."""
+    home = context.tmp / "home"
+    (home / place).parent.mkdir(parents=True, exist_ok=True)
+    context.repo = Path(shutil.move(context.repo, home / place))
     context.env["HOME"] = str(home)
 
 

@@ -69,6 +69,13 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @reproducible(examples, seed)
     @example(entry=0, first=0, graph=[[(0, 2)], [], [(4, 4)], [], [(5, 5)], []])
     @example(entry=1, first=3, graph=[[(1, 1)], [(3, 2)], [(0, 0)], [(6, 0)], [], []])
+    # sourced in a cycle from lib/sub: each `$0` folder a new read, of names that are not
+    # there; those once spent the bound of scripts read, and the whole tree was taken as run
+    @example(
+        entry=0,
+        first=4,
+        graph=[[], [(0, 0), (0, 2)], [(0, 1), (0, 3)], [(0, 1)], [(0, 1), (0, 2)], []],
+    )
     @given(
         entry=st.integers(0, len(ENTRIES) - 1),
         first=st.integers(0, len(SCRIPTS) - 1),

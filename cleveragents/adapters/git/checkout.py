@@ -244,3 +244,14 @@ def _write_all(handle: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(handle, view) :]
+
+
+def digest(path: Path) -> bytes:
+    """The SHA-256 of the file at `path`, read a block at a time."""
+    import hashlib
+
+    found = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            found.update(block)
+    return found.digest()

@@ -31,10 +31,10 @@ Each folder of the tree on the user's PATH (`host_programs.path_folders`) is wat
 the same way, but of what is new there only a file whose name a later PATH folder holds
 (`.venv/bin/git`) goes: a new name of its own (`pip install` adding `mytool`) stays; what
 its programs run (`PathFolder.runs`: a `.bin` link's package; a venv's `lib` when it does
-not stand, as the sandbox binds a standing one read-only) and the home's files in the tree,
-whole, all that is new there going. And a
-link on the way to what git runs (`scripts -> tools`, a hooks folder that is a link) that a
-command re-points is put back first (`link_ways.py`).
+not stand, as the sandbox binds a standing one read-only) and the home's files in the tree
+(`home_files.py`: the dot entries of a home the tree is or holds), whole, all that is new
+there going. And a link on the way to what git runs (`scripts -> tools`, a hooks folder that
+is a link) that a command re-points is put back first (`link_ways.py`).
 What is removed is kept and never written back: its bytes go into one commit on the plan's
 checkpoint ref, named in the outcome (`git show COMMIT:PATH` reads it). Undo and
 corrections never bring it back: no checkpoint holds it. A `.claude` the user had is not
@@ -47,13 +47,12 @@ changed since the last look (`benchmarks/command_step.py`).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Callable
-from pathlib import Path
 
 from cleveragents.adapters.git import link_ways
+from cleveragents.adapters.git.checkout import digest as _digest
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.claude_links import inner_links, linked
 from cleveragents.adapters.git.repository import GitRepository
@@ -64,10 +63,10 @@ from cleveragents.adapters.git.saved_files import (
     has_bytes,
     link_on_the_way,
 )
-from cleveragents.adapters.home_files import startup_files
+from cleveragents.adapters.home_files import home_files, in_home_dot
 from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
-from cleveragents.domain.host_files import PathFolder
+from cleveragents.domain.host_files import NEW_IN_VENV, PathFolder
 from cleveragents.domain.rules import (
     claude_folder,
     claude_reads,
@@ -83,8 +82,8 @@ NEW = "new, Claude Code would read it outside the sandbox"
 OWN_HOOKS = ".git/hooks"
 NEW_HOOK = "new, git would run it outside the sandbox"
 NEW_STARTUP = "new, a startup file of your home: your shell or git would run it"
+NEW_HOME = "new, in your home (or where it links): your shell or its programs would run it"
 NEW_ON_PATH = "new in a folder on your PATH, your shell would run it for a program of its name"
-NEW_IN_VENV = "new in a venv of the tree, your shell would run it once you activate the venv"
 NEW_RUN = "new where a program of a folder on your PATH would run it"
 
 
@@ -106,13 +105,14 @@ class ClaudeDirs:
         self._ways: dict[str, str | None] = {}  # the links on their way, at the look
         self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
         self._host: dict[str, str] = {}  # home files, what PATH programs run: why new goes
+        self._dots: tuple[str, ...] = ()  # where the home lies in the tree: its dot entries
         self.bare: Callable[[], frozenset[str]] = frozenset  # what hooks, git run by name
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
         of its files kept (read again only when their stat changed)."""
         self._home_places()
-        folders = list(dict.fromkeys([*folders, *self._on_path, *self._host]))
+        folders = list(dict.fromkeys([*folders, *self._on_path, *self._host, *self._dots]))
         self._targets = self._linked(folders)
         self._ways = link_ways.ways(self.repo.root, self.behind)
         entries = {path: self._entry(path) for path in [*folders, *self._targets]}
@@ -142,13 +142,14 @@ class ClaudeDirs:
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it)."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
-        if not before.keys() & {*self._on_path, *self._host}:  # a look held elsewhere:
+        if not before.keys() & {*self._on_path, *self._host, *self._dots}:  # looked elsewhere:
             self._home_places()  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
         unseen: list[str] = []  # of it, what lies in a place not watched before the command
         back: list[tuple[str, Seen, str]] = []  # what goes back, and why
         # A link made or moved since is itself undone; a folder on PATH as the look saw it.
-        folders = list(dict.fromkeys([*folders, *self._on_path, *self._host, *self._targets]))
+        folders = [*folders, *self._on_path, *self._host, *self._dots, *self._targets]
+        folders = list(dict.fromkeys(folders))
         for path in sorted({*before, *folders}):
             # A hook or a program git runs by its path (not a `.claude`: no Claude Code
             # starts behind a link) is run through a link a command put on its way, to
@@ -204,11 +205,11 @@ class ClaudeDirs:
                     hooks = (OWN_HOOKS, *self.hooks)
                     hook = any(full == h or full.startswith(f"{h}/") for h in hooks)
                     why = NEW_HOOK if hook else NEW
-                    for place, on_path in self._on_path.items():
-                        if full.startswith(f"{place}/"):
-                            why = NEW_ON_PATH if on_path.active else NEW_IN_VENV
+                    on = [f for p, f in self._on_path.items() if full.startswith(f"{p}/")]
+                    why = (NEW_ON_PATH if on[-1].active else NEW_IN_VENV) if on else why
+                    why = NEW_HOME if in_home_dot(full, self._dots) else why
                     for place, new in self._host.items():
-                        why = new if full == place or full.startswith(f"{place}/") else why
+                        why = new if _within(full, place) else why
                     said.append(f"removed {shown_path(full)}: {why}")
         commit = None
         if kept:
@@ -264,7 +265,8 @@ class ClaudeDirs:
         # Where a link inside a `.claude` leads (`.claude/skills -> ../docs/skills`): all of it.
         everything = mcp_file(path.rpartition("/")[2]) or path in (OWN_HOOKS, *self.hooks)
         everything = everything or path in self._inner or path in self._on_path
-        everything = everything or path in self._host
+        everything = everything or path in self._host or path in self._dots
+        dots = path in self._dots and path not in self._host  # the home's: its dot entries
         folders = [""]
         while folders:
             folder = folders.pop()
@@ -276,7 +278,7 @@ class ClaudeDirs:
                 inside = f"{folder}{name}"
                 if name == ".git" or git_refuses_name(name):
                     continue
-                if not (everything or claude_runs(inside)):
+                if not (everything or claude_runs(inside)) or (dots and not in_home_dot(inside)):
                     continue
                 if claude_folder(name):  # a `.claude` inside one: looked at on its own
                     continue
@@ -358,7 +360,10 @@ class ClaudeDirs:
         """The tree's folders on PATH, what their programs run, and the home's startup
         files in the tree, now."""
         self._on_path = {found.folder: found for found in path_folders(self.repo.root, self.bare)}
-        self._host = dict.fromkeys(startup_files(self.repo.root), NEW_STARTUP)
+        home = home_files(self.repo.root)
+        self._host = dict.fromkeys(home.paths, NEW_STARTUP)
+        self._host.update({"": NEW_HOME} if home.whole else {})  # the tree, all of it
+        self._dots = home.dots
         # What the sandbox binds read-only (a venv's `lib`, its moves undone: `pinned.py`)
         # is not walked: a `site-packages` may hold tens of thousands of files.
         runs = [p for f in self._on_path.values() for p in f.runs if p not in f.kept]
@@ -383,16 +388,12 @@ class ClaudeDirs:
         )
 
 
-def _digest(path: Path) -> bytes:
-    digest = hashlib.sha256()
-    with open(path, "rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.digest()
-
-
 def _joined(path: str, name: str) -> str:
-    return f"{path}/{name}" if name else path
+    return f"{path}/{name}" if name and path else path or name
+
+
+def _within(full: str, place: str) -> bool:
+    return not place or full == place or full.startswith(f"{place}/")
 
 
 def _seen(st: os.stat_result) -> Seen:

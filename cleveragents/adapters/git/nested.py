@@ -54,6 +54,8 @@ NOT_A_FILE = re.compile(
     rb"error: (.*): can only add regular files, symbolic links or git-directories"
 )
 NOT_FILES = (stat.S_IFIFO, stat.S_IFSOCK, stat.S_IFCHR, stat.S_IFBLK)
+# git dies reading a nested repository's refs a command broke: the folder that holds it
+BROKEN_REFS = re.compile(rb"^fatal: unexpected line in (.+?)/\.git/packed-refs: ")
 # how `ls-files --stage` starts a gitlink's record
 GITLINK_RECORD = GITLINK.encode() + b" "
 
@@ -116,9 +118,16 @@ def add_all(
     known = _still_foreign(repo, listed)
     left_out = [f":(exclude,literal){os.fsdecode(path)}" for path in known]
     verbosely = ["--verbose"] if verbose else []
-    args = ("add", "--all", "--ignore-errors", *verbosely, "--", ".", *left_out)
-    status, out, err = repo.git_outcome(*args, env=env)
-    lines = err.splitlines()
+    broken: list[str] = []
+    while True:
+        args = ("add", "--all", "--ignore-errors", *verbosely, "--", ".", *left_out)
+        status, out, err = repo.git_outcome(*args, env=env)
+        lines = err.splitlines()
+        folder = _broken_repository(repo, lines, broken)
+        if folder is None:
+            break
+        broken.append(folder)  # left out as one with no commit: its files are not the tree's
+        left_out.append(f":(exclude,literal){folder}")
     refused = {m.group(1) for line in lines if (m := INVALID.fullmatch(line))}
     specials = _not_files(repo, lines)
     if status == 1 and not any(
@@ -136,6 +145,7 @@ def add_all(
     if uncommitted is not None:
         matches = (NO_COMMIT.fullmatch(line) for line in lines)
         uncommitted[:] = [m[1].decode("utf-8", "surrogateescape") for m in matches if m]
+        uncommitted += broken
     embedded = [line.removeprefix(EMBEDDED) for line in lines if line.startswith(EMBEDDED)]
     if embedded:
         out, found = _without_foreign(repo, env, out, embedded)
@@ -146,6 +156,21 @@ def add_all(
     if written != (listed.read_bytes() if listed.exists() else b""):
         listed.write_bytes(written)
     return out
+
+
+def _broken_repository(repo: GitRepository, lines: list[bytes], known: list[str]) -> str | None:
+    """The nested repository whose refs stopped `add` (`fatal: unexpected line in
+    lib/.git/packed-refs`: a command wrote into them), if that is what stopped it and it is
+    not one already left out: git dies there, where a repository with no commit is only
+    refused. Bounded by the nested repositories the tree holds (each found once)."""
+    for line in lines:
+        if not line.startswith(b"fatal:") or (m := BROKEN_REFS.search(line)) is None:
+            continue
+        folder = os.fsdecode(m[1])
+        inside = not folder.startswith("/") and ".." not in folder.split("/")
+        if inside and folder not in known and (Path(repo.root) / folder / ".git").is_dir():
+            return folder
+    return None
 
 
 def _not_files(repo: GitRepository, lines: list[bytes]) -> list[bytes]:

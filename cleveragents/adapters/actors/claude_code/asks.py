@@ -26,7 +26,8 @@ def answering(key: str | None, answer: Answer) -> Answer:
             handed = True
             return {"key": key}
         if isinstance(asked.get("box"), str):
-            return answer({"hook_event_name": BOX_EVENT, "box": asked["box"]})
+            refused = asked.get("refused")  # the serving side's own: not the launcher's
+            return answer({"hook_event_name": BOX_EVENT, "box": asked["box"], "refused": refused})
         if isinstance(asked.get("shell"), str):  # a project's command, for our sandbox
             stdin = asked.get("stdin")
             seconds = asked.get("seconds")

@@ -48,6 +48,28 @@ def ask(
     return cast(dict[str, Any], json.loads(received))  # the run answers with an object
 
 
+def lease(place: str, token: str, asked: dict[str, Any]) -> tuple[socket.socket, dict[str, Any]]:
+    """Ask the run as `ask` does; its answer ends with a line's end, and the connection stays
+    open, the caller's to hold (`shell_prefix._on_host`). Closed when the run refuses."""
+    connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        connection.settimeout(CONNECT_SECONDS)
+        connection.connect(place)
+        connection.settimeout(None)
+        connection.sendall(json.dumps({"token": token, **asked}).encode() + b"\n")
+        connection.shutdown(socket.SHUT_WR)
+        received = b""
+        while not received.endswith(b"\n") and (chunk := connection.recv(65536)):
+            received += chunk
+        answer = cast(dict[str, Any], json.loads(received))
+    except BaseException:
+        connection.close()
+        raise
+    if "code" in answer:
+        connection.close()
+    return connection, answer
+
+
 def say_once(place: str | None, why: str) -> None:
     """One line on stderr the first time a run's hook cannot record, not on every call."""
     marker = Path(place + ".warned") if place else None

@@ -34,18 +34,22 @@ def user_file() -> Path:
     return Path(folder) / "settings.json"
 
 
-def users_lines() -> list[str]:
+def users_seconds(default: float) -> dict[str, float]:
     """The command lines the user's own settings (theirs and the managed ones, never a
-    project's) give Claude Code: they run on the host, as without agents, with what they read
+    project's) give Claude Code, each with the seconds Claude Code lets it run (its hook's
+    `timeout`, else `default`): they run on the host, as without agents, with what they read
     outside the tree (a guard hook's list); a project's run in the sandbox (`shell_prefix`).
     Each as written, `$CLAUDE_PROJECT_DIR` in it too: the line Claude Code hands the prefix."""
     from cleveragents.adapters.git.config_programs import read_json
-    from cleveragents.domain.claude_commands import raw_commands
+    from cleveragents.domain.claude_commands import hook_seconds, raw_commands
 
-    found: list[str] = []
+    found: dict[str, float] = {}
     for path in [*managed_files(), user_file()]:
-        found += [line for _, line in raw_commands(read_json(path))]
-    return list(dict.fromkeys(found))
+        document = read_json(path)
+        seconds = hook_seconds(document, default)
+        for _, line in raw_commands(document):
+            found[line] = max(seconds.get(line, default), found.get(line, 0.0))
+    return found
 
 
 def project_seconds(root: Path, default: float) -> dict[str, float]:

@@ -9,13 +9,10 @@ denied and the session ends (`hook.py`): nothing goes ahead unrecorded.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
-import selectors
 import shlex
-import socket
 import subprocess
 import tempfile
 import time
@@ -41,20 +38,17 @@ from cleveragents.adapters.actors.claude_code.own_python import module_words
 from cleveragents.adapters.actors.claude_code.permission_rules import bash_rules
 from cleveragents.adapters.actors.claude_code.process_ties import (
     ends_with_agents,
-    hung_up,
     listening,
 )
 from cleveragents.adapters.actors.claude_code.program import ClaudeProgram
+from cleveragents.adapters.actors.claude_code.serving import serve
 from cleveragents.adapters.actors.claude_code.stream_calls import RefusedCall, StreamCalls
 from cleveragents.adapters.actors.claude_code.transcript import ToolCallPlace
-from cleveragents.adapters.workspace.command_process import given_up_when
-from cleveragents.domain.hook_answers import failed
 
 KEY_KEPT_MS = 7 * 24 * 3600 * 1000  # Claude Code keeps the helper's key this long
 PLACE_SECONDS = 3.0  # how long a hook waits for its call's entry in the session file
 HOOK_SECONDS = 600  # Claude Code ends a hook after this; a person may be asked meanwhile
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
-FAILED = "cleveragents failed to record this call: the run ends"
 
 
 class Fork(Protocol):
@@ -266,7 +260,7 @@ class ClaudeCodeSession:
         key = held_secrets.value("ANTHROPIC_API_KEY")
         mark = secrets.token_hex(16) if self.boxed else None
         own = hook_command(self.root, mark)
-        users = hooks_off.users_lines() if self.boxed else []
+        users = hooks_off.users_seconds(HOOK_SECONDS) if self.boxed else {}
         seconds = hooks_off.project_seconds(self.root, HOOK_SECONDS) if self.boxed else {}
         prefix = shell_prefix.script(own, folder, users, seconds) if self.boxed else None
         shell = startup_free.script(folder, self.root) if self.boxed else None
@@ -301,7 +295,7 @@ class ClaudeCodeSession:
                     seen = fork.seen if fork is not None else None
                     calls = StreamCalls()
                     served = asks.answering(key, answer)
-                    result = _serve(process, listener, token, served, seen, calls)
+                    result = serve(process, listener, token, served, seen, calls)
                 except BaseException:
                     _end(process)
                     end_group(process.pid)
@@ -315,78 +309,6 @@ class ClaudeCodeSession:
             if prefix is not None:  # the shell stays: a session's fork names it the same
                 prefix.unlink(missing_ok=True)
         return SessionEnd(result, returncode, stderr, calls)
-
-
-def _serve(
-    process: subprocess.Popen[bytes],
-    listener: socket.socket,
-    token: str,
-    answer: Answer,
-    seen: Callable[[str], None] | None = None,
-    calls: StreamCalls | None = None,
-) -> dict[str, Any] | None:
-    """Read the CLI's messages and answer its hooks, one at a time, until its output ends;
-    `seen` learns the session id the CLI announces (a fork's new one) before any hook."""
-    assert process.stdout is not None
-    out = process.stdout.fileno()
-    chooser = selectors.DefaultSelector()
-    chooser.register(out, selectors.EVENT_READ, "out")
-    chooser.register(listener, selectors.EVENT_READ, "hook")
-    pending, result = b"", None
-    with chooser:
-        while True:
-            for key, _ in chooser.select():
-                if key.data == "hook":
-                    connection, _ = listener.accept()
-                    with connection:
-                        _answer_hook(connection, token, answer)
-                    continue
-                chunk = os.read(out, 65536)
-                if not chunk:
-                    return result
-                pending += chunk
-                *lines, pending = pending.split(b"\n")
-                for line in lines:
-                    message = _message(line)
-                    if calls is not None:
-                        calls.read(message)
-                    if message.get("type") == "result":
-                        result = message
-                    elif message.get("subtype") == "init" and seen is not None:
-                        seen(str(message.get("session_id")))
-
-
-def _answer_hook(connection: socket.socket, token: str, answer: Answer) -> None:
-    connection.settimeout(30)
-    received = b""
-    try:
-        while chunk := connection.recv(65536):
-            received += chunk
-        asked = json.loads(received)
-    except (OSError, ValueError):  # pragma: no cover - a hook killed while it sent its event
-        return  # it let its call through unrecorded
-    if not isinstance(asked, dict) or not secrets.compare_digest(
-        str(asked.get("token", "")), token
-    ):
-        reply: dict[str, Any] = {}  # not our run's hook: nothing recorded, nothing decided
-    else:
-        try:
-            with given_up_when(lambda: hung_up(connection)):
-                reply = answer(asked)
-        except Exception:  # no call goes ahead unrecorded: it is denied, the session ends
-            with contextlib.suppress(OSError):
-                connection.sendall(json.dumps(failed(asked.get("event"), FAILED)).encode())
-            raise
-    with contextlib.suppress(OSError):
-        connection.sendall(json.dumps(reply).encode())
-
-
-def _message(line: bytes) -> dict[str, Any]:
-    try:
-        message = json.loads(line)
-    except ValueError:
-        return {}
-    return message if isinstance(message, dict) else {}
 
 
 def _end(process: subprocess.Popen[bytes]) -> None:

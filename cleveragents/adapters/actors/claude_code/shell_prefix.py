@@ -21,13 +21,15 @@ The file Claude Code runs is written per session (`script`) with the marked hook
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import re
 import selectors
 import shlex
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,7 @@ REFUSED = 126  # as a shell says of a command it cannot run
 BLOCKING = 2  # a hook's exit code that hands its stderr to the model
 STDIN_SECONDS = 5.0  # Claude Code writes a hook's event and closes its input at once
 SILENT_SECONDS = 1.0  # nothing on an open input this long: the command is given none
+LEASE_FD = 100  # the lowest descriptor the user's hook holds its lease on
 # Claude Code 2.1's Bash wrapper: its start-up, `eval` of the call's command (a quote inside
 # written `'\\''` or `'"'"'`), the folder kept in a file of its temporary folder (`$TMPDIR`).
 _WRAPPER = re.compile(
@@ -48,19 +51,22 @@ _WRAPPER = re.compile(
 
 
 def script(
-    own: str, folder: Path, users: Sequence[str] = (), seconds: Mapping[str, float] | None = None
+    own: str,
+    folder: Path,
+    users: Mapping[str, float] | None = None,
+    seconds: Mapping[str, float] | None = None,
 ) -> Path:
     """Write the launcher Claude Code runs as its prefix for one session: this Python,
     isolated, our package first on its path, `own` (our hook's line) the one command run
-    as it is, `users` on the host, `seconds` each project hook line's timeout. Claude Code
-    takes the prefix as one path, not a command line."""
+    as it is, `users` on the host (each with its timeout), `seconds` each project hook
+    line's timeout. Claude Code takes the prefix as one path, not a command line."""
     package = str(Path(__file__).resolve().parents[4])
     text = (
         f"#!{sys.executable} -I\n"
         "import sys\n"
         f"sys.path.insert(0, {package!r})\n"
         f"from {__name__} import main\n"
-        f"sys.exit(main({own!r}, {tuple(users)!r}, {dict(seconds or {})!r}))\n"
+        f"sys.exit(main({own!r}, {dict(users or {})!r}, {dict(seconds or {})!r}))\n"
     )
     path = folder / f"prefix-{os.urandom(8).hex()}"
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o700)
@@ -87,15 +93,17 @@ def handle_of(line: str) -> tuple[str, str] | None:
     return handle, found.group(2)
 
 
-def main(own: str, users: Sequence[str] = (), seconds: Mapping[str, float] | None = None) -> int:
+def main(
+    own: str, users: Mapping[str, float] | None = None, seconds: Mapping[str, float] | None = None
+) -> int:
     if len(sys.argv) != 2:
         return _said("Claude Code gave no command")
     line = sys.argv[1]
     if line == own:
         words = shlex.split(own)
         os.execv(words[0], words)
-    if line in users:  # the user's own hook (a guard reading its files): on the host,
-        return _on_host(line)  # once what the model's calls changed is put back
+    if line in (users or {}):  # the user's own hook (a guard reading its files): on the
+        return _on_host(line, (users or {})[line])  # host, once the model's changes are back
     boxed_call = handle_of(line)
     if boxed_call is not None:
         return _boxed(*boxed_call)
@@ -155,20 +163,27 @@ def _in_box(line: str, data: bytes, seconds: float | None = None) -> int:
     return boxed.shown(answer, blocking=BLOCKING)  # a hook's stderr is what the model reads
 
 
-def _on_host(line: str) -> int:
+def _on_host(line: str, seconds: float) -> int:
     """Run the user's hook `line` as Claude Code would, on the host, once the run has put
     back what the model's calls changed of what runs there: Claude Code runs the hooks of an
     event side by side, ours (which puts back) beside the user's (a `make fmt` running the
-    Makefile a boxed call just wrote: attack 15 finding 1). Not run when the run cannot."""
+    Makefile a boxed call just wrote: attack 15 finding 1). The run's answer comes on a
+    connection the hook then holds (`host_leases.py`): no boxed call starts until every
+    process of the hook lets go of it, or for `seconds` (an async hook's `sleep 3; make`
+    beside the model's next call: attack 16 finding 8). Not run when the run cannot."""
     place, token = os.environ.get(hook.SOCKET), os.environ.get(hook.TOKEN, "")
     if not place:
         return _said("no `agents plan run` to put back what the model changed first")
     try:
-        answer: dict[str, Any] = hook.ask(place, token, {"host": True}, seconds=None)
+        connection, answer = hook.lease(place, token, {"host": True, "seconds": seconds})
     except Exception as error:
         return _said(str(error) or type(error).__name__)
     if "code" in answer:  # what was changed could not be put back: the hook does not run
         return boxed.shown(answer, blocking=BLOCKING)
+    held = connection.detach()
+    with contextlib.suppress(OSError):  # out of a script's way (`exec 3>x`), if the limit lets
+        held = fcntl.fcntl(held, fcntl.F_DUPFD, LEASE_FD)
+    os.set_inheritable(held, True)  # the shell's, and what it starts: each holds the lease
     os.execv("/bin/sh", ["sh", "-c", line])
 
 

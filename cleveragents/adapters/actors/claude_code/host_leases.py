@@ -1,0 +1,78 @@
+"""The user's own hooks running on the host, as the run holds them: no boxed command starts
+while one runs (attack 16 finding 8).
+
+A hook of the user's settings runs on the host (`shell_prefix._on_host`) once the run has
+put back what the model's calls changed of what runs there; the run answers that ask and
+keeps its connection open: the lease. The prefix hands the connection to the hook's shell
+(an inherited descriptor), so every process of the hook holds it, a `make &` it leaves
+behind too; it ends when the last of them ends or is killed (the kernel closes it), never
+on the hook's word. Claude Code does not wait for an `async` hook, nor a hook still running
+for the model's next call: without the lease a boxed call could rewrite the Makefile the
+hook's `sleep 3; make` runs a moment later.
+
+While any lease is held, a boxed command (a Bash call, a project hook) waits; the run
+answers nothing else meanwhile, so no other hook of the user's starts during a boxed
+command, and each starts after the put-back at its end. The wait is bounded: by the hook's
+timeout (Claude Code's, from the hook's start) and by the asker's own life (Claude Code
+ending the launcher). Past either, the command does not run; the lease stays until its
+processes end.
+"""
+
+from __future__ import annotations
+
+import select
+import socket
+import time
+from collections.abc import Callable
+
+from cleveragents.adapters.actors.claude_code.process_ties import hung_up
+
+POLL_SECONDS = 0.5  # how often the asker's own end is looked at meanwhile
+
+
+class HostLeases:
+    """The connections of the user's hooks running on the host, each with its deadline."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[socket.socket, float]] = []
+
+    def hold(self, connection: socket.socket, seconds: float) -> None:
+        """Keep `connection` (a hook's, just let run) until it closes; waited for at most
+        `seconds` from now."""
+        self._drop_ended()  # the hooks that ended meanwhile hold no descriptor of the run's
+        self.held.append((connection, time.monotonic() + seconds))
+
+    def wait(self, gone: Callable[[], bool]) -> str | None:
+        """Wait until no lease is held: None then; why not, when a hook runs past its timeout
+        or `gone()` says the asker is no more (the command must not run then)."""
+        while True:
+            self._drop_ended()
+            if not self.held:
+                return None
+            if gone():
+                return "Claude Code ended the command while a hook of your own ran on the host"
+            now, deadline = time.monotonic(), min(d for _, d in self.held)
+            if now >= deadline:
+                return (
+                    "a hook of your own settings still runs on the host past its timeout: "
+                    "no command of the model runs beside it"
+                )
+            poller = select.poll()  # a hang-up is always told; what a hook wrote is not read
+            for connection, _ in self.held:
+                poller.register(connection.fileno(), 0)
+            poller.poll(1000 * min(deadline - now, POLL_SECONDS))
+
+    def close(self) -> None:
+        """The run ends: its ends of the leases are closed."""
+        for connection, _ in self.held:
+            connection.close()
+        self.held = []
+
+    def _drop_ended(self) -> None:
+        kept = []
+        for connection, deadline in self.held:
+            if hung_up(connection):  # every process of the hook closed its end
+                connection.close()
+            else:
+                kept.append((connection, deadline))
+        self.held = kept
