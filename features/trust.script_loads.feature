@@ -36,6 +36,18 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | changes to src first, in node     | node tools/check.js   | tools/check.js | process.chdir("src");\nrequire("child_process").execSync("sh x.sh");\n                               | src/x.sh         | is in src, where cd finds what the pre-commit hook runs                      | lib/x.sh    |
       | starts a worker                   | node tools/check.js   | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n                             | other/o.js       | is other/o.js, which the pre-commit hook runs                                | lib/x.js    |
       | reads a file as code              | node tools/check.js   | tools/check.js | const fs = require("fs");\nrequire("vm").runInThisContext(fs.readFileSync("other/o.js", "utf8"));\neval("1");\n | other/o.js | is other/o.js, which the pre-commit hook runs                         | lib/x.js    |
+      | evaluates a logging config | python3 tools/check.py | tools/check.py | import logging.config\nlogging.config.fileConfig("tools/logging.ini")\n | tools/logging.ini | is in tools/logging.ini, where logging.config.fileConfig of tools/check.py finds what the pre-commit hook runs | other/x.ini |
+      | unpickles a file | python3 tools/check.py | tools/check.py | import pickle\nwith open("tools/cache.pkl", "rb") as f:\n    pickle.load(f)\n | tools/cache.pkl | is in tools/cache.pkl, where pickle.load of tools/check.py finds what the pre-commit hook runs | other/x.pkl |
+      | opens a shelve | python3 tools/check.py | tools/check.py | import shelve\nshelve.open("tools/cache")\n | tools/cache.db | matches tools/cache*, where shelve.open of tools/check.py finds what the pre-commit hook runs | other/cache.db |
+      | loads yaml unsafely | python3 tools/check.py | tools/check.py | import yaml\nyaml.load(open("ci/c.yml"), Loader=yaml.Loader)\nyaml.load(open("ci/d.yml"), Loader=yaml.SafeLoader)\n | ci/c.yml | is in ci/c.yml, where yaml.load of tools/check.py finds what the pre-commit hook runs | ci/d.yml |
+      | opens a library by cdll[...] | python3 tools/check.py | tools/check.py | import ctypes\nctypes.cdll["./native/libx.so"]\n | native/libx.so | is in native/libx.so, where ctypes of tools/check.py finds what the pre-commit hook runs | lib/x.so |
+      | renders a template it reads | python3 tools/check.py | tools/check.py | import jinja2\njinja2.Template(open("tools/t.j2").read()).render()\njinja2.Template("{{ x }}")\n | tools/t.j2 | is in tools/t.j2, where jinja2.Template of tools/check.py finds what the pre-commit hook runs | other/t.j2 |
+      | runs a text by code | python3 tools/check.py | tools/check.py | import code\ncode.InteractiveInterpreter().runsource(open("tools/s.txt").read())\n | tools/s.txt | is in tools/s.txt, where code.runsource of tools/check.py finds what the pre-commit hook runs | other/s.txt |
+      | loads .env (python-dotenv) | python3 tools/check.py | tools/check.py | from dotenv import load_dotenv\nload_dotenv()\n | .env | is in .env, where dotenv.load_dotenv of tools/check.py finds what the pre-commit hook runs | other/.env |
+      | loads a named env file | python3 tools/check.py | tools/check.py | import dotenv\ndotenv.dotenv_values("ci/app.env")\n | ci/app.env | is in ci/app.env, where dotenv.dotenv_values of tools/check.py finds what the pre-commit hook runs | .env |
+      | loads .env (django-environ) | python3 tools/check.py | tools/check.py | import environ\nenviron.Env.read_env()\n | tools/.env | is in tools/.env, where environ.Env.read_env of tools/check.py finds what the pre-commit hook runs | other/.env |
+      | loads .env (node dotenv) | node tools/check.js | tools/check.js | require("dotenv").config();\n | .env | is in .env, where dotenv of tools/check.js finds what the pre-commit hook runs | other/.env |
+      | loads an env file (node) | node tools/check.js | tools/check.js | process.loadEnvFile("ci/app.env");\n | ci/app.env | is in ci/app.env, where dotenv of tools/check.js finds what the pre-commit hook runs | .env |
 
   Scenario Outline: Under a hook whose script <case>, agents cannot tell what runs: every file is refused
     Given a plain file "<file>" containing "<content>" committed
@@ -50,6 +62,9 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | changes to a computed folder, in node | node tools/check.js | tools/check.js | process.chdir(process.argv[2]);\n             | `tools/check.js`, which changes to a folder it computes |
       | starts a computed worker      | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker(process.argv[2]);\n | `tools/check.js`, which starts a worker from a file it computes |
       | runs code it reads            | node tools/check.js    | tools/check.js | const vm = require("vm");\nvm.runInNewContext(code, {});\n | `tools/check.js`, which runs as code what it computes or reads |
+      | unpickles what it is given | python3 tools/check.py | tools/check.py | import pickle, sys\npickle.load(sys.stdin.buffer)\n | `tools/check.py`, which evaluates data it reads or computes (pickle.load) |
+      | loads a computed env file | python3 tools/check.py | tools/check.py | import sys\nfrom dotenv import load_dotenv\nload_dotenv(sys.argv[1])\n | `tools/check.py`, which loads a file it computes (dotenv.load_dotenv) |
+      | loads a computed env file, in node | node tools/check.js | tools/check.js | process.loadEnvFile(process.argv[2]);\n | `tools/check.js`, which loads an env file it computes |
 
   Scenario: What a module imported from a folder put on sys.path starts is refused
     Given a plain file "tools/check.py" containing "import sys\nsys.path.insert(0, 'lib')\nimport helper\n" committed
@@ -105,3 +120,17 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | case                         | hook                   | file           | content                                                   | planted       | original | plant                     |
       | a script's sys.path          | python3 tools/check.py | tools/check.py | import sys\nsys.path.insert(0, "lib")\nimport helper\n    | lib/helper.py | x = 1    | open("hook-ran", "w")\n   |
       | a node script's worker       | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n | other/o.js | let x = 1 | require("fs").writeFileSync("hook-ran", "")\n |
+
+  Scenario: A .env a sandboxed command writes, which my hook's script loads, is removed
+    # The look after the command reads what the hook's script runs in turn as the look
+    # before it did (a cached hook read once lost it: the new ignored .env stayed).
+    Given a plain file "tools/check.py" containing "from dotenv import load_dotenv\nload_dotenv()\n" committed
+    And a plain file ".gitignore" containing ".env\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\npython3 tools/check.py\n"
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf 'GIT_EXTERNAL_DIFF=x' > .env"
+    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    Then the file ".env" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed .env: new, git would run it outside the sandbox"

@@ -89,7 +89,57 @@ def path_folders(tree: Path, bare: Callable[[], frozenset[str]] = frozenset) -> 
         runs, venv = _runs(top, folder, standing)
         kept = tuple(p for p in venv if _bound(top, p))
         found.append(PathFolder(folder, later, standing, runs, kept))
+    on_path = {f.folder for f in found}
+    for place in tree_venvs(top, [f.folder for f in found]):
+        folder = f"{place}/Scripts" if (top / place / "Scripts").is_dir() else f"{place}/bin"
+        if folder in on_path:
+            continue
+        # Not active now: the user's next `source .venv/bin/activate` puts it first on PATH.
+        later = bare().union(_home_programs(), *(_names(e) for e in entries))
+        standing = _names(str(top / folder))
+        runs, venv_files = _runs(top, folder, standing)
+        kept = tuple(p for p in venv_files if _bound(top, p))
+        found.append(PathFolder(folder, later, standing, runs, kept, active=False))
     return found
+
+
+def tree_venvs(top: Path, on_path: list[str]) -> list[str]:
+    """The venvs of the tree `top` (folders holding a `pyvenv.cfg`, relative), found
+    cheaply: at its top, one level down, and each PATH folder's parent (no `stat` of a
+    file: the folders' listings say which names are folders)."""
+    found = [posixpath.dirname(f) for f in on_path if (top / f).parent != top]
+    for name in sorted(_folders(str(top)) - {".git", "node_modules"}):
+        if os.path.isfile(top / name / "pyvenv.cfg"):
+            found.append(name)
+            continue
+        inner = _folders(str(top / name)) - {".git", "node_modules"}
+        found += [f"{name}/{n}" for n in sorted(inner) if _venv(top / name / n)]
+    return [v for v in dict.fromkeys(found) if _venv(top / v)]
+
+
+def _venv(folder: Path) -> bool:
+    """Whether `folder` is a venv: a real folder holding a `pyvenv.cfg`."""
+    st = _lstat(folder)
+    return st is not None and stat.S_ISDIR(st.st_mode) and os.path.isfile(folder / "pyvenv.cfg")
+
+
+def _folders(folder: str) -> frozenset[str]:
+    """The names of the folders (not links) in `folder` now, read again only when it
+    changed."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return frozenset()
+    return _listed_folders(folder, st.st_mtime_ns, st.st_ino)
+
+
+@functools.lru_cache(maxsize=256)
+def _listed_folders(folder: str, _mtime: int, _inode: int) -> frozenset[str]:
+    try:
+        with os.scandir(folder) as entries:
+            return frozenset(e.name for e in entries if e.is_dir(follow_symlinks=False))
+    except OSError:
+        return frozenset()
 
 
 def _bound(top: Path, place: str) -> bool:

@@ -67,6 +67,10 @@ HOOK_NAMES = frozenset((
 ))  # fmt: skip
 
 
+# What is said of a new file removed from a venv not on PATH (`PathFolder.active`).
+NEW_IN_VENV = "new in a venv of the tree, your shell would run it once you activate the venv"
+
+
 @dataclass(frozen=True)
 class PathFolder:
     """A folder of the tree on the user's PATH (relative), the names the PATH folders
@@ -84,15 +88,22 @@ class PathFolder:
     # Of `runs`, what the sandbox binds read-only (a venv's, standing: no walk of a large
     # `site-packages` around each command, as for agents' own venv).
     kept: tuple[str, ...] = ()
+    # False for a venv's `bin` not on PATH now: the user's next `source .venv/bin/activate`
+    # runs all of it, and puts each of its names first (`host_programs.tree_venvs`).
+    active: bool = True
 
     def shadows(self, name: str) -> bool:
-        """Whether a new file `name` there would run in place of a program found later."""
-        return name in self.later
+        """Whether a new file `name` there would run in place of a program found later
+        (any, in a venv not active now: what it holds runs once the user activates it)."""
+        return not self.active or name in self.later
 
     def why(self, path: str) -> str | None:
         """Why `path` (relative to the tree) in this folder runs on the host, or None: the
         folder itself, what stands there, or a new name that shadows a later program."""
+        venv = posixpath.dirname(self.folder)
         for place in self.runs:
+            if _within(path, place) and not self.active:
+                return f"is in {place}, of the venv {venv}: its python runs it once you activate it"
             if _within(path, place):
                 return (
                     f"is in {place}, which a program in {self.folder}, a folder on your PATH, runs"
@@ -101,6 +112,8 @@ class PathFolder:
             return None
         rest = posixpath.normpath(path).removeprefix(self.folder).lstrip("/")
         name = rest.split("/")[0]
+        if not self.active:
+            return f"is in {self.folder}, of the venv {venv}: your shell runs it once activated"
         if not rest or name in self.standing or self.shadows(name):
             return f"is in {self.folder}, a folder on your PATH: your shell runs what is there"
         return None

@@ -21,6 +21,7 @@ import shlex
 import sys
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
+from cleveragents.domain.data_loads import GIVEN, data_loads, node_env
 from cleveragents.domain.python_loads import chdirs, modules, python_loads
 from cleveragents.domain.python_loads import dotted as _dotted
 from cleveragents.domain.python_loads import keyword as _keyword
@@ -117,6 +118,7 @@ def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
         found.append(Reach(WHOLE, unknown=why))
     for where in dict.fromkeys(f for f in (cwd, *folders) if f is not None):
         found += python_loads(path, tree, names, where)  # `sys.path`, `spec_from_file_location`
+        found += data_loads(path, tree, names, where)  # `fileConfig`, `pickle`, `load_dotenv`
         found += _read(lines, path, where)
     return list(dict.fromkeys(found))
 
@@ -153,6 +155,7 @@ def node_calls(path: str, text: str, cwd: str) -> list[Reach]:
             words = ["node", *words] if name == "fork" else words
         lines.append(" ".join(words))
     found += _node_code(path, text, lines)
+    found += node_env(path, text, cwd)  # `require("dotenv").config()`: `.env`
     for chdir in _CHDIR.finditer(text):  # `process.chdir("src")`: from there on, there too
         folder = _LITERAL.match(text, chdir.end())
         if folder is None or "$" in _js_text(folder):
@@ -297,6 +300,8 @@ def _python_run(called: str, args: list[ast.expr], names: dict[str, str]) -> str
         return shlex.join(["python3", "-c", code])
     if code is not None:
         return shlex.join(["python3", code])
+    if any(isinstance(i, ast.Call) and _dotted(i.func, names) in GIVEN for i in ast.walk(args[0])):
+        return ""  # `exec(marshal.load(open(F)))`: the data file F (`data_loads.py`)
     for inner in ast.walk(args[0]):  # `open(LITERAL)`, `Path(LITERAL)` read and run
         if isinstance(inner, ast.Call) and _dotted(inner.func, names) in _OPENS and inner.args:
             file = _string(inner.args[0], names)

@@ -80,3 +80,29 @@ def step_plain_file(context: Any, path: str, content: str) -> None:
     target.write_text(unescape(content))
     target.chmod(0o644)
     commit_all(context, f"add {path}")
+
+
+@when("my git config's script evaluates a random data file, and git runs it")
+def step_data_loads_property(context: Any) -> None:
+    from features.support.data_loads_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "data loads property", check_property, 6)
+
+
+@then("every data file that ran was refused to the model, and no other file")
+def step_data_loads_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@when("my tree holds a venv at a random place, not on PATH")
+def step_tree_venvs_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.tree_venvs_property import check_property
+
+    run_property(context, "tree venvs property", check_property, 8)
+
+
+@then("every file of the venv is refused to the model, and no file beside it")
+def step_tree_venvs_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -66,7 +66,7 @@ from cleveragents.adapters.git.saved_files import (
 from cleveragents.adapters.home_files import home_files, in_home_dot
 from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
-from cleveragents.domain.host_files import PathFolder
+from cleveragents.domain.host_files import NEW_IN_VENV, PathFolder
 from cleveragents.domain.rules import (
     claude_folder,
     claude_reads,
@@ -205,8 +205,8 @@ class ClaudeDirs:
                     hooks = (OWN_HOOKS, *self.hooks)
                     hook = any(full == h or full.startswith(f"{h}/") for h in hooks)
                     why = NEW_HOOK if hook else NEW
-                    if any(full.startswith(f"{p}/") for p in self._on_path):
-                        why = NEW_ON_PATH
+                    on = [f for p, f in self._on_path.items() if full.startswith(f"{p}/")]
+                    why = (NEW_ON_PATH if on[-1].active else NEW_IN_VENV) if on else why
                     why = NEW_HOME if in_home_dot(full, self._dots) else why
                     for place, new in self._host.items():
                         why = new if _within(full, place) else why

@@ -49,17 +49,20 @@ class HookContents:
         found: list[HookRun] = []
         for folder in dict.fromkeys(folders):
             kept = self._kept.get(folder)
+            real = Path(os.path.realpath(root))
             if kept is not None and [stamp(p) for p in kept[0]] == kept[1]:
-                found += kept[2]
+                # What the hooks' scripts run in turn too (read again when a script
+                # changed): the look after a command in the same process needs it as much.
+                found += kept[2] + _further(real, folder[1], kept[2])
                 continue
             read: list[str] = [folder[0]]  # its listing: a hook made or removed there
-            runs = _folder_runs(Path(os.path.realpath(root)), folder, read)
+            runs = _folder_runs(real, folder, read)
             stamps = [stamp(p) for p in read]
             if settled(stamps):
                 self._kept[folder] = (read, stamps, runs)
             else:
                 self._kept.pop(folder, None)
-            found += runs + _further(Path(os.path.realpath(root)), folder[1], runs)
+            found += runs + _further(real, folder[1], runs)
         return list(dict.fromkeys(found))
 
 
