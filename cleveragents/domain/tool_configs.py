@@ -25,7 +25,7 @@ import re
 import tomllib
 
 from cleveragents.domain import launchers as table
-from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, places, printable
+from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped, joined, places, printable
 
 JS = (".js", ".cjs", ".mjs", ".ts", ".cts", ".mts")
 _RELATIVE = re.compile(r"(?<![\w.~/-])(\.\.?/[^\s\"'`,\]\)}]+)")
@@ -75,6 +75,9 @@ def tool_reach(name: str, rest: list[str], cwd: str) -> list[Reach]:
             found += [Reach(joined(cwd, value)), Reach(joined(cwd, f"{value}.rb"))]
     if name in table.NODE_TOOLS:
         found += [r for folder in folders for r in places(folder, table.NODE_ROOT, name)]
+    if name in table.PER_FILE and folders:  # each config below, read (`hook_contents`)
+        below = [joined(escaped(folders[0]), f"{ANY_FOLDERS}/{c}") for c in table.CONVENTIONS[name]]
+        found += [Reach(p, launcher=name, kind=name) for p in below]
     if name == "behave":
         found += places(cwd, table.PYTHON_ROOT, name)  # behave puts it on `sys.path`
         found += behave_paths(

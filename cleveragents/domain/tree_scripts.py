@@ -45,6 +45,7 @@ from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
+from cleveragents.domain.node_loads import PACKAGE, node_loads, package_entries
 from cleveragents.domain.reach import printable
 from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
 from cleveragents.domain.shell_words import closing
@@ -68,10 +69,6 @@ _OWN_FOLDER_QUOTED = re.compile(
     r"`dirname\s+(?:--\s+)?[\"']?\$(?:0|\{0\}|\{?BASH_SOURCE[^`]*)[\"']?`"
 )
 _TEST = re.compile(r"(^|[;&|(){}!\s])\[(\s)")
-_LITERAL_MODULE = re.compile(
-    r"(?:require(?:\.resolve)?\s*\(\s*|import\s*\(\s*|\bfrom\s+|\bimport\s+)([\"'`])([^\"'`]*)\1"
-)
-_COMPUTED_MODULE = re.compile(r"(?:\brequire|\bimport)\s*\(\s*[^\"'`\s)]")
 
 
 @dataclass(frozen=True)
@@ -97,6 +94,7 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
     read_once: dict[str, Script] = {}
     depths: dict[str, int] = {}
     seen: set[tuple[str, tuple[str, ...], str]] = set()
+    counted: set[tuple[str, tuple[str, ...], str]] = set()
     todo: list[tuple[str, str, int, tuple[str, ...], str]] = [
         (p, cwd, 0, (), kind) for p, cwd in scripts
     ]
@@ -107,13 +105,15 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
         if (path, zeros, kind) in seen or not _readable_name(path):
             continue
         seen.add((path, zeros, kind))
-        if depth > DEPTH or len(seen) > MOST_SCRIPTS:  # past a bound: what it runs, unread
+        if path not in read_once:
+            read_once[path] = read(path)
+        if read_once[path].content is not None or read_once[path].unread:
+            counted.add((path, zeros, kind))  # an absent file (a name node tries): no read
+        if depth > DEPTH or len(counted) > MOST_SCRIPTS:  # past a bound: what it runs, unread
             bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
             why = f"`{printable(path)}`, {bound}, which agents does not read"
             found.append(Reach(WHOLE, unknown=why))
             continue
-        if path not in read_once:
-            read_once[path] = read(path)
         for reach in _one(path, cwd, read_once[path], zeros, kind):
             found.append(reach)
             if not reach.launcher and not reach.unknown:
@@ -139,6 +139,8 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str)
     name = posixpath.basename(path).lower()
     if "\0" in text:
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
+    if kind == PACKAGE:
+        return package_entries(path, text)
     if kind and not (kind in NODE_TOOLS and name.endswith(JS)):
         return config_reach(kind, path, text)
     if interpreter in NODE or (not interpreter and name.endswith(JS)):
@@ -219,21 +221,11 @@ def _substituted(text: str, own: str) -> str:
 
 
 def _node(path: str, text: str) -> list[Reach]:
-    """A node script: its folder whole, folders a literal `../` module path names, where
-    node finds packages; a module path it computes: the whole tree."""
-    folder = posixpath.dirname(path)
+    """A node script: its folder whole, where node finds packages, what its module paths
+    load beyond its folder (`node_loads.py`); a module path it computes: the whole tree."""
     found = [_folder(path, f"`{printable(path)}`, a node script whose folder is the top")]
     found += [r for r in script_reach(shlex.join(["node", path]), "") if r.launcher]
-    for _, named in _LITERAL_MODULE.findall(text):
-        if named.startswith("../"):
-            target = posixpath.normpath(posixpath.join(folder, named))
-            if target.startswith(".."):
-                continue  # outside the tree
-            why = f"`{printable(path)}`, which requires {printable(named)}"
-            found.append(_folder(target, why, path))
-    if _COMPUTED_MODULE.search(text):
-        found.append(Reach(WHOLE, unknown=f"`{printable(path)}`, which requires a computed path"))
-    return found
+    return found + node_loads(path, text)
 
 
 def _folder(path: str, why: str, script: str = "") -> Reach:

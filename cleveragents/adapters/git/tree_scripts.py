@@ -10,7 +10,13 @@ a change in the same clock tick would keep its stamps: the user may edit the scr
 the model works, and the model cannot (it is host-run). Reads and stamps are
 `stamped_reads.py`'s.
 
-Cost: an `lstat` of each script read, per look; its read when it changed.
+A tool that looks its config up from each file it checks (eslint, prettier) loads one
+anywhere below its working folder: such a place (`**/eslint.config.js`) is matched by one
+walk of the tree (`below`), `.git` and `node_modules` not entered (what lies in the
+latter is host-run whole where node finds it).
+
+Cost: an `lstat` of each script read, per look; its read when it changed; a walk of the
+tree's folders per look when a hook runs a tool whose configs lie anywhere.
 """
 
 from __future__ import annotations
@@ -21,7 +27,10 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import Reach
+from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
+
+NOT_WALKED = frozenset((".git", "node_modules"))
 
 _KEPT: dict[tuple[str, str, str, str], tuple[dict[str, Stamp], list[Reach]]] = {}
 
@@ -72,3 +81,23 @@ def _read(root: Path, name: str) -> Script:
     if len(found[0]) > MOST_BYTES:  # pragma: no cover - grown since lstat
         return Script(unread="too large a script")
     return Script(content=found[0], executable=bool(seen.st_mode & 0o111))
+
+
+def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:
+    """Each (place, path) of the tree `root` that a place of `reaches` holding `**` matches
+    now, by one walk; `.git` and `node_modules` are not entered."""
+    by_name: dict[str, list[Reach]] = {}
+    for reach in reaches:
+        parts = reach.path.split("/")
+        if ANY_FOLDERS in parts:
+            by_name.setdefault(parts[-1], []).append(reach)
+    found: list[tuple[Reach, str]] = []
+    if not by_name:
+        return found
+    for folder, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if f not in NOT_WALKED)
+        at = Path(folder).relative_to(root)
+        for name in (*files, *folders):
+            path = (at / name).as_posix()
+            found += [(r, path) for r in by_name.get(name, ()) if r.covers(path)]
+    return found

@@ -1,0 +1,45 @@
+Feature: What my hook's node script or node tool loads by a module path is kept from the model
+  As a developer whose git hook runs a node script of my tree (`node tools/check.js`) or a
+  node tool that finds its config by itself (`npx eslint .`, `npx prettier --check .`)
+  I want the model refused what node really loads for them: the package's `main` a
+  `require("..")` names, a `#name` import, the package by its own name, a config in any
+  folder below, and every file when the script computes what it loads
+  So that my next `git commit` runs nothing the model planted
+
+  Background:
+    Given a git repository with files:
+      | path     | content |
+      | a.txt    | a\n     |
+      | src/x.js | x\n     |
+
+  Scenario Outline: Under a hook running <hook>, <path> (<case>) is refused and <open> is not
+    Given a plain file "<file>" containing "<content>" committed
+    And a plain file "<other>" containing "<more>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "<path>" is refused: "<why>"
+    And the model's write of "<open>" is not refused
+
+    Examples:
+      | case                          | hook                     | file           | content                                                   | other             | more                                                    | path                  | why                                                              | open       |
+      | the package's main            | node tools/check.js      | tools/check.js | const lib = require("..");\nlib.check();\n                | package.json      | {"main": "lib/main.js"}                                 | lib/main.js           | is lib/main.js, which the pre-commit hook runs                   | src/y.js   |
+      | a #name import                | node tools/check.mjs     | tools/check.mjs | import rules from "#config/rules.js";\n                  | package.json      | {"imports": {"#config/*": "./config/*"}}                | config/rules.js       | is in config, where node finds what the pre-commit hook runs     | src/y.js   |
+      | the package by its own name   | node tools/check.mjs     | tools/check.mjs | import r from "proj/rules/r.js";\n                       | package.json      | {"name": "proj", "exports": {"./rules/*": "./lib/rules/*"}} | lib/rules/r.js    | is in lib/rules, where node finds what the pre-commit hook runs  | src/y.js   |
+      | a folder's package by ./x/    | node tools/check.js      | tools/check.js | require("./../lib/");\n                                   | lib/package.json  | {"main": "../vendor/v.js"}                              | vendor/v.js           | is vendor/v.js, which the pre-commit hook runs                   | src/y.js   |
+      | a config in a folder below    | npx eslint .             | .eslintrc.json | {}                                                        | b.txt             | b\n                                                     | web/eslint.config.js  | matches **/eslint.config.js, where eslint finds what the pre-commit hook runs | web/x.js |
+      | a prettier config below       | npx prettier --check .   | .prettierrc.json | {}                                                      | b.txt             | b\n                                                     | docs/.prettierrc.cjs  | matches **/.prettierrc.cjs, where prettier finds what the pre-commit hook runs | docs/a.md |
+      | prettier's package.yaml       | npx prettier --check .   | .prettierrc.json | {}                                                      | b.txt             | b\n                                                     | package.yaml          | is package.yaml, which the pre-commit hook runs                  | docs/a.md  |
+      | stylelint's .config folder    | npx stylelint a.css      | .stylelintrc.json | {}                                                     | b.txt             | b\n                                                     | .config/stylelintrc.js | is .config/stylelintrc.js, which the pre-commit hook runs       | src/y.js   |
+      | what a config below names     | npx eslint .             | .eslintrc.json | {}                                                        | web/.eslintrc.json | {"plugins": ["./rules/r.js"]}                          | web/rules/r.js        | is web/rules/r.js, which the pre-commit hook runs                | web/x.js   |
+
+  Scenario Outline: Under a hook running <hook>, a script loading <case>: every file is refused
+    Given a plain file "<file>" containing "<content>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "other/free.js" is refused: "may be run by the pre-commit hook, which runs `<file>`, which loads a module or code it computes (<form>…): agents cannot tell which files of the tree it runs (name them by their paths in the hook)"
+
+    Examples:
+      | case                         | hook                 | file           | content                                                                        | form            |
+      | a path joined to a literal   | node tools/check.js  | tools/check.js | module.exports = require("../conf/rules." + process.env.RULES);\n             | require(        |
+      | a path from a template       | node tools/check.js  | tools/check.js | module.exports = require(`../conf/${name}.js`);\n                              | require(        |
+      | a data: URL it builds        | node tools/check.js  | tools/check.js | import("data:text/javascript," + src);\n                                        | import(         |
+      | eval held as a value         | node tools/check.js  | tools/check.js | const fs = require("fs");\n(0, eval)(fs.readFileSync("conf/s.js", "utf8"));\n  | eval            |
+      | require held as a value      | node tools/check.js  | tools/check.js | ["../conf/a.js"].map(require);\n                                               | require         |
