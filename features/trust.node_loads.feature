@@ -30,6 +30,16 @@ Feature: What my hook's node script or node tool loads by a module path is kept 
       | prettier's package.yaml       | npx prettier --check .   | .prettierrc.json | {}                                                      | b.txt             | b\n                                                     | package.yaml          | is package.yaml, which the pre-commit hook runs                  | docs/a.md  |
       | stylelint's .config folder    | npx stylelint a.css      | .stylelintrc.json | {}                                                     | b.txt             | b\n                                                     | .config/stylelintrc.js | is .config/stylelintrc.js, which the pre-commit hook runs       | src/y.js   |
       | what a config below names     | npx eslint .             | .eslintrc.json | {}                                                        | web/.eslintrc.json | {"plugins": ["./rules/r.js"]}                          | web/rules/r.js        | is web/rules/r.js, which the pre-commit hook runs                | web/x.js   |
+      | a config naming known packages | npx eslint .            | .eslintrc.json | // rules\n{"extends": ["eslint:recommended", "plugin:react/recommended", "prettier"], "plugins": ["react", "@typescript-eslint"], "parser": "@typescript-eslint/parser",}\n | b.txt | b\n | .eslintrc.json | is .eslintrc.json, which the pre-commit hook runs | src/y.js |
+
+  Scenario: Under a hook running node, a workspace package node_modules links to is refused
+    Given a plain file ".gitignore" containing "node_modules/\n" committed
+    And a plain file "tools/check.js" containing "require('@acme/rules').check();\n" committed
+    And a plain file "packages/rules/index.js" containing "exports.check = () => {};\n" committed
+    And the tree's "node_modules/@acme/rules" is a link to "../../packages/rules", as npm workspaces link it
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nnode tools/check.js\n"
+    Then the model's write of "packages/rules/index.js" is refused: "is in packages/rules, where node, through node_modules/@acme/rules finds what the pre-commit hook runs"
+    And the model's write of "packages/other/index.js" is not refused
 
   Scenario Outline: Under a hook running <hook>, a script loading <case>: every file is refused
     Given a plain file "<file>" containing "<content>" committed
@@ -43,3 +53,30 @@ Feature: What my hook's node script or node tool loads by a module path is kept 
       | a data: URL it builds        | node tools/check.js  | tools/check.js | import("data:text/javascript," + src);\n                                        | import(         |
       | eval held as a value         | node tools/check.js  | tools/check.js | const fs = require("fs");\n(0, eval)(fs.readFileSync("conf/s.js", "utf8"));\n  | eval            |
       | require held as a value      | node tools/check.js  | tools/check.js | ["../conf/a.js"].map(require);\n                                               | require         |
+
+  Scenario Outline: Under a hook running <hook>, a config naming <package>, which loads tree files by its own convention: every file is refused
+    Given a plain file "<file>" containing "<content>" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "other/free.js" is refused: "may be run by the pre-commit hook, which runs <runs>, a package agents does not read: agents cannot tell which files of the tree it runs (name them by their paths in the hook)"
+
+    Examples:
+      | package                      | hook                    | file                 | content                                                                              | runs |
+      | eslint-plugin-local-rules    | npx eslint .            | .eslintrc.json       | {"plugins": ["local-rules"], "rules": {"local-rules/no-todo": "warn"}}              | `.eslintrc.json`, which names local-rules |
+      | a webpack resolver           | npx eslint .            | .eslintrc.yml        | settings:\n  import/resolver:\n    webpack: {config: webpack.config.js}\n           | `.eslintrc.yml`, which names webpack |
+      | prettier-plugin-tailwindcss  | npx prettier --check .  | .prettierrc          | plugins:\n  - prettier-plugin-tailwindcss\n                                          | `.prettierrc`, which names prettier-plugin-tailwindcss |
+      | @babel/eslint-parser         | npx eslint .            | web/eslint.config.js | module.exports = [{languageOptions: {parser: require("@babel/eslint-parser")}}];\n  | the eslint config `web/eslint.config.js`, which loads @babel/eslint-parser |
+
+  Scenario: What a sandboxed command writes in the package's main my hook's script requires is put back
+    Given a plain file "tools/check.js" containing "require('..').check();\n" committed
+    And a plain file "package.json" containing "{\"main\": \"lib/main.js\"}" committed
+    And a plain file "lib/main.js" containing "exports.check = () => {};" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nnode tools/check.js\n"
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'require(\"fs\").writeFileSync(\"hook-ran\", \"\");\nexports.check = () => {};' > lib/main.js"
+    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    Then the file "lib/main.js" contains "exports.check = () => {};"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back lib/main.js: "
+    When the user commits everything with git
+    Then the file "hook-ran" does not exist

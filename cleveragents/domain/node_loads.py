@@ -24,6 +24,7 @@ import json
 import posixpath
 import re
 
+from cleveragents.domain.js_packages import known
 from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, printable
 
 PACKAGE = "node"  # the kind of a `package.json` read for the files it names as entries
@@ -71,10 +72,12 @@ def module_paths(path: str, text: str) -> tuple[list[str], str]:
     return named, ""
 
 
-def node_loads(path: str, text: str) -> list[Reach]:
+def node_loads(path: str, text: str, tool: str = "") -> list[Reach]:
     """What the node script `path` (holding `text`) loads through its module paths, beyond
     its own folder: a relative path's folder, a folder's package entries (read in turn), the
-    `package.json` of each folder up to the top for `#name` or a package's name."""
+    `package.json` of each folder up to the top for `#name` or a package's name; of the
+    config of the node tool `tool`, a package that may load a tree file by its own
+    convention (`js_packages.py`): the whole tree."""
     folder = posixpath.dirname(path)
     named, computed = module_paths(path, text)
     if computed:
@@ -88,6 +91,9 @@ def node_loads(path: str, text: str) -> list[Reach]:
             continue
         if not (one in (".", "..") or one.startswith(("./", "../"))):
             scopes = True  # `#name`, a package: maybe the script's own, by its name
+            if tool and not one.startswith("#") and not known(one):
+                why = f"the {tool} config `{printable(path)}`, which loads {printable(one)}"
+                found.append(Reach(WHOLE, unknown=f"{why}, a package agents does not read"))
             continue
         target = joined(folder, one)
         if target.startswith(".."):

@@ -25,9 +25,11 @@ import re
 import tomllib
 
 from cleveragents.domain import launchers as table
+from cleveragents.domain.js_packages import loose_json, named_packages
 from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped, joined, places, printable
 
 JS = (".js", ".cjs", ".mjs", ".ts", ".cts", ".mts")
+_DATA = (".json", ".json5", ".jsonc", ".yaml", ".yml", ".toml")
 _RELATIVE = re.compile(r"(?<![\w.~/-])(\.\.?/[^\s\"'`,\]\)}]+)")
 # Where a Python tool's config keeps what it loads: (sections, keys), `*` any section.
 _MYPY = (("mypy", "tool.mypy"), ("plugins",))
@@ -232,16 +234,41 @@ def _rubocop(folder: str, text: str) -> list[Reach]:
 
 def _node_config(kind: str, path: str, text: str) -> list[Reach]:
     """A node tool's data config: the files its relative paths name (`"plugins":
-    ["./rules.js"]`), as node would resolve them; of package.json, the tool's own key."""
+    ["./rules.js"]`), as node would resolve them (a data file as one more config); of
+    package.json, the tool's own key. A package it names that may load a tree file by its
+    own convention (`js_packages.py`): the whole tree."""
+    data = _parsed(path, text)
     if posixpath.basename(path) == "package.json":
-        data = json.loads(text)
-        text = json.dumps(data.get(PACKAGE_KEYS[kind])) if isinstance(data, dict) else ""
+        data = data.get(PACKAGE_KEYS[kind]) if isinstance(data, dict) else None
+    elif posixpath.basename(path) == "package.yaml":
+        data = data.get(kind) if isinstance(data, dict) else None
     folder = posixpath.dirname(path)
     found: list[Reach] = []
-    for named in _RELATIVE.findall(text):
+    for named in _RELATIVE.findall(json.dumps(data, default=str)):
         full = joined(folder, named)
-        found += [Reach(full), *(Reach(full + e) for e in table.NODE_EXTENSIONS)]
+        config = kind if full.endswith(_DATA) else ""  # `"extends": "./base.json"`
+        found += [Reach(full, kind=config), *(Reach(full + e) for e in table.NODE_EXTENSIONS)]
+    for package in named_packages(data):
+        why = (
+            f"`{printable(path)}`, which names {printable(package)}, a package agents does not read"
+        )
+        found.append(Reach(WHOLE, unknown=why))
     return found
+
+
+def _parsed(path: str, text: str) -> object:
+    """A node tool's data config as the tool parses it: TOML, JSON with comments, YAML."""
+    if path.endswith(".toml"):
+        return tomllib.loads(text)
+    try:
+        return loose_json(text)
+    except ValueError:
+        import yaml
+
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            raise ValueError(str(error)) from error
 
 
 def _up(cwd: str) -> list[str]:

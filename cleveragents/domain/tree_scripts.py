@@ -144,7 +144,7 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str)
     if kind and not (kind in NODE_TOOLS and name.endswith(JS)):
         return config_reach(kind, path, text)
     if interpreter in NODE or (not interpreter and name.endswith(JS)):
-        return _node(path, text) + node_calls(path, text, cwd)
+        return _node(path, text, kind) + node_calls(path, text, cwd)
     if PYTHON.fullmatch(interpreter) or (not interpreter and name.endswith(".py")):
         command = shlex.join([interpreter or "python3", *options, path])
         found = [r for r in script_reach(command, "") if r.launcher]
@@ -220,12 +220,13 @@ def _substituted(text: str, own: str) -> str:
     return "".join(out) + text[at:]
 
 
-def _node(path: str, text: str) -> list[Reach]:
-    """A node script: its folder whole, where node finds packages, what its module paths
-    load beyond its folder (`node_loads.py`); a module path it computes: the whole tree."""
+def _node(path: str, text: str, tool: str = "") -> list[Reach]:
+    """A node script (or the JavaScript config of the node tool `tool`): its folder whole,
+    where node finds packages, what its module paths load beyond its folder
+    (`node_loads.py`); a module path it computes: the whole tree."""
     found = [_folder(path, f"`{printable(path)}`, a node script whose folder is the top")]
     found += [r for r in script_reach(shlex.join(["node", path]), "") if r.launcher]
-    return found + node_loads(path, text)
+    return found + node_loads(path, text, tool)
 
 
 def _folder(path: str, why: str, script: str = "") -> Reach:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import Reach
-from cleveragents.domain.reach import ANY_FOLDERS
+from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
 from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
 
 NOT_WALKED = frozenset((".git", "node_modules"))
@@ -100,4 +100,43 @@ def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:
         for name in (*files, *folders):
             path = (at / name).as_posix()
             found += [(r, path) for r in by_name.get(name, ()) if r.covers(path)]
+    return found
+
+
+def linked_packages(root: Path, reaches: list[Reach]) -> list[Reach]:
+    """Where the packages a `node_modules` of `reaches` links to lie in the tree `root` (npm,
+    yarn and pnpm workspaces link `node_modules/@acme/x` to `packages/x`): node loads them
+    as it loads the folder, whole, so each is a place of its own."""
+    found: list[Reach] = []
+    real = os.path.realpath(root)
+    for reach in reaches:
+        if not reach.launcher or reach.path.split("/")[-1] != "node_modules" or "*" in reach.path:
+            continue
+        for entry in _entries(root / reach.path):
+            target = os.path.realpath(entry)
+            inside = os.path.relpath(target, real)
+            if inside == "." or inside.startswith("..") or _within(inside, reach.path):
+                continue  # outside, or in `node_modules` itself (pnpm's `.pnpm`): whole
+            shown = Path(entry).relative_to(root).as_posix()
+            place = escaped(Path(inside).as_posix())
+            found.append(Reach(place, launcher=f"node, through {printable(shown)}"))
+    return found
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(f"{folder}/")
+
+
+def _entries(folder: Path) -> list[str]:
+    """The links in the `node_modules` `folder`, and in each `@scope` folder of it."""
+    found: list[str] = []
+    try:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if entry.is_symlink():
+                    found.append(entry.path)
+                elif entry.name.startswith("@") and entry.is_dir(follow_symlinks=False):
+                    found += _entries(Path(entry.path))
+    except OSError:
+        pass
     return found
