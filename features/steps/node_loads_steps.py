@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from behave import given
+from behave import given, when
 
 
 @given('the tree\'s "{path}" is a link to "{target}", as npm workspaces link it')
@@ -13,3 +13,11 @@ def step_workspace_link(context: Any, path: str, target: str) -> None:
     link = context.repo / path
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(target)
+
+
+@when("my git config's node script loads random tree files by random module paths, and git runs it")
+def step_node_loads_property(context: Any) -> None:
+    from features.support.node_loads_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "node loads property", check_property, 6)
