@@ -62,6 +62,7 @@ Feature: What my hook's node script or node tool loads by a module path is kept 
     Examples:
       | package                      | hook                    | file                 | content                                                                              | runs |
       | eslint-plugin-local-rules    | npx eslint .            | .eslintrc.json       | {"plugins": ["local-rules"], "rules": {"local-rules/no-todo": "warn"}}              | `.eslintrc.json`, which names local-rules |
+      | eslint-plugin-prettier       | npx eslint .            | .eslintrc.json       | {"plugins": ["prettier"], "extends": ["prettier"]}                                   | `.eslintrc.json`, which names prettier |
       | a webpack resolver           | npx eslint .            | .eslintrc.yml        | settings:\n  import/resolver:\n    webpack: {config: webpack.config.js}\n           | `.eslintrc.yml`, which names webpack |
       | prettier-plugin-tailwindcss  | npx prettier --check .  | .prettierrc          | plugins:\n  - prettier-plugin-tailwindcss\n                                          | `.prettierrc`, which names prettier-plugin-tailwindcss |
       | @babel/eslint-parser         | npx eslint .            | web/eslint.config.js | module.exports = [{languageOptions: {parser: require("@babel/eslint-parser")}}];\n  | the eslint config `web/eslint.config.js`, which loads @babel/eslint-parser |

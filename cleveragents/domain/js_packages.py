@@ -25,7 +25,7 @@ KNOWN = frozenset((
     "eslint-plugin-unicorn", "eslint-plugin-jest", "eslint-plugin-vue", "vue-eslint-parser",
     "eslint-plugin-import", "eslint-config-airbnb", "eslint-config-airbnb-base",
     "eslint-config-standard", "eslint-plugin-security", "eslint-plugin-sonarjs",
-    "prettier", "stylelint", "stylelint-config-standard", "stylelint-config-recommended",
+    "stylelint", "stylelint-config-standard", "stylelint-config-recommended",
     "stylelint-config-standard-scss", "stylelint-config-recommended-scss", "postcss-scss",
     "@commitlint/config-conventional", "@commitlint/config-angular", "@commitlint/cli",
     "eslint-import-resolver-node", "eslint-import-resolver-typescript",
@@ -36,29 +36,34 @@ DATA_KEYS = frozenset((
     "plugins", "extends", "parser", "processor", "processors", "customSyntax",
     "parserPreset", "formatter", "preset",
 ))  # fmt: skip
-# How a config names a package short (`react` for `eslint-plugin-react`).
-_PREFIXES = (
-    "", "eslint-plugin-", "eslint-config-", "stylelint-", "stylelint-config-",
-    "eslint-import-resolver-", "@commitlint/config-", "prettier-plugin-",
-)  # fmt: skip
+# How a config names a package short under a key (`react` in `plugins` for
+# `eslint-plugin-react`, `prettier` in `extends` for `eslint-config-prettier`).
+_PREFIXES = {
+    "plugins": ("eslint-plugin-", "stylelint-", "prettier-plugin-"),
+    "extends": ("eslint-config-", "stylelint-config-", "@commitlint/config-"),
+    "resolver": ("eslint-import-resolver-",),
+}  # fmt: skip
 
 
-def known(word: str) -> bool:
-    """Whether `word`, a package as a config names it (`react`, `plugin:react/recommended`,
-    `@typescript-eslint`, `eslint:recommended`, `node:fs`), loads no tree file; a relative
-    path is read as one (`tool_configs`), so it is not judged here."""
+def known(word: str, key: str = "") -> bool:
+    """Whether `word`, a package as a config names it under `key` (`react` in `plugins`,
+    `plugin:react/recommended`, `@typescript-eslint`, `eslint:recommended`; a module path
+    of a JavaScript config without one: `node:fs`, `@eslint/js`), loads no tree file; a
+    relative path is read as one (`tool_configs`), so it is not judged here."""
     if word.startswith(("eslint:", "node:", "./", "../")) or word in (".", ".."):
         return True
-    word = word.removeprefix("plugin:")
+    if word.startswith("plugin:"):
+        word, key = word.removeprefix("plugin:"), "plugins"
+    prefixes = _PREFIXES.get(key, ())
     parts = word.split("/")
-    if word.startswith("@") and len(parts) > 1:
-        scope, rest = parts[0], parts[1]
-        names = {f"{scope}/{rest}", f"{scope}/eslint-plugin", f"{scope}/eslint-plugin-{rest}"}
-        names |= {f"{scope}/eslint-config-{rest}", f"{scope}/eslint-config"}
-    elif word.startswith("@"):
-        names = {f"{word}/eslint-plugin", f"{word}/eslint-config"}
+    if word.startswith("@"):  # `@scope`, `@scope/name`: `@scope/eslint-plugin[-name]`
+        scope, rest = parts[0], parts[1] if len(parts) > 1 else ""
+        names = {f"{scope}/{rest}"} if rest else set()
+        kinds = [p.rstrip("-") for p in prefixes if not p.startswith("@")]
+        names |= {f"{scope}/{k}-{rest}" if rest else f"{scope}/{k}" for k in kinds}
+        names |= {f"{scope}/{k}" for k in kinds}
     else:
-        names = {p + parts[0] for p in _PREFIXES}
+        names = {parts[0], *(p + parts[0] for p in prefixes if not parts[0].startswith(p))}
     return bool(names & KNOWN)
 
 
@@ -73,12 +78,12 @@ def named_packages(data: object) -> list[str]:
             for inner, value in node.items():
                 inner = str(inner)
                 if "resolver" in inner and isinstance(value, dict):
-                    found += [k for k in map(str, value) if not known(k)]
+                    found += [k for k in map(str, value) if not known(k, "resolver")]
                 stack.append((inner, value))
         elif isinstance(node, list):
             stack += [(key, item) for item in node]
         elif isinstance(node, str) and (key in DATA_KEYS or "resolver" in key):
-            found += [] if known(node) else [node]
+            found += [] if known(node, "resolver" if "resolver" in key else key) else [node]
     return list(dict.fromkeys(found))
 
 

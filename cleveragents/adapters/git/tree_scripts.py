@@ -94,12 +94,12 @@ def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:
     found: list[tuple[Reach, str]] = []
     if not by_name:
         return found
+    top = len(str(root)) + 1
     for folder, folders, files in os.walk(root):
         folders[:] = sorted(f for f in folders if f not in NOT_WALKED)
-        at = Path(folder).relative_to(root)
-        for name in (*files, *folders):
-            path = (at / name).as_posix()
-            found += [(r, path) for r in by_name.get(name, ()) if r.covers(path)]
+        for name in sorted(by_name.keys() & {*files, *folders}):
+            path = os.path.join(folder, name)[top:]
+            found += [(r, path) for r in by_name[name] if r.covers(path)]
     return found
 
 
