@@ -81,3 +81,9 @@ Feature: What my hook's node script or node tool loads by a module path is kept 
     Then stdout contains "put back lib/main.js: "
     When the user commits everything with git
     Then the file "hook-ran" does not exist
+
+  Scenario: Under my git config's program running eslint, what a config in a folder below names is refused
+    Given a plain file "web/.eslintrc.json" containing "{"plugins": ["./rules/r.js"]}" committed
+    And the repository's git config sets "filter.lint.clean" to "npx eslint --stdin"
+    Then the model's write of "web/rules/r.js" is refused: "is web/rules/r.js, which your git config's filter.lint.clean names for git to run"
+    And the model's write of "web/x.js" is not refused
