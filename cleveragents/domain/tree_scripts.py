@@ -15,9 +15,11 @@ script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names
     an interpreter given a file through a variable may run any file: the whole tree
     (`WHOLE`), said so;
   * a node script: its folder whole (a relative `require` may reach any file below),
-    the folder a literal `../` path names, where node finds packages (`node_modules` up
-    to the top); a `require` of a computed path may run any file: `WHOLE`; and what it
-    starts through `child_process`, a `Worker` or runs as code (`vm`, `eval` of a
+    where node finds packages (`node_modules` up to the top), what its module paths load
+    beyond its folder (`node_loads.py`: a `../` path's folder, a package's `main`,
+    `imports` and `exports` read from its `package.json`); a module path that is not one
+    string literal, `eval` or `require` held as a value, may run any file: `WHOLE`; and
+    what it starts through `child_process`, a `Worker` or runs as code (`vm`, `eval` of a
     `readFileSync`) (`script_calls.py`);
   * a python script: its folder as an import root, its packages whole (as `python3 X`),
     the modules it imports from there read in turn, what it starts (`subprocess`,
