@@ -13,7 +13,10 @@ are read in turn as the scripts they are. A JavaScript config is a node script (
 one there); a data config (`.eslintrc.json`, `.prettierrc`) names its plugins by package
 (found in `node_modules`, kept) or by a relative path (`./rules.js`, kept, read in turn).
 A config agents cannot parse, or Python code a config runs (`init-hook`), may run any file:
-the whole tree, said so.
+the whole tree, said so. eslint, prettier and stylelint look their config up from each file
+they check (`launchers.PER_FILE`): their config names anywhere below the working folder
+(`**/` places) are host-run too, and read; a package a node tool's config names that may
+load a tree file by its own convention is the whole tree (`js_packages.py`).
 """
 
 from __future__ import annotations
