@@ -53,6 +53,7 @@ Feature: What my hook's node script or node tool loads by a module path is kept 
       | a data: URL it builds        | node tools/check.js  | tools/check.js | import("data:text/javascript," + src);\n                                        | import(         |
       | eval held as a value         | node tools/check.js  | tools/check.js | const fs = require("fs");\n(0, eval)(fs.readFileSync("conf/s.js", "utf8"));\n  | eval            |
       | require held as a value      | node tools/check.js  | tools/check.js | ["../conf/a.js"].map(require);\n                                               | require         |
+      | node:module (loader hooks)   | node tools/check.mjs | tools/check.mjs | import { register } from "node:module";\nregister("../conf/hooks.mjs", import.meta.url);\n | node:module |
 
   Scenario Outline: Under a hook running <hook>, a config naming <package>, which loads tree files by its own convention: every file is refused
     Given a plain file "<file>" containing "<content>" committed

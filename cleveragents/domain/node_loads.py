@@ -14,6 +14,7 @@ Node resolves a module path in four ways, each read here:
 A module path that is not exactly one string literal (`require("./config." + mode)`, a
 template with `${`, an escape), one given as a URL (`data:`, `file:`) or an absolute path,
 `require` or `eval` held as a value (`(0, eval)(src)`, `.map(require)`, `createRequire`),
+node's `module` itself (its `register` of loader hooks, `createRequire`, `_load`),
 or code built from a `Function` or a `.constructor`, may load any file: the whole tree
 (`WHOLE`), said so.
 """
@@ -67,6 +68,8 @@ def module_paths(path: str, text: str) -> tuple[list[str], str]:
         named.append(next(g for g in literal.groups() if g is not None))
     if (held := _AS_VALUE.search(text)) is not None:
         return named, held.group(0)
+    if "module" in (n.removeprefix("node:") for n in named):  # `register`, `_load`, ...
+        return named, "node:module"
     if any("\\" in n or n.startswith(("/", "file:", "data:", "http:", "https:")) for n in named):
         return named, "a module path as a URL, absolute or escaped"
     return named, ""
