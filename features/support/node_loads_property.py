@@ -2,7 +2,8 @@
 config runs loads by a module path (`require("../x")`, `require("..")` the package's main,
 `#name` imports, the package by its own name, `import()`, `new Function` of a file it
 reads) is refused to the model; a module path given as anything but one string literal
-(`"../" + x`, a template, `join(...)`, `(0, eval)`) makes every file refused.
+(`"../" + x`, a template, `join(...)`), `(0, eval)`, or `require` handed to built code
+makes every file refused.
 
 Each example writes a node script `tools/run.js` loading random tree files by random forms
 and a `package.json` naming them (`main`, `imports`, `exports`); each file leaves a mark
@@ -37,7 +38,7 @@ LITERAL = [
     'require("proj/t{i}")',
     'import("../{t}")',
     'require("./../{t}")',
-    'new Function("require", fs.readFileSync("{t}", "utf8"))(require)',
+    'new Function(fs.readFileSync("{t}", "utf8"))()',
 ]
 COMPUTED = [
     'require("../" + "{t}")',
@@ -45,6 +46,7 @@ COMPUTED = [
     'require(["..", "{t}"].join("/"))',
     '(0, eval)(fs.readFileSync("{t}", "utf8"))',
     'require(require("path").join(__dirname, "..", "{t}"))',
+    'new Function("require", fs.readFileSync("{t}", "utf8"))(require)',
 ]
 FORMS = LITERAL + COMPUTED
 UNTOUCHED = "other/free.js"
