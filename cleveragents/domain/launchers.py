@@ -122,19 +122,34 @@ def _rc(stem: str) -> tuple[str, ...]:
     return (stem, *(f"{stem}.{e}" for e in ("json", "json5", "jsonc", "yaml", "yml", "toml")))
 
 
+def _dot_config(stem: str) -> tuple[str, ...]:
+    """cosmiconfig's `.config/NAMErc` forms (stylelint, commitlint, prettier 3.5+)."""
+    forms = ("", ".json", ".yaml", ".yml", ".js", ".ts", ".cjs", ".mjs", ".cts", ".mts")
+    return tuple(f".config/{stem}rc{e}" for e in forms)
+
+
 CONVENTIONS: dict[str, tuple[str, ...]] = {
     "mypy": MYPY, "dmypy": MYPY, "pylint": PYLINT, "flake8": FLAKE8, "behave": BEHAVE,
     "rubocop": (".rubocop.yml",), "gitlint": (".gitlint",),
     "eslint": (*_js("eslint.config", ".eslintrc"), *_rc(".eslintrc"), "package.json"),
-    "prettier": (*_js("prettier.config", ".prettierrc"), *_rc(".prettierrc"), "package.json"),
+    "prettier": (
+        *_js("prettier.config", ".prettierrc"), *_rc(".prettierrc"), "package.json",
+        "package.yaml", *_dot_config("prettier"),
+    ),
     "stylelint": (
         *_js("stylelint.config", ".stylelintrc"), *_rc(".stylelintrc"), "package.json",
+        "package.yaml", *_dot_config("stylelint"),
     ),
     "commitlint": (
         *_js("commitlint.config", ".commitlintrc"), *_rc(".commitlintrc"), "package.json",
+        "package.yaml", *_dot_config("commitlint"),
     ),
 }  # fmt: skip
 NODE_TOOLS = frozenset(("eslint", "prettier", "stylelint", "commitlint"))
+# Node tools that look their config up from each file they check (eslint 10's flat config,
+# eslint 8's cascading `.eslintrc`, prettier, stylelint), not from their working folder
+# only: a config of theirs anywhere below it is one they load.
+PER_FILE = frozenset(("eslint", "prettier", "stylelint"))
 # A tool's options that name a file or folder it loads code from (eslint's `-f
 # ./formatter.js`, `--rulesdir`, prettier's `--plugin`, rubocop's `--require`), modules
 # (pylint's `--load-plugins`), or code it runs (pylint's `--init-hook`).

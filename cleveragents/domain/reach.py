@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 WHOLE = "*"  # every name at the tree's top, and all below it
+ANY_FOLDERS = "**"  # a part of a place's pattern: any folders, none included (`**/x.js`)
 PACKAGE = "*/__init__.*"  # a package folder: the adapter adds each one standing, whole
 SUBSTITUTED = "\0"  # marks where a substitution stood in a word (no git value holds a NUL)
 # What the shell expands in a word: a variable, a glob, a `~` not at its start, a
@@ -41,7 +42,20 @@ class Reach:
         parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
         if not self.launcher and not self.unknown:  # a word of the value: no pattern
             return parts[: len(pattern)] == pattern
-        return len(parts) >= len(pattern) and all(map(fnmatchcase, parts, pattern))
+        return _matches(parts, pattern)
+
+
+def _matches(parts: list[str], pattern: list[str]) -> bool:
+    """Whether `parts` lie in a place `pattern` names: `*` one name, `**` (a whole part)
+    any folders, none included."""
+    at = pattern.index(ANY_FOLDERS) if ANY_FOLDERS in pattern else len(pattern)
+    head, tail = pattern[:at], pattern[at + 1 :]
+    if len(parts) < len(head) or not all(map(fnmatchcase, parts, head)):
+        return False
+    if at == len(pattern):
+        return True
+    rest = parts[len(head) :]
+    return any(_matches(rest[skip:], tail) for skip in range(len(rest) + 1))
 
 
 def named(cwd: str, words: list[str]) -> list[Reach]:

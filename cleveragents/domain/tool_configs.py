@@ -13,7 +13,10 @@ are read in turn as the scripts they are. A JavaScript config is a node script (
 one there); a data config (`.eslintrc.json`, `.prettierrc`) names its plugins by package
 (found in `node_modules`, kept) or by a relative path (`./rules.js`, kept, read in turn).
 A config agents cannot parse, or Python code a config runs (`init-hook`), may run any file:
-the whole tree, said so.
+the whole tree, said so. eslint, prettier and stylelint look their config up from each file
+they check (`launchers.PER_FILE`): their config names anywhere below the working folder
+(`**/` places) are host-run too, and read; a package a node tool's config names that may
+load a tree file by its own convention is the whole tree (`js_packages.py`).
 """
 
 from __future__ import annotations
@@ -25,9 +28,11 @@ import re
 import tomllib
 
 from cleveragents.domain import launchers as table
-from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, places, printable
+from cleveragents.domain.js_packages import loose_json, named_packages
+from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped, joined, places, printable
 
 JS = (".js", ".cjs", ".mjs", ".ts", ".cts", ".mts")
+_DATA = (".json", ".json5", ".jsonc", ".yaml", ".yml", ".toml")
 _RELATIVE = re.compile(r"(?<![\w.~/-])(\.\.?/[^\s\"'`,\]\)}]+)")
 # Where a Python tool's config keeps what it loads: (sections, keys), `*` any section.
 _MYPY = (("mypy", "tool.mypy"), ("plugins",))
@@ -75,6 +80,9 @@ def tool_reach(name: str, rest: list[str], cwd: str) -> list[Reach]:
             found += [Reach(joined(cwd, value)), Reach(joined(cwd, f"{value}.rb"))]
     if name in table.NODE_TOOLS:
         found += [r for folder in folders for r in places(folder, table.NODE_ROOT, name)]
+    if name in table.PER_FILE and folders:  # each config below, read (`hook_contents`)
+        below = [joined(escaped(folders[0]), f"{ANY_FOLDERS}/{c}") for c in table.CONVENTIONS[name]]
+        found += [Reach(p, launcher=name, kind=name) for p in below]
     if name == "behave":
         found += places(cwd, table.PYTHON_ROOT, name)  # behave puts it on `sys.path`
         found += behave_paths(
@@ -229,16 +237,41 @@ def _rubocop(folder: str, text: str) -> list[Reach]:
 
 def _node_config(kind: str, path: str, text: str) -> list[Reach]:
     """A node tool's data config: the files its relative paths name (`"plugins":
-    ["./rules.js"]`), as node would resolve them; of package.json, the tool's own key."""
+    ["./rules.js"]`), as node would resolve them (a data file as one more config); of
+    package.json, the tool's own key. A package it names that may load a tree file by its
+    own convention (`js_packages.py`): the whole tree."""
+    data = _parsed(path, text)
     if posixpath.basename(path) == "package.json":
-        data = json.loads(text)
-        text = json.dumps(data.get(PACKAGE_KEYS[kind])) if isinstance(data, dict) else ""
+        data = data.get(PACKAGE_KEYS[kind]) if isinstance(data, dict) else None
+    elif posixpath.basename(path) == "package.yaml":
+        data = data.get(kind) if isinstance(data, dict) else None
     folder = posixpath.dirname(path)
     found: list[Reach] = []
-    for named in _RELATIVE.findall(text):
+    for named in _RELATIVE.findall(json.dumps(data, default=str)):
         full = joined(folder, named)
-        found += [Reach(full), *(Reach(full + e) for e in table.NODE_EXTENSIONS)]
+        config = kind if full.endswith(_DATA) else ""  # `"extends": "./base.json"`
+        found += [Reach(full, kind=config), *(Reach(full + e) for e in table.NODE_EXTENSIONS)]
+    for package in named_packages(data):
+        why = (
+            f"`{printable(path)}`, which names {printable(package)}, a package agents does not read"
+        )
+        found.append(Reach(WHOLE, unknown=why))
     return found
+
+
+def _parsed(path: str, text: str) -> object:
+    """A node tool's data config as the tool parses it: TOML, JSON with comments, YAML."""
+    if path.endswith(".toml"):
+        return tomllib.loads(text)
+    try:
+        return loose_json(text)
+    except ValueError:
+        import yaml
+
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            raise ValueError(str(error)) from error
 
 
 def _up(cwd: str) -> list[str]:

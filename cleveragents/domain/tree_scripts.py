@@ -15,9 +15,11 @@ script sources `. ./lib.sh` or runs `./other.sh`. So each script a setting names
     an interpreter given a file through a variable may run any file: the whole tree
     (`WHOLE`), said so;
   * a node script: its folder whole (a relative `require` may reach any file below),
-    the folder a literal `../` path names, where node finds packages (`node_modules` up
-    to the top); a `require` of a computed path may run any file: `WHOLE`; and what it
-    starts through `child_process`, a `Worker` or runs as code (`vm`, `eval` of a
+    where node finds packages (`node_modules` up to the top), what its module paths load
+    beyond its folder (`node_loads.py`: a `../` path's folder, a package's `main`,
+    `imports` and `exports` read from its `package.json`); a module path that is not one
+    string literal, `eval` or `require` held as a value, may run any file: `WHOLE`; and
+    what it starts through `child_process`, a `Worker` or runs as code (`vm`, `eval` of a
     `readFileSync`) (`script_calls.py`);
   * a python script: its folder as an import root, its packages whole (as `python3 X`),
     the modules it imports from there read in turn, what it starts (`subprocess`,
@@ -45,6 +47,7 @@ from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
+from cleveragents.domain.node_loads import PACKAGE, node_loads, package_entries
 from cleveragents.domain.reach import printable
 from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
 from cleveragents.domain.shell_words import closing
@@ -68,10 +71,6 @@ _OWN_FOLDER_QUOTED = re.compile(
     r"`dirname\s+(?:--\s+)?[\"']?\$(?:0|\{0\}|\{?BASH_SOURCE[^`]*)[\"']?`"
 )
 _TEST = re.compile(r"(^|[;&|(){}!\s])\[(\s)")
-_LITERAL_MODULE = re.compile(
-    r"(?:require(?:\.resolve)?\s*\(\s*|import\s*\(\s*|\bfrom\s+|\bimport\s+)([\"'`])([^\"'`]*)\1"
-)
-_COMPUTED_MODULE = re.compile(r"(?:\brequire|\bimport)\s*\(\s*[^\"'`\s)]")
 
 
 @dataclass(frozen=True)
@@ -97,6 +96,7 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
     read_once: dict[str, Script] = {}
     depths: dict[str, int] = {}
     seen: set[tuple[str, tuple[str, ...], str]] = set()
+    counted: set[tuple[str, tuple[str, ...], str]] = set()
     todo: list[tuple[str, str, int, tuple[str, ...], str]] = [
         (p, cwd, 0, (), kind) for p, cwd in scripts
     ]
@@ -111,7 +111,11 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
         if read_once[path].content is None and not read_once[path].unread:
             continue  # not there (a word of a script, as a name): nothing runs, no bound spent
         seen.add((path, zeros, kind))
-        if depth > DEPTH or len(seen) > MOST_SCRIPTS:  # past a bound: what it runs, unread
+        if path not in read_once:
+            read_once[path] = read(path)
+        if read_once[path].content is not None or read_once[path].unread:
+            counted.add((path, zeros, kind))  # an absent file (a name node tries): no read
+        if depth > DEPTH or len(counted) > MOST_SCRIPTS:  # past a bound: what it runs, unread
             bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
             why = f"`{printable(path)}`, {bound}, which agents does not read"
             found.append(Reach(WHOLE, unknown=why))
@@ -141,10 +145,12 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str)
     name = posixpath.basename(path).lower()
     if "\0" in text:
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
+    if kind == PACKAGE:
+        return package_entries(path, text)
     if kind and not (kind in NODE_TOOLS and name.endswith(JS)):
         return config_reach(kind, path, text)
     if interpreter in NODE or (not interpreter and name.endswith(JS)):
-        return _node(path, text) + node_calls(path, text, cwd)
+        return _node(path, text, kind) + node_calls(path, text, cwd)
     if PYTHON.fullmatch(interpreter) or (not interpreter and name.endswith(".py")):
         command = shlex.join([interpreter or "python3", *options, path])
         found = [r for r in script_reach(command, "") if r.launcher]
@@ -220,22 +226,13 @@ def _substituted(text: str, own: str) -> str:
     return "".join(out) + text[at:]
 
 
-def _node(path: str, text: str) -> list[Reach]:
-    """A node script: its folder whole, folders a literal `../` module path names, where
-    node finds packages; a module path it computes: the whole tree."""
-    folder = posixpath.dirname(path)
+def _node(path: str, text: str, tool: str = "") -> list[Reach]:
+    """A node script (or the JavaScript config of the node tool `tool`): its folder whole,
+    where node finds packages, what its module paths load beyond its folder
+    (`node_loads.py`); a module path it computes: the whole tree."""
     found = [_folder(path, f"`{printable(path)}`, a node script whose folder is the top")]
     found += [r for r in script_reach(shlex.join(["node", path]), "") if r.launcher]
-    for _, named in _LITERAL_MODULE.findall(text):
-        if named.startswith("../"):
-            target = posixpath.normpath(posixpath.join(folder, named))
-            if target.startswith(".."):
-                continue  # outside the tree
-            why = f"`{printable(path)}`, which requires {printable(named)}"
-            found.append(_folder(target, why, path))
-    if _COMPUTED_MODULE.search(text):
-        found.append(Reach(WHOLE, unknown=f"`{printable(path)}`, which requires a computed path"))
-    return found
+    return found + node_loads(path, text, tool)
 
 
 def _folder(path: str, why: str, script: str = "") -> Reach:

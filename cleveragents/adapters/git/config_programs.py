@@ -39,7 +39,7 @@ from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, include_target
-from cleveragents.adapters.git.tree_scripts import script_places
+from cleveragents.adapters.git.tree_scripts import below, linked_packages, script_places
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.config_programs import (
@@ -52,6 +52,7 @@ from cleveragents.domain.config_programs import (
 )
 from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.domain.host_files import CLAUDE_KEY, included
+from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.rules import mcp_file
 
 if TYPE_CHECKING:
@@ -102,7 +103,22 @@ def config_programs(
     for reach, key in envrc_programs(root, envrcs):
         for place in _in_tree(root, reach):
             found.setdefault(place, key)
-    return list(found.items())
+    return list(_below(root, found).items())
+
+
+def _below(root: Path, found: dict[Reach, str]) -> dict[Reach, str]:
+    """`found` and what its places that no name alone tells run: the configs a tool finds
+    anywhere below its folder (`**/eslint.config.js`, one walk, each read), the workspace
+    packages a `node_modules` links to in the tree."""
+    deep = [p for p in found if p.kind and ANY_FOLDERS in p.path.split("/")]
+    for place, path in below(root, deep):
+        for further in script_places(root, path, "", place.kind):
+            for inside in _in_tree(root, further):
+                found.setdefault(inside, found[place])
+    for place, key in list(found.items()):
+        for linked in linked_packages(root, [place]):
+            found.setdefault(linked, key)
+    return found
 
 
 def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str]]:
@@ -280,8 +296,10 @@ def watched(root: Path, reaches: list[Reach]) -> list[str]:
     """The paths of the tree `root` to watch around a command for the places `reaches`: each
     place named, and what a pattern matches now (the whole tree: each entry at its top,
     `.git` left to its own look)."""
-    paths: list[str] = []
+    paths: list[str] = [p for _, p in below(root, reaches)]
     for reach in reaches:
+        if ANY_FOLDERS in reach.path.split("/"):
+            continue  # matched by one walk, above
         if "*" in reach.path and (reach.launcher or reach.unknown):
             found = (p.relative_to(root).as_posix() for p in root.glob(reach.path))
             paths.extend(p for p in found if ".git" not in p.split("/"))

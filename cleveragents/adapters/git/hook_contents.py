@@ -27,7 +27,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.config_programs import _in_tree as in_tree
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
-from cleveragents.adapters.git.tree_scripts import script_places
+from cleveragents.adapters.git.tree_scripts import below, linked_packages, script_places
 from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
 from cleveragents.domain.host_files import HOOK_NAMES
@@ -71,6 +71,12 @@ def _further(root: Path, top: str, runs: list[HookRun]) -> list[HookRun]:
     turn, read as a git config program's script is (`tree_scripts.py`, with its own stat
     cache: a script edited since is read again): `scripts/a.sh` running `sh scripts/b.sh`."""
     found: list[HookRun] = []
+    for run in runs:  # a workspace package `node_modules` links to, in the tree
+        found += [HookRun(p, run.owner) for p in linked_packages(root, [run.reach])]
+    owners = {run.reach: run.owner for run in runs if run.reach.kind}
+    for place, path in below(root, list(owners)):  # a config found anywhere below it
+        for further in script_places(root, path, top, place.kind):
+            found += [HookRun(p, owners[place]) for p in in_tree(root, further)]
     for run in runs:
         reach = run.reach
         if reach.launcher or reach.unknown or run.reads or "*" in reach.path:

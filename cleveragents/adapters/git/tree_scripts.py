@@ -10,7 +10,13 @@ a change in the same clock tick would keep its stamps: the user may edit the scr
 the model works, and the model cannot (it is host-run). Reads and stamps are
 `stamped_reads.py`'s.
 
-Cost: an `lstat` of each script read, per look; its read when it changed.
+A tool that looks its config up from each file it checks (eslint, prettier) loads one
+anywhere below its working folder: such a place (`**/eslint.config.js`) is matched by one
+walk of the tree (`below`), `.git` and `node_modules` not entered (what lies in the
+latter is host-run whole where node finds it).
+
+Cost: an `lstat` of each script read, per look; its read when it changed; a walk of the
+tree's folders per look when a hook runs a tool whose configs lie anywhere.
 """
 
 from __future__ import annotations
@@ -21,7 +27,10 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import Reach
+from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
 from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
+
+NOT_WALKED = frozenset((".git", "node_modules"))
 
 _KEPT: dict[tuple[str, str, str, str], tuple[dict[str, Stamp], list[Reach]]] = {}
 
@@ -72,3 +81,62 @@ def _read(root: Path, name: str) -> Script:
     if len(found[0]) > MOST_BYTES:  # pragma: no cover - grown since lstat
         return Script(unread="too large a script")
     return Script(content=found[0], executable=bool(seen.st_mode & 0o111))
+
+
+def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:
+    """Each (place, path) of the tree `root` that a place of `reaches` holding `**` matches
+    now, by one walk; `.git` and `node_modules` are not entered."""
+    by_name: dict[str, list[Reach]] = {}
+    for reach in reaches:
+        parts = reach.path.split("/")
+        if ANY_FOLDERS in parts:
+            by_name.setdefault(parts[-1], []).append(reach)
+    found: list[tuple[Reach, str]] = []
+    if not by_name:
+        return found
+    top = len(str(root)) + 1
+    for folder, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if f not in NOT_WALKED)
+        for name in sorted(by_name.keys() & {*files, *folders}):
+            path = os.path.join(folder, name)[top:]
+            found += [(r, path) for r in by_name[name] if r.covers(path)]
+    return found
+
+
+def linked_packages(root: Path, reaches: list[Reach]) -> list[Reach]:
+    """Where the packages a `node_modules` of `reaches` links to lie in the tree `root` (npm,
+    yarn and pnpm workspaces link `node_modules/@acme/x` to `packages/x`): node loads them
+    as it loads the folder, whole, so each is a place of its own."""
+    found: list[Reach] = []
+    real = os.path.realpath(root)
+    for reach in reaches:
+        if not reach.launcher or reach.path.split("/")[-1] != "node_modules" or "*" in reach.path:
+            continue
+        for entry in _entries(root / reach.path):
+            target = os.path.realpath(entry)
+            inside = os.path.relpath(target, real)
+            if inside == "." or inside.startswith("..") or _within(inside, reach.path):
+                continue  # outside, or in `node_modules` itself (pnpm's `.pnpm`): whole
+            shown = Path(entry).relative_to(root).as_posix()
+            place = escaped(Path(inside).as_posix())
+            found.append(Reach(place, launcher=f"node, through {printable(shown)}"))
+    return found
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(f"{folder}/")
+
+
+def _entries(folder: Path) -> list[str]:
+    """The links in the `node_modules` `folder`, and in each `@scope` folder of it."""
+    found: list[str] = []
+    try:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if entry.is_symlink():
+                    found.append(entry.path)
+                elif entry.name.startswith("@") and entry.is_dir(follow_symlinks=False):
+                    found += _entries(Path(entry.path))
+    except OSError:
+        pass
+    return found
