@@ -96,7 +96,6 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
     read_once: dict[str, Script] = {}
     depths: dict[str, int] = {}
     seen: set[tuple[str, tuple[str, ...], str]] = set()
-    counted: set[tuple[str, tuple[str, ...], str]] = set()
     todo: list[tuple[str, str, int, tuple[str, ...], str]] = [
         (p, cwd, 0, (), kind) for p, cwd in scripts
     ]
@@ -109,13 +108,9 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
         if path not in read_once:
             read_once[path] = read(path)
         if read_once[path].content is None and not read_once[path].unread:
-            continue  # not there (a word of a script, as a name): nothing runs, no bound spent
+            continue  # not there (a word of a script, a name node tries): no bound spent
         seen.add((path, zeros, kind))
-        if path not in read_once:
-            read_once[path] = read(path)
-        if read_once[path].content is not None or read_once[path].unread:
-            counted.add((path, zeros, kind))  # an absent file (a name node tries): no read
-        if depth > DEPTH or len(counted) > MOST_SCRIPTS:  # past a bound: what it runs, unread
+        if depth > DEPTH or len(seen) > MOST_SCRIPTS:  # past a bound: what it runs, unread
             bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
             why = f"`{printable(path)}`, {bound}, which agents does not read"
             found.append(Reach(WHOLE, unknown=why))
