@@ -9,8 +9,10 @@ through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx
 run`, an interpreter's script, options and standard input: `domain/interpreters.py`); a
 word holding a `/` names a file, a bare one a program on PATH; an unknown program's other
 words are taken as files it may run; a file word the shell expands names a folder or the
-tree (`domain/reach.py`). `cd DIR` makes all of DIR a place git runs from. A substitution
-(`$(…)`, backquotes) is read as a script of its own where it stands
+tree (`domain/reach.py`); a hook's program agents has no table for and does not know to
+load nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a
+checker's words, `ruff check src`, are data). `cd DIR` makes all of DIR a place git runs
+from. A substitution (`$(…)`, backquotes) is read as a script of its own where it stands
 (`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
 glob or a variable as the program, `make`, a project runner) may run any file of the tree
 (`[`, `[[`, `test` and `command -v` run nothing; `$HOME/x` is `~/x`; `xargs CMD` runs CMD

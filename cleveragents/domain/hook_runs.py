@@ -14,7 +14,8 @@ folder outside the tree) is most often "run a file of the tree".
     `root`), husky 4 and yorkie (`package.json`'s `husky.hooks` / `gitHooks`, `.huskyrc`). The
     config file is a place too: a command written there runs next.
   * Any other hook (another interpreter, a program) runs what agents cannot read ahead: the
-    whole tree (`WHOLE`), said so in the refusal.
+    whole tree (`WHOLE`), said so in the refusal; so does a program a hook's line runs that
+    agents has no table for (`config_programs.script_reach(..., hook=True)`).
 
 The adapter (`adapters/git/hook_contents.py`) finds the hook files and reads them and the
 configs; the rules are here.

@@ -12,8 +12,11 @@ and read (by `tree_scripts.py`, which hands its text here) for the files it load
 are read in turn as the scripts they are. A JavaScript config is a node script (read as
 one there); a data config (`.eslintrc.json`, `.prettierrc`) names its plugins by package
 (found in `node_modules`, kept) or by a relative path (`./rules.js`, kept, read in turn).
-A config agents cannot parse, or Python code a config runs (`init-hook`), may run any file:
-the whole tree, said so.
+A config agents cannot parse, Python code a config runs (`init-hook`), or a plugin that
+imports the project's own code (`PROJECT_PLUGINS`: django-stubs') may run any file: the
+whole tree, said so. A plugin module is looked for at the config's folder and at the
+tree folders the tool's Python has on its import path (`import_roots`: an editable
+install's `.pth`).
 """
 
 from __future__ import annotations
