@@ -80,3 +80,16 @@ def step_plain_file(context: Any, path: str, content: str) -> None:
     target.write_text(unescape(content))
     target.chmod(0o644)
     commit_all(context, f"add {path}")
+
+
+@when("my hook runs a random tool agents has no table for, and the user commits")
+def step_hook_tools_property(context: Any) -> None:
+    from features.support.hook_tools_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "hook tools property", check_property, 6)
+
+
+@then("every config that tool loaded was refused to the model")
+def step_hook_tools_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
