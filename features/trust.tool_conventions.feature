@@ -73,6 +73,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | sh scripts/lint.sh | scripts/lint.sh | svgo -f icons\n | `svgo`, a program agents has no table for |
       | mypy src | pyproject.toml | [tool.mypy]\nplugins = ["mypy_django_plugin.main"]\n | `mypy_django_plugin`, a plugin that imports the project's code |
       | pylint --load-plugins=pylint_django src | b.txt | b\n | `pylint_django`, a plugin that imports the project's code |
+      | python3 -m sqlfluff lint models | b.txt | b\n | `python3 -m sqlfluff`, a module agents has no table for |
 
   Scenario Outline: Under a hook running only tools known to load nothing of my tree (<case>), my edits stay the model's
     Given a plain file "a.yaml" containing "a: 1\n" committed
@@ -88,6 +89,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | node tools' tables  | npx prettier --check src && npx eslint src                                  |
       | a function          | notify() { echo done; }; notify                                             |
       | mypy                | mypy src                                                                    |
+      | python3 -m          | python3 -m black --check src && python3 -m pre_commit_hooks.check_yaml a.yaml |
 
   Scenario: A mypy plugin named by module, installed editable from my tree into my venv, is refused
     Given a plain file "mypy.ini" containing "[mypy]\nplugins = acme_mypy_plugin\n" committed

@@ -273,7 +273,8 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if name in table.SHELLS:
         return _shell(rest, cwd, given.stdin)
     if table.PYTHON.fullmatch(name):
-        return interpreters.python(name, rest, cwd, given.stdin, list(given.roots))
+        roots = list(given.roots)
+        return interpreters.python(name, rest, cwd, given.stdin, roots, hook=_HOOK.get())
     if name in table.NODE:
         return interpreters.node(name, rest, cwd, given.stdin)
     if name in table.SCRIPTED:

@@ -147,6 +147,13 @@ CHECKERS = frozenset((
     "rst-inline-touching-normal", "text-unicode-replacement-char",
 ))  # fmt: skip
 INERT |= CHECKERS
+# Python modules (`python3 -m X`) known to load nothing of the tree but what they check.
+INERT_MODULES = frozenset((
+    "black", "ruff", "isort", "pyupgrade", "autoflake", "autopep8", "codespell_lib",
+    "yamllint", "pycodestyle", "pyflakes", "docformatter", "pre_commit_hooks", "json",
+    "py_compile", "compileall", "tabnanny", "validate_pyproject", "nbstripout",
+    "check_jsonschema", "pydocstyle", "this",
+))  # fmt: skip
 # Tools folders of the tree a program by path comes from as a bare name's would: held to
 # `INERT` too.
 TOOL_FOLDERS = re.compile(r"(?:\A|/)(?:node_modules/\.bin|\.?venv/bin|vendor/bin)/[^/]+\Z")
