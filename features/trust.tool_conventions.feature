@@ -64,6 +64,40 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | node scripts/check.js | scripts/check.js | const { exec } = require("child_process");\nexec(line);\n | `scripts/check.js`, which runs a command it computes (exec) |
       | node tools/check.js | tools/check.js | require("child_process").spawnSync("sh", args);\n | `$v` as a file |
       | perl scripts/check.pl | scripts/check.pl | system("sh tools/" . $name);\n | `tools/$v` as a file |
+      | markdownlint-cli2 doc.md | b.txt | b\n | `markdownlint-cli2`, a program agents has no table for |
+      | npx cspell lint --no-progress . | b.txt | b\n | `cspell`, a program agents has no table for |
+      | node_modules/.bin/textlint README.md | b.txt | b\n | `textlint`, a program agents has no table for |
+      | cd db && sqlfluff lint models | b.txt | b\n | `sqlfluff`, a program agents has no table for |
+      | check-manifest --no-build-isolation | b.txt | b\n | `check-manifest`, a program agents has no table for |
+      | pip-compile requirements.in | b.txt | b\n | `pip-compile`, a program agents has no table for |
+      | sh scripts/lint.sh | scripts/lint.sh | svgo -f icons\n | `svgo`, a program agents has no table for |
+      | mypy src | pyproject.toml | [tool.mypy]\nplugins = ["mypy_django_plugin.main"]\n | `mypy_django_plugin`, a plugin that imports the project's code |
+      | pylint --load-plugins=pylint_django src | b.txt | b\n | `pylint_django`, a plugin that imports the project's code |
+      | python3 -m sqlfluff lint models | b.txt | b\n | `python3 -m sqlfluff`, a module agents has no table for |
+
+  Scenario Outline: Under a hook running only tools known to load nothing of my tree (<case>), my edits stay the model's
+    Given a plain file "a.yaml" containing "a: 1\n" committed
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
+    Then the model's write of "src/a.py" is not refused
+    And the model's write of "docs/x.md" is not refused
+
+    Examples:
+      | case                | hook                                                                        |
+      | formatters          | ruff check src && ruff format --check src && black --check src && isort src |
+      | file checks         | check-yaml a.yaml; end-of-file-fixer a.txt; trailing-whitespace-fixer a.txt |
+      | git and the shell   | git diff --cached --check && echo ok; exit 0                                |
+      | node tools' tables  | npx prettier --check src && npx eslint src                                  |
+      | a function          | notify() { echo done; }; notify                                             |
+      | mypy                | mypy src                                                                    |
+      | python3 -m          | python3 -m black --check src && python3 -m pre_commit_hooks.check_yaml a.yaml |
+
+  Scenario: A mypy plugin named by module, installed editable from my tree into my venv, is refused
+    Given a plain file "mypy.ini" containing "[mypy]\nplugins = acme_mypy_plugin\n" committed
+    And a plain file "packages/acme_mypy/acme_mypy_plugin.py" containing "from mypy.plugin import Plugin\n" committed
+    And a venv outside the tree is first on the user's PATH, its site-packages holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy"
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nmypy src\n"
+    Then the model's write of "packages/acme_mypy/acme_mypy_plugin.py" is refused: "is packages/acme_mypy/acme_mypy_plugin.py, which the pre-commit hook runs"
+    And the model's write of "packages/acme_mypy/README.md" is not refused
 
   Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
     Given a plain file "<file>" containing "<content>" committed
@@ -83,6 +117,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | case                       | hook                     | file             | content                                                   | planted       | original                                                      | plant                     |
       | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin |
       | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            |
+      | markdownlint-cli2's config | command -v markdownlint-cli2 >/dev/null && markdownlint-cli2 doc.md; exit 0 | doc.md | # t\n | .markdownlint-cli2.cjs | module.exports = {} | require("fs").writeFileSync("hook-ran", "")\nmodule.exports = {} |
 
   Scenario Outline: Under pre-commit's hook, what the remote <id> hook's tool loads is refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/<repo>\n  rev: v1.0.0\n  hooks:\n  - id: <id>\n" committed
@@ -94,6 +129,15 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | id     | repo                     | config         | content                                  | path          | why                                                                           |
       | mypy   | pre-commit/mirrors-mypy  | pyproject.toml | [tool.mypy]\nplugins = ["tools/plug.py"]\n | tools/plug.py | is tools/plug.py, which the pre-commit hook (by .pre-commit-config.yaml) runs |
       | pylint | pycqa/pylint             | .pylintrc      | [MASTER]\nload-plugins=tools.lintplug\n   | tools/lintplug.py | is tools, which the pre-commit hook (by .pre-commit-config.yaml) runs     |
+      | check-manifest | mgedmin/check-manifest | setup.py | from setuptools import setup\nsetup()\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `check-manifest`, a program agents has no table for: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+      | cspell | streetsidesoftware/cspell-cli | cspell.json | {}\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `cspell`, a program agents has no table for: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+      | markdownlint-cli2 | DavidAnson/markdownlint-cli2 | doc.md | # t\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `markdownlint-cli2`, a program agents has no table for: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+
+  Scenario: Under pre-commit's hook, remote hooks known to load nothing of my tree leave my edits to the model
+    Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/pre-commit/pre-commit-hooks\n  rev: v5.0.0\n  hooks:\n  - id: check-yaml\n  - id: end-of-file-fixer\n  - id: trailing-whitespace\n- repo: https://github.com/psf/black\n  rev: 25.1.0\n  hooks:\n  - id: black\n- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.9.0\n  hooks:\n  - id: ruff\n  - id: ruff-format\n" committed
+    And the repository's hook "pre-commit" is the pre-commit framework's
+    Then the model's write of "src/a.py" is not refused
+    And the model's write of ".pre-commit-config.yaml" is refused: "is .pre-commit-config.yaml, where the pre-commit hook reads the commands it runs"
 
   Scenario Outline: Under pre-commit's hook, what an entry <case> loads is refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: <entry>\n    language: system\n<more>" committed

@@ -9,8 +9,10 @@ through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx
 run`, an interpreter's script, options and standard input: `domain/interpreters.py`); a
 word holding a `/` names a file, a bare one a program on PATH; an unknown program's other
 words are taken as files it may run; a file word the shell expands names a folder or the
-tree (`domain/reach.py`). `cd DIR` makes all of DIR a place git runs from. A substitution
-(`$(…)`, backquotes) is read as a script of its own where it stands
+tree (`domain/reach.py`); a hook's program agents has no table for and does not know to
+load nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a
+checker's words, `ruff check src`, are data). `cd DIR` makes all of DIR a place git runs
+from. A substitution (`$(…)`, backquotes) is read as a script of its own where it stands
 (`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
 glob or a variable as the program, `make`, a project runner) may run any file of the tree
 (`[`, `[[`, `test` and `command -v` run nothing; `$HOME/x` is `~/x`; `xargs CMD` runs CMD
@@ -23,6 +25,8 @@ harmless.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from fnmatch import fnmatchcase
 from typing import NamedTuple
@@ -65,6 +69,13 @@ PROGRAMS = (
 )  # fmt: skip
 OPERATORS = frozenset(";&|()\n")
 _DEPTH: ContextVar[int] = ContextVar("script_depth", default=0)  # `_script`s within
+# Whether the line read is a hook's (`script_reach(..., hook=True)`): a program agents has
+# no table for is then the whole tree; and the shell functions the script defines.
+_HOOK: ContextVar[bool] = ContextVar("hook_line", default=False)
+_FUNCTIONS: ContextVar[frozenset[str]] = ContextVar("functions", default=frozenset())
+_DEFINED = re.compile(
+    r"(?:^|[\s;&|(){}])(?:function[ \t]+([\w.:-]+)|([\w.:-]+)[ \t]*\([ \t]*\))", re.M
+)
 _GLOB = re.compile(r"[*?\[$\0]")
 # `$HOME/x`, `${HOME}/x` as the program: the user's `~/x` (the adapter judges where it lies).
 _HOME = re.compile(r"\A\$(?:HOME|\{HOME\})/+")
@@ -94,11 +105,31 @@ def program_reach(key: str, value: str) -> list[Reach]:
     return _script(value.removeprefix("!"), "")
 
 
-def script_reach(text: str, cwd: str = "") -> list[Reach]:
+def script_reach(text: str, cwd: str = "", *, hook: bool = False) -> list[Reach]:
     """What a shell script run in `cwd` (relative to the tree's top) may run, read as a
     program's value is (a hook's content: `domain/hook_runs.py`; Claude Code's settings:
-    `domain/claude_commands.py`)."""
-    return _script(text, cwd)
+    `domain/claude_commands.py`). A hook's (`hook`, or within `hook_lines()`): a program
+    neither known to load nothing (`launchers.INERT`) nor read by a table of its own may
+    load anything of the tree by its convention: the whole tree."""
+    if not hook:
+        return _script(text, cwd)
+    with hook_lines():
+        return _script(text, cwd)
+
+
+@contextmanager
+def hook_lines() -> Iterator[None]:
+    """Read every line within as a hook's (`script_reach`'s `hook`)."""
+    reset = _HOOK.set(True)
+    try:
+        yield
+    finally:
+        _HOOK.reset(reset)
+
+
+def reading_hook() -> bool:
+    """Whether lines are read as a hook's now (a cache of reaches keys on it)."""
+    return _HOOK.get()
 
 
 def runs_program(key: str, value: str) -> bool:
@@ -121,9 +152,12 @@ def _script(text: str, cwd: str) -> list[Reach]:
     if depth > DEEPEST:
         return [Reach(WHOLE, unknown="a command line nested too deep to read")]
     reset = _DEPTH.set(depth + 1)
+    defined = {a or b for a, b in _DEFINED.findall(text)}
+    functions = _FUNCTIONS.set(_FUNCTIONS.get() | defined)
     try:
         return _commands(text, cwd)
     finally:
+        _FUNCTIONS.reset(functions)
         _DEPTH.reset(reset)
 
 
@@ -196,7 +230,7 @@ def _command(words: list[str], cwd: str, found: list[Reach], given: Given) -> st
     else:
         if "/" in program or program.startswith("~"):
             found.extend(named(cwd, [program]))
-        found.extend(_launched(name, rest, cwd, given))
+        found.extend(_launched(name, rest, cwd, given, program))
     return cwd
 
 
@@ -222,8 +256,9 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
     return named(cwd, [w for w in words if not w.startswith("-")])
 
 
-def _launched(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
-    """What program `name` (a launcher, an interpreter or another) runs of `rest`."""
+def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str = "") -> list[Reach]:
+    """What program `name` (a launcher, an interpreter or another; `program` as named)
+    runs of `rest`."""
     two = f"{name} {rest[0]}" if rest else ""
     if two in table.RUNNERS:
         return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given)]
@@ -238,12 +273,28 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]
     if name in table.SHELLS:
         return _shell(rest, cwd, given.stdin)
     if table.PYTHON.fullmatch(name):
-        return interpreters.python(name, rest, cwd, given.stdin, list(given.roots))
+        roots = list(given.roots)
+        return interpreters.python(name, rest, cwd, given.stdin, roots, hook=_HOOK.get())
     if name in table.NODE:
         return interpreters.node(name, rest, cwd, given.stdin)
     if name in table.SCRIPTED:
         return interpreters.scripted(name, rest, cwd, given.stdin)
+    if name in table.CHECKERS:  # `ruff check src`: `src` is checked, not run
+        return []
+    if _HOOK.get() and _untold(name, program or name):
+        why = f"`{shown(name)}`, a program agents has no table for"
+        return [Reach(WHOLE, unknown=why)]
     return named(cwd, [w for w in rest if not w.startswith("-")])
+
+
+def _untold(name: str, program: str) -> bool:
+    """Whether a hook's program `name` (named `program`) may load what agents cannot tell:
+    one neither known to load nothing nor a function of the script, found on PATH (a bare
+    name) or in a tools folder of the tree (`node_modules/.bin`). A script named by its
+    path is read as the file it is."""
+    if name in table.INERT or name in _FUNCTIONS.get():
+        return False
+    return "/" not in program or bool(table.TOOL_FOLDERS.search(program))
 
 
 def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:

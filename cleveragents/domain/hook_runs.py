@@ -14,7 +14,8 @@ folder outside the tree) is most often "run a file of the tree".
     `root`), husky 4 and yorkie (`package.json`'s `husky.hooks` / `gitHooks`, `.huskyrc`). The
     config file is a place too: a command written there runs next.
   * Any other hook (another interpreter, a program) runs what agents cannot read ahead: the
-    whole tree (`WHOLE`), said so in the refusal.
+    whole tree (`WHOLE`), said so in the refusal; so does a program a hook's line runs that
+    agents has no table for (`config_programs.script_reach(..., hook=True)`).
 
 The adapter (`adapters/git/hook_contents.py`) finds the hook files and reads them and the
 configs; the rules are here.
@@ -133,7 +134,7 @@ def hook_read(name: str, content: bytes) -> HookRead:
         if found.group(1) == "h":  # husky 9: `X/_/NAME` runs `X/NAME`, `node_modules/.bin` first
             read.also.append(f"../{name}")
             read.places.append(Reach("node_modules/.bin", launcher="husky"))
-    read.places += script_reach(_LFS_GUARD.sub("", _HUSKY_SOURCE.sub("", text)), "")
+    read.places += script_reach(_LFS_GUARD.sub("", _HUSKY_SOURCE.sub("", text)), "", hook=True)
     return read
 
 
@@ -199,18 +200,21 @@ def _pre_commit(name: str, text: str) -> HookRead:
 
 def _pre_commit_config(data: object) -> list[tuple[str, str] | Reach]:
     """Each hook's `entry` and `args` of a `.pre-commit-config.yaml` (`repo: local` ones,
-    a remote one's whose `entry` the config overrides, and a remote tool's of `REMOTE_TOOLS`
-    by its id), as pre-commit runs it from the tree's top; a `language: script` entry's file
-    is the tree's."""
+    a remote one's whose `entry` the config overrides, and any other remote one by its id:
+    a tool of `REMOTE_TOOLS`, one known to load nothing, or one agents cannot read), as
+    pre-commit runs it from the tree's top; a `language: script` entry's file is the
+    tree's."""
     repos = data.get("repos") if isinstance(data, dict) else None
     found: list[tuple[str, str] | Reach] = []
     for repo in repos if isinstance(repos, list) else []:
         hooks = repo.get("hooks") if isinstance(repo, dict) else None
         for hook in hooks if isinstance(hooks, list) else []:
             entry = hook.get("entry") if isinstance(hook, dict) else None
-            if entry is None and isinstance(hook, dict) and hook.get("id") in REMOTE_TOOLS:
-                entry = REMOTE_ENTRIES.get(hook["id"], hook["id"])  # a mirror's mypy: the
-                # tree's config, from the tree's top
+            if entry is None and isinstance(hook, dict) and isinstance(hook.get("id"), str):
+                # A remote hook runs its tool from the tree's top: a mirror's mypy reads the
+                # tree's config; an id agents knows no tool by (neither `REMOTE_TOOLS` nor
+                # `launchers.INERT`: cspell's, check-manifest's) may load anything of it.
+                entry = shlex.quote(REMOTE_ENTRIES.get(hook["id"]) or hook["id"])
             if not isinstance(entry, str) or hook.get("language") in NOT_COMMANDS:
                 continue
             args = hook.get("args")
@@ -274,7 +278,9 @@ def _bounded(found: list[tuple[str, str] | Reach]) -> list[Reach]:
         if isinstance(one, Reach):
             places.append(one)
         else:
-            places += read[one] if one in read else read.setdefault(one, script_reach(*one))
+            if one not in read:
+                read[one] = script_reach(*one, hook=True)
+            places += read[one]
     return list(dict.fromkeys(places))
 
 

@@ -58,11 +58,12 @@ def given_code(
 
 
 def python(
-    name: str, rest: list[str], cwd: str, stdin: str | None, roots: list[str]
+    name: str, rest: list[str], cwd: str, stdin: str | None, roots: list[str], *, hook: bool = False
 ) -> list[Reach]:
     """Python puts the working folder (`-m`, `-c`, stdin) or the script's folder first on
     `sys.path`, unless `-I` or `-P` says not to, then `PYTHONPATH`'s `roots`; a module's
-    top name there may be a namespace package folder (`-m pkg.mod` runs `pkg/mod.py`)."""
+    top name there may be a namespace package folder (`-m pkg.mod` runs `pkg/mod.py`).
+    A hook's `-m` module agents has no table for (`hook`): the whole tree, as a program's."""
     isolated, given, module, at = False, None, None, 0
     while at < len(rest) and rest[at].startswith("-") and rest[at] != "-":
         option = rest[at]
@@ -92,6 +93,9 @@ def python(
         found.append(Reach(WHOLE, unknown=f"`{shown(name)} -m {shown(module)}`"))
     elif module is not None and module in table.CONVENTIONS:  # `python3 -m mypy src`
         found += tool_configs.tool_reach(module, rest[at:], cwd)
+    elif module is not None and hook and module.split(".")[0] not in table.INERT_MODULES:
+        why = f"`{shown(name)} -m {shown(module)}`, a module agents has no table for"
+        found.append(Reach(WHOLE, unknown=why))
     if script is not None and EXPANSION.search(script):
         return found  # its folder, or the tree, is reachable already
     folder = joined(cwd, posixpath.dirname(script) or ".") if script is not None else cwd

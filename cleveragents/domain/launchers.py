@@ -98,6 +98,68 @@ OPAQUE = frozenset((
     "hypothesis", "coverage", "jupyter", "ipython", "sphinx-apidoc", "doit", "waf", "meson",
     "turbo", "nx", "lerna", "husky", "grunt", "gulp", "buck", "pants",
 ))  # fmt: skip
+# Programs known to load nothing of the tree but the files their words name (each word
+# taken as a file it may run, as any program's): the shell's builtins, file and text tools,
+# git, and hook tools whose config is data only (`CHECKERS`: pre-commit-hooks' file checks,
+# black, ruff, isort, codespell, shellcheck ...), by program name or pre-commit hook id.
+# Under a hook (`config_programs.script_reach(..., hook=True)`), any other program run by
+# its bare name (found on PATH) or from a tools folder (`node_modules/.bin`, `npx X`,
+# `.venv/bin`) is one agents cannot read: it may load a config or build the project by its
+# own convention (markdownlint-cli2's `.markdownlint-cli2.cjs`, cspell's `cspell.config.js`,
+# sqlfluff's templater, check-manifest's `setup.py`): the whole tree.
+INERT = frozenset((
+    ":", "true", "false", "echo", "printf", "exit", "return", "set", "unset", "shift", "trap",
+    "wait", "read", "getopts", "let", "ulimit", "umask", "type", "hash", "alias", "unalias",
+    "kill", "break", "continue", "times", "pwd", "popd", "dirs", "shopt", "jobs", "fg", "bg",
+    "disown", "caller", "cat", "head", "tail", "wc", "sort", "uniq", "cut", "tr", "tee", "ls",
+    "mkdir", "rmdir", "rm", "cp", "mv", "ln", "touch", "chmod", "chown", "date", "sleep",
+    "basename", "dirname", "realpath", "readlink", "stat", "du", "df", "diff", "cmp", "comm",
+    "paste", "join", "fold", "fmt", "nl", "od", "xxd", "hexdump", "base64", "sha1sum",
+    "sha256sum", "sha512sum", "md5sum", "cksum", "mktemp", "printenv", "id", "whoami",
+    "uname", "hostname", "tput", "stty", "tty", "logger", "seq", "yes", "expr", "tac", "rev",
+    "column", "split", "file", "which", "grep", "egrep", "fgrep", "rg", "sed", "iconv",
+    "dos2unix", "unix2dos", "tar", "gzip", "gunzip", "zip", "unzip", "xz", "bzip2", "zstd",
+    "curl", "wget", "jq", "yq", "less", "more", "sync", "install", "nproc", "getconf", "sum",
+    "git", "git-lfs", "gpg", "ssh", "ssh-keygen", "notify-send", "terminal-notifier", "say",
+))  # fmt: skip
+# Of those, the hook tools that read their words as data (the files they check or format),
+# never as code: none of their words is a file they run.
+CHECKERS = frozenset((
+    "black", "blackd", "black-jupyter", "ruff", "ruff-check", "ruff-format", "isort",
+    "pyupgrade", "autoflake", "autopep8", "add-trailing-comma", "reorder-python-imports",
+    "docformatter", "codespell", "typos", "yamllint", "shellcheck", "shfmt", "hadolint",
+    "actionlint", "gitleaks", "clang-format", "gofmt", "goimports", "rustfmt", "taplo",
+    "editorconfig-checker", "ec", "nbstripout", "validate-pyproject", "check-jsonschema",
+    "pycodestyle", "pyflakes", "pydocstyle", "yapf", "flynt", "bandit", "vulture",
+    "interrogate", "mdformat", "pyright", "basedpyright", "cpplint", "stylua", "gofumpt",
+    "pyproject-fmt", "tox-ini-fmt", "setup-cfg-fmt", "blacken-docs", "zizmor",
+    "conventional-pre-commit", "check-added-large-files", "check-ast",
+    "check-builtin-literals", "check-case-conflict", "check-docstring-first",
+    "check-executables-have-shebangs", "check-json", "check-merge-conflict",
+    "check-shebang-scripts-are-executable", "check-symlinks", "check-toml",
+    "check-vcs-permalinks", "check-xml", "check-yaml", "debug-statements",
+    "debug-statement-hook", "destroyed-symlinks", "detect-aws-credentials",
+    "detect-private-key", "double-quote-string-fixer", "end-of-file-fixer",
+    "file-contents-sorter", "fix-byte-order-marker", "fix-encoding-pragma",
+    "forbid-new-submodules", "forbid-submodules", "mixed-line-ending", "name-tests-test",
+    "no-commit-to-branch", "pretty-format-json", "requirements-txt-fixer", "sort-simple-yaml",
+    "trailing-whitespace", "trailing-whitespace-fixer", "check-illegal-windows-names",
+    "python-check-blanket-noqa", "python-check-blanket-type-ignore",
+    "python-check-mock-methods", "python-no-eval", "python-no-log-warn",
+    "python-use-type-annotations", "rst-backticks", "rst-directive-colons",
+    "rst-inline-touching-normal", "text-unicode-replacement-char",
+))  # fmt: skip
+INERT |= CHECKERS
+# Python modules (`python3 -m X`) known to load nothing of the tree but what they check.
+INERT_MODULES = frozenset((
+    "black", "ruff", "isort", "pyupgrade", "autoflake", "autopep8", "codespell_lib",
+    "yamllint", "pycodestyle", "pyflakes", "docformatter", "pre_commit_hooks", "json",
+    "py_compile", "compileall", "tabnanny", "validate_pyproject", "nbstripout",
+    "check_jsonschema", "pydocstyle", "this",
+))  # fmt: skip
+# Tools folders of the tree a program by path comes from as a bare name's would: held to
+# `INERT` too.
+TOOL_FOLDERS = re.compile(r"(?:\A|/)(?:node_modules/\.bin|\.?venv/bin|vendor/bin)/[^/]+\Z")
 # Tools that load what their config (`mypy.ini`'s `plugins`, `.eslintrc.js`, `.rubocop.yml`'s
 # `require`) or their convention (behave's `features/steps`) names: the config files they
 # look for in their working folder and each one above it, read for what they load

@@ -12,8 +12,11 @@ and read (by `tree_scripts.py`, which hands its text here) for the files it load
 are read in turn as the scripts they are. A JavaScript config is a node script (read as
 one there); a data config (`.eslintrc.json`, `.prettierrc`) names its plugins by package
 (found in `node_modules`, kept) or by a relative path (`./rules.js`, kept, read in turn).
-A config agents cannot parse, or Python code a config runs (`init-hook`), may run any file:
-the whole tree, said so. eslint, prettier and stylelint look their config up from each file
+A config agents cannot parse, Python code a config runs (`init-hook`), or a plugin that
+imports the project's own code (`PROJECT_PLUGINS`: django-stubs') may run any file: the
+whole tree, said so. A plugin module is looked for at the config's folder and at the
+tree folders the tool's Python has on its import path (`import_roots`: an editable
+install's `.pth`). eslint, prettier and stylelint look their config up from each file
 they check (`launchers.PER_FILE`): their config names anywhere below the working folder
 (`**/` places) are host-run too, and read; a package a node tool's config names that may
 load a tree file by its own convention is the whole tree (`js_packages.py`).
@@ -26,6 +29,9 @@ import json
 import posixpath
 import re
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from cleveragents.domain import launchers as table
 from cleveragents.domain.js_packages import loose_json, named_packages
@@ -44,6 +50,13 @@ SECTIONS = {
     "mypy": _MYPY, "dmypy": _MYPY, "pylint": _PYLINT, "flake8": _FLAKE8, "behave": _BEHAVE,
     "gitlint": _GITLINT,
 }  # fmt: skip
+# Plugins that import the project's own code when they load: django-stubs' mypy plugin and
+# djangorestframework-stubs' (`django.setup()` of `django_settings_module`: the settings and
+# every installed app), pylint-django (its `django-settings-module`).
+PROJECT_PLUGINS = frozenset(("mypy_django_plugin", "mypy_drf_plugin", "pylint_django"))
+# Import roots of the tree the tools' Python has besides their config's folder (the
+# adapter's reading of its `.pth` files: `import_roots`).
+_ROOTS: ContextVar[tuple[str, ...]] = ContextVar("import_roots", default=())
 # The key of package.json a node tool reads its config from.
 PACKAGE_KEYS = {
     "eslint": "eslintConfig", "prettier": "prettier", "stylelint": "stylelint",
@@ -206,9 +219,35 @@ def _section(name: str, sections: tuple[str, ...], kind: str) -> bool:
 
 
 def _modules(folder: str, modules: list[str]) -> list[Reach]:
-    """Where a plugin module named `a.b` may be found from `folder`: `a.py`, or all of `a`."""
+    """Where a plugin module named `a.b` may be found from `folder` (`a.py`, or all of
+    `a`) and from each import root of the tree the tool's Python has (`import_roots`); a
+    plugin that imports the project's own code (`PROJECT_PLUGINS`): the whole tree."""
     tops = dict.fromkeys(m.split(".")[0] for m in modules if m)
-    return [Reach(joined(folder, name)) for top in tops for name in (top, f"{top}.py")]
+    found = [
+        Reach(WHOLE, unknown=f"`{printable(top)}`, a plugin that imports the project's code")
+        for top in tops
+        if top in PROJECT_PLUGINS
+    ]
+    roots = dict.fromkeys((folder, *_ROOTS.get()))
+    return found + [
+        Reach(joined(root, name)) for top in tops for root in roots for name in (top, f"{top}.py")
+    ]
+
+
+def current_roots() -> tuple[str, ...]:
+    """The import roots set now (a cache of reaches keys on them)."""
+    return _ROOTS.get()
+
+
+@contextmanager
+def import_roots(roots: tuple[str, ...]) -> Iterator[None]:
+    """Within: `roots` (folders from the tree's top) are on the import path of the Python
+    a tool runs (an editable install's `.pth` naming a package folder of the tree)."""
+    reset = _ROOTS.set(roots)
+    try:
+        yield
+    finally:
+        _ROOTS.reset(reset)
 
 
 def _rubocop(folder: str, text: str) -> list[Reach]:

@@ -106,3 +106,16 @@ def step_tree_venvs_property(context: Any) -> None:
 @then("every file of the venv is refused to the model, and no file beside it")
 def step_tree_venvs_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("my hook runs a random tool agents has no table for, and the user commits")
+def step_hook_tools_property(context: Any) -> None:
+    from features.support.hook_tools_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "hook tools property", check_property, 6)
+
+
+@then("every config that tool loaded was refused to the model")
+def step_hook_tools_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

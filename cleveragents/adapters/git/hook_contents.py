@@ -28,10 +28,12 @@ from pathlib import Path
 from cleveragents.adapters.git.config_programs import _in_tree as in_tree
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.adapters.git.tree_scripts import below, linked_packages, script_places
-from cleveragents.domain.config_programs import WHOLE, Reach
+from cleveragents.adapters.python_roots import tree_import_roots
+from cleveragents.domain.config_programs import WHOLE, Reach, hook_lines
 from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
 from cleveragents.domain.host_files import HOOK_NAMES
 from cleveragents.domain.reach import printable
+from cleveragents.domain.tool_configs import import_roots
 
 MOST_CONFIG_BYTES = 1 << 20  # a larger config is not read: the whole tree
 MOST_CONFIGS = 16  # configs read for one hook beyond its own (lefthook's `extends`): then all
@@ -45,7 +47,12 @@ class HookContents:
         self._kept: dict[Folder, tuple[list[str], list[Stamp], list[HookRun]]] = {}
 
     def runs(self, root: Path, folders: list[Folder]) -> list[HookRun]:
-        """What the hooks of `folders` run of the tree `root`, in order, once each."""
+        """What the hooks of `folders` run of the tree `root`, in order, once each (a
+        plugin module found as the tools' Python finds it: `python_roots.py`)."""
+        with import_roots(tree_import_roots(Path(os.path.realpath(root)))):
+            return self._runs(root, folders)
+
+    def _runs(self, root: Path, folders: list[Folder]) -> list[HookRun]:
         found: list[HookRun] = []
         for folder in dict.fromkeys(folders):
             kept = self._kept.get(folder)
@@ -81,7 +88,9 @@ def _further(root: Path, top: str, runs: list[HookRun]) -> list[HookRun]:
         reach = run.reach
         if reach.launcher or reach.unknown or run.reads or "*" in reach.path:
             continue
-        for further in script_places(root, reach.path, top, reach.kind):
+        with hook_lines():  # a hook's scripts' programs are held to what a hook's are
+            further_places = script_places(root, reach.path, top, reach.kind)
+        for further in further_places:
             found += [HookRun(p, run.owner) for p in in_tree(root, further)]
     return found
 

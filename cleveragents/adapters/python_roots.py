@@ -1,0 +1,97 @@
+"""The folders of a working tree that the Python a hook's tool runs has on its import path
+(`domain/tool_configs.import_roots`): an editable install's `.pth` (`pip install -e
+packages/x` of a monorepo's own mypy or pylint plugin) names a folder of the tree, where
+the tool finds a plugin its config names by module.
+
+The Pythons read: `python3` and `python` on PATH and the interpreter of the `mypy`, `dmypy`,
+`pylint` and `flake8` on PATH (their `#!` line); of each, the `site-packages` and
+`dist-packages` folders of its prefix (a venv's `lib/pythonX.Y/site-packages`), and the
+user's site. A `.pth` line naming a folder (not an `import` line) is a root; a setuptools
+editable finder (`__editable___*_finder.py`) names its packages' folders in its `MAPPING`:
+the folder holding each is a root. Only folders inside the tree count; the tree's top is
+left out (a config's own folder is looked in already).
+
+Cost: a few `glob`s and the reads of the `.pth` files, once per tree per process.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+from functools import lru_cache
+from pathlib import Path
+
+TOOLS = ("python3", "python", "mypy", "dmypy", "pylint", "flake8")
+SITES = (
+    "lib/python3*/site-packages", "lib/python3*/dist-packages", "lib/python3/dist-packages",
+    "local/lib/python3*/dist-packages", "lib64/python3*/site-packages",
+)  # fmt: skip
+MOST_BYTES = 1 << 16  # a `.pth` or finder larger than this is not read
+_QUOTED = re.compile(r"""['"](/[^'"\n]+)['"]""")
+
+
+@lru_cache(maxsize=16)
+def tree_import_roots(root: Path) -> tuple[str, ...]:
+    """The folders of the tree `root` (resolved), from its top, on the import path of the
+    Pythons the hooks' tools run."""
+    top = os.path.realpath(root)
+    found: dict[str, None] = {}
+    for path in _site_files():
+        for folder in _named(path):
+            real = os.path.realpath(folder)
+            if real != top and real.startswith(top + os.sep):
+                found[Path(os.path.relpath(real, top)).as_posix()] = None
+    return tuple(found)
+
+
+def _site_files() -> list[str]:
+    """The `.pth` files and editable finders of the Pythons the tools on PATH run."""
+    prefixes: dict[str, None] = {}
+    for tool in TOOLS:
+        program = shutil.which(tool)
+        if program is None:
+            continue
+        python = _interpreter(program) if tool not in ("python3", "python") else program
+        for named in dict.fromkeys((python, os.path.realpath(python))):
+            prefixes[os.path.dirname(os.path.dirname(named))] = None
+    sites = [os.path.join(p, s) for p in prefixes for s in SITES]
+    sites.append(os.path.expanduser("~/.local/lib/python3*/site-packages"))
+    files: list[str] = []
+    for site in sites:
+        files += sorted(glob.glob(os.path.join(site, "*.pth")))
+        files += sorted(glob.glob(os.path.join(site, "__editable___*_finder.py")))
+    return files
+
+
+def _interpreter(program: str) -> str:
+    """The interpreter of a script's `#!` line (`env python3` found on PATH); the script
+    itself when it has none."""
+    try:
+        with open(program, "rb") as file:
+            line = file.readline(512).decode("utf-8", "replace")
+    except OSError:
+        return program
+    words = line[2:].split() if line.startswith("#!") else []
+    if words and os.path.basename(words[0]) == "env" and len(words) > 1:
+        return shutil.which(words[-1]) or program
+    return words[0] if words else program
+
+
+def _named(path: str) -> list[str]:
+    """The folders a `.pth` file's lines or an editable finder's `MAPPING` name."""
+    try:
+        with open(path, "rb") as file:
+            text = file.read(MOST_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return []
+    if path.endswith(".py"):
+        return [os.path.dirname(p) for p in _QUOTED.findall(text)]
+    folder = os.path.dirname(path)
+    lines = (line.strip() for line in text.splitlines())
+    return [
+        os.path.join(folder, line)
+        for line in lines
+        if line and not line.startswith(("#", "import ", "import\t"))
+    ]
