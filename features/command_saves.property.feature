@@ -10,11 +10,11 @@ Feature: What a command deletes or changes of ignored files, nested repositories
   # (`uploads/2024` in a 1777 `uploads`, `logs`); a random shell command (rm -rf, truncate,
   # append, chmod, mv, ln -s, a folder where a file was, a file written into an empty
   # folder; of the nested repository's `.git`, config, refs and index too) run by the real
-  # workspace environment. Before it the real GitCheckpoints saves the ignored files and
-  # nested repositories and notes the modes; after it, records what changed; a restore of
-  # the checkpoint before, with that record (as `agents plan undo` does), must give back
-  # every path that existed before it: bytes, mode, link target; and every folder that
-  # stood empty, with its mode.
+  # workspace environment, maybe after the agent's own writes into the empty folders.
+  # Before it the real GitCheckpoints saves the ignored files and nested repositories and
+  # notes the modes; after it, records what changed; a restore of the checkpoint before,
+  # with that record (as `agents plan undo` does), must give back every path that existed
+  # before it: bytes, mode, link target; and every folder that stood empty, with its mode.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (30 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

@@ -9,7 +9,8 @@ repository, with commits or none yet (`lib/`, or `build/dep/` inside an ignored 
 packed refs, stash, untracked and ignored files); then a random shell command, run through
 the real workspace environment as a plan runs it, deletes (`rm -rf`), truncates, appends
 to, chmods, moves and links them (a nested repository's `.git`, config, refs and index
-too), puts files where folders were and the reverse, and writes into the empty folders.
+too), puts files where folders were and the reverse, and writes into the empty folders
+(as may the agent's own `write:` actions before it).
 The real `GitCheckpoints` looks before the command and records what it changed after; a
 restore of the checkpoint before the command with what was recorded (as `agents plan
 undo` does) must give back every path that existed before, byte for byte, with its mode
@@ -49,6 +50,7 @@ INSIDE += (".git/objects", "src.c", "wip.txt", "out.o")
 # Folders that stand empty before the command (`uploads` holds only `uploads/2024`).
 EMPTY = ("uploads/2024", "logs", "mnt", "src/cache")
 EMPTY_MODES = (*FOLDER_MODES, 0o1777, 0o2775)
+WRITES = ("w", "deep/w")  # an agent's `write:` into an empty folder, or one it makes there
 TARGETS = (*TRACKED, *IGNORED, "build", "build/sub", "src", *EMPTY, "uploads")
 
 
@@ -61,6 +63,7 @@ class Example:
     committed: bool = True  # whether it has commits (else `git init` only)
     src_mode: int = 0o755  # the mode of the tracked folder `src`
     empty: dict[str, int] | None = None  # each folder of `EMPTY` made, and `uploads`: mode
+    writes: tuple[str, ...] = ()  # files the agent's own writes make before the command
 
 
 def _bytes() -> st.SearchStrategy[bytes]:
@@ -89,7 +92,9 @@ def examples(draw: st.DrawFn) -> Example:
     }
     if "uploads/2024" in empty:
         empty["uploads"] = draw(st.sampled_from(EMPTY_MODES))
-    return Example(tracked, ignored, steps, nested, draw(st.booleans()), src_mode, empty)
+    writes = draw(st.lists(st.sampled_from([f"{e}/{w}" for e in EMPTY for w in WRITES])))
+    committed = draw(st.booleans())
+    return Example(tracked, ignored, steps, nested, committed, src_mode, empty, tuple(writes))
 
 
 @st.composite
@@ -144,6 +149,10 @@ def play(example: Example, root: Path) -> None:
     expected = picture(root)
     folders = _folder_modes(root)
     stood = _empty_modes(root, example)
+    for path in example.writes:  # as a plan's `write:` action: saved before, then written
+        checkpoints.save_before_action(PLAN, path)
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(b"w\n")
     look = checkpoints.before_command(PLAN, before.tree)
     command = " ; ".join(example.command)
     WorkspaceEnvironment(root, repo.git_dir).apply(RunAction(command=command))
