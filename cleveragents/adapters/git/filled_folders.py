@@ -35,11 +35,11 @@ def modes(seen: Mapping[str, int], folders: Iterable[str]) -> dict[str, int]:
     found: dict[str, int] = {}
     for path in folders:
         if path in seen:
-            found[path] = seen[path]
+            found[path] = seen[path] & folder_modes.FOLDER_BITS  # never a setuid bit
         folder = path.rpartition("/")[0]
         while folder and folder not in found:
             if folder in seen and seen[folder] != folder_modes.default_mode():
-                found[folder] = seen[folder]
+                found[folder] = seen[folder] & folder_modes.FOLDER_BITS
             folder = folder.rpartition("/")[0]
     found.pop(TOP_FOLDER, None)
     return found
