@@ -110,3 +110,25 @@ Feature: Undo gives back the empty folders a command wrote into, with their mode
     And the file "logs/mine" holds exactly "mine\n"
     And the folder "logs" has mode 700
     And the folder "uploads/2024" has mode 755
+
+  # The other way round: a correction writes a file back into a folder the command emptied,
+  # and its undo empties it again; `uploads`, holding only that folder, keeps its mode too.
+  Scenario: Undo of a correction that refilled an emptied folder keeps the modes of both
+    Given I change "uploads/2024/f" to "f\n"
+    And the plan file "plan.yaml":
+      """
+      task: Tidy uploads
+      steps:
+        - name: tidy
+          options:
+            - actions:
+                - run: rm uploads/2024/f
+      """
+    And I have run "agents plan run --script {tmp}/plan.yaml --quiet"
+    When I run "agents plan correct --mode=revert --decision 3 --guidance keep --no-execute --yes"
+    Then the file "uploads/2024/f" holds exactly "f\n"
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the file "uploads/2024/f" does not exist
+    And the folder "uploads" has mode 1777
+    And the folder "uploads/2024" has mode 755
