@@ -74,6 +74,30 @@ Claude Code's Write Through A Folder Link Of The Tree Saves The Ignored File Beh
     ${undone}    Run Agents With Claude Code    plan    undo
     Exit Code Should Be    ${undone}    0
     Should Be Equal    ${{ open("${REPO}/build/creds").read() }}    BUILD-SECRET\n
+Claude Code's Bash And Write Into Empty Folders Of Mine Are Undone, Folders Kept
+    [Documentation]    `logs/` (700) and `uploads/2024/` (in a 1777 `uploads/`) stand
+    ...    empty: no checkpoint holds them. Undo of the run removes the files Claude Code's
+    ...    Bash and Write put there, and only those: the folders stand, with their modes.
+    ...    (Before: the restore removed each folder with the file, and its mode.)
+    Create Directory    ${REPO}/logs
+    Run Process    chmod    700    ${REPO}/logs
+    Create Directory    ${REPO}/uploads/2024
+    Run Process    chmod    1777    ${REPO}/uploads
+    Claude Code Will Call    Bash    {"command": "echo y > logs/app", "description": "log"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/uploads/2024/f", "content": "x\\n"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/logs/app
+    File Should Exist    ${REPO}/uploads/2024/f
+    ${undone}    Run Agents With Claude Code    plan    undo
+    Exit Code Should Be    ${undone}    0
+    File Should Not Exist    ${REPO}/logs/app
+    File Should Not Exist    ${REPO}/uploads/2024/f
+    Should Be Equal    ${{ oct(os.stat("${REPO}/logs").st_mode & 0o7777) }}    0o700
+    Should Be Equal    ${{ oct(os.stat("${REPO}/uploads").st_mode & 0o7777) }}    0o1777
+    Directory Should Exist    ${REPO}/uploads/2024
 
 *** Keywords ***
 Create Repository With Stand In Claude Code

@@ -2,16 +2,19 @@
 undo brings back.
 
 Each example builds a real repository with committed files of random modes (0600, 0640,
-0644, 0755) and ignored files and folders (`.env`, `build/`, `*.log`) of random bytes and
-modes, some of them symbolic links, and maybe a nested repository, with commits or none yet
-(`lib/`, or `build/dep/` inside an ignored folder: its packed refs, stash, untracked and
-ignored files); then a random shell command, run through the real workspace environment as a
-plan runs it, deletes (`rm -rf`), truncates, appends to, chmods, moves and links them (a
-nested repository's `.git`, config, refs and index too), and puts files where folders were
-and the reverse. The real `GitCheckpoints` looks before the command and records what it
-changed after; a restore of the checkpoint before the command with what was recorded (as
-`agents plan undo` does) must give back every path that existed before, byte for byte, with
-its mode or link target.
+0644, 0755), ignored files and folders (`.env`, `build/`, `*.log`) of random bytes and
+modes, some of them symbolic links, folders that stand empty (`uploads/2024` in a `1777`
+`uploads`, `logs`, a mount point: in no checkpoint) of random modes, and maybe a nested
+repository, with commits or none yet (`lib/`, or `build/dep/` inside an ignored folder: its
+packed refs, stash, untracked and ignored files); then a random shell command, run through
+the real workspace environment as a plan runs it, deletes (`rm -rf`), truncates, appends
+to, chmods, moves and links them (a nested repository's `.git`, config, refs and index
+too), puts files where folders were and the reverse, and writes into the empty folders
+(as may the agent's own `write:` actions before it).
+The real `GitCheckpoints` looks before the command and records what it changed after; a
+restore of the checkpoint before the command with what was recorded (as `agents plan
+undo` does) must give back every path that existed before, byte for byte, with its mode
+or link target, and every empty folder with its mode.
 """
 
 from __future__ import annotations
@@ -44,7 +47,11 @@ FOLDER_MODES = (0o700, 0o750, 0o755, 0o777)
 NESTED = ("lib", "build/dep")  # untracked, or inside an ignored folder
 INSIDE = (".git", ".git/config", ".git/HEAD", ".git/index", ".git/packed-refs", ".git/refs")
 INSIDE += (".git/objects", "src.c", "wip.txt", "out.o")
-TARGETS = (*TRACKED, *IGNORED, "build", "build/sub", "src")
+# Folders that stand empty before the command (`uploads` holds only `uploads/2024`).
+EMPTY = ("uploads/2024", "logs", "mnt", "src/cache")
+EMPTY_MODES = (*FOLDER_MODES, 0o1777, 0o2775)
+WRITES = ("w", "deep/w")  # an agent's `write:` into an empty folder, or one it makes there
+TARGETS = (*TRACKED, *IGNORED, "build", "build/sub", "src", *EMPTY, "uploads")
 
 
 @dataclass
@@ -55,6 +62,8 @@ class Example:
     nested: str | None = None  # where a nested repository stands, if one does
     committed: bool = True  # whether it has commits (else `git init` only)
     src_mode: int = 0o755  # the mode of the tracked folder `src`
+    empty: dict[str, int] | None = None  # each folder of `EMPTY` made, and `uploads`: mode
+    writes: tuple[str, ...] = ()  # files the agent's own writes make before the command
 
 
 def _bytes() -> st.SearchStrategy[bytes]:
@@ -77,7 +86,15 @@ def examples(draw: st.DrawFn) -> Example:
     targets = TARGETS if nested is None else (*TARGETS, nested, *(f"{nested}/{p}" for p in INSIDE))
     steps = [draw(_shell_step(targets)) for _ in range(draw(st.integers(1, 6)))]
     src_mode = draw(st.sampled_from(FOLDER_MODES))
-    return Example(tracked, ignored, steps, nested, draw(st.booleans()), src_mode)
+    empty = {
+        path: draw(st.sampled_from(EMPTY_MODES))
+        for path in draw(st.lists(st.sampled_from(EMPTY), unique=True))
+    }
+    if "uploads/2024" in empty:
+        empty["uploads"] = draw(st.sampled_from(EMPTY_MODES))
+    writes = draw(st.lists(st.sampled_from([f"{e}/{w}" for e in EMPTY for w in WRITES])))
+    committed = draw(st.booleans())
+    return Example(tracked, ignored, steps, nested, committed, src_mode, empty, tuple(writes))
 
 
 @st.composite
@@ -85,6 +102,7 @@ def _shell_step(draw: st.DrawFn, targets: tuple[str, ...]) -> str:
     path = shlex.quote(draw(st.sampled_from(targets)))
     other = shlex.quote(draw(st.sampled_from(targets)))
     mode = f"{draw(st.sampled_from(MODES)):o}"
+    empty = draw(st.sampled_from(EMPTY))
     return draw(
         st.sampled_from(
             [
@@ -98,6 +116,9 @@ def _shell_step(draw: st.DrawFn, targets: tuple[str, ...]) -> str:
                 f"mv {path} {other}",
                 f"ln -sfn {other} {path}",
                 f"rm -rf {path} && mkdir -p {path} && printf 'in\\n' > {path}/new",
+                f"printf 'new\\n' > {empty}/f",  # into a folder that stood empty
+                f"printf 'new\\n' > {empty}/f.log",  # an ignored file: undo leaves it
+                f"mkdir -p {empty}/deep && printf 'x\\n' > {empty}/deep/g",
             ]
         )
     )
@@ -127,6 +148,11 @@ def play(example: Example, root: Path) -> None:
     before = checkpoints.create(PLAN, "before the command")
     expected = picture(root)
     folders = _folder_modes(root)
+    stood = _empty_modes(root, example)
+    for path in example.writes:  # as a plan's `write:` action: saved before, then written
+        checkpoints.save_before_action(PLAN, path)
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(b"w\n")
     look = checkpoints.before_command(PLAN, before.tree)
     command = " ; ".join(example.command)
     WorkspaceEnvironment(root, repo.git_dir).apply(RunAction(command=command))
@@ -145,6 +171,11 @@ def play(example: Example, root: Path) -> None:
         for path, mode in folders.items()
         if (now := _folder_modes(root).get(path, mode)) != mode
     ]
+    problems += [
+        f"  {path}/: expected a folder of mode {mode:o}, found {_shown(now)}"
+        for path, mode in stood.items()
+        if (now := _empty_modes(root, example).get(path)) != mode
+    ]
     assert not problems, f"after `{command}` and the restore:\n" + "\n".join(problems)
 
 
@@ -154,6 +185,20 @@ def _folder_modes(root: Path) -> dict[str, int]:
     if full.is_symlink() or not full.is_dir():
         return {}
     return {"src": full.stat().st_mode & 0o7777}
+
+
+def _empty_modes(root: Path, example: Example) -> dict[str, int]:
+    """The mode of each folder of `example.empty` that stands as a folder."""
+    found = {}
+    for path in example.empty or {}:
+        parts = [root.joinpath(*path.split("/")[: i + 1]) for i in range(path.count("/") + 1)]
+        if all(p.is_dir() and not p.is_symlink() for p in parts):  # reached through no link
+            found[path] = parts[-1].stat().st_mode & 0o7777
+    return found
+
+
+def _shown(mode: int | None) -> str:
+    return "none" if mode is None else f"mode {mode:o}"
 
 
 def _new_inside(path: str) -> bool:
@@ -170,6 +215,9 @@ def _make_repository(example: Example, root: Path) -> None:
         _write(root / path, data, mode)
     _git(root, "add", "--all")
     _git(root, "commit", "--quiet", "--no-gpg-sign", "-m", "start")
+    for path, mode in sorted((example.empty or {}).items(), key=lambda kept: -kept[0].count("/")):
+        (root / path).mkdir(parents=True, exist_ok=True)
+        (root / path).chmod(mode)  # deepest first: `uploads` gets its own after `uploads/2024`
     if (root / "src").is_dir():
         (root / "src").chmod(example.src_mode)
     for path, what in example.ignored.items():

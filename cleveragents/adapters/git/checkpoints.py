@@ -20,7 +20,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from cleveragents.adapters.git import ignore_rules
+from cleveragents.adapters.git import filled_folders, ignore_rules
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
@@ -151,6 +151,7 @@ class GitCheckpoints:
             ignores, nested = self.snapshots.user_ignores.ignores, inside_nested_repository
             hidden = nested(self.repo.root, path) or self._ignored(path) or ignores(path, plan_id)
             mode = None if hidden else self.obstacles.mode(path)
+            empty, folders = filled_folders.on_the_way(self.repo.root, path)
         except OSError:
             return None  # a path the file system refuses: so will it refuse the action
         if hidden:
@@ -162,11 +163,12 @@ class GitCheckpoints:
                     f"cannot save {path} before the agent's action replaces it: {error.strerror}",
                     hint="make it readable (or move it away), then `agents plan resume`",
                 ) from error
-        elif mode is None:
+        elif mode is None and not empty:
             return None
-        else:
-            saved = SavedFiles(plan_id=plan_id, modes={path: mode}, at=time.time_ns())
-        self.keep(saved)
+        else:  # an unusual mode, or an empty folder it fills (`filled_folders.py`)
+            modes = {} if mode is None else {path: mode}
+            saved = SavedFiles(plan_id=plan_id, modes=modes, at=time.time_ns())
+        self.keep(saved := saved.model_copy(update={"empty": empty, "folders": folders}))
         return saved
 
     def before_command(self, plan_id: str, tree: str | None) -> CommandLook:

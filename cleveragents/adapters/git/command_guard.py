@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from cleveragents.adapters.git import checkout, folder_modes
+from cleveragents.adapters.git import checkout, filled_folders, folder_modes
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -162,6 +162,9 @@ class CommandGuard:
         empty_now = hidden_paths.empty_folders(
             hidden_paths.listing(hidden_paths.start(self.repo.root))
         )
+        # One it wrote into: a restore removes it with what it holds, its record makes it again.
+        empty += (into := filled_folders.filled(look.empty, empty, empty_now))
+        folders.update(filled_folders.modes(look.folders, into))
         # Not those of a nested repository (`git init sub`) nor under a name git refuses:
         # no checkpoint holds those, and an undo leaves them as they are.
         made = folder_modes.made(
@@ -225,7 +228,7 @@ class CommandGuard:
         empty: list[str],
         made: list[str],
     ) -> SavedFiles | None:
-        if not modes and not folders and not made:
+        if not modes and not folders and not empty and not made:
             return None
         commit = None
         if files:

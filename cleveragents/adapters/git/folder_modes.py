@@ -181,25 +181,26 @@ def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
 
 
 def filled(root: Path, paths: Iterable[str]) -> dict[str, int]:
-    """The folders holding `paths` (files a restore writes) that stand empty now, reached
-    through no link, with their modes: the restore fills them."""
+    """The folders holding `paths` (files a restore writes) that stand empty now, or hold
+    only such a folder (`uploads` of `uploads/2024`: its undo removes both), reached through
+    no link, with their modes: the restore fills them."""
     found: dict[str, int] = {}
     for path in paths:
-        folder = path.rpartition("/")[0]
+        folder, child = path.rpartition("/")[0], None  # child: the one found in it
         while folder and folder not in found:
             full = root / folder
             if not os.path.lexists(full):  # the restore makes it: the one holding it may be
-                folder = folder.rpartition("/")[0]
+                folder, child = folder.rpartition("/")[0], folder.rpartition("/")[2]
                 continue
             if link_on_the_way(root, folder) is not None or not _folder(full):
                 break
             try:
-                if any(os.scandir(full)):
+                if [entry.name for entry in os.scandir(full)] not in ([], [child]):
                     break
             except OSError:  # pragma: no cover - the suites run as root, who reads every folder
                 break
             found[folder] = stat.S_IMODE(full.lstat().st_mode)
-            folder = folder.rpartition("/")[0]
+            folder, child = folder.rpartition("/")[0], folder.rpartition("/")[2]
     return found
 
 
