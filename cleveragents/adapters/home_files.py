@@ -21,7 +21,9 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     IPython's startup files... programs look there for what they run or trust;
   * what a shell startup file of them sources or runs by a path agents can name (`.
     ~/.bash_aliases`, `source ~/dot/extra.sh`, an absolute path), read as a hook's script
-    is (`git/tree_scripts.py`), and what that runs in turn. What it runs through a word
+    is (`git/tree_scripts.py`), and what that runs in turn; what the home's OWN startup
+    files and these source by `$HOME`, a variable, a loop's glob or `ZDOTDIR`
+    (`home_shells.py`: a sourced path it cannot name, the tree whole). What it runs through a word
     agents cannot name (`eval "$(dircolors -b)"`, in Debian's default `.bashrc`) is not
     counted: it would make every file of a dotfiles tree host-run.
 

@@ -55,9 +55,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         if text is None:
             continue
         targets, zdotdirs, why = _scan(text, variables, home)
-        in_tree = _relative(top, path) is not None
-        if why and in_tree:
-            return found, f"{why} (in {_shown(top, home, path)})"
+        if why and _relative(top, path) is not None:
+            inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
             targets += [(os.path.join(zdotdir, name), False) for name in ZSH_FILES]
