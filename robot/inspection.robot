@@ -9,6 +9,10 @@ Test Setup          Create Temporary Repository
 Test Teardown       Remove Temporary Repository
 
 
+*** Variables ***
+${AGENTS_FORKED}    ${True}
+
+
 *** Test Cases ***
 List Says There Is No Plan Yet In A Fresh Repository
     ${result}    Run Agents    plan    list

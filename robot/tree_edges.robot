@@ -18,6 +18,7 @@ Test Tags           issue-25
 
 
 *** Variables ***
+${AGENTS_FORKED}    ${True}
 ${HERE}             ${PLANS}/tree_edges
 
 
