@@ -9,7 +9,6 @@ fork's body (`run_main`) serves the Robot suites' forks too (`robot/resources/Fo
 
 from __future__ import annotations
 
-import gc
 import io
 import logging
 import os
@@ -42,14 +41,9 @@ def run_forked(
     err_r, err_w = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
-    # Frozen, the objects of this process are none the fork's collector walks: it walked
-    # them all (Robot's heap, behave's), writing to each one's page, which the kernel then
-    # copied; a plan run forked from Robot took twice the time of a new Python.
-    gc.freeze()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         _child(argv, cwd, env, out_w, err_w, (out_r, err_r))
-    gc.unfreeze()
     os.close(out_w)
     os.close(err_w)
     out, err = _read_both(out_r, err_r, pid, timeout)

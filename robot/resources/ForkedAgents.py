@@ -11,7 +11,6 @@ streams, stdout and stderr in the same files `Run Process` writes, the same resu
 
 from __future__ import annotations
 
-import gc
 import os
 import select
 import signal
@@ -51,12 +50,10 @@ class ForkedAgents:
         err = open(stderr, "wb")  # noqa: SIM115
         sys.stdout.flush()
         sys.stderr.flush()
-        gc.freeze()  # the fork's collector walks none of Robot's objects: see run_forked
         try:
             pid = os.fork()
             if pid == 0:  # the child: never returns
                 _child(["agents", *args], cwd, environ, source, out.fileno(), err.fileno())
-            gc.unfreeze()
             code = _wait(pid, timestr_to_secs(timeout))
         finally:
             out.close()
