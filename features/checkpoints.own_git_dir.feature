@@ -1,4 +1,3 @@
-@agents_forked
 Feature: A command cannot move where git finds this repository's config and hooks
   As a developer whose plan runs commands on my host (a plan file's `run:`, Claude Code's Bash)
   I want a `commondir`, a linked `.git/hooks` or `.git/config`, or a setting not known to be

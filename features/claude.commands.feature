@@ -243,6 +243,8 @@ Feature: Claude's commands are checked part by part and run in a sandbox
     Then the exit code is 0
     And the file "parent.env" does not hold the API key
 
+  # The command reads its parent's /proc/PID/cmdline: a fork's is the test process', so exec it
+  @agents_exec
   Scenario: A plan file's commands still run as written, with no sandbox in between
     Given the plan file "plan.yaml":
       """

@@ -1,4 +1,3 @@
-@agents_forked
 Feature: What a new user meets in the first ten minutes says what to do next
   As someone trying agents for the first time
   I want each slip answered with the exit code DESIGN.md gives it and one line saying why

@@ -1,4 +1,3 @@
-@agents_forked
 Feature: Correct a plan by sending it back to a decision
   As a developer whose agent went wrong at one decision
   I want to send it back to that decision with a word of guidance

@@ -1,4 +1,3 @@
-@agents_forked
 Feature: An edited plan file's new writes and deletes run only once vouched for
   As a developer whose plan file lies in the working tree, where the model or a sandboxed
   command can write

@@ -1,4 +1,3 @@
-@agents_forked
 Feature: A plan's trust settings are this clone's
   As a developer who pulls a plan someone else ran, to resume or correct it here
   I want the sandbox, network and allow patterns it ran with there to stay there

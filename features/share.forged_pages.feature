@@ -1,4 +1,3 @@
-@agents_forked
 Feature: A decision's page record is read only when it has the shape `agents` records
   As a developer who pulls plans from a shared remote anyone with push access can write to
   I want a pulled decision's page (URL, what changed, screenshot and state ids) checked

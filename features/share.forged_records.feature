@@ -1,4 +1,3 @@
-@agents_forked
 Feature: Records pulled from another clone are checked whole before anything trusts them
   As a developer who pulls plans from a shared remote anyone with push access can write to
   I want every record of a pulled or imported plan checked where it enters, whole

@@ -1,4 +1,3 @@
-@agents_forked
 Feature: A pulled plan's restore never plants another clone's settings or ignored files
   As a developer who pulls a plan another clone ran, and corrects it here
   I want its restore to leave my ignored files and Claude Code's settings as they are

@@ -1,4 +1,3 @@
-@agents_forked
 Feature: A command's changes to folder modes come back with undo, and undo says so
   As a developer who keeps a private folder (`mkdir -m700 private`) in my working tree
   I want undo of a command that chmods or removes it to give it back its mode

@@ -1,4 +1,3 @@
-@agents_forked
 Feature: Undo puts back the ignored files an operation saved only where nobody changed them since
   As a developer whose agent's command deleted or rewrote ignored files (`.env`, logs)
   I want `agents plan undo` to treat a change I made to them afterwards as it treats my

@@ -228,7 +228,7 @@ def step_ran_stopped(context: Any, task: str) -> None:
     from features.steps.claude_steps import claude_env
     from features.steps.cli_steps import run_agents
 
-    result = run_agents(context, f"agents plan run {task!r}", claude_env(context), forked=True)
+    result = run_agents(context, f"agents plan run {task!r}", claude_env(context))
     assert result.returncode == 4, result.stderr
 
 

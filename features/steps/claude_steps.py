@@ -129,24 +129,24 @@ def step_slow(context: Any, seconds: int) -> None:
 
 @given('I have run "{command}" with Claude')
 def step_have_run_claude(context: Any, command: str) -> None:
-    result = run_agents(context, command, claude_env(context), forked=True)
+    result = run_agents(context, command, claude_env(context))
     assert result.returncode == 0, result.stderr
     context.requests_before = len(server(context).requests)
 
 
 @when('I run "{command}" with Claude')
 def step_run_claude(context: Any, command: str) -> None:
-    run_agents(context, command, claude_env(context), forked=True)
+    run_agents(context, command, claude_env(context))
 
 
 @when('I run "{command}" with Claude and a timeout of {seconds:f} seconds')
 def step_run_claude_timeout(context: Any, command: str, seconds: float) -> None:
-    run_agents(context, command, claude_env(context, seconds), forked=True)
+    run_agents(context, command, claude_env(context, seconds))
 
 
 @when('I run "{command}" with Claude and the environment {name}={value}')
 def step_run_claude_env(context: Any, command: str, name: str, value: str) -> None:
-    run_agents(context, command, {**claude_env(context), name: value}, forked=True)
+    run_agents(context, command, {**claude_env(context), name: value})
 
 
 @given("every command runs with Claude and the environment {name}={value}")
@@ -157,7 +157,7 @@ def step_claude_env_always(context: Any, name: str, value: str) -> None:
 @when('I run "{command}" without an API key')
 def step_run_no_key(context: Any, command: str) -> None:
     env = {**claude_env(context), "ANTHROPIC_API_KEY": ""}
-    run_agents(context, command, env, forked=True)
+    run_agents(context, command, env)
 
 
 def _text(request: Any) -> str:

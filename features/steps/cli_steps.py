@@ -36,16 +36,15 @@ def run_agents(
     command: str,
     env: dict[str, str] | None = None,
     stdout: Any = subprocess.PIPE,
-    forked: bool = False,
 ) -> subprocess.CompletedProcess[str]:
-    """`command` run, its result kept in `context.result`. `forked` (or the tag
-    `@agents_forked` on the feature or scenario; never with `@agents_exec`, for a scenario
-    about the process itself, such as what /proc shows of it): `agents` as a fork of this
-    process, with the SDK and the CLI already imported (`features/support/forked_agents.py`)."""
+    """`command` run, its result kept in `context.result`. `agents` whose output is read
+    runs as a fork of this process, the CLI (and the SDK) already imported, no new Python
+    and no new coverage start (`features/support/forked_agents.py`); the tag `@agents_exec`
+    on a feature or scenario whose point is the process itself (signals, start-up imports,
+    its environ, /proc, a terminal) execs a new one."""
     args = command_line(context, command)
     environ = {**os.environ, **context.env, **(env or {})}
-    tags = getattr(context, "tags", ())
-    forked = (forked or "agents_forked" in tags) and "agents_exec" not in tags
+    forked = "agents_exec" not in getattr(context, "tags", ())
     if forked and args[0] == str(AGENTS) and stdout is subprocess.PIPE:
         result = run_forked(args, cwd_of(context), environ)
         context.result = result

@@ -34,13 +34,19 @@ def run(
     *args: str,
     place: str | None = None,
     env: dict[str, str] | None = None,
+    forked: bool = True,
 ) -> subprocess.CompletedProcess[str]:
     """`agents ARGS` in `repo`, its output captured; at most two minutes. `place`: the
     user@host its records say made them (CLEVERAGENTS_PLACE); `env`: the whole environment
-    (else `environment()`)."""
+    (else `environment()`). The `agents` of this Python runs as a fork of this process
+    (`forked_agents.py`: no new Python, no new coverage start) unless `forked` is false."""
     env = dict(env) if env is not None else environment()
     if place is not None:
         env["CLEVERAGENTS_PLACE"] = place
+    if forked and Path(binary) == Path(sys.executable).with_name("agents"):
+        from features.support.forked_agents import run_forked
+
+        return run_forked([str(binary), *args], repo, env)
     return subprocess.run(
         [str(binary), *args],
         cwd=repo,
