@@ -1,4 +1,3 @@
-@agents_forked
 Feature: Undo gives back the empty folders a command wrote into, with their modes
   As a developer whose tree holds folders that stand empty (`uploads/` of mode 1777, `logs/`)
   I want undo of a run that wrote files into them to leave them standing as they were
