@@ -6,18 +6,16 @@ host's."""
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from behave import then, when
-from hypothesis import given
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
 from cleveragents.domain.host_files import STARTUP_FILES, HostFolders, host_run
-from features.support.properties import reproducible, run_property
+from features.support.home_examples import home_examples
+from features.support.properties import run_property
 
 # Where a link stands in the home (folders below it made as needed): a dot entry, a plain
 # one (not walked), and dot folders at every depth down to one past `MOST_DEPTH`.
@@ -44,23 +42,7 @@ def step_home_links_held(context: Any) -> None:
 
 
 def _check(examples: int, seed: int, tmp: Path) -> int:
-    ran = 0
-
-    @reproducible(examples, seed)
-    @given(st.data())
-    def example(data: st.DataObject) -> None:
-        nonlocal ran
-        root = Path(tempfile.mkdtemp(dir=tmp))
-        home = os.environ.get("HOME")
-        try:
-            _example(root, data)
-        finally:
-            os.environ["HOME"] = home if home is not None else ""
-            shutil.rmtree(root)
-        ran += 1
-
-    example()
-    return ran
+    return home_examples(examples, seed, tmp, _example)
 
 
 def _example(root: Path, data: st.DataObject) -> None:

@@ -7,18 +7,16 @@ whole, and nothing found lies outside it."""
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from behave import then, when
-from hypothesis import given
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
 from cleveragents.adapters.home_shells import MOST_READ, SHELL_FILES
-from features.support.properties import reproducible, run_property
+from features.support.home_examples import home_examples
+from features.support.properties import run_property
 
 # How a line names `{p}` of the tree at `~/dotfiles` (what it must find), `{v}` a variable.
 FORMS = (
@@ -47,23 +45,7 @@ def step_home_sources_held(context: Any) -> None:
 
 
 def _check(examples: int, seed: int, tmp: Path) -> int:
-    ran = 0
-
-    @reproducible(examples, seed)
-    @given(st.data())
-    def example(data: st.DataObject) -> None:
-        nonlocal ran
-        root = Path(tempfile.mkdtemp(dir=tmp))
-        home = os.environ.get("HOME")
-        try:
-            _example(root, data)
-        finally:
-            os.environ["HOME"] = home if home is not None else ""
-            shutil.rmtree(root)
-        ran += 1
-
-    example()
-    return ran
+    return home_examples(examples, seed, tmp, _example)
 
 
 def _example(root: Path, data: st.DataObject) -> None:

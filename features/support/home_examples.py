@@ -1,0 +1,39 @@
+"""What the properties on the user's home share: each example in a folder of its own, with
+`HOME` given back as it was, however the example ends."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from features.support.properties import reproducible
+
+Example = Callable[[Path, st.DataObject], None]
+
+
+def home_examples(examples: int, seed: int, tmp: Path, one: Example) -> int:
+    """Up to `examples` runs of `one` (in a new folder under `tmp`, with hypothesis' data)
+    from `seed`: how many ran."""
+    ran = 0
+
+    @reproducible(examples, seed)
+    @given(st.data())
+    def example(data: st.DataObject) -> None:
+        nonlocal ran
+        root = Path(tempfile.mkdtemp(dir=tmp))
+        home = os.environ.get("HOME")
+        try:
+            one(root, data)
+        finally:
+            os.environ["HOME"] = home if home is not None else ""
+            shutil.rmtree(root)
+        ran += 1
+
+    example()
+    return ran
