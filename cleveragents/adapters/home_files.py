@@ -14,6 +14,9 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     and all, down to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk stops
     at a limit before its end, a tree the home links into at all counts whole (`whole`):
     a link further down could lead anywhere in it;
+  * `$XDG_CONFIG_HOME`, when set, as `~/.config` is (its git files, the folder where it
+    lies in the tree), and each link of the tree on the way to any of these, not only
+    the end (`home_ways.py`);
   * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
     ~/src/vimrc`) or holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
   * when the tree is the home or holds it, every dot entry of the home, file or folder,
@@ -43,6 +46,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_named, xdg_whole
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
 
@@ -66,6 +70,7 @@ class HomeFiles:
     paths: tuple[str, ...] = ()
     dots: tuple[str, ...] = ()
     whole: str = ""  # why
+    config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
 
 
 _said: set[str] = set()  # the trees said to be whole, in this process
@@ -90,7 +95,10 @@ def home_files(tree: Path) -> HomeFiles:
     shells: list[str] = []
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
     links, cut = _home_links(home)
-    for name, path in [*named, *links]:
+    xdg = xdg_folder(top)
+    found += [] if xdg is None else [xdg]
+    for name, path in [*named, *xdg_named(), *links]:
+        found += links_on_the_way(top, path)  # a link in the tree on the way: the host's too
         inside = _inside(top, path)
         if inside is not None:
             found.append(inside)
@@ -99,14 +107,14 @@ def home_files(tree: Path) -> HomeFiles:
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
     dots = () if at is None else ("" if at == "." else at,)
-    whole = _whole(top, real, links, cut)
+    whole = _whole(top, real, links, cut) or xdg_whole(top)
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
         )
     paths = tuple(dict.fromkeys([*found, *sourced(top, shells)]))
-    return HomeFiles(paths=paths, dots=dots, whole=whole)
+    return HomeFiles(paths=paths, dots=dots, whole=whole, config_home=xdg)
 
 
 def _whole(top: Path, home: Path, links: list[tuple[str, str]], cut: bool) -> str:

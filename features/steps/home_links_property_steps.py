@@ -23,7 +23,10 @@ from features.support.properties import reproducible, run_property
 # one (not walked), and dot folders at every depth down to one past `MOST_DEPTH`.
 DEEPER = tuple(".d" + "/e" * depth + "/{n}" for depth in range(1, home_files.MOST_DEPTH + 1))
 PLACES = ("{n}", ".{n}", ".config/{n}", ".vim/{n}", ".ssh/{n}", ".local/bin/{n}", *DEEPER)
-TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".")  # ".": the top
+TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".", "l", "dl/g")  # ".": top
+# A target reached through links of the tree (`l -> f`, `dl -> d`): each link on the way
+# is the host's too, with the end (`home_ways.links_on_the_way`).
+WAYS = {"l": ("l", "f"), "dl/g": ("dl", "d/g")}
 # Where the home lies: apart from the tree, the tree itself, or a folder of it.
 HOMES = ("apart", "tree", "in tree")
 # Paths of the tree looked at when the home lies in it (relative to the home).
@@ -72,6 +75,8 @@ def _example(root: Path, data: st.DataObject) -> None:
     (tree / "f").write_text("x\n")
     (tree / "d" / "g").write_text("x\n")
     (tree / ".git" / "config").write_text("x\n")
+    (tree / "l").symlink_to("f")
+    (tree / "dl").symlink_to("d")
     links = data.draw(
         st.lists(
             st.tuples(
@@ -105,8 +110,8 @@ def _held(
     tree: Path, home: Path, where: str, made: list[tuple[str, str]], most: int, found: Any
 ) -> None:
     """What must hold of `found` (`HomeFiles`) for the links `made` in `home`."""
-    into = {target for link, target in made if target not in ("OUT", ".git/config", ".")}
-    walked = {t for link, t in made if link.startswith(".") and t in into}
+    into = {way for link, t in made if t not in ("OUT", ".git/config", ".") for way in _ways(t)}
+    walked = {way for link, t in made if link.startswith(".") for way in _ways(t)} & into
     cut = _cut(home, most)
     shown = (made, sorted(found.paths), found.whole, cut, most)
     # A dot entry's link to the tree's top: the tree whole (one among the home's own
@@ -125,7 +130,8 @@ def _held(
     for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
         named = path.removeprefix(f"{in_home}/") if in_home not in ("", ".") else path
-        assert path in into or (where != "apart" and named in STARTUP_FILES), shown
+        linked = named in STARTUP_FILES or named in {link for link, _ in made}  # on the way
+        assert path in into or (where != "apart" and linked), shown
     host = HostFolders(startup=found.paths, home=found.dots, home_whole=found.whole)
     for path in HOME_PATHS:  # a dot entry of a home in the tree: the host's, standing or not
         full = path if in_home in ("", ".") else f"{in_home}/{path}"
@@ -135,6 +141,11 @@ def _held(
             assert host_run(full, host) is None, (full, shown)
     if not found.whole:
         assert host_run("f", host) is None or "f" in into, shown
+
+
+def _ways(target: str) -> tuple[str, ...]:
+    """What of the tree a link to `target` makes the home's: the links on its way, its end."""
+    return WAYS.get(target, (target,))
 
 
 def _cut(home: Path, most: int) -> bool:
