@@ -97,8 +97,9 @@ def home_files(tree: Path) -> HomeFiles:
     links, cut = _home_links(home)
     xdg = xdg_folder(top)
     found += [] if xdg is None else [xdg]
+    known: dict[str, str | None] = {}
     for name, path in [*named, *xdg_named(), *links]:
-        found += links_on_the_way(top, path)  # a link in the tree on the way: the host's too
+        found += links_on_the_way(top, path, known)  # a tree link on the way: the host's too
         inside = _inside(top, path)
         if inside is not None:
             found.append(inside)

@@ -13,8 +13,10 @@
     vim/vimrc.real`): re-pointed, it makes the home read another file; each such link is
     the host's too, not only the chain's end (`links_on_the_way`).
 
-Cost: an `lstat`/`readlink` per part of each path followed (the startup names, the home's
-links, three git files), at most `MOST_HOPS` links per path.
+Cost: a `readlink` per place on the way of each path followed (the startup names, the
+home's links, three git files), each place read once per look, at most `MOST_HOPS` links
+per path. Measured (CPU, a loaded 2-core machine): a home of 300 links into a tree, 33-34
+ms per look, against 26-28 ms without.
 """
 
 from __future__ import annotations
@@ -66,13 +68,14 @@ def xdg_whole(top: Path) -> str:
     return ""
 
 
-def links_on_the_way(top: Path, path: str) -> list[str]:
+def links_on_the_way(top: Path, path: str, known: dict[str, str | None]) -> list[str]:
     """The links in the tree `top` (relative, outside any `.git`) that the way to `path`
     (absolute) goes through, followed part by part as the kernel does: each one re-pointed
-    makes whoever reads `path` read another file."""
+    makes whoever reads `path` read another file. `known`: what each place on the way is
+    (a link's target, or None), kept between the paths of one look (they share folders)."""
     found: list[str] = []
     current = "/"
-    parts = list(Path(path).parts[1:])
+    parts = path.split("/")[1:]
     hops = 0
     while parts and hops < MOST_HOPS:
         part = parts.pop(0)
@@ -82,9 +85,13 @@ def links_on_the_way(top: Path, path: str) -> list[str]:
             current = os.path.dirname(current)
             continue
         step = os.path.join(current, part)
-        try:
-            target = os.readlink(step)
-        except OSError:  # no link (a folder, a file, nothing yet): on its way as it is
+        if step not in known:
+            try:
+                known[step] = os.readlink(step)
+            except OSError:  # no link (a folder, a file, nothing yet): on its way as it is
+                known[step] = None
+        target = known[step]
+        if target is None:
             current = step
             continue
         hops += 1
@@ -92,7 +99,7 @@ def links_on_the_way(top: Path, path: str) -> list[str]:
         if place != top and place.is_relative_to(top):
             inside = place.relative_to(top)
             found += [] if ".git" in inside.parts else [inside.as_posix()]
-        if os.path.isabs(target):
+        if target.startswith("/"):
             current = "/"
-        parts = [*Path(target).parts[1 if os.path.isabs(target) else 0 :], *parts]
+        parts = [*target.split("/"), *parts]
     return found

@@ -29,6 +29,7 @@ TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".", "l", "d
 WAYS = {"l": ("l", "f"), "dl/g": ("dl", "d/g")}
 # Where the home lies: apart from the tree, the tree itself, or a folder of it.
 HOMES = ("apart", "tree", "in tree")
+XDG = (None, "cfg", ".", "OUT")  # `$XDG_CONFIG_HOME`: unset, of the tree, its top, outside
 # Paths of the tree looked at when the home lies in it (relative to the home).
 HOME_PATHS = (".ssh/authorized_keys", ".vimrc", ".config/systemd/user/x.service", "notes", "a/.b")
 
@@ -54,11 +55,13 @@ def _check(examples: int, seed: int, tmp: Path) -> int:
     def example(data: st.DataObject) -> None:
         nonlocal ran
         root = Path(tempfile.mkdtemp(dir=tmp))
-        home = os.environ.get("HOME")
+        home, xdg = os.environ.get("HOME"), os.environ.pop("XDG_CONFIG_HOME", None)
         try:
             _example(root, data)
         finally:
             os.environ["HOME"] = home if home is not None else ""
+            os.environ.pop("XDG_CONFIG_HOME", None)
+            os.environ.update({} if xdg is None else {"XDG_CONFIG_HOME": xdg})
             shutil.rmtree(root)
         ran += 1
 
@@ -97,19 +100,31 @@ def _example(root: Path, data: st.DataObject) -> None:
         made.append((link.relative_to(home).as_posix(), target))
     most = data.draw(st.sampled_from([home_files.MOST_ENTRIES, 16, 40]))
     os.environ["HOME"] = str(home)
+    xdg = data.draw(st.sampled_from(XDG))
+    if xdg is not None:  # `$XDG_CONFIG_HOME`: a folder of the tree, its top, or outside it
+        os.environ["XDG_CONFIG_HOME"] = str(out / "cfg" if xdg == "OUT" else tree / xdg)
     kept = home_files.MOST_ENTRIES
     home_files.MOST_ENTRIES = most
     try:
         found = home_files.home_files(tree)
     finally:
         home_files.MOST_ENTRIES = kept
-    _held(tree, home, where, made, most, found)
+    _held(tree, home, where, made, most, found, xdg)
+    _held_xdg(tree, xdg, found)
 
 
 def _held(
-    tree: Path, home: Path, where: str, made: list[tuple[str, str]], most: int, found: Any
+    tree: Path,
+    home: Path,
+    where: str,
+    made: list[tuple[str, str]],
+    most: int,
+    found: Any,
+    xdg: str | None,
 ) -> None:
-    """What must hold of `found` (`HomeFiles`) for the links `made` in `home`."""
+    """What must hold of `found` (`HomeFiles`) for the links `made` in `home` (and
+    `$XDG_CONFIG_HOME` at `xdg`: `_held_xdg`)."""
+    xdg_top = xdg == "."
     into = {way for link, t in made if t not in ("OUT", ".git/config", ".") for way in _ways(t)}
     walked = {way for link, t in made if link.startswith(".") for way in _ways(t)} & into
     cut = _cut(home, most)
@@ -119,19 +134,20 @@ def _held(
     to_top = {link for link, t in made if link.startswith(".") and t == "."}
     if not cut:  # every link of a dot entry into the tree is found
         assert walked <= set(found.paths), shown
-        assert bool(found.whole) == bool(to_top), shown
+        assert bool(found.whole) == bool(to_top) or xdg_top, shown
     # The home's own dot entries that lead into the tree (its `.git`, its top too).
     top = {t for link, t in made if "/" not in link and link.startswith(".") and t != "OUT"}
     if "." in top or (cut and top):  # past a limit, a tree the home links into: whole
         assert found.whole, shown
     leads = any(target != "OUT" for link, target in made)  # its `.git` too: the home's tree
-    assert not found.whole or (cut and leads) or to_top, shown
+    assert not found.whole or (cut and leads) or to_top or xdg_top, shown
     in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
     for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
         named = path.removeprefix(f"{in_home}/") if in_home not in ("", ".") else path
         linked = named in STARTUP_FILES or named in {link for link, _ in made}  # on the way
-        assert path in into or (where != "apart" and linked), shown
+        in_xdg = xdg_top or (xdg is not None and (path == xdg or path.startswith(f"{xdg}/")))
+        assert path in into or (where != "apart" and linked) or in_xdg, shown
     host = HostFolders(startup=found.paths, home=found.dots, home_whole=found.whole)
     for path in HOME_PATHS:  # a dot entry of a home in the tree: the host's, standing or not
         full = path if in_home in ("", ".") else f"{in_home}/{path}"
@@ -141,6 +157,22 @@ def _held(
             assert host_run(full, host) is None, (full, shown)
     if not found.whole:
         assert host_run("f", host) is None or "f" in into, shown
+
+
+def _held_xdg(tree: Path, xdg: str | None, found: Any) -> None:
+    """What must hold of `found` for `$XDG_CONFIG_HOME` at `xdg` (of the tree, or None):
+    the folder of the tree the home's whole, git's global config there too; the top: the
+    tree whole."""
+    shown = (xdg, sorted(found.paths), found.whole, found.config_home)
+    if xdg == "cfg":
+        host = HostFolders(startup=found.paths, config_home=found.config_home)
+        assert found.config_home == "cfg" and "cfg" in found.paths, shown
+        for path in ("cfg/git/config", "cfg/autostart/x.desktop", "cfg"):
+            assert host_run(path, host) is not None, (path, shown)
+    if xdg == ".":
+        assert found.whole, shown
+    if xdg != "cfg":
+        assert found.config_home is None and "cfg" not in found.paths, shown
 
 
 def _ways(target: str) -> tuple[str, ...]:
