@@ -153,3 +153,46 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then the file "init.lua" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'init.lua' is in this tree, whose files your home's programs may run: it lies in your home's .config"
+
+  Scenario: What my home's own .bashrc sources from my dotfiles tree, by $HOME or a variable, is put back
+    # A distro's `~/.bashrc`, a plain file of the home, with lines added for the dotfiles.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds ". \"$HOME/dotfiles/bash_aliases\"\nDOTFILES=~/dotfiles; source ${DOTFILES}/extra.sh\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases && printf 'touch planted-ran' >> extra.sh && printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back bash_aliases: changed by the command"
+    And stdout contains "put back extra.sh: changed by the command"
+
+  Scenario: The folder my .bashrc's loop sources, and my ZDOTDIR's startup files, are kept from the model
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "for rc in ~/dotfiles/bashrc.d/*; do\n  [ -f \"$rc\" ] && . \"$rc\"\ndone\n"
+    And the user's own ".zshenv" in their home holds "export ZDOTDIR=~/dotfiles/zsh\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "mkdir -p bashrc.d zsh && printf 'touch planted-ran' > bashrc.d/zz.sh && printf 'touch planted-ran' > zsh/.zshrc && printf 'x' > notes"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "bashrc.d/zz.sh" does not exist
+    And the file "zsh/.zshrc" does not exist
+    And the file "notes" exists
+
+  Scenario: A path my .bashrc sources that agents cannot name keeps my dotfiles tree whole
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds ". ~/dotfiles/extra.sh\n. \"$PLUGINS_UNSET_HERE/x.sh\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $PLUGINS_UNSET_HERE/x.sh, a path agents cannot name (in ~/.bashrc)"
+
+  Scenario: When my .bashrc sources more files than are read, my dotfiles tree is kept whole, said
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home sources 70 files of "~/dotfiles/sh"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: your home's startup files source more than 64 files"

@@ -24,7 +24,9 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     IPython's startup files... programs look there for what they run or trust;
   * what a shell startup file of them sources or runs by a path agents can name (`.
     ~/.bash_aliases`, `source ~/dot/extra.sh`, an absolute path), read as a hook's script
-    is (`git/tree_scripts.py`), and what that runs in turn. What it runs through a word
+    is (`git/tree_scripts.py`), and what that runs in turn; what the home's OWN startup
+    files and these source by `$HOME`, a variable, a loop's glob or `ZDOTDIR`
+    (`home_shells.py`: a sourced path it cannot name, the tree whole). What it runs through a word
     agents cannot name (`eval "$(dircolors -b)"`, in Debian's default `.bashrc`) is not
     counted: it would make every file of a dotfiles tree host-run.
 
@@ -108,13 +110,17 @@ def home_files(tree: Path) -> HomeFiles:
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
     dots = () if at is None else ("" if at == "." else at,)
-    whole = _whole(top, real, links, cut) or xdg_whole(top)
+    from cleveragents.adapters.home_shells import home_shell_places
+
+    own, why = home_shell_places(top, home, shells)
+    more, past = _sourced(top, [*shells, *own])
+    whole = _whole(top, real, links, cut) or why or past or xdg_whole(top)
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
         )
-    paths = tuple(dict.fromkeys([*found, *sourced(top, shells)]))
+    paths = tuple(dict.fromkeys([*found, *own, *more]))
     return HomeFiles(paths=paths, dots=dots, whole=whole, config_home=xdg)
 
 
@@ -216,6 +222,12 @@ def _kind(entry: os.DirEntry[str]) -> str:
 def sourced(top: Path, shells: list[str]) -> list[str]:
     """What the scripts `shells` (relative to the tree `top`) source or run by a path agents
     can name, in the tree, and what those do in turn (`MOST_SOURCED` read at most)."""
+    return _sourced(top, shells)[0]
+
+
+def _sourced(top: Path, shells: list[str]) -> tuple[list[str], str]:
+    """`sourced`, and why the whole tree is the home's when more than `MOST_SOURCED` were
+    to be read, or ""."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
     from cleveragents.adapters.git.tree_scripts import script_places
 
@@ -230,7 +242,9 @@ def sourced(top: Path, shells: list[str]) -> list[str]:
             for place in in_tree(top, reach):
                 found.append(place.path)
                 todo += [] if place.path in todo else [place.path]
-    return found
+    if len(todo) > MOST_SOURCED:
+        return found, f"its shell files source more than {MOST_SOURCED} files"
+    return found, ""
 
 
 def in_home_dot(path: str, homes: tuple[str, ...] = ("",)) -> bool:

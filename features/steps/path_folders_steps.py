@@ -68,8 +68,15 @@ def step_home_file(context: Any, name: str, content: str) -> None:
     """A startup file of the user's, outside the tree."""
     home = context.tmp / "home"
     (home / name).parent.mkdir(parents=True, exist_ok=True)
-    (home / name).write_text(content.replace("\\n", "\n"))
+    (home / name).write_text(content.replace("\\n", "\n").replace('\\"', '"'))
     context.env["HOME"] = str(home)
+
+
+@given('the user\'s own "{name}" in their home sources {count:d} files of "{folder}"')
+def step_home_file_sources(context: Any, name: str, count: int, folder: str) -> None:
+    """A startup file sourcing more files than `home_shells.MOST_READ`."""
+    lines = "".join(f". {folder}/s{n}.sh\\n" for n in range(count))
+    step_home_file(context, name, lines)
 
 
 @given(

@@ -1,0 +1,103 @@
+"""The property on what the home's shell startup files source into the tree
+(`adapters/home_shells.py`): each path sourced, however it is named (`~`, `$HOME`,
+`${HOME}`, a variable, a loop over a glob, `ZDOTDIR`), is found or the tree counts whole;
+a path agents cannot name makes it whole; with none such and within the limit, it is not
+whole, and nothing found lies outside it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from behave import then, when
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cleveragents.adapters import home_files
+from cleveragents.adapters.home_shells import MOST_READ, SHELL_FILES
+from features.support.properties import reproducible, run_property
+
+# How a line names `{p}` of the tree at `~/dotfiles` (what it must find), `{v}` a variable.
+FORMS = (
+    (". ~/dotfiles/{p}", "{p}"),
+    ('. "$HOME/dotfiles/{p}"', "{p}"),
+    ("source ${{HOME}}/dotfiles/{p}", "{p}"),
+    ("{v}=~/dotfiles; . ${v}/{p}", "{p}"),
+    ('export {v}="$HOME/dotfiles"; [ -f "${v}/{p}" ] && source "${v}/{p}"', "{p}"),
+    ('for {v} in ~/dotfiles/{p}/*; do . "${v}"; done', "{p}"),
+    ("export ZDOTDIR=~/dotfiles/{p}", "{p}/.zshrc"),
+    (". /etc/{p}; . ~/.{p}", ""),  # outside the tree: nothing
+)
+UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
+
+
+@when("home startup files sourcing the tree are made at random")
+def step_home_sources(context: Any) -> None:
+    run_property(context, "home sources", _check, 60)
+
+
+@then(
+    "every path they source in the tree is found, or the tree counts whole when one cannot be named"
+)
+def step_home_sources_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+def _check(examples: int, seed: int, tmp: Path) -> int:
+    ran = 0
+
+    @reproducible(examples, seed)
+    @given(st.data())
+    def example(data: st.DataObject) -> None:
+        nonlocal ran
+        root = Path(tempfile.mkdtemp(dir=tmp))
+        home = os.environ.get("HOME")
+        try:
+            _example(root, data)
+        finally:
+            os.environ["HOME"] = home if home is not None else ""
+            shutil.rmtree(root)
+        ran += 1
+
+    example()
+    return ran
+
+
+def _example(root: Path, data: st.DataObject) -> None:
+    home = root / "home"
+    tree = home / "dotfiles"
+    (tree / ".git").mkdir(parents=True)
+    name = st.text("abcxyz", min_size=1, max_size=4)
+    lines = data.draw(
+        st.lists(st.tuples(st.sampled_from(FORMS), name, name, st.booleans()), max_size=6)
+    )
+    unknown = data.draw(st.booleans())
+    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv")))
+    wanted: list[str] = []
+    text: list[str] = []
+    used: set[Path] = set()
+    current = home / own  # each line goes in the file the line before sourced, or here
+    for (form, want), path, variable, deeper in lines:
+        p = f"s{path}.sh" if "*" not in form and "ZDOTDIR" not in form else f"d{path}"
+        text.append(form.format(p=p, v=f"V{variable}"))
+        wanted += [want.format(p=p)] if want else []
+        sourced = tree / p
+        if deeper and want == "{p}" and "*" not in form and sourced not in used:
+            current.write_text("\n".join(text) + "\n")  # what it sources, sourced in turn
+            current, text = sourced, []
+            used.add(sourced)
+    if unknown:
+        text.append(UNKNOWN.format(p="x.sh", v="A"))
+    current.write_text("\n".join(text) + "\n")
+    os.environ["HOME"] = str(home)
+    found = home_files.home_files(tree)
+    shown = (own, lines, unknown, sorted(found.paths), found.whole)
+    reached = bool(wanted)
+    assert bool(found.whole) == (unknown and reached), shown
+    assert set(wanted) <= set(found.paths), shown
+    for path in found.paths:
+        assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
+    assert len(lines) < MOST_READ
