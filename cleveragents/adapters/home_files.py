@@ -14,6 +14,9 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     and all, down to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk stops
     at a limit before its end, a tree the home links into at all counts whole (`whole`):
     a link further down could lead anywhere in it;
+  * `$XDG_CONFIG_HOME`, when set, as `~/.config` is (its git files, the folder where it
+    lies in the tree), and each link of the tree on the way to any of these, not only
+    the end (`home_ways.py`);
   * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
     ~/src/vimrc`) or holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
   * when the tree is the home or holds it, every dot entry of the home, file or folder,
@@ -45,6 +48,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_named, xdg_whole
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
 
@@ -68,6 +72,7 @@ class HomeFiles:
     paths: tuple[str, ...] = ()
     dots: tuple[str, ...] = ()
     whole: str = ""  # why
+    config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
 
 
 _said: set[str] = set()  # the trees said to be whole, in this process
@@ -92,7 +97,11 @@ def home_files(tree: Path) -> HomeFiles:
     shells: list[str] = []
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
     links, cut = _home_links(home)
-    for name, path in [*named, *links]:
+    xdg = xdg_folder(top)
+    found += [] if xdg is None else [xdg]
+    known: dict[str, str | None] = {}
+    for name, path in [*named, *xdg_named(), *links]:
+        found += links_on_the_way(top, path, known)  # a tree link on the way: the host's too
         inside = _inside(top, path)
         if inside is not None:
             found.append(inside)
@@ -105,14 +114,14 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
-    whole = _whole(top, real, links, cut) or why or past
+    whole = _whole(top, real, links, cut) or why or past or xdg_whole(top)
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
         )
     paths = tuple(dict.fromkeys([*found, *own, *more]))
-    return HomeFiles(paths=paths, dots=dots, whole=whole)
+    return HomeFiles(paths=paths, dots=dots, whole=whole, config_home=xdg)
 
 
 def _whole(top: Path, home: Path, links: list[tuple[str, str]], cut: bool) -> str:

@@ -96,4 +96,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         startup=home.paths,
         home=home.dots,
         home_whole=home.whole,
+        config_home=home.config_home,
     )

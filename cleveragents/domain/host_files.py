@@ -24,7 +24,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     home or holds it; any file or folder the home links into the tree (`~/.ssh/config`,
     `~/.vim/vimrc`, at any depth the walk reaches; the tree whole past its limits), what a
     shell one sources, and every dot entry of a home the tree is or holds
-    (`~/.ssh/authorized_keys`, `~/.vimrc`: `adapters/home_files.py`).
+    (`~/.ssh/authorized_keys`, `~/.vimrc`: `adapters/home_files.py`); `$XDG_CONFIG_HOME`
+    as `~/.config`, and the tree's links on the way to any of these (`home_ways.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -132,6 +133,7 @@ class HostFolders:
     startup: tuple[str, ...] = ()  # the home's files in the tree: startup, linked, sourced
     home: tuple[str, ...] = ()  # where the home lies in the tree ("": it is the tree)
     home_whole: str = ""  # why the whole tree is the home's (`home_files.HomeFiles.whole`)
+    config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -172,6 +174,11 @@ def host_run(path: str, host: HostFolders) -> str | None:
             return why
     if posixpath.normpath(path) in host.startup:
         return f"is {path}, a startup file of your home: your shell or git runs it"
+    if host.config_home is not None and _within(path, host.config_home):
+        return (
+            f"is in {host.config_home}, your $XDG_CONFIG_HOME: git and your programs read "
+            "their config there"
+        )
     for place in host.startup:  # a folder the home links to (`~/.config/nvim`)
         if _within(path, place):
             return f"is in {place}, which your home links to: your shell or its programs run it"

@@ -21,9 +21,13 @@ from features.support.properties import run_property
 # one (not walked), and dot folders at every depth down to one past `MOST_DEPTH`.
 DEEPER = tuple(".d" + "/e" * depth + "/{n}" for depth in range(1, home_files.MOST_DEPTH + 1))
 PLACES = ("{n}", ".{n}", ".config/{n}", ".vim/{n}", ".ssh/{n}", ".local/bin/{n}", *DEEPER)
-TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".")  # ".": the top
+TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".", "l", "dl/g")  # ".": top
+# A target reached through links of the tree (`l -> f`, `dl -> d`): each link on the way
+# is the host's too, with the end (`home_ways.links_on_the_way`).
+WAYS = {"l": ("l", "f"), "dl/g": ("dl", "d/g")}
 # Where the home lies: apart from the tree, the tree itself, or a folder of it.
 HOMES = ("apart", "tree", "in tree")
+XDG = (None, "cfg", ".", "OUT")  # `$XDG_CONFIG_HOME`: unset, of the tree, its top, outside
 # Paths of the tree looked at when the home lies in it (relative to the home).
 HOME_PATHS = (".ssh/authorized_keys", ".vimrc", ".config/systemd/user/x.service", "notes", "a/.b")
 
@@ -54,6 +58,8 @@ def _example(root: Path, data: st.DataObject) -> None:
     (tree / "f").write_text("x\n")
     (tree / "d" / "g").write_text("x\n")
     (tree / ".git" / "config").write_text("x\n")
+    (tree / "l").symlink_to("f")
+    (tree / "dl").symlink_to("d")
     links = data.draw(
         st.lists(
             st.tuples(
@@ -74,21 +80,33 @@ def _example(root: Path, data: st.DataObject) -> None:
         made.append((link.relative_to(home).as_posix(), target))
     most = data.draw(st.sampled_from([home_files.MOST_ENTRIES, 16, 40]))
     os.environ["HOME"] = str(home)
+    xdg = data.draw(st.sampled_from(XDG))
+    if xdg is not None:  # `$XDG_CONFIG_HOME`: a folder of the tree, its top, or outside it
+        os.environ["XDG_CONFIG_HOME"] = str(out / "cfg" if xdg == "OUT" else tree / xdg)
     kept = home_files.MOST_ENTRIES
     home_files.MOST_ENTRIES = most
     try:
         found = home_files.home_files(tree)
     finally:
         home_files.MOST_ENTRIES = kept
-    _held(tree, home, where, made, most, found)
+    _held(tree, home, where, made, most, found, xdg)
+    _held_xdg(tree, xdg, found)
 
 
 def _held(
-    tree: Path, home: Path, where: str, made: list[tuple[str, str]], most: int, found: Any
+    tree: Path,
+    home: Path,
+    where: str,
+    made: list[tuple[str, str]],
+    most: int,
+    found: Any,
+    xdg: str | None,
 ) -> None:
-    """What must hold of `found` (`HomeFiles`) for the links `made` in `home`."""
-    into = {target for link, target in made if target not in ("OUT", ".git/config", ".")}
-    walked = {t for link, t in made if link.startswith(".") and t in into}
+    """What must hold of `found` (`HomeFiles`) for the links `made` in `home` (and
+    `$XDG_CONFIG_HOME` at `xdg`: `_held_xdg`)."""
+    xdg_top = xdg == "."
+    into = {way for link, t in made if t not in ("OUT", ".git/config", ".") for way in _ways(t)}
+    walked = {way for link, t in made if link.startswith(".") for way in _ways(t)} & into
     cut = _cut(home, most)
     shown = (made, sorted(found.paths), found.whole, cut, most)
     # A dot entry's link to the tree's top: the tree whole (one among the home's own
@@ -96,18 +114,20 @@ def _held(
     to_top = {link for link, t in made if link.startswith(".") and t == "."}
     if not cut:  # every link of a dot entry into the tree is found
         assert walked <= set(found.paths), shown
-        assert bool(found.whole) == bool(to_top), shown
+        assert bool(found.whole) == bool(to_top) or xdg_top, shown
     # The home's own dot entries that lead into the tree (its `.git`, its top too).
     top = {t for link, t in made if "/" not in link and link.startswith(".") and t != "OUT"}
     if "." in top or (cut and top):  # past a limit, a tree the home links into: whole
         assert found.whole, shown
     leads = any(target != "OUT" for link, target in made)  # its `.git` too: the home's tree
-    assert not found.whole or (cut and leads) or to_top, shown
+    assert not found.whole or (cut and leads) or to_top or xdg_top, shown
     in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
     for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
         named = path.removeprefix(f"{in_home}/") if in_home not in ("", ".") else path
-        assert path in into or (where != "apart" and named in STARTUP_FILES), shown
+        linked = named in STARTUP_FILES or named in {link for link, _ in made}  # on the way
+        in_xdg = xdg_top or (xdg is not None and (path == xdg or path.startswith(f"{xdg}/")))
+        assert path in into or (where != "apart" and linked) or in_xdg, shown
     host = HostFolders(startup=found.paths, home=found.dots, home_whole=found.whole)
     for path in HOME_PATHS:  # a dot entry of a home in the tree: the host's, standing or not
         full = path if in_home in ("", ".") else f"{in_home}/{path}"
@@ -117,6 +137,27 @@ def _held(
             assert host_run(full, host) is None, (full, shown)
     if not found.whole:
         assert host_run("f", host) is None or "f" in into, shown
+
+
+def _held_xdg(tree: Path, xdg: str | None, found: Any) -> None:
+    """What must hold of `found` for `$XDG_CONFIG_HOME` at `xdg` (of the tree, or None):
+    the folder of the tree the home's whole, git's global config there too; the top: the
+    tree whole."""
+    shown = (xdg, sorted(found.paths), found.whole, found.config_home)
+    if xdg == "cfg":
+        host = HostFolders(startup=found.paths, config_home=found.config_home)
+        assert found.config_home == "cfg" and "cfg" in found.paths, shown
+        for path in ("cfg/git/config", "cfg/autostart/x.desktop", "cfg"):
+            assert host_run(path, host) is not None, (path, shown)
+    if xdg == ".":
+        assert found.whole, shown
+    if xdg != "cfg":
+        assert found.config_home is None and "cfg" not in found.paths, shown
+
+
+def _ways(target: str) -> tuple[str, ...]:
+    """What of the tree a link to `target` makes the home's: the links on its way, its end."""
+    return WAYS.get(target, (target,))
 
 
 def _cut(home: Path, most: int) -> bool:

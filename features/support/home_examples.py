@@ -1,5 +1,6 @@
 """What the properties on the user's home share: each example in a folder of its own, with
-`HOME` given back as it was, however the example ends."""
+`HOME` given back as it was, and `XDG_CONFIG_HOME` unset during it and given back after,
+however the example ends."""
 
 from __future__ import annotations
 
@@ -27,11 +28,13 @@ def home_examples(examples: int, seed: int, tmp: Path, one: Example) -> int:
     def example(data: st.DataObject) -> None:
         nonlocal ran
         root = Path(tempfile.mkdtemp(dir=tmp))
-        home = os.environ.get("HOME")
+        home, xdg = os.environ.get("HOME"), os.environ.pop("XDG_CONFIG_HOME", None)
         try:
             one(root, data)
         finally:
             os.environ["HOME"] = home if home is not None else ""
+            os.environ.pop("XDG_CONFIG_HOME", None)
+            os.environ.update({} if xdg is None else {"XDG_CONFIG_HOME": xdg})
             shutil.rmtree(root)
         ran += 1
 
