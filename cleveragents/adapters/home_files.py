@@ -44,10 +44,10 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.home_walk import home_links
 from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_named, xdg_whole
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
@@ -96,7 +96,7 @@ def home_files(tree: Path) -> HomeFiles:
     found: list[str] = []
     shells: list[str] = []
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
-    links, cut = _home_links(home)
+    links, cuts = home_links(home, MOST_ENTRIES, MOST_DEPTH)
     xdg = xdg_folder(top)
     found += [] if xdg is None else [xdg]
     known: dict[str, str | None] = {}
@@ -114,7 +114,7 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
-    whole = _whole(top, real, links, cut) or why or past or xdg_whole(top)
+    whole = _whole(top, real, links, cuts) or why or past or xdg_whole(top)
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
@@ -124,11 +124,13 @@ def home_files(tree: Path) -> HomeFiles:
     return HomeFiles(paths=paths, dots=dots, whole=whole, config_home=xdg)
 
 
-def _whole(top: Path, home: Path, links: list[tuple[str, str]], cut: bool) -> str:
+def _whole(top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str]) -> str:
     """Why the whole tree `top` is the home's (`home`, resolved), or "": it lies in a dot
     entry of the home (`~/.config/nvim`, `~/.dotfiles`: programs read it whole), a link of
-    the home leads to its top (`~/.vim -> ~/src/vimrc`), or the walk stopped at a limit and
-    a link of the home leads into it."""
+    the home leads to its top (`~/.vim -> ~/src/vimrc`) or to a folder of the home holding
+    it (`~/.vim -> ~/dotfiles/vim`, the tree a plugin in `pack/`), or a link into it was
+    found in a folder the walk did not finish (`cuts`): a link further down there could
+    lead anywhere in it."""
     if top.is_relative_to(home) and top != home:
         entry = top.relative_to(home).parts[0]
         if entry.startswith("."):
@@ -137,11 +139,17 @@ def _whole(top: Path, home: Path, links: list[tuple[str, str]], cut: bool) -> st
     for name, real in leads:
         if real == top:
             return f"your home's {printable(name)} links to it"
-    if cut and any(real.is_relative_to(top) for _, real in leads):
-        return (
-            f"your home links into it, and holds more than {MOST_ENTRIES} entries (or "
-            f"folders deeper than {MOST_DEPTH}) in its dot entries: not all were looked at"
-        )
+    for name, real in leads:
+        if top.is_relative_to(real) and real != home and real.is_relative_to(home):
+            return f"your home's {printable(name)} links to a folder that holds it"
+    for name, real in leads:
+        cut = next((c for c in cuts if c == "." or name.startswith(f"{c}/")), None)
+        if cut is not None and real.is_relative_to(top):
+            return (
+                f"your home's {printable(name)} links into it, and its "
+                f"{printable('home' if cut == '.' else cut)} holds more than {MOST_ENTRIES} "
+                f"entries (or folders deeper than {MOST_DEPTH}): not all were looked at"
+            )
     return ""
 
 
@@ -152,71 +160,6 @@ def _inside(top: Path, path: str) -> str | None:
     if real == top or not real.is_relative_to(top) or ".git" in real.relative_to(top).parts:
         return None
     return real.relative_to(top).as_posix()
-
-
-def _home_links(home: str) -> tuple[list[tuple[str, str]], bool]:
-    """The links in the home's dot entries, at any depth down to `MOST_DEPTH` (name from
-    the home, path), and whether the walk stopped at a limit (`MOST_ENTRIES` entries looked
-    at, or a folder at the last depth): breadth first, so what stops it is the deepest."""
-    found: list[tuple[str, str]] = []
-    left = [MOST_ENTRIES]
-    top, cut = _entries(home, left)
-    level = [(name, kind) for name, kind in top if name.startswith(".")]
-    for depth in range(1, MOST_DEPTH + 1):
-        deeper: list[tuple[str, str]] = []
-        for name, kind in level:
-            if kind == LINK:
-                found.append((name, f"{home}/{name}"))
-            elif kind == FOLDER and depth == MOST_DEPTH:
-                cut = True
-            elif kind == FOLDER:
-                entries, stopped = _entries(f"{home}/{name}", left)
-                cut = cut or stopped
-                deeper += [(f"{name}/{inner}", inner_kind) for inner, inner_kind in entries]
-        level = deeper
-    return found, cut
-
-
-LINK, FOLDER, OTHER = "link", "folder", "other"
-# The listings of the home's folders in this process, by path, with the folder's stat: read
-# again only when it changed (an entry made, removed or renamed there changes it), or when
-# it changed in the last `FRESH_NS` (a change in the same clock tick may not show).
-_listings: dict[str, tuple[tuple[int, int, int], list[tuple[str, str]]]] = {}
-FRESH_NS = 2_000_000_000
-
-
-def _entries(folder: str, left: list[int]) -> tuple[list[tuple[str, str]], bool]:
-    """The entries of `folder` (none when it is no folder), as many as `left` allows,
-    with their kinds (never following a link), and whether some were left out."""
-    every = _listing(folder)
-    entries = every[: max(left[0], 0)]
-    left[0] -= len(entries)
-    return entries, len(entries) < len(every)
-
-
-def _listing(folder: str) -> list[tuple[str, str]]:
-    try:
-        st = os.lstat(folder)
-        key = (st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-        known = _listings.get(folder)
-        if known is not None and known[0] == key:
-            return known[1]
-        with os.scandir(folder) as listing:
-            every = sorted((entry.name, _kind(entry)) for entry in listing)
-    except OSError:
-        return []
-    if time.time_ns() - max(key[0], key[1]) > FRESH_NS:
-        _listings[folder] = (key, every)
-    return every
-
-
-def _kind(entry: os.DirEntry[str]) -> str:
-    try:
-        if entry.is_symlink():
-            return LINK
-        return FOLDER if entry.is_dir(follow_symlinks=False) else OTHER
-    except OSError:  # pragma: no cover - removed since the listing
-        return OTHER
 
 
 def sourced(top: Path, shells: list[str]) -> list[str]:
