@@ -10,16 +10,18 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     far more than a list of names could follow (`~/.ssh/config`, whose `Match exec` runs at
     the next `ssh`; `~/.local/bin/tool`, on PATH; `~/.vim/vimrc`, `~/.gnupg/gpg-agent.conf`,
     `~/.config/systemd/user/x.service`, `~/.config/nvim/lua/user/init.lua`...), file by file
-    as GNU stow "unfolds" them. Every dot entry of the home is walked for links, folders
-    and all, down to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk stops
-    at a limit before its end, a tree the home links into at all counts whole (`whole`):
-    a link further down could lead anywhere in it;
+    as GNU stow "unfolds" them. Every dot entry of the home and `~/bin` is walked for
+    links, folders and all, but caches (`home_walk.py`), each on a budget of its own, down
+    to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk of one stops at a limit
+    before its end and a link into the tree was found there, the tree counts whole
+    (`whole`): a link further down could lead anywhere in it;
   * `$XDG_CONFIG_HOME`, when set, as `~/.config` is (its git files, the folder where it
     lies in the tree), and each link of the tree on the way to any of these, not only
     the end (`home_ways.py`);
   * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
-    ~/src/vimrc`) or holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
-  * when the tree is the home or holds it, every dot entry of the home, file or folder,
+    ~/src/vimrc`) or to a folder of the home holding it (`~/.vim -> ~/dotfiles/vim`), or
+    holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
+  * when the tree is the home or holds it, every dot entry of the home and `bin`, file or folder,
     standing or not (`dots`): `~/.ssh/authorized_keys`, `~/.vimrc`, systemd user units,
     IPython's startup files... programs look there for what they run or trust;
   * what a shell startup file of them sources or runs by a path agents can name (`.
@@ -31,9 +33,10 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     counted: it would make every file of a dotfiles tree host-run.
 
 Cost: per look, an `lstat` of each startup name, a listing of the home's top and of each
-folder in its dot entries (at most `MOST_ENTRIES` entries in all, `scandir` telling links
-from folders without a `stat`; a listing kept in the process is read again only when its
-folder's `lstat` changed), a `realpath` of each link found; the shell files are read again
+folder in its dot entries and `~/bin` (at most `MOST_ENTRIES` entries per root, `scandir`
+telling links from folders without a `stat` and stopping at the budget; a listing kept in
+the process is read again only when its folder's `lstat` changed), a `realpath` of each
+link found; the shell files are read again
 only when their stat changed (`tree_scripts.py`). Measured (CPU, a loaded 2-core machine):
 a home of 5800 dot entries, 16-37 ms at a process's first look, 5-7 ms after; a home at
 the limit (a developer's `~/.m2`, `~/.npm`, `~/.pyenv`), 90-105 ms first, 30 ms after. A
@@ -52,10 +55,10 @@ from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_na
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
 
-# Entries of the home looked at, at most, and how deep (the home's dot entries are the first
-# level): a home's `.cache` or `.cargo` may hold hundreds of thousands, and this walk runs
-# at each look around a command and each model file action. Past either the rest is not
-# looked at, and a tree the home links into counts whole (`HomeFiles.whole`).
+# Entries of each root of the home looked at, at most, and how deep (the home's dot entries
+# are the first level; `home_walk.py`): this walk runs at each look around a command and
+# each model file action. Past either the rest of that root is not looked at, and a tree a
+# link found there leads into counts whole (`HomeFiles.whole`).
 MOST_ENTRIES = 10000
 MOST_DEPTH = 8
 GIT_FILES = (".gitconfig", ".config/git/config")  # read by git as config, not a shell

@@ -113,7 +113,7 @@ def _root(home: str, root: str, most: int, deepest: int) -> tuple[list[tuple[str
 def _entries(folder: str, most: int) -> tuple[list[tuple[str, str]], bool]:
     """At most `most` entries of `folder` (none when it is no folder), by name, with their
     kinds (never following a link), and whether some were left out: the listing stops
-    reading one past `most`."""
+    reading one past `most` (which ones are read then is the file system's order)."""
     most = max(most, 0)
     try:
         st = os.lstat(folder)
@@ -129,11 +129,12 @@ def _entries(folder: str, most: int) -> tuple[list[tuple[str, str]], bool]:
                     every.append((entry.name, _kind(entry)))
                     if len(every) > most:
                         break
+            every.sort()
             if time.time_ns() - max(key[0], key[1]) > FRESH_NS:
                 _listings[folder] = (key, most, every)
     except OSError:
         return [], False
-    return sorted(every[: most + 1])[:most], len(every) > most
+    return every[:most], len(every) > most
 
 
 def _kind(entry: os.DirEntry[str]) -> str:
