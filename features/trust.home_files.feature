@@ -96,9 +96,9 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then stdout contains "put back vim/vimrc: changed by the command"
     And stdout contains "put back lua/init.lua: changed by the command"
 
-  Scenario: When my home is too deep to walk whole, the tree it links into is kept from the model whole
-    Given the user's home links ".bashrc" to the tree's "bashrc"
-    And the user's home holds the folder ".cache/a/b/c/d/e/f/g"
+  Scenario: When my home's folder holding a link is too deep to walk whole, the tree is kept from the model whole
+    Given the user's home links ".vim/vimrc" to the tree's "vim/vimrc"
+    And the user's home holds the folder ".vim/a/b/c/d/e/f/g"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bash_aliases"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
@@ -106,6 +106,53 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And stderr contains "every file of the tree counts as your home's, kept from the model"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back bash_aliases: changed by the command"
+
+  Scenario: A big cache in my home does not hide my ~/.vim/pack link to the tree
+    Given the user's home holds 10001 files in ".cache"
+    And the user's home links ".vim/pack/dev/start/myplugin" to the tree's "."
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'call system(1)' >> vim/vimrc"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "vim/vimrc" does not contain "system"
+    And stderr contains "your home's .vim/pack/dev/start/myplugin links to it"
+
+  Scenario: A deep cache in my home does not make my project with one linked tool the home's whole
+    Given the user's home holds the folder ".cache/a/b/c/d/e/f/g/h"
+    And the user's home holds the folder ".local/share/app/a/b/c/d/e/f"
+    And the user's home links ".local/bin/tool" to the tree's "bin/tool"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bin/tool && printf 'mine' >> extra.sh"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bin/tool" does not contain "planted-ran"
+    And the file "extra.sh" contains "mine"
+    And stderr does not contain "every file of the tree counts"
+
+  Scenario: What my ~/bin links into the tree is put back
+    Given the user's home links "bin/tool" to the tree's "bin/tool"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bin/tool"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bin/tool" does not contain "planted-ran"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back bin/tool: changed by the command"
+
+  Scenario: A tree in the folder my ~/.vim links to is kept from the model whole
+    Given the tree lies in the user's home at "dotfiles/vim/pack/my/start/myplug"
+    And the user's home links ".vim" to the tree's "../../../.."
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'call system(1)' >> vim/vimrc"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "vim/vimrc" does not contain "system"
+    And stderr contains "your home's .vim links to a folder that holds it"
+
+  Scenario: In a tree that is my home, a bin/git a command makes is removed
+    Given the user's home is the tree
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "mkdir -p bin && printf '#!/bin/sh' > bin/git"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "bin/git" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed bin/git: new, in your home (or where it links)"
 
   Scenario: In a tree that is my home, what a command writes in its dot folders goes
     Given the user's home is the tree

@@ -6,13 +6,14 @@ Feature: Every file my home links into my tree, and every dot entry of a home my
   So that nothing a command writes there runs at my next shell, ssh, vim or login
 
   # Each example: a home apart from the tree, the tree itself, or a folder of it, with
-  # links at random (its dot entries and plain ones, in dot folders at every depth down
-  # to one past `MOST_DEPTH`), each to a file or folder of the tree (standing or not, in
-  # its `.git` too, its top: the tree whole, through a link of the tree: each link on the
-  # way found too) or outside it; `$XDG_CONFIG_HOME` unset, a folder of the tree (the
+  # links at random (its dot entries and plain ones, `~/bin`, a skipped cache, in dot
+  # folders and `~/.local/share` at every depth down to one past `MOST_DEPTH`), each to
+  # a file or folder of the tree (standing or not, in its `.git` too, its top: the tree
+  # whole, through a link of the tree: each link on the way found too) or outside it; `$XDG_CONFIG_HOME` unset, a folder of the tree (the
   # home's whole), its top (the tree whole) or outside; the walk's entry limit the real one or a small one;
   # then `home_files.home_files` on a real file system, in process, and `host_run` on
-  # the home's paths in the tree.
+  # the home's paths in the tree (its `bin` too). Past a limit, the tree whole only when a
+  # link into it stands in a root (`home_walk.py`) the walk did not finish.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (60 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

@@ -10,16 +10,18 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     far more than a list of names could follow (`~/.ssh/config`, whose `Match exec` runs at
     the next `ssh`; `~/.local/bin/tool`, on PATH; `~/.vim/vimrc`, `~/.gnupg/gpg-agent.conf`,
     `~/.config/systemd/user/x.service`, `~/.config/nvim/lua/user/init.lua`...), file by file
-    as GNU stow "unfolds" them. Every dot entry of the home is walked for links, folders
-    and all, down to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk stops
-    at a limit before its end, a tree the home links into at all counts whole (`whole`):
-    a link further down could lead anywhere in it;
+    as GNU stow "unfolds" them. Every dot entry of the home and `~/bin` is walked for
+    links, folders and all, but caches (`home_walk.py`), each on a budget of its own, down
+    to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk of one stops at a limit
+    before its end and a link into the tree was found there, the tree counts whole
+    (`whole`): a link further down could lead anywhere in it;
   * `$XDG_CONFIG_HOME`, when set, as `~/.config` is (its git files, the folder where it
     lies in the tree), and each link of the tree on the way to any of these, not only
     the end (`home_ways.py`);
   * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
-    ~/src/vimrc`) or holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
-  * when the tree is the home or holds it, every dot entry of the home, file or folder,
+    ~/src/vimrc`) or to a folder of the home holding it (`~/.vim -> ~/dotfiles/vim`), or
+    holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
+  * when the tree is the home or holds it, every dot entry of the home and `bin`, file or folder,
     standing or not (`dots`): `~/.ssh/authorized_keys`, `~/.vimrc`, systemd user units,
     IPython's startup files... programs look there for what they run or trust;
   * what a shell startup file of them sources or runs by a path agents can name (`.
@@ -31,9 +33,10 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     counted: it would make every file of a dotfiles tree host-run.
 
 Cost: per look, an `lstat` of each startup name, a listing of the home's top and of each
-folder in its dot entries (at most `MOST_ENTRIES` entries in all, `scandir` telling links
-from folders without a `stat`; a listing kept in the process is read again only when its
-folder's `lstat` changed), a `realpath` of each link found; the shell files are read again
+folder in its dot entries and `~/bin` (at most `MOST_ENTRIES` entries per root, `scandir`
+telling links from folders without a `stat` and stopping at the budget; a listing kept in
+the process is read again only when its folder's `lstat` changed), a `realpath` of each
+link found; the shell files are read again
 only when their stat changed (`tree_scripts.py`). Measured (CPU, a loaded 2-core machine):
 a home of 5800 dot entries, 16-37 ms at a process's first look, 5-7 ms after; a home at
 the limit (a developer's `~/.m2`, `~/.npm`, `~/.pyenv`), 90-105 ms first, 30 ms after. A
@@ -44,18 +47,18 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.home_walk import home_links
 from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_named, xdg_whole
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
 
-# Entries of the home looked at, at most, and how deep (the home's dot entries are the first
-# level): a home's `.cache` or `.cargo` may hold hundreds of thousands, and this walk runs
-# at each look around a command and each model file action. Past either the rest is not
-# looked at, and a tree the home links into counts whole (`HomeFiles.whole`).
+# Entries of each root of the home looked at, at most, and how deep (the home's dot entries
+# are the first level; `home_walk.py`): this walk runs at each look around a command and
+# each model file action. Past either the rest of that root is not looked at, and a tree a
+# link found there leads into counts whole (`HomeFiles.whole`).
 MOST_ENTRIES = 10000
 MOST_DEPTH = 8
 GIT_FILES = (".gitconfig", ".config/git/config")  # read by git as config, not a shell
@@ -96,7 +99,7 @@ def home_files(tree: Path) -> HomeFiles:
     found: list[str] = []
     shells: list[str] = []
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
-    links, cut = _home_links(home)
+    links, cuts = home_links(home, MOST_ENTRIES, MOST_DEPTH)
     xdg = xdg_folder(top)
     found += [] if xdg is None else [xdg]
     known: dict[str, str | None] = {}
@@ -114,7 +117,7 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
-    whole = _whole(top, real, links, cut) or why or past or xdg_whole(top)
+    whole = _whole(top, real, links, cuts) or why or past or xdg_whole(top)
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
@@ -124,11 +127,13 @@ def home_files(tree: Path) -> HomeFiles:
     return HomeFiles(paths=paths, dots=dots, whole=whole, config_home=xdg)
 
 
-def _whole(top: Path, home: Path, links: list[tuple[str, str]], cut: bool) -> str:
+def _whole(top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str]) -> str:
     """Why the whole tree `top` is the home's (`home`, resolved), or "": it lies in a dot
     entry of the home (`~/.config/nvim`, `~/.dotfiles`: programs read it whole), a link of
-    the home leads to its top (`~/.vim -> ~/src/vimrc`), or the walk stopped at a limit and
-    a link of the home leads into it."""
+    the home leads to its top (`~/.vim -> ~/src/vimrc`) or to a folder of the home holding
+    it (`~/.vim -> ~/dotfiles/vim`, the tree a plugin in `pack/`), or a link into it was
+    found in a folder the walk did not finish (`cuts`): a link further down there could
+    lead anywhere in it."""
     if top.is_relative_to(home) and top != home:
         entry = top.relative_to(home).parts[0]
         if entry.startswith("."):
@@ -137,11 +142,17 @@ def _whole(top: Path, home: Path, links: list[tuple[str, str]], cut: bool) -> st
     for name, real in leads:
         if real == top:
             return f"your home's {printable(name)} links to it"
-    if cut and any(real.is_relative_to(top) for _, real in leads):
-        return (
-            f"your home links into it, and holds more than {MOST_ENTRIES} entries (or "
-            f"folders deeper than {MOST_DEPTH}) in its dot entries: not all were looked at"
-        )
+    for name, real in leads:
+        if top.is_relative_to(real) and real != home and real.is_relative_to(home):
+            return f"your home's {printable(name)} links to a folder that holds it"
+    for name, real in leads:
+        cut = next((c for c in cuts if c == "." or name.startswith(f"{c}/")), None)
+        if cut is not None and real.is_relative_to(top):
+            return (
+                f"your home's {printable(name)} links into it, and its "
+                f"{printable('home' if cut == '.' else cut)} holds more than {MOST_ENTRIES} "
+                f"entries (or folders deeper than {MOST_DEPTH}): not all were looked at"
+            )
     return ""
 
 
@@ -152,71 +163,6 @@ def _inside(top: Path, path: str) -> str | None:
     if real == top or not real.is_relative_to(top) or ".git" in real.relative_to(top).parts:
         return None
     return real.relative_to(top).as_posix()
-
-
-def _home_links(home: str) -> tuple[list[tuple[str, str]], bool]:
-    """The links in the home's dot entries, at any depth down to `MOST_DEPTH` (name from
-    the home, path), and whether the walk stopped at a limit (`MOST_ENTRIES` entries looked
-    at, or a folder at the last depth): breadth first, so what stops it is the deepest."""
-    found: list[tuple[str, str]] = []
-    left = [MOST_ENTRIES]
-    top, cut = _entries(home, left)
-    level = [(name, kind) for name, kind in top if name.startswith(".")]
-    for depth in range(1, MOST_DEPTH + 1):
-        deeper: list[tuple[str, str]] = []
-        for name, kind in level:
-            if kind == LINK:
-                found.append((name, f"{home}/{name}"))
-            elif kind == FOLDER and depth == MOST_DEPTH:
-                cut = True
-            elif kind == FOLDER:
-                entries, stopped = _entries(f"{home}/{name}", left)
-                cut = cut or stopped
-                deeper += [(f"{name}/{inner}", inner_kind) for inner, inner_kind in entries]
-        level = deeper
-    return found, cut
-
-
-LINK, FOLDER, OTHER = "link", "folder", "other"
-# The listings of the home's folders in this process, by path, with the folder's stat: read
-# again only when it changed (an entry made, removed or renamed there changes it), or when
-# it changed in the last `FRESH_NS` (a change in the same clock tick may not show).
-_listings: dict[str, tuple[tuple[int, int, int], list[tuple[str, str]]]] = {}
-FRESH_NS = 2_000_000_000
-
-
-def _entries(folder: str, left: list[int]) -> tuple[list[tuple[str, str]], bool]:
-    """The entries of `folder` (none when it is no folder), as many as `left` allows,
-    with their kinds (never following a link), and whether some were left out."""
-    every = _listing(folder)
-    entries = every[: max(left[0], 0)]
-    left[0] -= len(entries)
-    return entries, len(entries) < len(every)
-
-
-def _listing(folder: str) -> list[tuple[str, str]]:
-    try:
-        st = os.lstat(folder)
-        key = (st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-        known = _listings.get(folder)
-        if known is not None and known[0] == key:
-            return known[1]
-        with os.scandir(folder) as listing:
-            every = sorted((entry.name, _kind(entry)) for entry in listing)
-    except OSError:
-        return []
-    if time.time_ns() - max(key[0], key[1]) > FRESH_NS:
-        _listings[folder] = (key, every)
-    return every
-
-
-def _kind(entry: os.DirEntry[str]) -> str:
-    try:
-        if entry.is_symlink():
-            return LINK
-        return FOLDER if entry.is_dir(follow_symlinks=False) else OTHER
-    except OSError:  # pragma: no cover - removed since the listing
-        return OTHER
 
 
 def sourced(top: Path, shells: list[str]) -> list[str]:

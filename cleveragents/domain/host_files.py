@@ -184,7 +184,8 @@ def host_run(path: str, host: HostFolders) -> str | None:
             return f"is in {place}, which your home links to: your shell or its programs run it"
     for home in host.home:
         if (entry := home_dot(path, home)) is not None:
-            return f"is in {entry}, a dot entry of your home: your shell or its programs run it"
+            kind = "the program folder" if entry.split("/")[-1] == "bin" else "a dot entry"
+            return f"is in {entry}, {kind} of your home: your shell or its programs run it"
     if host.home_whole:
         return f"is in this tree, whose files your home's programs may run: {host.home_whole}"
     return None
@@ -192,13 +193,14 @@ def host_run(path: str, host: HostFolders) -> str | None:
 
 def home_dot(path: str, home: str) -> str | None:
     """The dot entry of the home at `home` (relative to the tree, "": the tree's top) that
-    `path` lies in or is (`.ssh` for `.ssh/authorized_keys`), or None: the home's programs
-    look there for what they run (`.git` is judged on its own: `rules.in_git_folder`)."""
+    `path` lies in or is (`.ssh` for `.ssh/authorized_keys`), or its `bin` (first on PATH
+    by Debian's default `.profile`), or None: the home's programs look there for what they
+    run (`.git` is judged on its own: `rules.in_git_folder`)."""
     path = posixpath.normpath(path)
     if home and not path.startswith(f"{home}/"):
         return None
     first = path.removeprefix(f"{home}/" if home else "").split("/")[0]
-    if not first.startswith(".") or first in (".", "..", ".git"):
+    if not (first.startswith(".") or first == "bin") or first in (".", "..", ".git"):
         return None
     return f"{home}/{first}" if home else first
 

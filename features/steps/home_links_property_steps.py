@@ -12,15 +12,18 @@ from typing import Any
 from behave import then, when
 from hypothesis import strategies as st
 
-from cleveragents.adapters import home_files
+from cleveragents.adapters import home_files, home_walk
 from cleveragents.domain.host_files import STARTUP_FILES, HostFolders, host_run
 from features.support.home_examples import home_examples
 from features.support.properties import run_property
 
 # Where a link stands in the home (folders below it made as needed): a dot entry, a plain
-# one (not walked), and dot folders at every depth down to one past `MOST_DEPTH`.
+# one (not walked), `~/bin`, a cache (not walked), and folders at every depth down to one
+# past `MOST_DEPTH` in a dot entry and in an entry of `~/.local/share`.
 DEEPER = tuple(".d" + "/e" * depth + "/{n}" for depth in range(1, home_files.MOST_DEPTH + 1))
-PLACES = ("{n}", ".{n}", ".config/{n}", ".vim/{n}", ".ssh/{n}", ".local/bin/{n}", *DEEPER)
+SHARE = tuple(".local/share/s" + "/e" * depth + "/{n}" for depth in range(4, 7))
+PLACES = ("{n}", ".{n}", ".config/{n}", ".vim/{n}", ".ssh/{n}", ".local/bin/{n}", "bin/{n}")
+PLACES += (".cache/c/{n}", *DEEPER, *SHARE)
 TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".", "l", "dl/g")  # ".": top
 # A target reached through links of the tree (`l -> f`, `dl -> d`): each link on the way
 # is the host's too, with the end (`home_ways.links_on_the_way`).
@@ -30,6 +33,7 @@ HOMES = ("apart", "tree", "in tree")
 XDG = (None, "cfg", ".", "OUT")  # `$XDG_CONFIG_HOME`: unset, of the tree, its top, outside
 # Paths of the tree looked at when the home lies in it (relative to the home).
 HOME_PATHS = (".ssh/authorized_keys", ".vimrc", ".config/systemd/user/x.service", "notes", "a/.b")
+HOME_PATHS += ("bin/git",)
 
 
 @when("homes with links into a tree are made at random")
@@ -106,21 +110,22 @@ def _held(
     `$XDG_CONFIG_HOME` at `xdg`: `_held_xdg`)."""
     xdg_top = xdg == "."
     into = {way for link, t in made if t not in ("OUT", ".git/config", ".") for way in _ways(t)}
-    walked = {way for link, t in made if link.startswith(".") for way in _ways(t)} & into
-    cut = _cut(home, most)
-    shown = (made, sorted(found.paths), found.whole, cut, most)
-    # A dot entry's link to the tree's top: the tree whole (one among the home's own
-    # entries is always looked at).
-    to_top = {link for link, t in made if link.startswith(".") and t == "."}
-    if not cut:  # every link of a dot entry into the tree is found
-        assert walked <= set(found.paths), shown
-        assert bool(found.whole) == bool(to_top) or xdg_top, shown
-    # The home's own dot entries that lead into the tree (its `.git`, its top too).
-    top = {t for link, t in made if "/" not in link and link.startswith(".") and t != "OUT"}
-    if "." in top or (cut and top):  # past a limit, a tree the home links into: whole
+    cuts = _cuts(home, most)
+    shown = (made, sorted(found.paths), found.whole, cuts, most)
+    walked = [(link, t) for link, t in made if _walked(link)]
+    for link, t in walked:  # each link of a root walked to its end into the tree: found
+        if t in ("OUT", ".git/config", ".") or _cut(link, cuts):
+            continue
+        assert set(_ways(t)) <= set(found.paths), (link, shown)
+    # A walked link to the tree's top, or into the tree from a root the walk did not
+    # finish: the tree whole when the walk surely saw it (a root cut only by depth, the link
+    # above the last depth); nothing else (no link here leads above the tree's top).
+    to_top = any(t == "." for _, t in walked)
+    cut_leads = any(t != "OUT" and _cut(link, cuts) for link, t in walked)
+    seen = [(link, t) for link, t in walked if _seen(link, cuts)]
+    if any(t == "." or (t != "OUT" and _cut(link, cuts)) for link, t in seen):
         assert found.whole, shown
-    leads = any(target != "OUT" for link, target in made)  # its `.git` too: the home's tree
-    assert not found.whole or (cut and leads) or to_top or xdg_top, shown
+    assert not found.whole or to_top or cut_leads or xdg_top, shown
     in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
     for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
@@ -131,9 +136,9 @@ def _held(
     host = HostFolders(startup=found.paths, home=found.dots, home_whole=found.whole)
     for path in HOME_PATHS:  # a dot entry of a home in the tree: the host's, standing or not
         full = path if in_home in ("", ".") else f"{in_home}/{path}"
-        dotted = where != "apart" and path.startswith(".")
+        dotted = where != "apart" and path.startswith((".", "bin/"))
         assert not dotted or host_run(full, host) is not None, (full, shown, found.dots)
-        if where != "apart" and not path.startswith(".") and not found.whole:
+        if where != "apart" and not dotted and not found.whole:
             assert host_run(full, host) is None, (full, shown)
     if not found.whole:
         assert host_run("f", host) is None or "f" in into, shown
@@ -160,16 +165,49 @@ def _ways(target: str) -> tuple[str, ...]:
     return WAYS.get(target, (target,))
 
 
-def _cut(home: Path, most: int) -> bool:
-    """Whether a walk of the home's dot entries hits a limit: more entries than `most` (the
-    home's own listing counted), or a folder at `MOST_DEPTH` (links not followed)."""
-    count = len(os.listdir(home))
-    for entry in os.listdir(home):
-        if not entry.startswith(".") or not (home / entry).is_dir() or (home / entry).is_symlink():
+def _walked(link: str) -> bool:
+    """Whether the walk looks at `link` (from the home): in a dot entry or `bin`, not in a
+    skipped cache."""
+    first = link.split("/")[0]
+    skipped = any(link.startswith(f"{folder}/") for folder in home_walk.SKIPPED)
+    return (first.startswith(".") or first == "bin") and not skipped
+
+
+def _seen(link: str, cuts: dict[str, str]) -> bool:
+    """Whether the walk surely lists `link`: its root not cut by its entries, the folder
+    holding it above the last depth."""
+    held = [c for c, why in cuts.items() if why == "count"]
+    above = len(Path(link).parts) - 1 < home_files.MOST_DEPTH
+    return above and not _cut(link, dict.fromkeys(held, "count"))
+
+
+def _cut(link: str, cuts: dict[str, str]) -> bool:
+    """Whether `link` lies in a root (or folder of roots) the walk did not finish."""
+    return any(cut == "." or link.startswith(f"{cut}/") for cut in cuts)
+
+
+def _cuts(home: Path, most: int) -> dict[str, str]:
+    """The roots of the home (its dot entries and `bin`, each entry of `~/.config`,
+    `~/.local`, `~/.local/share` instead of these) a walk does not finish: more entries
+    than `most` below one (skipped caches not counted), or a folder at `MOST_DEPTH`; "."
+    when the home's own listing holds more than `most`; each with why ("count", "depth")."""
+    cuts = {".": "count"} if len(os.listdir(home)) > most else {}
+    todo = [e for e in os.listdir(home) if e.startswith(".") or e == "bin"]
+    while todo:
+        name = todo.pop()
+        full = home / name
+        if full.is_symlink() or not full.is_dir() or name in home_walk.SKIPPED:
             continue
-        for folder, subfolders, files in os.walk(home / entry):
-            depth = len(Path(folder).relative_to(home).parts)
-            if depth >= home_files.MOST_DEPTH:
-                return True
+        if name in home_walk.CONTAINERS:
+            cuts.update({name: "count"} if len(os.listdir(full)) > most else {})
+            todo += [f"{name}/{entry}" for entry in os.listdir(full)]
+            continue
+        count, deep = 0, False
+        for folder, subfolders, files in os.walk(full):
+            inside = Path(folder).relative_to(home).as_posix()
+            deep = deep or len(Path(inside).parts) >= home_files.MOST_DEPTH
             count += len(subfolders) + len(files)
-    return count > most
+            subfolders[:] = [f for f in subfolders if f"{inside}/{f}" not in home_walk.SKIPPED]
+        if count > most or deep:
+            cuts[name] = "count" if count > most else "depth"
+    return cuts

@@ -49,6 +49,16 @@ def step_home_folder(context: Any, name: str) -> None:
     context.env["HOME"] = str(home)
 
 
+@given('the user\'s home holds {count:d} files in "{name}"')
+def step_home_many_files(context: Any, count: int, name: str) -> None:
+    """A big cache of the home (`~/.cache/go-build`): more entries than the walk's budget."""
+    home = context.tmp / "home"
+    (home / name).mkdir(parents=True, exist_ok=True)
+    for n in range(count):
+        (home / name / f"f{n}").touch()
+    context.env["HOME"] = str(home)
+
+
 @given('the tree lies in the user\'s home at "{place}"')
 def step_tree_in_home(context: Any, place: str) -> None:
     """A tree cloned where a program reads its config (`~/.config/nvim`), before any run."""
