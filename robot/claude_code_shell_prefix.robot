@@ -193,6 +193,27 @@ A Hook Of The User's Own Runs Only After What The Model Changed Is Put Back
     ${script}    Get File    ${REPO}/scripts/fmt.sh
     Should Be Equal    ${script}    true\n
 
+A User Hook Whose Code Agents Cannot Read Gets The Whole Tree Put Back
+    [Documentation]    The user's own PostToolUse hook is Python code on its command line
+    ...    that runs `make -s fmt` through a shell string (attack 17 finding 16): its words
+    ...    were read as file names, so the model's rewrite of the script the Makefile runs
+    ...    was not put back and ran on the host. Code agents does not read fails closed: the whole tree.
+    Create File    ${REPO}/.claude/settings.json    {}
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "python3 -c 'import subprocess; subprocess.run(\\"make -s fmt\\", shell=True)'"}]}]}}
+    Create File    ${REPO}/Makefile    fmt:\n\tsh scripts/fmt.sh\n
+    Commit All    no project hook; a Makefile the user's hook runs
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'touch ${WORK}/code-canary' > scripts/fmt.sh", "description": "plant"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/code-canary
+    ${script}    Get File    ${REPO}/scripts/fmt.sh
+    Should Be Equal    ${script}    true\n
+
 An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
     [Documentation]    The user's own PostToolUse hook is async: Claude Code goes on without
     ...    waiting, and the hook runs the project's `scripts/fmt.sh` on the host a moment
