@@ -245,7 +245,9 @@ An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
 A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     [Documentation]    The user's async hook runs on the host longer than its `timeout`: the
     ...    model's next Bash call waits for it no longer than that, and does not run (no
-    ...    file of it); Claude Code and the call's outcome say why. The run ends anyway.
+    ...    file of it); Claude Code and the call's outcome say why, naming the hook (its
+    ...    setting and line) and the processes holding it, and what to do (attack 17 finding
+    ...    2: it named none, and the plan said "completed", exit 0). The run stops, resumable.
     Create File    ${REPO}/.claude/settings.json    {}
     Commit All    no project hook: the user's alone runs
     Create Directory    ${WORK}/claude-config
@@ -256,13 +258,17 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
     ...    --allow-command    echo *
-    Exit Code Should Be    ${result}    0
+    Exit Code Should Be    ${result}    4
+    Should Contain    ${result.stdout}${result.stderr}    1 command of the model did not run
     File Should Not Exist    ${REPO}/second.txt
     ${results}    Tool Results Claude Code Got
-    Should Contain    ${results}[1]    still runs on the host past its timeout
+    Should Contain    ${results}[1]    (the PostToolUse hook `sleep 6; true`) still runs on the host past its timeout (1 s), held by pid
+    Should Contain    ${results}[1]    (`sleep 6`)
+    Should Contain    ${results}[1]    end those processes
     ${document}    Plan Tree Document
     ${decision}    Decision By Id    ${document}    3
-    Should Contain    ${decision}[outcome]    not run: a hook of your own settings still runs
+    Should Contain    ${decision}[outcome]    not run: a hook of your own settings (the PostToolUse hook
+    Should Be Equal    ${document}[plan][status]    stopped
 
 A User Hook Naming $CLAUDE_PROJECT_DIR Still Runs On The Host
     [Documentation]    The user's guard starts `cd "$CLAUDE_PROJECT_DIR" && ...` (attack 15

@@ -64,6 +64,7 @@ class CommandBox:
         self.session = session
         self.waiting: dict[str, BoxedCall] = {}
         self.outcomes: dict[str, ActionOutcome] = {}  # what each call's command did, by id
+        self.held_back: list[str] = []  # why each command a user's hook held did not run
 
     def updated(self, call: str, tool_input: dict[str, Any]) -> dict[str, Any]:
         """The Bash input Claude Code runs instead: the launcher of a new handle."""
@@ -89,6 +90,7 @@ class CommandBox:
         action = RunAction(command=boxed.command, timeout=boxed.seconds)
         if isinstance(refused, str):
             outcome = ActionOutcome(ok=False, summary=f"not run: {refused}")
+            self.held_back.append(refused)
         else:
             outcome = self.environment.apply(action, self.confinement())
         self.outcomes[boxed.call] = outcome

@@ -18,6 +18,7 @@ import subprocess
 from collections.abc import Callable
 from typing import Any
 
+from cleveragents.adapters.actors.claude_code.host_holders import holder
 from cleveragents.adapters.actors.claude_code.host_leases import HostLeases
 from cleveragents.adapters.actors.claude_code.process_ties import hung_up
 from cleveragents.adapters.actors.claude_code.stream_calls import StreamCalls
@@ -92,7 +93,8 @@ def answer_hook(connection: socket.socket, token: str, answer: Answer, leases: H
             raise
     held = ours and asked.get("host") is True and "code" not in reply
     if held:  # before the answer: no boxed command starts from here on
-        leases.hold(connection, _seconds(asked.get("seconds")))
+        seconds = _seconds(asked.get("seconds"))
+        leases.hold(connection, seconds, holder(asked, seconds))
     with contextlib.suppress(OSError):
         connection.sendall(json.dumps(reply).encode() + (b"\n" if held else b""))
     return held
