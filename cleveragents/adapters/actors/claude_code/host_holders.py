@@ -6,7 +6,7 @@ and the refusal named no hook and no process)."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from cleveragents.adapters.actors.claude_code.shell_prefix import LEASE_FD
@@ -23,7 +23,6 @@ class Holder:
     line: str = ""
     inode: int = 0
     seconds: float = 0.0
-    said: str = field(default="", compare=False)  # the message, once made
 
 
 def holder(asked: dict[str, object], seconds: float) -> Holder:
@@ -37,19 +36,16 @@ def holder(asked: dict[str, object], seconds: float) -> Holder:
 
 def past_timeout(held: Holder) -> str:
     """Why the model's command does not run: the hook, the processes holding it, what to do."""
-    if held.said:
-        return held.said
     settings = _settings_of(held.line)
-    named = f"{' or '.join(settings) or 'hook'} `{_short(held.line)}`" if held.line else "hook"
+    named = f"{' or '.join(settings) or 'hook'} `{one_line(held.line)}`" if held.line else "hook"
     pids = holding(held.inode)
-    by = ", ".join(f"pid {pid} (`{_short(command)}`)" for pid, command in pids)
-    held.said = (
+    by = ", ".join(f"pid {pid} (`{one_line(command)}`)" for pid, command in pids)
+    return (
         f"a hook of your own settings (the {named}) still runs on the host past its timeout "
         f"({held.seconds:g} s){f', held by {by}' if by else ''}: no command of the model runs "
         f"beside it; end those processes, or have the hook start what it leaves running with "
         f"its inherited descriptors closed (`nohup server {LEASE_FD}>&- &`)"
     )
-    return held.said
 
 
 def holding(inode: int) -> list[tuple[int, str]]:
@@ -95,6 +91,7 @@ def _settings_of(line: str) -> list[str]:
     return found
 
 
-def _short(text: str) -> str:
+def one_line(text: str) -> str:
+    """`text` as data on one line of a message: blanks as one space, escaped, cut."""
     flat = printable(" ".join(text.split()))
     return flat if len(flat) <= MOST_SHOWN else flat[: MOST_SHOWN - 1] + "…"
