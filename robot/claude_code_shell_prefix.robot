@@ -247,7 +247,8 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     ...    model's next Bash call waits for it no longer than that, and does not run (no
     ...    file of it); Claude Code and the call's outcome say why, naming the hook (its
     ...    setting and line) and the processes holding it, and what to do (attack 17 finding
-    ...    2: it named none, and the plan said "completed", exit 0). The run stops, resumable.
+    ...    2: it named none, and the plan said "completed", exit 0). The run stops (exit 4),
+    ...    and resumed goes on.
     Create File    ${REPO}/.claude/settings.json    {}
     Commit All    no project hook: the user's alone runs
     Create Directory    ${WORK}/claude-config
@@ -269,6 +270,12 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     ${decision}    Decision By Id    ${document}    3
     Should Contain    ${decision}[outcome]    not run: a hook of your own settings (the PostToolUse hook
     Should Be Equal    ${document}[plan][status]    stopped
+    # Resumed (the hook's processes ended with the session), the session goes on.
+    Claude Code Will Call    Bash    {"command": "echo again > second.txt", "description": "write"}
+    Claude Code Will Say    Done now.
+    ${result}    Run Agents With Claude Code    plan    resume
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/second.txt
 
 A User Hook Naming $CLAUDE_PROJECT_DIR Still Runs On The Host
     [Documentation]    The user's guard starts `cd "$CLAUDE_PROJECT_DIR" && ...` (attack 15
