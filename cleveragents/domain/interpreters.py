@@ -32,7 +32,7 @@ from cleveragents.domain.shell_words import Here
 _CODE_WORD = re.compile(r"[\w.~-]+(?:/[\w.~-]+)*")
 _NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name code may import (a module's top)
 CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
-UNREAD = "code given with `-c` or `-e` on the host, which agents does not read"
+UNREAD = "code given on its command line (`python3 -c`, `perl -e`)"
 _UNREAD = ContextVar("code_unread", default=False)
 
 
