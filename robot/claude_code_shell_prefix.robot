@@ -260,7 +260,7 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
     ...    --allow-command    echo *
     Exit Code Should Be    ${result}    4
-    Should Contain    ${result.stdout}${result.stderr}    1 command of the model did not run
+    Should Contain    ${result.stdout}${result.stderr}    1 command (Bash calls of the model, project hooks) did not run
     File Should Not Exist    ${REPO}/second.txt
     ${results}    Tool Results Claude Code Got
     Should Contain    ${results}[1]    (the PostToolUse hook `sleep 6; true`) still runs on the host past its timeout (1 s), held by pid
@@ -276,6 +276,26 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     ${result}    Run Agents With Claude Code    plan    resume
     Exit Code Should Be    ${result}    0
     File Should Exist    ${REPO}/second.txt
+
+A Project Hook Held Past A User Hook's Timeout Does Not Run And Stops The Plan
+    [Documentation]    The project's PostToolUse hook (the sandbox's) comes while the user's
+    ...    async hook still runs on the host past its `timeout`: it does not run, and the
+    ...    run's end counts it with the model's commands held (attack 17 finding 2: it
+    ...    was refused unsaid, the plan "completed", exit 0).
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 6; true", "async": true, "timeout": 1}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "a\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say and write    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    4
+    Should Contain    ${result.stdout}${result.stderr}    (Bash calls of the model, project hooks) did not run
+    File Should Exist    ${REPO}/a.txt
+    ${ran}    Run Keyword And Return Status    File Should Exist    ${REPO}/hook-ran.txt
+    ${tools}    Run Keyword If    ${ran}    Get File    ${REPO}/hook-ran.txt
+    Run Keyword If    ${ran}    Should Not Contain    ${tools}    Write
 
 A User Hook Naming $CLAUDE_PROJECT_DIR Still Runs On The Host
     [Documentation]    The user's guard starts `cd "$CLAUDE_PROJECT_DIR" && ...` (attack 15

@@ -107,6 +107,10 @@ class CommandBox:
         reads on its stdin and `CLAUDE_PROJECT_DIR` naming the tree, as Claude Code gives
         them, for as long as Claude Code lets it (a hook's `timeout`, the event's `seconds`);
         what the launcher prints and exits with."""
+        refused = event.get("refused")
+        if isinstance(refused, str):  # a hook of the user's still runs on the host
+            self.held_back.append(refused)
+            return {"output": "", "code": REFUSED, "note": f"the command did not run: {refused}"}
         line, stdin = str(event.get("shell")), str(event.get("stdin", ""))
         named = f"export CLAUDE_PROJECT_DIR={shlex.quote(root)}\n"
         action = RunAction(command=named + line, timeout=_hook_seconds(event.get("seconds")))

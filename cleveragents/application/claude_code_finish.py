@@ -67,4 +67,4 @@ def held_back(run: ClaudeCodeRun) -> str | None:
     if not held:
         return None
     many = "1 command" if len(held) == 1 else f"{len(held)} commands"
-    return f"{many} of the model did not run: {held[-1]}"
+    return f"{many} (Bash calls of the model, project hooks) did not run: {held[-1]}"

@@ -107,10 +107,8 @@ def _answered(
     asked = {k: v for k, v in asked.items() if k != "refused"}  # ours to say, not the asker's
     if isinstance(asked.get("box"), str) or isinstance(asked.get("shell"), str):
         why = leases.wait(lambda: hung_up(connection))
-        if why is not None and isinstance(asked.get("box"), str):
-            return answer({**asked, "refused": why})  # the call's own outcome says so
-        if why is not None:
-            return {"output": "", "code": REFUSED, "note": f"the command did not run: {why}"}
+        if why is not None:  # the call's own outcome says so, and the run's end counts it
+            return answer({**asked, "refused": why})
     return answer(asked)
 
 
