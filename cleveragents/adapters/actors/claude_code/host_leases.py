@@ -54,7 +54,12 @@ class HostLeases:
                 return "Claude Code ended the command while a hook of your own ran on the host"
             now, deadline = time.monotonic(), min(d for _, d, _ in self.held)
             if now >= deadline:
-                return past_timeout(min(self.held, key=lambda held: held[1])[2])
+                first = min(self.held, key=lambda held: held[1])
+                why = past_timeout(first[2])  # a look at /proc: it may have ended meanwhile
+                self._drop_ended()
+                if first in self.held:
+                    return why
+                continue
             poller = select.poll()  # a hang-up is always told; what a hook wrote is not read
             for connection, _, _ in self.held:
                 poller.register(connection.fileno(), 0)
