@@ -14,8 +14,9 @@ While any lease is held, a boxed command (a Bash call, a project hook) waits; th
 answers nothing else meanwhile, so no other hook of the user's starts during a boxed
 command, and each starts after the put-back at its end. The wait is bounded: by the hook's
 timeout (Claude Code's, from the hook's start) and by the asker's own life (Claude Code
-ending the launcher). Past either, the command does not run; the lease stays until its
-processes end.
+ending the launcher). Past either, the command does not run, the refusal naming the hook
+and the processes still holding it (`host_holders.py`), and the run's end counting it; the
+lease stays until its processes end.
 """
 
 from __future__ import annotations
