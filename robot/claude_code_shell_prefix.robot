@@ -193,6 +193,27 @@ A Hook Of The User's Own Runs Only After What The Model Changed Is Put Back
     ${script}    Get File    ${REPO}/scripts/fmt.sh
     Should Be Equal    ${script}    true\n
 
+A User Hook Whose Code Agents Cannot Read Gets The Whole Tree Put Back
+    [Documentation]    The user's own PostToolUse hook is Python code on its command line
+    ...    that runs `make -s fmt` through a shell string (attack 17 finding 16): its words
+    ...    were read as file names, so the model's rewrite of the script the Makefile runs
+    ...    was not put back and ran on the host. Code agents does not read fails closed: the whole tree.
+    Create File    ${REPO}/.claude/settings.json    {}
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "python3 -c 'import subprocess; subprocess.run(\\"make -s fmt\\", shell=True)'"}]}]}}
+    Create File    ${REPO}/Makefile    fmt:\n\tsh scripts/fmt.sh\n
+    Commit All    no project hook; a Makefile the user's hook runs
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'touch ${WORK}/code-canary' > scripts/fmt.sh", "description": "plant"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/code-canary
+    ${script}    Get File    ${REPO}/scripts/fmt.sh
+    Should Be Equal    ${script}    true\n
+
 An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
     [Documentation]    The user's own PostToolUse hook is async: Claude Code goes on without
     ...    waiting, and the hook runs the project's `scripts/fmt.sh` on the host a moment
@@ -224,7 +245,10 @@ An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
 A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     [Documentation]    The user's async hook runs on the host longer than its `timeout`: the
     ...    model's next Bash call waits for it no longer than that, and does not run (no
-    ...    file of it); Claude Code and the call's outcome say why. The run ends anyway.
+    ...    file of it); Claude Code and the call's outcome say why, naming the hook (its
+    ...    setting and line) and the processes holding it, and what to do (attack 17 finding
+    ...    2: it named none, and the plan said "completed", exit 0). The run stops (exit 4),
+    ...    and resumed goes on.
     Create File    ${REPO}/.claude/settings.json    {}
     Commit All    no project hook: the user's alone runs
     Create Directory    ${WORK}/claude-config
@@ -235,13 +259,43 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    say twice    --actor    claude-code
     ...    --allow-command    echo *
-    Exit Code Should Be    ${result}    0
+    Exit Code Should Be    ${result}    4
+    Should Contain    ${result.stdout}${result.stderr}    1 command (Bash calls of the model, project hooks) did not run
     File Should Not Exist    ${REPO}/second.txt
     ${results}    Tool Results Claude Code Got
-    Should Contain    ${results}[1]    still runs on the host past its timeout
+    Should Contain    ${results}[1]    (the PostToolUse hook `sleep 6; true`) still runs on the host past its timeout (1 s), held by pid
+    Should Contain    ${results}[1]    (`sleep 6`)
+    Should Contain    ${results}[1]    end those processes
     ${document}    Plan Tree Document
     ${decision}    Decision By Id    ${document}    3
-    Should Contain    ${decision}[outcome]    not run: a hook of your own settings still runs
+    Should Contain    ${decision}[outcome]    not run: a hook of your own settings (the PostToolUse hook
+    Should Be Equal    ${document}[plan][status]    stopped
+    # Resumed (the hook's processes ended with the session), the session goes on.
+    Claude Code Will Call    Bash    {"command": "echo again > second.txt", "description": "write"}
+    Claude Code Will Say    Done now.
+    ${result}    Run Agents With Claude Code    plan    resume
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/second.txt
+
+A Project Hook Held Past A User Hook's Timeout Does Not Run And Stops The Plan
+    [Documentation]    The project's PostToolUse hook (the sandbox's) comes while the user's
+    ...    async hook still runs on the host past its `timeout`: it does not run, and the
+    ...    run's end counts it with the model's commands held (attack 17 finding 2: it
+    ...    was refused unsaid, the plan "completed", exit 0).
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 6; true", "async": true, "timeout": 1}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/a.txt", "content": "a\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say and write    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    4
+    Should Contain    ${result.stdout}${result.stderr}    (Bash calls of the model, project hooks) did not run
+    File Should Exist    ${REPO}/a.txt
+    ${ran}    Run Keyword And Return Status    File Should Exist    ${REPO}/hook-ran.txt
+    ${tools}    Run Keyword If    ${ran}    Get File    ${REPO}/hook-ran.txt
+    Run Keyword If    ${ran}    Should Not Contain    ${tools}    Write
 
 A User Hook Naming $CLAUDE_PROJECT_DIR Still Runs On The Host
     [Documentation]    The user's guard starts `cd "$CLAUDE_PROJECT_DIR" && ...` (attack 15

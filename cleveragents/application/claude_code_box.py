@@ -64,6 +64,7 @@ class CommandBox:
         self.session = session
         self.waiting: dict[str, BoxedCall] = {}
         self.outcomes: dict[str, ActionOutcome] = {}  # what each call's command did, by id
+        self.held_back: list[str] = []  # why each command a user's hook held did not run
 
     def updated(self, call: str, tool_input: dict[str, Any]) -> dict[str, Any]:
         """The Bash input Claude Code runs instead: the launcher of a new handle."""
@@ -89,6 +90,7 @@ class CommandBox:
         action = RunAction(command=boxed.command, timeout=boxed.seconds)
         if isinstance(refused, str):
             outcome = ActionOutcome(ok=False, summary=f"not run: {refused}")
+            self.held_back.append(refused)
         else:
             outcome = self.environment.apply(action, self.confinement())
         self.outcomes[boxed.call] = outcome
@@ -105,6 +107,10 @@ class CommandBox:
         reads on its stdin and `CLAUDE_PROJECT_DIR` naming the tree, as Claude Code gives
         them, for as long as Claude Code lets it (a hook's `timeout`, the event's `seconds`);
         what the launcher prints and exits with."""
+        refused = event.get("refused")
+        if isinstance(refused, str):  # a hook of the user's still runs on the host
+            self.held_back.append(refused)
+            return {"output": "", "code": REFUSED, "note": f"the command did not run: {refused}"}
         line, stdin = str(event.get("shell")), str(event.get("stdin", ""))
         named = f"export CLAUDE_PROJECT_DIR={shlex.quote(root)}\n"
         action = RunAction(command=named + line, timeout=_hook_seconds(event.get("seconds")))

@@ -39,6 +39,8 @@ def finish(run: ClaudeCodeRun, end: SessionEnd) -> Plan:
         r.save_plan(status=PlanStatus.STOPPED, exhausted=spent, outcome=f"stopped: {spent}")
     elif cut := hook_stop(result, [call.reason for call in refused.values()]):
         r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {cut}")  # resumable
+    elif held := held_back(run):  # the model went on without them: resumable once let go
+        r.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {held}")
     elif result.get("subtype") == "success" and not result.get("is_error"):
         said = " ".join(str(result.get("result") or "").split())[:200]
         r.save_plan(
@@ -56,3 +58,13 @@ def finish(run: ClaudeCodeRun, end: SessionEnd) -> Plan:
             outcome=failure_text(end.result, end.stderr, end.returncode),
         )
     return r.plan
+
+
+def held_back(run: ClaudeCodeRun) -> str | None:
+    """What the run's end says of the model's commands a hook of the user's held on the host
+    (attack 17 finding 2: the plan said "completed", exit 0): how many, and the last why."""
+    held = run.box.held_back if run.box is not None else []
+    if not held:
+        return None
+    many = "1 command" if len(held) == 1 else f"{len(held)} commands"
+    return f"{many} (Bash calls of the model, project hooks) did not run: {held[-1]}"

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from cleveragents.domain import launchers as table
 from cleveragents.domain import tool_configs
@@ -29,6 +32,25 @@ from cleveragents.domain.shell_words import Here
 _CODE_WORD = re.compile(r"[\w.~-]+(?:/[\w.~-]+)*")
 _NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name code may import (a module's top)
 CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
+UNREAD = "code given on its command line (`python3 -c`, `perl -e`)"
+_UNREAD = ContextVar("code_unread", default=False)
+
+
+@contextmanager
+def code_unread() -> Iterator[None]:
+    """Within, code given on a command line is the whole tree (`code`): a line of the
+    user's own settings runs on the host, and reading its code's words as file names missed
+    `subprocess.Popen("make fmt", shell=True)` (attack 17 finding 16): it fails closed."""
+    reset = _UNREAD.set(True)
+    try:
+        yield
+    finally:
+        _UNREAD.reset(reset)
+
+
+def reading_code_unread() -> bool:
+    """Whether code is read as the whole tree now (a cache of reaches keys on it)."""
+    return _UNREAD.get()
 
 
 def code(text: str, cwd: str) -> list[Reach]:
@@ -37,6 +59,8 @@ def code(text: str, cwd: str) -> list[Reach]:
     a substitution gives cannot be read."""
     if SUBSTITUTED in text:
         return [Reach(WHOLE, unknown="code a substitution gives")]
+    if _UNREAD.get():
+        return [Reach(WHOLE, unknown=UNREAD)]
     return named(cwd, _CODE_WORD.findall(text))
 
 

@@ -10,8 +10,10 @@ What the run answers stands in for the plan's recording (`ClaudeCodeRun.answer`)
 when each boxed command would run, and which process of a hook was alive then.
 
 Holds: no boxed command runs while any process of a hook lives; a command not run was
-refused because a hook with the short timeout still lived past it; every launcher gets its
-answer, none waits on a hook whose processes all ended (a killed one's too)."""
+refused because a hook with the short timeout still lived past it, the refusal naming it
+(its line, which carries random text first, as data on one line) and, when it still lives,
+a pid holding it; every launcher gets its answer, none waits on a hook whose processes all
+ended (a killed one's too)."""
 
 from __future__ import annotations
 
@@ -35,16 +37,23 @@ SHORT = 0.4  # a hook's short timeout, in seconds
 TENTHS = st.integers(min_value=0, max_value=8).map(lambda n: n / 10)
 
 
+# Text a hook's line carries as data (`: 'TEXT'`): control characters, escapes, markup.
+SAID = st.text(
+    st.characters(blacklist_characters="'\x00", blacklist_categories=("Cs",)), max_size=12
+)
+
+
 @dataclass(frozen=True)
 class HookShape:
     sleep: float
     child: float | None  # the background child's sleep, or no child
     killed: bool
     short: bool  # its timeout SHORT, else Claude Code's 600 s
+    said: str = ""  # data its line carries first
 
 
 HOOKS = st.lists(
-    st.builds(HookShape, TENTHS, st.none() | TENTHS, st.booleans(), st.booleans()),
+    st.builds(HookShape, TENTHS, st.none() | TENTHS, st.booleans(), st.booleans(), SAID),
     min_size=1,
     max_size=3,
 )
@@ -69,6 +78,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
 
 def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
     from cleveragents.adapters.actors.claude_code import asks, boxed, hook, shell_prefix
+    from cleveragents.adapters.actors.claude_code.host_holders import one_line
     from cleveragents.adapters.actors.claude_code.process_ties import listening
     from cleveragents.adapters.actors.claude_code.serving import serve
     from cleveragents.domain.hook_answers import BOX_EVENT
@@ -153,6 +163,12 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
             continue
         assert "past its timeout" in asked["refused"], asked
         assert set(asked["living"]) & set(asked["shorts"]), f"refused, no short hook ran: {asked}"
+        # It names a short hook (its line as data, on one line) and the processes holding it.
+        assert asked["refused"].isprintable(), asked
+        named = [n for n in asked["shorts"] if f"`{one_line(lines[n])}`" in asked["refused"]]
+        assert named, f"the refusal names no short hook: {asked}"
+        if set(named) & set(asked["living"]):  # alive after the look: alive during it
+            assert "held by pid " in asked["refused"], asked
         assert launched.returncode == 126 and b"past its timeout" in launched.stderr, launched
 
 
@@ -162,7 +178,8 @@ def _line(top: Path, number: int, shape: HookShape) -> str:
     mark = f"{top}/h{number}"
     child = f"(sleep {shape.child}; touch {mark}.child) & echo $! > {mark}.pid; "
     child = child if shape.child is not None else ""
-    return f"touch {mark}.start; {child}sleep {shape.sleep}; touch {mark}.main"
+    said = f": '{shape.said}'; " if shape.said else ""
+    return f"{said}touch {mark}.start; {child}sleep {shape.sleep}; touch {mark}.main"
 
 
 def _until(done: Any, seconds: float = 20.0) -> None:

@@ -25,6 +25,7 @@ tree, is costly.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import posixpath
@@ -52,6 +53,7 @@ from cleveragents.domain.config_programs import (
 )
 from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.domain.host_files import CLAUDE_KEY, included
+from cleveragents.domain.interpreters import code_unread
 from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.rules import mcp_file
 
@@ -132,9 +134,9 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
     from cleveragents.adapters.actors.claude_code.hooks_off import managed_files, user_file
 
     user = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home()) / ".claude.json"
+    hosts = [user_file(), *managed_files()]  # drop-ins too; their hooks run on the host
     sources: list[tuple[Path, str, bool]] = [  # (file, project folder, whether a .mcp.json)
-        (user_file(), "", False),
-        *((managed, "", False) for managed in managed_files()),  # drop-ins too
+        *((host, "", False) for host in hosts),
         (user, "", True),
     ]
     for path in claudes:
@@ -156,9 +158,10 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             lines = [*mcp_commands(document), *mcp_commands(mine)]
         else:
             lines = mcp_commands(document) if mcp else settings_commands(document)
-        for setting, line in lines:
-            key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-            found += _claude_places(root, key, line, (top,), done, setting)
+        with code_unread() if not mcp and file in hosts else contextlib.nullcontext():
+            for setting, line in lines:
+                key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+                found += _claude_places(root, key, line, (top,), done, setting)
     markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
     markdown += [
         (root / p, _tops(posixpath.dirname(p)))

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import Reach, reading_hook
+from cleveragents.domain.interpreters import reading_code_unread
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
 from cleveragents.domain.tool_configs import current_roots
 from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
@@ -40,7 +41,7 @@ def script_places(root: Path, path: str, cwd: str, kind: str = "") -> list[Reach
     """What the tree script `path` (from the top of the tree at `root`), run by git in the
     folder `cwd` of the tree (or the config of the tool `kind` it runs), may run in turn,
     from the tree's top."""
-    key = (str(root), path, cwd, kind, reading_hook(), current_roots())
+    key = (str(root), path, cwd, kind, reading_hook(), reading_code_unread(), current_roots())
     kept = _KEPT.get(key)
     if kept is not None and all(stamp(root / p, follow=False) == s for p, s in kept[0].items()):
         return kept[1]

@@ -35,6 +35,7 @@ def answering(key: str | None, answer: Answer) -> Answer:
                 "shell": asked["shell"],
                 "stdin": stdin if isinstance(stdin, str) else "",
                 "seconds": seconds if isinstance(seconds, int | float) else None,
+                "refused": asked.get("refused"),  # the serving side's own, as a box's
             }
             return answer({"hook_event_name": SHELL_EVENT, **shell})
         if asked.get("host") is True:  # a hook of the user's, about to run on the host

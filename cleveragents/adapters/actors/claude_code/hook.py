@@ -56,7 +56,9 @@ def lease(place: str, token: str, asked: dict[str, Any]) -> tuple[socket.socket,
         connection.settimeout(CONNECT_SECONDS)
         connection.connect(place)
         connection.settimeout(None)
-        connection.sendall(json.dumps({"token": token, **asked}).encode() + b"\n")
+        inode = os.fstat(connection.fileno()).st_ino  # the run finds who holds it by it
+        said = {"token": token, **asked, "inode": inode}
+        connection.sendall(json.dumps(said).encode() + b"\n")
         connection.shutdown(socket.SHUT_WR)
         received = b""
         while not received.endswith(b"\n") and (chunk := connection.recv(65536)):

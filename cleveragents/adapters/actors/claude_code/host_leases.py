@@ -14,8 +14,9 @@ While any lease is held, a boxed command (a Bash call, a project hook) waits; th
 answers nothing else meanwhile, so no other hook of the user's starts during a boxed
 command, and each starts after the put-back at its end. The wait is bounded: by the hook's
 timeout (Claude Code's, from the hook's start) and by the asker's own life (Claude Code
-ending the launcher). Past either, the command does not run; the lease stays until its
-processes end.
+ending the launcher). Past either, the command does not run, the refusal naming the hook
+and the processes still holding it (`host_holders.py`), and the run's end counting it; the
+lease stays until its processes end.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import socket
 import time
 from collections.abc import Callable
 
+from cleveragents.adapters.actors.claude_code.host_holders import Holder, past_timeout
 from cleveragents.adapters.actors.claude_code.process_ties import hung_up
 
 POLL_SECONDS = 0.5  # how often the asker's own end is looked at meanwhile
@@ -34,13 +36,13 @@ class HostLeases:
     """The connections of the user's hooks running on the host, each with its deadline."""
 
     def __init__(self) -> None:
-        self.held: list[tuple[socket.socket, float]] = []
+        self.held: list[tuple[socket.socket, float, Holder]] = []
 
-    def hold(self, connection: socket.socket, seconds: float) -> None:
+    def hold(self, connection: socket.socket, seconds: float, hook: Holder | None = None) -> None:
         """Keep `connection` (a hook's, just let run) until it closes; waited for at most
-        `seconds` from now."""
+        `seconds` from now; `hook` is what it said of itself, named when it holds on."""
         self._drop_ended()  # the hooks that ended meanwhile hold no descriptor of the run's
-        self.held.append((connection, time.monotonic() + seconds))
+        self.held.append((connection, time.monotonic() + seconds, hook or Holder()))
 
     def wait(self, gone: Callable[[], bool]) -> str | None:
         """Wait until no lease is held: None then; why not, when a hook runs past its timeout
@@ -51,28 +53,30 @@ class HostLeases:
                 return None
             if gone():
                 return "Claude Code ended the command while a hook of your own ran on the host"
-            now, deadline = time.monotonic(), min(d for _, d in self.held)
+            now, deadline = time.monotonic(), min(d for _, d, _ in self.held)
             if now >= deadline:
-                return (
-                    "a hook of your own settings still runs on the host past its timeout: "
-                    "no command of the model runs beside it"
-                )
+                first = min(self.held, key=lambda held: held[1])
+                why = past_timeout(first[2])  # a look at /proc: it may have ended meanwhile
+                self._drop_ended()
+                if first in self.held:
+                    return why
+                continue
             poller = select.poll()  # a hang-up is always told; what a hook wrote is not read
-            for connection, _ in self.held:
+            for connection, _, _ in self.held:
                 poller.register(connection.fileno(), 0)
             poller.poll(1000 * min(deadline - now, POLL_SECONDS))
 
     def close(self) -> None:
         """The run ends: its ends of the leases are closed."""
-        for connection, _ in self.held:
+        for connection, _, _ in self.held:
             connection.close()
         self.held = []
 
     def _drop_ended(self) -> None:
         kept = []
-        for connection, deadline in self.held:
+        for connection, deadline, hook in self.held:
             if hung_up(connection):  # every process of the hook closed its end
                 connection.close()
             else:
-                kept.append((connection, deadline))
+                kept.append((connection, deadline, hook))
         self.held = kept

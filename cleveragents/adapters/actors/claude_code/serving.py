@@ -18,6 +18,7 @@ import subprocess
 from collections.abc import Callable
 from typing import Any
 
+from cleveragents.adapters.actors.claude_code.host_holders import holder
 from cleveragents.adapters.actors.claude_code.host_leases import HostLeases
 from cleveragents.adapters.actors.claude_code.process_ties import hung_up
 from cleveragents.adapters.actors.claude_code.stream_calls import StreamCalls
@@ -92,7 +93,8 @@ def answer_hook(connection: socket.socket, token: str, answer: Answer, leases: H
             raise
     held = ours and asked.get("host") is True and "code" not in reply
     if held:  # before the answer: no boxed command starts from here on
-        leases.hold(connection, _seconds(asked.get("seconds")))
+        seconds = _seconds(asked.get("seconds"))
+        leases.hold(connection, seconds, holder(asked, seconds))
     with contextlib.suppress(OSError):
         connection.sendall(json.dumps(reply).encode() + (b"\n" if held else b""))
     return held
@@ -105,10 +107,8 @@ def _answered(
     asked = {k: v for k, v in asked.items() if k != "refused"}  # ours to say, not the asker's
     if isinstance(asked.get("box"), str) or isinstance(asked.get("shell"), str):
         why = leases.wait(lambda: hung_up(connection))
-        if why is not None and isinstance(asked.get("box"), str):
-            return answer({**asked, "refused": why})  # the call's own outcome says so
-        if why is not None:
-            return {"output": "", "code": REFUSED, "note": f"the command did not run: {why}"}
+        if why is not None:  # the call's own outcome says so, and the run's end counts it
+            return answer({**asked, "refused": why})
     return answer(asked)
 
 

@@ -175,7 +175,8 @@ def _on_host(line: str, seconds: float) -> int:
     if not place:
         return _said("no `agents plan run` to put back what the model changed first")
     try:
-        connection, answer = hook.lease(place, token, {"host": True, "seconds": seconds})
+        asked = {"host": True, "seconds": seconds, "line": line}  # the line: named if it holds on
+        connection, answer = hook.lease(place, token, asked)
     except Exception as error:
         return _said(str(error) or type(error).__name__)
     if "code" in answer:  # what was changed could not be put back: the hook does not run

@@ -1,0 +1,97 @@
+"""Who holds a lease of a user's hook past its timeout (`host_leases.py`), said to the user:
+the hook (its setting and command line, as data) and the processes still holding it (attack
+17 finding 2: a `SessionStart` hook's `nohup npm run dev &` held every later model command,
+and the refusal named no hook and no process)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cleveragents.adapters.actors.claude_code.shell_prefix import LEASE_FD
+from cleveragents.domain.reach import printable
+
+MOST_SHOWN = 120  # characters of a command line in the message
+MOST_PIDS = 5  # processes named
+
+
+@dataclass
+class Holder:
+    """What the hook told of itself when it asked (its line, its socket's inode)."""
+
+    line: str = ""
+    inode: int = 0
+    seconds: float = 0.0
+
+
+def holder(asked: dict[str, object], seconds: float) -> Holder:
+    line, inode = asked.get("line"), asked.get("inode")
+    return Holder(
+        line=line if isinstance(line, str) else "",
+        inode=inode if isinstance(inode, int) and not isinstance(inode, bool) else 0,
+        seconds=seconds,
+    )
+
+
+def past_timeout(held: Holder) -> str:
+    """Why the model's command does not run: the hook, the processes holding it, what to do."""
+    settings = _settings_of(held.line)
+    named = f"{' or '.join(settings) or 'hook'} `{one_line(held.line)}`" if held.line else "hook"
+    pids = holding(held.inode)
+    by = ", ".join(f"pid {pid} (`{one_line(command)}`)" for pid, command in pids)
+    return (
+        f"a hook of your own settings (the {named}) still runs on the host past its timeout "
+        f"({held.seconds:g} s){f', held by {by}' if by else ''}: no command of the model runs "
+        f"beside it; end those processes, or have the hook start what it leaves running with "
+        f"its inherited descriptors closed (`nohup server {LEASE_FD}>&- &`)"
+    )
+
+
+def holding(inode: int) -> list[tuple[int, str]]:
+    """(pid, command line) of the user's processes holding the socket `inode`, at most
+    `MOST_PIDS`; none when it cannot be told (another user's, a hidden /proc)."""
+    if inode <= 0:
+        return []
+    target, found = f"socket:[{inode}]", []
+    try:
+        pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+    except OSError:
+        return []
+    for pid in pids:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            if not any(_link(f"/proc/{pid}/fd/{fd}") == target for fd in fds):
+                continue
+            raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        found.append((pid, " ".join(w.decode(errors="replace") for w in raw.split(b"\0") if w)))
+        if len(found) >= MOST_PIDS:
+            break
+    return found
+
+
+def _link(path: str) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return ""
+
+
+def _settings_of(line: str) -> list[str]:
+    """The settings of the user's files giving `line` (`PostToolUse hook`)."""
+    from cleveragents.adapters.actors.claude_code.hooks_off import managed_files, user_file
+    from cleveragents.adapters.git.config_programs import read_json
+    from cleveragents.domain.claude_commands import raw_commands
+
+    found: list[str] = []
+    for path in [*managed_files(), user_file()]:
+        found += [s for s, ran in raw_commands(read_json(path)) if ran == line and s not in found]
+    return found
+
+
+def one_line(text: str) -> str:
+    """`text` as data on one line of a message: blanks as one space, escaped, cut."""
+    flat = printable(" ".join(text.split()))
+    return flat if len(flat) <= MOST_SHOWN else flat[: MOST_SHOWN - 1] + "…"
