@@ -17,3 +17,18 @@ Feature: Killing agents or Claude Code at any point of a run or a correction los
     And no operation was left running or interrupted where undo refuses it
     And no command exited 70
     And every trial passed
+
+  # The window a CI trial found (seed 1024998281): agents killed after Claude Code's Edit or
+  # Write of a correction wrote its file, before the checkpoint after the call. The settling
+  # kept that file as if the user had edited it, and undo left it. The journal now names
+  # what such a call leaves before it runs, so the settling puts it back.
+  Scenario Outline: SIGKILL of agents just after a correction's <tool> wrote its file
+    When the Claude Code kill trials kill agents in a correction once <path> holds "<text>"
+    Then no trial lost a byte of the working tree
+    And no command exited 70
+    And every trial passed
+
+    Examples:
+      | tool  | path  | text  |
+      | Edit  | a.txt | three |
+      | Write | e.txt | e     |

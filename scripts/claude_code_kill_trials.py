@@ -24,8 +24,11 @@ Usage (from the top of the checkout, with `agents` and the `claude-code` extra i
 
     python scripts/claude_code_kill_trials.py --trials 20 --seed 7
 
-The seed is printed first; `--trial K` replays trial K alone. A JSON summary ends the
-output; the exit status is 1 when any trial failed.
+The seed is printed first; `--trial K` replays trial K alone. `--kill-when a.txt=three`
+places the kill instead of a random delay: as soon as the file holds that text (polled each
+millisecond), e.g. just after the correction's Edit wrote it, before the checkpoint after
+the call; a trial where it never does fails. A JSON summary ends the output; the exit
+status is 1 when any trial failed.
 """
 
 from __future__ import annotations
@@ -112,6 +115,7 @@ class Trials:
         self.workdir = workdir
         self.durations: dict[str, float] = {}
         self.edit_first = False  # hand edits before the next command (which repairs)
+        self.kill_when: tuple[str, bytes] | None = None  # (path, bytes): kill once it holds them
         self.program = find_claude(workdir).path  # the Claude Code `agents` runs
 
     def start(self, name: str) -> Trial:
@@ -191,7 +195,12 @@ class Trials:
             text=True,
             env=trial.env,
         )
-        time.sleep(fraction * self.durations[command])
+        started = time.monotonic()
+        if self.kill_when is None:
+            time.sleep(fraction * self.durations[command])
+        else:
+            self.wait_for(trial, process, *self.kill_when)
+        delay = time.monotonic() - started
         claude = claude_of(process.pid, self.program)
         while target == "claude" and claude is None and process.poll() is None:
             time.sleep(0.01)  # not started yet: killed as soon as it is
@@ -206,7 +215,7 @@ class Trials:
             "command": command,
             "signal": "SIGKILL",
             "target": target,
-            "delay_s": round(fraction * self.durations[command], 3),
+            "delay_s": round(delay, 3),
             "point": f"{target} killed" if killed else f"no {target} to kill: it had ended",
             "finished_before_signal": not killed,
             "problems": [],
@@ -214,6 +223,8 @@ class Trials:
             "stranded": 0,
             "exit_70": 0,
         }
+        if self.kill_when is not None and not killed:  # the point asked for was never reached
+            result["problems"].append(f"{self.kill_when[0]} never held {self.kill_when[1]!r}")
         stderr, hang = agents_process.ended(process, WAIT)
         if hang is not None:
             result["problems"].append(f"hung: still running {WAIT:.0f} s after the kill; {hang}")
@@ -248,6 +259,19 @@ class Trials:
         if git_state(trial.repo / ".git") != user_git:
             result["problems"].append("the user's index, HEAD or branches changed")
         return result
+
+    def wait_for(
+        self, trial: Trial, process: subprocess.Popen[str], path: str, data: bytes
+    ) -> None:
+        """Until `path` of the tree holds `data` (polled every millisecond), or the command
+        has ended: a kill placed just after a write, whatever the machine's speed."""
+        while process.poll() is None:
+            try:
+                if (trial.repo / path).read_bytes() == data:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.001)
 
     def edit(self, trial: Trial) -> Picture:
         """The user's hand edits; their files as they are then."""
@@ -437,6 +461,12 @@ def main(argv: list[str] | None = None) -> int:
         help="make the hand edits before the next agents command, which repairs what the "
         "killed one left, in every trial (by default: in half of them, drawn by the seed)",
     )
+    parser.add_argument(
+        "--kill-when",
+        metavar="PATH=TEXT",
+        help="kill as soon as the file PATH of the tree holds TEXT (and a line's end), not "
+        "after a random delay: e.g. a.txt=three, just after the correction's edit",
+    )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     print(f"seed {seed}", flush=True)
@@ -450,7 +480,11 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     try:
         trials = Trials(args.agents, workdir)
-        trials.calibrate()
+        if args.kill_when is not None:
+            path, _, text = args.kill_when.partition("=")
+            trials.kill_when = (path, f"{text}\n".encode())
+        if trials.kill_when is None:  # a kill placed by the tree needs no timing
+            trials.calibrate()
         numbers = [args.trial] if args.trial is not None else range(1, args.trials + 1)
         for number in numbers:
             rng = random.Random(f"{seed}:{number}")

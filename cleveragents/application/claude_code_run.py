@@ -295,7 +295,7 @@ class ClaudeCodeRun:
         changing = changes_files(tool) and refused is None
         before = r.fresh(f"before {tool} call") if changing else None
         if changing and (path := written_path(tool, tool_input, self.root)) is not None:
-            r.save_before(path)  # an ignored file, or one in a nested repository
+            r.save_before(path, call=(tool, raw))  # ignored, or in a nested repository
         r.save_plan(
             usage=r.plan.usage.model_copy(update={"actor_calls": r.plan.usage.actor_calls + 1})
         )

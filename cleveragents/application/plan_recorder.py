@@ -15,11 +15,12 @@ from cleveragents.domain.budget import Usage, calls_left, spending_over
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
 from cleveragents.domain.command_saves import CommandLook, shown_path, unsaved_note
-from cleveragents.domain.correction_journal import ACTION, about_to_write
+from cleveragents.domain.correction_journal import ACTION, about_to_leave, about_to_write
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
+from cleveragents.domain.tool_writes import left_by
 from cleveragents.errors import BudgetExhausted, PathRefused
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
@@ -166,16 +167,24 @@ class PlanRecorder:
         if saved is not None:
             self.replaced.append(saved)
 
-    def save_before(self, path: str, action: Action | None = None) -> None:
-        """Save what a write, edit or delete of `path` replaces that no checkpoint holds,
-        once the correction's journal names it (`domain/correction_journal.py`)."""
+    def save_before(
+        self, path: str, action: Action | None = None, call: tuple[str, Any] | None = None
+    ) -> None:
+        """Save what a write, edit or delete of `path` (or Claude Code's tool `call`: name,
+        input) replaces that no checkpoint holds, once the correction's journal names it
+        (`domain/correction_journal.py`), with what it leaves there when that is known."""
         try:
             relative = confined_path(path)
         except PathRefused:
             return  # the environment refuses the action itself
         if self.changed is not None:
             self.changed.add(relative)
-        self.checkpoints.journal(about_to_write(relative, action))
+        now = self.checkpoints.file_bytes(relative) if call is not None else None
+        if call is not None and (leaves := left_by(*call, now)):
+            for data in leaves:
+                self.checkpoints.journal(about_to_leave(relative, data))
+        else:
+            self.checkpoints.journal(about_to_write(relative, action))
         saved = self.checkpoints.save_before_action(self.plan.id, relative)
         if saved is not None:
             self.replaced.append(saved)

@@ -21,13 +21,17 @@ GONE = "-"
 def about_to_write(path: str, action: Action | None) -> str:
     """The entry for `action` on `path`, made before it writes anything."""
     if isinstance(action, WriteAction):
-        data = action.content.encode()
-        header = b"blob %d\0" % len(data)
-        ids = [hashlib.new(name, header + data).hexdigest() for name in ("sha1", "sha256")]
-        return f"{ACTION} {ids[0]} {ids[1]} {path}"
+        return about_to_leave(path, action.content.encode())
     if isinstance(action, DeleteAction):
         return f"{ACTION} {GONE} {GONE} {path}"
     return ACTION
+
+
+def about_to_leave(path: str, data: bytes) -> str:
+    """The entry for an action that leaves `data` in the file at `path`."""
+    header = b"blob %d\0" % len(data)
+    ids = [hashlib.new(name, header + data).hexdigest() for name in ("sha1", "sha256")]
+    return f"{ACTION} {ids[0]} {ids[1]} {path}"
 
 
 def is_action(entry: str) -> bool:

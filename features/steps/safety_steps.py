@@ -74,13 +74,24 @@ def step_claude_code_kill_trials(context: Any) -> None:
     _run_trials(context, "claude_code_kill_trials.py", "CLEVERAGENTS_CLAUDE_CODE_KILL_TRIALS", 2)
 
 
+@when('the Claude Code kill trials kill agents in a correction once {path} holds "{text}"')
+def step_claude_code_kill_at(context: Any, path: str, text: str) -> None:
+    # One trial, the kill placed by what the tree holds, not by a random delay.
+    where = ["--commands", "correct", "--targets", "agents", "--kill-when", f"{path}={text}"]
+    _run_trials(context, "claude_code_kill_trials.py", "", 1, where)
+
+
 def _run_trials(
-    context: Any, script: str, variable: str = "CLEVERAGENTS_KILL_TRIALS", default: int = TRIALS
+    context: Any,
+    script: str,
+    variable: str = "CLEVERAGENTS_KILL_TRIALS",
+    default: int = TRIALS,
+    more: list[str] | None = None,
 ) -> None:
     """Run a few trials of `scripts/SCRIPT` (`variable`, with the seed of
-    CLEVERAGENTS_KILL_SEED or the clock's, printed); its JSON summary is kept for the steps
-    that say what must hold."""
-    trials = os.environ.get(variable, str(default))
+    CLEVERAGENTS_KILL_SEED or the clock's, printed), with `more` options; its JSON summary
+    is kept for the steps that say what must hold."""
+    trials = os.environ.get(variable, str(default)) if variable else str(default)
     seed = os.environ.get("CLEVERAGENTS_KILL_SEED", str(time.time_ns() % 2**32))
     print(f"{script}: seed {seed}, {trials} trials", file=sys.stderr, flush=True)
     done = subprocess.run(
@@ -93,6 +104,7 @@ def _run_trials(
             seed,
             "--calibrations",
             "1",
+            *(more or []),
         ],
         capture_output=True,
         text=True,
@@ -105,7 +117,10 @@ def _run_trials(
     assert report.strip(), f"{script} exited {done.returncode}:\n{done.stderr[-2000:]}"
     context.trials = json.loads(report)
     context.trials_exit = done.returncode
-    context.trials_replay = f"replay with: python scripts/{script} --trials {trials} --seed {seed}"
+    context.trials_replay = (
+        f"replay with: python scripts/{script} --trials {trials} --seed {seed} "
+        + " ".join(more or [])
+    )
 
 
 def _trials_failures(context: Any) -> str:

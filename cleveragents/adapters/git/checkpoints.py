@@ -20,7 +20,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from cleveragents.adapters.git import filled_folders, ignore_rules
+from cleveragents.adapters.git import filled_folders, ignore_rules, tree_files
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
@@ -46,7 +46,6 @@ from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
-from cleveragents.domain.plan_refs import checkpoints_ref
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
 
@@ -109,9 +108,6 @@ class GitCheckpoints:
         self._keep = keep
         self.guard.forget()
 
-    def ref(self, plan_id: str) -> str:
-        return checkpoints_ref(plan_id)
-
     @property
     def index(self) -> Path:
         return self.private.index
@@ -170,6 +166,10 @@ class GitCheckpoints:
             saved = SavedFiles(plan_id=plan_id, modes=modes, at=time.time_ns())
         self.keep(saved := saved.model_copy(update={"empty": empty, "folders": folders}))
         return saved
+
+    def file_bytes(self, path: str) -> bytes | None:
+        """The bytes of the regular file at `path` now (`tree_files.regular_bytes`)."""
+        return tree_files.regular_bytes(self.repo.root, path)
 
     def before_command(self, plan_id: str, tree: str | None) -> CommandLook:
         """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
