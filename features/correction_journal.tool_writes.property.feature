@@ -16,3 +16,9 @@ Feature: A correction's journal names what Claude Code's Write or Edit leaves, b
   Scenario: Every Write and Edit Claude Code makes is named by the journal before it runs
     When random Edit and Write calls of Claude Code are journaled before they run
     Then what each call leaves in its file is named by an entry of the journal
+
+  # The rule's model of Claude Code held against the real one (the stand-in Messages API
+  # asks it for an Edit whose part spans a line's end, and a Write, in `\r\n` files).
+  Scenario: What the real Claude Code's Edit and Write leave in \r\n files is named
+    When the real Claude Code edits and writes files with \r\n line ends in a run
+    Then what its Edit and its Write left is named by an entry of the journal

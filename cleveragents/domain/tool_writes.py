@@ -3,9 +3,10 @@
 A correction's journal names it before the call (`correction_journal.about_to_leave`): a
 correction killed between the call's write and the checkpoint after it then puts the file
 back as written by it, not kept as if the user had edited it. Claude Code reads a file
-with its line ends made `\\n` and writes them back as they were: both ways are listed. A
-result it could leave that is not listed (another encoding, quotes it normalised) is only
-kept by the settling, named, as before. Pure rules, no I/O.
+with its line ends made `\\n` and writes them back as the file had them (`\\r\\n`, or `\\n`
+when it had none or mixed ones): each way is listed. A result it could leave that is not
+listed (another encoding, quotes it normalised) is only kept by the settling, named, as
+before. Pure rules, no I/O.
 """
 
 from __future__ import annotations
@@ -35,12 +36,14 @@ def left_by(tool: str, tool_input: dict[str, Any], now: bytes | None) -> list[by
         text = "" if now is None else now.decode()
     except UnicodeDecodeError:
         return []
-    ways = [(text, False), *([(text.replace(CRLF, "\n"), True)] if CRLF in text else [])]
+    ways = [(text, False)]
+    if CRLF in text:  # as the file's line ends were, or all `\n` (ends mixed: either wins)
+        ways += [(text.replace(CRLF, "\n"), True), (text.replace(CRLF, "\n"), False)]
     results = []
     for start, crlf in ways:
         texts = [start]
-        for edit in edits:
-            texts = [out for t in texts for out in _edited(t, edit, now is None)]
+        for n, edit in enumerate(edits):  # the first may make the file: the next edit it
+            texts = [out for t in texts for out in _edited(t, edit, now is None and n == 0)]
         results += [t.replace("\n", CRLF) if crlf else t for t in texts]
     return _encoded(results)
 

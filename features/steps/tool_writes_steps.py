@@ -4,11 +4,14 @@ against what Claude Code's Edit and Write leave, judged by the real git's blob i
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 from behave import then, when
 
+from features.support import agents_process
+from features.support.messages_server import MessagesServer
 from features.support.properties import reproducible, run_property
 
 LINE = "abc\u00e9\u4e2d\U0001f600 \t"  # a few letters, accents, wide and astral characters
@@ -67,6 +70,7 @@ def _edits(examples: int, seed: int, tmp: Path) -> int:
         nonlocal ran
         ran += 1
         seen = "\n".join(rows) + ("\n" if end and rows else "")  # as the model sees it
+        crlf = crlf and "\n" in seen  # a file with no line end has no `\r\n` to keep
         file = (seen.replace("\n", "\r\n") if crlf else seen).encode()
         start = data.draw(st.integers(0, len(seen)))
         stop = data.draw(st.integers(start, len(seen)))
@@ -101,3 +105,54 @@ def step_tool_writes(context: Any) -> None:
 @then("what each call leaves in its file is named by an entry of the journal")
 def step_tool_writes_named(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("the real Claude Code edits and writes files with \\r\\n line ends in a run")
+def step_real_claude_code(context: Any) -> None:
+    repo = context.tmp / "repo"
+    repo.mkdir()
+    env = agents_process.environment()
+    subprocess.run(["git", "init", "-q", "--initial-branch=main"], cwd=repo, env=env, check=True)
+    (repo / "a.txt").write_bytes(b"one\r\ntwo\r\nthree\r\n")
+    (repo / "b.txt").write_bytes(b"x\r\ny\r\n")
+    edit = {"file_path": f"{repo}/a.txt", "old_string": "one\ntwo", "new_string": "uno\ndos"}
+    write = {"file_path": f"{repo}/b.txt", "content": "p\nq\n"}
+    context.calls = {"a.txt": ("Edit", edit), "b.txt": ("Write", write)}
+    context.before = {p: (repo / p).read_bytes() for p in context.calls}
+    server = MessagesServer(answer_side_requests=True).start()
+    context.cleanups.append(server.stop)
+    for call in context.calls.values():
+        server.reply_tools([call])
+    server.reply_text("Done.")
+    env |= {
+        "ANTHROPIC_API_KEY": "sk-ant-tool-writes-0123456789",
+        "ANTHROPIC_BASE_URL": server.url,
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        "DISABLE_AUTOUPDATER": "1",
+        "CLAUDE_CONFIG_DIR": str(context.tmp / "claude-config"),
+        "GIT_CEILING_DIRECTORIES": str(context.tmp),
+    }
+    agents = Path(sys.executable).with_name("agents")
+    done = subprocess.run(
+        [str(agents), "plan", "run", "edit the files", "--actor", "claude-code"],
+        cwd=repo,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, f"agents exited {done.returncode}: {done.stderr[-1500:]}"
+    context.after = {p: (repo / p).read_bytes() for p in context.calls}
+
+
+@then("what its Edit and its Write left is named by an entry of the journal")
+def step_real_named(context: Any) -> None:
+    from cleveragents.domain.tool_writes import left_by
+
+    for path, (tool, call) in context.calls.items():
+        left, was = context.after[path], context.before[path]
+        assert left != was, f"{tool} changed nothing in {path}: {left!r}"
+        leaves = left_by(tool, call, was)
+        assert _named(path, left, leaves), f"{tool} left {left!r} in {path}, named: {leaves}"
