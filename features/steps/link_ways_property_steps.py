@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from behave import then, when
-from hypothesis import given
 from hypothesis import strategies as st
 
 from cleveragents.adapters.git import link_ways
-from features.support.properties import reproducible, run_property
+from features.support.home_examples import folder_examples
+from features.support.properties import run_property
 
 CHANGES = (
     "re-point",
@@ -37,21 +36,7 @@ def step_link_ways_held(context: Any) -> None:
 
 
 def _check(examples: int, seed: int, tmp: Path) -> int:
-    ran = 0
-
-    @reproducible(examples, seed)
-    @given(st.data())
-    def example(data: st.DataObject) -> None:
-        nonlocal ran
-        root = Path(tempfile.mkdtemp(dir=tmp))
-        try:
-            _example(root, data)
-        finally:
-            shutil.rmtree(root)
-        ran += 1
-
-    example()
-    return ran
+    return folder_examples(examples, seed, tmp, _example)
 
 
 def _example(root: Path, data: st.DataObject) -> None:
