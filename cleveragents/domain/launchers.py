@@ -279,3 +279,11 @@ def operands(rest: list[str], taking: frozenset[str]) -> list[str]:
         else:
             found.append(word)
     return found
+
+
+def tabled(name: str) -> bool:
+    """Whether a program named `name` is read by a table of its own (a shell, an interpreter,
+    a launcher, a tool, one known to load nothing): outside the tree, its file is no script
+    of the user's to read (`/usr/bin/python3 x.py` reads `x.py`)."""
+    tables = (RUNNERS, WRAPPERS, OPAQUE, INERT, CHECKERS, CONVENTIONS, SHELLS, NODE, SCRIPTED)
+    return any(name in t for t in tables) or bool(PYTHON.fullmatch(name))

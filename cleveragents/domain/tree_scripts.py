@@ -43,7 +43,7 @@ import posixpath
 import re
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
@@ -123,6 +123,47 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
             why = f"`{printable(path)}`, which names more files than agents reads ahead"
             return [*dict.fromkeys(found[:MOST_NAMED]), Reach(WHOLE, unknown=why)]
     return list(dict.fromkeys(found))
+
+
+def outside_reach(
+    scripts: list[tuple[str, str]], cwd: str, read: Read, outside: Callable[[Reach], str | None]
+) -> list[Reach]:
+    """What the scripts OUTSIDE the tree `scripts` ((absolute path, tool kind or "")), run in
+    `cwd` of the tree, run of it: each read by its kind as a tree script is (`_one`), those
+    it names outside the tree (`outside` gives their absolute path) read in turn, `DEPTH`
+    deep and `MOST_SCRIPTS` in all; a script past a bound, or one agents cannot read (too
+    large, a FIFO, unreadable, a binary, another language: its folder is no tree folder),
+    may run anything: the whole tree, said so. An absent one runs nothing."""
+    found: list[Reach] = []
+    todo = [(path, kind, 0) for path, kind in scripts]
+    seen: set[tuple[str, str]] = set()
+    while todo:
+        path, kind, depth = todo.pop(0)
+        if (path, kind) in seen:
+            continue
+        seen.add((path, kind))
+        if depth > DEPTH or len(seen) > MOST_SCRIPTS:
+            bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
+            found.append(Reach(WHOLE, unknown=f"`{printable(path)}`, {bound}, unread"))
+            continue
+        script = read(path)
+        if script.content is None and not script.unread:
+            continue  # not there: nothing runs (read again at the next look)
+        zeros = (posixpath.dirname(path),)
+        for reach in _one(path, cwd, script, zeros, kind):
+            further = outside(reach)
+            if further is None:
+                found.append(_through(path, reach))
+            else:
+                todo.append((further, reach.kind, depth + 1))
+    return list(dict.fromkeys(found))
+
+
+def _through(script: str, reach: Reach) -> Reach:
+    """`reach`, found in the script `script` outside the tree, said so when it is unknown."""
+    if not reach.unknown or reach.unknown.startswith(f"`{printable(script)}`"):
+        return reach
+    return replace(reach, unknown=f"`{printable(script)}`, which runs {reach.unknown}")
 
 
 def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str) -> list[Reach]:

@@ -40,7 +40,12 @@ from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, include_target
-from cleveragents.adapters.git.tree_scripts import below, linked_packages, script_places
+from cleveragents.adapters.git.tree_scripts import (
+    below,
+    linked_packages,
+    outside_places,
+    script_places,
+)
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.config_programs import (
@@ -93,7 +98,7 @@ def config_programs(
     for key, value in listed:
         if harmless(key) or _read_elsewhere(key, value):
             continue
-        for reach in program_reach(key, value):
+        for reach in _outside(root, key, value, program_reach(key, value)):
             for place in _in_tree(root, reach):
                 found.setdefault(place, key)
                 for further in _run_by(root, place, key, value):
@@ -194,7 +199,8 @@ def _claude_places(
     holds was read for an earlier line (many skills run scripts of one folder)."""
     found: list[tuple[Reach, str]] = []
     for top in tops:
-        for reach in map(partial(_env_whole, setting), script_reach(line, top)):
+        reaches = outside_places(root, script_reach(line, top), top)  # `~/.claude/hooks/x.sh`
+        for reach in map(partial(_env_whole, setting), reaches):
             if (reach, top) in done:
                 continue
             done.add((reach, top))
@@ -260,11 +266,17 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
-            for reach in program_reach(key, value):
+            for reach in _outside(root, key, value, program_reach(key, value), top):
                 for place in _in_tree(root, replace(reach, repo=own), top):
                     found += [(place, key)]
                     found += [(p, key) for p in _run_by(root, place, key, value, top)]
     return found
+
+
+def _outside(root: Path, key: str, value: str, reaches: list[Reach], top: str = "") -> list[Reach]:
+    """`reaches` of the program `key = value` (git runs it in `top`), each script outside the
+    tree it names read for what it runs of the tree (`tree_scripts.outside_places`)."""
+    return outside_places(root, reaches, "", top) if runs_program(key, value) else reaches
 
 
 def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:

@@ -22,15 +22,23 @@ tree's folders per look when a hook runs a tool whose configs lie anywhere.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import Reach, reading_hook
 from cleveragents.domain.interpreters import reading_code_unread
+from cleveragents.domain.launchers import tabled
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
 from cleveragents.domain.tool_configs import current_roots
-from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
+from cleveragents.domain.tree_scripts import (
+    LINK,
+    MOST_BYTES,
+    Script,
+    outside_reach,
+    scripts_reach,
+)
 
 NOT_WALKED = frozenset((".git", "node_modules"))
 
@@ -83,6 +91,61 @@ def _read(root: Path, name: str) -> Script:
     if len(found[0]) > MOST_BYTES:  # pragma: no cover - grown since lstat
         return Script(unread="too large a script")
     return Script(content=found[0], executable=bool(seen.st_mode & 0o111))
+
+
+def outside_places(
+    root: Path, reaches: list[Reach], cwd: str, base: str = "", read: list[str] | None = None
+) -> list[Reach]:
+    """`reaches` (of a line run in `cwd`; paths from `base`, both folders of the tree `root`,
+    as its realpath, `cwd` from `base`) with
+    each script they name OUTSIDE the tree (`~/.claude/hooks/fmt.sh`, `python3 ~/x.py`: the
+    user's, but what it runs in the tree the model can rewrite) replaced by what it runs of
+    the tree, read by its kind as a tree script is (`domain/tree_scripts.outside_reach`,
+    bounded; one agents cannot read: the whole tree). A program a table reads by its name
+    (`/usr/bin/python3`) is not read as a script. Each file read goes into `read`."""
+
+    def outside(reach: Reach) -> str | None:
+        if reach.launcher or reach.unknown or re.search(r"[*?\[$]", reach.path):
+            return None
+        full = os.path.normpath(os.path.join(root, base, os.path.expanduser(reach.path)))
+        if Path(os.path.realpath(full)).is_relative_to(root) or full == "/":
+            return None  # the tree's own (as named or through its links): read as such
+        return None if tabled(os.path.basename(full)) and not reach.kind else full
+
+    def script(path: str) -> Script:
+        if read is not None:
+            read.append(path)
+        return _outside_script(path)
+
+    found: list[Reach] = []
+    for reach in reaches:
+        path = outside(reach)
+        if path is None:
+            found.append(reach)
+        else:
+            found += outside_reach([(path, reach.kind)], cwd, script, outside)
+    return list(dict.fromkeys(found))
+
+
+def _outside_script(path: str) -> Script:
+    """The file `path` outside the tree as a script (links followed: the user's own);
+    absent (or a folder) it runs nothing."""
+    try:
+        seen = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return Script()
+    except OSError:
+        return Script(unread="a file it cannot open")
+    if stat.S_ISDIR(seen.st_mode):
+        return Script()
+    if not stat.S_ISREG(seen.st_mode):
+        return Script(unread="a FIFO, socket or device")
+    if seen.st_size > MOST_BYTES:
+        return Script(unread="too large a script")
+    found = regular_bytes(path, MOST_BYTES)
+    if found is None or len(found[0]) > MOST_BYTES:
+        return Script(unread="a file it cannot open" if found is None else "too large a script")
+    return Script(content=found[0], executable=bool(found[1].st_mode & 0o111))
 
 
 def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:
