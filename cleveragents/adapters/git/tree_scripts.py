@@ -29,7 +29,7 @@ from pathlib import Path
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import Reach, reading_hook
 from cleveragents.domain.interpreters import reading_code_unread
-from cleveragents.domain.launchers import tabled
+from cleveragents.domain.launchers import launches, tabled
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
 from cleveragents.domain.tool_configs import current_roots
 from cleveragents.domain.tree_scripts import (
@@ -101,8 +101,9 @@ def outside_places(
     each script they name OUTSIDE the tree (`~/.claude/hooks/fmt.sh`, `python3 ~/x.py`: the
     user's, but what it runs in the tree the model can rewrite) replaced by what it runs of
     the tree, read by its kind as a tree script is (`domain/tree_scripts.outside_reach`,
-    bounded; one agents cannot read: the whole tree). A program a table reads by its name
-    (`/usr/bin/python3`) is not read as a script. Each file read goes into `read`."""
+    bounded; one agents cannot read: the whole tree). A shell, an interpreter or a launcher
+    (`/usr/bin/python3`) is not read as a script: its table reads what it runs. Each file
+    read goes into `read`."""
 
     def outside(reach: Reach) -> str | None:
         if reach.launcher or reach.unknown or re.search(r"[*?\[$]", reach.path):
@@ -110,7 +111,7 @@ def outside_places(
         full = os.path.normpath(os.path.join(root, base, os.path.expanduser(reach.path)))
         if Path(os.path.realpath(full)).is_relative_to(root) or full == "/":
             return None  # the tree's own (as named or through its links): read as such
-        return None if tabled(os.path.basename(full)) and not reach.kind else full
+        return None if launches(os.path.basename(full)) and not reach.kind else full
 
     def script(path: str) -> Script:
         if read is not None:
@@ -145,6 +146,8 @@ def _outside_script(path: str) -> Script:
     found = regular_bytes(path, MOST_BYTES)
     if found is None or len(found[0]) > MOST_BYTES:
         return Script(unread="a file it cannot open" if found is None else "too large a script")
+    if b"\0" in found[0] and tabled(os.path.basename(path)):
+        return Script()  # `/usr/bin/jq`: the program its table reads by name, no script
     return Script(content=found[0], executable=bool(found[1].st_mode & 0o111))
 
 
