@@ -49,3 +49,22 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
     And Claude will give up
     When I run "agents plan run 'programs'" with Claude
     Then the file "Makefile" does not contain "exit 0"
+
+  Scenario Outline: A script outside the tree that <runner> runs is read for what it runs in the tree
+    Given the user's script "bin/check.sh" of the config folder holds "#!/bin/sh\nsh scripts/fmt.sh\n"
+    And <setup>
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "scripts/fmt.sh"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "scripts/fmt.sh" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/fmt.sh' <why>"
+
+    Examples:
+      | runner        | setup                                                                 | why                                                           |
+      | a git hook    | the repository's hook "pre-commit" runs "{config}/bin/check.sh"       | is scripts/fmt.sh, which the pre-commit hook runs             |
+      | direnv        | the tree's ".envrc" runs "{config}/bin/check.sh", committed           | is scripts/fmt.sh, which direnv's .envrc                      |
+      | a git program | the repository's git config sets core.pager to "{config}/bin/check.sh" | is scripts/fmt.sh, which your git config's core.pager names for git to run |

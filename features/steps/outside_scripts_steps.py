@@ -28,3 +28,25 @@ def step_user_script(context: Any, path: str, content: str) -> None:
     text = _placed(context, content).replace("\\n", "\n").replace("\\0", "\0")
     file.write_bytes(text.encode())
     file.chmod(0o755)
+
+
+@given('the repository\'s hook "{name}" runs "{line}"')
+def step_hook_runs(context: Any, name: str, line: str) -> None:
+    hook = context.repo / ".git" / "hooks" / name
+    hook.write_text(f"#!/bin/sh\n{_placed(context, line)}\n")
+    hook.chmod(0o755)
+
+
+@given('the tree\'s "{path}" runs "{line}", committed')
+def step_tree_runs(context: Any, path: str, line: str) -> None:
+    from features.steps.repo_steps import commit_all
+
+    (context.repo / path).write_text(f"{_placed(context, line)}\n")
+    commit_all(context, f"add {path}")
+
+
+@given('the repository\'s git config sets {key} to "{value}"')
+def step_config_runs(context: Any, key: str, value: str) -> None:
+    from features.steps.repo_steps import git
+
+    git(context, "config", key, _placed(context, value))
