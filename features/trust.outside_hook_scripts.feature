@@ -39,6 +39,20 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | fmt    | {config}/hooks/fmt                  | #!/bin/sh\nmake -s fmt\n                                 | Makefile       | exit 0 | hooks/fmt`, which runs `make`                  |
       | hookbin | {config}/hooks/hookbin             | ELF\0\0\0\n                                             | a.txt          | exit 0 | hooks/hookbin`, a program agents cannot read   |
 
+  Scenario: A script of the user's on PATH that the hook names by its name is read too
+    Given the user's script "bin/claude-fmt" of the config folder holds "#!/bin/sh\nmake -s fmt\n"
+    And the user's folder "bin" of the config folder is first on PATH
+    And the user's Claude Code settings run "claude-fmt" after each Bash call
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "Makefile"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "Makefile" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "bin/claude-fmt`, which runs `make`"
+
   Scenario: A hook script outside the tree that runs nothing of the tree keeps nothing from the model
     Given the user's script "hooks/note.sh" of the config folder holds "#!/bin/sh\necho done >&2\n"
     And the user's Claude Code settings run "{config}/hooks/note.sh" after each Bash call

@@ -45,7 +45,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
+from cleveragents.domain.config_programs import ON_PATH, WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
 from cleveragents.domain.node_loads import PACKAGE, node_loads, package_entries
 from cleveragents.domain.reach import printable
@@ -130,7 +130,8 @@ def outside_reach(
 ) -> list[Reach]:
     """What the scripts OUTSIDE the tree `scripts` ((absolute path, tool kind or "")), run in
     `cwd` of the tree, run of it: each read by its kind as a tree script is (`_one`), those
-    it names outside the tree (`outside` gives their absolute path) read in turn, `DEPTH`
+    it names outside the tree (`outside` gives their absolute path; "" for none to read,
+    as a binary on PATH) read in turn, `DEPTH`
     deep and `MOST_SCRIPTS` in all; a script past a bound, or one agents cannot read (too
     large, a FIFO, unreadable, a binary, another language: its folder is no tree folder),
     may run anything: the whole tree, said so. An absent one runs nothing."""
@@ -154,8 +155,8 @@ def outside_reach(
             further = outside(reach)
             if further is None:
                 found.append(_through(path, reach))
-            else:
-                todo.append((further, reach.kind, depth + 1))
+            elif further:  # "": a program on PATH that is no script of the user's
+                todo.append((further, "" if reach.kind == ON_PATH else reach.kind, depth + 1))
     return list(dict.fromkeys(found))
 
 

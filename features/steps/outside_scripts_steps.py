@@ -50,3 +50,11 @@ def step_config_runs(context: Any, key: str, value: str) -> None:
     from features.steps.repo_steps import git
 
     git(context, "config", key, _placed(context, value))
+
+
+@given('the user\'s folder "{folder}" of the config folder is first on PATH')
+def step_first_on_path(context: Any, folder: str) -> None:
+    import os
+
+    path = context.env.get("PATH", os.environ.get("PATH", ""))
+    context.env["PATH"] = f"{context.claude_config / folder}:{path}"

@@ -53,6 +53,7 @@ from cleveragents.domain.config_programs import (
     WHOLE,
     Reach,
     program_reach,
+    programs_on_path,
     runs_program,
     script_reach,
 )
@@ -98,7 +99,7 @@ def config_programs(
     for key, value in listed:
         if harmless(key) or _read_elsewhere(key, value):
             continue
-        for reach in _outside(root, key, value, program_reach(key, value)):
+        for reach in _outside(root, key, value):
             for place in _in_tree(root, reach):
                 found.setdefault(place, key)
                 for further in _run_by(root, place, key, value):
@@ -199,7 +200,8 @@ def _claude_places(
     holds was read for an earlier line (many skills run scripts of one folder)."""
     found: list[tuple[Reach, str]] = []
     for top in tops:
-        reaches = outside_places(root, script_reach(line, top), top)  # `~/.claude/hooks/x.sh`
+        with programs_on_path():  # `claude-fmt`, a script of the user's on PATH
+            reaches = outside_places(root, script_reach(line, top), top)  # `~/.claude/x.sh`
         for reach in map(partial(_env_whole, setting), reaches):
             if (reach, top) in done:
                 continue
@@ -266,17 +268,21 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
-            for reach in _outside(root, key, value, program_reach(key, value), top):
+            for reach in _outside(root, key, value, top):
                 for place in _in_tree(root, replace(reach, repo=own), top):
                     found += [(place, key)]
                     found += [(p, key) for p in _run_by(root, place, key, value, top)]
     return found
 
 
-def _outside(root: Path, key: str, value: str, reaches: list[Reach], top: str = "") -> list[Reach]:
-    """`reaches` of the program `key = value` (git runs it in `top`), each script outside the
-    tree it names read for what it runs of the tree (`tree_scripts.outside_places`)."""
-    return outside_places(root, reaches, "", top) if runs_program(key, value) else reaches
+def _outside(root: Path, key: str, value: str, top: str = "") -> list[Reach]:
+    """`program_reach` of the setting `key = value`; of a program (git runs it in `top`), each
+    script outside the tree it names, or on PATH by a bare name, read for what it runs of
+    the tree (`tree_scripts.outside_places`)."""
+    if not runs_program(key, value):
+        return program_reach(key, value)
+    with programs_on_path():  # `core.pager = mypager`, a script of the user's on PATH
+        return outside_places(root, program_reach(key, value), "", top)
 
 
 def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
-from cleveragents.domain.config_programs import Reach, reading_hook
+from cleveragents.domain.config_programs import ON_PATH, Reach, programs_on_path, reading_hook
 from cleveragents.domain.interpreters import reading_code_unread
 from cleveragents.domain.launchers import launches, tabled
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
@@ -105,7 +106,16 @@ def outside_places(
     (`/usr/bin/python3`) is not read as a script: its table reads what it runs. Each file
     read goes into `read`."""
 
+    on_path: set[str] = set()
+
     def outside(reach: Reach) -> str | None:
+        if reach.kind == ON_PATH:  # `claude-fmt`: the user's script on PATH, read as one
+            found = shutil.which(reach.path)
+            real = os.path.realpath(found) if found else ""
+            if not real or Path(real).is_relative_to(root):
+                return ""  # none, or the tree's: `path_folders.py` keeps those
+            on_path.add(real)
+            return real
         if reach.launcher or reach.unknown or re.search(r"[*?\[$]", reach.path):
             return None
         full = os.path.normpath(os.path.join(root, base, os.path.expanduser(reach.path)))
@@ -116,15 +126,20 @@ def outside_places(
     def script(path: str) -> Script:
         if read is not None:
             read.append(path)
-        return _outside_script(path)
+        found = _outside_script(path)
+        if path in on_path and found.content is not None and b"\0" in found.content:
+            return Script()  # a program on PATH (`jq`), no script: read as before, by name
+        return found
 
     found: list[Reach] = []
-    for reach in reaches:
-        path = outside(reach)
-        if path is None:
-            found.append(reach)
-        else:
-            found += outside_reach([(path, reach.kind)], cwd, script, outside)
+    with programs_on_path():
+        for reach in reaches:
+            path = outside(reach)
+            if path is None:
+                found.append(reach)
+            elif path:
+                kind = "" if reach.kind == ON_PATH else reach.kind
+                found += outside_reach([(path, kind)], cwd, script, outside)
     return list(dict.fromkeys(found))
 
 
