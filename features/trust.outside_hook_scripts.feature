@@ -17,6 +17,7 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
   Scenario Outline: The model's edit of <file>, which the user's hook script <script> runs, is refused
     Given the user's script "hooks/<script>" of the config folder holds "<content>"
     And the user's script "hooks/lib.sh" of the config folder holds "make -s fmt\n"
+    And the user's script "hooks/helpers.py" of the config folder holds "import os\ndef go():\n    os.system('make -s fmt')\n"
     And the user's Claude Code settings run "<line>" after each Bash call
     And Claude will propose the plan "programs" checked by ""
     And Claude will edit the file "<file>"
@@ -35,6 +36,7 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | fmt.sh | {config}/hooks/fmt.sh               | #!/bin/sh\nmake -s fmt\n                                 | Makefile       | exit 0 | hooks/fmt.sh`, which runs `make`               |
       | fmt.sh | sh {config}/hooks/fmt.sh            | sh scripts/fmt.sh\n                                      | scripts/fmt.sh | exit 0 | is scripts/fmt.sh, which Claude Code's PostToolUse hook |
       | fmt.py | python3 {config}/hooks/fmt.py       | import subprocess\nsubprocess.run(["sh", "{config}/hooks/lib.sh"])\n | Makefile | exit 0 | hooks/lib.sh`, which runs `make` |
+      | fmt.py | python3 {config}/hooks/fmt.py       | import helpers\nhelpers.go()\n                          | Makefile       | exit 0 | hooks/helpers.py`, which runs `make`           |
       | fmt.pl | {config}/hooks/fmt.pl               | #!/usr/bin/perl\nprint 1;\n                              | a.txt          | exit 0 | hooks/fmt.pl`, a perl script                   |
       | fmt    | {config}/hooks/fmt                  | #!/bin/sh\nmake -s fmt\n                                 | Makefile       | exit 0 | hooks/fmt`, which runs `make`                  |
       | hookbin | {config}/hooks/hookbin             | ELF\0\0\0\n                                             | a.txt          | exit 0 | hooks/hookbin`, a program agents cannot read   |
