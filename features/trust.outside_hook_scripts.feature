@@ -83,4 +83,3 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | runner        | setup                                                                 | why                                                           |
       | a git hook    | the repository's hook "pre-commit" runs "{config}/bin/check.sh"       | is scripts/fmt.sh, which the pre-commit hook runs             |
       | direnv        | the tree's ".envrc" runs "{config}/bin/check.sh", committed           | is scripts/fmt.sh, which direnv's .envrc                      |
-      | a git program | the repository's git config sets core.pager to "{config}/bin/check.sh" | is scripts/fmt.sh, which your git config's core.pager names for git to run |

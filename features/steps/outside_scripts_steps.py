@@ -45,13 +45,6 @@ def step_tree_runs(context: Any, path: str, line: str) -> None:
     commit_all(context, f"add {path}")
 
 
-@given('the repository\'s git config sets {key} to "{value}"')
-def step_config_runs(context: Any, key: str, value: str) -> None:
-    from features.steps.repo_steps import git
-
-    git(context, "config", key, _placed(context, value))
-
-
 @given('the user\'s folder "{folder}" of the config folder is first on PATH')
 def step_first_on_path(context: Any, folder: str) -> None:
     import os

@@ -99,7 +99,7 @@ def config_programs(
     for key, value in listed:
         if harmless(key) or _read_elsewhere(key, value):
             continue
-        for reach in _outside(root, key, value):
+        for reach in program_reach(key, value):
             for place in _in_tree(root, reach):
                 found.setdefault(place, key)
                 for further in _run_by(root, place, key, value):
@@ -268,21 +268,11 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
-            for reach in _outside(root, key, value, top):
+            for reach in program_reach(key, value):
                 for place in _in_tree(root, replace(reach, repo=own), top):
                     found += [(place, key)]
                     found += [(p, key) for p in _run_by(root, place, key, value, top)]
     return found
-
-
-def _outside(root: Path, key: str, value: str, top: str = "") -> list[Reach]:
-    """`program_reach` of the setting `key = value`; of a program (git runs it in `top`), each
-    script outside the tree it names, or on PATH by a bare name, read for what it runs of
-    the tree (`tree_scripts.outside_places`)."""
-    if not runs_program(key, value):
-        return program_reach(key, value)
-    with programs_on_path():  # `core.pager = mypager`, a script of the user's on PATH
-        return outside_places(root, program_reach(key, value), "", top)
 
 
 def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git.tree_scripts import outside_places
-from cleveragents.domain.config_programs import programs_on_path
 from cleveragents.domain.direnv_loads import (
     DEPTH,
     MOST_BYTES,
@@ -53,8 +52,7 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
                 continue
             if text is None:
                 continue  # not there: nothing runs; read again once it is
-            with programs_on_path():  # `mysetup`, a script of the user's on PATH
-                read = envrc_read(folder, text)
+            read = envrc_read(folder, text)
             # A script outside the tree it runs or sources (`~/bin/setup.sh`): what that runs.
             found += [(place, key) for place in outside_places(root, read.places, folder)]
             for dotenv in read.dotenvs:
