@@ -37,6 +37,7 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | fmt.sh | sh {config}/hooks/fmt.sh            | sh scripts/fmt.sh\n                                      | scripts/fmt.sh | exit 0 | is scripts/fmt.sh, which Claude Code's PostToolUse hook |
       | fmt.py | python3 {config}/hooks/fmt.py       | import subprocess\nsubprocess.run(["sh", "{config}/hooks/lib.sh"])\n | Makefile | exit 0 | hooks/lib.sh`, which runs `make` |
       | fmt.py | python3 {config}/hooks/fmt.py       | import helpers\nhelpers.go()\n                          | Makefile       | exit 0 | hooks/helpers.py`, which runs `make`           |
+      | a.js   | node {config}/hooks/a.js            | require("child_process").execSync("make -s fmt");\n     | Makefile       | exit 0 | hooks/a.js`, which runs `make`                 |
       | fmt.pl | {config}/hooks/fmt.pl               | #!/usr/bin/perl\nprint 1;\n                              | a.txt          | exit 0 | hooks/fmt.pl`, a perl script                   |
       | fmt    | {config}/hooks/fmt                  | #!/bin/sh\nmake -s fmt\n                                 | Makefile       | exit 0 | hooks/fmt`, which runs `make`                  |
       | hookbin | {config}/hooks/hookbin             | ELF\0\0\0\n                                             | a.txt          | exit 0 | hooks/hookbin`, a program agents cannot read   |
@@ -56,7 +57,8 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
     Then stdout contains "bin/claude-fmt`, which runs `make`"
 
   Scenario: A hook script outside the tree that runs nothing of the tree keeps nothing from the model
-    Given the user's script "hooks/note.sh" of the config folder holds "#!/bin/sh\necho done >&2\n"
+    Given the user's script "hooks/note.sh" of the config folder holds "#!/bin/sh\necho done >&2\nnode {config}/hooks/note.js\n"
+    And the user's script "hooks/note.js" of the config folder holds "console.log('done');\n"
     And the user's Claude Code settings run "{config}/hooks/note.sh" after each Bash call
     And Claude will propose the plan "programs" checked by ""
     And Claude will edit the file "Makefile"

@@ -57,6 +57,7 @@ MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
 DEPTH = 8  # scripts run by scripts, read this deep; one deeper: the whole tree
 MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
+NODE_FOLDER = "a node script whose folder is the top"
 LINK = "a link"  # a script that is a link: its target is read as a place of its own
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
@@ -151,7 +152,11 @@ def outside_reach(
         if script.content is None and not script.unread:
             continue  # not there: nothing runs (read again at the next look)
         zeros = (posixpath.dirname(path),)
+        # A node script's folder (what a relative `require` may reach) is no tree folder.
+        mine = Reach(WHOLE, unknown=f"`{printable(path)}`, {NODE_FOLDER}")
         for reach in _one(path, cwd, script, zeros, kind):
+            if reach == mine:
+                continue
             further = outside(reach)
             if further is None:
                 found.append(_through(path, reach))
@@ -267,7 +272,7 @@ def _node(path: str, text: str, tool: str = "") -> list[Reach]:
     """A node script (or the JavaScript config of the node tool `tool`): its folder whole,
     where node finds packages, what its module paths load beyond its folder
     (`node_loads.py`); a module path it computes: the whole tree."""
-    found = [_folder(path, f"`{printable(path)}`, a node script whose folder is the top")]
+    found = [_folder(path, f"`{printable(path)}`, {NODE_FOLDER}")]
     found += [r for r in script_reach(shlex.join(["node", path]), "") if r.launcher]
     return found + node_loads(path, text, tool)
 
