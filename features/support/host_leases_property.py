@@ -4,8 +4,10 @@ The run's side of the hook's socket (`serving.serve`, on a real Unix socket) ans
 real prefix launcher (`shell_prefix.script`) running one to three hooks of the user's own
 on the host, and the real boxed launcher (`boxed.py`) asking for one to three commands
 after they started. Each hook is `sh`: it marks its start, may leave a child in the
-background (`(sleep C; mark) &`), sleeps, marks its end; it may be killed (SIGKILL to its
-shell, the prefix's process: its child lives on), and its timeout may be short (0.4 s).
+background (`(sleep C; mark) &`, or one Python's `subprocess` starts in a session of its
+own, holding no descriptor of the hook's: attack 17 finding 1), sleeps, marks its end; it
+may be killed (SIGKILL to its process group: the launcher, its keeper, its shell and
+child), and its timeout may be short (0.4 s).
 What the run answers stands in for the plan's recording (`ClaudeCodeRun.answer`): it notes
 when each boxed command would run, and which process of a hook was alive then.
 
@@ -50,10 +52,13 @@ class HookShape:
     killed: bool
     short: bool  # its timeout SHORT, else Claude Code's 600 s
     said: str = ""  # data its line carries first
+    detached: bool = False  # its child started by Python's subprocess, in a session of its own
 
 
 HOOKS = st.lists(
-    st.builds(HookShape, TENTHS, st.none() | TENTHS, st.booleans(), st.booleans(), SAID),
+    st.builds(
+        HookShape, TENTHS, st.none() | TENTHS, st.booleans(), st.booleans(), SAID, st.booleans()
+    ),
     min_size=1,
     max_size=3,
 )
@@ -177,6 +182,12 @@ def _line(top: Path, number: int, shape: HookShape) -> str:
     own end marked."""
     mark = f"{top}/h{number}"
     child = f"(sleep {shape.child}; touch {mark}.child) & echo $! > {mark}.pid; "
+    if shape.detached and not shape.killed:  # every descriptor but 0-2 closed (attack 17 #1)
+        started = (
+            f'p = subprocess.Popen(["sh", "-c", "sleep {shape.child}; touch {mark}.child"], '
+            f'start_new_session=True); open("{mark}.pid", "w").write(str(p.pid))'
+        )
+        child = f"python3 -c 'import subprocess; {started}'; "
     child = child if shape.child is not None else ""
     said = f": '{shape.said}'; " if shape.said else ""
     return f"{said}touch {mark}.start; {child}sleep {shape.sleep}; touch {mark}.main"

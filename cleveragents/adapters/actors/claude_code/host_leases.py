@@ -3,10 +3,11 @@ while one runs (attack 16 finding 8).
 
 A hook of the user's settings runs on the host (`shell_prefix._on_host`) once the run has
 put back what the model's calls changed of what runs there; the run answers that ask and
-keeps its connection open: the lease. The prefix hands the connection to the hook's shell
-(an inherited descriptor), so every process of the hook holds it, a `make &` it leaves
-behind too; it ends when the last of them ends or is killed (the kernel closes it), never
-on the hook's word. Claude Code does not wait for an `async` hook, nor a hook still running
+keeps its connection open: the lease. The prefix hands the connection to a keeper of the
+hook (`host_keeper.py`), a subreaper whose descendants every process of the hook stays (a
+`make &` it leaves behind, one Python's `subprocess` starts in a session of its own); it
+ends when the last of them ends or is killed (the kernel closes it), never on the hook's
+word. Claude Code does not wait for an `async` hook, nor a hook still running
 for the model's next call: without the lease a boxed call could rewrite the Makefile the
 hook's `sleep 3; make` runs a moment later.
 
