@@ -36,16 +36,32 @@ def holder(asked: dict[str, object], seconds: float) -> Holder:
 
 def past_timeout(held: Holder) -> str:
     """Why the model's command does not run: the hook, the processes holding it, what to do."""
+    return (
+        f"a hook of your own settings ({_named(held)}) still runs on the host past its timeout "
+        f"({held.seconds:g} s){_by(held)}: no command of the model runs beside it; end those "
+        f"processes, or start what must keep running outside the hook (before `agents plan run`)"
+    )
+
+
+def waiting(held: Holder, left: float) -> str:
+    """The progress line of a command waiting on `held` (attack 17 finding 2: the user's
+    terminal showed nothing for up to 600 s)."""
+    return (
+        f"a command of the model waits for a hook of your own settings ({_named(held)}), "
+        f"still running on the host{_by(held)}: it runs once they end, or not at all in "
+        f"{left:.0f} s"
+    )
+
+
+def _named(held: Holder) -> str:
     settings = _settings_of(held.line)
-    named = f"{' or '.join(settings) or 'hook'} `{one_line(held.line)}`" if held.line else "hook"
+    return f"the {' or '.join(settings) or 'hook'} `{one_line(held.line)}`" if held.line else "hook"
+
+
+def _by(held: Holder) -> str:
     pids = holding(held.inode)
     by = ", ".join(f"pid {pid} (`{one_line(command)}`)" for pid, command in pids)
-    return (
-        f"a hook of your own settings (the {named}) still runs on the host past its timeout "
-        f"({held.seconds:g} s){f', held by {by}' if by else ''}: no command of the model runs "
-        f"beside it; end those processes, or start what must keep running outside the hook "
-        f"(before `agents plan run`)"
-    )
+    return f", held by {by}" if by else ""
 
 
 def holding(inode: int) -> list[tuple[int, str]]:

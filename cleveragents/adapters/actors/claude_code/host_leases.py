@@ -27,17 +27,19 @@ import socket
 import time
 from collections.abc import Callable
 
-from cleveragents.adapters.actors.claude_code.host_holders import Holder, past_timeout
+from cleveragents.adapters.actors.claude_code.host_holders import Holder, past_timeout, waiting
 from cleveragents.adapters.actors.claude_code.process_ties import hung_up
 
 POLL_SECONDS = 0.5  # how often the asker's own end is looked at meanwhile
+SHOWN_SECONDS = 3.0  # a wait this long is said on the user's terminal, once
 
 
 class HostLeases:
     """The connections of the user's hooks running on the host, each with its deadline."""
 
-    def __init__(self) -> None:
+    def __init__(self, say: Callable[[str], None] | None = None) -> None:
         self.held: list[tuple[socket.socket, float, Holder]] = []
+        self.say = say or _on_stderr
 
     def hold(self, connection: socket.socket, seconds: float, hook: Holder | None = None) -> None:
         """Keep `connection` (a hook's, just let run) until it closes; waited for at most
@@ -47,7 +49,9 @@ class HostLeases:
 
     def wait(self, gone: Callable[[], bool]) -> str | None:
         """Wait until no lease is held: None then; why not, when a hook runs past its timeout
-        or `gone()` says the asker is no more (the command must not run then)."""
+        or `gone()` says the asker is no more (the command must not run then); past
+        `SHOWN_SECONDS`, the user is told once who holds it."""
+        shown_at = time.monotonic() + SHOWN_SECONDS
         while True:
             self._drop_ended()
             if not self.held:
@@ -55,6 +59,10 @@ class HostLeases:
             if gone():
                 return "Claude Code ended the command while a hook of your own ran on the host"
             now, deadline = time.monotonic(), min(d for _, d, _ in self.held)
+            if now >= shown_at:
+                first = min(self.held, key=lambda held: held[1])
+                self.say(waiting(first[2], deadline - now))
+                shown_at = float("inf")
             if now >= deadline:
                 first = min(self.held, key=lambda held: held[1])
                 why = past_timeout(first[2])  # a look at /proc: it may have ended meanwhile
@@ -65,7 +73,7 @@ class HostLeases:
             poller = select.poll()  # a hang-up is always told; what a hook wrote is not read
             for connection, _, _ in self.held:
                 poller.register(connection.fileno(), 0)
-            poller.poll(1000 * min(deadline - now, POLL_SECONDS))
+            poller.poll(1000 * max(0.0, min(deadline - now, POLL_SECONDS, shown_at - now)))
 
     def close(self) -> None:
         """The run ends: its ends of the leases are closed."""
@@ -81,3 +89,11 @@ class HostLeases:
             else:
                 kept.append((connection, deadline, hook))
         self.held = kept
+
+
+def _on_stderr(text: str) -> None:
+    import sys
+
+    from cleveragents.domain.shown_text import visible
+
+    print(f"note: {visible(text)}", file=sys.stderr, flush=True)
