@@ -15,7 +15,8 @@ Holds: no boxed command runs while any process of a hook lives; a command not ru
 refused because a hook with the short timeout still lived past it, the refusal naming it
 (its line, which carries random text first, as data on one line) and, when it still lives,
 a pid holding it; every launcher gets its answer, none waits on a hook whose processes all
-ended (a killed one's too)."""
+ended (a killed one's too); a hook's launcher ends with the hook's own shell, its status
+the shell's, before a child it left ends."""
 
 from __future__ import annotations
 
@@ -95,6 +96,7 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
     prefix = shell_prefix.script("own-hook-line", top, users)
     started: list[subprocess.Popen[bytes]] = []
     seen: list[dict[str, Any]] = []
+    ended: dict[int, float] = {}  # when each launcher ended (wall clock), by pid
 
     def alive() -> list[int]:
         """The hooks a process of which has work left (a killed one's all ended with it)."""
@@ -140,6 +142,7 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
                 started.append(
                     subprocess.Popen([str(prefix), line], env=env, cwd=top, start_new_session=True)
                 )
+                threading.Thread(target=_ended, args=(started[-1], ended), daemon=True).start()
             _until(lambda: all((top / f"h{n}.start").exists() for n in range(len(hooks))))
             begun = time.monotonic()
             for number, shape in enumerate(hooks):
@@ -160,6 +163,14 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
             for process in started:
                 process.wait(10)
     assert not served.is_alive(), "the run's side did not end"
+    # Claude Code gets the hook's own exit status once its own shell ends, not its child's.
+    for number, shape in enumerate(hooks):
+        if shape.killed:
+            continue
+        assert started[number].returncode == 0, (number, started[number].returncode)
+        child = top / f"h{number}.child"
+        if shape.child is not None and shape.child >= shape.sleep + 0.5 and child.exists():
+            assert ended[started[number].pid] < child.stat().st_mtime, f"hook {number} held"
     assert len(seen) == len(boxes), (seen, [p.stderr for p in launchers])
     for asked, launched in zip(seen, launchers, strict=True):
         if asked["refused"] is None:
@@ -191,6 +202,11 @@ def _line(top: Path, number: int, shape: HookShape) -> str:
     child = child if shape.child is not None else ""
     said = f": '{shape.said}'; " if shape.said else ""
     return f"{said}touch {mark}.start; {child}sleep {shape.sleep}; touch {mark}.main"
+
+
+def _ended(process: subprocess.Popen[bytes], ended: dict[int, float]) -> None:
+    process.wait()
+    ended[process.pid] = time.time()
 
 
 def _until(done: Any, seconds: float = 20.0) -> None:
