@@ -277,12 +277,13 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     ...    file of it); Claude Code and the call's outcome say why, naming the hook (its
     ...    setting and line) and the processes holding it, and what to do (attack 17 finding
     ...    2: it named none, and the plan said "completed", exit 0), and so does the run's
-    ...    output below the call's line. The run stops (exit 4), and resumed goes on.
+    ...    output below the call's line. The run stops (exit 4), the hook's leftover ended
+    ...    with the session, and resumed goes on.
     Create File    ${REPO}/.claude/settings.json    {}
     Commit All    no project hook: the user's alone runs
     Create Directory    ${WORK}/claude-config
     Create File    ${WORK}/claude-config/settings.json
-    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 6; true", "async": true, "timeout": 1}]}]}}
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 30; true", "async": true, "timeout": 1}]}]}}
     Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
     Claude Code Will Call    Bash    {"command": "echo second > second.txt", "description": "write"}
     Claude Code Will Say    All done.
@@ -292,8 +293,12 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     Should Contain    ${result.stdout}${result.stderr}    1 command (Bash calls of the model, project hooks) did not run
     File Should Not Exist    ${REPO}/second.txt
     ${results}    Tool Results Claude Code Got
-    Should Contain    ${results}[1]    (the PostToolUse hook `sleep 6; true`) still runs on the host past its timeout (1 s), held by pid
-    Should Contain    ${results}[1]    (`sleep 6`)
+    Should Contain    ${results}[1]    (the PostToolUse hook `sleep 30; true`) still runs on the host past its timeout (1 s), held by pid
+    Should Contain    ${results}[1]    (`sleep 30`)
+    # The hook's leftover (adopted by its keeper) ended with the session, keeper and all.
+    ${left}    Evaluate    re.search(r"pid (\\d+) \\(`sleep 30`\\)", $results[1]).group(1)    modules=re
+    ${lives}    Evaluate    os.path.exists("/proc/${left}")    modules=os
+    Should Not Be True    ${lives}
     Should Contain    ${results}[1]    end those processes
     Should Contain    ${result.stdout}${result.stderr}
     ...    the model's command `echo second > second.txt` did not run: a hook of your own settings
