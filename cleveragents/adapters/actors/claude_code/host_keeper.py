@@ -64,8 +64,9 @@ def _said(said: int) -> int:
     except ValueError:  # the keeper was killed: the hook's end is not known
         return 1
     if code < 0:  # ended by a signal: so is the launcher, as the shell was before
-        signal.signal(-code, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [-code])
+        with contextlib.suppress(OSError, ValueError):  # SIGKILL's cannot be set, nor need be
+            signal.signal(-code, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [-code])
         os.kill(os.getpid(), -code)
         return 128 - code
     return code
@@ -84,7 +85,10 @@ def _keep(line: str, lease: int, told: int, launcher: int) -> None:  # pragma: n
         signal.pthread_sigmask(signal.SIG_UNBLOCK, PASSED)
         os.execv("/bin/sh", ["sh", "-c", line])  # the lease and `told` close on exec
     os.write(told, f"{hook}\n".encode())
-    handle = os.pidfd_open(hook)  # signalled by it: never another process given its pid
+    try:  # signalled by it: never another process given its pid
+        handle = os.pidfd_open(hook)
+    except OSError:  # a kernel before 5.3: by its pid, until it is waited for
+        handle = -hook
     for number in PASSED:  # the keeper outlives the hook's signals: its leftovers hold it
         signal.signal(number, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, PASSED)
@@ -103,8 +107,9 @@ def _keep(line: str, lease: int, told: int, launcher: int) -> None:  # pragma: n
             return
         if pid == hook:
             _prctl(PARENT_DEATH, 0)
-            os.close(handle)
-            handle = -1
+            if handle > 0:
+                os.close(handle)
+            handle = 0
             with contextlib.suppress(OSError):
                 os.write(told, f"{os.waitstatus_to_exitcode(status)}\n".encode())
                 os.close(told)
@@ -113,9 +118,11 @@ def _keep(line: str, lease: int, told: int, launcher: int) -> None:  # pragma: n
 def _end(handle: int) -> None:  # pragma: no cover - the keeper's
     """The launcher ended before the hook (Claude Code killed it): the hook's own process
     ends too, as it did when the launcher was the hook's shell."""
-    if handle >= 0:
-        with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError):
+        if handle > 0:
             signal.pidfd_send_signal(handle, signal.SIGKILL)
+        elif handle < 0:
+            os.kill(-handle, signal.SIGKILL)
 
 
 def _prctl(option: int, value: int) -> None:
