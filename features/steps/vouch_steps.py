@@ -24,3 +24,12 @@ def step_vouch_file(context: Any, programs: str) -> None:
 @then("my vouch file lists nothing")
 def step_vouch_file_empty(context: Any) -> None:
     step_vouch_file(context, "")
+
+
+@given("my home's .config is the git repository")
+def step_config_is_tree(context: Any) -> None:
+    """`HOME` in the scenario's folder, its `.config` the repository the plan works on,
+    `$XDG_CONFIG_HOME` unset: agents keeps the vouches in `~/.config`, in the tree."""
+    context.repo = context.tmp / "home" / ".config"
+    context.env["HOME"] = str(context.tmp / "home")
+    context.env["XDG_CONFIG_HOME"] = ""
