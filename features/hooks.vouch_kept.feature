@@ -20,11 +20,3 @@ Feature: The model cannot vouch for a program itself
     Then the file "cleveragents/vouched.json" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'cleveragents/vouched.json' is cleveragents/vouched.json, where agents keeps the programs you vouched for, outside the sandbox"
-
-  Scenario: In a tree that is my ~/.config, what a command writes into my vouches is put back
-    Given Claude will propose the plan "vouch" checked by ""
-    And Claude will run "mkdir -p cleveragents && printf x > cleveragents/vouched.json"
-    When I run "agents plan run 'vouch' --allow-command 'mkdir *' --allow-command 'printf *'" with Claude
-    Then the file "cleveragents/vouched.json" does not exist
-    When I run "agents plan tree" with Claude
-    Then stdout contains "removed cleveragents/vouched.json: new"
