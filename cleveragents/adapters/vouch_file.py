@@ -1,7 +1,8 @@
-"""VouchFile: the programs the user vouched for (`agents hooks vouch`, `domain/vouches.py`),
+"""The programs the user vouched for (`agents hooks vouch`, `domain/vouches.py`),
 kept in the user's own config folder, `$XDG_CONFIG_HOME/cleveragents/vouched.json`
-(`~/.config` when unset), outside any repository: the model's boxed commands see it
-read-only (the sandbox binds all but the tree so), and where it lies in a tree (a tree that
+(`~/.config` when unset), outside any repository: the model's sandboxed commands do not
+see it (the sandbox binds no home), Claude Code's Write and Edit of it are refused
+(`tool_effects.setting_written`), and where it lies in a tree (a tree that
 is the home, or holds `$XDG_CONFIG_HOME`) it is a host-run file the model may not write
 (`domain/host_files.py`: the home's dot entries, `config_home`).
 

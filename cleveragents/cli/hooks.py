@@ -208,8 +208,9 @@ def vouch(ctx: typer.Context, program: Program, json: Json = False) -> int:
     is checked, not run), so the model may write again. Vouch only for a program that
     loads no code of the tree: an interpreter, a shell, a launcher (`npx`) or a project
     runner (`make`, `pytest`) is refused. Kept for you, outside any repository
-    ($XDG_CONFIG_HOME/cleveragents/vouched.json), where neither the model's commands nor
-    Claude Code's tools can write it; counts in every repository from the next write on.
+    ($XDG_CONFIG_HOME/cleveragents/vouched.json), where neither the model's sandboxed
+    commands nor Claude Code's Write and Edit can reach it; counts in every repository
+    from the next write on.
     """
     from cleveragents.adapters import vouch_file
 
