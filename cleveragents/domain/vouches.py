@@ -54,10 +54,14 @@ def vouched_now() -> frozenset[str]:
 
 
 def vouched(name: str, program: str) -> bool:
-    """Whether the user vouched for `name` run by its bare name, or for the exact path
-    `program` names it by."""
+    """Whether the user vouched for `name` run by its bare name, or for the exact absolute
+    (or `~/`) path `program` names it by: never one relative to the tree."""
     found = _VOUCHED.get()
-    return bool(found) and (program in found if "/" in program else name in found)
+    if not found:
+        return False
+    if "/" not in program:
+        return name in found
+    return program.startswith(("/", "~/")) and program in found
 
 
 def refusal(program: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from behave import given, then
+from behave import given, then, when
 
 
 @given("my agents config is kept in a folder of this scenario")
@@ -33,3 +33,16 @@ def step_config_is_tree(context: Any) -> None:
     context.repo = context.tmp / "home" / ".config"
     context.env["HOME"] = str(context.tmp / "home")
     context.env["XDG_CONFIG_HOME"] = ""
+
+
+@when("my hook runs a random program I vouched for beside tree files, and I commit")
+def step_vouch_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.vouch_property import check_property
+
+    run_property(context, "vouch property", check_property, 6)
+
+
+@then("every tree file that ran is refused to the model, and what the program reads is open")
+def step_vouch_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
