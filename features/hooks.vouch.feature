@@ -52,6 +52,7 @@ Feature: I vouch for a program my git hooks run that agents does not know
     And stdout contains "(if mylint only reads the files it is given, vouch for it: agents hooks vouch mylint)"
     When I run "agents hooks vouch mylint --json"
     Then stdout contains ""changed": true"
+    And stdout is a document "hooks-vouch" of `agents schema`
     Given Claude will propose the plan "notes again" checked by ""
     And Claude will run "printf 'y' >> a.txt"
     When I run "agents plan run 'notes again' --allow-command 'printf *'" with Claude
@@ -87,4 +88,10 @@ Feature: I vouch for a program my git hooks run that agents does not know
     And stdout contains "vouched: /opt/acme/bin/acme-fmt"
     When I run "agents hooks status --json"
     Then stdout contains ""vouched": ["
-    And my vouch file lists only "mylint, /opt/acme/bin/acme-fmt"
+    And stdout is a document "hooks-status" of `agents schema`
+    When I run "agents hooks unvouch mylint --json"
+    Then stdout contains ""changed": true"
+    And stdout is a document "hooks-unvouch" of `agents schema`
+    When I run "agents hooks unvouch mylint"
+    Then stdout contains "mylint was not vouched for: nothing changed"
+    And my vouch file lists only "/opt/acme/bin/acme-fmt"

@@ -46,3 +46,14 @@ def step_vouch_property(context: Any) -> None:
 @then("every tree file that ran is refused to the model, and what the program reads is open")
 def step_vouch_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@then('stdout is a document "{name}" of `agents schema`')
+def step_document_schema(context: Any, name: str) -> None:
+    """The `--json` document on stdout is valid under the schema `agents schema NAME` prints."""
+    import jsonschema
+
+    from cleveragents.adapters.render.json_schema import document_schema
+
+    document = json.loads(context.result.stdout)
+    jsonschema.validate(document, document_schema(name))
