@@ -263,7 +263,7 @@ def _said(program: str, vouched: bool, done: str, json: bool) -> int:
     }
     output.show(said.get(done, f"{shown} was not vouched for: nothing changed"), soft_wrap=True)
     if done == "vouched":
-        output.note(f"kept in {vouch_path()}")
+        output.note(f"kept in {visible(str(vouch_path()), one_line=True)}")
     return 0
 
 

@@ -70,11 +70,11 @@ def refusal(program: str) -> str | None:
     shown = printable(program)
     name = program.rpartition("/")[2]
     if not program or not program.isprintable() or _UNFIT.search(program):
-        return f"{shown!r} is not one program's name or absolute path"
+        return f"'{shown}' is not one program's name or absolute path"
     if "/" in program and not program.startswith("/"):
         return f"{shown} is a relative path: name the program by its bare name or absolute path"
     if program.startswith("-") or name in ("", ".", ".."):
-        return f"{shown!r} is not one program's name or absolute path"
+        return f"'{shown}' is not one program's name or absolute path"
     if name in _RUNS_CODE or table.PYTHON.fullmatch(name):
         return (
             f"{printable(name)} runs the code, script or project it is given: agents reads "
