@@ -52,7 +52,6 @@ from pathlib import Path
 
 from cleveragents.adapters.home_walk import home_links
 from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_named, xdg_whole
-from cleveragents.adapters.vouch_file import vouch_path
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
 
@@ -104,9 +103,7 @@ def home_files(tree: Path) -> HomeFiles:
     xdg = xdg_folder(top)
     found += [] if xdg is None else [xdg]
     known: dict[str, str | None] = {}
-    # agents' own vouches (`vouch_file.py`): a model that wrote them would vouch for itself.
-    vouches = [("agents' vouches", str(vouch_path()))]
-    for name, path in [*named, *xdg_named(), *vouches, *links]:
+    for name, path in [*named, *xdg_named(), *links]:
         found += links_on_the_way(top, path, known)  # a tree link on the way: the host's too
         inside = _inside(top, path)
         if inside is not None:

@@ -2,9 +2,10 @@
 kept in the user's own config folder, `$XDG_CONFIG_HOME/cleveragents/vouched.json`
 (`~/.config` when unset), outside any repository: the model's sandboxed commands do not
 see it (the sandbox binds no home), Claude Code's Write and Edit of it are refused
-(`tool_effects.setting_written`), and where it lies in a tree (a tree that
-is the home, or holds `$XDG_CONFIG_HOME`) it is a host-run file the model may not write
-(`domain/host_files.py`: the home's dot entries, `config_home`).
+(`tool_effects.setting_written`), and where it lies in a tree (one that is the home or
+holds it, lies in `~/.config`, or holds `$XDG_CONFIG_HOME`) it is the home's already
+(`home_files.py`: the model's writes refused, a command's put back), its refusal saying it
+keeps the vouches (`host_files.host_run`).
 
 The file is read again at each look: a vouch or an unvouch counts at the next write or
 command, in a run already going too. A file that cannot be read vouches for nothing (the
