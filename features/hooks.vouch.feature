@@ -95,3 +95,11 @@ Feature: I vouch for a program my git hooks run that agents does not know
     When I run "agents hooks unvouch mylint"
     Then stdout contains "mylint was not vouched for: nothing changed"
     And my vouch file lists only "/opt/acme/bin/acme-fmt"
+
+  Scenario: A vouch file I broke by hand vouches for nothing, and status says so
+    Given my vouch file holds "{"vouched": 3}"
+    When I run "agents hooks status"
+    Then the exit code is 0
+    And stderr contains "is not a list of vouched programs (vouched is not a list of names): nothing in it is vouched for"
+    When I run "agents hooks vouch mylint"
+    Then the exit code is 2

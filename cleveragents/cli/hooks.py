@@ -157,7 +157,11 @@ def status(ctx: typer.Context, json: Json = False) -> int:
     places[-1]["here"] = _user_here(user, places[0]["path"] if repo else None)
     from cleveragents.adapters.vouch_file import read_vouches, vouch_path
 
-    vouched = {"vouched": read_vouches(), "vouch_file": str(vouch_path())}
+    try:
+        vouched = {"vouched": read_vouches(), "vouch_file": str(vouch_path())}
+    except BadInput as error:  # the hooks' status still counts: the file's fault is said
+        output.note(visible(str(error), one_line=True))
+        vouched = {"vouched": [], "vouch_file": str(vouch_path())}
     if json:
         output.emit_json({"claude_code": places, **vouched})
         return 0

@@ -57,3 +57,10 @@ def step_document_schema(context: Any, name: str) -> None:
 
     document = json.loads(context.result.stdout)
     jsonschema.validate(document, document_schema(name))
+
+
+@given('my vouch file holds "{content}"')
+def step_vouch_file_holds(context: Any, content: str) -> None:
+    path = context.tmp / "config" / "cleveragents" / "vouched.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content)
