@@ -31,6 +31,7 @@ from cleveragents.domain.interpreters import reading_code_unread
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
 from cleveragents.domain.tool_configs import current_roots
 from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
+from cleveragents.domain.vouches import vouched_now
 
 NOT_WALKED = frozenset((".git", "node_modules"))
 
@@ -41,7 +42,8 @@ def script_places(root: Path, path: str, cwd: str, kind: str = "") -> list[Reach
     """What the tree script `path` (from the top of the tree at `root`), run by git in the
     folder `cwd` of the tree (or the config of the tool `kind` it runs), may run in turn,
     from the tree's top."""
-    key = (str(root), path, cwd, kind, reading_hook(), reading_code_unread(), current_roots())
+    key: tuple[object, ...] = (str(root), path, cwd, kind, reading_hook(), reading_code_unread())
+    key += (current_roots(), vouched_now())
     kept = _KEPT.get(key)
     if kept is not None and all(stamp(root / p, follow=False) == s for p, s in kept[0].items()):
         return kept[1]
