@@ -14,6 +14,9 @@ marker. Diffs against the working tree pass `--ignore-submodules=all`.
 A nested repository with no commit (`git init sub`) has no HEAD to record: `add` refuses it
 ("does not have a commit checked out"). It is left out of the checkpoint, as an ignored
 folder is, instead of stopping every checkpoint and restore until the user moves it.
+So is one whose refs git cannot read (a command wrote a bad line into its `packed-refs`):
+git dies wherever it reads that HEAD (`add`, and `diff-index` or `read-tree` on an index or
+tree holding its gitlink), so `add_all` and `read_tree` leave it out and try again.
 
 A folder whose `.git` (a `gitdir:` file, a link, or a `commondir` in it) leads out of the
 working tree is no repository of the tree's: its HEAD is another repository's (the host's,
