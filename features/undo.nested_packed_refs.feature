@@ -63,3 +63,31 @@ Feature: A command that breaks the packed refs of a nested repository with a com
     And the file "f.txt" holds exactly "keep"
     And the nested repository "lib" still stands
     And stderr contains "left as it stands: lib/ (a nested repository whose refs git cannot read"
+
+  Scenario: A local action's outcome names the repository its checkpoint leaves out
+    Given a git repository
+    And a nested repository "lib" with a commit
+    And the nested repository "lib" keeps its refs packed
+    And the plan file "plan.yaml":
+      """
+      task: A local action breaks the nested repository's refs
+      steps:
+        - name: configure
+          options:
+            - name: guess
+              actions:
+                - write: conf.txt
+                  content: "wrong\n"
+          check:
+            - run: grep -q right conf.txt
+          local:
+            - name: break and fix
+              actions:
+                - run: echo garbage >> lib/.git/packed-refs; echo right > conf.txt
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And stdout contains "success: goal reached; not checkpointed: lib/ (a nested repository whose refs git cannot read"
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And git reads the refs of the nested repository "lib"
