@@ -1,18 +1,18 @@
 """The property of a nested repository whose packed refs a command broke.
 
 Each example builds a real repository holding a nested one with a commit whose refs are
-packed (`lib/`, a file of random bytes), then breaks `lib/.git/packed-refs` at random:
-random bytes appended (hex digits, `^`, `#`, spaces, newlines among them), the file cut at
-a random place, its bytes replaced, a folder (small or big) or a link to one in its place;
-and changes lib's file. The real `GitCheckpoints` looks before the change and records it
-after, as a plan's command; then:
+packed (`lib/`, or a name with a space, a newline or an accent; a file of random bytes),
+then breaks its `.git/packed-refs` at random: random bytes appended (hex digits, `^`, `#`,
+spaces, newlines among them), the file cut at a random place, its bytes replaced, a folder
+(small or big) or a link to one in its place; and changes its file. The real
+`GitCheckpoints` looks before the change and records it after, as a plan's command; then:
   * the checkpoint after the change is taken (git dies in none of agents' own commands);
-  * it leaves `lib` out and names it in `unreadable` exactly when git itself cannot read
-    lib's refs (`git rev-parse HEAD` in it dies naming them), and holds its gitlink when git
-    reads them;
+  * it leaves the repository out and names it in `unreadable` exactly when git itself
+    cannot read its refs (`git rev-parse HEAD` in it dies naming them), and holds its
+    gitlink when git reads them;
   * a restore of the checkpoint before the change, with what was recorded (as `agents plan
-    undo` does), is taken too, and gives lib back: its file and its packed refs byte for
-    byte, and a HEAD git reads.
+    undo` does), is taken too, and gives the repository back: its file and its packed refs
+    byte for byte, and a HEAD git reads.
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ BREAKS = st.one_of(
     st.tuples(st.just("folder"), st.sampled_from([False, True])),
     st.tuples(st.just("link"), st.sampled_from([False, True])),
 )
+# where it stands: git prints the name raw in what it dies with, a newline too
+NAMES = st.sampled_from(["lib", "vendor/a b", "a\nb", "caf\u00e9"])
 BIG = 2000  # files whose names make a folder over git's 32 KiB: git maps it, and fails
 
 
@@ -54,19 +56,19 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
-    @given(BREAKS, st.binary(max_size=40))
-    def holds(way: tuple[str, object], data: bytes) -> None:
+    @given(BREAKS, st.binary(max_size=40), NAMES)
+    def holds(way: tuple[str, object], data: bytes, name: str) -> None:
         nonlocal ran
         ran += 1
         with tempfile.TemporaryDirectory(dir=tmp) as folder:
-            play(Path(folder) / "repo", way, data)
+            play(Path(folder) / "repo", way, data, name)
 
     holds()
     return ran
 
 
-def play(root: Path, way: tuple[str, object], data: bytes) -> None:
-    lib = root / "lib"
+def play(root: Path, way: tuple[str, object], data: bytes, name: str = "lib") -> None:
+    lib = root / name
     lib.mkdir(parents=True)
     _git(root, "init", "--quiet")
     _git(lib, "init", "--quiet")
@@ -81,18 +83,18 @@ def play(root: Path, way: tuple[str, object], data: bytes) -> None:
     saved: list[SavedFiles] = []
     checkpoints.keep = saved.append
     before = checkpoints.create(PLAN, "before the command")
-    assert "lib" not in checkpoints.unreadable
+    assert name not in checkpoints.unreadable
     look = checkpoints.before_command(PLAN, before.tree)
     (lib / "a.txt").write_bytes(data + b"changed")
     _break(packed, refs, way)
     read = _git_reads_head(lib)
     checkpoints.after_command(look)
     after = checkpoints.create(PLAN, "after the command")
-    held = "lib" in checkpoints.tree_paths(after.tree)
+    held = name in checkpoints.tree_paths(after.tree)
     if read is None:
-        assert "lib" in checkpoints.unreadable and not held, (way, checkpoints.unreadable)
+        assert name in checkpoints.unreadable and not held, (way, checkpoints.unreadable)
     elif read:
-        assert "lib" not in checkpoints.unreadable and held, (way, checkpoints.unreadable)
+        assert name not in checkpoints.unreadable and held, (way, checkpoints.unreadable)
     checkpoints.restore(before, list(saved))
     assert (lib / "a.txt").read_bytes() == data, (way, "lib/a.txt not put back")
     assert not packed.is_symlink() and packed.read_bytes() == refs, (way, "refs not put back")

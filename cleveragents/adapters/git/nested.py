@@ -59,10 +59,12 @@ NOT_A_FILE = re.compile(
 )
 NOT_FILES = (stat.S_IFIFO, stat.S_IFSOCK, stat.S_IFCHR, stat.S_IFBLK)
 # git dies reading a nested repository's refs a command broke (a bad line, a last line with
-# no newline, a folder in the file's place): the folder that holds it
+# no newline, a folder in the file's place): the folder that holds it, whose name may hold
+# a newline (git prints it raw)
 BROKEN_REFS = re.compile(
     rb"^fatal: (?:unexpected line in|unterminated line in|couldn't read) "
-    rb"(.+?)/\.git/packed-refs: "
+    rb"(.+?)/\.git/packed-refs: ",
+    re.MULTILINE | re.DOTALL,
 )
 UNNAMED = b"fatal: mmap failed: "
 # how `ls-files --stage` starts a gitlink's record
@@ -203,11 +205,9 @@ def _broken_repository(repo: GitRepository, lines: list[bytes], known: list[str]
 
     `fatal: mmap failed` names no file: git opened a `packed-refs` that is no file (a link
     to a folder). The tree's nested repositories are then looked for one."""
-    for line in lines:
-        if line.startswith(UNNAMED):
-            return _unmapped(repo, known)
-        if not line.startswith(b"fatal:") or (m := BROKEN_REFS.search(line)) is None:
-            continue
+    if any(line.startswith(UNNAMED) for line in lines):
+        return _unmapped(repo, known)
+    for m in BROKEN_REFS.finditer(b"\n".join(lines)):
         folder = os.fsdecode(m[1])
         inside = not folder.startswith("/") and ".." not in folder.split("/")
         if inside and folder not in known and (Path(repo.root) / folder / ".git").is_dir():
