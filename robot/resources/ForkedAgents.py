@@ -119,6 +119,10 @@ def _stdin(stdin: str, cwd: str) -> Any:
     """As the Process library reads `stdin`: NONE inherits this process' (None here), a path
     to a file is that file, any other text is written to a file the command reads."""
     if stdin.upper() == "NONE":
+        try:
+            os.fstat(0)
+        except OSError:  # none to hand on (closed): the nearest is an empty one
+            return open(os.devnull, "rb")
         return None
     path = Path(os.path.normpath(os.path.join(cwd, stdin)))
     if path.is_file():
