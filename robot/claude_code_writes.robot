@@ -233,6 +233,8 @@ A Write Into A Folder Of The Tree On agents' Import Path Is Refused
     ...    agents' venv, here `PYTHONPATH`): a module written there runs at the next `agents`.
     [Teardown]    Run Keywords    Remove Environment Variable    PYTHONPATH
     ...    AND    Stop Stand In Claude Code And Remove Repository
+    # A new `agents` whose PYTHONPATH names the tree, as a user's would be: not a fork.
+    VAR    ${AGENTS_FORKED}    ${False}    scope=TEST
     Create Directory    ${REPO}/src/myproj
     Set Environment Variable    PYTHONPATH    ${REPO}/src
     Claude Code Will Call    Write
