@@ -29,7 +29,16 @@ from cleveragents.domain.tree_scripts import MOST_BYTES
 MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
-STARTS = frozenset((";", "&&", "||", "|", "&", "then", "do", "else", "{", "(", "!", "elif"))
+OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
+KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
+STARTS = frozenset((*OPERATORS, *KEYWORDS, "exec"))  # what a command may follow
+RUNS = frozenset((".", "source", "sh", "bash", "dash", "zsh", "ksh", "ash"))  # `bash X`: run
+OWN = re.compile(r"\$0\b|\$\{0\b|BASH_SOURCE")  # the file's own path: the hook reader's
+# A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
+# an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
+PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
+DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]([^{}]*)\}")  # `${X:-Y}`: Y
+BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 GLOB = re.compile(r"[*?\[]")
@@ -37,12 +46,16 @@ GLOB = re.compile(r"[*?\[]")
 
 def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str], str]:
     """The paths of the tree `top` (relative) that the home's own startup files, `$ZDOTDIR`'s
-    and the tree's shell files `inside` (relative) source or run, and why the whole tree
-    is the home's, or ""."""
+    and the tree's shell files `inside` (relative) source, run or name (and the tree's links
+    on the way to each), and why the whole tree is the home's, or ""."""
+    from cleveragents.adapters.home_ways import links_on_the_way
+
     todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES)]
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     found: list[str] = []
+    known: dict[str, str | None] = {}
+    quiet: set[str] = set()  # named, not sourced: none when not read (a big data file)
     unknown = ""
     for zdotdir in _zdotdirs(os.environ.get("ZDOTDIR"), home):
         todo += [os.path.join(zdotdir, name) for name in ZSH_FILES]
@@ -51,8 +64,14 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         if at == MOST_READ:
             return found, f"your home's startup files source more than {MOST_READ} files"
         path, at = todo[at], at + 1
-        text = _text(path)
+        text, unread = _text(path)
         if text is None:
+            why = (
+                unread
+                and path not in quiet
+                and f"{_shown(top, home, path)} is {unread}: agents does not read it"
+            )
+            unknown = unknown or why
             continue
         targets, zdotdirs, why = _scan(text, variables, home)
         if why and _relative(top, path) is not None:
@@ -60,17 +79,25 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
             targets += [(os.path.join(zdotdir, name), False) for name in ZSH_FILES]
-        for target, whole in targets:
+        named = [(target, whole, True) for target, whole in targets]
+        named += [(target, False, False) for target in _mentions(text, variables, home)]
+        for target, whole, read in named:
             place = _relative(top, target)
             if place == "" and whole:
                 return found, f"your home's startup files source every file of {target}"
+            if place is not None:
+                found += links_on_the_way(top, target, known)
             if place:
                 found.append(place)
-            home_own = target.startswith(home + "/") and place is None
+            home_own = read and target.startswith(home + "/") and place is None
             if not whole and (place or home_own) and target not in todo:
-                todo.append(target)
-    if unknown and (found or inside):
-        return found, unknown
+                todo.append(target)  # a tree file it names: read too, what it sources
+                quiet.add(target)
+            if read:
+                quiet.discard(target)
+    real_home = Path(os.path.realpath(home))
+    if unknown and (found or inside or top.is_relative_to(real_home)):
+        return found, unknown  # a path it cannot name may be one of the tree's
     return found, ""
 
 
@@ -106,19 +133,39 @@ def _scan(
                     more = _expand(item, variables, home)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
-            if not (start or (before in (".", "source") and _at_start(words, index - 1))):
+            if not (start or (before in RUNS and _at_start(words, index - 1))):
                 continue
-            if word in (".", "source") or ("/" not in word and "$" not in word):
+            if word in RUNS or ("/" not in word and "$" not in word):
                 continue
-            if any(own in word for own in ("BASH_SOURCE", "$0", "dirname")):
+            if OWN.search(word):
                 continue  # the file's own folder: the hook reader's (`tree_scripts`)
             values = _expand(word, variables, home)
-            if values is None and before in (".", "source"):
-                unknown = unknown or f"it sources {printable(word)}, a path agents cannot name"
+            if values is None and (before in RUNS or start):
+                verb = "sources" if before in (".", "source") else "runs"
+                unknown = unknown or f"it {verb} {printable(word)}, a path agents cannot name"
             for value in values or []:
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
     return targets, zdotdirs, unknown
+
+
+def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
+    """Every other path `text` names by `~`, `/`, `$HOME` or a variable it set, wherever
+    on a line (`bash X`, `source <(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, a `PATH`'s
+    folder, an alias' string): a file the home may run, or a folder whose files it may."""
+    found: list[str] = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
+            variable = VARIABLE.match(piece)
+            if not (piece.startswith(("~", "/")) or (variable and variable.start() == 0)):
+                continue
+            if variable and (variable[1] or variable[2]) not in variables:
+                continue  # agents' environment alone (`$PWD`): not the files' own
+            for value in _expand(piece, variables, home) or []:
+                found += [v for v in value.split(":") if v.startswith("/")]
+    return list(dict.fromkeys(found))
 
 
 def _at_start(words: list[str], index: int) -> bool:
@@ -146,7 +193,23 @@ def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> lis
         if known is None:
             return None
         values = [_put(v, name, k) for v in values for k in known]
-    return None if any("$" in v or "`" in v for v in values) else values
+    if any("$" in v or "`" in v for v in values):
+        return None
+    return [out for value in values for out in _braces(value)]
+
+
+def _braces(word: str) -> list[str]:
+    """`word` with its `{a,b}`s expanded as the shell does, at most `MOST_READ` words."""
+    done: list[str] = []
+    todo = [word]
+    while todo and len(done) + len(todo) <= MOST_READ:
+        one = todo.pop(0)
+        match = BRACE.search(one)
+        if match is None:
+            done.append(one)
+            continue
+        todo += [one[: match.start()] + part + one[match.end() :] for part in match[1].split(",")]
+    return done + todo
 
 
 def _put(word: str, name: str, value: str) -> str:
@@ -185,13 +248,17 @@ def _relative(top: Path, path: str) -> str | None:
     return "" if real == top else real.relative_to(top).as_posix()
 
 
-def _text(path: str) -> str | None:
-    """The shell file at `path`, read when it is a plain file (not a link) of at most
-    `MOST_BYTES`."""
-    found = regular_bytes(path, MOST_BYTES, follow=False)
-    if found is None or len(found[0]) > MOST_BYTES:
-        return None
-    return found[0].decode("utf-8", "replace")
+def _text(path: str) -> tuple[str | None, str]:
+    """The shell file at `path` (its links followed, as the shell does), read when it is a
+    plain file of at most `MOST_BYTES`; else None and why, "" when there is none."""
+    found = regular_bytes(path, MOST_BYTES, follow=True)
+    if found is not None and len(found[0]) <= MOST_BYTES:
+        return found[0].decode("utf-8", "replace"), ""
+    if found is not None:
+        return None, f"longer than {MOST_BYTES // 1024} KiB"
+    if os.path.exists(path) and not os.path.isdir(path):  # a FIFO, one it may not open
+        return None, "a file agents cannot read"
+    return None, ""  # none there, or a link to nothing: the shell reads nothing
 
 
 def _shown(top: Path, home: str, path: str) -> str:
