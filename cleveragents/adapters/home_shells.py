@@ -66,12 +66,9 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         path, at = todo[at], at + 1
         text, unread = _text(path)
         if text is None:
-            why = (
-                unread
-                and path not in quiet
-                and f"{_shown(top, home, path)} is {unread}: agents does not read it"
-            )
-            unknown = unknown or why
+            if unread and path not in quiet:
+                why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
+                unknown = unknown or why
             continue
         targets, zdotdirs, why = _scan(text, variables, home)
         if why and _relative(top, path) is not None:
