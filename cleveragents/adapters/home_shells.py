@@ -158,6 +158,8 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
             variable = VARIABLE.match(piece)
             if not (piece.startswith(("~", "/")) or (variable and variable.start() == 0)):
                 continue
+            if variable and variable.end() == len(piece):
+                continue  # `$PATH` alone: named where it was set (of agents' own, its PATH)
             if variable and (variable[1] or variable[2]) not in variables:
                 continue  # agents' environment alone (`$PWD`): not the files' own
             for value in _expand(piece, variables, home) or []:
