@@ -246,11 +246,12 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
 
   Scenario: What my home's own .bashrc runs from my dotfiles tree, however the line is written, is put back
     # `bash X`, `builtin source X`, `<(cat X)`, `eval "$(cat X)"`, a `case` arm, `BASH_ENV`,
-    # brace expansion, a name holding `dirname`, a folder put on PATH: each a file it runs.
+    # brace expansion, a name holding `dirname`, a folder put on PATH, a path from its own
+    # folder (`$(dirname "${BASH_SOURCE[0]}")`): each a file it runs.
     Given the tree lies in the user's home at "dotfiles"
-    And the user's own ".bashrc" in their home holds "bash ~/dotfiles/a.sh\nbuiltin source ~/dotfiles/b.sh\nsource <(cat ~/dotfiles/c.sh)\neval \"$(cat ~/dotfiles/d.sh)\"\ncase $- in\n  *i*) . ~/dotfiles/e.sh ;;\nesac\nexport BASH_ENV=~/dotfiles/f.sh\nfor f in ~/dotfiles/{g,h}.sh; do [ -r \"$f\" ] && . \"$f\"; done\n. ~/dotfiles/dirname-i.sh\nexport PATH=~/dotfiles/bin:$PATH\n"
+    And the user's own ".bashrc" in their home holds "bash ~/dotfiles/a.sh\nbuiltin source ~/dotfiles/b.sh\nsource <(cat ~/dotfiles/c.sh)\neval \"$(cat ~/dotfiles/d.sh)\"\ncase $- in\n  *i*) . ~/dotfiles/e.sh ;;\nesac\nexport BASH_ENV=~/dotfiles/f.sh\nfor f in ~/dotfiles/{g,h}.sh; do [ -r \"$f\" ] && . \"$f\"; done\n. ~/dotfiles/dirname-i.sh\nexport PATH=~/dotfiles/bin:$PATH\n. \"$(dirname \"${BASH_SOURCE[0]}\")/dotfiles/j.sh\"\n"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch planted-ran' > a.sh && printf 'touch planted-ran' > b.sh && printf 'touch planted-ran' > c.sh && printf 'touch planted-ran' > d.sh && printf 'touch planted-ran' > e.sh && printf 'touch planted-ran' > f.sh && printf 'touch planted-ran' > h.sh && printf 'touch planted-ran' > dirname-i.sh && printf 'touch planted-ran' > bin/ls && printf 'x' > notes"
+    And Claude will run "printf 'touch planted-ran' > j.sh && printf 'touch planted-ran' > a.sh && printf 'touch planted-ran' > b.sh && printf 'touch planted-ran' > c.sh && printf 'touch planted-ran' > d.sh && printf 'touch planted-ran' > e.sh && printf 'touch planted-ran' > f.sh && printf 'touch planted-ran' > h.sh && printf 'touch planted-ran' > dirname-i.sh && printf 'touch planted-ran' > bin/ls && printf 'x' > notes"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "a.sh" does not exist
     And the file "b.sh" does not exist
@@ -261,6 +262,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "h.sh" does not exist
     And the file "dirname-i.sh" does not exist
     And the file "bin/ls" does not exist
+    And the file "j.sh" does not exist
     And the file "notes" exists
     And stderr does not contain "every file of the tree counts as your home's"
 

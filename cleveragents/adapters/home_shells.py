@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.domain.reach import printable
-from cleveragents.domain.tree_scripts import MOST_BYTES
+from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
 MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
@@ -70,6 +70,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
+        if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
+            text = own_folder_put(text, shlex.quote(os.path.dirname(path)))
         targets, zdotdirs, why = _scan(text, variables, home)
         if why and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
