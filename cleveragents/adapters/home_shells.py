@@ -55,6 +55,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     found: list[str] = []
     known: dict[str, str | None] = {}
+    folders: dict[str, str] = {}
     quiet: set[str] = set()  # named, not sourced: none when not read (a big data file)
     unknown = ""
     for zdotdir in _zdotdirs(os.environ.get("ZDOTDIR"), home):
@@ -81,7 +82,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         named = [(target, whole, True) for target, whole in targets]
         named += [(target, False, False) for target in _mentions(text, variables, home)]
         for target, whole, read in named:
-            place = _relative(top, target)
+            place = _relative(top, target, folders)
             if place == "" and whole:
                 return found, f"your home's startup files source every file of {target}"
             if place is not None:
@@ -240,13 +241,25 @@ def _zdotdirs(value: str | None, home: str) -> list[str]:
     return [value] if value and value.startswith("/") and value != home else []
 
 
-def _relative(top: Path, path: str) -> str | None:
-    """Where `path` leads relative to the tree `top` ("" for the top), or None outside it
-    or in a `.git`."""
-    real = Path(os.path.realpath(path))
-    if not real.is_relative_to(top) or ".git" in real.relative_to(top).parts:
+def _relative(top: Path, path: str, folders: dict[str, str] | None = None) -> str | None:
+    """Where `path` leads relative to the tree `top` (resolved; "" for the top), or None
+    outside it or in a `.git`. `folders`: the folders resolved in this look, kept (a long
+    `.bashrc` names thousands of paths in a few folders)."""
+    folder, name = os.path.split(path)
+    if folders is None or name in ("", ".", ".."):
+        real = os.path.realpath(path)
+    else:
+        if folder not in folders:
+            folders[folder] = os.path.realpath(folder)
+        real = os.path.join(folders[folder], name)
+        real = os.path.realpath(real) if os.path.islink(real) else real
+    mine = str(top)
+    if real == mine:
+        return ""
+    if not real.startswith(mine.rstrip("/") + "/"):
         return None
-    return "" if real == top else real.relative_to(top).as_posix()
+    inside = real[len(mine.rstrip("/")) + 1 :]
+    return None if ".git" in inside.split("/") else inside
 
 
 def _text(path: str) -> tuple[str | None, str]:
