@@ -142,7 +142,8 @@ def _scan(
             values = _expand(word, variables, home)
             if values is None and (before in RUNS or start):
                 verb = "sources" if before in (".", "source") else "runs"
-                unknown = unknown or f"it {verb} {printable(word)}, a path agents cannot name"
+                shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
+                unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
             for value in values or []:
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
