@@ -14,7 +14,7 @@ from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
-from cleveragents.adapters.home_shells import MOST_READ, SHELL_FILES
+from cleveragents.adapters.home_shells import FISH_FILE, MOST_READ, SHELL_FILES
 from features.support.home_examples import home_examples
 from features.support.properties import run_property
 
@@ -72,11 +72,12 @@ def _example(root: Path, data: st.DataObject) -> None:
         st.lists(st.tuples(st.sampled_from(FORMS), name, name, st.booleans()), max_size=6)
     )
     unknown = data.draw(st.booleans())
-    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv")))
+    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv", FISH_FILE)))
     wanted: list[str] = []
     text: list[str] = []
     used: set[Path] = set()
     current = home / own  # each line goes in the file the line before sourced, or here
+    current.parent.mkdir(parents=True, exist_ok=True)
     for (form, want), path, variable, deeper in lines:
         folder = "*" in form or "ZDOTDIR" in form or "PATH" in form
         p = f"d{path}" if folder else f"s{path}.sh"
