@@ -150,7 +150,7 @@ def _scan(
             if OWN.search(word):
                 continue  # the file's own folder: the hook reader's (`tree_scripts`)
             values = _expand(word, variables, home)
-            if values is None and (before in RUNS or start):
+            if values is None and (before in RUNS or "/" in word):  # `$EDITOR x`: a program
                 verb = "sources" if before in (".", "source") else "runs"
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
