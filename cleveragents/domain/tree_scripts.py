@@ -196,6 +196,12 @@ def _shell(path: str, cwd: str, text: str, zeros: tuple[str, ...]) -> list[Reach
     return found
 
 
+def own_folder_put(text: str, own: str) -> str:
+    """`text` with each form naming the script's own folder (`$(dirname "$BASH_SOURCE")`,
+    `${0%/*}`, `` `dirname $0` ``) as the shell word `own`."""
+    return _substituted(_own_folder(text, own), own)
+
+
 def _own_folder(text: str, own: str) -> str:
     """`text` with `${0%/*}` and `` `dirname $0` `` as the folder `own`, and `[` (no glob:
     the builtin `test`) as `test`."""
