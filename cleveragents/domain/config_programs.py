@@ -346,25 +346,39 @@ def _wrapped(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
-    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs (`-o NAME` takes a word; a
-    startup file named with `--rcfile` runs too; `-s` reads standard input)."""
-    skip = False
-    for at, word in enumerate(rest):
-        if skip:
-            skip = False
-        elif word in ("--rcfile", "--init-file"):
-            return run_files(cwd, rest[at + 1 : at + 2]) + _shell(rest[at + 2 :], cwd, stdin)
-        elif word in ("-o", "+o", "-O", "+O"):
-            skip = True
-        elif word.startswith("-") and "c" in word[1:] and not word.startswith("--"):
-            return _script(rest[at + 1], cwd) if at + 1 < len(rest) else []
-        elif word.startswith("-") and "s" in word[1:] and not word.startswith("--"):
+    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs: with `c` among its options
+    (`-c`, `-ec`, `-c -e`, `-co errexit`), the first word after them is the code; each `o`
+    or `O` among them takes a word; a startup file named with `--rcfile` runs too; `-s`
+    reads standard input."""
+    found: list[Reach] = []
+    command = reads_stdin = False
+    at = 0
+    while at < len(rest):
+        word = rest[at]
+        at += 1
+        if word in ("--rcfile", "--init-file"):
+            found += run_files(cwd, rest[at : at + 1])
+            at += 1
+        elif word in ("--", "-"):
+            reads_stdin = word == "-"
             break
-        elif not word.startswith(("-", "+")):
-            return run_files(cwd, [word])
+        elif word.startswith("--"):
+            continue
+        elif word.startswith(("-", "+")) and len(word) > 1:
+            at += word.count("o") + word.count("O")
+            command = command or (word[0] == "-" and "c" in word)
+            reads_stdin = reads_stdin or (word[0] == "-" and "s" in word)
+        else:
+            at -= 1
+            break
+    operand = rest[at : at + 1]
+    if command:
+        return found + (_script(operand[0], cwd) if operand else [])
+    if operand and not reads_stdin:
+        return found + run_files(cwd, operand)
     if isinstance(stdin, Here):
-        return _script(stdin, cwd)
-    return run_files(cwd, [stdin]) if stdin is not None else []
+        return found + _script(stdin, cwd)
+    return found + (run_files(cwd, [stdin]) if stdin is not None else [])
 
 
 def _python_root(root: str, launcher: str, hint: str) -> list[Reach]:

@@ -29,7 +29,7 @@ import contextlib
 import json
 import os
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -47,6 +47,7 @@ from cleveragents.domain.config_programs import (
     PACKAGE,
     WHOLE,
     Reach,
+    hook_lines,
     program_reach,
     runs_program,
     script_reach,
@@ -158,7 +159,10 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             lines = [*mcp_commands(document), *mcp_commands(mine)]
         else:
             lines = mcp_commands(document) if mcp else settings_commands(document)
-        with code_unread() if not mcp and file in hosts else contextlib.nullcontext():
+        # A line of the user's own settings runs on the host: its code, and a program agents
+        # has no table for (`markdownlint-cli2` loads the tree's `.cjs`), is the whole tree.
+        host = not mcp and file in hosts
+        with _host_lines() if host else contextlib.nullcontext():
             for setting, line in lines:
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                 found += _claude_places(root, key, line, (top,), done, setting)
@@ -179,6 +183,13 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                 found += _claude_places(root, key, line, tops, done)
     return found
+
+
+@contextlib.contextmanager
+def _host_lines() -> Iterator[None]:
+    """Read a line of the user's settings as a git hook's (`hook_lines`), its code unread."""
+    with code_unread(), hook_lines():
+        yield
 
 
 def _claude_places(
