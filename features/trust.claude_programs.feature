@@ -152,3 +152,27 @@ Feature: A script my Claude Code settings run is kept from the model
     And Claude will give up
     When I run "agents plan run 'programs'" with Claude
     Then the file "tools/server.py" contains "exit 0"
+
+  Scenario Outline: The Makefile my own hook's <spelling> may run is kept from the model
+    Given a git repository with files:
+      | path     | content                   |
+      | a.txt    | a\n                       |
+      | Makefile | fmt: ; @true # exit 0\n   |
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "settings.json" holding "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "<line>"}]}]}}"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "Makefile"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "Makefile" contains "exit 0"
+
+    Examples:
+      | spelling                | line                                                                 |
+      | perl -we                | perl -we 'system(\"make -s fmt\")'                                   |
+      | node --eval=            | node --eval='require(\"child_process\").execSync(\"make -s fmt\")'   |
+      | python3 --check-hash-based-pycs | python3 --check-hash-based-pycs never -c 'import os; os.system(\"make -s fmt\")' |
+      | node -pe                | node -pe 'require(\"child_process\").execSync(\"make -s fmt\")'     |
+      | sh -c -e                | sh -c -e 'make -s fmt'                                               |
+      | unknown tool            | markdownlint-cli2 README.md                                          |
