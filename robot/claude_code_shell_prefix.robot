@@ -50,6 +50,25 @@ A Project Hook Cannot Write Outside The Tree
     ${document}    Plan Tree Document
     Checkpoint After Should Hold    ${document}    2    formatted.txt    formatted\n
 
+A Project Hook That Comes After Our Own Still Lands In The Call's Checkpoint After
+    [Documentation]    Claude Code runs the hooks of an event side by side: ours may take the
+    ...    call's checkpoint after before the project's hook runs in the box (one run in four
+    ...    under load: it was then lost, the recorded decision read as stale). A Stop hook
+    ...    always comes after the last call's PostToolUse: what it wrote in the tree is in
+    ...    the checkpoint after the last call.
+    Create File    ${REPO}/.claude/settings.json
+    ...    {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "sh scripts/fmt.sh"}]}]}}
+    Create File    ${REPO}/scripts/fmt.sh    echo formatted > formatted.txt\n
+    Commit All    a formatter the project runs when Claude Code stops
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/formatted.txt
+    ${document}    Plan Tree Document
+    Checkpoint After Should Hold    ${document}    2    formatted.txt    formatted\n
+
 A Script The Model Rewrote Is Put Back Before The Project Hook Runs It
     [Documentation]    Only `echo *` is allowed; the model's allowed `echo ... > scripts/fmt.sh`
     ...    rewrites the script the project's PostToolUse hook runs right after, to do what
