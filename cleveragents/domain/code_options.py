@@ -162,3 +162,42 @@ def _short(
             options[-1] = (word, "")
             return at
     return at
+
+
+class ShellSplit(NamedTuple):
+    """A shell's command line: the startup files `--rcfile` names, whether `c` is among its
+    options (the first operand is then its code), whether it reads standard input (`-s`,
+    `-`), and where its operands start."""
+
+    rcfiles: list[str]
+    command: bool
+    reads_stdin: bool
+    at: int
+
+
+def shell_split(rest: list[str]) -> ShellSplit:
+    """Read the words after `sh` (bash, dash, zsh...): with `c` among its options (`-c`,
+    `-ec`, `-c -e`, `-co errexit`) the first word after them is the code; each `o` or `O`
+    among them takes a word (`-o pipefail`, `-euo pipefail`)."""
+    rcfiles: list[str] = []
+    command = reads_stdin = False
+    at = 0
+    while at < len(rest):
+        word = rest[at]
+        at += 1
+        if word in ("--rcfile", "--init-file"):
+            rcfiles += rest[at : at + 1]
+            at += 1
+        elif word in ("--", "-"):
+            reads_stdin = word == "-"
+            break
+        elif word.startswith("--"):
+            continue
+        elif word.startswith(("-", "+")) and len(word) > 1:
+            at += word.count("o") + word.count("O")
+            command = command or (word[0] == "-" and "c" in word)
+            reads_stdin = reads_stdin or (word[0] == "-" and "s" in word)
+        else:
+            at -= 1
+            break
+    return ShellSplit(rcfiles, command, reads_stdin, min(at, len(rest)))

@@ -32,7 +32,7 @@ from contextvars import ContextVar
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
-from cleveragents.domain import interpreters, tool_configs, vouches
+from cleveragents.domain import code_options, interpreters, tool_configs, vouches
 from cleveragents.domain import launchers as table
 from cleveragents.domain.reach import (
     PACKAGE,
@@ -349,35 +349,15 @@ def _wrapped(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
-    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs: with `c` among its options
-    (`-c`, `-ec`, `-c -e`, `-co errexit`), the first word after them is the code; each `o`
-    or `O` among them takes a word; a startup file named with `--rcfile` runs too; `-s`
-    reads standard input."""
-    found: list[Reach] = []
-    command = reads_stdin = False
-    at = 0
-    while at < len(rest):
-        word = rest[at]
-        at += 1
-        if word in ("--rcfile", "--init-file"):
-            found += run_files(cwd, rest[at : at + 1])
-            at += 1
-        elif word in ("--", "-"):
-            reads_stdin = word == "-"
-            break
-        elif word.startswith("--"):
-            continue
-        elif word.startswith(("-", "+")) and len(word) > 1:
-            at += word.count("o") + word.count("O")
-            command = command or (word[0] == "-" and "c" in word)
-            reads_stdin = reads_stdin or (word[0] == "-" and "s" in word)
-        else:
-            at -= 1
-            break
-    operand = rest[at : at + 1]
-    if command:
+    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs (`code_options.shell_split`:
+    `-ec`, `-c -e`, `-co NAME` give code too); a startup file named with `--rcfile` runs
+    too; `-s` reads standard input."""
+    split = code_options.shell_split(rest)
+    found = run_files(cwd, split.rcfiles)
+    operand = rest[split.at : split.at + 1]
+    if split.command:
         return found + (_script(operand[0], cwd) if operand else [])
-    if operand and not reads_stdin:
+    if operand and not split.reads_stdin:
         return found + run_files(cwd, operand)
     if isinstance(stdin, Here):
         return found + _script(stdin, cwd)

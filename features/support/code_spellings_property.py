@@ -11,9 +11,10 @@ Each example: an interpreter and a random spelling of its options that gives cod
 short options, a value attached or in the next word, options that take a word before the
 code's, `--opt=value`), built from the interpreter's real grammar. Holds: the line, read as
 a user hook's, reaches the whole tree for its code (`UNREAD`, or for a shell the unknown
-program its code runs). Differential: where the interpreter is installed, it is run with
-that spelling (standard input empty, in a scratch folder) and must print the code's
-marker: the spelling does give code, so agents must have found it."""
+program its code runs, which is also among the bare names the line runs: `bare_programs`).
+Differential: where the interpreter is installed, it is run with that spelling (standard
+input empty, in a scratch folder) and must print the code's marker: the spelling does give
+code, so agents must have found it."""
 
 from __future__ import annotations
 
@@ -149,6 +150,10 @@ def _example(scratch: Path, name: str, words: list[str]) -> None:
     assert any(r.path == WHOLE and r.unknown == why for r in reaches), (
         f"{line!r}: read as {reaches}"
     )
+    if shell:  # the bare names its code runs, which a tree folder on PATH would shadow
+        from cleveragents.domain.bare_programs import bare_programs
+
+        assert PROBE in bare_programs(line), f"{line!r}: runs {bare_programs(line)}"
     program = shutil.which(name)
     if program is None:
         return
