@@ -41,6 +41,7 @@ from cleveragents.adapters.git.envrc_files import envrc_programs
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.adapters.git.tree_scripts import below, linked_packages, script_places
+from cleveragents.adapters.vouch_file import vouched_for
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.config_programs import (
@@ -57,6 +58,7 @@ from cleveragents.domain.host_files import CLAUDE_KEY, included
 from cleveragents.domain.interpreters import code_unread
 from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.rules import mcp_file
+from cleveragents.domain.vouches import vouching
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.config_listings import ConfigListings
@@ -162,7 +164,7 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         # A line of the user's own settings runs on the host: its code, and a program agents
         # has no table for (`markdownlint-cli2` loads the tree's `.cjs`), is the whole tree.
         host = not mcp and file in hosts
-        with _host_lines() if host else contextlib.nullcontext():
+        with _host_lines(root) if host else contextlib.nullcontext():
             for setting, line in lines:
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                 found += _claude_places(root, key, line, (top,), done, setting)
@@ -186,9 +188,10 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
 
 
 @contextlib.contextmanager
-def _host_lines() -> Iterator[None]:
-    """Read a line of the user's settings as a git hook's (`hook_lines`), its code unread."""
-    with code_unread(), hook_lines():
+def _host_lines(root: Path) -> Iterator[None]:
+    """Read a line of the user's settings as a git hook's (`hook_lines`), its code unread,
+    the programs the user vouched for read as data (`vouch_file.py`)."""
+    with code_unread(), hook_lines(), vouching(vouched_for(root)):
         yield
 
 
