@@ -233,6 +233,27 @@ A User Hook Whose Code Agents Cannot Read Gets The Whole Tree Put Back
     ${script}    Get File    ${REPO}/scripts/fmt.sh
     Should Be Equal    ${script}    true\n
 
+A User Hook Giving Perl Code In Combined Options Gets The Whole Tree Put Back
+    [Documentation]    The user's own PostToolUse hook is `perl -we 'system("make -s fmt")'`
+    ...    (attack 18 finding 19): `-we` was read as an option taking no code and the code
+    ...    as a script's name, so the model's rewrite of the script the Makefile runs stayed
+    ...    and ran on the host. Each interpreter's options are read by its grammar now.
+    Create File    ${REPO}/.claude/settings.json    {}
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "perl -we 'system(\\"make -s fmt\\")'"}]}]}}
+    Create File    ${REPO}/Makefile    fmt:\n\tsh scripts/fmt.sh\n
+    Commit All    no project hook; a Makefile the user's hook runs
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'touch ${WORK}/perl-canary' > scripts/fmt.sh", "description": "plant"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/perl-canary
+    ${script}    Get File    ${REPO}/scripts/fmt.sh
+    Should Be Equal    ${script}    true\n
+
 An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
     [Documentation]    The user's own PostToolUse hook is async: Claude Code goes on without
     ...    waiting, and the hook runs the project's `scripts/fmt.sh` on the host a moment

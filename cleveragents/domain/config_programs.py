@@ -32,7 +32,7 @@ from contextvars import ContextVar
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
-from cleveragents.domain import interpreters, tool_configs, vouches
+from cleveragents.domain import code_options, interpreters, tool_configs, vouches
 from cleveragents.domain import launchers as table
 from cleveragents.domain.reach import (
     PACKAGE,
@@ -349,25 +349,19 @@ def _wrapped(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
-    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs (`-o NAME` takes a word; a
-    startup file named with `--rcfile` runs too; `-s` reads standard input)."""
-    skip = False
-    for at, word in enumerate(rest):
-        if skip:
-            skip = False
-        elif word in ("--rcfile", "--init-file"):
-            return run_files(cwd, rest[at + 1 : at + 2]) + _shell(rest[at + 2 :], cwd, stdin)
-        elif word in ("-o", "+o", "-O", "+O"):
-            skip = True
-        elif word.startswith("-") and "c" in word[1:] and not word.startswith("--"):
-            return _script(rest[at + 1], cwd) if at + 1 < len(rest) else []
-        elif word.startswith("-") and "s" in word[1:] and not word.startswith("--"):
-            break
-        elif not word.startswith(("-", "+")):
-            return run_files(cwd, [word])
+    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs (`code_options.shell_split`:
+    `-ec`, `-c -e`, `-co NAME` give code too); a startup file named with `--rcfile` runs
+    too; `-s` reads standard input."""
+    split = code_options.shell_split(rest)
+    found = run_files(cwd, split.rcfiles)
+    operand = rest[split.at : split.at + 1]
+    if split.command:
+        return found + (_script(operand[0], cwd) if operand else [])
+    if operand and not split.reads_stdin:
+        return found + run_files(cwd, operand)
     if isinstance(stdin, Here):
-        return _script(stdin, cwd)
-    return run_files(cwd, [stdin]) if stdin is not None else []
+        return found + _script(stdin, cwd)
+    return found + (run_files(cwd, [stdin]) if stdin is not None else [])
 
 
 def _python_root(root: str, launcher: str, hint: str) -> list[Reach]:

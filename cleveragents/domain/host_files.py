@@ -43,6 +43,7 @@ from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.hook_runs import HookRun, hook_why
 from cleveragents.domain.reach import printable
 from cleveragents.domain.rules import claude_setting
+from cleveragents.domain.vouches import vouch_command
 
 # husky 9 points `core.hooksPath` at `X/_` (`.husky/_`, or any folder the user names:
 # `husky .config/husky`), whose generated hooks run `X/NAME` as plain files.
@@ -240,6 +241,12 @@ def program_why(reach: Reach, key: str) -> str:
         owner = f"Claude Code's {key.removeprefix(CLAUDE_KEY)}"
     if key.startswith(DIRENV_KEY):
         return _direnv_why(reach, key.removeprefix(DIRENV_KEY))
+    if reach.unknown and reach.vouch:  # a user hook's tool of PATH, as a git hook's
+        return (
+            f"may be run by {owner}, which runs {reach.unknown}: agents cannot tell which "
+            f"files of the tree it runs (if {printable(reach.vouch)} only reads the files it "
+            f"is given, vouch for it: {vouch_command(reach.vouch)})"
+        )
     if reach.unknown:
         return (
             f"may be run by {owner}, which runs {reach.unknown} from the "
