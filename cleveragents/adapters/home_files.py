@@ -50,8 +50,16 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.home_hard import hard_links, inode_of
 from cleveragents.adapters.home_walk import home_links
-from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_named, xdg_whole
+from cleveragents.adapters.home_ways import (
+    home_roots,
+    links_on_the_way,
+    xdg_dirs,
+    xdg_folder,
+    xdg_named,
+    xdg_whole,
+)
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
 
@@ -76,6 +84,7 @@ class HomeFiles:
     dots: tuple[str, ...] = ()
     whole: str = ""  # why
     config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
+    run_dirs: tuple[tuple[str, str], ...] = ()  # (whose, folder): `home_ways.xdg_dirs`...
 
 
 _said: set[str] = set()  # the trees said to be whole, in this process
@@ -99,17 +108,26 @@ def home_files(tree: Path) -> HomeFiles:
     found: list[str] = []
     shells: list[str] = []
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
-    links, cuts = home_links(home, MOST_ENTRIES, MOST_DEPTH)
-    xdg = xdg_folder(top)
+    roots = home_roots(home, top)
+    walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots)
+    xdg, (dirs, xdg_why) = xdg_folder(top), xdg_dirs(top)
     found += [] if xdg is None else [xdg]
+    more_named = [(root, f"{home}/{root}") for root in roots]
+    for root, path in more_named:  # a folder of the home on PATH: its programs run by name
+        inside = _inside(top, path)
+        dirs += [] if inside is None else [(f"your home's {printable(root)}", inside)]
+    hard = [(n, p, *i) for n, p in [*named, *xdg_named()] if (i := inode_of(p)) is not None]
+    twins, twins_why = hard_links(top, [*walk.hard, *hard])
     known: dict[str, str | None] = {}
-    for name, path in [*named, *xdg_named(), *links]:
+    found += [folder for _, folder in dirs]
+    for name, path in [*named, *xdg_named(), *walk.links, *more_named]:
         found += links_on_the_way(top, path, known)  # a tree link on the way: the host's too
         inside = _inside(top, path)
         if inside is not None:
             found.append(inside)
-            shell = name not in GIT_FILES and name.startswith((".bash", ".zsh", ".profile"))
-            shells += [inside] if shell or name.endswith(".sh") else []
+            shells += [inside] if _shell(name) else []
+    found += [path for _, path in twins]  # `~/.bashrc` a hard link of the tree's `bashrc`
+    shells += [path for name, path in twins if _shell(name)]
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
     dots = () if at is None else ("" if at == "." else at,)
@@ -117,14 +135,21 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
-    whole = _whole(top, real, links, cuts) or why or past or xdg_whole(top)
+    whole = _whole(top, real, [*walk.links, *more_named], walk.cuts) or why or past
+    whole = whole or xdg_whole(top) or xdg_why or twins_why
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
         )
     paths = tuple(dict.fromkeys([*found, *own, *more]))
-    return HomeFiles(paths=paths, dots=dots, whole=whole, config_home=xdg)
+    return HomeFiles(paths, dots, whole, xdg, tuple(dirs))
+
+
+def _shell(name: str) -> bool:
+    """Whether the home's file `name` is a shell's, read for what it sources."""
+    shell = name not in GIT_FILES and name.startswith((".bash", ".zsh", ".profile"))
+    return shell or name.endswith(".sh")
 
 
 def _whole(top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str]) -> str:

@@ -97,4 +97,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         home=home.dots,
         home_whole=home.whole,
         config_home=home.config_home,
+        run_dirs=home.run_dirs,
     )
