@@ -135,7 +135,8 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
-    whole = _whole(top, real, [*walk.links, *more_named], walk.cuts) or why or past
+    leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
+    whole = _whole(top, real, leads, walk.cuts) or why or past
     whole = whole or xdg_whole(top) or xdg_why or twins_why
     if whole and str(top) not in _said:
         _said.add(str(top))

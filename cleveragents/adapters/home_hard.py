@@ -52,9 +52,9 @@ def hard_links(
         return [], ""
     left: dict[int, int] = {}  # the names of each inode not in the home
     shown: dict[int, str] = {}
-    seen: set[str] = set()
+    seen: set[str] = set()  # the home's names, their folders resolved (a home in the tree)
     for name, path, dev, ino, names in hard:
-        path = os.path.normpath(path)
+        path = os.path.join(os.path.realpath(os.path.dirname(path)), os.path.basename(path))
         if dev != device or path in seen:
             continue
         seen.add(path)
@@ -89,7 +89,7 @@ def hard_links(
                     deeper.append(path)
                 elif entry.inode() in wanted and entry.is_file(follow_symlinks=False):
                     st = entry.stat(follow_symlinks=False)
-                    if st.st_dev == device:
+                    if st.st_dev == device and os.path.join(top, path) not in seen:
                         found.append((shown[st.st_ino], path))
                         left[st.st_ino] -= 1
                         wanted -= {ino for ino in wanted if left[ino] <= 0}
