@@ -16,8 +16,13 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     before its end and a link into the tree was found there, the tree counts whole
     (`whole`): a link further down could lead anywhere in it;
   * `$XDG_CONFIG_HOME`, when set, as `~/.config` is (its git files, the folder where it
-    lies in the tree), and each link of the tree on the way to any of these, not only
-    the end (`home_ways.py`);
+    lies in the tree), `$XDG_DATA_HOME` and the `$XDG_CONFIG_DIRS`, `$XDG_DATA_DIRS`
+    folders where they lie in the tree, the home's folders on PATH (`~/go/bin`,
+    `~/node_modules/.bin`, each `$PATH` entry in the home: walked as `~/bin` is, whole
+    where they lead into the tree: `run_dirs`), and each link of the tree on the way to
+    any of these, not only the end (`home_ways.py`);
+  * a file of the tree that is another name of a file of the home (a hard link:
+    `home_hard.py`), put back in place;
   * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
     ~/src/vimrc`) or to a folder of the home holding it (`~/.vim -> ~/dotfiles/vim`), or
     holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
@@ -33,14 +38,18 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     counted: it would make every file of a dotfiles tree host-run.
 
 Cost: per look, an `lstat` of each startup name, a listing of the home's top and of each
-folder in its dot entries and `~/bin` (at most `MOST_ENTRIES` entries per root, `scandir`
-telling links from folders without a `stat` and stopping at the budget; a listing kept in
-the process is read again only when its folder's `lstat` changed), a `realpath` of each
-link found; the shell files are read again
-only when their stat changed (`tree_scripts.py`). Measured (CPU, a loaded 2-core machine):
-a home of 5800 dot entries, 16-37 ms at a process's first look, 5-7 ms after; a home at
-the limit (a developer's `~/.m2`, `~/.npm`, `~/.pyenv`), 90-105 ms first, 30 ms after. A
-Claude Code hook is a process of its own: each pays the first look.
+folder in its dot entries, `~/bin` and its folders on PATH (at most `MOST_ENTRIES` entries
+per root, `scandir` telling links from folders without a `stat`, an `lstat` of each file
+for its count of names, stopping at the budget; a listing kept in the process is read
+again only when its folder's `lstat` changed), a `realpath` of each link found; the shell
+files are read again only when their stat changed (`tree_scripts.py`). Measured (CPU, a
+loaded 2-core machine): a home of 5800 dot entries, 16-37 ms at a process's first look,
+5-7 ms after; a home at the limit (a developer's `~/.m2`, `~/.npm`, `~/.pyenv`), 90-105
+ms first, 30 ms after. The `lstat` of each file adds 20-25 ms to the first look of a home
+of 5900 entries (34-40 ms against 13-15), nothing after; a file of the home with a name
+outside both the home and the tree (a backup's hard link) costs a walk of the tree at
+each look: 13 ms for 20000 files. A Claude Code hook is a process of its own: each pays
+the first look.
 """
 
 from __future__ import annotations

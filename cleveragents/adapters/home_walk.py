@@ -1,5 +1,7 @@
 """The walk of the user's home for links (`home_files.py`): its dot entries and `~/bin`
-(on PATH by Debian's default `.profile`), folders and all, each walked on its own budget.
+(on PATH by Debian's default `.profile`), its other folders on PATH (`~/go/bin`:
+`home_ways.home_roots`), folders and all, each walked on its own budget; and for the
+files of more than one name there, their inodes (`home_hard.py`).
 
 A developer's home holds caches of hundreds of thousands of entries (`~/.cache/go-build`,
 `~/.cargo/registry`, `~/.npm`): one budget for the whole home let them spend it before
