@@ -121,7 +121,7 @@ def home_files(tree: Path) -> HomeFiles:
     walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots)
     xdg, (dirs, xdg_why) = xdg_folder(top), xdg_dirs(top)
     found += [] if xdg is None else [xdg]
-    more_named = [(root, f"{home}/{root}") for root in roots]
+    more_named = [(root, f"{home}/{root}") for root in roots if root != "."]
     for root, path in more_named:  # a folder of the home on PATH: its programs run by name
         inside = _inside(top, path)
         dirs += [] if inside is None else [(f"your home's {printable(root)}", inside)]
@@ -145,7 +145,7 @@ def home_files(tree: Path) -> HomeFiles:
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
-    whole = _whole(top, real, leads, walk.cuts) or why or past
+    whole = _whole(top, real, leads, walk.cuts, roots) or why or past
     whole = whole or xdg_whole(top) or xdg_why or twins_why
     if whole and str(top) not in _said:
         _said.add(str(top))
@@ -162,7 +162,9 @@ def _shell(name: str) -> bool:
     return shell or name.endswith(".sh")
 
 
-def _whole(top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str]) -> str:
+def _whole(
+    top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str], roots: tuple[str, ...]
+) -> str:
     """Why the whole tree `top` is the home's (`home`, resolved), or "": it lies in a dot
     entry of the home (`~/.config/nvim`, `~/.dotfiles`: programs read it whole), a link of
     the home leads to its top (`~/.vim -> ~/src/vimrc`) or to a folder of the home holding
@@ -178,7 +180,10 @@ def _whole(top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str])
         if real == top:
             return f"your home's {printable(name)} links to it"
     for name, real in leads:
-        if top.is_relative_to(real) and real != home and real.is_relative_to(home):
+        # (not a folder on PATH, `roots`: what runs from there is its files, not a tree's)
+        if name in roots or real == home or not real.is_relative_to(home):
+            continue
+        if top.is_relative_to(real):
             return f"your home's {printable(name)} links to a folder that holds it"
     for name, real in leads:
         cut = next((c for c in cuts if c == "." or name.startswith(f"{c}/")), None)

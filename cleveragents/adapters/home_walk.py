@@ -83,8 +83,9 @@ def home_links(home: str, most: int, deepest: int, roots: tuple[str, ...] = ()) 
     walk = Walk([], [], [])
     entries, stopped = _entries(home, most)
     walk.cuts.extend(["."] if stopped else [])
-    todo = [(n, k, i) for n, k, i in entries if n.startswith(".") or n == "bin"]
-    todo += [(root, FOLDER, None) for root in roots]
+    top = "." in roots  # the home itself on PATH: what its top links to runs by name
+    todo = [e for e in entries if e[0].startswith(".") or e[0] == "bin" or (top and e[1] != FOLDER)]
+    todo += [(root, FOLDER, None) for root in roots if root != "."]
     while todo:
         name, kind, inode = todo.pop(0)
         if kind == LINK:

@@ -98,12 +98,14 @@ def home_roots(home: str, top: Path) -> tuple[str, ...]:
     found: list[str] = []
     for place in places:
         place = os.path.normpath(place) if os.path.isabs(place) else ""
-        at = next((h for h in homes if place.startswith(f"{h}/")), None)
+        at = next((h for h in homes if place == h or place.startswith(f"{h}/")), None)
         root = "" if at is None else os.path.relpath(place, at)
         if not root or (not home_in_tree and (Path(homes[-1]) / root).is_relative_to(top)):
             continue
         first = root.split("/")[0]
-        if not (first.startswith(".") or first == "bin") and root not in found:
+        walked = first.startswith(".") and root != "."  # the home on PATH: "."
+        walked = walked or (root == "." and home_in_tree)  # the tree's, as a PathFolder
+        if not (walked or first == "bin") and root not in found:
             found.append(root)
     return tuple(found)
 

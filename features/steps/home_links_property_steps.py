@@ -98,9 +98,9 @@ def _example(root: Path, data: st.DataObject) -> None:
     xdg = data.draw(st.sampled_from(XDG))
     if xdg is not None:  # `$XDG_CONFIG_HOME`: a folder of the tree, its top, or outside it
         os.environ["XDG_CONFIG_HOME"] = str(out / "cfg" if xdg == "OUT" else tree / xdg)
-    on_path = data.draw(st.booleans())  # `~/tools/bin` on PATH: walked
+    on_path = data.draw(st.sampled_from(["", "tools/bin", "."]))  # on PATH: walked
     if on_path:
-        os.environ["PATH"] = f"{home / 'tools/bin'}{os.pathsep}{os.environ['PATH']}"
+        os.environ["PATH"] = f"{home / on_path}{os.pathsep}{os.environ['PATH']}"
     share, variable = data.draw(st.sampled_from(DATA)), data.draw(st.sampled_from(XDG_DIRS))
     if share is not None:
         os.environ[variable] = str(out / "share" if share == "OUT" else tree / share)
@@ -110,6 +110,8 @@ def _example(root: Path, data: st.DataObject) -> None:
         found = home_files.home_files(tree)
     finally:
         home_files.MOST_ENTRIES = kept
+    # (a home in the tree on PATH: the tree's folder on PATH, `PathFolder`'s, not walked)
+    on_path = "" if on_path == "." and where != "apart" else on_path
     walked = [(link, t) for link, t in made if _walked(link, on_path)]
     _held(tree, home, where, walked, most, found, xdg, share == ".")
     _held_xdg(tree, xdg, found)
@@ -209,12 +211,14 @@ def _ways(target: str) -> tuple[str, ...]:
     return WAYS.get(target, (target,))
 
 
-def _walked(link: str, on_path: bool) -> bool:
+def _walked(link: str, on_path: str) -> bool:
     """Whether the walk looks at `link` (from the home): in a dot entry, `bin`, Go's or
-    node's program folder or (`on_path`) `tools/bin`, not in a skipped cache."""
+    node's program folder or the home's folder `on_path` (`tools/bin`, the home itself:
+    its top's links), not in a skipped cache."""
     first = link.split("/")[0]
     skipped = any(link.startswith(f"{folder}/") for folder in home_walk.SKIPPED)
-    run = link.startswith((*RUN, *(("tools/bin/",) if on_path else ())))
+    run = link.startswith((*RUN, *((f"{on_path}/",) if on_path else ())))
+    run = run or (on_path == "." and "/" not in link)
     return (first.startswith(".") or run) and not skipped
 
 
