@@ -74,6 +74,8 @@ def hard_links(
             except OSError:
                 continue
             for entry in entries:
+                if not wanted:
+                    break
                 looked += 1
                 if looked > MOST_TREE:
                     name = shown[min(wanted)]
