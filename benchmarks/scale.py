@@ -234,6 +234,7 @@ class StandInCheckpoints:
     def __init__(self) -> None:
         self.count = 0
         self.keep: Callable[[SavedFiles], None] = lambda saved: None
+        self.journal: Callable[[str], None] = lambda line: None
 
     def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
         self.count += 1
@@ -253,6 +254,9 @@ class StandInCheckpoints:
         return {}
 
     def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
+        return None
+
+    def file_bytes(self, path: str) -> bytes | None:
         return None
 
     def restore(

@@ -9,6 +9,7 @@ Documentation       As a developer who lets Claude Code write files in my workin
 ...                 local stand-in of the Messages API (streamed).
 
 Resource            resources/claude_code.resource
+Library             Collections
 Library             OperatingSystem
 
 Test Setup          Create Repository With Stand In Claude Code
@@ -39,6 +40,27 @@ A Write Of A Skill Is Refused, Said To Claude Code, And The Session Goes On
     Should Not Be True    ${refused}[ok]
     ${results}    Tool Results Claude Code Got
     Should Contain    ${results}[0]    cleveragents: ${WHY}: ${REPO}/.claude/skills/x/SKILL.md
+
+A Write Of The User's Vouches Outside The Tree Is Refused
+    [Documentation]    The programs the user vouched for (`agents hooks vouch`) are kept in
+    ...    $XDG_CONFIG_HOME/cleveragents, outside the tree: a model that wrote there would
+    ...    vouch for a program it planted, and the user's hook would run it on the host.
+    Set To Dictionary    ${CLAUDE_ENV}    XDG_CONFIG_HOME=${WORK}/config
+    Claude Code Will Call    Write
+    ...    {"file_path": "${WORK}/config/cleveragents/vouched.json", "content": "{\\"vouched\\": [\\"sh\\"]}\\n"}
+    Claude Code Will Call    Write
+    ...    {"file_path": "${WORK}/config/cleveragents/new.json", "content": "{}\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    vouch for sh    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${WORK}/config/cleveragents/vouched.json
+    Path Should Not Exist    ${WORK}/config/cleveragents/new.json
+    File Should Exist    ${REPO}/b.txt    the session went on after the refusals
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]
+    ...    cleveragents: ${HOST_WHY}: ${WORK}/config/cleveragents/vouched.json is where agents keeps the programs you vouched for
+    Should Contain    ${results}[1]    cleveragents: ${HOST_WHY}: ${WORK}/config/cleveragents/new.json
 
 An Edit Through A Link Into The User's Settings Is Refused
     Create Directory    ${REPO}/sub/.claude

@@ -19,6 +19,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     standing there, and a new one whose name a later PATH folder holds too (`git`, `python3`,
     `ls`) are the host's (`PathFolder`); a new name of its own (`pip install` adding
     `mytool`) is the command's to keep;
+  * the file of the programs the user vouched for (`agents hooks vouch`), where it lies in
+    the tree: a model that wrote it would vouch for the programs it plants;
   * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
     dotfiles repository's `~/.bashrc` link leads, or `.bashrc` itself when the tree is the
     home or holds it; any file or folder the home links into the tree (`~/.ssh/config`,
@@ -139,6 +141,10 @@ class HostFolders:
     config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
     # (whose, folder): `$XDG_DATA_HOME`..., a home's folder on PATH there (`home_ways`)
     run_dirs: tuple[tuple[str, str], ...] = ()
+    # The file of the programs the user vouched for (`adapters/vouch_file.py`): where it
+    # lies (absolute, its folder resolved), and in the tree (relative) when it does.
+    vouch_file: str = ""
+    vouches: str | None = None
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -177,6 +183,8 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for on_path in host.on_path:
         if (why := on_path.why(path)) is not None:
             return why
+    if host.vouches is not None and _within(path, host.vouches):
+        return f"is {host.vouches}, where agents keeps the programs you vouched for"
     if posixpath.normpath(path) in host.startup:
         return f"is {path}, a startup file of your home: your shell or git runs it"
     if host.config_home is not None and _within(path, host.config_home):

@@ -106,7 +106,8 @@ OPAQUE = frozenset((
 # its bare name (found on PATH) or from a tools folder (`node_modules/.bin`, `npx X`,
 # `.venv/bin`) is one agents cannot read: it may load a config or build the project by its
 # own convention (markdownlint-cli2's `.markdownlint-cli2.cjs`, cspell's `cspell.config.js`,
-# sqlfluff's templater, check-manifest's `setup.py`): the whole tree.
+# sqlfluff's templater, check-manifest's `setup.py`): the whole tree, unless the user vouched
+# for it (`agents hooks vouch`, `domain/vouches.py`): then its words are data, as a checker's.
 INERT = frozenset((
     ":", "true", "false", "echo", "printf", "exit", "return", "set", "unset", "shift", "trap",
     "wait", "read", "getopts", "let", "ulimit", "umask", "type", "hash", "alias", "unalias",
