@@ -26,6 +26,44 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     When I run "agents plan tree" with Claude
     Then stdout contains "put back bashrc: changed by the command"
 
+  Scenario: A command's change to the file my ~/.bashrc is a hard link of is put back in my home too
+    # `ln ~/dot/bashrc ~/.bashrc` (no -s), `~/.ssh/config` the same: one file of two
+    # names, no link to follow. The sandbox holds such files read-only; a plan file's
+    # `run:` and Claude Code's Bash run on the host, with the same put-back after. Written
+    # anew, the tree's name would be a new file and the home's keep the command's bytes.
+    Given the user's home hard-links ".bashrc" to the tree's "bashrc"
+    And the user's home hard-links ".ssh/config" to the tree's "ssh/config"
+    And the plan file "plan.yaml":
+      """
+      task: dots
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: printf 'touch planted-ran' >> bashrc && printf 'Match exec planted-ran' >> ssh/config
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And the file "bashrc" does not contain "planted-ran"
+    And the user's home file ".bashrc" does not contain "planted-ran"
+    And the user's home file ".ssh/config" does not contain "planted-ran"
+    When I run "agents plan decision 3"
+    Then stdout contains "put back bashrc: changed by the command"
+    And stdout contains "put back ssh/config: changed by the command"
+
+  Scenario: The model's write of the file my ~/.profile is a hard link of is refused
+    Given the user's home hard-links ".profile" to the tree's "extra.sh"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "extra.sh"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "extra.sh" does not contain "planted"
+    And the user's home file ".profile" does not contain "planted"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'extra.sh' is extra.sh, a startup file of your home: your shell or git runs it, outside the sandbox"
+
   Scenario: The model's write of the file my ~/.zshrc links to, not there yet, is refused
     Given the user's home links ".zshrc" to the tree's "zshrc"
     And Claude will propose the plan "dots" checked by ""

@@ -289,3 +289,31 @@ In A Tree That Is My Home, Its Dot Entries Are Kept From The Model
     ...    refused: ${HOST_WHY}: ${REPO}/.ssh/authorized_keys is in .ssh, a dot entry of your home
     ${shown}    Run Agents    plan    decision    3
     Should Contain    ${shown.stdout}    put back .vimrc: changed by the command
+
+A Write Of The File My ~/.profile Is A Hard Link Of Is Refused, My Home's Name Unchanged
+    [Documentation]    `ln ~/dotfiles/profile ~/.profile` (no `-s`): one file of two names
+    ...    (attack 17 finding 4), no link to follow. Claude Code's Write runs on the host: a
+    ...    write of the tree's `profile` would be the home's `.profile`; it is refused. A Bash
+    ...    call's `>> bashrc` meets the sandbox's read-only hard link.
+    [Teardown]    Run Keywords    Remove Directory    ${REPO}-home    recursive=True
+    ...    AND    Stop Stand In Claude Code And Remove Repository
+    Create File    ${REPO}/bashrc    alias ll='ls -l'\n
+    Create File    ${REPO}/profile    export EDITOR=vi\n
+    Create Directory    ${REPO}-home
+    Evaluate    os.link(r"${REPO}/bashrc", r"${REPO}-home/.bashrc")    modules=os
+    Evaluate    os.link(r"${REPO}/profile", r"${REPO}-home/.profile")    modules=os
+    Set To Dictionary    ${CLAUDE_ENV}    HOME=${REPO}-home
+    Claude Code Will Call    Bash
+    ...    {"command": "printf 'touch planted\\\\n' >> bashrc", "description": "rc"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/profile", "content": "touch planted\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tweak my shell    --actor
+    ...    claude-code    --allow-command    printf *
+    Exit Code Should Be    ${result}    0
+    ${home}    Get File    ${REPO}-home/.bashrc
+    Should Be Equal    ${home}    alias ll='ls -l'\n
+    ${profile}    Get File    ${REPO}-home/.profile
+    Should Be Equal    ${profile}    export EDITOR=vi\n
+    ${shown}    Run Agents    plan    tree
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/profile is profile, a startup file of your home

@@ -102,6 +102,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         home=home.dots,
         home_whole=home.whole,
         config_home=home.config_home,
+        run_dirs=home.run_dirs,
         vouch_file=str(vouch_file),
         vouches=vouches.as_posix() if vouches is not None else None,
     )

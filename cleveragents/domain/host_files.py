@@ -27,7 +27,10 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     `~/.vim/vimrc`, at any depth the walk reaches; the tree whole past its limits), what a
     shell one sources, and every dot entry of a home the tree is or holds
     (`~/.ssh/authorized_keys`, `~/.vimrc`: `adapters/home_files.py`); `$XDG_CONFIG_HOME`
-    as `~/.config`, and the tree's links on the way to any of these (`home_ways.py`).
+    as `~/.config`, `$XDG_DATA_HOME` and the folders of `$XDG_CONFIG_DIRS`,
+    `$XDG_DATA_DIRS` that lie in the tree, the home's folders on PATH (`~/go/bin`) that
+    lead there, and the tree's links on the way to any of these (`home_ways.py`); a file of
+    the tree that is another name (a hard link) of a file of the home (`home_hard.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -137,6 +140,8 @@ class HostFolders:
     home: tuple[str, ...] = ()  # where the home lies in the tree ("": it is the tree)
     home_whole: str = ""  # why the whole tree is the home's (`home_files.HomeFiles.whole`)
     config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
+    # (whose, folder): `$XDG_DATA_HOME`..., a home's folder on PATH there (`home_ways`)
+    run_dirs: tuple[tuple[str, str], ...] = ()
     # The file of the programs the user vouched for (`adapters/vouch_file.py`): where it
     # lies (absolute, its folder resolved), and in the tree (relative) when it does.
     vouch_file: str = ""
@@ -188,6 +193,9 @@ def host_run(path: str, host: HostFolders) -> str | None:
             f"is in {host.config_home}, your $XDG_CONFIG_HOME: git and your programs read "
             "their config there"
         )
+    for whose, folder in host.run_dirs:
+        if _within(path, folder):
+            return f"is in {folder}, {whose}: your shell or programs run what is there"
     for place in host.startup:  # a folder the home links to (`~/.config/nvim`)
         if _within(path, place):
             return f"is in {place}, which your home links to: your shell or its programs run it"
