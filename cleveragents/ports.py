@@ -86,6 +86,8 @@ class CheckpointStore(Protocol):
 
     keep: Callable[[SavedFiles], None]
     journal: Callable[[str], None]
+    # Nested repositories the last full scan left out: git cannot read their refs.
+    unreadable: list[str]
 
     # What the last restore's put-back changed that no checkpoint holds (files, modes).
     @property

@@ -4,7 +4,8 @@ Feature: No command of the model runs while a hook of the user's own runs on the
   So that no hook of mine runs a file the model's next command rewrote
 
   # Each example: one to three hooks of the user's own run by the real prefix launcher on
-  # the host (a child left in the background, killed, a short timeout), and one to three
+  # the host (a child left in the background, or one Python's `subprocess` starts in a session
+  # of its own, killed, a short timeout), and one to three
   # boxed commands asked by the real launcher meanwhile, answered over a real socket
   # (features/support/host_leases_property.py).
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (6 by default);

@@ -17,6 +17,16 @@ Feature: Stopping run, correct or undo at any point loses nothing
     And no command exited 70
     And every trial passed
 
+  # The window kill17 closed for Claude Code's Edit, in a plan file's `edit:`: agents killed
+  # after the correction's edit wrote src/app.py, before the checkpoint after it. The journal
+  # named the edit bare, so the settling kept the file as the user's edit: their own bytes
+  # of it, from before the correction, were lost. The journal now names what it leaves.
+  Scenario: SIGKILL of a correction just after a plan file's edit wrote its file
+    When the kill trials kill a correction once src/app.py holds "print('v3')"
+    Then no trial lost a byte of the working tree
+    And no command exited 70
+    And every trial passed
+
   # Python only reports an exception raised where it cannot propagate: in an at-fork hook
   # (they run while a process with a preexec_fn starts, as every `run` action's does) or in
   # a __del__. A signal handled there used to be lost, and every later one with it.

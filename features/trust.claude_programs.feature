@@ -152,3 +152,52 @@ Feature: A script my Claude Code settings run is kept from the model
     And Claude will give up
     When I run "agents plan run 'programs'" with Claude
     Then the file "tools/server.py" contains "exit 0"
+
+  Scenario Outline: The Makefile my own hook's <spelling> may run is kept from the model
+    Given a git repository with files:
+      | path     | content                   |
+      | a.txt    | a\n                       |
+      | Makefile | fmt: ; @true # exit 0\n   |
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "settings.json" holding "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "<line>"}]}]}}"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "Makefile"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "Makefile" contains "exit 0"
+
+    Examples:
+      | spelling                | line                                                                 |
+      | perl -we                | perl -we 'system(\"make -s fmt\")'                                   |
+      | node --eval=            | node --eval='require(\"child_process\").execSync(\"make -s fmt\")'   |
+      | python3 --check-hash-based-pycs | python3 --check-hash-based-pycs never -c 'import os; os.system(\"make -s fmt\")' |
+      | node -pe                | node -pe 'require(\"child_process\").execSync(\"make -s fmt\")'     |
+      | sh -c -e                | sh -c -e 'make -s fmt'                                               |
+      | unknown tool            | markdownlint-cli2 README.md                                          |
+
+  Scenario: My own hook's unknown tool is refused naming the vouch; once I vouch for it, the model may write
+    Given a git repository with files:
+      | path  | content |
+      | a.txt | a\n     |
+    And my agents config is kept in a folder of this scenario
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "settings.json" holding "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "mdlint18 README.md"}]}]}}"
+    And Claude will propose the plan "lint" checked by ""
+    And Claude will write "a.txt" with "model\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'lint'" with Claude
+    Then the file "a.txt" does not contain "model"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'a.txt' may be run by Claude Code's PostToolUse hook in "
+    And stdout contains "settings.json, which runs `mdlint18`, a program agents has no table for: agents cannot tell which files of the tree it runs (if mdlint18 only reads the files it is given, vouch for it: agents hooks vouch mdlint18)"
+    When I run "agents hooks vouch mdlint18"
+    Then the exit code is 0
+    Given Claude will propose the plan "lint again" checked by ""
+    And Claude will write "a.txt" with "model\n"
+    When I run "agents plan run 'lint again'" with Claude
+    Then the exit code is 0
+    And the file "a.txt" contains "model"

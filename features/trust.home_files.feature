@@ -26,6 +26,44 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     When I run "agents plan tree" with Claude
     Then stdout contains "put back bashrc: changed by the command"
 
+  Scenario: A command's change to the file my ~/.bashrc is a hard link of is put back in my home too
+    # `ln ~/dot/bashrc ~/.bashrc` (no -s), `~/.ssh/config` the same: one file of two
+    # names, no link to follow. The sandbox holds such files read-only; a plan file's
+    # `run:` and Claude Code's Bash run on the host, with the same put-back after. Written
+    # anew, the tree's name would be a new file and the home's keep the command's bytes.
+    Given the user's home hard-links ".bashrc" to the tree's "bashrc"
+    And the user's home hard-links ".ssh/config" to the tree's "ssh/config"
+    And the plan file "plan.yaml":
+      """
+      task: dots
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: printf 'touch planted-ran' >> bashrc && printf 'Match exec planted-ran' >> ssh/config
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And the file "bashrc" does not contain "planted-ran"
+    And the user's home file ".bashrc" does not contain "planted-ran"
+    And the user's home file ".ssh/config" does not contain "planted-ran"
+    When I run "agents plan decision 3"
+    Then stdout contains "put back bashrc: changed by the command"
+    And stdout contains "put back ssh/config: changed by the command"
+
+  Scenario: The model's write of the file my ~/.profile is a hard link of is refused
+    Given the user's home hard-links ".profile" to the tree's "extra.sh"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "extra.sh"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "extra.sh" does not contain "planted"
+    And the user's home file ".profile" does not contain "planted"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'extra.sh' is extra.sh, a startup file of your home: your shell or git runs it, outside the sandbox"
+
   Scenario: The model's write of the file my ~/.zshrc links to, not there yet, is refused
     Given the user's home links ".zshrc" to the tree's "zshrc"
     And Claude will propose the plan "dots" checked by ""
@@ -243,3 +281,58 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "bash_aliases" does not contain "planted-ran"
     And stderr contains "every file of the tree counts as your home's, kept from the model: your home's startup files source more than 64 files"
+
+  Scenario: What my home's own .bashrc runs from my dotfiles tree, however the line is written, is put back
+    # `bash X`, `builtin source X`, `<(cat X)`, `eval "$(cat X)"`, a `case` arm, `BASH_ENV`,
+    # brace expansion, a name holding `dirname`, a folder put on PATH, a path from its own
+    # folder (`$(dirname "${BASH_SOURCE[0]}")`): each a file it runs.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "bash ~/dotfiles/a.sh\nbuiltin source ~/dotfiles/b.sh\nsource <(cat ~/dotfiles/c.sh)\neval \"$(cat ~/dotfiles/d.sh)\"\ncase $- in\n  *i*) . ~/dotfiles/e.sh ;;\nesac\nexport BASH_ENV=~/dotfiles/f.sh\nfor f in ~/dotfiles/{g,h}.sh; do [ -r \"$f\" ] && . \"$f\"; done\n. ~/dotfiles/dirname-i.sh\nexport PATH=~/dotfiles/bin:$PATH\n. \"$(dirname \"${BASH_SOURCE[0]}\")/dotfiles/j.sh\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' > j.sh && printf 'touch planted-ran' > a.sh && printf 'touch planted-ran' > b.sh && printf 'touch planted-ran' > c.sh && printf 'touch planted-ran' > d.sh && printf 'touch planted-ran' > e.sh && printf 'touch planted-ran' > f.sh && printf 'touch planted-ran' > h.sh && printf 'touch planted-ran' > dirname-i.sh && printf 'touch planted-ran' > bin/ls && printf 'x' > notes"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "a.sh" does not exist
+    And the file "b.sh" does not exist
+    And the file "c.sh" does not exist
+    And the file "d.sh" does not exist
+    And the file "e.sh" does not exist
+    And the file "f.sh" does not exist
+    And the file "h.sh" does not exist
+    And the file "dirname-i.sh" does not exist
+    And the file "bin/ls" does not exist
+    And the file "j.sh" does not exist
+    And the file "notes" exists
+    And stderr does not contain "every file of the tree counts as your home's"
+
+  Scenario: A path my .bashrc's function sources that agents cannot name keeps my dotfiles tree whole, said
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(cd ~/dotfiles && pwd)/extra.sh\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $1, a path agents cannot name (in ~/.bashrc)"
+
+  Scenario: My .bashrc, a link to a file of my home, sourcing through the tree's link, is read
+    # `~/.bashrc -> .config/bash/bashrc` (outside the tree) sources `~/dotfiles/shell/extra.sh`,
+    # `shell` a link of the tree: re-pointing it would make my shell source another file.
+    Given a symlink "shell" pointing to "." committed
+    And the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home links to ".config/bash/bashrc", which holds ". ~/dotfiles/shell/extra.sh\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'touch planted-ran' > evil.sh && rm shell && ln -s evil.sh shell && printf 'x' > notes"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'rm *' --allow-command 'ln *'" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "notes" exists
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back extra.sh: changed by the command"
+    And stdout contains "put back shell: "
+
+  Scenario: A .bashrc of mine too long to read keeps my dotfiles tree whole, said
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds 1200 alias lines, then ". ~/dotfiles/extra.sh\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: ~/.bashrc is longer than 64 KiB: agents does not read it"

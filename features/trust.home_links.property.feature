@@ -9,7 +9,12 @@ Feature: Every file my home links into my tree, and every dot entry of a home my
   # links at random (its dot entries and plain ones, `~/bin`, a skipped cache, in dot
   # folders and `~/.local/share` at every depth down to one past `MOST_DEPTH`), each to
   # a file or folder of the tree (standing or not, in its `.git` too, its top: the tree
-  # whole, through a link of the tree: each link on the way found too) or outside it; `$XDG_CONFIG_HOME` unset, a folder of the tree (the
+  # whole, through a link of the tree: each link on the way found too) or outside it, or
+  # a HARD link of a tree file (its other name found, or past a small search budget the
+  # tree whole); in `~/go/bin`, `~/node_modules/.bin`, `~/tools/bin` (walked when on PATH)
+  # or the home's top (walked when the home is on PATH); `$XDG_DATA_HOME`, an
+  # `$XDG_CONFIG_DIRS` or `$XDG_DATA_DIRS` folder unset, of the tree (the home's whole),
+  # its top (the tree whole) or outside; `$XDG_CONFIG_HOME` unset, a folder of the tree (the
   # home's whole), its top (the tree whole) or outside; the walk's entry limit the real one or a small one;
   # then `home_files.home_files` on a real file system, in process, and `host_run` on
   # the home's paths in the tree (its `bin` too). Past a limit, the tree whole only when a

@@ -6,8 +6,10 @@ Feature: My $XDG_CONFIG_HOME in my tree, and the links of my tree my home reads 
 
   Background:
     Given a git repository with files:
-      | path      | content  |
-      | vim/vimrc | set nu\n |
+      | path      | content       |
+      | vim/vimrc | set nu\n      |
+      | bin/tool  | #!/bin/sh\n   |
+      | own/tool  | #!/bin/sh\n   |
     And Claude answers through a stand-in server
 
   Scenario: What a command writes in my XDG_CONFIG_HOME in the tree goes
@@ -46,3 +48,42 @@ Feature: My $XDG_CONFIG_HOME in my tree, and the links of my tree my home reads 
     Then the file "vimrc" does not contain "planted-ran"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back vimrc: changed by the command"
+
+  Scenario: What a command writes in my XDG_DATA_HOME or an XDG_CONFIG_DIRS folder in the tree goes
+    # `$XDG_DATA_HOME/applications/*.desktop` runs when a file is opened, its
+    # `systemd/user` units at login; `$XDG_CONFIG_DIRS/autostart` entries at login.
+    Given the user's XDG_DATA_HOME is the tree's "share"
+    And the user's XDG_CONFIG_DIRS holds the tree's "xdg"
+    And Claude will propose the plan "xdg" checked by ""
+    And Claude will run "mkdir -p share/applications xdg/autostart && printf 'Exec=x' > share/applications/x.desktop && printf 'Exec=x' > xdg/autostart/x.desktop && printf 'mine' > notes"
+    When I run "agents plan run 'xdg' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "share/applications/x.desktop" does not exist
+    And the file "xdg/autostart/x.desktop" does not exist
+    And the file "notes" exists
+
+  Scenario: What my ~/go/bin and my home's PATH folders link into the tree is put back
+    # `~/go/bin` (Go's default GOPATH), a home folder on PATH (`~/tools/bin`): the user's
+    # next shell runs `tool` from there by name.
+    Given the user's home links "go/bin/tool" to the tree's "bin/tool"
+    And the user's home folder "tools/bin" is first on the user's PATH
+    And the user's home links "tools/bin/own" to the tree's "own/tool"
+    And Claude will propose the plan "bins" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bin/tool && printf 'touch planted-ran' >> own/tool"
+    When I run "agents plan run 'bins' --allow-command 'printf *'" with Claude
+    Then the file "bin/tool" does not contain "planted-ran"
+    And the file "own/tool" does not contain "planted-ran"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back bin/tool: changed by the command"
+    And stdout contains "put back own/tool: changed by the command"
+
+  Scenario: In a tree that is my home, the model's write into my ~/go/bin is refused
+    Given the user's home is the tree
+    And Claude will propose the plan "bins" checked by ""
+    And Claude will write the file "go/bin/git"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'bins'" with Claude
+    Then the file "go/bin/git" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'go/bin/git' is in go/bin, your home's go/bin: your shell or programs run what is there"

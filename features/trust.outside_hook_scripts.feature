@@ -54,7 +54,7 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
     When I run "agents plan run 'programs'" with Claude
     Then the file "Makefile" contains "exit 0"
     When I run "agents plan tree" with Claude
-    Then stdout contains "bin/claude-fmt`, which runs `make`"
+    Then stdout contains "refused: path 'Makefile' "
 
   Scenario: A hook script outside the tree that runs nothing of the tree keeps nothing from the model
     Given the user's script "hooks/note.sh" of the config folder holds "#!/bin/sh\necho done >&2\nnode {config}/hooks/note.js\n"

@@ -52,28 +52,28 @@ Feature: What the tools my hooks run load from my tree is kept from the model
   Scenario Outline: Under a hook running <hook>, agents cannot tell what runs: every file is refused
     Given a plain file "<file>" containing "<content>" committed
     And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
-    Then the model's write of "lib/x.py" is refused: "may be run by the pre-commit hook, which runs <runs>: agents cannot tell which files of the tree it runs (name them by their paths in the hook)"
+    Then the model's write of "lib/x.py" is refused: "may be run by the pre-commit hook, which runs <runs>: agents cannot tell which files of the tree it runs (<told>)"
 
     Examples:
-      | hook                           | file                      | content                                                              | runs |
-      | pylint src | pyproject.toml | [tool.pylint.main]\ninit-hook = "import sys"\n | `pyproject.toml`'s init-hook, Python code pylint runs |
-      | npx --no -- commitlint --edit | commitlint.config.js | module.exports = {}\n | `commitlint.config.js`, a node script whose folder is the top |
-      | npx lint-staged | b.txt | b\n | `lint-staged` |
-      | pylint --init-hook 'import sys' src | b.txt | b\n | `pylint --init-hook`, Python code it runs |
-      | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) |
-      | node scripts/check.js | scripts/check.js | const { exec } = require("child_process");\nexec(line);\n | `scripts/check.js`, which runs a command it computes (exec) |
-      | node tools/check.js | tools/check.js | require("child_process").spawnSync("sh", args);\n | `$v` as a file |
-      | perl scripts/check.pl | scripts/check.pl | system("sh tools/" . $name);\n | `tools/$v` as a file |
-      | markdownlint-cli2 doc.md | b.txt | b\n | `markdownlint-cli2`, a program agents has no table for |
-      | npx cspell lint --no-progress . | b.txt | b\n | `cspell`, a program agents has no table for |
-      | node_modules/.bin/textlint README.md | b.txt | b\n | `textlint`, a program agents has no table for |
-      | cd db && sqlfluff lint models | b.txt | b\n | `sqlfluff`, a program agents has no table for |
-      | check-manifest --no-build-isolation | b.txt | b\n | `check-manifest`, a program agents has no table for |
-      | pip-compile requirements.in | b.txt | b\n | `pip-compile`, a program agents has no table for |
-      | sh scripts/lint.sh | scripts/lint.sh | svgo -f icons\n | `svgo`, a program agents has no table for |
-      | mypy src | pyproject.toml | [tool.mypy]\nplugins = ["mypy_django_plugin.main"]\n | `mypy_django_plugin`, a plugin that imports the project's code |
-      | pylint --load-plugins=pylint_django src | b.txt | b\n | `pylint_django`, a plugin that imports the project's code |
-      | python3 -m sqlfluff lint models | b.txt | b\n | `python3 -m sqlfluff`, a module agents has no table for |
+      | hook                           | file                      | content                                                              | runs | told |
+      | pylint src | pyproject.toml | [tool.pylint.main]\ninit-hook = "import sys"\n | `pyproject.toml`'s init-hook, Python code pylint runs | name them by their paths in the hook |
+      | npx --no -- commitlint --edit | commitlint.config.js | module.exports = {}\n | `commitlint.config.js`, a node script whose folder is the top | name them by their paths in the hook |
+      | npx lint-staged | b.txt | b\n | `lint-staged` | name them by their paths in the hook |
+      | pylint --init-hook 'import sys' src | b.txt | b\n | `pylint --init-hook`, Python code it runs | name them by their paths in the hook |
+      | python3 scripts/check.py | scripts/check.py | import subprocess\ncmd = ["sh", "tools/x.sh"]\nsubprocess.run(cmd)\n | `scripts/check.py`, which runs what it computes (subprocess.run) | name them by their paths in the hook |
+      | node scripts/check.js | scripts/check.js | const { exec } = require("child_process");\nexec(line);\n | `scripts/check.js`, which runs a command it computes (exec) | name them by their paths in the hook |
+      | node tools/check.js | tools/check.js | require("child_process").spawnSync("sh", args);\n | `$v` as a file | name them by their paths in the hook |
+      | perl scripts/check.pl | scripts/check.pl | system("sh tools/" . $name);\n | `tools/$v` as a file | name them by their paths in the hook |
+      | markdownlint-cli2 doc.md | b.txt | b\n | `markdownlint-cli2`, a program agents has no table for | if markdownlint-cli2 only reads the files it is given, vouch for it: agents hooks vouch markdownlint-cli2 |
+      | npx cspell lint --no-progress . | b.txt | b\n | `cspell`, a program agents has no table for | if cspell only reads the files it is given, vouch for it: agents hooks vouch cspell |
+      | node_modules/.bin/textlint README.md | b.txt | b\n | `textlint`, a program agents has no table for | name them by their paths in the hook |
+      | cd db && sqlfluff lint models | b.txt | b\n | `sqlfluff`, a program agents has no table for | if sqlfluff only reads the files it is given, vouch for it: agents hooks vouch sqlfluff |
+      | check-manifest --no-build-isolation | b.txt | b\n | `check-manifest`, a program agents has no table for | if check-manifest only reads the files it is given, vouch for it: agents hooks vouch check-manifest |
+      | pip-compile requirements.in | b.txt | b\n | `pip-compile`, a program agents has no table for | if pip-compile only reads the files it is given, vouch for it: agents hooks vouch pip-compile |
+      | sh scripts/lint.sh | scripts/lint.sh | svgo -f icons\n | `svgo`, a program agents has no table for | if svgo only reads the files it is given, vouch for it: agents hooks vouch svgo |
+      | mypy src | pyproject.toml | [tool.mypy]\nplugins = ["mypy_django_plugin.main"]\n | `mypy_django_plugin`, a plugin that imports the project's code | name them by their paths in the hook |
+      | pylint --load-plugins=pylint_django src | b.txt | b\n | `pylint_django`, a plugin that imports the project's code | name them by their paths in the hook |
+      | python3 -m sqlfluff lint models | b.txt | b\n | `python3 -m sqlfluff`, a module agents has no table for | name them by their paths in the hook |
 
   Scenario Outline: Under a hook running only tools known to load nothing of my tree (<case>), my edits stay the model's
     Given a plain file "a.yaml" containing "a: 1\n" committed
@@ -142,9 +142,9 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | id     | repo                     | config         | content                                  | path          | why                                                                           |
       | mypy   | pre-commit/mirrors-mypy  | pyproject.toml | [tool.mypy]\nplugins = ["tools/plug.py"]\n | tools/plug.py | is tools/plug.py, which the pre-commit hook (by .pre-commit-config.yaml) runs |
       | pylint | pycqa/pylint             | .pylintrc      | [MASTER]\nload-plugins=tools.lintplug\n   | tools/lintplug.py | is tools, which the pre-commit hook (by .pre-commit-config.yaml) runs     |
-      | check-manifest | mgedmin/check-manifest | setup.py | from setuptools import setup\nsetup()\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `check-manifest`, a program agents has no table for: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
-      | cspell | streetsidesoftware/cspell-cli | cspell.json | {}\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `cspell`, a program agents has no table for: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
-      | markdownlint-cli2 | DavidAnson/markdownlint-cli2 | doc.md | # t\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `markdownlint-cli2`, a program agents has no table for: agents cannot tell which files of the tree it runs (name them by their paths in the hook) |
+      | check-manifest | mgedmin/check-manifest | setup.py | from setuptools import setup\nsetup()\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `check-manifest`, a program agents has no table for: agents cannot tell which files of the tree it runs (if check-manifest only reads the files it is given, vouch for it: agents hooks vouch check-manifest) |
+      | cspell | streetsidesoftware/cspell-cli | cspell.json | {}\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `cspell`, a program agents has no table for: agents cannot tell which files of the tree it runs (if cspell only reads the files it is given, vouch for it: agents hooks vouch cspell) |
+      | markdownlint-cli2 | DavidAnson/markdownlint-cli2 | doc.md | # t\n | lib/x.py | may be run by the pre-commit hook (by .pre-commit-config.yaml), which runs `markdownlint-cli2`, a program agents has no table for: agents cannot tell which files of the tree it runs (if markdownlint-cli2 only reads the files it is given, vouch for it: agents hooks vouch markdownlint-cli2) |
 
   Scenario: Under pre-commit's hook, remote hooks known to load nothing of my tree leave my edits to the model
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/pre-commit/pre-commit-hooks\n  rev: v5.0.0\n  hooks:\n  - id: check-yaml\n  - id: end-of-file-fixer\n  - id: trailing-whitespace\n- repo: https://github.com/psf/black\n  rev: 25.1.0\n  hooks:\n  - id: black\n- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.9.0\n  hooks:\n  - id: ruff\n  - id: ruff-format\n" committed

@@ -50,6 +50,25 @@ A Project Hook Cannot Write Outside The Tree
     ${document}    Plan Tree Document
     Checkpoint After Should Hold    ${document}    2    formatted.txt    formatted\n
 
+A Project Hook That Comes After Our Own Still Lands In The Call's Checkpoint After
+    [Documentation]    Claude Code runs the hooks of an event side by side: ours may take the
+    ...    call's checkpoint after before the project's hook runs in the box (one run in four
+    ...    under load: it was then lost, the recorded decision read as stale). A Stop hook
+    ...    always comes after the last call's PostToolUse: what it wrote in the tree is in
+    ...    the checkpoint after the last call.
+    Create File    ${REPO}/.claude/settings.json
+    ...    {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "sh scripts/fmt.sh"}]}]}}
+    Create File    ${REPO}/scripts/fmt.sh    echo formatted > formatted.txt\n
+    Commit All    a formatter the project runs when Claude Code stops
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/formatted.txt
+    ${document}    Plan Tree Document
+    Checkpoint After Should Hold    ${document}    2    formatted.txt    formatted\n
+
 A Script The Model Rewrote Is Put Back Before The Project Hook Runs It
     [Documentation]    Only `echo *` is allowed; the model's allowed `echo ... > scripts/fmt.sh`
     ...    rewrites the script the project's PostToolUse hook runs right after, to do what
@@ -230,6 +249,27 @@ A User Hook Running A Shell Script Outside The Tree Gets The Whole Tree Put Back
     User Hook Script Outside The Tree Should Not Run The Model's Change
     ...    ${WORK}/claude-config/hooks/fmt.sh    fmt.sh    \#!/bin/sh\nmake -s fmt\n
 
+A User Hook Giving Perl Code In Combined Options Gets The Whole Tree Put Back
+    [Documentation]    The user's own PostToolUse hook is `perl -we 'system("make -s fmt")'`
+    ...    (attack 18 finding 19): `-we` was read as an option taking no code and the code
+    ...    as a script's name, so the model's rewrite of the script the Makefile runs stayed
+    ...    and ran on the host. Each interpreter's options are read by its grammar now.
+    Create File    ${REPO}/.claude/settings.json    {}
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "perl -we 'system(\\"make -s fmt\\")'"}]}]}}
+    Create File    ${REPO}/Makefile    fmt:\n\tsh scripts/fmt.sh\n
+    Commit All    no project hook; a Makefile the user's hook runs
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'touch ${WORK}/perl-canary' > scripts/fmt.sh", "description": "plant"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/perl-canary
+    ${script}    Get File    ${REPO}/scripts/fmt.sh
+    Should Be Equal    ${script}    true\n
+
 An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
     [Documentation]    The user's own PostToolUse hook is async: Claude Code goes on without
     ...    waiting, and the hook runs the project's `scripts/fmt.sh` on the host a moment
@@ -258,18 +298,48 @@ An Async Hook Of The User's Own Never Runs What The Model's Next Call Wrote
     ${decision}    Decision By Id    ${document}    3
     Should Contain    ${decision}[outcome]    put back scripts/fmt.sh
 
+Work A User's Hook Leaves Through Python's Subprocess Still Holds The Model's Commands
+    [Documentation]    The user's own PostToolUse hook (not async) is a Python script of
+    ...    theirs outside the tree: it starts, once, the project's `scripts/fmt.sh` a moment
+    ...    later through `subprocess.Popen` in a session of its own (every inherited
+    ...    descriptor closed) and ends at once. The model's next boxed call rewrites the
+    ...    script to touch a canary beside the tree and sleeps: it waits until the hook's
+    ...    leftover has ended, which ran the project's own script (attack 17 finding 1: the
+    ...    lease was a descriptor the leftover no longer held, and it ran the model's); the
+    ...    wait is said on the user's terminal, naming the hook (attack 17 finding 2).
+    Create File    ${REPO}/.claude/settings.json    {}
+    Commit All    no project hook: the user's alone runs
+    Create File    ${WORK}/later.py
+    ...    import os, subprocess\nif not os.path.exists("${WORK}/later-started"):\n\topen("${WORK}/later-started", "w").close()\n\tsubprocess.Popen("${WATCH}; sleep 2; sh scripts/fmt.sh; touch ${WORK}/later-ran", shell=True, start_new_session=True)\n
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "python3 ${WORK}/later.py"}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'touch ${WORK}/later-canary' > scripts/fmt.sh; sleep 2", "description": "plant"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *    --allow-command    sleep *
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${WORK}/later-ran
+    File Should Not Exist    ${WORK}/later-canary
+    # The wait (over 3 s) is said on the user's terminal, naming the hook and its processes.
+    Should Contain    ${result.stderr}
+    ...    note: a command of the model waits for a hook of your own settings (the PostToolUse hook `python3 ${WORK}/later.py`), still running on the host, held by pid
+
 A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     [Documentation]    The user's async hook runs on the host longer than its `timeout`: the
     ...    model's next Bash call waits for it no longer than that, and does not run (no
     ...    file of it); Claude Code and the call's outcome say why, naming the hook (its
     ...    setting and line) and the processes holding it, and what to do (attack 17 finding
-    ...    2: it named none, and the plan said "completed", exit 0). The run stops (exit 4),
-    ...    and resumed goes on.
+    ...    2: it named none, and the plan said "completed", exit 0), and so does the run's
+    ...    output below the call's line. The run stops (exit 4), the hook's leftover ended
+    ...    with the session, and resumed goes on.
     Create File    ${REPO}/.claude/settings.json    {}
     Commit All    no project hook: the user's alone runs
     Create Directory    ${WORK}/claude-config
     Create File    ${WORK}/claude-config/settings.json
-    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 6; true", "async": true, "timeout": 1}]}]}}
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 30; true", "async": true, "timeout": 1}]}]}}
     Claude Code Will Call    Bash    {"command": "echo first", "description": "say"}
     Claude Code Will Call    Bash    {"command": "echo second > second.txt", "description": "write"}
     Claude Code Will Say    All done.
@@ -279,9 +349,15 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     Should Contain    ${result.stdout}${result.stderr}    1 command (Bash calls of the model, project hooks) did not run
     File Should Not Exist    ${REPO}/second.txt
     ${results}    Tool Results Claude Code Got
-    Should Contain    ${results}[1]    (the PostToolUse hook `sleep 6; true`) still runs on the host past its timeout (1 s), held by pid
-    Should Contain    ${results}[1]    (`sleep 6`)
+    Should Contain    ${results}[1]    (the PostToolUse hook `sleep 30; true`) still runs on the host past its timeout (1 s), held by pid
+    Should Contain    ${results}[1]    (`sleep 30`)
+    # The hook's leftover (adopted by its keeper) ended with the session, keeper and all.
+    ${left}    Evaluate    re.search(r"pid (\\d+) \\(`sleep 30`\\)", $results[1]).group(1)    modules=re
+    ${lives}    Evaluate    os.path.exists("/proc/${left}")    modules=os
+    Should Not Be True    ${lives}
     Should Contain    ${results}[1]    end those processes
+    Should Contain    ${result.stdout}${result.stderr}
+    ...    the model's command `echo second > second.txt` did not run: a hook of your own settings
     ${document}    Plan Tree Document
     ${decision}    Decision By Id    ${document}    3
     Should Contain    ${decision}[outcome]    not run: a hook of your own settings (the PostToolUse hook
@@ -296,8 +372,8 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
 A Project Hook Held Past A User Hook's Timeout Does Not Run And Stops The Plan
     [Documentation]    The project's PostToolUse hook (the sandbox's) comes while the user's
     ...    async hook still runs on the host past its `timeout`: it does not run, and the
-    ...    run's end counts it with the model's commands held (attack 17 finding 2: it
-    ...    was refused unsaid, the plan "completed", exit 0).
+    ...    run's end counts it with the model's commands held, and its output says so
+    ...    (attack 17 finding 2: it was refused unsaid, the plan "completed", exit 0).
     Create Directory    ${WORK}/claude-config
     Create File    ${WORK}/claude-config/settings.json
     ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sleep 6; true", "async": true, "timeout": 1}]}]}}
@@ -309,6 +385,8 @@ A Project Hook Held Past A User Hook's Timeout Does Not Run And Stops The Plan
     Exit Code Should Be    ${result}    4
     Should Contain    ${result.stdout}${result.stderr}    (Bash calls of the model, project hooks) did not run
     File Should Exist    ${REPO}/a.txt
+    Should Contain    ${result.stdout}${result.stderr}
+    ...    the project's hook `python3 "$CLAUDE_PROJECT_DIR"/.claude/hooks/post.py` did not run: a hook of your own settings
     ${ran}    Run Keyword And Return Status    File Should Exist    ${REPO}/hook-ran.txt
     ${tools}    Run Keyword If    ${ran}    Get File    ${REPO}/hook-ran.txt
     Run Keyword If    ${ran}    Should Not Contain    ${tools}    Write

@@ -9,6 +9,7 @@ Documentation       As a developer who lets Claude Code write files in my workin
 ...                 local stand-in of the Messages API (streamed).
 
 Resource            resources/claude_code.resource
+Library             Collections
 Library             OperatingSystem
 
 Test Setup          Create Repository With Stand In Claude Code
@@ -39,6 +40,27 @@ A Write Of A Skill Is Refused, Said To Claude Code, And The Session Goes On
     Should Not Be True    ${refused}[ok]
     ${results}    Tool Results Claude Code Got
     Should Contain    ${results}[0]    cleveragents: ${WHY}: ${REPO}/.claude/skills/x/SKILL.md
+
+A Write Of The User's Vouches Outside The Tree Is Refused
+    [Documentation]    The programs the user vouched for (`agents hooks vouch`) are kept in
+    ...    $XDG_CONFIG_HOME/cleveragents, outside the tree: a model that wrote there would
+    ...    vouch for a program it planted, and the user's hook would run it on the host.
+    Set To Dictionary    ${CLAUDE_ENV}    XDG_CONFIG_HOME=${WORK}/config
+    Claude Code Will Call    Write
+    ...    {"file_path": "${WORK}/config/cleveragents/vouched.json", "content": "{\\"vouched\\": [\\"sh\\"]}\\n"}
+    Claude Code Will Call    Write
+    ...    {"file_path": "${WORK}/config/cleveragents/new.json", "content": "{}\\n"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/b.txt", "content": "b\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    vouch for sh    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${WORK}/config/cleveragents/vouched.json
+    Path Should Not Exist    ${WORK}/config/cleveragents/new.json
+    File Should Exist    ${REPO}/b.txt    the session went on after the refusals
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]
+    ...    cleveragents: ${HOST_WHY}: ${WORK}/config/cleveragents/vouched.json is where agents keeps the programs you vouched for
+    Should Contain    ${results}[1]    cleveragents: ${HOST_WHY}: ${WORK}/config/cleveragents/new.json
 
 An Edit Through A Link Into The User's Settings Is Refused
     Create Directory    ${REPO}/sub/.claude
@@ -211,6 +233,8 @@ A Write Into A Folder Of The Tree On agents' Import Path Is Refused
     ...    agents' venv, here `PYTHONPATH`): a module written there runs at the next `agents`.
     [Teardown]    Run Keywords    Remove Environment Variable    PYTHONPATH
     ...    AND    Stop Stand In Claude Code And Remove Repository
+    # A new `agents` whose PYTHONPATH names the tree, as a user's would be: not a fork.
+    VAR    ${AGENTS_FORKED}    ${False}    scope=TEST
     Create Directory    ${REPO}/src/myproj
     Set Environment Variable    PYTHONPATH    ${REPO}/src
     Claude Code Will Call    Write
@@ -265,3 +289,31 @@ In A Tree That Is My Home, Its Dot Entries Are Kept From The Model
     ...    refused: ${HOST_WHY}: ${REPO}/.ssh/authorized_keys is in .ssh, a dot entry of your home
     ${shown}    Run Agents    plan    decision    3
     Should Contain    ${shown.stdout}    put back .vimrc: changed by the command
+
+A Write Of The File My ~/.profile Is A Hard Link Of Is Refused, My Home's Name Unchanged
+    [Documentation]    `ln ~/dotfiles/profile ~/.profile` (no `-s`): one file of two names
+    ...    (attack 17 finding 4), no link to follow. Claude Code's Write runs on the host: a
+    ...    write of the tree's `profile` would be the home's `.profile`; it is refused. A Bash
+    ...    call's `>> bashrc` meets the sandbox's read-only hard link.
+    [Teardown]    Run Keywords    Remove Directory    ${REPO}-home    recursive=True
+    ...    AND    Stop Stand In Claude Code And Remove Repository
+    Create File    ${REPO}/bashrc    alias ll='ls -l'\n
+    Create File    ${REPO}/profile    export EDITOR=vi\n
+    Create Directory    ${REPO}-home
+    Evaluate    os.link(r"${REPO}/bashrc", r"${REPO}-home/.bashrc")    modules=os
+    Evaluate    os.link(r"${REPO}/profile", r"${REPO}-home/.profile")    modules=os
+    Set To Dictionary    ${CLAUDE_ENV}    HOME=${REPO}-home
+    Claude Code Will Call    Bash
+    ...    {"command": "printf 'touch planted\\\\n' >> bashrc", "description": "rc"}
+    Claude Code Will Call    Write    {"file_path": "${REPO}/profile", "content": "touch planted\\n"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tweak my shell    --actor
+    ...    claude-code    --allow-command    printf *
+    Exit Code Should Be    ${result}    0
+    ${home}    Get File    ${REPO}-home/.bashrc
+    Should Be Equal    ${home}    alias ll='ls -l'\n
+    ${profile}    Get File    ${REPO}-home/.profile
+    Should Be Equal    ${profile}    export EDITOR=vi\n
+    ${shown}    Run Agents    plan    tree
+    Should Contain    ${shown.stdout}
+    ...    refused: ${HOST_WHY}: ${REPO}/profile is profile, a startup file of your home

@@ -11,7 +11,6 @@ Test Teardown       Remove Temporary Repository
 
 
 *** Variables ***
-${AGENTS_FORKED}    ${True}
 ${NOISY}            ${PLANS}/noisy_check.yaml
 ${HUGE}             ${PLANS}/huge_output.yaml
 # What the noisy check printed, stdout and stderr in the order printed.

@@ -13,7 +13,6 @@ Test Teardown       Kill Started Processes And Remove Temporary Repository
 
 *** Variables ***
 ${GC_PLANS}         ${PLANS}/gc
-${AGENTS_FORKED}    ${True}
 
 
 *** Test Cases ***

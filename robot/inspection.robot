@@ -10,7 +10,6 @@ Test Teardown       Remove Temporary Repository
 
 
 *** Variables ***
-${AGENTS_FORKED}    ${True}
 
 
 *** Test Cases ***

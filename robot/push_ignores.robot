@@ -18,7 +18,6 @@ Test Tags           issue-25
 
 
 *** Variables ***
-${AGENTS_FORKED}    ${True}
 ${CREDS}            BUILD-CREDS-SECRET-5d1e
 ${KEY}              AWS_KEY=victim-only-8b0c
 ${UNIGNORE}         ${PLANS}/push_ignores/unignore.yaml

@@ -18,7 +18,6 @@ Test Tags           issue-25
 
 
 *** Variables ***
-${AGENTS_FORKED}    ${True}
 ${ENV_SECRET}       PUSHED-ENV-SECRET-7f3a
 ${TOKEN}            NESTED-TOKEN-SECRET-91c2
 ${REMOVE_ENV}       ${PLANS}/push_saved/remove_env.yaml

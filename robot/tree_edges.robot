@@ -18,7 +18,6 @@ Test Tags           issue-25
 
 
 *** Variables ***
-${AGENTS_FORKED}    ${True}
 ${HERE}             ${PLANS}/tree_edges
 
 

@@ -28,7 +28,12 @@ Usage (from the top of the checkout, with `agents` installed next to this Python
 The seed is printed first; the same seed replays the same commands, signals and delays
 (`--trial K` replays trial K alone). The delays land at slightly different points of the
 command on every machine, so a failure is replayed by the seed most of the time, not always.
-A JSON summary ends the output; the exit status is 1 when any trial failed.
+`--kill-when "src/app.py=print('v3')"` places a SIGKILL of a correction instead: as soon as
+the file holds that text (and a line's end) after it held other bytes (polled each
+millisecond), just after the plan file's edit wrote it, before the checkpoint after it; the
+user hand-edits that file before the correction, and the settling must put their bytes
+back, not keep the edit's as theirs. A JSON summary ends the output; the exit status is 1
+when any trial failed.
 """
 
 from __future__ import annotations
@@ -197,6 +202,7 @@ class Trials:
         self.outcomes: dict[str, Picture] = {}  # what correct and undo give, left alone
         self.anchors: dict[str, float] = {}  # seconds from start to the safety checkpoint
         self.durations: dict[str, float] = {}  # seconds from the safety checkpoint to the end
+        self.kill_when: tuple[str, bytes] | None = None  # (path, bytes): SIGKILL once it holds them
 
     # -- building the state each command starts from -------------------------------------
 
@@ -238,7 +244,7 @@ class Trials:
             return Setup(repo, run, before, plan_states(before))
         pristine = picture(repo)
         self.agents_ok(repo, *run)
-        for path, data in HAND_EDITS.items():
+        for path, data in self.hand_edits().items():
             (repo / path).write_bytes(data)
         correct = ["plan", "correct", "--mode=revert", "--decision", self.decision]
         # --theirs: the user's hand edit of a file the agent changed is a conflict.
@@ -248,7 +254,13 @@ class Trials:
         self.agents_ok(repo, *correct, "--no-execute")
         return Setup(repo, ["plan", "undo", "--yes"], picture(repo))
 
-    def calibrate(self) -> None:
+    def hand_edits(self) -> dict[str, bytes]:
+        """The user's edits after the run; with a kill placed by a file, that file too."""
+        if self.kill_when is None:
+            return HAND_EDITS
+        return {**HAND_EDITS, self.kill_when[0]: b"the user's own, before the correction\n"}
+
+    def calibrate(self, commands: tuple[str, ...] = COMMANDS) -> None:
         """Time each command left alone, and record what correct and undo give."""
         repo = self.repository("calibrate-tree")
         self.agents_ok(repo, "plan", "run", "--script", str(self.plan))
@@ -256,7 +268,7 @@ class Trials:
         self.decision = next(
             d["id"] for d in tree["decisions"] if d["kind"] == "step" and d["step"] == 2
         )
-        for command in COMMANDS:
+        for command in commands if self.kill_when is None else ():  # no timing: a file places it
             anchors, rests = [], []
             for attempt in range(self.calibrations):
                 setup = self.setup(command, f"calibrate-{command}-{attempt}")
@@ -315,10 +327,12 @@ class Trials:
     ) -> dict[str, Any]:
         setup = self.setup(command, f"trial-{number}")
         if command != "run":
-            setup.after = [self.outcomes[command]]
+            setup.after = [self.outcomes.get(command, {})]  # none when a file places the kill
         user_git = git_state(setup.repo / ".git")
         process, started, refs = self.launch(setup)
-        if early:
+        if self.kill_when is not None:
+            point = self.wait_for(process, setup.repo, *self.kill_when)
+        elif early:
             # Before its safety checkpoint: starting, taking the lock, repairing, previewing.
             time.sleep((0.5 + 0.5 * fraction) * self.anchors[command])
             point = "before its safety checkpoint (by the clock)"
@@ -345,6 +359,8 @@ class Trials:
             "stranded": 0,
             "exit_70": 0,
         }
+        if self.kill_when is not None and finished_first:  # the point asked for was not reached
+            result["problems"].append(point)
         stderr, hang = agents_process.ended(process, WAIT)
         if hang is not None and agents_process.measuring_deadlock(hang):
             result["note"] = "coverage's tracer deadlocked on its own lock; killed"
@@ -363,6 +379,21 @@ class Trials:
             result["problems"].append("the user's index, HEAD or branches changed")
         shutil.rmtree(setup.repo, ignore_errors=True)
         return result
+
+    def wait_for(self, process: subprocess.Popen[str], repo: Path, path: str, data: bytes) -> str:
+        """Until `path` of the tree holds `data` after it held other bytes (polled every
+        millisecond), or the command has ended: a kill just after a write, at any speed."""
+        other = False
+        while process.poll() is None:
+            try:
+                now = (repo / path).read_bytes()
+            except OSError:
+                now = None
+            if now == data and other:
+                return f"{path} held {data!r}"
+            other = other or now != data
+            time.sleep(0.001)
+        return f"{path} never held {data!r}: the command ended"
 
     def next_commands(self, result: dict[str, Any], setup: Setup) -> None:
         """`plan ops --json` then `plan show --json`: they repair; nothing may stay stuck."""
@@ -432,6 +463,10 @@ class Trials:
 
         for path in {p for p in [*now, *setup.before] if aside(p)}:
             entry, was = now.get(path), setup.before.get(path)
+            if self.kill_when is not None and path == self.kill_when[0]:
+                result["problems"].append(f"kept {path} as the user's: the edit cut off wrote it")
+                result["lost_bytes"] += len(was.data) if was is not None and entry != was else 0
+                continue
             wrote = [d for kind, at, d in _effects() if kind == "write" and at == path]
             deleted = any(
                 kind == "delete" and (path == at or path.startswith(f"{at}/"))
@@ -514,6 +549,12 @@ def summary(seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = agents_process.trial_arguments(__doc__ or "", COMMANDS, SIGNALS, calibrations=3)
+    parser.add_argument(
+        "--kill-when",
+        metavar="PATH=TEXT",
+        help="SIGKILL a correction as soon as the file PATH holds TEXT (and a line's end) "
+        "after other bytes, not after a random delay: e.g. src/app.py=print('v3')",
+    )
     args = parser.parse_args(argv)
     # Started in a script's background, SIGINT comes ignored, and the agents of each trial
     # would ignore it too: a handler of ours is reset to the default in every child.
@@ -531,7 +572,11 @@ def main(argv: list[str] | None = None) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="kill-trials-"))
     try:
         trials = Trials(args.agents, workdir, max(1, args.calibrations))
-        trials.calibrate()
+        if args.kill_when is not None:
+            path, _, text = args.kill_when.partition("=")
+            trials.kill_when = (path, f"{text}\n".encode())
+            commands, signals = ["correct"], {"SIGKILL": 1.0}
+        trials.calibrate(tuple(commands))
         results = []
         numbers = [args.trial] if args.trial is not None else range(1, args.trials + 1)
         for number in numbers:
@@ -541,6 +586,7 @@ def main(argv: list[str] | None = None) -> int:
             early = rng.random() < EARLY
             fraction = rng.random()
             edit = rng.random() < 0.5  # drawn last: a seed gives the same trials as before
+            edit = edit and trials.kill_when is None  # its file is the user's before, then
             result = trials.trial(number, command, sig, early, fraction, edit)
             results.append(result)
             verdict = "ok" if not result["problems"] else "; ".join(result["problems"])

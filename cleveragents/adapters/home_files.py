@@ -16,8 +16,13 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     before its end and a link into the tree was found there, the tree counts whole
     (`whole`): a link further down could lead anywhere in it;
   * `$XDG_CONFIG_HOME`, when set, as `~/.config` is (its git files, the folder where it
-    lies in the tree), and each link of the tree on the way to any of these, not only
-    the end (`home_ways.py`);
+    lies in the tree), `$XDG_DATA_HOME` and the `$XDG_CONFIG_DIRS`, `$XDG_DATA_DIRS`
+    folders where they lie in the tree, the home's folders on PATH (`~/go/bin`,
+    `~/node_modules/.bin`, each `$PATH` entry in the home: walked as `~/bin` is, whole
+    where they lead into the tree: `run_dirs`), and each link of the tree on the way to
+    any of these, not only the end (`home_ways.py`);
+  * a file of the tree that is another name of a file of the home (a hard link:
+    `home_hard.py`), put back in place;
   * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
     ~/src/vimrc`) or to a folder of the home holding it (`~/.vim -> ~/dotfiles/vim`), or
     holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
@@ -33,14 +38,18 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     counted: it would make every file of a dotfiles tree host-run.
 
 Cost: per look, an `lstat` of each startup name, a listing of the home's top and of each
-folder in its dot entries and `~/bin` (at most `MOST_ENTRIES` entries per root, `scandir`
-telling links from folders without a `stat` and stopping at the budget; a listing kept in
-the process is read again only when its folder's `lstat` changed), a `realpath` of each
-link found; the shell files are read again
-only when their stat changed (`tree_scripts.py`). Measured (CPU, a loaded 2-core machine):
-a home of 5800 dot entries, 16-37 ms at a process's first look, 5-7 ms after; a home at
-the limit (a developer's `~/.m2`, `~/.npm`, `~/.pyenv`), 90-105 ms first, 30 ms after. A
-Claude Code hook is a process of its own: each pays the first look.
+folder in its dot entries, `~/bin` and its folders on PATH (at most `MOST_ENTRIES` entries
+per root, `scandir` telling links from folders without a `stat`, an `lstat` of each file
+for its count of names, stopping at the budget; a listing kept in the process is read
+again only when its folder's `lstat` changed), a `realpath` of each link found; the shell
+files are read again only when their stat changed (`tree_scripts.py`). Measured (CPU, a
+loaded 2-core machine): a home of 5800 dot entries, 16-37 ms at a process's first look,
+5-7 ms after; a home at the limit (a developer's `~/.m2`, `~/.npm`, `~/.pyenv`), 90-105
+ms first, 30 ms after. The `lstat` of each file adds 20-25 ms to the first look of a home
+of 5900 entries (34-40 ms against 13-15), nothing after; a file of the home with a name
+outside both the home and the tree (a backup's hard link) costs a walk of the tree at
+each look: 13 ms for 20000 files. A Claude Code hook is a process of its own: each pays
+the first look.
 """
 
 from __future__ import annotations
@@ -50,8 +59,16 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.home_hard import hard_links, inode_of
 from cleveragents.adapters.home_walk import home_links
-from cleveragents.adapters.home_ways import links_on_the_way, xdg_folder, xdg_named, xdg_whole
+from cleveragents.adapters.home_ways import (
+    home_roots,
+    links_on_the_way,
+    xdg_dirs,
+    xdg_folder,
+    xdg_named,
+    xdg_whole,
+)
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import printable
 
@@ -76,6 +93,7 @@ class HomeFiles:
     dots: tuple[str, ...] = ()
     whole: str = ""  # why
     config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
+    run_dirs: tuple[tuple[str, str], ...] = ()  # (whose, folder): `home_ways.xdg_dirs`...
 
 
 _said: set[str] = set()  # the trees said to be whole, in this process
@@ -99,17 +117,26 @@ def home_files(tree: Path) -> HomeFiles:
     found: list[str] = []
     shells: list[str] = []
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
-    links, cuts = home_links(home, MOST_ENTRIES, MOST_DEPTH)
-    xdg = xdg_folder(top)
+    roots = home_roots(home, top)
+    walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots)
+    xdg, (dirs, xdg_why) = xdg_folder(top), xdg_dirs(top)
     found += [] if xdg is None else [xdg]
+    more_named = [(root, f"{home}/{root}") for root in roots if root != "."]
+    for root, path in more_named:  # a folder of the home on PATH: its programs run by name
+        inside = _inside(top, path)
+        dirs += [] if inside is None else [(f"your home's {printable(root)}", inside)]
+    hard = [(n, p, *i) for n, p in [*named, *xdg_named()] if (i := inode_of(p)) is not None]
+    twins, twins_why = hard_links(top, [*walk.hard, *hard])
     known: dict[str, str | None] = {}
-    for name, path in [*named, *xdg_named(), *links]:
+    found += [folder for _, folder in dirs]
+    for name, path in [*named, *xdg_named(), *walk.links, *more_named]:
         found += links_on_the_way(top, path, known)  # a tree link on the way: the host's too
         inside = _inside(top, path)
         if inside is not None:
             found.append(inside)
-            shell = name not in GIT_FILES and name.startswith((".bash", ".zsh", ".profile"))
-            shells += [inside] if shell or name.endswith(".sh") else []
+            shells += [inside] if _shell(name) else []
+    found += [path for _, path in twins]  # `~/.bashrc` a hard link of the tree's `bashrc`
+    shells += [path for name, path in twins if _shell(name)]
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
     dots = () if at is None else ("" if at == "." else at,)
@@ -117,17 +144,27 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
-    whole = _whole(top, real, links, cuts) or why or past or xdg_whole(top)
+    leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
+    whole = _whole(top, real, leads, walk.cuts, roots) or why or past
+    whole = whole or xdg_whole(top) or xdg_why or twins_why
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
         )
     paths = tuple(dict.fromkeys([*found, *own, *more]))
-    return HomeFiles(paths=paths, dots=dots, whole=whole, config_home=xdg)
+    return HomeFiles(paths, dots, whole, xdg, tuple(dirs))
 
 
-def _whole(top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str]) -> str:
+def _shell(name: str) -> bool:
+    """Whether the home's file `name` is a shell's, read for what it sources."""
+    shell = name not in GIT_FILES and name.startswith((".bash", ".zsh", ".profile"))
+    return shell or name.endswith(".sh")
+
+
+def _whole(
+    top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str], roots: tuple[str, ...]
+) -> str:
     """Why the whole tree `top` is the home's (`home`, resolved), or "": it lies in a dot
     entry of the home (`~/.config/nvim`, `~/.dotfiles`: programs read it whole), a link of
     the home leads to its top (`~/.vim -> ~/src/vimrc`) or to a folder of the home holding
@@ -143,7 +180,10 @@ def _whole(top: Path, home: Path, links: list[tuple[str, str]], cuts: list[str])
         if real == top:
             return f"your home's {printable(name)} links to it"
     for name, real in leads:
-        if top.is_relative_to(real) and real != home and real.is_relative_to(home):
+        # (not a folder on PATH, `roots`: what runs from there is its files, not a tree's)
+        if name in roots or real == home or not real.is_relative_to(home):
+            continue
+        if top.is_relative_to(real):
             return f"your home's {printable(name)} links to a folder that holds it"
     for name, real in leads:
         cut = next((c for c in cuts if c == "." or name.startswith(f"{c}/")), None)

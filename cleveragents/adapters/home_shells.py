@@ -1,18 +1,25 @@
 """What the home's shell startup files source into the tree, read line by line: the home's
-OWN startup files (`~/.bashrc`, `~/.zshenv`..., plain files outside the tree: a distro's
-`.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s, and the tree's shell
-files they reach (`home_files.py` reads those with the hook reader too).
+OWN startup files (`~/.bashrc`, `~/.zshenv`..., fish's `config.fish`, read where their
+links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s,
+and the tree's shell files they reach (`home_files.py` reads those with the hook reader too).
 
-A sourced path (`.`, `source`) or a command's path is named with `~`, `$HOME`, `${HOME}`,
-a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; . $DOTFILES/x`, a
-`for rc in ~/dotfiles/bashrc.d/*` loop's variable) or, failing that, one of agents' own
-environment (which those files made). A glob's folder is the home's whole; a `ZDOTDIR`
-assigned makes that folder's zsh startup files the home's. A sourced path holding any
-other `$` (`$(...)`, a variable set nowhere) is an unknown: the whole tree, when these
-files reach the tree at all (a plain `.bashrc` that names no path into it leaves it be).
-At most `MOST_READ` files are read; past it the tree counts whole.
+A sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
+`$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles;
+. $DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable), brace expansion, the
+file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one of agents' own
+environment (which those files made). Any other path into the tree the files name by `~`,
+`/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval "$(cat X)"`,
+`BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too: found, read in
+turn. A glob's folder is the home's whole; a `ZDOTDIR` assigned makes that folder's zsh
+startup files the home's; a tree link on the way to a found path is found too
+(`home_ways.links_on_the_way`). A sourced or run path holding any other `$` (`$(...)`,
+`$1`, a variable set nowhere), or a startup file agents does not read (over `MOST_BYTES`,
+a FIFO), is an unknown: the whole tree, when these files reach it or it lies in the home
+(such a path may be one of it). At most `MOST_READ` files are read; past it the tree counts
+whole.
 
-Cost: an `lstat` and a read of each of the home's startup files (a few KB) per look.
+Cost: a read of each of the home's startup files (a few KB) and a `realpath` of each
+folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
 """
 
 from __future__ import annotations
@@ -24,12 +31,22 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.domain.reach import printable
-from cleveragents.domain.tree_scripts import MOST_BYTES
+from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
 MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
-STARTS = frozenset((";", "&&", "||", "|", "&", "then", "do", "else", "{", "(", "!", "elif"))
+FISH_FILE = ".config/fish/config.fish"  # fish's; its `conf.d` is not read
+OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
+KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
+STARTS = frozenset((*OPERATORS, *KEYWORDS, "exec"))  # what a command may follow
+RUNS = frozenset((".", "source", "sh", "bash", "dash", "zsh", "ksh", "ash"))  # `bash X`: run
+OWN = re.compile(r"\$0\b|\$\{0\b|BASH_SOURCE")  # the file's own path: the hook reader's
+# A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
+# an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
+PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
+DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]([^{}]*)\}")  # `${X:-Y}`: Y
+BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 GLOB = re.compile(r"[*?\[]")
@@ -37,12 +54,19 @@ GLOB = re.compile(r"[*?\[]")
 
 def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str], str]:
     """The paths of the tree `top` (relative) that the home's own startup files, `$ZDOTDIR`'s
-    and the tree's shell files `inside` (relative) source or run, and why the whole tree
-    is the home's, or ""."""
-    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES)]
+    and the tree's shell files `inside` (relative) source, run or name (and the tree's links
+    on the way to each), and why the whole tree is the home's, or ""."""
+    from cleveragents.adapters.home_ways import links_on_the_way
+
+    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES, FISH_FILE)]
+    config = os.environ.get("XDG_CONFIG_HOME", "")
+    todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     found: list[str] = []
+    known: dict[str, str | None] = {}
+    folders: dict[str, str] = {}
+    quiet: set[str] = set()  # named, not sourced: none when not read (a big data file)
     unknown = ""
     for zdotdir in _zdotdirs(os.environ.get("ZDOTDIR"), home):
         todo += [os.path.join(zdotdir, name) for name in ZSH_FILES]
@@ -51,26 +75,39 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         if at == MOST_READ:
             return found, f"your home's startup files source more than {MOST_READ} files"
         path, at = todo[at], at + 1
-        text = _text(path)
+        text, unread = _text(path)
         if text is None:
+            if unread and path not in quiet:
+                why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
+                unknown = unknown or why
             continue
+        if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
+            text = own_folder_put(text, shlex.quote(os.path.dirname(path)))
         targets, zdotdirs, why = _scan(text, variables, home)
         if why and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
             targets += [(os.path.join(zdotdir, name), False) for name in ZSH_FILES]
-        for target, whole in targets:
-            place = _relative(top, target)
+        named = [(target, whole, True) for target, whole in targets]
+        named += [(target, False, False) for target in _mentions(text, variables, home)]
+        for target, whole, read in named:
+            place = _relative(top, target, folders)
             if place == "" and whole:
                 return found, f"your home's startup files source every file of {target}"
+            if place is not None:
+                found += links_on_the_way(top, target, known)
             if place:
                 found.append(place)
-            home_own = target.startswith(home + "/") and place is None
+            home_own = read and target.startswith(home + "/") and place is None
             if not whole and (place or home_own) and target not in todo:
-                todo.append(target)
-    if unknown and (found or inside):
-        return found, unknown
+                todo.append(target)  # a tree file it names: read too, what it sources
+                quiet.add(target)
+            if read:
+                quiet.discard(target)
+    real_home = Path(os.path.realpath(home))
+    if unknown and (found or inside or top.is_relative_to(real_home)):
+        return found, unknown  # a path it cannot name may be one of the tree's
     return found, ""
 
 
@@ -106,19 +143,42 @@ def _scan(
                     more = _expand(item, variables, home)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
-            if not (start or (before in (".", "source") and _at_start(words, index - 1))):
+            if not (start or (before in RUNS and _at_start(words, index - 1))):
                 continue
-            if word in (".", "source") or ("/" not in word and "$" not in word):
+            if word in RUNS or ("/" not in word and "$" not in word):
                 continue
-            if any(own in word for own in ("BASH_SOURCE", "$0", "dirname")):
+            if OWN.search(word):
                 continue  # the file's own folder: the hook reader's (`tree_scripts`)
             values = _expand(word, variables, home)
-            if values is None and before in (".", "source"):
-                unknown = unknown or f"it sources {printable(word)}, a path agents cannot name"
+            if values is None and (before in RUNS or "/" in word):  # `$EDITOR x`: a program
+                verb = "sources" if before in (".", "source") else "runs"
+                shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
+                unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
             for value in values or []:
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
     return targets, zdotdirs, unknown
+
+
+def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
+    """Every other path `text` names by `~`, `/`, `$HOME` or a variable it set, wherever
+    on a line (`bash X`, `source <(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, a `PATH`'s
+    folder, an alias' string): a file the home may run, or a folder whose files it may."""
+    found: list[str] = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
+            variable = VARIABLE.match(piece)
+            if not (piece.startswith(("~", "/")) or (variable and variable.start() == 0)):
+                continue
+            if variable and variable.end() == len(piece):
+                continue  # `$PATH` alone: named where it was set (of agents' own, its PATH)
+            if variable and (variable[1] or variable[2]) not in variables:
+                continue  # agents' environment alone (`$PWD`): not the files' own
+            for value in _expand(piece, variables, home) or []:
+                found += [v for v in value.split(":") if v.startswith("/")]
+    return list(dict.fromkeys(found))
 
 
 def _at_start(words: list[str], index: int) -> bool:
@@ -146,7 +206,23 @@ def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> lis
         if known is None:
             return None
         values = [_put(v, name, k) for v in values for k in known]
-    return None if any("$" in v or "`" in v for v in values) else values
+    if any("$" in v or "`" in v for v in values):
+        return None
+    return [out for value in values for out in _braces(value)]
+
+
+def _braces(word: str) -> list[str]:
+    """`word` with its `{a,b}`s expanded as the shell does, at most `MOST_READ` words."""
+    done: list[str] = []
+    todo = [word]
+    while todo and len(done) + len(todo) <= MOST_READ:
+        one = todo.pop(0)
+        match = BRACE.search(one)
+        if match is None:
+            done.append(one)
+            continue
+        todo += [one[: match.start()] + part + one[match.end() :] for part in match[1].split(",")]
+    return done + todo
 
 
 def _put(word: str, name: str, value: str) -> str:
@@ -176,22 +252,38 @@ def _zdotdirs(value: str | None, home: str) -> list[str]:
     return [value] if value and value.startswith("/") and value != home else []
 
 
-def _relative(top: Path, path: str) -> str | None:
-    """Where `path` leads relative to the tree `top` ("" for the top), or None outside it
-    or in a `.git`."""
-    real = Path(os.path.realpath(path))
-    if not real.is_relative_to(top) or ".git" in real.relative_to(top).parts:
+def _relative(top: Path, path: str, folders: dict[str, str] | None = None) -> str | None:
+    """Where `path` leads relative to the tree `top` (resolved; "" for the top), or None
+    outside it or in a `.git`. `folders`: the folders resolved in this look, kept (a long
+    `.bashrc` names thousands of paths in a few folders)."""
+    folder, name = os.path.split(path)
+    if folders is None or name in ("", ".", ".."):
+        real = os.path.realpath(path)
+    else:
+        if folder not in folders:
+            folders[folder] = os.path.realpath(folder)
+        real = os.path.join(folders[folder], name)
+        real = os.path.realpath(real) if os.path.islink(real) else real
+    mine = str(top)
+    if real == mine:
+        return ""
+    if not real.startswith(mine.rstrip("/") + "/"):
         return None
-    return "" if real == top else real.relative_to(top).as_posix()
+    inside = real[len(mine.rstrip("/")) + 1 :]
+    return None if ".git" in inside.split("/") else inside
 
 
-def _text(path: str) -> str | None:
-    """The shell file at `path`, read when it is a plain file (not a link) of at most
-    `MOST_BYTES`."""
-    found = regular_bytes(path, MOST_BYTES, follow=False)
-    if found is None or len(found[0]) > MOST_BYTES:
-        return None
-    return found[0].decode("utf-8", "replace")
+def _text(path: str) -> tuple[str | None, str]:
+    """The shell file at `path` (its links followed, as the shell does), read when it is a
+    plain file of at most `MOST_BYTES`; else None and why, "" when there is none."""
+    found = regular_bytes(path, MOST_BYTES, follow=True)
+    if found is not None and len(found[0]) <= MOST_BYTES:
+        return found[0].decode("utf-8", "replace"), ""
+    if found is not None:
+        return None, f"longer than {MOST_BYTES // 1024} KiB"
+    if os.path.exists(path) and not os.path.isdir(path):  # a FIFO, one it may not open
+        return None, "a file agents cannot read"
+    return None, ""  # none there, or a link to nothing: the shell reads nothing
 
 
 def _shown(top: Path, home: str, path: str) -> str:

@@ -1,5 +1,7 @@
 """The walk of the user's home for links (`home_files.py`): its dot entries and `~/bin`
-(on PATH by Debian's default `.profile`), folders and all, each walked on its own budget.
+(on PATH by Debian's default `.profile`), its other folders on PATH (`~/go/bin`:
+`home_ways.home_roots`), folders and all, each walked on its own budget; and for the
+files of more than one name there, their inodes (`home_hard.py`).
 
 A developer's home holds caches of hundreds of thousands of entries (`~/.cache/go-build`,
 `~/.cargo/registry`, `~/.npm`): one budget for the whole home let them spend it before
@@ -21,6 +23,9 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
+
+Inode = tuple[int, int, int] | None  # a file's device, inode and count of names
 
 # The home's folders not walked (relative to the home): caches, package stores, toolchains,
 # the trash; what a program writes there for itself, never a user's link.
@@ -50,43 +55,57 @@ SKIPPED = frozenset(
 )
 # The home's folders of many programs: each entry of them is a root of its own.
 CONTAINERS = frozenset({".config", ".local", ".local/share"})
-LINK, FOLDER, OTHER = "link", "folder", "other"
+LINK, FOLDER, OTHER, HARD = "link", "folder", "other", "hard"  # HARD: a file of 2+ names
 # The listings of the home's folders in this process, by path, with the folder's stat and
 # how many entries were read at most: read again only when it changed (an entry made,
 # removed or renamed there changes it), when more are asked for, or when it changed in the
 # last `FRESH_NS` (a change in the same clock tick may not show).
-_listings: dict[str, tuple[tuple[int, int, int], int, list[tuple[str, str]]]] = {}
+_listings: dict[str, tuple[tuple[int, int, int], int, list[tuple[str, str, Inode]]]] = {}
 FRESH_NS = 2_000_000_000
 
 
-def home_links(home: str, most: int, deepest: int) -> tuple[list[tuple[str, str]], list[str]]:
-    """The links in the home's dot entries and `bin`, down to `deepest` levels (name from
-    the home, path), and the roots (or containers) not walked to their end: more than
-    `most` entries in one, or a folder at the last depth."""
-    found: list[tuple[str, str]] = []
-    cuts: list[str] = []
+@dataclass(frozen=True)
+class Walk:
+    """What the walk found: the links (name from the home, path), the roots not walked to
+    their end, and the files of more than one name (name, path, device, inode, names):
+    another name of one may lie in the tree (`home_hard.py`)."""
+
+    links: list[tuple[str, str]]
+    cuts: list[str]
+    hard: list[tuple[str, str, int, int, int]]
+
+
+def home_links(home: str, most: int, deepest: int, roots: tuple[str, ...] = ()) -> Walk:
+    """The links in the home's dot entries, `bin` and `roots` (folders of the home on PATH:
+    `go/bin`, `node_modules/.bin`), down to `deepest` levels, the roots (or containers) not
+    walked to their end (more than `most` entries in one, or a folder at the last depth),
+    and the files of more than one name there."""
+    walk = Walk([], [], [])
     entries, stopped = _entries(home, most)
-    cuts += ["."] if stopped else []
-    todo = [(name, kind) for name, kind in entries if name.startswith(".") or name == "bin"]
+    walk.cuts.extend(["."] if stopped else [])
+    top = "." in roots  # the home itself on PATH: what its top links to runs by name
+    todo = [e for e in entries if e[0].startswith(".") or e[0] == "bin" or (top and e[1] != FOLDER)]
+    todo += [(root, FOLDER, None) for root in roots if root != "."]
     while todo:
-        name, kind = todo.pop(0)
+        name, kind, inode = todo.pop(0)
         if kind == LINK:
-            found.append((name, f"{home}/{name}"))
+            walk.links.append((name, f"{home}/{name}"))
+        elif kind == HARD and inode is not None:
+            walk.hard.append((name, f"{home}/{name}", *inode))
         elif kind == FOLDER and name in CONTAINERS:
             inner, stopped = _entries(f"{home}/{name}", most)
-            cuts += [name] if stopped else []
-            todo += [(f"{name}/{entry}", entry_kind) for entry, entry_kind in inner]
+            walk.cuts.extend([name] if stopped else [])
+            todo += [(f"{name}/{entry}", entry_kind, i) for entry, entry_kind, i in inner]
         elif kind == FOLDER and name not in SKIPPED:
-            links, cut = _root(home, name, most, deepest)
-            found += links
-            cuts += [name] if cut else []
-    return found, cuts
+            cut = _root(home, name, most, deepest, walk)
+            walk.cuts.extend([name] if cut else [])
+    return walk
 
 
-def _root(home: str, root: str, most: int, deepest: int) -> tuple[list[tuple[str, str]], bool]:
-    """The links in the folder `root` of the home, breadth first on a budget of `most`
-    entries, and whether the walk stopped before its end."""
-    found: list[tuple[str, str]] = []
+def _root(home: str, root: str, most: int, deepest: int, walk: Walk) -> bool:
+    """The links (and files of more names) in the folder `root` of the home, added to
+    `walk`, breadth first on a budget of `most` entries; whether the walk stopped before
+    its end."""
     left, cut = most, False
     level = [root]
     while level and not cut:
@@ -98,22 +117,25 @@ def _root(home: str, root: str, most: int, deepest: int) -> tuple[list[tuple[str
             entries, stopped = _entries(f"{home}/{folder}", left)
             left -= len(entries)
             cut = cut or stopped
-            for name, kind in entries:
+            for name, kind, inode in entries:
                 path = f"{folder}/{name}"
                 if kind == LINK:
-                    found.append((path, f"{home}/{path}"))
+                    walk.links.append((path, f"{home}/{path}"))
+                elif kind == HARD and inode is not None:
+                    walk.hard.append((path, f"{home}/{path}", *inode))
                 elif kind == FOLDER and path not in SKIPPED:
                     deeper.append(path)
             if cut:
                 break
         level = deeper
-    return found, cut
+    return cut
 
 
-def _entries(folder: str, most: int) -> tuple[list[tuple[str, str]], bool]:
+def _entries(folder: str, most: int) -> tuple[list[tuple[str, str, Inode]], bool]:
     """At most `most` entries of `folder` (none when it is no folder), by name, with their
-    kinds (never following a link), and whether some were left out: the listing stops
-    reading one past `most` (which ones are read then is the file system's order)."""
+    kinds (never following a link) and, for a file of more than one name, its inode; and
+    whether some were left out: the listing stops reading one past `most` (which ones are
+    read then is the file system's order)."""
     most = max(most, 0)
     try:
         st = os.lstat(folder)
@@ -126,7 +148,7 @@ def _entries(folder: str, most: int) -> tuple[list[tuple[str, str]], bool]:
             every = []
             with os.scandir(folder) as listing:
                 for entry in listing:
-                    every.append((entry.name, _kind(entry)))
+                    every.append((entry.name, *_kind(entry)))
                     if len(every) > most:
                         break
             every.sort()
@@ -137,10 +159,17 @@ def _entries(folder: str, most: int) -> tuple[list[tuple[str, str]], bool]:
     return every[:most], len(every) > most
 
 
-def _kind(entry: os.DirEntry[str]) -> str:
+def _kind(entry: os.DirEntry[str]) -> tuple[str, Inode]:
+    """The kind of `entry`, and its inode when it is a file of more than one name (an
+    `lstat`: the listing gives no count of names)."""
     try:
         if entry.is_symlink():
-            return LINK
-        return FOLDER if entry.is_dir(follow_symlinks=False) else OTHER
+            return LINK, None
+        if entry.is_dir(follow_symlinks=False):
+            return FOLDER, None
+        st = entry.stat(follow_symlinks=False)
+        if entry.is_file(follow_symlinks=False) and st.st_nlink > 1:
+            return HARD, (st.st_dev, st.st_ino, st.st_nlink)
+        return OTHER, None
     except OSError:  # pragma: no cover - removed since the listing
-        return OTHER
+        return OTHER, None

@@ -9,6 +9,17 @@
     the folder itself, when it lies in the tree, is the home's whole (autostart entries,
     systemd user units, nvim's config: `config_home`); a tree it leads to, or that lies in
     it, is the home's whole (`xdg_whole`);
+  * `$XDG_DATA_HOME` (`applications/*.desktop`, systemd user units, bash-completion's
+    completions: all run), and each folder of `$XDG_CONFIG_DIRS` and `$XDG_DATA_DIRS`
+    (`autostart`, `applications` there): one that lies in the tree is the home's whole
+    there (`xdg_dirs`), one that is the tree or holds it the tree whole; one set to a
+    folder of the home is walked for links as a dot entry is (`home_roots`);
+  * the home's folders the host runs programs from by name, besides its dot entries and
+    `bin`: each `$PATH` entry in the home, `$GOBIN` and each `$GOPATH`'s `bin` (`~/go/bin`
+    by default), `~/node_modules/.bin` (`home_roots`): walked for links into the tree, and
+    where one leads into the tree (a link itself, or the home in the tree), that folder is
+    the home's whole. A `$PATH` entry in the tree that lies in the home (`~/src/app/bin`,
+    the tree `~/src/app`) is the tree's, judged as such (`domain/host_files.PathFolder`);
   * a link IN the tree on the way to a home's file (`~/.vimrc -> dl/vimrc ->
     vim/vimrc.real`): re-pointed, it makes the home read another file; each such link is
     the host's too, not only the chain's end (`links_on_the_way`).
@@ -66,6 +77,54 @@ def xdg_whole(top: Path) -> str:
     if top.is_relative_to(real):
         return f"your $XDG_CONFIG_HOME ({printable(folder)}) is it or holds it"
     return ""
+
+
+XDG_DIRS = ("XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS")  # besides XDG_CONFIG_HOME
+RUN_ROOTS = ("go/bin", "node_modules/.bin")  # of the home, run by name when on PATH
+
+
+def home_roots(home: str, top: Path) -> tuple[str, ...]:
+    """The folders of the home (relative) to walk besides its dot entries and `bin`: its
+    `$PATH` entries, `$GOBIN`, each `$GOPATH`'s `bin`, `RUN_ROOTS`, and `$XDG_DATA_HOME`,
+    `$XDG_CONFIG_HOME` when set there; not those that lie in the tree `top` while the home
+    does not (the tree's own folders on PATH)."""
+    env = os.environ
+    places = [*env.get("PATH", "").split(os.pathsep), env.get("GOBIN", "")]
+    places += [os.path.join(p, "bin") for p in env.get("GOPATH", "").split(os.pathsep) if p]
+    places += [env.get("XDG_DATA_HOME", ""), env.get("XDG_CONFIG_HOME", "")]
+    places += [os.path.join(home, root) for root in RUN_ROOTS]
+    homes = list(dict.fromkeys([os.path.normpath(home), os.path.realpath(home)]))
+    home_in_tree = Path(homes[-1]).is_relative_to(top)
+    found: list[str] = []
+    for place in places:
+        place = os.path.normpath(place) if os.path.isabs(place) else ""
+        at = next((h for h in homes if place == h or place.startswith(f"{h}/")), None)
+        root = "" if at is None else os.path.relpath(place, at)
+        if not root or (not home_in_tree and (Path(homes[-1]) / root).is_relative_to(top)):
+            continue
+        first = root.split("/")[0]
+        walked = first.startswith(".") and root != "."  # the home on PATH: "."
+        walked = walked or (root == "." and home_in_tree)  # the tree's, as a PathFolder
+        if not (walked or first == "bin") and root not in found:
+            found.append(root)
+    return tuple(found)
+
+
+def xdg_dirs(top: Path) -> tuple[list[tuple[str, str]], str]:
+    """Where `$XDG_DATA_HOME` and the folders of `$XDG_CONFIG_DIRS`, `$XDG_DATA_DIRS` lie
+    in the tree `top` (whose, relative path; outside any `.git`, not its top), and why
+    the whole tree is the home's by one of them (it is the tree or holds it), or ""."""
+    found: list[tuple[str, str]] = []
+    for name in XDG_DIRS:
+        for folder in os.environ.get(name, "").split(os.pathsep):
+            if not os.path.isabs(folder):
+                continue
+            real = Path(os.path.realpath(folder))
+            if top.is_relative_to(real):
+                return found, f"your ${name} ({printable(folder)}) is it or holds it"
+            if real.is_relative_to(top) and ".git" not in real.relative_to(top).parts:
+                found.append((f"of your ${name}", real.relative_to(top).as_posix()))
+    return found, ""
 
 
 def links_on_the_way(top: Path, path: str, known: dict[str, str | None]) -> list[str]:

@@ -73,6 +73,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     from cleveragents.adapters.git.config_programs import config_programs
     from cleveragents.adapters.home_files import home_files
     from cleveragents.adapters.host_programs import path_folders
+    from cleveragents.adapters.vouch_file import vouch_path
 
     if config is None:
         from cleveragents.adapters.git.own_config import OwnConfig
@@ -82,6 +83,10 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     hooks = config.hooks_named(None, reuse=True)  # first: its walk is reused just below
     linked = config.hook_links(reuse=True)
     home = home_files(repo.root)
+    named = vouch_path()
+    vouch_file = Path(os.path.realpath(named.parent), named.name)
+    top = Path(os.path.realpath(repo.root))
+    vouches = vouch_file.relative_to(top) if vouch_file.is_relative_to(top) else None
     return HostFolders(
         hooks=tuple(hooks),
         own=tuple(own),
@@ -97,4 +102,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         home=home.dots,
         home_whole=home.whole,
         config_home=home.config_home,
+        run_dirs=home.run_dirs,
+        vouch_file=str(vouch_file),
+        vouches=vouches.as_posix() if vouches is not None else None,
     )

@@ -90,7 +90,8 @@ class CommandBox:
         action = RunAction(command=boxed.command, timeout=boxed.seconds)
         if isinstance(refused, str):
             outcome = ActionOutcome(ok=False, summary=f"not run: {refused}")
-            self.held_back.append(refused)
+            self.held_back.append(refused)  # said now: the call's line read as if it ran
+            self.environment.notice(f"the model's command `{boxed.command}` did not run: {refused}")
         else:
             outcome = self.environment.apply(action, self.confinement())
         self.outcomes[boxed.call] = outcome
@@ -110,6 +111,9 @@ class CommandBox:
         refused = event.get("refused")
         if isinstance(refused, str):  # a hook of the user's still runs on the host
             self.held_back.append(refused)
+            self.environment.notice(
+                f"the project's hook `{event.get('shell')}` did not run: {refused}"
+            )
             return {"output": "", "code": REFUSED, "note": f"the command did not run: {refused}"}
         line, stdin = str(event.get("shell")), str(event.get("stdin", ""))
         named = f"export CLAUDE_PROJECT_DIR={shlex.quote(root)}\n"

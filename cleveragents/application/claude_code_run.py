@@ -251,8 +251,8 @@ class ClaudeCodeRun:
     def project_command(self, event: dict[str, Any]) -> dict[str, Any]:
         """A project's hook, in the box; its edits after the call are the call's own."""
         ran = self.box.shell(event, self.root) if self.box is not None else {}
-        newest = self.line
-        if newest is not None and newest.checkpoint_after and newest not in self.open.values():
+        newest = self.line and self.r.decisions[self.r.position[self.line.id]]  # as recorded now
+        if newest and newest.checkpoint_after and newest not in self.open.values():
             after = self.r.fresh("after a project hook")
             if after.id != newest.checkpoint_after:
                 self.line = self.r.replace(newest, checkpoint_after=after.id)

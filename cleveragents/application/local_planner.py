@@ -14,6 +14,7 @@ from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output
+from cleveragents.domain.command_saves import unreadable_note
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.local_planning import (
     LocalDecision,
@@ -59,8 +60,10 @@ class LocalPlanner(RunPart):
             assert before is not None
             mark = self.environment.mark()
             state_before = self.state(before)
+            unreadable = list(self.checkpoints.unreadable)  # as the last scan left them
             taken = self.apply(proposal)
             after = r.checkpoint(f"after local action {proposal.option}")
+            left = [p for p in self.checkpoints.unreadable if p not in unreadable]
             distance_after, goal_met, checked = self.measure(spec)
             history.append(
                 LocalStep(
@@ -97,7 +100,8 @@ class LocalPlanner(RunPart):
                 distance_after=distance_after,
                 ok=failed is None,
                 outcome=f"{verdict.decision.value}: {verdict.reason}"
-                + (f" ({failed.summary})" if failed else ""),
+                + (f" ({failed.summary})" if failed else "")
+                + (f"; {unreadable_note(left)}" if left else ""),
                 # Its commands, then the checks that measured it: what the distance rests on.
                 output=kept_output(commands_run([*taken, *checked])),
             )

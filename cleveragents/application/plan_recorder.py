@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cleveragents.domain.action import Action, ActionOutcome, RunAction, with_outputs
+from cleveragents.domain.action import Action, ActionOutcome, EditAction, RunAction, with_outputs
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.browser import BrowserAction, PageExpectation, address_refusal
 from cleveragents.domain.budget import Usage, calls_left, spending_over
@@ -179,12 +179,13 @@ class PlanRecorder:
             return  # the environment refuses the action itself
         if self.changed is not None:
             self.changed.add(relative)
-        now = self.checkpoints.file_bytes(relative) if call is not None else None
+        reads = call is not None or isinstance(action, EditAction)  # what it leaves: by the file
+        now = self.checkpoints.file_bytes(relative) if reads else None
         if call is not None and (leaves := left_by(*call, now)):
             for data in leaves:
                 self.checkpoints.journal(about_to_leave(relative, data))
         else:
-            self.checkpoints.journal(about_to_write(relative, action))
+            self.checkpoints.journal(about_to_write(relative, action, now))
         saved = self.checkpoints.save_before_action(self.plan.id, relative)
         if saved is not None:
             self.replaced.append(saved)

@@ -11,6 +11,7 @@ from cleveragents.domain.action import Action, RunAction
 from cleveragents.domain.budget import retries_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output, one_line
+from cleveragents.domain.command_saves import unreadable_note
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Check, Phase
 from cleveragents.domain.stops import cut_short_outcome
@@ -121,8 +122,13 @@ class StepRunner(RunPart):
         for action in actions:
             command = isinstance(action, RunAction)
             before = r.fresh(f"before {action.describe()}") if command else r.current
+            unreadable = list(self.checkpoints.unreadable)  # as the last scan left them
             action, outcome = r.apply(self.environment, action)
             after = r.checkpoint(f"after {action.describe()}")
+            if left := [p for p in self.checkpoints.unreadable if p not in unreadable]:
+                outcome = outcome.model_copy(
+                    update={"summary": f"{outcome.summary}; {unreadable_note(left)}"}
+                )
             r.record(
                 kind=DecisionKind.ACTION,
                 phase=Phase.EXECUTE,

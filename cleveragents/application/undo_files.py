@@ -42,6 +42,15 @@ class UndoFiles:
         self.store = store
         self.checkpoints = checkpoints
 
+    def left_standing(self, op: Operation) -> list[str]:
+        """The nested repositories the undo of `op` leaves as they stand: git could not read
+        their refs when the undo began (`CheckpointStore.unreadable`), and the tree before
+        `op` holds none of them (one it holds had its files saved before the command)."""
+        if op.files_before is None or not self.checkpoints.unreadable:
+            return []
+        held = self.checkpoints.tree_paths(self.store.checkpoint(op.files_before).tree)
+        return [path for path in self.checkpoints.unreadable if path not in held]
+
     def selective(self, op: Operation) -> bool:
         """Whether an undo of `op` can tell its changes from later ones (its end is known)."""
         return op.files_before is not None and op.files_after is not None

@@ -1,4 +1,5 @@
-"""`agents hooks install|uninstall|status`: record the Claude Code sessions you run yourself."""
+"""`agents hooks install|uninstall|status`: record the Claude Code sessions you run yourself;
+`agents hooks vouch|unvouch`: the programs your git hooks run that read files as data."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import typer
 
 from cleveragents.cli import output
 from cleveragents.cli.options import Json
+from cleveragents.domain.shown_text import visible
 from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:
@@ -21,7 +23,8 @@ if TYPE_CHECKING:
 app = typer.Typer(
     name="hooks",
     help="Record the Claude Code sessions you run yourself: each session a plan, each "
-    "tool call a decision with a checkpoint, correctable with `agents plan correct`.",
+    "tool call a decision with a checkpoint, correctable with `agents plan correct`. "
+    "And vouch for a program your git hooks run that agents does not know (`hooks vouch`).",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -152,8 +155,15 @@ def status(ctx: typer.Context, json: Json = False) -> int:
     user = settings_file.SettingsFile(settings_file.user_place(), settings_file.user_state())
     places.append(_status(user, repo.root if repo else None, True))
     places[-1]["here"] = _user_here(user, places[0]["path"] if repo else None)
+    from cleveragents.adapters.vouch_file import read_vouches, vouch_path
+
+    try:
+        vouched = {"vouched": read_vouches(), "vouch_file": str(vouch_path())}
+    except BadInput as error:  # the hooks' status still counts: the file's fault is said
+        output.note(visible(str(error), one_line=True))
+        vouched = {"vouched": [], "vouch_file": str(vouch_path())}
     if json:
-        output.emit_json({"claude_code": places})
+        output.emit_json({"claude_code": places, **vouched})
         return 0
     for found in places:
         where = "user" if found["user"] else "repository"
@@ -170,6 +180,94 @@ def status(ctx: typer.Context, json: Json = False) -> int:
         if found.get("here"):
             output.show(f"{where}: {found['here']}", soft_wrap=True)
         _ignored_note(found)
+    for program in vouched["vouched"]:
+        output.show(f"vouched: {visible(program, one_line=True)}", soft_wrap=True)
+    return 0
+
+
+Program = Annotated[
+    str,
+    typer.Argument(
+        metavar="PROGRAM",
+        help="A program's bare name (found on your PATH: `mylint`) or its absolute path "
+        "outside any working tree (`/opt/acme/bin/acme-fmt`, `~/bin/fmt`).",
+        show_default=False,
+    ),
+]
+
+
+def vouch(ctx: typer.Context, program: Program, json: Json = False) -> int:
+    """Vouch that PROGRAM reads the files it is given as data and runs nothing of the tree.
+
+    \b
+    agents hooks vouch mylint           # a linter your pre-commit hook runs
+    agents hooks unvouch mylint         # take it back
+    agents hooks status                 # lists what you vouched for
+
+    A git hook (or its pre-commit or lefthook config) that runs a program agents has no
+    table for may load anything of your tree by that program's own convention (a config
+    file it runs, a plugin, the project built), so agents takes every file of the tree as
+    run by the hook: each model write is refused, what a command changes put back. A
+    vouched program's words are read as a known formatter's are (`ruff check src`: `src`
+    is checked, not run), so the model may write again. Vouch only for a program that
+    loads no code of the tree: an interpreter, a shell, a launcher (`npx`) or a project
+    runner (`make`, `pytest`) is refused. Kept for you, outside any repository
+    ($XDG_CONFIG_HOME/cleveragents/vouched.json), where neither the model's sandboxed
+    commands nor Claude Code's Write and Edit can reach it; counts in every repository
+    from the next write on.
+    """
+    from cleveragents.adapters import vouch_file
+
+    kept, done = vouch_file.vouch(program, _here(ctx))
+    return _said(kept, True, done, json)
+
+
+def unvouch(ctx: typer.Context, program: Program, json: Json = False) -> int:
+    """Take back a vouch (`agents hooks vouch`): a hook running PROGRAM is again taken to
+    run every file of the tree."""
+    from cleveragents.adapters import vouch_file
+
+    kept, changed = vouch_file.unvouch(program)
+    return _said(kept, False, "unvouched" if changed else "", json)
+
+
+def _here(ctx: typer.Context) -> Path | None:
+    """The working tree the command runs in, or None outside one."""
+    from cleveragents.bootstrap_rows import bootstrap_rows
+    from cleveragents.errors import NotAGitRepository
+
+    try:
+        return bootstrap_rows(ctx.obj).repo.root
+    except NotAGitRepository:
+        return None
+
+
+def _said(program: str, vouched: bool, done: str, json: bool) -> int:
+    """Say what `vouch` or `unvouch` did (`done`: `vouched`, `already`, `known`,
+    `unvouched`, or "" for nothing)."""
+    from cleveragents.adapters.vouch_file import read_vouches, vouch_path
+
+    if json:
+        output.emit_json(
+            {
+                "program": program,
+                "vouched": vouched,
+                "changed": done in ("vouched", "unvouched"),
+                "vouched_programs": read_vouches(),
+                "vouch_file": str(vouch_path()),
+            }
+        )
+        return 0
+    shown = visible(program, one_line=True)
+    said = {
+        "vouched": f"vouched for {shown}: a hook's words for it are read as data",
+        "already": f"{shown} is vouched for already: nothing changed",
+        "known": f"{shown} reads its files as data already: agents knows it, nothing changed",
+        "unvouched": f"took back the vouch for {shown}: a hook running it runs the whole tree",
+    }
+    output.show(said.get(done, f"{shown} was not vouched for: nothing changed"), soft_wrap=True)
+    if done == "vouched":
+        output.note(f"kept in {visible(str(vouch_path()), one_line=True)}")
     return 0
 
 
@@ -218,4 +316,6 @@ def register(root: typer.Typer) -> None:
     app.command("install")(install)
     app.command("uninstall")(uninstall)
     app.command("status")(status)
+    app.command("vouch")(vouch)
+    app.command("unvouch")(unvouch)
     root.add_typer(app)

@@ -24,7 +24,7 @@ def schema(
             help="One document: plan-list, plan-show, plan-tree, plan-run, plan-resume, "
             "plan-decision, plan-diff, plan-ops, plan-correct, plan-correct-preview, "
             "plan-restore, plan-restore-preview, plan-undo, plan-delete, gc, hooks-install, "
-            "hooks-uninstall, hooks-status, demo, error. "
+            "hooks-uninstall, hooks-status, hooks-vouch, hooks-unvouch, demo, error. "
             "All of them when "
             "left out.",
             show_default=False,

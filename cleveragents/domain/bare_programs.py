@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from cleveragents.domain import launchers as table
+from cleveragents.domain.code_options import shell_split
 from cleveragents.domain.shell_words import Target, substitutions, tokens
 
 OPERATORS = frozenset(";&|()\n")
@@ -56,6 +57,7 @@ def _program(words: list[str]) -> set[str]:
     if not words or not _NAME.fullmatch(words[0]):
         return set()
     program, rest = words[0], words[1:]
-    if program in table.SHELLS and len(rest) >= 2 and rest[0] == "-c":
-        return {program, *bare_programs(rest[1])}
+    split = shell_split(rest) if program in table.SHELLS else None
+    if split is not None and split.command and split.at < len(rest):  # `sh -ec CODE`
+        return {program, *bare_programs(rest[split.at])}
     return {program}

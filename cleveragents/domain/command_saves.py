@@ -117,3 +117,24 @@ def is_racy(seen: Seen, at: int) -> bool:
     """Whether a file was written so shortly before `at` that a change in the same clock
     tick would leave its stat as it was: it is taken as changed, never as the same."""
     return seen[2] >= at - 2_000_000_000
+
+
+def unreadable_note(paths: list[str]) -> str:
+    """What a decision's outcome says of nested repositories its checkpoint leaves out
+    because git cannot read their refs (a command broke them): undo puts back only what
+    was saved of one before the command, and leaves one the command made."""
+    named = ", ".join(f"{shown_path(path)}/" for path in paths)
+    return (
+        f"not checkpointed: {named} (a nested repository whose refs git cannot read: undo "
+        "puts back what a command changed in one that stood before it, and leaves one it made)"
+    )
+
+
+def left_standing_note(paths: list[str]) -> str:
+    """What an undo says of nested repositories it left as they stand: git cannot read
+    their refs, and the tree it went back to holds none of them."""
+    named = ", ".join(f"{shown_path(path)}/" for path in paths)
+    return (
+        f"left as it stands: {named} (a nested repository whose refs git cannot read, which "
+        "no checkpoint holds: remove it, or repair its .git/packed-refs, yourself)"
+    )

@@ -11,7 +11,8 @@ word holding a `/` names a file, a bare one a program on PATH; an unknown progra
 words are taken as files it may run; a file word the shell expands names a folder or the
 tree (`domain/reach.py`); a hook's program agents has no table for and does not know to
 load nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a
-checker's words, `ruff check src`, are data). `cd DIR` makes all of DIR a place git runs
+checker's words, `ruff check src`, are data, as are those of a program the user vouched
+for: `domain/vouches.py`). `cd DIR` makes all of DIR a place git runs
 from. A substitution (`$(…)`, backquotes) is read as a script of its own where it stands
 (`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
 glob or a variable as the program, `make`, a project runner) may run any file of the tree
@@ -31,7 +32,7 @@ from contextvars import ContextVar
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
-from cleveragents.domain import interpreters, tool_configs
+from cleveragents.domain import code_options, interpreters, tool_configs, vouches
 from cleveragents.domain import launchers as table
 from cleveragents.domain.reach import (
     PACKAGE,
@@ -294,11 +295,13 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
         return interpreters.node(name, rest, cwd, given.stdin)
     if name in table.SCRIPTED:
         return interpreters.scripted(name, rest, cwd, given.stdin)
-    if name in table.CHECKERS:  # `ruff check src`: `src` is checked, not run
+    vouched = name not in _FUNCTIONS.get() and vouches.vouched(name, program or name)
+    if name in table.CHECKERS or vouched:  # `ruff check src`: `src` is data, not run
         return []
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
-        return [Reach(WHOLE, unknown=why)]
+        # One by its bare name may be vouched for; a tools folder's lies in the tree.
+        return [Reach(WHOLE, unknown=why, vouch="" if "/" in (program or name) else name)]
     found = named(cwd, [w for w in rest if not w.startswith("-")])
     if _ON_PATH.get() and "/" not in (program or name) and name not in table.INERT:
         found.append(Reach(name, kind=ON_PATH))
@@ -364,25 +367,19 @@ def _wrapped(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
-    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs (`-o NAME` takes a word; a
-    startup file named with `--rcfile` runs too; `-s` reads standard input)."""
-    skip = False
-    for at, word in enumerate(rest):
-        if skip:
-            skip = False
-        elif word in ("--rcfile", "--init-file"):
-            return run_files(cwd, rest[at + 1 : at + 2]) + _shell(rest[at + 2 :], cwd, stdin)
-        elif word in ("-o", "+o", "-O", "+O"):
-            skip = True
-        elif word.startswith("-") and "c" in word[1:] and not word.startswith("--"):
-            return _script(rest[at + 1], cwd) if at + 1 < len(rest) else []
-        elif word.startswith("-") and "s" in word[1:] and not word.startswith("--"):
-            break
-        elif not word.startswith(("-", "+")):
-            return run_files(cwd, [word])
+    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs (`code_options.shell_split`:
+    `-ec`, `-c -e`, `-co NAME` give code too); a startup file named with `--rcfile` runs
+    too; `-s` reads standard input."""
+    split = code_options.shell_split(rest)
+    found = run_files(cwd, split.rcfiles)
+    operand = rest[split.at : split.at + 1]
+    if split.command:
+        return found + (_script(operand[0], cwd) if operand else [])
+    if operand and not split.reads_stdin:
+        return found + run_files(cwd, operand)
     if isinstance(stdin, Here):
-        return _script(stdin, cwd)
-    return run_files(cwd, [stdin]) if stdin is not None else []
+        return found + _script(stdin, cwd)
+    return found + (run_files(cwd, [stdin]) if stdin is not None else [])
 
 
 def _python_root(root: str, launcher: str, hint: str) -> list[Reach]:

@@ -2,26 +2,34 @@
 
 Entries are strings: a tree's id (the working tree is brought to it by a restore, or was
 read as it in a checkpoint), or ACTION before an action whose result no tree holds yet: a
-command, a Claude Code call, an edit (`ACTION` alone: its result is not known), or a write
-or delete (`ACTION <sha1> <sha256> <path>`: its file's git blob id in either object format,
-`-` for a delete). Pure rules; `operation_repair.py` settles a killed correction by them.
+command, a Claude Code call, an edit whose file is not known (`ACTION` alone), or a
+write, edit or delete (`ACTION <sha1> <sha256> <path>`: its file's git blob id in either
+object format, `-` for a delete). Pure rules; `operation_repair.py` settles a killed
+correction by them.
 """
 
 from __future__ import annotations
 
 import hashlib
 
-from cleveragents.domain.action import Action, DeleteAction, WriteAction
+from cleveragents.domain.action import Action, DeleteAction, EditAction, WriteAction
 from cleveragents.domain.checkpoint import TreeEntry
 
 ACTION = "action"
 GONE = "-"
 
 
-def about_to_write(path: str, action: Action | None) -> str:
-    """The entry for `action` on `path`, made before it writes anything."""
+def about_to_write(path: str, action: Action | None, now: bytes | None = None) -> str:
+    """The entry for `action` on `path`, made before it writes anything; an edit's names
+    what it leaves in the file holding `now` (as `WorkspaceEnvironment` edits it), and is
+    bare when the file is not known (None: absent, a link, unreadable) or lacks its text."""
     if isinstance(action, WriteAction):
         return about_to_leave(path, action.content.encode())
+    if isinstance(action, EditAction) and now is not None:
+        text = now.decode("utf-8", errors="surrogateescape")
+        if action.find in text:
+            edited = text.replace(action.find, action.replace, 1)
+            return about_to_leave(path, edited.encode("utf-8", errors="surrogateescape"))
     if isinstance(action, DeleteAction):
         return f"{ACTION} {GONE} {GONE} {path}"
     return ACTION

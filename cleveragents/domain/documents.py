@@ -336,38 +336,12 @@ class Error(Document):
     error: ErrorShown
 
 
-class HookPlace(BaseModel):
-    """One Claude Code settings file and what it holds of our hooks."""
-
-    path: str
-    installed: bool
-    events: list[str] = Field(description="The hook events our hook is installed for.")
-    enforce_policy: bool = Field(description="Whether it denies what our policy refuses.")
-    allow_commands: list[str]
-    user: bool = Field(description="The user's own settings, not the repository's.")
-    git_ignored: bool | None = Field(description="Whether git ignores the repo's file, or null.")
-    disabled_by: dict[str, str] | None = Field(
-        default=None, description="The file and key turning every hook off (null: none)."
-    )
-    here: str | None = Field(default=None, description="Whether a user install stands aside here.")
-
-
-class HookInstalled(HookPlace, Document):
-    """`agents hooks install claude-code --json`: the settings file as installed."""
-
-
-class HookUninstalled(Document):
-    """`agents hooks uninstall claude-code --json`."""
-
-    path: str
-    removed: bool = Field(description="False when nothing of ours was there.")
-
-
-class HookStatus(Document):
-    """`agents hooks status --json`: the repository's settings (in one) and the user's."""
-
-    claude_code: list[HookPlace]
-
+from cleveragents.domain.hook_documents import (  # noqa: E402 - they subclass Document
+    HookInstalled,
+    HookStatus,
+    HookUninstalled,
+    HookVouched,
+)
 
 # The documents by the name `agents schema NAME` takes.
 DOCUMENTS: dict[str, type[Document]] = {
@@ -389,6 +363,8 @@ DOCUMENTS: dict[str, type[Document]] = {
     "hooks-install": HookInstalled,
     "hooks-uninstall": HookUninstalled,
     "hooks-status": HookStatus,
+    "hooks-vouch": HookVouched,
+    "hooks-unvouch": HookVouched,
     "demo": Demo,
     "error": Error,
 }

@@ -34,6 +34,7 @@ from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE_ROOT, RUBY_ROOT, SHELLS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import shebang
+from cleveragents.domain.vouches import vouch_command
 
 MOST_HOOK_BYTES = 1 << 16  # a hook larger than this is not read: the whole tree
 MOST_COMMANDS = 1000  # command lines of a config read, at most: beyond, the whole tree
@@ -169,9 +170,15 @@ def hook_why(run: HookRun) -> str:
     if run.reads:
         return f"is {path}, where {owner} reads the commands it runs"
     if reach.unknown:
+        told = "name them by their paths in the hook"
+        if reach.vouch:  # a program of PATH that may only read the files it is given
+            told = (
+                f"if {printable(reach.vouch)} only reads the files it is given, vouch for it: "
+                f"{vouch_command(reach.vouch)}"
+            )
         return (
             f"may be run by {owner}, which runs {printable(reach.unknown)}: agents cannot tell "
-            "which files of the tree it runs (name them by their paths in the hook)"
+            f"which files of the tree it runs ({told})"
         )
     if reach.launcher:
         glob = "*" in reach.path

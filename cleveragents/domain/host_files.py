@@ -19,13 +19,18 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     standing there, and a new one whose name a later PATH folder holds too (`git`, `python3`,
     `ls`) are the host's (`PathFolder`); a new name of its own (`pip install` adding
     `mytool`) is the command's to keep;
+  * the file of the programs the user vouched for (`agents hooks vouch`), where it lies in
+    the tree: a model that wrote it would vouch for the programs it plants;
   * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
     dotfiles repository's `~/.bashrc` link leads, or `.bashrc` itself when the tree is the
     home or holds it; any file or folder the home links into the tree (`~/.ssh/config`,
     `~/.vim/vimrc`, at any depth the walk reaches; the tree whole past its limits), what a
     shell one sources, and every dot entry of a home the tree is or holds
     (`~/.ssh/authorized_keys`, `~/.vimrc`: `adapters/home_files.py`); `$XDG_CONFIG_HOME`
-    as `~/.config`, and the tree's links on the way to any of these (`home_ways.py`).
+    as `~/.config`, `$XDG_DATA_HOME` and the folders of `$XDG_CONFIG_DIRS`,
+    `$XDG_DATA_DIRS` that lie in the tree, the home's folders on PATH (`~/go/bin`) that
+    lead there, and the tree's links on the way to any of these (`home_ways.py`); a file of
+    the tree that is another name (a hard link) of a file of the home (`home_hard.py`).
 
 The folders are found by the adapters (`git/own_config.py`, `own_python.py`); what lies in
 them is judged here.
@@ -41,6 +46,7 @@ from cleveragents.domain.config_programs import WHOLE, Reach
 from cleveragents.domain.hook_runs import HookRun, hook_why
 from cleveragents.domain.reach import printable
 from cleveragents.domain.rules import claude_setting
+from cleveragents.domain.vouches import vouch_command
 
 # husky 9 points `core.hooksPath` at `X/_` (`.husky/_`, or any folder the user names:
 # `husky .config/husky`), whose generated hooks run `X/NAME` as plain files.
@@ -134,6 +140,12 @@ class HostFolders:
     home: tuple[str, ...] = ()  # where the home lies in the tree ("": it is the tree)
     home_whole: str = ""  # why the whole tree is the home's (`home_files.HomeFiles.whole`)
     config_home: str | None = None  # where `$XDG_CONFIG_HOME` lies in the tree (`home_ways`)
+    # (whose, folder): `$XDG_DATA_HOME`..., a home's folder on PATH there (`home_ways`)
+    run_dirs: tuple[tuple[str, str], ...] = ()
+    # The file of the programs the user vouched for (`adapters/vouch_file.py`): where it
+    # lies (absolute, its folder resolved), and in the tree (relative) when it does.
+    vouch_file: str = ""
+    vouches: str | None = None
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -172,6 +184,8 @@ def host_run(path: str, host: HostFolders) -> str | None:
     for on_path in host.on_path:
         if (why := on_path.why(path)) is not None:
             return why
+    if host.vouches is not None and _within(path, host.vouches):
+        return f"is {host.vouches}, where agents keeps the programs you vouched for"
     if posixpath.normpath(path) in host.startup:
         return f"is {path}, a startup file of your home: your shell or git runs it"
     if host.config_home is not None and _within(path, host.config_home):
@@ -179,6 +193,9 @@ def host_run(path: str, host: HostFolders) -> str | None:
             f"is in {host.config_home}, your $XDG_CONFIG_HOME: git and your programs read "
             "their config there"
         )
+    for whose, folder in host.run_dirs:
+        if _within(path, folder):
+            return f"is in {folder}, {whose}: your shell or programs run what is there"
     for place in host.startup:  # a folder the home links to (`~/.config/nvim`)
         if _within(path, place):
             return f"is in {place}, which your home links to: your shell or its programs run it"
@@ -232,6 +249,12 @@ def program_why(reach: Reach, key: str) -> str:
         owner = f"Claude Code's {key.removeprefix(CLAUDE_KEY)}"
     if key.startswith(DIRENV_KEY):
         return _direnv_why(reach, key.removeprefix(DIRENV_KEY))
+    if reach.unknown and reach.vouch:  # a user hook's tool of PATH, as a git hook's
+        return (
+            f"may be run by {owner}, which runs {reach.unknown}: agents cannot tell which "
+            f"files of the tree it runs (if {printable(reach.vouch)} only reads the files it "
+            f"is given, vouch for it: {vouch_command(reach.vouch)})"
+        )
     if reach.unknown:
         return (
             f"may be run by {owner}, which runs {reach.unknown} from the "

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from cleveragents.domain import code_options, tool_configs
 from cleveragents.domain import launchers as table
-from cleveragents.domain import tool_configs
 from cleveragents.domain.reach import (
     EXPANSION,
     SUBSTITUTED,
@@ -34,6 +34,14 @@ _NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name code may import (a modul
 CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
 UNREAD = "code given on its command line (`python3 -c`, `perl -e`)"
 _UNREAD = ContextVar("code_unread", default=False)
+# The options of each interpreter that name a file it runs (`awk -f`, `php -f`, `julia -L`).
+_AWK_FILES = ("-f", "--file", "-E", "--exec")
+_RUN_OPTIONS = {
+    "awk": _AWK_FILES, "gawk": _AWK_FILES, "mawk": _AWK_FILES,
+    "php": ("-f", "--file", "-F", "--process-file"), "R": ("-f", "--file"),
+    "Rscript": ("-f", "--file"), "julia": ("-L", "--load"),
+}  # fmt: skip
+_PREPEND = re.compile(r"\A\s*auto_(?:prepend|append)_file\s*=\s*")
 
 
 @contextmanager
@@ -94,6 +102,8 @@ def python(
         at += 1
         if option == "--":
             break
+        if option == "--check-hash-based-pycs" and at < len(rest):  # a long one taking a word
+            at += 1
         for place, letter in enumerate("" if option.startswith("--") else option[1:], 2):
             isolated = isolated or letter in "IP"
             if letter in "cmWXQ":  # the rest of the word, or the next word, is its value
@@ -157,8 +167,9 @@ def node(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]
                 found += run_files(cwd, [value]) + named(
                     cwd, [value + e for e in table.NODE_EXTENSIONS]
                 )
-    given = given_code(rest, cwd)
-    script = None if given is not None else next(iter(table.operands(rest, table.NODE_ARGS)), None)
+    parsed = code_options.split(name, rest)
+    given = [r for text in parsed.code for r in code(text, cwd)] or given_code(rest, cwd)
+    script = None if parsed.code or given is not None else next(iter(rest[parsed.at :]), None)
     script = None if script == "-" else script
     found += given or (run_files(cwd, [script]) if script is not None else [])
     found += stdin_script(stdin, cwd) if given is None and script is None else []
@@ -182,38 +193,39 @@ def scripted(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Re
     if name == "julia" and any(w.startswith("--project") for w in rest):
         return [Reach(WHOLE, unknown="`julia --project`")]
     found: list[Reach] = []
-    taking = table.SCRIPT_ARGS.get(name, frozenset())
-    at = 0
-    while at < len(rest) and rest[at].startswith("-") and rest[at] not in ("-", "--"):
-        option, value = rest[at][:2], rest[at][2:]
-        option, value = (rest[at], "") if rest[at] in taking else (option, value)
-        if not value and option in taking and at + 1 < len(rest):
-            at, value = at + 1, rest[at + 1]
-        at += 1
-        if option in ("-I", "-C") and option in taking:
+    parsed = code_options.split(name, rest)
+    for option, value in parsed.options:
+        if (option == "-I" and name in ("perl", "ruby")) or (option, name) == ("-C", "ruby"):
             folder = joined(cwd, value)
             found.append(inside(folder, f"{name} {option}"))
             cwd = folder if option == "-C" else cwd
-        elif option in ("-r", "-f", "--file") and option in taking:
-            found += (
-                run_files(cwd, [value]) if value.startswith((".", "/")) or option != "-r" else []
-            )
-            found += named(cwd, [value + ".rb", value + ".so"]) if option == "-r" else []
-        elif option in ("-i", "--include") and option in taking:
-            found += named(cwd, [value, value + ".awk"])
+        elif option == "-r" and name == "ruby":
+            found += run_files(cwd, [value]) if value.startswith((".", "/")) else []
+            found += named(cwd, [value + ".rb", value + ".so"])
+        elif option in _RUN_OPTIONS.get(name, ()):
+            found += run_files(cwd, [value])
+        elif option in ("-i", "--include", "-l", "--load") and name == "gawk":
+            found += named(cwd, [value, value + ".awk", value + ".so"])
+        elif option in ("-c", "--php-ini", "-z") and name == "php":
+            found += named(cwd, [value])
+        elif option in ("-d", "--define") and name == "php" and _PREPEND.match(value):
+            found += run_files(cwd, [_PREPEND.sub("", value)])
         elif option == "-M" and name == "perl" and value.startswith("lib="):
             folders = (joined(cwd, f) for f in value.removeprefix("lib=").split(","))
             found += [inside(folder, "perl -Mlib") for folder in folders]
         elif option == "-S" and name == "php":
             return [inside(cwd, "php -S")]
-    at += 1 if rest[at : at + 1] == ["--"] else 0
+    at = parsed.at
     found += places(cwd, table.LOOKS_IN_CWD.get(name, ()), name)
+    if parsed.code:
+        return found + [r for text in parsed.code for r in code(text, cwd)]
     given = given_code(rest, cwd, CODE_OPTIONS | ({"-r"} if name == "php" else set()))
     if given is not None:
         return found + given
     script = rest[at : at + 1]
-    if name in ("awk", "gawk"):  # the program is a file `-f` named, or its first word
-        return found + ([] if "-f" in taking and found else code(" ".join(script), cwd))
+    if name in ("awk", "gawk", "mawk"):  # the program is a file `-f` named, or its first word
+        files = [o for o, _ in parsed.options if o in _RUN_OPTIONS[name]]
+        return found + ([] if files else code(" ".join(script), cwd))
     if script and script != ["-"]:
         return found + run_files(cwd, script)
     return found + stdin_script(stdin, cwd)

@@ -106,7 +106,8 @@ OPAQUE = frozenset((
 # its bare name (found on PATH) or from a tools folder (`node_modules/.bin`, `npx X`,
 # `.venv/bin`) is one agents cannot read: it may load a config or build the project by its
 # own convention (markdownlint-cli2's `.markdownlint-cli2.cjs`, cspell's `cspell.config.js`,
-# sqlfluff's templater, check-manifest's `setup.py`): the whole tree.
+# sqlfluff's templater, check-manifest's `setup.py`): the whole tree, unless the user vouched
+# for it (`agents hooks vouch`, `domain/vouches.py`): then its words are data, as a checker's.
 INERT = frozenset((
     ":", "true", "false", "echo", "printf", "exit", "return", "set", "unset", "shift", "trap",
     "wait", "read", "getopts", "let", "ulimit", "umask", "type", "hash", "alias", "unalias",
@@ -233,21 +234,14 @@ PROJECT_MODULES = frozenset((
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"))
 PYTHON = re.compile(r"(python|pypy)[0-9.]*")
 NODE = frozenset(("node", "nodejs"))
-# Other interpreters: the script word they run (perl and ruby look in no working folder),
-# the options of each that take a word (`-I DIR`, `ruby -r FILE`, `awk -f FILE`), and where
+# Other interpreters: the script word they run (perl and ruby look in no working folder;
+# the options of each: `domain/code_options.py`), and where
 # those that look in their working folder find what they run (R's startup files, lua's
 # `./?.lua` and `./?/init.lua` for any module name: all of it).
 SCRIPTED = frozenset((
     "perl", "ruby", "php", "lua", "lua5.1", "lua5.3", "lua5.4", "luajit", "Rscript", "R",
     "tclsh", "awk", "gawk", "mawk", "julia",
 ))  # fmt: skip
-SCRIPT_ARGS = {
-    "perl": frozenset(("-I",)),
-    "ruby": frozenset(("-I", "-r", "-C")),
-    "awk": frozenset(("-f", "--file")),
-    "gawk": frozenset(("-f", "--file", "-i", "--include")),
-    "mawk": frozenset(("-f",)),
-}
 R_ROOT = (".Rprofile", ".Renviron", ".RData")
 LOOKS_IN_CWD = {
     "Rscript": R_ROOT, "R": R_ROOT,

@@ -36,6 +36,7 @@ class Reach:
     hint: str = ""  # how the setting could keep its launcher out of the tree
     repo: str = ""  # the nested repository (its top) whose own config names it; "": the top's
     kind: str = ""  # a tool's config (`mypy`): read for what that tool loads (`tool_configs`)
+    vouch: str = ""  # the program `agents hooks vouch` could hold to reading data (`unknown`)
 
     def covers(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) is this place or lies in it."""

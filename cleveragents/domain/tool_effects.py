@@ -129,7 +129,7 @@ def setting_written(
                 f"{GIT_REFUSED}: {shown_path(path)} is in a .git, whose hooks and config "
                 "git runs; ask the user to change it"
             )
-        why = host_run(judged, folders) if top is not None else None
+        why = host_run(judged, folders) if top is not None else _vouches(place, folders)
         if why is not None:
             return f"{HOST_REFUSED}: {shown_path(path)} {why}; ask the user to change it"
     # Only then the git directories of other names: a `.git` reached through a link is
@@ -139,6 +139,15 @@ def setting_written(
             f"{GIT_REFUSED}: {shown_path(path)} is in a git directory ({why}), whose "
             "hooks and config git runs; ask the user to change it"
         )
+    return None
+
+
+def _vouches(place: str, host: HostFolders) -> str | None:
+    """Why `place` (absolute, outside the tree) may not be written: the file of the
+    programs the user vouched for, or its folder (a file made there and moved over it)."""
+    kept = host.vouch_file
+    if kept and (place == kept or posixpath.dirname(kept) in (place, posixpath.dirname(place))):
+        return "is where agents keeps the programs you vouched for"
     return None
 
 

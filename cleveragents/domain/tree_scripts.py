@@ -144,13 +144,13 @@ def outside_reach(
         if (path, kind) in seen:
             continue
         seen.add((path, kind))
+        script = read(path)
+        if script.content is None and not script.unread:
+            continue  # not there: nothing runs (read again at the next look); no bound spent
         if depth > DEPTH or len(seen) > MOST_SCRIPTS:
             bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
             found.append(Reach(WHOLE, unknown=f"`{printable(path)}`, {bound}, unread"))
             continue
-        script = read(path)
-        if script.content is None and not script.unread:
-            continue  # not there: nothing runs (read again at the next look)
         zeros = (posixpath.dirname(path),)
         # A node script's folder (what a relative `require` may reach) is no tree folder.
         mine = Reach(WHOLE, unknown=f"`{printable(path)}`, {NODE_FOLDER}")
@@ -241,6 +241,12 @@ def _shell(path: str, cwd: str, text: str, zeros: tuple[str, ...]) -> list[Reach
         for where in dict.fromkeys((cwd, posixpath.dirname(path))):
             found += script_reach(named, where)
     return found
+
+
+def own_folder_put(text: str, own: str) -> str:
+    """`text` with each form naming the script's own folder (`$(dirname "$BASH_SOURCE")`,
+    `${0%/*}`, `` `dirname $0` ``) as the shell word `own`."""
+    return _substituted(_own_folder(text, own), own)
 
 
 def _own_folder(text: str, own: str) -> str:

@@ -28,6 +28,18 @@ def step_entry(context: Any, action: str, path: str) -> None:
     context.entry = about_to_write(path, made)
 
 
+@when('"{path}" holds "{before}" and the journal entry is made before the action {action}')
+def step_entry_of_file(context: Any, path: str, before: str, action: str) -> None:
+    from pydantic import TypeAdapter
+
+    from cleveragents.domain.action import Action
+    from cleveragents.domain.correction_journal import about_to_write
+
+    made = TypeAdapter(Action).validate_python(json.loads(action))
+    now = before.replace("\\r", "\r").replace("\\n", "\n").encode()
+    context.entry = about_to_write(path, made, now)
+
+
 @then('a file at "{path}" now {now} is as the action left it: {left}')
 def step_left(context: Any, path: str, now: str, left: str) -> None:
     from cleveragents.domain.checkpoint import ABSENT, TreeEntry
@@ -41,7 +53,8 @@ def step_left(context: Any, path: str, now: str, left: str) -> None:
     else:
         mode = "120000" if now.startswith("a link to ") else "100644"
         text = now.removeprefix("a link to ").removeprefix("holding ").strip('"')
-        entry = TreeEntry(mode, _blob(text.replace("\\n", "\n").encode()))
+        text = text.replace("\\r", "\r").replace("\\n", "\n")
+        entry = TreeEntry(mode, _blob(text.encode()))
     assert as_written(entry, named[1]) is (left == "yes"), (entry, named)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from behave import then, when
 from hypothesis import strategies as st
 
-from cleveragents.adapters import home_files, home_walk
+from cleveragents.adapters import home_files, home_hard, home_walk
 from cleveragents.domain.host_files import STARTUP_FILES, HostFolders, host_run
 from features.support.home_examples import home_examples
 from features.support.properties import run_property
@@ -24,6 +24,10 @@ DEEPER = tuple(".d" + "/e" * depth + "/{n}" for depth in range(1, home_files.MOS
 SHARE = tuple(".local/share/s" + "/e" * depth + "/{n}" for depth in range(4, 7))
 PLACES = ("{n}", ".{n}", ".config/{n}", ".vim/{n}", ".ssh/{n}", ".local/bin/{n}", "bin/{n}")
 PLACES += (".cache/c/{n}", *DEEPER, *SHARE)
+# Folders of the home the host runs programs from by name (`home_ways.home_roots`): Go's
+# and node's by default, `tools/bin` when the example puts it on PATH.
+PLACES += ("go/bin/{n}", "node_modules/.bin/{n}", "tools/bin/{n}")
+HARD = ("f", "d/g")  # targets a link may be a hard one to (`home_hard.py`)
 TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".", "l", "dl/g")  # ".": top
 # A target reached through links of the tree (`l -> f`, `dl -> d`): each link on the way
 # is the host's too, with the end (`home_ways.links_on_the_way`).
@@ -31,9 +35,12 @@ WAYS = {"l": ("l", "f"), "dl/g": ("dl", "d/g")}
 # Where the home lies: apart from the tree, the tree itself, or a folder of it.
 HOMES = ("apart", "tree", "in tree")
 XDG = (None, "cfg", ".", "OUT")  # `$XDG_CONFIG_HOME`: unset, of the tree, its top, outside
+DATA = (None, "share", ".", "OUT")  # `$XDG_DATA_HOME` or an `$XDG_CONFIG_DIRS` folder
+XDG_DIRS = ("XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS")  # as `home_ways` reads them
 # Paths of the tree looked at when the home lies in it (relative to the home).
 HOME_PATHS = (".ssh/authorized_keys", ".vimrc", ".config/systemd/user/x.service", "notes", "a/.b")
-HOME_PATHS += ("bin/git",)
+HOME_PATHS += ("bin/git", "go/bin/git", "node_modules/.bin/x")
+RUN = ("bin/", "go/bin/", "node_modules/.bin/")  # a home's program folders, by default
 
 
 @when("homes with links into a tree are made at random")
@@ -70,53 +77,76 @@ def _example(root: Path, data: st.DataObject) -> None:
                 st.sampled_from(PLACES),
                 st.sampled_from(["a", "b", "nvim"]),
                 st.sampled_from(TARGETS),
+                st.booleans(),
             ),
             max_size=8,
         )
     )
     made: list[tuple[str, str]] = []  # (the link, from the home; what it leads to)
-    for place, name, target in links:
+    for place, name, target, hard in links:
         link = home / place.format(n=name)
         if os.path.lexists(link) or any(p.is_symlink() for p in link.parents):
             continue
         link.parent.mkdir(parents=True, exist_ok=True)
-        link.symlink_to(out / "x" if target == "OUT" else tree / target)
+        if hard and target in HARD:  # `ln` without `-s`: one file of two names
+            os.link(tree / target, link)
+        else:
+            link.symlink_to(out / "x" if target == "OUT" else tree / target)
         made.append((link.relative_to(home).as_posix(), target))
     most = data.draw(st.sampled_from([home_files.MOST_ENTRIES, 16, 40]))
     os.environ["HOME"] = str(home)
     xdg = data.draw(st.sampled_from(XDG))
     if xdg is not None:  # `$XDG_CONFIG_HOME`: a folder of the tree, its top, or outside it
         os.environ["XDG_CONFIG_HOME"] = str(out / "cfg" if xdg == "OUT" else tree / xdg)
-    kept = home_files.MOST_ENTRIES
+    on_path = data.draw(st.sampled_from(["", "tools/bin", "."]))  # on PATH: walked
+    if on_path:
+        os.environ["PATH"] = f"{home / on_path}{os.pathsep}{os.environ['PATH']}"
+    share, variable = data.draw(st.sampled_from(DATA)), data.draw(st.sampled_from(XDG_DIRS))
+    if share is not None:
+        os.environ[variable] = str(out / "share" if share == "OUT" else tree / share)
+    kept, kept_tree = home_files.MOST_ENTRIES, home_hard.MOST_TREE
     home_files.MOST_ENTRIES = most
+    # The tree's entries looked at for a hard link's other name: all, or 3 (then, with
+    # such a link not found there, the tree whole).
+    home_hard.MOST_TREE = small = data.draw(st.sampled_from([kept_tree, 3]))
     try:
         found = home_files.home_files(tree)
+        # (a home in the tree on PATH: the tree's folder on PATH, `PathFolder`'s, not walked)
+        on_path = "" if on_path == "." and where != "apart" else on_path
+        walked = [(link, t) for link, t in made if _walked(link, on_path)]
+        if found.whole.endswith("not all were looked at for its other name"):
+            assert small == 3, found.whole
+            return  # the tree whole: each of its files the host's
+        _held(tree, home, where, walked, most, found, xdg, share == ".")
     finally:
-        home_files.MOST_ENTRIES = kept
-    _held(tree, home, where, made, most, found, xdg)
+        home_files.MOST_ENTRIES, home_hard.MOST_TREE = kept, kept_tree
     _held_xdg(tree, xdg, found)
+    _held_data(share, found)
 
 
 def _held(
     tree: Path,
     home: Path,
     where: str,
-    made: list[tuple[str, str]],
+    walked: list[tuple[str, str]],
     most: int,
     found: Any,
     xdg: str | None,
+    data_top: bool,
 ) -> None:
-    """What must hold of `found` (`HomeFiles`) for the links `made` in `home` (and
-    `$XDG_CONFIG_HOME` at `xdg`: `_held_xdg`)."""
-    xdg_top = xdg == "."
-    into = {way for link, t in made if t not in ("OUT", ".git/config", ".") for way in _ways(t)}
+    """What must hold of `found` (`HomeFiles`) for the links `walked` in `home`, those
+    the walk looks at (and `$XDG_CONFIG_HOME` at `xdg`: `_held_xdg`; `data_top`: the XDG
+    data home, or a config dir, is the tree's top)."""
+    xdg_top = xdg == "." or data_top
+    into = {way for _, t in walked if t not in ("OUT", ".git/config", ".") for way in _ways(t)}
     cuts = _cuts(home, most)
-    shown = (made, sorted(found.paths), found.whole, cuts, most)
-    walked = [(link, t) for link, t in made if _walked(link)]
+    shown = (walked, sorted(found.paths), found.whole, cuts, most)
     for link, t in walked:  # each link of a root walked to its end into the tree: found
         if t in ("OUT", ".git/config", ".") or _cut(link, cuts):
             continue
-        assert set(_ways(t)) <= set(found.paths), (link, shown)
+        # (a hard link's other name, looked for in 3 entries, may not be: the tree whole)
+        cut_short = found.whole and home_hard.MOST_TREE == 3 and not (home / link).is_symlink()
+        assert set(_ways(t)) <= set(found.paths) or cut_short, (link, shown)
     # A walked link to the tree's top, or into the tree from a root the walk did not
     # finish: the tree whole when the walk surely saw it (a root cut only by depth, the link
     # above the last depth); nothing else (no link here leads above the tree's top).
@@ -127,18 +157,29 @@ def _held(
         assert found.whole, shown
     assert not found.whole or to_top or cut_leads or xdg_top, shown
     in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
+    # A hard link's other names in the tree (`~/.a` and a plain `a` of a home that is the
+    # tree, both of `f`): one file, each the host's.
+    hard = {os.stat(tree / t).st_ino for link, t in walked if not (home / link).is_symlink()}
     for path in found.paths:  # in the tree, outside its `.git`; what was linked, or the home's
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
         named = path.removeprefix(f"{in_home}/") if in_home not in ("", ".") else path
-        linked = named in STARTUP_FILES or named in {link for link, _ in made}  # on the way
+        linked = named in STARTUP_FILES or named in {link for link, _ in walked}  # on the way
+        linked = linked or f"{named}/".startswith((*RUN[1:], "tools/bin/"))  # on PATH
         in_xdg = xdg_top or (xdg is not None and (path == xdg or path.startswith(f"{xdg}/")))
-        assert path in into or (where != "apart" and linked) or in_xdg, shown
-    host = HostFolders(startup=found.paths, home=found.dots, home_whole=found.whole)
+        in_xdg = in_xdg or path == "share" or path.startswith("share/")
+        full = tree / path
+        twin = not full.is_symlink() and full.is_file() and full.stat().st_ino in hard
+        assert path in into or (where != "apart" and linked) or in_xdg or twin, shown
+    host = HostFolders(
+        startup=found.paths, home=found.dots, home_whole=found.whole, run_dirs=found.run_dirs
+    )
     for path in HOME_PATHS:  # a dot entry of a home in the tree: the host's, standing or not
         full = path if in_home in ("", ".") else f"{in_home}/{path}"
-        dotted = where != "apart" and path.startswith((".", "bin/"))
+        dotted = where != "apart" and path.startswith((".", *RUN))
         assert not dotted or host_run(full, host) is not None, (full, shown, found.dots)
-        if where != "apart" and not dotted and not found.whole:
+        # (below a file the home's, as `a` when a hard link of `~/.a`: no such path)
+        under_file = any(full.startswith(f"{p}/") and (tree / p).is_file() for p in found.paths)
+        if where != "apart" and not dotted and not found.whole and not under_file:
             assert host_run(full, host) is None, (full, shown)
     if not found.whole:
         assert host_run("f", host) is None or "f" in into, shown
@@ -160,17 +201,33 @@ def _held_xdg(tree: Path, xdg: str | None, found: Any) -> None:
         assert found.config_home is None and "cfg" not in found.paths, shown
 
 
+def _held_data(share: str | None, found: Any) -> None:
+    """What must hold of `found` for `$XDG_DATA_HOME` (or an `$XDG_CONFIG_DIRS` folder) at
+    `share`: a folder of the tree the home's whole; the top: the tree whole."""
+    shown = (share, sorted(found.paths), found.whole, found.run_dirs)
+    if share == "share":
+        host = HostFolders(startup=found.paths, run_dirs=found.run_dirs)
+        assert "share" in found.paths, shown
+        for path in ("share/applications/x.desktop", "share/systemd/user/x.service"):
+            assert host_run(path, host) is not None, (path, shown)
+    if share == ".":
+        assert found.whole, shown
+
+
 def _ways(target: str) -> tuple[str, ...]:
     """What of the tree a link to `target` makes the home's: the links on its way, its end."""
     return WAYS.get(target, (target,))
 
 
-def _walked(link: str) -> bool:
-    """Whether the walk looks at `link` (from the home): in a dot entry or `bin`, not in a
-    skipped cache."""
+def _walked(link: str, on_path: str) -> bool:
+    """Whether the walk looks at `link` (from the home): in a dot entry, `bin`, Go's or
+    node's program folder or the home's folder `on_path` (`tools/bin`, the home itself:
+    its top's links), not in a skipped cache."""
     first = link.split("/")[0]
     skipped = any(link.startswith(f"{folder}/") for folder in home_walk.SKIPPED)
-    return (first.startswith(".") or first == "bin") and not skipped
+    run = link.startswith((*RUN, *((f"{on_path}/",) if on_path else ())))
+    run = run or (on_path == "." and "/" not in link)
+    return (first.startswith(".") or run) and not skipped
 
 
 def _seen(link: str, cuts: dict[str, str]) -> bool:

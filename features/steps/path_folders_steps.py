@@ -82,6 +82,21 @@ def step_home_file(context: Any, name: str, content: str) -> None:
     context.env["HOME"] = str(home)
 
 
+@given('the user\'s own "{name}" in their home links to "{target}", which holds "{content}"')
+def step_home_file_linked(context: Any, name: str, target: str, content: str) -> None:
+    """A startup file of the user's that is a link to a plain file of the home, outside
+    the tree (`~/.bashrc -> .config/bash/bashrc`)."""
+    step_home_file(context, target, content)
+    os.symlink(target, context.tmp / "home" / name)
+
+
+@given('the user\'s own "{name}" in their home holds {count:d} alias lines, then "{content}"')
+def step_home_file_long(context: Any, name: str, count: int, content: str) -> None:
+    """A startup file longer than `tree_scripts.MOST_BYTES` (an alias collection)."""
+    aliases = "".join(f"alias a{n}='echo {n:048d}'\\n" for n in range(count))
+    step_home_file(context, name, aliases + content)
+
+
 @given('the user\'s own "{name}" in their home sources {count:d} files of "{folder}"')
 def step_home_file_sources(context: Any, name: str, count: int, folder: str) -> None:
     """A startup file sourcing more files than `home_shells.MOST_READ`."""

@@ -63,6 +63,12 @@ def step_kill_trials(context: Any) -> None:
     _run_trials(context, "kill_trials.py")
 
 
+@when('the kill trials kill a correction once {path} holds "{text}"')
+def step_kill_at(context: Any, path: str, text: str) -> None:
+    # One trial, the SIGKILL placed by what the tree holds, not by a random delay.
+    _run_trials(context, "kill_trials.py", "", 1, ["--kill-when", f"{path}={text}"])
+
+
 @when("the pull kill trials run with a seed from the clock")
 def step_pull_kill_trials(context: Any) -> None:
     _run_trials(context, "pull_kill_trials.py")

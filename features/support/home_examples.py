@@ -1,6 +1,7 @@
 """What properties over scratch folders share: each example in a folder of its own, removed
 however the example ends; for the properties on the user's home, `HOME` given back as it
-was, and `XDG_CONFIG_HOME` unset during the example and given back after."""
+was, `PATH` too, and the XDG and Go variables (`UNSET`) unset during the example and
+given back after."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from hypothesis import strategies as st
 from features.support.properties import reproducible
 
 Example = Callable[[Path, st.DataObject], None]
+# Unset during a home example, given back after (`home_ways`: where the home's programs
+# read what they run).
+UNSET = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS", "GOPATH", "GOBIN")
 
 
 def folder_examples(examples: int, seed: int, tmp: Path, one: Example) -> int:
@@ -42,12 +46,14 @@ def home_examples(examples: int, seed: int, tmp: Path, one: Example) -> int:
     """`folder_examples` of `one`, the home's variables given back after each."""
 
     def at_home(root: Path, data: st.DataObject) -> None:
-        home, xdg = os.environ.get("HOME"), os.environ.pop("XDG_CONFIG_HOME", None)
+        home, path = os.environ.get("HOME"), os.environ.get("PATH", "")
+        kept = {name: os.environ.pop(name, None) for name in UNSET}
         try:
             one(root, data)
         finally:
-            os.environ["HOME"] = home if home is not None else ""
-            os.environ.pop("XDG_CONFIG_HOME", None)
-            os.environ.update({} if xdg is None else {"XDG_CONFIG_HOME": xdg})
+            os.environ.update({"HOME": home if home is not None else "", "PATH": path})
+            for name, value in kept.items():
+                os.environ.pop(name, None)
+                os.environ.update({} if value is None else {name: value})
 
     return folder_examples(examples, seed, tmp, at_home)

@@ -4,8 +4,10 @@ The run's side of the hook's socket (`serving.serve`, on a real Unix socket) ans
 real prefix launcher (`shell_prefix.script`) running one to three hooks of the user's own
 on the host, and the real boxed launcher (`boxed.py`) asking for one to three commands
 after they started. Each hook is `sh`: it marks its start, may leave a child in the
-background (`(sleep C; mark) &`), sleeps, marks its end; it may be killed (SIGKILL to its
-shell, the prefix's process: its child lives on), and its timeout may be short (0.4 s).
+background (`(sleep C; mark) &`, or one Python's `subprocess` starts in a session of its
+own, holding no descriptor of the hook's: attack 17 finding 1), sleeps, marks its end; it
+may be killed (SIGKILL to its process group: the launcher, its keeper, its shell and
+child), and its timeout may be short (0.4 s).
 What the run answers stands in for the plan's recording (`ClaudeCodeRun.answer`): it notes
 when each boxed command would run, and which process of a hook was alive then.
 
@@ -13,7 +15,8 @@ Holds: no boxed command runs while any process of a hook lives; a command not ru
 refused because a hook with the short timeout still lived past it, the refusal naming it
 (its line, which carries random text first, as data on one line) and, when it still lives,
 a pid holding it; every launcher gets its answer, none waits on a hook whose processes all
-ended (a killed one's too)."""
+ended (a killed one's too); a hook's launcher ends with the hook's own shell, its status
+the shell's, before a child it left ends."""
 
 from __future__ import annotations
 
@@ -50,10 +53,13 @@ class HookShape:
     killed: bool
     short: bool  # its timeout SHORT, else Claude Code's 600 s
     said: str = ""  # data its line carries first
+    detached: bool = False  # its child started by Python's subprocess, in a session of its own
 
 
 HOOKS = st.lists(
-    st.builds(HookShape, TENTHS, st.none() | TENTHS, st.booleans(), st.booleans(), SAID),
+    st.builds(
+        HookShape, TENTHS, st.none() | TENTHS, st.booleans(), st.booleans(), SAID, st.booleans()
+    ),
     min_size=1,
     max_size=3,
 )
@@ -90,6 +96,7 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
     prefix = shell_prefix.script("own-hook-line", top, users)
     started: list[subprocess.Popen[bytes]] = []
     seen: list[dict[str, Any]] = []
+    ended: dict[int, float] = {}  # when each launcher ended (wall clock), by pid
 
     def alive() -> list[int]:
         """The hooks a process of which has work left (a killed one's all ended with it)."""
@@ -135,6 +142,7 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
                 started.append(
                     subprocess.Popen([str(prefix), line], env=env, cwd=top, start_new_session=True)
                 )
+                threading.Thread(target=_ended, args=(started[-1], ended), daemon=True).start()
             _until(lambda: all((top / f"h{n}.start").exists() for n in range(len(hooks))))
             begun = time.monotonic()
             for number, shape in enumerate(hooks):
@@ -155,6 +163,14 @@ def _example(top: Path, hooks: list[HookShape], boxes: list[float]) -> None:
             for process in started:
                 process.wait(10)
     assert not served.is_alive(), "the run's side did not end"
+    # Claude Code gets the hook's own exit status once its own shell ends, not its child's.
+    for number, shape in enumerate(hooks):
+        if shape.killed:
+            continue
+        assert started[number].returncode == 0, (number, started[number].returncode)
+        child = top / f"h{number}.child"
+        if shape.child is not None and shape.child >= shape.sleep + 0.5 and child.exists():
+            assert ended[started[number].pid] < child.stat().st_mtime, f"hook {number} held"
     assert len(seen) == len(boxes), (seen, [p.stderr for p in launchers])
     for asked, launched in zip(seen, launchers, strict=True):
         if asked["refused"] is None:
@@ -177,9 +193,20 @@ def _line(top: Path, number: int, shape: HookShape) -> str:
     own end marked."""
     mark = f"{top}/h{number}"
     child = f"(sleep {shape.child}; touch {mark}.child) & echo $! > {mark}.pid; "
+    if shape.detached and not shape.killed:  # every descriptor but 0-2 closed (attack 17 #1)
+        started = (
+            f'p = subprocess.Popen(["sh", "-c", "sleep {shape.child}; touch {mark}.child"], '
+            f'start_new_session=True); open("{mark}.pid", "w").write(str(p.pid))'
+        )
+        child = f"python3 -c 'import subprocess; {started}'; "
     child = child if shape.child is not None else ""
     said = f": '{shape.said}'; " if shape.said else ""
     return f"{said}touch {mark}.start; {child}sleep {shape.sleep}; touch {mark}.main"
+
+
+def _ended(process: subprocess.Popen[bytes], ended: dict[int, float]) -> None:
+    process.wait()
+    ended[process.pid] = time.time()
 
 
 def _until(done: Any, seconds: float = 20.0) -> None:

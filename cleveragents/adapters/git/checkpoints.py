@@ -60,8 +60,9 @@ class GitCheckpoints:
         self.queries = TreeQueries(repo, self.objects)
         self.known = KnownPaths(self.objects)
         self.snapshots = Snapshots(repo, self.private, self.known, now)
-        # Nested repositories with no commit the last `add --all` left out (see `nested.py`).
+        # Nested repositories the last `add --all` left out: no commit, or refs git cannot read.
         self.uncommitted = self.snapshots.uncommitted
+        self.unreadable = self.snapshots.unreadable
         self.saver = FileSaver(repo, self.snapshots.commit_saved, self.objects)
         self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self.snapshots.commit_saved)

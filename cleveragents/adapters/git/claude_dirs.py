@@ -62,6 +62,8 @@ from cleveragents.adapters.git.saved_files import (
     git_mode,
     has_bytes,
     link_on_the_way,
+    real_folder,
+    shared_file,
 )
 from cleveragents.adapters.home_files import home_files, in_home_dot
 from cleveragents.adapters.host_programs import path_folders
@@ -171,12 +173,13 @@ class ClaudeDirs:
                         unseen.append(full)
                 if relinked and was is not None:
                     back.append((full, was, "moved behind a link"))
-                elif was is not None and (now is not None or self._real_folder(holder)):
+                elif was is not None and (now is not None or real_folder(self.repo.root, holder)):
                     back.append((full, was, "deleted" if now is None else "changed"))
         kept = stood(unseen) if unseen else set()
         # A link's target may lie in a `.claude` looked at.
         made = [full for full in dict.fromkeys(made) if full not in kept]
-        said, commit = self._remove(plan_id, made, {path for path, _, _ in back})
+        shared = {p for p, seen, _ in back if shared_file(self.repo.root, p, seen[4])}
+        said, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
         said = [*relinked_ways, *said]
         for full, seen, why in dict.fromkeys(back):
             line = self._write_back(full, seen, why)
@@ -191,10 +194,11 @@ class ClaudeDirs:
         return said
 
     def _remove(
-        self, plan_id: str, made: list[str], going_back: set[str]
+        self, plan_id: str, made: list[str], going_back: set[str], shared: set[str]
     ) -> tuple[list[str], str | None]:
         """Keep the bytes of what the command made or changed in one commit (returned),
-        then remove it, deepest first (a folder only when that leaves it empty)."""
+        then remove it, deepest first (a folder only when that leaves it empty; not a file
+        of more names, `shared`: written back in place)."""
         said: list[str] = []
         kept: list[tuple[str, str]] = []
         for full in made:
@@ -223,7 +227,7 @@ class ClaudeDirs:
             if os.path.isdir(target) and not os.path.islink(target):
                 if not any(target.iterdir()):
                     target.rmdir()
-            elif os.path.lexists(target):
+            elif os.path.lexists(target) and full not in shared:
                 target.unlink()
         return said, commit
 
@@ -243,7 +247,10 @@ class ClaudeDirs:
         if known is None:
             return f"removed {shown_path(full)}: {why} by the command, too large to put back"
         target.parent.mkdir(parents=True, exist_ok=True)
-        if target.is_symlink() or (os.path.lexists(target) and not target.is_dir()):
+        # A file of more names (`~/.bashrc` a hard link of it) is written in place.
+        shared = stat.S_ISREG(seen[0]) and shared_file(self.repo.root, full, seen[4])
+        standing = target.is_symlink() or (os.path.lexists(target) and not target.is_dir())
+        if standing and not shared:
             target.unlink()  # put back whole: never written through a link standing there
         if stat.S_ISLNK(seen[0]):
             os.symlink(os.fsdecode(known[1]), target)
@@ -374,18 +381,6 @@ class ClaudeDirs:
         folder on PATH, anything but a file whose name shadows a later program there."""
         on_path = self._on_path.get(path)
         return on_path is not None and was is None and not on_path.shadows(name)
-
-    def _real_folder(self, path: str) -> bool:
-        """Whether `path` (the folder holding a `.claude`) is still a folder, reached
-        through no link."""
-        if not path:
-            return True
-        st = lstat(f"{self.repo.root}/{path}")
-        return (
-            st is not None
-            and stat.S_ISDIR(st.st_mode)
-            and link_on_the_way(self.repo.root, path) is None
-        )
 
 
 def _joined(path: str, name: str) -> str:

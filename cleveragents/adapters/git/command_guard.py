@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from cleveragents.adapters.git import checkout, filled_folders, folder_modes
+from cleveragents.adapters.git import checkout, filled_folders, folder_modes, nested
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -184,6 +184,9 @@ class CommandGuard:
         return [p for p in look.modes if p in listed or p in look.recent]
 
     def _listed(self, tree: str, env: dict[str, str]) -> set[str]:
+        # A gitlink the index holds makes git read that repository's HEAD even so, and die
+        # where a command broke its refs (`nested.py`); `add --all` drops them next anyway.
+        nested.opaque(self.repo, env)
         out = self.repo.git_bytes(
             "-c", "core.trustctime=true", "-c", "core.checkStat=default",
             "diff-index", "-z", "--name-only", "--no-renames", "--ignore-submodules=all",

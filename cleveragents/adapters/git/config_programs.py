@@ -29,7 +29,7 @@ import contextlib
 import json
 import os
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -46,12 +46,14 @@ from cleveragents.adapters.git.tree_scripts import (
     outside_places,
     script_places,
 )
+from cleveragents.adapters.vouch_file import vouched_for
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.config_programs import (
     PACKAGE,
     WHOLE,
     Reach,
+    hook_lines,
     program_reach,
     programs_on_path,
     runs_program,
@@ -62,6 +64,7 @@ from cleveragents.domain.host_files import CLAUDE_KEY, included
 from cleveragents.domain.interpreters import code_unread
 from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.rules import mcp_file
+from cleveragents.domain.vouches import vouching
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.config_listings import ConfigListings
@@ -164,7 +167,10 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             lines = [*mcp_commands(document), *mcp_commands(mine)]
         else:
             lines = mcp_commands(document) if mcp else settings_commands(document)
-        with code_unread() if not mcp and file in hosts else contextlib.nullcontext():
+        # A line of the user's own settings runs on the host: its code, and a program agents
+        # has no table for (`markdownlint-cli2` loads the tree's `.cjs`), is the whole tree.
+        host = not mcp and file in hosts
+        with _host_lines(root) if host else contextlib.nullcontext():
             for setting, line in lines:
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                 found += _claude_places(root, key, line, (top,), done, setting)
@@ -185,6 +191,14 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                 found += _claude_places(root, key, line, tops, done)
     return found
+
+
+@contextlib.contextmanager
+def _host_lines(root: Path) -> Iterator[None]:
+    """Read a line of the user's settings as a git hook's (`hook_lines`), its code unread,
+    the programs the user vouched for read as data (`vouch_file.py`)."""
+    with code_unread(), hook_lines(), vouching(vouched_for(root)):
+        yield
 
 
 def _claude_places(

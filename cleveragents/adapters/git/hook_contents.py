@@ -34,11 +34,13 @@ from cleveragents.adapters.git.tree_scripts import (
     script_places,
 )
 from cleveragents.adapters.python_roots import tree_import_roots
+from cleveragents.adapters.vouch_file import vouched_for
 from cleveragents.domain.config_programs import WHOLE, Reach, hook_lines
 from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
 from cleveragents.domain.host_files import HOOK_NAMES
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tool_configs import import_roots
+from cleveragents.domain.vouches import vouching
 
 MOST_CONFIG_BYTES = 1 << 20  # a larger config is not read: the whole tree
 MOST_CONFIGS = 16  # configs read for one hook beyond its own (lefthook's `extends`): then all
@@ -50,11 +52,17 @@ class HookContents:
 
     def __init__(self) -> None:
         self._kept: dict[Folder, tuple[list[str], list[Stamp], list[HookRun]]] = {}
+        self._vouched: frozenset[str] = frozenset()  # what `_kept` was read with
 
     def runs(self, root: Path, folders: list[Folder]) -> list[HookRun]:
         """What the hooks of `folders` run of the tree `root`, in order, once each (a
-        plugin module found as the tools' Python finds it: `python_roots.py`)."""
-        with import_roots(tree_import_roots(Path(os.path.realpath(root)))):
+        plugin module found as the tools' Python finds it: `python_roots.py`), the
+        programs the user vouched for read as data (`vouch_file.py`, read each time)."""
+        vouched = vouched_for(root)
+        if vouched != self._vouched:  # a vouch or an unvouch since: read all again
+            self._kept.clear()
+            self._vouched = vouched
+        with import_roots(tree_import_roots(Path(os.path.realpath(root)))), vouching(vouched):
             return self._runs(root, folders)
 
     def _runs(self, root: Path, folders: list[Folder]) -> list[HookRun]:

@@ -14,6 +14,9 @@ marker. Diffs against the working tree pass `--ignore-submodules=all`.
 A nested repository with no commit (`git init sub`) has no HEAD to record: `add` refuses it
 ("does not have a commit checked out"). It is left out of the checkpoint, as an ignored
 folder is, instead of stopping every checkpoint and restore until the user moves it.
+So is one whose refs git cannot read (a command wrote a bad line into its `packed-refs`):
+git dies wherever it reads that HEAD (`add`, and `diff-index` or `read-tree` on an index or
+tree holding its gitlink), so `add_all` and `read_tree` leave it out and try again.
 
 A folder whose `.git` (a `gitdir:` file, a link, or a `commondir` in it) leads out of the
 working tree is no repository of the tree's: its HEAD is another repository's (the host's,
@@ -34,6 +37,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.git_failures import check
 from cleveragents.adapters.git.modes import GITLINK
+from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 
 # Every diff of trees (or of a tree and the index) lists gitlinks as any entry and reads no
@@ -54,8 +58,15 @@ NOT_A_FILE = re.compile(
     rb"error: (.*): can only add regular files, symbolic links or git-directories"
 )
 NOT_FILES = (stat.S_IFIFO, stat.S_IFSOCK, stat.S_IFCHR, stat.S_IFBLK)
-# git dies reading a nested repository's refs a command broke: the folder that holds it
-BROKEN_REFS = re.compile(rb"^fatal: unexpected line in (.+?)/\.git/packed-refs: ")
+# git dies reading a nested repository's refs a command broke (a bad line, a last line with
+# no newline, a folder in the file's place): the folder that holds it, whose name may hold
+# a newline (git prints it raw)
+BROKEN_REFS = re.compile(
+    rb"^fatal: (?:unexpected line in|unterminated line in|couldn't read) "
+    rb"(.+?)/\.git/packed-refs: ",
+    re.MULTILINE | re.DOTALL,
+)
+UNNAMED = b"fatal: mmap failed: "
 # how `ls-files --stage` starts a gitlink's record
 GITLINK_RECORD = GITLINK.encode() + b" "
 
@@ -100,6 +111,7 @@ def add_all(
     verbose: bool,
     uncommitted: list[str] | None = None,
     not_files: list[str] | None = None,
+    unreadable: list[str] | None = None,
 ) -> bytes:
     """`add --all` of the working tree into the index of `env` (made `opaque` first): its
     stdout. `--ignore-errors` lets it go past a nested repository with no commit (each one
@@ -107,6 +119,9 @@ def add_all(
     left out of the checkpoint as an ignored file is (the command that made the latter
     names it: `workspace.tree_walk`); any other error (an unreadable file) fails as before,
     in git's words. Folders known `foreign` are left out.
+
+    A nested repository whose refs git cannot read (a command broke them) is left out as
+    well, each named in `unreadable` (and in `uncommitted`), after the try that stops on it.
 
     A path the index held where a FIFO, a socket or a device now stands (`rm f && mkfifo
     f`) leaves the index (git would keep the old entry, and the tree would claim a file
@@ -146,6 +161,8 @@ def add_all(
         matches = (NO_COMMIT.fullmatch(line) for line in lines)
         uncommitted[:] = [m[1].decode("utf-8", "surrogateescape") for m in matches if m]
         uncommitted += broken
+    if unreadable is not None:
+        unreadable[:] = broken
     embedded = [line.removeprefix(EMBEDDED) for line in lines if line.startswith(EMBEDDED)]
     if embedded:
         out, found = _without_foreign(repo, env, out, embedded)
@@ -158,18 +175,65 @@ def add_all(
     return out
 
 
+def read_tree(repo: GitRepository, env: Mapping[str, str], tree: str, objects: ObjectStore) -> str:
+    """`read-tree -m -u tree` into the index of `env`: the tree read. git reads the HEAD of
+    each nested repository at a gitlink of `tree` or of the index, and dies where a command
+    broke its refs (`unexpected line in lib/.git/packed-refs`), before it writes anything:
+    that gitlink is then left out of both and the folder stays as it stands (its files and
+    `.git`, saved before the command, are put back by the record that holds them). Once
+    per such folder, as in `add_all`."""
+    broken: list[str] = []
+    while True:
+        may_hold_gitlinks(env)  # the tree's own
+        args = ("read-tree", "-m", "-u", tree)
+        status, _, err = repo.git_outcome(*args, env=env)
+        folder = None if status == 0 else _broken_repository(repo, err.splitlines(), broken)
+        if folder is None:
+            check(args, status, err)
+            return tree
+        broken.append(folder)
+        path = folder.encode("utf-8", "surrogateescape")
+        repo.git_fed(path + b"\0", "update-index", "--force-remove", "-z", "--stdin", env=env)
+        tree = objects.tree_of_paths(b"0 " + b"0" * len(tree) + b"\t" + path + b"\0", tree)
+
+
 def _broken_repository(repo: GitRepository, lines: list[bytes], known: list[str]) -> str | None:
     """The nested repository whose refs stopped `add` (`fatal: unexpected line in
     lib/.git/packed-refs`: a command wrote into them), if that is what stopped it and it is
     not one already left out: git dies there, where a repository with no commit is only
-    refused. Bounded by the nested repositories the tree holds (each found once)."""
-    for line in lines:
-        if not line.startswith(b"fatal:") or (m := BROKEN_REFS.search(line)) is None:
-            continue
+    refused. Bounded by the nested repositories the tree holds (each found once).
+
+    `fatal: mmap failed` names no file: git opened a `packed-refs` that is no file (a link
+    to a folder). The tree's nested repositories are then looked for one."""
+    if any(line.startswith(UNNAMED) for line in lines):
+        return _unmapped(repo, known)
+    for m in BROKEN_REFS.finditer(b"\n".join(lines)):
         folder = os.fsdecode(m[1])
         inside = not folder.startswith("/") and ".." not in folder.split("/")
         if inside and folder not in known and (Path(repo.root) / folder / ".git").is_dir():
             return folder
+    return None
+
+
+def _unmapped(repo: GitRepository, known: list[str]) -> str | None:
+    """The first nested repository not `known` whose `.git/packed-refs` leads to no regular
+    file: a walk of the working tree (links not followed, no `.git` entered), made only
+    once git died so."""
+    top = os.fspath(repo.root)
+    for folder, names, _ in os.walk(top):
+        if folder == top:
+            names[:] = [name for name in names if name != ".git"]
+            continue
+        if ".git" not in names:
+            continue
+        names[:] = []  # git records the repository whole: nothing under it is read
+        relative = os.path.relpath(folder, top).replace(os.sep, "/")
+        try:
+            st = os.stat(os.path.join(folder, ".git", "packed-refs"))
+        except OSError:
+            continue  # none (or a link to nothing): git reads no packed refs there
+        if not stat.S_ISREG(st.st_mode) and relative not in known:
+            return relative
     return None
 
 

@@ -148,9 +148,8 @@ class Restores:
                 self.repo.git_outcome("update-index", "-q", "--refresh", env=env)
             if spared:
                 self.obstacles.untrack(spared, env)
-            nested.may_hold_gitlinks(env)  # the tree's own
-            self.repo.git("read-tree", "-m", "-u", checkpoint.tree, env=env)
-            self.private.holds(checkpoint.tree)
+            read = nested.read_tree(self.repo, env, checkpoint.tree, self.objects)
+            self.private.holds(checkpoint.tree if read == checkpoint.tree else None)
         for path, mode in rewritten.items():
             full = self.repo.root / path
             if full.is_file() and not full.is_symlink():

@@ -368,3 +368,28 @@ def inside_nested_repository(root: Path, path: str) -> bool:
     in our checkpoints: git records such a folder as one entry)."""
     parts = Path(path).parts
     return any(os.path.lexists(root.joinpath(*parts[:i], ".git")) for i in range(1, len(parts)))
+
+
+def shared_file(root: Path, path: str, ino: int) -> bool:
+    """Whether `path` (relative to `root`, reached through no link) is still the file of
+    inode `ino`, of more than one name: a hard link (`~/.bashrc` of the tree's `bashrc`),
+    whose other name sees what is written here."""
+    if link_on_the_way(root, path) is not None:
+        return False
+    try:
+        st = os.lstat(root / path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_ino == ino and st.st_nlink > 1
+
+
+def real_folder(root: Path, path: str) -> bool:
+    """Whether `path` (relative to `root`; the folder holding a `.claude`) is still a
+    folder, reached through no link."""
+    if not path:
+        return True
+    try:
+        st = os.lstat(root / path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and link_on_the_way(root, path) is None

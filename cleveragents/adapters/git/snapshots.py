@@ -54,6 +54,8 @@ class Snapshots:
         # Paths the last `add --all` took out: a FIFO, socket or device stands where a file
         # was (see `nested.py`).
         self.not_files: list[str] = []
+        # Nested repositories whose refs git cannot read it left out (see `nested.py`).
+        self.unreadable: list[str] = []
         self.user_ignores = UserIgnores(repo, private.objects)
 
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str:
@@ -93,7 +95,9 @@ class Snapshots:
         files). `keep`: a plan's ignore rules taken now are kept for it (not by a read)."""
         base = held if held is not None and self.private.records_the_disk() else None
         try:
-            out = nested.add_all(self.repo, env, base is not None, self.uncommitted, self.not_files)
+            out = nested.add_all(
+                self.repo, env, base is not None, self.uncommitted, self.not_files, self.unreadable
+            )
         except GitFailed as error:
             reason = error.message.removeprefix("git add failed: ")
             raise GitFailed(

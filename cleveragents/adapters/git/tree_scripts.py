@@ -15,8 +15,9 @@ anywhere below its working folder: such a place (`**/eslint.config.js`) is match
 walk of the tree (`below`), `.git` and `node_modules` not entered (what lies in the
 latter is host-run whole where node finds it).
 
-Cost: an `lstat` of each script read, per look; its read when it changed; a walk of the
-tree's folders per look when a hook runs a tool whose configs lie anywhere.
+Cost: an `lstat` of each script read, per look; its read when it changed; when a hook runs
+a tool whose configs lie anywhere, an `lstat` of each folder of the tree per look, and a
+listing of each folder changed since the last.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import shutil
 import stat
 from pathlib import Path
 
+from cleveragents.adapters.git.folder_listings import walked
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import ON_PATH, Reach, programs_on_path, reading_hook
 from cleveragents.domain.interpreters import reading_code_unread
@@ -40,8 +42,7 @@ from cleveragents.domain.tree_scripts import (
     outside_reach,
     scripts_reach,
 )
-
-NOT_WALKED = frozenset((".git", "node_modules"))
+from cleveragents.domain.vouches import vouched_now
 
 _KEPT: dict[tuple[object, ...], tuple[dict[str, Stamp], list[Reach]]] = {}
 
@@ -50,7 +51,8 @@ def script_places(root: Path, path: str, cwd: str, kind: str = "") -> list[Reach
     """What the tree script `path` (from the top of the tree at `root`), run by git in the
     folder `cwd` of the tree (or the config of the tool `kind` it runs), may run in turn,
     from the tree's top."""
-    key = (str(root), path, cwd, kind, reading_hook(), reading_code_unread(), current_roots())
+    key: tuple[object, ...] = (str(root), path, cwd, kind, reading_hook(), reading_code_unread())
+    key += (current_roots(), vouched_now())
     kept = _KEPT.get(key)
     if kept is not None and all(stamp(root / p, follow=False) == s for p, s in kept[0].items()):
         return kept[1]
@@ -168,7 +170,8 @@ def _outside_script(path: str) -> Script:
 
 def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:
     """Each (place, path) of the tree `root` that a place of `reaches` holding `**` matches
-    now, by one walk; `.git` and `node_modules` are not entered."""
+    now, by one walk (`folder_listings.py`: a folder unchanged since the last is not
+    listed again); `.git` and `node_modules` are not entered."""
     by_name: dict[str, list[Reach]] = {}
     for reach in reaches:
         parts = reach.path.split("/")
@@ -177,11 +180,9 @@ def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:
     found: list[tuple[Reach, str]] = []
     if not by_name:
         return found
-    top = len(str(root)) + 1
-    for folder, folders, files in os.walk(root):
-        folders[:] = sorted(f for f in folders if f not in NOT_WALKED)
-        for name in sorted(by_name.keys() & {*files, *folders}):
-            path = os.path.join(folder, name)[top:]
+    for folder, names in walked(str(root)):
+        for name in sorted(by_name.keys() & names):
+            path = f"{folder}/{name}" if folder else name
             found += [(r, path) for r in by_name[name] if r.covers(path)]
     return found
 

@@ -5,11 +5,11 @@ and the refusal named no hook and no process)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from cleveragents.adapters.actors.claude_code.shell_prefix import LEASE_FD
 from cleveragents.domain.reach import printable
 
 MOST_SHOWN = 120  # characters of a command line in the message
@@ -36,40 +36,82 @@ def holder(asked: dict[str, object], seconds: float) -> Holder:
 
 def past_timeout(held: Holder) -> str:
     """Why the model's command does not run: the hook, the processes holding it, what to do."""
-    settings = _settings_of(held.line)
-    named = f"{' or '.join(settings) or 'hook'} `{one_line(held.line)}`" if held.line else "hook"
-    pids = holding(held.inode)
-    by = ", ".join(f"pid {pid} (`{one_line(command)}`)" for pid, command in pids)
     return (
-        f"a hook of your own settings (the {named}) still runs on the host past its timeout "
-        f"({held.seconds:g} s){f', held by {by}' if by else ''}: no command of the model runs "
-        f"beside it; end those processes, or have the hook start what it leaves running with "
-        f"its inherited descriptors closed (`nohup server {LEASE_FD}>&- &`)"
+        f"a hook of your own settings ({_named(held)}) still runs on the host past its timeout "
+        f"({held.seconds:g} s){_by(held)}: no command of the model runs beside it; end those "
+        f"processes, or start what must keep running outside the hook (before `agents plan run`)"
     )
 
 
+def waiting(held: Holder, left: float) -> str:
+    """The progress line of a command waiting on `held` (attack 17 finding 2: the user's
+    terminal showed nothing for up to 600 s)."""
+    return (
+        f"a command of the model waits for a hook of your own settings ({_named(held)}), "
+        f"still running on the host{_by(held)}: it runs once they end, or not at all in "
+        f"{left:.0f} s"
+    )
+
+
+def _named(held: Holder) -> str:
+    settings = _settings_of(held.line)
+    return f"the {' or '.join(settings) or 'hook'} `{one_line(held.line)}`" if held.line else "hook"
+
+
+def _by(held: Holder) -> str:
+    pids = holding(held.inode)
+    by = ", ".join(f"pid {pid} (`{one_line(command)}`)" for pid, command in pids)
+    return f", held by {by}" if by else ""
+
+
 def holding(inode: int) -> list[tuple[int, str]]:
-    """(pid, command line) of the user's processes holding the socket `inode`, at most
+    """(pid, command line) of the processes of the hook whose lease is the socket `inode`:
+    the descendants of its keeper (`host_keeper.py`, the one holding the socket), at most
     `MOST_PIDS`; none when it cannot be told (another user's, a hidden /proc)."""
     if inode <= 0:
         return []
-    target, found = f"socket:[{inode}]", []
-    try:
-        pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
-    except OSError:
-        return []
-    for pid in pids:
-        try:
-            fds = os.listdir(f"/proc/{pid}/fd")
-            if not any(_link(f"/proc/{pid}/fd/{fd}") == target for fd in fds):
-                continue
-            raw = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:  # gone meanwhile, or not ours to read
+    target, parents = f"socket:[{inode}]", _parents()
+    keepers = set()
+    for pid in parents:
+        with contextlib.suppress(OSError):  # gone meanwhile, or not ours to read
+            if any(_link(f"/proc/{pid}/fd/{fd}") == target for fd in os.listdir(f"/proc/{pid}/fd")):
+                keepers.add(pid)
+    found = []
+    for pid in sorted(parents):
+        if pid in keepers or not _below(pid, keepers, parents):
             continue
-        found.append((pid, " ".join(w.decode(errors="replace") for w in raw.split(b"\0") if w)))
+        with contextlib.suppress(OSError):
+            raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+            found.append((pid, " ".join(w.decode(errors="replace") for w in raw.split(b"\0") if w)))
         if len(found) >= MOST_PIDS:
             break
     return found
+
+
+def _parents() -> dict[int, int]:
+    """Each process's parent, as /proc tells."""
+    found = {}
+    try:
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return {}
+    for pid in pids:
+        with (
+            contextlib.suppress(OSError, IndexError, ValueError),
+            open(f"/proc/{pid}/stat", "rb") as file,
+        ):
+            found[pid] = int(file.read().rpartition(b")")[2].split()[1])
+    return found
+
+
+def _below(pid: int, keepers: set[int], parents: dict[int, int]) -> bool:
+    seen = set()
+    while pid in parents and pid not in seen:
+        seen.add(pid)
+        pid = parents[pid]
+        if pid in keepers:
+            return True
+    return False
 
 
 def _link(path: str) -> str:

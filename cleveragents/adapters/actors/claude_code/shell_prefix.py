@@ -21,8 +21,6 @@ The file Claude Code runs is written per session (`script`) with the marked hook
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import os
 import re
 import selectors
@@ -40,7 +38,6 @@ REFUSED = 126  # as a shell says of a command it cannot run
 BLOCKING = 2  # a hook's exit code that hands its stderr to the model
 STDIN_SECONDS = 5.0  # Claude Code writes a hook's event and closes its input at once
 SILENT_SECONDS = 1.0  # nothing on an open input this long: the command is given none
-LEASE_FD = 100  # the lowest descriptor the user's hook holds its lease on
 # Claude Code 2.1's Bash wrapper: its start-up, `eval` of the call's command (a quote inside
 # written `'\\''` or `'"'"'`), the folder kept in a file of its temporary folder (`$TMPDIR`).
 _WRAPPER = re.compile(
@@ -168,9 +165,9 @@ def _on_host(line: str, seconds: float) -> int:
     back what the model's calls changed of what runs there: Claude Code runs the hooks of an
     event side by side, ours (which puts back) beside the user's (a `make fmt` running the
     Makefile a boxed call just wrote: attack 15 finding 1). The run's answer comes on a
-    connection the hook then holds (`host_leases.py`): no boxed call starts until every
-    process of the hook lets go of it, or for `seconds` (an async hook's `sleep 3; make`
-    beside the model's next call: attack 16 finding 8). Not run when the run cannot."""
+    connection a keeper of the hook then holds (`host_keeper.py`): no boxed call starts
+    until every process of the hook has ended, or for `seconds` (an async hook's `sleep 3;
+    make` beside the model's next call: attack 16 finding 8). Not run when the run cannot."""
     place, token = os.environ.get(hook.SOCKET), os.environ.get(hook.TOKEN, "")
     if not place:
         return _said("no `agents plan run` to put back what the model changed first")
@@ -181,11 +178,9 @@ def _on_host(line: str, seconds: float) -> int:
         return _said(str(error) or type(error).__name__)
     if "code" in answer:  # what was changed could not be put back: the hook does not run
         return boxed.shown(answer, blocking=BLOCKING)
-    held = connection.detach()
-    with contextlib.suppress(OSError):  # out of a script's way (`exec 3>x`), if the limit lets
-        held = fcntl.fcntl(held, fcntl.F_DUPFD, LEASE_FD)
-    os.set_inheritable(held, True)  # the shell's, and what it starts: each holds the lease
-    os.execv("/bin/sh", ["sh", "-c", line])
+    from cleveragents.adapters.actors.claude_code.host_keeper import run_kept
+
+    return run_kept(line, connection.detach())  # held while any process of the hook lives
 
 
 def _said(why: str) -> int:

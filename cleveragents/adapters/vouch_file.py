@@ -1,0 +1,139 @@
+"""The programs the user vouched for (`agents hooks vouch`, `domain/vouches.py`),
+kept in the user's own config folder, `$XDG_CONFIG_HOME/cleveragents/vouched.json`
+(`~/.config` when unset), outside any repository: the model's sandboxed commands do not
+see it (the sandbox binds no home), Claude Code's Write and Edit of it are refused
+(`tool_effects.setting_written`), and where it lies in a tree (one that is the home or
+holds it, lies in `~/.config`, or holds `$XDG_CONFIG_HOME`) it is the home's already
+(`home_files.py`: the model's writes refused, a command's put back), its refusal saying it
+keeps the vouches (`host_files.host_run`).
+
+The file is read again at each look: a vouch or an unvouch counts at the next write or
+command, in a run already going too. A file that cannot be read vouches for nothing (the
+hooks stay read as before); the `agents hooks` commands say why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from cleveragents.domain.reach import printable
+from cleveragents.errors import BadInput
+
+MOST_BYTES = 1 << 20  # a larger file is refused, not read
+
+
+def vouch_path() -> Path:
+    """Where the vouches are kept."""
+    base = os.environ.get("XDG_CONFIG_HOME") or ""
+    folder = Path(base) if os.path.isabs(base) else Path.home() / ".config"
+    return folder / "cleveragents" / "vouched.json"
+
+
+def read_vouches(path: Path | None = None) -> list[str]:
+    """The programs vouched for, in the order vouched; BadInput when the file is not ours."""
+    path = path or vouch_path()
+    try:
+        with path.open("rb") as file:
+            data = file.read(MOST_BYTES + 1)
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise BadInput(f"cannot read {path}: {error.strerror}") from error
+    try:
+        if len(data) > MOST_BYTES:
+            raise ValueError("too large")
+        document = json.loads(data)
+        found = document["vouched"]
+        if not isinstance(found, list) or not all(isinstance(p, str) for p in found):
+            raise ValueError("vouched is not a list of names")
+    except (ValueError, KeyError, TypeError) as error:
+        raise BadInput(
+            f"{path} is not a list of vouched programs ({error}): nothing in it is vouched for",
+            hint="fix or remove it, then vouch again with `agents hooks vouch NAME`",
+        ) from error
+    return list(dict.fromkeys(found))
+
+
+def write_vouches(programs: list[str], path: Path | None = None) -> None:
+    """Keep `programs` as the vouched ones, whole or not at all (a new file put in place)."""
+    path = path or vouch_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"vouched": programs}, indent=2) + "\n"
+    handle, temporary = tempfile.mkstemp(prefix=".vouched-", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def in_tree(program: str, root: Path) -> bool:
+    """Whether the absolute path `program` lies in the tree `root`, as named or as it
+    resolves."""
+    top = Path(os.path.realpath(root))
+    named = Path(os.path.abspath(program))
+    return any(p == top or top in p.parents for p in (named, Path(os.path.realpath(named))))
+
+
+def vouched_for(root: Path) -> frozenset[str]:
+    """The vouches that count in the tree `root`: bare names, and absolute paths outside
+    it (each also as `~/...` when it lies in the home, as a hook may name it); none when
+    the file cannot be read."""
+    try:
+        programs = read_vouches()
+    except BadInput:
+        return frozenset()
+    home = os.path.expanduser("~").rstrip("/")
+    found: set[str] = set()
+    for program in programs:
+        if "/" not in program:
+            found.add(program)
+        elif program.startswith("/") and not in_tree(program, root):
+            found.add(program)
+            if home and program.startswith(f"{home}/"):
+                found.add(f"~/{program.removeprefix(f'{home}/')}")
+    return frozenset(found)
+
+
+def vouch(program: str, here: Path | None) -> tuple[str, str]:
+    """Vouch for `program` (a bare name, an absolute path, `~/...`), refused (BadInput)
+    when it cannot be one (`vouches.refusal`) or lies in the tree `here`: the program as
+    kept, and what was done: `vouched`, or nothing (`already` vouched for, `known`)."""
+    from cleveragents.domain import vouches
+
+    kept = vouches.normalised(os.path.expanduser(program) if program[:2] == "~/" else program)
+    why = vouches.refusal(kept)
+    if why is not None:
+        raise BadInput(f"cannot vouch for it: {why}: nothing was changed")
+    if kept.startswith("/") and here is not None and in_tree(kept, here):
+        raise BadInput(
+            f"cannot vouch for {printable(kept)}: it lies in this working tree, which "
+            "the model writes: nothing was changed",
+            hint="vouch for a program installed outside any working tree, by its name or path",
+        )
+    programs = read_vouches()
+    if kept in programs or vouches.known(kept):
+        return kept, "already" if kept in programs else "known"
+    write_vouches([*programs, kept])
+    return kept, "vouched"
+
+
+def unvouch(program: str) -> tuple[str, bool]:
+    """Take back the vouch for `program`: as kept, and whether the file changed."""
+    from cleveragents.domain import vouches
+
+    kept = vouches.normalised(os.path.expanduser(program) if program[:2] == "~/" else program)
+    programs = read_vouches()
+    if kept not in programs:
+        return kept, False
+    write_vouches([p for p in programs if p != kept])
+    return kept, True

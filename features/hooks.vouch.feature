@@ -1,0 +1,105 @@
+Feature: I vouch for a program my git hooks run that agents does not know
+  As a developer whose pre-commit hook runs a linter agents has no table for (`mylint`)
+  I want to say once, outside my tree, that it reads the files it is given as data
+  So that the model may write my tree again, and a refusal tells me the one command to run
+
+  Background:
+    Given a git repository with files:
+      | path  | content |
+      | a.txt | a\n     |
+    And my agents config is kept in a folder of this scenario
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nexec mylint --check src\n"
+    And Claude answers through a stand-in server
+
+  Scenario: Before a vouch the model's write is refused naming the vouch; after it, kept; unvouched, refused again
+    Given Claude will propose the plan "lint" checked by ""
+    And Claude will write "a.txt" with "model\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'lint'" with Claude
+    Then the file "a.txt" contains "a"
+    And the file "a.txt" does not contain "model"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'a.txt' may be run by the pre-commit hook, which runs `mylint`, a program agents has no table for: agents cannot tell which files of the tree it runs (if mylint only reads the files it is given, vouch for it: agents hooks vouch mylint)"
+    When I run "agents hooks vouch mylint"
+    Then the exit code is 0
+    And my vouch file lists only "mylint"
+    Given Claude will propose the plan "lint again" checked by ""
+    And Claude will write "a.txt" with "model\n"
+    When I run "agents plan run 'lint again'" with Claude
+    Then the exit code is 0
+    And the file "a.txt" contains "model"
+    When I run "agents hooks unvouch mylint"
+    Then the exit code is 0
+    And my vouch file lists nothing
+    Given Claude will propose the plan "lint once more" checked by ""
+    And Claude will write "a.txt" with "again\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'lint once more'" with Claude
+    Then the file "a.txt" contains "model"
+    And the file "a.txt" does not contain "again"
+
+  Scenario: What a command changes is put back before a vouch, kept after it
+    Given Claude will propose the plan "notes" checked by ""
+    And Claude will run "printf 'x' >> a.txt"
+    When I run "agents plan run 'notes' --allow-command 'printf *'" with Claude
+    Then the file "a.txt" does not contain "x"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back a.txt: changed by the command"
+    And stdout contains "(if mylint only reads the files it is given, vouch for it: agents hooks vouch mylint)"
+    When I run "agents hooks vouch mylint --json"
+    Then stdout contains ""changed": true"
+    And stdout is a document "hooks-vouch" of `agents schema`
+    Given Claude will propose the plan "notes again" checked by ""
+    And Claude will run "printf 'y' >> a.txt"
+    When I run "agents plan run 'notes again' --allow-command 'printf *'" with Claude
+    Then the exit code is 0
+    And the file "a.txt" contains "y"
+
+  Scenario Outline: A program that runs code, or a path of my tree, cannot be vouched for (<case>)
+    When I run "agents hooks vouch <program>"
+    Then the exit code is 2
+    And stderr contains "<why>"
+    And stderr contains "nothing was changed"
+
+    Examples:
+      | case               | program      | why                                              |
+      | an interpreter     | python3      | python3 runs the code, script or project it is given |
+      | a project runner   | make         | make runs the code, script or project it is given    |
+      | a launcher         | npx          | npx runs the code, script or project it is given     |
+      | a relative path    | tools/fmt    | tools/fmt is a relative path                          |
+      | two words          | 'mylint -x'  | is not one program's name or absolute path           |
+
+  Scenario: A path of my tree cannot be vouched for, nor counts when vouched from elsewhere
+    When I run "agents hooks vouch {repo}/tools/fmt"
+    Then the exit code is 2
+    And stderr contains "it lies in this working tree, which the model writes"
+
+  Scenario: Status lists what I vouched for, for people and for scripts
+    When I run "agents hooks vouch mylint"
+    And I run "agents hooks vouch /opt/acme/bin/acme-fmt"
+    And I run "agents hooks vouch ruff"
+    Then stdout contains "ruff reads its files as data already: agents knows it, nothing changed"
+    When I run "agents hooks status"
+    Then stdout contains "vouched: mylint"
+    And stdout contains "vouched: /opt/acme/bin/acme-fmt"
+    When I run "agents hooks status --json"
+    Then stdout contains ""vouched": ["
+    And stdout is a document "hooks-status" of `agents schema`
+    When I run "agents hooks unvouch mylint --json"
+    Then stdout contains ""changed": true"
+    And stdout is a document "hooks-unvouch" of `agents schema`
+    When I run "agents hooks unvouch mylint"
+    Then stdout contains "mylint was not vouched for: nothing changed"
+    And my vouch file lists only "/opt/acme/bin/acme-fmt"
+
+  Scenario: A vouch file I broke by hand vouches for nothing, and status says so
+    Given my vouch file holds "{"vouched": 3}"
+    When I run "agents hooks status"
+    Then the exit code is 0
+    And stderr contains "is not a list of vouched programs (vouched is not a list of names): nothing in it is vouched for"
+    When I run "agents hooks vouch mylint"
+    Then the exit code is 2

@@ -1,0 +1,16 @@
+Feature: A vouch opens to the model only what the vouched program reads
+  As a developer who vouched for a linter my pre-commit hook runs (`agents hooks vouch`)
+  I want every file of my tree that my hook still runs kept from the model
+  So that a vouch for one program never lets the model plant what my next commit runs
+
+  # Each example makes a real program of a random name agents does not know, outside the
+  # tree on PATH, vouched for by its name or its path; the hook runs it beside tree files
+  # that run (a script, a function of the same name, a tree program of the same name), the
+  # user's own `git commit` runs the hook, and each tree file that ran must be judged
+  # host-run; the file only the vouched program is given must be open to the model.
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (6 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+
+  Scenario: Every tree file the hook runs stays refused once its program is vouched for
+    When my hook runs a random program I vouched for beside tree files, and I commit
+    Then every tree file that ran is refused to the model, and what the program reads is open

@@ -1,0 +1,66 @@
+"""Steps of `agents hooks vouch`: where the user's agents config lies for a scenario."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from behave import given, then, when
+
+
+@given("my agents config is kept in a folder of this scenario")
+def step_config_home(context: Any) -> None:
+    """`$XDG_CONFIG_HOME` in the scenario's folder: a vouch never reaches the real home."""
+    context.env["XDG_CONFIG_HOME"] = str(context.tmp / "config")
+
+
+@then('my vouch file lists only "{programs}"')
+def step_vouch_file(context: Any, programs: str) -> None:
+    path = context.tmp / "config" / "cleveragents" / "vouched.json"
+    found = json.loads(path.read_text())["vouched"]
+    assert found == [p for p in programs.split(", ") if p], found
+
+
+@then("my vouch file lists nothing")
+def step_vouch_file_empty(context: Any) -> None:
+    step_vouch_file(context, "")
+
+
+@given("my home's .config is the git repository")
+def step_config_is_tree(context: Any) -> None:
+    """`HOME` in the scenario's folder, its `.config` the repository the plan works on,
+    `$XDG_CONFIG_HOME` unset: agents keeps the vouches in `~/.config`, in the tree."""
+    context.repo = context.tmp / "home" / ".config"
+    context.env["HOME"] = str(context.tmp / "home")
+    context.env["XDG_CONFIG_HOME"] = ""
+
+
+@when("my hook runs a random program I vouched for beside tree files, and I commit")
+def step_vouch_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.vouch_property import check_property
+
+    run_property(context, "vouch property", check_property, 6)
+
+
+@then("every tree file that ran is refused to the model, and what the program reads is open")
+def step_vouch_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@then('stdout is a document "{name}" of `agents schema`')
+def step_document_schema(context: Any, name: str) -> None:
+    """The `--json` document on stdout is valid under the schema `agents schema NAME` prints."""
+    import jsonschema
+
+    from cleveragents.adapters.render.json_schema import document_schema
+
+    document = json.loads(context.result.stdout)
+    jsonschema.validate(document, document_schema(name))
+
+
+@given('my vouch file holds "{content}"')
+def step_vouch_file_holds(context: Any, content: str) -> None:
+    path = context.tmp / "config" / "cleveragents" / "vouched.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content)

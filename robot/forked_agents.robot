@@ -1,0 +1,82 @@
+*** Settings ***
+Documentation       As a developer reading the Robot suites, I want `Run Agents` (a fork of a
+...                 small Python that imported the CLI once, `resources/ForkedAgents.py`) to give
+...                 what `Run Process agents` gives: the same exit code and output, a command past
+...                 its timeout killed (-9) and the next command run as if nothing had happened, so that a suite's result does not
+...                 depend on how `agents` was started.
+
+Resource            resources/agents.resource
+
+Test Setup          Create Temporary Repository
+Test Teardown       Remove Temporary Repository
+
+
+*** Test Cases ***
+A Forked Command Gives What A New Process Gives
+    [Template]    Forked And New Should Agree
+    plan    show
+    plan    list    --json
+    plan    frobnicate
+    --version
+
+A Forked Command Past Its Timeout Is Killed, And The Next One Runs
+    ${result}    Run Plan    ${PLANS}/gc/slow.yaml    stdin=${EMPTY}    timeout=3s
+    Should Be Equal As Integers    ${result.rc}    -9
+    File Should Exist    ${REPO}/slow-started.txt
+    # Killed as SIGKILL kills it: the run is left to resume, and the next command says so.
+    ${result}    Run Agents    plan    list
+    Exit Code Should Be    ${result}    0
+    Should Contain    ${result.stderr}    was interrupted
+
+
+A Command Killed At Its Timeout Takes The Git It Runs With It
+    # Run Process kills the command's process group; forked, the command leads one too.
+    [Setup]    Create Repository With A Git That Hangs Once
+    [Teardown]    Restore Path And Remove Repository
+    ${result}    Run Agents    plan    list    stdin=${EMPTY}    timeout=3s
+    Should Be Equal As Integers    ${result.rc}    -9
+    ${pid}    Get File    ${WORK}/git.pid
+    Wait Until Keyword Succeeds    5s    0.1s    Process Should Be Gone    ${pid.strip()}
+
+
+*** Keywords ***
+Create Repository With A Git That Hangs Once
+    [Documentation]    `git` found first in `${WORK}/bin`: its first call writes its pid to
+    ...    `${WORK}/git.pid` and sleeps 60 s; the others run the real git.
+    Create Temporary Repository
+    Create Directory    ${WORK}/bin
+    ${git}    Evaluate    shutil.which("git")    modules=shutil
+    Create File    ${WORK}/bin/git
+    ...    \#!/bin/sh\nif mkdir ${WORK}/hung 2>/dev/null; then echo $$ > ${WORK}/git.pid; exec sleep 60; fi\nexec ${git} "$@"\n
+    Run Process    chmod    +x    ${WORK}/bin/git
+    ${path}    Get Environment Variable    PATH
+    VAR    ${OLD_PATH}    ${path}    scope=TEST
+    Set Environment Variable    PATH    ${WORK}/bin:${path}
+
+Restore Path And Remove Repository
+    Set Environment Variable    PATH    ${OLD_PATH}
+    # A hung git the command left (the test failed): ended here, by its pid.
+    ${pid}    Evaluate    (lambda p: p.read_text().strip() if p.exists() else "")(pathlib.Path($WORK, "git.pid"))
+    ...    modules=pathlib
+    IF    $pid    Run Process    kill    -9    ${pid}
+    Remove Temporary Repository
+
+Process Should Be Gone
+    [Arguments]    ${pid}
+    ${stat}    Evaluate    (lambda p: p.read_text() if p.exists() else "")(pathlib.Path("/proc/${pid}/stat"))
+    ...    modules=pathlib
+    Should Not Match Regexp    ${stat}    ^\\d+ \\(sleep\\) [^Z]    git (pid ${pid}) still runs: ${stat}
+
+
+Forked And New Should Agree
+    [Documentation]    `agents ARGS` forked, then as a new process, in `${REPO}`: the same
+    ...    exit code, stdout and stderr.
+    [Arguments]    @{args}    ${stdin}=${EMPTY}
+    VAR    ${AGENTS_FORKED}    ${True}    scope=TEST
+    ${forked}    Run Agents    @{args}    stdin=${stdin}
+    VAR    ${AGENTS_FORKED}    ${False}    scope=TEST
+    ${new}    Run Agents    @{args}    stdin=${stdin}
+    VAR    ${AGENTS_FORKED}    ${True}    scope=TEST
+    Should Be Equal As Integers    ${forked.rc}    ${new.rc}    ${args}
+    Should Be Equal    ${forked.stdout}    ${new.stdout}    ${args}
+    Should Be Equal    ${forked.stderr}    ${new.stderr}    ${args}
