@@ -99,6 +99,19 @@ Feature: What the tools my hooks run load from my tree is kept from the model
     Then the model's write of "packages/acme_mypy/acme_mypy_plugin.py" is refused: "is packages/acme_mypy/acme_mypy_plugin.py, which the pre-commit hook runs"
     And the model's write of "packages/acme_mypy/README.md" is not refused
 
+  Scenario Outline: A mypy plugin installed editable from my tree into <venv> is refused
+    Given a plain file "mypy.ini" containing "[mypy]\nplugins = acme_mypy_plugin\n" committed
+    And a plain file "packages/acme_mypy/acme_mypy_plugin.py" containing "from mypy.plugin import Plugin\n" committed
+    And <setup>
+    And the repository's hook "pre-commit" holds "#!/bin/sh\n<run> src\n"
+    Then the model's write of "packages/acme_mypy/acme_mypy_plugin.py" is refused: "is packages/acme_mypy/acme_mypy_plugin.py, which the pre-commit hook runs"
+    And the model's write of "packages/acme_mypy/README.md" is not refused
+
+    Examples:
+      | venv                           | run            | setup                                                                                                                                    |
+      | a venv second on PATH          | mypy           | a venv outside the tree is on the user's PATH after another Python, its site-packages holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
+      | the tree's own .venv           | .venv/bin/mypy | the tree's ignored ".venv", on no PATH, holds "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy"                          |
+
   Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
     Given a plain file "<file>" containing "<content>" committed
     And a plain file "<planted>" containing "<original>" committed

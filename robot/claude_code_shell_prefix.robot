@@ -233,6 +233,22 @@ A User Hook Whose Code Agents Cannot Read Gets The Whole Tree Put Back
     ${script}    Get File    ${REPO}/scripts/fmt.sh
     Should Be Equal    ${script}    true\n
 
+A User Hook Running A Python Script Outside The Tree Gets The Whole Tree Put Back
+    [Documentation]    The user's own PostToolUse hook runs a script file outside the tree,
+    ...    `python3 ~/.claude/hooks/fmt.py`, which runs `make -s fmt` through a shell string
+    ...    (attack 18 finding 13): the script was not read at all, so the model's rewrite of
+    ...    the script the Makefile runs ran on the host. The script is read as a tree
+    ...    script is: its `make` may run any file of the tree, all put back first.
+    User Hook Script Outside The Tree Should Not Run The Model's Change
+    ...    python3 ${WORK}/claude-config/hooks/fmt.py    fmt.py
+    ...    import subprocess\nsubprocess.run("make -s fmt", shell=True)\n
+
+A User Hook Running A Shell Script Outside The Tree Gets The Whole Tree Put Back
+    [Documentation]    The same with the hook line naming a shell script by its path
+    ...    (`~/.claude/hooks/fmt.sh`, executable): its `make` is read as a hook's is.
+    User Hook Script Outside The Tree Should Not Run The Model's Change
+    ...    ${WORK}/claude-config/hooks/fmt.sh    fmt.sh    \#!/bin/sh\nmake -s fmt\n
+
 A User Hook Giving Perl Code In Combined Options Gets The Whole Tree Put Back
     [Documentation]    The user's own PostToolUse hook is `perl -we 'system("make -s fmt")'`
     ...    (attack 18 finding 19): `-we` was read as an option taking no code and the code
@@ -431,6 +447,33 @@ Create Repository With A Project Hook
     Create File    ${REPO}/scripts/fmt.sh    true\n
     Create File    ${REPO}/.gitignore    hook-ran.txt\n
     Commit All    project hook
+
+User Hook Script Outside The Tree Should Not Run The Model's Change
+    [Documentation]    The user's PostToolUse hook `${line}` runs `${name}` (holding
+    ...    `${content}`) in their config folder; the model's boxed Bash rewrites the tree
+    ...    script the project's Makefile runs. The hook runs the project's own script.
+    [Arguments]    ${line}    ${name}    ${content}
+    Create File    ${REPO}/.claude/settings.json    {}
+    Create Directory    ${WORK}/claude-config/hooks
+    Create File    ${WORK}/claude-config/hooks/${name}    ${content}
+    Run Process    chmod    +x    ${WORK}/claude-config/hooks/${name}
+    VAR    &{hook}    type=command    command=${line}
+    VAR    &{matched}    matcher=Bash    hooks=${{ [$hook] }}
+    ${settings}    Evaluate    json.dumps({"hooks": {"PostToolUse": [$matched]}})    modules=json
+    Create File    ${WORK}/claude-config/settings.json    ${settings}
+    Create File    ${REPO}/Makefile    fmt:\n\tsh scripts/fmt.sh\n
+    Commit All    no project hook; a Makefile the user's hook script runs
+    Claude Code Will Call    Bash
+    ...    {"command": "echo 'touch ${WORK}/script-canary' > scripts/fmt.sh", "description": "plant"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy up    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/script-canary
+    ${script}    Get File    ${REPO}/scripts/fmt.sh
+    Should Be Equal    ${script}    true\n
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    put back scripts/fmt.sh: changed by the command
 
 Checkpoint After Should Hold
     [Documentation]    The checkpoint after decision `${id}` holds `${path}` with `${content}`.

@@ -3,15 +3,19 @@
 packages/x` of a monorepo's own mypy or pylint plugin) names a folder of the tree, where
 the tool finds a plugin its config names by module.
 
-The Pythons read: `python3` and `python` on PATH and the interpreter of the `mypy`, `dmypy`,
-`pylint` and `flake8` on PATH (their `#!` line); of each, the `site-packages` and
-`dist-packages` folders of its prefix (a venv's `lib/pythonX.Y/site-packages`), and the
-user's site. A `.pth` line naming a folder (not an `import` line) is a root; a setuptools
-editable finder (`__editable___*_finder.py`) names its packages' folders in its `MAPPING`:
-the folder holding each is a root. Only folders inside the tree count; the tree's top is
-left out (a config's own folder is looked in already).
+The Pythons read: every `python3` and `python` on PATH (not the first alone: a hook runs
+with its own PATH, a venv activated after agents started, an IDE's) and the interpreter of
+every `mypy`, `dmypy`, `pylint` and `flake8` on PATH (their `#!` line), and each venv of the
+tree (`.venv`, `venv`: a hook's `entry: .venv/bin/mypy`, `uv run mypy`, `poetry run mypy`
+run that one, on PATH or not); of each, the `site-packages` and `dist-packages` folders of
+its prefix (a venv's `lib/pythonX.Y/site-packages`), and the user's site. A `.pth` line
+naming a folder (not an `import` line) is a root; a setuptools editable finder
+(`__editable___*_finder.py`) names its packages' folders in its `MAPPING`: the folder
+holding each is a root. Only folders inside the tree count; the tree's top is left out (a
+config's own folder is looked in already).
 
-Cost: a few `glob`s and the reads of the `.pth` files, once per tree per process.
+Cost: a `stat` per tool per PATH folder, a few `glob`s and the reads of the `.pth` files,
+once per tree per process.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import glob
 import os
 import re
 import shutil
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,9 +41,12 @@ _QUOTED = re.compile(r"""['"](/[^'"\n]+)['"]""")
 def tree_import_roots(root: Path) -> tuple[str, ...]:
     """The folders of the tree `root` (resolved), from its top, on the import path of the
     Pythons the hooks' tools run."""
+    from cleveragents.adapters.host_programs import tree_venvs
+
     top = os.path.realpath(root)
     found: dict[str, None] = {}
-    for path in _site_files():
+    venvs = [os.path.join(top, v) for v in tree_venvs(Path(top), [])]
+    for path in _site_files(venvs):
         for folder in _named(path):
             real = os.path.realpath(folder)
             if real != top and real.startswith(top + os.sep):
@@ -46,16 +54,15 @@ def tree_import_roots(root: Path) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _site_files() -> list[str]:
-    """The `.pth` files and editable finders of the Pythons the tools on PATH run."""
-    prefixes: dict[str, None] = {}
+def _site_files(venvs: Sequence[str] = ()) -> list[str]:
+    """The `.pth` files and editable finders of the Pythons the tools on PATH run, and of
+    the venvs `venvs` (their prefixes)."""
+    prefixes: dict[str, None] = dict.fromkeys(venvs)
     for tool in TOOLS:
-        program = shutil.which(tool)
-        if program is None:
-            continue
-        python = _interpreter(program) if tool not in ("python3", "python") else program
-        for named in dict.fromkeys((python, os.path.realpath(python))):
-            prefixes[os.path.dirname(os.path.dirname(named))] = None
+        for program in _on_path(tool):
+            python = _interpreter(program) if tool not in ("python3", "python") else program
+            for named in dict.fromkeys((python, os.path.realpath(python))):
+                prefixes[os.path.dirname(os.path.dirname(named))] = None
     sites = [os.path.join(p, s) for p in prefixes for s in SITES]
     sites.append(os.path.expanduser("~/.local/lib/python3*/site-packages"))
     files: list[str] = []
@@ -63,6 +70,16 @@ def _site_files() -> list[str]:
         files += sorted(glob.glob(os.path.join(site, "*.pth")))
         files += sorted(glob.glob(os.path.join(site, "__editable___*_finder.py")))
     return files
+
+
+def _on_path(tool: str) -> list[str]:
+    """Every executable `tool` in a folder of PATH, in PATH's order (`shutil.which` gives
+    the first only)."""
+    found: list[str] = []
+    for folder in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        if os.path.isabs(folder) and (program := shutil.which(tool, path=folder)):
+            found.append(program)
+    return list(dict.fromkeys(found))
 
 
 def _interpreter(program: str) -> str:

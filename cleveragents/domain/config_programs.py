@@ -74,6 +74,10 @@ _DEPTH: ContextVar[int] = ContextVar("script_depth", default=0)  # `_script`s wi
 # no table for is then the whole tree; and the shell functions the script defines.
 _HOOK: ContextVar[bool] = ContextVar("hook_line", default=False)
 _FUNCTIONS: ContextVar[frozenset[str]] = ContextVar("functions", default=frozenset())
+# Within `programs_on_path()`: a bare program no table reads is said as `Reach(NAME,
+# kind=ON_PATH)`, for the adapter to find on PATH and read when it is a script.
+ON_PATH = "$PATH"
+_ON_PATH: ContextVar[bool] = ContextVar("programs_on_path", default=False)
 _DEFINED = re.compile(
     r"(?:^|[\s;&|(){}])(?:function[ \t]+([\w.:-]+)|([\w.:-]+)[ \t]*\([ \t]*\))", re.M
 )
@@ -116,6 +120,17 @@ def script_reach(text: str, cwd: str = "", *, hook: bool = False) -> list[Reach]
         return _script(text, cwd)
     with hook_lines():
         return _script(text, cwd)
+
+
+@contextmanager
+def programs_on_path() -> Iterator[None]:
+    """Within, a bare program no table reads is said (`ON_PATH`): the user's own script on
+    PATH (`claude-fmt`) runs what it says, which the adapter reads."""
+    reset = _ON_PATH.set(True)
+    try:
+        yield
+    finally:
+        _ON_PATH.reset(reset)
 
 
 @contextmanager
@@ -287,7 +302,10 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
         why = f"`{shown(name)}`, a program agents has no table for"
         # One by its bare name may be vouched for; a tools folder's lies in the tree.
         return [Reach(WHOLE, unknown=why, vouch="" if "/" in (program or name) else name)]
-    return named(cwd, [w for w in rest if not w.startswith("-")])
+    found = named(cwd, [w for w in rest if not w.startswith("-")])
+    if _ON_PATH.get() and "/" not in (program or name) and name not in table.INERT:
+        found.append(Reach(name, kind=ON_PATH))
+    return found
 
 
 def _untold(name: str, program: str) -> bool:

@@ -178,7 +178,9 @@ def node(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]
         folder = joined(cwd, posixpath.dirname(script))
     while True:
         found.extend(places(folder, table.NODE_ROOT, name))
-        if folder in ("", ".") or folder.startswith(".."):
+        # An absolute folder (`node ~/.claude/hooks/x.js`) is no tree folder, nor are those
+        # above it; `dirname("/")` is "/": going on never ended.
+        if folder in ("", ".") or folder.startswith(("..", "/")):
             return found
         folder = posixpath.dirname(folder)
 

@@ -273,3 +273,17 @@ def operands(rest: list[str], taking: frozenset[str]) -> list[str]:
         else:
             found.append(word)
     return found
+
+
+def launches(name: str) -> bool:
+    """Whether a program named `name` is a shell, an interpreter or a launcher, read by a
+    table of its own for what it runs: outside the tree, its file is no script of the
+    user's to read (`/usr/bin/python3 x.py` reads `x.py`)."""
+    tables = (RUNNERS, WRAPPERS, SHELLS, NODE, SCRIPTED)
+    return any(name in t for t in tables) or bool(PYTHON.fullmatch(name))
+
+
+def tabled(name: str) -> bool:
+    """Whether a table reads a program named `name` (`launches`, a tool, one known to load
+    nothing): a binary by that name outside the tree is that program, not unread code."""
+    return launches(name) or any(name in t for t in (OPAQUE, INERT, CHECKERS, CONVENTIONS))

@@ -98,8 +98,9 @@ def chdirs(path: str, tree: ast.Module, names: dict[str, str], cwd: str) -> list
 
 def modules(folder: str, tops: set[str]) -> list[Reach]:
     """The files `import TOP` runs from the import root `folder` (`TOP.py`, a package's
-    `__init__.py`), each read in turn for what it starts."""
-    if folder.startswith(("..", "/")):
+    `__init__.py`), each read in turn for what it starts; an absolute `folder` is that of
+    a script outside the tree (`tree_scripts.outside_reach` reads them there)."""
+    if folder.startswith(".."):
         return []
     files = (name for top in sorted(tops) for name in (f"{top}.py", f"{top}/__init__.py"))
     return [Reach(posixpath.normpath(posixpath.join(folder, name))) for name in files]

@@ -43,9 +43,9 @@ import posixpath
 import re
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from cleveragents.domain.config_programs import WHOLE, Reach, script_reach
+from cleveragents.domain.config_programs import ON_PATH, WHOLE, Reach, script_reach
 from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
 from cleveragents.domain.node_loads import PACKAGE, node_loads, package_entries
 from cleveragents.domain.reach import printable
@@ -57,6 +57,7 @@ MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
 DEPTH = 8  # scripts run by scripts, read this deep; one deeper: the whole tree
 MOST_SCRIPTS = 64  # scripts read for one (each with the folders its `$0` may be in)
+NODE_FOLDER = "a node script whose folder is the top"
 LINK = "a link"  # a script that is a link: its target is read as a place of its own
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
@@ -123,6 +124,52 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
             why = f"`{printable(path)}`, which names more files than agents reads ahead"
             return [*dict.fromkeys(found[:MOST_NAMED]), Reach(WHOLE, unknown=why)]
     return list(dict.fromkeys(found))
+
+
+def outside_reach(
+    scripts: list[tuple[str, str]], cwd: str, read: Read, outside: Callable[[Reach], str | None]
+) -> list[Reach]:
+    """What the scripts OUTSIDE the tree `scripts` ((absolute path, tool kind or "")), run in
+    `cwd` of the tree, run of it: each read by its kind as a tree script is (`_one`), those
+    it names outside the tree (`outside` gives their absolute path; "" for none to read,
+    as a binary on PATH) read in turn, `DEPTH`
+    deep and `MOST_SCRIPTS` in all; a script past a bound, or one agents cannot read (too
+    large, a FIFO, unreadable, a binary, another language: its folder is no tree folder),
+    may run anything: the whole tree, said so. An absent one runs nothing."""
+    found: list[Reach] = []
+    todo = [(path, kind, 0) for path, kind in scripts]
+    seen: set[tuple[str, str]] = set()
+    while todo:
+        path, kind, depth = todo.pop(0)
+        if (path, kind) in seen:
+            continue
+        seen.add((path, kind))
+        script = read(path)
+        if script.content is None and not script.unread:
+            continue  # not there: nothing runs (read again at the next look); no bound spent
+        if depth > DEPTH or len(seen) > MOST_SCRIPTS:
+            bound = f"run {depth} scripts deep" if depth > DEPTH else "one script too many"
+            found.append(Reach(WHOLE, unknown=f"`{printable(path)}`, {bound}, unread"))
+            continue
+        zeros = (posixpath.dirname(path),)
+        # A node script's folder (what a relative `require` may reach) is no tree folder.
+        mine = Reach(WHOLE, unknown=f"`{printable(path)}`, {NODE_FOLDER}")
+        for reach in _one(path, cwd, script, zeros, kind):
+            if reach == mine:
+                continue
+            further = outside(reach)
+            if further is None:
+                found.append(_through(path, reach))
+            elif further:  # "": a program on PATH that is no script of the user's
+                todo.append((further, "" if reach.kind == ON_PATH else reach.kind, depth + 1))
+    return list(dict.fromkeys(found))
+
+
+def _through(script: str, reach: Reach) -> Reach:
+    """`reach`, found in the script `script` outside the tree, said so when it is unknown."""
+    if not reach.unknown or reach.unknown.startswith(f"`{printable(script)}`"):
+        return reach
+    return replace(reach, unknown=f"`{printable(script)}`, which runs {reach.unknown}")
 
 
 def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str) -> list[Reach]:
@@ -231,7 +278,7 @@ def _node(path: str, text: str, tool: str = "") -> list[Reach]:
     """A node script (or the JavaScript config of the node tool `tool`): its folder whole,
     where node finds packages, what its module paths load beyond its folder
     (`node_loads.py`); a module path it computes: the whole tree."""
-    found = [_folder(path, f"`{printable(path)}`, a node script whose folder is the top")]
+    found = [_folder(path, f"`{printable(path)}`, {NODE_FOLDER}")]
     found += [r for r in script_reach(shlex.join(["node", path]), "") if r.launcher]
     return found + node_loads(path, text, tool)
 

@@ -40,7 +40,12 @@ from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, include_target
-from cleveragents.adapters.git.tree_scripts import below, linked_packages, script_places
+from cleveragents.adapters.git.tree_scripts import (
+    below,
+    linked_packages,
+    outside_places,
+    script_places,
+)
 from cleveragents.adapters.vouch_file import vouched_for
 from cleveragents.domain.claude_commands import mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
@@ -50,6 +55,7 @@ from cleveragents.domain.config_programs import (
     Reach,
     hook_lines,
     program_reach,
+    programs_on_path,
     runs_program,
     script_reach,
 )
@@ -208,7 +214,9 @@ def _claude_places(
     holds was read for an earlier line (many skills run scripts of one folder)."""
     found: list[tuple[Reach, str]] = []
     for top in tops:
-        for reach in map(partial(_env_whole, setting), script_reach(line, top)):
+        with programs_on_path():  # `claude-fmt`, a script of the user's on PATH
+            reaches = outside_places(root, script_reach(line, top), top)  # `~/.claude/x.sh`
+        for reach in map(partial(_env_whole, setting), reaches):
             if (reach, top) in done:
                 continue
             done.add((reach, top))

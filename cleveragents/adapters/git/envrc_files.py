@@ -19,6 +19,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
+from cleveragents.adapters.git.tree_scripts import outside_places
 from cleveragents.domain.direnv_loads import (
     DEPTH,
     MOST_BYTES,
@@ -52,7 +53,8 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
             if text is None:
                 continue  # not there: nothing runs; read again once it is
             read = envrc_read(folder, text)
-            found += [(place, key) for place in read.places]
+            # A script outside the tree it runs or sources (`~/bin/setup.sh`): what that runs.
+            found += [(place, key) for place in outside_places(root, read.places, folder)]
             for dotenv in read.dotenvs:
                 data = _text(root, dotenv)
                 if isinstance(data, str):

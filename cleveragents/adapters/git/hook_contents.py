@@ -27,7 +27,12 @@ from pathlib import Path
 
 from cleveragents.adapters.git.config_programs import _in_tree as in_tree
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
-from cleveragents.adapters.git.tree_scripts import below, linked_packages, script_places
+from cleveragents.adapters.git.tree_scripts import (
+    below,
+    linked_packages,
+    outside_places,
+    script_places,
+)
 from cleveragents.adapters.python_roots import tree_import_roots
 from cleveragents.adapters.vouch_file import vouched_for
 from cleveragents.domain.config_programs import WHOLE, Reach, hook_lines
@@ -140,7 +145,9 @@ def _folder_runs(root: Path, folder: Folder, read: list[str]) -> list[HookRun]:
             read.append(other)
             more = _bytes(other, MOST_HOOK_BYTES, executable=False)
             hook.places += [] if more is None else hook_read(name, more).places
-        runs += [HookRun(p, owner) for r in hook.places for p in in_tree(root, r, top)]
+        with hook_lines():  # a script outside the tree it runs: read as a hook's lines
+            places = outside_places(root, hook.places, "", top, read)
+        runs += [HookRun(p, owner) for r in places for p in in_tree(root, r, top)]
         runs += _config_runs(root, top, hook.configs, owner, read)
     return runs
 
@@ -167,6 +174,8 @@ def _config_runs(
             found = [Reach(WHOLE, unknown=f"{named}, too large to read")]
         else:
             found, more = config_reach(kind, content.decode("utf-8", "replace"), named)
+            with hook_lines():  # `entry: ~/bin/check.sh`: what that script runs
+                found = outside_places(root, found, "", top, read)
         runs += [HookRun(p, said) for r in found for p in in_tree(root, r, top)]
         queue += [(kind, m) for m in more]
     if queue:  # past the bound: what the rest runs is unread

@@ -23,16 +23,25 @@ listing of each folder changed since the last.
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import stat
 from pathlib import Path
 
 from cleveragents.adapters.git.folder_listings import walked
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
-from cleveragents.domain.config_programs import Reach, reading_hook
+from cleveragents.domain.config_programs import ON_PATH, Reach, programs_on_path, reading_hook
 from cleveragents.domain.interpreters import reading_code_unread
+from cleveragents.domain.launchers import launches, tabled
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
 from cleveragents.domain.tool_configs import current_roots
-from cleveragents.domain.tree_scripts import LINK, MOST_BYTES, Script, scripts_reach
+from cleveragents.domain.tree_scripts import (
+    LINK,
+    MOST_BYTES,
+    Script,
+    outside_reach,
+    scripts_reach,
+)
 from cleveragents.domain.vouches import vouched_now
 
 _KEPT: dict[tuple[object, ...], tuple[dict[str, Stamp], list[Reach]]] = {}
@@ -85,6 +94,78 @@ def _read(root: Path, name: str) -> Script:
     if len(found[0]) > MOST_BYTES:  # pragma: no cover - grown since lstat
         return Script(unread="too large a script")
     return Script(content=found[0], executable=bool(seen.st_mode & 0o111))
+
+
+def outside_places(
+    root: Path, reaches: list[Reach], cwd: str, base: str = "", read: list[str] | None = None
+) -> list[Reach]:
+    """`reaches` (of a line run in `cwd`; paths from `base`, both folders of the tree `root`,
+    as its realpath, `cwd` from `base`) with
+    each script they name OUTSIDE the tree (`~/.claude/hooks/fmt.sh`, `python3 ~/x.py`: the
+    user's, but what it runs in the tree the model can rewrite) replaced by what it runs of
+    the tree, read by its kind as a tree script is (`domain/tree_scripts.outside_reach`,
+    bounded; one agents cannot read: the whole tree). A shell, an interpreter or a launcher
+    (`/usr/bin/python3`) is not read as a script: its table reads what it runs. Each file
+    read goes into `read`."""
+
+    on_path: set[str] = set()
+
+    def outside(reach: Reach) -> str | None:
+        if reach.kind == ON_PATH:  # `claude-fmt`: the user's script on PATH, read as one
+            found = shutil.which(reach.path)
+            real = os.path.realpath(found) if found else ""
+            if not real or Path(real).is_relative_to(root):
+                return ""  # none, or the tree's: `path_folders.py` keeps those
+            on_path.add(real)
+            return real
+        if reach.launcher or reach.unknown or re.search(r"[*?\[$]", reach.path):
+            return None
+        full = os.path.normpath(os.path.join(root, base, os.path.expanduser(reach.path)))
+        if Path(os.path.realpath(full)).is_relative_to(root) or full == "/":
+            return None  # the tree's own (as named or through its links): read as such
+        return None if launches(os.path.basename(full)) and not reach.kind else full
+
+    def script(path: str) -> Script:
+        if read is not None:
+            read.append(path)
+        found = _outside_script(path)
+        if path in on_path and found.content is not None and b"\0" in found.content:
+            return Script()  # a program on PATH (`jq`), no script: read as before, by name
+        return found
+
+    found: list[Reach] = []
+    with programs_on_path():
+        for reach in reaches:
+            path = outside(reach)
+            if path is None:
+                found.append(reach)
+            elif path:
+                kind = "" if reach.kind == ON_PATH else reach.kind
+                found += outside_reach([(path, kind)], cwd, script, outside)
+    return list(dict.fromkeys(found))
+
+
+def _outside_script(path: str) -> Script:
+    """The file `path` outside the tree as a script (links followed: the user's own);
+    absent (or a folder) it runs nothing."""
+    try:
+        seen = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return Script()
+    except OSError:
+        return Script(unread="a file it cannot open")
+    if stat.S_ISDIR(seen.st_mode):
+        return Script()
+    if not stat.S_ISREG(seen.st_mode):
+        return Script(unread="a FIFO, socket or device")
+    if seen.st_size > MOST_BYTES:
+        return Script(unread="too large a script")
+    found = regular_bytes(path, MOST_BYTES)
+    if found is None or len(found[0]) > MOST_BYTES:
+        return Script(unread="a file it cannot open" if found is None else "too large a script")
+    if b"\0" in found[0] and tabled(os.path.basename(path)):
+        return Script()  # `/usr/bin/jq`: the program its table reads by name, no script
+    return Script(content=found[0], executable=bool(found[1].st_mode & 0o111))
 
 
 def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:

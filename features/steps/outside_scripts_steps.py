@@ -1,0 +1,53 @@
+"""The user's own Claude Code hook running a script file outside the tree, in a real config
+folder (`{config}` in a step's text stands for that folder)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from behave import given
+
+
+def _placed(context: Any, text: str) -> str:
+    return text.replace("{config}", str(context.claude_config))
+
+
+@given('the user\'s Claude Code settings run "{line}" after each Bash call')
+def step_user_hook(context: Any, line: str) -> None:
+    hook = {"type": "command", "command": _placed(context, line)}
+    settings = {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [hook]}]}}
+    (context.claude_config / "settings.json").write_text(json.dumps(settings))
+
+
+@given('the user\'s script "{path}" of the config folder holds "{content}"')
+def step_user_script(context: Any, path: str, content: str) -> None:
+    """A script outside the tree (`\\n` a newline, `\\0` a NUL byte), executable."""
+    file = context.claude_config / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    text = _placed(context, content).replace("\\n", "\n").replace("\\0", "\0")
+    file.write_bytes(text.encode())
+    file.chmod(0o755)
+
+
+@given('the repository\'s hook "{name}" runs "{line}"')
+def step_hook_runs(context: Any, name: str, line: str) -> None:
+    hook = context.repo / ".git" / "hooks" / name
+    hook.write_text(f"#!/bin/sh\n{_placed(context, line)}\n")
+    hook.chmod(0o755)
+
+
+@given('the tree\'s "{path}" runs "{line}", committed')
+def step_tree_runs(context: Any, path: str, line: str) -> None:
+    from features.steps.repo_steps import commit_all
+
+    (context.repo / path).write_text(f"{_placed(context, line)}\n")
+    commit_all(context, f"add {path}")
+
+
+@given('the user\'s folder "{folder}" of the config folder is first on PATH')
+def step_first_on_path(context: Any, folder: str) -> None:
+    import os
+
+    path = context.env.get("PATH", os.environ.get("PATH", ""))
+    context.env["PATH"] = f"{context.claude_config / folder}:{path}"
