@@ -61,6 +61,19 @@ def _known(name: str) -> bool:
     )
 
 
+def commit_through_hook(root: Path, line: str, env: dict[str, str], marks: Path) -> list[str]:
+    """The user's `git commit` in `root` through a pre-commit hook running `line`: the tree
+    paths its programs marked as loaded (a mark names a path with `!` for `/`)."""
+    pre_commit = root / ".git" / "hooks" / "pre-commit"
+    pre_commit.write_text(f"#!/bin/sh\n{line}\nexit 0\n")
+    pre_commit.chmod(0o755)
+    subprocess.run(["git", "add", "--all"], cwd=root, check=True)
+    subprocess.run(
+        ["git", "commit", "-qm", "user"], cwd=root, env=env, capture_output=True, timeout=60
+    )
+    return [m.replace("!", "/") for m in os.listdir(marks)]
+
+
 def check_property(examples: int, seed: int, work: Path) -> int:
     top = Path(tempfile.mkdtemp(prefix="hook-tools-", dir=work))
     root = top / "tree"
@@ -103,14 +116,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             (root / path).write_text(content)
         (tools / name).write_text(TOOL.format(config=config))
         (tools / name).chmod(0o755)
-        pre_commit = root / ".git" / "hooks" / "pre-commit"
-        pre_commit.write_text(f"#!/bin/sh\n{line}\nexit 0\n")
-        pre_commit.chmod(0o755)
-        subprocess.run(["git", "add", "--all"], cwd=root, check=True)
-        subprocess.run(
-            ["git", "commit", "-qm", "user"], cwd=root, env=env, capture_output=True, timeout=60
-        )
-        loaded = [m.replace("!", "/") for m in os.listdir(marks)]
+        loaded = commit_through_hook(root, line, env, marks)
         assert loaded, f"`{line}` ran no config: the example proves nothing"
         repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
         host = host_folders(repo)

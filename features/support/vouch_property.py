@@ -28,7 +28,7 @@ from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.vouch_file import vouch
 from cleveragents.domain.host_files import host_run
-from features.support.hook_tools_property import NAMES, _known
+from features.support.hook_tools_property import NAMES, _known, commit_through_hook
 from features.support.properties import reproducible
 
 MARK = 'touch "{marks}/{mark}"\n'
@@ -78,14 +78,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         program = str(tools / name) if by_path else name
         line, opens = HOOKS[hook]
         line = line.format(p=program, name=name)
-        pre_commit = root / ".git" / "hooks" / "pre-commit"
-        pre_commit.write_text(f"#!/bin/sh\n{line}\nexit 0\n")
-        pre_commit.chmod(0o755)
-        subprocess.run(["git", "add", "--all"], cwd=root, check=True)
-        subprocess.run(
-            ["git", "commit", "-qm", "user"], cwd=root, env=env, capture_output=True, timeout=60
-        )
-        loaded = [m.replace("!", "/") for m in os.listdir(marks)]
+        loaded = commit_through_hook(root, line, env, marks)
         was = os.environ.get("XDG_CONFIG_HOME")
         os.environ["XDG_CONFIG_HOME"] = str(config)
         try:
