@@ -103,3 +103,9 @@ Feature: I vouch for a program my git hooks run that agents does not know
     And stderr contains "is not a list of vouched programs (vouched is not a list of names): nothing in it is vouched for"
     When I run "agents hooks vouch mylint"
     Then the exit code is 2
+
+  Scenario: A config folder I cannot write is said, with what to do, and nothing changes
+    When I run "agents hooks vouch mylint" with the environment XDG_CONFIG_HOME=/proc/self
+    Then the exit code is 3
+    And stderr contains "cannot write in /proc/self/cleveragents"
+    And stderr contains "point XDG_CONFIG_HOME at one you can write"

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from cleveragents.domain.reach import printable
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, ConflictingState
 
 MOST_BYTES = 1 << 20  # a larger file is refused, not read
 
@@ -61,9 +61,15 @@ def read_vouches(path: Path | None = None) -> list[str]:
 def write_vouches(programs: list[str], path: Path | None = None) -> None:
     """Keep `programs` as the vouched ones, whole or not at all (a new file put in place)."""
     path = path or vouch_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"vouched": programs}, indent=2) + "\n"
-    handle, temporary = tempfile.mkstemp(prefix=".vouched-", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".vouched-", dir=path.parent)
+    except OSError as error:  # a read-only or immutable folder, /proc, a full disk
+        raise ConflictingState(
+            f"cannot write in {path.parent}: {error.strerror or error}: nothing was changed",
+            hint="make that folder writable, or point XDG_CONFIG_HOME at one you can write",
+        ) from error
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
