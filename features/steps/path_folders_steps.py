@@ -10,6 +10,8 @@ from typing import Any
 
 from behave import given
 
+from features.support.venv_paths import first_on_path, real_venv
+
 
 @given("the tree's folder \"{folder}\" is first on the user's PATH")
 def step_folder_on_path(context: Any, folder: str) -> None:
@@ -112,22 +114,7 @@ def step_venv_with_pth(context: Any, name: str, folder: str) -> None:
     """A monorepo's plugin installed editable (`pip install -e packages/x`) into the user's
     venv: a real venv (no pip) outside the tree, its `.pth` naming the tree's folder, its
     `bin` first on PATH for agents' processes and for this one (restored after)."""
-    import subprocess
-    import sys
-
-    from cleveragents.adapters.python_roots import tree_import_roots
-
     venv = context.tmp / "outside-venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    (site,) = (venv / "lib").glob("python3*/site-packages")
+    site = real_venv(venv)
     (site / name).write_text(f"{context.repo / folder}\n", encoding="utf-8")
-    before = os.environ["PATH"]
-    os.environ["PATH"] = f"{venv / 'bin'}{os.pathsep}{before}"
-    context.env["PATH"] = f"{venv / 'bin'}{os.pathsep}{context.env.get('PATH', before)}"
-    tree_import_roots.cache_clear()
-
-    def back() -> None:
-        os.environ["PATH"] = before
-        tree_import_roots.cache_clear()
-
-    context.add_cleanup(back)
+    first_on_path(context, [venv / "bin"])
