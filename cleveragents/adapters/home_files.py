@@ -116,6 +116,7 @@ def home_files(tree: Path) -> HomeFiles:
     top = Path(os.path.realpath(tree))
     found: list[str] = []
     shells: list[str] = []
+    programs: list[str] = []  # `~/bin/tool -> proj/scripts/tool`: read as a hook's script
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
     roots = home_roots(home, top)
     walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots)
@@ -135,6 +136,7 @@ def home_files(tree: Path) -> HomeFiles:
         if inside is not None:
             found.append(inside)
             shells += [inside] if _shell(name) else []
+            programs += [] if _shell(name) or not _program(top / inside) else [inside]
     found += [path for _, path in twins]  # `~/.bashrc` a hard link of the tree's `bashrc`
     shells += [path for name, path in twins if _shell(name)]
     real = Path(os.path.realpath(home))
@@ -144,6 +146,8 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
+    ran, ran_why = _sourced(top, programs, program=True)
+    more, past = [*more, *ran], past or ran_why
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
     whole = _whole(top, real, leads, walk.cuts, roots) or why or past
     whole = whole or xdg_whole(top) or xdg_why or twins_why
@@ -211,9 +215,16 @@ def sourced(top: Path, shells: list[str]) -> list[str]:
     return _sourced(top, shells)[0]
 
 
-def _sourced(top: Path, shells: list[str]) -> tuple[list[str], str]:
+def _program(path: Path) -> bool:
+    """Whether the tree file at `path` is a program (a plain file that may be executed)."""
+    return path.is_file() and os.access(path, os.X_OK)
+
+
+def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[str], str]:
     """`sourced`, and why the whole tree is the home's when more than `MOST_SOURCED` were
-    to be read, or ""."""
+    to be read, or "". Of a `program` (a home link to a tree program, run by the user) what
+    a hook's script would run is the host's too: what an interpreter loads beside it (its
+    folder, for `scripts/*.py`), and where it cannot be named, the whole tree."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
     from cleveragents.adapters.git.tree_scripts import script_places
 
@@ -223,11 +234,21 @@ def _sourced(top: Path, shells: list[str]) -> tuple[list[str], str]:
     while at < min(len(todo), MOST_SOURCED):
         at += 1
         for reach in script_places(top, todo[at - 1], ""):
-            if reach.launcher or reach.unknown:
+            if program and reach.unknown:
+                return found, f"your home runs {printable(todo[at - 1])}, {reach.unknown}"
+            if (reach.launcher and not program) or reach.unknown:
                 continue
             for place in in_tree(top, reach):
-                found.append(place.path)
-                todo += [] if place.path in todo else [place.path]
+                path = (
+                    place.path.split("*")[0].rpartition("/")[0] if "*" in place.path else place.path
+                )
+                if program and "*" in place.path and not path:
+                    return (
+                        found,
+                        f"your home runs {printable(todo[at - 1])}, which loads files at its top",
+                    )
+                found.append(path)
+                todo += [] if path in todo or place.launcher else [path]
     if len(todo) > MOST_SOURCED:
         return found, f"its shell files source more than {MOST_SOURCED} files"
     return found, ""
