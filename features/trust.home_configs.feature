@@ -9,6 +9,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     Given a git repository with files:
       | path      | content            |
       | notes.txt | n\n                |
+      | extra.sh  | export EDITOR=vi\n |
     And Claude answers through a stand-in server
 
   Scenario: What a program my ~/bin links to in the tree runs beside it is put back
@@ -23,3 +24,15 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     Then the file "scripts/impl.py" does not contain "planted-ran"
     And the file "scripts/helper.py" does not exist
     And the file "notes" exists
+
+  Scenario: What my .bashrc's function sources is read at its calls, and a system $(cmd) path is not my tree
+    # `source_if_exists ~/dotfiles/x.sh` sources that file (and only it); `$(uname -m)`
+    # prints what the system holds, outside my home: neither keeps the whole tree.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "source_if_exists() {\n  [ -f \"$1\" ] && . \"$1\"\n}\nsource_if_exists ~/dotfiles/extra.sh\n. \"$(uname -m)/completion.sh\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "notes.txt" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
