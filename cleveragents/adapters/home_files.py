@@ -146,8 +146,11 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
-    ran, ran_why = _sourced(top, programs, program=True)
-    more, past = [*more, *ran], past or ran_why
+    from cleveragents.adapters.home_configs import home_config_places
+
+    configs, config_runs, config_why = home_config_places(top, home)
+    ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
+    more, past = [*configs, *more, *ran], past or config_why or ran_why
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
     whole = _whole(top, real, leads, walk.cuts, roots) or why or past
     whole = whole or xdg_whole(top) or xdg_why or twins_why
