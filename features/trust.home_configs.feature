@@ -66,3 +66,17 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "notes.txt" does not contain "x"
     And stderr contains "every file of the tree counts as your home's, kept from the model: it includes ${SSH_PARTS_UNSET_HERE}/extra.conf, a path agents cannot name (in ~/.ssh/config)"
+
+  Scenario: The package folders a project installed editable into my home loads from are put back, not the whole tree
+    # `pip install --user -e .` (a `.pth` naming `src`) and `pipx install -e` (setuptools'
+    # finder mapping `other` to its folder): my `tool` imports them at its next run.
+    Given a plain file "src/tool/cli.py" containing "def main():\n    pass\n" committed
+    And a plain file "lib/other/__init__.py" containing "x = 1\n" committed
+    And the user's home has a package installed editable by a ".pth" naming the tree's "src"
+    And the user's home has a pipx venv whose editable finder maps "other" to the tree's "lib/other"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'import os' > src/tool/cli.py && printf 'planted-ran' > lib/other/__init__.py && printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "src/tool/cli.py" does not contain "import os"
+    And the file "lib/other/__init__.py" does not contain "planted-ran"
+    And the file "notes.txt" contains "x"

@@ -147,8 +147,10 @@ def home_files(tree: Path) -> HomeFiles:
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
     from cleveragents.adapters.home_configs import home_config_places
+    from cleveragents.adapters.home_installs import editable_places
 
     configs, config_runs, config_why = home_config_places(top, home)
+    configs += editable_places(top, home)  # `pip install --user -e .`: its package folder
     ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
     more, past = [*configs, *more, *ran], past or config_why or ran_why
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
