@@ -229,7 +229,9 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
     """`sourced`, and why the whole tree is the home's when more than `MOST_SOURCED` were
     to be read, or "". Of a `program` (a home link to a tree program, run by the user) what
     a hook's script would run is the host's too: what an interpreter loads beside it (its
-    folder, for `scripts/*.py`), and where it cannot be named, the whole tree."""
+    folder, for `scripts/*.py`; at the tree's top, the files standing there that match:
+    a new top module runs only where something imports it), and where it cannot be named,
+    the whole tree."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
     from cleveragents.adapters.git.tree_scripts import script_places
 
@@ -247,11 +249,9 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
                 path = (
                     place.path.split("*")[0].rpartition("/")[0] if "*" in place.path else place.path
                 )
-                if program and "*" in place.path and not path:
-                    return (
-                        found,
-                        f"your home runs {printable(todo[at - 1])}, which loads files at its top",
-                    )
+                if "*" in place.path and not path:  # `*.py` at the top: those standing
+                    found += [p.relative_to(top).as_posix() for p in top.glob(place.path)]
+                    continue
                 found.append(path)
                 todo += [] if path in todo or place.launcher else [path]
     if len(todo) > MOST_SOURCED:
