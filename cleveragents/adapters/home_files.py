@@ -137,6 +137,7 @@ def home_files(tree: Path) -> HomeFiles:
             found.append(inside)
             shells += [inside] if _shell(name) else []
             programs += [] if _shell(name) or not _program(top / inside) else [inside]
+            programs += _programs(top, inside) if name.split("/")[-1] == "bin" else []
     found += [path for _, path in twins]  # `~/.bashrc` a hard link of the tree's `bashrc`
     shells += [path for name, path in twins if _shell(name)]
     real = Path(os.path.realpath(home))
@@ -218,6 +219,16 @@ def sourced(top: Path, shells: list[str]) -> list[str]:
     """What the scripts `shells` (relative to the tree `top`) source or run by a path agents
     can name, in the tree, and what those do in turn (`MOST_SOURCED` read at most)."""
     return _sourced(top, shells)[0]
+
+
+def _programs(top: Path, folder: str) -> list[str]:
+    """The programs in the tree's `folder` a `bin` of the home links to (`~/bin ->
+    ~/dotfiles/bin`: on PATH), at most `MOST_SOURCED`."""
+    try:
+        names = sorted(os.listdir(top / folder))[:MOST_SOURCED]
+    except OSError:
+        return []
+    return [f"{folder}/{name}" for name in names if _program(top / folder / name)]
 
 
 def _program(path: Path) -> bool:
