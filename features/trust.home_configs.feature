@@ -15,18 +15,18 @@ Feature: What my home's own configs and linked programs run from my tree is kept
   Scenario: What a program my ~/bin links to in the tree runs beside it is put back
     # `~/bin/tool -> proj/scripts/tool`, which runs its sibling `impl.py` (which imports
     # from its folder): the model's line there would run at my next `tool`; so would a
-    # `lib.sh` the programs of a folder my `~/.local/bin` links to source.
+    # `lib/run.sh` the programs of a folder my `~/.local/bin` links to source.
     Given an executable file "scripts/tool" containing "#!/bin/sh\nexec python3 "$(dirname "$(readlink -f "$0")")/impl.py" "$@"\n" committed
     And a plain file "scripts/impl.py" containing "import helper\n" committed
-    And an executable file "tools/run" containing "#!/bin/sh\n. "$(dirname "$0")/lib.sh"\n" committed
+    And an executable file "tools/run" containing "#!/bin/sh\n. "$(dirname "$0")/../lib/run.sh"\n" committed
     And the user's home links "bin/tool" to the tree's "scripts/tool"
     And the user's home links ".local/bin" to the tree's "tools"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch planted-ran' >> scripts/impl.py && printf 'x' > scripts/helper.py && printf 'x' > tools/lib.sh && printf 'x' > notes"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    And Claude will run "printf 'touch planted-ran' >> scripts/impl.py && printf 'x' > scripts/helper.py && mkdir lib && printf 'x' > lib/run.sh && printf 'x' > notes"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     Then the file "scripts/impl.py" does not contain "planted-ran"
     And the file "scripts/helper.py" does not exist
-    And the file "tools/lib.sh" does not exist
+    And the file "lib/run.sh" does not exist
     And the file "notes" exists
 
   Scenario: What my .bashrc's function sources is read at its calls, and a system $(cmd) path is not my tree
