@@ -241,8 +241,9 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
     to be read, or "". Of a `program` (a home link to a tree program, run by the user) what
     a hook's script would run is the host's too: what an interpreter loads beside it (its
     folder, for `scripts/*.py`; at the tree's top, the files standing there that match:
-    a new top module runs only where something imports it), and where it cannot be named,
-    the whole tree."""
+    a new top module runs only where something imports it). What either runs by a word
+    agents cannot name (`exec "$EDITOR" "$@"`, `subprocess.run(sys.argv[1:])`) is not
+    counted, as for the shell files: most of a dotfiles `bin` would make its tree whole."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
     from cleveragents.adapters.git.tree_scripts import script_places
 
@@ -252,11 +253,11 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
     while at < min(len(todo), MOST_SOURCED):
         at += 1
         for reach in script_places(top, todo[at - 1], ""):
-            if program and reach.unknown:
-                return found, f"your home runs {printable(todo[at - 1])}, {reach.unknown}"
-            if (reach.launcher and not program) or reach.unknown:
-                continue
+            if (reach.launcher and not program) or reach.unknown or "#!" in reach.path:
+                continue  # (`#!/bin/sh`: the first line, read as a command)
             for place in in_tree(top, reach):
+                if "$" in place.path:
+                    continue  # `$f`, `$@`: a word the reader kept as is, no file
                 path = (
                     place.path.split("*")[0].rpartition("/")[0] if "*" in place.path else place.path
                 )
