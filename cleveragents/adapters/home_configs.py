@@ -9,7 +9,8 @@ it puts on its `runtimepath` (`~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, `in
 An included file of the tree is host-run and read in turn by the same reader (an included
 ssh config may include more); a file a command names is host-run and read as a hook's
 script is (`home_files._sourced`); a glob's folder in the tree is host-run whole, and the
-home's own files it matches are read. A path named with `~`, `$HOME`, ssh's `%d`, or (for
+home's own files it matches are read. A path named with `~`, `$HOME`, ssh's `%d`, a
+variable of agents' environment (the user's made it), or (for
 ssh, tmux and readline) relative to the file naming it, is followed; one holding any other
 `$`, `%` or vim expression (`exe 'so' expand(...)`, `dofile(vim.fn.stdpath(...) .. x)`), or
 a file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown: the whole tree when
@@ -27,10 +28,18 @@ import os
 import re
 from pathlib import Path
 
-from cleveragents.adapters.home_shells import MOST_READ, _glob_folder, _relative, _shown, _text
+from cleveragents.adapters.home_shells import (
+    MOST_READ,
+    VARIABLE,
+    _glob_folder,
+    _relative,
+    _shown,
+    _text,
+)
 from cleveragents.domain.reach import printable
 
 SSH, VIM, LUA, TMUX, INPUTRC = "ssh", "vim", "lua", "tmux", "inputrc"
+QUOTES = "\"'"
 CONFIGS = (
     (".ssh/config", SSH),
     (".vimrc", VIM),
@@ -148,9 +157,11 @@ def _read(
 
     def add(to: list[str], word: str, base: str | None) -> None:
         nonlocal unknown
-        full = _path(word.strip("'\""), home, base)
+        full = _path(word.strip(QUOTES), home, base)
         if full is None:
-            unknown = unknown or f"it includes {printable(word)}, a path agents cannot name"
+            unknown = (
+                unknown or f"it includes {printable(word.strip(QUOTES))}, a path agents cannot name"
+            )
         else:
             to.append(full)
 
@@ -212,12 +223,14 @@ def _read(
 
 
 def _path(word: str, home: str, base: str | None) -> str | None:
-    """`word` as an absolute path: `~`, `$HOME`, `%d` put in, relative from `base`; None
-    when it holds another `$`, `%`, a vim expression, or is relative with no `base`."""
+    """`word` as an absolute path: `~`, `$HOME`, `%d`, a variable of agents' environment
+    (which the user's made) put in, relative from `base`; None when it holds another `$`,
+    `%`, a vim expression, or is relative with no `base`."""
     if word == "~" or word.startswith("~/"):
         word = home + word[1:]
     for name in ("${HOME}", "$HOME", "%d"):
         word = word.replace(name, home)
+    word = VARIABLE.sub(lambda m: os.environ.get(m[1] or m[2], m[0]), word)
     if not word or "$" in word or "%" in word or "<" in word or "`" in word or "(" in word:
         return None
     if not word.startswith("/"):
