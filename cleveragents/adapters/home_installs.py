@@ -16,7 +16,8 @@ alone), not the whole tree; one naming the tree's TOP (a flat layout, hatchling'
 is on agents' PATH is not looked at: the user's may differ.
 
 Cost: a listing of each such `site-packages` changed since the last look (`lstat` of
-each otherwise) and a read of each `.pth`, `.egg-link` and finder changed since.
+each otherwise) and a read of each `.pth`, `.egg-link` and finder changed since: 0.06 ms
+CPU per look for a home with one user site and no pipx venv.
 """
 
 from __future__ import annotations
