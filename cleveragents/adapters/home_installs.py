@@ -17,7 +17,8 @@ is on agents' PATH is not looked at: the user's may differ.
 
 Cost: a listing of each such `site-packages` changed since the last look (`lstat` of
 each otherwise) and a read of each `.pth`, `.egg-link` and finder changed since: 0.06 ms
-CPU per look for a home with one user site and no pipx venv.
+CPU per look for a home with one user site; 30 pipx venvs of 200 entries each, 6.8 ms at
+a process' first look, 1.3 ms after.
 """
 
 from __future__ import annotations
