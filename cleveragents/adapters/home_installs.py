@@ -5,9 +5,9 @@ package from the tree at the user's next `tool`, any Python of that version impo
 from the user site: host-run.
 
 Read: each `site-packages` of the user site (`~/.local/lib/python3*`, macOS'
-`~/Library/Python/3*/lib/python`), of pipx' venvs (`~/.local/share/pipx/venvs/*`,
-`~/.local/pipx/venvs/*`, `$PIPX_HOME/venvs/*`) and uv's tools (`~/.local/share/uv/tools/*`,
-`$UV_TOOL_DIR/*`): each `.pth` line naming a folder, each `.egg-link`'s first line, each
+`~/Library/Python/3*/lib/python`, `$PYTHONUSERBASE`'s), of pipx' venvs
+(`~/.local/share/pipx/venvs/*`, `~/.local/pipx/venvs/*`, `$PIPX_HOME/venvs/*`) and uv's
+tools (`~/.local/share/uv/tools/*`, `$UV_TOOL_DIR/*`): each `.pth` line naming a folder, each `.egg-link`'s first line, each
 quoted absolute path of an `__editable__*finder.py` (setuptools' map of package to
 folder). Where one lies in the tree, that folder is host-run (`src`, or `tool` mapped
 alone), not the whole tree; one naming the tree's TOP (a flat layout, hatchling's
@@ -47,10 +47,10 @@ def editable_places(top: Path, home: str) -> list[str]:
     """The folders (and, for the tree's top, the files) of the tree `top` that a package
     installed editable into the home at `home` loads from, relative."""
     patterns = [os.path.join(home, site) for site in SITES]
-    for variable in ("PIPX_HOME", "UV_TOOL_DIR"):
+    for variable, venvs in (("PIPX_HOME", "venvs/*"), ("UV_TOOL_DIR", "*"), ("PYTHONUSERBASE", "")):
         value = os.environ.get(variable, "")
-        venvs = "venvs/*" if variable == "PIPX_HOME" else "*"
-        patterns += [os.path.join(value, venvs, "lib/python3*/site-packages")] if value else []
+        sites = os.path.join(value, venvs, "lib/python3*/site-packages")
+        patterns += [os.path.normpath(sites)] if value.startswith("/") else []
     sites = [s for pattern in patterns for s in sorted(glob.glob(pattern))][:MOST_SITES]
     found: list[str] = []
     for site in dict.fromkeys(sites):
