@@ -7,12 +7,13 @@ from the user site: host-run.
 Read: each `site-packages` of the user site (`~/.local/lib/python3*`, macOS'
 `~/Library/Python/3*/lib/python`, `$PYTHONUSERBASE`'s), of pipx' venvs
 (`~/.local/share/pipx/venvs/*`, `~/.local/pipx/venvs/*`, `$PIPX_HOME/venvs/*`) and uv's
-tools (`~/.local/share/uv/tools/*`, `$UV_TOOL_DIR/*`): each `.pth` line naming a folder, each `.egg-link`'s first line, each
-quoted absolute path of an `__editable__*finder.py` (setuptools' map of package to
-folder). Where one lies in the tree, that folder is host-run (`src`, or `tool` mapped
-alone), not the whole tree; one naming the tree's TOP (a flat layout, hatchling's
-`dev-mode-dirs`) makes each `.py` file and package folder standing at the top host-run
-(a new top module imports only where something names it). Whether the console script
+tools (`~/.local/share/uv/tools/*`, `$UV_TOOL_DIR/*`): each `.pth` line naming a
+folder, each `.egg-link`'s first line, each quoted absolute path of an
+`__editable__*finder.py` (setuptools' map of package to folder). Where one lies in the
+tree, that folder is host-run (`src`, or `tool` mapped alone), not the whole tree; one
+naming the tree's TOP (a flat layout, hatchling's `dev-mode-dirs`) makes each `.py` file
+and package folder standing at the top host-run (a new top module imports only where
+something names it). Whether the console script
 is on agents' PATH is not looked at: the user's may differ.
 
 Cost: a listing of each such `site-packages` changed since the last look (`lstat` of
