@@ -50,8 +50,8 @@ def editable_places(top: Path, home: str) -> list[str]:
     patterns = [os.path.join(home, site) for site in SITES]
     for variable, venvs in (("PIPX_HOME", "venvs/*"), ("UV_TOOL_DIR", "*"), ("PYTHONUSERBASE", "")):
         value = os.environ.get(variable, "")
-        sites = os.path.join(value, venvs, "lib/python3*/site-packages")
-        patterns += [os.path.normpath(sites)] if value.startswith("/") else []
+        pattern = os.path.join(value, venvs, "lib/python3*/site-packages")
+        patterns += [os.path.normpath(pattern)] if value.startswith("/") else []
     sites = [s for pattern in patterns for s in sorted(glob.glob(pattern))][:MOST_SITES]
     found: list[str] = []
     for site in dict.fromkeys(sites):
