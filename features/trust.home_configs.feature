@@ -44,21 +44,23 @@ Feature: What my home's own configs and linked programs run from my tree is kept
   Scenario: What my ~/.ssh/config, ~/.vimrc, ~/.tmux.conf and ~/.inputrc include from my dotfiles tree is put back
     # `Include` (whose `Match exec` runs at every `ssh`, every `git push` over ssh), vim's
     # `source`, tmux's `source-file`, readline's `$include`; and the script ssh's
-    # `ProxyCommand` runs, with what it runs in turn.
+    # `ProxyCommand` runs, with what it runs in turn, or what my own script it runs sources.
     Given the tree lies in the user's home at "dotfiles"
-    And the user's own ".ssh/config" in their home holds "Include ~/dotfiles/ssh/extra.conf\nHost work\n  ProxyCommand ~/dotfiles/bin/proxy %h\n"
+    And the user's own ".ssh/config" in their home holds "Include ~/dotfiles/ssh/extra.conf\nHost work\n  ProxyCommand ~/dotfiles/bin/proxy %h\nHost play\n  ProxyCommand ~/bin/mine %h\n"
+    And the user's own "bin/mine" in their home holds "#!/bin/sh\n. ~/dotfiles/extra.sh\n"
     And the user's own ".vimrc" in their home holds "source $VIMRUNTIME/defaults.vim\nsource ~/dotfiles/vim/maps.vim\n"
     And the user's own ".tmux.conf" in their home holds "source-file -q ~/dotfiles/tmux.conf\n"
     And the user's own ".inputrc" in their home holds "$include ~/dotfiles/inputrc\n"
     And an executable file "bin/proxy" containing "#!/bin/sh\nexec sh bin/connect.sh \"$@\"\n" committed
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "mkdir -p ssh vim && printf 'Match exec planted-ran\n' > ssh/extra.conf && printf 'planted-ran' > vim/maps.vim && printf 'planted-ran' > tmux.conf && printf 'planted-ran' > inputrc && printf 'planted-ran' > bin/connect.sh && printf 'x' >> notes.txt"
+    And Claude will run "mkdir -p ssh vim && printf 'Match exec planted-ran\n' > ssh/extra.conf && printf 'planted-ran' > vim/maps.vim && printf 'planted-ran' > tmux.conf && printf 'planted-ran' > inputrc && printf 'planted-ran' > bin/connect.sh && printf 'planted-ran' >> extra.sh && printf 'x' >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     Then the file "ssh/extra.conf" does not exist
     And the file "vim/maps.vim" does not exist
     And the file "tmux.conf" does not exist
     And the file "inputrc" does not exist
     And the file "bin/connect.sh" does not exist
+    And the file "extra.sh" does not contain "planted-ran"
     And the file "notes.txt" contains "x"
     And stderr does not contain "every file of the tree counts as your home's"
 

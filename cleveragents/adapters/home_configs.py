@@ -8,7 +8,9 @@ it puts on its `runtimepath` (`~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, `in
 
 An included file of the tree is host-run and read in turn by the same reader (an included
 ssh config may include more); a file a command names is host-run and read as a hook's
-script is (`home_files._sourced`); a glob's folder in the tree is host-run whole, and the
+script is (`home_files._sourced`), and what a script of the home's own a command names
+(`ProxyCommand ~/bin/proxy`) runs of the tree, read as a hook's script outside the tree is
+(`tree_scripts.outside_places`); a glob's folder in the tree is host-run whole, and the
 home's own files it matches are read. A path named with `~`, `$HOME`, ssh's `%d`, a
 variable of agents' environment (the user's made it), or (for
 ssh, tmux and readline) relative to the file naming it, is followed; one holding any other
@@ -94,6 +96,7 @@ def home_config_places(top: Path, home: str) -> tuple[list[str], list[str], str]
     found: list[str] = []
     programs: list[str] = []
     known: dict[str, str | None] = {}
+    mine: list[str] = []  # the home's own scripts the configs' commands run
     unknown = ""
     at = 0
     while at < len(todo):
@@ -119,6 +122,8 @@ def home_config_places(top: Path, home: str) -> tuple[list[str], list[str], str]
                 )
             found += [place] if place else []
             programs += [place] if place and run and not whole else []
+            if run and place is None and target.startswith(home + "/") and not whole:
+                mine.append(target)  # `ProxyCommand ~/bin/proxy`: the user's own script
             if run:
                 continue
             matched = sorted(glob.glob(included))[:MOST_READ] if whole else [included]
@@ -134,9 +139,29 @@ def home_config_places(top: Path, home: str) -> tuple[list[str], list[str], str]
                     f"your home's {_shown(top, home, path)} loads every file of the tree",
                 )
             found += [place] if place else []
+    for place in _runs_of(top, mine[:MOST_READ]):
+        found.append(place)
+        programs.append(place)
     if unknown and (found or top.is_relative_to(os.path.realpath(home))):
         return found, programs, unknown
     return found, programs, ""
+
+
+def _runs_of(top: Path, scripts: list[str]) -> list[str]:
+    """The tree files the home's own scripts `scripts` (outside the tree) run or source by a
+    path agents can name, read as a hook's script outside the tree is
+    (`tree_scripts.outside_places`); what they run by a word it cannot name: not counted."""
+    from cleveragents.adapters.git.tree_scripts import outside_places
+    from cleveragents.domain.config_programs import Reach
+
+    found: list[str] = []
+    for reach in outside_places(top, [Reach(script) for script in dict.fromkeys(scripts)], ""):
+        path = os.path.expanduser(reach.path)
+        if reach.unknown or reach.launcher or "$" in path or "#!" in path:
+            continue
+        place = _relative(top, path) if path.startswith("/") else None
+        found += [place] if place else []
+    return found
 
 
 def _readable(top: Path, home: str, path: str) -> bool:
