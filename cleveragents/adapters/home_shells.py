@@ -92,7 +92,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             continue
         if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
             text = own_folder_put(text, shlex.quote(os.path.dirname(path)))
-        targets, zdotdirs, why = _scan(text, variables, home, sourcers)
+        targets, zdotdirs, why = _scan(text, variables, home, sourcers, top)
         if why and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
@@ -121,7 +121,11 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
 
 
 def _scan(
-    text: str, variables: dict[str, list[str] | None], home: str, sourcers: dict[str, str]
+    text: str,
+    variables: dict[str, list[str] | None],
+    home: str,
+    sourcers: dict[str, str],
+    top: Path,
 ) -> tuple[list[tuple[str, bool]], list[str], str]:
     """The absolute paths `text` sources or runs (each with whether it is a glob's folder,
     whole), the `ZDOTDIR`s it sets, and the first sourced path it cannot name. A function
@@ -183,7 +187,7 @@ def _scan(
                 if function and POSITIONAL.fullmatch(word):
                     sourcers[function] = verb  # its calls name the path
                     continue
-                if _elsewhere(words, index, home):
+                if _elsewhere(words, index, home, top):
                     continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
@@ -193,10 +197,10 @@ def _scan(
     return targets, zdotdirs, unknown
 
 
-def _elsewhere(words: list[str], index: int, home: str) -> bool:
+def _elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
     """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
-    the home (`$(brew --prefix)`, found on PATH) and that names nothing of the home: what
-    it prints is the system's, not a tree in the home."""
+    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
+    of the home: what it prints is the system's, not a tree in the home."""
     if words[index : index + 2] == ["$", "("]:
         inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
     elif words[index].startswith("$(") and ")" in words[index]:
@@ -210,9 +214,8 @@ def _elsewhere(words: list[str], index: int, home: str) -> bool:
         return False
     program = shutil.which(inner[0])
     real = os.path.realpath(program) if program else ""
-    return (
-        bool(real) and not Path(real).is_relative_to(real_home) and not real.startswith(home + "/")
-    )
+    mine = Path(real).is_relative_to(real_home) or Path(real).is_relative_to(top)
+    return bool(real) and not mine and not real.startswith(home + "/")
 
 
 def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
