@@ -245,7 +245,8 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
     agents cannot name (`exec "$EDITOR" "$@"`, `subprocess.run(sys.argv[1:])`) is not
     counted, as for the shell files: most of a dotfiles `bin` would make its tree whole."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
-    from cleveragents.adapters.git.tree_scripts import script_places
+    from cleveragents.adapters.git.tree_scripts import below, script_places
+    from cleveragents.domain.reach import ANY_FOLDERS
 
     found: list[str] = []
     todo = list(dict.fromkeys(shells))
@@ -262,12 +263,17 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
                     place.path.split("*")[0].rpartition("/")[0] if "*" in place.path else place.path
                 )
                 if "*" in place.path and not path:  # `*.py` at the top: those standing
-                    found += [p.relative_to(top).as_posix() for p in top.glob(place.path)]
+                    found += (
+                        [p for _, p in below(top, [place])]
+                        if ANY_FOLDERS in place.path
+                        else [p.relative_to(top).as_posix() for p in top.glob(place.path)]
+                    )
                     continue
                 found.append(path)
                 todo += [] if path in todo or place.launcher else [path]
     if len(todo) > MOST_SOURCED:
-        return found, f"its shell files source more than {MOST_SOURCED} files"
+        whose = "the programs it links to run" if program else "its shell files source"
+        return found, f"{whose} more than {MOST_SOURCED} files"
     return found, ""
 
 
