@@ -177,6 +177,26 @@ Feature: A script my Claude Code settings run is kept from the model
       | sh -c -e                | sh -c -e 'make -s fmt'                                               |
       | unknown tool            | markdownlint-cli2 README.md                                          |
 
+  Scenario Outline: The script my own hook's node runs after <option>'s value is kept from the model
+    Given a git repository with files:
+      | path            | content                 |
+      | a.txt           | a\n                     |
+      | scripts/hook.js | console.log(1) // exit 0\n |
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "settings.json" holding "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "node <option> <value> scripts/hook.js"}]}]}}"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "scripts/hook.js"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "scripts/hook.js" contains "exit 0"
+
+    Examples:
+      | option                 | value               |
+      | --disable-warning      | ExperimentalWarning |
+      | --unhandled-rejections | strict              |
+
   Scenario: My own hook's unknown tool is refused naming the vouch; once I vouch for it, the model may write
     Given a git repository with files:
       | path  | content |

@@ -296,12 +296,16 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if name in table.SCRIPTED:
         return interpreters.scripted(name, rest, cwd, given.stdin)
     vouched = name not in _FUNCTIONS.get() and vouches.vouched(name, program or name)
+    if vouched and (at := vouches.command_in(rest)) is not None:  # `setpriv ... make`
+        return _launched(rest[at].rpartition("/")[2], rest[at + 1 :], cwd, given, rest[at])
     if name in table.CHECKERS or vouched:  # `ruff check src`: `src` is data, not run
         return []
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
-        # One by its bare name may be vouched for; a tools folder's lies in the tree.
-        return [Reach(WHOLE, unknown=why, vouch="" if "/" in (program or name) else name)]
+        # One by its bare name may be vouched for (a tools folder's lies in the tree), but
+        # never a wrapper or an interpreter: no vouch is offered for those.
+        offered = "/" not in (program or name) and not vouches.runs_code(name)
+        return [Reach(WHOLE, unknown=why, vouch=name if offered else "")]
     found = named(cwd, [w for w in rest if not w.startswith("-")])
     if _ON_PATH.get() and "/" not in (program or name) and name not in table.INERT:
         found.append(Reach(name, kind=ON_PATH))
