@@ -138,3 +138,13 @@ def left_standing_note(paths: list[str]) -> str:
         f"left as it stands: {named} (a nested repository whose refs git cannot read, which "
         "no checkpoint holds: remove it, or repair its .git/packed-refs, yourself)"
     )
+
+
+def no_commit_note(paths: list[str]) -> str:
+    """What an undo says of nested repositories with no commit it left as they stand: no
+    checkpoint holds one (git records a nested repository by its commit), nor its files."""
+    named = ", ".join(f"{shown_path(path)}/" for path in paths)
+    return (
+        f"left as it stands: {named} (a nested repository with no commit, which no checkpoint "
+        "holds: if the plan made it, remove it yourself)"
+    )
