@@ -163,6 +163,10 @@ A Bash Call Whose Effects No Checkpoint Holds Says So In The Run And Before A Co
     Should Not Match Regexp    ${result.stdout}    (?m)^.*#4 .*irreversible    a file command in the tree
     ${shown}    Run Agents    plan    decision    2
     Should Contain    ${shown.stdout}    it left lib/, a nested repository no checkpoint holds
+    ${shown}    Run Agents    plan    show
+    Should Match Regexp    ${shown.stdout}    (?m)^ *irreversible +\#2, \#3: what they did outside the working tree no restore undoes
+    ${shown}    Plan Shown
+    Should Be Equal    ${shown}[irreversible]    ${{ ["2", "3"] }}
     ${dry}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
     ...    --guidance    no lib    --dry-run    --json
     ${preview}    Parse JSON Document    ${dry.stdout}
