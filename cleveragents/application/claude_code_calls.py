@@ -4,8 +4,9 @@ A Bash call's look is put back first (`CheckpointStore.after_command`), at its P
 or, when none comes (refused, failed, cut off), at the next hook event of another call or
 at the session's end. The outcome says what no checkpoint holds of the call, as our own
 actor's commands do: what it did outside the working tree (`domain/tool_effects.py`, on
-the call as made), and a nested repository it left whose refs git cannot read (seen after
-it; only in a headless run, where the scan before the call was made in this process). The
+the call as made), and a nested repository it left that no checkpoint holds, whose refs git
+cannot read or with no commit (seen after it; only in a headless run, where the scan before
+the call was made in this process). The
 run's output shows such a call's line again once it is done, saying so.
 """
 
@@ -34,7 +35,7 @@ class CallEnds:
     open: dict[str, Decision]  # decisions whose call has not finished, by id
     looks: dict[str, CommandLook]  # Bash calls allowed and not put back yet, by id
     put: dict[str, tuple[list[str], SavedFiles | None]]  # put back before their PostToolUse
-    unreadable: dict[str, list[str]]  # nested repositories git could not read before each
+    unreadable: dict[str, list[str]]  # nested repositories no checkpoint held before each
 
     def after_call(self, event: dict[str, Any]) -> None:
         """A call finished (its PostToolUse): its outcome and the checkpoint after it."""
@@ -57,8 +58,10 @@ class CallEnds:
         """`_done` of a call that ran, saying what no checkpoint holds of it (marked on its
         action for a correction) and showing its line again when there is such a thing."""
         known = self.unreadable.pop(call, None)
-        made = [p for p in self.r.checkpoints.unreadable if known is not None and p not in known]
-        action, said = unkept(decision.action or {}, made)
+        left = [p for p in self.r.checkpoints.uncommitted if known is not None and p not in known]
+        broken = [p for p in left if p in self.r.checkpoints.unreadable]
+        empty = [p for p in left if p not in broken]
+        action, said = unkept(decision.action or {}, broken, empty)
         outcome = "; ".join([outcome, *said])
         done = self._done(decision.model_copy(update={"action": action}), call, after, ok, outcome)
         if said and self.r.observer is not None:  # its line again, now that it can say it

@@ -45,20 +45,16 @@ class UndoFiles:
 
     def left_standing(self, op: Operation) -> list[str]:
         """What the undo of `op` says of the nested repositories it leaves as they stand, as
-        the undo's safety checkpoint found them: those whose refs git could not read, and
-        those with no commit (a `git init` whose HEAD names a branch not made yet), that the
-        tree before `op` does not hold (one it holds had its files saved before the command)
-        and whose files `op` saved nothing of (no undo puts back what no record holds)."""
+        the undo's safety checkpoint found them, that the tree before `op` does not hold (one
+        it holds had its files saved before the command): those whose refs git could not
+        read, and those with no commit (a `git init` whose HEAD names a branch not made yet),
+        which no checkpoint holds either (named even when `op` did not make it: no record
+        tells a repository made by it from one that stood untouched)."""
         found = self.checkpoints.uncommitted
         if op.files_before is None or not found:
             return []
         held = self.checkpoints.tree_paths(self.store.checkpoint(op.files_before).tree)
-        saved = self.checkpoints.found_states(op.saved) if op.saved else {}
-        left = [
-            path
-            for path in found
-            if path not in held and not any(p.startswith(f"{path}/") for p in saved)
-        ]
+        left = [path for path in found if path not in held]
         broken = [path for path in left if path in self.checkpoints.unreadable]
         empty = [path for path in left if path not in broken]
         return [

@@ -148,3 +148,13 @@ def no_commit_note(paths: list[str]) -> str:
         f"left as it stands: {named} (a nested repository with no commit, which no checkpoint "
         "holds: if the plan made it, remove it yourself)"
     )
+
+
+def no_commit_left(paths: list[str]) -> str:
+    """What a decision's outcome says of nested repositories with no commit a command left:
+    no checkpoint holds one or its files (git records a nested repository by its commit)."""
+    named = ", ".join(f"{shown_path(path)}/" for path in paths)
+    return (
+        f"not checkpointed: {named} (a nested repository with no commit: no checkpoint holds "
+        "it or its files; undo leaves it as it stands, naming it)"
+    )
