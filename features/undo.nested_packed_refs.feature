@@ -65,7 +65,8 @@ Feature: A command that breaks the packed refs of a nested repository with a com
     And stderr contains "left as it stands: lib/ (a nested repository whose refs git cannot read"
 
   Scenario: Undo names a repository with no commit the command made, which no checkpoint holds
-    # Before: `git init lib` (its HEAD names a branch not made yet) survived the undo unnamed.
+    # Before: `git init lib` (its HEAD names a branch not made yet) survived the undo unnamed,
+    # and the command's outcome did not say that no checkpoint holds it.
     Given a git repository
     And the file "f.txt" is committed with "keep"
     And the plan file "plan.yaml":
@@ -79,6 +80,7 @@ Feature: A command that breaks the packed refs of a nested repository with a com
       """
     When I run "agents plan run --script {tmp}/plan.yaml"
     Then the exit code is 0
+    And stdout contains "not checkpointed: lib/ (a nested repository with no commit: no checkpoint holds it or its files"
     When I run "agents plan undo --yes"
     Then the exit code is 0
     And the file "f.txt" holds exactly "keep"

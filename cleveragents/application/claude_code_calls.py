@@ -6,8 +6,8 @@ at the session's end. The outcome says what no checkpoint holds of the call, as 
 actor's commands do: what it did outside the working tree (`domain/tool_effects.py`, on
 the call as made), and a nested repository it left that no checkpoint holds, whose refs git
 cannot read or with no commit (seen after it; only in a headless run, where the scan before
-the call was made in this process). The
-run's output shows such a call's line again once it is done, saying so.
+the call was made in this process). The run's output shows such a call's line again once it
+is done, saying so.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class CallEnds:
     open: dict[str, Decision]  # decisions whose call has not finished, by id
     looks: dict[str, CommandLook]  # Bash calls allowed and not put back yet, by id
     put: dict[str, tuple[list[str], SavedFiles | None]]  # put back before their PostToolUse
-    unreadable: dict[str, list[str]]  # nested repositories no checkpoint held before each
+    kept_out: dict[str, list[str]]  # nested repositories no checkpoint held before each
 
     def after_call(self, event: dict[str, Any]) -> None:
         """A call finished (its PostToolUse): its outcome and the checkpoint after it."""
@@ -57,9 +57,10 @@ class CallEnds:
     ) -> None:
         """`_done` of a call that ran, saying what no checkpoint holds of it (marked on its
         action for a correction) and showing its line again when there is such a thing."""
-        known = self.unreadable.pop(call, None)
-        left = [p for p in self.r.checkpoints.uncommitted if known is not None and p not in known]
-        broken = [p for p in left if p in self.r.checkpoints.unreadable]
+        known = self.kept_out.pop(call, None)
+        checkpoints = self.r.checkpoints
+        left = [p for p in checkpoints.uncommitted if known is not None and p not in known]
+        broken = [p for p in left if p in checkpoints.unreadable]
         empty = [p for p in left if p not in broken]
         action, said = unkept(decision.action or {}, broken, empty)
         outcome = "; ".join([outcome, *said])

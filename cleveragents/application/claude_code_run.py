@@ -129,7 +129,7 @@ class ClaudeCodeRun(CallEnds):
         self.looks: dict[str, CommandLook] = {}
         self.look: SessionPutBack | None = None  # what Claude Code runs, before the session
         self.put: dict[str, tuple[list[str], SavedFiles | None]] = {}
-        self.unreadable: dict[str, list[str]] = {}  # left out by the scan before each Bash call
+        self.kept_out: dict[str, list[str]] = {}  # left out by the scan before each Bash call
         # The to-do list as the kept calls left it (the plan's steps), and the current step.
         self.todo = TaskList.of(d.action for d in active(recorder.decisions))
 
@@ -332,7 +332,7 @@ class ClaudeCodeRun(CallEnds):
         self.open[str(event.get("tool_use_id"))] = decision
         if tool == "Bash" and before is not None:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
-            self.unreadable[str(event.get("tool_use_id"))] = list(r.checkpoints.uncommitted)
+            self.kept_out[str(event.get("tool_use_id"))] = list(r.checkpoints.uncommitted)
         if tool == "Bash" and self.box is not None:
             return allow(self.box.updated(str(event.get("tool_use_id")), tool_input))
         # Any other call is left to Claude Code's own permissions (headless: asked, refused).

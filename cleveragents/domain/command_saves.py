@@ -8,6 +8,7 @@ it back; after the command, only what it changed is recorded.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 MIB = 1 << 20
@@ -158,3 +159,18 @@ def no_commit_left(paths: list[str]) -> str:
         f"not checkpointed: {named} (a nested repository with no commit: no checkpoint holds "
         "it or its files; undo leaves it as it stands, naming it)"
     )
+
+
+def left_out_notes(
+    before: Sequence[str], now: Sequence[str], unreadable: Sequence[str]
+) -> list[str]:
+    """What a command's outcome says of the nested repositories its checkpoint leaves out
+    that the one before it did not (`now` against `before`): those whose refs git cannot
+    read (`unreadable`), and those with no commit."""
+    left = [path for path in now if path not in before]
+    broken = [path for path in left if path in unreadable]
+    empty = [path for path in left if path not in unreadable]
+    return [
+        *([unreadable_note(broken)] if broken else []),
+        *([no_commit_left(empty)] if empty else []),
+    ]
