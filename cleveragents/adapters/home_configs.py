@@ -17,7 +17,8 @@ ssh, tmux and readline) relative to the file naming it, is followed; one holding
 `$`, `%` or vim expression (`exe 'so' expand(...)`, `dofile(vim.fn.stdpath(...) .. x)`), or
 a file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown: the whole tree when
 these files reach it or it lies in the home, said. At most `MOST_READ` files are read; past
-it the tree counts whole. emacs' `(load ...)` is not read.
+it the tree counts whole. emacs' `(load ...)` is not read, nor a folder `init.lua` puts
+on the runtimepath by a variable (lazy.nvim's `rtp:prepend(lazypath)`, its data folder).
 
 Cost: a read of each of these configs standing (a few KB each) and of each tree file they
 include, per look: 0.2-0.5 ms CPU for a home with three of them including three files.
