@@ -116,6 +116,7 @@ def home_files(tree: Path) -> HomeFiles:
     top = Path(os.path.realpath(tree))
     found: list[str] = []
     shells: list[str] = []
+    programs: list[str] = []  # `~/bin/tool -> proj/scripts/tool`: read as a hook's script
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
     roots = home_roots(home, top)
     walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots)
@@ -135,6 +136,8 @@ def home_files(tree: Path) -> HomeFiles:
         if inside is not None:
             found.append(inside)
             shells += [inside] if _shell(name) else []
+            programs += [] if _shell(name) or not _program(top / inside) else [inside]
+            programs += _programs(top, inside) if name.split("/")[-1] == "bin" else []
     found += [path for _, path in twins]  # `~/.bashrc` a hard link of the tree's `bashrc`
     shells += [path for name, path in twins if _shell(name)]
     real = Path(os.path.realpath(home))
@@ -144,6 +147,13 @@ def home_files(tree: Path) -> HomeFiles:
 
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
+    from cleveragents.adapters.home_configs import home_config_places
+    from cleveragents.adapters.home_installs import editable_places
+
+    configs, config_runs, config_why = home_config_places(top, home)
+    configs += editable_places(top, home)  # `pip install --user -e .`: its package folder
+    ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
+    more, past = [*configs, *more, *ran], past or config_why or ran_why
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
     whole = _whole(top, real, leads, walk.cuts, roots) or why or past
     whole = whole or xdg_whole(top) or xdg_why or twins_why
@@ -211,11 +221,32 @@ def sourced(top: Path, shells: list[str]) -> list[str]:
     return _sourced(top, shells)[0]
 
 
-def _sourced(top: Path, shells: list[str]) -> tuple[list[str], str]:
+def _programs(top: Path, folder: str) -> list[str]:
+    """The programs in the tree's `folder` a `bin` of the home links to (`~/bin ->
+    ~/dotfiles/bin`: on PATH), at most `MOST_SOURCED`."""
+    try:
+        names = sorted(os.listdir(top / folder))[:MOST_SOURCED]
+    except OSError:
+        return []
+    return [f"{folder}/{name}" for name in names if _program(top / folder / name)]
+
+
+def _program(path: Path) -> bool:
+    """Whether the tree file at `path` is a program (a plain file that may be executed)."""
+    return path.is_file() and os.access(path, os.X_OK)
+
+
+def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[str], str]:
     """`sourced`, and why the whole tree is the home's when more than `MOST_SOURCED` were
-    to be read, or ""."""
+    to be read, or "". Of a `program` (a home link to a tree program, run by the user) what
+    a hook's script would run is the host's too: what an interpreter loads beside it (its
+    folder, for `scripts/*.py`; at the tree's top, the files standing there that match:
+    a new top module runs only where something imports it). What either runs by a word
+    agents cannot name (`exec "$EDITOR" "$@"`, `subprocess.run(sys.argv[1:])`) is not
+    counted, as for the shell files: most of a dotfiles `bin` would make its tree whole."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
-    from cleveragents.adapters.git.tree_scripts import script_places
+    from cleveragents.adapters.git.tree_scripts import below, script_places
+    from cleveragents.domain.reach import ANY_FOLDERS
 
     found: list[str] = []
     todo = list(dict.fromkeys(shells))
@@ -223,13 +254,26 @@ def _sourced(top: Path, shells: list[str]) -> tuple[list[str], str]:
     while at < min(len(todo), MOST_SOURCED):
         at += 1
         for reach in script_places(top, todo[at - 1], ""):
-            if reach.launcher or reach.unknown:
-                continue
+            if (reach.launcher and not program) or reach.unknown or "#!" in reach.path:
+                continue  # (`#!/bin/sh`: the first line, read as a command)
             for place in in_tree(top, reach):
-                found.append(place.path)
-                todo += [] if place.path in todo else [place.path]
+                if "$" in place.path:
+                    continue  # `$f`, `$@`: a word the reader kept as is, no file
+                path = (
+                    place.path.split("*")[0].rpartition("/")[0] if "*" in place.path else place.path
+                )
+                if "*" in place.path and not path:  # `*.py` at the top: those standing
+                    found += (
+                        [p for _, p in below(top, [place])]
+                        if ANY_FOLDERS in place.path
+                        else [p.relative_to(top).as_posix() for p in top.glob(place.path)]
+                    )
+                    continue
+                found.append(path)
+                todo += [] if path in todo or place.launcher else [path]
     if len(todo) > MOST_SOURCED:
-        return found, f"its shell files source more than {MOST_SOURCED} files"
+        whose = "the programs it links to run" if program else "its shell files source"
+        return found, f"{whose} more than {MOST_SOURCED} files"
     return found, ""
 
 
