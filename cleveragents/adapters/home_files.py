@@ -60,10 +60,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cleveragents.adapters.home_hard import hard_links, inode_of
-from cleveragents.adapters.home_walk import home_links
+from cleveragents.adapters.home_walk import MOST_ALL, home_links, links_in
 from cleveragents.adapters.home_ways import (
     home_roots,
     links_on_the_way,
+    on_path,
     xdg_dirs,
     xdg_folder,
     xdg_named,
@@ -97,6 +98,7 @@ class HomeFiles:
 
 
 _said: set[str] = set()  # the trees said to be whole, in this process
+_cut_said: set[tuple[str, str]] = set()  # (home, tree) said to be looked at in part
 
 
 def startup_files(tree: Path) -> list[str]:
@@ -136,6 +138,8 @@ def home_files(tree: Path) -> HomeFiles:
             found.append(inside)
             shells += [inside] if _shell(name) else []
     found += [path for _, path in twins]  # `~/.bashrc` a hard link of the tree's `bashrc`
+    inner, inner_why = _links_within(top, found, known)
+    found += inner
     shells += [path for name, path in twins if _shell(name)]
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
@@ -145,12 +149,20 @@ def home_files(tree: Path) -> HomeFiles:
     own, why = home_shell_places(top, home, shells)
     more, past = _sourced(top, [*shells, *own])
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
-    whole = _whole(top, real, leads, walk.cuts, roots) or why or past
-    whole = whole or xdg_whole(top) or xdg_why or twins_why
+    whole = _whole(top, real, leads, walk.cuts, roots) or why or past or inner_why
+    whole = whole or xdg_whole(top) or xdg_why or twins_why or on_path(home, top)
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
+        )
+    if not whole and walk.cuts and (home, str(top)) not in _cut_said:
+        _cut_said.add((home, str(top)))
+        cuts = ", ".join(printable("home" if c == "." else c) for c in walk.cuts[:8])
+        sys.stderr.write(
+            f"note: your home's folders {cuts} hold more than agents looks at for links into the "
+            f"tree ({MOST_ENTRIES} entries each, {MOST_ALL} in all, {MOST_DEPTH} folders "
+            "deep): a link there past those is not kept from the model\n"
         )
     paths = tuple(dict.fromkeys([*found, *own, *more]))
     return HomeFiles(paths, dots, whole, xdg, tuple(dirs))
@@ -181,7 +193,7 @@ def _whole(
             return f"your home's {printable(name)} links to it"
     for name, real in leads:
         # (not a folder on PATH, `roots`: what runs from there is its files, not a tree's)
-        if name in roots or real == home or not real.is_relative_to(home):
+        if name in roots or home.is_relative_to(real):  # (`/`, the home: every tree)
             continue
         if top.is_relative_to(real):
             return f"your home's {printable(name)} links to a folder that holds it"
@@ -194,6 +206,40 @@ def _whole(
                 f"entries (or folders deeper than {MOST_DEPTH}): not all were looked at"
             )
     return ""
+
+
+def _links_within(
+    top: Path, found: list[str], known: dict[str, str | None]
+) -> tuple[list[str], str]:
+    """What the tree's links in the folders `found` (of the tree `top`, the home's) lead to
+    in the tree, and the links on the way (`vim/plugin/shared.vim -> ../../common/x.vim`,
+    `~/.vim` linking to `vim`: vim reads `common/x.vim`), and in turn in the folders they
+    lead to; and why the tree is the home's whole when one such folder holds more than
+    `MOST_ENTRIES` entries (or is deeper than `MOST_DEPTH`), or ""."""
+    more: list[str] = []
+    todo = [p for p in dict.fromkeys(found) if (top / p).is_dir() and not (top / p).is_symlink()]
+    done: set[str] = set()
+    while todo:
+        folder = todo.pop(0)
+        if len(done) >= MOST_SOURCED:
+            return more, f"its folders your home's programs read link to more than {MOST_SOURCED}"
+        if folder in done or any(folder.startswith(f"{d}/") for d in done):
+            continue
+        done.add(folder)
+        links, cut = links_in(str(top), folder, MOST_ENTRIES, MOST_DEPTH)
+        if cut:
+            return more, (
+                f"your home's programs read its {printable(folder)}, which holds more than "
+                f"{MOST_ENTRIES} entries (or folders deeper than {MOST_DEPTH}): the links "
+                "there were not all looked at"
+            )
+        for link in links:
+            more += links_on_the_way(top, str(top / link), known)
+            inside = _inside(top, str(top / link))
+            if inside is not None:
+                more.append(inside)
+                todo += [inside] if (top / inside).is_dir() else []
+    return more, ""
 
 
 def _inside(top: Path, path: str) -> str | None:

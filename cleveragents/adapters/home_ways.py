@@ -33,6 +33,7 @@ ms per look, against 26-28 ms without.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from cleveragents.domain.reach import printable
@@ -162,3 +163,45 @@ def links_on_the_way(top: Path, path: str, known: dict[str, str | None]) -> list
             current = "/"
         parts = [*target.split("/"), *parts]
     return found
+
+
+# The home's own startup files read for the folders they put on PATH (`on_path`), and how
+# much of each at most.
+PATH_FILES = (
+    ".profile",
+    ".bash_profile",
+    ".bash_login",
+    ".bashrc",
+    ".zshenv",
+    ".zprofile",
+    ".zshrc",
+)
+FISH_CONFIG = ".config/fish/config.fish"
+PATH_BYTES = 1 << 20
+# `PATH=X:$PATH`, `export PATH="$HOME/bin:$PATH"`, zsh's `path=(X $path)`, fish's
+# `set -gx PATH X $PATH` and `fish_add_path X`: what follows, to the line's end or a `;`.
+PATH_SET = re.compile(
+    r"(?:\bPATH=|\bpath\+?=\(|\bset\s+(?:-\w+\s+)*PATH\s|\bfish_add_path\s)([^;#\n]*)"
+)
+PATH_WORD = re.compile(r"[^\s'\"():]+")
+
+
+def on_path(home: str, top: Path) -> str:
+    """Why the whole tree `top` is the home's by its startup files' PATH, or "": one of
+    them puts the tree's top (or a folder holding it, `~/bin` a tree of scripts) on PATH
+    (Debian's `.profile`: `PATH="$HOME/bin:$PATH"`): the user's login shell runs a file a
+    command plants there by name, as when agents' own PATH names it (`host_programs`)."""
+    for name in (*PATH_FILES, FISH_CONFIG):
+        try:
+            with open(os.path.join(home, name), "rb") as file:
+                text = file.read(PATH_BYTES).decode("utf-8", "replace")
+        except OSError:
+            continue
+        for value in PATH_SET.findall(text):
+            for word in PATH_WORD.findall(value):
+                word = re.sub(r"^~(?=/|$)|\$\{HOME\}|\$HOME\b", lambda _: home, word)
+                if not word.startswith("/") or "$" in word:
+                    continue
+                if Path(os.path.realpath(word)) == top:
+                    return f"your home's {printable(name)} puts it on PATH ({printable(word)})"
+    return ""
