@@ -120,7 +120,7 @@ def home_files(tree: Path) -> HomeFiles:
     shells: list[str] = []
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
     roots = home_roots(home, top)
-    walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots)
+    walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots, MOST_ALL)
     xdg, (dirs, xdg_why) = xdg_folder(top), xdg_dirs(top)
     found += [] if xdg is None else [xdg]
     more_named = [(root, f"{home}/{root}") for root in roots if root != "."]
@@ -128,7 +128,9 @@ def home_files(tree: Path) -> HomeFiles:
         inside = _inside(top, path)
         dirs += [] if inside is None else [(f"your home's {printable(root)}", inside)]
     hard = [(n, p, *i) for n, p in [*named, *xdg_named()] if (i := inode_of(p)) is not None]
-    twins, twins_why = hard_links(top, [*walk.hard, *hard])
+    # (a file of a folder the home links into the tree is the tree's own name, not the home's)
+    walked = [h for h in walk.hard if not _through(home, h[0]) or _inside(top, h[1]) is None]
+    twins, twins_why = hard_links(top, [*walked, *hard])
     known: dict[str, str | None] = {}
     found += [folder for _, folder in dirs]
     for name, path in [*named, *xdg_named(), *walk.links, *more_named]:
@@ -240,6 +242,14 @@ def _links_within(
                 more.append(inside)
                 todo += [inside] if (top / inside).is_dir() else []
     return more, ""
+
+
+def _through(home: str, name: str) -> bool:
+    """Whether the home's entry `name` (relative) is reached through a link of the home."""
+    folder = os.path.dirname(name)
+    return os.path.realpath(os.path.join(home, folder)) != os.path.join(
+        os.path.realpath(home), folder
+    ).rstrip("/")
 
 
 def _inside(top: Path, path: str) -> str | None:

@@ -170,7 +170,8 @@ def _root(home: str, root: str, most: int, deepest: int) -> tuple[Walk, int, str
             cut = cut or "depth"
             continue
         if folder in INSTALLS:
-            left -= _installs(home, folder, left, walk)
+            spent, stopped = _installs(home, folder, left, walk)
+            left, cut = left - spent, "count" if stopped else cut
             continue
         try:
             st = os.stat(f"{home}/{folder}")
@@ -200,27 +201,33 @@ def links_in(base: str, folder: str, most: int, deepest: int) -> tuple[list[str]
     return [name for name, _ in walk.links], bool(cut)
 
 
-def _installs(home: str, root: str, most: int, walk: Walk) -> int:
-    """The links at the places `INSTALLS` names in the install root `root` of the home,
-    added to `walk` (not followed, nor any folder there walked); how many entries were
-    read (at most `most`)."""
-    left = most
+def _installs(home: str, root: str, most: int, walk: Walk) -> tuple[int, bool]:
+    """The links (and files of more names) at the places `INSTALLS` names in the install
+    root `root` of the home, added to `walk` (not followed, nor any folder there walked);
+    how many entries were read (each folder's once, at most `most`), and whether some were
+    left out."""
+    listed: dict[str, list[tuple[str, str, Inode]]] = {}
+    left, cut = most, False
     for shape in INSTALLS[root]:
         level = [root]
         for at, part in enumerate(shape):
             deeper: list[str] = []
             for folder in level:
-                entries, _ = _entries(f"{home}/{folder}", left)
-                left -= len(entries)
-                for name, kind, _inode in entries:
+                if folder not in listed:
+                    listed[folder], stopped = _entries(f"{home}/{folder}", left)
+                    left, cut = left - len(listed[folder]), cut or stopped
+                for name, kind, inode in listed[folder]:
                     if not fnmatch.fnmatchcase(name, part):
                         continue
-                    if kind == LINK and at == len(shape) - 1:
-                        walk.links.append((f"{folder}/{name}", f"{home}/{folder}/{name}"))
+                    path, last = f"{folder}/{name}", at == len(shape) - 1
+                    if kind == LINK and last:
+                        walk.links.append((path, f"{home}/{path}"))
+                    elif kind == HARD and inode is not None and last:
+                        walk.hard.append((path, f"{home}/{path}", *inode))
                     elif kind == FOLDER:
-                        deeper.append(f"{folder}/{name}")
-            level = [] if at == len(shape) - 1 else deeper
-    return most - left
+                        deeper.append(path)
+            level = deeper
+    return most - left, cut
 
 
 def _entries(
