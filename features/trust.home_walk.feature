@@ -72,8 +72,8 @@ Feature: Every link of my home into my tree is found, wherever my home keeps it
     Then the file "ls" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: your home's .profile puts it on PATH"
 
-  Scenario: A folder of my home too big to look at whole is said
-    Given the user's home holds 10001 files in ".julia/compiled"
+  Scenario: A folder of my home too deep to look at whole is said
+    Given the user's home holds the folder ".julia/a/b/c/d/e/f/g"
     And the user's home links ".local/bin/tool" to the tree's "bin/tool"
     And Claude will propose the plan "walk" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bin/tool"

@@ -20,6 +20,9 @@
     where one leads into the tree (a link itself, or the home in the tree), that folder is
     the home's whole. A `$PATH` entry in the tree that lies in the home (`~/src/app/bin`,
     the tree `~/src/app`) is the tree's, judged as such (`domain/host_files.PathFolder`);
+  * the folders the home's own startup files put on PATH (`PATH="$HOME/bin:$PATH"` in
+    Debian's `.profile`, `export PATH=~/scripts:$PATH`): a tree that is one of them is the
+    home's whole, whatever PATH agents was started with (`on_path`);
   * a link IN the tree on the way to a home's file (`~/.vimrc -> dl/vimrc ->
     vim/vimrc.real`): re-pointed, it makes the home read another file; each such link is
     the host's too, not only the chain's end (`links_on_the_way`).
