@@ -80,3 +80,13 @@ Feature: Every link of my home into my tree is found, wherever my home keeps it
     When I run "agents plan run 'walk' --allow-command 'printf *'" with Claude
     Then the file "bin/tool" does not contain "planted-ran"
     And stderr contains "note: your home's folders .julia hold more than agents looks at for links into the tree"
+
+  Scenario: What a folder my .bashrc puts on PATH links into the tree is put back
+    # `export PATH="$HOME/tools/bin:$PATH"`: the login shell's PATH, not agents' own.
+    Given the user's home links "tools/bin/tool" to the tree's "bin/tool"
+    And the user's own ".bashrc" in their home holds "export PATH=\"$HOME/tools/bin:$PATH\"\n"
+    And Claude will propose the plan "walk" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bin/tool && printf 'x' > notes"
+    When I run "agents plan run 'walk' --allow-command 'printf *'" with Claude
+    Then the file "bin/tool" does not contain "planted-ran"
+    And the file "notes" exists

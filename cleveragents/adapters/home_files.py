@@ -73,6 +73,7 @@ from cleveragents.adapters.home_ways import (
     home_roots,
     links_on_the_way,
     on_path,
+    startup_config_home,
     xdg_dirs,
     xdg_folder,
     xdg_named,
@@ -131,6 +132,8 @@ def home_files(tree: Path) -> HomeFiles:
     walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots, MOST_ALL)
     xdg, (dirs, xdg_why) = xdg_folder(top), xdg_dirs(top)
     found += [] if xdg is None else [xdg]
+    login_xdg, login_why = startup_config_home(home, top)  # the login shell's own
+    dirs += [("of your login shell's $XDG_CONFIG_HOME", folder) for folder in login_xdg]
     more_named = [(root, f"{home}/{root}") for root in roots if root != "."]
     for root, path in more_named:  # a folder of the home on PATH: its programs run by name
         inside = _inside(top, path)
@@ -160,7 +163,7 @@ def home_files(tree: Path) -> HomeFiles:
     more, past = _sourced(top, [*shells, *own])
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
     whole = _whole(top, real, leads, walk.cuts, roots) or why or past or inner_why
-    whole = whole or xdg_whole(top) or xdg_why or twins_why or on_path(home, top)
+    whole = whole or xdg_whole(top) or xdg_why or twins_why or on_path(home, top) or login_why
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
