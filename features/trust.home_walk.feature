@@ -72,14 +72,17 @@ Feature: Every link of my home into my tree is found, wherever my home keeps it
     Then the file "ls" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: your home's .profile puts it on PATH"
 
-  Scenario: A folder of my home too deep to look at whole is said
-    Given the user's home holds the folder ".julia/a/b/c/d/e/f/g"
+  Scenario: A folder of my home too big to look at whole is said, one too deep is not
+    # (a folder deeper than the walk goes is common: perf's `~/.debug`, pyenv's own clone)
+    Given the user's home holds 10001 files in ".julia/compiled"
+    And the user's home holds the folder ".debug/a/b/c/d/e/f/g"
     And the user's home links ".local/bin/tool" to the tree's "bin/tool"
     And Claude will propose the plan "walk" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bin/tool"
     When I run "agents plan run 'walk' --allow-command 'printf *'" with Claude
     Then the file "bin/tool" does not contain "planted-ran"
-    And stderr contains "note: your home's folders .julia hold more than agents looks at for links into the tree"
+    And stderr contains "note: your home's folders .julia hold more entries than agents looks at for links into the tree (10000 each, 40000 in all)"
+    And stderr does not contain ".debug"
 
   Scenario: What a folder my .bashrc puts on PATH links into the tree is put back
     # `export PATH="$HOME/tools/bin:$PATH"`: the login shell's PATH, not agents' own.

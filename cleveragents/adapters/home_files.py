@@ -15,7 +15,7 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk of one stops at a limit
     before its end and a link into the tree was found there, the tree counts whole
     (`whole`): a link further down could lead anywhere in it; where none was found, the
-    roots not walked whole are said once on stderr;
+    roots past a budget (not those past the depth alone) are said once on stderr;
   * what each link of the tree in a folder of the tree the home links to leads to, and
     the link (`~/.vim -> ~/dotfiles/vim`, `vim/plugin/shared.vim -> ../../common/x.vim`:
     vim reads `common/x.vim`), and so on in the folders those lead to (`_links_within`);
@@ -169,13 +169,14 @@ def home_files(tree: Path) -> HomeFiles:
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
         )
-    if not whole and walk.cuts and (home, str(top)) not in _cut_said:
+    if not whole and walk.over and (home, str(top)) not in _cut_said:
+        # (not a root cut by depth alone: perf's `~/.debug`, pyenv's own deep clone)
         _cut_said.add((home, str(top)))
-        cuts = ", ".join(printable("home" if c == "." else c) for c in walk.cuts[:8])
+        cuts = ", ".join(printable("home" if c == "." else c) for c in walk.over[:8])
         sys.stderr.write(
-            f"note: your home's folders {cuts} hold more than agents looks at for links into the "
-            f"tree ({MOST_ENTRIES} entries each, {MOST_ALL} in all, {MOST_DEPTH} folders "
-            "deep): a link there past those is not kept from the model\n"
+            f"note: your home's folders {cuts} hold more entries than agents looks at for "
+            f"links into the tree ({MOST_ENTRIES} each, {MOST_ALL} in all): a link there "
+            "past those is not kept from the model\n"
         )
     paths = tuple(dict.fromkeys([*found, *own, *more]))
     return HomeFiles(paths, dots, whole, xdg, tuple(dirs))

@@ -33,7 +33,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Inode = tuple[int, int, int] | None  # a file's device, inode and count of names
 
@@ -88,12 +88,13 @@ FRESH_NS = 2_000_000_000
 @dataclass(frozen=True)
 class Walk:
     """What the walk found: the links (name from the home, path), the roots not walked to
-    their end, and the files of more than one name (name, path, device, inode, names):
-    another name of one may lie in the tree (`home_hard.py`)."""
+    their end (`over`: those past a budget), and the files of more than one name (name,
+    path, device, inode, names): another name of one may lie in the tree (`home_hard.py`)."""
 
     links: list[tuple[str, str]]
     cuts: list[str]
     hard: list[tuple[str, str, int, int, int]]
+    over: list[str] = field(default_factory=list)  # the cuts past a budget, not a depth
 
 
 def home_links(
@@ -106,6 +107,7 @@ def home_links(
     walk = Walk([], [], [])
     entries, stopped = _entries(home, most)
     walk.cuts.extend(["."] if stopped else [])
+    walk.over.extend(["."] if stopped else [])
     top = "." in roots  # the home itself on PATH: what its top links to runs by name
     todo = [e for e in entries if e[0].startswith(".") or e[0] == "bin" or (top and e[1] != FOLDER)]
     todo += [(root, FOLDER, None) for root in roots if root != "."]
@@ -120,6 +122,7 @@ def home_links(
         elif kind == FOLDER and name in CONTAINERS:
             inner, stopped = _entries(f"{home}/{name}", most)
             walk.cuts.extend([name] if stopped else [])
+            walk.over.extend([name] if stopped else [])
             todo += [(f"{name}/{entry}", entry_kind, i) for entry, entry_kind, i in inner]
         elif kind == FOLDER and name not in SKIPPED:
             folders.append(name)
@@ -139,6 +142,7 @@ def home_links(
         walk.links.extend(part.links)
         walk.hard.extend(part.hard)
         walk.cuts.extend([name] if cut else [])
+        walk.over.extend([name] if cut == "count" else [])
     return walk
 
 
