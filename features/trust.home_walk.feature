@@ -32,6 +32,17 @@ Feature: Every link of my home into my tree is found, wherever my home keeps it
     Then the file "vim/plugin/a.vim" does not contain "system"
     And stderr contains "your home's .vim/pack/dev/start/myplugin links to it"
 
+  Scenario: My neovim plugin clones do not hide my site/pack link to the tree
+    # `lazy/` is listed breadth first before `site/pack/*/start`: the places users link
+    # plugins in are looked at first.
+    Given the user's home holds 100 folders of 120 files in ".local/share/nvim/lazy"
+    And the user's home links ".local/share/nvim/site/pack/dev/start/mine" to the tree's "."
+    And Claude will propose the plan "walk" checked by ""
+    And Claude will run "printf 'call system(1)' >> vim/plugin/a.vim"
+    When I run "agents plan run 'walk' --allow-command 'printf *'" with Claude
+    Then the file "vim/plugin/a.vim" does not contain "system"
+    And stderr contains "your home's .local/share/nvim/site/pack/dev/start/mine links to it"
+
   Scenario: A tree outside my home in the folder my ~/.vim/pack links to is kept from the model whole
     Given the tree lies outside the user's home at "plugins/myplugin"
     And the user's home links ".vim/pack/dev/start" to the tree's ".."

@@ -19,8 +19,9 @@ A developer's home holds caches of hundreds of thousands of entries (`~/.cache/g
     home of many big program folders costs a bound, not their count times a root's;
   * a root that is a link to a folder (`~/.vim -> /data/vimfiles`, `~/.config` on a
     synced disk) is walked as the folder it is: its programs follow it;
-  * in a root, a big folder (`~/.vim/undo`: more than `BIG` bytes of listing) is listed
-    after the rest of the root, so that `pack/*/start/*` beside it is seen first;
+  * in a root, the places users link their folders in (`LINK_PLACES`: `pack/*/start/*`,
+    neovim's `site/pack`, `node_modules`) are looked at first, and a big folder
+    (`~/.vim/undo`: more than `BIG` bytes of listing) after the rest of the root;
   * a listing stops reading at the budget (`os.scandir` is lazy): a big folder costs the
     budget, not its size;
   * what was not walked whole is said by root (`cuts`): a tree counts whole past a limit
@@ -71,6 +72,18 @@ INSTALLS = {
     ".rustup/toolchains": (("*",),),
     ".pyenv/versions": (("*",),),
 }
+# The places in any root where users link their own folders (vim's and neovim's packages,
+# a `node_modules`): looked at first, before the root's other folders spend its budget.
+LINK_PLACES = (
+    ("pack", "*", "start", "*"),
+    ("pack", "*", "opt", "*"),
+    ("site", "pack", "*", "start", "*"),
+    ("site", "pack", "*", "opt", "*"),
+    ("node_modules", "*"),
+    ("node_modules", "@*", "*"),
+    ("lib", "node_modules", "*"),
+    ("lib", "node_modules", "@*", "*"),
+)
 MOST_ALL = 40000  # entries of all roots together, at most
 FIRST = 2000  # entries of each root before any root is given more
 BIG = 65536  # bytes of a folder's own size past which it is listed last in its root
@@ -162,7 +175,10 @@ def _root(home: str, root: str, most: int, deepest: int) -> tuple[Walk, int, str
     many entries were read, and why the walk stopped before its end ("count", "depth") or
     ""."""
     walk = Walk([], [], [])
-    left, cut = most, ""
+    listed: dict[str, list[tuple[str, str, Inode]]] = {}  # by the first look at link places
+    spent, stopped = _places(home, root, LINK_PLACES, most, walk, listed)
+    left, cut = most - spent, "count" if stopped else ""
+    recorded = {name for name, _ in walk.links} | {name for name, *_ in walk.hard}
     todo: list[tuple[str, bool]] = [(root, False)]
     later: list[tuple[int, str]] = []
     while (todo or later) and cut != "count":
@@ -174,21 +190,26 @@ def _root(home: str, root: str, most: int, deepest: int) -> tuple[Walk, int, str
             cut = cut or "depth"
             continue
         if folder in INSTALLS:
-            spent, stopped = _installs(home, folder, left, walk)
+            spent, stopped = _places(home, folder, INSTALLS[folder], left, walk, listed)
             left, cut = left - spent, "count" if stopped else cut
             continue
-        try:
-            st = os.stat(f"{home}/{folder}")
-        except OSError:
-            continue
-        if st.st_size > BIG and not big and folder != root:
-            later.append((st.st_size, folder))
-            continue
-        entries, stopped = _entries(f"{home}/{folder}", left, st)
-        left -= len(entries)
-        cut = "count" if stopped else cut
+        if folder in listed:  # listed whole at a link place
+            entries = listed[folder]
+        else:
+            try:
+                st = os.stat(f"{home}/{folder}")
+            except OSError:
+                continue
+            if st.st_size > BIG and not big and folder != root:
+                later.append((st.st_size, folder))
+                continue
+            entries, stopped = _entries(f"{home}/{folder}", left, st)
+            left -= len(entries)
+            cut = "count" if stopped else cut
         for name, kind, inode in entries:
             path = f"{folder}/{name}"
+            if path in recorded:  # (at a link place)
+                continue
             if kind == LINK:
                 walk.links.append((path, f"{home}/{path}"))
             elif kind == HARD and inode is not None:
@@ -205,14 +226,20 @@ def links_in(base: str, folder: str, most: int, deepest: int) -> tuple[list[str]
     return [name for name, _ in walk.links], bool(cut)
 
 
-def _installs(home: str, root: str, most: int, walk: Walk) -> tuple[int, bool]:
-    """The links (and files of more names) at the places `INSTALLS` names in the install
-    root `root` of the home, added to `walk` (not followed, nor any folder there walked);
-    how many entries were read (each folder's once, at most `most`), and whether some were
-    left out."""
-    listed: dict[str, list[tuple[str, str, Inode]]] = {}
+def _places(
+    home: str,
+    root: str,
+    shapes: tuple[tuple[str, ...], ...],
+    most: int,
+    walk: Walk,
+    listed: dict[str, list[tuple[str, str, Inode]]],
+) -> tuple[int, bool]:
+    """The links (and files of more names) at the places `shapes` name in the folder `root`
+    of the home (each a path below it, `*` any name), added to `walk`; each folder listed
+    kept in `listed`; how many entries were read (each folder's once, at most `most`), and
+    whether some were left out."""
     left, cut = most, False
-    for shape in INSTALLS[root]:
+    for shape in shapes:
         level = [root]
         for at, part in enumerate(shape):
             deeper: list[str] = []

@@ -33,3 +33,14 @@ def step_home_links_outside(context: Any, name: str, folder: str, inner: str, pa
     (home / name).parent.mkdir(parents=True, exist_ok=True)
     (home / name).symlink_to(outside)
     context.env["HOME"] = str(home)
+
+
+@given('the user\'s home holds {folders:d} folders of {files:d} files in "{name}"')
+def step_home_folders_of_files(context: Any, folders: int, files: int, name: str) -> None:
+    """A folder of plugin clones (neovim's `lazy/`): many small folders, no link."""
+    home = context.tmp / "home"
+    for n in range(folders):
+        (home / name / f"p{n}").mkdir(parents=True, exist_ok=True)
+        for m in range(files):
+            (home / name / f"p{n}" / f"f{m}").touch()
+    context.env["HOME"] = str(home)
