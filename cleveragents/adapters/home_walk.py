@@ -31,6 +31,7 @@ A developer's home holds caches of hundreds of thousands of entries (`~/.cache/g
 
 from __future__ import annotations
 
+import bisect
 import fnmatch
 import os
 import time
@@ -247,9 +248,7 @@ def _places(
                 if folder not in listed:
                     listed[folder], stopped = _entries(f"{home}/{folder}", left)
                     left, cut = left - len(listed[folder]), cut or stopped
-                for name, kind, inode in listed[folder]:
-                    if not fnmatch.fnmatchcase(name, part):
-                        continue
+                for name, kind, inode in _matching(listed[folder], part):
                     path, last = f"{folder}/{name}", at == len(shape) - 1
                     if kind == LINK and last:
                         walk.links.append((path, f"{home}/{path}"))
@@ -259,6 +258,16 @@ def _places(
                         deeper.append(path)
             level = deeper
     return most - left, cut
+
+
+def _matching(entries: list[tuple[str, str, Inode]], part: str) -> list[tuple[str, str, Inode]]:
+    """The entries (sorted by name) whose names `part` matches: a name, `*` or a pattern."""
+    if part == "*":
+        return entries
+    if not any(c in part for c in "*?["):  # a name: found by bisection, not a match of each
+        at = bisect.bisect_left(entries, (part,))
+        return entries[at : at + 1] if at < len(entries) and entries[at][0] == part else []
+    return [e for e in entries if fnmatch.fnmatchcase(e[0], part)]
 
 
 def _entries(
