@@ -61,20 +61,18 @@ def host_places(host: HostFolders) -> tuple[list[str], list[str]]:
     return [p for p in dict.fromkeys(named) if _nameable(p)], list(host.home)
 
 
-def planned(standing: Iterable[str], missing: Iterable[str], most: int) -> HostBinds:
-    """The binds for `standing` places and `missing` names (their folder standing), in
-    order, within `most` mounts: a place inside another is covered by it; the folders on the
-    way are counted once; what does not fit is `left`."""
-    kinds = {p: True for p in missing}
-    kinds.update(dict.fromkeys(standing, False))
-    order = sorted(kinds, key=lambda p: p.count("/"))  # a folder before what it holds
+def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
+    """The binds for `places` (path, whether it is missing: a name whose folder stands), in
+    the order given (most at stake first), within `most` mounts: a place inside another
+    goes with it; the folders on the way are counted once; what does not fit is `left`."""
+    kinds = dict(places)
+    # What a folder place holds goes with it, bound or left; the rest in the order given.
+    order = [p for p in kinds if not any(_within(p, o) and p != o for o in kinds)]
     folders: dict[str, None] = {}
     kept: list[str] = []
     made: list[str] = []
     left: list[str] = []
     for place in order:
-        if any(_within(place, other) for other in [*kept, *made]):
-            continue
         way = [a for a in _ancestors(place) if a not in folders]
         if len(folders) + len(kept) + len(made) + len(way) + 1 > most:
             left.append(place)

@@ -101,9 +101,10 @@ def _room(root: Path, name: str) -> bool:
 def _hold_plan(binds: HostBinds, names: list[str], most: int) -> None:
     assert binds.mounts() <= most, binds
     mounted = [*binds.kept, *binds.made]
-    for name in names:
+    for name in names:  # what a folder place holds goes with it, bound or left
         inside = any(name == m or name.startswith(f"{m}/") for m in mounted)
-        assert inside or name in binds.left, f"{name} neither bound nor left: {binds}"
+        left = any(name == m or name.startswith(f"{m}/") for m in binds.left)
+        assert inside or left, f"{name} neither bound nor left: {binds}"
     way = {"/".join(m.split("/")[:n]) for m in mounted for n in range(1, m.count("/") + 1)}
     assert set(binds.folders) == way, binds
 

@@ -25,21 +25,17 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
             continue
         dots = [n for n in names if n.startswith(".") and n.lower() != ".git"]
         places += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
-    standing: list[str] = []
-    missing: list[str] = []
+    found: list[tuple[str, bool]] = []  # (place, missing)
     left: list[str] = []
     for place in dict.fromkeys(places):
-        if not _real_way(root, place):
-            left.append(place)
-            continue
-        st = _lstat(root / place)
-        if st is None:
-            missing.append(place)
-        elif stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode):
-            standing.append(place)
+        st = _lstat(root / place) if _real_way(root, place) else None
+        if st is None and _real_way(root, place):
+            found.append((place, True))
+        elif st is not None and (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            found.append((place, False))
         else:
             left.append(place)
-    binds = planned(standing, missing, most)
+    binds = planned(found, most)
     return HostBinds(binds.folders, binds.kept, binds.made, (*binds.left, *left))
 
 
