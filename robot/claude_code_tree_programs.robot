@@ -318,7 +318,6 @@ A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
     File Should Not Exist    ${WORK}/canary
     File Should Exist    ${REPO}/ran
     ${shown}    Run Agents    plan    decision    2
-    Should Contain    ${shown.stdout}    read-only in the sandbox, as your host runs them:
-    Should Contain    ${shown.stdout}    scripts/ctx.py
+    Should Contain    ${shown.stdout}    read-only in the sandbox, as your host runs them: scripts/ctx.py
     ${kept}    Get File    ${REPO}/scripts/ctx.py
     Should Contain    ${kept}    the user

@@ -25,6 +25,9 @@ from cleveragents.domain.reach import Reach
 # Mounts (places and the folders on their way) a command's box takes at most for what runs
 # on the host: each costs bwrap a read of the mount table (`limits.HARD_LINKS`).
 MOST_HOST_MOUNTS = 64
+# Names whose mere presence changes what the host runs: an empty `~/.bash_profile` made
+# for the command's time would keep a login shell from reading `~/.profile`.
+NEVER_MADE = frozenset((".bash_profile", ".bash_login"))
 
 
 @dataclass(frozen=True)

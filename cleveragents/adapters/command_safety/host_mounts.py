@@ -8,7 +8,13 @@ import os
 import stat
 from pathlib import Path
 
-from cleveragents.domain.host_binds import MOST_HOST_MOUNTS, HostBinds, host_places, planned
+from cleveragents.domain.host_binds import (
+    MOST_HOST_MOUNTS,
+    NEVER_MADE,
+    HostBinds,
+    host_places,
+    planned,
+)
 from cleveragents.domain.host_files import HostFolders
 
 
@@ -29,7 +35,7 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
     left: list[str] = []
     for place in dict.fromkeys(places):
         st = _lstat(root / place) if _real_way(root, place) else None
-        if st is None and _real_way(root, place):
+        if st is None and _real_way(root, place) and place.rpartition("/")[2] not in NEVER_MADE:
             found.append((place, True))
         elif st is not None and (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
             found.append((place, False))
