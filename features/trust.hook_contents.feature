@@ -104,14 +104,14 @@ Feature: What my git hooks run from my tree is kept from the model
     When I run "agents plan run 'hooks'" with Claude
     Then the file "scripts/check.sh" contains "touch /tmp/planted"
 
-  Scenario Outline: What a sandboxed command writes where my hook reads its commands is put back (<case>)
+  Scenario Outline: A sandboxed command cannot write where my hook reads its commands (<case>)
     Given <setup>
     And Claude will propose the plan "hooks" checked by ""
     And Claude will run "printf 'touch hook-ran' > <file>"
     When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
     Then the file "<file>" contains "<kept>"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back <file>: changed by the command"
+    Then stdout contains "read-only in the sandbox, as your host runs them: <file>"
     When the user commits everything with git
     Then the file "hook-ran" does not exist
 
