@@ -18,11 +18,14 @@ holds that:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
 import subprocess
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 from hypothesis import given
@@ -71,12 +74,12 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         assert sandbox.unavailable() is None, sandbox.unavailable()
         argv = sandbox.argv(["sh", "-c", _attack(bound, binds.folders)], False, host=binds)
         box = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        threading.Thread(target=_release, args=(box, root), daemon=True).start()
         try:
             with open(root / "written.fifo", "rb") as pipe:  # every write of it is done
                 pipe.read()
             during = _shot(root)
-            with open(root / "go.fifo", "wb"):
-                pass
+            _go(root / "go.fifo", box)
             said = box.communicate(timeout=60)[0]
         finally:
             if box.poll() is None:
@@ -90,6 +93,24 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
 
     example()
     return ran
+
+
+def _release(box: subprocess.Popen[bytes], root: Path) -> None:
+    """Once the box ends, open the other end of the FIFO the check waits on, so that it goes
+    on (and fails) when the command never reached it (bwrap refused to start)."""
+    box.wait()
+    with contextlib.suppress(OSError):  # no reader: the check was not waiting
+        os.close(os.open(root / "written.fifo", os.O_WRONLY | os.O_NONBLOCK))
+
+
+def _go(fifo: Path, box: subprocess.Popen[bytes]) -> None:
+    """Let the command end: open the FIFO it waits on, once it does (or it has ended)."""
+    while box.poll() is None:
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            return
+        except OSError:  # ENXIO: the command does not read it yet
+            time.sleep(0.01)
 
 
 def _room(root: Path, name: str) -> bool:
