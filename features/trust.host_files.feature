@@ -232,7 +232,8 @@ Feature: The model's file actions never touch what runs on my host later
     And a folder "victim" beside the tree holding "keep.txt"
     And Claude will propose the plan "plant" checked by ""
     And Claude will run "mv .githooks gh2 && ln -s <target> .githooks"
-    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    # On the host (`--no-sandbox`): in the sandbox `.githooks` is a mount point, no `mv` moves it.
+    When I run "agents plan run 'plant' --allow-command '*' --no-sandbox" with Claude
     Then the exit code is 0
     And the folder "victim" beside the tree holds nothing but "keep.txt"
     And the file ".githooks/pre-push" contains "exit 0"
