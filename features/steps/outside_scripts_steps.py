@@ -51,3 +51,11 @@ def step_first_on_path(context: Any, folder: str) -> None:
 
     path = context.env.get("PATH", os.environ.get("PATH", ""))
     context.env["PATH"] = f"{context.claude_config / folder}:{path}"
+
+
+@given('the repository\'s git config sets {key} to "{value}"')
+def step_config_runs(context: Any, key: str, value: str) -> None:
+    """A program setting of the repository's config naming the config folder's scripts."""
+    from features.steps.repo_steps import git
+
+    git(context, "config", key, _placed(context, value))

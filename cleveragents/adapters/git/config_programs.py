@@ -99,16 +99,17 @@ def config_programs(
         return []
     root = Path(os.path.realpath(repo.root))
     found: dict[Reach, str] = {}
-    for key, value in listed:
-        if harmless(key) or _read_elsewhere(key, value):
-            continue
-        for reach in program_reach(key, value):
-            for place in _in_tree(root, reach):
-                found.setdefault(place, key)
-                for further in _run_by(root, place, key, value):
-                    found.setdefault(further, key)
-    for git in nested:
-        found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
+    with vouching(vouched_for(root)):  # `core.editor = code --wait`, `code` vouched for
+        for key, value in listed:
+            if harmless(key) or _read_elsewhere(key, value):
+                continue
+            for reach in _outside(root, key, value):
+                for place in _in_tree(root, reach):
+                    found.setdefault(place, key)
+                    for further in _run_by(root, place, key, value):
+                        found.setdefault(further, key)
+        for git in nested:
+            found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
     for place, key in claude_programs(root, claudes):
         found.setdefault(place, key)
     for reach, key in envrc_programs(root, envrcs):
@@ -282,11 +283,23 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
-            for reach in program_reach(key, value):
+            for reach in _outside(root, key, value, top):
                 for place in _in_tree(root, replace(reach, repo=own), top):
                     found += [(place, key)]
                     found += [(p, key) for p in _run_by(root, place, key, value, top)]
     return found
+
+
+def _outside(root: Path, key: str, value: str, top: str = "") -> list[Reach]:
+    """`program_reach` of the setting `key = value`; of a program (git runs it in `top`), each
+    script outside the tree it names, or on PATH by a bare name (`core.editor =
+    ~/bin/edit.sh`, `core.pager = mypager`), read for what it runs of the tree
+    (`tree_scripts.outside_places`); within `vouching`, a program the user vouched for
+    (`agents hooks vouch code`) is not read."""
+    if not runs_program(key, value):
+        return program_reach(key, value)
+    with programs_on_path():
+        return outside_places(root, program_reach(key, value), "", top, setting=True)
 
 
 def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:
