@@ -59,3 +59,11 @@ def step_config_runs(context: Any, key: str, value: str) -> None:
     from features.steps.repo_steps import git
 
     git(context, "config", key, _placed(context, value))
+
+
+@given('the user\'s Claude Code config ".claude.json" holds "{document}"')
+def step_user_claude_json(context: Any, document: str) -> None:
+    """The config folder's `.claude.json` (`{repo}` stands for the repository's path), whose
+    servers Claude Code starts on the host with no question."""
+    text = _placed(context, document).replace("{repo}", str(context.repo))
+    (context.claude_config / ".claude.json").write_text(json.dumps(json.loads(text)))
