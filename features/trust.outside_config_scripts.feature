@@ -18,6 +18,7 @@ Feature: A script outside the tree that my git config runs is read for what it r
   Scenario Outline: The model's edit of scripts/fmt.sh, which the script <setting> names runs, is refused
     Given the user's script "bin/check.sh" of the config folder holds "#!/bin/sh\nsh scripts/fmt.sh\nexec vi \"$@\"\n"
     And the user's script "bin/mypager" of the config folder holds "#!/bin/sh\n. {config}/bin/check.sh\n"
+    And the user's script "bin/check.pl" of the config folder holds "#!/usr/bin/perl\nsystem("sh", "scripts/fmt.sh");\n"
     And the user's folder "bin" of the config folder is first on PATH
     And the repository's git config sets <setting> to "<value>"
     And Claude will propose the plan "programs" checked by ""
@@ -37,10 +38,12 @@ Feature: A script outside the tree that my git config runs is read for what it r
       | diff.external   | {config}/bin/check.sh           |
       | alias.fmt       | !{config}/bin/check.sh --quiet  |
       | core.pager      | mypager -R                      |
+      | interactive.difffilter | {config}/bin/check.pl    |
 
-  Scenario: An editor script that runs a program of the user's outside the tree leaves the tree to the model
-    Given the user's script "bin/edit.sh" of the config folder holds "#!/bin/sh\nexec vi \"$@\"\n"
-    And the repository's git config sets core.editor to "{config}/bin/edit.sh"
+  Scenario Outline: A <script> that runs a program of the user's outside the tree leaves the tree to the model
+    Given the user's script "<path>" of the config folder holds "<content>"
+    And the user's folder "bin" of the config folder is first on PATH
+    And the repository's git config sets <setting> to "<value>"
     And Claude will propose the plan "programs" checked by ""
     And Claude will edit the file "scripts/fmt.sh"
     And Claude will give up
@@ -48,6 +51,11 @@ Feature: A script outside the tree that my git config runs is read for what it r
     And Claude will give up
     When I run "agents plan run 'programs'" with Claude
     Then the file "scripts/fmt.sh" does not contain "exit 0"
+
+    Examples:
+      | script              | path        | content                                  | setting     | value                |
+      | editor script       | bin/edit.sh | #!/bin/sh\nexec vi \"$@\"\n              | core.editor | {config}/bin/edit.sh |
+      | perl pager on PATH  | bin/fancy   | #!/usr/bin/perl\nprint while <STDIN>;\n  | core.pager  | fancy \| less -R     |
 
   Scenario: A wrapper on PATH whose program agents cannot tell keeps the tree until the user vouches for it
     Given the user's script "bin/code" of the config folder holds "#!/bin/sh\nELECTRON=\"$(dirname \"$0\")/../electron\"\n\"$ELECTRON\" --wait \"$@\"\n"

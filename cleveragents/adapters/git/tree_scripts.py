@@ -114,8 +114,9 @@ def outside_places(
     the tree, read by its kind as a tree script is (`domain/tree_scripts.outside_reach`,
     bounded; one agents cannot read: the whole tree). A shell, an interpreter or a launcher
     (`/usr/bin/python3`) is not read as a script: its table reads what it runs. Each file
-    read goes into `read`. Of a git config program (`setting`), a binary outside the tree
-    (`exec /opt/nvim/bin/nvim "$@"`) runs nothing of it, as the setting naming it would;
+    read goes into `read`. Of a git config program (`setting`), a binary or a script of
+    another language outside the tree (`exec /opt/nvim/bin/nvim "$@"`, `diff-so-fancy`: a
+    perl one's calls are read) runs nothing of it, as the setting naming it would;
     and a bare program whose script agents cannot tell about (VS Code's `code`) may be
     vouched for, said so."""
 
@@ -154,7 +155,7 @@ def outside_places(
                 found.append(reach)
             elif path:
                 kind = "" if reach.kind == ON_PATH else reach.kind
-                runs = outside_reach([(path, kind)], cwd, script, outside)
+                runs = outside_reach([(path, kind)], cwd, script, outside, programs=setting)
                 named = reach.path if reach.kind == ON_PATH else path
                 found += _vouchable(runs, named) if setting else runs
     return list(dict.fromkeys(found))
