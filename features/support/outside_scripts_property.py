@@ -14,8 +14,8 @@ which runs nothing of the tree, as the setting naming it would.
 
 Holds: the hook (or setting) reaches the whole tree, said with a script of the chain, when
 the last script runs `make`, cannot be read (a binary, for a hook), or lies past the depth
-agents reads (`DEPTH`); else it reaches the tree script the last one runs (none for a
-setting's binary), and never the whole tree."""
+agents reads (`DEPTH`; a setting's binary, which reaches nothing, is read past it); else
+it reaches the tree script the last one runs, and never the whole tree."""
 
 from __future__ import annotations
 
@@ -88,8 +88,10 @@ def _example(top: Path, chain: list[tuple[str, int]], end: str, runner: str = "h
     line = shlex.join(["python3", str(first)] if first.suffix == ".py" else [str(first)])
     reaches = _hook(tree, config, line) if runner == "hook" else _setting(tree, runner, line)
     whole = [r for r in reaches if r.path == WHOLE and r.unknown]
-    deep = len(chain) > DEPTH  # the end script is `len(chain)` scripts deep
-    nothing = end == "binary" and runner != "hook"  # the user's program: runs no tree file
+    # The user's program at a setting's end (read to tell, however deep) runs no tree file:
+    # only a script of the chain past the depth is. Else the end is `len(chain)` deep.
+    nothing = end == "binary" and runner != "hook"
+    deep = len(chain) - nothing > DEPTH
     if (end != "tree" and not nothing) or deep:
         assert whole, f"{chain} {end}: {runner} {line!r} reaches {reaches}"
         assert all(str(config / "hooks") in r.unknown for r in whole), whole
