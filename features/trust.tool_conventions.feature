@@ -111,6 +111,9 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | venv                           | run            | setup                                                                                                                                    |
       | a venv second on PATH          | mypy           | a venv outside the tree is on the user's PATH after another Python, its site-packages holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
       | the tree's own .venv           | .venv/bin/mypy | the tree's ignored ".venv", on no PATH, holds "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy"                          |
+      | a pyenv version behind a shim  | mypy           | a pyenv shim "mypy" is first on the user's PATH, a version it runs holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
+      | an asdf version behind a shim  | mypy           | a asdf shim "mypy" is first on the user's PATH, a version it runs holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
+      | a venv a wrapper execs         | mypy           | a script "mypy" first on the user's PATH execs the Python of a venv outside the tree holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
 
   Scenario Outline: What a sandboxed command writes where <case> loads it from never stays
     Given a plain file "<file>" containing "<content>" committed

@@ -13,6 +13,7 @@ Documentation       As a developer whose project gives Claude Code hooks of its 
 
 Resource            resources/claude_code.resource
 Library             OperatingSystem
+Library             String
 
 Test Setup          Create Repository With A Project Hook
 Test Teardown       Stop Stand In Claude Code And Remove Repository
@@ -459,6 +460,23 @@ A Project MCP Server Does Not Start On The Host
     ...    --allow-command    echo *
     Exit Code Should Be    ${result}    0
     File Should Not Exist    ${WORK}/mcp-ran
+
+The User's MCP Servers Do Not Start On The Host Either
+    [Documentation]    The servers of the user's `.claude.json` (its own and a project's),
+    ...    which Claude Code starts with no question, go through the prefix too: refused. (Under
+    ...    `--no-sandbox` both start: agents reads their lines as the user's hook lines.)
+    ${server}    Set Variable    {"command": "sh", "args": ["-c", "touch ${WORK}/SCOPE-ran; sleep 30"]}
+    ${user}    Replace String    ${server}    SCOPE    user
+    ${project}    Replace String    ${server}    SCOPE    project
+    Create File    ${WORK}/claude-config/.claude.json
+    ...    {"mcpServers": {"mine": ${user}}, "projects": {"${REPO}": {"mcpServers": {"here": ${project}}}}}
+    Claude Code Will Call    Bash    {"command": "echo hi", "description": "say"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    say hi    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Not Exist    ${WORK}/user-ran
+    File Should Not Exist    ${WORK}/project-ran
 
 *** Keywords ***
 Create Repository With A Project Hook
