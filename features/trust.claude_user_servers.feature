@@ -34,6 +34,8 @@ Feature: What the MCP servers of my ~/.claude.json run from the tree is kept fro
       | a server of a folder's project | sub/server.js | {"projects": {"{repo}/sub": {"mcpServers": {"docs": {"command": "node", "args": ["server.js"]}}}}}                              | Claude Code's MCP server docs in                                            |
       | a server given code            | Makefile      | {"mcpServers": {"gen": {"command": "python3", "args": ["-c", "import subprocess; subprocess.run('make -s fmt', shell=True)"]}}} | code given on its command line                                              |
       | a server agents has no table for | a.txt       | {"mcpServers": {"acme": {"command": "acme-mcp", "args": ["--stdio"]}}}                                                         | (if acme-mcp only reads the files it is given, vouch for it: agents hooks vouch acme-mcp) |
+      | a server uvx runs              | a.txt         | {"mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"]}}}                                                    | (if mcp-server-fetch only reads the files it is given, vouch for it: agents hooks vouch mcp-server-fetch) |
+      | a server in a container        | a.txt         | {"mcpServers": {"gh": {"command": "docker", "args": ["run", "-i", "--rm", "ghcr.io/github/github-mcp-server"]}}}                | (if docker only reads the files it is given, vouch for it: agents hooks vouch docker) |
 
   Scenario: A server of another project leaves the tree to the model
     Given the user's Claude Code config ".claude.json" holds "{"projects": {"/elsewhere": {"mcpServers": {"gen": {"command": "acme-mcp"}}}}}"
