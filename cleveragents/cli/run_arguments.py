@@ -28,8 +28,11 @@ def plan_file(start: Path, task: str) -> bool:
     """Whether a TASK is rather a plan file: it names a file that exists, or it is one word
     that looks like a path to one (ends in .yaml or .yml, or holds a `/`). A task for Claude
     is a sentence; a mistyped plan file must be refused as one, not sent to the model."""
-    if (start / task).is_file():
-        return True
+    try:
+        if (start / task).is_file():
+            return True
+    except OSError:  # a name longer than a file's can be: a long task, not a file
+        pass
     if not task or any(c.isspace() for c in task):
         return False
     return task.endswith((".yaml", ".yml")) or "/" in task
