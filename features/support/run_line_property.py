@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from hypothesis import example, given
@@ -71,11 +73,30 @@ EDGES = [
 ]
 
 
-def _outcome(run: object, args: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = run(args)  # type: ignore[operator]
-    return code, out.getvalue(), err.getvalue()
+def _outcome(run: Callable[[list[str]], int], args: list[str]) -> tuple[int, str, str]:
+    """`run(args)`'s exit code, stdout and stderr, run in a fork: a command line's options
+    set the output's state for the rest of the process (`-q` silences every later note),
+    which must not leak into this one, nor into the commands later scenarios fork from it."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child's coverage is not kept
+        try:
+            os.close(reader)
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = run(args)
+            found = [code, out.getvalue(), err.getvalue()]
+        except BaseException as error:  # said to the parent, whose comparison fails
+            found = [-1, "", repr(error)]
+        with os.fdopen(writer, "wb") as pipe:
+            pipe.write(json.dumps(found).encode())
+        os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(pid, 0)
+    code, out, err = json.loads(data)
+    return code, out, err
 
 
 def _folder(where: Path) -> None:
