@@ -49,12 +49,12 @@ def tests(session: nox.Session) -> None:
     Both run `jobs` at a time (at least two): behave a feature per process, Robot a suite per
     process through pabot, which starts as soon as behave has a worker idle. The whole
     command must stay under 30 minutes on a 2-core machine."""
-    session.install("-e", ".[test]")
     # robot/claude_code.robot runs the real Claude Code CLI the Agent SDK bundles (pinned by
     # the extra): installed like every other test dependency, so CI never skips it unseen.
-    session.install("-e", ".[claude-code]")
-    # robot/browser.robot drives Chromium (the system's, which .ci/run installs) with it.
-    session.install("-e", ".[browser]")
+    # robot/browser.robot drives Chromium (the system's, which .ci/run installs) with
+    # Playwright. One pip for the three extras: each `pip install -e .` resolved and built
+    # the editable wheel again, in a build environment of its own.
+    session.install("-e", ".[test,claude-code,browser]")
     REPORTS.mkdir(exist_ok=True)
     for old in COVERAGE_DIR.glob("coverage*"):
         old.unlink()
@@ -84,8 +84,9 @@ def tests(session: nox.Session) -> None:
     robot = REPORTS / "robot"
     shutil.rmtree(robot, ignore_errors=True)
     # pabot starts suites in this order (else by name, and a long suite started last ran
-    # alone at the end): longest first, by the last run's times; a suite added since, not
-    # timed yet, first (pabot would start it last), see the script.
+    # alone at the end): longest first, by the last run's times, the short ones a few to a
+    # Robot process; a suite added since, not timed yet, first (pabot would start it last),
+    # see the script.
     ordering = REPORTS / "pabot-ordering.txt"
     if not ordering.exists():
         shutil.copy(ROOT / "scripts" / "pabot_ordering.txt", ordering)
@@ -111,7 +112,10 @@ def tests(session: nox.Session) -> None:
     behave_finished()
     b_passed, b_failed = _behave_counts(junit)
     r_passed, r_failed = _robot_counts(REPORTS / "robot" / "output.xml")
-    _write_ordering(REPORTS / "robot" / "output.xml", ordering)
+    # The next run's order from this one's times, the short suites a few to a process.
+    session.run(
+        "python", "scripts/pabot_order.py", "--timed", str(robot / "output.xml"), str(ordering)
+    )
     passed, failed = b_passed + r_passed, b_failed + r_failed
     (REPORTS / "test-summary.json").write_text(json.dumps({"passed": passed, "failed": failed}))
     session.run("coverage", "combine", "--quiet", env=env)
@@ -231,24 +235,3 @@ def _robot_counts(output: Path) -> tuple[int, int]:
     if total is None:
         return 0, 1
     return int(total.get("pass", 0)), int(total.get("fail", 0))
-
-
-def _write_ordering(output: Path, ordering: Path) -> None:
-    """pabot's ordering file from the suites' times in Robot's output.xml, longest first
-    (how `scripts/pabot_ordering.txt` was made); left as it was when there is no output."""
-    import xml.etree.ElementTree as ET
-
-    if not output.exists():
-        return
-    top = ET.parse(output).getroot().find("suite")
-    if top is None:
-        return
-    timed = [
-        (float(status.get("elapsed", 0)), f"{top.get('name')}.{suite.get('name')}")
-        for suite in top.iter("suite")
-        if suite.get("source", "").endswith(".robot")
-        and (status := suite.find("status")) is not None
-    ]
-    lines = [f"--suite {name}\n" for _, name in sorted(timed, key=lambda t: (-t[0], t[1]))]
-    if lines:
-        ordering.write_text("".join(lines))
