@@ -199,9 +199,11 @@ def _start_behave(
 
 
 def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
-    """Install scripts/coverage_sdk_pause.py in the session's virtualenv, with the `.pth`
-    line that imports it in every Python started there (after coverage's own `a1_*.pth`):
-    coverage's tracer stands aside while the anthropic SDK imports itself."""
+    """Install scripts/coverage_sdk_pause.py and scripts/coverage_one_walk.py in the
+    session's virtualenv, each with the `.pth` line that imports it in every Python started
+    there (after coverage's own `a1_*.pth`): coverage's tracer stands aside while the
+    anthropic SDK imports itself, and only behave's workers walk the package for the files
+    no process ran."""
     purelib = session.run(
         "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", silent=True
     )
@@ -210,6 +212,8 @@ def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
     site = Path(purelib.strip())
     shutil.copy(ROOT / "scripts" / "coverage_sdk_pause.py", site / "cleveragents_sdk_pause.py")
     (site / "a2_cleveragents_sdk_pause.pth").write_text("import cleveragents_sdk_pause\n")
+    shutil.copy(ROOT / "scripts" / "coverage_one_walk.py", site / "cleveragents_one_walk.py")
+    (site / "a3_cleveragents_one_walk.pth").write_text("import cleveragents_one_walk\n")
 
 
 def _behave_counts(junit: Path) -> tuple[int, int]:
