@@ -86,8 +86,10 @@ class CheckpointStore(Protocol):
 
     keep: Callable[[SavedFiles], None]
     journal: Callable[[str], None]
-    # Nested repositories the last full scan left out: git cannot read their refs.
+    # Nested repositories the last full scan left out: git cannot read their refs; and
+    # those with no commit, with them (a checkpoint holds a nested repository by its commit).
     unreadable: list[str]
+    uncommitted: list[str]
 
     # What the last restore's put-back changed that no checkpoint holds (files, modes).
     @property

@@ -70,6 +70,10 @@ Feature: I vouch for a program my git hooks run that agents does not know
       | an interpreter     | python3      | python3 runs the code, script or project it is given |
       | a project runner   | make         | make runs the code, script or project it is given    |
       | a launcher         | npx          | npx runs the code, script or project it is given     |
+      | a wrapper          | setpriv      | setpriv runs the code, script or project it is given |
+      | a command's runner | chronic      | chronic runs the code, script or project it is given |
+      | a versioned perl   | perl5.36.0   | perl5.36.0 runs the code, script or project it is given |
+      | a tool runner      | uvx          | uvx runs the code, script or project it is given     |
       | a relative path    | tools/fmt    | tools/fmt is a relative path                          |
       | two words          | 'mylint -x'  | is not one program's name or absolute path           |
 
@@ -109,3 +113,30 @@ Feature: I vouch for a program my git hooks run that agents does not know
     Then the exit code is 3
     And stderr contains "cannot write in /proc/self/cleveragents"
     And stderr contains "point XDG_CONFIG_HOME at one you can write"
+
+  Scenario: A wrapper written into my vouch file by hand vouches for nothing, nor is it offered
+    Given my vouch file holds "{"vouched": ["setpriv"]}"
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nexec setpriv --no-new-privs make -s fmt\n"
+    And Claude will propose the plan "fmt" checked by ""
+    And Claude will write "Makefile" with "fmt:\n\t@touch planted\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'fmt'" with Claude
+    Then the file "Makefile" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "which runs `setpriv`, a program agents has no table for"
+    And stdout does not contain "agents hooks vouch setpriv"
+
+  Scenario: A command my vouched program is given is read as the command it is
+    Given my vouch file holds "{"vouched": ["mylint"]}"
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nexec mylint --with make -s fmt\n"
+    And Claude will propose the plan "fmt" checked by ""
+    And Claude will write "Makefile" with "fmt:\n\t@touch planted\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'fmt'" with Claude
+    Then the file "Makefile" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'Makefile'"

@@ -153,6 +153,31 @@ Feature: A script my Claude Code settings run is kept from the model
     When I run "agents plan run 'programs'" with Claude
     Then the file "tools/server.py" contains "exit 0"
 
+  Scenario Outline: The file my own hook's <spelling> names is kept from the model
+    Given a git repository with files:
+      | path            | content            |
+      | a.txt           | a\n                |
+      | src/helpers.py  | print(1) # exit 0\n |
+      | tools/env.sh    | : # exit 0\n       |
+      | bin/ruff        | : # exit 0\n       |
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "settings.json" holding "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "<line>"}]}]}}"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "<file>" contains "exit 0"
+
+    Examples:
+      | spelling              | file           | line                                                   |
+      | env's PYTHONPATH      | src/helpers.py | env PYTHONPATH=src python3 -m json.tool a.txt          |
+      | env's BASH_ENV        | tools/env.sh   | timeout 5 env BASH_ENV=tools/env.sh bash -c true       |
+      | PATH through $PWD     | bin/ruff       | PATH=\"$PWD/bin:$PATH\" ruff check .                    |
+      | PATH through $(pwd)   | bin/ruff       | PATH=\"$(pwd)/bin:$PATH\" ruff check .                  |
+      | PATH naming the top   | tools/env.sh   | PATH=.:$PATH ruff check .                              |
+
   Scenario Outline: The Makefile my own hook's <spelling> may run is kept from the model
     Given a git repository with files:
       | path     | content                   |
@@ -176,6 +201,26 @@ Feature: A script my Claude Code settings run is kept from the model
       | node -pe                | node -pe 'require(\"child_process\").execSync(\"make -s fmt\")'     |
       | sh -c -e                | sh -c -e 'make -s fmt'                                               |
       | unknown tool            | markdownlint-cli2 README.md                                          |
+
+  Scenario Outline: The script my own hook's node runs after <option>'s value is kept from the model
+    Given a git repository with files:
+      | path            | content                 |
+      | a.txt           | a\n                     |
+      | scripts/hook.js | console.log(1) // exit 0\n |
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "settings.json" holding "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "node <option> <value> scripts/hook.js"}]}]}}"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "scripts/hook.js"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "scripts/hook.js" contains "exit 0"
+
+    Examples:
+      | option                 | value               |
+      | --disable-warning      | ExperimentalWarning |
+      | --unhandled-rejections | strict              |
 
   Scenario: My own hook's unknown tool is refused naming the vouch; once I vouch for it, the model may write
     Given a git repository with files:

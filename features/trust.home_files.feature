@@ -311,7 +311,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And Claude will run "printf 'touch planted-ran' >> bash_aliases"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "bash_aliases" does not contain "planted-ran"
-    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $1, a path agents cannot name (in ~/.bashrc)"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $(cd ~/dotfiles && pwd)/extra.sh (by load), a path agents cannot name (in ~/.bashrc)"
 
   Scenario: My .bashrc, a link to a file of my home, sourcing through the tree's link, is read
     # `~/.bashrc -> .config/bash/bashrc` (outside the tree) sources `~/dotfiles/shell/extra.sh`,

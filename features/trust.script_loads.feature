@@ -48,6 +48,8 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | loads .env (django-environ) | python3 tools/check.py | tools/check.py | import environ\nenviron.Env.read_env()\n | tools/.env | is in tools/.env, where environ.Env.read_env of tools/check.py finds what the pre-commit hook runs | other/.env |
       | loads .env (node dotenv) | node tools/check.js | tools/check.js | require("dotenv").config();\n | .env | is in .env, where dotenv of tools/check.js finds what the pre-commit hook runs | other/.env |
       | loads an env file (node) | node tools/check.js | tools/check.js | process.loadEnvFile("ci/app.env");\n | ci/app.env | is in ci/app.env, where dotenv of tools/check.js finds what the pre-commit hook runs | .env |
+      | loads .env (dynaconf) | python3 tools/check.py | tools/check.py | from dynaconf import Dynaconf\nsettings = Dynaconf(load_dotenv=True)\n | tools/.env | is in tools/.env, where dynaconf.Dynaconf of tools/check.py finds what the pre-commit hook runs | other/.env |
+      | puts .env in os.environ itself | python3 tools/check.py | tools/check.py | import os\nfor line in open(".env"):\n    k, v = line.strip().split("=", 1)\n    os.environ[k] = v\n | .env | is in .env, where os.environ of tools/check.py finds what the pre-commit hook runs | tools/.env |
 
   Scenario Outline: Under a hook whose script <case>, agents cannot tell what runs: every file is refused
     Given a plain file "<file>" containing "<content>" committed

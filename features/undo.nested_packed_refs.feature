@@ -64,6 +64,29 @@ Feature: A command that breaks the packed refs of a nested repository with a com
     And the nested repository "lib" still stands
     And stderr contains "left as it stands: lib/ (a nested repository whose refs git cannot read"
 
+  Scenario: Undo names a repository with no commit the command made, which no checkpoint holds
+    # Before: `git init lib` (its HEAD names a branch not made yet) survived the undo unnamed,
+    # and the command's outcome did not say that no checkpoint holds it.
+    Given a git repository
+    And the file "f.txt" is committed with "keep"
+    And the plan file "plan.yaml":
+      """
+      task: Make a repository with no commit
+      steps:
+        - name: make
+          options:
+            - actions:
+                - run: echo changed > f.txt; git init -q lib && echo x > lib/a
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And stdout contains "not checkpointed: lib/ (a nested repository with no commit: no checkpoint holds it or its files"
+    When I run "agents plan undo --yes"
+    Then the exit code is 0
+    And the file "f.txt" holds exactly "keep"
+    And the nested repository "lib" still stands
+    And stderr contains "left as it stands: lib/ (a nested repository with no commit, which no checkpoint holds: if the plan made it, remove it yourself)"
+
   Scenario: A local action's outcome names the repository its checkpoint leaves out
     Given a git repository
     And a nested repository "lib" with a commit

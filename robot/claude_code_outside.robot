@@ -141,3 +141,41 @@ Claude Code Never Runs A Program Planted In The Tree On The User's PATH
     Exit Code Should Be    ${result}    0
     File Should Exist    ${REPO}/b.txt    the hook let the write through
     Path Should Not Exist    ${WORK}/planted-ran
+
+A Bash Call Whose Effects No Checkpoint Holds Says So In The Run And Before A Correction
+    [Documentation]    A Claude Code Bash call that leaves a nested repository whose refs git
+    ...    cannot read, or one with no commit (no checkpoint holds either) said nothing of it: the run's line, `plan
+    ...    tree` and a correction across it were silent, as they were of a call judged to
+    ...    reach outside the tree. Now its line says what no checkpoint holds, as our own
+    ...    actor's commands do, and a correction names it before it restores anything.
+    Claude Code Will Call    Bash
+    ...    {"command": "git init -q lib && echo x > lib/a && git -C lib add a && git -C lib -c user.name=m -c user.email=m@m commit -qm m && git -C lib pack-refs --all && echo garbage >> lib/.git/packed-refs", "description": "lib"}
+    Claude Code Will Call    Bash    {"command": "curl -s http://127.0.0.1:9/", "description": "get"}
+    Claude Code Will Call    Bash    {"command": "echo hi > b.txt", "description": "b"}
+    Claude Code Will Call    Bash    {"command": "git init -q scratch && echo x > scratch/a", "description": "scratch"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    make lib    --actor    claude-code
+    ...    --allow-command    git *    --allow-command    echo *    --allow-command    curl *
+    Exit Code Should Be    ${result}    0
+    Should Match Regexp    ${result.stdout}
+    ...    (?m)^.*#2 .*not checkpointed: lib/ \\(a nested repository whose refs git cannot read
+    Should Match Regexp    ${result.stdout}
+    ...    (?m)^.*#3 .*irreversible: it may reach the network \\(curl\\)
+    Should Not Match Regexp    ${result.stdout}    (?m)^.*#4 .*irreversible    a file command in the tree
+    Should Match Regexp    ${result.stdout}
+    ...    (?m)^.*#5 .*not checkpointed: scratch/ \\(a nested repository with no commit: no checkpoint holds it
+    ${shown}    Run Agents    plan    decision    2
+    Should Contain    ${shown.stdout}    it left lib/, a nested repository no checkpoint holds
+    ${shown}    Run Agents    plan    show
+    Should Match Regexp    ${shown.stdout}    (?m)^ *irreversible +\#2, \#3, \#5: what they did outside the working tree no restore undoes
+    ${shown}    Plan Shown
+    Should Be Equal    ${shown}[irreversible]    ${{ ["2", "3", "5"] }}
+    ${dry}    Run Agents With Claude Code    plan    correct    --mode\=revert    --decision    2
+    ...    --guidance    no lib    --dry-run    --json
+    ${preview}    Parse JSON Document    ${dry.stdout}
+    Should Be Equal    ${{ [d["id"] for d in $preview["outside_tree"]] }}    ${{ ["2", "3", "5"] }}
+    ${undone}    Run Agents With Claude Code    plan    undo    --yes
+    Exit Code Should Be    ${undone}    0
+    Should Contain    ${undone.stderr}    left as it stands: lib/ (a nested repository whose refs git cannot read
+    Should Contain    ${undone.stderr}    left as it stands: scratch/ (a nested repository with no commit
+    File Should Not Exist    ${REPO}/b.txt

@@ -127,3 +127,20 @@ An Edit Claude Code's Own Input Check Rejects Ran Nothing, The Plan Completes
     Should Be Equal    ${document}[plan][status]    completed
     ${readme}    Get File    ${REPO}/README.md
     Should Be Equal    ${readme}    \# demo\n
+
+A Write Claude Code Rejects Before Any Hook Is No Call That Ran Unrecorded
+    [Documentation]    The model writes over a file it never read: Claude Code rejects the
+    ...    Write in its own input check, before any hook ("File has not been read yet"). It
+    ...    changed nothing, so the plan completes (attack 18; before, it failed with exit 1:
+    ...    "1 Claude Code tool call ran unrecorded (were its hooks turned off?)").
+    Write File Bytes    ${WORK}/notes.txt    mine\n
+    Claude Code Will Call    Write    {"file_path": "${WORK}/notes.txt", "content": "gone\\n"}
+    Claude Code Will Say    Done.
+    ${result}    Run Agents With Claude Code    plan    run    tidy    --actor    claude-code
+    Exit Code Should Be    ${result}    0
+    Should Not Contain    ${result.stderr}    ran unrecorded
+    ${results}    Tool Results Claude Code Got
+    Should Contain    ${results}[0]    File has not been read yet
+    Log    ${results}[0]
+    ${notes}    Get File    ${WORK}/notes.txt
+    Should Be Equal    ${notes}    mine\n

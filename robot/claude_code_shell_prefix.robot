@@ -356,6 +356,7 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     ${lives}    Evaluate    os.path.exists("/proc/${left}")    modules=os
     Should Not Be True    ${lives}
     Should Contain    ${results}[1]    end those processes
+    Should Contain    ${results}[1]    begin the hook's line with `[ -n \\"$CLEVERAGENTS_RUN\\" ] && exit 0;`
     Should Contain    ${result.stdout}${result.stderr}
     ...    the model's command `echo second > second.txt` did not run: a hook of your own settings
     ${document}    Plan Tree Document
@@ -368,6 +369,26 @@ A Hook Of The User's Own Past Its Timeout Holds The Model's Commands
     ${result}    Run Agents With Claude Code    plan    resume
     Exit Code Should Be    ${result}    0
     File Should Exist    ${REPO}/second.txt
+
+A Service A SessionStart Hook Of Mine Starts Can Be Left To Me In A Run
+    [Documentation]    The user's `SessionStart` hook starts a service (`nohup ... &`): its
+    ...    process holds every model command of the session, each waits the hook's timeout
+    ...    and is refused. The way out the refusal names works: agents sets
+    ...    `CLEVERAGENTS_RUN` for Claude Code, and the hook's line that begins with
+    ...    `[ -n "$CLEVERAGENTS_RUN" ] && exit 0;` starts nothing in a run, so the model's
+    ...    command runs. (Before: no such variable, and the advice named no way to keep the
+    ...    hook.)
+    Create File    ${REPO}/.claude/settings.json    {}
+    Commit All    no project hook: the user's alone runs
+    Create Directory    ${WORK}/claude-config
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "[ -n \\"$CLEVERAGENTS_RUN\\" ] && exit 0; nohup sleep 30 >/dev/null 2>&1 &", "timeout": 1}]}]}}
+    Claude Code Will Call    Bash    {"command": "echo made > made.txt", "description": "write"}
+    Claude Code Will Say    All done.
+    ${result}    Run Agents With Claude Code    plan    run    make it    --actor    claude-code
+    ...    --allow-command    echo *
+    Exit Code Should Be    ${result}    0
+    File Should Exist    ${REPO}/made.txt
 
 A Project Hook Held Past A User Hook's Timeout Does Not Run And Stops The Plan
     [Documentation]    The project's PostToolUse hook (the sandbox's) comes while the user's

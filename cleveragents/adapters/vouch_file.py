@@ -94,6 +94,8 @@ def vouched_for(root: Path) -> frozenset[str]:
     """The vouches that count in the tree `root`: bare names, and absolute paths outside
     it (each also as `~/...` when it lies in the home, as a hook may name it); none when
     the file cannot be read."""
+    from cleveragents.domain import vouches
+
     try:
         programs = read_vouches()
     except BadInput:
@@ -101,6 +103,8 @@ def vouched_for(root: Path) -> frozenset[str]:
     home = os.path.expanduser("~").rstrip("/")
     found: set[str] = set()
     for program in programs:
+        if vouches.refusal(program) is not None:  # written by hand, or by an older agents
+            continue
         if "/" not in program:
             found.add(program)
         elif program.startswith("/") and not in_tree(program, root):

@@ -29,26 +29,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cleveragents.application.claude_code_box import BACKGROUND, UNBOXED, CommandBox
+from cleveragents.application.claude_code_box import BACKGROUND, CommandBox
+from cleveragents.application.claude_code_calls import NO_RESULT, CallEnds
 from cleveragents.application.claude_code_end import SessionPutBack
 from cleveragents.application.claude_code_finish import finish
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import calls_left
-from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
+from cleveragents.domain.checkpoint import SavedFiles
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.hook_answers import BOX_EVENT, HOST_EVENT, SHELL_EVENT, allow, deny
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.task_list import TaskList
 from cleveragents.domain.text_rules import surrogates_written
-from cleveragents.domain.tool_calls import (
-    RefusedCall,
-    changes_files,
-    tool_outcome,
-    tool_summary,
-    written_path,
-)
+from cleveragents.domain.tool_calls import RefusedCall, changes_files, tool_summary, written_path
 from cleveragents.domain.tool_effects import command_refusal, outside_effects, setting_written
 from cleveragents.domain.tree import active
 from cleveragents.errors import interrupted_by
@@ -105,10 +100,10 @@ class CodingSession(Protocol):
 
 # What a resumed session is told: it goes on where it stopped (a budget, an interrupt).
 GO_ON = "Go on with the task where you stopped."
-NO_RESULT = "no result: Claude Code refused the command, or it failed or was cut off"
+__all__ = ["NO_RESULT", "ClaudeCodeRun"]
 
 
-class ClaudeCodeRun:
+class ClaudeCodeRun(CallEnds):
     """One run of Claude Code on a new plan, recorded by `recorder`."""
 
     def __init__(
@@ -134,6 +129,7 @@ class ClaudeCodeRun:
         self.looks: dict[str, CommandLook] = {}
         self.look: SessionPutBack | None = None  # what Claude Code runs, before the session
         self.put: dict[str, tuple[list[str], SavedFiles | None]] = {}
+        self.kept_out: dict[str, list[str]] = {}  # left out by the scan before each Bash call
         # The to-do list as the kept calls left it (the plan's steps), and the current step.
         self.todo = TaskList.of(d.action for d in active(recorder.decisions))
 
@@ -336,6 +332,7 @@ class ClaudeCodeRun:
         self.open[str(event.get("tool_use_id"))] = decision
         if tool == "Bash" and before is not None:
             self.looks[str(event.get("tool_use_id"))] = r.look_before_command(self.environment)
+            self.kept_out[str(event.get("tool_use_id"))] = list(r.checkpoints.uncommitted)
         if tool == "Bash" and self.box is not None:
             return allow(self.box.updated(str(event.get("tool_use_id")), tool_input))
         # Any other call is left to Claude Code's own permissions (headless: asked, refused).
@@ -348,53 +345,3 @@ class ClaudeCodeRun:
             read = self.environment.shell_line(str(tool_input.get("command", "")))
             commands = None if read.unchecked else [c.words for c in read.commands]
         return outside_effects(tool, tool_input, self.root, commands)
-
-    def after_call(self, event: dict[str, Any]) -> None:
-        call = str(event.get("tool_use_id"))
-        decision = self.open.pop(call, None)
-        if decision is None:  # pragma: no cover - no call of ours is open (denied calls get none)
-            return
-        self.put_back(call)
-        tool = str(event.get("tool_name"))
-        after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
-        ok, outcome = tool_outcome(tool, event.get("tool_response"))
-        if self.box is not None and self.box.skipped(call):
-            outcome = f"{outcome}; {UNBOXED}"
-        action = self.todo.answered(decision.action or {}, event.get("tool_response"))
-        self._done(decision.model_copy(update={"action": action}), call, after, ok, outcome)
-
-    def put_back(self, call: str) -> None:
-        """What a Bash call did to what runs on the host, put back, as after our commands."""
-        look = self.looks.pop(call, None)
-        if look is not None:
-            saved = self.r.checkpoints.after_command(look)
-            self.put[call] = (look.put_back, saved)
-
-    def settle(self, but: str | None) -> None:
-        """Put back after every Bash call still open but `but`: it is over."""
-        for call in [c for c in self.looks if c != but]:
-            self.put_back(call)
-
-    def _done(
-        self, decision: Decision, call: str, after: Checkpoint | None, ok: bool, outcome: str
-    ) -> None:
-        """The call's outcome, naming what was put back after it; what the put-back saved
-        goes with the decision (a restore of its checkpoint puts it back)."""
-        put, saved = self.put.pop(call, ([], None))
-        said = self.box.said(call) if self.box is not None else None
-        put = [*([said] if said else []), *put]
-        if put:
-            outcome = f"{outcome}; {'; '.join(put)}"
-        replaced = [*decision.replaced, *([saved] if saved is not None else [])]
-        self.r.update(decision, after, ok=ok, outcome=outcome, replaced=replaced)
-
-    def unfinished(self) -> None:
-        """The Bash calls put back with no PostToolUse come: they failed or were cut off."""
-        self.settle(None)
-        for call in list(self.put):
-            decision = self.open.pop(call, None)
-            if decision is None:  # pragma: no cover - a call is put back only while open
-                self.put.pop(call)
-                continue
-            ended = self.box.ended(call) if self.box is not None else None
-            self._done(decision, call, None, False, ended or NO_RESULT)

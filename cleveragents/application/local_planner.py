@@ -14,7 +14,7 @@ from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output
-from cleveragents.domain.command_saves import unreadable_note
+from cleveragents.domain.command_saves import left_out_notes
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.local_planning import (
     LocalDecision,
@@ -60,10 +60,11 @@ class LocalPlanner(RunPart):
             assert before is not None
             mark = self.environment.mark()
             state_before = self.state(before)
-            unreadable = list(self.checkpoints.unreadable)  # as the last scan left them
+            kept_out = list(self.checkpoints.uncommitted)  # as the last scan left them
             taken = self.apply(proposal)
             after = r.checkpoint(f"after local action {proposal.option}")
-            left = [p for p in self.checkpoints.unreadable if p not in unreadable]
+            checkpoints = self.checkpoints
+            notes = left_out_notes(kept_out, checkpoints.uncommitted, checkpoints.unreadable)
             distance_after, goal_met, checked = self.measure(spec)
             history.append(
                 LocalStep(
@@ -101,7 +102,7 @@ class LocalPlanner(RunPart):
                 ok=failed is None,
                 outcome=f"{verdict.decision.value}: {verdict.reason}"
                 + (f" ({failed.summary})" if failed else "")
-                + (f"; {unreadable_note(left)}" if left else ""),
+                + "".join(f"; {note}" for note in notes),
                 # Its commands, then the checks that measured it: what the distance rests on.
                 output=kept_output(commands_run([*taken, *checked])),
             )

@@ -9,7 +9,6 @@ from cleveragents.application import undo_target
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
 from cleveragents.application.undo_files import UndoFiles, UndoResult
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
-from cleveragents.domain.command_saves import left_standing_note
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
@@ -241,7 +240,7 @@ class OperationLog:
             self.put_back(target, in_step=True, tree=result.resolved, spare=spare)
             if files:
                 result.put_back = list(self.checkpoints.put_back_paths)
-            self.notices += [left_standing_note(left)] if left else []
+            self.notices += left
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "

@@ -58,6 +58,7 @@ class PlanInspection:
             [d.kind.value for d in decisions],
             [d.status.value for d in decisions],
             [c.model_dump(mode="json") for c in corrections],
+            [d.id for d in decisions if d.action is not None and d.action.get("irreversible")],
         )
 
     def decision(self, plan_ref: str | None, ref: str) -> tuple[Plan, Decision, list[str]]:

@@ -11,7 +11,7 @@ from cleveragents.domain.action import Action, RunAction
 from cleveragents.domain.budget import retries_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output, one_line
-from cleveragents.domain.command_saves import unreadable_note
+from cleveragents.domain.command_saves import left_out_notes
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Check, Phase
 from cleveragents.domain.stops import cut_short_outcome
@@ -122,12 +122,13 @@ class StepRunner(RunPart):
         for action in actions:
             command = isinstance(action, RunAction)
             before = r.fresh(f"before {action.describe()}") if command else r.current
-            unreadable = list(self.checkpoints.unreadable)  # as the last scan left them
+            kept_out = list(self.checkpoints.uncommitted)  # as the last scan left them
             action, outcome = r.apply(self.environment, action)
             after = r.checkpoint(f"after {action.describe()}")
-            if left := [p for p in self.checkpoints.unreadable if p not in unreadable]:
+            checkpoints = self.checkpoints
+            if notes := left_out_notes(kept_out, checkpoints.uncommitted, checkpoints.unreadable):
                 outcome = outcome.model_copy(
-                    update={"summary": f"{outcome.summary}; {unreadable_note(left)}"}
+                    update={"summary": "; ".join([outcome.summary, *notes])}
                 )
             r.record(
                 kind=DecisionKind.ACTION,

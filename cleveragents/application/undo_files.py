@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from cleveragents.application.file_restore import FilesPlan, ResolvedFiles, moded, spared
 from cleveragents.domain.checkpoint import GITLINK
+from cleveragents.domain.command_saves import left_standing_note, no_commit_note
 from cleveragents.domain.correction import Operation
 from cleveragents.domain.restore_scope import Resolution, classify
 from cleveragents.domain.saved_states import joined, saved_groups
@@ -43,13 +44,23 @@ class UndoFiles:
         self.checkpoints = checkpoints
 
     def left_standing(self, op: Operation) -> list[str]:
-        """The nested repositories the undo of `op` leaves as they stand: git could not read
-        their refs when the undo began (`CheckpointStore.unreadable`), and the tree before
-        `op` holds none of them (one it holds had its files saved before the command)."""
-        if op.files_before is None or not self.checkpoints.unreadable:
+        """What the undo of `op` says of the nested repositories it leaves as they stand, as
+        the undo's safety checkpoint found them, that the tree before `op` does not hold (one
+        it holds had its files saved before the command): those whose refs git could not
+        read, and those with no commit (a `git init` whose HEAD names a branch not made yet),
+        which no checkpoint holds either (named even when `op` did not make it: no record
+        tells a repository made by it from one that stood untouched)."""
+        found = self.checkpoints.uncommitted
+        if op.files_before is None or not found:
             return []
         held = self.checkpoints.tree_paths(self.store.checkpoint(op.files_before).tree)
-        return [path for path in self.checkpoints.unreadable if path not in held]
+        left = [path for path in found if path not in held]
+        broken = [path for path in left if path in self.checkpoints.unreadable]
+        empty = [path for path in left if path not in broken]
+        return [
+            *([left_standing_note(broken)] if broken else []),
+            *([no_commit_note(empty)] if empty else []),
+        ]
 
     def selective(self, op: Operation) -> bool:
         """Whether an undo of `op` can tell its changes from later ones (its end is known)."""

@@ -120,7 +120,8 @@ def show(start: Path, ref: str | None, json: bool) -> int:
 def _summary_document(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
     plan = rows.plan_document(ref)
     kinds, statuses = rows.decisions(plan["id"])
-    return plan_summary(plan, kinds, statuses, rows.correction_documents(plan["id"]))
+    corrections = rows.correction_documents(plan["id"])
+    return plan_summary(plan, kinds, statuses, corrections, rows.irreversible(plan["id"]))
 
 
 def tree(start: Path, ref: str | None, json: bool = False) -> int:
@@ -206,7 +207,8 @@ def _from_rows(start: Path, read: Callable[[SqliteRows], Answer]) -> Answer | No
 def _summary(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
     plan = rows.plan(ref)
     kinds, statuses = rows.decisions(plan["id"])
-    return plan_summary(plan, kinds, statuses, rows.corrections(plan["id"]))
+    corrections = rows.corrections(plan["id"])
+    return plan_summary(plan, kinds, statuses, corrections, rows.irreversible(plan["id"]))
 
 
 def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
@@ -241,6 +243,7 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
             ", ".join(f"{KIND_WORDS.get(k, k)} {v}" for k, v in summary["by_kind"].items()),
         ),
         ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
+        *_irreversible(summary.get("irreversible") or []),
         ("actor calls", f"{usage['actor_calls']} of {budget['actor_calls']}"),
         ("replans", f"{usage['replans']} of {budget['replans']}"),
         ("retries per step", str(budget["retries_per_step"])),
@@ -269,3 +272,17 @@ def _tokens(usage: dict[str, Any]) -> str:
 
 def _cost(cost: float | None) -> str:
     return "unknown (the model's price is not known)" if cost is None else f"${cost:.4f}"
+
+
+def _irreversible(ids: list[str]) -> list[tuple[str, str]]:
+    """The row naming the decisions whose effects no checkpoint holds, when there are any."""
+    if not ids:
+        return []
+    named = ", ".join(f"#{i}" for i in ids)
+    return [
+        (
+            "irreversible",
+            f"{named}: what they did outside the working tree no restore undoes "
+            "(`agents plan decision N` says what)",
+        )
+    ]

@@ -53,8 +53,11 @@ _SWITCHES = re.compile(r"(?:DISABLE|MAX)_[A-Z0-9_]+\Z")
 _PIECES = re.compile(r"[\s=,;]")
 _OPTION = re.compile(r"-+[A-Za-z]+(?=[./~])")
 # `$CLAUDE_PROJECT_DIR`, `${CLAUDE_PROJECT_DIR}`, quoted or not: the project's folder, which
-# is the working folder Claude Code runs these commands in.
-_PROJECT_DIR = re.compile(r"\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR(?!\w))")
+# is the working folder Claude Code runs these commands in; `$PWD`, `$(pwd)`, `` `pwd` ``
+# name the working folder where they stand, as `.` does (attack 19 finding 8).
+_PROJECT_DIR = re.compile(
+    r"\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR(?!\w)|\{PWD\}|PWD(?!\w)|\(pwd\))|`pwd`"
+)
 
 
 def settings_commands(document: object) -> list[tuple[str, str]]:

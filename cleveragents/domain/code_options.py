@@ -98,9 +98,21 @@ class Split(NamedTuple):
     at: int
 
 
-def split(name: str, rest: list[str]) -> Split:
+def readings(name: str, rest: list[str]) -> list[Split]:
+    """Each way `rest` may be read: a long option the grammar does not know may take the
+    next word as its value (node's `--disable-warning X script.js`, one of its many) or
+    take none (`--enable-source-maps script.js`): both are read, so the script is found
+    in either (attack 19 finding 2: the value was read as the script, the script not at
+    all)."""
+    first = split(name, rest)
+    second = split(name, rest, unknown_takes=True)
+    return [first] if second == first else [first, second]
+
+
+def split(name: str, rest: list[str], *, unknown_takes: bool = False) -> Split:
     """Read `rest`, the words after interpreter `name`, by its grammar (none known: each
-    word starting with `-` an option of its own)."""
+    word starting with `-` an option of its own); with `unknown_takes`, a long option it
+    does not know takes the next word when that is no option."""
     grammar = GRAMMARS.get(name, Grammar())
     options: list[tuple[str, str]] = []
     code: list[str] = []
@@ -113,6 +125,8 @@ def split(name: str, rest: list[str]) -> Split:
         if word.startswith("--"):
             option, equals, value = word.partition("=")
             takes = option in grammar.long_code or option in grammar.long_valued
+            unknown = not takes and unknown_takes and name in GRAMMARS
+            takes = takes or (unknown and at < len(rest) and not rest[at].startswith("-"))
             if takes and not equals and at < len(rest):
                 value, at = rest[at], at + 1
             if option in grammar.long_code:

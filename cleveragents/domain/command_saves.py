@@ -8,6 +8,7 @@ it back; after the command, only what it changed is recorded.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 MIB = 1 << 20
@@ -138,3 +139,38 @@ def left_standing_note(paths: list[str]) -> str:
         f"left as it stands: {named} (a nested repository whose refs git cannot read, which "
         "no checkpoint holds: remove it, or repair its .git/packed-refs, yourself)"
     )
+
+
+def no_commit_note(paths: list[str]) -> str:
+    """What an undo says of nested repositories with no commit it left as they stand: no
+    checkpoint holds one (git records a nested repository by its commit), nor its files."""
+    named = ", ".join(f"{shown_path(path)}/" for path in paths)
+    return (
+        f"left as it stands: {named} (a nested repository with no commit, which no checkpoint "
+        "holds: if the plan made it, remove it yourself)"
+    )
+
+
+def no_commit_left(paths: list[str]) -> str:
+    """What a decision's outcome says of nested repositories with no commit a command left:
+    no checkpoint holds one or its files (git records a nested repository by its commit)."""
+    named = ", ".join(f"{shown_path(path)}/" for path in paths)
+    return (
+        f"not checkpointed: {named} (a nested repository with no commit: no checkpoint holds "
+        "it or its files; undo leaves it as it stands, naming it)"
+    )
+
+
+def left_out_notes(
+    before: Sequence[str], now: Sequence[str], unreadable: Sequence[str]
+) -> list[str]:
+    """What a command's outcome says of the nested repositories its checkpoint leaves out
+    that the one before it did not (`now` against `before`): those whose refs git cannot
+    read (`unreadable`), and those with no commit."""
+    left = [path for path in now if path not in before]
+    broken = [path for path in left if path in unreadable]
+    empty = [path for path in left if path not in unreadable]
+    return [
+        *([unreadable_note(broken)] if broken else []),
+        *([no_commit_left(empty)] if empty else []),
+    ]

@@ -255,6 +255,10 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
     `NODE_OPTIONS='--require ./x.js'`, `RUBYOPT=-r./x`, `BASH_ENV=x.sh`); `PYTHONPATH`
     folders as import roots (a folder agents cannot name: the tree)."""
     name, _, value = word.partition("=")
+    if name.endswith("+"):  # `PATH+=:./bin` appends: its first `:` is no empty entry
+        name, value = name[:-1], value.removeprefix(":")
+    if name == "PATH" and "." in (joined(cwd, p or ".") for p in value.split(":")):  # `.`, ``
+        return [Reach(WHOLE, unknown="a `PATH` naming the tree's top")]
     if name == "PYTHONPATH":
         roots = [root or "." for root in value.split(":")]
         return [
@@ -296,12 +300,15 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if name in table.SCRIPTED:
         return interpreters.scripted(name, rest, cwd, given.stdin)
     vouched = name not in _FUNCTIONS.get() and vouches.vouched(name, program or name)
+    if vouched and (at := vouches.command_in(rest)) is not None:  # `setpriv ... make`
+        return _launched(rest[at].rpartition("/")[2], rest[at + 1 :], cwd, given, rest[at])
     if name in table.CHECKERS or vouched:  # `ruff check src`: `src` is data, not run
         return []
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
-        # One by its bare name may be vouched for; a tools folder's lies in the tree.
-        return [Reach(WHOLE, unknown=why, vouch="" if "/" in (program or name) else name)]
+        # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.
+        offered = "/" not in (program or name) and not vouches.runs_code(name)
+        return [Reach(WHOLE, unknown=why, vouch=name if offered else "")]
     found = named(cwd, [w for w in rest if not w.startswith("-")])
     if _ON_PATH.get() and "/" not in (program or name) and name not in table.INERT:
         found.append(Reach(name, kind=ON_PATH))
@@ -356,13 +363,15 @@ def _runner(rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _wrapped(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
-    """What `exec`, `env`, `nice -n 5`, `timeout 5` ... run: the command after them."""
+    """What `exec`, `env`, `nice -n 5`, `timeout 5` ... run: the command after them (with
+    `env A=1 CMD`'s assignments, read as the shell's are: attack 19 finding 7)."""
     command = table.wrapped(name, rest)
     if command is None:  # `env -S 'a b'`: a command line of its own
         option = next((w for w in rest if w.startswith("-")), "")
         return [Reach(WHOLE, unknown=f"`{name} {shown(option)}`")]
+    told = [w for w in rest[: len(rest) - len(command)] if _assignment(w)] if name == "env" else []
     found: list[Reach] = []
-    _command(command, cwd, found, given)
+    _command(told + command, cwd, found, given)
     return found
 
 
@@ -388,4 +397,4 @@ def _python_root(root: str, launcher: str, hint: str) -> list[Reach]:
 
 def _assignment(word: str) -> bool:
     name, equals, _ = word.partition("=")
-    return bool(equals) and name.isidentifier()
+    return bool(equals) and name.removesuffix("+").isidentifier()

@@ -108,6 +108,12 @@ class PlanShown(Document, DocumentPlan):
     by_kind: dict[str, int]
     by_status: dict[str, int]
     corrections: list[Correction]
+    irreversible: list[str] = Field(
+        default_factory=list,
+        description="The ids of the decisions marked irreversible: what they did outside the "
+        "working tree (the network, another folder, a nested repository no checkpoint holds) "
+        "no restore undoes.",
+    )
     trust: TrustShown
 
 

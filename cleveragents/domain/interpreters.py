@@ -167,22 +167,25 @@ def node(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]
                 found += run_files(cwd, [value]) + named(
                     cwd, [value + e for e in table.NODE_EXTENSIONS]
                 )
-    parsed = code_options.split(name, rest)
-    given = [r for text in parsed.code for r in code(text, cwd)] or given_code(rest, cwd)
-    script = None if parsed.code or given is not None else next(iter(rest[parsed.at :]), None)
-    script = None if script == "-" else script
-    found += given or (run_files(cwd, [script]) if script is not None else [])
-    found += stdin_script(stdin, cwd) if given is None and script is None else []
-    folder = cwd
-    if script is not None and not EXPANSION.search(script):
-        folder = joined(cwd, posixpath.dirname(script))
-    while True:
-        found.extend(places(folder, table.NODE_ROOT, name))
-        # An absolute folder (`node ~/.claude/hooks/x.js`) is no tree folder, nor are those
-        # above it; `dirname("/")` is "/": going on never ended.
-        if folder in ("", ".") or folder.startswith(("..", "/")):
-            return found
-        folder = posixpath.dirname(folder)
+    splits = code_options.readings(name, rest)
+    reached = [r for p in splits for text in p.code for r in code(text, cwd)]
+    given = reached or given_code(rest, cwd)
+    scripts: list[str] = []
+    if given is None:
+        scripts = [rest[p.at] for p in splits if p.at < len(rest)]
+    scripts = [s for s in scripts if s != "-"]
+    found += given or run_files(cwd, scripts)
+    found += stdin_script(stdin, cwd) if given is None and not scripts else []
+    folders = [joined(cwd, posixpath.dirname(s)) for s in scripts if not EXPANSION.search(s)]
+    for folder in dict.fromkeys(folders or [cwd]):
+        while True:
+            found.extend(places(folder, table.NODE_ROOT, name))
+            # An absolute folder (`node ~/.claude/hooks/x.js`) is no tree folder, nor are
+            # those above it; `dirname("/")` is "/": going on never ended.
+            if folder in ("", ".") or folder.startswith(("..", "/")):
+                break
+            folder = posixpath.dirname(folder)
+    return found
 
 
 def scripted(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
@@ -223,6 +226,8 @@ def scripted(name: str, rest: list[str], cwd: str, stdin: str | None) -> list[Re
     if given is not None:
         return found + given
     script = rest[at : at + 1]
+    other = [rest[p.at] for p in code_options.readings(name, rest)[1:] if p.at < len(rest)]
+    script += [s for s in other if s not in script and s != "-"]
     if name in ("awk", "gawk", "mawk"):  # the program is a file `-f` named, or its first word
         files = [o for o, _ in parsed.options if o in _RUN_OPTIONS[name]]
         return found + ([] if files else code(" ".join(script), cwd))

@@ -14,6 +14,7 @@ def plan_summary(
     kinds: list[str],
     statuses: list[str],
     corrections: list[dict[str, Any]],
+    irreversible: list[str] | None = None,
 ) -> dict[str, Any]:
     """The plan's fields with its actor as kind and source, its decisions counted by kind and
     by status (in the order first taken), its corrections, and what its commands may do
@@ -29,5 +30,6 @@ def plan_summary(
         "by_kind": dict(Counter(kinds)),
         "by_status": dict(Counter(statuses)),
         "corrections": corrections,
+        "irreversible": irreversible or [],
         "trust": described(plan),
     }

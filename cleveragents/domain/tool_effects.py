@@ -14,7 +14,7 @@ import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.command_saves import no_commit_left, shown_path, unreadable_note
 from cleveragents.domain.host_files import HostFolders, host_run
 from cleveragents.domain.rules import claude_setting, in_git_folder
 from cleveragents.domain.tool_calls import READING_TOOLS
@@ -236,3 +236,22 @@ def command_refusal(tool: str) -> str | None:
     if tool in WAITING_TOOLS:
         return f"cleveragents refused {tool}: {WAITS}"
     return f"cleveragents refused {tool}: run commands with Bash"
+
+
+def unkept(
+    action: dict[str, Any], made: Sequence[str], empty: Sequence[str] = ()
+) -> tuple[dict[str, Any], list[str]]:
+    """What a finished call's outcome says no checkpoint holds of it, and its action marked
+    irreversible accordingly (a correction across it names that before it restores): what
+    it did outside the tree (`outside_effects`), and the nested repositories it left that
+    the checkpoint after it leaves out: `made` (git cannot read their refs) and `empty`
+    (no commit: a `git init` whose HEAD names a branch not made yet)."""
+    said = [f"irreversible: it {action['outside']}"] if action.get("outside") else []
+    said += [unreadable_note(list(made))] if made else []
+    said += [no_commit_left(list(empty))] if empty else []
+    if not made and not empty:
+        return action, said
+    named = ", ".join(f"{shown_path(path)}/" for path in [*made, *empty])
+    left = f"left {named}, a nested repository no checkpoint holds"
+    outside = f"{action['outside']}; it {left}" if action.get("outside") else left
+    return {**action, "irreversible": True, "outside": outside}, said

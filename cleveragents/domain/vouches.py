@@ -34,7 +34,34 @@ _RUNS_CODE = frozenset((
     *table.SHELLS, *table.NODE, *table.SCRIPTED, *table.OPAQUE, *table.WRAPPERS,
     *table.CONVENTIONS, *table.KEYWORDS, *(r.split()[0] for r in table.RUNNERS),
     "xargs", "cd", "pushd", "source", ".", "export", "test", "[", "[[", "for", "case",
+    # Launchers and wrappers no table reads, which run the command line after their options
+    # (attack 19 finding 1: a vouched `setpriv` let `setpriv --no-new-privs make -s fmt` run
+    # the model's Makefile), and interpreters, shells, editors and debuggers that run what
+    # they are given.
+    "setpriv", "chronic", "unbuffer", "uvx", "pipx", "uv", "poetry", "pdm", "hatch", "rye",
+    "conda", "mamba", "micromamba", "pixi", "mise", "asdf", "rtx", "volta", "fnm", "nvm",
+    "pyenv", "rbenv", "goenv", "nodenv", "direnv", "xvfb-run", "dbus-run-session",
+    "dbus-launch", "systemd-run", "systemd-inhibit", "chroot", "unshare", "nsenter",
+    "firejail", "bwrap", "taskset", "chrt", "prlimit", "runuser", "fakeroot", "faketime",
+    "proot", "ssh-agent", "gpg-agent", "run-parts", "sg", "newgrp", "docker", "podman",
+    "nerdctl", "kubectl", "ssh", "vim", "nvim", "vi", "emacs", "emacsclient", "ex", "ed",
+    "expect", "tmux", "screen", "strace", "ltrace", "gdb", "lldb", "valgrind", "perf",
+    "toybox", "fish", "tcsh", "csh", "nu", "xonsh", "pwsh", "elvish", "wish", "ghc",
+    "runghc", "scala", "groovy", "clojure", "bb", "guile", "racket", "sbcl", "ocaml", "erl",
+    "escript", "elixir", "iex", "octave", "gnuplot", "m4", "tcc", "zx", "esno", "tsx",
+    "ts-node", "jiti", "babel-node", "ipython", "ipython3", "qjs", "watchexec", "entr",
+    "nodemon", "concurrently", "npm-run-all", "run-s", "run-p", "foreman", "honcho",
+    "overmind", "pm2", "go", "cargo", "dotnet", "java", "swift", "kotlin", "osascript",
+    "nawk", "busybox", "caffeinate", "torsocks", "proxychains", "proxychains4", "catchsegv",
+    "ld.so", "gosu", "su-exec", "chpst", "setuidgid", "envdir", "softlimit", "daemonize",
+    "start-stop-daemon", "at", "batch", "crontab", "systemctl", "launchctl",
 ))  # fmt: skip
+# Interpreters named with their version (`perl5.36.0`, `ruby3.1`, `php8.2`, `node20`).
+_VERSIONED = re.compile(
+    r"(perl|ruby|php|tclsh|wish|node|nodejs|lua|luajit|guile|racket|julia|Rscript|R|"
+    r"python|pypy|ipython|java|go|ghc|erl|elixir|ocaml|swift|bash|zsh|ksh|tcl|awk|gawk)"
+    r"-?[0-9][0-9.]*"
+)
 
 
 @contextmanager
@@ -75,11 +102,30 @@ def refusal(program: str) -> str | None:
         return f"{shown} is a relative path: name the program by its bare name or absolute path"
     if program.startswith("-") or name in ("", ".", ".."):
         return f"'{shown}' is not one program's name or absolute path"
-    if name in _RUNS_CODE or table.PYTHON.fullmatch(name):
+    if runs_code(name):
         return (
             f"{printable(name)} runs the code, script or project it is given: agents reads "
             "what it runs itself, and no vouch can stand for that"
         )
+    return None
+
+
+def runs_code(name: str) -> bool:
+    """Whether the program `name` (a bare name) runs the code or command it is given."""
+    return bool(name in _RUNS_CODE or table.PYTHON.fullmatch(name) or _VERSIONED.fullmatch(name))
+
+
+def command_in(words: list[str]) -> int | None:
+    """Where a command starts among a vouched program's words (`setpriv --no-new-privs
+    make -s fmt`: at `make`): the first word naming a program that runs code or that a
+    table reads. A vouch holds the program's own words as data, never a command it is
+    given (attack 19 finding 1); None when no word is one."""
+    for at, word in enumerate(words):
+        name = word.rpartition("/")[2]
+        if word.startswith("-") or not name:
+            continue
+        if runs_code(name) or (table.tabled(name) and name not in table.INERT):
+            return at
     return None
 
 

@@ -173,6 +173,15 @@ class SqliteRows:
         ).fetchall()
         return [r[0] for r in rows], [r[1] for r in rows]
 
+    def irreversible(self, plan_id: str) -> list[str]:
+        """The ids of the plan's decisions marked irreversible, in the order taken."""
+        rows = self._db.execute(
+            "SELECT id FROM decisions WHERE plan_id = ? "
+            "AND json_extract(body, '$.action.irreversible') IS 1 ORDER BY seq",
+            (plan_id,),
+        ).fetchall()
+        return [r[0] for r in rows]
+
     def corrections(self, plan_id: str) -> list[dict[str, Any]]:
         rows = self._db.execute(
             "SELECT body FROM corrections WHERE plan_id = ? ORDER BY rowid", (plan_id,)

@@ -13,6 +13,9 @@ from pathlib import Path
 from cleveragents.domain.reach import printable
 
 MOST_SHOWN = 120  # characters of a command line in the message
+# What a hook's line begins with to start nothing in a run of ours (`session.RUN` is set
+# there): a service it starts (`nohup npm run dev &`) holds every model command otherwise.
+SKIP = '[ -n "$CLEVERAGENTS_RUN" ] && exit 0;'
 MOST_PIDS = 5  # processes named
 
 
@@ -39,7 +42,8 @@ def past_timeout(held: Holder) -> str:
     return (
         f"a hook of your own settings ({_named(held)}) still runs on the host past its timeout "
         f"({held.seconds:g} s){_by(held)}: no command of the model runs beside it; end those "
-        f"processes, or start what must keep running outside the hook (before `agents plan run`)"
+        f"processes, or start what must keep running yourself before `agents plan run` and "
+        f"begin the hook's line with `{SKIP}` (agents sets CLEVERAGENTS_RUN)"
     )
 
 
@@ -49,7 +53,7 @@ def waiting(held: Holder, left: float) -> str:
     return (
         f"a command of the model waits for a hook of your own settings ({_named(held)}), "
         f"still running on the host{_by(held)}: it runs once they end, or not at all in "
-        f"{left:.0f} s"
+        f"{left:.0f} s (a service the hook starts: begin its line with `{SKIP}`)"
     )
 
 

@@ -133,6 +133,9 @@ def key_command() -> str:
 # `--settings` gives it, ours (the policy, the recording): `--safe-mode`'s, `--bare`'s.
 WITHHELD = frozenset(("ANTHROPIC_API_KEY", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SIMPLE"))
 TOKENS = ("ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")
+# Set for Claude Code (and so for the hooks of the user's settings) in a run of ours: a hook
+# that starts a service can leave it to the user then (`host_holders.SKIP`).
+RUN = "CLEVERAGENTS_RUN"
 
 
 def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
@@ -148,6 +151,7 @@ def _environment(place: str, token: str, tree: Path) -> dict[str, str]:
             "PATH": host_programs.trusted_path(tree),
             hook.SOCKET: place,
             hook.TOKEN: token,
+            RUN: "1",
             "DISABLE_AUTOUPDATER": "1",
             "CLAUDE_CODE_API_KEY_HELPER_TTL_MS": str(KEY_KEPT_MS),
         }

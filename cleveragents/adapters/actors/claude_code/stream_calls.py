@@ -5,10 +5,10 @@ no checkpoint (Claude Code's settings turned the hooks off, or the hook could no
 A call with no result ran nothing (the session stopped first: a budget, an interrupt), nor
 did one Claude Code rejected before any hook (its input did not fit the tool, no such tool
 exists, its own checks blocked the command: a standalone `sleep`, or the tool's own input
-check refused it: an Edit changing nothing): all are left out. So is one Claude Code's own
-permissions refused (its result's `permission_denials`), some before any hook (a path a deny
-rule names): each is recorded as
-refused, with Claude Code's reason (`RefusedCall`).
+check refused it: an Edit changing nothing, a Write of a file it never read): all are left
+out. So is one Claude Code's own permissions refused (its result's `permission_denials`),
+some before any hook (a path a deny rule names): each is recorded as refused, with Claude
+Code's reason (`RefusedCall`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,20 @@ NEVER_RAN = ("InputValidationError", "No such tool available")
 BLOCKED = "<tool_use_error>Blocked: "  # Claude Code's own check refused the input, unrun
 # A call a tool's own input check refused before any hook, by its whole result (pinned CLI,
 # `validateInput`): the exact text, so no output of a call that ran can pass for it.
+# A Write or Edit of a file the session never read (or that changed since it read it) is
+# refused so too (attack 18: a Write to a home file the tree links to).
+UNREAD = (
+    "<tool_use_error>File has not been read yet. Read it first before writing to it."
+    "</tool_use_error>",
+    "<tool_use_error>File has been modified since read, either by the user or by a linter. "
+    "Read it again before attempting to write it.</tool_use_error>",
+)
 REJECTED = {
     "Edit": ("<tool_use_error>No changes to make: old_string and new_string are exactly the "
-             "same.</tool_use_error>",),
+             "same.</tool_use_error>", *UNREAD),
+    "Write": UNREAD,
+    "MultiEdit": UNREAD,
+    "NotebookEdit": UNREAD,
 }  # fmt: skip
 MOST_SAID = 300  # characters of Claude Code's reason kept in an outcome
 TAGS = re.compile(r"</?tool_use_error>")
