@@ -41,6 +41,8 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | fmt.pl | {config}/hooks/fmt.pl               | #!/usr/bin/perl\nprint 1;\n                              | a.txt          | exit 0 | hooks/fmt.pl`, a perl script                   |
       | fmt    | {config}/hooks/fmt                  | #!/bin/sh\nmake -s fmt\n                                 | Makefile       | exit 0 | hooks/fmt`, which runs `make`                  |
       | hookbin | {config}/hooks/hookbin             | ELF\0\0\0\n                                             | a.txt          | exit 0 | hooks/hookbin`, a program agents cannot read   |
+      | n.js   | node {config}/hooks/n.js            | const { execa } = require("execa");\nrequire("child_process").execSync("make -s fmt");\n | Makefile | exit 0 | hooks/n.js`, which runs `make` |
+      | env.py | python3 {config}/hooks/env.py       | from dotenv import load_dotenv\nload_dotenv()\nimport os\nos.system("make -s fmt")\n | Makefile | exit 0 | hooks/env.py`, which runs `make` |
 
   Scenario: A script of the user's on PATH that the hook names by its name is read too
     Given the user's script "bin/claude-fmt" of the config folder holds "#!/bin/sh\nmake -s fmt\n"
