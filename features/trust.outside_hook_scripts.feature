@@ -87,3 +87,26 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | runner        | setup                                                                 | why                                                           |
       | a git hook    | the repository's hook "pre-commit" runs "{config}/bin/check.sh"       | is scripts/fmt.sh, which the pre-commit hook runs             |
       | direnv        | the tree's ".envrc" runs "{config}/bin/check.sh", committed           | is scripts/fmt.sh, which direnv's .envrc                      |
+
+  Scenario Outline: A tree script <runner> runs that runs a script outside the tree (<line>) is followed there
+    Given the user's script "x/fmt.sh" of the config folder holds "make -s fmt\n"
+    And the user's script "sib/fmt.sh" beside the tree holds "make -s fmt\n"
+    And the tree's "scripts/run.sh" runs "<line>", committed
+    And <setup>
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "Makefile"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "Makefile" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'Makefile' "
+    And stdout contains "fmt.sh`, which runs `make`"
+
+    Examples:
+      | runner                   | line                                  | setup                                                           |
+      | my Claude Code hook      | exec {config}/x/fmt.sh                | the user's Claude Code settings run "sh scripts/run.sh" after each Bash call |
+      | my Claude Code hook      | sh ../sib/fmt.sh                      | the user's Claude Code settings run "sh scripts/run.sh" after each Bash call |
+      | my Claude Code hook      | . "$(dirname "$0")/../../sib/fmt.sh"  | the user's Claude Code settings run "sh scripts/run.sh" after each Bash call |
+      | the git pre-commit hook  | exec {config}/x/fmt.sh                | the repository's hook "pre-commit" runs "sh scripts/run.sh"     |

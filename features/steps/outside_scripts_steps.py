@@ -51,3 +51,12 @@ def step_first_on_path(context: Any, folder: str) -> None:
 
     path = context.env.get("PATH", os.environ.get("PATH", ""))
     context.env["PATH"] = f"{context.claude_config / folder}:{path}"
+
+
+@given('the user\'s script "{path}" beside the tree holds "{content}"')
+def step_beside_tree(context: Any, path: str, content: str) -> None:
+    """A script in a folder beside the tree's (`../sib/fmt.sh` from its top)."""
+    file = context.repo.parent / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(_placed(context, content).replace("\\n", "\n"))
+    file.chmod(0o755)
