@@ -193,6 +193,21 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
     return found
 
 
+def user_claude_lines() -> list[str]:
+    """The command lines of the user's and the managed Claude Code settings (hooks,
+    `statusLine`, helpers) and of the user's skills, commands and subagents: what the user's
+    next `claude` runs on the host, by a bare name too (`own_config.bare_programs`)."""
+    from cleveragents.adapters.actors.claude_code.hooks_off import managed_files, user_file
+
+    lines: list[str] = []
+    for file in (user_file(), *managed_files()):
+        document = read_json(file, MOST_JSON)
+        lines += [line for _, line in settings_commands(document)] if document else []
+    for file in markdown_files(user_file().parent):
+        lines += [line for _, line in markdown_lines(file) or ()]
+    return lines
+
+
 @contextlib.contextmanager
 def _host_lines(root: Path) -> Iterator[None]:
     """Read a line of the user's settings as a git hook's (`hook_lines`), its code unread,
