@@ -189,7 +189,11 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                 found += [(place, key) for top in tops for place in _in_tree(root, reach, top)]
             for setting, line in said or ():
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-                found += _claude_places(root, key, line, tops, done)
+                # The hooks of the user's own subagents and skills: their next plain
+                # `claude` runs them on the host, read as the user's settings' hooks are.
+                host = claude == user_file().parent and setting.endswith(" hook")
+                with _host_lines(root) if host else contextlib.nullcontext():
+                    found += _claude_places(root, key, line, tops, done)
     return found
 
 
