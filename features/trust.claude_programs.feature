@@ -202,6 +202,7 @@ Feature: A script my Claude Code settings run is kept from the model
       | sh -c -e                | sh -c -e 'make -s fmt'                                               |
       | unknown tool            | markdownlint-cli2 README.md                                          |
       | xargs -I into sh -c     | jq -r .tool_input.file_path \| xargs -I{} sh -c 'echo fmt {}'        |
+      | busybox sh -c           | busybox sh -c 'make -s fmt'                                          |
 
   Scenario Outline: The Makefile my own subagent's hook's <spelling> may run is kept from the model
     # The user's own `~/.claude/agents/*.md`: their next plain `claude` runs its hooks on the
