@@ -60,3 +60,11 @@ def step_beside_tree(context: Any, path: str, content: str) -> None:
     file.parent.mkdir(parents=True, exist_ok=True)
     file.write_text(_placed(context, content).replace("\\n", "\n"))
     file.chmod(0o755)
+
+
+@given('the repository\'s git config sets "{key}" to run "{line}"')
+def step_git_config_runs(context: Any, key: str, line: str) -> None:
+    import subprocess
+
+    value = _placed(context, line)
+    subprocess.run(["git", "-C", str(context.repo), "config", key, value], check=True)

@@ -42,6 +42,7 @@ from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled
 from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.adapters.git.tree_scripts import (
     below,
+    git_program_places,
     linked_packages,
     outside_places,
     script_places,
@@ -54,7 +55,6 @@ from cleveragents.domain.config_programs import (
     WHOLE,
     Reach,
     hook_lines,
-    program_reach,
     programs_on_path,
     runs_program,
     script_reach,
@@ -102,7 +102,7 @@ def config_programs(
     for key, value in listed:
         if harmless(key) or _read_elsewhere(key, value):
             continue
-        for reach in program_reach(key, value):
+        for reach in git_program_places(root, key, value):
             for place in _in_tree(root, reach):
                 found.setdefault(place, key)
                 for further in _run_by(root, place, key, value):
@@ -301,7 +301,7 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
-            for reach in program_reach(key, value):
+            for reach in git_program_places(root, key, value, top):
                 for place in _in_tree(root, replace(reach, repo=own), top):
                     found += [(place, key)]
                     found += [(p, key) for p in _run_by(root, place, key, value, top)]

@@ -30,7 +30,14 @@ from pathlib import Path
 
 from cleveragents.adapters.git.folder_listings import walked
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
-from cleveragents.domain.config_programs import ON_PATH, Reach, programs_on_path, reading_hook
+from cleveragents.domain.config_programs import (
+    ON_PATH,
+    Reach,
+    program_reach,
+    programs_on_path,
+    reading_hook,
+    runs_program,
+)
 from cleveragents.domain.interpreters import reading_code_unread
 from cleveragents.domain.launchers import launches, tabled
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
@@ -166,6 +173,29 @@ def outside_places(
                 kind = "" if reach.kind == ON_PATH else reach.kind
                 found += outside_reach([(path, kind)], cwd, script, outside)
     return list(dict.fromkeys(found))
+
+
+# The git config programs git runs on the tree's files by itself, at the user's next `git
+# add`, `git diff`, `git status` or merge: a wrapper script of theirs outside the tree
+# (`filter.prettier.clean = ~/bin/prettier-filter.sh %f`) is read for what it runs there.
+# An editor's, a pager's or a credential helper's wrapper is not (`code --wait`'s runs
+# "$ELECTRON": read, it made the whole tree host-run for every such user).
+_ON_TREE_FILES = re.compile(
+    r"filter\..+\.(clean|smudge|process)|diff\..+\.(textconv|command)|merge\..+\.driver"
+    r"|core\.fsmonitor",
+    re.IGNORECASE,
+)
+
+
+def git_program_places(root: Path, key: str, value: str, top: str = "") -> list[Reach]:
+    """`program_reach` of the git setting `key = value` (git runs it in `top`); for a program
+    git runs on the tree's files (`_ON_TREE_FILES`), each script outside the tree it names,
+    or of the user's on PATH by a bare name, read for what it runs of the tree."""
+    reaches = program_reach(key, value)
+    if not (_ON_TREE_FILES.fullmatch(key) and runs_program(key, value)):
+        return reaches
+    with programs_on_path():
+        return outside_places(root, program_reach(key, value), "", top)  # bare names: on PATH
 
 
 def _outside_script(path: str) -> Script:
