@@ -43,6 +43,8 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | hookbin | {config}/hooks/hookbin             | ELF\0\0\0\n                                             | a.txt          | exit 0 | hooks/hookbin`, a program agents cannot read   |
       | n.js   | node {config}/hooks/n.js            | const { execa } = require("execa");\nrequire("child_process").execSync("make -s fmt");\n | Makefile | exit 0 | hooks/n.js`, which runs `make` |
       | env.py | python3 {config}/hooks/env.py       | from dotenv import load_dotenv\nload_dotenv()\nimport os\nos.system("make -s fmt")\n | Makefile | exit 0 | hooks/env.py`, which runs `make` |
+      | held.py | python3 {config}/hooks/held.py    | import subprocess\nrun = subprocess.run\nrun(["make", "fmt"])\n | Makefile | exit 0 | hooks/held.py`, which runs what it computes (subprocess.run) |
+      | shlib.py | python3 {config}/hooks/shlib.py  | import sh\nsh.make("fmt")\n                              | Makefile | exit 0 | hooks/shlib.py`, which runs what it computes (sh.make) |
 
   Scenario: A script of the user's on PATH that the hook names by its name is read too
     Given the user's script "bin/claude-fmt" of the config folder holds "#!/bin/sh\nmake -s fmt\n"

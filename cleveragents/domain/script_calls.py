@@ -89,7 +89,10 @@ def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
         return [Reach(WHOLE, unknown=f"`{printable(path)}`, a Python script agents cannot parse")]
     names = _imported(tree)
     lines: list[str] = []
-    found: list[Reach] = []
+    found = [
+        Reach(WHOLE, unknown=f"`{printable(path)}`, which runs what it computes ({held})")
+        for held in _held(tree, names)
+    ]
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -250,6 +253,42 @@ def _read(lines: list[str], path: str, cwd: str) -> list[Reach]:
         for where in dict.fromkeys((cwd, folder)):
             found += script_reach(line, where)
     return found
+
+
+_SPAWNING = ("subprocess", "os", "pty", "asyncio", "pexpect", "commands", "sh", "plumbum")
+_LIBRARIES = ("sh.", "plumbum.", "invoke.", "fabric.", "delegator.", "envoy.")
+
+
+def _held(tree: ast.Module, names: dict[str, str]) -> list[str]:
+    """Command runners held as values (`run = subprocess.run`, `getattr(subprocess, "run")`)
+    or libraries' (`sh.make("fmt")`, `invoke.run`): what they run is unread (annotations no)."""
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    typed: set[int] = set()
+    for node in ast.walk(tree):
+        for note in (getattr(node, "annotation", None), getattr(node, "returns", None)):
+            typed |= {id(n) for n in ast.walk(note)} if isinstance(note, ast.expr) else set()
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in typed:
+            continue
+        if isinstance(node, ast.Call) and _dotted(node.func, names) == "getattr" and node.args:
+            owner = _dotted(node.args[0], names)
+            found += [f"getattr({owner})"] if owner.split(".")[0] in _SPAWNING else []
+        if not isinstance(node, (ast.Attribute, ast.Name)):
+            continue
+        name = _dotted(node, names)
+        runs = name in SHELL_LINE or name in ARGV or name in SPREAD or bool(_EXEC.fullmatch(name))
+        library = name.startswith(_LIBRARIES) and _root(node) in names  # imported, no local
+        if (runs and id(node) not in called) or (id(node) in called and library):
+            found.append(name)
+    return list(dict.fromkeys(found))
+
+
+def _root(node: ast.expr) -> str:
+    """The name an attribute chain starts from (`sh` of `sh.make`)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 def _python_line(called: str, node: ast.Call, names: dict[str, str]) -> str | None:
