@@ -45,6 +45,7 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | env.py | python3 {config}/hooks/env.py       | from dotenv import load_dotenv\nload_dotenv()\nimport os\nos.system("make -s fmt")\n | Makefile | exit 0 | hooks/env.py`, which runs `make` |
       | held.py | python3 {config}/hooks/held.py    | import subprocess\nrun = subprocess.run\nrun(["make", "fmt"])\n | Makefile | exit 0 | hooks/held.py`, which runs what it computes (subprocess.run) |
       | shlib.py | python3 {config}/hooks/shlib.py  | import sh\nsh.make("fmt")\n                              | Makefile | exit 0 | hooks/shlib.py`, which runs what it computes (sh.make) |
+      | held.js | node {config}/hooks/held.js       | const cp = require("child_process");\nconst run = cp.execSync;\nrun("make -s fmt");\n | Makefile | exit 0 | hooks/held.js`, which runs what it computes (cp.execSync) |
 
   Scenario: A script of the user's on PATH that the hook names by its name is read too
     Given the user's script "bin/claude-fmt" of the config folder holds "#!/bin/sh\nmake -s fmt\n"
