@@ -10,7 +10,12 @@ file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one of agents'
 environment (which those files made). Any other path into the tree the files name by `~`,
 `/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval "$(cat X)"`,
 `BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too: found, read in
-turn. A glob's folder is the home's whole; a `ZDOTDIR` assigned makes that folder's zsh
+turn. A function sourcing or running its argument (`source_if_exists() { [ -f "$1" ] &&
+. "$1"; }`) sources what each of its calls names (`source_if_exists ~/dotfiles/x.sh`). A
+path behind a `$(cmd ...)` whose program lies outside the home and that names nothing of
+it (`$(brew --prefix)/etc/x.sh`) is the system's: not a tree of the home (a program that
+prints a path of the home, `$(python3 -m site --user-base)`, is misread so). A glob's
+folder is the home's whole; a `ZDOTDIR` assigned makes that folder's zsh
 startup files the home's; a tree link on the way to a found path is found too
 (`home_ways.links_on_the_way`). A sourced or run path holding any other `$` (`$(...)`,
 `$1`, a variable set nowhere), or a startup file agents does not read (over `MOST_BYTES`,
@@ -24,9 +29,11 @@ folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
+import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
@@ -50,6 +57,7 @@ BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 GLOB = re.compile(r"[*?\[]")
+POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
 
 
 def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str], str]:
@@ -63,6 +71,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
+    sourcers: dict[str, str] = {}  # functions sourcing (running) their argument: `_scan`
     found: list[str] = []
     known: dict[str, str | None] = {}
     folders: dict[str, str] = {}
@@ -83,7 +92,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             continue
         if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
             text = own_folder_put(text, shlex.quote(os.path.dirname(path)))
-        targets, zdotdirs, why = _scan(text, variables, home)
+        targets, zdotdirs, why = _scan(text, variables, home, sourcers, top)
         if why and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
@@ -112,17 +121,40 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
 
 
 def _scan(
-    text: str, variables: dict[str, list[str] | None], home: str
+    text: str,
+    variables: dict[str, list[str] | None],
+    home: str,
+    sourcers: dict[str, str],
+    top: Path,
 ) -> tuple[list[tuple[str, bool]], list[str], str]:
     """The absolute paths `text` sources or runs (each with whether it is a glob's folder,
-    whole), the `ZDOTDIR`s it sets, and the first sourced path it cannot name."""
+    whole), the `ZDOTDIR`s it sets, and the first sourced path it cannot name. A function
+    sourcing or running its argument (`load() { . "$1"; }`) goes into `sourcers`: what each
+    call names (`load ~/x.sh`) is sourced."""
     targets: list[tuple[str, bool]] = []
     zdotdirs: list[str] = []
     unknown = ""
+    function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     for line in text.splitlines():
         words = _words(line)
         for index, word in enumerate(words):
             start = index == 0 or words[index - 1] in STARTS
+            if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
+                pending = word if word != "function" else "".join(words[index + 1 : index + 2])
+            if word == "{" and (pending or function):
+                function, pending, depth = function or pending, "", depth + 1
+            elif word == "}" and function:
+                depth -= 1
+                function = function if depth else ""
+            if start and word in sourcers:
+                for given in words[index + 1 :]:
+                    if given in STARTS:
+                        break
+                    values = None if given.startswith("-") else _expand(given, variables, home)
+                    if values is None and not given.startswith("-"):
+                        why = f"it {sourcers[word]} {printable(given)} (by {printable(word)})"
+                        unknown = unknown or f"{why}, a path agents cannot name"
+                    targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
             if before in ("export", "local", "declare", "typeset", "readonly"):
                 start = index == 1 or words[index - 2] in STARTS
@@ -152,12 +184,38 @@ def _scan(
             values = _expand(word, variables, home)
             if values is None and (before in RUNS or "/" in word):  # `$EDITOR x`: a program
                 verb = "sources" if before in (".", "source") else "runs"
+                if function and POSITIONAL.fullmatch(word):
+                    sourcers[function] = verb  # its calls name the path
+                    continue
+                if _elsewhere(words, index, home, top):
+                    continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
             for value in values or []:
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
     return targets, zdotdirs, unknown
+
+
+def _elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
+    """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
+    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
+    of the home: what it prints is the system's, not a tree in the home."""
+    if words[index : index + 2] == ["$", "("]:
+        inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
+    elif words[index].startswith("$(") and ")" in words[index]:
+        inner = _words(words[index][2:].partition(")")[0])
+    else:
+        return False
+    real_home = os.path.realpath(home)
+    if not inner or any(
+        w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner
+    ):
+        return False
+    program = shutil.which(inner[0])
+    real = os.path.realpath(program) if program else ""
+    mine = Path(real).is_relative_to(real_home) or Path(real).is_relative_to(top)
+    return bool(real) and not mine and not real.startswith(home + "/")
 
 
 def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:

@@ -9,8 +9,11 @@ a loader that is not a safe one) builds any object; a `jinja2` or `mako` templat
 opens a library; `code.InteractiveInterpreter().runsource` runs a text. And python-dotenv
 (`load_dotenv`, `dotenv_values`), django-dotenv (`read_dotenv`), django-environ
 (`Env.read_env`), node's `dotenv` (`require("dotenv").config()`, `dotenv/config`) and
-`process.loadEnvFile` put a `.env`'s values into the environment of every command the script
-starts (`GIT_EXTERNAL_DIFF`, `LD_PRELOAD`, `NODE_OPTIONS`): the `.env` runs as code too.
+`process.loadEnvFile`, dynaconf (`Dynaconf(load_dotenv=True)`) and a script's own loop
+(`for line in open(".env"): ... os.environ[k] = v`: every file a script that writes
+`os.environ` from what it computes opens) put a `.env`'s values into the environment of
+every command the script starts (`GIT_EXTERNAL_DIFF`, `LD_PRELOAD`, `NODE_OPTIONS`): the
+`.env` runs as code too.
 
 The file is read as `python_loads.py` reads a loader's (a literal, `__file__`'s folder, a
 name bound once, `open(...)`, `Path(...)` inside the value given); given without a name,
@@ -85,6 +88,11 @@ OPENS = frozenset((
     "bz2.open", "lzma.open",
 ))  # fmt: skip
 DEPTH = 16
+DYNACONF = frozenset(("dynaconf.Dynaconf", "dynaconf.LazySettings", "dynaconf.FlaskDynaconf"))
+# What writes the environment the script's commands get (`os.environ[k] = v` too).
+ENVIRON_WRITES = frozenset(("os.environ.update", "os.environ.setdefault", "os.putenv"))
+TEXT_OPENS = frozenset(("open", "io.open", "codecs.open"))
+PATH_READS = frozenset(("read_text", "read_bytes", "open", "readlines"))
 
 
 def data_loads(path: str, tree: ast.Module, names: dict[str, str], cwd: str) -> list[Reach]:
@@ -111,7 +119,62 @@ def data_loads(path: str, tree: ast.Module, names: dict[str, str], cwd: str) -> 
         elif called in GIVEN or (called in YAML and not _safe_yaml(node, names)):
             given = node.args[0] if node.args else next((k.value for k in node.keywords), None)
             found += [] if given is None else _given(path, called, given, names, bound, cwd)
+        elif called in DYNACONF and _true(keyword(node, "load_dotenv")):
+            named = keyword(node, "dotenv_path")
+            found += _upwards(path, cwd, ".env", called) if named is None else []
+            found += [] if named is None else _named(path, called, named, names, bound, cwd)
+    if _writes_environ(tree, names):
+        found += _opened(path, tree, names, bound, cwd)
     return list(dict.fromkeys(found))
+
+
+def _true(value: ast.expr | None) -> bool:
+    """Whether a keyword's value may be true (given, and not a literal false)."""
+    return value is not None and not (isinstance(value, ast.Constant) and not value.value)
+
+
+def _writes_environ(tree: ast.Module, names: dict[str, str]) -> bool:
+    """Whether the script puts into `os.environ` a value it does not write literally."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign)) and not isinstance(
+            node.value, ast.Constant
+        ):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and dotted(target.value, names) == "os.environ"
+                ):
+                    return True
+        elif isinstance(node, ast.Call) and dotted(node.func, names) in ENVIRON_WRITES:
+            given = [*node.args, *(k.value for k in node.keywords)]
+            if not all(isinstance(g, (ast.Constant, ast.Dict)) for g in given):
+                return True
+            if any(not isinstance(v, ast.Constant) for g in given if isinstance(g, ast.Dict)
+                   for v in g.values):  # fmt: skip
+                return True
+    return False
+
+
+def _opened(
+    path: str, tree: ast.Module, names: dict[str, str], bound: dict[str, ast.expr], cwd: str
+) -> list[Reach]:
+    """Each file the script opens to read (`open(F)`, `Path(F).read_text()`): one that
+    writes the environment from what it computes may have put any of them there."""
+    found: list[Reach] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        given: ast.expr | None = None
+        if dotted(node.func, names) in TEXT_OPENS and node.args:
+            given = node.args[0]
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in PATH_READS:
+            inner = node.func.value
+            if isinstance(inner, ast.Call) and dotted(inner.func, names) in OPENS and inner.args:
+                given = inner.args[0]
+        if given is not None:
+            found += _named(path, "os.environ", given, names, bound, cwd)
+    return found
 
 
 def node_env(path: str, text: str, cwd: str) -> list[Reach]:

@@ -1,8 +1,9 @@
 """The property on what the home's shell startup files source into the tree
 (`adapters/home_shells.py`): each path sourced, however it is named (`~`, `$HOME`,
-`${HOME}`, a variable, a loop over a glob, `ZDOTDIR`), is found or the tree counts whole;
-a path agents cannot name makes it whole; with none such and within the limit, it is not
-whole, and nothing found lies outside it."""
+`${HOME}`, a variable, a loop over a glob, `ZDOTDIR`, a function's call), is found or the
+tree counts whole; a path agents cannot name makes it whole (a system `$(cmd)` path does
+not); with none such and within the limit, it is not whole, and nothing found lies outside
+it."""
 
 from __future__ import annotations
 
@@ -41,6 +42,14 @@ FORMS = (
     (". ~/dotfiles/{{{p},zz.sh}}", "{p}"),  # brace expansion
     ('. "$HOME/dotfiles/dirname-{p}"', "dirname-{p}"),  # a word holding `dirname`
     ('. "${{{v}:-$HOME/dotfiles}}/{p}"', "{p}"),  # unset: its default (and unknown)
+    # a function sourcing its argument, read at its call; a system `$(cmd)`: not the tree
+    ('{v}() {{ [ -f "$1" ] && . "$1"; }}; {v} ~/dotfiles/{p}', "{p}"),
+    (
+        'function {v} {{\n  if [ -r "$1" ]; then\n    source "$1"\n  fi\n}}\n'
+        '{v} "$HOME/dotfiles/{p}"',
+        "{p}",
+    ),
+    ('. "$(uname -m)/{p}"; source $(uname -s)/{p}', ""),
 )
 # The forms above whose path agents cannot name for sure: the tree whole, said.
 UNNAMED = ("${{{v}:-",)

@@ -42,7 +42,6 @@ from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled
 from cleveragents.adapters.git.tree_includes import git_path, include_target
 from cleveragents.adapters.git.tree_scripts import (
     below,
-    git_program_places,
     linked_packages,
     outside_places,
     script_places,
@@ -55,6 +54,7 @@ from cleveragents.domain.config_programs import (
     WHOLE,
     Reach,
     hook_lines,
+    program_reach,
     programs_on_path,
     runs_program,
     script_reach,
@@ -78,6 +78,7 @@ MOST_JSON = 1 << 20  # bytes of a settings file read at most
 # Each JSON file read, by path: its stat when read and its document (as `config_listings`).
 _PARSED: dict[str, tuple[Stamp, object | None]] = {}
 MOST_USER_JSON = 1 << 28  # of `~/.claude.json`, which Claude Code reads whole however large
+MOST_PROJECTS = 4096  # projects of `~/.claude.json` looked at (one `realpath` each), at most
 
 
 def config_programs(
@@ -99,16 +100,17 @@ def config_programs(
         return []
     root = Path(os.path.realpath(repo.root))
     found: dict[Reach, str] = {}
-    for key, value in listed:
-        if harmless(key) or _read_elsewhere(key, value):
-            continue
-        for reach in git_program_places(root, key, value):
-            for place in _in_tree(root, reach):
-                found.setdefault(place, key)
-                for further in _run_by(root, place, key, value):
-                    found.setdefault(further, key)
-    for git in nested:
-        found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
+    with vouching(vouched_for(root)):  # `core.editor = code --wait`, `code` vouched for
+        for key, value in listed:
+            if harmless(key) or _read_elsewhere(key, value):
+                continue
+            for reach in _outside(root, key, value):
+                for place in _in_tree(root, reach):
+                    found.setdefault(place, key)
+                    for further in _run_by(root, place, key, value):
+                        found.setdefault(further, key)
+        for git in nested:
+            found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
     for place, key in claude_programs(root, claudes):
         found.setdefault(place, key)
     for reach, key in envrc_programs(root, envrcs):
@@ -161,25 +163,22 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         document = read_json(file, MOST_USER_JSON if file == user else MOST_JSON)
         if document is None:
             continue
-        if mcp and file == user:  # the user's servers, and this project's
-            projects = document.get("projects") if isinstance(document, dict) else None
-            mine = projects.get(str(root)) if isinstance(projects, dict) else None
-            lines = [*mcp_commands(document), *mcp_commands(mine)]
+        if mcp and file == user:  # the user's servers, and each project's in the tree
+            groups = [("", mcp_commands(document)), *_project_servers(root, document)]
         else:
-            lines = mcp_commands(document) if mcp else settings_commands(document)
-        # A line of the user's own settings runs on the host: its code, and a program agents
+            groups = [(top, mcp_commands(document) if mcp else settings_commands(document))]
+        # A line of the user's own settings (or a server of `~/.claude.json`, which Claude
+        # Code starts with no question) runs on the host: its code, and a program agents
         # has no table for (`markdownlint-cli2` loads the tree's `.cjs`), is the whole tree.
-        host = not mcp and file in hosts
+        host = file in hosts or file == user
         with _host_lines(root) if host else contextlib.nullcontext():
-            for setting, line in lines:
-                key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-                found += _claude_places(root, key, line, (top,), done, setting)
+            for where, lines in groups:
+                for setting, line in lines:
+                    key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+                    found += _claude_places(root, key, line, (where,), done, setting)
     markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
-    markdown += [
-        (root / p, _tops(posixpath.dirname(p)))
-        for p in claudes
-        if not mcp_file(posixpath.basename(p))
-    ]
+    tree_claudes = [p for p in claudes if not mcp_file(posixpath.basename(p))]
+    markdown += [(root / p, _tops(posixpath.dirname(p))) for p in tree_claudes]
     for claude, tops in markdown:
         for file in markdown_files(claude):
             said = markdown_lines(file)
@@ -189,27 +188,26 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                 found += [(place, key) for top in tops for place in _in_tree(root, reach, top)]
             for setting, line in said or ():
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-                # The hooks of the user's own subagents and skills: their next plain
-                # `claude` runs them on the host, read as the user's settings' hooks are.
-                host = claude == user_file().parent and setting.endswith(" hook")
-                with _host_lines(root) if host else contextlib.nullcontext():
+                mine = claude == user_file().parent and setting.endswith(" hook")  # host-run
+                with _host_lines(root) if mine else contextlib.nullcontext():
                     found += _claude_places(root, key, line, tops, done)
     return found
 
 
-def user_claude_lines() -> list[str]:
-    """The command lines of the user's and the managed Claude Code settings (hooks,
-    `statusLine`, helpers) and of the user's skills, commands and subagents: what the user's
-    next `claude` runs on the host, by a bare name too (`own_config.bare_programs`)."""
-    from cleveragents.adapters.actors.claude_code.hooks_off import managed_files, user_file
-
-    lines: list[str] = []
-    for file in (user_file(), *managed_files()):
-        document = read_json(file, MOST_JSON)
-        lines += [line for _, line in settings_commands(document)] if document else []
-    for file in markdown_files(user_file().parent):
-        lines += [line for _, line in markdown_lines(file) or ()]
-    return lines
+def _project_servers(root: Path, document: object) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(folder, its servers) for each project of the user's `~/.claude.json` that is the tree
+    `root` or a folder in it (a session started in `sub` starts its servers there)."""
+    projects = document.get("projects") if isinstance(document, dict) else None
+    found: list[tuple[str, list[tuple[str, str]]]] = []
+    for key, entry in list(projects.items())[:MOST_PROJECTS] if isinstance(projects, dict) else ():
+        if not isinstance(key, str) or not key.startswith("/") or "\0" in key:
+            continue
+        for place in dict.fromkeys((os.path.normpath(key), os.path.realpath(key))):
+            if Path(place).is_relative_to(root):
+                folder = Path(place).relative_to(root).as_posix()
+                found.append(("" if folder == "." else folder, mcp_commands(entry)))
+                break
+    return found
 
 
 @contextlib.contextmanager
@@ -301,11 +299,21 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
-            for reach in git_program_places(root, key, value, top):
+            for reach in _outside(root, key, value, top):
                 for place in _in_tree(root, replace(reach, repo=own), top):
                     found += [(place, key)]
                     found += [(p, key) for p in _run_by(root, place, key, value, top)]
     return found
+
+
+def _outside(root: Path, key: str, value: str, top: str = "") -> list[Reach]:
+    """`program_reach` of the setting `key = value`; of a program (run in `top`), each script
+    outside the tree it names, or on PATH by a bare name (`core.editor = ~/bin/edit.sh`),
+    read for what it runs of the tree (`tree_scripts.outside_places`) unless vouched for."""
+    if not runs_program(key, value):
+        return program_reach(key, value)
+    with programs_on_path():
+        return outside_places(root, program_reach(key, value), "", top, setting=True)
 
 
 def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:

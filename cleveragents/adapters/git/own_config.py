@@ -154,8 +154,8 @@ class OwnConfig:
     def bare_programs(self) -> frozenset[str]:
         """The programs run by a bare name (`domain/bare_programs.py`) by the hooks git runs
         (as last read), git config programs and the user's Claude Code settings."""
-        from cleveragents.adapters.git.config_programs import user_claude_lines
         from cleveragents.adapters.git.hook_contents import hook_texts
+        from cleveragents.adapters.git.user_claude import user_claude_lines
         from cleveragents.domain.bare_programs import bare_programs
         from cleveragents.domain.config_programs import runs_program
 

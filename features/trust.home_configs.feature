@@ -1,0 +1,88 @@
+Feature: What my home's own configs and linked programs run from my tree is kept from the model
+  As a developer whose home's `~/.ssh/config`, `~/.vimrc`, `~/.tmux.conf` or `~/.inputrc`
+  includes a file of my dotfiles tree, whose `~/bin` links to a program of a project, or
+  who installed a project editable into my home
+  I want what those run on the host put back when a sandboxed command changes it
+  So that my next `ssh`, `vim` or `tool` runs nothing the model wrote
+
+  Background:
+    Given a git repository with files:
+      | path      | content            |
+      | notes.txt | n\n                |
+      | extra.sh  | export EDITOR=vi\n |
+    And Claude answers through a stand-in server
+
+  Scenario: What a program my ~/bin links to in the tree runs beside it is put back
+    # `~/bin/tool -> proj/scripts/tool`, which runs its sibling `impl.py` (which imports
+    # from its folder): the model's line there would run at my next `tool`; so would a
+    # `lib/run.sh` the programs of a folder my `~/.local/bin` links to source.
+    Given an executable file "scripts/tool" containing "#!/bin/sh\nexec python3 "$(dirname "$(readlink -f "$0")")/impl.py" "$@"\n" committed
+    And a plain file "scripts/impl.py" containing "import helper\n" committed
+    And an executable file "tools/run" containing "#!/bin/sh\n. "$(dirname "$0")/../lib/run.sh"\n" committed
+    And the user's home links "bin/tool" to the tree's "scripts/tool"
+    And the user's home links ".local/bin" to the tree's "tools"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> scripts/impl.py && printf 'x' > scripts/helper.py && mkdir lib && printf 'x' > lib/run.sh && printf 'x' > notes"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "scripts/impl.py" does not contain "planted-ran"
+    And the file "scripts/helper.py" does not exist
+    And the file "lib/run.sh" does not exist
+    And the file "notes" exists
+
+  Scenario: What my .bashrc's function sources is read at its calls, and a system $(cmd) path is not my tree
+    # `source_if_exists ~/dotfiles/x.sh` sources that file (and only it); `$(uname -m)`
+    # prints what the system holds, outside my home: neither keeps the whole tree.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "source_if_exists() {\n  [ -f \"$1\" ] && . \"$1\"\n}\nsource_if_exists ~/dotfiles/extra.sh\n. \"$(uname -m)/completion.sh\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "notes.txt" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+  Scenario: What my ~/.ssh/config, ~/.vimrc, ~/.tmux.conf and ~/.inputrc include from my dotfiles tree is put back
+    # `Include` (whose `Match exec` runs at every `ssh`, every `git push` over ssh), vim's
+    # `source`, tmux's `source-file`, readline's `$include`; and the script ssh's
+    # `ProxyCommand` runs, with what it runs in turn, or what my own script it runs sources.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".ssh/config" in their home holds "Include ~/dotfiles/ssh/extra.conf\nHost work\n  ProxyCommand ~/dotfiles/bin/proxy %h\nHost play\n  ProxyCommand ~/bin/mine %h\n"
+    And the user's own "bin/mine" in their home holds "#!/bin/sh\n. ~/dotfiles/extra.sh\n"
+    And the user's own ".vimrc" in their home holds "source $VIMRUNTIME/defaults.vim\nsource ~/dotfiles/vim/maps.vim\n"
+    And the user's own ".tmux.conf" in their home holds "source-file -q ~/dotfiles/tmux.conf\n"
+    And the user's own ".inputrc" in their home holds "$include ~/dotfiles/inputrc\n"
+    And an executable file "bin/proxy" containing "#!/bin/sh\nexec sh bin/connect.sh \"$@\"\n" committed
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "mkdir -p ssh vim && printf 'Match exec planted-ran\n' > ssh/extra.conf && printf 'planted-ran' > vim/maps.vim && printf 'planted-ran' > tmux.conf && printf 'planted-ran' > inputrc && printf 'planted-ran' > bin/connect.sh && printf 'planted-ran' >> extra.sh && printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "ssh/extra.conf" does not exist
+    And the file "vim/maps.vim" does not exist
+    And the file "tmux.conf" does not exist
+    And the file "inputrc" does not exist
+    And the file "bin/connect.sh" does not exist
+    And the file "extra.sh" does not contain "planted-ran"
+    And the file "notes.txt" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+  Scenario: A path my ~/.ssh/config includes that agents cannot name keeps my dotfiles tree whole, said
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".ssh/config" in their home holds "Include ${SSH_PARTS_UNSET_HERE}/extra.conf\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "notes.txt" does not contain "x"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it includes ${SSH_PARTS_UNSET_HERE}/extra.conf, a path agents cannot name (in ~/.ssh/config)"
+
+  Scenario: The package folders a project installed editable into my home loads from are put back, not the whole tree
+    # `pip install --user -e .` (a `.pth` naming `src`) and `pipx install -e` (setuptools'
+    # finder mapping `other` to its folder): my `tool` imports them at its next run.
+    Given a plain file "src/tool/cli.py" containing "def main():\n    pass\n" committed
+    And a plain file "lib/other/__init__.py" containing "x = 1\n" committed
+    And the user's home has a package installed editable by a ".pth" naming the tree's "src"
+    And the user's home has a pipx venv whose editable finder maps "other" to the tree's "lib/other"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'import os' > src/tool/cli.py && printf 'planted-ran' > lib/other/__init__.py && printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "src/tool/cli.py" does not contain "import os"
+    And the file "lib/other/__init__.py" does not contain "planted-ran"
+    And the file "notes.txt" contains "x"

@@ -1,0 +1,17 @@
+Feature: Whatever my home's ssh, vim, tmux and readline configs include from my dotfiles tree is kept from the model
+  As a developer whose `~/.ssh/config`, `~/.vimrc`, nvim's `init.lua`, `~/.tmux.conf` or
+  `~/.inputrc` includes files of my dotfiles repository, some of them including more
+  I want each file so included, or run by a command there, found, and the tree kept whole
+  when one cannot be named
+  So that nothing a command writes there runs at my next ssh, vim, tmux or shell
+
+  # Each example: a home with `~/dotfiles` (a git tree) and some of its own configs holding
+  # random lines of each form, some including a tree file that holds the next lines of the
+  # same program, and maybe a line naming `$A_VARIABLE_SET_NOWHERE`; then
+  # `home_files.home_files` on a real file system, in process.
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (60 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+
+  Scenario: Each included path is found, and the tree whole only when one cannot be named
+    When home configs including the tree are made at random
+    Then every path they include in the tree is found, or the tree counts whole when one cannot be named
