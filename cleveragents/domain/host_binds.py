@@ -64,6 +64,16 @@ def host_places(host: HostFolders) -> tuple[list[str], list[str]]:
     return [p for p in dict.fromkeys(named) if _nameable(p)], list(host.home)
 
 
+def makeable(host: HostFolders) -> frozenset[str]:
+    """The places of `host` that, missing, get an empty read-only file for the command's
+    time: the home's startup files and what they source, and the hook names of a hooks
+    folder at the top. Never a word of a git setting, a hook line or Claude Code's `env`:
+    an empty file named by it would show the model a value the sandbox keeps from it (a
+    token in `core.sshCommand`), and would stand in the tree for nothing."""
+    found = [*host.startup, *(sorted(HOOK_NAMES) if TOP in host.hooks else [])]
+    return frozenset(posixpath.normpath(p) for p in found if p)
+
+
 def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
     """The binds for `places` (path, whether it is missing: a name whose folder stands), in
     the order given (most at stake first), within `most` mounts: a place inside another
