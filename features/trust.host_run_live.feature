@@ -23,3 +23,13 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the shell outside the sandbox read "sleeping" while the command ran, and ran nothing
     And the file "bashrc" does not contain "ran"
     And the file "local.sh" does not exist
+
+  Scenario: A nested repository's hooks are read-only while the command runs
+    # The user's `git commit` in `sub` meanwhile would run the model's pre-commit hook.
+    Given a nested repository "sub" whose hook "pre-commit" holds "#!/bin/sh\nexit 0\n"
+    And Claude will propose the plan "hooks" checked by ""
+    And Claude will run "printf 'touch hook-ran' >> sub/.git/hooks/pre-commit && echo wrote > wrote.txt; printf 'x' > sub/.git/hooks/post-commit && echo wrote >> wrote.txt; echo done > note.txt"
+    When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'echo *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file "wrote.txt" does not exist

@@ -43,7 +43,9 @@ Feature: A file of my tree a nested repository's own config includes or runs is 
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'lib/clean.sh' is lib/clean.sh, which filter.x.clean of the nested repository lib's git config names for git to run"
 
-  Scenario: A sandboxed command cannot make a file a submodule's own config includes
+  Scenario: What a sandboxed command writes into a file a submodule's own config includes is put back
+    # An include's path is kept from the sandbox (it may name a file of secrets): no empty
+    # file of its name stands there while the command runs, so the write is put back after.
     Given a submodule "lib" registered in the repository
     And the nested repository "lib"'s git config sets "include.path" to "../../../lib/.gitconfig"
     And Claude will propose the plan "nested" checked by ""
@@ -51,7 +53,7 @@ Feature: A file of my tree a nested repository's own config includes or runs is 
     When I run "agents plan run 'nested' --allow-command 'echo *'" with Claude
     Then the file "lib/.gitconfig" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "read-only in the sandbox, as your host runs them: lib/.gitconfig"
+    Then stdout contains "removed lib/.gitconfig: new, git would run it outside the sandbox"
 
   Scenario: A sandboxed command cannot make a filter script a submodule's config names
     Given a submodule "lib" registered in the repository

@@ -15,8 +15,8 @@ tree's top, and whatever lies past `most` mounts are left to the put-back.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.host_files import HOOK_NAMES, TOP, HostFolders
@@ -64,14 +64,13 @@ def host_places(host: HostFolders) -> tuple[list[str], list[str]]:
     return [p for p in dict.fromkeys(named) if _nameable(p)], list(host.home)
 
 
-def makeable(host: HostFolders) -> frozenset[str]:
-    """The places of `host` that, missing, get an empty read-only file for the command's
-    time: the home's startup files and what they source, and the hook names of a hooks
-    folder at the top. Never a word of a git setting, a hook line or Claude Code's `env`:
-    an empty file named by it would show the model a value the sandbox keeps from it (a
-    token in `core.sshCommand`), and would stand in the tree for nothing."""
-    found = [*host.startup, *(sorted(HOOK_NAMES) if TOP in host.hooks else [])]
-    return frozenset(posixpath.normpath(p) for p in found if p)
+def unmade(host: HostFolders, hidden: Callable[[str], bool]) -> frozenset[str]:
+    """The places of `host` that, missing, get no empty read-only file for the command's
+    time: those only a `hidden` setting names (a word of `core.sshCommand`, which holds a
+    token, or of Claude Code's `env`): a file of that name would show the model a value the
+    sandbox keeps from it (`git status` lists it). They are put back after the command."""
+    shown = replace(host, programs=tuple(p for p in host.programs if not hidden(p[1])))
+    return frozenset(host_places(host)[0]) - frozenset(host_places(shown)[0])
 
 
 def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:

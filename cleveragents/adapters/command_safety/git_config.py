@@ -38,6 +38,12 @@ def redacted(git_dirs: list[Path], folder: Path, git: str) -> list[tuple[str, st
         copy = folder / f"config-{number}"
         copy.write_bytes(_written(_settings(config, git)).encode("utf-8", "surrogateescape"))
         pairs.append((str(copy), str(config)))
+    # What else of a git directory the user's git runs there: its hooks and its `info/`
+    # (attributes naming a filter), read-only as the tree's own `.git` is; a nested
+    # repository's were writable while the command ran (attack on box19, finding 1).
+    for part in (g / n for g in git_dirs for n in ("hooks", "info")):
+        if part.is_dir() and not part.is_symlink():
+            pairs.append((str(part), str(part)))
     return pairs
 
 
@@ -66,6 +72,14 @@ def _settings(config: Path, git: str) -> list[tuple[str, str | None]]:
             continue
         kept.append((USERINFO.sub("", name), USERINFO.sub("", value) if newline else None))
     return kept
+
+
+def hidden_key(key: str) -> bool:
+    """Whether the setting `key` (as `domain/host_files` names it: `core.sshCommand`,
+    `Claude Code: env NAME in FILE`) holds a value the sandbox keeps from the model."""
+    if key.startswith("Claude Code: env "):
+        return True
+    return key.split(".", 1)[0].lower() in DROPPED or _secret(key)
 
 
 def _secret(name: str) -> bool:

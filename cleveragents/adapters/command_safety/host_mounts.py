@@ -8,13 +8,14 @@ import os
 import stat
 from pathlib import Path
 
+from cleveragents.adapters.command_safety import git_config
 from cleveragents.domain.host_binds import (
     MOST_HOST_MOUNTS,
     NEVER_MADE,
     HostBinds,
     host_places,
-    makeable,
     planned,
+    unmade,
 )
 from cleveragents.domain.host_files import HostFolders
 
@@ -34,10 +35,10 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
         places += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
     found: list[tuple[str, bool]] = []  # (place, missing)
     left: list[str] = []
-    made = makeable(host)
+    never = unmade(host, git_config.hidden_key)
     for place in dict.fromkeys(places):
         st = _lstat(root / place) if _real_way(root, place) else None
-        if st is None and place in made and _real_way(root, place) and _made_name(place):
+        if st is None and place not in never and _real_way(root, place) and _made_name(place):
             found.append((place, True))
         elif st is not None and (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
             found.append((place, False))
