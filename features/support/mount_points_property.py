@@ -114,6 +114,7 @@ def _put(path: Path, kind: str) -> None:
 
 
 def _held(path: Path, kind: str) -> None:
+    assert kind == "nothing" or os.path.lexists(path), f"{path}: the user's {kind} was removed"
     if kind == "nothing":
         assert not os.path.lexists(path), f"{path.name}: the box's empty file stands"
     elif kind in ("empty", "bytes"):
