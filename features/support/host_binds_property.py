@@ -59,7 +59,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         subprocess.run(["git", "init", "-q", str(root)], check=True)
         wanted = dict(places)
         for name, stands in wanted.items():
-            if stands and _room(root, name):
+            if stands and _room(root, name) and not (root / name).is_dir():  # `d` after `d/x`
                 (root / name).parent.mkdir(parents=True, exist_ok=True)
                 (root / name).write_bytes(b"the user's\n")
         for name in wanted:  # a name not there yet: its folder stands
