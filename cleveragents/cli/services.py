@@ -28,10 +28,14 @@ def opened(
     Imported late, so `--help` stays fast. What a killed command left behind is repaired
     first, and said on stderr.
     """
+    from cleveragents.adapters.command_safety import mount_points
     from cleveragents.bootstrap import bootstrap
+    from cleveragents.domain.command_saves import shown_path
 
     built = bootstrap(start, observer, approve)
     try:
+        for place in mount_points.sweep(built.repo.root, built.repo.state_dir):
+            output.note(f"removed {shown_path(place)}: an empty file a killed command left")
         built.operations.settle()
         for notice in built.operations.notices:
             output.note(notice)

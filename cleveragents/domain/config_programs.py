@@ -84,7 +84,7 @@ _DEFINED = re.compile(
 _GLOB = re.compile(r"[*?\[$\0]")
 # `$HOME/x`, `${HOME}/x` as the program: the user's `~/x` (the adapter judges where it lies).
 _HOME = re.compile(r"\A\$(?:HOME|\{HOME\})/+")
-TESTS = frozenset(("[", "[[", "test"))  # the shell's tests: builtins, they run nothing
+TESTS = frozenset(("[", "[[", "test")) | table.WORDLESS  # builtins: a test, `exit 0` run nothing
 # xargs's options: how many words each takes after it; the replacing ones (`-I R`) apart.
 _XARGS = {"-0": 0, "-r": 0, "-t": 0, "-x": 0, "-p": 0, "--null": 0, "--no-run-if-empty": 0,
           "--verbose": 0, "--exit": 0, "--interactive": 0, "--open-tty": 0, "-o": 0,
@@ -227,7 +227,7 @@ def _command(words: list[str], cwd: str, found: list[Reach], given: Given) -> st
     program, rest = _HOME.sub("~/", words[0], count=1), words[1:]
     name = program.rpartition("/")[2]
     if program in TESTS or (program == "command" and rest[:1] in (["-v"], ["-V"])):
-        return cwd  # the shell's builtins: a test, a lookup; they run nothing
+        return cwd  # the shell's builtins: a test, a lookup, `exit 0`; they run nothing
     if program == "xargs":
         found.extend(_xargs(rest, cwd, given))
     elif _GLOB.search(program):

@@ -125,6 +125,12 @@ INERT = frozenset((
     "curl", "wget", "jq", "yq", "less", "more", "sync", "install", "nproc", "getconf", "sum",
     "git", "git-lfs", "gpg", "ssh", "ssh-keygen", "notify-send", "terminal-notifier", "say",
 ))  # fmt: skip
+# Of those, the shell's builtins whose words name no file at all (`exit 0`, `sleep 2`,
+# `kill %1`): a status, a count, a time, a job.
+WORDLESS = frozenset((
+    ":", "true", "false", "exit", "return", "shift", "break", "continue", "wait", "kill",
+    "sleep", "umask", "ulimit", "times", "jobs", "fg", "bg", "disown",
+))  # fmt: skip
 # Of those, the hook tools that read their words as data (the files they check or format),
 # never as code: none of their words is a file they run.
 CHECKERS = frozenset((

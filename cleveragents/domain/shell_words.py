@@ -15,6 +15,8 @@ REDIRECTS = frozenset("<>")
 PLACE = re.compile(r"\0(\d+)\0")
 _NUMBERS = itertools.count()  # unique marks: a `sh -c` string may hold its caller's
 DEEPEST = 12  # scripts in scripts (`$(…)`, `sh -c`) read before the tree is taken whole
+# What a word may start after: there a `#` starts a comment (`a#b`, `$#`, `${#x}` hold one).
+_BEFORE_WORD = frozenset(" \t\n;&|(")
 
 
 class Target(str):
@@ -32,15 +34,21 @@ class Here(Target):
 
 def substitutions(text: str, depth: int = 0) -> tuple[str, dict[str, str]]:
     """`text` with each substitution replaced by a mark (`$`, a NUL, its number, a NUL),
-    and the script each mark stands for; arithmetic (`$((…))`) runs only the substitutions
-    inside it. A ValueError for one left open, or arithmetic nested `DEEPEST` deep."""
+    its comments taken out (`# . ./rc` runs nothing), and the script each mark stands
+    for; arithmetic (`$((…))`) runs only the substitutions inside it. A ValueError for one
+    left open, or arithmetic nested `DEEPEST` deep."""
     if depth > DEEPEST:
         raise ValueError("a command line nested too deep to read")
     out: list[str] = []
     found: dict[str, str] = {}
-    at, quote = 0, ""
+    at, quote, start = 0, "", True  # `start`: a word may start here (a `#` is a comment)
     while at < len(text):
         char = text[at]
+        if char == "#" and start and not quote:  # a comment runs nothing: up to the newline
+            at = text.find("\n", at)
+            at = len(text) if at < 0 else at
+            continue
+        start = not quote and char in _BEFORE_WORD
         if char == "'" and quote != '"':
             quote = "" if quote else "'"
         elif quote == "'":

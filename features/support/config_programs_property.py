@@ -28,6 +28,9 @@ FORMS = ["./{}", "{}", "tools/../{}", ".//{}", "{}/"]
 RUNNERS = ["", "sh ", "bash ", "sh -e ", "env "]
 ASSIGNMENTS = ["", "A=1 ", "A=1 B='x y' "]
 ARGS = ["", " --flag", " 'a b'", " -- x", " 'unclosed"]
+# Commands before the program: a `#` that starts no comment (inside a word, quoted, `$#`,
+# escaped), or a comment line, after which the program still runs.
+BEFORE = ["", ": a#b; ", ": '# x'; ", 'echo "$#"; ', ": \\# x; ", "# ./x.sh\n", "true #x\n"]
 
 
 def tree(top: Path) -> Path:
@@ -62,9 +65,12 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
-    @example(alias=False, assign="", runner="", form="./{}", script=0, args="")
-    @example(alias=True, assign="A=1 ", runner="sh ", form="{}", script=1, args=" 'a b'")
-    @example(alias=False, assign="", runner="bash ", form="{}/", script=2, args=" 'unclosed")
+    @example(alias=False, assign="", runner="", form="./{}", script=0, args="", before="")
+    @example(alias=True, assign="A=1 ", runner="sh ", form="{}", script=1, args=" 'a b'", before="")
+    @example(
+        alias=False, assign="", runner="bash ", form="{}/", script=2, args=" 'unclosed", before=""
+    )
+    @example(alias=False, assign="", runner="", form="./{}", script=0, args="", before=": a#b; ")
     @given(
         alias=st.booleans(),
         assign=st.sampled_from(ASSIGNMENTS),
@@ -72,10 +78,13 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         form=st.sampled_from(FORMS),
         script=st.integers(0, len(SCRIPTS) - 1),
         args=st.sampled_from(ARGS),
+        before=st.sampled_from(BEFORE),
     )
-    def check(alias: bool, assign: str, runner: str, form: str, script: int, args: str) -> None:
+    def check(
+        alias: bool, assign: str, runner: str, form: str, script: int, args: str, before: str
+    ) -> None:
         nonlocal ran
-        value = f"{assign}{runner}{form.format(SCRIPTS[script])}{args}"
+        value = f"{before}{assign}{runner}{form.format(SCRIPTS[script])}{args}"
         key = "alias.t" if alias else "diff.x.textconv"
         for mark in marks.iterdir():
             mark.unlink()

@@ -1,6 +1,6 @@
 """The mounts that keep a sandboxed command's bytes out of what the host runs while it
-runs (`domain/host_binds.py`): which places stand, the bwrap options, and after the command
-the empty files bwrap made for names not there before."""
+runs (`domain/host_binds.py`): which places stand, and the bwrap options (the empty files
+standing for names not there before: `mount_points.py`)."""
 
 from __future__ import annotations
 
@@ -59,15 +59,6 @@ def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
     for place in binds.made:
         found += ["--ro-bind", empty, f"{root}/{place}"]
     return found
-
-
-def clear_made(root: Path, binds: HostBinds) -> None:
-    """Remove the empty files bwrap made as mount points for the names not there before
-    the command (it could not write them: they were bound read-only)."""
-    for place in binds.made:
-        st = _lstat(root / place)
-        if st is not None and stat.S_ISREG(st.st_mode) and st.st_size == 0:
-            os.unlink(root / place)
 
 
 def _made_name(place: str) -> bool:

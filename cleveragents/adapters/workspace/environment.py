@@ -13,8 +13,9 @@ from functools import partial
 from pathlib import Path
 
 from cleveragents.adapters import host_programs, interrupts
+from cleveragents.adapters.command_safety import mount_points
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
-from cleveragents.adapters.command_safety.host_mounts import clear_made, host_binds
+from cleveragents.adapters.command_safety.host_mounts import host_binds
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
@@ -247,10 +248,9 @@ class WorkspaceEnvironment:
         # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
         started = time.time_ns() - 100_000_000
         given = confinement.stdin if confinement is not None else b""
-        try:
+        # Its mount points, made empty, journaled, and removed after (`mount_points.py`).
+        with mount_points.made(self.root, host.made if host else (), self.git_dir / "cleveragents"):
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
-        finally:
-            clear_made(self.root, host) if host is not None else None
         notes = _moved_notes(pinned.put_back(self.root, pins))
         if planted := [p for p in missing if os.path.lexists(p)]:
             for place in planted:

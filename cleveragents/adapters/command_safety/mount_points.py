@@ -1,0 +1,152 @@
+"""The empty files made in the user's tree as bwrap's mount points for host-run names not
+there yet (`domain/host_binds.py`), journaled so that none outlives the command, even a
+killed `agents`.
+
+Each is made here, not by bwrap: made new (`O_EXCL`, never a link followed), so its inode
+and times are known. Before it is made, its name goes into a journal in agents' own state
+(`<git dir>/cleveragents/mount-points/`), held locked while the command runs, and its
+inode and times once made. After the command, and at the next `agents` command when a kill
+left the journal (its lock gone with its process), a file is removed only while it is
+still the one made: the same inode, empty, regular, its modification and change times
+as they were. A file the user (or the host) put at that name meanwhile, wrote into,
+chmodded or replaced by a folder stays, as does a name made with no record yet.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+FOLDER = "mount-points"
+JOURNAL = ".journal"
+
+
+@contextlib.contextmanager
+def made(root: Path, places: tuple[str, ...], state: Path) -> Iterator[None]:
+    """Within, each of `places` (relative to `root`) not there yet stands as an empty
+    read-only file made here, journaled under `state`; after, each still ours is removed."""
+    if not places:
+        yield
+        return
+    folder = state / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    with os.fdopen(fd, "w+", encoding="utf-8") as journal:
+        fcntl.flock(journal, fcntl.LOCK_EX)  # held while the command runs: alive
+        _line(journal, {"root": str(root)})
+        path = Path(temporary).with_suffix(JOURNAL)
+        os.rename(temporary, path)  # locked before its name shows: no sweep takes it
+        try:
+            for place in places:
+                _line(journal, {"place": place})  # before it is made
+                identity = _make(root, place)
+                if identity is not None:
+                    _line(journal, {"place": place, "made": identity})
+            yield
+        finally:
+            journal.seek(0)
+            clear(root, journal.read())
+            path.unlink()
+
+
+def sweep(root: Path, state: Path) -> list[str]:
+    """Remove what a killed command's journal under `state` names that is still as made,
+    the journal too; the places removed. A journal still locked (its command alive), or of
+    another tree, is left."""
+    folder = state / FOLDER
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(JOURNAL))
+    except OSError:
+        return []
+    removed: list[str] = []
+    for name in names:
+        try:
+            journal = open(folder / name, encoding="utf-8")  # noqa: SIM115
+        except OSError:
+            continue
+        with journal:
+            try:
+                fcntl.flock(journal, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # its command still runs
+            text = journal.read()
+            if _root(text) != str(root):
+                continue
+            removed += clear(root, text)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(folder / name)
+    return removed
+
+
+def clear(root: Path, text: str) -> list[str]:
+    """Remove each place the journal `text` records made that is still as made; those."""
+    removed: list[str] = []
+    for entry in _entries(text):
+        place, identity = entry.get("place"), entry.get("made")
+        if not isinstance(place, str) or not isinstance(identity, list):
+            continue
+        try:
+            st = os.lstat(root / place)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and st.st_size == 0 and _identity(st) == identity:
+            os.unlink(root / place)
+            removed.append(place)
+    return removed
+
+
+def _make(root: Path, place: str) -> list[int] | None:
+    """Make `place` an empty read-only file, each folder on the way opened without
+    following a link; its identity, or None when it could not be made (it stands now)."""
+    *folders, name = place.split("/")
+    at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for folder in folders:
+            inner = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
+            os.close(at)
+            at = inner
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(name, flags, 0o444, dir_fd=at)
+    except OSError:
+        return None  # bwrap binds over what stands there; nothing of it is removed
+    finally:
+        os.close(at)
+    try:
+        return _identity(os.fstat(fd))
+    finally:
+        os.close(fd)
+
+
+def _identity(st: os.stat_result) -> list[int]:
+    return [st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+
+
+def _line(journal: TextIO, entry: dict[str, object]) -> None:
+    journal.write(json.dumps(entry) + "\n")
+    journal.flush()
+    os.fsync(journal.fileno())
+
+
+def _entries(text: str) -> list[dict[str, object]]:
+    found: list[dict[str, object]] = []
+    for line in text.splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue  # a line cut by the kill
+        if isinstance(entry, dict):
+            found.append(entry)
+    return found
+
+
+def _root(text: str) -> str | None:
+    entries = _entries(text)
+    root = entries[0].get("root") if entries else None
+    return root if isinstance(root, str) else None

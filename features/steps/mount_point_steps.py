@@ -1,0 +1,139 @@
+"""Steps of trust.mount_points.feature: the empty files a sandboxed command's box stands on
+for host-run names not there yet, seen from outside it, and after a kill of `agents`."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import threading
+import time
+from typing import Any
+
+from behave import given, then, when
+
+from features.steps.claude_steps import claude_env
+from features.steps.cli_steps import command_line, cwd_of
+from features.support.properties import run_property
+
+# What the user puts at a name while the command runs, in place of the box's empty file.
+_PUT = {
+    "their own empty file": lambda path: path.write_bytes(b""),
+    "their own bytes": lambda path: path.write_bytes(b"export EDITOR=vim\n"),
+    "a folder": lambda path: path.mkdir(),
+}
+
+
+def _appeared(path: Any, seconds: float = 60.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if os.path.lexists(path):
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@given('the names "{names}" are watched in the tree while the command runs')
+def step_watch_names(context: Any, names: str) -> None:
+    """A thread of this process, outside the sandbox, looking for each name every 10 ms."""
+    seen: set[str] = set()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            seen.update(n for n in names.split() if os.path.lexists(context.repo / n))
+            time.sleep(0.01)
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    context.watched = (seen, done, thread)
+
+
+@then('of the watched names only "{stood}" stood in the tree')
+def step_watched_only(context: Any, stood: str) -> None:
+    seen, done, thread = context.watched
+    done.set()
+    thread.join()
+    assert seen == set(stood.split()), f"the names that stood in the user's tree: {sorted(seen)}"
+
+
+@when('the user puts {what} at "{name}"')
+def step_user_puts(context: Any, what: str, name: str) -> None:
+    path = context.repo / name
+    path.unlink(missing_ok=True)
+    _PUT[what](path)
+
+
+@given('the user puts {what} at "{name}" once the box\'s empty file stands there')
+def step_user_replaces(context: Any, what: str, name: str) -> None:
+    """A thread, outside the sandbox: once the empty file stands, it is removed and the
+    user's own put in its place (a new file, of another inode)."""
+    path = context.repo / name
+    put = _PUT[what]
+    replaced = threading.Event()
+
+    def replace() -> None:
+        if _appeared(path):
+            time.sleep(0.5)  # bwrap stands on it by then: the command sleeps 2 s
+            path.unlink()
+            put(path)
+            replaced.set()
+
+    thread = threading.Thread(target=replace, daemon=True)
+    thread.start()
+    context.replaced = (replaced, thread)
+
+
+@then('the user\'s "{name}" was put there, and stdout contains "{text}"')
+def step_put_and_said(context: Any, name: str, text: str) -> None:
+    replaced, thread = context.replaced
+    thread.join(timeout=5)
+    assert replaced.is_set(), "the box's empty file never stood: nothing was replaced"
+    assert text in context.result.stdout, context.result.stdout
+
+
+@when('I start "{command}" with Claude and SIGKILL it once "{name}" stands in the tree')
+def step_kill_agents(context: Any, command: str, name: str) -> None:
+    """`agents` started as its own process (never forked), killed by its PID with SIGKILL
+    while its command sleeps in the box (bwrap dies with it: `--die-with-parent`)."""
+    environ = {**os.environ, **context.env, **claude_env(context)}
+    agents = subprocess.Popen(
+        command_line(context, command),
+        cwd=cwd_of(context),
+        env=environ,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+    def stop() -> None:  # what is left of this one's session only, by its PID
+        if agents.poll() is None:
+            os.killpg(agents.pid, signal.SIGKILL)
+        agents.wait()
+
+    context.add_cleanup(stop)
+    stood = _appeared(context.repo / name)
+    os.kill(agents.pid, signal.SIGKILL)
+    agents.wait(timeout=30)
+    assert stood, f"{name} never stood in the tree while agents ran"
+    time.sleep(0.2)  # bwrap, its parent gone, ends its box
+
+
+@then('"{name}" of the tree is the empty read-only file the box stood on')
+def step_left_empty(context: Any, name: str) -> None:
+    st = os.lstat(context.repo / name)
+    assert stat.S_ISREG(st.st_mode) and st.st_size == 0, oct(st.st_mode)
+
+
+@when("the box's empty files are made for random names, and the user's put at some")
+def step_mount_points_property(context: Any) -> None:
+    from features.support.mount_points_property import check_property
+
+    run_property(context, "mount points property", check_property, 10)
+
+
+@then("each name holds what the user put there, or nothing, and no journal is left")
+def step_mount_points_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -1,0 +1,51 @@
+Feature: The empty files the sandbox stands on never stay in my tree, nor take my own
+  As a developer whose dotfiles repository holds what ~/.bashrc sources
+  I want the empty read-only file a sandboxed command's box makes for a name my host runs
+  (not there yet) made only for names my files run, removed after the command, even when
+  agents was killed, and never a file I put there myself
+  So that no junk stays in my tree and nothing of mine is removed
+
+  # `local.sh`, which ~/.bashrc sources, is not there: while a sandboxed command runs, an
+  # empty read-only file stands at that name, the box's mount point (`mount_points.py`).
+  Background:
+    Given a git repository with files:
+      | path   | content                                                    |
+      | bashrc | # rc\n[ -f ~/dot/local.sh ] && . ~/dot/local.sh\n[ -z "$PS1" ] && return 7\n |
+    And the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "dots" checked by ""
+
+  Scenario: A comment's words and exit's status name no file: no empty file stands for them
+    Given the repository's hook "pre-commit" holds "#!/bin/sh\n# lint\nexit 3\n"
+    And the names "local.sh rc 7 lint 3" are watched in the tree while the command runs
+    And Claude will run "sleep 1"
+    When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
+    Then the exit code is 0
+    And of the watched names only "local.sh" stood in the tree
+    And the file "local.sh" does not exist
+
+  # Once the command ends, what I put at a host-run name while it ran is put back as any
+  # new host-run file is (kept in a commit, said); never removed unsaid as the box's own.
+  Scenario: My own empty file put at the name while the command runs is never taken for the box's
+    Given the user puts their own empty file at "local.sh" once the box's empty file stands there
+    And Claude will run "sleep 2"
+    When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
+    Then the exit code is 0
+    And the user's "local.sh" was put there, and stdout contains "removed local.sh: new"
+
+  Scenario: The empty file a killed agents left goes at the next agents command
+    Given Claude will run "sleep 30"
+    When I start "agents plan run 'dots' --allow-command 'sleep *'" with Claude and SIGKILL it once "local.sh" stands in the tree
+    Then "local.sh" of the tree is the empty read-only file the box stood on
+    When I run "agents plan list"
+    Then the file "local.sh" does not exist
+    And stderr contains "removed local.sh: an empty file a killed command left"
+
+  Scenario: A file I put at that name after the kill stays at the next agents command
+    Given Claude will run "sleep 30"
+    When I start "agents plan run 'dots' --allow-command 'sleep *'" with Claude and SIGKILL it once "local.sh" stands in the tree
+    And the user puts their own empty file at "local.sh"
+    And I run "agents plan list"
+    Then "local.sh" of the tree is the empty read-only file the box stood on
+    And stderr does not contain "removed local.sh"
