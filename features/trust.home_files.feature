@@ -336,6 +336,16 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "README" contains "x"
     And stderr does not contain "every file of the tree counts as your home's"
 
+  Scenario: What my fish config sources from its own folder into my dotfiles tree is put back
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".config/fish/config.fish" in their home holds "source (dirname (status filename))/../../dotfiles/extra.sh\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
   Scenario: A path my .bashrc's function sources that agents cannot name keeps my dotfiles tree whole, said
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(cd ~/dotfiles && pwd)/extra.sh\"\n"

@@ -23,7 +23,15 @@ _READERS = (
     " ANSIBLE_HOME EMACSLOADPATH GUILE_LOAD_PATH LUA_PATH LUA_CPATH TCLLIBPATH PYENV_ROOT"
     " NVM_DIR RBENV_ROOT SDKMAN_DIR ASDF_DIR ASDF_DATA_DIR WGETRC CURL_HOME"
 )
-READERS = frozenset((*_READERS.split(), "path", "fpath"))  # zsh's arrays too
+READERS = frozenset(  # zsh's arrays, fish's lists too
+    (*_READERS.split(), "path", "fpath", "fish_user_paths", "fish_function_path")
+)
+FISH_SETS = ("set", "fish_add_path")  # fish's `set -gx PYTHONPATH ~/x`, `fish_add_path ~/x`
+# fish's own folder: `(dirname (status filename))`, `(status dirname)`, `(path dirname ...)`
+FISH_OWN = re.compile(
+    r"\((?:dirname|path dirname) \(status (?:filename|-f|--current-filename|current-filename)\)"
+    r"\)|\(status (?:dirname|--dirname)\)"
+)
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)  # `X=v`, `X+=v`
 CDS = ("cd", "pushd", "popd")
 
@@ -54,7 +62,16 @@ def reader_of_top(
     words: list[str], variables: dict[str, list[str] | None], home: str, top: Path
 ) -> str:
     """The `READERS` variable the assignment `words[0]` (`PATH=~/x:$PATH`, zsh's
-    `path=(~/x $path)`, `PATH+=:~/x`) sets with an entry naming `top`, or ""."""
+    `path=(~/x $path)`, `PATH+=:~/x`, fish's `set -gx PATH ~/x $PATH`) sets with an entry
+    naming `top`, or ""."""
+    from cleveragents.adapters.home_shells import STARTS
+
+    if words[0] in FISH_SETS:
+        set_words = itertools.takewhile(lambda w: w not in STARTS, words[1:])
+        given = [w for w in set_words if not w.startswith("-")] or [""]
+        name, values = ("PATH", given) if words[0] != "set" else (given[0], given[1:])
+        found = name in READERS and _names_top(name, ":".join(values), variables, home, top)
+        return name if found else ""
     assigned = ASSIGN.fullmatch(words[0])
     if assigned is None or assigned[1] not in READERS:
         return ""

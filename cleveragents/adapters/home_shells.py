@@ -37,7 +37,7 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_moves import CDS, follow_cd, reader_of_top
+from cleveragents.adapters.home_moves import CDS, FISH_OWN, follow_cd, reader_of_top
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -92,7 +92,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 unknown = unknown or why
             continue
         if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
-            text = own_folder_put(text, shlex.quote(os.path.dirname(path)))
+            own = shlex.quote(os.path.dirname(path))
+            text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
         if topped:
             return found, f"{topped} (in {_shown(top, home, path)})"

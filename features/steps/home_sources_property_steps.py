@@ -62,12 +62,14 @@ FORMS = (
     ("path=(~/dotfiles/ $path)", ""),
     ("declare -x XDG_CONFIG_HOME=${{HOME}}/dotfiles", ""),
     ("{v}=~/dotfiles; export GIT_TEMPLATE_DIR=${v}", ""),
+    ("set -gx PYTHONPATH ~/dotfiles/ $PYTHONPATH", ""),  # fish's
+    ("fish_add_path -g ~/dotfiles", ""),
 )
 # The forms above whose path agents cannot name for sure: the tree whole, said.
 UNNAMED = ("${{{v}:-", 'cd "$(mktemp')
 # The forms naming the tree's top by a variable a program loads from: the tree whole,
 # said, where agents stops reading (what they source is not all found).
-TOPS = ("PYTHONPATH=", "PATH=$PATH:", "path=(", "XDG_CONFIG_HOME=", "GIT_TEMPLATE_DIR=")
+TOPS = ("PYTHONPATH", "PATH=$PATH:", "path=(", "XDG_CONFIG_HOME=", "GIT_TEMPLATE_DIR=", "fish_add")
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
 
 
