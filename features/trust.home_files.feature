@@ -325,6 +325,19 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "ls" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names the tree's top (in ~/.profile)"
 
+  Scenario: The model's write in my dotfiles tree, my .bashrc's PYTHONPATH naming its top, is refused
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export PYTHONPATH=~/dotfiles\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "usercustomize.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "usercustomize.py" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'usercustomize.py' is in this tree, whose files your home's programs may run: its PYTHONPATH names the tree's top (in ~/.bashrc)"
+
   Scenario: What my .bashrc sources after a cd into my dotfiles tree is put back
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "cd ~/dotfiles && . ./bash_aliases; cd\npushd ~/dotfiles >/dev/null; source extra.sh; popd >/dev/null\n"
