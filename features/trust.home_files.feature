@@ -325,6 +325,16 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "ls" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names the tree's top (in ~/.profile)"
 
+  Scenario: What my .bashrc sources by a relative path, from where my terminal opens, is removed
+    # An IDE's terminal opens at the project's top: `. ./.env.sh` sources the tree's.
+    Given the user's own ".bashrc" in their home holds "[ -f ./.env.sh ] && . ./.env.sh\n"
+    And Claude will propose the plan "env" checked by ""
+    And Claude will run "printf 'touch planted-ran' > .env.sh && printf 'x' >> README"
+    When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
+    Then the file ".env.sh" does not exist
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
   Scenario: The model's write in my dotfiles tree, my .bashrc's PYTHONPATH naming its top, is refused
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "export PYTHONPATH=~/dotfiles\n"

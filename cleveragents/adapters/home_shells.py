@@ -189,13 +189,14 @@ def _scan(
                 variables[words[index + 1]] = values
             if not (start or (before in RUNS and _at_start(words, index - 1))):
                 continue
-            sourced = before in RUNS and not word.startswith(("/", "~", "$", "-"))
-            if here and sourced and word not in RUNS:  # a relative path after a `cd`
-                if here[-1] is None:
+            sourced = before in RUNS and not word.startswith(("/", "~", "$", "-", "<", ">"))
+            if sourced and word not in RUNS and word not in STARTS:  # relative: from the
+                last = here[-1] if here else None  # `cd`'s folder, or where the shell starts
+                if here and last is None:  # (a terminal opens at the tree's top, or home)
                     why = f"it sources {printable(word)} after a `cd` agents cannot follow"
                     unknown = unknown or why
-                else:
-                    targets.append(_glob_folder(os.path.join(here[-1], word)))
+                for base in [last] if last else [] if here else [str(top), home]:
+                    targets.append(_glob_folder(os.path.join(base, word)))
                 continue
             if word in RUNS or ("/" not in word and "$" not in word):
                 continue

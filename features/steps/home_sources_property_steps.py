@@ -56,6 +56,7 @@ FORMS = (
     ('pushd "$HOME/dotfiles" >/dev/null; source {p}; popd >/dev/null', "{p}"),
     ("cd ~/dotfiles\ncd . || return\nbash ../dotfiles/{p}\ncd -", "{p}"),
     ('cd "$(mktemp -d)" && . ./{p}', ""),
+    ("[ -f ./{p} ] && . ./{p}", "{p}"),  # from where the shell starts: maybe the top
     # a variable a program loads code or config from, naming the top: the tree whole
     ('export PYTHONPATH="$HOME/dotfiles"', ""),
     ("PATH=$PATH:~/dotfiles; . ~/dotfiles/{p}", ""),
