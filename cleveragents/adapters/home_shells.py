@@ -16,7 +16,8 @@ behind a `$(cmd ...)` whose program lies outside the home and that names nothing
 a path of the home, `$(python3 -m site --user-base)`, is misread so). A glob's folder is the
 home's whole; a `ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree
 link on the way to a found path is found too (`home_ways.links_on_the_way`). A relative path
-sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`); a variable
+sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before
+any from the home and the tree's top (a terminal may open there); a variable
 a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the tree's top makes the
 tree whole. A sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
 nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown:
@@ -189,6 +190,8 @@ def _scan(
                 variables[words[index + 1]] = values
             if not (start or (before in RUNS and _at_start(words, index - 1))):
                 continue
+            if word == "(" and before in (".", "source"):  # fish's `source (cmd)/x.fish`
+                unknown = unknown or "it sources (...), a path agents cannot name"
             sourced = before in RUNS and not word.startswith(("/", "~", "$", "-", "<", ">"))
             if sourced and word not in RUNS and word not in STARTS:  # relative: from the
                 last = here[-1] if here else None  # `cd`'s folder, or where the shell starts

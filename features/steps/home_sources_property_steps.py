@@ -65,9 +65,10 @@ FORMS = (
     ("{v}=~/dotfiles; export GIT_TEMPLATE_DIR=${v}", ""),
     ("set -gx PYTHONPATH ~/dotfiles/ $PYTHONPATH", ""),  # fish's
     ("fish_add_path -g ~/dotfiles", ""),
+    ("source (cat /dev/null)/{p}", ""),  # fish's substitution: a path agents cannot name
 )
 # The forms above whose path agents cannot name for sure: the tree whole, said.
-UNNAMED = ("${{{v}:-", 'cd "$(mktemp')
+UNNAMED = ("${{{v}:-", 'cd "$(mktemp', "source (cat")
 # The forms naming the tree's top by a variable a program loads from: the tree whole,
 # said, where agents stops reading (what they source is not all found).
 TOPS = ("PYTHONPATH", "PATH=$PATH:", "path=(", "XDG_CONFIG_HOME=", "GIT_TEMPLATE_DIR=", "fish_add")
