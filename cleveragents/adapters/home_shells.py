@@ -30,6 +30,7 @@ folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
 
 from __future__ import annotations
 
+import glob
 import itertools
 import os
 import re
@@ -46,6 +47,7 @@ MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
 FISH_FILE = ".config/fish/config.fish"  # fish's; its `conf.d` is not read
+# and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
 STARTS = frozenset((*OPERATORS, *KEYWORDS, "exec"))  # what a command may follow
@@ -71,6 +73,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES, FISH_FILE)]
     config = os.environ.get("XDG_CONFIG_HOME", "")
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
+    for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
+        todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     sourcers: dict[str, str] = {}  # functions sourcing (running) their argument: `_scan`

@@ -73,6 +73,7 @@ UNNAMED = ("${{{v}:-", 'cd "$(mktemp', "source (cat")
 # said, where agents stops reading (what they source is not all found).
 TOPS = ("PYTHONPATH", "PATH=$PATH:", "path=(", "XDG_CONFIG_HOME=", "GIT_TEMPLATE_DIR=", "fish_add")
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
+ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the shell's
 
 
 @when("home startup files sourcing the tree are made at random")
@@ -100,7 +101,7 @@ def _example(root: Path, data: st.DataObject) -> None:
         st.lists(st.tuples(st.sampled_from(FORMS), name, name, st.booleans()), max_size=6)
     )
     unknown = data.draw(st.booleans())
-    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv", FISH_FILE)))
+    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv", FISH_FILE, ENVIRONMENT_D)))
     wanted: list[str] = []
     text: list[str] = []
     used: set[Path] = set()
