@@ -315,6 +315,15 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "cleveragents/vouched.json" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: its XDG_CONFIG_HOME names the tree's top (in ~/.bashrc)"
 
+  Scenario: A tree in the folder my .bashrc's XDG_CONFIG_HOME names is kept whole, said
+    Given the tree lies in the user's home at "dotfiles/nvim"
+    And the user's own ".bashrc" in their home holds "export XDG_CONFIG_HOME=~/dotfiles\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'vim.fn.system(1)' > init.lua"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "init.lua" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its XDG_CONFIG_HOME holds the tree: its programs read their files there (in ~/.bashrc)"
+
   Scenario: My .profile's PYTHONPATH or PATH naming my dotfiles tree's top keeps it whole, said
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".profile" in their home holds "PATH=$PATH:~/dotfiles\nexport PYTHONPATH=\"$HOME/dotfiles\"\n"

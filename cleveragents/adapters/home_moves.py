@@ -26,6 +26,9 @@ _READERS = (
 READERS = frozenset(  # zsh's arrays, fish's lists too
     (*_READERS.split(), "path", "fpath", "fish_user_paths", "fish_function_path")
 )
+# Those whose programs read a folder of theirs, deep (`$XDG_CONFIG_HOME/nvim/`): the tree
+# lying in one is the home's whole.
+HOLDERS = frozenset(("XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS"))
 FISH_SETS = ("set", "fish_add_path")  # fish's `set -gx PYTHONPATH ~/x`, `fish_add_path ~/x`
 # fish's own folder: `(dirname (status filename))`, `(status dirname)`, `(path dirname ...)`
 FISH_OWN = re.compile(
@@ -61,37 +64,42 @@ def follow_cd(
 def reader_of_top(
     words: list[str], variables: dict[str, list[str] | None], home: str, top: Path
 ) -> str:
-    """The `READERS` variable the assignment `words[0]` (`PATH=~/x:$PATH`, zsh's
-    `path=(~/x $path)`, `PATH+=:~/x`, fish's `set -gx PATH ~/x $PATH`) sets with an entry
-    naming `top`, or ""."""
+    """Why the assignment `words[0]` (`PATH=~/x:$PATH`, zsh's `path=(~/x $path)`,
+    `PATH+=:~/x`, fish's `set -gx PATH ~/x $PATH`) of a `READERS` variable makes the tree
+    `top` the home's whole (an entry naming it), or ""."""
     from cleveragents.adapters.home_shells import STARTS
 
     if words[0] in FISH_SETS:
         set_words = itertools.takewhile(lambda w: w not in STARTS, words[1:])
         given = [w for w in set_words if not w.startswith("-")] or [""]
         name, values = ("PATH", given) if words[0] != "set" else (given[0], given[1:])
-        found = name in READERS and _names_top(name, ":".join(values), variables, home, top)
-        return name if found else ""
+        found = _names_top(name, ":".join(values), variables, home, top)
+        return f"its {name} {found}" if name in READERS and found else ""
     assigned = ASSIGN.fullmatch(words[0])
     if assigned is None or assigned[1] not in READERS:
         return ""
     value = assigned[2]
     if not value and words[1:2] == ["("]:
         value = ":".join(itertools.takewhile(lambda w: w != ")", words[2:]))
-    return assigned[1] if _names_top(assigned[1], value, variables, home, top) else ""
+    found = _names_top(assigned[1], value, variables, home, top)
+    return f"its {assigned[1]} {found}" if found else ""
 
 
 def _names_top(
     name: str, value: str, variables: dict[str, list[str] | None], home: str, top: Path
-) -> bool:
-    """Whether an entry of the `:`-list `value` (`~` put in after each `:`) is `top`; the
-    variable's own earlier value (`$PATH` in `PATH=~/x:$PATH`) was read where it was set."""
+) -> str:
+    """Whether an entry of the `:`-list `value` (`~` put in after each `:`) is `top` (or,
+    for `HOLDERS`, holds it), said; the variable's own earlier value (`$PATH` in
+    `PATH=~/x:$PATH`) was read where it was set."""
     from cleveragents.adapters.home_shells import _expand, _relative
 
     for part in value.split(":"):
         if part in (f"${name}", f"${{{name}}}"):
             continue
         for entry in _expand(part, variables, home) or []:
-            if any(_relative(top, e) == "" for e in entry.split(":") if e.startswith("/")):
-                return True
-    return False
+            for one in (e for e in entry.split(":") if e.startswith("/")):
+                if _relative(top, one) == "":
+                    return "names the tree's top"
+                if name in HOLDERS and top.is_relative_to(os.path.realpath(one)):
+                    return "holds the tree: its programs read their files there"
+    return ""

@@ -171,8 +171,7 @@ def _scan(
             if before in ("export", "local", "declare", "typeset", "readonly"):
                 start = index == 1 or words[index - 2] in STARTS
             assigned = ASSIGN.fullmatch(word) if start else None
-            reader = reader_of_top(words[index:], variables, home, top)  # `env X=`, `-x X=`
-            topped = topped or (reader and f"its {reader} names the tree's top")
+            topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
             if start and word in CDS:
                 follow_cd(word, words[index + 1 :], here, variables, home)
                 continue
