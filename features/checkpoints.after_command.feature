@@ -96,6 +96,21 @@ Feature: A checkpoint after a command builds its tree from the paths git added
     Then the checkpoint "after" is what a scan of the whole working tree gives
     And git was asked for the tree: yes
 
+  # The trees along the changed paths are read from the object store; a clone's are packed,
+  # which only git reads. Starting a git for each checkpoint's read cost as much as the rest
+  # of its own work: one `cat-file --batch` answers every small read of the command.
+  Scenario: Checkpoints after commands read packed trees through one git kept running
+    When git packs every object and every ref of the repository
+    And a new command starts
+    And commands make these changes, with a checkpoint after each:
+      | checkpoint | change | path             | value         |
+      | first      | write  | README.md        | # demo, v2\n  |
+      | second     | write  | src/app.py       | print('v2')\n |
+      | third      | delete | docs/read me.txt |               |
+    Then the checkpoint "third" is what a scan of the whole working tree gives
+    And git was started once to read objects
+    And git finds every object of the checkpoints sound
+
   Scenario: A forged line naming a file that changed too is left to git
     When a command makes this change and a checkpoint "after" scans for it:
       | change | path                        | value       |

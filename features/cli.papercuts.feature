@@ -25,6 +25,12 @@ Feature: What a new user meets in the first ten minutes says what to do next
     Then the exit code is 2
     And stderr is one line containing "ANTHROPIC_API_KEY is not set"
 
+  Scenario: A task longer than a file's name can be is a task, not a crash
+    Given a git repository
+    When I run "agents plan run 'Refactor the configuration loader so that it reads the YAML file once at start-up, validates every section against the schema, reports each unknown key with its line number, falls back to the defaults for missing optional sections, and never writes to the home directory'" with no API key in the environment
+    Then the exit code is 2
+    And stderr is one line containing "ANTHROPIC_API_KEY is not set"
+
   Scenario: A run the lock refuses leaves no plan behind
     Given a git repository
     And the plan file "notes.yaml":

@@ -66,8 +66,28 @@ Feature: The help and the read-only views start quickly
 
     Examples:
       | command                            | code | others                                                                                  |
-      | agents plan run {tmp}/missing.yaml | 2    | cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_undo, cleveragents.cli.plan_diff |
+      | agents plan run {tmp}/missing.yaml --budget-calls 3 | 2    | cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_undo, cleveragents.cli.plan_diff |
       | agents plan undo --yes             | 0    | cleveragents.cli.plan, cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_tree |
+
+  # A mistyped plan file, or arguments that do not go together, cost what `--help` costs:
+  # `agents plan run` in its plain forms is refused before typer parses it and before the
+  # bootstrap is imported (cli/run_arguments.py).
+  Scenario Outline: A plan run refused before it opens anything imports neither typer nor the bootstrap
+    When I run "<command>" and note the modules it imports
+    Then the exit code is 2
+    And stderr is one line containing "<shown>"
+    And it imported none of "typer, pydantic, git, rich, cleveragents.bootstrap, cleveragents.cli.plan"
+
+    Examples:
+      | command                                  | shown                                          |
+      | agents plan run {tmp}/missing.yaml       | cannot read plan file {tmp}/missing.yaml: No such file |
+      | agents plan run --json --script {tmp}    | cannot read plan file {tmp}: it is a directory |
+      | agents -C {tmp} plan run -q ci/plan      | cannot read plan file {tmp}/ci/plan: No such file |
+      | agents plan run                          | the anthropic actor needs a TASK               |
+      | agents plan run -s {tmp}/plan.yaml "do it" | give either a TASK (for Claude) or --script FILE, not both |
+
+  Scenario: A plan run refused without typer is refused as typer refuses it
+    Then every plan run refused without typer is refused as typer refuses it
 
   Scenario: A refusal whose stderr nobody reads still exits with its code
     When I run "agents plan show nothere" with stderr to a pipe nobody reads

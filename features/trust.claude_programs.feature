@@ -84,7 +84,7 @@ Feature: A script my Claude Code settings run is kept from the model
     When I run "agents plan run 'programs'" with Claude
     Then the file "scripts/fmt.py" does not contain "exit 0"
 
-  Scenario: What a sandboxed command writes into a script my Claude Code hook runs is put back
+  Scenario: A sandboxed command cannot write a script my Claude Code hook runs
     Given a git repository with files:
       | path                  | content                                                                                                   |
       | a.txt                 | a\n                                                                                                       |
@@ -95,9 +95,9 @@ Feature: A script my Claude Code settings run is kept from the model
     When I run "agents plan run 'programs' --allow-command 'printf *'" with Claude
     Then the file "scripts/setup.py" contains "print('ok')"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back scripts/setup.py: changed by the command"
+    Then stdout contains "read-only in the sandbox, as your host runs them: scripts/setup.py"
 
-  Scenario: What a sandboxed command writes into the script a skill's `!` line runs is put back
+  Scenario: A sandboxed command cannot write the script a skill's `!` line runs
     Given a git repository with files:
       | path                        | content                                                    |
       | a.txt                       | a\n                                                        |
@@ -108,7 +108,7 @@ Feature: A script my Claude Code settings run is kept from the model
     When I run "agents plan run 'programs' --allow-command 'printf *'" with Claude
     Then the file "scripts/ctx.py" contains "print('ok')"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back scripts/ctx.py: changed by the command"
+    Then stdout contains "read-only in the sandbox, as your host runs them: scripts/ctx.py"
 
   Scenario: A script the user's own slash command runs is kept from the model
     Given a git repository with files:

@@ -60,7 +60,7 @@ Feature: A program my git config names in my tree is kept from the model
       | GIT_CONFIG_PARAMETERS |
       | GIT_CONFIG_GLOBAL     |
 
-  Scenario: What a sandboxed command writes into a program my git config names is put back
+  Scenario: A sandboxed command cannot write a program my git config names
     Given an executable file "scripts/conv.sh" containing "cat" committed
     And the repository's git config sets "diff.json.textconv" to "./scripts/conv.sh"
     And Claude will propose the plan "programs" checked by ""
@@ -68,7 +68,7 @@ Feature: A program my git config names in my tree is kept from the model
     When I run "agents plan run 'programs' --allow-command 'printf *'" with Claude
     Then the file "scripts/conv.sh" contains "cat"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back scripts/conv.sh: changed by the command"
+    Then stdout contains "read-only in the sandbox, as your host runs them: scripts/conv.sh"
 
   Scenario Outline: My committed file that a command's new setting names stays (<value>)
     Given an executable file "<file>" containing "#!/bin/sh\ncat\n" committed

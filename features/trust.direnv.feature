@@ -24,7 +24,8 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
     And the file "direnv-ran" does not exist
     And the file ".envrc.local" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed .envrc.local"
+    Then stdout contains "read-only in the sandbox, as your host runs them:"
+    And stdout contains ".envrc.local"
 
   Scenario Outline: The model's write of <file>, which my .envrc loads, is refused
     Given a plain file "<envrc>" containing "<content>" committed
@@ -57,7 +58,7 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'sub/.envrc' is sub/.envrc, which direnv runs in your shell once you allow it"
 
-  Scenario Outline: What a sandboxed command writes to <file> is put back, so no allow asks for the model's
+  Scenario Outline: What a sandboxed command writes to <file> never stays, so no allow asks for the model's
     Given Claude will propose the plan "env" checked by ""
     And Claude will run "printf 'touch direnv-ran' > <file>"
     When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
@@ -67,5 +68,5 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
 
     Examples:
       | file       | said     |
-      | .envrc     | put back |
+      | .envrc     | read-only in the sandbox, as your host runs them: |
       | sub/.envrc | removed  |

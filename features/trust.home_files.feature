@@ -21,7 +21,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Given the user's home links ".bashrc" to the tree's "bashrc"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bashrc"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "bashrc" does not contain "planted-ran"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back bashrc: changed by the command"
@@ -80,7 +80,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Given the user's home is the tree
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' > .profile"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file ".profile" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "removed .profile: new, a startup file of your home: your shell or git would run it"
@@ -96,7 +96,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the user's home links "dot" to the tree's "."
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'Match exec planted-ran' >> ssh/config && printf 'touch planted-ran' >> bin/tool && printf 'touch planted-ran' >> bash_aliases && printf 'touch planted-ran' >> extra.sh"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "ssh/config" does not contain "planted-ran"
     And the file "bin/tool" does not contain "planted-ran"
     And the file "bash_aliases" does not contain "planted-ran"
@@ -126,7 +126,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the user's home links ".config/nvim/lua/user/init.lua" to the tree's "lua/init.lua"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'silent !touch planted-ran' >> vim/vimrc && printf 'os.execute(1)' >> lua/init.lua && printf 'x' >> README"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "vim/vimrc" does not contain "planted-ran"
     And the file "lua/init.lua" does not contain "os.execute"
     And the file "README" exists
@@ -159,7 +159,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the user's home holds the folder ".local/share/app/a/b/c/d/e/f"
     And the user's home links ".local/bin/tool" to the tree's "bin/tool"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch planted-ran' >> bin/tool && printf 'mine' >> extra.sh"
+    And Claude will run "printf 'touch planted-ran' >> bin/tool; printf 'mine' >> extra.sh"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "bin/tool" does not contain "planted-ran"
     And the file "extra.sh" contains "mine"
@@ -169,7 +169,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Given the user's home links "bin/tool" to the tree's "bin/tool"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bin/tool"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "bin/tool" does not contain "planted-ran"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back bin/tool: changed by the command"
@@ -187,7 +187,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Given the user's home is the tree
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "mkdir -p bin && printf '#!/bin/sh' > bin/git"
-    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *' --no-sandbox" with Claude
     Then the file "bin/git" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "removed bin/git: new, in your home (or where it links)"
@@ -245,7 +245,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the user's own ".bashrc" in their home holds ". \"$HOME/dotfiles/bash_aliases\"\nDOTFILES=~/dotfiles; source ${DOTFILES}/extra.sh\n"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bash_aliases && printf 'touch planted-ran' >> extra.sh && printf 'x' >> README"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "bash_aliases" does not contain "planted-ran"
     And the file "extra.sh" does not contain "planted-ran"
     And the file "README" contains "x"
@@ -259,7 +259,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the user's own ".zshenv" in their home holds "export ZDOTDIR=~/dotfiles/zsh\n"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "mkdir -p bashrc.d zsh && printf 'touch planted-ran' > bashrc.d/zz.sh && printf 'touch planted-ran' > zsh/.zshrc && printf 'x' > notes"
-    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *' --no-sandbox" with Claude
     Then the file "bashrc.d/zz.sh" does not exist
     And the file "zsh/.zshrc" does not exist
     And the file "notes" exists
@@ -290,7 +290,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the user's own ".bashrc" in their home holds "bash ~/dotfiles/a.sh\nbuiltin source ~/dotfiles/b.sh\nsource <(cat ~/dotfiles/c.sh)\neval \"$(cat ~/dotfiles/d.sh)\"\ncase $- in\n  *i*) . ~/dotfiles/e.sh ;;\nesac\nexport BASH_ENV=~/dotfiles/f.sh\nfor f in ~/dotfiles/{g,h}.sh; do [ -r \"$f\" ] && . \"$f\"; done\n. ~/dotfiles/dirname-i.sh\nexport PATH=~/dotfiles/bin:$PATH\n. \"$(dirname \"${BASH_SOURCE[0]}\")/dotfiles/j.sh\"\n"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' > j.sh && printf 'touch planted-ran' > a.sh && printf 'touch planted-ran' > b.sh && printf 'touch planted-ran' > c.sh && printf 'touch planted-ran' > d.sh && printf 'touch planted-ran' > e.sh && printf 'touch planted-ran' > f.sh && printf 'touch planted-ran' > h.sh && printf 'touch planted-ran' > dirname-i.sh && printf 'touch planted-ran' > bin/ls && printf 'x' > notes"
-    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "a.sh" does not exist
     And the file "b.sh" does not exist
     And the file "c.sh" does not exist
@@ -395,7 +395,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the user's own ".bashrc" in their home links to ".config/bash/bashrc", which holds ". ~/dotfiles/shell/extra.sh\n"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'touch planted-ran' > evil.sh && rm shell && ln -s evil.sh shell && printf 'x' > notes"
-    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'rm *' --allow-command 'ln *'" with Claude
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'rm *' --allow-command 'ln *' --no-sandbox" with Claude
     Then the file "extra.sh" does not contain "planted-ran"
     And the file "notes" exists
     When I run "agents plan tree" with Claude

@@ -18,7 +18,7 @@ Feature: My $XDG_CONFIG_HOME in my tree, and the links of my tree my home reads 
     Given the user's XDG_CONFIG_HOME is the tree's "config"
     And Claude will propose the plan "xdg" checked by ""
     And Claude will run "mkdir -p config/git config/autostart && printf 'fsmonitor = touch planted-ran' > config/git/config && printf 'Exec=x' > config/autostart/x.desktop && printf 'mine' > notes"
-    When I run "agents plan run 'xdg' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    When I run "agents plan run 'xdg' --allow-command 'printf *' --allow-command 'mkdir *' --no-sandbox" with Claude
     Then the file "config/git/config" does not exist
     And the file "config/autostart/x.desktop" does not exist
     And the file "notes" exists
@@ -56,7 +56,7 @@ Feature: My $XDG_CONFIG_HOME in my tree, and the links of my tree my home reads 
     And the user's XDG_CONFIG_DIRS holds the tree's "xdg"
     And Claude will propose the plan "xdg" checked by ""
     And Claude will run "mkdir -p share/applications xdg/autostart && printf 'Exec=x' > share/applications/x.desktop && printf 'Exec=x' > xdg/autostart/x.desktop && printf 'mine' > notes"
-    When I run "agents plan run 'xdg' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    When I run "agents plan run 'xdg' --allow-command 'printf *' --allow-command 'mkdir *' --no-sandbox" with Claude
     Then the file "share/applications/x.desktop" does not exist
     And the file "xdg/autostart/x.desktop" does not exist
     And the file "notes" exists
@@ -69,7 +69,7 @@ Feature: My $XDG_CONFIG_HOME in my tree, and the links of my tree my home reads 
     And the user's home links "tools/bin/own" to the tree's "own/tool"
     And Claude will propose the plan "bins" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bin/tool && printf 'touch planted-ran' >> own/tool"
-    When I run "agents plan run 'bins' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'bins' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "bin/tool" does not contain "planted-ran"
     And the file "own/tool" does not contain "planted-ran"
     When I run "agents plan tree" with Claude

@@ -104,14 +104,14 @@ Feature: What my git hooks run from my tree is kept from the model
     When I run "agents plan run 'hooks'" with Claude
     Then the file "scripts/check.sh" contains "touch /tmp/planted"
 
-  Scenario Outline: What a sandboxed command writes where my hook reads its commands is put back (<case>)
+  Scenario Outline: A sandboxed command cannot write where my hook reads its commands (<case>)
     Given <setup>
     And Claude will propose the plan "hooks" checked by ""
     And Claude will run "printf 'touch hook-ran' > <file>"
     When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
     Then the file "<file>" contains "<kept>"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back <file>: changed by the command"
+    Then stdout contains "read-only in the sandbox, as your host runs them: <file>"
     When the user commits everything with git
     Then the file "hook-ran" does not exist
 
@@ -122,14 +122,15 @@ Feature: What my git hooks run from my tree is kept from the model
 
   Scenario Outline: A folder my hook runs a file of, replaced by a link to what a command wrote before, comes back (<case>)
     # Two commands: the first writes docs/check.sh while nothing runs it; the second makes
-    # `scripts` a link to docs, so git would run the first one's file as scripts/check.sh.
+    # `scripts` a link to docs, so git would run the first one's file as scripts/check.sh;
+    # in the sandbox `scripts/check.sh` is read-only and `scripts` a mount point: both fail.
     Given <setup>
     And Claude will propose the plan "hooks" checked by ""
     And Claude will run two commands, "mkdir -p docs && printf 'touch hook-ran' > docs/check.sh" then "rm -rf scripts && ln -s <target> scripts"
     When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'mkdir *' --allow-command 'rm *' --allow-command 'ln *'" with Claude
     Then the file "scripts/check.sh" contains "exit 0"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back scripts/check.sh: moved behind a link by the command"
+    Then stdout contains "read-only in the sandbox, as your host runs them: scripts/check.sh"
     When the user commits everything with git
     Then the file "hook-ran" does not exist
 
@@ -188,6 +189,7 @@ Feature: What my git hooks run from my tree is kept from the model
     And the repository's hook "pre-commit" holds "#!/bin/sh\nsh scripts/run.sh\n"
     And Claude will propose the plan "hooks" checked by ""
     And Claude will run "printf 'touch hook-ran' > tools/check.sh"
-    When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
+    # On the host (`--no-sandbox`): in the sandbox the file is read-only, the write fails.
+    When I run "agents plan run 'hooks' --allow-command 'printf *' --no-sandbox" with Claude
     Then the exit code is 0
     And the file "tools/check.sh" contains "exit 0"

@@ -46,7 +46,7 @@ Feature: A hook installed as a link into my tree is kept from the model
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'vendor/scripts/pre-commit' is in vendor/scripts/pre-commit, which git runs as a hook through a link to it"
 
-  Scenario Outline: A hook a sandboxed command plants or changes through a link is put back (<case>)
+  Scenario Outline: A hook a sandboxed command plants or changes through a link is refused (<case>)
     Given an executable file "githooks/pre-commit" containing "exit 0" committed
     And <setup>
     And Claude will propose the plan "hooks" checked by ""
@@ -59,9 +59,9 @@ Feature: A hook installed as a link into my tree is kept from the model
 
     Examples:
       | case                   | setup                                                                     | hook                | said                                                                    |
-      | hooks folder a link    | the repository's hooks folder ".git/hooks" is a link to "../githooks"     | githooks/post-commit | removed githooks/post-commit: new, git would run it outside the sandbox |
-      | one hook a link        | a symlink ".git/hooks/pre-commit" pointing to "../../githooks/pre-commit" | githooks/pre-commit  | put back githooks/pre-commit: changed by the command                    |
-      | a submodule's hook a link | the submodule "lib"'s hook "pre-commit" is a link to the tree's "githooks/pre-commit" | githooks/pre-commit | put back githooks/pre-commit: changed by the command |
+      | hooks folder a link    | the repository's hooks folder ".git/hooks" is a link to "../githooks"     | githooks/post-commit | read-only in the sandbox, as your host runs them: githooks              |
+      | one hook a link        | a symlink ".git/hooks/pre-commit" pointing to "../../githooks/pre-commit" | githooks/pre-commit  | read-only in the sandbox, as your host runs them: githooks/pre-commit   |
+      | a submodule's hook a link | the submodule "lib"'s hook "pre-commit" is a link to the tree's "githooks/pre-commit" | githooks/pre-commit | read-only in the sandbox, as your host runs them: githooks/pre-commit |
 
   Scenario: A command that swaps the tree link a hook link leads through is put back
     Given an executable file "scripts/real.sh" containing "exit 0" committed

@@ -35,7 +35,7 @@ Feature: The model's file actions never touch what runs on my host later
       | edit   | .config/husky/pre-commit | .config/husky/_ | repository's | .config/husky |
       | edit   | pre-commit            | .                | repository's    | the tree's top |
 
-  Scenario Outline: A hook a sandboxed command plants or changes is put back (core.hooksPath <value>, <scope>)
+  Scenario Outline: A hook a sandboxed command plants or changes is refused (core.hooksPath <value>, <scope>)
     Given an executable file ".husky/pre-commit" containing "exit 0" committed
     And the <scope> git config sets "core.hooksPath" to "<value>"
     And Claude will propose the plan "hooks" checked by ""
@@ -48,8 +48,8 @@ Feature: The model's file actions never touch what runs on my host later
 
     Examples:
       | value     | scope         | folder    | hook                 | said                                                                      |
-      | .githooks | user's global | .githooks | .githooks/pre-commit | removed .githooks/pre-commit: new, git would run it outside the sandbox |
-      | .husky/_  | repository's  | .husky    | .husky/pre-commit    | put back .husky/pre-commit: changed by the command                       |
+      | .githooks | user's global | .githooks | .githooks/pre-commit | read-only in the sandbox, as your host runs them: .githooks                |
+      | .husky/_  | repository's  | .husky    | .husky/pre-commit    | read-only in the sandbox, as your host runs them: .husky                   |
 
   Scenario Outline: The model's <kind> of a hook in a nested repository's own core.hooksPath folder is refused
     Given a nested repository "vendor" whose core.hooksPath ".githooks" holds "pre-commit"
@@ -81,14 +81,14 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'lib/hooks/pre-commit' is in lib/hooks, the hooks folder git runs (core.hooksPath)"
 
-  Scenario: A hook a sandboxed command plants in a nested repository's hooks folder is removed
+  Scenario: A hook a sandboxed command plants in a nested repository's hooks folder is refused
     Given a nested repository "vendor" whose core.hooksPath ".githooks" holds "pre-commit"
     And Claude will propose the plan "hooks" checked by ""
     And Claude will run "printf 'touch x' > vendor/.githooks/post-commit && chmod +x vendor/.githooks/post-commit"
     When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
     Then the file "vendor/.githooks/post-commit" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed vendor/.githooks/post-commit: new, git would run it outside the sandbox"
+    Then stdout contains "read-only in the sandbox, as your host runs them: vendor/.githooks"
 
   Scenario: The model's edit of a tree file a hook of .git/hooks links to is refused
     Given an executable file "scripts/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
@@ -121,7 +121,7 @@ Feature: The model's file actions never touch what runs on my host later
       | githooks | githooks/post-commit | githooks       |
       | .        | post-commit          | the tree's top |
 
-  Scenario: A hook a sandboxed command plants in a tree folder .git/hooks links to is removed
+  Scenario: A hook a sandboxed command plants in a tree folder .git/hooks links to is refused
     Given an executable file "githooks/pre-commit" containing "#!/bin/sh\nexit 0\n" committed
     And the repository's .git/hooks is a link to its tree's folder "githooks"
     And Claude will propose the plan "hooks" checked by ""
@@ -129,7 +129,7 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan run 'hooks' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
     Then the file "githooks/post-commit" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed githooks/post-commit: new, git would run it outside the sandbox"
+    Then stdout contains "read-only in the sandbox, as your host runs them: githooks"
 
   Scenario: The model's write of a .pth into agents' own venv in the tree is refused
     Given the working tree holds the venv agents runs from
@@ -232,7 +232,8 @@ Feature: The model's file actions never touch what runs on my host later
     And a folder "victim" beside the tree holding "keep.txt"
     And Claude will propose the plan "plant" checked by ""
     And Claude will run "mv .githooks gh2 && ln -s <target> .githooks"
-    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    # On the host (`--no-sandbox`): in the sandbox `.githooks` is a mount point, no `mv` moves it.
+    When I run "agents plan run 'plant' --allow-command '*' --no-sandbox" with Claude
     Then the exit code is 0
     And the folder "victim" beside the tree holds nothing but "keep.txt"
     And the file ".githooks/pre-push" contains "exit 0"

@@ -43,7 +43,7 @@ Feature: A file of my tree a nested repository's own config includes or runs is 
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'lib/clean.sh' is lib/clean.sh, which filter.x.clean of the nested repository lib's git config names for git to run"
 
-  Scenario: What a sandboxed command writes into a file a submodule's own config includes is put back
+  Scenario: A sandboxed command cannot make a file a submodule's own config includes
     Given a submodule "lib" registered in the repository
     And the nested repository "lib"'s git config sets "include.path" to "../../../lib/.gitconfig"
     And Claude will propose the plan "nested" checked by ""
@@ -51,9 +51,9 @@ Feature: A file of my tree a nested repository's own config includes or runs is 
     When I run "agents plan run 'nested' --allow-command 'echo *'" with Claude
     Then the file "lib/.gitconfig" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed lib/.gitconfig: new, git would run it outside the sandbox"
+    Then stdout contains "read-only in the sandbox, as your host runs them: lib/.gitconfig"
 
-  Scenario: What a sandboxed command writes into a filter script a submodule's config names is removed
+  Scenario: A sandboxed command cannot make a filter script a submodule's config names
     Given a submodule "lib" registered in the repository
     And the nested repository "lib"'s git config sets "filter.x.clean" to "./clean.sh"
     And Claude will propose the plan "nested" checked by ""
@@ -61,7 +61,7 @@ Feature: A file of my tree a nested repository's own config includes or runs is 
     When I run "agents plan run 'nested' --allow-command 'echo *'" with Claude
     Then the file "lib/clean.sh" does not exist
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed lib/clean.sh: new, git would run it outside the sandbox"
+    Then stdout contains "read-only in the sandbox, as your host runs them: lib/clean.sh"
 
   Scenario: A program of my global git config a nested repository runs from its top is mine
     Given a nested repository "vendor" with a commit

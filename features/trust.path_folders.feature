@@ -28,7 +28,7 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
   Scenario: What stood in the folder on PATH, changed by a command, is put back
     Given Claude will propose the plan "tools" checked by ""
     And Claude will run "printf 'touch planted-ran' >> .venv/bin/activate"
-    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'tools' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file ".venv/bin/activate" does not contain "planted-ran"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back .venv/bin/activate: changed by the command"
@@ -64,7 +64,8 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
 
   Scenario: What the programs of folders on PATH run is kept as it was: a link's package, the venv's site-packages
     # npm's `.bin/tool -> ../pkg/cli.sh`; a venv's `python` imports its `site-packages` at
-    # each start, where a `.pth` line runs: the sandbox holds the venv's `lib` read-only.
+    # each start, where a `.pth` line runs: the sandbox holds the venv's `lib` read-only,
+    # and the link's package too, as what a folder on PATH runs.
     Given an ignored file ".venv/pyvenv.cfg" containing "home = /usr/bin\n"
     And an ignored file ".venv/bin/python" containing "the venv's python"
     And an ignored file ".venv/lib/python3/site-packages/keep.pth" containing "# the user's"
@@ -78,17 +79,19 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
     And the file ".venv/lib/python3/site-packages/zz.pth" does not exist
     And the file ".venv/pyvenv.cfg" does not contain "x"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back node_modules/pkg/cli.sh: changed by the command"
+    Then stdout contains "read-only in the sandbox, as your host runs them: node_modules/pkg"
 
-  Scenario: A venv on PATH moved away and made again: what is new in its site-packages is removed
+  Scenario: A venv on PATH cannot be moved away and made again in the sandbox
+    # Its python is held read-only, and each folder on its way is a mount point of its
+    # own, which no `mv` renames: the venv stays where the user's shell finds it.
     Given an ignored file ".venv/bin/python3" containing "the venv's python"
     And an ignored file ".venv/lib/python3/site-packages/keep.pth" containing "# the user's"
     And Claude will propose the plan "tools" checked by ""
     And Claude will run "mv .venv .venv-moved; mkdir -p .venv/lib/python3/site-packages; printf 'import os' > .venv/lib/python3/site-packages/zz.pth"
     When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'mkdir *' --allow-command 'mv *'" with Claude
     Then the file ".venv/lib/python3/site-packages/zz.pth" does not exist
-    When I run "agents plan tree" with Claude
-    Then stdout contains "moved back .venv/lib, which it had moved (files that run on the host stay where agents and git find them); what it made in their place is removed"
+    And the file ".venv-moved" does not exist
+    And the file ".venv/lib/python3/site-packages/keep.pth" contains "# the user's"
 
   Scenario: The model's write of a .pth into the site-packages of the venv on PATH is refused
     Given an ignored file ".venv/bin/python3" containing "the venv's python"
@@ -108,7 +111,7 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
     And an untracked file "lib/common.sh" containing "echo common"
     And Claude will propose the plan "tools" checked by ""
     And Claude will run "printf ' && touch planted-ran' >> lib/common.sh"
-    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'tools' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file "lib/common.sh" does not contain "planted-ran"
     When I run "agents plan tree" with Claude
     Then stdout contains "put back lib/common.sh: changed by the command"

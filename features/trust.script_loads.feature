@@ -104,7 +104,7 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | gitlint    |
       | gitlint-ci |
 
-  Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
+  Scenario Outline: What a sandboxed command writes where <case> loads it from never stays
     Given a plain file "<file>" containing "<content>" committed
     And a plain file "<planted>" containing "<original>" committed
     And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
@@ -114,14 +114,14 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
     When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
     Then the file "<planted>" contains "<original>"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back <planted>: "
+    Then stdout contains "<said>"
     When the user commits everything with git
     Then the file "hook-ran" does not exist
 
     Examples:
-      | case                         | hook                   | file           | content                                                   | planted       | original | plant                     |
-      | a script's sys.path          | python3 tools/check.py | tools/check.py | import sys\nsys.path.insert(0, "lib")\nimport helper\n    | lib/helper.py | x = 1    | open("hook-ran", "w")\n   |
-      | a node script's worker       | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n | other/o.js | let x = 1 | require("fs").writeFileSync("hook-ran", "")\n |
+      | case                         | hook                   | file           | content                                                   | planted       | original | plant                     | said |
+      | a script's sys.path          | python3 tools/check.py | tools/check.py | import sys\nsys.path.insert(0, "lib")\nimport helper\n    | lib/helper.py | x = 1    | open("hook-ran", "w")\n   | read-only in the sandbox, as your host runs them: |
+      | a node script's worker       | node tools/check.js    | tools/check.js | const { Worker } = require("worker_threads");\nnew Worker("./other/o.js");\n | other/o.js | let x = 1 | require("fs").writeFileSync("hook-ran", "")\n | read-only in the sandbox, as your host runs them: |
 
   Scenario: A .env a sandboxed command writes, which my hook's script loads, is removed
     # The look after the command reads what the hook's script runs in turn as the look

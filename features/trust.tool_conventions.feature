@@ -111,8 +111,11 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | venv                           | run            | setup                                                                                                                                    |
       | a venv second on PATH          | mypy           | a venv outside the tree is on the user's PATH after another Python, its site-packages holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
       | the tree's own .venv           | .venv/bin/mypy | the tree's ignored ".venv", on no PATH, holds "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy"                          |
+      | a pyenv version behind a shim  | mypy           | a pyenv shim "mypy" is first on the user's PATH, a version it runs holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
+      | an asdf version behind a shim  | mypy           | a asdf shim "mypy" is first on the user's PATH, a version it runs holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
+      | a venv a wrapper execs         | mypy           | a script "mypy" first on the user's PATH execs the Python of a venv outside the tree holding "__editable__acme_mypy.pth" naming the tree's "packages/acme_mypy" |
 
-  Scenario Outline: What a sandboxed command writes where <case> loads it from is put back
+  Scenario Outline: What a sandboxed command writes where <case> loads it from never stays
     Given a plain file "<file>" containing "<content>" committed
     And a plain file "<planted>" containing "<original>" committed
     And the repository's hook "pre-commit" holds "#!/bin/sh\n<hook>\n"
@@ -122,15 +125,15 @@ Feature: What the tools my hooks run load from my tree is kept from the model
     When I run "agents plan run 'hooks' --allow-command 'printf *'" with Claude
     Then the file "<planted>" contains "<original>"
     When I run "agents plan tree" with Claude
-    Then stdout contains "put back <planted>: "
+    Then stdout contains "<said>"
     When the user commits everything with git
     Then the file "hook-ran" does not exist
 
     Examples:
-      | case                       | hook                     | file             | content                                                   | planted       | original                                                      | plant                     |
-      | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin |
-      | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            |
-      | markdownlint-cli2's config | command -v markdownlint-cli2 >/dev/null && markdownlint-cli2 doc.md; exit 0 | doc.md | # t\n | .markdownlint-cli2.cjs | module.exports = {} | require("fs").writeFileSync("hook-ran", "")\nmodule.exports = {} |
+      | case                       | hook                     | file             | content                                                   | planted       | original                                                      | plant                     | said |
+      | mypy's plugin              | mypy src                 | mypy.ini         | [mypy]\nplugins = tools/plug.py\n                         | tools/plug.py | from mypy.plugin import Plugin | open("hook-ran", "w")\nfrom mypy.plugin import Plugin | read-only in the sandbox, as your host runs them: |
+      | a Python hook script's run | python3 scripts/check.py | scripts/check.py | import subprocess\nsubprocess.run(["sh", "tools/x.sh"])\n | tools/x.sh    | exit 0                                                        | touch hook-ran            | read-only in the sandbox, as your host runs them: |
+      | markdownlint-cli2's config | command -v markdownlint-cli2 >/dev/null && markdownlint-cli2 doc.md; exit 0 | doc.md | # t\n | .markdownlint-cli2.cjs | module.exports = {} | require("fs").writeFileSync("hook-ran", "")\nmodule.exports = {} | put back .markdownlint-cli2.cjs:  |
 
   Scenario Outline: Under pre-commit's hook, what the remote <id> hook's tool loads is refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/<repo>\n  rev: v1.0.0\n  hooks:\n  - id: <id>\n" committed

@@ -18,7 +18,7 @@ Feature: What the model puts in a venv of my tree never runs when I activate it 
   Scenario: A line added to the venv's activate is put back, a new program in its bin removed
     Given Claude will propose the plan "tools" checked by ""
     And Claude will run "printf 'touch planted-ran' >> .venv/bin/activate; printf 'x' > .venv/bin/pytest; printf 'x' > .venv/bin/mytool"
-    When I run "agents plan run 'tools' --allow-command 'printf *'" with Claude
+    When I run "agents plan run 'tools' --allow-command 'printf *' --no-sandbox" with Claude
     Then the file ".venv/bin/activate" does not contain "planted-ran"
     And the file ".venv/bin/pytest" does not exist
     And the file ".venv/bin/mytool" does not exist

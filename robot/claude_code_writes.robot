@@ -268,7 +268,8 @@ In A Tree That Is My Home, Its Dot Entries Are Kept From The Model
     [Documentation]    A home made a git repository (`*` ignored, a few files tracked): every
     ...    dot entry of it runs or is trusted on the host, standing or not (attack 16 finding
     ...    15): a Write of `~/.ssh/authorized_keys` is refused, a Bash call's line in
-    ...    `~/.vimrc` is put back, and a plain file of the home stays the session's.
+    ...    `~/.vimrc` fails (read-only in the sandbox), and a plain file of the home stays
+    ...    the session's.
     Create File    ${REPO}/.vimrc    set nu\n
     Set To Dictionary    ${CLAUDE_ENV}    HOME=${REPO}
     Claude Code Will Call    Write
@@ -288,7 +289,7 @@ In A Tree That Is My Home, Its Dot Entries Are Kept From The Model
     Should Contain    ${shown.stdout}
     ...    refused: ${HOST_WHY}: ${REPO}/.ssh/authorized_keys is in .ssh, a dot entry of your home
     ${shown}    Run Agents    plan    decision    3
-    Should Contain    ${shown.stdout}    put back .vimrc: changed by the command
+    Should Contain    ${shown.stdout}    read-only in the sandbox, as your host runs them: .vimrc
 
 A Write Of The File My ~/.profile Is A Hard Link Of Is Refused, My Home's Name Unchanged
     [Documentation]    `ln ~/dotfiles/profile ~/.profile` (no `-s`): one file of two names

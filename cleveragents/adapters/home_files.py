@@ -14,7 +14,11 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     links, folders and all, but caches (`home_walk.py`), each on a budget of its own, down
     to `MOST_DEPTH` levels and `MOST_ENTRIES` entries; when the walk of one stops at a limit
     before its end and a link into the tree was found there, the tree counts whole
-    (`whole`): a link further down could lead anywhere in it;
+    (`whole`): a link further down could lead anywhere in it; where none was found, the
+    roots past a budget (not those past the depth alone) are said once on stderr;
+  * what each link of the tree in a folder of the tree the home links to leads to, and
+    the link (`~/.vim -> ~/dotfiles/vim`, `vim/plugin/shared.vim -> ../../common/x.vim`:
+    vim reads `common/x.vim`), and so on in the folders those lead to (`_links_within`);
   * `$XDG_CONFIG_HOME`, when set, as `~/.config` is (its git files, the folder where it
     lies in the tree), `$XDG_DATA_HOME` and the `$XDG_CONFIG_DIRS`, `$XDG_DATA_DIRS`
     folders where they lie in the tree, the home's folders on PATH (`~/go/bin`,
@@ -24,8 +28,10 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
   * a file of the tree that is another name of a file of the home (a hard link:
     `home_hard.py`), put back in place;
   * the whole tree when a dot entry of the home leads to its top (`~/.vim ->
-    ~/src/vimrc`) or to a folder of the home holding it (`~/.vim -> ~/dotfiles/vim`), or
-    holds it (`~/.config/nvim`, `~/.emacs.d` cloned there);
+    ~/src/vimrc`) or to a folder holding it, in the home or not (`~/.vim ->
+    ~/dotfiles/vim`, `~/.vim/pack/dev/start -> /work/plugins`; not `/` nor a folder
+    holding the home), or holds it (`~/.config/nvim`, `~/.emacs.d` cloned there), or the
+    home's startup files put it on PATH (`~/bin` by Debian's `.profile`: `home_ways.on_path`);
   * when the tree is the home or holds it, every dot entry of the home and `bin`, file or folder,
     standing or not (`dots`): `~/.ssh/authorized_keys`, `~/.vimrc`, systemd user units,
     IPython's startup files... programs look there for what they run or trust;
@@ -49,7 +55,9 @@ ms first, 30 ms after. The `lstat` of each file adds 20-25 ms to the first look 
 of 5900 entries (34-40 ms against 13-15), nothing after; a file of the home with a name
 outside both the home and the tree (a backup's hard link) costs a walk of the tree at
 each look: 13 ms for 20000 files. A Claude Code hook is a process of its own: each pays
-the first look.
+the first look. All roots together are walked on `home_walk.MOST_ALL` entries: a home of
+12 program folders of 11000 entries each, 360-460 ms first, 22-32 ms after (870-1070 and
+65-76 ms when each root had its own 10000 and no more).
 """
 
 from __future__ import annotations
@@ -60,10 +68,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cleveragents.adapters.home_hard import hard_links, inode_of
-from cleveragents.adapters.home_walk import home_links
+from cleveragents.adapters.home_walk import MOST_ALL, home_links, links_in
 from cleveragents.adapters.home_ways import (
     home_roots,
     links_on_the_way,
+    on_path,
+    startup_config_home,
     xdg_dirs,
     xdg_folder,
     xdg_named,
@@ -97,6 +107,7 @@ class HomeFiles:
 
 
 _said: set[str] = set()  # the trees said to be whole, in this process
+_cut_said: set[tuple[str, str]] = set()  # (home, tree) said to be looked at in part
 
 
 def startup_files(tree: Path) -> list[str]:
@@ -119,15 +130,19 @@ def home_files(tree: Path) -> HomeFiles:
     programs: list[str] = []  # `~/bin/tool -> proj/scripts/tool`: read as a hook's script
     named = [(name, os.path.join(home, name)) for name in STARTUP_FILES]
     roots = home_roots(home, top)
-    walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots)
+    walk = home_links(home, MOST_ENTRIES, MOST_DEPTH, roots, MOST_ALL)
     xdg, (dirs, xdg_why) = xdg_folder(top), xdg_dirs(top)
     found += [] if xdg is None else [xdg]
+    login_xdg, login_why = startup_config_home(home, top)  # the login shell's own
+    dirs += [("of your login shell's $XDG_CONFIG_HOME", folder) for folder in login_xdg]
     more_named = [(root, f"{home}/{root}") for root in roots if root != "."]
     for root, path in more_named:  # a folder of the home on PATH: its programs run by name
         inside = _inside(top, path)
         dirs += [] if inside is None else [(f"your home's {printable(root)}", inside)]
     hard = [(n, p, *i) for n, p in [*named, *xdg_named()] if (i := inode_of(p)) is not None]
-    twins, twins_why = hard_links(top, [*walk.hard, *hard])
+    # (a file of a folder the home links into the tree is the tree's own name, not the home's)
+    walked = [h for h in walk.hard if not _through(home, h[0]) or _inside(top, h[1]) is None]
+    twins, twins_why = hard_links(top, [*walked, *hard])
     known: dict[str, str | None] = {}
     found += [folder for _, folder in dirs]
     for name, path in [*named, *xdg_named(), *walk.links, *more_named]:
@@ -139,6 +154,8 @@ def home_files(tree: Path) -> HomeFiles:
             programs += [] if _shell(name) or not _program(top / inside) else [inside]
             programs += _programs(top, inside) if name.split("/")[-1] == "bin" else []
     found += [path for _, path in twins]  # `~/.bashrc` a hard link of the tree's `bashrc`
+    inner, inner_why = _links_within(top, found, known)
+    found += inner
     shells += [path for name, path in twins if _shell(name)]
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
@@ -155,12 +172,21 @@ def home_files(tree: Path) -> HomeFiles:
     ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
     more, past = [*configs, *more, *ran], past or config_why or ran_why
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
-    whole = _whole(top, real, leads, walk.cuts, roots) or why or past
-    whole = whole or xdg_whole(top) or xdg_why or twins_why
+    whole = _whole(top, real, leads, walk.cuts, roots) or why or past or inner_why
+    whole = whole or xdg_whole(top) or xdg_why or twins_why or on_path(home, top) or login_why
     if whole and str(top) not in _said:
         _said.add(str(top))
         sys.stderr.write(
             f"note: every file of the tree counts as your home's, kept from the model: {whole}\n"
+        )
+    if not whole and walk.over and (home, str(top)) not in _cut_said:
+        # (not a root cut by depth alone: perf's `~/.debug`, pyenv's own deep clone)
+        _cut_said.add((home, str(top)))
+        cuts = ", ".join(printable("home" if c == "." else c) for c in walk.over[:8])
+        sys.stderr.write(
+            f"note: your home's folders {cuts} hold more entries than agents looks at for "
+            f"links into the tree ({MOST_ENTRIES} each, {MOST_ALL} in all): a link there "
+            "past those is not kept from the model\n"
         )
     paths = tuple(dict.fromkeys([*found, *own, *more]))
     return HomeFiles(paths, dots, whole, xdg, tuple(dirs))
@@ -177,10 +203,10 @@ def _whole(
 ) -> str:
     """Why the whole tree `top` is the home's (`home`, resolved), or "": it lies in a dot
     entry of the home (`~/.config/nvim`, `~/.dotfiles`: programs read it whole), a link of
-    the home leads to its top (`~/.vim -> ~/src/vimrc`) or to a folder of the home holding
-    it (`~/.vim -> ~/dotfiles/vim`, the tree a plugin in `pack/`), or a link into it was
-    found in a folder the walk did not finish (`cuts`): a link further down there could
-    lead anywhere in it."""
+    the home leads to its top (`~/.vim -> ~/src/vimrc`) or to a folder holding it, not `/`
+    nor one holding the home (`~/.vim -> ~/dotfiles/vim`, the tree a plugin in `pack/`;
+    `/work/plugins`, outside the home), or a link into it was found in a folder the walk
+    did not finish (`cuts`): a link further down there could lead anywhere in it."""
     if top.is_relative_to(home) and top != home:
         entry = top.relative_to(home).parts[0]
         if entry.startswith("."):
@@ -191,7 +217,7 @@ def _whole(
             return f"your home's {printable(name)} links to it"
     for name, real in leads:
         # (not a folder on PATH, `roots`: what runs from there is its files, not a tree's)
-        if name in roots or real == home or not real.is_relative_to(home):
+        if name in roots or home.is_relative_to(real):  # (`/`, the home: every tree)
             continue
         if top.is_relative_to(real):
             return f"your home's {printable(name)} links to a folder that holds it"
@@ -204,6 +230,48 @@ def _whole(
                 f"entries (or folders deeper than {MOST_DEPTH}): not all were looked at"
             )
     return ""
+
+
+def _links_within(
+    top: Path, found: list[str], known: dict[str, str | None]
+) -> tuple[list[str], str]:
+    """What the tree's links in the folders `found` (of the tree `top`, the home's) lead to
+    in the tree, and the links on the way (`vim/plugin/shared.vim -> ../../common/x.vim`,
+    `~/.vim` linking to `vim`: vim reads `common/x.vim`), and in turn in the folders they
+    lead to; and why the tree is the home's whole when one such folder holds more than
+    `MOST_ENTRIES` entries (or is deeper than `MOST_DEPTH`), or ""."""
+    more: list[str] = []
+    todo = [p for p in dict.fromkeys(found) if (top / p).is_dir() and not (top / p).is_symlink()]
+    done: set[str] = set()
+    while todo:
+        folder = todo.pop(0)
+        if len(done) >= MOST_SOURCED:
+            return more, f"its folders your home's programs read link to more than {MOST_SOURCED}"
+        if folder in done or any(folder.startswith(f"{d}/") for d in done):
+            continue
+        done.add(folder)
+        links, cut = links_in(str(top), folder, MOST_ENTRIES, MOST_DEPTH)
+        if cut:
+            return more, (
+                f"your home's programs read its {printable(folder)}, which holds more than "
+                f"{MOST_ENTRIES} entries (or folders deeper than {MOST_DEPTH}): the links "
+                "there were not all looked at"
+            )
+        for link in links:
+            more += links_on_the_way(top, str(top / link), known)
+            inside = _inside(top, str(top / link))
+            if inside is not None:
+                more.append(inside)
+                todo += [inside] if (top / inside).is_dir() else []
+    return more, ""
+
+
+def _through(home: str, name: str) -> bool:
+    """Whether the home's entry `name` (relative) is reached through a link of the home."""
+    folder = os.path.dirname(name)
+    return os.path.realpath(os.path.join(home, folder)) != os.path.join(
+        os.path.realpath(home), folder
+    ).rstrip("/")
 
 
 def _inside(top: Path, path: str) -> str | None:

@@ -20,6 +20,12 @@
     where one leads into the tree (a link itself, or the home in the tree), that folder is
     the home's whole. A `$PATH` entry in the tree that lies in the home (`~/src/app/bin`,
     the tree `~/src/app`) is the tree's, judged as such (`domain/host_files.PathFolder`);
+  * what the home's own startup files set for the user's later shells, whatever agents
+    was started with (`startup_values`): the folders they put on PATH
+    (`PATH="$HOME/bin:$PATH"` in Debian's `.profile`, `export PATH=~/scripts:$PATH`),
+    walked as agents' own PATH's are, a tree that is one of them the home's whole
+    (`on_path`); an `$XDG_CONFIG_HOME` they set, as agents' own one is, but for the links
+    of the tree on the way (`startup_config_home`);
   * a link IN the tree on the way to a home's file (`~/.vimrc -> dl/vimrc ->
     vim/vimrc.real`): re-pointed, it makes the home read another file; each such link is
     the host's too, not only the chain's end (`links_on_the_way`).
@@ -33,6 +39,7 @@ ms per look, against 26-28 ms without.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from cleveragents.domain.reach import printable
@@ -85,11 +92,13 @@ RUN_ROOTS = ("go/bin", "node_modules/.bin")  # of the home, run by name when on 
 
 def home_roots(home: str, top: Path) -> tuple[str, ...]:
     """The folders of the home (relative) to walk besides its dot entries and `bin`: its
-    `$PATH` entries, `$GOBIN`, each `$GOPATH`'s `bin`, `RUN_ROOTS`, and `$XDG_DATA_HOME`,
+    `$PATH` entries (agents' own and those its startup files add: `startup_values`),
+    `$GOBIN`, each `$GOPATH`'s `bin`, `RUN_ROOTS`, and `$XDG_DATA_HOME`,
     `$XDG_CONFIG_HOME` when set there; not those that lie in the tree `top` while the home
     does not (the tree's own folders on PATH)."""
     env = os.environ
     places = [*env.get("PATH", "").split(os.pathsep), env.get("GOBIN", "")]
+    places += [word for _, word in startup_values(home, PATH_SET)]  # the login shell's
     places += [os.path.join(p, "bin") for p in env.get("GOPATH", "").split(os.pathsep) if p]
     places += [env.get("XDG_DATA_HOME", ""), env.get("XDG_CONFIG_HOME", "")]
     places += [os.path.join(home, root) for root in RUN_ROOTS]
@@ -162,3 +171,74 @@ def links_on_the_way(top: Path, path: str, known: dict[str, str | None]) -> list
             current = "/"
         parts = [*target.split("/"), *parts]
     return found
+
+
+# The home's own startup files read for what they set in the environment of the user's
+# later shells (`startup_values`), and how much of each at most.
+PATH_FILES = (
+    ".profile",
+    ".bash_profile",
+    ".bash_login",
+    ".bashrc",
+    ".zshenv",
+    ".zprofile",
+    ".zshrc",
+)
+FISH_CONFIG = ".config/fish/config.fish"
+PATH_BYTES = 1 << 20
+# `PATH=X:$PATH`, `export PATH="$HOME/bin:$PATH"`, zsh's `path=(X $path)`, fish's
+# `set -gx PATH X $PATH` and `fish_add_path X`: what follows, to the line's end or a `;`.
+PATH_SET = re.compile(
+    r"(?:\bPATH=|\bpath\+?=\(|\bset\s+(?:-\w+\s+)*PATH\s|\bfish_add_path\s)([^;#\n]*)"
+)
+# `export XDG_CONFIG_HOME="$HOME/dotfiles/config"`, fish's `set -gx XDG_CONFIG_HOME X`.
+XDG_SET = re.compile(r"(?:\bXDG_CONFIG_HOME=|\bset\s+(?:-\w+\s+)*XDG_CONFIG_HOME\s)([^;#\n]*)")
+WORD = re.compile(r"[^\s'\"():]+")
+
+
+def startup_values(home: str, setting: re.Pattern[str]) -> list[tuple[str, str]]:
+    """The absolute paths the home's own startup files give a variable by `setting` (`~`,
+    `$HOME` and `${HOME}` read as the home; a word holding another `$` left out), each with
+    the file's name: what the user's login shell has, whatever agents was started with."""
+    found: list[tuple[str, str]] = []
+    for name in (*PATH_FILES, FISH_CONFIG):
+        try:
+            with open(os.path.join(home, name), "rb") as file:
+                text = file.read(PATH_BYTES).decode("utf-8", "replace")
+        except OSError:
+            continue
+        for value in setting.findall(text):
+            for word in WORD.findall(value):
+                word = re.sub(r"^~(?=/|$)|\$\{HOME\}|\$HOME\b", lambda _: home, word)
+                if word.startswith("/") and "$" not in word:
+                    found.append((name, os.path.normpath(word)))
+    return found
+
+
+def on_path(home: str, top: Path) -> str:
+    """Why the whole tree `top` is the home's by its startup files' PATH, or "": one of
+    them puts the tree's top on PATH (`~/bin` a tree of scripts, Debian's `.profile`:
+    `PATH="$HOME/bin:$PATH"`): the user's login shell runs a file a command plants there
+    by name, as when agents' own PATH names it (`host_programs.refuse_top_on_path`)."""
+    for name, word in startup_values(home, PATH_SET):
+        if Path(os.path.realpath(word)) == top:
+            return f"your home's {printable(name)} puts it on PATH ({printable(word)})"
+    return ""
+
+
+def startup_config_home(home: str, top: Path) -> tuple[list[str], str]:
+    """Where an `$XDG_CONFIG_HOME` the home's startup files set (not agents' own) lies in
+    the tree `top` (relative, outside any `.git`: the home's whole there, git's global
+    config in it), and why the whole tree is the home's by one (it is the tree or holds
+    it), or ""."""
+    found: list[str] = []
+    for name, word in startup_values(home, XDG_SET):
+        real = Path(os.path.realpath(word))
+        if top.is_relative_to(real):
+            return found, (
+                f"your home's {printable(name)} sets XDG_CONFIG_HOME to it or a folder "
+                f"holding it ({printable(word)})"
+            )
+        if real.is_relative_to(top) and ".git" not in real.relative_to(top).parts:
+            found.append(real.relative_to(top).as_posix())
+    return found, ""

@@ -8,14 +8,19 @@ with its own PATH, a venv activated after agents started, an IDE's) and the inte
 every `mypy`, `dmypy`, `pylint` and `flake8` on PATH (their `#!` line), and each venv of the
 tree (`.venv`, `venv`: a hook's `entry: .venv/bin/mypy`, `uv run mypy`, `poetry run mypy`
 run that one, on PATH or not); of each, the `site-packages` and `dist-packages` folders of
-its prefix (a venv's `lib/pythonX.Y/site-packages`), and the user's site. A `.pth` line
+its prefix (a venv's `lib/pythonX.Y/site-packages`), and the user's site. A version
+manager's shim first on PATH (pyenv's, asdf's, mise's: a script or a link in a `shims`
+folder, which runs the version a `.python-version` of the working folder, the model's to
+write, names) stands for every version that manager holds (`versions/*`, `installs/python/*`
+beside `shims`, `MOST_VERSIONS` at most); another wrapper script (`exec /opt/tools/bin/python3
+"$@"`) for the Pythons it `exec`s by an absolute path, read `DEPTH` deep. A `.pth` line
 naming a folder (not an `import` line) is a root; a setuptools editable finder
 (`__editable___*_finder.py`) names its packages' folders in its `MAPPING`: the folder
 holding each is a root. Only folders inside the tree count; the tree's top is left out (a
 config's own folder is looked in already).
 
-Cost: a `stat` per tool per PATH folder, a few `glob`s and the reads of the `.pth` files,
-once per tree per process.
+Cost: a `stat` per tool per PATH folder, a few `glob`s and the reads of the `.pth` files
+(and of a wrapper's first 64 KiB), once per tree per process.
 """
 
 from __future__ import annotations
@@ -34,6 +39,12 @@ SITES = (
     "local/lib/python3*/dist-packages", "lib64/python3*/site-packages",
 )  # fmt: skip
 MOST_BYTES = 1 << 16  # a `.pth` or finder larger than this is not read
+MOST_VERSIONS = 64  # the versions of one version manager read, at most (in name order)
+DEPTH = 3  # wrappers that `exec` wrappers, read this deep
+# Where pyenv (`versions/3.12.1`, a pyenv-virtualenv's `versions/NAME` link), asdf and mise
+# (`installs/python/3.12.1`) keep the Pythons their shims run, beside the `shims` folder.
+SHIMMED = ("versions", "installs/python")
+_EXEC = re.compile(r"""^[ \t]*exec[ \t]+(?:-\S+[ \t]+)*["']?(/[^\s"';&|]+)""", re.M)
 _QUOTED = re.compile(r"""['"](/[^'"\n]+)['"]""")
 
 
@@ -63,6 +74,7 @@ def _site_files(venvs: Sequence[str] = ()) -> list[str]:
             python = _interpreter(program) if tool not in ("python3", "python") else program
             for named in dict.fromkeys((python, os.path.realpath(python))):
                 prefixes[os.path.dirname(os.path.dirname(named))] = None
+            prefixes.update(dict.fromkeys(_behind(program)))
     sites = [os.path.join(p, s) for p in prefixes for s in SITES]
     sites.append(os.path.expanduser("~/.local/lib/python3*/site-packages"))
     files: list[str] = []
@@ -70,6 +82,42 @@ def _site_files(venvs: Sequence[str] = ()) -> list[str]:
         files += sorted(glob.glob(os.path.join(site, "*.pth")))
         files += sorted(glob.glob(os.path.join(site, "__editable___*_finder.py")))
     return files
+
+
+def _behind(program: str, depth: int = 0) -> list[str]:
+    """The prefixes of the Pythons the shim or wrapper `program` may run: each version of
+    the manager whose `shims` folder holds it; the Pythons a wrapper script `exec`s by an
+    absolute path (a wrapper there read in turn, `DEPTH` deep)."""
+    folder = os.path.dirname(program)
+    if os.path.basename(folder) == "shims":
+        home = os.path.dirname(folder)
+        found: list[str] = []
+        for kept in SHIMMED:
+            found += sorted(glob.glob(os.path.join(glob.escape(home), kept, "*")))[:MOST_VERSIONS]
+        return found
+    text = _head(program)
+    if depth >= DEPTH or not text.startswith("#!"):
+        return []
+    prefixes: list[str] = []
+    for target in dict.fromkeys(_EXEC.findall(text)):
+        for named in dict.fromkeys((target, os.path.realpath(target))):
+            if re.fullmatch(r"python[0-9.]*", os.path.basename(named)):
+                prefixes.append(os.path.dirname(os.path.dirname(named)))
+        prefixes += _behind(target, depth + 1)
+    return list(dict.fromkeys(prefixes))
+
+
+def _head(program: str) -> str:
+    """The first `MOST_BYTES` of the script `program` as text; "" when it is no script (a
+    program: its first two bytes only are read) or cannot be read."""
+    try:
+        with open(program, "rb") as file:
+            start = file.read(2)
+            return (
+                (start + file.read(MOST_BYTES)).decode("utf-8", "replace") if start == b"#!" else ""
+            )
+    except OSError:
+        return ""
 
 
 def _on_path(tool: str) -> list[str]:

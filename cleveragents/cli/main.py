@@ -3,8 +3,9 @@
 Importing typer and the plan commands is most of what a read-only view would spend, so
 `plan list`, `show`, `tree`, `decision` and `log`, asked in their plain forms, are answered
 without them (`plan_views.py`); `plan --help` and `plan COMMAND --help` by typer's objects
-without typer's parse (`help_view.py`); every other command line goes to the typer app
-(`app.py`).
+without typer's parse (`help_view.py`); a plain `plan run` whose plan file cannot be read,
+or whose arguments do not go together, is refused before typer too (`run_arguments.py`);
+every other command line goes to the typer app (`app.py`).
 Measured (CPU, medians of 8, a small plan, 2 cores under load): `plan list` 149 ms here
 against 391 ms through typer, `plan show` 155 against 396, `plan show --json` 112 against
 350; `python -c pass` 32. The help (CPU, least of 12): `plan --help` 91 ms against 233
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
                 ),
                 "--json" in args,
             )
-        view = plan_help(args) or read_only_view(args)
+        view = plan_help(args) or read_only_view(args) or run_refusal(args)
         if view is not None:
             return exit_code(args, view)
         from cleveragents.cli.app import run
@@ -121,6 +122,16 @@ def plan_help(args: list[str]) -> Callable[[], int] | None:
     if len(words) == 3 and _plain(words[1]) and words[2] in ("-h", "--help"):
         return lambda: _help(args, words[1])
     return None
+
+
+def run_refusal(args: list[str]) -> Callable[[], int] | None:
+    """`agents plan run` refused before typer, where it would refuse before opening
+    anything (`run_arguments.early_refusal`): a typo costs what `--help` costs."""
+    if "run" not in args:
+        return None
+    from cleveragents.cli.run_arguments import early_refusal
+
+    return early_refusal(args)
 
 
 def _help(args: list[str], command: str | None) -> int:

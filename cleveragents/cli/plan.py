@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from cleveragents.cli import output, restore_prompts
+from cleveragents.cli import output, restore_prompts, run_arguments
 from cleveragents.cli.options import (
     Allow,
     AllowNetwork,
@@ -34,6 +33,7 @@ from cleveragents.cli.options import (
 from cleveragents.cli.plan_outcome import finished
 from cleveragents.cli.progress import Progress
 from cleveragents.cli.restore_prompts import Merge, Mine, Theirs
+from cleveragents.cli.run_arguments import ActorChoice
 from cleveragents.domain.shown_text import visible
 from cleveragents.errors import BadInput
 
@@ -63,24 +63,6 @@ Actions: write (path, content), edit (path, find, replace), delete (path), run (
 """
 
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final line.")]
-
-
-def _plan_file(start: Path, task: str) -> bool:
-    """Whether a TASK is rather a plan file: it names a file that exists, or it is one word
-    that looks like a path to one (ends in .yaml or .yml, or holds a `/`). A task for Claude
-    is a sentence; a mistyped plan file must be refused as one, not sent to the model."""
-    if (start / task).is_file():
-        return True
-    if not task or any(c.isspace() for c in task):
-        return False
-    return task.endswith((".yaml", ".yml")) or "/" in task
-
-
-class ActorChoice(StrEnum):
-    scripted = "scripted"
-    anthropic = "anthropic"
-    replay = "replay"
-    claude_code = "claude-code"
 
 
 def run(
@@ -176,28 +158,9 @@ def run(
     """
     from cleveragents.adapters.render.tree_json import tree_document
 
-    if script is None and task is not None and actor is None and _plan_file(ctx.obj, task):
-        script, task = Path(task), None  # `agents plan run plan.yaml`: the file is the plan
-    chosen = actor or (ActorChoice.scripted if script else ActorChoice.anthropic)
-    if script is not None and task is not None:
-        raise BadInput("give either a TASK (for Claude) or --script FILE, not both")
-    if chosen is ActorChoice.scripted and script is None:
-        raise BadInput("the scripted actor needs --script FILE", hint="see `agents plan run -h`")
-    if chosen is not ActorChoice.scripted and task is None:
-        raise BadInput(
-            f"the {chosen.value} actor needs a TASK",
-            hint='agents plan run "what to do", or --script FILE for a plan file',
-        )
-    if (chosen is ActorChoice.replay) != (cassette is not None):
-        raise BadInput("--cassette DIR goes with --actor replay, and replay needs it")
-    if script is not None and network:
-        raise BadInput(
-            "--allow-network is for Claude's commands; a plan file's commands run as written"
-        )
-    if script is not None and pass_env:
-        raise BadInput(
-            "--pass-env is for Claude's commands; a plan file's commands see your environment"
-        )
+    chosen, script, task = run_arguments.chosen(
+        ctx.obj, task, script, actor, cassette is not None, network, bool(pass_env)
+    )
     if chosen is ActorChoice.claude_code:
         _claude_code_flags(
             cassette=cassette,
@@ -209,6 +172,8 @@ def run(
             budget_tokens=tokens,
         )
     limits = budget(calls, replans, retries, requests, tokens, usd)
+    if script is not None:
+        run_arguments.readable(ctx.obj / script)  # a typo is refused before the repository opens
     with (
         Progress(not (json or quiet)) as progress,
         services(ctx, progress, progress.pausing(approve_on_terminal)) as s,

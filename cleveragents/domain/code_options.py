@@ -36,10 +36,15 @@ _PERL = Grammar(
     },
     bundles=True,
 )  # fmt: skip
+# ruby's `-W` takes one digit or a `:category` (`-W0e CODE` gives code), `-K` one letter,
+# `-0` three digits at most (as ruby 3.1 reads them, checked by trust.code_spellings).
 _RUBY = Grammar(
     code="e",
-    valued="ICErK",
-    attached={"0": "[0-7]*", "i": _REST, "F": _REST, "T": "[0-9]*", "W": _REST, "x": _REST},
+    valued="ICEr",
+    attached={
+        "0": "[0-7]{0,3}", "i": _REST, "F": _REST, "T": "[0-9]*", "W": "(?::.*|[0-7]?)",
+        "x": _REST, "K": ".?",
+    },
     bundles=True,
     long_valued=frozenset((
         "--enable", "--disable", "--encoding", "--external-encoding", "--internal-encoding",

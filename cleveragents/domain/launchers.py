@@ -40,6 +40,7 @@ RUNNERS: dict[str, tuple[str, ...]] = {
     "yarn exec": NODE_ROOT, "yarn dlx": NODE_ROOT, "bun x": NODE_ROOT,
     "uv run": PROJECT_ROOT, "poetry run": PROJECT_ROOT, "pipenv run": PROJECT_ROOT,
     "pdm run": PROJECT_ROOT, "hatch run": PROJECT_ROOT, "rye run": PROJECT_ROOT,
+    "uvx": PROJECT_ROOT, "pipx run": PROJECT_ROOT,
     "bundle exec": RUBY_ROOT,
 }  # fmt: skip
 # Programs that run the command after them as it is: their options, and how many words

@@ -127,7 +127,12 @@ def scripts_reach(scripts: list[tuple[str, str]], read: Read, kind: str = "") ->
 
 
 def outside_reach(
-    scripts: list[tuple[str, str]], cwd: str, read: Read, outside: Callable[[Reach], str | None]
+    scripts: list[tuple[str, str]],
+    cwd: str,
+    read: Read,
+    outside: Callable[[Reach], str | None],
+    *,
+    programs: bool = False,
 ) -> list[Reach]:
     """What the scripts OUTSIDE the tree `scripts` ((absolute path, tool kind or "")), run in
     `cwd` of the tree, run of it: each read by its kind as a tree script is (`_one`), those
@@ -135,7 +140,10 @@ def outside_reach(
     as a binary on PATH) read in turn, `DEPTH`
     deep and `MOST_SCRIPTS` in all; a script past a bound, or one agents cannot read (too
     large, a FIFO, unreadable, a binary, another language: its folder is no tree folder),
-    may run anything: the whole tree, said so. An absent one runs nothing."""
+    may run anything: the whole tree, said so. An absent one runs nothing. Of a git config
+    program (`programs`), a script of another language is a program of the user's, as the
+    setting naming it would be (`core.pager = diff-so-fancy`): its folder is not the whole
+    tree, what a perl or ruby one starts is still read."""
     found: list[Reach] = []
     todo = [(path, kind, 0) for path, kind in scripts]
     seen: set[tuple[str, str]] = set()
@@ -154,7 +162,7 @@ def outside_reach(
         zeros = (posixpath.dirname(path),)
         # A node script's folder (what a relative `require` may reach) is no tree folder.
         mine = Reach(WHOLE, unknown=f"`{printable(path)}`, {NODE_FOLDER}")
-        for reach in _one(path, cwd, script, zeros, kind):
+        for reach in _one(path, cwd, script, zeros, kind, own_folder=not programs):
             if reach == mine:
                 continue
             further = outside(reach)
@@ -172,9 +180,18 @@ def _through(script: str, reach: Reach) -> Reach:
     return replace(reach, unknown=f"`{printable(script)}`, which runs {reach.unknown}")
 
 
-def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str) -> list[Reach]:
+def _one(
+    path: str,
+    cwd: str,
+    script: Script,
+    zeros: tuple[str, ...],
+    kind: str,
+    *,
+    own_folder: bool = True,
+) -> list[Reach]:
     """What the one script `path`, run in `cwd` (`$0` in one of the folders `zeros`), or
-    the config of the tool `kind`, may run, by its kind."""
+    the config of the tool `kind`, may run, by its kind (a script of another language its
+    folder whole, unless not `own_folder`)."""
     if script.unread:
         why = f"`{printable(path)}`, {script.unread} agents does not read"
         return [_folder(path, why) if script.unread == LINK else Reach(WHOLE, unknown=why)]
@@ -204,7 +221,8 @@ def _one(path: str, cwd: str, script: Script, zeros: tuple[str, ...], kind: str)
         return _shell(path, cwd, text, zeros)
     if interpreter or extension in OTHER:
         shown = interpreter or extension
-        found = [_folder(path, f"`{printable(path)}`, a {printable(shown)} script")]
+        why = f"`{printable(path)}`, a {printable(shown)} script"
+        found = [_folder(path, why)] if own_folder else []
         if interpreter in ("perl", "ruby") or extension in (".pl", ".rb"):
             found += script_calls(path, text, cwd)
         return found

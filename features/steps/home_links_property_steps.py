@@ -6,6 +6,7 @@ host's."""
 from __future__ import annotations
 
 import os
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +28,22 @@ PLACES += (".cache/c/{n}", *DEEPER, *SHARE)
 # Folders of the home the host runs programs from by name (`home_ways.home_roots`): Go's
 # and node's by default, `tools/bin` when the example puts it on PATH.
 PLACES += ("go/bin/{n}", "node_modules/.bin/{n}", "tools/bin/{n}")
+# Install roots (`home_walk.INSTALLS`): `npm link` under nvm, a pyenv version; and a place
+# there no user links into (not walked).
+NVM = ".nvm/versions/node/v1"
+PLACES += (f"{NVM}/lib/node_modules/{{n}}", f"{NVM}/bin/{{n}}", ".pyenv/versions/{n}")
+PLACES += (f"{NVM}/include/{{n}}",)
 HARD = ("f", "d/g")  # targets a link may be a hard one to (`home_hard.py`)
-TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".", "l", "dl/g")  # ".": top
+# ".": the top; "..": the folder holding the tree (outside a home apart from it)
+TARGETS = ("f", "d/g", "d", "new", "d/new/x", ".git/config", "OUT", ".", "..", "l", "dl/g")
 # A target reached through links of the tree (`l -> f`, `dl -> d`): each link on the way
 # is the host's too, with the end (`home_ways.links_on_the_way`).
 WAYS = {"l": ("l", "f"), "dl/g": ("dl", "d/g")}
+# What the tree's links in a folder a home's link leads to lead to, with those links
+# (`d/k -> ../f`: a file vim reads through `~/.vim -> d`), found too; a link of the home's
+# top to the tree (or its folder) is walked, each link of the tree found there.
+INNER = {"d": ("d/k", "f")}
+EVERY = ("l", "f", "dl", "d", "d/k", "d/g")
 # Where the home lies: apart from the tree, the tree itself, or a folder of it.
 HOMES = ("apart", "tree", "in tree")
 XDG = (None, "cfg", ".", "OUT")  # `$XDG_CONFIG_HOME`: unset, of the tree, its top, outside
@@ -61,7 +73,7 @@ def _check(examples: int, seed: int, tmp: Path) -> int:
 
 
 def _example(root: Path, data: st.DataObject) -> None:
-    tree, out = root / "tree", root / "out"
+    tree, out = root / "w" / "tree", root / "out"
     where = data.draw(st.sampled_from(HOMES))
     home = {"apart": root / "home", "tree": tree, "in tree": tree / "h"}[where]
     for folder in (tree / ".git", tree / "d", home, out):
@@ -71,6 +83,7 @@ def _example(root: Path, data: st.DataObject) -> None:
     (tree / ".git" / "config").write_text("x\n")
     (tree / "l").symlink_to("f")
     (tree / "dl").symlink_to("d")
+    (tree / "d" / "k").symlink_to("../f")
     links = data.draw(
         st.lists(
             st.tuples(
@@ -104,8 +117,10 @@ def _example(root: Path, data: st.DataObject) -> None:
     share, variable = data.draw(st.sampled_from(DATA)), data.draw(st.sampled_from(XDG_DIRS))
     if share is not None:
         os.environ[variable] = str(out / "share" if share == "OUT" else tree / share)
-    kept, kept_tree = home_files.MOST_ENTRIES, home_hard.MOST_TREE
+    kept, kept_tree, kept_all = home_files.MOST_ENTRIES, home_hard.MOST_TREE, home_files.MOST_ALL
     home_files.MOST_ENTRIES = most
+    # All roots' budget together: the real one, or a small one (then each root may be cut).
+    home_files.MOST_ALL = most_all = data.draw(st.sampled_from([kept_all, 24]))
     # The tree's entries looked at for a hard link's other name: all, or 3 (then, with
     # such a link not found there, the tree whole).
     home_hard.MOST_TREE = small = data.draw(st.sampled_from([kept_tree, 3]))
@@ -117,9 +132,10 @@ def _example(root: Path, data: st.DataObject) -> None:
         if found.whole.endswith("not all were looked at for its other name"):
             assert small == 3, found.whole
             return  # the tree whole: each of its files the host's
-        _held(tree, home, where, walked, most, found, xdg, share == ".")
+        _held(tree, home, where, walked, (most, most_all), found, xdg, share == ".")
     finally:
         home_files.MOST_ENTRIES, home_hard.MOST_TREE = kept, kept_tree
+        home_files.MOST_ALL = kept_all
     _held_xdg(tree, xdg, found)
     _held_data(share, found)
 
@@ -129,31 +145,38 @@ def _held(
     home: Path,
     where: str,
     walked: list[tuple[str, str]],
-    most: int,
+    most: tuple[int, int],
     found: Any,
     xdg: str | None,
     data_top: bool,
 ) -> None:
     """What must hold of `found` (`HomeFiles`) for the links `walked` in `home`, those
     the walk looks at (and `$XDG_CONFIG_HOME` at `xdg`: `_held_xdg`; `data_top`: the XDG
-    data home, or a config dir, is the tree's top)."""
+    data home, or a config dir, is the tree's top; `most`: a root's budget, all roots')."""
     xdg_top = xdg == "." or data_top
-    into = {way for _, t in walked if t not in ("OUT", ".git/config", ".") for way in _ways(t)}
-    cuts = _cuts(home, most)
+    tops = ("OUT", ".git/config", ".", "..")
+    into = {way for _, t in walked if t not in tops for way in _ways(t)}
+    into |= {p for _, t in walked for p in INNER.get(t, ())}
+    into |= set(EVERY) if any(t in (".", "..") for _, t in walked) else set()
+    cuts = _cuts(home, *most)
     shown = (walked, sorted(found.paths), found.whole, cuts, most)
     for link, t in walked:  # each link of a root walked to its end into the tree: found
-        if t in ("OUT", ".git/config", ".") or _cut(link, cuts):
+        if t in ("OUT", ".git/config", ".", "..") or _cut(link, cuts):
             continue
+        # (a link of the tree in a folder linked: what it leads to is read through it)
+        assert set(INNER.get(t, ())) <= set(found.paths) or found.whole, (link, shown)
         # (a hard link's other name, looked for in 3 entries, may not be: the tree whole)
         cut_short = found.whole and home_hard.MOST_TREE == 3 and not (home / link).is_symlink()
         assert set(_ways(t)) <= set(found.paths) or cut_short, (link, shown)
     # A walked link to the tree's top, or into the tree from a root the walk did not
     # finish: the tree whole when the walk surely saw it (a root cut only by depth, the link
     # above the last depth); nothing else (no link here leads above the tree's top).
-    to_top = any(t == "." for _, t in walked)
+    # (a folder holding the tree outside the home: the tree whole; holding the home: not)
+    tops = (".", "..") if where == "apart" else (".",)
+    to_top = any(t in tops for _, t in walked)
     cut_leads = any(t != "OUT" and _cut(link, cuts) for link, t in walked)
     seen = [(link, t) for link, t in walked if _seen(link, cuts)]
-    if any(t == "." or (t != "OUT" and _cut(link, cuts)) for link, t in seen):
+    if any(t in tops or (t not in ("OUT", "..") and _cut(link, cuts)) for link, t in seen):
         assert found.whole, shown
     assert not found.whole or to_top or cut_leads or xdg_top, shown
     in_home = "" if where == "apart" else home.relative_to(tree).as_posix()
@@ -225,9 +248,19 @@ def _walked(link: str, on_path: str) -> bool:
     its top's links), not in a skipped cache."""
     first = link.split("/")[0]
     skipped = any(link.startswith(f"{folder}/") for folder in home_walk.SKIPPED)
+    for folder, shapes in home_walk.INSTALLS.items():  # only its places of links
+        parts = link.split("/")[len(folder.split("/")) :]
+        if link.startswith(f"{folder}/") and not any(_fits(parts, shape) for shape in shapes):
+            skipped = True
     run = link.startswith((*RUN, *((f"{on_path}/",) if on_path else ())))
     run = run or (on_path == "." and "/" not in link)
     return (first.startswith(".") or run) and not skipped
+
+
+def _fits(parts: list[str], shape: tuple[str, ...]) -> bool:
+    """Whether the path `parts` has the shape `shape` (`*` any name, `@*` a scope)."""
+    fits = len(parts) == len(shape)
+    return fits and all(fnmatchcase(p, s) for p, s in zip(parts, shape, strict=fits))
 
 
 def _seen(link: str, cuts: dict[str, str]) -> bool:
@@ -243,16 +276,23 @@ def _cut(link: str, cuts: dict[str, str]) -> bool:
     return any(cut == "." or link.startswith(f"{cut}/") for cut in cuts)
 
 
-def _cuts(home: Path, most: int) -> dict[str, str]:
+def _cuts(home: Path, most: int, most_all: int) -> dict[str, str]:
     """The roots of the home (its dot entries and `bin`, each entry of `~/.config`,
     `~/.local`, `~/.local/share` instead of these) a walk does not finish: more entries
-    than `most` below one (skipped caches not counted), or a folder at `MOST_DEPTH`; "."
-    when the home's own listing holds more than `most`; each with why ("count", "depth")."""
+    than `most` below one (skipped caches not counted), or a folder at `MOST_DEPTH`, or
+    each one (but the empty) when all hold more than `most_all` together; "." when the
+    home's own listing holds more than `most`; each with why ("count", "depth")."""
     cuts = {".": "count"} if len(os.listdir(home)) > most else {}
+    counts: dict[str, int] = {}
     todo = [e for e in os.listdir(home) if e.startswith(".") or e == "bin"]
     while todo:
         name = todo.pop()
         full = home / name
+        real = full.resolve()
+        if full.is_symlink() and real.is_dir() and not home.resolve().is_relative_to(real):
+            # (a root that links to a folder: walked as it, on the budget of all)
+            counts[name] = sum(len(s) + len(f) for _, s, f in os.walk(real))
+            continue
         if full.is_symlink() or not full.is_dir() or name in home_walk.SKIPPED:
             continue
         if name in home_walk.CONTAINERS:
@@ -267,4 +307,7 @@ def _cuts(home: Path, most: int) -> dict[str, str]:
             subfolders[:] = [f for f in subfolders if f"{inside}/{f}" not in home_walk.SKIPPED]
         if count > most or deep:
             cuts[name] = "count" if count > most else "depth"
+        counts[name] = count
+    if sum(counts.values()) > most_all:
+        cuts.update({name: "count" for name, count in counts.items() if count})
     return cuts

@@ -150,6 +150,24 @@ def step_command_change(context: Any, name: str) -> None:
     assert any(c.startswith("git add --all") for c in context.git_calls), context.git_calls
 
 
+@when("commands make these changes, with a checkpoint after each:")
+def step_commands_changes(context: Any) -> None:
+    """As after `run` actions, one after another in one command; the git commands of all."""
+    context.git_calls = []
+    for row in context.table:
+        change_path(context.repo, row["change"], row["path"], row["value"])
+        with git_commands() as calls:
+            name = row["checkpoint"]
+            context.checkpoints[name] = services(context).checkpoints.create(PLAN, name)
+        context.git_calls += calls
+
+
+@then("git was started once to read objects")
+def step_one_object_reader(context: Any) -> None:
+    readers = [c for c in context.git_calls if c == "git cat-file --batch"]
+    assert len(readers) == 1, context.git_calls
+
+
 @given('the private index is in format 4, as "feature.manyFiles" makes it')
 def step_index_format_4(context: Any) -> None:
     checkpoints = services(context).checkpoints

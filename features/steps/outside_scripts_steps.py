@@ -51,3 +51,19 @@ def step_first_on_path(context: Any, folder: str) -> None:
 
     path = context.env.get("PATH", os.environ.get("PATH", ""))
     context.env["PATH"] = f"{context.claude_config / folder}:{path}"
+
+
+@given('the repository\'s git config sets {key} to "{value}"')
+def step_config_runs(context: Any, key: str, value: str) -> None:
+    """A program setting of the repository's config naming the config folder's scripts."""
+    from features.steps.repo_steps import git
+
+    git(context, "config", key, _placed(context, value))
+
+
+@given('the user\'s Claude Code config ".claude.json" holds "{document}"')
+def step_user_claude_json(context: Any, document: str) -> None:
+    """The config folder's `.claude.json` (`{repo}` stands for the repository's path), whose
+    servers Claude Code starts on the host with no question."""
+    text = _placed(context, document).replace("{repo}", str(context.repo))
+    (context.claude_config / ".claude.json").write_text(json.dumps(json.loads(text)))

@@ -123,6 +123,13 @@ def step_command_lines_agree(context: Any) -> None:
     _holds(check_property, PROPERTY_EXAMPLES)
 
 
+@then("every plan run refused without typer is refused as typer refuses it")
+def step_run_lines_agree(context: Any) -> None:
+    from features.support.run_line_property import check_property
+
+    _holds(check_property, PROPERTY_EXAMPLES, "plan run lines property")
+
+
 @then('it imported "{names}"')
 def step_imported(context: Any, names: str) -> None:
     wanted = [name.strip() for name in names.split(",")]

@@ -22,6 +22,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from hypothesis import given
@@ -112,6 +113,74 @@ def _shell(draw: st.DrawFn, name: str) -> list[str]:
     return [*more, _bundle(draw, letters, "c"), "--", code]
 
 
+@st.composite
+def _ruby(draw: st.DrawFn) -> list[str]:
+    before = draw(
+        st.lists(
+            st.sampled_from(
+                [["-w"], ["-W0"], ["-W:no-deprecated"], ["-I", "lib"], ["-Ilib"], ["-rjson"],
+                 ["-r", "json"], ["-E", "UTF-8"], ["-Eutf-8"], ["-Ku"], ["-0777"], ["-l"],
+                 ["--disable=gems"], ["--disable", "gems"], ["--encoding=UTF-8"]]
+            ),
+            max_size=3,
+        )
+    )  # fmt: skip
+    words = [w for b in before for w in b]
+    # A bundle's head: flags, `-W` and `-0` with their digits, `-K` with its one letter.
+    head = draw(st.sampled_from(["", "w", "l", "W0", "W2", "Ku", "0", "0777", "wKu", "lW1"]))
+    code = f'puts "{MARK}"'
+    if draw(st.booleans()):
+        return [*words, f"-{head}e", code]
+    return [*words, f"-{head}e{code}"]
+
+
+@st.composite
+def _lua(draw: st.DrawFn) -> list[str]:
+    # lua combines no options (`-We` is refused): each its own word, `-l` and `-e` take
+    # the rest of theirs or the next.
+    before = draw(
+        st.lists(st.sampled_from([["-W"], ["-E"], ["-lstring"], ["-l", "string"]]), max_size=3)
+    )
+    words = [w for b in before for w in b]
+    code = f'print("{MARK}")'
+    if draw(st.booleans()):
+        return [*words, "-e", code]
+    return [*words, f"-e{code}"]
+
+
+@st.composite
+def _php(draw: st.DrawFn) -> list[str]:
+    before = draw(
+        st.lists(
+            st.sampled_from(
+                [["-n"], ["-q"], ["-e"], ["-d", "display_errors=0"], ["-ddisplay_errors=0"],
+                 ["--define", "display_errors=0"], ["--no-php-ini"]]
+            ),
+            max_size=3,
+        )
+    )  # fmt: skip
+    words = [w for b in before for w in b]
+    code = f'echo "{MARK}\\n";'
+    spelling = draw(st.integers(0, 3))
+    if spelling == 0:
+        return [*words, draw(st.sampled_from(["-r", "-nr", "-qr", "-nqr"])), code]
+    if spelling == 1:
+        return [*words, f"-r{code}"]
+    if spelling == 2:
+        return [*words, "--run", code]
+    return [*words, f"--run={code}"]
+
+
+@st.composite
+def _awk(draw: st.DrawFn) -> list[str]:
+    before = draw(
+        st.lists(st.sampled_from([["-v", "x=1"], ["-vx=1"], ["-F:"], ["-F", ":"]]), max_size=3)
+    )
+    words = [w for b in before for w in b]
+    code = f'BEGIN {{ print "{MARK}" }}'
+    return [*words, *draw(st.sampled_from([[], ["--"]])), code]
+
+
 PROGRAMS = st.one_of(
     st.tuples(st.just("perl"), _perl()),
     st.tuples(st.sampled_from(["python3"]), _python()),
@@ -119,7 +188,16 @@ PROGRAMS = st.one_of(
     st.tuples(st.just("sh"), _shell("sh")),
     st.tuples(st.just("dash"), _shell("dash")),
     st.tuples(st.just("bash"), _shell("bash")),
+    st.tuples(st.just("ruby"), _ruby()),
+    st.tuples(st.sampled_from(["lua", "lua5.4"]), _lua()),
+    st.tuples(st.just("php"), _php()),
+    st.tuples(st.sampled_from(["awk", "mawk"]), _awk()),
 )
+# Interpreters the table reads whose grammar no example checks (`code_options.GRAMMARS`):
+# julia and Rscript start in seconds and are not installed where the suite runs; gawk,
+# installed, becomes the machine's `awk`.
+UNCHECKED = ("julia", "Rscript", "R", "gawk", "luajit", "lua5.1", "lua5.3")
+NAMES = ("perl", "python3", "node", "sh", "dash", "bash", "ruby", "lua", "lua5.4", "php", "awk")
 
 
 def check_property(examples: int, seed: int, work: Path) -> int:
@@ -135,6 +213,12 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         _example(scratch, *program)
 
     holds()
+    absent = sorted({n for n in NAMES if shutil.which(n) is None})
+    print(
+        f"code spellings: not run where not installed: {', '.join(absent) or 'none'}; "
+        f"grammars no example checks: {', '.join(UNCHECKED)}",
+        file=sys.stderr,
+    )
     return ran
 
 

@@ -19,43 +19,53 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cleveragents.adapters.git import index_file
+from cleveragents.adapters.git import index_ctimes, index_file
 from features.support.properties import reproducible
 
-SECOND = 1_795_700_843  # the window the look searches: this second and the two after it
-MODES = (0o100644, 0o100755, 0o120000, 0o160000)
-NEAR = [SECOND - 1, SECOND, SECOND + 1]  # the second before the window, two within it
-WORDS = st.one_of(
-    st.sampled_from(NEAR),
-    st.sampled_from(NEAR),
-    st.sampled_from([*MODES, 0, 1]),
-    st.integers(min_value=0, max_value=2**32 - 1),
-)
-NAME_PARTS = st.one_of(
-    st.binary(min_size=1, max_size=6),
-    WORDS.map(lambda word: word.to_bytes(4, "big")),
-)
-NAMES = (
-    st.lists(NAME_PARTS, min_size=1, max_size=4)
-    .map(b"".join)
-    .map(lambda name: name.replace(b"\0", b"n"))
-)
-ENTRIES = st.lists(
-    st.tuples(
-        NAMES,
-        st.sampled_from(NEAR),  # ctime
-        st.integers(min_value=-2, max_value=0),  # mtime less ctime
-        st.lists(WORDS, min_size=6, max_size=6),  # ns, ns, dev, ino, uid, gid
-        st.sampled_from(MODES),
-        st.one_of(st.just(0), WORDS),  # size
-        st.binary(min_size=20, max_size=20),  # object id
-    ),
-    min_size=1,
-    max_size=12,
-    unique_by=lambda entry: entry[0],
-)
-
 Entry = tuple[bytes, int, int, list[int], int, int, bytes]
+# The windows the look searches (each second and the two after it): the second's crosses a
+# multiple of 256 (its seconds' first three bytes differ), which the look searches otherwise.
+SECONDS = (1_795_700_843, 1_795_700_991)
+MODES = (0o100644, 0o100755, 0o120000, 0o160000)
+
+
+def entries(second: int) -> st.SearchStrategy[list[Entry]]:
+    """Indexes' entries for the window from `second`."""
+    near = [second - 1, second, second + 1]  # the second before the window, two within it
+    words = st.one_of(
+        st.sampled_from(near),
+        st.sampled_from(near),
+        st.sampled_from([*MODES, 0, 1]),
+        st.integers(min_value=0, max_value=2**32 - 1),
+    )
+    name_parts = st.one_of(
+        st.binary(min_size=1, max_size=6),
+        words.map(lambda word: word.to_bytes(4, "big")),
+    )
+    names = (
+        st.lists(name_parts, min_size=1, max_size=4)
+        .map(b"".join)
+        .map(lambda name: name.replace(b"\0", b"n"))
+    )
+    return st.lists(
+        st.tuples(
+            names,
+            st.sampled_from(near),  # ctime
+            st.integers(min_value=-2, max_value=0),  # mtime less ctime
+            st.lists(words, min_size=6, max_size=6),  # ns, ns, dev, ino, uid, gid
+            st.sampled_from(MODES),
+            st.one_of(st.just(0), words),  # size
+            st.binary(min_size=20, max_size=20),  # object id
+        ),
+        min_size=1,
+        max_size=12,
+        unique_by=lambda entry: entry[0],
+    )
+
+
+WINDOWS = st.sampled_from(SECONDS).flatmap(
+    lambda second: st.tuples(st.just(second), entries(second))
+)
 
 
 def index_bytes(entries: list[Entry]) -> bytes:
@@ -76,14 +86,15 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
-    @given(ENTRIES)
-    def holds(entries: list[Entry]) -> None:
+    @given(WINDOWS)
+    def holds(window: tuple[int, list[Entry]]) -> None:
         nonlocal ran
         ran += 1
+        second, entries = window
         data = index_bytes(entries)
-        parsed = index_file._Index.parse(data, 20, 0, SECOND)
+        parsed = index_file._Index.parse(data, 20, 0, second)
         assert parsed is not None, "an index as git writes it did not parse"
-        looked = index_file._may_hold_put_back(data, SECOND)
+        looked = index_ctimes.may_hold_put_back(data, second)
         assert looked or parsed.put_back == 0, (
             f"the look missed {parsed.put_back} entries put back in {data!r}"
         )

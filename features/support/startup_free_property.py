@@ -57,8 +57,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         assert not list(marks.iterdir()), (sorted(p.name for p in marks.iterdir()), words)
         written = [str(p) for p in out.rglob("*")]
         if snapshot:  # with or without -c: the script never runs, its file is emptied
-            # (unquoted, the name ends at the line's end, as the shell reads the assignment)
-            named_file = target.partition("\n")[0] if form == "plain" else target
+            named_file = _first_line_name(named, target)
             assert written in ([], [named_file]), (written, named_file)
             if written:
                 assert Path(named_file).read_bytes() == b""
@@ -67,3 +66,14 @@ def check_property(examples: int, seed: int, work: Path) -> int:
 
     holds()
     return ran
+
+
+def _first_line_name(named: str, target: str) -> str:
+    """The file the snapshot's first line `SNAPSHOT_FILE=NAMED` names: unquoted, the line up
+    to its end; one single-quoted word (`'PATH'`, no `'` inside) as bash reads it, which may
+    end before `target` does (`'/x/a.sh'` then a newline: `/x/a.sh`); else `target` itself."""
+    first = named.partition("\n")[0]
+    if not first.startswith("'"):
+        return first
+    inner = first[1:-1]
+    return inner if len(first) > 1 and first.endswith("'") and "'" not in inner else target

@@ -33,7 +33,7 @@ from cleveragents.adapters.actors.plan_file_browser import (
     UntickSpec,
     back_word,
 )
-from cleveragents.adapters.actors.plan_yaml import compose, construct, read_plan_bytes
+from cleveragents.adapters.actors.plan_yaml import compose, construct, read_plan_text
 from cleveragents.domain.action import Action, DeleteAction, EditAction, RunAction, WriteAction
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.output_patterns import backtracking
@@ -301,10 +301,7 @@ class PlanFile(_Strict):
 
 def load_plan_file(path: Path) -> tuple[PlanFile, str]:
     """Read and validate a plan file; return it with its text (kept with the plan)."""
-    try:
-        text = read_plan_bytes(path).decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InvalidPlanFile(f"cannot read plan file {path}: {error}") from error
+    text = read_plan_text(path)
     return parse_plan_file(text, str(path)), text
 
 

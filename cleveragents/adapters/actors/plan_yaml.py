@@ -49,6 +49,15 @@ def read_plan_bytes(path: Path) -> bytes:
     return data
 
 
+def read_plan_text(path: Path) -> str:
+    """A plan file's text (`read_plan_bytes`, as UTF-8), or InvalidPlanFile naming what is
+    wrong. Imports nothing heavy: `agents plan run` checks its file with it first."""
+    try:
+        return read_plan_bytes(path).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidPlanFile(f"cannot read plan file {path}: {error}") from error
+
+
 def compose(text: str, source: str) -> Any:
     """The YAML node graph of `text`, refused when too deep, too large or with a key twice.
 

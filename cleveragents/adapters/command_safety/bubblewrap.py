@@ -6,7 +6,7 @@ folders on PATH) read-only, a fresh `/etc` with only what programs need (passwd 
 without hashes, no shadow, no private keys), the working tree the one writable place (its
 git directory is not: checkpoints live there, and agents' own folder in it, with the
 plan's records and the browser's profile, is hidden behind an empty one; nor is what in it
-runs on the host later: `.claude/`, and `agents`' own Python in a tree-local venv),
+runs on the host later: `.claude/`, `agents`' own Python, the rest: `host_mounts.py`),
 size-bounded fresh `/tmp` and `/dev/shm`, and nothing else: no `/root`, `/home`, `/var`,
 `/run`, no folder beside the tree, so no secret file and no Unix socket of the host is
 there to reach. `/proc` is the command's own PID namespace, with the parts that change the
@@ -25,12 +25,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.adapters import host_programs
+from cleveragents.adapters.command_safety import host_mounts
 from cleveragents.adapters.command_safety.limits import SandboxLimits
 from cleveragents.adapters.host_folders import own_python
 from cleveragents.adapters.host_programs import path_folders
 
 if TYPE_CHECKING:
     from cleveragents.adapters.git.git_dirs import Listing
+    from cleveragents.domain.host_binds import HostBinds
 
 PROBE_TIMEOUT = 10.0
 NOT_INSTALLED = "bwrap (bubblewrap) is not installed"
@@ -70,16 +72,21 @@ class Bubblewrap:
         network: bool,
         read_only: Sequence[str] = (),
         sockets: Sequence[str] = (),
+        host: HostBinds | None = None,
     ) -> list[str]:
-        """`command` (an argv) inside the sandbox, the tree's files at `read_only` (paths in
-        it) bound read-only, and its Unix `sockets` (paths in it) out of reach unless the
-        network is allowed. Call `unavailable()` first."""
+        """`command` (an argv) in the sandbox, the tree's files at `read_only` (paths in it)
+        bound read-only, its Unix `sockets` (paths in it) out of reach unless the network
+        is allowed, what runs on the host as `host` says. Call `unavailable()` first."""
         bwrap = self._probe()[0]
         assert bwrap is not None, "the sandbox is unavailable"
-        return [bwrap, *self._options(network, read_only, sockets), "--", *command]
+        return [bwrap, *self._options(network, read_only, sockets, host), "--", *command]
 
     def _options(
-        self, network: bool, read_only: Sequence[str] = (), sockets: Sequence[str] = ()
+        self,
+        network: bool,
+        read_only: Sequence[str] = (),
+        sockets: Sequence[str] = (),
+        host: HostBinds | None = None,
     ) -> list[str]:
         # --new-session is left out on purpose: the command has no terminal (stdin is
         # /dev/null, and we started it in a session of its own), and a new session would take
@@ -106,6 +113,7 @@ class Bubblewrap:
             if not git.is_relative_to(self.root):
                 options += ["--ro-bind", str(git), str(git)]
         options += ["--bind", str(self.root), str(self.root)]
+        options += host_mounts.options(self.root, host, self._empty()) if host else []  # next
         # After the tree's bind: the git directory inside it goes back to read-only, and so
         # does each registered submodule's `.git`, which the user's own git looks into.
         inside = [*self._git_dirs(), self.root / ".git", *self._submodule_gits()]
@@ -209,11 +217,10 @@ class Bubblewrap:
         return options
 
     def _beside(self) -> list[str]:
-        """The folder holding the tree (or a git dir of it outside the tree) when a system
-        folder shown whole holds it (`/opt/APP/repo`): what lies beside the tree there (the
-        app's `.env`, its keys) is hidden behind an empty folder, as beside a tree in a home
-        folder, which the sandbox never shows. A tree right in a system folder (`/opt/repo`)
-        leaves it shown: hiding `/usr` would hide the programs."""
+        """The folder holding the tree (or a git dir of it outside it) when a system folder
+        shown whole holds it (`/opt/APP/repo`): what lies beside the tree there (the app's
+        `.env`, its keys) is hidden behind an empty folder, as in a home folder, never shown.
+        A tree right in a system folder (`/opt/repo`) leaves it shown (`/usr` holds programs)."""
         places = [self.root, *(g for g in self._git_dirs() if not g.is_relative_to(self.root))]
         tops = [Path(top) for top in SYSTEM if not os.path.islink(top)]
         found = []
@@ -294,12 +301,10 @@ class Bubblewrap:
         """Where bwrap is, or why the sandbox cannot be made here: tried once, with `true`."""
         if self._probed is None:
             bwrap = host_programs.find("bwrap", host_programs.tree_of(self.root))
-            why = NOT_INSTALLED if bwrap is None else self._try(bwrap)
+            tried = None if bwrap is None else [bwrap, *self._options(False)]
+            why = NOT_INSTALLED if tried is None else probe(tried, "a sandbox", cwd=self.root)
             self._probed = (None if why else bwrap, why)
         return self._probed
-
-    def _try(self, bwrap: str) -> str | None:
-        return probe([bwrap, *self._options(False)], "a sandbox", cwd=self.root)
 
 
 def system_binds() -> list[str]:

@@ -78,6 +78,7 @@ MOST_JSON = 1 << 20  # bytes of a settings file read at most
 # Each JSON file read, by path: its stat when read and its document (as `config_listings`).
 _PARSED: dict[str, tuple[Stamp, object | None]] = {}
 MOST_USER_JSON = 1 << 28  # of `~/.claude.json`, which Claude Code reads whole however large
+MOST_PROJECTS = 4096  # projects of `~/.claude.json` looked at (one `realpath` each), at most
 
 
 def config_programs(
@@ -99,16 +100,17 @@ def config_programs(
         return []
     root = Path(os.path.realpath(repo.root))
     found: dict[Reach, str] = {}
-    for key, value in listed:
-        if harmless(key) or _read_elsewhere(key, value):
-            continue
-        for reach in program_reach(key, value):
-            for place in _in_tree(root, reach):
-                found.setdefault(place, key)
-                for further in _run_by(root, place, key, value):
-                    found.setdefault(further, key)
-    for git in nested:
-        found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
+    with vouching(vouched_for(root)):  # `core.editor = code --wait`, `code` vouched for
+        for key, value in listed:
+            if harmless(key) or _read_elsewhere(key, value):
+                continue
+            for reach in _outside(root, key, value):
+                for place in _in_tree(root, reach):
+                    found.setdefault(place, key)
+                    for further in _run_by(root, place, key, value):
+                        found.setdefault(further, key)
+        for git in nested:
+            found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
     for place, key in claude_programs(root, claudes):
         found.setdefault(place, key)
     for reach, key in envrc_programs(root, envrcs):
@@ -161,19 +163,19 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
         document = read_json(file, MOST_USER_JSON if file == user else MOST_JSON)
         if document is None:
             continue
-        if mcp and file == user:  # the user's servers, and this project's
-            projects = document.get("projects") if isinstance(document, dict) else None
-            mine = projects.get(str(root)) if isinstance(projects, dict) else None
-            lines = [*mcp_commands(document), *mcp_commands(mine)]
+        if mcp and file == user:  # the user's servers, and each project's in the tree
+            groups = [("", mcp_commands(document)), *_project_servers(root, document)]
         else:
-            lines = mcp_commands(document) if mcp else settings_commands(document)
-        # A line of the user's own settings runs on the host: its code, and a program agents
+            groups = [(top, mcp_commands(document) if mcp else settings_commands(document))]
+        # A line of the user's own settings (or a server of `~/.claude.json`, which Claude
+        # Code starts with no question) runs on the host: its code, and a program agents
         # has no table for (`markdownlint-cli2` loads the tree's `.cjs`), is the whole tree.
-        host = not mcp and file in hosts
+        host = file in hosts or file == user
         with _host_lines(root) if host else contextlib.nullcontext():
-            for setting, line in lines:
-                key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-                found += _claude_places(root, key, line, (top,), done, setting)
+            for where, lines in groups:
+                for setting, line in lines:
+                    key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
+                    found += _claude_places(root, key, line, (where,), done, setting)
     markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
     markdown += [
         (root / p, _tops(posixpath.dirname(p)))
@@ -190,6 +192,22 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             for setting, line in said or ():
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                 found += _claude_places(root, key, line, tops, done)
+    return found
+
+
+def _project_servers(root: Path, document: object) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(folder, its servers) for each project of the user's `~/.claude.json` that is the tree
+    `root` or a folder in it (a session started in `sub` starts its servers there)."""
+    projects = document.get("projects") if isinstance(document, dict) else None
+    found: list[tuple[str, list[tuple[str, str]]]] = []
+    for key, entry in list(projects.items())[:MOST_PROJECTS] if isinstance(projects, dict) else ():
+        if not isinstance(key, str) or not key.startswith("/") or "\0" in key:
+            continue
+        for place in dict.fromkeys((os.path.normpath(key), os.path.realpath(key))):
+            if Path(place).is_relative_to(root):
+                folder = Path(place).relative_to(root).as_posix()
+                found.append(("" if folder == "." else folder, mcp_commands(entry)))
+                break
     return found
 
 
@@ -282,11 +300,21 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
             reach = Reach(os.path.relpath(target, root), repo=own) if target else None
             found += [(place, key) for place in _in_tree(root, reach)] if reach else []
         elif not (harmless(key) or _read_elsewhere(key, value)):
-            for reach in program_reach(key, value):
+            for reach in _outside(root, key, value, top):
                 for place in _in_tree(root, replace(reach, repo=own), top):
                     found += [(place, key)]
                     found += [(p, key) for p in _run_by(root, place, key, value, top)]
     return found
+
+
+def _outside(root: Path, key: str, value: str, top: str = "") -> list[Reach]:
+    """`program_reach` of the setting `key = value`; of a program (run in `top`), each script
+    outside the tree it names, or on PATH by a bare name (`core.editor = ~/bin/edit.sh`),
+    read for what it runs of the tree (`tree_scripts.outside_places`) unless vouched for."""
+    if not runs_program(key, value):
+        return program_reach(key, value)
+    with programs_on_path():
+        return outside_places(root, program_reach(key, value), "", top, setting=True)
 
 
 def _run_by(root: Path, place: Reach, key: str, value: str, top: str = "") -> list[Reach]:

@@ -32,6 +32,8 @@ import struct
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from cleveragents.adapters.git.index_ctimes import STAT as _STAT
+from cleveragents.adapters.git.index_ctimes import may_hold_put_back
 from cleveragents.adapters.git.index_tree_cache import TreeCache
 from cleveragents.adapters.git.modes import GITLINK_NUMBER as GITLINK
 from cleveragents.adapters.git.modes import LINK, object_id
@@ -78,7 +80,6 @@ def holds(
 # does (ms, in-process against git: 1.25/2.6 at 1,000 files, 3.9/3.9 at 4,000 and 330 KB,
 # 8.6/6.2 at 10,000): git writes it.
 IN_PROCESS_MOST = 256 * 1024
-_STAT = struct.Struct(">8xI12xI8xI")  # of an entry's file data: mtime (s), mode, size
 STAGE, EXTENDED, LONG_NAME = 0x3000, 0x4000, 0xFFF
 
 
@@ -130,29 +131,9 @@ def forget_changed_since(index: Path, second: int, hash_name: str) -> bool:
         data = read_whole(index)
     except OSError:
         return False
-    if not _may_hold_put_back(data, second):
+    if not may_hold_put_back(data, second):
         return True  # no entry's file was put back that recently: the index stays as it is
     return _rewrite(index, hash_name, lambda parsed: parsed.put_back > 0, None, second) is not False
-
-
-def _may_hold_put_back(data: bytes, second: int) -> bool:
-    """Whether an entry of the index `data` may have a ctime from `second` to two seconds
-    later, an older mtime, a size and a file's or link's mode (what `_Index.parse` smudges
-    as put back): True at each place one of those ctimes stands that is followed as an
-    entry's would be. Every such entry is found (its ctime starts it); a place that is not
-    one (an mtime that equals the ctime before it, bytes of an object id or a name) fails
-    the mode or costs a parse, never a missed entry."""
-    for moment in range(second, second + 3):
-        word = moment.to_bytes(4, "big")
-        at = data.find(word, 12)
-        while at >= 0:
-            if at + _STAT.size > len(data):
-                return True  # pragma: no cover - in the checksum: parsing says
-            mtime, mode, size = _STAT.unpack_from(data, at)
-            if mtime < moment and size and mode >> 12 in (0o10, 0o12):
-                return True
-            at = data.find(word, at + 1)
-    return False
 
 
 def _rewrite(

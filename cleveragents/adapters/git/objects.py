@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from cleveragents.adapters.git import settings
+from cleveragents.adapters.git.batch_reader import BatchReader
 from cleveragents.adapters.git.modes import OBJECT_ID, TREE_FOLDER
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.errors import GitFailed
@@ -45,6 +46,7 @@ class ObjectStore:
         self.objects = repo.common_dir / "objects"
         self._hash = hashlib.sha256 if repo.object_format == "sha256" else hashlib.sha1
         self._trees: dict[bytes, Entries] = {}
+        self._reader = BatchReader(repo)
         self.digest_size = self._hash().digest_size
 
     # writing
@@ -175,6 +177,9 @@ class ObjectStore:
         """`cat-file --batch` of `names`: each one's kind and bytes, or None (missing)."""
         if any("\n" in name for name in names):  # pragma: no cover - a line cannot carry it
             raise GitFailed(f"cannot read an object named with a newline: {names!r}")
+        kept = self._reader.read(names)  # a small read: the git kept running answers
+        if kept is not None:
+            return kept
         asked = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
         out = self.repo.git_bytes("cat-file", "--batch", stdin=asked)
         found: list[tuple[bytes, bytes] | None] = []

@@ -394,3 +394,6 @@ def _environment(cwd: Path, env: Mapping[str, str] | None = None) -> dict[str, s
         **PLUMBING_ENV,
         **(env or {}),
     }
+
+
+plumbing_environment = _environment  # for a git kept running (`batch_reader.py`)

@@ -26,6 +26,7 @@ import os
 import re
 import shutil
 import stat
+from dataclasses import replace
 from pathlib import Path
 
 from cleveragents.adapters.git.folder_listings import walked
@@ -42,7 +43,8 @@ from cleveragents.domain.tree_scripts import (
     outside_reach,
     scripts_reach,
 )
-from cleveragents.domain.vouches import vouched_now
+from cleveragents.domain.vouches import refusal as vouch_refusal
+from cleveragents.domain.vouches import vouched, vouched_now
 
 _KEPT: dict[tuple[object, ...], tuple[dict[str, Stamp], list[Reach]]] = {}
 
@@ -97,7 +99,13 @@ def _read(root: Path, name: str) -> Script:
 
 
 def outside_places(
-    root: Path, reaches: list[Reach], cwd: str, base: str = "", read: list[str] | None = None
+    root: Path,
+    reaches: list[Reach],
+    cwd: str,
+    base: str = "",
+    read: list[str] | None = None,
+    *,
+    setting: bool = False,
 ) -> list[Reach]:
     """`reaches` (of a line run in `cwd`; paths from `base`, both folders of the tree `root`,
     as its realpath, `cwd` from `base`) with
@@ -106,7 +114,11 @@ def outside_places(
     the tree, read by its kind as a tree script is (`domain/tree_scripts.outside_reach`,
     bounded; one agents cannot read: the whole tree). A shell, an interpreter or a launcher
     (`/usr/bin/python3`) is not read as a script: its table reads what it runs. Each file
-    read goes into `read`."""
+    read goes into `read`. Of a git config program (`setting`), a binary or a script of
+    another language outside the tree (`exec /opt/nvim/bin/nvim "$@"`, `diff-so-fancy`: a
+    perl one's calls are read) runs nothing of it, as the setting naming it would;
+    and a bare program whose script agents cannot tell about (VS Code's `code`) may be
+    vouched for, said so."""
 
     on_path: set[str] = set()
 
@@ -123,13 +135,15 @@ def outside_places(
         full = os.path.normpath(os.path.join(root, base, os.path.expanduser(reach.path)))
         if Path(os.path.realpath(full)).is_relative_to(root) or full == "/":
             return None  # the tree's own (as named or through its links): read as such
+        if setting and any(vouched(os.path.basename(full), p) for p in (reach.path, full)):
+            return None  # `agents hooks vouch ~/bin/edit.sh`: it runs nothing of the tree
         return None if launches(os.path.basename(full)) and not reach.kind else full
 
     def script(path: str) -> Script:
         if read is not None:
             read.append(path)
         found = _outside_script(path)
-        if path in on_path and found.content is not None and b"\0" in found.content:
+        if (path in on_path or setting) and found.content is not None and b"\0" in found.content:
             return Script()  # a program on PATH (`jq`), no script: read as before, by name
         return found
 
@@ -141,8 +155,19 @@ def outside_places(
                 found.append(reach)
             elif path:
                 kind = "" if reach.kind == ON_PATH else reach.kind
-                found += outside_reach([(path, kind)], cwd, script, outside)
+                runs = outside_reach([(path, kind)], cwd, script, outside, programs=setting)
+                named = reach.path if reach.kind == ON_PATH else path
+                found += _vouchable(runs, named) if setting else runs
     return list(dict.fromkeys(found))
+
+
+def _vouchable(reaches: list[Reach], name: str) -> list[Reach]:
+    """`reaches` of the user's script a git config program runs by its bare `name` on PATH
+    or its absolute path: what agents cannot tell (the whole tree) is the user's to vouch
+    for (`agents hooks vouch code`), said so."""
+    if vouch_refusal(name) is not None:
+        return reaches
+    return [replace(r, vouch=name) if r.unknown and not r.vouch else r for r in reaches]
 
 
 def _outside_script(path: str) -> Script:
@@ -158,14 +183,17 @@ def _outside_script(path: str) -> Script:
         return Script()
     if not stat.S_ISREG(seen.st_mode):
         return Script(unread="a FIFO, socket or device")
-    if seen.st_size > MOST_BYTES:
-        return Script(unread="too large a script")
     found = regular_bytes(path, MOST_BYTES)
-    if found is None or len(found[0]) > MOST_BYTES:
-        return Script(unread="a file it cannot open" if found is None else "too large a script")
-    if b"\0" in found[0] and tabled(os.path.basename(path)):
-        return Script()  # `/usr/bin/jq`: the program its table reads by name, no script
-    return Script(content=found[0], executable=bool(found[1].st_mode & 0o111))
+    if found is None:
+        return Script(unread="a file it cannot open")
+    executable = bool(found[1].st_mode & 0o111)
+    if b"\0" in found[0]:  # a program (`/usr/bin/vim`, however large), no script
+        if tabled(os.path.basename(path)):
+            return Script()  # `/usr/bin/jq`: the program its table reads by name
+        return Script(content=found[0][:MOST_BYTES], executable=executable)
+    if len(found[0]) > MOST_BYTES:
+        return Script(unread="too large a script")
+    return Script(content=found[0], executable=executable)
 
 
 def below(root: Path, reaches: list[Reach]) -> list[tuple[Reach, str]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from cleveragents.adapters import host_programs, interrupts
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
+from cleveragents.adapters.command_safety.host_mounts import clear_made, host_binds
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
@@ -34,6 +35,7 @@ from cleveragents.domain.action import (
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.hard_links import held_note, held_places, linked_outside, refusal
+from cleveragents.domain.host_binds import HostBinds, host_note
 from cleveragents.domain.host_files import HostFolders, host_run
 from cleveragents.domain.rules import LONGEST_PATH, claude_setting, confined_path
 from cleveragents.errors import PathRefused
@@ -206,6 +208,7 @@ class WorkspaceEnvironment:
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         pins: dict[str, pinned.Identity] = {}
+        host: HostBinds | None = None
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
         missing = [p for p in own_python(self.root) if not os.path.lexists(p)]
@@ -230,7 +233,10 @@ class WorkspaceEnvironment:
                 # A nested repository's git dir of another name (`--separate-git-dir`):
                 # its hooks and config run on the host as any `.git`'s do.
                 places = [*places, *named_in_tree(self.root, before.git_files)]
-                args = self.sandbox.argv(args, confinement.network, places, sorted(before.sockets))
+                # What the host runs, read-only in the box: never the model's while it runs.
+                host = host_binds(self.root, self.host())
+                sockets = sorted(before.sockets)
+                args = self.sandbox.argv(args, confinement.network, places, sockets, host)
                 pins = pinned.note(self.root, [*places, *self.sandbox.bound_in_tree()])
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:
@@ -241,7 +247,10 @@ class WorkspaceEnvironment:
         # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
         started = time.time_ns() - 100_000_000
         given = confinement.stdin if confinement is not None else b""
-        outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
+        try:
+            outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
+        finally:
+            clear_made(self.root, host) if host is not None else None
         notes = _moved_notes(pinned.put_back(self.root, pins))
         if planted := [p for p in missing if os.path.lexists(p)]:
             for place in planted:
@@ -260,6 +269,8 @@ class WorkspaceEnvironment:
             pipes -= set(waits)
         if held and not outcome.ok:  # maybe why it failed
             notes.append(held_note(held))
+        if host is not None and host.mounts() > len(host.folders) and not outcome.ok:
+            notes.append(host_note(host))
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
         if made := sorted((after.refused - before.refused) | pipes):

@@ -1,0 +1,87 @@
+"""The mounts that keep a sandboxed command's bytes out of what the host runs while it
+runs (`domain/host_binds.py`): which places stand, the bwrap options, and after the command
+the empty files bwrap made for names not there before."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from cleveragents.domain.host_binds import (
+    MOST_HOST_MOUNTS,
+    NEVER_MADE,
+    HostBinds,
+    host_places,
+    planned,
+)
+from cleveragents.domain.host_files import HostFolders
+
+
+def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> HostBinds:
+    """What the box binds for `host`'s places in the tree at `root`: a place reached
+    through a link (bwrap would bind where it leads) or of another kind (a FIFO) is left
+    to the put-back, as is a missing one whose folder does not stand."""
+    places, homes = host_places(host)
+    for home in homes:  # each dot entry of a home in the tree, and its `bin`
+        folder = root / home if home else root
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        dots = [n for n in names if n.startswith(".") and n.lower() != ".git"]
+        places += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
+    found: list[tuple[str, bool]] = []  # (place, missing)
+    left: list[str] = []
+    for place in dict.fromkeys(places):
+        st = _lstat(root / place) if _real_way(root, place) else None
+        if st is None and _real_way(root, place) and place.rpartition("/")[2] not in NEVER_MADE:
+            found.append((place, True))
+        elif st is not None and (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            found.append((place, False))
+        else:
+            left.append(place)
+    binds = planned(found, most)
+    return HostBinds(binds.folders, binds.kept, binds.made, (*binds.left, *left))
+
+
+def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
+    """bwrap's options for `binds`, to come right after the tree's own bind (before the
+    read-only binds of the git directories, which a folder bound to itself would undo)."""
+    found: list[str] = []
+    for folder in binds.folders:
+        found += ["--bind", f"{root}/{folder}", f"{root}/{folder}"]
+    for place in binds.kept:
+        found += ["--ro-bind", f"{root}/{place}", f"{root}/{place}"]
+    for place in binds.made:
+        found += ["--ro-bind", empty, f"{root}/{place}"]
+    return found
+
+
+def clear_made(root: Path, binds: HostBinds) -> None:
+    """Remove the empty files bwrap made as mount points for the names not there before
+    the command (it could not write them: they were bound read-only)."""
+    for place in binds.made:
+        st = _lstat(root / place)
+        if st is not None and stat.S_ISREG(st.st_mode) and st.st_size == 0:
+            os.unlink(root / place)
+
+
+def _real_way(root: Path, place: str) -> bool:
+    """Whether every folder on the way to `place`, and `place` if it stands, is no link,
+    and the folder holding it stands."""
+    parts = place.split("/")
+    for n in range(1, len(parts) + 1):
+        st = _lstat(root.joinpath(*parts[:n]))
+        if st is None:
+            return n == len(parts)
+        if stat.S_ISLNK(st.st_mode) or (n < len(parts) and not stat.S_ISDIR(st.st_mode)):
+            return False
+    return True
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None

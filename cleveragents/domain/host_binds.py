@@ -1,0 +1,116 @@
+"""Which host-run places of the tree a sandboxed command finds read-only (`host_files.py`).
+
+A put-back after the command (`adapters/git/claude_dirs.py`) comes too late for a file the
+host runs while the command runs: a shell the user opens meanwhile sources the model's
+`.bashrc`, a dev server reloads its `server.js`, within a second of the write. So each such
+place that can be named (a startup file of the home, a hooks folder, a file a hook or a git
+setting runs, what stands in a folder of the tree on PATH) is bound read-only in the box,
+and each folder on the way to it bound to itself, so that no `mv` of a folder above can put
+another in its place (a mount point cannot be renamed; what is in it stays writable). A
+name not there yet, in a folder that is, gets an empty read-only file bwrap makes there
+(the host's shell sources an empty file); one deeper down, a pattern (`scripts/*.sh`), the
+tree's top, and whatever lies past `most` mounts are left to the put-back.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.host_files import HOOK_NAMES, TOP, HostFolders
+from cleveragents.domain.reach import Reach
+
+# Mounts (places and the folders on their way) a command's box takes at most for what runs
+# on the host: each costs bwrap a read of the mount table (`limits.HARD_LINKS`).
+MOST_HOST_MOUNTS = 64
+# Names whose mere presence changes what the host runs: an empty `~/.bash_profile` made
+# for the command's time would keep a login shell from reading `~/.profile`.
+NEVER_MADE = frozenset((".bash_profile", ".bash_login"))
+
+
+@dataclass(frozen=True)
+class HostBinds:
+    """What the box binds for the host-run places of the tree (paths in it): `folders`
+    bound to themselves (parents first), `kept` (standing) read-only, `made` (names not
+    there yet, their folder standing) an empty read-only file; `left` to the put-back."""
+
+    folders: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+    made: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()
+
+    def mounts(self) -> int:
+        return len(self.folders) + len(self.kept) + len(self.made)
+
+
+def host_places(host: HostFolders) -> tuple[list[str], list[str]]:
+    """The places of `host` that can be named, most at stake first, and the folders where
+    the home lies in the tree (each dot entry there is one, read by the adapter)."""
+    places: list[str] = [*host.startup]
+    places += [h for h in host.hooks if h != TOP]
+    places += sorted(HOOK_NAMES) if TOP in host.hooks else []
+    places += [link for link in host.linked if link]
+    places += [_plain(reach) for reach, _ in host.programs]
+    places += [_plain(run.reach) for run in host.hook_runs]
+    places += [host.vouches] if host.vouches else []
+    places += [host.config_home] if host.config_home else []
+    places += [folder for _, folder in host.run_dirs]
+    for on_path in host.on_path:
+        places += [f"{on_path.folder}/{name}" for name in sorted(on_path.standing)]
+        places += [run for run in on_path.runs if run not in on_path.kept]
+    named = [posixpath.normpath(p) for p in places if p]
+    return [p for p in dict.fromkeys(named) if _nameable(p)], list(host.home)
+
+
+def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
+    """The binds for `places` (path, whether it is missing: a name whose folder stands), in
+    the order given (most at stake first), within `most` mounts: a place inside another
+    goes with it; the folders on the way are counted once; what does not fit is `left`."""
+    kinds = dict(places)
+    # What a folder place holds goes with it, bound or left; the rest in the order given.
+    order = [p for p in kinds if not any(_within(p, o) and p != o for o in kinds)]
+    folders: dict[str, None] = {}
+    kept: list[str] = []
+    made: list[str] = []
+    left: list[str] = []
+    for place in order:
+        way = [a for a in _ancestors(place) if a not in folders]
+        if len(folders) + len(kept) + len(made) + len(way) + 1 > most:
+            left.append(place)
+            continue
+        folders.update(dict.fromkeys(way))
+        (made if kinds[place] else kept).append(place)
+    return HostBinds(tuple(folders), tuple(kept), tuple(made), tuple(left))
+
+
+def host_note(binds: HostBinds) -> str:
+    """What a failed command's outcome says of the host-run places it could not write."""
+    places = [*binds.kept, *binds.made]
+    shown = ", ".join(shown_path(p) for p in places[:5]) + (", ..." if len(places) > 5 else "")
+    return f"read-only in the sandbox, as your host runs them: {shown}"
+
+
+def _plain(reach: Reach) -> str:
+    """The place `reach` names when it is one file or folder (no pattern), else ""."""
+    if reach.launcher or reach.unknown or "*" in reach.path:
+        return ""
+    return reach.path
+
+
+def _nameable(path: str) -> bool:
+    """A path in the tree, below its top, out of any `.git` (bound read-only already)."""
+    parts = path.split("/")
+    return not (path.startswith(("/", "~")) or ".." in parts or "." in parts) and not any(
+        part.lower() == ".git" for part in parts
+    )
+
+
+def _ancestors(path: str) -> list[str]:
+    parts = path.split("/")
+    return ["/".join(parts[:n]) for n in range(1, len(parts))]
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(f"{folder}/")

@@ -1,0 +1,52 @@
+"""A shell of the user's, outside the sandbox, that runs while a model's command does: what
+it sources and reads of the tree is what the host would run meanwhile."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from typing import Any
+
+from behave import given, then
+
+
+@given('a shell outside the sandbox starts every 50 ms, reading "{path}" of the tree')
+def step_host_shell(context: Any, path: str) -> None:
+    """`bash -ic true` with the user's HOME, as a terminal, an IDE's environment probe or
+    a tmux pane starts one, in a folder of its own beside the tree (what the model's
+    bytes would `touch` lands there); and `cat PATH` of the tree, to show when it ran."""
+    outside = context.tmp / "outside"
+    outside.mkdir(exist_ok=True)
+    loop = (
+        'while :; do bash -ic true </dev/null >/dev/null 2>&1; cat "$1/$2" 2>/dev/null;'
+        " sleep 0.05; done"
+    )
+    log = (outside / "read.log").open("wb")
+    shell = subprocess.Popen(
+        ["sh", "-c", loop, "sh", str(context.repo), path],
+        cwd=outside,
+        env={"PATH": os.defpath, "HOME": context.env["HOME"]},
+        stdout=log,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    log.close()
+
+    def stop() -> None:  # this one's process group only, by its PID
+        if shell.poll() is None:
+            os.killpg(shell.pid, signal.SIGKILL)
+        shell.wait()
+
+    context.host_shell = stop
+    context.add_cleanup(stop)
+
+
+@then('the shell outside the sandbox read "{seen}" while the command ran, and ran nothing')
+def step_host_shell_read(context: Any, seen: str) -> None:
+    context.host_shell()
+    outside = context.tmp / "outside"
+    read = (outside / "read.log").read_text(errors="replace")
+    assert seen in read, f"the shell never read {seen!r} while the command ran: {read[-300:]!r}"
+    ran = sorted(name for name in os.listdir(outside) if name != "read.log")
+    assert not ran, f"a shell outside the sandbox ran the model's bytes: {ran}"

@@ -1,0 +1,48 @@
+Feature: What the MCP servers of my ~/.claude.json run from the tree is kept from the model
+  As a developer whose own `~/.claude.json` gives Claude Code stdio MCP servers (for every
+  project, or for this one or a folder of it), which Claude Code starts on the host with no
+  question (measured with the pinned CLI: under `agents`' sandbox they are refused, under
+  `--no-sandbox` and in my own sessions they start)
+  I want what such a server runs from the tree kept from the model, and the whole tree when
+  agents cannot tell, as for a hook of my own settings
+  So that my next `claude` starts no server the model rewrote
+
+  Background:
+    Given Claude answers through a stand-in server
+    And a git repository with files:
+      | path          | content                    |
+      | a.txt         | a # exit 0\n               |
+      | Makefile      | fmt:\n\t@true # exit 0\n   |
+      | sub/server.js | console.log(1) // exit 0\n |
+    And a Claude Code config folder
+
+  Scenario Outline: The model's edit of <file>, which <server> runs, is refused
+    Given the user's Claude Code config ".claude.json" holds "<document>"
+    And Claude will propose the plan "servers" checked by ""
+    And Claude will edit the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'servers'" with Claude
+    Then the file "<file>" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path '<file>' "
+    And stdout contains "<why>"
+
+    Examples:
+      | server                         | file          | document                                                                                                                       | why                                                                         |
+      | a server of a folder's project | sub/server.js | {"projects": {"{repo}/sub": {"mcpServers": {"docs": {"command": "node", "args": ["server.js"]}}}}}                              | Claude Code's MCP server docs in                                            |
+      | a server given code            | Makefile      | {"mcpServers": {"gen": {"command": "python3", "args": ["-c", "import subprocess; subprocess.run('make -s fmt', shell=True)"]}}} | code given on its command line                                              |
+      | a server agents has no table for | a.txt       | {"mcpServers": {"acme": {"command": "acme-mcp", "args": ["--stdio"]}}}                                                         | (if acme-mcp only reads the files it is given, vouch for it: agents hooks vouch acme-mcp) |
+      | a server uvx runs              | a.txt         | {"mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"]}}}                                                    | (if mcp-server-fetch only reads the files it is given, vouch for it: agents hooks vouch mcp-server-fetch) |
+      | a server in a container        | a.txt         | {"mcpServers": {"gh": {"command": "docker", "args": ["run", "-i", "--rm", "ghcr.io/github/github-mcp-server"]}}}                | (if docker only reads the files it is given, vouch for it: agents hooks vouch docker) |
+
+  Scenario: A server of another project leaves the tree to the model
+    Given the user's Claude Code config ".claude.json" holds "{"projects": {"/elsewhere": {"mcpServers": {"gen": {"command": "acme-mcp"}}}}}"
+    And Claude will propose the plan "servers" checked by ""
+    And Claude will edit the file "a.txt"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'servers'" with Claude
+    Then the file "a.txt" does not contain "exit 0"

@@ -1,0 +1,15 @@
+Feature: No host-run place the sandbox binds takes the command's bytes while it runs
+  As a developer whose tree holds files my host runs (my dotfiles, hooks, a venv on PATH)
+  I want every such place held read-only in the sandbox, and no folder above it moved
+  So that nothing my host runs while a model's command runs holds the model's bytes
+
+  # Each example: a real repository with random places of the host (standing, or names not
+  # there yet), a random bound on the mounts, and a command in the real bubblewrap sandbox
+  # that writes, removes, renames over every one and moves every folder on their way,
+  # then waits while the tree is read from outside (features/support/host_binds_property.py).
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (10 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+
+  Scenario: Whatever the places and the bound, what the sandbox binds holds no byte of the command's
+    When a command in the sandbox writes every host-run place of random trees
+    Then every place bound held what it held before, during the command and after it
