@@ -49,12 +49,12 @@ def tests(session: nox.Session) -> None:
     Both run `jobs` at a time (at least two): behave a feature per process, Robot a suite per
     process through pabot, which starts as soon as behave has a worker idle. The whole
     command must stay under 30 minutes on a 2-core machine."""
-    session.install("-e", ".[test]")
     # robot/claude_code.robot runs the real Claude Code CLI the Agent SDK bundles (pinned by
     # the extra): installed like every other test dependency, so CI never skips it unseen.
-    session.install("-e", ".[claude-code]")
-    # robot/browser.robot drives Chromium (the system's, which .ci/run installs) with it.
-    session.install("-e", ".[browser]")
+    # robot/browser.robot drives Chromium (the system's, which .ci/run installs) with
+    # Playwright. One pip for the three extras: each `pip install -e .` resolved and built
+    # the editable wheel again, in a build environment of its own.
+    session.install("-e", ".[test,claude-code,browser]")
     REPORTS.mkdir(exist_ok=True)
     for old in COVERAGE_DIR.glob("coverage*"):
         old.unlink()
@@ -84,8 +84,9 @@ def tests(session: nox.Session) -> None:
     robot = REPORTS / "robot"
     shutil.rmtree(robot, ignore_errors=True)
     # pabot starts suites in this order (else by name, and a long suite started last ran
-    # alone at the end): longest first, by the last run's times; a suite added since, not
-    # timed yet, first (pabot would start it last), see the script.
+    # alone at the end): longest first, by the last run's times, the short ones a few to a
+    # Robot process; a suite added since, not timed yet, first (pabot would start it last),
+    # see the script.
     ordering = REPORTS / "pabot-ordering.txt"
     if not ordering.exists():
         shutil.copy(ROOT / "scripts" / "pabot_ordering.txt", ordering)
@@ -111,7 +112,10 @@ def tests(session: nox.Session) -> None:
     behave_finished()
     b_passed, b_failed = _behave_counts(junit)
     r_passed, r_failed = _robot_counts(REPORTS / "robot" / "output.xml")
-    _write_ordering(REPORTS / "robot" / "output.xml", ordering)
+    # The next run's order from this one's times, the short suites a few to a process.
+    session.run(
+        "python", "scripts/pabot_order.py", "--timed", str(robot / "output.xml"), str(ordering)
+    )
     passed, failed = b_passed + r_passed, b_failed + r_failed
     (REPORTS / "test-summary.json").write_text(json.dumps({"passed": passed, "failed": failed}))
     session.run("coverage", "combine", "--quiet", env=env)
@@ -195,9 +199,11 @@ def _start_behave(
 
 
 def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
-    """Install scripts/coverage_sdk_pause.py in the session's virtualenv, with the `.pth`
-    line that imports it in every Python started there (after coverage's own `a1_*.pth`):
-    coverage's tracer stands aside while the anthropic SDK imports itself."""
+    """Install scripts/coverage_sdk_pause.py and scripts/coverage_one_walk.py in the
+    session's virtualenv, each with the `.pth` line that imports it in every Python started
+    there (after coverage's own `a1_*.pth`): coverage's tracer stands aside while the
+    anthropic SDK imports itself, and only behave's workers walk the package for the files
+    no process ran."""
     purelib = session.run(
         "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", silent=True
     )
@@ -206,6 +212,8 @@ def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
     site = Path(purelib.strip())
     shutil.copy(ROOT / "scripts" / "coverage_sdk_pause.py", site / "cleveragents_sdk_pause.py")
     (site / "a2_cleveragents_sdk_pause.pth").write_text("import cleveragents_sdk_pause\n")
+    shutil.copy(ROOT / "scripts" / "coverage_one_walk.py", site / "cleveragents_one_walk.py")
+    (site / "a3_cleveragents_one_walk.pth").write_text("import cleveragents_one_walk\n")
 
 
 def _behave_counts(junit: Path) -> tuple[int, int]:
@@ -231,24 +239,3 @@ def _robot_counts(output: Path) -> tuple[int, int]:
     if total is None:
         return 0, 1
     return int(total.get("pass", 0)), int(total.get("fail", 0))
-
-
-def _write_ordering(output: Path, ordering: Path) -> None:
-    """pabot's ordering file from the suites' times in Robot's output.xml, longest first
-    (how `scripts/pabot_ordering.txt` was made); left as it was when there is no output."""
-    import xml.etree.ElementTree as ET
-
-    if not output.exists():
-        return
-    top = ET.parse(output).getroot().find("suite")
-    if top is None:
-        return
-    timed = [
-        (float(status.get("elapsed", 0)), f"{top.get('name')}.{suite.get('name')}")
-        for suite in top.iter("suite")
-        if suite.get("source", "").endswith(".robot")
-        and (status := suite.find("status")) is not None
-    ]
-    lines = [f"--suite {name}\n" for _, name in sorted(timed, key=lambda t: (-t[0], t[1]))]
-    if lines:
-        ordering.write_text("".join(lines))

@@ -22,7 +22,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the user's home links "bin/tool" to the tree's "scripts/tool"
     And the user's home links ".local/bin" to the tree's "tools"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch planted-ran' >> scripts/impl.py && printf 'x' > scripts/helper.py && mkdir lib && printf 'x' > lib/run.sh && printf 'x' > notes"
+    And Claude will run "printf 'touch planted-ran' >> scripts/impl.py; printf 'x' > scripts/helper.py; mkdir lib; printf 'x' > lib/run.sh; printf 'x' > notes"
     When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     Then the file "scripts/impl.py" does not contain "planted-ran"
     And the file "scripts/helper.py" does not exist
@@ -35,7 +35,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "source_if_exists() {\n  [ -f \"$1\" ] && . \"$1\"\n}\nsource_if_exists ~/dotfiles/extra.sh\n. \"$(uname -m)/completion.sh\"\n"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'x' >> notes.txt"
+    And Claude will run "printf 'touch planted-ran' >> extra.sh; printf 'x' >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "extra.sh" does not contain "planted-ran"
     And the file "notes.txt" contains "x"
@@ -53,7 +53,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the user's own ".inputrc" in their home holds "$include ~/dotfiles/inputrc\n"
     And an executable file "bin/proxy" containing "#!/bin/sh\nexec sh bin/connect.sh \"$@\"\n" committed
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "mkdir -p ssh vim && printf 'Match exec planted-ran\n' > ssh/extra.conf && printf 'planted-ran' > vim/maps.vim && printf 'planted-ran' > tmux.conf && printf 'planted-ran' > inputrc && printf 'planted-ran' > bin/connect.sh && printf 'planted-ran' >> extra.sh && printf 'x' >> notes.txt"
+    And Claude will run "mkdir -p ssh vim; printf 'Match exec planted-ran\n' > ssh/extra.conf; printf 'planted-ran' > vim/maps.vim; printf 'planted-ran' > tmux.conf; printf 'planted-ran' > inputrc; printf 'planted-ran' > bin/connect.sh; printf 'planted-ran' >> extra.sh; printf 'x' >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     Then the file "ssh/extra.conf" does not exist
     And the file "vim/maps.vim" does not exist
@@ -81,7 +81,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the user's home has a package installed editable by a ".pth" naming the tree's "src"
     And the user's home has a pipx venv whose editable finder maps "other" to the tree's "lib/other"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'import os' > src/tool/cli.py && printf 'planted-ran' > lib/other/__init__.py && printf 'x' >> notes.txt"
+    And Claude will run "printf 'import os' > src/tool/cli.py; printf 'planted-ran' > lib/other/__init__.py; printf 'x' >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "src/tool/cli.py" does not contain "import os"
     And the file "lib/other/__init__.py" does not contain "planted-ran"

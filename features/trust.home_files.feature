@@ -338,7 +338,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     # An IDE's terminal opens at the project's top: `. ./.env.sh` sources the tree's.
     Given the user's own ".bashrc" in their home holds "[ -f ./.env.sh ] && . ./.env.sh\n"
     And Claude will propose the plan "env" checked by ""
-    And Claude will run "printf 'touch planted-ran' > .env.sh && printf 'x' >> README"
+    And Claude will run "printf 'touch planted-ran' > .env.sh; printf 'x' >> README"
     When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
     Then the file ".env.sh" does not exist
     And the file "README" contains "x"
@@ -361,7 +361,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "cd ~/dotfiles && . ./bash_aliases; cd\npushd ~/dotfiles >/dev/null; source extra.sh; popd >/dev/null\n"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch planted-ran' >> bash_aliases && printf 'touch planted-ran' >> extra.sh && printf 'x' >> README"
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases; printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "bash_aliases" does not contain "planted-ran"
     And the file "extra.sh" does not contain "planted-ran"
@@ -372,7 +372,7 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".config/fish/config.fish" in their home holds "source (dirname (status filename))/../../dotfiles/extra.sh\n"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'x' >> README"
+    And Claude will run "printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "extra.sh" does not contain "planted-ran"
     And the file "README" contains "x"

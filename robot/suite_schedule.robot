@@ -72,6 +72,68 @@ The Ordering The Repository Carries Names Suites That Exist
     Should End With    ${after}    ${before}
 
 
+A Run's Times Order The Suites Longest First, The Short Ones A Few To A Process
+    [Documentation]    Each Robot process spent some 1.2 s of CPU starting: the suites under
+    ...    15 s share one, up to 60 s of them (pabot's `{ }` group, placed by its sum),
+    ...    except one that sets the process' environment, which runs alone.
+    Create File    ${WORK}/robot/long.robot
+    Create File    ${WORK}/robot/mid.robot
+    Create File    ${WORK}/robot/short_a.robot
+    Create File    ${WORK}/robot/short_b.robot
+    Create File    ${WORK}/robot/short_c.robot
+    Create File    ${WORK}/robot/sets_env.robot    Set Environment Variable${SPACE*4}X${SPACE*4}1\n
+    VAR    @{timed}    Long:long:90    Mid:mid:25    Short A:short_a:14    Short B:short_b:9
+    ...    Short C:short_c:40.5    Sets Env:sets_env:2
+    ${suites}    Evaluate    "".join(f'<suite name="{n}" source="${WORK}/robot/{f}.robot"><status elapsed="{t}"/></suite>' for n, f, t in (s.split(":") for s in $timed))
+    Create File    ${WORK}/output.xml
+    ...    <robot><suite name="Robot" source="${WORK}/robot">${suites}<status elapsed="180"/></suite></robot>
+    ${result}    Run Process    ${PYTHON}    ${SCRIPT}    --timed    ${WORK}/output.xml
+    ...    ${WORK}/ordering.txt
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Be Equal    ${result.stdout}    pabot ordering: 6 suites timed, 2 of them in 1 Robot processes
+    ${ordering}    Get File    ${WORK}/ordering.txt
+    Should Be Equal    ${ordering}
+    ...    --suite Robot.Long\n--suite Robot.Short C\n--suite Robot.Mid\n{\n--suite Robot.Short A\n--suite Robot.Short B\n}\n--suite Robot.Sets Env\n
+
+A Group Left With No Suite Is Dropped
+    [Documentation]    pabot runs every suite for an empty group: the suites it named gone,
+    ...    the group goes too.
+    Create File    ${WORK}/robot/alpha.robot
+    Create File    ${WORK}/ordering.txt
+    ...    {\n--suite Robot.Gone\n--suite Robot.Gone Too\n}\n--suite Robot.Alpha\n
+    ${result}    Run Process    ${PYTHON}    ${SCRIPT}    ${WORK}/ordering.txt    ${WORK}/robot
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    ${ordering}    Get File    ${WORK}/ordering.txt
+    Should Be Equal    ${ordering}    --suite Robot.Alpha\n
+
+The Short Suites Of An Ordering Made From A Run Share One Robot Process
+    [Documentation]    The real pabot on the script's ordering: the two short suites run
+    ...    in one Robot process, the long one in another, each once.
+    FOR    ${name}    IN    alone    first    second
+        Create File    ${WORK}/robot/${name}.robot
+        ...    *** Settings ***\nLibrary${SPACE*4}OperatingSystem\n*** Test Cases ***\n${name}\n${SPACE*4}Create File${SPACE*4}${WORK}/${name}.pid${SPACE*4}\${{ str(os.getpid()) }}\n
+    END
+    VAR    ${timed}    <suite name="Alone" source="${WORK}/robot/alone.robot"><status elapsed="20"/></suite>
+    ...    <suite name="First" source="${WORK}/robot/first.robot"><status elapsed="2"/></suite>
+    ...    <suite name="Second" source="${WORK}/robot/second.robot"><status elapsed="1"/></suite>
+    ...    separator=
+    Create File    ${WORK}/output.xml
+    ...    <robot><suite name="Robot" source="${WORK}/robot">${timed}<status elapsed="23"/></suite></robot>
+    ${made}    Run Process    ${PYTHON}    ${SCRIPT}    --timed    ${WORK}/output.xml
+    ...    ${WORK}/ordering.txt
+    Should Be Equal As Integers    ${made.rc}    0    ${made.stderr}
+    ${result}    Run Process    ${PYTHON}    -m    pabot.pabot    --no-pabotlib    --processes    2
+    ...    --ordering    ${WORK}/ordering.txt    --outputdir    ${WORK}/out    ${WORK}/robot
+    ...    cwd=${WORK}    timeout=120s    on_timeout=kill
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stdout}\n${result.stderr}
+    Should Contain    ${result.stdout}    3 tests, 3 passed
+    ${alone}    Get File    ${WORK}/alone.pid
+    ${first}    Get File    ${WORK}/first.pid
+    ${second}    Get File    ${WORK}/second.pid
+    Should Be Equal    ${first}    ${second}
+    Should Not Be Equal    ${alone}    ${first}
+
+
 A Worker With No Feature To Take Says So While The Others Still Run
     [Documentation]    Three workers, two features: the third has nothing from the start.
     ${process}    Start Process    ${PYTHON}    ${PARALLEL}    --jobs    3

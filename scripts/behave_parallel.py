@@ -29,11 +29,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
-BATCHED = 15.0  # a feature the last run timed under this many seconds shares a process
-# With others, up to this many seconds of them (by those times) a process: at 30, 67
-# processes a run; at 60, 51, each one fewer 1.7 s of CPU under coverage spent starting.
-# The last batches run while Robot starts on the core the first idle worker leaves.
-BATCH = 60.0
+BATCHED = 30.0  # a feature the last run timed under this many seconds shares a process
+# With others, up to this many seconds of them (by those times) a process. By CI's times of
+# November 2026, 15 and 60 made 45 processes a run, 30 and 120 make 23: each one fewer
+# saves some 2 s of CPU under coverage spent starting (12 small features: 29.7 s of CPU
+# in 12 processes, 4.0 s in one). The last batches run while Robot starts on the core the
+# first idle worker leaves, so a long last batch leaves no core idle.
+BATCH = 120.0
 
 
 def main() -> int:
