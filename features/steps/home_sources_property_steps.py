@@ -82,6 +82,7 @@ TOPS = (
     "XDG_DATA_HOME=",
 )
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
+STARTED = "[ -f ./"  # the form sourcing from where the shell starts, first in its file
 ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the shell's
 
 
@@ -119,7 +120,9 @@ def _example(root: Path, data: st.DataObject) -> None:
     for (form, want), path, variable, deeper in lines:
         folder = "*" in form or "ZDOTDIR" in form or "PATH" in form
         p = f"d{path}" if folder else f"s{path}.sh"
-        text.append(form.format(p=p, v=f"V{variable}"))
+        line = form.format(p=p, v=f"V{variable}")
+        # a relative path from where the shell starts: before any `cd` of the file
+        text = [line, *text] if form.startswith(STARTED) else [*text, line]
         wanted += [want.format(p=p)] if want else []
         sourced = tree / p
         if deeper and want == "{p}" and not folder and sourced not in used:
