@@ -140,3 +140,9 @@ Feature: I vouch for a program my git hooks run that agents does not know
     Then the file "Makefile" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'Makefile'"
+
+  Scenario: A vouch file that is a link into my dotfiles is written through the link
+    Given my vouch file is a link to "vouched.json" of my dotfiles holding "{"vouched": ["mylint"]}"
+    When I run "agents hooks vouch mdlint19"
+    Then the exit code is 0
+    And my vouch file is still a link to "vouched.json" of my dotfiles, listing only "mylint, mdlint19"

@@ -201,6 +201,32 @@ Feature: A script my Claude Code settings run is kept from the model
       | node -pe                | node -pe 'require(\"child_process\").execSync(\"make -s fmt\")'     |
       | sh -c -e                | sh -c -e 'make -s fmt'                                               |
       | unknown tool            | markdownlint-cli2 README.md                                          |
+      | xargs -I into sh -c     | jq -r .tool_input.file_path \| xargs -I{} sh -c 'echo fmt {}'        |
+      | busybox sh -c           | busybox sh -c 'make -s fmt'                                          |
+
+  Scenario Outline: The Makefile my own subagent's hook's <spelling> may run is kept from the model
+    # The user's own `~/.claude/agents/*.md`: their next plain `claude` runs its hooks on the
+    # host, read as the user's settings' hooks are, not as a project's.
+    Given a git repository with files:
+      | path     | content                   |
+      | a.txt    | a\n                       |
+      | Makefile | fmt: ; @true # exit 0\n   |
+    And a Claude Code config folder
+    And the Claude Code config folder also has the file "agents/rev.md" holding "---\nname: rev\ndescription: reviews\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: <line>\n---\nYou review.\n"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "Makefile"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "Makefile" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'Makefile' "
+
+    Examples:
+      | spelling     | line                               |
+      | perl -we     | perl -we 'system(qw(make -s fmt))' |
+      | unknown tool | markdownlint-cli2 README.md        |
 
   Scenario Outline: The script my own hook's node runs after <option>'s value is kept from the model
     Given a git repository with files:

@@ -13,3 +13,8 @@ Feature: No host-run place the sandbox binds takes the command's bytes while it 
   Scenario: Whatever the places and the bound, what the sandbox binds holds no byte of the command's
     When a command in the sandbox writes every host-run place of random trees
     Then every place bound held what it held before, during the command and after it
+
+  Scenario: Names past the bound in one folder hold the folder read-only, not some of them
+    # 80 names a command made in a PATH folder of the tree, then the host's own program there
+    When a command in the sandbox writes a host-run program of a folder holding 80 more
+    Then the program holds the user's bytes and the folder took no new name

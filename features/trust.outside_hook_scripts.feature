@@ -41,6 +41,11 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | fmt.pl | {config}/hooks/fmt.pl               | #!/usr/bin/perl\nprint 1;\n                              | a.txt          | exit 0 | hooks/fmt.pl`, a perl script                   |
       | fmt    | {config}/hooks/fmt                  | #!/bin/sh\nmake -s fmt\n                                 | Makefile       | exit 0 | hooks/fmt`, which runs `make`                  |
       | hookbin | {config}/hooks/hookbin             | ELF\0\0\0\n                                             | a.txt          | exit 0 | hooks/hookbin`, a program agents cannot read   |
+      | n.js   | node {config}/hooks/n.js            | const { execa } = require("execa");\nrequire("child_process").execSync("make -s fmt");\n | Makefile | exit 0 | hooks/n.js`, which runs `make` |
+      | env.py | python3 {config}/hooks/env.py       | from dotenv import load_dotenv\nload_dotenv()\nimport os\nos.system("make -s fmt")\n | Makefile | exit 0 | hooks/env.py`, which runs `make` |
+      | held.py | python3 {config}/hooks/held.py    | import subprocess\nrun = subprocess.run\nrun(["make", "fmt"])\n | Makefile | exit 0 | hooks/held.py`, which runs what it computes (subprocess.run) |
+      | shlib.py | python3 {config}/hooks/shlib.py  | import sh\nsh.make("fmt")\n                              | Makefile | exit 0 | hooks/shlib.py`, which runs what it computes (sh.make) |
+      | held.js | node {config}/hooks/held.js       | const cp = require("child_process");\nconst run = cp.execSync;\nrun("make -s fmt");\n | Makefile | exit 0 | hooks/held.js`, which runs what it computes (cp.execSync) |
 
   Scenario: A script of the user's on PATH that the hook names by its name is read too
     Given the user's script "bin/claude-fmt" of the config folder holds "#!/bin/sh\nmake -s fmt\n"
@@ -85,3 +90,42 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | runner        | setup                                                                 | why                                                           |
       | a git hook    | the repository's hook "pre-commit" runs "{config}/bin/check.sh"       | is scripts/fmt.sh, which the pre-commit hook runs             |
       | direnv        | the tree's ".envrc" runs "{config}/bin/check.sh", committed           | is scripts/fmt.sh, which direnv's .envrc                      |
+
+  Scenario Outline: A tree script <runner> runs that runs a script outside the tree (<line>) is followed there
+    Given the user's script "x/fmt.sh" of the config folder holds "make -s fmt\n"
+    And the user's script "sib/fmt.sh" beside the tree holds "make -s fmt\n"
+    And the tree's "scripts/run.sh" runs "<line>", committed
+    And <setup>
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "Makefile"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "Makefile" contains "exit 0"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'Makefile' "
+    And stdout contains "fmt.sh`, which runs `make`"
+
+    Examples:
+      | runner                   | line                                  | setup                                                           |
+      | my Claude Code hook      | exec {config}/x/fmt.sh                | the user's Claude Code settings run "sh scripts/run.sh" after each Bash call |
+      | my Claude Code hook      | sh ../sib/fmt.sh                      | the user's Claude Code settings run "sh scripts/run.sh" after each Bash call |
+      | my Claude Code hook      | . "$(dirname "$0")/../../sib/fmt.sh"  | the user's Claude Code settings run "sh scripts/run.sh" after each Bash call |
+      | the git pre-commit hook  | exec {config}/x/fmt.sh                | the repository's hook "pre-commit" runs "sh scripts/run.sh"     |
+
+  Scenario Outline: A script outside the tree my git config's <key> runs is read for what it runs in the tree
+    Given the user's script "bin/filter.sh" of the config folder holds "#!/bin/sh\nmake -s fmt\n"
+    And the repository's git config sets "<key>" to run "{config}/bin/filter.sh %f"
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will edit the file "Makefile"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'programs'" with Claude
+    Then the file "Makefile" contains "exit 0"
+
+    Examples:
+      | key              |
+      | filter.fmt.clean |
+      | diff.x.textconv  |

@@ -62,6 +62,18 @@ Feature: What the model puts in a folder of my tree on my PATH never runs in pla
     When the user commits everything with git
     Then the file "planted-ran" does not exist
 
+  Scenario: A program my own Claude Code settings' hook runs by a bare name, planted in a folder on PATH, is removed
+    # Not installed here: no later PATH folder holds a `shfmt`; my next plain `claude` runs it.
+    Given a Claude Code config folder
+    And the user's Claude Code settings run "shfmt -w . 2>/dev/null || true" after each Bash call
+    And the tree's folder "bin" is first on the user's PATH
+    And Claude will propose the plan "tools" checked by ""
+    And Claude will run "printf '#!/bin/sh\ntouch planted-ran\n' > bin/shfmt && chmod +x bin/shfmt"
+    When I run "agents plan run 'tools' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    Then the file "bin/shfmt" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed bin/shfmt: new in a folder on your PATH, your shell would run it for a program of its name"
+
   Scenario: What the programs of folders on PATH run is kept as it was: a link's package, the venv's site-packages
     # npm's `.bin/tool -> ../pkg/cli.sh`; a venv's `python` imports its `site-packages` at
     # each start, where a `.pth` line runs: the sandbox holds the venv's `lib` read-only,

@@ -52,6 +52,7 @@ Feature: What a script my git config names runs is kept from the model too
       | tools/clean.sh  | #!/usr/bin/env bash\nsh tools/step.sh\n                       | filter.x.clean    | tools/clean.sh       | tools/step.sh   | is tools/step.sh, which your git config's filter.x.clean names for git to run                |
       | tools/clean.sh  | #!/bin/bash\nexec python3 tools/helper.py\n                   | filter.x.clean    | ./tools/clean.sh     | tools/helper.py | is tools/helper.py, which your git config's filter.x.clean names for git to run              |
       | conv.pl         | #!/usr/bin/perl\nrequire './lib.pl';\n                        | diff.x.textconv   | ./conv.pl            | lib.pl          | may be run by your git config's diff.x.textconv, which runs `conv.pl`, a perl script from the tree: agents cannot tell which files it runs (name the program by a path in that setting) |
+      | tools/conv.jl   | include("lib.jl")\n                                           | diff.x.textconv   | julia tools/conv.jl  | tools/lib.jl    | is in tools, where the script tools/conv.jl finds what your git config's diff.x.textconv runs |
 
   Scenario: The model's write of what a shebang-less script run by `sh` sources is refused
     Given a plain file "tools/conv" containing ". tools/lib\ncat \"$1\"\n" committed

@@ -61,6 +61,8 @@ def read_vouches(path: Path | None = None) -> list[str]:
 def write_vouches(programs: list[str], path: Path | None = None) -> None:
     """Keep `programs` as the vouched ones, whole or not at all (a new file put in place)."""
     path = path or vouch_path()
+    if path.is_symlink():  # GNU stow's link into the user's dotfiles: written through, kept
+        path = Path(os.path.realpath(path))
     text = json.dumps({"vouched": programs}, indent=2) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

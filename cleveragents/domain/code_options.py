@@ -220,3 +220,28 @@ def shell_split(rest: list[str]) -> ShellSplit:
             at -= 1
             break
     return ShellSplit(rcfiles, command, reads_stdin, min(at, len(rest)))
+
+
+_SHELL_NAMES = frozenset(("sh", "bash", "dash", "ash", "zsh", "ksh", "mksh", "fish", "busybox"))
+_PYTHON_NAME = re.compile(r"(python|pypy)[0-9.]*")
+
+
+def spliced_into_code(words: list[str], marker: str) -> str:
+    """The interpreter whose code `marker` (a command's input, as `xargs -I {}` puts it:
+    the model's file name or command, data) stands in (`sh -c 'fmt "{}"'`: a name holding
+    `$(...)` runs as code, attack 19 finding 15), or "" when it is a plain argument."""
+    if not words:
+        return ""
+    name = words[0].rsplit("/", 1)[-1]
+    rest = words[1:]
+    if name in _SHELL_NAMES:
+        if name == "busybox" and rest[:1] and rest[0] in _SHELL_NAMES:
+            name, rest = rest[0], rest[1:]
+        shell = shell_split(rest)
+        return name if shell.command and marker in " ".join(rest[shell.at : shell.at + 1]) else ""
+    if _PYTHON_NAME.fullmatch(name):
+        at = next((i for i, w in enumerate(rest) if re.fullmatch(r"-[A-Za-z]*c", w)), None)
+        return name if at is not None and marker in " ".join(rest[at : at + 2]) else ""
+    if name in GRAMMARS and any(marker in c for s in readings(name, rest) for c in s.code):
+        return name
+    return ""

@@ -326,9 +326,8 @@ def _untold(name: str, program: str) -> bool:
 
 
 def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
-    """What `xargs OPTIONS CMD ARGS` runs: `CMD ARGS` with words from its input, which
-    agents cannot name (after ARGS, or in place of `-I R`'s R); an option not in the table:
-    the tree."""
+    """What `xargs OPTIONS CMD ARGS` runs: `CMD ARGS` with words from its input, which agents
+    cannot name (after ARGS, or as `-I R`'s R; R in code: the tree); an unknown option too."""
     replace = ""
     while rest and rest[0].startswith("-") and rest[0] != "--":
         option, equals, value = rest[0].partition("=")
@@ -345,8 +344,9 @@ def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
         if count is None:
             return [Reach(WHOLE, unknown=f"`xargs {shown(option)}`")]
         rest = rest[1 + count :]
-    rest = rest[1:] if rest[:1] == ["--"] else rest
-    words = rest or ["echo"]
+    words = (rest[1:] if rest[:1] == ["--"] else rest) or ["echo"]
+    if replace and (code := code_options.spliced_into_code(words, replace)):
+        return [Reach(WHOLE, unknown=f"`xargs -I` putting its input into {shown(code)}'s code")]
     fed = [w.replace(replace, _FED) for w in words] if replace else [*words, _FED]
     found: list[Reach] = []
     _command(fed, cwd, found, given._replace(stdin=None))

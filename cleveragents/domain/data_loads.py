@@ -227,7 +227,9 @@ def _upwards(path: str, cwd: str, name: str, called: str) -> list[Reach]:
         folder = posixpath.normpath(start or ".")
         while True:
             found += places(folder, (escaped(name),), f"{called} of {printable(path)}")
-            if folder in (".", "") or folder.startswith(".."):
+            # An absolute folder (a script outside the tree) has no tree folder above it;
+            # `dirname("/")` is "/": going on never ended.
+            if folder in (".", "") or folder.startswith(("..", "/")):
                 break
             folder = posixpath.dirname(folder) or "."
     return found

@@ -139,7 +139,7 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
             read.places.append(unread(folder, f"`{name} {printable(file)}`"))
             return
         above = folder
-        while above not in ("", "."):
+        while above not in ("", ".", "/") and not above.startswith(".."):
             above = posixpath.dirname(above)
             read.sourced.append(joined(above, file))
     elif name in DOTENV:

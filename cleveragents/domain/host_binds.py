@@ -64,6 +64,16 @@ def host_places(host: HostFolders) -> tuple[list[str], list[str]]:
     return [p for p in dict.fromkeys(named) if _nameable(p)], list(host.home)
 
 
+def makeable(host: HostFolders) -> frozenset[str]:
+    """The places of `host` that, missing, get an empty read-only file for the command's
+    time: the home's startup files and what they source, and the hook names of a hooks
+    folder at the top. Never a word of a git setting, a hook line or Claude Code's `env`:
+    an empty file named by it would show the model a value the sandbox keeps from it (a
+    token in `core.sshCommand`), and would stand in the tree for nothing."""
+    found = [*host.startup, *(sorted(HOOK_NAMES) if TOP in host.hooks else [])]
+    return frozenset(posixpath.normpath(p) for p in found if p)
+
+
 def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
     """The binds for `places` (path, whether it is missing: a name whose folder stands), in
     the order given (most at stake first), within `most` mounts: a place inside another
@@ -75,13 +85,29 @@ def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
     kept: list[str] = []
     made: list[str] = []
     left: list[str] = []
+    over: list[str] = []
     for place in order:
         way = [a for a in _ancestors(place) if a not in folders]
         if len(folders) + len(kept) + len(made) + len(way) + 1 > most:
-            left.append(place)
+            over.append(place)
             continue
         folders.update(dict.fromkeys(way))
         (made if kinds[place] else kept).append(place)
+    # What does not fit one by one, its folder read-only whole where that fits (attack on
+    # box19, finding 2: names a command made in a PATH folder of the tree pushed the one the
+    # host runs past the bound): only the tree's top, or past the bound again, is left.
+    for place in over:
+        folder = posixpath.dirname(place)
+        if any(_within(place, k) for k in kept):
+            continue  # its folder went read-only for another
+        way = [a for a in _ancestors(folder) if a not in folders]
+        rest = [k for k in kept if not _within(k, folder)]  # what it holds goes with it
+        rest_made = [m for m in made if not _within(m, folder)]
+        if folder and len(folders) + len(rest) + len(rest_made) + len(way) < most:
+            folders.update(dict.fromkeys(way))
+            kept, made = [*rest, folder], rest_made
+        else:
+            left.append(place)
     return HostBinds(tuple(folders), tuple(kept), tuple(made), tuple(left))
 
 

@@ -57,6 +57,7 @@ WRAPPERS: dict[str, dict[str, int]] = {
     "stdbuf": {"-i": 1, "-o": 1, "-e": 1},
     "ionice": {"-c": 1, "-n": 1, "-t": 0},
     "setsid": {"-w": 0, "-f": 0},
+    "busybox": {},  # `busybox sh -c CODE`: the applet after it, read as that program
 }
 WRAPPER_WORDS = {"timeout": 1}  # words (a duration) before the command
 
@@ -232,7 +233,7 @@ PROJECT_MODULES = frozenset((
     "pytest", "unittest", "pip", "build", "tox", "nox", "sphinx", "mkdocs", "pre_commit",
     "setuptools", "invoke", "doctest",
 ))  # fmt: skip
-SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"))
+SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"))
 PYTHON = re.compile(r"(python|pypy)[0-9.]*")
 NODE = frozenset(("node", "nodejs"))
 # Other interpreters: the script word they run (perl and ruby look in no working folder;

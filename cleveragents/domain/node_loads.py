@@ -113,7 +113,9 @@ def node_loads(path: str, text: str, tool: str = "") -> list[Reach]:
         up = folder
         while True:
             found.append(Reach(joined(up, "package.json"), kind=PACKAGE))
-            if up in ("", "."):
+            # An absolute folder (a hook script in `~/.claude/hooks`) is no tree folder, nor
+            # are those above it; `dirname("/")` is "/": going on never ended.
+            if up in ("", ".") or up.startswith(("..", "/")):
                 break
             up = posixpath.dirname(up)
     return found

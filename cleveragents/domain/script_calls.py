@@ -55,6 +55,10 @@ _NODE_CALL = re.compile(
     + "|".join(sorted(NODE_LINE | NODE_ARGV))
     + r")\s*\("
 )
+_RUNNERS = "|".join(sorted(NODE_LINE | NODE_ARGV))  # held as a value, by a computed name:
+_NODE_HELD = re.compile(
+    rf"([\w$]+)\s*(?:\[|\.\s*(?:{_RUNNERS})\b(?!\s*\())|\{{[^{{}}]*\b(?:{_RUNNERS})\s*:"
+)
 _REQUIRED = re.compile(r"require\s*\(\s*[\"'](?:node:)?child_process[\"']\s*\)")
 _CHILD = re.compile(
     r"(?:([\w$]+)\s*=\s*require\s*\(\s*[\"'](?:node:)?child_process[\"']\s*\)"
@@ -89,7 +93,10 @@ def python_calls(path: str, text: str, cwd: str) -> list[Reach]:
         return [Reach(WHOLE, unknown=f"`{printable(path)}`, a Python script agents cannot parse")]
     names = _imported(tree)
     lines: list[str] = []
-    found: list[Reach] = []
+    found = [
+        Reach(WHOLE, unknown=f"`{printable(path)}`, which runs what it computes ({held})")
+        for held in _held(tree, names)
+    ]
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -128,7 +135,9 @@ def node_calls(path: str, text: str, cwd: str) -> list[Reach]:
     owners = {a or b for a, b in _CHILD.findall(text)} | {"child_process"}
     text = _REQUIRED.sub("child_process", text)
     lines: list[str] = []
-    found: list[Reach] = []
+    held = [m[0] for m in _NODE_HELD.finditer(text) if (m[1] or "{") in {*owners, "{"}] or [""]
+    why = f"`{printable(path)}`, which runs what it computes ({printable(held[0][:40])})"
+    found = [Reach(WHOLE, unknown=why)] if held[0] and "child_process" in text else []
     for call in _NODE_CALL.finditer(text):
         owner, name = call.group("owner"), call.group("name")
         if name == "exec" and owner is not None and owner not in owners:
@@ -250,6 +259,36 @@ def _read(lines: list[str], path: str, cwd: str) -> list[Reach]:
         for where in dict.fromkeys((cwd, folder)):
             found += script_reach(line, where)
     return found
+
+
+_SPAWNING = ("subprocess", "os", "pty", "asyncio", "pexpect", "commands", "sh", "plumbum")
+_LIBRARIES = ("sh.", "plumbum.", "invoke.", "fabric.", "delegator.", "envoy.")
+
+
+def _held(tree: ast.Module, names: dict[str, str]) -> list[str]:
+    """Command runners held as values (`run = subprocess.run`, `getattr(subprocess, "run")`)
+    or libraries' (`sh.make("fmt")`, `invoke.run`): what they run is unread (annotations no)."""
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    modules = {v.split(".")[0] for v in names.values()}
+    typed: set[int] = set()
+    for node in ast.walk(tree):
+        for note in (getattr(node, "annotation", None), getattr(node, "returns", None)):
+            typed |= {id(n) for n in ast.walk(note)} if isinstance(note, ast.expr) else set()
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in typed:
+            continue
+        if isinstance(node, ast.Call) and _dotted(node.func, names) == "getattr" and node.args:
+            owner = _dotted(node.args[0], names)
+            found += [f"getattr({owner})"] if owner.split(".")[0] in _SPAWNING else []
+        if not isinstance(node, (ast.Attribute, ast.Name)):
+            continue
+        name = _dotted(node, names)
+        runs = name in SHELL_LINE or name in ARGV or name in SPREAD or bool(_EXEC.fullmatch(name))
+        library = name.startswith(_LIBRARIES) and name.split(".")[0] in modules  # imported
+        if (runs and id(node) not in called) or (id(node) in called and library):
+            found.append(name)
+    return list(dict.fromkeys(found))
 
 
 def _python_line(called: str, node: ast.Call, names: dict[str, str]) -> str | None:

@@ -62,7 +62,7 @@ LINK = "a link"  # a script that is a link: its target is read as a place of its
 WRAPPERS = frozenset(("gradlew", "mvnw"))  # run the build files of the whole project
 POSIX_SHELLS = frozenset(("sh", "bash", "dash", "ash"))
 # Interpreters by a script's name, when it has no shebang: perl, ruby ... read no further.
-OTHER = (".pl", ".rb", ".php", ".lua", ".r", ".tcl", ".awk", ".ts", ".jar")
+OTHER = (".pl", ".rb", ".php", ".lua", ".r", ".tcl", ".awk", ".ts", ".jar", ".jl")
 _OWN_FOLDER = re.compile(r"\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}")
 _FROM_VARIABLE = re.compile(
     r"(?:^|[\s;&|(){}])(?:\.|source|exec|sh|bash|dash|ash|zsh|node|nodejs|python[0-9.]*)"
@@ -215,9 +215,10 @@ def _one(
         found = [r for r in script_reach(command, "") if r.launcher]
         return found + python_calls(path, text, cwd)
     extension = posixpath.splitext(name)[1]
-    if interpreter in POSIX_SHELLS or (
+    shell = interpreter in POSIX_SHELLS or (
         not interpreter and (extension in (".sh", ".bash", "") or script.executable)
-    ):  # no shebang: run by `sh X`, or by `/bin/sh` when git finds no `#!`
+    )  # no shebang: run by `sh X`, or by `/bin/sh` when git finds no `#!`
+    if shell and (interpreter or extension not in OTHER):
         return _shell(path, cwd, text, zeros)
     if interpreter or extension in OTHER:
         shown = interpreter or extension
@@ -225,7 +226,8 @@ def _one(
         found = [_folder(path, why)] if own_folder else []
         if interpreter in ("perl", "ruby") or extension in (".pl", ".rb"):
             found += script_calls(path, text, cwd)
-        return found
+        # An executable `x.jl` with no `#!`: `julia x.jl` runs it, `/bin/sh` too when run.
+        return found + (_shell(path, cwd, text, zeros) if shell else [])
     return []  # a file by a data file's name (`.json`, `.txt`): read, not run
 
 

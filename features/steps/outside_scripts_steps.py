@@ -53,6 +53,23 @@ def step_first_on_path(context: Any, folder: str) -> None:
     context.env["PATH"] = f"{context.claude_config / folder}:{path}"
 
 
+@given('the user\'s script "{path}" beside the tree holds "{content}"')
+def step_beside_tree(context: Any, path: str, content: str) -> None:
+    """A script in a folder beside the tree's (`../sib/fmt.sh` from its top)."""
+    file = context.repo.parent / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(_placed(context, content).replace("\\n", "\n"))
+    file.chmod(0o755)
+
+
+@given('the repository\'s git config sets "{key}" to run "{line}"')
+def step_git_config_runs(context: Any, key: str, line: str) -> None:
+    import subprocess
+
+    value = _placed(context, line)
+    subprocess.run(["git", "-C", str(context.repo), "config", key, value], check=True)
+
+
 @given('the repository\'s git config sets {key} to "{value}"')
 def step_config_runs(context: Any, key: str, value: str) -> None:
     """A program setting of the repository's config naming the config folder's scripts."""

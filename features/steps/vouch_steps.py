@@ -64,3 +64,23 @@ def step_vouch_file_holds(context: Any, content: str) -> None:
     path = context.tmp / "config" / "cleveragents" / "vouched.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(content)
+
+
+@given('my vouch file is a link to "{target}" of my dotfiles holding "{content}"')
+def step_vouch_file_link(context: Any, target: str, content: str) -> None:
+    """GNU stow's way: `~/.config/cleveragents/vouched.json -> ~/dotfiles/...`."""
+    real = context.tmp / "dotfiles" / target
+    real.parent.mkdir(parents=True, exist_ok=True)
+    real.write_text(content)
+    path = context.tmp / "config" / "cleveragents" / "vouched.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(real)
+
+
+@then('my vouch file is still a link to "{target}" of my dotfiles, listing only "{programs}"')
+def step_vouch_file_still_link(context: Any, target: str, programs: str) -> None:
+    path = context.tmp / "config" / "cleveragents" / "vouched.json"
+    real = context.tmp / "dotfiles" / target
+    assert path.is_symlink() and path.resolve() == real.resolve(), path
+    found = json.loads(real.read_text())["vouched"]
+    assert found == programs.split(", "), found

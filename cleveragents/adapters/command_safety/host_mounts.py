@@ -13,6 +13,7 @@ from cleveragents.domain.host_binds import (
     NEVER_MADE,
     HostBinds,
     host_places,
+    makeable,
     planned,
 )
 from cleveragents.domain.host_files import HostFolders
@@ -33,9 +34,10 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
         places += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
     found: list[tuple[str, bool]] = []  # (place, missing)
     left: list[str] = []
+    made = makeable(host)
     for place in dict.fromkeys(places):
         st = _lstat(root / place) if _real_way(root, place) else None
-        if st is None and _real_way(root, place) and place.rpartition("/")[2] not in NEVER_MADE:
+        if st is None and place in made and _real_way(root, place) and _made_name(place):
             found.append((place, True))
         elif st is not None and (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
             found.append((place, False))
@@ -65,6 +67,10 @@ def clear_made(root: Path, binds: HostBinds) -> None:
         st = _lstat(root / place)
         if st is not None and stat.S_ISREG(st.st_mode) and st.st_size == 0:
             os.unlink(root / place)
+
+
+def _made_name(place: str) -> bool:
+    return place.rpartition("/")[2] not in NEVER_MADE
 
 
 def _real_way(root: Path, place: str) -> bool:

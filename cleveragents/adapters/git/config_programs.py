@@ -177,11 +177,8 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                     key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                     found += _claude_places(root, key, line, (where,), done, setting)
     markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
-    markdown += [
-        (root / p, _tops(posixpath.dirname(p)))
-        for p in claudes
-        if not mcp_file(posixpath.basename(p))
-    ]
+    tree_claudes = [p for p in claudes if not mcp_file(posixpath.basename(p))]
+    markdown += [(root / p, _tops(posixpath.dirname(p))) for p in tree_claudes]
     for claude, tops in markdown:
         for file in markdown_files(claude):
             said = markdown_lines(file)
@@ -191,7 +188,9 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                 found += [(place, key) for top in tops for place in _in_tree(root, reach, top)]
             for setting, line in said or ():
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-                found += _claude_places(root, key, line, tops, done)
+                mine = claude == user_file().parent and setting.endswith(" hook")  # host-run
+                with _host_lines(root) if mine else contextlib.nullcontext():
+                    found += _claude_places(root, key, line, tops, done)
     return found
 
 

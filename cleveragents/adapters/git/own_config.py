@@ -152,15 +152,17 @@ class OwnConfig:
         ]
 
     def bare_programs(self) -> frozenset[str]:
-        """The programs the hooks of every hooks folder git runs (as last read) and the
-        repository's git config programs run by a bare name (`domain/bare_programs.py`)."""
+        """The programs run by a bare name (`domain/bare_programs.py`) by the hooks git runs
+        (as last read), git config programs and the user's Claude Code settings."""
         from cleveragents.adapters.git.hook_contents import hook_texts
+        from cleveragents.adapters.git.user_claude import user_claude_lines
         from cleveragents.domain.bare_programs import bare_programs
         from cleveragents.domain.config_programs import runs_program
 
         texts = hook_texts(self.hook_folders(reuse=True))
         entries = self.listings.entries() or []
         texts += [value.removeprefix("!") for key, value in entries if runs_program(key, value)]
+        texts += user_claude_lines()
         return frozenset().union(*(bare_programs(text) for text in texts))
 
     def hook_runs(self, *, reuse: bool = False) -> list[HookRun]:

@@ -57,7 +57,7 @@ def script_places(root: Path, path: str, cwd: str, kind: str = "") -> list[Reach
     key += (current_roots(), vouched_now())
     kept = _KEPT.get(key)
     if kept is not None and all(stamp(root / p, follow=False) == s for p, s in kept[0].items()):
-        return kept[1]
+        return _with_outside(root, cwd, kept[1])
     stamps: dict[str, Stamp] = {}
 
     def read(name: str) -> Script:
@@ -69,7 +69,30 @@ def script_places(root: Path, path: str, cwd: str, kind: str = "") -> list[Reach
         _KEPT[key] = (stamps, found)
     else:
         _KEPT.pop(key, None)
-    return found
+    return _with_outside(root, cwd, found)
+
+
+def _with_outside(root: Path, cwd: str, found: list[Reach]) -> list[Reach]:
+    """`found` (a tree script's reach) with each script it names OUTSIDE the tree
+    (`exec ~/x/fmt.sh`, `sh ../sibling/fmt.sh`: the user's, the model cannot change it, but
+    what it runs in the tree it can) read as a hook line's outside scripts are
+    (`outside_places`, read afresh at each look), and the tree scripts those name read in
+    turn (once: no outside reading again from there, `DEPTH` and `MOST_SCRIPTS` apply)."""
+    outside = [r for r in found if _names_outside(r)]
+    if not outside:
+        return found
+    more = outside_places(root, outside, cwd)
+    further = [(r.path, cwd) for r in more if not (r.launcher or r.unknown or r.kind)]
+    if further:
+        more += scripts_reach(further, lambda name: _read(root, name))
+    return list(dict.fromkeys([r for r in found if r not in outside] + more))
+
+
+def _names_outside(reach: Reach) -> bool:
+    """Whether `reach` is a file named by a path outside the tree (`~/x`, `/x`, `../x`)."""
+    if reach.launcher or reach.unknown or reach.kind or re.search(r"[*?\[$]", reach.path):
+        return False
+    return reach.path.startswith(("/", "~", ".."))
 
 
 def _read(root: Path, name: str) -> Script:
