@@ -304,6 +304,80 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "notes" exists
     And stderr does not contain "every file of the tree counts as your home's"
 
+  Scenario: My .bashrc's XDG_CONFIG_HOME naming my dotfiles tree's top keeps it whole, its vouch file too
+    # `git` reads `~/dotfiles/git/config`, my next `agents` `~/dotfiles/cleveragents/vouched.json`.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export XDG_CONFIG_HOME=~/dotfiles\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "mkdir -p git cleveragents && printf 'fsmonitor = touch planted-ran' > git/config && printf '{}' > cleveragents/vouched.json"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "git/config" does not exist
+    And the file "cleveragents/vouched.json" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its XDG_CONFIG_HOME names the tree's top (in ~/.bashrc)"
+
+  Scenario: A tree in the folder my .bashrc's XDG_CONFIG_HOME names is kept whole, said
+    Given the tree lies in the user's home at "dotfiles/nvim"
+    And the user's own ".bashrc" in their home holds "export XDG_CONFIG_HOME=~/dotfiles\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'vim.fn.system(1)' > init.lua"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "init.lua" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its XDG_CONFIG_HOME holds the tree: its programs read their files there (in ~/.bashrc)"
+
+  Scenario: My .profile's PYTHONPATH or PATH naming my dotfiles tree's top keeps it whole, said
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".profile" in their home holds "PATH=$PATH:~/dotfiles\nexport PYTHONPATH=\"$HOME/dotfiles\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'import os' > sitecustomize.py && printf 'touch planted-ran' > ls"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "sitecustomize.py" does not exist
+    And the file "ls" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names the tree's top (in ~/.profile)"
+
+  Scenario: What my .bashrc sources by a relative path, from where my terminal opens, is removed
+    # An IDE's terminal opens at the project's top: `. ./.env.sh` sources the tree's.
+    Given the user's own ".bashrc" in their home holds "[ -f ./.env.sh ] && . ./.env.sh\n"
+    And Claude will propose the plan "env" checked by ""
+    And Claude will run "printf 'touch planted-ran' > .env.sh; printf 'x' >> README"
+    When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
+    Then the file ".env.sh" does not exist
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+  Scenario: The model's write in my dotfiles tree, my .bashrc's PYTHONPATH naming its top, is refused
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export PYTHONPATH=~/dotfiles\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "usercustomize.py"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "usercustomize.py" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'usercustomize.py' is in this tree, whose files your home's programs may run: its PYTHONPATH names the tree's top (in ~/.bashrc)"
+
+  Scenario: What my .bashrc sources after a cd into my dotfiles tree is put back
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "cd ~/dotfiles && . ./bash_aliases; cd\npushd ~/dotfiles >/dev/null; source extra.sh; popd >/dev/null\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases; printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+  Scenario: What my fish config sources from its own folder into my dotfiles tree is put back
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".config/fish/config.fish" in their home holds "source (dirname (status filename))/../../dotfiles/extra.sh\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
   Scenario: A path my .bashrc's function sources that agents cannot name keeps my dotfiles tree whole, said
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(cd ~/dotfiles && pwd)/extra.sh\"\n"

@@ -2,8 +2,10 @@ Feature: Whatever my home's startup files source from my dotfiles tree is kept f
   As a developer whose `~/.bashrc` (a plain file of my home, or a link into the tree)
   sources my dotfiles repository by `~`, `$HOME`, `${HOME}`, a variable, a loop over a glob,
   or sets `ZDOTDIR` there
-  I want each path so sourced or run found, and the tree kept whole when one cannot be
-  named (it may be one of the tree in my home), however the line is written
+  I want each path so sourced or run found (a relative one from where a `cd` led, or the
+  tree's top), and the tree kept whole when one cannot be named (it may be one of the tree
+  in my home) or when a variable a program loads from (`PYTHONPATH`, `PATH`,
+  `XDG_CONFIG_HOME`...) names its top, however the line is written
   So that nothing a command writes there runs at my next shell
 
   # Each example: a home with `~/dotfiles` (a git tree) and one of its own startup files

@@ -79,7 +79,7 @@ Feature: Every link of my home into my tree is found, wherever my home keeps it
     And Claude will run "printf '#!/bin/sh\ntouch planted-ran' > ls"
     When I run "agents plan run 'walk' --allow-command 'printf *'" with Claude
     Then the file "ls" does not exist
-    And stderr contains "every file of the tree counts as your home's, kept from the model: your home's .profile puts it on PATH"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names the tree's top (in ~/.profile)"
 
   Scenario: A folder of my home too big to look at whole is said, one too deep is not
     # (a folder deeper than the walk goes is common: perf's `~/.debug`, pyenv's own clone)

@@ -1,27 +1,28 @@
-"""What the home's shell startup files source into the tree, read line by line: the home's
-OWN startup files (`~/.bashrc`, `~/.zshenv`..., fish's `config.fish`, read where their
-links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s,
-and the tree's shell files they reach (`home_files.py` reads those with the hook reader too).
-
-A sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
-`$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles;
-. $DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable), brace expansion, the
+"""What the home's shell startup files source into the tree, read line by line: the home's OWN
+startup files (`~/.bashrc`, `~/.zshenv`..., fish's `config.fish`, read where their links
+lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s, and the
+tree's shell files they reach (`home_files.py` reads those with the hook reader too). A
+sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
+`$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; .
+$DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable), brace expansion, the
 file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one of agents' own
 environment (which those files made). Any other path into the tree the files name by `~`,
 `/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval "$(cat X)"`,
 `BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too: found, read in
-turn. A function sourcing or running its argument (`source_if_exists() { [ -f "$1" ] &&
-. "$1"; }`) sources what each of its calls names (`source_if_exists ~/dotfiles/x.sh`). A
-path behind a `$(cmd ...)` whose program lies outside the home and that names nothing of
-it (`$(brew --prefix)/etc/x.sh`) is the system's: not a tree of the home (a program that
-prints a path of the home, `$(python3 -m site --user-base)`, is misread so). A glob's
-folder is the home's whole; a `ZDOTDIR` assigned makes that folder's zsh
-startup files the home's; a tree link on the way to a found path is found too
-(`home_ways.links_on_the_way`). A sourced or run path holding any other `$` (`$(...)`,
-`$1`, a variable set nowhere), or a startup file agents does not read (over `MOST_BYTES`,
-a FIFO), is an unknown: the whole tree, when these files reach it or it lies in the home
-(such a path may be one of it). At most `MOST_READ` files are read; past it the tree counts
-whole.
+turn. A function sourcing or running its argument (`source_if_exists() { [ -f "$1" ] && .
+"$1"; }`) sources what each of its calls names (`source_if_exists ~/dotfiles/x.sh`). A path
+behind a `$(cmd ...)` whose program lies outside the home and that names nothing of it
+(`$(brew --prefix)/etc/x.sh`) is the system's: not a tree of the home (a program that prints
+a path of the home, `$(python3 -m site --user-base)`, is misread so). A glob's folder is the
+home's whole; a `ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree
+link on the way to a found path is found too (`home_ways.links_on_the_way`). A relative path
+sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before
+any from the home and the tree's top (a terminal may open there); a variable
+a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the tree's top makes the
+tree whole. A sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
+nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown:
+the whole tree, when these files reach it or it lies in the home (such a path may be one of
+it). At most `MOST_READ` files are read; past it the tree counts whole.
 
 Cost: a read of each of the home's startup files (a few KB) and a `realpath` of each
 folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
@@ -29,6 +30,7 @@ folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
 
 from __future__ import annotations
 
+import glob
 import itertools
 import os
 import re
@@ -37,6 +39,7 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
+from cleveragents.adapters.home_moves import CDS, FISH_OWN, follow_cd, reader_of_top
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -44,6 +47,7 @@ MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
 FISH_FILE = ".config/fish/config.fish"  # fish's; its `conf.d` is not read
+# and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
 STARTS = frozenset((*OPERATORS, *KEYWORDS, "exec"))  # what a command may follow
@@ -69,6 +73,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES, FISH_FILE)]
     config = os.environ.get("XDG_CONFIG_HOME", "")
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
+    for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
+        todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     sourcers: dict[str, str] = {}  # functions sourcing (running) their argument: `_scan`
@@ -91,8 +97,11 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 unknown = unknown or why
             continue
         if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
-            text = own_folder_put(text, shlex.quote(os.path.dirname(path)))
-        targets, zdotdirs, why = _scan(text, variables, home, sourcers, top)
+            own = shlex.quote(os.path.dirname(path))
+            text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
+        targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
+        if topped:
+            return found, f"{topped} (in {_shown(top, home, path)})"
         if why and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
@@ -126,14 +135,17 @@ def _scan(
     home: str,
     sourcers: dict[str, str],
     top: Path,
-) -> tuple[list[tuple[str, bool]], list[str], str]:
+) -> tuple[list[tuple[str, bool]], list[str], str, str]:
     """The absolute paths `text` sources or runs (each with whether it is a glob's folder,
-    whole), the `ZDOTDIR`s it sets, and the first sourced path it cannot name. A function
-    sourcing or running its argument (`load() { . "$1"; }`) goes into `sourcers`: what each
-    call names (`load ~/x.sh`) is sourced."""
+    whole), the `ZDOTDIR`s it sets, the first sourced path it cannot name, and a `READERS`
+    variable it sets to the tree's top, said. A function sourcing or running its argument
+    (`load() { . "$1"; }`) goes into `sourcers`: what each call names (`load ~/x.sh`) is
+    sourced. A relative path sourced after a `cd`/`pushd` is read from where that leads
+    (`cd ~/dotfiles && . ./x.sh`), an unknown after one agents cannot follow."""
     targets: list[tuple[str, bool]] = []
     zdotdirs: list[str] = []
-    unknown = ""
+    unknown = topped = ""
+    here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     for line in text.splitlines():
         words = _words(line)
@@ -159,6 +171,10 @@ def _scan(
             if before in ("export", "local", "declare", "typeset", "readonly"):
                 start = index == 1 or words[index - 2] in STARTS
             assigned = ASSIGN.fullmatch(word) if start else None
+            topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
+            if start and word in CDS:
+                follow_cd(word, words[index + 1 :], here, variables, home)
+                continue
             if assigned:
                 values = _expand(assigned[2], variables, home)
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
@@ -177,6 +193,17 @@ def _scan(
                 variables[words[index + 1]] = values
             if not (start or (before in RUNS and _at_start(words, index - 1))):
                 continue
+            if word == "(" and before in (".", "source"):  # fish's `source (cmd)/x.fish`
+                unknown = unknown or "it sources (...), a path agents cannot name"
+            sourced = before in RUNS and not word.startswith(("/", "~", "$", "-", "<", ">"))
+            if sourced and word not in RUNS and word not in STARTS:  # relative: from the
+                last = here[-1] if here else None  # `cd`'s folder, or where the shell starts
+                if here and last is None:  # (a terminal opens at the tree's top, or home)
+                    why = f"it sources {printable(word)} after a `cd` agents cannot follow"
+                    unknown = unknown or why
+                for base in [last] if last else [] if here else [str(top), home]:
+                    targets.append(_glob_folder(os.path.join(base, word)))
+                continue
             if word in RUNS or ("/" not in word and "$" not in word):
                 continue
             if OWN.search(word):
@@ -194,7 +221,7 @@ def _scan(
             for value in values or []:
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
-    return targets, zdotdirs, unknown
+    return targets, zdotdirs, unknown, topped
 
 
 def _elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:

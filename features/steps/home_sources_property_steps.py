@@ -1,9 +1,10 @@
 """The property on what the home's shell startup files source into the tree
-(`adapters/home_shells.py`): each path sourced, however it is named (`~`, `$HOME`,
-`${HOME}`, a variable, a loop over a glob, `ZDOTDIR`, a function's call), is found or the
-tree counts whole; a path agents cannot name makes it whole (a system `$(cmd)` path does
-not); with none such and within the limit, it is not whole, and nothing found lies outside
-it."""
+(`adapters/home_shells.py`): each path sourced, however it is named (`~`, `$HOME`, `${HOME}`,
+a variable, a loop over a glob, `ZDOTDIR`, a function's call, a relative path after a `cd`
+into the tree), is found or the tree counts whole; a path agents cannot name (after a `cd` it
+cannot follow) makes it whole (a system `$(cmd)` path does not), and so does a variable a
+program loads from (`PYTHONPATH`, `PATH`...) naming the tree's top; with none such and within
+the limit, it is not whole, and nothing found lies outside it."""
 
 from __future__ import annotations
 
@@ -50,10 +51,39 @@ FORMS = (
         "{p}",
     ),
     ('. "$(uname -m)/{p}"; source $(uname -s)/{p}', ""),
+    # a relative path sourced or run after a `cd`/`pushd` into the tree, or one not followed
+    ("cd ~/dotfiles && . ./{p}; cd", "{p}"),
+    ('pushd "$HOME/dotfiles" >/dev/null; source {p}; popd >/dev/null', "{p}"),
+    ("cd ~/dotfiles\ncd . || return\nbash ../dotfiles/{p}\ncd -", "{p}"),
+    ('cd "$(mktemp -d)" && . ./{p}', ""),
+    ("[ -f ./{p} ] && . ./{p}", "{p}"),  # from where the shell starts: maybe the top
+    # a variable a program loads code or config from, naming the top: the tree whole
+    ('export PYTHONPATH="$HOME/dotfiles"', ""),
+    ("PATH=$PATH:~/dotfiles; . ~/dotfiles/{p}", ""),
+    ("path=(~/dotfiles/ $path)", ""),
+    ("declare -x XDG_CONFIG_HOME=${{HOME}}/dotfiles", ""),
+    ("{v}=~/dotfiles; export GIT_TEMPLATE_DIR=${v}", ""),
+    ("set -gx PYTHONPATH ~/dotfiles/ $PYTHONPATH", ""),  # fish's
+    ("fish_add_path -g ~/dotfiles", ""),
+    ('export XDG_DATA_HOME="$HOME"', ""),  # one holding the tree: its programs' folders
+    ("source (cat /dev/null)/{p}", ""),  # fish's substitution: a path agents cannot name
 )
 # The forms above whose path agents cannot name for sure: the tree whole, said.
-UNNAMED = ("${{{v}:-",)
+UNNAMED = ("${{{v}:-", 'cd "$(mktemp', "source (cat")
+# The forms naming the tree's top by a variable a program loads from: the tree whole,
+# said, where agents stops reading (what they source is not all found).
+TOPS = (
+    "PYTHONPATH",
+    "PATH=$PATH:",
+    "path=(",
+    "XDG_CONFIG_HOME=",
+    "GIT_TEMPLATE_DIR=",
+    "fish_add",
+    "XDG_DATA_HOME=",
+)
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
+STARTED = "[ -f ./"  # the form sourcing from where the shell starts, first in its file
+ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the shell's
 
 
 @when("home startup files sourcing the tree are made at random")
@@ -81,7 +111,7 @@ def _example(root: Path, data: st.DataObject) -> None:
         st.lists(st.tuples(st.sampled_from(FORMS), name, name, st.booleans()), max_size=6)
     )
     unknown = data.draw(st.booleans())
-    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv", FISH_FILE)))
+    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv", FISH_FILE, ENVIRONMENT_D)))
     wanted: list[str] = []
     text: list[str] = []
     used: set[Path] = set()
@@ -90,7 +120,9 @@ def _example(root: Path, data: st.DataObject) -> None:
     for (form, want), path, variable, deeper in lines:
         folder = "*" in form or "ZDOTDIR" in form or "PATH" in form
         p = f"d{path}" if folder else f"s{path}.sh"
-        text.append(form.format(p=p, v=f"V{variable}"))
+        line = form.format(p=p, v=f"V{variable}")
+        # a relative path from where the shell starts: before any `cd` of the file
+        text = [line, *text] if form.startswith(STARTED) else [*text, line]
         wanted += [want.format(p=p)] if want else []
         sourced = tree / p
         if deeper and want == "{p}" and not folder and sourced not in used:
@@ -104,9 +136,12 @@ def _example(root: Path, data: st.DataObject) -> None:
     found = home_files.home_files(tree)
     shown = (own, lines, unknown, sorted(found.paths), found.whole)
     unnamed = any(u in form for (form, _), *_ in lines for u in UNNAMED)
+    tops = any(t in form for (form, _), *_ in lines for t in TOPS)
     # the tree lies in the home: a path agents cannot name may be one of it
-    assert bool(found.whole) == (unknown or unnamed), shown
-    assert set(wanted) <= set(found.paths), shown
+    assert bool(found.whole) == (unknown or unnamed or tops), shown
+    assert tops or set(wanted) <= set(found.paths), shown
+    said = ("names the tree's top", "holds the tree")
+    assert not tops or any(s in found.whole for s in said) or unknown or unnamed, shown
     for path in found.paths:
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
     assert len(lines) < MOST_READ
