@@ -236,6 +236,7 @@ class StandInCheckpoints:
         self.keep: Callable[[SavedFiles], None] = lambda saved: None
         self.journal: Callable[[str], None] = lambda line: None
         self.unreadable: list[str] = []  # nested repositories no scan could read: none here
+        self.uncommitted: list[str] = []  # nested repositories with no commit: none here
 
     def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
         self.count += 1

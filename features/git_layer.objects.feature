@@ -35,7 +35,7 @@ Feature: One object layer writes and reads every git object agents makes, as git
     Then "cat-file" and "hash-object" are run by the object store alone
     And "update-ref" is run by the ref mover alone
     And no module runs "mktree" or "commit-tree"
-    And no module of the git layer but the runner starts a process
+    And no module of the git layer but the runner and the kept reader starts a process
     And the modes and object id patterns are defined in one module
 
   Scenario: Records that name no file content are refused in one line that says what to do

@@ -104,6 +104,8 @@ def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
         rest_made = [m for m in made if not _within(m, folder)]
         if folder and len(folders) + len(rest) + len(rest_made) + len(way) < most:
             folders.update(dict.fromkeys(way))
+            # Read-only, it holds its folders where they are: none in it bound writable.
+            folders = {f: None for f in folders if not _within(f, folder)}
             kept, made = [*rest, folder], rest_made
         else:
             left.append(place)
