@@ -23,6 +23,7 @@ from types import ModuleType
 from cleveragents.adapters import held_secrets, interrupts
 from cleveragents.cli import output
 from cleveragents.cli.exits import exit_code, failed
+from cleveragents.cli.run_arguments import directory_words, early_refusal
 from cleveragents.domain.text_rules import lone_surrogate, shown_bytes
 from cleveragents.errors import BadInput
 
@@ -70,12 +71,9 @@ def read_only_view(args: list[str]) -> Callable[[], int] | None:
     `plan decision DECISION [-p PLAN] [--json]`, exactly as typer would run them; None for
     any other command line, even one typer would read the same way (`-CDIR`, `--json
     --json`): typer parses those, and every mistake."""
-    words = list(args)
-    directory: str | None = None
-    if words[:1] == ["-C"]:
-        if len(words) < 2 or not _plain(words[1]):
-            return None
-        directory, words = words[1], words[2:]
+    if (directed := directory_words(args)) is None:
+        return None
+    directory, words = directed
     if words[:1] != ["plan"] or len(words) < 2 or words[1] not in VIEWS:
         return None
     command, rest = words[1], words[2:]
@@ -127,11 +125,7 @@ def plan_help(args: list[str]) -> Callable[[], int] | None:
 def run_refusal(args: list[str]) -> Callable[[], int] | None:
     """`agents plan run` refused before typer, where it would refuse before opening
     anything (`run_arguments.early_refusal`): a typo costs what `--help` costs."""
-    if "run" not in args:
-        return None
-    from cleveragents.cli.run_arguments import early_refusal
-
-    return early_refusal(args)
+    return early_refusal(args) if "run" in args else None
 
 
 def _help(args: list[str], command: str | None) -> int:

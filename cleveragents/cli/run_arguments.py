@@ -87,17 +87,24 @@ def readable(path: Path) -> None:
 SHORT = {"-q": "--quiet", "-s": "--script"}
 
 
+def directory_words(args: list[str]) -> tuple[str | None, list[str]] | None:
+    """The folder `-C DIR` names at the start of `args` (None without one) and the words
+    after it; None when `-C` is not followed by a plain folder (typer's to answer)."""
+    if args[:1] != ["-C"]:
+        return None, list(args)
+    if len(args) < 2 or not _plain(args[1]):
+        return None
+    return args[1], list(args[2:])
+
+
 def early_refusal(args: list[str]) -> Callable[[], int] | None:
     """For `agents [-C DIR] plan run [--json] [--quiet|-q] [--script|-s FILE] [WORD]`, with
     each option once, in any order: what refuses it when typer would refuse it before
     opening anything (a missing or unreadable plan file, a TASK and a file, neither); None
     for any other command line, and for one typer would go on to run."""
-    words = list(args)
-    directory: str | None = None
-    if words[:1] == ["-C"]:
-        if len(words) < 2 or not _plain(words[1]):
-            return None
-        directory, words = words[1], words[2:]
+    if (directed := directory_words(args)) is None:
+        return None
+    directory, words = directed
     if words[:2] != ["plan", "run"] or "_AGENTS_COMPLETE" in os.environ:
         return None
     seen: set[str] = set()
