@@ -28,20 +28,28 @@ MOST_HOST_MOUNTS = 64
 # Names whose mere presence changes what the host runs: an empty `~/.bash_profile` made
 # for the command's time would keep a login shell from reading `~/.profile`.
 NEVER_MADE = frozenset((".bash_profile", ".bash_login"))
+# Claude Code's folder at the top of a project (and of a home): a `settings.json` made in
+# it while Claude Code runs has its `env` applied to Claude Code's own process for the rest
+# of the session, a put-back after the command too late (attack 20 #17). Not there, it
+# stands as an empty read-only folder for the command's time; there, it is bound whole.
+CLAUDE_FOLDER = ".claude"
 
 
 @dataclass(frozen=True)
 class HostBinds:
     """What the box binds for the host-run places of the tree (paths in it): `folders`
     bound to themselves (parents first), `kept` (standing) read-only, `made` (names not
-    there yet, their folder standing) an empty read-only file; `left` to the put-back."""
+    there yet, their folder standing) an empty read-only file, `made_folders` an empty
+    read-only folder (`CLAUDE_FOLDER`); `left` to the put-back."""
 
     folders: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
     made: tuple[str, ...] = ()
     left: tuple[str, ...] = ()
+    made_folders: tuple[str, ...] = ()
 
     def mounts(self) -> int:
+        """Those `planned` counts against its bound (`made_folders`: one a home, beside)."""
         return len(self.folders) + len(self.kept) + len(self.made)
 
 

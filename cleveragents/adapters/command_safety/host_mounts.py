@@ -10,6 +10,7 @@ from pathlib import Path
 
 from cleveragents.adapters.command_safety import git_config
 from cleveragents.domain.host_binds import (
+    CLAUDE_FOLDER,
     MOST_HOST_MOUNTS,
     NEVER_MADE,
     HostBinds,
@@ -45,7 +46,9 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
         else:
             left.append(place)
     binds = planned(found, most)
-    return HostBinds(binds.folders, binds.kept, binds.made, (*binds.left, *left))
+    claude = [f"{home}/{CLAUDE_FOLDER}" if home else CLAUDE_FOLDER for home in ["", *homes]]
+    missing = [p for p in dict.fromkeys(claude) if _real_way(root, p) and not _lstat(root / p)]
+    return HostBinds(binds.folders, binds.kept, binds.made, (*binds.left, *left), tuple(missing))
 
 
 def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
@@ -58,6 +61,8 @@ def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
         found += ["--ro-bind", f"{root}/{place}", f"{root}/{place}"]
     for place in binds.made:
         found += ["--ro-bind", empty, f"{root}/{place}"]
+    for place in binds.made_folders:  # made by `mount_points.made`, unless it could not be
+        found += ["--ro-bind-try", f"{root}/{place}", f"{root}/{place}"]
     return found
 
 

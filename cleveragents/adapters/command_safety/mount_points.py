@@ -9,7 +9,8 @@ inode and times once made. After the command, and at the next `agents` command w
 left the journal (its lock gone with its process), a file is removed only while it is
 still the one made: the same inode, empty, regular, its modification and change times
 as they were. A file the user (or the host) put at that name meanwhile, wrote into,
-chmodded or replaced by a folder stays, as does a name made with no record yet.
+chmodded or replaced by a folder stays, as does a name made with no record yet. A folder
+made so (an empty read-only `.claude`) is removed as such: still the one made, and empty.
 """
 
 from __future__ import annotations
@@ -29,10 +30,13 @@ JOURNAL = ".journal"
 
 
 @contextlib.contextmanager
-def made(root: Path, places: tuple[str, ...], state: Path) -> Iterator[None]:
+def made(
+    root: Path, places: tuple[str, ...], state: Path, folders: tuple[str, ...] = ()
+) -> Iterator[None]:
     """Within, each of `places` (relative to `root`) not there yet stands as an empty
-    read-only file made here, journaled under `state`; after, each still ours is removed."""
-    if not places:
+    read-only file made here, each of `folders` as an empty read-only folder, journaled
+    under `state`; after, each still ours is removed."""
+    if not places and not folders:
         yield
         return
     folder = state / FOLDER
@@ -44,11 +48,11 @@ def made(root: Path, places: tuple[str, ...], state: Path) -> Iterator[None]:
         path = Path(temporary).with_suffix(JOURNAL)
         os.rename(temporary, path)  # locked before its name shows: no sweep takes it
         try:
-            for place in places:
+            for place, whole in [*((p, False) for p in places), *((f, True) for f in folders)]:
                 _line(journal, {"place": place})  # before it is made
-                identity = _make(root, place)
+                identity = _make(root, place, whole)
                 if identity is not None:
-                    _line(journal, {"place": place, "made": identity})
+                    _line(journal, {"place": place, "made": identity, "folder": whole})
             yield
         finally:
             journal.seek(0)
@@ -96,15 +100,24 @@ def clear(root: Path, text: str) -> list[str]:
             st = os.lstat(root / place)
         except OSError:
             continue
-        if stat.S_ISREG(st.st_mode) and st.st_size == 0 and _identity(st) == identity:
+        if _identity(st) != identity:
+            continue
+        if entry.get("folder") is True and stat.S_ISDIR(st.st_mode):
+            try:
+                os.rmdir(root / place)  # only while empty
+            except OSError:
+                continue
+            removed.append(place)
+        elif stat.S_ISREG(st.st_mode) and st.st_size == 0:
             os.unlink(root / place)
             removed.append(place)
     return removed
 
 
-def _make(root: Path, place: str) -> list[int] | None:
-    """Make `place` an empty read-only file, each folder on the way opened without
-    following a link; its identity, or None when it could not be made (it stands now)."""
+def _make(root: Path, place: str, as_folder: bool = False) -> list[int] | None:
+    """Make `place` an empty read-only file (a folder `as_folder`), each folder on the way
+    opened without following a link; its identity, or None when it could not be made (it
+    stands now)."""
     *folders, name = place.split("/")
     at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -112,8 +125,12 @@ def _make(root: Path, place: str) -> list[int] | None:
             inner = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
             os.close(at)
             at = inner
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-        fd = os.open(name, flags, 0o444, dir_fd=at)
+        if as_folder:
+            os.mkdir(name, 0o555, dir_fd=at)
+            fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
+        else:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+            fd = os.open(name, flags, 0o444, dir_fd=at)
     except OSError:
         return None  # bwrap binds over what stands there; nothing of it is removed
     finally:

@@ -249,7 +249,8 @@ class WorkspaceEnvironment:
         started = time.time_ns() - 100_000_000
         given = confinement.stdin if confinement is not None else b""
         # Its mount points, made empty, journaled, and removed after (`mount_points.py`).
-        with mount_points.made(self.root, host.made if host else (), self.git_dir / "cleveragents"):
+        files, folders = (host.made, host.made_folders) if host else ((), ())
+        with mount_points.made(self.root, files, self.git_dir / "cleveragents", folders):
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
         if planted := [p for p in missing if os.path.lexists(p)]:
@@ -269,7 +270,7 @@ class WorkspaceEnvironment:
             pipes -= set(waits)
         if held and not outcome.ok:  # maybe why it failed
             notes.append(held_note(held))
-        if host is not None and host.mounts() > len(host.folders) and not outcome.ok:
+        if host is not None and host.kept + host.made and not outcome.ok:
             notes.append(host_note(host))
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
