@@ -281,9 +281,9 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     runs of `rest`."""
     two = f"{name} {rest[0]}" if rest else ""
     if two in table.RUNNERS:
-        return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given)]
+        return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given, two)]
     if name in table.RUNNERS:
-        return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given)]
+        return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given, name)]
     if name in table.WRAPPERS:
         return _wrapped(name, rest, cwd, given)
     if name in table.OPAQUE or name in ("for", "case", "select", "coproc"):
@@ -353,12 +353,12 @@ def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
     return found
 
 
-def _runner(rest: list[str], cwd: str, given: Given) -> list[Reach]:
-    """What a runner's command (after its options) runs."""
-    while rest and rest[0].startswith("-"):
-        rest = rest[1:]
-    found: list[Reach] = []
-    _command(rest, cwd, found, given)
+def _runner(rest: list[str], cwd: str, given: Given, runner: str) -> list[Reach]:
+    """What a runner's command (after its options) runs; a node package's, its program."""
+    rest = rest[next((n for n, word in enumerate(rest) if word[:1] != "-"), len(rest)) :]
+    package = table.npm_package(runner, rest[0]) if rest else ()
+    found = places(cwd, package, "")
+    _command([package[0].rpartition("/")[2], *rest[1:]] if package else rest, cwd, found, given)
     return found
 
 
