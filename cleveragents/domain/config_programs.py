@@ -392,7 +392,7 @@ def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
 
 
 def _python_root(root: str, launcher: str, hint: str) -> list[Reach]:
-    return places(root, table.PYTHON_ROOT, launcher, hint)
+    return places(root, table.PYTHON_ROOT, launcher, hint, absolute=True)
 
 
 def _assignment(word: str) -> bool:

@@ -39,7 +39,7 @@ from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_l
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
-from cleveragents.adapters.git.tree_includes import git_path, include_target
+from cleveragents.adapters.git.tree_includes import git_path, include_target, pattern_in_tree
 from cleveragents.adapters.git.tree_scripts import (
     below,
     linked_packages,
@@ -369,9 +369,10 @@ def _in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:
             os.path.realpath(os.path.expanduser(reach.path))
         ):
             return [replace(reach, path=_under(top, WHOLE))]
-        if reach.path.startswith(("/", "~", "..")):
+        inside = pattern_in_tree(root, reach.path) if reach.path.startswith(("/", "~")) else None
+        if inside is None and reach.path.startswith(("/", "~", "..")):
             return []
-        path = _under(top, reach.path)
+        path = inside or _under(top, reach.path)  # a `PYTHONPATH` folder's: attack 20 #10
         if not reach.path.endswith(PACKAGE):
             return [replace(reach, path=path)]
         folders = [p.parent.relative_to(root).as_posix() for p in root.glob(path)]
