@@ -41,6 +41,9 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
     When I run "agents plan list"
     Then the file "local.sh" does not exist
     And stderr contains "removed local.sh: an empty file a killed command left"
+    # No `.claude` in the tree: one stood, empty and read-only, for the command (attack 20 #17).
+    And the folder ".claude" does not exist
+    And stderr contains "removed .claude: an empty folder a killed command left"
 
   Scenario: A file I put at that name after the kill stays at the next agents command
     Given Claude will run "sleep 30"

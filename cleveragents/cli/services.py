@@ -31,11 +31,13 @@ def opened(
     from cleveragents.adapters.command_safety import mount_points
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.command_saves import shown_path
+    from cleveragents.domain.host_binds import CLAUDE_FOLDER
 
     built = bootstrap(start, observer, approve)
     try:
         for place in mount_points.sweep(built.repo.root, built.repo.state_dir):
-            output.note(f"removed {shown_path(place)}: an empty file a killed command left")
+            kind = "folder" if place.rpartition("/")[2] == CLAUDE_FOLDER else "file"
+            output.note(f"removed {shown_path(place)}: an empty {kind} a killed command left")
         built.operations.settle()
         for notice in built.operations.notices:
             output.note(notice)
