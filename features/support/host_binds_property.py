@@ -76,8 +76,9 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         os.mkfifo(root / "go.fifo")
         sandbox = Bubblewrap(root, root / ".git")
         assert sandbox.unavailable() is None, sandbox.unavailable()
+        # As `agents` does: the command line first, then the mount points made.
+        argv = sandbox.argv(["sh", "-c", _attack(bound, binds.folders)], False, host=binds)
         with made(root, binds.made, root / ".git" / "cleveragents", binds.made_folders):
-            argv = sandbox.argv(["sh", "-c", _attack(bound, binds.folders)], False, host=binds)
             box = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             threading.Thread(target=_release, args=(box, root), daemon=True).start()
             try:
