@@ -48,7 +48,7 @@ def made(
         path = Path(temporary).with_suffix(JOURNAL)
         os.rename(temporary, path)  # locked before its name shows: no sweep takes it
         try:
-            for place, whole in [*((p, False) for p in places), *((f, True) for f in folders)]:
+            for place, whole in [*((f, True) for f in folders), *((p, False) for p in places)]:
                 _line(journal, {"place": place})  # before it is made
                 identity = _make(root, place, whole)
                 if identity is not None:
