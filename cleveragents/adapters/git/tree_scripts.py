@@ -144,11 +144,15 @@ def outside_places(
     vouched for, said so."""
 
     on_path: set[str] = set()
+    linked: dict[Reach, Reach] = {}  # a program on PATH that is (or links into) a tree file
 
     def outside(reach: Reach) -> str | None:
         if reach.kind == ON_PATH:  # `claude-fmt`: the user's script on PATH, read as one
             found = shutil.which(reach.path)
             real = os.path.realpath(found) if found else ""
+            if real and Path(real).is_relative_to(root / base):  # `~/.local/bin/x -> tree`
+                linked[reach] = Reach(Path(real).relative_to(root / base).as_posix())
+                return None  # the tree script it is (attack 20, finding 7)
             if not real or Path(real).is_relative_to(root):
                 return ""  # none, or the tree's: `path_folders.py` keeps those
             on_path.add(real)
@@ -175,7 +179,7 @@ def outside_places(
         for reach in reaches:
             path = outside(reach)
             if path is None:
-                found.append(reach)
+                found.append(linked.get(reach, reach))
             elif path:
                 kind = "" if reach.kind == ON_PATH else reach.kind
                 runs = outside_reach([(path, kind)], cwd, script, outside, programs=setting)
