@@ -13,6 +13,7 @@ from cleveragents.domain.host_binds import (
     MOST_HOST_MOUNTS,
     NEVER_MADE,
     HostBinds,
+    by_stake,
     host_places,
     planned,
     unmade,
@@ -25,6 +26,7 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
     through a link (bwrap would bind where it leads) or of another kind (a FIFO) is left
     to the put-back, as is a missing one whose folder does not stand."""
     places, homes = host_places(host)
+    entries: list[str] = []
     for home in homes:  # each dot entry of a home in the tree, and its `bin`
         folder = root / home if home else root
         try:
@@ -32,7 +34,8 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
         except OSError:
             continue
         dots = [n for n in names if n.startswith(".") and n.lower() != ".git"]
-        places += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
+        entries += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
+    places = by_stake(places, entries, host)
     found: list[tuple[str, bool]] = []  # (place, missing)
     left: list[str] = []
     never = unmade(host, git_config.hidden_key)
