@@ -34,8 +34,10 @@ def opened(
 
     built = bootstrap(start, observer, approve)
     try:
-        for place in mount_points.sweep(built.repo.root, built.repo.state_dir):
+        made: set[str] = set()  # a killed command's box stood on them: none holds its bytes
+        for place in mount_points.sweep(built.repo.root, built.repo.state_dir, made):
             output.note(f"removed {shown_path(place)}: an empty file a killed command left")
+        built.operations.spared = frozenset(made)
         built.operations.settle()
         for notice in built.operations.notices:
             output.note(notice)

@@ -56,9 +56,10 @@ def made(root: Path, places: tuple[str, ...], state: Path) -> Iterator[None]:
             path.unlink()
 
 
-def sweep(root: Path, state: Path) -> list[str]:
+def sweep(root: Path, state: Path, named: set[str] | None = None) -> list[str]:
     """Remove what a killed command's journal under `state` names that is still as made,
-    the journal too; the places removed. A journal still locked (its command alive), or of
+    the journal too; the places removed (each place a journal named into `named`: none took
+    the command's bytes, the box held it). A journal still locked (its command alive), or of
     another tree, is left."""
     folder = state / FOLDER
     try:
@@ -79,6 +80,8 @@ def sweep(root: Path, state: Path) -> list[str]:
             text = journal.read()
             if _root(text) != str(root):
                 continue
+            if named is not None:
+                named.update(p for e in _entries(text) if isinstance(p := e.get("place"), str))
             removed += clear(root, text)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(folder / name)
