@@ -2,9 +2,8 @@
 vouched program is given as data; every file of the tree the hook runs stays refused.
 
 Each example makes a real program of a random name agents has no table for, outside the
-tree on PATH (by its bare name: `nice` by that name, which runs the command after its options,
-a wrapper the user should not have vouched for; by its path: a script that runs nothing,
-read as one); the user vouches for it (by its bare name, or by its
+tree on PATH: `nice` by that name, a binary which runs the command after its options (a
+wrapper the user should not have vouched for); the user vouches for it (by its bare name, or by its
 absolute path) through the vouch file of `agents hooks vouch` (`adapters/vouch_file.py`);
 the pre-commit hook runs it by a random form beside tree files that run: a tree script
 (`sh scripts/x.sh`), a shell function of the hook named as the program that runs its word,
@@ -36,7 +35,7 @@ from features.support.properties import reproducible
 MARK = 'touch "{marks}/{mark}"\n'
 # A hook line (`{p}`: the program as vouched, bare or by its path), whether `src/a.py`
 # (in the folder given to the vouched program by a bare name only) is then the model's to
-# write. By its bare name the program is `nice` under another name, which runs the command
+# write. The program is `nice` under another name, which runs the command
 # after its options, as a wrapper the user should not have vouched for does (`setarch x86_64
 # ./scripts/fmt.sh`, attack 20 finding 3): a vouch covers the program, never a file of the
 # tree its line names.
@@ -65,6 +64,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(name="mylint", hook=1, by_path=False)
     @example(name="acme-fmt", hook=4, by_path=True)
     @example(name="fmtwrap", hook=7, by_path=False)
+    @example(name="fmtpath", hook=0, by_path=True)
     @given(name=NAMES, hook=st.integers(0, len(HOOKS) - 1), by_path=st.booleans())
     def check(name: str, hook: int, by_path: bool) -> None:
         nonlocal ran
@@ -82,11 +82,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             (root / path).parent.mkdir(parents=True, exist_ok=True)
             (root / path).write_text(content)
             (root / path).chmod(0o755)
-        if by_path:  # a script by its path is read as one: it runs nothing, reads nothing
-            (tools / name).write_text("#!/bin/sh\nexit 0\n")
-            (tools / name).chmod(0o755)
-        else:  # (a binary vouched for by its path is read as a script agents cannot read)
-            (tools / name).symlink_to(shutil.which("nice") or "/usr/bin/nice")
+        (tools / name).symlink_to(shutil.which("nice") or "/usr/bin/nice")
         program = str(tools / name) if by_path else name
         line, opens = HOOKS[hook]
         line = line.format(p=program, name=name)
