@@ -107,11 +107,19 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     brings them back), and the paths said; None when there are none. A name the box stood
     on (`log.spared`) held none of the command's bytes: what stands there is the user's."""
     from cleveragents.domain.host_files import host_run
+    from cleveragents.errors import CleverAgentsError
 
     assert op.files_before is not None
-    safety = log.store.checkpoint(op.files_before).tree
-    changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
-    host = log.checkpoints.host_folders()
+    try:  # a look that fails says so, and leaves the next command free to run
+        safety = log.store.checkpoint(op.files_before).tree
+        changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
+        host = log.checkpoints.host_folders()
+    except CleverAgentsError as failed:
+        log.notices.append(
+            f"could not look for files your host runs that operation {op.id}'s killed command "
+            f"changed: {failed.message}; `agents plan undo {op.id}` puts every file back"
+        )
+        return None
     back = {
         path: was
         for path, (was, _) in changed.items()
