@@ -40,7 +40,7 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
     Then "local.sh" of the tree is the empty read-only file the box stood on
     When I run "agents plan list"
     Then the file "local.sh" does not exist
-    And stderr contains "removed local.sh: an empty file a killed command left"
+    And stderr contains "removed local.sh: a file a killed command's sandbox stood on"
 
   Scenario: A file I put at that name after the kill stays at the next agents command
     Given Claude will run "sleep 30"

@@ -35,7 +35,7 @@ def opened(
     built = bootstrap(start, observer, approve)
     try:
         for place in mount_points.sweep(built.repo.root, built.repo.state_dir):
-            output.note(f"removed {shown_path(place)}: an empty file a killed command left")
+            output.note(f"removed {shown_path(place)}: a file a killed command's sandbox stood on")
         built.operations.settle()
         for notice in built.operations.notices:
             output.note(notice)
