@@ -10,20 +10,24 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
   Background:
     Given a git repository with files:
       | path   | content                                                    |
-      | bashrc | # rc\n[ -f ~/dot/local.sh ] && . ~/dot/local.sh\n[ -z "$PS1" ] && return 7\n |
+      | bashrc | # rc\n[ -f ~/dot/local.sh ] && . ~/dot/local.sh\n[ -z "$PS1" ] && return 7\nx=1\nHISTCONTROL=ignoreboth\nexport EDITOR=vim LC_ALL=C\nshopt -s histappend\nexport BASH_ENV=env.sh\n |
     And the user's home links ".bashrc" to the tree's "bashrc"
     And the user's home links "dot" to the tree's "."
     And Claude answers through a stand-in server
     And Claude will propose the plan "dots" checked by ""
 
-  Scenario: A comment's words and exit's status name no file: no empty file stands for them
+  # A variable's value is a file only where a program may open it by that variable: a
+  # number (`x=1`), a setting's data (`HISTCONTROL`, `LC_ALL`), the program `EDITOR` finds
+  # on PATH, shopt's option name are none; `BASH_ENV=env.sh` is one (bash sources it).
+  Scenario: A comment's words, exit's status and a setting's value name no file: no empty file stands for them
     Given the repository's hook "pre-commit" holds "#!/bin/sh\n# lint\nexit 3\n"
-    And the names "local.sh rc 7 lint 3" are watched in the tree while the command runs
+    And the names "local.sh rc 7 lint 3 1 ignoreboth vim C histappend env.sh" are watched in the tree while the command runs
     And Claude will run "sleep 1"
     When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
     Then the exit code is 0
-    And of the watched names only "local.sh" stood in the tree
+    And of the watched names only "local.sh env.sh" stood in the tree
     And the file "local.sh" does not exist
+    And the file "env.sh" does not exist
 
   # Once the command ends, what I put at a host-run name while it ran is put back as any
   # new host-run file is (kept in a commit, said); never removed unsaid as the box's own.
