@@ -53,3 +53,19 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
     And I run "agents plan list"
     Then "local.sh" of the tree is the empty read-only file the box stood on
     And stderr does not contain "removed local.sh"
+
+  Scenario: The empty file a killed agents left goes at the next agents command in the tree moved since
+    Given Claude will run "sleep 30"
+    When I start "agents plan run 'dots' --allow-command 'sleep *'" with Claude and SIGKILL it once "local.sh" stands in the tree
+    And the user moves the tree to "moved"
+    And I run "agents plan list"
+    Then the file "local.sh" does not exist
+    And stderr contains "removed local.sh: a file a killed command's sandbox stood on"
+
+  Scenario: The empty file a killed agents left in a tree copied elsewhere since is said, not taken
+    Given Claude will run "sleep 30"
+    When I start "agents plan run 'dots' --allow-command 'sleep *'" with Claude and SIGKILL it once "local.sh" stands in the tree
+    And the user copies the tree to "copied" and removes the old one
+    And I run "agents plan list"
+    Then "local.sh" of the tree is the empty read-only file the box stood on
+    And stderr contains "kept local.sh: like a file a killed command's sandbox stood on before the tree moved; remove it if it is not yours"

@@ -65,16 +65,21 @@ def made(
             path.unlink()
 
 
-def sweep(root: Path, state: Path) -> list[str]:
+def sweep(root: Path, state: Path) -> tuple[list[str], list[str]]:
     """Remove what a killed command's journal under `state` names that is still as made,
-    the journal too; the places removed. A journal still locked (its command alive), or of
-    another tree, is left."""
+    the journal too: the places removed, and those of a journal made where the tree stood
+    before it was moved that stand as made but are no longer provably the same file (a
+    copy's, `cp -a`, a move across file systems), to be said. A journal still locked (its
+    command alive) is left. One of another root (the tree moved since, this git dir going
+    with it) is swept in this tree and at that root, each file only while still the one
+    made (same inode and times), so no other tree's file is taken."""
     folder = state / FOLDER
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(JOURNAL))
     except OSError:
-        return []
+        return [], []
     removed: list[str] = []
+    unsure: list[str] = []
     for name in names:
         try:
             journal = open(folder / name, encoding="utf-8")  # noqa: SIM115
@@ -86,12 +91,15 @@ def sweep(root: Path, state: Path) -> list[str]:
             except OSError:
                 continue  # its command still runs
             text = journal.read()
-            if _root(text) != str(root):
-                continue
+            was = _root(text)
             removed += clear(root, text)
+            if was is not None and was != str(root):
+                if os.path.isdir(was):
+                    clear(Path(was), text)
+                unsure += _alike(root, text)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(folder / name)
-    return removed
+    return removed, unsure
 
 
 def clear(root: Path, text: str) -> list[str]:
@@ -110,6 +118,23 @@ def clear(root: Path, text: str) -> list[str]:
             os.unlink(root / place)
             removed.append(place)
     return removed
+
+
+def _alike(root: Path, text: str) -> list[str]:
+    """The places the journal `text` records made that stand in `root` as a regular
+    read-only file of the size made, though not that file."""
+    found: list[str] = []
+    for entry in _entries(text):
+        place, size = entry.get("place"), entry.get("size", 0)
+        if not isinstance(place, str) or "made" not in entry:
+            continue
+        try:
+            st = os.lstat(root / place)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and st.st_size == size and not st.st_mode & 0o222:
+            found.append(place)
+    return found
 
 
 def _make(root: Path, place: str, content: bytes) -> list[int] | None:
