@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from behave import given, then
+from behave import given, then, when
 
 
 @given("the user's home is the tree's folder \"{folder}\"")
@@ -58,3 +58,16 @@ def step_logins_read(context: Any, canary: str, line: str) -> None:
     assert outputs, "no login bash ran while the name stood"
     for output in outputs:
         assert canary in output and line not in output, output
+
+
+@when("a login bash runs on the host with random login files in a home the tree is")
+def step_login_property(context: Any) -> None:
+    from features.support.login_stand_in_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "login stand-in property", check_property, 60)
+
+
+@then("it prints the same while the sandbox's files stand as without them")
+def step_login_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
