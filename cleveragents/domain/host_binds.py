@@ -7,11 +7,11 @@ place that can be named (a startup file of the home, a hooks folder, a file a ho
 setting runs, what stands in a folder of the tree on PATH) is bound read-only in the box,
 and each folder on the way to it bound to itself, so that no `mv` of a folder above can put
 another in its place (a mount point cannot be renamed; what is in it stays writable). A
-name not there yet, in a folder that is, gets an empty read-only file bwrap makes there
-(the host's shell sources an empty file), a login bash's own (`.bash_profile`,
-`.bash_login`) one holding what bash reads without it (`LOGIN_NAMES`); one deeper down, a
-pattern (`scripts/*.sh`), the tree's top, and whatever lies past `most` mounts are left to
-the put-back.
+name not there yet, in a folder that is, gets an empty read-only file agents makes there
+for bwrap to bind over (the host's shell sources an empty file), a login bash's own
+(`.bash_profile`, `.bash_login`) one holding what bash reads without it (`LOGIN_NAMES`); one
+deeper down, a pattern (`scripts/*.sh`), the tree's top, and whatever lies past `most`
+mounts are left to the put-back.
 """
 
 from __future__ import annotations
@@ -37,13 +37,15 @@ LOGIN_NAMES = {".bash_profile": (".bash_login", ".profile"), ".bash_login": (".p
 class HostBinds:
     """What the box binds for the host-run places of the tree (paths in it): `folders`
     bound to themselves (parents first), `kept` (standing) read-only, `made` (names not
-    there yet, their folder standing) an empty read-only file; `left` to the put-back."""
+    there yet, their folder standing) a read-only file, empty or holding its `written`
+    text; `left` to the put-back."""
 
     folders: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
     made: tuple[str, ...] = ()
     left: tuple[str, ...] = ()
-    # What a made place holds besides nothing (`login_stand_in`): bound as made, itself.
+    # (place, text): a made place holding more than nothing (`login_stand_in`), bound over
+    # itself in the box, so the box reads what the host does.
     written: tuple[tuple[str, str], ...] = ()
 
     def mounts(self) -> int:
