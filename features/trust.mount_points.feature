@@ -69,3 +69,12 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
     And I run "agents plan list"
     Then "local.sh" of the tree is the empty read-only file the box stood on
     And stderr contains "kept local.sh: like a file a killed command's sandbox stood on before the tree moved; remove it if it is not yours"
+
+  Scenario: The empty file a killed agents left in the tree a copy of it came from goes, said by its path
+    Given Claude will run "sleep 30"
+    When I start "agents plan run 'dots' --allow-command 'sleep *'" with Claude and SIGKILL it once "local.sh" stands in the tree
+    And the user copies the tree to "copied", keeping the old one
+    And I run "agents plan list"
+    Then the old tree's "local.sh" is gone, and stderr says so by its path
+    And "local.sh" of the tree is the empty read-only file the box stood on
+    And stderr contains "kept local.sh: like a file a killed command's sandbox stood on before the tree moved"

@@ -72,7 +72,8 @@ def sweep(root: Path, state: Path) -> tuple[list[str], list[str]]:
     copy's, `cp -a`, a move across file systems), to be said. A journal still locked (its
     command alive) is left. One of another root (the tree moved since, this git dir going
     with it) is swept in this tree and at that root, each file only while still the one
-    made (same inode and times), so no other tree's file is taken."""
+    made (same inode and times), so no other tree's file is taken (one at that root is
+    given by its absolute path)."""
     folder = state / FOLDER
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(JOURNAL))
@@ -94,8 +95,8 @@ def sweep(root: Path, state: Path) -> tuple[list[str], list[str]]:
             was = _root(text)
             removed += clear(root, text)
             if was is not None and was != str(root):
-                if os.path.isdir(was):
-                    clear(Path(was), text)
+                if os.path.isdir(was):  # the tree copied, the old one kept: said by path
+                    removed += [os.path.join(was, p) for p in clear(Path(was), text)]
                 unsure += _alike(root, text)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(folder / name)
