@@ -248,8 +248,9 @@ class WorkspaceEnvironment:
         # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
         started = time.time_ns() - 100_000_000
         given = confinement.stdin if confinement is not None else b""
-        # Its mount points, made empty, journaled, and removed after (`mount_points.py`).
-        with mount_points.made(self.root, host.made if host else (), self.git_dir / "cleveragents"):
+        # Its mount points, made, journaled, and removed after (`mount_points.py`).
+        stood, written = (host.made, host.written) if host else ((), ())
+        with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written):
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
         if planted := [p for p in missing if os.path.lexists(p)]:
