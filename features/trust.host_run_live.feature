@@ -33,3 +33,25 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     Then the exit code is 0
     And the file "note.txt" exists
     And the file "wrote.txt" does not exist
+
+  Scenario: My own save of bashrc, in place while the command runs, stays mine
+    # The box held bashrc read-only the whole command: what changed there is the host's.
+    Given the user saves "bashrc" in place with the line "# USER EDIT" while the command waits
+    And Claude will propose the plan "save" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'save' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file "bashrc" contains "# USER EDIT"
+    And stdout does not contain "put back bashrc"
+
+  Scenario: My editor's save of bashrc during the command ends the box's hold, and I am told
+    # A rename over a bound file detaches the box's mount: the model could write it since.
+    Given the user saves "bashrc" by renaming a copy over it with the line "# USER EDIT" while the command waits
+    And Claude will propose the plan "save" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'save' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And stdout contains "bashrc was replaced on the host during the command (the box's hold on it ended then): put back to the checkpoint; the version that stood is kept in commit"
+    And the file "bashrc" does not contain "# USER EDIT"
+    And "bashrc" of the side commit the outcome names holds "# USER EDIT"

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cleveragents.adapters.git.saved_files import clear_way, remove
+from cleveragents.domain.box_holds import BoxHolds
 
 Identity = tuple[int, int]
 
@@ -34,6 +35,41 @@ def note(root: Path, places: Iterable[str]) -> dict[str, Identity]:
         if stat.S_ISDIR(st.st_mode):
             found[place] = (st.st_dev, st.st_ino)
     return found
+
+
+def note_held(root: Path, places: Iterable[str]) -> dict[str, tuple[Identity, Identity]]:
+    """The identity of each file and folder of `places` that stands, and of its folder
+    (`domain/box_holds.py`)."""
+    found = {}
+    for place in places:
+        st, folder = _stat(root / place), _stat((root / place).parent)
+        if st is not None and (stat.S_ISDIR(st.st_mode) or stat.S_ISREG(st.st_mode)) and folder:
+            found[place] = ((st.st_dev, st.st_ino), (folder.st_dev, folder.st_ino))
+    return found
+
+
+def holds(
+    root: Path, noted: dict[str, tuple[Identity, Identity]], shared: frozenset[int]
+) -> BoxHolds:
+    """What of `noted` the box held the whole command (its identity the same now), and
+    what the host replaced: another there, in the same folder. A bound place cannot be
+    renamed over or removed in the box, and its mount goes with its folder where a command
+    moves it: a folder made anew holds what is the command's, put back as before."""
+    held, replaced = [], []
+    top = os.path.realpath(root)
+    for place, (ident, folder) in sorted(noted.items()):
+        if os.path.realpath(root / place) != os.path.join(top, place):
+            continue  # a link on its way now: not where the box held it
+        if _identity_of(root / place) == ident:
+            held.append(place)
+        elif _identity_of((root / place).parent) == folder:
+            replaced.append(place)
+    return BoxHolds(tuple(held), tuple(replaced), shared)
+
+
+def _identity_of(path: Path) -> Identity | None:
+    st = _stat(path)
+    return None if st is None else (st.st_dev, st.st_ino)
 
 
 def put_back(root: Path, noted: dict[str, Identity]) -> list[str]:
@@ -76,10 +112,16 @@ def remove_in_tree(root: Path, place: Path) -> None:
     remove(folder)
 
 
-def _identity(path: Path) -> Identity | None:
+def _stat(path: Path) -> os.stat_result | None:
     try:
-        st = os.lstat(path)
+        return os.lstat(path)
     except OSError:
+        return None
+
+
+def _identity(path: Path) -> Identity | None:
+    st = _stat(path)
+    if st is None:
         return None
     return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 

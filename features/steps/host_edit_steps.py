@@ -1,0 +1,59 @@
+"""The user, outside the sandbox, saving a file the box holds read-only while the model's
+command runs: in place (`echo >> bashrc`) or as an editor does, a copy renamed over it.
+Synchronised with the command by two FIFOs of the tree: the command writes `go` once it
+runs and reads `done`, which the user's process writes once the file is saved."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+from typing import Any
+
+from behave import given, then
+
+SAVES = {
+    "in place": 'printf "%s\\n" "$2" >> "$1"',
+    # As an editor's atomic save, `sed -i` or `git checkout` do: another file in its place.
+    "by renaming a copy over it": (
+        'cp "$1" "$1.new" && printf "%s\\n" "$2" >> "$1.new" && mv "$1.new" "$1"'
+    ),
+}
+
+
+@given('the user saves "{path}" {how} with the line "{line}" while the command waits')
+def step_user_saves(context: Any, path: str, how: str, line: str) -> None:
+    for fifo in ("go", "done"):
+        os.mkfifo(context.repo / fifo)
+    script = f"cat go >/dev/null; {SAVES[how]}; echo saved > done"
+    user = subprocess.Popen(
+        ["sh", "-c", script, "sh", path, line],
+        cwd=context.repo,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+    def stop() -> None:  # this one's process group only, by its PID
+        if user.poll() is None:
+            os.killpg(user.pid, signal.SIGKILL)
+        user.wait()
+
+    context.add_cleanup(stop)
+
+
+@then('"{path}" of the side commit the outcome names holds "{line}"')
+def step_side_commit_holds(context: Any, path: str, line: str) -> None:
+    output = context.result.stdout + context.result.stderr
+    named = r"kept in commit ([0-9a-f]{12}) \(git show \1:" + re.escape(path) + r"\)"
+    found = re.search(named, output)
+    assert found, f"no side commit named for {path}: {output[-800:]!r}"
+    shown = subprocess.run(
+        ["git", "show", f"{found.group(1)}:{path}"],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert line in shown, f"the side commit's {path} is {shown!r}"
