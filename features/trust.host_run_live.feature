@@ -55,3 +55,15 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And stdout contains "bashrc was replaced on the host during the command (the box's hold on it ended then): put back to the checkpoint; the version that stood is kept in commit"
     And the file "bashrc" does not contain "# USER EDIT"
     And "bashrc" of the side commit the outcome names holds "# USER EDIT"
+
+  Scenario: What I push into a bare repository of the tree during the command stays there
+    # The box held the bare repository read-only: its new objects and branch are mine.
+    Given the tree holds a bare clone "remote.git" of itself, its remote "local"
+    And the user pushes a commit as "x1" to "local" while the command waits
+    And Claude will propose the plan "push" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'push' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the bare repository "remote.git" has the branch "x1"
+    And stdout does not contain "remote.git"

@@ -24,23 +24,34 @@ SAVES = {
 
 @given('the user saves "{path}" {how} with the line "{line}" while the command waits')
 def step_user_saves(context: Any, path: str, how: str, line: str) -> None:
-    for fifo in ("go", "done"):
-        os.mkfifo(context.repo / fifo)
-    script = f"cat go >/dev/null; {SAVES[how]}; echo saved > done"
-    user = subprocess.Popen(
-        ["sh", "-c", script, "sh", path, line],
-        cwd=context.repo,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+    _meanwhile(context, SAVES[how], path, line)
+
+
+@given('the tree holds a bare clone "{bare}" of itself, its remote "{remote}"')
+def step_bare_clone(context: Any, bare: str, remote: str) -> None:
+    """A bare repository inside the tree that the user pushes to (`git push local`)."""
+    git = ["git", "-C", str(context.repo)]
+    subprocess.run([*git, "clone", "-q", "--bare", ".", bare], check=True)
+    subprocess.run([*git, "remote", "add", remote, f"./{bare}"], check=True)
+
+
+@given('the user pushes a commit as "{branch}" to "{remote}" while the command waits')
+def step_user_pushes(context: Any, branch: str, remote: str) -> None:
+    push = (
+        'git -c user.name=u -c user.email=u@example.com commit -q --allow-empty -m "$1" '
+        '&& git push -q "$2" "HEAD:refs/heads/$1"'
     )
+    _meanwhile(context, push, branch, remote)
 
-    def stop() -> None:  # this one's process group only, by its PID
-        if user.poll() is None:
-            os.killpg(user.pid, signal.SIGKILL)
-        user.wait()
 
-    context.add_cleanup(stop)
+@then('the bare repository "{bare}" has the branch "{branch}"')
+def step_bare_has_branch(context: Any, bare: str, branch: str) -> None:
+    found = subprocess.run(
+        ["git", "-C", str(context.repo / bare), "rev-parse", "--verify", "-q", branch],
+        capture_output=True,
+        check=False,
+    )
+    assert found.returncode == 0, f"{bare} has no branch {branch} any more"
 
 
 @then('"{path}" of the side commit the outcome names holds "{line}"')
@@ -57,3 +68,25 @@ def step_side_commit_holds(context: Any, path: str, line: str) -> None:
         check=True,
     ).stdout
     assert line in shown, f"the side commit's {path} is {shown!r}"
+
+
+def _meanwhile(context: Any, action: str, *words: str) -> None:
+    """The user's `action` (a shell line, `words` as $1...), done once the command wrote
+    the FIFO `go`; the FIFO `done` written after it, for the command to go on."""
+    for fifo in ("go", "done"):
+        os.mkfifo(context.repo / fifo)
+    script = f"cat go >/dev/null; {action}; echo saved > done"
+    user = subprocess.Popen(
+        ["sh", "-c", script, "sh", *words],
+        cwd=context.repo,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+    def stop() -> None:  # this one's process group only, by its PID
+        if user.poll() is None:
+            os.killpg(user.pid, signal.SIGKILL)
+        user.wait()
+
+    context.add_cleanup(stop)

@@ -210,7 +210,7 @@ class WorkspaceEnvironment:
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         pins: dict[str, pinned.Identity] = {}
-        noted: dict[str, tuple[pinned.Identity, pinned.Identity]] = {}
+        noted: pinned.HeldPlaces | None = None
         host: HostBinds | None = None
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
@@ -241,7 +241,7 @@ class WorkspaceEnvironment:
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
                 pins = pinned.note(self.root, [*places, *self.sandbox.bound_in_tree()])
-                noted = pinned.note_held(self.root, bound_read_only(args, str(self.root)))
+                noted = pinned.HeldPlaces(self.root, bound_read_only(args, str(self.root)))
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:
             self.named_long = before.too_long
@@ -256,7 +256,7 @@ class WorkspaceEnvironment:
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
         shared = frozenset(inode for (_, inode), _, _ in before.linked)
-        holds = pinned.holds(self.root, noted, shared) if noted else None
+        holds = noted.holds(shared) if noted is not None else None
         if planted := [p for p in missing if os.path.lexists(p)]:
             for place in planted:
                 pinned.remove_in_tree(self.root, place)

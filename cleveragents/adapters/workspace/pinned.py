@@ -37,39 +37,69 @@ def note(root: Path, places: Iterable[str]) -> dict[str, Identity]:
     return found
 
 
-def note_held(root: Path, places: Iterable[str]) -> dict[str, tuple[Identity, Identity]]:
-    """The identity of each file and folder of `places` that stands, and of its folder
-    (`domain/box_holds.py`)."""
-    found = {}
-    for place in places:
-        st, folder = _stat(root / place), _stat((root / place).parent)
-        if st is not None and (stat.S_ISDIR(st.st_mode) or stat.S_ISREG(st.st_mode)) and folder:
-            found[place] = ((st.st_dev, st.st_ino), (folder.st_dev, folder.st_ino))
-    return found
+class HeldPlaces:
+    """Each place of the tree the box binds read-only that stands before a command, and its
+    folder, each opened as a path only: held open, neither can be freed and its inode
+    number given to a file the command makes there after the host removed it."""
+
+    def __init__(self, root: Path, places: Iterable[str]) -> None:
+        self.root = root
+        self.opened: dict[str, tuple[int, int]] = {}
+        for place in places:
+            handle = _open(root / place)
+            if handle is None:
+                continue
+            folder = _open((root / place).parent)
+            kind = os.fstat(handle).st_mode
+            if folder is None or not (stat.S_ISDIR(kind) or stat.S_ISREG(kind)):
+                for one in (handle, folder):
+                    if one is not None:
+                        os.close(one)
+                continue
+            self.opened[place] = (handle, folder)
+
+    def holds(self, shared: frozenset[int]) -> BoxHolds:
+        """What the box held the whole command (the same file or folder there now), and
+        what the host replaced: another there, in the same folder. A bound place cannot be
+        renamed over or removed in the box, and its mount goes with its folder where a
+        command moves it: a folder made anew holds what is the command's, put back as
+        before. The places are let go."""
+        held, replaced = [], []
+        top = os.path.realpath(self.root)
+        for place, (handle, folder) in sorted(self.opened.items()):
+            full = self.root / place
+            if os.path.realpath(full) != os.path.join(top, place):
+                continue  # a link on its way now: not where the box held it
+            if _identity_of(full) == _identity_of(handle):
+                held.append(place)
+            elif _identity_of(full.parent) == _identity_of(folder):
+                replaced.append(place)
+        self.close()
+        return BoxHolds(tuple(held), tuple(replaced), shared)
+
+    def close(self) -> None:
+        for handles in self.opened.values():
+            for handle in handles:
+                os.close(handle)
+        self.opened = {}
+
+    def __del__(self) -> None:  # a command cut short by an interrupt
+        self.close()
 
 
-def holds(
-    root: Path, noted: dict[str, tuple[Identity, Identity]], shared: frozenset[int]
-) -> BoxHolds:
-    """What of `noted` the box held the whole command (its identity the same now), and
-    what the host replaced: another there, in the same folder. A bound place cannot be
-    renamed over or removed in the box, and its mount goes with its folder where a command
-    moves it: a folder made anew holds what is the command's, put back as before."""
-    held, replaced = [], []
-    top = os.path.realpath(root)
-    for place, (ident, folder) in sorted(noted.items()):
-        if os.path.realpath(root / place) != os.path.join(top, place):
-            continue  # a link on its way now: not where the box held it
-        if _identity_of(root / place) == ident:
-            held.append(place)
-        elif _identity_of((root / place).parent) == folder:
-            replaced.append(place)
-    return BoxHolds(tuple(held), tuple(replaced), shared)
+def _open(path: Path) -> int | None:
+    try:
+        return os.open(path, os.O_PATH | os.O_NOFOLLOW)
+    except OSError:
+        return None
 
 
-def _identity_of(path: Path) -> Identity | None:
-    st = _stat(path)
-    return None if st is None else (st.st_dev, st.st_ino)
+def _identity_of(path: Path | int) -> Identity | None:
+    try:
+        st = os.fstat(path) if isinstance(path, int) else os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 def put_back(root: Path, noted: dict[str, Identity]) -> list[str]:
