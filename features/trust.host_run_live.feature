@@ -47,14 +47,18 @@ Feature: What my host runs never holds the model's bytes, not even while its com
 
   Scenario: My editor's save of bashrc during the command ends the box's hold, and I am told
     # A rename over a bound file detaches the box's mount: the model could write it since.
+    # The model's append after the save reaches the file: the put-back takes both away.
     Given the user saves "bashrc" by renaming a copy over it with the line "# USER EDIT" while the command waits
     And Claude will propose the plan "save" checked by ""
-    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    And Claude will run "echo started > go; cat done; echo '# MODEL' >> bashrc; echo finished > note.txt"
     When I run "agents plan run 'save' --allow-command 'echo *' --allow-command 'cat *'" with Claude
     Then the exit code is 0
+    And the file "note.txt" exists
     And stdout contains "bashrc was replaced on the host during the command (the box's hold on it ended then): put back to the checkpoint; the version that stood is kept in commit"
     And the file "bashrc" does not contain "# USER EDIT"
+    And the file "bashrc" does not contain "# MODEL"
     And "bashrc" of the side commit the outcome names holds "# USER EDIT"
+    And "bashrc" of the side commit the outcome names holds "# MODEL"
 
   Scenario: What I push into a bare repository of the tree during the command stays there
     # The box held the bare repository read-only: its new objects and branch are mine.
