@@ -71,3 +71,15 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "note.txt" exists
     And the bare repository "remote.git" has the branch "x1"
     And stdout does not contain "remote.git"
+
+  Scenario: My edit of a nested repository's hook while the command runs stays mine
+    # Its hooks folder is bound read-only: what changed in it meanwhile is mine.
+    Given a nested repository "sub" whose hook "pre-commit" holds "#!/bin/sh\nexit 0\n"
+    And the user saves "sub/.git/hooks/pre-commit" in place with the line "# USER EDIT" while the command waits
+    And Claude will propose the plan "hook" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'hook' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file "sub/.git/hooks/pre-commit" contains "# USER EDIT"
+    And stdout does not contain "put back sub"
