@@ -83,3 +83,15 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "note.txt" exists
     And the file "sub/.git/hooks/pre-commit" contains "# USER EDIT"
     And stdout does not contain "put back sub"
+
+  Scenario: My git config of a nested repository during the command ends the box's hold, and I am told
+    # git writes a config anew and renames it over: the box's read-only copy over it is gone.
+    Given a nested repository "sub" whose hook "pre-commit" holds "#!/bin/sh\nexit 0\n"
+    And the user runs "git -C sub config user.name me" in the tree while the command waits
+    And Claude will propose the plan "config" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'config' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And stdout contains "sub/.git/config was replaced on the host during the command (the box's hold on it ended then): put back to the checkpoint"
+    And stdout does not contain "put back sub/.git: changed by the command"

@@ -90,6 +90,16 @@ def put_back_lines(
     return said
 
 
+def git_dir_lines(path: str, done: list[str], holds: Held) -> list[str]:
+    """What a put-back says of the `.git` at `path` whose files `done` went back: each one
+    whose hold the host ended meanwhile as it happened, the rest as the command's."""
+    replaced = [p for p in done if holds is not None and holds.replaced_at(p)]
+    said = [replaced_line(shown_path(p), None) for p in replaced]
+    if len(replaced) < len(done):
+        said.append(f"put back {shown_path(path)}: changed by the command")
+    return said
+
+
 def replaced_line(shown: str, commit: str | None) -> str:
     """What a put-back says of a place (`shown`) whose hold the host ended meanwhile."""
     line = (

@@ -27,6 +27,11 @@ def step_user_saves(context: Any, path: str, how: str, line: str) -> None:
     _meanwhile(context, SAVES[how], path, line)
 
 
+@given('the user runs "{line}" in the tree while the command waits')
+def step_user_runs(context: Any, line: str) -> None:
+    _meanwhile(context, line)
+
+
 @given('the tree holds a bare clone "{bare}" of itself, its remote "{remote}"')
 def step_bare_clone(context: Any, bare: str, remote: str) -> None:
     """A bare repository inside the tree that the user pushes to (`git push local`)."""

@@ -51,7 +51,7 @@ from cleveragents.adapters.git.git_directory import (
 )
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import clear_way, link_on_the_way, remove
-from cleveragents.domain.box_holds import Held
+from cleveragents.domain.box_holds import Held, git_dir_lines
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name
@@ -117,8 +117,8 @@ class GitDirs:
                 remove(self.repo.root / path)
                 continue
             if old is not None and (old.kind, old.inode) == (entry.kind, entry.inode):
-                if old.files != entry.files and self._rewrite(path, old, entry, saved, holds):
-                    said.append(f"put back {shown_path(path)}: changed by the command")
+                if done := self._rewrite(path, old, entry, saved, holds):  # none: the same
+                    said += git_dir_lines(path, done, holds)
                 continue
             if entry.kind == IMPLICIT:  # a folder the command made a git directory
                 said += self._disarm(path, entry)
@@ -208,19 +208,19 @@ class GitDirs:
 
     def _rewrite(
         self, path: str, old: Entry, new: Entry, saved: Mapping[str, IgnoredFile], holds: Held
-    ) -> bool:
+    ) -> list[str]:
         """Each watched file of `path` the command changed or made, as it was (absent:
-        removed); whether there was one. One it deleted stays deleted: a `.git` losing its
+        removed); those there were. One it deleted stays deleted: a `.git` losing its
         config, HEAD or a hook runs nothing more (undo brings it back), and a command cut
         short removing a repository must not leave half of its `.git` written back."""
-        changed = False
+        changed: list[str] = []
         for name in sorted(set(old.files) | set(new.files)):
             if old.files.get(name) == new.files.get(name) or name not in new.files:
                 continue
             full = f"{path}/{name}" if name else path
             if holds is not None and holds.holds(full, old.files.get(name), new.files[name]):
                 continue  # changed on the host: the command could not write there
-            changed = True
+            changed.append(full)
             target = self.repo.root / full
             clear_way(self.repo.root, full)  # never written or removed through a link
             if os.path.lexists(target):
@@ -358,12 +358,9 @@ def found(
                 known[folder] = listing
         paths += listing[2]
         folders += listing[1]
-        if claudes is not None:
-            claudes += listing[3]
-        if heads is not None:
-            heads += listing[4]
-        if envrcs is not None:
-            envrcs += listing[5]
+        for into, here in zip((claudes, heads, envrcs), listing[3:], strict=True):
+            if into is not None:
+                into += here
     return paths
 
 
