@@ -142,16 +142,10 @@ def remove_in_tree(root: Path, place: Path) -> None:
     remove(folder)
 
 
-def _stat(path: Path) -> os.stat_result | None:
-    try:
-        return os.lstat(path)
-    except OSError:
-        return None
-
-
 def _identity(path: Path) -> Identity | None:
-    st = _stat(path)
-    if st is None:
+    try:
+        st = os.lstat(path)
+    except OSError:
         return None
     return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
