@@ -46,10 +46,10 @@ class HeldPlaces:
         self.root = root
         self.opened: dict[str, tuple[int, int]] = {}
         for place in places:
-            handle = _open(root / place)
+            handle = _open(f"{root}/{place}")
             if handle is None:
                 continue
-            folder = _open((root / place).parent)
+            folder = _open(os.path.dirname(f"{root}/{place}"))
             kind = os.fstat(handle).st_mode
             if folder is None or not (stat.S_ISDIR(kind) or stat.S_ISREG(kind)):
                 for one in (handle, folder):
@@ -65,14 +65,13 @@ class HeldPlaces:
         command moves it: a folder made anew holds what is the command's, put back as
         before. The places are let go."""
         held, replaced = [], []
-        top = os.path.realpath(self.root)
         for place, (handle, folder) in sorted(self.opened.items()):
-            full = self.root / place
-            if os.path.realpath(full) != os.path.join(top, place):
+            full = f"{self.root}/{place}"
+            if not _real_way(str(self.root), place):
                 continue  # a link on its way now: not where the box held it
             if _identity_of(full) == _identity_of(handle):
                 held.append(place)
-            elif _identity_of(full.parent) == _identity_of(folder):
+            elif _identity_of(os.path.dirname(full)) == _identity_of(folder):
                 replaced.append(place)
         self.close()
         return BoxHolds(tuple(held), tuple(replaced), shared)
@@ -87,14 +86,26 @@ class HeldPlaces:
         self.close()
 
 
-def _open(path: Path) -> int | None:
+def _open(path: str) -> int | None:
     try:
         return os.open(path, os.O_PATH | os.O_NOFOLLOW)
     except OSError:
         return None
 
 
-def _identity_of(path: Path | int) -> Identity | None:
+def _real_way(root: str, place: str) -> bool:
+    """Whether each folder on the way to `place` in the tree at `root` is a real folder."""
+    parts = place.split("/")
+    for n in range(1, len(parts)):
+        try:
+            if not stat.S_ISDIR(os.lstat(f"{root}/{'/'.join(parts[:n])}").st_mode):
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def _identity_of(path: str | int) -> Identity | None:
     try:
         st = os.fstat(path) if isinstance(path, int) else os.lstat(path)
     except OSError:
