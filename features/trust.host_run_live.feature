@@ -95,3 +95,14 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "note.txt" exists
     And stdout contains "sub/.git/config was replaced on the host during the command (the box's hold on it ended then): put back to the checkpoint"
     And stdout does not contain "put back sub/.git: changed by the command"
+
+  Scenario: A held file the command wrote through another name of it is still put back
+    # The box holds bashrc read-only, but not alias.txt, the same file under another name.
+    Given "alias.txt" of the tree is another name of its "bashrc"
+    And Claude will propose the plan "alias" checked by ""
+    And Claude will run "printf 'touch model-ran' >> alias.txt; echo finished > note.txt"
+    When I run "agents plan run 'alias' --allow-command 'printf *' --allow-command 'echo *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And stdout contains "put back bashrc: changed by the command"
+    And the file "bashrc" does not contain "model-ran"

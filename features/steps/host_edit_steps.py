@@ -32,6 +32,12 @@ def step_user_runs(context: Any, line: str) -> None:
     _meanwhile(context, line)
 
 
+@given('"{name}" of the tree is another name of its "{path}"')
+def step_hard_link(context: Any, name: str, path: str) -> None:
+    """A hard link inside the tree: the box leaves it writable, as any file of the tree."""
+    os.link(context.repo / path, context.repo / name)
+
+
 @given('the tree holds a bare clone "{bare}" of itself, its remote "{remote}"')
 def step_bare_clone(context: Any, bare: str, remote: str) -> None:
     """A bare repository inside the tree that the user pushes to (`git push local`)."""
