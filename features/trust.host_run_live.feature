@@ -60,6 +60,20 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And "bashrc" of the side commit the outcome names holds "# USER EDIT"
     And "bashrc" of the side commit the outcome names holds "# MODEL"
 
+
+  Scenario: A file I put in place of a made one during the command is taken out, and I am told
+    # `local.sh`, not there, is made for the command's time; my `rm` ends the box's bind,
+    # so the model could write my new file since: removed as new, said so, its bytes kept.
+    Given the user runs "rm -f local.sh; echo '# USER FILE' > local.sh" in the tree while the command waits
+    And Claude will propose the plan "made" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'made' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And stdout contains "local.sh was replaced on the host during the command (the box's hold on it ended then): removed, as the checkpoint has none; the version that stood is kept in commit"
+    And stdout does not contain "what the command wrote there"
+    And "local.sh" of the side commit the outcome names holds "# USER FILE"
+
   Scenario: What I push into a bare repository of the tree during the command stays there
     # The box held the bare repository read-only: its new objects and branch are mine.
     Given the tree holds a bare clone "remote.git" of itself, its remote "local"

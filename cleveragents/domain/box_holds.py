@@ -76,10 +76,12 @@ def put_back_lines(
     wrote is kept in `commit` (holding each of `made`), where."""
     said: list[str] = []
     short = commit[:12] if commit is not None else None
-    replaced = {p for p, _ in written if holds is not None and holds.replaced_at(p)}
+    places = [*(p for p, _ in written), *made]
+    replaced = {p for p in places if holds is not None and holds.replaced_at(p)}
     for path, line in written:
-        if line is not None and path in replaced and line.startswith("put back "):
-            line = replaced_line(shown_path(path), short if path in made else None)
+        if line is not None and path in replaced and line.startswith(("put back ", "removed ")):
+            kept = short if path in made else None
+            line = replaced_line(shown_path(path), kept, removed=line.startswith("removed "))
         if line is not None:
             said.append(line)
     if short is not None and any(p not in replaced for p in made):
@@ -88,6 +90,21 @@ def put_back_lines(
             f"(git show {short}:PATH)"
         )
     return said
+
+
+def removal_lines(
+    removed: list[tuple[str, str]], commit: str | None, holds: BoxHolds | None
+) -> list[str]:
+    """What a put-back says of each path it `removed` (with its line): a name whose hold
+    the host ended meanwhile (a made mount point the user replaced) as it happened, its
+    bytes kept in `commit`; the rest as the command's."""
+    short = commit[:12] if commit is not None else None
+    return [
+        replaced_line(shown_path(path), short, removed=True)
+        if holds is not None and holds.replaced_at(path)
+        else line
+        for path, line in removed
+    ]
 
 
 def git_dir_lines(path: str, done: list[str], holds: Held) -> list[str]:
@@ -100,11 +117,13 @@ def git_dir_lines(path: str, done: list[str], holds: Held) -> list[str]:
     return said
 
 
-def replaced_line(shown: str, commit: str | None) -> str:
-    """What a put-back says of a place (`shown`) whose hold the host ended meanwhile."""
+def replaced_line(shown: str, commit: str | None, removed: bool = False) -> str:
+    """What a put-back says of a place (`shown`) whose hold the host ended meanwhile: put
+    back, or `removed` (a name made for the command's time that the checkpoint has not)."""
+    done = "removed, as the checkpoint has none" if removed else "put back to the checkpoint"
     line = (
         f"{shown} was replaced on the host during the command (the box's hold on it ended "
-        "then): put back to the checkpoint"
+        f"then): {done}"
     )
     if commit is None:
         return line

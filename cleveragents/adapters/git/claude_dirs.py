@@ -67,7 +67,7 @@ from cleveragents.adapters.git.saved_files import (
 )
 from cleveragents.adapters.home_files import home_files, in_home_dot
 from cleveragents.adapters.host_programs import path_folders
-from cleveragents.domain.box_holds import BoxHolds, put_back_lines
+from cleveragents.domain.box_holds import BoxHolds, put_back_lines, removal_lines
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
 from cleveragents.domain.host_files import NEW_IN_VENV, PathFolder
 from cleveragents.domain.rules import (
@@ -184,7 +184,8 @@ class ClaudeDirs:
         # A link's target may lie in a `.claude` looked at.
         made = [full for full in dict.fromkeys(made) if full not in kept]
         shared = {p for p, seen, _ in back if shared_file(self.repo.root, p, seen[4])}
-        said, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
+        removed, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
+        said = removal_lines(removed, commit, holds)
         back = list(dict.fromkeys(back))
         written = [(full, self._write_back(full, seen, why)) for full, seen, why in back]
         said += put_back_lines(written, made, commit, holds)
@@ -192,11 +193,11 @@ class ClaudeDirs:
 
     def _remove(
         self, plan_id: str, made: list[str], going_back: set[str], shared: set[str]
-    ) -> tuple[list[str], str | None]:
+    ) -> tuple[list[tuple[str, str]], str | None]:
         """Keep the bytes of what the command made or changed in one commit (returned),
         then remove it, deepest first (a folder only when that leaves it empty; not a file
-        of more names, `shared`: written back in place)."""
-        said: list[str] = []
+        of more names, `shared`: written back in place); each path removed, with its line."""
+        said: list[tuple[str, str]] = []
         kept: list[tuple[str, str]] = []
         for full in made:
             st = lstat(f"{self.repo.root}/{full}")
@@ -211,7 +212,7 @@ class ClaudeDirs:
                     why = NEW_HOME if in_home_dot(full, self._dots) else why
                     for place, new in self._host.items():
                         why = new if _within(full, place) else why
-                    said.append(f"removed {shown_path(full)}: {why}")
+                    said.append((full, f"removed {shown_path(full)}: {why}"))
         commit = None
         if kept:
             tree = self.saver.tree_of(

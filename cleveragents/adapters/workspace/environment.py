@@ -210,7 +210,7 @@ class WorkspaceEnvironment:
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         pins: dict[str, pinned.Identity] = {}
-        noted: pinned.HeldPlaces | None = None
+        read_only: list[str] | None = None  # what the box binds read-only in the tree
         host: HostBinds | None = None
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
@@ -241,7 +241,7 @@ class WorkspaceEnvironment:
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
                 pins = pinned.note(self.root, [*places, *self.sandbox.bound_in_tree()])
-                noted = pinned.HeldPlaces(self.root, bound_read_only(args, str(self.root)))
+                read_only = bound_read_only(args, str(self.root))
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:
             self.named_long = before.too_long
@@ -254,6 +254,8 @@ class WorkspaceEnvironment:
         # Its mount points, made, journaled, and removed after (`mount_points.py`).
         stood, written = (host.made, host.written) if host else ((), ())
         with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written):
+            # Noted once the mount points stand: one the user replaces is then told apart.
+            noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
         shared = frozenset(inode for (_, inode), _, _ in before.linked)
