@@ -364,6 +364,8 @@ def _in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:
     """`reach` (from `top`, the folder of the tree git runs it in) as a place of the tree:
     named as is and where its links lead, or nothing when it lies outside or in a `.git`;
     a `cd` to a folder holding `top` is all of `top`."""
+    if reach.unless and any(all((root / top / f).is_file() for f in fs) for fs in reach.unless):
+        return []  # `python3 -m NAME` runs the tree's NAME, read as its files are
     if reach.launcher or reach.unknown:
         if reach.path.startswith(("/", "~")) and (root / top).is_relative_to(
             os.path.realpath(os.path.expanduser(reach.path))
