@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import shlex
 from pathlib import Path
 
 # Variables naming a folder a program loads code or its config from (`PATH`'s programs,
@@ -37,6 +38,32 @@ FISH_OWN = re.compile(
 )
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)  # `X=v`, `X+=v`
 CDS = ("cd", "pushd", "popd")
+_ALIAS_ENDS = frozenset((";", "&&", "||", "|", "&", "(", ")", ";;"))
+_ALIAS_AFTER = _ALIAS_ENDS | {"then", "do", "else", "{", "!", "builtin", "command"}
+
+
+def alias_bodies(text: str) -> list[str]:
+    """The shell code of each alias `text` defines (`alias dev='. ./dev.sh'`, `alias -g`,
+    fish's `alias t 'python3 x.py'`), run later wherever the user types its name: each
+    read as lines of its own, from where an interactive shell may stand."""
+    found: list[str] = []
+    for line in text.splitlines():
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()")
+        lexer.whitespace_split, lexer.commenters = True, "#"
+        try:
+            words = list(lexer)
+        except ValueError:  # an unclosed quote: bash defines nothing
+            continue
+        for at, word in enumerate(words):
+            if word != "alias" or (at and words[at - 1] not in _ALIAS_AFTER):
+                continue
+            given = list(itertools.takewhile(lambda w: w not in _ALIAS_ENDS, words[at + 1 :]))
+            given = [w for w in given if not w.startswith("-")]
+            if given and "=" not in given[0] and len(given) > 1:  # fish: `alias NAME BODY`
+                found.append(" ".join(given[1:]))
+                continue
+            found += [w.partition("=")[2] for w in given if "=" in w]
+    return found
 
 
 def follow_cd(

@@ -39,7 +39,13 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_moves import CDS, FISH_OWN, follow_cd, reader_of_top
+from cleveragents.adapters.home_moves import (
+    CDS,
+    FISH_OWN,
+    alias_bodies,
+    follow_cd,
+    reader_of_top,
+)
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -100,6 +106,10 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
+        for body in alias_bodies(text):  # run when typed: from where the shell stands then
+            more = _scan(body, variables, home, sourcers, top)
+            targets, zdotdirs = [*targets, *more[0]], [*zdotdirs, *more[1]]
+            why, topped = why or more[2], topped or more[3]
         if topped:
             return found, f"{topped} (in {_shown(top, home, path)})"
         if why and _relative(top, path) is not None:
