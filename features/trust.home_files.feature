@@ -368,6 +368,16 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "README" contains "x"
     And stderr does not contain "every file of the tree counts as your home's"
 
+  Scenario: What my fish conf.d file sources from my dotfiles tree is put back
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".config/fish/conf.d/dots.fish" in their home holds "if status is-interactive\n    source ~/dotfiles/extra.sh\nend\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
   Scenario: What my .bashrc's aliases source and run in my dotfiles tree is put back
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "alias la='cd ~/dotfiles && . ./bash_aliases'\nalias ex=\"bash ~/dotfiles/bin/tool\"\n"

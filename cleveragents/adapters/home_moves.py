@@ -5,6 +5,7 @@ file of it is the home's (`home_shells.py`)."""
 
 from __future__ import annotations
 
+import glob
 import itertools
 import os
 import re
@@ -130,3 +131,16 @@ def _names_top(
                 if name in HOLDERS and top.is_relative_to(os.path.realpath(one)):
                     return "holds the tree: its programs read their files there"
     return ""
+
+
+def fish_conf_d(home: str, config: str) -> list[str]:
+    """The `*.fish` files fish sources at every start before `config.fish`: its config
+    folder's `conf.d` (`~/.config/fish`, `$XDG_CONFIG_HOME/fish`) and the user's data
+    folder's `vendor_conf.d` (`~/.local/share/fish`, `$XDG_DATA_HOME/fish`)."""
+    data = os.environ.get("XDG_DATA_HOME", "")
+    folders = [os.path.join(home, ".config/fish/conf.d")]
+    folders += [os.path.join(config, "fish/conf.d")] if config.startswith("/") else []
+    folders += [os.path.join(home, ".local/share/fish/vendor_conf.d")]
+    folders += [os.path.join(data, "fish/vendor_conf.d")] if data.startswith("/") else []
+    found = (glob.glob(os.path.join(glob.escape(f), "*.fish")) for f in dict.fromkeys(folders))
+    return list(dict.fromkeys(p for files in found for p in sorted(files)))

@@ -1,6 +1,7 @@
 """What the home's shell startup files source into the tree, read line by line: the home's OWN
-startup files (`~/.bashrc`, `~/.zshenv`..., fish's `config.fish`, read where their links
-lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s, and the
+startup files (`~/.bashrc`, `~/.zshenv`..., fish's `conf.d/*.fish` and `config.fish`, read
+where their links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`),
+`$ZDOTDIR`'s, and the
 tree's shell files they reach (`home_files.py` reads those with the hook reader too). A
 sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
 `$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; .
@@ -43,6 +44,7 @@ from cleveragents.adapters.home_moves import (
     CDS,
     FISH_OWN,
     alias_bodies,
+    fish_conf_d,
     follow_cd,
     reader_of_top,
 )
@@ -52,7 +54,9 @@ from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
-FISH_FILE = ".config/fish/config.fish"  # fish's; its `conf.d` is not read
+FISH_FILE = (
+    ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_moves.fish_conf_d`)
+)
 # and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
@@ -76,8 +80,12 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     on the way to each), and why the whole tree is the home's, or ""."""
     from cleveragents.adapters.home_ways import links_on_the_way
 
-    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES, FISH_FILE)]
     config = os.environ.get("XDG_CONFIG_HOME", "")
+    fish = fish_conf_d(home, config)  # read before `config.fish`, as fish does
+    if len(fish) > MOST_READ:
+        return [], f"your home's fish conf.d folders hold more than {MOST_READ} files"
+    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES)]
+    todo += [*fish, os.path.join(home, FISH_FILE)]
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
     for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
         todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
@@ -93,7 +101,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         todo += [os.path.join(zdotdir, name) for name in ZSH_FILES]
     at = 0
     while at < len(todo):
-        if at == MOST_READ:
+        if at == MOST_READ + len(fish):
             return found, f"your home's startup files source more than {MOST_READ} files"
         path, at = todo[at], at + 1
         text, unread = _text(path)
