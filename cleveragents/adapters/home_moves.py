@@ -31,6 +31,13 @@ READERS = frozenset(  # zsh's arrays, fish's lists too
 # Those whose programs read a folder of theirs, deep (`$XDG_CONFIG_HOME/nvim/`): the tree
 # lying in one is the home's whole.
 HOLDERS = frozenset(("XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS"))
+# agents' own environment, read as lines of a startup file (`environ_lines`); the names no
+# file can hold.
+ENVIRON = "\0your environment"
+# Loader variables of the environment another look reads: `PATH`'s folders
+# (`host_programs.path_folders`), `PYTHONPATH` (agents' own, `host_folders.own_python`), the
+# XDG folders (`home_xdg.py`).
+_LOOKED = frozenset(("PATH", "PYTHONPATH", "XDG_STATE_HOME", *HOLDERS))
 FISH_SETS = ("set", "fish_add_path")  # fish's `set -gx PYTHONPATH ~/x`, `fish_add_path ~/x`
 # fish's own folder: `(dirname (status filename))`, `(status dirname)`, `(path dirname ...)`
 FISH_OWN = re.compile(
@@ -144,3 +151,16 @@ def fish_conf_d(home: str, config: str) -> list[str]:
     folders += [os.path.join(data, "fish/vendor_conf.d")] if data.startswith("/") else []
     found = (glob.glob(os.path.join(glob.escape(f), "*.fish")) for f in dict.fromkeys(folders))
     return list(dict.fromkeys(p for files in found for p in sorted(files)))
+
+
+def environ_lines() -> str:
+    """`export NAME=VALUE` for each loader variable (`READERS`) of agents' own environment,
+    which the user's shell exported (not written in a startup file): the programs that shell
+    starts next load from it as from one a startup file sets. As there, only its absolute
+    entries are paths (`CLASSPATH=.` names none)."""
+    lines: list[str] = []
+    for name in sorted(READERS - _LOOKED):
+        entries = [e for e in os.environ.get(name, "").split(":") if e.startswith("/")]
+        if entries:
+            lines.append(f"export {name}={shlex.quote(':'.join(entries))}")
+    return "\n".join(lines)

@@ -42,8 +42,10 @@ from pathlib import Path
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_moves import (
     CDS,
+    ENVIRON,
     FISH_OWN,
     alias_bodies,
+    environ_lines,
     fish_conf_d,
     follow_cd,
     reader_of_top,
@@ -87,6 +89,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES)]
     todo += [*fish, os.path.join(home, FISH_FILE)]
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
+    todo.append(ENVIRON)  # what the user's shell exported: `NODE_PATH=~/dotfiles/lib`
     for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
         todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
     todo += [os.path.join(top, path) for path in inside]
@@ -104,13 +107,13 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         if at == MOST_READ + len(fish):
             return found, f"your home's startup files source more than {MOST_READ} files"
         path, at = todo[at], at + 1
-        text, unread = _text(path)
+        text, unread = (environ_lines(), "") if path == ENVIRON else _text(path)
         if text is None:
             if unread and path not in quiet:
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
-        if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
+        if path != ENVIRON and _relative(top, path) is None:  # the home's own: its folder
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
@@ -120,7 +123,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             why, topped = why or more[2], topped or more[3]
         if topped:
             return found, f"{topped} (in {_shown(top, home, path)})"
-        if why and _relative(top, path) is not None:
+        if why and path != ENVIRON and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
@@ -390,6 +393,8 @@ def _text(path: str) -> tuple[str | None, str]:
 
 
 def _shown(top: Path, home: str, path: str) -> str:
+    if path == ENVIRON:
+        return "your environment"
     inside = _relative(top, path)
     shown = inside if inside else "~/" + os.path.relpath(path, home)
     return printable(shown)
