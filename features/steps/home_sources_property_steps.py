@@ -86,6 +86,8 @@ TOPS = (
     "fish_add",
     "XDG_DATA_HOME=",
 )
+# (variable, the tree's folder it names) exported in agents' own environment
+EXPORTED = (("NODE_PATH", "."), ("PERL5LIB", "dlib"), ("RUBYLIB", "dgems/lib"))
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
 STARTED = "[ -f ./"  # the form sourcing from where the shell starts, first in its file
 ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the shell's
@@ -141,10 +143,15 @@ def _example(root: Path, data: st.DataObject) -> None:
         text.append(UNKNOWN.format(p="x.sh", v="A"))
     current.write_text("\n".join(text) + "\n")
     os.environ["HOME"] = str(home)
+    # a loader variable the user's shell exported: the tree's top (whole), or a folder of it
+    exported = data.draw(st.sampled_from(("", *EXPORTED)))
+    if exported:
+        os.environ[exported[0]] = f"/usr/lib/x:{tree / exported[1]}".rstrip("/.")
+        wanted += [exported[1]] if exported[1] != "." else []
     found = home_files.home_files(tree)
     shown = (own, lines, unknown, sorted(found.paths), found.whole)
     unnamed = any(u in form for (form, _), *_ in lines for u in UNNAMED)
-    tops = any(t in form for (form, _), *_ in lines for t in TOPS)
+    tops = any(t in form for (form, _), *_ in lines for t in TOPS) or exported[1:] == (".",)
     # the tree lies in the home: a path agents cannot name may be one of it
     assert bool(found.whole) == (unknown or unnamed or tops), shown
     assert tops or set(wanted) <= set(found.paths), shown
