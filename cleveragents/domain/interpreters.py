@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import replace
 
 from cleveragents.domain import code_options, tool_configs
 from cleveragents.domain import launchers as table
@@ -34,6 +35,9 @@ _NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name code may import (a modul
 CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
 UNREAD = "code given on its command line (`python3 -c`, `perl -e`)"
 _UNREAD = ContextVar("code_unread", default=False)
+# A `-m` module's whole-tree place that holds nothing unless the module is the tree's (not
+# a hook's: an installed module of a git setting is a program of the user's).
+TREE_ONLY = "python -m of the tree"
 # The options of each interpreter that name a file it runs (`awk -f`, `php -f`, `julia -L`).
 _AWK_FILES = ("-f", "--file", "-E", "--exec")
 _RUN_OPTIONS = {
@@ -132,7 +136,7 @@ def python(
     elif module is not None and module.split(".")[0] not in table.INERT_MODULES:
         folders = [*([] if isolated else [cwd]), *(roots if own_env else [])]
         *ran, whole = tree_module(name, module, folders)  # read after the places it lies in
-        found += [whole] if hook else []
+        found += [whole] if hook else [replace(whole, kind=TREE_ONLY)] if folders else []
     if script is not None and EXPANSION.search(script):
         return found  # its folder, or the tree, is reachable already
     folder = joined(cwd, posixpath.dirname(script) or ".") if script is not None else cwd

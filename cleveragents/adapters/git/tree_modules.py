@@ -15,6 +15,7 @@ import os
 import posixpath
 from pathlib import Path
 
+from cleveragents.domain.interpreters import TREE_ONLY
 from cleveragents.domain.reach import WHOLE, Reach, printable
 
 MOST_FILES = 64
@@ -23,7 +24,7 @@ MOST_FILES = 64
 def module_files(base: Path, reach: Reach) -> list[Reach] | None:
     """The files of the tree (from `base`, the folder the reach's paths start from) to read
     for the tree's module `reach.unless` names, or None when the tree holds none there (the
-    module is installed outside it: `reach` holds)."""
+    module is installed outside it: `reach` holds; nothing of the tree for `TREE_ONLY`)."""
     for files in reach.unless:
         if not all((base / f).is_file() for f in files):
             continue
@@ -38,7 +39,7 @@ def module_files(base: Path, reach: Reach) -> list[Reach] | None:
             why = f"`{package}`, a package of the tree with more Python files than agents reads"
             return [Reach(WHOLE, unknown=why)]
         return [Reach(path) for path in dict.fromkeys(found)]
-    return None
+    return [] if reach.kind == TREE_ONLY else None
 
 
 def _python_files(base: Path, folder: str) -> list[str]:
