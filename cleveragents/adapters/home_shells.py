@@ -118,7 +118,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
         for body in alias_bodies(text):  # run when typed: from where the shell stands then
-            more = _scan(body, variables, home, sourcers, top)
+            more = _scan(body, dict(variables), home, sourcers, top)  # its own assignments
             targets, zdotdirs = [*targets, *more[0]], [*zdotdirs, *more[1]]
             why, topped = why or more[2], topped or more[3]
         if topped:
