@@ -10,6 +10,7 @@ import itertools
 import os
 import re
 import shlex
+import shutil
 from pathlib import Path
 
 # Variables naming a folder a program loads code or its config from (`PATH`'s programs,
@@ -164,3 +165,26 @@ def environ_lines() -> str:
         if entries:
             lines.append(f"export {name}={shlex.quote(':'.join(entries))}")
     return "\n".join(lines)
+
+
+def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
+    """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
+    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
+    of the home: what it prints is the system's, not a tree in the home."""
+    from cleveragents.adapters.home_shells import _words
+
+    if words[index : index + 2] == ["$", "("]:
+        inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
+    elif words[index].startswith("$(") and ")" in words[index]:
+        inner = _words(words[index][2:].partition(")")[0])
+    else:
+        return False
+    real_home = os.path.realpath(home)
+    if not inner or any(
+        w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner
+    ):
+        return False
+    program = shutil.which(inner[0])
+    real = os.path.realpath(program) if program else ""
+    mine = Path(real).is_relative_to(real_home) or Path(real).is_relative_to(top)
+    return bool(real) and not mine and not real.startswith(home + "/")

@@ -32,11 +32,9 @@ folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
 from __future__ import annotations
 
 import glob
-import itertools
 import os
 import re
 import shlex
-import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
@@ -45,11 +43,13 @@ from cleveragents.adapters.home_moves import (
     ENVIRON,
     FISH_OWN,
     alias_bodies,
+    elsewhere,
     environ_lines,
     fish_conf_d,
     follow_cd,
     reader_of_top,
 )
+from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -92,6 +92,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     todo.append(ENVIRON)  # what the user's shell exported: `NODE_PATH=~/dotfiles/lib`
     for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
         todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
+    todo += session_files(home, config if config.startswith("/") else "")
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     sourcers: dict[str, str] = {}  # functions sourcing (running) their argument: `_scan`
@@ -113,6 +114,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
+        if path.endswith(COMMAND_FILES):  # an autostart entry, a unit: its command lines
+            text = command_lines(text)
         if path != ENVIRON and _relative(top, path) is None:  # the home's own: its folder
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
@@ -235,7 +238,7 @@ def _scan(
                 if function and POSITIONAL.fullmatch(word):
                     sourcers[function] = verb  # its calls name the path
                     continue
-                if _elsewhere(words, index, home, top):
+                if elsewhere(words, index, home, top):
                     continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
@@ -243,27 +246,6 @@ def _scan(
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
     return targets, zdotdirs, unknown, topped
-
-
-def _elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
-    """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
-    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
-    of the home: what it prints is the system's, not a tree in the home."""
-    if words[index : index + 2] == ["$", "("]:
-        inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
-    elif words[index].startswith("$(") and ")" in words[index]:
-        inner = _words(words[index][2:].partition(")")[0])
-    else:
-        return False
-    real_home = os.path.realpath(home)
-    if not inner or any(
-        w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner
-    ):
-        return False
-    program = shutil.which(inner[0])
-    real = os.path.realpath(program) if program else ""
-    mine = Path(real).is_relative_to(real_home) or Path(real).is_relative_to(top)
-    return bool(real) and not mine and not real.startswith(home + "/")
 
 
 def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
