@@ -18,7 +18,9 @@ launchers:
     relative path in one the shell or an interpreter runs from (`CODE_NAMES`) is resolved
     from the shell's own folder, any below the `.envrc`'s: that folder whole;
   * `watch_file`, `watch_dir`, `PATH_add`, `path_add`, `load_prefix`: their words as files or
-    folders (a folder on `PATH` runs the user's next command by name);
+    folders (a folder on `PATH` runs the user's next command by name); a program the `.envrc`
+    runs by a bare name (`mytool`, after `PATH_add bin`) that such a folder of the tree holds
+    is that file, read in turn as a hook's script is (`EnvrcRead.programs`);
   * `layout python|ruby|go|perl|node|php|...`: the `.direnv` folder direnv makes the
     environment in (and `node_modules/.bin`, `vendor/bin`), whole;
   * `use nix|flake|guix|...` (a nix evaluation may import any file), a `layout` agents does not
@@ -35,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 
 from cleveragents.domain import launchers as table
+from cleveragents.domain.bare_programs import bare_programs
 from cleveragents.domain.config_programs import script_reach
 from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, printable, run_files
 from cleveragents.domain.shell_words import Target, substitutions, tokens
@@ -75,13 +78,17 @@ class EnvrcRead:
     places: list[Reach] = field(default_factory=list)
     sourced: list[str] = field(default_factory=list)
     dotenvs: list[str] = field(default_factory=list)  # `.env` files: their values' places
+    # The tree folders `PATH_add` puts first on PATH, and the programs run by a bare name
+    # (`domain/bare_programs.py`): one such folder holds is the file that runs.
+    path_folders: list[str] = field(default_factory=list)
+    programs: frozenset[str] = frozenset()
 
 
 def envrc_read(folder: str, text: str) -> EnvrcRead:
     """What the shell text `text`, run by direnv in `folder` (from the tree's top, "" for
     it) with its stdlib, may run or load."""
     text = _PWD.sub(".", text)
-    read = EnvrcRead(script_reach(text, folder))
+    read = EnvrcRead(script_reach(text, folder), programs=bare_programs(text))
     try:
         marked, _ = substitutions(text)
         words_of = tokens(marked)
@@ -162,6 +169,9 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
         while above not in ("", ".", "/") and not above.startswith(".."):
             above = posixpath.dirname(above)
             read.sourced.append(joined(above, file))
+    elif name in ("PATH_add", "path_add"):  # `path_add VAR DIR...`: PATH's only
+        named = rest if name == "PATH_add" else rest[1:] if rest[:1] == ["PATH"] else []
+        read.path_folders += [r.path for r in run_files(folder, named) if not r.unknown]
     elif name in DOTENV:
         found = run_files(folder, rest[:1] or [".env"])
         read.places += found
