@@ -1,0 +1,102 @@
+"""The git directories nested in the tree, read-only whole in the box, as the top `.git` is.
+
+The user's plain `git status` in a nested repository (VS Code's source control, a git-aware
+prompt, lazygit: run unasked) reads that repository's `.git`: its `HEAD`, `commondir`,
+`config.worktree`, `worktrees/`, hooks and `info/`, or, for a `.git` file, the git directory
+it names. A command that wrote one of them (`echo ../../evil > sub/.git/commondir`, or
+`gitdir: ../evil` into a linked worktree's `.git`, `evil/config` naming `core.fsmonitor`)
+had the host run the model's program while the command still ran: the put-back after it
+(`git/git_dirs.py`) came too late (attack on box19, finding 1). So each is bound read-only
+whole: every nested `.git` folder, every `.git` file (as a file: neither written, removed
+nor renamed, a mount point), what a `.git` file or link names and what a `commondir` names
+when it lies in the tree, and each folder git takes for a git directory whatever its name
+(a bare clone, a `--separate-git-dir`). A name missing in them (`commondir`,
+`config.worktree`) cannot be made: the folder is read-only. Past `MOST_NESTED_GITS`
+entries (each bind costs bwrap a read of the mount table) the rest are left to the
+put-back, and the run says so. Their configs are still shown redacted (`git_config.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from cleveragents.adapters.git import git_dirs
+from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.git_directory import is_git_directory
+from cleveragents.adapters.git.git_folders import gitdir_of, with_common
+
+MOST_NESTED_GITS = 64  # nested `.git` entries (with what they name) bound at most
+
+
+@dataclass(frozen=True)
+class NestedGits:
+    """What the box binds read-only (absolute paths, outermost first), the git
+    directories among all found (their configs redacted), and the entries past the bound
+    (paths in the tree)."""
+
+    bound: tuple[Path, ...] = ()
+    git_dirs: tuple[Path, ...] = ()
+    left: tuple[str, ...] = ()
+
+
+def nested_gits(
+    root: Path,
+    own: list[Path],
+    known: dict[str, git_dirs.Listing],
+    most: int = MOST_NESTED_GITS,
+) -> NestedGits:
+    """The nested git entries of the tree at `root` (real path) to bind read-only; `own`:
+    the repository's own git directories, bound already (none in them is bound again).
+    One walk (`git_dirs.found`, each folder's listing read again only when it changed)."""
+    heads: list[str] = []
+    entries = [root / path for path in git_dirs.found(root, known, heads=heads)]
+    entries += [root / f for f in heads if _git_directory(root / f)]
+    bound: dict[Path, None] = {}
+    found: dict[Path, None] = {}
+    left: list[str] = []
+    for entry in entries:
+        group = [p for p in _group(root, entry) if not any(p.is_relative_to(o) for o in own)]
+        found.update((p, None) for p in group if p.is_dir())
+        new = [p for p in group if p not in bound]
+        if not new:
+            continue
+        if len(bound) + len(new) > most:
+            left.append(entry.relative_to(root).as_posix())
+            continue
+        bound.update(dict.fromkeys(new))
+    # One inside another bound folder goes with it (a bare clone's `modules/x`).
+    folders = [p for p in bound if p.is_dir() and not p.is_symlink()]
+    kept = [p for p in bound if not any(p != f and p.is_relative_to(f) for f in folders)]
+    return NestedGits(tuple(sorted(kept)), tuple(found), tuple(left))
+
+
+def _group(root: Path, entry: Path) -> list[Path]:
+    """`entry` (a `.git` folder or file, or a folder git takes for a git directory) and the
+    folders in the tree it names: a `.git` file's or link's git directory, a `commondir`."""
+    st = lstat(str(entry))
+    if st is None:  # pragma: no cover - gone between the walk and here
+        return []
+    if stat.S_ISDIR(st.st_mode):
+        group, named = [entry], with_common(str(entry))[1:]
+    elif stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
+        target = gitdir_of(str(entry))
+        # A link itself cannot be bound (bwrap binds where it leads): only what it names.
+        group = [entry] if stat.S_ISREG(st.st_mode) else []
+        named = with_common(target) if target is not None else []
+    else:
+        return []  # a FIFO or a socket named `.git`: no git reads it (`workspace.git_fifos`)
+    top = f"{root}/"
+    for folder in named:
+        if folder.startswith(top) and os.path.isdir(folder):
+            group.append(Path(folder))
+    return group
+
+
+def _git_directory(folder: Path) -> bool:
+    """Whether git takes `folder` for a git directory, or it holds `objects/` and `refs/`
+    beside its `HEAD` (one a valid `HEAD` written in the box would make one)."""
+    markers = (folder / "objects").is_dir() and (folder / "refs").is_dir()
+    return not folder.is_symlink() and (markers or is_git_directory(str(folder)))
