@@ -78,3 +78,13 @@ Feature: A nested repository's git directory is read-only in the sandbox, whole
     And the file "said.txt" contains "cannot remove 'vendor/x/.git'"
     And my git looked while the command ran, and ran no program of the model's
     And my git looking at "vendor/x" now runs no program of the model's
+
+  Scenario: Past the bound of binds, the nested git directories left writable are named
+    # Each bind costs bwrap a read of the mount table: 64 at most, the rest left to the put-back.
+    Given 65 nested repositories made by git init
+    And Claude will run "echo ran > ran.txt"
+    When I run "agents plan run 'look' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "ran.txt" contains "ran"
+    And stderr contains "note: writable in the sandbox (past the 64 read-only binds it gives nested git directories): r"
+    And stderr contains "/.git; what a command does there is put back"

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from typing import Any
 
-from behave import given, then
+from behave import given, then, when
 
 from features.steps.claude_steps import server
 from features.steps.cli_steps import expand
@@ -99,3 +99,22 @@ def step_looked_after(context: Any, folder: str) -> None:
         check=False,
     )
     assert not (context.tmp / "canary").exists(), "my git ran the model's fsmonitor after"
+
+
+@given("{count:d} nested repositories made by git init")
+def step_many_nested(context: Any, count: int) -> None:
+    for number in range(count):
+        subprocess.run(["git", "init", "-q", f"r{number:02d}"], cwd=context.repo, check=True)
+
+
+@when("random sandboxed commands write, move and remove names of nested git directories")
+def step_nested_gits_property(context: Any) -> None:
+    from features.support.nested_gits_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "nested git directories property", check_property, 8)
+
+
+@then("no nested git directory changed, and each nested worktree stayed writable")
+def step_nested_gits_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

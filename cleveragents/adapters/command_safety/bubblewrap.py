@@ -116,9 +116,8 @@ class Bubblewrap:
                 options += ["--ro-bind", str(git), str(git)]
         options += ["--bind", str(self.root), str(self.root)]
         options += host_mounts.options(self.root, host, self._empty()) if host else []  # next
-        # After the tree's bind: the git directory inside it goes back to read-only, and so
-        # do each registered submodule's `.git` and every nested one (`nested_gits.py`),
-        # which the user's own git looks into.
+        # After the tree's bind: the git directory inside it goes back to read-only, and so do
+        # each submodule's `.git` and every nested one, which the user's own git looks into.
         nested = self._nested()
         inside = [*self._git_dirs(), self.root / ".git", *self._submodule_gits(), *nested.bound]
         for git in dict.fromkeys(inside):
@@ -128,8 +127,10 @@ class Bubblewrap:
             options += ["--ro-bind", str(kept), str(kept)]
         # Files hard-linked outside the tree: an in-place write would change the outside
         # name too. Read-only, they cannot be written, chmodded, renamed over or removed.
-        for path in (p for p in read_only if self.root / p not in inside):
-            options += ["--ro-bind", f"{self.root}/{path}", f"{self.root}/{path}"]
+        held = [g for g in inside if g.is_dir() and not g.is_symlink()]  # bound whole above
+        for path in read_only:
+            if not any((self.root / path).is_relative_to(g) for g in held):
+                options += ["--ro-bind", f"{self.root}/{path}", f"{self.root}/{path}"]
         # A host service's socket in the tree (an ignored `run/app.sock`): connect() needs
         # no write permission, so an empty file stands over it, as the host's are not there.
         for path in [] if network else sockets:
@@ -197,8 +198,7 @@ class Bubblewrap:
         return git_config.redacted(git_dirs, folder, git_executable(self.root))
 
     def _nested(self) -> NestedGits:
-        """The tree's nested git entries, bound read-only (`nested_gits.py`); those past
-        the bound kept in `unbound`, for the run to say."""
+        """The tree's nested git entries to bind read-only; those past the bound: `unbound`."""
         from cleveragents.adapters.command_safety.nested_gits import nested_gits
 
         own = [self.git_dir, *self._git_dirs(), (self.root / ".git").resolve()]
