@@ -79,12 +79,32 @@ Feature: A nested repository's git directory is read-only in the sandbox, whole
     And my git looked while the command ran, and ran no program of the model's
     And my git looking at "vendor/x" now runs no program of the model's
 
+  Scenario: A folder holding a nested clone cannot be swapped for one of the model's
+    # Each folder on the way to a nested `.git` is bound to itself: a mount point is not renamed.
+    Given a nested repository "vendor/lib" with a commit
+    And my git looks at "vendor/lib" outside the sandbox once the command signals
+    And Claude will run, then signal my git and wait for it:
+      """
+      mkdir -p evil && cp -r vendor/lib/.git/objects vendor/lib/.git/refs vendor/lib/.git/HEAD evil/
+      printf '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch {tmp}/canary; false"\n' > evil/config
+      { mv vendor vendor.old; } 2>> said.txt
+      { mv vendor/lib vendor/lib.old; } 2>> said.txt
+      mkdir -p vendor/lib && { echo 'gitdir: ../../evil' > vendor/lib/.git; } 2>> said.txt
+      """
+    When I run "agents plan run 'look' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "said.txt" contains "cannot move 'vendor' to 'vendor.old': Device or resource busy"
+    And the file "said.txt" contains "cannot move 'vendor/lib' to 'vendor/lib.old': Device or resource busy"
+    And my git looked while the command ran, and ran no program of the model's
+    And my git looking at "vendor/lib" now runs no program of the model's
+
   Scenario: Past the bound of binds, the nested git directories left writable are named
-    # Each bind costs bwrap a read of the mount table: 64 at most, the rest left to the put-back.
-    Given 65 nested repositories made by git init
+    # Each bind costs bwrap a read of the mount table: 128 at most, the rest left to the put-back.
+    # Each of these costs two: its `.git` read-only, its folder bound to itself.
+    Given 68 nested repositories made by git init
     And Claude will run "echo ran > ran.txt"
     When I run "agents plan run 'look' --allow-command '*'" with Claude
     Then the exit code is 0
     And the file "ran.txt" contains "ran"
-    And stderr contains "note: writable in the sandbox (past the 64 read-only binds it gives nested git directories): r"
-    And stderr contains "/.git; what a command does there is put back"
+    And stderr contains "note: writable in the sandbox (past the 128 binds it gives nested git directories): r"
+    And stderr contains "/.git and 1 more; what a command does there is put back"

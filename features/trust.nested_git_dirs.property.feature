@@ -8,9 +8,9 @@ Feature: No sandboxed command changes a git directory nested in my tree
   # Each example: a real repository holding a random set of nested kinds (a clone, a
   # checkout whose git directory is elsewhere in the tree, a linked worktree, a bare
   # repository, a `.git` link to a bare one); one command in the real bubblewrap doing random
-  # operations (write, append, remove, move, link, chmod) on random names of their git
-  # directories and `.git` entries, then writing a file in each worktree (see
-  # features/support/nested_gits_property.py).
+  # operations (write, append, remove, move, link, chmod, move the folder holding it) on
+  # random names of their git directories and `.git` entries, then writing a file in each
+  # worktree (see features/support/nested_gits_property.py).
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (8 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

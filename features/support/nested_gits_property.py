@@ -38,6 +38,7 @@ OPERATIONS = {
     "move": "mv -f {f} {f}.away",
     "link": "ln -sfn /tmp {f}",
     "chmod": "chmod 0777 {f}",
+    "move above": "mv -f {a} {a}.away",  # the folder holding it (a `.git`'s worktree)
 }
 EXAMPLE = st.tuples(
     st.lists(st.sampled_from(sorted(KINDS)), min_size=1, max_size=len(KINDS), unique=True),
@@ -71,7 +72,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             else:
                 target = f"{git_dir or folder + '/.git'}/{name}"
             quoted = shlex.quote(target)
-            step = OPERATIONS[operation].format(f=quoted)
+            above = shlex.quote(os.path.dirname(target))
+            step = OPERATIONS[operation].format(f=quoted, a=above)
             lines.append(f"{{ {step}; }} 2>/dev/null && echo {quoted} >> changed.txt")
             targets.append(target)
         own = [f"{KINDS[k][0]}/own.txt" for k in kinds if KINDS[k][0] is not None]

@@ -115,10 +115,11 @@ class Bubblewrap:
             if not git.is_relative_to(self.root):
                 options += ["--ro-bind", str(git), str(git)]
         options += ["--bind", str(self.root), str(self.root)]
+        nested = self._nested()  # the folders on the way to a nested `.git`, each to itself
+        options += [o for folder in nested.pinned for o in ("--bind", str(folder), str(folder))]
         options += host_mounts.options(self.root, host, self._empty()) if host else []  # next
-        # After the tree's bind: the git directory inside it goes back to read-only, and so do
-        # each submodule's `.git` and every nested one, which the user's own git looks into.
-        nested = self._nested()
+        # After those: the git directory in the tree read-only again, and each submodule's
+        # `.git` and every nested one (`nested_gits.py`), which the user's own git reads.
         inside = [*self._git_dirs(), self.root / ".git", *self._submodule_gits(), *nested.bound]
         for git in dict.fromkeys(inside):
             if git.is_relative_to(self.root) and (git.exists() or git.is_symlink()):
@@ -187,8 +188,7 @@ class Bubblewrap:
         return [str(state) for state in dict.fromkeys(found) if state.is_dir()]
 
     def _configs(self, nested: Sequence[Path]) -> list[tuple[str, str]]:
-        """The repository's configs and the `nested` git directories' without their secrets
-        (`git_config`), to bind over the real ones; written afresh, the user may change them."""
+        """The configs of the repository and of `nested`, to bind over them (`git_config`)."""
         from cleveragents.adapters.command_safety import git_config
         from cleveragents.adapters.git.git_program import git_executable
 

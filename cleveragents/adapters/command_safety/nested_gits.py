@@ -11,9 +11,11 @@ whole: every nested `.git` folder, every `.git` file (as a file: neither written
 nor renamed, a mount point), what a `.git` file or link names and what a `commondir` names
 when it lies in the tree, and each folder git takes for a git directory whatever its name
 (a bare clone, a `--separate-git-dir`). A name missing in them (`commondir`,
-`config.worktree`) cannot be made: the folder is read-only. Past `MOST_NESTED_GITS`
-entries (each bind costs bwrap a read of the mount table) the rest are left to the
-put-back, and the run says so. Their configs are still shown redacted (`git_config.py`).
+`config.worktree`) cannot be made: the folder is read-only. Each folder on the way to one
+is bound to itself, so no rename of a folder above swaps it while the command runs (as
+`domain/host_binds.py` does). Past `MOST_NESTED_GITS` mounts (each costs bwrap a read of
+the mount table) the rest are left to the put-back, and the run says so. Their configs
+are shown redacted all the same (`git_config.py`).
 """
 
 from __future__ import annotations
@@ -28,18 +30,21 @@ from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.git_directory import is_git_directory
 from cleveragents.adapters.git.git_folders import gitdir_of, with_common
 
-MOST_NESTED_GITS = 64  # nested `.git` entries (with what they name) bound at most
+MOST_NESTED_GITS = 128  # mounts at most for nested git entries and the folders on their way
 
 
 @dataclass(frozen=True)
 class NestedGits:
     """What the box binds read-only (absolute paths, outermost first), the git
-    directories among all found (their configs redacted), and the entries past the bound
-    (paths in the tree)."""
+    directories among all found (their configs redacted), the entries past the bound
+    (paths in the tree), and the folders on the way to those bound, each bound to itself
+    (a mount point cannot be renamed: no `mv sub sub.old && mkdir sub` hands the host's
+    git a `sub/.git` of the command's while it runs)."""
 
     bound: tuple[Path, ...] = ()
     git_dirs: tuple[Path, ...] = ()
     left: tuple[str, ...] = ()
+    pinned: tuple[Path, ...] = ()
 
 
 def nested_gits(
@@ -55,22 +60,32 @@ def nested_gits(
     entries = [root / path for path in git_dirs.found(root, known, heads=heads)]
     entries += [root / f for f in heads if _git_directory(root / f)]
     bound: dict[Path, None] = {}
+    ways: dict[Path, None] = {}
     found: dict[Path, None] = {}
     left: list[str] = []
     for entry in entries:
         group = [p for p in _group(root, entry) if not any(p.is_relative_to(o) for o in own)]
         found.update((p, None) for p in group if p.is_dir())
         new = [p for p in group if p not in bound]
+        way = [a for p in new for a in _ancestors(root, p) if a not in ways]
         if not new:
             continue
-        if len(bound) + len(new) > most:
+        if len(bound) + len(ways) + len(new) + len(dict.fromkeys(way)) > most:
             left.append(entry.relative_to(root).as_posix())
             continue
         bound.update(dict.fromkeys(new))
+        ways.update(dict.fromkeys(way))
     # One inside another bound folder goes with it (a bare clone's `modules/x`).
     folders = [p for p in bound if p.is_dir() and not p.is_symlink()]
     kept = [p for p in bound if not any(p != f and p.is_relative_to(f) for f in folders)]
-    return NestedGits(tuple(sorted(kept)), tuple(found), tuple(left))
+    pins = [a for a in ways if not any(a.is_relative_to(f) for f in folders)]
+    return NestedGits(tuple(sorted(kept)), tuple(found), tuple(left), tuple(sorted(pins)))
+
+
+def _ancestors(root: Path, path: Path) -> list[Path]:
+    """The folders between the tree's top and `path`, top first."""
+    parts = path.relative_to(root).parts
+    return [root.joinpath(*parts[:n]) for n in range(1, len(parts))]
 
 
 def _group(root: Path, entry: Path) -> list[Path]:

@@ -329,7 +329,7 @@ def _leftover_notes(cleared: list[str], before: TreeWalk, after: TreeWalk) -> li
 def _unbound_note(paths: tuple[str, ...]) -> str:
     more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
     return (
-        f"writable in the sandbox (past the {MOST_NESTED_GITS} read-only binds it gives nested "
+        f"writable in the sandbox (past the {MOST_NESTED_GITS} binds it gives nested "
         f"git directories): {_listed(list(paths[:3]))}{more}; what a command does there is put back"
     )
 
