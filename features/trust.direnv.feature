@@ -70,3 +70,21 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
       | file       | said     |
       | .envrc     | read-only in the sandbox, as your host runs them: |
       | sub/.envrc | removed  |
+
+  Scenario Outline: A folder my .envrc puts on PATH through <spelling> holds its programs read-only
+    Given a plain file ".envrc" containing "export PATH=<spelling>:$PATH\n" committed
+    And a plain file "bin/tool" containing "echo tool\n" committed
+    And Claude will propose the plan "env" checked by ""
+    And Claude will run "printf 'touch direnv-ran' > bin/tool"
+    When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
+    Then the file "bin/tool" contains "echo tool"
+    And the file "$PATH" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "read-only in the sandbox, as your host runs them:"
+    And stdout contains "bin/tool"
+
+    Examples:
+      | spelling    |
+      | $PWD/bin    |
+      | ${PWD}/bin  |
+      | $(pwd)/bin  |

@@ -253,6 +253,27 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then stdout contains "put back bash_aliases: changed by the command"
     And stdout contains "put back extra.sh: changed by the command"
 
+
+  Scenario Outline: What my graphical login's <file> runs from my dotfiles tree is put back
+    # A display manager sources `~/.xprofile`; Plasma `env/*.sh`; an autostart entry's
+    # `Exec=` and a user unit's `ExecStart=` are command lines run at login (attack 20 #9).
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own "<file>" in their home holds "<content>"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back extra.sh: changed by the command"
+
+    Examples:
+      | file                                  | content                                                  |
+      | .xprofile                             | . ~/dotfiles/extra.sh\n                                  |
+      | .config/plasma-workspace/env/dots.sh  | . \"$HOME/dotfiles/extra.sh\"\n                          |
+      | .config/autostart/dots.desktop        | [Desktop Entry]\nType=Application\nExec=sh ~/dotfiles/extra.sh\n |
+      | .config/systemd/user/dots.service     | [Service]\nExecStart=-/bin/sh %h/dotfiles/extra.sh --now\n |
+
   Scenario: The folder my .bashrc's loop sources, and my ZDOTDIR's startup files, are kept from the model
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "for rc in ~/dotfiles/bashrc.d/*; do\n  [ -f \"$rc\" ] && . \"$rc\"\ndone\n"

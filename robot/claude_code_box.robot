@@ -108,6 +108,24 @@ A Background Command Is Refused, Saying Why
     Should Contain    ${shown.stdout}    refused: cleveragents runs Claude Code's commands
 
 
+A Subagent In A Worktree Of Its Own Is Refused, Saying Why
+    [Documentation]    `Agent` with `isolation: worktree` would have Claude Code run
+    ...    `git worktree add` in my repository (a branch and `.git/worktrees`) while its
+    ...    commands still ran at the tree's top (attack 12 #15): refused with the reason;
+    ...    no worktree, no branch, nothing of git's changed.
+    ${before}    Snapshot Git State    ${REPO}
+    Claude Code Will Call    Agent
+    ...    {"description": "isolated work", "prompt": "write where", "subagent_type": "general-purpose", "isolation": "worktree"}
+    Claude Code Will Say    All done.
+    ${result}    Run Box Plan    isolated work    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    Git State Should Match Snapshot    ${REPO}    ${before}
+    Directory Should Not Exist    ${REPO}/.git/worktrees
+    Directory Should Not Exist    ${REPO}/.claude/worktrees
+    ${got}    Tool Results Claude Code Got
+    Should Contain    ${got}[0]    start the subagent without isolation
+
+
 A Project's PYTHONPATH Never Reaches Agents' Own Hook
     [Documentation]    A project's `.claude/settings.json` gives Claude Code's hooks
     ...    `PYTHONPATH=src`; the model's boxed command writes `src/json.py`. Our hook and

@@ -40,6 +40,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_moves import CDS, FISH_OWN, follow_cd, reader_of_top
+from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -75,6 +76,7 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
     for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
         todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
+    todo += session_files(home, config if config.startswith("/") else "")
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     sourcers: dict[str, str] = {}  # functions sourcing (running) their argument: `_scan`
@@ -96,6 +98,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
+        if path.endswith(COMMAND_FILES):  # an autostart entry, a unit: its command lines
+            text = command_lines(text)
         if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)

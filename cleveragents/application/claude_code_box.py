@@ -33,6 +33,10 @@ BACKGROUND = (
     "cleveragents runs Claude Code's commands in its sandbox, each to its end: "
     "run it without run_in_background"
 )
+ISOLATED = (
+    "cleveragents records one working tree and runs each command at its top: a worktree of "
+    "the user's repository is not made: start the subagent without isolation"
+)
 TIMED_OUT, REFUSED = 124, 126  # exit codes as `timeout` and a shell give them
 UNBOXED = "not in the sandbox: Claude Code ran the command without our launcher"
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cleveragents.application.claude_code_box import BACKGROUND, CommandBox
+from cleveragents.application.claude_code_box import BACKGROUND, ISOLATED, CommandBox
 from cleveragents.application.claude_code_calls import NO_RESULT, CallEnds
 from cleveragents.application.claude_code_end import SessionPutBack
 from cleveragents.application.claude_code_finish import finish
@@ -266,6 +266,8 @@ class ClaudeCodeRun(CallEnds):
         refused = denied = None
         if tool == "Bash" and self.box is not None and tool_input.get("run_in_background"):
             refused = denied = BACKGROUND
+        elif tool_input.get("isolation") == "worktree":  # `Agent`: a `git worktree add`
+            refused = denied = ISOLATED
         elif tool == "Bash" and self.policed:
             refused = surrogates_written(r.refusal(self.environment, str(raw.get("command", ""))))
             denied = refused and f"cleveragents refused this command: {refused}"

@@ -34,8 +34,14 @@ def opened(
 
     built = bootstrap(start, observer, approve)
     try:
-        for place in mount_points.sweep(built.repo.root, built.repo.state_dir):
-            output.note(f"removed {shown_path(place)}: an empty file a killed command left")
+        removed, unsure = mount_points.sweep(built.repo.root, built.repo.state_dir)
+        for place in removed:
+            output.note(f"removed {shown_path(place)}: a file a killed command's sandbox stood on")
+        for place in unsure:
+            output.note(
+                f"kept {shown_path(place)}: like a file a killed command's sandbox stood on"
+                " before the tree moved; remove it if it is not yours"
+            )
         built.operations.settle()
         for notice in built.operations.notices:
             output.note(notice)

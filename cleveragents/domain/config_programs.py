@@ -273,7 +273,7 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
     words = [p for p in re.split(r"[\s:=]+", value) if p]
     # An option with its word attached (`-r./x`, `-Ilib`) names that word.
     words = [w[2:] if re.match(r"-[A-Za-z][^-]", w) else w for w in words]
-    return named(cwd, [w for w in words if not w.startswith("-")])
+    return named(cwd, table.value_files(name, [w for w in words if not w.startswith("-")]))
 
 
 def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str = "") -> list[Reach]:

@@ -53,6 +53,12 @@ LAYOUTS = {
     "node": ("node_modules/.bin",), "php": ("vendor/bin",),
 }  # fmt: skip
 _OPERATORS = frozenset(";&|()\n")
+# `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` ``: the folder direnv runs the `.envrc` in, as `.`
+# names it (attack 20 finding 12: `export PATH=$PWD/bin:$PATH` left `bin` writable).
+# A value's piece that is a variable's whole value from before (`$PATH` in `PATH=bin:$PATH`):
+# what the user's shell held already, no name in the tree.
+_INHERITED = re.compile(r"\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)")
+_PWD = re.compile(r"\$(?:\{PWD\}|PWD(?!\w)|\(pwd\))|`pwd`")
 # Variables whose value the user's shell (or an interpreter it starts) runs from, a relative
 # path from the folder the shell is in at the time.
 CODE_NAMES = frozenset((
@@ -74,6 +80,7 @@ class EnvrcRead:
 def envrc_read(folder: str, text: str) -> EnvrcRead:
     """What the shell text `text`, run by direnv in `folder` (from the tree's top, "" for
     it) with its stdlib, may run or load."""
+    text = _PWD.sub(".", text)
     read = EnvrcRead(script_reach(text, folder))
     try:
         marked, _ = substitutions(text)
@@ -87,9 +94,21 @@ def envrc_read(folder: str, text: str) -> EnvrcRead:
             words = []
         else:
             words.append(token)
-    read.places = list(dict.fromkeys(read.places))
+    read.places = expanded(read.places, folder)
     read.sourced = list(dict.fromkeys(read.sourced))
     return read
+
+
+def expanded(places: list[Reach], folder: str) -> list[Reach]:
+    """`places` without a word naming a path through a variable the reader does not know
+    (`PATH_add "$VIRTUAL_ENV/bin"`, `$PATH`): such a word is no name of the tree to hold
+    (nor an empty file to make), it is a place the reader cannot tell: the folder whole."""
+    places = [p for p in places if p.unknown or not _INHERITED.fullmatch(p.path)]
+    kept = [place for place in places if place.unknown or "$" not in place.path]
+    if len(kept) < len(places):
+        named = next(p.path for p in places if not p.unknown and "$" in p.path)
+        kept.append(unread(folder, f"`{printable(named)}`, a path through a variable"))
+    return list(dict.fromkeys(kept))
 
 
 def dotenv_places(folder: str, text: str) -> list[Reach]:
@@ -105,13 +124,14 @@ def dotenv_places(folder: str, text: str) -> list[Reach]:
         if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
         name = name.strip()
+        value = _PWD.sub(".", value)
         line = value if name == "PROMPT_COMMAND" else f"export {name}={value!r}"
         places = script_reach(line, folder)
         found += places
         relative = re.search(r"(?:^|[\s:=])(?![/$~\s:])[^\s:=]", value)
         if name in CODE_NAMES and places and relative:
             found.append(unread(folder, f"`{name}` naming a path from your shell's folder"))
-    return found
+    return expanded(found, folder)
 
 
 def unread(folder: str, why: str) -> Reach:

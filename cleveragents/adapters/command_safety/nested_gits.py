@@ -29,6 +29,7 @@ from cleveragents.adapters.git import git_dirs
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.git_directory import is_git_directory
 from cleveragents.adapters.git.git_folders import gitdir_of, with_common
+from cleveragents.domain.command_saves import shown_path
 
 MOST_NESTED_GITS = 128  # mounts at most for nested git entries and the folders on their way
 
@@ -115,3 +116,13 @@ def _git_directory(folder: Path) -> bool:
     beside its `HEAD` (one a valid `HEAD` written in the box would make one)."""
     markers = (folder / "objects").is_dir() and (folder / "refs").is_dir()
     return not folder.is_symlink() and (markers or is_git_directory(str(folder)))
+
+
+def unbound_note(paths: tuple[str, ...]) -> str:
+    """What a run says, once, of the nested `.git` entries (paths in the tree) past the bound."""
+    shown = ", ".join(shown_path(path) for path in paths[:3])
+    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
+    return (
+        f"writable in the sandbox (past the {MOST_NESTED_GITS} binds it gives nested git "
+        f"directories): {shown}{more}; what a command does there is put back"
+    )
