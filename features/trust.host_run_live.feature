@@ -98,8 +98,9 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "sub/.git/hooks/pre-commit" contains "# USER EDIT"
     And stdout does not contain "put back sub"
 
-  Scenario: My git config of a nested repository during the command ends the box's hold, and I am told
-    # git writes a config anew and renames it over: the box's read-only copy over it is gone.
+  Scenario: My git config of a nested repository during the command stays mine
+    # git writes a config anew and renames it over: the box's read-only copy over it is gone,
+    # but the nested `.git` is read-only whole in the box, so what stands there is mine.
     Given a nested repository "sub" whose hook "pre-commit" holds "#!/bin/sh\nexit 0\n"
     And the user runs "git -C sub config user.name me" in the tree while the command waits
     And Claude will propose the plan "config" checked by ""
@@ -107,8 +108,9 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     When I run "agents plan run 'config' --allow-command 'echo *' --allow-command 'cat *'" with Claude
     Then the exit code is 0
     And the file "note.txt" exists
-    And stdout contains "sub/.git/config was replaced on the host during the command (the box's hold on it ended then): put back to the checkpoint"
-    And stdout does not contain "put back sub/.git: changed by the command"
+    And the file "sub/.git/config" contains "name = me"
+    And stdout does not contain "sub/.git/config was replaced"
+    And stdout does not contain "put back sub/.git"
 
   Scenario: A held file the command wrote through another name of it is still put back
     # The box holds bashrc read-only, but not alias.txt, the same file under another name.

@@ -17,6 +17,7 @@ from cleveragents.adapters.command_safety import mount_points
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.host_mounts import host_binds
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
+from cleveragents.adapters.command_safety.nested_gits import unbound_note
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
@@ -70,6 +71,7 @@ class WorkspaceEnvironment:
         self.notice = notice or _on_stderr
         self.noticed = False
         self.named_long: set[str] = set()  # the paths too long for git named last
+        self.named_unbound: tuple[str, ...] = ()  # the nested `.git`s past the bound named last
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
         """Carry out one action. A refused path, a failed edit, an OS error: an outcome.
@@ -240,6 +242,9 @@ class WorkspaceEnvironment:
                 host = host_binds(self.root, self.host())
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
+                if self.sandbox.unbound and self.sandbox.unbound != self.named_unbound:
+                    self.named_unbound = self.sandbox.unbound
+                    self.notice(unbound_note(self.sandbox.unbound))
                 pins = pinned.note(self.root, [*places, *self.sandbox.bound_in_tree()])
                 read_only = bound_read_only(args, str(self.root))
         limits = self.sandbox.limits if sandboxed else None
