@@ -212,7 +212,7 @@ class WorkspaceEnvironment:
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         pins: dict[str, pinned.Identity] = {}
-        read_only: list[str] | None = None  # what the box binds read-only in the tree
+        read_only: list[str] | None = None  # bound read-only: noted once mount points stand
         host: HostBinds | None = None
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
@@ -259,7 +259,6 @@ class WorkspaceEnvironment:
         # Its mount points, made, journaled, and removed after (`mount_points.py`).
         stood, written = (host.made, host.written) if host else ((), ())
         with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written):
-            # Noted once the mount points stand: one the user replaces is then told apart.
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
