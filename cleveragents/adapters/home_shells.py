@@ -1,6 +1,7 @@
 """What the home's shell startup files source into the tree, read line by line: the home's OWN
-startup files (`~/.bashrc`, `~/.zshenv`..., fish's `config.fish`, read where their links
-lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s, and the
+startup files (`~/.bashrc`, `~/.zshenv`..., fish's `conf.d/*.fish` and `config.fish`, read
+where their links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`),
+`$ZDOTDIR`'s, and the
 tree's shell files they reach (`home_files.py` reads those with the hook reader too). A
 sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
 `$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; .
@@ -31,22 +32,33 @@ folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
 from __future__ import annotations
 
 import glob
-import itertools
 import os
 import re
 import shlex
-import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_moves import CDS, FISH_OWN, follow_cd, reader_of_top
+from cleveragents.adapters.home_moves import (
+    CDS,
+    ENVIRON,
+    FISH_OWN,
+    alias_bodies,
+    elsewhere,
+    environ_lines,
+    fish_conf_d,
+    follow_cd,
+    reader_of_top,
+)
+from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
 MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
-FISH_FILE = ".config/fish/config.fish"  # fish's; its `conf.d` is not read
+FISH_FILE = (
+    ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_moves.fish_conf_d`)
+)
 # and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
@@ -70,11 +82,17 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     on the way to each), and why the whole tree is the home's, or ""."""
     from cleveragents.adapters.home_ways import links_on_the_way
 
-    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES, FISH_FILE)]
     config = os.environ.get("XDG_CONFIG_HOME", "")
+    fish = fish_conf_d(home, config)  # read before `config.fish`, as fish does
+    if len(fish) > MOST_READ:
+        return [], f"your home's fish conf.d folders hold more than {MOST_READ} files"
+    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES)]
+    todo += [*fish, os.path.join(home, FISH_FILE)]
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
+    todo.append(ENVIRON)  # what the user's shell exported: `NODE_PATH=~/dotfiles/lib`
     for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
         todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
+    todo += session_files(home, config if config.startswith("/") else "")
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     sourcers: dict[str, str] = {}  # functions sourcing (running) their argument: `_scan`
@@ -87,22 +105,28 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         todo += [os.path.join(zdotdir, name) for name in ZSH_FILES]
     at = 0
     while at < len(todo):
-        if at == MOST_READ:
+        if at == MOST_READ + len(fish):
             return found, f"your home's startup files source more than {MOST_READ} files"
         path, at = todo[at], at + 1
-        text, unread = _text(path)
+        text, unread = (environ_lines(), "") if path == ENVIRON else _text(path)
         if text is None:
             if unread and path not in quiet:
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
-        if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
+        if path.endswith(COMMAND_FILES):  # an autostart entry, a unit: its command lines
+            text = command_lines(text)
+        if path != ENVIRON and _relative(top, path) is None:  # the home's own: its folder
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
+        for body in alias_bodies(text):  # run when typed: from where the shell stands then
+            more = _scan(body, dict(variables), home, sourcers, top)  # its own assignments
+            targets, zdotdirs = [*targets, *more[0]], [*zdotdirs, *more[1]]
+            why, topped = why or more[2], topped or more[3]
         if topped:
             return found, f"{topped} (in {_shown(top, home, path)})"
-        if why and _relative(top, path) is not None:
+        if why and path != ENVIRON and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
@@ -214,7 +238,7 @@ def _scan(
                 if function and POSITIONAL.fullmatch(word):
                     sourcers[function] = verb  # its calls name the path
                     continue
-                if _elsewhere(words, index, home, top):
+                if elsewhere(words, index, home, top):
                     continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
@@ -222,27 +246,6 @@ def _scan(
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
     return targets, zdotdirs, unknown, topped
-
-
-def _elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
-    """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
-    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
-    of the home: what it prints is the system's, not a tree in the home."""
-    if words[index : index + 2] == ["$", "("]:
-        inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
-    elif words[index].startswith("$(") and ")" in words[index]:
-        inner = _words(words[index][2:].partition(")")[0])
-    else:
-        return False
-    real_home = os.path.realpath(home)
-    if not inner or any(
-        w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner
-    ):
-        return False
-    program = shutil.which(inner[0])
-    real = os.path.realpath(program) if program else ""
-    mine = Path(real).is_relative_to(real_home) or Path(real).is_relative_to(top)
-    return bool(real) and not mine and not real.startswith(home + "/")
 
 
 def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
@@ -372,6 +375,8 @@ def _text(path: str) -> tuple[str | None, str]:
 
 
 def _shown(top: Path, home: str, path: str) -> str:
+    if path == ENVIRON:
+        return "your environment"
     inside = _relative(top, path)
     shown = inside if inside else "~/" + os.path.relpath(path, home)
     return printable(shown)

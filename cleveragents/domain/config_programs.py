@@ -5,26 +5,26 @@
 A setting git runs as a program (`PROGRAMS`; an alias only with its `!`) is read as git's
 shell reads it: split into commands on `;`, `&&`, `|`, newlines, parentheses and braces (a
 function `f() { ...; }; f` too), each command's program found after its assignments and
-through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx`, `uv
-run`, an interpreter's script, options and standard input: `domain/interpreters.py`); a
-word holding a `/` names a file, a bare one a program on PATH; an unknown program's other
-words are taken as files it may run; a file word the shell expands names a folder or the
-tree (`domain/reach.py`); a hook's program agents has no table for and does not know to
-load nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a
-checker's words, `ruff check src`, are data, as are those of a program the user vouched
-for: `domain/vouches.py`). `cd DIR` makes all of DIR a place git runs
-from. A substitution (`$(…)`, backquotes) is read as a script of its own where it stands
+through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx`, `uv run`,
+an interpreter's script, options and standard input: `domain/interpreters.py`); a word
+holding a `/` names a file, a bare one a program on PATH; an unknown program's other words
+are taken as files it may run; a file word the shell expands names a folder or the tree
+(`domain/reach.py`); a hook's program agents has no table for and does not know to load
+nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a checker's
+words, `ruff check src`, are data, as are those of a program the user vouched for:
+`domain/vouches.py`). `cd DIR` makes all of DIR a place git runs from. A substitution
+(`$(…)`, backquotes) is read as a script of its own where it stands
 (`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
 glob or a variable as the program, `make`, a project runner) may run any file of the tree
 (`[`, `[[`, `test` and `command -v` run nothing; `$HOME/x` is `~/x`; `xargs CMD` runs CMD
-with words of its input, which agents cannot name):
-the whole tree (`WHOLE`), said so in the refusal. Any other value (`commit.template =
-.gitmessage`) is a path git reads: its first word is kept when it holds a `/`, which is
-harmless.
+with words of its input, which agents cannot name): the whole tree (`WHOLE`), said so in the
+refusal. Any other value (`commit.template = .gitmessage`) is a path git reads: its first
+word is kept when it holds a `/`, which is harmless.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -273,14 +273,16 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
     words = [p for p in re.split(r"[\s:=]+", value) if p]
     # An option with its word attached (`-r./x`, `-Ilib`) names that word.
     words = [w[2:] if re.match(r"-[A-Za-z][^-]", w) else w for w in words]
-    return named(cwd, [w for w in words if not w.startswith("-")])
+    return named(cwd, table.value_files(name, [w for w in words if not w.startswith("-")]))
 
 
 def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str = "") -> list[Reach]:
     """What program `name` (a launcher, an interpreter or another; `program` as named)
     runs of `rest`."""
     two = f"{name} {rest[0]}" if rest else ""
-    if two in table.RUNNERS:
+    if two in table.RUNNERS:  # `uv run -m NAME`: python's `-m`, in the project's venv
+        module = two == "uv run" and rest[1:2] in (["-m"], ["--module"])
+        rest = ["run", "python3", "-m", *rest[2:]] if module else rest
         return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given)]
     if name in table.RUNNERS:
         return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given)]
@@ -355,10 +357,8 @@ def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 def _runner(rest: list[str], cwd: str, given: Given) -> list[Reach]:
     """What a runner's command (after its options) runs."""
-    while rest and rest[0].startswith("-"):
-        rest = rest[1:]
     found: list[Reach] = []
-    _command(rest, cwd, found, given)
+    _command(list(itertools.dropwhile(lambda w: w.startswith("-"), rest)), cwd, found, given)
     return found
 
 

@@ -7,9 +7,11 @@ place that can be named (a startup file of the home, a hooks folder, a file a ho
 setting runs, what stands in a folder of the tree on PATH) is bound read-only in the box,
 and each folder on the way to it bound to itself, so that no `mv` of a folder above can put
 another in its place (a mount point cannot be renamed; what is in it stays writable). A
-name not there yet, in a folder that is, gets an empty read-only file bwrap makes there
-(the host's shell sources an empty file); one deeper down, a pattern (`scripts/*.sh`), the
-tree's top, and whatever lies past `most` mounts are left to the put-back.
+name not there yet, in a folder that is, gets an empty read-only file agents makes there
+for bwrap to bind over (the host's shell sources an empty file), a login bash's own
+(`.bash_profile`, `.bash_login`) one holding what bash reads without it (`LOGIN_NAMES`); one
+deeper down, a pattern (`scripts/*.sh`), the tree's top, and whatever lies past `most`
+mounts are left to the put-back.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from cleveragents.domain.reach import Reach
 # on the host: each costs bwrap a read of the mount table (`limits.HARD_LINKS`).
 MOST_HOST_MOUNTS = 64
 # Names whose mere presence changes what the host runs: an empty `~/.bash_profile` made
-# for the command's time would keep a login shell from reading `~/.profile`.
-NEVER_MADE = frozenset((".bash_profile", ".bash_login"))
+# for the command's time would keep a login shell from reading `~/.profile`. Each, missing,
+# is made holding what a login bash reads in its stead, in bash's order (`login_stand_in`).
+LOGIN_NAMES = {".bash_profile": (".bash_login", ".profile"), ".bash_login": (".profile",)}
 # A home's entries holding keys, credentials, config, or what a shell or a login runs.
 STAKE = frozenset((
     ".ssh", ".gnupg", ".config", ".local", ".profile", ".bashrc", ".bash_profile",
@@ -43,12 +46,16 @@ STAKE = frozenset((
 class HostBinds:
     """What the box binds for the host-run places of the tree (paths in it): `folders`
     bound to themselves (parents first), `kept` (standing) read-only, `made` (names not
-    there yet, their folder standing) an empty read-only file; `left` to the put-back."""
+    there yet, their folder standing) a read-only file, empty or holding its `written`
+    text; `left` to the put-back."""
 
     folders: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
     made: tuple[str, ...] = ()
     left: tuple[str, ...] = ()
+    # (place, text): a made place holding more than nothing (`login_stand_in`), bound over
+    # itself in the box, so the box reads what the host does.
+    written: tuple[tuple[str, str], ...] = ()
 
     def mounts(self) -> int:
         return len(self.folders) + len(self.kept) + len(self.made)
@@ -151,6 +158,25 @@ def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
             break
     left += over
     return HostBinds(tuple(folders), tuple(kept), tuple(made), tuple(left))
+
+
+def login_stand_in(name: str, standing: Callable[[str], bool]) -> str | None:
+    """What the made `name` (a `LOGIN_NAMES` one) holds: a login bash reads the first of
+    `~/.bash_profile`, `~/.bash_login`, `~/.profile` it can open; so this file reads the
+    next of those that stands now (`standing`, a sibling's name) and is readable when bash
+    starts, by the same `~` bash expands. One not standing now is not read: a command could
+    make it. None for any other name."""
+    after = LOGIN_NAMES.get(name)
+    if after is None:
+        return None
+    lines = [
+        "# Made by agents while a sandboxed command runs, removed after it: a login bash",
+        "# reads here what it reads when this file is not there.",
+    ]
+    tests = [f"[ -r ~/{n} ]; then . ~/{n}" for n in after if standing(n)]
+    if tests:
+        lines.append("if " + "; elif ".join(tests) + "; fi")
+    return "\n".join(lines) + "\n"
 
 
 def host_note(binds: HostBinds) -> str:

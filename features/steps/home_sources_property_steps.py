@@ -1,10 +1,11 @@
 """The property on what the home's shell startup files source into the tree
-(`adapters/home_shells.py`): each path sourced, however it is named (`~`, `$HOME`, `${HOME}`,
-a variable, a loop over a glob, `ZDOTDIR`, a function's call, a relative path after a `cd`
-into the tree), is found or the tree counts whole; a path agents cannot name (after a `cd` it
-cannot follow) makes it whole (a system `$(cmd)` path does not), and so does a variable a
-program loads from (`PYTHONPATH`, `PATH`...) naming the tree's top; with none such and within
-the limit, it is not whole, and nothing found lies outside it."""
+(`adapters/home_shells.py`): each path sourced, however it is named (`~`, `$HOME`,
+`${HOME}`, a variable, a loop over a glob, `ZDOTDIR`, a function's call, a relative path
+after a `cd` into the tree, an alias' code; in fish's `conf.d` too), is found or the tree
+counts whole; a path agents cannot name (after a `cd` it cannot follow) makes it whole (a
+system `$(cmd)` path does not), and so does a variable a program loads from (`PYTHONPATH`,
+`PATH`...) naming the tree's top; with none such and within the limit, it is not whole, and
+nothing found lies outside it."""
 
 from __future__ import annotations
 
@@ -57,6 +58,10 @@ FORMS = (
     ("cd ~/dotfiles\ncd . || return\nbash ../dotfiles/{p}\ncd -", "{p}"),
     ('cd "$(mktemp -d)" && . ./{p}', ""),
     ("[ -f ./{p} ] && . ./{p}", "{p}"),  # from where the shell starts: maybe the top
+    # an alias' code, run when typed: from where the shell then stands (fish's form too)
+    ("alias {v}='cd ~/dotfiles && . ./{p}'", "{p}"),
+    ('alias ll="ls -l" {v}=". ./{p}"', "{p}"),
+    ("alias {v} 'source ~/dotfiles/{p}'", "{p}"),
     # a variable a program loads code or config from, naming the top: the tree whole
     ('export PYTHONPATH="$HOME/dotfiles"', ""),
     ("PATH=$PATH:~/dotfiles; . ~/dotfiles/{p}", ""),
@@ -81,9 +86,12 @@ TOPS = (
     "fish_add",
     "XDG_DATA_HOME=",
 )
+# (variable, the tree's folder it names) exported in agents' own environment
+EXPORTED = (("NODE_PATH", "."), ("PERL5LIB", "dlib"), ("RUBYLIB", "dgems/lib"))
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
 STARTED = "[ -f ./"  # the form sourcing from where the shell starts, first in its file
 ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the shell's
+FISH_CONF_D = ".config/fish/conf.d/dots.fish"  # fish's, sourced before `config.fish`
 
 
 @when("home startup files sourcing the tree are made at random")
@@ -111,7 +119,9 @@ def _example(root: Path, data: st.DataObject) -> None:
         st.lists(st.tuples(st.sampled_from(FORMS), name, name, st.booleans()), max_size=6)
     )
     unknown = data.draw(st.booleans())
-    own = data.draw(st.sampled_from((*SHELL_FILES, ".zshenv", FISH_FILE, ENVIRONMENT_D)))
+    own = data.draw(
+        st.sampled_from((*SHELL_FILES, ".zshenv", FISH_FILE, FISH_CONF_D, ENVIRONMENT_D))
+    )
     wanted: list[str] = []
     text: list[str] = []
     used: set[Path] = set()
@@ -133,10 +143,15 @@ def _example(root: Path, data: st.DataObject) -> None:
         text.append(UNKNOWN.format(p="x.sh", v="A"))
     current.write_text("\n".join(text) + "\n")
     os.environ["HOME"] = str(home)
+    # a loader variable the user's shell exported: the tree's top (whole), or a folder of it
+    exported = data.draw(st.sampled_from(("", *EXPORTED)))
+    if exported:
+        os.environ[exported[0]] = f"/usr/lib/x:{tree / exported[1]}".rstrip("/.")
+        wanted += [exported[1]] if exported[1] != "." else []
     found = home_files.home_files(tree)
     shown = (own, lines, unknown, sorted(found.paths), found.whole)
     unnamed = any(u in form for (form, _), *_ in lines for u in UNNAMED)
-    tops = any(t in form for (form, _), *_ in lines for t in TOPS)
+    tops = any(t in form for (form, _), *_ in lines for t in TOPS) or exported[1:] == (".",)
     # the tree lies in the home: a path agents cannot name may be one of it
     assert bool(found.whole) == (unknown or unnamed or tops), shown
     assert tops or set(wanted) <= set(found.paths), shown

@@ -1,5 +1,6 @@
-"""The empty files made in the user's tree as bwrap's mount points for host-run names not
-there yet (`domain/host_binds.py`), journaled so that none outlives the command, even a
+"""The files made in the user's tree as bwrap's mount points for host-run names not there
+yet (`domain/host_binds.py`): empty, or a login bash's own holding what bash reads in its
+stead (`host_binds.login_stand_in`); journaled so that none outlives the command, even a
 killed `agents`.
 
 Each is made here, not by bwrap: made new (`O_EXCL`, never a link followed), so its inode
@@ -7,8 +8,8 @@ and times are known. Before it is made, its name goes into a journal in agents' 
 (`<git dir>/cleveragents/mount-points/`), held locked while the command runs, and its
 inode and times once made. After the command, and at the next `agents` command when a kill
 left the journal (its lock gone with its process), a file is removed only while it is
-still the one made: the same inode, empty, regular, its modification and change times
-as they were. A file the user (or the host) put at that name meanwhile, wrote into,
+still the one made: the same inode, regular, of the size made, its modification and
+change times as they were. A file the user (or the host) put at that name meanwhile, wrote into,
 chmodded or replaced by a folder stays, as does a name made with no record yet.
 """
 
@@ -29,9 +30,15 @@ JOURNAL = ".journal"
 
 
 @contextlib.contextmanager
-def made(root: Path, places: tuple[str, ...], state: Path) -> Iterator[None]:
-    """Within, each of `places` (relative to `root`) not there yet stands as an empty
-    read-only file made here, journaled under `state`; after, each still ours is removed."""
+def made(
+    root: Path,
+    places: tuple[str, ...],
+    state: Path,
+    written: tuple[tuple[str, str], ...] = (),
+) -> Iterator[None]:
+    """Within, each of `places` (relative to `root`) not there yet stands as a read-only
+    file made here, empty or holding what `written` gives it, journaled under `state`;
+    after, each still ours is removed."""
     if not places:
         yield
         return
@@ -43,12 +50,14 @@ def made(root: Path, places: tuple[str, ...], state: Path) -> Iterator[None]:
         _line(journal, {"root": str(root)})
         path = Path(temporary).with_suffix(JOURNAL)
         os.rename(temporary, path)  # locked before its name shows: no sweep takes it
+        texts = dict(written)
         try:
             for place in places:
                 _line(journal, {"place": place})  # before it is made
-                identity = _make(root, place)
+                identity = _make(root, place, texts.get(place, "").encode())
                 if identity is not None:
-                    _line(journal, {"place": place, "made": identity})
+                    size = len(texts.get(place, "").encode())
+                    _line(journal, {"place": place, "made": identity, "size": size})
             yield
         finally:
             journal.seek(0)
@@ -56,17 +65,23 @@ def made(root: Path, places: tuple[str, ...], state: Path) -> Iterator[None]:
             path.unlink()
 
 
-def sweep(root: Path, state: Path, named: set[str] | None = None) -> list[str]:
+def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[str], list[str]]:
     """Remove what a killed command's journal under `state` names that is still as made,
-    the journal too; the places removed (each place a journal named into `named`: none took
-    the command's bytes, the box held it). A journal still locked (its command alive), or of
-    another tree, is left."""
+    the journal too: the places removed, and those of a journal made where the tree stood
+    before it was moved that stand as made but are no longer provably the same file (a
+    copy's, `cp -a`, a move across file systems), to be said. A journal still locked (its
+    command alive) is left. One of another root (the tree moved since, this git dir going
+    with it) is swept in this tree and at that root, each file only while still the one
+    made (same inode and times), so no other tree's file is taken (one at that root is
+    given by its absolute path). Each place a journal names goes into `named`: none took
+    the command's bytes, the box held it."""
     folder = state / FOLDER
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(JOURNAL))
     except OSError:
-        return []
+        return [], []
     removed: list[str] = []
+    unsure: list[str] = []
     for name in names:
         try:
             journal = open(folder / name, encoding="utf-8")  # noqa: SIM115
@@ -78,14 +93,17 @@ def sweep(root: Path, state: Path, named: set[str] | None = None) -> list[str]:
             except OSError:
                 continue  # its command still runs
             text = journal.read()
-            if _root(text) != str(root):
-                continue
+            was = _root(text)
             if named is not None:
                 named.update(p for e in _entries(text) if isinstance(p := e.get("place"), str))
             removed += clear(root, text)
+            if was is not None and was != str(root):
+                if os.path.isdir(was):  # the tree copied, the old one kept: said by path
+                    removed += [os.path.join(was, p) for p in clear(Path(was), text)]
+                unsure += _alike(root, text)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(folder / name)
-    return removed
+    return removed, unsure
 
 
 def clear(root: Path, text: str) -> list[str]:
@@ -99,15 +117,34 @@ def clear(root: Path, text: str) -> list[str]:
             st = os.lstat(root / place)
         except OSError:
             continue
-        if stat.S_ISREG(st.st_mode) and st.st_size == 0 and _identity(st) == identity:
+        size = entry.get("size", 0)
+        if stat.S_ISREG(st.st_mode) and st.st_size == size and _identity(st) == identity:
             os.unlink(root / place)
             removed.append(place)
     return removed
 
 
-def _make(root: Path, place: str) -> list[int] | None:
-    """Make `place` an empty read-only file, each folder on the way opened without
-    following a link; its identity, or None when it could not be made (it stands now)."""
+def _alike(root: Path, text: str) -> list[str]:
+    """The places the journal `text` records made that stand in `root` as a regular
+    read-only file of the size made, though not that file."""
+    found: list[str] = []
+    for entry in _entries(text):
+        place, size = entry.get("place"), entry.get("size", 0)
+        if not isinstance(place, str) or "made" not in entry:
+            continue
+        try:
+            st = os.lstat(root / place)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and st.st_size == size and not st.st_mode & 0o222:
+            found.append(place)
+    return found
+
+
+def _make(root: Path, place: str, content: bytes) -> list[int] | None:
+    """Make `place` a read-only file holding `content`, each folder on the way opened
+    without following a link; its identity, or None when it could not be made (it stands
+    now)."""
     *folders, name = place.split("/")
     at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -122,6 +159,8 @@ def _make(root: Path, place: str) -> list[int] | None:
     finally:
         os.close(at)
     try:
+        while content:
+            content = content[os.write(fd, content) :]
         return _identity(os.fstat(fd))
     finally:
         os.close(fd)
