@@ -34,7 +34,8 @@ def opened(
 
     built = bootstrap(start, observer, approve)
     try:
-        removed, unsure = mount_points.sweep(built.repo.root, built.repo.state_dir)
+        made: set[str] = set()  # a killed command's box stood on them: none holds its bytes
+        removed, unsure = mount_points.sweep(built.repo.root, built.repo.state_dir, made)
         for place in removed:
             output.note(f"removed {shown_path(place)}: a file a killed command's sandbox stood on")
         for place in unsure:
@@ -42,6 +43,7 @@ def opened(
                 f"kept {shown_path(place)}: like a file a killed command's sandbox stood on"
                 " before the tree moved; remove it if it is not yours"
             )
+        built.operations.spared = frozenset(made)
         built.operations.settle()
         for notice in built.operations.notices:
             output.note(notice)

@@ -304,8 +304,8 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     vouched = name not in _FUNCTIONS.get() and vouches.vouched(name, program or name)
     if vouched and (at := vouches.command_in(rest)) is not None:  # `setpriv ... make`
         return _launched(rest[at].rpartition("/")[2], rest[at + 1 :], cwd, given, rest[at])
-    if name in table.CHECKERS or vouched:  # `ruff check src`: `src` is data, not run
-        return []
+    if name in table.CHECKERS or vouched:  # `ruff check src`: data; a vouched one's files: run
+        return named(cwd, vouches.file_words(rest)) if vouched else []
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
         # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.

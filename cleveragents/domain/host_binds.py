@@ -31,6 +31,15 @@ MOST_HOST_MOUNTS = 64
 # for the command's time would keep a login shell from reading `~/.profile`. Each, missing,
 # is made holding what a login bash reads in its stead, in bash's order (`login_stand_in`).
 LOGIN_NAMES = {".bash_profile": (".bash_login", ".profile"), ".bash_login": (".profile",)}
+# A home's entries holding keys, credentials, config, or what a shell or a login runs.
+STAKE = frozenset((
+    ".ssh", ".gnupg", ".config", ".local", ".profile", ".bashrc", ".bash_profile",
+    ".bash_login", ".bash_logout", ".bash_aliases", ".zshrc", ".zshenv", ".zprofile",
+    ".zlogin", ".zlogout", ".inputrc", ".xprofile", ".xsessionrc", ".xinitrc", ".pam_environment",
+    ".gitconfig", ".git-credentials", ".netrc", ".npmrc", ".pypirc", ".vimrc", ".vim",
+    ".emacs", ".emacs.d", ".tmux.conf", ".kube", ".docker", ".aws", ".azure", ".password-store",
+    ".pki", ".cargo", ".mozilla", ".claude", ".claude.json", ".envrc",
+))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -64,11 +73,31 @@ def host_places(host: HostFolders) -> tuple[list[str], list[str]]:
     places += [host.vouches] if host.vouches else []
     places += [host.config_home] if host.config_home else []
     places += [folder for _, folder in host.run_dirs]
+    places += path_places(host)
+    named = [posixpath.normpath(p) for p in places if p]
+    return [p for p in dict.fromkeys(named) if _nameable(p)], list(host.home)
+
+
+def path_places(host: HostFolders) -> list[str]:
+    """The names standing in the folders of the tree on PATH, and what they run."""
+    places: list[str] = []
     for on_path in host.on_path:
         places += [f"{on_path.folder}/{name}" for name in sorted(on_path.standing)]
         places += [run for run in on_path.runs if run not in on_path.kept]
-    named = [posixpath.normpath(p) for p in places if p]
-    return [p for p in dict.fromkeys(named) if _nameable(p)], list(host.home)
+    return [posixpath.normpath(p) for p in places if p]
+
+
+def by_stake(places: list[str], entries: list[str], host: HostFolders) -> list[str]:
+    """`places` (`host_places`) with the entries of a home in the tree (`entries`, its dot
+    entries and `bin`) in their order of stake: those holding keys, credentials, config or
+    what a shell or a login runs (`STAKE`) before the names of PATH folders, which may be
+    many (pipx's `~/.local/bin`), the others (`.cache`, `.npm`) after them (attack 20,
+    finding 5: a home's `.ssh` came after 70 names of its `bin`, past the bound)."""
+    on_path = frozenset(path_places(host))
+    first = [e for e in entries if e.rpartition("/")[2] in STAKE]
+    later = [e for e in entries if e not in first]
+    head = [p for p in places if p not in on_path]
+    return [*head, *first, *(p for p in places if p in on_path), *later]
 
 
 def unmade(host: HostFolders, hidden: Callable[[str], bool]) -> frozenset[str]:
@@ -102,20 +131,32 @@ def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:
     # What does not fit one by one, its folder read-only whole where that fits (attack on
     # box19, finding 2: names a command made in a PATH folder of the tree pushed the one the
     # host runs past the bound): only the tree's top, or past the bound again, is left.
-    for place in over:
-        folder = posixpath.dirname(place)
-        if any(_within(place, k) for k in kept):
-            continue  # its folder went read-only for another
-        way = [a for a in _ancestors(folder) if a not in folders]
-        rest = [k for k in kept if not _within(k, folder)]  # what it holds goes with it
-        rest_made = [m for m in made if not _within(m, folder)]
-        if folder and len(folders) + len(rest) + len(rest_made) + len(way) < most:
-            folders.update(dict.fromkeys(way))
-            # Read-only, it holds its folders where they are: none in it bound writable.
-            folders = {f: None for f in folders if not _within(f, folder)}
-            kept, made = [*rest, folder], rest_made
-        else:
-            left.append(place)
+    # A folder held whole frees the mounts of what it holds: the places pushed past the bound
+    # before it are tried again, one by one first (attack 20, finding 5), until none fits.
+    while over:
+        pending, over = over, []
+        for place in pending:
+            folder = posixpath.dirname(place)
+            if any(_within(place, k) for k in kept):
+                continue  # its folder went read-only for another
+            way = [a for a in _ancestors(place) if a not in folders]
+            if len(folders) + len(kept) + len(made) + len(way) + 1 <= most:
+                folders.update(dict.fromkeys(way))
+                (made if kinds[place] else kept).append(place)
+                continue
+            way = [a for a in _ancestors(folder) if a not in folders]
+            rest = [k for k in kept if not _within(k, folder)]  # what it holds goes with it
+            rest_made = [m for m in made if not _within(m, folder)]
+            if folder and len(folders) + len(rest) + len(rest_made) + len(way) < most:
+                folders.update(dict.fromkeys(way))
+                # Read-only, it holds its folders where they are: none in it bound writable.
+                folders = {f: None for f in folders if not _within(f, folder)}
+                kept, made = [*rest, folder], rest_made
+            else:
+                over.append(place)
+        if len(over) == len(pending):
+            break
+    left += over
     return HostBinds(tuple(folders), tuple(kept), tuple(made), tuple(left))
 
 

@@ -14,6 +14,7 @@ from cleveragents.domain.host_binds import (
     LOGIN_NAMES,
     MOST_HOST_MOUNTS,
     HostBinds,
+    by_stake,
     host_places,
     login_stand_in,
     planned,
@@ -29,6 +30,7 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
     bash's own name (`LOGIN_NAMES`) outside a home in the tree: where it is made (a home's),
     it holds what bash reads in its stead (`written`)."""
     places, homes = host_places(host)
+    entries: list[str] = []
     for home in homes:  # each dot entry of a home in the tree, and its `bin`
         folder = root / home if home else root
         try:
@@ -36,7 +38,8 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
         except OSError:
             continue
         dots = [n for n in names if n.startswith(".") and n.lower() != ".git"]
-        places += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
+        entries += [f"{home}/{n}" if home else n for n in [*dots, "bin"] if n in names]
+    places = by_stake(places, entries, host)
     found: list[tuple[str, bool]] = []  # (place, missing)
     left: list[str] = []
     never = unmade(host, git_config.hidden_key)

@@ -65,7 +65,7 @@ def made(
             path.unlink()
 
 
-def sweep(root: Path, state: Path) -> tuple[list[str], list[str]]:
+def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[str], list[str]]:
     """Remove what a killed command's journal under `state` names that is still as made,
     the journal too: the places removed, and those of a journal made where the tree stood
     before it was moved that stand as made but are no longer provably the same file (a
@@ -73,7 +73,8 @@ def sweep(root: Path, state: Path) -> tuple[list[str], list[str]]:
     command alive) is left. One of another root (the tree moved since, this git dir going
     with it) is swept in this tree and at that root, each file only while still the one
     made (same inode and times), so no other tree's file is taken (one at that root is
-    given by its absolute path)."""
+    given by its absolute path). Each place a journal names goes into `named`: none took
+    the command's bytes, the box held it."""
     folder = state / FOLDER
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(JOURNAL))
@@ -93,6 +94,8 @@ def sweep(root: Path, state: Path) -> tuple[list[str], list[str]]:
                 continue  # its command still runs
             text = journal.read()
             was = _root(text)
+            if named is not None:
+                named.update(p for e in _entries(text) if isinstance(p := e.get("place"), str))
             removed += clear(root, text)
             if was is not None and was != str(root):
                 if os.path.isdir(was):  # the tree copied, the old one kept: said by path
