@@ -39,7 +39,20 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_moves import CDS, FISH_OWN, follow_cd, reader_of_top
+from cleveragents.adapters.home_moves import (
+    CDS,
+    FISH_OWN,
+    assigned_unknown,
+    assigned_values,
+    fish_set,
+    follow_cd,
+    from_here,
+    ran_here,
+    reader_entries,
+    reader_of_top,
+    strings_of_top,
+)
+from cleveragents.adapters.home_values import values
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -56,7 +69,7 @@ OWN = re.compile(r"\$0\b|\$\{0\b|BASH_SOURCE")  # the file's own path: the hook 
 # A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
 # an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
 PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
-DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]([^{}]*)\}")  # `${X:-Y}`: Y
+DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]((?:[^{}]|\{[^{}]*\})*)\}")  # `${X:-Y}`
 BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
@@ -147,6 +160,7 @@ def _scan(
     unknown = topped = ""
     here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
+    variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
     for line in text.splitlines():
         words = _words(line)
         for index, word in enumerate(words):
@@ -172,14 +186,24 @@ def _scan(
                 start = index == 1 or words[index - 2] in STARTS
             assigned = ASSIGN.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
+            said, entries = strings_of_top(words, index, variables, home, top)
+            topped, targets = topped or said, [*targets, *((e, False) for e in entries)]
             if start and word in CDS:
-                follow_cd(word, words[index + 1 :], here, variables, home)
+                why = follow_cd(word, words[index + 1 :], here, variables, home, top)
+                unknown = unknown or why
                 continue
+            if start and word == "set":
+                fish_set(words[index:], variables, home)
             if assigned:
-                values = _expand(assigned[2], variables, home)
+                values = assigned_values(assigned[1], assigned[2], variables, home)
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
-                    values = _environ(assigned[1])
+                    why = assigned_unknown(
+                        assigned[1], [assigned[2], *words[index + 1 :]], variables, home, top
+                    )
+                    unknown, values = unknown or why, _environ(assigned[1])
                 variables[assigned[1]] = values
+                entries = reader_entries(assigned[1], assigned[2], variables, home)
+                targets += [(entry, False) for entry in entries]
                 if assigned[1] == "ZDOTDIR" and values:
                     zdotdirs += values
                 continue
@@ -188,10 +212,14 @@ def _scan(
                 for item in words[index + 3 :]:
                     if item in STARTS:
                         break
-                    more = _expand(item, variables, home)
+                    more = from_here(_expand(item, variables, home), here)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
             if not (start or (before in RUNS and _at_start(words, index - 1))):
+                continue
+            ran = None if function else ran_here(word, here, top)
+            if start and ran:  # `cd ~/dotfiles; make`: what it runs there
+                targets.append(ran)
                 continue
             if word == "(" and before in (".", "source"):  # fish's `source (cmd)/x.fish`
                 unknown = unknown or "it sources (...), a path agents cannot name"
@@ -281,19 +309,13 @@ def _words(line: str) -> list[str]:
 
 
 def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> list[str] | None:
-    """The values of `word` with `~`, `$HOME` and the known variables put in, or None when
-    some `$` stays (a variable set nowhere, `$(...)`, `${x%y}`)."""
-    if word == "~" or word.startswith("~/"):
-        word = home + word[1:]
-    values = [word]
-    for name in dict.fromkeys(a or b for a, b in VARIABLE.findall(word)):
-        known = variables.get(name) if name in variables else _environ(name)
-        if known is None:
-            return None
-        values = [_put(v, name, k) for v in values for k in known]
-    if any("$" in v or "`" in v for v in values):
+    """The values of `word` with `~`, `$HOME`, the known variables and the forms
+    `home_values` evaluates put in, or None when some `$` stays (a variable set nowhere,
+    `$(...)`, `${x%y}`)."""
+    found = values(word, variables, home)
+    if found is None or any("$" in v or "`" in v for v in found):
         return None
-    return [out for value in values for out in _braces(value)]
+    return [out for value in found for out in _braces(value)][: MOST_READ * 4]
 
 
 def _braces(word: str) -> list[str]:
@@ -308,15 +330,6 @@ def _braces(word: str) -> list[str]:
             continue
         todo += [one[: match.start()] + part + one[match.end() :] for part in match[1].split(",")]
     return done + todo
-
-
-def _put(word: str, name: str, value: str) -> str:
-    """`word` with `$name` and `${name}` as `value`."""
-
-    def one(match: re.Match[str]) -> str:
-        return value if (match[1] or match[2]) == name else match[0]
-
-    return VARIABLE.sub(one, word)
 
 
 def _environ(name: str) -> list[str] | None:
