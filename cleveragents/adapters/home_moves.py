@@ -257,6 +257,9 @@ def strings_of_top(
     and the entries `${X:=v}` gives it (`reader_entries`)."""
     from cleveragents.adapters.home_shells import _expand, _words
 
+    before = words[index - 1] if index else ""
+    if "${" not in words[index] and before not in ("eval", "alias"):
+        return "", []
     word, found, entries = joined(words[index:]), "", []
     for match in SETS.finditer(word):
         end = _close(word, match.start() + 1, "{", "}")
@@ -264,7 +267,6 @@ def strings_of_top(
         found = found or reader_of_top([f"{match[1]}={value}"], variables, home, top)
         entries += reader_entries(match[1], value, variables, home)
         variables[match[1]] = _expand(value, variables, home)
-    before = words[index - 1] if index else ""
     if before in ("eval", "alias") and (" " in word or "=" in word):
         inner = _words(word.partition("=")[2] if before == "alias" else word)
         for at in range(len(inner)):
