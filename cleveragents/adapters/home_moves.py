@@ -269,8 +269,11 @@ def strings_of_top(
         variables[match[1]] = _expand(value, variables, home)
     if before in ("eval", "alias") and (" " in word or "=" in word):
         inner = _words(word.partition("=")[2] if before == "alias" else word)
-        for at in range(len(inner)):
+        for at, one in enumerate(inner):
             found = found or reader_of_top(inner[at:], variables, home, top)
+            assigned = ASSIGN.fullmatch(one)
+            if assigned:
+                entries += reader_entries(assigned[1], assigned[2], variables, home)
     return found, entries
 
 

@@ -78,6 +78,8 @@ BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 GLOB = re.compile(r"[*?\[]")
+CONTINUED = re.compile(r"(?<!\\)((?:\\\\)*)\\\n")  # a line continued by `\`: one line
+QUOTED = re.compile(r"\$(['\"])")  # bash's `$'...'`, `$"..."`: the string
 POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
 
 
@@ -165,7 +167,7 @@ def _scan(
     here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
-    for line in text.splitlines():
+    for line in CONTINUED.sub(r"\1", text).splitlines():
         words = _words(line)
         for index, word in enumerate(words):
             start = index == 0 or words[index - 1] in STARTS
@@ -282,7 +284,7 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
     on a line (`bash X`, `source <(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, a `PATH`'s
     folder, an alias' string): a file the home may run, or a folder whose files it may."""
     found: list[str] = []
-    for line in text.splitlines():
+    for line in CONTINUED.sub(r"\1", text).splitlines():
         if line.lstrip().startswith("#"):
             continue
         for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
@@ -304,7 +306,7 @@ def _at_start(words: list[str], index: int) -> bool:
 
 def _words(line: str) -> list[str]:
     """The shell words of `line`, quotes taken off, `;`, `&&`... apart; `\\.` as `.`."""
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+    lexer = shlex.shlex(QUOTED.sub(r"\1", line), posix=True, punctuation_chars=True)
     lexer.whitespace_split = True
     try:
         return list(lexer)

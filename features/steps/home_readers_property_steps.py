@@ -33,6 +33,9 @@ SPELLINGS = (
     ("~//{t}/", True),
     ("${{NOT_SET_Q:-$HOME/{t}}}", True),
     ("${{HOME:+$HOME/{t}}}", True),
+    ("${{HOME:?}}/{t}", True),
+    ("${{HOME}}${{HOME:+/{t}}}", True),
+    ("$HOME/\\\n{t}", True),  # a line continued by `\`
     ("$(realpath ~/{t})", False),
     ("`echo ~/{t}`", False),
     ('"$(cd ~/{t} && pwd)"', False),
@@ -93,7 +96,10 @@ def _example(root: Path, data: st.DataObject) -> None:
     spelling, exact = data.draw(st.sampled_from(SPELLINGS))
     if fish:
         form, kind = data.draw(st.sampled_from(FISH))
-        spelling, exact = data.draw(st.sampled_from(SPELLINGS[:2] + SPELLINGS[7:8]))
+        fish_ones = [
+            one for one in SPELLINGS if one[0] in ("~/{t}", "$HOME/{t}", "$(realpath ~/{t})")
+        ]
+        spelling, exact = data.draw(st.sampled_from(fish_ones))
         own = FISH_FILE
     else:
         form, _, kind = data.draw(

@@ -29,6 +29,7 @@ FORMS = (
     ('export {v}="$HOME/dotfiles"; [ -f "${v}/{p}" ] && source "${v}/{p}"', "{p}"),
     ('for {v} in ~/dotfiles/{p}/*; do . "${v}"; done', "{p}"),
     ("export ZDOTDIR=~/dotfiles/{p}", "{p}/.zshrc"),
+    ('export ZDOTDIR="${{ZDOTDIR:-$HOME/dotfiles/{p}}}"', "{p}/.zshrc"),  # its default
     (". /etc/{p}; . ~/.{p}", ""),  # outside the tree: nothing
     # run, not sourced, or sourced through a word before it, a substitution, a `case` arm
     ("bash ~/dotfiles/{p}", "{p}"),
