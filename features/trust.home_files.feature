@@ -400,12 +400,12 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
 
   Scenario: A path my .bashrc's function sources that agents cannot name keeps my dotfiles tree whole, said
     Given the tree lies in the user's home at "dotfiles"
-    And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(cd ~/dotfiles && pwd)/extra.sh\"\n"
+    And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(realpath ~/dotfiles)/extra.sh\"\n"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bash_aliases"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "bash_aliases" does not contain "planted-ran"
-    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $(cd ~/dotfiles && pwd)/extra.sh (by load), a path agents cannot name (in ~/.bashrc)"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $(realpath ~/dotfiles)/extra.sh (by load), a path agents cannot name (in ~/.bashrc)"
 
   Scenario: My .bashrc, a link to a file of my home, sourcing through the tree's link, is read
     # `~/.bashrc -> .config/bash/bashrc` (outside the tree) sources `~/dotfiles/shell/extra.sh`,

@@ -117,7 +117,8 @@ def _fish_words(words: list[str], starts: frozenset[str]) -> list[str]:
     prints: `(pwd)` is `$PWD`, any other not evaluated)."""
     out: list[str] = []
     depth = 0
-    for word in words:
+    split = [c for w in words for c in ([w] if w.strip("();|&<>") or w in starts else list(w))]
+    for word in split:  # `);` as `)`, `;`
         if word == "(":
             out[len(out) - bool(depth) :] = [out[-1] + "(" if depth else "$("]
             depth += 1
@@ -138,17 +139,20 @@ def _tilde(word: str, home: str) -> str:
 
 
 def assigned_values(
-    name: str, value: str, variables: dict[str, list[str] | None], home: str
-) -> list[str] | None:
-    """The values `name=value` gives `name`: its own earlier value (`PATH=~/x:$PATH`) put
-    in as known (agents' environment's, else empty), other forms as `_expand` gives them."""
+    name: str, words: list[str], variables: dict[str, list[str] | None], home: str
+) -> tuple[list[str] | None, list[str]]:
+    """The values `name=words[0]` (with the `$(...)` it opens) gives `name`, its own earlier
+    value (`PATH=~/x:$PATH`) put in as known (agents' environment's, else empty), and the
+    entries it gives a `READERS` variable (`reader_entries`)."""
     from cleveragents.adapters.home_shells import _environ, _expand
 
+    value = joined(words)
+    entries = reader_entries(name, value, variables, home)
     found = _expand(value, {**variables, name: [SELF]}, home)
     before = (variables[name] if name in variables else _environ(name)) or [""]
     if found is None or not any(SELF in one for one in found):
-        return found
-    return [one.replace(SELF, earlier) for one in found for earlier in before]
+        return found, entries
+    return [one.replace(SELF, earlier) for one in found for earlier in before], entries
 
 
 def reader_entries(
@@ -176,7 +180,7 @@ def _substituted(words: list[str]) -> list[str]:
     for index, word in enumerate(words):
         depth += word.count("(") - word.count(")")
         ticks += word.count("`")
-        if index and depth <= 0 and not ticks % 2:
+        if depth <= 0 and not ticks % 2 and (index or words[1:2] != ["("]):
             return words[: index + 1]
     return words
 
@@ -227,15 +231,20 @@ SETS = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?=")  # `${X:=v}`, `${X=v}`: X 
 
 
 def joined(words: list[str]) -> str:
-    """`words[0]` with the `$(...)` or `` `...` `` it opens and the words in it."""
+    """`words[0]` with the `$(...)` or `` `...` `` it opens and the words in it, up to
+    its end (`X=$(cd "$HOME" && pwd)/x` comes apart at its unquoted spaces)."""
     text = words[0]
-    if not ((text.endswith("$") and words[1:2] == ["("]) or text.count("`") % 2):
+    opened = text.count("(") - text.count(")") + (text.endswith("$") and words[1:2] == ["("])
+    if opened <= 0 and not text.count("`") % 2:
         return text
-    opened = len(text)
     for word in _substituted(words)[1:]:
         text += word if word[:1] in ("(", ")") or text.endswith("(") else " " + word
-    end = _close(text, opened, "(", ")") if text[opened : opened + 1] == "(" else -1
-    return text[: end + 1] if end > 0 else text
+    depth = 0
+    for at, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if char == ")" and depth <= 0 and at >= len(words[0]):
+            return text[: at + 1]
+    return text
 
 
 def assigned_unknown(
@@ -316,3 +325,20 @@ def ran_here(word: str, here: list[str | None], top: Path) -> tuple[str, bool] |
     if "$" in word or "=" in word or word.startswith(("/", "~", "-", "<", ">", "(", ")")):
         return None
     return _glob_folder(os.path.join(last, word)) if "/" in word else (last, True)
+
+
+def subshells(
+    word: str,
+    here: list[str | None],
+    saved: list[tuple[list[str | None], list[str] | None]],
+    variables: dict[str, list[str] | None],
+) -> None:
+    """A `(` (a subshell, `$(...)`) keeps where the shell is in `saved`; its `)` goes back
+    there (`(cd ~/dotfiles && make)`: the lines after it run where the shell was)."""
+    if not word or word.strip("();|&<>"):
+        return
+    for char in word:
+        if char == "(":
+            saved.append((list(here), variables.get("PWD")))
+        elif char == ")" and saved:
+            here[:], variables["PWD"] = saved.pop()

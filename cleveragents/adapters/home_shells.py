@@ -52,11 +52,11 @@ from cleveragents.adapters.home_moves import (
     follow_cd,
     from_here,
     ran_here,
-    reader_entries,
     reader_of_top,
     strings_of_top,
+    subshells,
 )
-from cleveragents.adapters.home_values import values
+from cleveragents.adapters.home_values import kept_whole, values
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -167,9 +167,11 @@ def _scan(
     here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
+    saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
     for line in CONTINUED.sub(r"\1", text).splitlines():
         words = _words(line)
         for index, word in enumerate(words):
+            subshells(word, here, saved, variables)
             start = index == 0 or words[index - 1] in STARTS
             if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
                 pending = word if word != "function" else "".join(words[index + 1 : index + 2])
@@ -201,14 +203,12 @@ def _scan(
             if start and word == "set":
                 fish_set(words[index:], variables, home)
             if assigned:
-                values = assigned_values(assigned[1], assigned[2], variables, home)
+                rest = [assigned[2], *words[index + 1 :]]
+                values, entries = assigned_values(assigned[1], rest, variables, home)
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
-                    why = assigned_unknown(
-                        assigned[1], [assigned[2], *words[index + 1 :]], variables, home, top
-                    )
+                    why = assigned_unknown(assigned[1], rest, variables, home, top)
                     unknown, values = unknown or why, _environ(assigned[1])
                 variables[assigned[1]] = values
-                entries = reader_entries(assigned[1], assigned[2], variables, home)
                 targets += [(entry, False) for entry in entries]
                 if assigned[1] == "ZDOTDIR" and values:
                     zdotdirs += values
@@ -306,10 +306,11 @@ def _at_start(words: list[str], index: int) -> bool:
 
 def _words(line: str) -> list[str]:
     """The shell words of `line`, quotes taken off, `;`, `&&`... apart; `\\.` as `.`."""
-    lexer = shlex.shlex(QUOTED.sub(r"\1", line), posix=True, punctuation_chars=True)
+    kept, back = kept_whole(QUOTED.sub(r"\1", line))  # `$(...)`: one piece of its word
+    lexer = shlex.shlex(kept, posix=True, punctuation_chars=True)
     lexer.whitespace_split = True
     try:
-        return list(lexer)
+        return [word.translate(back) for word in lexer]
     except ValueError:  # an open quote: the line read as plain words
         return line.split()
 

@@ -21,6 +21,10 @@ SELF = "/\0own"  # the assigned variable's own earlier value: read where it was 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 PARAMETER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])(.*))?", re.S)
 PWD = re.compile(r"\s*pwd(?:\s+-[LP])?\s*")
+DIRNAME = re.compile(r"\s*(dirname)(?:\s+--)?\s+(\S+|\"[^\"]*\")\s*")  # `$(dirname X)`
+CD_PWD = re.compile(  # `$(cd X && pwd)`
+    r"\s*(cd)(?:\s+-[LP]|\s+--)*\s+(\$\([^()]*\)|\S+|\"[^\"]*\")\s*(?:&&|;)\s*pwd(?:\s+-[LP])?\s*"
+)
 # `~`, `$X`/`${X...}` or an absolute path, and the path text after it, in a word
 ANCHOR = re.compile(
     r"(?:(?<![^\s:=(\"'`+-])~|\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?|(?<![^\s:=(\"'`+-])(?=/))"
@@ -29,7 +33,27 @@ ANCHOR = re.compile(
 
 OPERATED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)[^{}]+\}")
 PWDS = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")
+LINKS = re.compile(r"\b(?:readlink|realpath)\b|\b(?:cd|pwd)\s+-P\b")  # links followed
+HOMES = re.compile(r"(?<![^\s:=(\"'`+-])~|\$\{?HOME\b")
 Variables = Mapping[str, "list[str] | None"]
+
+
+def kept_whole(line: str) -> tuple[str, dict[int, str]]:
+    """`line` with each `$(...)`'s spaces, quotes and operators as private characters (the
+    shell reads it as one piece of its word: `X=$(cd "$HOME" && pwd)/x`), and the map back."""
+    back: dict[int, str] = {}
+    out: list[str] = []
+    depth, opening = 0, False
+    for at, char in enumerate(line):
+        if char == "$" and line[at + 1 : at + 2] == "(" and not depth:
+            opening = True  # its `(` comes next
+        elif opening or depth:
+            depth, opening = depth + (char == "(") - (char == ")"), False
+            if char in " \t&;|<>()\"'`":
+                back[0xE000 + ord(char)] = char
+                char = chr(0xE000 + ord(char))
+        out.append(char)
+    return "".join(out), back
 
 
 def values(word: str, variables: Variables, home: str) -> list[str] | None:
@@ -44,6 +68,8 @@ def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
     variable set to what agents cannot evaluate."""
     tops = {os.path.normpath(str(top)), os.path.realpath(top)}
     text = PWDS.sub("$PWD", text)
+    if LINKS.search(text) and (HOMES.search(text) or home in text or str(top) in text):
+        return True  # `$(readlink -f ~/.bashrc)`: where the home's links lead, maybe the tree
     plain = OPERATED.sub(r"${\1}", text)  # `${HOME%/}/x`: `${HOME}/x` too
     for match in [*ANCHOR.finditer(text), *ANCHOR.finditer(plain)]:
         name, tail = match[1], match[2]
@@ -90,7 +116,7 @@ def _evaluate(text: str, variables: Variables, home: str) -> list[str] | None:
         elif char == "$" and text[at + 1 : at + 2] == "(":
             end = _close(text, at + 1, "(", ")")
             inner = text[at + 2 : end] if end > 0 else ""
-            found = _lookup("PWD", variables) if end > 0 and PWD.fullmatch(inner) else None
+            found = _substituted(inner, variables, home) if end > 0 else None
             at = end + 1
         elif char == "$" and text[at + 1 : at + 2] == "{":
             end = _close(text, at + 1, "{", "}")
@@ -109,6 +135,23 @@ def _evaluate(text: str, variables: Variables, home: str) -> list[str] | None:
         if len(done) > MOST:
             return None
     return list(dict.fromkeys(done))
+
+
+def _substituted(inner: str, variables: Variables, home: str) -> list[str] | None:
+    """What `$(inner)` prints, for the commands whose output is their words' own: `pwd`,
+    `dirname X`, `cd X && pwd` (the idiom `$(cd "$(dirname "$0")" && pwd)`); None else
+    (`realpath` follows links the model may change)."""
+    if PWD.fullmatch(inner):
+        return _lookup("PWD", variables)
+    named = DIRNAME.fullmatch(inner) or CD_PWD.fullmatch(inner)
+    if named is None:
+        return None
+    found = _evaluate(_tilde(named[2].replace('"', ""), home), variables, home)
+    if found is None or not all(one.startswith("/") for one in found):
+        return None
+    if named[1] == "dirname":
+        return [os.path.dirname(one.rstrip("/")) or "/" for one in found]
+    return [os.path.normpath(one) for one in found]
 
 
 def _close(text: str, at: int, opening: str, closing: str) -> int:

@@ -38,9 +38,10 @@ SPELLINGS = (
     ("$HOME/\\\n{t}", True),  # a line continued by `\`
     ("$(realpath ~/{t})", False),
     ("`echo ~/{t}`", False),
-    ('"$(cd ~/{t} && pwd)"', False),
-    ('"$(cd "$HOME" && pwd)/{t}"', False),
-    ("$(dirname ~/{t}/x)", False),
+    ('"$(cd ~/{t} && pwd)"', True),
+    ('"$(cd "$HOME" && pwd)/{t}"', True),
+    ("$(readlink -f ~)/{t}", False),
+    ("$(dirname ~/{t}/x)", True),
     ("${{HOME%/}}/{t}", False),
 )
 # A form setting `{x}` to `{s}` (a spelling): whether it joins entries with `:` (a list
