@@ -83,7 +83,8 @@ def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
         else:
             bases = [os.environ[name]] if name in os.environ else []
         for base in bases:
-            if ".." in tail.split("/") or any(_near(base + tail, t) for t in tops):
+            named = {base + tail, os.path.realpath(base + tail)}  # through a link, too
+            if ".." in tail.split("/") or any(_near(n, t) for n in named for t in tops):
                 return True
     return False
 
