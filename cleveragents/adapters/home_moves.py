@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from cleveragents.adapters.home_values import SELF, _close, could_name
+from cleveragents.adapters.home_values import SELF, VAGUE, _close, could_name
 from cleveragents.domain.reach import printable
 
 # Variables naming a folder a program loads code or its config from (`PATH`'s programs,
@@ -254,6 +254,7 @@ def assigned_unknown(
     (`D=$(realpath ~/dotfiles)`), is an unknown (it may name the tree), or ""."""
     value = joined(words)
     if could_name(value, variables, home, top):
+        variables[VAGUE] = [*(variables.get(VAGUE) or []), name]
         return f"it sets {name} to {printable(value)}, a value agents cannot evaluate"
     return ""
 
@@ -286,11 +287,14 @@ def strings_of_top(
     return found, entries
 
 
-def fish_set(words: list[str], variables: dict[str, list[str] | None], home: str) -> None:
-    """fish's `set -l d ~/x` (`words[0]` is `set`): `d` takes each value, as `D=~/x` does."""
+def fish_set(
+    words: list[str], variables: dict[str, list[str] | None], home: str, top: Path
+) -> None:
+    """fish's `set -l d ~/x` (`words[0]` is `set`): `d` takes each value, as `D=~/x` does
+    (one agents cannot evaluate that may name the tree `top`: vague, `home_values.VAGUE`)."""
     from cleveragents.adapters.home_shells import STARTS, _expand
 
-    given = list(itertools.takewhile(lambda w: w not in STARTS, words[1:]))
+    given = _fish_words(words[1:], STARTS)
     flags = "".join(itertools.takewhile(lambda w: w.startswith("-"), given))
     names = [w for w in itertools.dropwhile(lambda w: w.startswith("-"), given) if w != "--"]
     if not names or any(f in flags for f in "eqnS"):
@@ -300,6 +304,8 @@ def fish_set(words: list[str], variables: dict[str, list[str] | None], home: str
         more = _expand(value, variables, home)
         found = None if found is None or more is None else [*found, *more]
     variables[names[0]] = found if names[1:] else [""]
+    if found is None and could_name(" ".join(names[1:]), variables, home, top):
+        variables[VAGUE] = [*(variables.get(VAGUE) or []), names[0]]
 
 
 def from_here(values: list[str] | None, here: list[str | None]) -> list[str] | None:
@@ -342,3 +348,15 @@ def subshells(
             saved.append((list(here), variables.get("PWD")))
         elif char == ")" and saved:
             here[:], variables["PWD"] = saved.pop()
+
+
+def declared(words: list[str], index: int) -> bool:
+    """Whether `words[index]` is an assignment of `export`, `declare -gx`, `local`..."""
+    from cleveragents.adapters.home_shells import STARTS
+
+    at = index - 1
+    while at > 0 and words[at].startswith("-"):
+        at -= 1
+    if at < 0 or words[at] not in ("export", "local", "declare", "typeset", "readonly"):
+        return False
+    return at == 0 or words[at - 1] in STARTS

@@ -48,6 +48,7 @@ from cleveragents.adapters.home_moves import (
     FISH_OWN,
     assigned_unknown,
     assigned_values,
+    declared,
     fish_set,
     follow_cd,
     from_here,
@@ -190,8 +191,7 @@ def _scan(
                         unknown = unknown or f"{why}, a path agents cannot name"
                     targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
-            if before in ("export", "local", "declare", "typeset", "readonly"):
-                start = index == 1 or words[index - 2] in STARTS
+            start = start or declared(words, index)  # `declare -gx X=...`
             assigned = ASSIGN.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
             said, entries = strings_of_top(words, index, variables, home, top)
@@ -201,7 +201,7 @@ def _scan(
                 unknown = unknown or why
                 continue
             if start and word == "set":
-                fish_set(words[index:], variables, home)
+                fish_set(words[index:], variables, home, top)
             if assigned:
                 rest = [assigned[2], *words[index + 1 :]]
                 values, entries = assigned_values(assigned[1], rest, variables, home)

@@ -35,6 +35,7 @@ OPERATED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)[^{}]+\}")
 PWDS = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")
 LINKS = re.compile(r"\b(?:readlink|realpath)\b|\b(?:cd|pwd)\s+-P\b")  # links followed
 HOMES = re.compile(r"(?<![^\s:=(\"'`+-])~|\$\{?HOME\b")
+VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
 Variables = Mapping[str, "list[str] | None"]
 
 
@@ -77,12 +78,16 @@ def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
             bases = [home] if match[0].startswith("~") else [""]
         elif name in variables:
             known = variables[name]
-            if known is None:
-                return True  # set to what agents could not evaluate: it may name the tree
+            if known is None:  # set to what agents could not evaluate: it may name the tree
+                if name in (variables.get(VAGUE) or []):
+                    return True
+                continue
             bases = list(known)
         else:
             bases = [os.environ[name]] if name in os.environ else []
         for base in bases:
+            if "\0" in base:  # the variable's own earlier value: not named here
+                continue
             named = {base + tail, os.path.realpath(base + tail)}  # through a link, too
             if ".." in tail.split("/") or any(_near(n, t) for n in named for t in tops):
                 return True

@@ -67,6 +67,18 @@ FISH = (
     ("set -gx {x} (realpath {s})", False),
 )
 FISH_FILE = ".config/fish/config.fish"
+# Lines of a usual `.bashrc` that name nothing of the tree (Debian's `PS1`, nvm's, a
+# `$(cmd)` agents does not evaluate): they never make it whole.
+COMMON = (
+    "debian_chroot=$(cat /etc/debian_chroot)",
+    "PS1='${debian_chroot:+($debian_chroot)}\\u@\\h:\\w\\$ '",
+    "export GPG_TTY=$(tty)",
+    'eval "$(dircolors -b)"',
+    'export NVM_DIR="$([ -z "${XDG_CONFIG_HOME-}" ] && printf %s "${HOME}/.nvm" ||'
+    ' printf %s "${XDG_CONFIG_HOME}/nvm")"',
+    'export PATH="$HOME/.local/bin:$PATH"',
+    'DOTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
+)
 
 
 @when("home startup files setting a loader variable to the tree are made at random")
@@ -111,6 +123,8 @@ def _example(root: Path, data: st.DataObject) -> None:
     if variable in OPTIONS:
         named = "-I" + named
     line = form.format(x=variable, s=named)
+    common = [] if fish else data.draw(st.lists(st.sampled_from(COMMON), max_size=4))
+    line = "\n".join([*common, line])
     (home / own).parent.mkdir(parents=True, exist_ok=True)
     (home / own).write_text(line + "\n")
     os.environ["HOME"] = str(home)
