@@ -167,7 +167,16 @@ def reader_entries(
     found = _expand(value, {**variables, name: [SELF]}, home) or []
     parts = [p for one in found for p in (one.split() if name in OPTIONS else one.split(":"))]
     entries = (_tilde(OPTION.sub("", part), home) for part in parts)
-    return [one for one in entries if one.startswith("/") and one != SELF]
+    relative = name not in OPTIONS  # `./node_modules/.bin`: see `rooted`
+    return [e for e in entries if e != SELF and (e.startswith("/") or (relative and "/" in e))]
+
+
+def rooted(entries: list[str], top: Path, home: str) -> list[tuple[str, bool]]:
+    """`entries` as found targets, a relative one (`./node_modules/.bin`) from both places a
+    program may run in that agents knows of: the tree's top and the home."""
+    found = [one for one in entries if one.startswith("/")]
+    found += [os.path.join(b, e) for e in entries if e[:1] != "/" for b in (str(top), home)]
+    return [(one, False) for one in found]
 
 
 def _said(name: str, found: str) -> str:
@@ -208,8 +217,10 @@ def _names_top(
         for one in (_tilde(OPTION.sub("", part), home) for part in parts):
             if one == SELF or not one or (name in OPTIONS and not one.startswith("/")):
                 continue
-            if not one.startswith("/") and name != "CLASSPATH":  # java's own default: `.`
+            if not one.startswith("/") and os.path.normpath(one) == "." and name != "CLASSPATH":
                 return f"names {printable(one)}, the folder a program runs in: the tree's top"
+            if not one.startswith("/"):  # `./node_modules/.bin`: a folder of it (not held)
+                continue
             if _relative(top, one) == "":
                 return "names the tree's top"
             if name in HOLDERS and top.is_relative_to(os.path.realpath(one)):

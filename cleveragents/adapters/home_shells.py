@@ -54,6 +54,7 @@ from cleveragents.adapters.home_moves import (
     from_here,
     ran_here,
     reader_of_top,
+    rooted,
     strings_of_top,
     subshells,
 )
@@ -195,7 +196,7 @@ def _scan(
             assigned = ASSIGN.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
             said, entries = strings_of_top(words, index, variables, home, top)
-            topped, targets = topped or said, [*targets, *((e, False) for e in entries)]
+            topped, targets = topped or said, [*targets, *rooted(entries, top, home)]
             if start and word in CDS:
                 why = follow_cd(word, words[index + 1 :], here, variables, home, top)
                 unknown = unknown or why
@@ -209,7 +210,7 @@ def _scan(
                     why = assigned_unknown(assigned[1], rest, variables, home, top)
                     unknown, values = unknown or why, _environ(assigned[1])
                 variables[assigned[1]] = values
-                targets += [(entry, False) for entry in entries]
+                targets += rooted(entries, top, home)
                 if assigned[1] == "ZDOTDIR" and values:
                     zdotdirs += values
                 continue

@@ -41,6 +41,7 @@ FORMS = (
     ("if . ~/dotfiles/{p}; then :; fi", "{p}"),
     ("export BASH_ENV=~/dotfiles/{p}", "{p}"),
     ("export PATH=~/dotfiles/{p}:$PATH", "{p}"),
+    ('export PATH="./{p}:$PATH"', "{p}"),  # relative: from the tree's top, where it runs
     (". ~/dotfiles/{{{p},zz.sh}}", "{p}"),  # brace expansion
     ('. "$HOME/dotfiles/dirname-{p}"', "dirname-{p}"),  # a word holding `dirname`
     ('. "${{{v}:-$HOME/dotfiles}}/{p}"', "{p}"),  # unset: its default
