@@ -43,6 +43,8 @@ def kept_whole(line: str) -> tuple[str, dict[int, str]]:
     """`line` with each `$(...)`'s spaces, quotes and operators as private characters (the
     shell reads it as one piece of its word: `X=$(cd "$HOME" && pwd)/x`), and the map back."""
     back: dict[int, str] = {}
+    if "$(" not in line:
+        return line, back
     out: list[str] = []
     depth, opening = 0, False
     for at, char in enumerate(line):
