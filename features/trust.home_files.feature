@@ -355,6 +355,26 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "ls" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names the tree's top (in ~/.profile)"
 
+  Scenario: My .bashrc's append-if-set PYTHONPATH and default XDG_CONFIG_HOME naming my dotfiles tree keep it whole
+    # `${X:+$X:}~/dotfiles`, `${X:-~/dotfiles}`: the usual idioms, read as the shell does.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export PYTHONPATH=\"${PYTHONPATH:+$PYTHONPATH:}$HOME/dotfiles\"\nexport XDG_CONFIG_HOME=\"${XDG_CONFIG_HOME:-$HOME/dotfiles}\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'import os' > sitecustomize.py && mkdir -p git && printf 'fsmonitor = touch planted-ran' > git/config"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "sitecustomize.py" does not exist
+    And the file "git/config" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its PYTHONPATH names the tree's top (in ~/.bashrc)"
+
+  Scenario: What my .bashrc sources by a glob after a cd into my dotfiles tree keeps it whole
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "cd ~/dotfiles; for f in *.sh; do . \"$f\"; done; cd\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' > zz.sh"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "zz.sh" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: your home's startup files source every file of"
+
   Scenario: What my .bashrc sources by a relative path, from where my terminal opens, is removed
     # An IDE's terminal opens at the project's top: `. ./.env.sh` sources the tree's.
     Given the user's own ".bashrc" in their home holds "[ -f ./.env.sh ] && . ./.env.sh\n"
@@ -444,12 +464,12 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
 
   Scenario: A path my .bashrc's function sources that agents cannot name keeps my dotfiles tree whole, said
     Given the tree lies in the user's home at "dotfiles"
-    And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(cd ~/dotfiles && pwd)/extra.sh\"\n"
+    And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(realpath ~/dotfiles)/extra.sh\"\n"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bash_aliases"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "bash_aliases" does not contain "planted-ran"
-    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $(cd ~/dotfiles && pwd)/extra.sh (by load), a path agents cannot name (in ~/.bashrc)"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $(realpath ~/dotfiles)/extra.sh (by load), a path agents cannot name (in ~/.bashrc)"
 
   Scenario: My .bashrc, a link to a file of my home, sourcing through the tree's link, is read
     # `~/.bashrc -> .config/bash/bashrc` (outside the tree) sources `~/dotfiles/shell/extra.sh`,

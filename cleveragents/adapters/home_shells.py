@@ -20,8 +20,12 @@ link on the way to a found path is found too (`home_ways.links_on_the_way`). A r
 sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before
 any from the home and the tree's top (a terminal may open there); a variable
 a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the tree's top makes the
-tree whole. A sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
-nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown:
+tree whole; after a `cd` into the tree, a program run there (`make`) or a relative glob
+sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated as the shell does
+where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot
+evaluate that may name the tree, given to a variable or a `cd`, is an unknown, as is a
+sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a
+startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
 the whole tree, when these files reach it or it lies in the home (such a path may be one of
 it). At most `MOST_READ` files are read; past it the tree counts whole.
 
@@ -38,18 +42,30 @@ import shlex
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_moves import (
-    CDS,
+from cleveragents.adapters.home_environ import (
     ENVIRON,
-    FISH_OWN,
     alias_bodies,
     elsewhere,
     environ_lines,
     fish_conf_d,
+)
+from cleveragents.adapters.home_moves import (
+    CDS,
+    FISH_OWN,
+    assigned_unknown,
+    assigned_values,
+    declared,
+    fish_set,
     follow_cd,
+    from_here,
+    ran_here,
     reader_of_top,
+    rooted,
+    strings_of_top,
+    subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
+from cleveragents.adapters.home_values import kept_whole, values
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
@@ -57,7 +73,7 @@ MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
 FISH_FILE = (
-    ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_moves.fish_conf_d`)
+    ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_environ.fish_conf_d`)
 )
 # and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
@@ -68,11 +84,13 @@ OWN = re.compile(r"\$0\b|\$\{0\b|BASH_SOURCE")  # the file's own path: the hook 
 # A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
 # an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
 PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
-DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]([^{}]*)\}")  # `${X:-Y}`: Y
+DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]((?:[^{}]|\{[^{}]*\})*)\}")  # `${X:-Y}`
 BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 GLOB = re.compile(r"[*?\[]")
+CONTINUED = re.compile(r"(?<!\\)((?:\\\\)*)\\\n")  # a line continued by `\`: one line
+QUOTED = re.compile(r"\$(['\"])")  # bash's `$'...'`, `$"..."`: the string
 POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
 
 
@@ -171,9 +189,12 @@ def _scan(
     unknown = topped = ""
     here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
-    for line in text.splitlines():
+    variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
+    saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
+    for line in CONTINUED.sub(r"\1", text).splitlines():
         words = _words(line)
         for index, word in enumerate(words):
+            subshells(word, here, saved, variables)
             start = index == 0 or words[index - 1] in STARTS
             if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
                 pending = word if word != "function" else "".join(words[index + 1 : index + 2])
@@ -192,18 +213,25 @@ def _scan(
                         unknown = unknown or f"{why}, a path agents cannot name"
                     targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
-            if before in ("export", "local", "declare", "typeset", "readonly"):
-                start = index == 1 or words[index - 2] in STARTS
+            start = start or declared(words, index)  # `declare -gx X=...`
             assigned = ASSIGN.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
+            said, entries = strings_of_top(words, index, variables, home, top)
+            topped, targets = topped or said, [*targets, *rooted(entries, top, home)]
             if start and word in CDS:
-                follow_cd(word, words[index + 1 :], here, variables, home)
+                why = follow_cd(word, words[index + 1 :], here, variables, home, top)
+                unknown = unknown or why
                 continue
+            if start and word == "set":
+                fish_set(words[index:], variables, home, top)
             if assigned:
-                values = _expand(assigned[2], variables, home)
+                rest = [assigned[2], *words[index + 1 :]]
+                values, entries = assigned_values(assigned[1], rest, variables, home)
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
-                    values = _environ(assigned[1])
+                    why = assigned_unknown(assigned[1], rest, variables, home, top)
+                    unknown, values = unknown or why, _environ(assigned[1])
                 variables[assigned[1]] = values
+                targets += rooted(entries, top, home)
                 if assigned[1] == "ZDOTDIR" and values:
                     zdotdirs += values
                 continue
@@ -212,10 +240,14 @@ def _scan(
                 for item in words[index + 3 :]:
                     if item in STARTS:
                         break
-                    more = _expand(item, variables, home)
+                    more = from_here(_expand(item, variables, home), here)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
             if not (start or (before in RUNS and _at_start(words, index - 1))):
+                continue
+            ran = None if function else ran_here(word, here, top)
+            if start and ran:  # `cd ~/dotfiles; make`: what it runs there
+                targets.append(ran)
                 continue
             if word == "(" and before in (".", "source"):  # fish's `source (cmd)/x.fish`
                 unknown = unknown or "it sources (...), a path agents cannot name"
@@ -253,7 +285,7 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
     on a line (`bash X`, `source <(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, a `PATH`'s
     folder, an alias' string): a file the home may run, or a folder whose files it may."""
     found: list[str] = []
-    for line in text.splitlines():
+    for line in CONTINUED.sub(r"\1", text).splitlines():
         if line.lstrip().startswith("#"):
             continue
         for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
@@ -275,28 +307,23 @@ def _at_start(words: list[str], index: int) -> bool:
 
 def _words(line: str) -> list[str]:
     """The shell words of `line`, quotes taken off, `;`, `&&`... apart; `\\.` as `.`."""
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+    kept, back = kept_whole(QUOTED.sub(r"\1", line))  # `$(...)`: one piece of its word
+    lexer = shlex.shlex(kept, posix=True, punctuation_chars=True)
     lexer.whitespace_split = True
     try:
-        return list(lexer)
+        return [word.translate(back) for word in lexer]
     except ValueError:  # an open quote: the line read as plain words
         return line.split()
 
 
 def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> list[str] | None:
-    """The values of `word` with `~`, `$HOME` and the known variables put in, or None when
-    some `$` stays (a variable set nowhere, `$(...)`, `${x%y}`)."""
-    if word == "~" or word.startswith("~/"):
-        word = home + word[1:]
-    values = [word]
-    for name in dict.fromkeys(a or b for a, b in VARIABLE.findall(word)):
-        known = variables.get(name) if name in variables else _environ(name)
-        if known is None:
-            return None
-        values = [_put(v, name, k) for v in values for k in known]
-    if any("$" in v or "`" in v for v in values):
+    """The values of `word` with `~`, `$HOME`, the known variables and the forms
+    `home_values` evaluates put in, or None when some `$` stays (a variable set nowhere,
+    `$(...)`, `${x%y}`)."""
+    found = values(word, variables, home)
+    if found is None or any("$" in v or "`" in v for v in found):
         return None
-    return [out for value in values for out in _braces(value)]
+    return [out for value in found for out in _braces(value)][: MOST_READ * 4]
 
 
 def _braces(word: str) -> list[str]:
@@ -311,15 +338,6 @@ def _braces(word: str) -> list[str]:
             continue
         todo += [one[: match.start()] + part + one[match.end() :] for part in match[1].split(",")]
     return done + todo
-
-
-def _put(word: str, name: str, value: str) -> str:
-    """`word` with `$name` and `${name}` as `value`."""
-
-    def one(match: re.Match[str]) -> str:
-        return value if (match[1] or match[2]) == name else match[0]
-
-    return VARIABLE.sub(one, word)
 
 
 def _environ(name: str) -> list[str] | None:
