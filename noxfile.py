@@ -203,13 +203,17 @@ def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
     session's virtualenv, each with the `.pth` line that imports it in every Python started
     there (after coverage's own `a1_*.pth`): coverage's tracer stands aside while the
     anthropic SDK imports itself, and only behave's workers walk the package for the files
-    no process ran."""
+    no process ran. And scripts/coverage_quick_start.py, before coverage's line: no process
+    coverage starts reads its call stack's source."""
     purelib = session.run(
         "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", silent=True
     )
     if not isinstance(purelib, str):  # `--install-only` runs nothing
         return
     site = Path(purelib.strip())
+    # Before coverage's own `a1_coverage.pth`, which starts it: see the script.
+    shutil.copy(ROOT / "scripts" / "coverage_quick_start.py", site / "cleveragents_quick_start.py")
+    (site / "a0_cleveragents_quick_start.pth").write_text("import cleveragents_quick_start\n")
     shutil.copy(ROOT / "scripts" / "coverage_sdk_pause.py", site / "cleveragents_sdk_pause.py")
     (site / "a2_cleveragents_sdk_pause.pth").write_text("import cleveragents_sdk_pause\n")
     shutil.copy(ROOT / "scripts" / "coverage_one_walk.py", site / "cleveragents_one_walk.py")

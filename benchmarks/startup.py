@@ -18,7 +18,7 @@ and the exit status stays 0.
 
 Usage: python benchmarks/startup.py [--quick] [--runs N] [--module]
 `--runs` sets the rounds counted (21 by default; `--quick` 7), after two not counted.
-`--module` runs `python -m cleveragents` instead of the `agents` script (to measure another
+`--module` runs `python -P -m cleveragents` instead of the `agents` script (to measure another
 checkout: PYTHONPATH=/path/to/it python benchmarks/startup.py --module).
 One JSON document goes to stdout; progress goes to stderr.
 """
@@ -58,10 +58,12 @@ def log(message: str) -> None:
 
 
 def agents_command(module: bool) -> list[str]:
-    """The installed `agents` script beside this Python, or `python -m cleveragents`."""
+    """The installed `agents` script beside this Python, or `python -P -m cleveragents`:
+    without `-P` the repository's folder (the working directory) came first on the import
+    path, and agents refused to run from a tree that Python imports from."""
     script = Path(sys.executable).with_name("agents")
     if module or not script.exists():
-        return [sys.executable, "-m", "cleveragents"]
+        return [sys.executable, "-P", "-m", "cleveragents"]
     return [str(script)]
 
 

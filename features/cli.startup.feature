@@ -59,6 +59,20 @@ Feature: The help and the read-only views start quickly
       | agents plan run --script {tmp}/plan.yaml             | 0    | stdout | #3  action · write hello.txt — wrote hello.txt |
       | agents plan undo --yes                               | 0    | stdout | undid                     |
 
+  # A table on a pipe too (plain_lines.property.feature): rich.table was a fifth of a
+  # view's start.
+  Scenario Outline: A plan's table goes to a pipe without rich
+    When I run "<command>" and note the modules it imports
+    Then the exit code is 0
+    And stdout contains "<shown>"
+    And it imported none of "rich"
+
+    Examples:
+      | command                  | shown                             |
+      | agents plan show         | status            completed       |
+      | agents plan list         | id        status     phase  head  |
+      | agents plan decision 2   | summary             step 1: greet |
+
   Scenario Outline: A plan command imports and builds its own command, not the others
     When I run "<command>" and note the modules it imports
     Then the exit code is <code>

@@ -74,6 +74,11 @@ Feature: I vouch for a program my git hooks run that agents does not know
       | a command's runner | chronic      | chronic runs the code, script or project it is given |
       | a versioned perl   | perl5.36.0   | perl5.36.0 runs the code, script or project it is given |
       | a tool runner      | uvx          | uvx runs the code, script or project it is given     |
+      | an arch wrapper    | setarch      | setarch runs the code, script or project it is given |
+      | perl by its machine | perl5.36-x86_64-linux-gnu | perl5.36-x86_64-linux-gnu runs the code, script or project it is given |
+      | a versioned irb    | irb3.1       | irb3.1 runs the code, script or project it is given  |
+      | python's debugger  | pdb3         | pdb3 runs the code, script or project it is given    |
+      | vim by its build   | vim.basic    | vim.basic runs the code, script or project it is given |
       | a relative path    | tools/fmt    | tools/fmt is a relative path                          |
       | two words          | 'mylint -x'  | is not one program's name or absolute path           |
 
@@ -140,6 +145,52 @@ Feature: I vouch for a program my git hooks run that agents does not know
     Then the file "Makefile" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'Makefile'"
+
+  Scenario: A tree script my vouched program is given by its path is read as a script it runs
+    Given my vouch file holds "{"vouched": ["mylint"]}"
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nexec mylint --arch x86-64 ./scripts/fmt.sh src\n"
+    And Claude will propose the plan "fmt" checked by ""
+    And Claude will write "scripts/fmt.sh" with "touch planted\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'fmt'" with Claude
+    Then the file "scripts/fmt.sh" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/fmt.sh'"
+
+  Scenario: A program my PATH links into my tree cannot be vouched for
+    Given my PATH holds "acme-fmt", a link to the tree's committed script "tools/acme-fmt"
+    When I run "agents hooks vouch acme-fmt"
+    Then the exit code is 2
+    And stderr contains "cannot vouch for acme-fmt: on your PATH it is tools/acme-fmt of this working tree"
+    And stderr contains "nothing was changed"
+
+  Scenario: A vouch for a program my PATH links into my tree does not count in that tree
+    Given my PATH holds "acme-fmt", a link to the tree's committed script "tools/acme-fmt"
+    And my vouch file holds "{"vouched": ["acme-fmt"]}"
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nexec acme-fmt README\n"
+    And Claude will propose the plan "fmt" checked by ""
+    And Claude will write "tools/acme-fmt" with "touch planted\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'fmt'" with Claude
+    Then the file "tools/acme-fmt" does not contain "planted"
+
+  Scenario: A git setting's program my PATH links into my tree is read as the tree script it is
+    Given my PATH holds "acme-pager", a link to the tree's committed script "tools/acme-pager"
+    And the repository's git config sets "core.pager" to "acme-pager"
+    And my vouch file holds "{"vouched": ["mylint"]}"
+    And Claude will propose the plan "pager" checked by ""
+    And Claude will write "tools/acme-pager" with "touch planted\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'pager'" with Claude
+    Then the file "tools/acme-pager" does not contain "planted"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'tools/acme-pager'"
 
   Scenario: A vouch file that is a link into my dotfiles is written through the link
     Given my vouch file is a link to "vouched.json" of my dotfiles holding "{"vouched": ["mylint"]}"

@@ -7,7 +7,8 @@ Feature: A vouch opens to the model only what the vouched program reads
   # tree on PATH, vouched for by its name or its path; the hook runs it beside tree files
   # that run (a script, a function of the same name, a tree program of the same name), the
   # user's own `git commit` runs the hook, and each tree file that ran must be judged
-  # host-run; the file only the vouched program is given must be open to the model.
+  # host-run (the program is `nice` by that name, running the file its words name); the
+  # folder only the vouched program is given by a bare name must be open to the model.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (6 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

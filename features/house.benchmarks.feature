@@ -6,6 +6,13 @@ Feature: The benchmarks still run on the code they measure
 
   # Only that each script runs and prints its targets is checked here: its times are
   # meaningless at these sizes, and the suite never judges a time (CONTRIBUTING.md).
+  # `--module` measures another checkout (PYTHONPATH=/path/to/it): `python -m cleveragents`
+  # in the bench's repository was refused, its folder first on the import path.
+  Scenario: The start-up benchmark times each command, as `python -m cleveragents` too
+    When I run the benchmark "startup.py --runs 1 --module"
+    Then the benchmark ends with exit code 0
+    And its report times the commands "agents plan show, agents plan list"
+
   Scenario: The scale benchmark runs its plan runs and both conversation models
     When I run the benchmark "scale.py --runs 50,100 --model-decisions 50"
     Then the benchmark ends with exit code 0

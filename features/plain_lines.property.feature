@@ -8,3 +8,8 @@ Feature: A line written without rich is the one rich writes there, for any text
 
   Scenario: Any text a pipe gets from show, printed, note and error_line is rich's
     Then any line a pipe gets is the one rich writes there
+
+  # `plan show`, `plan list` and `plan decision` write their tables to a pipe without rich
+  # (cli.startup.feature): the same characters, for any cells.
+  Scenario: Any table a pipe gets from table and key_values is rich's
+    Then any table a pipe gets is the one rich draws there

@@ -22,17 +22,18 @@ Feature: A nested repository's git directory of another name is as closed as any
     And the file ".store/x/config" does not contain "fsmonitor"
 
   # A read-only bind pins the folder, not its name: renaming the folder above it and making
-  # a new one in its place would hand vendor/x a git directory of the command's making.
-  Scenario: A model's command that moves the folder above it gets it moved back
+  # a new one in its place would hand vendor/x a git directory of the command's making. So
+  # the folder above is bound to itself too: a mount point is not renamed.
+  Scenario: A model's command cannot move the folder above it
     Given Claude answers through a stand-in server
     And Claude will propose the plan "look"
-    And Claude will run "mv .store .old && mkdir -p .store && cp -r .old/x .store/x && printf '[core]\\n\\tfsmonitor = touch ../../canary\\n' >> .store/x/config; echo tried > tried.txt"
+    And Claude will run "{ mv .store .old && mkdir -p .store && cp -r .old/x .store/x && printf '[core]\\n\\tfsmonitor = touch ../../canary\\n' >> .store/x/config; } 2> said.txt; echo tried > tried.txt"
     And Claude will estimate the distance at 0
     When I run "agents plan run 'look' --allow-command '*'" with Claude
     Then the file "tried.txt" contains "tried"
+    And the file "said.txt" contains "cannot move '.store' to '.old': Device or resource busy"
     And the file ".store/x/config" does not contain "fsmonitor"
     And the file ".old/x/config" does not exist
-    And stdout contains "moved back .store/x, which it had moved"
 
   Scenario Outline: A model's <kind> there is refused
     When the workspace applies "<kind>" to "<path>"

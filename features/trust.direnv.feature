@@ -12,6 +12,7 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
       | sub/b.txt  | b\n                                                                |
       | .gitignore | .envrc.local\n.venv/\n                                             |
       | .envrc     | source_env_if_exists .envrc.local\ndotenv_if_exists\nexport PROJ=1\n |
+      | bin/mytool | . lib/common.sh\n                                                   |
     And Claude answers through a stand-in server
 
   Scenario: What a sandboxed command writes into the file my .envrc sources does not run at my next prompt
@@ -44,6 +45,7 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
       | .envrc       | source .venv/bin/activate\n        | .venv/bin/activate   | is .venv/bin/activate, which direnv's .envrc (in your shell, with no new `direnv allow`) loads |
       | .envrc       | dotenv\n                           | .env                 | is .env, which direnv's .envrc (in your shell, with no new `direnv allow`) loads               |
       | sub/.envrc   | source_up\nuse nix\n               | sub/shell.nix        | may be run by direnv's sub/.envrc (in your shell, with no new `direnv allow`), which runs `use nix`, which direnv's stdlib runs: agents cannot tell which files it runs (name them by their paths in the .envrc) |
+      | .envrc       | PATH_add bin\nmytool\n            | lib/common.sh        | is lib/common.sh, which direnv's .envrc (in your shell, with no new `direnv allow`) loads       |
       | .envrc       | layout python3\n                   | .direnv/python-3/bin/python | is in .direnv, where layout python3 makes what direnv's .envrc (in your shell, with no new `direnv allow`) runs |
 
   Scenario: The model's edit of my allowed .envrc is refused too
@@ -70,3 +72,21 @@ Feature: What my allowed .envrc loads from my tree is kept from the model
       | file       | said     |
       | .envrc     | read-only in the sandbox, as your host runs them: |
       | sub/.envrc | removed  |
+
+  Scenario Outline: A folder my .envrc puts on PATH through <spelling> holds its programs read-only
+    Given a plain file ".envrc" containing "export PATH=<spelling>:$PATH\n" committed
+    And a plain file "bin/tool" containing "echo tool\n" committed
+    And Claude will propose the plan "env" checked by ""
+    And Claude will run "printf 'touch direnv-ran' > bin/tool"
+    When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
+    Then the file "bin/tool" contains "echo tool"
+    And the file "$PATH" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "read-only in the sandbox, as your host runs them:"
+    And stdout contains "bin/tool"
+
+    Examples:
+      | spelling    |
+      | $PWD/bin    |
+      | ${PWD}/bin  |
+      | $(pwd)/bin  |

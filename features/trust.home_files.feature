@@ -253,6 +253,27 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then stdout contains "put back bash_aliases: changed by the command"
     And stdout contains "put back extra.sh: changed by the command"
 
+
+  Scenario Outline: What my graphical login's <file> runs from my dotfiles tree is put back
+    # A display manager sources `~/.xprofile`; Plasma `env/*.sh`; an autostart entry's
+    # `Exec=` and a user unit's `ExecStart=` are command lines run at login (attack 20 #9).
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own "<file>" in their home holds "<content>"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh && printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --no-sandbox" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "put back extra.sh: changed by the command"
+
+    Examples:
+      | file                                  | content                                                  |
+      | .xprofile                             | . ~/dotfiles/extra.sh\n                                  |
+      | .config/plasma-workspace/env/dots.sh  | . \"$HOME/dotfiles/extra.sh\"\n                          |
+      | .config/autostart/dots.desktop        | [Desktop Entry]\nType=Application\nExec=sh ~/dotfiles/extra.sh\n |
+      | .config/systemd/user/dots.service     | [Service]\nExecStart=-/bin/sh %h/dotfiles/extra.sh --now\n |
+
   Scenario: The folder my .bashrc's loop sources, and my ZDOTDIR's startup files, are kept from the model
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "for rc in ~/dotfiles/bashrc.d/*; do\n  [ -f \"$rc\" ] && . \"$rc\"\ndone\n"
@@ -334,6 +355,26 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "ls" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names the tree's top (in ~/.profile)"
 
+  Scenario: My .bashrc's append-if-set PYTHONPATH and default XDG_CONFIG_HOME naming my dotfiles tree keep it whole
+    # `${X:+$X:}~/dotfiles`, `${X:-~/dotfiles}`: the usual idioms, read as the shell does.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export PYTHONPATH=\"${PYTHONPATH:+$PYTHONPATH:}$HOME/dotfiles\"\nexport XDG_CONFIG_HOME=\"${XDG_CONFIG_HOME:-$HOME/dotfiles}\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'import os' > sitecustomize.py && mkdir -p git && printf 'fsmonitor = touch planted-ran' > git/config"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "sitecustomize.py" does not exist
+    And the file "git/config" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its PYTHONPATH names the tree's top (in ~/.bashrc)"
+
+  Scenario: What my .bashrc sources by a glob after a cd into my dotfiles tree keeps it whole
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "cd ~/dotfiles; for f in *.sh; do . \"$f\"; done; cd\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' > zz.sh"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "zz.sh" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: your home's startup files source every file of"
+
   Scenario: What my .bashrc sources by a relative path, from where my terminal opens, is removed
     # An IDE's terminal opens at the project's top: `. ./.env.sh` sources the tree's.
     Given the user's own ".bashrc" in their home holds "[ -f ./.env.sh ] && . ./.env.sh\n"
@@ -357,9 +398,52 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'usercustomize.py' is in this tree, whose files your home's programs may run: its PYTHONPATH names the tree's top (in ~/.bashrc)"
 
+  Scenario: The model's write in my dotfiles tree, my shell's exported NODE_PATH naming its top, is refused
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's shell exported "NODE_PATH" as the tree's "."
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will write the file "fs.js"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'dots'" with Claude
+    Then the file "fs.js" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'fs.js' is in this tree, whose files your home's programs may run: its NODE_PATH names the tree's top (in your environment)"
+
+  Scenario: What a command plants in the folder my shell's exported PERL5LIB names is removed
+    Given the user's shell exported "PERL5LIB" as the tree's "lib"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "mkdir -p lib; printf 'system(q(touch planted-ran));1;' > lib/strict.pm; printf 'x' >> a.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file "lib/strict.pm" does not exist
+    And the file "a.txt" contains "x"
+
   Scenario: What my .bashrc sources after a cd into my dotfiles tree is put back
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".bashrc" in their home holds "cd ~/dotfiles && . ./bash_aliases; cd\npushd ~/dotfiles >/dev/null; source extra.sh; popd >/dev/null\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> bash_aliases; printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" does not contain "planted-ran"
+    And the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+  Scenario: What my fish conf.d file sources from my dotfiles tree is put back
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".config/fish/conf.d/dots.fish" in their home holds "if status is-interactive\n    source ~/dotfiles/extra.sh\nend\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "extra.sh" does not contain "planted-ran"
+    And the file "README" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+  Scenario: What my .bashrc's aliases source and run in my dotfiles tree is put back
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "alias la='cd ~/dotfiles && . ./bash_aliases'\nalias ex=\"bash ~/dotfiles/bin/tool\"\n"
+    And a plain file "bin/tool" containing ". ~/dotfiles/extra.sh\n" committed
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bash_aliases; printf 'touch planted-ran' >> extra.sh; printf 'x' >> README"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
@@ -380,12 +464,12 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
 
   Scenario: A path my .bashrc's function sources that agents cannot name keeps my dotfiles tree whole, said
     Given the tree lies in the user's home at "dotfiles"
-    And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(cd ~/dotfiles && pwd)/extra.sh\"\n"
+    And the user's own ".bashrc" in their home holds "load() { . \"$1\"; }\nload \"$(realpath ~/dotfiles)/extra.sh\"\n"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch planted-ran' >> bash_aliases"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "bash_aliases" does not contain "planted-ran"
-    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $(cd ~/dotfiles && pwd)/extra.sh (by load), a path agents cannot name (in ~/.bashrc)"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it sources $(realpath ~/dotfiles)/extra.sh (by load), a path agents cannot name (in ~/.bashrc)"
 
   Scenario: My .bashrc, a link to a file of my home, sourcing through the tree's link, is read
     # `~/.bashrc -> .config/bash/bashrc` (outside the tree) sources `~/dotfiles/shell/extra.sh`,

@@ -18,3 +18,15 @@ Feature: No host-run place the sandbox binds takes the command's bytes while it 
     # 80 names a command made in a PATH folder of the tree, then the host's own program there
     When a command in the sandbox writes a host-run program of a folder holding 80 more
     Then the program holds the user's bytes and the folder took no new name
+
+  Scenario Outline: A home's .ssh is held before the many names that came first (<what>)
+    # Attack 20, finding 5: a folder held whole freed mounts that places pushed past the bound
+    # before it never got back, and a home's dot entries came after a PATH folder's names.
+    When a command in the sandbox adds a key to the .ssh of a home at the tree's top holding <what>
+    Then the home's .ssh holds no key of the command's
+
+    Examples:
+      | what                                   |
+      | 70 programs in its scripts folder on PATH |
+      | 70 files its .bashrc sources from lib  |
+      | 70 other dot entries                   |

@@ -33,3 +33,92 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     Then the exit code is 0
     And the file "note.txt" exists
     And the file "wrote.txt" does not exist
+
+  Scenario: My own save of bashrc, in place while the command runs, stays mine
+    # The box held bashrc read-only the whole command: what changed there is the host's.
+    Given the user saves "bashrc" in place with the line "# USER EDIT" while the command waits
+    And Claude will propose the plan "save" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'save' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file "bashrc" contains "# USER EDIT"
+    And stdout does not contain "put back bashrc"
+
+  Scenario: My editor's save of bashrc during the command ends the box's hold, and I am told
+    # A rename over a bound file detaches the box's mount: the model could write it since.
+    # The model's append after the save reaches the file: the put-back takes both away.
+    Given the user saves "bashrc" by renaming a copy over it with the line "# USER EDIT" while the command waits
+    And Claude will propose the plan "save" checked by ""
+    And Claude will run "echo started > go; cat done; echo '# MODEL' >> bashrc; echo finished > note.txt"
+    When I run "agents plan run 'save' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And stdout contains "bashrc was replaced on the host during the command (the box's hold on it ended then): put back to the checkpoint; the version that stood is kept in commit"
+    And the file "bashrc" does not contain "# USER EDIT"
+    And the file "bashrc" does not contain "# MODEL"
+    And "bashrc" of the side commit the outcome names holds "# USER EDIT"
+    And "bashrc" of the side commit the outcome names holds "# MODEL"
+
+
+  Scenario: A file I put in place of a made one during the command is taken out, and I am told
+    # `local.sh`, not there, is made for the command's time; my `rm` ends the box's bind,
+    # so the model could write my new file since: removed as new, said so, its bytes kept.
+    Given the user runs "rm -f local.sh; echo '# USER FILE' > local.sh" in the tree while the command waits
+    And Claude will propose the plan "made" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'made' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And stdout contains "local.sh was replaced on the host during the command (the box's hold on it ended then): removed, as the checkpoint has none; the version that stood is kept in commit"
+    And stdout does not contain "what the command wrote there"
+    And "local.sh" of the side commit the outcome names holds "# USER FILE"
+
+  Scenario: What I push into a bare repository of the tree during the command stays there
+    # The box held the bare repository read-only: its new objects and branch are mine.
+    Given the tree holds a bare clone "remote.git" of itself, its remote "local"
+    And the user pushes a commit as "x1" to "local" while the command waits
+    And Claude will propose the plan "push" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'push' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the bare repository "remote.git" has the branch "x1"
+    And stdout does not contain "remote.git"
+
+  Scenario: My edit of a nested repository's hook while the command runs stays mine
+    # Its hooks folder is bound read-only: what changed in it meanwhile is mine.
+    Given a nested repository "sub" whose hook "pre-commit" holds "#!/bin/sh\nexit 0\n"
+    And the user saves "sub/.git/hooks/pre-commit" in place with the line "# USER EDIT" while the command waits
+    And Claude will propose the plan "hook" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'hook' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file "sub/.git/hooks/pre-commit" contains "# USER EDIT"
+    And stdout does not contain "put back sub"
+
+  Scenario: My git config of a nested repository during the command stays mine
+    # git writes a config anew and renames it over: the box's read-only copy over it is gone,
+    # but the nested `.git` is read-only whole in the box, so what stands there is mine.
+    Given a nested repository "sub" whose hook "pre-commit" holds "#!/bin/sh\nexit 0\n"
+    And the user runs "git -C sub config user.name me" in the tree while the command waits
+    And Claude will propose the plan "config" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'config' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file "sub/.git/config" contains "name = me"
+    And stdout does not contain "sub/.git/config was replaced"
+    And stdout does not contain "put back sub/.git"
+
+  Scenario: A held file the command wrote through another name of it is still put back
+    # The box holds bashrc read-only, but not alias.txt, the same file under another name.
+    Given "alias.txt" of the tree is another name of its "bashrc"
+    And Claude will propose the plan "alias" checked by ""
+    And Claude will run "printf 'touch model-ran' >> alias.txt; echo finished > note.txt"
+    When I run "agents plan run 'alias' --allow-command 'printf *' --allow-command 'echo *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And stdout contains "put back bashrc: changed by the command"
+    And the file "bashrc" does not contain "model-ran"

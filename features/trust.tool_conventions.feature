@@ -73,7 +73,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | sh scripts/lint.sh | scripts/lint.sh | svgo -f icons\n | `svgo`, a program agents has no table for | if svgo only reads the files it is given, vouch for it: agents hooks vouch svgo |
       | mypy src | pyproject.toml | [tool.mypy]\nplugins = ["mypy_django_plugin.main"]\n | `mypy_django_plugin`, a plugin that imports the project's code | name them by their paths in the hook |
       | pylint --load-plugins=pylint_django src | b.txt | b\n | `pylint_django`, a plugin that imports the project's code | name them by their paths in the hook |
-      | python3 -m sqlfluff lint models | b.txt | b\n | `python3 -m sqlfluff`, a module agents has no table for | name them by their paths in the hook |
+      | python3 -m sqlfluff lint models | b.txt | b\n | `python3 -m sqlfluff`, a module agents has no table for | it is not the tree's: name its own program in place of `python3 -m`, by its name on your PATH or its absolute path, and vouch for it if it only reads the files it is given: agents hooks vouch PROGRAM |
 
   Scenario Outline: Under a hook running only tools known to load nothing of my tree (<case>), my edits stay the model's
     Given a plain file "a.yaml" containing "a: 1\n" committed

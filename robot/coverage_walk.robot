@@ -8,6 +8,8 @@ Documentation       As the engineer who keeps the suite under its 30 minutes on 
 ...                 (coverage started by its own `.pth` line, then the real
 ...                 `scripts/coverage_one_walk.py` imported as nox's `.pth` line does) and
 ...                 a fork (`restart_coverage` of `features/support/forked_agents.py`).
+...                 And neither reads its call stack's source when coverage starts in it
+...                 (`scripts/coverage_quick_start.py`, 6.5 ms of CPU each).
 
 Library             OperatingSystem
 Library             Process
@@ -35,6 +37,28 @@ ${PROBE}            SEPARATOR=\n
 ...                 ${SPACE*4}_save_coverage()
 ...                 ${SPACE*4}os._exit(0)
 ...                 os.waitpid(pid, 0)
+# Started with -S, so that the module runs before coverage starts, as its `.pth` line does
+# before coverage's own; then coverage's line's work.
+${QUICK}            SEPARATOR=\n
+...                 import json, sys
+...                 sys.path[:0] = [sys.argv[1], *json.loads(sys.argv[2])]
+...                 import coverage_quick_start
+...                 import coverage
+...                 cov = coverage.process_startup()
+...                 assert cov is not None, "coverage did not start"
+...                 assert cov._collector.origin == "", cov._collector.origin
+${QUICK_PROBE}      SEPARATOR=\n
+...                 import json, os, subprocess, sys
+...                 sys.path.insert(0, os.getcwd())
+...                 from coverage import Coverage
+...                 from features.support.forked_agents import restart_coverage
+...                 subprocess.run([sys.executable, "-S", sys.argv[2], sys.argv[1], json.dumps(sys.path)], check=True)
+...                 assert Coverage.current()._collector.origin, "the worker's own start is coverage's"
+...                 pid = os.fork()
+...                 if pid == 0:
+...                 ${SPACE*4}restart_coverage()
+...                 ${SPACE*4}os._exit(0 if Coverage.current()._collector.origin == "" else 3)
+...                 assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0, "the fork read its stack"
 
 
 *** Test Cases ***
@@ -57,6 +81,17 @@ Only The Worker Saves Every File Of The Package, Its Subprocess And Fork Those T
     Should Be True    ${counts}[2] == ${package}    the worker walks every file: ${counts}
     Should Be True    ${counts}[1] < 20    the subprocess saves what it ran: ${counts}
     Should Be True    ${counts}[0] < 20    the fork saves what it ran: ${counts}
+
+A Subprocess And A Fork Start Coverage Without Reading Their Call Stack
+    Create File    ${WORK}/quick.py    ${QUICK}
+    Create File    ${WORK}/probe.py    ${QUICK_PROBE}
+    Create File    ${WORK}/rc    [run]\nsource = cleveragents\nparallel = true\npatch = subprocess\n
+    ${result}    Run Process    ${PYTHON}    -m    coverage    run    --rcfile\=${WORK}/rc
+    ...    --data-file\=${WORK}/data/coverage    ${WORK}/probe.py    ${CURDIR}/../scripts
+    ...    ${WORK}/quick.py    cwd=${CURDIR}/..    timeout=120s    on_timeout=kill
+    ...    env:COVERAGE_PROCESS_CONFIG=${EMPTY}    env:COVERAGE_PROCESS_START=${EMPTY}
+    ...    env:COVERAGE_FILE=${EMPTY}    env:COVERAGE_RCFILE=${EMPTY}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
 
 
 *** Keywords ***

@@ -1,6 +1,7 @@
 """What the home's shell startup files source into the tree, read line by line: the home's OWN
-startup files (`~/.bashrc`, `~/.zshenv`..., fish's `config.fish`, read where their links
-lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s, and the
+startup files (`~/.bashrc`, `~/.zshenv`..., fish's `conf.d/*.fish` and `config.fish`, read
+where their links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`),
+`$ZDOTDIR`'s, and the
 tree's shell files they reach (`home_files.py` reads those with the hook reader too). A
 sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
 `$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; .
@@ -19,8 +20,12 @@ link on the way to a found path is found too (`home_ways.links_on_the_way`). A r
 sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before
 any from the home and the tree's top (a terminal may open there); a variable
 a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the tree's top makes the
-tree whole. A sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
-nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown:
+tree whole; after a `cd` into the tree, a program run there (`make`) or a relative glob
+sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated as the shell does
+where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot
+evaluate that may name the tree, given to a variable or a `cd`, is an unknown, as is a
+sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a
+startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
 the whole tree, when these files reach it or it lies in the home (such a path may be one of
 it). At most `MOST_READ` files are read; past it the tree counts whole.
 
@@ -31,22 +36,45 @@ folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
 from __future__ import annotations
 
 import glob
-import itertools
 import os
 import re
 import shlex
-import shutil
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_moves import CDS, FISH_OWN, follow_cd, reader_of_top
+from cleveragents.adapters.home_environ import (
+    ENVIRON,
+    alias_bodies,
+    elsewhere,
+    environ_lines,
+    fish_conf_d,
+)
+from cleveragents.adapters.home_moves import (
+    CDS,
+    FISH_OWN,
+    assigned_unknown,
+    assigned_values,
+    declared,
+    fish_set,
+    follow_cd,
+    from_here,
+    ran_here,
+    reader_of_top,
+    rooted,
+    strings_of_top,
+    subshells,
+)
+from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
+from cleveragents.adapters.home_values import kept_whole, values
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
 
 MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
-FISH_FILE = ".config/fish/config.fish"  # fish's; its `conf.d` is not read
+FISH_FILE = (
+    ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_environ.fish_conf_d`)
+)
 # and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
@@ -56,11 +84,13 @@ OWN = re.compile(r"\$0\b|\$\{0\b|BASH_SOURCE")  # the file's own path: the hook 
 # A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
 # an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
 PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
-DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]([^{}]*)\}")  # `${X:-Y}`: Y
+DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]((?:[^{}]|\{[^{}]*\})*)\}")  # `${X:-Y}`
 BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 GLOB = re.compile(r"[*?\[]")
+CONTINUED = re.compile(r"(?<!\\)((?:\\\\)*)\\\n")  # a line continued by `\`: one line
+QUOTED = re.compile(r"\$(['\"])")  # bash's `$'...'`, `$"..."`: the string
 POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
 
 
@@ -70,11 +100,17 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
     on the way to each), and why the whole tree is the home's, or ""."""
     from cleveragents.adapters.home_ways import links_on_the_way
 
-    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES, FISH_FILE)]
     config = os.environ.get("XDG_CONFIG_HOME", "")
+    fish = fish_conf_d(home, config)  # read before `config.fish`, as fish does
+    if len(fish) > MOST_READ:
+        return [], f"your home's fish conf.d folders hold more than {MOST_READ} files"
+    todo = [os.path.join(home, name) for name in (*SHELL_FILES, *ZSH_FILES)]
+    todo += [*fish, os.path.join(home, FISH_FILE)]
     todo += [os.path.join(config, "fish/config.fish")] if config.startswith("/") else []
+    todo.append(ENVIRON)  # what the user's shell exported: `NODE_PATH=~/dotfiles/lib`
     for folder in dict.fromkeys((os.path.join(home, ".config"), config or home + "/.config")):
         todo += sorted(glob.glob(os.path.join(glob.escape(folder), "environment.d", "*.conf")))
+    todo += session_files(home, config if config.startswith("/") else "")
     todo += [os.path.join(top, path) for path in inside]
     variables: dict[str, list[str] | None] = {"HOME": [home]}
     sourcers: dict[str, str] = {}  # functions sourcing (running) their argument: `_scan`
@@ -87,22 +123,28 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         todo += [os.path.join(zdotdir, name) for name in ZSH_FILES]
     at = 0
     while at < len(todo):
-        if at == MOST_READ:
+        if at == MOST_READ + len(fish):
             return found, f"your home's startup files source more than {MOST_READ} files"
         path, at = todo[at], at + 1
-        text, unread = _text(path)
+        text, unread = (environ_lines(), "") if path == ENVIRON else _text(path)
         if text is None:
             if unread and path not in quiet:
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
-        if _relative(top, path) is None:  # the home's own: its folder, as the shell names it
+        if path.endswith(COMMAND_FILES):  # an autostart entry, a unit: its command lines
+            text = command_lines(text)
+        if path != ENVIRON and _relative(top, path) is None:  # the home's own: its folder
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
+        for body in alias_bodies(text):  # run when typed: from where the shell stands then
+            more = _scan(body, dict(variables), home, sourcers, top)  # its own assignments
+            targets, zdotdirs = [*targets, *more[0]], [*zdotdirs, *more[1]]
+            why, topped = why or more[2], topped or more[3]
         if topped:
             return found, f"{topped} (in {_shown(top, home, path)})"
-        if why and _relative(top, path) is not None:
+        if why and path != ENVIRON and _relative(top, path) is not None:
             inside = [*inside, path]  # a file of the tree: it reaches the tree
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
@@ -147,9 +189,12 @@ def _scan(
     unknown = topped = ""
     here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
-    for line in text.splitlines():
+    variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
+    saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
+    for line in CONTINUED.sub(r"\1", text).splitlines():
         words = _words(line)
         for index, word in enumerate(words):
+            subshells(word, here, saved, variables)
             start = index == 0 or words[index - 1] in STARTS
             if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
                 pending = word if word != "function" else "".join(words[index + 1 : index + 2])
@@ -168,18 +213,25 @@ def _scan(
                         unknown = unknown or f"{why}, a path agents cannot name"
                     targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
-            if before in ("export", "local", "declare", "typeset", "readonly"):
-                start = index == 1 or words[index - 2] in STARTS
+            start = start or declared(words, index)  # `declare -gx X=...`
             assigned = ASSIGN.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
+            said, entries = strings_of_top(words, index, variables, home, top)
+            topped, targets = topped or said, [*targets, *rooted(entries, top, home)]
             if start and word in CDS:
-                follow_cd(word, words[index + 1 :], here, variables, home)
+                why = follow_cd(word, words[index + 1 :], here, variables, home, top)
+                unknown = unknown or why
                 continue
+            if start and word == "set":
+                fish_set(words[index:], variables, home, top)
             if assigned:
-                values = _expand(assigned[2], variables, home)
+                rest = [assigned[2], *words[index + 1 :]]
+                values, entries = assigned_values(assigned[1], rest, variables, home)
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
-                    values = _environ(assigned[1])
+                    why = assigned_unknown(assigned[1], rest, variables, home, top)
+                    unknown, values = unknown or why, _environ(assigned[1])
                 variables[assigned[1]] = values
+                targets += rooted(entries, top, home)
                 if assigned[1] == "ZDOTDIR" and values:
                     zdotdirs += values
                 continue
@@ -188,10 +240,14 @@ def _scan(
                 for item in words[index + 3 :]:
                     if item in STARTS:
                         break
-                    more = _expand(item, variables, home)
+                    more = from_here(_expand(item, variables, home), here)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
             if not (start or (before in RUNS and _at_start(words, index - 1))):
+                continue
+            ran = None if function else ran_here(word, here, top)
+            if start and ran:  # `cd ~/dotfiles; make`: what it runs there
+                targets.append(ran)
                 continue
             if word == "(" and before in (".", "source"):  # fish's `source (cmd)/x.fish`
                 unknown = unknown or "it sources (...), a path agents cannot name"
@@ -214,7 +270,7 @@ def _scan(
                 if function and POSITIONAL.fullmatch(word):
                     sourcers[function] = verb  # its calls name the path
                     continue
-                if _elsewhere(words, index, home, top):
+                if elsewhere(words, index, home, top):
                     continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
@@ -224,33 +280,12 @@ def _scan(
     return targets, zdotdirs, unknown, topped
 
 
-def _elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
-    """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
-    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
-    of the home: what it prints is the system's, not a tree in the home."""
-    if words[index : index + 2] == ["$", "("]:
-        inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
-    elif words[index].startswith("$(") and ")" in words[index]:
-        inner = _words(words[index][2:].partition(")")[0])
-    else:
-        return False
-    real_home = os.path.realpath(home)
-    if not inner or any(
-        w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner
-    ):
-        return False
-    program = shutil.which(inner[0])
-    real = os.path.realpath(program) if program else ""
-    mine = Path(real).is_relative_to(real_home) or Path(real).is_relative_to(top)
-    return bool(real) and not mine and not real.startswith(home + "/")
-
-
 def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
     """Every other path `text` names by `~`, `/`, `$HOME` or a variable it set, wherever
     on a line (`bash X`, `source <(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, a `PATH`'s
     folder, an alias' string): a file the home may run, or a folder whose files it may."""
     found: list[str] = []
-    for line in text.splitlines():
+    for line in CONTINUED.sub(r"\1", text).splitlines():
         if line.lstrip().startswith("#"):
             continue
         for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
@@ -272,28 +307,23 @@ def _at_start(words: list[str], index: int) -> bool:
 
 def _words(line: str) -> list[str]:
     """The shell words of `line`, quotes taken off, `;`, `&&`... apart; `\\.` as `.`."""
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+    kept, back = kept_whole(QUOTED.sub(r"\1", line))  # `$(...)`: one piece of its word
+    lexer = shlex.shlex(kept, posix=True, punctuation_chars=True)
     lexer.whitespace_split = True
     try:
-        return list(lexer)
+        return [word.translate(back) for word in lexer]
     except ValueError:  # an open quote: the line read as plain words
         return line.split()
 
 
 def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> list[str] | None:
-    """The values of `word` with `~`, `$HOME` and the known variables put in, or None when
-    some `$` stays (a variable set nowhere, `$(...)`, `${x%y}`)."""
-    if word == "~" or word.startswith("~/"):
-        word = home + word[1:]
-    values = [word]
-    for name in dict.fromkeys(a or b for a, b in VARIABLE.findall(word)):
-        known = variables.get(name) if name in variables else _environ(name)
-        if known is None:
-            return None
-        values = [_put(v, name, k) for v in values for k in known]
-    if any("$" in v or "`" in v for v in values):
+    """The values of `word` with `~`, `$HOME`, the known variables and the forms
+    `home_values` evaluates put in, or None when some `$` stays (a variable set nowhere,
+    `$(...)`, `${x%y}`)."""
+    found = values(word, variables, home)
+    if found is None or any("$" in v or "`" in v for v in found):
         return None
-    return [out for value in values for out in _braces(value)]
+    return [out for value in found for out in _braces(value)][: MOST_READ * 4]
 
 
 def _braces(word: str) -> list[str]:
@@ -308,15 +338,6 @@ def _braces(word: str) -> list[str]:
             continue
         todo += [one[: match.start()] + part + one[match.end() :] for part in match[1].split(",")]
     return done + todo
-
-
-def _put(word: str, name: str, value: str) -> str:
-    """`word` with `$name` and `${name}` as `value`."""
-
-    def one(match: re.Match[str]) -> str:
-        return value if (match[1] or match[2]) == name else match[0]
-
-    return VARIABLE.sub(one, word)
 
 
 def _environ(name: str) -> list[str] | None:
@@ -372,6 +393,8 @@ def _text(path: str) -> tuple[str | None, str]:
 
 
 def _shown(top: Path, home: str, path: str) -> str:
+    if path == ENVIRON:
+        return "your environment"
     inside = _relative(top, path)
     shown = inside if inside else "~/" + os.path.relpath(path, home)
     return printable(shown)

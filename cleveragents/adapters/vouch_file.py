@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -92,10 +93,22 @@ def in_tree(program: str, root: Path) -> bool:
     return any(p == top or top in p.parents for p in (named, Path(os.path.realpath(named))))
 
 
+def _found_in(name: str, root: Path) -> str:
+    """The file of the tree `root` the bare `name` runs as found on PATH (as it is, or where
+    its links lead: an in-house `acme-fmt` linked from `~/.local/bin`), or "": a vouch is
+    for a program outside the tree, and this one is the model's to rewrite (attack 20,
+    finding 7)."""
+    found = shutil.which(name)
+    if not found or not in_tree(found, root):
+        return ""
+    real, top = Path(os.path.realpath(found)), Path(os.path.realpath(root))
+    return (real.relative_to(top) if real.is_relative_to(top) else Path(found)).as_posix()
+
+
 def vouched_for(root: Path) -> frozenset[str]:
-    """The vouches that count in the tree `root`: bare names, and absolute paths outside
-    it (each also as `~/...` when it lies in the home, as a hook may name it); none when
-    the file cannot be read."""
+    """The vouches that count in the tree `root`: bare names whose program on PATH lies
+    outside it, and absolute paths outside it (each also as `~/...` when it lies in the
+    home, as a hook may name it); none when the file cannot be read."""
     from cleveragents.domain import vouches
 
     try:
@@ -108,7 +121,8 @@ def vouched_for(root: Path) -> frozenset[str]:
         if vouches.refusal(program) is not None:  # written by hand, or by an older agents
             continue
         if "/" not in program:
-            found.add(program)
+            if not _found_in(program, root):  # a link on PATH into the tree: its script
+                found.add(program)
         elif program.startswith("/") and not in_tree(program, root):
             found.add(program)
             if home and program.startswith(f"{home}/"):
@@ -130,6 +144,12 @@ def vouch(program: str, here: Path | None) -> tuple[str, str]:
         raise BadInput(
             f"cannot vouch for {printable(kept)}: it lies in this working tree, which "
             "the model writes: nothing was changed",
+            hint="vouch for a program installed outside any working tree, by its name or path",
+        )
+    if "/" not in kept and here is not None and (inside := _found_in(kept, here)):
+        raise BadInput(
+            f"cannot vouch for {printable(kept)}: on your PATH it is {printable(inside)} of "
+            "this working tree, which the model writes: nothing was changed",
             hint="vouch for a program installed outside any working tree, by its name or path",
         )
     programs = read_vouches()

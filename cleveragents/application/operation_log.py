@@ -52,6 +52,9 @@ class OperationLog:
         self.clock = clock
         self.shield = shield
         self.notices: list[str] = []
+        # Names a killed command's box stood on (`mount_points.sweep`): what stands there
+        # now is not its bytes, and stays when a killed run's host-run files are put back.
+        self.spared: frozenset[str] = frozenset()
         self.undo_files = UndoFiles(store, checkpoints)
         self.files = FileRestore(store, checkpoints)  # how a correction settles conflicts
 

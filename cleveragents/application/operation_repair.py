@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import ResolvedFiles
-from cleveragents.domain.checkpoint import TreeEntry
+from cleveragents.domain.checkpoint import Checkpoint, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import as_written, is_action, written
 from cleveragents.domain.shown_text import visible
@@ -42,24 +42,14 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
         with log.store.transaction():
             log.store.save_operation(op)
         return None
+    if op.kind in RESTARTABLE and op.files_before is not None:
+        log.settle_interrupted(op, outcome)
+        return _host_run_back(log, op)
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome)
         return None
     journal = None if op.journal is None else list(op.journal)  # as the kill left it
-    before = log.checkpoints.create(op.plan_id, f"before settling operation {op.id}", None)
-    with log.store.transaction():
-        log.store.save_checkpoint(before)
-        repair = Operation(
-            id=log.store.next_operation_id(),
-            plan_id=op.plan_id,
-            kind=REPAIR,
-            command=f"settling operation {op.id} ({op.kind}), which was killed",
-            files_before=before.id,
-            plan_before=log.store.plan(op.plan_id, deleted=True).model_dump(mode="json"),
-            made_in=log.store.store_id,
-            created_at=log.clock.now(),
-        )
-        log.store.save_operation(repair)
+    before, repair = _repair(log, op, f"settling operation {op.id} ({op.kind}), which was killed")
     tree, kept = None, list[str]()
     if journal is not None:
         tree, kept = _written_back(log, op, journal, before.tree)
@@ -77,11 +67,82 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
         if journal is None
         else f"put back the files operation {op.id} ({op.kind}) wrote, as they were before it"
     )
+    _end(log, repair)
+    return repair
+
+
+def _repair(log: OperationLog, op: Operation, command: str) -> tuple[Checkpoint, Operation]:
+    """The files as they are now, read into a checkpoint, and the `repair` operation that
+    holds them (undoing it brings them back)."""
+    before = log.checkpoints.create(op.plan_id, f"before settling operation {op.id}", None)
+    with log.store.transaction():
+        log.store.save_checkpoint(before)
+        repair = Operation(
+            id=log.store.next_operation_id(),
+            plan_id=op.plan_id,
+            kind=REPAIR,
+            command=command,
+            files_before=before.id,
+            plan_before=log.store.plan(op.plan_id, deleted=True).model_dump(mode="json"),
+            made_in=log.store.store_id,
+            created_at=log.clock.now(),
+        )
+        log.store.save_operation(repair)
+    return before, repair
+
+
+def _end(log: OperationLog, repair: Operation) -> None:
     log.record_end(repair, scan=True)
     repair.status = OperationStatus.DONE
     repair.finished_at = log.clock.now()
     with log.store.transaction():
         log.store.save_operation(repair)
+
+
+def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
+    """A killed run's files in places the host runs (`domain/host_files.host_run`) changed
+    since it began: its command's bytes, which the put-back after the command would have
+    taken back (attack 20, finding 8: the user's next shell sourced the model's `zz.sh`).
+    They go back as before the run, the files as they were kept by a `repair` (undoing it
+    brings them back), and the paths said; None when there are none. A name the box stood
+    on (`log.spared`) held none of the command's bytes: what stands there is the user's."""
+    from cleveragents.domain.host_files import host_run
+    from cleveragents.errors import CleverAgentsError
+
+    assert op.files_before is not None
+    try:  # a look that fails says so, and leaves the next command free to run
+        safety = log.store.checkpoint(op.files_before).tree
+        changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
+        host = log.checkpoints.host_folders()
+    except CleverAgentsError as failed:
+        log.notices.append(
+            f"could not look for files your host runs that operation {op.id}'s killed command "
+            f"changed: {failed.message}; `agents plan undo {op.id}` puts every file back"
+        )
+        return None
+    back = {
+        path: was
+        for path, (was, _) in changed.items()
+        if host_run(path, host) is not None and path not in log.spared
+    }
+    if not back:
+        return None
+    shown = ", ".join(visible(path, one_line=True) for path in sorted(back))
+    command = f"putting back what operation {op.id} ({op.kind}), killed, left where your host runs"
+    before, repair = _repair(log, op, command)
+    to = log.checkpoints.edited_tree(before.tree, back)
+    with log.keeping(repair):
+        log.checkpoints.restore(log.checkpoints.at_tree(op.plan_id, to, command), [])
+    repair.decisions_before = {
+        d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
+    }
+    repair.summary = f"put back {shown}: the killed command left them where your host runs them"
+    _end(log, repair)
+    op.summary = (
+        f"{op.summary}; put back {shown}: its killed command changed them where your host runs them"
+    )
+    with log.store.transaction():
+        log.store.save_operation(op)
     return repair
 
 

@@ -123,6 +123,7 @@ class PlanRecorder:
             with contextlib.suppress(Exception):
                 self._after_command(look)
             raise
+        look.holds = outcome.holds  # what changed there meanwhile is the host's, not its
         self._after_command(look)
         # No checkpoint holds them: their absence before goes back. Not where a file stood
         # before (a FIFO in its place): its checkpoint or saved bytes go back there.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -262,12 +262,43 @@ def _closed() -> None:
 
 def key_values(rows: list[tuple[str, str]]) -> None:
     """A two-column table of facts, `key  value`, one a line."""
+    table(None, rows)
+
+
+def table(header: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> None:
+    """Columns with no lines (`box=None`), the header's words first when given. A pipe gets
+    it without rich where rich writes the very same characters (`_plain_table`): importing
+    rich.table took a fifth of `agents plan show`'s start."""
+    with _writing():
+        if _plain_table(sys.stdout, [*([header] if header else []), *rows]):
+            return
     from rich.table import Table
 
-    table = Table(show_header=False, box=None)
-    for key, value in rows:
-        table.add_row(key, value)
-    show(table)
+    drawn = Table(*(header or ()), show_header=header is not None, box=None)
+    for row in rows:
+        drawn.add_row(*row)
+    show(drawn)
+
+
+def _plain_table(stream: TextIO, lines: list[Sequence[str]]) -> bool:
+    """Write `lines` as rich's table without lines writes them to a pipe: each cell padded
+    by a space each side to its column's width. Only printable ASCII, no colour or terminal,
+    and lines no wider than a pipe's (else rich wraps): False, rich writes it."""
+    if not lines or _terminal(stream) or colour(stream):
+        return False
+    cells = [cell for line in lines for cell in line]
+    if not all(cell.isascii() and cell.isprintable() for cell in cells):
+        return False
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    if sum(widths) + 2 * len(widths) > PIPE_WIDTH:
+        return False
+    text = "".join(
+        "".join(f" {cell.ljust(width)} " for cell, width in zip(line, widths, strict=True)) + "\n"
+        for line in lines
+    )
+    stream.write(text)
+    stream.flush()
+    return True
 
 
 def path_groups(groups: Iterable[tuple[str, list[str]]]) -> None:

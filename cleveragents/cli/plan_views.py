@@ -65,16 +65,14 @@ def list_plans(start: Path, json: bool, size: bool = False) -> int:
     if not plans:
         output.show("no plans yet: start one with `agents plan run --script FILE`")
         return 0
-    from rich.table import Table
-
     from cleveragents.domain.shown_text import visible
 
-    table = Table("id", "status", "phase", "head", *(["size"] if size else []), "task", box=None)
+    rows = []
     for p in plans:
         disk = [output.disk_size(p["size"]["bytes"])] if size else []
         task = visible(p["task"], one_line=True)  # a row a plan: its newlines escaped
-        table.add_row(p["id"], p["status"], p["phase"], p["head_decision"] or "-", *disk, task)
-    output.show(table)
+        rows.append([p["id"], p["status"], p["phase"], p["head_decision"] or "-", *disk, task])
+    output.table(["id", "status", "phase", "head", *(["size"] if size else []), "task"], rows)
     if size:
         total = sum(p["size"]["bytes"] for p in plans)
         output.show(

@@ -35,9 +35,18 @@ def opened(
 
     built = bootstrap(start, observer, approve)
     try:
-        for place in mount_points.sweep(built.repo.root, built.repo.state_dir):
+        made: set[str] = set()  # a killed command's box stood on them: none holds its bytes
+        removed, unsure = mount_points.sweep(built.repo.root, built.repo.state_dir, made)
+        for place in removed:
             kind = "folder" if place.rpartition("/")[2] == CLAUDE_FOLDER else "file"
-            output.note(f"removed {shown_path(place)}: an empty {kind} a killed command left")
+            said = f"a {kind} a killed command's sandbox stood on"
+            output.note(f"removed {shown_path(place)}: {said}")
+        for place in unsure:
+            output.note(
+                f"kept {shown_path(place)}: like a file a killed command's sandbox stood on"
+                " before the tree moved; remove it if it is not yours"
+            )
+        built.operations.spared = frozenset(made)
         built.operations.settle()
         for notice in built.operations.notices:
             output.note(notice)

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cleveragents.domain.box_holds import BoxHolds
 from cleveragents.domain.browser import BrowserAction, PageExpectation
 
 
@@ -83,6 +84,8 @@ class ActionOutcome(BaseModel):
     left_out: list[str] = []
     # What each FIFO or socket of `left_out` is ("a FIFO"), to name one where a file stood.
     kinds: dict[str, str] = {}
+    # What the sandbox held read-only, for the put-back after the command (never recorded).
+    holds: BoxHolds | None = Field(default=None, exclude=True)
 
 
 _OUTPUT = re.compile(r"\{\{\s*outputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cleveragents.domain.box_holds import BoxHolds
 
 MIB = 1 << 20
 EACH_BYTES = 16 * MIB
@@ -66,6 +70,8 @@ class CommandLook:
     own_config: dict[str, dict[str, list[str]]] | None = None
     # Where its git dir tells git to find config and hooks (`own_git_dir.py`).
     own_git: dict[str, str] | None = None
+    # What the sandbox held read-only while the command ran (`box_holds.py`), once it ran.
+    holds: BoxHolds | None = None
 
 
 @dataclass

@@ -5,26 +5,26 @@
 A setting git runs as a program (`PROGRAMS`; an alias only with its `!`) is read as git's
 shell reads it: split into commands on `;`, `&&`, `|`, newlines, parentheses and braces (a
 function `f() { ...; }; f` too), each command's program found after its assignments and
-through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx`, `uv
-run`, an interpreter's script, options and standard input: `domain/interpreters.py`); a
-word holding a `/` names a file, a bare one a program on PATH; an unknown program's other
-words are taken as files it may run; a file word the shell expands names a folder or the
-tree (`domain/reach.py`); a hook's program agents has no table for and does not know to
-load nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a
-checker's words, `ruff check src`, are data, as are those of a program the user vouched
-for: `domain/vouches.py`). `cd DIR` makes all of DIR a place git runs
-from. A substitution (`$(…)`, backquotes) is read as a script of its own where it stands
+through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx`, `uv run`,
+an interpreter's script, options and standard input: `domain/interpreters.py`); a word
+holding a `/` names a file, a bare one a program on PATH; an unknown program's other words
+are taken as files it may run; a file word the shell expands names a folder or the tree
+(`domain/reach.py`); a hook's program agents has no table for and does not know to load
+nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a checker's
+words, `ruff check src`, are data, as are those of a program the user vouched for:
+`domain/vouches.py`). `cd DIR` makes all of DIR a place git runs from. A substitution
+(`$(…)`, backquotes) is read as a script of its own where it stands
 (`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
 glob or a variable as the program, `make`, a project runner) may run any file of the tree
 (`[`, `[[`, `test` and `command -v` run nothing; `$HOME/x` is `~/x`; `xargs CMD` runs CMD
-with words of its input, which agents cannot name):
-the whole tree (`WHOLE`), said so in the refusal. Any other value (`commit.template =
-.gitmessage`) is a path git reads: its first word is kept when it holds a `/`, which is
-harmless.
+with words of its input, which agents cannot name): the whole tree (`WHOLE`), said so in the
+refusal. Any other value (`commit.template = .gitmessage`) is a path git reads: its first
+word is kept when it holds a `/`, which is harmless.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -267,20 +267,22 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
             for r in (
                 unnamed(cwd, root)
                 if _GLOB.search(root)
-                else _python_root(joined(cwd, root), "PYTHONPATH", "")
+                else places(joined(cwd, root), table.PYTHON_ROOT, "PYTHONPATH", absolute=True)
             )
         ]
     words = [p for p in re.split(r"[\s:=]+", value) if p]
     # An option with its word attached (`-r./x`, `-Ilib`) names that word.
     words = [w[2:] if re.match(r"-[A-Za-z][^-]", w) else w for w in words]
-    return named(cwd, [w for w in words if not w.startswith("-")])
+    return named(cwd, table.value_files(name, [w for w in words if not w.startswith("-")]))
 
 
 def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str = "") -> list[Reach]:
     """What program `name` (a launcher, an interpreter or another; `program` as named)
     runs of `rest`."""
     two = f"{name} {rest[0]}" if rest else ""
-    if two in table.RUNNERS:
+    if two in table.RUNNERS:  # `uv run -m NAME`: python's `-m`, in the project's venv
+        module = two == "uv run" and rest[1:2] in (["-m"], ["--module"])
+        rest = ["run", "python3", "-m", *rest[2:]] if module else rest
         return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given, two)]
     if name in table.RUNNERS:
         return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given, name)]
@@ -302,8 +304,8 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     vouched = name not in _FUNCTIONS.get() and vouches.vouched(name, program or name)
     if vouched and (at := vouches.command_in(rest)) is not None:  # `setpriv ... make`
         return _launched(rest[at].rpartition("/")[2], rest[at + 1 :], cwd, given, rest[at])
-    if name in table.CHECKERS or vouched:  # `ruff check src`: `src` is data, not run
-        return []
+    if name in table.CHECKERS or vouched:  # `ruff check src`: data; a vouched one's files: run
+        return named(cwd, vouches.file_words(rest)) if vouched else []
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
         # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.
@@ -355,9 +357,8 @@ def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 def _runner(rest: list[str], cwd: str, given: Given, runner: str) -> list[Reach]:
     """What a runner's command (after its options) runs; a node package's, its program."""
-    rest = rest[next((n for n, word in enumerate(rest) if word[:1] != "-"), len(rest)) :]
-    package = table.npm_package(runner, rest[0]) if rest else ()
-    found = places(cwd, package, "")
+    rest = list(itertools.dropwhile(lambda w: w.startswith("-"), rest))
+    found = places(cwd, (package := table.npm_package(runner, rest[0]) if rest else ()), "")
     _command([package[0].rpartition("/")[2], *rest[1:]] if package else rest, cwd, found, given)
     return found
 
@@ -389,10 +390,6 @@ def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
     if isinstance(stdin, Here):
         return found + _script(stdin, cwd)
     return found + (run_files(cwd, [stdin]) if stdin is not None else [])
-
-
-def _python_root(root: str, launcher: str, hint: str) -> list[Reach]:
-    return places(root, table.PYTHON_ROOT, launcher, hint, absolute=True)
 
 
 def _assignment(word: str) -> bool:

@@ -18,7 +18,9 @@ launchers:
     relative path in one the shell or an interpreter runs from (`CODE_NAMES`) is resolved
     from the shell's own folder, any below the `.envrc`'s: that folder whole;
   * `watch_file`, `watch_dir`, `PATH_add`, `path_add`, `load_prefix`: their words as files or
-    folders (a folder on `PATH` runs the user's next command by name);
+    folders (a folder on `PATH` runs the user's next command by name); a program the `.envrc`
+    runs by a bare name (`mytool`, after `PATH_add bin`) that such a folder of the tree holds
+    is that file, read in turn as a hook's script is (`EnvrcRead.programs`);
   * `layout python|ruby|go|perl|node|php|...`: the `.direnv` folder direnv makes the
     environment in (and `node_modules/.bin`, `vendor/bin`), whole;
   * `use nix|flake|guix|...` (a nix evaluation may import any file), a `layout` agents does not
@@ -35,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 
 from cleveragents.domain import launchers as table
+from cleveragents.domain.bare_programs import bare_programs
 from cleveragents.domain.config_programs import script_reach
 from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, printable, run_files
 from cleveragents.domain.shell_words import Target, substitutions, tokens
@@ -53,6 +56,12 @@ LAYOUTS = {
     "node": ("node_modules/.bin",), "php": ("vendor/bin",),
 }  # fmt: skip
 _OPERATORS = frozenset(";&|()\n")
+# `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` ``: the folder direnv runs the `.envrc` in, as `.`
+# names it (attack 20 finding 12: `export PATH=$PWD/bin:$PATH` left `bin` writable).
+# A value's piece that is a variable's whole value from before (`$PATH` in `PATH=bin:$PATH`):
+# what the user's shell held already, no name in the tree.
+_INHERITED = re.compile(r"\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)")
+_PWD = re.compile(r"\$(?:\{PWD\}|PWD(?!\w)|\(pwd\))|`pwd`")
 # Variables whose value the user's shell (or an interpreter it starts) runs from, a relative
 # path from the folder the shell is in at the time.
 CODE_NAMES = frozenset((
@@ -69,12 +78,17 @@ class EnvrcRead:
     places: list[Reach] = field(default_factory=list)
     sourced: list[str] = field(default_factory=list)
     dotenvs: list[str] = field(default_factory=list)  # `.env` files: their values' places
+    # The tree folders `PATH_add` puts first on PATH, and the programs run by a bare name
+    # (`domain/bare_programs.py`): one such folder holds is the file that runs.
+    path_folders: list[str] = field(default_factory=list)
+    programs: frozenset[str] = frozenset()
 
 
 def envrc_read(folder: str, text: str) -> EnvrcRead:
     """What the shell text `text`, run by direnv in `folder` (from the tree's top, "" for
     it) with its stdlib, may run or load."""
-    read = EnvrcRead(script_reach(text, folder))
+    text = _PWD.sub(".", text)
+    read = EnvrcRead(script_reach(text, folder), programs=bare_programs(text))
     try:
         marked, _ = substitutions(text)
         words_of = tokens(marked)
@@ -87,9 +101,21 @@ def envrc_read(folder: str, text: str) -> EnvrcRead:
             words = []
         else:
             words.append(token)
-    read.places = list(dict.fromkeys(read.places))
+    read.places = expanded(read.places, folder)
     read.sourced = list(dict.fromkeys(read.sourced))
     return read
+
+
+def expanded(places: list[Reach], folder: str) -> list[Reach]:
+    """`places` without a word naming a path through a variable the reader does not know
+    (`PATH_add "$VIRTUAL_ENV/bin"`, `$PATH`): such a word is no name of the tree to hold
+    (nor an empty file to make), it is a place the reader cannot tell: the folder whole."""
+    places = [p for p in places if p.unknown or not _INHERITED.fullmatch(p.path)]
+    kept = [place for place in places if place.unknown or "$" not in place.path]
+    if len(kept) < len(places):
+        named = next(p.path for p in places if not p.unknown and "$" in p.path)
+        kept.append(unread(folder, f"`{printable(named)}`, a path through a variable"))
+    return list(dict.fromkeys(kept))
 
 
 def dotenv_places(folder: str, text: str) -> list[Reach]:
@@ -105,13 +131,14 @@ def dotenv_places(folder: str, text: str) -> list[Reach]:
         if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
         name = name.strip()
+        value = _PWD.sub(".", value)
         line = value if name == "PROMPT_COMMAND" else f"export {name}={value!r}"
         places = script_reach(line, folder)
         found += places
         relative = re.search(r"(?:^|[\s:=])(?![/$~\s:])[^\s:=]", value)
         if name in CODE_NAMES and places and relative:
             found.append(unread(folder, f"`{name}` naming a path from your shell's folder"))
-    return found
+    return expanded(found, folder)
 
 
 def unread(folder: str, why: str) -> Reach:
@@ -142,6 +169,9 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
         while above not in ("", ".", "/") and not above.startswith(".."):
             above = posixpath.dirname(above)
             read.sourced.append(joined(above, file))
+    elif name in ("PATH_add", "path_add"):  # `path_add VAR DIR...`: PATH's only
+        named = rest if name == "PATH_add" else rest[1:] if rest[:1] == ["PATH"] else []
+        read.path_folders += [r.path for r in run_files(folder, named) if not r.unknown]
     elif name in DOTENV:
         found = run_files(folder, rest[:1] or [".env"])
         read.places += found

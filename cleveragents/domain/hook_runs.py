@@ -170,7 +170,7 @@ def hook_why(run: HookRun) -> str:
     if run.reads:
         return f"is {path}, where {owner} reads the commands it runs"
     if reach.unknown:
-        told = "name them by their paths in the hook"
+        told = reach.hint or "name them by their paths in the hook"
         if reach.vouch:  # a program of PATH that may only read the files it is given
             told = (
                 f"if {printable(reach.vouch)} only reads the files it is given, vouch for it: "

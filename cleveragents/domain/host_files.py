@@ -256,10 +256,10 @@ def program_why(reach: Reach, key: str) -> str:
             f"is given, vouch for it: {vouch_command(reach.vouch)})"
         )
     if reach.unknown:
+        told = reach.hint or "name the program by a path in that setting"
         return (
             f"may be run by {owner}, which runs {reach.unknown} from the "
-            "tree: agents cannot tell which files it runs (name the program by a path in "
-            "that setting)"
+            f"tree: agents cannot tell which files it runs ({told})"
         )
     if reach.launcher:
         glob = "*" in reach.path

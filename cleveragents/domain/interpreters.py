@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import replace
 
 from cleveragents.domain import code_options, tool_configs
 from cleveragents.domain import launchers as table
@@ -34,6 +35,9 @@ _NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name code may import (a modul
 CODE_OPTIONS = frozenset(("-c", "-e", "-p", "-E", "--eval", "--print"))
 UNREAD = "code given on its command line (`python3 -c`, `perl -e`)"
 _UNREAD = ContextVar("code_unread", default=False)
+# A `-m` module's whole-tree place that holds nothing unless the module is the tree's (not
+# a hook's: an installed module of a git setting is a program of the user's).
+TREE_ONLY = "python -m of the tree"
 # The options of each interpreter that name a file it runs (`awk -f`, `php -f`, `julia -L`).
 _AWK_FILES = ("-f", "--file", "-E", "--exec")
 _RUN_OPTIONS = {
@@ -96,7 +100,7 @@ def python(
     `sys.path`, unless `-I` or `-P` says not to, then `PYTHONPATH`'s `roots`; a module's
     top name there may be a namespace package folder (`-m pkg.mod` runs `pkg/mod.py`).
     A hook's `-m` module agents has no table for (`hook`): the whole tree, as a program's."""
-    isolated, given, module, at = False, None, None, 0
+    isolated, own_env, given, module, at = False, True, None, None, 0
     while at < len(rest) and rest[at].startswith("-") and rest[at] != "-":
         option = rest[at]
         at += 1
@@ -106,6 +110,7 @@ def python(
             at += 1
         for place, letter in enumerate("" if option.startswith("--") else option[1:], 2):
             isolated = isolated or letter in "IP"
+            own_env = own_env and letter not in "IE"  # `PYTHONPATH` ignored
             if letter in "cmWXQ":  # the rest of the word, or the next word, is its value
                 value = option[place:]
                 if not value and at < len(rest):
@@ -118,6 +123,7 @@ def python(
     script = rest[at] if at < len(rest) and given is None and module is None else None
     script = None if script == "-" else script
     found = run_files(cwd, [script]) if script is not None else []
+    ran: list[Reach] = []  # the files of a `-m` module of the tree
     found += code(given, cwd) if given is not None else []
     if script is None and given is None and module is None:
         found += stdin_script(stdin, cwd)
@@ -127,9 +133,10 @@ def python(
         found.append(Reach(WHOLE, unknown=f"`{shown(name)} -m {shown(module)}`"))
     elif module is not None and module in table.CONVENTIONS:  # `python3 -m mypy src`
         found += tool_configs.tool_reach(module, rest[at:], cwd)
-    elif module is not None and hook and module.split(".")[0] not in table.INERT_MODULES:
-        why = f"`{shown(name)} -m {shown(module)}`, a module agents has no table for"
-        found.append(Reach(WHOLE, unknown=why))
+    elif module is not None and module.split(".")[0] not in table.INERT_MODULES:
+        folders = [*([] if isolated else [cwd]), *(roots if own_env else [])]
+        *ran, whole = tree_module(name, module, folders)  # read after the places it lies in
+        found += [whole] if hook else [replace(whole, kind=TREE_ONLY)] if folders else []
     if script is not None and EXPANSION.search(script):
         return found  # its folder, or the tree, is reachable already
     folder = joined(cwd, posixpath.dirname(script) or ".") if script is not None else cwd
@@ -137,8 +144,36 @@ def python(
     for root in roots:  # their modules are found by `PYTHONPATH` (`config_programs`)
         found += places(root, tops, "PYTHONPATH")
     if isolated:
-        return found
-    return found + places(folder, (*table.PYTHON_ROOT, *tops), name, f"{name} -I")
+        return found + ran
+    return found + places(folder, (*table.PYTHON_ROOT, *tops), name, f"{name} -I") + ran
+
+
+def tree_module(name: str, module: str, folders: list[str]) -> list[Reach]:
+    """What `python3 -m MODULE` agents has no table for runs, found first in `folders` (its
+    working folder, `PYTHONPATH`'s): the tree's module there (`MODULE.py`, a regular
+    package's `__init__.py` and `__main__.py`), each read as a script is for what it imports
+    and starts; and last, for a hook's, the whole tree, said with what to do, unless one
+    stands there: a module installed outside it may load any file of the tree by its own
+    convention. A folder with no `__init__.py` is a namespace package, which an installed
+    module of that name comes before: it leaves the module installed."""
+    parts = module.split(".")
+    files: list[Reach] = []
+    unless: list[tuple[str, ...]] = []
+    for folder in folders:
+        above = tuple(
+            joined(folder, "/".join([*parts[:n], "__init__.py"])) for n in range(1, len(parts))
+        )
+        path = joined(folder, "/".join(parts))
+        own = (f"{path}.py", f"{path}/__init__.py")
+        unless += [(*above, f) for f in own]
+        files += [Reach(f) for f in (*above, *own, f"{path}/__main__.py")]
+    why = f"`{shown(name)} -m {shown(module)}`, a module agents has no table for"
+    todo = (
+        f"it is not the tree's: name its own program in place of `{shown(name)} -m`, by its "
+        "name on your PATH or its absolute path, and vouch for it if it only reads the files "
+        "it is given: agents hooks vouch PROGRAM"
+    )
+    return [*dict.fromkeys(files), Reach(WHOLE, unknown=why, hint=todo, unless=tuple(unless))]
 
 
 def _top_names(module: str | None, given: str | None) -> tuple[str, ...]:

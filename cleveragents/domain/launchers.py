@@ -129,7 +129,7 @@ INERT = frozenset((
 # `kill %1`): a status, a count, a time, a job.
 WORDLESS = frozenset((
     ":", "true", "false", "exit", "return", "shift", "break", "continue", "wait", "kill",
-    "sleep", "umask", "ulimit", "times", "jobs", "fg", "bg", "disown",
+    "sleep", "umask", "ulimit", "times", "jobs", "fg", "bg", "disown", "shopt",
 ))  # fmt: skip
 # Of those, the hook tools that read their words as data (the files they check or format),
 # never as code: none of their words is a file they run.
@@ -267,6 +267,31 @@ KEYWORDS = frozenset((
     "{", "}", "!", "if", "then", "else", "elif", "fi", "do", "done", "while", "until",
     "function", "[[", "]]",
 ))  # fmt: skip
+
+
+# Variables the shell and its programs read as data, never as a file (`HISTSIZE=1000`,
+# `HISTCONTROL=ignoreboth`, `TERM=xterm-256color`, `LANG`, `LC_*`): no word of theirs is one.
+DATA_VARIABLES = frozenset((
+    "HISTCONTROL", "HISTSIZE", "HISTFILESIZE", "HISTTIMEFORMAT", "HISTIGNORE", "TERM",
+    "COLORTERM", "LANG", "LANGUAGE", "TMOUT", "IGNOREEOF", "CLICOLOR", "LSCOLORS", "LS_COLORS",
+    "GREP_COLORS", "GCC_COLORS",
+))  # fmt: skip
+# Variables naming a program that is looked for on PATH (`EDITOR=vim`, `PAGER='less -R'`):
+# their bare first word is no file of the tree; the words after it may be (`vim -u ./rc`).
+PROGRAM_VARIABLES = frozenset((
+    "EDITOR", "VISUAL", "PAGER", "MANPAGER", "GIT_EDITOR", "GIT_PAGER", "SUDO_EDITOR", "BROWSER",
+))  # fmt: skip
+
+
+def value_files(name: str, words: list[str]) -> list[str]:
+    """The words of the value assigned to `name` that may name a file a program opens by
+    that variable: none of a data variable's, not a program variable's bare program, and
+    no number (`x=1`, `n=5`: a count, a flag, never a file a program is given by name)."""
+    if name in DATA_VARIABLES or name.startswith("LC_"):
+        return []
+    if name in PROGRAM_VARIABLES and words and "/" not in words[0]:
+        words = words[1:]
+    return [w for w in words if not re.fullmatch(r"[0-9]+", w)]
 
 
 def operands(rest: list[str], taking: frozenset[str]) -> list[str]:

@@ -37,6 +37,10 @@ class Reach:
     repo: str = ""  # the nested repository (its top) whose own config names it; "": the top's
     kind: str = ""  # a tool's config (`mypy`): read for what that tool loads (`tool_configs`)
     vouch: str = ""  # the program `agents hooks vouch` could hold to reading data (`unknown`)
+    # An `unknown` that holds only where no set of these files (from the same folder as
+    # `path`) all stand: `python3 -m NAME` runs the tree's `NAME.py`, read as its files,
+    # and only a NAME installed outside the tree is a program agents cannot tell about.
+    unless: tuple[tuple[str, ...], ...] = ()
 
     def covers(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) is this place or lies in it."""

@@ -55,6 +55,16 @@ _RUNS_CODE = frozenset((
     "nawk", "busybox", "caffeinate", "torsocks", "proxychains", "proxychains4", "catchsegv",
     "ld.so", "gosu", "su-exec", "chpst", "setuidgid", "envdir", "softlimit", "daemonize",
     "start-stop-daemon", "at", "batch", "crontab", "systemctl", "launchctl",
+    # Attack 20 finding 3: wrappers that exec the command after their options, and
+    # interpreters, debuggers and runners under other names.
+    "setarch", "linux32", "linux64", "x86_64", "i386", "i686", "aarch64", "arm64", "uname26",
+    "choom", "capsh", "memusage", "pg_virtualenv", "msgfilter", "msgexec", "pdb", "pydoc",
+    "prove", "irb", "rake", "lli", "make-first-existing-target", "xdg-open", "sensible-editor",
+    "editor", "see", "run-mailcap", "sudo", "doas", "pkexec", "su", "script", "watch", "flock",
+    "parallel", "sem", "stdbuf", "ionice", "nice", "nohup", "setsid", "timeout", "env",
+    "gvim", "view", "vimdiff", "rvim", "mawk", "original-awk", "gawk", "busybox", "jshell",
+    "kotlinc", "scalac", "node", "deno", "bun", "php-cgi", "perldoc", "tclsh", "expectk",
+    "sqlite3", "gnuplot-qt", "octave-cli", "maxima", "gp", "bc", "dc", "lldb-server", "pwsh",
 ))  # fmt: skip
 # Interpreters named with their version (`perl5.36.0`, `ruby3.1`, `php8.2`, `node20`).
 _VERSIONED = re.compile(
@@ -62,6 +72,16 @@ _VERSIONED = re.compile(
     r"python|pypy|ipython|java|go|ghc|erl|elixir|ocaml|swift|bash|zsh|ksh|tcl|awk|gawk)"
     r"-?[0-9][0-9.]*"
 )
+# What Debian and others put after a program's own name: its version (`irb3.1`, `pdb3`), its
+# machine (`perl5.36-x86_64-linux-gnu`), its build (`vim.basic`, `vim.tiny`, `emacs-nox`).
+_SUFFIX = re.compile(
+    r"(?:[-.]?[0-9][0-9.]*[a-z]?)?(?:-[a-z0-9_]+-linux-gnu[a-z0-9_]*|-[a-z0-9_]+-(?:pc|apple|w64)"
+    r"-[a-z0-9_-]+)?(?:[.-](?:basic|tiny|nox|gtk[0-9]*|lucid|athena|motif|x11|huge|full|"
+    r"static|real|bin|default|legacy))?$"
+)
+# A word of a vouched program's line naming a file: one holding a `/`, or a name with a dot
+# inside (`fmt.pl`, `x.bc`); not a number or a version (`0`, `3.1`).
+_FILE_WORD = re.compile(r"(?=.*[A-Za-z_])(?:.*/.*|.+\..*|\..+)")
 
 
 @contextmanager
@@ -111,8 +131,25 @@ def refusal(program: str) -> str | None:
 
 
 def runs_code(name: str) -> bool:
-    """Whether the program `name` (a bare name) runs the code or command it is given."""
-    return bool(name in _RUNS_CODE or table.PYTHON.fullmatch(name) or _VERSIONED.fullmatch(name))
+    """Whether the program `name` (a bare name) runs the code or command it is given, by
+    its own name or with a version, machine or build after it (`irb3.1`, `vim.basic`)."""
+    for each in dict.fromkeys((name, _SUFFIX.sub("", name, count=1) or name)):
+        if each in _RUNS_CODE or table.PYTHON.fullmatch(each) or _VERSIONED.fullmatch(each):
+            return True
+    return False
+
+
+def file_words(words: list[str]) -> list[str]:
+    """The words of a vouched program's line that name a file or folder (an option's value
+    after `=` too): what it is given may be a script it runs (`setarch x86_64
+    ./scripts/fmt.sh`, attack 20 finding 3), so each is read as one; the vouch covers the
+    program itself, never a file of the tree."""
+    found: list[str] = []
+    for word in words:
+        value = word.partition("=")[2] if word.startswith("-") else word
+        if value and not value.startswith("-") and _FILE_WORD.fullmatch(value):
+            found.append(value)
+    return found
 
 
 def command_in(words: list[str]) -> int | None:

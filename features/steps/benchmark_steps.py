@@ -39,3 +39,10 @@ def step_benchmark_targets(context: Any, names: str) -> None:
     wanted = {name.strip() for name in names.split(",")}
     missing = wanted - set(report.get("targets", {}))
     assert not missing, f"targets missing from the report: {sorted(missing)}"
+
+
+@then('its report times the commands "{names}"')
+def step_benchmark_commands(context: Any, names: str) -> None:
+    commands = json.loads(context.benchmark.stdout).get("commands", {})
+    for name in (name.strip() for name in names.split(",")):
+        assert commands.get(name, {}).get("wall_ms", {}).get("median"), (name, sorted(commands))

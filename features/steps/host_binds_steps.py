@@ -52,3 +52,49 @@ def step_host_binds_crowded_held(context: Any) -> None:
     assert (root / "bin" / "tool").read_text() == "the user's\n", context.binds
     assert not (root / "bin" / "new").exists(), context.binds
     assert not context.binds.left, context.binds
+
+
+@when("a command in the sandbox adds a key to the .ssh of a home at the tree's top holding {what}")
+def step_host_binds_home_ssh(context: Any, what: str) -> None:
+    """A home that is the tree (attack 20, finding 5): `.ssh` must be held although 70 names
+    come first: of a PATH folder (`scripts/p00`...), of files the `.bashrc` sources (which
+    go first, and past the bound hold `lib` whole), or dot entries sorted before it."""
+    import subprocess
+
+    from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
+    from cleveragents.adapters.command_safety.host_mounts import host_binds
+    from cleveragents.domain.host_files import HostFolders, PathFolder
+
+    root = context.tmp / "home"
+    (root / ".ssh").mkdir(parents=True)
+    (root / ".ssh" / "authorized_keys").write_text("the user's\n")
+    (root / ".bashrc").write_text("the user's\n")
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    names = [f"p{n:02}" for n in range(70)]
+    on_path: tuple[PathFolder, ...] = ()
+    sourced: list[str] = []
+    folder = {"programs": "scripts", "files": "lib"}.get(what.split()[1], "")
+    if folder:
+        (root / folder).mkdir()
+        for name in names:
+            (root / folder / name).write_text("the user's\n")
+    if folder == "scripts":
+        on_path = (PathFolder(folder, standing=frozenset(names)),)
+    elif folder == "lib":
+        sourced = [f"lib/{name}" for name in names]
+    else:
+        for name in names:
+            (root / f".a{name}").write_text("the user's\n")
+    host = HostFolders(startup=(".bashrc", *sourced), home=("",), on_path=on_path)
+    context.binds = host_binds(root, host)
+    sandbox = Bubblewrap(root, root / ".git")
+    attack = "echo MODELKEY >> .ssh/authorized_keys; true"
+    argv = sandbox.argv(["sh", "-c", attack], False, host=context.binds)
+    subprocess.run(argv, cwd=root, capture_output=True, timeout=60, check=False)
+    context.crowded = root
+
+
+@then("the home's .ssh holds no key of the command's")
+def step_host_binds_home_ssh_held(context: Any) -> None:
+    keys = (context.crowded / ".ssh" / "authorized_keys").read_text()
+    assert keys == "the user's\n", (keys, context.binds)

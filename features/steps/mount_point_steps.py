@@ -137,3 +137,31 @@ def step_mount_points_property(context: Any) -> None:
 @then("each name holds what the user put there, or nothing, and no journal is left")
 def step_mount_points_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when('the user moves the tree to "{name}"')
+def step_move_tree(context: Any, name: str) -> None:
+    """A rename of the whole tree (its `.git`, agents' state in it, going along)."""
+    context.repo = context.repo.rename(context.repo.parent / name)
+
+
+@when('the user copies the tree to "{name}" and removes the old one')
+def step_copy_tree(context: Any, name: str) -> None:
+    """A move across file systems as `mv` does it: a copy (new inodes), then the removal."""
+    step_copy_tree_kept(context, name)
+    subprocess.run(["rm", "-rf", "--", str(context.old_repo)], check=True)
+
+
+@when('the user copies the tree to "{name}", keeping the old one')
+def step_copy_tree_kept(context: Any, name: str) -> None:
+    moved = context.repo.parent / name
+    subprocess.run(["cp", "-a", "--", str(context.repo), str(moved)], check=True)
+    context.old_repo, context.repo = context.repo, moved
+
+
+@then('the old tree\'s "{name}" is gone, and stderr says so by its path')
+def step_old_tree_swept(context: Any, name: str) -> None:
+    old = context.old_repo / name
+    assert not os.path.lexists(old), f"{old} stands"
+    said = f"removed {old}: a file a killed command's sandbox stood on"
+    assert said in context.result.stderr, context.result.stderr

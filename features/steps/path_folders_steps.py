@@ -118,3 +118,10 @@ def step_venv_with_pth(context: Any, name: str, folder: str) -> None:
     site = real_venv(venv)
     (site / name).write_text(f"{context.repo / folder}\n", encoding="utf-8")
     first_on_path(context, [venv / "bin"])
+
+
+@given('the user\'s shell exported "{name}" as the tree\'s "{folder}"')
+def step_exported_tree_folder(context: Any, name: str, folder: str) -> None:
+    """A loader variable of the environment `agents` runs in (`NODE_PATH=~/dotfiles/lib`),
+    exported by the user's shell, written in no startup file."""
+    context.env[name] = str(context.repo if folder == "." else context.repo / folder)

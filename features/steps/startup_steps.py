@@ -31,6 +31,7 @@ raise SystemExit(code)
 PROPERTY_EXAMPLES = 300
 TREE_EXAMPLES = 100  # random plans drawn both ways
 PLAIN_LINE_EXAMPLES = 50  # random texts written both ways: ~65 ms each under coverage
+PLAIN_TABLE_EXAMPLES = 50  # random tables written both ways: ~40 ms each under coverage
 
 
 def _store(context: Any) -> sqlite3.Connection:
@@ -233,6 +234,13 @@ def step_plain_lines_agree(context: Any) -> None:
     from features.support.plain_lines_property import check_property
 
     _holds(check_property, PLAIN_LINE_EXAMPLES, "plain lines property")
+
+
+@then("any table a pipe gets is the one rich draws there")
+def step_plain_tables_agree(context: Any) -> None:
+    from features.support.plain_lines_property import check_table_property
+
+    _holds(check_table_property, PLAIN_TABLE_EXAMPLES, "plain tables property")
 
 
 def _holds(check: Callable[[int, int], int], default: int, name: str | None = None) -> None:

@@ -84,3 +84,24 @@ def step_vouch_file_still_link(context: Any, target: str, programs: str) -> None
     assert path.is_symlink() and path.resolve() == real.resolve(), path
     found = json.loads(real.read_text())["vouched"]
     assert found == programs.split(", "), found
+
+
+@given('my PATH holds "{name}", a link to the tree\'s committed script "{path}"')
+def step_path_link_into_tree(context: Any, name: str, path: str) -> None:
+    """An in-house tool kept in the repository and linked from a folder on PATH (README's
+    `acme-fmt`, `~/.local/bin/acme-fmt -> ~/proj/tools/acme-fmt`)."""
+    import os
+    import subprocess
+
+    script = context.repo / path
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text("#!/bin/sh\nexit 0\n")
+    script.chmod(0o755)
+    subprocess.run(["git", "add", path], cwd=context.repo, check=True)
+    unhooked = ["-c", "core.hooksPath=/dev/null", "-c", "user.name=t", "-c", "user.email=t@t"]
+    # (the scenario's pre-commit hook runs a program not installed)
+    subprocess.run(["git", *unhooked, "commit", "-qm", path], cwd=context.repo, check=True)
+    folder = context.tmp / "on-path"
+    folder.mkdir(exist_ok=True)
+    (folder / name).symlink_to(script)
+    context.env["PATH"] = f"{folder}:{context.env.get('PATH', os.environ['PATH'])}"

@@ -58,6 +58,8 @@ VALUES = [
     'echo "$(cd tools && ./other.sh </dev/null)" >/dev/null; cat',
     "echo $((1 + 2)) `./conv.sh </dev/null` >/dev/null; cat",
     "bash -c 'sh ./tools/{a,conv}.sh'",
+    "python3 -m mcmod",
+    "python3 -m mcpkg",
 ]
 # Files the model might write, each with a canary that leaves a mark when it runs.
 POOL = [
@@ -83,7 +85,8 @@ def canary(path: str, mark: Path) -> str:
 
 def tree(top: Path) -> Path:
     """A repository whose `x.txt` the filter `f` and the diff driver `f` read, with
-    the tools the values name: `tools/conv.sh` and `tools/conv.py` (which imports json)."""
+    the tools the values name: `tools/conv.sh` and `tools/conv.py` (which imports json), a
+    module `mcmod.py` and a package `mcpkg` whose modules run `tools/other.sh`, `tools/a.sh`."""
     root = top / "tree"
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     (root / "tools").mkdir()
@@ -92,6 +95,12 @@ def tree(top: Path) -> Path:
     (root / "tools" / "conv.py").write_text(
         "import json, sys\nsys.stdout.write(sys.stdin.read())\n"
     )
+    run = "import subprocess, sys\nsubprocess.run(['sh', 'tools/{}.sh'])\n"
+    (root / "mcmod.py").write_text(run.format("other") + "sys.stdout.write(sys.stdin.read())\n")
+    (root / "mcpkg").mkdir()
+    (root / "mcpkg" / "__init__.py").write_text("")
+    (root / "mcpkg" / "__main__.py").write_text("from mcpkg import run\n")
+    (root / "mcpkg" / "run.py").write_text(run.format("a") + "sys.stdout.write(sys.stdin.read())\n")
     (root / ".gitattributes").write_text("*.txt filter=f diff=f\n")
     (root / "x.txt").write_text("one\n")
     git = ["git", "-c", "user.name=a", "-c", "user.email=a@b"]
@@ -121,6 +130,8 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(value=31, path=12)  # a substitution runs a tree file
     @example(value=31, path=11)  # ... and no other: the canary is written
     @example(value=32, path=16)  # bash's braces name a file
+    @example(value=33, path=4)  # a module of the tree runs a tree script
+    @example(value=34, path=16)  # ... a package's module too
     @given(value=st.integers(0, len(VALUES) - 1), path=st.integers(0, len(POOL) - 1))
     def check(value: int, path: int) -> None:
         nonlocal written

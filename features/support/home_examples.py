@@ -1,6 +1,6 @@
 """What properties over scratch folders share: each example in a folder of its own, removed
 however the example ends; for the properties on the user's home, `HOME` given back as it
-was, `PATH` too, and the XDG and Go variables (`UNSET`) unset during the example and
+was, `PATH` too, and the XDG, Go and loader variables (`UNSET`) unset during the example and
 given back after."""
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ from features.support.properties import reproducible
 Example = Callable[[Path, st.DataObject], None]
 # Unset during a home example, given back after (`home_ways`: where the home's programs
 # read what they run).
-UNSET = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS", "GOPATH", "GOBIN")
+UNSET = (
+    "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS", "GOPATH", "GOBIN",
+    "NODE_PATH", "PERL5LIB", "RUBYLIB",
+)  # fmt: skip
 
 
 def folder_examples(examples: int, seed: int, tmp: Path, one: Example) -> int:

@@ -9,7 +9,8 @@ in every bound place, and renames every folder on the way to them; then it says 
 a FIFO and waits on another. From outside, while it waits, every bound place is read. It
 holds that:
   * every place is bound (kept, made, or inside one of them) or `left`, the mounts within
-    the bound, the folders bound to themselves exactly those on the way to the bound ones;
+    the bound, the folders bound to themselves exactly those on the way to the bound ones,
+    and none left that the mounts still free would hold;
   * while the command runs and after it, each bound place that stood holds what it held
     (a folder: the same files, the same bytes), each bound name not there before holds
     nothing of the command's (the empty file bwrap made), and no folder was moved;
@@ -68,7 +69,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             if _room(root, name):
                 (root / name).parent.mkdir(parents=True, exist_ok=True)
         binds = host_binds(root, HostFolders(startup=tuple(wanted)), most)
-        _hold_plan(binds, list(wanted), most)
+        _hold_plan(root, binds, list(wanted), most)
         before = _shot(root)
         bound = [*binds.kept, *binds.made, *binds.made_folders]
         assert binds.made_folders == (".claude",), binds
@@ -78,7 +79,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         assert sandbox.unavailable() is None, sandbox.unavailable()
         # As `agents` does: the command line first, then the mount points made.
         argv = sandbox.argv(["sh", "-c", _attack(bound, binds.folders)], False, host=binds)
-        with made(root, binds.made, root / ".git" / "cleveragents", binds.made_folders):
+        state = root / ".git" / "cleveragents"
+        with made(root, binds.made, state, binds.written, binds.made_folders):
             box = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             threading.Thread(target=_release, args=(box, root), daemon=True).start()
             try:
@@ -125,7 +127,7 @@ def _room(root: Path, name: str) -> bool:
     return not any((root.joinpath(*parts[:n])).is_file() for n in range(1, len(parts)))
 
 
-def _hold_plan(binds: HostBinds, names: list[str], most: int) -> None:
+def _hold_plan(root: Path, binds: HostBinds, names: list[str], most: int) -> None:
     assert binds.mounts() <= most, binds
     mounted = [*binds.kept, *binds.made]
     for name in names:  # what a folder place holds goes with it, bound or left
@@ -134,6 +136,13 @@ def _hold_plan(binds: HostBinds, names: list[str], most: int) -> None:
         assert inside or left, f"{name} neither bound nor left: {binds}"
     way = {"/".join(m.split("/")[:n]) for m in mounted for n in range(1, m.count("/") + 1)}
     assert set(binds.folders) == way, binds
+    for name in binds.left:  # past the bound only when it does not fit (attack 20, finding 5)
+        if any(name.startswith(f"{m}/") for m in mounted) or not _room(root, name):
+            continue  # in a place bound, or where no file can stand (under a file)
+        parts = name.split("/")
+        on_way = ["/".join(parts[:n]) for n in range(1, len(parts))]
+        more = len([f for f in on_way if f not in binds.folders]) + 1
+        assert binds.mounts() + more > most, f"{name} left with mounts to spare: {binds}"
 
 
 def _attack(bound: list[str], folders: tuple[str, ...]) -> str:

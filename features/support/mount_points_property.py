@@ -87,7 +87,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                 child.wait()
         time.sleep(0.1) if killed else None  # bwrap ends with its parent (`--die-with-parent`)
         state = root / ".git" / "cleveragents"
-        swept = sweep(root, state)
+        swept, _ = sweep(root, state)
         assert killed or not swept, f"swept after a command that ended: {swept}"
         for name, kind in puts.items():
             _held(root / name, kind)

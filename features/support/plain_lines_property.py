@@ -6,7 +6,9 @@ elsewhere rich's consoles write it. Each example is any text, tabs, escapes, wid
 joining characters and lines longer than a pipe's width included: what each function writes
 must be, character for character, what rich's console writes for it to a pipe. So must a
 run's progress line (a decision's label of the tree, in styled pieces) given as its plain
-text, as `progress.decision_line` gives it to a pipe.
+text, as `progress.decision_line` gives it to a pipe. And a table (`output.table`,
+`key_values`: `plan show`, `plan list`) must be, character for character, what rich's
+table without lines writes for the same cells, whatever they hold.
 """
 
 from __future__ import annotations
@@ -107,4 +109,53 @@ def check_property(examples: int, seed: int) -> int:
         finally:
             output.use_colour("auto")
     assert plain > 0, "no example was written without rich"
+    return ran
+
+
+# Cells: any text, ASCII a script would see (spaces, backslashes, brackets) and cells long
+# enough that a line passes a pipe's width (4096).
+ascii_cells = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=12)
+cells = st.one_of(
+    ascii_cells,
+    texts,
+    st.integers(4080, 4098).map(lambda n: "w" * n),
+)
+tables = st.integers(1, 5).flatmap(
+    lambda n: st.tuples(
+        st.one_of(st.none(), st.lists(ascii_cells, min_size=n, max_size=n)),
+        st.lists(st.lists(cells, min_size=n, max_size=n), min_size=1, max_size=6),
+    )
+)
+
+
+def check_table_property(examples: int, seed: int) -> int:
+    """Check `examples` random tables; how many ran. Fails too if no table was written
+    without rich."""
+    from rich.table import Table
+
+    ran = plain = 0
+    os.environ.pop("FORCE_COLOR", None)
+    os.environ.pop("NO_COLOR", None)
+
+    @reproducible(examples, seed)
+    @given(tables)
+    def agrees(drawn: tuple[list[str] | None, list[list[str]]]) -> None:
+        nonlocal ran, plain
+        header, rows = drawn
+        ran += 1
+        by_rich = Table(*(header or ()), show_header=header is not None, box=None)
+        for row in rows:
+            by_rich.add_row(*row)
+        expected = _captured(lambda: output._consoles()[0].print(by_rich))
+        with contextlib.redirect_stdout(io.StringIO()) as probe:
+            plain += output._plain_table(probe, [*([header] if header else []), *rows])
+        assert _captured(lambda: output.table(header, rows)) == expected, f"{drawn!r:.600}"
+
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        output.use_colour("auto")  # consoles that see a pipe, not this process's streams
+        try:
+            agrees()
+        finally:
+            output.use_colour("auto")
+    assert plain > 0, "no table was written without rich"
     return ran

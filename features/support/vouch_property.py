@@ -2,7 +2,8 @@
 vouched program is given as data; every file of the tree the hook runs stays refused.
 
 Each example makes a real program of a random name agents has no table for, outside the
-tree on PATH, that reads nothing; the user vouches for it (by its bare name, or by its
+tree on PATH: `nice` by that name, a binary which runs the command after its options (a
+wrapper the user should not have vouched for); the user vouches for it (by its bare name, or by its
 absolute path) through the vouch file of `agents hooks vouch` (`adapters/vouch_file.py`);
 the pre-commit hook runs it by a random form beside tree files that run: a tree script
 (`sh scripts/x.sh`), a shell function of the hook named as the program that runs its word,
@@ -10,7 +11,7 @@ a program of the tree by the same name (`./tools/NAME`), a `node_modules/.bin/NA
 user's own `git commit` runs the hook; each tree file that ran leaves a mark, and must be
 judged host-run (`host_folders`, with the vouch in force): an oracle that shares nothing
 with agents' reading of the hook. Where the hook runs nothing else agents cannot read, the
-file only the vouched program is given (`src/a.py`) must be open to the model.
+folder only the vouched program is given by a bare name (`src`) must be open to the model.
 """
 
 from __future__ import annotations
@@ -33,15 +34,21 @@ from features.support.properties import reproducible
 
 MARK = 'touch "{marks}/{mark}"\n'
 # A hook line (`{p}`: the program as vouched, bare or by its path), whether `src/a.py`
-# (given to the vouched program only) is then the model's to write.
+# (in the folder given to the vouched program by a bare name only) is then the model's to
+# write. The program is `nice` under another name, which runs the command
+# after its options, as a wrapper the user should not have vouched for does (`setarch x86_64
+# ./scripts/fmt.sh`, attack 20 finding 3): a vouch covers the program, never a file of the
+# tree its line names.
 HOOKS = [
-    ("{p} --check src/a.py", True),
-    ("{p} src/a.py; sh scripts/x.sh", True),
-    ("exec {p} src/a.py", True),
-    ("env LINT=1 {p} src/a.py && sh scripts/x.sh", True),
-    ('{name}() {{ sh "$1"; }}; {name} scripts/x.sh; {p} src/a.py', False),  # `sh "$1"`: all
-    ("./tools/{name} src/a.py; {p} src/a.py", False),
+    ("{p} --check src", True),
+    ("{p} src; sh scripts/x.sh", True),
+    ("exec {p} src", True),
+    ("env LINT=1 {p} src && sh scripts/x.sh", True),
+    ('{name}() {{ sh "$1"; }}; {name} scripts/x.sh; {p} src', False),  # `sh "$1"`: all
+    ("./tools/{name} src/a.py; {p} src", False),
     ("node_modules/.bin/{name} src/a.py", False),
+    ("{p} -n 0 ./scripts/x.sh", False),
+    ("exec {p} -n 1 scripts/x.sh src", False),
 ]
 
 
@@ -56,6 +63,8 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @reproducible(examples, seed)
     @example(name="mylint", hook=1, by_path=False)
     @example(name="acme-fmt", hook=4, by_path=True)
+    @example(name="fmtwrap", hook=7, by_path=False)
+    @example(name="fmtpath", hook=0, by_path=True)
     @given(name=NAMES, hook=st.integers(0, len(HOOKS) - 1), by_path=st.booleans())
     def check(name: str, hook: int, by_path: bool) -> None:
         nonlocal ran
@@ -73,8 +82,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             (root / path).parent.mkdir(parents=True, exist_ok=True)
             (root / path).write_text(content)
             (root / path).chmod(0o755)
-        (tools / name).write_text("#!/bin/sh\nexit 0\n")  # reads nothing, runs nothing
-        (tools / name).chmod(0o755)
+        (tools / name).symlink_to(shutil.which("nice") or "/usr/bin/nice")
         program = str(tools / name) if by_path else name
         line, opens = HOOKS[hook]
         line = line.format(p=program, name=name)

@@ -31,6 +31,7 @@ from cleveragents.adapters.host_folders import own_python
 from cleveragents.adapters.host_programs import path_folders
 
 if TYPE_CHECKING:
+    from cleveragents.adapters.command_safety.nested_gits import NestedGits
     from cleveragents.adapters.git.git_dirs import Listing
     from cleveragents.domain.host_binds import HostBinds
 
@@ -61,6 +62,7 @@ class Bubblewrap:
         self._probed: tuple[str | None, str | None] | None = None  # (bwrap, why not)
         self._submodules: list[Path] | None = None
         self._known: dict[str, Listing] = {}  # the tree's folders, as the last walk read them
+        self.unbound: tuple[str, ...] = ()  # nested `.git`s past the bound, the last command
 
     def unavailable(self) -> str | None:
         """Why no command can be sandboxed here (bwrap missing, no namespaces), or None."""
@@ -113,10 +115,12 @@ class Bubblewrap:
             if not git.is_relative_to(self.root):
                 options += ["--ro-bind", str(git), str(git)]
         options += ["--bind", str(self.root), str(self.root)]
+        nested = self._nested()  # the folders on the way to a nested `.git`, each to itself
+        options += [o for folder in nested.pinned for o in ("--bind", str(folder), str(folder))]
         options += host_mounts.options(self.root, host, self._empty()) if host else []  # next
-        # After the tree's bind: the git directory inside it goes back to read-only, and so
-        # does each registered submodule's `.git`, which the user's own git looks into.
-        inside = [*self._git_dirs(), self.root / ".git", *self._submodule_gits()]
+        # After those: the git directory in the tree read-only again, and each submodule's
+        # `.git` and every nested one (`nested_gits.py`), which the user's own git reads.
+        inside = [*self._git_dirs(), self.root / ".git", *self._submodule_gits(), *nested.bound]
         for git in dict.fromkeys(inside):
             if git.is_relative_to(self.root) and (git.exists() or git.is_symlink()):
                 options += ["--ro-bind", str(git), str(git)]
@@ -124,8 +128,10 @@ class Bubblewrap:
             options += ["--ro-bind", str(kept), str(kept)]
         # Files hard-linked outside the tree: an in-place write would change the outside
         # name too. Read-only, they cannot be written, chmodded, renamed over or removed.
+        held = [g for g in inside if g.is_dir() and not g.is_symlink()]  # bound whole above
         for path in read_only:
-            options += ["--ro-bind", f"{self.root}/{path}", f"{self.root}/{path}"]
+            if not any((self.root / path).is_relative_to(g) for g in held):
+                options += ["--ro-bind", f"{self.root}/{path}", f"{self.root}/{path}"]
         # A host service's socket in the tree (an ignored `run/app.sock`): connect() needs
         # no write permission, so an empty file stands over it, as the host's are not there.
         for path in [] if network else sockets:
@@ -133,7 +139,7 @@ class Bubblewrap:
         for state in self._states():
             options += ["--perms", "0555", "--size", "4096", "--tmpfs", state]
             options += ["--remount-ro", state]
-        for copy, config in self._configs():  # last: over the git directories' binds
+        for copy, config in self._configs(nested.git_dirs):  # last: over the folders' binds
             options += ["--ro-bind", copy, config]
         for parent in hidden:
             options += ["--remount-ro", parent]
@@ -181,30 +187,24 @@ class Bubblewrap:
         found = [git / "cleveragents" for git in self._git_dirs()]
         return [str(state) for state in dict.fromkeys(found) if state.is_dir()]
 
-    def _configs(self) -> list[tuple[str, str]]:
-        """The repository's configs without their secrets (`git_config`), each to bind over
-        the real one; written afresh for each command, as the user may change them."""
+    def _configs(self, nested: Sequence[Path]) -> list[tuple[str, str]]:
+        """The configs of the repository and of `nested`, to bind over them (`git_config`)."""
         from cleveragents.adapters.command_safety import git_config
         from cleveragents.adapters.git.git_program import git_executable
 
         folder = self.git_dir / "cleveragents" / "sandbox"
         folder.mkdir(parents=True, exist_ok=True)
-        git_dirs = [*self._git_dirs(), *self._nested_git_dirs()]
+        git_dirs = [*self._git_dirs(), *nested]
         return git_config.redacted(git_dirs, folder, git_executable(self.root))
 
-    def _nested_git_dirs(self) -> list[Path]:
-        """The git directories of the repositories nested in the tree (a clone, ignored or
-        not; one of another name, as git finds one: `HEAD`, `objects/` and `refs/`), whose
-        configs are shown without their secrets too. One walk per command, each folder's
-        listing read again only when it changed (`git_dirs.found`)."""
-        from cleveragents.adapters.git import git_dirs
+    def _nested(self) -> NestedGits:
+        """The tree's nested git entries to bind read-only; those past the bound: `unbound`."""
+        from cleveragents.adapters.command_safety.nested_gits import nested_gits
 
-        heads: list[str] = []
-        found = [self.root / p for p in git_dirs.found(self.root, self._known, heads=heads)]
-        for folder in (self.root / f for f in heads):
-            if (folder / "objects").is_dir() and (folder / "refs").is_dir():
-                found.append(folder)
-        return [g for g in dict.fromkeys(found) if g.is_dir() and not g.is_symlink()]
+        own = [self.git_dir, *self._git_dirs(), (self.root / ".git").resolve()]
+        nested = nested_gits(self.root, own, self._known)
+        self.unbound = nested.left
+        return nested
 
     def _system(self) -> list[str]:
         """The host's programs: the system folders, and the `bin` folders on PATH (a

@@ -38,12 +38,6 @@ def redacted(git_dirs: list[Path], folder: Path, git: str) -> list[tuple[str, st
         copy = folder / f"config-{number}"
         copy.write_bytes(_written(_settings(config, git)).encode("utf-8", "surrogateescape"))
         pairs.append((str(copy), str(config)))
-    # What else of a git directory the user's git runs there: its hooks and its `info/`
-    # (attributes naming a filter), read-only as the tree's own `.git` is; a nested
-    # repository's were writable while the command ran (attack on box19, finding 1).
-    for part in (g / n for g in git_dirs for n in ("hooks", "info")):
-        if part.is_dir() and not part.is_symlink():
-            pairs.append((str(part), str(part)))
     return pairs
 
 

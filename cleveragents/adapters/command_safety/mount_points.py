@@ -1,5 +1,6 @@
-"""The empty files made in the user's tree as bwrap's mount points for host-run names not
-there yet (`domain/host_binds.py`), journaled so that none outlives the command, even a
+"""The files made in the user's tree as bwrap's mount points for host-run names not there
+yet (`domain/host_binds.py`): empty, or a login bash's own holding what bash reads in its
+stead (`host_binds.login_stand_in`); journaled so that none outlives the command, even a
 killed `agents`.
 
 Each is made here, not by bwrap: made new (`O_EXCL`, never a link followed), so its inode
@@ -7,8 +8,8 @@ and times are known. Before it is made, its name goes into a journal in agents' 
 (`<git dir>/cleveragents/mount-points/`), held locked while the command runs, and its
 inode and times once made. After the command, and at the next `agents` command when a kill
 left the journal (its lock gone with its process), a file is removed only while it is
-still the one made: the same inode, empty, regular, its modification and change times
-as they were. A file the user (or the host) put at that name meanwhile, wrote into,
+still the one made: the same inode, regular, of the size made, its modification and
+change times as they were. A file the user (or the host) put at that name meanwhile, wrote into,
 chmodded or replaced by a folder stays, as does a name made with no record yet. A folder
 made so (an empty read-only `.claude`) is removed as such: still the one made, and empty.
 """
@@ -31,11 +32,15 @@ JOURNAL = ".journal"
 
 @contextlib.contextmanager
 def made(
-    root: Path, places: tuple[str, ...], state: Path, folders: tuple[str, ...] = ()
+    root: Path,
+    places: tuple[str, ...],
+    state: Path,
+    written: tuple[tuple[str, str], ...] = (),
+    folders: tuple[str, ...] = (),
 ) -> Iterator[None]:
-    """Within, each of `places` (relative to `root`) not there yet stands as an empty
-    read-only file made here, each of `folders` as an empty read-only folder, journaled
-    under `state`; after, each still ours is removed."""
+    """Within, each of `places` (relative to `root`) not there yet stands as a read-only
+    file made here, empty or holding what `written` gives it, each of `folders` as an
+    empty read-only folder, journaled under `state`; after, each still ours is removed."""
     if not places and not folders:
         yield
         return
@@ -47,12 +52,19 @@ def made(
         _line(journal, {"root": str(root)})
         path = Path(temporary).with_suffix(JOURNAL)
         os.rename(temporary, path)  # locked before its name shows: no sweep takes it
+        texts = dict(written)
         try:
-            for place, whole in [*((f, True) for f in folders), *((p, False) for p in places)]:
+            for place in folders:  # first: most at stake
                 _line(journal, {"place": place})  # before it is made
-                identity = _make(root, place, whole)
+                identity = _make(root, place, None)
                 if identity is not None:
-                    _line(journal, {"place": place, "made": identity, "folder": whole})
+                    _line(journal, {"place": place, "made": identity, "folder": True})
+            for place in places:
+                _line(journal, {"place": place})  # before it is made
+                identity = _make(root, place, texts.get(place, "").encode())
+                if identity is not None:
+                    size = len(texts.get(place, "").encode())
+                    _line(journal, {"place": place, "made": identity, "size": size})
             yield
         finally:
             journal.seek(0)
@@ -60,16 +72,23 @@ def made(
             path.unlink()
 
 
-def sweep(root: Path, state: Path) -> list[str]:
+def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[str], list[str]]:
     """Remove what a killed command's journal under `state` names that is still as made,
-    the journal too; the places removed. A journal still locked (its command alive), or of
-    another tree, is left."""
+    the journal too: the places removed, and those of a journal made where the tree stood
+    before it was moved that stand as made but are no longer provably the same file (a
+    copy's, `cp -a`, a move across file systems), to be said. A journal still locked (its
+    command alive) is left. One of another root (the tree moved since, this git dir going
+    with it) is swept in this tree and at that root, each file only while still the one
+    made (same inode and times), so no other tree's file is taken (one at that root is
+    given by its absolute path). Each place a journal names goes into `named`: none took
+    the command's bytes, the box held it."""
     folder = state / FOLDER
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(JOURNAL))
     except OSError:
-        return []
+        return [], []
     removed: list[str] = []
+    unsure: list[str] = []
     for name in names:
         try:
             journal = open(folder / name, encoding="utf-8")  # noqa: SIM115
@@ -81,12 +100,17 @@ def sweep(root: Path, state: Path) -> list[str]:
             except OSError:
                 continue  # its command still runs
             text = journal.read()
-            if _root(text) != str(root):
-                continue
+            was = _root(text)
+            if named is not None:
+                named.update(p for e in _entries(text) if isinstance(p := e.get("place"), str))
             removed += clear(root, text)
+            if was is not None and was != str(root):
+                if os.path.isdir(was):  # the tree copied, the old one kept: said by path
+                    removed += [os.path.join(was, p) for p in clear(Path(was), text)]
+                unsure += _alike(root, text)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(folder / name)
-    return removed
+    return removed, unsure
 
 
 def clear(root: Path, text: str) -> list[str]:
@@ -100,24 +124,38 @@ def clear(root: Path, text: str) -> list[str]:
             st = os.lstat(root / place)
         except OSError:
             continue
-        if _identity(st) != identity:
-            continue
-        if entry.get("folder") is True and stat.S_ISDIR(st.st_mode):
-            try:
-                os.rmdir(root / place)  # only while empty
-            except OSError:
-                continue
-            removed.append(place)
-        elif stat.S_ISREG(st.st_mode) and st.st_size == 0:
+        size = entry.get("size", 0)
+        if entry.get("folder") is True and stat.S_ISDIR(st.st_mode) and _identity(st) == identity:
+            with contextlib.suppress(OSError):  # only while empty
+                os.rmdir(root / place)
+                removed.append(place)
+        elif stat.S_ISREG(st.st_mode) and st.st_size == size and _identity(st) == identity:
             os.unlink(root / place)
             removed.append(place)
     return removed
 
 
-def _make(root: Path, place: str, as_folder: bool = False) -> list[int] | None:
-    """Make `place` an empty read-only file (a folder `as_folder`), each folder on the way
-    opened without following a link; its identity, or None when it could not be made (it
-    stands now)."""
+def _alike(root: Path, text: str) -> list[str]:
+    """The places the journal `text` records made that stand in `root` as a regular
+    read-only file of the size made, though not that file."""
+    found: list[str] = []
+    for entry in _entries(text):
+        place, size = entry.get("place"), entry.get("size", 0)
+        if not isinstance(place, str) or "made" not in entry:
+            continue
+        try:
+            st = os.lstat(root / place)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and st.st_size == size and not st.st_mode & 0o222:
+            found.append(place)
+    return found
+
+
+def _make(root: Path, place: str, content: bytes | None) -> list[int] | None:
+    """Make `place` a read-only file holding `content` (no `content`: an empty folder), each
+    folder on the way opened without following a link; its identity, or None when it could
+    not be made (it stands now)."""
     *folders, name = place.split("/")
     at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -125,7 +163,7 @@ def _make(root: Path, place: str, as_folder: bool = False) -> list[int] | None:
             inner = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
             os.close(at)
             at = inner
-        if as_folder:
+        if content is None:
             os.mkdir(name, 0o555, dir_fd=at)
             fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
         else:
@@ -136,6 +174,8 @@ def _make(root: Path, place: str, as_folder: bool = False) -> list[int] | None:
     finally:
         os.close(at)
     try:
+        while content:  # none for a folder
+            content = content[os.write(fd, content) :]
         return _identity(os.fstat(fd))
     finally:
         os.close(fd)

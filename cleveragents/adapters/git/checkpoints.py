@@ -192,11 +192,10 @@ class GitCheckpoints:
 
     def after_command(self, look: CommandLook) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
-        first, what it did to any `.git` (`git_dirs.py`) and to what Claude Code runs in any
-        `.claude` or `.mcp.json` (`claude_dirs.py`) is put back, named in `look.put_back`."""
+        first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         # First where git finds config and hooks: the put-backs below write through no link.
         look.put_back = self.own_git.put_back(look.own_git)
-        look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored)
+        look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, look.holds)
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
@@ -206,6 +205,7 @@ class GitCheckpoints:
             [*self._claude_runs(), *self.claude_dirs.hooks],
             look.at,
             partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored),
+            look.holds,
         )
         look.put_back = self.own_config.put_back(look.own_config, look.put_back)
         saved = self.guard.changed(look, self.private.tree_env())

@@ -67,6 +67,7 @@ from cleveragents.adapters.git.saved_files import (
 )
 from cleveragents.adapters.home_files import home_files, in_home_dot
 from cleveragents.adapters.host_programs import path_folders
+from cleveragents.domain.box_holds import BoxHolds, put_back_lines, removal_lines
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
 from cleveragents.domain.host_files import NEW_IN_VENV, PathFolder
 from cleveragents.domain.rules import (
@@ -137,12 +138,14 @@ class ClaudeDirs:
         folders: list[str],
         at: int,
         stood: Callable[[list[str]], set[str]] = lambda _: set(),
+        holds: BoxHolds | None = None,
     ) -> list[str]:
         """Undo what the command did to the `.claude` folders of `before` and remove what
         it made in new ones (`folders`: every `.claude` now); one line for each. A place
         watched only since the command (a setting it added names a file of the tree) was
         not looked at: what `stood` says stood there as it is now, before the command, is
-        the user's and stays (the setting goes back, so git no longer runs it)."""
+        the user's and stays (the setting goes back, so git no longer runs it); so is what
+        changed where the sandbox `holds` it read-only (`domain/box_holds.py`)."""
         relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
         if not before.keys() & {*self._on_path, *self._host, *self._dots}:  # looked elsewhere:
             self._home_places()  # PATH and HOME are the same here
@@ -167,6 +170,8 @@ class ClaudeDirs:
                 was, now = old.get(name), new.get(name)
                 if self._as_seen(full, was, now, at) or self._kept_new(path, name, was):
                     continue
+                if holds is not None and not relinked and holds.holds(full, was, now):
+                    continue  # the host's: the command could not write there
                 if now is not None:
                     made.append(full)
                     if path not in before:
@@ -179,27 +184,20 @@ class ClaudeDirs:
         # A link's target may lie in a `.claude` looked at.
         made = [full for full in dict.fromkeys(made) if full not in kept]
         shared = {p for p, seen, _ in back if shared_file(self.repo.root, p, seen[4])}
-        said, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
-        said = [*relinked_ways, *said]
-        for full, seen, why in dict.fromkeys(back):
-            line = self._write_back(full, seen, why)
-            if line is not None:
-                said.append(line)
-        if commit is not None:
-            short = commit[:12]
-            said.append(
-                f"what the command wrote there is kept in commit {short}, never in the tree "
-                f"(git show {short}:PATH)"
-            )
-        return said
+        removed, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
+        said = removal_lines(removed, commit, holds)
+        back = list(dict.fromkeys(back))
+        written = [(full, self._write_back(full, seen, why)) for full, seen, why in back]
+        said += put_back_lines(written, made, commit, holds)
+        return [*relinked_ways, *said]
 
     def _remove(
         self, plan_id: str, made: list[str], going_back: set[str], shared: set[str]
-    ) -> tuple[list[str], str | None]:
+    ) -> tuple[list[tuple[str, str]], str | None]:
         """Keep the bytes of what the command made or changed in one commit (returned),
         then remove it, deepest first (a folder only when that leaves it empty; not a file
-        of more names, `shared`: written back in place)."""
-        said: list[str] = []
+        of more names, `shared`: written back in place); each path removed, with its line."""
+        said: list[tuple[str, str]] = []
         kept: list[tuple[str, str]] = []
         for full in made:
             st = lstat(f"{self.repo.root}/{full}")
@@ -214,7 +212,7 @@ class ClaudeDirs:
                     why = NEW_HOME if in_home_dot(full, self._dots) else why
                     for place, new in self._host.items():
                         why = new if _within(full, place) else why
-                    said.append(f"removed {shown_path(full)}: {why}")
+                    said.append((full, f"removed {shown_path(full)}: {why}"))
         commit = None
         if kept:
             tree = self.saver.tree_of(

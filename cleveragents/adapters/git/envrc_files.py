@@ -19,7 +19,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from cleveragents.adapters.git.tree_scripts import outside_places
+from cleveragents.adapters.git.tree_scripts import outside_places, script_places
 from cleveragents.domain.direnv_loads import (
     DEPTH,
     MOST_BYTES,
@@ -59,12 +59,25 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
                 data = _text(root, dotenv)
                 if isinstance(data, str):
                     found += [(place, key) for place in dotenv_places(folder, data)]
+            for name in sorted(read.programs):  # `mytool` of `PATH_add bin`: `bin/mytool`
+                for bin_folder in read.path_folders:
+                    found += [(r, key) for r in _program(root, bin_folder, name, folder)]
             for sourced in read.sourced:
                 found.append((Reach(sourced), key))
                 if sourced not in seen:
                     seen.add(sourced)
                     todo.append((sourced, depth + 1))
     return list(dict.fromkeys(found))
+
+
+def _program(root: Path, bin_folder: str, name: str, folder: str) -> list[Reach]:
+    """The tree file `name` in the folder `bin_folder` the `.envrc` of `folder` put on PATH,
+    which its bare name runs there, and what it runs in turn (read as a hook's script is,
+    from `folder`, where direnv runs it); nothing when none stands there."""
+    path = posixpath.normpath(posixpath.join(bin_folder, name))
+    if path.startswith(("/", "..")) or not (root / path).is_file():
+        return []
+    return [Reach(path), *script_places(root, path, folder)]
 
 
 def _text(root: Path, path: str) -> str | Reach | None:

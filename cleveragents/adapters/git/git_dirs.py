@@ -1,11 +1,11 @@
 """GitDirs: no `.git` a command makes, changes or moves stays in the working tree.
 
 The user's own `git status` looks into every nested repository, submodule and linked
-worktree of the tree, with its config: a `.git` a model's command planted there (a
-`gitdir:` file naming a git directory of its own, a folder whose config names
-`core.fsmonitor`, a hook, a filter) would run code on the host the next time the user looks,
-outside any sandbox. The sandbox binds a registered submodule's `.git` read-only, but a
-command can rename the folder above it, or write one where a submodule is not checked out.
+worktree of the tree, with its config: a `.git` a model's command planted there (a `gitdir:`
+file naming a git directory of its own, a folder whose config names `core.fsmonitor`, a
+hook, a filter) would run code on the host the next time the user looks, outside any
+sandbox. The sandbox binds a registered submodule's `.git` read-only, but a command can
+rename the folder above it, or write one where a submodule is not checked out.
 
 So every `.git` entry of the tree (at any depth, any case of the name: `.GIT` is the same
 one on a case-insensitive disk) is looked at just before a command and again just after it:
@@ -27,10 +27,10 @@ replaced) only what of it runs something is removed.
 What a put-back needs of a file's bytes comes from the command look's save when it holds
 them, and is read (and kept while the file is unchanged) otherwise: a few small files each.
 
+What the sandbox held read-only the whole command (`domain/box_holds.py`) stays as it is.
 Cost: one walk of the tree's folders before and after the command (an `lstat` of each, its
-names read again only where it changed since), and an `lstat` of a handful of files per
-`.git`, and per folder holding a `HEAD` (rare outside git directories) a read of its first
-bytes and two `access` (`benchmarks/command_step.py`).
+names read again only where it changed since), an `lstat` of a few files per `.git`, and
+per folder holding a `HEAD` a read of its first bytes and two `access` (`command_step.py`).
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from cleveragents.adapters.git.git_directory import (
 )
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import clear_way, link_on_the_way, remove
+from cleveragents.domain.box_holds import Held, git_dir_lines
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name
@@ -93,9 +94,11 @@ class GitDirs:
                     self._keep(full, seen)
         return entries
 
-    def put_back(self, before: dict[str, Entry], saved: Mapping[str, IgnoredFile]) -> list[str]:
+    def put_back(
+        self, before: dict[str, Entry], saved: Mapping[str, IgnoredFile], holds: Held = None
+    ) -> list[str]:
         """Undo what the command did to the `.git` entries of `before`, and remove the
-        new ones that would run something; one line for each, naming it and why."""
+        new ones that would run something (not where the sandbox `holds`); one line each."""
         now = self._entries()
         # A folder git takes for a git directory is not moved back: it holds the user's files.
         at = {(e.kind, e.inode): path for path, e in before.items() if e.kind != IMPLICIT}
@@ -108,14 +111,14 @@ class GitDirs:
         origins = set(moves.values())
         for path, entry in now.items():
             old = before.get(path)
-            if path in moves:
-                continue
+            if path in moves or (old is None and holds is not None and holds.holds(path)):
+                continue  # moved back below; or made on the host, where the command could not
             if path in origins:  # what stands there now gives way to the one moved back
                 remove(self.repo.root / path)
                 continue
             if old is not None and (old.kind, old.inode) == (entry.kind, entry.inode):
-                if old.files != entry.files and self._rewrite(path, old, entry, saved):
-                    said.append(f"put back {shown_path(path)}: changed by the command")
+                if done := self._rewrite(path, old, entry, saved, holds):  # none: the same
+                    said += git_dir_lines(path, done, holds)
                 continue
             if entry.kind == IMPLICIT:  # a folder the command made a git directory
                 said += self._disarm(path, entry)
@@ -131,7 +134,7 @@ class GitDirs:
                 said.append(f"{'put back' if back else 'removed'} {shown_path(path)}: {why}")
         for path, origin in moves.items():
             target = self.repo.root / origin
-            self._clear_way(origin)
+            clear_way(self.repo.root, origin)
             target.parent.mkdir(parents=True, exist_ok=True)
             os.rename(self.repo.root / path, target)
             self._mend(origin, before[origin], saved)
@@ -145,7 +148,7 @@ class GitDirs:
         if entry is None or entry.kind != old.kind:  # pragma: no cover - it was just moved
             return
         if old.kind == "folder":
-            self._rewrite(path, old, entry, saved)
+            self._rewrite(path, old, entry, saved, None)
             return
         data = self._bytes_of(path, old.files[""], saved)
         full = self.repo.root / path
@@ -203,19 +206,23 @@ class GitDirs:
         kept = self._bytes.get(path)
         return kept[1] if kept is not None and kept[0] == seen else None
 
-    def _rewrite(self, path: str, old: Entry, new: Entry, saved: Mapping[str, IgnoredFile]) -> bool:
+    def _rewrite(
+        self, path: str, old: Entry, new: Entry, saved: Mapping[str, IgnoredFile], holds: Held
+    ) -> list[str]:
         """Each watched file of `path` the command changed or made, as it was (absent:
-        removed); whether there was one. One it deleted stays deleted: a `.git` losing its
+        removed); those there were. One it deleted stays deleted: a `.git` losing its
         config, HEAD or a hook runs nothing more (undo brings it back), and a command cut
-        short while it removed a repository must not leave half of its `.git` written back."""
-        changed = False
+        short removing a repository must not leave half of its `.git` written back."""
+        changed: list[str] = []
         for name in sorted(set(old.files) | set(new.files)):
             if old.files.get(name) == new.files.get(name) or name not in new.files:
                 continue
-            changed = True
             full = f"{path}/{name}" if name else path
+            if holds is not None and holds.holds(full, old.files.get(name), new.files[name]):
+                continue  # changed on the host: the command could not write there
+            changed.append(full)
             target = self.repo.root / full
-            self._clear_way(full)
+            clear_way(self.repo.root, full)  # never written or removed through a link
             if os.path.lexists(target):
                 remove(target)
             seen = old.files.get(name)
@@ -223,13 +230,8 @@ class GitDirs:
                 self._write(full, seen, self._bytes_of(full, seen, saved))
         return changed
 
-    def _clear_way(self, path: str) -> None:
-        """Remove what the command put where a folder on the way to `path` stood (a link
-        to anywhere, a file): nothing is ever written or removed through it."""
-        clear_way(self.repo.root, path)
-
     def _write(self, path: str, seen: Seen, data: bytes | None) -> None:
-        self._clear_way(path)
+        clear_way(self.repo.root, path)
         if data is None or not (stat.S_ISREG(seen[0]) or stat.S_ISLNK(seen[0])):
             if stat.S_ISDIR(seen[0]):
                 (self.repo.root / path).mkdir(parents=True, exist_ok=True)
@@ -356,12 +358,9 @@ def found(
                 known[folder] = listing
         paths += listing[2]
         folders += listing[1]
-        if claudes is not None:
-            claudes += listing[3]
-        if heads is not None:
-            heads += listing[4]
-        if envrcs is not None:
-            envrcs += listing[5]
+        for into, here in zip((claudes, heads, envrcs), listing[3:], strict=True):
+            if into is not None:
+                into += here
     return paths
 
 

@@ -98,7 +98,12 @@ def include_target(root: Path, origin: str, value: str) -> Path | None:
     return root / Path(origin).parent / named
 
 
-def pattern_in_tree(root: Path, pattern: str) -> str | None:
+def holds(path: str, place: Path) -> bool:
+    """Whether the absolute (or `~`) `path`, links followed, is `place` or holds it."""
+    return place.is_relative_to(os.path.realpath(os.path.expanduser(path)))
+
+
+def tree_pattern(root: Path, pattern: str) -> str | None:
     """An absolute (or `~`) place's pattern (`/home/me/tree/src/*.py`, a `PYTHONPATH`
     folder's modules) as the tree's (`src/*.py`): its folder before the first pattern part
     resolved, links followed; None when it lies outside the tree or in a `.git`."""

@@ -144,11 +144,16 @@ def outside_places(
     vouched for, said so."""
 
     on_path: set[str] = set()
+    into: dict[Reach, Reach] = {}  # a program on PATH outside the tree linking into it
 
     def outside(reach: Reach) -> str | None:
         if reach.kind == ON_PATH:  # `claude-fmt`: the user's script on PATH, read as one
             found = shutil.which(reach.path)
             real = os.path.realpath(found) if found else ""
+            linked = found and not Path(os.path.abspath(found)).is_relative_to(root)
+            if linked and Path(real).is_relative_to(root / base):  # `~/.local/bin/x -> tree`
+                into[reach] = Reach(Path(real).relative_to(root / base).as_posix())
+                return None  # the tree script it is (attack 20, finding 7)
             if not real or Path(real).is_relative_to(root):
                 return ""  # none, or the tree's: `path_folders.py` keeps those
             on_path.add(real)
@@ -166,8 +171,11 @@ def outside_places(
         if read is not None:
             read.append(path)
         found = _outside_script(path)
-        if (path in on_path or setting) and found.content is not None and b"\0" in found.content:
-            return Script()  # a program on PATH (`jq`), no script: read as before, by name
+        # A program on PATH (`jq`), or one vouched for by its path (`/opt/acme/bin/acme-fmt`):
+        # no script, read as before, by name (its words naming tree files: `vouches.py`).
+        program = path in on_path or setting or vouched(os.path.basename(path), path)
+        if program and found.content is not None and b"\0" in found.content:
+            return Script()
         return found
 
     found: list[Reach] = []
@@ -175,7 +183,7 @@ def outside_places(
         for reach in reaches:
             path = outside(reach)
             if path is None:
-                found.append(reach)
+                found.append(into.get(reach, reach))
             elif path:
                 kind = "" if reach.kind == ON_PATH else reach.kind
                 runs = outside_reach([(path, kind)], cwd, script, outside, programs=setting)

@@ -17,6 +17,7 @@ from cleveragents.adapters.command_safety import mount_points
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.host_mounts import host_binds
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
+from cleveragents.adapters.command_safety.nested_gits import unbound_note
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
@@ -33,6 +34,7 @@ from cleveragents.domain.action import (
     RunAction,
     WriteAction,
 )
+from cleveragents.domain.box_holds import bound_read_only
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.hard_links import held_note, held_places, linked_outside, refusal
@@ -69,6 +71,7 @@ class WorkspaceEnvironment:
         self.notice = notice or _on_stderr
         self.noticed = False
         self.named_long: set[str] = set()  # the paths too long for git named last
+        self.named_unbound: tuple[str, ...] = ()  # the nested `.git`s past the bound named last
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
         """Carry out one action. A refused path, a failed edit, an OS error: an outcome.
@@ -209,6 +212,7 @@ class WorkspaceEnvironment:
         env = command_process.environment(confinement is not None, sandboxed, named)
         args: str | list[str] = action.command
         pins: dict[str, pinned.Identity] = {}
+        read_only: list[str] | None = None  # bound read-only: noted once mount points stand
         host: HostBinds | None = None
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
@@ -238,7 +242,11 @@ class WorkspaceEnvironment:
                 host = host_binds(self.root, self.host())
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
+                if self.sandbox.unbound and self.sandbox.unbound != self.named_unbound:
+                    self.named_unbound = self.sandbox.unbound
+                    self.notice(unbound_note(self.sandbox.unbound))
                 pins = pinned.note(self.root, [*places, *self.sandbox.bound_in_tree()])
+                read_only = bound_read_only(args, str(self.root))
         limits = self.sandbox.limits if sandboxed else None
         if before.too_long and before.too_long != self.named_long:
             self.named_long = before.too_long
@@ -248,11 +256,14 @@ class WorkspaceEnvironment:
         # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
         started = time.time_ns() - 100_000_000
         given = confinement.stdin if confinement is not None else b""
-        # Its mount points, made empty, journaled, and removed after (`mount_points.py`).
-        files, folders = (host.made, host.made_folders) if host else ((), ())
-        with mount_points.made(self.root, files, self.git_dir / "cleveragents", folders):
+        binds = host or HostBinds()  # its mount points: made, journaled, removed after
+        stood, written, folders = binds.made, binds.written, binds.made_folders
+        with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written, folders):
+            noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
+        shared = frozenset(inode for (_, inode), _, _ in before.linked)
+        holds = noted.holds(shared) if noted is not None else None
         if planted := [p for p in missing if os.path.lexists(p)]:
             for place in planted:
                 pinned.remove_in_tree(self.root, place)
@@ -274,6 +285,7 @@ class WorkspaceEnvironment:
             notes.append(host_note(host))
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
+        outcome = outcome.model_copy(update={"holds": holds})
         if made := sorted((after.refused - before.refused) | pipes):
             kinds = {p: "a Unix socket" if p in after.sockets else "a FIFO" for p in pipes}
             outcome = outcome.model_copy(update={"left_out": made, "kinds": kinds})

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cleveragents.adapters.git.saved_files import clear_way, remove
+from cleveragents.domain.box_holds import BoxHolds
 
 Identity = tuple[int, int]
 
@@ -34,6 +35,82 @@ def note(root: Path, places: Iterable[str]) -> dict[str, Identity]:
         if stat.S_ISDIR(st.st_mode):
             found[place] = (st.st_dev, st.st_ino)
     return found
+
+
+class HeldPlaces:
+    """Each place of the tree the box binds read-only that stands before a command, and its
+    folder, each opened as a path only: held open, neither can be freed and its inode
+    number given to a file the command makes there after the host removed it."""
+
+    def __init__(self, root: Path, places: Iterable[str]) -> None:
+        self.root = root
+        self.opened: dict[str, tuple[int, int]] = {}
+        for place in places:
+            handle = _open(f"{root}/{place}")
+            if handle is None:
+                continue
+            folder = _open(os.path.dirname(f"{root}/{place}"))
+            kind = os.fstat(handle).st_mode
+            if folder is None or not (stat.S_ISDIR(kind) or stat.S_ISREG(kind)):
+                for one in (handle, folder):
+                    if one is not None:
+                        os.close(one)
+                continue
+            self.opened[place] = (handle, folder)
+
+    def holds(self, shared: frozenset[int]) -> BoxHolds:
+        """What the box held the whole command (the same file or folder there now), and
+        what the host replaced: another there, in the same folder. A bound place cannot be
+        renamed over or removed in the box, and its mount goes with its folder where a
+        command moves it: a folder made anew holds what is the command's, put back as
+        before. The places are let go."""
+        held, replaced = [], []
+        for place, (handle, folder) in sorted(self.opened.items()):
+            full = f"{self.root}/{place}"
+            if not _real_way(str(self.root), place):
+                continue  # a link on its way now: not where the box held it
+            if _identity_of(full) == _identity_of(handle):
+                held.append(place)
+            elif _identity_of(os.path.dirname(full)) == _identity_of(folder):
+                replaced.append(place)
+        self.close()
+        return BoxHolds(tuple(held), tuple(replaced), shared)
+
+    def close(self) -> None:
+        for handles in self.opened.values():
+            for handle in handles:
+                os.close(handle)
+        self.opened = {}
+
+    def __del__(self) -> None:  # a command cut short by an interrupt
+        self.close()
+
+
+def _open(path: str) -> int | None:
+    try:
+        return os.open(path, os.O_PATH | os.O_NOFOLLOW)
+    except OSError:
+        return None
+
+
+def _real_way(root: str, place: str) -> bool:
+    """Whether each folder on the way to `place` in the tree at `root` is a real folder."""
+    parts = place.split("/")
+    for n in range(1, len(parts)):
+        try:
+            if not stat.S_ISDIR(os.lstat(f"{root}/{'/'.join(parts[:n])}").st_mode):
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def _identity_of(path: str | int) -> Identity | None:
+    try:
+        st = os.fstat(path) if isinstance(path, int) else os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 def put_back(root: Path, noted: dict[str, Identity]) -> list[str]:

@@ -1,0 +1,98 @@
+"""The home's startup code past its files' plain lines: the loader variables agents' own
+environment holds (read as one more startup file, `environ_lines`), fish's `conf.d` files,
+alias bodies (shell code run when typed), and a `$(cmd)` whose program is the system's
+(`elsewhere`): read by `home_shells.home_shell_places` as the files are."""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import shlex
+import shutil
+from pathlib import Path
+
+from cleveragents.adapters.home_moves import HOLDERS, READERS
+
+# agents' own environment, read as lines of a startup file (`environ_lines`); the names no
+# file can hold.
+ENVIRON = "\0your environment"
+# Loader variables of the environment another look reads: `PATH`'s folders
+# (`host_programs.path_folders`), `PYTHONPATH` (agents' own, `host_folders.own_python`), the
+# XDG folders (`home_xdg.py`).
+_LOOKED = frozenset(("PATH", "PYTHONPATH", "XDG_STATE_HOME", *(HOLDERS - {"XDG_CACHE_HOME"})))
+_ALIAS_ENDS = frozenset((";", "&&", "||", "|", "&", "(", ")", ";;"))
+_ALIAS_AFTER = _ALIAS_ENDS | {"then", "do", "else", "{", "!", "builtin", "command"}
+
+
+def alias_bodies(text: str) -> list[str]:
+    """The shell code of each alias `text` defines (`alias dev='. ./dev.sh'`, `alias -g`,
+    fish's `alias t 'python3 x.py'`), run later wherever the user types its name: each
+    read as lines of its own, from where an interactive shell may stand."""
+    found: list[str] = []
+    for line in text.splitlines():
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()")
+        lexer.whitespace_split, lexer.commenters = True, "#"
+        try:
+            words = list(lexer)
+        except ValueError:  # an unclosed quote: bash defines nothing
+            continue
+        for at, word in enumerate(words):
+            if word != "alias" or (at and words[at - 1] not in _ALIAS_AFTER):
+                continue
+            given = list(itertools.takewhile(lambda w: w not in _ALIAS_ENDS, words[at + 1 :]))
+            given = [w for w in given if not w.startswith("-")]
+            if given and "=" not in given[0] and len(given) > 1:  # fish: `alias NAME BODY`
+                found.append(" ".join(given[1:]))
+                continue
+            found += [w.partition("=")[2] for w in given if "=" in w]
+    return found
+
+
+def fish_conf_d(home: str, config: str) -> list[str]:
+    """The `*.fish` files fish sources at every start before `config.fish`: its config
+    folder's `conf.d` (`~/.config/fish`, `$XDG_CONFIG_HOME/fish`) and the user's data
+    folder's `vendor_conf.d` (`~/.local/share/fish`, `$XDG_DATA_HOME/fish`)."""
+    data = os.environ.get("XDG_DATA_HOME", "")
+    folders = [os.path.join(home, ".config/fish/conf.d")]
+    folders += [os.path.join(config, "fish/conf.d")] if config.startswith("/") else []
+    folders += [os.path.join(home, ".local/share/fish/vendor_conf.d")]
+    folders += [os.path.join(data, "fish/vendor_conf.d")] if data.startswith("/") else []
+    found = (glob.glob(os.path.join(glob.escape(f), "*.fish")) for f in dict.fromkeys(folders))
+    return list(dict.fromkeys(p for files in found for p in sorted(files)))
+
+
+def environ_lines() -> str:
+    """`export NAME=VALUE` for each loader variable (`READERS`) of agents' own environment,
+    which the user's shell exported (not written in a startup file): the programs that shell
+    starts next load from it as from one a startup file sets. As there, only its absolute
+    entries are paths (`CLASSPATH=.` names none)."""
+    lines: list[str] = []
+    for name in sorted(READERS - _LOOKED):
+        entries = [e for e in os.environ.get(name, "").split(":") if e.startswith("/")]
+        if entries:
+            lines.append(f"export {name}={shlex.quote(':'.join(entries))}")
+    return "\n".join(lines)
+
+
+def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
+    """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
+    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
+    of the home: what it prints is the system's, not a tree in the home."""
+    from cleveragents.adapters.home_shells import _words
+
+    if words[index : index + 2] == ["$", "("]:
+        inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
+    elif words[index].startswith("$(") and ")" in words[index]:
+        inner = _words(words[index][2:].partition(")")[0])
+    else:
+        return False
+    real_home = os.path.realpath(home)
+    if not inner or any(
+        w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner
+    ):
+        return False
+    program = shutil.which(inner[0])
+    real = os.path.realpath(program) if program else ""
+    mine = Path(real).is_relative_to(real_home) or Path(real).is_relative_to(top)
+    return bool(real) and not mine and not real.startswith(home + "/")

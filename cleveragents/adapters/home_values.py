@@ -1,0 +1,224 @@
+"""The values a word of a home startup file may take, as the shell gives them (`~`, `$HOME`,
+a variable the files set, `${X:+$X:}`, `${X:-default}`, `${X:=default}`, `$PWD`, `$(pwd)`),
+or None when the word holds what agents does not evaluate exactly (`$(realpath ...)`,
+`${X%/*}`, `$1`, a variable set nowhere); and whether such a word could name the tree
+(`could_name`: it mentions `~`, `$HOME`, the tree's path or a variable that may): then it
+is an unknown, the tree whole (`home_shells.py`, `home_moves.py`).
+
+A variable's states: those the files gave it (exact), else agents' own environment's value
+or unset (the login that reads the files may not have it), else unset. An operator form
+takes every state: `${X:-d}` is X's value or `d`, so a default naming the tree is read."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+MOST = 64  # alternatives of one word, at most: past it, not evaluated
+SELF = "/\0own"  # the assigned variable's own earlier value: read where it was set
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+PARAMETER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])(.*))?", re.S)
+PWD = re.compile(r"\s*pwd(?:\s+-[LP])?\s*")
+DIRNAME = re.compile(r"\s*(dirname)(?:\s+--)?\s+(\S+|\"[^\"]*\")\s*")  # `$(dirname X)`
+CD_PWD = re.compile(  # `$(cd X && pwd)`
+    r"\s*(cd)(?:\s+-[LP]|\s+--)*\s+(\$\([^()]*\)|\S+|\"[^\"]*\")\s*(?:&&|;)\s*pwd(?:\s+-[LP])?\s*"
+)
+# `~`, `$X`/`${X...}` or an absolute path, and the path text after it, in a word
+ANCHOR = re.compile(
+    r"(?:(?<![^\s:=(\"'`+-])~|\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?|(?<![^\s:=(\"'`+-])(?=/))"
+    r"([^\s:;|&()<>$`'\"{}]*)"
+)
+
+OPERATED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)[^{}]+\}")
+PWDS = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")
+LINKS = re.compile(r"\b(?:readlink|realpath)\b|\b(?:cd|pwd)\s+-P\b")  # links followed
+HOMES = re.compile(r"(?<![^\s:=(\"'`+-])~|\$\{?HOME\b")
+VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
+Variables = Mapping[str, "list[str] | None"]
+
+
+def kept_whole(line: str) -> tuple[str, dict[int, str]]:
+    """`line` with each `$(...)`'s spaces, quotes and operators as private characters (the
+    shell reads it as one piece of its word: `X=$(cd "$HOME" && pwd)/x`), and the map back."""
+    back: dict[int, str] = {}
+    if "$(" not in line:
+        return line, back
+    out: list[str] = []
+    depth, opening = 0, False
+    for at, char in enumerate(line):
+        if char == "$" and line[at + 1 : at + 2] == "(" and not depth:
+            opening = True  # its `(` comes next
+        elif opening or depth:
+            depth, opening = depth + (char == "(") - (char == ")"), False
+            if char in " \t&;|<>()\"'`":
+                back[0xE000 + ord(char)] = char
+                char = chr(0xE000 + ord(char))
+        out.append(char)
+    return "".join(out), back
+
+
+def values(word: str, variables: Variables, home: str) -> list[str] | None:
+    """The values `word` may take (`~` at its start and after `:`, `=`, `}` put in as the
+    home), or None when some part of it is not evaluated exactly."""
+    return _evaluate(_tilde(word, home), variables, home)
+
+
+def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
+    """Whether `text` (a value not evaluated exactly) mentions a path that is the tree `top`,
+    lies in it or holds it (`~`, `$HOME/dotfiles`, the tree's own path, `..`), or a
+    variable set to what agents cannot evaluate."""
+    tops = {os.path.normpath(str(top)), os.path.realpath(top)}
+    text = PWDS.sub("$PWD", text)
+    if LINKS.search(text) and (HOMES.search(text) or home in text or str(top) in text):
+        return True  # `$(readlink -f ~/.bashrc)`: where the home's links lead, maybe the tree
+    plain = OPERATED.sub(r"${\1}", text)  # `${HOME%/}/x`: `${HOME}/x` too
+    for match in [*ANCHOR.finditer(text), *ANCHOR.finditer(plain)]:
+        name, tail = match[1], match[2]
+        if name is None:
+            bases = [home] if match[0].startswith("~") else [""]
+        elif name in variables:
+            known = variables[name]
+            if known is None:  # set to what agents could not evaluate: it may name the tree
+                if name in (variables.get(VAGUE) or []):
+                    return True
+                continue
+            bases = list(known)
+        else:
+            bases = [os.environ[name]] if name in os.environ else []
+        for base in bases:
+            if "\0" in base:  # the variable's own earlier value: not named here
+                continue
+            named = {base + tail, os.path.realpath(base + tail)}  # through a link, too
+            if ".." in tail.split("/") or any(_near(n, t) for n in named for t in tops):
+                return True
+    return False
+
+
+def _near(path: str, top: str) -> bool:
+    """Whether `path` is `top`, holds it or lies in it."""
+    if not path.startswith("/"):
+        return False
+    path = os.path.normpath(path)
+    return path == top or top.startswith(path.rstrip("/") + "/") or path.startswith(top + "/")
+
+
+def _tilde(word: str, home: str) -> str:
+    """`word` with a `~` (alone or before `/`) at its start or after `:`, `=`, `}`, `-`,
+    `+` as the home (more than the shell does, never less)."""
+    return re.sub(r"(?:^|(?<=[:=}+-]))~(?=/|:|}|$)", lambda _: home, word)
+
+
+def _evaluate(text: str, variables: Variables, home: str) -> list[str] | None:
+    done = [""]
+    at = 0
+    while at < len(text):
+        char = text[at]
+        if char == "`":
+            end = text.find("`", at + 1)
+            found = (
+                _lookup("PWD", variables) if end > 0 and PWD.fullmatch(text[at + 1 : end]) else None
+            )
+            at = end + 1
+        elif char == "$" and text[at + 1 : at + 2] == "(":
+            end = _close(text, at + 1, "(", ")")
+            inner = text[at + 2 : end] if end > 0 else ""
+            found = _substituted(inner, variables, home) if end > 0 else None
+            at = end + 1
+        elif char == "$" and text[at + 1 : at + 2] == "{":
+            end = _close(text, at + 1, "{", "}")
+            found = _parameter(text[at + 2 : end], variables, home) if end > 0 else None
+            at = end + 1
+        elif char == "$":
+            name = NAME.match(text, at + 1)
+            found = _lookup(name[0], variables) if name else None
+            at = name.end() if name else at + 1
+        else:
+            plain = re.compile(r"[^$`]*").match(text, at)
+            found, at = [plain[0] if plain else char], (plain.end() if plain else at + 1)
+        if found is None or at <= 0:
+            return None
+        done = [one + more for one in done for more in found]
+        if len(done) > MOST:
+            return None
+    return list(dict.fromkeys(done))
+
+
+def _substituted(inner: str, variables: Variables, home: str) -> list[str] | None:
+    """What `$(inner)` prints, for the commands whose output is their words' own: `pwd`,
+    `dirname X`, `cd X && pwd` (the idiom `$(cd "$(dirname "$0")" && pwd)`); None else
+    (`realpath` follows links the model may change)."""
+    if PWD.fullmatch(inner):
+        return _lookup("PWD", variables)
+    named = DIRNAME.fullmatch(inner) or CD_PWD.fullmatch(inner)
+    if named is None:
+        return None
+    found = _evaluate(_tilde(named[2].replace('"', ""), home), variables, home)
+    if found is None or not all(one.startswith("/") for one in found):
+        return None
+    if named[1] == "dirname":
+        return [os.path.dirname(one.rstrip("/")) or "/" for one in found]
+    return [os.path.normpath(one) for one in found]
+
+
+def _close(text: str, at: int, opening: str, closing: str) -> int:
+    """Where the `closing` matching the `opening` at `at` lies, or -1."""
+    depth = 0
+    for index in range(at, len(text)):
+        depth += (text[index] == opening) - (text[index] == closing)
+        if depth == 0:
+            return index
+    return -1
+
+
+def _states(name: str, variables: Variables) -> list[str | None] | None:
+    """What `name` may hold where it is read (None in it: unset), or None: not evaluated."""
+    if name in variables:
+        known = variables[name]
+        if known is None:
+            return None
+        return [*known, None] if SELF in known else list(known)  # own: set or not
+    if name in os.environ:
+        return [os.environ[name], None]
+    return [None]
+
+
+def _lookup(name: str, variables: Variables) -> list[str] | None:
+    """`$name`: the values it may hold; None when unset or not evaluated (`. $X/x.sh` with X
+    set nowhere names no path agents knows)."""
+    states = _states(name, variables)
+    if states is None or not any(s is not None for s in states):
+        return None
+    return [s for s in states if s is not None]
+
+
+def _parameter(inside: str, variables: Variables, home: str) -> list[str] | None:
+    """`${inside}`: `${X}`, `${X:-w}`, `${X-w}`, `${X:=w}`, `${X:+w}`, `${X:?w}`; any other
+    form (`${X%y}`, `${#X}`, `${X:1}`) is not evaluated."""
+    parsed = PARAMETER.fullmatch(inside)
+    if parsed is None:
+        return None
+    name, operator, word = parsed[1], parsed[2], parsed[3] or ""
+    if not operator:
+        return _lookup(name, variables)
+    states = _states(name, variables)
+    if states is None:
+        return None
+
+    def given() -> list[str] | None:
+        return _evaluate(_tilde(word, home), variables, home) if word else [""]
+
+    out: list[str] = []
+    for state in states:
+        empty = state is None or (operator.startswith(":") and state == "")
+        if operator[-1] == "+":
+            more = [""] if empty else given()
+        elif operator[-1] == "?":
+            more = [] if empty else [state or ""]
+        else:  # `-`, `=`
+            more = given() if empty else [state or ""]
+        if more is None:
+            return None
+        out += more
+    return out or None

@@ -1,0 +1,138 @@
+"""The property on a home startup file's variable a program loads from (`home_moves.READERS`)
+set to the tree's top, however spelled (`home_values.py`): drawn spellings of the tree's
+path (`~`, `$HOME`, `${HOME}`, a default, a command substitution agents cannot evaluate, a
+variable set so) in drawn forms (`${X:+$X:}` appends, `${X:-...}`, `: ${X:=...}`, `eval`,
+an alias, a `cd` then `$PWD`/`$(pwd)`/`.`, fish's `set -l`) are never missed: the tree
+whole. The same forms naming the subfolder `lib` by a spelling agents evaluates exactly
+find `lib` and leave the tree not whole."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from behave import then, when
+from hypothesis import strategies as st
+
+from cleveragents.adapters import home_files
+from features.support.home_examples import home_examples
+from features.support.properties import run_property
+
+# Variables a program loads from; those holding options take `-I` before the path.
+LISTS = ("PYTHONPATH", "PATH", "XDG_CONFIG_HOME", "GIT_EXEC_PATH", "XDG_CACHE_HOME")
+LISTS += ("PERL5LIB", "GCONV_PATH", "PYTHONPYCACHEPREFIX", "LD_LIBRARY_PATH", "NODE_PATH")
+OPTIONS = ("PERL5OPT", "RUBYOPT")
+# How a value spells `{t}` (`~/dotfiles`, or `~/dotfiles/lib`), and whether agents
+# evaluates it exactly.
+SPELLINGS = (
+    ("~/{t}", True),
+    ("$HOME/{t}", True),
+    ("${{HOME}}/{t}", True),
+    ('"$HOME"/{t}', True),
+    ("~//{t}/", True),
+    ("${{NOT_SET_Q:-$HOME/{t}}}", True),
+    ("${{HOME:+$HOME/{t}}}", True),
+    ("${{HOME:?}}/{t}", True),
+    ("${{HOME}}${{HOME:+/{t}}}", True),
+    ("$HOME/\\\n{t}", True),  # a line continued by `\`
+    ("$(realpath ~/{t})", False),
+    ("`echo ~/{t}`", False),
+    ('"$(cd ~/{t} && pwd)"', True),
+    ('"$(cd "$HOME" && pwd)/{t}"', True),
+    ("$(readlink -f ~)/{t}", False),
+    ("$(dirname ~/{t}/x)", True),
+    ("${{HOME%/}}/{t}", False),
+)
+# A form setting `{x}` to `{s}` (a spelling): whether it joins entries with `:` (a list
+# variable's), and whether agents reads a subfolder it names exactly (found, not whole).
+FORMS = (
+    ("export {x}={s}", False, True),
+    ('export {x}="${{{x}:+${x}:}}{s}"', True, True),
+    ('export {x}="{s}${{{x}:+:${x}}}"', True, True),
+    ("{x}={s}:${x}; export {x}", True, True),
+    ('export {x}="${{{x}:-{s}}}"', False, True),
+    (": ${{{x}:={s}}}", False, True),
+    ('eval "export {x}={s}"', False, True),
+    ("alias py='{x}={s} python3'", False, True),
+    ("declare -gx {x}={s}", False, True),
+    ("Dv={s}\nexport {x}=$Dv", False, True),
+    ("cd {s}; export {x}=$PWD; cd", False, False),
+    ("cd {s} && export {x}=${x}:$(pwd); cd", True, False),
+    ("cd {s} || return\nexport {x}=.\ncd", True, False),
+)
+FISH = (
+    ("set -gx {x} {s}", True),
+    ("set -l d {s}; set -gx {x} $d", True),
+    ("set -gx {x} (realpath {s})", False),
+)
+FISH_FILE = ".config/fish/config.fish"
+# Lines of a usual `.bashrc` that name nothing of the tree (Debian's `PS1`, nvm's, a
+# `$(cmd)` agents does not evaluate): they never make it whole.
+COMMON = (
+    "debian_chroot=$(cat /etc/debian_chroot)",
+    "PS1='${debian_chroot:+($debian_chroot)}\\u@\\h:\\w\\$ '",
+    "export GPG_TTY=$(tty)",
+    'eval "$(dircolors -b)"',
+    'export NVM_DIR="$([ -z "${XDG_CONFIG_HOME-}" ] && printf %s "${HOME}/.nvm" ||'
+    ' printf %s "${XDG_CONFIG_HOME}/nvm")"',
+    'export PATH="$HOME/.local/bin:$PATH"',
+    'DOTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
+)
+
+
+@when("home startup files setting a loader variable to the tree are made at random")
+def step_home_readers(context: Any) -> None:
+    run_property(context, "home readers", _check, 60)
+
+
+@then(
+    "the tree counts whole whenever the variable may name its top,"
+    " and a subfolder named exactly is found"
+)
+def step_home_readers_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+def _check(examples: int, seed: int, tmp: Path) -> int:
+    return home_examples(examples, seed, tmp, _example)
+
+
+def _example(root: Path, data: st.DataObject) -> None:
+    home = root / "home"
+    tree = home / "dotfiles"
+    (tree / ".git").mkdir(parents=True)
+    (tree / "lib").mkdir()
+    sub = data.draw(st.booleans())
+    fish = data.draw(st.booleans())
+    variable = data.draw(st.sampled_from(LISTS + OPTIONS))
+    spelling, exact = data.draw(st.sampled_from(SPELLINGS))
+    if fish:
+        form, kind = data.draw(st.sampled_from(FISH))
+        fish_ones = [
+            one for one in SPELLINGS if one[0] in ("~/{t}", "$HOME/{t}", "$(realpath ~/{t})")
+        ]
+        spelling, exact = data.draw(st.sampled_from(fish_ones))
+        own = FISH_FILE
+    else:
+        form, _, kind = data.draw(
+            st.sampled_from([f for f in FORMS if variable in LISTS or not (f[1] or "cd " in f[0])])
+        )
+        own = data.draw(st.sampled_from((".bashrc", ".profile", ".zshenv", ".bash_profile")))
+    named = spelling.format(t="dotfiles/lib" if sub else "dotfiles")
+    if variable in OPTIONS:
+        named = "-I" + named
+    line = form.format(x=variable, s=named)
+    common = [] if fish else data.draw(st.lists(st.sampled_from(COMMON), max_size=4))
+    line = "\n".join([*common, line])
+    (home / own).parent.mkdir(parents=True, exist_ok=True)
+    (home / own).write_text(line + "\n")
+    os.environ["HOME"] = str(home)
+    found = home_files.home_files(tree)
+    # (`home_ways.startup_config_home` reads `"$HOME"/x` as the home: whole, said)
+    xdg_quoted = variable == "XDG_CONFIG_HOME" and '"$HOME"' in line
+    shown = (own, line, sorted(found.paths), found.whole)
+    if not sub or not exact:  # it may name the top: never missed
+        assert found.whole, shown
+    elif kind and variable not in OPTIONS and "cd " not in form and not xdg_quoted:
+        assert not found.whole and "lib" in found.paths, shown

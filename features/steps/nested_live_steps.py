@@ -1,0 +1,120 @@
+"""The user's own `git status` in a nested repository, run on the host while a model's
+boxed command runs (as VS Code's source control or a git-aware prompt runs it, unasked),
+synchronised with the command by two FIFOs in the tree: the command writes `sync/wrote`
+when it has done its writes and waits on `sync/looked`, which is written once the host's
+git has looked. What a model's `core.fsmonitor` would run is `touch {tmp}/canary`."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from typing import Any
+
+from behave import given, then, when
+
+from features.steps.claude_steps import server
+from features.steps.cli_steps import expand
+
+# The host's side: wait for the command's word, run git there, answer; log what it did.
+LOOKER = """
+import subprocess, sys
+sync, folder, env_home = sys.argv[1:4]
+with open(sync + "/wrote") as wrote:
+    wrote.read()
+done = subprocess.run(["git", "-C", folder, "status", "--porcelain"], capture_output=True,
+                      env={"PATH": "/usr/bin:/bin", "HOME": env_home})
+print("looked", done.returncode, flush=True)
+with open(sync + "/looked", "w") as looked:
+    looked.write("go\\n")
+"""
+SIGNAL = "echo wrote > sync/wrote; timeout 20 sh -c 'read x < sync/looked'"
+
+
+@given('my git looks at "{folder}" outside the sandbox once the command signals')
+def step_host_looker(context: Any, folder: str) -> None:
+    """The two FIFOs in an excluded `sync/`, and the host's looker waiting on the first."""
+    sync = context.repo / "sync"
+    sync.mkdir()
+    os.mkfifo(sync / "wrote")
+    os.mkfifo(sync / "looked")
+    with (context.repo / ".git" / "info" / "exclude").open("a") as exclude:
+        exclude.write("/sync/\n")
+    log = (context.tmp / "looker.log").open("wb")
+    looker = subprocess.Popen(
+        [sys.executable, "-c", LOOKER, str(sync), str(context.repo / folder), str(context.tmp)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    log.close()
+
+    def stop() -> None:  # this looker only, by its PID
+        if looker.poll() is None:
+            os.killpg(looker.pid, signal.SIGKILL)
+        looker.wait()
+
+    context.looker = looker
+    context.add_cleanup(stop)
+
+
+@given("Claude will run, then signal my git and wait for it:")
+def step_run_then_signal(context: Any) -> None:
+    """The docstring's lines as one command (`{tmp}` filled in), then the FIFO handshake."""
+    lines = [line for line in expand(context, context.text).splitlines() if line.strip()]
+    command = "; ".join([*lines, SIGNAL])
+    server(context).reply_tools(
+        [("run_command", {"command": command}), ("finish_step", {"option": "run it"})]
+    )
+
+
+@given('a linked worktree "{name}" of the repository in its tree, excluded')
+def step_worktree_in_tree(context: Any, name: str) -> None:
+    subprocess.run(
+        ["git", "worktree", "add", "-q", "-b", "side", name], cwd=context.repo, check=True
+    )
+    with (context.repo / ".git" / "info" / "exclude").open("a") as exclude:
+        exclude.write(f"/{name}/\n")
+
+
+@then("my git looked while the command ran, and ran no program of the model's")
+def step_looked_during(context: Any) -> None:
+    try:
+        context.looker.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the command never signalled: my git did not look") from None
+    said = (context.tmp / "looker.log").read_text(errors="replace")
+    assert said.startswith("looked"), said
+    assert not (context.tmp / "canary").exists(), "my git ran the model's fsmonitor meanwhile"
+
+
+@then('my git looking at "{folder}" now runs no program of the model\'s')
+def step_looked_after(context: Any, folder: str) -> None:
+    subprocess.run(
+        ["git", "-C", str(context.repo / folder), "status", "--porcelain"],
+        capture_output=True,
+        env={"PATH": os.defpath, "HOME": str(context.tmp)},
+        check=False,
+    )
+    assert not (context.tmp / "canary").exists(), "my git ran the model's fsmonitor after"
+
+
+@given("{count:d} nested repositories made by git init")
+def step_many_nested(context: Any, count: int) -> None:
+    for number in range(count):
+        subprocess.run(["git", "init", "-q", f"r{number:02d}"], cwd=context.repo, check=True)
+
+
+@when("random sandboxed commands write, move and remove names of nested git directories")
+def step_nested_gits_property(context: Any) -> None:
+    from features.support.nested_gits_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "nested git directories property", check_property, 8)
+
+
+@then("no nested git directory changed, and each nested worktree stayed writable")
+def step_nested_gits_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -1,0 +1,30 @@
+Feature: What a killed agents' command left where my host runs it is put back at the next command
+  As a developer whose ~/.bashrc sources every script of my dotfiles repository
+  I want the bytes a sandboxed command wrote into a file my host runs put back at the next
+  agents command when agents was killed while the command ran (SIGKILL, OOM, power loss)
+  So that my next shell never runs what the model wrote, and the bytes stay undoable
+
+  # The put-back after a command takes back a new `zz.sh` in a folder `~/.bashrc` sources
+  # by a glob (it cannot be held in the box: the place is a pattern); a killed agents never
+  # ran it (attack 20, finding 8).
+  Background:
+    Given a git repository with files:
+      | path   | content                                          |
+      | bashrc | # rc\nfor f in ~/dot/*.sh; do . "$f"; done\n      |
+      | a.sh   | true\n                                           |
+    And the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude answers through a stand-in server
+    And Claude will propose the plan "dots" checked by ""
+
+  Scenario: The script a killed command wrote where my shell sources it goes at the next command, undoably
+    Given Claude will run "sh -c 'echo touch planted > zz.sh; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "zz.sh" stands in the tree
+    And I run "agents plan list"
+    Then the file "zz.sh" does not exist
+    And stderr contains "operation 1 (run) was interrupted;"
+    And stderr contains "; put back zz.sh: its killed command changed them where your host runs them"
+    And stderr contains "`agents plan undo 2` brings them back"
+    When I run "agents plan undo 2"
+    Then the exit code is 0
+    And the file "zz.sh" contains "touch planted"
