@@ -46,6 +46,18 @@ Feature: What the MCP servers of my ~/.claude.json run from the tree is kept fro
       | a server uv runs as a module   | tools/fmt.sh  | {"mcpServers": {"srv": {"command": "uv", "args": ["run", "-m", "srv"]}}}                                                        | Claude Code's MCP server srv in                                             |
       | a module installed elsewhere   | a.txt         | {"mcpServers": {"acme": {"command": "python3", "args": ["-m", "acme_mcp"]}}}                                                   | (it is not the tree's: name its own program in place of `python3 -m`, by its name on your PATH or its absolute path, and vouch for it |
       | a server in a container        | a.txt         | {"mcpServers": {"gh": {"command": "docker", "args": ["run", "-i", "--rm", "ghcr.io/github/github-mcp-server"]}}}                | (if docker only reads the files it is given, vouch for it: agents hooks vouch docker) |
+      | a scoped package npx runs      | a.txt         | {"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}                     | (if server-filesystem only reads the files it is given, vouch for it: agents hooks vouch server-filesystem) |
+
+  Scenario: A sandboxed command cannot write the installed package a scoped npx server runs
+    # npm reads `@scope/name@version` as a package, found in `node_modules/@scope/name`:
+    # not a path of the tree (attack 20 #11). The user's `claude` started meanwhile runs it.
+    Given the user's Claude Code config ".claude.json" holds "{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem@1.2", "."]}}}"
+    And the file "node_modules/@modelcontextprotocol/server-filesystem/index.js" is committed with "ok"
+    And Claude will propose the plan "servers" checked by ""
+    And Claude will run "printf x > node_modules/@modelcontextprotocol/server-filesystem/index.js"
+    When I run "agents plan run 'servers' --allow-command 'printf *'" with Claude
+    And I run "agents plan tree" with Claude
+    Then stdout contains "read-only in the sandbox, as your host runs them: node_modules/@modelcontextprotocol/server-filesystem, node_modules/.bin"
 
   Scenario: A server of another project leaves the tree to the model
     Given the user's Claude Code config ".claude.json" holds "{"projects": {"/elsewhere": {"mcpServers": {"gen": {"command": "acme-mcp"}}}}}"

@@ -46,6 +46,9 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
     When I run "agents plan list"
     Then the file "local.sh" does not exist
     And stderr contains "removed local.sh: a file a killed command's sandbox stood on"
+    # No `.claude` in the tree: one stood, empty and read-only, for the command (attack 20 #17).
+    And the folder ".claude" does not exist
+    And stderr contains "removed .claude: a folder a killed command's sandbox stood on"
 
   Scenario: A file I put at that name after the kill stays at the next agents command
     Given Claude will run "sleep 30"

@@ -129,3 +129,20 @@ Feature: A script file outside the tree my own Claude Code hook runs is read for
       | key              |
       | filter.fmt.clean |
       | diff.x.textconv  |
+
+  Scenario Outline: A PYTHONPATH folder of the tree my hook's Python starts with is kept from the model
+    # Python imports `sitecustomize` (and any module shadowing the standard library) from a
+    # PYTHONPATH folder at every start, whatever module or script it then runs (attack 20 #10).
+    Given the user's script "hooks/notify.py" of the config folder holds "print(1)\n"
+    And the user's Claude Code settings run "<line>" after each Bash call
+    And Claude will propose the plan "programs" checked by ""
+    And Claude will run "mkdir -p src && printf 'import os' > src/sitecustomize.py"
+    When I run "agents plan run 'programs' --allow-command 'mkdir *' --allow-command 'printf *'" with Claude
+    Then the file "src/sitecustomize.py" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "removed src/sitecustomize.py: "
+
+    Examples:
+      | line                                                     |
+      | PYTHONPATH={repo}/src python3 -m json.tool /dev/null     |
+      | PYTHONPATH={repo}/src:/usr/lib python3 {config}/hooks/notify.py |

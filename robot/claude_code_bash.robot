@@ -78,16 +78,20 @@ New Claude Code Settings Are Removed After The Bash Call
 A Command Naming .claude Runs In The Sandbox, Its Settings Removed After It
     [Documentation]    Claude Code 2.1 wants a person's approval for a command naming
     ...    `.claude` (headless: refused), but it sees only our launcher in its place: the
-    ...    command runs in the sandbox, and the settings it made are removed after it.
+    ...    command runs in the sandbox, where a top-level `.claude` not there yet stands
+    ...    read-only (attack 20 #17), and the settings it made deeper are removed after it.
     Claude Code Will Call    Bash
-    ...    {"command": "mkdir -p .claude && printf '{\\"hooks\\":{}}' > .claude/settings.json", "description": "settings"}
+    ...    {"command": "mkdir -p lib/.claude && printf '{\\"hooks\\":{}}' > lib/.claude/settings.json; printf '{}' > .claude/settings.json", "description": "settings"}
     Claude Code Will Say    All done.
     ${result}    Run Agents With Claude Code    plan    run    write settings    --actor    claude-code
     ...    --allow-command    mkdir *    --allow-command    printf *
     Exit Code Should Be    ${result}    0
     Path Should Not Exist    ${REPO}/.claude
+    Path Should Not Exist    ${REPO}/lib/.claude
     ${shown}    Run Agents    plan    decision    2
-    Should Contain    ${shown.stdout}    removed .claude/settings.json: ${NEW}
+    Should Contain    ${shown.stdout}    removed lib/.claude/settings.json: ${NEW}
+    ${got}    Tool Results Claude Code Got
+    Should Contain    ${got}[0]    .claude/settings.json: Read-only file system
 
 A Hook Written Into .git By A Bash Call Is Removed, One Changed Put Back
     [Documentation]    Claude Code's Bash runs on the host, where no sandbox holds `.git`

@@ -143,6 +143,30 @@ A Project's PYTHONPATH Never Reaches Agents' Own Hook
     Exit Code Should Be    ${result}    0
 
 
+A Project Settings File Cannot Be Made While A Command Runs
+    [Documentation]    No `.claude` yet: the model's command makes `.claude/settings.json`
+    ...    with an `env` naming its own `src/sitecustomize.py` and waits; Claude Code would
+    ...    apply that `env` to its own process for the rest of the session, before any
+    ...    put-back, and the user's host PostToolUse `python3` would run the model's code
+    ...    (attack 20 #17). `.claude` stands as an empty read-only folder for the command's
+    ...    time: the write fails, and nothing of the folder is left after.
+    Create Directory    ${REPO}/src
+    Create File    ${WORK}/claude-config/settings.json
+    ...    {"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "python3 -m json.tool /dev/null"}]}]}}
+    ${site}    Set Variable    printf 'open(\\"${WORK}/canary\\", \\"a\\").write(\\"x\\")' > src/sitecustomize.py
+    ${env}    Set Variable    printf '{\\"env\\": {\\"PYTHONPATH\\": \\"${REPO}/src\\"}}' > .claude/settings.json
+    Claude Code Will Call    Bash
+    ...    {"command": "${site}; mkdir -p .claude; ${env}; sleep 3", "description": "plant"}
+    Claude Code Will Call    Bash    {"command": "true", "description": "next"}
+    Claude Code Will Say    All done.
+    ${result}    Run Box Plan    plant settings    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    ${got}    Tool Results Claude Code Got
+    Should Contain    ${got}[0]    .claude/settings.json: Read-only file system
+    File Should Exist    ${REPO}/src/sitecustomize.py
+    Path Should Not Exist    ${WORK}/canary
+    Path Should Not Exist    ${REPO}/.claude
+
 *** Keywords ***
 Create Repository With A Branch And A Stash
     Create Repository With Stand In Claude Code

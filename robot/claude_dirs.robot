@@ -25,28 +25,29 @@ ${NEW}              new, Claude Code would read it outside the sandbox
 
 *** Test Cases ***
 New Settings With A Hook Are Removed, Kept, And Undo Brings Nothing Back
-    [Documentation]    Where the user has no `.claude`, the sandbox has nothing to bind, and the
-    ...    command makes one. After the step no `.claude` is left (not even an empty folder),
+    [Documentation]    Where the user has no `.claude` in a sub folder (where a `claude` may
+    ...    start), the sandbox has nothing to bind, and the command makes one (a top-level
+    ...    one it cannot: `sandbox.robot`). After the step none is left (not even an empty folder),
     ...    the outcome names it, the commit it names holds the command's bytes, and neither
     ...    undo nor a correction back to the next step writes it again: no checkpoint
     ...    holds it.
     VAR    ${hook}    {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch ${WORK}/canary"}]}]}}
-    ${result}    Run Planted    mkdir .claude && printf '%s' '${hook}' > .claude/settings.json
-    Should Contain    ${result.stdout}    removed .claude/settings.json: ${NEW}
-    Path Should Not Exist    ${REPO}/.claude
+    ${result}    Run Planted    mkdir -p app/.claude && printf '%s' '${hook}' > app/.claude/settings.json
+    Should Contain    ${result.stdout}    removed app/.claude/settings.json: ${NEW}
+    Path Should Not Exist    ${REPO}/app/.claude
     ${commit}    Kept Commit    ${result.stdout}
-    ${kept}    Git    cat-file    blob    ${commit}:.claude/settings.json
+    ${kept}    Git    cat-file    blob    ${commit}:app/.claude/settings.json
     Should Be Equal    ${kept}    ${hook}
     ${document}    Plan Tree Document
     Correct Back To Step    ${document}    2
-    Path Should Not Exist    ${REPO}/.claude
+    Path Should Not Exist    ${REPO}/app/.claude
     Path Should Not Exist    ${REPO}/after.txt
     Undo The Last Operation
     File Should Hold Bytes    ${REPO}/after.txt    after\n
-    Path Should Not Exist    ${REPO}/.claude
+    Path Should Not Exist    ${REPO}/app/.claude
     Undo The Last Operation
     Path Should Not Exist    ${REPO}/after.txt
-    Path Should Not Exist    ${REPO}/.claude
+    Path Should Not Exist    ${REPO}/app/.claude
 
 A Sub Folder's Local Settings Edited By The Command Are Put Back
     [Documentation]    Only the top-level `.claude` is bound read-only: the command can write

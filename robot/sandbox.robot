@@ -265,6 +265,19 @@ Claude Code's Settings In The Tree Stay Read-Only
     ${refused}    Get File    ${REPO}/claude.txt
     Should Contain X Times    ${refused}    Read-only file system    2
 
+A Missing .claude Cannot Be Made While A Command Runs
+    [Documentation]    No `.claude` yet: Claude Code, if the user runs it in the tree meanwhile,
+    ...    applies a new `settings.json`'s `env` to itself at once (attack 20 #17). It stands as
+    ...    an empty read-only folder for the command's time, and is gone after.
+    Claude Will Propose The Plan    look around
+    Claude Will Run
+    ...    (mkdir -p .claude; echo '{"env": {}}' > .claude/settings.json) 2> claude.txt; cat claude.txt
+    ${result}    Run Claude Plan    look around    --allow-command    *
+    Exit Code Should Be    ${result}    0
+    Path Should Not Exist    ${REPO}/.claude
+    ${refused}    Get File    ${REPO}/claude.txt
+    Should Contain    ${refused}    .claude/settings.json: Read-only file system
+
 A Memory Hog Is Stopped, Its Outcome Naming The Limit
     [Documentation]    The hog asks for 2 GB it never touches: without a limit it costs nothing.
     Set Environment Variable    CLEVERAGENTS_SANDBOX_MEMORY_MB    256

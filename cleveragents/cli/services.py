@@ -31,13 +31,16 @@ def opened(
     from cleveragents.adapters.command_safety import mount_points
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.command_saves import shown_path
+    from cleveragents.domain.host_binds import CLAUDE_FOLDER
 
     built = bootstrap(start, observer, approve)
     try:
         made: set[str] = set()  # a killed command's box stood on them: none holds its bytes
         removed, unsure = mount_points.sweep(built.repo.root, built.repo.state_dir, made)
         for place in removed:
-            output.note(f"removed {shown_path(place)}: a file a killed command's sandbox stood on")
+            kind = "folder" if place.rpartition("/")[2] == CLAUDE_FOLDER else "file"
+            said = f"a {kind} a killed command's sandbox stood on"
+            output.note(f"removed {shown_path(place)}: {said}")
         for place in unsure:
             output.note(
                 f"kept {shown_path(place)}: like a file a killed command's sandbox stood on"

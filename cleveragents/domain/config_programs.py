@@ -267,7 +267,7 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
             for r in (
                 unnamed(cwd, root)
                 if _GLOB.search(root)
-                else _python_root(joined(cwd, root), "PYTHONPATH", "")
+                else places(joined(cwd, root), table.PYTHON_ROOT, "PYTHONPATH", absolute=True)
             )
         ]
     words = [p for p in re.split(r"[\s:=]+", value) if p]
@@ -283,9 +283,9 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if two in table.RUNNERS:  # `uv run -m NAME`: python's `-m`, in the project's venv
         module = two == "uv run" and rest[1:2] in (["-m"], ["--module"])
         rest = ["run", "python3", "-m", *rest[2:]] if module else rest
-        return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given)]
+        return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given, two)]
     if name in table.RUNNERS:
-        return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given)]
+        return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given, name)]
     if name in table.WRAPPERS:
         return _wrapped(name, rest, cwd, given)
     if name in table.OPAQUE or name in ("for", "case", "select", "coproc"):
@@ -355,10 +355,11 @@ def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
     return found
 
 
-def _runner(rest: list[str], cwd: str, given: Given) -> list[Reach]:
-    """What a runner's command (after its options) runs."""
-    found: list[Reach] = []
-    _command(list(itertools.dropwhile(lambda w: w.startswith("-"), rest)), cwd, found, given)
+def _runner(rest: list[str], cwd: str, given: Given, runner: str) -> list[Reach]:
+    """What a runner's command (after its options) runs; a node package's, its program."""
+    rest = list(itertools.dropwhile(lambda w: w.startswith("-"), rest))
+    found = places(cwd, (package := table.npm_package(runner, rest[0]) if rest else ()), "")
+    _command([package[0].rpartition("/")[2], *rest[1:]] if package else rest, cwd, found, given)
     return found
 
 
@@ -389,10 +390,6 @@ def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
     if isinstance(stdin, Here):
         return found + _script(stdin, cwd)
     return found + (run_files(cwd, [stdin]) if stdin is not None else [])
-
-
-def _python_root(root: str, launcher: str, hint: str) -> list[Reach]:
-    return places(root, table.PYTHON_ROOT, launcher, hint)
 
 
 def _assignment(word: str) -> bool:

@@ -40,6 +40,11 @@ STAKE = frozenset((
     ".emacs", ".emacs.d", ".tmux.conf", ".kube", ".docker", ".aws", ".azure", ".password-store",
     ".pki", ".cargo", ".mozilla", ".claude", ".claude.json", ".envrc",
 ))  # fmt: skip
+# Claude Code's folder at the top of a project (and of a home): a `settings.json` made in
+# it while Claude Code runs has its `env` applied to Claude Code's own process for the rest
+# of the session, a put-back after the command too late (attack 20 #17). Not there, it
+# stands as an empty read-only folder for the command's time; there, it is bound whole.
+CLAUDE_FOLDER = ".claude"
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,7 @@ class HostBinds:
     """What the box binds for the host-run places of the tree (paths in it): `folders`
     bound to themselves (parents first), `kept` (standing) read-only, `made` (names not
     there yet, their folder standing) a read-only file, empty or holding its `written`
-    text; `left` to the put-back."""
+    text, `made_folders` an empty read-only folder (`CLAUDE_FOLDER`); `left` to the put-back."""
 
     folders: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
@@ -56,8 +61,10 @@ class HostBinds:
     # (place, text): a made place holding more than nothing (`login_stand_in`), bound over
     # itself in the box, so the box reads what the host does.
     written: tuple[tuple[str, str], ...] = ()
+    made_folders: tuple[str, ...] = ()
 
     def mounts(self) -> int:
+        """Those `planned` counts against its bound (`made_folders`: one a home, beside)."""
         return len(self.folders) + len(self.kept) + len(self.made)
 
 

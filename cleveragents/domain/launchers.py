@@ -308,6 +308,19 @@ def operands(rest: list[str], taking: frozenset[str]) -> list[str]:
     return found
 
 
+# A package name as npm reads one (`@scope/name`, `name`), a version or tag after an `@`.
+_NPM_PACKAGE = re.compile(r"((?:@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*)(?:@[^/\s]*)?", re.I)
+
+
+def npm_package(runner: str, word: str) -> tuple[str, ...]:
+    """What of the working folder a node `runner`'s first word, a package name
+    (`@modelcontextprotocol/server-filesystem@1.2`), runs when installed there: the
+    package's folder in `node_modules` and the `.bin` folder of its programs (attack 20
+    #11: the scoped name's `/` was read as a path); none for another word (`./x.js`)."""
+    found = _NPM_PACKAGE.fullmatch(word) if RUNNERS.get(runner) == NODE_ROOT else None
+    return (f"node_modules/{found.group(1)}", "node_modules/.bin") if found else ()
+
+
 def launches(name: str) -> bool:
     """Whether a program named `name` is a shell, an interpreter or a launcher, read by a
     table of its own for what it runs: outside the tree, its file is no script of the

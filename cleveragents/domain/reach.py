@@ -98,9 +98,12 @@ def unnamed(cwd: str, word: str) -> list[Reach]:
     return [Reach(WHOLE, unknown=why)]
 
 
-def places(folder: str, names: tuple[str, ...], launcher: str, hint: str = "") -> list[Reach]:
-    """The places `names` of `folder` where `launcher` finds what it runs."""
-    if folder.startswith("..") or folder.startswith("/"):
+def places(
+    folder: str, names: tuple[str, ...], launcher: str, hint: str = "", *, absolute: bool = False
+) -> list[Reach]:
+    """The places `names` of `folder` where `launcher` finds what it runs; an `absolute`
+    folder's too, for the adapter to find in the tree (a `PYTHONPATH` entry's)."""
+    if folder.startswith("..") or (folder.startswith("/") and not absolute):
         return []  # outside the tree (an absolute folder: the adapter judges `cd` only)
     said = f" ({hint} would not look there)" if hint else ""
     return [Reach(joined(escaped(folder), name), launcher, hint=said) for name in names]

@@ -268,6 +268,7 @@ def step_second_file(context: Any, path: str, text: str) -> None:
 
 @given('the file "{path}" is committed with "{content}"')
 def step_committed(context: Any, path: str, content: str) -> None:
+    (context.repo / path).parent.mkdir(parents=True, exist_ok=True)
     (context.repo / path).write_text(content)
     commit(context, path)
 

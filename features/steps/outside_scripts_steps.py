@@ -10,7 +10,9 @@ from behave import given
 
 
 def _placed(context: Any, text: str) -> str:
-    return text.replace("{config}", str(context.claude_config))
+    """`text` with `{config}` as the config folder and `{repo}` as the repository."""
+    text = text.replace("{config}", str(context.claude_config))
+    return text.replace("{repo}", str(context.repo))
 
 
 @given('the user\'s Claude Code settings run "{line}" after each Bash call')

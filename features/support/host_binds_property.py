@@ -14,7 +14,9 @@ holds that:
   * while the command runs and after it, each bound place that stood holds what it held
     (a folder: the same files, the same bytes), each bound name not there before holds
     nothing of the command's (the empty file bwrap made), and no folder was moved;
-  * after the command (`mount_points.made`), no bound name that was not there before stands.
+  * after the command (`mount_points.made`), no bound name that was not there before stands;
+  * the tree's `.claude`, not there, stands as an empty folder while the command runs (what
+    it makes there fails: attack 20 #17), and not after it.
 """
 
 from __future__ import annotations
@@ -69,13 +71,16 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         binds = host_binds(root, HostFolders(startup=tuple(wanted)), most)
         _hold_plan(root, binds, list(wanted), most)
         before = _shot(root)
-        bound = [*binds.kept, *binds.made]
+        bound = [*binds.kept, *binds.made, *binds.made_folders]
+        assert binds.made_folders == (".claude",), binds
         os.mkfifo(root / "written.fifo")
         os.mkfifo(root / "go.fifo")
         sandbox = Bubblewrap(root, root / ".git")
         assert sandbox.unavailable() is None, sandbox.unavailable()
-        with made(root, binds.made, root / ".git" / "cleveragents"):  # as `agents` does
-            argv = sandbox.argv(["sh", "-c", _attack(bound, binds.folders)], False, host=binds)
+        # As `agents` does: the command line first, then the mount points made.
+        argv = sandbox.argv(["sh", "-c", _attack(bound, binds.folders)], False, host=binds)
+        state = root / ".git" / "cleveragents"
+        with made(root, binds.made, state, binds.written, binds.made_folders):
             box = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             threading.Thread(target=_release, args=(box, root), daemon=True).start()
             try:
@@ -91,7 +96,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             after = _shot(root)
         for shot in (during, after):
             _hold_places(binds, before, shot, said)
-        for name in binds.made:
+        for name in [*binds.made, *binds.made_folders]:
             assert not os.path.lexists(root / name), f"{name} stands after the command"
 
     example()
@@ -177,5 +182,7 @@ def _hold_places(binds: HostBinds, before: Shot, now: Shot, said: bytes) -> None
         assert inside(place) == was, f"{place}: {inside(place)} not {was} ({said[-300:]!r})"
     for place in binds.made:
         assert inside(place) in ({}, {place: b""}), f"{place} holds {inside(place)}"
+    for place in binds.made_folders:
+        assert inside(place) in ({}, {place: b"<folder>"}), f"{place} holds {inside(place)}"
     for folder in binds.folders:
         assert f"{folder}.moved" not in now, f"{folder} was moved ({said[-300:]!r})"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from cleveragents.adapters.command_safety import git_config
 from cleveragents.domain.host_binds import (
+    CLAUDE_FOLDER,
     LOGIN_NAMES,
     MOST_HOST_MOUNTS,
     HostBinds,
@@ -58,7 +59,10 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
             left.append(place)
     binds = planned(found, most)
     written = [(place, text) for place, text in written if place in binds.made]
-    return HostBinds(binds.folders, binds.kept, binds.made, (*binds.left, *left), tuple(written))
+    claude = [f"{home}/{CLAUDE_FOLDER}" if home else CLAUDE_FOLDER for home in ["", *homes]]
+    missing = [p for p in dict.fromkeys(claude) if _real_way(root, p) and not _lstat(root / p)]
+    unbound = (*binds.left, *left)
+    return HostBinds(binds.folders, binds.kept, binds.made, unbound, tuple(written), tuple(missing))
 
 
 def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
@@ -73,6 +77,8 @@ def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
     for place in binds.made:  # one holding bytes, itself: the box reads what the host does
         source = f"{root}/{place}" if place in written else empty
         found += ["--ro-bind", source, f"{root}/{place}"]
+    for place in binds.made_folders:  # made by `mount_points.made`, unless it could not be
+        found += ["--ro-bind-try", f"{root}/{place}", f"{root}/{place}"]
     return found
 
 

@@ -10,7 +10,8 @@ inode and times once made. After the command, and at the next `agents` command w
 left the journal (its lock gone with its process), a file is removed only while it is
 still the one made: the same inode, regular, of the size made, its modification and
 change times as they were. A file the user (or the host) put at that name meanwhile, wrote into,
-chmodded or replaced by a folder stays, as does a name made with no record yet.
+chmodded or replaced by a folder stays, as does a name made with no record yet. A folder
+made so (an empty read-only `.claude`) is removed as such: still the one made, and empty.
 """
 
 from __future__ import annotations
@@ -35,11 +36,12 @@ def made(
     places: tuple[str, ...],
     state: Path,
     written: tuple[tuple[str, str], ...] = (),
+    folders: tuple[str, ...] = (),
 ) -> Iterator[None]:
     """Within, each of `places` (relative to `root`) not there yet stands as a read-only
-    file made here, empty or holding what `written` gives it, journaled under `state`;
-    after, each still ours is removed."""
-    if not places:
+    file made here, empty or holding what `written` gives it, each of `folders` as an
+    empty read-only folder, journaled under `state`; after, each still ours is removed."""
+    if not places and not folders:
         yield
         return
     folder = state / FOLDER
@@ -52,6 +54,11 @@ def made(
         os.rename(temporary, path)  # locked before its name shows: no sweep takes it
         texts = dict(written)
         try:
+            for place in folders:  # first: most at stake
+                _line(journal, {"place": place})  # before it is made
+                identity = _make(root, place, None)
+                if identity is not None:
+                    _line(journal, {"place": place, "made": identity, "folder": True})
             for place in places:
                 _line(journal, {"place": place})  # before it is made
                 identity = _make(root, place, texts.get(place, "").encode())
@@ -118,7 +125,11 @@ def clear(root: Path, text: str) -> list[str]:
         except OSError:
             continue
         size = entry.get("size", 0)
-        if stat.S_ISREG(st.st_mode) and st.st_size == size and _identity(st) == identity:
+        if entry.get("folder") is True and stat.S_ISDIR(st.st_mode) and _identity(st) == identity:
+            with contextlib.suppress(OSError):  # only while empty
+                os.rmdir(root / place)
+                removed.append(place)
+        elif stat.S_ISREG(st.st_mode) and st.st_size == size and _identity(st) == identity:
             os.unlink(root / place)
             removed.append(place)
     return removed
@@ -141,10 +152,10 @@ def _alike(root: Path, text: str) -> list[str]:
     return found
 
 
-def _make(root: Path, place: str, content: bytes) -> list[int] | None:
-    """Make `place` a read-only file holding `content`, each folder on the way opened
-    without following a link; its identity, or None when it could not be made (it stands
-    now)."""
+def _make(root: Path, place: str, content: bytes | None) -> list[int] | None:
+    """Make `place` a read-only file holding `content` (no `content`: an empty folder), each
+    folder on the way opened without following a link; its identity, or None when it could
+    not be made (it stands now)."""
     *folders, name = place.split("/")
     at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -152,14 +163,18 @@ def _make(root: Path, place: str, content: bytes) -> list[int] | None:
             inner = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
             os.close(at)
             at = inner
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-        fd = os.open(name, flags, 0o444, dir_fd=at)
+        if content is None:
+            os.mkdir(name, 0o555, dir_fd=at)
+            fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
+        else:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+            fd = os.open(name, flags, 0o444, dir_fd=at)
     except OSError:
         return None  # bwrap binds over what stands there; nothing of it is removed
     finally:
         os.close(at)
     try:
-        while content:
+        while content:  # none for a folder
             content = content[os.write(fd, content) :]
         return _identity(os.fstat(fd))
     finally:

@@ -39,7 +39,7 @@ from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_l
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
-from cleveragents.adapters.git.tree_includes import git_path, include_target
+from cleveragents.adapters.git.tree_includes import git_path, holds, include_target, tree_pattern
 from cleveragents.adapters.git.tree_modules import module_files
 from cleveragents.adapters.git.tree_scripts import (
     below,
@@ -367,13 +367,12 @@ def _in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:
     if reach.unless and (files := module_files(root / top, reach)) is not None:
         return [p for f in files for p in _in_tree(root, f, top)]  # the tree's `-m NAME`
     if reach.launcher or reach.unknown:
-        if reach.path.startswith(("/", "~")) and (root / top).is_relative_to(
-            os.path.realpath(os.path.expanduser(reach.path))
-        ):
+        if reach.path.startswith(("/", "~")) and holds(reach.path, root / top):
             return [replace(reach, path=_under(top, WHOLE))]
-        if reach.path.startswith(("/", "~", "..")):
+        inside = tree_pattern(root, reach.path) if reach.path.startswith(("/", "~")) else None
+        if inside is None and reach.path.startswith(("/", "~", "..")):
             return []
-        path = _under(top, reach.path)
+        path = inside or _under(top, reach.path)  # a `PYTHONPATH` folder's: attack 20 #10
         if not reach.path.endswith(PACKAGE):
             return [replace(reach, path=path)]
         folders = [p.parent.relative_to(root).as_posix() for p in root.glob(path)]

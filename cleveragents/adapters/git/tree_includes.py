@@ -98,6 +98,24 @@ def include_target(root: Path, origin: str, value: str) -> Path | None:
     return root / Path(origin).parent / named
 
 
+def holds(path: str, place: Path) -> bool:
+    """Whether the absolute (or `~`) `path`, links followed, is `place` or holds it."""
+    return place.is_relative_to(os.path.realpath(os.path.expanduser(path)))
+
+
+def tree_pattern(root: Path, pattern: str) -> str | None:
+    """An absolute (or `~`) place's pattern (`/home/me/tree/src/*.py`, a `PYTHONPATH`
+    folder's modules) as the tree's (`src/*.py`): its folder before the first pattern part
+    resolved, links followed; None when it lies outside the tree or in a `.git`."""
+    parts = os.path.expanduser(pattern).split("/")
+    at = next((n for n, part in enumerate(parts) if any(c in part for c in "*?[")), len(parts))
+    real = Path(os.path.realpath("/".join(parts[:at]) or "/"))
+    top = Path(os.path.realpath(root))
+    if not real.is_relative_to(top) or ".git" in real.relative_to(top).parts:
+        return None
+    return "/".join([*real.relative_to(top).parts, *parts[at:]]) or None
+
+
 def git_path(root: Path, value: str) -> str:
     """A path setting's `value` as git reads it (`interpolate_path`, git 2.34 on): a leading
     `%(prefix)/` stands for git's own install prefix (`/usr`, so `%(prefix)/../home/me/tree`

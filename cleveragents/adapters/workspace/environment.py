@@ -256,9 +256,9 @@ class WorkspaceEnvironment:
         # A little early: the kernel stamps a ctime from a clock a tick (<= 10 ms) behind.
         started = time.time_ns() - 100_000_000
         given = confinement.stdin if confinement is not None else b""
-        # Its mount points, made, journaled, and removed after (`mount_points.py`).
-        stood, written = (host.made, host.written) if host else ((), ())
-        with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written):
+        binds = host or HostBinds()  # its mount points: made, journaled, removed after
+        stood, written, folders = binds.made, binds.written, binds.made_folders
+        with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written, folders):
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
         notes = _moved_notes(pinned.put_back(self.root, pins))
@@ -281,7 +281,7 @@ class WorkspaceEnvironment:
             pipes -= set(waits)
         if held and not outcome.ok:  # maybe why it failed
             notes.append(held_note(held))
-        if host is not None and host.mounts() > len(host.folders) and not outcome.ok:
+        if host is not None and host.kept + host.made and not outcome.ok:
             notes.append(host_note(host))
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
