@@ -74,6 +74,22 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And stdout does not contain "what the command wrote there"
     And "local.sh" of the side commit the outcome names holds "# USER FILE"
 
+
+  Scenario: My own .claude made anew during the command is kept, never removed
+    # The box pins `.claude` read-only; my `mv` of it and my new one are the host's (attack
+    # 21 #14: what I put there was removed, in no commit). The bind ended with my `mv`, so
+    # the model could write my new folder since: it is moved aside, not left where it runs.
+    Given a plain file ".claude/settings.json" containing "{}\n" committed
+    And the user runs "mv .claude .claude-old && mkdir .claude && echo USERDATA > .claude/settings.local.json" in the tree while the command waits
+    And Claude will propose the plan "mine" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'mine' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file ".claude.kept-1/settings.local.json" contains "USERDATA"
+    And the file ".claude/settings.json" contains "{}"
+    And stdout contains ".claude was replaced on the host during the command (the box's hold on it ended then): put back as it was; what stood there is kept as .claude.kept-1"
+
   Scenario: What I push into a bare repository of the tree during the command stays there
     # The box held the bare repository read-only: its new objects and branch are mine.
     Given the tree holds a bare clone "remote.git" of itself, its remote "local"

@@ -261,9 +261,10 @@ class WorkspaceEnvironment:
         with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written, folders):
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
-        notes = _moved_notes(pinned.put_back(self.root, pins))
         shared = frozenset(inode for (_, inode), _, _ in before.linked)
         holds = noted.holds(shared) if noted is not None else None
+        replaced = holds.replaced if holds is not None else ()
+        notes = pinned.moved_notes(pinned.put_back(self.root, pins, replaced))
         if planted := [p for p in missing if os.path.lexists(p)]:
             for place in planted:
                 pinned.remove_in_tree(self.root, place)
@@ -310,16 +311,6 @@ def _own_files(root: Path, paths: list[str], bound: int) -> dict[str, int]:
         with os.scandir(root / folder) as entries:
             counts[folder] = sum(1 for entry in entries if entry.is_file(follow_symlinks=False))
     return counts
-
-
-def _moved_notes(places: list[str]) -> list[str]:
-    """What the outcome says of the read-only folders the command moved (`pinned.py`)."""
-    if not places:
-        return []
-    return [
-        f"moved back {_listed(places)}, which it had moved (files that run on the host "
-        "stay where agents and git find them); what it made in their place is removed"
-    ]
 
 
 def _leftover_notes(cleared: list[str], before: TreeWalk, after: TreeWalk) -> list[str]:

@@ -13,6 +13,7 @@ identity where the command moved it, is moved back.
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 from collections.abc import Iterable
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.saved_files import clear_way, remove
 from cleveragents.domain.box_holds import BoxHolds
+from cleveragents.domain.command_saves import shown_path
 
 Identity = tuple[int, int]
 
@@ -113,21 +115,61 @@ def _identity_of(path: str | int) -> Identity | None:
     return (st.st_dev, st.st_ino)
 
 
-def put_back(root: Path, noted: dict[str, Identity]) -> list[str]:
-    """Give each place of `noted` its folder back where a command moved it; the places."""
+def put_back(
+    root: Path, noted: dict[str, Identity], replaced: Iterable[str] = ()
+) -> list[tuple[str, str | None]]:
+    """Give each place of `noted` its folder back where a command moved it; the places,
+    each with where what stood there is kept. A place the host `replaced` while the command
+    ran (its folder the same: the box cannot rename a bound folder, the user can) may hold
+    the user's own (a venv made anew, a `.claude` of theirs): moved aside to a name of its
+    own beside it, never removed (attack 21 #14); what the command made is removed."""
     moved = {place: ident for place, ident in noted.items() if _identity(root / place) != ident}
     if not moved:
         return []
     where = _find(root, set(moved.values()))
-    done = []
+    done: list[tuple[str, str | None]] = []
+    hosts = set(replaced)
     for place, ident in sorted(moved.items(), key=lambda item: item[0].count("/")):
         _clear_way(root, place)  # never through a link the command left on the way
-        there = root / place
-        remove(there)
+        there, kept = root / place, None
+        if place in hosts and os.path.lexists(there):
+            kept = _aside(there).relative_to(root).as_posix()
+        else:
+            remove(there)
         if ident in where:
             os.rename(where[ident], there)
-        done.append(place)
+        done.append((place, kept))
     return done
+
+
+def _aside(path: Path) -> Path:
+    """`path` moved to the first free `NAME.kept-N` beside it (no host program reads a
+    folder by that name: not Claude Code, git or Python)."""
+    for n in itertools.count(1):
+        aside = path.with_name(f"{path.name}.kept-{n}")
+        if not os.path.lexists(aside):
+            os.rename(path, aside)
+            return aside
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def moved_notes(done: list[tuple[str, str | None]]) -> list[str]:
+    """What the outcome says of the read-only folders moved back (`put_back`)."""
+    moved = [shown_path(place) for place, kept in done if kept is None]
+    notes = []
+    if moved:
+        notes.append(
+            f"moved back {', '.join(moved)}, which it had moved (files that run on the host "
+            "stay where agents and git find them); what it made in their place is removed"
+        )
+    for place, kept in done:
+        if kept is not None:
+            notes.append(
+                f"{shown_path(place)} was replaced on the host during the command (the box's "
+                f"hold on it ended then): put back as it was; what stood there is kept as "
+                f"{shown_path(kept)}"
+            )
+    return notes
 
 
 def _clear_way(root: Path, place: str) -> None:
