@@ -19,6 +19,7 @@ from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import refuse_top_on_import_path
 from cleveragents.adapters.host_programs import refuse_top_on_path
+from cleveragents.adapters.loader_path import tree_of, trust_loader
 from cleveragents.adapters.place import here
 from cleveragents.adapters.storage.lock import PlanLocks
 from cleveragents.adapters.storage.sqlite import SqliteStore
@@ -265,6 +266,7 @@ def bootstrap(
 ) -> Services:
     """Find the repository at or above `start` and build the services on it (`settling`:
     see `GitRepository.discover`)."""
+    trust_loader(tree_of(start))  # before any git runs: `discover` runs two
     repo = GitRepository.discover(start, settling=settling)
     if not settling:  # a hook process (settling) runs with `-P`: refusing it guards nothing
         refuse_top_on_import_path(repo.root)

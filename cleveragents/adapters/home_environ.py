@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.home_moves import HOLDERS, READERS
+from cleveragents.adapters.loader_path import started_value
 
 # agents' own environment, read as lines of a startup file (`environ_lines`); the names no
 # file can hold.
@@ -69,7 +70,7 @@ def environ_lines() -> str:
     entries are paths (`CLASSPATH=.` names none)."""
     lines: list[str] = []
     for name in sorted(READERS - _LOOKED):
-        entries = [e for e in os.environ.get(name, "").split(":") if e.startswith("/")]
+        entries = [e for e in started_value(name).split(":") if e.startswith("/")]
         if entries:
             lines.append(f"export {name}={shlex.quote(':'.join(entries))}")
     return "\n".join(lines)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.loader_path import tree_of as tree_of
 from cleveragents.errors import BadInput
 
 if TYPE_CHECKING:  # not at start-up: every git call of a read-only view finds git here
@@ -30,16 +31,6 @@ MOST_READ = 64 * 1024  # of a startup file, read for the programs it runs by nam
 
 
 @functools.cache
-def tree_of(place: Path) -> Path:
-    """The working tree `place` lies in, as the file system tells it: the nearest folder
-    holding a `.git` (a folder or a file); `place` itself outside any."""
-    real = Path(os.path.realpath(place))
-    for folder in (real, *real.parents):
-        if os.path.lexists(folder / ".git"):
-            return folder
-    return real
-
-
 @functools.cache
 def find(name: str, tree: Path) -> str | None:
     """`name` on PATH, as `shutil.which` finds it, but never in a folder a model's command

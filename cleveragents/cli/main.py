@@ -21,6 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 from cleveragents.adapters import held_secrets, interrupts
+from cleveragents.adapters.loader_path import tree_of, trust_loader
 from cleveragents.cli import output
 from cleveragents.cli.exits import exit_code, failed
 from cleveragents.cli.run_arguments import directory_words, early_refusal
@@ -32,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run `agents`; map every error to one stderr line and its documented exit code."""
     args = sys.argv[1:] if argv is None else argv
     held_secrets.hide()
+    directed = directory_words(args)  # the loader's path trusted before any git runs
+    trust_loader(tree_of(Path(directed[0] if directed and directed[0] else ".").absolute()))
     interrupts.install()
     try:
         unreadable = next((arg for arg in args if lone_surrogate(arg)), None)
