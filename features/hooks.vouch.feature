@@ -79,6 +79,10 @@ Feature: I vouch for a program my git hooks run that agents does not know
       | a versioned irb    | irb3.1       | irb3.1 runs the code, script or project it is given  |
       | python's debugger  | pdb3         | pdb3 runs the code, script or project it is given    |
       | vim by its build   | vim.basic    | vim.basic runs the code, script or project it is given |
+      | a test runner      | robot        | robot runs the code, script or project it is given     |
+      | a task runner      | poe          | poe runs the code, script or project it is given       |
+      | an app server      | uvicorn      | uvicorn runs the code, script or project it is given   |
+      | a deploy tool      | terraform    | terraform runs the code, script or project it is given |
       | a relative path    | tools/fmt    | tools/fmt is a relative path                          |
       | two words          | 'mylint -x'  | is not one program's name or absolute path           |
 

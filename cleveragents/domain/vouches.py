@@ -65,6 +65,22 @@ _RUNS_CODE = frozenset((
     "gvim", "view", "vimdiff", "rvim", "mawk", "original-awk", "gawk", "busybox", "jshell",
     "kotlinc", "scalac", "node", "deno", "bun", "php-cgi", "perldoc", "tclsh", "expectk",
     "sqlite3", "gnuplot-qt", "octave-cli", "maxima", "gp", "bc", "dc", "lldb-server", "pwsh",
+    # Attack 21 finding 2: project and task runners, test runners, app servers, build and
+    # deploy tools that load the project of their folder (`robot --dryrun` imports its
+    # libraries), which README promises are never vouched for.
+    "robot", "pabot", "rebot", "libdoc", "testdoc", "typer", "stubtest", "stubgen", "mcp",
+    "pygmentize", "virtualenv", "poe", "pypyr", "paver", "fab", "pynt", "invoke", "inv",
+    "doit", "nox", "tox", "hatchling", "sphinx-build", "sphinx-autobuild", "nbconvert",
+    "jupyter", "papermill", "pelican", "mkdocs", "cz", "commitizen", "check-manifest",
+    "pip-compile", "pip", "pip3", "build", "twine", "maturin", "cookiecutter", "copier",
+    "ansible", "ansible-playbook", "ansible-lint", "molecule", "salt-call", "pyinfra", "dvc",
+    "snakemake", "nextflow", "luigi", "airflow", "prefect", "dagster", "kedro", "mlflow",
+    "streamlit", "gunicorn", "uvicorn", "hypercorn", "daphne", "flask", "django-admin",
+    "manage.py", "celery", "alembic", "quarto", "latexmk", "pdflatex", "xelatex", "lualatex",
+    "bmake", "remake", "gmake", "mage", "jake", "grunt", "gulp", "tilt", "vagrant", "earthly",
+    "act", "terraform", "tofu", "pulumi", "packer", "helm", "skaffold", "bazel", "bazelisk",
+    "buck2", "pants", "gradle", "gradlew", "mvn", "mvnw", "sbt", "lein", "mix", "rebar3",
+    "dune", "stack", "cabal", "zig", "meson", "ninja", "cmake", "scons", "waf", "just", "task",
 ))  # fmt: skip
 # Interpreters named with their version (`perl5.36.0`, `ruby3.1`, `php8.2`, `node20`).
 _VERSIONED = re.compile(
