@@ -10,7 +10,8 @@ overwrite, a truncation, a chmod, a rename over, a removal), then makes a marker
   * every store file has its bytes and mode, and the store lists the same names;
   * within the bound the command ran (the marker); over it, it ran with folders held
     whole, or did not run and its outcome says how many files and what to do;
-  * where it ran, each in-tree name's append took (no folder of theirs was held).
+  * where it ran, each in-tree name's append took (no folder of theirs was held), but in a
+    nested repository's `.git`, which the box holds read-only whole.
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                     os.link(first, root / name)
                 lines.append(OPERATIONS[operation].format(f=shlex.quote(name)))
                 held += stored
-                if not stored and operation == "append":
-                    in_tree.append(name)
+                if not stored and operation == "append" and ".git" not in name.split("/"):
+                    in_tree.append(name)  # a nested `.git` is read-only whole in the box
             if stored and first is not None:
                 os.link(first, store / f"s{number}")
                 outside[f"s{number}"] = _state(store / f"s{number}")
