@@ -266,6 +266,8 @@ def bootstrap(
 ) -> Services:
     """Find the repository at or above `start` and build the services on it (`settling`:
     see `GitRepository.discover`)."""
+    # Again here, for the tree `start` lies in: `main` trusted the loader for the working
+    # folder's tree before typer read a `-C DIR` it could not (and for callers not `main`).
     trust_loader(tree_of(start))  # before any git runs: `discover` runs two
     repo = GitRepository.discover(start, settling=settling)
     if not settling:  # a hook process (settling) runs with `-P`: refusing it guards nothing
