@@ -33,9 +33,9 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
   # new host-run file is (kept in a commit), said as it happened: my `rm` of the made file
   # ended the box's hold; never removed unsaid as the box's own.
   Scenario: My own empty file put at the name while the command runs is never taken for the box's
-    Given the user puts their own empty file at "local.sh" once the box's empty file stands there
-    And Claude will run "sleep 2"
-    When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
+    Given the user puts their own empty file at "local.sh" once the command has made "started"
+    And Claude will run "touch started; sleep 2"
+    When I run "agents plan run 'dots' --allow-command 'touch *' --allow-command 'sleep *'" with Claude
     Then the exit code is 0
     And the user's "local.sh" was put there, and stdout contains "local.sh was replaced on the host during the command (the box's hold on it ended then): removed, as the checkpoint has none"
 

@@ -65,17 +65,17 @@ def step_user_puts(context: Any, what: str, name: str) -> None:
     _PUT[what](path)
 
 
-@given('the user puts {what} at "{name}" once the box\'s empty file stands there')
-def step_user_replaces(context: Any, what: str, name: str) -> None:
-    """A thread, outside the sandbox: once the empty file stands, it is removed and the
-    user's own put in its place (a new file, of another inode)."""
+@given('the user puts {what} at "{name}" once the command has made "{marker}"')
+def step_user_replaces(context: Any, what: str, name: str, marker: str) -> None:
+    """A thread, outside the sandbox: once the sandboxed command has made `marker` (the box
+    stands on the empty file by then, however slow the machine), the empty file is removed
+    and the user's own put in its place (a new file, of another inode)."""
     path = context.repo / name
     put = _PUT[what]
     replaced = threading.Event()
 
     def replace() -> None:
-        if _appeared(path):
-            time.sleep(0.5)  # bwrap stands on it by then: the command sleeps 2 s
+        if _appeared(context.repo / marker) and os.path.lexists(path):
             path.unlink()
             put(path)
             replaced.set()
