@@ -118,3 +118,12 @@ def step_nested_gits_property(context: Any) -> None:
 @then("no nested git directory changed, and each nested worktree stayed writable")
 def step_nested_gits_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@given('{count:d} empty ".git" folders an earlier command of the model made')
+def step_junk_gits(context: Any, count: int) -> None:
+    """`for i in $(seq 1000 3000); do mkdir -p z$i/.git; done` (attack 21 #3): empty, so
+    kept after that command (they run nothing), and many enough that the walk's order
+    would put the user's nested clone past the binds."""
+    for number in range(count):
+        (context.repo / f"z{number:04d}" / ".git").mkdir(parents=True)
