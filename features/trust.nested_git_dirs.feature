@@ -125,3 +125,19 @@ Feature: A nested repository's git directory is read-only in the sandbox, whole
     When I run "agents plan run 'look' --allow-command '*'" with Claude
     Then the file "ran.txt" does not exist
     And stdout contains "refused: more nested repositories than the 128 binds the sandbox gives nested git directories; r64/.git, r65/.git, r66/.git and 1 more would be writable"
+
+  Scenario: A hook I write in a nested repository while an unboxed command runs is kept, not lost
+    # Attack 21 #14c: where no box held the `.git` (past the binds, --no-sandbox, Claude
+    # Code's own Bash), agents cannot tell my hook from one of the command's: the put-back
+    # removes it, and keeps its bytes in a commit it names.
+    Given a nested repository "vendor/lib" with a commit
+    And I run "printf '#!/bin/sh\necho USERHOOK\n' > vendor/lib/.git/hooks/pre-commit" in the tree on my host once the command signals
+    And Claude will run, then signal my git and wait for it:
+      """
+      echo waiting
+      """
+    When I run "agents plan run 'look' --allow-command '*' --no-sandbox" with Claude
+    Then the exit code is 0
+    And stdout contains "put back vendor/lib/.git: changed by the command"
+    And the file "vendor/lib/.git/hooks/pre-commit" does not exist
+    And the commit the outcome names for what the put-back removed holds "vendor/lib/.git-kept/hooks/pre-commit" with "USERHOOK"
