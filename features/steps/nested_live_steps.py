@@ -152,10 +152,10 @@ def step_junk_gits(context: Any, count: int) -> None:
 
 @then('the commit the outcome names for what the put-back removed holds "{path}" with "{text}"')
 def step_drops_commit(context: Any, path: str, text: str) -> None:
-    """`... is kept in commit C, each .git folder as .git-kept (git show C:...)`: C holds it."""
+    """`... is kept in commit C, never in the tree (git show C:PATH, ...)`: C holds it."""
     import re
 
-    found = re.search(r"kept in commit ([0-9a-f]{12}), each \.git folder", context.result.stdout)
+    found = re.search(r"over is kept in commit ([0-9a-f]{12}), never", context.result.stdout)
     assert found is not None, context.result.stdout
     shown = subprocess.run(
         ["git", "show", f"{found.group(1)}:{path}"],

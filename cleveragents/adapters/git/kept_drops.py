@@ -25,7 +25,6 @@ from cleveragents.adapters.git.saved_files import (
     link_on_the_way,
     remove,
 )
-from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import git_refuses_name
 
 MESSAGE = "cleveragents removed files: nested .git"
@@ -60,10 +59,9 @@ class KeptDrops:
             return []
         tree = self.saver.tree_of([(path, mode, blob) for path, (mode, blob) in kept.items()])
         short = self._commit(plan_id, tree, MESSAGE)[:12]
-        first = shown_path(next(iter(kept)))
         return [
-            f"what the put-back removed or wrote over there is kept in commit {short}, each "
-            f".git folder as .git-kept (git show {short}:{first})"
+            f"what the put-back removed or wrote over is kept in commit {short}, never in "
+            f"the tree (git show {short}:PATH, each .git folder as .git-kept)"
         ]
 
 
