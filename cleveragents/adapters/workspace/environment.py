@@ -20,7 +20,7 @@ from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders, own_python
-from cleveragents.adapters.workspace import command_process, pinned, tree_walk
+from cleveragents.adapters.workspace import command_process, own_path, pinned, tree_walk
 from cleveragents.adapters.workspace.file_puts import put, refuse_special
 from cleveragents.adapters.workspace.git_waits import git_reads, removed_line
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
@@ -212,6 +212,7 @@ class WorkspaceEnvironment:
         pins: dict[str, pinned.Identity] = {}
         read_only: list[str] | None = None  # bound read-only: noted once mount points stand
         host: HostBinds | None = None
+        own_made: list[str] = []  # of `missing`, made read-only folders for its time
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
         missing = [p for p in own_python(self.root) if not os.path.lexists(p)]
@@ -238,6 +239,7 @@ class WorkspaceEnvironment:
                 places = [*places, *named_in_tree(self.root, before.git_files)]
                 # What the host runs, read-only in the box: never the model's while it runs.
                 host = host_binds(self.root, self.host())
+                host, own_made = own_path.made_in(self.root, host, missing)
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
                 if self.sandbox.real_unbound:  # a repository of the user's would be writable
@@ -260,16 +262,14 @@ class WorkspaceEnvironment:
         stood, written, folders = binds.made, binds.written, binds.made_folders
         with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written, folders):
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
+            own_held = pinned.HeldPlaces(self.root, own_made)
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
+            own = own_held.holds(frozenset())  # before the made folders go
         shared = frozenset(inode for (_, inode), _, _ in before.linked)
         holds = noted.holds(shared) if noted is not None else None
         replaced = holds.replaced if holds is not None else ()
         notes = pinned.moved_notes(pinned.put_back(self.root, pins, replaced))
-        if planted := [p for p in missing if os.path.lexists(p)]:
-            for place in planted:
-                pinned.remove_in_tree(self.root, place)
-            shown = [p.relative_to(self.root).as_posix() for p in planted]
-            notes.append(f"removed {_listed(shown)}: new on agents' own import path")
+        notes += own_path.put_aside(self.root, [p for p in missing if os.path.lexists(p)], own)
         after = tree_walk.walk(self.root, since=started)
         notes += _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
         # No checkpoint holds these: their absence before goes back with an undo. One
