@@ -165,3 +165,16 @@ def step_drops_commit(context: Any, path: str, text: str) -> None:
         check=False,
     )
     assert text in shown.stdout, (shown.stdout, shown.stderr)
+
+
+@when("random trees of nested repositories and empty .git names are bound under a random bound")
+def step_nested_bound_property(context: Any) -> None:
+    from features.support.nested_bound_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "nested binds property", check_property, 60)
+
+
+@then("the real repositories bound, and those left, are the same without the empty names")
+def step_nested_bound_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
