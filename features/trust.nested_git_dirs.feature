@@ -99,10 +99,11 @@ Feature: A nested repository's git directory is read-only in the sandbox, whole
     And my git looking at "vendor/lib" now runs no program of the model's
 
   Scenario: Empty .git folders the model made cannot push my nested clone out of the binds
-    # Attack 21 #3: in the walk's order (a folder's listing) the clone came 363rd of 2000.
+    # Attack 21 #3: in the walk's order (a folder's listing) the clone came 363rd of 2000 (here
+    # 600: on the old order it is past the binds unless the listing gives it among the first 60).
     # The real repositories are bound first; the empty `.git` folders get what is left.
     Given a nested repository "vendor/lib" with a commit
-    And 2000 empty ".git" folders an earlier command of the model made
+    And 600 empty ".git" folders an earlier command of the model made
     And my git looks at "vendor/lib" outside the sandbox once the command signals
     And Claude will run, then signal my git and wait for it:
       """
