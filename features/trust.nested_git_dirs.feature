@@ -141,4 +141,4 @@ Feature: A nested repository's git directory is read-only in the sandbox, whole
     Then the exit code is 0
     And stdout contains "put back vendor/lib/.git: changed by the command"
     And the file "vendor/lib/.git/hooks/pre-commit" does not exist
-    And the commit the outcome names for what the put-back removed holds "vendor/lib/.git-kept/hooks/pre-commit" with "USERHOOK"
+    And the commit the outcome names for what the put-back removed holds "vendor/lib/.git~cleveragents/hooks/pre-commit" with "USERHOOK"

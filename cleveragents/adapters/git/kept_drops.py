@@ -1,14 +1,15 @@
 """What the put-back of the tree's nested `.git` entries removes or overwrites, kept first.
 
-A nested `.git` past the sandbox's binds (`command_safety/nested_gits.py`) is writable to
-the command and to the user alike while it runs: a hook the user writes there meanwhile
+A nested `.git` no box holds (a command run with `--no-sandbox`, Claude Code's own Bash, an
+empty `.git` past the binds) is writable to the command and to the user alike while it
+runs: a hook the user writes there meanwhile
 (`vendor/lib/.git/hooks/pre-commit`) is not known from one of the command's, and the
 put-back after the command (`git_dirs.py`) removes it (attack 21 #14c). So every file and
 link it removes or writes over, a whole folder's too, is hashed into the object database
 first, and all of one put-back go into one commit on the plan's saved ref (never among its
 checkpoints), named in the outcome (`git show COMMIT:PATH`). Git records no path through a
-folder named `.git` (`update-index` drops it), so such a folder (any form git refuses) is
-recorded as `NAME-kept`: `vendor/lib/.git-kept/hooks/pre-commit`.
+folder named `.git`: the tree holds it escaped as saved files' names are (`saved_names.py`:
+`vendor/lib/.git~cleveragents/hooks/pre-commit`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from cleveragents.adapters.git.saved_files import (
     link_on_the_way,
     remove,
 )
-from cleveragents.domain.rules import git_refuses_name
+from cleveragents.adapters.git.saved_names import ESCAPE
 
 MESSAGE = "cleveragents removed files: nested .git"
 
@@ -39,7 +40,7 @@ class KeptDrops:
         self.root = root
         self.saver = saver
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
-        self._kept: dict[str, tuple[str, str]] = {}  # recorded path -> (git mode, blob)
+        self._kept: dict[str, tuple[str, str]] = {}  # path -> (git mode, blob)
 
     def drop(self, path: str) -> None:
         """Keep the files and links at `path` (a folder's, whole), then remove it. Never
@@ -48,7 +49,7 @@ class KeptDrops:
             found = _files(self.root, path)
             blobs = self.saver.hash_files(found)
             for (name, mode), blob in zip(found, blobs, strict=True):
-                self._kept.setdefault(recorded(name), (mode, blob))  # the first: what stood
+                self._kept.setdefault(name, (mode, blob))  # the first: what stood
         remove(self.root / path)
 
     def commit(self, plan_id: str | None) -> list[str]:
@@ -61,15 +62,8 @@ class KeptDrops:
         short = self._commit(plan_id, tree, MESSAGE)[:12]
         return [
             f"what the put-back removed or wrote over is kept in commit {short}, never in "
-            f"the tree (git show {short}:PATH, each .git folder as .git-kept)"
+            f"the tree (git show {short}:PATH, each .git folder as .git{ESCAPE})"
         ]
-
-
-def recorded(path: str) -> str:
-    """`path` as a commit can hold it: each folder named `.git` (or a form git refuses)
-    as `NAME-kept`."""
-    parts = path.split("/")
-    return "/".join(f"{p}-kept" if p == ".git" or git_refuses_name(p) else p for p in parts)
 
 
 def _files(root: Path, path: str) -> list[tuple[str, str]]:
