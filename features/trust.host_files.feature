@@ -219,6 +219,22 @@ Feature: The model's file actions never touch what runs on my host later
     And the file "src/mine.py" contains "USERDATA"
     And stdout does not contain "import path"
 
+  # My `rmdir` ended the box's hold on it: from then on the command could have written the
+  # new one too. Kept whole, off the import path, and said.
+  Scenario: The folder on agents' import path I replace while a command runs is moved aside, not removed
+    Given agents' import path holds the tree's folder "src", not there yet
+    And Claude will propose the plan "plant" checked by ""
+    And I run "rmdir src && mkdir src && echo USERDATA > src/mine.py" in the tree on my host once the command signals
+    And Claude will run, then signal my git and wait for it:
+      """
+      echo waiting
+      """
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "src" does not exist
+    And the file "src.kept-1/mine.py" contains "USERDATA"
+    And stdout contains "moved src aside to src.kept-1: new on agents' own import path during the command"
+
   # Its folder not there (`build`), the box holds nothing: what stands there after the
   # command, the command's or mine, is moved off the import path, never removed.
   Scenario: A sandboxed command that makes a folder on agents' import path has it moved aside
