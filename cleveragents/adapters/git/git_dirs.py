@@ -28,6 +28,9 @@ What a put-back needs of a file's bytes comes from the command look's save when 
 them, and is read (and kept while the file is unchanged) otherwise: a few small files each.
 
 What the sandbox held read-only the whole command (`domain/box_holds.py`) stays as it is.
+Nothing a put-back removes or writes over is lost: its bytes go first into one commit the
+outcome names (`kept_drops.py`), since where no box held a `.git` the user's own change
+there meanwhile (a hook) is not told from the command's.
 Cost: one walk of the tree's folders before and after the command (an `lstat` of each, its
 names read again only where it changed since), an `lstat` of a few files per `.git`, and
 per folder holding a `HEAD` a read of its first bytes and two `access` (`command_step.py`).
