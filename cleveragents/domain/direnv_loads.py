@@ -177,7 +177,9 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
     """Add what one simple command of direnv's stdlib, run in `folder`, loads to `read`."""
     computed = _computed(words)
     if computed is not None:
-        read.places.append(unread(folder, f"`{printable(computed)}`, a command's output"))
+        read.places.append(
+            unread(folder, f"`{printable(computed)}`, a path through a command's output")
+        )
     for word in words:  # `export KUBECONFIG=./kubeconfig`: its `exec` plugins run (`kubectl`)
         name, _, value = word.partition("=")
         if _assignment(word) and name == "KUBECONFIG":
