@@ -33,17 +33,28 @@ Feature: What my .envrc names through a computed path, a tilde or a program's se
       | form                       | line                                            |
       | the repository's top       | PATH_add "$(git rev-parse --show-toplevel)/bin" |
       | bash's ~+                  | export PATH=~+/bin:$PATH                        |
-      | expand_path                | PATH_add "$(expand_path ../repo/bin)"           |
       | direnv's layout folder     | PATH_add "$(direnv_layout_dir)/../bin"          |
 
-  Scenario: A folder on PATH through ~ of a tree in my home holds its programs read-only
+  # The `.envrc` runs `tool` by its name once the folder is on PATH: `bin/tool` runs there, and
+  # what it sources (`lib/common.sh`) at each load, with no new allow.
+  Scenario Outline: What a program on PATH through <form> sources is held from the model
     Given the tree lies in the user's home at "proj"
-    And a plain file ".envrc" containing "PATH_add ~/proj/bin\n" committed
-    And Claude will run "printf 'touch direnv-ran' > bin/tool"
-    When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
-    Then the file "bin/tool" contains "echo tool"
+    And an executable file "bin/tool" containing ". lib/common.sh\n" committed
+    And a plain file "lib/common.sh" containing "echo common\n" committed
+    And a plain file ".envrc" containing "<line>\ntool\n" committed
+    And Claude will write the file "lib/common.sh"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'env'" with Claude
+    Then the file "lib/common.sh" contains "echo common"
     When I run "agents plan tree" with Claude
-    Then stdout contains "read-only in the sandbox, as your host runs them: .envrc, bin"
+    Then stdout contains "refused: path 'lib/common.sh' is lib/common.sh, which direnv's .envrc (in your shell, with no new `direnv allow`) loads"
+
+    Examples:
+      | form        | line                                  |
+      | ~/          | PATH_add ~/proj/bin                   |
+      | expand_path | PATH_add "$(expand_path ../proj/bin)" |
 
   Scenario: A folder on PATH through another command's output keeps the folder whole
     Given a plain file ".envrc" containing "PATH_add "$(some-setup --prefix)/bin"\n" committed
