@@ -103,3 +103,13 @@ Feature: What my .envrc names through a computed path, a tilde or a program's se
     When I run "agents plan tree" with Claude
     Then stdout contains "read-only in the sandbox, as your host runs them:"
     And stdout contains "bin/tool"
+
+  Scenario: The .envrc above my tree that my .envrc's source_up loads is read too
+    Given the folder above the tree holds the allowed .envrc "PATH_add repo/bin\n"
+    And a plain file ".envrc" containing "source_up\n" committed
+    And the user has allowed the tree's .envrc with direnv
+    And Claude will run "printf 'touch direnv-ran' > bin/tool"
+    When I run "agents plan run 'env' --allow-command 'printf *'" with Claude
+    And the user runs "tool" in the tree's environment with direnv
+    Then the file "direnv-ran" does not exist
+    And the file "bin/tool" contains "echo tool"

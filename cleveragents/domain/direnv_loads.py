@@ -99,6 +99,7 @@ class EnvrcRead:
     path_folders: list[str] = field(default_factory=list)
     programs: frozenset[str] = frozenset()
     kubeconfigs: list[str] = field(default_factory=list)  # `KUBECONFIG`'s: programs named
+    up: list[str] = field(default_factory=list)  # `source_up`'s names, found above the tree too
 
 
 def envrc_read(folder: str, text: str, where: EnvrcWhere | None = None) -> EnvrcRead:
@@ -204,6 +205,7 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
         while above not in ("", ".", "/") and not above.startswith(".."):
             above = posixpath.dirname(above)
             read.sourced.append(joined(above, file))
+        read.up.append(file)  # past the tree's top (the adapter finds it)
     elif name in ("PATH_add", "path_add"):  # `path_add VAR DIR...`: PATH's only
         named = rest if name == "PATH_add" else rest[1:] if rest[:1] == ["PATH"] else []
         read.path_folders += [r.path for r in run_files(folder, named) if not r.unknown]

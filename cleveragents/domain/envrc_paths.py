@@ -28,8 +28,11 @@ _TOPLEVEL = re.compile(
 )
 _LAYOUT = re.compile(r"\$\(\s*direnv_layout_dir\s*\)|`\s*direnv_layout_dir\s*`")
 _EXPAND = re.compile(rf"\$\(\s*expand_path\s+({_WORD})(?:\s+({_WORD}))?\s*\)")
-# A tilde prefix as bash expands it: at a word's start, or after an assignment's `=` or `:`.
-_TILDE = re.compile(r"(?:(?<=[\s=:(])|^)~(\+|-|[A-Za-z_][\w.-]*)?(?=[/\s:;&|)]|$)", re.M)
+# A tilde prefix as bash expands it: at a word's start, or after an assignment's `=` (`+=`)
+# or a `:` in its value; not `[[ $x =~ re ]]`'s operator.
+_TILDE = re.compile(
+    r"(?:(?<=[\s:(])|(?<=\w=)|(?<=\+=)|^)~(\+|-|[A-Za-z_][\w.-]*)?(?=[/\s:;&|)]|$)", re.M
+)
 # A path put in the text as is: one the shell would split or expand is not put (its form
 # is said unread instead).
 _PLAIN = re.compile(r"[\w@%+,./-]+")

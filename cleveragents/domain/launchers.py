@@ -297,6 +297,7 @@ def value_files(name: str, words: list[str]) -> list[str]:
         words = words[1:]
     if name in LESS_FILTERS:  # `|./lesspipe.sh %s`: the program after the pipe, its file
         words = [w.lstrip("|-") if n == 0 else w for n, w in enumerate(words) if w != "%s"]
+        words = [w for w in words if w]  # `| lesspipe %s`: the pipe a word of its own
         words = words[1:] if words and "/" not in words[0] else words
     return [w for w in words if not re.fullmatch(r"[0-9]+", w)]
 

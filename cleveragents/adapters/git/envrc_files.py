@@ -38,8 +38,11 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
     """(place from the tree's top, `DIRENV_KEY` and the `.envrc`) for each `.envrc` in
     `envrcs` and each place it (or a file it sources) loads."""
     found: list[tuple[Reach, str]] = []
-    above = _above(root) if ENVRC not in envrcs else None
-    for envrc in [*envrcs, *([above] if above else [])]:
+    pending, above = list(envrcs), set()  # above: the files read above the tree (absolute)
+    if ENVRC not in envrcs and (nearest := _above(root, ENVRC)) is not None:
+        pending.append(nearest)
+        above.add(nearest)
+    for envrc in pending:  # grows by what a `source_up` finds above the tree
         key = f"{DIRENV_KEY}{envrc}"
         folder = posixpath.dirname(envrc)
         where = EnvrcWhere(str(root), _top(root, folder), _home())
@@ -51,7 +54,7 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
                 why = f"`{printable(path)}`, sourced {depth} files deep"
                 found.append((unread(folder, why), key))
                 continue
-            text = _text(root, path, outside=path == above)
+            text = _text(root, path, outside=path in above)
             if isinstance(text, Reach):
                 found.append((text if path != envrc else unread(folder, text.unknown), key))
                 continue
@@ -74,6 +77,11 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
             for name in sorted(read.programs):  # `mytool` of `PATH_add bin`: `bin/mytool`
                 for bin_folder in read.path_folders:
                     found += [(r, key) for r in _program(root, bin_folder, name, folder)]
+            for name in read.up:  # `source_up` past the tree's top: the nearest one above
+                up = _above(root, name)
+                if up is not None and up not in above:
+                    pending.append(up)
+                    above.add(up)
             for sourced in read.sourced:
                 found.append((Reach(sourced), key))
                 if sourced not in seen:
@@ -82,13 +90,13 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
     return list(dict.fromkeys(found))
 
 
-def _above(root: Path) -> str | None:
-    """The `.envrc` direnv loads for the tree's top when the top has none: the nearest one
-    in a folder above it (`~/work/.envrc` for the tree `~/work/proj`, attack 21 #19), as an
-    absolute path; None when none stands."""
+def _above(root: Path, name: str) -> str | None:
+    """The file `name` nearest above the tree, as an absolute path (None when none stands):
+    the `.envrc` direnv loads for the tree's top when the top has none (`~/work/.envrc` for
+    the tree `~/work/proj`, attack 21 #19), or what a `source_up` there finds."""
     for folder in root.parents:
-        if os.path.lexists(folder / ENVRC):
-            return str(folder / ENVRC)
+        if os.path.lexists(folder / name):
+            return str(folder / name)
     return None
 
 
