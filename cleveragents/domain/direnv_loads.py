@@ -106,7 +106,7 @@ def envrc_read(folder: str, text: str, where: EnvrcWhere | None = None) -> Envrc
     """What the shell text `text`, run by direnv in `folder` (from the tree's top, "" for
     it; absolute for one above the tree) with its stdlib, may run or load; the paths it
     computes evaluated as `where` tells (`envrc_paths.py`)."""
-    text = _PWD.sub(".", evaluated(text, folder, where))
+    text = evaluated(_PWD.sub(".", text), folder, where)
     read = EnvrcRead(script_reach(text, folder), programs=bare_programs(text))
     try:
         marked, _ = substitutions(text)

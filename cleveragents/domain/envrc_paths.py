@@ -65,12 +65,6 @@ def evaluated(text: str, folder: str, where: EnvrcWhere | None) -> str:
     if not re.search(r"(?:^|[\s;&|(])(?:export\s+|local\s+)?direnv_layout_dir=", text, re.M):
         text = _LAYOUT.sub(lambda _: path(posixpath.join(here, ".direnv")), text)
 
-    def expand(match: re.Match[str]) -> str:
-        name, base = _unquoted(match[1]), _unquoted(match[2] or ".")
-        return path(posixpath.join(here, base, name))
-
-    text = _EXPAND.sub(expand, text)
-
     def tilde(match: re.Match[str]) -> str:
         if match[1] == "+":
             return path(here)
@@ -78,7 +72,13 @@ def evaluated(text: str, folder: str, where: EnvrcWhere | None) -> str:
             return path(where.home)
         return "$(unknown)"  # `~-`, `~user`, no home: the reader says it unread
 
-    return _TILDE.sub(tilde, text)
+    text = _TILDE.sub(tilde, text)  # first: bash expands it before `expand_path` runs
+
+    def expand(match: re.Match[str]) -> str:
+        name, base = _unquoted(match[1]), _unquoted(match[2] or ".")
+        return path(posixpath.join(here, base, name))
+
+    return _EXPAND.sub(expand, text)
 
 
 def tree_path(path: str, tree: str) -> str:
