@@ -170,3 +170,16 @@ def step_old_tree_swept(context: Any, name: str) -> None:
     assert not os.path.lexists(old), f"{old} stands"
     said = f"removed {old}: a file a killed command's sandbox stood on"
     assert said in context.result.stderr, context.result.stderr
+
+
+@when("my hook passes random words to a program, and the sandbox's binds are read")
+def step_mount_words_property(context: Any) -> None:
+    from features.support.mount_words_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "mount words property", check_property, 20)
+
+
+@then("no data word stood as a file, and every committed file the hook names was held")
+def step_mount_words_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
