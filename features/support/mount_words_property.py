@@ -3,12 +3,13 @@ only for a hook's word that may be a file, and holds each one that names a file.
 
 Each example writes the user's pre-commit hook as a random line of a program that takes its
 words as data or files (`notify-send`, `echo`, `logger -t claude`, `printf %s`, `cat`,
-`git log -n`, `git commit -m`) or runs its first word (`sh`, the others its script's arguments), with random words from a pool whose
-kind is written down by hand: a message, a revision, a number, a format (no file), a
-missing name that looks like a file (`notes.txt`, `docs/n.md`), a committed file (`README`,
-`Makefile`, `lib/x.sh`, `data`). The oracle is that table, not agents' rule: a committed
-word is held read-only (`kept`), or the hook keeps the tree whole; an empty file is made
-only for a missing word that looks like a file, or for the script `sh` runs.
+`git log -n`, `git commit -m`) or runs its first word (`sh`, the others its script's
+arguments), with random words from a pool whose kind is written down by hand: a message,
+a revision, a number, a format (no file), a missing name that looks like a file
+(`notes.txt`, `docs/n.md`), a committed file (`README`, `Makefile`, `lib/x.sh`, `data`).
+The oracle is that table, not agents' rule: a committed word is held read-only (`kept`),
+or the hook keeps the tree whole; an empty file is made only for a missing word that looks
+like a file, or for the script `sh` runs.
 """
 
 from __future__ import annotations
