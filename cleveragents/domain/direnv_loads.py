@@ -185,7 +185,7 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
         name, _, value = word.partition("=")
         if _assignment(word) and name == "KUBECONFIG":
             found = run_files(folder, [v for v in value.split(":") if v and "$" not in v])
-            read.kubeconfigs += [tree_path(r.path, "") for r in found if not r.unknown]
+            read.kubeconfigs += [r.path for r in found if not r.unknown]
     while words and (words[0] in table.KEYWORDS or _assignment(words[0])):
         words = words[1:]
     if not words:

@@ -84,7 +84,7 @@ def evaluated(text: str, folder: str, where: EnvrcWhere | None) -> str:
 def tree_path(path: str, tree: str) -> str:
     """`path` (absolute, or from the tree's top) from the tree's top when it is in the tree
     `tree`; else as given."""
-    if not path.startswith("/"):
+    if not tree or not path.startswith("/"):
         return path
     if path == tree:
         return "."
