@@ -183,3 +183,20 @@ def step_mount_words_property(context: Any) -> None:
 @then("no data word stood as a file, and every committed file the hook names was held")
 def step_mount_words_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("agents is killed right after naming a mount point {kind} and the next one sweeps")
+def step_killed_once_named(context: Any, kind: str) -> None:
+    from features.support.mount_points_kill import killed_once_named
+
+    subprocess.run(["git", "init", "-q", str(context.repo)], check=True)
+    call = {"file": "link", "folder": "mkdir"}[kind]
+    context.swept = killed_once_named(context.repo, call)
+
+
+@then('the sweep removed "{place}" and left no journal')
+def step_swept_named(context: Any, place: str) -> None:
+    removed, journals = context.swept
+    assert removed == [place], f"removed: {removed}"
+    assert not (context.repo / place).exists(), f"{place} stands"
+    assert not journals, f"journals left: {journals}"

@@ -22,7 +22,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -55,16 +55,24 @@ def made(
         texts = dict(written)
         try:
             for place in folders:  # first: most at stake
-                _line(journal, {"place": place})  # before it is made
-                identity = _make(root, place, None)
+                _line(journal, {"place": place, "folder": True})  # before it is made
+                identity = _make(root, place, None, lambda _: None)
                 if identity is not None:
                     _line(journal, {"place": place, "made": identity, "folder": True})
             for place in places:
+                content = texts.get(place, "").encode()
                 _line(journal, {"place": place})  # before it is made
-                identity = _make(root, place, texts.get(place, "").encode())
+
+                def unnamed(
+                    identity: list[int], place: str = place, size: int = len(content)
+                ) -> None:
+                    # Before its name shows (a kill then leaves no file unjournaled): what
+                    # naming it keeps (device, inode, mtime), matched on those alone.
+                    _line(journal, {"place": place, "made": identity[:3], "size": size})
+
+                identity = _make(root, place, content, unnamed)
                 if identity is not None:
-                    size = len(texts.get(place, "").encode())
-                    _line(journal, {"place": place, "made": identity, "size": size})
+                    _line(journal, {"place": place, "made": identity, "size": len(content)})
             yield
         finally:
             journal.seek(0)
@@ -116,20 +124,28 @@ def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[
 def clear(root: Path, text: str) -> list[str]:
     """Remove each place the journal `text` records made that is still as made; those."""
     removed: list[str] = []
-    for entry in _entries(text):
+    entries = _entries(text)
+    journaled = {e.get("place") for e in entries if "made" in e}
+    for entry in entries:
         place, identity = entry.get("place"), entry.get("made")
-        if not isinstance(place, str) or not isinstance(identity, list):
+        if not isinstance(place, str):
             continue
         try:
             st = os.lstat(root / place)
         except OSError:
             continue
+        if identity is None and entry.get("folder") is True and place not in journaled:
+            # Killed between making it and journaling it: ours only while as made, empty.
+            identity = _identity(st) if stat.S_IMODE(st.st_mode) == 0o555 else []
+        if not isinstance(identity, list) or not identity:
+            continue
+        made = _identity(st)[: len(identity)] == identity
         size = entry.get("size", 0)
-        if entry.get("folder") is True and stat.S_ISDIR(st.st_mode) and _identity(st) == identity:
+        if entry.get("folder") is True and stat.S_ISDIR(st.st_mode) and made:
             with contextlib.suppress(OSError):  # only while empty
                 os.rmdir(root / place)
                 removed.append(place)
-        elif stat.S_ISREG(st.st_mode) and st.st_size == size and _identity(st) == identity:
+        elif stat.S_ISREG(st.st_mode) and st.st_size == size and made:
             os.unlink(root / place)
             removed.append(place)
     return removed
@@ -141,7 +157,7 @@ def _alike(root: Path, text: str) -> list[str]:
     found: list[str] = []
     for entry in _entries(text):
         place, size = entry.get("place"), entry.get("size", 0)
-        if not isinstance(place, str) or "made" not in entry:
+        if not isinstance(place, str) or "made" not in entry or place in found:
             continue
         try:
             st = os.lstat(root / place)
@@ -152,10 +168,12 @@ def _alike(root: Path, text: str) -> list[str]:
     return found
 
 
-def _make(root: Path, place: str, content: bytes | None) -> list[int] | None:
+def _make(
+    root: Path, place: str, content: bytes | None, unnamed: Callable[[list[int]], None]
+) -> list[int] | None:
     """Make `place` a read-only file holding `content` (no `content`: an empty folder), each
     folder on the way opened without following a link; its identity, or None when it could
-    not be made (it stands now)."""
+    not be made (it stands now). `unnamed` is given a file's identity before its name shows."""
     *folders, name = place.split("/")
     at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -167,7 +185,7 @@ def _make(root: Path, place: str, content: bytes | None) -> list[int] | None:
             os.mkdir(name, 0o555, dir_fd=at)
             fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
         else:
-            fd = _written(at, name, content)
+            fd = _written(at, name, content, unnamed)
     except OSError:
         return None  # bwrap binds over what stands there; nothing of it is removed
     finally:
@@ -178,7 +196,7 @@ def _make(root: Path, place: str, content: bytes | None) -> list[int] | None:
         os.close(fd)
 
 
-def _written(at: int, name: str, content: bytes) -> int:
+def _written(at: int, name: str, content: bytes, unnamed: Callable[[list[int]], None]) -> int:
     """`name` in the folder `at`, made read-only holding `content`, never over what stands:
     written unnamed, then named whole (a login bash starting meanwhile reads all of it, never
     an empty `.bash_profile` that skips `.profile`); made and written in place where the file
@@ -192,6 +210,7 @@ def _written(at: int, name: str, content: bytes) -> int:
         return fd
     try:
         _write(fd, content)
+        unnamed(_identity(os.fstat(fd)))
         os.link(f"/proc/self/fd/{fd}", name, dst_dir_fd=at)  # fails where a name stands
     except OSError:
         os.close(fd)
