@@ -80,7 +80,7 @@ def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
     """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
     the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
     of the home: what it prints is the system's, not a tree in the home."""
-    from cleveragents.adapters.home_shells import _words
+    from cleveragents.adapters.home_words import _words
 
     if words[index : index + 2] == ["$", "("]:
         inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
