@@ -41,12 +41,24 @@ import re
 import shlex
 from pathlib import Path
 
+from cleveragents.adapters.home_assigns import (
+    ASSIGNED,
+    array_value,
+    named_directories,
+    nameref,
+    others_set,
+    referred,
+    runner_folders,
+    vague,
+    zsh_own_put,
+)
 from cleveragents.adapters.home_environ import (
     ENVIRON,
     alias_bodies,
     elsewhere,
     environ_lines,
     fish_conf_d,
+    shell_strings,
 )
 from cleveragents.adapters.home_moves import (
     CDS,
@@ -90,8 +102,7 @@ FISH_FILE = (
     ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_environ.fish_conf_d`)
 )
 # and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
-OWN = re.compile(r"\$0\b|\$\{0\b|BASH_SOURCE")  # the file's own path: the hook reader's
-ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
+OWN = re.compile(r"\$0\b|\$\{0(?!:)|BASH_SOURCE")  # the file's own path: the hook reader's
 
 
 def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str], str]:
@@ -132,13 +143,17 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
+        text = text if path == ENVIRON else zsh_own_put(text, path)  # `${0:A:h}`
         if path.endswith(COMMAND_FILES):  # an autostart entry, a unit: its command lines
             text = command_lines(text)
         if path != ENVIRON and _relative(top, path) is None:  # the home's own: its folder
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
-        for body in alias_bodies(text):  # run when typed: from where the shell stands then
+        for body in [
+            *alias_bodies(text),
+            *shell_strings(text),
+        ]:  # run when typed: from where the shell stands then
             more = _scan(body, dict(variables), home, sourcers, top)  # its own assignments
             targets, zdotdirs = [*targets, *more[0]], [*zdotdirs, *more[1]]
             why, topped = why or more[2], topped or more[3]
@@ -214,7 +229,7 @@ def _scan(
                     targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
             start = start or declared(words, index)  # `declare -gx X=...`
-            assigned = ASSIGN.fullmatch(word) if start else None
+            assigned = ASSIGNED.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
             said, entries = strings_of_top(words, index, variables, home, top)
             topped, targets = topped or said, [*targets, *rooted(entries, top, home)]
@@ -224,8 +239,18 @@ def _scan(
                 continue
             if start and word == "set":
                 fish_set(words[index:], variables, home, top)
+            if start and word == "hash":
+                named_directories(words, index, variables, home)
+            vague(others_set(words, index) if start else [], variables)  # `read -r D`
+            if assigned and nameref(words, index):  # `declare -n R=HOME`: HOME's value
+                variables[assigned[1]] = values = referred(assigned[3], variables, home)
+                vague([] if values is not None else [assigned[1]], variables)
+                continue
             if assigned:
-                rest = [assigned[2], *words[index + 1 :]]
+                value = f"${{{assigned[1]}}}{assigned[3]}" if assigned[2] else assigned[3]
+                rest = [value, *words[index + 1 :]]
+                if not value and words[index + 1 : index + 2] == ["("]:
+                    rest = array_value(words[index:])  # `X=(a b)`: `$X` is `a`
                 values, entries = assigned_values(assigned[1], rest, variables, home)
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
                     why = assigned_unknown(assigned[1], rest, variables, home, top)
@@ -246,6 +271,9 @@ def _scan(
             if not (start or (before in RUNS and _at_start(words, index - 1))):
                 continue
             ran = None if function else ran_here(word, here, top)
+            if start and not ran:  # `make -C ~/dotfiles`: the folder it runs the project of
+                folders, why = runner_folders(words, index, variables, home, top)
+                targets, unknown = [*targets, *folders], unknown or why
             if start and ran:  # `cd ~/dotfiles; make`: what it runs there
                 targets.append(ran)
                 continue

@@ -19,6 +19,7 @@ from cleveragents.domain.tree_scripts import MOST_BYTES
 MOST_READ = 64
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
+OPERATOR = re.compile(r";;|&&|\|\||<<<|<<|>>|<\(|>\(|&>|>&|[;&|()<>]")
 STARTS = frozenset((*OPERATORS, *KEYWORDS, "exec"))  # what a command may follow
 RUNS = frozenset((".", "source", "sh", "bash", "dash", "zsh", "ksh", "ash"))  # `bash X`: run
 # A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
@@ -64,9 +65,18 @@ def _words(line: str) -> list[str]:
     lexer = shlex.shlex(kept, posix=True, punctuation_chars=True)
     lexer.whitespace_split = True
     try:
-        return [word.translate(back) for word in lexer]
+        found = [word.translate(back) for word in lexer]
     except ValueError:  # an open quote: the line read as plain words
         return line.split()
+    return [one for word in found for one in _operators(word)]
+
+
+def _operators(word: str) -> list[str]:
+    """`word`, or the operators a run of them holds apart (`);` is `)` then `;`); a
+    function's `()` is kept."""
+    if word in OPERATORS or word == "()" or word.strip("();<>|&"):
+        return [word]
+    return OPERATOR.findall(word) or [word]
 
 
 def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> list[str] | None:
