@@ -12,9 +12,11 @@ environment (which those files made). Any other path into the tree the files nam
 `BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too: found, read in
 turn. A function sourcing or running its argument (`source_if_exists() { [ -f "$1" ] && .
 "$1"; }`) sources what each of its calls names (`source_if_exists ~/dotfiles/x.sh`). A path
-behind a `$(cmd ...)` whose program lies outside the home and that names nothing of it
-(`$(brew --prefix)/etc/x.sh`) is the system's: not a tree of the home (a program that prints
-a path of the home, `$(python3 -m site --user-base)`, is misread so). A glob's folder is the
+behind a `$(cmd ...)` of a program known to print the system's places only, found outside
+the home (`$(brew --prefix)/etc/x.sh`), is the system's; any other program may print a path
+of the home (`$(git config --global dotfiles.dir)`): an unknown. An append, an array, a name
+reference, `read`/`mapfile`/`printf -v`, zsh's `${0:A:h}` and named directories, a project
+runner given a folder of the tree (`make -C ~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob's folder is the
 home's whole; a `ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree
 link on the way to a found path is found too (`home_ways.links_on_the_way`). A relative path
 sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before
