@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters.home_moves import QUIET
-from cleveragents.adapters.home_values import VAGUE, could_name
+from cleveragents.adapters.home_values import SYSTEM_PRINTERS, VAGUE, could_name
 from cleveragents.adapters.home_words import RUNS, STARTS, _expand, _relative
 from cleveragents.domain.launchers import INERT, OPAQUE
 from cleveragents.domain.reach import printable
@@ -108,6 +108,13 @@ def others_set(words: list[str], index: int) -> list[str]:
     return names or (["REPLY"] if word == "read" else ["MAPFILE"] if word != "printf" else [])
 
 
+def printed(word: str) -> bool:
+    """Whether `word` holds a `$(cmd)` or `` `cmd` `` of a program that may print a path of
+    the home (any but `home_values.SYSTEM_PRINTERS`: `$(git config dotfiles.dir)`)."""
+    programs = re.findall(r"(?:\$\(|`)\s*([^\s()`]*)", word)
+    return any(program not in SYSTEM_PRINTERS for program in programs)
+
+
 def vague(names: list[str], variables: dict[str, list[str] | None]) -> None:
     """`names` set to what agents does not evaluate: each may name the tree."""
     for name in names:
@@ -153,7 +160,9 @@ def runner_folders(
         given = word.partition("=")[2] if word.startswith("-") and "=" in word else word
         values = _expand(given, variables, home)
         if values is None:
-            if program in OPAQUE - {"eval"} and not why and could_name(given, variables, home, top):
+            plain = not word.startswith("-") or "=" in word  # not `-j$(nproc)`
+            maybe = could_name(given, variables, home, top) or printed(given)
+            if program in OPAQUE - {"eval"} and not why and plain and maybe:
                 shown = f"{printable(program)} in {printable(given)}"
                 why = f"it runs {shown}, a folder agents cannot name"
             continue

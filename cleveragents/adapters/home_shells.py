@@ -1,35 +1,35 @@
 """What the home's shell startup files source into the tree, read line by line: the home's OWN
 startup files (`~/.bashrc`, `~/.zshenv`..., fish's `conf.d/*.fish` and `config.fish`, read
 where their links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`),
-`$ZDOTDIR`'s, and the
-tree's shell files they reach (`home_files.py` reads those with the hook reader too). A
-sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
-`$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; .
-$DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable), brace expansion, the
-file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one of agents' own
-environment (which those files made). Any other path into the tree the files name by `~`,
-`/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval "$(cat X)"`,
-`BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too: found, read in
-turn. A function sourcing or running its argument (`source_if_exists() { [ -f "$1" ] && .
-"$1"; }`) sources what each of its calls names (`source_if_exists ~/dotfiles/x.sh`). A path
-behind a `$(cmd ...)` of a program known to print the system's places only, found outside
-the home (`$(brew --prefix)/etc/x.sh`), is the system's; any other program may print a path
-of the home (`$(git config --global dotfiles.dir)`): an unknown. An append, an array, a name
-reference, `read`/`mapfile`/`printf -v`, zsh's `${0:A:h}` and named directories, a project
-runner given a folder of the tree (`make -C ~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob's folder is the
-home's whole; a `ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree
-link on the way to a found path is found too (`home_ways.links_on_the_way`). A relative path
-sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before
-any from the home and the tree's top (a terminal may open there); a variable
-a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the tree's top makes the
-tree whole; after a `cd` into the tree, a program run there (`make`) or a relative glob
-sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated as the shell does
-where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot
-evaluate that may name the tree, given to a variable or a `cd`, is an unknown, as is a
-sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a
-startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
-the whole tree, when these files reach it or it lies in the home (such a path may be one of
-it). At most `MOST_READ` files are read; past it the tree counts whole.
+`$ZDOTDIR`'s, and the tree's shell files they reach (`home_files.py` reads those with the
+hook reader too). A sourced or run path (`.`, `source`, `bash X`, a command's own path) is
+named with `~`, `$HOME`, `${HOME}`, a variable assigned earlier in the files read
+(`DOTFILES=~/dotfiles; . $DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable),
+brace expansion, the file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one
+of agents' own environment (which those files made). Any other path into the tree the files
+name by `~`, `/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval
+"$(cat X)"`, `BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too:
+found, read in turn. A function sourcing or running its argument (`source_if_exists() { [ -f
+"$1" ] && . "$1"; }`) sources what each of its calls names (`source_if_exists
+~/dotfiles/x.sh`). A path behind a `$(cmd ...)` of a program known to print the system's
+places only, found outside the home (`$(brew --prefix)/etc/x.sh`), is the system's; any
+other program may print a path of the home (`$(git config --global dotfiles.dir)`): an
+unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's
+`${0:A:h}` and named directories, a project runner given a folder of the tree (`make -C
+~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob's folder is the home's whole; a
+`ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree link on the way
+to a found path is found too (`home_ways.links_on_the_way`). A relative path sourced after a
+`cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before any from the home
+and the tree's top (a terminal may open there); a variable a program loads from (`READERS`:
+`PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the
+tree, a program run there (`make`) or a relative glob sourced makes its folder whole
+(`home_moves.ran_here`). Words are evaluated as the shell does where agents can
+(`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot evaluate that may
+name the tree, given to a variable or a `cd`, is an unknown, as is a sourced or run path
+holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a startup file agents
+does not read (over `MOST_BYTES`, a FIFO): an unknown is the whole tree, when these files
+reach it or it lies in the home (such a path may be one of it). At most `MOST_READ` files
+are read; past it the tree counts whole.
 
 Cost: a read of each of the home's startup files (a few KB) and a `realpath` of each
 folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
@@ -152,10 +152,9 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
-        for body in [
-            *alias_bodies(text),
-            *shell_strings(text),
-        ]:  # run when typed: from where the shell stands then
+        bodies = alias_bodies(text)  # run when typed: from where the shell stands then
+        bodies += [one for code in [text, *bodies] for one in shell_strings(code)]  # `sh -c`
+        for body in bodies:
             more = _scan(body, dict(variables), home, sourcers, top)  # its own assignments
             targets, zdotdirs = [*targets, *more[0]], [*zdotdirs, *more[1]]
             why, topped = why or more[2], topped or more[3]

@@ -108,6 +108,8 @@ SOURCES = (
     ("yarn --cwd {h}/dotfiles build", "whole"),
     ("env -C {h}/dotfiles make", "whole"),
     ('sh -c "cd {h}/dotfiles && make"', "whole"),
+    ("alias x='bash -c \"make -C {h}/dotfiles\"'", "whole"),
+    ('make -C "$(git config --global --path dotfiles.dir)"', "whole"),
     ("python3 {h}/dotfiles", "whole"),
     ("dev() {{ make -C {h}/dotfiles; }}", "whole"),
 )
