@@ -248,11 +248,14 @@ def _scan(
                 vague([] if values is not None else [assigned[1]], variables)
                 continue
             if assigned:
-                value = f"${{{assigned[1]}}}{assigned[3]}" if assigned[2] else assigned[3]
-                rest = [value, *words[index + 1 :]]
-                if not value and words[index + 1 : index + 2] == ["("]:
-                    rest = array_value(words[index:])  # `X=(a b)`: `$X` is `a`
-                values, entries = assigned_values(assigned[1], rest, variables, home)
+                name, array = assigned[1], not assigned[3] and words[index + 1 : index + 2] == ["("]
+                value = f"${{{name}}}{assigned[3]}" if assigned[2] else assigned[3]
+                rest = array_value(words[index:]) if array else [value, *words[index + 1 :]]
+                values, entries = assigned_values(name, rest, variables, home)  # `X=(a b)`: a
+                if array and assigned[2] and values is not None:  # `X+=(a)`: `$X` stays if set
+                    earlier = variables[name] if name in variables else _environ(name)
+                    gone = earlier is None and name in variables  # set to what is not known
+                    values = None if gone else [*(earlier or []), *values]
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
                     why = assigned_unknown(assigned[1], rest, variables, home, top)
                     unknown, values = unknown or why, _environ(assigned[1])

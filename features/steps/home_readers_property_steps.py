@@ -88,6 +88,8 @@ SOURCES = (
     ("X=dotfiles; X+=/aliases.sh; . {h}/$X", "found"),
     ('D=({h}/dotfiles); . "$D/aliases.sh"', "found"),
     ('D=({h}/dotfiles /x); . "${{D[0]}}/aliases.sh"', "whole"),
+    ('D+=({h}/dotfiles); . "$D/aliases.sh"', "found"),
+    ("D={h}/dotfiles; . ~D/aliases.sh", "found"),
     ('mapfile -t A < <(echo {h}/dotfiles); . "${{A[0]}}/aliases.sh"', "whole"),
     ('readarray -t A < <(echo {h}/dotfiles); . "$A/aliases.sh"', "whole"),
     ('declare -n R=HOME; . "$R/dotfiles/aliases.sh"', "found"),
