@@ -242,7 +242,8 @@ def _scan(
                 fish_set(words[index:], variables, home, top)
             if start and word == "hash":
                 named_directories(words, index, variables, home)
-            vague(others_set(words, index) if start else [], variables)  # `read -r D`
+            prefixed = start or bool(before and ASSIGNED.fullmatch(before))  # `IFS= read`
+            vague(others_set(words, index) if prefixed else [], variables)  # `read -r D`
             if assigned and nameref(words, index):  # `declare -n R=HOME`: HOME's value
                 variables[assigned[1]] = values = referred(assigned[3], variables, home)
                 vague([] if values is not None else [assigned[1]], variables)

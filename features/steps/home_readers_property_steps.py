@@ -95,6 +95,7 @@ SOURCES = (
     ('declare -n R=HOME; . "$R/dotfiles/aliases.sh"', "found"),
     ('typeset -n R=HOME; . "$R/dotfiles/aliases.sh"', "found"),
     ('read -r D <<< {h}/dotfiles; . "$D/aliases.sh"', "whole"),
+    ('IFS= read -r D <<< {h}/dotfiles; . "$D/aliases.sh"', "whole"),
     ("printf -v D '%s/dotfiles' {h}; . \"$D/aliases.sh\"", "whole"),
     ('. "$(git config --global --path dotfiles.dir)/aliases.sh"', "whole"),
     ('. "$(xdg-user-dir DOCUMENTS)/../dotfiles/aliases.sh"', "whole"),
