@@ -8,7 +8,9 @@ for `home_values` to put in; the file's own path in zsh's forms (`${0:A:h}`,
 `${${(%):-%x}:A:h}`: `:A` follows its links, `:h` is its folder) is put in as the shell
 does (`zsh_own_put`). A project runner given a folder of the tree by any word (`make -C
 ~/dotfiles`, `npm --prefix ~/dotfiles run build`, `python3 ~/dotfiles`) runs what that folder
-holds (its Makefile, package.json and what they run): the folder whole (`runner_folders`)."""
+holds (its Makefile, package.json and what they run): the folder whole; so is the folder of
+a file of the tree a project runner is given (`make -f ~/dotfiles/Makefile`:
+`runner_folders`)."""
 
 from __future__ import annotations
 
@@ -144,11 +146,12 @@ def runner_folders(
     top: Path,
 ) -> tuple[list[tuple[str, bool]], str]:
     """The folders of the tree `top` the command `words[index]` (at a command's start) is
-    given by a word (`make -C ~/dotfiles`, `--directory=~/dotfiles`, `npm --prefix X`,
-    `python3 X`): each whole, as a project runner runs what that folder holds; and why a
-    word given to a project runner (`launchers.OPAQUE`) that agents cannot evaluate may
-    name the tree, or "". The shell's builtins and programs that run nothing of a folder
-    (`ls`, `git -C`) are left."""
+        given by a word (`make -C ~/dotfiles`, `--directory=~/dotfiles`, `npm --prefix X`,
+        `python3 X`): each whole, as a project runner runs what that folder holds (for a project
+    runner, `launchers.OPAQUE`, a file's folder too: `make -f ~/dotfiles/Makefile`); and why a
+        word given to a project runner (`launchers.OPAQUE`) that agents cannot evaluate may
+        name the tree, or "". The shell's builtins and programs that run nothing of a folder
+        (`ls`, `git -C`) are left."""
     program = os.path.basename(words[index])
     if program in QUIET | INERT | RUNS | STARTS or "=" in words[index]:
         return [], ""
@@ -167,6 +170,10 @@ def runner_folders(
                 why = f"it runs {shown}, a folder agents cannot name"
             continue
         for value in values:
-            if value.startswith("/") and os.path.isdir(value) and _relative(top, value) is not None:
+            if not value.startswith("/") or _relative(top, value) is None:
+                continue
+            if os.path.isdir(value):
                 found.append((value, True))
+            elif program in OPAQUE - {"eval"} and os.path.isfile(value):  # `make -f X/Makefile`
+                found.append((os.path.dirname(value), True))  # what it runs lies beside it
     return found, why

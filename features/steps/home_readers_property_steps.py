@@ -104,6 +104,8 @@ SOURCES = (
     (". ~+/dotfiles/aliases.sh", "found"),
     (". ~no_such_user_q/dotfiles/aliases.sh", "whole"),
     ("make -C {h}/dotfiles", "whole"),
+    ("make -f {h}/dotfiles/Makefile", "whole"),
+    ("cargo run --manifest-path={h}/dotfiles/Cargo.toml", "whole"),
     ("make -s --directory={h}/dotfiles all", "whole"),
     ("alias b='make -s -C {h}/dotfiles'", "whole"),
     ("npm --prefix {h}/dotfiles run build", "whole"),
@@ -207,6 +209,8 @@ def _form_example(root: Path, data: st.DataObject) -> None:
     (tree / ".git").mkdir(parents=True)
     (tree / "bin").mkdir()
     (tree / "aliases.sh").write_text("true\n")
+    (tree / "Makefile").write_text("all:\n")
+    (tree / "Cargo.toml").write_text("[package]\n")
     zsh = data.draw(st.booleans())
     form, kind = data.draw(st.sampled_from(ZSH_SOURCES if zsh else SOURCES))
     spelled = data.draw(st.sampled_from(HOMES)).format()
