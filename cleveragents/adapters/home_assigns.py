@@ -144,19 +144,19 @@ def runner_folders(
     variables: dict[str, list[str] | None],
     home: str,
     top: Path,
-) -> tuple[list[tuple[str, bool]], str]:
+) -> tuple[list[tuple[str, bool]], str, str]:
     """The folders of the tree `top` the command `words[index]` (at a command's start) is
-        given by a word (`make -C ~/dotfiles`, `--directory=~/dotfiles`, `npm --prefix X`,
-        `python3 X`): each whole, as a project runner runs what that folder holds (for a project
-    runner, `launchers.OPAQUE`, a file's folder too: `make -f ~/dotfiles/Makefile`); and why a
-        word given to a project runner (`launchers.OPAQUE`) that agents cannot evaluate may
-        name the tree, or "". The shell's builtins and programs that run nothing of a folder
-        (`ls`, `git -C`) are left."""
+    given by a word (`make -C ~/dotfiles`, `--directory=~/dotfiles`, `npm --prefix X`,
+    `python3 X`): each whole, as a project runner runs what that folder holds (for a project
+    runner, `launchers.OPAQUE`, a file's folder too: `make -f ~/dotfiles/Makefile`); why a
+    word given to a project runner that agents cannot evaluate may name the tree, or ""; and
+    why the tree is whole when the folder is its top, or "". The shell's builtins and
+    programs that run nothing of a folder (`ls`, `git -C`) are left."""
     program = os.path.basename(words[index])
     if program in QUIET | INERT | RUNS | STARTS or "=" in words[index]:
-        return [], ""
+        return [], "", ""
     found: list[tuple[str, bool]] = []
-    why = ""
+    why = said = ""
     for word in words[index + 1 :]:
         if word in STARTS or word in (")", ");"):
             break
@@ -176,4 +176,7 @@ def runner_folders(
                 found.append((value, True))
             elif program in OPAQUE - {"eval"} and os.path.isfile(value):  # `make -f X/Makefile`
                 found.append((os.path.dirname(value), True))  # what it runs lies beside it
-    return found, why
+            if found and _relative(top, found[-1][0]) == "" and not said:
+                shown = f"{printable(program)} {printable(word)}"
+                said = f"it runs {shown}: every file of the tree's project may run there"
+    return found, why, said

@@ -277,8 +277,9 @@ def _scan(
                 continue
             ran = None if function else ran_here(word, here, top)
             if start and not ran:  # `make -C ~/dotfiles`: the folder it runs the project of
-                folders, why = runner_folders(words, index, variables, home, top)
+                folders, why, said = runner_folders(words, index, variables, home, top)
                 targets, unknown = [*targets, *folders], unknown or why
+                topped = topped or said
             if start and ran:  # `cd ~/dotfiles; make`: what it runs there
                 targets.append(ran)
                 continue
