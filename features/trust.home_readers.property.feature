@@ -18,3 +18,13 @@ Feature: However my home's startup files spell a loader variable naming my dotfi
   Scenario: A loader variable naming the tree's top, however spelled, keeps the tree whole
     When home startup files setting a loader variable to the tree are made at random
     Then the tree counts whole whenever the variable may name its top, and a subfolder named exactly is found
+
+  # Each example: `~/dotfiles` (a git tree holding `aliases.sh`) and a home startup file
+  # (or `~/.zshrc`, a link to the tree's `zshrc`) holding common lines and one drawn form
+  # naming the tree by a drawn spelling of the home: an append (`D+=/dotfiles`), an array,
+  # a name reference, `read`/`mapfile`/`printf -v`, zsh's `${0:A:h}` and `hash -d`, `~+`,
+  # `~user`, a `$(cmd)` that may print a home path, a project runner given the tree by
+  # option (`make -C`, `npm --prefix`, an alias', `sh -c`'s).
+  Scenario: A path named by an append, an array, a runner's option or a zsh form is never missed
+    When home startup files naming the tree by a form agents may not evaluate are made at random
+    Then each form is read exactly where agents evaluates it, and the tree counts whole where it does not

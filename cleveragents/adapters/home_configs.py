@@ -31,7 +31,7 @@ import os
 import re
 from pathlib import Path
 
-from cleveragents.adapters.home_shells import (
+from cleveragents.adapters.home_words import (
     MOST_READ,
     VARIABLE,
     _glob_folder,

@@ -1,7 +1,8 @@
 """The home's startup code past its files' plain lines: the loader variables agents' own
 environment holds (read as one more startup file, `environ_lines`), fish's `conf.d` files,
-alias bodies (shell code run when typed), and a `$(cmd)` whose program is the system's
-(`elsewhere`): read by `home_shells.home_shell_places` as the files are."""
+alias bodies (shell code run when typed), the code a `sh -c` runs (`shell_strings`), and a
+`$(cmd)` whose program prints the system's places (`elsewhere`): read by
+`home_shells.home_shell_places` as the files are."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.home_moves import HOLDERS, READERS
+from cleveragents.adapters.home_values import SYSTEM_PRINTERS
 from cleveragents.adapters.loader_path import started_value
 
 # agents' own environment, read as lines of a startup file (`environ_lines`); the names no
@@ -22,6 +24,7 @@ ENVIRON = "\0your environment"
 # (`host_programs.path_folders`), `PYTHONPATH` (agents' own, `host_folders.own_python`), the
 # XDG folders (`home_xdg.py`).
 _LOOKED = frozenset(("PATH", "PYTHONPATH", "XDG_STATE_HOME", *(HOLDERS - {"XDG_CACHE_HOME"})))
+_SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "ash"))
 _ALIAS_ENDS = frozenset((";", "&&", "||", "|", "&", "(", ")", ";;"))
 _ALIAS_AFTER = _ALIAS_ENDS | {"then", "do", "else", "{", "!", "builtin", "command"}
 
@@ -76,11 +79,32 @@ def environ_lines() -> str:
     return "\n".join(lines)
 
 
+def shell_strings(text: str) -> list[str]:
+    """The shell code each `sh -c STRING` (`bash -c`, `zsh -c`...) of `text` runs: read as
+    lines of its own (`sh -c "cd ~/dotfiles && make"`)."""
+    found: list[str] = []
+    for line in text.splitlines():
+        if "-c" not in line:
+            continue
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()")
+        lexer.whitespace_split, lexer.commenters = True, "#"
+        try:
+            words = list(lexer)
+        except ValueError:
+            continue
+        for at, word in enumerate(words[:-2]):
+            if os.path.basename(word) in _SHELLS and words[at + 1] == "-c":
+                found.append(words[at + 2])
+    return found
+
+
 def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
-    """Whether the word at `index` starts with a `$(cmd ...)` whose program lies outside
-    the home and the tree `top` (`$(brew --prefix)`, found on PATH) and that names nothing
-    of the home: what it prints is the system's, not a tree in the home."""
-    from cleveragents.adapters.home_shells import _words
+    """Whether the word at `index` starts with a `$(cmd ...)` whose program is one known to
+    print the system's places only (`$(brew --prefix)`: `SYSTEM_PRINTERS`), lies outside
+    the home and the tree `top` (found on PATH) and names nothing of the home: what it
+    prints is the system's, not a tree in the home. Any other program may print a path of
+    the home (`$(git config --global dotfiles.dir)`, `$(python3 -c ...)`)."""
+    from cleveragents.adapters.home_words import _words
 
     if words[index : index + 2] == ["$", "("]:
         inner = list(itertools.takewhile(lambda w: w != ")", words[index + 2 :]))
@@ -89,8 +113,10 @@ def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
     else:
         return False
     real_home = os.path.realpath(home)
-    if not inner or any(
-        w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner
+    if (
+        not inner
+        or inner[0] not in SYSTEM_PRINTERS
+        or any(w.startswith("~") or "$" in w or w.startswith((home, real_home)) for w in inner)
     ):
         return False
     program = shutil.which(inner[0])

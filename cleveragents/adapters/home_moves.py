@@ -64,7 +64,7 @@ def follow_cd(
     """Follow `cd X`, `pushd X` or `popd` in `here` (None: where it leads is not named) and
     `$PWD` with it; why it is an unknown (a folder agents cannot evaluate that may be the
     tree's: `cd "$(realpath ~/dotfiles)"`), or ""."""
-    from cleveragents.adapters.home_shells import STARTS, _expand
+    from cleveragents.adapters.home_words import STARTS, _expand
 
     given = list(itertools.takewhile(lambda w: w not in STARTS, given)) or given[:1]
     given = [joined(given)] if given[:1] and given[0].endswith("$") else given  # `$(...)`
@@ -92,7 +92,7 @@ def reader_of_top(
     `PATH+=:~/x`, fish's `set -gx PATH ~/x $PATH`) of a `READERS` variable makes the tree
     `top` the home's whole (an entry naming it, or a value agents cannot evaluate that may
     name it), or ""."""
-    from cleveragents.adapters.home_shells import STARTS
+    from cleveragents.adapters.home_words import STARTS
 
     if words[0] in FISH_SETS:
         given = _fish_words(words[1:], STARTS)  # the options before the name, `--`
@@ -144,7 +144,7 @@ def assigned_values(
     """The values `name=words[0]` (with the `$(...)` it opens) gives `name`, its own earlier
     value (`PATH=~/x:$PATH`) put in as known (agents' environment's, else empty), and the
     entries it gives a `READERS` variable (`reader_entries`)."""
-    from cleveragents.adapters.home_shells import _environ, _expand
+    from cleveragents.adapters.home_words import _environ, _expand
 
     value = joined(words)
     entries = reader_entries(name, value, variables, home)
@@ -160,7 +160,7 @@ def reader_entries(
 ) -> list[str]:
     """The absolute entries `name=value` gives a `READERS` variable (`PYTHONPATH=~/x/lib`:
     a folder its program loads from), its own earlier value left out."""
-    from cleveragents.adapters.home_shells import _expand
+    from cleveragents.adapters.home_words import _expand
 
     if name not in READERS:
         return []
@@ -202,7 +202,7 @@ def _names_top(
     when run there), or the value is one agents cannot evaluate that may name it, said;
     the variable's own earlier value (`$PATH` in `PATH=~/x:$PATH`) was read where it was
     set."""
-    from cleveragents.adapters.home_shells import _expand, _relative
+    from cleveragents.adapters.home_words import _expand, _relative
 
     if name in OPTIONS:  # `-I~/x`: `~/x`
         value = " ".join(OPTION.sub("", word) for word in value.split())
@@ -275,7 +275,7 @@ def strings_of_top(
     """A `READERS` variable naming the tree's top in `words[index]`'s `${X:=v}` (X set to v)
     or in the string an `eval` or `alias` runs (`alias py='PYTHONPATH=~/x python3'`), said,
     and the entries `${X:=v}` gives it (`reader_entries`)."""
-    from cleveragents.adapters.home_shells import _expand, _words
+    from cleveragents.adapters.home_words import _expand, _words
 
     before = words[index - 1] if index else ""
     if "${" not in words[index] and before not in ("eval", "alias"):
@@ -302,7 +302,7 @@ def fish_set(
 ) -> None:
     """fish's `set -l d ~/x` (`words[0]` is `set`): `d` takes each value, as `D=~/x` does
     (one agents cannot evaluate that may name the tree `top`: vague, `home_values.VAGUE`)."""
-    from cleveragents.adapters.home_shells import STARTS, _expand
+    from cleveragents.adapters.home_words import STARTS, _expand
 
     given = _fish_words(words[1:], STARTS)
     flags = "".join(itertools.takewhile(lambda w: w.startswith("-"), given))
@@ -333,7 +333,7 @@ def ran_here(word: str, here: list[str | None], top: Path) -> tuple[str, bool] |
     """What the command `word`, run after a `cd` into the tree `top`, may run of it: a
     relative path's file (`./x.sh`), or for a program (`python3 x.py`, `make`) every file of
     the folder (whole); None outside the tree, for a builtin, or a command named otherwise."""
-    from cleveragents.adapters.home_shells import RUNS, STARTS, _glob_folder, _relative
+    from cleveragents.adapters.home_words import RUNS, STARTS, _glob_folder, _relative
 
     last = here[-1] if here else None
     if not last or _relative(top, last) is None or word in QUIET | STARTS | RUNS:
@@ -362,7 +362,7 @@ def subshells(
 
 def declared(words: list[str], index: int) -> bool:
     """Whether `words[index]` is an assignment of `export`, `declare -gx`, `local`..."""
-    from cleveragents.adapters.home_shells import STARTS
+    from cleveragents.adapters.home_words import STARTS
 
     at = index - 1
     while at > 0 and words[at].startswith("-"):

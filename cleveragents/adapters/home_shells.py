@@ -1,33 +1,35 @@
 """What the home's shell startup files source into the tree, read line by line: the home's OWN
 startup files (`~/.bashrc`, `~/.zshenv`..., fish's `conf.d/*.fish` and `config.fish`, read
 where their links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`),
-`$ZDOTDIR`'s, and the
-tree's shell files they reach (`home_files.py` reads those with the hook reader too). A
-sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`,
-`$HOME`, `${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; .
-$DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable), brace expansion, the
-file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one of agents' own
-environment (which those files made). Any other path into the tree the files name by `~`,
-`/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval "$(cat X)"`,
-`BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too: found, read in
-turn. A function sourcing or running its argument (`source_if_exists() { [ -f "$1" ] && .
-"$1"; }`) sources what each of its calls names (`source_if_exists ~/dotfiles/x.sh`). A path
-behind a `$(cmd ...)` whose program lies outside the home and that names nothing of it
-(`$(brew --prefix)/etc/x.sh`) is the system's: not a tree of the home (a program that prints
-a path of the home, `$(python3 -m site --user-base)`, is misread so). A glob's folder is the
-home's whole; a `ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree
-link on the way to a found path is found too (`home_ways.links_on_the_way`). A relative path
-sourced after a `cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before
-any from the home and the tree's top (a terminal may open there); a variable
-a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the tree's top makes the
-tree whole; after a `cd` into the tree, a program run there (`make`) or a relative glob
-sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated as the shell does
-where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot
-evaluate that may name the tree, given to a variable or a `cd`, is an unknown, as is a
-sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a
-startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
-the whole tree, when these files reach it or it lies in the home (such a path may be one of
-it). At most `MOST_READ` files are read; past it the tree counts whole.
+`$ZDOTDIR`'s, and the tree's shell files they reach (`home_files.py` reads those with the
+hook reader too). A sourced or run path (`.`, `source`, `bash X`, a command's own path) is
+named with `~`, `$HOME`, `${HOME}`, a variable assigned earlier in the files read
+(`DOTFILES=~/dotfiles; . $DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable),
+brace expansion, the file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one
+of agents' own environment (which those files made). Any other path into the tree the files
+name by `~`, `/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval
+"$(cat X)"`, `BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too:
+found, read in turn. A function sourcing or running its argument (`source_if_exists() { [ -f
+"$1" ] && . "$1"; }`) sources what each of its calls names (`source_if_exists
+~/dotfiles/x.sh`). A path behind a `$(cmd ...)` of a program known to print the system's
+places only, found outside the home (`$(brew --prefix)/etc/x.sh`), is the system's; any
+other program may print a path of the home (`$(git config --global dotfiles.dir)`): an
+unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's
+`${0:A:h}` and named directories, a project runner given a folder of the tree (`make -C
+~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob's folder is the home's whole; a
+`ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree link on the way
+to a found path is found too (`home_ways.links_on_the_way`). A relative path sourced after a
+`cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before any from the home
+and the tree's top (a terminal may open there); a variable a program loads from (`READERS`:
+`PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the
+tree, a program run there (`make`) or a relative glob sourced makes its folder whole
+(`home_moves.ran_here`). Words are evaluated as the shell does where agents can
+(`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot evaluate that may
+name the tree, given to a variable or a `cd`, is an unknown, as is a sourced or run path
+holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a startup file agents
+does not read (over `MOST_BYTES`, a FIFO): an unknown is the whole tree, when these files
+reach it or it lies in the home (such a path may be one of it). At most `MOST_READ` files
+are read; past it the tree counts whole.
 
 Cost: a read of each of the home's startup files (a few KB) and a `realpath` of each
 folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
@@ -41,13 +43,24 @@ import re
 import shlex
 from pathlib import Path
 
-from cleveragents.adapters.git.stamped_reads import regular_bytes
+from cleveragents.adapters.home_assigns import (
+    ASSIGNED,
+    array_value,
+    named_directories,
+    nameref,
+    others_set,
+    referred,
+    runner_folders,
+    vague,
+    zsh_own_put,
+)
 from cleveragents.adapters.home_environ import (
     ENVIRON,
     alias_bodies,
     elsewhere,
     environ_lines,
     fish_conf_d,
+    shell_strings,
 )
 from cleveragents.adapters.home_moves import (
     CDS,
@@ -65,33 +78,33 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
-from cleveragents.adapters.home_values import kept_whole, values
+from cleveragents.adapters.home_words import (
+    CONTINUED,
+    MOST_READ,
+    POSITIONAL,
+    RUNS,
+    STARTS,
+    _at_start,
+    _environ,
+    _expand,
+    _glob_folder,
+    _mentions,
+    _relative,
+    _shown,
+    _text,
+    _words,
+    _zdotdirs,
+)
 from cleveragents.domain.reach import printable
-from cleveragents.domain.tree_scripts import MOST_BYTES, own_folder_put
+from cleveragents.domain.tree_scripts import own_folder_put
 
-MOST_READ = 64
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
 FISH_FILE = (
     ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_environ.fish_conf_d`)
 )
 # and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
-OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
-KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
-STARTS = frozenset((*OPERATORS, *KEYWORDS, "exec"))  # what a command may follow
-RUNS = frozenset((".", "source", "sh", "bash", "dash", "zsh", "ksh", "ash"))  # `bash X`: run
-OWN = re.compile(r"\$0\b|\$\{0\b|BASH_SOURCE")  # the file's own path: the hook reader's
-# A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
-# an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
-PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
-DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]((?:[^{}]|\{[^{}]*\})*)\}")  # `${X:-Y}`
-BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
-VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
-ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
-GLOB = re.compile(r"[*?\[]")
-CONTINUED = re.compile(r"(?<!\\)((?:\\\\)*)\\\n")  # a line continued by `\`: one line
-QUOTED = re.compile(r"\$(['\"])")  # bash's `$'...'`, `$"..."`: the string
-POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
+OWN = re.compile(r"\$0\b|\$\{0(?!:)|BASH_SOURCE")  # the file's own path: the hook reader's
 
 
 def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str], str]:
@@ -132,13 +145,16 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 unknown = unknown or why
             continue
+        text = text if path == ENVIRON else zsh_own_put(text, path)  # `${0:A:h}`
         if path.endswith(COMMAND_FILES):  # an autostart entry, a unit: its command lines
             text = command_lines(text)
         if path != ENVIRON and _relative(top, path) is None:  # the home's own: its folder
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
-        for body in alias_bodies(text):  # run when typed: from where the shell stands then
+        bodies = alias_bodies(text)  # run when typed: from where the shell stands then
+        bodies += [one for code in [text, *bodies] for one in shell_strings(code)]  # `sh -c`
+        for body in bodies:
             more = _scan(body, dict(variables), home, sourcers, top)  # its own assignments
             targets, zdotdirs = [*targets, *more[0]], [*zdotdirs, *more[1]]
             why, topped = why or more[2], topped or more[3]
@@ -214,7 +230,7 @@ def _scan(
                     targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
             start = start or declared(words, index)  # `declare -gx X=...`
-            assigned = ASSIGN.fullmatch(word) if start else None
+            assigned = ASSIGNED.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
             said, entries = strings_of_top(words, index, variables, home, top)
             topped, targets = topped or said, [*targets, *rooted(entries, top, home)]
@@ -224,9 +240,23 @@ def _scan(
                 continue
             if start and word == "set":
                 fish_set(words[index:], variables, home, top)
+            if start and word == "hash":
+                named_directories(words, index, variables, home)
+            prefixed = start or bool(before and ASSIGNED.fullmatch(before))  # `IFS= read`
+            vague(others_set(words, index) if prefixed else [], variables)  # `read -r D`
+            if assigned and nameref(words, index):  # `declare -n R=HOME`: HOME's value
+                variables[assigned[1]] = values = referred(assigned[3], variables, home)
+                vague([] if values is not None else [assigned[1]], variables)
+                continue
             if assigned:
-                rest = [assigned[2], *words[index + 1 :]]
-                values, entries = assigned_values(assigned[1], rest, variables, home)
+                name, array = assigned[1], not assigned[3] and words[index + 1 : index + 2] == ["("]
+                value = f"${{{name}}}{assigned[3]}" if assigned[2] else assigned[3]
+                rest = array_value(words[index:]) if array else [value, *words[index + 1 :]]
+                values, entries = assigned_values(name, rest, variables, home)  # `X=(a b)`: a
+                if array and assigned[2] and values is not None:  # `X+=(a)`: `$X` stays if set
+                    earlier = variables[name] if name in variables else _environ(name)
+                    gone = earlier is None and name in variables  # set to what is not known
+                    values = None if gone else [*(earlier or []), *values]
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
                     why = assigned_unknown(assigned[1], rest, variables, home, top)
                     unknown, values = unknown or why, _environ(assigned[1])
@@ -246,6 +276,10 @@ def _scan(
             if not (start or (before in RUNS and _at_start(words, index - 1))):
                 continue
             ran = None if function else ran_here(word, here, top)
+            if start and not ran:  # `make -C ~/dotfiles`: the folder it runs the project of
+                folders, why, said = runner_folders(words, index, variables, home, top)
+                targets, unknown = [*targets, *folders], unknown or why
+                topped = topped or said
             if start and ran:  # `cd ~/dotfiles; make`: what it runs there
                 targets.append(ran)
                 continue
@@ -278,123 +312,3 @@ def _scan(
                 if value.startswith("/"):
                     targets.append(_glob_folder(value))
     return targets, zdotdirs, unknown, topped
-
-
-def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
-    """Every other path `text` names by `~`, `/`, `$HOME` or a variable it set, wherever
-    on a line (`bash X`, `source <(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, a `PATH`'s
-    folder, an alias' string): a file the home may run, or a folder whose files it may."""
-    found: list[str] = []
-    for line in CONTINUED.sub(r"\1", text).splitlines():
-        if line.lstrip().startswith("#"):
-            continue
-        for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
-            variable = VARIABLE.match(piece)
-            if not (piece.startswith(("~", "/")) or (variable and variable.start() == 0)):
-                continue
-            if variable and variable.end() == len(piece):
-                continue  # `$PATH` alone: named where it was set (of agents' own, its PATH)
-            if variable and (variable[1] or variable[2]) not in variables:
-                continue  # agents' environment alone (`$PWD`): not the files' own
-            for value in _expand(piece, variables, home) or []:
-                found += [v for v in value.split(":") if v.startswith("/")]
-    return list(dict.fromkeys(found))
-
-
-def _at_start(words: list[str], index: int) -> bool:
-    return index >= 0 and (index == 0 or words[index - 1] in STARTS)
-
-
-def _words(line: str) -> list[str]:
-    """The shell words of `line`, quotes taken off, `;`, `&&`... apart; `\\.` as `.`."""
-    kept, back = kept_whole(QUOTED.sub(r"\1", line))  # `$(...)`: one piece of its word
-    lexer = shlex.shlex(kept, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    try:
-        return [word.translate(back) for word in lexer]
-    except ValueError:  # an open quote: the line read as plain words
-        return line.split()
-
-
-def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> list[str] | None:
-    """The values of `word` with `~`, `$HOME`, the known variables and the forms
-    `home_values` evaluates put in, or None when some `$` stays (a variable set nowhere,
-    `$(...)`, `${x%y}`)."""
-    found = values(word, variables, home)
-    if found is None or any("$" in v or "`" in v for v in found):
-        return None
-    return [out for value in found for out in _braces(value)][: MOST_READ * 4]
-
-
-def _braces(word: str) -> list[str]:
-    """`word` with its `{a,b}`s expanded as the shell does, at most `MOST_READ` words."""
-    done: list[str] = []
-    todo = [word]
-    while todo and len(done) + len(todo) <= MOST_READ:
-        one = todo.pop(0)
-        match = BRACE.search(one)
-        if match is None:
-            done.append(one)
-            continue
-        todo += [one[: match.start()] + part + one[match.end() :] for part in match[1].split(",")]
-    return done + todo
-
-
-def _environ(name: str) -> list[str] | None:
-    value = os.environ.get(name)
-    return None if value is None else [value]
-
-
-def _glob_folder(path: str) -> tuple[str, bool]:
-    """`path`, or for a glob the folder above its first glob part, whole."""
-    parts = path.split("/")
-    for index, part in enumerate(parts):
-        if GLOB.search(part):
-            return "/".join(parts[:index]) or "/", True
-    return path, False
-
-
-def _zdotdirs(value: str | None, home: str) -> list[str]:
-    return [value] if value and value.startswith("/") and value != home else []
-
-
-def _relative(top: Path, path: str, folders: dict[str, str] | None = None) -> str | None:
-    """Where `path` leads relative to the tree `top` (resolved; "" for the top), or None
-    outside it or in a `.git`. `folders`: the folders resolved in this look, kept (a long
-    `.bashrc` names thousands of paths in a few folders)."""
-    folder, name = os.path.split(path)
-    if folders is None or name in ("", ".", ".."):
-        real = os.path.realpath(path)
-    else:
-        if folder not in folders:
-            folders[folder] = os.path.realpath(folder)
-        real = os.path.join(folders[folder], name)
-        real = os.path.realpath(real) if os.path.islink(real) else real
-    mine = str(top)
-    if real == mine:
-        return ""
-    if not real.startswith(mine.rstrip("/") + "/"):
-        return None
-    inside = real[len(mine.rstrip("/")) + 1 :]
-    return None if ".git" in inside.split("/") else inside
-
-
-def _text(path: str) -> tuple[str | None, str]:
-    """The shell file at `path` (its links followed, as the shell does), read when it is a
-    plain file of at most `MOST_BYTES`; else None and why, "" when there is none."""
-    found = regular_bytes(path, MOST_BYTES, follow=True)
-    if found is not None and len(found[0]) <= MOST_BYTES:
-        return found[0].decode("utf-8", "replace"), ""
-    if found is not None:
-        return None, f"longer than {MOST_BYTES // 1024} KiB"
-    if os.path.exists(path) and not os.path.isdir(path):  # a FIFO, one it may not open
-        return None, "a file agents cannot read"
-    return None, ""  # none there, or a link to nothing: the shell reads nothing
-
-
-def _shown(top: Path, home: str, path: str) -> str:
-    if path == ENVIRON:
-        return "your environment"
-    inside = _relative(top, path)
-    shown = inside if inside else "~/" + os.path.relpath(path, home)
-    return printable(shown)

@@ -11,7 +11,9 @@ takes every state: `${X:-d}` is X's value or `d`, so a default naming the tree i
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pwd
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,6 +37,15 @@ OPERATED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)[^{}]+\}")
 PWDS = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")
 LINKS = re.compile(r"\b(?:readlink|realpath)\b|\b(?:cd|pwd)\s+-P\b")  # links followed
 HOMES = re.compile(r"(?<![^\s:=(\"'`+-])~|\$\{?HOME\b")
+# A command substitution and the path after it: its program's name, the path.
+PRINTED = re.compile(
+    r"(?:\$\(|`)\s*([^\s()`]*)(?:[^()`]|\([^()]*\))*(?:\)|`)\"?(/[^\s:;|&()<>$`'\"]*)"
+)
+# Programs whose output names the system's places, never the home's by the user's choice:
+# Homebrew's prefix (found outside the home), pkg-config's, the machine's names.
+SYSTEM_PRINTERS = frozenset(
+    ("brew", "pkg-config", "uname", "arch", "hostname", "lsb_release", "dpkg-architecture")
+)
 VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
 Variables = Mapping[str, "list[str] | None"]
 
@@ -62,7 +73,38 @@ def kept_whole(line: str) -> tuple[str, dict[int, str]]:
 def values(word: str, variables: Variables, home: str) -> list[str] | None:
     """The values `word` may take (`~` at its start and after `:`, `=`, `}` put in as the
     home), or None when some part of it is not evaluated exactly."""
-    return _evaluate(_tilde(word, home), variables, home)
+    if not word.startswith("~") or word == "~" or word.startswith("~/"):
+        return _evaluate(_tilde(word, home), variables, home)
+    named, _, rest = word[1:].partition("/")
+    found: list[str] = []
+    for base in _named(named, variables):
+        more = _evaluate(
+            _tilde(base + ("/" + rest if rest or "/" in word else ""), home), variables, home
+        )
+        if more is None:
+            return None
+        found += more
+    return found or None
+
+
+def _named(name: str, variables: Variables) -> list[str]:
+    """The folders `~name` may be: `~+` the shell's folder, zsh's named directory (`hash -d
+    name=...`, a variable holding an absolute path), the user `name`'s home; none (not
+    evaluated) for `~-` or when one of them is not known."""
+    if name == "+":
+        return _lookup("PWD", variables) or []
+    found: list[str] = []
+    if "~" + name in variables:
+        hashed = variables["~" + name]
+        if hashed is None:
+            return []
+        found += hashed
+    if NAME.fullmatch(name) and name in variables:
+        known = variables[name]
+        found += [one for one in known or [] if one.startswith("/")]
+    with contextlib.suppress(KeyError, ValueError):
+        found.append(pwd.getpwnam(name).pw_dir)
+    return list(dict.fromkeys(found))
 
 
 def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
@@ -73,6 +115,10 @@ def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
     text = PWDS.sub("$PWD", text)
     if LINKS.search(text) and (HOMES.search(text) or home in text or str(top) in text):
         return True  # `$(readlink -f ~/.bashrc)`: where the home's links lead, maybe the tree
+    for match in PRINTED.finditer(text):  # `$(python3 -c ...)/dotfiles/bin`: any folder
+        tail = match[2].split("/")  # of the home, maybe the tree's
+        if match[1] not in SYSTEM_PRINTERS and (top.name in tail or ".." in tail):
+            return True
     plain = OPERATED.sub(r"${\1}", text)  # `${HOME%/}/x`: `${HOME}/x` too
     for match in [*ANCHOR.finditer(text), *ANCHOR.finditer(plain)]:
         name, tail = match[1], match[2]

@@ -81,6 +81,54 @@ COMMON = (
 )
 
 
+# A form naming the tree `{h}/dotfiles` (`{h}` a spelling of the home), and what agents
+# reads of it: "found" (`aliases.sh` found exactly, the tree not whole) or "whole".
+SOURCES = (
+    ('D={h}; D+=/dotfiles; . "$D/aliases.sh"', "found"),
+    ("X=dotfiles; X+=/aliases.sh; . {h}/$X", "found"),
+    ('D=({h}/dotfiles); . "$D/aliases.sh"', "found"),
+    ('D=({h}/dotfiles /x); . "${{D[0]}}/aliases.sh"', "whole"),
+    ('D+=({h}/dotfiles); . "$D/aliases.sh"', "found"),
+    ("D={h}/dotfiles; . ~D/aliases.sh", "found"),
+    ('mapfile -t A < <(echo {h}/dotfiles); . "${{A[0]}}/aliases.sh"', "whole"),
+    ('readarray -t A < <(echo {h}/dotfiles); . "$A/aliases.sh"', "whole"),
+    ('declare -n R=HOME; . "$R/dotfiles/aliases.sh"', "found"),
+    ('typeset -n R=HOME; . "$R/dotfiles/aliases.sh"', "found"),
+    ('read -r D <<< {h}/dotfiles; . "$D/aliases.sh"', "whole"),
+    ('IFS= read -r D <<< {h}/dotfiles; . "$D/aliases.sh"', "whole"),
+    ("printf -v D '%s/dotfiles' {h}; . \"$D/aliases.sh\"", "whole"),
+    ('. "$(git config --global --path dotfiles.dir)/aliases.sh"', "whole"),
+    ('. "$(xdg-user-dir DOCUMENTS)/../dotfiles/aliases.sh"', "whole"),
+    ("export PATH=\"$(python3 -c 'print(1)')/dotfiles/bin:$PATH\"", "whole"),
+    ("hash -d dots={h}/dotfiles; source ~dots/aliases.sh", "found"),
+    (". ~+/dotfiles/aliases.sh", "found"),
+    (". ~no_such_user_q/dotfiles/aliases.sh", "whole"),
+    ("make -C {h}/dotfiles", "whole"),
+    ("make -f {h}/dotfiles/Makefile", "whole"),
+    ("cargo run --manifest-path={h}/dotfiles/Cargo.toml", "whole"),
+    ("make -s --directory={h}/dotfiles all", "whole"),
+    ("alias b='make -s -C {h}/dotfiles'", "whole"),
+    ("npm --prefix {h}/dotfiles run build", "whole"),
+    ("alias n='npm --prefix {h}/dotfiles run build'", "whole"),
+    ("yarn --cwd {h}/dotfiles build", "whole"),
+    ("env -C {h}/dotfiles make", "whole"),
+    ('sh -c "cd {h}/dotfiles && make"', "whole"),
+    ("alias x='bash -c \"make -C {h}/dotfiles\"'", "whole"),
+    ('make -C "$(git config --global --path dotfiles.dir)"', "whole"),
+    ("python3 {h}/dotfiles", "whole"),
+    ("dev() {{ make -C {h}/dotfiles; }}", "whole"),
+)
+# zsh's own forms, in `~/.zshrc -> dotfiles/zshrc`: the link's folder is the tree's top.
+ZSH_SOURCES = (
+    ("source ${{0:A:h}}/aliases.sh", "found"),
+    ("source ${{${{(%):-%x}}:A:h}}/aliases.sh", "found"),
+    ("source ${{0:h}}/dotfiles/aliases.sh", "found"),
+    ("source ${{0:A:r}}/aliases.sh", "whole"),
+    ("hash -d dots={h}/dotfiles; source ~dots/aliases.sh", "found"),
+)
+HOMES = ("~", "$HOME", "${{HOME}}", '"$HOME"')
+
+
 @when("home startup files setting a loader variable to the tree are made at random")
 def step_home_readers(context: Any) -> None:
     run_property(context, "home readers", _check, 60)
@@ -136,3 +184,50 @@ def _example(root: Path, data: st.DataObject) -> None:
         assert found.whole, shown
     elif kind and variable not in OPTIONS and "cd " not in form and not xdg_quoted:
         assert not found.whole and "lib" in found.paths, shown
+
+
+@when("home startup files naming the tree by a form agents may not evaluate are made at random")
+def step_home_forms(context: Any) -> None:
+    run_property(context, "home forms", _check_forms, 60)
+
+
+@then(
+    "each form is read exactly where agents evaluates it,"
+    " and the tree counts whole where it does not"
+)
+def step_home_forms_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+def _check_forms(examples: int, seed: int, tmp: Path) -> int:
+    return home_examples(examples, seed, tmp, _form_example)
+
+
+def _form_example(root: Path, data: st.DataObject) -> None:
+    home = root / "home"
+    tree = home / "dotfiles"
+    (tree / ".git").mkdir(parents=True)
+    (tree / "bin").mkdir()
+    (tree / "aliases.sh").write_text("true\n")
+    (tree / "Makefile").write_text("all:\n")
+    (tree / "Cargo.toml").write_text("[package]\n")
+    zsh = data.draw(st.booleans())
+    form, kind = data.draw(st.sampled_from(ZSH_SOURCES if zsh else SOURCES))
+    spelled = data.draw(st.sampled_from(HOMES)).format()
+    line = form.format(h=spelled)
+    common = data.draw(st.lists(st.sampled_from(COMMON), max_size=3))
+    text = "\n".join([*common, line]) + "\n"
+    if zsh:
+        own = ".zshrc"
+        (tree / "zshrc").write_text(text)
+        (home / own).symlink_to("dotfiles/zshrc")
+    else:
+        own = data.draw(st.sampled_from((".bashrc", ".profile", ".bash_profile")))
+        (home / own).write_text(text)
+    os.environ["HOME"] = str(home)
+    found = home_files.home_files(tree)
+    shown = (own, text, sorted(found.paths), found.whole)
+    if kind == "whole":
+        assert found.whole, shown
+    else:  # evaluated exactly: found, and the tree not whole
+        assert "aliases.sh" in found.paths and not found.whole, shown

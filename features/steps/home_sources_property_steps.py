@@ -17,7 +17,8 @@ from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
-from cleveragents.adapters.home_shells import FISH_FILE, MOST_READ, SHELL_FILES
+from cleveragents.adapters.home_shells import FISH_FILE, SHELL_FILES
+from cleveragents.adapters.home_words import MOST_READ
 from features.support.home_examples import home_examples
 from features.support.properties import run_property
 

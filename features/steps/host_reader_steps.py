@@ -50,3 +50,23 @@ def step_host_shell_read(context: Any, seen: str) -> None:
     assert seen in read, f"the shell never read {seen!r} while the command ran: {read[-300:]!r}"
     ran = sorted(name for name in os.listdir(outside) if name != "read.log")
     assert not ran, f"a shell outside the sandbox ran the model's bytes: {ran}"
+
+
+@then('a new interactive shell of mine, typing "{typed}", runs nothing the model wrote')
+def step_next_shell(context: Any, typed: str) -> None:
+    """`bash -ic TYPED` with the user's HOME after the run, as their next terminal, in a
+    folder of its own beside the tree: the model's `touch planted-ran` lands there (or in
+    the home, from a Makefile's `touch ../planted-ran`)."""
+    after = context.tmp / "after"
+    after.mkdir(exist_ok=True)
+    subprocess.run(
+        ["bash", "-ic", typed],
+        cwd=after,
+        env={"PATH": os.defpath, "HOME": context.env["HOME"]},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    ran = sorted(os.listdir(after)) + sorted(os.listdir(context.env["HOME"]))
+    assert "planted-ran" not in ran, f"the user's next shell ran the model's bytes: {ran}"

@@ -1,0 +1,163 @@
+"""The words of a home startup file as the shell reads them (`_words`), their values
+(`_expand`: `home_values` with brace expansion), the paths any line names (`_mentions`), and
+where a path leads in the tree (`_relative`): what `home_shells.py` and the other home
+readers share."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+from cleveragents.adapters.git.stamped_reads import regular_bytes
+from cleveragents.adapters.home_environ import ENVIRON
+from cleveragents.adapters.home_values import kept_whole, values
+from cleveragents.domain.reach import printable
+from cleveragents.domain.tree_scripts import MOST_BYTES
+
+MOST_READ = 64
+OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
+KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
+OPERATOR = re.compile(r";;|&&|\|\||<<<|<<|>>|<\(|>\(|&>|>&|[;&|()<>]")
+STARTS = frozenset((*OPERATORS, *KEYWORDS, "exec"))  # what a command may follow
+RUNS = frozenset((".", "source", "sh", "bash", "dash", "zsh", "ksh", "ash"))  # `bash X`: run
+# A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
+# an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
+PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
+DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]((?:[^{}]|\{[^{}]*\})*)\}")  # `${X:-Y}`
+BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+GLOB = re.compile(r"[*?\[]")
+CONTINUED = re.compile(r"(?<!\\)((?:\\\\)*)\\\n")  # a line continued by `\`: one line
+QUOTED = re.compile(r"\$(['\"])")  # bash's `$'...'`, `$"..."`: the string
+POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
+
+
+def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
+    """Every other path `text` names by `~`, `/`, `$HOME` or a variable it set, wherever
+    on a line (`bash X`, `source <(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, a `PATH`'s
+    folder, an alias' string): a file the home may run, or a folder whose files it may."""
+    found: list[str] = []
+    for line in CONTINUED.sub(r"\1", text).splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
+            variable = VARIABLE.match(piece)
+            if not (piece.startswith(("~", "/")) or (variable and variable.start() == 0)):
+                continue
+            if variable and variable.end() == len(piece):
+                continue  # `$PATH` alone: named where it was set (of agents' own, its PATH)
+            if variable and (variable[1] or variable[2]) not in variables:
+                continue  # agents' environment alone (`$PWD`): not the files' own
+            for value in _expand(piece, variables, home) or []:
+                found += [v for v in value.split(":") if v.startswith("/")]
+    return list(dict.fromkeys(found))
+
+
+def _at_start(words: list[str], index: int) -> bool:
+    return index >= 0 and (index == 0 or words[index - 1] in STARTS)
+
+
+def _words(line: str) -> list[str]:
+    """The shell words of `line`, quotes taken off, `;`, `&&`... apart; `\\.` as `.`."""
+    kept, back = kept_whole(QUOTED.sub(r"\1", line))  # `$(...)`: one piece of its word
+    lexer = shlex.shlex(kept, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        found = [word.translate(back) for word in lexer]
+    except ValueError:  # an open quote: the line read as plain words
+        return line.split()
+    return [one for word in found for one in _operators(word)]
+
+
+def _operators(word: str) -> list[str]:
+    """`word`, or the operators a run of them holds apart (`);` is `)` then `;`); a
+    function's `()` is kept."""
+    if word in OPERATORS or word == "()" or word.strip("();<>|&"):
+        return [word]
+    return OPERATOR.findall(word) or [word]
+
+
+def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> list[str] | None:
+    """The values of `word` with `~`, `$HOME`, the known variables and the forms
+    `home_values` evaluates put in, or None when some `$` stays (a variable set nowhere,
+    `$(...)`, `${x%y}`)."""
+    found = values(word, variables, home)
+    if found is None or any("$" in v or "`" in v for v in found):
+        return None
+    return [out for value in found for out in _braces(value)][: MOST_READ * 4]
+
+
+def _braces(word: str) -> list[str]:
+    """`word` with its `{a,b}`s expanded as the shell does, at most `MOST_READ` words."""
+    done: list[str] = []
+    todo = [word]
+    while todo and len(done) + len(todo) <= MOST_READ:
+        one = todo.pop(0)
+        match = BRACE.search(one)
+        if match is None:
+            done.append(one)
+            continue
+        todo += [one[: match.start()] + part + one[match.end() :] for part in match[1].split(",")]
+    return done + todo
+
+
+def _environ(name: str) -> list[str] | None:
+    value = os.environ.get(name)
+    return None if value is None else [value]
+
+
+def _glob_folder(path: str) -> tuple[str, bool]:
+    """`path`, or for a glob the folder above its first glob part, whole."""
+    parts = path.split("/")
+    for index, part in enumerate(parts):
+        if GLOB.search(part):
+            return "/".join(parts[:index]) or "/", True
+    return path, False
+
+
+def _zdotdirs(value: str | None, home: str) -> list[str]:
+    return [value] if value and value.startswith("/") and value != home else []
+
+
+def _relative(top: Path, path: str, folders: dict[str, str] | None = None) -> str | None:
+    """Where `path` leads relative to the tree `top` (resolved; "" for the top), or None
+    outside it or in a `.git`. `folders`: the folders resolved in this look, kept (a long
+    `.bashrc` names thousands of paths in a few folders)."""
+    folder, name = os.path.split(path)
+    if folders is None or name in ("", ".", ".."):
+        real = os.path.realpath(path)
+    else:
+        if folder not in folders:
+            folders[folder] = os.path.realpath(folder)
+        real = os.path.join(folders[folder], name)
+        real = os.path.realpath(real) if os.path.islink(real) else real
+    mine = str(top)
+    if real == mine:
+        return ""
+    if not real.startswith(mine.rstrip("/") + "/"):
+        return None
+    inside = real[len(mine.rstrip("/")) + 1 :]
+    return None if ".git" in inside.split("/") else inside
+
+
+def _text(path: str) -> tuple[str | None, str]:
+    """The shell file at `path` (its links followed, as the shell does), read when it is a
+    plain file of at most `MOST_BYTES`; else None and why, "" when there is none."""
+    found = regular_bytes(path, MOST_BYTES, follow=True)
+    if found is not None and len(found[0]) <= MOST_BYTES:
+        return found[0].decode("utf-8", "replace"), ""
+    if found is not None:
+        return None, f"longer than {MOST_BYTES // 1024} KiB"
+    if os.path.exists(path) and not os.path.isdir(path):  # a FIFO, one it may not open
+        return None, "a file agents cannot read"
+    return None, ""  # none there, or a link to nothing: the shell reads nothing
+
+
+def _shown(top: Path, home: str, path: str) -> str:
+    if path == ENVIRON:
+        return "your environment"
+    inside = _relative(top, path)
+    shown = inside if inside else "~/" + os.path.relpath(path, home)
+    return printable(shown)
