@@ -146,7 +146,9 @@ class ClaudeDirs:
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it); so is what
         changed where the sandbox `holds` it read-only (`domain/box_holds.py`)."""
-        relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
+        keep = link_ways.keeping(self.saver, self._commit, plan_id)  # what stood: maybe the user's
+        held = holds.held if holds is not None else ()  # a link in a folder held: the host's
+        relinked_ways = link_ways.put_back(self.repo.root, self._ways, keep, held)  # first
         if not before.keys() & {*self._on_path, *self._host, *self._dots}:  # looked elsewhere:
             self._home_places()  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
