@@ -194,7 +194,7 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         # First where git finds config and hooks: the put-backs below write through no link.
-        look.put_back = self.own_git.put_back(look.own_git)
+        look.put_back = self.own_git.put_back(look.own_git, look.holds)
         look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, look.holds)
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
@@ -211,7 +211,7 @@ class GitCheckpoints:
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)
-        self.own_git.refuse_left(look.own_git)
+        self.own_git.refuse_left(look.own_git, look.holds)
         return saved
 
     def session_start(self, plan_id: str, tree: str | None = None) -> SessionStart:

@@ -37,6 +37,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import remove
+from cleveragents.domain.box_holds import Held
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.errors import ConflictingState
 
@@ -65,8 +66,10 @@ class OwnGitDir:
                 found[label] = seen
         return found
 
-    def put_back(self, before: Structure | None) -> list[str]:
-        """What a command changed of `before`, as it was; one line for each."""
+    def put_back(self, before: Structure | None, holds: Held = None) -> list[str]:
+        """What a command changed of `before`, as it was; one line for each. What changed
+        where the box held it read-only the whole command (`holds`: the top `.git`) was
+        the host's (the user's own line in `info/exclude`): it stays, unsaid."""
         if before is None:  # pragma: no cover - a look held on disk by an older agents
             return []
         said: list[str] = []
@@ -75,6 +78,8 @@ class OwnGitDir:
             was, now = before.get(label), _seen(full)
             if was == now or not (exact or _elsewhere(was, now)) or was == "big":
                 continue
+            if holds is not None and holds.holds(label):
+                continue  # out of the command's reach: the host's
             if now is not None:
                 remove(full)
             _write(full, was)
@@ -85,11 +90,14 @@ class OwnGitDir:
             said.append(f"{verb} {shown_path(label)}: {why}")
         return said
 
-    def refuse_left(self, before: Structure | None) -> None:
+    def refuse_left(self, before: Structure | None, holds: Held = None) -> None:
         """Raise `ConflictingState` when what a command changed could not be put back (a
-        file too large to keep, or one git or the disk would not let us write)."""
+        file too large to keep, or one git or the disk would not let us write); what the
+        box held read-only is the host's (`put_back`)."""
         for label, full, exact in self._watched(before or {}):
             was, now = (before or {}).get(label), _seen(full)
+            if holds is not None and holds.holds(label):
+                continue
             if before is not None and was != now and (exact or _elsewhere(was, now)):
                 raise ConflictingState(
                     f"a command changed {shown_path(label)}, which tells git where this "
