@@ -207,7 +207,7 @@ class GitCheckpoints:
             partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored),
             look.holds,
         )
-        look.put_back = self.own_config.put_back(look.own_config, look.put_back)
+        look.put_back = self.own_config.put_back(look.own_config, look.put_back, look.holds)
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)

@@ -185,21 +185,21 @@ def module_git_dirs(common: Path) -> list[str]:
     depth and theirs: a submodule's name may hold slashes (`modules/a/b`), a folder holding
     a `HEAD` is one."""
     found: list[str] = []
-    folders = [f"modules/{n}" for n in _folders(common / "modules")]
+    folders = [f"modules/{n}" for n in folder_names(common / "modules")]
     while folders and len(found) < MOST_MODULES:
         folder = folders.pop()
         if (common / folder / "HEAD").is_file():
             found.append(folder)
-            folders += [f"{folder}/modules/{n}" for n in _folders(common / folder / "modules")]
+            folders += [f"{folder}/modules/{n}" for n in folder_names(common / folder / "modules")]
         else:
-            folders += [f"{folder}/{n}" for n in _folders(common / folder)]
+            folders += [f"{folder}/{n}" for n in folder_names(common / folder)]
     return sorted(found)
 
 
-def _folders(folder: Path) -> list[str]:
-    """The names of the folders (not links) in `folder`; none when it is no folder."""
+def folder_names(folder: Path) -> list[str]:
+    """The names of the folders (not links) in `folder`, sorted; none when it is no folder."""
     try:
-        return [e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False)]
+        return sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
     except OSError:
         return []
 
