@@ -29,7 +29,7 @@ from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
-from cleveragents.adapters.git.own_git_dir import OwnGitDir
+from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.restore_obstacles import Obstacles
@@ -73,7 +73,7 @@ class GitCheckpoints:
         self.own_config = OwnConfig(repo)  # one, whose hooks path all the looks share
         runs, config = self._claude_runs, self.own_config
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs, self.objects, runs, config)
-        self.own_git = OwnGitDir(repo)
+        self.own_git = OwnGitDir(repo, keeping(self.saver, self.snapshots.commit_saved))
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
         session_gits = GitDirs(repo, self.objects.contents)
@@ -194,7 +194,7 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         # First where git finds config and hooks: the put-backs below write through no link.
-        look.put_back = self.own_git.put_back(look.own_git, look.holds)
+        look.put_back = self.own_git.put_back(look.own_git, look.holds, look.plan_id)
         look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, look.holds)
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
