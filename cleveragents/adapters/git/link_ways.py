@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 
 from cleveragents.adapters.git.modes import LINK
 from cleveragents.adapters.git.saved_files import FileSaver, link_on_the_way
+from cleveragents.adapters.git.saved_names import escaped
 from cleveragents.domain.command_saves import shown_path
 
 WHY = "a link on the way to what runs on the host"
@@ -150,5 +151,5 @@ def _re_pointed(full: Path, target: str | None) -> bool:
 def _kept(line: str, way: str, commit: str | None) -> str:
     if commit is None:
         return line
-    shown = shown_path(way)
+    shown = shown_path(escaped(way))  # as the commit's tree holds it
     return f"{line}; the link that stood is kept in commit {commit} (git show {commit}:{shown})"
