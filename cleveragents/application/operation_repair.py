@@ -119,7 +119,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         safety = log.store.checkpoint(op.files_before).tree
         changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
         host = log.checkpoints.host_folders()
-        ignored = _ignored_changed(log, op, lambda path: host_run(path, host) is not None)
+        ignored, made = _ignored_changed(log, op, lambda path: host_run(path, host) is not None)
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
@@ -131,13 +131,14 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         for path, (was, _) in changed.items()
         if host_run(path, host) is not None and path not in log.spared
     }
-    if not back and not ignored:
+    if not back and not ignored and not made:
         return None
-    shown = ", ".join(visible(path, one_line=True) for path in sorted({*back, *ignored}))
+    shown = ", ".join(visible(path, one_line=True) for path in sorted({*back, *ignored, *made}))
     command = f"putting back what operation {op.id} ({op.kind}), killed, left where your host runs"
     before, repair = _repair(log, op, command)
     to = log.checkpoints.edited_tree(before.tree, back)
-    records, spare = _only(op.saved, ignored)
+    records, spare = _only(op, ignored, made)
+    ignored += made
     with log.keeping(repair):  # what stood at the ignored paths too: undo brings it back
         log.checkpoints.restore(
             log.checkpoints.at_tree(op.plan_id, to, command), records, spare=spare
@@ -157,9 +158,12 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     return repair
 
 
-def _ignored_changed(log: OperationLog, op: Operation, runs: Callable[[str], bool]) -> list[str]:
-    """The paths of `op`'s saved records that no checkpoint holds (ignored files, a nested
-    repository's), that the host runs (`runs`), not as the oldest record holds them now."""
+def _ignored_changed(
+    log: OperationLog, op: Operation, runs: Callable[[str], bool]
+) -> tuple[list[str], list[str]]:
+    """The paths no checkpoint holds (ignored files, a nested repository's) that the host
+    runs (`runs`): those of `op`'s saved records not as the oldest record holds them now,
+    and those made since `op` began that no record names (the looks saw none there)."""
     found = log.checkpoints.found_states(op.saved)
     wanted = [
         path
@@ -167,13 +171,21 @@ def _ignored_changed(log: OperationLog, op: Operation, runs: Callable[[str], boo
         if entry not in (BYTES_IN_TREE, FOLDER) and path not in log.spared and runs(path)
     ]
     now = log.checkpoints.saved_states(wanted)
-    return sorted(path for path in wanted if now[path] != found[path])
+    since = int(op.created_at.timestamp() * 1e9)
+    made = [
+        path
+        for path in log.checkpoints.ignored_since(since)
+        if path not in found and path not in log.spared and runs(path)
+    ]
+    return sorted(path for path in wanted if now[path] != found[path]), sorted(made)
 
 
-def _only(records: list[SavedFiles], paths: list[str]) -> tuple[list[SavedFiles], set[str]]:
-    """Of `records`, those holding `paths`, each narrowed to them; and the other paths
-    their commits hold (spared by the put-back: only `paths` are written)."""
-    if not paths:
+def _only(op: Operation, paths: list[str], made: list[str]) -> tuple[list[SavedFiles], set[str]]:
+    """Of `op`'s saved records, those holding `paths`, each narrowed to them, and one of
+    `made` (nothing stood there: removed); and the other paths their commits hold (spared
+    by the put-back: only `paths` are written)."""
+    records = op.saved
+    if not paths and not made:
         return [], set()
     wanted = set(paths)
     narrowed = [
@@ -189,6 +201,7 @@ def _only(records: list[SavedFiles], paths: list[str]) -> tuple[list[SavedFiles]
         for saved in records
         if wanted.intersection(saved.paths)
     ]
+    narrowed += [SavedFiles(plan_id=op.plan_id, absent=made)] if made else []
     return narrowed, {p for saved in records for p in saved.paths} - wanted
 
 

@@ -6,10 +6,9 @@ keeps every checkpoint reachable. The user's index, HEAD, branches, stash and re
 never touched, and no hook of theirs runs. Before a restore writes or deletes anything,
 what it would destroy that no checkpoint tree holds (ignored files in its way, files in
 nested repositories, unrecorded modes) is handed to `keep`, which records it for `agents
-plan undo`; what each checkpoint, restore and action is, to `journal`.
-
-The `CheckpointStore` port's face; the work is done in rooms: `private_index` (index, journal,
-tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`, `tree_queries`."""
+plan undo`; what each checkpoint, restore and action is, to `journal`. The `CheckpointStore`
+port's face; the work is done in rooms: `private_index` (index, journal, tree), `snapshots`,
+`restore_scan`, `restore_obstacles`, `restores`, `tree_queries`, `ignored_since`."""
 
 from __future__ import annotations
 
@@ -27,6 +26,7 @@ from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
+from cleveragents.adapters.git.ignored_since import ignored_since
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
@@ -125,8 +125,8 @@ class GitCheckpoints:
         return self.snapshots.snapshot_tree(plan_id, scratch)
 
     def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
-        """Commit the working tree and keep it reachable from the plan's ref (`changed`:
-        every path the agent changed since the plan's last checkpoint, when known)."""
+        """Commit the working tree, reachable from the plan's ref (`changed`: each path the
+        agent changed since the plan's last checkpoint, when known)."""
         self.journal((made := self.snapshots.create(plan_id, label, changed)).tree)
         return made
 
@@ -223,9 +223,8 @@ class GitCheckpoints:
         return self.session.put_back(start)
 
     def _claude_runs(self) -> list[str]:
-        """Every `.claude` and `.mcp.json` the last walk found, and the repository's own
-        `.git/hooks` (`claude_dirs.OWN_HOOKS`), which the walk leaves out: the sandbox binds
-        it read-only, but Claude Code's Bash runs on the host."""
+        """Every `.claude` and `.mcp.json` the last walk found, and the own `.git/hooks`,
+        which it leaves out: the sandbox binds it read-only, Claude Code's Bash runs free."""
         hooks = self.repo.root / OWN_HOOKS
         own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
         return [*self.git_dirs.claude_folders, *own]
@@ -290,10 +289,9 @@ class GitCheckpoints:
         in_step: bool = False,
         spare: Collection[str] = (),
     ) -> list[str]:
-        """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
-        back but those at `spare`'s paths (`restores.Restores.restore`); what it would
-        destroy that no tree holds goes to `keep` first. Returns the nested repositories
-        made since the checkpoint that it moved whole into the safety record."""
+        """The working tree made the checkpoint's tree, then `put_back`'s files back but at
+        `spare`'s paths (`restores.Restores.restore`); what no tree holds that it destroys
+        goes to `keep` first. The nested repositories made since, moved whole to `keep`."""
         self.journal(checkpoint.tree)
         return self.restores.restore(checkpoint, self.keep, put_back, in_step, spare)
 
@@ -356,9 +354,11 @@ class GitCheckpoints:
         return self.queries.tree_paths(tree)
 
     def withheld(self) -> list[str]:
-        """Files kept out of checkpoints by the user's own ignore rules, no longer by those
-        on disk, not named yet for their plan (`user_ignores.py`)."""
+        """Files kept out by ignore rules of the user's no longer on disk (`user_ignores.py`)."""
         return self.snapshots.user_ignores.to_name()
+
+    def ignored_since(self, since: int) -> list[str]:
+        return ignored_since(self.repo, self.private.tree_env(), since)
 
     def ignored_here(self, paths: list[str]) -> set[str]:
         """Which of `paths` the working tree's own ignore rules exclude now."""
