@@ -16,7 +16,6 @@ of it puts the files back as they were before it, leaving plan state as settled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import ResolvedFiles
@@ -28,6 +27,7 @@ from cleveragents.domain.shown_text import visible
 
 if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
+    from cleveragents.domain.host_files import HostFolders
 
 REPAIR = "repair"
 
@@ -111,7 +111,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     Ignored files (and a nested repository's), which no checkpoint holds, go back as the
     run's saved records hold them (saved before each command: attack 21, finding 7), what
     stood there kept in the commit the outcome names."""
-    from cleveragents.domain.host_files import host_run
+    from cleveragents.domain.host_files import HostFolders, host_run
     from cleveragents.errors import CleverAgentsError
 
     assert op.files_before is not None
@@ -119,7 +119,9 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         safety = log.store.checkpoint(op.files_before).tree
         changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
         host = log.checkpoints.host_folders()
-        ignored, made = _ignored_changed(log, op, lambda path: host_run(path, host) is not None)
+        # Nothing of the tree runs on the host: no listing of its ignored files.
+        none = host == HostFolders(vouch_file=host.vouch_file)
+        ignored, made = ([], []) if none else _ignored_changed(log, op, host)
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
@@ -159,11 +161,16 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
 
 
 def _ignored_changed(
-    log: OperationLog, op: Operation, runs: Callable[[str], bool]
+    log: OperationLog, op: Operation, host: HostFolders
 ) -> tuple[list[str], list[str]]:
     """The paths no checkpoint holds (ignored files, a nested repository's) that the host
-    runs (`runs`): those of `op`'s saved records not as the oldest record holds them now,
+    runs (`host`): those of `op`'s saved records not as the oldest record holds them now,
     and those made since `op` began that no record names (the looks saw none there)."""
+    from cleveragents.domain.host_files import host_run
+
+    def runs(path: str) -> bool:
+        return host_run(path, host) is not None
+
     found = log.checkpoints.found_states(op.saved)
     wanted = [
         path
