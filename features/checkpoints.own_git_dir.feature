@@ -8,6 +8,26 @@ Feature: A command cannot move where git finds this repository's config and hook
   # put-back runs after each of Claude Code's Bash calls (robot/claude_code_git_dir.robot).
   # Each planted setting would touch `canary` beside the repository.
 
+  Scenario: What stood where the git dir is put back is kept in a commit the outcome names
+    # A command on the host runs beside the user, who may have edited the file meanwhile:
+    # what the put-back overwrites is kept, never lost (attack 21, finding 15's class).
+    Given a git repository
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: echo mine.log >> .git/info/exclude
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 0
+    And the file ".git/info/exclude" does not contain "mine.log"
+    When I run "agents plan decision 3"
+    Then stdout contains "put back .git/info/exclude: changed by the command; what stood there is kept in commit"
+    And ".git~cleveragents/info/exclude" of the side commit the outcome names holds "mine.log"
+
   Scenario Outline: A command that <what> is put back
     Given a git repository
     And the plan file "plan.yaml":

@@ -138,3 +138,27 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "note.txt" exists
     And stdout contains "put back bashrc: changed by the command"
     And the file "bashrc" does not contain "model-ran"
+
+  Scenario: My own line added to .git/info/exclude while the command runs stays mine
+    # The box binds .git read-only the whole command: what changed there is the host's, not
+    # put back (and lost) as the command's.
+    Given the user runs "echo mine.log >> .git/info/exclude" in the tree while the command waits
+    And Claude will propose the plan "exclude" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'exclude' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file ".git/info/exclude" contains "mine.log"
+    And stdout does not contain "put back .git/info/exclude"
+
+  Scenario: My own git config setting made while the command runs stays mine
+    # The box binds .git read-only the whole command: a setting that changed there is the
+    # host's (the user's `git config` meanwhile), not put back as the command's.
+    Given the user runs "git config core.editor mine-editor" in the tree while the command waits
+    And Claude will propose the plan "config" checked by ""
+    And Claude will run "echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'config' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file ".git/config" contains "mine-editor"
+    And stdout does not contain "put back git config"

@@ -12,6 +12,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
       | path   | content                                          |
       | bashrc | # rc\nfor f in ~/dot/*.sh; do . "$f"; done\n      |
       | a.sh   | true\n                                           |
+      | .gitignore | local.sh\n                                  |
     And the user's home links ".bashrc" to the tree's "bashrc"
     And the user's home links "dot" to the tree's "."
     And Claude answers through a stand-in server
@@ -28,3 +29,31 @@ Feature: What a killed agents' command left where my host runs it is put back at
     When I run "agents plan undo 2"
     Then the exit code is 0
     And the file "zz.sh" contains "touch planted"
+
+  Scenario: An ignored script my shell runs, changed by a killed command, goes back at the next command, undoably
+    # `~/dot` links to the tree: every file of it is the home's, the tree is not held in
+    # the box, and `local.sh` is ignored: no checkpoint holds it (attack 21, finding 7: only
+    # the checkpointed files were put back).
+    Given I write "local.sh" with "true"
+    And Claude will run "sh -c 'echo touch planted >> local.sh; echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And I run "agents plan list"
+    Then the file "local.sh" does not contain "planted"
+    And stderr contains "; put back local.sh, marker: its killed command changed them where your host runs them"
+    And "local.sh" of the side commit the outcome names holds "touch planted"
+    When I run "agents plan undo 2"
+    Then the exit code is 0
+    And the file "local.sh" contains "touch planted"
+
+  Scenario: An ignored script a killed command made where my shell runs it goes at the next command, undoably
+    # No look saw `local.sh` before the command: nothing stood there; what stands is the
+    # command's (made since the run began), removed and kept.
+    Given Claude will run "sh -c 'echo touch planted > local.sh; echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And I run "agents plan list"
+    Then the file "local.sh" does not exist
+    And stderr contains "; put back local.sh, marker: its killed command changed them where your host runs them"
+    And "local.sh" of the side commit the outcome names holds "touch planted"
+    When I run "agents plan undo 2"
+    Then the exit code is 0
+    And the file "local.sh" contains "touch planted"

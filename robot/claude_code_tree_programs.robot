@@ -289,7 +289,7 @@ A Committed Link On The Way To A Hook's Script, Re-Pointed By A Bash Call, Is Pu
     Should Be Equal    ${target}    tools
     ${shown}    Run Agents    plan    tree
     Should Contain    ${shown.stdout}
-    ...    put back scripts: a link on the way to what runs on the host, re-pointed by the command
+    ...    put back scripts: a link on the way to what runs on the host, re-pointed during the command (by the command or on the host); the link that stood is kept in commit
 
 A Script A Subagent's Preloaded Skill Runs Is Put Back Before The Skill Runs
     [Documentation]    A skill's `!`python3 scripts/ctx.py`` line runs on the host, past our

@@ -19,13 +19,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import ResolvedFiles
-from cleveragents.domain.checkpoint import Checkpoint, TreeEntry
+from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import as_written, is_action, written
+from cleveragents.domain.saved_states import BYTES_IN_TREE, FOLDER
 from cleveragents.domain.shown_text import visible
 
 if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
+    from cleveragents.domain.host_files import HostFolders
 
 REPAIR = "repair"
 
@@ -105,8 +107,11 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     taken back (attack 20, finding 8: the user's next shell sourced the model's `zz.sh`).
     They go back as before the run, the files as they were kept by a `repair` (undoing it
     brings them back), and the paths said; None when there are none. A name the box stood
-    on (`log.spared`) held none of the command's bytes: what stands there is the user's."""
-    from cleveragents.domain.host_files import host_run
+    on (`log.spared`) held none of the command's bytes: what stands there is the user's.
+    Ignored files (and a nested repository's), which no checkpoint holds, go back as the
+    run's saved records hold them (saved before each command: attack 21, finding 7), what
+    stood there kept in the commit the outcome names."""
+    from cleveragents.domain.host_files import HostFolders, host_run
     from cleveragents.errors import CleverAgentsError
 
     assert op.files_before is not None
@@ -114,6 +119,9 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         safety = log.store.checkpoint(op.files_before).tree
         changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
         host = log.checkpoints.host_folders()
+        # Nothing of the tree runs on the host: no listing of its ignored files.
+        none = host == HostFolders(vouch_file=host.vouch_file)
+        ignored, made = ([], []) if none else _ignored_changed(log, op, host)
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
@@ -125,25 +133,96 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         for path, (was, _) in changed.items()
         if host_run(path, host) is not None and path not in log.spared
     }
-    if not back:
+    if not back and not ignored and not made:
         return None
-    shown = ", ".join(visible(path, one_line=True) for path in sorted(back))
+    shown = ", ".join(visible(path, one_line=True) for path in sorted({*back, *ignored, *made}))
     command = f"putting back what operation {op.id} ({op.kind}), killed, left where your host runs"
     before, repair = _repair(log, op, command)
     to = log.checkpoints.edited_tree(before.tree, back)
-    with log.keeping(repair):
-        log.checkpoints.restore(log.checkpoints.at_tree(op.plan_id, to, command), [])
+    records, spare = _only(op, ignored, made)
+    ignored += made
+    with log.keeping(repair):  # what stood at the ignored paths too: undo brings it back
+        log.checkpoints.restore(
+            log.checkpoints.at_tree(op.plan_id, to, command), records, spare=spare
+        )
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }
-    repair.summary = f"put back {shown}: the killed command left them where your host runs them"
+    said = f"put back {shown}: the killed command left them where your host runs them"
+    repair.summary = said + _kept_line(repair.saved, ignored)
     _end(log, repair)
     op.summary = (
-        f"{op.summary}; put back {shown}: its killed command changed them where your host runs them"
+        f"{op.summary}; put back {shown}: its killed command changed them where your host "
+        f"runs them{_kept_line(repair.saved, ignored)}"
     )
     with log.store.transaction():
         log.store.save_operation(op)
     return repair
+
+
+def _ignored_changed(
+    log: OperationLog, op: Operation, host: HostFolders
+) -> tuple[list[str], list[str]]:
+    """The paths no checkpoint holds (ignored files, a nested repository's) that the host
+    runs (`host`): those of `op`'s saved records not as the oldest record holds them now,
+    and those made since `op` began that no record names (the looks saw none there)."""
+    from cleveragents.domain.host_files import host_run
+
+    def runs(path: str) -> bool:
+        return host_run(path, host) is not None
+
+    found = log.checkpoints.found_states(op.saved)
+    wanted = [
+        path
+        for path, (entry, _) in found.items()
+        if entry not in (BYTES_IN_TREE, FOLDER) and path not in log.spared and runs(path)
+    ]
+    now = log.checkpoints.saved_states(wanted)
+    since = int(op.created_at.timestamp() * 1e9)
+    made = [
+        path
+        for path in log.checkpoints.ignored_since(since)
+        if path not in found and path not in log.spared and runs(path)
+    ]
+    return sorted(path for path in wanted if now[path] != found[path]), sorted(made)
+
+
+def _only(op: Operation, paths: list[str], made: list[str]) -> tuple[list[SavedFiles], set[str]]:
+    """Of `op`'s saved records, those holding `paths`, each narrowed to them, and one of
+    `made` (nothing stood there: removed); and the other paths their commits hold (spared
+    by the put-back: only `paths` are written)."""
+    records = op.saved
+    if not paths and not made:
+        return [], set()
+    wanted = set(paths)
+    narrowed = [
+        saved.model_copy(
+            update={
+                "modes": {p: m for p, m in saved.modes.items() if p in wanted},
+                "absent": [p for p in saved.absent if p in wanted],
+                "folders": {},
+                "empty": [],
+                "made": [],
+            }
+        )
+        for saved in records
+        if wanted.intersection(saved.paths)
+    ]
+    narrowed += [SavedFiles(plan_id=op.plan_id, absent=made)] if made else []
+    return narrowed, {p for saved in records for p in saved.paths} - wanted
+
+
+def _kept_line(kept: list[SavedFiles], ignored: list[str]) -> str:
+    """Where what stood at the `ignored` paths put back is kept (the put-back's record)."""
+    commit = next((s.commit for s in kept if s.commit and set(s.modes) & set(ignored)), None)
+    if commit is None:
+        return ""
+    short = commit[:12]
+    path = visible(ignored[0], one_line=True) if len(ignored) == 1 else "PATH"
+    return (
+        f"; what stood there, no checkpoint holding it, is kept in commit {short} "
+        f"(git show {short}:{path})"
+    )
 
 
 def _written_back(

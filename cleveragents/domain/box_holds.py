@@ -41,6 +41,11 @@ class BoxHolds:
             return False
         return any(_within(path, place) for place in self.held)
 
+    def holds_at(self, root: str, full: str) -> bool:
+        """`holds` of the file at the absolute path `full`, in the tree at `root`."""
+        inside = posixpath.relpath(posixpath.normpath(full), posixpath.normpath(root))
+        return not inside.startswith("..") and self.holds(inside)
+
     def replaced_at(self, path: str) -> bool:
         """Whether `path` lies in a place whose hold the host ended during the command."""
         return not self.holds(path) and any(_within(path, place) for place in self.replaced)

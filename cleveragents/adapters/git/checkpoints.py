@@ -6,9 +6,9 @@ keeps every checkpoint reachable. The user's index, HEAD, branches, stash and re
 never touched, and no hook of theirs runs. Before a restore writes or deletes anything,
 what it would destroy that no checkpoint tree holds (ignored files in its way, files in
 nested repositories, unrecorded modes) is handed to `keep`, which records it for `agents
-plan undo`; what each checkpoint, restore and action is, to `journal`. The
-`CheckpointStore` port's face; the work is done in rooms: `private_index` (index, journal,
-tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`, `tree_queries`."""
+plan undo`; what each checkpoint, restore and action is, to `journal`. The `CheckpointStore`
+port's face; the work is done in rooms: `private_index` (index, journal, tree), `snapshots`,
+`restore_scan`, `restore_obstacles`, `restores`, `tree_queries`, `ignored_since`."""
 
 from __future__ import annotations
 
@@ -26,9 +26,10 @@ from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
+from cleveragents.adapters.git.ignored_since import ignored_since
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
-from cleveragents.adapters.git.own_git_dir import OwnGitDir
+from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.restore_obstacles import Obstacles
@@ -67,14 +68,14 @@ class GitCheckpoints:
         self.guard = CommandGuard(repo, self.saver, self.snapshots.commit_saved)
         kept = (self.saver, self.snapshots.commit_saved)  # what a put-back removes: kept
         self.git_dirs = GitDirs(repo, self.objects.contents, *kept)
-        self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
+        self.claude_dirs = ClaudeDirs(repo, *kept)
         self.links = ClaudeLinks(repo.root, self.git_dirs._folders)  # the same walk's cache
         self.git_folders = GitFolders(repo, self.git_dirs._folders)
         self.own_config = OwnConfig(repo)  # one, whose hooks path all the looks share
         runs, config = self._claude_runs, self.own_config
         self.held = HeldLooks(repo, self.git_dirs, self.claude_dirs, self.objects, runs, config)
-        self.own_git = OwnGitDir(repo)
-        session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
+        self.own_git = OwnGitDir(repo, keeping(*kept))
+        session_dirs = ClaudeDirs(repo, *kept)
         self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
         session_gits = GitDirs(repo, self.objects.contents, *kept)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
@@ -83,9 +84,8 @@ class GitCheckpoints:
         self.journal: Callable[[str], None] = lambda entry: None  # a correction's, before writes
         self.scan = RestoreScan(repo, self.private, self.known)
         self.obstacles = Obstacles(repo, self.objects)
-        self.restores = Restores(
-            repo, self.private, self.saver, self.scan, self.obstacles, self.snapshots.latest.clear
-        )
+        latest = self.snapshots.latest.clear
+        self.restores = Restores(repo, self.private, self.saver, self.scan, self.obstacles, latest)
 
     @property
     def repo(self) -> GitRepository:
@@ -95,9 +95,9 @@ class GitCheckpoints:
     def repo(self, repo: GitRepository) -> None:
         """The rooms this class delegates to run their git through the same repository."""
         self._repo = repo
-        rooms = (self.private, self.snapshots, self.queries, self.scan, self.obstacles)
-        for room in (*rooms, self.restores, self.held):
+        for room in (self.private, self.snapshots, self.queries, self.scan, self.obstacles):
             room.repo = repo
+        self.restores.repo = self.held.repo = repo
 
     @property
     def keep(self) -> Callable[[SavedFiles], None]:
@@ -125,8 +125,8 @@ class GitCheckpoints:
         return self.snapshots.snapshot_tree(plan_id, scratch)
 
     def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
-        """Commit the working tree and keep it reachable from the plan's ref (`changed`:
-        every path the agent changed since the plan's last checkpoint, when known)."""
+        """Commit the working tree, reachable from the plan's ref (`changed`: each path the
+        agent changed since the plan's last checkpoint, when known)."""
         self.journal((made := self.snapshots.create(plan_id, label, changed)).tree)
         return made
 
@@ -194,7 +194,7 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         # First where git finds config and hooks: the put-backs below write through no link.
-        look.put_back = self.own_git.put_back(look.own_git)
+        look.put_back = self.own_git.put_back(look.own_git, look.holds, look.plan_id)
         entries, plan = look.git_entries, look.plan_id
         look.put_back += self.git_dirs.put_back(entries, look.ignored, look.holds, plan)
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
@@ -208,11 +208,11 @@ class GitCheckpoints:
             partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored),
             look.holds,
         )
-        look.put_back = self.own_config.put_back(look.own_config, look.put_back)
+        look.put_back = self.own_config.put_back(look.own_config, look.put_back, look.holds)
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)
-        self.own_git.refuse_left(look.own_git)
+        self.own_git.refuse_left(look.own_git, look.holds)
         return saved
 
     def session_start(self, plan_id: str, tree: str | None = None) -> SessionStart:
@@ -224,8 +224,8 @@ class GitCheckpoints:
         return self.session.put_back(start)
 
     def _claude_runs(self) -> list[str]:
-        """Every `.claude` and `.mcp.json` the last walk found, and the repository's own
-        `.git/hooks` (`claude_dirs.OWN_HOOKS`): left out of the walk, run by host git."""
+        """Every `.claude` and `.mcp.json` the last walk found, and the own `.git/hooks`,
+        which it leaves out: the sandbox binds it read-only, Claude Code's Bash runs free."""
         hooks = self.repo.root / OWN_HOOKS
         own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
         return [*self.git_dirs.claude_folders, *own]
@@ -290,10 +290,9 @@ class GitCheckpoints:
         in_step: bool = False,
         spare: Collection[str] = (),
     ) -> list[str]:
-        """Make the working tree equal to the checkpoint's tree, then put `put_back`'s files
-        back but those at `spare`'s paths (`restores.Restores.restore`); what it would
-        destroy that no tree holds goes to `keep` first. Returns the nested repositories
-        made since the checkpoint that it moved whole into the safety record."""
+        """The working tree made the checkpoint's tree, then `put_back`'s files back but at
+        `spare`'s paths (`restores.Restores.restore`); what no tree holds that it destroys
+        goes to `keep` first. The nested repositories made since, moved whole to `keep`."""
         self.journal(checkpoint.tree)
         return self.restores.restore(checkpoint, self.keep, put_back, in_step, spare)
 
@@ -356,9 +355,11 @@ class GitCheckpoints:
         return self.queries.tree_paths(tree)
 
     def withheld(self) -> list[str]:
-        """Files kept out of checkpoints by the user's own ignore rules, no longer by those
-        on disk, not named yet for their plan (`user_ignores.py`)."""
+        """Files kept out by ignore rules of the user's no longer on disk (`user_ignores.py`)."""
         return self.snapshots.user_ignores.to_name()
+
+    def ignored_since(self, since: int) -> list[str]:
+        return ignored_since(self.repo, self.private.tree_env(), since)
 
     def ignored_here(self, paths: list[str]) -> set[str]:
         """Which of `paths` the working tree's own ignore rules exclude now."""

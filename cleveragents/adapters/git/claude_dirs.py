@@ -98,7 +98,7 @@ class ClaudeDirs:
     ) -> None:
         self.repo = repo
         self.saver = saver
-        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
+        self.commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # files read, by path in the tree
         self._targets: list[str] = []  # folders in the tree a `.claude` link led to, at the look
         self._inner: set[str] = set()  # of them, where a link inside a `.claude` led: all of it
@@ -146,7 +146,9 @@ class ClaudeDirs:
         not looked at: what `stood` says stood there as it is now, before the command, is
         the user's and stays (the setting goes back, so git no longer runs it); so is what
         changed where the sandbox `holds` it read-only (`domain/box_holds.py`)."""
-        relinked_ways = link_ways.put_back(self.repo.root, self._ways)  # first: as looked at
+        keep = link_ways.keeping(self.saver, self.commit, plan_id)  # what stood: maybe the user's
+        held = holds.held if holds is not None else ()  # a link in a folder held: the host's
+        relinked_ways = link_ways.put_back(self.repo.root, self._ways, keep, held)  # first
         if not before.keys() & {*self._on_path, *self._host, *self._dots}:  # looked elsewhere:
             self._home_places()  # PATH and HOME are the same here
         made: list[str] = []  # what the command made or changed: removed
@@ -219,7 +221,7 @@ class ClaudeDirs:
                 [(p, m, b) for (p, m), b in zip(kept, self.saver.hash_files(kept), strict=True)]
             )
             message = "cleveragents removed files: .claude, .mcp.json, .git/hooks"
-            commit = self._commit(plan_id, tree, message)
+            commit = self.commit(plan_id, tree, message)
         for full in sorted(made, key=lambda p: -p.count("/")):
             target = self.repo.root / full
             if os.path.isdir(target) and not os.path.islink(target):

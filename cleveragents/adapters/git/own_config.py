@@ -7,7 +7,8 @@ read with `git config --file --no-includes --list` before the call and after it:
 `config` of each submodule's git directory under `modules/` (at any depth, and theirs).
 Each setting that is not harmless and that the call added, changed or removed gets its
 values as they were (`--unset-all`, then `--add`), named; harmless ones stay as the command
-left them. Cost: one `git config` run per config file, before and after each call.
+left them, as does a config the box held read-only (the host's). Cost: one `git config`
+run per config file, before and after each call.
 A folder in the tree that `core.hooksPath` names, at the look or as the user's git reads it
 (global and system config too: `hooks_folder`), or that a nested repository's or a
 submodule's own names, is watched as `.git/hooks` is (`claude_dirs.py`): git runs each hook
@@ -31,10 +32,11 @@ from cleveragents.adapters.git import git_dirs
 from cleveragents.adapters.git.config_listings import ConfigListings
 from cleveragents.adapters.git.git_folders import gitdir_of, with_common
 from cleveragents.adapters.git.hook_contents import HookContents
-from cleveragents.adapters.git.own_git_dir import common_dir_now
+from cleveragents.adapters.git.own_git_dir import common_dir_now, folder_names
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.adapters.git.tree_includes import git_path, users_config
+from cleveragents.domain.box_holds import Held
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import harmless, harmless_change
 from cleveragents.domain.hook_runs import HookRun
@@ -66,12 +68,14 @@ class OwnConfig:
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
 
-    def put_back(self, before: Settings | None, put: Sequence[str] = ()) -> list[str]:
+    def put_back(
+        self, before: Settings | None, put: Sequence[str] = (), holds: Held = None
+    ) -> list[str]:
         """`put` (what was put back elsewhere), then each setting not known harmless that
-        differs from `before`, as it was; one line for each; and, when anything was put
-        back while a hook runs the whole tree, why (`whole_why`). No look (`None`):
-        nothing to compare with."""
-        said = [*put, *self._settings_back(before)]
+        differs from `before`, as it was (but in a config the box `holds` read-only: the
+        host's); one line for each; and, when anything was put back while a hook runs the
+        whole tree, why (`whole_why`). No look (`None`): nothing to compare with."""
+        said = [*put, *self._settings_back(before, holds)]
         why = self.whole_why() if said else None
         return [*said, why] if why is not None else said
 
@@ -84,12 +88,15 @@ class OwnConfig:
         whole = [r for r in self.hook_runs(reuse=True) if r.reach.path == WHOLE]
         return f"why: every file of the tree {hook_why(whole[0])}" if whole else None
 
-    def _settings_back(self, before: Settings | None) -> list[str]:
+    def _settings_back(self, before: Settings | None, holds: Held) -> list[str]:
         if before is None:  # pragma: no cover - a look held on disk by an older agents
             return []
         said: list[str] = []
         now = self.look()
         for name in sorted({*before, *now}):
+            real = os.path.realpath(self._path(name))  # a link's target: maybe the tree's
+            if holds is not None and holds.holds_at(os.path.realpath(self.repo.root), real):
+                continue  # out of the command's reach: the user's `git config` meanwhile
             was, is_now = before.get(name, {}), now.get(name, {})
             where = "" if name in OWN else f" in .git/{shown_path(name)}"
             for key in sorted({*was, *is_now}):
@@ -323,17 +330,17 @@ class OwnConfig:
             if git_dir:
                 if folder:
                     names.append(f"{folder}config")
-                for tree in _folders(common / folder / "worktrees"):
+                for tree in folder_names(common / folder / "worktrees"):
                     name = f"{folder}worktrees/{tree}/config.worktree"
                     if os.path.normpath(common / name) != own:
                         names.append(name)
-                modules = _folders(common / folder / "modules")
+                modules = folder_names(common / folder / "modules")
                 folders += [(f"{folder}modules/{n}/", False) for n in modules]
                 continue
             if (common / folder / "HEAD").is_file():
                 folders.append((folder, True))
             else:  # a part of a submodule's name: `modules/a/b` for the submodule `a/b`
-                inner = _folders(common / folder)
+                inner = folder_names(common / folder)
                 folders += [(f"{folder}{n}/", False) for n in inner]
         return names
 
@@ -390,11 +397,3 @@ def _stat(path: Path) -> os.stat_result | None:
         return path.stat()
     except OSError:
         return None
-
-
-def _folders(folder: Path) -> list[str]:
-    """The names of the folders (not links) in `folder`, sorted; none when it is no folder."""
-    try:
-        return sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
-    except OSError:
-        return []

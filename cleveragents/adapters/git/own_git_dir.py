@@ -33,10 +33,14 @@ from __future__ import annotations
 import base64
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
+from cleveragents.adapters.git.modes import LINK
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import remove
+from cleveragents.adapters.git.saved_files import FileSaver, remove
+from cleveragents.adapters.git.saved_names import escaped
+from cleveragents.domain.box_holds import Held
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.errors import ConflictingState
 
@@ -49,13 +53,16 @@ MOST_BYTES = 1 << 20  # a file larger than this is not kept: put back is then re
 # By path (as shown): "folder", "link:TARGET", "file:MODE:BASE64" ("linked:…" with a second
 # name, a hard link), "big" or "other".
 Structure = dict[str, str]
+File = tuple[str, str, bytes]  # (path in a commit, git mode, bytes)
+Keep = Callable[[str, list[File]], str]  # (plan, files) -> the commit holding them
 
 
 class OwnGitDir:
     """Looks at the structure of the repository's own git dir and puts back what changed."""
 
-    def __init__(self, repo: GitRepository) -> None:
+    def __init__(self, repo: GitRepository, keep: Keep | None = None) -> None:
         self.repo = repo
+        self._keep = keep  # what a put-back removes or overwrites: kept in a commit first
 
     def look(self) -> Structure:
         found: Structure = {}
@@ -65,16 +72,29 @@ class OwnGitDir:
                 found[label] = seen
         return found
 
-    def put_back(self, before: Structure | None) -> list[str]:
-        """What a command changed of `before`, as it was; one line for each."""
+    def put_back(
+        self, before: Structure | None, holds: Held = None, plan_id: str | None = None
+    ) -> list[str]:
+        """What a command changed of `before`, as it was; one line for each. What changed
+        where the box held it read-only the whole command (`holds`: the top `.git`) was
+        the host's (the user's own line in `info/exclude`): it stays, unsaid. What stood
+        where something goes back (the user's, maybe: a command on the host) is read
+        first and kept in a commit of the plan `plan_id` the line names, once git finds
+        this repository again."""
         if before is None:  # pragma: no cover - a look held on disk by an older agents
             return []
-        said: list[str] = []
-        hooks = self._hooks_label()
+        changed: list[tuple[str, Path, str | None, str | None]] = []
         for label, full, exact in self._watched(before):
             was, now = before.get(label), _seen(full)
             if was == now or not (exact or _elsewhere(was, now)) or was == "big":
                 continue
+            if holds is None or not holds.holds(label):  # held: the host's
+                changed.append((label, full, was, now))
+        # What stands is read first, kept once git finds this repository again (after).
+        standing = {label: _standing(label, full, now) for label, full, _, now in changed}
+        lines: list[tuple[str, str]] = []
+        hooks = self._hooks_label()
+        for label, full, was, now in changed:
             if now is not None:
                 remove(full)
             _write(full, was)
@@ -82,14 +102,27 @@ class OwnGitDir:
             hook = hooks is not None and label.startswith(f"{hooks}/")
             why = NEW_HOOK if hook and was is None else _why(label, was, now)
             why = "changed by the command" if label.endswith(str(EXCLUDE)) else why
-            said.append(f"{verb} {shown_path(label)}: {why}")
-        return said
+            lines.append((label, f"{verb} {shown_path(label)}: {why}"))
+        kept = self._kept(plan_id, standing)
+        return [f"{line}{kept.get(label, '')}" for label, line in lines]
 
-    def refuse_left(self, before: Structure | None) -> None:
+    def _kept(self, plan_id: str | None, standing: dict[str, list[File]]) -> dict[str, str]:
+        """Keep what stood at each label (`_standing`) in one commit; what each label's line
+        then says of it."""
+        files = [file for found in standing.values() for file in found]
+        if self._keep is None or plan_id is None or not files:
+            return {}
+        short = self._keep(plan_id, files)[:12]
+        return {label: _kept_line(short, label) for label, found in standing.items() if found}
+
+    def refuse_left(self, before: Structure | None, holds: Held = None) -> None:
         """Raise `ConflictingState` when what a command changed could not be put back (a
-        file too large to keep, or one git or the disk would not let us write)."""
+        file too large to keep, or one git or the disk would not let us write); what the
+        box held read-only is the host's (`put_back`)."""
         for label, full, exact in self._watched(before or {}):
             was, now = (before or {}).get(label), _seen(full)
+            if holds is not None and holds.holds(label):
+                continue
             if before is not None and was != now and (exact or _elsewhere(was, now)):
                 raise ConflictingState(
                     f"a command changed {shown_path(label)}, which tells git where this "
@@ -177,21 +210,21 @@ def module_git_dirs(common: Path) -> list[str]:
     depth and theirs: a submodule's name may hold slashes (`modules/a/b`), a folder holding
     a `HEAD` is one."""
     found: list[str] = []
-    folders = [f"modules/{n}" for n in _folders(common / "modules")]
+    folders = [f"modules/{n}" for n in folder_names(common / "modules")]
     while folders and len(found) < MOST_MODULES:
         folder = folders.pop()
         if (common / folder / "HEAD").is_file():
             found.append(folder)
-            folders += [f"{folder}/modules/{n}" for n in _folders(common / folder / "modules")]
+            folders += [f"{folder}/modules/{n}" for n in folder_names(common / folder / "modules")]
         else:
-            folders += [f"{folder}/{n}" for n in _folders(common / folder)]
+            folders += [f"{folder}/{n}" for n in folder_names(common / folder)]
     return sorted(found)
 
 
-def _folders(folder: Path) -> list[str]:
-    """The names of the folders (not links) in `folder`; none when it is no folder."""
+def folder_names(folder: Path) -> list[str]:
+    """The names of the folders (not links) in `folder`, sorted; none when it is no folder."""
     try:
-        return [e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False)]
+        return sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
     except OSError:
         return []
 
@@ -256,3 +289,46 @@ def _why(label: str, was: str | None, now: str | None) -> str:
     if now.startswith("linked:") and not was.startswith("linked:"):
         return "given a second name by the command"
     return "changed by the command"
+
+
+def keeping(saver: FileSaver, commit: Callable[[str, str, str], str]) -> Keep:
+    """What keeps files for `OwnGitDir.put_back`: a commit on the plan's saved ref (`commit`:
+    plan, tree, message) holding each (path, git mode, bytes)."""
+
+    def keep(plan_id: str, files: list[File]) -> str:
+        blobs = [saver.objects.blob(data) for _, _, data in files]
+        tree = saver.tree_of([(p, m, b) for (p, m, _), b in zip(files, blobs, strict=True)])
+        return commit(plan_id, tree, "cleveragents removed files: the repository's git dir")
+
+    return keep
+
+
+def _standing(label: str, full: Path, now: str | None) -> list[File]:
+    """What stands at `label` (as `_seen` read it) as (path in a commit, git mode, bytes):
+    a file's or link's, or each file of a folder (up to `MOST_BYTES` each)."""
+    path = label.lstrip("/")
+    kind, _, rest = (now or "").partition(":")
+    if kind in ("file", "linked"):
+        mode, _, data = rest.partition(":")
+        return [(path, _git_mode(int(mode, 8)), base64.b64decode(data))]
+    if kind == "link":
+        return [(path, LINK, os.fsencode(rest))]
+    if kind != "folder":
+        return []
+    found: list[File] = []
+    for top, _, names in os.walk(full):
+        for name in names:
+            inside = os.path.join(top, name)
+            seen = _seen(Path(inside))
+            inner = f"{path}/{os.path.relpath(inside, full)}"
+            found += _standing(inner, Path(inside), seen) if seen != "folder" else []
+    return found
+
+
+def _kept_line(short: str, label: str) -> str:
+    named = shown_path(escaped(label.lstrip("/")))  # as the commit's tree holds it
+    return f"; what stood there is kept in commit {short} (git show {short}:{named})"
+
+
+def _git_mode(perm: int) -> str:
+    return "100755" if perm & 0o111 else "100644"

@@ -21,7 +21,7 @@ from functools import partial
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
-from cleveragents.adapters.git.own_git_dir import OwnGitDir
+from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
 from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import SessionStart
@@ -42,7 +42,7 @@ class SessionLook:
         self.git_dirs = git_dirs
         self.gits = gits  # its own: the bytes it keeps are those of the session's start
         self.config = config  # the checkpoints' own: the hooks path it read, reused
-        self.own_git = OwnGitDir(git_dirs.repo)
+        self.own_git = OwnGitDir(git_dirs.repo, keeping(dirs.saver, dirs.commit))
         self._runs = runs  # every `.claude`, `.mcp.json` and `.git/hooks` of the last walk
 
     def take(self, plan_id: str, tree: str | None = None) -> SessionStart:
@@ -58,7 +58,7 @@ class SessionLook:
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
-        put = self.own_git.put_back(start.own_git)  # first: nothing written through a link
+        put = self.own_git.put_back(start.own_git, None, start.plan_id)  # first: no link then
         put += self.gits.put_back(start.git_entries, {}, None, start.plan_id)
         put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
