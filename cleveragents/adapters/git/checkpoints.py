@@ -194,9 +194,8 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         # First where git finds config and hooks: the put-backs below write through no link.
-        look.put_back = self.own_git.put_back(look.own_git, look.holds, look.plan_id)
-        entries, plan = look.git_entries, look.plan_id
-        look.put_back += self.git_dirs.put_back(entries, look.ignored, look.holds, plan)
+        look.put_back = self.own_git.put_back(look.own_git, look.holds, plan := look.plan_id)
+        look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, look.holds, plan)
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
