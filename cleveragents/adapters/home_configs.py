@@ -81,7 +81,20 @@ PIECE = re.compile(r"(?:~|%d|\$\{?HOME\}?|/)[^\s'\"`;|&()<>=,]*")
 
 def home_config_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
     """The paths of the tree `top` (relative) the home's configs include, the tree files
-    their commands run (to be read as scripts), and why the whole tree is the home's, or ""."""
+    their commands run (to be read as scripts), and why the whole tree is the home's, or "":
+    by the exact readers here, and by the mention scan of every program config of the home
+    (`home_mentions.py`)."""
+    from cleveragents.adapters.home_mentions import mention_places
+
+    found, programs, why = _exact_places(top, home)
+    mentioned = mention_places(top, home)
+    found += mentioned.places
+    programs += mentioned.scripts
+    return found, programs, why or mentioned.whole
+
+
+def _exact_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
+    """`home_config_places` of the exact readers: ssh, vim, tmux, readline."""
     config = os.environ.get("XDG_CONFIG_HOME", "")
     todo = [(os.path.join(home, name), kind) for name, kind in CONFIGS]
     if config.startswith("/"):

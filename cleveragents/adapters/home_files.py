@@ -170,7 +170,8 @@ def home_files(tree: Path) -> HomeFiles:
     configs, config_runs, config_why = home_config_places(top, home)
     configs += editable_places(top, home)  # `pip install --user -e .`: its package folder
     ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
-    more, past = [*configs, *more, *ran], past or config_why or ran_why
+    linked, linked_why = _links_within(top, configs, known)  # `vim/x.vim -> ../y.vim`
+    more, past = [*configs, *linked, *more, *ran], past or config_why or ran_why or linked_why
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
     whole = _whole(top, real, leads, walk.cuts, roots) or why or past or inner_why
     whole = whole or xdg_whole(top) or xdg_why or twins_why or on_path(home, top) or login_why

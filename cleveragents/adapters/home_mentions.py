@@ -1,0 +1,291 @@
+"""The home's configs of programs that run or load files, read for any path they mention
+(attack 21 findings 8, 17, 18, 20, 21, 22): no parser per program, a fail-closed scan.
+
+The list of such programs has no end (`domain/program_configs.CONFIGS`: direnv's `direnvrc`, `.npmrc`'s
+`script-shell`, `~/.kube/config`'s `exec`, cargo's `rustc-wrapper`, tmux's `#()` jobs, vim's
+`for ... glob()`, a `usercustomize.py`, `~/.ssh/rc`, systemd drop-ins, window managers'
+`exec` lines, terminals, debuggers, REPLs, VS Code's `git.path`...). Each file of the table
+standing (its links followed) is read, and each path its text mentions, wherever, comments
+and all, is one the program may run or load:
+  * a path named by `/`, `~/`, `$HOME/`, `${HOME}/`, a variable of agents' environment (the
+    user's made it), a unit's `%h/`, or `./`/`../` from the config's own folder (or the
+    folder it links to): a file of the tree is held and read in turn as a script
+    (`home_files._sourced`), a folder (`~/dotfiles/vim/`, one standing) is held whole, a
+    glob's folder whole; the file or folder the tree is the top of, or one holding the
+    tree (not `/` nor one holding the home: `WorkingDirectory=%h`), keeps the tree whole;
+    a file of the home's own it names (not the tree's) is scanned in turn;
+  * a mention that cannot be named exactly: a path holding another `$`, `%`, `{`, a
+    backquote, or built by an expression (`'~/dotfiles/' . name`, `vim.env.HOME ..`,
+    `os.path.expanduser("~")`, `Path.home()`, `getenv("HOME")`): the tree whole when what
+    is known of it (the folder before the unknown part, the home for a home expression)
+    lies in the tree or holds it, said;
+  * a file of the table agents does not read (over `MOST_BYTES`, a FIFO), or more than
+    `MOST_FILES` files to read: the tree whole, said.
+What a config names by a bare word the program looks up (`credsStore = pass`), relative to
+the folder the program runs in (direnv's `source_env ./x`), or by a variable set nowhere
+(`$VIMRUNTIME/x`) is not counted; nor `~user/`. The exact readers
+(`home_configs.py`: ssh's `Include`, tmux's `source-file`, vim's `runtime`...) stay and
+read the forms this scan cannot (a relative `Include`, a `runtime` name).
+
+Cost: a `stat` of each name of the table and a listing of each folder a glob of it looks
+in, per look; a file's mentions are kept in the process by its stat, so only a changed
+file is read again; a `realpath` of each mention's folder. Measured: see below.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from cleveragents.adapters.git.stamped_reads import regular_bytes
+from cleveragents.domain.program_configs import CONFIGS
+from cleveragents.domain.reach import printable
+from cleveragents.domain.tree_scripts import MOST_BYTES
+
+MOST_FILES = 512  # files of the table (and home files they name) read, at most
+# Where a mention starts: not in the middle of a word or a path (`https://x/y`, `a/b`).
+START = re.compile(
+    r"(?<![\w.~$%/\\@+])(?:~/|~(?=[\s\"']|$)|\$\{HOME\}|\$HOME\b|\$\{env:HOME\}|\$\{userHome\}"
+    r"|%h\b|\.\.?/|/(?![/\s])"
+    r"|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)",
+    re.M,
+)
+BODY = re.compile(r"[^\s'\"`;|&()<>=,:]*")
+# A home built by an expression: whatever follows is the program's to compute.
+HOME_EXPR = re.compile(
+    r"\benv\.HOME\b|environ\s*(?:\[|\.get\(|\.)\s*[\"']?HOME\b|getenv\s*\(\s*[\"']HOME\b"
+    r"|\bENV\s*\[\s*[\"']HOME\b|\$env:HOME\b|\bhomedir\s*\(|\bhome\s*\(\s*\)|\bhome_dir\b"
+    r"|\bDir\.home\b|expanduser\s*\(\s*[\"']~[\"']|expand\s*\(\s*[\"']~[\"']|\$\(HOME\)"
+    r"|[\"']~[\"']\s*(?:\.\.|[.+/]|,)"
+)
+# After a home expression: one string added to it (`.. "/x"`, `+ '/x'`, `/ "x"`).
+TAIL = re.compile(r"[\"')\]]*\s*(?:\.\.|\.|\+|/)\s*([\"'])(/?[^\"'$%{}`#*?\[]*)\1")
+CONCAT = re.compile(r"\s*(?:\.\.|\.(?=[\s\"'])|\+|/|\.\s)")
+UNKNOWN = re.compile(r"[$%{}`#]")
+GLOB = re.compile(r"[*?\[]")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A path a config names (`path`: `~/`, `$HOME`, `%h` put in as `~`, a variable as is),
+    and whether an expression builds on it (`built`)."""
+
+    path: str
+    built: bool = False
+
+
+@dataclass
+class Found:
+    """What the scan found in the tree `top` (relative paths): places held, files of them
+    to read as scripts, and why the tree is the home's whole ("": not)."""
+
+    places: list[str]
+    scripts: list[str]
+    whole: str = ""
+
+
+# The mentions of each file read in this process (None: not read, and why), by its stat.
+_read: dict[str, tuple[tuple[int, int, int, int], list[Mention] | None, str]] = {}
+UNITS = (".service", ".socket", ".timer", ".path", ".conf")  # where `%h` is the home
+
+
+def config_paths(home: str) -> list[tuple[str, str]]:
+    """The files of the table standing in the home (and `$XDG_CONFIG_HOME`,
+    `$XDG_DATA_HOME`), with what runs each, as absolute paths."""
+    bases = {".config/": os.environ.get("XDG_CONFIG_HOME", ""), ".local/share/": ""}
+    bases[".local/share/"] = os.environ.get("XDG_DATA_HOME", "")
+    found: list[tuple[str, str]] = []
+    for name, what in CONFIGS:
+        places = [os.path.join(home, name)]
+        for prefix, base in bases.items():
+            if name.startswith(prefix) and base.startswith("/") and base != f"{home}/{prefix}":
+                places.append(os.path.join(base, name[len(prefix) :]))
+        for place in dict.fromkeys(places):
+            if GLOB.search(place):
+                found += [(p, what) for p in sorted(glob.glob(place))]
+            elif os.path.lexists(place):
+                found.append((place, what))
+    return found
+
+
+def mention_places(top: Path, home: str) -> Found:
+    """What the home's configs (`CONFIGS`) name of the tree `top`: see the module."""
+    from cleveragents.adapters.home_shells import _relative, _shown
+
+    result = Found([], [])
+    todo = [path for path, _ in config_paths(home)]
+    extra: set[str] = set()  # the home's own files named: read in turn, quietly
+    known: dict[str, str | None] = {}
+    folders: dict[str, str] = {}
+    real_home = os.path.realpath(home)
+    at = 0
+    while at < len(todo):
+        if at == MOST_FILES:
+            result.whole = f"your home's program configs name more than {MOST_FILES} files"
+            return result
+        path, at = todo[at], at + 1
+        mentions, unread = _mentions(path)
+        shown = _shown(top, home, path)
+        if mentions is None:
+            if unread and path not in extra:
+                result.whole = result.whole or f"{shown} is {unread}: agents does not read it"
+            continue
+        bases = dict.fromkeys([os.path.dirname(path), os.path.dirname(os.path.realpath(path))])
+        for mention in mentions:
+            for full in _full(mention.path, home, bases):
+                why = _held(top, full, mention.built, real_home, result, folders, known)
+                if why:
+                    result.whole = result.whole or f"your home's {shown} {why}"
+                    continue
+                if (
+                    not mention.built
+                    and _relative(top, full, folders) is None
+                    and full.startswith(home + "/")
+                    and full not in todo
+                    and os.path.isfile(full)
+                ):
+                    todo.append(full)  # the home's own script it names: read in turn
+                    extra.add(full)
+    return result
+
+
+def _held(
+    top: Path,
+    full: str,
+    built: bool,
+    home: str,
+    result: Found,
+    folders: dict[str, str],
+    known: dict[str, str | None],
+) -> str:
+    """Adds to `result` what the mention `full` (absolute, maybe holding an unknown part or
+    a glob) holds of the tree; why the tree is whole, or ""."""
+    from cleveragents.adapters.home_shells import _relative
+    from cleveragents.adapters.home_ways import links_on_the_way
+
+    unknown = UNKNOWN.search(full)
+    cut = GLOB.search(full)
+    if unknown or built:
+        known_part = full[: unknown.start()] if unknown else full
+        folder = known_part if known_part.endswith("/") or built else os.path.dirname(known_part)
+        folder = os.path.normpath(folder) if folder else ""
+        if folder in ("", "/"):
+            return ""  # `$VIMRUNTIME/x`, `"/" .. x`: nothing of a place
+        real = os.path.realpath(folder)
+        if _relative(top, real, folders) is not None or _holds(real, top):
+            return f"names {printable(full[:120])}, a path agents cannot name"
+        return ""
+    folder_whole = full.endswith("/")
+    if cut:
+        full = full[: cut.start()].rpartition("/")[0] or "/"
+        folder_whole = True
+    full = os.path.normpath(full)
+    if full == "/":
+        return ""
+    place = _relative(top, full, folders)
+    if place is None:
+        real = os.path.realpath(full)
+        if _holds(real, top) and not _holds(real, Path(home)):
+            return f"names {printable(full)}, a folder holding the tree"
+        return ""
+    result.places += links_on_the_way(top, full, known)
+    if place == "":
+        return f"names {printable(full)}, the tree's top"
+    result.places.append(place)
+    if not folder_whole and not (top / place).is_dir():
+        result.scripts.append(place)
+    return ""
+
+
+def _holds(folder: str, top: Path) -> bool:
+    """Whether the folder `folder` (resolved) holds `top`, or is it; not `/`."""
+    return folder != "/" and (str(top) == folder or str(top).startswith(folder + "/"))
+
+
+def _full(path: str, home: str, bases: dict[str, None]) -> list[str]:
+    """The absolute forms of the mention `path`: `~` and `$HOME` put in, a variable of
+    agents' environment put in (an unset one left), a relative one from each of `bases`."""
+    if path == "~" or path.startswith("~/"):
+        path = home + path[1:]
+    for name in ("${HOME}", "$HOME", "${env:HOME}", "${userHome}"):
+        if path.startswith(name):
+            path = home + path[len(name) :]
+    path = re.sub(
+        r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)",
+        lambda m: os.environ.get(m[1] or m[2], m[0]),
+        path,
+    )
+    if path.startswith("/"):
+        return [path]
+    if path.startswith(("./", "../")):
+        return [os.path.join(base, path) for base in bases]
+    return []  # a variable set nowhere: `$VIMRUNTIME/x`, nothing of a place
+
+
+def _mentions(path: str) -> tuple[list[Mention] | None, str]:
+    """The mentions of the config at `path` (kept by its stat), or None and why it was
+    not read ("" when there is none, or a folder)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None, ""
+    key = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    kept = _read.get(path)
+    if kept is not None and kept[0] == key:
+        return kept[1], kept[2]
+    found = regular_bytes(path, MOST_BYTES, follow=True)
+    mentions: list[Mention] | None = None
+    if found is None:
+        unread = "" if os.path.isdir(path) else "a file agents cannot read"
+    elif len(found[0]) > MOST_BYTES:
+        unread = f"longer than {MOST_BYTES // 1024} KiB"
+    else:
+        text = found[0].decode("utf-8", "replace")
+        mentions, unread = [] if "\0" in text else scan(text, unit=path.endswith(UNITS)), ""
+    _read[path] = (key, mentions, unread)
+    return mentions, unread
+
+
+def scan(text: str, unit: bool = False) -> list[Mention]:
+    """The paths `text` mentions (`Mention`): see the module. `unit`: a systemd unit's,
+    where `%h` is the home."""
+    found: list[Mention] = []
+    for match in HOME_EXPR.finditer(text):  # `vim.env.HOME .. "/dotfiles/nvim"`
+        tail = TAIL.match(text, match.end())
+        if tail is not None and not CONCAT.match(text, tail.end()):
+            found.append(Mention("~" + tail[2]))  # the home and one string: a path
+        else:
+            found.append(Mention("~/", built=True))
+    for match in START.finditer(text):
+        start = match.group()
+        if start == "%h" and not unit:
+            continue
+        body = BODY.match(text, match.end())
+        end = body.end() if body else match.end()
+        word = text[match.start() : end]
+        if start == "%h":
+            word = "~" + word[2:]
+        before = text[: match.start()]
+        quote = before[-1:] if before[-1:] in ("'", '"') else ""
+        if quote and _continued(before[:-1]):
+            continue  # `x .. "/dotfiles/y"`: the end of a path built before it
+        after = text[end:]
+        built = bool(quote) and after.startswith(quote) and bool(CONCAT.match(after, 1))
+        if word == "~" and not built:
+            continue  # `set backupext=~`: no path
+        found.append(Mention(word, built))
+    return found
+
+
+def _continued(before: str) -> bool:
+    """Whether the text `before` a quoted string ends in a concatenation of something:
+    `x .. "`, `g:dot . '`, `base + "`."""
+    stripped = before.rstrip()
+    for operator in ("..", ".", "+"):
+        if stripped.endswith(operator):
+            rest = stripped[: -len(operator)].rstrip()
+            return bool(rest) and (rest[-1].isalnum() or rest[-1] in "_)]'\"")
+    return False
