@@ -8,12 +8,13 @@ drop-ins, window managers' `exec`, terminals, debuggers, REPLs, VS Code's `git.p
 Each file of the table standing (its links followed) is read, and each path its text
 mentions, anywhere, comments and all, is one the program may run or load:
   * a path named by `/`, `~/`, `$HOME/`, `${HOME}/`, a variable of agents' environment (the
-    user's made it), a unit's `%h/`, VS Code's `${env:HOME}`, or `./`/`../` from the
-    config's own folder (or the folder it links to): a file of the tree is held and read in
-    turn as a script (`home_files._sourced`), a folder (`~/dotfiles/vim/`, one standing) is
-    held whole, a glob's folder whole (all it can match); the tree's top, or a folder
-    holding the tree (not `/` nor one holding the home: `WorkingDirectory=%h`), keeps the
-    tree whole; a file of the home's own it names (not the tree's) is scanned in turn;
+    user's made it), a unit's `%h/`, VS Code's `${env:HOME}`, or a relative one holding a
+    `/` from the config's own folder (or the folder it links to): a file of the tree is
+    held and read in turn as a script (`home_files._sourced`), a folder (`~/dotfiles/vim/`,
+    one standing) is held whole, a glob's folder whole (all it can match); the tree's
+    top, or a folder holding the tree (not `/` nor one holding the home:
+    `WorkingDirectory=%h`), keeps the tree whole; a file of the home's own it names (not
+    the tree's) is scanned in turn;
   * a mention agents cannot name exactly: a path holding another `$`, `%`, `{`, `#`, a
     backquote, or built on by an expression (`'~/dotfiles/' . name`, `os.path.join(
     os.path.expanduser("~"), ...)`, `Path.home()`, `getenv("HOME")`; a home expression and
@@ -52,7 +53,7 @@ MOST_FILES = 512  # files of the table (and home files they name) read, at most
 # Where a mention starts: not in the middle of a word or a path (`https://x/y`, `a/b`).
 START = re.compile(
     r"(?<![\w.~$%/\\@+])(?:~/|~(?=[\s\"']|$)|\$\{HOME\}|\$HOME\b|\$\{env:HOME\}|\$\{userHome\}"
-    r"|%h\b|\.\.?/|/(?![/\s])"
+    r"|%h\b|\.\.?/|/(?![/\s])|\w[\w.+-]*/(?=[\w.])"
     r"|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)",
     re.M,
 )
@@ -65,8 +66,8 @@ HOME_EXPR = re.compile(
     r"|[\"']~[\"']\s*(?:\.\.|[.+/]|,)"
 )
 # After a home expression: one string added to it (`.. "/x"`, `+ '/x'`, `/ "x"`).
-TAIL = re.compile(r"[\"')\]]*\s*(?:\.\.|\.|\+|/)\s*([\"'])(/?[^\"'$%{}`#*?\[]*)\1")
-CONCAT = re.compile(r"\s*(?:\.\.|\.(?=[\s\"'])|\+|/|\.\s)")
+TAIL = re.compile(r"[\"')\]]*[ \t]*(?:\.\.|\.|\+|/)[ \t]*([\"'])(/?[^\"'$%{}`#*?\[\n]*)\1")
+CONCAT = re.compile(r"[ \t]*(?:\.\.|\.(?=[ \t\"'])|\+|/)")
 UNKNOWN = re.compile(r"[$%{}`#]")
 GLOB = re.compile(r"[*?\[]")
 
@@ -173,7 +174,9 @@ def mention_places(top: Path, home: str) -> Found:
             continue
         for mention in mentions:
             for full in _full(mention.path, home, path):
-                why, inside = _held(top, full, mention.built, real_home, result, folders, known)
+                why, inside = _held(
+                    top, full, mention.built, real_home, result, folders, known, mention.path
+                )
                 if why:
                     result.whole = result.whole or f"your home's {_shown(top, home, path)} {why}"
                 elif (
@@ -195,6 +198,7 @@ def _held(
     result: Found,
     folders: dict[str, str],
     known: dict[str, str | None],
+    word: str,
 ) -> tuple[str, bool]:
     """Adds to `result` what the mention `full` (absolute, maybe holding an unknown part or
     a glob) holds of the tree; why the tree is whole, or "", and whether it lies there."""
@@ -211,7 +215,9 @@ def _held(
             return "", False  # `$VIMRUNTIME/x`, `"/" .. x`: nothing of a place
         real = os.path.realpath(folder)
         if _relative(top, real, folders) is not None or _holds(real, top):
-            return f"names {printable(full[:120])}, a path agents cannot name", True
+            said = f"{word} and what it adds" if built and word != "~/" else word
+            said = "your home and what it adds" if word == "~/" else said
+            return f"names {printable(said[:120])}, a path agents cannot name", True
         return "", False
     folder_whole = full.endswith("/")
     if cut:
@@ -256,7 +262,7 @@ def _full(path: str, home: str, config: str) -> list[str]:
     )
     if path.startswith("/"):
         return [path]
-    if path.startswith(("./", "../")):
+    if not path.startswith("$"):  # `../dotfiles/x`, `dotfiles/x` from `~/.Renviron`
         bases = (os.path.dirname(config), os.path.dirname(os.path.realpath(config)))
         return [os.path.join(base, path) for base in dict.fromkeys(bases)]
     return []  # a variable set nowhere: `$VIMRUNTIME/x`, nothing of a place
@@ -320,9 +326,9 @@ def scan(text: str, unit: bool = False) -> list[Mention]:
 def _continued(before: str) -> bool:
     """Whether the text `before` a quoted string ends in a concatenation of something:
     `x .. "`, `g:dot . '`, `base + "`."""
-    stripped = before.rstrip()
+    stripped = before.rstrip(" \t")
     for operator in ("..", ".", "+"):
         if stripped.endswith(operator):
-            rest = stripped[: -len(operator)].rstrip()
+            rest = stripped[: -len(operator)].rstrip(" \t")
             return bool(rest) and (rest[-1].isalnum() or rest[-1] in "_)]'\"")
     return False
