@@ -202,7 +202,6 @@ def _held(
 ) -> tuple[str, bool]:
     """Adds to `result` what the mention `full` (absolute, maybe holding an unknown part or
     a glob) holds of the tree; why the tree is whole, or "", and whether it lies there."""
-    from cleveragents.adapters.home_shells import _relative
     from cleveragents.adapters.home_ways import links_on_the_way
 
     unknown = UNKNOWN.search(full)
@@ -213,8 +212,8 @@ def _held(
         folder = os.path.normpath(folder) if folder else ""
         if folder in ("", "/"):
             return "", False  # `$VIMRUNTIME/x`, `"/" .. x`: nothing of a place
-        real = os.path.realpath(folder)
-        if _relative(top, real, folders) is not None or _holds(real, top):
+        real = _real(folder, folders)
+        if _place(top, real) is not None or _holds(real, top):
             said = f"{word} and what it adds" if built and word != "~/" else word
             said = "your home and what it adds" if word == "~/" else said
             return f"names {printable(said[:120])}, a path agents cannot name", True
@@ -226,9 +225,9 @@ def _held(
     full = os.path.normpath(full)
     if full == "/":
         return "", False
-    place = _relative(top, full, folders)
+    real = _real(full, folders)
+    place = _place(top, real)
     if place is None:
-        real = os.path.realpath(full)
         if _holds(real, top) and not _holds(real, Path(home)):
             return f"names {printable(full)}, a folder holding the tree", False
         return "", False
@@ -239,6 +238,29 @@ def _held(
     if not folder_whole and not (top / place).is_dir():
         result.scripts.append(place)
     return "", True
+
+
+def _real(path: str, folders: dict[str, str]) -> str:
+    """Where `path` (absolute, normal) leads, its folder's `realpath` kept in `folders`
+    for the look (a config names many paths of a few folders)."""
+    folder, name = os.path.split(path)
+    if name in ("", ".", ".."):
+        return os.path.realpath(path)
+    if folder not in folders:
+        folders[folder] = os.path.realpath(folder)
+    real = os.path.join(folders[folder], name)
+    return os.path.realpath(real) if os.path.islink(real) else real
+
+
+def _place(top: Path, real: str) -> str | None:
+    """`real` relative to the tree `top` ("" its top), or None outside it or in a `.git`."""
+    mine = str(top)
+    if real == mine:
+        return ""
+    if not real.startswith(mine.rstrip("/") + "/"):
+        return None
+    inside = real[len(mine.rstrip("/")) + 1 :]
+    return None if ".git" in inside.split("/") else inside
 
 
 def _holds(folder: str, top: Path) -> bool:
@@ -320,7 +342,7 @@ def scan(text: str, unit: bool = False) -> list[Mention]:
         if word == "~" and not built:
             continue  # `set backupext=~`: no path
         found.append(Mention(word, built))
-    return found
+    return list(dict.fromkeys(found))
 
 
 def _continued(before: str) -> bool:
