@@ -73,3 +73,11 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then the file "notes.txt" does not contain "x"
     And stderr contains "every file of the tree counts as your home's, kept from the model: your home's ~/.config/wezterm/wezterm.lua names your home and what it adds, a path agents cannot name"
+
+  Scenario: A program config of my home longer than agents reads keeps my dotfiles tree whole, said
+    Given the user's own ".config/kitty/kitty.conf" in their home holds 1400 alias lines, then "shell ~/dotfiles/bin/sh\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf x >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "notes.txt" does not contain "x"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: ~/.config/kitty/kitty.conf is longer than 64 KiB: agents does not read it"

@@ -12,8 +12,9 @@ mentions, anywhere, comments and all, is one the program may run or load:
     `/` from the config's own folder (or the folder it links to): a file of the tree is
     held and read in turn as a script (`home_files._sourced`), a folder (`~/dotfiles/vim/`,
     one standing) is held whole, a glob's folder whole (all it can match); the tree's
-    top, or a folder holding the tree (not `/` nor one holding the home:
-    `WorkingDirectory=%h`), keeps the tree whole; a file of the home's own it names (not
+    top (`WorkingDirectory=%h/dotfiles`), or a glob's folder holding the tree (not `/` nor
+    one holding the home), keeps the tree whole; a folder holding it named exactly does not
+    (`set directory=/tmp`, `WorkingDirectory=%h`); a file of the home's own it names (not
     the tree's) is scanned in turn;
   * a mention agents cannot name exactly: a path holding another `$`, `%`, `{`, `#`, a
     backquote, or built on by an expression (`'~/dotfiles/' . name`, `os.path.join(
@@ -227,9 +228,9 @@ def _held(
         return "", False
     real = _real(full, folders)
     place = _place(top, real)
-    if place is None:
-        if _holds(real, top) and not _holds(real, Path(home)):
-            return f"names {printable(full)}, a folder holding the tree", False
+    if place is None:  # (a folder holding the tree, `set directory=/tmp`: none of it)
+        if cut and _holds(real, top) and not _holds(real, Path(home)):
+            return f"names {printable(full)}, a glob's folder holding the tree", False
         return "", False
     result.places += links_on_the_way(top, full, known)
     if place == "":
