@@ -44,6 +44,9 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And an executable file "bin/rw.sh" containing "true\n" committed
     And an executable file "aliases.sh" containing "true\n" committed
     And a plain file "nvim/init.lua" containing "x = 1\n" committed
+    And a plain file "prompt.sh" containing "true\n" committed
+    And the user's own ".config/starship.toml" in their home holds "[custom.dots]\ncommand = \"~/bin/prompt-part --short\"\n"
+    And the user's own "bin/prompt-part" in their home holds "#!/bin/sh\n. ~/dotfiles/prompt.sh\n"
     And the user's own ".config/systemd/user/a.service.d/override.conf" in their home holds "[Service]\nExecStart=\nExecStart=%h/dotfiles/bin/svc.sh\nEnvironmentFile=%h/dotfiles/env\n"
     And the user's own ".config/i3/config" in their home holds "exec --no-startup-id ~/dotfiles/aliases.sh\n"
     And the user's own ".npmrc" in their home holds "script-shell=${HOME}/dotfiles/bin/np.sh\n"
@@ -51,7 +54,7 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And the user's own ".cargo/config.toml" in their home holds "[build]\nrustc-wrapper = \"~/dotfiles/bin/rw.sh\"\n"
     And the user's own ".config/nvim/init.lua" in their home holds "vim.opt.runtimepath:append(vim.env.HOME .. \"/dotfiles/nvim\")\n"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch ~/planted-ran\n' >> bin/svc.sh; printf 'X=planted-ran' > env; printf 'touch ~/planted-ran\n' >> bin/np.sh; printf 'planted-ran' >> bin/kube.sh; printf 'planted-ran' >> bin/rw.sh; printf 'planted-ran' >> aliases.sh; mkdir -p nvim/plugin; printf 'planted-ran' > nvim/plugin/p.lua; printf x >> notes.txt"
+    And Claude will run "printf 'touch ~/planted-ran\n' >> bin/svc.sh; printf 'X=planted-ran' > env; printf 'touch ~/planted-ran\n' >> bin/np.sh; printf 'planted-ran' >> bin/kube.sh; printf 'planted-ran' >> bin/rw.sh; printf 'planted-ran' >> aliases.sh; mkdir -p nvim/plugin; printf 'planted-ran' > nvim/plugin/p.lua; printf 'planted-ran' >> prompt.sh; printf x >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     And the user runs these on the host, each where installed
       | program | line                                                                                |
@@ -63,6 +66,7 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And the file "bin/rw.sh" does not contain "planted-ran"
     And the file "aliases.sh" does not contain "planted-ran"
     And the file "nvim/plugin/p.lua" does not exist
+    And the file "prompt.sh" does not contain "planted-ran"
     And the file "notes.txt" contains "x"
     And stderr does not contain "every file of the tree counts as your home's"
 

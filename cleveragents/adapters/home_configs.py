@@ -90,6 +90,9 @@ def home_config_places(top: Path, home: str) -> tuple[list[str], list[str], str]
     mentioned = mention_places(top, home)
     found += mentioned.places
     programs += mentioned.scripts
+    for place in _runs_of(top, mentioned.own[:MOST_READ]):  # `script-shell=~/bin/wrap`
+        found.append(place)
+        programs.append(place)
     return found, programs, why or mentioned.whole
 
 

@@ -15,7 +15,7 @@ mentions, anywhere, comments and all, is one the program may run or load:
     top (`WorkingDirectory=%h/dotfiles`), or a glob's folder holding the tree (not `/` nor
     one holding the home), keeps the tree whole; a folder holding it named exactly does not
     (`set directory=/tmp`, `WorkingDirectory=%h`); a file of the home's own it names (not
-    the tree's) is scanned in turn;
+    the tree's) is read as a hook's script outside the tree is, for what it runs of it;
   * a mention agents cannot name exactly: a path holding another `$`, `%`, `{`, `#`, a
     backquote, or built on by an expression (`'~/dotfiles/' . name`, `os.path.join(
     os.path.expanduser("~"), ...)`, `Path.home()`, `getenv("HOME")`; a home expression and
@@ -42,7 +42,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
@@ -50,7 +50,7 @@ from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
-MOST_FILES = 512  # files of the table (and home files they name) read, at most
+MOST_FILES = 512  # files of the table read, at most
 # Where a mention starts: not in the middle of a word or a path (`https://x/y`, `a/b`).
 START = re.compile(
     r"(?<![\w.~$%/\\@+])(?:~/|~(?=[\s\"']|$)|\$\{HOME\}|\$HOME\b|\$\{env:HOME\}|\$\{userHome\}"
@@ -58,7 +58,7 @@ START = re.compile(
     r"|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)",
     re.M,
 )
-BODY = re.compile(r"[^\s'\"`;|&()<>=,:]*")
+BODY = re.compile(r"(?:\\ |[^\s'\"`;|&()<>=,:])*")  # (`\ `: a blank in a path)
 # A home built by an expression: whatever follows is the program's to compute.
 HOME_EXPR = re.compile(
     r"\benv\.HOME\b|environ\s*(?:\[|\.get\(|\.)\s*[\"']?HOME\b|getenv\s*\(\s*[\"']HOME\b"
@@ -85,11 +85,14 @@ class Mention:
 @dataclass
 class Found:
     """What the scan found in the tree `top` (relative paths): places held, files of them
-    to read as scripts, and why the tree is the home's whole ("": not)."""
+    to read as scripts, why the tree is the home's whole ("": not), and the home's own
+    files named, to read as a hook's scripts outside the tree are
+    (`home_configs._runs_of`)."""
 
     places: list[str]
     scripts: list[str]
     whole: str = ""
+    own: list[str] = field(default_factory=list)  # the home's own files named (absolute)
 
 
 # The mentions of each file read in this process (None: not read, and why), by its stat.
@@ -157,7 +160,6 @@ def mention_places(top: Path, home: str) -> Found:
 
     result = Found([], [])
     todo = config_paths(home)
-    extra: set[str] = set()  # the home's own files named: read in turn, quietly
     known: dict[str, str | None] = {}
     folders: dict[str, str] = {}
     real_home = os.path.realpath(home)
@@ -169,7 +171,7 @@ def mention_places(top: Path, home: str) -> Found:
         path, at = todo[at], at + 1
         mentions, unread = _mentions(path)
         if mentions is None:
-            if unread and path not in extra:
+            if unread:
                 why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
                 result.whole = result.whole or why
             continue
@@ -183,11 +185,10 @@ def mention_places(top: Path, home: str) -> Found:
                 elif (
                     not (inside or mention.built)
                     and full.startswith(home + "/")
-                    and full not in todo
+                    and full not in result.own
                     and os.path.isfile(full)
                 ):
-                    todo.append(full)  # the home's own script it names: read in turn
-                    extra.add(full)
+                    result.own.append(full)  # `script-shell=~/bin/wrap`: what it runs
     return result
 
 
@@ -317,7 +318,8 @@ def _mentions(path: str) -> tuple[list[Mention] | None, str]:
 
 def scan(text: str, unit: bool = False) -> list[Mention]:
     """The paths `text` mentions (`Mention`): see the module. `unit`: a systemd unit's,
-    where `%h` is the home."""
+    where `%h` is the home. A quoted one holding blanks is taken both whole
+    (`"~/My Dotfiles/x"`) and to its first blank (`"~/dotfiles/st.sh arg"`)."""
     found: list[Mention] = []
     for match in HOME_EXPR.finditer(text):  # `vim.env.HOME .. "/dotfiles/nvim"`
         tail = TAIL.match(text, match.end())
@@ -326,23 +328,23 @@ def scan(text: str, unit: bool = False) -> list[Mention]:
         else:
             found.append(Mention("~/", built=True))
     for match in START.finditer(text):
-        start = match.group()
+        start, at = match.group(), match.start()
         if start == "%h" and not unit:
             continue
-        body = BODY.match(text, match.end())
-        end = body.end() if body else match.end()
-        word = text[match.start() : end]
-        if start == "%h":
-            word = "~" + word[2:]
-        before = text[: match.start()]
-        quote = before[-1:] if before[-1:] in ("'", '"') else ""
-        if quote and _continued(before[:-1]):
+        quote = text[at - 1] if at and text[at - 1] in "'\"" else ""
+        if quote and start[0] not in "~$%" and _continued(text[max(0, at - 200) : at - 1]):
             continue  # `x .. "/dotfiles/y"`: the end of a path built before it
-        after = text[end:]
-        built = bool(quote) and after.startswith(quote) and bool(CONCAT.match(after, 1))
-        if word == "~" and not built:
-            continue  # `set backupext=~`: no path
-        found.append(Mention(word, built))
+        body = BODY.match(text, match.end())
+        ends = [body.end() if body else match.end()]
+        closing = text.find(quote, at, text.find("\n", at) % (len(text) + 1)) if quote else -1
+        ends += [closing] if closing > ends[0] else []
+        for end in ends:
+            word = text[at:end].replace("\\ ", " ")
+            word = "~" + word[2:] if start == "%h" else word
+            closed = text.startswith(quote, end) if quote else False
+            built = closed and bool(CONCAT.match(text, end + 1))
+            if word != "~" or built:  # (`set backupext=~`: no path)
+                found.append(Mention(word, built))
     return list(dict.fromkeys(found))
 
 
