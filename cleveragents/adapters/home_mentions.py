@@ -8,8 +8,8 @@ drop-ins, window managers' `exec`, terminals, debuggers, REPLs, VS Code's `git.p
 Each file of the table standing (its links followed) is read, and each path its text
 mentions, anywhere, comments and all, is one the program may run or load:
   * a path named by `/`, `~/`, `$HOME/`, `${HOME}/`, a variable of agents' environment (the
-    user's made it), a unit's `%h/`, VS Code's `${env:HOME}`, or a relative one holding a
-    `/` from the config's own folder (or the folder it links to): a file of the tree is
+    user's made it), a unit's `%h/`, VS Code's `${env:HOME}`, or a relative one from the
+    config's own folder (`../x`, or `a/b` standing there): a file of the tree is
     held and read in turn as a script (`home_files._sourced`), a folder (`~/dotfiles/vim/`,
     one standing) is held whole, a glob's folder whole (all it can match); the tree's
     top (`WorkingDirectory=%h/dotfiles`), or a glob's folder holding the tree (not `/` nor
@@ -273,7 +273,7 @@ def _holds(folder: str, top: Path) -> bool:
 def _full(path: str, home: str, config: str) -> list[str]:
     """The absolute forms of the mention `path`: `~` and `$HOME` put in, a variable of
     agents' environment put in (an unset one left), a relative one from the folder of
-    `config`, and of the file it links to."""
+    `config` (where the program reads it: not where a link of it leads)."""
     if path == "~" or path.startswith("~/"):
         path = home + path[1:]
     for name in ("${HOME}", "$HOME", "${env:HOME}", "${userHome}"):
@@ -286,10 +286,12 @@ def _full(path: str, home: str, config: str) -> list[str]:
     )
     if path.startswith("/"):
         return [path]
-    if not path.startswith("$"):  # `../dotfiles/x`, `dotfiles/x` from `~/.Renviron`
-        bases = (os.path.dirname(config), os.path.dirname(os.path.realpath(config)))
-        return [os.path.join(base, path) for base in dict.fromkeys(bases)]
-    return []  # a variable set nowhere: `$VIMRUNTIME/x`, nothing of a place
+    if path.startswith(("./", "../")):
+        return [os.path.join(os.path.dirname(config), path)]
+    full = os.path.join(os.path.dirname(config), path)  # `dotfiles/x` from `~/.Renviron`
+    # (only one standing: most programs read a bare `a/b` from where they run, and
+    # `Plug 'tpope/vim-fugitive'` names no file)
+    return [full] if not path.startswith("$") and os.path.lexists(full) else []
 
 
 def _mentions(path: str) -> tuple[list[Mention] | None, str]:

@@ -66,6 +66,8 @@ def _example(root: Path, data: st.DataObject) -> None:
                 (tree / p).parent.mkdir(parents=True, exist_ok=True)
                 (tree / p).write_text("true\n")
             relative = os.path.relpath(tree / p, (home / config).parent)
+            if not relative.startswith("../") and not (tree / p).exists():
+                relative = f"./{relative}"  # (a bare `a/b` counts only standing)
             if data.draw(st.integers(0, 5)) == 0:
                 lines.append(data.draw(st.sampled_from(BUILT)).format(p=p))
                 built = True
