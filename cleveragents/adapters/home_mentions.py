@@ -32,9 +32,11 @@ readable). The exact readers (`home_configs.py`) stay for the forms a scan canno
 
 Cost, per look: a listing of each folder of the table standing (a tree of its names: a
 folder once), a `stat` of each file found (its mentions kept in the process by its stat:
-only a changed file is read again) and a `realpath` of each mention. Measured (CPU, a
-loaded 2-core machine, a home of 19 such configs naming 15 tree paths): 0.5 ms a look
-(0.25 ms of it the listings), 0.9 ms with every file read again.
+only a changed file is read again) and a `realpath` of each mention's folder (kept for
+the look), an `lstat` of each mention. Measured (CPU, a loaded 2-core machine, a home of
+19 such configs naming 15 tree paths): 0.5-0.8 ms a look (0.25-0.3 ms of it the
+listings), 0.9-1.5 ms with every file read again; with a 20 KB `.vimrc` and a 60 KB VS
+Code `settings.json` naming 1800 other paths besides, 12 ms a look, 34 ms read again.
 """
 
 from __future__ import annotations
