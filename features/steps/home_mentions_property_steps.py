@@ -1,8 +1,8 @@
 """The property on the mention scan of the home's program configs
-(`adapters/home_mentions.py`): a tree path written into a drawn config of the table in a
-drawn spelling is never missed (held, in a folder held, or the tree whole); an expression
-built on one keeps the tree whole; exact spellings alone do not; nothing found lies outside
-the tree."""
+(`adapters/home_mentions.py`): a tree path (maybe with a blank, quoted or `\\ `) written
+into a drawn config of the table in a drawn spelling is never missed (held, in a folder
+held, or the tree whole); an expression built on one keeps the tree whole; exact spellings
+alone do not; nothing found lies outside the tree."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def _example(root: Path, data: st.DataObject) -> None:
     (tree / ".git").mkdir(parents=True)
     names = sorted({name.replace("*", "x") for name, _ in CONFIGS})
     chosen = data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=4, unique=True))
-    part = st.text("abcxyz", min_size=1, max_size=3)
+    part = st.text("abcxyz", min_size=1, max_size=3) | st.just("a b")  # (a blank, quoted)
     wanted: list[str] = []
     built = False
     for config in chosen:
@@ -74,6 +74,7 @@ def _example(root: Path, data: st.DataObject) -> None:
                 continue
             word = data.draw(st.sampled_from(spellings)).format(p=p, tree=tree, relative=relative)
             quote = data.draw(st.sampled_from(("", "'", '"')))
+            word = word if quote else word.replace(" ", "\\ ")  # `a\ b`, unquoted
             around, after = data.draw(st.sampled_from(AROUND)), data.draw(st.sampled_from(AFTER))
             lines.append(f"{around}{quote}{word}{quote}{after}")
             wanted.append(p)
