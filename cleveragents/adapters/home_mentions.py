@@ -23,7 +23,7 @@ mentions, anywhere, comments and all, is one the program may run or load:
     what is known of it (its folder before the unknown part, the home for a home
     expression) lies in the tree or holds it, said;
   * a file of the table agents does not read (over `MOST_BYTES`, a FIFO), or more than
-    `MOST_FILES` files to read: the tree whole, said.
+    `MOST_FILES` of them: the tree whole, said.
 Not counted: what a config names by a bare word the program looks up (`credsStore =
 pass`), relative to the folder the program runs in (direnv's `source_env ./x`), by a
 variable set nowhere (`$VIMRUNTIME/x`), by `~user/`; the user's crontab (its spool is not
@@ -52,7 +52,8 @@ from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
-MOST_FILES = 512  # files of the table read, at most
+MOST_FILES = 2048  # files of the table read, at most (Steam and wine make hundreds of
+# `.desktop` entries)
 # Where a mention starts: not in the middle of a word or a path (`https://x/y`, `a/b`).
 START = re.compile(
     r"(?<![\w.~$%/\\@+])(?:~/|~(?=[\s\"']|$)|\$\{HOME\}|\$HOME\b|\$\{env:HOME\}|\$\{userHome\}"
@@ -161,16 +162,15 @@ def mention_places(top: Path, home: str) -> Found:
     from cleveragents.adapters.home_shells import _shown
 
     result = Found([], [])
-    todo = config_paths(home)
+    configs = config_paths(home)
+    if len(configs) > MOST_FILES:
+        result.whole = f"your home holds more than {MOST_FILES} program configs"
+        return result
     known: dict[str, str | None] = {}
     folders: dict[str, str] = {}
+    seen: set[tuple[str, bool]] = set()  # (a path, built on): one named in many configs
     real_home = os.path.realpath(home)
-    at = 0
-    while at < len(todo):
-        if at == MOST_FILES:
-            result.whole = f"your home's program configs name more than {MOST_FILES} files"
-            return result
-        path, at = todo[at], at + 1
+    for path in configs:
         mentions, unread = _mentions(path)
         if mentions is None:
             if unread:
@@ -179,6 +179,9 @@ def mention_places(top: Path, home: str) -> Found:
             continue
         for mention in mentions:
             for full in _full(mention.path, home, path):
+                if (full, mention.built) in seen:
+                    continue
+                seen.add((full, mention.built))
                 why, inside = _held(
                     top, full, mention.built, real_home, result, folders, known, mention.path
                 )
@@ -187,7 +190,6 @@ def mention_places(top: Path, home: str) -> Found:
                 elif (
                     not (inside or mention.built)
                     and full.startswith(home + "/")
-                    and full not in result.own
                     and os.path.isfile(full)
                 ):
                     result.own.append(full)  # `script-shell=~/bin/wrap`: what it runs
