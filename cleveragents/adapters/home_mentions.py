@@ -343,7 +343,9 @@ def scan(text: str, unit: bool = False) -> list[Mention]:
         body = BODY.match(text, match.end())
         ends = [body.end() if body else match.end()]
         closing = text.find(quote, at, text.find("\n", at) % (len(text) + 1)) if quote else -1
-        ends += [closing] if closing > ends[0] else []
+        whole = text[ends[0] : closing] if closing > ends[0] else "$"
+        # (`"~/My Dots/x"` whole, not `"~/x %h"`: its other words are a command's)
+        ends += [closing] if not (UNKNOWN.search(whole) or GLOB.search(whole)) else []
         for end in ends:
             word = text[at:end].replace("\\ ", " ")
             word = "~" + word[2:] if start == "%h" else word
