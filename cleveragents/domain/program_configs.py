@@ -6,7 +6,8 @@ under `$XDG_CONFIG_HOME` too, `.local/share/` ones under `$XDG_DATA_HOME`."""
 
 from __future__ import annotations
 
-# (the file or glob under the home, what runs or loads what it names)
+# (the file or glob under the home, what runs or loads what it names); not the shell files
+# the shell reader reads whole (`adapters/home_shells.py`: `environment.d/*.conf`)
 CONFIGS: tuple[tuple[str, str], ...] = (
     (".config/direnv/direnvrc", "direnv sources it at every .envrc load"),
     (".direnvrc", "direnv sources it at every .envrc load"),
@@ -47,7 +48,6 @@ CONFIGS: tuple[tuple[str, str], ...] = (
     (".config/systemd/user/*.d/*.conf", "systemd's drop-ins (systemctl --user edit)"),
     (".local/share/systemd/user/*.service", "systemd runs its Exec lines at login"),
     (".local/share/systemd/user/*.d/*.conf", "systemd's drop-ins"),
-    (".config/environment.d/*.conf", "systemd's session environment"),
     (".config/autostart/*.desktop", "the desktop runs each at login"),
     (".local/share/applications/*.desktop", "the desktop runs each when picked"),
     (".config/i3/config", "i3 runs its exec lines"),
