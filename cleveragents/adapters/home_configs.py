@@ -4,7 +4,10 @@ the tree: `~/.ssh/config`'s `Include` (and the commands its `Match exec`, `Proxy
 every `git push` over ssh, runs them), vim's `source`/`runtime`/`luafile` and the folders
 it puts on its `runtimepath` (`~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, `init.lua`'s
 `dofile`/`loadfile`), tmux's `source-file` and `run-shell`/`if-shell` commands
-(`~/.tmux.conf`, `~/.config/tmux/tmux.conf`), readline's `$include` (`~/.inputrc`).
+(`~/.tmux.conf`, `~/.config/tmux/tmux.conf`), readline's `$include` (`~/.inputrc`). Every
+other program config that runs or loads what it names (and these too) is scanned for the
+paths it mentions, failing closed (`home_mentions.py`): these exact readers stay for what
+a scan cannot name (a relative `Include`, vim's `runtime` names, ssh's `%d`).
 
 An included file of the tree is host-run and read in turn by the same reader (an included
 ssh config may include more); a file a command names is host-run and read as a hook's
