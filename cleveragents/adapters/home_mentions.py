@@ -235,11 +235,11 @@ def _held(
     place = _place(top, real)
     if place is None:  # (a folder holding the tree, `set directory=/tmp`: none of it)
         if cut and _holds(real, top) and not _holds(real, Path(home)):
-            return f"names {printable(full)}, a glob's folder holding the tree", False
+            return f"names {printable(word)}, a glob whose folder holds the tree", False
         return "", False
     result.places += links_on_the_way(top, full, known)
     if place == "":
-        return f"names {printable(full)}, the tree's top", True
+        return f"names {printable(word)}, the tree's top", True
     result.places.append(place)
     if not folder_whole and not (top / place).is_dir():
         result.scripts.append(place)
