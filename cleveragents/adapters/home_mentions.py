@@ -180,8 +180,6 @@ def _standing(folder: str, node: Node) -> list[str]:
 
 def mention_places(top: Path, home: str) -> Found:
     """What the home's configs (`CONFIGS`) name of the tree `top`: see the module."""
-    from cleveragents.adapters.home_shells import _shown
-
     result = Found([], [])
     configs = config_paths(home)
     if len(configs) > MOST_FILES:
@@ -195,7 +193,7 @@ def mention_places(top: Path, home: str) -> Found:
         mentions, unread = _mentions(path)
         if mentions is None:
             if unread:
-                why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
+                why = f"{_said(top, home, path)} is {unread}: agents does not read it"
                 result.whole = result.whole or why
             continue
         for mention in mentions:
@@ -207,7 +205,7 @@ def mention_places(top: Path, home: str) -> Found:
                     top, full, mention.built, real_home, result, folders, known, mention.path
                 )
                 if why:
-                    result.whole = result.whole or f"your home's {_shown(top, home, path)} {why}"
+                    result.whole = result.whole or f"your home's {_said(top, home, path)} {why}"
                 elif (
                     not (inside or mention.built)
                     and full.startswith(home + "/")
@@ -265,6 +263,12 @@ def _held(
     if not folder_whole and not (top / place).is_dir():
         result.scripts.append(place)
     return "", True
+
+
+def _said(top: Path, home: str, path: str) -> str:
+    """The config at `path` as the user knows it: from the tree's top, or `~/...`."""
+    inside = _place(top, os.path.realpath(path))
+    return printable(inside if inside else "~/" + os.path.relpath(path, home))
 
 
 def _real(path: str, folders: dict[str, str]) -> str:
