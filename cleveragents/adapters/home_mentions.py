@@ -343,7 +343,8 @@ def _mentions(path: str) -> tuple[list[Mention] | None, str]:
     else:
         text = found[0].decode("utf-8", "replace")
         mentions, unread = [] if "\0" in text else scan(text, unit=path.endswith(UNITS)), ""
-    _read[path] = (key, mentions, unread)
+    if time.time_ns() - max(key[2], key[3]) > FRESH_NS:  # (as a folder's listing)
+        _read[path] = (key, mentions, unread)
     return mentions, unread
 
 
