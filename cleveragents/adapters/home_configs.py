@@ -4,7 +4,10 @@ the tree: `~/.ssh/config`'s `Include` (and the commands its `Match exec`, `Proxy
 every `git push` over ssh, runs them), vim's `source`/`runtime`/`luafile` and the folders
 it puts on its `runtimepath` (`~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, `init.lua`'s
 `dofile`/`loadfile`), tmux's `source-file` and `run-shell`/`if-shell` commands
-(`~/.tmux.conf`, `~/.config/tmux/tmux.conf`), readline's `$include` (`~/.inputrc`).
+(`~/.tmux.conf`, `~/.config/tmux/tmux.conf`), readline's `$include` (`~/.inputrc`). Every
+other program config that runs or loads what it names (and these too) is scanned for the
+paths it mentions, failing closed (`home_mentions.py`): these exact readers stay for what
+a scan cannot name (a relative `Include`, vim's `runtime` names, ssh's `%d`).
 
 An included file of the tree is host-run and read in turn by the same reader (an included
 ssh config may include more); a file a command names is host-run and read as a hook's
@@ -81,7 +84,23 @@ PIECE = re.compile(r"(?:~|%d|\$\{?HOME\}?|/)[^\s'\"`;|&()<>=,]*")
 
 def home_config_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
     """The paths of the tree `top` (relative) the home's configs include, the tree files
-    their commands run (to be read as scripts), and why the whole tree is the home's, or ""."""
+    their commands run (to be read as scripts), and why the whole tree is the home's, or "":
+    by the exact readers here, and by the mention scan of every program config of the home
+    (`home_mentions.py`)."""
+    from cleveragents.adapters.home_mentions import mention_places
+
+    found, programs, why = _exact_places(top, home)
+    mentioned = mention_places(top, home)
+    found += mentioned.places
+    programs += mentioned.scripts
+    for place in _runs_of(top, mentioned.own[:MOST_READ]):  # `script-shell=~/bin/wrap`
+        found.append(place)
+        programs.append(place)
+    return found, programs, why or mentioned.whole
+
+
+def _exact_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
+    """`home_config_places` of the exact readers: ssh, vim, tmux, readline."""
     config = os.environ.get("XDG_CONFIG_HOME", "")
     todo = [(os.path.join(home, name), kind) for name, kind in CONFIGS]
     if config.startswith("/"):

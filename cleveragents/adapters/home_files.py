@@ -41,7 +41,11 @@ and what a command does to them is put back (`git/claude_dirs.py`). They are:
     files and these source by `$HOME`, a variable, a loop's glob or `ZDOTDIR`
     (`home_shells.py`: a sourced path it cannot name, the tree whole). What it runs through a word
     agents cannot name (`eval "$(dircolors -b)"`, in Debian's default `.bashrc`) is not
-    counted: it would make every file of a dotfiles tree host-run.
+    counted: it would make every file of a dotfiles tree host-run;
+  * what the home's configs of other programs include, run or name of the tree: ssh's,
+    vim's, tmux's, readline's read exactly (`home_configs.py`), and any path that a config
+    of the table `domain/program_configs.py` mentions (`home_mentions.py`), and the links
+    of the tree in the folders so found (`_links_within`).
 
 Cost: per look, an `lstat` of each startup name, a listing of the home's top and of each
 folder in its dot entries, `~/bin` and its folders on PATH (at most `MOST_ENTRIES` entries
@@ -170,7 +174,8 @@ def home_files(tree: Path) -> HomeFiles:
     configs, config_runs, config_why = home_config_places(top, home)
     configs += editable_places(top, home)  # `pip install --user -e .`: its package folder
     ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
-    more, past = [*configs, *more, *ran], past or config_why or ran_why
+    linked, linked_why = _links_within(top, configs, known)  # `vim/x.vim -> ../y.vim`
+    more, past = [*configs, *linked, *more, *ran], past or config_why or ran_why or linked_why
     leads = [*walk.links, *more_named, *[(name, str(top / path)) for name, path in twins]]
     whole = _whole(top, real, leads, walk.cuts, roots) or why or past or inner_why
     whole = whole or xdg_whole(top) or xdg_why or twins_why or on_path(home, top) or login_why

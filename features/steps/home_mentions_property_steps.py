@@ -1,0 +1,93 @@
+"""The property on the mention scan of the home's program configs
+(`adapters/home_mentions.py`): a tree path (maybe with a blank, quoted or `\\ `) written
+into a drawn config of the table in a drawn spelling is never missed (held, in a folder
+held, or the tree whole); an expression built on one keeps the tree whole; exact spellings
+alone do not; nothing found lies outside the tree."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from behave import then, when
+from hypothesis import strategies as st
+
+from cleveragents.adapters import home_files
+from cleveragents.adapters.home_mentions import UNITS
+from cleveragents.domain.program_configs import CONFIGS
+from features.support.home_examples import home_examples
+from features.support.properties import run_property
+
+# Read by the shell reader too (`home_shells`): their lines are shell, not only mentions.
+SHELL_READ = ("environment.d/", "autostart/", "systemd/user/x.service")
+SPELLINGS = ("{tree}/{p}", "~/dotfiles/{p}", "$HOME/dotfiles/{p}", "${{HOME}}/dotfiles/{p}")
+SPELLINGS += ("${{env:HOME}}/dotfiles/{p}", "{relative}")
+BUILT = (
+    "'~/dotfiles/{p}' . name",
+    'vim.env.HOME .. "/dotfiles/" .. x',
+    'os.path.join(os.path.expanduser("~"), "dotfiles", "{p}")',
+    "$HOME/dotfiles/$NOT_SET_ANYWHERE_X/{p}",
+    "Path.home() / 'dotfiles' / '{p}'",
+)
+AROUND = ("", "exec ", "key = ", "command: ", "#(", "x(", "--rc=", "PATH=", "load ")
+AFTER = ("", " arg", ")", ";", ",", ":/usr/bin")
+
+
+@when("program configs of the home naming tree paths are made at random")
+def step_home_mentions(context: Any) -> None:
+    run_property(context, "home mentions", _check, 60)
+
+
+@then("every path named is held, or the tree counts whole, and whole only for an expression")
+def step_home_mentions_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+def _check(examples: int, seed: int, tmp: Path) -> int:
+    return home_examples(examples, seed, tmp, _example)
+
+
+def _example(root: Path, data: st.DataObject) -> None:
+    home = root / "home"
+    tree = home / "dotfiles"
+    (tree / ".git").mkdir(parents=True)
+    names = sorted({name.replace("*", "x") for name, _ in CONFIGS})
+    chosen = data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=4, unique=True))
+    part = st.text("abcxyz", min_size=1, max_size=3) | st.just("a b")  # (a blank, quoted)
+    wanted: list[str] = []
+    built = False
+    for config in chosen:
+        spellings = [*SPELLINGS, *(("%h/dotfiles/{p}",) if config.endswith(UNITS) else ())]
+        lines: list[str] = []
+        for _ in range(data.draw(st.integers(1, 3))):
+            p = "/".join(data.draw(st.lists(part, min_size=1, max_size=2))) + ".t"
+            if data.draw(st.booleans()):  # a file standing, or one the model would make
+                (tree / p).parent.mkdir(parents=True, exist_ok=True)
+                (tree / p).write_text("true\n")
+            relative = os.path.relpath(tree / p, (home / config).parent)
+            if not relative.startswith("../") and not (tree / p).exists():
+                relative = f"./{relative}"  # (a bare `a/b` counts only standing)
+            if data.draw(st.integers(0, 5)) == 0:
+                lines.append(data.draw(st.sampled_from(BUILT)).format(p=p))
+                built = True
+                continue
+            word = data.draw(st.sampled_from(spellings)).format(p=p, tree=tree, relative=relative)
+            quote = data.draw(st.sampled_from(("", "'", '"')))
+            word = word if quote else word.replace(" ", "\\ ")  # `a\ b`, unquoted
+            around, after = data.draw(st.sampled_from(AROUND)), data.draw(st.sampled_from(AFTER))
+            lines.append(f"{around}{quote}{word}{quote}{after}")
+            wanted.append(p)
+        (home / config).parent.mkdir(parents=True, exist_ok=True)
+        (home / config).write_text("\n".join(lines) + "\n")
+    os.environ["HOME"] = str(home)
+    found = home_files.home_files(tree)
+    shown = (chosen, [(home / c).read_text() for c in chosen], sorted(found.paths), found.whole)
+    for p in wanted:
+        held = any(p == h or p.startswith(f"{h}/") for h in found.paths)
+        assert held or found.whole, ("missed", p, shown)
+    assert not built or found.whole, ("an expression not whole", shown)
+    if not built and not any(s in c for s in SHELL_READ for c in chosen):
+        assert not found.whole, ("whole for exact names", shown)
+    for path in found.paths:
+        assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
