@@ -182,6 +182,23 @@ Feature: I vouch for a program my git hooks run that agents does not know
     When I run "agents plan run 'fmt'" with Claude
     Then the file "tools/acme-fmt" does not contain "planted"
 
+  Scenario: A vouch for a program my PATH wraps a tree script with keeps that script from the model
+    Given my PATH holds "mylint", a wrapper script running the tree's committed script "tools/mylint"
+    And my vouch file holds "{"vouched": ["mylint"]}"
+    And Claude will propose the plan "lint" checked by ""
+    And Claude will write "tools/mylint" with "touch planted\n"
+    And Claude will write "a.txt" with "model\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'lint'" with Claude
+    Then the file "tools/mylint" does not contain "planted"
+    And the file "a.txt" contains "model"
+    When the user commits everything with git
+    Then the file "planted" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'tools/mylint'"
+
   Scenario: A git setting's program my PATH links into my tree is read as the tree script it is
     Given my PATH holds "acme-pager", a link to the tree's committed script "tools/acme-pager"
     And the repository's git config sets "core.pager" to "acme-pager"

@@ -108,7 +108,9 @@ def _found_in(name: str, root: Path) -> str:
 def vouched_for(root: Path) -> frozenset[str]:
     """The vouches that count in the tree `root`: bare names whose program on PATH lies
     outside it, and absolute paths outside it (each also as `~/...` when it lies in the
-    home, as a hook may name it); none when the file cannot be read."""
+    home, as a hook may name it), with what each one's own file runs of the tree (a
+    wrapper script's, `vouched_programs.py`); none when the file cannot be read."""
+    from cleveragents.adapters.vouched_programs import behind
     from cleveragents.domain import vouches
 
     try:
@@ -120,13 +122,17 @@ def vouched_for(root: Path) -> frozenset[str]:
     for program in programs:
         if vouches.refusal(program) is not None:  # written by hand, or by an older agents
             continue
+        named: list[str] = []
         if "/" not in program:
             if not _found_in(program, root):  # a link on PATH into the tree: its script
-                found.add(program)
+                named.append(program)
         elif program.startswith("/") and not in_tree(program, root):
-            found.add(program)
+            named.append(program)
             if home and program.startswith(f"{home}/"):
-                found.add(f"~/{program.removeprefix(f'{home}/')}")
+                named.append(f"~/{program.removeprefix(f'{home}/')}")
+        runs = behind(program, root) if named else []  # its own file's: a wrapper's
+        found.update(named)
+        found.update(vouches.behind_entry(n, r) for n in named for r in runs)
     return frozenset(found)
 
 

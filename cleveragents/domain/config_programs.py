@@ -134,9 +134,9 @@ def programs_on_path() -> Iterator[None]:
 
 
 @contextmanager
-def hook_lines() -> Iterator[None]:
+def hook_lines(on: bool = True) -> Iterator[None]:
     """Read every line within as a hook's (`script_reach`'s `hook`)."""
-    reset = _HOOK.set(True)
+    reset = _HOOK.set(on)
     try:
         yield
     finally:
@@ -305,7 +305,9 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if vouched and (at := vouches.command_in(rest)) is not None:  # `setpriv ... make`
         return _launched(rest[at].rpartition("/")[2], rest[at + 1 :], cwd, given, rest[at])
     if name in table.CHECKERS or vouched:  # `ruff check src`: data; a vouched one's files: run
-        return named(cwd, vouches.file_words(rest)) if vouched else []
+        if not vouched:
+            return []
+        return [*named(cwd, vouches.file_words(rest)), *vouches.behind(program or name)]
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
         # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.

@@ -21,9 +21,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from cleveragents.domain import launchers as table
-from cleveragents.domain.reach import printable
+from cleveragents.domain.reach import WHOLE, Reach, printable
 
 _VOUCHED: ContextVar[frozenset[str]] = ContextVar("vouched", default=frozenset())
+# What a vouched program's own file runs of the tree (`adapters/vouched_programs.py`: a
+# wrapper script `exec ~/proj/tools/acme-w "$@"`, an editable install's console script),
+# kept among the vouched programs as `PROGRAM<NUL>PATH<NUL>WHY` (no program's name holds a
+# NUL): a change of what it runs is a change of the vouches, and the hooks are read again.
+BEHIND = "\0"
 # What a program's name may not hold: what the shell expands or splits, quotes, `=` (an
 # assignment), control characters.
 _UNFIT = re.compile(r"[\s$*?\[\]{}()<>|&;`'\"\\=~!#]")
@@ -125,6 +130,25 @@ def vouched(name: str, program: str) -> bool:
     if "/" not in program:
         return name in found
     return program.startswith(("/", "~/")) and program in found
+
+
+def behind_entry(program: str, reach: Reach) -> str:
+    """How `reach`, run by the vouched `program`'s own file, is kept among the vouches."""
+    return BEHIND.join((program, reach.path, reach.unknown))
+
+
+def behind(program: str) -> list[Reach]:
+    """What the vouched `program` (as a hook names it: a bare name, an absolute or `~/`
+    path) runs of the tree by its own file, whatever words it is given: the vouch holds
+    its words as data, never the tree files its wrapper or its package are (attack 21,
+    finding 16)."""
+    found: list[Reach] = []
+    for entry in _VOUCHED.get():
+        name, _, rest = entry.partition(BEHIND)
+        if name == program and rest:
+            path, _, why = rest.partition(BEHIND)
+            found.append(Reach(WHOLE, unknown=why) if why else Reach(path))
+    return found
 
 
 def refusal(program: str) -> str | None:

@@ -43,6 +43,14 @@ def step_vouch_property(context: Any) -> None:
     run_property(context, "vouch property", check_property, 6)
 
 
+@when("my hook runs a random wrapper I vouched for on PATH, and I commit")
+def step_vouch_wrapper_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.vouch_wrapper_property import check_property
+
+    run_property(context, "vouch wrapper property", check_property, 6)
+
+
 @then("every tree file that ran is refused to the model, and what the program reads is open")
 def step_vouch_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
@@ -105,3 +113,14 @@ def step_path_link_into_tree(context: Any, name: str, path: str) -> None:
     folder.mkdir(exist_ok=True)
     (folder / name).symlink_to(script)
     context.env["PATH"] = f"{folder}:{context.env.get('PATH', os.environ['PATH'])}"
+
+
+@given('my PATH holds "{name}", a wrapper script running the tree\'s committed script "{path}"')
+def step_path_wrapper_of_tree(context: Any, name: str, path: str) -> None:
+    """A shim outside the tree (`~/bin/acme-w`: `exec ~/proj/tools/acme-w "$@"`, what `npm
+    link` and hand-made wrappers are) running the tree's script (attack 21, finding 16)."""
+    step_path_link_into_tree(context, name, path)
+    wrapper = context.tmp / "on-path" / name
+    wrapper.unlink()
+    wrapper.write_text(f'#!/bin/sh\nexec {context.repo / path} "$@"\n')
+    wrapper.chmod(0o755)
