@@ -163,6 +163,25 @@ Feature: I vouch for a program my git hooks run that agents does not know
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'scripts/fmt.sh'"
 
+  Scenario Outline: A tree script my vouched program is given through $HOME or an attached option is read as one (<case>)
+    Given the tree lies in the user's home at "proj"
+    And my vouch file holds "{"vouched": ["mylint"]}"
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nexec mylint <words> src\n"
+    And Claude will propose the plan "fmt" checked by ""
+    And Claude will write "scripts/fmt.sh" with "touch planted\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'fmt'" with Claude
+    Then the file "scripts/fmt.sh" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/fmt.sh'"
+
+    Examples:
+      | case          | words                          |
+      | $HOME, quoted | --rc "$HOME/proj/scripts/fmt.sh" |
+      | attached      | -xscripts/fmt.sh               |
+
   Scenario: A program my PATH links into my tree cannot be vouched for
     Given my PATH holds "acme-fmt", a link to the tree's committed script "tools/acme-fmt"
     When I run "agents hooks vouch acme-fmt"

@@ -102,6 +102,7 @@ _SUFFIX = re.compile(
 )
 # A word of a vouched program's line naming a file: one holding a `/`, or a name with a dot
 # inside (`fmt.pl`, `x.bc`); not a number or a version (`0`, `3.1`).
+_HOME = re.compile(r"\A\$(?:HOME|\{HOME\})(?=/|\Z)/*")
 _FILE_WORD = re.compile(r"(?=.*[A-Za-z_])(?:.*/.*|.+\..*|\..+)")
 
 
@@ -181,12 +182,16 @@ def runs_code(name: str) -> bool:
 
 def file_words(words: list[str]) -> list[str]:
     """The words of a vouched program's line that name a file or folder (an option's value
-    after `=` too): what it is given may be a script it runs (`setarch x86_64
+    after `=` too, or attached to a short one, `-xbin/x`; `$HOME/x` as `~/x`): what it is
+    given may be a script it runs (`setarch x86_64
     ./scripts/fmt.sh`, attack 20 finding 3), so each is read as one; the vouch covers the
     program itself, never a file of the tree."""
     found: list[str] = []
     for word in words:
         value = word.partition("=")[2] if word.startswith("-") else word
+        if not value and re.fullmatch(r"-[A-Za-z].+", word):  # `-xbin/acme-lint`: attached
+            value = word[2:]
+        value = _HOME.sub("~/", value)  # `$HOME/x`, `${HOME}/x`: the home's `~/x`
         if value and not value.startswith("-") and _FILE_WORD.fullmatch(value):
             found.append(value)
     return found
