@@ -24,7 +24,6 @@ word is kept when it holds a `/`, which is harmless.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,7 +31,7 @@ from contextvars import ContextVar
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
-from cleveragents.domain import code_options, interpreters, tool_configs, vouches
+from cleveragents.domain import code_options, interpreters, runner_options, tool_configs, vouches
 from cleveragents.domain import launchers as table
 from cleveragents.domain.reach import (
     PACKAGE,
@@ -280,12 +279,10 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     """What program `name` (a launcher, an interpreter or another; `program` as named)
     runs of `rest`."""
     two = f"{name} {rest[0]}" if rest else ""
-    if two in table.RUNNERS:  # `uv run -m NAME`: python's `-m`, in the project's venv
-        module = two == "uv run" and rest[1:2] in (["-m"], ["--module"])
-        rest = ["run", "python3", "-m", *rest[2:]] if module else rest
-        return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given, two)]
-    if name in table.RUNNERS:
-        return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given, name)]
+    if two in table.RUNNERS:  # `uv run`, `npm exec`
+        return _runner(rest[1:], cwd, given, two)
+    if name in table.RUNNERS:  # `npx`, `uvx`
+        return _runner(rest, cwd, given, name)
     if name in table.WRAPPERS:
         return _wrapped(name, rest, cwd, given)
     if name in table.OPAQUE or name in ("for", "case", "select", "coproc"):
@@ -358,9 +355,12 @@ def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _runner(rest: list[str], cwd: str, given: Given, runner: str) -> list[Reach]:
-    """What a runner's command (after its options) runs; a node package's, its program."""
-    rest = list(itertools.dropwhile(lambda w: w.startswith("-"), rest))
-    found = places(cwd, (package := table.npm_package(runner, rest[0]) if rest else ()), "")
+    """What a runner runs: its places, what its options' values name (`runner_options`),
+    its command (after its options; `uv run -m NAME` python's); a node package's program."""
+    told = runner_options.split(runner, rest, cwd)
+    found = [*places(told.cwd, table.RUNNERS[runner], runner), *told.found]
+    rest, cwd = (["python3", "-m", *told.command] if told.module else told.command), told.cwd
+    found += places(cwd, (package := table.npm_package(runner, rest[0]) if rest else ()), "")
     _command([package[0].rpartition("/")[2], *rest[1:]] if package else rest, cwd, found, given)
     return found
 
