@@ -86,6 +86,13 @@ Feature: I vouch for a program my git hooks run that agents does not know
       | a relative path    | tools/fmt    | tools/fmt is a relative path                          |
       | two words          | 'mylint -x'  | is not one program's name or absolute path           |
 
+  Scenario: A runner's Python console script cannot be vouched for under another name
+    Given my PATH holds "rbt", a copy of the console script of "robot"
+    When I run "agents hooks vouch rbt"
+    Then the exit code is 2
+    And stderr contains "cannot vouch for it: rbt is a Python program of robot, which runs the code, script or project it is given"
+    And stderr contains "nothing was changed"
+
   Scenario: A path of my tree cannot be vouched for, nor counts when vouched from elsewhere
     When I run "agents hooks vouch {repo}/tools/fmt"
     Then the exit code is 2

@@ -152,6 +152,11 @@ def _on_path(tool: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def interpreter_of(program: str) -> str:
+    """The interpreter of the script `program`'s `#!` line; `program` when it has none."""
+    return _interpreter(program)
+
+
 def _interpreter(program: str) -> str:
     """The interpreter of a script's `#!` line (`env python3` found on PATH); the script
     itself when it has none."""

@@ -30,15 +30,21 @@ from dataclasses import replace
 from pathlib import Path
 
 from cleveragents.adapters.git.tree_scripts import outside_places
+from cleveragents.adapters.python_roots import interpreter_of as _interpreter
 from cleveragents.adapters.python_roots import script_roots
 from cleveragents.domain.config_programs import ON_PATH, hook_lines, programs_on_path
 from cleveragents.domain.reach import WHOLE, Reach, printable
-from cleveragents.domain.vouches import vouching
+from cleveragents.domain.vouches import runner_module, runs_code, vouching
 
 MOST_BYTES = 1 << 16  # of a Python script, the imports read in this many bytes
 # A word of the hook's own (`"$@"`, `$1`, `${2}`): the vouch reads those as data already.
 _POSITIONAL = re.compile(r"\$(?:[@*#0-9]|\{[@*#0-9][^}]*\})")
-_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([A-Za-z_]\w*)|import[ \t]+([A-Za-z_]\w*))", re.M)
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)|import[ \t]+([A-Za-z_][\w.]*))", re.M)
+# setuptools' older console script: `load_entry_point('robotframework', 'console_scripts',
+# 'robot')()`: the program's own name as installed.
+_ENTRY = re.compile(
+    r"""load_entry_point\(\s*['"][^'"]*['"]\s*,\s*['"]console_scripts['"]\s*,\s*['"]([^'"]+)['"]"""
+)
 
 
 def behind(program: str, root: Path) -> list[Reach]:
@@ -68,7 +74,7 @@ def _imported(program: str, path: str, top: Path) -> list[Reach]:
     except OSError:  # unread: what it imports may be anything
         text = ""
     else:
-        imports = {a or b for a, b in _IMPORT.findall(text)}
+        imports = {(a or b).partition(".")[0] for a, b in _IMPORT.findall(text)}
         if not imports - set(sys.stdlib_module_names):
             return []
     why = (
@@ -76,3 +82,20 @@ def _imported(program: str, path: str, top: Path) -> list[Reach]:
         "package from your tree (an editable install)"
     )
     return [Reach(WHOLE, unknown=why) if f == str(top) else Reach(f) for f in folders]
+
+
+def runner_of(program: str) -> str | None:
+    """The runner the program `program` (a bare name found on PATH, an absolute or `~/` path)
+    is a Python console script of, whatever name it is installed or copied as (`ptw` of
+    `pytest_watch`, a `robot` copied as `rbt`): the runner's package it imports, or the
+    runner's name it loads by `load_entry_point`; None for anything else."""
+    path = shutil.which(program) if "/" not in program else os.path.expanduser(program)
+    if not path or not re.fullmatch(r"python[0-9.]*", os.path.basename(_interpreter(path))):
+        return None
+    try:
+        with open(path, "rb") as file:
+            text = file.read(MOST_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None
+    entries = [name for name in _ENTRY.findall(text) if runs_code(name)]
+    return entries[0] if entries else runner_module([a or b for a, b in _IMPORT.findall(text)])

@@ -86,6 +86,31 @@ _RUNS_CODE = frozenset((
     "act", "terraform", "tofu", "pulumi", "packer", "helm", "skaffold", "bazel", "bazelisk",
     "buck2", "pants", "gradle", "gradlew", "mvn", "mvnw", "sbt", "lein", "mix", "rebar3",
     "dune", "stack", "cabal", "zig", "meson", "ninja", "cmake", "scons", "waf", "just", "task",
+    # More test runners, app and task servers, build tools that run the project they find.
+    "pytest-watch", "ptw", "lettuce", "green", "trial", "nose2", "nosetests", "hug", "sanic",
+    "fastapi", "django", "waitress", "waitress-serve", "granian", "rq", "dramatiq", "huey",
+    "huey_consumer", "scrapy", "locust", "voila", "panel", "bokeh", "gradio", "chalice",
+    "zappa", "sam", "serverless", "cdk", "buildout", "pybuilder", "pyb", "flit", "cargo-make",
+    "makers", "xmake", "premake", "premake5", "tup", "redo", "please", "plz", "gn", "drake",
+    "shake", "behave", "pytest", "py.test", "hupper", "watchmedo", "watchfiles",
+))  # fmt: skip
+# The Python packages of runners and servers (`import robot`, `from _pytest.config import
+# main`): a console script importing one runs the code or project it is given, whatever the
+# name it is installed or copied as (`adapters/vouched_programs.runner_module`).
+RUNNER_MODULES = frozenset((
+    "robot", "pabot", "_pytest", "pytest", "nose", "nose2", "unittest", "behave", "green",
+    "twisted", "invoke", "fabric", "paver", "doit", "nox", "tox", "sphinx", "sphinx_autobuild",
+    "mkdocs", "jupyter_core", "nbconvert", "papermill", "notebook", "jupyterlab", "IPython",
+    "uvicorn", "gunicorn", "hypercorn", "daphne", "waitress", "granian", "flask", "django",
+    "celery", "rq", "dramatiq", "huey", "scrapy", "locust", "streamlit", "gradio", "panel",
+    "bokeh", "voila", "alembic", "typer", "typer_cli", "mcp", "snakemake", "luigi", "airflow",
+    "prefect", "dagster", "kedro", "mlflow", "ansible", "ansible_runner", "molecule",
+    "pyinfra", "salt", "dvc", "poethepoet", "pypyr", "pynt", "pytest_watch", "hupper",
+    "watchdog", "watchfiles", "virtualenv", "pip", "build", "setuptools", "pdm", "poetry",
+    "hatch", "uv", "pipx", "pre_commit", "coverage", "runpy", "code", "pdb", "cProfile",
+    "profile", "trace", "timeit", "doctest", "mypy.stubtest", "copier", "cookiecutter",
+    "cruft", "maturin", "twine", "pelican", "nikola", "lektor", "quarto", "commitizen",
+    "pygments.cmdline", "hypothesis.extra.cli", "pydoc", "pstats",
 ))  # fmt: skip
 # Interpreters named with their version (`perl5.36.0`, `ruby3.1`, `php8.2`, `node20`).
 _VERSIONED = re.compile(
@@ -168,6 +193,16 @@ def refusal(program: str) -> str | None:
             f"{printable(name)} runs the code, script or project it is given: agents reads "
             "what it runs itself, and no vouch can stand for that"
         )
+    return None
+
+
+def runner_module(modules: list[str]) -> str | None:
+    """Which of `modules` (what a Python console script imports, dotted) is a runner's
+    package, or None."""
+    for module in modules:
+        parts = module.split(".")
+        if any(".".join(parts[:n]) in RUNNER_MODULES for n in range(1, len(parts) + 1)):
+            return module
     return None
 
 

@@ -122,3 +122,58 @@ def check_property(examples: int, seed: int, work: Path) -> int:
 
     check()
     return ran
+
+
+# Console scripts pip wrote into the venv the suite runs in: of a runner (each runs the
+# code, the script or the project it is given), and of tools reading their input as data.
+RUNNERS = ("robot", "pabot", "libdoc", "rebot", "behave", "coverage", "uvicorn", "typer", "mcp")
+DATA = ("jsonschema", "markdown-it")
+
+
+def check_runner_property(examples: int, seed: int, work: Path) -> int:
+    """A copy of a runner's real console script, under a random name on PATH, cannot be
+    vouched for (`agents hooks vouch`), nor counts when written into the vouch file by
+    hand; a copy of a data tool's can and does."""
+    from cleveragents.adapters.vouch_file import vouched_for, write_vouches
+    from cleveragents.errors import BadInput
+
+    top = Path(tempfile.mkdtemp(prefix="vouch-runner-", dir=work))
+    root, tools, config = top / "tree", top / "bin", top / "config"
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    installed = [p for p in (*RUNNERS, *DATA) if shutil.which(p)]
+    assert set(RUNNERS) & set(installed) and set(DATA) & set(installed), installed
+    ran = 0
+
+    @reproducible(examples, seed)
+    @example(name="rbt", program="robot")
+    @example(name="mdl", program="markdown-it")
+    @given(name=NAMES, program=st.sampled_from(installed))
+    def check(name: str, program: str) -> None:
+        nonlocal ran
+        assume(not _known(name))
+        shutil.rmtree(tools, ignore_errors=True)
+        shutil.rmtree(config, ignore_errors=True)
+        tools.mkdir()
+        shutil.copy(shutil.which(program) or "", tools / name)
+        was = {k: os.environ.get(k) for k in ("XDG_CONFIG_HOME", "PATH")}
+        os.environ.update({"XDG_CONFIG_HOME": str(config), "PATH": f"{tools}:{was['PATH']}"})
+        try:
+            try:
+                vouch(name, root)
+                refused = ""
+            except BadInput as error:
+                refused = str(error)
+            write_vouches([name])
+            counts = name in vouched_for(root)
+        finally:
+            for key, value in was.items():
+                os.environ.pop(key, None)
+                os.environ.update({} if value is None else {key: value})
+        ran += 1
+        runner = program in RUNNERS
+        said = f"{name}, a copy of {program}'s console script"
+        assert bool(refused) == runner, f"{said}: vouch refused: {refused or 'no'}"
+        assert counts != runner, f"{said}: written in by hand, counts: {counts}"
+
+    check()
+    return ran
