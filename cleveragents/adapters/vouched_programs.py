@@ -11,10 +11,12 @@ The file the vouched name runs (found on PATH, or the vouched path) is read as a
 setting's program outside the tree is (`tree_scripts.outside_places`, `setting`): a binary
 runs nothing of the tree, a script what its lines run (read in turn, the programs it runs
 by their own files), its `"$@"` standing for the hook's words (read as the vouch reads
-them). A Python script that imports more than the standard library loads, whole, each
-folder of the tree the `.pth` files and editable finders of its Python name
-(`python_roots.script_roots`): the tree whole when that is its top. The vouch covers the
-rest: a binary, or a script whose reading names nothing of the tree.
+them); what agents cannot tell of it (VS Code's `code` running `"$ELECTRON"`) is what the
+vouch is for, a place of the tree it names is not. A Python script that imports more than
+the standard library loads, whole, each folder of the tree the `.pth` files and editable
+finders of its Python name (`python_roots.script_roots`): the tree whole when that is its
+top. The vouch covers the rest: a binary, or a script whose reading names nothing of the
+tree.
 
 Cost: a PATH lookup, the read of the program's first bytes and of what its lines run
 outside the tree, and the globs of its Python's site folders, per vouched program per look.
@@ -58,7 +60,13 @@ def behind(program: str, root: Path) -> list[Reach]:
     start = Reach(program, kind=ON_PATH) if bare else Reach(path)
     with vouching(frozenset()), hook_lines(on=False), programs_on_path():
         found = outside_places(top, [start], "", setting=True)
-    kept = [replace(r, vouch="") for r in found if r.unknown or not _POSITIONAL.search(r.path)]
+    # What agents cannot tell of it (VS Code's `code` running `"$ELECTRON"`) is what the
+    # user vouched for; a place of the tree it names is not.
+    kept = [
+        replace(r, vouch="")
+        for r in found
+        if not (r.unknown and r.path == WHOLE) and not _POSITIONAL.search(r.path)
+    ]
     return list(dict.fromkeys([*kept, *_imported(program, path, top)]))
 
 
