@@ -218,10 +218,10 @@ Feature: I vouch for a program my git hooks run that agents does not know
     And Claude will estimate the distance at 0
     And Claude will give up
     When I run "agents plan run 'lint'" with Claude
-    Then the file "tools/mylint" does not contain "planted"
-    And the file "a.txt" contains "model"
-    When the user commits everything with git
+    And the user commits everything with git
     Then the file "planted" does not exist
+    And the file "tools/mylint" does not contain "planted"
+    And the file "a.txt" contains "model"
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'tools/mylint'"
 
