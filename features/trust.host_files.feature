@@ -194,14 +194,57 @@ Feature: The model's file actions never touch what runs on my host later
     And stdout contains "moved back lib/src, which it had moved"
 
   # A folder on agents' import path that is not there yet is on `sys.path` all the same:
-  # what a command makes there would run in the next `agents`.
-  Scenario: A sandboxed command that makes a folder on agents' import path has it removed
+  # what a command makes there would run in the next `agents`. One whose folder stands is
+  # made for the command's time, empty and read-only: the command cannot make it.
+  Scenario: A sandboxed command cannot make a folder on agents' import path
+    Given agents' import path holds the tree's folder "src", not there yet
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "{ mkdir -p src && printf 'import os' > src/sitecustomize.py; } 2> said.txt || true"
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the file "src" does not exist
+    And the file "said.txt" contains "src/sitecustomize.py: Read-only file system"
+
+  # Attack 21 #14: the `src/` I make (or check out) on my host while a command runs is mine,
+  # not removed as the command's; the box held the made folder the whole time.
+  Scenario: The folder on agents' import path I make while a command runs stays mine
+    Given agents' import path holds the tree's folder "src", not there yet
+    And Claude will propose the plan "plant" checked by ""
+    And I run "echo USERDATA > src/mine.py" in the tree on my host once the command signals
+    And Claude will run, then signal my git and wait for it:
+      """
+      echo waiting
+      """
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "src/mine.py" contains "USERDATA"
+    And stdout does not contain "import path"
+
+  # My `rmdir` ended the box's hold on it: from then on the command could have written the
+  # new one too. Kept whole, off the import path, and said.
+  Scenario: The folder on agents' import path I replace while a command runs is moved aside, not removed
+    Given agents' import path holds the tree's folder "src", not there yet
+    And Claude will propose the plan "plant" checked by ""
+    And I run "rmdir src && mkdir src && echo USERDATA > src/mine.py" in the tree on my host once the command signals
+    And Claude will run, then signal my git and wait for it:
+      """
+      echo waiting
+      """
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "src" does not exist
+    And the file "src.kept-1/mine.py" contains "USERDATA"
+    And stdout contains "moved src aside to src.kept-1: new on agents' own import path during the command"
+
+  # Its folder not there (`build`), the box holds nothing: what stands there after the
+  # command, the command's or mine, is moved off the import path, never removed.
+  Scenario: A sandboxed command that makes a folder on agents' import path has it moved aside
     Given agents' import path holds the tree's folder "build/py", not there yet
     And Claude will propose the plan "plant" checked by ""
     And Claude will run "mkdir -p build/py && printf 'import os' > build/py/sitecustomize.py"
     When I run "agents plan run 'plant' --allow-command '*'" with Claude
     Then the file "build/py/sitecustomize.py" does not exist
-    And stdout contains "removed build/py: new on agents' own import path"
+    And the file "build/py.kept-1/sitecustomize.py" contains "import os"
+    And stdout contains "moved build/py aside to build/py.kept-1: new on agents' own import path during the command"
 
   # The link the command leaves where the folder above stood leads out of the tree: the
   # put-back goes through no link, it removes the link instead.

@@ -29,13 +29,37 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
     And the file "local.sh" does not exist
     And the file "env.sh" does not exist
 
+  # My Claude Code hooks' words that are a program's data, not a file it opens (a message,
+  # a subcommand, a revision, a number, a format, a jq path), get no empty file at the tree's
+  # top while each command runs (attack 21 #9); a word that looks like a file still does.
+  Scenario: The words of my Claude Code hooks that name no file get no empty file
+    Given a plain file ".claude/settings.json" containing "{"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "notify-send \"Claude Code\" \"Task done\"; git add -A && git commit -m \"wip: claude\" --no-verify; git diff --stat HEAD~1; git log -n 5 --oneline; date +%s; jq -r .tool_input.file_path; echo 3.14; cat notes.txt"}]}]}}" committed
+    And the names "local.sh|Claude Code|Task done|add|commit|wip: claude|diff|HEAD~1|log|5|+%s|.tool_input.file_path|3.14|notes.txt" are watched in the tree while the command runs
+    And Claude will run "sleep 1"
+    When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
+    Then the exit code is 0
+    And of the watched names only "local.sh notes.txt" stood in the tree
+    And the file "notes.txt" does not exist
+
+  # A kubeconfig my ~/.profile names is read as YAML by kubectl, not by a shell: its keys and
+  # values get no empty file (12 stood at the tree's top while each command ran); the `exec`
+  # plugin it names does.
+  Scenario: The kubeconfig my startup file exports gets no empty file for its YAML words
+    Given a plain file "kubeconfig" containing "apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    exec:\n      command: ./auth.sh\n" committed
+    And the user's own ".profile" in their home holds "export KUBECONFIG=~/dot/kubeconfig\n"
+    And the names "local.sh|v1|Config|name:|u|user:|exec:|command:|auth.sh" are watched in the tree while the command runs
+    And Claude will run "sleep 1"
+    When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
+    Then the exit code is 0
+    And of the watched names only "local.sh auth.sh" stood in the tree
+
   # Once the command ends, what I put at a host-run name while it ran is put back as any
   # new host-run file is (kept in a commit), said as it happened: my `rm` of the made file
   # ended the box's hold; never removed unsaid as the box's own.
   Scenario: My own empty file put at the name while the command runs is never taken for the box's
-    Given the user puts their own empty file at "local.sh" once the box's empty file stands there
-    And Claude will run "sleep 2"
-    When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
+    Given the user puts their own empty file at "local.sh" once the command has made "started"
+    And Claude will run "touch started; sleep 2"
+    When I run "agents plan run 'dots' --allow-command 'touch *' --allow-command 'sleep *'" with Claude
     Then the exit code is 0
     And the user's "local.sh" was put there, and stdout contains "local.sh was replaced on the host during the command (the box's hold on it ended then): removed, as the checkpoint has none"
 

@@ -98,13 +98,47 @@ Feature: A nested repository's git directory is read-only in the sandbox, whole
     And my git looked while the command ran, and ran no program of the model's
     And my git looking at "vendor/lib" now runs no program of the model's
 
-  Scenario: Past the bound of binds, the nested git directories left writable are named
-    # Each bind costs bwrap a read of the mount table: 128 at most, the rest left to the put-back.
-    # Each of these costs two: its `.git` read-only, its folder bound to itself.
+  Scenario: Empty .git folders the model made cannot push my nested clone out of the binds
+    # Attack 21 #3: in the walk's order (a folder's listing) the clone came 363rd of 2000 (here
+    # 600: on the old order it is past the binds unless the listing gives it among the first 60).
+    # The real repositories are bound first; the empty `.git` folders get what is left.
+    Given a nested repository "vendor/lib" with a commit
+    And 600 empty ".git" folders an earlier command of the model made
+    And my git looks at "vendor/lib" outside the sandbox once the command signals
+    And Claude will run, then signal my git and wait for it:
+      """
+      mkdir -p evil && cp -r vendor/lib/.git/objects vendor/lib/.git/refs vendor/lib/.git/HEAD evil/
+      printf '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch {tmp}/canary; false"\n' > evil/config
+      { echo ../../../evil > vendor/lib/.git/commondir; } 2>> said.txt
+      """
+    When I run "agents plan run 'look' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "said.txt" contains "vendor/lib/.git/commondir: Read-only file system"
+    And my git looked while the command ran, and ran no program of the model's
+    And my git looking at "vendor/lib" now runs no program of the model's
+    And stderr contains "note: writable in the sandbox (past the 128 binds it gives nested git directories): z"
+
+  Scenario: Past the bound of binds, a command that would leave a nested repository writable does not run
+    # Each bind costs bwrap a read of the mount table: 128 at most. Each of these costs two:
+    # its `.git` read-only, its folder bound to itself; the 65th is past the bound.
     Given 68 nested repositories made by git init
     And Claude will run "echo ran > ran.txt"
     When I run "agents plan run 'look' --allow-command '*'" with Claude
+    Then the file "ran.txt" does not exist
+    And stdout contains "refused: more nested repositories than the 128 binds the sandbox gives nested git directories; r64/.git, r65/.git, r66/.git and 1 more would be writable"
+
+  Scenario: A hook I write in a nested repository while an unboxed command runs is kept, not lost
+    # Attack 21 #14c: where no box held the `.git` (past the binds, --no-sandbox, Claude
+    # Code's own Bash), agents cannot tell my hook from one of the command's: the put-back
+    # removes it, and keeps its bytes in a commit it names.
+    Given a nested repository "vendor/lib" with a commit
+    And I run "printf '#!/bin/sh\necho USERHOOK\n' > vendor/lib/.git/hooks/pre-commit" in the tree on my host once the command signals
+    And Claude will run, then signal my git and wait for it:
+      """
+      echo waiting
+      """
+    When I run "agents plan run 'look' --allow-command '*' --no-sandbox" with Claude
     Then the exit code is 0
-    And the file "ran.txt" contains "ran"
-    And stderr contains "note: writable in the sandbox (past the 128 binds it gives nested git directories): r"
-    And stderr contains "/.git and 1 more; what a command does there is put back"
+    And stdout contains "put back vendor/lib/.git: changed by the command"
+    And the file "vendor/lib/.git/hooks/pre-commit" does not exist
+    And the commit the outcome names for what the put-back removed holds "vendor/lib/.git~cleveragents/hooks/pre-commit" with "USERHOOK"

@@ -314,6 +314,7 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
     counted, as for the shell files: most of a dotfiles `bin` would make its tree whole."""
     from cleveragents.adapters.git.config_programs import _in_tree as in_tree
     from cleveragents.adapters.git.tree_scripts import below, script_places
+    from cleveragents.domain.host_binds import path_like
     from cleveragents.domain.reach import ANY_FOLDERS
 
     found: list[str] = []
@@ -327,6 +328,12 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
             for place in in_tree(top, reach):
                 if "$" in place.path:
                     continue  # `$f`, `$@`: a word the reader kept as is, no file
+                if (
+                    reach.data
+                    and not path_like(place.path)
+                    and not os.path.lexists(top / place.path)
+                ):
+                    continue  # `notify-send "Task done"`, a kubeconfig read as shell: no file
                 path = (
                     place.path.split("*")[0].rpartition("/")[0] if "*" in place.path else place.path
                 )

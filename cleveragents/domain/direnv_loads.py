@@ -34,12 +34,21 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cleveragents.domain import launchers as table
 from cleveragents.domain.bare_programs import bare_programs
 from cleveragents.domain.config_programs import script_reach
-from cleveragents.domain.reach import WHOLE, Reach, escaped, joined, printable, run_files
+from cleveragents.domain.envrc_paths import EnvrcWhere, evaluated, tree_path
+from cleveragents.domain.reach import (
+    SUBSTITUTED,
+    WHOLE,
+    Reach,
+    escaped,
+    joined,
+    printable,
+    run_files,
+)
 from cleveragents.domain.shell_words import Target, substitutions, tokens
 
 ENVRC = ".envrc"
@@ -62,6 +71,13 @@ _OPERATORS = frozenset(";&|()\n")
 # what the user's shell held already, no name in the tree.
 _INHERITED = re.compile(r"\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)")
 _PWD = re.compile(r"\$(?:\{PWD\}|PWD(?!\w)|\(pwd\))|`pwd`")
+# direnv's stdlib functions whose arguments are paths.
+_PATH_TAKERS = SOURCES | SOURCES_UP | DOTENV | frozenset((
+    "PATH_add", "path_add", "MANPATH_add", "load_prefix", "watch_file", "watch_dir",
+))  # fmt: skip
+# A command's output put next to a path's `/` (`$(cmd)/bin`, `lib/$(cmd)`).
+_MARK = re.compile(rf"\${SUBSTITUTED}\d+{SUBSTITUTED}")
+_IN_PATH = re.compile(rf"\${SUBSTITUTED}\d+{SUBSTITUTED}/|/\${SUBSTITUTED}")
 # Variables whose value the user's shell (or an interpreter it starts) runs from, a relative
 # path from the folder the shell is in at the time.
 CODE_NAMES = frozenset((
@@ -82,12 +98,15 @@ class EnvrcRead:
     # (`domain/bare_programs.py`): one such folder holds is the file that runs.
     path_folders: list[str] = field(default_factory=list)
     programs: frozenset[str] = frozenset()
+    kubeconfigs: list[str] = field(default_factory=list)  # `KUBECONFIG`'s: programs named
+    up: list[str] = field(default_factory=list)  # `source_up`'s names, found above the tree too
 
 
-def envrc_read(folder: str, text: str) -> EnvrcRead:
+def envrc_read(folder: str, text: str, where: EnvrcWhere | None = None) -> EnvrcRead:
     """What the shell text `text`, run by direnv in `folder` (from the tree's top, "" for
-    it) with its stdlib, may run or load."""
-    text = _PWD.sub(".", text)
+    it; absolute for one above the tree) with its stdlib, may run or load; the paths it
+    computes evaluated as `where` tells (`envrc_paths.py`)."""
+    text = evaluated(_PWD.sub(".", text), folder, where)
     read = EnvrcRead(script_reach(text, folder), programs=bare_programs(text))
     try:
         marked, _ = substitutions(text)
@@ -101,8 +120,12 @@ def envrc_read(folder: str, text: str) -> EnvrcRead:
             words = []
         else:
             words.append(token)
+    tree, places = (where.tree if where is not None else ""), read.places
+    read.places = [p if p.unknown else replace(p, path=tree_path(p.path, tree)) for p in places]
     read.places = expanded(read.places, folder)
-    read.sourced = list(dict.fromkeys(read.sourced))
+    read.sourced = list(dict.fromkeys(tree_path(p, tree) for p in read.sourced))
+    read.path_folders = [tree_path(p, tree) for p in read.path_folders]
+    read.kubeconfigs = [tree_path(p, tree) for p in read.kubeconfigs]
     return read
 
 
@@ -110,7 +133,10 @@ def expanded(places: list[Reach], folder: str) -> list[Reach]:
     """`places` without a word naming a path through a variable the reader does not know
     (`PATH_add "$VIRTUAL_ENV/bin"`, `$PATH`): such a word is no name of the tree to hold
     (nor an empty file to make), it is a place the reader cannot tell: the folder whole."""
-    places = [p for p in places if p.unknown or not _INHERITED.fullmatch(p.path)]
+    inner = f"{folder}/" if folder not in ("", ".") else ""
+    places = [
+        p for p in places if p.unknown or not _INHERITED.fullmatch(p.path.removeprefix(inner))
+    ]
     kept = [place for place in places if place.unknown or "$" not in place.path]
     if len(kept) < len(places):
         named = next(p.path for p in places if not p.unknown and "$" in p.path)
@@ -150,6 +176,16 @@ def unread(folder: str, why: str) -> Reach:
 
 def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
     """Add what one simple command of direnv's stdlib, run in `folder`, loads to `read`."""
+    computed = _computed(words)
+    if computed is not None:
+        read.places.append(
+            unread(folder, f"`{printable(computed)}`, a path through a command's output")
+        )
+    for word in words:  # `export KUBECONFIG=./kubeconfig`: its `exec` plugins run (`kubectl`)
+        name, _, value = word.partition("=")
+        if _assignment(word) and name == "KUBECONFIG":
+            found = run_files(folder, [v for v in value.split(":") if v and "$" not in v])
+            read.kubeconfigs += [r.path for r in found if not r.unknown]
     while words and (words[0] in table.KEYWORDS or _assignment(words[0])):
         words = words[1:]
     if not words:
@@ -169,6 +205,7 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
         while above not in ("", ".", "/") and not above.startswith(".."):
             above = posixpath.dirname(above)
             read.sourced.append(joined(above, file))
+        read.up.append(file)  # past the tree's top (the adapter finds it)
     elif name in ("PATH_add", "path_add"):  # `path_add VAR DIR...`: PATH's only
         named = rest if name == "PATH_add" else rest[1:] if rest[:1] == ["PATH"] else []
         read.path_folders += [r.path for r in run_files(folder, named) if not r.unknown]
@@ -186,6 +223,22 @@ def _command(words: list[str], folder: str, read: EnvrcRead) -> None:
             return
         said = f"`{kind} {printable(which)}`, which direnv's stdlib runs"
         read.places.append(unread(folder, said))
+
+
+def _computed(words: list[str]) -> str | None:
+    """The first word of a simple command naming a path through a command's output (`$(...)`,
+    `` `...` ``; an unevaluated `~-`, `~user`): an argument of a stdlib function that takes
+    paths, a value of a `CODE_NAMES` variable, any word where the output is part of a path
+    (`$(cmd)/bin`); None when no word does."""
+    name = next((w for w in words if not _assignment(w) and w not in table.KEYWORDS), "")
+    takes = name in _PATH_TAKERS
+    for word in words:
+        if SUBSTITUTED not in word:
+            continue
+        key = word.partition("=")[0] if _assignment(word) else ""
+        if takes or key.removesuffix("+") in CODE_NAMES or _IN_PATH.search(word):
+            return _MARK.sub("$(...)", word)  # said, never run
+    return None
 
 
 def _assignment(word: str) -> bool:

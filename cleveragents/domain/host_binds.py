@@ -17,6 +17,7 @@ mounts are left to the put-back.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
@@ -45,6 +46,10 @@ STAKE = frozenset((
 # of the session, a put-back after the command too late (attack 20 #17). Not there, it
 # stands as an empty read-only folder for the command's time; there, it is bound whole.
 CLAUDE_FOLDER = ".claude"
+# A name that looks like a file's: a stem and a suffix starting with a letter (`notes.txt`,
+# `.envrc.local`), not a number (`3.14`), a message (`wip: claude`), a revision (`HEAD~1`),
+# a jq path (`.tool_input.file_path`) or a format (`+%s`).
+_FILE_NAME = re.compile(r"\.?[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9]{0,9})+")
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,25 @@ def unmade(host: HostFolders, hidden: Callable[[str], bool]) -> frozenset[str]:
     sandbox keeps from it (`git status` lists it). They are put back after the command."""
     shown = replace(host, programs=tuple(p for p in host.programs if not hidden(p[1])))
     return frozenset(host_places(host)[0]) - frozenset(host_places(shown)[0])
+
+
+def data_words(host: HostFolders) -> frozenset[str]:
+    """The places of `host` named only as words a program may open as data (`Reach.data`):
+    no other reach names them."""
+    reaches = [reach for reach, _ in host.programs] + [run.reach for run in host.hook_runs]
+    data = {_plain(r) for r in reaches if r.data}
+    return frozenset(
+        posixpath.normpath(p) for p in data - {_plain(r) for r in reaches if not r.data} if p
+    )
+
+
+def path_like(place: str) -> bool:
+    """Whether the missing `place`, a word a program may open as data, looks like a path
+    the program reads, so that the sandbox makes a mount point for it: a word with a `/`, or
+    a name with a file suffix (`notes.txt`). Not `Claude Code`, `Task done`, `add`, `commit`,
+    `HEAD~1`, `644`, `3.14`, `@-`, `+%s`, a kubeconfig's `name:` read as shell (attack 21
+    #9): each stood as an empty read-only file at the tree's top while each command ran."""
+    return "/" in place or bool(_FILE_NAME.fullmatch(place))
 
 
 def planned(places: Iterable[tuple[str, bool]], most: int) -> HostBinds:

@@ -282,6 +282,10 @@ PROGRAM_VARIABLES = frozenset((
     "EDITOR", "VISUAL", "PAGER", "MANPAGER", "GIT_EDITOR", "GIT_PAGER", "SUDO_EDITOR", "BROWSER",
 ))  # fmt: skip
 
+# less's input preprocessors (`LESSOPEN="|lesspipe.sh %s"`, `||` and `|-` too): a command
+# line whose first word (past the pipe) is the program less runs, `%s` the file it views.
+LESS_FILTERS = frozenset(("LESSOPEN", "LESSCLOSE"))
+
 
 def value_files(name: str, words: list[str]) -> list[str]:
     """The words of the value assigned to `name` that may name a file a program opens by
@@ -291,6 +295,10 @@ def value_files(name: str, words: list[str]) -> list[str]:
         return []
     if name in PROGRAM_VARIABLES and words and "/" not in words[0]:
         words = words[1:]
+    if name in LESS_FILTERS:  # `|./lesspipe.sh %s`: the program after the pipe, its file
+        words = [w.lstrip("|-") if n == 0 else w for n, w in enumerate(words) if w != "%s"]
+        words = [w for w in words if w]  # `| lesspipe %s`: the pipe a word of its own
+        words = words[1:] if words and "/" not in words[0] else words
     return [w for w in words if not re.fullmatch(r"[0-9]+", w)]
 
 

@@ -41,6 +41,10 @@ class Reach:
     # `path`) all stand: `python3 -m NAME` runs the tree's `NAME.py`, read as its files,
     # and only a NAME installed outside the tree is a program agents cannot tell about.
     unless: tuple[tuple[str, ...], ...] = ()
+    # A word of a program's arguments read as a file it may open, not as one it surely runs
+    # (`notify-send "Task done"`, `git log -n 5`): missing, the sandbox makes no mount point
+    # for it unless it looks like a path (`host_binds.path_like`), attack 21 #9.
+    data: bool = False
 
     def covers(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) is this place or lies in it."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 from typing import Any
 
@@ -55,3 +56,26 @@ def step_direnv_property(context: Any) -> None:
     from features.support.properties import run_property
 
     run_property(context, "direnv property", check_property, 20)
+
+
+@when('the user runs "{command}" in the tree\'s environment with direnv')
+def step_direnv_exec(context: Any, command: str) -> None:
+    """What the user's shell in the tree runs, with the environment direnv loaded there."""
+    context.direnv = subprocess.run(
+        ["direnv", "exec", ".", *shlex.split(command)],
+        cwd=context.repo,
+        env=_direnv_env(context),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@given('the folder above the tree holds the allowed .envrc "{content}"')
+def step_direnv_above(context: Any, content: str) -> None:
+    """direnv loads the nearest `.envrc` up from the shell's folder: one above the tree."""
+    from features.steps.repo_steps import unescape
+
+    above = context.repo.parent / ".envrc"
+    above.write_text(unescape(content))
+    subprocess.run(["direnv", "allow", str(above.parent)], env=_direnv_env(context), check=True)

@@ -34,6 +34,11 @@ def _appeared(path: Any, seconds: float = 60.0) -> bool:
     return False
 
 
+def _names(names: str) -> list[str]:
+    """Names apart by `|` when one holds a space (`Claude Code|Task done`), else by spaces."""
+    return names.split("|") if "|" in names else names.split()
+
+
 @given('the names "{names}" are watched in the tree while the command runs')
 def step_watch_names(context: Any, names: str) -> None:
     """A thread of this process, outside the sandbox, looking for each name every 10 ms."""
@@ -42,7 +47,7 @@ def step_watch_names(context: Any, names: str) -> None:
 
     def watch() -> None:
         while not done.is_set():
-            seen.update(n for n in names.split() if os.path.lexists(context.repo / n))
+            seen.update(n for n in _names(names) if os.path.lexists(context.repo / n))
             time.sleep(0.01)
 
     thread = threading.Thread(target=watch, daemon=True)
@@ -55,7 +60,7 @@ def step_watched_only(context: Any, stood: str) -> None:
     seen, done, thread = context.watched
     done.set()
     thread.join()
-    assert seen == set(stood.split()), f"the names that stood in the user's tree: {sorted(seen)}"
+    assert seen == set(_names(stood)), f"the names that stood in the user's tree: {sorted(seen)}"
 
 
 @when('the user puts {what} at "{name}"')
@@ -65,17 +70,17 @@ def step_user_puts(context: Any, what: str, name: str) -> None:
     _PUT[what](path)
 
 
-@given('the user puts {what} at "{name}" once the box\'s empty file stands there')
-def step_user_replaces(context: Any, what: str, name: str) -> None:
-    """A thread, outside the sandbox: once the empty file stands, it is removed and the
-    user's own put in its place (a new file, of another inode)."""
+@given('the user puts {what} at "{name}" once the command has made "{marker}"')
+def step_user_replaces(context: Any, what: str, name: str, marker: str) -> None:
+    """A thread, outside the sandbox: once the sandboxed command has made `marker` (the box
+    stands on the empty file by then, however slow the machine), the empty file is removed
+    and the user's own put in its place (a new file, of another inode)."""
     path = context.repo / name
     put = _PUT[what]
     replaced = threading.Event()
 
     def replace() -> None:
-        if _appeared(path):
-            time.sleep(0.5)  # bwrap stands on it by then: the command sleeps 2 s
+        if _appeared(context.repo / marker) and os.path.lexists(path):
             path.unlink()
             put(path)
             replaced.set()
@@ -165,3 +170,16 @@ def step_old_tree_swept(context: Any, name: str) -> None:
     assert not os.path.lexists(old), f"{old} stands"
     said = f"removed {old}: a file a killed command's sandbox stood on"
     assert said in context.result.stderr, context.result.stderr
+
+
+@when("my hook passes random words to a program, and the sandbox's binds are read")
+def step_mount_words_property(context: Any) -> None:
+    from features.support.mount_words_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "mount words property", check_property, 20)
+
+
+@then("no data word stood as a file, and every committed file the hook names was held")
+def step_mount_words_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -30,11 +30,32 @@ with open(sync + "/looked", "w") as looked:
     looked.write("go\\n")
 """
 SIGNAL = "echo wrote > sync/wrote; timeout 20 sh -c 'read x < sync/looked'"
+# The user's own change on the host, made while the command waits, in the tree's top.
+CHANGER = """
+import subprocess, sys
+sync, top, line = sys.argv[1:4]
+with open(sync + "/wrote") as wrote:
+    wrote.read()
+done = subprocess.run(["sh", "-c", line], cwd=top)
+print("changed", done.returncode, flush=True)
+with open(sync + "/looked", "w") as looked:
+    looked.write("go\\n")
+"""
 
 
 @given('my git looks at "{folder}" outside the sandbox once the command signals')
 def step_host_looker(context: Any, folder: str) -> None:
     """The two FIFOs in an excluded `sync/`, and the host's looker waiting on the first."""
+    _on_signal(context, [LOOKER, str(context.repo / folder)])
+
+
+@given('I run "{line}" in the tree on my host once the command signals')
+def step_host_changer(context: Any, line: str) -> None:
+    """What the user does on the host while the command runs (an editor, a shell)."""
+    _on_signal(context, [CHANGER, str(context.repo), expand(context, line)])
+
+
+def _on_signal(context: Any, program: list[str]) -> None:
     sync = context.repo / "sync"
     sync.mkdir()
     os.mkfifo(sync / "wrote")
@@ -43,7 +64,7 @@ def step_host_looker(context: Any, folder: str) -> None:
         exclude.write("/sync/\n")
     log = (context.tmp / "looker.log").open("wb")
     looker = subprocess.Popen(
-        [sys.executable, "-c", LOOKER, str(sync), str(context.repo / folder), str(context.tmp)],
+        [sys.executable, "-c", program[0], str(sync), *program[1:], str(context.tmp)],
         stdout=log,
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
@@ -117,4 +138,43 @@ def step_nested_gits_property(context: Any) -> None:
 
 @then("no nested git directory changed, and each nested worktree stayed writable")
 def step_nested_gits_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@given('{count:d} empty ".git" folders an earlier command of the model made')
+def step_junk_gits(context: Any, count: int) -> None:
+    """`for i in $(seq 1000 3000); do mkdir -p z$i/.git; done` (attack 21 #3): empty, so
+    kept after that command (they run nothing), and many enough that the walk's order
+    would put the user's nested clone past the binds."""
+    for number in range(count):
+        (context.repo / f"z{number:04d}" / ".git").mkdir(parents=True)
+
+
+@then('the commit the outcome names for what the put-back removed holds "{path}" with "{text}"')
+def step_drops_commit(context: Any, path: str, text: str) -> None:
+    """`... is kept in commit C, never in the tree (git show C:PATH, ...)`: C holds it."""
+    import re
+
+    found = re.search(r"over is kept in commit ([0-9a-f]{12}), never", context.result.stdout)
+    assert found is not None, context.result.stdout
+    shown = subprocess.run(
+        ["git", "show", f"{found.group(1)}:{path}"],
+        cwd=context.repo,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert text in shown.stdout, (shown.stdout, shown.stderr)
+
+
+@when("random trees of nested repositories and empty .git names are bound under a random bound")
+def step_nested_bound_property(context: Any) -> None:
+    from features.support.nested_bound_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "nested binds property", check_property, 60)
+
+
+@then("the real repositories bound, and those left, are the same without the empty names")
+def step_nested_bound_property_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

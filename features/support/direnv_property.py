@@ -4,7 +4,9 @@ may write is one the user's allowed `.envrc` does not load.
 Each example writes a tracked `.envrc` (at the top or in `sub/`) as one drawn from the
 common forms (`source_env_if_exists .envrc.local`, `source .venv/bin/activate`, `dotenv` of a `.env`
 whose `PROMPT_COMMAND` runs `tools/p.sh`,
-`source_up`, `. ./env.sh`, `watch_file`, nothing loaded) and draws one file from a pool. When
+`source_up`, `. ./env.sh`, `watch_file`, nothing loaded, a path through
+`$(git rev-parse --show-toplevel)`, `~+`, `expand_path` or `direnv_layout_dir`) and draws
+one file from a pool. When
 agents' rule (`host_folders`, `host_run`) lets the model write that file, a canary is written
 there; the user's `direnv allow` (before the write) holds, and what direnv's prompt hook
 runs (`eval "$(direnv export bash)"`, then the prompt's `PROMPT_COMMAND`) runs in a shell at
@@ -35,6 +37,11 @@ ENVRCS = [
     "source_env tools\n",
     "watch_file env.sh\nexport PROJ=1\n",
     "export PROJ=1\n",
+    # Paths the `.envrc` computes (attack 21 #10): evaluated as bash and direnv do.
+    'source "$(git rev-parse --show-toplevel)/env.sh"\n',
+    "source ~+/env.sh\n",
+    'source "$(expand_path ../tools/env.sh)"\n',
+    'source_env "$(direnv_layout_dir)/../tools"\n',
 ]
 WHERE = ["", "sub/"]  # the folder the `.envrc` stands in
 # Files the model might write, each with a canary that leaves a mark when it runs.
@@ -88,6 +95,8 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(envrc=2, where=1, path=9)  # `dotenv`'s `.env` in the `.envrc`'s folder
     @example(envrc=2, where=0, path=11)  # what the `.env`'s `PROMPT_COMMAND` runs
     @example(envrc=8, where=0, path=0)  # an `.envrc` that loads nothing: the canary is written
+    @example(envrc=10, where=1, path=8)  # `~+`: the `.envrc`'s own folder
+    @example(envrc=9, where=1, path=4)  # the repository's top, from `sub/`
     @given(
         envrc=st.integers(0, len(ENVRCS) - 1),
         where=st.integers(0, len(WHERE) - 1),

@@ -63,6 +63,7 @@ class Bubblewrap:
         self._submodules: list[Path] | None = None
         self._known: dict[str, Listing] = {}  # the tree's folders, as the last walk read them
         self.unbound: tuple[str, ...] = ()  # nested `.git`s past the bound, the last command
+        self.real_unbound: tuple[str, ...] = ()  # of them, real repositories: refused
 
     def unavailable(self) -> str | None:
         """Why no command can be sandboxed here (bwrap missing, no namespaces), or None."""
@@ -181,9 +182,8 @@ class Bubblewrap:
         return str(empty)
 
     def _states(self) -> list[str]:
-        """agents' own folders in the git directories, hidden behind an empty read-only
-        folder: the store holds what host-run commands printed, the browser's profile its
-        cookies and storage; none of it is the command's to read."""
+        """agents' own folders in the git directories, behind an empty read-only folder:
+        what host-run commands printed, the browser's cookies: none the command's to read."""
         found = [git / "cleveragents" for git in self._git_dirs()]
         return [str(state) for state in dict.fromkeys(found) if state.is_dir()]
 
@@ -203,7 +203,7 @@ class Bubblewrap:
 
         own = [self.git_dir, *self._git_dirs(), (self.root / ".git").resolve()]
         nested = nested_gits(self.root, own, self._known)
-        self.unbound = nested.left
+        self.unbound, self.real_unbound = nested.left, nested.real_left
         return nested
 
     def _system(self) -> list[str]:

@@ -16,8 +16,10 @@ from cleveragents.domain.host_binds import (
     MOST_HOST_MOUNTS,
     HostBinds,
     by_stake,
+    data_words,
     host_places,
     login_stand_in,
+    path_like,
     planned,
     unmade,
 )
@@ -44,6 +46,7 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
     found: list[tuple[str, bool]] = []  # (place, missing)
     left: list[str] = []
     never = unmade(host, git_config.hidden_key)
+    never |= {p for p in data_words(host) if not path_like(p)}  # `notify-send "Task done"`
     written: list[tuple[str, str]] = []
     for place in dict.fromkeys(places):
         st = _lstat(root / place) if _real_way(root, place) else None

@@ -167,18 +167,41 @@ def _make(root: Path, place: str, content: bytes | None) -> list[int] | None:
             os.mkdir(name, 0o555, dir_fd=at)
             fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
         else:
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-            fd = os.open(name, flags, 0o444, dir_fd=at)
+            fd = _written(at, name, content)
     except OSError:
         return None  # bwrap binds over what stands there; nothing of it is removed
     finally:
         os.close(at)
     try:
-        while content:  # none for a folder
-            content = content[os.write(fd, content) :]
         return _identity(os.fstat(fd))
     finally:
         os.close(fd)
+
+
+def _written(at: int, name: str, content: bytes) -> int:
+    """`name` in the folder `at`, made read-only holding `content`, never over what stands:
+    written unnamed, then named whole (a login bash starting meanwhile reads all of it, never
+    an empty `.bash_profile` that skips `.profile`); made and written in place where the file
+    system has no unnamed files. An open descriptor of it."""
+    try:
+        fd = os.open(".", os.O_WRONLY | os.O_TMPFILE | os.O_CLOEXEC, 0o444, dir_fd=at)
+    except OSError:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(name, flags, 0o444, dir_fd=at)
+        _write(fd, content)
+        return fd
+    try:
+        _write(fd, content)
+        os.link(f"/proc/self/fd/{fd}", name, dst_dir_fd=at)  # fails where a name stands
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _write(fd: int, content: bytes) -> None:
+    while content:
+        content = content[os.write(fd, content) :]
 
 
 def _identity(st: os.stat_result) -> list[int]:

@@ -16,6 +16,15 @@ is bound to itself, so no rename of a folder above swaps it while the command ru
 `domain/host_binds.py` does). Past `MOST_NESTED_GITS` mounts (each costs bwrap a read of
 the mount table) the rest are left to the put-back, and the run says so. Their configs
 are shown redacted all the same (`git_config.py`).
+
+Which go past the bound is not the walk's order (a folder's listing order, which a command
+making 2000 empty `zNNNN/.git` folders chooses: attack 21 #3): the real repositories go
+first (a `.git` folder holding a `HEAD` or `objects`, a `.git` file or link naming a git
+directory, a folder git takes for one), then the rest (an empty or half-made `.git`, where
+no git of the user's finds a repository), each kind by path. And when a real repository is
+past the bound all the same (more of them than the binds), the command does not run:
+`real_left` names them, and the environment refuses it (a repository of the user's never
+writable while the model's command runs).
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.git_directory import is_git_directory
 from cleveragents.adapters.git.git_folders import gitdir_of, with_common
 from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.rules import git_refuses_name
 
 MOST_NESTED_GITS = 128  # mounts at most for nested git entries and the folders on their way
 
@@ -46,6 +56,7 @@ class NestedGits:
     git_dirs: tuple[Path, ...] = ()
     left: tuple[str, ...] = ()
     pinned: tuple[Path, ...] = ()
+    real_left: tuple[str, ...] = ()  # of `left`, the real repositories: the command is refused
 
 
 def nested_gits(
@@ -60,10 +71,13 @@ def nested_gits(
     heads: list[str] = []
     entries = [root / path for path in git_dirs.found(root, known, heads=heads)]
     entries += [root / f for f in heads if _git_directory(root / f)]
+    real = {entry: _real(entry) for entry in entries}
+    entries.sort(key=lambda entry: (not real[entry], entry))  # never the walk's order
     bound: dict[Path, None] = {}
     ways: dict[Path, None] = {}
     found: dict[Path, None] = {}
     left: list[str] = []
+    real_left: list[str] = []
     for entry in entries:
         group = [p for p in _group(root, entry) if not any(p.is_relative_to(o) for o in own)]
         found.update((p, None) for p in group if p.is_dir())
@@ -73,6 +87,8 @@ def nested_gits(
             continue
         if len(bound) + len(ways) + len(new) + len(dict.fromkeys(way)) > most:
             left.append(entry.relative_to(root).as_posix())
+            if real[entry]:
+                real_left.append(left[-1])
             continue
         bound.update(dict.fromkeys(new))
         ways.update(dict.fromkeys(way))
@@ -80,7 +96,23 @@ def nested_gits(
     folders = [p for p in bound if p.is_dir() and not p.is_symlink()]
     kept = [p for p in bound if not any(p != f and p.is_relative_to(f) for f in folders)]
     pins = [a for a in ways if not any(a.is_relative_to(f) for f in folders)]
-    return NestedGits(tuple(sorted(kept)), tuple(found), tuple(left), tuple(sorted(pins)))
+    pins = sorted(pins)
+    return NestedGits(tuple(sorted(kept)), tuple(found), tuple(left), tuple(pins), tuple(real_left))
+
+
+def _real(entry: Path) -> bool:
+    """Whether `entry` is a repository the user's git finds: a `.git` folder holding a
+    `HEAD` or `objects` (a link there too), a `.git` file or link naming a git directory,
+    or a folder git takes for one (`heads`); not an empty or half-made `.git`."""
+    st = lstat(str(entry))
+    if st is None:  # pragma: no cover - gone between the walk and here
+        return False
+    if stat.S_ISDIR(st.st_mode):
+        if entry.name != ".git" and not git_refuses_name(entry.name):
+            return True  # a folder git takes for a git directory (`_git_directory`)
+        return any(os.path.lexists(entry / name) for name in ("HEAD", "objects"))
+    target = gitdir_of(str(entry))
+    return target is not None and is_git_directory(target)
 
 
 def _ancestors(root: Path, path: Path) -> list[Path]:
@@ -116,6 +148,18 @@ def _git_directory(folder: Path) -> bool:
     beside its `HEAD` (one a valid `HEAD` written in the box would make one)."""
     markers = (folder / "objects").is_dir() and (folder / "refs").is_dir()
     return not folder.is_symlink() and (markers or is_git_directory(str(folder)))
+
+
+def refused_line(paths: tuple[str, ...]) -> str:
+    """Why a command does not run: the real repositories past the bound (paths in the tree)."""
+    shown = ", ".join(shown_path(path) for path in paths[:3])
+    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
+    return (
+        f"refused: more nested repositories than the {MOST_NESTED_GITS} binds the sandbox "
+        f"gives nested git directories; {shown}{more} would be writable while the command "
+        "runs, where your own git reads them. Move some nested repositories out of the tree "
+        "(or remove the .git folders you do not need), then resume"
+    )
 
 
 def unbound_note(paths: tuple[str, ...]) -> str:

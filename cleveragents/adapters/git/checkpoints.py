@@ -6,9 +6,8 @@ keeps every checkpoint reachable. The user's index, HEAD, branches, stash and re
 never touched, and no hook of theirs runs. Before a restore writes or deletes anything,
 what it would destroy that no checkpoint tree holds (ignored files in its way, files in
 nested repositories, unrecorded modes) is handed to `keep`, which records it for `agents
-plan undo`; what each checkpoint, restore and action is, to `journal`.
-
-The `CheckpointStore` port's face; the work is done in rooms: `private_index` (index, journal,
+plan undo`; what each checkpoint, restore and action is, to `journal`. The
+`CheckpointStore` port's face; the work is done in rooms: `private_index` (index, journal,
 tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`, `tree_queries`."""
 
 from __future__ import annotations
@@ -66,7 +65,8 @@ class GitCheckpoints:
         self.saver = FileSaver(repo, self.snapshots.commit_saved, self.objects)
         self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self.snapshots.commit_saved)
-        self.git_dirs = GitDirs(repo, self.objects.contents)
+        kept = (self.saver, self.snapshots.commit_saved)  # what a put-back removes: kept
+        self.git_dirs = GitDirs(repo, self.objects.contents, *kept)
         self.claude_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.links = ClaudeLinks(repo.root, self.git_dirs._folders)  # the same walk's cache
         self.git_folders = GitFolders(repo, self.git_dirs._folders)
@@ -76,7 +76,7 @@ class GitCheckpoints:
         self.own_git = OwnGitDir(repo)
         session_dirs = ClaudeDirs(repo, self.saver, self.snapshots.commit_saved)
         self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
-        session_gits = GitDirs(repo, self.objects.contents)
+        session_gits = GitDirs(repo, self.objects.contents, *kept)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         # Where saved files are recorded before a restore destroys anything (the operation).
         self._keep: Callable[[SavedFiles], None] = _nowhere
@@ -195,7 +195,8 @@ class GitCheckpoints:
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         # First where git finds config and hooks: the put-backs below write through no link.
         look.put_back = self.own_git.put_back(look.own_git)
-        look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, look.holds)
+        entries, plan = look.git_entries, look.plan_id
+        look.put_back += self.git_dirs.put_back(entries, look.ignored, look.holds, plan)
         # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
         look.put_back += git_waits.remove_new(self.repo.root, look.at)
         self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
@@ -224,8 +225,7 @@ class GitCheckpoints:
 
     def _claude_runs(self) -> list[str]:
         """Every `.claude` and `.mcp.json` the last walk found, and the repository's own
-        `.git/hooks` (`claude_dirs.OWN_HOOKS`), which the walk leaves out: the sandbox binds
-        it read-only, but Claude Code's Bash runs on the host."""
+        `.git/hooks` (`claude_dirs.OWN_HOOKS`): left out of the walk, run by host git."""
         hooks = self.repo.root / OWN_HOOKS
         own = [OWN_HOOKS] if hooks.is_dir() and not hooks.is_symlink() else []
         return [*self.git_dirs.claude_folders, *own]

@@ -22,12 +22,15 @@ from pathlib import Path
 from cleveragents.adapters.git.tree_scripts import outside_places, script_places
 from cleveragents.domain.direnv_loads import (
     DEPTH,
+    ENVRC,
     MOST_BYTES,
     dotenv_places,
     envrc_read,
     unread,
 )
+from cleveragents.domain.envrc_paths import EnvrcWhere
 from cleveragents.domain.host_files import DIRENV_KEY
+from cleveragents.domain.kube_configs import kube_programs
 from cleveragents.domain.reach import Reach, printable
 
 
@@ -35,9 +38,14 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
     """(place from the tree's top, `DIRENV_KEY` and the `.envrc`) for each `.envrc` in
     `envrcs` and each place it (or a file it sources) loads."""
     found: list[tuple[Reach, str]] = []
-    for envrc in envrcs:
+    pending, above = list(envrcs), set()  # above: the files read above the tree (absolute)
+    if ENVRC not in envrcs and (nearest := _above(root, ENVRC)) is not None:
+        pending.append(nearest)
+        above.add(nearest)
+    for envrc in pending:  # grows by what a `source_up` finds above the tree
         key = f"{DIRENV_KEY}{envrc}"
         folder = posixpath.dirname(envrc)
+        where = EnvrcWhere(str(root), _top(root, folder), _home())
         found.append((Reach(envrc), key))
         todo, seen = [(envrc, 0)], {envrc}
         while todo:
@@ -46,28 +54,66 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
                 why = f"`{printable(path)}`, sourced {depth} files deep"
                 found.append((unread(folder, why), key))
                 continue
-            text = _text(root, path)
+            text = _text(root, path, outside=path in above)
             if isinstance(text, Reach):
                 found.append((text if path != envrc else unread(folder, text.unknown), key))
                 continue
             if text is None:
                 continue  # not there: nothing runs; read again once it is
-            read = envrc_read(folder, text)
+            read = envrc_read(folder, text, where)
             # A script outside the tree it runs or sources (`~/bin/setup.sh`): what that runs.
             found += [(place, key) for place in outside_places(root, read.places, folder)]
             for dotenv in read.dotenvs:
                 data = _text(root, dotenv)
                 if isinstance(data, str):
                     found += [(place, key) for place in dotenv_places(folder, data)]
+            for kubeconfig in read.kubeconfigs:  # what `kubectl` runs to log in
+                data = _text(root, kubeconfig)
+                if isinstance(data, str):
+                    for program in kube_programs(data, kubeconfig):
+                        found.append((program, key))
+                        if not program.path.startswith(("/", "..")):
+                            found += [(r, key) for r in script_places(root, program.path, folder)]
             for name in sorted(read.programs):  # `mytool` of `PATH_add bin`: `bin/mytool`
                 for bin_folder in read.path_folders:
                     found += [(r, key) for r in _program(root, bin_folder, name, folder)]
+            for name in read.up:  # `source_up` past the tree's top: the nearest one above
+                up = _above(root, name)
+                if up is not None and up not in above:
+                    pending.append(up)
+                    above.add(up)
             for sourced in read.sourced:
                 found.append((Reach(sourced), key))
                 if sourced not in seen:
                     seen.add(sourced)
                     todo.append((sourced, depth + 1))
     return list(dict.fromkeys(found))
+
+
+def _above(root: Path, name: str) -> str | None:
+    """The file `name` nearest above the tree, as an absolute path (None when none stands):
+    the `.envrc` direnv loads for the tree's top when the top has none (`~/work/.envrc` for
+    the tree `~/work/proj`, attack 21 #19), or what a `source_up` there finds."""
+    for folder in root.parents:
+        if os.path.lexists(folder / name):
+            return str(folder / name)
+    return None
+
+
+def _top(root: Path, folder: str) -> str | None:
+    """The top of the repository the folder `folder` (of the tree, or absolute above it)
+    lies in, as `git rev-parse --show-toplevel` run there prints it; None when none."""
+    here = (root / folder).resolve()
+    for candidate in (here, *here.parents):
+        if os.path.lexists(candidate / ".git"):
+            return str(candidate)
+    return None
+
+
+def _home() -> str | None:
+    """The user's home, as bash expands `~` for direnv (None when `HOME` is unset)."""
+    home = os.environ.get("HOME")
+    return os.path.realpath(home) if home else None
 
 
 def _program(root: Path, bin_folder: str, name: str, folder: str) -> list[Reach]:
@@ -80,10 +126,11 @@ def _program(root: Path, bin_folder: str, name: str, folder: str) -> list[Reach]
     return [Reach(path), *script_places(root, path, folder)]
 
 
-def _text(root: Path, path: str) -> str | Reach | None:
-    """The text of the tree file `path` as bash reads it; None when it is none (or a folder);
-    its folder whole (a `Reach`) when it cannot be read ahead."""
-    if path.startswith(("/", "..")) or ".git" in path.split("/"):
+def _text(root: Path, path: str, *, outside: bool = False) -> str | Reach | None:
+    """The text of the tree file `path` (an absolute one `outside` it: the `.envrc` above)
+    as bash reads it; None when it is none (or a folder); its folder whole (a `Reach`) when
+    it cannot be read ahead."""
+    if (path.startswith(("/", "..")) and not outside) or ".git" in path.split("/"):
         return None
     why = f"`{printable(path)}`, a file agents does not read"
     try:

@@ -28,6 +28,9 @@ What a put-back needs of a file's bytes comes from the command look's save when 
 them, and is read (and kept while the file is unchanged) otherwise: a few small files each.
 
 What the sandbox held read-only the whole command (`domain/box_holds.py`) stays as it is.
+Nothing a put-back removes or writes over is lost: its bytes go first into one commit the
+outcome names (`kept_drops.py`), since where no box held a `.git` the user's own change
+there meanwhile (a hook) is not told from the command's.
 Cost: one walk of the tree's folders before and after the command (an `lstat` of each, its
 names read again only where it changed since), an `lstat` of a few files per `.git`, and
 per folder holding a `HEAD` a read of its first bytes and two `access` (`command_step.py`).
@@ -35,7 +38,6 @@ per folder holding a `HEAD` a read of its first bytes and two `access` (`command
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import stat
 import time
@@ -43,39 +45,39 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.git_dir_runs import disarm, runs_something
 from cleveragents.adapters.git.git_directory import (
-    HOOKS,
     is_git_directory,
     seen_of,
     watched,
 )
+from cleveragents.adapters.git.kept_drops import KeptDrops
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import clear_way, link_on_the_way, remove
+from cleveragents.adapters.git.saved_files import FileSaver, link_on_the_way
 from cleveragents.domain.box_holds import Held, git_dir_lines
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name
-from cleveragents.errors import GitFailed
 
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
 # (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`, `.envrc`s) of a folder
 Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str], list[str]]
 IMPLICIT = "implicit"  # the kind of a git directory not named `.git` (`git_directory.py`)
-# What `git init`, `clone`, `commit` and `submodule` write: none of it runs a command.
-SAFE = (
-    "core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
-    "core.ignorecase", "core.precomposeunicode", "core.symlinks", "extensions.objectformat",
-    "init.defaultbranch", "user.name", "user.email", "remote.*.url", "remote.*.fetch",
-    "branch.*.remote", "branch.*.merge", "submodule.*.url", "submodule.*.active",
-)  # fmt: skip
 
 
 class GitDirs:
     """Looks at every `.git` of the tree before a command and puts back what it did to them."""
 
-    def __init__(self, repo: GitRepository, read: Callable[[list[str]], dict[str, bytes]]) -> None:
+    def __init__(
+        self,
+        repo: GitRepository,
+        read: Callable[[list[str]], dict[str, bytes]],
+        saver: FileSaver | None = None,
+        commit: Callable[[str, str, str], str] | None = None,
+    ) -> None:
         self.repo = repo
+        self._drops = KeptDrops(repo.root, saver, commit)  # what goes: its bytes kept first
         self._read_objects = read  # blob contents by name, from the object database
         self._bytes: dict[str, tuple[Seen, bytes]] = {}  # watched files read, by path
         self._folders: dict[str, Listing] = {}  # each folder's listing, while unchanged
@@ -95,10 +97,15 @@ class GitDirs:
         return entries
 
     def put_back(
-        self, before: dict[str, Entry], saved: Mapping[str, IgnoredFile], holds: Held = None
+        self,
+        before: dict[str, Entry],
+        saved: Mapping[str, IgnoredFile],
+        holds: Held = None,
+        plan_id: str | None = None,
     ) -> list[str]:
         """Undo what the command did to the `.git` entries of `before`, and remove the
-        new ones that would run something (not where the sandbox `holds`); one line each."""
+        new ones that would run something (not where the sandbox `holds`); one line each,
+        and one naming the commit of the plan `plan_id` that keeps what went (`kept_drops`)."""
         now = self._entries()
         # A folder git takes for a git directory is not moved back: it holds the user's files.
         at = {(e.kind, e.inode): path for path, e in before.items() if e.kind != IMPLICIT}
@@ -114,19 +121,19 @@ class GitDirs:
             if path in moves or (old is None and holds is not None and holds.holds(path)):
                 continue  # moved back below; or made on the host, where the command could not
             if path in origins:  # what stands there now gives way to the one moved back
-                remove(self.repo.root / path)
+                self._drops.drop(path)
                 continue
             if old is not None and (old.kind, old.inode) == (entry.kind, entry.inode):
                 if done := self._rewrite(path, old, entry, saved, holds):  # none: the same
                     said += git_dir_lines(path, done, holds)
                 continue
             if entry.kind == IMPLICIT:  # a folder the command made a git directory
-                said += self._disarm(path, entry)
+                said += disarm(self.repo, path, entry, self._drops.drop)
                 continue
-            why = "replaced by the command" if old else self._runs_something(path, entry)
+            why = "replaced by the command" if old else runs_something(self.repo, path, entry)
             if why is None:
                 continue  # a repository the command made that runs nothing: kept
-            remove(self.repo.root / path)
+            self._drops.drop(path)
             if old is None:
                 said.append(f"removed {shown_path(path)}: new, {why}")
             else:
@@ -134,12 +141,19 @@ class GitDirs:
                 said.append(f"{'put back' if back else 'removed'} {shown_path(path)}: {why}")
         for path, origin in moves.items():
             target = self.repo.root / origin
-            clear_way(self.repo.root, origin)
+            self._clear_way(origin)
             target.parent.mkdir(parents=True, exist_ok=True)
             os.rename(self.repo.root / path, target)
             self._mend(origin, before[origin], saved)
             said.append(f"put back {shown_path(origin)}: moved to {shown_path(path)}")
-        return said
+        return [*said, *self._drops.commit(plan_id)]
+
+    def _clear_way(self, path: str) -> None:
+        """What stands where a folder on the way to `path` must be (a file, a link) goes,
+        kept: what is written or removed at `path` next never goes through a link."""
+        blocker = link_on_the_way(self.repo.root, path)
+        if blocker is not None:
+            self._drops.drop(blocker)
 
     def _mend(self, path: str, old: Entry, saved: Mapping[str, IgnoredFile]) -> None:
         """A `.git` moved back: what the command changed in it meanwhile goes back too (a
@@ -154,7 +168,7 @@ class GitDirs:
         full = self.repo.root / path
         now = os.fsencode(os.readlink(full)) if old.kind == "link" else full.read_bytes()
         if data is not None and data != now:
-            remove(full)
+            self._drops.drop(path)
             self._write(path, old.files[""], data)
 
     def walk(self) -> list[str]:
@@ -221,17 +235,16 @@ class GitDirs:
             if holds is not None and holds.holds(full, old.files.get(name), new.files[name]):
                 continue  # changed on the host: the command could not write there
             changed.append(full)
-            target = self.repo.root / full
-            clear_way(self.repo.root, full)  # never written or removed through a link
-            if os.path.lexists(target):
-                remove(target)
+            self._clear_way(full)  # never written or removed through a link
+            if os.path.lexists(self.repo.root / full):
+                self._drops.drop(full)
             seen = old.files.get(name)
             if seen is not None:
                 self._write(full, seen, self._bytes_of(full, seen, saved))
         return changed
 
     def _write(self, path: str, seen: Seen, data: bytes | None) -> None:
-        clear_way(self.repo.root, path)
+        self._clear_way(path)
         if data is None or not (stat.S_ISREG(seen[0]) or stat.S_ISLNK(seen[0])):
             if stat.S_ISDIR(seen[0]):
                 (self.repo.root / path).mkdir(parents=True, exist_ok=True)
@@ -257,70 +270,6 @@ class GitDirs:
         for name, held in files.items():
             self._write(name, held.seen, contents[held.blob])
         return bool(files)
-
-    def _runs_something(self, path: str, entry: Entry) -> str | None:
-        """Why a new `.git` may run something when the user's git looks at it, or None."""
-        if entry.kind != "folder":
-            return f"a git {entry.kind} naming a git directory elsewhere"
-        # A link (`config -> ../cfg`, `hooks -> ../hooks`) leads to a tree file a later
-        # command fills; a FIFO would hold git's `open` for good: none is what git makes.
-        if os.path.islink(f"{self.repo.root}/{path}/{HOOKS}"):
-            return f"with {HOOKS}, a link or no regular file"
-        for name in entry.files:
-            if (why := self._runs(path, name)) is not None:
-                return why
-        return None
-
-    def _disarm(self, path: str, entry: Entry) -> list[str]:
-        """A folder of another name than `.git` that git takes for a git directory now
-        (`git_directory.py`), new or replaced: it holds the user's files, so only what of
-        it would run something goes (hooks, a config naming a command, a `commondir`);
-        one line for each."""
-        said: list[str] = []
-        for name in sorted(entry.files):
-            why = self._runs(path, name)
-            if why is None or not os.path.lexists(self.repo.root / path / name):
-                continue  # runs nothing, or gone with a folder removed above it
-            if link_on_the_way(self.repo.root, f"{path}/{name}") is not None:
-                continue  # never through a link: the link itself is an entry of its own
-            remove(self.repo.root / path / name)
-            shown = shown_path(f"{path}/{name}")
-            said.append(f"removed {shown}: makes {shown_path(path)} a git directory, {why}")
-        return said
-
-    def _runs(self, path: str, name: str) -> str | None:
-        """Why the file `name` of the git directory `path` may run something, or None."""
-        st = lstat(f"{self.repo.root}/{path}/{name}")  # a link's end may be filled later
-        head_link = name == "HEAD" and st is not None and stat.S_ISLNK(st.st_mode)  # to refs/
-        if st is not None and not stat.S_ISREG(st.st_mode) and not head_link:
-            return f"with {shown_path(name)}, a link or no regular file"
-        base, hooks, rest = name.rpartition(f"{HOOKS}/")
-        if hooks and not rest.endswith(".sample") and (not base or base.endswith("/")):
-            return f"with the hook {shown_path(name)}"
-        if name.endswith(("commondir", "gitdir")) or name.startswith("worktrees/"):
-            return "naming another git directory"
-        if name.endswith(("config", "config.worktree")):
-            key = self._unsafe_key(f"{path}/{name}")
-            if key is not None:
-                return f"its {shown_path(name)} names {shown_path(key)}"
-        return None
-
-    def _unsafe_key(self, path: str) -> str | None:
-        """The first key of a config file that is not one of `SAFE` (an include too)."""
-        try:
-            out = self.repo.git_bytes(
-                "config", "--file", path, "--no-includes", "--list", "--name-only", "-z"
-            )
-        except GitFailed:
-            return "what git cannot read"
-        for raw in out.split(b"\0"):
-            key = raw.decode("utf-8", "surrogateescape")
-            section, _, name = key.partition(".")
-            middle, _, last = name.rpartition(".")
-            shape = f"{section}.*.{last}" if middle else key
-            if key and not any(fnmatch.fnmatchcase(shape, safe) for safe in SAFE):
-                return key
-        return None
 
 
 def found(

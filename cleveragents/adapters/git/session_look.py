@@ -59,7 +59,7 @@ class SessionLook:
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
         put = self.own_git.put_back(start.own_git)  # first: nothing written through a link
-        put += self.gits.put_back(start.git_entries, {})
+        put += self.gits.put_back(start.git_entries, {}, None, start.plan_id)
         put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
         self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
         self.dirs.hooks = self.config.hooks_folder(start.own_config)

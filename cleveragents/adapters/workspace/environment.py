@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -17,13 +15,13 @@ from cleveragents.adapters.command_safety import mount_points
 from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.host_mounts import host_binds
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
-from cleveragents.adapters.command_safety.nested_gits import unbound_note
+from cleveragents.adapters.command_safety.nested_gits import refused_line, unbound_note
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders, own_python
-from cleveragents.adapters.workspace import command_process, pinned, tree_walk
-from cleveragents.adapters.workspace.file_reading import refuse_if_special
+from cleveragents.adapters.workspace import command_process, own_path, pinned, tree_walk
+from cleveragents.adapters.workspace.file_puts import put, refuse_special
 from cleveragents.adapters.workspace.git_waits import git_reads, removed_line
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
 from cleveragents.domain.action import (
@@ -89,9 +87,9 @@ class WorkspaceEnvironment:
                 self._refuse_host_file(action.path)  # a model's file action
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
-                _refuse_special(target, action.path)
+                refuse_special(target, action.path)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                _put(target, action.content.encode())
+                put(target, action.content.encode())
                 return ActionOutcome(ok=True, summary=f"wrote {action.path}")
             if isinstance(action, EditAction):
                 return self._edit(action)
@@ -185,7 +183,7 @@ class WorkspaceEnvironment:
 
     def _edit(self, action: EditAction) -> ActionOutcome:
         target = self.resolve(action.path)
-        _refuse_special(target, action.path)
+        refuse_special(target, action.path)
         if not target.is_file():
             return ActionOutcome(ok=False, summary="no such file")
         # Bytes, not text mode: universal newlines would turn every CRLF of the file into LF.
@@ -193,7 +191,7 @@ class WorkspaceEnvironment:
         if action.find not in text:
             return ActionOutcome(ok=False, summary="text to replace not found")
         edited = text.replace(action.find, action.replace, 1)
-        _put(target, edited.encode("utf-8", errors="surrogateescape"))
+        put(target, edited.encode("utf-8", errors="surrogateescape"))
         return ActionOutcome(ok=True, summary=f"edited {action.path}")
 
     def _delete(self, action: DeleteAction) -> ActionOutcome:
@@ -214,6 +212,7 @@ class WorkspaceEnvironment:
         pins: dict[str, pinned.Identity] = {}
         read_only: list[str] | None = None  # bound read-only: noted once mount points stand
         host: HostBinds | None = None
+        own_made: list[str] = []  # of `missing`, made read-only folders for its time
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
         missing = [p for p in own_python(self.root) if not os.path.lexists(p)]
@@ -240,8 +239,11 @@ class WorkspaceEnvironment:
                 places = [*places, *named_in_tree(self.root, before.git_files)]
                 # What the host runs, read-only in the box: never the model's while it runs.
                 host = host_binds(self.root, self.host())
+                host, own_made = own_path.made_in(self.root, host, missing)
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
+                if self.sandbox.real_unbound:  # a repository of the user's would be writable
+                    return ActionOutcome(ok=False, summary=refused_line(self.sandbox.real_unbound))
                 if self.sandbox.unbound and self.sandbox.unbound != self.named_unbound:
                     self.named_unbound = self.sandbox.unbound
                     self.notice(unbound_note(self.sandbox.unbound))
@@ -260,16 +262,14 @@ class WorkspaceEnvironment:
         stood, written, folders = binds.made, binds.written, binds.made_folders
         with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written, folders):
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
+            own_held = pinned.HeldPlaces(self.root, own_made)
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
+            own = own_held.holds(frozenset())  # before the made folders go
         shared = frozenset(inode for (_, inode), _, _ in before.linked)
         holds = noted.holds(shared) if noted is not None else None
         replaced = holds.replaced if holds is not None else ()
         notes = pinned.moved_notes(pinned.put_back(self.root, pins, replaced))
-        if planted := [p for p in missing if os.path.lexists(p)]:
-            for place in planted:
-                pinned.remove_in_tree(self.root, place)
-            shown = [p.relative_to(self.root).as_posix() for p in planted]
-            notes.append(f"removed {_listed(shown)}: new on agents' own import path")
+        notes += own_path.put_aside(self.root, [p for p in missing if os.path.lexists(p)], own)
         after = tree_walk.walk(self.root, since=started)
         notes += _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
         # No checkpoint holds these: their absence before goes back with an undo. One
@@ -342,50 +342,3 @@ def _on_stderr(text: str) -> None:
     from cleveragents.domain.shown_text import visible
 
     print(f"note: {visible(text)}", file=sys.stderr, flush=True)
-
-
-def _refuse_special(target: Path, path: str) -> None:
-    """Refuse a FIFO, socket or device at `target` (or where its link leads, inside the
-    tree): opening a FIFO waits for a reader that never comes, a device's has effects."""
-    try:
-        mode = os.stat(target).st_mode
-    except OSError:  # missing, or a file on the way: the write itself says so
-        return
-    if stat.S_ISDIR(mode):
-        return  # the write fails as before: "is a directory"
-    try:
-        refuse_if_special(mode)
-    except OSError as error:
-        raise PathRefused(f"{path} is {str(error).removeprefix('it is ')}") from None
-
-
-def _write_regular(target: Path, data: bytes) -> None:
-    """Write `data` into the file at `target` (made if missing), opened without waiting
-    and checked to be a regular file once open: one that became a FIFO since is refused."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
-    handle = os.open(target, flags, 0o666)
-    with os.fdopen(handle, "wb") as out:
-        refuse_if_special(os.fstat(handle).st_mode)
-        out.write(data)
-
-
-def _put(target: Path, data: bytes) -> None:
-    """Write `data` to the file at `target`: in place, except over a file that other names
-    link to (a hard link from outside the tree must keep its bytes), which is replaced by a
-    new file with the same permission bits, as a restore does."""
-    try:
-        st = target.lstat()
-    except FileNotFoundError:
-        st = None
-    if st is None or not stat.S_ISREG(st.st_mode) or st.st_nlink == 1:
-        _write_regular(target, data)
-        return
-    handle, fresh = tempfile.mkstemp(dir=target.parent, prefix=".cleveragents-write-")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            os.fchmod(out.fileno(), stat.S_IMODE(st.st_mode))
-        os.replace(fresh, target)
-    except BaseException:
-        os.unlink(fresh)
-        raise

@@ -133,7 +133,7 @@ def put_back(
         _clear_way(root, place)  # never through a link the command left on the way
         there, kept = root / place, None
         if place in hosts and os.path.lexists(there):
-            kept = _aside(there).relative_to(root).as_posix()
+            kept = aside(there).relative_to(root).as_posix()
         else:
             remove(there)
         if ident in where:
@@ -142,7 +142,7 @@ def put_back(
     return done
 
 
-def _aside(path: Path) -> Path:
+def aside(path: Path) -> Path:
     """`path` moved to the first free `NAME.kept-N` beside it (no host program reads a
     folder by that name: not Claude Code, git or Python)."""
     for n in itertools.count(1):
@@ -178,21 +178,6 @@ def _clear_way(root: Path, place: str) -> None:
     file) goes, a missing one is made."""
     clear_way(root, place)
     (root / place).parent.mkdir(parents=True, exist_ok=True)
-
-
-def remove_in_tree(root: Path, place: Path) -> None:
-    """Remove what a command made at `place` (an absolute path in the tree at `root`),
-    never through a link: one on the way (the command's, where no folder stood before)
-    goes instead."""
-    folder = root
-    for part in place.relative_to(root).parts:
-        folder = folder / part
-        if folder.is_symlink():
-            folder.unlink()
-            return
-        if not folder.is_dir():
-            return  # a file on the way: nothing can stand below it
-    remove(folder)
 
 
 def _identity(path: Path) -> Identity | None:

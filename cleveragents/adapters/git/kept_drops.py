@@ -1,0 +1,84 @@
+"""What the put-back of the tree's nested `.git` entries removes or overwrites, kept first.
+
+A nested `.git` no box holds (a command run with `--no-sandbox`, Claude Code's own Bash, an
+empty `.git` past the binds) is writable to the command and to the user alike while it
+runs: a hook the user writes there meanwhile
+(`vendor/lib/.git/hooks/pre-commit`) is not known from one of the command's, and the
+put-back after the command (`git_dirs.py`) removes it (attack 21 #14c). So every file and
+link it removes or writes over, a whole folder's too, is hashed into the object database
+first, and all of one put-back go into one commit on the plan's saved ref (never among its
+checkpoints), named in the outcome (`git show COMMIT:PATH`). Git records no path through a
+folder named `.git`: the tree holds it escaped as saved files' names are (`saved_names.py`:
+`vendor/lib/.git~cleveragents/hooks/pre-commit`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.saved_files import (
+    FileSaver,
+    git_mode,
+    has_bytes,
+    link_on_the_way,
+    remove,
+)
+from cleveragents.adapters.git.saved_names import ESCAPE
+
+MESSAGE = "cleveragents removed files: nested .git"
+
+
+class KeptDrops:
+    """Removes what stands at a path of the tree, its bytes kept; one commit for them all."""
+
+    def __init__(
+        self, root: Path, saver: FileSaver | None, commit: Callable[[str, str, str], str] | None
+    ) -> None:
+        self.root = root
+        self.saver = saver
+        self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
+        self._kept: dict[str, tuple[str, str]] = {}  # path -> (git mode, blob)
+
+    def drop(self, path: str) -> None:
+        """Keep the files and links at `path` (a folder's, whole), then remove it. Never
+        through a link on the way: the caller clears one first, or it goes itself."""
+        if self.saver is not None and link_on_the_way(self.root, path) is None:
+            found = _files(self.root, path)
+            blobs = self.saver.hash_files(found)
+            for (name, mode), blob in zip(found, blobs, strict=True):
+                self._kept.setdefault(name, (mode, blob))  # the first: what stood
+        remove(self.root / path)
+
+    def commit(self, plan_id: str | None) -> list[str]:
+        """The commit of what was dropped since the last call, said in one line (none when
+        nothing was)."""
+        kept, self._kept = self._kept, {}
+        if not kept or self.saver is None or self._commit is None or plan_id is None:
+            return []
+        tree = self.saver.tree_of([(path, mode, blob) for path, (mode, blob) in kept.items()])
+        short = self._commit(plan_id, tree, MESSAGE)[:12]
+        return [
+            f"what the put-back removed or wrote over is kept in commit {short}, never in "
+            f"the tree (git show {short}:PATH, each .git folder as .git{ESCAPE})"
+        ]
+
+
+def _files(root: Path, path: str) -> list[tuple[str, str]]:
+    """The files and links at `path` (itself, or all below a folder; links not followed),
+    each with its git mode."""
+    st = lstat(f"{root}/{path}")
+    if st is None:
+        return []
+    if has_bytes(st):
+        return [(path, git_mode(st))]
+    found: list[tuple[str, str]] = []
+    for folder, subfolders, names in os.walk(root / path):
+        inside = Path(folder).relative_to(root).as_posix()
+        for name in [*names, *subfolders]:
+            one = lstat(f"{folder}/{name}")
+            if one is not None and has_bytes(one):
+                found.append((f"{inside}/{name}", git_mode(one)))
+    return found
