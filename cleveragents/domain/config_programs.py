@@ -360,7 +360,7 @@ def _runner(rest: list[str], cwd: str, given: Given, runner: str) -> list[Reach]
     its command (after its options; `uv run -m NAME` python's); a node package's program."""
     told = runner_options.split(runner, rest, cwd)
     found = [*places(told.cwd, table.RUNNERS[runner], runner), *told.found]
-    rest, cwd = (["python3", "-m", *told.command] if told.module else told.command), told.cwd
+    rest, cwd = [*told.by, *told.command], told.cwd
     found += places(cwd, (package := table.npm_package(runner, rest[0]) if rest else ()), "")
     _command([package[0].rpartition("/")[2], *rest[1:]] if package else rest, cwd, found, given)
     return found

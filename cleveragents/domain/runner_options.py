@@ -15,7 +15,8 @@ command. The value of an option naming:
   * an interpreter (`--python ./x`): a file it runs when it is a path;
   * a wheel or source folder (`--find-links ./dist`): that folder whole (a source
     archive there is built).
-`uv run -m NAME` (`--module`, among its options) runs python's `-m NAME`. An option a
+`uv run -m NAME` (`--module`, among its options) runs python's `-m NAME`, `uv run --script
+x.py` (`-s`, `--gui-script`) python's `x.py`. An option a
 table does not list is taken as a flag, as before.
 
 The tables of `uv run` and `uv tool run` (`uvx`) are uv 0.13.9's `--help`, every option
@@ -85,25 +86,29 @@ _SHORT = {
     ("npm exec", "-p"): "--package", ("npm exec", "-w"): "--workspace",
     ("bunx", "-p"): "--package", ("pdm run", "-v"): "--venv",
 }  # fmt: skip
-_MODULE = frozenset(("-m", "--module"))
+# `uv run`'s flags saying how its command runs: a module, a script.
+_BY = {
+    "-m": ("python3", "-m"), "--module": ("python3", "-m"), "-s": ("python3",),
+    "--script": ("python3",), "--gui-script": ("python3",),
+}  # fmt: skip
 _PATH = re.compile(r"\A(?:\.{1,2}(?:/|\Z)|/|~|\$)|/")
 
 
 class Told(NamedTuple):
     """A runner's command after its options, the folder it runs in, what its options make
-    it run, and whether it runs the command as python's `-m`."""
+    it run, and what runs the command (`python3 -m` for `uv run -m`), if anything."""
 
     command: list[str]
     cwd: str
     found: list[Reach]
-    module: bool
+    by: tuple[str, ...]
 
 
 def split(runner: str, rest: list[str], cwd: str) -> Told:
     """`rest` (the words after `runner`, run in `cwd`) as the runner reads them."""
     valued = VALUED.get(runner, frozenset())
     found: list[Reach] = []
-    module = False
+    by: tuple[str, ...] = ()
     at = 0
     while at < len(rest) and rest[at].startswith("-") and rest[at] != "-":
         word = rest[at]
@@ -113,8 +118,8 @@ def split(runner: str, rest: list[str], cwd: str) -> Told:
         option, equals, value = word.partition("=")
         if not equals and option not in valued and option[:2] in valued and option[2:]:
             option, value, equals = option[:2], option[2:], "="  # `-wblack`
-        if option in _MODULE and runner == "uv run":
-            module = True
+        if runner == "uv run" and option in _BY:
+            by = _BY[option]
         if option not in valued:
             continue  # a flag, or one no table lists
         if not equals:
@@ -123,7 +128,7 @@ def split(runner: str, rest: list[str], cwd: str) -> Told:
             value, at = rest[at], at + 1
         meaning = _SHORT.get((runner, option), option)
         cwd = _valued(runner, meaning, value, cwd, found)
-    return Told(rest[at:], cwd, found, module)
+    return Told(rest[at:], cwd, found, by)
 
 
 def _valued(runner: str, option: str, value: str, cwd: str, found: list[Reach]) -> str:
