@@ -86,6 +86,13 @@ Feature: I vouch for a program my git hooks run that agents does not know
       | a relative path    | tools/fmt    | tools/fmt is a relative path                          |
       | two words          | 'mylint -x'  | is not one program's name or absolute path           |
 
+  Scenario: A runner's Python console script cannot be vouched for under another name
+    Given my PATH holds "rbt", a copy of the console script of "robot"
+    When I run "agents hooks vouch rbt"
+    Then the exit code is 2
+    And stderr contains "cannot vouch for it: rbt is a Python program of robot, which runs the code, script or project it is given"
+    And stderr contains "nothing was changed"
+
   Scenario: A path of my tree cannot be vouched for, nor counts when vouched from elsewhere
     When I run "agents hooks vouch {repo}/tools/fmt"
     Then the exit code is 2
@@ -163,6 +170,25 @@ Feature: I vouch for a program my git hooks run that agents does not know
     When I run "agents plan tree" with Claude
     Then stdout contains "refused: path 'scripts/fmt.sh'"
 
+  Scenario Outline: A tree script my vouched program is given through $HOME or an attached option is read as one (<case>)
+    Given the tree lies in the user's home at "proj"
+    And my vouch file holds "{"vouched": ["mylint"]}"
+    And the repository's hook "pre-commit" holds "#!/bin/sh\nexec mylint <words> src\n"
+    And Claude will propose the plan "fmt" checked by ""
+    And Claude will write "scripts/fmt.sh" with "touch planted\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'fmt'" with Claude
+    Then the file "scripts/fmt.sh" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'scripts/fmt.sh'"
+
+    Examples:
+      | case          | words                          |
+      | $HOME, quoted | --rc "$HOME/proj/scripts/fmt.sh" |
+      | attached      | -xscripts/fmt.sh               |
+
   Scenario: A program my PATH links into my tree cannot be vouched for
     Given my PATH holds "acme-fmt", a link to the tree's committed script "tools/acme-fmt"
     When I run "agents hooks vouch acme-fmt"
@@ -181,6 +207,23 @@ Feature: I vouch for a program my git hooks run that agents does not know
     And Claude will give up
     When I run "agents plan run 'fmt'" with Claude
     Then the file "tools/acme-fmt" does not contain "planted"
+
+  Scenario: A vouch for a program my PATH wraps a tree script with keeps that script from the model
+    Given my PATH holds "mylint", a wrapper script running the tree's committed script "tools/mylint"
+    And my vouch file holds "{"vouched": ["mylint"]}"
+    And Claude will propose the plan "lint" checked by ""
+    And Claude will write "tools/mylint" with "touch planted\n"
+    And Claude will write "a.txt" with "model\n"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'lint'" with Claude
+    And the user commits everything with git
+    Then the file "planted" does not exist
+    And the file "tools/mylint" does not contain "planted"
+    And the file "a.txt" contains "model"
+    When I run "agents plan tree" with Claude
+    Then stdout contains "refused: path 'tools/mylint'"
 
   Scenario: A git setting's program my PATH links into my tree is read as the tree script it is
     Given my PATH holds "acme-pager", a link to the tree's committed script "tools/acme-pager"

@@ -12,6 +12,15 @@ Feature: What my git config's launchers find in my tree is kept from the model
       | pkg/__init__.py |         |
       | pkg/mod.py      | x = 1\n |
 
+  Scenario Outline: Under <key> = <value>, the runner builds or runs my tree's project: all of it is refused
+    Given the repository's git config sets "<key>" to "<value>"
+    Then the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | key               | value                                  | path      | why |
+      | diff.x.textconv   | uv run --with-editable . -m json.tool                          | docs/x.md               | is in the tree, where uv run --with-editable finds what your git config's diff.x.textconv runs |
+      | filter.x.clean    | uv run --project . srv                                         | docs/x.md               | is in the tree, where uv run --project finds what your git config's filter.x.clean runs |
+
   Scenario Outline: Under <key> = <value>, <path> is refused and <open> is not
     Given the repository's git config sets "<key>" to "<value>"
     Then the model's write of "<path>" is refused: "<why>"
@@ -26,6 +35,13 @@ Feature: What my git config's launchers find in my tree is kept from the model
       | diff.x.textconv   | node -r ./hook.js tools/a/x.js                                 | tools/node_modules/m.js | is in tools/node_modules, where node finds what your git config's diff.x.textconv runs                               | lib/x.js      |
       | diff.x.textconv   | node -e 1                                                      | node_modules/m/index.js | is in node_modules, where node finds what your git config's diff.x.textconv runs                                     | lib/x.js      |
       | filter.x.clean    | uv run --frozen python -c pass                                 | pyproject.toml          | is in pyproject.toml, where uv run finds what your git config's filter.x.clean runs                                 | docs/x.md     |
+      | diff.x.textconv   | uv run --with black python tools/fmt.py                        | tools/fmt.py            | is tools/fmt.py, which your git config's diff.x.textconv names for git to run | lib/fmt.py    |
+      | diff.x.textconv   | uv run -w ruff --python 3.12 -m conv                           | conv.py                 | matches *.py, where uv run finds what your git config's diff.x.textconv runs | lib/conv.py   |
+      | diff.x.textconv   | uv run -q --frozen -m conv; uv run -s tools/fmt.py              | conv.py                 | matches *.py, where uv run finds what your git config's diff.x.textconv runs | lib/conv.py   |
+      | filter.x.clean    | uv run --directory tools python conv.py                        | tools/y.txt             | is in tools, where uv run --directory finds what your git config's filter.x.clean runs | lib/y.txt     |
+      | filter.x.clean    | uv run --env-file tools/e.env python -c pass                   | tools/e.env             | is tools/e.env, which your git config's filter.x.clean names for git to run | lib/e.env     |
+      | diff.x.textconv   | uvx --from ruff python tools/fmt.py                            | tools/fmt.py            | is tools/fmt.py, which your git config's diff.x.textconv names for git to run | lib/fmt.py    |
+      | diff.x.textconv   | pipx run --spec ruff python tools/fmt.py                       | tools/fmt.py            | is tools/fmt.py, which your git config's diff.x.textconv names for git to run | lib/fmt.py    |
       | filter.x.clean    | bunx conv                                                      | node_modules/.bin/conv  | is in node_modules, where bunx finds what your git config's filter.x.clean runs                                     | lib/x.js      |
       | filter.x.clean    | bundle exec ruby -w tools/x.rb                                 | Gemfile                 | is in Gemfile, where bundle exec finds what your git config's filter.x.clean runs                                   | lib/x.rb      |
       | merge.x.driver    | env -u HOME -i A=1 timeout -s KILL 5 nice -n 1 exec -a x command ./tools/conv.sh %A | tools/conv.sh | is tools/conv.sh, which your git config's merge.x.driver names for git to run                           | tools/y.sh    |

@@ -65,6 +65,28 @@ def tree_import_roots(root: Path) -> tuple[str, ...]:
     return tuple(found)
 
 
+def script_roots(script: str) -> list[str]:
+    """The folders (resolved) the `.pth` files and editable finders of the Python the
+    `#!` line of `script` runs name, and of the user's site: where an editable install
+    (`pip install -e .`) puts its package for that script to import; none when `script`
+    is no Python script."""
+    python = _interpreter(script)
+    if python == script or not re.fullmatch(r"python[0-9.]*", os.path.basename(python)):
+        return []
+    prefixes = dict.fromkeys(
+        os.path.dirname(os.path.dirname(p)) for p in (python, os.path.realpath(python))
+    )
+    sites = [os.path.join(p, s) for p in prefixes for s in SITES]
+    sites.append(os.path.expanduser("~/.local/lib/python3*/site-packages"))
+    found: dict[str, None] = {}
+    for site in sites:
+        for path in sorted(glob.glob(os.path.join(site, "*.pth"))) + sorted(
+            glob.glob(os.path.join(site, "__editable__*.py"))
+        ):
+            found.update(dict.fromkeys(os.path.realpath(f) for f in _named(path)))
+    return list(found)
+
+
 def _site_files(venvs: Sequence[str] = ()) -> list[str]:
     """The `.pth` files and editable finders of the Pythons the tools on PATH run, and of
     the venvs `venvs` (their prefixes)."""
@@ -128,6 +150,11 @@ def _on_path(tool: str) -> list[str]:
         if os.path.isabs(folder) and (program := shutil.which(tool, path=folder)):
             found.append(program)
     return list(dict.fromkeys(found))
+
+
+def interpreter_of(program: str) -> str:
+    """The interpreter of the script `program`'s `#!` line; `program` when it has none."""
+    return _interpreter(program)
 
 
 def _interpreter(program: str) -> str:

@@ -108,7 +108,9 @@ def _found_in(name: str, root: Path) -> str:
 def vouched_for(root: Path) -> frozenset[str]:
     """The vouches that count in the tree `root`: bare names whose program on PATH lies
     outside it, and absolute paths outside it (each also as `~/...` when it lies in the
-    home, as a hook may name it); none when the file cannot be read."""
+    home, as a hook may name it), with what each one's own file runs of the tree (a
+    wrapper script's, `vouched_programs.py`); none when the file cannot be read."""
+    from cleveragents.adapters.vouched_programs import behind, runner_of
     from cleveragents.domain import vouches
 
     try:
@@ -118,22 +120,28 @@ def vouched_for(root: Path) -> frozenset[str]:
     home = os.path.expanduser("~").rstrip("/")
     found: set[str] = set()
     for program in programs:
-        if vouches.refusal(program) is not None:  # written by hand, or by an older agents
-            continue
+        if vouches.refusal(program) is not None or runner_of(program) is not None:
+            continue  # written by hand, or by an older agents
+        named: list[str] = []
         if "/" not in program:
             if not _found_in(program, root):  # a link on PATH into the tree: its script
-                found.add(program)
+                named.append(program)
         elif program.startswith("/") and not in_tree(program, root):
-            found.add(program)
+            named.append(program)
             if home and program.startswith(f"{home}/"):
-                found.add(f"~/{program.removeprefix(f'{home}/')}")
+                named.append(f"~/{program.removeprefix(f'{home}/')}")
+        runs = behind(program, root) if named else []  # its own file's: a wrapper's
+        found.update(named)
+        found.update(vouches.behind_entry(n, r) for n in named for r in runs)
     return frozenset(found)
 
 
 def vouch(program: str, here: Path | None) -> tuple[str, str]:
     """Vouch for `program` (a bare name, an absolute path, `~/...`), refused (BadInput)
     when it cannot be one (`vouches.refusal`) or lies in the tree `here`: the program as
-    kept, and what was done: `vouched`, or nothing (`already` vouched for, `known`)."""
+    kept, and what was done: `vouched`, or nothing (`already` vouched for, `known`); a
+    console script of a runner's package (`runner_of`) is refused too, by any name."""
+    from cleveragents.adapters.vouched_programs import runner_of
     from cleveragents.domain import vouches
 
     kept = vouches.normalised(os.path.expanduser(program) if program[:2] == "~/" else program)
@@ -151,6 +159,12 @@ def vouch(program: str, here: Path | None) -> tuple[str, str]:
             f"cannot vouch for {printable(kept)}: on your PATH it is {printable(inside)} of "
             "this working tree, which the model writes: nothing was changed",
             hint="vouch for a program installed outside any working tree, by its name or path",
+        )
+    if (runner := runner_of(kept)) is not None:
+        raise BadInput(
+            f"cannot vouch for it: {printable(kept)} is a Python program of "
+            f"{printable(runner)}, which runs the code, script or project it is given: agents "
+            "reads what it runs itself, and no vouch can stand for that: nothing was changed"
         )
     programs = read_vouches()
     if kept in programs or vouches.known(kept):

@@ -24,7 +24,6 @@ word is kept when it holds a `/`, which is harmless.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +32,7 @@ from dataclasses import replace
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
-from cleveragents.domain import code_options, interpreters, tool_configs, vouches
+from cleveragents.domain import code_options, interpreters, runner_options, tool_configs, vouches
 from cleveragents.domain import launchers as table
 from cleveragents.domain.reach import (
     PACKAGE,
@@ -135,9 +134,9 @@ def programs_on_path() -> Iterator[None]:
 
 
 @contextmanager
-def hook_lines() -> Iterator[None]:
+def hook_lines(on: bool = True) -> Iterator[None]:
     """Read every line within as a hook's (`script_reach`'s `hook`)."""
-    reset = _HOOK.set(True)
+    reset = _HOOK.set(on)
     try:
         yield
     finally:
@@ -281,12 +280,10 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     """What program `name` (a launcher, an interpreter or another; `program` as named)
     runs of `rest`."""
     two = f"{name} {rest[0]}" if rest else ""
-    if two in table.RUNNERS:  # `uv run -m NAME`: python's `-m`, in the project's venv
-        module = two == "uv run" and rest[1:2] in (["-m"], ["--module"])
-        rest = ["run", "python3", "-m", *rest[2:]] if module else rest
-        return [*places(cwd, table.RUNNERS[two], two), *_runner(rest[1:], cwd, given, two)]
-    if name in table.RUNNERS:
-        return [*places(cwd, table.RUNNERS[name], name), *_runner(rest, cwd, given, name)]
+    if two in table.RUNNERS:  # `uv run`, `npm exec`
+        return _runner(rest[1:], cwd, given, two)
+    if name in table.RUNNERS:  # `npx`, `uvx`
+        return _runner(rest, cwd, given, name)
     if name in table.WRAPPERS:
         return _wrapped(name, rest, cwd, given)
     if name in table.OPAQUE or name in ("for", "case", "select", "coproc"):
@@ -306,7 +303,9 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if vouched and (at := vouches.command_in(rest)) is not None:  # `setpriv ... make`
         return _launched(rest[at].rpartition("/")[2], rest[at + 1 :], cwd, given, rest[at])
     if name in table.CHECKERS or vouched:  # `ruff check src`: data; a vouched one's files: run
-        return named(cwd, vouches.file_words(rest)) if vouched else []
+        if not vouched:
+            return []
+        return [*named(cwd, vouches.file_words(rest)), *vouches.behind(program or name)]
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
         # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.
@@ -357,9 +356,12 @@ def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _runner(rest: list[str], cwd: str, given: Given, runner: str) -> list[Reach]:
-    """What a runner's command (after its options) runs; a node package's, its program."""
-    rest = list(itertools.dropwhile(lambda w: w.startswith("-"), rest))
-    found = places(cwd, (package := table.npm_package(runner, rest[0]) if rest else ()), "")
+    """What a runner runs: its places, what its options' values name (`runner_options`),
+    its command (after its options; `uv run -m NAME` python's); a node package's program."""
+    told = runner_options.split(runner, rest, cwd)
+    found = [*places(told.cwd, table.RUNNERS[runner], runner), *told.found]
+    rest, cwd = [*told.by, *told.command], told.cwd
+    found += places(cwd, (package := table.npm_package(runner, rest[0]) if rest else ()), "")
     _command([package[0].rpartition("/")[2], *rest[1:]] if package else rest, cwd, found, given)
     return found
 

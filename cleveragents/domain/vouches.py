@@ -21,9 +21,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from cleveragents.domain import launchers as table
-from cleveragents.domain.reach import printable
+from cleveragents.domain.reach import WHOLE, Reach, printable
 
 _VOUCHED: ContextVar[frozenset[str]] = ContextVar("vouched", default=frozenset())
+# What a vouched program's own file runs of the tree (`adapters/vouched_programs.py`: a
+# wrapper script `exec ~/proj/tools/acme-w "$@"`, an editable install's console script),
+# kept among the vouched programs as `PROGRAM<NUL>PATH<NUL>WHY` (no program's name holds a
+# NUL): a change of what it runs is a change of the vouches, and the hooks are read again.
+BEHIND = "\0"
 # What a program's name may not hold: what the shell expands or splits, quotes, `=` (an
 # assignment), control characters.
 _UNFIT = re.compile(r"[\s$*?\[\]{}()<>|&;`'\"\\=~!#]")
@@ -81,6 +86,31 @@ _RUNS_CODE = frozenset((
     "act", "terraform", "tofu", "pulumi", "packer", "helm", "skaffold", "bazel", "bazelisk",
     "buck2", "pants", "gradle", "gradlew", "mvn", "mvnw", "sbt", "lein", "mix", "rebar3",
     "dune", "stack", "cabal", "zig", "meson", "ninja", "cmake", "scons", "waf", "just", "task",
+    # More test runners, app and task servers, build tools that run the project they find.
+    "pytest-watch", "ptw", "lettuce", "green", "trial", "nose2", "nosetests", "hug", "sanic",
+    "fastapi", "django", "waitress", "waitress-serve", "granian", "rq", "dramatiq", "huey",
+    "huey_consumer", "scrapy", "locust", "voila", "panel", "bokeh", "gradio", "chalice",
+    "zappa", "sam", "serverless", "cdk", "buildout", "pybuilder", "pyb", "flit", "cargo-make",
+    "makers", "xmake", "premake", "premake5", "tup", "redo", "please", "plz", "gn", "drake",
+    "shake", "behave", "pytest", "py.test", "hupper", "watchmedo", "watchfiles",
+))  # fmt: skip
+# The Python packages of runners and servers (`import robot`, `from _pytest.config import
+# main`): a console script importing one runs the code or project it is given, whatever the
+# name it is installed or copied as (`adapters/vouched_programs.runner_module`).
+RUNNER_MODULES = frozenset((
+    "robot", "pabot", "_pytest", "pytest", "nose", "nose2", "unittest", "behave", "green",
+    "twisted", "invoke", "fabric", "paver", "doit", "nox", "tox", "sphinx", "sphinx_autobuild",
+    "mkdocs", "jupyter_core", "nbconvert", "papermill", "notebook", "jupyterlab", "IPython",
+    "uvicorn", "gunicorn", "hypercorn", "daphne", "waitress", "granian", "flask", "django",
+    "celery", "rq", "dramatiq", "huey", "scrapy", "locust", "streamlit", "gradio", "panel",
+    "bokeh", "voila", "alembic", "typer", "typer_cli", "mcp", "snakemake", "luigi", "airflow",
+    "prefect", "dagster", "kedro", "mlflow", "ansible", "ansible_runner", "molecule",
+    "pyinfra", "salt", "dvc", "poethepoet", "pypyr", "pynt", "pytest_watch", "hupper",
+    "watchdog", "watchfiles", "virtualenv", "pip", "build", "setuptools", "pdm", "poetry",
+    "hatch", "uv", "pipx", "pre_commit", "coverage", "runpy", "code", "pdb", "cProfile",
+    "profile", "trace", "timeit", "doctest", "mypy.stubtest", "copier", "cookiecutter",
+    "cruft", "maturin", "twine", "pelican", "nikola", "lektor", "quarto", "commitizen",
+    "pygments.cmdline", "hypothesis.extra.cli", "pydoc", "pstats",
 ))  # fmt: skip
 # Interpreters named with their version (`perl5.36.0`, `ruby3.1`, `php8.2`, `node20`).
 _VERSIONED = re.compile(
@@ -97,6 +127,7 @@ _SUFFIX = re.compile(
 )
 # A word of a vouched program's line naming a file: one holding a `/`, or a name with a dot
 # inside (`fmt.pl`, `x.bc`); not a number or a version (`0`, `3.1`).
+_HOME = re.compile(r"\A\$(?:HOME|\{HOME\})(?=/|\Z)/*")
 _FILE_WORD = re.compile(r"(?=.*[A-Za-z_])(?:.*/.*|.+\..*|\..+)")
 
 
@@ -127,6 +158,25 @@ def vouched(name: str, program: str) -> bool:
     return program.startswith(("/", "~/")) and program in found
 
 
+def behind_entry(program: str, reach: Reach) -> str:
+    """How `reach`, run by the vouched `program`'s own file, is kept among the vouches."""
+    return BEHIND.join((program, reach.path, reach.unknown))
+
+
+def behind(program: str) -> list[Reach]:
+    """What the vouched `program` (as a hook names it: a bare name, an absolute or `~/`
+    path) runs of the tree by its own file, whatever words it is given: the vouch holds
+    its words as data, never the tree files its wrapper or its package are (attack 21,
+    finding 16)."""
+    found: list[Reach] = []
+    for entry in _VOUCHED.get():
+        name, _, rest = entry.partition(BEHIND)
+        if name == program and rest:
+            path, _, why = rest.partition(BEHIND)
+            found.append(Reach(WHOLE, unknown=why) if why else Reach(path))
+    return found
+
+
 def refusal(program: str) -> str | None:
     """Why `program` (a bare name, or an absolute path already normalised) cannot be
     vouched for, or None."""
@@ -146,6 +196,16 @@ def refusal(program: str) -> str | None:
     return None
 
 
+def runner_module(modules: list[str]) -> str | None:
+    """Which of `modules` (what a Python console script imports, dotted) is a runner's
+    package, or None."""
+    for module in modules:
+        parts = module.split(".")
+        if any(".".join(parts[:n]) in RUNNER_MODULES for n in range(1, len(parts) + 1)):
+            return module
+    return None
+
+
 def runs_code(name: str) -> bool:
     """Whether the program `name` (a bare name) runs the code or command it is given, by
     its own name or with a version, machine or build after it (`irb3.1`, `vim.basic`)."""
@@ -157,12 +217,16 @@ def runs_code(name: str) -> bool:
 
 def file_words(words: list[str]) -> list[str]:
     """The words of a vouched program's line that name a file or folder (an option's value
-    after `=` too): what it is given may be a script it runs (`setarch x86_64
+    after `=` too, or attached to a short one, `-xbin/x`; `$HOME/x` as `~/x`): what it is
+    given may be a script it runs (`setarch x86_64
     ./scripts/fmt.sh`, attack 20 finding 3), so each is read as one; the vouch covers the
     program itself, never a file of the tree."""
     found: list[str] = []
     for word in words:
         value = word.partition("=")[2] if word.startswith("-") else word
+        if not value and re.fullmatch(r"-[A-Za-z].+", word):  # `-xbin/acme-lint`: attached
+            value = word[2:]
+        value = _HOME.sub("~/", value)  # `$HOME/x`, `${HOME}/x`: the home's `~/x`
         if value and not value.startswith("-") and _FILE_WORD.fullmatch(value):
             found.append(value)
     return found

@@ -43,6 +43,27 @@ def step_vouch_property(context: Any) -> None:
     run_property(context, "vouch property", check_property, 6)
 
 
+@when("my hook runs a random wrapper I vouched for on PATH, and I commit")
+def step_vouch_wrapper_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.vouch_wrapper_property import check_property
+
+    run_property(context, "vouch wrapper property", check_property, 6)
+
+
+@when("I vouch for a copy of a random console script under a random name")
+def step_vouch_runner_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.vouch_wrapper_property import check_runner_property
+
+    run_property(context, "vouch runner property", check_runner_property, 12)
+
+
+@then("it is refused exactly when the script is a runner's, and counts only when it is not")
+def step_vouch_runner_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
 @then("every tree file that ran is refused to the model, and what the program reads is open")
 def step_vouch_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
@@ -104,4 +125,30 @@ def step_path_link_into_tree(context: Any, name: str, path: str) -> None:
     folder = context.tmp / "on-path"
     folder.mkdir(exist_ok=True)
     (folder / name).symlink_to(script)
+    context.env["PATH"] = f"{folder}:{context.env.get('PATH', os.environ['PATH'])}"
+
+
+@given('my PATH holds "{name}", a wrapper script running the tree\'s committed script "{path}"')
+def step_path_wrapper_of_tree(context: Any, name: str, path: str) -> None:
+    """A shim outside the tree (`~/bin/acme-w`: `exec ~/proj/tools/acme-w "$@"`, what `npm
+    link` and hand-made wrappers are) running the tree's script (attack 21, finding 16)."""
+    step_path_link_into_tree(context, name, path)
+    wrapper = context.tmp / "on-path" / name
+    wrapper.unlink()
+    wrapper.write_text(f'#!/bin/sh\nexec {context.repo / path} "$@"\n')
+    wrapper.chmod(0o755)
+
+
+@given('my PATH holds "{name}", a copy of the console script of "{runner}"')
+def step_path_console_copy(context: Any, name: str, runner: str) -> None:
+    """A runner installed under another name (`ptw`, a copy, a `pipx` alias): the console
+    script pip wrote for it, copied as it is."""
+    import os
+    import shutil
+
+    found = shutil.which(runner)
+    assert found, f"{runner} is not installed"
+    folder = context.tmp / "on-path"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(found, folder / name)
     context.env["PATH"] = f"{folder}:{context.env.get('PATH', os.environ['PATH'])}"
