@@ -134,10 +134,16 @@ Stop The Site And Remove The Clones
 Agents In
     [Documentation]    The real `agents` in `${cwd}`, as `${place}` (user@host), no terminal.
     [Arguments]    ${cwd}    @{args}    ${place}=alice@laptop
-    ${result}    Run Process    agents    @{args}    cwd=${cwd}    stdin=${EMPTY}
-    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
-    ...    timeout=120s    on_timeout=kill    env:GIT_CEILING_DIRECTORIES=${WORK}
-    ...    env:CLEVERAGENTS_PLACE=${place}
+    IF    ${AGENTS_FORKED}    # a fork of the suite's server, as `Run Agents` runs it
+        ${result}    Run Agents Forked    @{args}    cwd=${cwd}    stdin=${EMPTY}
+        ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+        ...    timeout=120s    GIT_CEILING_DIRECTORIES=${WORK}    CLEVERAGENTS_PLACE=${place}
+    ELSE
+        ${result}    Run Process    agents    @{args}    cwd=${cwd}    stdin=${EMPTY}
+        ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+        ...    timeout=120s    on_timeout=kill    env:GIT_CEILING_DIRECTORIES=${WORK}
+        ...    env:CLEVERAGENTS_PLACE=${place}
+    END
     Log    agents ${args} in ${cwd} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
     RETURN    ${result}
 

@@ -272,10 +272,16 @@ Create Two Clones Of A Bare Remote
 Agents In
     [Documentation]    The real `agents` in `${cwd}`, as `${place}` (user@host).
     [Arguments]    ${cwd}    @{args}    ${place}=alice@laptop
-    ${result}    Run Process    agents    @{args}    cwd=${cwd}    stdin=${EMPTY}
-    ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
-    ...    timeout=60s    on_timeout=kill    env:GIT_CEILING_DIRECTORIES=${WORK}
-    ...    env:CLEVERAGENTS_PLACE=${place}
+    IF    ${AGENTS_FORKED}    # a fork of the suite's server, as `Run Agents` runs it
+        ${result}    Run Agents Forked    @{args}    cwd=${cwd}    stdin=${EMPTY}
+        ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+        ...    timeout=60s    GIT_CEILING_DIRECTORIES=${WORK}    CLEVERAGENTS_PLACE=${place}
+    ELSE
+        ${result}    Run Process    agents    @{args}    cwd=${cwd}    stdin=${EMPTY}
+        ...    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
+        ...    timeout=60s    on_timeout=kill    env:GIT_CEILING_DIRECTORIES=${WORK}
+        ...    env:CLEVERAGENTS_PLACE=${place}
+    END
     Log    agents ${args} in ${cwd} -> exit ${result.rc}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}
     RETURN    ${result}
 

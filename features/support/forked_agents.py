@@ -23,10 +23,18 @@ from pathlib import Path
 
 
 def prepared(env: dict[str, str]) -> None:
-    """What a fork should find imported: the CLI, the plan commands, and the SDK when the
-    command is to talk to Claude."""
+    """What a fork should find imported: the CLI, the plan commands, what every command
+    imports past them, and the SDK when the command is to talk to Claude. Every command
+    imports the services (`bootstrap`: some 180 modules of ours and pydantic) and typer's
+    adapters (pydantic's for its options) as it runs; imported in each fork, they were
+    half the CPU a command forked from Robot's server took (robot/opaque_git's first two
+    tests: 16.4 s of CPU under coverage, 8.5 with them imported here once)."""
+    import typer._adapters  # noqa: F401
+
+    import cleveragents.bootstrap
     import cleveragents.cli.app
-    import cleveragents.cli.main  # noqa: F401
+    import cleveragents.cli.main
+    import cleveragents.cli.plan_app  # noqa: F401
 
     if env.get("ANTHROPIC_BASE_URL"):
         import anthropic  # noqa: F401

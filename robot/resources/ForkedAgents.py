@@ -4,8 +4,9 @@ a suite (or test) about how the process starts sets `${AGENTS_FORKED}` to `${Fal
 
 A new `agents` under the suite's coverage spent some 0.3 s of CPU before doing anything: 0.13 s
 importing and starting coverage, the rest importing our CLI (traced); a suite starting it
-80 times paid that 80 times. Here the CLI (and the anthropic SDK, for a command that talks to
-Claude) is imported once, in the server, and every command runs `cleveragents.cli.main.main`
+80 times paid that 80 times. Here the CLI and the services every command builds (and the
+anthropic SDK, for a command that talks to Claude) are imported once, in the server
+(`forked_agents.prepared`), and every command runs `cleveragents.cli.main.main`
 in a fork of it: its own pid and session, working directory, environment, signal handlers and
 standard streams, stdout and stderr in the same files `Run Process` writes, the same result
 object (`rc`, `stdout`, `stderr` read as `Run Process` reads them), killed the same way on
