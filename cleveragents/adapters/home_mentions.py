@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
+from cleveragents.adapters.home_words import in_tree
 from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
@@ -238,7 +239,7 @@ def _held(
         if folder in ("", "/"):
             return "", False  # `$VIMRUNTIME/x`, `"/" .. x`: nothing of a place
         real = _real(folder, folders)
-        if _place(top, real) is not None or _holds(real, top):
+        if in_tree(top, real) is not None or _holds(real, top):
             said = f"{word} and what it adds" if built and word != "~/" else word
             said = "your home and what it adds" if word == "~/" else said
             return f"names {printable(said[:120])}, a path agents cannot name", True
@@ -251,7 +252,7 @@ def _held(
     if full == "/":
         return "", False
     real = _real(full, folders)
-    place = _place(top, real)
+    place = in_tree(top, real)
     if place is None:  # (a folder holding the tree, `set directory=/tmp`: none of it)
         if cut and _holds(real, top) and not _holds(real, Path(home)):
             return f"names {printable(word)}, a glob whose folder holds the tree", False
@@ -267,7 +268,7 @@ def _held(
 
 def _said(top: Path, home: str, path: str) -> str:
     """The config at `path` as the user knows it: from the tree's top, or `~/...`."""
-    inside = _place(top, os.path.realpath(path))
+    inside = in_tree(top, os.path.realpath(path))
     return printable(inside if inside else "~/" + os.path.relpath(path, home))
 
 
@@ -281,17 +282,6 @@ def _real(path: str, folders: dict[str, str]) -> str:
         folders[folder] = os.path.realpath(folder)
     real = os.path.join(folders[folder], name)
     return os.path.realpath(real) if os.path.islink(real) else real
-
-
-def _place(top: Path, real: str) -> str | None:
-    """`real` relative to the tree `top` ("" its top), or None outside it or in a `.git`."""
-    mine = str(top)
-    if real == mine:
-        return ""
-    if not real.startswith(mine.rstrip("/") + "/"):
-        return None
-    inside = real[len(mine.rstrip("/")) + 1 :]
-    return None if ".git" in inside.split("/") else inside
 
 
 def _holds(folder: str, top: Path) -> bool:

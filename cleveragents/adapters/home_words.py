@@ -133,6 +133,12 @@ def _relative(top: Path, path: str, folders: dict[str, str] | None = None) -> st
             folders[folder] = os.path.realpath(folder)
         real = os.path.join(folders[folder], name)
         real = os.path.realpath(real) if os.path.islink(real) else real
+    return in_tree(top, real)
+
+
+def in_tree(top: Path, real: str) -> str | None:
+    """The resolved path `real` relative to the tree `top` ("" its top), or None outside it
+    or in a `.git`."""
     mine = str(top)
     if real == mine:
         return ""
