@@ -32,3 +32,18 @@ Feature: Killing agents or Claude Code at any point of a run or a correction los
       | tool  | path  | text  |
       | Edit  | a.txt | three |
       | Write | e.txt | e     |
+
+  # The window a helper's run found (seed 307208681): Claude Code itself killed after its
+  # Write wrote the file, before its PostToolUse. agents closed only the Bash calls left
+  # open, so the file was taken for the user's edit and undo of the run left it. Every call
+  # cut off is now closed with a checkpoint after it (`claude_code_calls.unfinished`).
+  Scenario Outline: SIGKILL of Claude Code just after a run's Write wrote <path>
+    When the Claude Code kill trials kill Claude Code in a run once <path> holds "<text>"
+    Then no trial lost a byte of the working tree
+    And no command exited 70
+    And every trial passed
+
+    Examples:
+      | path      | text |
+      | a.txt     | one  |
+      | out/c.txt | c    |

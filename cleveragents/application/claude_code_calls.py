@@ -103,3 +103,11 @@ class CallEnds:
                 continue
             ended = self.box.ended(call) if self.box is not None else None
             self._closed(decision, call, None, False, ended or NO_RESULT)
+        # Any other call cut off (Claude Code killed after a Write wrote its file, before its
+        # PostToolUse): what it left is its own, in a checkpoint after it, never taken for
+        # the user's edit (which undo would then keep).
+        for call, decision in list(self.open.items()):
+            del self.open[call]
+            tool = str((decision.action or {}).get("tool"))
+            after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
+            self._closed(decision, call, after, False, NO_RESULT)

@@ -87,6 +87,13 @@ def step_claude_code_kill_at(context: Any, path: str, text: str) -> None:
     _run_trials(context, "claude_code_kill_trials.py", "", 1, where)
 
 
+@when('the Claude Code kill trials kill Claude Code in a run once {path} holds "{text}"')
+def step_claude_code_killed_at(context: Any, path: str, text: str) -> None:
+    # One trial: Claude Code itself killed right after its call wrote, before PostToolUse.
+    where = ["--commands", "run", "--targets", "claude", "--kill-when", f"{path}={text}"]
+    _run_trials(context, "claude_code_kill_trials.py", "", 1, where)
+
+
 def _run_trials(
     context: Any,
     script: str,
