@@ -102,6 +102,17 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the file "notes.txt" contains "x"
     And stderr does not contain "every file of the tree counts as your home's"
 
+  Scenario: A plan runs for a user whose ~/.zshrc appends to fpath, as poetry's docs say
+    # `fpath+=~/.zfunc` appends an element to zsh's array; its earlier value, unknown, was
+    # joined to the path and reached the file system: every run ended in exit 70 (attack 22 C).
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".zshrc" in their home holds "fpath+=~/.zfunc\nfpath+=~/dotfiles/zfunc\nautoload -U compinit && compinit\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the exit code is 0
+    And the file "notes.txt" contains "x"
+
   Scenario Outline: What my .bashrc reaches by <how> is kept from the model
     # Each once read as naming nothing of the tree: the model's line stood, and the user's
     # next shell ran it (attack 21 #1, #12).

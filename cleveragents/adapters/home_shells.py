@@ -95,9 +95,12 @@ from cleveragents.adapters.home_words import (
     _words,
     _zdotdirs,
 )
-from cleveragents.domain.reach import printable
+from cleveragents.domain.reach import SUBSTITUTED, printable
 from cleveragents.domain.tree_scripts import own_folder_put
 
+# zsh's special arrays: `fpath+=~/.zfunc` (poetry's, rustup's completion line) appends an
+# element, as `fpath+=(~/.zfunc)` does, never to the text of the last one.
+ZSH_ARRAYS = frozenset(("fpath", "path", "cdpath", "manpath", "module_path", "mailpath"))
 SHELL_FILES = (".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout")
 ZSH_FILES = (".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout")
 FISH_FILE = (
@@ -168,6 +171,11 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
         named = [(target, whole, True) for target, whole in targets]
         named += [(target, False, False) for target in _mentions(text, variables, home)]
         for target, whole, read in named:
+            if SUBSTITUTED in target:  # a value not known in a path (never given to the OS)
+                named_as = _shown(top, home, target.replace(SUBSTITUTED, "$..."))
+                why = f"it names {named_as}, a path agents cannot name"
+                unknown = unknown or f"{why} (in {_shown(top, home, path)})"
+                continue
             place = _relative(top, target, folders)
             if place == "" and whole:
                 return found, f"your home's startup files source every file of {target}"
@@ -250,10 +258,11 @@ def _scan(
                 continue
             if assigned:
                 name, array = assigned[1], not assigned[3] and words[index + 1 : index + 2] == ["("]
-                value = f"${{{name}}}{assigned[3]}" if assigned[2] else assigned[3]
+                element = bool(assigned[2]) and not array and name in ZSH_ARRAYS  # `fpath+=~/x`
+                value = f"${{{name}}}{assigned[3]}" if assigned[2] and not element else assigned[3]
                 rest = array_value(words[index:]) if array else [value, *words[index + 1 :]]
                 values, entries = assigned_values(name, rest, variables, home)  # `X=(a b)`: a
-                if array and assigned[2] and values is not None:  # `X+=(a)`: `$X` stays if set
+                if (array or element) and assigned[2] and values is not None:  # `X+=(a)`: stays
                     earlier = variables[name] if name in variables else _environ(name)
                     gone = earlier is None and name in variables  # set to what is not known
                     values = None if gone else [*(earlier or []), *values]
