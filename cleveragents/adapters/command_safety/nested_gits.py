@@ -152,11 +152,9 @@ def _git_directory(folder: Path) -> bool:
 
 def refused_line(paths: tuple[str, ...]) -> str:
     """Why a command does not run: the real repositories past the bound (paths in the tree)."""
-    shown = ", ".join(shown_path(path) for path in paths[:3])
-    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
     return (
         f"refused: more nested repositories than the {MOST_NESTED_GITS} binds the sandbox "
-        f"gives nested git directories; {shown}{more} would be writable while the command "
+        f"gives nested git directories; {_listed(paths)} would be writable while the command "
         "runs, where your own git reads them. Move some nested repositories out of the tree "
         "(or remove the .git folders you do not need), then resume"
     )
@@ -164,9 +162,13 @@ def refused_line(paths: tuple[str, ...]) -> str:
 
 def unbound_note(paths: tuple[str, ...]) -> str:
     """What a run says, once, of the nested `.git` entries (paths in the tree) past the bound."""
-    shown = ", ".join(shown_path(path) for path in paths[:3])
-    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
     return (
         f"writable in the sandbox (past the {MOST_NESTED_GITS} binds it gives nested git "
-        f"directories): {shown}{more}; what a command does there is put back"
+        f"directories): {_listed(paths)}; what a command does there is put back"
     )
+
+
+def _listed(paths: tuple[str, ...]) -> str:
+    """The first three of `paths` shown, and how many more."""
+    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
+    return ", ".join(shown_path(path) for path in paths[:3]) + more
