@@ -6,7 +6,9 @@ Feature: The command-line modules import one another without a cycle
   views, `bootstrap_rows()`)
 
   # A cycle hidden by an import inside a function is still a cycle: the walk reads every
-  # import statement, wherever it stands, except under `if TYPE_CHECKING:` (never run).
+  # import statement, wherever it stands, except under `if TYPE_CHECKING:` (never run), and
+  # every `importlib.import_module(...)` or `__import__(...)`, whose computed name stands for
+  # any string of its module (the `plan` app's registry names its command modules so).
 
   Scenario: The modules of cleveragents/cli form no import cycle
     Given the modules of the package "cleveragents.cli"
@@ -27,6 +29,15 @@ Feature: The command-line modules import one another without a cycle
       | d      | from . import a                                    |
     When their imports are walked, those inside functions too
     Then the cycle "hidden.a -> hidden.b -> hidden.c -> hidden.a" is found
+
+  Scenario: A cycle through a registry that imports its modules by name is found
+    Given a package "loaded" whose modules are
+      | module   | source                                                                                          |
+      | registry | import importlib\nNAMES = ["show"]\ndef load(name):\n    return importlib.import_module(f"loaded.{name}") |
+      | show     | def helped():\n    return __import__("loaded", fromlist=["help"]).help                          |
+      | help     | from loaded.registry import NAMES                                                               |
+    When their imports are walked, those inside functions too
+    Then the cycle "loaded.help -> loaded.registry -> loaded.show -> loaded.help" is found
 
   Scenario: An import only for the type checker is no cycle
     Given a package "typed" whose modules are

@@ -11,7 +11,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from cleveragents import __version__
-from cleveragents.cli import conventions, demo, gc, output, schema
+from cleveragents.cli import conventions, demo, gc, hooks, output, schema
 from cleveragents.cli.exits import exit_code, interrupted
 from cleveragents.cli.plan_help import PLAN_HELP
 
@@ -66,7 +66,7 @@ app = typer.Typer(
 app.command("demo")(demo.demo)
 app.command("gc")(gc.gc)
 app.command("schema")(schema.schema)
-__import__("cleveragents.cli.hooks", fromlist=["register"]).register(app)
+hooks.register(app)
 
 
 def _version(value: bool) -> None:

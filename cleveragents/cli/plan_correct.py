@@ -42,6 +42,7 @@ from cleveragents.errors import BadInput
 if TYPE_CHECKING:
     from cleveragents.application.correction_plan import CorrectionPlan, CorrectionResult
     from cleveragents.bootstrap import Services
+    from cleveragents.domain.plan import Plan
 
 
 class Mode(StrEnum):
@@ -193,7 +194,7 @@ def correct(
         return _rendered(s, result, json, quiet, yes, no_execute, resume)
 
 
-def _resumable(plan: Any, no_execute: bool) -> None:
+def _resumable(plan: Plan, no_execute: bool) -> None:
     """`--print-resume` is for a Claude Code plan whose correction runs now: Claude Code
     cuts a session at a message only when it runs headless (`--resume-session-at` is a
     `--print` option), so a fork made for later has no session to print yet."""

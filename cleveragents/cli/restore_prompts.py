@@ -3,7 +3,7 @@ on a terminal, and the groups of files a correction, resume or restore puts back
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +15,7 @@ from cleveragents.errors import BadInput, Cancelled, ConflictingState
 if TYPE_CHECKING:
     from cleveragents.application.correction_plan import CorrectionPlan, CorrectionRequest
     from cleveragents.application.file_restore import FilesPlan
+    from cleveragents.domain.decision import Decision
     from cleveragents.domain.restore_scope import Resolution
 
 Theirs = Annotated[
@@ -168,7 +169,7 @@ def say_outside(preview: CorrectionPlan, yes: bool) -> None:
         )
 
 
-def across_sent_data(affected: list[Any], yes: bool) -> None:
+def across_sent_data(affected: list[Decision], yes: bool) -> None:
     """A correction across a page action that changed a server's data (a POST, ...) warns
     and asks on a terminal; without one it is refused unless --yes (issue 27)."""
     from cleveragents.domain.action_reverter import sent_data

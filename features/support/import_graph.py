@@ -1,6 +1,8 @@
 """The imports between a package's modules, read from their source (`ast`): at the top, inside
 functions and classes, and under `try`; only `if TYPE_CHECKING:` blocks are left out, since
-they never run. A cycle hidden by an import inside a function is a cycle all the same."""
+they never run. A cycle hidden by an import inside a function is a cycle all the same, and so
+is one through `importlib.import_module(...)` or `__import__(...)`: a name computed there
+(`f"cleveragents.cli.{name}"`) stands for every string of the module it could be."""
 
 from __future__ import annotations
 
@@ -35,7 +37,54 @@ def imported(path: Path, name: str) -> set[str]:
             base = _absolute(node, package)
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Call) and _importing(node.func) and node.args:
+            found.update(_named(node, tree, package))
     return found
+
+
+def _importing(function: ast.expr) -> bool:
+    """`importlib.import_module`, `import_module` or `__import__`."""
+    if isinstance(function, ast.Attribute):
+        return function.attr == "import_module"
+    return isinstance(function, ast.Name) and function.id in ("import_module", "__import__")
+
+
+def _named(call: ast.Call, tree: ast.AST, package: str) -> set[str]:
+    """The modules an import call may import: its name when written out (and, for
+    `__import__`, each of its `fromlist`); else its written start joined to each string
+    the module holds, since the name is made of one of them."""
+    name = call.args[0]
+    if isinstance(name, ast.Constant) and isinstance(name.value, str):
+        names = {name.value}
+    else:
+        start = ""
+        if isinstance(name, ast.JoinedStr) and name.values:
+            start = _text(name.values[0])
+        elif isinstance(name, ast.BinOp) and isinstance(name.op, ast.Add):
+            start = _text(name.left)
+        strings = {_text(node) for node in ast.walk(tree)} - {""}
+        names = {start + string for string in strings}
+    names = {_resolved(n, package) for n in names}
+    listed = [k.value for k in call.keywords if k.arg == "fromlist"]
+    if isinstance(call.func, ast.Name) and call.func.id == "__import__" and listed:
+        pieces = listed[0].elts if isinstance(listed[0], ast.List | ast.Tuple) else []
+        names |= {f"{n}.{_text(piece)}" for n in names for piece in pieces if _text(piece)}
+    return names
+
+
+def _text(node: ast.AST) -> str:
+    """The string a constant node holds; "" for any other node."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def _resolved(name: str, package: str) -> str:
+    """`name` made absolute: `.b` in package `a` is `a.b`, as importlib reads it."""
+    level = len(name) - len(name.lstrip("."))
+    if not level:
+        return name
+    parts = package.split(".")
+    base = ".".join(parts[: len(parts) - level + 1])
+    return f"{base}.{name[level:]}" if name[level:] else base
 
 
 def _running(tree: ast.AST) -> list[ast.AST]:
