@@ -42,6 +42,7 @@ import os
 import stat
 import time
 from collections.abc import Callable, Mapping
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
@@ -83,6 +84,7 @@ class GitDirs:
         self._folders: dict[str, Listing] = {}  # each folder's listing, while unchanged
         self.claude_folders: list[str] = []  # every `.claude` the last walk found
         self.heads: list[str] = []  # every folder holding a `HEAD` the last walk found
+        self._names: tuple[str, ...] = ()  # the names read from a program's folder, walked
 
     def look(self, saved: Mapping[str, IgnoredFile]) -> dict[str, Entry]:
         """Every `.git` of the tree now; the bytes of its watched files kept, unless the
@@ -172,10 +174,23 @@ class GitDirs:
             self._write(path, old.files[""], data)
 
     def walk(self) -> list[str]:
-        """Every `.git` of the tree now (and every `.claude`, in `claude_folders`; every
-        folder holding a `HEAD`, in `heads`)."""
+        """Every `.git` of the tree now (and every `.claude`, in `claude_folders`, with each
+        file a program of the home reads from the folder it starts in: `home_cwd.py`;
+        every folder holding a `HEAD`, in `heads`)."""
+        from cleveragents.adapters.home_cwd import cwd_reads
+
+        reads = cwd_reads(self.repo.root)
+        names = tuple(sorted({reach.path.rpartition("/")[2] for reach in reads}))
+        if names != self._names:  # the listings kept hold the names of the last walk
+            self._folders, self._names = {}, names
         self.claude_folders, self.heads = [], []
-        return found(self.repo.root, self._folders, self.claude_folders, self.heads)
+        walked = found(self.repo.root, self._folders, self.claude_folders, self.heads, names=names)
+        self.claude_folders = [
+            p
+            for p in self.claude_folders
+            if claude_reads(p.rpartition("/")[2]) or any(r.covers(p) for r in reads)
+        ]
+        return walked
 
     def _entries(self) -> dict[str, Entry]:
         found_now = self.walk()
@@ -278,6 +293,7 @@ def found(
     claudes: list[str] | None = None,
     heads: list[str] | None = None,
     envrcs: list[str] | None = None,
+    names: tuple[str, ...] = (),
 ) -> list[str]:
     """Every `.git` in the tree (any case of the name), the repository's own at the top
     left out; links are not followed and no `.git` folder is looked into. `known`: each
@@ -285,7 +301,8 @@ def found(
     `claudes` gets every `.claude` the same walk passes (`claude_dirs.py`), `heads` every
     folder below the top holding a `HEAD`: where git may find a git directory of another
     name (`git_directory.py`), in an ignored folder too; `envrcs` every `.envrc`
-    (`envrc_files.py`)."""
+    (`envrc_files.py`); `claudes` too each entry whose name matches one of `names`
+    (`fnmatch`: `*-gdb.py`)."""
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
@@ -300,7 +317,7 @@ def found(
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
         listing = None if known is None else known.get(folder)
         if listing is None or listing[0] != mark:
-            listing = (mark, *_listing(root, folder))
+            listing = (mark, *_listing(root, folder, names))
             # A folder changed within the clock tick of this look may change again with
             # the same ctime: read each time until it settles.
             if known is not None and st.st_ctime_ns < settled:
@@ -314,7 +331,7 @@ def found(
 
 
 def _listing(
-    root: Path, folder: str
+    root: Path, folder: str, names: tuple[str, ...] = ()
 ) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
     """The sub-folders of `folder` to walk, its `.git` entries, its `.claude` and
     `.mcp.json` ones, itself when it holds a `HEAD` (any case: a case-insensitive disk),
@@ -335,7 +352,9 @@ def _listing(
                 if path != ".git":
                     gits.append(path)
                 continue
-            if claude_reads(item.name):  # a `.claude` or a `.mcp.json`
+            if claude_reads(item.name) or any(
+                fnmatchcase(item.name, name) for name in names
+            ):  # a `.claude` or a `.mcp.json`
                 claudes.append(path)
             if folder and item.name.upper() == "HEAD":
                 head = [folder]
