@@ -59,7 +59,8 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
     program of `kind`, has a program read from whatever folder it starts in; `top`, `home`
     (absolute, resolved) for gdb's safe-path."""
-    lines = [line for line in text.splitlines() if not line.lstrip().startswith(("#", '"'))]
+    comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
     body = "\n".join(lines)
     if kind == VIM and VIM_EXRC.search(body):
         return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`")
