@@ -13,7 +13,7 @@ from behave import then
 # How each program is started, as the user would in a folder: it reads the home's config
 # and, as that asks, the file of the folder it starts in.
 STARTED = {
-    "vim": (["vim", "-N", "-E", "-c", "qa!"], b""),
+    "vim": (["vim", "-N", "-T", "dumb", "-c", "qa!"], b""),
     "bash": (["bash", "-i"], b"true\n"),
     "gdb": (["gdb", "-batch", "-ex", "quit"], b""),
     "ssh": (["ssh", "-F", "{home}/.ssh/config", "-o", "BatchMode=yes", "work", "true"], b""),
