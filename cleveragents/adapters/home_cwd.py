@@ -1,13 +1,18 @@
 """What the home's own setup has a program read from whatever folder it starts in
 (`domain/cwd_reads.py`): vim's `set exrc`, gdb's auto-load safe-path, a relative path an
 ssh or tmux command runs, a shell startup file's relative `source`, a relative
-`PYTHONSTARTUP`. Each of these files of the home standing (its links followed) is read.
+`PYTHONSTARTUP`. Each of these files of the home standing (its links followed) is read,
+and vim's and nvim's plugin files and nvim's `lua/` modules, where a config sets its options
+too (LazyVim's `lua/config/options.lua`). Not read: a file a vim config `source`s from
+elsewhere, a gdb config's `source`, a `cd` function's command run by a bare path.
 
-Cost: a `stat` of each (about 25 names) per look, a read of those changed since (a few KB).
+Cost: a `stat` of each (about 25 names, and what the globs match) per look, a read of those
+changed since (a few KB).
 """
 
 from __future__ import annotations
 
+import glob
 import os
 from pathlib import Path
 
@@ -25,6 +30,12 @@ CONFIG_FILES = (
     ("nvim/init.vim", NVIM), ("nvim/init.lua", NVIM), ("gdb/gdbinit", GDB),
     ("gdb/gdbearlyinit", GDB), ("tmux/tmux.conf", TMUX),
 )  # fmt: skip
+# Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
+GLOBS = (
+    (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM),
+)  # fmt: skip
+CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
+MOST_GLOBBED = 256  # files of those globs read, at most, each
 # Each file read in this process, by its stat: what it makes a program read.
 _read: dict[tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach]]] = {}
 
@@ -45,6 +56,11 @@ def cwd_reads(tree: Path) -> list[Reach]:
     if zdotdir.startswith("/") and zdotdir != home:
         todo += [(os.path.join(zdotdir, n), SHELL) for n in shells if n.startswith(".z")]
     todo += [(os.path.join(config, name), kind) for name, kind in CONFIG_FILES]
+    for pattern, kind in [
+        *((os.path.join(home, g), k) for g, k in GLOBS),
+        *((os.path.join(config, g), k) for g, k in CONFIG_GLOBS),
+    ]:
+        todo += [(p, kind) for p in sorted(glob.glob(pattern, recursive=True))[:MOST_GLOBBED]]
     found: list[Reach] = []
     for path, kind in dict.fromkeys(todo):
         found += _of(path, kind, top, os.path.realpath(home), home)

@@ -12,7 +12,8 @@ the model wrote runs at the user's next such program there, outside the sandbox.
     exec` runs (`./proxy.sh %h`), a tmux `source-file` or `run-shell` names: ssh and tmux
     run it from the folder they start in;
   * a relative path a shell startup file sources (`. .env` in a `cd` or `chpwd` function,
-    `PROMPT_COMMAND='. ./.prompt.sh'`), or a relative `PYTHONSTARTUP`: the shell sources it
+    `PROMPT_COMMAND='. ./.prompt.sh'`) or its `PROMPT_COMMAND` runs (`./.prompt.sh`), or a
+    relative `PYTHONSTARTUP`: the shell sources it
     in the folder it stands in at each prompt, python runs it in each folder it starts in.
 Each is a `Reach` with `**` (`**/.exrc`, `**/proxy.sh`): every folder of the tree. Not
 here: what a program reads from its folder by default, with no setting of the user's (irb's
@@ -53,6 +54,7 @@ SOURCED = re.compile(
     re.M,
 )
 STARTUP = re.compile(r"\bPYTHONSTARTUP=([\"']?)([^\s;&|'\"`]+)\1")
+PROMPT = re.compile(r"\bPROMPT_COMMAND\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 
 
 def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> list[Reach]:
@@ -76,7 +78,9 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         found = [w.strip("'\"") for line in lines for w in TMUX_SOURCE.findall(line)]
         places = [Reach(_anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
         runs = [w.strip("'\"") for line in lines for w in TMUX_RUN.findall(line)]
-        return [r for r in places if _relative(r.path)] + _commands(runs, "tmux", setting)
+        return [r for r in places if _relative(r.path)] + _commands(
+            runs, "tmux", f"{setting}'s run-shell"
+        )
     if kind == SHELL:
         words = [m[2] for m in SOURCED.finditer(body)]
         places = [Reach(_anywhere(w), "your shell", hint=f"{setting}'s `source`") for w in words]
@@ -84,7 +88,9 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         places += [
             Reach(_anywhere(w), "python", hint=f"{setting}'s PYTHONSTARTUP") for w in started
         ]
-        return [r for r in places if _relative(r.path)]
+        prompts = [m[1] or m[2] or m[3] for m in PROMPT.finditer(body)]
+        ran = _commands(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
+        return [r for r in places if _relative(r.path)] + ran
     return []
 
 
@@ -133,10 +139,10 @@ def _ssh(lines: list[str], setting: str) -> list[Reach]:
             commands.append(match[2])
         else:
             commands += [w.strip('"') for w in SSH_EXEC.findall(match[2])]
-    return _commands(commands, "ssh", setting)
+    return _commands(commands, "ssh", f"{setting}'s command")
 
 
-def _commands(commands: list[str], program: str, setting: str) -> list[Reach]:
+def _commands(commands: list[str], program: str, said: str) -> list[Reach]:
     """The relative places the command lines `commands` run, from the folder `program`
     starts in: in every folder of the tree."""
     found: list[Reach] = []
@@ -144,7 +150,7 @@ def _commands(commands: list[str], program: str, setting: str) -> list[Reach]:
         for reach in script_reach(command.replace("%%", "%")):
             if reach.data or reach.path == WHOLE or not _relative(reach.path):
                 continue
-            found.append(Reach(_anywhere(reach.path), program, hint=f"{setting}'s command"))
+            found.append(Reach(_anywhere(reach.path), program, hint=said))
     return found
 
 

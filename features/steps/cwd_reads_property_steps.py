@@ -40,6 +40,12 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
         (".nvim.lua", ".nvimrc", ".exrc"),
         ("vim.o.exrc = false", "-- vim.o.exrc = true"),
     ),
+    ".config/nvim/lua/config/options.lua": (
+        ("vim.opt.exrc = true", "local o = vim.o\nvim.o.exrc = true"),
+        (".nvim.lua", ".exrc"),
+        ("vim.opt.exrc = false",),
+    ),
+    ".vim/plugin/settings.vim": (("set exrc",), (".vimrc", ".exrc"), ("set noexrc",)),
     ".gdbinit": (
         ("set auto-load safe-path /", "add-auto-load-safe-path {t}", "set auto-load safe-path {h}"),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
@@ -67,9 +73,10 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             'PROMPT_COMMAND="source $PWD/{n}"',
             'cd() { builtin cd "$@" && [ -f {n} ] && source {n}; }',
             "export PYTHONSTARTUP={n}",
+            "PROMPT_COMMAND='history -a; ./{n}'",
         ),
         (),
-        (". ~/{n}", "# source {n}", 'source "$HOME/{n}"'),
+        (". ~/{n}", "# source {n}", 'source "$HOME/{n}"', "PROMPT_COMMAND='history -a'"),
     ),
     ".zshrc": (
         (
