@@ -38,11 +38,12 @@ per folder holding a `HEAD` a read of its first bytes and two `access` (`command
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import re
 import stat
 import time
 from collections.abc import Callable, Mapping
-from fnmatch import fnmatchcase
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
@@ -64,7 +65,8 @@ MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be p
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
 # (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`, `.envrc`s) of a folder
 Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str], list[str]]
-IMPLICIT = "implicit"  # the kind of a git directory not named `.git` (`git_directory.py`)
+IMPLICIT = "implicit"
+GLOB = re.compile(r"[*?\[]")  # the kind of a git directory not named `.git` (`git_directory.py`)
 
 
 class GitDirs:
@@ -306,6 +308,7 @@ def found(
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
+    named = _matcher(names)
     while folders:
         folder = folders.pop()
         try:
@@ -317,7 +320,7 @@ def found(
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
         listing = None if known is None else known.get(folder)
         if listing is None or listing[0] != mark:
-            listing = (mark, *_listing(root, folder, names))
+            listing = (mark, *_listing(root, folder, named))
             # A folder changed within the clock tick of this look may change again with
             # the same ctime: read each time until it settles.
             if known is not None and st.st_ctime_ns < settled:
@@ -330,8 +333,17 @@ def found(
     return paths
 
 
+def _matcher(names: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether a name matches one of `names`: a set for plain names, one expression for
+    the globs (a walk of 50000 entries calls it for each)."""
+    plain = frozenset(name for name in names if not GLOB.search(name))
+    globs = [fnmatch.translate(name) for name in names if GLOB.search(name)]
+    pattern = re.compile("|".join(globs)) if globs else None
+    return lambda name: name in plain or (pattern is not None and pattern.match(name) is not None)
+
+
 def _listing(
-    root: Path, folder: str, names: tuple[str, ...] = ()
+    root: Path, folder: str, named: Callable[[str], bool] = lambda _: False
 ) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
     """The sub-folders of `folder` to walk, its `.git` entries, its `.claude` and
     `.mcp.json` ones, itself when it holds a `HEAD` (any case: a case-insensitive disk),
@@ -352,9 +364,7 @@ def _listing(
                 if path != ".git":
                     gits.append(path)
                 continue
-            if claude_reads(item.name) or any(
-                fnmatchcase(item.name, name) for name in names
-            ):  # a `.claude` or a `.mcp.json`
+            if claude_reads(item.name) or named(item.name):  # `.claude`, `.mcp.json`, `.exrc`
                 claudes.append(path)
             if folder and item.name.upper() == "HEAD":
                 head = [folder]
