@@ -15,3 +15,11 @@ Feature: Whatever my home's ssh, vim, tmux and readline configs include from my 
   Scenario: Each included path is found, and the tree whole only when one cannot be named
     When home configs including the tree are made at random
     Then every path they include in the tree is found, or the tree counts whole when one cannot be named
+
+  # Each example: a home with `~/src/proj` (the tree) and one config of the home (vim's,
+  # nvim's, gdb's, ssh's, tmux's, bash's, zsh's) holding a drawn spelling of an opt-in that
+  # has its program read a file from the folder it starts in, or of one that does not (`set
+  # noexrc`, a comment, an absolute path), and that file in a drawn folder of the tree.
+  Scenario: A file my home has a program read from any folder it starts in is held there, however spelled
+    When home configs making a program read from its folder are made at random
+    Then a file of that name in any folder is refused and walked, and none without the opt-in

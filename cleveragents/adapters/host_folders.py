@@ -71,6 +71,7 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
     link, a setting or a hook's content (`hook_links.py`, `config_programs.py`,
     `hook_contents.py`)."""
     from cleveragents.adapters.git.config_programs import config_programs
+    from cleveragents.adapters.home_cwd import cwd_reads
     from cleveragents.adapters.home_files import home_files
     from cleveragents.adapters.host_programs import path_folders
     from cleveragents.adapters.vouch_file import vouch_path
@@ -105,4 +106,5 @@ def host_folders(repo: GitRepository, config: OwnConfig | None = None) -> HostFo
         run_dirs=home.run_dirs,
         vouch_file=str(vouch_file),
         vouches=vouches.as_posix() if vouches is not None else None,
+        cwd_reads=tuple(cwd_reads(repo.root)),
     )

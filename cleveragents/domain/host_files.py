@@ -146,6 +146,9 @@ class HostFolders:
     # lies (absolute, its folder resolved), and in the tree (relative) when it does.
     vouch_file: str = ""
     vouches: str | None = None
+    # What the home's setup has a program read from the folder it starts in, in every
+    # folder of the tree (`**/.exrc` of vim's `set exrc`: `domain/cwd_reads.py`).
+    cwd_reads: tuple[Reach, ...] = ()
 
 
 def kept_hooks_folder(inside: str) -> str:
@@ -203,9 +206,20 @@ def host_run(path: str, host: HostFolders) -> str | None:
         if (entry := home_dot(path, home)) is not None:
             kind = "the program folder" if entry.split("/")[-1] == "bin" else "a dot entry"
             return f"is in {entry}, {kind} of your home: your shell or its programs run it"
+    for reach in host.cwd_reads:
+        if reach.covers(path):
+            return cwd_why(reach)
     if host.home_whole:
         return f"is in this tree, whose files your home's programs may run: {host.home_whole}"
     return None
+
+
+def cwd_why(reach: Reach) -> str:
+    """Why a path in `reach` (`domain/cwd_reads.py`) runs on the host."""
+    return (
+        f"matches {printable(reach.path)}: {reach.launcher} runs it in whatever folder it "
+        f"starts in, as {reach.hint} asks"
+    )
 
 
 def home_dot(path: str, home: str) -> str | None:

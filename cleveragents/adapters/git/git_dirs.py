@@ -38,7 +38,9 @@ per folder holding a `HEAD` a read of its first bytes and two `access` (`command
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import re
 import stat
 import time
 from collections.abc import Callable, Mapping
@@ -63,7 +65,8 @@ MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be p
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
 # (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`, `.envrc`s) of a folder
 Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str], list[str]]
-IMPLICIT = "implicit"  # the kind of a git directory not named `.git` (`git_directory.py`)
+IMPLICIT = "implicit"
+GLOB = re.compile(r"[*?\[]")  # the kind of a git directory not named `.git` (`git_directory.py`)
 
 
 class GitDirs:
@@ -83,6 +86,7 @@ class GitDirs:
         self._folders: dict[str, Listing] = {}  # each folder's listing, while unchanged
         self.claude_folders: list[str] = []  # every `.claude` the last walk found
         self.heads: list[str] = []  # every folder holding a `HEAD` the last walk found
+        self._names: tuple[str, ...] = ()  # the names read from a program's folder, walked
 
     def look(self, saved: Mapping[str, IgnoredFile]) -> dict[str, Entry]:
         """Every `.git` of the tree now; the bytes of its watched files kept, unless the
@@ -172,10 +176,23 @@ class GitDirs:
             self._write(path, old.files[""], data)
 
     def walk(self) -> list[str]:
-        """Every `.git` of the tree now (and every `.claude`, in `claude_folders`; every
-        folder holding a `HEAD`, in `heads`)."""
+        """Every `.git` of the tree now (and every `.claude`, in `claude_folders`, with each
+        file a program of the home reads from the folder it starts in: `home_cwd.py`;
+        every folder holding a `HEAD`, in `heads`)."""
+        from cleveragents.adapters.home_cwd import cwd_reads
+
+        reads = cwd_reads(self.repo.root)
+        names = tuple(sorted({reach.path.rpartition("/")[2] for reach in reads}))
+        if names != self._names:  # the listings kept hold the names of the last walk
+            self._folders, self._names = {}, names
         self.claude_folders, self.heads = [], []
-        return found(self.repo.root, self._folders, self.claude_folders, self.heads)
+        walked = found(self.repo.root, self._folders, self.claude_folders, self.heads, names=names)
+        self.claude_folders = [
+            p
+            for p in self.claude_folders
+            if claude_reads(p.rpartition("/")[2]) or any(r.covers(p) for r in reads)
+        ]
+        return walked
 
     def _entries(self) -> dict[str, Entry]:
         found_now = self.walk()
@@ -278,6 +295,7 @@ def found(
     claudes: list[str] | None = None,
     heads: list[str] | None = None,
     envrcs: list[str] | None = None,
+    names: tuple[str, ...] = (),
 ) -> list[str]:
     """Every `.git` in the tree (any case of the name), the repository's own at the top
     left out; links are not followed and no `.git` folder is looked into. `known`: each
@@ -285,10 +303,12 @@ def found(
     `claudes` gets every `.claude` the same walk passes (`claude_dirs.py`), `heads` every
     folder below the top holding a `HEAD`: where git may find a git directory of another
     name (`git_directory.py`), in an ignored folder too; `envrcs` every `.envrc`
-    (`envrc_files.py`)."""
+    (`envrc_files.py`); `claudes` too each entry whose name matches one of `names`
+    (`fnmatch`: `*-gdb.py`)."""
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
+    named = _matcher(names)
     while folders:
         folder = folders.pop()
         try:
@@ -300,7 +320,7 @@ def found(
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
         listing = None if known is None else known.get(folder)
         if listing is None or listing[0] != mark:
-            listing = (mark, *_listing(root, folder))
+            listing = (mark, *_listing(root, folder, named))
             # A folder changed within the clock tick of this look may change again with
             # the same ctime: read each time until it settles.
             if known is not None and st.st_ctime_ns < settled:
@@ -313,8 +333,17 @@ def found(
     return paths
 
 
+def _matcher(names: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether a name matches one of `names`: a set for plain names, one expression for
+    the globs (a walk of 50000 entries calls it for each)."""
+    plain = frozenset(name for name in names if not GLOB.search(name))
+    globs = [fnmatch.translate(name) for name in names if GLOB.search(name)]
+    pattern = re.compile("|".join(globs)) if globs else None
+    return lambda name: name in plain or (pattern is not None and pattern.match(name) is not None)
+
+
 def _listing(
-    root: Path, folder: str
+    root: Path, folder: str, named: Callable[[str], bool] = lambda _: False
 ) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
     """The sub-folders of `folder` to walk, its `.git` entries, its `.claude` and
     `.mcp.json` ones, itself when it holds a `HEAD` (any case: a case-insensitive disk),
@@ -335,7 +364,7 @@ def _listing(
                 if path != ".git":
                     gits.append(path)
                 continue
-            if claude_reads(item.name):  # a `.claude` or a `.mcp.json`
+            if claude_reads(item.name) or named(item.name):  # `.claude`, `.mcp.json`, `.exrc`
                 claudes.append(path)
             if folder and item.name.upper() == "HEAD":
                 head = [folder]

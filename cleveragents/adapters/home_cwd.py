@@ -1,0 +1,88 @@
+"""What the home's own setup has a program read from whatever folder it starts in
+(`domain/cwd_reads.py`): vim's `set exrc`, gdb's auto-load safe-path, a relative path an
+ssh or tmux command runs, a shell startup file's relative `source`, a relative
+`PYTHONSTARTUP`. Each of these files of the home standing (its links followed) is read,
+and vim's and nvim's plugin files and nvim's `lua/` modules, where a config sets its options
+too (LazyVim's `lua/config/options.lua`). Not read: a file a vim config `source`s from
+elsewhere, a gdb config's `source`, a `cd` function's command run by a bare path.
+
+Cost: a `stat` of each (about 25 names, and what the globs match) per look, a read of those
+changed since (a few KB).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+
+from cleveragents.adapters.home_words import _text
+from cleveragents.domain.cwd_reads import GDB, LLDB, NVIM, SHELL, SSH, TMUX, VIM, reads
+from cleveragents.domain.host_files import STARTUP_FILES
+from cleveragents.domain.reach import Reach, printable
+
+HOME_FILES = (
+    (".vimrc", VIM), (".vim/vimrc", VIM), (".gvimrc", VIM), (".exrc", VIM),
+    (".gdbinit", GDB), (".lldbinit", LLDB), (".ssh/config", SSH), (".tmux.conf", TMUX),
+    (".bash_aliases", SHELL), (".config/fish/config.fish", SHELL),
+)  # fmt: skip
+CONFIG_FILES = (
+    ("nvim/init.vim", NVIM), ("nvim/init.lua", NVIM), ("gdb/gdbinit", GDB),
+    ("gdb/gdbearlyinit", GDB), ("tmux/tmux.conf", TMUX),
+)  # fmt: skip
+# Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
+GLOBS = (
+    (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM),
+)  # fmt: skip
+CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
+MOST_GLOBBED = 256  # files of those globs read, at most, each
+# Each file read in this process, by its stat: what it makes a program read.
+_read: dict[tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach]]] = {}
+
+
+def cwd_reads(tree: Path) -> list[Reach]:
+    """The places of the tree `tree` (patterns with `**`) the home's setup has a program
+    read from the folder it starts in."""
+    home = os.environ.get("HOME")
+    if not home or not os.path.isabs(home):
+        return []
+    top = os.path.realpath(tree)
+    config = os.environ.get("XDG_CONFIG_HOME", "")
+    config = config if config.startswith("/") else os.path.join(home, ".config")
+    shells = [n for n in STARTUP_FILES if n.startswith((".bash", ".zsh", ".profile"))]
+    todo = [(os.path.join(home, name), kind) for name, kind in HOME_FILES]
+    todo += [(os.path.join(home, name), SHELL) for name in shells]
+    zdotdir = os.environ.get("ZDOTDIR", "")
+    if zdotdir.startswith("/") and zdotdir != home:
+        todo += [(os.path.join(zdotdir, n), SHELL) for n in shells if n.startswith(".z")]
+    todo += [(os.path.join(config, name), kind) for name, kind in CONFIG_FILES]
+    for pattern, kind in [
+        *((os.path.join(home, g), k) for g, k in GLOBS),
+        *((os.path.join(config, g), k) for g, k in CONFIG_GLOBS),
+    ]:
+        todo += [(p, kind) for p in sorted(glob.glob(pattern, recursive=True))[:MOST_GLOBBED]]
+    found: list[Reach] = []
+    for path, kind in dict.fromkeys(todo):
+        found += _of(path, kind, top, os.path.realpath(home), home)
+    return list(dict.fromkeys(found))
+
+
+def _of(path: str, kind: str, top: str, real_home: str, home: str) -> list[Reach]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return []
+    mark = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    known = _read.get((path, kind, top))
+    if known is not None and known[0] == mark:
+        return known[1]
+    text, _ = _text(path)
+    shown = printable("~/" + os.path.relpath(path, home) if path.startswith(home + "/") else path)
+    found = [] if text is None else reads(kind, text, shown, top, real_home)
+    _read[(path, kind, top)] = (mark, found)
+    return found
+
+
+def cwd_new(reach: Reach) -> str:
+    """What is said of a new file in `reach` (`domain/cwd_reads.py`), removed."""
+    return f"new, {reach.launcher} would run it in whatever folder it starts in ({reach.hint})"

@@ -1,0 +1,171 @@
+"""The files a program reads from whatever folder it starts in because the home's own setup
+tells it to (attack 22, findings 14-17): in ANY folder of the tree, a file of such a name
+the model wrote runs at the user's next such program there, outside the sandbox.
+
+  * vim's `set exrc` (`set ex`) in `~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, or
+    `vim.o.exrc = true` in `init.lua`: vim reads `.vimrc`, `_vimrc`, `.exrc`, `_exrc`
+    (gvim `.gvimrc` too), nvim `.nvim.lua`, `.nvimrc`, `.exrc` of the folder it starts in;
+  * gdb's `set auto-load safe-path` (`add-auto-load-safe-path`) naming a folder that holds
+    the tree or lies in it: gdb loads the `.gdbinit` there and `*-gdb.py`, `*-gdb.gdb`,
+    `*-gdb.scm` beside an object; lldb's `target.load-cwd-lldbinit true`: `.lldbinit`;
+  * a relative path an ssh `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` or `Match
+    exec` runs (`./proxy.sh %h`), a tmux `source-file` or `run-shell` names: ssh and tmux
+    run it from the folder they start in;
+  * a relative path a shell startup file sources (`. .env` in a `cd` or `chpwd` function,
+    `PROMPT_COMMAND='. ./.prompt.sh'`) or its `PROMPT_COMMAND` runs (`./.prompt.sh`), or a
+    relative `PYTHONSTARTUP`: the shell sources it
+    in the folder it stands in at each prompt, python runs it in each folder it starts in.
+Each is a `Reach` with `**` (`**/.exrc`, `**/proxy.sh`): every folder of the tree. Not
+here: what a program reads from its folder by default, with no setting of the user's (irb's
+`.irbrc`, pry's `.pryrc`, `make`'s `Makefile`): starting it in a project runs the project's
+code by design, as `make`, `npm test` and `pytest` do (README, "What agents holds").
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from cleveragents.domain.config_programs import script_reach
+from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped
+
+VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
+VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")
+NVIM_NAMES = (".nvim.lua", ".nvimrc", ".exrc")
+GDB_NAMES = (".gdbinit", "*-gdb.py", "*-gdb.gdb", "*-gdb.scm")
+# `set exrc`, `se ex`, `setglobal exrc`, in a vim file or a `vim.cmd` string; not `noexrc`.
+VIM_EXRC = re.compile(r"\bse(?:t|tg|tglobal)?\s+(?:[^\"\n|]*\s)?(?:exrc|ex)\b(?![=:^+-])")
+LUA_EXRC = re.compile(
+    r"\bvim\s*\.\s*(?:o|opt|go|opt_global)\s*(?:\.\s*exrc|\[\s*[\"']exrc[\"']\s*\])\s*=\s*true"
+)
+GDB_SAFE = re.compile(
+    r"^\s*(?:set\s+auto-load\s+safe-path|add-auto-load-safe-path|set\s+auto-load\s+scripts-directory"
+    r"|add-auto-load-scripts-directory)\s+(.*?)\s*$"
+)
+LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b")
+SSH_RUNS = re.compile(r"^\s*(proxycommand|localcommand|knownhostscommand|match)\b[\s=]+(.*)$", re.I)
+SSH_EXEC = re.compile(r"\bexec\s+(\"[^\"]*\"|\S+)", re.I)
+TMUX_SOURCE = re.compile(r"\bsource(?:-file)?\s+(?:-[A-Za-z]+\s+)*([^\s;'\"]+|'[^']*'|\"[^\"]*\")")
+TMUX_RUN = re.compile(r"\b(?:run-shell|run)\s+(?:-[A-Za-z]+\s+)*('[^']*'|\"[^\"]*\"|[^\s;]+)")
+# A path a shell sources: `.`/`source` at a command's start (a quote's too: a
+# `PROMPT_COMMAND` value), or a `PYTHONSTARTUP` assignment.
+SOURCED = re.compile(
+    r"(?:^|[;&|({'\"`]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+([\"']?)([^\s;&|'\"`)}]+)\1",
+    re.M,
+)
+STARTUP = re.compile(r"\bPYTHONSTARTUP=([\"']?)([^\s;&|'\"`]+)\1")
+PROMPT = re.compile(r"\bPROMPT_COMMAND\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
+
+
+def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> list[Reach]:
+    """The places (patterns from the tree's top) `text`, the home's config `setting` of a
+    program of `kind`, has a program read from whatever folder it starts in; `top`, `home`
+    (absolute, resolved) for gdb's safe-path."""
+    comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
+    body = "\n".join(lines)
+    if kind == VIM and VIM_EXRC.search(body):
+        return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`")
+    if kind == NVIM and (LUA_EXRC.search(body) or VIM_EXRC.search(body)):
+        return _names(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc")
+    if kind == GDB:
+        return _gdb(lines, setting, top, home)
+    if kind == LLDB and any(LLDB_CWD.match(line) for line in lines):
+        return _names((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
+    if kind == SSH:
+        return _ssh(lines, setting)
+    if kind == TMUX:
+        found = [w.strip("'\"") for line in lines for w in TMUX_SOURCE.findall(line)]
+        places = [Reach(_anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
+        runs = [w.strip("'\"") for line in lines for w in TMUX_RUN.findall(line)]
+        return [r for r in places if _relative(r.path)] + _commands(
+            runs, "tmux", f"{setting}'s run-shell"
+        )
+    if kind == SHELL:
+        words = [m[2] for m in SOURCED.finditer(body)]
+        places = [Reach(_anywhere(w), "your shell", hint=f"{setting}'s `source`") for w in words]
+        started = [m[2] for m in STARTUP.finditer(body)]
+        places += [
+            Reach(_anywhere(w), "python", hint=f"{setting}'s PYTHONSTARTUP") for w in started
+        ]
+        prompts = [m[1] or m[2] or m[3] for m in PROMPT.finditer(body)]
+        ran = _commands(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
+        return [r for r in places if _relative(r.path)] + ran
+    return []
+
+
+def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:
+    return [Reach(f"{ANY_FOLDERS}/{name}", program, hint=setting) for name in dict.fromkeys(names)]
+
+
+def _gdb(lines: list[str], setting: str, top: str, home: str) -> list[Reach]:
+    """gdb's auto-load places in the tree: every folder of it when a safe path holds its top,
+    the folder below when one lies in it."""
+    found: list[Reach] = []
+    for line in lines:
+        match = GDB_SAFE.match(line)
+        if match is None:
+            continue
+        for entry in match[1].split(":"):
+            path = entry.strip().strip("'\"")
+            path = home + path[1:] if path == "~" or path.startswith("~/") else path
+            path = path.replace("${HOME}", home).replace("$HOME", home)
+            head = re.split(r"[*?\[]", path)[0]  # a glob: the folder before it
+            folder = posixpath.normpath(head if head == path else head.rpartition("/")[0] or "/")
+            if not path.startswith("/") or "$" in folder:
+                continue  # gdb's own `$debugdir`, `$datadir`
+            if top == folder or top.startswith(folder.rstrip("/") + "/"):
+                return _names(GDB_NAMES, "gdb", f"{setting}'s auto-load safe-path")
+            if folder.startswith(top + "/"):
+                inside = escaped(folder.removeprefix(top + "/"))
+                found += [
+                    Reach(
+                        f"{inside}/{ANY_FOLDERS}/{n}",
+                        "gdb",
+                        hint=f"{setting}'s auto-load safe-path",
+                    )
+                    for n in GDB_NAMES
+                ]
+    return found
+
+
+def _ssh(lines: list[str], setting: str) -> list[Reach]:
+    commands: list[str] = []
+    for line in lines:
+        match = SSH_RUNS.match(line)
+        if match is None:
+            continue
+        if match[1].lower() != "match":
+            commands.append(match[2])
+        else:
+            commands += [w.strip('"') for w in SSH_EXEC.findall(match[2])]
+    return _commands(commands, "ssh", f"{setting}'s command")
+
+
+def _commands(commands: list[str], program: str, said: str) -> list[Reach]:
+    """The relative places the command lines `commands` run, from the folder `program`
+    starts in: in every folder of the tree."""
+    found: list[Reach] = []
+    for command in commands:
+        for reach in script_reach(command.replace("%%", "%")):
+            if reach.data or reach.path == WHOLE or not _relative(reach.path):
+                continue
+            found.append(Reach(_anywhere(reach.path), program, hint=said))
+    return found
+
+
+def _relative(path: str) -> bool:
+    """Whether a place is named from the folder a program starts in."""
+    rest = path.removeprefix(f"{ANY_FOLDERS}/")
+    return bool(rest) and not rest.startswith(("/", "~", "$", "%", "..", "<"))
+
+
+def _anywhere(word: str) -> str:
+    """The pattern of `word`, a path from whatever folder a program starts in: in every
+    folder of the tree (`$PWD/x`: `x`)."""
+    for here in ("$PWD/", "${PWD}/", "$(pwd)/", "./"):
+        while word.startswith(here):
+            word = word[len(here) :]
+    if word.startswith(("/", "~", "$", "%")) or ".." in word.split("/"):
+        return word
+    return f"{ANY_FOLDERS}/{posixpath.normpath(word)}"

@@ -1,0 +1,132 @@
+"""The property on what the home's setup has a program read from whatever folder it starts
+in (`domain/cwd_reads.py`, `adapters/home_cwd.py`): however the opt-in is spelled, a file of
+that name in any folder of the tree is refused to the model (`host_files.host_run`) and
+found by the walk whose put-back removes what a command made there (`git_dirs.GitDirs`);
+with the opt-in off (`set noexrc`, a comment, an absolute path), none is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from behave import then, when
+from hypothesis import strategies as st
+
+from cleveragents.adapters.git.git_dirs import GitDirs
+from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.home_cwd import cwd_reads
+from cleveragents.domain.host_files import HostFolders, host_run
+from features.support.home_examples import home_examples
+from features.support.properties import run_property
+
+# By config of the home: spellings of the opt-in (`{n}`: the file's name, for the relative
+# ones; `{t}`: the tree's top, `{h}`: the home), the names it makes read (fixed ones: vim's,
+# gdb's), and spellings that make none read.
+FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    ".vimrc": (
+        (
+            "set exrc",
+            "se ex",
+            ":set nocompatible exrc secure",
+            "setglobal exrc",
+            "set exrc|set secure",
+        ),
+        (".exrc", ".vimrc", "_vimrc", ".nvim.lua"),
+        ("set noexrc", '" set exrc', "set exrc=x"),
+    ),
+    ".config/nvim/init.lua": (
+        ("vim.o.exrc = true", "vim.opt.exrc = true", 'vim.cmd("set exrc")', "vim.go.exrc=true"),
+        (".nvim.lua", ".nvimrc", ".exrc"),
+        ("vim.o.exrc = false", "-- vim.o.exrc = true"),
+    ),
+    ".config/nvim/lua/config/options.lua": (
+        ("vim.opt.exrc = true", "local o = vim.o\nvim.o.exrc = true"),
+        (".nvim.lua", ".exrc"),
+        ("vim.opt.exrc = false",),
+    ),
+    ".vim/plugin/settings.vim": (("set exrc",), (".vimrc", ".exrc"), ("set noexrc",)),
+    ".gdbinit": (
+        ("set auto-load safe-path /", "add-auto-load-safe-path {t}", "set auto-load safe-path {h}"),
+        (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
+        ("set auto-load safe-path $debugdir:$datadir/auto-load", "# set auto-load safe-path /"),
+    ),
+    ".ssh/config": (
+        (
+            "Host w\n  ProxyCommand ./{n} %h %p",
+            "Host w\n  ProxyCommand sh {n} %h",
+            "Host w\n  LocalCommand ./{n}",
+            'Match exec "./{n} %h"',
+            "KnownHostsCommand=./{n} %H",
+        ),
+        (),
+        ("Host w\n  ProxyCommand nc %h %p", "Host w\n  ProxyCommand ~/bin/{n} %h"),
+    ),
+    ".tmux.conf": (
+        ("source-file -q {n}", "source {n}", "source-file ./{n}", "run-shell ./{n}"),
+        (),
+        ("source-file ~/{n}", "# source-file {n}"),
+    ),
+    ".bashrc": (
+        (
+            "PROMPT_COMMAND='. ./{n}'",
+            'PROMPT_COMMAND="source $PWD/{n}"',
+            'cd() { builtin cd "$@" && [ -f {n} ] && source {n}; }',
+            "export PYTHONSTARTUP={n}",
+            "PROMPT_COMMAND='history -a; ./{n}'",
+        ),
+        (),
+        (". ~/{n}", "# source {n}", 'source "$HOME/{n}"', "PROMPT_COMMAND='history -a'"),
+    ),
+    ".zshrc": (
+        (
+            "chpwd() { source {n} }",
+            "precmd() { . ./{n}; }",
+            "chpwd_local() { [[ -f {n} ]] && . ./{n} }",
+        ),
+        (),
+        ("source ~/.zsh/{n}",),
+    ),
+}
+
+
+@when("home configs making a program read from its folder are made at random")
+def step_cwd_reads(context: Any) -> None:
+    run_property(context, "cwd reads", _check, 60)
+
+
+@then("a file of that name in any folder is refused and walked, and none without the opt-in")
+def step_cwd_reads_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+def _check(examples: int, seed: int, tmp: Path) -> int:
+    return home_examples(examples, seed, tmp, _example)
+
+
+def _example(root: Path, data: st.DataObject) -> None:
+    home = root / "home"
+    tree = home / "src" / "proj"
+    tree.mkdir(parents=True)
+    config = data.draw(st.sampled_from(sorted(FORMS)))
+    on, names, off = FORMS[config]
+    opted = data.draw(st.booleans())
+    form = data.draw(st.sampled_from(on if opted else off))
+    name = data.draw(st.sampled_from([".local.sh", "proxy.sh", ".prompt.sh", ".envrc.x", "p"]))
+    folder = "/".join(
+        data.draw(st.lists(st.sampled_from(["a", "b", ".hidden", "c d"]), max_size=3))
+    )
+    line = form.replace("{n}", name).replace("{t}", str(tree)).replace("{h}", str(home))
+    (home / config).parent.mkdir(parents=True, exist_ok=True)
+    (home / config).write_text(f"# my config\n{line}\n")
+    os.environ["HOME"] = str(home)
+    wanted = data.draw(st.sampled_from(names)) if names else name
+    path = f"{folder}/{wanted}" if folder else wanted
+    (tree / path).parent.mkdir(parents=True, exist_ok=True)
+    (tree / path).write_text("touch planted-ran\n")
+    why = host_run(path, HostFolders(cwd_reads=tuple(cwd_reads(tree))))
+    walk = GitDirs(GitRepository(root=tree, git_dir=tree / ".git"), lambda _: {})
+    walk.walk()
+    shown = (config, line, path, why, walk.claude_folders)
+    assert (why is not None) == opted, shown
+    assert (path in walk.claude_folders) == opted, shown
