@@ -80,6 +80,7 @@ from cleveragents.adapters.home_moves import (
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
 from cleveragents.adapters.home_words import (
     CONTINUED,
+    GLOB,
     MOST_READ,
     POSITIONAL,
     RUNS,
@@ -87,13 +88,13 @@ from cleveragents.adapters.home_words import (
     _at_start,
     _environ,
     _expand,
-    _glob_folder,
     _mentions,
     _relative,
     _shown,
     _text,
     _words,
     _zdotdirs,
+    glob_places,
 )
 from cleveragents.domain.reach import SUBSTITUTED, printable
 from cleveragents.domain.tree_scripts import own_folder_put
@@ -170,6 +171,11 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             targets += [(os.path.join(zdotdir, name), False) for name in ZSH_FILES]
         named = [(target, whole, True) for target, whole in targets]
         named += [(target, False, False) for target in _mentions(text, variables, home)]
+        named = [  # `~/*/bin`: where the glob may match in the tree, made later too
+            (place, held, read)
+            for target, whole, read in named
+            for place, held in _places(top, target, whole)
+        ]
         for target, whole, read in named:
             if SUBSTITUTED in target:  # a value not known in a path (never given to the OS)
                 named_as = _shown(top, home, target.replace(SUBSTITUTED, "$..."))
@@ -235,7 +241,7 @@ def _scan(
                     if values is None and not given.startswith("-"):
                         why = f"it {sourcers[word]} {printable(given)} (by {printable(word)})"
                         unknown = unknown or f"{why}, a path agents cannot name"
-                    targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
+                    targets += [_pattern(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
             start = start or declared(words, index)  # `declare -gx X=...`
             assigned = ASSIGNED.fullmatch(word) if start else None
@@ -260,8 +266,13 @@ def _scan(
                 name, array = assigned[1], not assigned[3] and words[index + 1 : index + 2] == ["("]
                 element = bool(assigned[2]) and not array and name in ZSH_ARRAYS  # `fpath+=~/x`
                 value = f"${{{name}}}{assigned[3]}" if assigned[2] and not element else assigned[3]
-                rest = array_value(words[index:]) if array else [value, *words[index + 1 :]]
+                ways = [[one] for one in array_value(words[index:])] if array else []
+                rest = ways[0] if ways else [value, *words[index + 1 :]]
                 values, entries = assigned_values(name, rest, variables, home)  # `X=(a b)`: a
+                for other in ways[1:]:  # `X=([0]=a)`: bash's element 0, zsh's first
+                    more, also = assigned_values(name, other, variables, home)
+                    values = None if values is None or more is None else [*values, *more]
+                    entries, rest = [*entries, *also], rest if more is not None else other
                 if (array or element) and assigned[2] and values is not None:  # `X+=(a)`: stays
                     earlier = variables[name] if name in variables else _environ(name)
                     gone = earlier is None and name in variables  # set to what is not known
@@ -282,7 +293,8 @@ def _scan(
                     more = from_here(_expand(item, variables, home), here)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
-            if not (start or (before in RUNS and _at_start(words, index - 1))):
+            fed = before == "<" and _fed(words, index)  # `sh < x.sh`: the shell runs x.sh
+            if not (start or fed or (before in RUNS and _at_start(words, index - 1))):
                 continue
             ran = None if function else ran_here(word, here, top)
             if start and not ran:  # `make -C ~/dotfiles`: the folder it runs the project of
@@ -294,21 +306,22 @@ def _scan(
                 continue
             if word == "(" and before in (".", "source"):  # fish's `source (cmd)/x.fish`
                 unknown = unknown or "it sources (...), a path agents cannot name"
-            sourced = before in RUNS and not word.startswith(("/", "~", "$", "-", "<", ">"))
+            sourced = before in RUNS or fed
+            sourced = sourced and not word.startswith(("/", "~", "$", "-", "<", ">"))
             if sourced and word not in RUNS and word not in STARTS:  # relative: from the
                 last = here[-1] if here else None  # `cd`'s folder, or where the shell starts
                 if here and last is None:  # (a terminal opens at the tree's top, or home)
                     why = f"it sources {printable(word)} after a `cd` agents cannot follow"
                     unknown = unknown or why
                 for base in [last] if last else [] if here else [str(top), home]:
-                    targets.append(_glob_folder(os.path.join(base, word)))
+                    targets.append(_pattern(os.path.join(base, word)))
                 continue
             if word in RUNS or ("/" not in word and "$" not in word):
                 continue
             if OWN.search(word):
                 continue  # the file's own folder: the hook reader's (`tree_scripts`)
             values = _expand(word, variables, home)
-            if values is None and (before in RUNS or "/" in word):  # `$EDITOR x`: a program
+            if values is None and (before in RUNS or fed or "/" in word):  # `$EDITOR x`: a program
                 verb = "sources" if before in (".", "source") else "runs"
                 if function and POSITIONAL.fullmatch(word):
                     sourcers[function] = verb  # its calls name the path
@@ -319,5 +332,26 @@ def _scan(
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
             for value in values or []:
                 if value.startswith("/"):
-                    targets.append(_glob_folder(value))
+                    targets.append(_pattern(value))
     return targets, zdotdirs, unknown, topped
+
+
+def _places(top: Path, target: str, whole: bool) -> list[tuple[str, bool]]:
+    """`target` (whole or not), or where it may match in the tree `top` when a glob."""
+    if GLOB.search(target) and SUBSTITUTED not in target:
+        return glob_places(top, target)
+    return [(target, whole)]
+
+
+def _fed(words: list[str], index: int) -> bool:
+    """Whether `words[index]` (after a `<`) is fed on stdin to a shell, which runs it: `sh <
+    x.sh`, `bash -s < x.sh`, `. /dev/stdin < x.sh`."""
+    at = index - 1
+    while at > 0 and words[at - 1] not in STARTS:
+        at -= 1
+    return os.path.basename(words[at]) in RUNS
+
+
+def _pattern(path: str) -> tuple[str, bool]:
+    """A sourced path, a glob kept as its pattern (whole): `home_words.glob_places` reads it."""
+    return path, bool(GLOB.search(path))
