@@ -44,6 +44,8 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
     for line in CONTINUED.sub(r"\1", text).splitlines():
         if line.lstrip().startswith("#"):
             continue
+        if "'" in line or '"' in line:  # `ENV="$HOME"/x.sh`: the word the shell makes, too
+            line += "\n" + " ".join(_words(line))
         for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
             piece = ATTACHED.sub("", piece)  # `LUA_INIT=@~/x.lua`, `ssh -F~/x`: the path
             variable = VARIABLE.match(piece)
