@@ -16,11 +16,13 @@ places only, found outside the home (`$(brew --prefix)/etc/x.sh`), is the system
 other program may print a path of the home (`$(git config --global dotfiles.dir)`): an
 unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's
 `${0:A:h}` and named directories, a project runner given a folder of the tree (`make -C
-~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob's folder is the home's whole; a
-`ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree link on the way
-to a found path is found too (`home_ways.links_on_the_way`). A relative path sourced after a
-`cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before any from the home
-and the tree's top (a terminal may open there); a variable a program loads from (`READERS`:
+~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob is where it may match in the tree
+(`home_words.glob_places`: `~/*/bin` its `bin`, made later too); a file fed to a shell on
+stdin (`sh < x.sh`) is run; a `ZDOTDIR` assigned makes that folder's zsh startup files the
+home's; a tree link on the way to a found path is found too (`home_ways.links_on_the_way`).
+A relative path sourced after a `cd`/`pushd` is read from where it leads
+(`home_moves.follow_cd`), before any from the home and the tree's top (a terminal may open
+there); a variable a program loads from (`READERS`:
 `PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the
 tree, a program run there (`make`) or a relative glob sourced makes its folder whole
 (`home_moves.ran_here`). Words are evaluated as the shell does where agents can
