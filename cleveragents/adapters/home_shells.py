@@ -225,6 +225,7 @@ def _scan(
     saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
     for line in CONTINUED.sub(r"\1", text).splitlines():
         words = _words(line)
+        feeds = _fed(words)
         for index, word in enumerate(words):
             subshells(word, here, saved, variables)
             start = index == 0 or words[index - 1] in STARTS
@@ -295,7 +296,7 @@ def _scan(
                     more = from_here(_expand(item, variables, home), here)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
-            fed = before == "<" and _fed(words, index)  # `sh < x.sh`: the shell runs x.sh
+            fed = index in feeds  # `sh < x.sh`, `cat x.sh | sh`: the shell runs x.sh
             if not (start or fed or (before in RUNS and _at_start(words, index - 1))):
                 continue
             ran = None if function else ran_here(word, here, top)
@@ -345,13 +346,24 @@ def _places(top: Path, target: str, whole: bool) -> list[tuple[str, bool]]:
     return [(target, whole)]
 
 
-def _fed(words: list[str], index: int) -> bool:
-    """Whether `words[index]` (after a `<`) is fed on stdin to a shell, which runs it: `sh <
-    x.sh`, `bash -s < x.sh`, `. /dev/stdin < x.sh`."""
-    at = index - 1
-    while at > 0 and words[at - 1] not in STARTS:
-        at -= 1
-    return os.path.basename(words[at]) in RUNS
+def _fed(words: list[str]) -> set[int]:
+    """Where `words` (a line) feeds a file on stdin to a shell, which runs it: after a `<` of
+    a shell's command (`sh < x.sh`, `bash -s < x.sh`, `. /dev/stdin < x.sh`), or what `cat`
+    prints into one (`cat x.sh | bash`)."""
+    fed: set[int] = set()
+    command: list[int] = []  # the indexes of the command so far
+    for index, word in enumerate(words):
+        if word == "|" and command and words[index + 1 : index + 2]:
+            shell = os.path.basename(words[index + 1]) in RUNS
+            if shell and os.path.basename(words[command[0]]) == "cat":
+                fed |= {at for at in command[1:] if not words[at].startswith("-")}
+        if word in STARTS:
+            command = []
+            continue
+        command.append(index)
+        if index and words[index - 1] == "<" and os.path.basename(words[command[0]]) in RUNS:
+            fed.add(index)
+    return fed
 
 
 def _pattern(path: str) -> tuple[str, bool]:

@@ -6,6 +6,7 @@ readers share."""
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import re
 import shlex
@@ -18,6 +19,7 @@ from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
 MOST_READ = 64
+MOST_MATCHES = 4096  # of one level of a glob over the home (`~/*/bin`): past it, not listed
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
 OPERATOR = re.compile(r";;|&&|\|\||<<<|<<|>>|<\(|>\(|&>|>&|[;&|()<>]")
@@ -129,7 +131,7 @@ def glob_places(top: Path, pattern: str) -> list[tuple[str, bool]]:
     stands (links too), each match leading into the tree with the rest of the pattern in
     it (`~/*/bin`, the tree `~/dotfiles`: its `bin`; `~/*/init.sh`: its `init.sh`, made
     later too); the top whole when a match is it, or when a level holds more than
-    `MOST_READ * 4` matches, or `**` (zsh's any depth) stands above the tree."""
+    `MOST_MATCHES` matches, or `**` (zsh's any depth) stands above the tree."""
     folder, _ = _glob_folder(pattern)
     if _relative(top, folder) is not None:
         return [(folder, True)]
@@ -151,13 +153,14 @@ def glob_places(top: Path, pattern: str) -> list[tuple[str, bool]]:
         if index == len(parts):
             break
         step = parts[index]
-        level = [
+        matches = (
             one
             for base in level
             if _relative(top, base) is None
-            for one in glob.glob(os.path.join(glob.escape(base), step), include_hidden=True)
-        ]
-        if len(level) > MOST_READ * 4:
+            for one in glob.iglob(os.path.join(glob.escape(base), step), include_hidden=True)
+        )
+        level = list(itertools.islice(matches, MOST_MATCHES + 1))
+        if len(level) > MOST_MATCHES:
             return [(str(top), True)] if holds else found
     return list(dict.fromkeys(found))
 

@@ -127,6 +127,7 @@ SOURCES = (
     ("cd {h}/dotfiles && sh < aliases.sh; cd", "found"),
     ("cd {h}/dotfiles && bash -s < aliases.sh; cd", "found"),
     ("cd {h}/dotfiles; . /dev/stdin < aliases.sh; cd", "found"),
+    ("cat ./aliases.sh | bash", "found"),
     ("make -C{h}/dotfiles", "whole"),
     ("alias b='make -s -C{h}/dotfiles'", "whole"),
     (". {h}/dotfiles/term/$TERM.sh", "term"),
