@@ -22,16 +22,15 @@ stdin (`sh < x.sh`) is run; a `ZDOTDIR` assigned makes that folder's zsh startup
 home's; a tree link on the way to a found path is found too (`home_ways.links_on_the_way`).
 A relative path sourced after a `cd`/`pushd` is read from where it leads
 (`home_moves.follow_cd`), before any from the home and the tree's top (a terminal may open
-there); a variable a program loads from (`READERS`:
-`PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the
-tree, a program run there (`make`) or a relative glob sourced makes its folder whole
-(`home_moves.ran_here`). Words are evaluated as the shell does where agents can
-(`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot evaluate that may
-name the tree, given to a variable or a `cd`, is an unknown, as is a sourced or run path
-holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a startup file agents
-does not read (over `MOST_BYTES`, a FIFO): an unknown is the whole tree, when these files
-reach it or it lies in the home (such a path may be one of it). At most `MOST_READ` files
-are read; past it the tree counts whole.
+there); a variable a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the
+tree's top makes the tree whole; after a `cd` into the tree, a program run there (`make`) or
+a relative glob sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated
+as the shell does where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a
+value agents cannot evaluate that may name the tree, given to a variable or a `cd`, is an
+unknown, as is a sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
+nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
+the whole tree, when these files reach it or it lies in the home (such a path may be one of
+it). At most `MOST_READ` files are read; past it the tree counts whole.
 
 Cost: a read of each of the home's startup files (a few KB) and a `realpath` of each
 folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
