@@ -28,6 +28,7 @@ RUNS = frozenset((".", "source", "sh", "bash", "dash", "zsh", "ksh", "ash"))  # 
 # A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
 # an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
 PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
+QUOTES = re.compile(r"[\"']")
 ATTACHED = re.compile(r"^(?:@|-[A-Za-z])(?=[~/$])")  # a path after `@` or a short option
 DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]((?:[^{}]|\{[^{}]*\})*)\}")  # `${X:-Y}`
 BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
@@ -47,7 +48,7 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
         if line.lstrip().startswith("#"):
             continue
         if "'" in line or '"' in line:  # `ENV="$HOME"/x.sh`: the word the shell makes, too
-            line += "\n" + " ".join(_words(line))
+            line += "\n" + QUOTES.sub("", line)  # (in a `$(...)` too: `$(echo "$HOME"/x)`)
         for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
             piece = ATTACHED.sub("", piece)  # `LUA_INIT=@~/x.lua`, `ssh -F~/x`: the path
             variable = VARIABLE.match(piece)

@@ -122,7 +122,8 @@ SOURCES = (
     # spaced form's, the terminal's variables are any value (the folder), lua's `@file`, an
     # option variable's relative file (what Ruby loads: `x.rb`), an array's subscripts.
     ('for d in {h}/*/bin; do PATH="$d:$PATH"; done', "bin"),
-    ("PATH=$PATH:$(echo {h}/*/bin)", "bin"),
+    ("PATH=$PATH:$(echo ~/*/bin)", "bin"),  # (`"$HOME"/*/bin` there: may be the top, whole)
+    ("PATH=$PATH:$(echo $HOME/*/bin)", "bin"),
     ("source {h}/*/init.sh", "init.sh"),
     ("cd {h}/dotfiles && sh < aliases.sh; cd", "found"),
     ("cd {h}/dotfiles && bash -s < aliases.sh; cd", "found"),
