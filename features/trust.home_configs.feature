@@ -115,7 +115,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
 
   Scenario Outline: What my .bashrc reaches by <how> is kept from the model
     # Each once read as naming nothing of the tree: the model's line stood, and the user's
-    # next shell ran it (attack 21 #1, #12).
+    # next shell ran it (attack 21 #1, #12; attack 23 #0, #0b, #9, #6).
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".gitconfig" in their home holds "[dotfiles]\n  dir = ~/dotfiles\n"
     And the user's own ".bashrc" in their home holds "<bashrc>"
@@ -130,6 +130,10 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | an array's first element | D=(~/dotfiles); . \"$D/extra.sh\"\n                         | printf 'touch planted-ran' >> extra.sh           | true  |
       | a path git config prints | . \"$(git config --global --path dotfiles.dir)/extra.sh\"\n | printf 'touch planted-ran' >> extra.sh           | true  |
       | make -C in an alias      | alias b='make -s -C ~/dotfiles'\n                           | printf 'all: ; @touch ../planted-ran' > Makefile | b     |
+      | a glob over the home     | source ~/*/init.sh\n                                        | printf 'touch planted-ran' > init.sh             | true  |
+      | a file fed on stdin      | cd ~/dotfiles && sh < setup.sh; cd\n                        | printf 'touch ~/planted-ran' > setup.sh          | true  |
+      | an attached -C$HOME      | alias b='make -s -C$HOME/dotfiles'\n                        | printf 'all: ; @touch ../planted-ran' > Makefile | b     |
+      | an array's [0]= element  | D=([0]=~/dotfiles); . \"$D/extra.sh\"\n                     | printf 'touch planted-ran' >> extra.sh           | true  |
 
   Scenario Outline: A <name> that my home's <config> has <program> read from any folder it starts in is kept from the model
     # Attack 22, findings 14-17: `set exrc`, gdb's safe-path `/`, a relative ProxyCommand,

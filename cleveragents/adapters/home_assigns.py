@@ -20,13 +20,14 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
-from cleveragents.adapters.home_moves import QUIET
+from cleveragents.adapters.home_moves import OPTION, QUIET
 from cleveragents.adapters.home_values import SYSTEM_PRINTERS, VAGUE, could_name
 from cleveragents.adapters.home_words import RUNS, STARTS, _expand, _relative
 from cleveragents.domain.launchers import INERT, OPAQUE
 from cleveragents.domain.reach import printable
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+SUBSCRIPT = re.compile(r"\[([^\]]*)\]=(.*)", re.S)  # `[0]=v`, `[key]=v` in `X=(...)`
 ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(\+?)=(.*)", re.S)  # `X=v`, `X+=v`
 # zsh's file's own path (`$0` in a sourced file, `${(%):-%x}`) with its modifiers (`:A:h`)
 ZSH_OWN = re.compile(r"\$\{(?:0|\$\{\(%\):-%[xN]\}|\(%\):-%[xN])((?::[A-Za-z])*)\}")
@@ -59,13 +60,25 @@ def zsh_own_put(text: str, path: str) -> str:
 
 
 def array_value(words: list[str]) -> list[str]:
-    """`X=(a b)`'s words (`words[0]` is the empty value, `words[1]` its `(`): `$X` is the
-    first element; an empty one when there is none."""
+    """The values `$X` may take after `X=(a b)` (`words[0]` is the empty value, `words[1]`
+    its `(`): bash's element 0 (`[0]=v` or the first word before any subscript) and zsh's
+    first element (`[k]=v`'s `v` too); an empty one when there is none. A subscript agents
+    does not evaluate (`[$i]=v`) may be 0: its value counts."""
+    elements: list[str] = []
+    zero: list[str] = []
+    at: int | None = 0
     for word in words[2:]:
         if word in (")", ");") or word in STARTS:
             break
-        return [word]
-    return [""]
+        keyed = SUBSCRIPT.fullmatch(word)
+        value = keyed[2] if keyed else word
+        if keyed:
+            at = int(keyed[1]) if keyed[1].isdigit() else None if "$" in keyed[1] else -1
+        zero += [value] if at in (0, None) else []
+        elements.append(value)
+        at = None if at is None else at + 1 if at >= 0 else -1
+    found = [*zero[:1], *elements[:1], *zero[1:]] or [""]
+    return list(dict.fromkeys(found))
 
 
 def nameref(words: list[str], index: int) -> bool:
@@ -160,7 +173,7 @@ def runner_folders(
     for word in words[index + 1 :]:
         if word in STARTS or word in (")", ");"):
             break
-        given = word.partition("=")[2] if word.startswith("-") and "=" in word else word
+        given = OPTION.sub("", word, count=1)  # `--directory=X`, `-CX`: X
         values = _expand(given, variables, home)
         if values is None:
             plain = not word.startswith("-") or "=" in word  # not `-j$(nproc)`

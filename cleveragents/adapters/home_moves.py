@@ -29,7 +29,8 @@ _READERS = (
     " BUN_INSTALL PIPX_BIN_DIR PIPX_HOME GOBIN GOROOT GOMODCACHE GOFLAGS MAVEN_HOME M2_HOME"
     " DENO_DIR DENO_INSTALL_ROOT COURSIER_BIN_DIR STACK_ROOT CABAL_DIR OPAMROOT LUAROCKS_CONFIG"
     " PERL5OPT RUBYOPT NODE_OPTIONS JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS"
-    " PYTHONSTARTUP PYTHONEXECUTABLE LD_PRELOAD LD_AUDIT"
+    " PYTHONSTARTUP PYTHONEXECUTABLE LD_PRELOAD LD_AUDIT LUA_INIT LUA_INIT_5_2 LUA_INIT_5_3"
+    " LUA_INIT_5_4 JAVA_OPTS MAVEN_OPTS GRADLE_OPTS ERL_AFLAGS ERL_FLAGS"
 )
 READERS = frozenset(  # zsh's arrays, fish's lists too
     (*_READERS.split(), "path", "fpath", "fish_user_paths", "fish_function_path")
@@ -41,8 +42,12 @@ HOLDERS = frozenset(
 )
 # Those holding a program's options: `-I~/x`, `--require ~/x/y.js`, each word an entry.
 _OPTIONS = "PERL5OPT RUBYOPT NODE_OPTIONS JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS GOFLAGS"
+_OPTIONS += " JAVA_OPTS MAVEN_OPTS GRADLE_OPTS ERL_AFLAGS ERL_FLAGS"
 OPTIONS = frozenset(_OPTIONS.split())
-OPTION = re.compile(r"^(?:--?[A-Za-z][A-Za-z0-9-]*=|-[A-Za-z])(?=[/.~$])")
+# An option's value attached (`-I~/x`, `--require=./x`), lua's `@file` (`LUA_INIT=@~/x.lua`)
+OPTION = re.compile(r"^(?:--?[A-Za-z][A-Za-z0-9-]*=|-[A-Za-z]|@)(?=[/.~$])")
+# What a program's `-r./x`, `--require ./x` loads besides `x`: Ruby's, Node's, Perl's files
+LOADED = (".rb", ".so", ".js", ".cjs", ".mjs", ".json", ".node", ".pm", ".pl")
 FISH_SETS = ("set", "fish_add_path")  # fish's `set -gx PYTHONPATH ~/x`, `fish_add_path ~/x`
 # fish's own folder: `(dirname (status filename))`, `(status dirname)`, `(path dirname ...)`
 FISH_OWN = re.compile(
@@ -166,9 +171,12 @@ def reader_entries(
         return []
     found = _expand(value, {**variables, name: [SELF]}, home) or []
     parts = [p for one in found for p in (one.split() if name in OPTIONS else one.split(":"))]
-    entries = (_tilde(OPTION.sub("", part), home) for part in parts)
-    relative = name not in OPTIONS  # `./node_modules/.bin`: see `rooted`
-    return [e for e in entries if e != SELF and (e.startswith("/") or (relative and "/" in e))]
+    entries = [_tilde(OPTION.sub("", part), home) for part in parts]  # `./x`: see `rooted`
+    entries = [e for e in entries if e != SELF and (e.startswith("/") or "/" in e)]
+    if name in OPTIONS:  # `RUBYOPT=-r./x`: the file Ruby loads is `x.rb`
+        bare = [e for e in entries if "." not in os.path.basename(e)]
+        entries += [e + suffix for e in bare for suffix in LOADED]
+    return entries
 
 
 def rooted(entries: list[str], top: Path, home: str) -> list[tuple[str, bool]]:
@@ -215,7 +223,7 @@ def _names_top(
     for entry in found:
         parts = entry.split() if name in OPTIONS else entry.split(":")
         for one in (_tilde(OPTION.sub("", part), home) for part in parts):
-            if one == SELF or not one or (name in OPTIONS and not one.startswith("/")):
+            if one == SELF or not one:
                 continue
             if not one.startswith("/") and os.path.normpath(one) == "." and name != "CLASSPATH":
                 return f"names {printable(one)}, the folder a program runs in: the tree's top"

@@ -16,20 +16,21 @@ places only, found outside the home (`$(brew --prefix)/etc/x.sh`), is the system
 other program may print a path of the home (`$(git config --global dotfiles.dir)`): an
 unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's
 `${0:A:h}` and named directories, a project runner given a folder of the tree (`make -C
-~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob's folder is the home's whole; a
-`ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree link on the way
-to a found path is found too (`home_ways.links_on_the_way`). A relative path sourced after a
-`cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before any from the home
-and the tree's top (a terminal may open there); a variable a program loads from (`READERS`:
-`PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the
-tree, a program run there (`make`) or a relative glob sourced makes its folder whole
-(`home_moves.ran_here`). Words are evaluated as the shell does where agents can
-(`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a value agents cannot evaluate that may
-name the tree, given to a variable or a `cd`, is an unknown, as is a sourced or run path
-holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a startup file agents
-does not read (over `MOST_BYTES`, a FIFO): an unknown is the whole tree, when these files
-reach it or it lies in the home (such a path may be one of it). At most `MOST_READ` files
-are read; past it the tree counts whole.
+~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob is where it may match in the tree
+(`home_words.glob_places`: `~/*/bin` its `bin`, made later too); a file fed to a shell on
+stdin (`sh < x.sh`) is run; a `ZDOTDIR` assigned makes that folder's zsh startup files the
+home's; a tree link on the way to a found path is found too (`home_ways.links_on_the_way`).
+A relative path sourced after a `cd`/`pushd` is read from where it leads
+(`home_moves.follow_cd`), before any from the home and the tree's top (a terminal may open
+there); a variable a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the
+tree's top makes the tree whole; after a `cd` into the tree, a program run there (`make`) or
+a relative glob sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated
+as the shell does where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a
+value agents cannot evaluate that may name the tree, given to a variable or a `cd`, is an
+unknown, as is a sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
+nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
+the whole tree, when these files reach it or it lies in the home (such a path may be one of
+it). At most `MOST_READ` files are read; past it the tree counts whole.
 
 Cost: a read of each of the home's startup files (a few KB) and a `realpath` of each
 folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
@@ -80,6 +81,7 @@ from cleveragents.adapters.home_moves import (
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
 from cleveragents.adapters.home_words import (
     CONTINUED,
+    GLOB,
     MOST_READ,
     POSITIONAL,
     RUNS,
@@ -87,13 +89,13 @@ from cleveragents.adapters.home_words import (
     _at_start,
     _environ,
     _expand,
-    _glob_folder,
     _mentions,
     _relative,
     _shown,
     _text,
     _words,
     _zdotdirs,
+    glob_places,
 )
 from cleveragents.domain.reach import SUBSTITUTED, printable
 from cleveragents.domain.tree_scripts import own_folder_put
@@ -170,6 +172,11 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
             targets += [(os.path.join(zdotdir, name), False) for name in ZSH_FILES]
         named = [(target, whole, True) for target, whole in targets]
         named += [(target, False, False) for target in _mentions(text, variables, home)]
+        named = [  # `~/*/bin`: where the glob may match in the tree, made later too
+            (place, held, read)
+            for target, whole, read in named
+            for place, held in _places(top, target, whole)
+        ]
         for target, whole, read in named:
             if SUBSTITUTED in target:  # a value not known in a path (never given to the OS)
                 named_as = _shown(top, home, target.replace(SUBSTITUTED, "$..."))
@@ -217,6 +224,7 @@ def _scan(
     saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
     for line in CONTINUED.sub(r"\1", text).splitlines():
         words = _words(line)
+        feeds = _fed(words)
         for index, word in enumerate(words):
             subshells(word, here, saved, variables)
             start = index == 0 or words[index - 1] in STARTS
@@ -235,7 +243,7 @@ def _scan(
                     if values is None and not given.startswith("-"):
                         why = f"it {sourcers[word]} {printable(given)} (by {printable(word)})"
                         unknown = unknown or f"{why}, a path agents cannot name"
-                    targets += [_glob_folder(v) for v in values or [] if v.startswith("/")]
+                    targets += [_pattern(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
             start = start or declared(words, index)  # `declare -gx X=...`
             assigned = ASSIGNED.fullmatch(word) if start else None
@@ -260,8 +268,13 @@ def _scan(
                 name, array = assigned[1], not assigned[3] and words[index + 1 : index + 2] == ["("]
                 element = bool(assigned[2]) and not array and name in ZSH_ARRAYS  # `fpath+=~/x`
                 value = f"${{{name}}}{assigned[3]}" if assigned[2] and not element else assigned[3]
-                rest = array_value(words[index:]) if array else [value, *words[index + 1 :]]
+                ways = [[one] for one in array_value(words[index:])] if array else []
+                rest = ways[0] if ways else [value, *words[index + 1 :]]
                 values, entries = assigned_values(name, rest, variables, home)  # `X=(a b)`: a
+                for other in ways[1:]:  # `X=([0]=a)`: bash's element 0, zsh's first
+                    more, also = assigned_values(name, other, variables, home)
+                    values = None if values is None or more is None else [*values, *more]
+                    entries, rest = [*entries, *also], rest if more is not None else other
                 if (array or element) and assigned[2] and values is not None:  # `X+=(a)`: stays
                     earlier = variables[name] if name in variables else _environ(name)
                     gone = earlier is None and name in variables  # set to what is not known
@@ -282,7 +295,8 @@ def _scan(
                     more = from_here(_expand(item, variables, home), here)
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
-            if not (start or (before in RUNS and _at_start(words, index - 1))):
+            fed = index in feeds  # `sh < x.sh`, `cat x.sh | sh`: the shell runs x.sh
+            if not (start or fed or (before in RUNS and _at_start(words, index - 1))):
                 continue
             ran = None if function else ran_here(word, here, top)
             if start and not ran:  # `make -C ~/dotfiles`: the folder it runs the project of
@@ -294,21 +308,22 @@ def _scan(
                 continue
             if word == "(" and before in (".", "source"):  # fish's `source (cmd)/x.fish`
                 unknown = unknown or "it sources (...), a path agents cannot name"
-            sourced = before in RUNS and not word.startswith(("/", "~", "$", "-", "<", ">"))
+            sourced = before in RUNS or fed
+            sourced = sourced and not word.startswith(("/", "~", "$", "-", "<", ">"))
             if sourced and word not in RUNS and word not in STARTS:  # relative: from the
                 last = here[-1] if here else None  # `cd`'s folder, or where the shell starts
                 if here and last is None:  # (a terminal opens at the tree's top, or home)
                     why = f"it sources {printable(word)} after a `cd` agents cannot follow"
                     unknown = unknown or why
                 for base in [last] if last else [] if here else [str(top), home]:
-                    targets.append(_glob_folder(os.path.join(base, word)))
+                    targets.append(_pattern(os.path.join(base, word)))
                 continue
             if word in RUNS or ("/" not in word and "$" not in word):
                 continue
             if OWN.search(word):
                 continue  # the file's own folder: the hook reader's (`tree_scripts`)
             values = _expand(word, variables, home)
-            if values is None and (before in RUNS or "/" in word):  # `$EDITOR x`: a program
+            if values is None and (before in RUNS or fed or "/" in word):  # `$EDITOR x`: a program
                 verb = "sources" if before in (".", "source") else "runs"
                 if function and POSITIONAL.fullmatch(word):
                     sourcers[function] = verb  # its calls name the path
@@ -319,5 +334,37 @@ def _scan(
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"
             for value in values or []:
                 if value.startswith("/"):
-                    targets.append(_glob_folder(value))
+                    targets.append(_pattern(value))
     return targets, zdotdirs, unknown, topped
+
+
+def _places(top: Path, target: str, whole: bool) -> list[tuple[str, bool]]:
+    """`target` (whole or not), or where it may match in the tree `top` when a glob."""
+    if GLOB.search(target) and SUBSTITUTED not in target:
+        return glob_places(top, target)
+    return [(target, whole)]
+
+
+def _fed(words: list[str]) -> set[int]:
+    """Where `words` (a line) feeds a file on stdin to a shell, which runs it: after a `<` of
+    a shell's command (`sh < x.sh`, `bash -s < x.sh`, `. /dev/stdin < x.sh`), or what `cat`
+    prints into one (`cat x.sh | bash`)."""
+    fed: set[int] = set()
+    command: list[int] = []  # the indexes of the command so far
+    for index, word in enumerate(words):
+        if word == "|" and command and words[index + 1 : index + 2]:
+            shell = os.path.basename(words[index + 1]) in RUNS
+            if shell and os.path.basename(words[command[0]]) == "cat":
+                fed |= {at for at in command[1:] if not words[at].startswith("-")}
+        if word in STARTS:
+            command = []
+            continue
+        command.append(index)
+        if index and words[index - 1] == "<" and os.path.basename(words[command[0]]) in RUNS:
+            fed.add(index)
+    return fed
+
+
+def _pattern(path: str) -> tuple[str, bool]:
+    """A sourced path, a glob kept as its pattern (whole): `home_words.glob_places` reads it."""
+    return path, bool(GLOB.search(path))

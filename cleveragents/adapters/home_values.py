@@ -46,6 +46,18 @@ PRINTED = re.compile(
 SYSTEM_PRINTERS = frozenset(
     ("brew", "pkg-config", "uname", "arch", "hostname", "lsb_release", "dpkg-architecture")
 )
+# Variables the user's terminal, login or shell sets, each its own way: agents' own value
+# (its `$TERM`, `$SHLVL`) is not the one the user's shell reads. Their value is any (`*`:
+# `. ~/dotfiles/term/$TERM.sh` may source any file of `term/`), unless the files set them.
+_TERMINAL = (
+    "TERM TERM_PROGRAM TERM_PROGRAM_VERSION TERM_SESSION_ID COLORTERM TERMINAL_EMULATOR"
+    " DISPLAY WAYLAND_DISPLAY HOSTNAME HOST SHLVL PPID RANDOM SECONDS BASHPID LINENO"
+    " EPOCHSECONDS EPOCHREALTIME SRANDOM OLDPWD TTY GPG_TTY TMUX TMUX_PANE STY WINDOWID"
+    " VTE_VERSION KITTY_WINDOW_ID WT_SESSION INSIDE_EMACS XDG_SESSION_TYPE XDG_SESSION_ID"
+    " XDG_CURRENT_DESKTOP XDG_SESSION_DESKTOP DESKTOP_SESSION XDG_VTNR XDG_SEAT LANG LANGUAGE"
+)
+TERMINAL = frozenset(_TERMINAL.split())
+TERMINAL_PREFIXES = ("SSH_", "LC_", "VSCODE_", "ITERM_", "KITTY_", "WEZTERM_", "KONSOLE_")
 VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
 Variables = Mapping[str, "list[str] | None"]
 
@@ -225,6 +237,8 @@ def _states(name: str, variables: Variables) -> list[str | None] | None:
         if known is None:
             return None
         return [*known, None] if SELF in known else list(known)  # own: set or not
+    if name in TERMINAL or name.startswith(TERMINAL_PREFIXES):
+        return ["*"]  # the user's own, not agents': any value (a glob's `*` matches "" too)
     if name in os.environ:
         return [os.environ[name], None]
     return [None]

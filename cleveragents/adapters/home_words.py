@@ -5,6 +5,8 @@ readers share."""
 
 from __future__ import annotations
 
+import glob
+import itertools
 import os
 import re
 import shlex
@@ -17,6 +19,7 @@ from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
 MOST_READ = 64
+MOST_MATCHES = 4096  # of one level of a glob over the home (`~/*/bin`): past it, not listed
 OPERATORS = (";", "&&", "||", "|", "&", "{", "(", "!", ";;", ")", "$(", "<(", "`")
 KEYWORDS = ("then", "do", "else", "elif", "if", "while", "until", "time", "builtin", "command")
 OPERATOR = re.compile(r";;|&&|\|\||<<<|<<|>>|<\(|>\(|&>|>&|[;&|()<>]")
@@ -25,6 +28,8 @@ RUNS = frozenset((".", "source", "sh", "bash", "dash", "zsh", "ksh", "ash"))  # 
 # A word of a line that may be a path (`bash X`, `<(cat X)`, `BASH_ENV=X`, `PATH=X:$PATH`,
 # an alias', trap's or `eval`'s string): split at quotes, operators, `=` and `:`.
 PIECE = re.compile(r"[^\s'\"`;|&()<>=:]+")
+QUOTES = re.compile(r"[\"']")
+ATTACHED = re.compile(r"^(?:@|-[A-Za-z])(?=[~/$])")  # a path after `@` or a short option
 DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]((?:[^{}]|\{[^{}]*\})*)\}")  # `${X:-Y}`
 BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -42,7 +47,10 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
     for line in CONTINUED.sub(r"\1", text).splitlines():
         if line.lstrip().startswith("#"):
             continue
+        if "'" in line or '"' in line:  # `ENV="$HOME"/x.sh`: the word the shell makes, too
+            line += "\n" + QUOTES.sub("", line)  # (in a `$(...)` too: `$(echo "$HOME"/x)`)
         for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
+            piece = ATTACHED.sub("", piece)  # `LUA_INIT=@~/x.lua`, `ssh -F~/x`: the path
             variable = VARIABLE.match(piece)
             if not (piece.startswith(("~", "/")) or (variable and variable.start() == 0)):
                 continue
@@ -115,6 +123,47 @@ def _glob_folder(path: str) -> tuple[str, bool]:
         if GLOB.search(part):
             return "/".join(parts[:index]) or "/", True
     return path, False
+
+
+def glob_places(top: Path, pattern: str) -> list[tuple[str, bool]]:
+    """Where the glob `pattern` (absolute) may match in the tree `top`, present or made
+    later, each with whether it is a folder whole: its folder above the first glob part
+    when that lies in the tree (`~/dotfiles/rc.d/*`); else, level by level through what
+    stands (links too), each match leading into the tree with the rest of the pattern in
+    it (`~/*/bin`, the tree `~/dotfiles`: its `bin`; `~/*/init.sh`: its `init.sh`, made
+    later too); the top whole when a match is it, or when a level holds more than
+    `MOST_MATCHES` matches, or `**` (zsh's any depth) stands above the tree."""
+    folder, _ = _glob_folder(pattern)
+    if _relative(top, folder) is not None:
+        return [(folder, True)]
+    parts = pattern.split("/")
+    at = len(folder.rstrip("/").split("/"))  # the first glob part
+    holds = Path(os.path.realpath(top)).is_relative_to(os.path.realpath(folder))
+    if holds and any("**" in part for part in parts[at:]):
+        return [(str(top), True)]
+    found: list[tuple[str, bool]] = []
+    level = [folder]
+    for index in range(at, len(parts) + 1):
+        rest = "/".join(parts[index:])
+        for match in level:
+            inside = _relative(top, match) if index > at else None
+            if inside is None:
+                continue
+            here = os.path.join(str(top), inside) if inside else str(top)
+            found.append(_glob_folder(os.path.join(here, rest)) if rest else (here, not inside))
+        if index == len(parts):
+            break
+        step = parts[index]
+        matches = (
+            one
+            for base in level
+            if _relative(top, base) is None
+            for one in glob.iglob(os.path.join(glob.escape(base), step), include_hidden=True)
+        )
+        level = list(itertools.islice(matches, MOST_MATCHES + 1))
+        if len(level) > MOST_MATCHES:
+            return [(str(top), True)] if holds else found
+    return list(dict.fromkeys(found))
 
 
 def _zdotdirs(value: str | None, home: str) -> list[str]:

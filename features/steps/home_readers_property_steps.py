@@ -117,6 +117,29 @@ SOURCES = (
     ('make -C "$(git config --global --path dotfiles.dir)"', "whole"),
     ("python3 {h}/dotfiles", "whole"),
     ("dev() {{ make -C {h}/dotfiles; }}", "whole"),
+    # Attack 23: a glob over the home counts where it may match in the tree (`init.sh`,
+    # made later), a file fed to a shell on stdin runs, an option's attached value is the
+    # spaced form's, the terminal's variables are any value (the folder), lua's `@file`, an
+    # option variable's relative file (what Ruby loads: `x.rb`), an array's subscripts.
+    ('for d in {h}/*/bin; do PATH="$d:$PATH"; done', "bin"),
+    ("PATH=$PATH:$(echo ~/*/bin)", "bin"),  # (`"$HOME"/*/bin` there: may be the top, whole)
+    ("PATH=$PATH:$(echo $HOME/*/bin)", "bin"),
+    ("source {h}/*/init.sh", "init.sh"),
+    ("cd {h}/dotfiles && sh < aliases.sh; cd", "found"),
+    ("cd {h}/dotfiles && bash -s < aliases.sh; cd", "found"),
+    ("cd {h}/dotfiles; . /dev/stdin < aliases.sh; cd", "found"),
+    ("cat ./aliases.sh | bash", "found"),
+    ("make -C{h}/dotfiles", "whole"),
+    ("alias b='make -s -C{h}/dotfiles'", "whole"),
+    (". {h}/dotfiles/term/$TERM.sh", "term"),
+    ("[ -f {h}/dotfiles/host/$HOSTNAME ] && . {h}/dotfiles/host/$HOSTNAME", "host"),
+    ("export LUA_INIT=@{h}/dotfiles/aliases.sh", "found"),
+    ("export ENV={h}/dotfiles/aliases.sh", "found"),
+    ("cd {h}/dotfiles; export RUBYOPT=-r./lib/x; cd", "lib/x.rb"),
+    ('export NODE_OPTIONS="--require ./lib/x"', "lib/x.js"),
+    ("export PERL5OPT=-I.", "whole"),
+    ('D=([0]={h}/dotfiles); . "$D/aliases.sh"', "found"),
+    ('D=([1]={h}/dotfiles /x); . "$D/aliases.sh"', "found"),
 )
 # zsh's own forms, in `~/.zshrc -> dotfiles/zshrc`: the link's folder is the tree's top.
 ZSH_SOURCES = (
@@ -225,9 +248,11 @@ def _form_example(root: Path, data: st.DataObject) -> None:
         own = data.draw(st.sampled_from((".bashrc", ".profile", ".bash_profile")))
         (home / own).write_text(text)
     os.environ["HOME"] = str(home)
+    os.environ["TERM"] = "xterm-agents"  # agents' own: never the user's terminal's
     found = home_files.home_files(tree)
     shown = (own, text, sorted(found.paths), found.whole)
     if kind == "whole":
         assert found.whole, shown
-    else:  # evaluated exactly: found, and the tree not whole
-        assert "aliases.sh" in found.paths and not found.whole, shown
+    else:  # evaluated exactly: found (`aliases.sh`, or the place named), the tree not whole
+        place = "aliases.sh" if kind == "found" else kind
+        assert place in found.paths and not found.whole, shown

@@ -21,7 +21,7 @@ Example = Callable[[Path, st.DataObject], None]
 # read what they run).
 UNSET = (
     "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS", "GOPATH", "GOBIN",
-    "NODE_PATH", "PERL5LIB", "RUBYLIB",
+    "NODE_PATH", "PERL5LIB", "RUBYLIB", "TERM",
 )  # fmt: skip
 
 
