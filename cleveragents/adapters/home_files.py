@@ -327,7 +327,7 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
     at = 0
     while at < min(len(todo), MOST_SOURCED):
         at += 1
-        for reach in script_places(top, todo[at - 1], ""):
+        for reach in script_places(top, todo[at - 1], "", _kind(top, todo[at - 1])):
             if (reach.launcher and not program) or reach.unknown or "#!" in reach.path:
                 continue  # (`#!/bin/sh`: the first line, read as a command)
             for place in in_tree(top, reach):
@@ -355,6 +355,20 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
         whose = "the programs it links to run" if program else "its shell files source"
         return found, f"{whose} more than {MOST_SOURCED} files"
     return found, ""
+
+
+def _kind(top: Path, path: str) -> str:
+    """How the tree file `path` a startup file names is read: a kubeconfig (`export
+    KUBECONFIG=~/dot/kubeconfig`, YAML or JSON) as kubectl reads it, for the programs it
+    names, not as a script whose words would stand as empty files (attack 22 #11)."""
+    from cleveragents.adapters.git.stamped_reads import regular_bytes
+    from cleveragents.domain.kube_configs import is_kubeconfig
+    from cleveragents.domain.launchers import KUBECONFIG
+    from cleveragents.domain.tree_scripts import MOST_BYTES
+
+    found = regular_bytes(top / path, MOST_BYTES, follow=False)
+    text = found[0].decode("utf-8", "surrogateescape") if found else ""
+    return KUBECONFIG if is_kubeconfig(text) else ""
 
 
 def in_home_dot(path: str, homes: tuple[str, ...] = ("",)) -> bool:

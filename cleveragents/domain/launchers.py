@@ -287,6 +287,12 @@ PROGRAM_VARIABLES = frozenset((
 LESS_FILTERS = frozenset(("LESSOPEN", "LESSCLOSE"))
 
 
+# Variables whose value names a file its program reads by a kind of its own, not as a script:
+# `KUBECONFIG`'s kubeconfigs, whose `exec` plugins kubectl runs (`domain/kube_configs.py`).
+KUBECONFIG = "kubeconfig"
+VALUE_KINDS = {"KUBECONFIG": KUBECONFIG}
+
+
 def value_files(name: str, words: list[str]) -> list[str]:
     """The words of the value assigned to `name` that may name a file a program opens by
     that variable: none of a data variable's, not a program variable's bare program, and
