@@ -311,7 +311,7 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
         # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.
         offered = "/" not in (program or name) and not vouches.runs_code(name)
         return [Reach(WHOLE, unknown=why, vouch=name if offered else "")]
-    found = [replace(r, data=True) for r in named(cwd, [w for w in rest if w[:1] != "-"])]
+    found = named(cwd, [w for w in rest if w[:1] != "-"], data=table.reads_data(name, program))
     if _ON_PATH.get() and "/" not in (program or name) and name not in table.INERT:
         found.append(Reach(name, kind=ON_PATH))
     return found
