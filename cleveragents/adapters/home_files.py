@@ -166,12 +166,15 @@ def home_files(tree: Path) -> HomeFiles:
     dots = () if at is None else ("" if at == "." else at,)
     from cleveragents.adapters.home_shells import home_shell_places
 
-    own, why = home_shell_places(top, home, shells)
+    assigned: dict[str, list[str] | None] = {}
+    own, why = home_shell_places(top, home, shells, assigned)
     more, past = _sourced(top, [*shells, *own])
+    from cleveragents.adapters.home_assigned import startup_values
     from cleveragents.adapters.home_configs import home_config_places
     from cleveragents.adapters.home_installs import editable_places
 
-    configs, config_runs, config_why = home_config_places(top, home)
+    with startup_values(assigned):  # `$DOTFILES/x` in a config: the shell's DOTFILES
+        configs, config_runs, config_why = home_config_places(top, home)
     configs += editable_places(top, home)  # `pip install --user -e .`: its package folder
     ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
     linked, linked_why = _links_within(top, configs, known)  # `vim/x.vim -> ../y.vim`
