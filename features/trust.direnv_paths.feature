@@ -80,9 +80,11 @@ Feature: What my .envrc names through a computed path, a tilde or a program's se
     Then stdout contains "read-only in the sandbox, as your host runs them:"
     And stdout contains "lesspipe.sh"
 
-  Scenario: The exec plugin of the kubeconfig my .envrc names is held read-only
+  # kubectl reads a kubeconfig as YAML, so JSON (`kubectl config view -o json`) and flow
+  # style too: each is read so (attack 22 #11).
+  Scenario Outline: The exec plugin of the kubeconfig my .envrc names, in <style>, is held read-only
     Given an executable file "tools/kube-auth.sh" containing "echo '{}'\n" committed
-    And a plain file "kubeconfig" containing "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: 'https://127.0.0.1:1'}\ncontexts:\n- name: x\n  context: {cluster: c, user: u}\ncurrent-context: x\nusers:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ./tools/kube-auth.sh\n      interactiveMode: Never\n" committed
+    And a plain file "kubeconfig" containing "<kubeconfig>" committed
     And a plain file ".envrc" containing "export KUBECONFIG=$PWD/kubeconfig\n" committed
     And the user has allowed the tree's .envrc with direnv
     And Claude will run "printf 'touch direnv-ran' > tools/kube-auth.sh"
@@ -92,6 +94,12 @@ Feature: What my .envrc names through a computed path, a tilde or a program's se
     And the file "tools/kube-auth.sh" contains "echo"
     When I run "agents plan tree" with Claude
     Then stdout contains "tools/kube-auth.sh"
+
+    Examples:
+      | style       | kubeconfig |
+      | block style | apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: 'https://127.0.0.1:1'}\ncontexts:\n- name: x\n  context: {cluster: c, user: u}\ncurrent-context: x\nusers:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ./tools/kube-auth.sh\n      interactiveMode: Never\n |
+      | JSON        | {"apiVersion": "v1", "kind": "Config", "clusters": [{"name": "c", "cluster": {"server": "https://127.0.0.1:1"}}], "contexts": [{"name": "x", "context": {"cluster": "c", "user": "u"}}], "current-context": "x", "users": [{"name": "u", "user": {"exec": {"apiVersion": "client.authentication.k8s.io/v1", "command": "./tools/kube-auth.sh", "interactiveMode": "Never"}}}]} |
+      | flow style  | {apiVersion: v1, kind: Config, clusters: [{name: c, cluster: {server: 'https://127.0.0.1:1'}}], contexts: [{name: x, context: {cluster: c, user: u}}], current-context: x, users: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1, 'command': ./tools/kube-auth.sh, interactiveMode: Never}}}]} |
 
   Scenario: The .envrc in the folder above my tree is read too
     Given the folder above the tree holds the allowed .envrc "PATH_add repo/bin\n"

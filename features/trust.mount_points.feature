@@ -43,15 +43,20 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
 
   # A kubeconfig my ~/.profile names is read as YAML by kubectl, not by a shell: its keys and
   # values get no empty file (12 stood at the tree's top while each command ran); the `exec`
-  # plugin it names does.
-  Scenario: The kubeconfig my startup file exports gets no empty file for its YAML words
-    Given a plain file "kubeconfig" containing "apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    exec:\n      command: ./auth.sh\n" committed
+  # plugin it names does, in JSON too (attack 22 #11: read as a shell's words, it was not).
+  Scenario Outline: The kubeconfig my startup file exports in <style> gets no empty file for its words
+    Given a plain file "kubeconfig" containing "<kubeconfig>" committed
     And the user's own ".profile" in their home holds "export KUBECONFIG=~/dot/kubeconfig\n"
     And the names "local.sh|v1|Config|name:|u|user:|exec:|command:|auth.sh" are watched in the tree while the command runs
     And Claude will run "sleep 1"
     When I run "agents plan run 'dots' --allow-command 'sleep *'" with Claude
     Then the exit code is 0
     And of the watched names only "local.sh auth.sh" stood in the tree
+
+    Examples:
+      | style | kubeconfig                                                                              |
+      | YAML  | apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    exec:\n      command: ./auth.sh\n |
+      | JSON  | {"apiVersion": "v1", "kind": "Config", "users": [{"name": "u", "user": {"exec": {"command": "./auth.sh"}}}]} |
 
   # Once the command ends, what I put at a host-run name while it ran is put back as any
   # new host-run file is (kept in a commit), said as it happened: my `rm` of the made file

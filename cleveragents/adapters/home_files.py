@@ -166,12 +166,15 @@ def home_files(tree: Path) -> HomeFiles:
     dots = () if at is None else ("" if at == "." else at,)
     from cleveragents.adapters.home_shells import home_shell_places
 
-    own, why = home_shell_places(top, home, shells)
+    assigned: dict[str, list[str] | None] = {}
+    own, why = home_shell_places(top, home, shells, assigned)
     more, past = _sourced(top, [*shells, *own])
+    from cleveragents.adapters.home_assigned import startup_values
     from cleveragents.adapters.home_configs import home_config_places
     from cleveragents.adapters.home_installs import editable_places
 
-    configs, config_runs, config_why = home_config_places(top, home)
+    with startup_values(assigned):  # `$DOTFILES/x` in a config: the shell's DOTFILES
+        configs, config_runs, config_why = home_config_places(top, home)
     configs += editable_places(top, home)  # `pip install --user -e .`: its package folder
     ran, ran_why = _sourced(top, [*programs, *config_runs], program=True)
     linked, linked_why = _links_within(top, configs, known)  # `vim/x.vim -> ../y.vim`
@@ -327,7 +330,7 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
     at = 0
     while at < min(len(todo), MOST_SOURCED):
         at += 1
-        for reach in script_places(top, todo[at - 1], ""):
+        for reach in script_places(top, todo[at - 1], "", _kind(top, todo[at - 1])):
             if (reach.launcher and not program) or reach.unknown or "#!" in reach.path:
                 continue  # (`#!/bin/sh`: the first line, read as a command)
             for place in in_tree(top, reach):
@@ -355,6 +358,20 @@ def _sourced(top: Path, shells: list[str], program: bool = False) -> tuple[list[
         whose = "the programs it links to run" if program else "its shell files source"
         return found, f"{whose} more than {MOST_SOURCED} files"
     return found, ""
+
+
+def _kind(top: Path, path: str) -> str:
+    """How the tree file `path` a startup file names is read: a kubeconfig (`export
+    KUBECONFIG=~/dot/kubeconfig`, YAML or JSON) as kubectl reads it, for the programs it
+    names, not as a script whose words would stand as empty files (attack 22 #11)."""
+    from cleveragents.adapters.git.stamped_reads import regular_bytes
+    from cleveragents.domain.kube_configs import is_kubeconfig
+    from cleveragents.domain.launchers import KUBECONFIG
+    from cleveragents.domain.tree_scripts import MOST_BYTES
+
+    found = regular_bytes(top / path, MOST_BYTES, follow=False)
+    text = found[0].decode("utf-8", "surrogateescape") if found else ""
+    return KUBECONFIG if is_kubeconfig(text) else ""
 
 
 def in_home_dot(path: str, homes: tuple[str, ...] = ("",)) -> bool:

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
+from cleveragents.adapters.home_assigned import put_in
 from cleveragents.adapters.home_words import in_tree
 from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
@@ -77,6 +78,7 @@ TAIL = re.compile(r"[\"')\]]*[ \t]*(?:\.\.|\.|\+|/)[ \t]*([\"'])(/?[^\"'$%{}`#*?
 CONCAT = re.compile(r"[ \t]*(?:\.\.|\.(?=[ \t\"'])|\+|/)")
 UNKNOWN = re.compile(r"[$%{}`#]")
 GLOB = re.compile(r"[*?\[]")
+VAGUE_PATH = "\0vague"  # `_full`: a variable the startup files set, not evaluated
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,10 @@ def mention_places(top: Path, home: str) -> Found:
             continue
         for mention in mentions:
             for full in _full(mention.path, home, path):
+                if full == VAGUE_PATH:  # it may name any place, the tree's too: fail closed
+                    why = f"names {printable(mention.path[:120])}, a path agents cannot name"
+                    result.whole = result.whole or f"your home's {_said(top, home, path)} {why}"
+                    continue
                 if (full, mention.built) in seen:
                     continue
                 seen.add((full, mention.built))
@@ -290,19 +296,24 @@ def _holds(folder: str, top: Path) -> bool:
 
 
 def _full(path: str, home: str, config: str) -> list[str]:
-    """The absolute forms of the mention `path`: `~` and `$HOME` put in, a variable of
-    agents' environment put in (an unset one left), a relative one from the folder of
-    `config` (where the program reads it: not where a link of it leads)."""
+    """The absolute forms of the mention `path`: `~` and `$HOME` put in, a variable the
+    home's startup files set or agents' environment holds put in (an unset one left), a
+    relative one from the folder of `config` (where the program reads it: not where a link
+    of it leads); `VAGUE_PATH` for a variable the startup files set to what agents cannot
+    evaluate."""
     if path == "~" or path.startswith("~/"):
         path = home + path[1:]
     for name in ("${HOME}", "$HOME", "${env:HOME}", "${userHome}"):
         if path.startswith(name):
             path = home + path[len(name) :]
-    path = re.sub(
-        r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)",
-        lambda m: os.environ.get(m[1] or m[2], m[0]),
-        path,
-    )
+    forms = put_in(path)  # each value the user's shell may give a variable (attack 22 #8)
+    if forms is None:
+        return [VAGUE_PATH]
+    return [full for form in forms for full in _one_full(form, config)]
+
+
+def _one_full(path: str, config: str) -> list[str]:
+    """`_full` of one form of the mention, its variables put in."""
     if path.startswith("/"):
         return [path]
     if path.startswith(("./", "../")):

@@ -112,10 +112,13 @@ FISH_FILE = (
 OWN = re.compile(r"\$0\b|\$\{0(?!:)|BASH_SOURCE")  # the file's own path: the hook reader's
 
 
-def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str], str]:
+def home_shell_places(
+    top: Path, home: str, inside: list[str], assigned: dict[str, list[str] | None] | None = None
+) -> tuple[list[str], str]:
     """The paths of the tree `top` (relative) that the home's own startup files, `$ZDOTDIR`'s
     and the tree's shell files `inside` (relative) source, run or name (and the tree's links
-    on the way to each), and why the whole tree is the home's, or ""."""
+    on the way to each), and why the whole tree is the home's, or ""; the variables they
+    set, by name, into `assigned` (`home_assigned.py`)."""
     from cleveragents.adapters.home_ways import links_on_the_way
 
     config = os.environ.get("XDG_CONFIG_HOME", "")
@@ -196,6 +199,8 @@ def home_shell_places(top: Path, home: str, inside: list[str]) -> tuple[list[str
                 quiet.add(target)
             if read:
                 quiet.discard(target)
+    if assigned is not None:  # (not `PWD`: where a program runs, not a value of theirs)
+        assigned.update((k, v) for k, v in variables.items() if k.isidentifier() and k != "PWD")
     real_home = Path(os.path.realpath(home))
     if unknown and (found or inside or top.is_relative_to(real_home)):
         return found, unknown  # a path it cannot name may be one of the tree's

@@ -132,10 +132,14 @@ class CommandBox:
         return {"output": outcome.output, "code": code, "note": noted}
 
     def confinement(self) -> Confinement:
-        """The plan's, always: a Claude Code plan's commands are a model's."""
+        """The plan's, always: a Claude Code plan's commands are a model's, run while Claude
+        Code runs on the host (its missing `.mcp.json` held too: `host_mounts.host_binds`)."""
         plan = self.r.plan
         return Confinement(
-            sandbox=plan.sandbox, network=plan.allow_network, pass_env=tuple(plan.pass_env)
+            sandbox=plan.sandbox,
+            network=plan.allow_network,
+            pass_env=tuple(plan.pass_env),
+            claude_code=True,
         )
 
     def ended(self, call: str) -> str | None:

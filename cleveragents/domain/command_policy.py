@@ -56,6 +56,7 @@ class Confinement:
     network: bool = False
     pass_env: tuple[str, ...] = ()  # variables the user passes to the commands (--pass-env)
     stdin: bytes = b""  # what the command reads (a Claude Code hook's event); else nothing
+    claude_code: bool = False  # Claude Code's: it runs on the host meanwhile, reading its files
 
 
 def judge(line: str, read: ShellLine, patterns: Sequence[str]) -> Refusal | None:

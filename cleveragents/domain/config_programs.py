@@ -2,24 +2,23 @@
 (`diff.X.textconv = ./scripts/conv.sh`, `credential.helper = !cd tools; ./cred.sh`,
 `filter.X.clean = python3 -m nbstripout`) is a host-run file (`domain/host_files.py`).
 
-A setting git runs as a program (`PROGRAMS`; an alias only with its `!`) is read as git's
-shell reads it: split into commands on `;`, `&&`, `|`, newlines, parentheses and braces (a
-function `f() { ...; }; f` too), each command's program found after its assignments and
-through the launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx`, `uv run`,
-an interpreter's script, options and standard input: `domain/interpreters.py`); a word
-holding a `/` names a file, a bare one a program on PATH; an unknown program's other words
-are taken as files it may run; a file word the shell expands names a folder or the tree
-(`domain/reach.py`); a hook's program agents has no table for and does not know to load
-nothing (`launchers.INERT`) may load anything by its convention: the whole tree (a checker's
-words, `ruff check src`, are data, as are those of a program the user vouched for:
-`domain/vouches.py`). `cd DIR` makes all of DIR a place git runs from. A substitution
-(`$(…)`, backquotes) is read as a script of its own where it stands
-(`domain/shell_words.py`). What cannot be read ahead (a substitution left open, `eval`, a
-glob or a variable as the program, `make`, a project runner) may run any file of the tree
-(`[`, `[[`, `test` and `command -v` run nothing; `$HOME/x` is `~/x`; `xargs CMD` runs CMD
+A setting git runs as a program (`PROGRAMS`; an alias only with its `!`) is read as git's shell
+reads it: split into commands on `;`, `&&`, `|`, newlines, parentheses and braces (a function
+`f() { ...; }; f` too), each command's program found after its assignments and through the
+launchers of `domain/launchers.py` (`exec`, `env`, `timeout 5`, `npx`, `uv run`, an
+interpreter's script, options and standard input: `domain/interpreters.py`); a word holding a
+`/` names a file, a bare one a program on PATH; an unknown program's other words are taken as
+files it may run; a file word the shell expands names a folder or the tree (`domain/reach.py`);
+a hook's program agents has no table for and does not know to load nothing (`launchers.INERT`)
+may load anything by its convention: the whole tree (a checker's words, `ruff check src`, are
+data, as are those of a program the user vouched for: `domain/vouches.py`). `cd DIR` makes all
+of DIR a place git runs from. A substitution (`$(…)`, backquotes) is read as a script of its own
+where it stands (`domain/shell_words.py`). What cannot be read ahead (a substitution left open,
+`eval`, a glob or a variable as the program, `make`, a project runner) may run any file of the
+tree (`[`, `[[`, `test` and `command -v` run nothing; `$HOME/x` is `~/x`; `xargs CMD` runs CMD
 with words of its input, which agents cannot name): the whole tree (`WHOLE`), said so in the
-refusal. Any other value (`commit.template = .gitmessage`) is a path git reads: its first
-word is kept when it holds a `/`, which is harmless.
+refusal. Any other value (`commit.template = .gitmessage`) is a path git reads: its first word
+is kept when it holds a `/`, which is harmless.
 """
 
 from __future__ import annotations
@@ -273,7 +272,8 @@ def _assigned(word: str, cwd: str) -> list[Reach]:
     words = [p for p in re.split(r"[\s:=]+", value) if p]
     # An option with its word attached (`-r./x`, `-Ilib`) names that word.
     words = [w[2:] if re.match(r"-[A-Za-z][^-]", w) else w for w in words]
-    return named(cwd, table.value_files(name, [w for w in words if not w.startswith("-")]))
+    found = named(cwd, table.value_files(name, [w for w in words if not w.startswith("-")]))
+    return [replace(r, kind=table.VALUE_KINDS.get(name, "")) for r in found]  # a kubeconfig
 
 
 def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str = "") -> list[Reach]:
@@ -311,7 +311,7 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
         # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.
         offered = "/" not in (program or name) and not vouches.runs_code(name)
         return [Reach(WHOLE, unknown=why, vouch=name if offered else "")]
-    found = [replace(r, data=True) for r in named(cwd, [w for w in rest if w[:1] != "-"])]
+    found = named(cwd, [w for w in rest if w[:1] != "-"], data=table.reads_data(name, program))
     if _ON_PATH.get() and "/" not in (program or name) and name not in table.INERT:
         found.append(Reach(name, kind=ON_PATH))
     return found

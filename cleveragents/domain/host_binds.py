@@ -46,6 +46,11 @@ STAKE = frozenset((
 # of the session, a put-back after the command too late (attack 20 #17). Not there, it
 # stands as an empty read-only folder for the command's time; there, it is bound whole.
 CLAUDE_FOLDER = ".claude"
+# The MCP servers Claude Code starts, at the tree's top: one made while Claude Code runs on
+# the host may be read before the put-back (attack 22 #12). Not there, it stands as an empty
+# read-only file for a Claude Code command's time (no other: `git status` would list it);
+# there, it is bound read-only for every command (`bubblewrap.py`).
+MCP_FILE = ".mcp.json"
 # A name that looks like a file's: a stem and a suffix starting with a letter (`notes.txt`,
 # `.envrc.local`), not a number (`3.14`), a message (`wip: claude`), a revision (`HEAD~1`),
 # a jq path (`.tool_input.file_path`) or a format (`+%s`).

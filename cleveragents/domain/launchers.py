@@ -287,6 +287,20 @@ PROGRAM_VARIABLES = frozenset((
 LESS_FILTERS = frozenset(("LESSOPEN", "LESSCLOSE"))
 
 
+# Variables whose value names a file its program reads by a kind of its own, not as a script:
+# `KUBECONFIG`'s kubeconfigs, whose `exec` plugins kubectl runs (`domain/kube_configs.py`).
+KUBECONFIG = "kubeconfig"
+VALUE_KINDS = {"KUBECONFIG": KUBECONFIG}
+
+
+def reads_data(name: str, program: str) -> bool:
+    """Whether the program `name` (named `program`) is one agents knows reads its words as
+    data or as files it opens, never runs: an `INERT` one found on PATH or by an absolute
+    path. An unknown one's words (`mytool setup`, `./bin/tool conf`) may be files it runs
+    (attack 22 #7): each missing one gets a mount point (`host_binds.data_words`)."""
+    return name in INERT and ("/" not in program or program.startswith("/"))
+
+
 def value_files(name: str, words: list[str]) -> list[str]:
     """The words of the value assigned to `name` that may name a file a program opens by
     that variable: none of a data variable's, not a program variable's bare program, and

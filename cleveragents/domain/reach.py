@@ -43,7 +43,8 @@ class Reach:
     unless: tuple[tuple[str, ...], ...] = ()
     # A word of a program's arguments read as a file it may open, not as one it surely runs
     # (`notify-send "Task done"`, `git log -n 5`): missing, the sandbox makes no mount point
-    # for it unless it looks like a path (`host_binds.path_like`), attack 21 #9.
+    # for it unless it looks like a path (`host_binds.path_like`), attack 21 #9. Only a
+    # program agents knows (`launchers.reads_data`): not `mytool setup` (attack 22 #7).
     data: bool = False
 
     def covers(self, path: str) -> bool:
@@ -67,12 +68,12 @@ def _matches(parts: list[str], pattern: list[str]) -> bool:
     return any(_matches(rest[skip:], tail) for skip in range(len(rest) + 1))
 
 
-def named(cwd: str, words: list[str]) -> list[Reach]:
+def named(cwd: str, words: list[str], *, data: bool = False) -> list[Reach]:
     """Files `words` may name, run in `cwd`, as the tree sees them (`~` the adapter's); a
     word holding a substitution's output names nothing agents can read (the substitution
-    itself is read where it stands)."""
+    itself is read where it stands). `data`: words a known program reads (`Reach.data`)."""
     return [
-        Reach(w if w.startswith(("~", "/")) else joined(cwd, w))
+        Reach(w if w.startswith(("~", "/")) else joined(cwd, w), data=data)
         for w in words
         if SUBSTITUTED not in w
     ]

@@ -35,6 +35,7 @@ from contextvars import ContextVar
 
 from cleveragents.domain import launchers as table
 from cleveragents.domain.js_packages import loose_json, named_packages
+from cleveragents.domain.kube_configs import kube_programs
 from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped, joined, places, printable
 
 JS = (".js", ".cjs", ".mjs", ".ts", ".cts", ".mts")
@@ -122,6 +123,8 @@ def behave_paths(paths: list[str], cwd: str) -> list[Reach]:
 def config_reach(kind: str, path: str, text: str) -> list[Reach]:
     """What the config `path` (holding `text`) of the tool `kind` makes it load."""
     folder = posixpath.dirname(path)
+    if kind == table.KUBECONFIG:  # a startup file's `export KUBECONFIG=~/dot/kubeconfig`
+        return kube_programs(text, path)
     try:
         if kind in table.NODE_TOOLS:
             return _node_config(kind, path, text)

@@ -5,8 +5,9 @@ against the stand-in Messages API, in a repository with a branch `side`, a stash
 uncommitted edit. The stand-in has Claude Code run one to four Bash commands, each allowed
 (`--allow-command '*'`): one that would change git's state on the host (a commit, a branch
 deleted, the stash dropped, a tag, a ref moved, a config setting that runs a program, the
-index rewritten), or one that writes random text (quotes, `$`, backquotes, newlines,
-non-ASCII) to a file, single-quoted or in a here-document, and exits with a random code.
+index rewritten, a `.mcp.json` made), or one that writes random text (quotes, `$`,
+backquotes, newlines, non-ASCII) to a file, single-quoted or in a here-document, and exits
+with a random code.
 After the run the user's git state (index, HEAD, refs, reflogs, config, stash) is what it
 was byte for byte, nothing planted ran, each text file holds exactly its text, and Claude
 Code got each exit code as Bash's own.
@@ -20,7 +21,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from features.support import agents_process
@@ -36,6 +37,10 @@ GIT = {
     "ref": "git update-ref refs/heads/side HEAD~1 && git symbolic-ref HEAD refs/heads/side",
     "config": "git config core.fsmonitor 'touch {canary}'",
     "index": "git rm -q --cached README.md",
+    # Not git's, but as much the host's: the MCP servers Claude Code, running on the host
+    # meanwhile, may start from a `.mcp.json` made during the command (attack 22 #12).
+    "mcp": """printf '{{"mcpServers": {{"x": {{"command": "touch", "args": ["{canary}"]}}}}}}'"""
+    " > .mcp.json",
 }
 # What Claude Code takes in a command: no control characters but the newline (it refuses
 # them), no surrogates.
@@ -57,6 +62,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
+    @example(calls=[("git", "mcp", 0)])
     @given(calls=CALLS)
     def prop(calls: list[tuple[str, str, int]]) -> None:
         nonlocal ran
@@ -126,6 +132,7 @@ def _example(work: Path, calls: list[tuple[str, str, int]]) -> None:
     assert not changed, f"the user's git state changed: {changed}"
     subprocess.run(["git", "status"], cwd=repo, capture_output=True, check=False)
     assert not canary.exists(), "the user's git ran a planted command"
+    assert not (repo / ".mcp.json").exists(), "a .mcp.json the command made stayed"
     for n, ((kind, text, code), said) in enumerate(zip(calls, results, strict=True)):
         if kind == "git":
             assert "Read-only file system" in said or "Permission denied" in said, said

@@ -13,6 +13,7 @@ from cleveragents.adapters.command_safety import git_config
 from cleveragents.domain.host_binds import (
     CLAUDE_FOLDER,
     LOGIN_NAMES,
+    MCP_FILE,
     MOST_HOST_MOUNTS,
     HostBinds,
     by_stake,
@@ -26,12 +27,15 @@ from cleveragents.domain.host_binds import (
 from cleveragents.domain.host_files import HostFolders
 
 
-def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> HostBinds:
+def host_binds(
+    root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS, *, mcp: bool = False
+) -> HostBinds:
     """What the box binds for `host`'s places in the tree at `root`: a place reached
     through a link (bwrap would bind where it leads) or of another kind (a FIFO) is left
     to the put-back, as is a missing one whose folder does not stand, and a missing login
     bash's own name (`LOGIN_NAMES`) outside a home in the tree: where it is made (a home's),
-    it holds what bash reads in its stead (`written`)."""
+    it holds what bash reads in its stead (`written`). With `mcp` (a command of Claude
+    Code, running on the host meanwhile), a missing `.mcp.json` is made too."""
     places, homes = host_places(host)
     entries: list[str] = []
     for home in homes:  # each dot entry of a home in the tree, and its `bin`
@@ -60,6 +64,8 @@ def host_binds(root: Path, host: HostFolders, most: int = MOST_HOST_MOUNTS) -> H
             found.append((place, False))
         else:
             left.append(place)
+    if mcp and not _lstat(root / MCP_FILE):  # first: Claude Code reads it (attack 22 #12)
+        found.insert(0, (MCP_FILE, True))
     binds = planned(found, most)
     written = [(place, text) for place, text in written if place in binds.made]
     claude = [f"{home}/{CLAUDE_FOLDER}" if home else CLAUDE_FOLDER for home in ["", *homes]]

@@ -72,7 +72,7 @@ def envrc_programs(root: Path, envrcs: Sequence[str]) -> list[tuple[Reach, str]]
                 if isinstance(data, str):
                     for program in kube_programs(data, kubeconfig):
                         found.append((program, key))
-                        if not program.path.startswith(("/", "..")):
+                        if not program.path.startswith(("/", "..")) and not program.unknown:
                             found += [(r, key) for r in script_places(root, program.path, folder)]
             for name in sorted(read.programs):  # `mytool` of `PATH_add bin`: `bin/mytool`
                 for bin_folder in read.path_folders:

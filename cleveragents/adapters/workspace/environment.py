@@ -238,7 +238,7 @@ class WorkspaceEnvironment:
                 # its hooks and config run on the host as any `.git`'s do.
                 places = [*places, *named_in_tree(self.root, before.git_files)]
                 # What the host runs, read-only in the box: never the model's while it runs.
-                host = host_binds(self.root, self.host())
+                host = host_binds(self.root, self.host(), mcp=confinement.claude_code)
                 host, own_made = own_path.made_in(self.root, host, missing)
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
