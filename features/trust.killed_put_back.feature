@@ -13,13 +13,13 @@ Feature: What a killed agents' command left where my host runs it is put back at
       | bashrc | # rc\nfor f in ~/dot/*.sh; do . "$f"; done\n      |
       | a.sh   | true\n                                           |
       | .gitignore | local.sh\n                                  |
-    And the user's home links ".bashrc" to the tree's "bashrc"
-    And the user's home links "dot" to the tree's "."
     And Claude answers through a stand-in server
     And Claude will propose the plan "dots" checked by ""
 
   Scenario: The script a killed command wrote where my shell sources it goes at the next command, undoably
-    Given Claude will run "sh -c 'echo touch planted > zz.sh; sleep 30'"
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude will run "sh -c 'echo touch planted > zz.sh; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "zz.sh" stands in the tree
     And I run "agents plan list"
     Then the file "zz.sh" does not exist
@@ -34,7 +34,9 @@ Feature: What a killed agents' command left where my host runs it is put back at
     # `~/dot` links to the tree: every file of it is the home's, the tree is not held in
     # the box, and `local.sh` is ignored: no checkpoint holds it (attack 21, finding 7: only
     # the checkpointed files were put back).
-    Given I write "local.sh" with "true"
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And I write "local.sh" with "true"
     And Claude will run "sh -c 'echo touch planted >> local.sh; echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
     And I run "agents plan list"
@@ -48,7 +50,9 @@ Feature: What a killed agents' command left where my host runs it is put back at
   Scenario: An ignored script a killed command made where my shell runs it goes at the next command, undoably
     # No look saw `local.sh` before the command: nothing stood there; what stands is the
     # command's (made since the run began), removed and kept.
-    Given Claude will run "sh -c 'echo touch planted > local.sh; echo x > marker; sleep 30'"
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude will run "sh -c 'echo touch planted > local.sh; echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
     And I run "agents plan list"
     Then the file "local.sh" does not exist
@@ -57,3 +61,24 @@ Feature: What a killed agents' command left where my host runs it is put back at
     When I run "agents plan undo 2"
     Then the exit code is 0
     And the file "local.sh" contains "touch planted"
+
+  Scenario Outline: What a killed command left where git or Claude Code runs on my host goes at the next command, undoably
+    # The put-back after a command removes a nested `.git`'s config naming a command, a
+    # `.claude` setting and a `.mcp.json` (`git_dirs.py`, `claude_dirs.py`); a killed agents
+    # never ran it (attack 23, finding K): the user's next `git status` in `sub` ran the
+    # model's fsmonitor, their next `claude` its hooks and MCP servers.
+    Given Claude will run "sh -c '<planted> && echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And I run "agents plan list"
+    Then the file "<path>" does not exist
+    And stderr contains "; put back <path>: its killed command changed them where your host runs them"
+    And the user's git runs nothing the command planted
+    When I run "agents plan undo 2"
+    Then the exit code is 0
+    And the file "<path>" contains "<text>"
+
+    Examples:
+      | what                     | planted                                                                  | path                      | text      |
+      | a nested repository's    | git init -q sub && git -C sub config core.fsmonitor "touch ../../canary" | sub/.git/config           | fsmonitor |
+      | a deeper .claude setting | mkdir -p sub/.claude && echo hooks > sub/.claude/settings.json           | sub/.claude/settings.json | hooks     |
+      | a .mcp.json at the top   | echo servers > .mcp.json                                                 | .mcp.json                 | servers   |

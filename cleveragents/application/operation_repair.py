@@ -16,6 +16,7 @@ of it puts the files back as they were before it, leaving plan state as settled.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import ResolvedFiles
@@ -27,7 +28,6 @@ from cleveragents.domain.shown_text import visible
 
 if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
-    from cleveragents.domain.host_files import HostFolders
 
 REPAIR = "repair"
 
@@ -111,17 +111,16 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     Ignored files (and a nested repository's), which no checkpoint holds, go back as the
     run's saved records hold them (saved before each command: attack 21, finding 7), what
     stood there kept in the commit the outcome names."""
-    from cleveragents.domain.host_files import HostFolders, host_run
     from cleveragents.errors import CleverAgentsError
 
     assert op.files_before is not None
     try:  # a look that fails says so, and leaves the next command free to run
         safety = log.store.checkpoint(op.files_before).tree
-        changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
-        host = log.checkpoints.host_folders()
-        # Nothing of the tree runs on the host: no listing of its ignored files.
-        none = host == HostFolders(vouch_file=host.vouch_file)
-        ignored, made = ([], []) if none else _ignored_changed(log, op, host)
+        now = log.checkpoints.snapshot_tree(op.plan_id)
+        changed = log.checkpoints.differences(safety, now)
+        since = log.checkpoints.ignored_since(int(op.created_at.timestamp() * 1e9))
+        runs = _runs_on_host(log, since[1])
+        ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
@@ -129,9 +128,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         )
         return None
     back = {
-        path: was
-        for path, (was, _) in changed.items()
-        if host_run(path, host) is not None and path not in log.spared
+        path: was for path, (was, _) in changed.items() if runs(path) and path not in log.spared
     }
     if not back and not ignored and not made:
         return None
@@ -160,17 +157,34 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     return repair
 
 
-def _ignored_changed(
-    log: OperationLog, op: Operation, host: HostFolders
-) -> tuple[list[str], list[str]]:
-    """The paths no checkpoint holds (ignored files, a nested repository's) that the host
-    runs (`host`): those of `op`'s saved records not as the oldest record holds them now,
-    and those made since `op` began that no record names (the looks saw none there)."""
+def _runs_on_host(log: OperationLog, git_runs: list[str]) -> Callable[[str], bool]:
+    """Whether a path of the tree is one the put-back after a command takes back: one the
+    host runs (`domain/host_files.host_run`), one Claude Code runs or takes permissions from
+    (`rules.claude_setting`: a `.claude` setting, a `.mcp.json`), or what of a `.git` (or a
+    folder git takes for one) the user's git would run (attack 23, finding K: a killed run
+    left the model's fsmonitor, hooks and MCP servers)."""
     from cleveragents.domain.host_files import host_run
+    from cleveragents.domain.rules import claude_setting
+
+    host, links, git = log.checkpoints.host_folders(), log.checkpoints.claude_links(), {*git_runs}
 
     def runs(path: str) -> bool:
-        return host_run(path, host) is not None
+        return host_run(path, host) is not None or claude_setting(path, links) or path in git
 
+    return runs
+
+
+def _ignored_changed(
+    log: OperationLog,
+    op: Operation,
+    runs: Callable[[str], bool],
+    since: tuple[list[str], list[str]],
+    tree: frozenset[str],
+) -> tuple[list[str], list[str]]:
+    """The paths no checkpoint holds (ignored files, a nested repository's) that the host
+    runs (`runs`): those of `op`'s saved records not as the oldest record holds them now,
+    and those made since `op` began (`since`: ignored ones, what git or Claude Code runs;
+    not in the `tree` of now) that no record names (the looks saw none there)."""
     found = log.checkpoints.found_states(op.saved)
     wanted = [
         path
@@ -178,11 +192,10 @@ def _ignored_changed(
         if entry not in (BYTES_IN_TREE, FOLDER) and path not in log.spared and runs(path)
     ]
     now = log.checkpoints.saved_states(wanted)
-    since = int(op.created_at.timestamp() * 1e9)
     made = [
         path
-        for path in log.checkpoints.ignored_since(since)
-        if path not in found and path not in log.spared and runs(path)
+        for path in dict.fromkeys([*since[0], *since[1]])
+        if path not in found and path not in log.spared and path not in tree and runs(path)
     ]
     return sorted(path for path in wanted if now[path] != found[path]), sorted(made)
 
