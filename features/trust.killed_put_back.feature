@@ -72,6 +72,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And I run "agents plan list"
     Then the file "<path>" does not exist
     And stderr contains "; put back <path>: its killed command changed them where your host runs them"
+    And "<path>" of the side commit the outcome names holds "<text>"
     And the user's git runs nothing the command planted
     When I run "agents plan undo 2"
     Then the exit code is 0

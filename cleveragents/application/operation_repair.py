@@ -23,6 +23,7 @@ from cleveragents.application.file_restore import ResolvedFiles
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import as_written, is_action, written
+from cleveragents.domain.rules import in_git_folder
 from cleveragents.domain.saved_states import BYTES_IN_TREE, FOLDER
 from cleveragents.domain.shown_text import visible
 
@@ -146,11 +147,12 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }
     said = f"put back {shown}: the killed command left them where your host runs them"
-    repair.summary = said + _kept_line(repair.saved, ignored)
+    kept = _kept_line(repair.saved, ignored, before.id, sorted(back))
+    repair.summary = said + kept
     _end(log, repair)
     op.summary = (
         f"{op.summary}; put back {shown}: its killed command changed them where your host "
-        f"runs them{_kept_line(repair.saved, ignored)}"
+        f"runs them{kept}"
     )
     with log.store.transaction():
         log.store.save_operation(op)
@@ -225,17 +227,26 @@ def _only(op: Operation, paths: list[str], made: list[str]) -> tuple[list[SavedF
     return narrowed, {p for saved in records for p in saved.paths} - wanted
 
 
-def _kept_line(kept: list[SavedFiles], ignored: list[str]) -> str:
-    """Where what stood at the `ignored` paths put back is kept (the put-back's record)."""
+def _kept_line(kept: list[SavedFiles], ignored: list[str], checkpoint: str, back: list[str]) -> str:
+    """Where what stood at the paths put back is kept: the checkpoint commit of the repair
+    (`back`, paths a checkpoint holds), the put-back's record (the `ignored` paths)."""
+    line = f"; what stood there is kept in commit {_shown(checkpoint, back)}" if back else ""
     commit = next((s.commit for s in kept if s.commit and set(s.modes) & set(ignored)), None)
     if commit is None:
-        return ""
-    short = commit[:12]
-    path = visible(ignored[0], one_line=True) if len(ignored) == 1 else "PATH"
-    return (
-        f"; what stood there, no checkpoint holding it, is kept in commit {short} "
-        f"(git show {short}:{path})"
+        return line
+    return f"{line}; what stood there, no checkpoint holding it, is kept in commit " + _shown(
+        commit, ignored
     )
+
+
+def _shown(commit: str, paths: list[str]) -> str:
+    """`commit` shortened, and how to read one of `paths` from it (a `.git` folder in a
+    commit is named `.git~cleveragents`: git records no path through one)."""
+    short = commit[:12]
+    if any(in_git_folder(path) for path in paths):
+        return f"{short} (git show {short}:PATH, each .git folder as .git~cleveragents)"
+    path = visible(paths[0], one_line=True) if len(paths) == 1 else "PATH"
+    return f"{short} (git show {short}:{path})"
 
 
 def _written_back(

@@ -68,11 +68,14 @@ def step_bare_has_branch(context: Any, bare: str, branch: str) -> None:
 @then('"{path}" of the side commit the outcome names holds "{line}"')
 def step_side_commit_holds(context: Any, path: str, line: str) -> None:
     output = context.result.stdout + context.result.stderr
-    named = r"kept in commit ([0-9a-f]{12}) \(git show \1:" + re.escape(path) + r"\)"
+    # A `.git` folder is recorded as `.git~cleveragents` (git records no path through one).
+    escaped = "/".join(f"{p}~cleveragents" if p == ".git" else p for p in path.split("/"))
+    shown_as = "PATH, each .git folder as .git~cleveragents" if escaped != path else path
+    named = r"kept in commit ([0-9a-f]{12}) \(git show \1:" + re.escape(shown_as) + r"\)"
     found = re.search(named, output)
     assert found, f"no side commit named for {path}: {output[-800:]!r}"
     shown = subprocess.run(
-        ["git", "show", f"{found.group(1)}:{path}"],
+        ["git", "show", f"{found.group(1)}:{escaped}"],
         cwd=context.repo,
         capture_output=True,
         text=True,
