@@ -62,6 +62,16 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the exit code is 0
     And the file "local.sh" contains "touch planted"
 
+  Scenario: A FIFO a killed command left where git opens a file goes first, so the next command does not hang
+    # The put-back after a command removes it (`git_waits.py`); the settling's own git
+    # waited on it for good, and so did every `agents` after it.
+    Given Claude will run "sh -c 'mkfifo .gitattributes && echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And I run "agents plan list"
+    Then the exit code is 0
+    And the file ".gitattributes" does not exist
+    And stderr contains "removed .gitattributes: git would wait on it for good"
+
   Scenario Outline: What a killed command left where git or Claude Code runs on my host goes at the next command, undoably
     # The put-back after a command removes a nested `.git`'s config naming a command, a
     # `.claude` setting and a `.mcp.json` (`git_dirs.py`, `claude_dirs.py`); a killed agents

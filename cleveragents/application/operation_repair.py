@@ -16,6 +16,7 @@ of it puts the files back as they were before it, leaving plan state as settled.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ from cleveragents.domain.correction_journal import as_written, is_action, writte
 from cleveragents.domain.rules import in_git_folder
 from cleveragents.domain.saved_states import BYTES_IN_TREE, FOLDER
 from cleveragents.domain.shown_text import visible
+from cleveragents.errors import CleverAgentsError
 
 if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
@@ -51,6 +53,8 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome)
         return None
+    with contextlib.suppress(CleverAgentsError):  # what fails here, the checkpoint says
+        _unblocked(log, op)  # before the checkpoint below: its git would wait on a FIFO
     journal = None if op.journal is None else list(op.journal)  # as the kill left it
     before, repair = _repair(log, op, f"settling operation {op.id} ({op.kind}), which was killed")
     tree, kept = None, list[str]()
@@ -112,14 +116,12 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     Ignored files (and a nested repository's), which no checkpoint holds, go back as the
     run's saved records hold them (saved before each command: attack 21, finding 7), what
     stood there kept in the commit the outcome names."""
-    from cleveragents.errors import CleverAgentsError
-
     assert op.files_before is not None
     try:  # a look that fails says so, and leaves the next command free to run
+        since = _unblocked(log, op)  # first: the snapshot's git would wait on a FIFO
         safety = log.store.checkpoint(op.files_before).tree
         now = log.checkpoints.snapshot_tree(op.plan_id)
         changed = log.checkpoints.differences(safety, now)
-        since = log.checkpoints.ignored_since(int(op.created_at.timestamp() * 1e9))
         runs = _runs_on_host(log, since[1])
         ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
     except CleverAgentsError as failed:
@@ -157,6 +159,16 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     with log.store.transaction():
         log.store.save_operation(op)
     return repair
+
+
+def _unblocked(log: OperationLog, op: Operation) -> tuple[list[str], list[str]]:
+    """The ignored files made or changed since `op` began, and what git or Claude Code would
+    run that no checkpoint holds changed since (`CheckpointStore.ignored_since`); a FIFO its
+    killed command left where git opens a file removed first, as the put-back after the
+    command would have (the next `agents` hung on it for good), and said."""
+    ignored, running, said = log.checkpoints.ignored_since(int(op.created_at.timestamp() * 1e9))
+    log.notices += said
+    return ignored, running
 
 
 def _runs_on_host(log: OperationLog, git_runs: list[str]) -> Callable[[str], bool]:

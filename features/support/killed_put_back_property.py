@@ -172,7 +172,9 @@ def _planted_paths(root: Path, kind: str, folder: str) -> list[str]:
         return [f"{folder}/.mcp.json"]
     hooks = root / folder / ".git" / "hooks"
     if kind == "hook" and hooks.is_dir():
-        return [f"{folder}/.git/hooks/{n}" for n in os.listdir(hooks) if n.startswith("post-")]
+        return [
+            f"{folder}/.git/hooks/{n}" for n in os.listdir(hooks) if n.startswith("post-checkout")
+        ]
     return []
 
 
