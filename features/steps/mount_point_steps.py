@@ -206,7 +206,7 @@ def step_swept_named(context: Any, place: str) -> None:
 def step_killed_put_back_property(context: Any) -> None:
     from features.support.killed_put_back_property import check_property
 
-    run_property(context, "killed put-back property", check_property, 6)
+    run_property(context, "killed put-back property", check_property, 4)
 
 
 @then(
