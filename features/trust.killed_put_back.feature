@@ -62,34 +62,27 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the exit code is 0
     And the file "local.sh" contains "touch planted"
 
-  Scenario: A FIFO a killed command left where git opens a file goes first, so the next command does not hang
-    # The put-back after a command removes it (`git_waits.py`); the settling's own git
-    # waited on it for good, and so did every `agents` after it.
-    Given Claude will run "sh -c 'mkfifo .gitattributes && echo x > marker; sleep 30'"
+  Scenario: What a killed command left where git or Claude Code runs on my host goes at the next command, undoably
+    # The put-back after a command removes a nested `.git`'s config naming a command, a
+    # `.claude` setting at any depth, a `.mcp.json` (`git_dirs.py`, `claude_dirs.py`) and a
+    # FIFO where git opens a file (`git_waits.py`); a killed agents never ran it (attack 23,
+    # finding K): the user's next `git status` in `sub` ran the model's fsmonitor, their
+    # next `claude` its hooks and MCP servers, and the next `agents` hung on the FIFO.
+    Given Claude will run "sh -c 'git init -q sub && git -C sub config core.fsmonitor "touch ../../canary" && mkdir -p deep/er/.claude && echo hooks > deep/er/.claude/settings.json && echo servers > .mcp.json && mkfifo .gitattributes && echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
     And I run "agents plan list"
     Then the exit code is 0
-    And the file ".gitattributes" does not exist
     And stderr contains "removed .gitattributes: git would wait on it for good"
-
-  Scenario Outline: What a killed command left where git or Claude Code runs on my host goes at the next command, undoably
-    # The put-back after a command removes a nested `.git`'s config naming a command, a
-    # `.claude` setting and a `.mcp.json` (`git_dirs.py`, `claude_dirs.py`); a killed agents
-    # never ran it (attack 23, finding K): the user's next `git status` in `sub` ran the
-    # model's fsmonitor, their next `claude` its hooks and MCP servers.
-    Given Claude will run "sh -c '<planted> && echo x > marker; sleep 30'"
-    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
-    And I run "agents plan list"
-    Then the file "<path>" does not exist
-    And stderr contains "; put back <path>: its killed command changed them where your host runs them"
-    And "<path>" of the side commit the outcome names holds "<text>"
+    And stderr contains "; put back .mcp.json, deep/er/.claude/settings.json, sub/.git/config: its killed command changed them where your host runs them"
     And the user's git runs nothing the command planted
+    And the file ".gitattributes" does not exist
+    And the file ".mcp.json" does not exist
+    And the file "deep/er/.claude/settings.json" does not exist
+    And ".mcp.json" of the side commit the outcome names holds "servers"
+    And "deep/er/.claude/settings.json" of the side commit the outcome names holds "hooks"
+    And "sub/.git/config" of the side commit the outcome names holds "fsmonitor"
     When I run "agents plan undo 2"
     Then the exit code is 0
-    And the file "<path>" contains "<text>"
-
-    Examples:
-      | what                     | planted                                                                  | path                      | text      |
-      | a nested repository's    | git init -q sub && git -C sub config core.fsmonitor "touch ../../canary" | sub/.git/config           | fsmonitor |
-      | a deeper .claude setting | mkdir -p sub/.claude && echo hooks > sub/.claude/settings.json           | sub/.claude/settings.json | hooks     |
-      | a .mcp.json at the top   | echo servers > .mcp.json                                                 | .mcp.json                 | servers   |
+    And the file ".mcp.json" contains "servers"
+    And the file "deep/er/.claude/settings.json" contains "hooks"
+    And the file "sub/.git/config" contains "fsmonitor"
