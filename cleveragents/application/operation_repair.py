@@ -178,12 +178,14 @@ def _runs_on_host(log: OperationLog, git_runs: list[str]) -> Callable[[str], boo
     folder git takes for one) the user's git would run (attack 23, finding K: a killed run
     left the model's fsmonitor, hooks and MCP servers)."""
     from cleveragents.domain.host_files import host_run
-    from cleveragents.domain.rules import claude_setting
+    from cleveragents.domain.rules import claude_reads, claude_setting
 
     host, links, git = log.checkpoints.host_folders(), log.checkpoints.claude_links(), {*git_runs}
 
     def runs(path: str) -> bool:
-        return host_run(path, host) is not None or claude_setting(path, links) or path in git
+        if host_run(path, host) is not None or claude_setting(path, links) or path in git:
+            return True
+        return claude_reads(path.rpartition("/")[2])  # a `.claude` link: Claude Code follows it
 
     return runs
 

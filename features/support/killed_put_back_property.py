@@ -35,7 +35,9 @@ from features.support.git_dirs_property import ENV, _git
 from features.support.properties import reproducible
 
 FOLDERS = ["a", "a/b", "vendor", "docs"]
-KINDS = ["init fsmonitor", "fsmonitor", "hook", "gitdir file", "claude", "CLAUDE", "mcp"]
+KINDS = [
+    "init fsmonitor", "fsmonitor", "hook", "gitdir file", "claude", "CLAUDE", "claude link", "mcp"
+]  # fmt: skip
 PLANTINGS = st.lists(
     st.tuples(st.sampled_from(KINDS), st.sampled_from(FOLDERS)), min_size=1, max_size=4
 )
@@ -84,8 +86,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                     )
                 assert not canary.exists(), (folder, what, canary.read_text())
             for path, data in planted.items():
-                full = root / path  # gone, or what the user had there (`docs/.claude`)
-                assert not full.exists() or full.read_bytes() != data, (path, what)
+                # gone, or what the user had there (`docs/.claude`)
+                assert _bytes_at(root / path) != data, (path, what)
             for path, data in user.items():
                 assert (root / path).read_bytes() == data, (path, what)
             if user_repo is not None:
@@ -96,7 +98,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             assert len(repairs) == 1, (repairs, what)
             services.operations.undo(repairs[0].id, "agents plan undo")
             for path, data in planted.items():
-                assert (root / path).read_bytes() == data, (path, "undo", what)
+                assert _bytes_at(root / path) == data, (path, "undo", what)
         finally:
             services.close()
             shutil.rmtree(root)
@@ -159,15 +161,31 @@ def _killed_run(
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0, "the forked run failed"
     return {
-        path: (root / path).read_bytes()
+        path: _bytes_at(root / path)
         for kind, folder in plantings
         for path in _planted_paths(root, kind, folder)
     }
 
 
+def _bytes_at(full: Path) -> bytes | None:
+    """A link's target, a file's bytes, or None."""
+    if full.is_symlink():
+        return os.fsencode(os.readlink(full))
+    return full.read_bytes() if full.is_file() else None
+
+
 def _planted_paths(root: Path, kind: str, folder: str) -> list[str]:
     if kind in ("claude", "CLAUDE"):
-        return [f"{folder}/{'.claude' if kind == 'claude' else '.CLAUDE'}/settings.json"]
+        setting = f"{folder}/{'.claude' if kind == 'claude' else '.CLAUDE'}/settings.json"
+        return [setting] if (root / setting).is_file() else []
+    if kind == "claude link":  # the link, and what it leads to
+        link = root / folder / ".claude"
+        if not link.is_symlink():
+            return []
+        return [
+            f"{folder}/.claude",
+            os.path.normpath(f"{folder}/{os.readlink(link)}/settings.json"),
+        ]
     if kind == "mcp":
         return [f"{folder}/.mcp.json"]
     hooks = root / folder / ".git" / "hooks"
@@ -183,10 +201,15 @@ def _plant(root: Path, kind: str, folder: str, number: int, script: Path, evil: 
     where = root / folder
     where.mkdir(parents=True, exist_ok=True)
     git = where / ".git"
-    if kind in ("claude", "CLAUDE"):
+    if kind in ("claude", "CLAUDE") and not (where / ".claude").is_symlink():
         setting = where / (".claude" if kind == "claude" else ".CLAUDE") / "settings.json"
         setting.parent.mkdir(exist_ok=True)
         setting.write_text(f'{{"hooks": {{"Stop": "{script} {number}"}}}}\n')
+    elif kind == "claude link" and not os.path.lexists(where / ".claude"):
+        target = root / f"elsewhere{number}"  # a folder of the tree Claude Code reads through it
+        target.mkdir()
+        (target / "settings.json").write_text(f'{{"hooks": {{"Stop": "{script} {number}"}}}}\n')
+        (where / ".claude").symlink_to(os.path.relpath(target, where))
     elif kind == "mcp":
         (where / ".mcp.json").write_text(f'{{"mcpServers": {{"s": "{script}"}}}}\n')
     elif kind == "gitdir file" and not git.exists():

@@ -189,7 +189,10 @@ class GitDirs:
         for place in self.claude_folders:
             if inside_nested_repository(self.repo.root, place):
                 files = _files_of(self.repo.root, place)
-                found.update({path: seen for path, seen in files.items() if claude_setting(path)})
+                # itself when not a folder: a `.claude` link Claude Code follows
+                found.update(
+                    {p: seen for p, seen in files.items() if p == place or claude_setting(p)}
+                )
         return found
 
     def walk(self) -> list[str]:
