@@ -13,13 +13,13 @@ Feature: What a killed agents' command left where my host runs it is put back at
       | bashrc | # rc\nfor f in ~/dot/*.sh; do . "$f"; done\n      |
       | a.sh   | true\n                                           |
       | .gitignore | local.sh\n                                  |
-    And the user's home links ".bashrc" to the tree's "bashrc"
-    And the user's home links "dot" to the tree's "."
     And Claude answers through a stand-in server
     And Claude will propose the plan "dots" checked by ""
 
   Scenario: The script a killed command wrote where my shell sources it goes at the next command, undoably
-    Given Claude will run "sh -c 'echo touch planted > zz.sh; sleep 30'"
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude will run "sh -c 'echo touch planted > zz.sh; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "zz.sh" stands in the tree
     And I run "agents plan list"
     Then the file "zz.sh" does not exist
@@ -34,7 +34,9 @@ Feature: What a killed agents' command left where my host runs it is put back at
     # `~/dot` links to the tree: every file of it is the home's, the tree is not held in
     # the box, and `local.sh` is ignored: no checkpoint holds it (attack 21, finding 7: only
     # the checkpointed files were put back).
-    Given I write "local.sh" with "true"
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And I write "local.sh" with "true"
     And Claude will run "sh -c 'echo touch planted >> local.sh; echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
     And I run "agents plan list"
@@ -48,7 +50,9 @@ Feature: What a killed agents' command left where my host runs it is put back at
   Scenario: An ignored script a killed command made where my shell runs it goes at the next command, undoably
     # No look saw `local.sh` before the command: nothing stood there; what stands is the
     # command's (made since the run began), removed and kept.
-    Given Claude will run "sh -c 'echo touch planted > local.sh; echo x > marker; sleep 30'"
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude will run "sh -c 'echo touch planted > local.sh; echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
     And I run "agents plan list"
     Then the file "local.sh" does not exist
@@ -57,3 +61,28 @@ Feature: What a killed agents' command left where my host runs it is put back at
     When I run "agents plan undo 2"
     Then the exit code is 0
     And the file "local.sh" contains "touch planted"
+
+  Scenario: What a killed command left where git or Claude Code runs on my host goes at the next command, undoably
+    # The put-back after a command removes a nested `.git`'s config naming a command, a
+    # `.claude` setting at any depth, a `.mcp.json` (`git_dirs.py`, `claude_dirs.py`) and a
+    # FIFO where git opens a file (`git_waits.py`); a killed agents never ran it (attack 23,
+    # finding K): the user's next `git status` in `sub` ran the model's fsmonitor, their
+    # next `claude` its hooks and MCP servers, and the next `agents` hung on the FIFO.
+    Given Claude will run "sh -c 'git init -q sub && git -C sub config core.fsmonitor "touch ../../canary" && mkdir -p deep/er/.claude && echo hooks > deep/er/.claude/settings.json && echo servers > .mcp.json && mkfifo .gitattributes && echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And I run "agents plan list"
+    Then the exit code is 0
+    And stderr contains "removed .gitattributes: git would wait on it for good"
+    And stderr contains "; put back .mcp.json, deep/er/.claude/settings.json, sub/.git/config: its killed command changed them where your host runs them"
+    And the user's git runs nothing the command planted
+    And the file ".gitattributes" does not exist
+    And the file ".mcp.json" does not exist
+    And the file "deep/er/.claude/settings.json" does not exist
+    And ".mcp.json" of the side commit the outcome names holds "servers"
+    And "deep/er/.claude/settings.json" of the side commit the outcome names holds "hooks"
+    And "sub/.git/config" of the side commit the outcome names holds "fsmonitor"
+    When I run "agents plan undo 2"
+    Then the exit code is 0
+    And the file ".mcp.json" contains "servers"
+    And the file "deep/er/.claude/settings.json" contains "hooks"
+    And the file "sub/.git/config" contains "fsmonitor"

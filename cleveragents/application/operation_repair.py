@@ -16,18 +16,21 @@ of it puts the files back as they were before it, leaving plan state as settled.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import ResolvedFiles
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import as_written, is_action, written
+from cleveragents.domain.rules import in_git_folder
 from cleveragents.domain.saved_states import BYTES_IN_TREE, FOLDER
 from cleveragents.domain.shown_text import visible
+from cleveragents.errors import CleverAgentsError
 
 if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
-    from cleveragents.domain.host_files import HostFolders
 
 REPAIR = "repair"
 
@@ -50,6 +53,8 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome)
         return None
+    with contextlib.suppress(CleverAgentsError):  # what fails here, the checkpoint says
+        _unblocked(log, op)  # before the checkpoint below: its git would wait on a FIFO
     journal = None if op.journal is None else list(op.journal)  # as the kill left it
     before, repair = _repair(log, op, f"settling operation {op.id} ({op.kind}), which was killed")
     tree, kept = None, list[str]()
@@ -111,17 +116,14 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     Ignored files (and a nested repository's), which no checkpoint holds, go back as the
     run's saved records hold them (saved before each command: attack 21, finding 7), what
     stood there kept in the commit the outcome names."""
-    from cleveragents.domain.host_files import HostFolders, host_run
-    from cleveragents.errors import CleverAgentsError
-
     assert op.files_before is not None
     try:  # a look that fails says so, and leaves the next command free to run
+        since = _unblocked(log, op)  # first: the snapshot's git would wait on a FIFO
         safety = log.store.checkpoint(op.files_before).tree
-        changed = log.checkpoints.differences(safety, log.checkpoints.snapshot_tree(op.plan_id))
-        host = log.checkpoints.host_folders()
-        # Nothing of the tree runs on the host: no listing of its ignored files.
-        none = host == HostFolders(vouch_file=host.vouch_file)
-        ignored, made = ([], []) if none else _ignored_changed(log, op, host)
+        now = log.checkpoints.snapshot_tree(op.plan_id)
+        changed = log.checkpoints.differences(safety, now)
+        runs = _runs_on_host(log, since[1])
+        ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
@@ -129,9 +131,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         )
         return None
     back = {
-        path: was
-        for path, (was, _) in changed.items()
-        if host_run(path, host) is not None and path not in log.spared
+        path: was for path, (was, _) in changed.items() if runs(path) and path not in log.spared
     }
     if not back and not ignored and not made:
         return None
@@ -149,28 +149,58 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }
     said = f"put back {shown}: the killed command left them where your host runs them"
-    repair.summary = said + _kept_line(repair.saved, ignored)
+    kept = _kept_line(repair.saved, ignored, before.id, sorted(back))
+    repair.summary = said + kept
     _end(log, repair)
     op.summary = (
         f"{op.summary}; put back {shown}: its killed command changed them where your host "
-        f"runs them{_kept_line(repair.saved, ignored)}"
+        f"runs them{kept}"
     )
     with log.store.transaction():
         log.store.save_operation(op)
     return repair
 
 
-def _ignored_changed(
-    log: OperationLog, op: Operation, host: HostFolders
-) -> tuple[list[str], list[str]]:
-    """The paths no checkpoint holds (ignored files, a nested repository's) that the host
-    runs (`host`): those of `op`'s saved records not as the oldest record holds them now,
-    and those made since `op` began that no record names (the looks saw none there)."""
+def _unblocked(log: OperationLog, op: Operation) -> tuple[list[str], list[str]]:
+    """The ignored files made or changed since `op` began, and what git or Claude Code would
+    run that no checkpoint holds changed since (`CheckpointStore.ignored_since`); a FIFO its
+    killed command left where git opens a file removed first, as the put-back after the
+    command would have (the next `agents` hung on it for good), and said."""
+    ignored, running, said = log.checkpoints.ignored_since(int(op.created_at.timestamp() * 1e9))
+    log.notices += said
+    return ignored, running
+
+
+def _runs_on_host(log: OperationLog, git_runs: list[str]) -> Callable[[str], bool]:
+    """Whether a path of the tree is one the put-back after a command takes back: one the
+    host runs (`domain/host_files.host_run`), one Claude Code runs or takes permissions from
+    (`rules.claude_setting`: a `.claude` setting, a `.mcp.json`), or what of a `.git` (or a
+    folder git takes for one) the user's git would run (attack 23, finding K: a killed run
+    left the model's fsmonitor, hooks and MCP servers)."""
     from cleveragents.domain.host_files import host_run
+    from cleveragents.domain.rules import claude_reads, claude_setting
+
+    host, links, git = log.checkpoints.host_folders(), log.checkpoints.claude_links(), {*git_runs}
 
     def runs(path: str) -> bool:
-        return host_run(path, host) is not None
+        if host_run(path, host) is not None or claude_setting(path, links) or path in git:
+            return True
+        return claude_reads(path.rpartition("/")[2])  # a `.claude` link: Claude Code follows it
 
+    return runs
+
+
+def _ignored_changed(
+    log: OperationLog,
+    op: Operation,
+    runs: Callable[[str], bool],
+    since: tuple[list[str], list[str]],
+    tree: frozenset[str],
+) -> tuple[list[str], list[str]]:
+    """The paths no checkpoint holds (ignored files, a nested repository's) that the host
+    runs (`runs`): those of `op`'s saved records not as the oldest record holds them now,
+    and those made since `op` began (`since`: ignored ones, what git or Claude Code runs;
+    not in the `tree` of now) that no record names (the looks saw none there)."""
     found = log.checkpoints.found_states(op.saved)
     wanted = [
         path
@@ -178,11 +208,10 @@ def _ignored_changed(
         if entry not in (BYTES_IN_TREE, FOLDER) and path not in log.spared and runs(path)
     ]
     now = log.checkpoints.saved_states(wanted)
-    since = int(op.created_at.timestamp() * 1e9)
     made = [
         path
-        for path in log.checkpoints.ignored_since(since)
-        if path not in found and path not in log.spared and runs(path)
+        for path in dict.fromkeys([*since[0], *since[1]])
+        if path not in found and path not in log.spared and path not in tree and runs(path)
     ]
     return sorted(path for path in wanted if now[path] != found[path]), sorted(made)
 
@@ -212,17 +241,26 @@ def _only(op: Operation, paths: list[str], made: list[str]) -> tuple[list[SavedF
     return narrowed, {p for saved in records for p in saved.paths} - wanted
 
 
-def _kept_line(kept: list[SavedFiles], ignored: list[str]) -> str:
-    """Where what stood at the `ignored` paths put back is kept (the put-back's record)."""
+def _kept_line(kept: list[SavedFiles], ignored: list[str], checkpoint: str, back: list[str]) -> str:
+    """Where what stood at the paths put back is kept: the checkpoint commit of the repair
+    (`back`, paths a checkpoint holds), the put-back's record (the `ignored` paths)."""
+    line = f"; what stood there is kept in commit {_shown(checkpoint, back)}" if back else ""
     commit = next((s.commit for s in kept if s.commit and set(s.modes) & set(ignored)), None)
     if commit is None:
-        return ""
-    short = commit[:12]
-    path = visible(ignored[0], one_line=True) if len(ignored) == 1 else "PATH"
-    return (
-        f"; what stood there, no checkpoint holding it, is kept in commit {short} "
-        f"(git show {short}:{path})"
+        return line
+    return f"{line}; what stood there, no checkpoint holding it, is kept in commit " + _shown(
+        commit, ignored
     )
+
+
+def _shown(commit: str, paths: list[str]) -> str:
+    """`commit` shortened, and how to read one of `paths` from it (a `.git` folder in a
+    commit is named `.git~cleveragents`: git records no path through one)."""
+    short = commit[:12]
+    if any(in_git_folder(path) for path in paths):
+        return f"{short} (git show {short}:PATH, each .git folder as .git~cleveragents)"
+    path = visible(paths[0], one_line=True) if len(paths) == 1 else "PATH"
+    return f"{short} (git show {short}:{path})"
 
 
 def _written_back(

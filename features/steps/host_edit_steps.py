@@ -68,16 +68,23 @@ def step_bare_has_branch(context: Any, bare: str, branch: str) -> None:
 @then('"{path}" of the side commit the outcome names holds "{line}"')
 def step_side_commit_holds(context: Any, path: str, line: str) -> None:
     output = context.result.stdout + context.result.stderr
-    named = r"kept in commit ([0-9a-f]{12}) \(git show \1:" + re.escape(path) + r"\)"
-    found = re.search(named, output)
-    assert found, f"no side commit named for {path}: {output[-800:]!r}"
-    shown = subprocess.run(
-        ["git", "show", f"{found.group(1)}:{path}"],
-        cwd=context.repo,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    # A `.git` folder is recorded as `.git~cleveragents` (git records no path through one);
+    # a line naming several paths says `PATH`: each commit it names is looked in.
+    escaped = "/".join(f"{p}~cleveragents" if p == ".git" else p for p in path.split("/"))
+    named = r"kept in commit ([0-9a-f]{12}) \(git show \1:(?:" + re.escape(path) + r"|PATH[^)]*)\)"
+    commits = re.findall(named, output)
+    assert commits, f"no side commit named for {path}: {output[-800:]!r}"
+    shown = ""
+    for commit in commits:
+        shown = subprocess.run(
+            ["git", "show", f"{commit}:{escaped}"],
+            cwd=context.repo,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+        if line in shown:
+            break
     assert line in shown, f"the side commit's {path} is {shown!r}"
 
 

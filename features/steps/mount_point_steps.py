@@ -200,3 +200,17 @@ def step_swept_named(context: Any, place: str) -> None:
     assert removed == [place], f"removed: {removed}"
     assert not (context.repo / place).exists(), f"{place} stands"
     assert not journals, f"journals left: {journals}"
+
+
+@when("random plantings of a killed run are settled by the next command")
+def step_killed_put_back_property(context: Any) -> None:
+    from features.support.killed_put_back_property import check_property
+
+    run_property(context, "killed put-back property", check_property, 4)
+
+
+@then(
+    "the canary never ran, mine is as it was, and undo of the repair brings every planted byte back"
+)
+def step_killed_put_back_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -357,8 +357,8 @@ class GitCheckpoints:
         """Files kept out by ignore rules of the user's no longer on disk (`user_ignores.py`)."""
         return self.snapshots.user_ignores.to_name()
 
-    def ignored_since(self, since: int) -> list[str]:
-        return ignored_since(self.repo, self.private.tree_env(), since)
+    def ignored_since(self, since: int) -> tuple[list[str], list[str], list[str]]:
+        return ignored_since(self.repo, self.private.tree_env(), since, self.git_dirs.running())
 
     def ignored_here(self, paths: list[str]) -> set[str]:
         """Which of `paths` the working tree's own ignore rules exclude now."""

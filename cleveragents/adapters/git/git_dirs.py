@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.git_dir_runs import disarm, runs_something
+from cleveragents.adapters.git.git_dir_runs import disarm, runs, runs_something
 from cleveragents.adapters.git.git_directory import (
     is_git_directory,
     seen_of,
@@ -55,11 +55,15 @@ from cleveragents.adapters.git.git_directory import (
 )
 from cleveragents.adapters.git.kept_drops import KeptDrops
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.git.saved_files import FileSaver, link_on_the_way
+from cleveragents.adapters.git.saved_files import (
+    FileSaver,
+    inside_nested_repository,
+    link_on_the_way,
+)
 from cleveragents.domain.box_holds import Held, git_dir_lines
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
-from cleveragents.domain.rules import claude_reads, git_refuses_name
+from cleveragents.domain.rules import claude_reads, claude_setting, git_refuses_name
 
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
@@ -174,6 +178,26 @@ class GitDirs:
         if data is not None and data != now:
             self._drops.drop(path)
             self._write(path, old.files[""], data)
+
+    def running(self) -> dict[str, Seen]:
+        """What of each `.git` of the tree now (and each folder git takes for one) would run
+        something when the user's git looks at it (`git_dir_runs.runs`: a hook, a config
+        naming a command, a `commondir`; a `.git` file or link itself), with its status,
+        and what Claude Code runs of each `.claude` and `.mcp.json` inside a nested
+        repository (no checkpoint holds them): what a killed run's settling judges."""
+        found: dict[str, Seen] = {}
+        for path, entry in self._entries().items():
+            for name, seen in entry.files.items():
+                if not name or runs(self.repo, path, name) is not None:
+                    found[f"{path}/{name}" if name else path] = seen
+        for place in self.claude_folders:
+            if inside_nested_repository(self.repo.root, place):
+                files = _files_of(self.repo.root, place)
+                # itself when not a folder: a `.claude` link Claude Code follows
+                found.update(
+                    {p: seen for p, seen in files.items() if p == place or claude_setting(p)}
+                )
+        return found
 
     def walk(self) -> list[str]:
         """Every `.git` of the tree now (and every `.claude`, in `claude_folders`, with each
@@ -373,3 +397,19 @@ def _listing(
             if item.is_dir(follow_symlinks=False):
                 subfolders.append(path)
     return subfolders, gits, claudes, head, envrcs
+
+
+def _files_of(root: Path, place: str) -> dict[str, Seen]:
+    """The files and links at `place` (itself, or all below a folder; links not followed),
+    each with its status."""
+    st = lstat(f"{root}/{place}")
+    if st is None or not stat.S_ISDIR(st.st_mode):
+        return {} if st is None else {place: seen_of(st)}
+    found: dict[str, Seen] = {}
+    for folder, subfolders, names in os.walk(root / place):
+        inside = Path(folder).relative_to(root).as_posix()
+        for name in [*names, *subfolders]:
+            one = lstat(f"{folder}/{name}")
+            if one is not None and not stat.S_ISDIR(one.st_mode):
+                found[f"{inside}/{name}"] = seen_of(one)
+    return found
