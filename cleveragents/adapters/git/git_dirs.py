@@ -38,15 +38,14 @@ per folder holding a `HEAD` a read of its first bytes and two `access` (`command
 
 from __future__ import annotations
 
-import fnmatch
 import os
-import re
 import stat
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.folder_listing import listing_of, matcher
 from cleveragents.adapters.git.git_dir_runs import disarm, runs, runs_something
 from cleveragents.adapters.git.git_directory import (
     is_git_directory,
@@ -63,14 +62,13 @@ from cleveragents.adapters.git.saved_files import (
 from cleveragents.domain.box_holds import Held, git_dir_lines
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
-from cleveragents.domain.rules import claude_reads, claude_setting, git_refuses_name
+from cleveragents.domain.rules import claude_reads, claude_setting
 
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
 RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is read again
 # (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`, `.envrc`s) of a folder
 Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str], list[str]]
-IMPLICIT = "implicit"
-GLOB = re.compile(r"[*?\[]")  # the kind of a git directory not named `.git` (`git_directory.py`)
+IMPLICIT = "implicit"  # the kind of a git directory not named `.git` (`git_directory.py`)
 
 
 class GitDirs:
@@ -332,7 +330,7 @@ def found(
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
-    named = _matcher(names)
+    named = matcher(names)
     while folders:
         folder = folders.pop()
         try:
@@ -344,7 +342,7 @@ def found(
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
         listing = None if known is None else known.get(folder)
         if listing is None or listing[0] != mark:
-            listing = (mark, *_listing(root, folder, named))
+            listing = (mark, *listing_of(root, folder, named))
             # A folder changed within the clock tick of this look may change again with
             # the same ctime: read each time until it settles.
             if known is not None and st.st_ctime_ns < settled:
@@ -355,48 +353,6 @@ def found(
             if into is not None:
                 into += here
     return paths
-
-
-def _matcher(names: tuple[str, ...]) -> Callable[[str], bool]:
-    """Whether a name matches one of `names`: a set for plain names, one expression for
-    the globs (a walk of 50000 entries calls it for each)."""
-    plain = frozenset(name for name in names if not GLOB.search(name))
-    globs = [fnmatch.translate(name) for name in names if GLOB.search(name)]
-    pattern = re.compile("|".join(globs)) if globs else None
-    return lambda name: name in plain or (pattern is not None and pattern.match(name) is not None)
-
-
-def _listing(
-    root: Path, folder: str, named: Callable[[str], bool] = lambda _: False
-) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
-    """The sub-folders of `folder` to walk, its `.git` entries, its `.claude` and
-    `.mcp.json` ones, itself when it holds a `HEAD` (any case: a case-insensitive disk),
-    and its `.envrc` (direnv's name, as it opens it)."""
-    subfolders: list[str] = []
-    gits: list[str] = []
-    claudes: list[str] = []
-    head: list[str] = []
-    envrcs: list[str] = []
-    try:
-        listing = os.scandir(root / folder if folder else root)
-    except OSError:  # pragma: no cover - the suites run as root, who reads every folder
-        return [], [], [], [], []  # unreadable: git cannot look into it either
-    with listing:
-        for item in listing:
-            path = f"{folder}/{item.name}" if folder else item.name
-            if item.name == ".git" or git_refuses_name(item.name):
-                if path != ".git":
-                    gits.append(path)
-                continue
-            if claude_reads(item.name) or named(item.name):  # `.claude`, `.mcp.json`, `.exrc`
-                claudes.append(path)
-            if folder and item.name.upper() == "HEAD":
-                head = [folder]
-            if item.name == ".envrc":
-                envrcs.append(path)
-            if item.is_dir(follow_symlinks=False):
-                subfolders.append(path)
-    return subfolders, gits, claudes, head, envrcs
 
 
 def _files_of(root: Path, place: str) -> dict[str, Seen]:
