@@ -6,5 +6,6 @@ Feature: A --json document's text is the one json.dumps writes, for any value
   # `CLEVERAGENTS_PROPERTY_EXAMPLES` sets how many random values (300); the seed is printed
   # and `CLEVERAGENTS_PROPERTY_SEED` replays it.
 
+  # The same text is what visible_json escapes as its regular expression alone did.
   Scenario: Any value's text from json_text is json.dumps' with an indent of two
     Then any value's JSON text is the one json.dumps writes

@@ -6,7 +6,9 @@ with an indent but faster. Each example is any value a document could hold: obje
 arrays, tuples, any text (escapes, control characters, lone surrogates, non-ASCII), whole
 numbers of any size, booleans and null, floats (infinities and NaN too), subclasses of
 str, int and dict, and objects only `default=str` writes; its text must be, character for
-character, what `json.dumps(value, indent=2, ensure_ascii=False, default=str)` gives.
+character, what `json.dumps(value, indent=2, ensure_ascii=False, default=str)` gives; and
+`shown_text.visible_json` (which looks at ASCII text for DEL alone) must escape in it just
+what its regular expression finds.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cleveragents.cli.json_text import json_text
+from cleveragents.domain import shown_text
 from features.support.properties import reproducible
 
 
@@ -38,7 +41,9 @@ class Loose(dict[Any, Any]):
 
 texts = st.one_of(
     st.text(),
-    st.sampled_from(["", "\n", "\x00", "\x1b[31m", "\ud800", '"', "\\", "漢", "\u2028"]),
+    st.sampled_from(
+        ["", "\n", "\x00", "\x1b[31m", "\x7f", "\x9f", "\ud800", '"', "\\", "漢", "\u2028"]
+    ),
 )
 scalars = st.one_of(
     texts,
@@ -75,7 +80,11 @@ def check_property(examples: int, seed: int) -> int:
         nonlocal ran
         ran += 1
         expected = json.dumps(value, indent=2, ensure_ascii=False, default=str)
-        assert json_text(value) == expected, (value, json_text(value), expected)
+        text = json_text(value)
+        assert text == expected, (value, text, expected)
+        # What a terminal would act on escaped as the regular expression alone did.
+        escaped = shown_text._RAW_IN_JSON.sub(lambda c: shown_text._json_escape(ord(c[0])), text)
+        assert shown_text.visible_json(text) == escaped, (value, escaped)
 
     same_text()
     return ran
