@@ -194,7 +194,7 @@ def _plain(stream: TextIO, text: str, soft_wrap: bool = True) -> bool:
 def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
     """One JSON document on stdout, nothing else; it starts with the `schema_version` of the
     documents (`domain/documents.py`), unless it is not one of them (a JSON Schema)."""
-    import json
+    from cleveragents.cli.json_text import json_text
 
     if versioned:
         from cleveragents.domain.schema_version import SCHEMA_VERSION
@@ -202,7 +202,7 @@ def emit_json(document: dict[str, Any], versioned: bool = True) -> None:
         document = {"schema_version": SCHEMA_VERSION, **document}
     from cleveragents.domain.shown_text import visible_json
 
-    text = json.dumps(document, indent=2, ensure_ascii=False, default=str)
+    text = json_text(document)
     with _writing():
         sys.stdout.write(visible_json(text) + "\n")
         sys.stdout.flush()

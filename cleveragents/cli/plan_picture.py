@@ -114,12 +114,11 @@ def draw(
 
         text = render_dot(plan, decisions)
     else:
-        import json
-
         from cleveragents.adapters.render.tree_json import tree_document
+        from cleveragents.cli.json_text import json_text
 
         document = tree_document(plan, decisions, corrections)
-        text = json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n"
+        text = json_text(document) + "\n"
     if open_page and to_file is None:
         to_file = state_dir / "pictures" / f"plan-{plan.id}.html"
     if to_file is None:

@@ -21,7 +21,6 @@ from cleveragents.cli.services import opened
 from cleveragents.domain.kind_words import KIND_WORDS
 from cleveragents.domain.read_model import PlanRow
 from cleveragents.domain.states import PlanStatus
-from cleveragents.domain.summary import plan_summary
 from cleveragents.domain.tree import decision_id as decision_id_of
 
 if TYPE_CHECKING:
@@ -116,6 +115,8 @@ def show(start: Path, ref: str | None, json: bool) -> int:
 
 
 def _summary_document(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
+    from cleveragents.domain.summary import plan_summary  # with `trust`: `plan show` alone
+
     plan = rows.plan_document(ref)
     kinds, statuses = rows.decisions(plan["id"])
     corrections = rows.correction_documents(plan["id"])
@@ -203,6 +204,8 @@ def _from_rows(start: Path, read: Callable[[SqliteRows], Answer]) -> Answer | No
 
 
 def _summary(rows: SqliteRows, ref: str | None) -> dict[str, Any]:
+    from cleveragents.domain.summary import plan_summary
+
     plan = rows.plan(ref)
     kinds, statuses = rows.decisions(plan["id"])
     corrections = rows.corrections(plan["id"])

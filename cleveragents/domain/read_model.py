@@ -126,8 +126,8 @@ def decision_fields(stored: dict[str, Any]) -> dict[str, Any]:
     can answer: a field this version does not know, or one missing that has no default, or
     what its actions replaced (models of their own, which an older version wrote otherwise).
     """
-    fields = {key: stored.get(key, default) for key, default in DECISION_FIELDS.items()}
-    if ... in fields.values() or stored.keys() - fields.keys() or fields["replaced"]:
+    fields = {**DECISION_FIELDS, **stored}  # in their order; a key they lack comes after
+    if ... in fields.values() or len(fields) != len(DECISION_FIELDS) or fields["replaced"]:
         raise KeyError("a row only the model reads")
     fields["replaced"] = []  # never the default itself, which every answer would share
     return fields

@@ -56,6 +56,8 @@ _RAW_IN_JSON = re.compile(f"[\x7f-\x9f{_UNSEEN}\ud800-\udfff]")
 def visible_json(text: str) -> str:
     """JSON text with those characters as `\\uXXXX` escapes: the same document to a parser,
     nothing a terminal acts on to a person."""
+    if text.isascii() and "\x7f" not in text:
+        return text  # DEL is the one of them in ASCII: two quick looks, not a scan per char
     return _RAW_IN_JSON.sub(lambda found: _json_escape(ord(found.group())), text)
 
 

@@ -32,6 +32,7 @@ PROPERTY_EXAMPLES = 300
 TREE_EXAMPLES = 100  # random plans drawn both ways
 PLAIN_LINE_EXAMPLES = 50  # random texts written both ways: ~65 ms each under coverage
 PLAIN_TABLE_EXAMPLES = 50  # random tables written both ways: ~40 ms each under coverage
+JSON_TEXT_EXAMPLES = 300  # random values written both ways: ~1 ms each
 
 
 def _store(context: Any) -> sqlite3.Connection:
@@ -241,6 +242,13 @@ def step_plain_tables_agree(context: Any) -> None:
     from features.support.plain_lines_property import check_table_property
 
     _holds(check_table_property, PLAIN_TABLE_EXAMPLES, "plain tables property")
+
+
+@then("any value's JSON text is the one json.dumps writes")
+def step_json_text_agrees(context: Any) -> None:
+    from features.support.json_text_property import check_property
+
+    _holds(check_property, JSON_TEXT_EXAMPLES, "json text property")
 
 
 def _holds(check: Callable[[int, int], int], default: int, name: str | None = None) -> None:

@@ -13,11 +13,9 @@ checked; the rest in one `cat-file --batch`).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import stat
-import tempfile
 import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -44,6 +42,8 @@ class ObjectStore:
         self.repo = repo
         self._config = config  # the settings of `settings.read`, asked for when needed
         self.objects = repo.common_dir / "objects"
+        import hashlib  # here: `plan decision` imports this module and makes no store
+
         self._hash = hashlib.sha256 if repo.object_format == "sha256" else hashlib.sha1
         self._trees: dict[bytes, Entries] = {}
         self._reader = BatchReader(repo)
@@ -127,6 +127,8 @@ class ObjectStore:
         `update-index -z --index-info` takes them (`MODE SP OID TAB PATH NUL`, mode 0
         removing the path), written through a scratch index: neither the user's index nor
         the working tree is involved."""
+        import tempfile
+
         with tempfile.TemporaryDirectory(prefix="cleveragents-tree-") as scratch:
             env = {"GIT_INDEX_FILE": str(Path(scratch, "index")), **IDENTITY}
             if base is not None:

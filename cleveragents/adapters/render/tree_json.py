@@ -47,12 +47,15 @@ def plan_tree(
             **{key: value for key, value in plan.items() if key not in ("actor", "settings_from")},
             "actor": plan["actor"]["kind"],
         },
-        "decisions": [
-            {
-                **{key: value for key, value in decision.items() if key != "plan_id"},
-                "children": children.get(decision["id"], []),
-            }
-            for decision in taken
-        ],
+        "decisions": [_node(decision, children.get(decision["id"], [])) for decision in taken],
         "corrections": corrections,
     }
+
+
+def _node(decision: dict[str, Any], children: list[str]) -> dict[str, Any]:
+    """The decision's fields but its plan's id, then its children's ids (a copy, not a
+    comprehension: a thousand decisions of forty fields)."""
+    node = dict(decision)
+    node.pop("plan_id", None)
+    node["children"] = children
+    return node
