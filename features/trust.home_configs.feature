@@ -130,3 +130,42 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | an array's first element | D=(~/dotfiles); . \"$D/extra.sh\"\n                         | printf 'touch planted-ran' >> extra.sh           | true  |
       | a path git config prints | . \"$(git config --global --path dotfiles.dir)/extra.sh\"\n | printf 'touch planted-ran' >> extra.sh           | true  |
       | make -C in an alias      | alias b='make -s -C ~/dotfiles'\n                           | printf 'all: ; @touch ../planted-ran' > Makefile | b     |
+
+  Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree
+    # VS Code runs a folder-open task, and the programs the settings of a folder it trusts
+    # name, when I open it; mise the [env] and [hooks] of a config it trusts at each `cd`:
+    # outside any sandbox (attack 21 #24, #25). Untrusted, they run nothing of it.
+    Given <trust>
+    And Claude will propose the plan "ide" checked by ""
+    And Claude will write the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'ide'" with Claude
+    Then the file "<file>" <kept>
+    When I run "agents plan tree" with Claude
+    Then stdout <said> "refused: path '<file>' <why>, outside the sandbox"
+
+    Examples:
+      | tool    | trust                                                 | file                      | kept           | said             | why |
+      | VS Code | the user's VS Code settings turn workspace trust off  | .vscode/tasks.json        | does not exist | contains         | is .vscode/tasks.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
+      | VS Code | the user's VS Code trusts "the tree's parent"         | sub/.vscode/settings.json | does not exist | contains         | matches **/.vscode/settings.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (a trusted folder of ~/.config/Code/User/globalStorage/state.vscdb) |
+      | VS Code | the user's VS Code trusts "another folder"            | .vscode/tasks.json        | exists         | does not contain | is |
+      | mise    | the user's mise trusts "the tree"                     | .mise.toml                | does not exist | contains         | is .mise.toml, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
+      | mise    | the user's mise trusts "another folder"               | mise.toml                 | exists         | does not contain | is |
+
+  Scenario Outline: What a sandboxed command writes to <file>, which <tool> trusting my tree runs, does not stay
+    Given <trust>
+    And a plain file ".vscode/tasks.json" containing "{}\n" committed
+    And Claude will propose the plan "ide" checked by ""
+    And Claude will run "mkdir -p sub; printf 'touch planted-ran' > <file>"
+    When I run "agents plan run 'ide' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file ".vscode/tasks.json" contains "{}"
+    And the file "sub/mise.toml" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "<said> <file>"
+
+    Examples:
+      | tool    | trust                                                         | file               | said                                              |
+      | VS Code | the user's VS Code settings turn workspace trust off          | .vscode/tasks.json | read-only in the sandbox, as your host runs them: |
+      | mise    | the user's mise trusts every config below "the tree's parent" | sub/mise.toml      | removed                                           |
