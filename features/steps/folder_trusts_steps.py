@@ -68,7 +68,7 @@ def step_mise_trusts(context: Any, where: str) -> None:
     records = _home(context) / ".local" / "state" / "mise" / "trusted-configs"
     records.mkdir(parents=True, exist_ok=True)
     folder = _folder(context, where)
-    (records / f"{folder.name}-3e8b8c44c3").symlink_to(folder)
+    (records / f"{folder.name}-3e8b8c44c3").symlink_to(folder.resolve())  # as mise resolves it
 
 
 @given('the user\'s mise trusts every config below "{where}"')
