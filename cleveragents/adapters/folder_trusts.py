@@ -1,9 +1,10 @@
 """What the user's home says VS Code and mise trust of a working tree (`domain/folder_trusts.py`
 judges which of its files that makes host-run).
 
-  * VS Code and its kin (`PRODUCTS`, under `$XDG_CONFIG_HOME` or `~/.config`): the user's
-    `User/settings.json` turning workspace trust off (`"security.workspace.trust.enabled":
-    false`: every folder is trusted), else the trusted folders it keeps as JSON under
+  * VS Code and its kin (`PRODUCTS`, under `$XDG_CONFIG_HOME` or `~/.config`, a flatpak's
+    own): the user's `User/settings.json` turning workspace trust off
+    (`"security.workspace.trust.enabled": false`: every folder is trusted), else the
+    trusted folders it keeps as JSON under
     `content.trust.model.key` in its state database (`User/globalStorage/state.vscdb`,
     SQLite, read-only);
   * mise: each config or config folder `mise trust` recorded (a link to it, or a file
@@ -35,6 +36,7 @@ from cleveragents.domain.folder_trusts import MISE, VSCODE, Trust, trusted_place
 from cleveragents.domain.reach import Reach, printable
 
 PRODUCTS = ("Code", "Code - Insiders", "Code - OSS", "VSCodium", "Cursor", "Windsurf")
+FLATPAKS = ("com.visualstudio.code", "com.vscodium.codium")  # each its own `~/.config`
 TRUST_KEY = "content.trust.model.key"
 MOST_BYTES = 1 << 22  # of a settings or config file read
 _OFF = re.compile(r'"security\.workspace\.trust\.enabled"\s*:\s*false\b')
@@ -59,12 +61,12 @@ def tree_trusts(root: Path) -> list[tuple[Reach, str]]:
 
 def _vscode(home: str, top: str) -> list[Trust]:
     found: list[Trust] = []
-    config = _xdg("XDG_CONFIG_HOME", home, ".config")
-    for product in PRODUCTS:
+    configs = [_xdg("XDG_CONFIG_HOME", home, ".config")]
+    configs += [os.path.join(home, ".var/app", app, "config") for app in FLATPAKS]
+    for config, product in ((c, p) for c in configs for p in PRODUCTS):
         user = os.path.join(config, product, "User")
         settings = os.path.join(user, "settings.json")
-        text = _cached(settings, _text)
-        if isinstance(text, str) and _OFF.search(_JSONC.sub(lambda m: m.group(1) or "", text)):
+        if _cached(settings, _trust_off) is True:
             how = f"security.workspace.trust.enabled is false in {_shown(home, settings)}"
             found.append(Trust(VSCODE, "", how))
             continue
@@ -116,6 +118,12 @@ def _mise(home: str, top: str) -> list[Trust]:
         elif real and (place := _inside(top, real)) is not None:
             found.append(Trust(MISE, place, why))
     return found
+
+
+def _trust_off(path: str) -> bool:
+    """Whether VS Code's user settings at `path` turn workspace trust off."""
+    text = _text(path)
+    return text is not None and bool(_OFF.search(_JSONC.sub(lambda m: m.group(1) or "", text)))
 
 
 def _main_checkout(top: str) -> str | None:
