@@ -162,6 +162,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     When I run "agents plan run 'ide' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     Then the file ".vscode/tasks.json" contains "{}"
     And the file "sub/mise.toml" does not exist
+    And the file "mise.toml" does not exist
+    And the file ".vscode/settings.json" does not exist
     When I run "agents plan tree" with Claude
     Then stdout contains "<said> <file>"
 
