@@ -159,3 +159,44 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .ssh/config | Host work\n  ProxyCommand ./proxy.sh %h %p\n | proxy.sh         | #!/bin/sh\ntouch planted-ran\n | ssh     | ssh        | ~/.ssh/config's command               |
       | .tmux.conf  | source-file -q .tmux.local.conf\n            | .tmux.local.conf | set -g status off # planted-ran\n | tmux    | tmux       | ~/.tmux.conf's source-file            |
       | .bashrc     | PROMPT_COMMAND='. ./.prompt.sh'\n            | .prompt.sh       | touch planted-ran\n            | bash    | your shell | ~/.bashrc's `source`                  |
+
+  Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree
+    # VS Code runs a folder-open task, and the programs the settings of a folder it trusts
+    # name, when I open it; mise the [env] and [hooks] of a config it trusts at each `cd`:
+    # outside any sandbox (attack 21 #24, #25). Untrusted, they run nothing of it.
+    Given <trust>
+    And Claude will propose the plan "ide" checked by ""
+    And Claude will write the file "<file>"
+    And Claude will give up
+    And Claude will estimate the distance at 0
+    And Claude will give up
+    When I run "agents plan run 'ide'" with Claude
+    Then the file "<file>" <kept>
+    When I run "agents plan tree" with Claude
+    Then stdout <said> "refused: path '<file>' <why>, outside the sandbox"
+
+    Examples:
+      | tool    | trust                                                 | file                      | kept           | said             | why |
+      | VS Code | the user's VS Code settings turn workspace trust off  | .vscode/tasks.json        | does not exist | contains         | is .vscode/tasks.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
+      | VS Code | the user's VS Code trusts "the tree's parent"         | sub/.vscode/settings.json | does not exist | contains         | matches **/.vscode/settings.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (a trusted folder of ~/.config/Code/User/globalStorage/state.vscdb) |
+      | VS Code | the user's VS Code trusts "another folder"            | .vscode/tasks.json        | exists         | does not contain | is |
+      | mise    | the user's mise trusts "the tree"                     | .mise.toml                | does not exist | contains         | is .mise.toml, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
+      | mise    | the user's mise trusts "another folder"               | mise.toml                 | exists         | does not contain | is |
+
+  Scenario Outline: What a sandboxed command writes to <file>, which <tool> trusting my tree runs, does not stay
+    Given <trust>
+    And a plain file ".vscode/tasks.json" containing "{}\n" committed
+    And Claude will propose the plan "ide" checked by ""
+    And Claude will run "mkdir -p sub; printf 'touch planted-ran' > <file>"
+    When I run "agents plan run 'ide' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    Then the file ".vscode/tasks.json" contains "{}"
+    And the file "sub/mise.toml" does not exist
+    And the file "mise.toml" does not exist
+    And the file ".vscode/settings.json" does not exist
+    When I run "agents plan tree" with Claude
+    Then stdout contains "<said> <file>"
+
+    Examples:
+      | tool    | trust                                                         | file               | said                                              |
+      | VS Code | the user's VS Code settings turn workspace trust off          | .vscode/tasks.json | read-only in the sandbox, as your host runs them: |
+      | mise    | the user's mise trusts every config below "the tree's parent" | sub/mise.toml      | removed                                           |

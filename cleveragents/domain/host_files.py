@@ -19,6 +19,8 @@ Besides Claude Code's settings (`rules.claude_setting`) and any `.git` (`rules.i
     standing there, and a new one whose name a later PATH folder holds too (`git`, `python3`,
     `ls`) are the host's (`PathFolder`); a new name of its own (`pip install` adding
     `mytool`) is the command's to keep;
+  * what VS Code opening the tree, or mise at a `cd` into it, runs, where the user's home
+    says that tool trusts it (`.vscode/tasks.json`, `mise.toml`: `folder_trusts.py`);
   * the file of the programs the user vouched for (`agents hooks vouch`), where it lies in
     the tree: a model that wrote it would vouch for the programs it plants;
   * a startup file of the user's home that lies in the tree (`STARTUP_FILES`): where a
@@ -43,6 +45,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cleveragents.domain.config_programs import WHOLE, Reach
+from cleveragents.domain.folder_trusts import TRUSTED_KEY, trusted_why
 from cleveragents.domain.hook_runs import HookRun, hook_why
 from cleveragents.domain.reach import printable
 from cleveragents.domain.rules import claude_setting
@@ -263,6 +266,8 @@ def program_why(reach: Reach, key: str) -> str:
         owner = f"Claude Code's {key.removeprefix(CLAUDE_KEY)}"
     if key.startswith(DIRENV_KEY):
         return _direnv_why(reach, key.removeprefix(DIRENV_KEY))
+    if key.startswith(TRUSTED_KEY):
+        return trusted_why(reach, key)
     if reach.unknown and reach.vouch:  # a user hook's tool of PATH, as a git hook's
         return (
             f"may be run by {owner}, which runs {reach.unknown}: agents cannot tell which "

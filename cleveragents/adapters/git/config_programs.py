@@ -35,6 +35,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cleveragents.adapters.folder_trusts import tree_trusts
 from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_lines
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
@@ -94,8 +95,8 @@ def config_programs(
     them; a package folder of a Python root whole. The same for each nested repository
     or submodule whose `.git` is in `nested` (`git_dirs.found`), by its own config as git
     reads it there, from its own top, and each tree file that config includes. And what
-    Claude Code runs from the settings in `claudes` and the user's (`claude_programs`), and
-    what direnv loads from each `.envrc` in `envrcs` (`envrc_files.py`)."""
+    Claude Code runs from the settings in `claudes` and the user's (`claude_programs`), what
+    direnv loads from each `.envrc` in `envrcs`, and what VS Code or mise trusting it runs."""
     listed = listings.entries()
     if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
@@ -114,7 +115,7 @@ def config_programs(
             found.update((p, k) for p, k in _nested(root, listings, git) if p not in found)
     for place, key in claude_programs(root, claudes):
         found.setdefault(place, key)
-    for reach, key in envrc_programs(root, envrcs):
+    for reach, key in [*envrc_programs(root, envrcs), *tree_trusts(root)]:
         for place in _in_tree(root, reach):
             found.setdefault(place, key)
     return list(_below(root, found).items())
