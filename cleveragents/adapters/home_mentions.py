@@ -55,6 +55,7 @@ from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
+DEEPEST = 8  # folders a `**` of the table goes down, at most (a deeper file is not read)
 MOST_FILES = 2048  # files of the table read, at most (Steam and wine make hundreds of
 # `.desktop` entries)
 # Where a mention starts: not in the middle of a word or a path (`https://x/y`, `a/b`).
@@ -142,10 +143,11 @@ def config_paths(home: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _standing(folder: str, node: Node) -> list[str]:
+def _standing(folder: str, node: Node, depth: int = 0) -> list[str]:
     """The paths below `folder` that the names of `node` match (a glob: each of the
-    folder's entries it matches, not a dot one); a folder's listing kept in the process
-    while its stat stands (`home_walk._entries`' way)."""
+    folder's entries it matches, not a dot one; `**`: `folder` and every folder below it,
+    `depth` levels down so far); a folder's listing kept in the process while its stat
+    stands (`home_walk._entries`' way)."""
     try:
         st = os.stat(folder)
     except OSError:
@@ -163,6 +165,14 @@ def _standing(folder: str, node: Node) -> list[str]:
     found: list[str] = []
     for part, below in node.items():
         if not part:
+            continue
+        if part == "**":  # this folder, and each below it (not a dot one), to `DEEPEST`
+            found += _standing(folder, below, depth)
+            if depth < DEEPEST:
+                for name in sorted(names):
+                    path = os.path.join(folder, name)
+                    if name[0] != "." and os.path.isdir(path):
+                        found += _standing(path, {part: below}, depth + 1)
             continue
         if GLOB.search(part):
             if part not in globbed:  # (a site-packages of thousands: matched once)
