@@ -51,44 +51,16 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_words import in_tree
+from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
 from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
 DEEPEST = 8  # folders a `**` of the table goes down, at most (a deeper file is not read)
 MOST_FILES = 2048  # files of the table read, at most (Steam and wine make hundreds of
+
+
 # `.desktop` entries)
-# Where a mention starts: not in the middle of a word or a path (`https://x/y`, `a/b`).
-START = re.compile(
-    r"(?<![\w.~$%/\\@+])(?:~/|~(?=[\s\"']|$)|\$\{HOME\}|\$HOME\b|\$\{env:HOME\}|\$\{userHome\}"
-    r"|%h\b|\.\.?/|/(?![/\s])|\w[\w.+-]*/(?=[\w.])"
-    r"|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)",
-    re.M,
-)
-BODY = re.compile(r"(?:\\ |[^\s'\"`;|&()<>=,:])*")  # (`\ `: a blank in a path)
-# A home built by an expression: whatever follows is the program's to compute.
-HOME_EXPR = re.compile(
-    r"\benv\.HOME\b|environ\s*(?:\[|\.get\(|\.)\s*[\"']?HOME\b|getenv\s*\(\s*[\"']HOME\b"
-    r"|\bENV\s*\[\s*[\"']HOME\b|\$env:HOME\b|\bhomedir\s*\(|\bhome\s*\(\s*\)|\bhome_dir\b"
-    r"|\bDir\.home\b|expanduser\s*\(\s*[\"']~[\"']|expand\s*\(\s*[\"']~[\"']|\$\(HOME\)"
-    r"|[\"']~[\"']\s*(?:\.\.|[.+/]|,)"
-)
-# After a home expression: one string added to it (`.. "/x"`, `+ '/x'`, `/ "x"`).
-TAIL = re.compile(r"[\"')\]]*[ \t]*(?:\.\.|\.|\+|/)[ \t]*([\"'])(/?[^\"'$%{}`#*?\[\n]*)\1")
-CONCAT = re.compile(r"[ \t]*(?:\.\.|\.(?=[ \t\"'])|\+|/)")
-UNKNOWN = re.compile(r"[$%{}`#]")
-GLOB = re.compile(r"[*?\[]")
-
-
-@dataclass(frozen=True)
-class Mention:
-    """A path a config names (`path`: `~/`, `$HOME`, `%h` put in as `~`, a variable as is),
-    and whether an expression builds on it (`built`)."""
-
-    path: str
-    built: bool = False
-
-
 @dataclass
 class Found:
     """What the scan found in the tree `top` (relative paths): places held, files of them
@@ -108,6 +80,8 @@ _listed: dict[str, tuple[tuple[int, int, int], set[str], dict[str, list[str]]]] 
 FRESH_NS = 2_000_000_000
 # The mentions of each file read in this process (None: not read, and why), by its stat.
 _read: dict[str, tuple[tuple[int, int, int, int], list[Mention] | None, str]] = {}
+EMACS = ("/.emacs", ".el")  # emacs' configs (`~/.emacs`, `init.el`): `load` adds suffixes
+LOAD_SUFFIXES = (".elc", ".el", ".so", ".elc.gz", ".el.gz", ".gz")
 UNITS = (".service", ".socket", ".timer", ".path", ".conf")  # where `%h` is the home
 
 
@@ -208,7 +182,7 @@ def mention_places(top: Path, home: str) -> Found:
                 result.whole = result.whole or why
             continue
         for mention in mentions:
-            for full in _full(mention.path, home, path):
+            for full in _loaded(_full(mention.path, home, path), path):
                 if (full, mention.built) in seen:
                     continue
                 seen.add((full, mention.built))
@@ -274,6 +248,15 @@ def _held(
     if not folder_whole and not (top / place).is_dir():
         result.scripts.append(place)
     return "", True
+
+
+def _loaded(paths: list[str], config: str) -> list[str]:
+    """`paths`, and for an emacs config each with the suffixes its `(load "~/x")` tries
+    (`x.elc`, `x.el`, a module's `x.so`, compressed or not) besides the bare name."""
+    if not config.endswith(EMACS):
+        return paths
+    plain = [p for p in paths if not (p.endswith("/") or UNKNOWN.search(p) or GLOB.search(p))]
+    return [*paths, *(p + suffix for p in plain for suffix in LOAD_SUFFIXES)]
 
 
 def _said(top: Path, home: str, path: str) -> str:
@@ -346,48 +329,3 @@ def _mentions(path: str) -> tuple[list[Mention] | None, str]:
     if time.time_ns() - max(key[2], key[3]) > FRESH_NS:  # (as a folder's listing)
         _read[path] = (key, mentions, unread)
     return mentions, unread
-
-
-def scan(text: str, unit: bool = False) -> list[Mention]:
-    """The paths `text` mentions (`Mention`): see the module. `unit`: a systemd unit's,
-    where `%h` is the home. A quoted one holding blanks is taken both whole
-    (`"~/My Dotfiles/x"`) and to its first blank (`"~/dotfiles/st.sh arg"`)."""
-    found: list[Mention] = []
-    for match in HOME_EXPR.finditer(text):  # `vim.env.HOME .. "/dotfiles/nvim"`
-        tail = TAIL.match(text, match.end())
-        if tail is not None and not CONCAT.match(text, tail.end()):
-            found.append(Mention("~" + tail[2]))  # the home and one string: a path
-        else:
-            found.append(Mention("~/", built=True))
-    for match in START.finditer(text):
-        start, at = match.group(), match.start()
-        if start == "%h" and not unit:
-            continue
-        quote = text[at - 1] if at and text[at - 1] in "'\"" else ""
-        if quote and start[0] not in "~$%" and _continued(text[max(0, at - 200) : at - 1]):
-            continue  # `x .. "/dotfiles/y"`: the end of a path built before it
-        body = BODY.match(text, match.end())
-        ends = [body.end() if body else match.end()]
-        closing = text.find(quote, at, text.find("\n", at) % (len(text) + 1)) if quote else -1
-        whole = text[ends[0] : closing] if closing > ends[0] else "$"
-        # (`"~/My Dots/x"` whole, not `"~/x %h"`: its other words are a command's)
-        ends += [closing] if not (UNKNOWN.search(whole) or GLOB.search(whole)) else []
-        for end in ends:
-            word = text[at:end].replace("\\ ", " ")
-            word = "~" + word[2:] if start == "%h" else word
-            closed = text.startswith(quote, end) if quote else False
-            built = closed and bool(CONCAT.match(text, end + 1))
-            if word != "~" or built:  # (`set backupext=~`: no path)
-                found.append(Mention(word, built))
-    return list(dict.fromkeys(found))
-
-
-def _continued(before: str) -> bool:
-    """Whether the text `before` a quoted string ends in a concatenation of something:
-    `x .. "`, `g:dot . '`, `base + "`."""
-    stripped = before.rstrip(" \t")
-    for operator in ("..", ".", "+"):
-        if stripped.endswith(operator):
-            rest = stripped[: -len(operator)].rstrip(" \t")
-            return bool(rest) and (rest[-1].isalnum() or rest[-1] in "_)]'\"")
-    return False

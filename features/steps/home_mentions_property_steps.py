@@ -23,6 +23,10 @@ from features.support.properties import run_property
 SHELL_READ = ("environment.d/", "autostart/", "systemd/user/x.service")
 SPELLINGS = ("{tree}/{p}", "~/dotfiles/{p}", "$HOME/dotfiles/{p}", "${{HOME}}/dotfiles/{p}")
 SPELLINGS += ("${{env:HOME}}/dotfiles/{p}", "{relative}")
+# The shell's words of quoted pieces side by side, vim's and lua's home and one string.
+JOINED = ('~/"dot"files/{p}', "\"$HOME\"/'dotfiles'/{p}", '$HOME"/dotfiles/{p}"')
+JOINED += ("$HOME . '/dotfiles/{p}'", '$HOME.."/dotfiles/{p}"', "~/'dotfiles/{p}'")
+EMACS = ("/.emacs", ".el")  # configs emacs loads: `(load "~/x")` tries `x.elc`, `x.el`
 BUILT = (
     "'~/dotfiles/{p}' . name",
     'vim.env.HOME .. "/dotfiles/" .. x',
@@ -71,6 +75,15 @@ def _example(root: Path, data: st.DataObject) -> None:
             if data.draw(st.integers(0, 5)) == 0:
                 lines.append(data.draw(st.sampled_from(BUILT)).format(p=p))
                 built = True
+                continue
+            if config.endswith(EMACS) and data.draw(st.integers(0, 3)) == 0:
+                stem = p.removesuffix(".t")  # (written or not as `.t`: emacs adds its own)
+                lines.append(f'(load "~/dotfiles/{stem}")')
+                wanted.append(stem + data.draw(st.sampled_from((".el", ".elc", ".el.gz"))))
+                continue
+            if " " not in p and data.draw(st.integers(0, 4)) == 0:
+                lines.append(data.draw(st.sampled_from(JOINED)).format(p=p))
+                wanted.append(p)
                 continue
             word = data.draw(st.sampled_from(spellings)).format(p=p, tree=tree, relative=relative)
             quote = data.draw(st.sampled_from(("", "'", '"')))
