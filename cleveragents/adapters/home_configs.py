@@ -16,12 +16,15 @@ script is (`home_files._sourced`), and what a script of the home's own a command
 (`tree_scripts.outside_places`); a glob's folder in the tree is host-run whole, and the
 home's own files it matches are read. A path named with `~`, `$HOME`, ssh's `%d`, a
 variable of agents' environment (the user's made it), or (for
-ssh, tmux and readline) relative to the file naming it, is followed; one holding any other
-`$`, `%` or vim expression (`exe 'so' expand(...)`, `dofile(vim.fn.stdpath(...) .. x)`), or
-a file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown: the whole tree when
-these files reach it or it lies in the home, said. At most `MOST_READ` files are read; past
-it the tree counts whole. emacs' `(load ...)` is not read, nor a folder `init.lua` puts
-on the runtimepath by a variable (lazy.nvim's `rtp:prepend(lazypath)`, its data folder).
+ssh, tmux and readline) relative to the file naming it, is followed; vim's `<sfile>` and
+an `:execute` of strings, `$HOME` and `expand()` are evaluated (`domain/vim_expressions.py`),
+as is nvim's `dofile(vim.fn.expand("~/x.lua"))`; one holding any other `$`, `%` or vim
+expression (`exe 'so' g:dir`, `dofile(vim.fn.stdpath(...) .. x)`), or a file agents does
+not read (over `MOST_BYTES`, a FIFO), is an unknown: the whole tree when these files reach
+it or it lies in the home, said. At most `MOST_READ` files are read; past it the tree
+counts whole. emacs' `(load ...)` is left to the mention scan, and a folder `init.lua`
+puts on the runtimepath by a variable (lazy.nvim's `rtp:prepend(lazypath)`, its data
+folder) is not read.
 
 Cost: a read of each of these configs standing (a few KB each) and of each tree file they
 include, per look: 0.2-0.5 ms CPU for a home with three of them including three files.

@@ -9,7 +9,9 @@ Each file of the table standing (its links followed) is read, and each path its 
 mentions, anywhere, comments and all, is one the program may run or load:
   * a path named by `/`, `~/`, `$HOME/`, `${HOME}/`, a variable of agents' environment (the
     user's made it), a unit's `%h/`, VS Code's `${env:HOME}`, or a relative one from the
-    config's own folder (`../x`, or `a/b` standing there): a file of the tree is
+    config's own folder (`../x`, or `a/b` standing there), its quoted pieces joined as the
+    shell joins them (the words themselves: `domain/config_mentions.py`), in an emacs init
+    file with the suffixes `load` tries (`x.elc`, `x.el`): a file of the tree is
     held and read in turn as a script (`home_files._sourced`), a folder (`~/dotfiles/vim/`,
     one standing) is held whole, a glob's folder whole (all it can match); the tree's
     top (`WorkingDirectory=%h/dotfiles`), or a glob's folder holding the tree (not `/` nor
