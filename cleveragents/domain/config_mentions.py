@@ -28,7 +28,8 @@ HOME_EXPR = re.compile(
     r"|\$\{?HOME\b\}?(?=[ \t]*\.\.?[ \t]*[\"'])"  # vim's, lua's `$HOME . '/x'`
 )
 # After a home expression: one string added to it (`.. "/x"`, `+ '/x'`, `/ "x"`).
-TAIL = re.compile(r"[\"')\]]*[ \t]*(?:\.\.|\.|\+|/)[ \t]*([\"'])(/?[^\"'$%{}`#*?\[\n]*)\1")
+# (A glob in it is a folder's: lua's `package.path .. ";" .. vim.env.HOME .. "/x/?.lua"`.)
+TAIL = re.compile(r"[\"')\]]*[ \t]*(?:\.\.|\.|\+|/)[ \t]*([\"'])(/?[^\"'$%{}`#\n]*)\1")
 CONCAT = re.compile(r"[ \t]*(?:\.\.|\.(?=[ \t\"'])|\+|/)")
 UNKNOWN = re.compile(r"[$%{}`#]")
 GLOB = re.compile(r"[*?\[]")

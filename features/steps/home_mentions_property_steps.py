@@ -26,6 +26,7 @@ SPELLINGS += ("${{env:HOME}}/dotfiles/{p}", "{relative}")
 # The shell's words of quoted pieces side by side, vim's and lua's home and one string.
 JOINED = ('~/"dot"files/{p}', "\"$HOME\"/'dotfiles'/{p}", '$HOME"/dotfiles/{p}"')
 JOINED += ("$HOME . '/dotfiles/{p}'", '$HOME.."/dotfiles/{p}"', "~/'dotfiles/{p}'")
+JOINED += ('package.path = package.path .. ";" .. vim.env.HOME .. "/dotfiles/{p}?"',)
 EMACS = ("/.emacs", ".el")  # configs emacs loads: `(load "~/x")` tries `x.elc`, `x.el`
 BUILT = (
     "'~/dotfiles/{p}' . name",
