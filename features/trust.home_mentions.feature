@@ -26,10 +26,11 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And a plain file "vimx/sf.vim" containing "let g:s = 1\n" committed
     And an executable file "bin/q.sh" containing "true\n" committed
     And the user's own ".vimrc" in their home holds "for f in glob('~/dotfiles/vim/*.vim', 0, 1) | exe 'source' f | endfor\nsource <sfile>:h/dotfiles/vimx/sf.vim\n"
-    And the user's own ".vim/after/plugin/dots.vim" in their home holds "exe 'source' $HOME . '/dotfiles/vimx/after.vim'\n"
+    And a plain file "vimx/sf2.vim" containing "let g:t = 1\n" committed
+    And the user's own ".vim/after/plugin/dots.vim" in their home holds "exe 'source' $HOME . '/dotfiles/vimx/after.vim'\nsource <sfile>:p:h/../../../dotfiles/vimx/sf2.vim\n"
     And the user's own ".config/direnv/lib/q.sh" in their home holds "source ~/\"dot\"files/bin/q.sh\n"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/after.vim; printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/sf.vim; printf 'touch ~/planted-ran\n' >> bin/q.sh; printf 'touch ~/planted-ran\n' >> sshrc.sh; printf 'touch ~/planted-ran\n' >> bin/st.sh; printf '#!/bin/sh\ntouch ~/planted-ran\n' > bin/tm.sh; printf 'import os\nopen(os.path.expanduser(\047~/planted-ran\047), \047w\047)\n' > py/mymods.py; printf 'call writefile([], expand(\047~/planted-ran\047))\n' > vim/zz.vim; printf x >> notes.txt"
+    And Claude will run "printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/after.vim; printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/sf2.vim; printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/sf.vim; printf 'touch ~/planted-ran\n' >> bin/q.sh; printf 'touch ~/planted-ran\n' >> sshrc.sh; printf 'touch ~/planted-ran\n' >> bin/st.sh; printf '#!/bin/sh\ntouch ~/planted-ran\n' > bin/tm.sh; printf 'import os\nopen(os.path.expanduser(\047~/planted-ran\047), \047w\047)\n' > py/mymods.py; printf 'call writefile([], expand(\047~/planted-ran\047))\n' > vim/zz.vim; printf x >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     And the user runs these on the host, each where installed
       | program | line                                                                                                                                                         |

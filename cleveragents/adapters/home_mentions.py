@@ -56,6 +56,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_words import in_tree
+from cleveragents.domain import vim_expressions
 from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
 from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
@@ -291,7 +292,10 @@ def _holds(folder: str, top: Path) -> bool:
 def _full(path: str, home: str, config: str) -> list[str]:
     """The absolute forms of the mention `path`: `~` and `$HOME` put in, a variable of
     agents' environment put in (an unset one left), a relative one from the folder of
-    `config` (where the program reads it: not where a link of it leads)."""
+    `config` (where the program reads it: not where a link of it leads); vim's `<sfile>`
+    as `config`, and where a link of it leads (vim 9 says the link, others the file)."""
+    if path.startswith("<sfile>"):
+        return vim_expressions.sfile(path, (config, os.path.realpath(config))) or []
     if path == "~" or path.startswith("~/"):
         path = home + path[1:]
     for name in ("${HOME}", "$HOME", "${env:HOME}", "${userHome}"):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 START = re.compile(
     r"(?<![\w.~$%/\\@+])(?:~/|~(?=[\s\"']|$)|\$\{HOME\}|\$HOME\b|\$\{env:HOME\}|\$\{userHome\}"
     r"|%h\b|\.\.?/|/(?![/\s])|\w[\w.+-]*/(?=[\w.])"
-    r"|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)",
+    r"|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*|<sfile>(?::[pht])*)",  # (vim's script itself)
     re.M,
 )
 BODY = re.compile(r"(?:\\ |[^\s'\"`;|&()<>=,:])*")  # (`\ `: a blank in a path)

@@ -26,7 +26,9 @@ SPELLINGS += ("${{env:HOME}}/dotfiles/{p}", "{relative}")
 # The shell's words of quoted pieces side by side, vim's and lua's home and one string.
 JOINED = ('~/"dot"files/{p}', "\"$HOME\"/'dotfiles'/{p}", '$HOME"/dotfiles/{p}"')
 JOINED += ("$HOME . '/dotfiles/{p}'", '$HOME.."/dotfiles/{p}"', "~/'dotfiles/{p}'")
-JOINED += ('package.path = package.path .. ";" .. vim.env.HOME .. "/dotfiles/{p}?"',)
+JOINED += ('package.path = package.path .. ";" .. vim.env.HOME .. "/dotfiles/{p}/?.lua"',)
+VIM = (".vim", "vimrc", ".exrc")  # vim's own files: `<sfile>` is the file itself
+VIM_OWN = "<sfile>:p:h/{relative}"
 EMACS = ("/.emacs", ".el")  # configs emacs loads: `(load "~/x")` tries `x.elc`, `x.el`
 BUILT = (
     "'~/dotfiles/{p}' . name",
@@ -64,6 +66,7 @@ def _example(root: Path, data: st.DataObject) -> None:
     built = False
     for config in chosen:
         spellings = [*SPELLINGS, *(("%h/dotfiles/{p}",) if config.endswith(UNITS) else ())]
+        spellings += [VIM_OWN] if config.endswith(VIM) else []
         lines: list[str] = []
         for _ in range(data.draw(st.integers(1, 3))):
             p = "/".join(data.draw(st.lists(part, min_size=1, max_size=2))) + ".t"
