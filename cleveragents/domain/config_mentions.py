@@ -65,7 +65,7 @@ def scan(text: str, unit: bool = False) -> list[Mention]:
         joined = _joined(text, at, quote)
         if joined is not None:  # `~/"dot"files/x`, `"$HOME"/'dot files'/x`: the shell's word
             found += [Mention(joined)] if joined[:1] != "\0" else []
-            continue
+        # (and its pieces, as before, built on by nothing: `["~/x"]` joins as `~/x]`)
         body = BODY.match(text, match.end())
         ends = [body.end() if body else match.end()]
         closing = text.find(quote, at, text.find("\n", at) % (len(text) + 1)) if quote else -1
@@ -76,7 +76,7 @@ def scan(text: str, unit: bool = False) -> list[Mention]:
             word = text[at:end].replace("\\ ", " ")
             word = "~" + word[2:] if start == "%h" else word
             closed = text.startswith(quote, end) if quote else False
-            built = closed and bool(CONCAT.match(text, end + 1))
+            built = closed and joined is None and bool(CONCAT.match(text, end + 1))
             if word != "~" or built:  # (`set backupext=~`: no path)
                 found.append(Mention(word, built))
     return list(dict.fromkeys(found))
@@ -108,7 +108,7 @@ def _joined(text: str, at: int, quote: str) -> str | None:
             pos = closing + 1
         elif char in ".+" and CONCAT.match(text, pos):
             break  # `"~/x" .. y`: an expression's, not the shell's
-        elif (body := BODY.match(text, pos)) is not None and body.end() > pos:
+        elif re.match(r"[\w/]", char) and (body := BODY.match(text, pos)) is not None:
             pieces.append(text[pos : body.end()].replace("\\ ", " "))
             pos = body.end()
         else:

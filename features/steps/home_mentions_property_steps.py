@@ -39,6 +39,7 @@ BUILT = (
 )
 AROUND = ("", "exec ", "key = ", "command: ", "#(", "x(", "--rc=", "PATH=", "load ")
 AFTER = ("", " arg", ")", ";", ",", ":/usr/bin")
+QUOTED_AFTER = ("]", "}", ".strip()")  # a list's, a table's, a method's: right after a quote
 
 
 @when("program configs of the home naming tree paths are made at random")
@@ -92,7 +93,8 @@ def _example(root: Path, data: st.DataObject) -> None:
             word = data.draw(st.sampled_from(spellings)).format(p=p, tree=tree, relative=relative)
             quote = data.draw(st.sampled_from(("", "'", '"')))
             word = word if quote else word.replace(" ", "\\ ")  # `a\ b`, unquoted
-            around, after = data.draw(st.sampled_from(AROUND)), data.draw(st.sampled_from(AFTER))
+            around = data.draw(st.sampled_from(AROUND))
+            after = data.draw(st.sampled_from(AFTER + (QUOTED_AFTER if quote else ())))
             lines.append(f"{around}{quote}{word}{quote}{after}")
             wanted.append(p)
         (home / config).parent.mkdir(parents=True, exist_ok=True)
