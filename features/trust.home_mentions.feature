@@ -25,9 +25,15 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And the user's own ".profile" in their home holds "export DOTFILES=~/dotfiles\n"
     And the user's own python user site in their home holds "usercustomize.py" with "import sys, os; sys.path.insert(0, os.path.expanduser('~/dotfiles/py')); import mymods\n"
     And the user's own ".tmux.conf" in their home holds "set -g status-right \"#(~/dotfiles/bin/tm.sh)\"\n"
-    And the user's own ".vimrc" in their home holds "for f in glob('~/dotfiles/vim/*.vim', 0, 1) | exe 'source' f | endfor\n"
+    And a plain file "vimx/after.vim" containing "let g:a = 1\n" committed
+    And a plain file "vimx/sf.vim" containing "let g:s = 1\n" committed
+    And an executable file "bin/q.sh" containing "true\n" committed
+    And the user's own ".vimrc" in their home holds "for f in glob('~/dotfiles/vim/*.vim', 0, 1) | exe 'source' f | endfor\nsource <sfile>:h/dotfiles/vimx/sf.vim\n"
+    And a plain file "vimx/sf2.vim" containing "let g:t = 1\n" committed
+    And the user's own ".vim/after/plugin/dots.vim" in their home holds "exe 'source' $HOME . '/dotfiles/vimx/after.vim'\nsource <sfile>:p:h/../../../dotfiles/vimx/sf2.vim\n"
+    And the user's own ".config/direnv/lib/q.sh" in their home holds "source ~/\"dot\"files/bin/q.sh\n"
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch ~/planted-ran\n' >> sshrc.sh; printf 'touch ~/planted-ran\n' >> bin/st.sh; printf 'touch ~/planted-ran\n' >> bin/dv.sh; printf '#!/bin/sh\ntouch ~/planted-ran\n' > bin/tm.sh; printf 'import os\nopen(os.path.expanduser(\047~/planted-ran\047), \047w\047)\n' > py/mymods.py; printf 'call writefile([], expand(\047~/planted-ran\047))\n' > vim/zz.vim; printf x >> notes.txt"
+    And Claude will run "printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/after.vim; printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/sf2.vim; printf 'call writefile([], expand(\047~/planted-ran\047))\n' >> vimx/sf.vim; printf 'touch ~/planted-ran\n' >> bin/q.sh; printf 'touch ~/planted-ran\n' >> sshrc.sh; printf 'touch ~/planted-ran\n' >> bin/st.sh; printf 'touch ~/planted-ran\n' >> bin/dv.sh; printf '#!/bin/sh\ntouch ~/planted-ran\n' > bin/tm.sh; printf 'import os\nopen(os.path.expanduser(\047~/planted-ran\047), \047w\047)\n' > py/mymods.py; printf 'call writefile([], expand(\047~/planted-ran\047))\n' > vim/zz.vim; printf x >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     And the user runs these on the host, each where installed
       | program | line                                                                                                                                                         |
@@ -56,14 +62,22 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And the user's own ".npmrc" in their home holds "script-shell=${HOME}/dotfiles/bin/np.sh\n"
     And the user's own ".kube/config" in their home holds "users:\n- name: u\n  user:\n    exec:\n      command: ../dotfiles/bin/kube.sh\n"
     And the user's own ".cargo/config.toml" in their home holds "[build]\nrustc-wrapper = \"~/dotfiles/bin/rw.sh\"\n"
-    And the user's own ".config/nvim/init.lua" in their home holds "vim.opt.runtimepath:append(vim.env.HOME .. \"/dotfiles/nvim\")\n"
+    And the user's own ".config/nvim/init.lua" in their home holds "vim.opt.runtimepath:append(vim.env.HOME .. \"/dotfiles/nvim\")\nrequire('user.keys')\n"
+    And the user's own ".config/nvim/lua/user/keys.lua" in their home holds "dofile(vim.fn.expand(\"~/dotfiles/nvim2/k.lua\"))\n"
+    And the user's own ".emacs.d/init.el" in their home holds "(load \"~/dotfiles/el/x\")\n"
+    And the user's own python user site in their home holds "usercustomize/__init__.py" with "import os, runpy; runpy.run_path(os.path.expanduser('~/dotfiles/uc.py'))\n"
+    And a plain file "uc.py" containing "x = 1\n" committed
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'touch ~/planted-ran\n' >> bin/svc.sh; printf 'X=planted-ran' > env; printf 'touch ~/planted-ran\n' >> bin/np.sh; printf 'planted-ran' >> bin/kube.sh; printf 'planted-ran' >> bin/rw.sh; printf 'planted-ran' >> aliases.sh; mkdir -p nvim/plugin; printf 'planted-ran' > nvim/plugin/p.lua; printf 'planted-ran' >> prompt.sh; printf x >> notes.txt"
+    And Claude will run "printf 'import os\nopen(os.path.expanduser(\047~/planted-ran\047), \047w\047)\n' >> uc.py; mkdir -p nvim2 el; printf 'io.open(os.getenv(\047HOME\047)..\047/planted-ran\047,\047w\047):close()\n' > nvim2/k.lua; printf 'planted-ran' > el/x.el; printf 'touch ~/planted-ran\n' >> bin/svc.sh; printf 'X=planted-ran' > env; printf 'touch ~/planted-ran\n' >> bin/np.sh; printf 'planted-ran' >> bin/kube.sh; printf 'planted-ran' >> bin/rw.sh; printf 'planted-ran' >> aliases.sh; mkdir -p nvim/plugin; printf 'planted-ran' > nvim/plugin/p.lua; printf 'planted-ran' >> prompt.sh; printf x >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     And the user runs these on the host, each where installed
       | program | line                                                                                |
       | npm     | mkdir -p np && cd np && echo '{"scripts": {"x": "true"}}' > package.json && npm run x |
+      | python3 | "$USER_PYTHON" -c pass                                                              |
+      | nvim    | env -u XDG_CONFIG_HOME -u XDG_DATA_HOME nvim --headless +qa                         |
     Then no program the user ran made "planted-ran", and "npm" ran
+    And the file "nvim2/k.lua" does not exist
+    And the file "el/x.el" does not exist
     And the file "bin/svc.sh" does not contain "planted-ran"
     And the file "env" does not exist
     And the file "bin/kube.sh" does not contain "planted-ran"

@@ -16,12 +16,15 @@ script is (`home_files._sourced`), and what a script of the home's own a command
 (`tree_scripts.outside_places`); a glob's folder in the tree is host-run whole, and the
 home's own files it matches are read. A path named with `~`, `$HOME`, ssh's `%d`, a
 variable of agents' environment (the user's made it), or (for
-ssh, tmux and readline) relative to the file naming it, is followed; one holding any other
-`$`, `%` or vim expression (`exe 'so' expand(...)`, `dofile(vim.fn.stdpath(...) .. x)`), or
-a file agents does not read (over `MOST_BYTES`, a FIFO), is an unknown: the whole tree when
-these files reach it or it lies in the home, said. At most `MOST_READ` files are read; past
-it the tree counts whole. emacs' `(load ...)` is not read, nor a folder `init.lua` puts
-on the runtimepath by a variable (lazy.nvim's `rtp:prepend(lazypath)`, its data folder).
+ssh, tmux and readline) relative to the file naming it, is followed; vim's `<sfile>` and
+an `:execute` of strings, `$HOME` and `expand()` are evaluated (`domain/vim_expressions.py`),
+as is nvim's `dofile(vim.fn.expand("~/x.lua"))`; one holding any other `$`, `%` or vim
+expression (`exe 'so' g:dir`, `dofile(vim.fn.stdpath(...) .. x)`), or a file agents does
+not read (over `MOST_BYTES`, a FIFO), is an unknown: the whole tree when these files reach
+it or it lies in the home, said. At most `MOST_READ` files are read; past it the tree
+counts whole. emacs' `(load ...)` is left to the mention scan, and a folder `init.lua`
+puts on the runtimepath by a variable (lazy.nvim's `rtp:prepend(lazypath)`, its data
+folder) is not read.
 
 Cost: a read of each of these configs standing (a few KB each) and of each tree file they
 include, per look: 0.2-0.5 ms CPU for a home with three of them including three files.
@@ -32,6 +35,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters.home_words import (
@@ -42,6 +46,7 @@ from cleveragents.adapters.home_words import (
     _shown,
     _text,
 )
+from cleveragents.domain import vim_expressions
 from cleveragents.domain.reach import printable
 
 SSH, VIM, LUA, TMUX, INPUTRC = "ssh", "vim", "lua", "tmux", "inputrc"
@@ -65,10 +70,14 @@ VIM_SOURCE = re.compile(
     r"|py3?f(?:ile)?|pyxf(?:ile)?|rubyf(?:ile)?|perlf(?:ile)?)!?\s+(.+?)\s*$"
 )
 VIM_EXECUTE = re.compile(r"^\s*:?\s*exe(?:c(?:u(?:t(?:e)?)?)?)?\b.*\b(?:so|source|ru|runtime)\b")
+VIM_EXE = re.compile(r"^\s*:?\s*exe(?:c(?:u(?:t(?:e)?)?)?)?\s+(.*?)\s*$")
 VIM_PATHS = re.compile(
     r"^\s*:?\s*(?:set?|setg(?:lobal)?)\s+.*\b(?:rtp|runtimepath|pp|packpath)\s*[+^]?=\s*(\S+)"
 )
-LUA_FILE = re.compile(r"\b(?:dofile|loadfile)\s*\(?\s*(?:([\"'])(.*?)\1|([^\s)]+))")
+LUA_FILE = re.compile(  # (`dofile(vim.fn.expand("~/x.lua"))`: the file expand names)
+    r"\b(?:dofile|loadfile)\s*\(?\s*(?:vim\.(?:fn\.expand|fs\.normalize)\s*\(\s*)?"
+    r"(?:([\"'])(.*?)\1|([^\s)]+))"
+)
 LUA_PATHS = re.compile(
     r"\b(?:rtp|runtimepath|packpath)\s*:\s*(?:append|prepend)\s*\(\s*([\"'])(.*?)\1"
 )
@@ -225,22 +234,7 @@ def _read(
             elif key in SSH_COMMANDS or (key == "match" and "exec" in rest.lower()):
                 commands += _pieces(rest, home)
         elif kind == VIM:
-            if (match := VIM_SOURCE.match(line)) is not None:
-                name = match[2].split("|")[0].strip()
-                if name.startswith(SYSTEM):
-                    continue  # `source $VIMRUNTIME/defaults.vim`: vim's own
-                if match[1].startswith("ru"):
-                    for word in name.split():
-                        includes += _runtime(word, home, folders)
-                else:
-                    add(includes, name, None)
-            elif (match := VIM_PATHS.match(line)) is not None:
-                for word in match[1].split(","):
-                    add(folders, word, None)
-            elif VIM_EXECUTE.match(line):
-                unknown = (
-                    unknown or f"it runs {printable(stripped[:80])}, a path agents cannot name"
-                )
+            unknown = unknown or _vim(line, path, home, (includes, folders), add)
         elif kind == LUA:
             for match in LUA_FILE.finditer(line):
                 if match[1]:
@@ -260,11 +254,51 @@ def _read(
                     )
                 else:
                     add(includes, match[2], here)
-            if (match := TMUX_RUN.search(line)) is not None:
-                commands += _pieces(match[1], home)
+            if (run := TMUX_RUN.search(line)) is not None:
+                commands += _pieces(run[1], home)
         elif kind == INPUTRC and stripped.startswith("$include"):
             add(includes, stripped[len("$include") :].strip(), here)
     return includes, commands, folders, unknown
+
+
+def _vim(
+    line: str,
+    path: str,
+    home: str,
+    into: tuple[list[str], list[str]],
+    add: Callable[[list[str], str, str | None], None],
+) -> str:
+    """Add what a vim line of the config at `path` sources (`into`'s first) or puts on the
+    runtimepath (its second), `<sfile>` and an `:execute`'s expression evaluated
+    (`domain/vim_expressions.py`); the line when it sources what agents cannot name."""
+    includes, folders = into
+    scripts = (path, os.path.realpath(path))  # `<sfile>`: the link, or where it leads
+    if (match := VIM_EXE.match(line)) is not None:
+        lines = vim_expressions.executed(match[1], scripts, lambda n: _variable(n, home))
+        if lines is None:
+            said = f"it runs {printable(line.strip()[:80])}, a path agents cannot name"
+            return said if VIM_EXECUTE.match(line) else ""
+        return next((s for run in lines if (s := _vim(run, path, home, into, add))), "")
+    if (match := VIM_SOURCE.match(line)) is not None:
+        name = match[2].split("|")[0].strip()
+        if name.startswith(SYSTEM):
+            return ""  # `source $VIMRUNTIME/defaults.vim`: vim's own
+        if match[1].startswith("ru"):
+            for word in name.split():
+                includes += _runtime(word, home, folders)
+            return ""
+        for each in vim_expressions.sfile(name, scripts) or [name]:
+            add(includes, each, None)
+    elif (match := VIM_PATHS.match(line)) is not None:
+        for word in match[1].split(","):
+            for each in vim_expressions.sfile(word, scripts) or [word]:
+                add(folders, each, None)
+    return ""
+
+
+def _variable(name: str, home: str) -> str | None:
+    """An environment variable's value in the user's vim: the home, or agents' own."""
+    return home if name == "HOME" else os.environ.get(name)
 
 
 def _path(word: str, home: str, base: str | None) -> str | None:

@@ -9,7 +9,9 @@ Each file of the table standing (its links followed) is read, and each path its 
 mentions, anywhere, comments and all, is one the program may run or load:
   * a path named by `/`, `~/`, `$HOME/`, `${HOME}/`, a variable of agents' environment (the
     user's made it), a unit's `%h/`, VS Code's `${env:HOME}`, or a relative one from the
-    config's own folder (`../x`, or `a/b` standing there): a file of the tree is
+    config's own folder (`../x`, or `a/b` standing there), its quoted pieces joined as the
+    shell joins them (the words themselves: `domain/config_mentions.py`), in an emacs init
+    file with the suffixes `load` tries (`x.elc`, `x.el`): a file of the tree is
     held and read in turn as a script (`home_files._sourced`), a folder (`~/dotfiles/vim/`,
     one standing) is held whole, a glob's folder whole (all it can match); the tree's
     top (`WorkingDirectory=%h/dotfiles`), or a glob's folder holding the tree (not `/` nor
@@ -31,20 +33,22 @@ readable). The exact readers (`home_configs.py`) stay for the forms a scan canno
 (a relative `Include`, vim's `runtime` names, ssh's `%d`).
 
 Cost, per look: a `stat` of each folder of the table standing (a tree of its names: a
-folder once; its listing, and what each glob matched there, kept in the process while
-its stat stands), a `stat` of each file found (its mentions kept the same way), a
-`realpath` of each mention's folder (kept for the look) and an `lstat` of each mention.
+folder once; its listing, and what each glob matched there, its folders for a `**`, kept
+in the process while its stat stands), a `stat` of each file found (its mentions kept the
+same way), a `realpath` of each mention's folder (kept for the look) and an `lstat` of each
+mention.
 Measured (CPU, a loaded 2-core machine, a home of 19 such configs naming 15 tree paths):
 0.5-0.8 ms a look, 0.1 ms of it the folders, with a user site of 3000 packages too; 1.5
 ms with every file read again; with a 20 KB `.vimrc` and a 60 KB VS Code `settings.json`
-naming 1800 other paths besides, 12 ms a look; 600 `.desktop` entries, 4.4 ms.
+naming 1800 other paths besides, 12 ms a look; 600 `.desktop` entries, 4.4 ms; an nvim
+config of 180 `lua/**` files in 31 folders and 60 packages' `plugin` folders, 2.5-3.5 ms
+(68 ms at a process's first look, reading them).
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,42 +56,16 @@ from pathlib import Path
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_assigned import put_in
 from cleveragents.adapters.home_words import in_tree
+from cleveragents.domain import vim_expressions
+from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
 from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
+DEEPEST = 8  # folders a `**` of the table goes down, at most (a deeper file is not read)
 MOST_FILES = 2048  # files of the table read, at most (Steam and wine make hundreds of
 # `.desktop` entries)
-# Where a mention starts: not in the middle of a word or a path (`https://x/y`, `a/b`).
-START = re.compile(
-    r"(?<![\w.~$%/\\@+])(?:~/|~(?=[\s\"']|$)|\$\{HOME\}|\$HOME\b|\$\{env:HOME\}|\$\{userHome\}"
-    r"|%h\b|\.\.?/|/(?![/\s])|\w[\w.+-]*/(?=[\w.])"
-    r"|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)",
-    re.M,
-)
-BODY = re.compile(r"(?:\\ |[^\s'\"`;|&()<>=,:])*")  # (`\ `: a blank in a path)
-# A home built by an expression: whatever follows is the program's to compute.
-HOME_EXPR = re.compile(
-    r"\benv\.HOME\b|environ\s*(?:\[|\.get\(|\.)\s*[\"']?HOME\b|getenv\s*\(\s*[\"']HOME\b"
-    r"|\bENV\s*\[\s*[\"']HOME\b|\$env:HOME\b|\bhomedir\s*\(|\bhome\s*\(\s*\)|\bhome_dir\b"
-    r"|\bDir\.home\b|expanduser\s*\(\s*[\"']~[\"']|expand\s*\(\s*[\"']~[\"']|\$\(HOME\)"
-    r"|[\"']~[\"']\s*(?:\.\.|[.+/]|,)"
-)
-# After a home expression: one string added to it (`.. "/x"`, `+ '/x'`, `/ "x"`).
-TAIL = re.compile(r"[\"')\]]*[ \t]*(?:\.\.|\.|\+|/)[ \t]*([\"'])(/?[^\"'$%{}`#*?\[\n]*)\1")
-CONCAT = re.compile(r"[ \t]*(?:\.\.|\.(?=[ \t\"'])|\+|/)")
-UNKNOWN = re.compile(r"[$%{}`#]")
-GLOB = re.compile(r"[*?\[]")
 VAGUE_PATH = "\0vague"  # `_full`: a variable the startup files set, not evaluated
-
-
-@dataclass(frozen=True)
-class Mention:
-    """A path a config names (`path`: `~/`, `$HOME`, `%h` put in as `~`, a variable as is),
-    and whether an expression builds on it (`built`)."""
-
-    path: str
-    built: bool = False
 
 
 @dataclass
@@ -109,6 +87,8 @@ _listed: dict[str, tuple[tuple[int, int, int], set[str], dict[str, list[str]]]] 
 FRESH_NS = 2_000_000_000
 # The mentions of each file read in this process (None: not read, and why), by its stat.
 _read: dict[str, tuple[tuple[int, int, int, int], list[Mention] | None, str]] = {}
+EMACS = ("/.emacs", ".el")  # emacs' configs (`~/.emacs`, `init.el`): `load` adds suffixes
+LOAD_SUFFIXES = (".elc", ".el", ".so", ".elc.gz", ".el.gz", ".gz")
 UNITS = (".service", ".socket", ".timer", ".path", ".conf")  # where `%h` is the home
 
 
@@ -144,10 +124,11 @@ def config_paths(home: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _standing(folder: str, node: Node) -> list[str]:
+def _standing(folder: str, node: Node, depth: int = 0) -> list[str]:
     """The paths below `folder` that the names of `node` match (a glob: each of the
-    folder's entries it matches, not a dot one); a folder's listing kept in the process
-    while its stat stands (`home_walk._entries`' way)."""
+    folder's entries it matches, not a dot one; `**`: `folder` and every folder below it,
+    `depth` levels down so far); a folder's listing kept in the process while its stat
+    stands (`home_walk._entries`' way)."""
     try:
         st = os.stat(folder)
     except OSError:
@@ -165,6 +146,15 @@ def _standing(folder: str, node: Node) -> list[str]:
     found: list[str] = []
     for part, below in node.items():
         if not part:
+            continue
+        if part == "**":  # this folder, and each below it (not a dot one), to `DEEPEST`
+            found += _standing(folder, below, depth)
+            if "/" not in globbed:  # (its folders, kept with its listing)
+                globbed["/"] = [
+                    n for n in sorted(names) if n[0] != "." and os.path.isdir(f"{folder}/{n}")
+                ]
+            for name in globbed["/"] if depth < DEEPEST else []:
+                found += _standing(os.path.join(folder, name), {part: below}, depth + 1)
             continue
         if GLOB.search(part):
             if part not in globbed:  # (a site-packages of thousands: matched once)
@@ -200,7 +190,7 @@ def mention_places(top: Path, home: str) -> Found:
                 result.whole = result.whole or why
             continue
         for mention in mentions:
-            for full in _full(mention.path, home, path):
+            for full in _loaded(_full(mention.path, home, path), path):
                 if full == VAGUE_PATH:  # it may name any place, the tree's too: fail closed
                     why = f"names {printable(mention.path[:120])}, a path agents cannot name"
                     result.whole = result.whole or f"your home's {_said(top, home, path)} {why}"
@@ -272,6 +262,16 @@ def _held(
     return "", True
 
 
+def _loaded(paths: list[str], config: str) -> list[str]:
+    """`paths`, and for an emacs config each with the suffixes its `(load "~/x")` tries
+    (`x.elc`, `x.el`, a module's `x.so`, compressed or not) besides the bare name."""
+    if not config.endswith(EMACS):
+        return paths
+    plain = [p for p in paths if not (p == VAGUE_PATH or p.endswith("/") or UNKNOWN.search(p))]
+    plain = [p for p in plain if not GLOB.search(p)]
+    return [*paths, *(p + suffix for p in plain for suffix in LOAD_SUFFIXES)]
+
+
 def _said(top: Path, home: str, path: str) -> str:
     """The config at `path` as the user knows it: from the tree's top, or `~/...`."""
     inside = in_tree(top, os.path.realpath(path))
@@ -299,8 +299,11 @@ def _full(path: str, home: str, config: str) -> list[str]:
     """The absolute forms of the mention `path`: `~` and `$HOME` put in, a variable the
     home's startup files set or agents' environment holds put in (an unset one left), a
     relative one from the folder of `config` (where the program reads it: not where a link
-    of it leads); `VAGUE_PATH` for a variable the startup files set to what agents cannot
-    evaluate."""
+    of it leads); vim's `<sfile>` as `config`, and where a link of it leads (vim 9 says the
+    link, others the file); `VAGUE_PATH` for a variable the startup files set to what agents
+    cannot evaluate."""
+    if path.startswith("<sfile>"):
+        return vim_expressions.sfile(path, (config, os.path.realpath(config))) or []
     if path == "~" or path.startswith("~/"):
         path = home + path[1:]
     for name in ("${HOME}", "$HOME", "${env:HOME}", "${userHome}"):
@@ -347,48 +350,3 @@ def _mentions(path: str) -> tuple[list[Mention] | None, str]:
     if time.time_ns() - max(key[2], key[3]) > FRESH_NS:  # (as a folder's listing)
         _read[path] = (key, mentions, unread)
     return mentions, unread
-
-
-def scan(text: str, unit: bool = False) -> list[Mention]:
-    """The paths `text` mentions (`Mention`): see the module. `unit`: a systemd unit's,
-    where `%h` is the home. A quoted one holding blanks is taken both whole
-    (`"~/My Dotfiles/x"`) and to its first blank (`"~/dotfiles/st.sh arg"`)."""
-    found: list[Mention] = []
-    for match in HOME_EXPR.finditer(text):  # `vim.env.HOME .. "/dotfiles/nvim"`
-        tail = TAIL.match(text, match.end())
-        if tail is not None and not CONCAT.match(text, tail.end()):
-            found.append(Mention("~" + tail[2]))  # the home and one string: a path
-        else:
-            found.append(Mention("~/", built=True))
-    for match in START.finditer(text):
-        start, at = match.group(), match.start()
-        if start == "%h" and not unit:
-            continue
-        quote = text[at - 1] if at and text[at - 1] in "'\"" else ""
-        if quote and start[0] not in "~$%" and _continued(text[max(0, at - 200) : at - 1]):
-            continue  # `x .. "/dotfiles/y"`: the end of a path built before it
-        body = BODY.match(text, match.end())
-        ends = [body.end() if body else match.end()]
-        closing = text.find(quote, at, text.find("\n", at) % (len(text) + 1)) if quote else -1
-        whole = text[ends[0] : closing] if closing > ends[0] else "$"
-        # (`"~/My Dots/x"` whole, not `"~/x %h"`: its other words are a command's)
-        ends += [closing] if not (UNKNOWN.search(whole) or GLOB.search(whole)) else []
-        for end in ends:
-            word = text[at:end].replace("\\ ", " ")
-            word = "~" + word[2:] if start == "%h" else word
-            closed = text.startswith(quote, end) if quote else False
-            built = closed and bool(CONCAT.match(text, end + 1))
-            if word != "~" or built:  # (`set backupext=~`: no path)
-                found.append(Mention(word, built))
-    return list(dict.fromkeys(found))
-
-
-def _continued(before: str) -> bool:
-    """Whether the text `before` a quoted string ends in a concatenation of something:
-    `x .. "`, `g:dot . '`, `base + "`."""
-    stripped = before.rstrip(" \t")
-    for operator in ("..", ".", "+"):
-        if stripped.endswith(operator):
-            rest = stripped[: -len(operator)].rstrip(" \t")
-            return bool(rest) and (rest[-1].isalnum() or rest[-1] in "_)]'\"")
-    return False

@@ -1,8 +1,10 @@
 """The home's configs of programs that run or load the files they name (attack 21
 findings 8, 17, 18, 20, 21, 22), one line a program saying what runs it: read by the mention
 scan (`adapters/home_mentions.py`), which keeps every path one names of the tree from the
-model. A file is named as it lies under the home, or a glob of them; `.config/` ones are read
-under `$XDG_CONFIG_HOME` too, `.local/share/` ones under `$XDG_DATA_HOME`."""
+model. A file is named as it lies under the home, or a glob of them (`**`: any folders
+below, not dot ones, the folder itself too); `.config/` ones are read under
+`$XDG_CONFIG_HOME` too, `.local/share/` ones under `$XDG_DATA_HOME`. vim and nvim: what
+they load from their runtime folders at start, by file type or by call (`:h startup`)."""
 
 from __future__ import annotations
 
@@ -25,13 +27,35 @@ CONFIGS: tuple[tuple[str, str], ...] = (
     (".vim/vimrc", "vim, as ~/.vimrc"),
     (".gvimrc", "gvim, as ~/.vimrc"),
     (".exrc", "vi, as ~/.vimrc"),
-    (".vim/plugin/*.vim", "vim sources each at start"),
+    (".vim/plugin/**/*.vim", "vim sources each at start"),
+    (".vim/after/**/*.vim", "vim sources after/plugin at start, the rest by file type"),
+    (".vim/pack/*/start/*/plugin/**/*.vim", "vim sources each at start"),
+    (".vim/ftdetect/*.vim", "vim sources each at `filetype on`"),
+    (".vim/ftplugin/**/*.vim", "vim sources each for its file type"),
+    (".vim/indent/*.vim", "vim sources each for its file type"),
+    (".vim/syntax/**/*.vim", "vim sources each for its file type"),
+    (".vim/autoload/**/*.vim", "vim sources each at a call of its functions"),
+    (".vim/colors/*.vim", "vim sources each at `colorscheme`"),
+    (".vim/compiler/*.vim", "vim sources each at `compiler`"),
     (".config/nvim/init.vim", "nvim, as ~/.vimrc"),
     (".config/nvim/init.lua", "nvim: dofile, runtimepath:append, package.path"),
-    (".config/nvim/lua/*.lua", "nvim's init.lua requires them"),
-    (".config/nvim/plugin/*", "nvim sources each at start"),
+    (".config/nvim/lua/**/*.lua", "nvim's init.lua requires them"),
+    (".config/nvim/plugin/**/*", "nvim sources each at start"),
+    (".config/nvim/after/**/*", "nvim sources after/plugin at start, the rest by file type"),
+    (".config/nvim/pack/*/start/*/plugin/**/*", "nvim sources each at start"),
+    (".config/nvim/ftdetect/*", "nvim sources each at start"),
+    (".config/nvim/ftplugin/**/*", "nvim sources each for its file type"),
+    (".config/nvim/indent/*", "nvim sources each for its file type"),
+    (".config/nvim/syntax/**/*", "nvim sources each for its file type"),
+    (".config/nvim/autoload/**/*", "nvim sources each at a call of its functions"),
+    (".config/nvim/colors/*", "nvim sources each at `colorscheme`"),
+    (".local/share/nvim/site/plugin/**/*", "nvim sources each at start"),
+    (".local/share/nvim/site/after/**/*", "nvim, as its config's after/"),
+    (".local/share/nvim/site/pack/*/start/*/plugin/**/*", "nvim sources each at start"),
     (".local/lib/python3*/site-packages/usercustomize.py", "every python3 of the user"),
+    (".local/lib/python3*/site-packages/usercustomize/**/*.py", "every python3: a package"),
     (".local/lib/python3*/site-packages/sitecustomize.py", "every python3 of the user"),
+    (".local/lib/python3*/site-packages/sitecustomize/**/*.py", "every python3: a package"),
     (".local/lib/python3*/site-packages/*.pth", "every python3 runs its import lines"),
     (".pythonrc", "python's PYTHONSTARTUP, by custom"),
     (".pythonrc.py", "python's PYTHONSTARTUP, by custom"),
@@ -83,7 +107,10 @@ CONFIGS: tuple[tuple[str, str], ...] = (
     (".config/gdb/gdbinit", "gdb runs it"),
     (".lldbinit", "lldb runs it"),
     (".emacs", "emacs loads it"),
+    (".emacs.el", "emacs loads it"),
+    (".emacs.d/early-init.el", "emacs loads it"),
     (".emacs.d/init.el", "emacs loads it"),
+    (".config/emacs/early-init.el", "emacs loads it"),
     (".config/emacs/init.el", "emacs loads it"),
     (".Rprofile", "R sources it"),
     (".Renviron", "R reads it"),

@@ -27,13 +27,27 @@ PROGRAMS = {
         "Include $NOT_SET_ANYWHERE/x.conf",
     ),
     ".vimrc": (
-        ("source ~/dotfiles/{p}", ":so $HOME/dotfiles/{p}", "runtime {p}"),
-        ("luafile ~/dotfiles/{p}", "set rtp+=~/dotfiles/{p}"),
-        "exe 'source ' . expand('<sfile>:h') . '/x.vim'",
+        (
+            "source ~/dotfiles/{p}",
+            ":so $HOME/dotfiles/{p}",
+            "runtime {p}",
+            "exe 'source' $HOME . '/dotfiles/{p}'",
+            "execute 'so ' .. expand('~/dotfiles/{p}')",
+        ),
+        (
+            "luafile ~/dotfiles/{p}",
+            "set rtp+=~/dotfiles/{p}",
+            "exe 'set rtp+=' . $HOME.'/dotfiles/{p}'",
+        ),
+        "exe 'source ' . g:dots . '/x.vim'",
     ),
     ".config/nvim/init.lua": (
         ('vim.cmd("source ~/dotfiles/{p}")',),
-        ('dofile("{h}/dotfiles/{p}")', 'vim.opt.rtp:append("~/dotfiles/{p}")'),
+        (
+            'dofile("{h}/dotfiles/{p}")',
+            'vim.opt.rtp:append("~/dotfiles/{p}")',
+            'dofile(vim.fn.expand("~/dotfiles/{p}"))',
+        ),
         'dofile(vim.fn.stdpath("config") .. "/x.lua")',
     ),
     ".tmux.conf": (

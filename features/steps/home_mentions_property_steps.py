@@ -23,6 +23,13 @@ from features.support.properties import run_property
 SHELL_READ = ("environment.d/", "autostart/", "systemd/user/x.service")
 SPELLINGS = ("{tree}/{p}", "~/dotfiles/{p}", "$HOME/dotfiles/{p}", "${{HOME}}/dotfiles/{p}")
 SPELLINGS += ("${{env:HOME}}/dotfiles/{p}", "{relative}")
+# The shell's words of quoted pieces side by side, vim's and lua's home and one string.
+JOINED = ('~/"dot"files/{p}', "\"$HOME\"/'dotfiles'/{p}", '$HOME"/dotfiles/{p}"')
+JOINED += ("$HOME . '/dotfiles/{p}'", '$HOME.."/dotfiles/{p}"', "~/'dotfiles/{p}'")
+JOINED += ('package.path = package.path .. ";" .. vim.env.HOME .. "/dotfiles/{p}/?.lua"',)
+VIM = (".vim", "vimrc", ".exrc")  # vim's own files: `<sfile>` is the file itself
+VIM_OWN = "<sfile>:p:h/{relative}"
+EMACS = ("/.emacs", ".el")  # configs emacs loads: `(load "~/x")` tries `x.elc`, `x.el`
 BUILT = (
     "'~/dotfiles/{p}' . name",
     'vim.env.HOME .. "/dotfiles/" .. x',
@@ -32,6 +39,7 @@ BUILT = (
 )
 AROUND = ("", "exec ", "key = ", "command: ", "#(", "x(", "--rc=", "PATH=", "load ")
 AFTER = ("", " arg", ")", ";", ",", ":/usr/bin")
+QUOTED_AFTER = ("]", "}", ".strip()")  # a list's, a table's, a method's: right after a quote
 
 
 @when("program configs of the home naming tree paths are made at random")
@@ -59,6 +67,7 @@ def _example(root: Path, data: st.DataObject) -> None:
     built = False
     for config in chosen:
         spellings = [*SPELLINGS, *(("%h/dotfiles/{p}",) if config.endswith(UNITS) else ())]
+        spellings += [VIM_OWN] if config.endswith(VIM) else []
         lines: list[str] = []
         for _ in range(data.draw(st.integers(1, 3))):
             p = "/".join(data.draw(st.lists(part, min_size=1, max_size=2))) + ".t"
@@ -72,10 +81,20 @@ def _example(root: Path, data: st.DataObject) -> None:
                 lines.append(data.draw(st.sampled_from(BUILT)).format(p=p))
                 built = True
                 continue
+            if config.endswith(EMACS) and data.draw(st.integers(0, 3)) == 0:
+                stem = p.removesuffix(".t")  # (written or not as `.t`: emacs adds its own)
+                lines.append(f'(load "~/dotfiles/{stem}")')
+                wanted.append(stem + data.draw(st.sampled_from((".el", ".elc", ".el.gz"))))
+                continue
+            if " " not in p and data.draw(st.integers(0, 4)) == 0:
+                lines.append(data.draw(st.sampled_from(JOINED)).format(p=p))
+                wanted.append(p)
+                continue
             word = data.draw(st.sampled_from(spellings)).format(p=p, tree=tree, relative=relative)
             quote = data.draw(st.sampled_from(("", "'", '"')))
             word = word if quote else word.replace(" ", "\\ ")  # `a\ b`, unquoted
-            around, after = data.draw(st.sampled_from(AROUND)), data.draw(st.sampled_from(AFTER))
+            around = data.draw(st.sampled_from(AROUND))
+            after = data.draw(st.sampled_from(AFTER + (QUOTED_AFTER if quote else ())))
             lines.append(f"{around}{quote}{word}{quote}{after}")
             wanted.append(p)
         (home / config).parent.mkdir(parents=True, exist_ok=True)

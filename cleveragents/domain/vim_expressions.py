@@ -1,0 +1,111 @@
+"""The file names of a vim config's lines as vim makes them (attack 23 findings 1, 1b): an
+`:execute`'s expression (`exe 'source' $HOME . '/x.vim'`, `execute 'so ' .
+expand('~/x.vim')`) and `<sfile>` (`source <sfile>:h/other.vim`), read by
+`adapters/home_configs.py`. Only what is certain is evaluated: strings, `$HOME` and the
+variables given, `expand()` of `~`, `$HOME` or `<sfile>` with `:p`, `:h`, `:t`, joined by
+`.` or `..`; anything else (a variable of the script, a function call) is None, which the
+reader counts as a path it cannot name. `<sfile>` is the script as it was sourced, a link
+or where it leads, by vim's version: both are given, and each evaluated."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from functools import partial
+
+# One operand of an expression: a string, an environment variable, `expand('...')`.
+OPERAND = re.compile(
+    r"\s*(?:'((?:[^']|'')*)'|\"((?:[^\"\\]|\\.)*)\"|\$(\w+)|expand\s*\(\s*(?:'([^']*)'|\"([^\"]*)\")\s*\))\s*"
+)
+JOIN = re.compile(r"\s*\.\.?\s*")
+SFILE = re.compile(r"<sfile>((?::[pht])*)")
+
+
+def sfile(word: str, scripts: tuple[str, ...]) -> list[str] | None:
+    """`word` with `<sfile>` and its modifiers put in, once for each path the script may
+    have (`scripts`, absolute); None when it holds another `<...>`."""
+    if "<sfile>" not in word:
+        return None if "<" in word else [word]
+    found: list[str] = []
+    for script in scripts:
+        put = SFILE.sub(partial(_modified, script), word)
+        if "<" in put:
+            return None
+        found.append(put)
+    return list(dict.fromkeys(found))
+
+
+def _modified(path: str, sfile: re.Match[str]) -> str:
+    """`path` with the filename modifiers of `<sfile>` (`:p` absolute already, `:h` head,
+    `:t` tail)."""
+    for modifier in sfile[1].split(":")[1:]:
+        path = posixpath.dirname(path) if modifier == "h" else path
+        path = posixpath.basename(path) if modifier == "t" else path
+    return path
+
+
+def executed(
+    arguments: str, scripts: tuple[str, ...], variable: Callable[[str], str | None]
+) -> list[str] | None:
+    """The command lines `:execute ARGUMENTS` runs (its expressions joined by a blank),
+    once for each path of the script (`<sfile>`); `variable` gives an environment
+    variable's value (`HOME`), or None for one not known; None when any part is not
+    certain."""
+    lines: list[str] = []
+    for script in scripts:
+        line = _evaluated(arguments, script, variable)
+        if line is None:
+            return None
+        lines.append(line)
+    return list(dict.fromkeys(lines))
+
+
+def _evaluated(text: str, script: str, variable: Callable[[str], str | None]) -> str | None:
+    """`text`, a list of expressions, evaluated (see `executed`)."""
+    values: list[str] = []
+    value = ""
+    at = 0
+    while at < len(text):
+        match = OPERAND.match(text, at)
+        if match is None:
+            return None
+        single, double, name, expand_single, expand_double = match.groups()
+        if name is not None:
+            got = variable(name)
+            if got is None:
+                return None
+            value += got
+        elif single is not None:
+            value += single.replace("''", "'")
+        elif double is not None:
+            if "\\" in double:
+                return None  # (an escape: not evaluated here)
+            value += double
+        else:
+            got = _expanded(expand_single or expand_double or "", script, variable)
+            if got is None:
+                return None
+            value += got
+        at = match.end()
+        if text.startswith(".", at):  # `a . b`, `a .. b`: one value
+            at = JOIN.match(text, at).end()  # type: ignore[union-attr]
+            continue
+        values.append(value)
+        value = ""
+    return " ".join(values) if values else None
+
+
+def _expanded(word: str, script: str, variable: Callable[[str], str | None]) -> str | None:
+    """What `expand(WORD)` gives for `~`, `$VAR` and `<sfile>` forms; None for others."""
+    if word.startswith("~") and word[1:2] in ("", "/"):
+        home = variable("HOME")
+        word = word if home is None else home + word[1:]
+    if word.startswith("$"):
+        name = re.match(r"\$(\w+)", word)
+        got = variable(name[1]) if name else None
+        word = word if got is None else got + word[len(name[0]) :]  # type: ignore[index]
+    put = sfile(word, (script,))
+    if put is None or any(c in put[0] for c in "~$%#*?[{`"):
+        return None
+    return put[0]
