@@ -115,7 +115,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
 
   Scenario Outline: What my .bashrc reaches by <how> is kept from the model
     # Each once read as naming nothing of the tree: the model's line stood, and the user's
-    # next shell ran it (attack 21 #1, #12; attack 23 #0, #0b, #9, #6).
+    # next shell ran it (attack 21 #1, #12; attack 22 #0, #0b, #9, #6).
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".gitconfig" in their home holds "[dotfiles]\n  dir = ~/dotfiles\n"
     And the user's own ".bashrc" in their home holds "<bashrc>"

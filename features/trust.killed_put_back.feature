@@ -65,7 +65,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
   Scenario: What a killed command left where git or Claude Code runs on my host goes at the next command, undoably
     # The put-back after a command removes a nested `.git`'s config naming a command, a
     # `.claude` setting at any depth, a `.mcp.json` (`git_dirs.py`, `claude_dirs.py`) and a
-    # FIFO where git opens a file (`git_waits.py`); a killed agents never ran it (attack 23,
+    # FIFO where git opens a file (`git_waits.py`); a killed agents never ran it (attack 22,
     # finding K): the user's next `git status` in `sub` ran the model's fsmonitor, their
     # next `claude` its hooks and MCP servers, and the next `agents` hung on the FIFO.
     Given Claude will run "sh -c 'git init -q sub && git -C sub config core.fsmonitor "touch ../../canary" && mkdir -p deep/er/.claude && echo hooks > deep/er/.claude/settings.json && echo servers > .mcp.json && mkfifo .gitattributes && echo x > marker; sleep 30'"

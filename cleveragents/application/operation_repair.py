@@ -175,7 +175,7 @@ def _runs_on_host(log: OperationLog, git_runs: list[str]) -> Callable[[str], boo
     """Whether a path of the tree is one the put-back after a command takes back: one the
     host runs (`domain/host_files.host_run`), one Claude Code runs or takes permissions from
     (`rules.claude_setting`: a `.claude` setting, a `.mcp.json`), or what of a `.git` (or a
-    folder git takes for one) the user's git would run (attack 23, finding K: a killed run
+    folder git takes for one) the user's git would run (attack 22, finding K: a killed run
     left the model's fsmonitor, hooks and MCP servers)."""
     from cleveragents.domain.host_files import host_run
     from cleveragents.domain.rules import claude_reads, claude_setting

@@ -1,5 +1,5 @@
 """The paths a program config's text mentions (attack 21 findings 8, 17, 18, 20, 21, 22;
-attack 23 findings 1, 3, 4), for the fail-closed scan of the home's configs
+attack 22 findings 1, 3, 4), for the fail-closed scan of the home's configs
 (`adapters/home_mentions.py`, which says what counts): a path named by `/`, `~/`,
 `$HOME/`, a variable, a unit's `%h/`, `../`; the word the shell makes of quoted and bare
 pieces side by side (`~/"dot"files/x`, `"$HOME"/'dot files'/x`; a quoted `~` is no home:

@@ -1,4 +1,4 @@
-"""The file names of a vim config's lines as vim makes them (attack 23 findings 1, 1b): an
+"""The file names of a vim config's lines as vim makes them (attack 22 findings 1, 1b): an
 `:execute`'s expression (`exe 'source' $HOME . '/x.vim'`, `execute 'so ' .
 expand('~/x.vim')`) and `<sfile>` (`source <sfile>:h/other.vim`), read by
 `adapters/home_configs.py`. Only what is certain is evaluated: strings, `$HOME` and the

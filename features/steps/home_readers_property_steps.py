@@ -117,7 +117,7 @@ SOURCES = (
     ('make -C "$(git config --global --path dotfiles.dir)"', "whole"),
     ("python3 {h}/dotfiles", "whole"),
     ("dev() {{ make -C {h}/dotfiles; }}", "whole"),
-    # Attack 23: a glob over the home counts where it may match in the tree (`init.sh`,
+    # Attack 22: a glob over the home counts where it may match in the tree (`init.sh`,
     # made later), a file fed to a shell on stdin runs, an option's attached value is the
     # spaced form's, the terminal's variables are any value (the folder), lua's `@file`, an
     # option variable's relative file (what Ruby loads: `x.rb`), an array's subscripts.

@@ -2,7 +2,7 @@
 may have made where the host runs (`application/operation_repair.py`), which no saved record
 names (the look before the command saves the files that stand then). Ignored files, and
 what of a nested `.git` (or a `.claude` in a nested repository) git or Claude Code would run
-(`GitDirs.running`): the put-back after a command takes those back (attack 23, finding K).
+(`GitDirs.running`): the put-back after a command takes those back (attack 22, finding K).
 
 First, a FIFO or socket made since where git opens a file (`.gitattributes`, a nested
 `HEAD`) is removed, as after a command (`workspace/git_waits.py`): the settling's own git,
