@@ -51,22 +51,33 @@ def prepared(env: dict[str, str]) -> None:
         _freeze_what_lives()
 
 
-# What each fork of `agents plan run`, `correct`, `undo` and the views still imported as it
-# ran (some 30 modules, 75 with Claude: pydantic's classes of the replies built, the HTTP
-# stack imported, under coverage's tracer, in every fork), imported here once instead.
+# What each fork of `agents plan run`, `correct`, `undo`, `push`, `pull`, `delete` and the
+# views still imported as it ran (some 30 modules, 75 with Claude: the replies' pydantic
+# classes built, the HTTP stack imported, under coverage's tracer, in every fork), imported
+# here once instead. None reads the environment as it is imported (a fork's is the
+# command's): OpenTelemetry's propagators, which do, are left to the fork.
 _ALSO = (
     "typer._click.decorators",
     "yaml",
     "cleveragents.bootstrap_rows",
     "cleveragents.cli.plan",
+    "cleveragents.cli.output_path",
     "cleveragents.cli.plan_correct",
+    "cleveragents.cli.plan_delete",
     "cleveragents.cli.plan_outcome",
+    "cleveragents.cli.plan_share",
     "cleveragents.cli.plan_undo",
     "cleveragents.cli.plan_views",
     "cleveragents.cli.progress",
     "cleveragents.cli.restore_prompts",
     "cleveragents.application.operation_repair",
+    "cleveragents.application.plan_deletion",
+    "cleveragents.application.plan_sharing",
+    "cleveragents.application.share_refusals",
+    "cleveragents.adapters.actors.claude_code.hooks_off",
     "cleveragents.adapters.git.hook_links",
+    "cleveragents.adapters.git.remotes",
+    "cleveragents.adapters.git.session_reads",
     "cleveragents.adapters.home_configs",
     "cleveragents.adapters.home_installs",
     "cleveragents.adapters.vouched_programs",
@@ -75,8 +86,10 @@ _ALSO = (
     "cleveragents.adapters.render.tree_json",
     "cleveragents.adapters.render.tree_outline",
     "cleveragents.domain.action_reverter",
+    "cleveragents.domain.foreign_records",
     "cleveragents.domain.output_patterns",
     "cleveragents.domain.schema_version",
+    "cleveragents.domain.when",
 )
 _WITH_CLAUDE = (
     "cleveragents.adapters.actors.cassette",
@@ -96,10 +109,11 @@ def _freeze_what_lives() -> None:
     the objects alive now, some 170,000 of the CLI and the SDK with behave's steps, or the
     Robot fork server's, go out of the garbage collector's generations (`gc.freeze`, made
     for processes that fork). A full collection in this process, or in each fork, walked
-    them all and wrote into every one's header, the fork's shared pages copied for it:
-    trust.config_programs.feature took 33.5 s of CPU under coverage, 29.0 with this.
-    Objects made later are collected as before; of the frozen ones (modules, classes,
-    the scenario under way) only those in a reference cycle are never freed."""
+    them all and wrote into every one's header, the fork's shared pages copied for it
+    (with the imports above: trust.config_programs.feature 33.5 s of CPU under coverage,
+    29.0 now; claude.models.feature 45.2, 38.1). Objects made later are collected as
+    before; of the frozen ones (modules, classes, the scenario under way) only those in a
+    reference cycle are never freed."""
     gc.collect()
     gc.freeze()
     _FROZEN_AT[0] = len(sys.modules)
