@@ -51,8 +51,8 @@ def prepared(env: dict[str, str]) -> None:
         _freeze_what_lives()
 
 
-# What each fork of `agents plan run`, `correct`, `undo`, `push`, `pull`, `delete` and the
-# views still imported as it ran (some 30 modules, 75 with Claude: the replies' pydantic
+# What each fork of `agents plan run`, `correct`, `undo`, `push`, `pull`, `delete`, `gc` and
+# the views still imported as it ran (some 30 modules, 75 with Claude: the replies' pydantic
 # classes built, the HTTP stack imported, under coverage's tracer, in every fork), imported
 # here once instead. None reads the environment as it is imported (a fork's is the
 # command's): OpenTelemetry's propagators, which do, are left to the fork.
@@ -70,12 +70,15 @@ _ALSO = (
     "cleveragents.cli.plan_views",
     "cleveragents.cli.progress",
     "cleveragents.cli.restore_prompts",
+    "cleveragents.application.garbage_collection",
     "cleveragents.application.operation_repair",
     "cleveragents.application.plan_deletion",
     "cleveragents.application.plan_sharing",
     "cleveragents.application.share_refusals",
     "cleveragents.adapters.actors.claude_code.hooks_off",
+    "cleveragents.adapters.environments.browser.page_sweep",
     "cleveragents.adapters.git.hook_links",
+    "cleveragents.adapters.git.reachability",
     "cleveragents.adapters.git.remotes",
     "cleveragents.adapters.git.session_reads",
     "cleveragents.adapters.home_configs",
@@ -88,6 +91,7 @@ _ALSO = (
     "cleveragents.domain.action_reverter",
     "cleveragents.domain.foreign_records",
     "cleveragents.domain.output_patterns",
+    "cleveragents.domain.retention",
     "cleveragents.domain.schema_version",
     "cleveragents.domain.when",
 )
