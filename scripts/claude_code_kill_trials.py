@@ -164,8 +164,8 @@ class Trials:
             trial = self.start(f"calibrate-{command}")
             try:
                 self.prepare(command, trial)
-                started = time.monotonic()
-                self.agents_ok(trial, *self.args(command))
+                started = time.monotonic()  # a new Python, as the trials start the command
+                self.agents_ok(trial, *self.args(command), forked=False)
                 self.durations[command] = time.monotonic() - started
             finally:
                 trial.server.stop()
@@ -363,20 +363,16 @@ class Trials:
 
     # -- running things -------------------------------------------------------------------
 
-    def agents(self, trial: Trial, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [str(self.binary), *args],
-            cwd=trial.repo,
-            capture_output=True,
-            text=True,
-            env=trial.env,
-            stdin=subprocess.DEVNULL,
-            timeout=120,
-            check=False,
-        )
+    def agents(
+        self, trial: Trial, *args: str, forked: bool = True
+    ) -> subprocess.CompletedProcess[str]:
+        """`agents ARGS` as the user runs it after the kill: a fork of this Python, which
+        imported the CLI and the SDK once (`forked_agents.py`), unless `forked` is false;
+        the command under trial is always a new process (`_trial`)."""
+        return agents_process.run(self.binary, trial.repo, *args, env=trial.env, forked=forked)
 
-    def agents_ok(self, trial: Trial, *args: str) -> None:
-        done = self.agents(trial, *args)
+    def agents_ok(self, trial: Trial, *args: str, forked: bool = True) -> None:
+        done = self.agents(trial, *args, forked=forked)
         if done.returncode != 0:
             raise SystemExit(
                 f"claude_code_kill_trials: setup failed: `agents {' '.join(args)}` exited "

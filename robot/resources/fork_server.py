@@ -19,7 +19,12 @@ from pathlib import Path
 
 CHECKOUT = str(Path(__file__).resolve().parents[2])
 sys.path.insert(0, CHECKOUT)  # for the fork's body
-from features.support.forked_agents import prepared, restart_coverage, run_main  # noqa: E402
+from features.support.forked_agents import (  # noqa: E402
+    leave_heap_alone,
+    prepared,
+    restart_coverage,
+    run_main,
+)
 
 # The import path a new `agents` has (its own host folders read it): the script's folder
 # first, not this one's, and not the checkout put there above.
@@ -52,6 +57,7 @@ def serve(channel: socket.socket) -> None:
 
 def _child(channel: socket.socket, request: dict[str, object], fds: list[int]) -> None:
     try:
+        leave_heap_alone()
         channel.close()
         os.setsid()  # as Robot's Process starts a command: a session of its own
         restart_coverage()
