@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.home_cwd import cwd_reads
 from cleveragents.domain.host_files import HostFolders, host_run
-from features.support.home_examples import home_examples
-from features.support.properties import run_property
+from features.support.home_examples import home_property
 
 # By config of the home: spellings of the opt-in (`{n}`: the file's name, for the relative
 # ones; `{t}`: the tree's top, `{h}`: the home), the names it makes read (fixed ones: vim's,
@@ -90,20 +87,6 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-@when("home configs making a program read from its folder are made at random")
-def step_cwd_reads(context: Any) -> None:
-    run_property(context, "cwd reads", _check, 60)
-
-
-@then("a file of that name in any folder is refused and walked, and none without the opt-in")
-def step_cwd_reads_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _example)
-
-
 def _example(root: Path, data: st.DataObject) -> None:
     home = root / "home"
     tree = home / "src" / "proj"
@@ -130,3 +113,12 @@ def _example(root: Path, data: st.DataObject) -> None:
     shown = (config, line, path, why, walk.claude_folders)
     assert (why is not None) == opted, shown
     assert (path in walk.claude_folders) == opted, shown
+
+
+home_property(
+    "home configs making a program read from its folder are made at random",
+    "a file of that name in any folder is refused and walked, and none without the opt-in",
+    "cwd reads",
+    _example,
+    60,
+)

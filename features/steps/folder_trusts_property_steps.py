@@ -11,15 +11,12 @@ import posixpath
 import sqlite3
 import subprocess
 from pathlib import Path
-from typing import Any
 
-from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters.folder_trusts import tree_trusts
 from cleveragents.domain.host_files import HostFolders, host_run
-from features.support.home_examples import home_examples
-from features.support.properties import run_property
+from features.support.home_examples import home_property
 
 MISE_VARIABLES = (
     "XDG_STATE_HOME", "MISE_STATE_DIR", "MISE_CONFIG_DIR", "MISE_TRUSTED_CONFIG_PATHS",
@@ -36,20 +33,6 @@ MISE_NAMES = (
     ".tool-versions", "mise.dev.toml", ".config/mise/conf.d/a.toml",
 )  # fmt: skip
 OTHER_NAMES = (".vscode/launch.json", "mise.json", "a.txt", ".mise/tasks/build", "tasks.json")
-
-
-@when("homes trusting folders in VS Code or mise are made at random")
-def step_folder_trusts(context: Any) -> None:
-    run_property(context, "folder trusts", _check, 30)
-
-
-@then("every path a trusting tool runs is host-run, and no other path is")
-def step_folder_trusts_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _example)
 
 
 def _example(root: Path, data: st.DataObject) -> None:
@@ -142,3 +125,12 @@ def _runs(way: str, named: str, at: str, name: str) -> bool:
 def _below(at: str, named: str) -> bool:
     """Whether the tree's folder `at` lies in the trusted folder `named`."""
     return named in ("parent", "tree") or at == "sub" or at.startswith("sub/")
+
+
+home_property(
+    "homes trusting folders in VS Code or mise are made at random",
+    "every path a trusting tool runs is host-run, and no other path is",
+    "folder trusts",
+    _example,
+    30,
+)

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
-from features.support.home_examples import home_examples
-from features.support.properties import run_property
+from features.support.home_examples import home_property
 
 # By program: its config in the home, how a line includes `{p}` of `~/dotfiles` (read in
 # turn: the next lines may go there), how a line runs `{p}` (found, not read as a config),
@@ -63,23 +60,6 @@ PROGRAMS = {
 }
 
 
-@when("home configs including the tree are made at random")
-def step_home_configs(context: Any) -> None:
-    run_property(context, "home configs", _check, 60)
-
-
-@then(
-    "every path they include in the tree is found, or the tree counts whole when one cannot "
-    "be named"
-)
-def step_home_configs_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _example)
-
-
 def _example(root: Path, data: st.DataObject) -> None:
     home = root / "home"
     tree = home / "dotfiles"
@@ -121,3 +101,13 @@ def _example(root: Path, data: st.DataObject) -> None:
     assert set(wanted) <= set(found.paths), shown
     for path in found.paths:
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
+
+
+home_property(
+    "home configs including the tree are made at random",
+    "every path they include in the tree is found, or the tree counts whole when one cannot "
+    "be named",
+    "home configs",
+    _example,
+    60,
+)

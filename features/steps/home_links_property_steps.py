@@ -10,13 +10,11 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files, home_hard, home_walk
 from cleveragents.domain.host_files import STARTUP_FILES, HostFolders, host_run
-from features.support.home_examples import home_examples
-from features.support.properties import run_property
+from features.support.home_examples import home_property
 
 # Where a link stands in the home (folders below it made as needed): a dot entry, a plain
 # one (not walked), `~/bin`, a cache (not walked), and folders at every depth down to one
@@ -53,23 +51,6 @@ XDG_DIRS = ("XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS")  # as `home_way
 HOME_PATHS = (".ssh/authorized_keys", ".vimrc", ".config/systemd/user/x.service", "notes", "a/.b")
 HOME_PATHS += ("bin/git", "go/bin/git", "node_modules/.bin/x")
 RUN = ("bin/", "go/bin/", "node_modules/.bin/")  # a home's program folders, by default
-
-
-@when("homes with links into a tree are made at random")
-def step_home_links(context: Any) -> None:
-    run_property(context, "home links", _check, 60)
-
-
-@then(
-    "every link of a dot entry is found or the tree counts whole, and each dot entry of a home "
-    "in the tree is the host's"
-)
-def step_home_links_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _example)
 
 
 def _example(root: Path, data: st.DataObject) -> None:
@@ -311,3 +292,13 @@ def _cuts(home: Path, most: int, most_all: int) -> dict[str, str]:
     if sum(counts.values()) > most_all:
         cuts.update({name: "count" for name, count in counts.items() if count})
     return cuts
+
+
+home_property(
+    "homes with links into a tree are made at random",
+    "every link of a dot entry is found or the tree counts whole, and each dot entry of a home "
+    "in the tree is the host's",
+    "home links",
+    _example,
+    60,
+)

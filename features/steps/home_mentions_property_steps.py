@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
 from cleveragents.adapters.home_mentions import UNITS
 from cleveragents.domain.program_configs import CONFIGS
-from features.support.home_examples import home_examples
-from features.support.properties import run_property
+from features.support.home_examples import home_property
 
 # Read by the shell reader too (`home_shells`): their lines are shell, not only mentions.
 SHELL_READ = ("environment.d/", "autostart/", "systemd/user/x.service")
@@ -40,20 +37,6 @@ BUILT = (
 AROUND = ("", "exec ", "key = ", "command: ", "#(", "x(", "--rc=", "PATH=", "load ")
 AFTER = ("", " arg", ")", ";", ",", ":/usr/bin")
 QUOTED_AFTER = ("]", "}", ".strip()")  # a list's, a table's, a method's: right after a quote
-
-
-@when("program configs of the home naming tree paths are made at random")
-def step_home_mentions(context: Any) -> None:
-    run_property(context, "home mentions", _check, 60)
-
-
-@then("every path named is held, or the tree counts whole, and whole only for an expression")
-def step_home_mentions_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _example)
 
 
 def _example(root: Path, data: st.DataObject) -> None:
@@ -110,3 +93,12 @@ def _example(root: Path, data: st.DataObject) -> None:
         assert not found.whole, ("whole for exact names", shown)
     for path in found.paths:
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
+
+
+home_property(
+    "program configs of the home naming tree paths are made at random",
+    "every path named is held, or the tree counts whole, and whole only for an expression",
+    "home mentions",
+    _example,
+    60,
+)

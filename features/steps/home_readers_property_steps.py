@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
-from features.support.home_examples import home_examples
-from features.support.properties import run_property
+from features.support.home_examples import home_property
 
 # Variables a program loads from; those holding options take `-I` before the path.
 LISTS = ("PYTHONPATH", "PATH", "XDG_CONFIG_HOME", "GIT_EXEC_PATH", "XDG_CACHE_HOME")
@@ -152,23 +149,6 @@ ZSH_SOURCES = (
 HOMES = ("~", "$HOME", "${{HOME}}", '"$HOME"')
 
 
-@when("home startup files setting a loader variable to the tree are made at random")
-def step_home_readers(context: Any) -> None:
-    run_property(context, "home readers", _check, 60)
-
-
-@then(
-    "the tree counts whole whenever the variable may name its top,"
-    " and a subfolder named exactly is found"
-)
-def step_home_readers_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _example)
-
-
 def _example(root: Path, data: st.DataObject) -> None:
     home = root / "home"
     tree = home / "dotfiles"
@@ -209,23 +189,6 @@ def _example(root: Path, data: st.DataObject) -> None:
         assert not found.whole and "lib" in found.paths, shown
 
 
-@when("home startup files naming the tree by a form agents may not evaluate are made at random")
-def step_home_forms(context: Any) -> None:
-    run_property(context, "home forms", _check_forms, 60)
-
-
-@then(
-    "each form is read exactly where agents evaluates it,"
-    " and the tree counts whole where it does not"
-)
-def step_home_forms_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check_forms(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _form_example)
-
-
 def _form_example(root: Path, data: st.DataObject) -> None:
     home = root / "home"
     tree = home / "dotfiles"
@@ -256,3 +219,21 @@ def _form_example(root: Path, data: st.DataObject) -> None:
     else:  # evaluated exactly: found (`aliases.sh`, or the place named), the tree not whole
         place = "aliases.sh" if kind == "found" else kind
         assert place in found.paths and not found.whole, shown
+
+
+home_property(
+    "home startup files setting a loader variable to the tree are made at random",
+    "the tree counts whole whenever the variable may name its top,"
+    " and a subfolder named exactly is found",
+    "home readers",
+    _example,
+    60,
+)
+home_property(
+    "home startup files naming the tree by a form agents may not evaluate are made at random",
+    "each form is read exactly where agents evaluates it,"
+    " and the tree counts whole where it does not",
+    "home forms",
+    _form_example,
+    60,
+)

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from behave import then, when
 from hypothesis import strategies as st
 
 from cleveragents.adapters import home_files
 from cleveragents.adapters.home_shells import FISH_FILE, SHELL_FILES
 from cleveragents.adapters.home_words import MOST_READ
-from features.support.home_examples import home_examples
-from features.support.properties import run_property
+from features.support.home_examples import home_property
 
 # How a line names `{p}` of the tree at `~/dotfiles` (what it must find), `{v}` a variable.
 FORMS = (
@@ -104,22 +101,6 @@ ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the s
 FISH_CONF_D = ".config/fish/conf.d/dots.fish"  # fish's, sourced before `config.fish`
 
 
-@when("home startup files sourcing the tree are made at random")
-def step_home_sources(context: Any) -> None:
-    run_property(context, "home sources", _check, 60)
-
-
-@then(
-    "every path they source in the tree is found, or the tree counts whole when one cannot be named"
-)
-def step_home_sources_held(context: Any) -> None:
-    assert context.property_failure is None, context.property_failure
-
-
-def _check(examples: int, seed: int, tmp: Path) -> int:
-    return home_examples(examples, seed, tmp, _example)
-
-
 def _example(root: Path, data: st.DataObject) -> None:
     home = root / "home"
     tree = home / "dotfiles"
@@ -171,3 +152,13 @@ def _example(root: Path, data: st.DataObject) -> None:
     for path in found.paths:
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
     assert len(lines) < MOST_READ
+
+
+home_property(
+    "home startup files sourcing the tree are made at random",
+    "every path they source in the tree is found, or the tree counts whole when one cannot"
+    " be named",
+    "home sources",
+    _example,
+    60,
+)

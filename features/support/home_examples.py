@@ -10,6 +10,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -60,3 +61,19 @@ def home_examples(examples: int, seed: int, tmp: Path, one: Example) -> int:
                 os.environ.update({} if value is None else {name: value})
 
     return folder_examples(examples, seed, tmp, at_home)
+
+
+def home_property(when_text: str, then_text: str, name: str, one: Example, examples: int) -> None:
+    """The two steps of a property over homes: the `when` draws `examples` runs of `one`
+    (`home_examples`, seed printed: `run_property`), the `then` says none failed."""
+    from behave import then, when
+
+    from features.support.properties import run_property
+
+    @when(when_text)
+    def drawn(context: Any) -> None:
+        run_property(context, name, lambda n, seed, tmp: home_examples(n, seed, tmp, one), examples)
+
+    @then(then_text)
+    def held(context: Any) -> None:
+        assert context.property_failure is None, context.property_failure
