@@ -183,6 +183,17 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | mise    | the user's mise trusts "the tree"                     | .mise.toml                | does not exist | contains         | is .mise.toml, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
       | mise    | the user's mise trusts "another folder"               | mise.toml                 | exists         | does not contain | is |
 
+  Scenario: A tree mise trusts is not my home's: the model's other edits stay
+    # Attack 23 F13: mise's record of `mise trust` is a link to the tree in
+    # ~/.local/state/mise/trusted-configs; read as a link of my home into the tree, it made
+    # every file of it my home's, and every edit of every run was put back.
+    Given the user's mise trusts "the tree"
+    And Claude will propose the plan "ide" checked by ""
+    And Claude will run "printf x >> notes.txt"
+    When I run "agents plan run 'ide' --allow-command 'printf *'" with Claude
+    Then the file "notes.txt" contains "x"
+    And stderr does not contain "counts as your home's"
+
   Scenario Outline: What a sandboxed command writes to <file>, which <tool> trusting my tree runs, does not stay
     Given <trust>
     And a plain file ".vscode/tasks.json" containing "{}\n" committed

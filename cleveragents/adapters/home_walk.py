@@ -60,6 +60,11 @@ SKIPPED = frozenset(
         ".local/share/containers",
         ".local/share/flatpak",
         "go/pkg",
+        # mise's records of the configs it trusts and has seen: links to project folders,
+        # not a file of the home a program runs (what a trusted config runs is judged by
+        # `folder_trusts.py`); walked, every mise user's tree counted whole (attack 23 F13).
+        ".local/state/mise/trusted-configs",
+        ".local/state/mise/tracked-configs",
     }
 )
 # The install roots of the home: where a user links a folder of theirs in (relative to the
