@@ -133,6 +133,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | a glob over the home     | source ~/*/init.sh\n                                        | printf 'touch planted-ran' > init.sh             | true  |
       | a file fed on stdin      | cd ~/dotfiles && sh < setup.sh; cd\n                        | printf 'touch ~/planted-ran' > setup.sh          | true  |
       | an attached -C$HOME      | alias b='make -s -C$HOME/dotfiles'\n                        | printf 'all: ; @touch ../planted-ran' > Makefile | b     |
+      | a clustered -sC$HOME     | alias b='make -sC$HOME/dotfiles'\n                         | printf 'all: ; @touch ../planted-ran' > Makefile | b     |
       | an array's [0]= element  | D=([0]=~/dotfiles); . \"$D/extra.sh\"\n                     | printf 'touch planted-ran' >> extra.sh           | true  |
 
   Scenario Outline: A <name> that my home's <config> has <program> read from any folder it starts in is kept from the model

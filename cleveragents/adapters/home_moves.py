@@ -44,8 +44,9 @@ HOLDERS = frozenset(
 _OPTIONS = "PERL5OPT RUBYOPT NODE_OPTIONS JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS GOFLAGS"
 _OPTIONS += " JAVA_OPTS MAVEN_OPTS GRADLE_OPTS ERL_AFLAGS ERL_FLAGS"
 OPTIONS = frozenset(_OPTIONS.split())
-# An option's value attached (`-I~/x`, `--require=./x`), lua's `@file` (`LUA_INIT=@~/x.lua`)
-OPTION = re.compile(r"^(?:--?[A-Za-z][A-Za-z0-9-]*=|-[A-Za-z]|@)(?=[/.~$])")
+# An option's value attached (`-I~/x`, `--require=./x`; after a cluster, `-sC$HOME/x`),
+# lua's `@file` (`LUA_INIT=@~/x.lua`)
+OPTION = re.compile(r"^(?:--?[A-Za-z][A-Za-z0-9-]*=|-[A-Za-z]+|@)(?=[/.~$])")
 # What a program's `-r./x`, `--require ./x` loads besides `x`: Ruby's, Node's, Perl's files
 LOADED = (".rb", ".so", ".js", ".cjs", ".mjs", ".json", ".node", ".pm", ".pl")
 FISH_SETS = ("set", "fish_add_path")  # fish's `set -gx PYTHONPATH ~/x`, `fish_add_path ~/x`
