@@ -56,6 +56,9 @@ SOURCED = re.compile(
 STARTUP = re.compile(r"\bPYTHONSTARTUP=([\"']?)([^\s;&|'\"`]+)\1")
 PROMPT = re.compile(r"\bPROMPT_COMMAND\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 
+# What names the folder a program starts in (`$PWD/x`), or one above it (`../x`).
+HERE = ("$PWD/", "${PWD}/", "$(pwd)/", "./", "../")
+
 
 def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> list[Reach]:
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
@@ -147,6 +150,8 @@ def _commands(commands: list[str], program: str, said: str) -> list[Reach]:
     starts in: in every folder of the tree."""
     found: list[Reach] = []
     for command in commands:
+        for here in HERE[:-2]:  # `$PWD/x` read as `./x`: the folder it starts in
+            command = command.replace(f'"{here[:-1]}"/', "./").replace(here, "./")
         for reach in script_reach(command.replace("%%", "%")):
             if reach.data or reach.path == WHOLE or not _relative(reach.path):
                 continue
@@ -156,16 +161,22 @@ def _commands(commands: list[str], program: str, said: str) -> list[Reach]:
 
 def _relative(path: str) -> bool:
     """Whether a place is named from the folder a program starts in."""
-    rest = path.removeprefix(f"{ANY_FOLDERS}/")
-    return bool(rest) and not rest.startswith(("/", "~", "$", "%", "..", "<"))
+    rest = _here(path.removeprefix(f"{ANY_FOLDERS}/"))
+    return bool(rest) and not rest.startswith(("/", "~", "$", "%", "<"))
 
 
 def _anywhere(word: str) -> str:
     """The pattern of `word`, a path from whatever folder a program starts in: in every
-    folder of the tree (`$PWD/x`: `x`)."""
-    for here in ("$PWD/", "${PWD}/", "$(pwd)/", "./"):
-        while word.startswith(here):
-            word = word[len(here) :]
-    if word.startswith(("/", "~", "$", "%")) or ".." in word.split("/"):
+    folder of the tree (`$PWD/x`: `x`; `../x` from any folder is in every folder but the
+    deepest, attack 23 F23)."""
+    word = _here(word)
+    if word.startswith(("/", "~", "$", "%")):
         return word
-    return f"{ANY_FOLDERS}/{posixpath.normpath(word)}"
+    return f"{ANY_FOLDERS}/{_here(posixpath.normpath(word))}"
+
+
+def _here(word: str) -> str:
+    """`word` without what names the folder a program starts in or one above it."""
+    while word.startswith(HERE):
+        word = word[len(next(here for here in HERE if word.startswith(here))) :]
+    return word
