@@ -355,6 +355,17 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     And the file "ls" does not exist
     And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names the tree's top (in ~/.profile)"
 
+  Scenario: My .bashrc's PATH with an empty entry, the folder a program runs in, keeps the tree whole, said
+    # Attack 23 F8: `PATH="$PATH:"` (often `:$UNSET`): bash runs a name from the folder I
+    # stand in, the model's `mytool` in any folder of the tree.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export PATH=\"$PATH:\"\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch planted-ran' > mytool"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "mytool" does not exist
+    And stderr contains "every file of the tree counts as your home's, kept from the model: its PATH names an empty entry, the folder a program runs in: the tree's top (in ~/.bashrc)"
+
   Scenario: My .bashrc's append-if-set PYTHONPATH and default XDG_CONFIG_HOME naming my dotfiles tree keep it whole
     # `${X:+$X:}~/dotfiles`, `${X:-~/dotfiles}`: the usual idioms, read as the shell does.
     Given the tree lies in the user's home at "dotfiles"

@@ -35,6 +35,9 @@ _READERS = (
 READERS = frozenset(  # zsh's arrays, fish's lists too
     (*_READERS.split(), "path", "fpath", "fish_user_paths", "fish_function_path")
 )
+# The `:`-lists whose empty entry is the folder a program runs in (bash's PATH, Python's
+# sys.path, ld.so's LD_LIBRARY_PATH), attack 23 F8.
+EMPTY_IS_HERE = frozenset(("PATH", "PYTHONPATH", "LD_LIBRARY_PATH"))
 # Those whose programs read a folder of theirs, deep (`$XDG_CONFIG_HOME/nvim/`): the tree
 # lying in one is the home's whole.
 HOLDERS = frozenset(
@@ -224,8 +227,10 @@ def _names_top(
     for entry in found:
         parts = entry.split() if name in OPTIONS else entry.split(":")
         for one in (_tilde(OPTION.sub("", part), home) for part in parts):
-            if one == SELF or not one:
+            if one == SELF or (not one and name not in EMPTY_IS_HERE):
                 continue
+            if not one:  # `PATH=$PATH:` (an unset variable's `:$X`): the folder it runs in
+                return "names an empty entry, the folder a program runs in: the tree's top"
             if not one.startswith("/") and os.path.normpath(one) == "." and name != "CLASSPATH":
                 return f"names {printable(one)}, the folder a program runs in: the tree's top"
             if not one.startswith("/"):  # `./node_modules/.bin`: a folder of it (not held)
