@@ -33,8 +33,13 @@ VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "t
 VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")
 NVIM_NAMES = (".nvim.lua", ".nvimrc", ".exrc")
 GDB_NAMES = (".gdbinit", "*-gdb.py", "*-gdb.gdb", "*-gdb.scm")
-# `set exrc`, `se ex`, `setglobal exrc`, in a vim file or a `vim.cmd` string; not `noexrc`.
-VIM_EXRC = re.compile(r"\bse(?:t|tg|tglobal)?\s+(?:[^\"\n|]*\s)?(?:exrc|ex)\b(?![=:^+-])")
+# `set exrc`, `se ex`, `setglobal exrc`, `set invexrc` (the off default toggled on), in a vim
+# file or a `vim.cmd` string; not `noexrc`. Or the option set as a value: `let &exrc = 1`,
+# `let &g:ex=1`, vim9's `&exrc = true`, anything but a plain off (attack 23 F1).
+VIM_EXRC = re.compile(
+    r"\bse(?:t|tg|tglobal)?\s+(?:[^\"\n|]*\s)?(?:inv)?(?:exrc|ex)\b(?![=:^+-])"
+    r"|&(?:[gl]:)?(?:exrc|ex)\s*=(?!=)(?!\s*(?:0|false|v:false)\b)"
+)
 LUA_EXRC = re.compile(
     r"\bvim\s*\.\s*(?:o|opt|go|opt_global)\s*(?:\.\s*exrc|\[\s*[\"']exrc[\"']\s*\])\s*=\s*true"
 )
