@@ -159,6 +159,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .vimrc      | set nocompatible exrc\n                      | .exrc            | silent !touch planted-ran\n    | vim     | vim or nvim | ~/.vimrc's `set exrc`                |
       | .vimrc      | set nocompatible\nlet &exrc = 1\n            | .exrc            | silent !touch planted-ran\n    | vim     | vim or nvim | ~/.vimrc's `set exrc`                |
       | .gdbinit    | set auto-load safe-path /\n                  | .gdbinit         | shell touch planted-ran\n      | gdb     | gdb        | ~/.gdbinit's auto-load safe-path      |
+      | .gdbinit    | set auto-load safe .\n                       | .gdbinit         | shell touch planted-ran\n      | gdb     | gdb        | ~/.gdbinit's auto-load safe-path      |
       | .ssh/config | Host work\n  ProxyCommand ./proxy.sh %h %p\n | proxy.sh         | #!/bin/sh\ntouch planted-ran\n | ssh     | ssh        | ~/.ssh/config's command               |
       | .tmux.conf  | source-file -q .tmux.local.conf\n            | .tmux.local.conf | set -g status off # planted-ran\n | tmux    | tmux       | ~/.tmux.conf's source-file            |
       | .bashrc     | PROMPT_COMMAND='. ./.prompt.sh'\n            | .prompt.sh       | touch planted-ran\n            | bash    | your shell | ~/.bashrc's `source`                  |

@@ -44,7 +44,7 @@ LUA_EXRC = re.compile(
     r"\bvim\s*\.\s*(?:o|opt|go|opt_global)\s*(?:\.\s*exrc|\[\s*[\"']exrc[\"']\s*\])\s*=\s*true"
 )
 GDB_SAFE = re.compile(
-    r"^\s*(?:set\s+auto-load\s+safe-path|add-auto-load-safe-path|set\s+auto-load\s+scripts-directory"
+    r"^\s*(?:set\s+auto-l[a-z]*\s+s[ac][a-z-]*|add-auto-load-safe-path"
     r"|add-auto-load-scripts-directory)\s+(.*?)\s*$"
 )
 LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b")
@@ -107,8 +107,9 @@ def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:
 
 
 def _gdb(lines: list[str], setting: str, top: str, home: str) -> list[Reach]:
-    """gdb's auto-load places in the tree: every folder of it when a safe path holds its top,
-    the folder below when one lies in it."""
+    """gdb's auto-load places in the tree: every folder of it when a safe path holds its top
+    or is relative (`.`: whatever folder gdb starts in), the folder below when one lies in
+    it; gdb's abbreviations (`set auto-load safe /`) read as it reads them (attack 23 F4)."""
     found: list[Reach] = []
     for line in lines:
         match = GDB_SAFE.match(line)
@@ -120,6 +121,8 @@ def _gdb(lines: list[str], setting: str, top: str, home: str) -> list[Reach]:
             path = path.replace("${HOME}", home).replace("$HOME", home)
             head = re.split(r"[*?\[]", path)[0]  # a glob: the folder before it
             folder = posixpath.normpath(head if head == path else head.rpartition("/")[0] or "/")
+            if path and not path.startswith(("/", "$")):  # `.`: the folder gdb starts in
+                return _names(GDB_NAMES, "gdb", f"{setting}'s auto-load safe-path")
             if not path.startswith("/") or "$" in folder:
                 continue  # gdb's own `$debugdir`, `$datadir`
             if top == folder or top.startswith(folder.rstrip("/") + "/"):

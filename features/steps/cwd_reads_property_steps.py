@@ -48,7 +48,14 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     ),
     ".vim/plugin/settings.vim": (("set exrc",), (".vimrc", ".exrc"), ("set noexrc",)),
     ".gdbinit": (
-        ("set auto-load safe-path /", "add-auto-load-safe-path {t}", "set auto-load safe-path {h}"),
+        (
+            "set auto-load safe-path /",
+            "add-auto-load-safe-path {t}",
+            "set auto-load safe-path {h}",
+            "set auto-load safe-path .",
+            "set auto-load safe /",
+            "set auto-lo sa {t}",
+        ),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
         ("set auto-load safe-path $debugdir:$datadir/auto-load", "# set auto-load safe-path /"),
     ),
