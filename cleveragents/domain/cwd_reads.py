@@ -55,11 +55,13 @@ TMUX_RUN = re.compile(r"\b(?:run-shell|run)\s+(?:-[A-Za-z]+\s+)*('[^']*'|\"[^\"]
 # A path a shell sources: `.`/`source` at a command's start (a quote's too: a
 # `PROMPT_COMMAND` value), or a `PYTHONSTARTUP` assignment.
 SOURCED = re.compile(
-    r"(?:^|[;&|({'\"`]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+([\"']?)([^\s;&|'\"`)}]+)\1",
+    r"(?:^|[;&|({'\"`]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+(?:--\s+)?([\"']?)([^\s;&|'\"`)}]+)\1",
     re.M,
 )
 STARTUP = re.compile(r"\bPYTHONSTARTUP=([\"']?)([^\s;&|'\"`]+)\1")
 PROMPT = re.compile(r"\bPROMPT_COMMAND\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
+# The append idiom's own part: `${PROMPT_COMMAND:+$PROMPT_COMMAND; }./x` (attack 23 F6).
+EARLIER = re.compile(r"\$\{PROMPT_COMMAND:?\+[^}]*\}")
 
 # What names the folder a program starts in (`$PWD/x`), or one above it (`../x`).
 HERE = ("$PWD/", "${PWD}/", "$(pwd)/", "./", "../")
@@ -90,13 +92,14 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
             runs, "tmux", f"{setting}'s run-shell"
         )
     if kind == SHELL:
+        body = _as_here(body)  # `source "$(pwd)/x"`: `./x`
         words = [m[2] for m in SOURCED.finditer(body)]
         places = [Reach(_anywhere(w), "your shell", hint=f"{setting}'s `source`") for w in words]
         started = [m[2] for m in STARTUP.finditer(body)]
         places += [
             Reach(_anywhere(w), "python", hint=f"{setting}'s PYTHONSTARTUP") for w in started
         ]
-        prompts = [m[1] or m[2] or m[3] for m in PROMPT.finditer(body)]
+        prompts = [EARLIER.sub("", m[1] or m[2] or m[3]) for m in PROMPT.finditer(body)]
         ran = _commands(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
         return [r for r in places if _relative(r.path)] + ran
     return []
@@ -158,10 +161,10 @@ def _commands(commands: list[str], program: str, said: str) -> list[Reach]:
     starts in: in every folder of the tree."""
     found: list[Reach] = []
     for command in commands:
-        for here in HERE[:-2]:  # `$PWD/x` read as `./x`: the folder it starts in
-            command = command.replace(f'"{here[:-1]}"/', "./").replace(here, "./")
-        for reach in script_reach(command.replace("%%", "%")):
+        for reach in script_reach(_as_here(command).replace("%%", "%")):
             if reach.data or reach.path == WHOLE or not _relative(reach.path):
+                continue
+            if reach.path.rpartition("/")[2].startswith("-"):  # `source -- x`: an option
                 continue
             found.append(Reach(_anywhere(reach.path), program, hint=said))
     return found
@@ -181,6 +184,13 @@ def _anywhere(word: str) -> str:
     if word.startswith(("/", "~", "$", "%")):
         return word
     return f"{ANY_FOLDERS}/{_here(posixpath.normpath(word))}"
+
+
+def _as_here(text: str) -> str:
+    """`text` with `$PWD/x` (`"$PWD"/x`, `$(pwd)/x`) as `./x`: the folder it starts in."""
+    for here in HERE[:-2]:
+        text = text.replace(f'"{here[:-1]}"/', "./").replace(here, "./")
+    return text
 
 
 def _here(word: str) -> str:
