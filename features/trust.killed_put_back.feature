@@ -106,3 +106,13 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the file ".claude/settings.local.json" contains "{}"
     And the file ".mcp.json" contains "{}"
     And the file "wt/.git" contains "gitdir:"
+
+  Scenario: My worktree made while the killed command ran stays a worktree
+    # The box cannot write the repository's `worktrees/`: a `.git` file naming an entry
+    # there that names it back is `git worktree add`'s, the user's (attack 23, F12).
+    Given the user runs "git worktree add -q wt" in the tree while the command waits
+    And Claude will run "sh -c 'echo > go; cat done; echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And I run "agents plan list"
+    Then the exit code is 0
+    And the file "wt/.git" contains "gitdir:"

@@ -54,8 +54,29 @@ def ignored_since(
         st = lstat(f"{repo.root}/{path}")
         if st is not None and not stat.S_ISDIR(st.st_mode) and since <= st.st_ctime_ns < end:
             found.append(path)
-    running = dirs.running()
-    return found, [path for path, seen in running.items() if since <= seen[3] < end], said
+    running = [p for p, seen in dirs.running().items() if since <= seen[3] < end]
+    return found, [path for path in running if not own_worktree(repo, path)], said
+
+
+def own_worktree(repo: GitRepository, path: str) -> bool:
+    """Whether `path` is the `.git` file of a linked worktree of the tree's own repository
+    (`git worktree add`): it names an entry of the repository's `worktrees/` that names it
+    back. The box cannot write there; removing it turned git in that folder onto the main
+    checkout (attack 23, F12), so it always stays."""
+    full = repo.root / path
+    if path.rpartition("/")[2] != ".git" or not full.is_file() or full.is_symlink():
+        return False
+    try:
+        text = full.read_bytes()[:4096].decode("utf-8", "surrogateescape")
+        if not text.startswith("gitdir: "):
+            return False
+        entry = (full.parent / text[8:].strip()).resolve()
+        if entry.parent != (repo.common_dir / "worktrees").resolve():
+            return False
+        back = (entry / "gitdir").read_text(errors="surrogateescape").strip()
+        return (entry / back).resolve() == full.resolve()
+    except OSError:
+        return False
 
 
 def changed_at(tree: HasRepo, paths: Iterable[str], at: int) -> set[str]:
