@@ -109,8 +109,11 @@ class CheckpointStore(Protocol):
     def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]: ...
     # Ignored files, and what git or Claude Code would run that no checkpoint holds (a nested
     # `.git`'s), made or changed at `since` (ns) or later; a FIFO made since where git opens
-    # a file removed first, said (`git/ignored_since.py`).
-    def ignored_since(self, since: int) -> tuple[list[str], list[str], list[str]]: ...
+    # a file removed first, said (`git/ignored_since.py`); changed before `until` only.
+    def ignored_since(
+        self, since: int, until: int | None
+    ) -> tuple[list[str], list[str], list[str]]: ...
+    def changed_at(self, paths: Iterable[str], at: int) -> set[str]: ...
     def file_modes(self, paths: Iterable[str]) -> dict[str, int]: ...
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str: ...
     def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None: ...
@@ -208,6 +211,9 @@ class PlanRemotes(Protocol):
 
 class PlanLocks(Protocol):
     """One writer per working tree at a time."""
+
+    # When the writer before the one holding the lock was last alive (ns; `storage/lock.py`).
+    beat_before: int | None
 
     def hold(
         self, plan_id: str, command: str, shared: bool = False

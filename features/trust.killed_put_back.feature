@@ -86,3 +86,33 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the file ".mcp.json" contains "servers"
     And the file "deep/er/.claude/settings.json" contains "hooks"
     And the file "sub/.git/config" contains "fsmonitor"
+
+  Scenario: What I make where my host runs after the kill, before the next command, stays mine
+    # The killed agents touched the working tree's lock until it died; its command died
+    # with it. What changed later is the user's (attack 23, F12: the user's own settings,
+    # hook and worktree were removed, the killed command blamed). A worktree's `.git` file
+    # gone would turn git there onto the main checkout.
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude will run "sh -c 'echo touch planted > zz.sh; echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And once the killed run could write no more, the user runs "echo true > mine.sh; echo '# mine' >> bashrc; mkdir -p .claude; echo '{}' > .claude/settings.local.json; echo '{}' > .mcp.json; git worktree add -q wt" in the tree
+    And I run "agents plan list"
+    Then the exit code is 0
+    And the file "zz.sh" does not exist
+    And stderr contains "; put back marker, zz.sh: its killed command changed them where your host runs them"
+    And the file "mine.sh" contains "true"
+    And the file "bashrc" contains "# mine"
+    And the file ".claude/settings.local.json" contains "{}"
+    And the file ".mcp.json" contains "{}"
+    And the file "wt/.git" contains "gitdir:"
+
+  Scenario: My worktree made while the killed command ran stays a worktree
+    # The box cannot write the repository's `worktrees/`: a `.git` file naming an entry
+    # there that names it back is `git worktree add`'s, the user's (attack 23, F12).
+    Given the user runs "git worktree add -q wt" in the tree while the command waits
+    And Claude will run "sh -c 'echo > go; cat done; echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And I run "agents plan list"
+    Then the exit code is 0
+    And the file "wt/.git" contains "gitdir:"

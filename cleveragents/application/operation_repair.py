@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
 
 REPAIR = "repair"
+# After the last beat of a killed run's lock (`storage/lock.py`, one each 0.5 s): when what it
+# ran could still have written, with room for a beat a loaded machine made late.
+AFTER_BEAT = 2_000_000_000
 
 
 def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation | None:
@@ -117,13 +120,17 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     run's saved records hold them (saved before each command: attack 21, finding 7), what
     stood there kept in the commit the outcome names."""
     assert op.files_before is not None
+    until = _alive_until(log, op)
     try:  # a look that fails says so, and leaves the next command free to run
-        since = _unblocked(log, op)  # first: the snapshot's git would wait on a FIFO
+        since = _unblocked(log, op, until)  # first: the snapshot's git would wait on a FIFO
         safety = log.store.checkpoint(op.files_before).tree
         now = log.checkpoints.snapshot_tree(op.plan_id)
         changed = log.checkpoints.differences(safety, now)
         runs = _runs_on_host(log, since[1])
         ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
+        later = (
+            set[str]() if until is None else log.checkpoints.changed_at([*changed, *ignored], until)
+        )
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
@@ -131,8 +138,11 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         )
         return None
     back = {
-        path: was for path, (was, _) in changed.items() if runs(path) and path not in log.spared
+        path: was
+        for path, (was, _) in changed.items()
+        if runs(path) and path not in log.spared and path not in later
     }
+    ignored = [path for path in ignored if path not in later]
     if not back and not ignored and not made:
         return None
     shown = ", ".join(visible(path, one_line=True) for path in sorted({*back, *ignored, *made}))
@@ -161,12 +171,27 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     return repair
 
 
-def _unblocked(log: OperationLog, op: Operation) -> tuple[list[str], list[str]]:
-    """The ignored files made or changed since `op` began, and what git or Claude Code would
-    run that no checkpoint holds changed since (`CheckpointStore.ignored_since`); a FIFO its
+def _alive_until(log: OperationLog, op: Operation) -> int | None:
+    """When `op`'s killed command could last have written (ns): its agents process touched
+    the working tree's lock up to its death (`PlanLocks.beat_before`), every `BEAT`; the
+    box, and what it ran, died with it. What changed later is the user's (attack 23, F12:
+    the user's own settings, hooks, a worktree's `.git` made after the kill were taken
+    back). None when no beat is known since `op` began (a lock of an older agents)."""
+    beat = log.locks.beat_before
+    if beat is None or beat < int(op.created_at.timestamp() * 1e9):
+        return None
+    return beat + AFTER_BEAT
+
+
+def _unblocked(
+    log: OperationLog, op: Operation, until: int | None = None
+) -> tuple[list[str], list[str]]:
+    """The ignored files made or changed since `op` began (before `until`), and what git or
+    Claude Code would run that no checkpoint holds changed since (`ignored_since`); a FIFO its
     killed command left where git opens a file removed first, as the put-back after the
     command would have (the next `agents` hung on it for good), and said."""
-    ignored, running, said = log.checkpoints.ignored_since(int(op.created_at.timestamp() * 1e9))
+    began = int(op.created_at.timestamp() * 1e9)
+    ignored, running, said = log.checkpoints.ignored_since(began, until)
     log.notices += said
     return ignored, running
 

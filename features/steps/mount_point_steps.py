@@ -126,6 +126,22 @@ def step_kill_agents(context: Any, command: str, name: str) -> None:
     time.sleep(0.2)  # bwrap, its parent gone, ends its box
 
 
+AFTER_BEAT = 2_000_000_000  # ns: `operation_repair.AFTER_BEAT`
+
+
+@when('once the killed run could write no more, the user runs "{line}" in the tree')
+def step_user_after_kill(context: Any, line: str) -> None:
+    """The user's own commands, run once the killed agents' last touch of the working tree's
+    lock is past by the time its command could still have written (`AFTER_BEAT`, as
+    `operation_repair.AFTER_BEAT`: this step runs on the code before it too): waited for by
+    that file's time, not a guess."""
+    lock = context.repo / ".git" / "cleveragents" / "locks" / "worktree.lock"
+    until = os.stat(lock).st_mtime_ns + AFTER_BEAT
+    while time.time_ns() <= until + 50_000_000:  # and a kernel clock tick behind
+        time.sleep(0.05)
+    subprocess.run(["bash", "-c", line], cwd=context.repo, check=True, env=os.environ)
+
+
 @then('"{name}" of the tree is the empty read-only file the box stood on')
 def step_left_empty(context: Any, name: str) -> None:
     st = os.lstat(context.repo / name)

@@ -26,7 +26,7 @@ from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
-from cleveragents.adapters.git.ignored_since import ignored_since
+from cleveragents.adapters.git.ignored_since import Since, changed_at, ignored_since
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
@@ -79,9 +79,9 @@ class GitCheckpoints:
         self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
         session_gits = GitDirs(repo, self.objects.contents, *kept)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
-        # Where saved files are recorded before a restore destroys anything (the operation).
-        self._keep: Callable[[SavedFiles], None] = _nowhere
+        self._keep: Callable[[SavedFiles], None] = _nowhere  # the operation's, before destroying
         self.journal: Callable[[str], None] = lambda entry: None  # a correction's, before writes
+        self.changed_at = partial(changed_at, self)  # what changed after a time (ns)
         self.scan = RestoreScan(repo, self.private, self.known)
         self.obstacles = Obstacles(repo, self.objects)
         latest = self.snapshots.latest.clear
@@ -357,8 +357,8 @@ class GitCheckpoints:
         """Files kept out by ignore rules of the user's no longer on disk (`user_ignores.py`)."""
         return self.snapshots.user_ignores.to_name()
 
-    def ignored_since(self, since: int) -> tuple[list[str], list[str], list[str]]:
-        return ignored_since(self.repo, self.private.tree_env(), since, self.git_dirs.running())
+    def ignored_since(self, since: int, until: int | None) -> Since:
+        return ignored_since(self.repo, self.private.tree_env(), self.git_dirs, since, until)
 
     def ignored_here(self, paths: list[str]) -> set[str]:
         """Which of `paths` the working tree's own ignore rules exclude now."""

@@ -14,19 +14,36 @@ run once, when a killed run is settled.
 from __future__ import annotations
 
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.workspace import git_waits
-from cleveragents.domain.command_saves import Seen
+
+
+class HasRepo(Protocol):
+    @property
+    def repo(self) -> GitRepository: ...
+
+
+# The ignored files, what git or Claude Code would run, the line naming FIFOs removed.
+Since = tuple[list[str], list[str], list[str]]
 
 
 def ignored_since(
-    repo: GitRepository, env: Mapping[str, str], since: int, running: Mapping[str, Seen]
-) -> tuple[list[str], list[str], list[str]]:
-    """Each ignored file or link of the tree, and each of `running`, whose status changed at
-    `since` (ns) or later; and the line naming the FIFOs removed first, if any."""
+    repo: GitRepository,
+    env: Mapping[str, str],
+    dirs: GitDirs,
+    since: int,
+    until: int | None,
+) -> Since:
+    """Each ignored file or link of the tree, and each of what `dirs` finds git or Claude
+    Code would run (`GitDirs.running`), whose status changed at
+    `since` (ns) or later, and before `until` when given; and the line naming the FIFOs
+    removed first, if any."""
+    end = until if until is not None else 1 << 80
     said = git_waits.remove_new(repo.root, since)  # before the git below reads one
     out = repo.git_bytes("ls-files", "-z", "--others", "--ignored", "--exclude-standard", env=env)
     found: list[str] = []
@@ -35,6 +52,38 @@ def ignored_since(
         if not path or path.endswith("/"):  # a nested repository: not its files
             continue
         st = lstat(f"{repo.root}/{path}")
-        if st is not None and not stat.S_ISDIR(st.st_mode) and st.st_ctime_ns >= since:
+        if st is not None and not stat.S_ISDIR(st.st_mode) and since <= st.st_ctime_ns < end:
             found.append(path)
-    return found, [path for path, seen in running.items() if seen[3] >= since], said
+    running = [p for p, seen in dirs.running().items() if since <= seen[3] < end]
+    return found, [path for path in running if not own_worktree(repo, path)], said
+
+
+def own_worktree(repo: GitRepository, path: str) -> bool:
+    """Whether `path` is the `.git` file of a linked worktree of the tree's own repository
+    (`git worktree add`): it names an entry of the repository's `worktrees/` that names it
+    back. The box cannot write there; removing it turned git in that folder onto the main
+    checkout (attack 23, F12), so it always stays."""
+    full = repo.root / path
+    if path.rpartition("/")[2] != ".git" or not full.is_file() or full.is_symlink():
+        return False
+    try:
+        text = full.read_bytes()[:4096].decode("utf-8", "surrogateescape")
+        if not text.startswith("gitdir: "):
+            return False
+        entry = (full.parent / text[8:].strip()).resolve()
+        if entry.parent != (repo.common_dir / "worktrees").resolve():
+            return False
+        back = (entry / "gitdir").read_text(errors="surrogateescape").strip()
+        return (entry / back).resolve() == full.resolve()
+    except OSError:
+        return False
+
+
+def changed_at(tree: HasRepo, paths: Iterable[str], at: int) -> set[str]:
+    """Which of `paths` (of the tree `tree.repo` is of) changed status at `at` (ns) or later."""
+    found = set()
+    for path in paths:
+        st = lstat(f"{tree.repo.root}/{path}")
+        if st is not None and st.st_ctime_ns >= at:
+            found.add(path)
+    return found

@@ -1,10 +1,17 @@
-"""PlanLocks: one writer per working tree, held with flock so a killed holder releases it."""
+"""PlanLocks: one writer per working tree, held with flock so a killed holder releases it.
+
+A writer touches the lock file every `BEAT` seconds while it holds it: the file's
+modification time, found by the next writer before it writes, is when the last one was
+still alive. A killed run's commands die with agents (`command_process._die_with_parent`),
+so what changed later is not theirs (`application/operation_repair.py`, attack 23, F12).
+"""
 
 from __future__ import annotations
 
 import fcntl
 import json
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -13,6 +20,7 @@ from pathlib import Path
 from cleveragents.errors import ConflictingState
 
 LOCK_NAME = "worktree.lock"
+BEAT = 0.5  # seconds between a writer's touches of the lock file: one `futimens` each
 
 
 class PlanLocks:
@@ -24,6 +32,9 @@ class PlanLocks:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        # The lock file's modification time (ns) when the last writer's hold began, before
+        # it wrote: the last writer before it was alive until about then (None: no file).
+        self.beat_before: int | None = None
 
     @contextmanager
     def hold(self, plan_id: str, command: str, shared: bool = False) -> Iterator[None]:
@@ -52,11 +63,28 @@ class PlanLocks:
                 "plan": plan_id,
                 "since": datetime.now(UTC).isoformat(timespec="seconds"),
             }
+            self.beat_before = os.fstat(fd).st_mtime_ns if os.fstat(fd).st_size else None
             os.ftruncate(fd, 0)
             os.pwrite(fd, json.dumps(holder).encode(), 0)
-            yield
+            stop = threading.Event()
+            beating = threading.Thread(target=_beat, args=(fd, stop), daemon=True)
+            beating.start()
+            try:
+                yield
+            finally:
+                stop.set()
+                beating.join()
         finally:
             os.close(fd)  # closing releases the lock
+
+
+def _beat(fd: int, stop: threading.Event) -> None:
+    """Touch the lock file every `BEAT` seconds until `stop`: this writer is alive."""
+    while not stop.wait(BEAT):
+        try:
+            os.utime(fd)
+        except OSError:  # pragma: no cover - a file system that refuses: no beat, no bound
+            return
 
 
 def _holder(path: Path) -> str:
