@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 REPAIR = "repair"
 # After the last beat of a killed run's lock (`storage/lock.py`, one each 0.5 s): when what it
-# ran could still have written, with room for a beat a loaded machine made late.
-AFTER_BEAT = 2_000_000_000
+# ran could still have written, with room for a beat a loaded machine made late (seconds
+# late, not half a second: a write taken for the user's would leave the model's file).
+AFTER_BEAT = 10_000_000_000
 
 
 def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation | None:

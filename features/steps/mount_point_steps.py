@@ -126,7 +126,7 @@ def step_kill_agents(context: Any, command: str, name: str) -> None:
     time.sleep(0.2)  # bwrap, its parent gone, ends its box
 
 
-AFTER_BEAT = 2_000_000_000  # ns: `operation_repair.AFTER_BEAT`
+AFTER_BEAT = 10_000_000_000  # ns: `operation_repair.AFTER_BEAT`
 
 
 @when('once the killed run could write no more, the user runs "{line}" in the tree')
