@@ -65,6 +65,13 @@ STARTUP = re.compile(r"\bPYTHONSTARTUP=([\"']?)([^\s;&|'\"`]+)\1")
 PROMPT = re.compile(r"\bPROMPT_COMMAND\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 # The append idiom's own part: `${PROMPT_COMMAND:+$PROMPT_COMMAND; }./x` (attack 23 F6).
 EARLIER = re.compile(r"\$\{PROMPT_COMMAND:?\+[^}]*\}")
+# A prompt's command substitution (`PS1='$(./.prompt.sh)$ '`), a trap's command (`trap
+# ./x DEBUG`): the shell runs them in the folder it stands in (attack 23 F6).
+PS = re.compile(r"\b(?:PS[0-4]|PROMPT|RPROMPT|RPS1)\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
+SUBSTITUTED = re.compile(r"\$\(([^()]*)\)|`([^`]*)`")
+TRAP = re.compile(
+    r"(?:^|[;&|({]|\bthen|\bdo)\s*trap\s+(?:--\s+)?('[^']*'|\"[^\"]*\"|[^\s;&|'\"-]\S*)\s+\w", re.M
+)
 
 # What a config has its program read in turn (attack 23 F2, F3, F5): vim's `source` (after
 # `silent!`, a `|`, in a `vim.cmd` string), gdb's `source`, ssh's `Include`.
@@ -120,6 +127,11 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         ]
         prompts = [EARLIER.sub("", m[1] or m[2] or m[3]) for m in PROMPT.finditer(body)]
         ran = _commands(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
+        shown = [m[1] or m[2] or m[3] for m in PS.finditer(body)]
+        inner = [a or b for value in shown for a, b in SUBSTITUTED.findall(value)]
+        ran += _commands(inner, "your shell", f"{setting}'s prompt")
+        traps = [m.strip("'\"") for m in TRAP.findall(body)]
+        ran += _commands(traps, "your shell", f"{setting}'s trap")
         return [r for r in places if _relative(r.path)] + ran
     return []
 

@@ -119,6 +119,9 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "PROMPT_COMMAND='source \"$(pwd)/{n}\"'",
             ". ~/.bash_functions@@.bash_functions=PROMPT_COMMAND='. ./{n}'",
             '[ -f ~/.bash_functions ] && . "$HOME/.bash_functions"@@.bash_functions=. ./{n}',
+            "PS1='$(./{n})\\$ '",
+            "trap ./{n} DEBUG",
+            ". ~/.bash_functions@@.bash_functions=trap '. ./{n}' EXIT",
         ),
         (),
         (
@@ -127,6 +130,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             'source "$HOME/{n}"',
             "PROMPT_COMMAND='history -a'",
             ". ~/.bash_functions@@.bash_functions=PROMPT_COMMAND='history -a'",
+            "PS1='$(git branch 2>/dev/null) \\w\\$ '",
+            "trap 'rm -f /tmp/{n}' EXIT",
         ),
     ),
     ".zshrc": (
