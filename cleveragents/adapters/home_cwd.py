@@ -66,17 +66,17 @@ def cwd_reads(tree: Path) -> list[Reach]:
     ]:
         todo += [(p, kind) for p in sorted(glob.glob(pattern, recursive=True))[:MOST_GLOBBED]]
     found: list[Reach] = []
-    level = [(path, kind) for path, kind in dict.fromkeys(todo)]
-    seen = {(os.path.realpath(path), kind) for path, kind in level}
+    level, real_home = list(dict.fromkeys(todo)), os.path.realpath(home)
+    seen = set(level)  # by path: a loop of sources through links ends at DEEPEST
     for _ in range(DEEPEST + 1):
         deeper: list[tuple[str, str]] = []
         for path, kind in level:
-            reaches, more = _of(path, kind, top, os.path.realpath(home), home)
+            reaches, more = _of(path, kind, top, real_home, home)
             found += reaches
             for pattern in more:
                 matched = glob.glob(pattern) if glob.has_magic(pattern) else [pattern]
                 for each in sorted(matched)[:MOST_GLOBBED]:
-                    key = (os.path.realpath(each), kind)
+                    key = (os.path.normpath(each), kind)
                     if key not in seen and len(seen) < len(todo) + MOST_SOURCED:
                         seen.add(key)
                         deeper.append((each, kind))
