@@ -9,11 +9,12 @@ the model wrote runs at the user's next such program there, outside the sandbox.
     the tree or lies in it: gdb loads the `.gdbinit` there and `*-gdb.py`, `*-gdb.gdb`,
     `*-gdb.scm` beside an object; lldb's `target.load-cwd-lldbinit true`: `.lldbinit`;
   * a relative path an ssh `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` or `Match
-    exec` runs (`./proxy.sh %h`), a tmux `source-file` or `run-shell` names: ssh and tmux
-    run it from the folder they start in;
+    exec` runs (`./proxy.sh %h`), a tmux `source-file`, `run-shell` or `if-shell` names, a
+    vim or gdb `source` (`silent! source .vimrc.local`): each runs it from the folder it
+    starts in (the files of the home a config sources: `sourced`, read as their own kind);
   * a relative path a shell startup file sources (`. .env` in a `cd` or `chpwd` function,
     `PROMPT_COMMAND='. ./.prompt.sh'`) or its `PROMPT_COMMAND` runs (`./.prompt.sh`), or a
-    relative `PYTHONSTARTUP`: the shell sources it
+    relative `PYTHONSTARTUP`, a prompt's `$(./x)`, a `trap ./x DEBUG`: the shell sources it
     in the folder it stands in at each prompt, python runs it in each folder it starts in.
 Each is a `Reach` with `**` (`**/.exrc`, `**/proxy.sh`): every folder of the tree. Not
 here: what a program reads from its folder by default, with no setting of the user's (irb's
