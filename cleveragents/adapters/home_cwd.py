@@ -3,8 +3,10 @@
 ssh or tmux command runs, a shell startup file's relative `source`, a relative
 `PYTHONSTARTUP`. Each of these files of the home standing (its links followed) is read,
 and vim's and nvim's plugin files and nvim's `lua/` modules, where a config sets its options
-too (LazyVim's `lua/config/options.lua`). Not read: a file a vim config `source`s from
-elsewhere, a gdb config's `source`, a `cd` function's command run by a bare path.
+too (LazyVim's `lua/config/options.lua`), and the files of the home these source in turn
+(`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`: attack 23 F2, F5, F6),
+as their own kind, a few levels deep. Not read: a path only a variable names, a `cd`
+function's command run by a bare path.
 
 Cost: a `stat` of each (about 25 names, and what the globs match) per look, a read of those
 changed since (a few KB).
@@ -17,7 +19,7 @@ import os
 from pathlib import Path
 
 from cleveragents.adapters.home_words import _text
-from cleveragents.domain.cwd_reads import GDB, LLDB, NVIM, SHELL, SSH, TMUX, VIM, reads
+from cleveragents.domain.cwd_reads import GDB, LLDB, NVIM, SHELL, SSH, TMUX, VIM, reads, sourced
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import Reach, printable
 
@@ -36,8 +38,10 @@ GLOBS = (
 )  # fmt: skip
 CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
 MOST_GLOBBED = 256  # files of those globs read, at most, each
-# Each file read in this process, by its stat: what it makes a program read.
-_read: dict[tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach]]] = {}
+DEEPEST, MOST_SOURCED = 4, 64  # files sourced in turn: levels, and files, at most
+# Each file read in this process, by its stat: what it makes a program read, and the files
+# of the home it sources.
+_read: dict[tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[str]]] = {}
 
 
 def cwd_reads(tree: Path) -> list[Reach]:
@@ -62,25 +66,41 @@ def cwd_reads(tree: Path) -> list[Reach]:
     ]:
         todo += [(p, kind) for p in sorted(glob.glob(pattern, recursive=True))[:MOST_GLOBBED]]
     found: list[Reach] = []
-    for path, kind in dict.fromkeys(todo):
-        found += _of(path, kind, top, os.path.realpath(home), home)
+    level, real_home = list(dict.fromkeys(todo)), os.path.realpath(home)
+    seen = set(level)  # by path: a loop of sources through links ends at DEEPEST
+    for _ in range(DEEPEST + 1):
+        deeper: list[tuple[str, str]] = []
+        for path, kind in level:
+            reaches, more = _of(path, kind, top, real_home, home)
+            found += reaches
+            for pattern in more:
+                matched = glob.glob(pattern) if glob.has_magic(pattern) else [pattern]
+                for each in sorted(matched)[:MOST_GLOBBED]:
+                    key = (os.path.normpath(each), kind)
+                    if key not in seen and len(seen) < len(todo) + MOST_SOURCED:
+                        seen.add(key)
+                        deeper.append((each, kind))
+        level = deeper
     return list(dict.fromkeys(found))
 
 
-def _of(path: str, kind: str, top: str, real_home: str, home: str) -> list[Reach]:
+def _of(path: str, kind: str, top: str, real_home: str, home: str) -> tuple[list[Reach], list[str]]:
+    """What the config `path` of `kind` has a program read from its folder, and the files
+    of the home it sources (absolute, or globs)."""
     try:
         st = os.stat(path)
     except OSError:
-        return []
+        return [], []
     mark = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     known = _read.get((path, kind, top))
     if known is not None and known[0] == mark:
-        return known[1]
+        return known[1], known[2]
     text, _ = _text(path)
     shown = printable("~/" + os.path.relpath(path, home) if path.startswith(home + "/") else path)
     found = [] if text is None else reads(kind, text, shown, top, real_home)
-    _read[(path, kind, top)] = (mark, found)
-    return found
+    more = [] if text is None else sourced(kind, text, os.path.dirname(path), home)
+    _read[(path, kind, top)] = (mark, found, more)
+    return found, more
 
 
 def cwd_new(reach: Reach) -> str:

@@ -9,11 +9,12 @@ the model wrote runs at the user's next such program there, outside the sandbox.
     the tree or lies in it: gdb loads the `.gdbinit` there and `*-gdb.py`, `*-gdb.gdb`,
     `*-gdb.scm` beside an object; lldb's `target.load-cwd-lldbinit true`: `.lldbinit`;
   * a relative path an ssh `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` or `Match
-    exec` runs (`./proxy.sh %h`), a tmux `source-file` or `run-shell` names: ssh and tmux
-    run it from the folder they start in;
+    exec` runs (`./proxy.sh %h`), a tmux `source-file`, `run-shell` or `if-shell` names, a
+    vim or gdb `source` (`silent! source .vimrc.local`): each runs it from the folder it
+    starts in (the files of the home a config sources: `sourced`, read as their own kind);
   * a relative path a shell startup file sources (`. .env` in a `cd` or `chpwd` function,
     `PROMPT_COMMAND='. ./.prompt.sh'`) or its `PROMPT_COMMAND` runs (`./.prompt.sh`), or a
-    relative `PYTHONSTARTUP`: the shell sources it
+    relative `PYTHONSTARTUP`, a prompt's `$(./x)`, a `trap ./x DEBUG`: the shell sources it
     in the folder it stands in at each prompt, python runs it in each folder it starts in.
 Each is a `Reach` with `**` (`**/.exrc`, `**/proxy.sh`): every folder of the tree. Not
 here: what a program reads from its folder by default, with no setting of the user's (irb's
@@ -51,7 +52,10 @@ LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b"
 SSH_RUNS = re.compile(r"^\s*(proxycommand|localcommand|knownhostscommand|match)\b[\s=]+(.*)$", re.I)
 SSH_EXEC = re.compile(r"\bexec\s+(\"[^\"]*\"|\S+)", re.I)
 TMUX_SOURCE = re.compile(r"\bsource(?:-file)?\s+(?:-[A-Za-z]+\s+)*([^\s;'\"]+|'[^']*'|\"[^\"]*\")")
-TMUX_RUN = re.compile(r"\b(?:run-shell|run)\s+(?:-[A-Za-z]+\s+)*('[^']*'|\"[^\"]*\"|[^\s;]+)")
+# `run-shell x`, and `if-shell './x' ...` (attack 23 F9), not tmux's own `%if`.
+TMUX_RUN = re.compile(
+    r"(?<![%\w-])(?:run-shell|run|if-shell|if)\s+(?:-[A-Za-z]+\s+)*('[^']*'|\"[^\"]*\"|[^\s;]+)"
+)
 # A path a shell sources: `.`/`source` at a command's start (a quote's too: a
 # `PROMPT_COMMAND` value), or a `PYTHONSTARTUP` assignment.
 SOURCED = re.compile(
@@ -62,6 +66,19 @@ STARTUP = re.compile(r"\bPYTHONSTARTUP=([\"']?)([^\s;&|'\"`]+)\1")
 PROMPT = re.compile(r"\bPROMPT_COMMAND\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 # The append idiom's own part: `${PROMPT_COMMAND:+$PROMPT_COMMAND; }./x` (attack 23 F6).
 EARLIER = re.compile(r"\$\{PROMPT_COMMAND:?\+[^}]*\}")
+# A prompt's command substitution (`PS1='$(./.prompt.sh)$ '`), a trap's command (`trap
+# ./x DEBUG`): the shell runs them in the folder it stands in (attack 23 F6).
+PS = re.compile(r"\b(?:PS[0-4]|PROMPT|RPROMPT|RPS1)\+?=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
+SUBSTITUTED = re.compile(r"\$\(([^()]*)\)|`([^`]*)`")
+TRAP = re.compile(
+    r"(?:^|[;&|({]|\bthen|\bdo)\s*trap\s+(?:--\s+)?('[^']*'|\"[^\"]*\"|[^\s;&|'\"-]\S*)\s+\w", re.M
+)
+
+# What a config has its program read in turn (attack 23 F2, F3, F5): vim's `source` (after
+# `silent!`, a `|`, in a `vim.cmd` string), gdb's `source`, ssh's `Include`.
+VIM_SOURCE = re.compile(r"(?:^|[|\"'])\s*(?:sil(?:ent)?!?\s+)?so(?:urce)?!?\s+([^\s|\"']+)", re.M)
+GDB_SOURCE = re.compile(r"^\s*source\s+(?:-[sv]\s+)*(\S+)", re.M)
+SSH_INCLUDE = re.compile(r"^\s*include\b[\s=]+(.*)$", re.I | re.M)
 
 # What names the folder a program starts in (`$PWD/x`), or one above it (`../x`).
 HERE = ("$PWD/", "${PWD}/", "$(pwd)/", "./", "../")
@@ -74,12 +91,22 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
     comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
     lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
     body = "\n".join(lines)
+    if kind in (VIM, NVIM, GDB):  # `source .vimrc.local`: from the folder it starts in
+        program = {VIM: "vim or nvim", NVIM: "nvim", GDB: "gdb"}[kind]
+        words = (GDB_SOURCE if kind == GDB else VIM_SOURCE).findall(body)
+        local = [
+            Reach(_anywhere(w), program, hint=f"{setting}'s `source`")
+            for w in words
+            if _relative(w) and not w.startswith("<")
+        ]
     if kind == VIM and VIM_EXRC.search(body):
-        return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`")
+        return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`") + local
     if kind == NVIM and (LUA_EXRC.search(body) or VIM_EXRC.search(body)):
-        return _names(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc")
+        return _names(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc") + local
+    if kind in (VIM, NVIM):
+        return local
     if kind == GDB:
-        return _gdb(lines, setting, top, home)
+        return _gdb(lines, setting, top, home) + local
     if kind == LLDB and any(LLDB_CWD.match(line) for line in lines):
         return _names((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
     if kind == SSH:
@@ -101,8 +128,48 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         ]
         prompts = [EARLIER.sub("", m[1] or m[2] or m[3]) for m in PROMPT.finditer(body)]
         ran = _commands(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
+        shown = [m[1] or m[2] or m[3] for m in PS.finditer(body)]
+        inner = [a or b for value in shown for a, b in SUBSTITUTED.findall(value)]
+        ran += _commands(inner, "your shell", f"{setting}'s prompt")
+        traps = [m.strip("'\"") for m in TRAP.findall(body)]
+        ran += _commands(traps, "your shell", f"{setting}'s trap")
         return [r for r in places if _relative(r.path)] + ran
     return []
+
+
+def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
+    """The files of the home (absolute paths, or globs of them) `text`, the config of a
+    program of `kind` in the folder `here`, has it read in turn, as it resolves them: vim's
+    and gdb's `source ~/x` (`$HOME/x`, vim's `<sfile>:h/x`), ssh's `Include` (relative to
+    `~/.ssh`), tmux's `source-file`, a shell's `. ~/x`. A relative one (not ssh's) is read
+    from the folder the program starts in: `reads`."""
+    comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
+    body = "\n".join(lines)
+    if kind in (VIM, NVIM):
+        words = VIM_SOURCE.findall(body)
+    elif kind == GDB:
+        words = GDB_SOURCE.findall(body)
+    elif kind == SSH:
+        words = [w for m in SSH_INCLUDE.findall(body) for w in re.findall(r'"[^"]*"|\S+', m)]
+    elif kind == TMUX:
+        words = [w for line in lines for w in TMUX_SOURCE.findall(line)]
+    elif kind == SHELL:
+        words = [m[2] for m in SOURCED.finditer(body)]
+    else:
+        return []
+    found: list[str] = []
+    for word in words:
+        path = word.strip("'\"")
+        for mine in ("<sfile>:p:h/", "<sfile>:h/"):
+            path = here + path[len(mine) - 1 :] if path.startswith(mine) else path
+        for own in ("~/", "$HOME/", "${HOME}/"):
+            path = home + path[len(own) - 1 :] if path.startswith(own) else path
+        if kind == SSH and not path.startswith("/"):
+            path = posixpath.join(home, ".ssh", path)
+        if path.startswith("/") and "$" not in path:
+            found.append(posixpath.normpath(path))
+    return list(dict.fromkeys(found))
 
 
 def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:

@@ -18,8 +18,9 @@ from cleveragents.domain.host_files import HostFolders, host_run
 from features.support.home_examples import home_property
 
 # By config of the home: spellings of the opt-in (`{n}`: the file's name, for the relative
-# ones; `{t}`: the tree's top, `{h}`: the home), the names it makes read (fixed ones: vim's,
-# gdb's), and spellings that make none read.
+# ones; `{t}`: the tree's top, `{h}`: the home; `@@path=text`: a file of the home it sources,
+# attack 23 F2, F5, F6), the names it makes read (fixed ones: vim's, gdb's, for the forms
+# without `{n}`), and spellings that make none read.
 FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     ".vimrc": (
         (
@@ -32,9 +33,21 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "let &exrc = 1",
             "let &g:ex=1",
             "vim9script\n&exrc = true",
+            "source ~/.vim/opts.vim@@.vim/opts.vim=set exrc",
+            "runtime x.vim\nsource $HOME/.vim/a.vim@@.vim/a.vim=so ~/.vim/b.vim@@.vim/b.vim=se ex",
+            "silent! source {n}",
+            "if filereadable('{n}') | source {n} | endif",
         ),
         (".exrc", ".vimrc", "_vimrc", ".nvim.lua"),
-        ("set noexrc", '" set exrc', "set exrc=x", "let &exrc = 0", "if &exrc == 1 | endif"),
+        (
+            "set noexrc",
+            '" set exrc',
+            "set exrc=x",
+            "let &exrc = 0",
+            "if &exrc == 1 | endif",
+            "source ~/.vim/opts.vim@@.vim/opts.vim=set noexrc",
+            "source ~/{n}",
+        ),
     ),
     ".config/nvim/init.lua": (
         ("vim.o.exrc = true", "vim.opt.exrc = true", 'vim.cmd("set exrc")', "vim.go.exrc=true"),
@@ -55,9 +68,15 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "set auto-load safe-path .",
             "set auto-load safe /",
             "set auto-lo sa {t}",
+            "source {n}",
+            "source ~/.gdb/safe@@.gdb/safe=set auto-load safe-path /",
         ),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
-        ("set auto-load safe-path $debugdir:$datadir/auto-load", "# set auto-load safe-path /"),
+        (
+            "set auto-load safe-path $debugdir:$datadir/auto-load",
+            "# set auto-load safe-path /",
+            "source ~/{n}",
+        ),
     ),
     ".ssh/config": (
         (
@@ -66,12 +85,25 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "Host w\n  LocalCommand ./{n}",
             'Match exec "./{n} %h"',
             "KnownHostsCommand=./{n} %H",
+            "Include conf.d/*@@.ssh/conf.d/work=Host w\n  ProxyCommand ./{n} %h",
+            "Include ~/.ssh/work.conf@@.ssh/work.conf=Host w\n  ProxyCommand ./{n} %h",
         ),
         (),
-        ("Host w\n  ProxyCommand nc %h %p", "Host w\n  ProxyCommand ~/bin/{n} %h"),
+        (
+            "Host w\n  ProxyCommand nc %h %p",
+            "Host w\n  ProxyCommand ~/bin/{n} %h",
+            "Include conf.d/*@@.ssh/conf.d/work=Host w\n  ProxyCommand nc %h %p",
+        ),
     ),
     ".tmux.conf": (
-        ("source-file -q {n}", "source {n}", "source-file ./{n}", "run-shell ./{n}"),
+        (
+            "source-file -q {n}",
+            "source {n}",
+            "source-file ./{n}",
+            "run-shell ./{n}",
+            "if-shell './{n}' 'set -g status off'",
+            "source-file ~/.tmux/extra.conf@@.tmux/extra.conf=run-shell ./{n}",
+        ),
         (),
         ("source-file ~/{n}", "# source-file {n}"),
     ),
@@ -85,9 +117,22 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             'PROMPT_COMMAND="${PROMPT_COMMAND:+$PROMPT_COMMAND; }./{n}"',
             "PROMPT_COMMAND='source -- {n}'",
             "PROMPT_COMMAND='source \"$(pwd)/{n}\"'",
+            ". ~/.bash_functions@@.bash_functions=PROMPT_COMMAND='. ./{n}'",
+            '[ -f ~/.bash_functions ] && . "$HOME/.bash_functions"@@.bash_functions=. ./{n}',
+            "PS1='$(./{n})\\$ '",
+            "trap ./{n} DEBUG",
+            ". ~/.bash_functions@@.bash_functions=trap '. ./{n}' EXIT",
         ),
         (),
-        (". ~/{n}", "# source {n}", 'source "$HOME/{n}"', "PROMPT_COMMAND='history -a'"),
+        (
+            ". ~/{n}",
+            "# source {n}",
+            'source "$HOME/{n}"',
+            "PROMPT_COMMAND='history -a'",
+            ". ~/.bash_functions@@.bash_functions=PROMPT_COMMAND='history -a'",
+            "PS1='$(git branch 2>/dev/null) \\w\\$ '",
+            "trap 'rm -f /tmp/{n}' EXIT",
+        ),
     ),
     ".zshrc": (
         (
@@ -113,18 +158,21 @@ def _example(root: Path, data: st.DataObject) -> None:
     folder = "/".join(
         data.draw(st.lists(st.sampled_from(["a", "b", ".hidden", "c d"]), max_size=3))
     )
-    line = form.replace("{n}", name).replace("{t}", str(tree)).replace("{h}", str(home))
-    (home / config).parent.mkdir(parents=True, exist_ok=True)
-    (home / config).write_text(f"# my config\n{line}\n")
+    line, *more = (
+        form.replace("{n}", name).replace("{t}", str(tree)).replace("{h}", str(home)).split("@@")
+    )
+    for sourced, text in [(config, f"# my config\n{line}")] + [m.split("=", 1) for m in more]:
+        (home / sourced).parent.mkdir(parents=True, exist_ok=True)
+        (home / sourced).write_text(f"{text}\n")
     os.environ["HOME"] = str(home)
-    wanted = data.draw(st.sampled_from(names)) if names else name
+    wanted = data.draw(st.sampled_from(names)) if names and "{n}" not in form else name
     path = f"{folder}/{wanted}" if folder else wanted
     (tree / path).parent.mkdir(parents=True, exist_ok=True)
     (tree / path).write_text("touch planted-ran\n")
     why = host_run(path, HostFolders(cwd_reads=tuple(cwd_reads(tree))))
     walk = GitDirs(GitRepository(root=tree, git_dir=tree / ".git"), lambda _: {})
     walk.walk()
-    shown = (config, line, path, why, walk.claude_folders)
+    shown = (config, form, path, why, walk.claude_folders)
     assert (why is not None) == opted, shown
     assert (path in walk.claude_folders) == opted, shown
 

@@ -8,7 +8,7 @@ import subprocess
 from typing import Any
 from unittest import mock
 
-from behave import then
+from behave import given, then
 
 # How each program is started, as the user would in a folder: it reads the home's config
 # and, as that asks, the file of the folder it starts in.
@@ -18,6 +18,16 @@ STARTED = {
     "gdb": (["gdb", "-batch", "-ex", "quit"], b""),
     "ssh": (["ssh", "-F", "{home}/.ssh/config", "-o", "BatchMode=yes", "work", "true"], b""),
 }
+
+
+@given('the file "{name}" that config sources holds "{content}"')
+def step_sourced_file(context: Any, name: str, content: str) -> None:
+    """A file of the home the config of the step before sources (`-`: none), beside it."""
+    if name == "-":
+        return
+    home = context.tmp / "home"
+    (home / name).parent.mkdir(parents=True, exist_ok=True)
+    (home / name).write_text(content.replace("\\n", "\n"))
 
 
 @then('{program} started in "{folder}" of the tree runs nothing the model wrote')
