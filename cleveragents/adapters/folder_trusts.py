@@ -23,6 +23,7 @@ since the last look: under 2 ms a look, 3 ms with 200 records of mise (a loaded 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -32,8 +33,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from cleveragents.domain import folder_trusts as trusts_
+from cleveragents.domain.direnv_loads import unread
 from cleveragents.domain.folder_trusts import MISE, VSCODE, Trust, trusted_places, vscode_trusted
 from cleveragents.domain.reach import Reach, printable
+from cleveragents.domain.trusted_runs import mise_runs, vscode_runs
 
 PRODUCTS = ("Code", "Code - Insiders", "Code - OSS", "VSCodium", "Cursor", "Windsurf")
 FLATPAKS = ("com.visualstudio.code", "com.vscodium.codium")  # each its own `~/.config`
@@ -42,6 +46,7 @@ MOST_BYTES = 1 << 22  # of a settings or config file read
 _OFF = re.compile(r'"security\.workspace\.trust\.enabled"\s*:\s*false\b')
 # A JSON string (kept), or a comment (dropped): VS Code's settings are JSON with comments.
 _JSONC = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
+_TRAILING = re.compile(r'("(?:\\.|[^"\\])*")|,(\s*[}\]])')
 _read: dict[str, tuple[tuple[int, ...], object]] = {}  # path: (stat, what it gave)
 
 
@@ -56,7 +61,61 @@ def tree_trusts(root: Path) -> list[tuple[Reach, str]]:
     shared = _mise(home, main) if main is not None else []
     said = f", for the same path of the main checkout {printable(main or '')}"
     mise = [*_mise(home, top), *(replace(t, how=t.how + said) for t in shared)]
-    return trusted_places([*_vscode(home, top), *mise])
+    trusts = [*_vscode(home, top), *mise]
+    return [*trusted_places(trusts), *(p for t in trusts for p in _runs(top, t))]
+
+
+def _runs(top: str, trust: Trust) -> list[tuple[Reach, str]]:
+    """(place, key) for what each config of `trust` standing at its folder's top runs
+    (`domain/trusted_runs.py`): read as it stands, held itself."""
+    key = f"{trusts_.TRUSTED_KEY}{trust.tool}: {trust.how}"
+    folder = os.path.dirname(trust.place) if trust.file else trust.place
+    names = [os.path.basename(trust.place)] if trust.file else None
+    if names is None and trust.tool == MISE:
+        names = list(trusts_.MISE_FILES)
+    elif names is None:
+        names = list(trusts_.VSCODE_FILES)
+        with contextlib.suppress(OSError):
+            listed = os.listdir(os.path.join(top, folder))
+            names += [n for n in listed if n.endswith(".code-workspace")]
+    found: list[tuple[Reach, str]] = []
+    for name in names:
+        path = os.path.join(top, folder, name)
+        if not os.path.realpath(path).startswith(f"{top.rstrip('/')}/"):
+            continue  # not the tree's: nothing of it the model wrote
+        if trust.tool == MISE:
+            mise = _cached(path, _toml)
+            found += [(r, key) for r in mise_runs(folder, mise)] if isinstance(mise, dict) else []
+            continue
+        code = _cached(path, _jsonc)
+        if isinstance(code, dict):
+            runs = vscode_runs(folder, code, settings=name.endswith("settings.json"))
+            found += [(r, key) for r in runs]
+        elif code is False:  # VS Code reads what json cannot: the folder whole
+            found.append((unread(folder, f"{printable(name)}, which agents cannot parse"), key))
+    return found
+
+
+def _toml(path: str) -> dict[str, object] | None:
+    text = _text(path)
+    try:
+        return tomllib.loads(text) if isinstance(text, str) else None
+    except tomllib.TOMLDecodeError:
+        return None  # mise refuses it: runs nothing of it
+
+
+def _jsonc(path: str) -> dict[str, object] | bool:
+    """A VS Code JSON file with comments and trailing commas at `path`, or False."""
+    text = _text(path)
+    if text is None:
+        return True
+    plain = _JSONC.sub(lambda m: m.group(1) or "", text)
+    plain = _TRAILING.sub(lambda m: m.group(1) or m.group(2), plain)
+    try:
+        document = json.loads(plain) if plain.strip() else {}
+    except ValueError:
+        return False
+    return document if isinstance(document, dict) else False
 
 
 def _vscode(home: str, top: str) -> list[Trust]:
