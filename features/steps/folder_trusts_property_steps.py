@@ -33,6 +33,19 @@ MISE_NAMES = (
     ".tool-versions", "mise.dev.toml", ".config/mise/conf.d/a.toml",
 )  # fmt: skip
 OTHER_NAMES = (".vscode/launch.json", "mise.json", "a.txt", ".mise/tasks/build", "tasks.json")
+RUN = "run/it.sh"  # what a config at the tree's top names to run (attack 23 F14, F15)
+CONFIGS = {  # the config, what it says, naming RUN (or nothing)
+    "none": ("a.txt", ""),
+    "mise source": ("mise.toml", "[env]\n_.source = './run/it.sh'\n"),
+    "mise path": (".mise.toml", "[env]\n_.path = ['run']\n"),
+    "mise hook": ("mise.toml", "[hooks]\nenter = { script = 'bash run/it.sh' }\n"),
+    "vscode task": (
+        ".vscode/tasks.json",
+        '{"tasks": [{"command": "sh", "args": ["${workspaceFolder}/run/it.sh"],'
+        ' "runOptions": {"runOn": "folderOpen"}}, // x\n]}',
+    ),
+    "vscode setting": (".vscode/settings.json", '{"python.defaultInterpreterPath": "run/it.sh"}'),
+}
 
 
 def _example(root: Path, data: st.DataObject) -> None:
@@ -62,14 +75,19 @@ def _judged(root: Path, data: st.DataObject) -> None:
     folder = {"parent": tree.parent, "tree": main, "sub": main / "sub"}.get(named, root / "other")
     folder.mkdir(parents=True, exist_ok=True)
     _record(home, way, folder)
+    config, text = CONFIGS[data.draw(st.sampled_from(sorted(CONFIGS)))]
+    (tree / config).parent.mkdir(parents=True, exist_ok=True)
+    (tree / config).write_text(text)
     depth = st.sampled_from(("", "sub", "sub/deep", "x"))
-    names = st.sampled_from((*VSCODE_NAMES, *MISE_NAMES, *OTHER_NAMES))
-    paths = data.draw(st.lists(st.tuples(depth, names), min_size=1, max_size=8))
+    names = st.sampled_from((*VSCODE_NAMES, *MISE_NAMES, *OTHER_NAMES, RUN))
+    paths = [("", RUN), *data.draw(st.lists(st.tuples(depth, names), min_size=1, max_size=8))]
     host = HostFolders(programs=tuple(tree_trusts(tree)))
     for at, name in paths:
         path = posixpath.join(at, name) if at else name
         said = host_run(path, host)
         wanted = _runs(way, named, at, name)
+        if name == RUN:  # run by the config at the tree's top where it is trusted
+            wanted = at == "" and bool(text) and _runs(way, named, "", config)
         if linked and way == "vscode list" and named in ("tree", "sub"):
             wanted = False  # VS Code trusts the main checkout's folder, not this one
         assert (said is not None) == wanted, (way, named, linked, path, said)
