@@ -12,7 +12,7 @@ Feature: Whatever VS Code or mise runs of a folder it trusts is kept from the mo
   # linked worktree of it: mise trusts the same path of the worktree); then paths drawn at random (the tools'
   # config names and others, at any depth) judged by `host_files.host_run` over what
   # `folder_trusts.tree_trusts` reads on a real file system, in process, against what the
-  # tool trusts; a config at the tree's top (drawn) naming a script to run (mise's
+  # tool trusts; a config at the tree's top or a folder of it (drawn) naming a script to run (mise's
   # `_.source`, `_.path`, a hook; a VS Code folder-open task or a setting's program), which is
   # host-run exactly where that config is. CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (30 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.

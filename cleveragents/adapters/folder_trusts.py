@@ -33,10 +33,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from cleveragents.adapters.git.tree_scripts import below
 from cleveragents.domain import folder_trusts as trusts_
 from cleveragents.domain.direnv_loads import unread
 from cleveragents.domain.folder_trusts import MISE, VSCODE, Trust, trusted_places, vscode_trusted
-from cleveragents.domain.reach import Reach, printable
+from cleveragents.domain.reach import ANY_FOLDERS, Reach, escaped, printable
 from cleveragents.domain.trusted_runs import mise_runs, vscode_runs
 
 PRODUCTS = ("Code", "Code - Insiders", "Code - OSS", "VSCodium", "Cursor", "Windsurf")
@@ -66,20 +67,25 @@ def tree_trusts(root: Path) -> list[tuple[Reach, str]]:
 
 
 def _runs(top: str, trust: Trust) -> list[tuple[Reach, str]]:
-    """(place, key) for what each config of `trust` standing at its folder's top runs
-    (`domain/trusted_runs.py`): read as it stands, held itself."""
+    """(place, key) for what each config of `trust` standing in the tree runs
+    (`domain/trusted_runs.py`): read as it stands, held itself. The configs at its folder's
+    top, and below it where the trust goes deep (one walk, `tree_scripts.below`)."""
     key = f"{trusts_.TRUSTED_KEY}{trust.tool}: {trust.how}"
-    folder = os.path.dirname(trust.place) if trust.file else trust.place
-    names = [os.path.basename(trust.place)] if trust.file else None
-    if names is None and trust.tool == MISE:
-        names = list(trusts_.MISE_FILES)
-    elif names is None:
-        names = list(trusts_.VSCODE_FILES)
-        with contextlib.suppress(OSError):
-            listed = os.listdir(os.path.join(top, folder))
-            names += [n for n in listed if n.endswith(".code-workspace")]
+    if trust.file:
+        configs = [(os.path.dirname(trust.place), os.path.basename(trust.place))]
+    else:
+        names = list(trusts_.MISE_FILES if trust.tool == MISE else trusts_.VSCODE_FILES)
+        configs = [(trust.place, name) for name in names]
+        if trust.tool == VSCODE:
+            with contextlib.suppress(OSError):
+                listed = os.listdir(os.path.join(top, trust.place))
+                configs += [(trust.place, n) for n in listed if n.endswith(".code-workspace")]
+        deep = [Reach(_deep(trust.place, name), launcher=trust.tool) for name in names]
+        for reach, path in below(Path(top), deep) if trust.deep else ():
+            name = reach.path.rpartition(f"{ANY_FOLDERS}/")[2]
+            configs.append((path.removesuffix(name).rstrip("/"), name))
     found: list[tuple[Reach, str]] = []
-    for name in names:
+    for folder, name in dict.fromkeys(configs):
         path = os.path.join(top, folder, name)
         if not os.path.realpath(path).startswith(f"{top.rstrip('/')}/"):
             continue  # not the tree's: nothing of it the model wrote
@@ -94,6 +100,11 @@ def _runs(top: str, trust: Trust) -> list[tuple[Reach, str]]:
         elif code is False:  # VS Code reads what json cannot: the folder whole
             found.append((unread(folder, f"{printable(name)}, which agents cannot parse"), key))
     return found
+
+
+def _deep(place: str, name: str) -> str:
+    top = escaped(place)
+    return f"{top}/{ANY_FOLDERS}/{name}" if top else f"{ANY_FOLDERS}/{name}"
 
 
 def _toml(path: str) -> dict[str, object] | None:

@@ -33,7 +33,7 @@ MISE_NAMES = (
     ".tool-versions", "mise.dev.toml", ".config/mise/conf.d/a.toml",
 )  # fmt: skip
 OTHER_NAMES = (".vscode/launch.json", "mise.json", "a.txt", ".mise/tasks/build", "tasks.json")
-RUN = "run/it.sh"  # what a config at the tree's top names to run (attack 23 F14, F15)
+RUN = "run/it.sh"  # what a config (at the tree's top or `sub`) names to run (attack 23 F14, F15)
 CONFIGS = {  # the config, what it says, naming RUN (or nothing)
     "none": ("a.txt", ""),
     "mise source": ("mise.toml", "[env]\n_.source = './run/it.sh'\n"),
@@ -76,18 +76,19 @@ def _judged(root: Path, data: st.DataObject) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     _record(home, way, folder)
     config, text = CONFIGS[data.draw(st.sampled_from(sorted(CONFIGS)))]
-    (tree / config).parent.mkdir(parents=True, exist_ok=True)
-    (tree / config).write_text(text)
+    where = data.draw(st.sampled_from(("", "sub")))  # the config's folder
+    (tree / where / config).parent.mkdir(parents=True, exist_ok=True)
+    (tree / where / config).write_text(text)
     depth = st.sampled_from(("", "sub", "sub/deep", "x"))
     names = st.sampled_from((*VSCODE_NAMES, *MISE_NAMES, *OTHER_NAMES, RUN))
-    paths = [("", RUN), *data.draw(st.lists(st.tuples(depth, names), min_size=1, max_size=8))]
+    paths = [(where, RUN), *data.draw(st.lists(st.tuples(depth, names), min_size=1, max_size=8))]
     host = HostFolders(programs=tuple(tree_trusts(tree)))
     for at, name in paths:
         path = posixpath.join(at, name) if at else name
         said = host_run(path, host)
         wanted = _runs(way, named, at, name)
-        if name == RUN:  # run by the config at the tree's top where it is trusted
-            wanted = at == "" and bool(text) and _runs(way, named, "", config)
+        if name == RUN:  # run by the config where it is trusted
+            wanted = at == where and bool(text) and _runs(way, named, where, config)
         if linked and way == "vscode list" and named in ("tree", "sub"):
             wanted = False  # VS Code trusts the main checkout's folder, not this one
         assert (said is not None) == wanted, (way, named, linked, path, said)
