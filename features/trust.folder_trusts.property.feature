@@ -7,7 +7,7 @@ Feature: Whatever VS Code or mise runs of a folder it trusts is kept from the mo
 
   # Each example: a home recording a trust drawn at random (VS Code's settings or its
   # trusted list, mise's `trust` records, a `--monorepo` mark, `trusted_config_paths`,
-  # `MISE_TRUSTED_CONFIG_PATHS`, `MISE_YES`, or none) over a folder drawn from the tree's
+  # `MISE_TRUSTED_CONFIG_PATHS`, `MISE_YES`, either set in ~/.bashrc, or none) over a folder drawn from the tree's
   # parent, the tree, a folder of it, or another (of the main checkout, when the tree is a
   # linked worktree of it: mise trusts the same path of the worktree); then paths drawn at random (the tools'
   # config names and others, at any depth) judged by `host_files.host_run` over what

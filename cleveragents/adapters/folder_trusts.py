@@ -13,8 +13,13 @@ judges which of its files that makes host-run).
     folders of `MISE_TRUSTED_CONFIG_PATHS` and of the
     `trusted_config_paths` setting of the user's own config (`$MISE_CONFIG_DIR`, or `mise`
     in `$XDG_CONFIG_HOME` or `~/.config`: `config.toml`, `config.local.toml`), and `yes`
-    (`MISE_YES`, the setting): mise trusts any config then. In a linked worktree, a config
-    is trusted too where the same path of the main checkout is.
+    (`MISE_YES`, the setting): mise trusts any config then; those two variables set in a
+    shell startup file of the home too (`STARTUP`, where `mise activate` runs: a path of
+    another variable than `$HOME` trusts the tree's top and above). In a linked worktree, a
+    config is trusted too where the same path of the main checkout is.
+
+What a trusted config standing in the tree names to run is held with it (`_runs`,
+`domain/trusted_runs.py`).
 
 What cannot be read (no such file, a database locked or of another form) trusts nothing.
 Cost: a `stat` of each file and of mise's records folder; one read of each that changed
@@ -48,6 +53,13 @@ _OFF = re.compile(r'"security\.workspace\.trust\.enabled"\s*:\s*false\b')
 # A JSON string (kept), or a comment (dropped): VS Code's settings are JSON with comments.
 _JSONC = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
 _TRAILING = re.compile(r'("(?:\\.|[^"\\])*")|,(\s*[}\]])')
+STARTUP = (
+    ".bashrc", ".bash_profile", ".profile", ".zshrc", ".zshenv", ".zprofile",
+    ".config/fish/config.fish",
+)  # fmt: skip
+_SET = r"^[ \t]*(?:export[ \t]+|set[ \t]+-\w+[ \t]+)?"  # sh's, or fish's `set -gx NAME VALUE`
+_MISE_YES = re.compile(_SET + r"MISE_YES[= \t][\"']?(?:1|true|yes|on)\b", re.M | re.I)
+_MISE_PATHS = re.compile(_SET + r"MISE_TRUSTED_CONFIG_PATHS[= \t][\"']?([^\"'\s;]+)", re.M)
 _read: dict[str, tuple[tuple[int, ...], object]] = {}  # path: (stat, what it gave)
 
 
@@ -169,6 +181,14 @@ def _mise(home: str, top: str) -> list[Trust]:
     folders = [(f, "MISE_TRUSTED_CONFIG_PATHS") for f in _env_paths("MISE_TRUSTED_CONFIG_PATHS")]
     yes = os.environ.get("MISE_YES", "").lower() in ("1", "true", "yes", "on")
     said = "MISE_YES" if yes else ""
+    for name in STARTUP:  # where `mise activate` runs: what it sets there is mise's too
+        startup = _cached(os.path.join(home, name), _startup)
+        if isinstance(startup, tuple):
+            said = said or (f"MISE_YES in ~/{name}" if startup[0] else "")
+            why = f"MISE_TRUSTED_CONFIG_PATHS in ~/{name}"
+            folders += [
+                (f.replace("$HOME", home).replace("${HOME}", home), why) for f in startup[1]
+            ]
     for name in ("config.toml", "config.local.toml"):
         settings = _cached(os.path.join(config, name), _settings)
         if not isinstance(settings, dict):
@@ -188,6 +208,20 @@ def _mise(home: str, top: str) -> list[Trust]:
         elif real and (place := _inside(top, real)) is not None:
             found.append(Trust(MISE, place, why))
     return found
+
+
+def _startup(path: str) -> tuple[bool, list[str]]:
+    """Whether the shell startup file at `path` sets `MISE_YES`, and the folders it sets
+    `MISE_TRUSTED_CONFIG_PATHS` to; one naming another variable, the tree's top and above
+    (it cannot be told: `/`)."""
+    text = _text(path) or ""
+    yes = bool(_MISE_YES.search(text))
+    folders: list[str] = []
+    for match in _MISE_PATHS.finditer(text):
+        for folder in match.group(1).split(":"):
+            bare = folder.replace("$HOME", "").replace("${HOME}", "")
+            folders.append("/" if "$" in bare or "`" in bare else folder)
+    return yes, [f for f in folders if f]
 
 
 def _trust_off(path: str) -> bool:

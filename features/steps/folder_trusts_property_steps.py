@@ -24,7 +24,7 @@ MISE_VARIABLES = (
 )  # fmt: skip
 WAYS = (
     "vscode off", "vscode list", "mise record", "mise monorepo", "mise paths",
-    "mise variable", "mise yes", "none",
+    "mise variable", "mise yes", "mise bashrc", "mise bashrc yes", "none",
 )  # fmt: skip
 FOLDERS = ("parent", "tree", "sub", "other")  # what the trust names
 VSCODE_NAMES = (".vscode/tasks.json", ".vscode/settings.json", "app.code-workspace")
@@ -123,18 +123,27 @@ def _record(home: Path, way: str, folder: Path) -> None:
         os.environ["MISE_TRUSTED_CONFIG_PATHS"] = str(folder)
     elif way == "mise yes":
         os.environ["MISE_YES"] = "1"
+    elif way == "mise bashrc":  # where `mise activate` runs (attack 23 F14)
+        shown = str(folder).replace(str(home), "$HOME")
+        (home / ".bashrc").write_text(
+            f'eval "$(mise activate bash)"\nexport MISE_TRUSTED_CONFIG_PATHS="{shown}"\n'
+        )
+    elif way == "mise bashrc yes":
+        (home / ".bashrc").write_text("export MISE_YES=1\n")
 
 
 def _runs(way: str, named: str, at: str, name: str) -> bool:
     """Whether the tool of `way`, trusting the folder `named`, runs `name` in the tree's
     folder `at`."""
-    if way == "none" or (way != "mise yes" and way != "vscode off" and named == "other"):
+    if way == "none" or (
+        way not in ("mise yes", "mise bashrc yes", "vscode off") and named == "other"
+    ):
         return False
     if way.startswith("vscode"):
         return (name in VSCODE_NAMES) and (way == "vscode off" or _below(at, named))
     if name not in MISE_NAMES:
         return False
-    if way == "mise yes":
+    if way in ("mise yes", "mise bashrc yes"):
         return True
     if way == "mise record":  # the config root's own configs
         return at == {"parent": "..", "tree": "", "sub": "sub"}[named]
