@@ -9,7 +9,7 @@ tree it names to run, read from the config as it stands (`adapters/folder_trusts
   * VS Code (JSON with comments): each task of `tasks` with `"runOn": "folderOpen"` (its
     `command` and `args`); in `settings`, `python.defaultInterpreterPath`, any `*.path` or
     `*Path` value, and each `terminal.integrated.profiles.*` profile's `path` and `args`,
-    `${workspaceFolder}` standing for the config's folder.
+    `${workspaceFolder}` standing for the config's folder, `${userHome}` for the home.
 
 What cannot be read as written fails closed: a mise template (`{{ ... }}`, `exec(...)`) or a
 VS Code variable other than the folder's makes the config's folder whole.
@@ -26,6 +26,7 @@ from cleveragents.domain.reach import Reach, escaped, printable
 
 _TEMPLATE = re.compile(r"\{\{|\{%|exec\(")
 _FOLDER_VARIABLE = re.compile(r"\$\{(?:workspaceFolder|workspaceRoot)\}/?")
+_HOME_VARIABLE = re.compile(r"^\$\{(?:userHome|env:HOME)\}(?=/|$)")
 _SETTING = re.compile(r"(?:^|\.)(?:defaultInterpreterPath|[A-Za-z]*[pP]ath)$")
 
 
@@ -67,16 +68,16 @@ def vscode_runs(folder: str, document: dict[str, object], settings: bool) -> lis
             for profile in value.values():
                 if isinstance(profile, dict):
                     words = [*_list(profile.get("path"))[:1], *_list(profile.get("args"))]
-                    found += _line(folder, [w for w in words if isinstance(w, str)])
-        elif _SETTING.search(key) and isinstance(value, str):
-            found += _line(folder, [value], hook=False)
+                    found += _line(folder, [w for w in words if isinstance(w, str)], hook=False)
+        elif _SETTING.search(key) and isinstance(value, str) and "/" in value:
+            found += _line(folder, [value], hook=False)  # a bare name: found on PATH
     return found
 
 
 def _line(folder: str, words: list[str], *, hook: bool = True) -> list[Reach]:
     """What a VS Code program and its arguments `words` run of the tree (a setting's
     program, not `hook`: only itself)."""
-    said = [_FOLDER_VARIABLE.sub("./", word) for word in words]
+    said = [_HOME_VARIABLE.sub("~", _FOLDER_VARIABLE.sub("./", word)) for word in words]
     if any("${" in word for word in said):
         return [unread(folder, "a VS Code variable, which agents cannot evaluate")]
     return script_reach(" ".join(_quoted(w) for w in said), folder, hook=hook) if said else []
@@ -108,4 +109,6 @@ def _list(value: object) -> list[object]:
 
 
 def _quoted(word: str) -> str:
-    return "'" + word.replace("'", "'\\''") + "'"
+    """`word` for the shell, a leading `~/` left for it to expand (the home's: not the tree's)."""
+    home, rest = ("~/", word[2:]) if word.startswith("~/") else ("", word)
+    return home + "'" + rest.replace("'", "'\\''") + "'"
