@@ -43,7 +43,7 @@ from cleveragents.domain import folder_trusts as trusts_
 from cleveragents.domain.direnv_loads import unread
 from cleveragents.domain.folder_trusts import MISE, VSCODE, Trust, trusted_places, vscode_trusted
 from cleveragents.domain.reach import ANY_FOLDERS, Reach, escaped, printable
-from cleveragents.domain.trusted_runs import mise_runs, vscode_runs
+from cleveragents.domain.trusted_runs import mise_runs, tool_versions_runs, vscode_runs
 
 PRODUCTS = ("Code", "Code - Insiders", "Code - OSS", "VSCodium", "Cursor", "Windsurf")
 FLATPAKS = ("com.visualstudio.code", "com.vscodium.codium")  # each its own `~/.config`
@@ -101,6 +101,10 @@ def _runs(top: str, trust: Trust) -> list[tuple[Reach, str]]:
         path = os.path.join(top, folder, name)
         if not os.path.realpath(path).startswith(f"{top.rstrip('/')}/"):
             continue  # not the tree's: nothing of it the model wrote
+        if name == ".tool-versions":
+            text = _text(path)
+            found += [(r, key) for r in tool_versions_runs(folder, text or "")]
+            continue
         if trust.tool == MISE:
             mise = _cached(path, _toml)
             found += [(r, key) for r in mise_runs(folder, mise)] if isinstance(mise, dict) else []

@@ -5,7 +5,8 @@ tree it names to run, read from the config as it stands (`adapters/folder_trusts
   * mise (TOML): `[env]` `_.source` (a script sourced at each prompt or `cd`), `_.path` (a
     folder put first on PATH: each program there shadows the user's, held whole), `_.file`
     (a file loaded); each `[hooks]` command (`enter`, `leave`, `cd`, `preinstall`, ...: a
-    string, a list, or a table's `script`/`run`);
+    string, a list, or a table's `script`/`run`); a `.tool-versions`' `path:` version (a
+    folder on PATH, whole);
   * VS Code (JSON with comments): each task of `tasks` with `"runOn": "folderOpen"` (its
     `command` and `args`); in `settings`, `python.defaultInterpreterPath`, any `*.path` or
     `*Path` value, and each `terminal.integrated.profiles.*` profile's `path` and `args`,
@@ -47,6 +48,12 @@ def mise_runs(folder: str, document: dict[str, object]) -> list[Reach]:
         for line in _commands(value):
             found += script_reach(line, folder, hook=True)
     return found
+
+
+def tool_versions_runs(folder: str, text: str) -> list[Reach]:
+    """The folders a `.tool-versions` at `folder` puts on PATH: each `path:` version's."""
+    words = [w for line in text.splitlines() for w in line.partition("#")[0].split()[1:]]
+    return [_place(folder, w.removeprefix("path:")) for w in words if w.startswith("path:")]
 
 
 def vscode_runs(folder: str, document: dict[str, object], settings: bool) -> list[Reach]:

@@ -38,6 +38,7 @@ CONFIGS = {  # the config, what it says, naming RUN (or nothing)
     "none": ("a.txt", ""),
     "mise source": ("mise.toml", "[env]\n_.source = './run/it.sh'\n"),
     "mise path": (".mise.toml", "[env]\n_.path = ['run']\n"),
+    "mise tool-versions": (".tool-versions", "node 20 # x\npython path:./run\n"),
     "mise hook": ("mise.toml", "[hooks]\nenter = { script = 'bash run/it.sh' }\n"),
     "vscode task": (
         ".vscode/tasks.json",
