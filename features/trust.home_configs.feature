@@ -174,8 +174,10 @@ Feature: What my home's own configs and linked programs run from my tree is kept
   Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree
     # VS Code runs a folder-open task, and the programs the settings of a folder it trusts
     # name, when I open it; mise the [env] and [hooks] of a config it trusts at each `cd`:
-    # outside any sandbox (attack 21 #24, #25). Untrusted, they run nothing of it.
+    # outside any sandbox (attack 21 #24, #25). Untrusted, they run nothing of it. And
+    # what those configs name to run: a sourced script, a PATH folder, a task (attack 23 F14, F15).
     Given <trust>
+    And a plain file "<config>" containing "<content>" committed
     And Claude will propose the plan "ide" checked by ""
     And Claude will write the file "<file>"
     And Claude will give up
@@ -187,12 +189,15 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     Then stdout <said> "refused: path '<file>' <why>, outside the sandbox"
 
     Examples:
-      | tool    | trust                                                 | file                      | kept           | said             | why |
-      | VS Code | the user's VS Code settings turn workspace trust off  | .vscode/tasks.json        | does not exist | contains         | is .vscode/tasks.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
-      | VS Code | the user's VS Code trusts "the tree's parent"         | sub/.vscode/settings.json | does not exist | contains         | matches **/.vscode/settings.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (a trusted folder of ~/.config/Code/User/globalStorage/state.vscdb) |
-      | VS Code | the user's VS Code trusts "another folder"            | .vscode/tasks.json        | exists         | does not contain | is |
-      | mise    | the user's mise trusts "the tree"                     | .mise.toml                | does not exist | contains         | is .mise.toml, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
-      | mise    | the user's mise trusts "another folder"               | mise.toml                 | exists         | does not contain | is |
+      | tool    | trust                                                 | config             | content | file                      | kept           | said             | why |
+      | VS Code | the user's VS Code settings turn workspace trust off  | other.txt          | o\n     | .vscode/tasks.json        | does not exist | contains         | is .vscode/tasks.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
+      | VS Code | the user's VS Code trusts "the tree's parent"         | other.txt          | o\n     | sub/.vscode/settings.json | does not exist | contains         | matches **/.vscode/settings.json, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (a trusted folder of ~/.config/Code/User/globalStorage/state.vscdb) |
+      | VS Code | the user's VS Code trusts "another folder"            | other.txt          | o\n     | .vscode/tasks.json        | exists         | does not contain | is |
+      | mise    | the user's mise trusts "the tree"                     | other.txt          | o\n     | .mise.toml                | does not exist | contains         | is .mise.toml, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
+      | mise    | the user's mise trusts "another folder"               | other.txt          | o\n     | mise.toml                 | exists         | does not contain | is |
+      | mise    | the user's mise trusts "the tree"                     | mise.toml          | [env]\n_.source = './scripts/env.sh'\n | scripts/env.sh | does not exist | contains | is scripts/env.sh, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
+      | mise    | the user's mise trusts "the tree"                     | mise.toml          | [env]\n_.path = ['./bin']\n | bin/git | does not exist | contains | is bin, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
+      | VS Code | the user's VS Code settings turn workspace trust off  | .vscode/tasks.json | {"tasks": [{"command": "./scripts/setup.sh", "runOptions": {"runOn": "folderOpen"}},],} | scripts/setup.sh | does not exist | contains | is scripts/setup.sh, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
 
   Scenario: A tree mise trusts is not my home's: the model's other edits stay
     # Attack 23 F13: mise's record of `mise trust` is a link to the tree in

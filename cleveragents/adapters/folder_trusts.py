@@ -13,8 +13,13 @@ judges which of its files that makes host-run).
     folders of `MISE_TRUSTED_CONFIG_PATHS` and of the
     `trusted_config_paths` setting of the user's own config (`$MISE_CONFIG_DIR`, or `mise`
     in `$XDG_CONFIG_HOME` or `~/.config`: `config.toml`, `config.local.toml`), and `yes`
-    (`MISE_YES`, the setting): mise trusts any config then. In a linked worktree, a config
-    is trusted too where the same path of the main checkout is.
+    (`MISE_YES`, the setting): mise trusts any config then; those two variables set in a
+    shell startup file of the home too (`STARTUP`, where `mise activate` runs: a path of
+    another variable than `$HOME` trusts the tree's top and above). In a linked worktree, a
+    config is trusted too where the same path of the main checkout is.
+
+What a trusted config standing in the tree names to run is held with it (`_runs`,
+`domain/trusted_runs.py`).
 
 What cannot be read (no such file, a database locked or of another form) trusts nothing.
 Cost: a `stat` of each file and of mise's records folder; one read of each that changed
@@ -23,6 +28,7 @@ since the last look: under 2 ms a look, 3 ms with 200 records of mise (a loaded 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -32,8 +38,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from cleveragents.adapters.git.tree_scripts import below
+from cleveragents.domain import folder_trusts as trusts_
+from cleveragents.domain.direnv_loads import unread
 from cleveragents.domain.folder_trusts import MISE, VSCODE, Trust, trusted_places, vscode_trusted
-from cleveragents.domain.reach import Reach, printable
+from cleveragents.domain.reach import ANY_FOLDERS, Reach, escaped, printable
+from cleveragents.domain.trusted_runs import mise_runs, tool_versions_runs, vscode_runs
 
 PRODUCTS = ("Code", "Code - Insiders", "Code - OSS", "VSCodium", "Cursor", "Windsurf")
 FLATPAKS = ("com.visualstudio.code", "com.vscodium.codium")  # each its own `~/.config`
@@ -42,6 +52,14 @@ MOST_BYTES = 1 << 22  # of a settings or config file read
 _OFF = re.compile(r'"security\.workspace\.trust\.enabled"\s*:\s*false\b')
 # A JSON string (kept), or a comment (dropped): VS Code's settings are JSON with comments.
 _JSONC = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
+_TRAILING = re.compile(r'("(?:\\.|[^"\\])*")|,(\s*[}\]])')
+STARTUP = (
+    ".bashrc", ".bash_profile", ".profile", ".zshrc", ".zshenv", ".zprofile",
+    ".config/fish/config.fish",
+)  # fmt: skip
+_SET = r"^[ \t]*(?:export[ \t]+|set[ \t]+-\w+[ \t]+)?"  # sh's, or fish's `set -gx NAME VALUE`
+_MISE_YES = re.compile(_SET + r"MISE_YES[= \t][\"']?(?:1|true|yes|on)\b", re.M | re.I)
+_MISE_PATHS = re.compile(_SET + r"MISE_TRUSTED_CONFIG_PATHS[= \t][\"']?([^\"'\s;]+)", re.M)
 _read: dict[str, tuple[tuple[int, ...], object]] = {}  # path: (stat, what it gave)
 
 
@@ -56,7 +74,75 @@ def tree_trusts(root: Path) -> list[tuple[Reach, str]]:
     shared = _mise(home, main) if main is not None else []
     said = f", for the same path of the main checkout {printable(main or '')}"
     mise = [*_mise(home, top), *(replace(t, how=t.how + said) for t in shared)]
-    return trusted_places([*_vscode(home, top), *mise])
+    trusts = [*_vscode(home, top), *mise]
+    return [*trusted_places(trusts), *(p for t in trusts for p in _runs(top, t))]
+
+
+def _runs(top: str, trust: Trust) -> list[tuple[Reach, str]]:
+    """(place, key) for what each config of `trust` standing in the tree runs
+    (`domain/trusted_runs.py`): read as it stands, held itself. The configs at its folder's
+    top, and below it where the trust goes deep (one walk, `tree_scripts.below`)."""
+    key = f"{trusts_.TRUSTED_KEY}{trust.tool}: {trust.how}"
+    if trust.file:
+        configs = [(os.path.dirname(trust.place), os.path.basename(trust.place))]
+    else:
+        names = list(trusts_.MISE_FILES if trust.tool == MISE else trusts_.VSCODE_FILES)
+        configs = [(trust.place, name) for name in names]
+        if trust.tool == VSCODE:
+            with contextlib.suppress(OSError):
+                listed = os.listdir(os.path.join(top, trust.place))
+                configs += [(trust.place, n) for n in listed if n.endswith(".code-workspace")]
+        deep = [Reach(_deep(trust.place, name), launcher=trust.tool) for name in names]
+        for reach, path in below(Path(top), deep) if trust.deep else ():
+            name = reach.path.rpartition(f"{ANY_FOLDERS}/")[2]
+            configs.append((path.removesuffix(name).rstrip("/"), name))
+    found: list[tuple[Reach, str]] = []
+    for folder, name in dict.fromkeys(configs):
+        path = os.path.join(top, folder, name)
+        if not os.path.realpath(path).startswith(f"{top.rstrip('/')}/"):
+            continue  # not the tree's: nothing of it the model wrote
+        if name == ".tool-versions":
+            text = _text(path)
+            found += [(r, key) for r in tool_versions_runs(folder, text or "")]
+            continue
+        if trust.tool == MISE:
+            mise = _cached(path, _toml)
+            found += [(r, key) for r in mise_runs(folder, mise)] if isinstance(mise, dict) else []
+            continue
+        code = _cached(path, _jsonc)
+        if isinstance(code, dict):
+            runs = vscode_runs(folder, code, settings=name.endswith("settings.json"))
+            found += [(r, key) for r in runs]
+        elif code is False:  # VS Code reads what json cannot: the folder whole
+            found.append((unread(folder, f"{printable(name)}, which agents cannot parse"), key))
+    return found
+
+
+def _deep(place: str, name: str) -> str:
+    top = escaped(place)
+    return f"{top}/{ANY_FOLDERS}/{name}" if top else f"{ANY_FOLDERS}/{name}"
+
+
+def _toml(path: str) -> dict[str, object] | None:
+    text = _text(path)
+    try:
+        return tomllib.loads(text) if isinstance(text, str) else None
+    except tomllib.TOMLDecodeError:
+        return None  # mise refuses it: runs nothing of it
+
+
+def _jsonc(path: str) -> dict[str, object] | bool:
+    """A VS Code JSON file with comments and trailing commas at `path`, or False."""
+    text = _text(path)
+    if text is None:
+        return True
+    plain = _JSONC.sub(lambda m: m.group(1) or "", text)
+    plain = _TRAILING.sub(lambda m: m.group(1) or m.group(2), plain)
+    try:
+        document = json.loads(plain) if plain.strip() else {}
+    except ValueError:
+        return False
+    return document if isinstance(document, dict) else False
 
 
 def _vscode(home: str, top: str) -> list[Trust]:
@@ -99,6 +185,14 @@ def _mise(home: str, top: str) -> list[Trust]:
     folders = [(f, "MISE_TRUSTED_CONFIG_PATHS") for f in _env_paths("MISE_TRUSTED_CONFIG_PATHS")]
     yes = os.environ.get("MISE_YES", "").lower() in ("1", "true", "yes", "on")
     said = "MISE_YES" if yes else ""
+    for name in STARTUP:  # where `mise activate` runs: what it sets there is mise's too
+        startup = _cached(os.path.join(home, name), _startup)
+        if isinstance(startup, tuple):
+            said = said or (f"MISE_YES in ~/{name}" if startup[0] else "")
+            why = f"MISE_TRUSTED_CONFIG_PATHS in ~/{name}"
+            folders += [
+                (f.replace("$HOME", home).replace("${HOME}", home), why) for f in startup[1]
+            ]
     for name in ("config.toml", "config.local.toml"):
         settings = _cached(os.path.join(config, name), _settings)
         if not isinstance(settings, dict):
@@ -118,6 +212,20 @@ def _mise(home: str, top: str) -> list[Trust]:
         elif real and (place := _inside(top, real)) is not None:
             found.append(Trust(MISE, place, why))
     return found
+
+
+def _startup(path: str) -> tuple[bool, list[str]]:
+    """Whether the shell startup file at `path` sets `MISE_YES`, and the folders it sets
+    `MISE_TRUSTED_CONFIG_PATHS` to; one naming another variable, the tree's top and above
+    (it cannot be told: `/`)."""
+    text = _text(path) or ""
+    yes = bool(_MISE_YES.search(text))
+    folders: list[str] = []
+    for match in _MISE_PATHS.finditer(text):
+        for folder in match.group(1).split(":"):
+            bare = folder.replace("$HOME", "").replace("${HOME}", "")
+            folders.append("/" if "$" in bare or "`" in bare else folder)
+    return yes, [f for f in folders if f]
 
 
 def _trust_off(path: str) -> bool:

@@ -24,7 +24,7 @@ MISE_VARIABLES = (
 )  # fmt: skip
 WAYS = (
     "vscode off", "vscode list", "mise record", "mise monorepo", "mise paths",
-    "mise variable", "mise yes", "none",
+    "mise variable", "mise yes", "mise bashrc", "mise bashrc yes", "none",
 )  # fmt: skip
 FOLDERS = ("parent", "tree", "sub", "other")  # what the trust names
 VSCODE_NAMES = (".vscode/tasks.json", ".vscode/settings.json", "app.code-workspace")
@@ -33,6 +33,20 @@ MISE_NAMES = (
     ".tool-versions", "mise.dev.toml", ".config/mise/conf.d/a.toml",
 )  # fmt: skip
 OTHER_NAMES = (".vscode/launch.json", "mise.json", "a.txt", ".mise/tasks/build", "tasks.json")
+RUN = "run/it.sh"  # what a config (at the tree's top or `sub`) names to run (attack 23 F14, F15)
+CONFIGS = {  # the config, what it says, naming RUN (or nothing)
+    "none": ("a.txt", ""),
+    "mise source": ("mise.toml", "[env]\n_.source = './run/it.sh'\n"),
+    "mise path": (".mise.toml", "[env]\n_.path = ['run']\n"),
+    "mise tool-versions": (".tool-versions", "node 20 # x\npython path:./run\n"),
+    "mise hook": ("mise.toml", "[hooks]\nenter = { script = 'bash run/it.sh' }\n"),
+    "vscode task": (
+        ".vscode/tasks.json",
+        '{"tasks": [{"command": "sh", "args": ["${workspaceFolder}/run/it.sh"],'
+        ' "runOptions": {"runOn": "folderOpen"}}, // x\n]}',
+    ),
+    "vscode setting": (".vscode/settings.json", '{"python.defaultInterpreterPath": "run/it.sh"}'),
+}
 
 
 def _example(root: Path, data: st.DataObject) -> None:
@@ -62,14 +76,20 @@ def _judged(root: Path, data: st.DataObject) -> None:
     folder = {"parent": tree.parent, "tree": main, "sub": main / "sub"}.get(named, root / "other")
     folder.mkdir(parents=True, exist_ok=True)
     _record(home, way, folder)
+    config, text = CONFIGS[data.draw(st.sampled_from(sorted(CONFIGS)))]
+    where = data.draw(st.sampled_from(("", "sub")))  # the config's folder
+    (tree / where / config).parent.mkdir(parents=True, exist_ok=True)
+    (tree / where / config).write_text(text)
     depth = st.sampled_from(("", "sub", "sub/deep", "x"))
-    names = st.sampled_from((*VSCODE_NAMES, *MISE_NAMES, *OTHER_NAMES))
-    paths = data.draw(st.lists(st.tuples(depth, names), min_size=1, max_size=8))
+    names = st.sampled_from((*VSCODE_NAMES, *MISE_NAMES, *OTHER_NAMES, RUN))
+    paths = [(where, RUN), *data.draw(st.lists(st.tuples(depth, names), min_size=1, max_size=8))]
     host = HostFolders(programs=tuple(tree_trusts(tree)))
     for at, name in paths:
         path = posixpath.join(at, name) if at else name
         said = host_run(path, host)
         wanted = _runs(way, named, at, name)
+        if name == RUN:  # run by the config where it is trusted
+            wanted = at == where and bool(text) and _runs(way, named, where, config)
         if linked and way == "vscode list" and named in ("tree", "sub"):
             wanted = False  # VS Code trusts the main checkout's folder, not this one
         assert (said is not None) == wanted, (way, named, linked, path, said)
@@ -104,18 +124,27 @@ def _record(home: Path, way: str, folder: Path) -> None:
         os.environ["MISE_TRUSTED_CONFIG_PATHS"] = str(folder)
     elif way == "mise yes":
         os.environ["MISE_YES"] = "1"
+    elif way == "mise bashrc":  # where `mise activate` runs (attack 23 F14)
+        shown = str(folder).replace(str(home), "$HOME")
+        (home / ".bashrc").write_text(
+            f'eval "$(mise activate bash)"\nexport MISE_TRUSTED_CONFIG_PATHS="{shown}"\n'
+        )
+    elif way == "mise bashrc yes":
+        (home / ".bashrc").write_text("export MISE_YES=1\n")
 
 
 def _runs(way: str, named: str, at: str, name: str) -> bool:
     """Whether the tool of `way`, trusting the folder `named`, runs `name` in the tree's
     folder `at`."""
-    if way == "none" or (way != "mise yes" and way != "vscode off" and named == "other"):
+    if way == "none" or (
+        way not in ("mise yes", "mise bashrc yes", "vscode off") and named == "other"
+    ):
         return False
     if way.startswith("vscode"):
         return (name in VSCODE_NAMES) and (way == "vscode off" or _below(at, named))
     if name not in MISE_NAMES:
         return False
-    if way == "mise yes":
+    if way in ("mise yes", "mise bashrc yes"):
         return True
     if way == "mise record":  # the config root's own configs
         return at == {"parent": "..", "tree": "", "sub": "sub"}[named]
