@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -68,7 +69,14 @@ class PlanLocks:
             os.pwrite(fd, json.dumps(holder).encode(), 0)
             stop = threading.Event()
             beating = threading.Thread(target=_beat, args=(fd, stop), daemon=True)
-            beating.start()
+            # Born with every signal blocked: a signal the main thread holds off while it
+            # rolls back (`interrupts.py` blocks them there) must not reach Python through
+            # this thread instead.
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+            try:
+                beating.start()
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             try:
                 yield
             finally:
