@@ -55,14 +55,21 @@ ENV = {
 WATCHED = ("config", "config.worktree", "HEAD", "commondir", "gitdir", "info/attributes")
 
 
-def check_property(examples: int, seed: int, tmp: Path) -> int:
-    """Run the property; the number of examples that ran."""
-    ran = 0
-    work = Path(tempfile.mkdtemp(prefix="git-dirs-", dir=tmp))
+def canary_script(work: Path) -> tuple[Path, Path]:
+    """The canary file under `work` and a script appending its arguments to it: what a
+    planted fsmonitor or hook runs, found after the run if anything ran it."""
     canary = work / "canary"
     script = work / "canary.sh"
     script.write_text(f'#!/bin/sh\necho "$*" >> {canary}\n')
     script.chmod(0o755)
+    return canary, script
+
+
+def check_property(examples: int, seed: int, tmp: Path) -> int:
+    """Run the property; the number of examples that ran."""
+    ran = 0
+    work = Path(tempfile.mkdtemp(prefix="git-dirs-", dir=tmp))
+    canary, script = canary_script(work)
     upstream = _upstream(work)
     evil = work / "evil.git"
     _git(work, "init", "--quiet", "--bare", str(evil))

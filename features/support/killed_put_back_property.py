@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from cleveragents.bootstrap import bootstrap
 from cleveragents.domain.plan import ActorSpec, Plan
-from features.support.git_dirs_property import ENV, _git
+from features.support.git_dirs_property import ENV, _git, canary_script
 from features.support.properties import reproducible
 
 FOLDERS = ["a", "a/b", "vendor", "docs"]
@@ -49,10 +49,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     """Run the property; the number of examples that ran."""
     ran = 0
     work = Path(tempfile.mkdtemp(prefix="killed-put-back-", dir=tmp))
-    canary = work / "canary"
-    script = work / "canary.sh"
-    script.write_text(f'#!/bin/sh\necho "$*" >> {canary}\n')
-    script.chmod(0o755)
+    canary, script = canary_script(work)
     evil = work / "evil.git"
     _git(work, "init", "--quiet", "--bare", str(evil))
     _git(evil, "config", "core.bare", "false")
