@@ -14,6 +14,7 @@ read, and packs again when one is missing).
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import threading
@@ -59,6 +60,16 @@ class BatchReader:
             except BaseException:  # an interrupt mid-read: the pipe's place is lost
                 self.close()
                 raise
+
+    def read_all(self, names: list[str]) -> list[tuple[bytes, bytes] | None]:
+        """`read`, answered whole: a small read by the git kept running, a large one by a
+        git of its own (whose failure raises `GitFailed`, saying what is wrong)."""
+        kept = self.read(names)
+        if kept is not None:
+            return kept
+        asked = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
+        out = io.BytesIO(self.repo.git_bytes("cat-file", "--batch", stdin=asked))
+        return [_answer(out) for _ in names]
 
     def close(self) -> None:
         """End the process (its input closed; it exits), if one runs."""

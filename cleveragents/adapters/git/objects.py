@@ -179,24 +179,7 @@ class ObjectStore:
         """`cat-file --batch` of `names`: each one's kind and bytes, or None (missing)."""
         if any("\n" in name for name in names):  # pragma: no cover - a line cannot carry it
             raise GitFailed(f"cannot read an object named with a newline: {names!r}")
-        kept = self._reader.read(names)  # a small read: the git kept running answers
-        if kept is not None:
-            return kept
-        asked = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
-        out = self.repo.git_bytes("cat-file", "--batch", stdin=asked)
-        found: list[tuple[bytes, bytes] | None] = []
-        at = 0
-        for _ in names:
-            end = out.index(b"\n", at)
-            header = out[at:end].split(b" ")
-            if len(header) != 3 or not header[2].isdigit():  # `NAME missing`, `ambiguous`
-                found.append(None)
-                at = end + 1
-                continue
-            size = int(header[2])
-            found.append((header[1], out[end + 1 : end + 1 + size]))
-            at = end + 1 + size + 1
-        return found
+        return self._reader.read_all(names)
 
     def blobs(self, names: Iterable[str]) -> dict[str, bytes] | None:
         """Each blob's exact bytes by name; None when git has one of them as something
