@@ -11,18 +11,25 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from cleveragents.domain.rules import claude_reads, git_refuses_name
+from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
 
 GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
 
 
 def matcher(names: tuple[str, ...]) -> Callable[[str], bool]:
-    """Whether a name matches one of `names`: a set for plain names, one expression for
-    the globs (a walk of 50000 entries calls it for each)."""
-    plain = frozenset(name for name in names if not GLOB.search(name))
-    globs = [fnmatch.translate(name) for name in names if GLOB.search(name)]
+    """Whether a name matches one of `names` as a case-insensitive disk opens it
+    (`rules.name_as_opened`: `.EXRC` is what vim opens as `.exrc` there, attack 23 F31): a
+    set for plain names, one expression for the globs (a walk of 50000 entries calls it
+    for each)."""
+    plain = frozenset(name_as_opened(name) for name in names if not GLOB.search(name))
+    globs = [fnmatch.translate(name_as_opened(name)) for name in names if GLOB.search(name)]
     pattern = re.compile("|".join(globs)) if globs else None
-    return lambda name: name in plain or (pattern is not None and pattern.match(name) is not None)
+
+    def matches(name: str) -> bool:
+        opened = name.lower().rstrip(" .") or name if name.isascii() else name_as_opened(name)
+        return opened in plain or (pattern is not None and pattern.match(opened) is not None)
+
+    return matches
 
 
 def listing_of(
