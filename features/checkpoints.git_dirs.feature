@@ -75,14 +75,16 @@ Feature: What a command did to a .git is put back, and named, right after it
   # Root lists every folder; a user does not list one they made `-wx` (`mkdir -m 311`, no
   # chmod needed), while git, vim and Claude Code started in it open its `.git`, `.exrc`,
   # `.claude` by name (attack 23, F24). Run as `nobody`: the walk gives such a folder of the
-  # user's its owner's read and search bits, walks it, and the put-back takes back what runs.
+  # user's its owner's bits (u+rwx), walks it, and the put-back takes back what runs.
   Scenario Outline: As a user not root, a folder I cannot list (<mode>) hides nothing from the put-back
-    When as a user who is not root, a command plants in a folder it makes with "mkdir -m <mode>"
+    When as a user who is not root, a command plants in a folder it then makes mode <mode>
     Then the put-back after it says "removed a/b/.git: new, its config names core.fsmonitor"
-    And the put-back after it says "gave a/b (was <was>) its owner's read and search rights back: agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)"
+    And the put-back after it says "gave a/b (was <was>) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)"
     And its walk found ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"] and left the folder's mode <now> and in it [".claude", ".exrc", ".mcp.json"]
 
     Examples:
       | mode | was       | now   |
       | 311  | -wx--x--x | 0o711 |
       | 300  | -wx------ | 0o700 |
+      | 600  | rw------- | 0o700 |
+      | 000  | --------- | 0o700 |

@@ -28,8 +28,8 @@ PLANTED = (".claude", ".exrc", ".mcp.json")
 
 
 def _as_nobody(top: Path, mode: str) -> dict[str, Any]:
-    """The look before a command, `mkdir -m <mode> a/b` and the plantings in it, the walk
-    and the put-back after, run by `nobody` (or this user, not root) in a forked process."""
+    """The look before a command, `a/b` and the plantings in it given `mode`, the walk and
+    the put-back after, run by `nobody` (or this user, not root) in a forked process."""
     from cleveragents.adapters.git import git_dirs as _git_dirs  # noqa: F401 - before the fork
     from cleveragents.adapters.git.git_dirs import GitDirs
     from cleveragents.adapters.git.repository import GitRepository
@@ -53,7 +53,7 @@ def _as_nobody(top: Path, mode: str) -> dict[str, Any]:
             dirs = GitDirs(GitRepository(root, root / ".git"), lambda _: {})
             before = dirs.look({})
             subprocess.run(
-                ["sh", "-c", f"mkdir -p a && mkdir -m {mode} a/b && {PLANT} && chmod {mode} a/b"],
+                ["sh", "-c", f"mkdir -p a/b && {PLANT} && chmod {mode} a/b"],
                 cwd=root,
                 check=True,
             )
@@ -78,7 +78,7 @@ def _as_nobody(top: Path, mode: str) -> dict[str, Any]:
     return dict(json.loads(out))
 
 
-@when('as a user who is not root, a command plants in a folder it makes with "mkdir -m {mode}"')
+@when("as a user who is not root, a command plants in a folder it then makes mode {mode}")
 def step_unlisted_folder(context: Any, mode: str) -> None:
     top = Path(tempfile.mkdtemp(prefix="unlisted-", dir="/tmp"))
     if os.geteuid() == 0:

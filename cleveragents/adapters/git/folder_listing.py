@@ -7,11 +7,12 @@ A folder its owner cannot list or enter (`mkdir -m 311 a`: a command needs no `c
 it) hid from the walk all it holds, while git, vim or Claude Code, started in it or given its
 paths, open a nested `.git`, an `.exrc`, a `.claude` by name (attack 23, F24: every user not
 root). The walk cannot tell what it holds, whether the command or the user made it; so such a
-folder of the user running agents is given its owner's read and search bits (`u+rx`, its
-other bits as they were) and walked: nothing in it is removed or changed for it, and the
-put-back that follows takes back what the command planted there, as anywhere. Each is said
-(`opened_lines`): `chmod` sets the mode back. A folder of another owner stays unlisted: git
-run by this user cannot look into it either, and a command run by this user could make none.
+folder of the user running agents is given its owner's bits (`u+rwx`, its other bits as
+they were: the put-back may remove from it) and walked: nothing in it is removed or changed
+for it, and the put-back that follows takes back what the command planted there, as
+anywhere. Each is said (`opened_lines`): `chmod` sets the mode back. A folder of another
+owner stays unlisted: git run by this user cannot look into it either, and a command run by
+this user could make none.
 """
 
 from __future__ import annotations
@@ -28,17 +29,17 @@ from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_op
 
 GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
 LOOK = stat.S_IRUSR | stat.S_IXUSR  # the bits a walk needs of a folder: list it, enter it
-_OPENED: list[tuple[str, int]] = []  # the folders given `LOOK` since last said, their modes
+_OPENED: list[tuple[str, int]] = []  # the folders given `u+rwx` since last said, their modes
 
 
 def looked_into(root: Path, folder: str, st: os.stat_result) -> os.stat_result:
-    """The status of `folder` (`st`, as it is), given `LOOK` first when its owner, the user
+    """The status of `folder` (`st`, as it is), given `u+rwx` first when its owner, the user
     running agents, cannot list or enter it (`access`: root can); as it is otherwise."""
     full = root / folder if folder else root
     if st.st_mode & LOOK == LOOK or os.access(full, os.R_OK | os.X_OK):
         return st
     try:
-        os.chmod(full, stat.S_IMODE(st.st_mode) | LOOK)
+        os.chmod(full, stat.S_IMODE(st.st_mode) | stat.S_IRWXU)
         now = os.lstat(full)
     except OSError:  # another user's: nothing this user runs looks into it either
         return st
@@ -47,14 +48,14 @@ def looked_into(root: Path, folder: str, st: os.stat_result) -> os.stat_result:
 
 
 def opened_lines() -> list[str]:
-    """One line naming the folders given `LOOK` since the last call (none: no line)."""
+    """One line naming the folders given `u+rwx` since the last call (none: no line)."""
     opened = list(dict.fromkeys(_OPENED))
     _OPENED.clear()
     if not opened:
         return []
     shown = ", ".join(f"{shown_path(f or '.')} (was {stat.filemode(m)[1:]})" for f, m in opened)
     return [
-        f"gave {shown} its owner's read and search rights back: agents looks into every folder "
+        f"gave {shown} its owner's rights back (u+rwx): agents looks into every folder "
         "for what your git, editor or Claude Code would run there (chmod sets the mode back)"
     ]
 
