@@ -38,6 +38,13 @@ def looked_into(root: Path, folder: str, st: os.stat_result) -> os.stat_result:
     full = root / folder if folder else root
     if st.st_mode & LOOK == LOOK or os.access(full, os.R_OK | os.X_OK):
         return st
+    return _opened(full, folder, st)
+
+
+def _opened(full: Path, folder: str, st: os.stat_result) -> os.stat_result:  # pragma: no cover
+    """`full` given `u+rwx`, noted, and its status then; `st` when not this user's. Root
+    lists every folder: run as `nobody` in a forked process by checkpoints.git_dirs.feature,
+    whose coverage is not gathered."""
     try:
         os.chmod(full, stat.S_IMODE(st.st_mode) | stat.S_IRWXU)
         now = os.lstat(full)
@@ -53,8 +60,10 @@ def opened_lines() -> list[str]:
     _OPENED.clear()
     if not opened:
         return []
-    shown = ", ".join(f"{shown_path(f or '.')} (was {stat.filemode(m)[1:]})" for f, m in opened)
-    return [
+    shown = ", ".join(  # pragma: no cover - as `_opened`
+        f"{shown_path(f or '.')} (was {stat.filemode(m)[1:]})" for f, m in opened
+    )
+    return [  # pragma: no cover - as `_opened`
         f"gave {shown} its owner's rights back (u+rwx): agents looks into every folder "
         "for what your git, editor or Claude Code would run there (chmod sets the mode back)"
     ]
@@ -89,8 +98,8 @@ def listing_of(
     envrcs: list[str] = []
     try:
         listing = os.scandir(root / folder if folder else root)
-    except OSError:  # another user's (`looked_into`): git cannot look into it either
-        return [], [], [], [], []
+    except OSError:  # pragma: no cover - another user's (`looked_into`), as root never
+        return [], [], [], [], []  # unreadable: git cannot look into it either
     with listing:
         for item in listing:
             path = f"{folder}/{item.name}" if folder else item.name
