@@ -108,8 +108,9 @@ class CheckpointStore(Protocol):
     def saved_states(self, paths: Iterable[str]) -> dict[str, State]: ...
     def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]: ...
     # Ignored files, and what git or Claude Code would run that no checkpoint holds (a nested
-    # `.git`'s), made or changed at `since` (ns) or later; a FIFO made since where git opens
-    # a file removed first, said (`git/ignored_since.py`); changed before `until` only.
+    # `.git`'s), and FIFOs and sockets, made or changed at `since` (ns) or later; a FIFO made
+    # since where git opens a file removed first, said (`git/ignored_since.py`); changed
+    # before `until` only.
     def ignored_since(
         self, since: int, until: int | None
     ) -> tuple[list[str], list[str], list[str]]: ...

@@ -71,3 +71,20 @@ Feature: What a command did to a .git is put back, and named, right after it
       | a folder named HEAD is not one    | mkdir -p h/HEAD h/objects h/refs && printf '[core]\n\tfsmonitor = x\n' > h/config && git init -q --bare p && git -C p config core.pager x | removed p/config: makes p a git directory, its config names core.pager; what the put-back removed or wrote over is kept in commit C, never in the tree (git show C:PATH, each .git folder as .git~cleveragents) |
       | a HEAD git cannot read is not one | mkdir -p j/objects j/refs n/objects n/refs && echo junk > j/HEAD && echo 'ref: refs/heads/main' > n/head && printf '[core]\n\tfsmonitor = x\n' > j/config && git init -q --bare p && git -C p config core.pager x | removed p/config: makes p a git directory, its config names core.pager; what the put-back removed or wrote over is kept in commit C, never in the tree (git show C:PATH, each .git folder as .git~cleveragents) |
       | one that runs nothing is kept     | git init -q --bare k && mkdir -p s/objects s/refs && echo 'ref: refs/heads/main' > s/HEAD && git init -q --bare p && git -C p config core.pager x | removed p/config: makes p a git directory, its config names core.pager; what the put-back removed or wrote over is kept in commit C, never in the tree (git show C:PATH, each .git folder as .git~cleveragents) |
+
+  # Root lists every folder; a user does not list one they made `-wx` (`mkdir -m 311`, no
+  # chmod needed), while git, vim and Claude Code started in it open its `.git`, `.exrc`,
+  # `.claude` by name (attack 23, F24). Run as `nobody`: the walk gives such a folder of the
+  # user's its owner's bits (u+rwx), walks it, and the put-back takes back what runs.
+  Scenario Outline: As a user not root, a folder I cannot list (<mode>) hides nothing from the put-back
+    When as a user who is not root, a command plants in a folder it then makes mode <mode>
+    Then the put-back after it says "removed a/b/.git: new, its config names core.fsmonitor"
+    And the put-back after it says "gave a/b (was <was>) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)"
+    And its walk found ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"] and left the folder's mode <now> and in it [".claude", ".exrc", ".mcp.json"]
+
+    Examples:
+      | mode | was       | now   |
+      | 311  | -wx--x--x | 0o711 |
+      | 300  | -wx------ | 0o700 |
+      | 600  | rw------- | 0o700 |
+      | 000  | --------- | 0o700 |

@@ -19,12 +19,15 @@ Feature: What a killed agents' command left where my host runs it is put back at
   Scenario: The script a killed command wrote where my shell sources it goes at the next command, undoably
     Given the user's home links ".bashrc" to the tree's "bashrc"
     And the user's home links "dot" to the tree's "."
-    And Claude will run "sh -c 'echo touch planted > zz.sh; sleep 30'"
+    # A FIFO there held the user's next shell for good, in its `. "$f"` (attack 23, F28):
+    # no checkpoint holds one; the put-back after the command removes it.
+    And Claude will run "sh -c 'mkfifo fifo.sh; echo touch planted > zz.sh; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "zz.sh" stands in the tree
     And I run "agents plan list"
     Then the file "zz.sh" does not exist
+    And the file "fifo.sh" does not exist
     And stderr contains "operation 1 (run) was interrupted;"
-    And stderr contains "; put back zz.sh: its killed command changed them where your host runs them"
+    And stderr contains "; put back fifo.sh, zz.sh: its killed command changed them where your host runs them"
     And stderr contains "`agents plan undo 2` brings them back"
     When I run "agents plan undo 2"
     Then the exit code is 0

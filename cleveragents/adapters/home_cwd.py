@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import glob
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from cleveragents.adapters.home_words import _text
@@ -81,7 +82,8 @@ def cwd_reads(tree: Path) -> list[Reach]:
                         seen.add(key)
                         deeper.append((each, kind))
         level = deeper
-    return list(dict.fromkeys(found))
+    # Opened by name in any folder: in any case on a case-insensitive disk (attack 23 F31).
+    return [replace(reach, any_case=True) for reach in dict.fromkeys(found)]
 
 
 def _of(path: str, kind: str, top: str, real_home: str, home: str) -> tuple[list[Reach], list[str]]:

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
+from cleveragents.domain.rules import name_as_opened
+
 WHOLE = "*"  # every name at the tree's top, and all below it
 ANY_FOLDERS = "**"  # a part of a place's pattern: any folders, none included (`**/x.js`)
 PACKAGE = "*/__init__.*"  # a package folder: the adapter adds each one standing, whole
@@ -46,10 +48,16 @@ class Reach:
     # for it unless it looks like a path (`host_binds.path_like`), attack 21 #9. Only a
     # program agents knows (`launchers.reads_data`): not `mytool setup` (attack 22 #7).
     data: bool = False
+    # Each name matched as a case-insensitive disk opens it (`rules.name_as_opened`): what a
+    # program of the home opens by name in any folder (`.exrc` is the model's `.EXRC`
+    # there, attack 23 F31), as `.claude` and `.git` are.
+    any_case: bool = False
 
     def covers(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) is this place or lies in it."""
         parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
+        if self.any_case:
+            parts, pattern = [name_as_opened(p) for p in parts], list(map(name_as_opened, pattern))
         if not self.launcher and not self.unknown:  # a word of the value: no pattern
             return parts[: len(pattern)] == pattern
         return _matches(parts, pattern)

@@ -166,6 +166,9 @@ def _example(root: Path, data: st.DataObject) -> None:
         (home / sourced).write_text(f"{text}\n")
     os.environ["HOME"] = str(home)
     wanted = data.draw(st.sampled_from(names)) if names and "{n}" not in form else name
+    # In any case, or with a trailing dot: what a case-insensitive disk opens by the name
+    # (`rules.name_as_opened`, attack 23 F31).
+    wanted = data.draw(st.sampled_from([wanted, wanted.upper(), wanted.title(), f"{wanted}."]))
     path = f"{folder}/{wanted}" if folder else wanted
     (tree / path).parent.mkdir(parents=True, exist_ok=True)
     (tree / path).write_text("touch planted-ran\n")

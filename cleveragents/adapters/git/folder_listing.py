@@ -1,28 +1,88 @@
 """One folder's listing for the walk of the tree that finds every `.git` (`git_dirs.found`):
 its sub-folders, its `.git` entries, its `.claude` and `.mcp.json` ones (and the names the
 home has programs read from any folder, `domain/cwd_reads.py`), itself when it holds a
-`HEAD`, its `.envrc`."""
+`HEAD`, its `.envrc`.
+
+A folder its owner cannot list or enter (`mkdir -m 311 a`: a command needs no `chmod` for
+it) hid from the walk all it holds, while git, vim or Claude Code, started in it or given its
+paths, open a nested `.git`, an `.exrc`, a `.claude` by name (attack 23, F24: every user not
+root). The walk cannot tell what it holds, whether the command or the user made it; so such a
+folder of the user running agents is given its owner's bits (`u+rwx`, its other bits as
+they were: the put-back may remove from it) and walked: nothing in it is removed or changed
+for it, and the put-back that follows takes back what the command planted there, as
+anywhere. Each is said (`opened_lines`): `chmod` sets the mode back. A folder of another
+owner stays unlisted: git run by this user cannot look into it either, and a command run by
+this user could make none.
+"""
 
 from __future__ import annotations
 
 import fnmatch
 import os
 import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from cleveragents.domain.rules import claude_reads, git_refuses_name
+from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
 
 GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
+LOOK = stat.S_IRUSR | stat.S_IXUSR  # the bits a walk needs of a folder: list it, enter it
+_OPENED: list[tuple[str, int]] = []  # the folders given `u+rwx` since last said, their modes
+
+
+def looked_into(root: Path, folder: str, st: os.stat_result) -> os.stat_result:
+    """The status of `folder` (`st`, as it is), given `u+rwx` first when its owner, the user
+    running agents, cannot list or enter it (`access`: root can); as it is otherwise."""
+    full = root / folder if folder else root
+    if st.st_mode & LOOK == LOOK or os.access(full, os.R_OK | os.X_OK):
+        return st
+    return _opened(full, folder, st)
+
+
+def _opened(full: Path, folder: str, st: os.stat_result) -> os.stat_result:  # pragma: no cover
+    """`full` given `u+rwx`, noted, and its status then; `st` when not this user's. Root
+    lists every folder: run as `nobody` in a forked process by checkpoints.git_dirs.feature,
+    whose coverage is not gathered."""
+    try:
+        os.chmod(full, stat.S_IMODE(st.st_mode) | stat.S_IRWXU)
+        now = os.lstat(full)
+    except OSError:  # another user's: nothing this user runs looks into it either
+        return st
+    _OPENED.append((folder, stat.S_IMODE(st.st_mode)))
+    return now
+
+
+def opened_lines() -> list[str]:
+    """One line naming the folders given `u+rwx` since the last call (none: no line)."""
+    opened = list(dict.fromkeys(_OPENED))
+    _OPENED.clear()
+    if not opened:
+        return []
+    shown = ", ".join(  # pragma: no cover - as `_opened`
+        f"{shown_path(f or '.')} (was {stat.filemode(m)[1:]})" for f, m in opened
+    )
+    return [  # pragma: no cover - as `_opened`
+        f"gave {shown} its owner's rights back (u+rwx): agents looks into every folder "
+        "for what your git, editor or Claude Code would run there (chmod sets the mode back)"
+    ]
 
 
 def matcher(names: tuple[str, ...]) -> Callable[[str], bool]:
-    """Whether a name matches one of `names`: a set for plain names, one expression for
-    the globs (a walk of 50000 entries calls it for each)."""
-    plain = frozenset(name for name in names if not GLOB.search(name))
-    globs = [fnmatch.translate(name) for name in names if GLOB.search(name)]
+    """Whether a name matches one of `names` as a case-insensitive disk opens it
+    (`rules.name_as_opened`: `.EXRC` is what vim opens as `.exrc` there, attack 23 F31): a
+    set for plain names, one expression for the globs (a walk of 50000 entries calls it
+    for each)."""
+    plain = frozenset(name_as_opened(name) for name in names if not GLOB.search(name))
+    globs = [fnmatch.translate(name_as_opened(name)) for name in names if GLOB.search(name)]
     pattern = re.compile("|".join(globs)) if globs else None
-    return lambda name: name in plain or (pattern is not None and pattern.match(name) is not None)
+
+    def matches(name: str) -> bool:
+        opened = name.lower().rstrip(" .") or name if name.isascii() else name_as_opened(name)
+        return opened in plain or (pattern is not None and pattern.match(opened) is not None)
+
+    return matches
 
 
 def listing_of(
@@ -38,7 +98,7 @@ def listing_of(
     envrcs: list[str] = []
     try:
         listing = os.scandir(root / folder if folder else root)
-    except OSError:  # pragma: no cover - the suites run as root, who reads every folder
+    except OSError:  # pragma: no cover - another user's (`looked_into`), as root never
         return [], [], [], [], []  # unreadable: git cannot look into it either
     with listing:
         for item in listing:

@@ -45,7 +45,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.folder_listing import listing_of, matcher
+from cleveragents.adapters.git.folder_listing import listing_of, looked_into, matcher, opened_lines
 from cleveragents.adapters.git.git_dir_runs import disarm, runs, runs_something
 from cleveragents.adapters.git.git_directory import (
     is_git_directory,
@@ -152,7 +152,7 @@ class GitDirs:
             os.rename(self.repo.root / path, target)
             self._mend(origin, before[origin], saved)
             said.append(f"put back {shown_path(origin)}: moved to {shown_path(path)}")
-        return [*said, *self._drops.commit(plan_id)]
+        return [*said, *opened_lines(), *self._drops.commit(plan_id)]
 
     def _clear_way(self, path: str) -> None:
         """What stands where a folder on the way to `path` must be (a file, a link) goes,
@@ -339,6 +339,7 @@ def found(
             continue
         if st is None or not stat.S_ISDIR(st.st_mode):  # pragma: no cover - a race
             continue  # gone between its parent's listing and here
+        st = looked_into(root, folder, st)  # a folder its owner cannot list: made listable
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
         listing = None if known is None else known.get(folder)
         if listing is None or listing[0] != mark:

@@ -7,8 +7,11 @@ what of a nested `.git` (or a `.claude` in a nested repository) git or Claude Co
 First, a FIFO or socket made since where git opens a file (`.gitattributes`, a nested
 `HEAD`) is removed, as after a command (`workspace/git_waits.py`): the settling's own git,
 and every `agents` after it, waited on it for good. Then one `ls-files` of every ignored
-file (an ignored folder's files too, not a nested repository's), and an `lstat` of each:
-run once, when a killed run is settled.
+file (an ignored folder's files too, not a nested repository's), and an `lstat` of each,
+and of each FIFO and socket made since (git lists none, no checkpoint holds one: the put-back
+after a command removes one where the host runs, `sh tools/run.sh` of a hook waited on it for
+good, attack 23 F28): run once, when a killed run is settled. A folder its owner cannot list
+is made listable first (`folder_listing.looked_into`), and said.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.folder_listing import opened_lines
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.workspace import git_waits
@@ -39,11 +43,12 @@ def ignored_since(
     since: int,
     until: int | None,
 ) -> Since:
-    """Each ignored file or link of the tree, and each of what `dirs` finds git or Claude
-    Code would run (`GitDirs.running`), whose status changed at
+    """Each ignored file or link and each FIFO or socket of the tree, and each of what
+    `dirs` finds git or Claude Code would run (`GitDirs.running`), whose status changed at
     `since` (ns) or later, and before `until` when given; and the line naming the FIFOs
     removed first, if any."""
     end = until if until is not None else 1 << 80
+    dirs.walk()  # first: a folder its owner cannot list is made listable for `find`
     said = git_waits.remove_new(repo.root, since)  # before the git below reads one
     out = repo.git_bytes("ls-files", "-z", "--others", "--ignored", "--exclude-standard", env=env)
     found: list[str] = []
@@ -54,7 +59,12 @@ def ignored_since(
         st = lstat(f"{repo.root}/{path}")
         if st is not None and not stat.S_ISDIR(st.st_mode) and since <= st.st_ctime_ns < end:
             found.append(path)
+    for path in git_waits.new_pipes(repo.root, since):  # git lists none
+        st = lstat(f"{repo.root}/{path}")
+        if st is not None and st.st_ctime_ns < end:
+            found.append(path)
     running = [p for p, seen in dirs.running().items() if since <= seen[3] < end]
+    said += opened_lines()  # folders the walk made listable (`folder_listing.looked_into`)
     return found, [path for path in running if not own_worktree(repo, path)], said
 
 

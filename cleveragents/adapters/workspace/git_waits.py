@@ -39,6 +39,18 @@ def git_reads(path: str) -> bool:
 def remove_new(root: Path, since: int) -> list[str]:
     """Remove each FIFO and socket of the tree at `root` made or moved since `since` (ns)
     at a name git reads; one line naming them, or none."""
+    waits = sorted(p for p in new_pipes(root, since) if git_reads(p))
+    for path in waits:
+        try:
+            (root / path).unlink()
+        except FileNotFoundError:  # pragma: no cover - gone since `find` listed it
+            continue
+    return [removed_line(waits)] if waits else []
+
+
+def new_pipes(root: Path, since: int) -> list[str]:
+    """Each FIFO and socket of the tree at `root` (its `.git` left out) made or moved since
+    `since` (ns), by one `find`."""
     find = host_programs.find("find", root)
     if find is None:  # pragma: no cover - findutils is part of every base system
         return []
@@ -52,14 +64,7 @@ def remove_new(root: Path, since: int) -> list[str]:
         env={**os.environ, "LC_ALL": "C"},
         check=False,
     ).stdout  # fmt: skip
-    paths = [os.fsdecode(p) for p in listed.split(b"\0") if p]
-    waits = sorted(p for p in paths if git_reads(p))
-    for path in waits:
-        try:
-            (root / path).unlink()
-        except FileNotFoundError:  # pragma: no cover - gone since `find` listed it
-            continue
-    return [removed_line(waits)] if waits else []
+    return [os.fsdecode(p) for p in listed.split(b"\0") if p]
 
 
 def removed_line(paths: list[str]) -> str:
