@@ -3,13 +3,14 @@ F18): `alias gs='git -C ~/dotfiles -c core.fsmonitor=./fs.sh status'` runs the t
 `fs.sh` at each `gs`. A `-c key=value` (or a `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` pair,
 `GIT_CONFIG_PARAMETERS`) is read with the one table of settings git runs that a config
 file's are read with (`config_programs.runs_program`: `core.fsmonitor`, `diff.external`,
-`core.pager`, a filter, an alias's `!`...), and `core.hooksPath` as the folder of hooks; an
+`core.pager`, a filter, an alias's `!`...), `core.hooksPath` as its hooks (by name); an
 environment variable git takes a program from (`GIT_SSH_COMMAND=./s.sh git push`) as the
 setting it stands for. Each runs from the top of the repository git finds (`from_top`),
 which is the folder it starts in (`-C`) or one above it. `--exec-path=X` (git's commands),
 `--git-dir=X`, `GIT_DIR`, `GIT_CONFIG_GLOBAL` (a repository or config whose settings and
-hooks git obeys) are named from the folder git starts in. An `export GIT_SSH_COMMAND=./x`
-holds for every git the shell starts: from wherever it starts.
+hooks git obeys) are named from the folder git starts in, by the files git runs or reads
+there (a folder's by name: the walk that finds the model's new files matches names). An
+`export GIT_SSH_COMMAND=./x` holds for every git the shell starts: from wherever it starts.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from cleveragents.domain.claude_bash_rules import GIT_OPTIONS
 from cleveragents.domain.config_programs import program_reach, runs_program
+from cleveragents.domain.host_files import HOOK_NAMES
 from cleveragents.domain.launchers import WRAPPERS, wrapped
 from cleveragents.domain.reach import WHOLE
 from cleveragents.domain.shell_words import PLACE, substitutions, tokens
@@ -32,12 +34,16 @@ ENVIRONMENT = {
     "GIT_SEQUENCE_EDITOR": "sequence.editor", "GIT_EXTERNAL_DIFF": "diff.external",
     "GIT_ASKPASS": "core.askpass", "GIT_PROXY_COMMAND": "core.gitproxy",
 }  # fmt: skip
-# What names a folder or file git obeys whole, from the folder it starts in.
-WHOLE_NAMED = (
-    "--exec-path", "--git-dir", "GIT_EXEC_PATH", "GIT_DIR", "GIT_CONFIG_GLOBAL",
-    "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "GIT_TEMPLATE_DIR",
-)  # fmt: skip
+# What names a folder or file git obeys, from the folder it starts in: the files there git
+# runs or reads as config (a folder's as names, for the walk that finds new ones).
 HOOKS = "core.hookspath"
+_HOOKS = tuple(f"hooks/{name}" for name in sorted(HOOK_NAMES))
+WHOLE_NAMED = {
+    "--exec-path": ("git-*",), "GIT_EXEC_PATH": ("git-*",),
+    "--git-dir": ("config", *_HOOKS), "GIT_DIR": ("config", *_HOOKS),
+    "GIT_TEMPLATE_DIR": ("config", *_HOOKS), "GIT_CONFIG_GLOBAL": ("",),
+    "GIT_CONFIG_SYSTEM": ("",), "GIT_CONFIG": ("",),
+}  # fmt: skip
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 _NUMBERED = re.compile(r"GIT_CONFIG_(KEY|VALUE)_([0-9]+)")
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
@@ -148,10 +154,14 @@ def _placed(settings: list[tuple[str, str, str]], folder: str, home: str) -> lis
     found: list[GitRun] = []
     for key, value, said in settings:
         key = _lowered(key)
+        if key in (*WHOLE_NAMED, HOOKS) and not _relative(value):
+            continue
         if key in WHOLE_NAMED:
-            found += [GitRun(value, folder, False, said)] if _relative(value) else []
+            names = WHOLE_NAMED[key]
+            found += [GitRun(posixpath.join(value, n), folder, False, said) for n in names]
         elif key == HOOKS:
-            found += [GitRun(value, folder, True, said)] if _relative(value) else []
+            names = tuple(sorted(HOOK_NAMES))
+            found += [GitRun(posixpath.join(value, n), folder, True, said) for n in names]
         elif runs_program(key, value):
             for reach in program_reach(key, value):
                 if not reach.data and reach.path != WHOLE and _relative(reach.path):
