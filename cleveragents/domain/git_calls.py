@@ -71,8 +71,9 @@ def _code(text: str, home: str, depth: int) -> list[GitRun]:
     try:
         text, scripts = substitutions(text)
         words = tokens(text)
-    except ValueError:
-        return []
+    except ValueError:  # a quote open to the end (a heredoc's `it's`): line by line
+        lines = text.splitlines()
+        return [r for line in lines for r in _code(line, home, depth)] if len(lines) > 1 else []
     found: list[GitRun] = []
     command: list[str] = []
     for word in [*words, ";"]:

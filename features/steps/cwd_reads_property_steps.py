@@ -135,6 +135,7 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias gp='GIT_SSH_COMMAND=./{n} git push'",
             "export GIT_SSH_COMMAND=./{n}",
             "alias gx='git -c alias.x=!./{n} x'",
+            "cat <<EOF\nit's\nEOF\nalias gs='git -c core.hooksPath=. -c core.pager=./{n} log'",
         ),
         (),
         (
