@@ -160,6 +160,7 @@ Feature: A script my Claude Code settings run is kept from the model
       | src/helpers.py  | print(1) # exit 0\n |
       | tools/env.sh    | : # exit 0\n       |
       | bin/ruff        | : # exit 0\n       |
+      | deep/tools/env.sh | : # exit 0\n     |
     And a Claude Code config folder
     And the Claude Code config folder also has the file "settings.json" holding "{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "<line>"}]}]}}"
     And Claude will propose the plan "programs" checked by ""
@@ -177,6 +178,7 @@ Feature: A script my Claude Code settings run is kept from the model
       | PATH through $PWD     | bin/ruff       | PATH=\"$PWD/bin:$PATH\" ruff check .                    |
       | PATH through $(pwd)   | bin/ruff       | PATH=\"$(pwd)/bin:$PATH\" ruff check .                  |
       | PATH naming the top   | tools/env.sh   | PATH=.:$PATH ruff check .                              |
+      | path, in a deeper folder Claude Code starts in | deep/tools/env.sh | ./tools/env.sh |
 
   Scenario Outline: The Makefile my own hook's <spelling> may run is kept from the model
     Given a git repository with files:

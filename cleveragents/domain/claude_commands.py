@@ -20,6 +20,9 @@ import posixpath
 import re
 import shlex
 from collections.abc import Mapping
+from dataclasses import replace
+
+from cleveragents.domain.reach import Reach
 
 # Settings whose value is a command line Claude Code runs (a string), and those whose value
 # is `{"type": "command", "command": ...}` (Claude Code 2.1's own list of both).
@@ -160,6 +163,14 @@ def env_places(value: str) -> list[str]:
             elif bare and not bare.startswith(("$", "~", "-")):
                 places.append(bare)
     return list(dict.fromkeys(places))
+
+
+def env_whole(setting: str, reach: Reach) -> Reach:
+    """A settings `env` value naming all of a project's folder (`PATH=.:...`, `HOME=.`):
+    every file there, found through the variable (`env_places`)."""
+    if setting.startswith("env ") and posixpath.basename(reach.path) == WHOLE:
+        return replace(reach, launcher=f"${setting.removeprefix('env ')}")
+    return reach
 
 
 def project_dir_named(line: str) -> str:

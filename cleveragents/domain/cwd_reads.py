@@ -28,6 +28,8 @@ import posixpath
 import re
 
 from cleveragents.domain.config_programs import script_reach
+from cleveragents.domain.gdb_python import gdb_lines
+from cleveragents.domain.git_calls import git_runs
 from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
@@ -90,6 +92,7 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
     (absolute, resolved) for gdb's safe-path."""
     comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
     lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
+    lines, unread = gdb_lines(lines) if kind == GDB else (lines, False)  # `python gdb.execute`
     body = "\n".join(lines)
     if kind in (VIM, NVIM, GDB):  # `source .vimrc.local`: from the folder it starts in
         program = {VIM: "vim or nvim", NVIM: "nvim", GDB: "gdb"}[kind]
@@ -105,6 +108,8 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         return _names(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc") + local
     if kind in (VIM, NVIM):
         return local
+    if kind == GDB and unread:  # Python agents does not read: it may set the safe-path
+        return _names(GDB_NAMES, "gdb", f"{setting}'s python, which may set the safe-path") + local
     if kind == GDB:
         return _gdb(lines, setting, top, home) + local
     if kind == LLDB and any(LLDB_CWD.match(line) for line in lines):
@@ -133,7 +138,7 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         ran += _commands(inner, "your shell", f"{setting}'s prompt")
         traps = [m.strip("'\"") for m in TRAP.findall(body)]
         ran += _commands(traps, "your shell", f"{setting}'s trap")
-        return [r for r in places if _relative(r.path)] + ran
+        return [r for r in places if _relative(r.path)] + ran + _git(body, setting, top, home)
     return []
 
 
@@ -145,7 +150,7 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     from the folder the program starts in: `reads`."""
     comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
     lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
-    body = "\n".join(lines)
+    body = "\n".join(gdb_lines(lines)[0] if kind == GDB else lines)
     if kind in (VIM, NVIM):
         words = VIM_SOURCE.findall(body)
     elif kind == GDB:
@@ -221,6 +226,32 @@ def _ssh(lines: list[str], setting: str) -> list[Reach]:
         else:
             commands += [w.strip('"') for w in SSH_EXEC.findall(match[2])]
     return _commands(commands, "ssh", f"{setting}'s command")
+
+
+def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
+    """What the git command lines of a shell file run by git's options (`git -C ~/dotfiles
+    -c core.fsmonitor=./fs.sh`: `domain/git_calls.py`): from the repository git finds where
+    it starts, when that folder lies in the tree `top` or above it; else (not told, or a
+    folder agents cannot tell is not a link into the tree) from any folder of it."""
+    found: list[Reach] = []
+    for run in git_runs(body, home):
+        hint = f"{setting}'s {run.said}"
+        start = run.start
+        inner, outer = start.startswith(f"{top}/"), top.startswith(f"{start.rstrip('/')}/")
+        related = start and (start == top or inner or outer)
+        if not related:
+            found.append(Reach(_anywhere(run.path), "git", hint=hint))
+            continue
+        folders = [start]
+        while run.from_top and folders[-1] != "/":
+            folders.append(posixpath.dirname(folders[-1]))
+        for folder in folders:
+            path = posixpath.normpath(posixpath.join(folder, run.path))
+            if path == top or path.startswith(f"{top}/"):
+                inside = path.removeprefix(top).lstrip("/") or "."
+                shown = inside if re.search(r"[*?\[]", run.path) else escaped(inside)
+                found.append(Reach(shown, "git", hint=hint))
+    return found
 
 
 def _commands(commands: list[str], program: str, said: str) -> list[Reach]:

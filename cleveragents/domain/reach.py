@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 
 from cleveragents.domain.rules import name_as_opened
@@ -127,6 +127,18 @@ def inside(folder: str, launcher: str) -> Reach:
     if folder in ("", ".") or folder.startswith(".."):
         return Reach(WHOLE, launcher=launcher)
     return Reach(escaped(folder), launcher=launcher)
+
+
+def anywhere_of(reaches: list[Reach], launcher: str, hint: str) -> list[Reach]:
+    """`reaches` of a line run in the tree's top, as run in whatever folder `launcher` starts
+    in: each relative place of a file it runs, in every folder (`**/x`; attack 23 F20: the
+    user's own Claude Code hook `./.claude/stop.sh` runs `deep/.claude/stop.sh` in `deep`)."""
+    return [
+        replace(r, path=f"{ANY_FOLDERS}/{r.path}", launcher=r.launcher or launcher, hint=hint)
+        for r in reaches
+        if not (r.unknown or r.data or r.path == WHOLE or r.path.startswith(("/", "~", "..")))
+        and r.path.split("/")[0] != ANY_FOLDERS
+    ]
 
 
 def shown(word: str) -> str:

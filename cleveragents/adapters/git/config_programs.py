@@ -49,7 +49,7 @@ from cleveragents.adapters.git.tree_scripts import (
     script_places,
 )
 from cleveragents.adapters.vouch_file import vouched_for
-from cleveragents.domain.claude_commands import mcp_commands, settings_commands
+from cleveragents.domain.claude_commands import env_whole, mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.config_programs import (
     PACKAGE,
@@ -64,7 +64,7 @@ from cleveragents.domain.config_programs import (
 from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.domain.host_files import CLAUDE_KEY, included
 from cleveragents.domain.interpreters import code_unread
-from cleveragents.domain.reach import ANY_FOLDERS
+from cleveragents.domain.reach import ANY_FOLDERS, anywhere_of
 from cleveragents.domain.rules import mcp_file
 from cleveragents.domain.vouches import vouching
 
@@ -77,6 +77,7 @@ if TYPE_CHECKING:
 ELSEWHERE = ("core.hookspath", "include.path")
 CLAUDE_SETTINGS = ("settings.json", "settings.local.json")  # in a `.claude`
 MOST_JSON = 1 << 20  # bytes of a settings file read at most
+WHEREVER = ", started in any folder of the tree"  # said of a user's own line's place (F20)
 # Each JSON file read, by path: its stat when read and its document (as `config_listings`).
 _PARSED: dict[str, tuple[Stamp, object | None]] = {}
 MOST_USER_JSON = 1 << 28  # of `~/.claude.json`, which Claude Code reads whole however large
@@ -177,7 +178,7 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
             for where, lines in groups:
                 for setting, line in lines:
                     key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
-                    found += _claude_places(root, key, line, (where,), done, setting)
+                    found += _claude_places(root, key, line, (where,), done, setting, host)
     markdown: list[tuple[Path, tuple[str, ...]]] = [(user_file().parent, ("",))]
     tree_claudes = [p for p in claudes if not mcp_file(posixpath.basename(p))]
     markdown += [(root / p, _tops(posixpath.dirname(p))) for p in tree_claudes]
@@ -192,7 +193,7 @@ def claude_programs(root: Path, claudes: Sequence[str]) -> list[tuple[Reach, str
                 key = f"{CLAUDE_KEY}{setting} in {_shown(root, file)}"
                 mine = claude == user_file().parent and setting.endswith(" hook")  # host-run
                 with _host_lines(root) if mine else contextlib.nullcontext():
-                    found += _claude_places(root, key, line, tops, done)
+                    found += _claude_places(root, key, line, tops, done, "", mine)
     return found
 
 
@@ -227,15 +228,18 @@ def _claude_places(
     tops: Sequence[str],
     done: set[tuple[Reach, str]],
     setting: str = "",
+    mine: bool = False,
 ) -> list[tuple[Reach, str]]:
     """(place, `key`) for each place of the tree the command `line` Claude Code runs in
     one of `tops` may run, and what the tree scripts there run in turn; a place `done`
-    holds was read for an earlier line (many skills run scripts of one folder)."""
+    holds was read for an earlier line (many skills run scripts of one folder). A line of
+    the user's own (`mine`) from the tree's top runs in any folder Claude Code starts in."""
     found: list[tuple[Reach, str]] = []
     for top in tops:
         with programs_on_path():  # `claude-fmt`, a script of the user's on PATH
             reaches = outside_places(root, script_reach(line, top), top)  # `~/.claude/x.sh`
-        for reach in map(partial(_env_whole, setting), reaches):
+        reaches += anywhere_of(reaches, "Claude Code", WHEREVER) if mine and not top else []
+        for reach in map(partial(env_whole, setting), reaches):
             if (reach, top) in done:
                 continue
             done.add((reach, top))
@@ -252,14 +256,6 @@ def _tops(top: str) -> tuple[str, ...]:
 
 def _shown(root: Path, file: Path) -> str:
     return shown_path(os.path.relpath(file, root) if file.is_relative_to(root) else str(file))
-
-
-def _env_whole(setting: str, reach: Reach) -> Reach:
-    """A settings `env` value naming all of a project's folder (`PATH=.:...`, `HOME=.`):
-    every file there, found through the variable (`domain/claude_commands.env_places`)."""
-    if setting.startswith("env ") and posixpath.basename(reach.path) == WHOLE:
-        return replace(reach, launcher=f"${setting.removeprefix('env ')}")
-    return reach
 
 
 def read_json(path: Path, most: int = MOST_JSON) -> object | None:

@@ -1,0 +1,47 @@
+"""gdb's Python (and Guile) in a config of the home, as the gdb commands it runs (attack 23
+F27): `python gdb.execute('set auto-load safe-path /')`, or a `python` ... `end` block of
+such calls, sets the safe-path as the command itself would. Only a call with a plain string
+(no escapes, no f-string) is read; any other Python (an `import` of a module, a variable's
+command, `gdb.set_parameter`) may set it too: the code is said to be unread, and its
+config taken as turning the safe-path on (`cwd_reads`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# `python CODE`, `py`, `pi`/`python-interactive`, gdb's abbreviations of `python`; Guile.
+LINE = re.compile(
+    r"^\s*(py(?:t(?:h(?:on?)?)?)?|python-interactive|pi|gu(?:i(?:le?)?)?)(?:\s+(.*))?$"
+)
+END = re.compile(r"^\s*end\s*$")
+CALL = re.compile(r"gdb\s*\.\s*execute\s*\(\s*r?(?:'([^'\\]*)'|\"([^\"\\]*)\")\s*(?:,[^()]*)?\)")
+INERT = re.compile(r"(?:import\s+gdb(?:\.\w+)*|pass)")
+
+
+def gdb_lines(lines: list[str]) -> tuple[list[str], bool]:
+    """`lines` of a gdb config with its Python put as the gdb commands its `gdb.execute`
+    calls run, and whether some Python or Guile of it is not read so (it may run anything)."""
+    found: list[str] = []
+    unread = False
+    at = 0
+    while at < len(lines):
+        match = LINE.match(lines[at])
+        at += 1
+        if match is None:
+            found.append(lines[at - 1])
+            continue
+        code = [match[2]] if match[2] and match[2].strip() else []
+        if not code:  # a block, up to its `end`
+            while at < len(lines) and not END.match(lines[at]):
+                code.append(lines[at])
+                at += 1
+            at += 1
+        guile = match[1].startswith("gu")
+        for statement in (s.strip() for line in code for s in line.split(";")):
+            call = None if guile else CALL.fullmatch(statement)
+            if call is not None:
+                found += (call[1] if call[1] is not None else call[2]).splitlines()
+            elif statement and not statement.startswith("#") and not INERT.fullmatch(statement):
+                unread = True
+    return found, unread

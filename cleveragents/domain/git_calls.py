@@ -1,0 +1,193 @@
+"""What a git command line of the home's setup has git run by its own options (attack 23
+F18): `alias gs='git -C ~/dotfiles -c core.fsmonitor=./fs.sh status'` runs the tree's
+`fs.sh` at each `gs`. A `-c key=value` (or a `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` pair,
+`GIT_CONFIG_PARAMETERS`) is read with the one table of settings git runs that a config
+file's are read with (`config_programs.runs_program`: `core.fsmonitor`, `diff.external`,
+`core.pager`, a filter, an alias's `!`...), `core.hooksPath` as its hooks (by name); an
+environment variable git takes a program from (`GIT_SSH_COMMAND=./s.sh git push`) as the
+setting it stands for. Each runs from the top of the repository git finds (`from_top`),
+which is the folder it starts in (`-C`) or one above it. `--exec-path=X` (git's commands),
+`--git-dir=X`, `GIT_DIR`, `GIT_CONFIG_GLOBAL` (a repository or config whose settings and
+hooks git obeys) are named from the folder git starts in, by the files git runs or reads
+there (a folder's by name: the walk that finds the model's new files matches names). An
+`export GIT_SSH_COMMAND=./x` holds for every git the shell starts: from wherever it starts.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+from dataclasses import dataclass
+
+from cleveragents.domain.claude_bash_rules import GIT_OPTIONS
+from cleveragents.domain.config_programs import program_reach, runs_program
+from cleveragents.domain.host_files import HOOK_NAMES
+from cleveragents.domain.launchers import WRAPPERS, wrapped
+from cleveragents.domain.reach import WHOLE
+from cleveragents.domain.shell_words import PLACE, substitutions, tokens
+
+# The environment variables git takes a program from, as the setting each stands for.
+ENVIRONMENT = {
+    "GIT_SSH_COMMAND": "core.sshcommand", "GIT_SSH": "core.sshcommand",
+    "GIT_PAGER": "core.pager", "GIT_EDITOR": "core.editor",
+    "GIT_SEQUENCE_EDITOR": "sequence.editor", "GIT_EXTERNAL_DIFF": "diff.external",
+    "GIT_ASKPASS": "core.askpass", "GIT_PROXY_COMMAND": "core.gitproxy",
+}  # fmt: skip
+# What names a folder or file git obeys, from the folder it starts in: the files there git
+# runs or reads as config (a folder's as names, for the walk that finds new ones).
+HOOKS = "core.hookspath"
+_HOOKS = tuple(f"hooks/{name}" for name in sorted(HOOK_NAMES))
+WHOLE_NAMED = {
+    "--exec-path": ("git-*",), "GIT_EXEC_PATH": ("git-*",),
+    "--git-dir": ("config", *_HOOKS), "GIT_DIR": ("config", *_HOOKS),
+    "GIT_TEMPLATE_DIR": ("config", *_HOOKS), "GIT_CONFIG_GLOBAL": ("",),
+    "GIT_CONFIG_SYSTEM": ("",), "GIT_CONFIG": ("",),
+}  # fmt: skip
+_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
+_NUMBERED = re.compile(r"GIT_CONFIG_(KEY|VALUE)_([0-9]+)")
+MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
+
+
+@dataclass(frozen=True)
+class GitRun:
+    """A path (relative, as given) git runs or obeys, from `start` (an absolute folder,
+    `~` put in; "" where agents cannot tell: wherever the shell stands), or from the top
+    of the repository it finds there (`from_top`); `said`: what names it."""
+
+    path: str
+    start: str
+    from_top: bool
+    said: str
+
+
+def git_runs(text: str, home: str) -> list[GitRun]:
+    """The relative paths the git command lines of the shell code `text` (and the code its
+    quoted words hold: an alias's, `sh -c`'s) run or obey by git's options and environment."""
+    return list(dict.fromkeys(_code(text.replace("\\\n", " "), home, 0)))
+
+
+def _code(text: str, home: str, depth: int) -> list[GitRun]:
+    try:
+        text, scripts = substitutions(text)
+        words = tokens(text)
+    except ValueError:  # a quote open to the end (a heredoc's `it's`): line by line
+        lines = text.splitlines()
+        return [r for line in lines for r in _code(line, home, depth)] if len(lines) > 1 else []
+    found: list[GitRun] = []
+    command: list[str] = []
+    for word in [*words, ";"]:
+        if word and set(word) <= set(";&|()\n"):
+            found += _command(command, home)
+            command = []
+        else:
+            command.append(PLACE.sub("", word))
+    for script in scripts.values() if depth < MOST_DEPTH else ():
+        found += _code(script, home, depth + 1)
+    for word in words if depth < MOST_DEPTH else ():
+        if any(space in word for space in " \t\n"):  # `alias gs='git ...'`: its code
+            found += _code(re.sub(r"\A[^\s=]+=", "", word), home, depth + 1)
+    return found
+
+
+def _command(words: list[str], home: str) -> list[GitRun]:
+    """What one simple command runs by git's options: its `GIT_*` assignments (for the
+    command after them, or for all after an `export`), and git's own `-C`, `-c`..."""
+    words = [w for w in words if w not in ("{", "}", "!", "then", "do", "else", "time")]
+    settings: list[tuple[str, str, str]] = []  # (key, value, what names it)
+    while words and (_ASSIGNMENT.fullmatch(words[0]) or words[0] in WRAPPERS):
+        if words[0] in WRAPPERS:
+            told = [w for w in words[1:] if _ASSIGNMENT.fullmatch(w)] if words[0] == "env" else []
+            words = [*told, *(wrapped(words[0], words[1:]) or [])]
+            continue
+        settings += _environment(words[0])
+        words = words[1:]
+    if words[:1] in (["export"], ["declare"], ["typeset"], ["readonly"], ["local"]):
+        settings += [s for w in words[1:] for s in _environment(w)]
+        return _placed(settings, "", "")
+    if not words or posixpath.basename(words[0]) != "git":
+        return []
+    folder, rest = "", words[1:]
+    while rest and rest[0].startswith("-") and rest[0] != "--":
+        option, equals, value = rest[0].partition("=")
+        takes = GIT_OPTIONS.get(option, False) and not equals
+        given = rest[1] if takes and len(rest) > 1 else value
+        if option == "-C" and given:
+            folder = _folder(folder, given, home)
+        elif option == "-c" and "=" in given:
+            key, _, setting = given.partition("=")
+            settings.append((key, setting, f"`git -c {key}`"))
+        elif option in WHOLE_NAMED and given:
+            settings.append((option, given, f"`git {option}`"))
+        rest = rest[1 + takes :]
+    return _placed(settings, folder, home)
+
+
+def _environment(word: str) -> list[tuple[str, str, str]]:
+    """The settings an assignment gives git: `GIT_SSH_COMMAND=./s.sh`, `GIT_DIR=g`,
+    `GIT_CONFIG_PARAMETERS="'core.pager'='./p'"`, `GIT_CONFIG_KEY_0`'s (its value apart)."""
+    match = _ASSIGNMENT.fullmatch(word)
+    if match is None:
+        return []
+    name, value = match[1], match[2]
+    said = f"`{name}`"
+    if name in ENVIRONMENT:
+        return [(ENVIRONMENT[name], value, said)]
+    if name in WHOLE_NAMED:
+        return [(name, value, said)]
+    if name == "GIT_CONFIG_PARAMETERS":
+        try:
+            pairs = [w.partition("=") for w in shlex.split(value.replace("'='", "="))]
+        except ValueError:
+            return []
+        return [(k, v, said) for k, eq, v in pairs if eq]
+    numbered = _NUMBERED.fullmatch(name)
+    if numbered:  # paired by `_placed`
+        return [(f"{numbered[1]} {numbered[2]}", value, "`GIT_CONFIG_KEY_n`")]
+    return []
+
+
+def _placed(settings: list[tuple[str, str, str]], folder: str, home: str) -> list[GitRun]:
+    keys = {k.split()[1]: v for k, v, _ in settings if k.startswith("KEY ")}
+    values = {k.split()[1]: v for k, v, _ in settings if k.startswith("VALUE ")}
+    settings = [s for s in settings if not s[0].startswith(("KEY ", "VALUE "))]
+    settings += [(keys[n], values[n], "`GIT_CONFIG_KEY_n`") for n in keys if n in values]
+    found: list[GitRun] = []
+    for key, value, said in settings:
+        key = _lowered(key)
+        if key in (*WHOLE_NAMED, HOOKS) and not _relative(value):
+            continue
+        if key in WHOLE_NAMED:
+            names = WHOLE_NAMED[key]
+            found += [GitRun(posixpath.join(value, n), folder, False, said) for n in names]
+        elif key == HOOKS:
+            names = tuple(sorted(HOOK_NAMES))
+            found += [GitRun(posixpath.join(value, n), folder, True, said) for n in names]
+        elif runs_program(key, value):
+            for reach in program_reach(key, value):
+                if not reach.data and reach.path != WHOLE and _relative(reach.path):
+                    found.append(GitRun(reach.path, folder, True, said))
+    return found
+
+
+def _folder(folder: str, given: str, home: str) -> str:
+    """Where `git -C given` starts after the `-C`s before it led to `folder` ("": not told)."""
+    for own in ("~/", "$HOME/", "${HOME}/"):
+        given = home + given[len(own) - 1 :] if given.startswith(own) else given
+    given = home if given in ("~", "$HOME", "${HOME}") else given
+    if "$" in given or given.startswith("~"):
+        return ""
+    if given.startswith("/"):
+        return posixpath.normpath(given)
+    return posixpath.normpath(posixpath.join(folder, given)) if folder else ""
+
+
+def _lowered(key: str) -> str:
+    """`core.hooksPath` as git names it: section and name in lower case."""
+    section, _, rest = key.partition(".")
+    middle, dot, name = rest.rpartition(".")
+    return f"{section.lower()}.{middle}{dot}{name.lower()}" if rest else key
+
+
+def _relative(path: str) -> bool:
+    return bool(path) and not path.startswith(("/", "~", "$", "%"))
