@@ -56,10 +56,13 @@ class Reach:
 
     def on_way(self, path: str) -> bool:
         """Whether `path` (relative to the tree's top) stands where a folder of this place
-        would (`deep/sub/bin` of `**/bin/proxy.sh`, `scripts` of `scripts/check.sh`): a link
-        there leads the place elsewhere, to whatever the link's target holds."""
+        would (`deep/sub/bin` of `**/bin/proxy.sh`, `scripts` of `scripts/check.sh`, any
+        folder below `pkg` of `pkg/**/x`): a link there leads the place elsewhere, to
+        whatever its target holds. Not one only a leading `**` spans: what the link leads to
+        in the tree matches the place where it stands."""
         parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
-        heads = (pattern[:at] for at in range(1, len(pattern)) if pattern[at - 1] != ANY_FOLDERS)
+        heads = [pattern[:at] for at in range(1, len(pattern))]
+        heads = [head for head in heads if any(part != ANY_FOLDERS for part in head)]
         if not self.launcher and not self.unknown:  # a word of the value: no pattern
             return any(parts == head for head in heads)
         return any(_exactly(parts, head) for head in heads)

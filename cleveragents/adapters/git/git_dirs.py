@@ -53,6 +53,7 @@ from cleveragents.adapters.git.git_directory import (
     watched,
 )
 from cleveragents.adapters.git.kept_drops import KeptDrops
+from cleveragents.adapters.git.pattern_links import standing
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -62,7 +63,6 @@ from cleveragents.adapters.git.saved_files import (
 from cleveragents.domain.box_holds import Held, git_dir_lines
 from cleveragents.domain.command_saves import GitEntry as Entry
 from cleveragents.domain.command_saves import IgnoredFile, Seen, shown_path
-from cleveragents.domain.reach import ANY_FOLDERS
 from cleveragents.domain.rules import claude_reads, claude_setting
 
 MOST_KEPT_BYTES = 1 << 20  # a watched file larger than this is not kept to be put back
@@ -205,9 +205,7 @@ class GitDirs:
         from cleveragents.adapters.home_cwd import cwd_reads
 
         reads = cwd_reads(self.repo.root)
-        # And the names of their folders: a link standing for one (`deep/sub/bin ->
-        # ../../payload` of `**/bin/proxy.sh`) leads the place elsewhere (attack 23, F7).
-        names = tuple(sorted({p for r in reads for p in r.path.split("/") if p != ANY_FOLDERS}))
+        names = tuple(sorted({reach.path.rpartition("/")[2] for reach in reads}))
         if names != self._names:  # the listings kept hold the names of the last walk
             self._folders, self._names = {}, names
         self.claude_folders, self.heads = [], []
@@ -215,10 +213,11 @@ class GitDirs:
         self.claude_folders = [
             p
             for p in self.claude_folders
-            if claude_reads(p.rpartition("/")[2])
-            or any(r.covers(p) for r in reads)
-            or (any(r.on_way(p) for r in reads) and os.path.islink(self.repo.root / p))
+            if claude_reads(p.rpartition("/")[2]) or any(r.covers(p) for r in reads)
         ]
+        # And a link standing where a folder of one would (`deep/sub/bin -> ../../payload`
+        # of `**/bin/proxy.sh`): it leads the place elsewhere (attack 23, F7).
+        self.claude_folders += standing(self.repo.root, reads)
         return walked
 
     def _entries(self) -> dict[str, Entry]:
