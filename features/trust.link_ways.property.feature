@@ -12,3 +12,11 @@ Feature: A link on the way to what runs on the host never leads elsewhere after 
   Scenario: Every watched file leads where it did, or nowhere
     When links on the way to a watched file are changed at random, then put back
     Then every watched file leads where it led at the look, or nowhere
+
+  # Attack 23, F7 and F30: a place of a held pattern (ssh's `**/bin/proxy.sh` from any
+  # folder, a trusted VS Code's `**/.vscode/tasks.json`, a path named from the top) with a
+  # folder of its way made a link to another folder holding the file: the walk matches
+  # names and follows no link. 150 examples by default.
+  Scenario: A file reached through a link where a held place's folder would stand is watched
+    When a link is put on the way to a place of a held pattern at random
+    Then the file the place leads to is watched where it lies, or the link is

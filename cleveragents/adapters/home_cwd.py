@@ -105,6 +105,11 @@ def _of(path: str, kind: str, top: str, real_home: str, home: str) -> tuple[list
     return found, more
 
 
-def cwd_new(reach: Reach) -> str:
-    """What is said of a new file in `reach` (`domain/cwd_reads.py`), removed."""
-    return f"new, {reach.launcher} would run it in whatever folder it starts in ({reach.hint})"
+def cwd_new(reads: list[Reach], path: str) -> str | None:
+    """What is said of a new file at `path`, removed, in a place of `reads` (`cwd_reads`) or
+    a link standing where its folder would (`Reach.on_way`); None: in none of them."""
+    for reach in reads:
+        if reach.covers(path) or reach.on_way(path):
+            runs = f"{reach.launcher} would run it in whatever folder it starts in"
+            return f"new, {runs} ({reach.hint})"
+    return None

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import ResolvedFiles
-from cleveragents.domain.checkpoint import Checkpoint, SavedFiles, TreeEntry
+from cleveragents.domain.checkpoint import SYMLINK, Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import as_written, is_action, written
 from cleveragents.domain.rules import in_git_folder
@@ -127,7 +127,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         safety = log.store.checkpoint(op.files_before).tree
         now = log.checkpoints.snapshot_tree(op.plan_id)
         changed = log.checkpoints.differences(safety, now)
-        runs = _runs_on_host(log, since[1])
+        runs, way = _runs_on_host(log, since[1])
         ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
         later = (
             set[str]() if until is None else log.checkpoints.changed_at([*changed, *ignored], until)
@@ -140,8 +140,8 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         return None
     back = {
         path: was
-        for path, (was, _) in changed.items()
-        if runs(path) and path not in log.spared and path not in later
+        for path, (was, now) in changed.items()
+        if (runs(path) or way(path, was, now)) and path not in log.spared and path not in later
     }
     ignored = [path for path in ignored if path not in later]
     if not back and not ignored and not made:
@@ -197,13 +197,19 @@ def _unblocked(
     return ignored, running
 
 
-def _runs_on_host(log: OperationLog, git_runs: list[str]) -> Callable[[str], bool]:
+def _runs_on_host(
+    log: OperationLog, git_runs: list[str]
+) -> tuple[Callable[[str], bool], Callable[[str, TreeEntry, TreeEntry], bool]]:
     """Whether a path of the tree is one the put-back after a command takes back: one the
     host runs (`domain/host_files.host_run`), one Claude Code runs or takes permissions from
     (`rules.claude_setting`: a `.claude` setting, a `.mcp.json`), or what of a `.git` (or a
     folder git takes for one) the user's git would run (attack 22, finding K: a killed run
-    left the model's fsmonitor, hooks and MCP servers)."""
-    from cleveragents.domain.host_files import host_run
+    left the model's fsmonitor, hooks and MCP servers); and whether a path that was or is a
+    link (its entries before and now) leads what the host runs elsewhere, as `link_ways.py`
+    and the watched pattern links put back after a command (`host_files.link_way`: attack
+    23, F19: `scripts -> tools` re-pointed to `other` stayed; F7, F30: a new `bin` or
+    `.vscode` link where a place's folder would stand)."""
+    from cleveragents.domain.host_files import host_run, link_way
     from cleveragents.domain.rules import claude_reads, claude_setting
 
     host, links, git = log.checkpoints.host_folders(), log.checkpoints.claude_links(), {*git_runs}
@@ -213,7 +219,10 @@ def _runs_on_host(log: OperationLog, git_runs: list[str]) -> Callable[[str], boo
             return True
         return claude_reads(path.rpartition("/")[2])  # a `.claude` link: Claude Code follows it
 
-    return runs
+    def way(path: str, was: TreeEntry, now: TreeEntry) -> bool:
+        return SYMLINK in (was.mode, now.mode) and link_way(path, host)
+
+    return runs, way
 
 
 def _ignored_changed(

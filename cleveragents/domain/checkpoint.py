@@ -56,6 +56,7 @@ def oldest_last(records: list[SavedFiles]) -> list[SavedFiles]:
 
 ABSENT = "000000"
 GITLINK = "160000"  # a nested repository's commit: a tree records no more of it
+SYMLINK = "120000"
 
 
 @dataclass(frozen=True)

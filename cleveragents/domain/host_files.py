@@ -258,6 +258,17 @@ def on_the_way(path: str, host: HostFolders) -> str | None:
     return None
 
 
+def link_way(path: str, host: HostFolders) -> bool:
+    """Whether a link at `path` (relative to the tree) leads what runs on the host
+    elsewhere: on the way to a place of it (`on_the_way`), or standing where a folder of a
+    pattern's place would (`Reach.on_way`: `deep/sub/bin` of ssh's `**/bin/proxy.sh`,
+    `pkg/.vscode` of a trusted `**/.vscode/tasks.json`; attack 23, F7 and F30)."""
+    if on_the_way(path, host) is not None:
+        return True
+    reaches = [*(r for r, _ in host.programs), *(run.reach for run in host.hook_runs)]
+    return any(reach.on_way(path) for reach in [*reaches, *host.cwd_reads])
+
+
 def program_why(reach: Reach, key: str) -> str:
     """Why a path in `reach` of the setting `key` runs on the host (`host_run`)."""
     owner = f"{key} of the nested repository {reach.repo}'s git config"

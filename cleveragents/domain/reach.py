@@ -62,6 +62,28 @@ class Reach:
             return parts[: len(pattern)] == pattern
         return _matches(parts, pattern)
 
+    def on_way(self, path: str) -> bool:
+        """Whether `path` (relative to the tree's top) stands where a folder of this place
+        would (`deep/sub/bin` of `**/bin/proxy.sh`, `scripts` of `scripts/check.sh`, any
+        folder below `pkg` of `pkg/**/x`): a link there leads the place elsewhere, to
+        whatever its target holds. Not one only a leading `**` spans: what the link leads to
+        in the tree matches the place where it stands."""
+        parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
+        heads = [pattern[:at] for at in range(1, len(pattern))]
+        heads = [head for head in heads if any(part != ANY_FOLDERS for part in head)]
+        if not self.launcher and not self.unknown:  # a word of the value: no pattern
+            return any(parts == head for head in heads)
+        return any(_exactly(parts, head) for head in heads)
+
+
+def _exactly(parts: list[str], pattern: list[str]) -> bool:
+    """Whether `parts` are exactly what `pattern` names (`*` one name, `**` any folders)."""
+    if not pattern:
+        return not parts
+    if pattern[0] == ANY_FOLDERS:
+        return any(_exactly(parts[skip:], pattern[1:]) for skip in range(len(parts) + 1))
+    return bool(parts) and fnmatchcase(parts[0], pattern[0]) and _exactly(parts[1:], pattern[1:])
+
 
 def _matches(parts: list[str], pattern: list[str]) -> bool:
     """Whether `parts` lie in a place `pattern` names: `*` one name, `**` (a whole part)

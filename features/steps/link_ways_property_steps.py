@@ -90,3 +90,65 @@ def _example(root: Path, data: st.DataObject) -> None:
 def _link(root: Path, link: str, to: int, *, absolute: bool) -> None:
     target = root / f"t{to}"
     os.symlink(target if absolute else os.path.relpath(target, (root / link).parent), root / link)
+
+
+# A held place's parts (attack 23, F7 and F30): names, one-name globs, any folders.
+PLACE_PARTS = ("a", "bin", ".vscode", "*", "**")
+PLACE_NAMES = ("x.sh", "*.sh")
+TREE_NAMES = ("a", "bin", ".vscode", "e")  # what a `*` or a `**` stands for in the tree
+TARGETS = ("c", "c/d", "d")  # where a link leads: no name of a place's
+
+
+@when("a link is put on the way to a place of a held pattern at random")
+def step_pattern_links(context: Any) -> None:
+    context.property_ran = run_property(
+        context, "pattern links", lambda n, seed, tmp: folder_examples(n, seed, tmp, _drawn), 150
+    )
+
+
+@then("the file the place leads to is watched where it lies, or the link is")
+def step_pattern_links_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+def _drawn(root: Path, data: st.DataObject) -> None:
+    """A place drawn (a pattern, or a path named from the top), a path it names in the tree
+    with a folder of its way made a link to another folder holding the file: what the
+    host's program opens there is either covered where it lies (`Reach.covers`: the walk
+    by names finds it) or the link is one `pattern_links.standing` watches and a killed
+    run's settle takes back (`host_files.link_way`); every link found is one such."""
+    from cleveragents.adapters.git.pattern_links import standing
+    from cleveragents.domain.host_files import HostFolders, link_way
+    from cleveragents.domain.reach import Reach
+
+    folders = data.draw(st.lists(st.sampled_from(PLACE_PARTS), min_size=1, max_size=3))
+    plain = data.draw(st.booleans())  # a path named from the top: no pattern
+    if plain:
+        folders = [part for part in folders if "*" not in part] or ["a"]
+    last = "x.sh" if plain else data.draw(st.sampled_from(PLACE_NAMES))
+    reach = Reach("/".join([*folders, last]), launcher="" if plain else "a program")
+    parts: list[str] = []
+    for part in folders:
+        if part == "**":
+            parts += data.draw(st.lists(st.sampled_from(TREE_NAMES), max_size=2))
+        else:
+            parts.append(data.draw(st.sampled_from(TREE_NAMES)) if part == "*" else part)
+    parts.append("x.sh")
+    assert reach.covers("/".join(parts)), (reach, parts)
+    if len(parts) < 2:
+        return  # no folder on its way
+    at = data.draw(st.integers(1, len(parts) - 1))
+    way, target = "/".join(parts[:at]), data.draw(st.sampled_from(TARGETS))
+    lies = Path(target, *parts[at:]).as_posix()  # where the file the place names lies
+    (root / lies).parent.mkdir(parents=True, exist_ok=True)
+    (root / lies).write_text("planted")
+    (root / way).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(os.path.relpath(root / target, (root / way).parent), root / way)
+    assert os.path.realpath(root / "/".join(parts)) == os.path.realpath(root / lies)
+    found = standing(root, [reach])
+    host = HostFolders(cwd_reads=(reach,))
+    if not reach.covers(lies):
+        assert way in found, (reach.path, way, lies, found)
+        assert link_way(way, host), (reach.path, way)
+    for link in found:
+        assert (root / link).is_symlink() and reach.on_way(link), (reach.path, link)

@@ -217,7 +217,7 @@ class ClaudeDirs:
                     why = NEW_HOME if in_home_dot(full, self._dots) else why
                     for place, new in self._host.items():
                         why = new if _within(full, place) else why
-                    why = next((cwd_new(r) for r in self._cwd if r.covers(full)), why)
+                    why = cwd_new(self._cwd, full) or why
                     said.append((full, f"removed {shown_path(full)}: {why}"))
         commit = None
         if kept:

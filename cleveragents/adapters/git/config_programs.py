@@ -18,9 +18,8 @@ more host-run file, since a `core.fsmonitor` written there runs at its next `git
 (the top repository's includes of tree files are refused at start: `tree_includes.py`).
 
 Cost: one `git config --list` when a config file changed (`config_listings.py`), not per
-look; around a command, a listing of the folders a pattern names, and what those places
-hold, read whole (`claude_dirs.py`): a launcher's `node_modules` or venv, or the whole
-tree, is costly.
+look; around a command, a listing of the folders a pattern names, and what those places hold,
+read whole (`claude_dirs.py`): a launcher's `node_modules` or venv, or the tree, is costly.
 """
 
 from __future__ import annotations
@@ -39,6 +38,7 @@ from cleveragents.adapters.folder_trusts import tree_trusts
 from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_lines
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
+from cleveragents.adapters.git.pattern_links import standing
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, holds, include_target, tree_pattern
 from cleveragents.adapters.git.tree_modules import module_files
@@ -344,9 +344,9 @@ def watched_programs(
 
 def watched(root: Path, reaches: list[Reach]) -> list[str]:
     """The paths of the tree `root` to watch around a command for the places `reaches`: each
-    place named, and what a pattern matches now (the whole tree: each entry at its top,
-    `.git` left to its own look)."""
-    paths: list[str] = [p for _, p in below(root, reaches)]
+    place named, what a pattern matches now (the whole tree: each entry at its top, `.git`
+    left to its own look), and each link standing for a folder of one (`pattern_links.py`)."""
+    paths = [p for _, p in below(root, reaches)] + standing(root, reaches)
     for reach in reaches:
         if ANY_FOLDERS in reach.path.split("/"):
             continue  # matched by one walk, above

@@ -53,6 +53,7 @@ from cleveragents.adapters.git.git_directory import (
     watched,
 )
 from cleveragents.adapters.git.kept_drops import KeptDrops
+from cleveragents.adapters.git.pattern_links import standing
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -214,6 +215,9 @@ class GitDirs:
             for p in self.claude_folders
             if claude_reads(p.rpartition("/")[2]) or any(r.covers(p) for r in reads)
         ]
+        # And a link standing where a folder of one would (`deep/sub/bin -> ../../payload`
+        # of `**/bin/proxy.sh`): it leads the place elsewhere (attack 23, F7).
+        self.claude_folders += standing(self.repo.root, reads)
         return walked
 
     def _entries(self) -> dict[str, Entry]:
