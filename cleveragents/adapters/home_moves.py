@@ -72,13 +72,14 @@ def follow_cd(
 ) -> str:
     """Follow `cd X`, `pushd X` or `popd` in `here` (None: where it leads is not named) and
     `$PWD` with it; why it is an unknown (a folder agents cannot evaluate that may be the
-    tree's: `cd "$(realpath ~/dotfiles)"`), or ""."""
+    tree's: `cd "$(realpath ~/dotfiles)"`), or ""; `$OLDPWD` is where it was."""
     from cleveragents.adapters.home_words import STARTS, _expand
 
     given = list(itertools.takewhile(lambda w: w not in STARTS, given)) or given[:1]
     given = [joined(given)] if given[:1] and given[0].endswith("$") else given  # `$(...)`
     given = [w for w in given if not w.startswith("-") or w == "-"]
     why = ""
+    variables["OLDPWD"] = variables.get("PWD")  # `cd ~/dotfiles; cd; . $OLDPWD/x.sh`
     if verb == "popd" or given[:1] == ["-"]:  # `cd -`: where it leads is not named
         here[len(here) - bool(here) :] = [] if verb == "popd" else [None]
     else:
