@@ -25,7 +25,9 @@ A relative path sourced after a `cd`/`pushd` is read from where it leads
 there); a variable a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the
 tree's top makes the tree whole; after a `cd` into the tree, a program run there (`make`) or
 a relative glob sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated
-as the shell does where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a
+as the shell does where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`), in
+every value they may take: an assignment that may not run (after `&&`/`||`, in an `if`,
+`case`, loop or function) keeps the values before it (`home_values.either`); a
 value agents cannot evaluate that may name the tree, given to a variable or a `cd`, is an
 unknown, as is a sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
 nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is

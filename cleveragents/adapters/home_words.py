@@ -1,4 +1,5 @@
-"""The words of a home startup file as the shell reads them (`_words`), their values
+"""The words of a home startup file as the shell reads them (`_words`: bash's `$'...'`
+decoded, an extglob group a `*`), their values
 (`_expand`: `home_values` with brace expansion), the paths any line names (`_mentions`), and
 where a path leads in the tree (`_relative`): what `home_shells.py` and the other home
 readers share."""

@@ -137,6 +137,27 @@ SOURCES = (
     ("export PERL5OPT=-I.", "whole"),
     ('D=([0]={h}/dotfiles); . "$D/aliases.sh"', "found"),
     ('D=([1]={h}/dotfiles /x); . "$D/aliases.sh"', "found"),
+    # Attack 23: every value a word may take (the branch a local terminal takes, an
+    # assignment not run), bash's `$'...'`, `$OLDPWD` after a `cd`, an extglob group.
+    (". {h}/dotfiles/prompt${{SSH_TTY:+-ssh}}.sh", "prompt.sh"),
+    (". {h}/dotfiles/prompt${{SSH_TTY:+-ssh}}.sh", "prompt-ssh.sh"),
+    (". {h}/dotfiles/prompt${{DISPLAY+-x}}.sh", "prompt.sh"),
+    ('[ -n "$SSH_TTY" ] && S=-ssh; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
+    ('[ -z "$SSH_TTY" ] || S=-ssh; . {h}/dotfiles/prompt${{S-}}.sh', "prompt.sh"),
+    ('if [ -n "$DISPLAY" ]; then S=-x; fi; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
+    ('S=; [ -n "$SSH_TTY" ] && S=-ssh; . {h}/dotfiles/prompt$S.sh', "prompt-ssh.sh"),
+    ('[ -n "$SSH_TTY" ] &&\n  S=-ssh\n. {h}/dotfiles/prompt${{S:-}}.sh', "prompt.sh"),
+    (". {h}/$'dot\\x66iles'/aliases.sh", "found"),
+    (". {h}/$'\\144otfiles'/aliases.sh", "found"),
+    (". {h}/$'dotfiles\\x00x'/aliases.sh", "found"),
+    ("cd {h}/dotfiles; cd; . $OLDPWD/aliases.sh", "found"),
+    ("cd {h}/dotfiles && pushd /tmp && . ${{OLDPWD}}/aliases.sh", "found"),
+    (". $OLDPWD/dotfiles/aliases.sh", "whole"),
+    ("shopt -s extglob; . {h}/@(dotfiles|x)/init.sh", "init.sh"),
+    ("shopt -s extglob; for f in {h}/+(dot)files/init.sh; do . $f; done", "init.sh"),
+    ("shopt -s extglob; . {h}/!(x)/init.sh", "init.sh"),
+    ("shopt -s extglob; . {h}/*(d)otfiles/init.sh", "init.sh"),
+    ("shopt -s extglob; . {h}/dot?(files)/init.sh", "init.sh"),
 )
 # zsh's own forms, in `~/.zshrc -> dotfiles/zshrc`: the link's folder is the tree's top.
 ZSH_SOURCES = (
