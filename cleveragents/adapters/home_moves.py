@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from cleveragents.adapters.home_values import SELF, VAGUE, _close, could_name
+from cleveragents.adapters.home_values import SELF, UNSET, VAGUE, _close, could_name
 from cleveragents.domain.reach import printable
 
 # Variables naming a folder a program loads code or its config from (`PATH`'s programs,
@@ -160,6 +160,7 @@ def assigned_values(
     entries = reader_entries(name, value, variables, home)
     found = _expand(value, {**variables, name: [SELF]}, home)
     before = (variables[name] if name in variables else _environ(name)) or [""]
+    before = ["" if one == UNSET else one for one in before]  # unset: puts in nothing
     if found is None or not any(SELF in one for one in found):
         return found, entries
     return [one.replace(SELF, earlier) for one in found for earlier in before], entries

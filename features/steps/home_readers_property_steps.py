@@ -147,6 +147,8 @@ SOURCES = (
     ('if [ -n "$DISPLAY" ]; then S=-x; fi; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ('S=; [ -n "$SSH_TTY" ] && S=-ssh; . {h}/dotfiles/prompt$S.sh', "prompt-ssh.sh"),
     ('[ -n "$SSH_TTY" ] &&\n  S=-ssh\n. {h}/dotfiles/prompt${{S:-}}.sh', "prompt.sh"),
+    ('[ -n "$SSH_TTY" ] && D={h}; D=$D/dotfiles; . "$D/aliases.sh"', "found"),
+    ('if [ -d {h}/x ]; then PATH="{h}/x:$PATH"; fi; PATH="{h}/dotfiles/bin:$PATH"', "bin"),
     (". {h}/$'dot\\x66iles'/aliases.sh", "found"),
     (". {h}/$'\\144otfiles'/aliases.sh", "found"),
     (". {h}/$'dotfiles\\x00x'/aliases.sh", "found"),
