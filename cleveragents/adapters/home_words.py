@@ -46,6 +46,8 @@ _ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n"
 _ESCAPES |= {"t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 # bash's extglob (`~/@(dotfiles|x)/init.sh`, `+(...)`, `*(...)`, `?(...)`, `!(...)`): a glob
 EXTGLOB = re.compile(r"(?<![$\\])[?*+@!]\((?:[^()]|\([^()]*\))*\)")
+# zsh's alternation in a path (`~/(dotfiles|x)/init.sh`) and extended_glob's `^x`
+ALTERNATION = re.compile(r"(?<=[\w./~-])\((?:[^()|\s]*\|)+[^()\s]*\)|(?<=/)\^[^/\s'\"]*")
 
 
 def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
@@ -91,10 +93,11 @@ def _words(line: str) -> list[str]:
 
 def globbed(line: str) -> str:
     """`line` with each `$'...'` decoded as bash does (a NUL ends it) and quoted plainly,
-    and each extglob group (`@(dotfiles|x)`, `!(x)`) as `*`: a glob matching more, never
-    less."""
+    and each extglob group (`@(dotfiles|x)`, `!(x)`; zsh's `(dotfiles|x)`, `^x` in a path)
+    as `*`: a glob matching more, never less."""
     line = ANSI_C.sub(lambda match: shlex.quote(_decoded(match[1])), line)
-    return EXTGLOB.sub("*", line) if "(" in line else line
+    line = EXTGLOB.sub("*", line) if "(" in line else line
+    return ALTERNATION.sub("*", line) if "|" in line or "/^" in line else line
 
 
 def _decoded(text: str) -> str:

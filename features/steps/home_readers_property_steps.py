@@ -168,6 +168,8 @@ ZSH_SOURCES = (
     ("source ${{0:h}}/dotfiles/aliases.sh", "found"),
     ("source ${{0:A:r}}/aliases.sh", "whole"),
     ("hash -d dots={h}/dotfiles; source ~dots/aliases.sh", "found"),
+    ("source {h}/(dotfiles|x)/init.sh", "init.sh"),
+    ("setopt extended_glob; for f in {h}/^x/init.sh; do source $f; done", "init.sh"),
 )
 HOMES = ("~", "$HOME", "${{HOME}}", '"$HOME"')
 
