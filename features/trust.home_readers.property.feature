@@ -24,7 +24,9 @@ Feature: However my home's startup files spell a loader variable naming my dotfi
   # naming the tree by a drawn spelling of the home: an append (`D+=/dotfiles`), an array,
   # a name reference, `read`/`mapfile`/`printf -v`, zsh's `${0:A:h}` and `hash -d`, `~+`,
   # `~user`, a `$(cmd)` that may print a home path, a project runner given the tree by
-  # option (`make -C`, `npm --prefix`, an alias', `sh -c`'s).
+  # option (`make -C`, `npm --prefix`, an alias', `sh -c`'s), a value a local terminal
+  # gives (`${SSH_TTY:+-ssh}` unset, an assignment after `&&` not run), bash's `$'...'`,
+  # `$OLDPWD` after a `cd`, an extglob group (`@(dotfiles|x)`).
   Scenario: A path named by an append, an array, a runner's option or a zsh form is never missed
     When home startup files naming the tree by a form agents may not evaluate are made at random
     Then each form is read exactly where agents evaluates it, and the tree counts whole where it does not

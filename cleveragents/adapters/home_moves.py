@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from cleveragents.adapters.home_values import SELF, VAGUE, _close, could_name
+from cleveragents.adapters.home_values import SELF, UNSET, VAGUE, _close, could_name
 from cleveragents.domain.reach import printable
 
 # Variables naming a folder a program loads code or its config from (`PATH`'s programs,
@@ -72,13 +72,14 @@ def follow_cd(
 ) -> str:
     """Follow `cd X`, `pushd X` or `popd` in `here` (None: where it leads is not named) and
     `$PWD` with it; why it is an unknown (a folder agents cannot evaluate that may be the
-    tree's: `cd "$(realpath ~/dotfiles)"`), or ""."""
+    tree's: `cd "$(realpath ~/dotfiles)"`), or ""; `$OLDPWD` is where it was."""
     from cleveragents.adapters.home_words import STARTS, _expand
 
     given = list(itertools.takewhile(lambda w: w not in STARTS, given)) or given[:1]
     given = [joined(given)] if given[:1] and given[0].endswith("$") else given  # `$(...)`
     given = [w for w in given if not w.startswith("-") or w == "-"]
     why = ""
+    variables["OLDPWD"] = variables.get("PWD")  # `cd ~/dotfiles; cd; . $OLDPWD/x.sh`
     if verb == "popd" or given[:1] == ["-"]:  # `cd -`: where it leads is not named
         here[len(here) - bool(here) :] = [] if verb == "popd" else [None]
     else:
@@ -159,6 +160,7 @@ def assigned_values(
     entries = reader_entries(name, value, variables, home)
     found = _expand(value, {**variables, name: [SELF]}, home)
     before = (variables[name] if name in variables else _environ(name)) or [""]
+    before = ["" if one == UNSET else one for one in before]  # unset: puts in nothing
     if found is None or not any(SELF in one for one in found):
         return found, entries
     return [one.replace(SELF, earlier) for one in found for earlier in before], entries

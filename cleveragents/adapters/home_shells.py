@@ -25,7 +25,9 @@ A relative path sourced after a `cd`/`pushd` is read from where it leads
 there); a variable a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the
 tree's top makes the tree whole; after a `cd` into the tree, a program run there (`make`) or
 a relative glob sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated
-as the shell does where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`); a
+as the shell does where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`), in
+every value they may take: an assignment that may not run (after `&&`/`||`, in an `if`,
+`case`, loop or function) keeps the values before it (`home_values.either`); a
 value agents cannot evaluate that may name the tree, given to a variable or a `cd`, is an
 unknown, as is a sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
 nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
@@ -79,6 +81,7 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
+from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
     CONTINUED,
     GLOB,
@@ -109,6 +112,8 @@ FISH_FILE = (
     ".config/fish/config.fish"  # fish's, after each `conf.d/*.fish` (`home_environ.fish_conf_d`)
 )
 # and systemd's `~/.config/environment.d/*.conf` (`KEY=VALUE`: the session's environment)
+BLOCKS = frozenset(("if", "case", "while", "until", "for", "select"))  # what `fi`... end
+BLOCK_ENDS = frozenset(("fi", "esac", "done"))
 OWN = re.compile(r"\$0\b|\$\{0(?!:)|BASH_SOURCE")  # the file's own path: the hook reader's
 
 
@@ -200,7 +205,9 @@ def home_shell_places(
             if read:
                 quiet.discard(target)
     if assigned is not None:  # (not `PWD`: where a program runs, not a value of theirs)
-        assigned.update((k, v) for k, v in variables.items() if k.isidentifier() and k != "PWD")
+        for name, held in variables.items():
+            if name.isidentifier() and name not in ("PWD", "OLDPWD"):
+                assigned[name] = None if held is None else [v.replace(UNSET, "") for v in held]
     real_home = Path(os.path.realpath(home))
     if unknown and (found or inside or top.is_relative_to(real_home)):
         return found, unknown  # a path it cannot name may be one of the tree's
@@ -226,13 +233,19 @@ def _scan(
     here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
+    variables["OLDPWD"] = None  # before a `cd`: the terminal's, any folder
     saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
+    blocks = 0  # the `if`/`case`/loops open: an assignment in one may not run
+    words: list[str] = []
     for line in CONTINUED.sub(r"\1", text).splitlines():
+        branched = words[-1:] in (["&&"], ["||"])  # what follows a `&&` may not run
         words = _words(line)
         feeds = _fed(words)
         for index, word in enumerate(words):
             subshells(word, here, saved, variables)
             start = index == 0 or words[index - 1] in STARTS
+            blocks = max(0, blocks + start * ((word in BLOCKS) - (word in BLOCK_ENDS)))
+            branched = branched or word in ("&&", "||")
             if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
                 pending = word if word != "function" else "".join(words[index + 1 : index + 2])
             if word == "{" and (pending or function):
@@ -287,6 +300,8 @@ def _scan(
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
                     why = assigned_unknown(assigned[1], rest, variables, home, top)
                     unknown, values = unknown or why, _environ(assigned[1])
+                if branched or blocks > 0 or function:  # `[ -n "$SSH_TTY" ] && S=-ssh`
+                    values = either(name, values, variables)  # or as it was (unset)
                 variables[assigned[1]] = values
                 targets += rooted(entries, top, home)
                 if assigned[1] == "ZDOTDIR" and values:

@@ -5,9 +5,13 @@ or None when the word holds what agents does not evaluate exactly (`$(realpath .
 (`could_name`: it mentions `~`, `$HOME`, the tree's path or a variable that may): then it
 is an unknown, the tree whole (`home_shells.py`, `home_moves.py`).
 
-A variable's states: those the files gave it (exact), else agents' own environment's value
-or unset (the login that reads the files may not have it), else unset. An operator form
-takes every state: `${X:-d}` is X's value or `d`, so a default naming the tree is read."""
+A variable's states: those the files gave it (exact; a conditional assignment, `[ -n
+"$SSH_TTY" ] && S=-ssh`, keeps the earlier states too, unset among them: `UNSET`), else,
+for a terminal's or session's variable (`TERMINAL`: `$SSH_TTY`, `$DISPLAY`, `$TERM`), any
+value (`*`) or unset, whatever agents' own is; else agents' own environment's value or unset
+(the login that reads the files may not have it), else unset. An operator form takes every
+state: `${X:-d}` is X's value or `d`, so a default naming the tree is read; `${X:+w}` is
+`w` or nothing for any variable (only whether it is set counts)."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from pathlib import Path
 
 MOST = 64  # alternatives of one word, at most: past it, not evaluated
 SELF = "/\0own"  # the assigned variable's own earlier value: read where it was set
+UNSET = "\0unset"  # among a variable's values: it may be unset (an assignment not taken)
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 PARAMETER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])(.*))?", re.S)
 PWD = re.compile(r"\s*pwd(?:\s+-[LP])?\s*")
@@ -57,7 +62,7 @@ _TERMINAL = (
     " XDG_CURRENT_DESKTOP XDG_SESSION_DESKTOP DESKTOP_SESSION XDG_VTNR XDG_SEAT LANG LANGUAGE"
 )
 TERMINAL = frozenset(_TERMINAL.split())
-TERMINAL_PREFIXES = ("SSH_", "LC_", "VSCODE_", "ITERM_", "KITTY_", "WEZTERM_", "KONSOLE_")
+TERMINAL_PREFIXES = ("SSH_", "LC_", "VSCODE_", "ITERM_", "KITTY_", "WEZTERM_", "KONSOLE_", "SUDO_")
 VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
 Variables = Mapping[str, "list[str] | None"]
 
@@ -236,9 +241,10 @@ def _states(name: str, variables: Variables) -> list[str | None] | None:
         known = variables[name]
         if known is None:
             return None
-        return [*known, None] if SELF in known else list(known)  # own: set or not
+        states: list[str | None] = [None if one == UNSET else one for one in known]
+        return [*states, None] if SELF in known else states  # own: set or not
     if name in TERMINAL or name.startswith(TERMINAL_PREFIXES):
-        return ["*"]  # the user's own, not agents': any value (a glob's `*` matches "" too)
+        return ["*", None]  # the user's own, not agents': any value (`*` matches "" too)
     if name in os.environ:
         return [os.environ[name], None]
     return [None]
@@ -250,7 +256,19 @@ def _lookup(name: str, variables: Variables) -> list[str] | None:
     states = _states(name, variables)
     if states is None or not any(s is not None for s in states):
         return None
+    if UNSET in (variables.get(name) or []):  # an assignment not taken: `$S` puts in nothing
+        return list(dict.fromkeys(s or "" for s in states))
     return [s for s in states if s is not None]
+
+
+def either(name: str, given: list[str] | None, variables: Variables) -> list[str] | None:
+    """The values of `name` after an assignment of `given` that may not run (`[ -n
+    "$SSH_TTY" ] && S=-ssh`, one in an `if`, a loop, a function): `given` or its states
+    before (`UNSET` when it may be unset), or None when one of them is not evaluated."""
+    states = _states(name, variables)
+    if given is None or states is None:
+        return None
+    return list(dict.fromkeys([*given, *(UNSET if s is None else s for s in states)]))
 
 
 def _parameter(inside: str, variables: Variables, home: str) -> list[str] | None:
@@ -265,6 +283,8 @@ def _parameter(inside: str, variables: Variables, home: str) -> list[str] | None
     states = _states(name, variables)
     if states is None:
         return None
+    if operator[-1] == "+" and not any(s is not None for s in states):
+        states = [*states, UNSET]  # set in the user's shell, maybe: its `w` (value unused)
 
     def given() -> list[str] | None:
         return _evaluate(_tilde(word, home), variables, home) if word else [""]
@@ -274,6 +294,8 @@ def _parameter(inside: str, variables: Variables, home: str) -> list[str] | None
         empty = state is None or (operator.startswith(":") and state == "")
         if operator[-1] == "+":
             more = [""] if empty else given()
+            if more is None and state == UNSET and name not in variables:
+                more = []  # `${X:+$X:}`, X set nowhere: its own value, as `$X` alone
         elif operator[-1] == "?":
             more = [] if empty else [state or ""]
         else:  # `-`, `=`

@@ -1,4 +1,5 @@
-"""The words of a home startup file as the shell reads them (`_words`), their values
+"""The words of a home startup file as the shell reads them (`_words`: bash's `$'...'`
+decoded, an extglob group a `*`), their values
 (`_expand`: `home_values` with brace expansion), the paths any line names (`_mentions`), and
 where a path leads in the tree (`_relative`): what `home_shells.py` and the other home
 readers share."""
@@ -37,6 +38,16 @@ GLOB = re.compile(r"[*?\[]")
 CONTINUED = re.compile(r"(?<!\\)((?:\\\\)*)\\\n")  # a line continued by `\`: one line
 QUOTED = re.compile(r"\$(['\"])")  # bash's `$'...'`, `$"..."`: the string
 POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
+ANSI_C = re.compile(r"\$'((?:[^'\\]|\\.)*)'", re.S)  # bash's `$'dot\x66iles'`
+ESCAPE = re.compile(
+    r"\\(?:x([0-9A-Fa-f]{1,2})|u([0-9A-Fa-f]{1,4})|U([0-9A-Fa-f]{1,8})|([0-7]{1,3})|c(.)|(.))", re.S
+)
+_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r"}
+_ESCAPES |= {"t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+# bash's extglob (`~/@(dotfiles|x)/init.sh`, `+(...)`, `*(...)`, `?(...)`, `!(...)`): a glob
+EXTGLOB = re.compile(r"(?<![$\\])[?*+@!]\((?:[^()]|\([^()]*\))*\)")
+# zsh's alternation in a path (`~/(dotfiles|x)/init.sh`) and extended_glob's `^x`
+ALTERNATION = re.compile(r"(?<=[\w./~-])\((?:[^()|\s]*\|)+[^()\s]*\)|(?<=/)\^[^/\s'\"]*")
 
 
 def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> list[str]:
@@ -47,6 +58,7 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
     for line in CONTINUED.sub(r"\1", text).splitlines():
         if line.lstrip().startswith("#"):
             continue
+        line = globbed(line)
         if "'" in line or '"' in line:  # `ENV="$HOME"/x.sh`: the word the shell makes, too
             line += "\n" + QUOTES.sub("", line)  # (in a `$(...)` too: `$(echo "$HOME"/x)`)
         for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
@@ -69,7 +81,7 @@ def _at_start(words: list[str], index: int) -> bool:
 
 def _words(line: str) -> list[str]:
     """The shell words of `line`, quotes taken off, `;`, `&&`... apart; `\\.` as `.`."""
-    kept, back = kept_whole(QUOTED.sub(r"\1", line))  # `$(...)`: one piece of its word
+    kept, back = kept_whole(QUOTED.sub(r"\1", globbed(line)))  # `$(...)`: one piece of its word
     lexer = shlex.shlex(kept, posix=True, punctuation_chars=True)
     lexer.whitespace_split = True
     try:
@@ -77,6 +89,30 @@ def _words(line: str) -> list[str]:
     except ValueError:  # an open quote: the line read as plain words
         return line.split()
     return [one for word in found for one in _operators(word)]
+
+
+def globbed(line: str) -> str:
+    """`line` with each `$'...'` decoded as bash does (a NUL ends it) and quoted plainly,
+    and each extglob group (`@(dotfiles|x)`, `!(x)`; zsh's `(dotfiles|x)`, `^x` in a path)
+    as `*`: a glob matching more, never less."""
+    line = ANSI_C.sub(lambda match: shlex.quote(_decoded(match[1])), line)
+    line = EXTGLOB.sub("*", line) if "(" in line else line
+    return ALTERNATION.sub("*", line) if "|" in line or "/^" in line else line
+
+
+def _decoded(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        hexa, small, big, octal, control, other = match.groups()
+        code = hexa or small or big
+        if code:
+            return chr(min(int(code, 16), 0x10FFFF))
+        if octal:
+            return chr(int(octal, 8) & 0xFF)
+        if control:
+            return "\x1c" if control == "\\" else chr(ord(control.upper()) & 0x1F)
+        return _ESCAPES.get(other, "\\" + other)
+
+    return ESCAPE.sub(one, text).partition("\0")[0]
 
 
 def _operators(word: str) -> list[str]:

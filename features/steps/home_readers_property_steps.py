@@ -137,6 +137,29 @@ SOURCES = (
     ("export PERL5OPT=-I.", "whole"),
     ('D=([0]={h}/dotfiles); . "$D/aliases.sh"', "found"),
     ('D=([1]={h}/dotfiles /x); . "$D/aliases.sh"', "found"),
+    # Attack 23: every value a word may take (the branch a local terminal takes, an
+    # assignment not run), bash's `$'...'`, `$OLDPWD` after a `cd`, an extglob group.
+    (". {h}/dotfiles/prompt${{SSH_TTY:+-ssh}}.sh", "prompt.sh"),
+    (". {h}/dotfiles/prompt${{SSH_TTY:+-ssh}}.sh", "prompt-ssh.sh"),
+    (". {h}/dotfiles/prompt${{DISPLAY+-x}}.sh", "prompt.sh"),
+    ('[ -n "$SSH_TTY" ] && S=-ssh; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
+    ('[ -z "$SSH_TTY" ] || S=-ssh; . {h}/dotfiles/prompt${{S-}}.sh', "prompt.sh"),
+    ('if [ -n "$DISPLAY" ]; then S=-x; fi; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
+    ('S=; [ -n "$SSH_TTY" ] && S=-ssh; . {h}/dotfiles/prompt$S.sh', "prompt-ssh.sh"),
+    ('[ -n "$SSH_TTY" ] &&\n  S=-ssh\n. {h}/dotfiles/prompt${{S:-}}.sh', "prompt.sh"),
+    ('[ -n "$SSH_TTY" ] && D={h}; D=$D/dotfiles; . "$D/aliases.sh"', "found"),
+    ('if [ -d {h}/x ]; then PATH="{h}/x:$PATH"; fi; PATH="{h}/dotfiles/bin:$PATH"', "bin"),
+    (". {h}/$'dot\\x66iles'/aliases.sh", "found"),
+    (". {h}/$'\\144otfiles'/aliases.sh", "found"),
+    (". {h}/$'dotfiles\\x00x'/aliases.sh", "found"),
+    ("cd {h}/dotfiles; cd; . $OLDPWD/aliases.sh", "found"),
+    ("cd {h}/dotfiles && pushd /tmp && . ${{OLDPWD}}/aliases.sh", "found"),
+    (". $OLDPWD/dotfiles/aliases.sh", "whole"),
+    ("shopt -s extglob; . {h}/@(dotfiles|x)/init.sh", "init.sh"),
+    ("shopt -s extglob; for f in {h}/+(dot)files/init.sh; do . $f; done", "init.sh"),
+    ("shopt -s extglob; . {h}/!(x)/init.sh", "init.sh"),
+    ("shopt -s extglob; . {h}/*(d)otfiles/init.sh", "init.sh"),
+    ("shopt -s extglob; . {h}/dot?(files)/init.sh", "init.sh"),
 )
 # zsh's own forms, in `~/.zshrc -> dotfiles/zshrc`: the link's folder is the tree's top.
 ZSH_SOURCES = (
@@ -145,6 +168,8 @@ ZSH_SOURCES = (
     ("source ${{0:h}}/dotfiles/aliases.sh", "found"),
     ("source ${{0:A:r}}/aliases.sh", "whole"),
     ("hash -d dots={h}/dotfiles; source ~dots/aliases.sh", "found"),
+    ("source {h}/(dotfiles|x)/init.sh", "init.sh"),
+    ("setopt extended_glob; for f in {h}/^x/init.sh; do source $f; done", "init.sh"),
 )
 HOMES = ("~", "$HOME", "${{HOME}}", '"$HOME"')
 
