@@ -54,10 +54,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_assigned import put_in
+from cleveragents.adapters.home_assigned import put_in, startup_value
 from cleveragents.adapters.home_words import in_tree
 from cleveragents.domain import vim_expressions
 from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
+from cleveragents.domain.kube_configs import is_kubeconfig, kube_programs
 from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
@@ -174,7 +175,8 @@ def _standing(folder: str, node: Node, depth: int = 0) -> list[str]:
 def mention_places(top: Path, home: str) -> Found:
     """What the home's configs (`CONFIGS`) name of the tree `top`: see the module."""
     result = Found([], [])
-    configs = config_paths(home)
+    kubeconfigs, result.whole = _kubeconfigs(top, home)
+    configs = list(dict.fromkeys([*config_paths(home), *kubeconfigs]))
     if len(configs) > MOST_FILES:
         result.whole = f"your home holds more than {MOST_FILES} program configs"
         return result
@@ -210,6 +212,26 @@ def mention_places(top: Path, home: str) -> Found:
                 ):
                     result.own.append(full)  # `script-shell=~/bin/wrap`: what it runs
     return result
+
+
+def _kubeconfigs(top: Path, home: str) -> tuple[list[str], str]:
+    """The home's files `KUBECONFIG` names (`export KUBECONFIG=~/.kube/a:~/.kube/b`, attack
+    23 F11): its startup files' values and agents' own, each `:` part a file outside the
+    tree (the tree's are read as its own: `home_files`); why the tree is whole, or "", when
+    the files set it to what agents cannot evaluate (`$(ls ~/.kube/configs/* | tr ...)`)."""
+    values = startup_value("KUBECONFIG")
+    if values is None:
+        return [], (
+            "your home's startup files set KUBECONFIG to a value agents cannot evaluate: "
+            "kubectl runs the programs the kubeconfigs it names name"
+        )
+    found: list[str] = []
+    for entry in (one for value in values for one in value.split(":")):
+        entry = home + entry[1:] if entry.startswith("~/") else entry
+        real = os.path.realpath(entry) if entry.startswith("/") and "\0" not in entry else ""
+        if real and os.path.isfile(real) and in_tree(top, real) is None:
+            found.append(entry)
+    return found[:MOST_FILES], ""
 
 
 def _held(
@@ -347,6 +369,9 @@ def _mentions(path: str) -> tuple[list[Mention] | None, str]:
     else:
         text = found[0].decode("utf-8", "replace")
         mentions, unread = [] if "\0" in text else scan(text, unit=path.endswith(UNITS)), ""
+        if "\0" not in text and is_kubeconfig(text):  # as kubectl reads it: `\u0075`, `\/` (F11)
+            named = [r.path for r in kube_programs(text, path) if not r.unknown]
+            mentions += [Mention(one) for one in named if one.startswith("/")]
     if time.time_ns() - max(key[2], key[3]) > FRESH_NS:  # (as a folder's listing)
         _read[path] = (key, mentions, unread)
     return mentions, unread

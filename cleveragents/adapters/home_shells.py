@@ -63,6 +63,7 @@ from cleveragents.adapters.home_environ import (
     fish_conf_d,
     shell_strings,
 )
+from cleveragents.adapters.home_loads import dotenv_files, home_matches, mark_unread
 from cleveragents.adapters.home_moves import (
     CDS,
     FISH_OWN,
@@ -79,6 +80,7 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
+from cleveragents.adapters.home_values import UNREAD
 from cleveragents.adapters.home_words import (
     CONTINUED,
     GLOB,
@@ -160,6 +162,9 @@ def home_shell_places(
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
+        dotenv, unknown_values = dotenv_files(text, variables, home)  # `export $(... ~/.vars)`
+        targets += [_pattern(one) for one in dotenv]
+        mark_unread(variables, unknown_values, _shown(top, home, path))
         bodies = alias_bodies(text)  # run when typed: from where the shell stands then
         bodies += [one for code in [text, *bodies] for one in shell_strings(code)]  # `sh -c`
         for body in bodies:
@@ -173,6 +178,8 @@ def home_shell_places(
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
             targets += [(os.path.join(zdotdir, name), False) for name in ZSH_FILES]
+        for target, _ in targets:  # `for f in ~/.profile.d/*.sh; do . $f`: what it matches
+            todo += [one for one in home_matches(top, home, target) if one not in todo]
         named = [(target, whole, True) for target, whole in targets]
         named += [(target, False, False) for target in _mentions(text, variables, home)]
         named = [  # `~/*/bin`: where the glob may match in the tree, made later too
@@ -201,6 +208,7 @@ def home_shell_places(
                 quiet.discard(target)
     if assigned is not None:  # (not `PWD`: where a program runs, not a value of theirs)
         assigned.update((k, v) for k, v in variables.items() if k.isidentifier() and k != "PWD")
+        assigned.update((k, v) for k, v in variables.items() if k == UNREAD)
     real_home = Path(os.path.realpath(home))
     if unknown and (found or inside or top.is_relative_to(real_home)):
         return found, unknown  # a path it cannot name may be one of the tree's

@@ -79,6 +79,13 @@ TRAP = re.compile(
 VIM_SOURCE = re.compile(r"(?:^|[|\"'])\s*(?:sil(?:ent)?!?\s+)?so(?:urce)?!?\s+([^\s|\"']+)", re.M)
 GDB_SOURCE = re.compile(r"^\s*source\s+(?:-[sv]\s+)*(\S+)", re.M)
 SSH_INCLUDE = re.compile(r"^\s*include\b[\s=]+(.*)$", re.I | re.M)
+# A shell loop's files sourced by its variable (Fedora's stock `for rc in ~/.bashrc.d/*; do
+# . "$rc"; done`, `~/.profile.d/*.sh`: attack 23 F21, F27): each of the loop's words.
+LOOP = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+([^;\n]*)")
+LOOP_SOURCED = re.compile(
+    r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+(?:--\s+)?[\"']?\$\{?(\w+)\}?[\"']?(?![^\s;&|)])",
+    re.M,
+)
 
 # What names the folder a program starts in (`$PWD/x`), or one above it (`../x`).
 HERE = ("$PWD/", "${PWD}/", "$(pwd)/", "./", "../")
@@ -156,6 +163,8 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
         words = [w for line in lines for w in TMUX_SOURCE.findall(line)]
     elif kind == SHELL:
         words = [m[2] for m in SOURCED.finditer(body)]
+        loops = {m[1]: re.sub("[\"']", "", m[2]).split() for m in LOOP.finditer(body)}
+        words += [w for m in LOOP_SOURCED.finditer(body) for w in loops.get(m[1], [])]
     else:
         return []
     found: list[str] = []
