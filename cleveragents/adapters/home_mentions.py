@@ -24,11 +24,15 @@ mentions, anywhere, comments and all, is one the program may run or load:
     ONE string, `vim.env.HOME .. "/dotfiles/nvim"`, is that path): the tree whole when
     what is known of it (its folder before the unknown part, the home for a home
     expression) lies in the tree or holds it, said;
+  * a kubeconfig (`~/.kube/config`, a file of the home a startup file's `KUBECONFIG`
+    names: `_kubeconfigs`) is read as kubectl reads it too, as YAML (`kube_configs`: a JSON
+    `\\u0075`, a YAML `\\x61` escape), for the programs it runs (attack 23 F11);
   * a file of the table agents does not read (over `MOST_BYTES`, a FIFO), or more than
     `MOST_FILES` of them: the tree whole, said.
 Not counted: what a config names by a bare word the program looks up (`credsStore =
 pass`), relative to the folder the program runs in (direnv's `source_env ./x`), by a
-variable set nowhere (`$VIMRUNTIME/x`), by `~user/`; the user's crontab (its spool is not
+variable set nowhere (`$VIMRUNTIME/x`: but the tree whole, said, when the startup files
+set variables agents cannot tell, `home_loads`), by `~user/`; the user's crontab (its spool is not
 readable). The exact readers (`home_configs.py`) stay for the forms a scan cannot read
 (a relative `Include`, vim's `runtime` names, ssh's `%d`).
 

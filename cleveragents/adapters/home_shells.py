@@ -17,7 +17,9 @@ other program may print a path of the home (`$(git config --global dotfiles.dir)
 unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's
 `${0:A:h}` and named directories, a project runner given a folder of the tree (`make -C
 ~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob is where it may match in the tree
-(`home_words.glob_places`: `~/*/bin` its `bin`, made later too); a file fed to a shell on
+(`home_words.glob_places`: `~/*/bin` its `bin`, made later too), and the home's own files
+it matches (`~/.profile.d/*.sh`) are read in turn, as a dotenv idiom's file is (`export
+$(grep -v '^#' ~/.vars | xargs)`: `home_loads`); a file fed to a shell on
 stdin (`sh < x.sh`) is run; a `ZDOTDIR` assigned makes that folder's zsh startup files the
 home's; a tree link on the way to a found path is found too (`home_ways.links_on_the_way`).
 A relative path sourced after a `cd`/`pushd` is read from where it leads

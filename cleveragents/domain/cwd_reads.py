@@ -148,7 +148,8 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     """The files of the home (absolute paths, or globs of them) `text`, the config of a
     program of `kind` in the folder `here`, has it read in turn, as it resolves them: vim's
     and gdb's `source ~/x` (`$HOME/x`, vim's `<sfile>:h/x`), ssh's `Include` (relative to
-    `~/.ssh`), tmux's `source-file`, a shell's `. ~/x`. A relative one (not ssh's) is read
+    `~/.ssh`), tmux's `source-file`, a shell's `. ~/x` (or a loop's `. "$rc"`: each of its
+    words, `~/.bashrc.d/*`). A relative one (not ssh's) is read
     from the folder the program starts in: `reads`."""
     comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
     lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
