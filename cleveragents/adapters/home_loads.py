@@ -44,10 +44,11 @@ def dotenv_files(
     files, and why its variables are not all known ("": they are)."""
     files: list[str] = []
     why = dynamic = ""
+    inners: list[str] = []
+    fed: list[str] = []  # what loops read: the variables' when they set some by data
     for line in text.splitlines():
         if line.lstrip().startswith("#"):
             continue
-        inners: list[str] = []
         setter = _SETTER.search(line)
         if setter and setter[2].lstrip("\"'").startswith("$("):  # `export $(grep ... X)`
             inners.append(_inner(line, line.index("$(", setter.start(2)) + 1))
@@ -55,18 +56,17 @@ def dotenv_files(
             dynamic = dynamic or setter[0].strip()
         for match in _SOURCED.finditer(line):  # `source <(cat X)`
             inners.append(_inner(line, match.end() - 1))
-        for match in _FED.finditer(line):  # `while read ...; done < X`
+        for match in _FED.finditer(line):  # `while read ...; done < X` (not `<<<`, `<<`)
+            rest = line[match.end() :]
             if match[1]:
-                inners.append(_inner(line, match.end() - 1))
-            else:
-                inners.append("cat " + line[match.end() :].split(";")[0].split("|")[0])
-        for inner in inners:
-            named, unnamed = _read_files(inner, variables, home)
-            files += named
-            why = why or (
-                unnamed
-                and f"it sets variables from {printable(unnamed)}, a file agents cannot name"
-            )
+                fed.append(_inner(line, match.end() - 1))
+            elif not rest.startswith("<"):
+                fed.append("cat " + rest.split(";")[0].split("|")[0])
+    for inner in [*inners, *(fed if dynamic else [])]:
+        named, unnamed = _read_files(inner, variables, home)
+        files += named
+        said = f"it sets variables from {printable(unnamed)}, a file agents cannot name"
+        why = why or (unnamed and said)
     if dynamic and not files:
         why = why or f"it sets variables named by data ({printable(dynamic[:60])})"
     return list(dict.fromkeys(files)), why
