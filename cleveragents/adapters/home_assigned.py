@@ -60,6 +60,11 @@ def put_in(path: str) -> list[str] | None:
     return list(dict.fromkeys(itertools.islice(forms, MOST)))
 
 
+def unread_said() -> str:
+    """Why the startup files set variables agents cannot tell (`UNREAD`), or ""."""
+    return "".join((_ASSIGNED.get() or {}).get(UNREAD) or [])
+
+
 def startup_value(name: str) -> list[str] | None:
     """What `name` may hold in the user's shell (`_values`), or None when the startup files
     set it to what agents cannot evaluate."""

@@ -65,10 +65,10 @@ def dotenv_files(
     for inner in [*inners, *(fed if dynamic else [])]:
         named, unnamed = _read_files(inner, variables, home)
         files += named
-        said = f"it sets variables from {printable(unnamed)}, a file agents cannot name"
+        said = f"sets variables from {printable(unnamed)}, a file agents cannot name"
         why = why or (unnamed and said)
     if dynamic and not files:
-        why = why or f"it sets variables named by data ({printable(dynamic[:60])})"
+        why = why or f"sets variables named by data ({printable(dynamic[:60])})"
     return list(dict.fromkeys(files)), why
 
 
@@ -108,7 +108,7 @@ def _read_files(
 def mark_unread(variables: dict[str, list[str] | None], why: str, where: str) -> None:
     """Marks `variables` as not all known (`UNREAD`), for the first `why`, in `where`."""
     if why and UNREAD not in variables:
-        variables[UNREAD] = [f"{why} (in {where})"]
+        variables[UNREAD] = [f"{where} {why}"]
 
 
 def home_matches(top: Path, home: str, target: str) -> list[str]:

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_assigned import put_in, startup_value
+from cleveragents.adapters.home_assigned import put_in, startup_value, unread_said
 from cleveragents.adapters.home_words import in_tree
 from cleveragents.domain import vim_expressions
 from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
@@ -199,6 +199,7 @@ def mention_places(top: Path, home: str) -> Found:
             for full in _loaded(_full(mention.path, home, path), path):
                 if full == VAGUE_PATH:  # it may name any place, the tree's too: fail closed
                     why = f"names {printable(mention.path[:120])}, a path agents cannot name"
+                    why += f": {unread_said()}" if unread_said() else ""  # (a dotenv)
                     result.whole = result.whole or f"your home's {_said(top, home, path)} {why}"
                     continue
                 if (full, mention.built) in seen:
