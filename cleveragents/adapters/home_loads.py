@@ -10,7 +10,8 @@ are the shell's assignments, more values than the idiom gives, never fewer). Whe
 cannot be named (`export $(cat "$ENVF" | xargs)`), or variables are set by names from data
 (`export "$k=$v"`, `eval "$line"`) with no file named to read them from, the variables the
 files set are not all known: a variable set nowhere may be one of them (`UNREAD`, said:
-`home_assigned.put_in` fails closed on it). The output of a program (`eval "$(pyenv init
+`home_assigned.put_in` fails closed on it, as `home_shells` does on a path it cannot name,
+when the files reach the tree or it lies in the home). The output of a program (`eval "$(pyenv init
 -)"`, `eval "$(ssh-agent -s)"`) is its own: not read (not the user's data)."""
 
 from __future__ import annotations

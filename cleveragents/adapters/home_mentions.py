@@ -52,6 +52,8 @@ config of 180 `lua/**` files in 31 folders and 60 packages' `plugin` folders, 2.
 from __future__ import annotations
 
 import fnmatch
+import glob
+import itertools
 import os
 import time
 from dataclasses import dataclass, field
@@ -222,14 +224,16 @@ def mention_places(top: Path, home: str) -> Found:
 def _kubeconfigs(top: Path, home: str) -> tuple[list[str], str]:
     """The home's files `KUBECONFIG` names (`export KUBECONFIG=~/.kube/a:~/.kube/b`, attack
     23 F11): its startup files' values and agents' own, each `:` part a file outside the
-    tree (the tree's are read as its own: `home_files`); why the tree is whole, or "", when
-    the files set it to what agents cannot evaluate (`$(ls ~/.kube/configs/* | tr ...)`)."""
+    tree (the tree's are read as its own: `home_files`). When the files set it to what
+    agents cannot evaluate (`$(ls ~/.kube/configs/* | tr '\\n' :)`): every file of
+    `~/.kube` (at most `MOST_FILES`), and why the tree is whole when it lies in the home."""
     values = startup_value("KUBECONFIG")
     if values is None:
-        return [], (
-            "your home's startup files set KUBECONFIG to a value agents cannot evaluate: "
-            "kubectl runs the programs the kubeconfigs it names name"
-        )
+        kube = glob.iglob(glob.escape(os.path.join(home, ".kube")) + "/**", recursive=True)
+        files = [f for f in itertools.islice(kube, MOST_FILES) if os.path.isfile(f)]
+        said = "your home's startup files set KUBECONFIG to a value agents cannot evaluate"
+        inside = top.is_relative_to(os.path.realpath(home))
+        return files, f"{said}: kubectl runs what the files it names name" if inside else ""
     found: list[str] = []
     for entry in (one for value in values for one in value.split(":")):
         entry = home + entry[1:] if entry.startswith("~/") else entry

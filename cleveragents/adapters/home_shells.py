@@ -208,11 +208,12 @@ def home_shell_places(
                 quiet.add(target)
             if read:
                 quiet.discard(target)
+    real_home = Path(os.path.realpath(home))
+    reached = bool(found or inside or top.is_relative_to(real_home))
     if assigned is not None:  # (not `PWD`: where a program runs, not a value of theirs)
         assigned.update((k, v) for k, v in variables.items() if k.isidentifier() and k != "PWD")
-        assigned.update((k, v) for k, v in variables.items() if k == UNREAD)
-    real_home = Path(os.path.realpath(home))
-    if unknown and (found or inside or top.is_relative_to(real_home)):
+        assigned.update((k, v) for k, v in variables.items() if k == UNREAD and reached)
+    if unknown and reached:
         return found, unknown  # a path it cannot name may be one of the tree's
     return found, ""
 
