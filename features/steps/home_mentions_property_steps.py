@@ -87,7 +87,8 @@ def _example(root: Path, data: st.DataObject) -> None:
         (home / config).parent.mkdir(parents=True, exist_ok=True)
         (home / config).write_text("\n".join(lines) + "\n")
     if data.draw(st.booleans()):
-        wanted.append(_kubeconfig(home, tree, data, chosen))
+        kube, listed = _kubeconfig(home, tree, data, chosen)
+        wanted, built = [*wanted, kube], built or listed
     os.environ["HOME"] = str(home)
     found = home_files.home_files(tree)
     shown = (chosen, [(home / c).read_text() for c in chosen], sorted(found.paths), found.whole)
@@ -101,9 +102,10 @@ def _example(root: Path, data: st.DataObject) -> None:
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
 
 
-def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) -> str:
+def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) -> tuple[str, bool]:
     """A kubeconfig of the home whose exec plugin is a drawn tree file, its path escaped in a
-    drawn style; the tree path."""
+    drawn style; the tree path, and whether `KUBECONFIG` lists it by a command agents cannot
+    evaluate (the tree, in the home, whole)."""
     p = data.draw(st.text("abcxyz", min_size=1, max_size=3)) + "/kauth"
     command = str(tree / p)
     style = data.draw(st.sampled_from(KUBE_STYLES))
@@ -118,9 +120,11 @@ def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) 
         text = f"users:\n- name: u\n  user:\n    exec:\n      command: {spelled}\n"
     (home / at).parent.mkdir(parents=True, exist_ok=True)
     (home / at).write_text(text)
+    listed = at != ".kube/config" and data.draw(st.booleans())
+    value = "$(ls ~/.kube/*/* | tr '\\n' :)" if listed else f"$HOME/.kube/config:~/{at}"
     if at != ".kube/config":
-        (home / ".profile").write_text(f"export KUBECONFIG=$HOME/.kube/config:~/{at}\n")
-    return p
+        (home / ".profile").write_text(f"export KUBECONFIG={value}\n")
+    return p, listed
 
 
 home_property(
