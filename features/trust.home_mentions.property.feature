@@ -9,7 +9,9 @@ Feature: A path of my tree that any program config of my home names is kept from
   # (`domain/program_configs.CONFIGS`), each holding lines naming a drawn tree path in a
   # drawn spelling (absolute, `~/`, `$HOME/`, `${HOME}/`, `${env:HOME}/`, a unit's `%h/`,
   # `../` from the config's folder; quoted or not, in a drawn line around it), some built on
-  # by an expression; then `home_files.home_files` on a real file system, in process.
+  # by an expression; and at times a kubeconfig (`~/.kube/config` or a file `.profile`'s
+  # `KUBECONFIG` names) whose exec plugin is a tree file, escaped as YAML or JSON may write it
+  # (`\x61`, `\u0075`, `\/`); then `home_files.home_files` on a real file system, in process.
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (60 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from cleveragents.adapters.home_values import MOST
+from cleveragents.adapters.home_values import MOST, UNREAD
 
 _VARIABLE = re.compile(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)")
 _ASSIGNED: ContextVar[Mapping[str, list[str] | None] | None] = ContextVar(
@@ -39,7 +39,8 @@ def put_in(path: str) -> list[str] | None:
     """`path` with each `$NAME` (`${NAME}`) the startup files set or agents' environment
     holds put in, once for each value it may hold (at most `MOST` forms); one set nowhere
     left as it is (`$VIMRUNTIME`, the program's own). None when the startup files set one
-    to what agents cannot evaluate."""
+    to what agents cannot evaluate, or set variables agents cannot tell (`UNREAD`: a dotenv
+    file it cannot name) and this one is set nowhere else (attack 23 F21)."""
     assigned = _ASSIGNED.get() or {}
     parts = _VARIABLE.split(path)
     choices: list[list[str]] = []
@@ -49,12 +50,28 @@ def put_in(path: str) -> list[str] | None:
             break
         name = parts[at + 1] or parts[at + 2]
         values = list(dict.fromkeys(_values(name, assigned) or []))
-        if name in assigned and assigned[name] is None:
+        if (name in assigned and assigned[name] is None) or (
+            UNREAD in assigned and name not in assigned
+        ):
             return None
         shown = f"${{{name}}}" if parts[at + 1] else f"${name}"
         choices.append(values or [shown])
     forms = ("".join(form) for form in itertools.product(*choices))
     return list(dict.fromkeys(itertools.islice(forms, MOST)))
+
+
+def unread_said() -> str:
+    """Why the startup files set variables agents cannot tell (`UNREAD`), or ""."""
+    return "".join((_ASSIGNED.get() or {}).get(UNREAD) or [])
+
+
+def startup_value(name: str) -> list[str] | None:
+    """What `name` may hold in the user's shell (`_values`), or None when the startup files
+    set it to what agents cannot evaluate."""
+    assigned = _ASSIGNED.get() or {}
+    if name in assigned and assigned[name] is None:
+        return None
+    return list(dict.fromkeys(_values(name, assigned)))
 
 
 def _values(name: str, assigned: Mapping[str, list[str] | None]) -> list[str]:

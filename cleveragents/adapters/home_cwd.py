@@ -4,8 +4,9 @@ ssh or tmux command runs, a shell startup file's relative `source`, a relative
 `PYTHONSTARTUP`. Each of these files of the home standing (its links followed) is read,
 and vim's and nvim's plugin files and nvim's `lua/` modules, where a config sets its options
 too (LazyVim's `lua/config/options.lua`), and the files of the home these source in turn
-(`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`: attack 23 F2, F5, F6),
-as their own kind, a few levels deep. Not read: a path only a variable names, a `cd`
+(`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`, each file a loop
+sources, Fedora's `for rc in ~/.bashrc.d/*; do . "$rc"; done`: attack 23 F2, F5, F6, F27),
+as their own kind, a few levels deep. Not read: a path only another variable names, a `cd`
 function's command run by a bare path.
 
 Cost: a `stat` of each (about 25 names, and what the globs match) per look, a read of those

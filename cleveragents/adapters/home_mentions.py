@@ -24,11 +24,15 @@ mentions, anywhere, comments and all, is one the program may run or load:
     ONE string, `vim.env.HOME .. "/dotfiles/nvim"`, is that path): the tree whole when
     what is known of it (its folder before the unknown part, the home for a home
     expression) lies in the tree or holds it, said;
+  * a kubeconfig (`~/.kube/config`, a file of the home a startup file's `KUBECONFIG`
+    names: `_kubeconfigs`) is read as kubectl reads it too, as YAML (`kube_configs`: a JSON
+    `\\u0075`, a YAML `\\x61` escape), for the programs it runs (attack 23 F11);
   * a file of the table agents does not read (over `MOST_BYTES`, a FIFO), or more than
     `MOST_FILES` of them: the tree whole, said.
 Not counted: what a config names by a bare word the program looks up (`credsStore =
 pass`), relative to the folder the program runs in (direnv's `source_env ./x`), by a
-variable set nowhere (`$VIMRUNTIME/x`), by `~user/`; the user's crontab (its spool is not
+variable set nowhere (`$VIMRUNTIME/x`: but the tree whole, said, when the startup files
+set variables agents cannot tell, `home_loads`), by `~user/`; the user's crontab (its spool is not
 readable). The exact readers (`home_configs.py`) stay for the forms a scan cannot read
 (a relative `Include`, vim's `runtime` names, ssh's `%d`).
 
@@ -48,16 +52,19 @@ config of 180 `lua/**` files in 31 folders and 60 packages' `plugin` folders, 2.
 from __future__ import annotations
 
 import fnmatch
+import glob
+import itertools
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_assigned import put_in
+from cleveragents.adapters.home_assigned import put_in, startup_value, unread_said
 from cleveragents.adapters.home_words import in_tree
 from cleveragents.domain import vim_expressions
 from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
+from cleveragents.domain.kube_configs import is_kubeconfig, kube_programs
 from cleveragents.domain.program_configs import CONFIGS
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
@@ -174,7 +181,8 @@ def _standing(folder: str, node: Node, depth: int = 0) -> list[str]:
 def mention_places(top: Path, home: str) -> Found:
     """What the home's configs (`CONFIGS`) name of the tree `top`: see the module."""
     result = Found([], [])
-    configs = config_paths(home)
+    kubeconfigs, result.whole = _kubeconfigs(top, home)
+    configs = list(dict.fromkeys([*config_paths(home), *kubeconfigs]))
     if len(configs) > MOST_FILES:
         result.whole = f"your home holds more than {MOST_FILES} program configs"
         return result
@@ -193,6 +201,7 @@ def mention_places(top: Path, home: str) -> Found:
             for full in _loaded(_full(mention.path, home, path), path):
                 if full == VAGUE_PATH:  # it may name any place, the tree's too: fail closed
                     why = f"names {printable(mention.path[:120])}, a path agents cannot name"
+                    why += f": {unread_said()}" if unread_said() else ""  # (a dotenv)
                     result.whole = result.whole or f"your home's {_said(top, home, path)} {why}"
                     continue
                 if (full, mention.built) in seen:
@@ -210,6 +219,28 @@ def mention_places(top: Path, home: str) -> Found:
                 ):
                     result.own.append(full)  # `script-shell=~/bin/wrap`: what it runs
     return result
+
+
+def _kubeconfigs(top: Path, home: str) -> tuple[list[str], str]:
+    """The home's files `KUBECONFIG` names (`export KUBECONFIG=~/.kube/a:~/.kube/b`, attack
+    23 F11): its startup files' values and agents' own, each `:` part a file outside the
+    tree (the tree's are read as its own: `home_files`). When the files set it to what
+    agents cannot evaluate (`$(ls ~/.kube/configs/* | tr '\\n' :)`): every file of
+    `~/.kube` (at most `MOST_FILES`), and why the tree is whole when it lies in the home."""
+    values = startup_value("KUBECONFIG")
+    if values is None:
+        kube = glob.iglob(glob.escape(os.path.join(home, ".kube")) + "/**", recursive=True)
+        files = [f for f in itertools.islice(kube, MOST_FILES) if os.path.isfile(f)]
+        said = "your home's startup files set KUBECONFIG to a value agents cannot evaluate"
+        inside = top.is_relative_to(os.path.realpath(home))
+        return files, f"{said}: kubectl runs what the files it names name" if inside else ""
+    found: list[str] = []
+    for entry in (one for value in values for one in value.split(":")):
+        entry = home + entry[1:] if entry.startswith("~/") else entry
+        real = os.path.realpath(entry) if entry.startswith("/") and "\0" not in entry else ""
+        if real and os.path.isfile(real) and in_tree(top, real) is None:
+            found.append(entry)
+    return found[:MOST_FILES], ""
 
 
 def _held(
@@ -347,6 +378,9 @@ def _mentions(path: str) -> tuple[list[Mention] | None, str]:
     else:
         text = found[0].decode("utf-8", "replace")
         mentions, unread = [] if "\0" in text else scan(text, unit=path.endswith(UNITS)), ""
+        if "\0" not in text and is_kubeconfig(text):  # as kubectl reads it: `\u0075`, `\/` (F11)
+            named = [r.path for r in kube_programs(text, path) if not r.unknown]
+            mentions += [Mention(one) for one in named if one.startswith("/")]
     if time.time_ns() - max(key[2], key[3]) > FRESH_NS:  # (as a folder's listing)
         _read[path] = (key, mentions, unread)
     return mentions, unread

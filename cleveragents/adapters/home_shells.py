@@ -17,7 +17,9 @@ other program may print a path of the home (`$(git config --global dotfiles.dir)
 unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's
 `${0:A:h}` and named directories, a project runner given a folder of the tree (`make -C
 ~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob is where it may match in the tree
-(`home_words.glob_places`: `~/*/bin` its `bin`, made later too); a file fed to a shell on
+(`home_words.glob_places`: `~/*/bin` its `bin`, made later too), and the home's own files
+it matches (`~/.profile.d/*.sh`) are read in turn, as a dotenv idiom's file is (`export
+$(grep -v '^#' ~/.vars | xargs)`: `home_loads`); a file fed to a shell on
 stdin (`sh < x.sh`) is run; a `ZDOTDIR` assigned makes that folder's zsh startup files the
 home's; a tree link on the way to a found path is found too (`home_ways.links_on_the_way`).
 A relative path sourced after a `cd`/`pushd` is read from where it leads
@@ -65,6 +67,7 @@ from cleveragents.adapters.home_environ import (
     fish_conf_d,
     shell_strings,
 )
+from cleveragents.adapters.home_loads import dotenv_files, home_matches, mark_unread
 from cleveragents.adapters.home_moves import (
     CDS,
     FISH_OWN,
@@ -81,7 +84,7 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
-from cleveragents.adapters.home_values import UNSET, either
+from cleveragents.adapters.home_values import UNREAD, UNSET, either
 from cleveragents.adapters.home_words import (
     CONTINUED,
     GLOB,
@@ -165,6 +168,9 @@ def home_shell_places(
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
+        dotenv, unknown_values = dotenv_files(text, variables, home)  # `export $(... ~/.vars)`
+        targets += [_pattern(one) for one in dotenv]
+        mark_unread(variables, unknown_values, _shown(top, home, path))
         bodies = alias_bodies(text)  # run when typed: from where the shell stands then
         bodies += [one for code in [text, *bodies] for one in shell_strings(code)]  # `sh -c`
         for body in bodies:
@@ -178,6 +184,8 @@ def home_shell_places(
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
         for zdotdir in zdotdirs:
             targets += [(os.path.join(zdotdir, name), False) for name in ZSH_FILES]
+        for target, _ in targets:  # `for f in ~/.profile.d/*.sh; do . $f`: what it matches
+            todo += [one for one in home_matches(top, home, target) if one not in todo]
         named = [(target, whole, True) for target, whole in targets]
         named += [(target, False, False) for target in _mentions(text, variables, home)]
         named = [  # `~/*/bin`: where the glob may match in the tree, made later too
@@ -204,12 +212,14 @@ def home_shell_places(
                 quiet.add(target)
             if read:
                 quiet.discard(target)
+    real_home = Path(os.path.realpath(home))
+    reached = bool(found or inside or top.is_relative_to(real_home))
     if assigned is not None:  # (not `PWD`: where a program runs, not a value of theirs)
         for name, held in variables.items():
             if name.isidentifier() and name not in ("PWD", "OLDPWD"):
                 assigned[name] = None if held is None else [v.replace(UNSET, "") for v in held]
-    real_home = Path(os.path.realpath(home))
-    if unknown and (found or inside or top.is_relative_to(real_home)):
+        assigned.update((k, v) for k, v in variables.items() if k == UNREAD and reached)
+    if unknown and reached:
         return found, unknown  # a path it cannot name may be one of the tree's
     return found, ""
 

@@ -64,6 +64,7 @@ _TERMINAL = (
 TERMINAL = frozenset(_TERMINAL.split())
 TERMINAL_PREFIXES = ("SSH_", "LC_", "VSCODE_", "ITERM_", "KITTY_", "WEZTERM_", "KONSOLE_", "SUDO_")
 VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
+UNREAD = "\0unread"  # in the variables: why the files set some agents cannot tell (a dotenv)
 Variables = Mapping[str, "list[str] | None"]
 
 

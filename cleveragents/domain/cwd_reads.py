@@ -81,6 +81,13 @@ TRAP = re.compile(
 VIM_SOURCE = re.compile(r"(?:^|[|\"'])\s*(?:sil(?:ent)?!?\s+)?so(?:urce)?!?\s+([^\s|\"']+)", re.M)
 GDB_SOURCE = re.compile(r"^\s*source\s+(?:-[sv]\s+)*(\S+)", re.M)
 SSH_INCLUDE = re.compile(r"^\s*include\b[\s=]+(.*)$", re.I | re.M)
+# A shell loop's files sourced by its variable (Fedora's stock `for rc in ~/.bashrc.d/*; do
+# . "$rc"; done`, `~/.profile.d/*.sh`: attack 23 F21, F27): each of the loop's words.
+LOOP = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+([^;\n]*)")
+LOOP_SOURCED = re.compile(
+    r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+(?:--\s+)?[\"']?\$\{?(\w+)\}?[\"']?(?![^\s;&|)])",
+    re.M,
+)
 
 # What names the folder a program starts in (`$PWD/x`), or one above it (`../x`).
 HERE = ("$PWD/", "${PWD}/", "$(pwd)/", "./", "../")
@@ -146,7 +153,8 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     """The files of the home (absolute paths, or globs of them) `text`, the config of a
     program of `kind` in the folder `here`, has it read in turn, as it resolves them: vim's
     and gdb's `source ~/x` (`$HOME/x`, vim's `<sfile>:h/x`), ssh's `Include` (relative to
-    `~/.ssh`), tmux's `source-file`, a shell's `. ~/x`. A relative one (not ssh's) is read
+    `~/.ssh`), tmux's `source-file`, a shell's `. ~/x` (or a loop's `. "$rc"`: each of its
+    words, `~/.bashrc.d/*`). A relative one (not ssh's) is read
     from the folder the program starts in: `reads`."""
     comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
     lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
@@ -161,6 +169,8 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
         words = [w for line in lines for w in TMUX_SOURCE.findall(line)]
     elif kind == SHELL:
         words = [m[2] for m in SOURCED.finditer(body)]
+        loops = {m[1]: re.sub("[\"']", "", m[2]).split() for m in LOOP.finditer(body)}
+        words += [w for m in LOOP_SOURCED.finditer(body) for w in loops.get(m[1], [])]
     else:
         return []
     found: list[str] = []

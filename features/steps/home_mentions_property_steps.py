@@ -36,6 +36,10 @@ BUILT = (
 )
 AROUND = ("", "exec ", "key = ", "command: ", "#(", "x(", "--rc=", "PATH=", "load ")
 AFTER = ("", " arg", ")", ";", ",", ":/usr/bin")
+# A kubeconfig's exec plugin, as YAML or JSON writes it (attack 23 F11): at ~/.kube/config
+# or a file of the home `KUBECONFIG` names in `.profile` (a `:` list, the usual setup).
+KUBE_AT = (".kube/config", ".kube/work", ".kube/configs/b.yaml")
+KUBE_STYLES = ("yaml", "yaml \\x", "json \\u", "json \\/")
 QUOTED_AFTER = ("]", "}", ".strip()")  # a list's, a table's, a method's: right after a quote
 
 
@@ -82,6 +86,9 @@ def _example(root: Path, data: st.DataObject) -> None:
             wanted.append(p)
         (home / config).parent.mkdir(parents=True, exist_ok=True)
         (home / config).write_text("\n".join(lines) + "\n")
+    if data.draw(st.booleans()):
+        kube, listed = _kubeconfig(home, tree, data, chosen)
+        wanted, built = [*wanted, kube], built or listed
     os.environ["HOME"] = str(home)
     found = home_files.home_files(tree)
     shown = (chosen, [(home / c).read_text() for c in chosen], sorted(found.paths), found.whole)
@@ -93,6 +100,31 @@ def _example(root: Path, data: st.DataObject) -> None:
         assert not found.whole, ("whole for exact names", shown)
     for path in found.paths:
         assert not path.startswith(("..", "/")) and ".git" not in path.split("/"), shown
+
+
+def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) -> tuple[str, bool]:
+    """A kubeconfig of the home whose exec plugin is a drawn tree file, its path escaped in a
+    drawn style; the tree path, and whether `KUBECONFIG` lists it by a command agents cannot
+    evaluate (the tree, in the home, whole)."""
+    p = data.draw(st.text("abcxyz", min_size=1, max_size=3)) + "/kauth"
+    command = str(tree / p)
+    style = data.draw(st.sampled_from(KUBE_STYLES))
+    at = data.draw(st.sampled_from([a for a in KUBE_AT if a not in chosen]))
+    escapes = {"x": ("a", "\\x61"), "u": ("u", "\\u0075"), "/": ("/", "\\/")}
+    spelled = command.replace(*escapes[style[-1]]) if " " in style else command
+    if style.startswith("json"):
+        user = '{"exec": {"command": "' + spelled + '"}}'
+        text = '{"users": [{"name": "u", "user": ' + user + "}]}"
+    else:
+        spelled = f'"{spelled}"' if " " in style else spelled
+        text = f"users:\n- name: u\n  user:\n    exec:\n      command: {spelled}\n"
+    (home / at).parent.mkdir(parents=True, exist_ok=True)
+    (home / at).write_text(text)
+    listed = at != ".kube/config" and data.draw(st.booleans())
+    value = "$(ls ~/.kube/*/* | tr '\\n' :)" if listed else f"$HOME/.kube/config:~/{at}"
+    if at != ".kube/config":
+        (home / ".profile").write_text(f"export KUBECONFIG={value}\n")
+    return p, listed
 
 
 home_property(

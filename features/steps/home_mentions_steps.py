@@ -35,6 +35,13 @@ def step_user_site(context: Any, name: str, content: str) -> None:
     step_home_file(context, f"{site}/{name}", content)
 
 
+@given('the user\'s own "{name}" in their home holds "{content}", its $HOME spelled out')
+def step_home_file_spelled(context: Any, name: str, content: str) -> None:
+    """A file of the home whose `$HOME` is the home's path, written out: a dotenv file's
+    value, which `xargs` or a `read` loop does not expand."""
+    step_home_file(context, name, content.replace("$HOME", str(context.tmp / "home")))
+
+
 @when("the user runs these on the host, each where installed")
 def step_user_runs(context: Any) -> None:
     """Each line in a folder of the user's own, outside the tree, with the scenario's home;

@@ -1,11 +1,11 @@
 """The property on what the home's shell startup files source into the tree
 (`adapters/home_shells.py`): each path sourced, however it is named (`~`, `$HOME`,
-`${HOME}`, a variable, a loop over a glob, `ZDOTDIR`, a function's call, a relative path
-after a `cd` into the tree, an alias' code; in fish's `conf.d` too), is found or the tree
-counts whole; a path agents cannot name (after a `cd` it cannot follow) makes it whole (a
-system `$(cmd)` path does not), and so does a variable a program loads from (`PYTHONPATH`,
-`PATH`...) naming the tree's top; with none such and within the limit, it is not whole, and
-nothing found lies outside it."""
+`${HOME}`, a variable, a loop over a glob, of the home's own files too, `ZDOTDIR`, a
+function's call, a relative path after a `cd` into the tree, an alias' code; in fish's
+`conf.d` too), is found or the tree counts whole; a path agents cannot name (after a `cd`
+it cannot follow) makes it whole (a system `$(cmd)` path does not), and so does a variable
+a program loads from (`PYTHONPATH`, `PATH`...) naming the tree's top; with none such and
+within the limit, it is not whole, and nothing found lies outside it."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ FORMS = (
     ("{v}=~/dotfiles; . ${v}/{p}", "{p}"),
     ('export {v}="$HOME/dotfiles"; [ -f "${v}/{p}" ] && source "${v}/{p}"', "{p}"),
     ('for {v} in ~/dotfiles/{p}/*; do . "${v}"; done', "{p}"),
+    # a loop over a folder of the home, whose file sources the tree's (attack 23 F21, F27)
+    ('for {v} in ~/.{p}.d/*.bash; do [ -r "${v}" ] && . "${v}"; done', "{p}"),
     ("export ZDOTDIR=~/dotfiles/{p}", "{p}/.zshrc"),
     ('export ZDOTDIR="${{ZDOTDIR:-$HOME/dotfiles/{p}}}"', "{p}/.zshrc"),  # its default
     (". /etc/{p}; . ~/.{p}", ""),  # outside the tree: nothing
@@ -96,6 +98,7 @@ EXPORTED = (("NODE_PATH", "."), ("PERL5LIB", "dlib"), ("RUBYLIB", "dgems/lib"))
 # The forms running every file of the tree's top (after a `cd`): the tree whole, said.
 RAN = ("*.sh; do", "python3 {p}", "make -s")
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
+HOME_LOOP = ".d/*.bash; do"  # the form looping over a folder of the home
 STARTED = "[ -f ./"  # the form sourcing from where the shell starts, first in its file
 ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the shell's
 FISH_CONF_D = ".config/fish/conf.d/dots.fish"  # fish's, sourced before `config.fish`
@@ -122,6 +125,9 @@ def _example(root: Path, data: st.DataObject) -> None:
         folder = "*" in form or "ZDOTDIR" in form or "PATH" in form
         p = f"d{path}" if folder else f"s{path}.sh"
         line = form.format(p=p, v=f"V{variable}")
+        if HOME_LOOP in form:  # the home's folder the loop sources, its file naming the tree's
+            (home / f".{p}.d").mkdir(parents=True, exist_ok=True)
+            (home / f".{p}.d" / "a.bash").write_text(f". ~/dotfiles/{p}\n")
         # a relative path from where the shell starts: before any `cd` of the file
         text = [line, *text] if form.startswith(STARTED) else [*text, line]
         wanted += [want.format(p=p)] if want else []

@@ -1,0 +1,122 @@
+"""What a home startup file reads into the shell past the files it names (attack 23 F21,
+F27): the home's own files a sourced glob matches (`for f in ~/.profile.d/*.sh; do . $f;
+done`, Fedora's stock `~/.bashrc.d/*` loop: `home_matches`), read as the files sourced by
+name are (the tree's matches are its places: `home_words.glob_places`); and the dotenv
+idioms, a file's text turned into the
+shell's variables by `export $(grep -v '^#' ~/.vars | xargs)`, `eval "$(cat ~/.vars)"`,
+`source <(sed ... ~/.vars)`, `while IFS== read -r k v; do export "$k=$v"; done < ~/.vars`.
+The file each names is read as a startup file is (`home_shells.py`: its `KEY=VALUE` lines
+are the shell's assignments, more values than the idiom gives, never fewer). When the file
+cannot be named (`export $(cat "$ENVF" | xargs)`), or variables are set by names from data
+(`export "$k=$v"`, `eval "$line"`) with no file named to read them from, the variables the
+files set are not all known: a variable set nowhere may be one of them (`UNREAD`, said:
+`home_assigned.put_in` fails closed on it, as `home_shells` does on a path it cannot name,
+when the files reach the tree or it lies in the home). The output of a program (`eval "$(pyenv init
+-)"`, `eval "$(ssh-agent -s)"`) is its own: not read (not the user's data)."""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import re
+import shlex
+from pathlib import Path
+
+from cleveragents.adapters.home_values import UNREAD, _close
+from cleveragents.adapters.home_words import GLOB, MOST_READ, _expand, _relative
+from cleveragents.domain.reach import printable
+
+# A builtin that sets the variables its words name (`export $(...)`, `eval "$(...)"`), at a
+# command's start (after `VAR=x` prefixes), and what follows it up to the line's end.
+_SETTER = re.compile(
+    r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:[A-Za-z_]\w*=\S*\s+)*"
+    r"(?:export|declare|typeset|readonly|local|eval)\b((?:\s+-\w+)*)\s+(.*)$"
+)
+_SOURCED = re.compile(r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+<\(")  # `. <(...)`
+_FED = re.compile(r"\bdone\s*<\s*(<\()?")  # `done < ~/.vars`, `done < <(grep ... ~/.vars)`
+_DYNAMIC = re.compile(r"""^["']?\$(?!\()""")  # `"$k=$v"`, `$kv`, `"$line"`: a name from data
+
+
+def dotenv_files(
+    text: str, variables: dict[str, list[str] | None], home: str
+) -> tuple[list[str], str]:
+    """The files (absolute) `text`'s dotenv idioms turn into variables, to read as startup
+    files, and why its variables are not all known ("": they are)."""
+    files: list[str] = []
+    why = dynamic = ""
+    inners: list[str] = []
+    fed: list[str] = []  # what loops read: the variables' when they set some by data
+    for line in text.splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        setter = _SETTER.search(line)
+        if setter and setter[2].lstrip("\"'").startswith("$("):  # `export $(grep ... X)`
+            inners.append(_inner(line, line.index("$(", setter.start(2)) + 1))
+        elif setter and _DYNAMIC.match(setter[2]):
+            dynamic = dynamic or setter[0].strip()
+        for match in _SOURCED.finditer(line):  # `source <(cat X)`
+            inners.append(_inner(line, match.end() - 1))
+        for match in _FED.finditer(line):  # `while read ...; done < X` (not `<<<`, `<<`)
+            rest = line[match.end() :]
+            if match[1]:
+                fed.append(_inner(line, match.end() - 1))
+            elif not rest.startswith("<"):
+                fed.append("cat " + rest.split(";")[0].split("|")[0])
+    for inner in [*inners, *(fed if dynamic else [])]:
+        named, unnamed = _read_files(inner, variables, home)
+        files += named
+        said = f"sets variables from {printable(unnamed)}, a file agents cannot name"
+        why = why or (unnamed and said)
+    if dynamic and not files:
+        why = why or f"sets variables named by data ({printable(dynamic[:60])})"
+    return list(dict.fromkeys(files)), why
+
+
+def _inner(line: str, at: int) -> str:
+    """The code of the `(...)` opening at `at` of `line` (to the line's end when open)."""
+    end = _close(line, at, "(", ")")
+    return line[at + 1 : end if end > 0 else len(line)]
+
+
+def _read_files(
+    code: str, variables: dict[str, list[str] | None], home: str
+) -> tuple[list[str], str]:
+    """The files the commands of `code` read (each word after a program's name naming a
+    path: `~`, `/`, `$`), and the first agents cannot name, or ""."""
+    try:
+        words = shlex.split(code.replace("|", " | ").replace(";", " ; "), comments=False)
+    except ValueError:
+        words = code.split()
+    files: list[str] = []
+    unnamed = ""
+    program = True
+    for word in words:
+        if word in ("|", ";", "&&", "||", "<"):
+            program = word != "<"
+            continue
+        if program or not word.startswith(("~", "/", "$")):
+            program = False
+            continue
+        values = _expand(word, variables, home)
+        if values is None:
+            unnamed = unnamed or word
+            continue
+        files += [v for v in values if v.startswith("/")]
+    return files, unnamed
+
+
+def mark_unread(variables: dict[str, list[str] | None], why: str, where: str) -> None:
+    """Marks `variables` as not all known (`UNREAD`), for the first `why`, in `where`."""
+    if why and UNREAD not in variables:
+        variables[UNREAD] = [f"{where} {why}"]
+
+
+def home_matches(top: Path, home: str, target: str) -> list[str]:
+    """The home's own files (not the tree's) the sourced glob `target` (absolute) matches
+    now, at most `MOST_READ` and one (past it, the reader's bound says so)."""
+    if not GLOB.search(target) or not target.startswith(home + "/"):
+        return []
+    pattern = glob.escape(home) + target[len(home) :]
+    found = sorted(itertools.islice(glob.iglob(pattern), MOST_READ + 1))
+    return [one for one in found if os.path.isfile(one) and _relative(top, one) is None]
