@@ -118,7 +118,7 @@ def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[
             was = _root(text)
             if named is not None:
                 named.update(p for e in _entries(text) if isinstance(p := e.get("place"), str))
-            removed += clear(root, text)
+            removed += clear(root, text, dated=True)
             if was is not None and was != str(root):
                 if os.path.isdir(was):  # the tree copied, the old one kept: said by path
                     removed += [os.path.join(was, p) for p in clear(Path(was), text)]
@@ -128,8 +128,11 @@ def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[
     return removed, unsure
 
 
-def clear(root: Path, text: str) -> list[str]:
-    """Remove each place the journal `text` records made that is still as made; those."""
+def clear(root: Path, text: str, *, dated: bool = False) -> list[str]:
+    """Remove each place the journal `text` records made that is still as made; those.
+    `dated` (a killed command's): each folder it went from gets back the modification
+    time it had, the date of the last change made there (`ignored_since.removed_at`: a
+    deletion after the kill is the user's, one before it the killed command's)."""
     removed: list[str] = []
     entries = _entries(text)
     journaled = {e.get("place") for e in entries if "made" in e}
@@ -148,6 +151,7 @@ def clear(root: Path, text: str) -> list[str]:
             continue
         made = _identity(st)[: len(identity)] == identity
         size = entry.get("size", 0)
+        folder = _lstat((root / place).parent) if dated else None
         if entry.get("folder") is True and stat.S_ISDIR(st.st_mode) and made:
             with contextlib.suppress(OSError):  # only while empty
                 os.rmdir(root / place)
@@ -155,7 +159,18 @@ def clear(root: Path, text: str) -> list[str]:
         elif stat.S_ISREG(st.st_mode) and st.st_size == size and made:
             os.unlink(root / place)
             removed.append(place)
+        if folder is not None and removed[-1:] == [place]:
+            with contextlib.suppress(OSError):
+                times = (folder.st_atime_ns, folder.st_mtime_ns)
+                os.utime((root / place).parent, ns=times, follow_symlinks=False)
     return removed
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None
 
 
 def _alike(root: Path, text: str) -> list[str]:
