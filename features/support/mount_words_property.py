@@ -11,7 +11,7 @@ file (`notes.txt`, `docs/n.md`), a committed file (`README`, `Makefile`, `lib/x.
 The oracle is that table, not agents' rule: a committed word is held read-only (`kept`),
 or the hook keeps the tree whole; an empty file is made only for a missing word that looks
 like a file, or for the script `sh` runs, and for every missing word of a program agents
-cannot tell about (or its hook keeps the tree whole): a missing word of such a program that does not look like a
+cannot tell about (or its hook keeps the tree whole): one of those that does not look like a
 file stands as a folder bound to itself instead (a program runs no folder: attack 23 F29).
 """
 
