@@ -13,6 +13,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
       | bashrc | # rc\nfor f in ~/dot/*.sh; do . "$f"; done\n      |
       | a.sh   | true\n                                           |
       | .gitignore | local.sh\n                                  |
+      | sub/x.sh   | true\n                                      |
     And Claude answers through a stand-in server
     And Claude will propose the plan "dots" checked by ""
 
@@ -21,13 +22,14 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the user's home links "dot" to the tree's "."
     # A FIFO there held the user's next shell for good, in its `. "$f"` (attack 23, F28):
     # no checkpoint holds one; the put-back after the command removes it.
-    And Claude will run "sh -c 'mkfifo fifo.sh; echo touch planted > zz.sh; sleep 30'"
+    And Claude will run "sh -c 'rm a.sh; mkfifo fifo.sh; echo touch planted > zz.sh; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "zz.sh" stands in the tree
     And I run "agents plan list"
     Then the file "zz.sh" does not exist
     And the file "fifo.sh" does not exist
+    And the file "a.sh" contains "true"
     And stderr contains "operation 1 (run) was interrupted;"
-    And stderr contains "; put back fifo.sh, zz.sh: its killed command changed them where your host runs them"
+    And stderr contains "; put back a.sh, fifo.sh, zz.sh: its killed command changed them where your host runs them"
     And stderr contains "`agents plan undo 2` brings them back"
     When I run "agents plan undo 2"
     Then the exit code is 0
@@ -94,15 +96,17 @@ Feature: What a killed agents' command left where my host runs it is put back at
     # The killed agents touched the working tree's lock until it died; its command died
     # with it. What changed later is the user's (attack 23, F12: the user's own settings,
     # hook and worktree were removed, the killed command blamed). A worktree's `.git` file
-    # gone would turn git there onto the main checkout.
+    # gone would turn git there onto the main checkout. A deletion leaves no time of its
+    # own: the folder it went from dates it (my `rm sub/x.sh` was put back).
     Given the user's home links ".bashrc" to the tree's "bashrc"
     And the user's home links "dot" to the tree's "."
     And Claude will run "sh -c 'echo touch planted > zz.sh; echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
-    And once the killed run could write no more, the user runs "echo true > mine.sh; echo '# mine' >> bashrc; mkdir -p .claude; echo '{}' > .claude/settings.local.json; echo '{}' > .mcp.json; git worktree add -q wt" in the tree
+    And once the killed run could write no more, the user runs "echo true > mine.sh; echo '# mine' >> bashrc; mkdir -p .claude; echo '{}' > .claude/settings.local.json; echo '{}' > .mcp.json; git worktree add -q wt; rm sub/x.sh" in the tree
     And I run "agents plan list"
     Then the exit code is 0
     And the file "zz.sh" does not exist
+    And the file "sub/x.sh" does not exist
     And stderr contains "; put back marker, zz.sh: its killed command changed them where your host runs them"
     And the file "mine.sh" contains "true"
     And the file "bashrc" contains "# mine"

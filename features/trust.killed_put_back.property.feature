@@ -18,3 +18,10 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
   Scenario: Whatever a killed command planted, the next command takes it back, undoably, and keeps mine
     When random plantings of a killed run are settled by the next command
     Then the canary never ran, mine is as it was, and undo of the repair brings every planted byte back
+
+  # The beat rule alone (features/support/beat_rule_property.py): random changes of the
+  # killed command, then (past its last beat and the margin) random changes of mine, on
+  # real files; which the settling dates after the kill. A deletion is dated by its folder.
+  Scenario: Of what changed, the settling takes back exactly what the killed command changed
+    When random changes of a killed command and then of mine are dated by the beat rule
+    Then every change of the command is taken back, and every change of mine kept

@@ -17,6 +17,7 @@ of it puts the files back as they were before it, leaving plan state as settled.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -121,7 +122,8 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     run's saved records hold them (saved before each command: attack 21, finding 7), what
     stood there kept in the commit the outcome names."""
     assert op.files_before is not None
-    until = _alive_until(log, op)
+    # A folder changed since the settling began (a tick early) was changed by it: undated.
+    until, settling = _alive_until(log, op), time.time_ns() - 100_000_000
     try:  # a look that fails says so, and leaves the next command free to run
         since = _unblocked(log, op, until)  # first: the snapshot's git would wait on a FIFO
         safety = log.store.checkpoint(op.files_before).tree
@@ -129,9 +131,9 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         changed = log.checkpoints.differences(safety, now)
         runs, way = _runs_on_host(log, since[1])
         ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
-        later = (
-            set[str]() if until is None else log.checkpoints.changed_at([*changed, *ignored], until)
-        )
+        # What changed after the kill is the user's, a deletion too (by its folder's time).
+        paths = [*changed, *ignored]
+        later = set[str]() if until is None else log.checkpoints.changed_at(paths, until, settling)
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "

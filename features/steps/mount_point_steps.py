@@ -230,3 +230,16 @@ def step_killed_put_back_property(context: Any) -> None:
 )
 def step_killed_put_back_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("random changes of a killed command and then of mine are dated by the beat rule")
+def step_beat_rule_property(context: Any) -> None:
+    from features.support.beat_rule_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "beat rule property", check_property, 15)
+
+
+@then("every change of the command is taken back, and every change of mine kept")
+def step_beat_rule_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

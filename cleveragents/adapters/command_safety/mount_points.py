@@ -37,11 +37,13 @@ def made(
     state: Path,
     written: tuple[tuple[str, str], ...] = (),
     folders: tuple[str, ...] = (),
+    opened: tuple[str, ...] = (),
 ) -> Iterator[None]:
     """Within, each of `places` (relative to `root`) not there yet stands as a read-only
     file made here, empty or holding what `written` gives it, each of `folders` as an
-    empty read-only folder, journaled under `state`; after, each still ours is removed."""
-    if not places and not folders:
+    empty read-only folder, each of `opened` as an empty folder the command may fill,
+    journaled under `state`; after, each still ours is removed (a folder: while empty)."""
+    if not places and not folders and not opened:
         yield
         return
     folder = state / FOLDER
@@ -59,6 +61,11 @@ def made(
                 identity = _make(root, place, None, lambda _: None)
                 if identity is not None:
                     _line(journal, {"place": place, "made": identity, "folder": True})
+            for place in opened:  # ours while the same folder, whatever the command did in it
+                _line(journal, {"place": place, "folder": True, "open": True})
+                identity = _make(root, place, None, lambda _: None, 0o777)
+                if identity is not None:
+                    _line(journal, {"place": place, "made": identity[:2], "folder": True})
             for place in places:
                 content = texts.get(place, "").encode()
                 _line(journal, {"place": place})  # before it is made
@@ -111,7 +118,7 @@ def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[
             was = _root(text)
             if named is not None:
                 named.update(p for e in _entries(text) if isinstance(p := e.get("place"), str))
-            removed += clear(root, text)
+            removed += clear(root, text, dated=True)
             if was is not None and was != str(root):
                 if os.path.isdir(was):  # the tree copied, the old one kept: said by path
                     removed += [os.path.join(was, p) for p in clear(Path(was), text)]
@@ -121,8 +128,11 @@ def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[
     return removed, unsure
 
 
-def clear(root: Path, text: str) -> list[str]:
-    """Remove each place the journal `text` records made that is still as made; those."""
+def clear(root: Path, text: str, *, dated: bool = False) -> list[str]:
+    """Remove each place the journal `text` records made that is still as made; those.
+    `dated` (a killed command's): each folder it went from gets back the modification
+    time it had, the date of the last change made there (`ignored_since.removed_at`: a
+    deletion after the kill is the user's, one before it the killed command's)."""
     removed: list[str] = []
     entries = _entries(text)
     journaled = {e.get("place") for e in entries if "made" in e}
@@ -141,6 +151,7 @@ def clear(root: Path, text: str) -> list[str]:
             continue
         made = _identity(st)[: len(identity)] == identity
         size = entry.get("size", 0)
+        folder = _lstat((root / place).parent) if dated else None
         if entry.get("folder") is True and stat.S_ISDIR(st.st_mode) and made:
             with contextlib.suppress(OSError):  # only while empty
                 os.rmdir(root / place)
@@ -148,7 +159,18 @@ def clear(root: Path, text: str) -> list[str]:
         elif stat.S_ISREG(st.st_mode) and st.st_size == size and made:
             os.unlink(root / place)
             removed.append(place)
+        if folder is not None and removed[-1:] == [place]:
+            with contextlib.suppress(OSError):
+                times = (folder.st_atime_ns, folder.st_mtime_ns)
+                os.utime((root / place).parent, ns=times, follow_symlinks=False)
     return removed
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None
 
 
 def _alike(root: Path, text: str) -> list[str]:
@@ -169,11 +191,16 @@ def _alike(root: Path, text: str) -> list[str]:
 
 
 def _make(
-    root: Path, place: str, content: bytes | None, unnamed: Callable[[list[int]], None]
+    root: Path,
+    place: str,
+    content: bytes | None,
+    unnamed: Callable[[list[int]], None],
+    mode: int = 0o555,
 ) -> list[int] | None:
-    """Make `place` a read-only file holding `content` (no `content`: an empty folder), each
-    folder on the way opened without following a link; its identity, or None when it could
-    not be made (it stands now). `unnamed` is given a file's identity before its name shows."""
+    """Make `place` a read-only file holding `content` (no `content`: an empty folder of
+    `mode`, less the umask), each folder on the way opened without following a link; its
+    identity, or None when it could not be made (it stands now). `unnamed` is given a file's
+    identity before its name shows."""
     *folders, name = place.split("/")
     at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -182,7 +209,7 @@ def _make(
             os.close(at)
             at = inner
         if content is None:
-            os.mkdir(name, 0o555, dir_fd=at)
+            os.mkdir(name, mode, dir_fd=at)
             fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
         else:
             fd = _written(at, name, content, unnamed)
