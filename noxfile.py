@@ -206,7 +206,8 @@ def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
     there (after coverage's own `a1_*.pth`): coverage's tracer stands aside while the
     anthropic SDK imports itself, and only behave's workers walk the package for the files
     no process ran. And scripts/coverage_quick_start.py, before coverage's line: no process
-    coverage starts reads its call stack's source."""
+    coverage starts reads its call stack's source. And scripts/coverage_not_robot.py, around
+    coverage's line: Robot's own processes run unmeasured, what they start measured."""
     purelib = session.run(
         "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", silent=True
     )
@@ -214,6 +215,11 @@ def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
         return
     site = Path(purelib.strip())
     # Before coverage's own `a1_coverage.pth`, which starts it: see the script.
+    shutil.copy(ROOT / "scripts" / "coverage_not_robot.py", site / "cleveragents_not_robot.py")
+    (site / "a0_cleveragents_not_robot.pth").write_text("import cleveragents_not_robot\n")
+    (site / "a1z_cleveragents_not_robot.pth").write_text(
+        "import cleveragents_not_robot; cleveragents_not_robot.put_back()\n"
+    )
     shutil.copy(ROOT / "scripts" / "coverage_quick_start.py", site / "cleveragents_quick_start.py")
     (site / "a0_cleveragents_quick_start.pth").write_text("import cleveragents_quick_start\n")
     shutil.copy(ROOT / "scripts" / "coverage_sdk_pause.py", site / "cleveragents_sdk_pause.py")
