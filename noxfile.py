@@ -75,10 +75,10 @@ def tests(session: nox.Session) -> None:
     _pause_coverage_for_the_sdk(session)
     junit = REPORTS / "behave"
     shutil.rmtree(junit, ignore_errors=True)
-    # A worker more than the cores: a feature or suite alone leaves its core idle 6-20 % of
+    # A worker more than the cores: a feature or suite alone leaves its core idle 1-27 % of
     # its wall (sampled every 50 ms, no process of its tree runnable: its programs'
     # time-outs, sleeps, Chromium and Claude Code waiting on each other; the browser and
-    # Claude Code suites most), and the third worker runs in those gaps.
+    # Claude Code suites most, 19-27 %), and the third worker runs in those gaps.
     # CLEVERAGENTS_TEST_JOBS sets another number.
     jobs = os.environ.get("CLEVERAGENTS_TEST_JOBS") or str(max(2, os.cpu_count() or 1) + 1)
     # behave first; Robot starts as soon as behave leaves a core idle (its last features
