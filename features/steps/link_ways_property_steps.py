@@ -111,14 +111,20 @@ def step_pattern_links_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
 
 
+@then("the file the place leads to is held where it lies when the link stood")
+def step_pattern_links_led(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
 def _drawn(root: Path, data: st.DataObject) -> None:
     """A place drawn (a pattern, or a path named from the top), a path it names in the tree
     with a folder of its way made a link to another folder holding the file: what the
     host's program opens there is either covered where it lies (`Reach.covers`: the walk
     by names finds it) or the link is one `pattern_links.standing` watches and a killed
-    run's settle takes back (`host_files.link_way`); every link found is one such."""
-    from cleveragents.adapters.git.pattern_links import standing
-    from cleveragents.domain.host_files import HostFolders, link_way
+    run's settle takes back (`host_files.link_way`); every link found is one such. And
+    the file is held where it lies (`host_files.host_run`) with the places `led` adds."""
+    from cleveragents.adapters.git.pattern_links import led, standing
+    from cleveragents.domain.host_files import HostFolders, host_run, link_way
     from cleveragents.domain.reach import Reach
 
     folders = data.draw(st.lists(st.sampled_from(PLACE_PARTS), min_size=1, max_size=3))
@@ -152,3 +158,9 @@ def _drawn(root: Path, data: st.DataObject) -> None:
         assert link_way(way, host), (reach.path, way)
     for link in found:
         assert (root / link).is_symlink() and reach.on_way(link), (reach.path, link)
+    # A link that stood before the command (committed): the file where it leads is held
+    # where it lies, by the place or one `pattern_links.led` makes of the rest beyond it.
+    for plain_led in (False, True):
+        places = [place for place, of in led(root, [reach], plain=plain_led) if of == reach]
+        held = HostFolders(cwd_reads=tuple(places), programs=((reach, "k"),))
+        assert host_run(lies, held) is not None, (reach.path, way, lies, places)
