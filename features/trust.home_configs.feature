@@ -223,12 +223,14 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And stderr does not contain "counts as your home's"
 
   Scenario Outline: What a sandboxed command writes to <file>, which <tool> trusting my tree runs, does not stay
+    # A committed `pkg/.vscode -> ../docs/vs`: VS Code opening `pkg` runs `docs/vs/tasks.json`.
     Given <trust>
-    And a plain file ".vscode/tasks.json" containing "{}\n" committed
+    And a plain file "<tasks>" containing "{}\n" committed
+    And <stood>
     And Claude will propose the plan "ide" checked by ""
     And Claude will run "mkdir -p sub; printf 'touch planted-ran' > <file>"
     When I run "agents plan run 'ide' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
-    Then the file ".vscode/tasks.json" contains "{}"
+    Then the file "<tasks>" contains "{}"
     And the file "sub/mise.toml" does not exist
     And the file "mise.toml" does not exist
     And the file ".vscode/settings.json" does not exist
@@ -236,9 +238,10 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     Then stdout contains "<said> <file>"
 
     Examples:
-      | tool    | trust                                                         | file               | said                                              |
-      | VS Code | the user's VS Code settings turn workspace trust off          | .vscode/tasks.json | read-only in the sandbox, as your host runs them: |
-      | mise    | the user's mise trusts every config below "the tree's parent" | sub/mise.toml      | removed                                           |
+      | tool    | trust                                                         | tasks              | stood                                                      | file               | said                                              |
+      | VS Code | the user's VS Code settings turn workspace trust off          | .vscode/tasks.json | a plain file "docs/readme" containing "r\n" committed      | .vscode/tasks.json | read-only in the sandbox, as your host runs them: |
+      | mise    | the user's mise trusts every config below "the tree's parent" | .vscode/tasks.json | a plain file "docs/readme" containing "r\n" committed      | sub/mise.toml      | removed                                           |
+      | VS Code | the user's VS Code settings turn workspace trust off          | docs/vs/tasks.json | a symlink "pkg/.vscode" pointing to "../docs/vs" committed | docs/vs/tasks.json | read-only in the sandbox, as your host runs them: |
 
   Scenario Outline: A link on the way to a folder of what <program> runs leads nowhere the model wrote (<case>)
     # Attack 23, F7 and F30: the walk matches a place by its names and follows no link, so
