@@ -96,7 +96,7 @@ def _link(root: Path, link: str, to: int, *, absolute: bool) -> None:
 PLACE_PARTS = ("a", "bin", ".vscode", "*", "**")
 PLACE_NAMES = ("x.sh", "*.sh")
 TREE_NAMES = ("a", "bin", ".vscode", "e")  # what a `*` or a `**` stands for in the tree
-TARGETS = ("c", "c/d", "d")  # where a link leads: no name of a place's
+TARGETS = ("c", "c/d", "d", ".")  # where a link leads (the top too): no name of a place's
 
 
 @when("a link is put on the way to a place of a held pattern at random")
@@ -146,6 +146,8 @@ def _drawn(root: Path, data: st.DataObject) -> None:
     at = data.draw(st.integers(1, len(parts) - 1))
     way, target = "/".join(parts[:at]), data.draw(st.sampled_from(TARGETS))
     lies = Path(target, *parts[at:]).as_posix()  # where the file the place names lies
+    if lies == way or lies.startswith(f"{way}/"):
+        return  # a link to the top where the file lies below its own name
     (root / lies).parent.mkdir(parents=True, exist_ok=True)
     (root / lies).write_text("planted")
     (root / way).parent.mkdir(parents=True, exist_ok=True)

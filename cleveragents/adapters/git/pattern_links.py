@@ -8,10 +8,16 @@ place (`Reach.on_way`: any depth for a `**` place, at the top for one named from
 watched itself: one the command made goes after it, one it re-pointed comes back
 (`claude_dirs.py`), kept and named like every other place put back.
 
+One that stood already (the user's, committed: `deep/sub/bin -> ../../payload`) stays, and
+leads the place to its target: the rest of the place there is a place too (`led`:
+`payload/proxy.sh`), put back, held by the box and settled after a kill as the others. A
+target outside the tree is the user's.
+
 Cost: an `lstat` of each folder of a place named from the top; for a `**` place, the walk
 `below` makes (`folder_listings.walked`: a folder's names read again only where it changed),
 with an `lstat` of each entry of its folder's name, and of each entry below the folder a
-`pkg/**/x` place spans.
+`pkg/**/x` place spans; `led` walks the same once more for the config programs and the
+cwd reads, with a `realpath` of each link found.
 """
 
 from __future__ import annotations
@@ -67,16 +73,17 @@ def led(root: Path, reaches: list[Reach], *, plain: bool = False) -> list[tuple[
     for link in standing(root, reaches):
         real = os.path.realpath(os.path.join(top, link))
         target = os.path.relpath(real, top)
-        if not real.startswith(f"{top}/") or ".git" in target.split("/"):
+        if (real != top and not real.startswith(f"{top}/")) or ".git" in target.split("/"):
             continue  # outside the tree: the user's
+        folder = "" if real == top else f"{target}/"  # the tree's top: the rest from there
         for reach in reaches:
             for rest in reach.beyond(link) if reach.on_way(link) else ():
                 exact = not reach.unknown and not any(map(_pattern, rest.split("/")))
                 if plain and exact:
-                    found.append((replace(reach, path=f"{target}/{rest}", launcher=""), reach))
+                    found.append((replace(reach, path=f"{folder}{rest}", launcher=""), reach))
                     continue
-                named = escaped(target) if reach.launcher or reach.unknown else target
-                found.append((replace(reach, path=f"{named}/{rest}"), reach))
+                named = escaped(folder) if reach.launcher or reach.unknown else folder
+                found.append((replace(reach, path=f"{named}{rest}"), reach))
     return list(dict.fromkeys(found))
 
 
