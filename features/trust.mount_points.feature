@@ -58,22 +58,6 @@ Feature: The empty files the sandbox stands on never stay in my tree, nor take m
       | YAML  | apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    exec:\n      command: ./auth.sh\n |
       | JSON  | {"apiVersion": "v1", "kind": "Config", "users": [{"name": "u", "user": {"exec": {"command": "./auth.sh"}}}]} |
 
-  # A word my hook gives a program agents cannot tell about may be a file it runs, never a
-  # folder (attack 23 F29): a build output folder (`dist`, `coverage`) stands as a folder the
-  # box binds to itself for the command's time, the model's to build into, no file there; a
-  # word that looks like a file (`out.js`) stays an empty read-only file.
-  Scenario: The model builds into a folder my hook's program names, but plants no file there
-    Given a plain file "bin/deploy" containing "#!/bin/sh\nexit 0\n" committed
-    And the repository's hook "pre-push" holds "#!/bin/sh\n./bin/deploy dist coverage out.js\n"
-    And Claude will run "mkdir -p dist/js && echo built > dist/js/app.js && { rmdir coverage; echo planted > coverage; echo planted > out.js; } 2> said.txt || true"
-    When I run "agents plan run 'dots' --allow-command '*'" with Claude
-    Then the exit code is 0
-    And the file "dist/js/app.js" contains "built"
-    And the file "said.txt" contains "coverage: Is a directory"
-    And the file "said.txt" contains "out.js: Read-only file system"
-    And the file "coverage" does not exist
-    And the file "out.js" does not exist
-
   # Once the command ends, what I put at a host-run name while it ran is put back as any
   # new host-run file is (kept in a commit), said as it happened: my `rm` of the made file
   # ended the box's hold; never removed unsaid as the box's own.

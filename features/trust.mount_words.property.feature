@@ -3,8 +3,7 @@ Feature: The sandbox stands an empty file only for my hook's words that may be f
   (`notify-send "Task done"`, `git diff HEAD~1`, `git log -n 5`)
   I want no empty read-only file at my tree's top for such a word while a command runs,
   and every file of my tree a hook names still held read-only, and every missing word of
-  a program agents cannot tell about (`./bin/tool conf`, `mytool setup`) too: one that looks
-  like a file as an empty read-only file, another as a folder the model may build into
+  a program agents cannot tell about (`./bin/tool conf`, `mytool setup`) too
   So that no junk shows in my tree, and the model cannot make a file my program runs
 
   # Each example writes the user's pre-commit hook (or a git alias) as a random line of a

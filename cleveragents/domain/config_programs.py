@@ -303,15 +303,15 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if vouched and (at := vouches.command_in(rest)) is not None:  # `setpriv ... make`
         return _launched(rest[at].rpartition("/")[2], rest[at + 1 :], cwd, given, rest[at])
     if name in table.CHECKERS or vouched:  # `ruff check src`: data; a vouched one's files: run
-        files = [*named(cwd, vouches.file_words(rest)), *vouches.behind(program or name)]
-        return files if vouched else []
+        if not vouched:
+            return []
+        return [*named(cwd, vouches.file_words(rest)), *vouches.behind(program or name)]
     if _HOOK.get() and _untold(name, program or name):
         why = f"`{shown(name)}`, a program agents has no table for"
         # A bare name may be vouched for: no tools folder's (in the tree), nor a wrapper.
         offered = "/" not in (program or name) and not vouches.runs_code(name)
         return [Reach(WHOLE, unknown=why, vouch=name if offered else "")]
-    data = table.reads_data(name, program)  # else an unknown program's words (`Reach.word`)
-    found = named(cwd, [w for w in rest if w[:1] != "-"], data=data, word=not data)
+    found = named(cwd, [w for w in rest if w[:1] != "-"], data=table.reads_data(name, program))
     if _ON_PATH.get() and "/" not in (program or name) and name not in table.INERT:
         found.append(Reach(name, kind=ON_PATH))
     return found

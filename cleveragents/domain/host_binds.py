@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.host_files import HOOK_NAMES, TOP, HostFolders
-from cleveragents.domain.reach import Reach, word_places
+from cleveragents.domain.reach import Reach
 
 # Mounts (places and the folders on their way) a command's box takes at most for what runs
 # on the host: each costs bwrap a read of the mount table (`limits.HARD_LINKS`).
@@ -72,16 +72,10 @@ class HostBinds:
     # itself in the box, so the box reads what the host does.
     written: tuple[tuple[str, str], ...] = ()
     made_folders: tuple[str, ...] = ()
-    # Of `made` and `kept`, an unknown program's word with no file's look (`dist`): a folder
-    # there, made writable or standing, bound to itself (no file can stand there meanwhile;
-    # the model may build into it), not read-only (`open_words`).
-    open_folders: tuple[str, ...] = ()
-    # Of `kept` and `made`, those only an unknown program's words name: it may run them.
-    words: tuple[str, ...] = ()
 
     def mounts(self) -> int:
         """Those `planned` counts against its bound (`made_folders`: one a home, beside)."""
-        return len(self.folders) + len(self.kept) + len(self.made) + len(self.open_folders)
+        return len(self.folders) + len(self.kept) + len(self.made)
 
 
 def host_places(host: HostFolders) -> tuple[list[str], list[str]]:
@@ -140,21 +134,6 @@ def data_words(host: HostFolders) -> frozenset[str]:
     return frozenset(
         posixpath.normpath(p) for p in data - {_plain(r) for r in reaches if not r.data} if p
     )
-
-
-def tool_words(host: HostFolders) -> frozenset[str]:
-    """The places of `host` named only as words of a program agents cannot tell about
-    (`Reach.word`): places it may run, not places it surely runs."""
-    reaches = [reach for reach, _ in host.programs] + [run.reach for run in host.hook_runs]
-    return word_places(reaches)
-
-
-def open_words(host: HostFolders) -> frozenset[str]:
-    """Of `tool_words`, those whose name has no file's look (`dist`, `coverage`, not
-    `notes.txt`): the program may run a file there, never a folder, so a folder stands there
-    for the command's time, its own to fill (attack 23 F29); one with a file's look stays a
-    read-only file."""
-    return frozenset(w for w in tool_words(host) if not _FILE_NAME.fullmatch(posixpath.basename(w)))
 
 
 def path_like(place: str) -> bool:
@@ -238,15 +217,9 @@ def login_stand_in(name: str, standing: Callable[[str], bool]) -> str | None:
 
 def host_note(binds: HostBinds) -> str:
     """What a failed command's outcome says of the host-run places it could not write."""
-    places = [p for p in [*binds.kept, *binds.made] if p not in binds.words]
-    maybe = [p for p in [*binds.kept, *binds.made] if p in binds.words]
-    said = [f"as your host runs them: {_listed(places)}"] if places else []
-    said += [f"as a program your host runs may run them: {_listed(maybe)}"] if maybe else []
-    return "; ".join(f"read-only in the sandbox, {s}" for s in said)
-
-
-def _listed(places: list[str]) -> str:
-    return ", ".join(shown_path(p) for p in places[:5]) + (", ..." if len(places) > 5 else "")
+    places = [*binds.kept, *binds.made]
+    shown = ", ".join(shown_path(p) for p in places[:5]) + (", ..." if len(places) > 5 else "")
+    return f"read-only in the sandbox, as your host runs them: {shown}"
 
 
 def _plain(reach: Reach) -> str:

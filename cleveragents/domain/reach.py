@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 
@@ -53,19 +52,12 @@ class Reach:
     # program of the home opens by name in any folder (`.exrc` is the model's `.EXRC`
     # there, attack 23 F31), as `.claude` and `.git` are.
     any_case: bool = False
-    # A word of a program agents cannot tell about (`./bin/deploy dist`): a file there it may
-    # run, a folder there it does not (no program runs a folder as its script), so what a
-    # folder there holds is no place the host runs (attack 23 F29: `dist/` the model builds).
-    word: bool = False
 
     def covers(self, path: str) -> bool:
-        """Whether `path` (relative to the tree's top) is this place or lies in it (a
-        `word`: is this place)."""
+        """Whether `path` (relative to the tree's top) is this place or lies in it."""
         parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
         if self.any_case:
             parts, pattern = [name_as_opened(p) for p in parts], list(map(name_as_opened, pattern))
-        if self.word and not self.launcher and not self.unknown:
-            return parts == pattern
         if not self.launcher and not self.unknown:  # a word of the value: no pattern
             return parts[: len(pattern)] == pattern
         return _matches(parts, pattern)
@@ -109,15 +101,6 @@ def _exactly(parts: list[str], pattern: list[str]) -> bool:
     return bool(parts) and fnmatchcase(parts[0], pattern[0]) and _exactly(parts[1:], pattern[1:])
 
 
-def word_places(reaches: Iterable[Reach]) -> frozenset[str]:
-    """The places `reaches` name only as a `word` of a program agents cannot tell about:
-    no other reach names them (nor a pattern: a reach through a launcher)."""
-    reaches = list(reaches)
-    other = {posixpath.normpath(r.path) for r in reaches if not r.word}
-    words = {posixpath.normpath(r.path) for r in reaches if r.word and "*" not in r.path}
-    return frozenset(words - other)
-
-
 def _matches(parts: list[str], pattern: list[str]) -> bool:
     """Whether `parts` lie in a place `pattern` names: `*` one name, `**` (a whole part)
     any folders, none included."""
@@ -131,13 +114,12 @@ def _matches(parts: list[str], pattern: list[str]) -> bool:
     return any(_matches(rest[skip:], tail) for skip in range(len(rest) + 1))
 
 
-def named(cwd: str, words: list[str], *, data: bool = False, word: bool = False) -> list[Reach]:
+def named(cwd: str, words: list[str], *, data: bool = False) -> list[Reach]:
     """Files `words` may name, run in `cwd`, as the tree sees them (`~` the adapter's); a
     word holding a substitution's output names nothing agents can read (the substitution
-    itself is read where it stands). `data`: words a known program reads (`Reach.data`);
-    `word`: an unknown program's (`Reach.word`)."""
+    itself is read where it stands). `data`: words a known program reads (`Reach.data`)."""
     return [
-        Reach(w if w.startswith(("~", "/")) else joined(cwd, w), data=data, word=word)
+        Reach(w if w.startswith(("~", "/")) else joined(cwd, w), data=data)
         for w in words
         if SUBSTITUTED not in w
     ]

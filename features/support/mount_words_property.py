@@ -11,8 +11,7 @@ file (`notes.txt`, `docs/n.md`), a committed file (`README`, `Makefile`, `lib/x.
 The oracle is that table, not agents' rule: a committed word is held read-only (`kept`),
 or the hook keeps the tree whole; an empty file is made only for a missing word that looks
 like a file, or for the script `sh` runs, and for every missing word of a program agents
-cannot tell about (or its hook keeps the tree whole): one of those that does not look like a
-file stands as a folder bound to itself instead (a program runs no folder: attack 23 F29).
+cannot tell about (or its hook keeps the tree whole).
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ from hypothesis import strategies as st
 from cleveragents.adapters.command_safety.host_mounts import host_binds
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders
-from cleveragents.domain.host_binds import host_note
 from cleveragents.domain.reach import WHOLE
 from features.support.properties import reproducible
 
@@ -93,15 +91,8 @@ def check_property(examples: int, seed: int, work: Path) -> int:
                 held = any(word == k or word.startswith(f"{k}/") for k in binds.kept)
                 assert held or whole, f"{said}, a committed file, is not held ({binds.kept})"
             unknown = PROGRAMS[program] in UNKNOWN
-            if unknown and word not in COMMITTED and not whole:
-                # A file it may run: an empty read-only file where the word looks like one,
-                # else a folder bound to itself, the model's to fill (attack 23 F29).
-                stands = binds.made if word in FILES else binds.open_folders
-                assert word in stands, f"{said}, an unknown program's, is not held ({binds})"
-                maybe = "as a program your host runs may run them: "
-                assert word not in FILES or maybe in host_note(binds), f"{said}: {host_note(binds)}"
-            if word in binds.open_folders:
-                assert unknown and word in DATA, f"{said} stood as a folder"
+            if unknown and word not in COMMITTED:
+                assert word in binds.made or whole, f"{said}, an unknown program's, is not held"
             if word in binds.made:
                 assert word in FILES or word == run or unknown, f"{said} stood as an empty file"
 

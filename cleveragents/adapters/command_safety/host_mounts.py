@@ -20,10 +20,8 @@ from cleveragents.domain.host_binds import (
     data_words,
     host_places,
     login_stand_in,
-    open_words,
     path_like,
     planned,
-    tool_words,
     unmade,
 )
 from cleveragents.domain.host_files import HostFolders
@@ -53,7 +51,6 @@ def host_binds(
     left: list[str] = []
     never = unmade(host, git_config.hidden_key)
     never |= {p for p in data_words(host) if not path_like(p)}  # `notify-send "Task done"`
-    opened = open_words(host)
     written: list[tuple[str, str]] = []
     for place in dict.fromkeys(places):
         st = _lstat(root / place) if _real_way(root, place) else None
@@ -74,17 +71,7 @@ def host_binds(
     claude = [f"{home}/{CLAUDE_FOLDER}" if home else CLAUDE_FOLDER for home in ["", *homes]]
     missing = [p for p in dict.fromkeys(claude) if _real_way(root, p) and not _lstat(root / p)]
     unbound = (*binds.left, *left)
-    files = [p for p in binds.made if p not in opened]
-    # An unknown program's word with no file's look, a folder there or none: a folder bound
-    # to itself, the model's to fill (attack 23 F29); a file standing there stays read-only.
-    kept = [p for p in binds.kept if p not in opened or not _is_folder(root / p)]
-    folders = (*binds.folders, *(p for p in binds.kept if p not in kept))
-    opening = tuple(p for p in binds.made if p in opened)
-    maybe = tool_words(host)
-    words = tuple(p for p in [*kept, *files] if p in maybe)
-    return HostBinds(
-        folders, tuple(kept), tuple(files), unbound, tuple(written), tuple(missing), opening, words
-    )
+    return HostBinds(binds.folders, binds.kept, binds.made, unbound, tuple(written), tuple(missing))
 
 
 def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
@@ -93,8 +80,6 @@ def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
     found: list[str] = []
     for folder in binds.folders:
         found += ["--bind", f"{root}/{folder}", f"{root}/{folder}"]
-    for place in binds.open_folders:  # made by `mount_points.made`: none, bwrap fails
-        found += ["--bind", f"{root}/{place}", f"{root}/{place}"]
     for place in binds.kept:
         found += ["--ro-bind", f"{root}/{place}", f"{root}/{place}"]
     written = dict(binds.written)
@@ -104,11 +89,6 @@ def options(root: Path, binds: HostBinds, empty: str) -> list[str]:
     for place in binds.made_folders:  # made by `mount_points.made`, unless it could not be
         found += ["--ro-bind-try", f"{root}/{place}", f"{root}/{place}"]
     return found
-
-
-def _is_folder(path: Path) -> bool:
-    st = _lstat(path)
-    return st is not None and stat.S_ISDIR(st.st_mode)
 
 
 def _stands(folder: Path, name: str) -> bool:

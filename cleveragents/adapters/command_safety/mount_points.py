@@ -37,13 +37,11 @@ def made(
     state: Path,
     written: tuple[tuple[str, str], ...] = (),
     folders: tuple[str, ...] = (),
-    opened: tuple[str, ...] = (),
 ) -> Iterator[None]:
     """Within, each of `places` (relative to `root`) not there yet stands as a read-only
     file made here, empty or holding what `written` gives it, each of `folders` as an
-    empty read-only folder, each of `opened` as an empty folder the command may fill,
-    journaled under `state`; after, each still ours is removed (a folder: while empty)."""
-    if not places and not folders and not opened:
+    empty read-only folder, journaled under `state`; after, each still ours is removed."""
+    if not places and not folders:
         yield
         return
     folder = state / FOLDER
@@ -61,11 +59,6 @@ def made(
                 identity = _make(root, place, None, lambda _: None)
                 if identity is not None:
                     _line(journal, {"place": place, "made": identity, "folder": True})
-            for place in opened:  # ours while the same folder, whatever the command did in it
-                _line(journal, {"place": place, "folder": True, "open": True})
-                identity = _make(root, place, None, lambda _: None, 0o777)
-                if identity is not None:
-                    _line(journal, {"place": place, "made": identity[:2], "folder": True})
             for place in places:
                 content = texts.get(place, "").encode()
                 _line(journal, {"place": place})  # before it is made
@@ -191,16 +184,11 @@ def _alike(root: Path, text: str) -> list[str]:
 
 
 def _make(
-    root: Path,
-    place: str,
-    content: bytes | None,
-    unnamed: Callable[[list[int]], None],
-    mode: int = 0o555,
+    root: Path, place: str, content: bytes | None, unnamed: Callable[[list[int]], None]
 ) -> list[int] | None:
-    """Make `place` a read-only file holding `content` (no `content`: an empty folder of
-    `mode`, less the umask), each folder on the way opened without following a link; its
-    identity, or None when it could not be made (it stands now). `unnamed` is given a file's
-    identity before its name shows."""
+    """Make `place` a read-only file holding `content` (no `content`: an empty folder), each
+    folder on the way opened without following a link; its identity, or None when it could
+    not be made (it stands now). `unnamed` is given a file's identity before its name shows."""
     *folders, name = place.split("/")
     at = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -209,7 +197,7 @@ def _make(
             os.close(at)
             at = inner
         if content is None:
-            os.mkdir(name, mode, dir_fd=at)
+            os.mkdir(name, 0o555, dir_fd=at)
             fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
         else:
             fd = _written(at, name, content, unnamed)

@@ -61,7 +61,8 @@ class GitCheckpoints:
         self.known = KnownPaths(self.objects)
         self.snapshots = Snapshots(repo, self.private, self.known, now)
         # Nested repositories the last `add --all` left out: no commit, or refs git cannot read.
-        self.uncommitted, self.unreadable = self.snapshots.uncommitted, self.snapshots.unreadable
+        self.uncommitted = self.snapshots.uncommitted
+        self.unreadable = self.snapshots.unreadable
         self.saver = FileSaver(repo, self.snapshots.commit_saved, self.objects)
         self.states = SavedStates(self.saver)
         self.guard = CommandGuard(repo, self.saver, self.snapshots.commit_saved)
@@ -76,7 +77,6 @@ class GitCheckpoints:
         self.own_git = OwnGitDir(repo, keeping(*kept))
         session_dirs = ClaudeDirs(repo, *kept)
         self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
-        self.claude_dirs.words = session_dirs.words = lambda: config.words  # `Reach.word`
         session_gits = GitDirs(repo, self.objects.contents, *kept)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         self._keep: Callable[[SavedFiles], None] = _nowhere  # the operation's, before destroying

@@ -113,7 +113,6 @@ class ClaudeDirs:
         self._dots: tuple[str, ...] = ()  # where the home lies in the tree: its dot entries
         self._cwd: list[Reach] = []  # what the home's programs read from their folder
         self.bare: Callable[[], frozenset[str]] = frozenset  # what hooks, git run by name
-        self.words: Callable[[], frozenset[str]] = frozenset  # each looked at as itself only
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
         """Each `.claude` of `folders` now, and each folder of the tree on PATH; the bytes
@@ -210,7 +209,8 @@ class ClaudeDirs:
             if st is not None and has_bytes(st):
                 kept.append((full, git_mode(st)))
                 if full not in going_back:
-                    hook = any(_within(full, h) for h in (OWN_HOOKS, *self.hooks) if h)
+                    hooks = (OWN_HOOKS, *self.hooks)
+                    hook = any(full == h or full.startswith(f"{h}/") for h in hooks)
                     why = NEW_HOOK if hook else NEW
                     on = [f for p, f in self._on_path.items() if full.startswith(f"{p}/")]
                     why = (NEW_ON_PATH if on[-1].active else NEW_IN_VENV) if on else why
@@ -270,7 +270,7 @@ class ClaudeDirs:
         if st is None:  # a link's target not there yet, or removed since the walk
             return {}
         entry: ClaudeEntry = {"": _seen(st)}
-        if not stat.S_ISDIR(st.st_mode) or path in self.words():  # `dist`: a folder, its own
+        if not stat.S_ISDIR(st.st_mode):
             return entry
         # A `.mcp.json` made a folder, and the hooks folder: all of it.
         # Where a link inside a `.claude` leads (`.claude/skills -> ../docs/skills`): all of it.

@@ -15,7 +15,8 @@ submodule's own names, is watched as `.git/hooks` is (`claude_dirs.py`): git run
 there; so is each submodule's `hooks` under `.git/modules/`. The model's file actions ask
 for the top repository's at each write (`host_folders.py`), and the look before a command,
 and reuse the value read last: a write cannot change it (no config git reads lies in the
-tree, `tree_includes.py`), a command can, so it is read afresh after each command and put-back.
+tree, `tree_includes.py`), a command can, so it is read afresh after each command and again
+after a put-back.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.git_programs import harmless, harmless_change
 from cleveragents.domain.hook_runs import HookRun
 from cleveragents.domain.host_files import TOP, kept_hooks_folder
-from cleveragents.domain.reach import word_places
 from cleveragents.errors import GitFailed
 
 OWN = ("config", "config.worktree")
@@ -64,7 +64,6 @@ class OwnConfig:
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
         self.hook_contents = HookContents()  # what the hook files run, while it holds
         self.behind: list[str] = []  # what `hooks_folder` left out for a link on its way
-        self.words: frozenset[str] = frozenset()  # what `run_through` names only as a word
 
     def look(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
@@ -144,15 +143,15 @@ class OwnConfig:
         or not, reached through a link or not: where a hook that is a link leads
         (`hook_links.py`), a file or a folder, each file a setting names as a program
         (`config_programs.py`), and what a hook file runs (`hook_contents.py`)."""
-        from cleveragents.adapters.git.config_programs import config_programs, watched
+        from cleveragents.adapters.git.config_programs import watched, watched_programs
 
-        root, linked = self.repo.root, self.hook_links(reuse=reuse)
+        root = self.repo.root
+        linked = self.hook_links(reuse=reuse)
         nested = self.nested(reuse=reuse)
-        found = config_programs(self.repo, self.listings, nested, self.claudes, self.envrcs)
-        reaches = [r.reach for r in self.hook_runs(reuse=True)]
-        self.words = word_places([*(r for r, _ in found), *reaches])
-        programs = watched(root, [r for r, _ in found])
-        hooked = watched(Path(os.path.realpath(root)), reaches)
+        programs = watched_programs(self.repo, self.listings, nested, self.claudes, self.envrcs)
+        hooked = watched(
+            Path(os.path.realpath(root)), [r.reach for r in self.hook_runs(reuse=True)]
+        )
         return [
             inside
             for inside in dict.fromkeys([*linked, *programs, *hooked])

@@ -260,8 +260,7 @@ class WorkspaceEnvironment:
         given = confinement.stdin if confinement is not None else b""
         binds = host or HostBinds()  # its mount points: made, journaled, removed after
         stood, written, folders = binds.made, binds.written, binds.made_folders
-        state, opened = self.git_dir / "cleveragents", binds.open_folders
-        with mount_points.made(self.root, stood, state, written, folders, opened):
+        with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written, folders):
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             own_held = pinned.HeldPlaces(self.root, own_made)
             outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
