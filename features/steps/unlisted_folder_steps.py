@@ -1,8 +1,11 @@
-"""Steps of the walk of a folder its owner cannot list, run as a user who is not root.
+"""Steps of the walk of a folder its owner cannot list or write to, run as a user who is not
+root.
 
-The suites run as root, who lists every folder: the walk and the put-back after a command
-run here in a forked process that becomes `nobody` (no file read after the fork: every
-module is imported before it), on a tree `nobody` makes (attack 23, F24)."""
+The suites run as root, who lists and writes to every folder: the look before a command,
+the walk and the put-back after it (`GitCheckpoints.before_command`, `after_command`) run
+here in a forked process that becomes `nobody` (no file read after the fork: every module
+is imported before it), on a tree `nobody` makes (attack 23, F24; a `chmod 555` of the folder
+holding what the command planted, or `chmod 000` of it, failed the put-back)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import shutil
 import stat
 import subprocess
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +28,16 @@ PLANT = (
     "echo servers > a/b/.mcp.json && echo '!touch canary' > a/b/.exrc"
 )
 
-PLANTED = (".claude", ".exrc", ".mcp.json")
+PLANTED = ("a/b/.git", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json", "a/.exrc")
+AUTHOR = {f"GIT_{who}_{what}": "x" for who in ("AUTHOR", "COMMITTER") for what in ("NAME", "EMAIL")}
 
 
-def _as_nobody(top: Path, mode: str) -> dict[str, Any]:
-    """The look before a command, `a/b` and the plantings in it given `mode`, the walk and
-    the put-back after, run by `nobody` (or this user, not root) in a forked process."""
+def _as_nobody(top: Path, after: str) -> dict[str, Any]:
+    """The look before a command, the command that plants in `a/b` and runs `after`, the
+    walk and the put-back after it, run by `nobody` (or this user, not root) in a forked
+    process."""
     from cleveragents.adapters.git import git_dirs as _git_dirs  # noqa: F401 - before the fork
-    from cleveragents.adapters.git.git_dirs import GitDirs
+    from cleveragents.adapters.git.checkpoints import GitCheckpoints
     from cleveragents.adapters.git.repository import GitRepository
     from cleveragents.adapters.home_cwd import cwd_reads  # noqa: F401 - imported by the walk
 
@@ -50,19 +56,19 @@ def _as_nobody(top: Path, mode: str) -> dict[str, Any]:
             (top / "home/.vimrc").write_text("set exrc\n")
             root = top / "tree"
             subprocess.run(["git", "init", "-q", str(root)], check=True)
-            dirs = GitDirs(GitRepository(root, root / ".git"), lambda _: {})
-            before = dirs.look({})
-            subprocess.run(
-                ["sh", "-c", f"mkdir -p a/b && {PLANT} && chmod {mode} a/b"],
-                cwd=root,
-                check=True,
-            )
-            said = dirs.put_back(before, {})
+            made = ["git", "commit", "-q", "--allow-empty", "-m", "start"]
+            subprocess.run(made, cwd=root, check=True, env={**os.environ, **AUTHOR})
+            checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
+            checkpoints._keep = lambda _: None  # no operation records what the command changed
+            look = checkpoints.before_command("plan", None)
+            command = f"mkdir -p a/b && {PLANT} && {after}"
+            subprocess.run(["sh", "-c", command], cwd=root, check=True)
+            checkpoints.after_command(look)
             found = {
-                "said": said,
-                "claudes": sorted(dirs.claude_folders),
-                "mode": oct(stat.S_IMODE(os.lstat(root / "a/b").st_mode)),
-                "left": [n for n in PLANTED if os.path.lexists(root / "a/b" / n)],
+                "said": look.put_back,
+                "claudes": sorted(checkpoints.git_dirs.claude_folders),
+                "modes": [oct(stat.S_IMODE(os.lstat(root / f).st_mode)) for f in ("a", "a/b")],
+                "left": [name for name in PLANTED if os.path.lexists(root / name)],
             }
             os.write(write, json.dumps(found).encode())
             code = 0
@@ -78,13 +84,17 @@ def _as_nobody(top: Path, mode: str) -> dict[str, Any]:
     return dict(json.loads(out))
 
 
-@when("as a user who is not root, a command plants in a folder it then makes mode {mode}")
-def step_unlisted_folder(context: Any, mode: str) -> None:
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@when("as a user who is not root, a command plants in a/b and then runs `{after}`")
+def step_unlisted_folder(context: Any, after: str) -> None:
     top = Path(tempfile.mkdtemp(prefix="unlisted-", dir="/tmp"))
     if os.geteuid() == 0:
         os.chown(top, NOBODY, NOBODY)
     try:
-        context.unlisted = _as_nobody(top, mode)
+        context.unlisted = _as_nobody(top, after)
     finally:
         subprocess.run(["chmod", "-R", "u+rwx", str(top)], check=False)
         shutil.rmtree(top)
@@ -95,8 +105,8 @@ def step_unlisted_said(context: Any, said: str) -> None:
     assert json.loads(said) in context.unlisted["said"], context.unlisted
 
 
-@then("its walk found {names} and left the folder's mode {mode} and in it {left}")
-def step_unlisted_found(context: Any, names: str, mode: str, left: str) -> None:
+@then("its walk found {names}, left a and a/b modes {modes} and nothing it planted")
+def step_unlisted_found(context: Any, names: str, modes: str) -> None:
     found = context.unlisted
     assert found["claudes"] == json.loads(names), found
-    assert (found["mode"], found["left"]) == (mode, json.loads(left)), found
+    assert (found["modes"], found["left"]) == (json.loads(modes), []), found
