@@ -86,11 +86,11 @@ def opened_around(root: Path, paths: Iterable[str]) -> Iterator[list[str]]:
         yield said
     finally:
         back = [
-            (path, mode)
+            (path, mode, stat.S_ISDIR(opened.st_mode))
             for path, mode, opened in reversed(changed)
             if _set_back(root, path, mode, opened)
         ]
-        said += _set_back_lines(back)
+        said += _set_back_lines([(path, mode) for path, mode, folder in back if folder])
 
 
 def _open_up(
@@ -105,14 +105,16 @@ def _open_up(
         need = WRITE if stat.S_ISDIR(st.st_mode) else READ
         now = looked_into(root, path, st, need, noted=False)
         if now is not st and all(path != p for p, _, _ in changed):
-            changed.append((path, stat.S_IMODE(st.st_mode), now))
+            changed.append((path, stat.S_IMODE(st.st_mode), now))  # pragma: no cover
     if whole and stat.S_ISDIR(st.st_mode):
         with suppress(OSError), os.scandir(root / path if path else root) as listing:
             for item in listing:
                 _open_up(root, f"{path}/{item.name}" if path else item.name, changed, True)
 
 
-def _set_back(root: Path, path: str, mode: int, opened: os.stat_result) -> bool:
+def _set_back(  # pragma: no cover - as `_opened`: root is given no rights
+    root: Path, path: str, mode: int, opened: os.stat_result
+) -> bool:
     """Whether `path`, still as `opened` left it (not removed, nor written anew), was given
     its `mode` back."""
     full = root / path if path else root
@@ -121,18 +123,20 @@ def _set_back(root: Path, path: str, mode: int, opened: os.stat_result) -> bool:
         if (now.st_ino, now.st_mode) != (opened.st_ino, opened.st_mode):
             return False
         os.chmod(full, mode)
-    except OSError:  # pragma: no cover - removed meanwhile
+    except OSError:  # removed meanwhile
         return False
     return True
 
 
 def _set_back_lines(back: list[tuple[str, int]]) -> list[str]:
-    """One line naming what was given its owner's rights for the put-back and its mode
-    back after (none: no line)."""
+    """One line naming the folders given their owner's rights for the put-back and their
+    modes back after (none: no line; a file given `u+r` to be kept is not said)."""
     if not back:
         return []
-    shown = ", ".join(f"{shown_path(p or '.')} (was {stat.filemode(m)[1:]})" for p, m in back)
-    return [
+    shown = ", ".join(  # pragma: no cover - as `_opened`
+        f"{shown_path(p or '.')} (was {stat.filemode(m)[1:]})" for p, m in back
+    )
+    return [  # pragma: no cover - as `_opened`
         f"gave {shown} its owner's rights for the put-back to take back what the command "
         "made there, then its mode back"
     ]
