@@ -15,6 +15,7 @@ import shutil
 import stat
 import subprocess
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ PLANT = (
 )
 
 PLANTED = ("a/b/.git", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json", "a/.exrc")
+# What a killed run's settling takes back (a nested `.git` loses what runs, its config).
+SETTLED = ("a/b/.git/config", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json")
 AUTHOR = {f"GIT_{who}_{what}": "x" for who in ("AUTHOR", "COMMITTER") for what in ("NAME", "EMAIL")}
 
 
@@ -41,6 +44,86 @@ def _as_nobody(top: Path, after: str) -> dict[str, Any]:
     from cleveragents.adapters.git.repository import GitRepository
     from cleveragents.adapters.home_cwd import cwd_reads  # noqa: F401 - imported by the walk
 
+    def command() -> dict[str, Any]:
+        _home(top)
+        root = _tree(top)
+        checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
+        checkpoints._keep = lambda _: None  # no operation records what the command changed
+        look = checkpoints.before_command("plan", None)
+        command = f"mkdir -p a/b && {PLANT} && {after}"
+        subprocess.run(["sh", "-c", command], cwd=root, check=True)
+        checkpoints.after_command(look)
+        return {
+            "said": look.put_back,
+            "claudes": sorted(checkpoints.git_dirs.claude_folders),
+            **_left(root, PLANTED),
+        }
+
+    return _forked(command)
+
+
+def _killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
+    """A run operation of the real `OperationLog` whose command plants in `a/b`, runs
+    `after` and is killed (`os._exit`: no put-back, the operation left running), then the
+    next command's settling (`OperationLog.settle`), each run by `nobody` in a forked
+    process (`trust.killed_put_back.property.feature` runs them as root)."""
+    from cleveragents.application import operation_repair  # noqa: F401 - before the fork
+    from cleveragents.bootstrap import bootstrap
+    from cleveragents.domain.plan import ActorSpec, Plan
+
+    os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")  # the child's, `nobody`'s
+    root = top / "tree"
+
+    def killed() -> dict[str, Any]:
+        _home(top)
+        services = bootstrap(_tree(top))
+        spec = ActorSpec(kind="scripted", source="plan.yaml", script="task: t\nsteps: []\n")
+        plan = Plan(id="c0ffee01", task="t", actor=spec, created_at=_now(), updated_at=_now())
+        with services.operations.operation(plan, "run", "agents plan run", new=True) as op:
+            assert op.files_before is not None
+            tree = services.store.checkpoint(op.files_before).tree
+            services.checkpoints.before_command(plan.id, tree)
+            subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
+            os._exit(0)  # killed: the operation left running
+
+    def settled() -> dict[str, Any]:
+        os.environ["HOME"] = str(top / "home")  # its `set exrc`
+        services = bootstrap(root)
+        services.operations.settle()
+        return {"said": services.operations.notices, **_left(root, SETTLED)}
+
+    try:
+        _forked(killed)
+        return _forked(settled)
+    finally:
+        del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
+def _home(top: Path) -> None:
+    os.environ["HOME"] = str(top / "home")
+    (top / "home").mkdir()
+    (top / "home/.vimrc").write_text("set exrc\n")
+
+
+def _tree(top: Path) -> Path:
+    """A repository with a first commit, made by the user the process is."""
+    root = top / "tree"
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    made = ["git", "commit", "-q", "--allow-empty", "-m", "start"]
+    subprocess.run(made, cwd=root, check=True, env={**os.environ, **AUTHOR})
+    return root
+
+
+def _left(root: Path, planted: tuple[str, ...]) -> dict[str, Any]:
+    """The modes of `a` and `a/b`, and which of `planted` stand."""
+    return {
+        "modes": [oct(stat.S_IMODE(os.lstat(root / f).st_mode)) for f in ("a", "a/b")],
+        "left": [name for name in planted if os.path.lexists(root / name)],
+    }
+
+
+def _forked(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """What `work` found, run by `nobody` (or this user, not root) in a forked process."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child's coverage is not gathered
@@ -51,26 +134,7 @@ def _as_nobody(top: Path, after: str) -> dict[str, Any]:
                 os.setgroups([])
                 os.setgid(NOBODY)
                 os.setuid(NOBODY)
-            os.environ["HOME"] = str(top / "home")
-            (top / "home").mkdir()
-            (top / "home/.vimrc").write_text("set exrc\n")
-            root = top / "tree"
-            subprocess.run(["git", "init", "-q", str(root)], check=True)
-            made = ["git", "commit", "-q", "--allow-empty", "-m", "start"]
-            subprocess.run(made, cwd=root, check=True, env={**os.environ, **AUTHOR})
-            checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
-            checkpoints._keep = lambda _: None  # no operation records what the command changed
-            look = checkpoints.before_command("plan", None)
-            command = f"mkdir -p a/b && {PLANT} && {after}"
-            subprocess.run(["sh", "-c", command], cwd=root, check=True)
-            checkpoints.after_command(look)
-            found = {
-                "said": look.put_back,
-                "claudes": sorted(checkpoints.git_dirs.claude_folders),
-                "modes": [oct(stat.S_IMODE(os.lstat(root / f).st_mode)) for f in ("a", "a/b")],
-                "left": [name for name in PLANTED if os.path.lexists(root / name)],
-            }
-            os.write(write, json.dumps(found).encode())
+            os.write(write, json.dumps(work()).encode())
             code = 0
         except BaseException as failed:
             os.write(write, repr(failed).encode())
@@ -81,7 +145,7 @@ def _as_nobody(top: Path, after: str) -> dict[str, Any]:
         out = got.read()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0, f"the walk as nobody failed: {out!r}"
-    return dict(json.loads(out))
+    return dict(json.loads(out)) if out else {}  # killed: no word
 
 
 def _now() -> datetime:
@@ -109,4 +173,26 @@ def step_unlisted_said(context: Any, said: str) -> None:
 def step_unlisted_found(context: Any, names: str, modes: str) -> None:
     found = context.unlisted
     assert found["claudes"] == json.loads(names), found
+    assert (found["modes"], found["left"]) == (json.loads(modes), []), found
+
+
+@when(
+    "as a user who is not root, a run killed after its command planted in a/b and ran "
+    "`{after}` is settled by the next command"
+)
+def step_killed_unlisted(context: Any, after: str) -> None:
+    top = Path(tempfile.mkdtemp(prefix="unlisted-", dir="/tmp"))
+    if os.geteuid() == 0:
+        os.chown(top, NOBODY, NOBODY)
+    try:
+        context.unlisted = _killed_as_nobody(top, after)
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(top)], check=False)
+        shutil.rmtree(top)
+
+
+@then("its outcome says {said}, left a and a/b modes {modes} and nothing it planted")
+def step_killed_said(context: Any, said: str, modes: str) -> None:
+    found = context.unlisted
+    assert any(json.loads(said) in line for line in found["said"]), found
     assert (found["modes"], found["left"]) == (json.loads(modes), []), found
