@@ -75,9 +75,12 @@ def tests(session: nox.Session) -> None:
     _pause_coverage_for_the_sdk(session)
     junit = REPORTS / "behave"
     shutil.rmtree(junit, ignore_errors=True)
-    # A worker a core: one suite or feature alone kept a core busy 90-97 % of its time
-    # (sampled), the browser suites less. CLEVERAGENTS_TEST_JOBS tries another number.
-    jobs = os.environ.get("CLEVERAGENTS_TEST_JOBS") or str(max(2, os.cpu_count() or 1))
+    # A worker more than the cores: a feature or suite alone leaves its core idle 1-27 % of
+    # its wall (sampled every 50 ms, no process of its tree runnable: its programs'
+    # time-outs, sleeps, Chromium and Claude Code waiting on each other; the browser and
+    # Claude Code suites most, 19-27 %), and the third worker runs in those gaps.
+    # CLEVERAGENTS_TEST_JOBS sets another number.
+    jobs = os.environ.get("CLEVERAGENTS_TEST_JOBS") or str(max(2, os.cpu_count() or 1) + 1)
     # behave first; Robot starts as soon as behave leaves a core idle (its last features
     # running), so neither ends with a core idle before the other starts.
     behave_finished = _start_behave(session, junit, jobs, env)
@@ -204,7 +207,8 @@ def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
     there (after coverage's own `a1_*.pth`): coverage's tracer stands aside while the
     anthropic SDK imports itself, and only behave's workers walk the package for the files
     no process ran. And scripts/coverage_quick_start.py, before coverage's line: no process
-    coverage starts reads its call stack's source."""
+    coverage starts reads its call stack's source. And scripts/coverage_not_robot.py, around
+    coverage's line: Robot's own processes run unmeasured, what they start measured."""
     purelib = session.run(
         "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", silent=True
     )
@@ -212,6 +216,11 @@ def _pause_coverage_for_the_sdk(session: nox.Session) -> None:
         return
     site = Path(purelib.strip())
     # Before coverage's own `a1_coverage.pth`, which starts it: see the script.
+    shutil.copy(ROOT / "scripts" / "coverage_not_robot.py", site / "cleveragents_not_robot.py")
+    (site / "a0_cleveragents_not_robot.pth").write_text("import cleveragents_not_robot\n")
+    (site / "a1z_cleveragents_not_robot.pth").write_text(
+        "import cleveragents_not_robot; cleveragents_not_robot.put_back()\n"
+    )
     shutil.copy(ROOT / "scripts" / "coverage_quick_start.py", site / "cleveragents_quick_start.py")
     (site / "a0_cleveragents_quick_start.pth").write_text("import cleveragents_quick_start\n")
     shutil.copy(ROOT / "scripts" / "coverage_sdk_pause.py", site / "cleveragents_sdk_pause.py")

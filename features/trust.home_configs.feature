@@ -223,12 +223,14 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And stderr does not contain "counts as your home's"
 
   Scenario Outline: What a sandboxed command writes to <file>, which <tool> trusting my tree runs, does not stay
+    # A committed `pkg/.vscode -> ../docs/vs`: VS Code opening `pkg` runs `docs/vs/tasks.json`.
     Given <trust>
-    And a plain file ".vscode/tasks.json" containing "{}\n" committed
+    And a plain file "<tasks>" containing "{}\n" committed
+    And <stood>
     And Claude will propose the plan "ide" checked by ""
     And Claude will run "mkdir -p sub; printf 'touch planted-ran' > <file>"
     When I run "agents plan run 'ide' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
-    Then the file ".vscode/tasks.json" contains "{}"
+    Then the file "<tasks>" contains "{}"
     And the file "sub/mise.toml" does not exist
     And the file "mise.toml" does not exist
     And the file ".vscode/settings.json" does not exist
@@ -236,26 +238,31 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     Then stdout contains "<said> <file>"
 
     Examples:
-      | tool    | trust                                                         | file               | said                                              |
-      | VS Code | the user's VS Code settings turn workspace trust off          | .vscode/tasks.json | read-only in the sandbox, as your host runs them: |
-      | mise    | the user's mise trusts every config below "the tree's parent" | sub/mise.toml      | removed                                           |
+      | tool    | trust                                                         | tasks              | stood                                                      | file               | said                                              |
+      | VS Code | the user's VS Code settings turn workspace trust off          | .vscode/tasks.json | a plain file "docs/readme" containing "r\n" committed      | .vscode/tasks.json | read-only in the sandbox, as your host runs them: |
+      | mise    | the user's mise trusts every config below "the tree's parent" | .vscode/tasks.json | a plain file "docs/readme" containing "r\n" committed      | sub/mise.toml      | removed                                           |
+      | VS Code | the user's VS Code settings turn workspace trust off          | docs/vs/tasks.json | a symlink "pkg/.vscode" pointing to "../docs/vs" committed | docs/vs/tasks.json | read-only in the sandbox, as your host runs them: |
 
-  Scenario Outline: A link the model puts where a folder of what <program> runs would stand goes (<case>)
+  Scenario Outline: A link on the way to a folder of what <program> runs leads nowhere the model wrote (<case>)
     # Attack 23, F7 and F30: the walk matches a place by its names and follows no link, so
     # `deep/sub/bin -> ../../docs` (ssh's relative `./bin/proxy.sh`, from any folder) or
     # `pkg/.vscode -> ../docs/vs` (a trusted VS Code's `**/.vscode/tasks.json`) led the
-    # program to the model's file; the link goes, the model's other work stays.
+    # program to the model's file. A link the model made goes; one that stood (committed)
+    # stays, and the model's file where it leads goes. The model's other work stays.
     Given <given>
+    And <stood>
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "mkdir -p deep/sub docs/vs pkg; printf '<planted>' > <file>; chmod 755 <file>; ln -s <target> <link>; printf 'x' >> notes.txt"
+    And Claude will run "mkdir -p deep/sub docs/vs pkg; printf '<planted>' > <file>; chmod 755 <file>; <relink>; printf 'x' >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *' --allow-command 'chmod *' --allow-command 'ln *'" with Claude
     Then the file "notes.txt" contains "x"
     And <check>
     When I run "agents plan tree" with Claude
-    Then stdout contains "removed <link>: new, <why>"
+    Then stdout contains "removed <removed>: new, <why>"
 
     Examples:
-      | case           | program | given                                                                                               | planted                        | file               | link         | target     | check                                                              | why                                                                       |
-      | relative       | ssh     | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | deep/sub/bin | ../../docs | ssh started in "deep/sub" of the tree runs nothing the model wrote | ssh would run it in whatever folder it starts in (~/.ssh/config's command) |
-      | in a folder    | VS Code | the user's VS Code settings turn workspace trust off                                                | {}                             | docs/vs/tasks.json | pkg/.vscode  | ../docs/vs | the file "pkg/.vscode/tasks.json" does not exist                   | git would run it outside the sandbox                                      |
-      | at the top     | VS Code | the user's VS Code settings turn workspace trust off                                                | {}                             | docs/vs/tasks.json | .vscode      | docs/vs    | the file ".vscode/tasks.json" does not exist                       | git would run it outside the sandbox                                      |
+      | case                 | program | given                                                                                               | stood                                                       | planted                        | file               | relink                        | check                                                              | removed            | why                                                                        |
+      | relative             | ssh     | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a plain file "docs/readme" containing "r\n" committed       | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | ln -s ../../docs deep/sub/bin | ssh started in "deep/sub" of the tree runs nothing the model wrote | deep/sub/bin       | ssh would run it in whatever folder it starts in (~/.ssh/config's command) |
+      | in a folder          | VS Code | the user's VS Code settings turn workspace trust off                                                | a plain file "docs/readme" containing "r\n" committed       | {}                             | docs/vs/tasks.json | ln -s ../docs/vs pkg/.vscode  | the file "pkg/.vscode/tasks.json" does not exist                   | pkg/.vscode        | git would run it outside the sandbox                                       |
+      | at the top           | VS Code | the user's VS Code settings turn workspace trust off                                                | a plain file "docs/readme" containing "r\n" committed       | {}                             | docs/vs/tasks.json | ln -s docs/vs .vscode         | the file ".vscode/tasks.json" does not exist                       | .vscode            | git would run it outside the sandbox                                       |
+      | relative, link stood | ssh     | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a symlink "deep/sub/bin" pointing to "../../docs" committed | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | mkdir -p pkg                  | ssh started in "deep/sub" of the tree runs nothing the model wrote | docs/proxy.sh      | ssh would run it in whatever folder it starts in (~/.ssh/config's command) |
+      | in a folder, stood   | VS Code | the user's VS Code settings turn workspace trust off                                                | a symlink "pkg/.vscode" pointing to "../docs/vs" committed  | {}                             | docs/vs/tasks.json | mkdir -p pkg                  | the file "docs/vs/tasks.json" does not exist                       | docs/vs/tasks.json | git would run it outside the sandbox                                       |

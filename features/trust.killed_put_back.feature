@@ -128,9 +128,11 @@ Feature: What a killed agents' command left where my host runs it is put back at
     # The put-back after a command takes back a link on the way to what a hook runs
     # (`link_ways.py`), and one standing where a folder of a place my ssh or a trusted VS
     # Code runs would (`pattern_links.py`); a killed agents never ran it (attack 23, F19:
-    # `scripts` stayed re-pointed; F7, F30: the new link led ssh and VS Code to the model's file).
+    # `scripts` stayed re-pointed; F7, F30: the new link led ssh and VS Code to the model's
+    # file). Where a committed link on that way leads, the model's file goes too.
     Given an executable file "tools/check.sh" containing "true\n" committed
     And an executable file "other/check.sh" containing "true\n" committed
+    And <stood>
     And the repository's hook "pre-commit" holds "#!/bin/sh\nsh scripts/check.sh\n"
     And <given>
     And Claude will run "mkdir -p deep/sub docs/vs pkg; printf '<planted>' > <file>; chmod 755 <file>; <relink>; echo x > marker; sleep 30"
@@ -139,13 +141,15 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the exit code is 0
     And stderr contains "; put back <said>: its killed command changed them where your host runs them"
     And <check>
-    And "<link>" of the side commit the outcome names holds "<target>"
+    And <kept>
     When I run "agents plan undo 2"
     Then the exit code is 0
-    And "<link>" is a link to "<target>"
+    And <back>
 
     Examples:
-      | case             | given                                                                                               | planted                        | file               | relink                       | said                    | check                                                              | link         | target     |
-      | re-pointed       | a symlink "scripts" pointing to "tools" committed                                                   | touch planted-ran\n            | other/check.sh     | ln -sfn other scripts        | other/check.sh, scripts | "scripts" is a link to "tools"                                     | scripts      | other      |
-      | ssh ProxyCommand | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | ln -s ../../docs deep/sub/bin | deep/sub/bin            | ssh started in "deep/sub" of the tree runs nothing the model wrote | deep/sub/bin | ../../docs |
-      | VS Code task     | the user's VS Code settings turn workspace trust off                                                | planted-task                   | docs/vs/tasks.json | ln -s ../docs/vs pkg/.vscode | pkg/.vscode             | the file "pkg/.vscode/tasks.json" does not exist                   | pkg/.vscode  | ../docs/vs |
+      | case                    | given                                                                                               | stood                                                       | planted                        | file               | relink                        | said                            | check                                                              | kept                                                                   | back                                                  |
+      | re-pointed              | a symlink "scripts" pointing to "tools" committed                                                   | a plain file "docs/readme" containing "r\n" committed       | touch planted-ran\n            | other/check.sh     | ln -sfn other scripts         | other/check.sh, scripts         | "scripts" is a link to "tools"                                     | "scripts" of the side commit the outcome names holds "other"           | "scripts" is a link to "other"                        |
+      | ssh ProxyCommand        | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a plain file "docs/readme" containing "r\n" committed       | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | ln -s ../../docs deep/sub/bin | deep/sub/bin, docs/proxy.sh     | ssh started in "deep/sub" of the tree runs nothing the model wrote | "deep/sub/bin" of the side commit the outcome names holds "../../docs" | "deep/sub/bin" is a link to "../../docs"              |
+      | VS Code task            | the user's VS Code settings turn workspace trust off                                                | a plain file "docs/readme" containing "r\n" committed       | planted-task                   | docs/vs/tasks.json | ln -s ../docs/vs pkg/.vscode  | docs/vs/tasks.json, pkg/.vscode | the file "pkg/.vscode/tasks.json" does not exist                   | "pkg/.vscode" of the side commit the outcome names holds "../docs/vs"  | "pkg/.vscode" is a link to "../docs/vs"               |
+      | ssh, the link stood     | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a symlink "deep/sub/bin" pointing to "../../docs" committed | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | mkdir -p pkg                  | docs/proxy.sh                   | ssh started in "deep/sub" of the tree runs nothing the model wrote | stderr contains "`agents plan undo 2` brings them back"                | the file "docs/proxy.sh" contains "planted-ran"       |
+      | VS Code, the link stood | the user's VS Code settings turn workspace trust off                                                | a symlink "pkg/.vscode" pointing to "../docs/vs" committed  | planted-task                   | docs/vs/tasks.json | mkdir -p pkg                  | docs/vs/tasks.json              | the file "docs/vs/tasks.json" does not exist                       | stderr contains "`agents plan undo 2` brings them back"                | the file "docs/vs/tasks.json" contains "planted-task" |

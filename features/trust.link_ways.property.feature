@@ -16,7 +16,9 @@ Feature: A link on the way to what runs on the host never leads elsewhere after 
   # Attack 23, F7 and F30: a place of a held pattern (ssh's `**/bin/proxy.sh` from any
   # folder, a trusted VS Code's `**/.vscode/tasks.json`, a path named from the top) with a
   # folder of its way made a link to another folder holding the file: the walk matches
-  # names and follows no link. 150 examples by default.
+  # names and follows no link. 150 examples by default. A link that stood already (the
+  # user's, committed) stays: the file where it leads is held where it lies.
   Scenario: A file reached through a link where a held place's folder would stand is watched
     When a link is put on the way to a place of a held pattern at random
     Then the file the place leads to is watched where it lies, or the link is
+    And the file the place leads to is held where it lies when the link stood

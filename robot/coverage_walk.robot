@@ -59,6 +59,23 @@ ${QUICK_PROBE}      SEPARATOR=\n
 ...                 ${SPACE*4}restart_coverage()
 ...                 ${SPACE*4}os._exit(0 if Coverage.current()._collector.origin == "" else 3)
 ...                 assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0, "the fork read its stack"
+# Started with -S as `robot` (pabot's `bin/robot`), then as another script: the module's
+# `.pth` line, coverage's, the module's second line, and a subprocess started after them.
+${RUNNER}           SEPARATOR=\n
+...                 import json, subprocess, sys
+...                 sys.path[:0] = [sys.argv[1], *json.loads(sys.argv[2])]
+...                 import coverage_not_robot
+...                 import coverage
+...                 started = coverage.process_startup() is not None
+...                 coverage_not_robot.put_back()
+...                 said = subprocess.run([sys.executable, "-c", "import coverage; print(coverage.Coverage.current() is not None)"], capture_output=True, text=True, check=True).stdout
+...                 print(started, said.strip())
+${RUNNER_PROBE}     SEPARATOR=\n
+...                 import json, shutil, subprocess, sys
+...                 shutil.copy(sys.argv[2] + "/robot", sys.argv[2] + "/runner.py")
+...                 for name in ("robot", "runner.py"):
+...                 ${SPACE*4}said = subprocess.run([sys.executable, "-S", sys.argv[2] + "/" + name, sys.argv[1], json.dumps(sys.path)], capture_output=True, text=True, check=True).stdout
+...                 ${SPACE*4}print(name, said.strip())
 
 
 *** Test Cases ***
@@ -92,6 +109,21 @@ A Subprocess And A Fork Start Coverage Without Reading Their Call Stack
     ...    env:COVERAGE_PROCESS_CONFIG=${EMPTY}    env:COVERAGE_PROCESS_START=${EMPTY}
     ...    env:COVERAGE_FILE=${EMPTY}    env:COVERAGE_RCFILE=${EMPTY}
     Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+
+Robot's Own Process Starts No Coverage, And What It Starts Is Measured
+    [Documentation]    scripts/coverage_not_robot.py: Robot's runner runs no code of ours worth
+    ...    its tracer's cost (twice its CPU); the `agents` and hooks it starts are measured.
+    Create File    ${WORK}/robot    ${RUNNER}
+    Create File    ${WORK}/probe.py    ${RUNNER_PROBE}
+    Create File    ${WORK}/rc    [run]\nsource = cleveragents\nparallel = true\npatch = subprocess\n
+    ${result}    Run Process    ${PYTHON}    -m    coverage    run    --rcfile\=${WORK}/rc
+    ...    --data-file\=${WORK}/data/coverage    ${WORK}/probe.py    ${CURDIR}/../scripts
+    ...    ${WORK}    cwd=${CURDIR}/..    timeout=120s    on_timeout=kill
+    ...    env:COVERAGE_PROCESS_CONFIG=${EMPTY}    env:COVERAGE_PROCESS_START=${EMPTY}
+    ...    env:COVERAGE_FILE=${EMPTY}    env:COVERAGE_RCFILE=${EMPTY}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Contain    ${result.stdout}    robot False True    Robot's process started coverage, or its child did not
+    Should Contain    ${result.stdout}    runner.py True True    another script's process did not start coverage
 
 
 *** Keywords ***

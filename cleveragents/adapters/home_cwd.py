@@ -20,6 +20,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+from cleveragents.adapters.git.pattern_links import led
 from cleveragents.adapters.home_words import _text
 from cleveragents.domain.cwd_reads import GDB, LLDB, NVIM, SHELL, SSH, TMUX, VIM, reads, sourced
 from cleveragents.domain.host_files import STARTUP_FILES
@@ -83,6 +84,8 @@ def cwd_reads(tree: Path) -> list[Reach]:
                         seen.add(key)
                         deeper.append((each, kind))
         level = deeper
+    found = list(dict.fromkeys(found))
+    found += [place for place, _ in led(Path(top), found)]  # where a link on the way leads
     # Opened by name in any folder: in any case on a case-insensitive disk (attack 23 F31).
     return [replace(reach, any_case=True) for reach in dict.fromkeys(found)]
 

@@ -83,6 +83,22 @@ class Reach:
             return any(parts == head for head in heads)
         return any(_exactly(parts, head) for head in heads)
 
+    def beyond(self, path: str) -> list[str]:
+        """What of this place lies beyond `path` where it stands on the way (`on_way`): the
+        rest of the pattern after each folder `path` is (`proxy.sh` of `**/bin/proxy.sh` at
+        `deep/sub/bin`; `**/.vscode/x` of `pkg/**/.vscode/x` at `pkg/a`, the `**` going on)."""
+        parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
+        found: list[str] = []
+        for at in range(1, len(pattern)):
+            head = pattern[:at]
+            if all(part == ANY_FOLDERS for part in head):
+                continue
+            plain = not self.launcher and not self.unknown
+            if parts == head if plain else _exactly(parts, head):
+                rest = [ANY_FOLDERS, *pattern[at:]] if head[-1] == ANY_FOLDERS else pattern[at:]
+                found.append("/".join(rest))
+        return list(dict.fromkeys(found))
+
 
 def _exactly(parts: list[str], pattern: list[str]) -> bool:
     """Whether `parts` are exactly what `pattern` names (`*` one name, `**` any folders)."""

@@ -96,7 +96,7 @@ def _link(root: Path, link: str, to: int, *, absolute: bool) -> None:
 PLACE_PARTS = ("a", "bin", ".vscode", "*", "**")
 PLACE_NAMES = ("x.sh", "*.sh")
 TREE_NAMES = ("a", "bin", ".vscode", "e")  # what a `*` or a `**` stands for in the tree
-TARGETS = ("c", "c/d", "d")  # where a link leads: no name of a place's
+TARGETS = ("c", "c/d", "d", ".")  # where a link leads (the top too): no name of a place's
 
 
 @when("a link is put on the way to a place of a held pattern at random")
@@ -111,14 +111,20 @@ def step_pattern_links_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
 
 
+@then("the file the place leads to is held where it lies when the link stood")
+def step_pattern_links_led(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
 def _drawn(root: Path, data: st.DataObject) -> None:
     """A place drawn (a pattern, or a path named from the top), a path it names in the tree
     with a folder of its way made a link to another folder holding the file: what the
     host's program opens there is either covered where it lies (`Reach.covers`: the walk
     by names finds it) or the link is one `pattern_links.standing` watches and a killed
-    run's settle takes back (`host_files.link_way`); every link found is one such."""
-    from cleveragents.adapters.git.pattern_links import standing
-    from cleveragents.domain.host_files import HostFolders, link_way
+    run's settle takes back (`host_files.link_way`); every link found is one such. And
+    the file is held where it lies (`host_files.host_run`) with the places `led` adds."""
+    from cleveragents.adapters.git.pattern_links import led, standing
+    from cleveragents.domain.host_files import HostFolders, host_run, link_way
     from cleveragents.domain.reach import Reach
 
     folders = data.draw(st.lists(st.sampled_from(PLACE_PARTS), min_size=1, max_size=3))
@@ -140,6 +146,8 @@ def _drawn(root: Path, data: st.DataObject) -> None:
     at = data.draw(st.integers(1, len(parts) - 1))
     way, target = "/".join(parts[:at]), data.draw(st.sampled_from(TARGETS))
     lies = Path(target, *parts[at:]).as_posix()  # where the file the place names lies
+    if lies == way or lies.startswith(f"{way}/"):
+        return  # a link to the top where the file lies below its own name
     (root / lies).parent.mkdir(parents=True, exist_ok=True)
     (root / lies).write_text("planted")
     (root / way).parent.mkdir(parents=True, exist_ok=True)
@@ -152,3 +160,9 @@ def _drawn(root: Path, data: st.DataObject) -> None:
         assert link_way(way, host), (reach.path, way)
     for link in found:
         assert (root / link).is_symlink() and reach.on_way(link), (reach.path, link)
+    # A link that stood before the command (committed): the file where it leads is held
+    # where it lies, by the place or one `pattern_links.led` makes of the rest beyond it.
+    for plain_led in (False, True):
+        places = [place for place, of in led(root, [reach], plain=plain_led) if of == reach]
+        held = HostFolders(cwd_reads=tuple(places), programs=((reach, "k"),))
+        assert host_run(lies, held) is not None, (reach.path, way, lies, places)

@@ -107,6 +107,7 @@ def step_symlink_committed(context: Any, path: str, target: str) -> None:
 
 @given('a symlink "{path}" pointing to "{target}"')
 def step_symlink(context: Any, path: str, target: str) -> None:
+    (context.repo / path).parent.mkdir(parents=True, exist_ok=True)
     os.symlink(target, context.repo / path)
 
 

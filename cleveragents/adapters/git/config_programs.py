@@ -38,7 +38,7 @@ from cleveragents.adapters.folder_trusts import tree_trusts
 from cleveragents.adapters.git.claude_markdown import markdown_files, markdown_lines
 from cleveragents.adapters.git.config_listings import user_configs
 from cleveragents.adapters.git.envrc_files import envrc_programs
-from cleveragents.adapters.git.pattern_links import standing
+from cleveragents.adapters.git.pattern_links import led, standing
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_file, settled, stamp_of
 from cleveragents.adapters.git.tree_includes import git_path, holds, include_target, tree_pattern
 from cleveragents.adapters.git.tree_modules import module_files
@@ -119,7 +119,10 @@ def config_programs(
     for reach, key in [*envrc_programs(root, envrcs), *tree_trusts(root)]:
         for place in _in_tree(root, reach):
             found.setdefault(place, key)
-    return list(_below(root, found).items())
+    found = _below(root, found)
+    for place, reach in led(root, list(found), plain=True):  # a link on the way: its target's
+        found.setdefault(place, found[reach])
+    return list(found.items())
 
 
 def _below(root: Path, found: dict[Reach, str]) -> dict[Reach, str]:

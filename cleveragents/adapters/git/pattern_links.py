@@ -8,20 +8,27 @@ place (`Reach.on_way`: any depth for a `**` place, at the top for one named from
 watched itself: one the command made goes after it, one it re-pointed comes back
 (`claude_dirs.py`), kept and named like every other place put back.
 
+One that stood already (the user's, committed: `deep/sub/bin -> ../../payload`) stays, and
+leads the place to its target: the rest of the place there is a place too (`led`:
+`payload/proxy.sh`), put back, held by the box and settled after a kill as the others. A
+target outside the tree is the user's.
+
 Cost: an `lstat` of each folder of a place named from the top; for a `**` place, the walk
 `below` makes (`folder_listings.walked`: a folder's names read again only where it changed),
 with an `lstat` of each entry of its folder's name, and of each entry below the folder a
-`pkg/**/x` place spans.
+`pkg/**/x` place spans; `led` walks the same once more for the config programs and the
+cwd reads, with a `realpath` of each link found.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from cleveragents.adapters.git.folder_listing import matcher
 from cleveragents.adapters.git.folder_listings import walked
-from cleveragents.domain.reach import ANY_FOLDERS, Reach
+from cleveragents.domain.reach import ANY_FOLDERS, Reach, escaped
 
 SPANNED = "\0"  # a name no folder holds: matched only by a `*` or a `**`
 
@@ -50,6 +57,33 @@ def standing(root: Path, reaches: list[Reach]) -> list[str]:
             path = f"{folder}/{name}" if folder else name
             if os.path.islink(root / path) and any(r.on_way(path) for r in deep):
                 found.append(path)
+    return list(dict.fromkeys(found))
+
+
+def led(root: Path, reaches: list[Reach], *, plain: bool = False) -> list[tuple[Reach, Reach]]:
+    """(place, of which reach) for each place of `reaches` where a link standing on its way
+    (`standing`) leads in the tree `root`: the rest of the place below the link's target
+    (`payload/proxy.sh` for `**/bin/proxy.sh` through a committed `deep/sub/bin ->
+    ../../payload`), which the host's program runs through the link while the walk by
+    names, following no link, matches nothing there. A target outside the tree (or in a
+    `.git`) is not the tree's: none. `plain`: a rest naming one file is a place named as
+    is (no launcher: the box binds it read-only)."""
+    top = os.path.realpath(root)
+    found: list[tuple[Reach, Reach]] = []
+    for link in standing(root, reaches):
+        real = os.path.realpath(os.path.join(top, link))
+        target = os.path.relpath(real, top)
+        if (real != top and not real.startswith(f"{top}/")) or ".git" in target.split("/"):
+            continue  # outside the tree: the user's
+        folder = "" if real == top else f"{target}/"  # the tree's top: the rest from there
+        for reach in reaches:
+            for rest in reach.beyond(link) if reach.on_way(link) else ():
+                exact = not reach.unknown and not any(map(_pattern, rest.split("/")))
+                if plain and exact:
+                    found.append((replace(reach, path=f"{folder}{rest}", launcher=""), reach))
+                    continue
+                named = escaped(folder) if reach.launcher or reach.unknown else folder
+                found.append((replace(reach, path=f"{named}{rest}"), reach))
     return list(dict.fromkeys(found))
 
 
