@@ -91,6 +91,9 @@ class CheckpointStore(Protocol):
     unreadable: list[str]
     uncommitted: list[str]
 
+    # What the last restore gave its owner's rights to put back, and its mode back: said.
+    opened: list[str]
+
     # What the last restore's put-back changed that no checkpoint holds (files, modes).
     @property
     def put_back_paths(self) -> list[str]: ...

@@ -75,16 +75,32 @@ Feature: What a command did to a .git is put back, and named, right after it
   # Root lists every folder; a user does not list one they made `-wx` (`mkdir -m 311`, no
   # chmod needed), while git, vim and Claude Code started in it open its `.git`, `.exrc`,
   # `.claude` by name (attack 23, F24). Run as `nobody`: the walk gives such a folder of the
-  # user's its owner's bits (u+rwx), walks it, and the put-back takes back what runs.
-  Scenario Outline: As a user not root, a folder I cannot list (<mode>) hides nothing from the put-back
-    When as a user who is not root, a command plants in a folder it then makes mode <mode>
-    Then the put-back after it says "removed a/b/.git: new, its config names core.fsmonitor"
-    And the put-back after it says "gave a/b (was <was>) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)"
-    And its walk found ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"] and left the folder's mode <now> and in it [".claude", ".exrc", ".mcp.json"]
+  # user's its owner's bits (u+rwx), walks it, and the put-back takes back what runs. A
+  # folder the command made read-only (`chmod 555`), or a file it made unreadable, is given
+  # its owner's rights for the put-back and its mode back after (walk25: PermissionError).
+  Scenario Outline: As a user not root, a folder I cannot list or write to (<after>) hides nothing from the put-back
+    When as a user who is not root, a command plants in a/b and then runs `<after>`
+    Then the put-back after it says "<removed>"
+    And the put-back after it says "<opened>"
+    And its walk found <found>, left a and a/b modes <modes> and nothing it planted
 
     Examples:
-      | mode | was       | now   |
-      | 311  | -wx--x--x | 0o711 |
-      | 300  | -wx------ | 0o700 |
-      | 600  | rw------- | 0o700 |
-      | 000  | --------- | 0o700 |
+      | after                                                             | removed                                                                                                  | opened                                                                                                                                                                                  | found                                                    | modes              |
+      | chmod 311 a/b                                                     | removed a/b/.git: new, its config names core.fsmonitor                                                   | gave a/b (was -wx--x--x) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)            | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o711"] |
+      | chmod 300 a/b                                                     | removed a/b/.git: new, its config names core.fsmonitor                                                   | gave a/b (was -wx------) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)            | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o700"] |
+      | chmod 600 a/b                                                     | removed a/b/.git: new, its config names core.fsmonitor                                                   | gave a/b (was rw-------) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)            | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o700"] |
+      | chmod 444 a/b/.git/hooks                                          | removed a/b/.git: new, its config names core.fsmonitor                                                   | gave a/b/.git/hooks (was r--r--r--) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back) | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
+      | chmod 000 a/b                                                     | removed a/b/.git: new, its config names core.fsmonitor                                                   | gave a/b (was ---------) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)            | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o700"] |
+      | chmod 555 a/b                                                     | removed a/b/.git: new, its config names core.fsmonitor                                                   | gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back                                                               | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o555"] |
+      | rm -rf a/b/.git && chmod 555 a/b                                  | removed a/b/.exrc: new, vim or nvim would run it in whatever folder it starts in (~/.vimrc's `set exrc`) | gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back                                                               | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o555"] |
+      | rm -rf a/b/.git && mkfifo a/b/.gitattributes && chmod 555 a/b     | removed a/b/.gitattributes: git would wait on it for good                                                | gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back                                                               | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o555"] |
+      | chmod 555 a/b/.claude a/b/.git/hooks && chmod 000 a/b/.git/config | removed a/b/.git: new, its config names what git cannot read                                             | removed a/b/.claude/settings.json: new, Claude Code would read it outside the sandbox                                                                                                   | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
+      | chmod 000 a/b/.mcp.json a/b/.exrc                                 | removed a/b/.git: new, its config names core.fsmonitor                                                   | removed a/b/.mcp.json: new, Claude Code would read it outside the sandbox                                                                                                               | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
+      | echo x > a/.exrc && chmod 555 a                                   | removed a/.exrc: new, vim or nvim would run it in whatever folder it starts in (~/.vimrc's `set exrc`)   | gave a (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back                                                                 | ["a/.exrc", "a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"] | ["0o555", "0o755"] |
+
+  # The same as a run killed while its command ran: the next command's settling takes back
+  # what the command planted in the folder it made read-only, and gives the folder its mode
+  # back (walk25: PermissionError, and the settling after that left the plantings for good).
+  Scenario: As a user not root, a killed run's planting in a folder it made read-only is settled
+    When as a user who is not root, a run killed after its command planted in a/b and ran `chmod 555 a/b` is settled by the next command
+    Then its outcome says "gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back", left a and a/b modes ["0o755", "0o555"] and nothing it planted

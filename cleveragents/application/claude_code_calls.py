@@ -87,7 +87,7 @@ class CallEnds:
         goes with the decision (a restore of its checkpoint puts it back)."""
         put, saved = self.put.pop(call, ([], None))
         said = self.box.said(call) if self.box is not None else None
-        put = [*([said] if said else []), *put]
+        put = list(dict.fromkeys([*([said] if said else []), *put]))  # a folder opened twice
         if put:
             outcome = f"{outcome}; {'; '.join(put)}"
         replaced = [*decision.replaced, *([saved] if saved is not None else [])]

@@ -163,6 +163,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     }
     said = f"put back {shown}: the killed command left them where your host runs them"
     kept = _kept_line(repair.saved, ignored, before.id, sorted(back))
+    kept += "".join(f"; {line}" for line in log.checkpoints.opened)  # a folder made 555
     repair.summary = said + kept
     _end(log, repair)
     op.summary = (

@@ -141,7 +141,7 @@ class PlanRecorder:
             )
         if look.put_back:  # a `.git` the command made, changed or moved
             outcome = outcome.model_copy(
-                update={"summary": f"{outcome.summary}; {'; '.join(look.put_back)}"}
+                update={"summary": f"{outcome.summary}; {'; '.join(dict.fromkeys(look.put_back))}"}
             )
         if look.unsaved:
             not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"

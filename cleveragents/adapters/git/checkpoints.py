@@ -86,6 +86,7 @@ class GitCheckpoints:
         self.obstacles = Obstacles(repo, self.objects)
         latest = self.snapshots.latest.clear
         self.restores = Restores(repo, self.private, self.saver, self.scan, self.obstacles, latest)
+        self.opened = self.restores.opened  # the last restore's: modes given back, said
 
     @property
     def repo(self) -> GitRepository:
@@ -313,8 +314,7 @@ class GitCheckpoints:
         return self.states.found(records)
 
     def clear_stale_locks(self, plan_id: str) -> None:
-        """Remove lock files our own killed commands left (we hold the working tree's lock,
-        so no command of ours is writing them); one that cannot go is named."""
+        """Remove lock files our killed commands left (we hold the tree's lock), or name one."""
         refs = self.repo.common_dir / "refs" / "cleveragents" / "plans"
         for lock in (self.index.with_name(f"{self.index.name}.lock"), refs / f"{plan_id}.lock"):
             if not os.path.lexists(lock):

@@ -55,6 +55,7 @@ from cleveragents.adapters.git import link_ways
 from cleveragents.adapters.git.checkout import digest as _digest
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.claude_links import inner_links, linked
+from cleveragents.adapters.git.folder_listing import opened_around
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -189,12 +190,11 @@ class ClaudeDirs:
         # A link's target may lie in a `.claude` looked at.
         made = [full for full in dict.fromkeys(made) if full not in kept]
         shared = {p for p, seen, _ in back if shared_file(self.repo.root, p, seen[4])}
-        removed, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
-        said = removal_lines(removed, commit, holds)
-        back = list(dict.fromkeys(back))
-        written = [(full, self._write_back(full, seen, why)) for full, seen, why in back]
-        said += put_back_lines(written, made, commit, holds)
-        return [*relinked_ways, *said]
+        with opened_around(self.repo.root, [*made, *(p for p, _, _ in back)]) as modes:
+            removed, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
+            written = [(one[0], self._write_back(*one)) for one in dict.fromkeys(back)]
+        said = removal_lines(removed, commit, holds) + put_back_lines(written, made, commit, holds)
+        return [*relinked_ways, *said, *modes]
 
     def _remove(
         self, plan_id: str, made: list[str], going_back: set[str], shared: set[str]

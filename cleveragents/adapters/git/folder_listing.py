@@ -13,6 +13,11 @@ for it, and the put-back that follows takes back what the command planted there,
 anywhere. Each is said (`opened_lines`): `chmod` sets the mode back. A folder of another
 owner stays unlisted: git run by this user cannot look into it either, and a command run by
 this user could make none.
+
+A command may also take the owner's write from the folder holding what it planted
+(`chmod 555 a/b`, `chmod 000` on the file): the put-back that removes or reads it (`kept_drops`,
+`claude_dirs`) is done `opened_around` it, each such folder given `u+rwx` and each such file
+`u+r` the same way first (`looked_into`), and given its mode back after, said.
 """
 
 from __future__ import annotations
@@ -21,37 +26,120 @@ import fnmatch
 import os
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
 
 GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
 LOOK = stat.S_IRUSR | stat.S_IXUSR  # the bits a walk needs of a folder: list it, enter it
+WRITE = stat.S_IRWXU  # the bits a removal needs of the folder it removes from
+READ = stat.S_IRUSR  # the bit the keeping of a file's bytes needs of it
+_ACCESS = {LOOK: os.R_OK | os.X_OK, WRITE: os.R_OK | os.W_OK | os.X_OK, READ: os.R_OK}
 _OPENED: list[tuple[str, int]] = []  # the folders given `u+rwx` since last said, their modes
 
 
-def looked_into(root: Path, folder: str, st: os.stat_result) -> os.stat_result:
-    """The status of `folder` (`st`, as it is), given `u+rwx` first when its owner, the user
-    running agents, cannot list or enter it (`access`: root can); as it is otherwise."""
+def looked_into(
+    root: Path, folder: str, st: os.stat_result, need: int = LOOK, noted: bool = True
+) -> os.stat_result:
+    """The status of `folder` (`st`, as it is), given `u+rwx` first (a file: `u+r`) when its
+    owner, the user running agents, lacks the bits it `need`s (`access`: root has them);
+    as it is otherwise. `noted`: said by `opened_lines`, the mode left so."""
     full = root / folder if folder else root
-    if st.st_mode & LOOK == LOOK or os.access(full, os.R_OK | os.X_OK):
+    if st.st_mode & need == need or os.access(full, _ACCESS[need]):
         return st
-    return _opened(full, folder, st)
+    return _opened(full, folder, st, READ if need == READ else WRITE, noted)
 
 
-def _opened(full: Path, folder: str, st: os.stat_result) -> os.stat_result:  # pragma: no cover
-    """`full` given `u+rwx`, noted, and its status then; `st` when not this user's. Root
+def _opened(  # pragma: no cover
+    full: Path, folder: str, st: os.stat_result, bits: int, noted: bool
+) -> os.stat_result:
+    """`full` given `bits`, noted, and its status then; `st` when not this user's. Root
     lists every folder: run as `nobody` in a forked process by checkpoints.git_dirs.feature,
     whose coverage is not gathered."""
     try:
-        os.chmod(full, stat.S_IMODE(st.st_mode) | stat.S_IRWXU)
+        os.chmod(full, stat.S_IMODE(st.st_mode) | bits)
         now = os.lstat(full)
-    except OSError:  # another user's: nothing this user runs looks into it either
+    except OSError:  # another user's: nothing this user runs looks into it
         return st
-    _OPENED.append((folder, stat.S_IMODE(st.st_mode)))
+    if noted:
+        _OPENED.append((folder, stat.S_IMODE(st.st_mode)))
     return now
+
+
+@contextmanager
+def opened_around(root: Path, paths: Iterable[str]) -> Iterator[list[str]]:
+    """Around the removal or reading of each of `paths`: the folder holding it, each folder
+    below one, given `u+rwx`, each file there `u+r`, when its owner lacks them
+    (`looked_into`); after, each still as it was made given its mode back, said in the lines
+    yielded (filled on the way out). Never through a link on the way: what it leads to
+    is not the tree's."""
+    changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, its status opened
+    for path in [path for path in paths if link_on_the_way(root, path) is None]:
+        _open_up(root, path.rpartition("/")[0], changed, False)
+        _open_up(root, path, changed, True)
+    said: list[str] = []
+    try:
+        yield said
+    finally:
+        back = [
+            (path, mode, stat.S_ISDIR(opened.st_mode))
+            for path, mode, opened in reversed(changed)
+            if _set_back(root, path, mode, opened)
+        ]
+        said += _set_back_lines([(path, mode) for path, mode, folder in back if folder])
+
+
+def _open_up(
+    root: Path, path: str, changed: list[tuple[str, int, os.stat_result]], whole: bool
+) -> None:
+    """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""
+    try:
+        st = os.lstat(root / path if path else root)
+    except OSError:
+        return
+    if stat.S_ISDIR(st.st_mode) or (whole and stat.S_ISREG(st.st_mode)):
+        need = WRITE if stat.S_ISDIR(st.st_mode) else READ
+        now = looked_into(root, path, st, need, noted=False)
+        if now is not st and all(path != p for p, _, _ in changed):
+            changed.append((path, stat.S_IMODE(st.st_mode), now))  # pragma: no cover
+    if whole and stat.S_ISDIR(st.st_mode):
+        with suppress(OSError), os.scandir(root / path if path else root) as listing:
+            for item in listing:
+                _open_up(root, f"{path}/{item.name}" if path else item.name, changed, True)
+
+
+def _set_back(  # pragma: no cover - as `_opened`: root is given no rights
+    root: Path, path: str, mode: int, opened: os.stat_result
+) -> bool:
+    """Whether `path`, still as `opened` left it (not removed, nor written anew), was given
+    its `mode` back."""
+    full = root / path if path else root
+    try:
+        now = os.lstat(full)
+        if (now.st_ino, now.st_mode) != (opened.st_ino, opened.st_mode):
+            return False
+        os.chmod(full, mode)
+    except OSError:  # removed meanwhile
+        return False
+    return True
+
+
+def _set_back_lines(back: list[tuple[str, int]]) -> list[str]:
+    """One line naming the folders given their owner's rights for the put-back and their
+    modes back after (none: no line; a file given `u+r` to be kept is not said)."""
+    if not back:
+        return []
+    shown = ", ".join(  # pragma: no cover - as `_opened`
+        f"{shown_path(p or '.')} (was {stat.filemode(m)[1:]})" for p, m in back
+    )
+    return [  # pragma: no cover - as `_opened`
+        f"gave {shown} its owner's rights for the put-back to take back what the command "
+        "made there, then its mode back"
+    ]
 
 
 def opened_lines() -> list[str]:

@@ -17,6 +17,7 @@ import stat
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.folder_listing import looked_into
 from cleveragents.domain.command_saves import Seen
 
 # The files of a git directory that decide what git runs there, and where hooks lie.
@@ -63,21 +64,24 @@ def _common_dir(folder: str) -> str:
     return os.path.join(folder, named) if named else folder
 
 
-def watched(git_dir: Path) -> dict[str, Seen]:
+def watched(git_dir: Path, top: Path | None = None) -> dict[str, Seen]:
     """The stat of the files in a git directory that decide what git runs there. A link
     among its folders (`hooks -> ~/.ssh`, `modules/x -> ~`) is one entry, never listed
-    through: what a put-back removes of it is the link, never what it leads to."""
+    through: what a put-back removes of it is the link, never what it leads to. Given the
+    `top` of the tree holding it, a folder of it its owner cannot list or enter (`chmod 444
+    hooks`, as a user not root) is made so first, and said (`folder_listing.looked_into`)."""
     files: dict[str, Seen] = {}
     bases = [""]
     while bases and len(files) < 4096:  # a folder the command filled with hooks is over
         base = bases.pop()
-        hooks = _names(git_dir / base / HOOKS, files, f"{base}{HOOKS}")
+        _names(git_dir / base, {}, base, top)  # opened: its files are looked at by name
+        hooks = _names(git_dir / base / HOOKS, files, f"{base}{HOOKS}", top)
         for name in [*WATCHED, *(f"{HOOKS}/{n}" for n in hooks)]:
             st = lstat(f"{git_dir}/{base}{name}")
             if st is not None:
                 files[f"{base}{name}"] = seen_of(st)
         for group in OWN_GIT_DIRS:
-            named = _names(git_dir / base / group, files, f"{base}{group}")
+            named = _names(git_dir / base / group, files, f"{base}{group}", top)
             for n in named:
                 st = lstat(f"{git_dir}/{base}{group}/{n}")
                 if st is not None and stat.S_ISLNK(st.st_mode):
@@ -87,12 +91,14 @@ def watched(git_dir: Path) -> dict[str, Seen]:
     return files
 
 
-def _names(folder: Path, files: dict[str, Seen], name: str) -> list[str]:
+def _names(folder: Path, files: dict[str, Seen], name: str, top: Path | None) -> list[str]:
     """The names in `folder`; none through a link, which is noted in `files` as `name`."""
     st = lstat(str(folder))
     if st is not None and stat.S_ISLNK(st.st_mode):
         files[name] = seen_of(st)
         return []
+    if st is not None and top is not None and stat.S_ISDIR(st.st_mode):
+        looked_into(top, folder.relative_to(top).as_posix(), st)
     try:
         return sorted(os.listdir(folder))
     except OSError:

@@ -235,8 +235,9 @@ class GitDirs:
         st = lstat(f"{self.repo.root}/{path}")
         if st is None:
             return None  # pragma: no cover - removed between the walk and the lstat
-        if stat.S_ISDIR(st.st_mode):
-            return Entry("folder", st.st_ino, watched(self.repo.root / path))
+        if stat.S_ISDIR(st.st_mode):  # one its owner cannot enter (`chmod 444`): made so
+            st = looked_into(self.repo.root, path, st)
+            return Entry("folder", st.st_ino, watched(self.repo.root / path, self.repo.root))
         return Entry("link" if stat.S_ISLNK(st.st_mode) else "file", st.st_ino, {"": seen_of(st)})
 
     def _kept(self, path: str) -> Seen | None:

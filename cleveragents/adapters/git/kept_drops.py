@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
+from cleveragents.adapters.git.folder_listing import opened_around
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
     git_mode,
@@ -41,28 +42,36 @@ class KeptDrops:
         self.saver = saver
         self._commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
         self._kept: dict[str, tuple[str, str]] = {}  # path -> (git mode, blob)
+        self.modes: list[str] = []  # what was given its owner's rights to go, said
 
     def drop(self, path: str) -> None:
         """Keep the files and links at `path` (a folder's, whole), then remove it. Never
-        through a link on the way: the caller clears one first, or it goes itself."""
-        if self.saver is not None and link_on_the_way(self.root, path) is None:
-            found = _files(self.root, path)
-            blobs = self.saver.hash_files(found)
-            for (name, mode), blob in zip(found, blobs, strict=True):
-                self._kept.setdefault(name, (mode, blob))  # the first: what stood
-        remove(self.root / path)
+        through a link on the way: the caller clears one first, or it goes itself. What
+        its owner could not read or remove from (`chmod 555` by the command) is given the
+        rights first, the folder holding it its mode back after (`opened_around`)."""
+        clear = link_on_the_way(self.root, path) is None  # else nothing kept, nothing opened
+        with opened_around(self.root, [path] if clear else []) as said:
+            if self.saver is not None and clear:
+                found = _files(self.root, path)
+                blobs = self.saver.hash_files(found)
+                for (name, mode), blob in zip(found, blobs, strict=True):
+                    self._kept.setdefault(name, (mode, blob))  # the first: what stood
+            remove(self.root / path)
+        self.modes += said
 
     def commit(self, plan_id: str | None) -> list[str]:
         """The commit of what was dropped since the last call, said in one line (none when
-        nothing was)."""
+        nothing was), after the line naming what was given its owner's rights to go."""
         kept, self._kept = self._kept, {}
+        said, self.modes = list(dict.fromkeys(self.modes)), []
         if not kept or self.saver is None or self._commit is None or plan_id is None:
-            return []
+            return said
         tree = self.saver.tree_of([(path, mode, blob) for path, (mode, blob) in kept.items()])
         short = self._commit(plan_id, tree, MESSAGE)[:12]
         return [
+            *said,
             f"what the put-back removed or wrote over is kept in commit {short}, never in "
-            f"the tree (git show {short}:PATH, each .git folder as .git{ESCAPE})"
+            f"the tree (git show {short}:PATH, each .git folder as .git{ESCAPE})",
         ]
 
 

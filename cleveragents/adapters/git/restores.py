@@ -8,6 +8,7 @@ import stat
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from cleveragents.adapters.git import checkout, folder_modes, nested
+from cleveragents.adapters.git.folder_listing import opened_around
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
@@ -41,6 +42,7 @@ class Restores:
         self._forget = forget  # the plans' newest checkpoints: the index follows the restore
         # What the last restore's put-back changed: files, modes and folders no tree holds.
         self.put_back_paths: list[str] = []
+        self.opened: list[str] = []  # the last restore's: what was given its owner's rights
 
     def restore(
         self,
@@ -68,6 +70,7 @@ class Restores:
         the safety record.
         """
         env = self.private.tree_env()
+        self.opened.clear()
         self.private.catch_up()
         self._forget()  # the index follows the restore, not the plans' checkpoints
         held = self.private.holding()  # read before the restore forgets it
@@ -126,7 +129,9 @@ class Restores:
         folders |= self._removed_folders(checkpoint.tree, going, created)
         made |= {p: m for p, m in self._filled(changes).items() if p not in spare}
         if touched or modes or folders or made:
-            saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
+            with opened_around(self.repo.root, touched) as opened:  # a folder a command made 555
+                saved = self.saver.save(checkpoint.plan_id, touched, "before a restore", created)
+            self.opened += opened
             changes_kept = {
                 "modes": {**modes, **saved.modes},
                 "folders": {**made, **folders},
@@ -169,7 +174,9 @@ class Restores:
         oldest = {path: index for index, saved in enumerate(records) for path in saved.paths}
         for index, saved in enumerate(records):
             newer = {path for path in saved.paths if oldest[path] != index}
-            self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
+            with opened_around(self.repo.root, [p for p in saved.paths if p not in spare]) as by:
+                self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
+            self.opened[:] = dict.fromkeys([*self.opened, *by])  # said once
             to_make = [p for p in saved.empty if p not in spare]
             self.put_back_paths += folder_modes.make(self.repo.root, to_make, saved.folders)
             gone = [p for p in saved.made if p in made_paths]

@@ -19,6 +19,7 @@ import subprocess
 from pathlib import Path
 
 from cleveragents.adapters import host_programs
+from cleveragents.adapters.git.folder_listing import opened_around
 from cleveragents.domain.command_saves import shown_path
 
 # Files git opens by name in any folder of the tree, and in a git directory (of a nested
@@ -40,12 +41,13 @@ def remove_new(root: Path, since: int) -> list[str]:
     """Remove each FIFO and socket of the tree at `root` made or moved since `since` (ns)
     at a name git reads; one line naming them, or none."""
     waits = sorted(p for p in new_pipes(root, since) if git_reads(p))
-    for path in waits:
-        try:
-            (root / path).unlink()
-        except FileNotFoundError:  # pragma: no cover - gone since `find` listed it
-            continue
-    return [removed_line(waits)] if waits else []
+    with opened_around(root, waits) as said:  # a folder the command made 555 (`folder_listing`)
+        for path in waits:
+            try:
+                (root / path).unlink()
+            except FileNotFoundError:  # pragma: no cover - gone since `find` listed it
+                continue
+    return [removed_line(waits), *said] if waits else []
 
 
 def new_pipes(root: Path, since: int) -> list[str]:
