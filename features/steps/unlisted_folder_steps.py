@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +20,7 @@ from features.support.properties import run_property
 
 @when("as a user who is not root, a command plants in a/b and then runs `{after}`")
 def step_unlisted_folder(context: Any, after: str) -> None:
-    top = Path(tempfile.mkdtemp(prefix="unlisted-", dir="/tmp"))
-    if os.geteuid() == 0:
-        os.chown(top, NOBODY, NOBODY)
-    try:
-        context.unlisted = as_nobody(top, after)
-    finally:
-        subprocess.run(["chmod", "-R", "u+rwx", str(top)], check=False)
-        shutil.rmtree(top)
+    context.unlisted = _in_nobody_folder(as_nobody, after)
 
 
 @then("the put-back after it says {said}")
@@ -46,11 +40,17 @@ def step_unlisted_found(context: Any, names: str, modes: str) -> None:
     "`{after}` is settled by the next command"
 )
 def step_killed_unlisted(context: Any, after: str) -> None:
+    context.unlisted = _in_nobody_folder(killed_as_nobody, after)
+
+
+def _in_nobody_folder(run: Callable[[Path, str], Any], after: str) -> Any:
+    """What `run` (as nobody, in a fresh folder of /tmp nobody owns) found; the folder gone
+    after, whatever modes the command left in it."""
     top = Path(tempfile.mkdtemp(prefix="unlisted-", dir="/tmp"))
     if os.geteuid() == 0:
         os.chown(top, NOBODY, NOBODY)
     try:
-        context.unlisted = killed_as_nobody(top, after)
+        return run(top, after)
     finally:
         subprocess.run(["chmod", "-R", "u+rwx", str(top)], check=False)
         shutil.rmtree(top)

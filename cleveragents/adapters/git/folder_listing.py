@@ -131,30 +131,32 @@ def _set_back(  # pragma: no cover - as `_opened`: root is given no rights
 def _set_back_lines(back: list[tuple[str, int]]) -> list[str]:
     """One line naming the folders given their owner's rights for the put-back and their
     modes back after (none: no line; a file given `u+r` to be kept is not said)."""
-    if not back:
-        return []
-    shown = ", ".join(  # pragma: no cover - as `_opened`
-        f"{shown_path(p or '.')} (was {stat.filemode(m)[1:]})" for p, m in back
+    return _modes_line(
+        back,
+        "its owner's rights for the put-back to take back what the command made there, "
+        "then its mode back",
     )
-    return [  # pragma: no cover - as `_opened`
-        f"gave {shown} its owner's rights for the put-back to take back what the command "
-        "made there, then its mode back"
-    ]
 
 
 def opened_lines() -> list[str]:
     """One line naming the folders given `u+rwx` since the last call (none: no line)."""
     opened = list(dict.fromkeys(_OPENED))
     _OPENED.clear()
-    if not opened:
+    return _modes_line(
+        opened,
+        "its owner's rights back (u+rwx): agents looks into every folder for what your "
+        "git, editor or Claude Code would run there (chmod sets the mode back)",
+    )
+
+
+def _modes_line(changed: list[tuple[str, int]], what: str) -> list[str]:
+    """`gave FOLDER (was MODE), ... WHAT`, or no line when no folder's mode was changed."""
+    if not changed:
         return []
     shown = ", ".join(  # pragma: no cover - as `_opened`
-        f"{shown_path(f or '.')} (was {stat.filemode(m)[1:]})" for f, m in opened
+        f"{shown_path(p or '.')} (was {stat.filemode(m)[1:]})" for p, m in changed
     )
-    return [  # pragma: no cover - as `_opened`
-        f"gave {shown} its owner's rights back (u+rwx): agents looks into every folder "
-        "for what your git, editor or Claude Code would run there (chmod sets the mode back)"
-    ]
+    return [f"gave {shown} {what}"]  # pragma: no cover - as `_opened`
 
 
 def matcher(names: tuple[str, ...]) -> Callable[[str], bool]:
