@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from cleveragents.adapters.home_values import SELF, UNSET, VAGUE, _close, could_name
+from cleveragents.adapters.home_values import SELF, UNSET, VAGUE, _close, bounded, could_name
 from cleveragents.domain.reach import printable
 
 # Variables naming a folder a program loads code or its config from (`PATH`'s programs,
@@ -163,7 +163,8 @@ def assigned_values(
     before = ["" if one == UNSET else one for one in before]  # unset: puts in nothing
     if found is None or not any(SELF in one for one in found):
         return found, entries
-    return [one.replace(SELF, earlier) for one in found for earlier in before], entries
+    put = [one.replace(SELF, earlier) for one in found for earlier in before]
+    return bounded(list(dict.fromkeys(put))), entries
 
 
 def reader_entries(

@@ -269,7 +269,23 @@ def either(name: str, given: list[str] | None, variables: Variables) -> list[str
     states = _states(name, variables)
     if given is None or states is None:
         return None
-    return list(dict.fromkeys([*given, *(UNSET if s is None else s for s in states)]))
+    return bounded(list(dict.fromkeys([*given, *(UNSET if s is None else s for s in states)])))
+
+
+def bounded(values: list[str] | None) -> list[str] | None:
+    """`values`, at most `MOST` of them (attack 24 F10: each `[ -d ~/x ] && PATH=~/x:$PATH`
+    doubled PATH's, 2^20 of them for 20 such lines, a minute a command). Past it, lists of
+    folders (each value holding a `:`) become one list of every entry any of them holds, in
+    order (a folder that may be on PATH counts as on it: what may run from there is held),
+    and `UNSET` stays one more; other values are not evaluated (None: a path agents cannot
+    name, said)."""
+    if values is None or len(values) <= MOST:
+        return values
+    lists = [one for one in values if one != UNSET]
+    if not all(":" in one for one in lists):
+        return None
+    union = ":".join(dict.fromkeys(entry for one in lists for entry in one.split(":")))
+    return [union, UNSET] if UNSET in values else [union]
 
 
 def _parameter(inside: str, variables: Variables, home: str) -> list[str] | None:

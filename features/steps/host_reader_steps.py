@@ -70,3 +70,20 @@ def step_next_shell(context: Any, typed: str) -> None:
     )
     ran = sorted(os.listdir(after)) + sorted(os.listdir(context.env["HOME"]))
     assert "planted-ran" not in ran, f"the user's next shell ran the model's bytes: {ran}"
+
+
+@then("agents reads at most its bound of values of PATH, one naming the tree's bin")
+def step_bounded_path(context: Any) -> None:
+    """Attack 24 F10: each `[ -d ~/x ] && PATH=~/x:$PATH` doubled the values read (2^N
+    for N such lines, a minute a command at 20)."""
+    from pathlib import Path
+
+    from cleveragents.adapters.home_shells import home_shell_places
+    from cleveragents.adapters.home_values import MOST
+
+    assigned: dict[str, list[str] | None] = {}
+    home_shell_places(Path(context.repo), context.env["HOME"], [], assigned)
+    values = assigned.get("PATH") or []
+    assert 0 < len(values) <= MOST, (len(values), values[:3])
+    bin_folder = os.path.join(os.path.realpath(context.repo), "bin")
+    assert any(bin_folder in value.split(":") for value in values), values[:3]
