@@ -13,6 +13,7 @@ import json
 import os
 import stat
 import subprocess
+import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -126,6 +127,10 @@ def _forked(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         os.close(read)
         code = 1
         try:
+            # Its own temporary folder, as a user's is theirs: the suite's TMPDIR (nox's,
+            # in CI) is root's, mode 700, where git's and agents' temporary files would go.
+            os.environ["TMPDIR"] = "/tmp"
+            tempfile.tempdir = None
             if os.geteuid() == 0:
                 os.setgroups([])
                 os.setgid(NOBODY)
