@@ -49,7 +49,8 @@ def dotenv_files(
     text: str, variables: dict[str, list[str] | None], home: str
 ) -> tuple[list[str], str]:
     """The files (absolute) `text`'s dotenv idioms turn into variables, to read as startup
-    files, and why its variables are not all known ("": they are)."""
+    files, and why its variables are not all known ("": they are); the kubeconfigs its
+    `--kubeconfig`s name added to `variables` (`KUBE_FLAGGED`)."""
     files: list[str] = []
     why = dynamic = ""
     inners: list[str] = []
