@@ -48,6 +48,10 @@ NAMED_BY = (
     'kx() {{ k9s --kubeconfig="$HOME/{at}" "$@"; }}',
     "for f in ~/{folder}/*.yaml; do KUBECONFIG=$KUBECONFIG:$f; done; export KUBECONFIG",
 )
+UNEVALUATED = (
+    "export KUBECONFIG=$(ls ~/.kube/*/* | tr '\\n' :)",
+    "alias k='kubectl --kubeconfig=$(ls ~/.kube/*/* | head -1)'",
+)
 KUBE_STYLES = ("yaml", "yaml \\x", "json \\u", "json \\/")
 QUOTED_AFTER = ("]", "}", ".strip()")  # a list's, a table's, a method's: right after a quote
 
@@ -113,8 +117,8 @@ def _example(root: Path, data: st.DataObject) -> None:
 
 def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) -> tuple[str, bool]:
     """A kubeconfig of the home whose exec plugin is a drawn tree file, its path escaped in a
-    drawn style; the tree path, and whether `KUBECONFIG` lists it by a command agents cannot
-    evaluate (the tree, in the home, whole)."""
+    drawn style; the tree path, and whether `KUBECONFIG` or a `--kubeconfig` names it by a
+    command agents cannot evaluate (the tree, in the home, whole)."""
     p = data.draw(st.text("abcxyz", min_size=1, max_size=3)) + "/kauth"
     command = str(tree / p)
     style = data.draw(st.sampled_from(KUBE_STYLES))
@@ -132,8 +136,8 @@ def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) 
     listed = at.startswith(".kube/") and at != ".kube/config" and data.draw(st.booleans())
     ways = NAMED_BY if at.endswith(".yaml") else NAMED_BY[:-1]  # (the loop's glob: `*.yaml`)
     line = data.draw(st.sampled_from(ways)).format(at=at, folder=os.path.dirname(at))
-    if listed:
-        line = "export KUBECONFIG=$(ls ~/.kube/*/* | tr '\\n' :)"
+    if listed:  # (or a `--kubeconfig` so: every file of `~/.kube` read, the tree whole)
+        line = data.draw(st.sampled_from(UNEVALUATED))
     if at != ".kube/config":
         (home / os.path.dirname(at) / "a.yaml").write_text("users: []\n")  # (a glob's other)
         (home / ".profile").write_text(line + "\n")
