@@ -12,7 +12,10 @@ cannot be named (`export $(cat "$ENVF" | xargs)`), or variables are set by names
 files set are not all known: a variable set nowhere may be one of them (`UNREAD`, said:
 `home_assigned.put_in` fails closed on it, as `home_shells` does on a path it cannot name,
 when the files reach the tree or it lies in the home). The output of a program (`eval "$(pyenv init
--)"`, `eval "$(ssh-agent -s)"`) is its own: not read (not the user's data)."""
+-)"`, `eval "$(ssh-agent -s)"`) is its own: not read (not the user's data). And the files a
+`kubectl --kubeconfig FILE` of the text or its aliases names (`alias k='kubectl
+--kubeconfig=$HOME/.kube/work.yaml'`; helm's, k9s' too: attack 24 F4), kept as
+`KUBE_FLAGGED`: kubectl reads each as `KUBECONFIG=FILE` (`home_mentions._kubeconfigs`)."""
 
 from __future__ import annotations
 
@@ -23,8 +26,9 @@ import re
 import shlex
 from pathlib import Path
 
+from cleveragents.adapters.home_environ import alias_bodies
 from cleveragents.adapters.home_values import UNREAD, _close
-from cleveragents.adapters.home_words import GLOB, MOST_READ, _expand, _relative
+from cleveragents.adapters.home_words import GLOB, MOST_READ, _expand, _relative, _words
 from cleveragents.domain.reach import printable
 
 # A builtin that sets the variables its words name (`export $(...)`, `eval "$(...)"`), at a
@@ -36,13 +40,17 @@ _SETTER = re.compile(
 _SOURCED = re.compile(r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+<\(")  # `. <(...)`
 _FED = re.compile(r"\bdone\s*<\s*(<\()?")  # `done < ~/.vars`, `done < <(grep ... ~/.vars)`
 _DYNAMIC = re.compile(r"""^["']?\$(?!\()""")  # `"$k=$v"`, `$kv`, `"$line"`: a name from data
+KUBE_FLAGGED = "\0kubeconfig"  # in the variables: the files a `--kubeconfig` names (None:
+# one agents cannot evaluate); kept for the home's scan (`KEPT`), `UNREAD` when reached
+KEPT = (UNREAD, KUBE_FLAGGED)
 
 
 def dotenv_files(
     text: str, variables: dict[str, list[str] | None], home: str
 ) -> tuple[list[str], str]:
     """The files (absolute) `text`'s dotenv idioms turn into variables, to read as startup
-    files, and why its variables are not all known ("": they are)."""
+    files, and why its variables are not all known ("": they are); the kubeconfigs its
+    `--kubeconfig`s name added to `variables` (`KUBE_FLAGGED`)."""
     files: list[str] = []
     why = dynamic = ""
     inners: list[str] = []
@@ -70,7 +78,26 @@ def dotenv_files(
         why = why or (unnamed and said)
     if dynamic and not files:
         why = why or f"sets variables named by data ({printable(dynamic[:60])})"
+    _kube_flags(text, variables, home)
     return list(dict.fromkeys(files)), why
+
+
+def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) -> None:
+    """Adds to `variables`' `KUBE_FLAGGED` each file a `--kubeconfig FILE` (`=FILE`) of
+    `text` or of its aliases' bodies names; None once one is what agents cannot evaluate."""
+    for line in [*text.splitlines(), *alias_bodies(text)]:
+        words = _words(line)
+        for at, word in enumerate(words):
+            if word == "--kubeconfig" and at + 1 < len(words):
+                named = words[at + 1]
+            elif word.startswith("--kubeconfig="):
+                named = word.partition("=")[2]
+            else:
+                continue
+            values = _expand(named, variables, home)
+            earlier = variables.get(KUBE_FLAGGED, [])
+            both = None if values is None or earlier is None else [*earlier, *values]
+            variables[KUBE_FLAGGED] = both
 
 
 def _inner(line: str, at: int) -> str:

@@ -25,8 +25,9 @@ mentions, anywhere, comments and all, is one the program may run or load:
     what is known of it (its folder before the unknown part, the home for a home
     expression) lies in the tree or holds it, said;
   * a kubeconfig (`~/.kube/config`, a file of the home a startup file's `KUBECONFIG`
-    names: `_kubeconfigs`) is read as kubectl reads it too, as YAML (`kube_configs`: a JSON
-    `\\u0075`, a YAML `\\x61` escape), for the programs it runs (attack 23 F11);
+    names, or a `kubectl --kubeconfig`: `_kubeconfigs`) is read as kubectl reads it too,
+    as YAML (`kube_configs`: a JSON `\\u0075`, a YAML `\\x61` escape), for the programs it
+    runs (attack 23 F11, 24 F4);
   * a file of the table agents does not read (over `MOST_BYTES`, a FIFO), or more than
     `MOST_FILES` of them: the tree whole, said.
 Not counted: what a config names by a bare word the program looks up (`credsStore =
@@ -61,6 +62,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_assigned import put_in, startup_value, unread_said
+from cleveragents.adapters.home_loads import KUBE_FLAGGED
 from cleveragents.adapters.home_words import in_tree
 from cleveragents.domain import vim_expressions
 from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
@@ -226,20 +228,26 @@ def _kubeconfigs(top: Path, home: str) -> tuple[list[str], str]:
     23 F11): its startup files' values and agents' own, each `:` part a file outside the
     tree (the tree's are read as its own: `home_files`). When the files set it to what
     agents cannot evaluate (`$(ls ~/.kube/configs/* | tr '\\n' :)`): every file of
-    `~/.kube` (at most `MOST_FILES`), and why the tree is whole when it lies in the home."""
-    values = startup_value("KUBECONFIG")
-    if values is None:
+    `~/.kube` (at most `MOST_FILES`), and why the tree is whole when it lies in the home.
+    A file a `kubectl --kubeconfig` names counts so too (`home_loads.KUBE_FLAGGED`), and a
+    glob's every match (a `for f in ~/clusters/*.yaml; do KUBECONFIG=$KUBECONFIG:$f` loop)."""
+    values, flagged = startup_value("KUBECONFIG"), startup_value(KUBE_FLAGGED)
+    if values is None or flagged is None:
         kube = glob.iglob(glob.escape(os.path.join(home, ".kube")) + "/**", recursive=True)
         files = [f for f in itertools.islice(kube, MOST_FILES) if os.path.isfile(f)]
         said = "your home's startup files set KUBECONFIG to a value agents cannot evaluate"
+        if values is not None:
+            said = "your home's startup files give kubectl a --kubeconfig agents cannot evaluate"
         inside = top.is_relative_to(os.path.realpath(home))
         return files, f"{said}: kubectl runs what the files it names name" if inside else ""
     found: list[str] = []
-    for entry in (one for value in values for one in value.split(":")):
-        entry = home + entry[1:] if entry.startswith("~/") else entry
-        real = os.path.realpath(entry) if entry.startswith("/") and "\0" not in entry else ""
-        if real and os.path.isfile(real) and in_tree(top, real) is None:
-            found.append(entry)
+    for each in (one for value in [*values, *flagged] for one in value.split(":")):
+        each = home + each[1:] if each.startswith("~/") else each
+        many = GLOB.search(each) and each.startswith("/") and "\0" not in each
+        for entry in sorted(itertools.islice(glob.iglob(each), MOST_FILES)) if many else [each]:
+            real = os.path.realpath(entry) if entry.startswith("/") and "\0" not in entry else ""
+            if real and os.path.isfile(real) and in_tree(top, real) is None:
+                found.append(entry)
     return found[:MOST_FILES], ""
 
 

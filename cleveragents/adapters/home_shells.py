@@ -67,7 +67,7 @@ from cleveragents.adapters.home_environ import (
     fish_conf_d,
     shell_strings,
 )
-from cleveragents.adapters.home_loads import dotenv_files, home_matches, mark_unread
+from cleveragents.adapters.home_loads import KEPT, dotenv_files, home_matches, mark_unread
 from cleveragents.adapters.home_moves import (
     CDS,
     FISH_OWN,
@@ -84,7 +84,7 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
-from cleveragents.adapters.home_values import UNREAD, UNSET, either
+from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
     CONTINUED,
     GLOB,
@@ -218,7 +218,7 @@ def home_shell_places(
         for name, held in variables.items():
             if name.isidentifier() and name not in ("PWD", "OLDPWD"):
                 assigned[name] = None if held is None else [v.replace(UNSET, "") for v in held]
-        assigned.update((k, v) for k, v in variables.items() if k == UNREAD and reached)
+        assigned.update((k, v) for k, v in variables.items() if k in KEPT[not reached :])
     if unknown and reached:
         return found, unknown  # a path it cannot name may be one of the tree's
     return found, ""

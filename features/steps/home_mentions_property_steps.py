@@ -37,8 +37,21 @@ BUILT = (
 AROUND = ("", "exec ", "key = ", "command: ", "#(", "x(", "--rc=", "PATH=", "load ")
 AFTER = ("", " arg", ")", ";", ",", ":/usr/bin")
 # A kubeconfig's exec plugin, as YAML or JSON writes it (attack 23 F11): at ~/.kube/config
-# or a file of the home `KUBECONFIG` names in `.profile` (a `:` list, the usual setup).
-KUBE_AT = (".kube/config", ".kube/work", ".kube/configs/b.yaml")
+# or a file of the home `.profile` names: in `KUBECONFIG` (a `:` list, the usual setup), an
+# alias's or a function's `--kubeconfig`, or a loop adding a glob's files (attack 24 F4).
+KUBE_AT = (".kube/config", ".kube/work", ".kube/configs/b.yaml", ".config/k/work")
+KUBE_AT += ("clusters/b.yaml",)
+NAMED_BY = (
+    "export KUBECONFIG=$HOME/.kube/config:~/{at}",
+    "alias k='kubectl --kubeconfig=$HOME/{at}'",
+    'alias h="helm --kubeconfig ~/{at}"',
+    'kx() {{ k9s --kubeconfig="$HOME/{at}" "$@"; }}',
+    "for f in ~/{folder}/*.yaml; do KUBECONFIG=$KUBECONFIG:$f; done; export KUBECONFIG",
+)
+UNEVALUATED = (
+    "export KUBECONFIG=$(ls ~/.kube/*/* | tr '\\n' :)",
+    "alias k='kubectl --kubeconfig=$(ls ~/.kube/*/* | head -1)'",
+)
 KUBE_STYLES = ("yaml", "yaml \\x", "json \\u", "json \\/")
 QUOTED_AFTER = ("]", "}", ".strip()")  # a list's, a table's, a method's: right after a quote
 
@@ -104,8 +117,8 @@ def _example(root: Path, data: st.DataObject) -> None:
 
 def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) -> tuple[str, bool]:
     """A kubeconfig of the home whose exec plugin is a drawn tree file, its path escaped in a
-    drawn style; the tree path, and whether `KUBECONFIG` lists it by a command agents cannot
-    evaluate (the tree, in the home, whole)."""
+    drawn style; the tree path, and whether `KUBECONFIG` or a `--kubeconfig` names it by a
+    command agents cannot evaluate (the tree, in the home, whole)."""
     p = data.draw(st.text("abcxyz", min_size=1, max_size=3)) + "/kauth"
     command = str(tree / p)
     style = data.draw(st.sampled_from(KUBE_STYLES))
@@ -120,10 +133,14 @@ def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) 
         text = f"users:\n- name: u\n  user:\n    exec:\n      command: {spelled}\n"
     (home / at).parent.mkdir(parents=True, exist_ok=True)
     (home / at).write_text(text)
-    listed = at != ".kube/config" and data.draw(st.booleans())
-    value = "$(ls ~/.kube/*/* | tr '\\n' :)" if listed else f"$HOME/.kube/config:~/{at}"
+    listed = at.startswith(".kube/") and at != ".kube/config" and data.draw(st.booleans())
+    ways = NAMED_BY if at.endswith(".yaml") else NAMED_BY[:-1]  # (the loop's glob: `*.yaml`)
+    line = data.draw(st.sampled_from(ways)).format(at=at, folder=os.path.dirname(at))
+    if listed:  # (or a `--kubeconfig` so: every file of `~/.kube` read, the tree whole)
+        line = data.draw(st.sampled_from(UNEVALUATED))
     if at != ".kube/config":
-        (home / ".profile").write_text(f"export KUBECONFIG={value}\n")
+        (home / os.path.dirname(at) / "a.yaml").write_text("users: []\n")  # (a glob's other)
+        (home / ".profile").write_text(line + "\n")
     return p, listed
 
 
