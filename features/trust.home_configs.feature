@@ -148,7 +148,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
   Scenario Outline: A <name> that my home's <config> has <program> read from any folder it starts in is kept from the model
     # Attack 22, findings 14-17: `set exrc`, gdb's safe-path `/`, a relative ProxyCommand,
     # a relative tmux source-file, a PROMPT_COMMAND sourcing `./.prompt.sh` (`../` and
-    # `$PWD/` too: attack 23 F23, F32; a file Fedora's `~/.bashrc.d/*` loop sources: F27):
+    # `$PWD/` too: attack 23 F23, F32; a file Fedora's `~/.bashrc.d/*` loop sources: F27;
+    # a `*.py` gdb sources, vim's `runtime`, `exe 'set' 'exrc'`: attack 24 F6, F7):
     # the model's file of that name in any folder ran at my next such program there,
     # outside the box.
     Given the user's own "<config>" in their home holds "<line>"
@@ -182,6 +183,10 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .gdbinit    | source .gdb-local\n                             | -                | -                                            | .gdb-local       | shell touch planted-ran\n         | gdb     | gdb         | ~/.gdbinit's `source`            |
       | .ssh/config | Include conf.d/*\n                              | .ssh/conf.d/work | Host work\n  ProxyCommand ./proxy.sh %h %p\n | proxy.sh         | #!/bin/sh\ntouch planted-ran\n    | ssh     | ssh         | ~/.ssh/conf.d/work's command     |
       | .bashrc     | if [ -d ~/.bashrc.d ]; then\n  for rc in ~/.bashrc.d/*; do\n    if [ -f \"$rc\" ]; then\n      . \"$rc\"\n    fi\n  done\nfi\nunset rc\n | .bashrc.d/prompt | PROMPT_COMMAND='[ -f .prompt.sh ] && . ./.prompt.sh'\n | .prompt.sh | touch planted-ran\n | bash | your shell | ~/.bashrc.d/prompt's `source` |
+      | .gdbinit    | source ~/.gdb/init.py\n                   | .gdb/init.py     | import gdb\ngdb.execute('set auto-load safe-path /')\n | .gdbinit | shell touch planted-ran\n | gdb | gdb | ~/.gdb/init.py's auto-load safe-path |
+      | .gdbinit    | source ~/.gdbinit-gef.py\n                | .gdbinit-gef.py  | import gdb\ngdb.execute('source .gef-local')\n | .gef-local | shell touch planted-ran\n | gdb | gdb | ~/.gdbinit-gef.py's `source` |
+      | .vimrc      | runtime opts.vim\n                        | .vim/opts.vim    | set exrc\n                                   | .exrc            | silent !touch planted-ran\n       | vim     | vim or nvim | ~/.vim/opts.vim's `set exrc`     |
+      | .vimrc      | exe 'set' 'exrc'\n                        | -                | -                                            | .exrc            | silent !touch planted-ran\n       | vim     | vim or nvim | ~/.vimrc's `set exrc`            |
 
   Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree
     # VS Code runs a folder-open task, and the programs the settings of a folder it trusts

@@ -22,7 +22,18 @@ from pathlib import Path
 
 from cleveragents.adapters.git.pattern_links import led
 from cleveragents.adapters.home_words import _text
-from cleveragents.domain.cwd_reads import GDB, LLDB, NVIM, SHELL, SSH, TMUX, VIM, reads, sourced
+from cleveragents.domain.cwd_reads import (
+    GDB,
+    LLDB,
+    NVIM,
+    SHELL,
+    SSH,
+    TMUX,
+    VIM,
+    reads,
+    script_kind,
+    sourced,
+)
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import Reach, printable
 
@@ -79,10 +90,10 @@ def cwd_reads(tree: Path) -> list[Reach]:
             for pattern in more:
                 matched = glob.glob(pattern) if glob.has_magic(pattern) else [pattern]
                 for each in sorted(matched)[:MOST_GLOBBED]:
-                    key = (os.path.normpath(each), kind)
+                    key = (os.path.normpath(each), script_kind(kind, each))
                     if key not in seen and len(seen) < len(todo) + MOST_SOURCED:
                         seen.add(key)
-                        deeper.append((each, kind))
+                        deeper.append((each, key[1]))
         level = deeper
     found = list(dict.fromkeys(found))
     found += [place for place, _ in led(Path(top), found)]  # where a link on the way leads

@@ -11,7 +11,9 @@ the model wrote runs at the user's next such program there, outside the sandbox.
   * a relative path an ssh `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` or `Match
     exec` runs (`./proxy.sh %h`), a tmux `source-file`, `run-shell` or `if-shell` names, a
     vim or gdb `source` (`silent! source .vimrc.local`): each runs it from the folder it
-    starts in (the files of the home a config sources: `sourced`, read as their own kind);
+    starts in (the files of the home a config sources: `sourced`, read as their own kind;
+    vim's `runtime x.vim` from `~/.vim` and `~/.config/nvim`; a gdb-sourced `*.py` as
+    Python, `*.scm` as Guile: `script_kind`, attack 24 F6, F7);
   * a relative path a shell startup file sources (`. .env` in a `cd` or `chpwd` function,
     `PROMPT_COMMAND='. ./.prompt.sh'`) or its `PROMPT_COMMAND` runs (`./.prompt.sh`), or a
     relative `PYTHONSTARTUP`, a prompt's `$(./x)`, a `trap ./x DEBUG`: the shell sources it
@@ -28,11 +30,14 @@ import posixpath
 import re
 
 from cleveragents.domain.config_programs import script_reach
-from cleveragents.domain.gdb_python import gdb_lines
+from cleveragents.domain.gdb_python import gdb_lines, script_lines
 from cleveragents.domain.git_calls import git_runs
 from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped
+from cleveragents.domain.vim_expressions import command_lines
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
+# A file gdb sources that it runs as Python (`*.py`) or Guile (`*.scm`), by its name.
+GDB_SCRIPTS = {"gdb python": ("python", ".py"), "gdb guile": ("guile", ".scm")}
 VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")
 NVIM_NAMES = (".nvim.lua", ".nvimrc", ".exrc")
 GDB_NAMES = (".gdbinit", "*-gdb.py", "*-gdb.gdb", "*-gdb.scm")
@@ -78,7 +83,16 @@ TRAP = re.compile(
 
 # What a config has its program read in turn (attack 23 F2, F3, F5): vim's `source` (after
 # `silent!`, a `|`, in a `vim.cmd` string), gdb's `source`, ssh's `Include`.
-VIM_SOURCE = re.compile(r"(?:^|[|\"'])\s*(?:sil(?:ent)?!?\s+)?so(?:urce)?!?\s+([^\s|\"']+)", re.M)
+# (or an autocmd's: `au VimEnter * source .vimlocal`, `exe`'s string put in).
+VIM_START = r"(?:^|[|\"']|\bau(?:tocmd)?!?(?:\s+\S+)+?(?=\s))"
+VIM_SOURCE = re.compile(VIM_START + r"\s*(?:sil(?:ent)?!?\s+)?so(?:urce)?!?\s+([^\s|\"']+)", re.M)
+# vim's `runtime[!] [where] name...`: each name in each folder of the runtimepath.
+VIM_RUNTIME = re.compile(
+    VIM_START + r"\s*(?:sil(?:ent)?!?\s+)?ru(?:n(?:t(?:i(?:m(?:e)?)?)?)?)?!?\s+"
+    r"(?:(?:START|OPT|PACK|ALL)\s+)?([^|\"'\n]+)",
+    re.M,
+)
+RUNTIME_FOLDERS = (".vim", ".vim/after", ".config/nvim", ".config/nvim/after")
 GDB_SOURCE = re.compile(r"^\s*source\s+(?:-[sv]\s+)*(\S+)", re.M)
 SSH_INCLUDE = re.compile(r"^\s*include\b[\s=]+(.*)$", re.I | re.M)
 # A shell loop's files sourced by its variable (Fedora's stock `for rc in ~/.bashrc.d/*; do
@@ -97,9 +111,8 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
     program of `kind`, has a program read from whatever folder it starts in; `top`, `home`
     (absolute, resolved) for gdb's safe-path."""
-    comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
-    lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
-    lines, unread = gdb_lines(lines) if kind == GDB else (lines, False)  # `python gdb.execute`
+    lines, unread = _lines(kind, text, home)
+    kind = GDB if kind in GDB_SCRIPTS else kind
     body = "\n".join(lines)
     if kind in (VIM, NVIM, GDB):  # `source .vimrc.local`: from the folder it starts in
         program = {VIM: "vim or nvim", NVIM: "nvim", GDB: "gdb"}[kind]
@@ -113,6 +126,9 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`") + local
     if kind == NVIM and (LUA_EXRC.search(body) or VIM_EXRC.search(body)):
         return _names(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc") + local
+    if kind in (VIM, NVIM) and unread:  # `exe g:cmd`: it may set exrc
+        said = f"{setting}'s `:execute`, which may set exrc"
+        return _names(VIM_NAMES + NVIM_NAMES, program, said) + local
     if kind in (VIM, NVIM):
         return local
     if kind == GDB and unread:  # Python agents does not read: it may set the safe-path
@@ -156,11 +172,13 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     `~/.ssh`), tmux's `source-file`, a shell's `. ~/x` (or a loop's `. "$rc"`: each of its
     words, `~/.bashrc.d/*`). A relative one (not ssh's) is read
     from the folder the program starts in: `reads`."""
-    comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
-    lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
-    body = "\n".join(gdb_lines(lines)[0] if kind == GDB else lines)
+    lines = _lines(kind, text, home, here)[0]
+    kind = GDB if kind in GDB_SCRIPTS else kind
+    body = "\n".join(lines)
     if kind in (VIM, NVIM):
         words = VIM_SOURCE.findall(body)
+        names = [w for m in VIM_RUNTIME.findall(body) for w in m.split()]
+        words += [f"~/{f}/{n}" for n in names if "$" not in n for f in RUNTIME_FOLDERS]
     elif kind == GDB:
         words = GDB_SOURCE.findall(body)
     elif kind == SSH:
@@ -185,6 +203,29 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
         if path.startswith("/") and "$" not in path:
             found.append(posixpath.normpath(path))
     return list(dict.fromkeys(found))
+
+
+def script_kind(kind: str, path: str) -> str:
+    """The kind of the file `path` a config of `kind` sources: gdb runs a `*.py` as Python,
+    a `*.scm` as Guile, whatever sources it."""
+    if kind != GDB and kind not in GDB_SCRIPTS:
+        return kind
+    return next((k for k, (_, end) in GDB_SCRIPTS.items() if path.endswith(end)), GDB)
+
+
+def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], bool]:
+    """The lines of a config `text` of `kind` (its comments left out) as the commands they
+    run: gdb's Python as its `gdb.execute` calls, vim's `:execute` as its strings; and
+    whether some of it is not read so (it may run anything)."""
+    comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
+    if kind in GDB_SCRIPTS:  # a sourced `*.py`: Python throughout (`*.scm`: Guile)
+        return script_lines(lines, GDB_SCRIPTS[kind][0])
+    if kind == GDB:  # `python gdb.execute(...)`
+        return gdb_lines(lines)
+    if kind in (VIM, NVIM):
+        return command_lines(lines, posixpath.join(here, "<sfile>"), home)
+    return lines, False
 
 
 def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:

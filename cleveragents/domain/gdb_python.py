@@ -3,7 +3,9 @@ F27): `python gdb.execute('set auto-load safe-path /')`, or a `python` ... `end`
 such calls, sets the safe-path as the command itself would. Only a call with a plain string
 (no escapes, no f-string) is read; any other Python (an `import` of a module, a variable's
 command, `gdb.set_parameter`) may set it too: the code is said to be unread, and its
-config taken as turning the safe-path on (`cwd_reads`).
+config taken as turning the safe-path on (`cwd_reads`). A file gdb `source`s whose name
+ends `.py` gdb runs as Python, `.scm` as Guile (the GEF/pwndbg layout: `source
+~/.gdb/init.py`, attack 24 F6): the whole file is read as a `python` block (`script_lines`).
 """
 
 from __future__ import annotations
@@ -37,11 +39,26 @@ def gdb_lines(lines: list[str]) -> tuple[list[str], bool]:
                 code.append(lines[at])
                 at += 1
             at += 1
-        guile = match[1].startswith("gu")
-        for statement in (s.strip() for line in code for s in line.split(";")):
-            call = None if guile else CALL.fullmatch(statement)
-            if call is not None:
-                found += (call[1] if call[1] is not None else call[2]).splitlines()
-            elif statement and not statement.startswith("#") and not INERT.fullmatch(statement):
-                unread = True
+        commands, unknown = _code(code, match[1].startswith("gu"))
+        found += commands
+        unread = unread or unknown
+    return found, unread
+
+
+def script_lines(lines: list[str], language: str) -> tuple[list[str], bool]:
+    """`gdb_lines` of a file gdb runs as `language` ("python", "guile") when sourced."""
+    return _code(lines, language == "guile")
+
+
+def _code(code: list[str], guile: bool) -> tuple[list[str], bool]:
+    """The gdb commands the Python `code`'s plain `gdb.execute` calls run, and whether any
+    other statement (or any Guile) is in it."""
+    found: list[str] = []
+    unread = False
+    for statement in (s.strip() for line in code for s in line.split(";")):
+        call = None if guile else CALL.fullmatch(statement)
+        if call is not None:
+            found += (call[1] if call[1] is not None else call[2]).splitlines()
+        elif statement and not statement.startswith("#") and not INERT.fullmatch(statement):
+            unread = True
     return found, unread

@@ -5,7 +5,9 @@ expand('~/x.vim')`) and `<sfile>` (`source <sfile>:h/other.vim`), read by
 variables given, `expand()` of `~`, `$HOME` or `<sfile>` with `:p`, `:h`, `:t`, joined by
 `.` or `..`; anything else (a variable of the script, a function call) is None, which the
 reader counts as a path it cannot name. `<sfile>` is the script as it was sourced, a link
-or where it leads, by vim's version: both are given, and each evaluated."""
+or where it leads, by vim's version: both are given, and each evaluated. `command_lines`
+puts a config's `:execute` lines as the commands they run (`exe 'set' 'exrc'`, attack 24
+F7), for `domain/cwd_reads.py`."""
 
 from __future__ import annotations
 
@@ -20,6 +22,27 @@ OPERAND = re.compile(
 )
 JOIN = re.compile(r"\s*\.\.?\s*")
 SFILE = re.compile(r"<sfile>((?::[pht])*)")
+# `:execute` (`exe`, `sil! exe`) at a line's start, after a `|` or a blank (an autocmd's).
+EXECUTE = re.compile(
+    r"(?:^|(?<=[|\s]))(?:sil(?:ent)?!?\s+)?exe(?:c(?:u(?:t(?:e)?)?)?)?\s+(?![=.])(.*)$"
+)
+
+
+def command_lines(lines: list[str], script: str, home: str) -> tuple[list[str], bool]:
+    """`lines` of a vim config with each `:execute` put as the command lines it runs
+    (`script`: the config's path, for `<sfile>`; `home`: `$HOME`), and whether one is not
+    evaluated (`exe g:cmd`, an escape): it may run anything."""
+    found: list[str] = []
+    unread = False
+    for line in lines:
+        match = EXECUTE.search(line)
+        ran = None if match is None else executed(match[1], (script,), {"HOME": home}.get)
+        if match is None or ran is None:
+            unread = unread or match is not None
+            found.append(line)
+        else:
+            found += [line[: match.start()] + run for run in ran]
+    return found, unread
 
 
 def sfile(word: str, scripts: tuple[str, ...]) -> list[str] | None:

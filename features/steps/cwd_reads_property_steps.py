@@ -37,6 +37,12 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "runtime x.vim\nsource $HOME/.vim/a.vim@@.vim/a.vim=so ~/.vim/b.vim@@.vim/b.vim=se ex",
             "silent! source {n}",
             "if filereadable('{n}') | source {n} | endif",
+            "runtime opts.vim@@.vim/opts.vim=set exrc",
+            "runtime! conf/*.vim@@.vim/conf/o.vim=let &exrc = 1",
+            "exe 'set' 'exrc'",
+            'execute "set " . "exrc"',
+            "exe g:cmd",
+            "au VimEnter * exe 'so ' . '{n}'",
         ),
         (".exrc", ".vimrc", "_vimrc", ".nvim.lua"),
         (
@@ -47,6 +53,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "if &exrc == 1 | endif",
             "source ~/.vim/opts.vim@@.vim/opts.vim=set noexrc",
             "source ~/{n}",
+            "runtime opts.vim@@.vim/opts.vim=set noexrc",
+            "exe 'set' 'noexrc'",
         ),
     ),
     ".config/nvim/init.lua": (
@@ -75,6 +83,10 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "py gdb.execute('source {n}')",
             "python\nimport os\nend",
             'guile (execute "set auto-load safe-path /")',
+            "source ~/.gdb/i.py@@.gdb/i.py=import gdb\ngdb.execute('set auto-load safe-path /')",
+            "source ~/.gdb/init.py@@.gdb/init.py=gdb.execute('set auto-load safe ' + '/')",
+            "source -v ~/.gdb-gef.py@@.gdb-gef.py=gdb.execute('source {n}')",
+            "source ~/.gdb/init.scm@@.gdb/init.scm=(display 1)",
         ),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
         (
@@ -83,6 +95,7 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "source ~/{n}",
             "python gdb.execute('set pagination off')",
             'python\ngdb.execute("set print pretty on")\nend',
+            "source ~/.gdb/init.py@@.gdb/init.py=import gdb\ngdb.execute('set pagination off')",
         ),
     ),
     ".ssh/config": (
