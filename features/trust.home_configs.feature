@@ -144,6 +144,9 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | ANSI-C quoting           | . $HOME/$'dot\x66iles'/extra.sh\n                          | printf 'touch planted-ran' >> extra.sh           | true  |
       | the folder before a cd   | cd ~/dotfiles; cd; . $OLDPWD/extra.sh\n                     | printf 'touch planted-ran' >> extra.sh           | true  |
       | an extglob over the home | shopt -s extglob\n. ~/@(dotfiles\|x)/init.sh\n              | printf 'touch ~/planted-ran' > init.sh           | true  |
+      | an unset not taken       | S=-ssh\n[ -z \"$SSH_TTY\" ] && unset S\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
+      | an unset -v in an if     | S=-ssh\nif [ -z \"$SSH_TTY\" ]; then unset -v S; fi\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
+      | an eval's assignment     | S=-ssh\n[ -z \"$SSH_TTY\" ] && eval 'S='\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
 
   Scenario Outline: A <name> that my home's <config> has <program> read from any folder it starts in is kept from the model
     # Attack 22, findings 14-17: `set exrc`, gdb's safe-path `/`, a relative ProxyCommand,

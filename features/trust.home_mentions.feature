@@ -109,6 +109,7 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
       | a ~/.profile.d loop | for f in ~/.profile.d/*.sh; do . \"$f\"; done\n                | .profile.d/d.sh | export DOTFILES=$HOME/dotfiles\n |
       | a dotenv and xargs  | export $(grep -v '^#' ~/.vars \| xargs)\n                      | .vars           | DOTFILES=$HOME/dotfiles\n        |
       | eval of its cat     | eval \"$(cat ~/.vars)\"\n                                      | .vars           | export DOTFILES=$HOME/dotfiles\n |
+      | eval of export, cat | eval \"export $(cat ~/.vars)\"\n                               | .vars           | DOTFILES=$HOME/dotfiles\n        |
       | a read loop         | while IFS== read -r k v; do export \"$k=$v\"; done < ~/.vars\n | .vars           | DOTFILES=$HOME/dotfiles\n        |
 
   # kubectl runs a kubeconfig's exec plugin; one an alias's or a function's `--kubeconfig`

@@ -4,7 +4,9 @@ done`, Fedora's stock `~/.bashrc.d/*` loop: `home_matches`), read as the files s
 name are (the tree's matches are its places: `home_words.glob_places`); and the dotenv
 idioms, a file's text turned into the
 shell's variables by `export $(grep -v '^#' ~/.vars | xargs)`, `eval "$(cat ~/.vars)"`,
-`source <(sed ... ~/.vars)`, `while IFS== read -r k v; do export "$k=$v"; done < ~/.vars`.
+`source <(sed ... ~/.vars)`, `while IFS== read -r k v; do export "$k=$v"; done < ~/.vars`,
+and their mixes (`eval "export $(cat ~/.vars)"`, `eval "$(<~/.vars)"`: any word of a setter's
+or an `eval`'s code that is a command's output, the files that command reads).
 The file each names is read as a startup file is (`home_shells.py`: its `KEY=VALUE` lines
 are the shell's assignments, more values than the idiom gives, never fewer). When the file
 cannot be named (`export $(cat "$ENVF" | xargs)`), or variables are set by names from data
@@ -39,6 +41,8 @@ _SETTER = re.compile(
 )
 _SOURCED = re.compile(r"(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+<\(")  # `. <(...)`
 _FED = re.compile(r"\bdone\s*<\s*(<\()?")  # `done < ~/.vars`, `done < <(grep ... ~/.vars)`
+_NESTED = re.compile(r"""^(?:["']?(?:export|declare|typeset|readonly|eval)\b(?:\s+-\w+)*\s+)+""")
+_DATA = re.compile(r"(?:^|(?<=[\s;]))[\"']?(?:\$(\()|`)")  # a word's names from a command's text
 _DYNAMIC = re.compile(r"""^["']?\$(?!\()""")  # `"$k=$v"`, `$kv`, `"$line"`: a name from data
 KUBE_FLAGGED = "\0kubeconfig"  # in the variables: the files a `--kubeconfig` names (None:
 # one agents cannot evaluate); kept for the home's scan (`KEPT`), `UNREAD` when reached
@@ -59,9 +63,11 @@ def dotenv_files(
         if line.lstrip().startswith("#"):
             continue
         setter = _SETTER.search(line)
-        if setter and setter[2].lstrip("\"'").startswith("$("):  # `export $(grep ... X)`
-            inners.append(_inner(line, line.index("$(", setter.start(2)) + 1))
-        elif setter and _DYNAMIC.match(setter[2]):
+        rest = _NESTED.sub("", setter[2]) if setter else ""  # `eval "export $(cat X)"`: X
+        for match in _DATA.finditer(rest):  # `export $(grep ... X)`, `eval "a; $(cat X)"`
+            at = len(line) - len(rest) + match.end() - 1
+            inners.append(_inner(line, at) if match[1] else line[at + 1 :].partition("`")[0])
+        if setter and _DYNAMIC.match(rest):
             dynamic = dynamic or setter[0].strip()
         for match in _SOURCED.finditer(line):  # `source <(cat X)`
             inners.append(_inner(line, match.end() - 1))
@@ -122,6 +128,8 @@ def _read_files(
         if word in ("|", ";", "&&", "||", "<"):
             program = word != "<"
             continue
+        if word.startswith("<") or not program:  # `$(<X)`, `--file=X`: X
+            word, program = word.lstrip("<").rpartition("=")[2], False
         if program or not word.startswith(("~", "/", "$")):
             program = False
             continue

@@ -1,43 +1,40 @@
 """What the home's shell startup files source into the tree, read line by line: the home's OWN
-startup files (`~/.bashrc`, `~/.zshenv`..., fish's `conf.d/*.fish` and `config.fish`, read
-where their links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`),
-`$ZDOTDIR`'s, and the tree's shell files they reach (`home_files.py` reads those with the
-hook reader too). A sourced or run path (`.`, `source`, `bash X`, a command's own path) is
-named with `~`, `$HOME`, `${HOME}`, a variable assigned earlier in the files read
-(`DOTFILES=~/dotfiles; . $DOTFILES/x`, a `for rc in ~/dotfiles/bashrc.d/*` loop's variable),
-brace expansion, the file's own folder (`$(dirname "$BASH_SOURCE")`) or, failing that, one
-of agents' own environment (which those files made). Any other path into the tree the files
-name by `~`, `/`, `$HOME` or a variable they set, wherever on a line (`<(cat X)`, `eval
-"$(cat X)"`, `BASH_ENV=X`, `PATH=X:$PATH`, an alias' string), is one they may run too:
-found, read in turn. A function sourcing or running its argument (`source_if_exists() { [ -f
-"$1" ] && . "$1"; }`) sources what each of its calls names (`source_if_exists
-~/dotfiles/x.sh`). A path behind a `$(cmd ...)` of a program known to print the system's
-places only, found outside the home (`$(brew --prefix)/etc/x.sh`), is the system's; any
-other program may print a path of the home (`$(git config --global dotfiles.dir)`): an
-unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's
-`${0:A:h}` and named directories, a project runner given a folder of the tree (`make -C
-~/dotfiles`) and `sh -c`'s code: `home_assigns`. A glob is where it may match in the tree
-(`home_words.glob_places`: `~/*/bin` its `bin`, made later too), and the home's own files
-it matches (`~/.profile.d/*.sh`) are read in turn, as a dotenv idiom's file is (`export
-$(grep -v '^#' ~/.vars | xargs)`: `home_loads`); a file fed to a shell on
-stdin (`sh < x.sh`) is run; a `ZDOTDIR` assigned makes that folder's zsh startup files the
-home's; a tree link on the way to a found path is found too (`home_ways.links_on_the_way`).
-A relative path sourced after a `cd`/`pushd` is read from where it leads
-(`home_moves.follow_cd`), before any from the home and the tree's top (a terminal may open
-there); a variable a program loads from (`READERS`: `PYTHONPATH`, `PATH`...) set to the
-tree's top makes the tree whole; after a `cd` into the tree, a program run there (`make`) or
-a relative glob sourced makes its folder whole (`home_moves.ran_here`). Words are evaluated
-as the shell does where agents can (`home_values`: `${X:+$X:}`, `${X:-d}`, `$(pwd)`), in
-every value they may take: an assignment that may not run (after `&&`/`||`, in an `if`,
-`case`, loop or function) keeps the values before it (`home_values.either`); a
-value agents cannot evaluate that may name the tree, given to a variable or a `cd`, is an
-unknown, as is a sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set
-nowhere), or a startup file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is
-the whole tree, when these files reach it or it lies in the home (such a path may be one of
-it). At most `MOST_READ` files are read; past it the tree counts whole.
-
-Cost: a read of each of the home's startup files (a few KB) and a `realpath` of each
-folder they name, per look: 0.05 s for a 55 KB `.bashrc` naming 2700 paths.
+startup files (`~/.bashrc`, `~/.zshenv`..., fish's `conf.d/*.fish` and `config.fish`, read where
+their links lead: a distro's `.bashrc` with one added `. ~/dotfiles/aliases.sh`), `$ZDOTDIR`'s,
+and the tree's shell files they reach (`home_files.py` reads those with the hook reader too). A
+sourced or run path (`.`, `source`, `bash X`, a command's own path) is named with `~`, `$HOME`,
+`${HOME}`, a variable assigned earlier in the files read (`DOTFILES=~/dotfiles; . $DOTFILES/x`,
+a `for rc in ~/dotfiles/bashrc.d/*` loop's variable), brace expansion, the file's own folder
+(`$(dirname "$BASH_SOURCE")`) or, failing that, one of agents' own environment (which those
+files made). Any other path into the tree the files name by `~`, `/`, `$HOME` or a variable they
+set, wherever on a line (`<(cat X)`, `eval "$(cat X)"`, `BASH_ENV=X`, `PATH=X:$PATH`, an alias'
+string), is one they may run too: found, read in turn. A function sourcing or running its
+argument (`source_if_exists() { [ -f "$1" ] && . "$1"; }`) sources what each of its calls names
+(`source_if_exists ~/dotfiles/x.sh`). A path behind a `$(cmd ...)` of a program known to print
+the system's places only, found outside the home (`$(brew --prefix)/etc/x.sh`), is the system's;
+any other program may print a path of the home (`$(git config --global dotfiles.dir)`): an
+unknown. An append, an array, a name reference, `read`/`mapfile`/`printf -v`, zsh's `${0:A:h}`
+and named directories, a project runner given a folder of the tree (`make -C ~/dotfiles`) and
+`sh -c`'s code: `home_assigns`. A glob is where it may match in the tree
+(`home_words.glob_places`: `~/*/bin` its `bin`, made later too), and the home's own files it
+matches (`~/.profile.d/*.sh`) are read in turn, as a dotenv idiom's file is (`export $(grep -v
+'^#' ~/.vars | xargs)`: `home_loads`); a file fed to a shell on stdin (`sh < x.sh`) is run; a
+`ZDOTDIR` assigned makes that folder's zsh startup files the home's; a tree link on the way to a
+found path is found too (`home_ways.links_on_the_way`). A relative path sourced after a
+`cd`/`pushd` is read from where it leads (`home_moves.follow_cd`), before any from the home and
+the tree's top (a terminal may open there); a variable a program loads from (`READERS`:
+`PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the tree,
+a program run there (`make`) or a relative glob sourced makes its folder whole
+(`home_moves.ran_here`). Words are evaluated as the shell does where agents can (`home_values`:
+`${X:+$X:}`, `${X:-d}`, `$(pwd)`), in every value they may take: an assignment that may not run
+(after `&&`/`||`, in an `if`, `case`, loop or function) keeps the values before it
+(`home_values.either`), as an `unset`, `eval`'s or `trap`'s does (`home_unsets`); a value agents
+cannot evaluate that may name the tree, given to a variable or a `cd`, is an unknown, as is a
+sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a startup
+file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is the whole tree, when these
+files reach it or it lies in the home (such a path may be one of it). At most `MOST_READ` files
+are read; past it the tree counts whole. Cost (a read of each startup file, a `realpath` of each
+folder named): 0.05 s a look for a 55 KB `.bashrc` naming 2700 paths.
 """
 
 from __future__ import annotations
@@ -84,6 +81,7 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
+from cleveragents.adapters.home_unsets import unset_or_run
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
     CONTINUED,
@@ -288,6 +286,9 @@ def _scan(
                 named_directories(words, index, variables, home)
             prefixed = start or bool(before and ASSIGNED.fullmatch(before))  # `IFS= read`
             vague(others_set(words, index) if prefixed else [], variables)  # `read -r D`
+            maybe = branched or blocks > 0 or bool(function)  # `[ -z "$SSH_TTY" ] && unset S`
+            if start and unset_or_run(words, index, variables, home, maybe):
+                continue  # `eval 'S='`, `trap 'S=' RETURN`: one more value (unset, "")
             if assigned and nameref(words, index):  # `declare -n R=HOME`: HOME's value
                 variables[assigned[1]] = values = referred(assigned[3], variables, home)
                 vague([] if values is not None else [assigned[1]], variables)
@@ -310,8 +311,7 @@ def _scan(
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
                     why = assigned_unknown(assigned[1], rest, variables, home, top)
                     unknown, values = unknown or why, _environ(assigned[1])
-                if branched or blocks > 0 or function:  # `[ -n "$SSH_TTY" ] && S=-ssh`
-                    values = either(name, values, variables)  # or as it was (unset)
+                values = either(name, values, variables) if maybe else values  # or as it was
                 variables[assigned[1]] = values
                 targets += rooted(entries, top, home)
                 if assigned[1] == "ZDOTDIR" and values:

@@ -255,10 +255,10 @@ def _lookup(name: str, variables: Variables) -> list[str] | None:
     """`$name`: the values it may hold; None when unset or not evaluated (`. $X/x.sh` with X
     set nowhere names no path agents knows)."""
     states = _states(name, variables)
+    if states is not None and UNSET in (variables.get(name) or []):  # `unset S`, an
+        return list(dict.fromkeys(s or "" for s in states))  # assignment not taken: nothing
     if states is None or not any(s is not None for s in states):
         return None
-    if UNSET in (variables.get(name) or []):  # an assignment not taken: `$S` puts in nothing
-        return list(dict.fromkeys(s or "" for s in states))
     return [s for s in states if s is not None]
 
 

@@ -148,6 +148,13 @@ SOURCES = (
     ('S=; [ -n "$SSH_TTY" ] && S=-ssh; . {h}/dotfiles/prompt$S.sh', "prompt-ssh.sh"),
     ('[ -n "$SSH_TTY" ] &&\n  S=-ssh\n. {h}/dotfiles/prompt${{S:-}}.sh', "prompt.sh"),
     ('[ -n "$SSH_TTY" ] && D={h}; D=$D/dotfiles; . "$D/aliases.sh"', "found"),
+    # Attack 24 F3: an `unset` (one not taken), an `eval`'s or a `trap`'s assignment.
+    ('S=-ssh; [ -z "$SSH_TTY" ] && unset S; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
+    ('S=-ssh; if [ -z "$SSH_TTY" ]; then unset -v S; fi; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
+    ("S=-ssh; [ -z \"$SSH_TTY\" ] && eval 'S='; . {h}/dotfiles/prompt$S.sh", "prompt.sh"),
+    ("S=-x; trap 'S=' RETURN; . {h}/dotfiles/prompt$S.sh", "prompt.sh"),
+    ("S=-x; unset S; . {h}/dotfiles/prompt$S.sh", "prompt.sh"),
+    ('S=-x; [ -t 1 ] && eval "S=$(uname -n)"; . {h}/dotfiles/prompt$S.sh', "whole"),
     ('if [ -d {h}/x ]; then PATH="{h}/x:$PATH"; fi; PATH="{h}/dotfiles/bin:$PATH"', "bin"),
     (". {h}/$'dot\\x66iles'/aliases.sh", "found"),
     (". {h}/$'\\144otfiles'/aliases.sh", "found"),

@@ -29,6 +29,9 @@ FORMS = (
     ('for {v} in ~/dotfiles/{p}/*; do . "${v}"; done', "{p}"),
     # a loop over a folder of the home, whose file sources the tree's (attack 23 F21, F27)
     ('for {v} in ~/.{p}.d/*.bash; do [ -r "${v}" ] && . "${v}"; done', "{p}"),
+    # a dotenv file of the home eval'd (attack 24 F5), its `KEY=VALUE` naming the tree's
+    ('eval "export $(cat ~/.{p}.vars)"', "{p}"),
+    ('[ -r ~/.{p}.vars ] && eval "$(<~/.{p}.vars)"', "{p}"),
     ("export ZDOTDIR=~/dotfiles/{p}", "{p}/.zshrc"),
     ('export ZDOTDIR="${{ZDOTDIR:-$HOME/dotfiles/{p}}}"', "{p}/.zshrc"),  # its default
     (". /etc/{p}; . ~/.{p}", ""),  # outside the tree: nothing
@@ -99,6 +102,7 @@ EXPORTED = (("NODE_PATH", "."), ("PERL5LIB", "dlib"), ("RUBYLIB", "dgems/lib"))
 RAN = ("*.sh; do", "python3 {p}", "make -s")
 UNKNOWN = '. "$NOT_SET_ANYWHERE_{v}/{p}"'
 HOME_LOOP = ".d/*.bash; do"  # the form looping over a folder of the home
+DOTENV = ".vars)"  # the forms reading a dotenv file of the home
 STARTED = "[ -f ./"  # the form sourcing from where the shell starts, first in its file
 ENVIRONMENT_D = ".config/environment.d/10-dots.conf"  # systemd's, read as the shell's
 FISH_CONF_D = ".config/fish/conf.d/dots.fish"  # fish's, sourced before `config.fish`
@@ -128,6 +132,8 @@ def _example(root: Path, data: st.DataObject) -> None:
         if HOME_LOOP in form:  # the home's folder the loop sources, its file naming the tree's
             (home / f".{p}.d").mkdir(parents=True, exist_ok=True)
             (home / f".{p}.d" / "a.bash").write_text(f". ~/dotfiles/{p}\n")
+        if DOTENV in form:
+            (home / f".{p}.vars").write_text(f"V{variable}=$HOME/dotfiles/{p}\n")
         # a relative path from where the shell starts: before any `cd` of the file
         text = [line, *text] if form.startswith(STARTED) else [*text, line]
         wanted += [want.format(p=p)] if want else []
