@@ -265,3 +265,15 @@ def step_beat_rule_property(context: Any) -> None:
 @then("every change of the command is taken back, and every change of mine kept")
 def step_beat_rule_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("a stopped writer's command writes on for a random time and the writer is killed")
+def step_box_beat_property(context: Any) -> None:
+    from features.support.box_beat_property import check_property
+
+    run_property(context, "box beat property", check_property, 1)
+
+
+@then("the lock's last touch bounds every write of the command, and ends with it")
+def step_box_beat_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
