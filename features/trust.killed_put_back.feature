@@ -35,6 +35,21 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the exit code is 0
     And the file "zz.sh" contains "touch planted"
 
+  Scenario: What the command wrote while agents was stopped, before the kill, goes at the next command too
+    # A stopped agents (`kill -STOP`, a debugger) beats its lock no more, yet the box, in a
+    # session of its own, writes on: its late script was taken for mine and stayed (attack
+    # 24, F8). The box's own beat (`box_beat.py`) lasts while it lives.
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude will run "sh -c 'echo x > marker; sleep 14; echo touch planted > zz.sh; echo y > marker2; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude, SIGSTOP it once "marker" stands and SIGKILL it once "marker2" stands in the tree
+    And I run "agents plan list"
+    Then the file "zz.sh" does not exist
+    And stderr contains "; put back marker, marker2, zz.sh: its killed command changed them where your host runs them"
+    When I run "agents plan undo 2"
+    Then the exit code is 0
+    And the file "zz.sh" contains "touch planted"
+
   Scenario: An ignored script my shell runs, changed by a killed command, goes back at the next command, undoably
     # `~/dot` links to the tree: every file of it is the home's, the tree is not held in
     # the box, and `local.sh` is ignored: no checkpoint holds it (attack 21, finding 7: only

@@ -25,3 +25,10 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
   Scenario: Of what changed, the settling takes back exactly what the killed command changed
     When random changes of a killed command and then of mine are dated by the beat rule
     Then every change of the command is taken back, and every change of mine kept
+
+  # The box's own beat (features/support/box_beat_property.py): a real writer holding the
+  # lock runs a command that writes for a random time; the writer is stopped (SIGSTOP) a
+  # random moment in, then SIGKILLed once the command ended or while it writes on.
+  Scenario: The lock is touched while the command lives, whatever became of agents, and no longer
+    When a stopped writer's command writes on for a random time and the writer is killed
+    Then the lock's last touch bounds every write of the command, and ends with it

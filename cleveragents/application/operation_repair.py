@@ -177,10 +177,12 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
 
 def _alive_until(log: OperationLog, op: Operation) -> int | None:
     """When `op`'s killed command could last have written (ns): its agents process touched
-    the working tree's lock up to its death (`PlanLocks.beat_before`), every `BEAT`; the
-    box, and what it ran, died with it. What changed later is the user's (attack 23, F12:
-    the user's own settings, hooks, a worktree's `.git` made after the kill were taken
-    back). None when no beat is known since `op` began (a lock of an older agents)."""
+    the working tree's lock up to its death (`PlanLocks.beat_before`), every `BEAT`, and so
+    did a process beside its command while the command lived (`box_beat.py`: agents may
+    have been stopped while it wrote on); the box, and what it ran, died with it. What
+    changed later is the user's (attack 23, F12: the user's own settings, hooks, a
+    worktree's `.git` made after the kill were taken back). None when no beat is known since
+    `op` began (a lock of an older agents)."""
     beat = log.locks.beat_before
     if beat is None or beat < int(op.created_at.timestamp() * 1e9):
         return None

@@ -102,6 +102,32 @@ def step_put_and_said(context: Any, name: str, text: str) -> None:
 def step_kill_agents(context: Any, command: str, name: str) -> None:
     """`agents` started as its own process (never forked), killed by its PID with SIGKILL
     while its command sleeps in the box (bwrap dies with it: `--die-with-parent`)."""
+    agents = _started(context, command)
+    stood = _appeared(context.repo / name)
+    os.kill(agents.pid, signal.SIGKILL)
+    agents.wait(timeout=30)
+    assert stood, f"{name} never stood in the tree while agents ran"
+    time.sleep(0.2)  # bwrap, its parent gone, ends its box
+
+
+@when(
+    'I start "{command}" with Claude, SIGSTOP it once "{first}" stands and SIGKILL it once '
+    '"{name}" stands in the tree'
+)
+def step_stop_kill_agents(context: Any, command: str, first: str, name: str) -> None:
+    """As above, but `agents` is stopped first (`kill -STOP`, a debugger): its lock's beat
+    stops with it; its command, in a session of its own, writes on (attack 24, F8)."""
+    agents = _started(context, command)
+    stood = _appeared(context.repo / first)
+    os.kill(agents.pid, signal.SIGSTOP)
+    later = stood and _appeared(context.repo / name)
+    os.kill(agents.pid, signal.SIGKILL)
+    agents.wait(timeout=30)
+    assert stood and later, f"{first} or {name} never stood in the tree while agents ran"
+    time.sleep(0.2)  # bwrap, its parent gone, ends its box
+
+
+def _started(context: Any, command: str) -> subprocess.Popen[bytes]:
     environ = {**os.environ, **context.env, **claude_env(context)}
     agents = subprocess.Popen(
         command_line(context, command),
@@ -119,11 +145,7 @@ def step_kill_agents(context: Any, command: str, name: str) -> None:
         agents.wait()
 
     context.add_cleanup(stop)
-    stood = _appeared(context.repo / name)
-    os.kill(agents.pid, signal.SIGKILL)
-    agents.wait(timeout=30)
-    assert stood, f"{name} never stood in the tree while agents ran"
-    time.sleep(0.2)  # bwrap, its parent gone, ends its box
+    return agents
 
 
 AFTER_BEAT = 10_000_000_000  # ns: `operation_repair.AFTER_BEAT`
@@ -242,4 +264,16 @@ def step_beat_rule_property(context: Any) -> None:
 
 @then("every change of the command is taken back, and every change of mine kept")
 def step_beat_rule_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@when("a stopped writer's command writes on for a random time and the writer is killed")
+def step_box_beat_property(context: Any) -> None:
+    from features.support.box_beat_property import check_property
+
+    run_property(context, "box beat property", check_property, 1)
+
+
+@then("the lock's last touch bounds every write of the command, and ends with it")
+def step_box_beat_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

@@ -3,7 +3,9 @@
 A writer touches the lock file every `BEAT` seconds while it holds it: the file's
 modification time, found by the next writer before it writes, is when the last one was
 still alive. A killed run's commands die with agents (`command_process._die_with_parent`),
-so what changed later is not theirs (`application/operation_repair.py`, attack 23, F12).
+so what changed later is not theirs (`application/operation_repair.py`, attack 23, F12). A
+command's own beat touches it too while the command lives (`workspace/box_beat.py`): a
+stopped agents beats no more, its command writes on (attack 24, F8).
 """
 
 from __future__ import annotations
@@ -22,6 +24,14 @@ from cleveragents.errors import ConflictingState
 
 LOCK_NAME = "worktree.lock"
 BEAT = 0.5  # seconds between a writer's touches of the lock file: one `futimens` each
+# The lock file this process holds as a writer, if any: a command's own beat touches it too
+# (`workspace/box_beat.py`).
+_held: list[Path] = []
+
+
+def held_lock() -> Path | None:
+    """The lock file this process holds as a writer now (None: none)."""
+    return _held[-1] if _held else None
 
 
 class PlanLocks:
@@ -77,9 +87,11 @@ class PlanLocks:
                 beating.start()
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            _held.append(path)
             try:
                 yield
             finally:
+                _held.remove(path)
                 stop.set()
                 beating.join()
         finally:

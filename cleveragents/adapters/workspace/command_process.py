@@ -16,6 +16,7 @@ from typing import IO
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.command_safety.bubblewrap import HOME
 from cleveragents.adapters.command_safety.limits import PidsCgroup, SandboxLimits
+from cleveragents.adapters.workspace.box_beat import beating_for
 from cleveragents.domain.action import ActionOutcome
 from cleveragents.domain.command_environment import NEVER_PASSED
 from cleveragents.domain.command_output import OutputRecord
@@ -116,6 +117,18 @@ def _run(
         start_new_session=True,
         preexec_fn=_child_setup(limits, cgroup),
     )
+    with beating_for(process.pid):
+        return _awaited(process, args, timeout, limits, cgroup, stdin)
+
+
+def _awaited(
+    process: subprocess.Popen[bytes],
+    args: str | list[str],
+    timeout: float,
+    limits: SandboxLimits | None,
+    cgroup: PidsCgroup | None,
+    stdin: bytes,
+) -> ActionOutcome:
     assert process.stdout is not None
     if process.stdin is not None:  # fed beside the wait: a command that never reads blocks none
         threading.Thread(target=_feed, args=(process.stdin, stdin), daemon=True).start()
