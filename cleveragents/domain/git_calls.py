@@ -15,8 +15,9 @@ Attack 24 F2, F9: `GIT_CONFIG_KEY_n`/`VALUE_n` exported on lines of their own ar
 the file; `--config-env=KEY=VAR` is read with VAR's value (the command's, or the file's); a
 `-c KEY=VALUE` given to a function or alias wrapping git, when KEY is one of git's program
 settings, is read as git's; a program setting's value agents cannot evaluate (`$(...)`, a
-`$VAR/` agents cannot name) is the whole tree (`WHOLE`), said; ssh's own options (`ssh -o
-ProxyCommand=./p.sh`, `-F ./cfg`: `ssh_lines.py`) in a home alias run from wherever it starts.
+`$VAR/` the file does not set, not the user's own folder) is the whole tree (`WHOLE`), said;
+ssh's own options (`ssh -o ProxyCommand=./p.sh`, `-F ./cfg`: `ssh_lines.py`) in a home alias
+run from wherever it starts.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import posixpath
 import re
 import shlex
 from dataclasses import dataclass
+from functools import partial
 
 from cleveragents.domain.claude_bash_rules import GIT_OPTIONS
 from cleveragents.domain.config_programs import program_reach, runs_program, script_reach
@@ -55,7 +57,11 @@ _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 _NUMBERED = re.compile(r"GIT_CONFIG_(KEY|VALUE)_([0-9]+)")
 _PAIRED = re.compile(r"\bGIT_CONFIG_(KEY|VALUE)_([0-9]+)=(\"[^\"]*\"|'[^']*'|[^\s;&|)]*)")
 _SET = re.compile(r"(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|)]*)")
-_UNKNOWN = re.compile(r"\$\(|`|\$\{?(?!(?:HOME|PWD)\b)[A-Za-z_][A-Za-z0-9_]*\}?/")
+# A value agents cannot evaluate: a substitution, or a path from a variable neither the file
+# sets nor one of the user's own folders (`$XDG_CONFIG_HOME/git/hooks`: outside the tree).
+_OWN = "HOME|PWD|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_CACHE_HOME|XDG_RUNTIME_DIR"
+_UNKNOWN = re.compile(rf"\$\(|`|\$\{{?(?!(?:{_OWN})\b)[A-Za-z_][A-Za-z0-9_]*\}}?/")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
 UNEVALUATED = "$(…)"  # a substitution's place in a word read here
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
 
@@ -130,7 +136,7 @@ def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun
         words = words[1:]
     if words[:1] in (["export"], ["declare"], ["typeset"], ["readonly"], ["local"]):
         settings += [s for w in words[1:] for s in _environment(w)]
-        return _placed(settings, "", "")
+        return _placed(_expanded(settings, values), "", "")
     if words and posixpath.basename(words[0]) == "ssh":  # `alias s='ssh -F ./cfg'`
         runs = [r for r in ssh_reach(words[1:], "", script_reach) if not r.data]
         said = "`ssh` options"
@@ -157,7 +163,7 @@ def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun
         elif option in WHOLE_NAMED and given:
             settings.append((option, given, f"`git {option}`"))
         rest = rest[1 + takes :]
-    return _placed(settings, folder, home)
+    return _placed(_expanded(settings, values), folder, home)
 
 
 def _environment(word: str) -> list[tuple[str, str, str]]:
@@ -220,6 +226,14 @@ def _folder(folder: str, given: str, home: str) -> str:
     if given.startswith("/"):
         return posixpath.normpath(given)
     return posixpath.normpath(posixpath.join(folder, given)) if folder else ""
+
+
+def _expanded(
+    settings: list[tuple[str, str, str]], values: dict[str, str]
+) -> list[tuple[str, str, str]]:
+    """`settings` with each variable the file sets put in its value (`$DOTS/.git`)."""
+    put = partial(_VARIABLE.sub, lambda m: values.get(m[1], m[0]))
+    return [(key, put(value), said) for key, value, said in settings]
 
 
 def _program_setting(key: str) -> bool:

@@ -159,6 +159,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "export GIT_SSH_COMMAND='ssh -o ProxyCommand=none -F none'",
             "alias s='ssh -o ServerAliveInterval=30 h ls -F ./{n}'",
             'export GIT_EDITOR="$EDITOR"',
+            "DOTS=~/.cfg\nalias config='git --git-dir=$DOTS/ --work-tree=$HOME'",
+            'export GIT_CONFIG_GLOBAL="$XDG_CONFIG_HOME/git/config"',
             "echo git -c core.pager=./{n} log",
         ),
     ),
