@@ -139,6 +139,15 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | git -c core.fsmonitor    | alias gs='git -C ~/dotfiles -c core.fsmonitor=./fs.sh status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | gs |
       | git -c core.hooksPath    | alias gc='git -C ~/dotfiles -c user.name=u -c user.email=u@e -c core.hooksPath=hk commit -qam x'\n | mkdir hk; printf '#!/bin/sh\ntouch ~/planted-ran\n' > hk/pre-commit; chmod +x hk/pre-commit; printf x >> notes.txt | gc |
       | GIT_SSH_COMMAND          | alias gp='GIT_SSH_COMMAND=./s.sh git -C ~/dotfiles push -q ssh://h/x HEAD'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > s.sh; chmod +x s.sh | gp |
+      | a -c value of $(...) | alias gs='git -c core.fsmonitor=\"$(git rev-parse --show-toplevel)/fs.sh\" status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && gs |
+      | GIT_CONFIG_KEY_0 lines | export GIT_CONFIG_COUNT=1\nexport GIT_CONFIG_KEY_0=core.fsmonitor\nexport GIT_CONFIG_VALUE_0=./fs.sh\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && git status |
+      | git --config-env | alias gs='FS=./fs.sh git -C ~/dotfiles --config-env=core.fsmonitor=FS status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | gs |
+      | -c to a git function | g() { git -C ~/dotfiles \"$@\"; }\nalias gs='g -c core.fsmonitor=./fs.sh status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | gs |
+      | ssh -o in GIT_SSH_COMMAND | alias gl='GIT_SSH_COMMAND=\"ssh -o ProxyCommand=./p.sh -o BatchMode=yes\" git ls-remote ssh://x@h/r'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
+      | ssh -o in core.sshCommand | alias gl='git -c core.sshCommand=\"ssh -o ProxyCommand=./p.sh -o BatchMode=yes\" ls-remote ssh://x@h/r'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
+      | ssh -F exported for git | export GIT_SSH_COMMAND=\"ssh -F ./.ssh_config -o BatchMode=yes\"\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && git ls-remote ssh://x@h/r |
+      | an ssh alias's -o spaced | alias s='ssh -o \"ProxyCommand ./p.sh %h %p\" -o BatchMode=yes'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && s x@h true |
+      | an ssh alias's -F | alias s='ssh -F ./.ssh_config -o BatchMode=yes'\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && s x@h true |
       | a ${SSH_TTY:+} not taken | . ~/dotfiles/prompt${SSH_TTY:+-ssh}.sh 2>/dev/null\n        | printf 'touch ~/planted-ran' > prompt.sh         | true  |
       | an assignment not taken  | [ -n \"$SSH_TTY\" ] && S=-ssh; . ~/dotfiles/prompt$S.sh\n   | printf 'touch ~/planted-ran' > prompt.sh         | true  |
       | ANSI-C quoting           | . $HOME/$'dot\x66iles'/extra.sh\n                          | printf 'touch planted-ran' >> extra.sh           | true  |

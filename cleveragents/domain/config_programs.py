@@ -55,6 +55,7 @@ from cleveragents.domain.shell_words import (
     substitutions,
     tokens,
 )
+from cleveragents.domain.ssh_lines import ssh_reach
 
 __all__ = ["PACKAGE", "WHOLE", "Reach", "program_reach", "program_words", "runs_program"]
 # Settings git runs as programs (names as `git config --list` gives them).
@@ -292,6 +293,8 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
         return tool_configs.tool_reach(name, rest, cwd)
     if name in table.SHELLS:
         return _shell(rest, cwd, given.stdin)
+    if name == "ssh":  # `-o ProxyCommand=./p.sh`, `-F ./cfg`: `domain/ssh_lines.py`
+        return ssh_reach(rest, cwd, _script)
     if table.PYTHON.fullmatch(name):
         roots = list(given.roots)
         return interpreters.python(name, rest, cwd, given.stdin, roots, hook=_HOOK.get())
@@ -320,8 +323,7 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
 def _untold(name: str, program: str) -> bool:
     """Whether a hook's program `name` (named `program`) may load what agents cannot tell:
     one neither known to load nothing nor a function of the script, found on PATH (a bare
-    name) or in a tools folder of the tree (`node_modules/.bin`). A script named by its
-    path is read as the file it is."""
+    name) or in a tools folder of the tree (`node_modules/.bin`); a script by its path not."""
     if name in table.INERT or name in _FUNCTIONS.get():
         return False
     return "/" not in program or bool(table.TOOL_FOLDERS.search(program))
@@ -380,9 +382,7 @@ def _wrapped(name: str, rest: list[str], cwd: str, given: Given) -> list[Reach]:
 
 
 def _shell(rest: list[str], cwd: str, stdin: str | None) -> list[Reach]:
-    """What `sh -c STRING`, `sh SCRIPT` or `sh < SCRIPT` runs (`code_options.shell_split`:
-    `-ec`, `-c -e`, `-co NAME` give code too); a startup file named with `--rcfile` runs
-    too; `-s` reads standard input."""
+    """What `sh -c CODE` (`-ec`), `sh FILE`, `sh < FILE` (`-s`), `--rcfile FILE` run."""
     split = code_options.shell_split(rest)
     found = run_files(cwd, split.rcfiles)
     operand = rest[split.at : split.at + 1]

@@ -287,11 +287,14 @@ def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
     found: list[Reach] = []
     for run in git_runs(body, home):
         hint = f"{setting}'s {run.said}"
+        if run.path == WHOLE:  # a value agents cannot evaluate: any file of the tree
+            found.append(Reach(f"{ANY_FOLDERS}/{WHOLE}", run.program, hint=hint))
+            continue
         start = run.start
         inner, outer = start.startswith(f"{top}/"), top.startswith(f"{start.rstrip('/')}/")
         related = start and (start == top or inner or outer)
         if not related:
-            found.append(Reach(_anywhere(run.path), "git", hint=hint))
+            found.append(Reach(_anywhere(run.path), run.program, hint=hint))
             continue
         folders = [start]
         while run.from_top and folders[-1] != "/":
@@ -301,7 +304,7 @@ def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
             if path == top or path.startswith(f"{top}/"):
                 inside = path.removeprefix(top).lstrip("/") or "."
                 shown = inside if re.search(r"[*?\[]", run.path) else escaped(inside)
-                found.append(Reach(shown, "git", hint=hint))
+                found.append(Reach(shown, run.program, hint=hint))
     return found
 
 

@@ -11,6 +11,13 @@ which is the folder it starts in (`-C`) or one above it. `--exec-path=X` (git's 
 hooks git obeys) are named from the folder git starts in, by the files git runs or reads
 there (a folder's by name: the walk that finds the model's new files matches names). An
 `export GIT_SSH_COMMAND=./x` holds for every git the shell starts: from wherever it starts.
+Attack 24 F2, F9: `GIT_CONFIG_KEY_n`/`VALUE_n` exported on lines of their own are paired over
+the file; `--config-env=KEY=VAR` is read with VAR's value (the command's, or the file's); a
+`-c KEY=VALUE` given to a function or alias wrapping git, when KEY is one of git's program
+settings, is read as git's; a program setting's value agents cannot evaluate (`$(...)`, a
+`$VAR/` the file does not set, not the user's own folder) is the whole tree (`WHOLE`), said;
+ssh's own options (`ssh -o ProxyCommand=./p.sh`, `-F ./cfg`: `ssh_lines.py`) in a home alias
+run from wherever it starts.
 """
 
 from __future__ import annotations
@@ -19,13 +26,15 @@ import posixpath
 import re
 import shlex
 from dataclasses import dataclass
+from functools import partial
 
 from cleveragents.domain.claude_bash_rules import GIT_OPTIONS
-from cleveragents.domain.config_programs import program_reach, runs_program
+from cleveragents.domain.config_programs import program_reach, runs_program, script_reach
 from cleveragents.domain.host_files import HOOK_NAMES
 from cleveragents.domain.launchers import WRAPPERS, wrapped
 from cleveragents.domain.reach import WHOLE
 from cleveragents.domain.shell_words import PLACE, substitutions, tokens
+from cleveragents.domain.ssh_lines import ssh_reach
 
 # The environment variables git takes a program from, as the setting each stands for.
 ENVIRONMENT = {
@@ -46,6 +55,14 @@ WHOLE_NAMED = {
 }  # fmt: skip
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 _NUMBERED = re.compile(r"GIT_CONFIG_(KEY|VALUE)_([0-9]+)")
+_PAIRED = re.compile(r"\bGIT_CONFIG_(KEY|VALUE)_([0-9]+)=(\"[^\"]*\"|'[^']*'|[^\s;&|)]*)")
+_SET = re.compile(r"(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|)]*)")
+# A value agents cannot evaluate: a substitution, or a path from a variable neither the file
+# sets nor one of the user's own folders (`$XDG_CONFIG_HOME/git/hooks`: outside the tree).
+_OWN = "HOME|PWD|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_CACHE_HOME|XDG_RUNTIME_DIR"
+_UNKNOWN = re.compile(rf"\$\(|`|\$\{{?(?!(?:{_OWN})\b)[A-Za-z_][A-Za-z0-9_]*\}}?/")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+UNEVALUATED = "$(…)"  # a substitution's place in a word read here
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
 
 
@@ -59,38 +76,52 @@ class GitRun:
     start: str
     from_top: bool
     said: str
+    program: str = "git"
 
 
 def git_runs(text: str, home: str) -> list[GitRun]:
     """The relative paths the git command lines of the shell code `text` (and the code its
     quoted words hold: an alias's, `sh -c`'s) run or obey by git's options and environment."""
-    return list(dict.fromkeys(_code(text.replace("\\\n", " "), home, 0)))
+    text = text.replace("\\\n", " ")
+    values = {m[1]: m[2].strip("\"'") for m in _SET.finditer(text)}  # `FS=./fs.sh`: the last
+    pairs: dict[str, dict[str, list[str]]] = {"KEY": {}, "VALUE": {}}
+    for kind, number, value in _PAIRED.findall(text):  # over the file: exports persist
+        pairs[kind].setdefault(number, []).append(value.strip("\"'"))
+    paired = [
+        (key, value, "`GIT_CONFIG_KEY_n`")
+        for number, keys in pairs["KEY"].items()
+        for key in keys
+        for value in pairs["VALUE"].get(number, [])
+    ]
+    return list(dict.fromkeys([*_code(text, home, 0, values), *_placed(paired, "", home)]))
 
 
-def _code(text: str, home: str, depth: int) -> list[GitRun]:
+def _code(text: str, home: str, depth: int, values: dict[str, str]) -> list[GitRun]:
     try:
         text, scripts = substitutions(text)
         words = tokens(text)
     except ValueError:  # a quote open to the end (a heredoc's `it's`): line by line
         lines = text.splitlines()
-        return [r for line in lines for r in _code(line, home, depth)] if len(lines) > 1 else []
+        if len(lines) < 2:
+            return []
+        return [r for line in lines for r in _code(line, home, depth, values)]
     found: list[GitRun] = []
     command: list[str] = []
     for word in [*words, ";"]:
         if word and set(word) <= set(";&|()\n"):
-            found += _command(command, home)
+            found += _command(command, home, values)
             command = []
         else:
-            command.append(PLACE.sub("", word))
+            command.append(PLACE.sub(UNEVALUATED, word))
     for script in scripts.values() if depth < MOST_DEPTH else ():
-        found += _code(script, home, depth + 1)
+        found += _code(script, home, depth + 1, values)
     for word in words if depth < MOST_DEPTH else ():
         if any(space in word for space in " \t\n"):  # `alias gs='git ...'`: its code
-            found += _code(re.sub(r"\A[^\s=]+=", "", word), home, depth + 1)
+            found += _code(re.sub(r"\A[^\s=]+=", "", word), home, depth + 1, values)
     return found
 
 
-def _command(words: list[str], home: str) -> list[GitRun]:
+def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun]:
     """What one simple command runs by git's options: its `GIT_*` assignments (for the
     command after them, or for all after an `export`), and git's own `-C`, `-c`..."""
     words = [w for w in words if w not in ("{", "}", "!", "then", "do", "else", "time")]
@@ -101,12 +132,20 @@ def _command(words: list[str], home: str) -> list[GitRun]:
             words = [*told, *(wrapped(words[0], words[1:]) or [])]
             continue
         settings += _environment(words[0])
+        values = {**values, words[0].partition("=")[0]: words[0].partition("=")[2]}
         words = words[1:]
     if words[:1] in (["export"], ["declare"], ["typeset"], ["readonly"], ["local"]):
         settings += [s for w in words[1:] for s in _environment(w)]
-        return _placed(settings, "", "")
+        return _placed(_expanded(settings, values), "", "")
+    if words and posixpath.basename(words[0]) == "ssh":  # `alias s='ssh -F ./cfg'`
+        runs = [r for r in ssh_reach(words[1:], "", script_reach) if not r.data]
+        said = "`ssh` options"
+        return [GitRun(r.path, "", False, said, "ssh") for r in runs if _relative(r.path)]
     if not words or posixpath.basename(words[0]) != "git":
-        return []
+        options = [words[at + 1] for at in range(len(words) - 1) if words[at] == "-c"]
+        pairs = [w.partition("=") for w in options if _program_setting(w.partition("=")[0])]
+        said = "`-c` given to a command wrapping git"
+        return _placed([(key, value, said) for key, eq, value in pairs if eq], "", home)
     folder, rest = "", words[1:]
     while rest and rest[0].startswith("-") and rest[0] != "--":
         option, equals, value = rest[0].partition("=")
@@ -117,10 +156,14 @@ def _command(words: list[str], home: str) -> list[GitRun]:
         elif option == "-c" and "=" in given:
             key, _, setting = given.partition("=")
             settings.append((key, setting, f"`git -c {key}`"))
+        elif option == "--config-env" and "=" in given:  # `--config-env=core.pager=VAR`
+            key, _, name = given.partition("=")
+            value = values.get(name, UNEVALUATED)
+            settings.append((key, value, f"`git --config-env {key}`"))
         elif option in WHOLE_NAMED and given:
             settings.append((option, given, f"`git {option}`"))
         rest = rest[1 + takes :]
-    return _placed(settings, folder, home)
+    return _placed(_expanded(settings, values), folder, home)
 
 
 def _environment(word: str) -> list[tuple[str, str, str]]:
@@ -155,6 +198,9 @@ def _placed(settings: list[tuple[str, str, str]], folder: str, home: str) -> lis
     found: list[GitRun] = []
     for key, value, said in settings:
         key = _lowered(key)
+        if _program_setting(key) and _UNKNOWN.search(value):  # `$(git rev-parse ...)/fs.sh`
+            found.append(GitRun(WHOLE, folder, True, f"{said}, a value agents cannot evaluate"))
+            continue
         if key in (*WHOLE_NAMED, HOOKS) and not _relative(value):
             continue
         if key in WHOLE_NAMED:
@@ -180,6 +226,20 @@ def _folder(folder: str, given: str, home: str) -> str:
     if given.startswith("/"):
         return posixpath.normpath(given)
     return posixpath.normpath(posixpath.join(folder, given)) if folder else ""
+
+
+def _expanded(
+    settings: list[tuple[str, str, str]], values: dict[str, str]
+) -> list[tuple[str, str, str]]:
+    """`settings` with each variable the file sets put in its value (`$DOTS/.git`)."""
+    put = partial(_VARIABLE.sub, lambda m: values.get(m[1], m[0]))
+    return [(key, put(value), said) for key, value, said in settings]
+
+
+def _program_setting(key: str) -> bool:
+    """Whether git runs, or obeys as a folder, what the setting `key` names."""
+    key = _lowered(key)
+    return key in (*WHOLE_NAMED, HOOKS) or (runs_program(key, "!") and not key.startswith("alias."))
 
 
 def _lowered(key: str) -> str:
