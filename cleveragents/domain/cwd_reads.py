@@ -84,7 +84,7 @@ TRAP = re.compile(
 # What a config has its program read in turn (attack 23 F2, F3, F5): vim's `source` (after
 # `silent!`, a `|`, in a `vim.cmd` string), gdb's `source`, ssh's `Include`.
 # (or an autocmd's: `au VimEnter * source .vimlocal`, `exe`'s string put in).
-VIM_START = r"(?:^|[|\"']|\bau(?:tocmd)?!?(?:\s+\S+)+?(?=\s))"
+VIM_START = r"(?:^|[|\"']|\bau(?:tocmd)?!?(?:[ \t]+\S+)+?(?=[ \t]))"
 VIM_SOURCE = re.compile(VIM_START + r"\s*(?:sil(?:ent)?!?\s+)?so(?:urce)?!?\s+([^\s|\"']+)", re.M)
 # vim's `runtime[!] [where] name...`: each name in each folder of the runtimepath.
 VIM_RUNTIME = re.compile(
