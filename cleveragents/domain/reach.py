@@ -68,12 +68,7 @@ class Reach:
         folder below `pkg` of `pkg/**/x`): a link there leads the place elsewhere, to
         whatever its target holds. Not one only a leading `**` spans: what the link leads to
         in the tree matches the place where it stands."""
-        parts, pattern = posixpath.normpath(path).split("/"), self.path.split("/")
-        heads = [pattern[:at] for at in range(1, len(pattern))]
-        heads = [head for head in heads if any(part != ANY_FOLDERS for part in head)]
-        if not self.launcher and not self.unknown:  # a word of the value: no pattern
-            return any(parts == head for head in heads)
-        return any(_exactly(parts, head) for head in heads)
+        return bool(self.beyond(path))
 
     def beyond(self, path: str) -> list[str]:
         """What of this place lies beyond `path` where it stands on the way (`on_way`): the

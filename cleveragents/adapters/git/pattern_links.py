@@ -44,8 +44,10 @@ def standing(root: Path, reaches: list[Reach]) -> list[str]:
         if any(_pattern(part) for part in folders):
             deep.append(reach)
             continue
-        ways = ("/".join(folders[:at]) for at in range(1, len(folders) + 1))
-        found += [way for way in ways if os.path.islink(root / way)]
+        for way in ("/".join(folders[:at]) for at in range(1, len(folders) + 1)):
+            if os.path.islink(root / way):  # the first: what lies past it is not the tree's
+                found.append(way)
+                break
     if not deep:
         return found
     named = matcher(tuple({p for r in deep for p in r.path.split("/")[:-1]} - {ANY_FOLDERS}))
@@ -77,7 +79,7 @@ def led(root: Path, reaches: list[Reach], *, plain: bool = False) -> list[tuple[
             continue  # outside the tree: the user's
         folder = "" if real == top else f"{target}/"  # the tree's top: the rest from there
         for reach in reaches:
-            for rest in reach.beyond(link) if reach.on_way(link) else ():
+            for rest in reach.beyond(link):
                 exact = not reach.unknown and not any(map(_pattern, rest.split("/")))
                 if plain and exact:
                     found.append((replace(reach, path=f"{folder}{rest}", launcher=""), reach))
