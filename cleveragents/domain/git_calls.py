@@ -62,6 +62,11 @@ _SET = re.compile(r"(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[
 _OWN = "HOME|PWD|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_CACHE_HOME|XDG_RUNTIME_DIR"
 _UNKNOWN = re.compile(rf"\$\(|`|\$\{{?(?!(?:{_OWN})\b)[A-Za-z_][A-Za-z0-9_]*\}}?/")
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+# What prints a program's own path found on PATH (`"$(command -v nvim)"`, `` `which less` ``):
+# the program by its name, as PATH finds it (a tree folder on PATH is held as such).
+_PRINTED = re.compile(
+    r"\$\((?:command\s+-v|which|type\s+-P)\s+([\w.+-]+)\s*\)|`(?:command\s+-v|which|type\s+-P)\s+([\w.+-]+)\s*`"
+)
 UNEVALUATED = "$(…)"  # a substitution's place in a word read here
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
 
@@ -82,7 +87,7 @@ class GitRun:
 def git_runs(text: str, home: str) -> list[GitRun]:
     """The relative paths the git command lines of the shell code `text` (and the code its
     quoted words hold: an alias's, `sh -c`'s) run or obey by git's options and environment."""
-    text = text.replace("\\\n", " ")
+    text = _PRINTED.sub(lambda printed: printed[1] or printed[2], text.replace("\\\n", " "))
     values = {m[1]: m[2].strip("\"'") for m in _SET.finditer(text)}  # `FS=./fs.sh`: the last
     pairs: dict[str, dict[str, list[str]]] = {"KEY": {}, "VALUE": {}}
     for kind, number, value in _PAIRED.findall(text):  # over the file: exports persist
@@ -198,7 +203,7 @@ def _placed(settings: list[tuple[str, str, str]], folder: str, home: str) -> lis
     found: list[GitRun] = []
     for key, value, said in settings:
         key = _lowered(key)
-        if _program_setting(key) and _UNKNOWN.search(value):  # `$(git rev-parse ...)/fs.sh`
+        if _program_setting(key) and _UNKNOWN.search(value) and _unknown_runs(key, value):
             found.append(GitRun(WHOLE, folder, True, f"{said}, a value agents cannot evaluate"))
             continue
         if key in (*WHOLE_NAMED, HOOKS) and not _relative(value):
@@ -214,6 +219,14 @@ def _placed(settings: list[tuple[str, str, str]], folder: str, home: str) -> lis
                 if not reach.data and reach.path != WHOLE and _relative(reach.path):
                     found.append(GitRun(reach.path, folder, True, said))
     return found
+
+
+def _unknown_runs(key: str, value: str) -> bool:
+    """Whether the part of `value` agents cannot evaluate is what git runs or obeys (a
+    program, a hooks folder), not a word its program reads (`ssh -i $KEYS/id`)."""
+    if key in (*WHOLE_NAMED, HOOKS) or not runs_program(key, value):
+        return True
+    return any(reach.path == WHOLE and reach.unknown for reach in program_reach(key, value))
 
 
 def _folder(folder: str, given: str, home: str) -> str:
