@@ -74,6 +74,7 @@ from cleveragents.domain.tree_scripts import MOST_BYTES
 DEEPEST = 8  # folders a `**` of the table goes down, at most (a deeper file is not read)
 MOST_FILES = 2048  # files of the table read, at most (Steam and wine make hundreds of
 # `.desktop` entries)
+KUBE_CACHES = ("cache", "http-cache")  # kubectl's own: many large files, no kubeconfig
 VAGUE_PATH = "\0vague"  # `_full`: a variable the startup files set, not evaluated
 
 
@@ -233,7 +234,10 @@ def _kubeconfigs(top: Path, home: str) -> tuple[list[str], str]:
     glob's every match (a `for f in ~/clusters/*.yaml; do KUBECONFIG=$KUBECONFIG:$f` loop)."""
     values, flagged = startup_value("KUBECONFIG"), startup_value(KUBE_FLAGGED)
     if values is None or flagged is None:
-        kube = glob.iglob(glob.escape(os.path.join(home, ".kube")) + "/**", recursive=True)
+        kube = glob.iglob(
+            glob.escape(folder := os.path.join(home, ".kube")) + "/**", recursive=True
+        )
+        kube = (f for f in kube if os.path.relpath(f, folder).split("/")[0] not in KUBE_CACHES)
         files = [f for f in itertools.islice(kube, MOST_FILES) if os.path.isfile(f)]
         said = "your home's startup files set KUBECONFIG to a value agents cannot evaluate"
         if values is not None:
