@@ -50,6 +50,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(killed=[(0, False)], mine=[])  # the command's `rm a.sh`: taken back
     @example(killed=[(0, False)], mine=[(1, True)])  # the command's rm, then my new file
     @example(killed=[(0, False)], mine=[(2, False)])  # both removed from one folder
+    @example(killed=[], mine=[(4, False), (6, False), (6, True)])  # sub/deep's time changed
     @given(killed=st.lists(change, max_size=5), mine=st.lists(change, max_size=5))
     def check(killed: list[tuple[int, bool]], mine: list[tuple[int, bool]]) -> None:
         nonlocal judged
@@ -60,11 +61,12 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             (root / path).write_text("mine\n")
         time.sleep(GAP)
         last: dict[str, str] = {}  # path -> whose change came last
-        _apply(root, killed, "killed", last)
+        _apply(root, killed, "killed", last, set())
         time.sleep(GAP)
         at = time.time_ns()  # the last beat's margin ends: what changes now is the user's
         time.sleep(GAP)
-        _apply(root, mine, "mine", last)
+        moved: set[str] = set()  # made or removed by the user at some point, if not at the end
+        _apply(root, mine, "mine", last, moved)
         time.sleep(0.15)
         settling = time.time_ns() - 100_000_000
         changed = [p for p in last if (root / p).exists() != (p in STANDING) or _written(root, p)]
@@ -74,21 +76,26 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             said = f"killed {killed}, mine {mine}: {path}"
             if last[path] == "killed" and not _masked(root, path, last):
                 assert path not in later, f"{said}, the command's, is kept as the user's"
-            elif (root / path).exists() or _datable(root, path, last):
+            elif (root / path).exists() or _datable(root, path, last, moved):
                 assert path in later, f"{said}, the user's, is taken back"
 
     check()
     return judged
 
 
-def _apply(root: Path, changes: list[tuple[int, bool]], whose: str, last: dict[str, str]) -> None:
+def _apply(
+    root: Path, changes: list[tuple[int, bool]], whose: str, last: dict[str, str], moved: set[str]
+) -> None:
     for index, write in changes:
         path = PATHS[index]
         full = root / path
         if write:
+            if not full.exists():
+                moved.add(path)
             full.write_text(f"{whose}\n")
         elif full.exists():
             full.unlink()
+            moved.add(path)
         else:
             continue
         last[path] = whose
@@ -111,17 +118,18 @@ def _masked(root: Path, path: str, last: dict[str, str]) -> bool:
     )
 
 
-def _datable(root: Path, path: str, last: dict[str, str]) -> bool:
+def _datable(root: Path, path: str, last: dict[str, str], moved: set[str]) -> bool:
     """Whether the user's removal of `path` is the only change of its folder's entries that
     could date it: no other entry of that folder gone since, nor changed by the user, nor a
-    file made or removed by the user in a folder it holds (which changes that folder's time:
-    a folder made since, then filled, cannot be told from one that stood)."""
+    file made or removed by the user in a folder it holds, even one made again since (which
+    changes that folder's time: a folder made since, then filled, cannot be told from one
+    that stood)."""
     folder = path.rpartition("/")[0]
     for other in PATHS:
         if other == path or other not in last:
             continue
         inner = other.startswith(f"{folder}/") if folder else "/" in other
-        made = (root / other).exists() != (other in STANDING)
+        made = (root / other).exists() != (other in STANDING) or other in moved
         if inner and last[other] == "mine" and (made or not (root / other).exists()):
             return False
         if other.rpartition("/")[0] != folder:
