@@ -63,7 +63,8 @@ class BatchReader:
 
     def read_all(self, names: list[str]) -> list[tuple[bytes, bytes] | None]:
         """`read`, answered whole: a small read by the git kept running, a large one by a
-        git of its own (whose failure raises `GitFailed`, saying what is wrong)."""
+        git of its own (whose failure raises `GitFailed`, saying what is wrong; an answer
+        cut short, which git's exit 0 rules out, `EOFError`)."""
         kept = self.read(names)
         if kept is not None:
             return kept
