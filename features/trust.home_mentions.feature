@@ -149,6 +149,21 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
       | a variable read at login    | read -r DOTFILES < ~/.where\n               | .config/direnv/direnvrc     | source $DOTFILES/bin/dv.sh\n                         | $DOTFILES/bin/dv.sh        |
       | a dotenv agents cannot name | export $(grep -v '^#' \"$ENVF\" \| xargs)\n | .config/direnv/direnvrc     | source $DOTFILES/bin/dv.sh\n                         | $DOTFILES/bin/dv.sh        |
 
+  # Past 64 forms of a path's variables the rest were dropped unread: tmux ran the model's
+  # t11.sh, while t88.sh was held (attack 25 G9). Now one glob, all it may match: here the
+  # tree's top, so the tree whole.
+  Scenario: A config path of more forms than agents reads keeps all it may name, said
+    Given the user's own ".tmux.conf" in their home holds "run-shell ~/dotfiles/t$A$B.sh\n"
+    And the user's own ".profile" in their home holds "[ -n \"$X1\" ] && export A=1\n[ -n \"$X2\" ] && export A=2\n[ -n \"$X3\" ] && export A=3\n[ -n \"$X4\" ] && export A=4\n[ -n \"$X5\" ] && export A=5\n[ -n \"$X6\" ] && export A=6\n[ -n \"$X7\" ] && export A=7\n[ -n \"$X8\" ] && export A=8\n[ -n \"$Y1\" ] && export B=1\n[ -n \"$Y2\" ] && export B=2\n[ -n \"$Y3\" ] && export B=3\n[ -n \"$Y4\" ] && export B=4\n[ -n \"$Y5\" ] && export B=5\n[ -n \"$Y6\" ] && export B=6\n[ -n \"$Y7\" ] && export B=7\n[ -n \"$Y8\" ] && export B=8\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf '#!/bin/sh\ntouch ~/planted-ran\n' > t11.sh; chmod +x t11.sh; printf x >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'chmod *'" with Claude
+    And the user runs these on the host, each where installed
+      | program | line                                                                                                                         |
+      | tmux    | X1=1 Y1=1 bash -lc 'tmux -S ./t.sock -f ~/.tmux.conf new-session -d "sleep 3"; sleep 1.5; tmux -S ./t.sock kill-server; true' |
+    Then no program the user ran made "planted-ran", and "tmux" ran
+    And stderr contains "every file of the tree counts as your home's, kept from the model: your home's ~/.tmux.conf names ~/dotfiles/t$A$B.sh"
+
   Scenario: A program config of my home longer than agents reads keeps my dotfiles tree whole, said
     Given the user's own ".config/kitty/kitty.conf" in their home holds 1400 alias lines, then "shell ~/dotfiles/bin/sh\n"
     And Claude will propose the plan "dots" checked by ""

@@ -10,6 +10,7 @@ closed."""
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -37,8 +38,11 @@ def startup_values(values: Mapping[str, list[str] | None]) -> Iterator[None]:
 
 def put_in(path: str) -> list[str] | None:
     """`path` with each `$NAME` (`${NAME}`) the startup files set or agents' environment
-    holds put in, once for each value it may hold (at most `MOST` forms); one set nowhere
-    left as it is (`$VIMRUNTIME`, the program's own). None when the startup files set one
+    holds put in, once for each value it may hold; one set nowhere left as it is
+    (`$VIMRUNTIME`, the program's own). Past `MOST` forms (`t$A$B.sh`, each of nine values:
+    attack 25 G9), one glob: each variable of many values a `*` (its folder held whole by
+    the caller, all it can match), or None when a value leaves the folder (`..`). None when
+    the startup files set one
     to what agents cannot evaluate, or set variables agents cannot tell (`UNREAD`: a dotenv
     file it cannot name) and this one is set nowhere else (attack 23 F21)."""
     assigned = _ASSIGNED.get() or {}
@@ -56,8 +60,11 @@ def put_in(path: str) -> list[str] | None:
             return None
         shown = f"${{{name}}}" if parts[at + 1] else f"${name}"
         choices.append(values or [shown])
-    forms = ("".join(form) for form in itertools.product(*choices))
-    return list(dict.fromkeys(itertools.islice(forms, MOST)))
+    if math.prod(len(choice) for choice in choices) > MOST:
+        if any(".." in value for choice in choices for value in choice):
+            return None
+        return ["".join(choice[0] if len(choice) == 1 else "*" for choice in choices)]
+    return list(dict.fromkeys("".join(form) for form in itertools.product(*choices)))
 
 
 def unread_said() -> str:
