@@ -113,7 +113,8 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
       | a read loop         | while IFS== read -r k v; do export \"$k=$v\"; done < ~/.vars\n | .vars           | DOTFILES=$HOME/dotfiles\n        |
 
   # kubectl runs a kubeconfig's exec plugin; one an alias's or a function's `--kubeconfig`
-  # names, or a loop adding a glob's every file to KUBECONFIG, was not read (attack 24 F4).
+  # names, or a loop adding a glob's every file to KUBECONFIG, was not read (attack 24 F4), nor
+  # one an alias's assignment word names (attack 25 G5).
   Scenario Outline: The exec plugin of the kubeconfig <how> names is put back
     Given an executable file "bin/kauth" containing "#!/bin/sh\ntrue\n" committed
     And the user's own ".bashrc" in their home holds "<bashrc>"
@@ -127,10 +128,11 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And stderr does not contain "every file of the tree counts as your home's"
 
     Examples:
-      | how                        | bashrc                                                                                | file            |
-      | an alias's --kubeconfig=   | alias k='kubectl --kubeconfig=$HOME/.kube/work.yaml'\n                                | .kube/work.yaml |
-      | helm's --kubeconfig        | kh() { helm --kubeconfig ~/.config/k/work \"$@\"; }\n                                  | .config/k/work  |
+      | how                        | bashrc                                                                              | file            |
+      | an alias's --kubeconfig=   | alias k='kubectl --kubeconfig=$HOME/.kube/work.yaml'\n                              | .kube/work.yaml |
+      | helm's --kubeconfig        | kh() { helm --kubeconfig ~/.config/k/work \"$@\"; }\n                               | .config/k/work  |
       | a loop over a glob's files | for f in ~/clusters/*.yaml; do KUBECONFIG=$KUBECONFIG:$f; done; export KUBECONFIG\n | clusters/b.yaml |
+      | an alias's KUBECONFIG=     | alias kprod='KUBECONFIG=~/.config/k/prod kubectl'\n                                 | .config/k/prod  |
 
   # A variable my login shell's startup file sets to what agents cannot evaluate (`read`)
   # may name any place of the tree (attack 22 #8).

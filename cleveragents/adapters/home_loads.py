@@ -44,6 +44,7 @@ _FED = re.compile(r"\bdone\s*<\s*(<\()?")  # `done < ~/.vars`, `done < <(grep ..
 _NESTED = re.compile(r"""^(?:["']?(?:export|declare|typeset|readonly|eval)\b(?:\s+-\w+)*\s+)+""")
 _DATA = re.compile(r"(?:^|(?<=[\s;]))[\"']?(?:\$(\()|`)")  # a word's names from a command's text
 _DYNAMIC = re.compile(r"""^["']?\$(?!\()""")  # `"$k=$v"`, `$kv`, `"$line"`: a name from data
+_ENDS = frozenset((";", "&&", "||", "|", "&", ")", "}", "do", "done", "then", "fi", "else"))
 KUBE_FLAGGED = "\0kubeconfig"  # in the variables: the files a `--kubeconfig` names (None:
 # one agents cannot evaluate); kept for the home's scan (`KEPT`), `UNREAD` when reached
 KEPT = (UNREAD, KUBE_FLAGGED)
@@ -90,13 +91,15 @@ def dotenv_files(
 
 def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) -> None:
     """Adds to `variables`' `KUBE_FLAGGED` each file a `--kubeconfig FILE` (`=FILE`) of
-    `text` or of its aliases' bodies names; None once one is what agents cannot evaluate."""
+    `text` or of its aliases' bodies names, and an assignment word's `KUBECONFIG=F` (`alias
+    kprod='KUBECONFIG=~/.kube/prod kubectl'`: attack 25 G5; one an `export` line makes is
+    read twice, harmlessly); None once one is what agents cannot evaluate."""
     for line in [*text.splitlines(), *alias_bodies(text)]:
         words = _words(line)
         for at, word in enumerate(words):
             if word == "--kubeconfig" and at + 1 < len(words):
                 named = words[at + 1]
-            elif word.startswith("--kubeconfig="):
+            elif word.startswith("--kubeconfig=") or _prefixed(words, at, "KUBECONFIG="):
                 named = word.partition("=")[2]
             else:
                 continue
@@ -104,6 +107,12 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
             earlier = variables.get(KUBE_FLAGGED, [])
             both = None if values is None or earlier is None else [*earlier, *values]
             variables[KUBE_FLAGGED] = both
+
+
+def _prefixed(words: list[str], at: int, name: str) -> bool:
+    """Whether `words[at]` assigns `name` for the command after it (`KUBECONFIG=F kubectl`),
+    not for the shell (`KUBECONFIG=$KUBECONFIG:$f;`: read as the startup files' own)."""
+    return words[at].startswith(name) and at + 1 < len(words) and words[at + 1] not in _ENDS
 
 
 def _inner(line: str, at: int) -> str:
