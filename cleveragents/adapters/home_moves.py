@@ -164,7 +164,7 @@ def assigned_values(
     if found is None or not any(SELF in one for one in found):
         return found, entries
     put = [one.replace(SELF, earlier) for one in found for earlier in before]
-    return bounded(list(dict.fromkeys(put))), entries
+    return bounded(name, list(dict.fromkeys(put))), entries
 
 
 def reader_entries(

@@ -23,6 +23,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 MOST = 64  # alternatives of one word, at most: past it, not evaluated
+# The `:`-lists of folders or files a program looks through entry by entry (`PATH`,
+# `PYTHONPATH`, `XDG_DATA_DIRS`, `PERL5LIB`, `KUBECONFIG`...), zsh's `path`/`fpath` arrays
+LISTS = re.compile(r"(?:PATH|DIRS|LIBS?|LIBS_USER|KUBECONFIG)$|^f?path$")
 SELF = "/\0own"  # the assigned variable's own earlier value: read where it was set
 UNSET = "\0unset"  # among a variable's values: it may be unset (an assignment not taken)
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -269,20 +272,22 @@ def either(name: str, given: list[str] | None, variables: Variables) -> list[str
     states = _states(name, variables)
     if given is None or states is None:
         return None
-    return bounded(list(dict.fromkeys([*given, *(UNSET if s is None else s for s in states)])))
+    values = [*given, *(UNSET if s is None else s for s in states)]
+    return bounded(name, list(dict.fromkeys(values)))
 
 
-def bounded(values: list[str] | None) -> list[str] | None:
-    """`values`, at most `MOST` of them (attack 24 F10: each `[ -d ~/x ] && PATH=~/x:$PATH`
-    doubled PATH's, 2^20 of them for 20 such lines, a minute a command). Past it, lists of
-    folders (each value holding a `:`) become one list of every entry any of them holds, in
-    order (a folder that may be on PATH counts as on it: what may run from there is held),
-    and `UNSET` stays one more; other values are not evaluated (None: a path agents cannot
-    name, said)."""
+def bounded(name: str, values: list[str] | None) -> list[str] | None:
+    """`values` of `name`, at most `MOST` of them (attack 24 F10: each `[ -d ~/x ] &&
+    PATH=~/x:$PATH` doubled PATH's, 2^20 of them for 20 such lines, a minute a command).
+    Past it, a list of folders (`LISTS`: each value holding a `:`) becomes one list of every
+    entry any of its values holds, in order (a folder that may be on PATH counts as on it:
+    what may run from there is held), and `UNSET` stays one more; any other variable's
+    values are not evaluated (None: a path agents cannot name, said), for a union of its
+    values is none of them when it is put in a name (`p$S.sh`, attack 25 G12)."""
     if values is None or len(values) <= MOST:
         return values
     lists = [one for one in values if one != UNSET]
-    if not all(":" in one for one in lists):
+    if not (LISTS.search(name) and all(":" in one for one in lists)):
         return None
     union = ":".join(dict.fromkeys(entry for one in lists for entry in one.split(":")))
     return [union, UNSET] if UNSET in values else [union]
