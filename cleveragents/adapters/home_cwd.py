@@ -23,6 +23,7 @@ from pathlib import Path
 from cleveragents.adapters.git.pattern_links import led
 from cleveragents.adapters.home_words import _text
 from cleveragents.domain.cwd_reads import (
+    EMACS,
     GDB,
     LLDB,
     NVIM,
@@ -40,11 +41,13 @@ from cleveragents.domain.reach import Reach, printable
 HOME_FILES = (
     (".vimrc", VIM), (".vim/vimrc", VIM), (".gvimrc", VIM), (".exrc", VIM),
     (".gdbinit", GDB), (".lldbinit", LLDB), (".ssh/config", SSH), (".tmux.conf", TMUX),
-    (".bash_aliases", SHELL), (".config/fish/config.fish", SHELL),
+    (".bash_aliases", SHELL), (".config/fish/config.fish", SHELL), (".emacs", EMACS),
+    (".emacs.el", EMACS), (".emacs.d/init.el", EMACS), (".emacs.d/early-init.el", EMACS),
 )  # fmt: skip
 CONFIG_FILES = (
     ("nvim/init.vim", NVIM), ("nvim/init.lua", NVIM), ("gdb/gdbinit", GDB),
-    ("gdb/gdbearlyinit", GDB), ("tmux/tmux.conf", TMUX),
+    ("gdb/gdbearlyinit", GDB), ("tmux/tmux.conf", TMUX), ("emacs/init.el", EMACS),
+    ("emacs/early-init.el", EMACS),
 )  # fmt: skip
 # Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
 GLOBS = (
