@@ -186,9 +186,42 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "chpwd() { source {n} }",
             "precmd() { . ./{n}; }",
             "chpwd_local() { [[ -f {n} ]] && . ./{n} }",
+            "plugins=(git dotenv)",  # oh-my-zsh's dotenv (attack 23 F16): `.env` at each `cd`
+            "plugins=(\n  git\n  dotenv\n)\nsource $ZSH/oh-my-zsh.sh",
+            "plugins+=(dotenv)",
+            "zinit snippet OMZP::dotenv",
+            'zplug "plugins/dotenv", from:oh-my-zsh',
+            "ZSH_DOTENV_FILE='.env.base {n}'\nplugins=(git dotenv)",
+            "source ~/.zsh/omz.zsh@@.zsh/omz.zsh=plugins=(dotenv)",
         ),
-        (),
-        ("source ~/.zsh/{n}",),
+        (".env",),
+        (
+            "source ~/.zsh/{n}",
+            "plugins=(git docker)",
+            "# plugins=(git dotenv)",
+            "plugins=(git dotenv-x)",
+        ),
+    ),
+    ".emacs.d/init.el": (  # a `.dir-locals.el`'s `eval:` unasked (attack 23 F16)
+        (
+            "(setq enable-local-variables :all)",
+            "(setq-default enable-local-variables :all)",
+            "(customize-set-variable 'enable-local-variables :all)",
+            "(custom-set-variables\n '(enable-local-eval t))",
+            "(setq enable-local-eval t)",
+        ),
+        (".dir-locals.el", ".dir-locals-2.el"),
+        (
+            "(setq enable-local-variables :safe)",
+            ";; (setq enable-local-variables :all)",
+            "(setq enable-local-eval nil)",
+            "(setq enable-local-eval 'maybe)",
+        ),
+    ),
+    ".config/emacs/init.el": (
+        ("(setopt enable-local-variables :all)",),
+        (".dir-locals.el",),
+        ("(setq enable-local-variables t)",),
     ),
 }
 
