@@ -27,6 +27,7 @@ from cleveragents.domain.cwd_reads import (
     GDB,
     LLDB,
     NVIM,
+    PSQL,
     SHELL,
     SSH,
     TMUX,
@@ -43,6 +44,7 @@ HOME_FILES = (
     (".gdbinit", GDB), (".lldbinit", LLDB), (".ssh/config", SSH), (".tmux.conf", TMUX),
     (".bash_aliases", SHELL), (".config/fish/config.fish", SHELL), (".emacs", EMACS),
     (".emacs.el", EMACS), (".emacs.d/init.el", EMACS), (".emacs.d/early-init.el", EMACS),
+    (".psqlrc", PSQL),
 )  # fmt: skip
 CONFIG_FILES = (
     ("nvim/init.vim", NVIM), ("nvim/init.lua", NVIM), ("gdb/gdbinit", GDB),
@@ -51,7 +53,7 @@ CONFIG_FILES = (
 )  # fmt: skip
 # Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
 GLOBS = (
-    (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM),
+    (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM), (".psqlrc-*", PSQL),
 )  # fmt: skip
 CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
 MOST_GLOBBED = 256  # files of those globs read, at most, each

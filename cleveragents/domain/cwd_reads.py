@@ -21,6 +21,8 @@ the model wrote runs at the user's next such program there, outside the sandbox.
   * oh-my-zsh's dotenv plugin (`plugins=(git dotenv)`, a plugin manager's `OMZP::dotenv`):
     zsh sources `.env` (or each name `ZSH_DOTENV_FILE` lists) of each folder it `cd`s to
     (attack 23 F16; it asks first unless `ZSH_DOTENV_PROMPT=false`: held either way);
+  * psql's `\\i x.sql` (`\\include`) in `~/.psqlrc`, the commands its `\\!`, `\\o |`, `\\g |`
+    and a prompt's `%`cmd`` run: from the folder psql starts in (attack 23 F16);
   * emacs' `enable-local-variables` set to `:all` or `enable-local-eval` to `t` in its init
     file: the `eval:` of a `.dir-locals.el` in the folder of a file it opens, or above it,
     runs unasked (a file's own local variables: the file opened on purpose).
@@ -42,7 +44,7 @@ from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped
 from cleveragents.domain.vim_expressions import command_lines
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
-EMACS = "emacs"
+EMACS, PSQL = "emacs", "psql"
 # A file gdb sources that it runs as Python (`*.py`) or Guile (`*.scm`), by its name.
 GDB_SCRIPTS = {"gdb python": ("python", ".py"), "gdb guile": ("guile", ".scm")}
 VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")
@@ -70,6 +72,10 @@ OMZ_DOTENV = re.compile(
 DOTENV_FILE = re.compile(r"\bZSH_DOTENV_FILE=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 EMACS_LOCAL = re.compile(r"\benable-local-variables\s+:all\b|\benable-local-eval\s+t\b")
 EMACS_NAMES = (".dir-locals.el", ".dir-locals-2.el")
+# psql's `\i x`, `\include 'x'` (not `\ir`: the file's own folder); what `\!`, `\o |`, `\g |`
+# run, and a prompt's `%`cmd``.
+PSQL_READ = re.compile(r"\\(?:i|include)\s+('[^']*'|[^\s\\]+)")
+PSQL_RUN = re.compile(r"\\!\s*(.+)$|\\[og]\s*\|\s*(.+)$|%`([^`]*)`", re.M)
 LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b")
 SSH_RUNS = re.compile(r"^\s*(proxycommand|localcommand|knownhostscommand|match)\b[\s=]+(.*)$", re.I)
 SSH_EXEC = re.compile(r"\bexec\s+(\"[^\"]*\"|\S+)", re.I)
@@ -154,6 +160,13 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         return _names((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
     if kind == SSH:
         return _ssh(lines, setting)
+    if kind == PSQL:
+        read = [w.strip("'") for w in PSQL_READ.findall(body)]
+        places = [Reach(_anywhere(w), "psql", hint=f"{setting}'s \\i") for w in read]
+        given = PSQL_RUN.findall(body)
+        ran = _commands([a or b for a, b, _ in given if a or b], "psql", f"{setting}'s \\!")
+        ran += _commands([c for _, _, c in given if c], "psql", f"{setting}'s prompt")
+        return [r for r in places if _relative(r.path)] + ran
     if kind == TMUX:
         found = [w.strip("'\"") for line in lines for w in TMUX_SOURCE.findall(line)]
         places = [Reach(_anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
@@ -235,7 +248,7 @@ def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], 
     """The lines of a config `text` of `kind` (its comments left out) as the commands they
     run: gdb's Python as its `gdb.execute` calls, vim's `:execute` as its strings; and
     whether some of it is not read so (it may run anything)."""
-    comment = {VIM: ('"',), NVIM: ('"', "--"), EMACS: (";",)}.get(kind, ("#",))
+    comment = {VIM: ('"',), NVIM: ('"', "--"), EMACS: (";",), PSQL: ("--",)}.get(kind, ("#",))
     lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
     if kind in GDB_SCRIPTS:  # a sourced `*.py`: Python throughout (`*.scm`: Guile)
         return script_lines(lines, GDB_SCRIPTS[kind][0])

@@ -202,6 +202,17 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "plugins=(git dotenv-x)",
         ),
     ),
+    ".psqlrc": (  # psql's `\i`, `\!` from the folder it starts in (attack 23 F16)
+        (
+            "\\i {n}",
+            "\\set QUIET 1\n\\include '{n}'",
+            "\\! ./{n}",
+            "\\o | ./{n}",
+            "\\set PROMPT1 '%`./{n}` %/%R%# '",
+        ),
+        (),
+        ("\\ir {n}", "-- \\i {n}", "\\i ~/{n}", "\\! clear", "\\set PROMPT1 '%/%R%# '"),
+    ),
     ".emacs.d/init.el": (  # a `.dir-locals.el`'s `eval:` unasked (attack 23 F16)
         (
             "(setq enable-local-variables :all)",
