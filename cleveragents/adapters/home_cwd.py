@@ -44,12 +44,13 @@ HOME_FILES = (
     (".gdbinit", GDB), (".lldbinit", LLDB), (".ssh/config", SSH), (".tmux.conf", TMUX),
     (".bash_aliases", SHELL), (".config/fish/config.fish", SHELL), (".emacs", EMACS),
     (".emacs.el", EMACS), (".emacs.d/init.el", EMACS), (".emacs.d/early-init.el", EMACS),
-    (".psqlrc", PSQL),
+    (".psqlrc", PSQL), (".emacs.d/custom.el", EMACS), (".spacemacs", EMACS),
+    (".doom.d/config.el", EMACS),
 )  # fmt: skip
 CONFIG_FILES = (
     ("nvim/init.vim", NVIM), ("nvim/init.lua", NVIM), ("gdb/gdbinit", GDB),
     ("gdb/gdbearlyinit", GDB), ("tmux/tmux.conf", TMUX), ("emacs/init.el", EMACS),
-    ("emacs/early-init.el", EMACS),
+    ("emacs/early-init.el", EMACS), ("emacs/custom.el", EMACS), ("doom/config.el", EMACS),
 )  # fmt: skip
 # Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
 GLOBS = (

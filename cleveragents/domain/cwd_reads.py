@@ -24,8 +24,9 @@ the model wrote runs at the user's next such program there, outside the sandbox.
   * psql's `\\i x.sql` (`\\include`) in `~/.psqlrc`, the commands its `\\!`, `\\o |`, `\\g |`
     and a prompt's `%`cmd`` run: from the folder psql starts in (attack 23 F16);
   * emacs' `enable-local-variables` set to `:all` or `enable-local-eval` to `t` in its init
-    file: the `eval:` of a `.dir-locals.el` in the folder of a file it opens, or above it,
-    runs unasked (a file's own local variables: the file opened on purpose).
+    file (its `custom.el`, Spacemacs', Doom's): the `eval:` of a `.dir-locals.el` in the
+    folder of a file it opens, or above it, runs unasked (a file's own local variables: the
+    file opened on purpose).
 Each is a `Reach` with `**` (`**/.exrc`, `**/proxy.sh`): every folder of the tree. Not
 here: what a program reads from its folder by default, with no setting of the user's (irb's
 `.irbrc`, pry's `.pryrc`, `make`'s `Makefile`): starting it in a project runs the project's

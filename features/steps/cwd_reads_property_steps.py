@@ -229,6 +229,11 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "(setq enable-local-eval 'maybe)",
         ),
     ),
+    ".emacs.d/custom.el": (  # where `M-x customize` writes it, the usual `custom-file`
+        ("(custom-set-variables\n '(enable-local-variables :all))",),
+        (".dir-locals.el",),
+        ("(custom-set-variables\n '(enable-local-variables :safe))",),
+    ),
     ".config/emacs/init.el": (
         ("(setopt enable-local-variables :all)",),
         (".dir-locals.el",),
