@@ -7,9 +7,10 @@ too (LazyVim's `lua/config/options.lua`), and the files of the home these source
 (`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`, each file a loop
 sources, Fedora's `for rc in ~/.bashrc.d/*; do . "$rc"; done`: attack 23 F2, F5, F6, F27),
 as their own kind, a few levels deep. Not read: a path only another variable names, a `cd`
-function's command run by a bare path.
+function's command run by a bare path. oh-my-zsh's dotenv, `~/.psqlrc`'s `\\i` and emacs'
+local eval are read so too (attack 23 F16).
 
-Cost: a `stat` of each (about 25 names, and what the globs match) per look, a read of those
+Cost: a `stat` of each (about 35 names, and what the globs match) per look, a read of those
 changed since (a few KB).
 """
 
