@@ -163,7 +163,10 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     # `$PWD/` too: attack 23 F23, F32; a file Fedora's `~/.bashrc.d/*` loop sources: F27;
     # a `*.py` gdb sources, vim's `runtime`, `exe 'set' 'exrc'`: attack 24 F6, F7):
     # the model's file of that name in any folder ran at my next such program there,
-    # outside the box.
+    # outside the box. oh-my-zsh's dotenv plugin (a stand-in of its loader and plugin, as
+    # the plugin does it: `source $ZSH_DOTENV_FILE` at start and at each `cd`) and emacs'
+    # `enable-local-variables :all`, psql's `\i` (no emacs, no postgres server here: the
+    # file's absence is the check): F16.
     Given the user's own "<config>" in their home holds "<line>"
     And the file "<sourced>" that config sources holds "<more>"
     And a plain file "lib/<name>" containing "\n" committed
@@ -199,6 +202,9 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .gdbinit    | source ~/.gdbinit-gef.py\n                | .gdbinit-gef.py  | import gdb\ngdb.execute('source .gef-local')\n | .gef-local | shell touch planted-ran\n | gdb | gdb | ~/.gdbinit-gef.py's `source` |
       | .vimrc      | runtime opts.vim\n                        | .vim/opts.vim    | set exrc\n                                   | .exrc            | silent !touch planted-ran\n       | vim     | vim or nvim | ~/.vim/opts.vim's `set exrc`     |
       | .vimrc      | exe 'set' 'exrc'\n                        | -                | -                                            | .exrc            | silent !touch planted-ran\n       | vim     | vim or nvim | ~/.vimrc's `set exrc`            |
+      | .zshrc      | plugins=(git dotenv)\nZSH_DOTENV_PROMPT=false\nsource ~/.oh-my-zsh/oh-my-zsh.sh\n | .oh-my-zsh/oh-my-zsh.sh | source_env() { [[ -f $ZSH_DOTENV_FILE ]] && source $ZSH_DOTENV_FILE }\nZSH_DOTENV_FILE=${ZSH_DOTENV_FILE:-.env}\nif (( ${plugins[(I)dotenv]} )); then autoload -U add-zsh-hook; add-zsh-hook chpwd source_env; source_env; fi\n | .env | touch planted-ran\n | zsh | zsh | ~/.zshrc's oh-my-zsh dotenv |
+      | .psqlrc     | \set QUIET 1\n\i .psqlrc.local\n            | -                | -                                            | .psqlrc.local    | \! touch planted-ran\n          | psql    | psql        | ~/.psqlrc's \i                  |
+      | .emacs.d/init.el | (setq enable-local-variables :all)\n     | -                | -                                            | .dir-locals.el   | ((nil . ((eval . (shell-command \"touch planted-ran\")))))\n | emacs | emacs | ~/.emacs.d/init.el's local eval |
 
   Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree
     # VS Code runs a folder-open task, and the programs the settings of a folder it trusts

@@ -17,7 +17,7 @@ Feature: Whatever my home's ssh, vim, tmux and readline configs include from my 
     Then every path they include in the tree is found, or the tree counts whole when one cannot be named
 
   # Each example: a home with `~/src/proj` (the tree) and one config of the home (vim's,
-  # nvim's, gdb's, ssh's, tmux's, bash's, zsh's) holding a drawn spelling of an opt-in that
+  # nvim's, gdb's, ssh's, tmux's, bash's, zsh's, emacs', psql's) holding a drawn spelling of an opt-in that
   # has its program read a file from the folder it starts in, or of one that does not (`set
   # noexrc`, a comment, an absolute path), and that file in a drawn folder of the tree.
   Scenario: A file my home has a program read from any folder it starts in is held there, however spelled

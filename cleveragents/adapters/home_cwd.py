@@ -7,9 +7,10 @@ too (LazyVim's `lua/config/options.lua`), and the files of the home these source
 (`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`, each file a loop
 sources, Fedora's `for rc in ~/.bashrc.d/*; do . "$rc"; done`: attack 23 F2, F5, F6, F27),
 as their own kind, a few levels deep. Not read: a path only another variable names, a `cd`
-function's command run by a bare path.
+function's command run by a bare path. oh-my-zsh's dotenv, `~/.psqlrc`'s `\\i` and emacs'
+local eval are read so too (attack 23 F16).
 
-Cost: a `stat` of each (about 25 names, and what the globs match) per look, a read of those
+Cost: a `stat` of each (about 35 names, and what the globs match) per look, a read of those
 changed since (a few KB).
 """
 
@@ -23,9 +24,11 @@ from pathlib import Path
 from cleveragents.adapters.git.pattern_links import led
 from cleveragents.adapters.home_words import _text
 from cleveragents.domain.cwd_reads import (
+    EMACS,
     GDB,
     LLDB,
     NVIM,
+    PSQL,
     SHELL,
     SSH,
     TMUX,
@@ -40,15 +43,19 @@ from cleveragents.domain.reach import Reach, printable
 HOME_FILES = (
     (".vimrc", VIM), (".vim/vimrc", VIM), (".gvimrc", VIM), (".exrc", VIM),
     (".gdbinit", GDB), (".lldbinit", LLDB), (".ssh/config", SSH), (".tmux.conf", TMUX),
-    (".bash_aliases", SHELL), (".config/fish/config.fish", SHELL),
+    (".bash_aliases", SHELL), (".config/fish/config.fish", SHELL), (".emacs", EMACS),
+    (".emacs.el", EMACS), (".emacs.d/init.el", EMACS), (".emacs.d/early-init.el", EMACS),
+    (".psqlrc", PSQL), (".emacs.d/custom.el", EMACS), (".spacemacs", EMACS),
+    (".doom.d/config.el", EMACS),
 )  # fmt: skip
 CONFIG_FILES = (
     ("nvim/init.vim", NVIM), ("nvim/init.lua", NVIM), ("gdb/gdbinit", GDB),
-    ("gdb/gdbearlyinit", GDB), ("tmux/tmux.conf", TMUX),
+    ("gdb/gdbearlyinit", GDB), ("tmux/tmux.conf", TMUX), ("emacs/init.el", EMACS),
+    ("emacs/early-init.el", EMACS), ("emacs/custom.el", EMACS), ("doom/config.el", EMACS),
 )  # fmt: skip
 # Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
 GLOBS = (
-    (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM),
+    (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM), (".psqlrc-*", PSQL),
 )  # fmt: skip
 CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
 MOST_GLOBBED = 256  # files of those globs read, at most, each

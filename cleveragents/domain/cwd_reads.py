@@ -17,7 +17,16 @@ the model wrote runs at the user's next such program there, outside the sandbox.
   * a relative path a shell startup file sources (`. .env` in a `cd` or `chpwd` function,
     `PROMPT_COMMAND='. ./.prompt.sh'`) or its `PROMPT_COMMAND` runs (`./.prompt.sh`), or a
     relative `PYTHONSTARTUP`, a prompt's `$(./x)`, a `trap ./x DEBUG`: the shell sources it
-    in the folder it stands in at each prompt, python runs it in each folder it starts in.
+    in the folder it stands in at each prompt, python runs it in each folder it starts in;
+  * oh-my-zsh's dotenv plugin (`plugins=(git dotenv)`, a plugin manager's `OMZP::dotenv`):
+    zsh sources `.env` (or each name `ZSH_DOTENV_FILE` lists) of each folder it `cd`s to
+    (attack 23 F16; it asks first unless `ZSH_DOTENV_PROMPT=false`: held either way);
+  * psql's `\\i x.sql` (`\\include`) in `~/.psqlrc`, the commands its `\\!`, `\\o |`, `\\g |`
+    and a prompt's `%`cmd`` run: from the folder psql starts in (attack 23 F16);
+  * emacs' `enable-local-variables` set to `:all` or `enable-local-eval` to `t` in its init
+    file (its `custom.el`, Spacemacs', Doom's): the `eval:` of a `.dir-locals.el` in the
+    folder of a file it opens, or above it, runs unasked (a file's own local variables: the
+    file opened on purpose).
 Each is a `Reach` with `**` (`**/.exrc`, `**/proxy.sh`): every folder of the tree. Not
 here: what a program reads from its folder by default, with no setting of the user's (irb's
 `.irbrc`, pry's `.pryrc`, `make`'s `Makefile`): starting it in a project runs the project's
@@ -36,6 +45,7 @@ from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped
 from cleveragents.domain.vim_expressions import command_lines
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
+EMACS, PSQL = "emacs", "psql"
 # A file gdb sources that it runs as Python (`*.py`) or Guile (`*.scm`), by its name.
 GDB_SCRIPTS = {"gdb python": ("python", ".py"), "gdb guile": ("guile", ".scm")}
 VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")
@@ -55,6 +65,18 @@ GDB_SAFE = re.compile(
     r"^\s*(?:set\s+auto-l[a-z]*\s+s[ac][a-z-]*|add-auto-load-safe-path"
     r"|add-auto-load-scripts-directory)\s+(.*?)\s*$"
 )
+# oh-my-zsh's dotenv in a `plugins=(...)` list (over lines too), or a plugin manager's
+# (`zinit snippet OMZP::dotenv`, `zplug "plugins/dotenv", from:oh-my-zsh`).
+OMZ_DOTENV = re.compile(
+    r"\bplugins\+?=\([^)]*(?<![\w.-])dotenv(?![\w.-])|\b(?:OMZP::|plugins/)dotenv\b"
+)
+DOTENV_FILE = re.compile(r"\bZSH_DOTENV_FILE=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
+EMACS_LOCAL = re.compile(r"\benable-local-variables\s+:all\b|\benable-local-eval\s+t\b")
+EMACS_NAMES = (".dir-locals.el", ".dir-locals-2.el")
+# psql's `\i x`, `\include 'x'` (not `\ir`: the file's own folder); what `\!`, `\o |`, `\g |`
+# run, and a prompt's `%`cmd``.
+PSQL_READ = re.compile(r"\\(?:i|include)\s+('[^']*'|[^\s\\]+)")
+PSQL_RUN = re.compile(r"\\!\s*(.+)$|\\[og]\s*\|\s*(.+)$|%`([^`]*)`", re.M)
 LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b")
 SSH_RUNS = re.compile(r"^\s*(proxycommand|localcommand|knownhostscommand|match)\b[\s=]+(.*)$", re.I)
 SSH_EXEC = re.compile(r"\bexec\s+(\"[^\"]*\"|\S+)", re.I)
@@ -139,6 +161,13 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         return _names((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
     if kind == SSH:
         return _ssh(lines, setting)
+    if kind == PSQL:
+        read = [w.strip("'") for w in PSQL_READ.findall(body)]
+        places = [Reach(_anywhere(w), "psql", hint=f"{setting}'s \\i") for w in read]
+        given = PSQL_RUN.findall(body)
+        ran = _commands([a or b for a, b, _ in given if a or b], "psql", f"{setting}'s \\!")
+        ran += _commands([c for _, _, c in given if c], "psql", f"{setting}'s prompt")
+        return [r for r in places if _relative(r.path)] + ran
     if kind == TMUX:
         found = [w.strip("'\"") for line in lines for w in TMUX_SOURCE.findall(line)]
         places = [Reach(_anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
@@ -161,7 +190,10 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         ran += _commands(inner, "your shell", f"{setting}'s prompt")
         traps = [m.strip("'\"") for m in TRAP.findall(body)]
         ran += _commands(traps, "your shell", f"{setting}'s trap")
+        ran += _dotenv(body, setting) if OMZ_DOTENV.search(body) else []
         return [r for r in places if _relative(r.path)] + ran + _git(body, setting, top, home)
+    if kind == EMACS and EMACS_LOCAL.search(body):
+        return _names(EMACS_NAMES, "emacs", f"{setting}'s local eval")
     return []
 
 
@@ -217,7 +249,7 @@ def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], 
     """The lines of a config `text` of `kind` (its comments left out) as the commands they
     run: gdb's Python as its `gdb.execute` calls, vim's `:execute` as its strings; and
     whether some of it is not read so (it may run anything)."""
-    comment = {VIM: ('"',), NVIM: ('"', "--")}.get(kind, ("#",))
+    comment = {VIM: ('"',), NVIM: ('"', "--"), EMACS: (";",), PSQL: ("--",)}.get(kind, ("#",))
     lines = [line for line in text.splitlines() if not line.lstrip().startswith(comment)]
     if kind in GDB_SCRIPTS:  # a sourced `*.py`: Python throughout (`*.scm`: Guile)
         return script_lines(lines, GDB_SCRIPTS[kind][0])
@@ -230,6 +262,15 @@ def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], 
 
 def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:
     return [Reach(f"{ANY_FOLDERS}/{name}", program, hint=setting) for name in dict.fromkeys(names)]
+
+
+def _dotenv(body: str, setting: str) -> list[Reach]:
+    """The files oh-my-zsh's dotenv plugin sources in each folder zsh `cd`s to: `.env`, and
+    each name a `ZSH_DOTENV_FILE` lists (a name with a `$`: not counted)."""
+    listed = [m[1] or m[2] or m[3] for m in DOTENV_FILE.finditer(body)]
+    words = [w.strip("'\"") for value in listed for w in re.findall(r"'[^']*'|\S+", value)]
+    names = [".env", *(w for w in words if w and "$" not in w and not w.startswith("/"))]
+    return _names(tuple(escaped(n) for n in names), "zsh", f"{setting}'s oh-my-zsh dotenv")
 
 
 def _gdb(lines: list[str], setting: str, top: str, home: str) -> list[Reach]:

@@ -186,9 +186,58 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "chpwd() { source {n} }",
             "precmd() { . ./{n}; }",
             "chpwd_local() { [[ -f {n} ]] && . ./{n} }",
+            "plugins=(git dotenv)",  # oh-my-zsh's dotenv (attack 23 F16): `.env` at each `cd`
+            "plugins=(\n  git\n  dotenv\n)\nsource $ZSH/oh-my-zsh.sh",
+            "plugins+=(dotenv)",
+            "zinit snippet OMZP::dotenv",
+            'zplug "plugins/dotenv", from:oh-my-zsh',
+            "ZSH_DOTENV_FILE='.env.base {n}'\nplugins=(git dotenv)",
+            "source ~/.zsh/omz.zsh@@.zsh/omz.zsh=plugins=(dotenv)",
+        ),
+        (".env",),
+        (
+            "source ~/.zsh/{n}",
+            "plugins=(git docker)",
+            "# plugins=(git dotenv)",
+            "plugins=(git dotenv-x)",
+        ),
+    ),
+    ".psqlrc": (  # psql's `\i`, `\!` from the folder it starts in (attack 23 F16)
+        (
+            "\\i {n}",
+            "\\set QUIET 1\n\\include '{n}'",
+            "\\! ./{n}",
+            "\\o | ./{n}",
+            "\\set PROMPT1 '%`./{n}` %/%R%# '",
         ),
         (),
-        ("source ~/.zsh/{n}",),
+        ("\\ir {n}", "-- \\i {n}", "\\i ~/{n}", "\\! clear", "\\set PROMPT1 '%/%R%# '"),
+    ),
+    ".emacs.d/init.el": (  # a `.dir-locals.el`'s `eval:` unasked (attack 23 F16)
+        (
+            "(setq enable-local-variables :all)",
+            "(setq-default enable-local-variables :all)",
+            "(customize-set-variable 'enable-local-variables :all)",
+            "(custom-set-variables\n '(enable-local-eval t))",
+            "(setq enable-local-eval t)",
+        ),
+        (".dir-locals.el", ".dir-locals-2.el"),
+        (
+            "(setq enable-local-variables :safe)",
+            ";; (setq enable-local-variables :all)",
+            "(setq enable-local-eval nil)",
+            "(setq enable-local-eval 'maybe)",
+        ),
+    ),
+    ".emacs.d/custom.el": (  # where `M-x customize` writes it, the usual `custom-file`
+        ("(custom-set-variables\n '(enable-local-variables :all))",),
+        (".dir-locals.el",),
+        ("(custom-set-variables\n '(enable-local-variables :safe))",),
+    ),
+    ".config/emacs/init.el": (
+        ("(setopt enable-local-variables :all)",),
+        (".dir-locals.el",),
+        ("(setq enable-local-variables t)",),
     ),
 }
 

@@ -17,6 +17,7 @@ from behave import given, then
 STARTED = {
     "vim": (["vim", "--not-a-term", "-N", "-T", "dumb", "-c", "qa!"], b""),
     "bash": (["bash", "-i"], b"true\n"),
+    "zsh": (["zsh", "-i"], b"true\n"),
     "gdb": (["gdb", "-batch", "-ex", "quit"], b""),
     "ssh": (["ssh", "-F", "{home}/.ssh/config", "-o", "BatchMode=yes", "work", "true"], b""),
 }

@@ -12,6 +12,7 @@ from typing import Any
 from behave import given, then, when
 
 from features.steps.path_folders_steps import step_home_file
+from features.steps.repo_steps import commit_all
 
 
 @given('the user\'s own python user site in their home holds "{name}" with "{content}"')
@@ -40,6 +41,27 @@ def step_home_file_spelled(context: Any, name: str, content: str) -> None:
     """A file of the home whose `$HOME` is the home's path, written out: a dotenv file's
     value, which `xargs` or a `read` loop does not expand."""
     step_home_file(context, name, content.replace("$HOME", str(context.tmp / "home")))
+
+
+@given("the user's own configs in their home name these files of the tree, each committed")
+def step_configs_naming(context: Any) -> None:
+    """Each row: a config of the home (`$HOME` in its text spelled out), and the file of the
+    tree it names, committed executable (`true`); the files kept for the check after."""
+    context.named = []
+    for row in context.table:
+        step_home_file_spelled(context, row["config"], row["text"])
+        target = context.repo / row["file"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("true\n")
+        target.chmod(0o755)
+        context.named.append(row["file"])
+    commit_all(context, "add the files the home's configs name")
+
+
+@then('no file those configs name contains "{text}"')
+def step_named_unchanged(context: Any, text: str) -> None:
+    changed = [f for f in context.named if text in (context.repo / f).read_text()]
+    assert not changed, f"kept the model's bytes: {changed}"
 
 
 @when("the user runs these on the host, each where installed")
