@@ -381,6 +381,16 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then a new interactive shell of mine, typing "true", runs nothing the model wrote
     And stderr contains "every file of the tree counts as your home's, kept from the model: it sources ~/dotfiles/p$S.sh, a path agents cannot name (in ~/.bashrc)"
 
+  Scenario: My .bashrc's GIT_EDITOR, the first editor PATH finds, leaves the model's new files
+    # Attack 25 G15: `$(command -v nvim || command -v vim)` was a value agents cannot
+    # evaluate, and each new file of every tree under my home was removed as one git may run.
+    Given the tree lies in the user's home at "src/proj"
+    And the user's own ".bashrc" in their home holds "export GIT_EDITOR=\"$(command -v nvim || command -v vim)\"\n"
+    And Claude will propose the plan "edit" checked by ""
+    And Claude will run "printf y > new.txt"
+    When I run "agents plan run 'edit' --allow-command 'printf *'" with Claude
+    Then the file "new.txt" contains "y"
+
   Scenario: My .bashrc's PATH with an empty entry, the folder a program runs in, keeps the tree whole, said
     # Attack 23 F8: `PATH="$PATH:"` (often `:$UNSET`): bash runs a name from the folder I
     # stand in, the model's `mytool` in any folder of the tree.

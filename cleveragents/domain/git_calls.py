@@ -62,11 +62,13 @@ _SET = re.compile(r"(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[
 _OWN = "HOME|PWD|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_CACHE_HOME|XDG_RUNTIME_DIR"
 _UNKNOWN = re.compile(rf"\$\(|`|\$\{{?(?!(?:{_OWN})\b)[A-Za-z_][A-Za-z0-9_]*\}}?/")
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
-# What prints a program's own path found on PATH (`"$(command -v nvim)"`, `` `which less` ``):
-# the program by its name, as PATH finds it (a tree folder on PATH is held as such).
-_PRINTED = re.compile(
-    r"\$\((?:command\s+-v|which|type\s+-P)\s+([\w.+-]+)\s*\)|`(?:command\s+-v|which|type\s+-P)\s+([\w.+-]+)\s*`"
-)
+# What prints a program's own path found on PATH (`"$(command -v nvim)"`, `` `which less` ``,
+# a chain of them: `$(command -v nvim || command -v vim)`, attack 25 G15): the program by its
+# first name, as PATH finds it (each is a name PATH finds; a tree folder on it is held).
+_PRINTER = r"(?:command\s+-v|which|type\s+-P)\s+{}(?:\s+2>\s*/dev/null)?"
+_FIRST, _MORE = _PRINTER.format(r"([\w.+-]+)"), _PRINTER.format(r"[\w.+-]+")
+_CHAIN = rf"\s*{_FIRST}(?:\s*\|\|\s*{_MORE})*\s*"
+_PRINTED = re.compile(rf"\$\({_CHAIN}\)|`{_CHAIN}`")
 UNEVALUATED = "$(…)"  # a substitution's place in a word read here
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
 

@@ -173,6 +173,7 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias s='ssh -o ServerAliveInterval=30 h ls -F ./{n}'",
             'export GIT_EDITOR="$EDITOR"',
             'export GIT_EDITOR="$(command -v nvim)"',
+            'export GIT_EDITOR="$(command -v nvim || command -v vim)"',
             "export GIT_PAGER=`which less`",
             "alias gl='git -c core.pager=\"$(which delta)\" log'",
             'export GIT_SSH_COMMAND="ssh -i $KEYS/id"',
