@@ -154,6 +154,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/scale.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/startup.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/read_commands.py", *(["--quick"] if quick else []))
+    session.run("python", "benchmarks/shortcuts.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/claude.py")
 
 

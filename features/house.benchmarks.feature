@@ -17,3 +17,9 @@ Feature: The benchmarks still run on the code they measure
     When I run the benchmark "scale.py --runs 50,100 --model-decisions 50"
     Then the benchmark ends with exit code 0
     And its report has the targets "ms_per_decision_ratio, conversation_model_bytes"
+
+  Scenario: The shortcut benchmark sets each in-process git path beside its plumbing
+    When I run the benchmark "shortcuts.py --sizes 120 --repeat 1"
+    Then the benchmark ends with exit code 0
+    And its report has the ratios "index_update_1, index_holds_115, checkout_115, ref, commit"
+    And its report has the ratios "ignore_1, blob_1, tree_1, tree_115"

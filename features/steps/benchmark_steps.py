@@ -46,3 +46,11 @@ def step_benchmark_commands(context: Any, names: str) -> None:
     commands = json.loads(context.benchmark.stdout).get("commands", {})
     for name in (name.strip() for name in names.split(",")):
         assert commands.get(name, {}).get("wall_ms", {}).get("median"), (name, sorted(commands))
+
+
+@then('its report has the ratios "{names}"')
+def step_benchmark_ratios(context: Any, names: str) -> None:
+    sizes = json.loads(context.benchmark.stdout)["sizes"]
+    for size, found in sizes.items():
+        for name in (name.strip() for name in names.split(",")):
+            assert found.get(name, {}).get("ratio", 0) > 0, (size, name, sorted(found))
