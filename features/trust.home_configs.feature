@@ -156,6 +156,9 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | an unset not taken       | S=-ssh\n[ -z \"$SSH_TTY\" ] && unset S\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
       | an unset -v in an if     | S=-ssh\nif [ -z \"$SSH_TTY\" ]; then unset -v S; fi\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
       | an eval's assignment     | S=-ssh\n[ -z \"$SSH_TTY\" ] && eval 'S='\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
+      | an eval of a variable    | S=-ssh\nX='S='\n[ -z \"$SSH_TTY\" ] && eval \"$X\"\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
+      | an unset of a name in V  | S=-ssh\nV=S\n[ -z \"$SSH_TTY\" ] && unset \"$V\"\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
+      | a nameref's assignment   | S=-ssh\n[ -z \"$SSH_TTY\" ] && declare -n R=S && R=\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n | printf 'touch ~/planted-ran' > prompt.sh | true |
 
   Scenario Outline: A <name> that my home's <config> has <program> read from any folder it starts in is kept from the model
     # Attack 22, findings 14-17: `set exrc`, gdb's safe-path `/`, a relative ProxyCommand,

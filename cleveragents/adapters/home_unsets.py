@@ -6,16 +6,28 @@ comes, so it may not run) are read as the file's own. One in a place that may no
 (after `&&`/`||`, in an `if`, loop or function) is one more value of the variable, its
 values before kept (`home_values.either`), as a conditional assignment is; a value agents
 does not evaluate (`eval "S=$(cmd)"`) leaves the variable not evaluated (vague): a sourced
-path using it is one agents cannot name. An `eval` of a variable's or a program's text
-(`eval "$line"`, `eval "$(pyenv init -)"`) is the dotenv reader's (`home_loads`)."""
+path using it is one agents cannot name. An `eval` of a program's text (`eval "$(pyenv
+init -)"`) is the dotenv reader's (`home_loads`); of a variable's (`eval "$X"`), X's each
+value is read as code, as code that may not run; one agents cannot tell may set any
+variable: each known one becomes not evaluated (attack 25 G6). So an `unset` of a name
+agents cannot tell (`unset "$V"` with V unknown, `unset ${!S*}`, zsh's `unset -m 'S*'`):
+each known variable may be unset; `unset 'S[0]'` and an element's assignment (`S[0]=`,
+element 0 of a scalar is the scalar) may change the variable itself; zsh's `repeat N S=`
+may assign S; a nameref's assignment (`declare -n R=S` then `R=`) is its target's."""
 
 from __future__ import annotations
+
+import re
 
 from cleveragents.adapters.home_assigns import ASSIGNED, NAME, vague
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import STARTS, _expand, _words
 
 _DECLARERS = frozenset(("export", "declare", "typeset", "local", "readonly"))
+_ELEMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\](\+?)=(.*)", re.S)  # `S[0]=v`
+_REF = "\0ref "  # in the variables, before a nameref's name: the variable it names
+_INDEXED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]")  # `S[0]`, an element
+_TEXT = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})")  # `$X`
 
 
 def unset_or_run(
@@ -29,6 +41,26 @@ def unset_or_run(
     the variables it unsets or its code sets are given their values after it in
     `variables` (with those before when it `maybe` does not run)."""
     word = words[index]
+    element = _ELEMENT.fullmatch(word)
+    if element:  # `S[0]=`: the scalar's own value, or another element's (it stays)
+        values = _expand(element[3], variables, home)
+        variables[element[1]] = either(element[1], values, variables)
+        return True
+    if word in _DECLARERS and any(w.startswith("-") and "n" in w for w in words[index + 1 :]):
+        for one in words[index + 1 :]:  # `declare -n R=S`: `R=x` later sets S
+            named = ASSIGNED.fullmatch(one)
+            if named and NAME.fullmatch(named[3]):
+                variables[_REF + named[1]] = [named[3]]
+        return False  # R itself: `home_shells`
+    assigned = ASSIGNED.fullmatch(word)
+    if assigned and _REF + assigned[1] in variables:  # `R=x`, R a nameref: its target's
+        target = (variables[_REF + assigned[1]] or [""])[0]
+        values = None if assigned[2] else _expand(assigned[3], variables, home)
+        variables[target] = either(target, values, variables) if maybe else values
+        vague([target] if variables[target] is None else [], variables)
+    if word == "repeat" and index + 2 < len(words):  # zsh's `repeat 1 S=`: maybe, as code
+        _run(" ".join(words[index + 2 :]), variables, home, True)
+        return True
     if word not in ("unset", "eval", "trap"):
         return False
     given: list[str] = []
@@ -38,15 +70,47 @@ def unset_or_run(
         given.append(one)
     if word == "unset":
         if "-f" not in given:
-            for name in (one for one in given if NAME.fullmatch(one)):
-                variables[name] = either(name, [UNSET], variables) if maybe else [UNSET]
+            for name in (one for one in given if not one.startswith("-") or one == "-m"):
+                _unset(name, variables, home, maybe)
         return True
     if word == "trap":  # `trap -p`, `trap -- 'S=' RETURN`: its code, run whenever
         given = given[1:] if given[:1] == ["--"] else given
         given, maybe = ([] if given[:1] and given[0].startswith("-") else given[:1]), True
     code = " ".join(given)
+    text = _TEXT.fullmatch(code.strip())
+    if text:  # `eval "$X"`: each value X may hold, as code that may not run
+        name = text[1] or text[2]
+        codes = _expand(f"${{{name}}}", variables, home) if name in variables else None
+        if codes is None:
+            vague([n for n in variables if NAME.fullmatch(n)], variables)
+        for one in codes or []:
+            _run(one, variables, home, maybe or len(codes or []) > 1)
+        return True
     if not code or code.lstrip().startswith("$"):
-        return True  # a variable's or a program's text: `home_loads`
+        return True  # a program's text: `home_loads`
+    _run(code, variables, home, maybe)
+    return True
+
+
+def _unset(name: str, variables: dict[str, list[str] | None], home: str, maybe: bool) -> None:
+    """`unset name`: the variable `name` names (`S`, `'S[0]'`, `"$V"`) unset, or, when
+    agents cannot tell which (`$V` unknown, `${!S*}`, zsh's `-m`), each known one maybe."""
+    element = _INDEXED.fullmatch(name)
+    values = _expand(name, variables, home) if _TEXT.fullmatch(name) else None
+    if NAME.fullmatch(name):
+        names = [name]
+    elif element:  # `unset 'S[0]'`: element 0 of a scalar is the scalar
+        names, maybe = [element[1]], True
+    elif values is not None and all(NAME.fullmatch(one) for one in values):  # `unset "$V"`
+        names, maybe = values, maybe or len(values) > 1
+    else:  # `${!S*}`, zsh's `-m 'S*'`, a `$V` agents cannot tell
+        names, maybe = [one for one in variables if NAME.fullmatch(one)], True
+    for one in names:
+        variables[one] = either(one, [UNSET], variables) if maybe else [UNSET]
+
+
+def _run(code: str, variables: dict[str, list[str] | None], home: str, maybe: bool) -> None:
+    """The assignments and `unset`s of the shell `code` (an `eval`'s, a `trap`'s) read."""
     inner = _words(code)
     for at, one in enumerate(inner):
         before = inner[at - 1] if at else ""
@@ -60,4 +124,3 @@ def unset_or_run(
             values = None if assigned[2] else _expand(value, variables, home)
             variables[name] = either(name, values, variables) if maybe else values
             vague([name] if variables[name] is None else [], variables)
-    return True
