@@ -171,13 +171,11 @@ def _alive(pid: int) -> bool:  # pragma: no cover - as `set_back_left`
 
 
 @contextmanager
-def opened_around(
-    root: Path, paths: Iterable[str], journals: Path | None = None
-) -> Iterator[list[str]]:
+def opened_around(root: Path, paths: Iterable[str]) -> Iterator[list[str]]:
     """Around the removal or reading of each of `paths` (`Opened.around`): after, each
     still as it was made given its mode back, the folders said in the lines yielded (filled
-    on the way out); `journals`: where a kill meanwhile leaves them noted."""
-    opened = Opened(root, journals)
+    on the way out)."""
+    opened = Opened(root)
     opened.around(paths)
     said: list[str] = []
     try:
@@ -190,7 +188,9 @@ def opened_around(
         said += _set_back_lines([(p, m) for p, m in folders if p in back])
 
 
-def _still(root: Path, path: str, opened: os.stat_result) -> bool:
+def _still(  # pragma: no cover - as `Opened._open`: root is given no rights
+    root: Path, path: str, opened: os.stat_result
+) -> bool:
     """Whether `path` is still as `opened` left it (not removed, nor written anew)."""
     try:
         now = os.lstat(root / path if path else root)
@@ -269,7 +269,7 @@ def listing_of(
     envrcs: list[str] = []
     try:
         listing = os.scandir(root / folder if folder else root)
-    except OSError:  # pragma: no cover - another user's (`looked_into`), as root never
+    except OSError:  # pragma: no cover - another user's (`Opened.look`), as root never
         return [], [], [], [], []  # unreadable: git cannot look into it either
     with listing:
         for item in listing:

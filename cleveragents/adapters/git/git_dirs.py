@@ -104,14 +104,12 @@ class GitDirs:
         folder first), and after, even when the block raises, its exact mode back; `into`
         gets them. Given those the look `before` a command so opened, those only: one the
         command made unlistable keeps `u+rwx`, said (`Opened.said`)."""
-        if self._opened is not None:
-            yield self._opened  # the outer block sets back
-            return
+        outer = self._opened  # within a block: what that one opened stays so till it ends
         self._opened = opened = Opened(self.repo.root, self.repo.state_dir / "opened")
         try:
             yield opened
         finally:
-            self._opened = None
+            self._opened = outer
             (into if into is not None else {}).update(opened.folders())
             opened.set_back(before)
 
