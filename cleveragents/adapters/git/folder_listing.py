@@ -76,9 +76,10 @@ class Opened:
         whose coverage is not gathered."""
         mode = stat.S_IMODE(st.st_mode)
         if self.journal is not None:  # first: a kill after the chmod finds it
-            self.journal.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.journal, "ab") as journal:
-                journal.write(f"{st.st_ino} {mode} {mode | bits} ".encode() + _name(folder))
+            with suppress(OSError):  # a state folder it cannot write: set back at the end only
+                self.journal.parent.mkdir(parents=True, exist_ok=True)
+                with open(self.journal, "ab") as journal:
+                    journal.write(f"{st.st_ino} {mode} {mode | bits} ".encode() + _name(folder))
         try:
             os.chmod(full, mode | bits)
             now = os.lstat(full)
@@ -148,14 +149,16 @@ def set_back_left(root: Path, journals: Path) -> None:
         pid = journal.name.partition("-")[0]
         if pid.isdigit() and _alive(int(pid)):
             continue  # another agents of the tree, under way
-        for record in reversed(journal.read_bytes().split(b"\0")[:-1]):  # the last first
-            inode, mode, given, path = record.split(b" ", 3)
-            full = root / os.fsdecode(path) if path else root
-            with suppress(OSError):
-                now = os.lstat(full)
-                if (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given)):
-                    os.chmod(full, int(mode))
-        journal.unlink()
+        with suppress(OSError):
+            records = journal.read_bytes().split(b"\0")[:-1]
+            for record in reversed(records):  # the last opened first
+                inode, mode, given, path = (record.split(b" ", 3) + [b""] * 4)[:4]
+                full = root / os.fsdecode(path) if path else root
+                with suppress(OSError, ValueError):
+                    now = os.lstat(full)
+                    if (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given)):
+                        os.chmod(full, int(mode))
+            journal.unlink()
 
 
 def _alive(pid: int) -> bool:  # pragma: no cover - as `set_back_left`
