@@ -78,6 +78,10 @@ Feature: What a command did to a .git is put back, and named, right after it
   # user's its owner's bits (u+rwx), walks it, and the put-back takes back what runs. A
   # folder the command made read-only (`chmod 555`), or a file it made unreadable, is given
   # its owner's rights for the put-back and its mode back after (walk25: PermissionError).
+  # The tree also holds folders the user made `000`, `311` and `600` before, with files: the
+  # walk opens them for its time only, so each keeps its exact mode and bytes, no line names
+  # its mode, and the next command says nothing (walk26: left u+rwx for good, and said);
+  # unless the command made it unlistable itself (the `chmod 311 a/b` rows).
   Scenario Outline: As a user not root, a folder I cannot list or write to (<after>) hides nothing from the put-back
     When as a user who is not root, a command plants in a/b and then runs `<after>`
     Then the put-back after it says "<removed>"
@@ -97,10 +101,13 @@ Feature: What a command did to a .git is put back, and named, right after it
       | chmod 555 a/b/.claude a/b/.git/hooks && chmod 000 a/b/.git/config | removed a/b/.git: new, its config names what git cannot read                                             | removed a/b/.claude/settings.json: new, Claude Code would read it outside the sandbox                                                                                                   | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
       | chmod 000 a/b/.mcp.json a/b/.exrc                                 | removed a/b/.git: new, its config names core.fsmonitor                                                   | removed a/b/.mcp.json: new, Claude Code would read it outside the sandbox                                                                                                               | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
       | echo x > a/.exrc && chmod 555 a                                   | removed a/.exrc: new, vim or nvim would run it in whatever folder it starts in (~/.vimrc's `set exrc`)   | gave a (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back                                                                 | ["a/.exrc", "a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"] | ["0o555", "0o755"] |
+      | chmod 700 u0 && echo gitdir: /x > u0/.git && chmod 000 u0         | removed u0/.git: new, a git file naming a git directory elsewhere                                        | removed a/b/.git: new, its config names core.fsmonitor                                                                                                                                  | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
 
   # The same as a run killed while its command ran: the next command's settling takes back
   # what the command planted in the folder it made read-only, and gives the folder its mode
   # back (walk25: PermissionError, and the settling after that left the plantings for good).
+  # The run is killed again midway through the next walk: the settling gives the user's
+  # `000` and `311` folders their modes back (walk26: the walk's journal in the state folder).
   Scenario: As a user not root, a killed run's planting in a folder it made read-only is settled
     When as a user who is not root, a run killed after its command planted in a/b and ran `chmod 555 a/b` is settled by the next command
     Then its outcome says "gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back", left a and a/b modes ["0o755", "0o555"] and nothing it planted

@@ -72,6 +72,8 @@ class CommandLook:
     own_git: dict[str, str] | None = None
     # What the sandbox held read-only while the command ran (`box_holds.py`), once it ran.
     holds: BoxHolds | None = None
+    # The folders its owner could not list its walk opened (inode, mode): set back after.
+    unlisted: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass

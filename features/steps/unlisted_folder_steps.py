@@ -14,7 +14,12 @@ from typing import Any
 
 from behave import then, when
 
-from features.support.nobody_put_back import NOBODY, as_nobody, killed_as_nobody
+from features.support.nobody_put_back import (
+    NOBODY,
+    as_nobody,
+    killed_as_nobody,
+    user_folders_kept,
+)
 from features.support.properties import run_property
 
 
@@ -33,6 +38,8 @@ def step_unlisted_found(context: Any, names: str, modes: str) -> None:
     found = context.unlisted
     assert found["claudes"] == json.loads(names), found
     assert (found["modes"], found["left"]) == (json.loads(modes), []), found
+    user_folders_kept(found, found["said"])  # and the next command's says nothing (walk26)
+    assert found["next"] == [], found
 
 
 @when(
@@ -61,6 +68,7 @@ def step_killed_said(context: Any, said: str, modes: str) -> None:
     found = context.unlisted
     assert any(json.loads(said) in line for line in found["said"]), found
     assert (found["modes"], found["left"]) == (json.loads(modes), []), found
+    user_folders_kept(found, found["said"])  # a walk killed midway set back too (walk26)
 
 
 @when("random chmods follow a command's plantings, as a user not root")

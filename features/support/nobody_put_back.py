@@ -30,6 +30,12 @@ PLANTED = ("a/b/.git", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json"
 # What a killed run's settling takes back (a nested `.git` loses what runs, its config).
 SETTLED = ("a/b/.git/config", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json")
 AUTHOR = {f"GIT_{who}_{what}": "x" for who in ("AUTHOR", "COMMITTER") for what in ("NAME", "EMAIL")}
+# Folders the user made unlistable before any command (a test fixture's `chmod 000`), each
+# with a file and a folder holding one: each keeps its exact mode and bytes (walk26).
+USER_FOLDERS = {"u0": 0o000, "u3": 0o311, "u6": 0o600}
+# A checkpoint's `git add --all` fails on a folder it may list but not enter (`600`: "unable
+# to stat"), as before walk26: a killed run's tree holds the others.
+CHECKPOINTED = {"u0": 0o000, "u3": 0o311}
 
 
 def as_nobody(top: Path, after: str) -> dict[str, Any]:
@@ -50,9 +56,14 @@ def as_nobody(top: Path, after: str) -> dict[str, Any]:
         command = f"mkdir -p a/b && {PLANT} && {after}"
         subprocess.run(["sh", "-c", command], cwd=root, check=True)
         checkpoints.after_command(look)
+        claudes = sorted(checkpoints.git_dirs.claude_folders)
+        checkpoints.git_dirs.walk()  # a walk outside a command's (a session's): nothing said
+        again = checkpoints.before_command("plan", None)  # the next command
+        checkpoints.after_command(again)
         return {
             "said": look.put_back,
-            "claudes": sorted(checkpoints.git_dirs.claude_folders),
+            "claudes": claudes,
+            "next": again.put_back,
             **_left(root, PLANTED),
         }
 
@@ -64,6 +75,7 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
     `after` and is killed (`os._exit`: no put-back, the operation left running), then the
     next command's settling (`OperationLog.settle`), each run by `nobody` in a forked
     process (`trust.killed_put_back.property.feature` runs them as root)."""
+    from cleveragents.adapters.git import git_dirs as _git_dirs
     from cleveragents.application import operation_repair  # noqa: F401 - before the fork
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.plan import ActorSpec, Plan
@@ -73,7 +85,7 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
 
     def killed() -> dict[str, Any]:
         _home(top)
-        services = bootstrap(_tree(top))
+        services = bootstrap(_tree(top, CHECKPOINTED))
         spec = ActorSpec(kind="scripted", source="plan.yaml", script="task: t\nsteps: []\n")
         plan = Plan(id="c0ffee01", task="t", actor=spec, created_at=_now(), updated_at=_now())
         with services.operations.operation(plan, "run", "agents plan run", new=True) as op:
@@ -81,7 +93,15 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
             tree = services.store.checkpoint(op.files_before).tree
             services.checkpoints.before_command(plan.id, tree)
             subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
-            os._exit(0)  # killed: the operation left running
+            walked = _git_dirs.found  # killed once the walk after it went through every folder
+
+            def dying(*args: Any, **kwargs: Any) -> list[str]:
+                walked(*args, **kwargs)
+                os._exit(0)  # killed: the operation left running, mid-walk
+
+            _git_dirs.found = dying  # type: ignore[assignment]
+            services.checkpoints.after_command(services.checkpoints.before_command(plan.id, tree))
+            os._exit(0)  # pragma: no cover - the walk above ends the process
 
     def settled() -> dict[str, Any]:
         os.environ["HOME"] = str(top / "home")  # its `set exrc`
@@ -102,21 +122,54 @@ def _home(top: Path) -> None:
     (top / "home/.vimrc").write_text("set exrc\n")
 
 
-def _tree(top: Path) -> Path:
-    """A repository with a first commit, made by the user the process is."""
+def _tree(top: Path, folders: dict[str, int] = USER_FOLDERS) -> Path:
+    """A repository with a first commit, made by the user the process is, and its `folders`
+    the user made unlistable (untracked)."""
     root = top / "tree"
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     made = ["git", "commit", "-q", "--allow-empty", "-m", "start"]
     subprocess.run(made, cwd=root, check=True, env={**os.environ, **AUTHOR})
+    for folder, mode in folders.items():
+        (root / folder / "v").mkdir(parents=True)
+        (root / folder / "f").write_bytes(f"{folder}'s own\n".encode())
+        (root / folder / "v/g").write_bytes(b"deeper\n")
+        os.chmod(root / folder, mode)
     return root
 
 
 def _left(root: Path, planted: tuple[str, ...]) -> dict[str, Any]:
-    """The modes of `a` and `a/b`, and which of `planted` stand."""
+    """The modes of `a` and `a/b`, which of `planted` stand, and each folder of the user's
+    as it is: its mode, and its files' bytes (read by `chmod` of it, and back)."""
     return {
         "modes": [oct(stat.S_IMODE(os.lstat(root / f).st_mode)) for f in ("a", "a/b")],
         "left": [name for name in planted if os.path.lexists(root / name)],
+        "user": {
+            folder: _folder(root / folder) for folder in USER_FOLDERS if (root / folder).exists()
+        },
     }
+
+
+def _folder(folder: Path) -> list[str]:
+    """The mode of `folder` (octal), then its files by path and bytes."""
+    mode = stat.S_IMODE(os.lstat(folder).st_mode)
+    os.chmod(folder, mode | 0o700)
+    try:
+        files = sorted(
+            f"{p.relative_to(folder)}={p.read_text()!r}" for p in folder.rglob("*") if p.is_file()
+        )
+    finally:
+        os.chmod(folder, mode)
+    return [oct(mode), *files]
+
+
+def user_folders_kept(found: dict[str, Any], said: list[str]) -> None:
+    """Each folder of the user's kept its mode and bytes, and no line of `said` names a mode
+    of one (what was taken back from inside one is named by its path)."""
+    assert found["user"], found
+    for folder, mode in [(f, USER_FOLDERS[f]) for f in found["user"]]:
+        own = [oct(mode), "f=" + repr(f"{folder}'s own\n"), "v/g=" + repr("deeper\n")]
+        assert found["user"][folder] == own, (folder, found)
+        assert not any(f"{folder} (was" in line for line in said), (folder, said)
 
 
 def _forked(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 holding what it planted, and the planted files (`chmod 555`, `500`, `444`, `311`, `000`),
 the put-back after it neither fails nor leaves any of it, and gives each folder that stands
 the mode the command gave it (a folder its owner could not list or enter: that mode and
-`u+rwx`, the walk's, said).
+`u+rwx`, the walk's, said); and the folders the user made `000`, `311` and `600` before it
+keep their exact modes and bytes, named by no line, and the next command says nothing (walk26).
 
 Each example: a command that plants a nested repository with an fsmonitor, a `.claude`
 setting, a `.mcp.json` and an `.exrc` (with the home's `set exrc`) in `a/b`, then random
@@ -23,7 +24,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from features.support.nobody_put_back import NOBODY, as_nobody
+from features.support.nobody_put_back import NOBODY, as_nobody, user_folders_kept
 from features.support.properties import reproducible
 
 TARGETS = [
@@ -56,6 +57,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             subprocess.run(["chmod", "-R", "u+rwx", str(top)], check=False)
             shutil.rmtree(top)
         assert found["left"] == [], (after, found)
+        user_folders_kept(found, [*found["said"], *found["next"]])  # walk26
+        assert found["next"] == [], (after, found)
         given_modes = {path: int(mode, 8) for path, mode in ordered if path in ("a", "a/b")}
         for path, now in zip(("a", "a/b"), found["modes"], strict=True):
             if path not in given_modes:

@@ -177,16 +177,16 @@ class GitCheckpoints:
         """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
         ignored files within the bound, and the permission bits of the files of `tree`;
         what the operation's record lacks of them goes into it through `keep` now."""
-        env = self.private.tree_env()
         paths = self.tree_paths(tree) if tree else ()
-        look = self.guard.look(plan_id, env, paths, self.uncommitted)
+        look = self.guard.look(plan_id, self.private.tree_env(), paths, self.uncommitted)
         look.tree = tree
-        look.git_entries = self.git_dirs.look(look.ignored)
-        look.own_git = self.own_git.look()
-        look.own_config = self.own_config.look()
-        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
-        self.claude_dirs.behind = self.own_config.behind
-        look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
+        with self.git_dirs.opened(into=look.unlisted):  # an unlistable folder: for the looks
+            look.git_entries = self.git_dirs.look(look.ignored)
+            look.own_git, look.own_config = self.own_git.look(), self.own_config.look()
+            self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
+            self.claude_dirs.behind = self.own_config.behind
+            runs = [*self._claude_runs(), *self.claude_dirs.hooks]
+            look.claude_entries = self.claude_dirs.look(runs)
         if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
         return look
@@ -194,21 +194,21 @@ class GitCheckpoints:
     def after_command(self, look: CommandLook) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
-        # First where git finds config and hooks: the put-backs below write through no link.
-        look.put_back = self.own_git.put_back(look.own_git, look.holds, plan := look.plan_id)
-        look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, look.holds, plan)
-        # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
-        look.put_back += git_waits.remove_new(self.repo.root, look.at)
-        self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
-        look.put_back += self.claude_dirs.put_back(
-            look.plan_id,
-            look.claude_entries,
-            [*self._claude_runs(), *self.claude_dirs.hooks],
-            look.at,
-            partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored),
-            look.holds,
-        )
-        look.put_back = self.own_config.put_back(look.own_config, look.put_back, look.holds)
+        plan, holds = look.plan_id, look.holds
+        with self.git_dirs.opened(look.unlisted) as opened:  # for the put-backs only
+            # First where git finds config and hooks: the put-backs below write through no link.
+            look.put_back = self.own_git.put_back(look.own_git, holds, plan)
+            look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, holds, plan)
+            # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
+            look.put_back += git_waits.remove_new(self.repo.root, look.at)
+            self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
+            runs = [*self._claude_runs(), *self.claude_dirs.hooks]
+            stood = partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored)
+            look.put_back += self.claude_dirs.put_back(
+                plan, look.claude_entries, runs, look.at, stood, holds
+            )
+            look.put_back = self.own_config.put_back(look.own_config, look.put_back, holds)
+        look.put_back += opened.said  # a folder the command made unlistable, left u+rwx
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
             self.keep(saved)

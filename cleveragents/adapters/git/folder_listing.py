@@ -6,18 +6,21 @@ home has programs read from any folder, `domain/cwd_reads.py`), itself when it h
 A folder its owner cannot list or enter (`mkdir -m 311 a`: a command needs no `chmod` for
 it) hid from the walk all it holds, while git, vim or Claude Code, started in it or given its
 paths, open a nested `.git`, an `.exrc`, a `.claude` by name (attack 23, F24: every user not
-root). The walk cannot tell what it holds, whether the command or the user made it; so such a
-folder of the user running agents is given its owner's bits (`u+rwx`, its other bits as
-they were: the put-back may remove from it) and walked: nothing in it is removed or changed
-for it, and the put-back that follows takes back what the command planted there, as
-anywhere. Each is said (`opened_lines`): `chmod` sets the mode back. A folder of another
+root). So such a folder of the user running agents is given its owner's bits (`u+rwx`, its
+other bits as they were: the put-back may remove from it) for the time of the walk and of
+what reads or removes under it (`Opened`, `GitDirs.opened`), and its exact mode back after,
+even when that raises: a folder the user made so (a test's `chmod 000`) keeps its mode
+(walk26). One the command made so stays `u+rwx`, said (`opened_lines`): `chmod` sets the
+mode back. Each opening is written first to a journal in the state folder: a run killed
+meanwhile has the next command's settling set it back (`set_back_left`). A folder of another
 owner stays unlisted: git run by this user cannot look into it either, and a command run by
 this user could make none.
 
 A command may also take the owner's write from the folder holding what it planted
 (`chmod 555 a/b`, `chmod 000` on the file): the put-back that removes or reads it (`kept_drops`,
-`claude_dirs`) is done `opened_around` it, each such folder given `u+rwx` and each such file
-`u+r` the same way first (`looked_into`), and given its mode back after, said.
+`claude_dirs`) is done `opened_around` it, each such folder (and each on its way) given
+`u+rwx` and each such file `u+r` the same way first (`Opened.look`), and given its mode back
+after, said.
 """
 
 from __future__ import annotations
@@ -39,92 +42,174 @@ LOOK = stat.S_IRUSR | stat.S_IXUSR  # the bits a walk needs of a folder: list it
 WRITE = stat.S_IRWXU  # the bits a removal needs of the folder it removes from
 READ = stat.S_IRUSR  # the bit the keeping of a file's bytes needs of it
 _ACCESS = {LOOK: os.R_OK | os.X_OK, WRITE: os.R_OK | os.W_OK | os.X_OK, READ: os.R_OK}
-_OPENED: list[tuple[str, int]] = []  # the folders given `u+rwx` since last said, their modes
 
 
-def looked_into(
-    root: Path, folder: str, st: os.stat_result, need: int = LOOK, noted: bool = True
-) -> os.stat_result:
-    """The status of `folder` (`st`, as it is), given `u+rwx` first (a file: `u+r`) when its
-    owner, the user running agents, lacks the bits it `need`s (`access`: root has them);
-    as it is otherwise. `noted`: said by `opened_lines`, the mode left so."""
-    full = root / folder if folder else root
-    if st.st_mode & need == need or os.access(full, _ACCESS[need]):
-        return st
-    return _opened(full, folder, st, READ if need == READ else WRITE, noted)
+class Opened:
+    """The folders of the tree at `root` (and files) given the owner's bits they lacked
+    (`look`, `around`), each with its mode before: given it back by `set_back`. Each is
+    written first to a journal of its own in `journals` (a folder of the state folder; none:
+    not), so that a run killed before its `set_back` has the next opening (the next
+    command's, its settling's) set them back first (`set_back_left`)."""
+
+    def __init__(self, root: Path, journals: Path | None = None) -> None:
+        if journals is not None:
+            set_back_left(root, journals)
+        self.root = root
+        self.journal = None if journals is None else journals / f"{os.getpid()}-{id(self)}"
+        self.changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, opened
+        self.said: list[str] = []  # the folders `set_back` left open (`opened_lines`)
+
+    def look(self, folder: str, st: os.stat_result, need: int = LOOK) -> os.stat_result:
+        """The status of `folder` (`st`, as it is), given `u+rwx` first (a file: `u+r`) when
+        its owner, the user running agents, lacks the bits it `need`s (`access`: root has
+        them); as it is otherwise."""
+        full = self.root / folder if folder else self.root
+        if st.st_mode & need == need or os.access(full, _ACCESS[need]):
+            return st
+        return self._open(full, folder, st, READ if need == READ else WRITE)
+
+    def _open(  # pragma: no cover
+        self, full: Path, folder: str, st: os.stat_result, bits: int
+    ) -> os.stat_result:
+        """`full` given `bits`, noted, and its status then; `st` when not this user's. Root
+        lists every folder: run as `nobody` in a forked process by checkpoints.git_dirs.feature,
+        whose coverage is not gathered."""
+        mode = stat.S_IMODE(st.st_mode)
+        if self.journal is not None:  # first: a kill after the chmod finds it
+            with suppress(OSError):  # a state folder it cannot write: set back at the end only
+                self.journal.parent.mkdir(parents=True, exist_ok=True)
+                with open(self.journal, "ab") as journal:
+                    journal.write(f"{st.st_ino} {mode} {mode | bits} ".encode() + _name(folder))
+        try:
+            os.chmod(full, mode | bits)
+            now = os.lstat(full)
+        except OSError:  # another user's: nothing this user runs looks into it
+            return st
+        self.changed.append((folder, mode, now))
+        return now
+
+    def around(self, paths: Iterable[str]) -> None:
+        """Each of `paths` about to be removed or read: each folder on its way given what
+        entering it needs, the folder holding it `u+rwx`, and it (each folder and file below
+        one) the bits a removal or a read needs. Never through a link on the way: what it
+        leads to is not the tree's."""
+        for path in [path for path in paths if link_on_the_way(self.root, path) is None]:
+            parts = path.split("/")
+            for n in range(1, len(parts) - 1):  # the way down, from the top
+                self._open_up("/".join(parts[:n]), False, LOOK)
+            self._open_up(path.rpartition("/")[0], False)
+            self._open_up(path, True)
+
+    def _open_up(self, path: str, whole: bool, need: int = WRITE) -> None:
+        """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""
+        try:
+            st = os.lstat(self.root / path if path else self.root)
+        except OSError:
+            return
+        if stat.S_ISDIR(st.st_mode) or (whole and stat.S_ISREG(st.st_mode)):
+            self.look(path, st, need if stat.S_ISDIR(st.st_mode) else READ)
+        if whole and stat.S_ISDIR(st.st_mode):
+            with suppress(OSError), os.scandir(self.root / path if path else self.root) as listing:
+                for item in listing:
+                    self._open_up(f"{path}/{item.name}" if path else item.name, True)
+
+    def folders(self) -> dict[str, tuple[int, int]]:
+        """The folders opened so far, by path: inode, mode before."""
+        return {p: (st.st_ino, m) for p, m, st in self.changed if stat.S_ISDIR(st.st_mode)}
+
+    def set_back(self, before: dict[str, tuple[int, int]] | None = None) -> list[str]:
+        """Each path opened, still as opened (not removed, nor written anew), given its mode
+        back, the last opened first; but given `before` (the folders a look before opened:
+        inode, mode), a folder it does not hold is left open. The lines saying the folders
+        so left (`opened_lines`); the journal goes."""
+        kept: list[tuple[str, int]] = []
+        for path, mode, opened in reversed(self.changed):
+            left = before is not None and before.get(path) != (opened.st_ino, mode)
+            if stat.S_ISDIR(opened.st_mode) and left:
+                kept.insert(0, (path, mode))  # pragma: no cover - as `_open`
+            else:
+                _set_back(self.root, path, mode, opened)
+        self.changed.clear()
+        if self.journal is not None:
+            with suppress(FileNotFoundError):
+                self.journal.unlink()
+        self.said = opened_lines(kept)
+        return self.said
 
 
-def _opened(  # pragma: no cover
-    full: Path, folder: str, st: os.stat_result, bits: int, noted: bool
-) -> os.stat_result:
-    """`full` given `bits`, noted, and its status then; `st` when not this user's. Root
-    lists every folder: run as `nobody` in a forked process by checkpoints.git_dirs.feature,
-    whose coverage is not gathered."""
+def _name(path: str) -> bytes:
+    return path.encode("utf-8", "surrogateescape") + b"\0"
+
+
+def set_back_left(root: Path, journals: Path) -> None:
+    """Each folder or file a run killed while it was opened (`Opened`, its journal in
+    `journals`, one per process: not those of a process still alive) left with the bits it
+    gave, still so, given its mode back."""
+    for journal in sorted(journals.glob("*")) if journals.is_dir() else []:  # pragma: no cover
+        pid = journal.name.partition("-")[0]
+        if pid.isdigit() and _alive(int(pid)):
+            continue  # another agents of the tree, under way
+        with suppress(OSError):
+            records = journal.read_bytes().split(b"\0")[:-1]
+            for record in reversed(records):  # the last opened first
+                inode, mode, given, path = (record.split(b" ", 3) + [b""] * 4)[:4]
+                full = root / os.fsdecode(path) if path else root
+                with suppress(OSError, ValueError):
+                    now = os.lstat(full)
+                    if (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given)):
+                        os.chmod(full, int(mode))
+            journal.unlink()
+
+
+def _alive(pid: int) -> bool:  # pragma: no cover - as `set_back_left`
+    if pid == os.getpid():
+        return True  # its own: an opening under way (one ended took its journal away)
     try:
-        os.chmod(full, stat.S_IMODE(st.st_mode) | bits)
-        now = os.lstat(full)
-    except OSError:  # another user's: nothing this user runs looks into it
-        return st
-    if noted:
-        _OPENED.append((folder, stat.S_IMODE(st.st_mode)))
-    return now
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - another user's process
+        return True
+    return True
 
 
 @contextmanager
 def opened_around(root: Path, paths: Iterable[str]) -> Iterator[list[str]]:
-    """Around the removal or reading of each of `paths`: the folder holding it, each folder
-    below one, given `u+rwx`, each file there `u+r`, when its owner lacks them
-    (`looked_into`); after, each still as it was made given its mode back, said in the lines
-    yielded (filled on the way out). Never through a link on the way: what it leads to
-    is not the tree's."""
-    changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, its status opened
-    for path in [path for path in paths if link_on_the_way(root, path) is None]:
-        _open_up(root, path.rpartition("/")[0], changed, False)
-        _open_up(root, path, changed, True)
+    """Around the removal or reading of each of `paths` (`Opened.around`): after, each
+    still as it was made given its mode back, the folders said in the lines yielded (filled
+    on the way out)."""
+    opened = Opened(root)
+    opened.around(paths)
     said: list[str] = []
     try:
         yield said
     finally:
-        back = [
-            (path, mode, stat.S_ISDIR(opened.st_mode))
-            for path, mode, opened in reversed(changed)
-            if _set_back(root, path, mode, opened)
-        ]
-        said += _set_back_lines([(path, mode) for path, mode, folder in back if folder])
+        changed = list(reversed(opened.changed))  # said the last opened first
+        folders = [(p, m) for p, m, st in changed if stat.S_ISDIR(st.st_mode)]
+        back = [p for p, m, st in changed if _still(root, p, st)]
+        opened.set_back()
+        said += _set_back_lines([(p, m) for p, m in folders if p in back])
 
 
-def _open_up(
-    root: Path, path: str, changed: list[tuple[str, int, os.stat_result]], whole: bool
-) -> None:
-    """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""
-    try:
-        st = os.lstat(root / path if path else root)
-    except OSError:
-        return
-    if stat.S_ISDIR(st.st_mode) or (whole and stat.S_ISREG(st.st_mode)):
-        need = WRITE if stat.S_ISDIR(st.st_mode) else READ
-        now = looked_into(root, path, st, need, noted=False)
-        if now is not st and all(path != p for p, _, _ in changed):
-            changed.append((path, stat.S_IMODE(st.st_mode), now))  # pragma: no cover
-    if whole and stat.S_ISDIR(st.st_mode):
-        with suppress(OSError), os.scandir(root / path if path else root) as listing:
-            for item in listing:
-                _open_up(root, f"{path}/{item.name}" if path else item.name, changed, True)
-
-
-def _set_back(  # pragma: no cover - as `_opened`: root is given no rights
-    root: Path, path: str, mode: int, opened: os.stat_result
+def _still(  # pragma: no cover - as `Opened._open`: root is given no rights
+    root: Path, path: str, opened: os.stat_result
 ) -> bool:
-    """Whether `path`, still as `opened` left it (not removed, nor written anew), was given
-    its `mode` back."""
-    full = root / path if path else root
+    """Whether `path` is still as `opened` left it (not removed, nor written anew)."""
     try:
-        now = os.lstat(full)
-        if (now.st_ino, now.st_mode) != (opened.st_ino, opened.st_mode):
-            return False
-        os.chmod(full, mode)
+        now = os.lstat(root / path if path else root)
     except OSError:  # removed meanwhile
         return False
+    return (now.st_ino, now.st_mode) == (opened.st_ino, opened.st_mode)
+
+
+def _set_back(  # pragma: no cover - as `_open`: root is given no rights
+    root: Path, path: str, mode: int, opened: os.stat_result
+) -> bool:
+    """Whether `path`, still as `opened` left it, was given its `mode` back."""
+    if not _still(root, path, opened):
+        return False
+    with suppress(OSError):
+        os.chmod(root / path if path else root, mode)
     return True
 
 
@@ -138,12 +223,11 @@ def _set_back_lines(back: list[tuple[str, int]]) -> list[str]:
     )
 
 
-def opened_lines() -> list[str]:
-    """One line naming the folders given `u+rwx` since the last call (none: no line)."""
-    opened = list(dict.fromkeys(_OPENED))
-    _OPENED.clear()
+def opened_lines(opened: list[tuple[str, int]]) -> list[str]:
+    """One line naming the folders a command made unlistable that its walk left `u+rwx`
+    (`GitDirs.opened`), with their modes (none: no line)."""
     return _modes_line(
-        opened,
+        list(dict.fromkeys(opened)),
         "its owner's rights back (u+rwx): agents looks into every folder for what your "
         "git, editor or Claude Code would run there (chmod sets the mode back)",
     )
@@ -188,7 +272,7 @@ def listing_of(
     envrcs: list[str] = []
     try:
         listing = os.scandir(root / folder if folder else root)
-    except OSError:  # pragma: no cover - another user's (`looked_into`), as root never
+    except OSError:  # pragma: no cover - another user's (`Opened.look`), as root never
         return [], [], [], [], []  # unreadable: git cannot look into it either
     with listing:
         for item in listing:

@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.folder_listing import looked_into
+from cleveragents.adapters.git.folder_listing import Opened
 from cleveragents.domain.command_saves import Seen
 
 # The files of a git directory that decide what git runs there, and where hooks lie.
@@ -64,12 +64,12 @@ def _common_dir(folder: str) -> str:
     return os.path.join(folder, named) if named else folder
 
 
-def watched(git_dir: Path, top: Path | None = None) -> dict[str, Seen]:
+def watched(git_dir: Path, top: Opened | None = None) -> dict[str, Seen]:
     """The stat of the files in a git directory that decide what git runs there. A link
     among its folders (`hooks -> ~/.ssh`, `modules/x -> ~`) is one entry, never listed
     through: what a put-back removes of it is the link, never what it leads to. Given the
-    `top` of the tree holding it, a folder of it its owner cannot list or enter (`chmod 444
-    hooks`, as a user not root) is made so first, and said (`folder_listing.looked_into`)."""
+    opening of the `top` of the tree holding it, a folder of it its owner cannot list or
+    enter (`chmod 444 hooks`, as a user not root) is made so first (`folder_listing.Opened`)."""
     files: dict[str, Seen] = {}
     bases = [""]
     while bases and len(files) < 4096:  # a folder the command filled with hooks is over
@@ -91,14 +91,14 @@ def watched(git_dir: Path, top: Path | None = None) -> dict[str, Seen]:
     return files
 
 
-def _names(folder: Path, files: dict[str, Seen], name: str, top: Path | None) -> list[str]:
+def _names(folder: Path, files: dict[str, Seen], name: str, top: Opened | None) -> list[str]:
     """The names in `folder`; none through a link, which is noted in `files` as `name`."""
     st = lstat(str(folder))
     if st is not None and stat.S_ISLNK(st.st_mode):
         files[name] = seen_of(st)
         return []
     if st is not None and top is not None and stat.S_ISDIR(st.st_mode):
-        looked_into(top, folder.relative_to(top).as_posix(), st)
+        top.look(folder.relative_to(top.root).as_posix(), st)
     try:
         return sorted(os.listdir(folder))
     except OSError:
@@ -107,3 +107,19 @@ def _names(folder: Path, files: dict[str, Seen], name: str, top: Path | None) ->
 
 def seen_of(st: os.stat_result) -> Seen:
     return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def files_of(root: Path, place: str) -> dict[str, Seen]:
+    """The files and links at `place` (itself, or all below a folder; links not followed),
+    each with its status."""
+    st = lstat(f"{root}/{place}")
+    if st is None or not stat.S_ISDIR(st.st_mode):
+        return {} if st is None else {place: seen_of(st)}
+    found: dict[str, Seen] = {}
+    for folder, subfolders, names in os.walk(root / place):
+        inside = Path(folder).relative_to(root).as_posix()
+        for name in [*names, *subfolders]:
+            one = lstat(f"{folder}/{name}")
+            if one is not None and not stat.S_ISDIR(one.st_mode):
+                found[f"{inside}/{name}"] = seen_of(one)
+    return found

@@ -41,13 +41,15 @@ from __future__ import annotations
 import os
 import stat
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.folder_listing import listing_of, looked_into, matcher, opened_lines
+from cleveragents.adapters.git.folder_listing import Opened, listing_of, matcher
 from cleveragents.adapters.git.git_dir_runs import disarm, runs, runs_something
 from cleveragents.adapters.git.git_directory import (
+    files_of,
     is_git_directory,
     seen_of,
     watched,
@@ -70,6 +72,7 @@ RECENT = 2_000_000_000  # ns: a folder whose ctime is this close to a look is re
 # (mark, sub-folders, `.git`s, `.claude`s, itself when it holds a `HEAD`, `.envrc`s) of a folder
 Listing = tuple[tuple[int, int, int], list[str], list[str], list[str], list[str], list[str]]
 IMPLICIT = "implicit"  # the kind of a git directory not named `.git` (`git_directory.py`)
+Unlisted = dict[str, tuple[int, int]]  # folders a walk opened: inode, mode, by path
 
 
 class GitDirs:
@@ -90,6 +93,25 @@ class GitDirs:
         self.claude_folders: list[str] = []  # every `.claude` the last walk found
         self.heads: list[str] = []  # every folder holding a `HEAD` the last walk found
         self._names: tuple[str, ...] = ()  # the names read from a program's folder, walked
+        self._opened: Opened | None = None  # the walks' opening, for the time of `opened`
+
+    @contextmanager
+    def opened(
+        self, before: Unlisted | None = None, into: Unlisted | None = None
+    ) -> Iterator[Opened]:
+        """For the time of the block, each folder of the tree its owner cannot list or enter
+        that a walk in it meets given `u+rwx` (`folder_listing.Opened`, noted in the state
+        folder first), and after, even when the block raises, its exact mode back; `into`
+        gets them. Given those the look `before` a command so opened, those only: one the
+        command made unlistable keeps `u+rwx`, said (`Opened.said`)."""
+        outer = self._opened  # within a block: what that one opened stays so till it ends
+        self._opened = opened = Opened(self.repo.root, self.repo.state_dir / "opened")
+        try:
+            yield opened
+        finally:
+            self._opened = outer
+            (into if into is not None else {}).update(opened.folders())
+            opened.set_back(before)
 
     def look(self, saved: Mapping[str, IgnoredFile]) -> dict[str, Entry]:
         """Every `.git` of the tree now; the bytes of its watched files kept, unless the
@@ -153,7 +175,7 @@ class GitDirs:
             os.rename(self.repo.root / path, target)
             self._mend(origin, before[origin], saved)
             said.append(f"put back {shown_path(origin)}: moved to {shown_path(path)}")
-        return [*said, *opened_lines(), *self._drops.commit(plan_id)]
+        return [*said, *self._drops.commit(plan_id)]
 
     def _clear_way(self, path: str) -> None:
         """What stands where a folder on the way to `path` must be (a file, a link) goes,
@@ -191,7 +213,7 @@ class GitDirs:
                     found[f"{path}/{name}" if name else path] = seen
         for place in self.claude_folders:
             if inside_nested_repository(self.repo.root, place):
-                files = _files_of(self.repo.root, place)
+                files = files_of(self.repo.root, place)
                 # itself when not a folder: a `.claude` link Claude Code follows
                 found.update(
                     {p: seen for p, seen in files.items() if p == place or claude_setting(p)}
@@ -201,15 +223,22 @@ class GitDirs:
     def walk(self) -> list[str]:
         """Every `.git` of the tree now (and every `.claude`, in `claude_folders`, with each
         file a program of the home reads from the folder it starts in: `home_cwd.py`;
-        every folder holding a `HEAD`, in `heads`)."""
+        every folder holding a `HEAD`, in `heads`); a folder its owner cannot list opened
+        for the time of `opened`, or of the walk outside one."""
         from cleveragents.adapters.home_cwd import cwd_reads
+
+        if (opened := self._opened) is None:
+            with self.opened():
+                return self.walk()
 
         reads = cwd_reads(self.repo.root)
         names = tuple(sorted({reach.path.rpartition("/")[2] for reach in reads}))
         if names != self._names:  # the listings kept hold the names of the last walk
             self._folders, self._names = {}, names
         self.claude_folders, self.heads = [], []
-        walked = found(self.repo.root, self._folders, self.claude_folders, self.heads, names=names)
+        walked = found(
+            self.repo.root, self._folders, self.claude_folders, self.heads, None, names, opened
+        )
         self.claude_folders = [
             p
             for p in self.claude_folders
@@ -236,8 +265,8 @@ class GitDirs:
         if st is None:
             return None  # pragma: no cover - removed between the walk and the lstat
         if stat.S_ISDIR(st.st_mode):  # one its owner cannot enter (`chmod 444`): made so
-            st = looked_into(self.repo.root, path, st)
-            return Entry("folder", st.st_ino, watched(self.repo.root / path, self.repo.root))
+            st = st if self._opened is None else self._opened.look(path, st)
+            return Entry("folder", st.st_ino, watched(self.repo.root / path, self._opened))
         return Entry("link" if stat.S_ISLNK(st.st_mode) else "file", st.st_ino, {"": seen_of(st)})
 
     def _kept(self, path: str) -> Seen | None:
@@ -323,6 +352,7 @@ def found(
     heads: list[str] | None = None,
     envrcs: list[str] | None = None,
     names: tuple[str, ...] = (),
+    opened: Opened | None = None,
 ) -> list[str]:
     """Every `.git` in the tree (any case of the name), the repository's own at the top
     left out; links are not followed and no `.git` folder is looked into. `known`: each
@@ -331,7 +361,14 @@ def found(
     folder below the top holding a `HEAD`: where git may find a git directory of another
     name (`git_directory.py`), in an ignored folder too; `envrcs` every `.envrc`
     (`envrc_files.py`); `claudes` too each entry whose name matches one of `names`
-    (`fnmatch`: `*-gdb.py`)."""
+    (`fnmatch`: `*-gdb.py`). A folder its owner cannot list is opened by `opened` (none:
+    for the time of this walk, `folder_listing.Opened`)."""
+    if opened is None:
+        opened = Opened(root)
+        try:
+            return found(root, known, claudes, heads, envrcs, names, opened)
+        finally:
+            opened.set_back()
     paths: list[str] = []
     folders = [""]
     settled = time.time_ns() - RECENT
@@ -344,7 +381,7 @@ def found(
             continue
         if st is None or not stat.S_ISDIR(st.st_mode):  # pragma: no cover - a race
             continue  # gone between its parent's listing and here
-        st = looked_into(root, folder, st)  # a folder its owner cannot list: made listable
+        st = opened.look(folder, st)  # a folder its owner cannot list: made listable
         mark = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
         listing = None if known is None else known.get(folder)
         if listing is None or listing[0] != mark:
@@ -359,19 +396,3 @@ def found(
             if into is not None:
                 into += here
     return paths
-
-
-def _files_of(root: Path, place: str) -> dict[str, Seen]:
-    """The files and links at `place` (itself, or all below a folder; links not followed),
-    each with its status."""
-    st = lstat(f"{root}/{place}")
-    if st is None or not stat.S_ISDIR(st.st_mode):
-        return {} if st is None else {place: seen_of(st)}
-    found: dict[str, Seen] = {}
-    for folder, subfolders, names in os.walk(root / place):
-        inside = Path(folder).relative_to(root).as_posix()
-        for name in [*names, *subfolders]:
-            one = lstat(f"{folder}/{name}")
-            if one is not None and not stat.S_ISDIR(one.st_mode):
-                found[f"{inside}/{name}"] = seen_of(one)
-    return found

@@ -120,11 +120,12 @@ class HeldLooks:
         `own_config` (recorded with the decision) had it. One line for each."""
         said = OwnGitDir(self.repo).unlink_configs()  # first: nothing written through it
         said += git_waits.remove_new(self.repo.root, at)  # before a git reads it
-        self.git_dirs.walk()
-        self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
-        folders = [*self._runs(), *self.claude_dirs.hooks]
-        before = seen_before(self.claude_dirs.look(folders), at)
-        said += self.claude_dirs.put_back(plan_id, before, folders, at)
+        with self.git_dirs.opened():  # a folder its owner cannot list: for these only
+            self.git_dirs.walk()
+            self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
+            folders = [*self._runs(), *self.claude_dirs.hooks]
+            before = seen_before(self.claude_dirs.look(folders), at)
+            said += self.claude_dirs.put_back(plan_id, before, folders, at)
         return self.own_config.put_back(own_config, said)
 
     @property
@@ -212,4 +213,5 @@ def _look(data: dict[str, Any]) -> CommandLook:
         put_back=data["put_back"],
         own_config=data.get("own_config"),
         own_git=data.get("own_git"),
+        unlisted={p: (inode, mode) for p, (inode, mode) in data.get("unlisted", {}).items()},
     )

@@ -11,7 +11,8 @@ file (an ignored folder's files too, not a nested repository's), and an `lstat` 
 and of each FIFO and socket made since (git lists none, no checkpoint holds one: the put-back
 after a command removes one where the host runs, `sh tools/run.sh` of a hook waited on it for
 good, attack 23 F28): run once, when a killed run is settled. A folder its owner cannot list
-is made listable first (`folder_listing.looked_into`), and said.
+is made listable for the time of it (`GitDirs.opened`), its mode set back after; first, what
+the killed run left so opened is set back (`folder_listing.set_back_left`): that opening's.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.folder_listing import opened_lines
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.workspace import git_waits
@@ -49,23 +49,25 @@ def ignored_since(
     `since` (ns) or later, and before `until` when given; and the line naming the FIFOs
     removed first, if any."""
     end = until if until is not None else 1 << 80
-    dirs.walk()  # first: a folder its owner cannot list is made listable for `find`
-    said = git_waits.remove_new(repo.root, since)  # before the git below reads one
-    out = repo.git_bytes("ls-files", "-z", "--others", "--ignored", "--exclude-standard", env=env)
-    found: list[str] = []
-    for name in out.split(b"\0"):
-        path = name.decode("utf-8", "surrogateescape")
-        if not path or path.endswith("/"):  # a nested repository: not its files
-            continue
-        st = lstat(f"{repo.root}/{path}")
-        if st is not None and not stat.S_ISDIR(st.st_mode) and since <= st.st_ctime_ns < end:
-            found.append(path)
-    for path in git_waits.new_pipes(repo.root, since):  # git lists none
-        st = lstat(f"{repo.root}/{path}")
-        if st is not None and st.st_ctime_ns < end:
-            found.append(path)
-    running = [p for p, seen in dirs.running().items() if since <= seen[3] < end]
-    said += opened_lines()  # folders the walk made listable (`folder_listing.looked_into`)
+    with dirs.opened():  # a folder its owner cannot list: for `ls-files` and `find` too
+        dirs.walk()
+        said = git_waits.remove_new(repo.root, since)  # before the git below reads one
+        out = repo.git_bytes(
+            "ls-files", "-z", "--others", "--ignored", "--exclude-standard", env=env
+        )
+        found: list[str] = []
+        for name in out.split(b"\0"):
+            path = name.decode("utf-8", "surrogateescape")
+            if not path or path.endswith("/"):  # a nested repository: not its files
+                continue
+            st = lstat(f"{repo.root}/{path}")
+            if st is not None and not stat.S_ISDIR(st.st_mode) and since <= st.st_ctime_ns < end:
+                found.append(path)
+        for path in git_waits.new_pipes(repo.root, since):  # git lists none
+            st = lstat(f"{repo.root}/{path}")
+            if st is not None and st.st_ctime_ns < end:
+                found.append(path)
+        running = [p for p, seen in dirs.running().items() if since <= seen[3] < end]
     return found, [path for path in running if not own_worktree(repo, path)], said
 
 

@@ -47,27 +47,29 @@ class SessionLook:
 
     def take(self, plan_id: str, tree: str | None = None) -> SessionStart:
         at = time.time_ns()
-        self.git_dirs.walk()
-        own_git = self.own_git.look()
-        config = self.config.look()
-        self.dirs.hooks = self.config.hooks_folder(config)
-        self.dirs.behind = self.config.behind
-        entries = self.dirs.look([*self._runs(), *self.dirs.hooks])
-        gits = self.gits.look({})
+        with self.gits.opened(), self.git_dirs.opened():  # an unlistable folder: for the looks
+            self.git_dirs.walk()
+            own_git = self.own_git.look()
+            config = self.config.look()
+            self.dirs.hooks = self.config.hooks_folder(config)
+            self.dirs.behind = self.config.behind
+            entries = self.dirs.look([*self._runs(), *self.dirs.hooks])
+            gits = self.gits.look({})
         return SessionStart(plan_id, at, entries, config, own_git, gits, tree)
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
-        put = self.own_git.put_back(start.own_git, None, start.plan_id)  # first: no link then
-        put += self.gits.put_back(start.git_entries, {}, None, start.plan_id)
-        put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
-        self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
-        self.dirs.hooks = self.config.hooks_folder(start.own_config)
-        runs = [*self._runs(), *self.dirs.hooks]
-        # A file a setting names that no setting named at the start (one in the user's
-        # global config, which no call puts back): the user's unless a call wrote it.
-        stood = partial(stood_before, self.dirs.saver, start.tree, {})
-        put += self.dirs.put_back(start.plan_id, start.entries, runs, start.at, stood)
+        with self.gits.opened(), self.git_dirs.opened():  # an unlistable folder: for these
+            put = self.own_git.put_back(start.own_git, None, start.plan_id)  # first: no link then
+            put += self.gits.put_back(start.git_entries, {}, None, start.plan_id)
+            put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
+            self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
+            self.dirs.hooks = self.config.hooks_folder(start.own_config)
+            runs = [*self._runs(), *self.dirs.hooks]
+            # A file a setting names that no setting named at the start (one in the user's
+            # global config, which no call puts back): the user's unless a call wrote it.
+            stood = partial(stood_before, self.dirs.saver, start.tree, {})
+            put += self.dirs.put_back(start.plan_id, start.entries, runs, start.at, stood)
         put += self.config.put_back(start.own_config)
         self.own_git.refuse_left(start.own_git)
         return put
