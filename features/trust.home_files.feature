@@ -303,6 +303,17 @@ Feature: The startup files of my home that lie in my tree are kept from the mode
     Then the file "bash_aliases" does not contain "planted-ran"
     And stderr contains "every file of the tree counts as your home's, kept from the model: your home's startup files source more than 64 files"
 
+  Scenario: What my .bashrc names where no file stands is not counted among the files read
+    # Attack 25 G19: 70 aliases of programs of ~/bin not installed counted as 70 files read,
+    # past 64 the tree whole: every edit of the model's put back.
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home aliases 70 missing programs of "~/bin"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf x >> bash_aliases"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then the file "bash_aliases" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
   Scenario: What my home's own .bashrc runs from my dotfiles tree, however the line is written, is put back
     # `bash X`, `builtin source X`, `<(cat X)`, `eval "$(cat X)"`, a `case` arm, `BASH_ENV`,
     # brace expansion, a name holding `dirname`, a folder put on PATH, a path from its own

@@ -99,11 +99,23 @@ def step_home_file_long(context: Any, name: str, count: int, content: str) -> No
     step_home_file(context, name, aliases + content)
 
 
+@given('the user\'s own "{name}" in their home aliases {count:d} missing programs of "{folder}"')
+def step_home_file_missing(context: Any, name: str, count: int, folder: str) -> None:
+    """A startup file naming more programs than `home_shells.MOST_READ`, none installed."""
+    lines = "".join(f"alias a{n}='{folder}/a{n} --x'\\n" for n in range(count))
+    step_home_file(context, name, lines)
+
+
 @given('the user\'s own "{name}" in their home sources {count:d} files of "{folder}"')
 def step_home_file_sources(context: Any, name: str, count: int, folder: str) -> None:
-    """A startup file sourcing more files than `home_shells.MOST_READ`."""
+    """A startup file sourcing more files than `home_shells.MOST_READ`, each standing (one
+    that does not is no file read: attack 25 G19)."""
     lines = "".join(f". {folder}/s{n}.sh\\n" for n in range(count))
     step_home_file(context, name, lines)
+    standing = context.tmp / "home" / folder.removeprefix("~/")
+    standing.mkdir(parents=True, exist_ok=True)
+    for n in range(count):
+        (standing / f"s{n}.sh").write_text("true\n")
 
 
 @given(
