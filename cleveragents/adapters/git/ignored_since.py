@@ -49,8 +49,9 @@ def ignored_since(
     `since` (ns) or later, and before `until` when given; and the line naming the FIFOs
     removed first, if any."""
     end = until if until is not None else 1 << 80
-    dirs.walk()  # first: a folder its owner cannot list is made listable for `find`
-    said = git_waits.remove_new(repo.root, since)  # before the git below reads one
+    walked = dirs.walk()  # first: a folder its owner cannot list is made listable for `find`
+    pipes: list[str] = []  # those it leaves: the one `find` of the tree
+    said = git_waits.remove_new(repo.root, since, pipes)  # before the git below reads one
     out = repo.git_bytes("ls-files", "-z", "--others", "--ignored", "--exclude-standard", env=env)
     found: list[str] = []
     for name in out.split(b"\0"):
@@ -60,11 +61,12 @@ def ignored_since(
         st = lstat(f"{repo.root}/{path}")
         if st is not None and not stat.S_ISDIR(st.st_mode) and since <= st.st_ctime_ns < end:
             found.append(path)
-    for path in git_waits.new_pipes(repo.root, since):  # git lists none
+    for path in pipes:  # git lists none
         st = lstat(f"{repo.root}/{path}")
         if st is not None and st.st_ctime_ns < end:
             found.append(path)
-    running = [p for p, seen in dirs.running().items() if since <= seen[3] < end]
+    # The walk above: removing a FIFO makes or moves no `.git`, `.claude` or folder.
+    running = [p for p, seen in dirs.running(walked).items() if since <= seen[3] < end]
     said += opened_lines()  # folders the walk made listable (`folder_listing.looked_into`)
     return found, [path for path in running if not own_worktree(repo, path)], said
 
