@@ -156,6 +156,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/read_commands.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/shortcuts.py", *(["--quick"] if quick else []))
     session.run("python", "benchmarks/claude.py")
+    session.run("python", "benchmarks/settle.py", *(["--sizes", "2000"] if quick else []))
 
 
 def _start_behave(

@@ -112,22 +112,27 @@ Feature: What a killed agents' command left where my host runs it is put back at
     # with it. What changed later is the user's (attack 23, F12: the user's own settings,
     # hook and worktree were removed, the killed command blamed). A worktree's `.git` file
     # gone would turn git there onto the main checkout. A deletion leaves no time of its
-    # own: the folder it went from dates it (my `rm sub/x.sh` was put back).
+    # own, nor can its folder date it: my `rm sub/tmp.txt` of the file the command made
+    # beside the `sub/x.sh` it removed left `sub` as my own `rm sub/x.sh` would, and the
+    # command's deletion stayed, taken for mine (settle27). It goes back, undoably.
     Given the user's home links ".bashrc" to the tree's "bashrc"
     And the user's home links "dot" to the tree's "."
-    And Claude will run "sh -c 'echo touch planted > zz.sh; echo x > marker; sleep 30'"
+    And Claude will run "sh -c 'echo t > sub/tmp.txt; rm sub/x.sh; echo touch planted > zz.sh; echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
-    And once the killed run could write no more, the user runs "echo true > mine.sh; echo '# mine' >> bashrc; mkdir -p .claude; echo '{}' > .claude/settings.local.json; echo '{}' > .mcp.json; git worktree add -q wt; rm sub/x.sh" in the tree
+    And once the killed run could write no more, the user runs "echo true > mine.sh; echo '# mine' >> bashrc; mkdir -p .claude; echo '{}' > .claude/settings.local.json; echo '{}' > .mcp.json; git worktree add -q wt; rm sub/tmp.txt" in the tree
     And I run "agents plan list"
     Then the exit code is 0
     And the file "zz.sh" does not exist
-    And the file "sub/x.sh" does not exist
-    And stderr contains "; put back marker, zz.sh: its killed command changed them where your host runs them"
+    And the file "sub/x.sh" contains "true"
+    And stderr contains "; put back marker, sub/x.sh, zz.sh: its killed command changed them where your host runs them"
     And the file "mine.sh" contains "true"
     And the file "bashrc" contains "# mine"
     And the file ".claude/settings.local.json" contains "{}"
     And the file ".mcp.json" contains "{}"
     And the file "wt/.git" contains "gitdir:"
+    When I run "agents plan undo 2"
+    Then the exit code is 0
+    And the file "sub/x.sh" does not exist
 
   Scenario: My worktree made while the killed command ran stays a worktree
     # The box cannot write the repository's `worktrees/`: a `.git` file naming an entry

@@ -21,7 +21,9 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
 
   # The beat rule alone (features/support/beat_rule_property.py): random changes of the
   # killed command, then (past its last beat and the margin) random changes of mine, on
-  # real files; which the settling dates after the kill. A deletion is dated by its folder.
+  # real files; which the settling dates after the kill. A deletion goes back, undoably:
+  # nothing dates it (the user's removal of a file the command made in the same folder
+  # leaves that folder as the user's removal of the path would, settle27).
   Scenario: Of what changed, the settling takes back exactly what the killed command changed
     When random changes of a killed command and then of mine are dated by the beat rule
     Then every change of the command is taken back, and every change of mine kept

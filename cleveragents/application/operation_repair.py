@@ -17,7 +17,6 @@ of it puts the files back as they were before it, leaving plan state as settled.
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -122,8 +121,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     run's saved records hold them (saved before each command: attack 21, finding 7), what
     stood there kept in the commit the outcome names."""
     assert op.files_before is not None
-    # A folder changed since the settling began (a tick early) was changed by it: undated.
-    until, settling = _alive_until(log, op), time.time_ns() - 100_000_000
+    until = _alive_until(log, op)
     try:  # a look that fails says so, and leaves the next command free to run
         since = _unblocked(log, op, until)  # first: the snapshot's git would wait on a FIFO
         safety = log.store.checkpoint(op.files_before).tree
@@ -131,9 +129,9 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         changed = log.checkpoints.differences(safety, now)
         runs, way = _runs_on_host(log, since[1])
         ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
-        # What changed after the kill is the user's, a deletion too (by its folder's time).
+        # What stands changed after the kill is the user's; a deletion goes back (`changed_at`).
         paths = [*changed, *ignored]
-        later = set[str]() if until is None else log.checkpoints.changed_at(paths, until, settling)
+        later = set[str]() if until is None else log.checkpoints.changed_at(paths, until)
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
@@ -180,7 +178,7 @@ def _alive_until(log: OperationLog, op: Operation) -> int | None:
     the working tree's lock up to its death (`PlanLocks.beat_before`), every `BEAT`, and so
     did a process beside its command while the command lived (`box_beat.py`: agents may
     have been stopped while it wrote on); the box, and what it ran, died with it. What
-    changed later is the user's (attack 23, F12: the user's own settings, hooks, a
+    changed later, and stands, is the user's (attack 23, F12: the user's own settings, hooks, a
     worktree's `.git` made after the kill were taken back). None when no beat is known since
     `op` began (a lock of an older agents)."""
     beat = log.locks.beat_before

@@ -124,8 +124,7 @@ def sweep(root: Path, state: Path, named: set[str] | None = None) -> tuple[list[
 def clear(root: Path, text: str, *, dated: bool = False) -> list[str]:
     """Remove each place the journal `text` records made that is still as made; those.
     `dated` (a killed command's): each folder it went from gets back the modification
-    time it had, the date of the last change made there (`ignored_since.removed_at`: a
-    deletion after the kill is the user's, one before it the killed command's)."""
+    time it had, the date of the last change made there."""
     removed: list[str] = []
     entries = _entries(text)
     journaled = {e.get("place") for e in entries if "made" in e}

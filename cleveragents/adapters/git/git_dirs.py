@@ -200,14 +200,15 @@ class GitDirs:
             self._drops.drop(path)
             self._write(path, old.files[""], data)
 
-    def running(self) -> dict[str, Seen]:
+    def running(self, walked: list[str] | None = None) -> dict[str, Seen]:
         """What of each `.git` of the tree now (and each folder git takes for one) would run
         something when the user's git looks at it (`git_dir_runs.runs`: a hook, a config
         naming a command, a `commondir`; a `.git` file or link itself), with its status,
         and what Claude Code runs of each `.claude` and `.mcp.json` inside a nested
-        repository (no checkpoint holds them): what a killed run's settling judges."""
+        repository (no checkpoint holds them): what a killed run's settling judges.
+        `walked`: what the last `walk` found, when nothing was made or moved since."""
         found: dict[str, Seen] = {}
-        for path, entry in self._entries().items():
+        for path, entry in self._entries(walked).items():
             for name, seen in entry.files.items():
                 if not name or runs(self.repo, path, name) is not None:
                     found[f"{path}/{name}" if name else path] = seen
@@ -249,8 +250,8 @@ class GitDirs:
         self.claude_folders += standing(self.repo.root, reads)
         return walked
 
-    def _entries(self) -> dict[str, Entry]:
-        found_now = self.walk()
+    def _entries(self, walked: list[str] | None = None) -> dict[str, Entry]:
+        found_now = self.walk() if walked is None else walked
         entries = {path: entry for path in found_now if (entry := self._entry(path)) is not None}
         # (The repository's own git directory is never among them: agents runs no git
         # where it lies in the tree, `tree_includes._refuse_git_dir_inside`.)

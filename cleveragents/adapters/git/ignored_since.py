@@ -17,7 +17,6 @@ the killed run left so opened is set back (`folder_listing.set_back_left`): that
 
 from __future__ import annotations
 
-import os
 import stat
 from collections.abc import Iterable, Mapping
 from typing import Protocol
@@ -50,8 +49,9 @@ def ignored_since(
     removed first, if any."""
     end = until if until is not None else 1 << 80
     with dirs.opened():  # a folder its owner cannot list: for `ls-files` and `find` too
-        dirs.walk()
-        said = git_waits.remove_new(repo.root, since)  # before the git below reads one
+        walked = dirs.walk()
+        pipes: list[str] = []  # those it leaves: the one `find` of the tree
+        said = git_waits.remove_new(repo.root, since, pipes)  # before the git below reads one
         out = repo.git_bytes(
             "ls-files", "-z", "--others", "--ignored", "--exclude-standard", env=env
         )
@@ -63,11 +63,12 @@ def ignored_since(
             st = lstat(f"{repo.root}/{path}")
             if st is not None and not stat.S_ISDIR(st.st_mode) and since <= st.st_ctime_ns < end:
                 found.append(path)
-        for path in git_waits.new_pipes(repo.root, since):  # git lists none
+        for path in pipes:  # git lists none
             st = lstat(f"{repo.root}/{path}")
             if st is not None and st.st_ctime_ns < end:
                 found.append(path)
-        running = [p for p, seen in dirs.running().items() if since <= seen[3] < end]
+        # The walk above: removing a FIFO makes or moves no `.git`, `.claude` or folder.
+        running = [p for p, seen in dirs.running(walked).items() if since <= seen[3] < end]
     return found, [path for path in running if not own_worktree(repo, path)], said
 
 
@@ -92,60 +93,18 @@ def own_worktree(repo: GitRepository, path: str) -> bool:
         return False
 
 
-def changed_at(
-    tree: HasRepo, paths: Iterable[str], at: int, settling: int | None = None
-) -> set[str]:
-    """Which of `paths` (of the tree `tree.repo` is of) changed status at `at` (ns) or later:
-    one standing by its own change time; one gone by the folder it went from (`removed_at`).
-    A folder changed since `settling` began (a FIFO it removed) dates nothing."""
+def changed_at(tree: HasRepo, paths: Iterable[str], at: int) -> set[str]:
+    """Which of `paths` (of the tree `tree.repo` is of) changed status at `at` (ns) or later,
+    by its own change time. One gone never did: a deletion leaves no time of its own, and
+    the folder it went from cannot date it. The user's removal, after the kill, of a file
+    made during the run (no record names it) leaves that folder as the user's removal of
+    the path itself would: same entries, same times (settle27: the killed command's own
+    `rm scripts/check.sh` of a hook's script stayed, taken for the user's). So it goes
+    back, said, what stood there kept where `agents plan undo` brings it back."""
     root = str(tree.repo.root)
     found: set[str] = set()
-    gone: dict[str, dict[str, list[str]]] = {}  # standing folder -> entry gone -> paths
     for path in paths:
         st = lstat(f"{root}/{path}")
-        if st is None:
-            folder, entry = _standing(root, path)
-            gone.setdefault(folder, {}).setdefault(entry, []).append(path)
-        elif st.st_ctime_ns >= at:
+        if st is not None and st.st_ctime_ns >= at:
             found.add(path)
-    for folder, entries in gone.items():
-        if len(entries) == 1 and removed_at(root, folder, at, settling):
-            found.update(*entries.values())
     return found
-
-
-# How far apart the times one change stamps on a folder and on an entry it makes may lie.
-TICK = 20_000_000
-
-
-def removed_at(root: str, folder: str, at: int, settling: int | None = None) -> bool:
-    """Whether the last change of `folder`'s entries (its mtime) came at `at` or later (and
-    before `settling`) and was a removal: no entry of it made or changed since (a `.git`'s
-    times are git's own bookkeeping). A deletion leaves no time of its own: the folder's is
-    its only date, and only the last one shows (two entries gone from one folder cannot be
-    dated apart, `changed_at`); a user's deletion after a kill stays (attack mount25)."""
-    st = lstat(f"{root}/{folder}" if folder else root)
-    if st is None or not stat.S_ISDIR(st.st_mode) or st.st_mtime_ns < at:
-        return False
-    if settling is not None and st.st_mtime_ns >= settling:
-        return False
-    try:
-        names = os.listdir(f"{root}/{folder}" if folder else root)
-    except OSError:
-        return False
-    for name in names:
-        inner = lstat(f"{root}/{folder}/{name}" if folder else f"{root}/{name}")
-        if name != ".git" and (inner is None or inner.st_ctime_ns >= st.st_mtime_ns - TICK):
-            return False
-    return True
-
-
-def _standing(root: str, path: str) -> tuple[str, str]:
-    """The nearest folder of `path` that stands (a real folder, "" the top), and the entry
-    of it on `path`'s way (gone with `path`)."""
-    parts = path.split("/")
-    for n in range(1, len(parts)):  # from the top: never through a link
-        st = lstat(f"{root}/{'/'.join(parts[:n])}")
-        if st is None or not stat.S_ISDIR(st.st_mode):
-            return "/".join(parts[: n - 1]), parts[n - 1]
-    return "/".join(parts[:-1]), parts[-1]

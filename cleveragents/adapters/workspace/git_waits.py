@@ -37,10 +37,14 @@ def git_reads(path: str) -> bool:
     return parts[-1] in GIT_READS or parts[-1] in GIT_DIR_READS or inside
 
 
-def remove_new(root: Path, since: int) -> list[str]:
+def remove_new(root: Path, since: int, left: list[str] | None = None) -> list[str]:
     """Remove each FIFO and socket of the tree at `root` made or moved since `since` (ns)
-    at a name git reads; one line naming them, or none."""
-    waits = sorted(p for p in new_pipes(root, since) if git_reads(p))
+    at a name git reads; one line naming them, or none. `left` gets the others the same
+    `find` listed (a killed run's settle reports them: one `find` of the tree, not two)."""
+    pipes = new_pipes(root, since)
+    waits = sorted(p for p in pipes if git_reads(p))
+    if left is not None:
+        left += [p for p in pipes if not git_reads(p)]
     with opened_around(root, waits) as said:  # a folder the command made 555 (`folder_listing`)
         for path in waits:
             try:
