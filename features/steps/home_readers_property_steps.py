@@ -75,6 +75,11 @@ COMMON = (
     ' printf %s "${XDG_CONFIG_HOME}/nvm")"',
     'export PATH="$HOME/.local/bin:$PATH"',
     'DOTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
+    # Code agents cannot read (attack 25 G18): only a later path using a variable counts.
+    'eval "$(pyenv init -)"',
+    'eval "$(ssh-agent -s)"',
+    'eval "$(direnv hook bash)"',
+    "source <(kubectl completion bash)",
 )
 
 
@@ -164,6 +169,15 @@ SOURCES = (
     ("S=-ssh; [ -z \"$SSH_TTY\" ] && unset 'S[0]'; . {h}/dotfiles/prompt$S.sh", "prompt.sh"),
     ('S=-ssh; [ -z "$SSH_TTY" ] && declare -n R=S && R=; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ('S=-x; eval "$NOT_SET_Q"; . {h}/dotfiles/prompt$S.sh', "whole"),
+    # Attack 25 G18: code agents cannot read (a program's output, an alias' body run) may
+    # change a variable a later sourced path uses; a path without one stays read exactly.
+    ('S=-ssh; [ -z "$SSH_TTY" ] && eval "$(echo S=)"; . {h}/dotfiles/prompt$S.sh', "whole"),
+    ("S=-ssh; eval \"$(printf 'S=%s' '')\"; . {h}/dotfiles/prompt$S.sh", "whole"),
+    ("S=-ssh; [ -z \"$SSH_TTY\" ] && source <(echo 'S='); . {h}/dotfiles/prompt$S.sh", "whole"),
+    ("S=-ssh; [ -z \"$SSH_TTY\" ] && . /dev/stdin <<< 'S='; . {h}/dotfiles/prompt$S.sh", "whole"),
+    ("S=-ssh\nalias clr='S='\n[ -z \"$SSH_TTY\" ] && clr\n. {h}/dotfiles/prompt$S.sh", "prompt.sh"),
+    ('D={h}/dotfiles; eval "$(pyenv init -)"; D={h}/dotfiles; . "$D/aliases.sh"', "found"),
+    ('eval "$(ssh-agent -s)"; source <(kubectl completion bash); . {h}/dotfiles/x.sh', "x.sh"),
     ('if [ -d {h}/x ]; then PATH="{h}/x:$PATH"; fi; PATH="{h}/dotfiles/bin:$PATH"', "bin"),
     (". {h}/$'dot\\x66iles'/aliases.sh", "found"),
     (". {h}/$'\\144otfiles'/aliases.sh", "found"),
