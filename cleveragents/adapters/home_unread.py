@@ -4,7 +4,8 @@ G18): an `eval` of a program's output (`eval "$(echo S=)"`, `eval "$(pyenv init 
 `. /dev/stdin` of text not a file's (`<<< 'S='`). Such code may assign any variable, but
 failing closed on the tree at each would be wrong for nearly every `.bashrc` (`eval
 "$(ssh-agent -s)"`, `source <(kubectl completion bash)`): instead each variable the files
-set before it counts as possibly changed (`CHANGED`), and a LATER sourced or run path using
+set before it counts as possibly changed (`CHANGED`; of a usual init program's output, only
+those it sets: `_SETS`), and a LATER sourced or run path using
 one is a path agents cannot name (`home_shells._scan`: it fails closed, said), while paths
 without variables stay read exactly; a later assignment of the variable not using its own
 value makes it known again. And an alias' body is read as its command line where the alias
@@ -24,35 +25,55 @@ from cleveragents.adapters.home_words import STARTS, _expand
 CHANGED = "\0changed"  # in the variables: those unread code may have changed since set
 ALIAS = "\0alias "  # in the variables, before an alias' name: its body
 _STDIN = frozenset(("/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"))
-_READERS = frozenset(("cat", "<"))  # `$(cat ~/.vars)`, `$(<~/.vars)`: the file is read
 _OWN = ("HOME", "PWD", "OLDPWD")  # the home read from, where the shell stands: not a setting
+# The usual init programs a `.bashrc` evals or sources the output of, and the variables
+# (names' starts) that output sets: the others keep their values (`eval "$(pyenv init -)"`).
+_PROMPT = ("PROMPT_COMMAND", "PS1", "PS0", "precmd_functions", "preexec_functions")
+_SETS: dict[str, tuple[str, ...]] = {
+    "pyenv": ("PYENV_", "PATH"),
+    "rbenv": ("RBENV_", "PATH"),
+    "nodenv": ("NODENV_", "PATH"),
+    "ssh-agent": ("SSH_AUTH_SOCK", "SSH_AGENT_PID"),
+    "direnv": _PROMPT,
+    "starship": ("STARSHIP_", *_PROMPT),
+    "zoxide": ("_ZO_", *_PROMPT),
+    "dircolors": ("LS_COLORS",),
+    "brew": ("HOMEBREW_", "PATH", "MANPATH", "INFOPATH", "fpath"),
+    "kubectl": (),
+    "helm": (),
+}
 _USED = re.compile(r"\$\{?[#!]?([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def unread_code(words: list[str], index: int) -> bool:
-    """Whether the command at `words[index]` (at a command's start) runs code agents
-    cannot read: an `eval` of a command's output, a `source <(...)` of a program not
-    `cat`, a `. /dev/stdin` not fed a file (`home_shells._fed` reads that one)."""
+def unread_code(words: list[str], index: int) -> str | None:
+    """The program whose code the command at `words[index]` (at a command's start) runs
+    that agents cannot read ("" when not said), or None when it runs none: an `eval` of a
+    command's output, a `source <(...)` of a program not `cat`, a `. /dev/stdin` not fed a
+    file (`home_shells._fed` reads that one)."""
     word, rest = words[index], words[index + 1 :]
     if word == "eval":
         code = " ".join(rest[: next((at for at, w in enumerate(rest) if w in STARTS), None)])
         code = code.strip().strip("\"'")
         if not code.startswith(("$(", "`")):
-            return False
+            return None
         program = code.lstrip("$(`").lstrip().split(maxsplit=1)
-        return not program or not program[0].startswith(tuple(_READERS))
+        read = program[:1] == ["cat"] or code.lstrip("$(`").startswith("<")  # `$(<~/.vars)`
+        return None if read else "".join(program[:1])  # `$(cat ~/.vars)`: `home_loads`
     if word not in (".", "source") or not rest:
-        return False
+        return None
     if rest[0] == "<(":
-        return rest[1:2] != ["cat"]
-    if rest[0] in _STDIN:
-        return rest[1:2] != ["<"] and not (index >= 2 and words[index - 1] == "|")
-    return False
+        return None if rest[1:2] == ["cat"] else "".join(rest[1:2])
+    if rest[0] in _STDIN and rest[1:2] != ["<"] and not (index >= 2 and words[index - 1] == "|"):
+        return ""
+    return None
 
 
-def mark_changed(variables: dict[str, list[str] | None]) -> None:
-    """Each variable set so far (`variables`' names) possibly changed by unread code."""
+def mark_changed(variables: dict[str, list[str] | None], program: str) -> None:
+    """Each variable set so far (`variables`' names) possibly changed by unread code of
+    `program`: of a usual init program (`_SETS`), only the ones its output sets."""
+    sets = _SETS.get(program.rpartition("/")[2])
     names = [one for one in variables if NAME.fullmatch(one) and one not in _OWN]
+    names = [one for one in names if sets is None or one.startswith(sets)]
     variables[CHANGED] = sorted({*(variables.get(CHANGED) or []), *names})
 
 
@@ -94,8 +115,8 @@ def read_unread(
                 variables[ALIAS + name] = [body]
     elif ALIAS + word in variables:  # `clr`: its body, as the line typed there
         _run((variables[ALIAS + word] or [""])[0], variables, home, maybe)
-    if unread_code(words, index):
-        mark_changed(variables)
+    if (program := unread_code(words, index)) is not None:
+        mark_changed(variables, program)
     elif (assigned := ASSIGNED.fullmatch(word)) and not assigned[2]:
         set_again(assigned[1], assigned[3], variables)
     elif word == "for" and words[index + 2 : index + 3] == ["in"]:  # `for f in $D/*`
