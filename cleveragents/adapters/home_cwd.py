@@ -36,6 +36,7 @@ from cleveragents.domain.cwd_reads import (
     reads,
     script_kind,
     sourced,
+    started,
 )
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import Reach, printable
@@ -62,7 +63,9 @@ MOST_GLOBBED = 256  # files of those globs read, at most, each
 DEEPEST, MOST_SOURCED = 4, 64  # files sourced in turn: levels, and files, at most
 # Each file read in this process, by its stat: what it makes a program read, and the files
 # of the home it sources.
-_read: dict[tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[str]]] = {}
+_read: dict[
+    tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[tuple[str, str]]]
+] = {}
 
 
 def cwd_reads(tree: Path) -> list[Reach]:
@@ -94,10 +97,10 @@ def cwd_reads(tree: Path) -> list[Reach]:
         for path, kind in level:
             reaches, more = _of(path, kind, top, real_home, home)
             found += reaches
-            for pattern in more:
+            for pattern, of in more:
                 matched = glob.glob(pattern) if glob.has_magic(pattern) else [pattern]
                 for each in sorted(matched)[:MOST_GLOBBED]:
-                    key = (os.path.normpath(each), script_kind(kind, each))
+                    key = (os.path.normpath(each), script_kind(of, each))
                     if key not in seen and len(seen) < len(todo) + MOST_SOURCED:
                         seen.add(key)
                         deeper.append((each, key[1]))
@@ -108,9 +111,11 @@ def cwd_reads(tree: Path) -> list[Reach]:
     return [replace(reach, any_case=True) for reach in dict.fromkeys(found)]
 
 
-def _of(path: str, kind: str, top: str, real_home: str, home: str) -> tuple[list[Reach], list[str]]:
+def _of(
+    path: str, kind: str, top: str, real_home: str, home: str
+) -> tuple[list[Reach], list[tuple[str, str]]]:
     """What the config `path` of `kind` has a program read from its folder, and the files
-    of the home it sources (absolute, or globs)."""
+    of the home it sources (absolute, or globs) with the kind each is read as."""
     try:
         st = os.stat(path)
     except OSError:
@@ -122,7 +127,12 @@ def _of(path: str, kind: str, top: str, real_home: str, home: str) -> tuple[list
     text, _ = _text(path)
     shown = printable("~/" + os.path.relpath(path, home) if path.startswith(home + "/") else path)
     found = [] if text is None else reads(kind, text, shown, top, real_home)
-    more = [] if text is None else sourced(kind, text, os.path.dirname(path), home)
+    more = (
+        []
+        if text is None
+        else [(p, kind) for p in sourced(kind, text, os.path.dirname(path), home)]
+    )
+    more += [] if text is None else started(kind, text, home)
     _read[(path, kind, top)] = (mark, found, more)
     return found, more
 
