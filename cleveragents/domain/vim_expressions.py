@@ -133,6 +133,8 @@ def _evaluated(text: str, script: str, variable: Callable[[str], str | None]) ->
     value = ""
     at = 0
     while at < len(text):
+        if values and text[at:].lstrip().startswith("|"):
+            break  # `exe "normal! g`\"" | endif`: the next command
         match = OPERAND.match(text, at)
         if match is None:
             return None
@@ -145,9 +147,9 @@ def _evaluated(text: str, script: str, variable: Callable[[str], str | None]) ->
         elif single is not None:
             value += single.replace("''", "'")
         elif double is not None:
-            if "\\" in double:
-                return None  # (an escape: not evaluated here)
-            value += double
+            if re.search(r'\\[^"\\]', double):
+                return None  # (`\<CR>`, `\n`: not evaluated here; `\"`, `\\` are)
+            value += re.sub(r"\\(.)", r"\1", double)
         else:
             got = _expanded(expand_single or expand_double or "", script, variable)
             if got is None:

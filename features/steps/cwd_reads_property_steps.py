@@ -66,6 +66,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "exe 'set' 'noexrc'",
             "packadd opts@@.vim/pack/my/opt/opts/plugin/o.vim=set noexrc",
             "call setbufvar('', '&exrc', 0)",
+            # vim's own defaults.vim jump to the last place: an `:execute` of `normal`
+            'au BufReadPost * if line("\'\\"") > 1 | exe "normal! g`\\"" | endif',
             # vim-plug's autoload file builds its paths by `:execute`: not counted
             "call plug#begin()\ncall plug#end()@@.vim/autoload/plug.vim=function! plug#end()\n"
             "  execute 'source' s:esc(vim)\n  exe 'set rtp+=' . s:x\nendfunction",
