@@ -6,9 +6,10 @@ and vim's and nvim's plugin files and nvim's `lua/` modules, where a config sets
 too (LazyVim's `lua/config/options.lua`), and the files of the home these source in turn
 (`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`, each file a loop
 sources, Fedora's `for rc in ~/.bashrc.d/*; do . "$rc"; done`: attack 23 F2, F5, F6, F27),
-as their own kind, a few levels deep. Not read: a path only another variable names, a `cd`
-function's command run by a bare path. oh-my-zsh's dotenv, `~/.psqlrc`'s `\\i` and emacs'
-local eval are read so too (attack 23 F16).
+as their own kind, a few levels deep; and what a `packadd`, an autoload function's call, a
+shell file's VIMINIT, `vim -u` or `gdb -ix` names (attack 25 G7, G13). Not read: a path
+only another variable names, a `cd` function's command run by a bare path. oh-my-zsh's
+dotenv, `~/.psqlrc`'s `\\i` and emacs' local eval are read so too (attack 23 F16).
 
 Cost: a `stat` of each (about 35 names, and what the globs match) per look, a read of those
 changed since (a few KB).

@@ -4,7 +4,9 @@ the model wrote runs at the user's next such program there, outside the sandbox.
 
   * vim's `set exrc` (`set ex`) in `~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, or
     `vim.o.exrc = true` in `init.lua`: vim reads `.vimrc`, `_vimrc`, `.exrc`, `_exrc`
-    (gvim `.gvimrc` too), nvim `.nvim.lua`, `.nvimrc`, `.exrc` of the folder it starts in;
+    (gvim `.gvimrc` too), nvim `.nvim.lua`, `.nvimrc`, `.exrc` of the folder it starts in
+    (or set by a `packadd`'s plugin, an autoload function, a shell's VIMINIT or `vim --cmd`,
+    gdb's safe-path by its `eval`, an alias, `gdb -iex`: attack 25 G7, G8, G13);
   * gdb's `set auto-load safe-path` (`add-auto-load-safe-path`) naming a folder that holds
     the tree or lies in it: gdb loads the `.gdbinit` there and `*-gdb.py`, `*-gdb.gdb`,
     `*-gdb.scm` beside an object; lldb's `target.load-cwd-lldbinit true`: `.lldbinit`;
