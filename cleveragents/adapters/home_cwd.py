@@ -99,7 +99,10 @@ def cwd_reads(tree: Path) -> list[Reach]:
             reaches, more = _of(path, kind, top, real_home, home)
             found += reaches
             for pattern, of in more:
+                # (a name that is not there spends none of the bound: `autoload/x.vim`
+                # is looked for in four runtime folders)
                 matched = glob.glob(pattern) if glob.has_magic(pattern) else [pattern]
+                matched = [m for m in matched if os.path.lexists(m)]
                 for each in sorted(matched)[:MOST_GLOBBED]:
                     key = (os.path.normpath(each), script_kind(of, each))
                     if key not in seen and len(seen) < len(todo) + MOST_SOURCED:
