@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from cleveragents.adapters.home_assigns import ASSIGNED, NAME, vague
+from cleveragents.adapters.home_assigns import ASSIGNED, NAME, nameref, vague
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import STARTS, _expand, _words
 
@@ -53,7 +53,7 @@ def unset_or_run(
                 variables[_REF + named[1]] = [named[3]]
         return False  # R itself: `home_shells`
     assigned = ASSIGNED.fullmatch(word)
-    if assigned and _REF + assigned[1] in variables:  # `R=x`, R a nameref: its target's
+    if assigned and _REF + assigned[1] in variables and not nameref(words, index):  # `R=x`
         target = (variables[_REF + assigned[1]] or [""])[0]
         values = None if assigned[2] else _expand(assigned[3], variables, home)
         variables[target] = either(target, values, variables) if maybe else values
