@@ -79,6 +79,7 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
     from cleveragents.application import operation_repair  # noqa: F401 - before the fork
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.plan import ActorSpec, Plan
+    from cleveragents.errors import CleverAgentsError
 
     os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")  # the child's, `nobody`'s
     root = top / "tree"
@@ -93,6 +94,8 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
             tree = services.store.checkpoint(op.files_before).tree
             services.checkpoints.before_command(plan.id, tree)
             subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
+            if not os.access(root, os.R_OK | os.X_OK):  # its `chmod 000 .`: killed so
+                os._exit(0)
             walked = _git_dirs.found  # killed once the walk after it went through every folder
 
             def dying(*args: Any, **kwargs: Any) -> list[str]:
@@ -105,9 +108,14 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
 
     def settled() -> dict[str, Any]:
         os.environ["HOME"] = str(top / "home")  # its `set exrc`
-        services = bootstrap(root)
+        try:
+            services, refused = bootstrap(root), []
+        except CleverAgentsError as error:  # the top it left unlistable (attack 25 G11)
+            refused = [error.line()]
+            os.chmod(root, 0o700)  # the user's `chmod u+rwx` the refusal says
+            services = bootstrap(root)
         services.operations.settle()
-        return {"said": services.operations.notices, **_left(root, SETTLED)}
+        return {"said": refused + services.operations.notices, **_left(root, SETTLED)}
 
     try:
         _forked(killed)
