@@ -109,6 +109,13 @@ Feature: What a command did to a .git is put back, and named, right after it
   # back (walk25: PermissionError, and the settling after that left the plantings for good).
   # The run is killed again midway through the next walk: the settling gives the user's
   # `000` and `311` folders their modes back (walk26: the walk's journal in the state folder).
+  # A folder of mine git may list but not enter (`chmod 600`): `git add --all` cannot stat
+  # what it holds, so no checkpoint is made; the refusal names the folder and its chmod
+  # (walk26: it said "make that path readable" of a readable file).
+  Scenario: As a user not root, my folder of mode 600 holding files is named when no checkpoint can be made
+    When as a user who is not root, the tree is checkpointed with my folder u6 of mode 600
+    Then the checkpoint is refused in one line: "give u6 its owner's x (`chmod u+x u6`: its mode rw------- lets git list it but not read what it holds)"
+
   # A run killed after its command's `chmod 000 .` (the tree's top): the next agents cannot
   # enter the tree and says so in one line; after the `chmod u+rwx` it names, its settling
   # takes back what the command planted (attack 25 G11: a PermissionError traceback, exit 70).

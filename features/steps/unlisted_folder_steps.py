@@ -17,6 +17,7 @@ from behave import then, when
 from features.support.nobody_put_back import (
     NOBODY,
     as_nobody,
+    checkpoint_as_nobody,
     killed_as_nobody,
     user_folders_kept,
 )
@@ -81,3 +82,14 @@ def step_put_back_modes_property(context: Any) -> None:
 @then("nothing planted stands, and each folder has the mode the command gave it")
 def step_put_back_modes_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("as a user who is not root, the tree is checkpointed with my folder u6 of mode 600")
+def step_checkpoint_unenterable(context: Any) -> None:
+    context.refused = _in_nobody_folder(lambda top, _: checkpoint_as_nobody(top, {"u6": 0o600}), "")
+
+
+@then("the checkpoint is refused in one line: {said}")
+def step_checkpoint_refused(context: Any, said: str) -> None:
+    assert context.refused.startswith("cannot checkpoint the working tree"), context.refused
+    assert json.loads(said) in context.refused, context.refused

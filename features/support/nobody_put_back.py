@@ -124,6 +124,28 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
         del os.environ["CLEVERAGENTS_STATE_DB"]
 
 
+def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
+    """The line a checkpoint of a tree holding the user's `folders` (a file and a folder in
+    each, with their modes) gives, run by `nobody` in a forked process ("" when made)."""
+    from cleveragents.bootstrap import bootstrap
+    from cleveragents.errors import CleverAgentsError
+
+    os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")
+
+    def checkpoint() -> dict[str, Any]:
+        _home(top)
+        try:
+            bootstrap(_tree(top, folders)).checkpoints.create("c0ffee01", "start")
+        except CleverAgentsError as refused:
+            return {"line": refused.line()}
+        return {"line": ""}
+
+    try:
+        return str(_forked(checkpoint)["line"])
+    finally:
+        del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
 def _home(top: Path) -> None:
     os.environ["HOME"] = str(top / "home")
     (top / "home").mkdir()

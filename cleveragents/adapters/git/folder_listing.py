@@ -188,6 +188,24 @@ def refuse_unenterable(start: Path) -> None:
     )
 
 
+def closed_on_the_way(root: Path, said: str) -> str | None:
+    """What to do about git's `unable to stat 'PATH': Permission denied` (`add --all`): the
+    folder on the way to PATH its user may list but not enter (`chmod 600`: git lists its
+    names, then cannot read them), named with the `chmod` that opens it; None: none such."""
+    found = re.search(r"unable to stat '(.*)': Permission denied", said)
+    parts = found.group(1).split("/") if found is not None else []
+    for folder in ["/".join(parts[:n]) for n in range(1, len(parts))]:
+        with suppress(OSError):
+            if not os.access(root / folder, os.X_OK):  # pragma: no cover - as `_open`
+                mode = stat.filemode(os.stat(root / folder).st_mode)[1:]
+                return (
+                    f"give {shown_path(folder)} its owner's x (`chmod u+x {shown_path(folder)}`: "
+                    f"its mode {mode} lets git list it but not read what it holds), or list it "
+                    "in .git/info/exclude, then retry"
+                )
+    return None
+
+
 def _name(path: str) -> bytes:
     return path.encode("utf-8", "surrogateescape") + b"\0"
 
