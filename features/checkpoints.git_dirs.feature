@@ -109,6 +109,13 @@ Feature: What a command did to a .git is put back, and named, right after it
   # back (walk25: PermissionError, and the settling after that left the plantings for good).
   # The run is killed again midway through the next walk: the settling gives the user's
   # `000` and `311` folders their modes back (walk26: the walk's journal in the state folder).
+  # An ignored file of mine in a folder of mine I cannot list: the look before a command
+  # saves it as any other (walk26: git's `ls-files` before the walk could not see it, and a
+  # command's `chmod 700 u0 && rm u0/s.log` lost it for good).
+  Scenario: As a user not root, my ignored file in my folder of mode 000 is saved before a command
+    When as a user who is not root, a command deletes my ignored u0/s.log in my folder u0 of mode 000
+    Then the look before it saved u0/s.log, its record keeps it, and u0 has mode 000 again
+
   # A folder of mine git may list but not enter (`chmod 600`): `git add --all` cannot stat
   # what it holds, so no checkpoint is made; the refusal names the folder and its chmod
   # (walk26: it said "make that path readable" of a readable file).

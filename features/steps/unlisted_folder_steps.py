@@ -18,6 +18,7 @@ from features.support.nobody_put_back import (
     NOBODY,
     as_nobody,
     checkpoint_as_nobody,
+    ignored_kept_as_nobody,
     killed_as_nobody,
     user_folders_kept,
 )
@@ -93,3 +94,17 @@ def step_checkpoint_unenterable(context: Any) -> None:
 def step_checkpoint_refused(context: Any, said: str) -> None:
     assert context.refused.startswith("cannot checkpoint the working tree"), context.refused
     assert json.loads(said) in context.refused, context.refused
+
+
+@when(
+    "as a user who is not root, a command deletes my ignored u0/s.log in my folder u0 of mode 000"
+)
+def step_ignored_in_unlisted(context: Any) -> None:
+    context.unlisted = _in_nobody_folder(lambda top, _: ignored_kept_as_nobody(top), "")
+
+
+@then("the look before it saved u0/s.log, its record keeps it, and u0 has mode 000 again")
+def step_ignored_in_unlisted_kept(context: Any) -> None:
+    found = context.unlisted
+    assert "u0/s.log" in found["saved"] and "u0/s.log" in found["kept"], found
+    assert found["mode"] == "0o0", found

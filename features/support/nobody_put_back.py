@@ -124,6 +124,33 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
         del os.environ["CLEVERAGENTS_STATE_DB"]
 
 
+def ignored_kept_as_nobody(top: Path) -> dict[str, Any]:
+    """A command that deletes an ignored file in the user's folder `u0` (mode 000, given
+    `u+rwx` and its mode back by the command): the paths the look before it saved and the
+    record after it keeps (`SavedFiles.paths`), and `u0`'s mode after, run by `nobody`."""
+    from cleveragents.adapters.git.checkpoints import GitCheckpoints
+    from cleveragents.adapters.git.repository import GitRepository
+
+    def command() -> dict[str, Any]:
+        _home(top)
+        root = _tree(top, {})
+        (root / ".git/info/exclude").write_text("*.log\n")
+        (root / "u0").mkdir()
+        (root / "u0/s.log").write_text("mine\n")
+        os.chmod(root / "u0", 0)
+        checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
+        kept: list[str] = []
+        checkpoints._keep = lambda saved: kept.extend(saved.paths)
+        look = checkpoints.before_command("plan", None)
+        rm = "chmod 700 u0 && rm u0/s.log && chmod 000 u0"
+        subprocess.run(["sh", "-c", rm], cwd=root, check=True)
+        checkpoints.after_command(look)
+        mode = oct(stat.S_IMODE(os.lstat(root / "u0").st_mode))
+        return {"saved": sorted(look.ignored), "kept": kept, "mode": mode}
+
+    return _forked(command)
+
+
 def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
     """The line a checkpoint of a tree holding the user's `folders` (a file and a folder in
     each, with their modes) gives, run by `nobody` in a forked process ("" when made)."""
