@@ -279,7 +279,11 @@ def assigned_unknown(
 ) -> str:
     """Why `name`'s assignment from `words[0]`, which agents cannot evaluate exactly
     (`D=$(realpath ~/dotfiles)`), is an unknown (it may name the tree), or ""."""
+    from cleveragents.adapters.home_loads import note_named
+
     value = joined(words)
+    if name == "KUBECONFIG":  # `$(ls ~/.kube/configs/* | ...)`: what it reads (`home_kubeconfigs`)
+        note_named(value, variables, home)
     if could_name(value, variables, home, top):
         variables[VAGUE] = [*(variables.get(VAGUE) or []), name]
         return f"it sets {name} to {printable(value)}, a value agents cannot evaluate"

@@ -65,6 +65,7 @@ TERMINAL = frozenset(_TERMINAL.split())
 TERMINAL_PREFIXES = ("SSH_", "LC_", "VSCODE_", "ITERM_", "KITTY_", "WEZTERM_", "KONSOLE_", "SUDO_")
 VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
 UNREAD = "\0unread"  # in the variables: why the files set some agents cannot tell (a dotenv)
+KUBE_NAMED = "\0kubenamed"  # in the variables: what a kubeconfig not evaluated is made from
 Variables = Mapping[str, "list[str] | None"]
 
 
