@@ -102,7 +102,8 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
     `text` or of its aliases' bodies names; None once one is what agents cannot evaluate
     (what it is made from noted: `note_named`). A `$1` (`"$@"`) of a function's body is
     what the file's calls of it give (`k() { kubectl --kubeconfig "$1" ...; }`, `k
-    ~/.kube/a.yaml`), none when it calls it nowhere; of an alias', what the user types: none."""
+    ~/.kube/a.yaml`), of an alias' none; and what the user types when calling it, most
+    likely a file of `~/.kube`: its every file (not the tree whole)."""
     lines = text.splitlines()
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     for number, line in enumerate([*lines, *alias_bodies(text)]):
@@ -123,8 +124,9 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
             else:
                 continue
             alias = number >= len(lines)
-            if POSITIONAL.search(named) and (alias or function):
-                values = [] if alias else _called(lines, function, named, variables, home)
+            if POSITIONAL.search(named) and (alias or function):  # and what the user types
+                called = [] if alias else _called(lines, function, named, variables, home)
+                values = None if called is None else [*called, f"{home}/.kube/*"]
             else:
                 values = _expand(named, variables, home)
                 note_named(named, variables, home) if values is None else None
