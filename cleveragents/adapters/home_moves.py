@@ -73,7 +73,7 @@ def follow_cd(
     """Follow `cd X`, `pushd X` or `popd` in `here` (None: where it leads is not named) and
     `$PWD` with it; why it is an unknown (a folder agents cannot evaluate that may be the
     tree's: `cd "$(realpath ~/dotfiles)"`), or ""; `$OLDPWD` is where it was."""
-    from cleveragents.adapters.home_words import STARTS, _expand
+    from cleveragents.adapters.home_words import POSITIONAL, STARTS, _expand
 
     given = list(itertools.takewhile(lambda w: w not in STARTS, given)) or given[:1]
     given = [joined(given)] if given[:1] and given[0].endswith("$") else given  # `$(...)`
@@ -84,7 +84,8 @@ def follow_cd(
         here[len(here) - bool(here) :] = [] if verb == "popd" else [None]
     else:
         values = _expand(given[0], variables, home) if given else [home]
-        if values is None and could_name(" ".join(given), variables, home, top):
+        typed = bool(given) and bool(POSITIONAL.search(given[0]))  # `proj() { cd ~/src/$1; }`
+        if values is None and not typed and could_name(" ".join(given), variables, home, top):
             why = f"it goes to {printable(' '.join(given))}, a folder agents cannot name"
         one = values[0] if values and len(values) == 1 else None
         if one is not None and not one.startswith("/"):
@@ -381,10 +382,16 @@ def subshells(
             here[:], variables["PWD"] = saved.pop()
 
 
+DATA = re.compile(r"(?:\$\(|`)\s*(?:cat|grep|egrep|sed|awk|cut|tr|sort|head|tail|envsubst)\s")
+
+
 def declared(words: list[str], index: int) -> bool:
-    """Whether `words[index]` is an assignment of `export`, `declare -gx`, `local`..."""
+    """Whether `words[index]` is an assignment of `export`, `declare -gx`, `local`...; not
+    the names a data reader prints (`export $(cat ~/.vars | xargs)`: `home_loads`')."""
     from cleveragents.adapters.home_words import STARTS
 
+    if DATA.match(words[index]):
+        return False
     at = index - 1
     while at > 0 and words[at].startswith("-"):
         at -= 1
