@@ -36,36 +36,42 @@ def kubeconfigs(top: Path, home: str) -> tuple[list[str], str]:
     """The home's kubeconfig files (absolute) for `home_mentions.mention_places`, and why
     the tree `top` is whole ("": not): see the module."""
     values, flagged = startup_value("KUBECONFIG"), startup_value(KUBE_FLAGGED)
-    if values is None or flagged is None:
-        sources = startup_value(KUBE_NAMED)  # (none noted: made from what is not known)
-        files = list(itertools.islice(_every_file(os.path.join(home, ".kube")), MOST_FILES))
-        said = "your home's startup files set KUBECONFIG to a value agents cannot evaluate"
-        if values is not None:
-            said = "your home's startup files give kubectl a --kubeconfig agents cannot evaluate"
-        said += ": kubectl runs what the files it names name"
-        real_home = os.path.realpath(home)
-        if not sources:
-            return files, said if top.is_relative_to(real_home) else ""
-        from cleveragents.adapters.home_mentions import Found, _held
+    found = _named(top, home, [*(values or []), *(flagged or [])])
+    if values is not None and flagged is not None:
+        return found, ""
+    sources = startup_value(KUBE_NAMED)  # (none noted: made from what is not known)
+    files = list(itertools.islice(_every_file(os.path.join(home, ".kube")), MOST_FILES))
+    said = "your home's startup files set KUBECONFIG to a value agents cannot evaluate"
+    if values is not None:
+        said = "your home's startup files give kubectl a --kubeconfig agents cannot evaluate"
+    said += ": kubectl runs what the files it names name"
+    real_home = os.path.realpath(home)
+    if not sources:
+        return files, said if top.is_relative_to(real_home) else ""
+    from cleveragents.adapters.home_mentions import Found, _held
 
-        for source in sources:
-            folder = _glob_folder(source)[0]
-            shown = printable("~" + source[len(home) :] if source.startswith(home) else source)
-            why = _held(top, folder, True, real_home, Found([], []), {}, {}, shown)[0]
-            if why or folder == "/":  # (`_held`: `/` names no place; here, all)
-                return files, f"{said} (made from {shown}, which may be the tree's)"
-        more = (f for source in sources for f in _every_file(source))
-        files += [f for f in more if in_tree(top, os.path.realpath(f)) is None]
-        return list(dict.fromkeys(files))[:MOST_FILES], ""
+    for source in sources:
+        folder = _glob_folder(source)[0]
+        shown = printable("~" + source[len(home) :] if source.startswith(home) else source)
+        why = _held(top, folder, True, real_home, Found([], []), {}, {}, shown)[0]
+        if why or folder == "/":  # (`_held`: `/` names no place; here, all)
+            return files, f"{said} (made from {shown}, which may be the tree's)"
+    more = (f for source in sources for f in _every_file(source))
+    files += [*found, *(f for f in more if in_tree(top, os.path.realpath(f)) is None)]
+    return list(dict.fromkeys(files))[:MOST_FILES], ""
+
+
+def _named(top: Path, home: str, values: list[str]) -> list[str]:
+    """The files outside the tree `top` each `:` part of `values` names, a glob's matches."""
     found: list[str] = []
-    for each in (one for value in [*values, *flagged] for one in value.split(":")):
+    for each in (one for value in values for one in value.split(":")):
         each = home + each[1:] if each.startswith("~/") else each
         many = GLOB.search(each) and each.startswith("/") and "\0" not in each
         for entry in sorted(itertools.islice(glob.iglob(each), MOST_FILES)) if many else [each]:
             real = os.path.realpath(entry) if entry.startswith("/") and "\0" not in entry else ""
             if real and os.path.isfile(real) and in_tree(top, real) is None:
                 found.append(entry)
-    return found[:MOST_FILES], ""
+    return found[:MOST_FILES]
 
 
 def _every_file(source: str) -> Iterator[str]:

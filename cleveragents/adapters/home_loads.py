@@ -129,7 +129,8 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
                 values = None if called is None else [*called, f"{home}/.kube/*"]
             else:
                 values = _expand(named, variables, home)
-                note_named(named, variables, home) if values is None else None
+                if values is None:
+                    note_named(named, variables, home)
             earlier = variables.get(KUBE_FLAGGED, [])
             both = None if values is None or earlier is None else [*earlier, *values]
             variables[KUBE_FLAGGED] = both

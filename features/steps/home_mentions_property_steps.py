@@ -56,6 +56,7 @@ UNEVALUATED = (
     "export KUBECONFIG=$(find ~/{folder} -type f | paste -sd:)",
     "export KUBECONFIG=`ls -d ~/.kube/*/* | paste -sd:`",
     "alias k='kubectl --kubeconfig=$(ls ~/{folder}/* | head -1)'",
+    "export KUBECONFIG=$(ls ~/.kube/none/* | paste -sd:)\nalias k='kubectl --kubeconfig=~/{at}'",
 )
 NOT_CALLED = 'k() {{ kubectl --kubeconfig "$1" get pods; }}'  # `k ~/.kube/x` typed: `~/.kube/*`
 HOLDING = (
