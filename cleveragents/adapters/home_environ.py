@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.home_moves import HOLDERS, READERS
-from cleveragents.adapters.home_values import SYSTEM_PRINTERS, Variables, could_name
+from cleveragents.adapters.home_values import SYSTEM_PRINTERS, Variables, could_name, values
 from cleveragents.adapters.loader_path import started_value
 
 # agents' own environment, read as lines of a startup file (`environ_lines`); the names no
@@ -105,14 +105,17 @@ def not_run(words: list[str], index: int, variables: Variables, top: Path) -> bo
     $fpath)`: no command; its reader's entries are `home_moves.reader_of_top`'s), a path
     built on a positional parameter (`work() { . ~/venvs/$1/bin/activate; }`: what the user
     types when calling it, no value of the files') whose known part neither lies in the
-    tree nor holds it (`~/src/$1/.envrc` does: `home_values.could_name`), or `elsewhere`."""
+    tree nor holds it (`~/src/$1/.envrc` does: `home_values.could_name`), a variable
+    set to one too (`$ZSH_CUSTOM/$filepath`), or `elsewhere`."""
     from cleveragents.adapters.home_words import POSITIONAL
 
     home = (variables.get("HOME") or [""])[0]
     if index >= 2 and words[index - 1] == "(" and words[index - 2].endswith("="):
         return True
-    if POSITIONAL.search(words[index]):
-        return not could_name(words[index], variables, home, top)
+    forms = values(words[index], variables, home) or words[index : index + 1]  # (`$1` kept)
+    typed = [one for one in forms if POSITIONAL.search(one)]  # (and unset: `local` in a body)
+    if typed and all(one in typed or "$" not in one for one in forms):
+        return not any(could_name(one, variables, home, top) for one in forms)
     return elsewhere(words, index, home, top)
 
 

@@ -38,6 +38,8 @@ READERS = frozenset(  # zsh's arrays, fish's lists too
 # The `:`-lists whose empty entry is the folder a program runs in (bash's PATH, Python's
 # sys.path, ld.so's LD_LIBRARY_PATH), attack 23 F8.
 EMPTY_IS_HERE = frozenset(("PATH", "PYTHONPATH", "LD_LIBRARY_PATH"))
+# A data reader's output, the names `export $(cat ~/.vars | xargs)` sets (`declared`).
+DATA = re.compile(r"(?:\$\(|`)\s*(?:cat|grep|egrep|sed|awk|cut|tr|sort|head|tail|envsubst)\s")
 # Those whose programs read a folder of theirs, deep (`$XDG_CONFIG_HOME/nvim/`): the tree
 # lying in one is the home's whole.
 HOLDERS = frozenset(
@@ -152,14 +154,15 @@ def _tilde(word: str, home: str) -> str:
 def assigned_values(
     name: str, words: list[str], variables: dict[str, list[str] | None], home: str
 ) -> tuple[list[str] | None, list[str]]:
-    """The values `name=words[0]` (with the `$(...)` it opens) gives `name`, its own earlier
-    value (`PATH=~/x:$PATH`) put in as known (agents' environment's, else empty), and the
-    entries it gives a `READERS` variable (`reader_entries`)."""
-    from cleveragents.adapters.home_words import _environ, _expand
+    """The values `name=words[0]` (with the `$(...)` it opens; `$1` alone as written, what a
+    call gives: `home_environ.not_run`) gives `name`, its own earlier value (`PATH=~/x:$PATH`)
+    put in as known (agents' environment's, else empty), and its `reader_entries`."""
+    from cleveragents.adapters.home_words import POSITIONAL, _environ, _expand
 
     value = joined(words)
     entries = reader_entries(name, value, variables, home)
     found = _expand(value, {**variables, name: [SELF]}, home)
+    found = found if found or not POSITIONAL.fullmatch(value) else [value]  # `local f="$1"`
     before = (variables[name] if name in variables else _environ(name)) or [""]
     before = ["" if one == UNSET else one for one in before]  # unset: puts in nothing
     if found is None or not any(SELF in one for one in found):
@@ -382,9 +385,6 @@ def subshells(
             here[:], variables["PWD"] = saved.pop()
 
 
-DATA = re.compile(r"(?:\$\(|`)\s*(?:cat|grep|egrep|sed|awk|cut|tr|sort|head|tail|envsubst)\s")
-
-
 def declared(words: list[str], index: int) -> bool:
     """Whether `words[index]` is an assignment of `export`, `declare -gx`, `local`...; not
     the names a data reader prints (`export $(cat ~/.vars | xargs)`: `home_loads`')."""
@@ -393,7 +393,7 @@ def declared(words: list[str], index: int) -> bool:
     if DATA.match(words[index]):
         return False
     at = index - 1
-    while at > 0 and words[at].startswith("-"):
+    while at > 0 and (words[at].startswith("-") or words[at].isidentifier()):  # `local a b=1`
         at -= 1
     if at < 0 or words[at] not in ("export", "local", "declare", "typeset", "readonly"):
         return False

@@ -175,6 +175,8 @@ SOURCES = (
     ("export $(cat {h}/dotfiles/aliases.sh | xargs)", "found"),
     ("work() {{ . {h}/dotfiles/$1.sh; }}", "whole"),
     ("proj() {{ . {h}/$1/aliases.sh; }}", "whole"),
+    ('s() {{ local c f="$1"; . {h}/venvs/$f/x.sh; }}; . {h}/dotfiles/aliases.sh', "found"),
+    ('s() {{ local c f="$1"; . {h}/$f/aliases.sh; }}', "whole"),
     (". {h}/$'dot\\x66iles'/aliases.sh", "found"),
     (". {h}/$'\\144otfiles'/aliases.sh", "found"),
     (". {h}/$'dotfiles\\x00x'/aliases.sh", "found"),
