@@ -38,7 +38,7 @@ READERS = frozenset(  # zsh's arrays, fish's lists too
 # The `:`-lists whose empty entry is the folder a program runs in (bash's PATH, Python's
 # sys.path, ld.so's LD_LIBRARY_PATH), attack 23 F8.
 EMPTY_IS_HERE = frozenset(("PATH", "PYTHONPATH", "LD_LIBRARY_PATH"))
-# A data reader's output, the names `export $(cat ~/.vars | xargs)` sets (`declared`).
+DECLARERS = ("export", "local", "declare", "typeset", "readonly")  # (`declared`, `DATA`)
 DATA = re.compile(r"(?:\$\(|`)\s*(?:cat|grep|egrep|sed|awk|cut|tr|sort|head|tail|envsubst)\s")
 # Those whose programs read a folder of theirs, deep (`$XDG_CONFIG_HOME/nvim/`): the tree
 # lying in one is the home's whole.
@@ -393,8 +393,8 @@ def declared(words: list[str], index: int) -> bool:
     if DATA.match(words[index]):
         return False
     at = index - 1
-    while at > 0 and (words[at].startswith("-") or words[at].isidentifier()):  # `local a b=1`
-        at -= 1
-    if at < 0 or words[at] not in ("export", "local", "declare", "typeset", "readonly"):
+    while at > 0 and words[at] not in DECLARERS and words[at].lstrip("-").isidentifier():
+        at -= 1  # (`-gx`, `local a b=1`)
+    if at < 0 or words[at] not in DECLARERS:
         return False
     return at == 0 or words[at - 1] in STARTS
