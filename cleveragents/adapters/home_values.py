@@ -310,7 +310,7 @@ def _parameter(inside: str, variables: Variables, home: str) -> list[str] | None
         found = _lookup(modified[1], variables)
         for modifier in modified[2].split(":")[1:]:
             cut = os.path.basename if modifier == "t" else os.path.dirname
-            found = found and bounded(list(dict.fromkeys([*found, *map(cut, found)])))
+            found = found and bounded("", list(dict.fromkeys([*found, *map(cut, found)])))
         return found or None
     if parsed is None:
         return None
