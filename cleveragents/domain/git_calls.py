@@ -205,7 +205,7 @@ def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun
             line = re.sub(r"%(.)", lambda m: " " if m[1] == " " else m[0], word[5:])
             for reach in script_reach(line.replace("%%", "%")):
                 if not reach.data and reach.path != WHOLE and _relative(reach.path):
-                    found.append(GitRun(reach.path, folder, True, "an `ext::` URL"))
+                    found.append(GitRun(reach.path, folder, True, "`ext::` URL"))
     return found
 
 
