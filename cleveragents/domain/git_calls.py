@@ -105,6 +105,9 @@ def git_runs(text: str, home: str) -> list[GitRun]:
     quoted words hold: an alias's, `sh -c`'s) run or obey by git's options and environment."""
     text = _PRINTED.sub(lambda printed: printed[1] or printed[2], text.replace("\\\n", " "))
     values = {m[1]: m[2].strip("\"'") for m in _SET.finditer(text)}  # `FS=./fs.sh`: the last
+    every: dict[str, list[str]] = {}  # and each value (`ssh $SSHOPTS`: any may stand)
+    for match in _SET.finditer(text):
+        every.setdefault(match[1], []).append(match[2].strip("\"'"))
     pairs: dict[str, dict[str, list[str]]] = {"KEY": {}, "VALUE": {}}
     for kind, number, value in _PAIRED.findall(text):  # over the file: exports persist
         pairs[kind].setdefault(number, []).append(value.strip("\"'"))
@@ -114,7 +117,7 @@ def git_runs(text: str, home: str) -> list[GitRun]:
         for key in keys
         for value in pairs["VALUE"].get(number, [])
     ]
-    found = [*_code(text, home, 0, values), *_placed(paired, "", home), *_less(text)]
+    found = [*_code(text, home, 0, values, every), *_placed(paired, "", home), *_less(text)]
     return list(dict.fromkeys(found))
 
 
@@ -130,7 +133,9 @@ def _less(text: str) -> list[GitRun]:
     return found
 
 
-def _code(text: str, home: str, depth: int, values: dict[str, str]) -> list[GitRun]:
+def _code(
+    text: str, home: str, depth: int, values: dict[str, str], every: dict[str, list[str]]
+) -> list[GitRun]:
     try:
         text, scripts = substitutions(text)
         words = tokens(text)
@@ -138,24 +143,26 @@ def _code(text: str, home: str, depth: int, values: dict[str, str]) -> list[GitR
         lines = text.splitlines()
         if len(lines) < 2:
             return []
-        return [r for line in lines for r in _code(line, home, depth, values)]
+        return [r for line in lines for r in _code(line, home, depth, values, every)]
     found: list[GitRun] = []
     command: list[str] = []
     for word in [*words, ";"]:
         if word and set(word) <= set(";&|()\n"):
-            found += _command(command, home, values)
+            found += _command(command, home, values, every)
             command = []
         else:
             command.append(PLACE.sub(UNEVALUATED, word))
     for script in scripts.values() if depth < MOST_DEPTH else ():
-        found += _code(script, home, depth + 1, values)
+        found += _code(script, home, depth + 1, values, every)
     for word in words if depth < MOST_DEPTH else ():
         if any(space in word for space in " \t\n"):  # `alias gs='git ...'`: its code
-            found += _code(re.sub(r"\A[^\s=]+=", "", word), home, depth + 1, values)
+            found += _code(re.sub(r"\A[^\s=]+=", "", word), home, depth + 1, values, every)
     return found
 
 
-def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun]:
+def _command(
+    words: list[str], home: str, values: dict[str, str], every: dict[str, list[str]]
+) -> list[GitRun]:
     """What one simple command runs by git's options: its `GIT_*` assignments (for the
     command after them, or for all after an `export`), and git's own `-C`, `-c`..."""
     words = [w for w in words if w not in ("{", "}", "!", "then", "do", "else", "time")]
@@ -172,7 +179,7 @@ def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun
         settings += [s for w in words[1:] for s in _environment(w)]
         return _placed(_expanded(settings, values), "", "")
     if words and posixpath.basename(words[0]) in REMOTE:  # `alias s='ssh -F ./cfg'`
-        return _remote(posixpath.basename(words[0]), words[1:], values)
+        return _remote(posixpath.basename(words[0]), words[1:], every)
     if words and words[0] != "git" and words[0] in INERT:  # `echo git -c core.pager=./x`
         return []
     if not words or posixpath.basename(words[0]) != "git":
@@ -209,17 +216,18 @@ def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun
     return found
 
 
-def _remote(program: str, rest: list[str], values: dict[str, str]) -> list[GitRun]:
+def _remote(program: str, rest: list[str], every: dict[str, list[str]]) -> list[GitRun]:
     """What ssh (or a program running it: scp, rsync...) runs by its options, a variable's
-    words (`ssh $SSHOPTS`) as the file sets them; one it does not set: the whole tree."""
+    words (`ssh $SSHOPTS`) as the file sets them (each value it may hold, all together);
+    one it does not set: the whole tree."""
     said = f"`{program}` options"
     whole = [GitRun(WHOLE, "", False, f"{said}, a value agents cannot evaluate", program)]
     words: list[str] = []
     for word in rest:
         variable = _WORD_VARIABLE.fullmatch(word)
-        if variable and variable[1] in values:
+        if variable and variable[1] in every:
             try:
-                words += shlex.split(values[variable[1]])
+                words += [w for value in every[variable[1]] for w in shlex.split(value)]
             except ValueError:
                 return whole
         elif (variable or "$(" in word or "`" in word) and not _data_word(program, words):

@@ -164,6 +164,7 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias a='autossh -M 0 -F ./{n} h'",
             "alias m='mosh --ssh=./{n} h'",
             "SSHOPTS='-o ProxyCommand=./{n}'\nalias s='ssh $SSHOPTS h'",
+            "O='-o ProxyCommand=./{n}'\n[ -n \"$X\" ] && O=-4\nalias s='ssh $O h'",
             "export LESSOPEN='||./{n} %s'",
             "export LESSCLOSE='./{n} %s %s'",
             "alias gl='git ls-remote ext::./{n}'",
