@@ -82,7 +82,9 @@ _CONFIG_READS = frozenset((
     "--remove-section", "-l", "--list", "-e", "--edit", "--get-color", "--get-colorbool",
 ))  # fmt: skip
 _WORD_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
-_LESS = re.compile(rf"\b({'|'.join(sorted(LESS_FILTERS))})=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
+# Variables whose value is a command line its program runs from the folder it starts in.
+RUN_VARIABLES = {**dict.fromkeys(sorted(LESS_FILTERS), "less"), "RSYNC_RSH": "rsync"}
+_LESS = re.compile(rf"\b({'|'.join(RUN_VARIABLES)})=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 UNEVALUATED = "$(…)"  # a substitution's place in a word read here
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
 
@@ -122,14 +124,15 @@ def git_runs(text: str, home: str) -> list[GitRun]:
 
 
 def _less(text: str) -> list[GitRun]:
-    """What `LESSOPEN='|./lp.sh %s'` (`||`, `|-`, none: less reads the name it prints) or
-    `LESSCLOSE` has less run, from wherever it starts (attack 25 G3)."""
+    """What `LESSOPEN='|./lp.sh %s'` (`||`, `|-`, none: less reads the name it prints),
+    `LESSCLOSE` has less run, or `RSYNC_RSH` rsync, from wherever it starts (attack 25 G3)."""
     found: list[GitRun] = []
     for match in _LESS.finditer(text):
         line = (match[2] or match[3] or match[4] or "").lstrip("|-").lstrip()
         for reach in script_reach(line):
             if not reach.data and reach.path != WHOLE and _relative(reach.path):
-                found.append(GitRun(reach.path, "", False, f"`{match[1]}`", "less"))
+                said = f"`{match[1]}`"
+                found.append(GitRun(reach.path, "", False, said, RUN_VARIABLES[match[1]]))
     return found
 
 

@@ -167,6 +167,7 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "O='-o ProxyCommand=./{n}'\n[ -n \"$X\" ] && O=-4\nalias s='ssh $O h'",
             "export LESSOPEN='||./{n} %s'",
             "export LESSCLOSE='./{n} %s %s'",
+            "export RSYNC_RSH=./{n}",
             "alias gl='git ls-remote ext::./{n}'",
             "git config --global core.fsmonitor ./{n}",
             "git config set --global --add alias.x '!./{n}'",
