@@ -148,6 +148,13 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | ssh -F exported for git | export GIT_SSH_COMMAND=\"ssh -F ./.ssh_config -o BatchMode=yes\"\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && git ls-remote ssh://x@h/r |
       | an ssh alias's -o spaced | alias s='ssh -o \"ProxyCommand ./p.sh %h %p\" -o BatchMode=yes'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && s x@h true |
       | an ssh alias's -F | alias s='ssh -F ./.ssh_config -o BatchMode=yes'\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && s x@h true |
+      | scp -o in an alias | alias c='scp -o ProxyCommand=./p.sh -o BatchMode=yes x@h:f /tmp/zz'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && c |
+      | scp -S in an alias | alias c='scp -S ./p.sh x@h:f /tmp/zz'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && c |
+      | sftp -F in an alias | alias c='sftp -F ./.ssh_config -o BatchMode=yes x@h'\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && c |
+      | ssh options in a variable | SSHOPTS='-o ProxyCommand=./p.sh -o BatchMode=yes'\nalias s='ssh $SSHOPTS'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && s x@h true |
+      | a relative LESSOPEN | export LESSOPEN='\|./lp.sh %s'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > lp.sh; chmod +x lp.sh | cd ~/dotfiles && less notes.txt |
+      | git's ext transport | alias gl='git -c protocol.ext.allow=always ls-remote ext::./p.sh'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
+      | a git config --global line | git config --global core.fsmonitor ./fs.sh\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && git status |
       | a ${SSH_TTY:+} not taken | . ~/dotfiles/prompt${SSH_TTY:+-ssh}.sh 2>/dev/null\n        | printf 'touch ~/planted-ran' > prompt.sh         | true  |
       | an assignment not taken  | [ -n \"$SSH_TTY\" ] && S=-ssh; . ~/dotfiles/prompt$S.sh\n   | printf 'touch ~/planted-ran' > prompt.sh         | true  |
       | ANSI-C quoting           | . $HOME/$'dot\x66iles'/extra.sh\n                          | printf 'touch planted-ran' >> extra.sh           | true  |
