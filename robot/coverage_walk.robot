@@ -10,7 +10,8 @@ Documentation       As the engineer who keeps the suite under its 30 minutes on 
 ...                 a fork (`restart_coverage` of `features/support/forked_agents.py`).
 ...                 And neither reads its call stack's source when coverage starts in it
 ...                 (`scripts/coverage_quick_start.py`, 6.5 ms of CPU each), nor imports
-...                 coverage's reporters and `multiprocessing` (12 % of its start's instructions).
+...                 coverage's reporters and `multiprocessing` (12 % of its start's instructions),
+...                 nor collects coverage's own objects (the garbage collector off as it imports).
 
 Library             OperatingSystem
 Library             Process
@@ -51,6 +52,8 @@ ${QUICK}            SEPARATOR=\n
 ...                 imported = {"multiprocessing", "xml.dom.minidom", "html.entities"} & set(sys.modules)
 ...                 assert not imported, f"coverage imported what only its reports use: {imported}"
 ...                 assert coverage.control.HtmlReporter.__name__ == "HtmlReporter", "a report's name is not the real one"
+...                 import gc
+...                 assert gc.isenabled() and gc.get_freeze_count() > 10000, f"coverage's objects are collected: {gc.get_freeze_count()}"
 ${QUICK_PROBE}      SEPARATOR=\n
 ...                 import json, os, subprocess, sys
 ...                 sys.path.insert(0, os.getcwd())
