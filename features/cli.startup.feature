@@ -86,7 +86,8 @@ Feature: The help and the read-only views start quickly
   # Typer builds a command from its function's signature (each parameter's type, default
   # and help) as the command runs: `agents --help` lists the root's commands from their help
   # alone, and a command line builds only the command it runs. And what the start imported
-  # (typer, the CLI) stays out of the garbage collections after it, the one at exit too.
+  # (typer, the CLI; a read-only view's modules) stays out of the garbage collections after
+  # it, the one at exit too.
   Scenario Outline: A command line builds only the command it runs, and collects only what it made
     When I run "<command>" and note the commands typer builds
     Then the exit code is 0
@@ -98,6 +99,7 @@ Feature: The help and the read-only views start quickly
       | agents --help             | agents         | demo, gc, schema, hooks, install, plan |
       | agents hooks status       | hooks, status  | demo, gc, schema, plan           |
       | agents plan correct --help | correct       | demo, hooks, run, undo           |
+      | agents plan list          | no command     | agents, list                     |
 
   # A mistyped plan file, or arguments that do not go together, cost what `--help` costs:
   # `agents plan run` in its plain forms is refused before typer parses it and before the
