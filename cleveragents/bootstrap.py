@@ -16,6 +16,7 @@ from cleveragents.adapters.clock import SystemClock
 from cleveragents.adapters.config_file import ConfigFile, model_name
 from cleveragents.adapters.environments.browser.page_environment import PageEnvironment
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
+from cleveragents.adapters.git.folder_listing import refuse_unenterable
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import refuse_top_on_import_path
 from cleveragents.adapters.host_programs import refuse_top_on_path
@@ -268,6 +269,7 @@ def bootstrap(
     see `GitRepository.discover`)."""
     # Again here, for the tree `start` lies in: `main` trusted the loader for the working
     # folder's tree before typer read a `-C DIR` it could not (and for callers not `main`).
+    refuse_unenterable(start)  # a killed command's `chmod 000 .`: before any git runs
     trust_loader(tree_of(start))  # before any git runs: `discover` runs two
     repo = GitRepository.discover(start, settling=settling)
     if not settling:  # a hook process (settling) runs with `-P`: refusing it guards nothing

@@ -101,6 +101,7 @@ Feature: What a command did to a .git is put back, and named, right after it
       | chmod 555 a/b/.claude a/b/.git/hooks && chmod 000 a/b/.git/config | removed a/b/.git: new, its config names what git cannot read                                             | removed a/b/.claude/settings.json: new, Claude Code would read it outside the sandbox                                                                                                   | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
       | chmod 000 a/b/.mcp.json a/b/.exrc                                 | removed a/b/.git: new, its config names core.fsmonitor                                                   | removed a/b/.mcp.json: new, Claude Code would read it outside the sandbox                                                                                                               | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
       | echo x > a/.exrc && chmod 555 a                                   | removed a/.exrc: new, vim or nvim would run it in whatever folder it starts in (~/.vimrc's `set exrc`)   | gave a (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back                                                                 | ["a/.exrc", "a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"] | ["0o555", "0o755"] |
+      | chmod 000 .                                                       | removed a/b/.git: new, its config names core.fsmonitor                                                   | gave . (was ---------) its owner's rights back (u+rwx): agents looks into every folder for what your git, editor or Claude Code would run there (chmod sets the mode back)              | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
       | chmod 700 u0 && echo gitdir: /x > u0/.git && chmod 000 u0         | removed u0/.git: new, a git file naming a git directory elsewhere                                        | removed a/b/.git: new, its config names core.fsmonitor                                                                                                                                  | ["a/b/.claude", "a/b/.exrc", "a/b/.mcp.json"]            | ["0o755", "0o755"] |
 
   # The same as a run killed while its command ran: the next command's settling takes back
@@ -108,6 +109,28 @@ Feature: What a command did to a .git is put back, and named, right after it
   # back (walk25: PermissionError, and the settling after that left the plantings for good).
   # The run is killed again midway through the next walk: the settling gives the user's
   # `000` and `311` folders their modes back (walk26: the walk's journal in the state folder).
-  Scenario: As a user not root, a killed run's planting in a folder it made read-only is settled
-    When as a user who is not root, a run killed after its command planted in a/b and ran `chmod 555 a/b` is settled by the next command
-    Then its outcome says "gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back", left a and a/b modes ["0o755", "0o555"] and nothing it planted
+  # An ignored file of mine in a folder of mine I cannot list: the look before a command
+  # saves it as any other (walk26: git's `ls-files` before the walk could not see it, and a
+  # command's `chmod 700 u0 && rm u0/s.log` lost it for good).
+  Scenario: As a user not root, my ignored file in my folder of mode 000 is saved before a command
+    When as a user who is not root, a command deletes my ignored u0/s.log in my folder u0 of mode 000
+    Then the look before it saved u0/s.log, its record keeps it, and u0 has mode 000 again
+
+  # A folder of mine git may list but not enter (`chmod 600`): `git add --all` cannot stat
+  # what it holds, so no checkpoint is made; the refusal names the folder and its chmod
+  # (walk26: it said "make that path readable" of a readable file).
+  Scenario: As a user not root, my folder of mode 600 holding files is named when no checkpoint can be made
+    When as a user who is not root, the tree is checkpointed with my folder u6 of mode 600
+    Then the checkpoint is refused in one line: "give u6 its owner's x (`chmod u+x u6`: its mode rw------- lets git list it but not read what it holds)"
+
+  # A run killed after its command's `chmod 000 .` (the tree's top): the next agents cannot
+  # enter the tree and says so in one line; after the `chmod u+rwx` it names, its settling
+  # takes back what the command planted (attack 25 G11: a PermissionError traceback, exit 70).
+  Scenario Outline: As a user not root, a killed run's planting in a folder it made read-only (<after>) is settled
+    When as a user who is not root, a run killed after its command planted in a/b and ran `<after>` is settled by the next command
+    Then its outcome says "<said>", left a and a/b modes <modes> and nothing it planted
+
+    Examples:
+      | after       | said                                                                                                                      | modes              |
+      | chmod 555 a/b | gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back | ["0o755", "0o555"] |
+      | chmod 000 . | (its mode --------- keeps you out): a command an agent ran before it was killed may have made it so                        | ["0o755", "0o755"] |

@@ -83,6 +83,24 @@ Feature: The help and the read-only views start quickly
       | agents plan run {tmp}/missing.yaml --budget-calls 3 | 2    | cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_undo, cleveragents.cli.plan_diff |
       | agents plan undo --yes             | 0    | cleveragents.cli.plan, cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_tree |
 
+  # Typer builds a command from its function's signature (each parameter's type, default
+  # and help) as the command runs: `agents --help` lists the root's commands from their help
+  # alone, and a command line builds only the command it runs. And what the start imported
+  # (typer, the CLI; a read-only view's modules) stays out of the garbage collections after
+  # it, the one at exit too.
+  Scenario Outline: A command line builds only the command it runs, and collects only what it made
+    When I run "<command>" and note the commands typer builds
+    Then the exit code is 0
+    And typer built "<built>" and none of "<others>"
+    And what it imported is left out of later garbage collections, which still run
+
+    Examples:
+      | command                   | built          | others                           |
+      | agents --help             | agents         | demo, gc, schema, hooks, install, plan |
+      | agents hooks status       | hooks, status  | demo, gc, schema, plan           |
+      | agents plan correct --help | correct       | demo, hooks, run, undo           |
+      | agents plan list          | no command     | agents, list                     |
+
   # A mistyped plan file, or arguments that do not go together, cost what `--help` costs:
   # `agents plan run` in its plain forms is refused before typer parses it and before the
   # bootstrap is imported (cli/run_arguments.py).

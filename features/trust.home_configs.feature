@@ -148,6 +148,13 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | ssh -F exported for git | export GIT_SSH_COMMAND=\"ssh -F ./.ssh_config -o BatchMode=yes\"\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && git ls-remote ssh://x@h/r |
       | an ssh alias's -o spaced | alias s='ssh -o \"ProxyCommand ./p.sh %h %p\" -o BatchMode=yes'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && s x@h true |
       | an ssh alias's -F | alias s='ssh -F ./.ssh_config -o BatchMode=yes'\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && s x@h true |
+      | scp -o in an alias | alias c='scp -o ProxyCommand=./p.sh -o BatchMode=yes x@h:f /tmp/zz'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && c |
+      | scp -S in an alias | alias c='scp -S ./p.sh x@h:f /tmp/zz'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && c |
+      | sftp -F in an alias | alias c='sftp -F ./.ssh_config -o BatchMode=yes x@h'\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && c |
+      | ssh options in a variable | SSHOPTS='-o ProxyCommand=./p.sh -o BatchMode=yes'\nalias s='ssh $SSHOPTS'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && s x@h true |
+      | a relative LESSOPEN | export LESSOPEN='\|./lp.sh %s'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > lp.sh; chmod +x lp.sh | cd ~/dotfiles && less notes.txt |
+      | git's ext transport | alias gl='git -c protocol.ext.allow=always ls-remote ext::./p.sh'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
+      | a git config --global line | git config --global core.fsmonitor ./fs.sh\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && git status |
       | a ${SSH_TTY:+} not taken | . ~/dotfiles/prompt${SSH_TTY:+-ssh}.sh 2>/dev/null\n        | printf 'touch ~/planted-ran' > prompt.sh         | true  |
       | an assignment not taken  | [ -n \"$SSH_TTY\" ] && S=-ssh; . ~/dotfiles/prompt$S.sh\n   | printf 'touch ~/planted-ran' > prompt.sh         | true  |
       | ANSI-C quoting           | . $HOME/$'dot\x66iles'/extra.sh\n                          | printf 'touch planted-ran' >> extra.sh           | true  |
@@ -169,7 +176,9 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     # Attack 22, findings 14-17: `set exrc`, gdb's safe-path `/`, a relative ProxyCommand,
     # a relative tmux source-file, a PROMPT_COMMAND sourcing `./.prompt.sh` (`../` and
     # `$PWD/` too: attack 23 F23, F32; a file Fedora's `~/.bashrc.d/*` loop sources: F27;
-    # a `*.py` gdb sources, vim's `runtime`, `exe 'set' 'exrc'`: attack 24 F6, F7):
+    # a `*.py` gdb sources, vim's `runtime`, `exe 'set' 'exrc'`: attack 24 F6, F7; vim's
+    # `packadd`, gdb's `eval` and `alias`, VIMINIT and a gdb alias's `-iex` in the shell
+    # (typed there), a VimEnter `exe 'source' f` of a `findfile()`: attack 25 G7, G8, G13, G16):
     # the model's file of that name in any folder ran at my next such program there,
     # outside the box. oh-my-zsh's dotenv plugin (a stand-in of its loader and plugin, as
     # the plugin does it: `source $ZSH_DOTENV_FILE` at start and at each `cd`) and emacs'
@@ -210,6 +219,12 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .gdbinit    | source ~/.gdbinit-gef.py\n                | .gdbinit-gef.py  | import gdb\ngdb.execute('source .gef-local')\n | .gef-local | shell touch planted-ran\n | gdb | gdb | ~/.gdbinit-gef.py's `source` |
       | .vimrc      | runtime opts.vim\n                        | .vim/opts.vim    | set exrc\n                                   | .exrc            | silent !touch planted-ran\n       | vim     | vim or nvim | ~/.vim/opts.vim's `set exrc`     |
       | .vimrc      | exe 'set' 'exrc'\n                        | -                | -                                            | .exrc            | silent !touch planted-ran\n       | vim     | vim or nvim | ~/.vimrc's `set exrc`            |
+      | .vimrc      | packadd opts\n                           | .vim/pack/my/opt/opts/plugin/o.vim | set exrc\n                 | .exrc            | silent !touch planted-ran\n       | vim     | vim or nvim | ~/.vim/pack/my/opt/opts/plugin/o.vim's `set exrc` |
+      | .gdbinit    | eval \"set auto-load safe-path /\"\n       | -                | -                                            | .gdbinit         | shell touch planted-ran\n         | gdb     | gdb         | ~/.gdbinit's auto-load safe-path |
+      | .gdbinit    | alias src = source\nsrc ~/.gdb/init.py\n  | .gdb/init.py     | import gdb\ngdb.execute('set auto-load safe-path /')\n | .gdbinit | shell touch planted-ran\n | gdb | gdb | ~/.gdb/init.py's auto-load safe-path |
+      | .bashrc     | export VIMINIT='let $MYVIMRC=\"~/.config/vim/vimrc\" \| source $MYVIMRC'\n | .config/vim/vimrc | set exrc\n | .exrc | silent !touch planted-ran\n | vim in bash | vim or nvim | ~/.config/vim/vimrc's `set exrc` |
+      | .bashrc     | alias gdb='gdb -iex \"set auto-load safe-path /\"'\n | - | -                                        | .gdbinit         | shell touch planted-ran\n         | gdb in bash | gdb     | ~/.bashrc's gdb option's auto-load safe-path |
+      | .vimrc      | au VimEnter * let f = findfile('.vimlocal', '.;') \| if !empty(f) \| exe 'source' f \| endif\n | - | - | .vimlocal | silent !touch planted-ran\n | vim session | vim or nvim | ~/.vimrc's `:execute` of `source` |
       | .zshrc      | plugins=(git dotenv)\nZSH_DOTENV_PROMPT=false\nsource ~/.oh-my-zsh/oh-my-zsh.sh\n | .oh-my-zsh/oh-my-zsh.sh | source_env() { [[ -f $ZSH_DOTENV_FILE ]] && source $ZSH_DOTENV_FILE }\nZSH_DOTENV_FILE=${ZSH_DOTENV_FILE:-.env}\nif (( ${plugins[(I)dotenv]} )); then autoload -U add-zsh-hook; add-zsh-hook chpwd source_env; source_env; fi\n | .env | touch planted-ran\n | zsh | zsh | ~/.zshrc's oh-my-zsh dotenv |
       | .psqlrc     | \set QUIET 1\n\i .psqlrc.local\n            | -                | -                                            | .psqlrc.local    | \! touch planted-ran\n          | psql    | psql        | ~/.psqlrc's \i                  |
       | .emacs.d/init.el | (setq enable-local-variables :all)\n     | -                | -                                            | .dir-locals.el   | ((nil . ((eval . (shell-command \"touch planted-ran\")))))\n | emacs | emacs | ~/.emacs.d/init.el's local eval |

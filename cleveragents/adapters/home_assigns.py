@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cleveragents.adapters.home_moves import OPTION, QUIET
-from cleveragents.adapters.home_values import SYSTEM_PRINTERS, VAGUE, could_name
+from cleveragents.adapters.home_values import KUBE_NAMED, SYSTEM_PRINTERS, VAGUE, could_name
 from cleveragents.adapters.home_words import RUNS, STARTS, _expand, _relative
 from cleveragents.domain.launchers import INERT, OPAQUE
 from cleveragents.domain.reach import printable
@@ -134,6 +134,8 @@ def vague(names: list[str], variables: dict[str, list[str] | None]) -> None:
     """`names` set to what agents does not evaluate: each may name the tree."""
     for name in names:
         variables[name] = None
+        if name == "KUBECONFIG":  # (`read KUBECONFIG`: made from what agents cannot tell)
+            variables[KUBE_NAMED] = None
     variables[VAGUE] = [*(variables.get(VAGUE) or []), *names]
 
 

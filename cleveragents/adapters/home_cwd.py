@@ -6,9 +6,10 @@ and vim's and nvim's plugin files and nvim's `lua/` modules, where a config sets
 too (LazyVim's `lua/config/options.lua`), and the files of the home these source in turn
 (`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`, each file a loop
 sources, Fedora's `for rc in ~/.bashrc.d/*; do . "$rc"; done`: attack 23 F2, F5, F6, F27),
-as their own kind, a few levels deep. Not read: a path only another variable names, a `cd`
-function's command run by a bare path. oh-my-zsh's dotenv, `~/.psqlrc`'s `\\i` and emacs'
-local eval are read so too (attack 23 F16).
+as their own kind, a few levels deep; and what a `packadd`, an autoload function's call, a
+shell file's VIMINIT, `vim -u` or `gdb -ix` names (attack 25 G7, G13). Not read: a path
+only another variable names, a `cd` function's command run by a bare path. oh-my-zsh's
+dotenv, `~/.psqlrc`'s `\\i` and emacs' local eval are read so too (attack 23 F16).
 
 Cost: a `stat` of each (about 35 names, and what the globs match) per look, a read of those
 changed since (a few KB).
@@ -36,6 +37,7 @@ from cleveragents.domain.cwd_reads import (
     reads,
     script_kind,
     sourced,
+    started,
 )
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import Reach, printable
@@ -62,7 +64,9 @@ MOST_GLOBBED = 256  # files of those globs read, at most, each
 DEEPEST, MOST_SOURCED = 4, 64  # files sourced in turn: levels, and files, at most
 # Each file read in this process, by its stat: what it makes a program read, and the files
 # of the home it sources.
-_read: dict[tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[str]]] = {}
+_read: dict[
+    tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[tuple[str, str]]]
+] = {}
 
 
 def cwd_reads(tree: Path) -> list[Reach]:
@@ -94,10 +98,13 @@ def cwd_reads(tree: Path) -> list[Reach]:
         for path, kind in level:
             reaches, more = _of(path, kind, top, real_home, home)
             found += reaches
-            for pattern in more:
+            for pattern, of in more:
+                # (a name that is not there spends none of the bound: `autoload/x.vim`
+                # is looked for in four runtime folders)
                 matched = glob.glob(pattern) if glob.has_magic(pattern) else [pattern]
+                matched = [m for m in matched if os.path.lexists(m)]
                 for each in sorted(matched)[:MOST_GLOBBED]:
-                    key = (os.path.normpath(each), script_kind(kind, each))
+                    key = (os.path.normpath(each), script_kind(of, each))
                     if key not in seen and len(seen) < len(todo) + MOST_SOURCED:
                         seen.add(key)
                         deeper.append((each, key[1]))
@@ -108,9 +115,11 @@ def cwd_reads(tree: Path) -> list[Reach]:
     return [replace(reach, any_case=True) for reach in dict.fromkeys(found)]
 
 
-def _of(path: str, kind: str, top: str, real_home: str, home: str) -> tuple[list[Reach], list[str]]:
+def _of(
+    path: str, kind: str, top: str, real_home: str, home: str
+) -> tuple[list[Reach], list[tuple[str, str]]]:
     """What the config `path` of `kind` has a program read from its folder, and the files
-    of the home it sources (absolute, or globs)."""
+    of the home it sources (absolute, or globs) with the kind each is read as."""
     try:
         st = os.stat(path)
     except OSError:
@@ -122,7 +131,12 @@ def _of(path: str, kind: str, top: str, real_home: str, home: str) -> tuple[list
     text, _ = _text(path)
     shown = printable("~/" + os.path.relpath(path, home) if path.startswith(home + "/") else path)
     found = [] if text is None else reads(kind, text, shown, top, real_home)
-    more = [] if text is None else sourced(kind, text, os.path.dirname(path), home)
+    more = (
+        []
+        if text is None
+        else [(p, kind) for p in sourced(kind, text, os.path.dirname(path), home)]
+    )
+    more += [] if text is None else started(kind, text, home)
     _read[(path, kind, top)] = (mark, found, more)
     return found, more
 

@@ -1,7 +1,8 @@
 """The home's startup code past its files' plain lines: the loader variables agents' own
 environment holds (read as one more startup file, `environ_lines`), fish's `conf.d` files,
 alias bodies (shell code run when typed), the code a `sh -c` runs (`shell_strings`), and a
-`$(cmd)` whose program prints the system's places (`elsewhere`): read by
+`$(cmd)` whose program prints the system's places (`elsewhere`), or no path it runs
+(`not_run`): read by
 `home_shells.home_shell_places` as the files are."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import shutil
 from pathlib import Path
 
 from cleveragents.adapters.home_moves import HOLDERS, READERS
-from cleveragents.adapters.home_values import SYSTEM_PRINTERS
+from cleveragents.adapters.home_values import SYSTEM_PRINTERS, Variables, could_name, values
 from cleveragents.adapters.loader_path import started_value
 
 # agents' own environment, read as lines of a startup file (`environ_lines`); the names no
@@ -96,6 +97,26 @@ def shell_strings(text: str) -> list[str]:
             if os.path.basename(word) in _SHELLS and words[at + 1] == "-c":
                 found.append(words[at + 2])
     return found
+
+
+def not_run(words: list[str], index: int, variables: Variables, top: Path) -> bool:
+    """Whether the word at `index`, a path agents cannot name where a command starts, is no
+    path the home runs of the tree `top`: an array's first element (`fpath=($ZSH/x/$p
+    $fpath)`: no command; its reader's entries are `home_moves.reader_of_top`'s), a path
+    built on a positional parameter (`work() { . ~/venvs/$1/bin/activate; }`: what the user
+    types when calling it, no value of the files') whose known part neither lies in the
+    tree nor holds it (`~/src/$1/.envrc` does: `home_values.could_name`), a variable
+    set to one too (`$ZSH_CUSTOM/$filepath`), or `elsewhere`."""
+    from cleveragents.adapters.home_words import POSITIONAL
+
+    home = (variables.get("HOME") or [""])[0]
+    if index >= 2 and words[index - 1] == "(" and words[index - 2].endswith("="):
+        return True
+    forms = values(words[index], variables, home) or words[index : index + 1]  # (`$1` kept)
+    typed = [one for one in forms if POSITIONAL.search(one)]  # (and unset: `local` in a body)
+    if typed and all(one in typed or "$" not in one for one in forms):
+        return not any(could_name(one, variables, home, top) for one in forms)
+    return elsewhere(words, index, home, top)
 
 
 def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:

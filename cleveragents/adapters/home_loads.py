@@ -17,7 +17,7 @@ when the files reach the tree or it lies in the home). The output of a program (
 -)"`, `eval "$(ssh-agent -s)"`) is its own: not read (not the user's data). And the files a
 `kubectl --kubeconfig FILE` of the text or its aliases names (`alias k='kubectl
 --kubeconfig=$HOME/.kube/work.yaml'`; helm's, k9s' too: attack 24 F4), kept as
-`KUBE_FLAGGED`: kubectl reads each as `KUBECONFIG=FILE` (`home_mentions._kubeconfigs`)."""
+`KUBE_FLAGGED`: kubectl reads each as `KUBECONFIG=FILE` (`home_kubeconfigs`)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,16 @@ import shlex
 from pathlib import Path
 
 from cleveragents.adapters.home_environ import alias_bodies
-from cleveragents.adapters.home_values import UNREAD, _close
-from cleveragents.adapters.home_words import GLOB, MOST_READ, _expand, _relative, _words
+from cleveragents.adapters.home_values import KUBE_NAMED, UNREAD, _close
+from cleveragents.adapters.home_words import (
+    GLOB,
+    MOST_READ,
+    POSITIONAL,
+    STARTS,
+    _expand,
+    _relative,
+    _words,
+)
 from cleveragents.domain.reach import printable
 
 # A builtin that sets the variables its words name (`export $(...)`, `eval "$(...)"`), at a
@@ -47,7 +55,8 @@ _DYNAMIC = re.compile(r"""^["']?\$(?!\()""")  # `"$k=$v"`, `$kv`, `"$line"`: a n
 _ENDS = frozenset((";", "&&", "||", "|", "&", ")", "}", "do", "done", "then", "fi", "else"))
 KUBE_FLAGGED = "\0kubeconfig"  # in the variables: the files a `--kubeconfig` names (None:
 # one agents cannot evaluate); kept for the home's scan (`KEPT`), `UNREAD` when reached
-KEPT = (UNREAD, KUBE_FLAGGED)
+KEPT = (UNREAD, KUBE_FLAGGED, KUBE_NAMED)
+_SUBSTITUTION = re.compile(r"\$\(|`")
 
 
 def dotenv_files(
@@ -93,17 +102,38 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
     """Adds to `variables`' `KUBE_FLAGGED` each file a `--kubeconfig FILE` (`=FILE`) of
     `text` or of its aliases' bodies names, and an assignment word's `KUBECONFIG=F` (`alias
     kprod='KUBECONFIG=~/.kube/prod kubectl'`: attack 25 G5; one an `export` line makes is
-    read twice, harmlessly); None once one is what agents cannot evaluate."""
-    for line in [*text.splitlines(), *alias_bodies(text)]:
+    read twice, harmlessly); None once one is what agents cannot evaluate (what it is made
+    from noted: `note_named`). A `$1` (`"$@"`) of a function's body is what the file's calls
+    of it give (`k() { kubectl --kubeconfig "$1" ...; }`, `k ~/.kube/a.yaml`), of an alias'
+    none; and what the user types when calling it, most likely a file of `~/.kube`: its
+    every file (not the tree whole)."""
+    lines = text.splitlines()
+    function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
+    for number, line in enumerate([*lines, *alias_bodies(text)]):
         words = _words(line)
         for at, word in enumerate(words):
+            if (at == 0 or words[at - 1] in STARTS) and (words[at + 1 : at + 2] == ["()"]):
+                pending = word
+            pending = "".join(words[at + 1 : at + 2]) if word == "function" else pending
+            if word == "{" and (pending or function):
+                function, pending, depth = function or pending, "", depth + 1
+            elif word == "}" and function:
+                depth -= 1
+                function = function if depth else ""
             if word == "--kubeconfig" and at + 1 < len(words):
                 named = words[at + 1]
             elif word.startswith("--kubeconfig=") or _prefixed(words, at, "KUBECONFIG="):
                 named = word.partition("=")[2]
             else:
                 continue
-            values = _expand(named, variables, home)
+            alias = number >= len(lines)
+            if POSITIONAL.search(named) and (alias or function):  # and what the user types
+                called = [] if alias else _called(lines, function, named, variables, home)
+                values = None if called is None else [*called, f"{home}/.kube/*"]
+            else:
+                values = _expand(named, variables, home)
+                if values is None:
+                    note_named(named, variables, home)
             earlier = variables.get(KUBE_FLAGGED, [])
             both = None if values is None or earlier is None else [*earlier, *values]
             variables[KUBE_FLAGGED] = both
@@ -113,6 +143,85 @@ def _prefixed(words: list[str], at: int, name: str) -> bool:
     """Whether `words[at]` assigns `name` for the command after it (`KUBECONFIG=F kubectl`),
     not for the shell (`KUBECONFIG=$KUBECONFIG:$f;`: read as the startup files' own)."""
     return words[at].startswith(name) and at + 1 < len(words) and words[at + 1] not in _ENDS
+
+
+def _called(
+    lines: list[str], function: str, word: str, variables: dict[str, list[str] | None], home: str
+) -> list[str] | None:
+    """The values of `word`, of `function`'s body, for each call of it in `lines` (its
+    positional parameters the call's words; `$@`, `$*` each), or None when one is what
+    agents cannot evaluate (what it is made from noted)."""
+    found: list[str] = []
+    for line in lines:
+        words = _words(line)
+        for at, name in enumerate(words):
+            if name != function or words[at + 1 : at + 2] == ["()"]:
+                continue
+            if at and words[at - 1] not in STARTS:
+                continue
+            given = list(itertools.takewhile(lambda w: w not in STARTS, words[at + 1 :]))
+            for one in given if re.search(r"\$\{?[@*]", word) else [""]:
+                put = _put(word, given, one)
+                values = _expand(put, variables, home) if put else []
+                if values is None:
+                    note_named(put, variables, home)
+                    return None
+                found += values
+    return found
+
+
+def _put(word: str, given: list[str], each: str) -> str:
+    """`word` with its positional parameters (`$1`, `${2}`, `$@`) what a call of words
+    `given` makes them, `each` for `$@`, `$*` (one of them at a time)."""
+
+    def one(match: re.Match[str]) -> str:
+        digit = match[0].strip("${}")
+        if not digit.isdigit():
+            return each
+        return given[int(digit) - 1] if int(digit) <= len(given) else ""
+
+    return POSITIONAL.sub(one, word)
+
+
+def note_named(value: str, variables: dict[str, list[str] | None], home: str) -> None:
+    """Notes in `variables`' `KUBE_NAMED` what the kubeconfig `value`, not evaluated, is
+    made from (`named_sources`); None once one is made from what agents cannot name."""
+    sources = named_sources(value, variables, home)
+    earlier = variables.get(KUBE_NAMED, [])
+    variables[KUBE_NAMED] = None if sources is None or earlier is None else [*earlier, *sources]
+
+
+def named_sources(
+    value: str, variables: dict[str, list[str] | None], home: str
+) -> list[str] | None:
+    """The paths (absolute, maybe globs) the value `value`, which agents cannot evaluate,
+    is made from: the files and folders its `$(...)`s' (backquotes') commands read
+    (`$(ls ~/.kube/configs/* | tr '\\n' :)`: `~/.kube/configs/*`; `$(cat ~/.kubelist)`:
+    `~/.kubelist`), the folder before one (`~/clusters/$(cat ~/.ctx).yaml`: `~/clusters/`)
+    and each other `:` part; None when one reads none, or none agents can name
+    (`$(kubectl-contexts)`, `$(cat "$LIST")`, `$CLUSTERS/x`)."""
+    found: list[str] = []
+    rest, at = "", 0  # `value`, each `$(...)` a NUL
+    while match := _SUBSTITUTION.search(value, at):
+        opened = match[0] == "$("
+        end = _close(value, match.end() - 1, "(", ")") if opened else value.find("`", match.end())
+        inner = value[match.end() : end if end > 0 else len(value)]
+        named, unnamed = _read_files(inner, variables, home)
+        if unnamed or not named:
+            return None
+        found += named
+        rest, at = rest + value[at : match.start()] + "\0", end + 1 if end > 0 else len(value)
+    for part in (rest + value[at:]).split(":"):
+        known, cut, _ = part.partition("\0")
+        if cut and known:  # `~/clusters/$(...)`: any file of `~/clusters`
+            known = known if known.endswith("/") else os.path.dirname(known) + "/"
+        elif cut or not part:
+            continue
+        values = _expand(known, variables, home)
+        if values is None or not all(v.startswith("/") for v in values):
+            return None
+        found += values
+    return found or None
 
 
 def _inner(line: str, at: int) -> str:

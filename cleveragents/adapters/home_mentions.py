@@ -25,7 +25,7 @@ mentions, anywhere, comments and all, is one the program may run or load:
     what is known of it (its folder before the unknown part, the home for a home
     expression) lies in the tree or holds it, said;
   * a kubeconfig (`~/.kube/config`, a file of the home a startup file's `KUBECONFIG`
-    names, or a `kubectl --kubeconfig`: `_kubeconfigs`) is read as kubectl reads it too,
+    names, or a `kubectl --kubeconfig`: `home_kubeconfigs`) is read as kubectl reads it too,
     as YAML (`kube_configs`: a JSON `\\u0075`, a YAML `\\x61` escape), for the programs it
     runs (attack 23 F11, 24 F4);
   * a file of the table agents does not read (over `MOST_BYTES`, a FIFO), or more than
@@ -53,16 +53,15 @@ config of 180 `lua/**` files in 31 folders and 60 packages' `plugin` folders, 2.
 from __future__ import annotations
 
 import fnmatch
-import glob
-import itertools
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
-from cleveragents.adapters.home_assigned import put_in, startup_value, unread_said
-from cleveragents.adapters.home_loads import KUBE_FLAGGED
+from cleveragents.adapters.home_assigned import put_in, unread_said
+from cleveragents.adapters.home_kubeconfigs import MOST_FILES
+from cleveragents.adapters.home_kubeconfigs import kubeconfigs as home_kubeconfigs
 from cleveragents.adapters.home_words import in_tree
 from cleveragents.domain import vim_expressions
 from cleveragents.domain.config_mentions import GLOB, UNKNOWN, Mention, scan
@@ -72,9 +71,6 @@ from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
 DEEPEST = 8  # folders a `**` of the table goes down, at most (a deeper file is not read)
-MOST_FILES = 2048  # files of the table read, at most (Steam and wine make hundreds of
-# `.desktop` entries)
-KUBE_CACHES = ("cache", "http-cache")  # kubectl's own: many large files, no kubeconfig
 VAGUE_PATH = "\0vague"  # `_full`: a variable the startup files set, not evaluated
 
 
@@ -184,7 +180,7 @@ def _standing(folder: str, node: Node, depth: int = 0) -> list[str]:
 def mention_places(top: Path, home: str) -> Found:
     """What the home's configs (`CONFIGS`) name of the tree `top`: see the module."""
     result = Found([], [])
-    kubeconfigs, result.whole = _kubeconfigs(top, home)
+    kubeconfigs, result.whole = home_kubeconfigs(top, home)
     configs = list(dict.fromkeys([*config_paths(home), *kubeconfigs]))
     if len(configs) > MOST_FILES:
         result.whole = f"your home holds more than {MOST_FILES} program configs"
@@ -222,37 +218,6 @@ def mention_places(top: Path, home: str) -> Found:
                 ):
                     result.own.append(full)  # `script-shell=~/bin/wrap`: what it runs
     return result
-
-
-def _kubeconfigs(top: Path, home: str) -> tuple[list[str], str]:
-    """The home's files `KUBECONFIG` names (`export KUBECONFIG=~/.kube/a:~/.kube/b`, attack
-    23 F11): its startup files' values and agents' own, each `:` part a file outside the
-    tree (the tree's are read as its own: `home_files`). When the files set it to what
-    agents cannot evaluate (`$(ls ~/.kube/configs/* | tr '\\n' :)`): every file of
-    `~/.kube` (at most `MOST_FILES`), and why the tree is whole when it lies in the home.
-    A file a `kubectl --kubeconfig` names counts so too (`home_loads.KUBE_FLAGGED`), and a
-    glob's every match (a `for f in ~/clusters/*.yaml; do KUBECONFIG=$KUBECONFIG:$f` loop)."""
-    values, flagged = startup_value("KUBECONFIG"), startup_value(KUBE_FLAGGED)
-    if values is None or flagged is None:
-        kube = glob.iglob(
-            glob.escape(folder := os.path.join(home, ".kube")) + "/**", recursive=True
-        )
-        kube = (f for f in kube if os.path.relpath(f, folder).split("/")[0] not in KUBE_CACHES)
-        files = [f for f in itertools.islice(kube, MOST_FILES) if os.path.isfile(f)]
-        said = "your home's startup files set KUBECONFIG to a value agents cannot evaluate"
-        if values is not None:
-            said = "your home's startup files give kubectl a --kubeconfig agents cannot evaluate"
-        inside = top.is_relative_to(os.path.realpath(home))
-        return files, f"{said}: kubectl runs what the files it names name" if inside else ""
-    found: list[str] = []
-    for each in (one for value in [*values, *flagged] for one in value.split(":")):
-        each = home + each[1:] if each.startswith("~/") else each
-        many = GLOB.search(each) and each.startswith("/") and "\0" not in each
-        for entry in sorted(itertools.islice(glob.iglob(each), MOST_FILES)) if many else [each]:
-            real = os.path.realpath(entry) if entry.startswith("/") and "\0" not in entry else ""
-            if real and os.path.isfile(real) and in_tree(top, real) is None:
-                found.append(entry)
-    return found[:MOST_FILES], ""
 
 
 def _held(

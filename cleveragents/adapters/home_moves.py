@@ -38,6 +38,8 @@ READERS = frozenset(  # zsh's arrays, fish's lists too
 # The `:`-lists whose empty entry is the folder a program runs in (bash's PATH, Python's
 # sys.path, ld.so's LD_LIBRARY_PATH), attack 23 F8.
 EMPTY_IS_HERE = frozenset(("PATH", "PYTHONPATH", "LD_LIBRARY_PATH"))
+DECLARERS = ("export", "local", "declare", "typeset", "readonly")  # (`declared`, `DATA`)
+DATA = re.compile(r"(?:\$\(|`)\s*(?:cat|grep|egrep|sed|awk|cut|tr|sort|head|tail|envsubst)\s")
 # Those whose programs read a folder of theirs, deep (`$XDG_CONFIG_HOME/nvim/`): the tree
 # lying in one is the home's whole.
 HOLDERS = frozenset(
@@ -73,7 +75,7 @@ def follow_cd(
     """Follow `cd X`, `pushd X` or `popd` in `here` (None: where it leads is not named) and
     `$PWD` with it; why it is an unknown (a folder agents cannot evaluate that may be the
     tree's: `cd "$(realpath ~/dotfiles)"`), or ""; `$OLDPWD` is where it was."""
-    from cleveragents.adapters.home_words import STARTS, _expand
+    from cleveragents.adapters.home_words import POSITIONAL, STARTS, _expand
 
     given = list(itertools.takewhile(lambda w: w not in STARTS, given)) or given[:1]
     given = [joined(given)] if given[:1] and given[0].endswith("$") else given  # `$(...)`
@@ -84,7 +86,8 @@ def follow_cd(
         here[len(here) - bool(here) :] = [] if verb == "popd" else [None]
     else:
         values = _expand(given[0], variables, home) if given else [home]
-        if values is None and could_name(" ".join(given), variables, home, top):
+        typed = bool(given) and bool(POSITIONAL.search(given[0]))  # `proj() { cd ~/src/$1; }`
+        if values is None and not typed and could_name(" ".join(given), variables, home, top):
             why = f"it goes to {printable(' '.join(given))}, a folder agents cannot name"
         one = values[0] if values and len(values) == 1 else None
         if one is not None and not one.startswith("/"):
@@ -151,14 +154,15 @@ def _tilde(word: str, home: str) -> str:
 def assigned_values(
     name: str, words: list[str], variables: dict[str, list[str] | None], home: str
 ) -> tuple[list[str] | None, list[str]]:
-    """The values `name=words[0]` (with the `$(...)` it opens) gives `name`, its own earlier
-    value (`PATH=~/x:$PATH`) put in as known (agents' environment's, else empty), and the
-    entries it gives a `READERS` variable (`reader_entries`)."""
-    from cleveragents.adapters.home_words import _environ, _expand
+    """The values `name=words[0]` (with the `$(...)` it opens; `$1` alone as written, what a
+    call gives: `home_environ.not_run`) gives `name`, its own earlier value (`PATH=~/x:$PATH`)
+    put in as known (agents' environment's, else empty), and its `reader_entries`."""
+    from cleveragents.adapters.home_words import POSITIONAL, _environ, _expand
 
     value = joined(words)
     entries = reader_entries(name, value, variables, home)
     found = _expand(value, {**variables, name: [SELF]}, home)
+    found = found if found or not POSITIONAL.fullmatch(value) else [value]  # `local f="$1"`
     before = (variables[name] if name in variables else _environ(name)) or [""]
     before = ["" if one == UNSET else one for one in before]  # unset: puts in nothing
     if found is None or not any(SELF in one for one in found):
@@ -279,7 +283,11 @@ def assigned_unknown(
 ) -> str:
     """Why `name`'s assignment from `words[0]`, which agents cannot evaluate exactly
     (`D=$(realpath ~/dotfiles)`), is an unknown (it may name the tree), or ""."""
+    from cleveragents.adapters.home_loads import note_named
+
     value = joined(words)
+    if name == "KUBECONFIG":  # `$(ls ~/.kube/configs/* | ...)`: what it reads (`home_kubeconfigs`)
+        note_named(value, variables, home)
     if could_name(value, variables, home, top):
         variables[VAGUE] = [*(variables.get(VAGUE) or []), name]
         return f"it sets {name} to {printable(value)}, a value agents cannot evaluate"
@@ -378,12 +386,15 @@ def subshells(
 
 
 def declared(words: list[str], index: int) -> bool:
-    """Whether `words[index]` is an assignment of `export`, `declare -gx`, `local`..."""
+    """Whether `words[index]` is an assignment of `export`, `declare -gx`, `local`...; not
+    the names a data reader prints (`export $(cat ~/.vars | xargs)`: `home_loads`')."""
     from cleveragents.adapters.home_words import STARTS
 
+    if DATA.match(words[index]):
+        return False
     at = index - 1
-    while at > 0 and words[at].startswith("-"):
-        at -= 1
-    if at < 0 or words[at] not in ("export", "local", "declare", "typeset", "readonly"):
+    while at > 0 and words[at] not in DECLARERS and words[at].lstrip("-").isidentifier():
+        at -= 1  # (`-gx`, `local a b=1`)
+    if at < 0 or words[at] not in DECLARERS:
         return False
     return at == 0 or words[at - 1] in STARTS

@@ -59,9 +59,9 @@ from cleveragents.adapters.home_assigns import (
 from cleveragents.adapters.home_environ import (
     ENVIRON,
     alias_bodies,
-    elsewhere,
     environ_lines,
     fish_conf_d,
+    not_run,
     shell_strings,
 )
 from cleveragents.adapters.home_loads import KEPT, dotenv_files, home_matches, mark_unread
@@ -317,7 +317,7 @@ def _scan(
                 if assigned[1] == "ZDOTDIR" and values:
                     zdotdirs += values
                 continue
-            if word == "for" and start and words[index + 2 : index + 3] == ["in"]:
+            if word == "for" and start and words[index + 2 : index + 3] in (["in"], ["("]):
                 values = []  # `for rc in ~/x/* ~/y; do`: the loop's variable takes each
                 for item in words[index + 3 :]:
                     if item in STARTS:
@@ -358,7 +358,7 @@ def _scan(
                 if function and POSITIONAL.fullmatch(word):
                     sourcers[function] = verb  # its calls name the path
                     continue
-                if elsewhere(words, index, home, top):
+                if not_run(words, index, variables, top):
                     continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
                 unknown = unknown or f"it {verb} {printable(shown)}, a path agents cannot name"

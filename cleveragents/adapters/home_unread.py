@@ -119,7 +119,7 @@ def read_unread(
         mark_changed(variables, program)
     elif (assigned := ASSIGNED.fullmatch(word)) and not assigned[2]:
         set_again(assigned[1], assigned[3], variables)
-    elif word == "for" and words[index + 2 : index + 3] == ["in"]:  # `for f in $D/*`
+    elif word == "for" and words[index + 2 : index + 3] in (["in"], ["("]):  # `for f in $D/*`
         items = itertools.takewhile(lambda one: one not in STARTS, words[index + 3 :])
         set_again(words[index + 1], " ".join(items), variables)
     return unset_or_run(words, index, variables, home, maybe)

@@ -42,6 +42,11 @@ ANCHOR = re.compile(
 )
 
 OPERATED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)[^{}]+\}")
+# `${ZDOTDIR:-${HOME}}`, `${X:-$HOME}`: either variable's value, `${ZDOTDIR}${HOME}` (a path
+# on each: not the home's top for the `}` closing the outer one)
+OR_VARIABLE = re.compile(r"\$\{([A-Za-z_]\w*):?[-=+](\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*))\}")
+MODIFIED = re.compile(r"([A-Za-z_]\w*)((?::[th])+)")  # zsh's `${f:t}`: its tail, `:h` its head
+SCHEME = re.compile(r"(?:^|[\s=\"'])[A-Za-z][\w+.-]*:$")  # a URL's `unix:` before its `//`
 PWDS = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")
 LINKS = re.compile(r"\b(?:readlink|realpath)\b|\b(?:cd|pwd)\s+-P\b")  # links followed
 HOMES = re.compile(r"(?<![^\s:=(\"'`+-])~|\$\{?HOME\b")
@@ -68,6 +73,7 @@ TERMINAL = frozenset(_TERMINAL.split())
 TERMINAL_PREFIXES = ("SSH_", "LC_", "VSCODE_", "ITERM_", "KITTY_", "WEZTERM_", "KONSOLE_", "SUDO_")
 VAGUE = "\0vague"  # in the variables: those set to what may name the tree, not evaluated
 UNREAD = "\0unread"  # in the variables: why the files set some agents cannot tell (a dotenv)
+KUBE_NAMED = "\0kubenamed"  # in the variables: what a kubeconfig not evaluated is made from
 Variables = Mapping[str, "list[str] | None"]
 
 
@@ -133,7 +139,7 @@ def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
     lies in it or holds it (`~`, `$HOME/dotfiles`, the tree's own path, `..`), or a
     variable set to what agents cannot evaluate."""
     tops = {os.path.normpath(str(top)), os.path.realpath(top)}
-    text = PWDS.sub("$PWD", text)
+    text = OR_VARIABLE.sub(r"${\1}\2", PWDS.sub("$PWD", text))
     if LINKS.search(text) and (HOMES.search(text) or home in text or str(top) in text):
         return True  # `$(readlink -f ~/.bashrc)`: where the home's links lead, maybe the tree
     for match in PRINTED.finditer(text):  # `$(python3 -c ...)/dotfiles/bin`: any folder
@@ -143,6 +149,8 @@ def could_name(text: str, variables: Variables, home: str, top: Path) -> bool:
     plain = OPERATED.sub(r"${\1}", text)  # `${HOME%/}/x`: `${HOME}/x` too
     for match in [*ANCHOR.finditer(text), *ANCHOR.finditer(plain)]:
         name, tail = match[1], match[2]
+        if name is None and tail.startswith("//") and SCHEME.search(text[: match.start()]):
+            continue  # a URL's `unix://$XDG_RUNTIME_DIR/x`: no path
         if name is None:
             bases = [home] if match[0].startswith("~") else [""]
         elif name in variables:
@@ -297,6 +305,13 @@ def _parameter(inside: str, variables: Variables, home: str) -> list[str] | None
     """`${inside}`: `${X}`, `${X:-w}`, `${X-w}`, `${X:=w}`, `${X:+w}`, `${X:?w}`; any other
     form (`${X%y}`, `${#X}`, `${X:1}`) is not evaluated."""
     parsed = PARAMETER.fullmatch(inside)
+    modified = MODIFIED.fullmatch(inside)
+    if parsed is None and modified:  # zsh's `${f:t}`, `${f:h}` (bash's: `${f:0}`, all of it)
+        found = _lookup(modified[1], variables)
+        for modifier in modified[2].split(":")[1:]:
+            cut = os.path.basename if modifier == "t" else os.path.dirname
+            found = found and bounded("", list(dict.fromkeys([*found, *map(cut, found)])))
+        return found or None
     if parsed is None:
         return None
     name, operator, word = parsed[1], parsed[2], parsed[3] or ""

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer._click import Command
+from typer.core import TyperCommand, TyperGroup
 from typer.exceptions import TyperException
+from typer.models import CommandInfo, TyperInfo
 
 from cleveragents import __version__
 from cleveragents.cli import conventions, demo, gc, hooks, output, schema
@@ -33,12 +37,61 @@ class PlanGroup(TyperGroup):
         return group.make_context(*args, **kwargs)
 
 
+class Deferred(TyperCommand):
+    """A root command known by its name and help until it runs, as `PlanGroup` is: typer
+    builds it from its function's signature (`build`) only then. `agents --help` lists the
+    commands from their help alone, and a command line builds only the command it runs:
+    building them all took a fifth of what `agents --help` spent past importing typer."""
+
+    def __init__(self, name: str, help: str | None, build: Callable[[], Command]) -> None:
+        super().__init__(name=name, help=help, rich_markup_mode=None)
+        self._build = build
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        built = self._build()
+        conventions.give(built)  # its own options, and its commands' (`agents hooks ...`)
+        return built.make_context(*args, **kwargs)
+
+
+def _command(name: str, function: Callable[..., Any]) -> Deferred:
+    """What `app.command(name)(function)` would add to the root, built when it runs."""
+    info = CommandInfo(name, callback=function)
+    return Deferred(
+        name,
+        inspect.getdoc(function),  # the help typer gives a command without one of its own
+        lambda: typer.main.get_command_from_info(
+            info,
+            pretty_exceptions_short=app.pretty_exceptions_short,
+            rich_markup_mode=app.rich_markup_mode,
+        ),
+    )
+
+
+def _group(group: typer.Typer) -> Deferred:
+    """What `app.add_typer(group)` would add to the root, built when it runs."""
+    info = TyperInfo(group)
+    return Deferred(
+        typer.main.solve_typer_info_defaults(info).name or "",
+        typer.main.solve_typer_info_help(info),
+        lambda: typer.main.get_group_from_info(
+            info,
+            pretty_exceptions_short=app.pretty_exceptions_short,
+            suggest_commands=app.suggest_commands,
+            rich_markup_mode=app.rich_markup_mode,
+        ),
+    )
+
+
 class Root(TyperGroup):
-    """The root command: typer's group, with `plan` added as a `PlanGroup`, and the options
-    every command takes (`conventions.py`)."""
+    """The root command: typer's group, with its commands added as `Deferred` ones and `plan`
+    as a `PlanGroup`, and the options every command takes (`conventions.py`)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
+        self.add_command(_command("demo", demo.demo))
+        self.add_command(_command("gc", gc.gc))
+        self.add_command(_command("schema", schema.schema))
+        self.add_command(_group(hooks.app))
         self.add_command(PlanGroup())
         conventions.give(self)
 
@@ -63,10 +116,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.command("demo")(demo.demo)
-app.command("gc")(gc.gc)
-app.command("schema")(schema.schema)
-hooks.register(app)
 
 
 def _version(value: bool) -> None:

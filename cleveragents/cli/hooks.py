@@ -312,10 +312,9 @@ def _ignored_note(found: dict[str, Any]) -> None:
         )
 
 
-def register(root: typer.Typer) -> None:
-    app.command("install")(install)
-    app.command("uninstall")(uninstall)
-    app.command("status")(status)
-    app.command("vouch")(vouch)
-    app.command("unvouch")(unvouch)
-    root.add_typer(app)
+# The group's commands, built by typer only when `agents hooks ...` runs (`app.Deferred`).
+app.command("install")(install)
+app.command("uninstall")(uninstall)
+app.command("status")(status)
+app.command("vouch")(vouch)
+app.command("unvouch")(unvouch)

@@ -55,7 +55,7 @@ from cleveragents.domain.shell_words import (
     substitutions,
     tokens,
 )
-from cleveragents.domain.ssh_lines import ssh_reach
+from cleveragents.domain.ssh_lines import REMOTE, remote_reach
 
 __all__ = ["PACKAGE", "WHOLE", "Reach", "program_reach", "program_words", "runs_program"]
 # Settings git runs as programs (names as `git config --list` gives them).
@@ -293,8 +293,8 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
         return tool_configs.tool_reach(name, rest, cwd)
     if name in table.SHELLS:
         return _shell(rest, cwd, given.stdin)
-    if name == "ssh":  # `-o ProxyCommand=./p.sh`, `-F ./cfg`: `domain/ssh_lines.py`
-        return ssh_reach(rest, cwd, _script)
+    if name in REMOTE:  # `-o ProxyCommand=./p.sh`, `scp -S ./p`: `domain/ssh_lines.py`
+        return remote_reach(name, rest, cwd, _script)
     if table.PYTHON.fullmatch(name):
         roots = list(given.roots)
         return interpreters.python(name, rest, cwd, given.stdin, roots, hook=_HOOK.get())

@@ -4,7 +4,9 @@ the model wrote runs at the user's next such program there, outside the sandbox.
 
   * vim's `set exrc` (`set ex`) in `~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, or
     `vim.o.exrc = true` in `init.lua`: vim reads `.vimrc`, `_vimrc`, `.exrc`, `_exrc`
-    (gvim `.gvimrc` too), nvim `.nvim.lua`, `.nvimrc`, `.exrc` of the folder it starts in;
+    (gvim `.gvimrc` too), nvim `.nvim.lua`, `.nvimrc`, `.exrc` of the folder it starts in
+    (or set by a `packadd`'s plugin, an autoload function, a shell's VIMINIT or `vim --cmd`,
+    gdb's safe-path by its `eval`, an alias, `gdb -iex`: attack 25 G7, G8, G13);
   * gdb's `set auto-load safe-path` (`add-auto-load-safe-path`) naming a folder that holds
     the tree or lies in it: gdb loads the `.gdbinit` there and `*-gdb.py`, `*-gdb.gdb`,
     `*-gdb.scm` beside an object; lldb's `target.load-cwd-lldbinit true`: `.lldbinit`;
@@ -40,30 +42,33 @@ import re
 
 from cleveragents.domain.config_programs import script_reach
 from cleveragents.domain.gdb_python import gdb_lines, script_lines
+from cleveragents.domain.gdb_safe_path import GDB_NAMES, safe_path_places
 from cleveragents.domain.git_calls import git_runs
 from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped
-from cleveragents.domain.vim_expressions import command_lines
+from cleveragents.domain.startup_options import startup_lines
+from cleveragents.domain.vim_expressions import command_lines, loaded, sourced_names
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
 EMACS, PSQL = "emacs", "psql"
+# A vim file of an `autoload/` folder, sourced at a call of its functions (vim-plug's
+# `plug.vim`): read as vim's, but its `:execute`s, which build plugin paths, not counted.
+VIM_AUTOLOAD = "vim autoload"
 # A file gdb sources that it runs as Python (`*.py`) or Guile (`*.scm`), by its name.
 GDB_SCRIPTS = {"gdb python": ("python", ".py"), "gdb guile": ("guile", ".scm")}
 VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")
 NVIM_NAMES = (".nvim.lua", ".nvimrc", ".exrc")
-GDB_NAMES = (".gdbinit", "*-gdb.py", "*-gdb.gdb", "*-gdb.scm")
 # `set exrc`, `se ex`, `setglobal exrc`, `set invexrc` (the off default toggled on), in a vim
 # file or a `vim.cmd` string; not `noexrc`. Or the option set as a value: `let &exrc = 1`,
-# `let &g:ex=1`, vim9's `&exrc = true`, anything but a plain off (attack 23 F1).
+# `let &g:ex=1`, vim9's `&exrc = true`, anything but a plain off (attack 23 F1); `setl`,
+# `call setbufvar('', '&exrc', 1)` (`setwinvar`, nvim's `nvim_set_option_value('exrc', ...)`).
 VIM_EXRC = re.compile(
-    r"\bse(?:t|tg|tglobal)?\s+(?:[^\"\n|]*\s)?(?:inv)?(?:exrc|ex)\b(?![=:^+-])"
+    r"\bse(?:t|tg|tglobal|tl|tlocal)?\s+(?:[^\"\n|]*\s)?(?:inv)?(?:exrc|ex)\b(?![=:^+-])"
     r"|&(?:[gl]:)?(?:exrc|ex)\s*=(?!=)(?!\s*(?:0|false|v:false)\b)"
+    r"|\bset(?:buf|win|tabwin)var\s*\([^)]*[\"']&(?:[gl]:)?(?:exrc|ex)[\"']\s*,(?!\s*(?:0|v:false)\s*\))"
+    r"|\bnvim_set_option(?:_value)?\s*\(\s*[\"'](?:exrc|ex)[\"']\s*,\s*(?!v:false|false|0\b)"
 )
 LUA_EXRC = re.compile(
     r"\bvim\s*\.\s*(?:o|opt|go|opt_global)\s*(?:\.\s*exrc|\[\s*[\"']exrc[\"']\s*\])\s*=\s*true"
-)
-GDB_SAFE = re.compile(
-    r"^\s*(?:set\s+auto-l[a-z]*\s+s[ac][a-z-]*|add-auto-load-safe-path"
-    r"|add-auto-load-scripts-directory)\s+(.*?)\s*$"
 )
 # oh-my-zsh's dotenv in a `plugins=(...)` list (over lines too), or a plugin manager's
 # (`zinit snippet OMZP::dotenv`, `zplug "plugins/dotenv", from:oh-my-zsh`).
@@ -133,7 +138,9 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
     program of `kind`, has a program read from whatever folder it starts in; `top`, `home`
     (absolute, resolved) for gdb's safe-path."""
+    autoload, kind = kind == VIM_AUTOLOAD, VIM if kind == VIM_AUTOLOAD else kind
     lines, unread = _lines(kind, text, home)
+    unread = unread and not autoload
     kind = GDB if kind in GDB_SCRIPTS else kind
     body = "\n".join(lines)
     if kind in (VIM, NVIM, GDB):  # `source .vimrc.local`: from the folder it starts in
@@ -144,6 +151,12 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
             for w in words
             if _relative(w) and not w.startswith("<")
         ]
+        names, sourcing = sourced_names(lines) if kind != GDB and not autoload else ([], False)
+        said = f"{setting}'s `:execute` of `source`"  # `exe 'so' findfile('.vimlocal', '.;')`
+        local += [Reach(_anywhere(n), program, hint=said) for n in names]
+        local += (
+            _names(("*.vim", ".vim*", "_vim*"), program, said) if sourcing and not names else []
+        )
     if kind == VIM and VIM_EXRC.search(body):
         return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`") + local
     if kind == NVIM and (LUA_EXRC.search(body) or VIM_EXRC.search(body)):
@@ -154,9 +167,10 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
     if kind in (VIM, NVIM):
         return local
     if kind == GDB and unread:  # Python agents does not read: it may set the safe-path
-        return _names(GDB_NAMES, "gdb", f"{setting}'s python, which may set the safe-path") + local
+        said = f"{setting}'s python or eval, which may set the safe-path"
+        return _names(GDB_NAMES, "gdb", said) + local
     if kind == GDB:
-        return _gdb(lines, setting, top, home) + local
+        return safe_path_places(lines, setting, top, home) + local
     if kind == LLDB and any(LLDB_CWD.match(line) for line in lines):
         return _names((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
     if kind == SSH:
@@ -191,6 +205,7 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         traps = [m.strip("'\"") for m in TRAP.findall(body)]
         ran += _commands(traps, "your shell", f"{setting}'s trap")
         ran += _dotenv(body, setting) if OMZ_DOTENV.search(body) else []
+        ran += _started(body, setting, top, home)
         return [r for r in places if _relative(r.path)] + ran + _git(body, setting, top, home)
     if kind == EMACS and EMACS_LOCAL.search(body):
         return _names(EMACS_NAMES, "emacs", f"{setting}'s local eval")
@@ -204,12 +219,13 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     `~/.ssh`), tmux's `source-file`, a shell's `. ~/x` (or a loop's `. "$rc"`: each of its
     words, `~/.bashrc.d/*`). A relative one (not ssh's) is read
     from the folder the program starts in: `reads`."""
+    kind = VIM if kind == VIM_AUTOLOAD else kind
     lines = _lines(kind, text, home, here)[0]
     kind = GDB if kind in GDB_SCRIPTS else kind
     body = "\n".join(lines)
     if kind in (VIM, NVIM):
         words = VIM_SOURCE.findall(body)
-        names = [w for m in VIM_RUNTIME.findall(body) for w in m.split()]
+        names = [w for m in VIM_RUNTIME.findall(body) for w in m.split()] + loaded(body)
         words += [f"~/{f}/{n}" for n in names if "$" not in n for f in RUNTIME_FOLDERS]
     elif kind == GDB:
         words = GDB_SOURCE.findall(body)
@@ -237,9 +253,21 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def started(kind: str, text: str, home: str) -> list[tuple[str, str]]:
+    """The vim and gdb files (absolute, or globs) and their kinds the startup options of a
+    shell file `text` have vim or gdb read (`vim -u FILE`, VIMINIT's `source`, `gdb -ix`)."""
+    if kind != SHELL:
+        return []
+    vim, gdb = startup_lines("\n".join(_lines(SHELL, text, home)[0]))[:2]
+    found = [(p, VIM) for p in sourced(VIM, vim, home, home)]
+    return found + [(p, script_kind(GDB, p)) for p in sourced(GDB, gdb, home, home)]
+
+
 def script_kind(kind: str, path: str) -> str:
     """The kind of the file `path` a config of `kind` sources: gdb runs a `*.py` as Python,
-    a `*.scm` as Guile, whatever sources it."""
+    a `*.scm` as Guile, whatever sources it; vim's `autoload/` files (`VIM_AUTOLOAD`)."""
+    if kind in (VIM, NVIM, VIM_AUTOLOAD) and "/autoload/" in path:
+        return VIM_AUTOLOAD
     if kind != GDB and kind not in GDB_SCRIPTS:
         return kind
     return next((k for k, (_, end) in GDB_SCRIPTS.items() if path.endswith(end)), GDB)
@@ -264,6 +292,17 @@ def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:
     return [Reach(f"{ANY_FOLDERS}/{name}", program, hint=setting) for name in dict.fromkeys(names)]
 
 
+def _started(body: str, setting: str, top: str, home: str) -> list[Reach]:
+    """What vim's and gdb's startup options in a shell file (`VIMINIT`, `vim --cmd`, `gdb
+    -iex`: `domain/startup_options.py`) have them read from the folder they start in."""
+    vim, gdb, vim_unknown, gdb_unknown = startup_lines(body)
+    said, told = f"{setting}'s VIMINIT or vim option", f"{setting}'s gdb option"
+    found = reads(VIM, vim, said, top, home) if vim else []
+    found += _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{said}: exrc unknown") * vim_unknown
+    found += reads(GDB, gdb, told, top, home) if gdb else []
+    return found + _names(GDB_NAMES, "gdb", f"{told}: safe-path unknown") * gdb_unknown
+
+
 def _dotenv(body: str, setting: str) -> list[Reach]:
     """The files oh-my-zsh's dotenv plugin sources in each folder zsh `cd`s to: `.env`, and
     each name a `ZSH_DOTENV_FILE` lists (a name with a `$`: not counted)."""
@@ -271,40 +310,6 @@ def _dotenv(body: str, setting: str) -> list[Reach]:
     words = [w.strip("'\"") for value in listed for w in re.findall(r"'[^']*'|\S+", value)]
     names = [".env", *(w for w in words if w and "$" not in w and not w.startswith("/"))]
     return _names(tuple(escaped(n) for n in names), "zsh", f"{setting}'s oh-my-zsh dotenv")
-
-
-def _gdb(lines: list[str], setting: str, top: str, home: str) -> list[Reach]:
-    """gdb's auto-load places in the tree: every folder of it when a safe path holds its top
-    or is relative (`.`: whatever folder gdb starts in), the folder below when one lies in
-    it; gdb's abbreviations (`set auto-load safe /`) read as it reads them (attack 23 F4)."""
-    found: list[Reach] = []
-    for line in lines:
-        match = GDB_SAFE.match(line)
-        if match is None:
-            continue
-        for entry in match[1].split(":"):
-            path = entry.strip().strip("'\"")
-            path = home + path[1:] if path == "~" or path.startswith("~/") else path
-            path = path.replace("${HOME}", home).replace("$HOME", home)
-            head = re.split(r"[*?\[]", path)[0]  # a glob: the folder before it
-            folder = posixpath.normpath(head if head == path else head.rpartition("/")[0] or "/")
-            if path and not path.startswith(("/", "$")):  # `.`: the folder gdb starts in
-                return _names(GDB_NAMES, "gdb", f"{setting}'s auto-load safe-path")
-            if not path.startswith("/") or "$" in folder:
-                continue  # gdb's own `$debugdir`, `$datadir`
-            if top == folder or top.startswith(folder.rstrip("/") + "/"):
-                return _names(GDB_NAMES, "gdb", f"{setting}'s auto-load safe-path")
-            if folder.startswith(top + "/"):
-                inside = escaped(folder.removeprefix(top + "/"))
-                found += [
-                    Reach(
-                        f"{inside}/{ANY_FOLDERS}/{n}",
-                        "gdb",
-                        hint=f"{setting}'s auto-load safe-path",
-                    )
-                    for n in GDB_NAMES
-                ]
-    return found
 
 
 def _ssh(lines: list[str], setting: str) -> list[Reach]:

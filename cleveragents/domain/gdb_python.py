@@ -6,6 +6,9 @@ command, `gdb.set_parameter`) may set it too: the code is said to be unread, and
 config taken as turning the safe-path on (`cwd_reads`). A file gdb `source`s whose name
 ends `.py` gdb runs as Python, `.scm` as Guile (the GEF/pwndbg layout: `source
 ~/.gdb/init.py`, attack 24 F6): the whole file is read as a `python` block (`script_lines`).
+gdb's own `eval "FORMAT", ARGS` runs its formatted string as a command: a plain string with
+no `%` or escape is read as that line, any other is unread; an `alias NAME = COMMAND` has
+each later `NAME ...` read as `COMMAND ...` (`alias src = source`: attack 25 G8).
 """
 
 from __future__ import annotations
@@ -19,13 +22,18 @@ LINE = re.compile(
 END = re.compile(r"^\s*end\s*$")
 CALL = re.compile(r"gdb\s*\.\s*execute\s*\(\s*r?(?:'([^'\\]*)'|\"([^\"\\]*)\")\s*(?:,[^()]*)?\)")
 INERT = re.compile(r"(?:import\s+gdb(?:\.\w+)*|pass)")
+# gdb's `eval` (`ev`, `eva`: its unique prefixes), and its `alias [-a] [--] NAME = COMMAND`.
+EVAL = re.compile(r"^\s*eva?l?\s+(.*)$")
+PLAIN = re.compile(r'"([^"\\%]*)"\s*')
+ALIAS = re.compile(r"^\s*alias\s+(?:-a\s+)?(?:--\s+)?([\w-]+(?:\s+[\w-]+)*)\s*=\s*(\S.*?)\s*$")
 
 
 def gdb_lines(lines: list[str]) -> tuple[list[str], bool]:
     """`lines` of a gdb config with its Python put as the gdb commands its `gdb.execute`
-    calls run, and whether some Python or Guile of it is not read so (it may run anything)."""
+    calls run, its `eval`s and aliases put as the commands they run, and whether some Python,
+    Guile or `eval` of it is not read so (it may run anything)."""
+    lines, unread = _aliased(lines)
     found: list[str] = []
-    unread = False
     at = 0
     while at < len(lines):
         match = LINE.match(lines[at])
@@ -61,4 +69,26 @@ def _code(code: list[str], guile: bool) -> tuple[list[str], bool]:
             found += (call[1] if call[1] is not None else call[2]).splitlines()
         elif statement and not statement.startswith("#") and not INERT.fullmatch(statement):
             unread = True
+    return found, unread
+
+
+def _aliased(lines: list[str]) -> tuple[list[str], bool]:
+    """`lines` with each use of an `alias` put as its command, and each `eval` of a plain
+    string as that string; whether an `eval` is not so read."""
+    aliases = [(m[1].split(), m[2]) for m in map(ALIAS.match, lines) if m is not None]
+    found: list[str] = []
+    unread = False
+    for line in lines:
+        words = line.split()
+        for name, command in aliases:
+            if words[: len(name)] == name:
+                line = " ".join([command, *words[len(name) :]])
+                break
+        match = EVAL.match(line)
+        if match is None:
+            found.append(line)
+            continue
+        plain = PLAIN.fullmatch(match[1])
+        unread = unread or plain is None
+        found += [] if plain is None else [plain[1]]
     return found, unread

@@ -17,7 +17,12 @@ the file; `--config-env=KEY=VAR` is read with VAR's value (the command's, or the
 settings, is read as git's; a program setting's value agents cannot evaluate (`$(...)`, a
 `$VAR/` the file does not set, not the user's own folder) is the whole tree (`WHOLE`), said;
 ssh's own options (`ssh -o ProxyCommand=./p.sh`, `-F ./cfg`: `ssh_lines.py`) in a home alias
-run from wherever it starts.
+run from wherever it starts. Attack 25: the programs that run ssh with its options (`scp -S
+./p.sh`, `rsync -e '...'`: `ssh_lines.remote_reach`), with a variable's words as the file sets
+them (`ssh $SSHOPTS`; one it does not set: the whole tree); `LESSOPEN`/`LESSCLOSE`'s command
+lines (less runs them from wherever it starts); an `ext::CMD` URL (git's ext transport runs
+CMD); `git config [--global] KEY VALUE` read as `-c KEY=VALUE` (the config gains it for every
+later git); a program that only prints (`echo git -c ...`: `launchers.INERT`) runs no git.
 """
 
 from __future__ import annotations
@@ -31,10 +36,10 @@ from functools import partial
 from cleveragents.domain.claude_bash_rules import GIT_OPTIONS
 from cleveragents.domain.config_programs import program_reach, runs_program, script_reach
 from cleveragents.domain.host_files import HOOK_NAMES
-from cleveragents.domain.launchers import WRAPPERS, wrapped
+from cleveragents.domain.launchers import INERT, LESS_FILTERS, WRAPPERS, wrapped
 from cleveragents.domain.reach import WHOLE
 from cleveragents.domain.shell_words import PLACE, substitutions, tokens
-from cleveragents.domain.ssh_lines import ssh_reach
+from cleveragents.domain.ssh_lines import COPIES, REMOTE, TAKES, remote_reach
 
 # The environment variables git takes a program from, as the setting each stands for.
 ENVIRONMENT = {
@@ -69,6 +74,17 @@ _PRINTER = r"(?:command\s+-v|which|type\s+-P)\s+{}(?:\s+2>\s*/dev/null)?"
 _FIRST, _MORE = _PRINTER.format(r"([\w.+-]+)"), _PRINTER.format(r"[\w.+-]+")
 _CHAIN = rf"\s*{_FIRST}(?:\s*\|\|\s*{_MORE})*\s*"
 _PRINTED = re.compile(rf"\$\({_CHAIN}\)|`{_CHAIN}`")
+# `git config`'s options that take a word, and its actions that set nothing.
+_CONFIG_TAKES = frozenset(("--file", "-f", "--blob", "--type", "--default", "--value", "--comment"))
+_CONFIG_READS = frozenset((
+    "get", "unset", "list", "edit", "rename-section", "remove-section", "--get", "--get-all",
+    "--get-regexp", "--get-urlmatch", "--unset", "--unset-all", "--rename-section",
+    "--remove-section", "-l", "--list", "-e", "--edit", "--get-color", "--get-colorbool",
+))  # fmt: skip
+_WORD_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+# Variables whose value is a command line its program runs from the folder it starts in.
+RUN_VARIABLES = {**dict.fromkeys(sorted(LESS_FILTERS), "less"), "RSYNC_RSH": "rsync"}
+_LESS = re.compile(rf"\b({'|'.join(RUN_VARIABLES)})=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 UNEVALUATED = "$(…)"  # a substitution's place in a word read here
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
 
@@ -91,6 +107,9 @@ def git_runs(text: str, home: str) -> list[GitRun]:
     quoted words hold: an alias's, `sh -c`'s) run or obey by git's options and environment."""
     text = _PRINTED.sub(lambda printed: printed[1] or printed[2], text.replace("\\\n", " "))
     values = {m[1]: m[2].strip("\"'") for m in _SET.finditer(text)}  # `FS=./fs.sh`: the last
+    every: dict[str, list[str]] = {}  # and each value (`ssh $SSHOPTS`: any may stand)
+    for match in _SET.finditer(text):
+        every.setdefault(match[1], []).append(match[2].strip("\"'"))
     pairs: dict[str, dict[str, list[str]]] = {"KEY": {}, "VALUE": {}}
     for kind, number, value in _PAIRED.findall(text):  # over the file: exports persist
         pairs[kind].setdefault(number, []).append(value.strip("\"'"))
@@ -100,10 +119,26 @@ def git_runs(text: str, home: str) -> list[GitRun]:
         for key in keys
         for value in pairs["VALUE"].get(number, [])
     ]
-    return list(dict.fromkeys([*_code(text, home, 0, values), *_placed(paired, "", home)]))
+    found = [*_code(text, home, 0, values, every), *_placed(paired, "", home), *_less(text)]
+    return list(dict.fromkeys(found))
 
 
-def _code(text: str, home: str, depth: int, values: dict[str, str]) -> list[GitRun]:
+def _less(text: str) -> list[GitRun]:
+    """What `LESSOPEN='|./lp.sh %s'` (`||`, `|-`, none: less reads the name it prints),
+    `LESSCLOSE` has less run, or `RSYNC_RSH` rsync, from wherever it starts (attack 25 G3)."""
+    found: list[GitRun] = []
+    for match in _LESS.finditer(text):
+        line = (match[2] or match[3] or match[4] or "").lstrip("|-").lstrip()
+        for reach in script_reach(line):
+            if not reach.data and reach.path != WHOLE and _relative(reach.path):
+                said = f"`{match[1]}`"
+                found.append(GitRun(reach.path, "", False, said, RUN_VARIABLES[match[1]]))
+    return found
+
+
+def _code(
+    text: str, home: str, depth: int, values: dict[str, str], every: dict[str, list[str]]
+) -> list[GitRun]:
     try:
         text, scripts = substitutions(text)
         words = tokens(text)
@@ -111,24 +146,26 @@ def _code(text: str, home: str, depth: int, values: dict[str, str]) -> list[GitR
         lines = text.splitlines()
         if len(lines) < 2:
             return []
-        return [r for line in lines for r in _code(line, home, depth, values)]
+        return [r for line in lines for r in _code(line, home, depth, values, every)]
     found: list[GitRun] = []
     command: list[str] = []
     for word in [*words, ";"]:
         if word and set(word) <= set(";&|()\n"):
-            found += _command(command, home, values)
+            found += _command(command, home, values, every)
             command = []
         else:
             command.append(PLACE.sub(UNEVALUATED, word))
     for script in scripts.values() if depth < MOST_DEPTH else ():
-        found += _code(script, home, depth + 1, values)
+        found += _code(script, home, depth + 1, values, every)
     for word in words if depth < MOST_DEPTH else ():
         if any(space in word for space in " \t\n"):  # `alias gs='git ...'`: its code
-            found += _code(re.sub(r"\A[^\s=]+=", "", word), home, depth + 1, values)
+            found += _code(re.sub(r"\A[^\s=]+=", "", word), home, depth + 1, values, every)
     return found
 
 
-def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun]:
+def _command(
+    words: list[str], home: str, values: dict[str, str], every: dict[str, list[str]]
+) -> list[GitRun]:
     """What one simple command runs by git's options: its `GIT_*` assignments (for the
     command after them, or for all after an `export`), and git's own `-C`, `-c`..."""
     words = [w for w in words if w not in ("{", "}", "!", "then", "do", "else", "time")]
@@ -144,10 +181,10 @@ def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun
     if words[:1] in (["export"], ["declare"], ["typeset"], ["readonly"], ["local"]):
         settings += [s for w in words[1:] for s in _environment(w)]
         return _placed(_expanded(settings, values), "", "")
-    if words and posixpath.basename(words[0]) == "ssh":  # `alias s='ssh -F ./cfg'`
-        runs = [r for r in ssh_reach(words[1:], "", script_reach) if not r.data]
-        said = "`ssh` options"
-        return [GitRun(r.path, "", False, said, "ssh") for r in runs if _relative(r.path)]
+    if words and posixpath.basename(words[0]) in REMOTE:  # `alias s='ssh -F ./cfg'`
+        return _remote(posixpath.basename(words[0]), words[1:], every)
+    if words and words[0] != "git" and words[0] in INERT:  # `echo git -c core.pager=./x`
+        return []
     if not words or posixpath.basename(words[0]) != "git":
         options = [words[at + 1] for at in range(len(words) - 1) if words[at] == "-c"]
         pairs = [w.partition("=") for w in options if _program_setting(w.partition("=")[0])]
@@ -170,7 +207,64 @@ def _command(words: list[str], home: str, values: dict[str, str]) -> list[GitRun
         elif option in WHOLE_NAMED and given:
             settings.append((option, given, f"`git {option}`"))
         rest = rest[1 + takes :]
-    return _placed(_expanded(settings, values), folder, home)
+    if rest[:1] == ["config"]:  # `git config --global core.fsmonitor ./fs.sh`
+        settings += _config_set(rest[1:])
+    found = _placed(_expanded(settings, values), folder, home)
+    for word in rest[1:]:  # `git ls-remote ext::./p.sh`: git's ext transport runs it
+        if word.startswith("ext::"):
+            line = re.sub(r"%(.)", lambda m: " " if m[1] == " " else m[0], word[5:])
+            for reach in script_reach(line.replace("%%", "%")):
+                if not reach.data and reach.path != WHOLE and _relative(reach.path):
+                    found.append(GitRun(reach.path, folder, True, "`ext::` URL"))
+    return found
+
+
+def _remote(program: str, rest: list[str], every: dict[str, list[str]]) -> list[GitRun]:
+    """What ssh (or a program running it: scp, rsync...) runs by its options, a variable's
+    words (`ssh $SSHOPTS`) as the file sets them (each value it may hold, all together);
+    one it does not set: the whole tree."""
+    said = f"`{program}` options"
+    whole = [GitRun(WHOLE, "", False, f"{said}, a value agents cannot evaluate", program)]
+    words: list[str] = []
+    for word in rest:
+        variable = _WORD_VARIABLE.fullmatch(word)
+        if variable and variable[1] in every:
+            try:
+                words += [w for value in every[variable[1]] for w in shlex.split(value)]
+            except ValueError:
+                return whole
+        elif (variable or "$(" in word or "`" in word) and not _data_word(program, words):
+            return whole
+        else:
+            words.append(word)
+    runs = [r for r in remote_reach(program, words, "", script_reach) if not r.data]
+    return [GitRun(r.path, "", False, said, program) for r in runs if _relative(r.path)]
+
+
+def _data_word(program: str, before: list[str]) -> bool:
+    """Whether the word after `before` is the word of an ssh option that names no program
+    nor config (`ssh -i $(ls ~/.ssh/id_*)`, `-p $PORT`)."""
+    option = before[-1] if before else ""
+    takes = COPIES.get(program, TAKES) if program in (*COPIES, "ssh", "autossh") else ""
+    return len(option) == 2 and option[0] == "-" and option[1] in takes and option[1] not in "oFSDb"
+
+
+def _config_set(rest: list[str]) -> list[tuple[str, str, str]]:
+    """The setting a `git config [--global|--file F] [--add] KEY VALUE` (`git config set`)
+    line writes: none for one that reads or removes (attack 25 G14)."""
+    rest = rest[1:] if rest[:1] == ["set"] else rest
+    plain: list[str] = []
+    skip = False
+    for word in rest:
+        if skip or word in _CONFIG_READS:
+            if not skip:
+                return []
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _CONFIG_TAKES
+        else:
+            plain.append(word)
+    return [(plain[0], plain[1], f"`git config {plain[0]}`")] if len(plain) > 1 else []
 
 
 def _environment(word: str) -> list[tuple[str, str, str]]:

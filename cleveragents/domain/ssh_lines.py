@@ -4,6 +4,11 @@
 reads a config whose `ProxyCommand`s run. One reader, wherever an ssh command line is
 read: a git config's `core.sshCommand`, `GIT_SSH_COMMAND`, a home alias (`ssh`'s options
 before its host and again after it, as ssh takes them; the remote command's words apart).
+Attack 25 G1: the programs that run ssh with options of their own read the same way
+(`remote_reach`): scp's and sftp's `-o`/`-F` are ssh's, their `-S PROGRAM` the ssh they
+run and `-D` a local server they run instead (sftp's `-b` a batch file whose `!` lines run);
+`autossh` takes ssh's; `rsync -e CMD` (`--rsh`), `sshfs -o ssh_command=CMD` (and ssh's `-o`
+names it passes on), `mosh --ssh=CMD` (`--client`) run a command line.
 """
 
 from __future__ import annotations
@@ -16,29 +21,40 @@ from cleveragents.domain.reach import Reach, named
 # ssh's options that take a word (OpenSSH 9); any other letter is a flag.
 TAKES = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
 COMMANDS = ("proxycommand", "localcommand", "knownhostscommand")
+# rsync's short options in a cluster up to its `-e` (none taking a word before it).
+_RSYNC_E = re.compile(r"-(?:[^-BfMT@e][^BfMT@e]*)?e(.*)", re.S)
 _OPTION = re.compile(r"\s*([A-Za-z]+)\s*(?:=|\s)\s*(.*)", re.S)
 
 
-def ssh_words(rest: list[str]) -> tuple[list[str], list[str]]:
+# The programs that run ssh (or a command line in its place) by options of their own.
+COPIES = {"scp": frozenset("cDFiJloPSX"), "sftp": frozenset("BbcDFiJloPRSsX")}
+REMOTE = frozenset(("ssh", "autossh", "rsync", "sshfs", "mosh", *COPIES))
+
+
+def ssh_words(rest: list[str], program: str = "ssh") -> tuple[list[str], list[str]]:
     """The command lines (`-o ProxyCommand=...`) and the config files (`-F FILE`) of an
-    ssh command's words `rest` (after `ssh`)."""
+    ssh command's words `rest` (after `ssh`), or of scp's or sftp's (`program`): their
+    `-S`/`-D` programs as command lines too, sftp's `-b` batch file as a file read."""
     commands: list[str] = []
     configs: list[str] = []
+    takes = COPIES.get(program, TAKES)
     at, hosts = 0, 0
-    while at < len(rest) and hosts < 2:
+    while at < len(rest) and (hosts < 2 or program in COPIES):
         word = rest[at]
         at += 1
         if word == "--" or not word.startswith("-") or word == "-":
             hosts += 1  # the host, then the remote command: options may stand between
             continue
         for place, letter in enumerate(word[1:], 2):
-            if letter not in TAKES:
+            if letter not in takes:
                 continue
             value = word[place:]
             if not value and at < len(rest):
                 value, at = rest[at], at + 1
-            if letter == "F" and value and value != "none":
+            if letter in ("F", "b") and value and value != "none":
                 configs.append(value)
+            if letter in "SD" and program in COPIES and value:
+                commands.append(value)
             option = _OPTION.fullmatch(value) if letter == "o" else None
             if option and option[1].lower() in COMMANDS and option[2].strip() != "none":
                 commands.append(option[2].strip().strip("\"'"))
@@ -51,3 +67,34 @@ def ssh_reach(rest: list[str], cwd: str, script: Callable[[str, str], list[Reach
     (read by `script`, the shell's reader), each config file it reads (as a file it runs)."""
     commands, configs = ssh_words(rest)
     return [*named(cwd, configs), *(r for c in commands for r in script(c.replace("%%", "%"), cwd))]
+
+
+def remote_reach(
+    program: str, rest: list[str], cwd: str, script: Callable[[str, str], list[Reach]]
+) -> list[Reach]:
+    """What `PROGRAM REST` (one of `REMOTE`) run in `cwd` runs of the tree by ssh's options
+    or a command line given in ssh's place."""
+    if program in ("ssh", "autossh"):  # autossh's own `-M PORT`, `-f`, `-V` before ssh's
+        while program == "autossh" and rest[:1] and rest[0] in ("-M", "-f", "-V"):
+            rest = rest[2:] if rest[0] == "-M" else rest[1:]
+        return ssh_reach(rest, cwd, script)
+    if program in COPIES:
+        commands, configs = ssh_words(rest, program)
+        return [*named(cwd, configs), *(r for c in commands for r in script(c, cwd))]
+    lines: list[str] = []
+    configs = []
+    for at, word in enumerate(rest):
+        given = rest[at + 1] if at + 1 < len(rest) else ""
+        name, equals, value = word.partition("=")
+        if name in {"mosh": ("--ssh", "--client"), "rsync": ("--rsh",)}.get(program, ()):
+            lines.append(value if equals else given)
+        elif program == "rsync" and (cluster := _RSYNC_E.fullmatch(word)):
+            lines.append(cluster[1] or given)  # `-avze 'ssh -F ./cfg'`, `-essh`
+        elif program == "sshfs" and word.startswith("-o"):
+            for option in (word[2:] or given).split(","):
+                key, _, setting = option.partition("=")
+                if key.lower() in ("ssh_command", *COMMANDS):
+                    lines.append(setting)
+        elif program == "sshfs" and word.startswith("-F"):
+            configs.append(word[2:] or given)
+    return [*named(cwd, configs), *(r for line in lines if line for r in script(line, cwd))]

@@ -7,7 +7,9 @@ variables given, `expand()` of `~`, `$HOME` or `<sfile>` with `:p`, `:h`, `:t`, 
 reader counts as a path it cannot name. `<sfile>` is the script as it was sourced, a link
 or where it leads, by vim's version: both are given, and each evaluated. `command_lines`
 puts a config's `:execute` lines as the commands they run (`exe 'set' 'exrc'`, attack 24
-F7), for `domain/cwd_reads.py`."""
+F7), for `domain/cwd_reads.py`; `loaded` names the runtime files a `packadd` or an autoload
+function's call sources at once, and `sourced_names` what an `:execute` agents cannot
+evaluate sources (`exe 'source' f`, `f` a `findfile()`'s: attack 25 G7, G16)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,47 @@ SFILE = re.compile(r"<sfile>((?::[pht])*)")
 EXECUTE = re.compile(
     r"(?:^|(?<=[|\s]))(?:sil(?:ent)?!?\s+)?exe(?:c(?:u(?:t(?:e)?)?)?)?\s+(?![=.])(.*)$"
 )
+
+# `packadd NAME` (`pa`, `packadd!`): `pack/*/opt/NAME/plugin/**/*.vim` of each runtime folder;
+# a call of `dir#file#func(`: `autoload/dir/file.vim`.
+PACKADD = re.compile(r"(?:^|[|\s])pa(?:c(?:k(?:a(?:d(?:d)?)?)?)?)?!?\s+([\w.-]+)")
+AUTOLOAD = re.compile(r"(?<![\w#:.])((?:\w+#)+)\w*\s*\(")
+# An `:execute` of `source`/`runtime` (its first string's first word) and the plain strings
+# beside it that may name a file (`'.vimlocal'`, `'/.vimlocal'`).
+SOURCING = re.compile(
+    r"^\s*['\"]\s*(?:so(?:u(?:r(?:c(?:e)?)?)?)?|ru(?:n(?:t(?:i(?:m(?:e)?)?)?)?)?)!?(?:\s|['\"])"
+)
+NAMED = re.compile(r"'/?([\w-]*\.?[\w.-]*\w)'|\"/?([\w-]*\.?[\w.-]*\w)\"")
+
+
+def loaded(body: str) -> list[str]:
+    """The files (globs, from a runtime folder) `packadd NAME` and the calls of autoload
+    functions in `body` have vim source at once."""
+    found: list[str] = []
+    for name in PACKADD.findall(body):
+        found += [f"pack/*/opt/{name}/plugin/*.vim", f"pack/*/opt/{name}/plugin/**/*.vim"]
+    found += [
+        "autoload/" + m.rstrip("#").replace("#", "/") + ".vim" for m in AUTOLOAD.findall(body)
+    ]
+    return list(dict.fromkeys(found))
+
+
+def sourced_names(lines: list[str]) -> tuple[list[str], bool]:
+    """The plain names beside each `:execute` of `lines` that sources a file through what
+    agents cannot evaluate (`exe 'source' f`, `exe 'so ' . getcwd() . '/.vimlocal'`), and
+    whether there is one (the file it sources: unknown)."""
+    names: list[str] = []
+    unknown = False
+    for line in lines:
+        match = EXECUTE.search(line)
+        if match is None or not SOURCING.match(match[1]):
+            continue
+        if executed(match[1], ("",), lambda _: None) is not None:
+            continue
+        unknown = True
+        found = [a or b for a, b in NAMED.findall(line)]
+        names += [n for n in found if n not in (".", "..") and not SOURCING.match(f"'{n} ")]
+    return list(dict.fromkeys(names)), unknown
 
 
 def command_lines(lines: list[str], script: str, home: str) -> tuple[list[str], bool]:
@@ -90,6 +133,8 @@ def _evaluated(text: str, script: str, variable: Callable[[str], str | None]) ->
     value = ""
     at = 0
     while at < len(text):
+        if values and text[at:].lstrip().startswith("|"):
+            break  # `exe "normal! g`\"" | endif`: the next command
         match = OPERAND.match(text, at)
         if match is None:
             return None
@@ -102,9 +147,9 @@ def _evaluated(text: str, script: str, variable: Callable[[str], str | None]) ->
         elif single is not None:
             value += single.replace("''", "'")
         elif double is not None:
-            if "\\" in double:
-                return None  # (an escape: not evaluated here)
-            value += double
+            if re.search(r'\\[^"\\]', double):
+                return None  # (`\<CR>`, `\n`: not evaluated here; `\"`, `\\` are)
+            value += re.sub(r"\\(.)", r"\1", double)
         else:
             got = _expanded(expand_single or expand_double or "", script, variable)
             if got is None:

@@ -43,6 +43,15 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             'execute "set " . "exrc"',
             "exe g:cmd",
             "au VimEnter * exe 'so ' . '{n}'",
+            # attack 25 G7, G16: a package, an autoload function, `setbufvar`, a computed path
+            "packadd opts@@.vim/pack/my/opt/opts/plugin/o.vim=set exrc",
+            "call opts#init()@@.vim/autoload/opts.vim=function opts#init()\n  set exrc\n"
+            "endfunction",
+            "call setbufvar('', '&exrc', 1)",
+            "setlocal exrc",
+            "au VimEnter * let f = findfile('{n}', '.;') | if !empty(f) | exe 'source' f | endif",
+            "au VimEnter * exe 'source ' . getcwd() . '/{n}'",
+            "au VimEnter * exe 'source' fnameescape('{n}')",
         ),
         (".exrc", ".vimrc", "_vimrc", ".nvim.lua"),
         (
@@ -55,6 +64,13 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "source ~/{n}",
             "runtime opts.vim@@.vim/opts.vim=set noexrc",
             "exe 'set' 'noexrc'",
+            "packadd opts@@.vim/pack/my/opt/opts/plugin/o.vim=set noexrc",
+            "call setbufvar('', '&exrc', 0)",
+            # vim's own defaults.vim jump to the last place: an `:execute` of `normal`
+            'au BufReadPost * if line("\'\\"") > 1 | exe "normal! g`\\"" | endif',
+            # vim-plug's autoload file builds its paths by `:execute`: not counted
+            "call plug#begin()\ncall plug#end()@@.vim/autoload/plug.vim=function! plug#end()\n"
+            "  execute 'source' s:esc(vim)\n  exe 'set rtp+=' . s:x\nendfunction",
         ),
     ),
     ".config/nvim/init.lua": (
@@ -87,6 +103,11 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "source ~/.gdb/init.py@@.gdb/init.py=gdb.execute('set auto-load safe ' + '/')",
             "source -v ~/.gdb-gef.py@@.gdb-gef.py=gdb.execute('source {n}')",
             "source ~/.gdb/init.scm@@.gdb/init.scm=(display 1)",
+            'eval "set auto-load safe-path /"',  # attack 25 G8: gdb's eval and alias
+            'ev "set auto-load safe-path %c", 47',
+            "alias src = source\nsrc ~/.gdb/init.py@@.gdb/init.py=import gdb\n"
+            "gdb.execute('set auto-load safe-path /')",
+            "alias -a s = source\ns {n}",
         ),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
         (
@@ -96,6 +117,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "python gdb.execute('set pagination off')",
             'python\ngdb.execute("set print pretty on")\nend',
             "source ~/.gdb/init.py@@.gdb/init.py=import gdb\ngdb.execute('set pagination off')",
+            'eval "set pagination off"',
+            "alias ll = list\nll main",
         ),
     ),
     ".ssh/config": (
@@ -157,6 +180,20 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias gl='git -c core.sshCommand=\"ssh -F ./{n}\" fetch'",
             "export GIT_SSH_COMMAND='ssh -o \"LocalCommand ./{n} %h\"'",
             "alias s='ssh -oKnownHostsCommand=./{n} -F ./{n}'",
+            "alias c='scp -S ./{n} h:f .'",
+            "alias c='sftp -o ProxyCommand=./{n} h'",
+            "alias r='rsync -az --rsh=./{n} h:f .'",
+            "alias m='sshfs -o reconnect,ssh_command=./{n} h: m'",
+            "alias a='autossh -M 0 -F ./{n} h'",
+            "alias m='mosh --ssh=./{n} h'",
+            "SSHOPTS='-o ProxyCommand=./{n}'\nalias s='ssh $SSHOPTS h'",
+            "O='-o ProxyCommand=./{n}'\n[ -n \"$X\" ] && O=-4\nalias s='ssh $O h'",
+            "export LESSOPEN='||./{n} %s'",
+            "export LESSCLOSE='./{n} %s %s'",
+            "export RSYNC_RSH=./{n}",
+            "alias gl='git ls-remote ext::./{n}'",
+            "git config --global core.fsmonitor ./{n}",
+            "git config set --global --add alias.x '!./{n}'",
         ),
         (),
         (
@@ -180,6 +217,51 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "DOTS=~/.cfg\nalias config='git --git-dir=$DOTS/ --work-tree=$HOME'",
             'export GIT_CONFIG_GLOBAL="$XDG_CONFIG_HOME/git/config"',
             "echo git -c core.pager=./{n} log",
+            "printf '%s\\n' git -c core.fsmonitor=./{n}",
+            "alias c='scp -P 22 h:f ./{n}'",
+            "SSHOPTS='-o ServerAliveInterval=30'\nalias s='ssh $SSHOPTS h'",
+            "alias s='ssh -i $(ls ~/.ssh/id_* | head -1) h ls ./{n}'",
+            "export LESSOPEN='| /usr/bin/lesspipe %s'",
+            "git config --global --get core.fsmonitor",
+            "git config --global core.editor vim",
+            "git config --global user.name ./{n}",
+        ),
+    ),
+    # vim's and gdb's startup options in the shell (attack 25 G13)
+    ".bash_aliases": (
+        (
+            "export VIMINIT='set exrc'",
+            "export VIMINIT='let $MYVIMRC=\"~/.config/vim/vimrc\" | source $MYVIMRC'"
+            "@@.config/vim/vimrc=set exrc",
+            "export VIMINIT='source ~/vimfiles/vimrc'@@vimfiles/vimrc=set exrc",
+            'export VIMINIT="source $XDG_CONFIG_HOME/vim/vimrc"',
+            "EXINIT='se ex'\nexport EXINIT",
+            "alias vim='vim --cmd \"set exrc\"'",
+            'vim() { command vim -u ~/.myvimrc "$@"; }@@.myvimrc=set exrc',
+            "alias vi='vim --cmd \"source {n}\"'",
+        ),
+        (".exrc", ".vimrc", ".nvimrc"),
+        (
+            "export VIMINIT='let $MYVIMRC=\"~/.config/vim/vimrc\" | source $MYVIMRC'"
+            "@@.config/vim/vimrc=set nocompatible",
+            "alias vim='vim --cmd \"set noexrc\"'",
+            "alias vs='sudo -u root vim'",
+            "# export VIMINIT='set exrc'",
+        ),
+    ),
+    ".profile": (
+        (
+            "alias gdb='gdb -iex \"set auto-load safe-path /\"'",
+            "alias gdb='gdb -q -ix ~/.gdb/early'@@.gdb/early=set auto-load safe-path /",
+            "alias gdb='gdb -x ~/.gdb/i.py'@@.gdb/i.py=import gdb\n"
+            "gdb.execute('set auto-load safe /')",
+            "g() { gdb --init-eval-command='source {n}' \"$@\"; }",
+        ),
+        (".gdbinit", "x-gdb.py"),
+        (
+            "alias gdb='gdb -q -iex \"set pagination off\"'",
+            "alias gdb='gdb -q'",
+            "alias b='bash -x ./{n}'",
         ),
     ),
     ".zshrc": (

@@ -19,6 +19,23 @@ STARTED = {
     "bash": (["bash", "-i"], b"true\n"),
     "zsh": (["zsh", "-i"], b"true\n"),
     "gdb": (["gdb", "-batch", "-ex", "quit"], b""),
+    # Typed in the user's shell: its aliases and exports (VIMINIT) in play (attack 25 G13).
+    "vim in bash": (["bash", "-i"], b"vim --not-a-term -N -T dumb -c qa!\n"),
+    "gdb in bash": (["bash", "-i"], b"gdb -batch -ex quit\n"),
+    # A vim that lives past startup: its VimEnter autocmds run (`-c qa!` quits before them,
+    # attack 25 G16).
+    "vim session": (
+        [
+            "vim",
+            "--not-a-term",
+            "-N",
+            "-T",
+            "dumb",
+            "-c",
+            'call timer_start(300, {{-> execute("qa!")}})',
+        ],
+        b"",
+    ),
     "ssh": (["ssh", "-F", "{home}/.ssh/config", "-o", "BatchMode=yes", "work", "true"], b""),
 }
 

@@ -46,11 +46,24 @@ NAMED_BY = (
     "alias k='kubectl --kubeconfig=$HOME/{at}'",
     'alias h="helm --kubeconfig ~/{at}"',
     'kx() {{ k9s --kubeconfig="$HOME/{at}" "$@"; }}',
+    'k() {{ kubectl --kubeconfig "$1" get pods; }}\nk ~/{at}',  # a call: its `$1`
     "for f in ~/{folder}/*.yaml; do KUBECONFIG=$KUBECONFIG:$f; done; export KUBECONFIG",
 )
+# Values agents cannot evaluate, made from the files of a folder of the home (read, the tree
+# not whole) or of one holding the tree, or of what it cannot tell (the tree whole).
 UNEVALUATED = (
-    "export KUBECONFIG=$(ls ~/.kube/*/* | tr '\\n' :)",
-    "alias k='kubectl --kubeconfig=$(ls ~/.kube/*/* | head -1)'",
+    "export KUBECONFIG=$(ls ~/{folder}/* | tr '\\n' :)",
+    "export KUBECONFIG=$(find ~/{folder} -type f | paste -sd:)",
+    "export KUBECONFIG=`ls -d ~/.kube/*/* | paste -sd:`",
+    "alias k='kubectl --kubeconfig=$(ls ~/{folder}/* | head -1)'",
+    "export KUBECONFIG=$(ls ~/.kube/none/* | paste -sd:)\nalias k='kubectl --kubeconfig=~/{at}'",
+)
+NOT_CALLED = 'k() {{ kubectl --kubeconfig "$1" get pods; }}'  # `k ~/.kube/x` typed: `~/.kube/*`
+HOLDING = (
+    "export KUBECONFIG=$(find ~ -name '*.yaml' | paste -sd:)",
+    "export KUBECONFIG=$(ls -d ~/*/* | paste -sd:)",
+    "export KUBECONFIG=$(kubectl-contexts)",
+    "read -r KUBECONFIG < ~/.kubeconfigs",
 )
 KUBE_STYLES = ("yaml", "yaml \\x", "json \\u", "json \\/")
 QUOTED_AFTER = ("]", "}", ".strip()")  # a list's, a table's, a method's: right after a quote
@@ -117,8 +130,8 @@ def _example(root: Path, data: st.DataObject) -> None:
 
 def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) -> tuple[str, bool]:
     """A kubeconfig of the home whose exec plugin is a drawn tree file, its path escaped in a
-    drawn style; the tree path, and whether `KUBECONFIG` or a `--kubeconfig` names it by a
-    command agents cannot evaluate (the tree, in the home, whole)."""
+    drawn style; the tree path, and whether `KUBECONFIG` is made from what holds the tree or
+    what agents cannot tell (the tree, in the home, whole; not so from a folder of the home)."""
     p = data.draw(st.text("abcxyz", min_size=1, max_size=3)) + "/kauth"
     command = str(tree / p)
     style = data.draw(st.sampled_from(KUBE_STYLES))
@@ -133,11 +146,14 @@ def _kubeconfig(home: Path, tree: Path, data: st.DataObject, chosen: list[str]) 
         text = f"users:\n- name: u\n  user:\n    exec:\n      command: {spelled}\n"
     (home / at).parent.mkdir(parents=True, exist_ok=True)
     (home / at).write_text(text)
-    listed = at.startswith(".kube/") and at != ".kube/config" and data.draw(st.booleans())
     ways = NAMED_BY if at.endswith(".yaml") else NAMED_BY[:-1]  # (the loop's glob: `*.yaml`)
+    if at != ".kube/config" and data.draw(st.booleans()):
+        depth = at.count("/") if at.startswith(".kube/") else 0  # (`~/.kube/*/*`, `~/.kube/*`)
+        ways = [one for one in UNEVALUATED if depth == 2 or "/*/*" not in one]
+        ways += [NOT_CALLED] if depth == 1 else []
+        ways += HOLDING if data.draw(st.booleans()) else []
     line = data.draw(st.sampled_from(ways)).format(at=at, folder=os.path.dirname(at))
-    if listed:  # (or a `--kubeconfig` so: every file of `~/.kube` read, the tree whole)
-        line = data.draw(st.sampled_from(UNEVALUATED))
+    listed = line in HOLDING  # (made from the home, or what agents cannot tell: whole)
     if at != ".kube/config":
         (home / os.path.dirname(at) / "a.yaml").write_text("users: []\n")  # (a glob's other)
         (home / ".profile").write_text(line + "\n")

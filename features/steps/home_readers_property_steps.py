@@ -80,6 +80,20 @@ COMMON = (
     'eval "$(ssh-agent -s)"',
     'eval "$(direnv hook bash)"',
     "source <(kubectl completion bash)",
+    # Common idioms once keeping a tree in the home whole (a project's, at `~/src/proj`, too):
+    # a URL, a dotenv, a function's argument, a kubeconfig made by a command, oh-my-zsh's.
+    "export DOCKER_HOST=unix://$XDG_RUNTIME_DIR/docker.sock",
+    "export $(cat ~/.vars | xargs)",
+    "work() { source ~/venvs/$1/bin/activate; }",
+    "export KUBECONFIG=$(ls ~/.kube/configs/* | tr '\\n' :)",
+    "export KUBECONFIG=$(find ~/.kube -name '*.yaml' | paste -sd:)",
+    'k() { kubectl --kubeconfig "$1" get pods; }',
+    'ZSH_COMPDUMP="${ZDOTDIR:-${HOME}}/.zcompdump-${SHORT_HOST}-${ZSH_VERSION}"',
+    "ZSH=~/.oh-my-zsh; plugins=(git); for plugin ($plugins); do"
+    " fpath=($ZSH/plugins/$plugin $fpath); source $ZSH/plugins/$plugin/$plugin.plugin.zsh; done",
+    "ZSH_CUSTOM=~/.oh-my-zsh/custom; for config_file (~/.oh-my-zsh/lib/*.zsh); do"
+    ' c="${ZSH_CUSTOM}/lib/${config_file:t}"; [ -f "$c" ] && config_file=$c; source $config_file;'
+    " done",
 )
 
 
@@ -181,6 +195,13 @@ SOURCES = (
     ('S=-ssh; eval "$(thefuck --alias)"; . {h}/dotfiles/prompt$S.sh', "whole"),
     ('eval "$(ssh-agent -s)"; source <(kubectl completion bash); . {h}/dotfiles/x.sh', "x.sh"),
     ('if [ -d {h}/x ]; then PATH="{h}/x:$PATH"; fi; PATH="{h}/dotfiles/bin:$PATH"', "bin"),
+    # The survey of common idioms: a dotenv of the tree's file is read as it; a function's
+    # argument is none, unless what is known of its path lies in the tree or holds it.
+    ("export $(cat {h}/dotfiles/aliases.sh | xargs)", "found"),
+    ("work() {{ . {h}/dotfiles/$1.sh; }}", "whole"),
+    ("proj() {{ . {h}/$1/aliases.sh; }}", "whole"),
+    ('s() {{ local c f="$1"; . {h}/venvs/$f/x.sh; }}; . {h}/dotfiles/aliases.sh', "found"),
+    ('s() {{ local c f="$1"; . {h}/$f/aliases.sh; }}', "whole"),
     (". {h}/$'dot\\x66iles'/aliases.sh", "found"),
     (". {h}/$'\\144otfiles'/aliases.sh", "found"),
     (". {h}/$'dotfiles\\x00x'/aliases.sh", "found"),
@@ -201,6 +222,8 @@ ZSH_SOURCES = (
     ("source ${{0:A:r}}/aliases.sh", "whole"),
     ("hash -d dots={h}/dotfiles; source ~dots/aliases.sh", "found"),
     ("source {h}/(dotfiles|x)/init.sh", "init.sh"),
+    ("for f ({h}/dotfiles/aliases.sh); do source $f; done", "found"),  # (oh-my-zsh's loops)
+    ("for f ({h}/x/aliases.sh); do source {h}/dotfiles/${{f:t}}; done", "found"),
     ("setopt extended_glob; for f in {h}/^x/init.sh; do source $f; done", "init.sh"),
 )
 HOMES = ("~", "$HOME", "${{HOME}}", '"$HOME"')

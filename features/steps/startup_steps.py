@@ -28,6 +28,27 @@ finally:
         json.dump(sorted(sys.modules), modules)
 raise SystemExit(code)
 """
+# Runs `agents ARGS` in this Python, then writes the name of every command typer built from
+# its function's signature (the root's and the plan group's own too), and whether the
+# garbage collector runs and how many objects it leaves out (`gc.freeze`).
+BUILT = """
+import gc, json, sys
+built = []
+def note(frame, event, made):
+    if event == "return" and frame.f_globals.get("__name__") == "typer.main":
+        if frame.f_code.co_name in ("get_command_from_info", "get_group_from_info"):
+            built.append(getattr(made, "name", None))
+sys.setprofile(note)
+from cleveragents.cli.main import main
+try:
+    code = main(sys.argv[2:])
+finally:
+    sys.setprofile(None)
+    noted = {"built": built, "frozen": gc.get_freeze_count(), "collecting": gc.isenabled()}
+    with open(sys.argv[1], "w") as out:
+        json.dump(noted, out)
+raise SystemExit(code)
+"""
 PROPERTY_EXAMPLES = 300
 TREE_EXAMPLES = 100  # random plans drawn both ways
 PLAIN_LINE_EXAMPLES = 50  # random texts written both ways: ~65 ms each under coverage
@@ -54,6 +75,40 @@ def step_run_noting_imports(context: Any, command: str) -> None:
         timeout=120,
     )
     context.imported = set(json.loads(modules.read_text()))
+
+
+@when('I run "{command}" and note the commands typer builds')
+def step_run_noting_built(context: Any, command: str) -> None:
+    args = shlex.split(expand(context, command))
+    assert args[0] == "agents", f"steps run only the agents command, not {args[0]}"
+    noted = context.tmp / "built.json"
+    context.result = subprocess.run(
+        [sys.executable, "-c", BUILT, str(noted), *args[1:]],
+        cwd=cwd_of(context),
+        capture_output=True,
+        text=True,
+        env={**os.environ, **context.env},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    context.built = json.loads(noted.read_text())
+
+
+@then('typer built "{built}" and none of "{others}"')
+def step_typer_built(context: Any, built: str, others: str) -> None:
+    made = context.built["built"]
+    wanted = [] if built == "no command" else [name.strip() for name in built.split(",")]
+    assert all(name in made for name in wanted), f"built {made}, not all of {wanted}"
+    unwanted = sorted({name.strip() for name in others.split(",")}.intersection(made))
+    assert not unwanted, f"built {unwanted} too: {made}"
+
+
+@then("what it imported is left out of later garbage collections, which still run")
+def step_imports_frozen(context: Any) -> None:
+    noted = context.built
+    assert noted["collecting"], "the garbage collector was left off"
+    # typer, click and the CLI's modules: tens of thousands of objects.
+    assert noted["frozen"] > 10_000, f"only {noted['frozen']} objects left out of collections"
 
 
 @when('I run "{command}" with stderr to a pipe nobody reads')

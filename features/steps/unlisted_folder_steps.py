@@ -17,6 +17,8 @@ from behave import then, when
 from features.support.nobody_put_back import (
     NOBODY,
     as_nobody,
+    checkpoint_as_nobody,
+    ignored_kept_as_nobody,
     killed_as_nobody,
     user_folders_kept,
 )
@@ -81,3 +83,28 @@ def step_put_back_modes_property(context: Any) -> None:
 @then("nothing planted stands, and each folder has the mode the command gave it")
 def step_put_back_modes_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("as a user who is not root, the tree is checkpointed with my folder u6 of mode 600")
+def step_checkpoint_unenterable(context: Any) -> None:
+    context.refused = _in_nobody_folder(lambda top, _: checkpoint_as_nobody(top, {"u6": 0o600}), "")
+
+
+@then("the checkpoint is refused in one line: {said}")
+def step_checkpoint_refused(context: Any, said: str) -> None:
+    assert context.refused.startswith("cannot checkpoint the working tree"), context.refused
+    assert json.loads(said) in context.refused, context.refused
+
+
+@when(
+    "as a user who is not root, a command deletes my ignored u0/s.log in my folder u0 of mode 000"
+)
+def step_ignored_in_unlisted(context: Any) -> None:
+    context.unlisted = _in_nobody_folder(lambda top, _: ignored_kept_as_nobody(top), "")
+
+
+@then("the look before it saved u0/s.log, its record keeps it, and u0 has mode 000 again")
+def step_ignored_in_unlisted_kept(context: Any) -> None:
+    found = context.unlisted
+    assert "u0/s.log" in found["saved"] and "u0/s.log" in found["kept"], found
+    assert found["mode"] == "0o0", found

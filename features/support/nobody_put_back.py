@@ -79,6 +79,7 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
     from cleveragents.application import operation_repair  # noqa: F401 - before the fork
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.plan import ActorSpec, Plan
+    from cleveragents.errors import CleverAgentsError
 
     os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")  # the child's, `nobody`'s
     root = top / "tree"
@@ -93,6 +94,8 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
             tree = services.store.checkpoint(op.files_before).tree
             services.checkpoints.before_command(plan.id, tree)
             subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
+            if not os.access(root, os.R_OK | os.X_OK):  # its `chmod 000 .`: killed so
+                os._exit(0)
             walked = _git_dirs.found  # killed once the walk after it went through every folder
 
             def dying(*args: Any, **kwargs: Any) -> list[str]:
@@ -105,13 +108,67 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
 
     def settled() -> dict[str, Any]:
         os.environ["HOME"] = str(top / "home")  # its `set exrc`
-        services = bootstrap(root)
+        try:
+            services, refused = bootstrap(root), []
+        except CleverAgentsError as error:  # the top it left unlistable (attack 25 G11)
+            refused = [error.line()]
+            os.chmod(root, 0o700)  # the user's `chmod u+rwx` the refusal says
+            services = bootstrap(root)
         services.operations.settle()
-        return {"said": services.operations.notices, **_left(root, SETTLED)}
+        return {"said": refused + services.operations.notices, **_left(root, SETTLED)}
 
     try:
         _forked(killed)
         return _forked(settled)
+    finally:
+        del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
+def ignored_kept_as_nobody(top: Path) -> dict[str, Any]:
+    """A command that deletes an ignored file in the user's folder `u0` (mode 000, given
+    `u+rwx` and its mode back by the command): the paths the look before it saved and the
+    record after it keeps (`SavedFiles.paths`), and `u0`'s mode after, run by `nobody`."""
+    from cleveragents.adapters.git.checkpoints import GitCheckpoints
+    from cleveragents.adapters.git.repository import GitRepository
+
+    def command() -> dict[str, Any]:
+        _home(top)
+        root = _tree(top, {})
+        (root / ".git/info/exclude").write_text("*.log\n")
+        (root / "u0").mkdir()
+        (root / "u0/s.log").write_text("mine\n")
+        os.chmod(root / "u0", 0)
+        checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
+        kept: list[str] = []
+        checkpoints._keep = lambda saved: kept.extend(saved.paths)
+        look = checkpoints.before_command("plan", None)
+        rm = "chmod 700 u0 && rm u0/s.log && chmod 000 u0"
+        subprocess.run(["sh", "-c", rm], cwd=root, check=True)
+        checkpoints.after_command(look)
+        mode = oct(stat.S_IMODE(os.lstat(root / "u0").st_mode))
+        return {"saved": sorted(look.ignored), "kept": kept, "mode": mode}
+
+    return _forked(command)
+
+
+def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
+    """The line a checkpoint of a tree holding the user's `folders` (a file and a folder in
+    each, with their modes) gives, run by `nobody` in a forked process ("" when made)."""
+    from cleveragents.bootstrap import bootstrap
+    from cleveragents.errors import CleverAgentsError
+
+    os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")
+
+    def checkpoint() -> dict[str, Any]:
+        _home(top)
+        try:
+            bootstrap(_tree(top, folders)).checkpoints.create("c0ffee01", "start")
+        except CleverAgentsError as refused:
+            return {"line": refused.line()}
+        return {"line": ""}
+
+    try:
+        return str(_forked(checkpoint)["line"])
     finally:
         del os.environ["CLEVERAGENTS_STATE_DB"]
 

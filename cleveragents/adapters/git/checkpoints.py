@@ -174,19 +174,19 @@ class GitCheckpoints:
         return tree_files.regular_bytes(self.repo.root, path)
 
     def before_command(self, plan_id: str, tree: str | None) -> CommandLook:
-        """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
-        ignored files within the bound, and the permission bits of the files of `tree`;
-        what the operation's record lacks of them goes into it through `keep` now."""
+        """Save what a command may destroy that no checkpoint holds (`command_guard.py`): ignored
+        files within the bound, the permission bits of `tree`'s files; into `keep` now."""
         paths = self.tree_paths(tree) if tree else ()
-        look = self.guard.look(plan_id, self.private.tree_env(), paths, self.uncommitted)
-        look.tree = tree
-        with self.git_dirs.opened(into=look.unlisted):  # an unlistable folder: for the looks
-            look.git_entries = self.git_dirs.look(look.ignored)
+        with self.git_dirs.opened() as opened:  # an unlistable folder: for the looks
+            entries = self.git_dirs.look({})  # first: its walk opens them for the guard's too
+            look = self.guard.look(plan_id, self.private.tree_env(), paths, self.uncommitted)
+            look.tree, look.git_entries = tree, entries
             look.own_git, look.own_config = self.own_git.look(), self.own_config.look()
             self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config, reuse=True)
             self.claude_dirs.behind = self.own_config.behind
             runs = [*self._claude_runs(), *self.claude_dirs.hooks]
             look.claude_entries = self.claude_dirs.look(runs)
+            look.unlisted = opened.folders()  # the user's: given their modes back after it too
         if (unkept := self.guard.unkept(look)) is not None:
             self.keep(unkept)
         return look
@@ -208,10 +208,10 @@ class GitCheckpoints:
                 plan, look.claude_entries, runs, look.at, stood, holds
             )
             look.put_back = self.own_config.put_back(look.own_config, look.put_back, holds)
+            saved = self.guard.changed(look, self.private.tree_env())  # in a user's one too
+            if saved is not None:
+                self.keep(saved)
         look.put_back += opened.said  # a folder the command made unlistable, left u+rwx
-        saved = self.guard.changed(look, self.private.tree_env())
-        if saved is not None:
-            self.keep(saved)
         self.own_git.refuse_left(look.own_git, look.holds)
         return saved
 

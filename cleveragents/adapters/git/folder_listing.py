@@ -36,6 +36,7 @@ from pathlib import Path
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
+from cleveragents.errors import ConflictingState
 
 GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
 LOOK = stat.S_IRUSR | stat.S_IXUSR  # the bits a walk needs of a folder: list it, enter it
@@ -52,12 +53,13 @@ class Opened:
     command's, its settling's) set them back first (`set_back_left`)."""
 
     def __init__(self, root: Path, journals: Path | None = None) -> None:
-        if journals is not None:
-            set_back_left(root, journals)
         self.root = root
         self.journal = None if journals is None else journals / f"{os.getpid()}-{id(self)}"
         self.changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, opened
         self.said: list[str] = []  # the folders `set_back` left open (`opened_lines`)
+        if journals is not None:
+            self.top()  # first: the way to the journals
+            set_back_left(root, journals)
 
     def look(self, folder: str, st: os.stat_result, need: int = LOOK) -> os.stat_result:
         """The status of `folder` (`st`, as it is), given `u+rwx` first (a file: `u+r`) when
@@ -87,6 +89,18 @@ class Opened:
             return st
         self.changed.append((folder, mode, now))
         return now
+
+    def top(self) -> None:
+        """The tree's top, then its `.git` folder, given `u+rwx` when their owner lacks what
+        entering and listing them needs, as any folder the walk meets: the model's `chmod
+        000 .` (the top is the user's folder, bound at itself) failed the put-back of the own
+        git directory before anything was put back (attack 25 G11). Kept as the walk keeps
+        a folder the command made unlistable (`set_back`: `u+rwx`, said)."""
+        for path in ("", ".git"):
+            with suppress(OSError):  # none: nothing to enter (a `.git` file: its own way)
+                st = os.lstat(self.root / path if path else self.root)
+                if stat.S_ISDIR(st.st_mode):
+                    self.look(path, st)
 
     def around(self, paths: Iterable[str]) -> None:
         """Each of `paths` about to be removed or read: each folder on its way given what
@@ -137,6 +151,61 @@ class Opened:
         return self.said
 
 
+def unopened(error: PermissionError) -> ConflictingState:  # pragma: no cover - as `_open`
+    """The one line saying what a put-back or a settling could not open (none is left
+    once `Opened` gave its owner's bits: another user's, a file system refusing `chmod`):
+    what the command planted may stand, never a traceback (attack 25 G11)."""
+    where = shown_path(os.fsdecode(error.filename or "?"))
+    return ConflictingState(
+        f"agents cannot open {where} to put back what the command changed "
+        f"({error.strerror}): what it planted may stand there",
+        hint=f"give it its owner's rights (`chmod u+rwx {where}`), then run agents again; "
+        "until then run no git, vim or Claude Code in that folder",
+    )
+
+
+def refuse_unenterable(start: Path) -> None:
+    """Refused in one line, saying what to do: a folder agents starts in that its user may
+    not enter (or list), or one above it: a run killed after its command's `chmod 000 .` of
+    the tree's top left it so, and no git runs there, nor the settling that puts back what
+    the command planted (attack 25 G11). A folder that is not: as `discover` says."""
+    try:
+        st = os.stat(start)
+    except PermissionError:  # pragma: no cover - as `_open`: root enters every folder
+        mode = "a folder above it"
+    except OSError:
+        return
+    else:
+        if not stat.S_ISDIR(st.st_mode) or os.access(start, os.R_OK | os.X_OK):
+            return
+        mode = f"its mode {stat.filemode(st.st_mode)[1:]}"  # pragma: no cover - as above
+    where = shown_path(os.fsdecode(start))  # pragma: no cover - as above
+    raise ConflictingState(  # pragma: no cover - as above
+        f"agents cannot enter {where} ({mode} keeps you out): a command an agent ran "
+        "before it was killed may have made it so, and what it planted may stand there",
+        hint=f"give it its owner's rights (`chmod u+rwx {where}`) and run agents again: "
+        "it puts back what the command left",
+    )
+
+
+def closed_on_the_way(root: Path, said: str) -> str | None:
+    """What to do about git's `unable to stat 'PATH': Permission denied` (`add --all`): the
+    folder on the way to PATH its user may list but not enter (`chmod 600`: git lists its
+    names, then cannot read them), named with the `chmod` that opens it; None: none such."""
+    found = re.search(r"unable to stat '(.*)': Permission denied", said)
+    parts = found.group(1).split("/") if found is not None else []
+    for folder in ["/".join(parts[:n]) for n in range(1, len(parts))]:
+        with suppress(OSError):
+            if not os.access(root / folder, os.X_OK):  # pragma: no cover - as `_open`
+                mode = stat.filemode(os.stat(root / folder).st_mode)[1:]
+                return (
+                    f"give {shown_path(folder)} its owner's x (`chmod u+x {shown_path(folder)}`: "
+                    f"its mode {mode} lets git list it but not read what it holds), or list it "
+                    "in .git/info/exclude, then retry"
+                )
+    return None
+
+
 def _name(path: str) -> bytes:
     return path.encode("utf-8", "surrogateescape") + b"\0"
 
@@ -145,7 +214,11 @@ def set_back_left(root: Path, journals: Path) -> None:
     """Each folder or file a run killed while it was opened (`Opened`, its journal in
     `journals`, one per process: not those of a process still alive) left with the bits it
     gave, still so, given its mode back."""
-    for journal in sorted(journals.glob("*")) if journals.is_dir() else []:  # pragma: no cover
+    try:
+        journal_list = sorted(journals.glob("*")) if journals.is_dir() else []
+    except OSError:  # pragma: no cover - as below: a way this user cannot enter
+        journal_list = []  # set back by the next opening that can
+    for journal in journal_list:  # pragma: no cover
         pid = journal.name.partition("-")[0]
         if pid.isdigit() and _alive(int(pid)):
             continue  # another agents of the tree, under way

@@ -46,7 +46,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
-from cleveragents.adapters.git.folder_listing import Opened, listing_of, matcher
+from cleveragents.adapters.git.folder_listing import Opened, listing_of, matcher, unopened
 from cleveragents.adapters.git.git_dir_runs import disarm, runs, runs_something
 from cleveragents.adapters.git.git_directory import (
     files_of,
@@ -100,14 +100,15 @@ class GitDirs:
         self, before: Unlisted | None = None, into: Unlisted | None = None
     ) -> Iterator[Opened]:
         """For the time of the block, each folder of the tree its owner cannot list or enter
-        that a walk in it meets given `u+rwx` (`folder_listing.Opened`, noted in the state
-        folder first), and after, even when the block raises, its exact mode back; `into`
-        gets them. Given those the look `before` a command so opened, those only: one the
-        command made unlistable keeps `u+rwx`, said (`Opened.said`)."""
+        a walk meets (the top first) given `u+rwx` (`folder_listing.Opened`, noted in the
+        state folder first), and after, even when the block raises, its exact mode back;
+        `into` gets them. Given those the look `before` a command opened, those only."""
         outer = self._opened  # within a block: what that one opened stays so till it ends
         self._opened = opened = Opened(self.repo.root, self.repo.state_dir / "opened")
         try:
             yield opened
+        except PermissionError as error:  # one left: one line, never a traceback
+            raise unopened(error) from error
         finally:
             self._opened = outer
             (into if into is not None else {}).update(opened.folders())

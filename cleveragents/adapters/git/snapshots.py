@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from cleveragents.adapters.git import checkout, index_file, nested, refs
+from cleveragents.adapters.git.folder_listing import closed_on_the_way
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.objects import Entry
 from cleveragents.adapters.git.private_index import PrivateIndex
@@ -102,7 +103,8 @@ class Snapshots:
             reason = error.message.removeprefix("git add failed: ")
             raise GitFailed(
                 f"cannot checkpoint the working tree: {reason}",
-                hint="make that path readable, or list it in .git/info/exclude, then retry",
+                hint=closed_on_the_way(self.repo.root, reason)
+                or "make that path readable, or list it in .git/info/exclude, then retry",
             ) from error
         ignores = self.user_ignores
         added = out if base is not None and base == ignores.clean else None
