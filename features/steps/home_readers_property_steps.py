@@ -75,6 +75,8 @@ COMMON = (
     ' printf %s "${XDG_CONFIG_HOME}/nvm")"',
     'export PATH="$HOME/.local/bin:$PATH"',
     'DOTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
+    "__conda_setup=\"$('/opt/conda/bin/conda' 'shell.bash' 'hook' 2> /dev/null)\"",
+    'if [ $? -eq 0 ]; then eval "$__conda_setup"; fi',
     # Common idioms once keeping a tree in the home whole (a project's, at `~/src/proj`, too):
     # a URL, a dotenv, a function's argument, a kubeconfig made by a command, oh-my-zsh's.
     "export DOCKER_HOST=unix://$XDG_RUNTIME_DIR/docker.sock",
@@ -177,7 +179,15 @@ SOURCES = (
     ('S=-ssh; [ -z "$SSH_TTY" ] && S[0]=; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ("S=-ssh; [ -z \"$SSH_TTY\" ] && unset 'S[0]'; . {h}/dotfiles/prompt$S.sh", "prompt.sh"),
     ('S=-ssh; [ -z "$SSH_TTY" ] && declare -n R=S && R=; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
-    ('S=-x; eval "$NOT_SET_Q"; . {h}/dotfiles/prompt$S.sh', "whole"),
+    (
+        'S=-ssh; declare -n R=S; [ -z "$SSH_TTY" ] && unset R; . {h}/dotfiles/prompt$S.sh',
+        "prompt.sh",
+    ),
+    (
+        'S=-ssh; X=S; Y=\'=\'; [ -z "$SSH_TTY" ] && eval "$X$Y"; . {h}/dotfiles/prompt$S.sh',
+        "prompt.sh",
+    ),
+    ('S=-ssh; X=S=; [ -z "$SSH_TTY" ] && eval -- "$X"; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ('if [ -d {h}/x ]; then PATH="{h}/x:$PATH"; fi; PATH="{h}/dotfiles/bin:$PATH"', "bin"),
     # The survey of common idioms: a dotenv of the tree's file is read as it; a function's
     # argument is none, unless what is known of its path lies in the tree or holds it.
